@@ -1,0 +1,255 @@
+#!/usr/bin/env node
+/**
+ * The urigram command line. Node built-ins are allowed here (and only here and
+ * in scripts/): the library itself must run in a browser.
+ *
+ *   urigram parse [--rule R] [--json] [URI ...]
+ *   urigram validate [--rule R] [--quiet] [URI ...]
+ *   urigram match RULE STRING
+ *
+ * Exit codes: 0 every input valid, 1 any input invalid, 2 usage error.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+import { once } from 'node:events';
+import { tryParse, matches } from './parse';
+import type { UriComponentName, UriRecord } from './parse';
+import { isRfc3986RuleName, RFC3986_RULES, URI_RULES, type UriRuleName } from './rules';
+import type { UriSyntaxError } from './errors';
+
+const EXIT_VALID = 0;
+const EXIT_INVALID = 1;
+const EXIT_USAGE = 2;
+
+const HELP: Record<string, string> = {
+  main: `usage: urigram <command> [options] [arguments]
+
+Strict RFC 3986 URI parsing, from a parser generated from the RFC's ABNF.
+
+commands:
+  parse      print the components of each URI reference
+  validate   say whether each URI reference is valid, and where not, why
+  match      say whether a string matches one rule of RFC 3986 Appendix A
+
+options:
+  -h, --help     help for urigram or for a command (urigram parse --help)
+  -v, --version  print urigram's version
+
+Exit codes: 0 all inputs valid, 1 any input invalid, 2 usage error.`,
+  parse: `usage: urigram parse [--rule R] [--json] [URI ...]
+
+Prints the components of each URI reference: scheme, authority, userinfo,
+host (and which kind), port, path (and which of the five path rules), query,
+fragment, each exactly as written, with its [start, end) offsets. A component
+that is absent is shown as "absent", one that is present but empty as "".
+With no URI arguments, reads one URI per line from standard input.
+
+options:
+  --rule R   the rule each input must match: ${URI_RULES.join(', ')}
+             (default URI-reference)
+  --json     one JSON object per line per input; absent components are null
+
+Exit codes: 0 all inputs valid, 1 any input invalid, 2 usage error.`,
+  validate: `usage: urigram validate [--rule R] [--quiet] [URI ...]
+
+Prints "valid" for each valid input and, for each invalid one, the error:
+where (offset), what was expected there and in which rule, with the input
+drawn and a caret under the offset. With no URI arguments, reads one URI per
+line from standard input.
+
+options:
+  --rule R   the rule each input must match: ${URI_RULES.join(', ')}
+             (default URI-reference)
+  --quiet    print only the invalid inputs
+
+Exit codes: 0 all inputs valid, 1 any input invalid, 2 usage error.`,
+  match: `usage: urigram match RULE STRING
+
+Says whether the whole of STRING matches RULE, any rule of RFC 3986
+Appendix A or a core rule it uses, by its ABNF name:
+  ${RFC3986_RULES.join(' ')}
+
+Exit codes: 0 it matches, 1 it does not, 2 usage error (such as an unknown rule).`,
+};
+
+class UsageError extends Error {}
+
+interface Options {
+  rule: UriRuleName;
+  json: boolean;
+  quiet: boolean;
+  help: boolean;
+  args: string[];
+}
+
+function parseArgs(command: string, argv: string[]): Options {
+  const options: Options = { rule: 'URI-reference', json: false, quiet: false, help: false, args: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      options.args.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-h' || arg === '--help') {
+      options.help = true;
+    } else if ((arg === '--rule' || arg.startsWith('--rule=')) && command !== 'match') {
+      const value = arg === '--rule' ? argv[++i] : arg.slice('--rule='.length);
+      if (value === undefined) throw new UsageError('--rule needs a rule name');
+      if (!(URI_RULES as readonly string[]).includes(value)) {
+        throw new UsageError(`unknown rule for --rule: ${JSON.stringify(value)} (expected one of ${URI_RULES.join(', ')})`);
+      }
+      options.rule = value as UriRuleName;
+    } else if (arg === '--json' && command === 'parse') {
+      options.json = true;
+    } else if (arg === '--quiet' && command === 'validate') {
+      options.quiet = true;
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      throw new UsageError(`unknown option for ${command}: ${arg}`);
+    } else {
+      options.args.push(arg);
+    }
+  }
+  return options;
+}
+
+/** Writes to standard output, waiting when its buffer is full so that memory stays flat on long streams. */
+async function write(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+}
+
+async function* inputs(args: string[]): AsyncGenerator<string> {
+  if (args.length > 0) {
+    yield* args;
+    return;
+  }
+  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) yield line;
+}
+
+const COMPONENTS: readonly UriComponentName[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+
+function table(input: string, record: UriRecord): string {
+  const rows = [`input      ${JSON.stringify(input)}`];
+  for (const name of COMPONENTS) {
+    const value = record[name];
+    const span = record.spans[name];
+    let row = `${name.padEnd(10)} ${value === undefined ? 'absent' : JSON.stringify(value)}`;
+    if (span) row = `${row.padEnd(40)} [${span[0]}, ${span[1]})`;
+    if (name === 'host' && record.hostKind) row += ` ${record.hostKind}`;
+    if (name === 'path') row += ` ${record.pathKind}`;
+    rows.push(row);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+function recordJson(input: string, record: UriRecord): string {
+  const out: Record<string, unknown> = { input, valid: true };
+  for (const name of COMPONENTS) out[name] = record[name] ?? null;
+  out.hostKind = record.hostKind ?? null;
+  out.pathKind = record.pathKind;
+  out.spans = record.spans;
+  return JSON.stringify(out);
+}
+
+function errorJson(input: string, error: UriSyntaxError): string {
+  const { message, offset, found, expected, rulePath, rule } = error.toJSON();
+  return JSON.stringify({ input, valid: false, error: { message, rule, offset, found, expected, rulePath } });
+}
+
+async function runParse(options: Options): Promise<number> {
+  let status = EXIT_VALID;
+  let first = true;
+  for await (const input of inputs(options.args)) {
+    const result = tryParse(input, { rule: options.rule });
+    if (!result.ok) status = EXIT_INVALID;
+    if (options.json) {
+      await write(`${result.ok ? recordJson(input, result.value) : errorJson(input, result.error)}\n`);
+    } else {
+      const text = result.ok ? table(input, result.value) : `input      ${JSON.stringify(input)}\n${result.error.format()}\n`;
+      await write(`${first ? '' : '\n'}${text}`);
+    }
+    first = false;
+  }
+  return status;
+}
+
+async function runValidate(options: Options): Promise<number> {
+  let status = EXIT_VALID;
+  for await (const input of inputs(options.args)) {
+    const result = tryParse(input, { rule: options.rule });
+    if (result.ok) {
+      if (!options.quiet) await write(`valid    ${JSON.stringify(input)}\n`);
+    } else {
+      status = EXIT_INVALID;
+      await write(`invalid  ${JSON.stringify(input)}\n${indent(result.error.format())}\n`);
+    }
+  }
+  return status;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}
+
+function runMatch(options: Options): number {
+  if (options.args.length !== 2) throw new UsageError('match needs exactly two arguments: RULE STRING');
+  const [rule, input] = options.args;
+  if (!isRfc3986RuleName(rule)) {
+    throw new UsageError(`unknown rule ${JSON.stringify(rule)}; the rules are: ${RFC3986_RULES.join(' ')}`);
+  }
+  const ok = matches(rule, input);
+  process.stdout.write(`${ok ? 'match' : 'no match'}  ${rule}  ${JSON.stringify(input)}\n`);
+  return ok ? EXIT_VALID : EXIT_INVALID;
+}
+
+function version(): string {
+  const pkg = path.join(__dirname, '..', '..', 'package.json');
+  return JSON.parse(fs.readFileSync(pkg, 'utf8')).version;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '-h' || command === '--help') {
+      process.stdout.write(`${HELP.main}\n`);
+      return command === undefined ? EXIT_USAGE : EXIT_VALID;
+    }
+    if (command === '-v' || command === '--version') {
+      process.stdout.write(`${version()}\n`);
+      return EXIT_VALID;
+    }
+    if (!['parse', 'validate', 'match'].includes(command)) {
+      throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+    const options = parseArgs(command, rest);
+    if (options.help) {
+      process.stdout.write(`${HELP[command]}\n`);
+      return EXIT_VALID;
+    }
+    if (command === 'parse') return await runParse(options);
+    if (command === 'validate') return await runValidate(options);
+    return runMatch(options);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`urigram: ${e.message}\nRun "urigram ${command && HELP[command] ? `${command} ` : ''}--help" for usage.\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`urigram: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * UriSyntaxError: what the parser reports when its input is not valid for the
+ * rule it was asked to match. Fields are for programs, the message and
+ * format() for people.
+ */
+
+export interface UriSyntaxErrorDetails {
+  /** The input that was parsed. */
+  readonly input: string;
+  /** The ABNF rule the whole input was matched against, e.g. "URI-reference". */
+  readonly rule: string;
+  /**
+   * UTF-16 offset of the first character that cannot be part of a valid input
+   * (the input's length when the input stops too early).
+   */
+  readonly offset: number;
+  /** The character (a whole code point) found at `offset`, or null at the end of the input. */
+  readonly found: string | null;
+  /** What would have been valid at `offset`: ABNF rule names (HEXDIG), quoted literals ("]"), %x ranges, or "end of input". */
+  readonly expected: readonly string[];
+  /** The ABNF rules being matched at `offset`, outermost first: every rule attempted there lies inside the last one. */
+  readonly rulePath: readonly string[];
+}
+
+export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
+  readonly input: string;
+  readonly rule: string;
+  readonly offset: number;
+  readonly found: string | null;
+  readonly expected: readonly string[];
+  readonly rulePath: readonly string[];
+
+  constructor(details: UriSyntaxErrorDetails) {
+    super(describe(details));
+    this.name = 'UriSyntaxError';
+    this.input = details.input;
+    this.rule = details.rule;
+    this.offset = details.offset;
+    this.found = details.found;
+    this.expected = details.expected;
+    this.rulePath = details.rulePath;
+  }
+
+  /**
+   * The message, then the input with a caret under `offset` and the rule path.
+   * Control and non-ASCII-space characters are drawn escaped so that the caret
+   * stays under the right character; long inputs are cut around the offset.
+   */
+  format(options: { width?: number } = {}): string {
+    const width = Math.max(20, options.width ?? 72);
+    const { shown, caret } = window(this.input, this.offset, width);
+    return [
+      this.message,
+      `  ${shown}`,
+      `  ${' '.repeat(caret)}^`,
+      `  rule path: ${this.rulePath.join(' > ')}`,
+    ].join('\n');
+  }
+
+  toJSON(): UriSyntaxErrorDetails & { message: string } {
+    return {
+      message: this.message,
+      input: this.input,
+      rule: this.rule,
+      offset: this.offset,
+      found: this.found,
+      expected: this.expected,
+      rulePath: this.rulePath,
+    };
+  }
+}
+
+function describe(d: UriSyntaxErrorDetails): string {
+  const innermost = d.rulePath.length > 0 ? d.rulePath[d.rulePath.length - 1] : d.rule;
+  const found = d.found === null ? 'end of input' : JSON.stringify(d.found);
+  return `invalid ${d.rule} at offset ${d.offset}: expected ${orList(d.expected)} in ${innermost}, found ${found}`;
+}
+
+function orList(items: readonly string[]): string {
+  if (items.length === 0) return 'nothing';
+  if (items.length === 1) return items[0];
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** One character as format() draws it: printable characters as themselves, controls, spaces other than " ", format characters and lone surrogates escaped. */
+function draw(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  if (code >= 0x20 && code <= 0x7e) return ch;
+  if (code >= 0xa0 && !/[\p{Z}\p{C}]/u.test(ch)) return ch;
+  return code <= 0xffff ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
+}
+
+function window(input: string, offset: number, width: number): { shown: string; caret: number } {
+  let from = Math.max(0, offset - Math.floor(width / 2));
+  const to = Math.min(input.length, from + width);
+  if (to - from < width) from = Math.max(0, to - width);
+  let shown = from > 0 ? '...' : '';
+  let caret = -1;
+  for (let i = from; i < to; ) {
+    if (i >= offset && caret < 0) caret = shown.length;
+    const cp = input.codePointAt(i) ?? 0;
+    shown += draw(String.fromCodePoint(cp));
+    i += cp > 0xffff ? 2 : 1;
+  }
+  if (caret < 0) caret = shown.length;
+  if (to < input.length) shown += '...';
+  return { shown, caret };
+}
