@@ -1,0 +1,170 @@
+/**
+ * The command line, run as users run it: a spawned `node dist/src/cli.js`
+ * (built by `npm test`, which runs `npm run build` first).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.join(__dirname, '..');
+const cli = path.join(root, 'dist', 'src', 'cli.js');
+
+function run(args: string[], stdin?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { input: stdin ?? '', encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  if (!fs.existsSync(cli)) throw new Error('dist/src/cli.js is missing: run `npm run build` (npm test does)');
+});
+
+describe('urigram parse', () => {
+  it('prints each component, absent and empty told apart, with offsets and kinds', () => {
+    const r = run(['parse', 'http://h:/p?#']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('input      "http://h:/p?#"');
+    const row = (name: string) => lines.find((l) => l.startsWith(`${name} `)) ?? '';
+    expect(row('userinfo')).toBe('userinfo   absent');
+    expect(row('port')).toMatch(/^port\s+""\s+\[9, 9\)$/);
+    expect(row('host')).toMatch(/^host\s+"h"\s+\[7, 8\) reg-name$/);
+    expect(row('path')).toMatch(/^path\s+"\/p"\s+\[9, 11\) path-abempty$/);
+    expect(row('query')).toMatch(/^query\s+""\s+\[12, 12\)$/);
+    expect(row('fragment')).toMatch(/^fragment\s+""\s+\[13, 13\)$/);
+  });
+
+  it('--json prints one object per input, absent components as null', () => {
+    const r = run(['parse', '--json', 'ldap://[2001:db8::7]/c=GB?objectClass?one', 's:']);
+    expect(r.status).toBe(0);
+    const [first, second] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(first).toEqual({
+      input: 'ldap://[2001:db8::7]/c=GB?objectClass?one',
+      valid: true,
+      scheme: 'ldap',
+      authority: '[2001:db8::7]',
+      userinfo: null,
+      host: '[2001:db8::7]',
+      port: null,
+      path: '/c=GB',
+      query: 'objectClass?one',
+      fragment: null,
+      hostKind: 'IPv6address',
+      pathKind: 'path-abempty',
+      spans: { scheme: [0, 4], authority: [7, 20], host: [7, 20], path: [20, 25], query: [26, 41] },
+    });
+    expect(second).toMatchObject({ scheme: 's', path: '', pathKind: 'path-empty', authority: null, hostKind: null });
+  });
+
+  it('--json reports an invalid input with its error, and exits 1', () => {
+    const r = run(['parse', '--json', 'a:b', 'http://[::g]']);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0].valid).toBe(true);
+    expect(lines[1]).toEqual({
+      input: 'http://[::g]',
+      valid: false,
+      error: {
+        message: 'invalid URI-reference at offset 10: expected HEXDIG, dec-octet or "]" in IPv6address, found "g"',
+        rule: 'URI-reference',
+        offset: 10,
+        found: 'g',
+        expected: ['HEXDIG', 'dec-octet', '"]"'],
+        rulePath: ['URI-reference', 'URI', 'hier-part', 'authority', 'host', 'IP-literal', 'IPv6address'],
+      },
+    });
+  });
+
+  it('--rule chooses the rule', () => {
+    expect(run(['parse', '--rule', 'URI', '../a']).status).toBe(1);
+    expect(run(['parse', '--rule=relative-ref', '../a']).status).toBe(0);
+  });
+
+  it('reads one URI per line from standard input when given none', () => {
+    const r = run(['parse', '--json'], 'a:b\r\n//h\n\nx y\n');
+    expect(r.status).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.input, l.valid])).toEqual([
+      ['a:b', true],
+      ['//h', true],
+      ['', true],
+      ['x y', false],
+    ]);
+  });
+
+  it('streams standard input: the first result comes out before the input ends', async () => {
+    const child = spawn(process.execPath, [cli, 'parse', '--json']);
+    const first = new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    child.stdin.write('s:first\n');
+    expect(JSON.parse((await first).split('\n')[0]).input).toBe('s:first');
+    child.stdin.end('s:second\n');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+  });
+});
+
+describe('urigram validate', () => {
+  it('says valid, or draws the error with a caret, and exits 1 if any input is invalid', () => {
+    const r = run(['validate', 'http://a/b', 'http://a/%zz']);
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n')).toEqual([
+      'valid    "http://a/b"',
+      'invalid  "http://a/%zz"',
+      '  invalid URI-reference at offset 10: expected HEXDIG in pct-encoded, found "z"',
+      '    http://a/%zz',
+      '              ^',
+      '    rule path: URI-reference > URI > hier-part > path-abempty > segment > pchar > pct-encoded',
+      '',
+    ]);
+  });
+
+  it('exits 0 when every input is valid', () => {
+    expect(run(['validate', 'a:b', '', '#f']).status).toBe(0);
+  });
+
+  it('--quiet prints only the invalid inputs', () => {
+    const r = run(['validate', '--quiet'], 'a:b\nc d\n');
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n')[0]).toBe('invalid  "c d"');
+    expect(r.stdout).not.toContain('valid    ');
+  });
+});
+
+describe('urigram match', () => {
+  it('exits 0 when the string matches the rule, 1 when not', () => {
+    const yes = run(['match', 'IPv6address', '1::2']);
+    expect(yes.status).toBe(0);
+    expect(yes.stdout).toBe('match  IPv6address  "1::2"\n');
+    const no = run(['match', 'dec-octet', '256']);
+    expect(no.status).toBe(1);
+    expect(no.stdout).toBe('no match  dec-octet  "256"\n');
+  });
+
+  it('an unknown rule is a usage error (2) that lists the rules', () => {
+    const r = run(['match', 'hostname', 'a']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('unknown rule "hostname"');
+    expect(r.stderr).toContain('IPv6address');
+  });
+});
+
+describe('usage', () => {
+  it.each([['parse'], ['validate'], ['match']])('%s --help describes the command and exits 0', (command) => {
+    const r = run([command, '--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`usage: urigram ${command}`);
+  });
+
+  it('--version prints the package version', () => {
+    const r = run(['--version']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version);
+  });
+
+  it.each([[['frobnicate']], [['parse', '--frob']], [['parse', '--rule', 'path']], [['parse', '--rule']], [['match', 'URI']], [[]]])(
+    'a usage error (%p) exits 2',
+    (args) => {
+      const r = run(args);
+      expect(r.status).toBe(2);
+    },
+  );
+});

@@ -1,0 +1,89 @@
+/**
+ * The project around the library: the package's entry points as Node loads
+ * them, and `npm run generate -- --check` catching a stale generated/.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.join(__dirname, '..');
+
+function node(args: string[], cwd = root): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the package', () => {
+  it("require('urigram') works (CommonJS)", () => {
+    const r = node(['-e', 'const u = require("urigram"); console.log(JSON.stringify([u.parse("a:b").path, u.isValid("a b"), u.matches("h16", "ffff")]))']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(['b', false, true]);
+  });
+
+  it("import { parse } from 'urigram' works (ES module, named exports)", () => {
+    const r = node(['--input-type=module', '-e', 'import { parse, UriSyntaxError } from "urigram"; console.log(JSON.stringify([parse("//h").host, typeof UriSyntaxError]))']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(['h', 'function']);
+  });
+
+  it('ships its types', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.exports['.'].types).toBe('./dist/src/index.d.ts');
+    const dts = fs.readFileSync(path.join(root, pkg.exports['.'].types), 'utf8');
+    expect(dts).toContain('parse');
+    expect(fs.existsSync(path.join(root, 'dist', 'generated', 'rfc3986.d.ts'))).toBe(true);
+  });
+
+  it('has no runtime dependency', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.dependencies ?? {}).toEqual({});
+  });
+});
+
+describe('npm run generate -- --check', () => {
+  let work: string;
+  const generate = (...args: string[]) =>
+    node(['-r', require.resolve('ts-node/register/transpile-only'), path.join(work, 'scripts', 'generate.ts'), ...args], work);
+
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-check-'));
+    for (const entry of ['grammar', 'generated', 'scripts', 'tsconfig.json']) {
+      fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
+    }
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  });
+
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  it('passes when generated/ matches the grammar', () => {
+    const r = generate('--check');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('fails, naming the file, when a generated file is edited, missing or left over', () => {
+    const target = path.join(work, 'generated', 'rfc3986.js');
+    fs.appendFileSync(target, '// edited by hand\n');
+    fs.rmSync(path.join(work, 'generated', 'rfc3986.trace.d.ts'));
+    fs.writeFileSync(path.join(work, 'generated', 'old.js'), '');
+    const r = generate('--check');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('generated/rfc3986.js is stale');
+    expect(r.stderr).toContain('generated/rfc3986.trace.d.ts is missing');
+    expect(r.stderr).toContain('generated/old.js does not come from any grammar/*.peggy');
+  });
+
+  it('fails when the grammar changes and generated/ does not, and passes once regenerated', () => {
+    const grammar = path.join(work, 'grammar', 'rfc3986.peggy');
+    fs.writeFileSync(grammar, fs.readFileSync(grammar, 'utf8').replace('  = "v"i HEXDIG+', '  = "v" HEXDIG+'));
+    expect(generate('--check').status).toBe(1);
+    expect(generate().status).toBe(0);
+    expect(generate('--check').status).toBe(0);
+    expect(fs.existsSync(path.join(work, 'generated', 'old.js'))).toBe(false);
+  });
+
+  it('rejects an unknown argument as a usage error', () => {
+    expect(generate('--chek').status).toBe(2);
+  });
+});
