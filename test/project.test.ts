@@ -35,6 +35,13 @@ describe('the package', () => {
     expect(fs.existsSync(path.join(root, 'dist', 'generated', 'rfc3986.d.ts'))).toBe(true);
   });
 
+  it('the urigram bin is executable, so that npx can run it', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const bin = path.join(root, pkg.bin.urigram);
+    expect(fs.statSync(bin).mode & 0o111).toBe(0o111);
+    expect(fs.readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
   it('has no runtime dependency', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
