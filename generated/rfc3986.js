@@ -216,11 +216,10 @@ function peg$parse(input, options) {
   const peg$c7 = "]";
   const peg$c8 = "v";
   const peg$c9 = ".";
-  const peg$c10 = "::";
-  const peg$c11 = "25";
-  const peg$c12 = "2";
-  const peg$c13 = "1";
-  const peg$c14 = "/";
+  const peg$c10 = "25";
+  const peg$c11 = "2";
+  const peg$c12 = "1";
+  const peg$c13 = "/";
 
   const peg$r0 = /^[+\--.]/;
   const peg$r1 = /^[0-5]/;
@@ -247,30 +246,29 @@ function peg$parse(input, options) {
   const peg$e8 = peg$literalExpectation("]", false);
   const peg$e9 = peg$literalExpectation("v", true);
   const peg$e10 = peg$literalExpectation(".", false);
-  const peg$e11 = peg$literalExpectation("::", false);
-  const peg$e12 = peg$literalExpectation("25", false);
-  const peg$e13 = peg$classExpectation([["0", "5"]], false, false, false);
-  const peg$e14 = peg$literalExpectation("2", false);
-  const peg$e15 = peg$classExpectation([["0", "4"]], false, false, false);
-  const peg$e16 = peg$literalExpectation("1", false);
-  const peg$e17 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e18 = peg$classExpectation(["%", "/"], false, false, false);
-  const peg$e19 = peg$literalExpectation("/", false);
-  const peg$e20 = peg$classExpectation([":", "@"], false, false, false);
-  const peg$e21 = peg$classExpectation(["/", "?"], false, false, false);
-  const peg$e22 = peg$otherExpectation("unreserved");
-  const peg$e23 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
-  const peg$e24 = peg$otherExpectation("reserved");
-  const peg$e25 = peg$otherExpectation("gen-delims");
-  const peg$e26 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
-  const peg$e27 = peg$otherExpectation("sub-delims");
-  const peg$e28 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
-  const peg$e29 = peg$otherExpectation("ALPHA");
-  const peg$e30 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e31 = peg$otherExpectation("DIGIT");
-  const peg$e32 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e33 = peg$otherExpectation("HEXDIG");
-  const peg$e34 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e11 = peg$literalExpectation("25", false);
+  const peg$e12 = peg$classExpectation([["0", "5"]], false, false, false);
+  const peg$e13 = peg$literalExpectation("2", false);
+  const peg$e14 = peg$classExpectation([["0", "4"]], false, false, false);
+  const peg$e15 = peg$literalExpectation("1", false);
+  const peg$e16 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e17 = peg$classExpectation(["%", "/"], false, false, false);
+  const peg$e18 = peg$literalExpectation("/", false);
+  const peg$e19 = peg$classExpectation([":", "@"], false, false, false);
+  const peg$e20 = peg$classExpectation(["/", "?"], false, false, false);
+  const peg$e21 = peg$otherExpectation("unreserved");
+  const peg$e22 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
+  const peg$e23 = peg$otherExpectation("reserved");
+  const peg$e24 = peg$otherExpectation("gen-delims");
+  const peg$e25 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
+  const peg$e26 = peg$otherExpectation("sub-delims");
+  const peg$e27 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
+  const peg$e28 = peg$otherExpectation("ALPHA");
+  const peg$e29 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e30 = peg$otherExpectation("DIGIT");
+  const peg$e31 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e32 = peg$otherExpectation("HEXDIG");
+  const peg$e33 = peg$classExpectation([["A", "F"]], false, true, false);
 
   function peg$f0(scheme, hier, query, fragment) {    return { scheme, authority: hier.authority, pathKind: hier.pathKind, path: hier.path, query, fragment };  }
   function peg$f1(authority, path) {    return { authority, pathKind: "path-abempty", path };  }
@@ -1249,15 +1247,141 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c10) {
-        s1 = peg$c10;
-        peg$currPos += 2;
+      if (input.charCodeAt(peg$currPos) === 58) {
+        s1 = peg$c0;
+        peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e11); }
+        if (peg$silentFails === 0) { peg$fail(peg$e0); }
       }
       if (s1 !== peg$FAILED) {
-        s2 = peg$parseh16();
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s2 = peg$c0;
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+        }
+        if (s2 !== peg$FAILED) {
+          s3 = peg$parseh16();
+          if (s3 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s4 = peg$c0;
+              peg$currPos++;
+            } else {
+              s4 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+            }
+            if (s4 !== peg$FAILED) {
+              s5 = peg$parseh16();
+              if (s5 !== peg$FAILED) {
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s6 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s6 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
+                if (s6 !== peg$FAILED) {
+                  s7 = peg$parseh16();
+                  if (s7 !== peg$FAILED) {
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s8 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s8 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
+                    if (s8 !== peg$FAILED) {
+                      s9 = peg$parseh16();
+                      if (s9 !== peg$FAILED) {
+                        if (input.charCodeAt(peg$currPos) === 58) {
+                          s10 = peg$c0;
+                          peg$currPos++;
+                        } else {
+                          s10 = peg$FAILED;
+                          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                        }
+                        if (s10 !== peg$FAILED) {
+                          s11 = peg$parseh16();
+                          if (s11 !== peg$FAILED) {
+                            if (input.charCodeAt(peg$currPos) === 58) {
+                              s12 = peg$c0;
+                              peg$currPos++;
+                            } else {
+                              s12 = peg$FAILED;
+                              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                            }
+                            if (s12 !== peg$FAILED) {
+                              s13 = peg$parsels32();
+                              if (s13 !== peg$FAILED) {
+                                s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13];
+                                s0 = s1;
+                              } else {
+                                peg$currPos = s0;
+                                s0 = peg$FAILED;
+                              }
+                            } else {
+                              peg$currPos = s0;
+                              s0 = peg$FAILED;
+                            }
+                          } else {
+                            peg$currPos = s0;
+                            s0 = peg$FAILED;
+                          }
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$parseh16();
+        if (s1 === peg$FAILED) {
+          s1 = null;
+        }
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s2 = peg$c0;
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+        }
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
             s3 = peg$c0;
@@ -1315,108 +1439,6 @@ function peg$parse(input, options) {
                               peg$currPos = s0;
                               s0 = peg$FAILED;
                             }
-                          } else {
-                            peg$currPos = s0;
-                            s0 = peg$FAILED;
-                          }
-                        } else {
-                          peg$currPos = s0;
-                          s0 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s0;
-                        s0 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$parseh16();
-        if (s1 === peg$FAILED) {
-          s1 = null;
-        }
-        if (input.substr(peg$currPos, 2) === peg$c10) {
-          s2 = peg$c10;
-          peg$currPos += 2;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e11); }
-        }
-        if (s2 !== peg$FAILED) {
-          s3 = peg$parseh16();
-          if (s3 !== peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 58) {
-              s4 = peg$c0;
-              peg$currPos++;
-            } else {
-              s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e0); }
-            }
-            if (s4 !== peg$FAILED) {
-              s5 = peg$parseh16();
-              if (s5 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s6 = peg$c0;
-                  peg$currPos++;
-                } else {
-                  s6 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                }
-                if (s6 !== peg$FAILED) {
-                  s7 = peg$parseh16();
-                  if (s7 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s8 = peg$c0;
-                      peg$currPos++;
-                    } else {
-                      s8 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                    }
-                    if (s8 !== peg$FAILED) {
-                      s9 = peg$parseh16();
-                      if (s9 !== peg$FAILED) {
-                        if (input.charCodeAt(peg$currPos) === 58) {
-                          s10 = peg$c0;
-                          peg$currPos++;
-                        } else {
-                          s10 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                        }
-                        if (s10 !== peg$FAILED) {
-                          s11 = peg$parsels32();
-                          if (s11 !== peg$FAILED) {
-                            s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11];
-                            s0 = s1;
                           } else {
                             peg$currPos = s0;
                             s0 = peg$FAILED;
@@ -1563,48 +1585,60 @@ function peg$parse(input, options) {
           if (s1 === peg$FAILED) {
             s1 = null;
           }
-          if (input.substr(peg$currPos, 2) === peg$c10) {
-            s2 = peg$c10;
-            peg$currPos += 2;
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s2 = peg$c0;
+            peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e11); }
+            if (peg$silentFails === 0) { peg$fail(peg$e0); }
           }
           if (s2 !== peg$FAILED) {
-            s3 = peg$parseh16();
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s3 = peg$c0;
+              peg$currPos++;
+            } else {
+              s3 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+            }
             if (s3 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s4 = peg$c0;
-                peg$currPos++;
-              } else {
-                s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e0); }
-              }
+              s4 = peg$parseh16();
               if (s4 !== peg$FAILED) {
-                s5 = peg$parseh16();
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s5 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
                 if (s5 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s6 = peg$c0;
-                    peg$currPos++;
-                  } else {
-                    s6 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                  }
+                  s6 = peg$parseh16();
                   if (s6 !== peg$FAILED) {
-                    s7 = peg$parseh16();
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s7 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s7 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
                     if (s7 !== peg$FAILED) {
-                      if (input.charCodeAt(peg$currPos) === 58) {
-                        s8 = peg$c0;
-                        peg$currPos++;
-                      } else {
-                        s8 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                      }
+                      s8 = peg$parseh16();
                       if (s8 !== peg$FAILED) {
-                        s9 = peg$parsels32();
+                        if (input.charCodeAt(peg$currPos) === 58) {
+                          s9 = peg$c0;
+                          peg$currPos++;
+                        } else {
+                          s9 = peg$FAILED;
+                          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                        }
                         if (s9 !== peg$FAILED) {
-                          s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9];
-                          s0 = s1;
+                          s10 = peg$parsels32();
+                          if (s10 !== peg$FAILED) {
+                            s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10];
+                            s0 = s1;
+                          } else {
+                            peg$currPos = s0;
+                            s0 = peg$FAILED;
+                          }
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -1743,38 +1777,50 @@ function peg$parse(input, options) {
             if (s1 === peg$FAILED) {
               s1 = null;
             }
-            if (input.substr(peg$currPos, 2) === peg$c10) {
-              s2 = peg$c10;
-              peg$currPos += 2;
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s2 = peg$c0;
+              peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e11); }
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
             }
             if (s2 !== peg$FAILED) {
-              s3 = peg$parseh16();
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s3 = peg$c0;
+                peg$currPos++;
+              } else {
+                s3 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e0); }
+              }
               if (s3 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s4 = peg$c0;
-                  peg$currPos++;
-                } else {
-                  s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                }
+                s4 = peg$parseh16();
                 if (s4 !== peg$FAILED) {
-                  s5 = peg$parseh16();
+                  if (input.charCodeAt(peg$currPos) === 58) {
+                    s5 = peg$c0;
+                    peg$currPos++;
+                  } else {
+                    s5 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                  }
                   if (s5 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s6 = peg$c0;
-                      peg$currPos++;
-                    } else {
-                      s6 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                    }
+                    s6 = peg$parseh16();
                     if (s6 !== peg$FAILED) {
-                      s7 = peg$parsels32();
+                      if (input.charCodeAt(peg$currPos) === 58) {
+                        s7 = peg$c0;
+                        peg$currPos++;
+                      } else {
+                        s7 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                      }
                       if (s7 !== peg$FAILED) {
-                        s1 = [s1, s2, s3, s4, s5, s6, s7];
-                        s0 = s1;
+                        s8 = peg$parsels32();
+                        if (s8 !== peg$FAILED) {
+                          s1 = [s1, s2, s3, s4, s5, s6, s7, s8];
+                          s0 = s1;
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -1905,28 +1951,40 @@ function peg$parse(input, options) {
               if (s1 === peg$FAILED) {
                 s1 = null;
               }
-              if (input.substr(peg$currPos, 2) === peg$c10) {
-                s2 = peg$c10;
-                peg$currPos += 2;
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s2 = peg$c0;
+                peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                if (peg$silentFails === 0) { peg$fail(peg$e0); }
               }
               if (s2 !== peg$FAILED) {
-                s3 = peg$parseh16();
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s3 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s3 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
                 if (s3 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s4 = peg$c0;
-                    peg$currPos++;
-                  } else {
-                    s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                  }
+                  s4 = peg$parseh16();
                   if (s4 !== peg$FAILED) {
-                    s5 = peg$parsels32();
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s5 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s5 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
                     if (s5 !== peg$FAILED) {
-                      s1 = [s1, s2, s3, s4, s5];
-                      s0 = s1;
+                      s6 = peg$parsels32();
+                      if (s6 !== peg$FAILED) {
+                        s1 = [s1, s2, s3, s4, s5, s6];
+                        s0 = s1;
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -2049,18 +2107,30 @@ function peg$parse(input, options) {
                 if (s1 === peg$FAILED) {
                   s1 = null;
                 }
-                if (input.substr(peg$currPos, 2) === peg$c10) {
-                  s2 = peg$c10;
-                  peg$currPos += 2;
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s2 = peg$c0;
+                  peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
                 }
                 if (s2 !== peg$FAILED) {
-                  s3 = peg$parsels32();
+                  if (input.charCodeAt(peg$currPos) === 58) {
+                    s3 = peg$c0;
+                    peg$currPos++;
+                  } else {
+                    s3 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                  }
                   if (s3 !== peg$FAILED) {
-                    s1 = [s1, s2, s3];
-                    s0 = s1;
+                    s4 = peg$parsels32();
+                    if (s4 !== peg$FAILED) {
+                      s1 = [s1, s2, s3, s4];
+                      s0 = s1;
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -2175,18 +2245,30 @@ function peg$parse(input, options) {
                   if (s1 === peg$FAILED) {
                     s1 = null;
                   }
-                  if (input.substr(peg$currPos, 2) === peg$c10) {
-                    s2 = peg$c10;
-                    peg$currPos += 2;
+                  if (input.charCodeAt(peg$currPos) === 58) {
+                    s2 = peg$c0;
+                    peg$currPos++;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
                   }
                   if (s2 !== peg$FAILED) {
-                    s3 = peg$parseh16();
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s3 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s3 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
                     if (s3 !== peg$FAILED) {
-                      s1 = [s1, s2, s3];
-                      s0 = s1;
+                      s4 = peg$parseh16();
+                      if (s4 !== peg$FAILED) {
+                        s1 = [s1, s2, s3, s4];
+                        s0 = s1;
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -2301,16 +2383,28 @@ function peg$parse(input, options) {
                     if (s1 === peg$FAILED) {
                       s1 = null;
                     }
-                    if (input.substr(peg$currPos, 2) === peg$c10) {
-                      s2 = peg$c10;
-                      peg$currPos += 2;
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s2 = peg$c0;
+                      peg$currPos++;
                     } else {
                       s2 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
                     }
                     if (s2 !== peg$FAILED) {
-                      s1 = [s1, s2];
-                      s0 = s1;
+                      if (input.charCodeAt(peg$currPos) === 58) {
+                        s3 = peg$c0;
+                        peg$currPos++;
+                      } else {
+                        s3 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                      }
+                      if (s3 !== peg$FAILED) {
+                        s1 = [s1, s2, s3];
+                        s0 = s1;
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -2462,12 +2556,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c11) {
-      s1 = peg$c11;
+    if (input.substr(peg$currPos, 2) === peg$c10) {
+      s1 = peg$c10;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e11); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
@@ -2475,7 +2569,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e13); }
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s2 !== peg$FAILED) {
         s1 = [s1, s2];
@@ -2491,11 +2585,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 50) {
-        s1 = peg$c12;
+        s1 = peg$c11;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+        if (peg$silentFails === 0) { peg$fail(peg$e13); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -2503,7 +2597,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e15); }
+          if (peg$silentFails === 0) { peg$fail(peg$e14); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parseDIGIT();
@@ -2525,11 +2619,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 49) {
-          s1 = peg$c13;
+          s1 = peg$c12;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e16); }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -2567,7 +2661,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseDIGIT();
@@ -2631,7 +2725,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
     }
     peg$silentFails--;
@@ -2698,11 +2792,11 @@ function peg$parse(input, options) {
     s1 = [];
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s3 = peg$c14;
+      s3 = peg$c13;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parsesegment();
@@ -2716,11 +2810,11 @@ function peg$parse(input, options) {
       s1.push(s2);
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s3 = peg$c14;
+        s3 = peg$c13;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parsesegment();
@@ -2743,11 +2837,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c14;
+      s1 = peg$c13;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -2756,11 +2850,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s6 = peg$c14;
+          s6 = peg$c13;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
@@ -2774,11 +2868,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 47) {
-            s6 = peg$c14;
+            s6 = peg$c13;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parsesegment();
@@ -2817,11 +2911,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c14;
+        s4 = peg$c13;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -2835,11 +2929,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c14;
+          s4 = peg$c13;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -2869,11 +2963,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c14;
+        s4 = peg$c13;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -2887,11 +2981,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c14;
+          s4 = peg$c13;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -3015,7 +3109,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
         }
       }
@@ -3036,7 +3130,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3048,7 +3142,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
       }
     }
@@ -3071,7 +3165,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3083,7 +3177,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
       }
     }
@@ -3141,14 +3235,14 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
 
     return s0;
@@ -3165,7 +3259,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
 
     return s0;
@@ -3180,12 +3274,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
 
     return s0;
@@ -3200,12 +3294,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
 
     return s0;
@@ -3220,12 +3314,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
 
     return s0;
@@ -3240,12 +3334,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
 
     return s0;
@@ -3262,13 +3356,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
 
     return s0;

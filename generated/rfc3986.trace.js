@@ -255,11 +255,10 @@ function peg$parse(input, options) {
   const peg$c7 = "]";
   const peg$c8 = "v";
   const peg$c9 = ".";
-  const peg$c10 = "::";
-  const peg$c11 = "25";
-  const peg$c12 = "2";
-  const peg$c13 = "1";
-  const peg$c14 = "/";
+  const peg$c10 = "25";
+  const peg$c11 = "2";
+  const peg$c12 = "1";
+  const peg$c13 = "/";
 
   const peg$r0 = /^[+\--.]/;
   const peg$r1 = /^[0-5]/;
@@ -286,30 +285,29 @@ function peg$parse(input, options) {
   const peg$e8 = peg$literalExpectation("]", false);
   const peg$e9 = peg$literalExpectation("v", true);
   const peg$e10 = peg$literalExpectation(".", false);
-  const peg$e11 = peg$literalExpectation("::", false);
-  const peg$e12 = peg$literalExpectation("25", false);
-  const peg$e13 = peg$classExpectation([["0", "5"]], false, false, false);
-  const peg$e14 = peg$literalExpectation("2", false);
-  const peg$e15 = peg$classExpectation([["0", "4"]], false, false, false);
-  const peg$e16 = peg$literalExpectation("1", false);
-  const peg$e17 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e18 = peg$classExpectation(["%", "/"], false, false, false);
-  const peg$e19 = peg$literalExpectation("/", false);
-  const peg$e20 = peg$classExpectation([":", "@"], false, false, false);
-  const peg$e21 = peg$classExpectation(["/", "?"], false, false, false);
-  const peg$e22 = peg$otherExpectation("unreserved");
-  const peg$e23 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
-  const peg$e24 = peg$otherExpectation("reserved");
-  const peg$e25 = peg$otherExpectation("gen-delims");
-  const peg$e26 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
-  const peg$e27 = peg$otherExpectation("sub-delims");
-  const peg$e28 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
-  const peg$e29 = peg$otherExpectation("ALPHA");
-  const peg$e30 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e31 = peg$otherExpectation("DIGIT");
-  const peg$e32 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e33 = peg$otherExpectation("HEXDIG");
-  const peg$e34 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e11 = peg$literalExpectation("25", false);
+  const peg$e12 = peg$classExpectation([["0", "5"]], false, false, false);
+  const peg$e13 = peg$literalExpectation("2", false);
+  const peg$e14 = peg$classExpectation([["0", "4"]], false, false, false);
+  const peg$e15 = peg$literalExpectation("1", false);
+  const peg$e16 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e17 = peg$classExpectation(["%", "/"], false, false, false);
+  const peg$e18 = peg$literalExpectation("/", false);
+  const peg$e19 = peg$classExpectation([":", "@"], false, false, false);
+  const peg$e20 = peg$classExpectation(["/", "?"], false, false, false);
+  const peg$e21 = peg$otherExpectation("unreserved");
+  const peg$e22 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
+  const peg$e23 = peg$otherExpectation("reserved");
+  const peg$e24 = peg$otherExpectation("gen-delims");
+  const peg$e25 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
+  const peg$e26 = peg$otherExpectation("sub-delims");
+  const peg$e27 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
+  const peg$e28 = peg$otherExpectation("ALPHA");
+  const peg$e29 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e30 = peg$otherExpectation("DIGIT");
+  const peg$e31 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e32 = peg$otherExpectation("HEXDIG");
+  const peg$e33 = peg$classExpectation([["A", "F"]], false, true, false);
 
   function peg$f0(scheme, hier, query, fragment) {    return { scheme, authority: hier.authority, pathKind: hier.pathKind, path: hier.path, query, fragment };  }
   function peg$f1(authority, path) {    return { authority, pathKind: "path-abempty", path };  }
@@ -1583,15 +1581,141 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c10) {
-        s1 = peg$c10;
-        peg$currPos += 2;
+      if (input.charCodeAt(peg$currPos) === 58) {
+        s1 = peg$c0;
+        peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e11); }
+        if (peg$silentFails === 0) { peg$fail(peg$e0); }
       }
       if (s1 !== peg$FAILED) {
-        s2 = peg$parseh16();
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s2 = peg$c0;
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+        }
+        if (s2 !== peg$FAILED) {
+          s3 = peg$parseh16();
+          if (s3 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s4 = peg$c0;
+              peg$currPos++;
+            } else {
+              s4 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+            }
+            if (s4 !== peg$FAILED) {
+              s5 = peg$parseh16();
+              if (s5 !== peg$FAILED) {
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s6 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s6 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
+                if (s6 !== peg$FAILED) {
+                  s7 = peg$parseh16();
+                  if (s7 !== peg$FAILED) {
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s8 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s8 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
+                    if (s8 !== peg$FAILED) {
+                      s9 = peg$parseh16();
+                      if (s9 !== peg$FAILED) {
+                        if (input.charCodeAt(peg$currPos) === 58) {
+                          s10 = peg$c0;
+                          peg$currPos++;
+                        } else {
+                          s10 = peg$FAILED;
+                          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                        }
+                        if (s10 !== peg$FAILED) {
+                          s11 = peg$parseh16();
+                          if (s11 !== peg$FAILED) {
+                            if (input.charCodeAt(peg$currPos) === 58) {
+                              s12 = peg$c0;
+                              peg$currPos++;
+                            } else {
+                              s12 = peg$FAILED;
+                              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                            }
+                            if (s12 !== peg$FAILED) {
+                              s13 = peg$parsels32();
+                              if (s13 !== peg$FAILED) {
+                                s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13];
+                                s0 = s1;
+                              } else {
+                                peg$currPos = s0;
+                                s0 = peg$FAILED;
+                              }
+                            } else {
+                              peg$currPos = s0;
+                              s0 = peg$FAILED;
+                            }
+                          } else {
+                            peg$currPos = s0;
+                            s0 = peg$FAILED;
+                          }
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$parseh16();
+        if (s1 === peg$FAILED) {
+          s1 = null;
+        }
+        if (input.charCodeAt(peg$currPos) === 58) {
+          s2 = peg$c0;
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+        }
         if (s2 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 58) {
             s3 = peg$c0;
@@ -1649,108 +1773,6 @@ function peg$parse(input, options) {
                               peg$currPos = s0;
                               s0 = peg$FAILED;
                             }
-                          } else {
-                            peg$currPos = s0;
-                            s0 = peg$FAILED;
-                          }
-                        } else {
-                          peg$currPos = s0;
-                          s0 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s0;
-                        s0 = peg$FAILED;
-                      }
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$parseh16();
-        if (s1 === peg$FAILED) {
-          s1 = null;
-        }
-        if (input.substr(peg$currPos, 2) === peg$c10) {
-          s2 = peg$c10;
-          peg$currPos += 2;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e11); }
-        }
-        if (s2 !== peg$FAILED) {
-          s3 = peg$parseh16();
-          if (s3 !== peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 58) {
-              s4 = peg$c0;
-              peg$currPos++;
-            } else {
-              s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e0); }
-            }
-            if (s4 !== peg$FAILED) {
-              s5 = peg$parseh16();
-              if (s5 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s6 = peg$c0;
-                  peg$currPos++;
-                } else {
-                  s6 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                }
-                if (s6 !== peg$FAILED) {
-                  s7 = peg$parseh16();
-                  if (s7 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s8 = peg$c0;
-                      peg$currPos++;
-                    } else {
-                      s8 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                    }
-                    if (s8 !== peg$FAILED) {
-                      s9 = peg$parseh16();
-                      if (s9 !== peg$FAILED) {
-                        if (input.charCodeAt(peg$currPos) === 58) {
-                          s10 = peg$c0;
-                          peg$currPos++;
-                        } else {
-                          s10 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                        }
-                        if (s10 !== peg$FAILED) {
-                          s11 = peg$parsels32();
-                          if (s11 !== peg$FAILED) {
-                            s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11];
-                            s0 = s1;
                           } else {
                             peg$currPos = s0;
                             s0 = peg$FAILED;
@@ -1897,48 +1919,60 @@ function peg$parse(input, options) {
           if (s1 === peg$FAILED) {
             s1 = null;
           }
-          if (input.substr(peg$currPos, 2) === peg$c10) {
-            s2 = peg$c10;
-            peg$currPos += 2;
+          if (input.charCodeAt(peg$currPos) === 58) {
+            s2 = peg$c0;
+            peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e11); }
+            if (peg$silentFails === 0) { peg$fail(peg$e0); }
           }
           if (s2 !== peg$FAILED) {
-            s3 = peg$parseh16();
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s3 = peg$c0;
+              peg$currPos++;
+            } else {
+              s3 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+            }
             if (s3 !== peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 58) {
-                s4 = peg$c0;
-                peg$currPos++;
-              } else {
-                s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e0); }
-              }
+              s4 = peg$parseh16();
               if (s4 !== peg$FAILED) {
-                s5 = peg$parseh16();
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s5 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
                 if (s5 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s6 = peg$c0;
-                    peg$currPos++;
-                  } else {
-                    s6 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                  }
+                  s6 = peg$parseh16();
                   if (s6 !== peg$FAILED) {
-                    s7 = peg$parseh16();
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s7 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s7 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
                     if (s7 !== peg$FAILED) {
-                      if (input.charCodeAt(peg$currPos) === 58) {
-                        s8 = peg$c0;
-                        peg$currPos++;
-                      } else {
-                        s8 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                      }
+                      s8 = peg$parseh16();
                       if (s8 !== peg$FAILED) {
-                        s9 = peg$parsels32();
+                        if (input.charCodeAt(peg$currPos) === 58) {
+                          s9 = peg$c0;
+                          peg$currPos++;
+                        } else {
+                          s9 = peg$FAILED;
+                          if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                        }
                         if (s9 !== peg$FAILED) {
-                          s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9];
-                          s0 = s1;
+                          s10 = peg$parsels32();
+                          if (s10 !== peg$FAILED) {
+                            s1 = [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10];
+                            s0 = s1;
+                          } else {
+                            peg$currPos = s0;
+                            s0 = peg$FAILED;
+                          }
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -2077,38 +2111,50 @@ function peg$parse(input, options) {
             if (s1 === peg$FAILED) {
               s1 = null;
             }
-            if (input.substr(peg$currPos, 2) === peg$c10) {
-              s2 = peg$c10;
-              peg$currPos += 2;
+            if (input.charCodeAt(peg$currPos) === 58) {
+              s2 = peg$c0;
+              peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e11); }
+              if (peg$silentFails === 0) { peg$fail(peg$e0); }
             }
             if (s2 !== peg$FAILED) {
-              s3 = peg$parseh16();
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s3 = peg$c0;
+                peg$currPos++;
+              } else {
+                s3 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e0); }
+              }
               if (s3 !== peg$FAILED) {
-                if (input.charCodeAt(peg$currPos) === 58) {
-                  s4 = peg$c0;
-                  peg$currPos++;
-                } else {
-                  s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                }
+                s4 = peg$parseh16();
                 if (s4 !== peg$FAILED) {
-                  s5 = peg$parseh16();
+                  if (input.charCodeAt(peg$currPos) === 58) {
+                    s5 = peg$c0;
+                    peg$currPos++;
+                  } else {
+                    s5 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                  }
                   if (s5 !== peg$FAILED) {
-                    if (input.charCodeAt(peg$currPos) === 58) {
-                      s6 = peg$c0;
-                      peg$currPos++;
-                    } else {
-                      s6 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                    }
+                    s6 = peg$parseh16();
                     if (s6 !== peg$FAILED) {
-                      s7 = peg$parsels32();
+                      if (input.charCodeAt(peg$currPos) === 58) {
+                        s7 = peg$c0;
+                        peg$currPos++;
+                      } else {
+                        s7 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                      }
                       if (s7 !== peg$FAILED) {
-                        s1 = [s1, s2, s3, s4, s5, s6, s7];
-                        s0 = s1;
+                        s8 = peg$parsels32();
+                        if (s8 !== peg$FAILED) {
+                          s1 = [s1, s2, s3, s4, s5, s6, s7, s8];
+                          s0 = s1;
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -2239,28 +2285,40 @@ function peg$parse(input, options) {
               if (s1 === peg$FAILED) {
                 s1 = null;
               }
-              if (input.substr(peg$currPos, 2) === peg$c10) {
-                s2 = peg$c10;
-                peg$currPos += 2;
+              if (input.charCodeAt(peg$currPos) === 58) {
+                s2 = peg$c0;
+                peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                if (peg$silentFails === 0) { peg$fail(peg$e0); }
               }
               if (s2 !== peg$FAILED) {
-                s3 = peg$parseh16();
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s3 = peg$c0;
+                  peg$currPos++;
+                } else {
+                  s3 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                }
                 if (s3 !== peg$FAILED) {
-                  if (input.charCodeAt(peg$currPos) === 58) {
-                    s4 = peg$c0;
-                    peg$currPos++;
-                  } else {
-                    s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                  }
+                  s4 = peg$parseh16();
                   if (s4 !== peg$FAILED) {
-                    s5 = peg$parsels32();
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s5 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s5 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
                     if (s5 !== peg$FAILED) {
-                      s1 = [s1, s2, s3, s4, s5];
-                      s0 = s1;
+                      s6 = peg$parsels32();
+                      if (s6 !== peg$FAILED) {
+                        s1 = [s1, s2, s3, s4, s5, s6];
+                        s0 = s1;
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -2383,18 +2441,30 @@ function peg$parse(input, options) {
                 if (s1 === peg$FAILED) {
                   s1 = null;
                 }
-                if (input.substr(peg$currPos, 2) === peg$c10) {
-                  s2 = peg$c10;
-                  peg$currPos += 2;
+                if (input.charCodeAt(peg$currPos) === 58) {
+                  s2 = peg$c0;
+                  peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
                 }
                 if (s2 !== peg$FAILED) {
-                  s3 = peg$parsels32();
+                  if (input.charCodeAt(peg$currPos) === 58) {
+                    s3 = peg$c0;
+                    peg$currPos++;
+                  } else {
+                    s3 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                  }
                   if (s3 !== peg$FAILED) {
-                    s1 = [s1, s2, s3];
-                    s0 = s1;
+                    s4 = peg$parsels32();
+                    if (s4 !== peg$FAILED) {
+                      s1 = [s1, s2, s3, s4];
+                      s0 = s1;
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -2509,18 +2579,30 @@ function peg$parse(input, options) {
                   if (s1 === peg$FAILED) {
                     s1 = null;
                   }
-                  if (input.substr(peg$currPos, 2) === peg$c10) {
-                    s2 = peg$c10;
-                    peg$currPos += 2;
+                  if (input.charCodeAt(peg$currPos) === 58) {
+                    s2 = peg$c0;
+                    peg$currPos++;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e0); }
                   }
                   if (s2 !== peg$FAILED) {
-                    s3 = peg$parseh16();
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s3 = peg$c0;
+                      peg$currPos++;
+                    } else {
+                      s3 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                    }
                     if (s3 !== peg$FAILED) {
-                      s1 = [s1, s2, s3];
-                      s0 = s1;
+                      s4 = peg$parseh16();
+                      if (s4 !== peg$FAILED) {
+                        s1 = [s1, s2, s3, s4];
+                        s0 = s1;
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -2635,16 +2717,28 @@ function peg$parse(input, options) {
                     if (s1 === peg$FAILED) {
                       s1 = null;
                     }
-                    if (input.substr(peg$currPos, 2) === peg$c10) {
-                      s2 = peg$c10;
-                      peg$currPos += 2;
+                    if (input.charCodeAt(peg$currPos) === 58) {
+                      s2 = peg$c0;
+                      peg$currPos++;
                     } else {
                       s2 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e11); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
                     }
                     if (s2 !== peg$FAILED) {
-                      s1 = [s1, s2];
-                      s0 = s1;
+                      if (input.charCodeAt(peg$currPos) === 58) {
+                        s3 = peg$c0;
+                        peg$currPos++;
+                      } else {
+                        s3 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                      }
+                      if (s3 !== peg$FAILED) {
+                        s1 = [s1, s2, s3];
+                        s0 = s1;
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -2884,12 +2978,12 @@ function peg$parse(input, options) {
     });
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c11) {
-      s1 = peg$c11;
+    if (input.substr(peg$currPos, 2) === peg$c10) {
+      s1 = peg$c10;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e11); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
@@ -2897,7 +2991,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e13); }
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s2 !== peg$FAILED) {
         s1 = [s1, s2];
@@ -2913,11 +3007,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 50) {
-        s1 = peg$c12;
+        s1 = peg$c11;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+        if (peg$silentFails === 0) { peg$fail(peg$e13); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -2925,7 +3019,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e15); }
+          if (peg$silentFails === 0) { peg$fail(peg$e14); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parseDIGIT();
@@ -2947,11 +3041,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 49) {
-          s1 = peg$c13;
+          s1 = peg$c12;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e16); }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -2989,7 +3083,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseDIGIT();
@@ -3097,7 +3191,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e17); }
       }
     }
     peg$silentFails--;
@@ -3186,11 +3280,11 @@ function peg$parse(input, options) {
     s1 = [];
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s3 = peg$c14;
+      s3 = peg$c13;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parsesegment();
@@ -3204,11 +3298,11 @@ function peg$parse(input, options) {
       s1.push(s2);
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s3 = peg$c14;
+        s3 = peg$c13;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parsesegment();
@@ -3253,11 +3347,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c14;
+      s1 = peg$c13;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3266,11 +3360,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s6 = peg$c14;
+          s6 = peg$c13;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
@@ -3284,11 +3378,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 47) {
-            s6 = peg$c14;
+            s6 = peg$c13;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parsesegment();
@@ -3349,11 +3443,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c14;
+        s4 = peg$c13;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -3367,11 +3461,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c14;
+          s4 = peg$c13;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -3423,11 +3517,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c14;
+        s4 = peg$c13;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -3441,11 +3535,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c14;
+          s4 = peg$c13;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -3679,7 +3773,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
         }
       }
@@ -3722,7 +3816,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3734,7 +3828,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
       }
     }
@@ -3779,7 +3873,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e20); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3791,7 +3885,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
       }
     }
@@ -3893,14 +3987,14 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -3939,7 +4033,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -3976,12 +4070,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4018,12 +4112,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4060,12 +4154,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4102,12 +4196,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4146,13 +4240,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
 
     if (s0 !== peg$FAILED) {

@@ -1,0 +1,154 @@
+/**
+ * npm run check:grammar [-- --grammar NAME] [--rule RULE ...] [--count N] [--seed S] [--fuzz]
+ *
+ * Checks that each PEG parser in generated/ accepts exactly what its ABNF
+ * accepts (see scripts/grammar-check/check.ts), for every grammar NAME that
+ * has grammar/NAME.abnf, grammar/NAME.peggy and generated/NAME.js, with the
+ * settings in grammar/NAME.check.json.
+ *
+ *   --grammar NAME  only this grammar (e.g. rfc3986)
+ *   --rule RULE     only this ABNF rule; may be repeated
+ *   --count N       strings generated per rule, and as many near misses (default 2000)
+ *   --seed S        the seed (default: a new one, printed, so that a failure can be replayed)
+ *   --fuzz          the long run: the rules listed as fuzzRules in NAME.check.json
+ *
+ * Exit codes: 0 no disagreement, 1 a disagreement or a rule-set error, 2 usage error.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { readAbnf } from './grammar-check/abnf';
+import { checkGrammar, formatDisagreement, type CheckConfig, type CheckReport, type PegParser, type RuleSummary } from './grammar-check/check';
+
+const root = path.resolve(__dirname, '..');
+const REPRODUCERS_PER_RULE = 3;
+
+interface Args {
+  grammar?: string;
+  rules: string[];
+  count: number;
+  seed: number;
+  fuzz: boolean;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { rules: [], count: 2000, seed: Math.floor(Math.random() * 2 ** 31), fuzz: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    const integer = (): number => {
+      const v = value();
+      if (!/^\d+$/.test(v)) throw new UsageError(`${flag} needs a non-negative integer, got ${JSON.stringify(v)}`);
+      return Number(v);
+    };
+    if (flag === '--grammar') args.grammar = value();
+    else if (flag === '--rule') args.rules.push(value());
+    else if (flag === '--count') args.count = integer();
+    else if (flag === '--seed') args.seed = integer();
+    else if (flag === '--fuzz') args.fuzz = true;
+    else throw new UsageError(`unknown argument ${flag}`);
+  }
+  return args;
+}
+
+export function loadConfig(name: string): CheckConfig {
+  const file = path.join(root, 'grammar', `${name}.check.json`);
+  const raw = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  return { pegHelpers: raw.pegHelpers ?? {}, substitutes: raw.substitutes ?? {}, fuzzRules: raw.fuzzRules ?? [] };
+}
+
+export function pegRuleNames(peggySource: string): string[] {
+  // peggy's own grammar parser: the rule names as the .peggy file defines them.
+  const peggy = require('peggy') as { parser: { parse(text: string): { rules: Array<{ name: string }> } } };
+  return peggy.parser.parse(peggySource).rules.map((r) => r.name);
+}
+
+function grammarNames(): string[] {
+  return fs
+    .readdirSync(path.join(root, 'grammar'))
+    .filter((f) => f.endsWith('.abnf'))
+    .map((f) => f.slice(0, -'.abnf'.length))
+    .filter((n) => fs.existsSync(path.join(root, 'grammar', `${n}.peggy`)))
+    .sort();
+}
+
+function summaryLine(s: RuleSummary): string {
+  return `  ${s.rule.padEnd(16)} generated ${String(s.generated).padStart(8)}   near misses ${String(s.nearMisses).padStart(8)} (ABNF accepts ${String(s.nearMissesAccepted).padStart(8)})   disagreements ${s.disagreements}`;
+}
+
+function report(name: string, r: CheckReport): void {
+  for (const e of r.ruleSetErrors) console.log(`  RULE SET: ${e}`);
+  for (const n of r.notes) console.log(`  note: ${n}`);
+  for (const e of r.generatorErrors) console.log(`  GENERATOR: ${e}`);
+  for (const u of r.uncovered) console.log(`  NOT COVERED: ${u}`);
+  const shown = new Map<string, number>();
+  for (const d of r.disagreements) {
+    const n = shown.get(d.rule) ?? 0;
+    shown.set(d.rule, n + 1);
+    if (n < REPRODUCERS_PER_RULE) console.log(formatDisagreement(d).replace(/^/gm, '  '));
+  }
+  for (const [rule, n] of shown) {
+    if (n > REPRODUCERS_PER_RULE) console.log(`  ... and ${n - REPRODUCERS_PER_RULE} more distinct reproducers for ${rule}`);
+  }
+  const generated = r.summaries.reduce((a, s) => a + s.generated, 0);
+  const nearMisses = r.summaries.reduce((a, s) => a + s.nearMisses, 0);
+  console.log(
+    `${name}: ${r.ok ? 'OK' : 'FAILED'}: ${r.summaries.length} rules, ${generated} generated, ${nearMisses} near misses, ` +
+      `${r.disagreements.length} disagreements, ${r.ruleSetErrors.length} rule-set errors (seed ${r.seed})`,
+  );
+}
+
+function main(argv: string[]): number {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`check:grammar: ${e.message}\nusage: npm run check:grammar -- [--grammar NAME] [--rule RULE ...] [--count N] [--seed S] [--fuzz]`);
+      return 2;
+    }
+    throw e;
+  }
+  const names = args.grammar ? [args.grammar] : grammarNames();
+  let ok = true;
+  for (const name of names) {
+    const abnfFile = path.join(root, 'grammar', `${name}.abnf`);
+    const peggyFile = path.join(root, 'grammar', `${name}.peggy`);
+    const parserFile = path.join(root, 'generated', `${name}.js`);
+    for (const f of [abnfFile, peggyFile, parserFile]) {
+      if (!fs.existsSync(f)) {
+        console.error(`check:grammar: ${path.relative(root, f)} is missing${f === parserFile ? ' (run npm run generate)' : ''}`);
+        return 2;
+      }
+    }
+    const abnf = readAbnf(abnfFile);
+    const config = loadConfig(name);
+    const peg = require(parserFile) as PegParser;
+    const rules = args.rules.length > 0 ? args.rules : args.fuzz ? config.fuzzRules : undefined;
+    for (const rule of rules ?? []) {
+      if (abnf.canonical(rule) === undefined) {
+        console.error(`check:grammar: ${name}.abnf has no rule ${rule}`);
+        return 2;
+      }
+    }
+    console.log(`${name}: checking grammar/${name}.peggy (as generated/${name}.js) against grammar/${name}.abnf, seed ${args.seed}, ${args.count} per rule`);
+    const started = Date.now();
+    const result = checkGrammar(abnf, peg, pegRuleNames(fs.readFileSync(peggyFile, 'utf8')), config, {
+      rules,
+      count: args.count,
+      seed: args.seed,
+      onRule: (s) => console.log(summaryLine(s)),
+    });
+    report(name, result);
+    console.log(`${name}: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    ok &&= result.ok;
+  }
+  return ok ? 0 : 1;
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));
