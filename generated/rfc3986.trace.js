@@ -486,6 +486,7 @@ function peg$parse(input, options) {
   }
 
   function peg$fail(expected) {
+    if (options.peg$onFail) options.peg$onFail(peg$currPos, expected); // added by scripts/generate.ts
     if (peg$currPos < peg$maxFailPos) { return; }
 
     if (peg$currPos > peg$maxFailPos) {

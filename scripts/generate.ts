@@ -11,6 +11,12 @@
  *                                      path of the error; the fast parser never
  *                                      pays for tracing
  *
+ * The traced parser gets one addition: peggy's tracer reports rules entered and
+ * left, but not the literals tried inside a rule, so peg$fail (where peggy
+ * records an expected item) first calls options.peg$onFail(offset, expected)
+ * when the caller gives one. That lets src/diagnose.ts name the rule each
+ * expected item came from. Generation stops if peg$fail is not where expected.
+ *
  * Each file starts with a do-not-edit header. With --check nothing is written:
  * the command exits 1 and names each file of generated/ that is missing, stale
  * or left over from a grammar that no longer exists.
@@ -30,11 +36,23 @@ const peggyVersion: string = JSON.parse(fs.readFileSync(peggyPackage, 'utf8')).v
 interface Variant {
   suffix: string;
   extraArgs: string[];
+  patch?: (js: string, file: string) => string;
+}
+
+const FAIL_FUNCTION = '  function peg$fail(expected) {\n';
+
+function addFailHook(js: string, file: string): string {
+  const at = js.indexOf(FAIL_FUNCTION);
+  if (at < 0 || js.indexOf(FAIL_FUNCTION, at + 1) >= 0) {
+    throw new Error(`${file}: peggy's peg$fail is not where scripts/generate.ts expects it; update addFailHook`);
+  }
+  const hook = '    if (options.peg$onFail) options.peg$onFail(peg$currPos, expected); // added by scripts/generate.ts\n';
+  return js.slice(0, at + FAIL_FUNCTION.length) + hook + js.slice(at + FAIL_FUNCTION.length);
 }
 
 const variants: Variant[] = [
   { suffix: '', extraArgs: [] },
-  { suffix: '.trace', extraArgs: ['--trace'] },
+  { suffix: '.trace', extraArgs: ['--trace'], patch: addFailHook },
 ];
 
 function header(grammarFile: string, traced: boolean): string {
@@ -68,7 +86,8 @@ function compile(name: string, variant: Variant): Map<string, string> {
     const traced = variant.extraArgs.includes('--trace');
     for (const ext of ['.js', '.d.ts']) {
       const base = `${name}${variant.suffix}${ext}`;
-      const text = fs.readFileSync(path.join(tmp, base), 'utf8');
+      let text = fs.readFileSync(path.join(tmp, base), 'utf8');
+      if (ext === '.js' && variant.patch) text = variant.patch(text, base);
       files.set(base, header(grammarFile, traced) + text);
     }
     return files;

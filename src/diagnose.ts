@@ -99,62 +99,54 @@ interface TraceEvent {
 interface Frame {
   readonly rule: string;
   readonly start: number;
+  /** Whether an expected item was recorded at the offset while this invocation was on the stack. */
   reached: boolean;
 }
 
 /**
- * The rule path at `offset`: the stack of the innermost rule invocation that
- * began before the offset and reached it (something was entered at the
- * offset inside it, or it matched up to the offset and so could have gone on).
- * Single-character rules and pchar are never the innermost rule: the rule
- * around them is the context a reader needs. With no such invocation (a
- * failure at offset 0), the rules entered at the offset that all attempts
- * share, or the start rule alone.
+ * The rule path at `offset`, from a run of the traced parser that reports
+ * each expected item as peggy records it (peg$onFail, see scripts/generate.ts):
+ *
+ * - the stack, outermost first, of the innermost rule invocation that began
+ *   before the offset and was on the stack when an expected item at the
+ *   offset was recorded, so that the path ends in the rule where the input
+ *   went wrong (single-character rules and pchar never end it: the rule
+ *   around them is the context a reader needs);
+ * - with no such invocation (a failure at offset 0), the longest prefix common
+ *   to the stacks of all the expected items;
+ * - the start rule alone when even that is empty.
  */
 export function rulePathAt(input: string, startRule: StartRuleNames, offset: number): string[] {
   const stack: Frame[] = [];
   let best: string[] = [];
-  let enteredAtOffset: string[] | undefined;
-  let singleCharacterDepth = -1;
-  const reach = (): void => {
-    for (let i = stack.length - 1; i >= 0 && !stack[i].reached; i--) stack[i].reached = true;
-  };
+  let common: string[] | undefined;
   const tracer = {
     trace(event: TraceEvent): void {
       if (event.type === 'rule.enter') {
-        const singleCharacter = SINGLE_CHARACTER_RULES.has(event.rule);
-        if (singleCharacterDepth < 0 && event.location.start.offset === offset) {
-          reach();
-          const path = stack.map((f) => f.rule);
-          if (!singleCharacter) path.push(event.rule);
-          if (enteredAtOffset === undefined) enteredAtOffset = path;
-          else enteredAtOffset.length = commonPrefix(enteredAtOffset, path);
-        }
-        if (singleCharacter && singleCharacterDepth < 0) singleCharacterDepth = stack.length;
         stack.push({ rule: event.rule, start: event.location.start.offset, reached: false });
         return;
       }
       const frame = stack[stack.length - 1];
-      if (singleCharacterDepth < 0 && event.type === 'rule.match' && event.location.end.offset === offset) reach();
-      if (
-        frame.reached &&
-        frame.start < offset &&
-        stack.length > best.length &&
-        !SINGLE_CHARACTER_RULES.has(frame.rule) &&
-        frame.rule !== 'pchar'
-      ) {
+      if (frame.reached && frame.start < offset && stack.length > best.length && !SINGLE_CHARACTER_RULES.has(frame.rule) && frame.rule !== 'pchar') {
         best = stack.map((f) => f.rule);
       }
       stack.pop();
-      if (stack.length === singleCharacterDepth) singleCharacterDepth = -1;
     },
   };
+  const onFail = (position: number): void => {
+    if (position !== offset) return;
+    for (let i = stack.length - 1; i >= 0 && !stack[i].reached; i--) stack[i].reached = true;
+    const path = stack.map((f) => f.rule);
+    while (path.length > 0 && SINGLE_CHARACTER_RULES.has(path[path.length - 1])) path.pop();
+    if (common === undefined) common = path;
+    else common.length = commonPrefix(common, path);
+  };
   try {
-    traced.parse(input, { startRule, tracer });
+    traced.parse(input, { startRule, tracer, peg$onFail: onFail } as Parameters<typeof traced.parse>[1]);
   } catch {
     // The failure is the one being diagnosed; only the trace is wanted.
   }
-  const path = best.length > 0 ? best : enteredAtOffset !== undefined && enteredAtOffset.length > 0 ? enteredAtOffset : [startRule];
+  const path = best.length > 0 ? best : common !== undefined && common.length > 0 ? common : [startRule];
   return path.map(toAbnfName);
 }
 

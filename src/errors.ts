@@ -18,7 +18,10 @@ export interface UriSyntaxErrorDetails {
   readonly found: string | null;
   /** What would have been valid at `offset`: ABNF rule names (HEXDIG), quoted literals ("]"), %x ranges, or "end of input". */
   readonly expected: readonly string[];
-  /** The ABNF rules being matched at `offset`, outermost first: every rule attempted there lies inside the last one. */
+  /**
+   * The ABNF rules being matched at `offset`, outermost first, down to the innermost rule that
+   * began before the offset and was being matched when an `expected` item was recorded there.
+   */
   readonly rulePath: readonly string[];
 }
 
