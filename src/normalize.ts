@@ -1,0 +1,225 @@
+/**
+ * Normalization (RFC 3986 6.2.2 syntax-based, 6.2.3 scheme-based). Each step
+ * is one function of the record and the text, returning the edits it makes;
+ * steps run in the order of 6.2.2 (case and percent-encoding, then path
+ * segments), then 6.2.3. Every step can be switched off. The input must be a
+ * valid URI reference: it is never repaired.
+ */
+import { parse, type UriRecord } from './parse';
+import { removeDotSegments } from './remove-dot-segments';
+
+export type NormalizeStepName =
+  | 'decode-unreserved'
+  | 'uppercase-percent-encoding'
+  | 'lowercase-scheme'
+  | 'lowercase-host'
+  | 'remove-dot-segments'
+  | 'remove-empty-port'
+  | 'remove-default-port'
+  | 'empty-path-to-slash';
+
+export type NormalizeLevel = 'syntax' | 'scheme';
+
+export interface NormalizeOptions {
+  /** 'scheme' (the default) is 6.2.2 and 6.2.3; 'syntax' is 6.2.2 alone. */
+  readonly level?: NormalizeLevel;
+  /** Switch single steps off (false) or on (true, only within the level). */
+  readonly steps?: Partial<Readonly<Record<NormalizeStepName, boolean>>>;
+}
+
+/** One change a step made: where, in the text as it stood before that step. */
+export interface NormalizeStep {
+  readonly step: NormalizeStepName;
+  /** The RFC 3986 section behind the step. */
+  readonly section: string;
+  readonly start: number;
+  readonly end: number;
+  readonly before: string;
+  readonly after: string;
+  /** The whole text after this step's changes. */
+  readonly result: string;
+}
+
+/**
+ * Schemes whose specifications give a default port, and say whether an empty
+ * path means "/". Only these get the scheme-based steps; other schemes are
+ * left alone, as RFC 3986 6.2.3 asks.
+ */
+export const SCHEME_DEFAULTS: Readonly<Record<string, { readonly port: string; readonly emptyPathIsSlash: boolean; readonly source: string }>> = {
+  http: { port: '80', emptyPathIsSlash: true, source: 'RFC 9110 4.2.1, 4.2.3' },
+  https: { port: '443', emptyPathIsSlash: true, source: 'RFC 9110 4.2.2, 4.2.3' },
+  ws: { port: '80', emptyPathIsSlash: true, source: 'RFC 6455 3' },
+  wss: { port: '443', emptyPathIsSlash: true, source: 'RFC 6455 3' },
+  ftp: { port: '21', emptyPathIsSlash: false, source: 'RFC 1738 3.2' },
+  telnet: { port: '23', emptyPathIsSlash: false, source: 'RFC 4248 2' },
+  gopher: { port: '70', emptyPathIsSlash: false, source: 'RFC 4266 2.1' },
+  ldap: { port: '389', emptyPathIsSlash: false, source: 'RFC 4516 2' },
+  coap: { port: '5683', emptyPathIsSlash: false, source: 'RFC 7252 6.1' },
+  coaps: { port: '5684', emptyPathIsSlash: false, source: 'RFC 7252 6.2' },
+};
+
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly replacement: string;
+}
+
+interface StepDefinition {
+  readonly name: NormalizeStepName;
+  readonly section: string;
+  readonly level: NormalizeLevel;
+  readonly edits: (text: string, record: UriRecord) => Edit[];
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+function percentTriplets(text: string, from: number, to: number, each: (start: number, hex: string) => Edit | undefined): Edit[] {
+  const edits: Edit[] = [];
+  for (let i = text.indexOf('%', from); i >= 0 && i < to; i = text.indexOf('%', i + 3)) {
+    const edit = each(i, text.slice(i + 1, i + 3));
+    if (edit) edits.push(edit);
+  }
+  return edits;
+}
+
+/** Lower-cases ASCII letters, except the hex digits of "%XX" (which 6.2.2.1 wants upper-case). */
+function lowerOutsideTriplets(s: string): string {
+  return s.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
+}
+
+function schemeDefaults(record: UriRecord) {
+  return record.scheme === undefined ? undefined : SCHEME_DEFAULTS[record.scheme.toLowerCase()];
+}
+
+const STEPS: readonly StepDefinition[] = [
+  {
+    name: 'decode-unreserved',
+    section: '6.2.2.2',
+    level: 'syntax',
+    edits: (text) =>
+      percentTriplets(text, 0, text.length, (start, hex) => {
+        const c = String.fromCharCode(parseInt(hex, 16));
+        return UNRESERVED.test(c) ? { start, end: start + 3, replacement: c } : undefined;
+      }),
+  },
+  {
+    name: 'uppercase-percent-encoding',
+    section: '6.2.2.1',
+    level: 'syntax',
+    edits: (text) =>
+      percentTriplets(text, 0, text.length, (start, hex) =>
+        hex !== hex.toUpperCase() ? { start, end: start + 3, replacement: `%${hex.toUpperCase()}` } : undefined,
+      ),
+  },
+  {
+    name: 'lowercase-scheme',
+    section: '6.2.2.1',
+    level: 'syntax',
+    edits: (_text, r) =>
+      r.scheme !== undefined && r.scheme !== r.scheme.toLowerCase()
+        ? [{ start: r.spans.scheme![0], end: r.spans.scheme![1], replacement: r.scheme.toLowerCase() }]
+        : [],
+  },
+  {
+    name: 'lowercase-host',
+    section: '6.2.2.1',
+    level: 'syntax',
+    edits: (_text, r) => {
+      if (r.host === undefined) return [];
+      const lower = lowerOutsideTriplets(r.host);
+      return lower !== r.host ? [{ start: r.spans.host![0], end: r.spans.host![1], replacement: lower }] : [];
+    },
+  },
+  {
+    name: 'remove-dot-segments',
+    section: '6.2.2.3',
+    level: 'syntax',
+    edits: (_text, r) => {
+      // Only in a URI: in a relative reference, dot segments carry meaning until it is resolved.
+      if (r.scheme === undefined) return [];
+      let path = removeDotSegments(r.path);
+      // Deviation, as in resolve(): a path that would begin with "//" without an
+      // authority is written "/.//", which reads back as the same path.
+      if (r.authority === undefined && path.startsWith('//')) path = `/.${path}`;
+      return path !== r.path ? [{ start: r.spans.path[0], end: r.spans.path[1], replacement: path }] : [];
+    },
+  },
+  {
+    name: 'remove-empty-port',
+    section: '3.2.3, 6.2.3',
+    level: 'scheme',
+    edits: (_text, r) => (r.port === '' ? [{ start: r.spans.port![0] - 1, end: r.spans.port![1], replacement: '' }] : []),
+  },
+  {
+    name: 'remove-default-port',
+    section: '3.2.3, 6.2.3',
+    level: 'scheme',
+    edits: (_text, r) => {
+      const defaults = schemeDefaults(r);
+      if (!defaults || r.port === undefined || r.port === '') return [];
+      // The port's value, not its spelling: "080" is port 80.
+      return r.port.replace(/^0+(?=\d)/, '') === defaults.port ? [{ start: r.spans.port![0] - 1, end: r.spans.port![1], replacement: '' }] : [];
+    },
+  },
+  {
+    name: 'empty-path-to-slash',
+    section: '6.2.3',
+    level: 'scheme',
+    edits: (_text, r) => {
+      const defaults = schemeDefaults(r);
+      return defaults?.emptyPathIsSlash && r.authority !== undefined && r.path === ''
+        ? [{ start: r.spans.path[0], end: r.spans.path[1], replacement: '/' }]
+        : [];
+    },
+  },
+];
+
+export const NORMALIZE_STEPS: readonly NormalizeStepName[] = STEPS.map((s) => s.name);
+
+function checkOptions(options: NormalizeOptions): NormalizeLevel {
+  const level = options.level ?? 'scheme';
+  if (level !== 'syntax' && level !== 'scheme') throw new TypeError(`unknown level ${JSON.stringify(level)}: expected "syntax" or "scheme"`);
+  for (const name of Object.keys(options.steps ?? {})) {
+    if (!NORMALIZE_STEPS.includes(name as NormalizeStepName)) {
+      throw new TypeError(`unknown step ${JSON.stringify(name)}: the steps are ${NORMALIZE_STEPS.join(', ')}`);
+    }
+  }
+  return level;
+}
+
+/** Normalizes `uri` and lists every change, step by step. */
+export function explainNormalize(uri: string, options: NormalizeOptions = {}): { result: string; steps: NormalizeStep[] } {
+  const level = checkOptions(options);
+  let text = uri;
+  let record = parse(text); // a UriSyntaxError (or a TypeError) for anything else
+  const applied: NormalizeStep[] = [];
+  for (const step of STEPS) {
+    const wanted = options.steps?.[step.name] ?? true;
+    if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
+    const edits = step.edits(text, record);
+    if (edits.length === 0) continue;
+    let next = '';
+    let at = 0;
+    for (const e of edits) {
+      next += text.slice(at, e.start) + e.replacement;
+      at = e.end;
+    }
+    next += text.slice(at);
+    for (const e of edits) {
+      applied.push({ step: step.name, section: step.section, start: e.start, end: e.end, before: text.slice(e.start, e.end), after: e.replacement, result: next });
+    }
+    text = next;
+    record = parse(text);
+  }
+  return { result: text, steps: applied };
+}
+
+/**
+ * Normalizes `uri` by RFC 3986 6.2.2 (level 'syntax': case, percent-encoding,
+ * dot segments in a URI with a scheme) and 6.2.3 (level 'scheme', the
+ * default: the empty port, the default port and an empty path, for the
+ * schemes of SCHEME_DEFAULTS).
+ */
+export function normalize(uri: string, options: NormalizeOptions = {}): string {
+  return explainNormalize(uri, options).result;
+}

@@ -1,0 +1,171 @@
+/**
+ * Percent-encoding (RFC 3986 2.1, 2.4): text to a component and back, as
+ * UTF-8 octets (RFC 3986 2.5), with upper-case hex (2.1).
+ */
+
+/** The components percentEncode knows, with the characters each allows unencoded (RFC 3986 Appendix A). */
+export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'query' | 'fragment';
+
+const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+const SUB_DELIMS = "!$&'()*+,;=";
+
+/** Characters allowed as themselves, per component, straight from the ABNF rules. */
+const ALLOWED: Readonly<Record<EncodableComponent, string>> = {
+  userinfo: `${UNRESERVED}${SUB_DELIMS}:`, // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+  host: `${UNRESERVED}${SUB_DELIMS}`, // reg-name = *( unreserved / pct-encoded / sub-delims )
+  segment: `${UNRESERVED}${SUB_DELIMS}:@`, // segment = *pchar
+  path: `${UNRESERVED}${SUB_DELIMS}:@/`, // path = segments joined by "/"
+  query: `${UNRESERVED}${SUB_DELIMS}:@/?`, // query = *( pchar / "/" / "?" )
+  fragment: `${UNRESERVED}${SUB_DELIMS}:@/?`, // fragment = *( pchar / "/" / "?" )
+};
+
+const allowedTables: Readonly<Record<EncodableComponent, Uint8Array>> = Object.fromEntries(
+  Object.entries(ALLOWED).map(([name, chars]) => {
+    const table = new Uint8Array(128);
+    for (const c of chars) table[c.charCodeAt(0)] = 1;
+    return [name, table];
+  }),
+) as Record<EncodableComponent, Uint8Array>;
+
+const unreservedTable = allowedTables.host.map((v, i) => (v && !SUB_DELIMS.includes(String.fromCharCode(i)) ? 1 : 0));
+
+/** Malformed percent-encoding, or text that cannot be encoded as UTF-8; `offset` points at it. */
+export class PercentEncodingError extends Error {
+  readonly offset: number;
+  readonly input: string;
+
+  constructor(input: string, offset: number, message: string) {
+    super(`${message} at offset ${offset}`);
+    this.name = 'PercentEncodingError';
+    this.input = input;
+    this.offset = offset;
+  }
+}
+
+export interface PercentEncodeOptions {
+  /**
+   * false (the default, RFC 3986 2.4): the text is data, so every "%" is
+   * itself encoded as "%25" and percentDecode gives the text back. true: the
+   * text is already partly encoded, so a "%" followed by two HEXDIG is kept
+   * as it is (never encoded twice, 2.4); any other "%" is still encoded.
+   */
+  readonly keepPercentEncoded?: boolean;
+}
+
+function isHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+}
+
+const HEX = '0123456789ABCDEF';
+
+function pushByte(out: string[], byte: number): void {
+  out.push('%', HEX[byte >> 4], HEX[byte & 15]);
+}
+
+/**
+ * Encodes `text` for use as `component`: every character the component does
+ * not allow as itself becomes the "%XX" of each of its UTF-8 octets, with
+ * upper-case hex. A lone surrogate cannot be UTF-8 and is a PercentEncodingError.
+ */
+export function percentEncode(text: string, component: EncodableComponent, options: PercentEncodeOptions = {}): string {
+  if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  const allowed = allowedTables[component];
+  if (!allowed) throw new TypeError(`unknown component ${JSON.stringify(component)}: expected one of ${Object.keys(ALLOWED).join(', ')}`);
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if (allowed[code]) {
+        out.push(text[i]);
+      } else if (code === 0x25 && options.keepPercentEncoded && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))) {
+        out.push('%', text[i + 1].toUpperCase(), text[i + 2].toUpperCase());
+        i += 2;
+      } else {
+        pushByte(out, code);
+      }
+      continue;
+    }
+    let cp = code;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const low = text.charCodeAt(i + 1);
+      if (!(low >= 0xdc00 && low <= 0xdfff)) throw new PercentEncodingError(text, i, 'a lone surrogate cannot be encoded as UTF-8');
+      cp = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+      i++;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      throw new PercentEncodingError(text, i, 'a lone surrogate cannot be encoded as UTF-8');
+    }
+    if (cp < 0x800) {
+      pushByte(out, 0xc0 | (cp >> 6));
+    } else if (cp < 0x10000) {
+      pushByte(out, 0xe0 | (cp >> 12));
+      pushByte(out, 0x80 | ((cp >> 6) & 63));
+    } else {
+      pushByte(out, 0xf0 | (cp >> 18));
+      pushByte(out, 0x80 | ((cp >> 12) & 63));
+      pushByte(out, 0x80 | ((cp >> 6) & 63));
+    }
+    pushByte(out, 0x80 | (cp & 63));
+  }
+  return out.join('');
+}
+
+export interface PercentDecodeOptions {
+  /**
+   * 'unreserved': decode only the octets of unreserved characters (RFC 3986
+   * 2.3, 6.2.2.2) and leave every other "%XX" exactly as written: the result
+   * is an equivalent URI component. Without it, every "%XX" is decoded and
+   * the result is the data the component carries.
+   */
+  readonly only?: 'unreserved';
+}
+
+/**
+ * Decodes the "%XX" sequences of `text` in one pass (so "%2541" gives "%41",
+ * never "A"), reading the octets as UTF-8. A "%" not followed by two HEXDIG,
+ * or octets that are not well-formed UTF-8, are a PercentEncodingError at
+ * their offset; nothing is guessed.
+ */
+export function percentDecode(text: string, options: PercentDecodeOptions = {}): string {
+  if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  if (options.only !== undefined && options.only !== 'unreserved') throw new TypeError(`unknown option only: ${JSON.stringify(options.only)}`);
+  const byteAt = (i: number): number => {
+    if (!isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) {
+      throw new PercentEncodingError(text, i, '"%" must be followed by two hexadecimal digits');
+    }
+    return parseInt(text.slice(i + 1, i + 3), 16);
+  };
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const percent = text.indexOf('%', i);
+    if (percent < 0) {
+      out += text.slice(i);
+      break;
+    }
+    out += text.slice(i, percent);
+    i = percent;
+    const first = byteAt(i);
+    if (options.only === 'unreserved') {
+      out += first < 0x80 && unreservedTable[first] ? String.fromCharCode(first) : text.slice(i, i + 3);
+      i += 3;
+      continue;
+    }
+    const length = first < 0x80 ? 1 : first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 0;
+    if (length === 0) throw new PercentEncodingError(text, i, `%${text.slice(i + 1, i + 3)} cannot begin a UTF-8 character`);
+    let cp = length === 1 ? first : first & (0xff >> (length + 1));
+    for (let k = 1; k < length; k++) {
+      const at = i + 3 * k;
+      if (text[at] !== '%') throw new PercentEncodingError(text, i, `a UTF-8 character of ${length} octets is cut short`);
+      const b = byteAt(at);
+      if ((b & 0xc0) !== 0x80) throw new PercentEncodingError(text, at, `%${text.slice(at + 1, at + 3)} is not a UTF-8 continuation octet`);
+      cp = (cp << 6) | (b & 0x3f);
+    }
+    const minimum = [0, 0, 0x80, 0x800, 0x10000][length];
+    if (cp < minimum || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      throw new PercentEncodingError(text, i, `${text.slice(i, i + 3 * length)} is not a well-formed UTF-8 character`);
+    }
+    out += String.fromCodePoint(cp);
+    i += 3 * length;
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+/**
+ * RFC 3986 5.2.4, Remove Dot Segments, as the RFC writes it: an input buffer
+ * consumed by rules A to E into an output buffer. Only complete "." and ".."
+ * segments are dot segments; "%2E" is not (decoding it first is
+ * normalization's business, 6.2.2.2). Linear in the length of the path.
+ */
+export function removeDotSegments(path: string): string {
+  if (typeof path !== 'string') throw new TypeError(`expected the path as a string, got ${typeof path}`);
+  const output: string[] = [];
+  let i = 0;
+  const n = path.length;
+  const startsWith = (s: string) => path.startsWith(s, i);
+  // Whether the input buffer, from i, is exactly `s` (nothing after it).
+  const is = (s: string) => n - i === s.length && startsWith(s);
+  while (i < n) {
+    if (startsWith('../')) {
+      i += 3; // A
+    } else if (startsWith('./')) {
+      i += 2; // A
+    } else if (startsWith('/./')) {
+      i += 2; // B: "/./" becomes "/"
+    } else if (is('/.')) {
+      // B: "/." at the end becomes "/"
+      output.push('/');
+      i = n;
+    } else if (startsWith('/../')) {
+      i += 3; // C: "/../" becomes "/", and the last output segment goes
+      output.pop();
+    } else if (is('/..')) {
+      // C: "/.." at the end becomes "/", and the last output segment goes
+      output.pop();
+      output.push('/');
+      i = n;
+    } else if (is('.') || is('..')) {
+      i = n; // D
+    } else {
+      // E: move the first path segment, with its initial "/" if any, to the output
+      const next = path.indexOf('/', path[i] === '/' ? i + 1 : i);
+      const end = next < 0 ? n : next;
+      output.push(path.slice(i, end));
+      i = end;
+    }
+  }
+  return output.join('');
+}
