@@ -6,6 +6,9 @@
  *   urigram parse [--rule R] [--json] [URI ...]
  *   urigram validate [--rule R] [--quiet] [URI ...]
  *   urigram match RULE STRING
+ *   urigram resolve [--non-strict] [--json] BASE REF ...
+ *   urigram normalize [--level L] [--explain] [--json] [URI ...]
+ *   urigram compare [--json] A B
  *
  * Exit codes: 0 every input valid, 1 any input invalid, 2 usage error.
  */
@@ -14,6 +17,10 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { once } from 'node:events';
 import { tryParse, matches } from './parse';
+import { resolve, UriResolveError } from './resolve';
+import { explainNormalize, type NormalizeLevel } from './normalize';
+import { compare } from './compare';
+import { UriSyntaxError as SyntaxErrorClass } from './errors';
 import type { UriComponentName, UriRecord } from './parse';
 import { isRfc3986RuleName, RFC3986_RULES, URI_RULES, type UriRuleName } from './rules';
 import type { UriSyntaxError } from './errors';
@@ -31,6 +38,9 @@ commands:
   parse      print the components of each URI reference
   validate   say whether each URI reference is valid, and where not, why
   match      say whether a string matches one rule of RFC 3986 Appendix A
+  resolve    resolve references against a base URI (RFC 3986 5.2)
+  normalize  normalize URI references (RFC 3986 6.2.2, 6.2.3)
+  compare    say whether two URI references are equivalent, and at which level (6.2)
 
 options:
   -h, --help     help for urigram or for a command (urigram parse --help)
@@ -71,6 +81,40 @@ Appendix A or a core rule it uses, by its ABNF name:
   ${RFC3986_RULES.join(' ')}
 
 Exit codes: 0 it matches, 1 it does not, 2 usage error (such as an unknown rule).`,
+  resolve: `usage: urigram resolve [--non-strict] [--json] BASE REF ...
+
+Resolves each REF against BASE (RFC 3986 5.2) and prints the target URI.
+Nothing else is normalized. BASE must be an absolute URI; its fragment is
+dropped (5.2.1).
+
+options:
+  --non-strict  the backwards-compatible reading of 5.2.2: a REF whose scheme
+                equals BASE's is resolved as if it had none ("http:g")
+  --json        one JSON object per REF: {"base", "reference", "target"} or
+                {"base", "reference", "error"}
+
+Exit codes: 0 every REF resolved, 1 an invalid BASE or REF, 2 usage error.`,
+  normalize: `usage: urigram normalize [--level L] [--explain] [--json] [URI ...]
+
+Normalizes each URI reference: level "syntax" is RFC 3986 6.2.2 (case,
+percent-encoding, dot segments in a URI with a scheme); level "scheme", the
+default, adds 6.2.3 (empty and default ports, an empty path as "/", for the
+schemes whose specifications define them). With no URI arguments, reads one
+URI per line from standard input.
+
+options:
+  --level L   syntax or scheme (default scheme)
+  --explain   list each change: the step, the RFC section, the offset
+  --json      one JSON object per input: {"input", "result", "steps"}
+
+Exit codes: 0 every input valid, 1 any input invalid, 2 usage error.`,
+  compare: `usage: urigram compare [--json] A B
+
+Says whether A and B are equivalent by RFC 3986 6.2, and at which rung of
+its ladder (simple string, syntax-based, scheme-based) they became equal, or
+the first component where they differ.
+
+Exit codes: 0 equivalent, 1 not equivalent (or an invalid input), 2 usage error.`,
 };
 
 class UsageError extends Error {}
@@ -80,11 +124,14 @@ interface Options {
   json: boolean;
   quiet: boolean;
   help: boolean;
+  strict: boolean;
+  explain: boolean;
+  level: NormalizeLevel;
   args: string[];
 }
 
 function parseArgs(command: string, argv: string[]): Options {
-  const options: Options = { rule: 'URI-reference', json: false, quiet: false, help: false, args: [] };
+  const options: Options = { rule: 'URI-reference', json: false, quiet: false, help: false, strict: true, explain: false, level: 'scheme', args: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
@@ -93,15 +140,23 @@ function parseArgs(command: string, argv: string[]): Options {
     }
     if (arg === '-h' || arg === '--help') {
       options.help = true;
-    } else if ((arg === '--rule' || arg.startsWith('--rule=')) && command !== 'match') {
+    } else if ((arg === '--rule' || arg.startsWith('--rule=')) && (command === 'parse' || command === 'validate')) {
       const value = arg === '--rule' ? argv[++i] : arg.slice('--rule='.length);
       if (value === undefined) throw new UsageError('--rule needs a rule name');
       if (!(URI_RULES as readonly string[]).includes(value)) {
         throw new UsageError(`unknown rule for --rule: ${JSON.stringify(value)} (expected one of ${URI_RULES.join(', ')})`);
       }
       options.rule = value as UriRuleName;
-    } else if (arg === '--json' && command === 'parse') {
+    } else if (arg === '--json' && ['parse', 'resolve', 'normalize', 'compare'].includes(command)) {
       options.json = true;
+    } else if (arg === '--non-strict' && command === 'resolve') {
+      options.strict = false;
+    } else if (arg === '--explain' && command === 'normalize') {
+      options.explain = true;
+    } else if ((arg === '--level' || arg.startsWith('--level=')) && command === 'normalize') {
+      const value = arg === '--level' ? argv[++i] : arg.slice('--level='.length);
+      if (value !== 'syntax' && value !== 'scheme') throw new UsageError(`--level needs syntax or scheme, got ${JSON.stringify(value ?? '')}`);
+      options.level = value;
     } else if (arg === '--quiet' && command === 'validate') {
       options.quiet = true;
     } else if (arg.startsWith('-') && arg.length > 1) {
@@ -206,6 +261,78 @@ function runMatch(options: Options): number {
   return ok ? EXIT_VALID : EXIT_INVALID;
 }
 
+function errorText(e: unknown): string | undefined {
+  if (e instanceof SyntaxErrorClass) return e.format();
+  if (e instanceof UriResolveError) return e.syntaxError ? `the base is not a valid URI reference:\n${e.syntaxError.format()}` : e.message;
+  return undefined;
+}
+
+async function runResolve(options: Options): Promise<number> {
+  if (options.args.length < 2) throw new UsageError('resolve needs a BASE and at least one REF');
+  const [base, ...references] = options.args;
+  let status = EXIT_VALID;
+  for (const reference of references) {
+    try {
+      const target = resolve(base, reference, { strict: options.strict });
+      await write(options.json ? `${JSON.stringify({ base, reference, target })}\n` : `${target}\n`);
+    } catch (e) {
+      const text = errorText(e);
+      if (text === undefined) throw e;
+      status = EXIT_INVALID;
+      const message = (e as Error).message;
+      await write(options.json ? `${JSON.stringify({ base, reference, error: message })}\n` : `invalid  ${JSON.stringify(reference)}\n${indent(text)}\n`);
+    }
+  }
+  return status;
+}
+
+async function runNormalize(options: Options): Promise<number> {
+  let status = EXIT_VALID;
+  for await (const input of inputs(options.args)) {
+    try {
+      const { result, steps } = explainNormalize(input, { level: options.level });
+      if (options.json) {
+        await write(`${JSON.stringify({ input, result, steps: steps.map(({ step, section, start, end, before, after }) => ({ step, section, start, end, before, after })) })}\n`);
+      } else {
+        await write(`${result}\n`);
+        if (options.explain) {
+          for (const s of steps) {
+            await write(`  ${s.step.padEnd(26)} RFC 3986 ${s.section.padEnd(12)} [${s.start}, ${s.end}) ${JSON.stringify(s.before)} -> ${JSON.stringify(s.after)}\n`);
+          }
+        }
+      }
+    } catch (e) {
+      const text = errorText(e);
+      if (text === undefined) throw e;
+      status = EXIT_INVALID;
+      await write(options.json ? `${JSON.stringify({ input, error: (e as Error).message })}\n` : `invalid  ${JSON.stringify(input)}\n${indent(text)}\n`);
+    }
+  }
+  return status;
+}
+
+function runCompare(options: Options): number {
+  if (options.args.length !== 2) throw new UsageError('compare needs exactly two arguments: A B');
+  const [a, b] = options.args;
+  try {
+    const result = compare(a, b);
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ a, b, ...result, level: result.level ?? null })}\n`);
+    } else if (result.equivalent) {
+      process.stdout.write(`equivalent (${result.level === 'simple' ? 'simple string comparison, 6.2.1' : result.level === 'syntax' ? 'syntax-based normalization, 6.2.2' : 'scheme-based normalization, 6.2.3'})\n`);
+    } else {
+      const d = result.difference!;
+      process.stdout.write(`not equivalent: ${d.component} differs after normalization: ${JSON.stringify(d.a ?? null)} vs ${JSON.stringify(d.b ?? null)}\n`);
+    }
+    return result.equivalent ? EXIT_VALID : EXIT_INVALID;
+  } catch (e) {
+    const text = errorText(e);
+    if (text === undefined) throw e;
+    process.stdout.write(`${text}\n`);
+    return EXIT_INVALID;
+  }
+}
+
 function version(): string {
   const pkg = path.join(__dirname, '..', '..', 'package.json');
   return JSON.parse(fs.readFileSync(pkg, 'utf8')).version;
@@ -222,7 +349,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${version()}\n`);
       return EXIT_VALID;
     }
-    if (!['parse', 'validate', 'match'].includes(command)) {
+    if (!['parse', 'validate', 'match', 'resolve', 'normalize', 'compare'].includes(command)) {
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
     const options = parseArgs(command, rest);
@@ -232,6 +359,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'parse') return await runParse(options);
     if (command === 'validate') return await runValidate(options);
+    if (command === 'resolve') return await runResolve(options);
+    if (command === 'normalize') return await runNormalize(options);
+    if (command === 'compare') return runCompare(options);
     return runMatch(options);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -147,8 +147,86 @@ describe('urigram match', () => {
   });
 });
 
+describe('urigram resolve', () => {
+  it('resolves each reference against the base (RFC 3986 5.4.1)', () => {
+    const r = run(['resolve', 'http://a/b/c/d;p?q', 'g', '../../g', '//g', 'http:g']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('http://a/b/c/g\nhttp://a/g\nhttp://g\nhttp:g\n');
+  });
+
+  it('--non-strict and --json', () => {
+    const r = run(['resolve', '--non-strict', '--json', 'http://a/b/c/d;p?q', 'http:g']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ base: 'http://a/b/c/d;p?q', reference: 'http:g', target: 'http://a/b/c/g' });
+  });
+
+  it('a relative base or an invalid reference exits 1 with the reason', () => {
+    const relative = run(['resolve', '//a', 'g']);
+    expect(relative.status).toBe(1);
+    expect(relative.stdout).toContain('relative reference');
+    const invalid = run(['resolve', '--json', 'http://a/', 'g h', 'g']);
+    expect(invalid.status).toBe(1);
+    const [bad, good] = invalid.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(bad.error).toMatch(/^invalid URI-reference at offset 1/);
+    expect(good.target).toBe('http://a/g');
+  });
+
+  it('without a reference is a usage error', () => {
+    expect(run(['resolve', 'http://a/']).status).toBe(2);
+  });
+});
+
+describe('urigram normalize', () => {
+  it('normalizes, and --explain lists the steps with their sections and offsets', () => {
+    const r = run(['normalize', '--explain', 'HTTP://Example.COM:80/a/./b/%7e']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('http://example.com/a/b/~');
+    expect(lines.slice(1).map((l) => l.trim().split(/\s+/)[0])).toEqual([
+      'decode-unreserved',
+      'lowercase-scheme',
+      'lowercase-host',
+      'remove-dot-segments',
+      'remove-default-port',
+    ]);
+    expect(lines[1]).toContain('6.2.2.2');
+    expect(lines[1]).toContain('[28, 31) "%7e" -> "~"');
+  });
+
+  it('--level syntax, --json and standard input', () => {
+    const r = run(['normalize', '--level', 'syntax', '--json'], 'HTTP://A:80\nb c\n');
+    expect(r.status).toBe(1);
+    const [first, second] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(first.result).toBe('http://a:80');
+    expect(first.steps.map((s: { step: string }) => s.step)).toEqual(['lowercase-scheme', 'lowercase-host']);
+    expect(second).toEqual({ input: 'b c', error: expect.stringMatching(/^invalid URI-reference at offset 1/) });
+  });
+
+  it('an unknown level is a usage error', () => {
+    expect(run(['normalize', '--level', 'http', 'a:b']).status).toBe(2);
+  });
+});
+
+describe('urigram compare', () => {
+  it('exits 0 when equivalent, saying at which level', () => {
+    const r = run(['compare', 'http://a:80', 'HTTP://A/']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('equivalent (scheme-based normalization, 6.2.3)\n');
+  });
+
+  it('exits 1 when not, naming the component', () => {
+    const r = run(['compare', '--json', 'http://a/b', 'http://a/c']);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual({ a: 'http://a/b', b: 'http://a/c', equivalent: false, level: null, difference: { component: 'path', a: '/b', b: '/c' } });
+  });
+
+  it('needs exactly two arguments', () => {
+    expect(run(['compare', 'a:b']).status).toBe(2);
+  });
+});
+
 describe('usage', () => {
-  it.each([['parse'], ['validate'], ['match']])('%s --help describes the command and exits 0', (command) => {
+  it.each([['parse'], ['validate'], ['match'], ['resolve'], ['normalize'], ['compare']])('%s --help describes the command and exits 0', (command) => {
     const r = run([command, '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`usage: urigram ${command}`);
