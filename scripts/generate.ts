@@ -11,6 +11,11 @@
  *                                      path of the error; the fast parser never
  *                                      pays for tracing
  *
+ *   generated/NAME.recognizer.js (+ .d.ts)  when grammar/NAME.recognizer.json exists: the
+ *                                      allocation-free recognizer that
+ *                                      scripts/compile-recognizer.ts compiles from the
+ *                                      same grammar; parse() and isValid() run it first
+ *
  * The traced parser gets one addition: peggy's tracer reports rules entered and
  * left, but not the literals tried inside a rule, so peg$fail (where peggy
  * records an expected item) first calls options.peg$onFail(offset, expected)
@@ -25,6 +30,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { compileRecognizer } from './compile-recognizer';
 
 const root = path.resolve(__dirname, '..');
 const grammarDir = path.join(root, 'grammar');
@@ -113,6 +119,15 @@ function main(argv: string[]): number {
   for (const name of grammars) {
     for (const variant of variants) {
       for (const [file, text] of compile(name, variant)) expected.set(file, text);
+    }
+    const recognizerConfig = path.join(grammarDir, `${name}.recognizer.json`);
+    if (fs.existsSync(recognizerConfig)) {
+      const grammarFile = `grammar/${name}.peggy`;
+      const options = JSON.parse(fs.readFileSync(recognizerConfig, 'utf8'));
+      const { js, dts } = compileRecognizer(fs.readFileSync(path.join(root, grammarFile), 'utf8'), grammarFile, options);
+      const head = header(grammarFile, false).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
+      expected.set(`${name}.recognizer.js`, head + js);
+      expected.set(`${name}.recognizer.d.ts`, head + dts);
     }
   }
 

@@ -1,47 +1,17 @@
 /**
- * Parsing (RFC 3986 3, 4): a thin layer over the parser that
- * scripts/generate.ts builds from grammar/rfc3986.peggy. It records where each
- * component is and returns it exactly as written: no case change, no
- * decoding, no defaults.
+ * Parsing (RFC 3986 3, 4): a thin layer over the two back ends that
+ * scripts/generate.ts builds from grammar/rfc3986.peggy (see backends.ts).
+ * It records where each component is and returns it exactly as written: no
+ * case change, no decoding, no defaults.
  */
 import { parse as pegParse, SyntaxError as PegSyntaxError, type StartRuleNames } from '../generated/rfc3986';
+import { recognizerRecord, recognizes, type UriRecord } from './backends';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
 import { isRfc3986RuleName, toPegName, URI_RULES, type Rfc3986RuleName, type UriRuleName } from './rules';
-import type { HostKind, PathKind, Span, UriTree } from './tree';
 
 export type { HostKind, PathKind } from './tree';
-
-/** The components of RFC 3986 3 (with userinfo, host and port of 3.2). */
-export type UriComponentName = 'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
-
-/** [start, end) offsets of a component in the parsed string, in UTF-16 code units. */
-export type SpanTuple = readonly [start: number, end: number];
-
-/**
- * A parsed URI reference. Every component is exactly the text the input has
- * for it. A component that is absent is `undefined`; one that is present but
- * empty is `""` (so `http://h?#` has query `""` and fragment `""`, and
- * `http://h` has both `undefined`). The path is always present, possibly "".
- */
-export interface UriRecord {
-  readonly scheme: string | undefined;
-  /** The text after "//" up to the path, e.g. `user@host:80`. */
-  readonly authority: string | undefined;
-  readonly userinfo: string | undefined;
-  /** The text of the `host` rule; an IP-literal keeps its brackets: `[::1]`. */
-  readonly host: string | undefined;
-  readonly port: string | undefined;
-  readonly path: string;
-  readonly query: string | undefined;
-  readonly fragment: string | undefined;
-  /** Which alternative of `host` matched (an IP-literal by its inner rule); undefined without an authority. */
-  readonly hostKind: HostKind | undefined;
-  /** Which of the five path rules matched. */
-  readonly pathKind: PathKind;
-  /** Offsets of every present component; absent ones have no entry. */
-  readonly spans: Readonly<Partial<Record<UriComponentName, SpanTuple>>> & { readonly path: SpanTuple };
-}
+export type { UriRecord, UriComponentName, SpanTuple } from './backends';
 
 export interface ParseOptions {
   /** The rule the whole input must match; RFC 3986 4.1 makes `URI-reference` the default. */
@@ -64,39 +34,21 @@ function startRuleOf(options: ParseOptions | undefined): StartRuleNames {
   return toPegName(rule);
 }
 
-function toRecord(input: string, tree: UriTree): UriRecord {
-  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = {
-    path: [tree.path.start, tree.path.end],
-  };
-  const text = (name: UriComponentName, span: Span | null): string | undefined => {
-    if (span === null) return undefined;
-    spans[name] = [span.start, span.end];
-    return input.slice(span.start, span.end);
-  };
-  const authority = tree.authority;
-  return {
-    scheme: text('scheme', tree.scheme),
-    authority: text('authority', authority),
-    userinfo: text('userinfo', authority?.userinfo ?? null),
-    host: text('host', authority?.host ?? null),
-    port: text('port', authority?.port ?? null),
-    path: input.slice(tree.path.start, tree.path.end),
-    query: text('query', tree.query),
-    fragment: text('fragment', tree.fragment),
-    hostKind: authority?.host.kind,
-    pathKind: tree.pathKind,
-    spans,
-  };
-}
-
-/** Runs the generated parser; returns the tree or the UriSyntaxError for the failure. */
-function run(input: string, startRule: StartRuleNames): UriTree | UriSyntaxError {
+/**
+ * Runs the recognizer; only when it rejects does the peggy parser run, to
+ * explain why. Should peggy accept what the recognizer rejected, the two back
+ * ends disagree, which is a bug in urigram, never the input's fault.
+ */
+function run(input: string, startRule: StartRuleNames): UriRecord | UriSyntaxError {
+  const record = recognizerRecord(input, startRule);
+  if (record !== undefined) return record;
   try {
-    return pegParse(input, { startRule }) as UriTree;
+    pegParse(input, { startRule });
   } catch (e) {
     if (e instanceof PegSyntaxError) return diagnose(input, startRule, e);
     throw e;
   }
+  throw new Error(`internal error: urigram's two back ends disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
 }
 
 /**
@@ -108,14 +60,14 @@ export function parse(input: string, options?: ParseOptions): UriRecord {
   checkInput(input);
   const result = run(input, startRuleOf(options));
   if (result instanceof UriSyntaxError) throw result;
-  return toRecord(input, result);
+  return result;
 }
 
 /** Like parse, but returns the error instead of throwing it. A non-string input still throws a TypeError. */
 export function tryParse(input: string, options?: ParseOptions): ParseResult {
   checkInput(input);
   const result = run(input, startRuleOf(options));
-  return result instanceof UriSyntaxError ? { ok: false, error: result } : { ok: true, value: toRecord(input, result) };
+  return result instanceof UriSyntaxError ? { ok: false, error: result } : { ok: true, value: result };
 }
 
 /** Whether `input` is valid for `options.rule` (default `URI-reference`). Never builds an error. */
@@ -125,13 +77,7 @@ export function isValid(input: string, options?: ParseOptions): boolean {
 }
 
 function accepts(startRule: StartRuleNames, input: string): boolean {
-  try {
-    pegParse(input, { startRule });
-    return true;
-  } catch (e) {
-    if (e instanceof PegSyntaxError) return false;
-    throw e;
-  }
+  return recognizes(input, startRule);
 }
 
 /**
