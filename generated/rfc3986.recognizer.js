@@ -24,42 +24,45 @@ function r_URI(at) {
     p2 = r_scheme(at);
     if (p2 < 0) { ncap = n1; break seq0; }
     let p3;
-    p3 = input.charCodeAt(p2 + 0) === 0x3a ? p2 + 1 : -1;
+    const c4 = p2 < len ? input.charCodeAt(p2) : -1;
+    p3 = (c4 >= 0 && c4 < 128 && T0[c4] === 1) ? p2 + 1 : -1;
     if (p3 < 0) { ncap = n1; break seq0; }
-    let p4;
-    p4 = r_hier_part(p3);
-    if (p4 < 0) { ncap = n1; break seq0; }
     let p5;
-    let p6;
-    p6 = -1;
-    const n8 = ncap;
-    seq7: {
-      let p9;
-      p9 = input.charCodeAt(p4 + 0) === 0x3f ? p4 + 1 : -1;
-      if (p9 < 0) { ncap = n8; break seq7; }
-      let p10;
-      p10 = r_query(p9);
-      if (p10 < 0) { ncap = n8; break seq7; }
-      p6 = p10;
-    }
-    p5 = p6 < 0 ? p4 : p6;
+    p5 = r_hier_part(p3);
     if (p5 < 0) { ncap = n1; break seq0; }
-    let p11;
-    let p12;
-    p12 = -1;
-    const n14 = ncap;
-    seq13: {
-      let p15;
-      p15 = input.charCodeAt(p5 + 0) === 0x23 ? p5 + 1 : -1;
-      if (p15 < 0) { ncap = n14; break seq13; }
-      let p16;
-      p16 = r_fragment(p15);
-      if (p16 < 0) { ncap = n14; break seq13; }
-      p12 = p16;
+    let p6;
+    let p7;
+    p7 = -1;
+    const n9 = ncap;
+    seq8: {
+      let p10;
+      const c11 = p5 < len ? input.charCodeAt(p5) : -1;
+      p10 = (c11 >= 0 && c11 < 128 && T1[c11] === 1) ? p5 + 1 : -1;
+      if (p10 < 0) { ncap = n9; break seq8; }
+      let p12;
+      p12 = r_query(p10);
+      if (p12 < 0) { ncap = n9; break seq8; }
+      p7 = p12;
     }
-    p11 = p12 < 0 ? p5 : p12;
-    if (p11 < 0) { ncap = n1; break seq0; }
-    out = p11;
+    p6 = p7 < 0 ? p5 : p7;
+    if (p6 < 0) { ncap = n1; break seq0; }
+    let p13;
+    let p14;
+    p14 = -1;
+    const n16 = ncap;
+    seq15: {
+      let p17;
+      const c18 = p6 < len ? input.charCodeAt(p6) : -1;
+      p17 = (c18 >= 0 && c18 < 128 && T2[c18] === 1) ? p6 + 1 : -1;
+      if (p17 < 0) { ncap = n16; break seq15; }
+      let p19;
+      p19 = r_fragment(p17);
+      if (p19 < 0) { ncap = n16; break seq15; }
+      p14 = p19;
+    }
+    p13 = p14 < 0 ? p6 : p14;
+    if (p13 < 0) { ncap = n1; break seq0; }
+    out = p13;
   }
   return out;
 }
@@ -67,18 +70,18 @@ function r_URI(at) {
 function r_hier_part(at) {
   let out;
   out = -1;
-  const n18 = ncap;
-  seq17: {
-    let p19;
-    p19 = input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
-    if (p19 < 0) { ncap = n18; break seq17; }
-    let p20;
-    p20 = r_authority(p19);
-    if (p20 < 0) { ncap = n18; break seq17; }
-    let p21;
-    p21 = r_path_abempty(p20);
-    if (p21 < 0) { ncap = n18; break seq17; }
-    out = p21;
+  const n21 = ncap;
+  seq20: {
+    let p22;
+    p22 = at + 2 <= len && input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
+    if (p22 < 0) { ncap = n21; break seq20; }
+    let p23;
+    p23 = r_authority(p22);
+    if (p23 < 0) { ncap = n21; break seq20; }
+    let p24;
+    p24 = r_path_abempty(p23);
+    if (p24 < 0) { ncap = n21; break seq20; }
+    out = p24;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -104,33 +107,35 @@ function r_URI_reference(at) {
 function r_absolute_URI(at) {
   let out;
   out = -1;
-  const n23 = ncap;
-  seq22: {
-    let p24;
-    p24 = r_scheme(at);
-    if (p24 < 0) { ncap = n23; break seq22; }
-    let p25;
-    p25 = input.charCodeAt(p24 + 0) === 0x3a ? p24 + 1 : -1;
-    if (p25 < 0) { ncap = n23; break seq22; }
-    let p26;
-    p26 = r_hier_part(p25);
-    if (p26 < 0) { ncap = n23; break seq22; }
+  const n26 = ncap;
+  seq25: {
     let p27;
+    p27 = r_scheme(at);
+    if (p27 < 0) { ncap = n26; break seq25; }
     let p28;
-    p28 = -1;
-    const n30 = ncap;
-    seq29: {
-      let p31;
-      p31 = input.charCodeAt(p26 + 0) === 0x3f ? p26 + 1 : -1;
-      if (p31 < 0) { ncap = n30; break seq29; }
-      let p32;
-      p32 = r_query(p31);
-      if (p32 < 0) { ncap = n30; break seq29; }
-      p28 = p32;
+    const c29 = p27 < len ? input.charCodeAt(p27) : -1;
+    p28 = (c29 >= 0 && c29 < 128 && T0[c29] === 1) ? p27 + 1 : -1;
+    if (p28 < 0) { ncap = n26; break seq25; }
+    let p30;
+    p30 = r_hier_part(p28);
+    if (p30 < 0) { ncap = n26; break seq25; }
+    let p31;
+    let p32;
+    p32 = -1;
+    const n34 = ncap;
+    seq33: {
+      let p35;
+      const c36 = p30 < len ? input.charCodeAt(p30) : -1;
+      p35 = (c36 >= 0 && c36 < 128 && T1[c36] === 1) ? p30 + 1 : -1;
+      if (p35 < 0) { ncap = n34; break seq33; }
+      let p37;
+      p37 = r_query(p35);
+      if (p37 < 0) { ncap = n34; break seq33; }
+      p32 = p37;
     }
-    p27 = p28 < 0 ? p26 : p28;
-    if (p27 < 0) { ncap = n23; break seq22; }
-    out = p27;
+    p31 = p32 < 0 ? p30 : p32;
+    if (p31 < 0) { ncap = n26; break seq25; }
+    out = p31;
   }
   return out;
 }
@@ -138,42 +143,44 @@ function r_absolute_URI(at) {
 function r_relative_ref(at) {
   let out;
   out = -1;
-  const n34 = ncap;
-  seq33: {
-    let p35;
-    p35 = r_relative_part(at);
-    if (p35 < 0) { ncap = n34; break seq33; }
-    let p36;
-    let p37;
-    p37 = -1;
-    const n39 = ncap;
-    seq38: {
-      let p40;
-      p40 = input.charCodeAt(p35 + 0) === 0x3f ? p35 + 1 : -1;
-      if (p40 < 0) { ncap = n39; break seq38; }
-      let p41;
-      p41 = r_query(p40);
-      if (p41 < 0) { ncap = n39; break seq38; }
-      p37 = p41;
-    }
-    p36 = p37 < 0 ? p35 : p37;
-    if (p36 < 0) { ncap = n34; break seq33; }
+  const n39 = ncap;
+  seq38: {
+    let p40;
+    p40 = r_relative_part(at);
+    if (p40 < 0) { ncap = n39; break seq38; }
+    let p41;
     let p42;
-    let p43;
-    p43 = -1;
-    const n45 = ncap;
-    seq44: {
-      let p46;
-      p46 = input.charCodeAt(p36 + 0) === 0x23 ? p36 + 1 : -1;
-      if (p46 < 0) { ncap = n45; break seq44; }
+    p42 = -1;
+    const n44 = ncap;
+    seq43: {
+      let p45;
+      const c46 = p40 < len ? input.charCodeAt(p40) : -1;
+      p45 = (c46 >= 0 && c46 < 128 && T1[c46] === 1) ? p40 + 1 : -1;
+      if (p45 < 0) { ncap = n44; break seq43; }
       let p47;
-      p47 = r_fragment(p46);
-      if (p47 < 0) { ncap = n45; break seq44; }
-      p43 = p47;
+      p47 = r_query(p45);
+      if (p47 < 0) { ncap = n44; break seq43; }
+      p42 = p47;
     }
-    p42 = p43 < 0 ? p36 : p43;
-    if (p42 < 0) { ncap = n34; break seq33; }
-    out = p42;
+    p41 = p42 < 0 ? p40 : p42;
+    if (p41 < 0) { ncap = n39; break seq38; }
+    let p48;
+    let p49;
+    p49 = -1;
+    const n51 = ncap;
+    seq50: {
+      let p52;
+      const c53 = p41 < len ? input.charCodeAt(p41) : -1;
+      p52 = (c53 >= 0 && c53 < 128 && T2[c53] === 1) ? p41 + 1 : -1;
+      if (p52 < 0) { ncap = n51; break seq50; }
+      let p54;
+      p54 = r_fragment(p52);
+      if (p54 < 0) { ncap = n51; break seq50; }
+      p49 = p54;
+    }
+    p48 = p49 < 0 ? p41 : p49;
+    if (p48 < 0) { ncap = n39; break seq38; }
+    out = p48;
   }
   return out;
 }
@@ -181,18 +188,18 @@ function r_relative_ref(at) {
 function r_relative_part(at) {
   let out;
   out = -1;
-  const n49 = ncap;
-  seq48: {
-    let p50;
-    p50 = input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
-    if (p50 < 0) { ncap = n49; break seq48; }
-    let p51;
-    p51 = r_authority(p50);
-    if (p51 < 0) { ncap = n49; break seq48; }
-    let p52;
-    p52 = r_path_abempty(p51);
-    if (p52 < 0) { ncap = n49; break seq48; }
-    out = p52;
+  const n56 = ncap;
+  seq55: {
+    let p57;
+    p57 = at + 2 <= len && input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
+    if (p57 < 0) { ncap = n56; break seq55; }
+    let p58;
+    p58 = r_authority(p57);
+    if (p58 < 0) { ncap = n56; break seq55; }
+    let p59;
+    p59 = r_path_abempty(p58);
+    if (p59 < 0) { ncap = n56; break seq55; }
+    out = p59;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -210,36 +217,26 @@ function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n54 = ncap;
-  seq53: {
-    let p55;
-    p55 = r_ALPHA(at);
-    if (p55 < 0) { ncap = n54; break seq53; }
-    let p56;
-    const n58 = ncap;
-    let k57 = 0;
-    p56 = p55;
+  const n61 = ncap;
+  seq60: {
+    let p62;
+    const c63 = at < len ? input.charCodeAt(at) : -1;
+    p62 = (c63 >= 0 && c63 < 128 && T3[c63] === 1) ? at + 1 : -1;
+    if (p62 < 0) { ncap = n61; break seq60; }
+    let p64;
+    const n66 = ncap;
+    let k65 = 0;
+    p64 = p62;
     for (;;) {
-      let p59;
-      p59 = r_ALPHA(p56);
-      if (p59 < 0) {
-        p59 = r_DIGIT(p56);
-        if (p59 < 0) {
-          p59 = input.charCodeAt(p56 + 0) === 0x2b ? p56 + 1 : -1;
-          if (p59 < 0) {
-            p59 = input.charCodeAt(p56 + 0) === 0x2d ? p56 + 1 : -1;
-            if (p59 < 0) {
-              p59 = input.charCodeAt(p56 + 0) === 0x2e ? p56 + 1 : -1;
-            }
-          }
-        }
-      }
-      if (p59 < 0 || p59 === p56) break;
-      p56 = p59;
-      k57++;
+      let p67;
+      const c68 = p64 < len ? input.charCodeAt(p64) : -1;
+      p67 = (c68 >= 0 && c68 < 128 && T4[c68] === 1) ? p64 + 1 : -1;
+      if (p67 < 0 || p67 === p64) break;
+      p64 = p67;
+      k65++;
     }
-    if (p56 < 0) { ncap = n54; break seq53; }
-    out = p56;
+    if (p64 < 0) { ncap = n61; break seq60; }
+    out = p64;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
@@ -249,42 +246,44 @@ function r_authority(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n61 = ncap;
-  seq60: {
-    let p62;
-    let p63;
-    p63 = -1;
-    const n65 = ncap;
-    seq64: {
-      let p66;
-      p66 = r_userinfo(at);
-      if (p66 < 0) { ncap = n65; break seq64; }
-      let p67;
-      p67 = input.charCodeAt(p66 + 0) === 0x40 ? p66 + 1 : -1;
-      if (p67 < 0) { ncap = n65; break seq64; }
-      p63 = p67;
+  const n70 = ncap;
+  seq69: {
+    let p71;
+    let p72;
+    p72 = -1;
+    const n74 = ncap;
+    seq73: {
+      let p75;
+      p75 = r_userinfo(at);
+      if (p75 < 0) { ncap = n74; break seq73; }
+      let p76;
+      const c77 = p75 < len ? input.charCodeAt(p75) : -1;
+      p76 = (c77 >= 0 && c77 < 128 && T5[c77] === 1) ? p75 + 1 : -1;
+      if (p76 < 0) { ncap = n74; break seq73; }
+      p72 = p76;
     }
-    p62 = p63 < 0 ? at : p63;
-    if (p62 < 0) { ncap = n61; break seq60; }
-    let p68;
-    p68 = r_host(p62);
-    if (p68 < 0) { ncap = n61; break seq60; }
-    let p69;
-    let p70;
-    p70 = -1;
-    const n72 = ncap;
-    seq71: {
-      let p73;
-      p73 = input.charCodeAt(p68 + 0) === 0x3a ? p68 + 1 : -1;
-      if (p73 < 0) { ncap = n72; break seq71; }
-      let p74;
-      p74 = r_port(p73);
-      if (p74 < 0) { ncap = n72; break seq71; }
-      p70 = p74;
+    p71 = p72 < 0 ? at : p72;
+    if (p71 < 0) { ncap = n70; break seq69; }
+    let p78;
+    p78 = r_host(p71);
+    if (p78 < 0) { ncap = n70; break seq69; }
+    let p79;
+    let p80;
+    p80 = -1;
+    const n82 = ncap;
+    seq81: {
+      let p83;
+      const c84 = p78 < len ? input.charCodeAt(p78) : -1;
+      p83 = (c84 >= 0 && c84 < 128 && T0[c84] === 1) ? p78 + 1 : -1;
+      if (p83 < 0) { ncap = n82; break seq81; }
+      let p85;
+      p85 = r_port(p83);
+      if (p85 < 0) { ncap = n82; break seq81; }
+      p80 = p85;
     }
-    p69 = p70 < 0 ? p68 : p70;
-    if (p69 < 0) { ncap = n61; break seq60; }
-    out = p69;
+    p79 = p80 < 0 ? p78 : p80;
+    if (p79 < 0) { ncap = n70; break seq69; }
+    out = p79;
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
@@ -293,24 +292,23 @@ function r_authority(at) {
 function r_userinfo(at) {
   const entry = ncap;
   let out;
-  const n76 = ncap;
-  let k75 = 0;
+  const n87 = ncap;
+  let k86 = 0;
   out = at;
   for (;;) {
-    let p77;
-    p77 = r_unreserved(out);
-    if (p77 < 0) {
-      p77 = r_pct_encoded(out);
-      if (p77 < 0) {
-        p77 = r_sub_delims(out);
-        if (p77 < 0) {
-          p77 = input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-        }
+    let p88;
+    const c89 = out < len ? input.charCodeAt(out) : -1;
+    p88 = (c89 >= 0 && c89 < 128 && T6[c89] === 1) ? out + 1 : -1;
+    if (p88 < 0) {
+      p88 = r_pct_encoded(out);
+      if (p88 < 0) {
+        const c90 = out < len ? input.charCodeAt(out) : -1;
+        p88 = (c90 >= 0 && c90 < 128 && T7[c90] === 1) ? out + 1 : -1;
       }
     }
-    if (p77 < 0 || p77 === out) break;
-    out = p77;
-    k75++;
+    if (p88 < 0 || p88 === out) break;
+    out = p88;
+    k86++;
   }
   if (out >= 0) capture(2, at, out); else ncap = entry;
   return out;
@@ -322,25 +320,20 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    const n79 = ncap;
-    seq78: {
-      let p80;
-      p80 = r_IPv4address(at);
-      if (p80 < 0) { ncap = n79; break seq78; }
-      let p81;
-      const n82 = ncap;
-      let p83;
-      p83 = r_unreserved(p80);
-      if (p83 < 0) {
-        p83 = r_sub_delims(p80);
-        if (p83 < 0) {
-          p83 = input.charCodeAt(p80 + 0) === 0x25 ? p80 + 1 : -1;
-        }
-      }
-      ncap = n82;
-      p81 = p83 < 0 ? p80 : -1;
-      if (p81 < 0) { ncap = n79; break seq78; }
-      out = p81;
+    const n92 = ncap;
+    seq91: {
+      let p93;
+      p93 = r_IPv4address(at);
+      if (p93 < 0) { ncap = n92; break seq91; }
+      let p94;
+      const n95 = ncap;
+      let p96;
+      const c97 = p93 < len ? input.charCodeAt(p93) : -1;
+      p96 = (c97 >= 0 && c97 < 128 && T8[c97] === 1) ? p93 + 1 : -1;
+      ncap = n95;
+      p94 = p96 < 0 ? p93 : -1;
+      if (p94 < 0) { ncap = n92; break seq91; }
+      out = p94;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -353,15 +346,16 @@ function r_host(at) {
 function r_port(at) {
   const entry = ncap;
   let out;
-  const n85 = ncap;
-  let k84 = 0;
+  const n99 = ncap;
+  let k98 = 0;
   out = at;
   for (;;) {
-    let p86;
-    p86 = r_DIGIT(out);
-    if (p86 < 0 || p86 === out) break;
-    out = p86;
-    k84++;
+    let p100;
+    const c101 = out < len ? input.charCodeAt(out) : -1;
+    p100 = (c101 >= 0 && c101 < 128 && T9[c101] === 1) ? out + 1 : -1;
+    if (p100 < 0 || p100 === out) break;
+    out = p100;
+    k98++;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
@@ -370,21 +364,23 @@ function r_port(at) {
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n88 = ncap;
-  seq87: {
-    let p89;
-    p89 = input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p89 < 0) { ncap = n88; break seq87; }
-    let p90;
-    p90 = r_IPv6address(p89);
-    if (p90 < 0) {
-      p90 = r_IPvFuture(p89);
+  const n103 = ncap;
+  seq102: {
+    let p104;
+    const c105 = at < len ? input.charCodeAt(at) : -1;
+    p104 = (c105 >= 0 && c105 < 128 && T10[c105] === 1) ? at + 1 : -1;
+    if (p104 < 0) { ncap = n103; break seq102; }
+    let p106;
+    p106 = r_IPv6address(p104);
+    if (p106 < 0) {
+      p106 = r_IPvFuture(p104);
     }
-    if (p90 < 0) { ncap = n88; break seq87; }
-    let p91;
-    p91 = input.charCodeAt(p90 + 0) === 0x5d ? p90 + 1 : -1;
-    if (p91 < 0) { ncap = n88; break seq87; }
-    out = p91;
+    if (p106 < 0) { ncap = n103; break seq102; }
+    let p107;
+    const c108 = p106 < len ? input.charCodeAt(p106) : -1;
+    p107 = (c108 >= 0 && c108 < 128 && T11[c108] === 1) ? p106 + 1 : -1;
+    if (p107 < 0) { ncap = n103; break seq102; }
+    out = p107;
   }
   return out;
 }
@@ -393,47 +389,45 @@ function r_IPvFuture(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n93 = ncap;
-  seq92: {
-    let p94;
-    p94 = (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p94 < 0) { ncap = n93; break seq92; }
-    let p95;
-    const n97 = ncap;
-    let k96 = 0;
-    p95 = p94;
+  const n110 = ncap;
+  seq109: {
+    let p111;
+    const c112 = at < len ? input.charCodeAt(at) : -1;
+    p111 = (c112 >= 0 && c112 < 128 && T12[c112] === 1) ? at + 1 : -1;
+    if (p111 < 0) { ncap = n110; break seq109; }
+    let p113;
+    const n115 = ncap;
+    let k114 = 0;
+    p113 = p111;
     for (;;) {
-      let p98;
-      p98 = r_HEXDIG(p95);
-      if (p98 < 0 || p98 === p95) break;
-      p95 = p98;
-      k96++;
+      let p116;
+      const c117 = p113 < len ? input.charCodeAt(p113) : -1;
+      p116 = (c117 >= 0 && c117 < 128 && T13[c117] === 1) ? p113 + 1 : -1;
+      if (p116 < 0 || p116 === p113) break;
+      p113 = p116;
+      k114++;
     }
-    if (k96 < 1) { p95 = -1; ncap = n97; }
-    if (p95 < 0) { ncap = n93; break seq92; }
-    let p99;
-    p99 = input.charCodeAt(p95 + 0) === 0x2e ? p95 + 1 : -1;
-    if (p99 < 0) { ncap = n93; break seq92; }
-    let p100;
-    const n102 = ncap;
-    let k101 = 0;
-    p100 = p99;
+    if (k114 < 1) { p113 = -1; ncap = n115; }
+    if (p113 < 0) { ncap = n110; break seq109; }
+    let p118;
+    const c119 = p113 < len ? input.charCodeAt(p113) : -1;
+    p118 = (c119 >= 0 && c119 < 128 && T14[c119] === 1) ? p113 + 1 : -1;
+    if (p118 < 0) { ncap = n110; break seq109; }
+    let p120;
+    const n122 = ncap;
+    let k121 = 0;
+    p120 = p118;
     for (;;) {
-      let p103;
-      p103 = r_unreserved(p100);
-      if (p103 < 0) {
-        p103 = r_sub_delims(p100);
-        if (p103 < 0) {
-          p103 = input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
-        }
-      }
-      if (p103 < 0 || p103 === p100) break;
-      p100 = p103;
-      k101++;
+      let p123;
+      const c124 = p120 < len ? input.charCodeAt(p120) : -1;
+      p123 = (c124 >= 0 && c124 < 128 && T15[c124] === 1) ? p120 + 1 : -1;
+      if (p123 < 0 || p123 === p120) break;
+      p120 = p123;
+      k121++;
     }
-    if (k101 < 1) { p100 = -1; ncap = n102; }
-    if (p100 < 0) { ncap = n93; break seq92; }
-    out = p100;
+    if (k121 < 1) { p120 = -1; ncap = n122; }
+    if (p120 < 0) { ncap = n110; break seq109; }
+    out = p120;
   }
   if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
@@ -443,512 +437,561 @@ function r_IPv6address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n105 = ncap;
-  seq104: {
-    let p106;
-    p106 = r_h16(at);
-    if (p106 < 0) { ncap = n105; break seq104; }
-    let p107;
-    p107 = input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
-    if (p107 < 0) { ncap = n105; break seq104; }
-    let p108;
-    p108 = r_h16(p107);
-    if (p108 < 0) { ncap = n105; break seq104; }
-    let p109;
-    p109 = input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
-    if (p109 < 0) { ncap = n105; break seq104; }
-    let p110;
-    p110 = r_h16(p109);
-    if (p110 < 0) { ncap = n105; break seq104; }
-    let p111;
-    p111 = input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
-    if (p111 < 0) { ncap = n105; break seq104; }
-    let p112;
-    p112 = r_h16(p111);
-    if (p112 < 0) { ncap = n105; break seq104; }
-    let p113;
-    p113 = input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
-    if (p113 < 0) { ncap = n105; break seq104; }
-    let p114;
-    p114 = r_h16(p113);
-    if (p114 < 0) { ncap = n105; break seq104; }
-    let p115;
-    p115 = input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
-    if (p115 < 0) { ncap = n105; break seq104; }
-    let p116;
-    p116 = r_h16(p115);
-    if (p116 < 0) { ncap = n105; break seq104; }
-    let p117;
-    p117 = input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
-    if (p117 < 0) { ncap = n105; break seq104; }
-    let p118;
-    p118 = r_ls32(p117);
-    if (p118 < 0) { ncap = n105; break seq104; }
-    out = p118;
+  const n126 = ncap;
+  seq125: {
+    let p127;
+    p127 = r_h16(at);
+    if (p127 < 0) { ncap = n126; break seq125; }
+    let p128;
+    const c129 = p127 < len ? input.charCodeAt(p127) : -1;
+    p128 = (c129 >= 0 && c129 < 128 && T0[c129] === 1) ? p127 + 1 : -1;
+    if (p128 < 0) { ncap = n126; break seq125; }
+    let p130;
+    p130 = r_h16(p128);
+    if (p130 < 0) { ncap = n126; break seq125; }
+    let p131;
+    const c132 = p130 < len ? input.charCodeAt(p130) : -1;
+    p131 = (c132 >= 0 && c132 < 128 && T0[c132] === 1) ? p130 + 1 : -1;
+    if (p131 < 0) { ncap = n126; break seq125; }
+    let p133;
+    p133 = r_h16(p131);
+    if (p133 < 0) { ncap = n126; break seq125; }
+    let p134;
+    const c135 = p133 < len ? input.charCodeAt(p133) : -1;
+    p134 = (c135 >= 0 && c135 < 128 && T0[c135] === 1) ? p133 + 1 : -1;
+    if (p134 < 0) { ncap = n126; break seq125; }
+    let p136;
+    p136 = r_h16(p134);
+    if (p136 < 0) { ncap = n126; break seq125; }
+    let p137;
+    const c138 = p136 < len ? input.charCodeAt(p136) : -1;
+    p137 = (c138 >= 0 && c138 < 128 && T0[c138] === 1) ? p136 + 1 : -1;
+    if (p137 < 0) { ncap = n126; break seq125; }
+    let p139;
+    p139 = r_h16(p137);
+    if (p139 < 0) { ncap = n126; break seq125; }
+    let p140;
+    const c141 = p139 < len ? input.charCodeAt(p139) : -1;
+    p140 = (c141 >= 0 && c141 < 128 && T0[c141] === 1) ? p139 + 1 : -1;
+    if (p140 < 0) { ncap = n126; break seq125; }
+    let p142;
+    p142 = r_h16(p140);
+    if (p142 < 0) { ncap = n126; break seq125; }
+    let p143;
+    const c144 = p142 < len ? input.charCodeAt(p142) : -1;
+    p143 = (c144 >= 0 && c144 < 128 && T0[c144] === 1) ? p142 + 1 : -1;
+    if (p143 < 0) { ncap = n126; break seq125; }
+    let p145;
+    p145 = r_ls32(p143);
+    if (p145 < 0) { ncap = n126; break seq125; }
+    out = p145;
   }
   if (out < 0) {
     out = -1;
-    const n120 = ncap;
-    seq119: {
-      let p121;
-      p121 = input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p121 < 0) { ncap = n120; break seq119; }
-      let p122;
-      p122 = input.charCodeAt(p121 + 0) === 0x3a ? p121 + 1 : -1;
-      if (p122 < 0) { ncap = n120; break seq119; }
-      let p123;
-      p123 = r_h16(p122);
-      if (p123 < 0) { ncap = n120; break seq119; }
-      let p124;
-      p124 = input.charCodeAt(p123 + 0) === 0x3a ? p123 + 1 : -1;
-      if (p124 < 0) { ncap = n120; break seq119; }
-      let p125;
-      p125 = r_h16(p124);
-      if (p125 < 0) { ncap = n120; break seq119; }
-      let p126;
-      p126 = input.charCodeAt(p125 + 0) === 0x3a ? p125 + 1 : -1;
-      if (p126 < 0) { ncap = n120; break seq119; }
-      let p127;
-      p127 = r_h16(p126);
-      if (p127 < 0) { ncap = n120; break seq119; }
-      let p128;
-      p128 = input.charCodeAt(p127 + 0) === 0x3a ? p127 + 1 : -1;
-      if (p128 < 0) { ncap = n120; break seq119; }
-      let p129;
-      p129 = r_h16(p128);
-      if (p129 < 0) { ncap = n120; break seq119; }
-      let p130;
-      p130 = input.charCodeAt(p129 + 0) === 0x3a ? p129 + 1 : -1;
-      if (p130 < 0) { ncap = n120; break seq119; }
-      let p131;
-      p131 = r_h16(p130);
-      if (p131 < 0) { ncap = n120; break seq119; }
-      let p132;
-      p132 = input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
-      if (p132 < 0) { ncap = n120; break seq119; }
-      let p133;
-      p133 = r_ls32(p132);
-      if (p133 < 0) { ncap = n120; break seq119; }
-      out = p133;
+    const n147 = ncap;
+    seq146: {
+      let p148;
+      const c149 = at < len ? input.charCodeAt(at) : -1;
+      p148 = (c149 >= 0 && c149 < 128 && T0[c149] === 1) ? at + 1 : -1;
+      if (p148 < 0) { ncap = n147; break seq146; }
+      let p150;
+      const c151 = p148 < len ? input.charCodeAt(p148) : -1;
+      p150 = (c151 >= 0 && c151 < 128 && T0[c151] === 1) ? p148 + 1 : -1;
+      if (p150 < 0) { ncap = n147; break seq146; }
+      let p152;
+      p152 = r_h16(p150);
+      if (p152 < 0) { ncap = n147; break seq146; }
+      let p153;
+      const c154 = p152 < len ? input.charCodeAt(p152) : -1;
+      p153 = (c154 >= 0 && c154 < 128 && T0[c154] === 1) ? p152 + 1 : -1;
+      if (p153 < 0) { ncap = n147; break seq146; }
+      let p155;
+      p155 = r_h16(p153);
+      if (p155 < 0) { ncap = n147; break seq146; }
+      let p156;
+      const c157 = p155 < len ? input.charCodeAt(p155) : -1;
+      p156 = (c157 >= 0 && c157 < 128 && T0[c157] === 1) ? p155 + 1 : -1;
+      if (p156 < 0) { ncap = n147; break seq146; }
+      let p158;
+      p158 = r_h16(p156);
+      if (p158 < 0) { ncap = n147; break seq146; }
+      let p159;
+      const c160 = p158 < len ? input.charCodeAt(p158) : -1;
+      p159 = (c160 >= 0 && c160 < 128 && T0[c160] === 1) ? p158 + 1 : -1;
+      if (p159 < 0) { ncap = n147; break seq146; }
+      let p161;
+      p161 = r_h16(p159);
+      if (p161 < 0) { ncap = n147; break seq146; }
+      let p162;
+      const c163 = p161 < len ? input.charCodeAt(p161) : -1;
+      p162 = (c163 >= 0 && c163 < 128 && T0[c163] === 1) ? p161 + 1 : -1;
+      if (p162 < 0) { ncap = n147; break seq146; }
+      let p164;
+      p164 = r_h16(p162);
+      if (p164 < 0) { ncap = n147; break seq146; }
+      let p165;
+      const c166 = p164 < len ? input.charCodeAt(p164) : -1;
+      p165 = (c166 >= 0 && c166 < 128 && T0[c166] === 1) ? p164 + 1 : -1;
+      if (p165 < 0) { ncap = n147; break seq146; }
+      let p167;
+      p167 = r_ls32(p165);
+      if (p167 < 0) { ncap = n147; break seq146; }
+      out = p167;
     }
     if (out < 0) {
       out = -1;
-      const n135 = ncap;
-      seq134: {
-        let p136;
-        let p137;
-        p137 = r_h16(at);
-        p136 = p137 < 0 ? at : p137;
-        if (p136 < 0) { ncap = n135; break seq134; }
-        let p138;
-        p138 = input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
-        if (p138 < 0) { ncap = n135; break seq134; }
-        let p139;
-        p139 = input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
-        if (p139 < 0) { ncap = n135; break seq134; }
-        let p140;
-        p140 = r_h16(p139);
-        if (p140 < 0) { ncap = n135; break seq134; }
-        let p141;
-        p141 = input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
-        if (p141 < 0) { ncap = n135; break seq134; }
-        let p142;
-        p142 = r_h16(p141);
-        if (p142 < 0) { ncap = n135; break seq134; }
-        let p143;
-        p143 = input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
-        if (p143 < 0) { ncap = n135; break seq134; }
-        let p144;
-        p144 = r_h16(p143);
-        if (p144 < 0) { ncap = n135; break seq134; }
-        let p145;
-        p145 = input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
-        if (p145 < 0) { ncap = n135; break seq134; }
-        let p146;
-        p146 = r_h16(p145);
-        if (p146 < 0) { ncap = n135; break seq134; }
-        let p147;
-        p147 = input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
-        if (p147 < 0) { ncap = n135; break seq134; }
-        let p148;
-        p148 = r_ls32(p147);
-        if (p148 < 0) { ncap = n135; break seq134; }
-        out = p148;
+      const n169 = ncap;
+      seq168: {
+        let p170;
+        let p171;
+        p171 = r_h16(at);
+        p170 = p171 < 0 ? at : p171;
+        if (p170 < 0) { ncap = n169; break seq168; }
+        let p172;
+        const c173 = p170 < len ? input.charCodeAt(p170) : -1;
+        p172 = (c173 >= 0 && c173 < 128 && T0[c173] === 1) ? p170 + 1 : -1;
+        if (p172 < 0) { ncap = n169; break seq168; }
+        let p174;
+        const c175 = p172 < len ? input.charCodeAt(p172) : -1;
+        p174 = (c175 >= 0 && c175 < 128 && T0[c175] === 1) ? p172 + 1 : -1;
+        if (p174 < 0) { ncap = n169; break seq168; }
+        let p176;
+        p176 = r_h16(p174);
+        if (p176 < 0) { ncap = n169; break seq168; }
+        let p177;
+        const c178 = p176 < len ? input.charCodeAt(p176) : -1;
+        p177 = (c178 >= 0 && c178 < 128 && T0[c178] === 1) ? p176 + 1 : -1;
+        if (p177 < 0) { ncap = n169; break seq168; }
+        let p179;
+        p179 = r_h16(p177);
+        if (p179 < 0) { ncap = n169; break seq168; }
+        let p180;
+        const c181 = p179 < len ? input.charCodeAt(p179) : -1;
+        p180 = (c181 >= 0 && c181 < 128 && T0[c181] === 1) ? p179 + 1 : -1;
+        if (p180 < 0) { ncap = n169; break seq168; }
+        let p182;
+        p182 = r_h16(p180);
+        if (p182 < 0) { ncap = n169; break seq168; }
+        let p183;
+        const c184 = p182 < len ? input.charCodeAt(p182) : -1;
+        p183 = (c184 >= 0 && c184 < 128 && T0[c184] === 1) ? p182 + 1 : -1;
+        if (p183 < 0) { ncap = n169; break seq168; }
+        let p185;
+        p185 = r_h16(p183);
+        if (p185 < 0) { ncap = n169; break seq168; }
+        let p186;
+        const c187 = p185 < len ? input.charCodeAt(p185) : -1;
+        p186 = (c187 >= 0 && c187 < 128 && T0[c187] === 1) ? p185 + 1 : -1;
+        if (p186 < 0) { ncap = n169; break seq168; }
+        let p188;
+        p188 = r_ls32(p186);
+        if (p188 < 0) { ncap = n169; break seq168; }
+        out = p188;
       }
       if (out < 0) {
         out = -1;
-        const n150 = ncap;
-        seq149: {
-          let p151;
-          let p152;
-          p152 = -1;
-          const n154 = ncap;
-          seq153: {
-            let p155;
-            const n157 = ncap;
-            let k156 = 0;
-            p155 = at;
+        const n190 = ncap;
+        seq189: {
+          let p191;
+          let p192;
+          p192 = -1;
+          const n194 = ncap;
+          seq193: {
+            let p195;
+            const n197 = ncap;
+            let k196 = 0;
+            p195 = at;
             for (;;) {
-              if (k156 === 1) break;
-              let p158;
-              p158 = -1;
-              const n160 = ncap;
-              seq159: {
-                let p161;
-                p161 = r_h16(p155);
-                if (p161 < 0) { ncap = n160; break seq159; }
-                let p162;
-                p162 = input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
-                if (p162 < 0) { ncap = n160; break seq159; }
-                let p163;
-                const n164 = ncap;
-                let p165;
-                p165 = input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
-                ncap = n164;
-                p163 = p165 < 0 ? p162 : -1;
-                if (p163 < 0) { ncap = n160; break seq159; }
-                p158 = p163;
+              if (k196 === 1) break;
+              let p198;
+              p198 = -1;
+              const n200 = ncap;
+              seq199: {
+                let p201;
+                p201 = r_h16(p195);
+                if (p201 < 0) { ncap = n200; break seq199; }
+                let p202;
+                const c203 = p201 < len ? input.charCodeAt(p201) : -1;
+                p202 = (c203 >= 0 && c203 < 128 && T0[c203] === 1) ? p201 + 1 : -1;
+                if (p202 < 0) { ncap = n200; break seq199; }
+                let p204;
+                const n205 = ncap;
+                let p206;
+                const c207 = p202 < len ? input.charCodeAt(p202) : -1;
+                p206 = (c207 >= 0 && c207 < 128 && T0[c207] === 1) ? p202 + 1 : -1;
+                ncap = n205;
+                p204 = p206 < 0 ? p202 : -1;
+                if (p204 < 0) { ncap = n200; break seq199; }
+                p198 = p204;
               }
-              if (p158 < 0 || p158 === p155) break;
-              p155 = p158;
-              k156++;
+              if (p198 < 0 || p198 === p195) break;
+              p195 = p198;
+              k196++;
             }
-            if (p155 < 0) { ncap = n154; break seq153; }
-            let p166;
-            p166 = r_h16(p155);
-            if (p166 < 0) { ncap = n154; break seq153; }
-            p152 = p166;
+            if (p195 < 0) { ncap = n194; break seq193; }
+            let p208;
+            p208 = r_h16(p195);
+            if (p208 < 0) { ncap = n194; break seq193; }
+            p192 = p208;
           }
-          p151 = p152 < 0 ? at : p152;
-          if (p151 < 0) { ncap = n150; break seq149; }
-          let p167;
-          p167 = input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
-          if (p167 < 0) { ncap = n150; break seq149; }
-          let p168;
-          p168 = input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-          if (p168 < 0) { ncap = n150; break seq149; }
-          let p169;
-          p169 = r_h16(p168);
-          if (p169 < 0) { ncap = n150; break seq149; }
-          let p170;
-          p170 = input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
-          if (p170 < 0) { ncap = n150; break seq149; }
-          let p171;
-          p171 = r_h16(p170);
-          if (p171 < 0) { ncap = n150; break seq149; }
-          let p172;
-          p172 = input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
-          if (p172 < 0) { ncap = n150; break seq149; }
-          let p173;
-          p173 = r_h16(p172);
-          if (p173 < 0) { ncap = n150; break seq149; }
-          let p174;
-          p174 = input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
-          if (p174 < 0) { ncap = n150; break seq149; }
-          let p175;
-          p175 = r_ls32(p174);
-          if (p175 < 0) { ncap = n150; break seq149; }
-          out = p175;
+          p191 = p192 < 0 ? at : p192;
+          if (p191 < 0) { ncap = n190; break seq189; }
+          let p209;
+          const c210 = p191 < len ? input.charCodeAt(p191) : -1;
+          p209 = (c210 >= 0 && c210 < 128 && T0[c210] === 1) ? p191 + 1 : -1;
+          if (p209 < 0) { ncap = n190; break seq189; }
+          let p211;
+          const c212 = p209 < len ? input.charCodeAt(p209) : -1;
+          p211 = (c212 >= 0 && c212 < 128 && T0[c212] === 1) ? p209 + 1 : -1;
+          if (p211 < 0) { ncap = n190; break seq189; }
+          let p213;
+          p213 = r_h16(p211);
+          if (p213 < 0) { ncap = n190; break seq189; }
+          let p214;
+          const c215 = p213 < len ? input.charCodeAt(p213) : -1;
+          p214 = (c215 >= 0 && c215 < 128 && T0[c215] === 1) ? p213 + 1 : -1;
+          if (p214 < 0) { ncap = n190; break seq189; }
+          let p216;
+          p216 = r_h16(p214);
+          if (p216 < 0) { ncap = n190; break seq189; }
+          let p217;
+          const c218 = p216 < len ? input.charCodeAt(p216) : -1;
+          p217 = (c218 >= 0 && c218 < 128 && T0[c218] === 1) ? p216 + 1 : -1;
+          if (p217 < 0) { ncap = n190; break seq189; }
+          let p219;
+          p219 = r_h16(p217);
+          if (p219 < 0) { ncap = n190; break seq189; }
+          let p220;
+          const c221 = p219 < len ? input.charCodeAt(p219) : -1;
+          p220 = (c221 >= 0 && c221 < 128 && T0[c221] === 1) ? p219 + 1 : -1;
+          if (p220 < 0) { ncap = n190; break seq189; }
+          let p222;
+          p222 = r_ls32(p220);
+          if (p222 < 0) { ncap = n190; break seq189; }
+          out = p222;
         }
         if (out < 0) {
           out = -1;
-          const n177 = ncap;
-          seq176: {
-            let p178;
-            let p179;
-            p179 = -1;
-            const n181 = ncap;
-            seq180: {
-              let p182;
-              const n184 = ncap;
-              let k183 = 0;
-              p182 = at;
+          const n224 = ncap;
+          seq223: {
+            let p225;
+            let p226;
+            p226 = -1;
+            const n228 = ncap;
+            seq227: {
+              let p229;
+              const n231 = ncap;
+              let k230 = 0;
+              p229 = at;
               for (;;) {
-                if (k183 === 2) break;
-                let p185;
-                p185 = -1;
-                const n187 = ncap;
-                seq186: {
-                  let p188;
-                  p188 = r_h16(p182);
-                  if (p188 < 0) { ncap = n187; break seq186; }
-                  let p189;
-                  p189 = input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
-                  if (p189 < 0) { ncap = n187; break seq186; }
-                  let p190;
-                  const n191 = ncap;
-                  let p192;
-                  p192 = input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
-                  ncap = n191;
-                  p190 = p192 < 0 ? p189 : -1;
-                  if (p190 < 0) { ncap = n187; break seq186; }
-                  p185 = p190;
+                if (k230 === 2) break;
+                let p232;
+                p232 = -1;
+                const n234 = ncap;
+                seq233: {
+                  let p235;
+                  p235 = r_h16(p229);
+                  if (p235 < 0) { ncap = n234; break seq233; }
+                  let p236;
+                  const c237 = p235 < len ? input.charCodeAt(p235) : -1;
+                  p236 = (c237 >= 0 && c237 < 128 && T0[c237] === 1) ? p235 + 1 : -1;
+                  if (p236 < 0) { ncap = n234; break seq233; }
+                  let p238;
+                  const n239 = ncap;
+                  let p240;
+                  const c241 = p236 < len ? input.charCodeAt(p236) : -1;
+                  p240 = (c241 >= 0 && c241 < 128 && T0[c241] === 1) ? p236 + 1 : -1;
+                  ncap = n239;
+                  p238 = p240 < 0 ? p236 : -1;
+                  if (p238 < 0) { ncap = n234; break seq233; }
+                  p232 = p238;
                 }
-                if (p185 < 0 || p185 === p182) break;
-                p182 = p185;
-                k183++;
+                if (p232 < 0 || p232 === p229) break;
+                p229 = p232;
+                k230++;
               }
-              if (p182 < 0) { ncap = n181; break seq180; }
-              let p193;
-              p193 = r_h16(p182);
-              if (p193 < 0) { ncap = n181; break seq180; }
-              p179 = p193;
+              if (p229 < 0) { ncap = n228; break seq227; }
+              let p242;
+              p242 = r_h16(p229);
+              if (p242 < 0) { ncap = n228; break seq227; }
+              p226 = p242;
             }
-            p178 = p179 < 0 ? at : p179;
-            if (p178 < 0) { ncap = n177; break seq176; }
-            let p194;
-            p194 = input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
-            if (p194 < 0) { ncap = n177; break seq176; }
-            let p195;
-            p195 = input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-            if (p195 < 0) { ncap = n177; break seq176; }
-            let p196;
-            p196 = r_h16(p195);
-            if (p196 < 0) { ncap = n177; break seq176; }
-            let p197;
-            p197 = input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
-            if (p197 < 0) { ncap = n177; break seq176; }
-            let p198;
-            p198 = r_h16(p197);
-            if (p198 < 0) { ncap = n177; break seq176; }
-            let p199;
-            p199 = input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-            if (p199 < 0) { ncap = n177; break seq176; }
-            let p200;
-            p200 = r_ls32(p199);
-            if (p200 < 0) { ncap = n177; break seq176; }
-            out = p200;
+            p225 = p226 < 0 ? at : p226;
+            if (p225 < 0) { ncap = n224; break seq223; }
+            let p243;
+            const c244 = p225 < len ? input.charCodeAt(p225) : -1;
+            p243 = (c244 >= 0 && c244 < 128 && T0[c244] === 1) ? p225 + 1 : -1;
+            if (p243 < 0) { ncap = n224; break seq223; }
+            let p245;
+            const c246 = p243 < len ? input.charCodeAt(p243) : -1;
+            p245 = (c246 >= 0 && c246 < 128 && T0[c246] === 1) ? p243 + 1 : -1;
+            if (p245 < 0) { ncap = n224; break seq223; }
+            let p247;
+            p247 = r_h16(p245);
+            if (p247 < 0) { ncap = n224; break seq223; }
+            let p248;
+            const c249 = p247 < len ? input.charCodeAt(p247) : -1;
+            p248 = (c249 >= 0 && c249 < 128 && T0[c249] === 1) ? p247 + 1 : -1;
+            if (p248 < 0) { ncap = n224; break seq223; }
+            let p250;
+            p250 = r_h16(p248);
+            if (p250 < 0) { ncap = n224; break seq223; }
+            let p251;
+            const c252 = p250 < len ? input.charCodeAt(p250) : -1;
+            p251 = (c252 >= 0 && c252 < 128 && T0[c252] === 1) ? p250 + 1 : -1;
+            if (p251 < 0) { ncap = n224; break seq223; }
+            let p253;
+            p253 = r_ls32(p251);
+            if (p253 < 0) { ncap = n224; break seq223; }
+            out = p253;
           }
           if (out < 0) {
             out = -1;
-            const n202 = ncap;
-            seq201: {
-              let p203;
-              let p204;
-              p204 = -1;
-              const n206 = ncap;
-              seq205: {
-                let p207;
-                const n209 = ncap;
-                let k208 = 0;
-                p207 = at;
+            const n255 = ncap;
+            seq254: {
+              let p256;
+              let p257;
+              p257 = -1;
+              const n259 = ncap;
+              seq258: {
+                let p260;
+                const n262 = ncap;
+                let k261 = 0;
+                p260 = at;
                 for (;;) {
-                  if (k208 === 3) break;
-                  let p210;
-                  p210 = -1;
-                  const n212 = ncap;
-                  seq211: {
-                    let p213;
-                    p213 = r_h16(p207);
-                    if (p213 < 0) { ncap = n212; break seq211; }
-                    let p214;
-                    p214 = input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-                    if (p214 < 0) { ncap = n212; break seq211; }
-                    let p215;
-                    const n216 = ncap;
-                    let p217;
-                    p217 = input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-                    ncap = n216;
-                    p215 = p217 < 0 ? p214 : -1;
-                    if (p215 < 0) { ncap = n212; break seq211; }
-                    p210 = p215;
+                  if (k261 === 3) break;
+                  let p263;
+                  p263 = -1;
+                  const n265 = ncap;
+                  seq264: {
+                    let p266;
+                    p266 = r_h16(p260);
+                    if (p266 < 0) { ncap = n265; break seq264; }
+                    let p267;
+                    const c268 = p266 < len ? input.charCodeAt(p266) : -1;
+                    p267 = (c268 >= 0 && c268 < 128 && T0[c268] === 1) ? p266 + 1 : -1;
+                    if (p267 < 0) { ncap = n265; break seq264; }
+                    let p269;
+                    const n270 = ncap;
+                    let p271;
+                    const c272 = p267 < len ? input.charCodeAt(p267) : -1;
+                    p271 = (c272 >= 0 && c272 < 128 && T0[c272] === 1) ? p267 + 1 : -1;
+                    ncap = n270;
+                    p269 = p271 < 0 ? p267 : -1;
+                    if (p269 < 0) { ncap = n265; break seq264; }
+                    p263 = p269;
                   }
-                  if (p210 < 0 || p210 === p207) break;
-                  p207 = p210;
-                  k208++;
+                  if (p263 < 0 || p263 === p260) break;
+                  p260 = p263;
+                  k261++;
                 }
-                if (p207 < 0) { ncap = n206; break seq205; }
-                let p218;
-                p218 = r_h16(p207);
-                if (p218 < 0) { ncap = n206; break seq205; }
-                p204 = p218;
+                if (p260 < 0) { ncap = n259; break seq258; }
+                let p273;
+                p273 = r_h16(p260);
+                if (p273 < 0) { ncap = n259; break seq258; }
+                p257 = p273;
               }
-              p203 = p204 < 0 ? at : p204;
-              if (p203 < 0) { ncap = n202; break seq201; }
-              let p219;
-              p219 = input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
-              if (p219 < 0) { ncap = n202; break seq201; }
-              let p220;
-              p220 = input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
-              if (p220 < 0) { ncap = n202; break seq201; }
-              let p221;
-              p221 = r_h16(p220);
-              if (p221 < 0) { ncap = n202; break seq201; }
-              let p222;
-              p222 = input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
-              if (p222 < 0) { ncap = n202; break seq201; }
-              let p223;
-              p223 = r_ls32(p222);
-              if (p223 < 0) { ncap = n202; break seq201; }
-              out = p223;
+              p256 = p257 < 0 ? at : p257;
+              if (p256 < 0) { ncap = n255; break seq254; }
+              let p274;
+              const c275 = p256 < len ? input.charCodeAt(p256) : -1;
+              p274 = (c275 >= 0 && c275 < 128 && T0[c275] === 1) ? p256 + 1 : -1;
+              if (p274 < 0) { ncap = n255; break seq254; }
+              let p276;
+              const c277 = p274 < len ? input.charCodeAt(p274) : -1;
+              p276 = (c277 >= 0 && c277 < 128 && T0[c277] === 1) ? p274 + 1 : -1;
+              if (p276 < 0) { ncap = n255; break seq254; }
+              let p278;
+              p278 = r_h16(p276);
+              if (p278 < 0) { ncap = n255; break seq254; }
+              let p279;
+              const c280 = p278 < len ? input.charCodeAt(p278) : -1;
+              p279 = (c280 >= 0 && c280 < 128 && T0[c280] === 1) ? p278 + 1 : -1;
+              if (p279 < 0) { ncap = n255; break seq254; }
+              let p281;
+              p281 = r_ls32(p279);
+              if (p281 < 0) { ncap = n255; break seq254; }
+              out = p281;
             }
             if (out < 0) {
               out = -1;
-              const n225 = ncap;
-              seq224: {
-                let p226;
-                let p227;
-                p227 = -1;
-                const n229 = ncap;
-                seq228: {
-                  let p230;
-                  const n232 = ncap;
-                  let k231 = 0;
-                  p230 = at;
+              const n283 = ncap;
+              seq282: {
+                let p284;
+                let p285;
+                p285 = -1;
+                const n287 = ncap;
+                seq286: {
+                  let p288;
+                  const n290 = ncap;
+                  let k289 = 0;
+                  p288 = at;
                   for (;;) {
-                    if (k231 === 4) break;
-                    let p233;
-                    p233 = -1;
-                    const n235 = ncap;
-                    seq234: {
-                      let p236;
-                      p236 = r_h16(p230);
-                      if (p236 < 0) { ncap = n235; break seq234; }
-                      let p237;
-                      p237 = input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
-                      if (p237 < 0) { ncap = n235; break seq234; }
-                      let p238;
-                      const n239 = ncap;
-                      let p240;
-                      p240 = input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
-                      ncap = n239;
-                      p238 = p240 < 0 ? p237 : -1;
-                      if (p238 < 0) { ncap = n235; break seq234; }
-                      p233 = p238;
+                    if (k289 === 4) break;
+                    let p291;
+                    p291 = -1;
+                    const n293 = ncap;
+                    seq292: {
+                      let p294;
+                      p294 = r_h16(p288);
+                      if (p294 < 0) { ncap = n293; break seq292; }
+                      let p295;
+                      const c296 = p294 < len ? input.charCodeAt(p294) : -1;
+                      p295 = (c296 >= 0 && c296 < 128 && T0[c296] === 1) ? p294 + 1 : -1;
+                      if (p295 < 0) { ncap = n293; break seq292; }
+                      let p297;
+                      const n298 = ncap;
+                      let p299;
+                      const c300 = p295 < len ? input.charCodeAt(p295) : -1;
+                      p299 = (c300 >= 0 && c300 < 128 && T0[c300] === 1) ? p295 + 1 : -1;
+                      ncap = n298;
+                      p297 = p299 < 0 ? p295 : -1;
+                      if (p297 < 0) { ncap = n293; break seq292; }
+                      p291 = p297;
                     }
-                    if (p233 < 0 || p233 === p230) break;
-                    p230 = p233;
-                    k231++;
+                    if (p291 < 0 || p291 === p288) break;
+                    p288 = p291;
+                    k289++;
                   }
-                  if (p230 < 0) { ncap = n229; break seq228; }
-                  let p241;
-                  p241 = r_h16(p230);
-                  if (p241 < 0) { ncap = n229; break seq228; }
-                  p227 = p241;
+                  if (p288 < 0) { ncap = n287; break seq286; }
+                  let p301;
+                  p301 = r_h16(p288);
+                  if (p301 < 0) { ncap = n287; break seq286; }
+                  p285 = p301;
                 }
-                p226 = p227 < 0 ? at : p227;
-                if (p226 < 0) { ncap = n225; break seq224; }
-                let p242;
-                p242 = input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
-                if (p242 < 0) { ncap = n225; break seq224; }
-                let p243;
-                p243 = input.charCodeAt(p242 + 0) === 0x3a ? p242 + 1 : -1;
-                if (p243 < 0) { ncap = n225; break seq224; }
-                let p244;
-                p244 = r_ls32(p243);
-                if (p244 < 0) { ncap = n225; break seq224; }
-                out = p244;
+                p284 = p285 < 0 ? at : p285;
+                if (p284 < 0) { ncap = n283; break seq282; }
+                let p302;
+                const c303 = p284 < len ? input.charCodeAt(p284) : -1;
+                p302 = (c303 >= 0 && c303 < 128 && T0[c303] === 1) ? p284 + 1 : -1;
+                if (p302 < 0) { ncap = n283; break seq282; }
+                let p304;
+                const c305 = p302 < len ? input.charCodeAt(p302) : -1;
+                p304 = (c305 >= 0 && c305 < 128 && T0[c305] === 1) ? p302 + 1 : -1;
+                if (p304 < 0) { ncap = n283; break seq282; }
+                let p306;
+                p306 = r_ls32(p304);
+                if (p306 < 0) { ncap = n283; break seq282; }
+                out = p306;
               }
               if (out < 0) {
                 out = -1;
-                const n246 = ncap;
-                seq245: {
-                  let p247;
-                  let p248;
-                  p248 = -1;
-                  const n250 = ncap;
-                  seq249: {
-                    let p251;
-                    const n253 = ncap;
-                    let k252 = 0;
-                    p251 = at;
+                const n308 = ncap;
+                seq307: {
+                  let p309;
+                  let p310;
+                  p310 = -1;
+                  const n312 = ncap;
+                  seq311: {
+                    let p313;
+                    const n315 = ncap;
+                    let k314 = 0;
+                    p313 = at;
                     for (;;) {
-                      if (k252 === 5) break;
-                      let p254;
-                      p254 = -1;
-                      const n256 = ncap;
-                      seq255: {
-                        let p257;
-                        p257 = r_h16(p251);
-                        if (p257 < 0) { ncap = n256; break seq255; }
-                        let p258;
-                        p258 = input.charCodeAt(p257 + 0) === 0x3a ? p257 + 1 : -1;
-                        if (p258 < 0) { ncap = n256; break seq255; }
-                        let p259;
-                        const n260 = ncap;
-                        let p261;
-                        p261 = input.charCodeAt(p258 + 0) === 0x3a ? p258 + 1 : -1;
-                        ncap = n260;
-                        p259 = p261 < 0 ? p258 : -1;
-                        if (p259 < 0) { ncap = n256; break seq255; }
-                        p254 = p259;
+                      if (k314 === 5) break;
+                      let p316;
+                      p316 = -1;
+                      const n318 = ncap;
+                      seq317: {
+                        let p319;
+                        p319 = r_h16(p313);
+                        if (p319 < 0) { ncap = n318; break seq317; }
+                        let p320;
+                        const c321 = p319 < len ? input.charCodeAt(p319) : -1;
+                        p320 = (c321 >= 0 && c321 < 128 && T0[c321] === 1) ? p319 + 1 : -1;
+                        if (p320 < 0) { ncap = n318; break seq317; }
+                        let p322;
+                        const n323 = ncap;
+                        let p324;
+                        const c325 = p320 < len ? input.charCodeAt(p320) : -1;
+                        p324 = (c325 >= 0 && c325 < 128 && T0[c325] === 1) ? p320 + 1 : -1;
+                        ncap = n323;
+                        p322 = p324 < 0 ? p320 : -1;
+                        if (p322 < 0) { ncap = n318; break seq317; }
+                        p316 = p322;
                       }
-                      if (p254 < 0 || p254 === p251) break;
-                      p251 = p254;
-                      k252++;
+                      if (p316 < 0 || p316 === p313) break;
+                      p313 = p316;
+                      k314++;
                     }
-                    if (p251 < 0) { ncap = n250; break seq249; }
-                    let p262;
-                    p262 = r_h16(p251);
-                    if (p262 < 0) { ncap = n250; break seq249; }
-                    p248 = p262;
+                    if (p313 < 0) { ncap = n312; break seq311; }
+                    let p326;
+                    p326 = r_h16(p313);
+                    if (p326 < 0) { ncap = n312; break seq311; }
+                    p310 = p326;
                   }
-                  p247 = p248 < 0 ? at : p248;
-                  if (p247 < 0) { ncap = n246; break seq245; }
-                  let p263;
-                  p263 = input.charCodeAt(p247 + 0) === 0x3a ? p247 + 1 : -1;
-                  if (p263 < 0) { ncap = n246; break seq245; }
-                  let p264;
-                  p264 = input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
-                  if (p264 < 0) { ncap = n246; break seq245; }
-                  let p265;
-                  p265 = r_h16(p264);
-                  if (p265 < 0) { ncap = n246; break seq245; }
-                  out = p265;
+                  p309 = p310 < 0 ? at : p310;
+                  if (p309 < 0) { ncap = n308; break seq307; }
+                  let p327;
+                  const c328 = p309 < len ? input.charCodeAt(p309) : -1;
+                  p327 = (c328 >= 0 && c328 < 128 && T0[c328] === 1) ? p309 + 1 : -1;
+                  if (p327 < 0) { ncap = n308; break seq307; }
+                  let p329;
+                  const c330 = p327 < len ? input.charCodeAt(p327) : -1;
+                  p329 = (c330 >= 0 && c330 < 128 && T0[c330] === 1) ? p327 + 1 : -1;
+                  if (p329 < 0) { ncap = n308; break seq307; }
+                  let p331;
+                  p331 = r_h16(p329);
+                  if (p331 < 0) { ncap = n308; break seq307; }
+                  out = p331;
                 }
                 if (out < 0) {
                   out = -1;
-                  const n267 = ncap;
-                  seq266: {
-                    let p268;
-                    let p269;
-                    p269 = -1;
-                    const n271 = ncap;
-                    seq270: {
-                      let p272;
-                      const n274 = ncap;
-                      let k273 = 0;
-                      p272 = at;
+                  const n333 = ncap;
+                  seq332: {
+                    let p334;
+                    let p335;
+                    p335 = -1;
+                    const n337 = ncap;
+                    seq336: {
+                      let p338;
+                      const n340 = ncap;
+                      let k339 = 0;
+                      p338 = at;
                       for (;;) {
-                        if (k273 === 6) break;
-                        let p275;
-                        p275 = -1;
-                        const n277 = ncap;
-                        seq276: {
-                          let p278;
-                          p278 = r_h16(p272);
-                          if (p278 < 0) { ncap = n277; break seq276; }
-                          let p279;
-                          p279 = input.charCodeAt(p278 + 0) === 0x3a ? p278 + 1 : -1;
-                          if (p279 < 0) { ncap = n277; break seq276; }
-                          let p280;
-                          const n281 = ncap;
-                          let p282;
-                          p282 = input.charCodeAt(p279 + 0) === 0x3a ? p279 + 1 : -1;
-                          ncap = n281;
-                          p280 = p282 < 0 ? p279 : -1;
-                          if (p280 < 0) { ncap = n277; break seq276; }
-                          p275 = p280;
+                        if (k339 === 6) break;
+                        let p341;
+                        p341 = -1;
+                        const n343 = ncap;
+                        seq342: {
+                          let p344;
+                          p344 = r_h16(p338);
+                          if (p344 < 0) { ncap = n343; break seq342; }
+                          let p345;
+                          const c346 = p344 < len ? input.charCodeAt(p344) : -1;
+                          p345 = (c346 >= 0 && c346 < 128 && T0[c346] === 1) ? p344 + 1 : -1;
+                          if (p345 < 0) { ncap = n343; break seq342; }
+                          let p347;
+                          const n348 = ncap;
+                          let p349;
+                          const c350 = p345 < len ? input.charCodeAt(p345) : -1;
+                          p349 = (c350 >= 0 && c350 < 128 && T0[c350] === 1) ? p345 + 1 : -1;
+                          ncap = n348;
+                          p347 = p349 < 0 ? p345 : -1;
+                          if (p347 < 0) { ncap = n343; break seq342; }
+                          p341 = p347;
                         }
-                        if (p275 < 0 || p275 === p272) break;
-                        p272 = p275;
-                        k273++;
+                        if (p341 < 0 || p341 === p338) break;
+                        p338 = p341;
+                        k339++;
                       }
-                      if (p272 < 0) { ncap = n271; break seq270; }
-                      let p283;
-                      p283 = r_h16(p272);
-                      if (p283 < 0) { ncap = n271; break seq270; }
-                      p269 = p283;
+                      if (p338 < 0) { ncap = n337; break seq336; }
+                      let p351;
+                      p351 = r_h16(p338);
+                      if (p351 < 0) { ncap = n337; break seq336; }
+                      p335 = p351;
                     }
-                    p268 = p269 < 0 ? at : p269;
-                    if (p268 < 0) { ncap = n267; break seq266; }
-                    let p284;
-                    p284 = input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
-                    if (p284 < 0) { ncap = n267; break seq266; }
-                    let p285;
-                    p285 = input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
-                    if (p285 < 0) { ncap = n267; break seq266; }
-                    out = p285;
+                    p334 = p335 < 0 ? at : p335;
+                    if (p334 < 0) { ncap = n333; break seq332; }
+                    let p352;
+                    const c353 = p334 < len ? input.charCodeAt(p334) : -1;
+                    p352 = (c353 >= 0 && c353 < 128 && T0[c353] === 1) ? p334 + 1 : -1;
+                    if (p352 < 0) { ncap = n333; break seq332; }
+                    let p354;
+                    const c355 = p352 < len ? input.charCodeAt(p352) : -1;
+                    p354 = (c355 >= 0 && c355 < 128 && T0[c355] === 1) ? p352 + 1 : -1;
+                    if (p354 < 0) { ncap = n333; break seq332; }
+                    out = p354;
                   }
                 }
               }
@@ -964,36 +1007,38 @@ function r_IPv6address(at) {
 
 function r_h16(at) {
   let out;
-  const n287 = ncap;
-  let k286 = 0;
+  const n357 = ncap;
+  let k356 = 0;
   out = at;
   for (;;) {
-    if (k286 === 4) break;
-    let p288;
-    p288 = r_HEXDIG(out);
-    if (p288 < 0 || p288 === out) break;
-    out = p288;
-    k286++;
+    if (k356 === 4) break;
+    let p358;
+    const c359 = out < len ? input.charCodeAt(out) : -1;
+    p358 = (c359 >= 0 && c359 < 128 && T13[c359] === 1) ? out + 1 : -1;
+    if (p358 < 0 || p358 === out) break;
+    out = p358;
+    k356++;
   }
-  if (k286 < 1) { out = -1; ncap = n287; }
+  if (k356 < 1) { out = -1; ncap = n357; }
   return out;
 }
 
 function r_ls32(at) {
   let out;
   out = -1;
-  const n290 = ncap;
-  seq289: {
-    let p291;
-    p291 = r_h16(at);
-    if (p291 < 0) { ncap = n290; break seq289; }
-    let p292;
-    p292 = input.charCodeAt(p291 + 0) === 0x3a ? p291 + 1 : -1;
-    if (p292 < 0) { ncap = n290; break seq289; }
-    let p293;
-    p293 = r_h16(p292);
-    if (p293 < 0) { ncap = n290; break seq289; }
-    out = p293;
+  const n361 = ncap;
+  seq360: {
+    let p362;
+    p362 = r_h16(at);
+    if (p362 < 0) { ncap = n361; break seq360; }
+    let p363;
+    const c364 = p362 < len ? input.charCodeAt(p362) : -1;
+    p363 = (c364 >= 0 && c364 < 128 && T0[c364] === 1) ? p362 + 1 : -1;
+    if (p363 < 0) { ncap = n361; break seq360; }
+    let p365;
+    p365 = r_h16(p363);
+    if (p365 < 0) { ncap = n361; break seq360; }
+    out = p365;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1005,30 +1050,33 @@ function r_IPv4address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n295 = ncap;
-  seq294: {
-    let p296;
-    p296 = r_dec_octet(at);
-    if (p296 < 0) { ncap = n295; break seq294; }
-    let p297;
-    p297 = input.charCodeAt(p296 + 0) === 0x2e ? p296 + 1 : -1;
-    if (p297 < 0) { ncap = n295; break seq294; }
-    let p298;
-    p298 = r_dec_octet(p297);
-    if (p298 < 0) { ncap = n295; break seq294; }
-    let p299;
-    p299 = input.charCodeAt(p298 + 0) === 0x2e ? p298 + 1 : -1;
-    if (p299 < 0) { ncap = n295; break seq294; }
-    let p300;
-    p300 = r_dec_octet(p299);
-    if (p300 < 0) { ncap = n295; break seq294; }
-    let p301;
-    p301 = input.charCodeAt(p300 + 0) === 0x2e ? p300 + 1 : -1;
-    if (p301 < 0) { ncap = n295; break seq294; }
-    let p302;
-    p302 = r_dec_octet(p301);
-    if (p302 < 0) { ncap = n295; break seq294; }
-    out = p302;
+  const n367 = ncap;
+  seq366: {
+    let p368;
+    p368 = r_dec_octet(at);
+    if (p368 < 0) { ncap = n367; break seq366; }
+    let p369;
+    const c370 = p368 < len ? input.charCodeAt(p368) : -1;
+    p369 = (c370 >= 0 && c370 < 128 && T14[c370] === 1) ? p368 + 1 : -1;
+    if (p369 < 0) { ncap = n367; break seq366; }
+    let p371;
+    p371 = r_dec_octet(p369);
+    if (p371 < 0) { ncap = n367; break seq366; }
+    let p372;
+    const c373 = p371 < len ? input.charCodeAt(p371) : -1;
+    p372 = (c373 >= 0 && c373 < 128 && T14[c373] === 1) ? p371 + 1 : -1;
+    if (p372 < 0) { ncap = n367; break seq366; }
+    let p374;
+    p374 = r_dec_octet(p372);
+    if (p374 < 0) { ncap = n367; break seq366; }
+    let p375;
+    const c376 = p374 < len ? input.charCodeAt(p374) : -1;
+    p375 = (c376 >= 0 && c376 < 128 && T14[c376] === 1) ? p374 + 1 : -1;
+    if (p375 < 0) { ncap = n367; break seq366; }
+    let p377;
+    p377 = r_dec_octet(p375);
+    if (p377 < 0) { ncap = n367; break seq366; }
+    out = p377;
   }
   if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
@@ -1037,71 +1085,77 @@ function r_IPv4address(at) {
 function r_dec_octet(at) {
   let out;
   out = -1;
-  const n304 = ncap;
-  seq303: {
-    let p305;
-    p305 = input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p305 < 0) { ncap = n304; break seq303; }
-    let p306;
-    const c307 = input.charCodeAt(p305);
-    p306 = (c307 >= 0x30 && c307 <= 0x35) ? p305 + 1 : -1;
-    if (p306 < 0) { ncap = n304; break seq303; }
-    out = p306;
+  const n379 = ncap;
+  seq378: {
+    let p380;
+    p380 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p380 < 0) { ncap = n379; break seq378; }
+    let p381;
+    const c382 = p380 < len ? input.charCodeAt(p380) : -1;
+    p381 = (c382 >= 0 && c382 < 128 && T16[c382] === 1) ? p380 + 1 : -1;
+    if (p381 < 0) { ncap = n379; break seq378; }
+    out = p381;
   }
   if (out < 0) {
     out = -1;
-    const n309 = ncap;
-    seq308: {
-      let p310;
-      p310 = input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p310 < 0) { ncap = n309; break seq308; }
-      let p311;
-      const c312 = input.charCodeAt(p310);
-      p311 = (c312 >= 0x30 && c312 <= 0x34) ? p310 + 1 : -1;
-      if (p311 < 0) { ncap = n309; break seq308; }
-      let p313;
-      p313 = r_DIGIT(p311);
-      if (p313 < 0) { ncap = n309; break seq308; }
-      out = p313;
+    const n384 = ncap;
+    seq383: {
+      let p385;
+      const c386 = at < len ? input.charCodeAt(at) : -1;
+      p385 = (c386 >= 0 && c386 < 128 && T17[c386] === 1) ? at + 1 : -1;
+      if (p385 < 0) { ncap = n384; break seq383; }
+      let p387;
+      const c388 = p385 < len ? input.charCodeAt(p385) : -1;
+      p387 = (c388 >= 0 && c388 < 128 && T18[c388] === 1) ? p385 + 1 : -1;
+      if (p387 < 0) { ncap = n384; break seq383; }
+      let p389;
+      const c390 = p387 < len ? input.charCodeAt(p387) : -1;
+      p389 = (c390 >= 0 && c390 < 128 && T9[c390] === 1) ? p387 + 1 : -1;
+      if (p389 < 0) { ncap = n384; break seq383; }
+      out = p389;
     }
     if (out < 0) {
       out = -1;
-      const n315 = ncap;
-      seq314: {
-        let p316;
-        p316 = input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p316 < 0) { ncap = n315; break seq314; }
-        let p317;
-        const n319 = ncap;
-        let k318 = 0;
-        p317 = p316;
+      const n392 = ncap;
+      seq391: {
+        let p393;
+        const c394 = at < len ? input.charCodeAt(at) : -1;
+        p393 = (c394 >= 0 && c394 < 128 && T19[c394] === 1) ? at + 1 : -1;
+        if (p393 < 0) { ncap = n392; break seq391; }
+        let p395;
+        const n397 = ncap;
+        let k396 = 0;
+        p395 = p393;
         for (;;) {
-          if (k318 === 2) break;
-          let p320;
-          p320 = r_DIGIT(p317);
-          if (p320 < 0 || p320 === p317) break;
-          p317 = p320;
-          k318++;
+          if (k396 === 2) break;
+          let p398;
+          const c399 = p395 < len ? input.charCodeAt(p395) : -1;
+          p398 = (c399 >= 0 && c399 < 128 && T9[c399] === 1) ? p395 + 1 : -1;
+          if (p398 < 0 || p398 === p395) break;
+          p395 = p398;
+          k396++;
         }
-        if (k318 < 2) { p317 = -1; ncap = n319; }
-        if (p317 < 0) { ncap = n315; break seq314; }
-        out = p317;
+        if (k396 < 2) { p395 = -1; ncap = n397; }
+        if (p395 < 0) { ncap = n392; break seq391; }
+        out = p395;
       }
       if (out < 0) {
         out = -1;
-        const n322 = ncap;
-        seq321: {
-          let p323;
-          const c324 = input.charCodeAt(at);
-          p323 = (c324 >= 0x31 && c324 <= 0x39) ? at + 1 : -1;
-          if (p323 < 0) { ncap = n322; break seq321; }
-          let p325;
-          p325 = r_DIGIT(p323);
-          if (p325 < 0) { ncap = n322; break seq321; }
-          out = p325;
+        const n401 = ncap;
+        seq400: {
+          let p402;
+          const c403 = at < len ? input.charCodeAt(at) : -1;
+          p402 = (c403 >= 0 && c403 < 128 && T20[c403] === 1) ? at + 1 : -1;
+          if (p402 < 0) { ncap = n401; break seq400; }
+          let p404;
+          const c405 = p402 < len ? input.charCodeAt(p402) : -1;
+          p404 = (c405 >= 0 && c405 < 128 && T9[c405] === 1) ? p402 + 1 : -1;
+          if (p404 < 0) { ncap = n401; break seq400; }
+          out = p404;
         }
         if (out < 0) {
-          out = r_DIGIT(at);
+          const c406 = at < len ? input.charCodeAt(at) : -1;
+          out = (c406 >= 0 && c406 < 128 && T9[c406] === 1) ? at + 1 : -1;
         }
       }
     }
@@ -1111,21 +1165,23 @@ function r_dec_octet(at) {
 
 function r_reg_name(at) {
   let out;
-  const n327 = ncap;
-  let k326 = 0;
+  const n408 = ncap;
+  let k407 = 0;
   out = at;
   for (;;) {
-    let p328;
-    p328 = r_unreserved(out);
-    if (p328 < 0) {
-      p328 = r_pct_encoded(out);
-      if (p328 < 0) {
-        p328 = r_sub_delims(out);
+    let p409;
+    const c410 = out < len ? input.charCodeAt(out) : -1;
+    p409 = (c410 >= 0 && c410 < 128 && T6[c410] === 1) ? out + 1 : -1;
+    if (p409 < 0) {
+      p409 = r_pct_encoded(out);
+      if (p409 < 0) {
+        const c411 = out < len ? input.charCodeAt(out) : -1;
+        p409 = (c411 >= 0 && c411 < 128 && T21[c411] === 1) ? out + 1 : -1;
       }
     }
-    if (p328 < 0 || p328 === out) break;
-    out = p328;
-    k326++;
+    if (p409 < 0 || p409 === out) break;
+    out = p409;
+    k407++;
   }
   return out;
 }
@@ -1133,43 +1189,42 @@ function r_reg_name(at) {
 function r_path(at) {
   let out;
   out = -1;
-  const n330 = ncap;
-  seq329: {
-    let p331;
-    p331 = r_path_abempty(at);
-    if (p331 < 0) { ncap = n330; break seq329; }
-    let p332;
-    const n333 = ncap;
-    let p334;
-    p334 = r_pchar(p331);
-    if (p334 < 0) {
-      p334 = input.charCodeAt(p331 + 0) === 0x2f ? p331 + 1 : -1;
-      if (p334 < 0) {
-        p334 = input.charCodeAt(p331 + 0) === 0x25 ? p331 + 1 : -1;
-      }
+  const n413 = ncap;
+  seq412: {
+    let p414;
+    p414 = r_path_abempty(at);
+    if (p414 < 0) { ncap = n413; break seq412; }
+    let p415;
+    const n416 = ncap;
+    let p417;
+    p417 = r_pchar(p414);
+    if (p417 < 0) {
+      const c418 = p414 < len ? input.charCodeAt(p414) : -1;
+      p417 = (c418 >= 0 && c418 < 128 && T22[c418] === 1) ? p414 + 1 : -1;
     }
-    ncap = n333;
-    p332 = p334 < 0 ? p331 : -1;
-    if (p332 < 0) { ncap = n330; break seq329; }
-    out = p332;
+    ncap = n416;
+    p415 = p417 < 0 ? p414 : -1;
+    if (p415 < 0) { ncap = n413; break seq412; }
+    out = p415;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      const n336 = ncap;
-      seq335: {
-        let p337;
-        p337 = r_path_noscheme(at);
-        if (p337 < 0) { ncap = n336; break seq335; }
-        let p338;
-        const n339 = ncap;
-        let p340;
-        p340 = input.charCodeAt(p337 + 0) === 0x3a ? p337 + 1 : -1;
-        ncap = n339;
-        p338 = p340 < 0 ? p337 : -1;
-        if (p338 < 0) { ncap = n336; break seq335; }
-        out = p338;
+      const n420 = ncap;
+      seq419: {
+        let p421;
+        p421 = r_path_noscheme(at);
+        if (p421 < 0) { ncap = n420; break seq419; }
+        let p422;
+        const n423 = ncap;
+        let p424;
+        const c425 = p421 < len ? input.charCodeAt(p421) : -1;
+        p424 = (c425 >= 0 && c425 < 128 && T0[c425] === 1) ? p421 + 1 : -1;
+        ncap = n423;
+        p422 = p424 < 0 ? p421 : -1;
+        if (p422 < 0) { ncap = n420; break seq419; }
+        out = p422;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1185,25 +1240,26 @@ function r_path(at) {
 function r_path_abempty(at) {
   const entry = ncap;
   let out;
-  const n342 = ncap;
-  let k341 = 0;
+  const n427 = ncap;
+  let k426 = 0;
   out = at;
   for (;;) {
-    let p343;
-    p343 = -1;
-    const n345 = ncap;
-    seq344: {
-      let p346;
-      p346 = input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p346 < 0) { ncap = n345; break seq344; }
-      let p347;
-      p347 = r_segment(p346);
-      if (p347 < 0) { ncap = n345; break seq344; }
-      p343 = p347;
+    let p428;
+    p428 = -1;
+    const n430 = ncap;
+    seq429: {
+      let p431;
+      const c432 = out < len ? input.charCodeAt(out) : -1;
+      p431 = (c432 >= 0 && c432 < 128 && T23[c432] === 1) ? out + 1 : -1;
+      if (p431 < 0) { ncap = n430; break seq429; }
+      let p433;
+      p433 = r_segment(p431);
+      if (p433 < 0) { ncap = n430; break seq429; }
+      p428 = p433;
     }
-    if (p343 < 0 || p343 === out) break;
-    out = p343;
-    k341++;
+    if (p428 < 0 || p428 === out) break;
+    out = p428;
+    k426++;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
@@ -1213,46 +1269,48 @@ function r_path_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n349 = ncap;
-  seq348: {
-    let p350;
-    p350 = input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p350 < 0) { ncap = n349; break seq348; }
-    let p351;
-    let p352;
-    p352 = -1;
-    const n354 = ncap;
-    seq353: {
-      let p355;
-      p355 = r_segment_nz(p350);
-      if (p355 < 0) { ncap = n354; break seq353; }
-      let p356;
-      const n358 = ncap;
-      let k357 = 0;
-      p356 = p355;
+  const n435 = ncap;
+  seq434: {
+    let p436;
+    const c437 = at < len ? input.charCodeAt(at) : -1;
+    p436 = (c437 >= 0 && c437 < 128 && T23[c437] === 1) ? at + 1 : -1;
+    if (p436 < 0) { ncap = n435; break seq434; }
+    let p438;
+    let p439;
+    p439 = -1;
+    const n441 = ncap;
+    seq440: {
+      let p442;
+      p442 = r_segment_nz(p436);
+      if (p442 < 0) { ncap = n441; break seq440; }
+      let p443;
+      const n445 = ncap;
+      let k444 = 0;
+      p443 = p442;
       for (;;) {
-        let p359;
-        p359 = -1;
-        const n361 = ncap;
-        seq360: {
-          let p362;
-          p362 = input.charCodeAt(p356 + 0) === 0x2f ? p356 + 1 : -1;
-          if (p362 < 0) { ncap = n361; break seq360; }
-          let p363;
-          p363 = r_segment(p362);
-          if (p363 < 0) { ncap = n361; break seq360; }
-          p359 = p363;
+        let p446;
+        p446 = -1;
+        const n448 = ncap;
+        seq447: {
+          let p449;
+          const c450 = p443 < len ? input.charCodeAt(p443) : -1;
+          p449 = (c450 >= 0 && c450 < 128 && T23[c450] === 1) ? p443 + 1 : -1;
+          if (p449 < 0) { ncap = n448; break seq447; }
+          let p451;
+          p451 = r_segment(p449);
+          if (p451 < 0) { ncap = n448; break seq447; }
+          p446 = p451;
         }
-        if (p359 < 0 || p359 === p356) break;
-        p356 = p359;
-        k357++;
+        if (p446 < 0 || p446 === p443) break;
+        p443 = p446;
+        k444++;
       }
-      if (p356 < 0) { ncap = n354; break seq353; }
-      p352 = p356;
+      if (p443 < 0) { ncap = n441; break seq440; }
+      p439 = p443;
     }
-    p351 = p352 < 0 ? p350 : p352;
-    if (p351 < 0) { ncap = n349; break seq348; }
-    out = p351;
+    p438 = p439 < 0 ? p436 : p439;
+    if (p438 < 0) { ncap = n435; break seq434; }
+    out = p438;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
@@ -1262,34 +1320,35 @@ function r_path_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n365 = ncap;
-  seq364: {
-    let p366;
-    p366 = r_segment_nz_nc(at);
-    if (p366 < 0) { ncap = n365; break seq364; }
-    let p367;
-    const n369 = ncap;
-    let k368 = 0;
-    p367 = p366;
+  const n453 = ncap;
+  seq452: {
+    let p454;
+    p454 = r_segment_nz_nc(at);
+    if (p454 < 0) { ncap = n453; break seq452; }
+    let p455;
+    const n457 = ncap;
+    let k456 = 0;
+    p455 = p454;
     for (;;) {
-      let p370;
-      p370 = -1;
-      const n372 = ncap;
-      seq371: {
-        let p373;
-        p373 = input.charCodeAt(p367 + 0) === 0x2f ? p367 + 1 : -1;
-        if (p373 < 0) { ncap = n372; break seq371; }
-        let p374;
-        p374 = r_segment(p373);
-        if (p374 < 0) { ncap = n372; break seq371; }
-        p370 = p374;
+      let p458;
+      p458 = -1;
+      const n460 = ncap;
+      seq459: {
+        let p461;
+        const c462 = p455 < len ? input.charCodeAt(p455) : -1;
+        p461 = (c462 >= 0 && c462 < 128 && T23[c462] === 1) ? p455 + 1 : -1;
+        if (p461 < 0) { ncap = n460; break seq459; }
+        let p463;
+        p463 = r_segment(p461);
+        if (p463 < 0) { ncap = n460; break seq459; }
+        p458 = p463;
       }
-      if (p370 < 0 || p370 === p367) break;
-      p367 = p370;
-      k368++;
+      if (p458 < 0 || p458 === p455) break;
+      p455 = p458;
+      k456++;
     }
-    if (p367 < 0) { ncap = n365; break seq364; }
-    out = p367;
+    if (p455 < 0) { ncap = n453; break seq452; }
+    out = p455;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
@@ -1299,34 +1358,35 @@ function r_path_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n376 = ncap;
-  seq375: {
-    let p377;
-    p377 = r_segment_nz(at);
-    if (p377 < 0) { ncap = n376; break seq375; }
-    let p378;
-    const n380 = ncap;
-    let k379 = 0;
-    p378 = p377;
+  const n465 = ncap;
+  seq464: {
+    let p466;
+    p466 = r_segment_nz(at);
+    if (p466 < 0) { ncap = n465; break seq464; }
+    let p467;
+    const n469 = ncap;
+    let k468 = 0;
+    p467 = p466;
     for (;;) {
-      let p381;
-      p381 = -1;
-      const n383 = ncap;
-      seq382: {
-        let p384;
-        p384 = input.charCodeAt(p378 + 0) === 0x2f ? p378 + 1 : -1;
-        if (p384 < 0) { ncap = n383; break seq382; }
-        let p385;
-        p385 = r_segment(p384);
-        if (p385 < 0) { ncap = n383; break seq382; }
-        p381 = p385;
+      let p470;
+      p470 = -1;
+      const n472 = ncap;
+      seq471: {
+        let p473;
+        const c474 = p467 < len ? input.charCodeAt(p467) : -1;
+        p473 = (c474 >= 0 && c474 < 128 && T23[c474] === 1) ? p467 + 1 : -1;
+        if (p473 < 0) { ncap = n472; break seq471; }
+        let p475;
+        p475 = r_segment(p473);
+        if (p475 < 0) { ncap = n472; break seq471; }
+        p470 = p475;
       }
-      if (p381 < 0 || p381 === p378) break;
-      p378 = p381;
-      k379++;
+      if (p470 < 0 || p470 === p467) break;
+      p467 = p470;
+      k468++;
     }
-    if (p378 < 0) { ncap = n376; break seq375; }
-    out = p378;
+    if (p467 < 0) { ncap = n465; break seq464; }
+    out = p467;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
@@ -1342,73 +1402,68 @@ function r_path_empty(at) {
 
 function r_segment(at) {
   let out;
-  const n387 = ncap;
-  let k386 = 0;
+  const n477 = ncap;
+  let k476 = 0;
   out = at;
   for (;;) {
-    let p388;
-    p388 = r_pchar(out);
-    if (p388 < 0 || p388 === out) break;
-    out = p388;
-    k386++;
+    let p478;
+    p478 = r_pchar(out);
+    if (p478 < 0 || p478 === out) break;
+    out = p478;
+    k476++;
   }
   return out;
 }
 
 function r_segment_nz(at) {
   let out;
-  const n390 = ncap;
-  let k389 = 0;
+  const n480 = ncap;
+  let k479 = 0;
   out = at;
   for (;;) {
-    let p391;
-    p391 = r_pchar(out);
-    if (p391 < 0 || p391 === out) break;
-    out = p391;
-    k389++;
+    let p481;
+    p481 = r_pchar(out);
+    if (p481 < 0 || p481 === out) break;
+    out = p481;
+    k479++;
   }
-  if (k389 < 1) { out = -1; ncap = n390; }
+  if (k479 < 1) { out = -1; ncap = n480; }
   return out;
 }
 
 function r_segment_nz_nc(at) {
   let out;
-  const n393 = ncap;
-  let k392 = 0;
+  const n483 = ncap;
+  let k482 = 0;
   out = at;
   for (;;) {
-    let p394;
-    p394 = r_unreserved(out);
-    if (p394 < 0) {
-      p394 = r_pct_encoded(out);
-      if (p394 < 0) {
-        p394 = r_sub_delims(out);
-        if (p394 < 0) {
-          p394 = input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-        }
+    let p484;
+    const c485 = out < len ? input.charCodeAt(out) : -1;
+    p484 = (c485 >= 0 && c485 < 128 && T6[c485] === 1) ? out + 1 : -1;
+    if (p484 < 0) {
+      p484 = r_pct_encoded(out);
+      if (p484 < 0) {
+        const c486 = out < len ? input.charCodeAt(out) : -1;
+        p484 = (c486 >= 0 && c486 < 128 && T24[c486] === 1) ? out + 1 : -1;
       }
     }
-    if (p394 < 0 || p394 === out) break;
-    out = p394;
-    k392++;
+    if (p484 < 0 || p484 === out) break;
+    out = p484;
+    k482++;
   }
-  if (k392 < 1) { out = -1; ncap = n393; }
+  if (k482 < 1) { out = -1; ncap = n483; }
   return out;
 }
 
 function r_pchar(at) {
   let out;
-  out = r_unreserved(at);
+  const c487 = at < len ? input.charCodeAt(at) : -1;
+  out = (c487 >= 0 && c487 < 128 && T6[c487] === 1) ? at + 1 : -1;
   if (out < 0) {
     out = r_pct_encoded(at);
     if (out < 0) {
-      out = r_sub_delims(at);
-      if (out < 0) {
-        out = input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-        if (out < 0) {
-          out = input.charCodeAt(at + 0) === 0x40 ? at + 1 : -1;
-        }
-      }
+      const c488 = at < len ? input.charCodeAt(at) : -1;
+      out = (c488 >= 0 && c488 < 128 && T25[c488] === 1) ? at + 1 : -1;
     }
   }
   return out;
@@ -1417,21 +1472,19 @@ function r_pchar(at) {
 function r_query(at) {
   const entry = ncap;
   let out;
-  const n396 = ncap;
-  let k395 = 0;
+  const n490 = ncap;
+  let k489 = 0;
   out = at;
   for (;;) {
-    let p397;
-    p397 = r_pchar(out);
-    if (p397 < 0) {
-      p397 = input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p397 < 0) {
-        p397 = input.charCodeAt(out + 0) === 0x3f ? out + 1 : -1;
-      }
+    let p491;
+    p491 = r_pchar(out);
+    if (p491 < 0) {
+      const c492 = out < len ? input.charCodeAt(out) : -1;
+      p491 = (c492 >= 0 && c492 < 128 && T26[c492] === 1) ? out + 1 : -1;
     }
-    if (p397 < 0 || p397 === out) break;
-    out = p397;
-    k395++;
+    if (p491 < 0 || p491 === out) break;
+    out = p491;
+    k489++;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
@@ -1440,21 +1493,19 @@ function r_query(at) {
 function r_fragment(at) {
   const entry = ncap;
   let out;
-  const n399 = ncap;
-  let k398 = 0;
+  const n494 = ncap;
+  let k493 = 0;
   out = at;
   for (;;) {
-    let p400;
-    p400 = r_pchar(out);
-    if (p400 < 0) {
-      p400 = input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p400 < 0) {
-        p400 = input.charCodeAt(out + 0) === 0x3f ? out + 1 : -1;
-      }
+    let p495;
+    p495 = r_pchar(out);
+    if (p495 < 0) {
+      const c496 = out < len ? input.charCodeAt(out) : -1;
+      p495 = (c496 >= 0 && c496 < 128 && T26[c496] === 1) ? out + 1 : -1;
     }
-    if (p400 < 0 || p400 === out) break;
-    out = p400;
-    k398++;
+    if (p495 < 0 || p495 === out) break;
+    out = p495;
+    k493++;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
@@ -1463,153 +1514,106 @@ function r_fragment(at) {
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  const n402 = ncap;
-  seq401: {
-    let p403;
-    p403 = input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p403 < 0) { ncap = n402; break seq401; }
-    let p404;
-    p404 = r_HEXDIG(p403);
-    if (p404 < 0) { ncap = n402; break seq401; }
-    let p405;
-    p405 = r_HEXDIG(p404);
-    if (p405 < 0) { ncap = n402; break seq401; }
-    out = p405;
+  const n498 = ncap;
+  seq497: {
+    let p499;
+    const c500 = at < len ? input.charCodeAt(at) : -1;
+    p499 = (c500 >= 0 && c500 < 128 && T27[c500] === 1) ? at + 1 : -1;
+    if (p499 < 0) { ncap = n498; break seq497; }
+    let p501;
+    const c502 = p499 < len ? input.charCodeAt(p499) : -1;
+    p501 = (c502 >= 0 && c502 < 128 && T13[c502] === 1) ? p499 + 1 : -1;
+    if (p501 < 0) { ncap = n498; break seq497; }
+    let p503;
+    const c504 = p501 < len ? input.charCodeAt(p501) : -1;
+    p503 = (c504 >= 0 && c504 < 128 && T13[c504] === 1) ? p501 + 1 : -1;
+    if (p503 < 0) { ncap = n498; break seq497; }
+    out = p503;
   }
   return out;
 }
 
 function r_unreserved(at) {
   let out;
-  out = r_ALPHA(at);
-  if (out < 0) {
-    out = r_DIGIT(at);
-    if (out < 0) {
-      out = input.charCodeAt(at + 0) === 0x2d ? at + 1 : -1;
-      if (out < 0) {
-        out = input.charCodeAt(at + 0) === 0x2e ? at + 1 : -1;
-        if (out < 0) {
-          out = input.charCodeAt(at + 0) === 0x5f ? at + 1 : -1;
-          if (out < 0) {
-            out = input.charCodeAt(at + 0) === 0x7e ? at + 1 : -1;
-          }
-        }
-      }
-    }
-  }
+  const c505 = at < len ? input.charCodeAt(at) : -1;
+  out = (c505 >= 0 && c505 < 128 && T6[c505] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_reserved(at) {
   let out;
-  out = r_gen_delims(at);
-  if (out < 0) {
-    out = r_sub_delims(at);
-  }
+  const c506 = at < len ? input.charCodeAt(at) : -1;
+  out = (c506 >= 0 && c506 < 128 && T28[c506] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_gen_delims(at) {
   let out;
-  out = input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-  if (out < 0) {
-    out = input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (out < 0) {
-      out = input.charCodeAt(at + 0) === 0x3f ? at + 1 : -1;
-      if (out < 0) {
-        out = input.charCodeAt(at + 0) === 0x23 ? at + 1 : -1;
-        if (out < 0) {
-          out = input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-          if (out < 0) {
-            out = input.charCodeAt(at + 0) === 0x5d ? at + 1 : -1;
-            if (out < 0) {
-              out = input.charCodeAt(at + 0) === 0x40 ? at + 1 : -1;
-            }
-          }
-        }
-      }
-    }
-  }
+  const c507 = at < len ? input.charCodeAt(at) : -1;
+  out = (c507 >= 0 && c507 < 128 && T29[c507] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_sub_delims(at) {
   let out;
-  out = input.charCodeAt(at + 0) === 0x21 ? at + 1 : -1;
-  if (out < 0) {
-    out = input.charCodeAt(at + 0) === 0x24 ? at + 1 : -1;
-    if (out < 0) {
-      out = input.charCodeAt(at + 0) === 0x26 ? at + 1 : -1;
-      if (out < 0) {
-        out = input.charCodeAt(at + 0) === 0x27 ? at + 1 : -1;
-        if (out < 0) {
-          out = input.charCodeAt(at + 0) === 0x28 ? at + 1 : -1;
-          if (out < 0) {
-            out = input.charCodeAt(at + 0) === 0x29 ? at + 1 : -1;
-            if (out < 0) {
-              out = input.charCodeAt(at + 0) === 0x2a ? at + 1 : -1;
-              if (out < 0) {
-                out = input.charCodeAt(at + 0) === 0x2b ? at + 1 : -1;
-                if (out < 0) {
-                  out = input.charCodeAt(at + 0) === 0x2c ? at + 1 : -1;
-                  if (out < 0) {
-                    out = input.charCodeAt(at + 0) === 0x3b ? at + 1 : -1;
-                    if (out < 0) {
-                      out = input.charCodeAt(at + 0) === 0x3d ? at + 1 : -1;
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
+  const c508 = at < len ? input.charCodeAt(at) : -1;
+  out = (c508 >= 0 && c508 < 128 && T21[c508] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_ALPHA(at) {
   let out;
-  const c406 = input.charCodeAt(at);
-  out = (c406 >= 0x41 && c406 <= 0x5a) ? at + 1 : -1;
-  if (out < 0) {
-    const c407 = input.charCodeAt(at);
-    out = (c407 >= 0x61 && c407 <= 0x7a) ? at + 1 : -1;
-  }
+  const c509 = at < len ? input.charCodeAt(at) : -1;
+  out = (c509 >= 0 && c509 < 128 && T3[c509] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_DIGIT(at) {
   let out;
-  const c408 = input.charCodeAt(at);
-  out = (c408 >= 0x30 && c408 <= 0x39) ? at + 1 : -1;
+  const c510 = at < len ? input.charCodeAt(at) : -1;
+  out = (c510 >= 0 && c510 < 128 && T9[c510] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_HEXDIG(at) {
   let out;
-  out = r_DIGIT(at);
-  if (out < 0) {
-    out = (input.charCodeAt(at + 0) | 0x20) === 0x61 ? at + 1 : -1;
-    if (out < 0) {
-      out = (input.charCodeAt(at + 0) | 0x20) === 0x62 ? at + 1 : -1;
-      if (out < 0) {
-        out = (input.charCodeAt(at + 0) | 0x20) === 0x63 ? at + 1 : -1;
-        if (out < 0) {
-          out = (input.charCodeAt(at + 0) | 0x20) === 0x64 ? at + 1 : -1;
-          if (out < 0) {
-            out = (input.charCodeAt(at + 0) | 0x20) === 0x65 ? at + 1 : -1;
-            if (out < 0) {
-              out = (input.charCodeAt(at + 0) | 0x20) === 0x66 ? at + 1 : -1;
-            }
-          }
-        }
-      }
-    }
-  }
+  const c511 = at < len ? input.charCodeAt(at) : -1;
+  out = (c511 >= 0 && c511 < 128 && T13[c511] === 1) ? at + 1 : -1;
   return out;
 }
+
+// The ASCII part of each character set, one entry per code unit.
+function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }
+const T0 = table('00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000');
+const T1 = table('00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T2 = table('00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T3 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T4 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T5 = table('00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000');
+const T6 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T7 = table('00000000000000000000000000000000010010111111100000000000001101000000000000000000000000000000000000000000000000000000000000000000');
+const T8 = table('00000000000000000000000000000000010011111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
+const T9 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T10 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000');
+const T12 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000');
+const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T14 = table('00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T15 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
+const T16 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T17 = table('00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T21 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T22 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T23 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T24 = table('00000000000000000000000000000000010010111111100000000000000101001000000000000000000000000000000000000000000000000000000000000000');
+const T25 = table('00000000000000000000000000000000010010111111100000000000001101001000000000000000000000000000000000000000000000000000000000000000');
+const T26 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T27 = table('00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T28 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T29 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
 
 const START = { URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -517,7 +517,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "URI",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -589,13 +589,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "URI",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "URI",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -609,7 +609,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "hier_part",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -665,13 +665,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "hier_part",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "hier_part",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -685,7 +685,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "URI_reference",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$parseURI();
@@ -698,13 +698,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "URI_reference",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "URI_reference",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -718,7 +718,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "absolute_URI",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -772,13 +772,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "absolute_URI",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "absolute_URI",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -792,7 +792,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "relative_ref",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -846,13 +846,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "relative_ref",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "relative_ref",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -866,7 +866,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "relative_part",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -922,13 +922,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "relative_part",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "relative_part",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -942,7 +942,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "scheme",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -990,13 +990,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "scheme",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "scheme",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -1010,7 +1010,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "authority",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -1064,13 +1064,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "authority",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "authority",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -1084,7 +1084,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "userinfo",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -1133,13 +1133,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "userinfo",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "userinfo",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -1153,7 +1153,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "host",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -1214,13 +1214,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "host",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "host",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -1234,7 +1234,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "port",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -1253,13 +1253,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "port",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "port",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -1273,7 +1273,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "IP_literal",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -1330,13 +1330,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "IP_literal",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "IP_literal",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -1350,7 +1350,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "IPvFuture",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -1440,13 +1440,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "IPvFuture",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "IPvFuture",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -1460,7 +1460,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "IPv6address",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -2758,13 +2758,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "IPv6address",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "IPv6address",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -2778,7 +2778,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "h16",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -2804,13 +2804,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "h16",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "h16",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -2824,7 +2824,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "ls32",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -2863,13 +2863,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "ls32",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "ls32",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -2883,7 +2883,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "IPv4address",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -2955,13 +2955,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "IPv4address",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "IPv4address",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -2975,7 +2975,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "dec_octet",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3111,13 +3111,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "dec_octet",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "dec_octet",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3131,7 +3131,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "reg_name",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = [];
@@ -3158,13 +3158,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "reg_name",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "reg_name",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3178,7 +3178,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "path",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3254,13 +3254,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "path",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "path",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3274,7 +3274,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "path_abempty",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3323,13 +3323,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "path_abempty",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "path_abempty",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3343,7 +3343,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "path_absolute",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3415,13 +3415,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "path_absolute",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "path_absolute",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3435,7 +3435,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "path_noscheme",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3489,13 +3489,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "path_noscheme",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "path_noscheme",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3509,7 +3509,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "path_rootless",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3563,13 +3563,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "path_rootless",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "path_rootless",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3583,7 +3583,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "path_empty",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3597,13 +3597,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "path_empty",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "path_empty",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3617,7 +3617,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "segment",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = [];
@@ -3632,13 +3632,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "segment",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "segment",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3652,7 +3652,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "segment_nz",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = [];
@@ -3671,13 +3671,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "segment_nz",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "segment_nz",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3691,7 +3691,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "segment_nz_nc",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = [];
@@ -3740,13 +3740,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "segment_nz_nc",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "segment_nz_nc",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3760,7 +3760,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "pchar",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$parseunreserved();
@@ -3785,13 +3785,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "pchar",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "pchar",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3805,7 +3805,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "query",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3842,13 +3842,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "query",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "query",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3862,7 +3862,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "fragment",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3899,13 +3899,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "fragment",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "fragment",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3919,7 +3919,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "pct_encoded",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     s0 = peg$currPos;
@@ -3955,13 +3955,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "pct_encoded",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "pct_encoded",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -3975,7 +3975,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "unreserved",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     peg$silentFails++;
@@ -4003,13 +4003,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "unreserved",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "unreserved",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -4023,7 +4023,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "reserved",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     peg$silentFails++;
@@ -4042,13 +4042,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "reserved",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "reserved",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -4062,7 +4062,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "gen_delims",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     peg$silentFails++;
@@ -4084,13 +4084,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "gen_delims",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "gen_delims",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -4104,7 +4104,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "sub_delims",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     peg$silentFails++;
@@ -4126,13 +4126,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "sub_delims",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "sub_delims",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -4146,7 +4146,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "ALPHA",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     peg$silentFails++;
@@ -4168,13 +4168,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "ALPHA",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "ALPHA",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -4188,7 +4188,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "DIGIT",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     peg$silentFails++;
@@ -4210,13 +4210,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "DIGIT",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "DIGIT",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 
@@ -4230,7 +4230,7 @@ function peg$parse(input, options) {
     peg$tracer.trace({
       type: "rule.enter",
       rule: "HEXDIG",
-      location: peg$computeLocation(startPos, startPos, true)
+      location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
     peg$silentFails++;
@@ -4255,13 +4255,13 @@ function peg$parse(input, options) {
         type: "rule.match",
         rule: "HEXDIG",
         result: s0,
-        location: peg$computeLocation(startPos, peg$currPos, true)
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
       });
     } else {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "HEXDIG",
-        location: peg$computeLocation(startPos, startPos, true)
+        location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
 

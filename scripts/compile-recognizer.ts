@@ -26,9 +26,104 @@ interface Grammar {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const peggy = require('peggy') as { parser: { parse(text: string): Grammar } };
 
+/** A set of UTF-16 code units, as sorted, disjoint, inclusive ranges. */
+type CharSet = ReadonlyArray<readonly [number, number]>;
+
+function union(sets: readonly CharSet[]): CharSet {
+  const all = sets.flat().map(([a, b]) => [a, b] as [number, number]).sort((x, y) => x[0] - y[0]);
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of all) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+function withOtherCase(set: CharSet): CharSet {
+  const extra: Array<[number, number]> = [];
+  for (const [a, b] of set) {
+    for (let x = Math.max(a, 0x41); x <= Math.min(b, 0x5a); x++) extra.push([x + 0x20, x + 0x20]);
+    for (let x = Math.max(a, 0x61); x <= Math.min(b, 0x7a); x++) extra.push([x - 0x20, x - 0x20]);
+  }
+  return union([set, extra]);
+}
+
 class Emitter {
   private next = 0;
   readonly lines: string[] = [];
+  /** Lookup tables for the ASCII part of character sets, by their 128-character 0/1 key. */
+  readonly tables = new Map<string, string>();
+  /** Rules that match exactly one character from a set, and are not captured: tested inline. */
+  readonly ruleSets = new Map<string, CharSet | null>();
+  rules = new Map<string, Node>();
+  captures: readonly string[] = [];
+
+  /** The set of characters `node` matches when it always matches exactly one character; null otherwise. */
+  charSet(node: Node): CharSet | null {
+    switch (node.type) {
+      case 'action':
+      case 'named':
+      case 'text':
+      case 'group':
+      case 'labeled':
+        return this.charSet(node.expression as Node);
+      case 'literal': {
+        const value = node.value as string;
+        if (value.length !== 1) return null;
+        const code = value.charCodeAt(0);
+        const set: CharSet = [[code, code]];
+        return node.ignoreCase ? withOtherCase(set) : set;
+      }
+      case 'class': {
+        if (node.inverted || node.unicode) return null;
+        const set = union(
+          (node.parts as Array<string | [string, string]>).map((p) => {
+            const [a, b] = typeof p === 'string' ? [p, p] : p;
+            return [[a.charCodeAt(0), b.charCodeAt(0)]] as CharSet;
+          }),
+        );
+        return node.ignoreCase ? withOtherCase(set) : set;
+      }
+      case 'choice': {
+        const sets = (node.alternatives as Node[]).map((a) => this.charSet(a));
+        return sets.every((x) => x !== null) ? union(sets as CharSet[]) : null;
+      }
+      case 'rule_ref': {
+        const name = node.name as string;
+        if (this.captures.includes(name)) return null;
+        if (!this.ruleSets.has(name)) {
+          this.ruleSets.set(name, null); // a recursive reference is no character set
+          const rule = this.rules.get(name);
+          this.ruleSets.set(name, rule ? this.charSet(rule) : null);
+        }
+        return this.ruleSets.get(name) ?? null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** An expression testing whether code unit `c` (an integer, -1 at the end of input) is in `set`. */
+  setTest(c: string, set: CharSet): string {
+    const ascii = new Array<string>(128).fill('0');
+    const high: string[] = [];
+    for (const [a, b] of set) {
+      for (let x = a; x <= Math.min(b, 127); x++) ascii[x] = '1';
+      if (b >= 128) {
+        const from = Math.max(a, 128);
+        high.push(from === b ? `${c} === ${hex(b)}` : `(${c} >= ${hex(from)} && ${c} <= ${hex(b)})`);
+      }
+    }
+    const key = ascii.join('');
+    let table = this.tables.get(key);
+    if (table === undefined) {
+      table = `T${this.tables.size}`;
+      this.tables.set(key, table);
+    }
+    const low = key.includes('1') ? `(${c} >= 0 && ${c} < 128 && ${table}[${c}] === 1)` : 'false';
+    return high.length > 0 ? `(${low} || ${high.join(' || ')})` : low;
+  }
 
   fresh(prefix: string): string {
     return `${prefix}${this.next++}`;
@@ -67,6 +162,13 @@ function isLetter(code: number): boolean {
  * at `at`, or to -1. On failure the capture log is as it was.
  */
 function emit(e: Emitter, node: Node, at: string, out: string, depth: number): void {
+  const set = e.charSet(node);
+  if (set !== null) {
+    const c = e.fresh('c');
+    e.line(depth, `const ${c} = ${at} < len ? input.charCodeAt(${at}) : -1;`);
+    e.line(depth, `${out} = ${e.setTest(c, set)} ? ${at} + 1 : -1;`);
+    return;
+  }
   switch (node.type) {
     case 'action':
     case 'labeled':
@@ -89,16 +191,15 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
         const c = `input.charCodeAt(${at} + ${i})`;
         return node.ignoreCase && isLetter(code) ? `(${c} | 0x20) === ${hex(code | 0x20)}` : `${c} === ${hex(code)}`;
       });
-      e.line(depth, `${out} = ${tests.join(' && ')} ? ${at} + ${value.length} : -1;`);
+      e.line(depth, `${out} = ${at} + ${value.length} <= len && ${tests.join(' && ')} ? ${at} + ${value.length} : -1;`);
       return;
     }
     case 'class': {
       if (node.unicode) throw new Error('the recognizer does not compile unicode classes');
       const c = e.fresh('c');
-      e.line(depth, `const ${c} = input.charCodeAt(${at});`);
+      e.line(depth, `const ${c} = ${at} < len ? input.charCodeAt(${at}) : -1;`);
       const test = charTest(c, node.parts as Array<string | [string, string]>, node.ignoreCase as boolean);
-      // charCodeAt past the end is NaN, which no test matches.
-      e.line(depth, node.inverted ? `${out} = ${at} < len && !(${test}) ? ${at} + 1 : -1;` : `${out} = ${test} ? ${at} + 1 : -1;`);
+      e.line(depth, node.inverted ? `${out} = ${c} >= 0 && !(${test}) ? ${at} + 1 : -1;` : `${out} = ${test} ? ${at} + 1 : -1;`);
       return;
     }
     case 'any':
@@ -124,7 +225,20 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       return;
     }
     case 'choice': {
-      const alternatives = node.alternatives as Node[];
+      // Consecutive alternatives that each match one character from a set
+      // become one test: each consumes exactly one character, so which of them
+      // matches first does not change the result.
+      const alternatives: Node[] = [];
+      for (const alternative of node.alternatives as Node[]) {
+        const last = alternatives[alternatives.length - 1];
+        const lastSet = last ? e.charSet(last) : null;
+        const set = e.charSet(alternative);
+        if (last && lastSet !== null && set !== null) {
+          alternatives[alternatives.length - 1] = { type: 'choice', alternatives: [last, alternative] };
+        } else {
+          alternatives.push(alternative);
+        }
+      }
       emit(e, alternatives[0], at, out, depth);
       let d = depth;
       for (const alternative of alternatives.slice(1)) {
@@ -202,6 +316,8 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     if (!names.includes(c)) throw new Error(`${grammarFile}: capture rule ${c} is not in the grammar`);
   }
   const e = new Emitter();
+  e.rules = new Map(grammar.rules.map((r) => [r.name, r.expression]));
+  e.captures = options.captures;
   e.line(0, `'use strict';`);
   e.line(0, `// A recognizer for ${grammarFile}: one function per rule, returning the end offset of its match or -1.`);
   e.line(0, `// Compiled by scripts/compile-recognizer.ts from the grammar read with peggy's own parser.`);
@@ -226,6 +342,10 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     e.line(1, 'return out;');
     e.line(0, '}');
   }
+  e.line(0, '');
+  e.line(0, '// The ASCII part of each character set, one entry per code unit.');
+  e.line(0, 'function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }');
+  for (const [key, name] of e.tables) e.line(0, `const ${name} = table('${key}');`);
   e.line(0, '');
   e.line(0, `const START = { ${names.map((n) => `${n}: r_${n}`).join(', ')} };`);
   e.line(0, '');

@@ -16,11 +16,15 @@
  *                                      scripts/compile-recognizer.ts compiles from the
  *                                      same grammar; parse() and isValid() run it first
  *
- * The traced parser gets one addition: peggy's tracer reports rules entered and
- * left, but not the literals tried inside a rule, so peg$fail (where peggy
- * records an expected item) first calls options.peg$onFail(offset, expected)
- * when the caller gives one. That lets src/diagnose.ts name the rule each
- * expected item came from. Generation stops if peg$fail is not where expected.
+ * The traced parser gets two changes, both for src/diagnose.ts, its only user:
+ * - peggy's tracer reports rules entered and left, but not the literals tried
+ *   inside a rule, so peg$fail (where peggy records an expected item) first
+ *   calls options.peg$onFail(offset, expected) when the caller gives one; that
+ *   names the rule each expected item came from;
+ * - trace events carry offsets only ({ start: { offset }, end: { offset } }),
+ *   not peggy's line and column, which cost a lookup per event and made the
+ *   error path of a 1 MB input take seconds.
+ * Generation stops if peggy's code is not shaped as these changes expect.
  *
  * Each file starts with a do-not-edit header. With --check nothing is written:
  * the command exits 1 and names each file of generated/ that is missing, stale
@@ -56,9 +60,31 @@ function addFailHook(js: string, file: string): string {
   return js.slice(0, at + FAIL_FUNCTION.length) + hook + js.slice(at + FAIL_FUNCTION.length);
 }
 
+const TRACE_LOCATIONS: ReadonlyArray<readonly [string, string]> = [
+  ['location: peg$computeLocation(startPos, startPos, true)', 'location: { start: { offset: startPos }, end: { offset: startPos } }'],
+  ['location: peg$computeLocation(startPos, peg$currPos, true)', 'location: { start: { offset: startPos }, end: { offset: peg$currPos } }'],
+];
+
+function offsetsOnlyInTrace(js: string, file: string): string {
+  const rules = js.split('\n  function peg$parse').length - 1;
+  let out = js;
+  for (const [from, to] of TRACE_LOCATIONS) {
+    const count = out.split(from).length - 1;
+    if (count === 0 || count % rules !== 0) {
+      throw new Error(`${file}: peggy's trace calls are not shaped as scripts/generate.ts expects (${count} of ${JSON.stringify(from)} for ${rules} rules)`);
+    }
+    out = out.split(from).join(to);
+  }
+  return out;
+}
+
+function patchTraced(js: string, file: string): string {
+  return offsetsOnlyInTrace(addFailHook(js, file), file);
+}
+
 const variants: Variant[] = [
   { suffix: '', extraArgs: [] },
-  { suffix: '.trace', extraArgs: ['--trace'], patch: addFailHook },
+  { suffix: '.trace', extraArgs: ['--trace'], patch: patchTraced },
 ];
 
 function header(grammarFile: string, traced: boolean): string {

@@ -96,13 +96,14 @@ export function peggyRecord(input: string, startRule: StartRuleNames): UriRecord
 const SLOT_COUNT = Object.keys(CAPTURE_SLOTS).length;
 const starts = new Int32Array(SLOT_COUNT);
 const ends = new Int32Array(SLOT_COUNT);
-const PATH_SLOTS: ReadonlyArray<readonly [number, PathKind]> = [
-  [CAPTURE_SLOTS.path_abempty, 'path-abempty'],
-  [CAPTURE_SLOTS.path_absolute, 'path-absolute'],
-  [CAPTURE_SLOTS.path_noscheme, 'path-noscheme'],
-  [CAPTURE_SLOTS.path_rootless, 'path-rootless'],
-  [CAPTURE_SLOTS.path_empty, 'path-empty'],
-];
+const PATH_KINDS: Array<PathKind | undefined> = new Array(SLOT_COUNT).fill(undefined);
+PATH_KINDS[CAPTURE_SLOTS.path_abempty] = 'path-abempty';
+PATH_KINDS[CAPTURE_SLOTS.path_absolute] = 'path-absolute';
+PATH_KINDS[CAPTURE_SLOTS.path_noscheme] = 'path-noscheme';
+PATH_KINDS[CAPTURE_SLOTS.path_rootless] = 'path-rootless';
+PATH_KINDS[CAPTURE_SLOTS.path_empty] = 'path-empty';
+const { scheme: S_SCHEME, authority: S_AUTHORITY, userinfo: S_USERINFO, host: S_HOST, port: S_PORT, query: S_QUERY, fragment: S_FRAGMENT } = CAPTURE_SLOTS;
+const { IPv6address: S_IPV6, IPvFuture: S_IPVFUTURE, IPv4address: S_IPV4 } = CAPTURE_SLOTS;
 
 /** Whether the whole input matches the rule, by the recognizer. */
 export function recognizes(input: string, startRule: StartRuleNames): boolean {
@@ -115,42 +116,47 @@ export function recognizerRecord(input: string, startRule: StartRuleNames): UriR
   const log = captureLog();
   const n = captureCount();
   starts.fill(-1);
-  ends.fill(-1);
+  let pathSlot = -1;
   for (let i = 0; i < n; i++) {
     const slot = log[3 * i];
-    if (slot !== CAPTURE_SLOTS.IPv4address) {
-      starts[slot] = log[3 * i + 1];
-      ends[slot] = log[3 * i + 2];
-    }
+    if (slot === S_IPV4) continue; // only the one that is the whole host matters; see below
+    starts[slot] = log[3 * i + 1];
+    ends[slot] = log[3 * i + 2];
+    if (PATH_KINDS[slot] !== undefined) pathSlot = slot;
   }
-  const span = (slot: number): Span | null => (starts[slot] < 0 ? null : { start: starts[slot], end: ends[slot] });
-  const host = span(CAPTURE_SLOTS.host);
-  let hostKind: HostKind | undefined;
-  if (host !== null) {
-    const inBrackets = (slot: number) => starts[slot] === host.start + 1 && ends[slot] === host.end - 1;
-    if (inBrackets(CAPTURE_SLOTS.IPv6address)) hostKind = 'IPv6address';
-    else if (inBrackets(CAPTURE_SLOTS.IPvFuture)) hostKind = 'IPvFuture';
-    else hostKind = 'reg-name';
-    // An IPv4address capture that is the whole host (others sit inside an IPv6address).
-    for (let i = 0; i < n; i++) {
-      if (log[3 * i] === CAPTURE_SLOTS.IPv4address && log[3 * i + 1] === host.start && log[3 * i + 2] === host.end) hostKind = 'IPv4address';
-    }
-  }
-  const [pathSlot, pathKind] = PATH_SLOTS.find(([slot]) => starts[slot] >= 0) ?? [-1, 'path-empty'];
   if (pathSlot < 0) throw new Error(`internal error: the recognizer matched ${startRule} without a path`);
-  return record(
-    input,
-    {
-      scheme: span(CAPTURE_SLOTS.scheme),
-      authority: span(CAPTURE_SLOTS.authority),
-      userinfo: span(CAPTURE_SLOTS.userinfo),
-      host,
-      port: span(CAPTURE_SLOTS.port),
-      query: span(CAPTURE_SLOTS.query),
-      fragment: span(CAPTURE_SLOTS.fragment),
-    },
-    span(pathSlot) as Span,
+  const spans: Spans = { path: [starts[pathSlot], ends[pathSlot]] };
+  const text = (slot: number, name: Exclude<UriComponentName, 'path'>): string | undefined => {
+    const start = starts[slot];
+    if (start < 0) return undefined;
+    spans[name] = [start, ends[slot]];
+    return input.slice(start, ends[slot]);
+  };
+  let hostKind: HostKind | undefined;
+  const hostStart = starts[S_HOST];
+  if (hostStart >= 0) {
+    const hostEnd = ends[S_HOST];
+    if (starts[S_IPV6] === hostStart + 1 && ends[S_IPV6] === hostEnd - 1) hostKind = 'IPv6address';
+    else if (starts[S_IPVFUTURE] === hostStart + 1 && ends[S_IPVFUTURE] === hostEnd - 1) hostKind = 'IPvFuture';
+    else {
+      hostKind = 'reg-name';
+      // An IPv4address capture that is the whole host (others sit inside an IPv6address).
+      for (let i = 0; i < n; i++) {
+        if (log[3 * i] === S_IPV4 && log[3 * i + 1] === hostStart && log[3 * i + 2] === hostEnd) hostKind = 'IPv4address';
+      }
+    }
+  }
+  return {
+    scheme: text(S_SCHEME, 'scheme'),
+    authority: text(S_AUTHORITY, 'authority'),
+    userinfo: text(S_USERINFO, 'userinfo'),
+    host: text(S_HOST, 'host'),
+    port: text(S_PORT, 'port'),
+    path: input.slice(starts[pathSlot], ends[pathSlot]),
+    query: text(S_QUERY, 'query'),
+    fragment: text(S_FRAGMENT, 'fragment'),
     hostKind,
-    pathKind,
-  );
+    pathKind: PATH_KINDS[pathSlot] as PathKind,
+    spans,
+  };
 }

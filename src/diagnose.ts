@@ -7,10 +7,10 @@
  *   name in the grammar (HEXDIG, unreserved, ...) by that name, literals quoted
  *   as in the ABNF ("]"), character classes as ABNF ranges (%x30-35), the end
  *   as "end of input".
- * - `rulePath` comes from re-running the traced build of the same grammar
- *   (generated/rfc3986.trace.js): see rulePathAt.
+ * - `offset`, `expected` and `rulePath` come from one run of the traced build
+ *   of the same grammar (generated/rfc3986.trace.js): see diagnose().
  */
-import type { Expectation, StartRuleNames, SyntaxError as PegSyntaxError } from '../generated/rfc3986';
+import type { Expectation, StartRuleNames } from '../generated/rfc3986';
 import * as traced from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
 import { toAbnfName } from './rules';
@@ -99,27 +99,59 @@ interface TraceEvent {
 interface Frame {
   readonly rule: string;
   readonly start: number;
-  /** Whether an expected item was recorded at the offset while this invocation was on the stack. */
+  /** Whether an expected item was recorded at the failure offset while this invocation was on the stack. */
   reached: boolean;
 }
 
+/** What the traced parser returns with peggy's `peg$library` option: its state, with no error built. */
+interface LibraryResult {
+  peg$success: boolean;
+  peg$result: unknown;
+  peg$FAILED: unknown;
+  peg$currPos: number;
+  peg$maxFailPos: number;
+  peg$maxFailExpected: Expectation[];
+}
+
 /**
- * The rule path at `offset`, from a run of the traced parser that reports
- * each expected item as peggy records it (peg$onFail, see scripts/generate.ts):
+ * Builds the UriSyntaxError for an input the recognizer rejected, from one
+ * run of the traced build of the grammar (generated/rfc3986.trace.js) in
+ * peggy's library mode, so that no peggy error message is built only to be
+ * thrown away:
  *
- * - the stack, outermost first, of the innermost rule invocation that began
- *   before the offset and was on the stack when an expected item at the
- *   offset was recorded, so that the path ends in the rule where the input
- *   went wrong (single-character rules and pchar never end it: the rule
- *   around them is the context a reader needs);
- * - with no such invocation (a failure at offset 0), the longest prefix common
- *   to the stacks of all the expected items;
- * - the start rule alone when even that is empty.
+ * - offset and expected: peggy's furthest failure and what it expected there
+ *   (with "end of input" added as peggy's own error would add it);
+ * - rulePath: the stack, outermost first, of the innermost rule invocation
+ *   that began before the offset and was on the stack when an expected item
+ *   at the offset was recorded (peg$onFail, added by scripts/generate.ts), so
+ *   that the path ends in the rule where the input went wrong (single-character
+ *   rules and pchar never end it: the rule around them is the context a reader
+ *   needs); with no such invocation (a failure at offset 0), the longest
+ *   prefix common to the stacks of all the expected items; the start rule
+ *   alone when even that is empty. The furthest offset is only known at the
+ *   end, so the bookkeeping starts over each time it moves forward.
  */
-export function rulePathAt(input: string, startRule: StartRuleNames, offset: number): string[] {
+export function diagnose(input: string, startRule: StartRuleNames): UriSyntaxError {
   const stack: Frame[] = [];
+  let max = -1;
   let best: string[] = [];
   let common: string[] | undefined;
+  const recordAttempt = (path: string[]) => {
+    while (path.length > 0 && SINGLE_CHARACTER_RULES.has(path[path.length - 1])) path.pop();
+    if (common === undefined) common = path;
+    else common.length = commonPrefix(common, path);
+  };
+  const onFail = (position: number): void => {
+    if (position < max) return;
+    if (position > max) {
+      max = position;
+      best = [];
+      common = undefined;
+      for (const f of stack) f.reached = false;
+    }
+    for (let i = stack.length - 1; i >= 0 && !stack[i].reached; i--) stack[i].reached = true;
+    recordAttempt(stack.map((f) => f.rule));
+  };
   const tracer = {
     trace(event: TraceEvent): void {
       if (event.type === 'rule.enter') {
@@ -127,44 +159,44 @@ export function rulePathAt(input: string, startRule: StartRuleNames, offset: num
         return;
       }
       const frame = stack[stack.length - 1];
-      if (frame.reached && frame.start < offset && stack.length > best.length && !SINGLE_CHARACTER_RULES.has(frame.rule) && frame.rule !== 'pchar') {
+      if (frame.reached && frame.start < max && stack.length > best.length && !SINGLE_CHARACTER_RULES.has(frame.rule) && frame.rule !== 'pchar') {
         best = stack.map((f) => f.rule);
       }
       stack.pop();
     },
   };
-  const onFail = (position: number): void => {
-    if (position !== offset) return;
-    for (let i = stack.length - 1; i >= 0 && !stack[i].reached; i--) stack[i].reached = true;
-    const path = stack.map((f) => f.rule);
-    while (path.length > 0 && SINGLE_CHARACTER_RULES.has(path[path.length - 1])) path.pop();
-    if (common === undefined) common = path;
-    else common.length = commonPrefix(common, path);
-  };
-  try {
-    traced.parse(input, { startRule, tracer, peg$onFail: onFail } as Parameters<typeof traced.parse>[1]);
-  } catch {
-    // The failure is the one being diagnosed; only the trace is wanted.
+  const options = { startRule, tracer, peg$onFail: onFail, peg$library: true };
+  const r = traced.parse(input, options as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
+  if (r.peg$success) {
+    throw new Error(`internal error: urigram's two back ends disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
+  }
+  let offset = r.peg$maxFailPos;
+  let expectations = r.peg$maxFailExpected;
+  if (r.peg$result !== r.peg$FAILED && r.peg$currPos < input.length && r.peg$currPos >= offset) {
+    // The start rule matched a prefix: what peggy's own error adds, "end of input" there, outside every rule.
+    if (r.peg$currPos > offset) {
+      offset = r.peg$currPos;
+      expectations = [];
+      best = [];
+      common = undefined;
+    }
+    expectations = [...expectations, { type: 'end' }];
+    recordAttempt([]);
   }
   const path = best.length > 0 ? best : common !== undefined && common.length > 0 ? common : [startRule];
-  return path.map(toAbnfName);
+  const code = input.codePointAt(offset);
+  return new UriSyntaxError({
+    input,
+    rule: toAbnfName(startRule),
+    offset,
+    found: code === undefined ? null : String.fromCodePoint(code),
+    expected: expectedItems(expectations),
+    rulePath: path.map(toAbnfName),
+  });
 }
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {
   let n = 0;
   while (n < a.length && n < b.length && a[n] === b[n]) n++;
   return n;
-}
-
-/** Builds the UriSyntaxError for a failure of the fast parser. */
-export function diagnose(input: string, startRule: StartRuleNames, failure: PegSyntaxError): UriSyntaxError {
-  const offset = failure.location.start.offset;
-  return new UriSyntaxError({
-    input,
-    rule: toAbnfName(startRule),
-    offset,
-    found: failure.found ?? null,
-    expected: expectedItems(failure.expected ?? []),
-    rulePath: rulePathAt(input, startRule, offset),
-  });
 }

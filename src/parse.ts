@@ -4,11 +4,11 @@
  * It records where each component is and returns it exactly as written: no
  * case change, no decoding, no defaults.
  */
-import { parse as pegParse, SyntaxError as PegSyntaxError, type StartRuleNames } from '../generated/rfc3986';
+import type { StartRuleNames } from '../generated/rfc3986';
 import { recognizerRecord, recognizes, type UriRecord } from './backends';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
-import { isRfc3986RuleName, toPegName, URI_RULES, type Rfc3986RuleName, type UriRuleName } from './rules';
+import { isRfc3986RuleName, toPegName, RFC3986_RULES, URI_RULES, type Rfc3986RuleName, type UriRuleName } from './rules';
 
 export type { HostKind, PathKind } from './tree';
 export type { UriRecord, UriComponentName, SpanTuple } from './backends';
@@ -26,29 +26,24 @@ function checkInput(input: unknown): asserts input is string {
   }
 }
 
+const START_RULES: ReadonlyMap<string, StartRuleNames> = new Map(URI_RULES.map((r) => [r, toPegName(r)]));
+
 function startRuleOf(options: ParseOptions | undefined): StartRuleNames {
   const rule = options?.rule ?? 'URI-reference';
-  if (!URI_RULES.includes(rule)) {
+  const start = START_RULES.get(rule);
+  if (start === undefined) {
     throw new TypeError(`unknown rule ${JSON.stringify(rule)}: expected one of ${URI_RULES.join(', ')}`);
   }
-  return toPegName(rule);
+  return start;
 }
 
 /**
- * Runs the recognizer; only when it rejects does the peggy parser run, to
- * explain why. Should peggy accept what the recognizer rejected, the two back
- * ends disagree, which is a bug in urigram, never the input's fault.
+ * Runs the recognizer; only when it rejects does the traced peggy parser run,
+ * to explain why (diagnose() reports it as an internal error should peggy
+ * accept what the recognizer rejected: a bug in urigram, never the input's).
  */
 function run(input: string, startRule: StartRuleNames): UriRecord | UriSyntaxError {
-  const record = recognizerRecord(input, startRule);
-  if (record !== undefined) return record;
-  try {
-    pegParse(input, { startRule });
-  } catch (e) {
-    if (e instanceof PegSyntaxError) return diagnose(input, startRule, e);
-    throw e;
-  }
-  throw new Error(`internal error: urigram's two back ends disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
+  return recognizerRecord(input, startRule) ?? diagnose(input, startRule);
 }
 
 /**
@@ -90,5 +85,7 @@ export function matches(rule: Rfc3986RuleName, input: string): boolean {
     throw new TypeError(`unknown RFC 3986 rule ${JSON.stringify(rule)}`);
   }
   checkInput(input);
-  return accepts(toPegName(rule), input);
+  return accepts(PEG_NAMES.get(rule) as StartRuleNames, input);
 }
+
+const PEG_NAMES: ReadonlyMap<string, StartRuleNames> = new Map(RFC3986_RULES.map((r) => [r, toPegName(r)]));
