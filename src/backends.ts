@@ -8,7 +8,8 @@
  *   and as the reference the recognizer is tested against; the record comes
  *   from the offsets its grammar actions return.
  */
-import { parse as pegParse, SyntaxError as PegSyntaxError, type StartRuleNames } from '../generated/rfc3986';
+import type * as PeggyParser from '../generated/rfc3986';
+import type { StartRuleNames } from '../generated/rfc3986';
 import { recognize, captureLog, captureCount, CAPTURE_SLOTS } from '../generated/rfc3986.recognizer';
 import type { HostKind, PathKind, Span, UriTree } from './tree';
 
@@ -75,12 +76,19 @@ function record(
 }
 
 /** The record from the peggy parser's tree, or undefined when it rejects the input. */
+/** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
+declare const require: (id: string) => unknown;
+
+let peggy: typeof PeggyParser | undefined;
+
 export function peggyRecord(input: string, startRule: StartRuleNames): UriRecord | undefined {
+  // Loaded on first use: only the tests and the benchmark compare the back ends.
+  peggy ??= require('../generated/rfc3986') as typeof PeggyParser;
   let tree: UriTree;
   try {
-    tree = pegParse(input, { startRule }) as UriTree;
+    tree = peggy.parse(input, { startRule }) as UriTree;
   } catch (e) {
-    if (e instanceof PegSyntaxError) return undefined;
+    if (e instanceof peggy.SyntaxError) return undefined;
     throw e;
   }
   const a = tree.authority;

@@ -11,7 +11,7 @@
  *   of the same grammar (generated/rfc3986.trace.js): see diagnose().
  */
 import type { Expectation, StartRuleNames } from '../generated/rfc3986';
-import * as traced from '../generated/rfc3986.trace';
+import type * as TracedParser from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
 import { toAbnfName } from './rules';
 
@@ -131,7 +131,14 @@ interface LibraryResult {
  *   alone when even that is empty. The furthest offset is only known at the
  *   end, so the bookkeeping starts over each time it moves forward.
  */
+/** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
+declare const require: (id: string) => unknown;
+
+let traced: typeof TracedParser | undefined;
+
 export function diagnose(input: string, startRule: StartRuleNames): UriSyntaxError {
+  // Loaded on the first rejection only: valid input never pays for loading it.
+  traced ??= require('../generated/rfc3986.trace') as typeof TracedParser;
   const stack: Frame[] = [];
   let max = -1;
   let best: string[] = [];

@@ -3,7 +3,8 @@
  * as the ABNF spells them, and their mapping to the PEG rule names of
  * grammar/rfc3986.peggy, where "-" is written "_".
  */
-import { StartRules, type StartRuleNames } from '../generated/rfc3986';
+import type { StartRuleNames } from '../generated/rfc3986';
+import { START_RULES } from '../generated/rfc3986.recognizer';
 
 type AbnfName<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${AbnfName<Tail>}` : S;
 
@@ -26,7 +27,7 @@ export function toAbnfName(rule: string): string {
 }
 
 /** Every rule of the grammar, by ABNF name, in the order of grammar/rfc3986.peggy. */
-export const RFC3986_RULES: readonly Rfc3986RuleName[] = StartRules.map((r) => toAbnfName(r) as Rfc3986RuleName);
+export const RFC3986_RULES: readonly Rfc3986RuleName[] = START_RULES.map((r) => toAbnfName(r) as Rfc3986RuleName);
 
 const ruleSet: ReadonlySet<string> = new Set(RFC3986_RULES);
 
