@@ -36,16 +36,18 @@ function agreeOnRecord(input: string, rules: readonly StartRuleNames[] = URI_RUL
   }
 }
 
-const corpora = ['web-urls.txt', 'file-urls.txt']
-  .map((f) => path.join(__dirname, '..', '..', 'shared', 'corpus', f))
-  .filter((f) => fs.existsSync(f));
+const corpusDir = path.join(__dirname, '..', '..', 'shared', 'corpus');
 
 describe('recognizer and peggy parser agree', () => {
-  it.each(corpora.map((f) => [path.basename(f), f]))('on every line of %s', (_name, file) => {
-    const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
-    expect(lines.length).toBeGreaterThan(1000);
-    // URI-reference covers every line; the other three rules are covered by the generated strings below.
-    for (const line of lines) agreeOnRecord(line, ['URI_reference']);
+  it('on every line of both corpora in shared/corpus/', () => {
+    for (const name of ['web-urls.txt', 'file-urls.txt']) {
+      const file = path.join(corpusDir, name);
+      if (!fs.existsSync(file)) throw new Error(`${file} is missing: the corpus lives in shared/ beside the repository, as CI lays it out`);
+      const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
+      expect(lines.length).toBeGreaterThan(1000);
+      // URI-reference covers every line; the other three rules are covered by the generated strings below.
+      for (const line of lines) agreeOnRecord(line, ['URI_reference']);
+    }
   });
 
   it('on strings generated from the ABNF and their near misses, for every rule', () => {
