@@ -9,6 +9,7 @@
  *   urigram resolve [--non-strict] [--json] BASE REF ...
  *   urigram normalize [--level L] [--explain] [--json] [URI ...]
  *   urigram compare [--json] A B
+ *   urigram extract [--json] [FILE ...]
  *
  * Exit codes: 0 every input valid, 1 any input invalid, 2 usage error.
  */
@@ -20,6 +21,7 @@ import { tryParse, matches } from './parse';
 import { resolve, UriResolveError } from './resolve';
 import { explainNormalize, type NormalizeLevel } from './normalize';
 import { compare } from './compare';
+import { extract } from './extract';
 import { UriSyntaxError as SyntaxErrorClass } from './errors';
 import type { UriComponentName, UriRecord } from './parse';
 import { isRfc3986RuleName, RFC3986_RULES, URI_RULES, type UriRuleName } from './rules';
@@ -41,6 +43,7 @@ commands:
   resolve    resolve references against a base URI (RFC 3986 5.2)
   normalize  normalize URI references (RFC 3986 6.2.2, 6.2.3)
   compare    say whether two URI references are equivalent, and at which level (6.2)
+  extract    find the URIs in text files (RFC 3986 Appendix C)
 
 options:
   -h, --help     help for urigram or for a command (urigram parse --help)
@@ -115,6 +118,20 @@ its ladder (simple string, syntax-based, scheme-based) they became equal, or
 the first component where they differ.
 
 Exit codes: 0 equivalent, 1 not equivalent (or an invalid input), 2 usage error.`,
+  extract: `usage: urigram extract [--json] [FILE ...]
+
+Finds the URIs in each FILE (or standard input) as RFC 3986 Appendix C
+describes: in <angle brackets> or "double quotes" (which may span lines, and
+lose their whitespace and any "URL:" prefix), or between whitespace (a scheme
+followed by "//", or mailto:, urn: and the like; trailing punctuation and
+unbalanced closing brackets are left out). Prints FILE:LINE:COLUMN, the URI,
+and "invalid" for a URI that is not valid RFC 3986.
+
+options:
+  --json   one JSON object per URI: {"file", "line", "column", "uri", "raw",
+           "delimited", "valid"}
+
+Exit codes: 0 the files were read, 2 usage error or a file that cannot be read.`,
 };
 
 class UsageError extends Error {}
@@ -147,7 +164,7 @@ function parseArgs(command: string, argv: string[]): Options {
         throw new UsageError(`unknown rule for --rule: ${JSON.stringify(value)} (expected one of ${URI_RULES.join(', ')})`);
       }
       options.rule = value as UriRuleName;
-    } else if (arg === '--json' && ['parse', 'resolve', 'normalize', 'compare'].includes(command)) {
+    } else if (arg === '--json' && ['parse', 'resolve', 'normalize', 'compare', 'extract'].includes(command)) {
       options.json = true;
     } else if (arg === '--non-strict' && command === 'resolve') {
       options.strict = false;
@@ -333,6 +350,50 @@ function runCompare(options: Options): number {
   }
 }
 
+/** 1-based line and column (in UTF-16 code units) of each offset, from one pass over the text. */
+function lineColumns(text: string, offsets: readonly number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let line = 1;
+  let lineStart = 0;
+  let at = 0;
+  for (const offset of offsets) {
+    for (; at < offset; at++) {
+      if (text.charCodeAt(at) === 0x0a) {
+        line++;
+        lineStart = at + 1;
+      }
+    }
+    out.push([line, offset - lineStart + 1]);
+  }
+  return out;
+}
+
+async function runExtract(options: Options): Promise<number> {
+  const files = options.args.length > 0 ? options.args : ['-'];
+  const texts: Array<[string, string]> = [];
+  for (const file of files) {
+    try {
+      texts.push([file, fs.readFileSync(file === '-' ? 0 : file, 'utf8')]);
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    }
+  }
+  for (const [file, text] of texts) {
+    const found = extract(text);
+    const positions = lineColumns(text, found.map((f) => f.start));
+    for (let i = 0; i < found.length; i++) {
+      const { uri, raw, delimited, valid } = found[i];
+      const [line, column] = positions[i];
+      await write(
+        options.json
+          ? `${JSON.stringify({ file, line, column, uri, raw, delimited, valid })}\n`
+          : `${file}:${line}:${column}  ${uri}${valid ? '' : '  invalid'}\n`,
+      );
+    }
+  }
+  return EXIT_VALID;
+}
+
 function version(): string {
   const pkg = path.join(__dirname, '..', '..', 'package.json');
   return JSON.parse(fs.readFileSync(pkg, 'utf8')).version;
@@ -349,7 +410,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${version()}\n`);
       return EXIT_VALID;
     }
-    if (!['parse', 'validate', 'match', 'resolve', 'normalize', 'compare'].includes(command)) {
+    if (!['parse', 'validate', 'match', 'resolve', 'normalize', 'compare', 'extract'].includes(command)) {
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
     const options = parseArgs(command, rest);
@@ -362,6 +423,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'resolve') return await runResolve(options);
     if (command === 'normalize') return await runNormalize(options);
     if (command === 'compare') return runCompare(options);
+    if (command === 'extract') return await runExtract(options);
     return runMatch(options);
   } catch (e) {
     if (e instanceof UsageError) {

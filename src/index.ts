@@ -22,3 +22,5 @@ export { equivalent, compare } from './compare';
 export type { Comparison, ComparisonLevel } from './compare';
 export { percentEncode, percentDecode, PercentEncodingError } from './percent-encoding';
 export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './percent-encoding';
+export { extract, DEFAULT_OPAQUE_SCHEMES } from './extract';
+export type { ExtractedUri, ExtractOptions } from './extract';

@@ -225,8 +225,33 @@ describe('urigram compare', () => {
   });
 });
 
+describe('urigram extract', () => {
+  it('prints file:line:column and the URI, marking invalid ones', () => {
+    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'urigram-extract-'));
+    const file = path.join(dir, 'notes.md');
+    fs.writeFileSync(file, 'Yes, see "http://www.w3.org/Addressing/",\nor <ftp://foo.example.\n com/rfc/>. Bad: http://a/b|c.\n');
+    try {
+      const r = run(['extract', file]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(`${file}:1:10  http://www.w3.org/Addressing/\n${file}:2:4  ftp://foo.example.com/rfc/\n${file}:3:18  http://a/b|c  invalid\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--json, from standard input', () => {
+    const r = run(['extract', '--json'], 'x <URL:http://a.example/>\n');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ file: '-', line: 1, column: 3, uri: 'http://a.example/', raw: '<URL:http://a.example/>', delimited: 'angle', valid: true });
+  });
+
+  it('a file that cannot be read is a usage error', () => {
+    expect(run(['extract', '/nonexistent/file']).status).toBe(2);
+  });
+});
+
 describe('usage', () => {
-  it.each([['parse'], ['validate'], ['match'], ['resolve'], ['normalize'], ['compare']])('%s --help describes the command and exits 0', (command) => {
+  it.each([['parse'], ['validate'], ['match'], ['resolve'], ['normalize'], ['compare'], ['extract']])('%s --help describes the command and exits 0', (command) => {
     const r = run([command, '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`usage: urigram ${command}`);

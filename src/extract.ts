@@ -1,0 +1,184 @@
+/**
+ * Finding URIs in running text (RFC 3986 Appendix C, "Delimiting a URI in
+ * Context"): in angle brackets <...>, in double quotes "...", or delimited by
+ * whitespace. Delimiters and the old "URL:" prefix are not part of the URI,
+ * and whitespace inside delimiters (a URI broken across lines) is removed.
+ *
+ * Time is linear in the length of the text on any input: every pass moves
+ * forward, and each candidate is validated once by the recognizer.
+ */
+import { isValid } from './parse';
+
+export interface ExtractedUri {
+  /** The URI after Appendix C's clean-up: delimiters, the "URL:" prefix and embedded whitespace removed. */
+  readonly uri: string;
+  /** The [start, end) range of the raw text, delimiters included, in UTF-16 code units. */
+  readonly start: number;
+  readonly end: number;
+  /** The raw text of that range. */
+  readonly raw: string;
+  readonly delimited: 'angle' | 'quote' | 'none';
+  /** Whether `uri` is a valid RFC 3986 URI (a linter wants the invalid ones too). */
+  readonly valid: boolean;
+}
+
+export interface ExtractOptions {
+  /**
+   * Which schemes start a URI in undelimited text: 'any' (any scheme), or a
+   * list. The default takes any scheme followed by "//" and the schemes of
+   * DEFAULT_OPAQUE_SCHEMES. Angle brackets and quotes take any scheme.
+   */
+  readonly schemes?: 'any' | readonly string[];
+}
+
+/** Schemes without "//" that are taken in undelimited text by default. */
+export const DEFAULT_OPAQUE_SCHEMES: readonly string[] = ['mailto', 'urn', 'tel', 'news', 'sip', 'sips', 'data', 'geo', 'xmpp'];
+
+const WHITESPACE = /\s/u;
+const ALL_WHITESPACE = /\s+/gu;
+
+function isSchemeChar(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2d || code === 0x2e;
+}
+
+function isAlpha(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+/** The scheme at the start of `s` (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by ":"), or undefined. */
+function leadingScheme(s: string): string | undefined {
+  if (!isAlpha(s.charCodeAt(0))) return undefined;
+  let i = 1;
+  while (i < s.length && isSchemeChar(s.charCodeAt(i))) i++;
+  return s.charCodeAt(i) === 0x3a ? s.slice(0, i) : undefined;
+}
+
+/** Appendix C's clean-up of delimited text: the "URL:" prefix (with or without a space) and all whitespace go. */
+function clean(content: string): string {
+  const stripped = content.trimStart();
+  const withoutPrefix = /^url:/i.test(stripped) ? stripped.slice(4) : stripped;
+  return withoutPrefix.replace(ALL_WHITESPACE, '');
+}
+
+interface Region {
+  start: number;
+  end: number;
+}
+
+const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*']);
+const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
+
+/** Drops sentence punctuation from the end of an undelimited candidate, and closers that it does not open. */
+function trimTrailing(candidate: string): string {
+  let end = candidate.length;
+  for (;;) {
+    const last = candidate[end - 1];
+    if (last === undefined) break;
+    if (TRAILING_PUNCTUATION.has(last)) {
+      end--;
+      continue;
+    }
+    const opener = CLOSERS[last];
+    if (opener !== undefined) {
+      let opened = 0;
+      let closed = 0;
+      for (let i = 0; i < end; i++) {
+        if (candidate[i] === opener) opened++;
+        else if (candidate[i] === last) closed++;
+      }
+      if (closed > opened) {
+        end--;
+        continue;
+      }
+    }
+    break;
+  }
+  return candidate.slice(0, end);
+}
+
+/** Finds every URI reference in `text`, in order (RFC 3986 Appendix C). */
+export function extract(text: string, options: ExtractOptions = {}): ExtractedUri[] {
+  if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  const schemes = options.schemes ?? 'default';
+  const listed = new Set(Array.isArray(schemes) ? schemes.map((s) => s.toLowerCase()) : DEFAULT_OPAQUE_SCHEMES);
+  const found: ExtractedUri[] = [];
+  const taken: Region[] = [];
+
+  const delimited = (start: number, end: number, kind: 'angle' | 'quote'): boolean => {
+    const uri = clean(text.slice(start + 1, end - 1));
+    if (uri === '' || leadingScheme(uri) === undefined) return false;
+    found.push({ uri, start, end, raw: text.slice(start, end), delimited: kind, valid: isValid(uri, { rule: 'URI' }) });
+    taken.push({ start, end });
+    return true;
+  };
+
+  // 1. Angle brackets: the text between the last "<" before a ">" and that ">".
+  let lastOpen = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '<') lastOpen = i;
+    else if (c === '>' && lastOpen >= 0) {
+      delimited(lastOpen, i + 1, 'angle');
+      lastOpen = -1;
+    }
+  }
+
+  // The gaps between the regions taken so far, in order.
+  const gaps = (): Region[] => {
+    const sorted = [...taken].sort((a, b) => a.start - b.start);
+    const out: Region[] = [];
+    let at = 0;
+    for (const r of sorted) {
+      if (r.start > at) out.push({ start: at, end: r.start });
+      at = Math.max(at, r.end);
+    }
+    if (at < text.length) out.push({ start: at, end: text.length });
+    return out;
+  };
+
+  // 2. Double quotes, outside angle brackets: a quote and the next one, else the next pair.
+  for (const gap of gaps()) {
+    let open = text.indexOf('"', gap.start);
+    while (open >= 0 && open < gap.end) {
+      const close = text.indexOf('"', open + 1);
+      if (close < 0 || close >= gap.end) break;
+      open = delimited(open, close + 1, 'quote') ? text.indexOf('"', close + 1) : close;
+    }
+  }
+
+  // 3. Undelimited: a scheme (as the options allow) up to the next whitespace, less trailing punctuation.
+  for (const gap of gaps()) {
+    let i = gap.start;
+    while (i < gap.end) {
+      const colon = text.indexOf(':', i);
+      if (colon < 0 || colon >= gap.end) break;
+      // Walk back over scheme characters; this stops at the previous ":" at the latest, so each
+      // character is walked over once.
+      let start = colon;
+      while (start > i && isSchemeChar(text.charCodeAt(start - 1))) start--;
+      while (start < colon && !isAlpha(text.charCodeAt(start))) start++;
+      const scheme = text.slice(start, colon).toLowerCase();
+      const hierarchical = text.startsWith('//', colon + 1);
+      const wanted = scheme !== '' && (schemes === 'any' || listed.has(scheme) || (schemes === 'default' && hierarchical));
+      if (!wanted) {
+        i = colon + 1;
+        continue;
+      }
+      let end = colon + 1;
+      while (end < gap.end && !WHITESPACE.test(text[end])) end++;
+      // "URL:" was a prefix, not the scheme (Appendix C): take what follows it.
+      let uriStart = start;
+      if (scheme === 'url' && leadingScheme(text.slice(colon + 1, end)) !== undefined) uriStart = colon + 1;
+      const uri = trimTrailing(text.slice(uriStart, end));
+      if (uriStart === start || leadingScheme(uri) !== undefined) {
+        const stop = uriStart + uri.length;
+        // A "URL:" prefix right before the URI belongs to the raw text, not to the URI.
+        const from = start - 4 >= gap.start && text.slice(start - 4, start).toLowerCase() === 'url:' ? start - 4 : start;
+        found.push({ uri, start: from, end: stop, raw: text.slice(from, stop), delimited: 'none', valid: isValid(uri, { rule: 'URI' }) });
+      }
+      i = end;
+    }
+  }
+
+  return found.sort((a, b) => a.start - b.start);
+}
