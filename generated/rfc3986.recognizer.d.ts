@@ -5,6 +5,8 @@ import type { StartRuleNames } from './rfc3986';
 
 /** Whether the whole of `text` matches `startRule`; afterwards captureLog() holds its captures. */
 export declare function recognize(text: string, startRule: StartRuleNames): boolean;
+/** Where a match of `startRule` that begins at offset `at` of `text` ends, or -1: for finding a rule inside a longer text. */
+export declare function matchAt(text: string, startRule: StartRuleNames, at: number): number;
 /** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused by the next call. */
 export declare function captureLog(): Int32Array;
 export declare function captureCount(): number;

@@ -1627,10 +1627,20 @@ function recognize(text, startRule) {
   return end === len;
 }
 
+/** Where a match of `startRule` that begins at offset `at` of `text` ends, or -1: for finding a rule inside a longer text. */
+function matchAt(text, startRule, at) {
+  const f = START[startRule];
+  if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
+  input = text; len = text.length; ncap = 0;
+  const end = f(at);
+  input = "";
+  return end;
+}
+
 /** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused: read it before the next call. */
 function captureLog() { return caps; }
 function captureCount() { return ncap; }
 
 const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"path_abempty":5,"path_absolute":6,"path_noscheme":7,"path_rootless":8,"path_empty":9,"query":10,"fragment":11,"IPv6address":12,"IPvFuture":13,"IPv4address":14};
 
-module.exports = { recognize, captureLog, captureCount, CAPTURE_SLOTS, START_RULES: ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"] };
+module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, START_RULES: ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"] };

@@ -359,19 +359,31 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(1, 'return end === len;');
   e.line(0, '}');
   e.line(0, '');
+  e.line(0, '/** Where a match of `startRule` that begins at offset `at` of `text` ends, or -1: for finding a rule inside a longer text. */');
+  e.line(0, 'function matchAt(text, startRule, at) {');
+  e.line(1, 'const f = START[startRule];');
+  e.line(1, 'if (f === undefined) throw new Error(`unknown start rule ${startRule}`);');
+  e.line(1, 'input = text; len = text.length; ncap = 0;');
+  e.line(1, 'const end = f(at);');
+  e.line(1, 'input = "";');
+  e.line(1, 'return end;');
+  e.line(0, '}');
+  e.line(0, '');
   e.line(0, '/** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused: read it before the next call. */');
   e.line(0, 'function captureLog() { return caps; }');
   e.line(0, 'function captureCount() { return ncap; }');
   e.line(0, '');
   e.line(0, `const CAPTURE_SLOTS = ${JSON.stringify(Object.fromEntries(options.captures.map((c, i) => [c, i])))};`);
   e.line(0, '');
-  e.line(0, `module.exports = { recognize, captureLog, captureCount, CAPTURE_SLOTS, START_RULES: ${JSON.stringify(names)} };`);
+  e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, START_RULES: ${JSON.stringify(names)} };`);
 
   const dts = [
     `import type { StartRuleNames } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
     '',
     '/** Whether the whole of `text` matches `startRule`; afterwards captureLog() holds its captures. */',
     'export declare function recognize(text: string, startRule: StartRuleNames): boolean;',
+    '/** Where a match of `startRule` that begins at offset `at` of `text` ends, or -1: for finding a rule inside a longer text. */',
+    'export declare function matchAt(text: string, startRule: StartRuleNames, at: number): number;',
     '/** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused by the next call. */',
     'export declare function captureLog(): Int32Array;',
     'export declare function captureCount(): number;',

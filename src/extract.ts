@@ -7,6 +7,7 @@
  * Time is linear in the length of the text on any input: every pass moves
  * forward, and each candidate is validated once by the recognizer.
  */
+import { matchAt } from '../generated/rfc3986.recognizer';
 import { isValid } from './parse';
 
 export interface ExtractedUri {
@@ -37,20 +38,15 @@ export const DEFAULT_OPAQUE_SCHEMES: readonly string[] = ['mailto', 'urn', 'tel'
 const WHITESPACE = /\s/u;
 const ALL_WHITESPACE = /\s+/gu;
 
-function isSchemeChar(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2d || code === 0x2e;
+/** Where a `scheme` (RFC 3986 3.1, matched by the generated recognizer) that begins at `at` ends, or -1. */
+function schemeEnd(text: string, at: number): number {
+  return matchAt(text, 'scheme', at);
 }
 
-function isAlpha(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
-}
-
-/** The scheme at the start of `s` (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by ":"), or undefined. */
+/** The scheme at the start of `s`, when a ":" follows it; undefined otherwise. */
 function leadingScheme(s: string): string | undefined {
-  if (!isAlpha(s.charCodeAt(0))) return undefined;
-  let i = 1;
-  while (i < s.length && isSchemeChar(s.charCodeAt(i))) i++;
-  return s.charCodeAt(i) === 0x3a ? s.slice(0, i) : undefined;
+  const end = schemeEnd(s, 0);
+  return end > 0 && s.charCodeAt(end) === 0x3a ? s.slice(0, end) : undefined;
 }
 
 /** Appendix C's clean-up of delimited text: the "URL:" prefix (with or without a space) and all whitespace go. */
@@ -148,20 +144,25 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
 
   // 3. Undelimited: a scheme (as the options allow) up to the next whitespace, less trailing punctuation.
   for (const gap of gaps()) {
-    let i = gap.start;
-    while (i < gap.end) {
-      const colon = text.indexOf(':', i);
-      if (colon < 0 || colon >= gap.end) break;
-      // Walk back over scheme characters; this stops at the previous ":" at the latest, so each
-      // character is walked over once.
-      let start = colon;
-      while (start > i && isSchemeChar(text.charCodeAt(start - 1))) start--;
-      while (start < colon && !isAlpha(text.charCodeAt(start))) start++;
+    let k = gap.start;
+    while (k < gap.end) {
+      const colon = schemeEnd(text, k);
+      if (colon < 0) {
+        k++;
+        continue;
+      }
+      // The scheme rule is greedy: no scheme that begins inside [k, colon) ends anywhere else, so a
+      // run of scheme characters without ":" after it is passed over whole (linear time).
+      if (colon >= gap.end || text.charCodeAt(colon) !== 0x3a) {
+        k = colon;
+        continue;
+      }
+      const start = k;
       const scheme = text.slice(start, colon).toLowerCase();
       const hierarchical = text.startsWith('//', colon + 1);
-      const wanted = scheme !== '' && (schemes === 'any' || listed.has(scheme) || (schemes === 'default' && hierarchical));
+      const wanted = schemes === 'any' || listed.has(scheme) || (schemes === 'default' && hierarchical);
       if (!wanted) {
-        i = colon + 1;
+        k = colon + 1;
         continue;
       }
       let end = colon + 1;
@@ -176,7 +177,7 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
         const from = start - 4 >= gap.start && text.slice(start - 4, start).toLowerCase() === 'url:' ? start - 4 : start;
         found.push({ uri, start: from, end: stop, raw: text.slice(from, stop), delimited: 'none', valid: isValid(uri, { rule: 'URI' }) });
       }
-      i = end;
+      k = end;
     }
   }
 

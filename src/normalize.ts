@@ -5,7 +5,7 @@
  * segments), then 6.2.3. Every step can be switched off. The input must be a
  * valid URI reference: it is never repaired.
  */
-import { parse, type UriRecord } from './parse';
+import { matches, parse, type UriRecord } from './parse';
 import { removeDotSegments } from './remove-dot-segments';
 
 export type NormalizeStepName =
@@ -71,8 +71,6 @@ interface StepDefinition {
   readonly edits: (text: string, record: UriRecord) => Edit[];
 }
 
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-
 function percentTriplets(text: string, from: number, to: number, each: (start: number, hex: string) => Edit | undefined): Edit[] {
   const edits: Edit[] = [];
   for (let i = text.indexOf('%', from); i >= 0 && i < to; i = text.indexOf('%', i + 3)) {
@@ -82,9 +80,12 @@ function percentTriplets(text: string, from: number, to: number, each: (start: n
   return edits;
 }
 
-/** Lower-cases ASCII letters, except the hex digits of "%XX" (which 6.2.2.1 wants upper-case). */
+/**
+ * Lower-cases ASCII letters, except the hex digits of "%XX" (which 6.2.2.1 wants
+ * upper-case). `s` is a parsed host, so every "%" begins a percent-encoding.
+ */
 function lowerOutsideTriplets(s: string): string {
-  return s.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
+  return s.replace(/%..|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
 }
 
 function schemeDefaults(record: UriRecord) {
@@ -99,7 +100,7 @@ const STEPS: readonly StepDefinition[] = [
     edits: (text) =>
       percentTriplets(text, 0, text.length, (start, hex) => {
         const c = String.fromCharCode(parseInt(hex, 16));
-        return UNRESERVED.test(c) ? { start, end: start + 3, replacement: c } : undefined;
+        return matches('unreserved', c) ? { start, end: start + 3, replacement: c } : undefined;
       }),
   },
   {

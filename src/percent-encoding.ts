@@ -6,28 +6,32 @@
 /** The components percentEncode knows, with the characters each allows unencoded (RFC 3986 Appendix A). */
 export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'query' | 'fragment';
 
-const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
-const SUB_DELIMS = "!$&'()*+,;=";
+import { matches } from './parse';
+import type { Rfc3986RuleName } from './rules';
 
-/** Characters allowed as themselves, per component, straight from the ABNF rules. */
-const ALLOWED: Readonly<Record<EncodableComponent, string>> = {
-  userinfo: `${UNRESERVED}${SUB_DELIMS}:`, // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-  host: `${UNRESERVED}${SUB_DELIMS}`, // reg-name = *( unreserved / pct-encoded / sub-delims )
-  segment: `${UNRESERVED}${SUB_DELIMS}:@`, // segment = *pchar
-  path: `${UNRESERVED}${SUB_DELIMS}:@/`, // path = segments joined by "/"
-  query: `${UNRESERVED}${SUB_DELIMS}:@/?`, // query = *( pchar / "/" / "?" )
-  fragment: `${UNRESERVED}${SUB_DELIMS}:@/?`, // fragment = *( pchar / "/" / "?" )
+/** The ABNF rule whose characters each component allows as themselves. */
+const RULES: Readonly<Record<EncodableComponent, Rfc3986RuleName>> = {
+  userinfo: 'userinfo', // *( unreserved / pct-encoded / sub-delims / ":" )
+  host: 'reg-name', // *( unreserved / pct-encoded / sub-delims )
+  segment: 'segment', // *pchar
+  path: 'path', // segments and "/"
+  query: 'query', // *( pchar / "/" / "?" )
+  fragment: 'fragment', // *( pchar / "/" / "?" )
 };
 
-const allowedTables: Readonly<Record<EncodableComponent, Uint8Array>> = Object.fromEntries(
-  Object.entries(ALLOWED).map(([name, chars]) => {
-    const table = new Uint8Array(128);
-    for (const c of chars) table[c.charCodeAt(0)] = 1;
-    return [name, table];
-  }),
-) as Record<EncodableComponent, Uint8Array>;
+/** For each ASCII character, whether `rule` matches it alone: the grammar, asked once at load time. */
+function asciiTable(rule: Rfc3986RuleName): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) table[c] = matches(rule, String.fromCharCode(c)) ? 1 : 0;
+  return table;
+}
 
-const unreservedTable = allowedTables.host.map((v, i) => (v && !SUB_DELIMS.includes(String.fromCharCode(i)) ? 1 : 0));
+const allowedTables = Object.fromEntries(Object.entries(RULES).map(([component, rule]) => [component, asciiTable(rule)])) as Record<
+  EncodableComponent,
+  Uint8Array
+>;
+
+const unreservedTable = asciiTable('unreserved');
 
 /** Malformed percent-encoding, or text that cannot be encoded as UTF-8; `offset` points at it. */
 export class PercentEncodingError extends Error {
@@ -70,7 +74,7 @@ function pushByte(out: string[], byte: number): void {
 export function percentEncode(text: string, component: EncodableComponent, options: PercentEncodeOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
   const allowed = allowedTables[component];
-  if (!allowed) throw new TypeError(`unknown component ${JSON.stringify(component)}: expected one of ${Object.keys(ALLOWED).join(', ')}`);
+  if (!allowed) throw new TypeError(`unknown component ${JSON.stringify(component)}: expected one of ${Object.keys(RULES).join(', ')}`);
   const out: string[] = [];
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
