@@ -24,3 +24,5 @@ export { percentEncode, percentDecode, PercentEncodingError } from './percent-en
 export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './percent-encoding';
 export { extract, DEFAULT_OPAQUE_SCHEMES } from './extract';
 export type { ExtractedUri, ExtractOptions } from './extract';
+export { lint, applyFixes, LINT_RULES } from './lint';
+export type { Diagnostic, LintCode, LintOptions, Severity } from './lint';
