@@ -10,6 +10,7 @@
  *   urigram normalize [--level L] [--explain] [--json] [URI ...]
  *   urigram compare [--json] A B
  *   urigram extract [--json] [FILE ...]
+ *   urigram lint [--format text|json|sarif] [--grammar G] [--extract FILE ... | URI ...]
  *
  * Exit codes: 0 every input valid, 1 any input invalid, 2 usage error.
  */
@@ -22,6 +23,7 @@ import { resolve, UriResolveError } from './resolve';
 import { explainNormalize, type NormalizeLevel } from './normalize';
 import { compare } from './compare';
 import { extract } from './extract';
+import { lint, LINT_RULES, type Diagnostic, type Severity } from './lint';
 import { UriSyntaxError as SyntaxErrorClass } from './errors';
 import type { UriComponentName, UriRecord } from './parse';
 import { isRfc3986RuleName, RFC3986_RULES, URI_RULES, type UriRuleName } from './rules';
@@ -44,6 +46,7 @@ commands:
   normalize  normalize URI references (RFC 3986 6.2.2, 6.2.3)
   compare    say whether two URI references are equivalent, and at which level (6.2)
   extract    find the URIs in text files (RFC 3986 Appendix C)
+  lint       report every problem in URIs, with positions, codes and fixes
 
 options:
   -h, --help     help for urigram or for a command (urigram parse --help)
@@ -132,6 +135,23 @@ options:
            "delimited", "valid"}
 
 Exit codes: 0 the files were read, 2 usage error or a file that cannot be read.`,
+  lint: `usage: urigram lint [--format text|json|sarif] [--grammar G] [URI ...]
+       urigram lint [--format text|json|sarif] [--grammar G] --extract FILE ...
+
+Reports every problem in each URI: syntax errors, security concerns (RFC 3986
+section 7), what normalization would change, non-ASCII characters; each with
+its range, code, severity, RFC section and fix. The rules are in
+docs/lint-rules.md. With no URI arguments, reads one URI per line from
+standard input. With --extract, lints every URI found in the given files
+(Markdown, HTML, source code: RFC 3986 Appendix C) and reports file, line
+and column.
+
+options:
+  --format F    text (default), json (one object per URI), or sarif (SARIF 2.1.0)
+  --grammar G   the grammar: rfc3986 (the only one so far)
+  --extract     the arguments are files to find URIs in
+
+Exit codes: 0 nothing at error level, 1 errors found, 2 usage error.`,
 };
 
 class UsageError extends Error {}
@@ -144,11 +164,13 @@ interface Options {
   strict: boolean;
   explain: boolean;
   level: NormalizeLevel;
+  format: 'text' | 'json' | 'sarif';
+  extract: boolean;
   args: string[];
 }
 
 function parseArgs(command: string, argv: string[]): Options {
-  const options: Options = { rule: 'URI-reference', json: false, quiet: false, help: false, strict: true, explain: false, level: 'scheme', args: [] };
+  const options: Options = { rule: 'URI-reference', json: false, quiet: false, help: false, strict: true, explain: false, level: 'scheme', format: 'text', extract: false, args: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
@@ -166,6 +188,15 @@ function parseArgs(command: string, argv: string[]): Options {
       options.rule = value as UriRuleName;
     } else if (arg === '--json' && ['parse', 'resolve', 'normalize', 'compare', 'extract'].includes(command)) {
       options.json = true;
+    } else if ((arg === '--format' || arg.startsWith('--format=')) && command === 'lint') {
+      const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
+      if (value !== 'text' && value !== 'json' && value !== 'sarif') throw new UsageError(`--format needs text, json or sarif, got ${JSON.stringify(value ?? '')}`);
+      options.format = value;
+    } else if ((arg === '--grammar' || arg.startsWith('--grammar=')) && command === 'lint') {
+      const value = arg === '--grammar' ? argv[++i] : arg.slice('--grammar='.length);
+      if (value !== 'rfc3986') throw new UsageError(`--grammar: only rfc3986 is available, got ${JSON.stringify(value ?? '')}`);
+    } else if (arg === '--extract' && command === 'lint') {
+      options.extract = true;
     } else if (arg === '--non-strict' && command === 'resolve') {
       options.strict = false;
     } else if (arg === '--explain' && command === 'normalize') {
@@ -394,6 +425,86 @@ async function runExtract(options: Options): Promise<number> {
   return EXIT_VALID;
 }
 
+interface LintTarget {
+  uri: string;
+  file?: string;
+  /** 1-based position in the file of the URI's first character. */
+  line?: number;
+  column?: number;
+}
+
+async function* lintTargets(options: Options): AsyncGenerator<LintTarget> {
+  if (!options.extract) {
+    for await (const uri of inputs(options.args)) yield { uri };
+    return;
+  }
+  if (options.args.length === 0) throw new UsageError('--extract needs at least one FILE');
+  for (const file of options.args) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    }
+    const found = extract(text);
+    // Where the URI itself starts: past a delimiter or a "URL:" prefix, when it stands in the raw text as it is.
+    const starts = found.map((f) => {
+      const at = f.raw.indexOf(f.uri);
+      return f.start + (at >= 0 ? at : 0);
+    });
+    const positions = lineColumns(text, starts);
+    for (let i = 0; i < found.length; i++) yield { uri: found[i].uri, file, line: positions[i][0], column: positions[i][1] };
+  }
+}
+
+const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+
+async function runLint(options: Options): Promise<number> {
+  let status = EXIT_VALID;
+  const results: unknown[] = [];
+  for await (const target of lintTargets(options)) {
+    const diagnostics = lint(target.uri);
+    if (diagnostics.some((d) => d.severity === 'error')) status = EXIT_INVALID;
+    if (options.format === 'json') {
+      await write(`${JSON.stringify({ ...target, diagnostics })}\n`);
+    } else if (options.format === 'text') {
+      if (diagnostics.length === 0) continue;
+      const where = target.file ? `${target.file}:${target.line}:${target.column}` : JSON.stringify(target.uri);
+      const lines = diagnostics.map((d: Diagnostic) => `  [${d.start}, ${d.end}) ${d.severity} ${d.code}: ${d.message} (${d.section})${d.fix ? ` fix: ${JSON.stringify(d.fix.replacement)}` : ''}`);
+      await write(`${where}${target.file ? `  ${target.uri}` : ''}\n${lines.join('\n')}\n`);
+    } else {
+      for (const d of diagnostics) {
+        const region =
+          target.file !== undefined && target.line !== undefined && target.column !== undefined
+            ? { startLine: target.line, startColumn: target.column + d.start, endLine: target.line, endColumn: target.column + Math.max(d.end, d.start + 1) }
+            : undefined;
+        results.push({
+          ruleId: d.code,
+          level: SARIF_LEVEL[d.severity],
+          message: { text: `${d.message} (${d.section}) in ${JSON.stringify(target.uri)}` },
+          ...(target.file !== undefined ? { locations: [{ physicalLocation: { artifactLocation: { uri: target.file }, ...(region ? { region } : {}) } }] } : {}),
+          properties: { uri: target.uri, start: d.start, end: d.end, ...(d.fix ? { fix: d.fix } : {}) },
+        });
+      }
+    }
+  }
+  if (options.format === 'sarif') {
+    const rules = Object.entries(LINT_RULES).map(([id, r]) => ({
+      id,
+      shortDescription: { text: `${id} (${r.section})` },
+      defaultConfiguration: { level: SARIF_LEVEL[r.severity as Severity] },
+      properties: { section: r.section },
+    }));
+    const log = {
+      $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+      version: '2.1.0',
+      runs: [{ tool: { driver: { name: 'urigram', version: version(), rules } }, results }],
+    };
+    await write(`${JSON.stringify(log, null, 2)}\n`);
+  }
+  return status;
+}
+
 function version(): string {
   const pkg = path.join(__dirname, '..', '..', 'package.json');
   return JSON.parse(fs.readFileSync(pkg, 'utf8')).version;
@@ -410,7 +521,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${version()}\n`);
       return EXIT_VALID;
     }
-    if (!['parse', 'validate', 'match', 'resolve', 'normalize', 'compare', 'extract'].includes(command)) {
+    if (!['parse', 'validate', 'match', 'resolve', 'normalize', 'compare', 'extract', 'lint'].includes(command)) {
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
     }
     const options = parseArgs(command, rest);
@@ -424,6 +535,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'normalize') return await runNormalize(options);
     if (command === 'compare') return runCompare(options);
     if (command === 'extract') return await runExtract(options);
+    if (command === 'lint') return await runLint(options);
     return runMatch(options);
   } catch (e) {
     if (e instanceof UsageError) {
@@ -435,6 +547,11 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // A reader that stops early (urigram lint ... | head) is no error: stop quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -1,7 +1,7 @@
 /**
  * Finding URIs in running text (RFC 3986 Appendix C, "Delimiting a URI in
- * Context"): in angle brackets <...>, in double quotes "...", or delimited by
- * whitespace. Delimiters and the old "URL:" prefix are not part of the URI,
+ * Context"): in angle brackets <...>, in double quotes "..." (and, for source
+ * code and Markdown, single quotes and backquotes), or delimited by whitespace. Delimiters and the old "URL:" prefix are not part of the URI,
  * and whitespace inside delimiters (a URI broken across lines) is removed.
  *
  * Time is linear in the length of the text on any input: every pass moves
@@ -49,11 +49,10 @@ function leadingScheme(s: string): string | undefined {
   return end > 0 && s.charCodeAt(end) === 0x3a ? s.slice(0, end) : undefined;
 }
 
-/** Appendix C's clean-up of delimited text: the "URL:" prefix (with or without a space) and all whitespace go. */
-function clean(content: string): string {
+/** Delimited text without its leading whitespace and "URL:" prefix (with or without a space). */
+function unprefixed(content: string): string {
   const stripped = content.trimStart();
-  const withoutPrefix = /^url:/i.test(stripped) ? stripped.slice(4) : stripped;
-  return withoutPrefix.replace(ALL_WHITESPACE, '');
+  return /^url:/i.test(stripped) ? stripped.slice(4).trimStart() : stripped;
 }
 
 interface Region {
@@ -101,8 +100,11 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
   const taken: Region[] = [];
 
   const delimited = (start: number, end: number, kind: 'angle' | 'quote'): boolean => {
-    const uri = clean(text.slice(start + 1, end - 1));
-    if (uri === '' || leadingScheme(uri) === undefined) return false;
+    const content = unprefixed(text.slice(start + 1, end - 1));
+    // The scheme must be there before any whitespace is removed: "go to http://x" is no URI.
+    if (leadingScheme(content) === undefined) return false;
+    // Appendix C: the whitespace of a URI broken across lines is ignored.
+    const uri = content.replace(ALL_WHITESPACE, '');
     found.push({ uri, start, end, raw: text.slice(start, end), delimited: kind, valid: isValid(uri, { rule: 'URI' }) });
     taken.push({ start, end });
     return true;
@@ -132,13 +134,17 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
     return out;
   };
 
-  // 2. Double quotes, outside angle brackets: a quote and the next one, else the next pair.
-  for (const gap of gaps()) {
-    let open = text.indexOf('"', gap.start);
-    while (open >= 0 && open < gap.end) {
-      const close = text.indexOf('"', open + 1);
-      if (close < 0 || close >= gap.end) break;
-      open = delimited(open, close + 1, 'quote') ? text.indexOf('"', close + 1) : close;
+  // 2. Quotes, outside angle brackets: double quotes (Appendix C), and the single quotes and
+  // backquotes that delimit strings in source code and Markdown. A quote pairs with the next
+  // one of its kind; when their content is no URI, the closing one may open the next pair.
+  for (const quote of ['"', "'", '`']) {
+    for (const gap of gaps()) {
+      let open = text.indexOf(quote, gap.start);
+      while (open >= 0 && open < gap.end) {
+        const close = text.indexOf(quote, open + 1);
+        if (close < 0 || close >= gap.end) break;
+        open = delimited(open, close + 1, 'quote') ? text.indexOf(quote, close + 1) : close;
+      }
     }
   }
 

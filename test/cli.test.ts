@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import '@microsoft/jest-sarif';
 
 const root = path.join(__dirname, '..');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
@@ -250,8 +251,88 @@ describe('urigram extract', () => {
   });
 });
 
+describe('urigram lint', () => {
+  it('text: each problem with its range, severity, code, section and fix; exit 1 on an error', () => {
+    const r = run(['lint', 'HTTP://a/', 'http://a b/']);
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n')).toEqual([
+      '"HTTP://a/"',
+      '  [0, 4) info uppercase-scheme: the scheme is case-insensitive and normally lower case: "http" (RFC 3986 3.1, 6.2.2.1) fix: "http"',
+      '"http://a b/"',
+      '  [8, 9) error syntax: invalid URI-reference at offset 8: expected sub-delims, unreserved, "#", "%", "/", ":", "?", "@" or end of input in reg-name, found " " (RFC 3986 3, 4)',
+      '',
+    ]);
+  });
+
+  it('exits 0 when nothing is at error level', () => {
+    expect(run(['lint', 'http://a:25/']).status).toBe(0);
+  });
+
+  it('json, from standard input', () => {
+    const r = run(['lint', '--format', 'json'], 'http://a:80/\n');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      uri: 'http://a:80/',
+      diagnostics: [
+        {
+          code: 'default-port',
+          severity: 'info',
+          message: '80 is the default port of http: it can go',
+          start: 8,
+          end: 11,
+          section: 'RFC 3986 3.2.3, 6.2.3',
+          fix: { replacement: '', start: 8, end: 11 },
+        },
+      ],
+    });
+  });
+
+  describe('--extract', () => {
+    let dir: string;
+    let file: string;
+    beforeAll(() => {
+      dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'urigram-lint-'));
+      file = path.join(dir, 'notes.md');
+      fs.writeFileSync(file, '# Notes\nSee <HTTP://example.com/x> and http://h:25/.\nBroken: http://a/b|c\n');
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('text: file, line and column of each URI found', () => {
+      const r = run(['lint', '--extract', file]);
+      expect(r.status).toBe(1);
+      const heads = r.stdout.split('\n').filter((l) => !l.startsWith('  '));
+      expect(heads).toEqual([`${file}:2:6  HTTP://example.com/x`, `${file}:2:32  http://h:25/`, `${file}:3:9  http://a/b|c`, '']);
+    });
+
+    it('sarif: a valid SARIF 2.1.0 log, with each result at its line and column', () => {
+      const r = run(['lint', '--format', 'sarif', '--extract', file]);
+      expect(r.status).toBe(1);
+      const log = JSON.parse(r.stdout);
+      expect(log).toBeValidSarifLog();
+      const results = log.runs[0].results as Array<{ ruleId: string; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> } }> }>;
+      expect(results.map((x) => [x.ruleId, x.level, x.locations[0].physicalLocation.region.startLine, x.locations[0].physicalLocation.region.startColumn])).toEqual([
+        ['uppercase-scheme', 'note', 2, 6],
+        ['unusual-port', 'note', 2, 41],
+        ['syntax', 'error', 3, 19],
+      ]);
+      expect(results[0].locations[0].physicalLocation.artifactLocation.uri).toBe(file);
+      expect(log.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toContain('dot-segments');
+    });
+  });
+
+  it('sarif without files is still valid SARIF', () => {
+    const r = run(['lint', '--format', 'sarif', 'http://a b/']);
+    expect(JSON.parse(r.stdout)).toBeValidSarifLog();
+  });
+
+  it('an unknown format or grammar is a usage error', () => {
+    expect(run(['lint', '--format', 'xml', 'a:b']).status).toBe(2);
+    expect(run(['lint', '--grammar', 'rfc1738', 'a:b']).status).toBe(2);
+  });
+});
+
 describe('usage', () => {
-  it.each([['parse'], ['validate'], ['match'], ['resolve'], ['normalize'], ['compare'], ['extract']])('%s --help describes the command and exits 0', (command) => {
+  it.each([['parse'], ['validate'], ['match'], ['resolve'], ['normalize'], ['compare'], ['extract'], ['lint']])('%s --help describes the command and exits 0', (command) => {
     const r = run([command, '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`usage: urigram ${command}`);

@@ -47,6 +47,15 @@ describe('delimited', () => {
     expect(uris('He said "http://a.example/x" and "http://b.example/\n y".')).toEqual(['http://a.example/x', 'http://b.example/y']);
   });
 
+  it('single quotes and backquotes delimit URIs in source code and Markdown', () => {
+    expect(extract("parse('http://h?#').query; `https://x.example/a b`")).toMatchObject([
+      { uri: 'http://h?#', delimited: 'quote', raw: "'http://h?#'" },
+      { uri: 'https://x.example/ab', delimited: 'quote', raw: '`https://x.example/a b`' },
+    ]);
+    expect(uris("it's at http://a.example/ and isn't 'elsewhere'")).toEqual(['http://a.example/']);
+    expect(uris('"go to http://a.example/ now"')).toEqual(['http://a.example/']);
+  });
+
   it('takes only what begins with a scheme: HTML tags and quoted words are not URIs', () => {
     expect(uris('<b>bold</b> "just words" <a href="http://h.example/">x</a>')).toEqual(['http://h.example/']);
   });
