@@ -26,12 +26,14 @@ function asciiTable(rule: Rfc3986RuleName): Uint8Array {
   return table;
 }
 
-const allowedTables = Object.fromEntries(Object.entries(RULES).map(([component, rule]) => [component, asciiTable(rule)])) as Record<
-  EncodableComponent,
-  Uint8Array
->;
+// Built on first use: loading urigram to parse a URI should not pay for them.
+let allowedTables: Record<EncodableComponent, Uint8Array> | undefined;
+let unreservedTable: Uint8Array | undefined;
 
-const unreservedTable = asciiTable('unreserved');
+function allowedTable(component: EncodableComponent): Uint8Array | undefined {
+  allowedTables ??= Object.fromEntries(Object.entries(RULES).map(([c, rule]) => [c, asciiTable(rule)])) as Record<EncodableComponent, Uint8Array>;
+  return Object.prototype.hasOwnProperty.call(allowedTables, component) ? allowedTables[component] : undefined;
+}
 
 /** Malformed percent-encoding, or text that cannot be encoded as UTF-8; `offset` points at it. */
 export class PercentEncodingError extends Error {
@@ -73,7 +75,7 @@ function pushByte(out: string[], byte: number): void {
  */
 export function percentEncode(text: string, component: EncodableComponent, options: PercentEncodeOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
-  const allowed = allowedTables[component];
+  const allowed = allowedTable(component);
   if (!allowed) throw new TypeError(`unknown component ${JSON.stringify(component)}: expected one of ${Object.keys(RULES).join(', ')}`);
   const out: string[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -132,6 +134,7 @@ export interface PercentDecodeOptions {
 export function percentDecode(text: string, options: PercentDecodeOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
   if (options.only !== undefined && options.only !== 'unreserved') throw new TypeError(`unknown option only: ${JSON.stringify(options.only)}`);
+  const unreserved = (unreservedTable ??= asciiTable('unreserved'));
   const byteAt = (i: number): number => {
     if (!isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) {
       throw new PercentEncodingError(text, i, '"%" must be followed by two hexadecimal digits');
@@ -150,7 +153,7 @@ export function percentDecode(text: string, options: PercentDecodeOptions = {}):
     i = percent;
     const first = byteAt(i);
     if (options.only === 'unreserved') {
-      out += first < 0x80 && unreservedTable[first] ? String.fromCharCode(first) : text.slice(i, i + 3);
+      out += first < 0x80 && unreserved[first] ? String.fromCharCode(first) : text.slice(i, i + 3);
       i += 3;
       continue;
     }
