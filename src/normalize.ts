@@ -126,7 +126,7 @@ const STEPS: readonly StepDefinition[] = [
     section: '6.2.2.1',
     level: 'syntax',
     edits: (_text, r) => {
-      if (r.host === undefined) return [];
+      if (r.host === undefined || !/[A-Z]/.test(r.host)) return [];
       const lower = lowerOutsideTriplets(r.host);
       return lower !== r.host ? [{ start: r.spans.host![0], end: r.spans.host![1], replacement: lower }] : [];
     },
@@ -136,8 +136,9 @@ const STEPS: readonly StepDefinition[] = [
     section: '6.2.2.3',
     level: 'syntax',
     edits: (_text, r) => {
-      // Only in a URI: in a relative reference, dot segments carry meaning until it is resolved.
-      if (r.scheme === undefined) return [];
+      // Only in a URI (in a relative reference, dot segments carry meaning until it is resolved),
+      // and only when the path has a "." or ".." segment (5.2.4) to remove.
+      if (r.scheme === undefined || !/(^|\/)\.\.?(\/|$)/.test(r.path)) return [];
       let path = removeDotSegments(r.path);
       // Deviation, as in resolve(): a path that would begin with "//" without an
       // authority is written "/.//", which reads back as the same path.
