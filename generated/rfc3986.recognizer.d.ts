@@ -12,3 +12,5 @@ export declare function captureLog(): Int32Array;
 export declare function captureCount(): number;
 export declare const CAPTURE_SLOTS: { readonly scheme: 0; readonly authority: 1; readonly userinfo: 2; readonly host: 3; readonly port: 4; readonly path_abempty: 5; readonly path_absolute: 6; readonly path_noscheme: 7; readonly path_rootless: 8; readonly path_empty: 9; readonly query: 10; readonly fragment: 11; readonly IPv6address: 12; readonly IPvFuture: 13; readonly IPv4address: 14 };
 export declare const START_RULES: readonly StartRuleNames[];
+/** The rules with a display name, all of which match exactly one character, and their names. */
+export declare const NAMED_RULES: Readonly<Partial<Record<StartRuleNames, string>>>;

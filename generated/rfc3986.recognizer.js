@@ -1643,4 +1643,7 @@ function captureCount() { return ncap; }
 
 const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"path_abempty":5,"path_absolute":6,"path_noscheme":7,"path_rootless":8,"path_empty":9,"query":10,"fragment":11,"IPv6address":12,"IPvFuture":13,"IPv4address":14};
 
-module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, START_RULES: ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"] };
+/** The rules with a display name, all of which match exactly one character, and their names. */
+const NAMED_RULES = {"unreserved":"unreserved","reserved":"reserved","gen_delims":"gen-delims","sub_delims":"sub-delims","ALPHA":"ALPHA","DIGIT":"DIGIT","HEXDIG":"HEXDIG"};
+
+module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"] };

@@ -318,6 +318,16 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   const e = new Emitter();
   e.rules = new Map(grammar.rules.map((r) => [r.name, r.expression]));
   e.captures = options.captures;
+  // Display names go only on rules that match one character (grammar/README.md), so that an
+  // error names them without losing the offset of the failure: enforced here.
+  const named: Record<string, string> = {};
+  for (const rule of grammar.rules) {
+    if (rule.expression.type !== 'named') continue;
+    if (e.charSet({ type: 'rule_ref', name: rule.name }) === null) {
+      throw new Error(`${grammarFile}: rule ${rule.name} has a display name but does not match exactly one character`);
+    }
+    named[rule.name] = rule.expression.name as string;
+  }
   e.line(0, `'use strict';`);
   e.line(0, `// A recognizer for ${grammarFile}: one function per rule, returning the end offset of its match or -1.`);
   e.line(0, `// Compiled by scripts/compile-recognizer.ts from the grammar read with peggy's own parser.`);
@@ -375,7 +385,10 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(0, '');
   e.line(0, `const CAPTURE_SLOTS = ${JSON.stringify(Object.fromEntries(options.captures.map((c, i) => [c, i])))};`);
   e.line(0, '');
-  e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, START_RULES: ${JSON.stringify(names)} };`);
+  e.line(0, '/** The rules with a display name, all of which match exactly one character, and their names. */');
+  e.line(0, `const NAMED_RULES = ${JSON.stringify(named)};`);
+  e.line(0, '');
+  e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ${JSON.stringify(names)} };`);
 
   const dts = [
     `import type { StartRuleNames } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
@@ -389,6 +402,8 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     'export declare function captureCount(): number;',
     `export declare const CAPTURE_SLOTS: { readonly ${options.captures.map((c, i) => `${c}: ${i}`).join('; readonly ')} };`,
     'export declare const START_RULES: readonly StartRuleNames[];',
+    '/** The rules with a display name, all of which match exactly one character, and their names. */',
+    'export declare const NAMED_RULES: Readonly<Partial<Record<StartRuleNames, string>>>;',
     '',
   ].join('\n');
   return { js: `${e.lines.join('\n')}\n`, dts };

@@ -13,28 +13,33 @@
 import type { Expectation, StartRuleNames } from '../generated/rfc3986';
 import type * as TracedParser from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
+import { NAMED_RULES } from '../generated/rfc3986.recognizer';
 import { toAbnfName } from './rules';
 
-/** PEG rules that match exactly one character and carry a display name: reported as expected items. */
-const SINGLE_CHARACTER_RULES: ReadonlySet<string> = new Set([
-  'ALPHA',
-  'DIGIT',
-  'HEXDIG',
-  'unreserved',
-  'reserved',
-  'gen_delims',
-  'sub_delims',
-]);
+/**
+ * PEG rules that carry a display name: the generator makes sure each matches
+ * exactly one character. They are reported as expected items, not as rules of
+ * the path.
+ */
+const SINGLE_CHARACTER_RULES: ReadonlySet<string> = new Set(Object.keys(NAMED_RULES));
 
 /**
- * Expectation sets that can only come from one rule starting at the failure
- * offset, replaced by that rule's name when all their members are present.
- * dec-octet is tried longest first, which would otherwise list "25", "2",
- * "1", %x31-39 and DIGIT.
+ * Rules whose start, when all of it is expected at the failure offset, is
+ * reported by the rule's name. dec-octet is tried longest first, which would
+ * otherwise list "25", "2", "1", %x31-39 and DIGIT. The start set itself is
+ * the grammar's: what it expects when the rule is tried on empty input.
  */
-const RULE_STARTS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['dec-octet', ['"25"', '"2"', '"1"', '%x31-39', 'DIGIT']],
-];
+const COLLAPSED_RULES: readonly StartRuleNames[] = ['dec_octet'];
+let ruleStarts: ReadonlyArray<readonly [string, readonly string[]]> | undefined;
+
+function startSets(parser: typeof TracedParser): ReadonlyArray<readonly [string, readonly string[]]> {
+  ruleStarts ??= COLLAPSED_RULES.map((rule) => {
+    const silent = { trace(): void {} }; // without one, peggy's default tracer writes to the console
+    const r = parser.parse('', { startRule: rule, peg$library: true, tracer: silent } as Parameters<typeof parser.parse>[1]) as unknown as LibraryResult;
+    return [toAbnfName(rule), [...new Set(r.peg$maxFailExpected.flatMap((x) => describeExpectation(x).split('\n')))]] as const;
+  });
+  return ruleStarts;
+}
 
 function hex(ch: string): string {
   return (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(2, '0');
@@ -79,9 +84,9 @@ function rank(item: string): number {
   return 0;
 }
 
-export function expectedItems(expectations: readonly Expectation[]): string[] {
+export function expectedItems(expectations: readonly Expectation[], parser: typeof TracedParser): string[] {
   const items = new Set(expectations.flatMap((e) => describeExpectation(e).split('\n')));
-  for (const [rule, starts] of RULE_STARTS) {
+  for (const [rule, starts] of startSets(parser)) {
     if (starts.every((s) => items.has(s))) {
       for (const s of starts) items.delete(s);
       items.add(rule);
@@ -197,7 +202,7 @@ export function diagnose(input: string, startRule: StartRuleNames): UriSyntaxErr
     rule: toAbnfName(startRule),
     offset,
     found: code === undefined ? null : String.fromCodePoint(code),
-    expected: expectedItems(expectations),
+    expected: expectedItems(expectations, traced),
     rulePath: path.map(toAbnfName),
   });
 }

@@ -82,3 +82,17 @@ describe('recognizer and peggy parser agree', () => {
     );
   });
 });
+
+describe('the recognizer compiler', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { compileRecognizer } = require('../scripts/compile-recognizer') as typeof import('../scripts/compile-recognizer');
+
+  it('lists the display-named rules, each of which matches one character', () => {
+    const { js } = compileRecognizer('start = a b\na "A" = "x" / [0-9]\nb = "yz"\n', 'grammar/t.peggy', { captures: [] });
+    expect(js).toContain('const NAMED_RULES = {"a":"A"};');
+  });
+
+  it('refuses a display name on a rule that matches more than one character', () => {
+    expect(() => compileRecognizer('start = a\na "A" = "xy"\n', 'grammar/t.peggy', { captures: [] })).toThrow(/rule a has a display name but does not match exactly one character/);
+  });
+});
