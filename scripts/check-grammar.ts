@@ -17,6 +17,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readAbnf } from './grammar-check/abnf';
+import { readPeggySource } from './grammar-source';
 import { checkGrammar, formatDisagreement, type CheckConfig, type CheckReport, type PegParser, type RuleSummary } from './grammar-check/check';
 
 const root = path.resolve(__dirname, '..');
@@ -59,7 +60,16 @@ function parseArgs(argv: string[]): Args {
 export function loadConfig(name: string): CheckConfig {
   const file = path.join(root, 'grammar', `${name}.check.json`);
   const raw = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  return { pegHelpers: raw.pegHelpers ?? {}, substitutes: raw.substitutes ?? {}, fuzzRules: raw.fuzzRules ?? [] };
+  return {
+    pegHelpers: raw.pegHelpers ?? {},
+    substitutes: raw.substitutes ?? {},
+    fuzzRules: raw.fuzzRules ?? [],
+    // Written "U+E000": readable, and a lone surrogate ("U+D800") is one code point like any other.
+    nearMissCharacters: ((raw.nearMissCodePoints ?? []) as string[]).map((c) => {
+      if (!/^U\+[0-9A-F]{4,6}$/.test(c)) throw new Error(`${name}.check.json: nearMissCodePoints: ${JSON.stringify(c)} is not written U+XXXX`);
+      return String.fromCodePoint(parseInt(c.slice(2), 16));
+    }),
+  };
 }
 
 export function pegRuleNames(peggySource: string): string[] {
@@ -138,7 +148,7 @@ function main(argv: string[]): number {
     }
     console.log(`${name}: checking grammar/${name}.peggy (as generated/${name}.js) against grammar/${name}.abnf, seed ${args.seed}, ${args.count} per rule`);
     const started = Date.now();
-    const result = checkGrammar(abnf, peg, pegRuleNames(fs.readFileSync(peggyFile, 'utf8')), config, {
+    const result = checkGrammar(abnf, peg, pegRuleNames(readPeggySource(root, name).text), config, {
       rules,
       count: args.count,
       seed: args.seed,

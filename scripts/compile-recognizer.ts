@@ -104,6 +104,39 @@ class Emitter {
     }
   }
 
+  /**
+   * Whether `node` always matches exactly one code point: one UTF-16 code unit
+   * from a set, or a high surrogate followed by a low surrogate, or a choice
+   * of these.
+   */
+  matchesOneCodePoint(node: Node, seen: ReadonlySet<string> = new Set()): boolean {
+    if (this.charSet(node) !== null) return true;
+    switch (node.type) {
+      case 'action':
+      case 'named':
+      case 'text':
+      case 'group':
+      case 'labeled':
+        return this.matchesOneCodePoint(node.expression as Node, seen);
+      case 'choice':
+        return (node.alternatives as Node[]).every((a) => this.matchesOneCodePoint(a, seen));
+      case 'sequence': {
+        const elements = node.elements as Node[];
+        if (elements.length !== 2) return false;
+        const [high, low] = elements.map((x) => this.charSet(x));
+        const within = (set: CharSet | null, first: number, last: number) => set !== null && set.every(([a, b]) => a >= first && b <= last);
+        return within(high, 0xd800, 0xdbff) && within(low, 0xdc00, 0xdfff);
+      }
+      case 'rule_ref': {
+        const name = node.name as string;
+        const rule = this.rules.get(name);
+        return !seen.has(name) && rule !== undefined && this.matchesOneCodePoint(rule, new Set([...seen, name]));
+      }
+      default:
+        return false;
+    }
+  }
+
   /** An expression testing whether code unit `c` (an integer, -1 at the end of input) is in `set`. */
   setTest(c: string, set: CharSet): string {
     const ascii = new Array<string>(128).fill('0');
@@ -318,12 +351,12 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   const e = new Emitter();
   e.rules = new Map(grammar.rules.map((r) => [r.name, r.expression]));
   e.captures = options.captures;
-  // Display names go only on rules that match one character (grammar/README.md), so that an
-  // error names them without losing the offset of the failure: enforced here.
+  // Display names go only on rules that match one character, one code point (grammar/README.md),
+  // so that an error names them without losing the offset of the failure: enforced here.
   const named: Record<string, string> = {};
   for (const rule of grammar.rules) {
     if (rule.expression.type !== 'named') continue;
-    if (e.charSet({ type: 'rule_ref', name: rule.name }) === null) {
+    if (!e.matchesOneCodePoint({ type: 'rule_ref', name: rule.name })) {
       throw new Error(`${grammarFile}: rule ${rule.name} has a display name but does not match exactly one character`);
     }
     named[rule.name] = rule.expression.name as string;

@@ -26,6 +26,9 @@
  *   error path of a 1 MB input take seconds.
  * Generation stops if peggy's code is not shaped as these changes expect.
  *
+ * A grammar's @include lines (scripts/grammar-source.ts) are expanded before
+ * peggy or the recognizer compiler sees it.
+ *
  * Each file starts with a do-not-edit header. With --check nothing is written:
  * the command exits 1 and names each file of generated/ that is missing, stale
  * or left over from a grammar that no longer exists.
@@ -35,6 +38,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileRecognizer } from './compile-recognizer';
+import { readPeggySource } from './grammar-source';
 
 const root = path.resolve(__dirname, '..');
 const grammarDir = path.join(root, 'grammar');
@@ -106,13 +110,16 @@ function compile(name: string, variant: Variant): Map<string, string> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-generate-'));
   try {
     const outJs = path.join(tmp, `${name}${variant.suffix}.js`);
+    // The grammar as peggy compiles it, its @include lines expanded (scripts/grammar-source.ts).
+    const source = path.join(tmp, `${name}.peggy`);
+    fs.writeFileSync(source, readPeggySource(root, name).text);
     const result = spawnSync(
       process.execPath,
-      [peggyBin, '-c', configFile, ...variant.extraArgs, '-o', outJs, grammarFile],
+      [peggyBin, '-c', configFile, ...variant.extraArgs, '-o', outJs, source],
       { cwd: root, encoding: 'utf8' },
     );
     if (result.status !== 0) {
-      throw new Error(`peggy failed on ${grammarFile}:\n${result.stderr}${result.stdout}`);
+      throw new Error(`peggy failed on ${grammarFile} (includes expanded):\n${result.stderr}${result.stdout}`);
     }
     const files = new Map<string, string>();
     const traced = variant.extraArgs.includes('--trace');
@@ -150,7 +157,7 @@ function main(argv: string[]): number {
     if (fs.existsSync(recognizerConfig)) {
       const grammarFile = `grammar/${name}.peggy`;
       const options = JSON.parse(fs.readFileSync(recognizerConfig, 'utf8'));
-      const { js, dts } = compileRecognizer(fs.readFileSync(path.join(root, grammarFile), 'utf8'), grammarFile, options);
+      const { js, dts } = compileRecognizer(readPeggySource(root, name).text, grammarFile, options);
       const head = header(grammarFile, false).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
       expected.set(`${name}.recognizer.js`, head + js);
       expected.set(`${name}.recognizer.d.ts`, head + dts);

@@ -16,7 +16,7 @@
  * Every disagreement is shrunk to a minimal reproducer.
  */
 import type { AbnfGrammar } from './abnf';
-import { Generator, nearMiss, Random, type Substitute } from './generate';
+import { Generator, nearMiss, NEAR_MISS_CHARACTERS, Random, type Substitute } from './generate';
 import { Oracle } from './oracle';
 
 /** A compiled peggy parser: `parse` throws when the input does not match the start rule in full. */
@@ -32,6 +32,8 @@ export interface CheckConfig {
   readonly substitutes: Readonly<Record<string, readonly Substitute[]>>;
   /** The rules the long run (npm run fuzz:grammar) covers: the start rules and the host rules. */
   readonly fuzzRules: readonly string[];
+  /** Characters near misses may insert besides NEAR_MISS_CHARACTERS: the edges of a grammar's own ranges. */
+  readonly nearMissCharacters?: readonly string[];
 }
 
 export interface CheckOptions {
@@ -152,6 +154,7 @@ export function checkGrammar(abnf: AbnfGrammar, peg: PegParser, pegRules: readon
   const { errors, notes } = checkRuleSets(abnf, pegRules, config);
   const oracle = new Oracle(abnf);
   const random = new Random(options.seed);
+  const alphabet = [...NEAR_MISS_CHARACTERS, ...(config.nearMissCharacters ?? [])];
   const generator = new Generator(abnf, random, { substitutes: config.substitutes });
   const rules = (options.rules ?? abnf.names).map((r) => {
     const name = abnf.canonical(r);
@@ -209,7 +212,7 @@ export function checkGrammar(abnf: AbnfGrammar, peg: PegParser, pegRules: readon
         continue;
       }
       if (!judge(rule, s, 'generated', true)) wrong++;
-      const miss = nearMiss(s, random);
+      const miss = nearMiss(s, random, alphabet);
       const abnfSays = oracle.accepts(rule, miss);
       nearMisses++;
       if (abnfSays) nearMissesAccepted++;

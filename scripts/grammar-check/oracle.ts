@@ -43,6 +43,12 @@ export class Oracle {
    * no string of the rule has there: the length of its longest viable prefix
    * (the input's length when all of it is viable). Viability is monotone, so
    * a binary search finds it.
+   *
+   * Offsets count characters, which are code points: the grammars' terminals
+   * are code points (RFC 3987 2.2), and a string is read as UTF-16. When the
+   * viable prefix ends inside a code point, after a high surrogate (one left
+   * alone, or one whose pair is no character the rule allows there), the
+   * first invalid character is that code point, at the high surrogate.
    */
   firstInvalidOffset(rule: string, input: string): number {
     let lo = 0; // the empty prefix is viable for any rule that matches anything
@@ -51,6 +57,10 @@ export class Oracle {
       const mid = Math.ceil((lo + hi) / 2);
       if (this.isViablePrefix(rule, input.slice(0, mid))) lo = mid;
       else hi = mid - 1;
+    }
+    if (lo > 0) {
+      const before = input.charCodeAt(lo - 1);
+      if (before >= 0xd800 && before <= 0xdbff) return lo - 1;
     }
     return lo;
   }

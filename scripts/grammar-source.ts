@@ -1,0 +1,68 @@
+/**
+ * Reads grammar/NAME.peggy as peggy compiles it: with its include lines
+ * expanded. A grammar that shares rules with another says so on a line
+ *
+ *   // @include rfc3986: scheme port IP_literal ...
+ *
+ * and the named rules of grammar/rfc3986.peggy are appended, as that file
+ * writes them, after a marker comment. RFC 3987 2.2 lists the rules that "are
+ * the same as those in [RFC3986]"; taking them from rfc3986.peggy means a fix
+ * there is a fix in both grammars, and the equivalence check runs on each.
+ *
+ * Why not peggy's own `import ... from`: it imports a compiled parser at run
+ * time, so generated/rfc3987.js would call into generated/rfc3986.js, the
+ * traced build would not trace the imported rules, and the recognizer compiler
+ * would have to follow imports. Text inclusion keeps each generated parser
+ * self-contained.
+ *
+ * Used by scripts/generate.ts, scripts/check-grammar.ts and the tests.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+interface PeggyRule {
+  name: string;
+  location: { start: { offset: number }; end: { offset: number } };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const peggy = require('peggy') as { parser: { parse(text: string): { rules: PeggyRule[] } } };
+
+const INCLUDE = /^\/\/ @include ([a-z0-9]+): ((?:[A-Za-z_][A-Za-z0-9_]*)(?: +[A-Za-z_][A-Za-z0-9_]*)*) *$/gm;
+
+export interface PeggySource {
+  /** The text peggy compiles. */
+  readonly text: string;
+  /** The included rules, by the grammar they come from. */
+  readonly included: ReadonlyMap<string, readonly string[]>;
+}
+
+export function expandIncludes(text: string, grammarDir: string, file: string): PeggySource {
+  const included = new Map<string, string[]>();
+  const parts: string[] = [];
+  for (const m of text.matchAll(INCLUDE)) {
+    const from = m[1];
+    const names = m[2].trim().split(/ +/);
+    const fromFile = path.join(grammarDir, `${from}.peggy`);
+    const fromText = fs.readFileSync(fromFile, 'utf8');
+    if (INCLUDE.test(fromText)) throw new Error(`${file}: grammar/${from}.peggy has includes of its own; includes do not nest`);
+    INCLUDE.lastIndex = 0;
+    const rules = new Map(peggy.parser.parse(fromText).rules.map((r) => [r.name, r]));
+    const chunks: string[] = [];
+    for (const name of names) {
+      const rule = rules.get(name);
+      if (!rule) throw new Error(`${file}: @include ${from}: grammar/${from}.peggy has no rule ${name}`);
+      chunks.push(fromText.slice(rule.location.start.offset, rule.location.end.offset).trimEnd());
+    }
+    included.set(from, names);
+    parts.push(`\n// ----- the rules above named by "@include ${from}", from grammar/${from}.peggy (scripts/grammar-source.ts) -----\n\n${chunks.join('\n\n')}\n`);
+  }
+  return { text: text + parts.join(''), included };
+}
+
+/** grammar/NAME.peggy, includes expanded. */
+export function readPeggySource(root: string, name: string): PeggySource {
+  const grammarDir = path.join(root, 'grammar');
+  const file = `grammar/${name}.peggy`;
+  return expandIncludes(fs.readFileSync(path.join(grammarDir, `${name}.peggy`), 'utf8'), grammarDir, file);
+}
