@@ -8,20 +8,26 @@
  *   as in the ABNF ("]"), character classes as ABNF ranges (%x30-35), the end
  *   as "end of input".
  * - `offset`, `expected` and `rulePath` come from one run of the traced build
- *   of the same grammar (generated/rfc3986.trace.js): see diagnose().
+ *   of the same grammar (generated/NAME.trace.js): see diagnose().
  */
-import type { Expectation, StartRuleNames } from '../generated/rfc3986';
+import type { Expectation } from '../generated/rfc3986';
 import type * as TracedParser from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
-import { NAMED_RULES } from '../generated/rfc3986.recognizer';
-import { toAbnfName } from './rules';
+import { recognizerOf, toAbnfName, type GrammarName } from './grammars';
 
 /**
  * PEG rules that carry a display name: the generator makes sure each matches
- * exactly one character. They are reported as expected items, not as rules of
- * the path.
+ * exactly one character (one code point). They are reported as expected items,
+ * not as rules of the path.
  */
-const SINGLE_CHARACTER_RULES: ReadonlySet<string> = new Set(Object.keys(NAMED_RULES));
+const singleCharacterRules: Partial<Record<GrammarName, ReadonlySet<string>>> = {};
+
+function singleCharacterRulesOf(grammar: GrammarName): ReadonlySet<string> {
+  return (singleCharacterRules[grammar] ??= new Set(Object.keys(recognizerOf(grammar).NAMED_RULES)));
+}
+
+/** Rules of a character or a percent-encoded triplet, which never end a rule path either: the rule around them is the context. */
+const CHARACTER_RULES: ReadonlySet<string> = new Set(['pchar', 'ipchar', 'uric', 'uric_no_slash']);
 
 /**
  * Rules whose start, when all of it is expected at the failure offset, is
@@ -29,16 +35,15 @@ const SINGLE_CHARACTER_RULES: ReadonlySet<string> = new Set(Object.keys(NAMED_RU
  * otherwise list "25", "2", "1", %x31-39 and DIGIT. The start set itself is
  * the grammar's: what it expects when the rule is tried on empty input.
  */
-const COLLAPSED_RULES: readonly StartRuleNames[] = ['dec_octet'];
-let ruleStarts: ReadonlyArray<readonly [string, readonly string[]]> | undefined;
+const COLLAPSED_RULES: readonly string[] = ['dec_octet'];
+const ruleStarts: Partial<Record<GrammarName, ReadonlyArray<readonly [string, readonly string[]]>>> = {};
 
-function startSets(parser: typeof TracedParser): ReadonlyArray<readonly [string, readonly string[]]> {
-  ruleStarts ??= COLLAPSED_RULES.map((rule) => {
+function startSets(parser: typeof TracedParser, grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
+  return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => recognizerOf(grammar).START_RULES.includes(rule)).map((rule) => {
     const silent = { trace(): void {} }; // without one, peggy's default tracer writes to the console
-    const r = parser.parse('', { startRule: rule, peg$library: true, tracer: silent } as Parameters<typeof parser.parse>[1]) as unknown as LibraryResult;
+    const r = parser.parse('', { startRule: rule, peg$library: true, tracer: silent } as unknown as Parameters<typeof parser.parse>[1]) as unknown as LibraryResult;
     return [toAbnfName(rule), [...new Set(r.peg$maxFailExpected.flatMap((x) => describeExpectation(x).split('\n')))]] as const;
-  });
-  return ruleStarts;
+  }));
 }
 
 function hex(ch: string): string {
@@ -84,9 +89,9 @@ function rank(item: string): number {
   return 0;
 }
 
-export function expectedItems(expectations: readonly Expectation[], parser: typeof TracedParser): string[] {
+export function expectedItems(expectations: readonly Expectation[], parser: typeof TracedParser, grammar: GrammarName = 'rfc3986'): string[] {
   const items = new Set(expectations.flatMap((e) => describeExpectation(e).split('\n')));
-  for (const [rule, starts] of startSets(parser)) {
+  for (const [rule, starts] of startSets(parser, grammar)) {
     if (starts.every((s) => items.has(s))) {
       for (const s of starts) items.delete(s);
       items.add(rule);
@@ -139,11 +144,20 @@ interface LibraryResult {
 /** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
 
-let traced: typeof TracedParser | undefined;
+const tracedParsers: Partial<Record<GrammarName, typeof TracedParser>> = {};
 
-export function diagnose(input: string, startRule: StartRuleNames): UriSyntaxError {
+function tracedOf(grammar: GrammarName): typeof TracedParser {
   // Loaded on the first rejection only: valid input never pays for loading it.
-  traced ??= require('../generated/rfc3986.trace') as typeof TracedParser;
+  const known = tracedParsers[grammar];
+  if (known) return known;
+  const loaded = (grammar === 'rfc3986' ? require('../generated/rfc3986.trace') : grammar === 'rfc3987' ? require('../generated/rfc3987.trace') : require('../generated/rfc2396.trace')) as typeof TracedParser;
+  tracedParsers[grammar] = loaded;
+  return loaded;
+}
+
+export function diagnose(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriSyntaxError {
+  const traced = tracedOf(grammar);
+  const SINGLE_CHARACTER_RULES = singleCharacterRulesOf(grammar);
   const stack: Frame[] = [];
   let max = -1;
   let best: string[] = [];
@@ -171,16 +185,16 @@ export function diagnose(input: string, startRule: StartRuleNames): UriSyntaxErr
         return;
       }
       const frame = stack[stack.length - 1];
-      if (frame.reached && frame.start < max && stack.length > best.length && !SINGLE_CHARACTER_RULES.has(frame.rule) && frame.rule !== 'pchar') {
+      if (frame.reached && frame.start < max && stack.length > best.length && !SINGLE_CHARACTER_RULES.has(frame.rule) && !CHARACTER_RULES.has(frame.rule)) {
         best = stack.map((f) => f.rule);
       }
       stack.pop();
     },
   };
   const options = { startRule, tracer, peg$onFail: onFail, peg$library: true };
-  const r = traced.parse(input, options as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
+  const r = traced.parse(input, options as unknown as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
   if (r.peg$success) {
-    throw new Error(`internal error: urigram's two back ends disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
+    throw new Error(`internal error: urigram's two back ends for ${grammar} disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
   }
   let offset = r.peg$maxFailPos;
   let expectations = r.peg$maxFailExpected;
@@ -199,10 +213,11 @@ export function diagnose(input: string, startRule: StartRuleNames): UriSyntaxErr
   const code = input.codePointAt(offset);
   return new UriSyntaxError({
     input,
+    grammar,
     rule: toAbnfName(startRule),
     offset,
     found: code === undefined ? null : String.fromCodePoint(code),
-    expected: expectedItems(expectations, traced),
+    expected: expectedItems(expectations, traced, grammar),
     rulePath: path.map(toAbnfName),
   });
 }

@@ -7,6 +7,8 @@
 export interface UriSyntaxErrorDetails {
   /** The input that was parsed. */
   readonly input: string;
+  /** The grammar it was parsed by: 'rfc3986' (the default), 'rfc3987' or 'rfc2396'. */
+  readonly grammar?: 'rfc3986' | 'rfc3987' | 'rfc2396';
   /** The ABNF rule the whole input was matched against, e.g. "URI-reference". */
   readonly rule: string;
   /**
@@ -27,8 +29,15 @@ export interface UriSyntaxErrorDetails {
 
 export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
   readonly input: string;
+  readonly grammar: 'rfc3986' | 'rfc3987' | 'rfc2396';
   readonly rule: string;
   readonly offset: number;
+  /**
+   * `offset` counted in code points instead of UTF-16 code units (a character
+   * outside the BMP counts once): the same place for a reader of the text.
+   * Offsets are always at a code point boundary.
+   */
+  readonly codePointOffset: number;
   readonly found: string | null;
   readonly expected: readonly string[];
   readonly rulePath: readonly string[];
@@ -37,8 +46,10 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     super(describe(details));
     this.name = 'UriSyntaxError';
     this.input = details.input;
+    this.grammar = details.grammar ?? 'rfc3986';
     this.rule = details.rule;
     this.offset = details.offset;
+    this.codePointOffset = codePointOffset(details.input, details.offset);
     this.found = details.found;
     this.expected = details.expected;
     this.rulePath = details.rulePath;
@@ -60,12 +71,14 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     ].join('\n');
   }
 
-  toJSON(): UriSyntaxErrorDetails & { message: string } {
+  toJSON(): UriSyntaxErrorDetails & { message: string; codePointOffset: number } {
     return {
       message: this.message,
       input: this.input,
+      grammar: this.grammar,
       rule: this.rule,
       offset: this.offset,
+      codePointOffset: this.codePointOffset,
       found: this.found,
       expected: this.expected,
       rulePath: this.rulePath,
@@ -108,4 +121,17 @@ function window(input: string, offset: number, width: number): { shown: string; 
   if (caret < 0) caret = shown.length;
   if (to < input.length) shown += '...';
   return { shown, caret };
+}
+
+/** The number of code points in the first `offset` UTF-16 code units of `text` (a surrogate pair counts once). */
+export function codePointOffset(text: string, offset: number): number {
+  let n = offset;
+  for (let i = 1; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      const h = text.charCodeAt(i - 1);
+      if (h >= 0xd800 && h <= 0xdbff) n--;
+    }
+  }
+  return n;
 }

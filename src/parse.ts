@@ -1,24 +1,58 @@
 /**
- * Parsing (RFC 3986 3, 4): a thin layer over the two back ends that
- * scripts/generate.ts builds from grammar/rfc3986.peggy (see backends.ts).
- * It records where each component is and returns it exactly as written: no
- * case change, no decoding, no defaults.
+ * Parsing (RFC 3986 3, 4; RFC 3987 2.2; RFC 2396 3, 4): a thin layer over the
+ * two back ends that scripts/generate.ts builds from each grammar/NAME.peggy
+ * (see backends.ts). It records where each component is and returns it exactly
+ * as written: no case change, no decoding, no defaults.
  */
-import type { StartRuleNames } from '../generated/rfc3986';
-import { recognizerRecord, recognizes, type UriRecord } from './backends';
+import { recognizerRecord, recognizes, type Rfc2396Record, type UriRecord } from './backends';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
-import { isRfc3986RuleName, toPegName, RFC3986_RULES, URI_RULES, type Rfc3986RuleName, type UriRuleName } from './rules';
+import {
+  grammarOf,
+  isRuleOf,
+  REFERENCE_RULES,
+  toPegName,
+  type GrammarName,
+  type IriRuleName,
+  type ReferenceRuleName,
+  type Rfc2396ReferenceRuleName,
+  type Rfc2396RuleName,
+  type Rfc3986RuleName,
+  type Rfc3987RuleName,
+  type RuleName,
+  type UriRuleName,
+} from './grammars';
 
 export type { HostKind, PathKind } from './tree';
-export type { UriRecord, UriComponentName, SpanTuple } from './backends';
+export type { UriRecord, Rfc2396Record, UriComponentName, SpanTuple } from './backends';
 
 export interface ParseOptions {
-  /** The rule the whole input must match; RFC 3986 4.1 makes `URI-reference` the default. */
-  readonly rule?: UriRuleName;
+  /**
+   * The rule the whole input must match. The default is the grammar's
+   * reference rule: `URI-reference` (RFC 3986 4.1, RFC 2396 4), `IRI-reference`
+   * (RFC 3987 2.2).
+   */
+  readonly rule?: ReferenceRuleName;
+  /** The grammar: 'rfc3986' (the default), 'rfc3987' (IRIs) or 'rfc2396' (the obsolete URI grammar, with RFC 2732). */
+  readonly grammar?: GrammarName;
 }
 
-export type ParseResult = { readonly ok: true; readonly value: UriRecord } | { readonly ok: false; readonly error: UriSyntaxError };
+export interface Rfc3986ParseOptions extends ParseOptions {
+  readonly rule?: UriRuleName;
+  readonly grammar?: 'rfc3986';
+}
+
+export interface Rfc3987ParseOptions extends ParseOptions {
+  readonly rule?: IriRuleName;
+  readonly grammar: 'rfc3987';
+}
+
+export interface Rfc2396ParseOptions extends ParseOptions {
+  readonly rule?: Rfc2396ReferenceRuleName;
+  readonly grammar: 'rfc2396';
+}
+
+export type ParseResult<R extends UriRecord = UriRecord> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: UriSyntaxError };
 
 function checkInput(input: unknown): asserts input is string {
   if (typeof input !== 'string') {
@@ -26,15 +60,15 @@ function checkInput(input: unknown): asserts input is string {
   }
 }
 
-const START_RULES: ReadonlyMap<string, StartRuleNames> = new Map(URI_RULES.map((r) => [r, toPegName(r)]));
-
-function startRuleOf(options: ParseOptions | undefined): StartRuleNames {
-  const rule = options?.rule ?? 'URI-reference';
-  const start = START_RULES.get(rule);
-  if (start === undefined) {
-    throw new TypeError(`unknown rule ${JSON.stringify(rule)}: expected one of ${URI_RULES.join(', ')}`);
+/** The grammar and the PEG start rule that `options` ask for; a TypeError for a rule the grammar has no reference rule of that name. */
+function startRuleOf(options: ParseOptions | undefined): [GrammarName, string] {
+  const grammar = grammarOf(options);
+  const rules = REFERENCE_RULES[grammar];
+  const rule = options?.rule ?? rules[0];
+  if (!rules.includes(rule)) {
+    throw new TypeError(`unknown rule ${JSON.stringify(rule)} for ${grammar}: expected one of ${rules.join(', ')}`);
   }
-  return start;
+  return [grammar, toPegName(rule)];
 }
 
 /**
@@ -42,50 +76,59 @@ function startRuleOf(options: ParseOptions | undefined): StartRuleNames {
  * to explain why (diagnose() reports it as an internal error should peggy
  * accept what the recognizer rejected: a bug in urigram, never the input's).
  */
-function run(input: string, startRule: StartRuleNames): UriRecord | UriSyntaxError {
-  return recognizerRecord(input, startRule) ?? diagnose(input, startRule);
+function run(input: string, grammar: GrammarName, startRule: string): UriRecord | UriSyntaxError {
+  return recognizerRecord(input, startRule, grammar) ?? diagnose(input, startRule, grammar);
 }
 
 /**
- * Parses `input` as a URI reference (or the rule in `options.rule`).
- * Throws a UriSyntaxError, with the offset, the expected items and the rule
- * path, when the input is not valid; a TypeError when it is not a string.
+ * Parses `input` as a URI reference (or the rule in `options.rule`), by RFC
+ * 3986 or the grammar in `options.grammar`. Throws a UriSyntaxError, with the
+ * offset, the expected items and the rule path, when the input is not valid;
+ * a TypeError when it is not a string.
  */
+export function parse(input: string, options: Rfc2396ParseOptions): Rfc2396Record;
+export function parse(input: string, options?: ParseOptions): UriRecord;
 export function parse(input: string, options?: ParseOptions): UriRecord {
   checkInput(input);
-  const result = run(input, startRuleOf(options));
+  const [grammar, start] = startRuleOf(options);
+  const result = run(input, grammar, start);
   if (result instanceof UriSyntaxError) throw result;
   return result;
 }
 
 /** Like parse, but returns the error instead of throwing it. A non-string input still throws a TypeError. */
+export function tryParse(input: string, options: Rfc2396ParseOptions): ParseResult<Rfc2396Record>;
+export function tryParse(input: string, options?: ParseOptions): ParseResult;
 export function tryParse(input: string, options?: ParseOptions): ParseResult {
   checkInput(input);
-  const result = run(input, startRuleOf(options));
+  const [grammar, start] = startRuleOf(options);
+  const result = run(input, grammar, start);
   return result instanceof UriSyntaxError ? { ok: false, error: result } : { ok: true, value: result };
 }
 
-/** Whether `input` is valid for `options.rule` (default `URI-reference`). Never builds an error. */
+/** Whether `input` is valid for `options.rule` (default: the grammar's reference rule). Never builds an error. */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
-  return accepts(startRuleOf(options), input);
-}
-
-function accepts(startRule: StartRuleNames, input: string): boolean {
-  return recognizes(input, startRule);
+  const [grammar, start] = startRuleOf(options);
+  return recognizes(input, start, grammar);
 }
 
 /**
- * Whether the whole of `input` matches `rule`, any rule of RFC 3986 Appendix A
- * or a core rule it uses, named as in the ABNF (`IPv6address`, `dec-octet`,
- * `path-rootless`, `HEXDIG`).
+ * Whether the whole of `input` matches `rule`, any rule of the grammar (RFC
+ * 3986 Appendix A by default) or a core rule it uses, named as in the ABNF
+ * (`IPv6address`, `dec-octet`, `path-rootless`, `HEXDIG`; `iunreserved`,
+ * `ucschar` with `{ grammar: 'rfc3987' }`; `hostname`, `opaque-part` with
+ * `{ grammar: 'rfc2396' }`).
  */
-export function matches(rule: Rfc3986RuleName, input: string): boolean {
-  if (!isRfc3986RuleName(rule)) {
-    throw new TypeError(`unknown RFC 3986 rule ${JSON.stringify(rule)}`);
+export function matches(rule: Rfc3986RuleName, input: string, options?: { readonly grammar?: 'rfc3986' }): boolean;
+export function matches(rule: Rfc3987RuleName, input: string, options: { readonly grammar: 'rfc3987' }): boolean;
+export function matches(rule: Rfc2396RuleName, input: string, options: { readonly grammar: 'rfc2396' }): boolean;
+export function matches(rule: RuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean;
+export function matches(rule: RuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean {
+  const grammar = grammarOf(options);
+  if (!isRuleOf(grammar, rule)) {
+    throw new TypeError(`unknown ${grammar.replace('rfc', 'RFC ')} rule ${JSON.stringify(rule)}`);
   }
   checkInput(input);
-  return accepts(PEG_NAMES.get(rule) as StartRuleNames, input);
+  return recognizes(input, toPegName(rule), grammar);
 }
-
-const PEG_NAMES: ReadonlyMap<string, StartRuleNames> = new Map(RFC3986_RULES.map((r) => [r, toPegName(r)]));

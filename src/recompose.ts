@@ -56,7 +56,7 @@ export function concatenate(c: UriComponents): string {
 
 const FIVE = ['scheme', 'authority', 'path', 'query', 'fragment'] as const;
 
-export function recompose(components: UriComponents): string {
+export function recompose(components: UriComponents, options: { readonly grammar?: 'rfc3986' | 'rfc3987' } = {}): string {
   if (components === null || typeof components !== 'object') throw new TypeError('expected the components as an object');
   for (const name of FIVE) {
     const value = components[name];
@@ -75,7 +75,7 @@ export function recompose(components: UriComponents): string {
     throw new UriComposeError('path', `without a scheme, a first path segment with ":" would be read as a scheme (RFC 3986 4.2): ${JSON.stringify(path)}`);
   }
   const { text, spans } = concatenateWithSpans(components);
-  const parsed = tryParse(text);
+  const parsed = options.grammar === 'rfc3987' ? tryParse(text, { grammar: 'rfc3987' }) : tryParse(text);
   if (!parsed.ok) {
     const at = parsed.error.offset;
     const [name] = spans.find(([, start, end]) => at >= start && at <= end) ?? spans[spans.length - 1];

@@ -2,11 +2,16 @@
  * Reference resolution (RFC 3986 5.2): the transform of 5.2.2 with the merge
  * of 5.2.3 and the dot-segment removal of 5.2.4, then recomposition (5.3).
  * Resolution normalizes nothing else: no case change, no decoding, no ports.
+ *
+ * The same algorithm resolves IRIs (RFC 3987 6.5) with `{ grammar: 'rfc3987' }`,
+ * and `{ algorithm: 'rfc2396' }` runs the algorithm RFC 3986 replaced, RFC 2396
+ * 5.2, step by step (see resolve2396).
  */
 import { parse, tryParse, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
-import { recompose, type UriComponents } from './recompose';
+import { concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
+import { grammarOf, type GrammarName } from './grammars';
 
 export interface ResolveOptions {
   /**
@@ -17,6 +22,27 @@ export interface ResolveOptions {
    * against `http://a/b/c/d;p?q` gives `http://a/b/c/g`.
    */
   readonly strict?: boolean;
+  /**
+   * The grammar the base and the reference must be valid in: 'rfc3986' (the
+   * default), 'rfc3987' (IRIs, resolved by the same algorithm, RFC 3987 6.5),
+   * or 'rfc2396'.
+   */
+  readonly grammar?: GrammarName;
+  /**
+   * 'rfc3986' (the default): RFC 3986 5.2. 'rfc2396': RFC 2396 5.2 as written,
+   * with what RFC 3986 changed (Appendix D.2): a base with an authority and an
+   * empty path is merged as the empty string ("g" against "http://a" is
+   * "http://ag"); a reference with an empty path and a query keeps the base
+   * path only up to its last "/" ("?y" against "http://a/b/c/d;p?q" is
+   * "http://a/b/c/?y"); dot segments are removed only from a merged relative
+   * path, never from an absolute path, a network path or a URI; and ".."
+   * segments that would climb above the root are kept (step 6g, the first of
+   * its three choices: "http://a/../g"). The components are split by RFC 2396
+   * 4.3 from a reference valid in `grammar` (RFC 3986's by default, since
+   * RFC 2396's own grammar rejects "?y", which its Appendix C resolves), and
+   * recombined by step 7 without any check.
+   */
+  readonly algorithm?: 'rfc3986' | 'rfc2396';
 }
 
 /** The base cannot be used: it is not a valid URI reference, or not an absolute URI (5.2.1). */
@@ -37,11 +63,11 @@ function components(r: UriRecord): UriComponents {
   return { scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: r.fragment };
 }
 
-function baseComponents(base: UriRecord | string): UriComponents {
+function baseComponents(base: UriRecord | string, grammar: GrammarName): UriComponents {
   let record: UriRecord;
   let text: string;
   if (typeof base === 'string') {
-    const parsed = tryParse(base);
+    const parsed = tryParse(base, { grammar });
     if (!parsed.ok) {
       throw new UriResolveError(base, `the base is not a valid URI reference: ${parsed.error.message}`, parsed.error);
     }
@@ -60,8 +86,8 @@ function baseComponents(base: UriRecord | string): UriComponents {
   return { ...components(record), fragment: undefined };
 }
 
-function referenceComponents(reference: UriRecord | string): UriComponents {
-  if (typeof reference === 'string') return components(parse(reference));
+function referenceComponents(reference: UriRecord | string, grammar: GrammarName): UriComponents {
+  if (typeof reference === 'string') return components(parse(reference, { grammar }));
   if (reference !== null && typeof reference === 'object' && typeof reference.path === 'string') return components(reference);
   throw new TypeError('expected the reference as a string or a UriRecord');
 }
@@ -80,11 +106,15 @@ function merge(base: UriComponents, referencePath: string): string {
  */
 export function resolveRecord(base: UriRecord | string, reference: UriRecord | string, options: ResolveOptions = {}): UriComponents {
   const strict = options.strict ?? true;
-  const B = baseComponents(base);
-  let R = referenceComponents(reference);
+  const grammar = grammarOf(options);
+  const algorithm = options.algorithm ?? 'rfc3986';
+  if (algorithm !== 'rfc3986' && algorithm !== 'rfc2396') throw new TypeError(`unknown algorithm ${JSON.stringify(algorithm)}: expected "rfc3986" or "rfc2396"`);
+  const B = baseComponents(base, grammar);
+  let R = referenceComponents(reference, grammar);
   if (!strict && R.scheme !== undefined && B.scheme !== undefined && R.scheme.toLowerCase() === B.scheme.toLowerCase()) {
     R = { ...R, scheme: undefined };
   }
+  if (algorithm === 'rfc2396') return resolve2396(B, R);
   if (R.scheme !== undefined) {
     return { scheme: R.scheme, authority: R.authority, path: removeDotSegments(R.path), query: R.query, fragment: R.fragment };
   }
@@ -111,6 +141,55 @@ export function resolveRecord(base: UriRecord | string, reference: UriRecord | s
 export function resolve(base: string, reference: string, options: ResolveOptions = {}): string {
   if (typeof base !== 'string' || typeof reference !== 'string') throw new TypeError('expected the base and the reference as strings');
   const target = resolveRecord(base, reference, options);
+  if (options.algorithm === 'rfc2396') return concatenate(target); // step 7, as written
   const path = target.authority === undefined && target.path.startsWith('//') ? `/.${target.path}` : target.path;
-  return recompose({ ...target, path });
+  const grammar = grammarOf(options);
+  return recompose({ ...target, path }, { grammar: grammar === 'rfc3987' ? 'rfc3987' : 'rfc3986' });
+}
+
+/**
+ * RFC 2396 5.2, steps 2 to 7, on the components of the base (its fragment
+ * already removed) and of the reference. The base's query is used only by
+ * step 2.
+ */
+function resolve2396(B: UriComponents, R: UriComponents): UriComponents {
+  // 2) An empty path with no scheme, authority or query: the current document.
+  if (R.path === '' && R.scheme === undefined && R.authority === undefined && R.query === undefined) {
+    return { ...B, fragment: R.fragment };
+  }
+  // 3) A scheme: an absolute URI, taken as it is.
+  if (R.scheme !== undefined) return R;
+  // 4) An authority: a network path, taken as it is (to step 7).
+  if (R.authority !== undefined) return { ...R, scheme: B.scheme };
+  // 5) A path that begins with "/": an absolute path, taken as it is (to step 7).
+  if (R.path.startsWith('/')) return { ...R, scheme: B.scheme, authority: B.authority };
+  // 6) A relative path, merged with the base's.
+  return { scheme: B.scheme, authority: B.authority, path: mergeRelativePath2396(B.path, R.path), query: R.query, fragment: R.fragment };
+}
+
+/** RFC 2396 5.2 step 6, a) to h), on the path strings. */
+export function mergeRelativePath2396(basePath: string, referencePath: string): string {
+  // a) all but the last segment of the base path; b) the reference's path appended.
+  const buffer = basePath.slice(0, basePath.lastIndexOf('/') + 1) + referencePath;
+  // Segments of the buffer; in an absolute path the empty string before the first "/" is no segment.
+  const segments = buffer.split('/');
+  const first = buffer.startsWith('/') ? 1 : 0;
+  // c) every "./" where "." is a complete segment (a "." that is not the last segment).
+  for (let i = segments.length - 2; i >= first; i--) if (segments[i] === '.') segments.splice(i, 1);
+  // d) a final "." segment (the "/" before it stays).
+  if (segments.length - 1 >= first && segments[segments.length - 1] === '.') segments[segments.length - 1] = '';
+  // e) "<segment>/../", segment not "..", removed leftmost first, until none is left.
+  for (let i = first; i + 2 < segments.length; ) {
+    if (segments[i] !== '..' && segments[i + 1] === '..') {
+      segments.splice(i, 2);
+      i = first;
+    } else {
+      i++;
+    }
+  }
+  // f) a final "<segment>/..", segment not "..", removed (the "/" before it stays).
+  const n = segments.length;
+  if (n - 2 >= first && segments[n - 1] === '..' && segments[n - 2] !== '..') segments.splice(n - 2, 2, '');
+  // g) leading ".." segments are kept; h) the buffer is the new path.
+  return segments.join('/');
 }

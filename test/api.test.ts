@@ -100,6 +100,8 @@ describe('UriSyntaxError', () => {
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       message: error.message,
       input: 'http://[::g]',
+      grammar: 'rfc3986',
+      codePointOffset: 10,
       rule: 'URI-reference',
       offset: 10,
       found: 'g',

@@ -1,0 +1,101 @@
+/**
+ * The three grammars urigram is generated from, and what each calls its
+ * rules. RFC 3986 is the default everywhere; RFC 3987 (IRIs) and RFC 2396 (the
+ * grammar RFC 3986 replaced, with RFC 2732) are chosen by `{ grammar }`.
+ *
+ * The generated modules of RFC 3987 and RFC 2396 are loaded on first use, so
+ * that a program that parses URIs never loads them.
+ */
+import type { StartRuleNames as Rfc3986Start } from '../generated/rfc3986';
+import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
+import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
+import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
+
+export type GrammarName = 'rfc3986' | 'rfc3987' | 'rfc2396';
+
+export const GRAMMARS: readonly GrammarName[] = ['rfc3986', 'rfc3987', 'rfc2396'];
+
+type AbnfName<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${AbnfName<Tail>}` : S;
+
+/** Any rule of RFC 3986 Appendix A, or a core rule it uses (ALPHA, DIGIT, HEXDIG), by its ABNF name. */
+export type Rfc3986RuleName = AbnfName<Rfc3986Start>;
+/** Any rule of RFC 3987 2.2 (its own and those it takes from RFC 3986), or a core rule, by its ABNF name. */
+export type Rfc3987RuleName = AbnfName<Rfc3987Start>;
+/** Any rule of RFC 2396 Appendix A (as grammar/rfc2396.abnf names it, "_" written "-") or of the RFC 2732 amendment. */
+export type Rfc2396RuleName = AbnfName<Rfc2396Start>;
+export type RuleName = Rfc3986RuleName | Rfc3987RuleName | Rfc2396RuleName;
+
+/** The rules a whole reference can be parsed as, per grammar, the default first. */
+export type UriRuleName = 'URI-reference' | 'URI' | 'absolute-URI' | 'relative-ref';
+export type IriRuleName = 'IRI-reference' | 'IRI' | 'absolute-IRI' | 'irelative-ref';
+export type Rfc2396ReferenceRuleName = 'URI-reference' | 'absoluteURI' | 'relativeURI';
+export type ReferenceRuleName = UriRuleName | IriRuleName | Rfc2396ReferenceRuleName;
+
+export const REFERENCE_RULES: Readonly<Record<GrammarName, readonly ReferenceRuleName[]>> = {
+  rfc3986: ['URI-reference', 'URI', 'absolute-URI', 'relative-ref'],
+  rfc3987: ['IRI-reference', 'IRI', 'absolute-IRI', 'irelative-ref'],
+  rfc2396: ['URI-reference', 'absoluteURI', 'relativeURI'],
+};
+
+/** Where each grammar comes from, for messages and the CLI. */
+export const GRAMMAR_TITLES: Readonly<Record<GrammarName, string>> = {
+  rfc3986: 'RFC 3986 (URI, STD 66)',
+  rfc3987: 'RFC 3987 (IRI)',
+  rfc2396: 'RFC 2396 + RFC 2732 (obsolete URI)',
+};
+
+/** The recognizer module's interface, the same for every grammar (generated/NAME.recognizer.d.ts). */
+export interface Recognizer {
+  recognize(text: string, startRule: string): boolean;
+  matchAt(text: string, startRule: string, at: number): number;
+  captureLog(): Int32Array;
+  captureCount(): number;
+  readonly CAPTURE_SLOTS: Readonly<Record<string, number>>;
+  readonly START_RULES: readonly string[];
+  readonly NAMED_RULES: Readonly<Partial<Record<string, string>>>;
+}
+
+/** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
+declare const require: (id: string) => unknown;
+
+const recognizers: Partial<Record<GrammarName, Recognizer>> = { rfc3986: rfc3986Recognizer as unknown as Recognizer };
+
+/** The generated recognizer of a grammar, loaded on first use. */
+export function recognizerOf(grammar: GrammarName): Recognizer {
+  const known = recognizers[grammar];
+  if (known) return known;
+  // Literal paths, one per grammar, so that bundlers see them.
+  const loaded = (grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer')) as Recognizer;
+  recognizers[grammar] = loaded;
+  return loaded;
+}
+
+/** The PEG rule name for an ABNF rule name: "-" is written "_". */
+export function toPegName(rule: string): string {
+  return rule.replace(/-/g, '_');
+}
+
+/** The ABNF rule name for a PEG rule name. */
+export function toAbnfName(rule: string): string {
+  return rule.replace(/_/g, '-');
+}
+
+/** Throws a TypeError unless `grammar` is one of GRAMMARS (undefined means rfc3986). */
+export function grammarOf(options: { readonly grammar?: GrammarName } | undefined): GrammarName {
+  const grammar = options?.grammar;
+  if (grammar === undefined || grammar === 'rfc3986') return 'rfc3986';
+  if (grammar === 'rfc3987' || grammar === 'rfc2396') return grammar;
+  throw new TypeError(`unknown grammar ${JSON.stringify(grammar)}: expected one of ${GRAMMARS.join(', ')}`);
+}
+
+const ruleSets: Partial<Record<GrammarName, ReadonlySet<string>>> = {};
+
+/** Every rule of a grammar, by ABNF name, in the order of its .peggy file. */
+export function rulesOf(grammar: GrammarName): readonly string[] {
+  return recognizerOf(grammar).START_RULES.map(toAbnfName);
+}
+
+export function isRuleOf(grammar: GrammarName, name: unknown): boolean {
+  const set = (ruleSets[grammar] ??= new Set(rulesOf(grammar)));
+  return typeof name === 'string' && set.has(name);
+}
