@@ -18,28 +18,34 @@ export interface Comparison {
 
 const ORDER: readonly UriComponentName[] = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 
-function normalizeAt(uri: string, level: ComparisonLevel): string {
+/** 'rfc3987' compares IRIs (RFC 3987 5.3) by the same ladder. */
+export interface CompareOptions {
+  readonly grammar?: 'rfc3986' | 'rfc3987';
+}
+
+function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | 'rfc3987' = 'rfc3986'): string {
   if (level === 'simple') {
-    parse(uri); // valid or a UriSyntaxError, as at every other level
+    parse(uri, { grammar }); // valid or a UriSyntaxError, as at every other level
     return uri;
   }
-  return normalize(uri, { level });
+  return normalize(uri, { level, grammar });
 }
 
 /** Whether `a` and `b` are equivalent at `level` (default 'scheme', the strongest RFC 3986 defines). */
-export function equivalent(a: string, b: string, options: { level?: ComparisonLevel } = {}): boolean {
+export function equivalent(a: string, b: string, options: { level?: ComparisonLevel } & CompareOptions = {}): boolean {
   const level = options.level ?? 'scheme';
   if (level !== 'simple' && level !== 'syntax' && level !== 'scheme') throw new TypeError(`unknown level ${JSON.stringify(level)}`);
-  return normalizeAt(a, level) === normalizeAt(b, level);
+  return normalizeAt(a, level, options.grammar) === normalizeAt(b, level, options.grammar);
 }
 
 /** Climbs the ladder of 6.2 and says where `a` and `b` became equal, or where they differ. */
-export function compare(a: string, b: string): Comparison {
+export function compare(a: string, b: string, options: CompareOptions = {}): Comparison {
+  const grammar = options.grammar ?? 'rfc3986';
   for (const level of ['simple', 'syntax', 'scheme'] as const) {
-    if (normalizeAt(a, level) === normalizeAt(b, level)) return { equivalent: true, level };
+    if (normalizeAt(a, level, grammar) === normalizeAt(b, level, grammar)) return { equivalent: true, level };
   }
-  const ra = parse(normalize(a));
-  const rb = parse(normalize(b));
+  const ra = parse(normalize(a, { grammar }), { grammar });
+  const rb = parse(normalize(b, { grammar }), { grammar });
   const component = ORDER.find((c) => ra[c] !== rb[c]) ?? 'path';
   return { equivalent: false, level: undefined, difference: { component, a: ra[component], b: rb[component] } };
 }

@@ -25,6 +25,8 @@ export interface UriSyntaxErrorDetails {
    * began before the offset and was being matched when an `expected` item was recorded there.
    */
   readonly rulePath: readonly string[];
+  /** For input given as UTF-8 octets (parseUtf8): `offset` as a byte offset into them. */
+  readonly byteOffset?: number;
 }
 
 export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
@@ -38,6 +40,8 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
    * Offsets are always at a code point boundary.
    */
   readonly codePointOffset: number;
+  /** For input given as UTF-8 octets (parseUtf8): `offset` as a byte offset into them; undefined otherwise. */
+  readonly byteOffset?: number;
   readonly found: string | null;
   readonly expected: readonly string[];
   readonly rulePath: readonly string[];
@@ -50,6 +54,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     this.rule = details.rule;
     this.offset = details.offset;
     this.codePointOffset = codePointOffset(details.input, details.offset);
+    if (details.byteOffset !== undefined) this.byteOffset = details.byteOffset;
     this.found = details.found;
     this.expected = details.expected;
     this.rulePath = details.rulePath;
@@ -82,6 +87,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
       found: this.found,
       expected: this.expected,
       rulePath: this.rulePath,
+      ...(this.byteOffset === undefined ? {} : { byteOffset: this.byteOffset }),
     };
   }
 }

@@ -1,17 +1,36 @@
 /**
- * urigram: a strict, grammar-driven RFC 3986 URI toolkit.
+ * urigram: a strict, grammar-driven URI toolkit: RFC 3986, with RFC 3987
+ * (IRIs) and RFC 2396 (the grammar RFC 3986 replaced) by the same pipeline.
  *
- * The parser is generated from grammar/rfc3986.peggy, a rule-for-rule
- * transcription of RFC 3986 Appendix A (grammar/rfc3986.abnf). One module per
+ * The parsers are generated from grammar/NAME.peggy, rule-for-rule
+ * transcriptions of each RFC's ABNF (grammar/NAME.abnf). One module per
  * operation, named after what it does and where the RFC says it.
  */
 export { parse, tryParse, isValid, matches } from './parse';
-export type { UriRecord, ParseOptions, ParseResult, UriComponentName, SpanTuple, HostKind, PathKind } from './parse';
-export { UriSyntaxError } from './errors';
+export type {
+  UriRecord,
+  Rfc2396Record,
+  ParseOptions,
+  Rfc3986ParseOptions,
+  Rfc3987ParseOptions,
+  Rfc2396ParseOptions,
+  ParseResult,
+  UriComponentName,
+  SpanTuple,
+  HostKind,
+  PathKind,
+} from './parse';
+export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf } from './grammars';
+export type { GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
+export { iriToUri, uriToIri, parseUtf8, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
+export type { IriToUriOptions } from './iri';
+export { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';
+export type { GrammarComparison, GrammarVerdict, GrammarNote } from './grammar-comparison';
+export { UriSyntaxError, codePointOffset } from './errors';
 export type { UriSyntaxErrorDetails } from './errors';
 export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './rules';
 export type { Rfc3986RuleName, UriRuleName } from './rules';
-export { resolve, resolveRecord, UriResolveError } from './resolve';
+export { resolve, resolveRecord, mergeRelativePath2396, UriResolveError } from './resolve';
 export type { ResolveOptions } from './resolve';
 export { recompose, UriComposeError } from './recompose';
 export type { UriComponents } from './recompose';
@@ -19,7 +38,7 @@ export { removeDotSegments } from './remove-dot-segments';
 export { normalize, explainNormalize, NORMALIZE_STEPS, SCHEME_DEFAULTS } from './normalize';
 export type { NormalizeOptions, NormalizeStep, NormalizeStepName, NormalizeLevel } from './normalize';
 export { equivalent, compare } from './compare';
-export type { Comparison, ComparisonLevel } from './compare';
+export type { Comparison, ComparisonLevel, CompareOptions } from './compare';
 export { percentEncode, percentDecode, PercentEncodingError } from './percent-encoding';
 export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './percent-encoding';
 export { extract, DEFAULT_OPAQUE_SCHEMES } from './extract';

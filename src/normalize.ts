@@ -25,6 +25,14 @@ export interface NormalizeOptions {
   readonly level?: NormalizeLevel;
   /** Switch single steps off (false) or on (true, only within the level). */
   readonly steps?: Partial<Readonly<Record<NormalizeStepName, boolean>>>;
+  /**
+   * 'rfc3986' (the default) or 'rfc3987': normalize an IRI by RFC 3987 5.3.2
+   * (the same steps: "%XX" of unreserved ASCII decoded, hex upper-cased,
+   * scheme lower-cased, dot segments removed; a host is lower-cased only when
+   * it is all ASCII, 5.3.2.1). Character normalization (NFC, 5.3.2.2) is not a
+   * step: it is not equivalence-preserving for every scheme.
+   */
+  readonly grammar?: 'rfc3986' | 'rfc3987';
 }
 
 /** One change a step made: where, in the text as it stood before that step. */
@@ -126,7 +134,8 @@ const STEPS: readonly StepDefinition[] = [
     section: '6.2.2.1',
     level: 'syntax',
     edits: (_text, r) => {
-      if (r.host === undefined || !/[A-Z]/.test(r.host)) return [];
+      // RFC 3987 5.3.2.1: only a host that is all US-ASCII (never otherwise in a URI).
+      if (r.host === undefined || !/[A-Z]/.test(r.host) || /[^\x00-\x7f]/.test(r.host)) return [];
       const lower = lowerOutsideTriplets(r.host);
       return lower !== r.host ? [{ start: r.spans.host![0], end: r.spans.host![1], replacement: lower }] : [];
     },
@@ -180,6 +189,9 @@ export const NORMALIZE_STEPS: readonly NormalizeStepName[] = STEPS.map((s) => s.
 
 function checkOptions(options: NormalizeOptions): NormalizeLevel {
   const level = options.level ?? 'scheme';
+  if (options.grammar !== undefined && options.grammar !== 'rfc3986' && options.grammar !== 'rfc3987') {
+    throw new TypeError(`normalize works on RFC 3986 URIs and RFC 3987 IRIs, not ${JSON.stringify(options.grammar)}`);
+  }
   if (level !== 'syntax' && level !== 'scheme') throw new TypeError(`unknown level ${JSON.stringify(level)}: expected "syntax" or "scheme"`);
   for (const name of Object.keys(options.steps ?? {})) {
     if (!NORMALIZE_STEPS.includes(name as NormalizeStepName)) {
@@ -193,7 +205,8 @@ function checkOptions(options: NormalizeOptions): NormalizeLevel {
 export function explainNormalize(uri: string, options: NormalizeOptions = {}): { result: string; steps: NormalizeStep[] } {
   const level = checkOptions(options);
   let text = uri;
-  let record = parse(text); // a UriSyntaxError (or a TypeError) for anything else
+  const grammar = options.grammar ?? 'rfc3986';
+  let record = parse(text, { grammar }); // a UriSyntaxError (or a TypeError) for anything else
   const applied: NormalizeStep[] = [];
   for (const step of STEPS) {
     const wanted = options.steps?.[step.name] ?? true;
@@ -211,7 +224,7 @@ export function explainNormalize(uri: string, options: NormalizeOptions = {}): {
       applied.push({ step: step.name, section: step.section, start: e.start, end: e.end, before: text.slice(e.start, e.end), after: e.replacement, result: next });
     }
     text = next;
-    record = parse(text);
+    record = parse(text, { grammar });
   }
   return { result: text, steps: applied };
 }

@@ -6,6 +6,7 @@
 /** The components percentEncode knows, with the characters each allows unencoded (RFC 3986 Appendix A). */
 export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'query' | 'fragment';
 
+import { utf8Bytes } from './utf8';
 import { matches } from './parse';
 import type { Rfc3986RuleName } from './rules';
 
@@ -100,17 +101,7 @@ export function percentEncode(text: string, component: EncodableComponent, optio
     } else if (code >= 0xdc00 && code <= 0xdfff) {
       throw new PercentEncodingError(text, i, 'a lone surrogate cannot be encoded as UTF-8');
     }
-    if (cp < 0x800) {
-      pushByte(out, 0xc0 | (cp >> 6));
-    } else if (cp < 0x10000) {
-      pushByte(out, 0xe0 | (cp >> 12));
-      pushByte(out, 0x80 | ((cp >> 6) & 63));
-    } else {
-      pushByte(out, 0xf0 | (cp >> 18));
-      pushByte(out, 0x80 | ((cp >> 12) & 63));
-      pushByte(out, 0x80 | ((cp >> 6) & 63));
-    }
-    pushByte(out, 0x80 | (cp & 63));
+    for (const b of utf8Bytes(cp)) pushByte(out, b);
   }
   return out.join('');
 }

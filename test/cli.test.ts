@@ -66,8 +66,10 @@ describe('urigram parse', () => {
       valid: false,
       error: {
         message: 'invalid URI-reference at offset 10: expected HEXDIG, dec-octet or "]" in IPv6address, found "g"',
+        grammar: 'rfc3986',
         rule: 'URI-reference',
         offset: 10,
+        codePointOffset: 10,
         found: 'g',
         expected: ['HEXDIG', 'dec-octet', '"]"'],
         rulePath: ['URI-reference', 'URI', 'hier-part', 'authority', 'host', 'IP-literal', 'IPv6address'],

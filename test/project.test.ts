@@ -42,9 +42,18 @@ describe('the package', () => {
     expect(fs.readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
 
-  it('has no runtime dependency', () => {
+  it('has one runtime dependency, tr46 (UTS 46 for iriToUri host: "idna"), pinned, and loads it only for that', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.dependencies ?? {}).toEqual({ tr46: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    const script = `const u = require(${JSON.stringify(path.join(root, 'dist', 'src', 'index.js'))});
+      u.parse('http://a/'); u.iriToUri('http://\u00e9/');
+      const before = Object.keys(require.cache).some((f) => f.includes('/node_modules/tr46/'));
+      u.iriToUri('http://\u00e9/', { host: 'idna' });
+      const after = Object.keys(require.cache).some((f) => f.includes('/node_modules/tr46/'));
+      process.stdout.write(JSON.stringify([before, after]));`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([false, true]);
   });
 });
 

@@ -1,0 +1,127 @@
+/**
+ * The three grammars side by side: what RFC 3986 Appendix D.2 says became of
+ * each RFC 2396 rule, and compareGrammars(), which says whether one input is
+ * valid under RFC 3986, RFC 3987 and RFC 2396, and why they differ on it.
+ */
+import { tryParse, type UriRecord } from './parse';
+import type { UriSyntaxError } from './errors';
+import { GRAMMARS, REFERENCE_RULES, type GrammarName } from './grammars';
+
+/**
+ * RFC 3986 Appendix D.2: the obsolete RFC 2396 rules and their translation
+ * into RFC 3986 rules, as the table in D.2 gives them (multi-line cells joined
+ * with one space).
+ */
+export const RFC2396_TO_RFC3986: ReadonlyArray<{ readonly obsolete: string; readonly translation: string }> = [
+  { obsolete: 'absoluteURI', translation: 'absolute-URI' },
+  { obsolete: 'relativeURI', translation: 'relative-part [ "?" query ]' },
+  { obsolete: 'hier_part', translation: '( "//" authority path-abempty / path-absolute ) [ "?" query ]' },
+  { obsolete: 'opaque_part', translation: 'path-rootless [ "?" query ]' },
+  { obsolete: 'net_path', translation: '"//" authority path-abempty' },
+  { obsolete: 'abs_path', translation: 'path-absolute' },
+  { obsolete: 'rel_path', translation: 'path-rootless' },
+  { obsolete: 'rel_segment', translation: 'segment-nz-nc' },
+  { obsolete: 'reg_name', translation: 'reg-name' },
+  { obsolete: 'server', translation: 'authority' },
+  { obsolete: 'hostport', translation: 'host [ ":" port ]' },
+  { obsolete: 'hostname', translation: 'reg-name' },
+  { obsolete: 'path_segments', translation: 'path-abempty' },
+  { obsolete: 'param', translation: '*<pchar excluding ";">' },
+  { obsolete: 'uric', translation: 'unreserved / pct-encoded / ";" / "?" / ":" / "@" / "&" / "=" / "+" / "$" / "," / "/"' },
+  { obsolete: 'uric_no_slash', translation: 'unreserved / pct-encoded / ";" / "?" / ":" / "@" / "&" / "=" / "+" / "$" / ","' },
+  { obsolete: 'mark', translation: '"-" / "_" / "." / "!" / "~" / "*" / "\'" / "(" / ")"' },
+  { obsolete: 'escaped', translation: 'pct-encoded' },
+  { obsolete: 'hex', translation: 'HEXDIG' },
+  { obsolete: 'alphanum', translation: 'ALPHA / DIGIT' },
+];
+
+/** One grammar's verdict on the input, by its reference rule. */
+export interface GrammarVerdict {
+  readonly grammar: GrammarName;
+  /** The rule the input was parsed as: URI-reference, or IRI-reference for RFC 3987. */
+  readonly rule: string;
+  readonly valid: boolean;
+  /** The record, when valid (for RFC 2396 an Rfc2396Record). */
+  readonly record?: UriRecord;
+  /** The error (offset, expected, rule path), when not. */
+  readonly error?: UriSyntaxError;
+}
+
+/** A difference between the grammars that the RFCs name, and that bears on this input. */
+export interface GrammarNote {
+  readonly code: 'non-ascii' | 'square-brackets' | 'mark-characters' | 'empty-path' | 'opaque-query' | 'ipvfuture';
+  /** Where the RFCs say it. */
+  readonly section: string;
+  readonly message: string;
+}
+
+export interface GrammarComparison {
+  readonly input: string;
+  /** RFC 3986, RFC 3987, RFC 2396, in that order. */
+  readonly verdicts: readonly GrammarVerdict[];
+  readonly notes: readonly GrammarNote[];
+}
+
+const MARKS_NOW_RESERVED = /[!*'()]|%2[1789aA]/;
+
+/**
+ * Parses `input` as a URI reference by RFC 3986 and by RFC 2396, and as an IRI
+ * reference by RFC 3987, and names the differences between the grammars that
+ * apply to it: non-ASCII characters, "[" and "]", the mark characters that
+ * became sub-delims, the empty path, the opaque part's "?", IPvFuture.
+ */
+export function compareGrammars(input: string): GrammarComparison {
+  if (typeof input !== 'string') throw new TypeError(`expected the URI as a string, got ${input === null ? 'null' : typeof input}`);
+  const verdicts = GRAMMARS.map((grammar): GrammarVerdict => {
+    const rule = REFERENCE_RULES[grammar][0];
+    const r = tryParse(input, { grammar });
+    return r.ok ? { grammar, rule, valid: true, record: r.value } : { grammar, rule, valid: false, error: r.error };
+  });
+  const [uri, iri, old] = verdicts;
+  const notes: GrammarNote[] = [];
+  if (/[^\x00-\x7f]/.test(input)) {
+    notes.push({
+      code: 'non-ascii',
+      section: 'RFC 3987 2.2; RFC 3986 2.1, 2.5',
+      message: 'non-ASCII characters are allowed as themselves only in an IRI (ucschar; iprivate in the query only); a URI carries them percent-encoded as UTF-8 (iriToUri)',
+    });
+  }
+  if (/[[\]]/.test(input)) {
+    notes.push({
+      code: 'square-brackets',
+      section: 'RFC 3986 2.2, 3.2.2; RFC 2732 3',
+      message: '"[" and "]" are allowed only around an IP literal in the host by RFC 3986 and RFC 3987; RFC 2732 added them to RFC 2396\'s reserved set, so RFC 2396 also allows them in the query and the fragment',
+    });
+  }
+  if (MARKS_NOW_RESERVED.test(input)) {
+    notes.push({
+      code: 'mark-characters',
+      section: 'RFC 3986 2.2, 2.3, D.2; RFC 2396 2.3',
+      message: '"!", "*", "\'", "(" and ")" were unreserved marks in RFC 2396 and are sub-delims (reserved) in RFC 3986: percent-encoding or decoding them no longer gives an equivalent URI',
+    });
+  }
+  const emptyPath = uri.record ?? iri.record;
+  if (emptyPath && emptyPath.path === '' && emptyPath.authority === undefined && !old.valid && (emptyPath.scheme !== undefined || emptyPath.query !== undefined)) {
+    notes.push({
+      code: 'empty-path',
+      section: 'RFC 3986 D.2, 3.3; RFC 2396 3',
+      message: 'RFC 3986 allows an empty path after "scheme:" ("about:", "dav:") and before a query ("?y"); RFC 2396 needed a path there',
+    });
+  }
+  const opaque = old.valid ? (old.record as { opaque?: string }).opaque : undefined;
+  if (opaque !== undefined && opaque.includes('?')) {
+    notes.push({
+      code: 'opaque-query',
+      section: 'RFC 2396 3; RFC 3986 3.4, D.2',
+      message: 'after "scheme:" without "/", RFC 2396 reads the rest (its "?" included) as one opaque part; RFC 3986 reads a path and a query',
+    });
+  }
+  if (uri.record?.hostKind === 'IPvFuture' || iri.record?.hostKind === 'IPvFuture') {
+    notes.push({
+      code: 'ipvfuture',
+      section: 'RFC 3986 3.2.2',
+      message: 'IPvFuture ("[v1.x]") is new in RFC 3986; RFC 2396 with RFC 2732 has IPv6 literals only',
+    });
+  }
+  return { input, verdicts, notes };
+}

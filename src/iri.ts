@@ -1,0 +1,261 @@
+/**
+ * IRIs and URIs (RFC 3987 3): mapping an IRI to a URI (3.1), converting a URI
+ * to an IRI (3.2), and reading an IRI carried as UTF-8 octets (the "8URI" of
+ * the draft that became RFC 3987).
+ */
+import { parse, type ParseOptions, type UriRecord } from './parse';
+import { UriSyntaxError } from './errors';
+import { decodeUtf8, readUtf8, utf8Bytes, utf8Length } from './utf8';
+
+export interface IriToUriOptions {
+  /**
+   * 'NFC': normalize the IRI to Unicode Normalization Form C first. RFC 3987
+   * 3.1 step 1 asks for NFC only when the IRI comes from paper, speech or a
+   * non-Unicode encoding (1a, 1b); text that is already Unicode is not
+   * normalized (1c, and 5.3.2.2). A JavaScript string is Unicode, so the default
+   * is not to normalize; the option is the NFC step of the original draft, for
+   * IRIs known to come from such a source. The result of NFC must still be a
+   * valid IRI.
+   */
+  readonly normalize?: 'NFC';
+  /**
+   * 'percent-encode' (the default, RFC 3987 3.1 step 2): a non-ASCII ireg-name
+   * is percent-encoded like every other component. 'idna': it becomes its IDNA
+   * A-label ("bücher.example" is "xn--bcher-kva.example"), by UTS 46 ToASCII
+   * (nontransitional, with the STD3 rules, bidi, joiner, hyphen and DNS length
+   * checks), as RFC 3987 3.1 allows for hosts resolved through the DNS. Its
+   * percent-encoded octets are read as UTF-8 first (RFC 3986 3.2.2). A host
+   * that is not a valid domain name is an IriConversionError, not left as it
+   * was.
+   */
+  readonly host?: 'percent-encode' | 'idna';
+}
+
+/** An IRI that cannot be mapped as asked: a host that IDNA rejects. */
+export class IriConversionError extends Error {
+  readonly input: string;
+  /** Where the part that cannot be converted begins (UTF-16 offset). */
+  readonly offset: number;
+
+  constructor(input: string, offset: number, message: string) {
+    super(message);
+    this.name = 'IriConversionError';
+    this.input = input;
+    this.offset = offset;
+  }
+}
+
+function hex2(b: number): string {
+  return (b < 16 ? '%0' : '%') + b.toString(16).toUpperCase();
+}
+
+/** Every non-ASCII character as the "%XX" of each of its UTF-8 octets, upper-case hex; ASCII (so "%XX" too) as it is. */
+function encodeNonAscii(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    const cp = text.codePointAt(i) as number;
+    out += text.slice(from, i) + utf8Bytes(cp).map(hex2).join('');
+    if (cp > 0xffff) i++;
+    from = i + 1;
+  }
+  return out + text.slice(from);
+}
+
+/** UTS 46 ToASCII, from the tr46 package (loaded on first use: only host: 'idna' needs it). */
+interface Tr46 {
+  toASCII(domain: string, options: Record<string, boolean>): string | null;
+}
+declare const require: (id: string) => unknown;
+let tr46: Tr46 | undefined;
+
+function idnaHost(iri: string, record: UriRecord): string {
+  const host = record.host as string;
+  const at = record.spans.host?.[0] ?? 0;
+  let name: string;
+  try {
+    name = decodeURIComponentStrict(host);
+  } catch {
+    throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} has percent-encoded octets that are not UTF-8, so it has no IDNA form`);
+  }
+  tr46 ??= require('tr46') as Tr46;
+  // A final "." (a fully qualified name) is kept: UTS 46's length check counts it as an empty label.
+  const rooted = name.endsWith('.') && name.length > 1;
+  const ascii = tr46.toASCII(rooted ? name.slice(0, -1) : name, {
+    checkBidi: true,
+    checkHyphens: true,
+    checkJoiners: true,
+    useSTD3ASCIIRules: true,
+    transitionalProcessing: false,
+    verifyDNSLength: true,
+  });
+  if (ascii === null) {
+    throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} is not a valid internationalized domain name (UTS 46 ToASCII fails), so it has no IDNA form`);
+  }
+  return rooted ? `${ascii}.` : ascii;
+}
+
+/** The "%XX" triplets of a valid ireg-name read as UTF-8; throws when they are not UTF-8. */
+function decodeURIComponentStrict(text: string): string {
+  return text.includes('%') ? decodeURIComponent(text) : text;
+}
+
+/**
+ * Maps an IRI reference to a URI reference (RFC 3987 3.1): each character
+ * outside US-ASCII (a ucschar or an iprivate: nothing else is valid in an
+ * IRI) becomes the "%XX" of each of its UTF-8 octets, with upper-case hex;
+ * ASCII, "%XX" triplets included, is left as it is. The input must be a valid
+ * IRI reference (a UriSyntaxError otherwise, with the offset); the output is
+ * a valid URI reference.
+ */
+export function iriToUri(iri: string, options: IriToUriOptions = {}): string {
+  if (typeof iri !== 'string') throw new TypeError(`expected the IRI as a string, got ${iri === null ? 'null' : typeof iri}`);
+  if (options.normalize !== undefined && options.normalize !== 'NFC') throw new TypeError(`unknown normalize option ${JSON.stringify(options.normalize)}: expected "NFC"`);
+  const hostOption = options.host ?? 'percent-encode';
+  if (hostOption !== 'percent-encode' && hostOption !== 'idna') throw new TypeError(`unknown host option ${JSON.stringify(options.host)}: expected "percent-encode" or "idna"`);
+  const text = options.normalize === 'NFC' ? iri.normalize('NFC') : iri;
+  const record = parse(text, { grammar: 'rfc3987' });
+  if (hostOption === 'idna' && record.hostKind === 'reg-name' && record.spans.host && /[^\x00-\x7f]|%[89a-fA-F]/.test(record.host as string)) {
+    const [start, end] = record.spans.host;
+    return encodeNonAscii(text.slice(0, start)) + idnaHost(text, record) + encodeNonAscii(text.slice(end));
+  }
+  return encodeNonAscii(text);
+}
+
+/**
+ * The bidirectional formatting characters that an IRI must not contain (RFC
+ * 3987 4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO) and those Unicode added since
+ * (ALM U+061C and the isolates U+2066-2069, Unicode 6.3), which are the same
+ * kind of character: uriToIri leaves all of them percent-encoded.
+ */
+export const BIDI_FORMATTING_CHARACTERS: readonly number[] = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+
+function isUcschar(c: number): boolean {
+  if (c < 0x10000) return (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xffef);
+  if (c >= 0xe0000 && c < 0xe1000) return false;
+  return c <= 0xefffd && (c & 0xffff) <= 0xfffd;
+}
+
+function isIprivate(c: number): boolean {
+  return (c >= 0xe000 && c <= 0xf8ff) || (c >= 0xf0000 && (c & 0xffff) <= 0xfffd && c <= 0x10fffd);
+}
+
+function isUnreservedAscii(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+/**
+ * RFC 3987 3.2 steps 2-5 on one component's text: runs of "%XX" are read as
+ * octets; each well-formed UTF-8 sequence becomes its character when that
+ * character may appear in the component as itself (an unreserved ASCII
+ * character, a ucschar, an iprivate in the query only) and is not a bidi
+ * formatting character; every other triplet stays exactly as written.
+ */
+function decodeComponent(text: string, allowPrivate: boolean): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const percent = text.indexOf('%', i);
+    if (percent < 0) return out + text.slice(i);
+    out += text.slice(i, percent);
+    // The run of triplets from here (the text is a parsed component: each "%" begins one).
+    let end = percent;
+    while (text.charCodeAt(end) === 0x25 && isHexDigit(text.charCodeAt(end + 1)) && isHexDigit(text.charCodeAt(end + 2))) end += 3;
+    if (end === percent) {
+      out += '%'; // not a triplet: cannot happen in a parsed component, and is left as it is
+      i = percent + 1;
+      continue;
+    }
+    const bytes: number[] = [];
+    for (let k = percent; k < end; k += 3) bytes.push(parseInt(text.slice(k + 1, k + 3), 16));
+    for (let b = 0; b < bytes.length; ) {
+      const r = readUtf8(bytes, b, bytes.length);
+      const triplets = (n: number) => text.slice(percent + 3 * b, percent + 3 * (b + n));
+      if ('invalidAt' in r) {
+        out += triplets(1); // step 3: not part of a well-formed sequence
+        b += 1;
+        continue;
+      }
+      const c = r.codePoint;
+      const keep = c < 0x80 ? !isUnreservedAscii(c) : BIDI_FORMATTING_CHARACTERS.includes(c) || !(isUcschar(c) || (allowPrivate && isIprivate(c)));
+      out += keep ? triplets(r.length) : String.fromCodePoint(c);
+      b += r.length;
+    }
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * Converts a URI reference to an IRI reference (RFC 3987 3.2): percent-encoded
+ * octets that form well-formed UTF-8 become their characters where the IRI
+ * grammar allows those characters as themselves in that component (userinfo,
+ * host, path, query, fragment; iprivate only in the query). Left encoded, as
+ * 3.2 says: "%" and reserved and other ASCII characters that are not
+ * unreserved, octets that are not well-formed UTF-8, bidi formatting characters
+ * (4.1) and characters the component does not allow. Unreserved ASCII
+ * characters are decoded (3.2 step 2, as RFC 3986 6.2.2.2 allows). The input
+ * must be a valid URI reference (a UriSyntaxError otherwise); the result is a
+ * valid IRI reference that iriToUri maps back to the input, apart from the
+ * decoded unreserved characters and the case of hex digits.
+ */
+export function uriToIri(uri: string): string {
+  if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${uri === null ? 'null' : typeof uri}`);
+  const record = parse(uri);
+  if (!uri.includes('%')) return uri;
+  const pieces: Array<[number, number, boolean]> = [];
+  for (const name of ['userinfo', 'host', 'path', 'query', 'fragment'] as const) {
+    const span = record.spans[name];
+    if (span && (name !== 'host' || record.hostKind === 'reg-name')) pieces.push([span[0], span[1], name === 'query']);
+  }
+  pieces.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [start, end, allowPrivate] of pieces) {
+    out += uri.slice(at, start) + decodeComponent(uri.slice(start, end), allowPrivate);
+    at = end;
+  }
+  return out + uri.slice(at);
+}
+
+/** Bytes that are not well-formed UTF-8, where parseUtf8 was given an IRI as octets. */
+export class Utf8DecodeError extends SyntaxError {
+  /** The offset of the first byte that cannot be part of well-formed UTF-8 there (the length when the bytes stop in a character). */
+  readonly byteOffset: number;
+
+  constructor(byteOffset: number, found: number | undefined) {
+    super(
+      `ill-formed UTF-8 at byte ${byteOffset}: ${found === undefined ? 'the bytes end inside a character' : `0x${found.toString(16).toUpperCase().padStart(2, '0')} cannot be there`}`,
+    );
+    this.name = 'Utf8DecodeError';
+    this.byteOffset = byteOffset;
+  }
+}
+
+/**
+ * Parses an IRI given as UTF-8 octets (the "8URI" of the draft that became
+ * RFC 3987), by the RFC 3987 grammar unless `options.grammar` says otherwise.
+ * The octets are decoded strictly: ill-formed UTF-8 (overlong forms,
+ * surrogates, stray continuation bytes, a cut-off character; a byte order mark
+ * is the character U+FEFF, which no rule allows) is a Utf8DecodeError at its
+ * byte offset. A syntax error is a UriSyntaxError whose `byteOffset` gives its
+ * place in the octets too.
+ */
+export function parseUtf8(bytes: Uint8Array, options: ParseOptions = {}): UriRecord {
+  if (!(bytes instanceof Uint8Array)) throw new TypeError('expected the IRI as a Uint8Array of UTF-8 octets');
+  const decoded = decodeUtf8(bytes);
+  if ('invalidAt' in decoded) throw new Utf8DecodeError(decoded.invalidAt, bytes[decoded.invalidAt]);
+  const text = decoded.text;
+  try {
+    return parse(text, { ...options, grammar: options.grammar ?? 'rfc3987' });
+  } catch (e) {
+    if (!(e instanceof UriSyntaxError)) throw e;
+    throw new UriSyntaxError({ ...e.toJSON(), byteOffset: utf8Length(text, e.offset) });
+  }
+}
