@@ -209,7 +209,7 @@ function peg$parse(input, options) {
   const peg$c0 = ":";
   const peg$c1 = "?";
   const peg$c2 = "#";
-  const peg$c3 = "//";
+  const peg$c3 = "/";
   const peg$c4 = "@";
   const peg$c5 = "%";
   const peg$c6 = "[";
@@ -219,7 +219,6 @@ function peg$parse(input, options) {
   const peg$c10 = "25";
   const peg$c11 = "2";
   const peg$c12 = "1";
-  const peg$c13 = "/";
 
   const peg$r0 = /^[+\--.]/;
   const peg$r1 = /^[0-5]/;
@@ -238,7 +237,7 @@ function peg$parse(input, options) {
   const peg$e0 = peg$literalExpectation(":", false);
   const peg$e1 = peg$literalExpectation("?", false);
   const peg$e2 = peg$literalExpectation("#", false);
-  const peg$e3 = peg$literalExpectation("//", false);
+  const peg$e3 = peg$literalExpectation("/", false);
   const peg$e4 = peg$classExpectation(["+", ["-", "."]], false, false, false);
   const peg$e5 = peg$literalExpectation("@", false);
   const peg$e6 = peg$literalExpectation("%", false);
@@ -253,22 +252,21 @@ function peg$parse(input, options) {
   const peg$e15 = peg$literalExpectation("1", false);
   const peg$e16 = peg$classExpectation([["1", "9"]], false, false, false);
   const peg$e17 = peg$classExpectation(["%", "/"], false, false, false);
-  const peg$e18 = peg$literalExpectation("/", false);
-  const peg$e19 = peg$classExpectation([":", "@"], false, false, false);
-  const peg$e20 = peg$classExpectation(["/", "?"], false, false, false);
-  const peg$e21 = peg$otherExpectation("unreserved");
-  const peg$e22 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
-  const peg$e23 = peg$otherExpectation("reserved");
-  const peg$e24 = peg$otherExpectation("gen-delims");
-  const peg$e25 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
-  const peg$e26 = peg$otherExpectation("sub-delims");
-  const peg$e27 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
-  const peg$e28 = peg$otherExpectation("ALPHA");
-  const peg$e29 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e30 = peg$otherExpectation("DIGIT");
-  const peg$e31 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e32 = peg$otherExpectation("HEXDIG");
-  const peg$e33 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e18 = peg$classExpectation([":", "@"], false, false, false);
+  const peg$e19 = peg$classExpectation(["/", "?"], false, false, false);
+  const peg$e20 = peg$otherExpectation("unreserved");
+  const peg$e21 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
+  const peg$e22 = peg$otherExpectation("reserved");
+  const peg$e23 = peg$otherExpectation("gen-delims");
+  const peg$e24 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
+  const peg$e25 = peg$otherExpectation("sub-delims");
+  const peg$e26 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
+  const peg$e27 = peg$otherExpectation("ALPHA");
+  const peg$e28 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e29 = peg$otherExpectation("DIGIT");
+  const peg$e30 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e31 = peg$otherExpectation("HEXDIG");
+  const peg$e32 = peg$classExpectation([["A", "F"]], false, true, false);
 
   function peg$f0(scheme, hier, query, fragment) {    return { scheme, authority: hier.authority, pathKind: hier.pathKind, path: hier.path, query, fragment };  }
   function peg$f1(authority, path) {    return { authority, pathKind: "path-abempty", path };  }
@@ -539,22 +537,34 @@ function peg$parse(input, options) {
   }
 
   function peg$parsehier_part() {
-    let s0, s1, s2, s3;
+    let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c3) {
+    if (input.charCodeAt(peg$currPos) === 47) {
       s1 = peg$c3;
-      peg$currPos += 2;
+      peg$currPos++;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseauthority();
+      if (input.charCodeAt(peg$currPos) === 47) {
+        s2 = peg$c3;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parsepath_abempty();
-        peg$savedPos = s0;
-        s0 = peg$f1(s2, s3);
+        s3 = peg$parseauthority();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parsepath_abempty();
+          peg$savedPos = s0;
+          s0 = peg$f1(s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -708,22 +718,34 @@ function peg$parse(input, options) {
   }
 
   function peg$parserelative_part() {
-    let s0, s1, s2, s3;
+    let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c3) {
+    if (input.charCodeAt(peg$currPos) === 47) {
       s1 = peg$c3;
-      peg$currPos += 2;
+      peg$currPos++;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseauthority();
+      if (input.charCodeAt(peg$currPos) === 47) {
+        s2 = peg$c3;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parsepath_abempty();
-        peg$savedPos = s0;
-        s0 = peg$f7(s2, s3);
+        s3 = peg$parseauthority();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parsepath_abempty();
+          peg$savedPos = s0;
+          s0 = peg$f7(s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2792,11 +2814,11 @@ function peg$parse(input, options) {
     s1 = [];
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s3 = peg$c13;
+      s3 = peg$c3;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parsesegment();
@@ -2810,11 +2832,11 @@ function peg$parse(input, options) {
       s1.push(s2);
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s3 = peg$c13;
+        s3 = peg$c3;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parsesegment();
@@ -2837,11 +2859,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c13;
+      s1 = peg$c3;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -2850,11 +2872,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s6 = peg$c13;
+          s6 = peg$c3;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
@@ -2868,11 +2890,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 47) {
-            s6 = peg$c13;
+            s6 = peg$c3;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e18); }
+            if (peg$silentFails === 0) { peg$fail(peg$e3); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parsesegment();
@@ -2911,11 +2933,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c13;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -2929,11 +2951,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c13;
+          s4 = peg$c3;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -2963,11 +2985,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c13;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -2981,11 +3003,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c13;
+          s4 = peg$c3;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -3109,7 +3131,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
         }
       }
@@ -3130,7 +3152,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3142,7 +3164,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
       }
     }
@@ -3165,7 +3187,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3177,7 +3199,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
       }
     }
@@ -3235,14 +3257,14 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
 
     return s0;
@@ -3259,7 +3281,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
 
     return s0;
@@ -3274,12 +3296,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
 
     return s0;
@@ -3294,12 +3316,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
 
     return s0;
@@ -3314,12 +3336,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
 
     return s0;
@@ -3334,12 +3356,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
 
     return s0;
@@ -3356,13 +3378,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
 
     return s0;

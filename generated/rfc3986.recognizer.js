@@ -73,15 +73,20 @@ function r_hier_part(at) {
   const n21 = ncap;
   seq20: {
     let p22;
-    p22 = at + 2 <= len && input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
+    const c23 = at < len ? input.charCodeAt(at) : -1;
+    p22 = (c23 >= 0 && c23 < 128 && T3[c23] === 1) ? at + 1 : -1;
     if (p22 < 0) { ncap = n21; break seq20; }
-    let p23;
-    p23 = r_authority(p22);
-    if (p23 < 0) { ncap = n21; break seq20; }
     let p24;
-    p24 = r_path_abempty(p23);
+    const c25 = p22 < len ? input.charCodeAt(p22) : -1;
+    p24 = (c25 >= 0 && c25 < 128 && T3[c25] === 1) ? p22 + 1 : -1;
     if (p24 < 0) { ncap = n21; break seq20; }
-    out = p24;
+    let p26;
+    p26 = r_authority(p24);
+    if (p26 < 0) { ncap = n21; break seq20; }
+    let p27;
+    p27 = r_path_abempty(p26);
+    if (p27 < 0) { ncap = n21; break seq20; }
+    out = p27;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -107,35 +112,35 @@ function r_URI_reference(at) {
 function r_absolute_URI(at) {
   let out;
   out = -1;
-  const n26 = ncap;
-  seq25: {
-    let p27;
-    p27 = r_scheme(at);
-    if (p27 < 0) { ncap = n26; break seq25; }
-    let p28;
-    const c29 = p27 < len ? input.charCodeAt(p27) : -1;
-    p28 = (c29 >= 0 && c29 < 128 && T0[c29] === 1) ? p27 + 1 : -1;
-    if (p28 < 0) { ncap = n26; break seq25; }
+  const n29 = ncap;
+  seq28: {
     let p30;
-    p30 = r_hier_part(p28);
-    if (p30 < 0) { ncap = n26; break seq25; }
+    p30 = r_scheme(at);
+    if (p30 < 0) { ncap = n29; break seq28; }
     let p31;
-    let p32;
-    p32 = -1;
-    const n34 = ncap;
-    seq33: {
-      let p35;
-      const c36 = p30 < len ? input.charCodeAt(p30) : -1;
-      p35 = (c36 >= 0 && c36 < 128 && T1[c36] === 1) ? p30 + 1 : -1;
-      if (p35 < 0) { ncap = n34; break seq33; }
-      let p37;
-      p37 = r_query(p35);
-      if (p37 < 0) { ncap = n34; break seq33; }
-      p32 = p37;
+    const c32 = p30 < len ? input.charCodeAt(p30) : -1;
+    p31 = (c32 >= 0 && c32 < 128 && T0[c32] === 1) ? p30 + 1 : -1;
+    if (p31 < 0) { ncap = n29; break seq28; }
+    let p33;
+    p33 = r_hier_part(p31);
+    if (p33 < 0) { ncap = n29; break seq28; }
+    let p34;
+    let p35;
+    p35 = -1;
+    const n37 = ncap;
+    seq36: {
+      let p38;
+      const c39 = p33 < len ? input.charCodeAt(p33) : -1;
+      p38 = (c39 >= 0 && c39 < 128 && T1[c39] === 1) ? p33 + 1 : -1;
+      if (p38 < 0) { ncap = n37; break seq36; }
+      let p40;
+      p40 = r_query(p38);
+      if (p40 < 0) { ncap = n37; break seq36; }
+      p35 = p40;
     }
-    p31 = p32 < 0 ? p30 : p32;
-    if (p31 < 0) { ncap = n26; break seq25; }
-    out = p31;
+    p34 = p35 < 0 ? p33 : p35;
+    if (p34 < 0) { ncap = n29; break seq28; }
+    out = p34;
   }
   return out;
 }
@@ -143,44 +148,44 @@ function r_absolute_URI(at) {
 function r_relative_ref(at) {
   let out;
   out = -1;
-  const n39 = ncap;
-  seq38: {
-    let p40;
-    p40 = r_relative_part(at);
-    if (p40 < 0) { ncap = n39; break seq38; }
-    let p41;
-    let p42;
-    p42 = -1;
-    const n44 = ncap;
-    seq43: {
-      let p45;
-      const c46 = p40 < len ? input.charCodeAt(p40) : -1;
-      p45 = (c46 >= 0 && c46 < 128 && T1[c46] === 1) ? p40 + 1 : -1;
-      if (p45 < 0) { ncap = n44; break seq43; }
-      let p47;
-      p47 = r_query(p45);
-      if (p47 < 0) { ncap = n44; break seq43; }
-      p42 = p47;
+  const n42 = ncap;
+  seq41: {
+    let p43;
+    p43 = r_relative_part(at);
+    if (p43 < 0) { ncap = n42; break seq41; }
+    let p44;
+    let p45;
+    p45 = -1;
+    const n47 = ncap;
+    seq46: {
+      let p48;
+      const c49 = p43 < len ? input.charCodeAt(p43) : -1;
+      p48 = (c49 >= 0 && c49 < 128 && T1[c49] === 1) ? p43 + 1 : -1;
+      if (p48 < 0) { ncap = n47; break seq46; }
+      let p50;
+      p50 = r_query(p48);
+      if (p50 < 0) { ncap = n47; break seq46; }
+      p45 = p50;
     }
-    p41 = p42 < 0 ? p40 : p42;
-    if (p41 < 0) { ncap = n39; break seq38; }
-    let p48;
-    let p49;
-    p49 = -1;
-    const n51 = ncap;
-    seq50: {
-      let p52;
-      const c53 = p41 < len ? input.charCodeAt(p41) : -1;
-      p52 = (c53 >= 0 && c53 < 128 && T2[c53] === 1) ? p41 + 1 : -1;
-      if (p52 < 0) { ncap = n51; break seq50; }
-      let p54;
-      p54 = r_fragment(p52);
-      if (p54 < 0) { ncap = n51; break seq50; }
-      p49 = p54;
+    p44 = p45 < 0 ? p43 : p45;
+    if (p44 < 0) { ncap = n42; break seq41; }
+    let p51;
+    let p52;
+    p52 = -1;
+    const n54 = ncap;
+    seq53: {
+      let p55;
+      const c56 = p44 < len ? input.charCodeAt(p44) : -1;
+      p55 = (c56 >= 0 && c56 < 128 && T2[c56] === 1) ? p44 + 1 : -1;
+      if (p55 < 0) { ncap = n54; break seq53; }
+      let p57;
+      p57 = r_fragment(p55);
+      if (p57 < 0) { ncap = n54; break seq53; }
+      p52 = p57;
     }
-    p48 = p49 < 0 ? p41 : p49;
-    if (p48 < 0) { ncap = n39; break seq38; }
-    out = p48;
+    p51 = p52 < 0 ? p44 : p52;
+    if (p51 < 0) { ncap = n42; break seq41; }
+    out = p51;
   }
   return out;
 }
@@ -188,18 +193,23 @@ function r_relative_ref(at) {
 function r_relative_part(at) {
   let out;
   out = -1;
-  const n56 = ncap;
-  seq55: {
-    let p57;
-    p57 = at + 2 <= len && input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
-    if (p57 < 0) { ncap = n56; break seq55; }
-    let p58;
-    p58 = r_authority(p57);
-    if (p58 < 0) { ncap = n56; break seq55; }
-    let p59;
-    p59 = r_path_abempty(p58);
-    if (p59 < 0) { ncap = n56; break seq55; }
-    out = p59;
+  const n59 = ncap;
+  seq58: {
+    let p60;
+    const c61 = at < len ? input.charCodeAt(at) : -1;
+    p60 = (c61 >= 0 && c61 < 128 && T3[c61] === 1) ? at + 1 : -1;
+    if (p60 < 0) { ncap = n59; break seq58; }
+    let p62;
+    const c63 = p60 < len ? input.charCodeAt(p60) : -1;
+    p62 = (c63 >= 0 && c63 < 128 && T3[c63] === 1) ? p60 + 1 : -1;
+    if (p62 < 0) { ncap = n59; break seq58; }
+    let p64;
+    p64 = r_authority(p62);
+    if (p64 < 0) { ncap = n59; break seq58; }
+    let p65;
+    p65 = r_path_abempty(p64);
+    if (p65 < 0) { ncap = n59; break seq58; }
+    out = p65;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -217,26 +227,26 @@ function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n61 = ncap;
-  seq60: {
-    let p62;
-    const c63 = at < len ? input.charCodeAt(at) : -1;
-    p62 = (c63 >= 0 && c63 < 128 && T3[c63] === 1) ? at + 1 : -1;
-    if (p62 < 0) { ncap = n61; break seq60; }
-    let p64;
-    const n66 = ncap;
-    let k65 = 0;
-    p64 = p62;
+  const n67 = ncap;
+  seq66: {
+    let p68;
+    const c69 = at < len ? input.charCodeAt(at) : -1;
+    p68 = (c69 >= 0 && c69 < 128 && T4[c69] === 1) ? at + 1 : -1;
+    if (p68 < 0) { ncap = n67; break seq66; }
+    let p70;
+    const n72 = ncap;
+    let k71 = 0;
+    p70 = p68;
     for (;;) {
-      let p67;
-      const c68 = p64 < len ? input.charCodeAt(p64) : -1;
-      p67 = (c68 >= 0 && c68 < 128 && T4[c68] === 1) ? p64 + 1 : -1;
-      if (p67 < 0 || p67 === p64) break;
-      p64 = p67;
-      k65++;
+      let p73;
+      const c74 = p70 < len ? input.charCodeAt(p70) : -1;
+      p73 = (c74 >= 0 && c74 < 128 && T5[c74] === 1) ? p70 + 1 : -1;
+      if (p73 < 0 || p73 === p70) break;
+      p70 = p73;
+      k71++;
     }
-    if (p64 < 0) { ncap = n61; break seq60; }
-    out = p64;
+    if (p70 < 0) { ncap = n67; break seq66; }
+    out = p70;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
@@ -246,44 +256,44 @@ function r_authority(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n70 = ncap;
-  seq69: {
-    let p71;
-    let p72;
-    p72 = -1;
-    const n74 = ncap;
-    seq73: {
-      let p75;
-      p75 = r_userinfo(at);
-      if (p75 < 0) { ncap = n74; break seq73; }
-      let p76;
-      const c77 = p75 < len ? input.charCodeAt(p75) : -1;
-      p76 = (c77 >= 0 && c77 < 128 && T5[c77] === 1) ? p75 + 1 : -1;
-      if (p76 < 0) { ncap = n74; break seq73; }
-      p72 = p76;
-    }
-    p71 = p72 < 0 ? at : p72;
-    if (p71 < 0) { ncap = n70; break seq69; }
+  const n76 = ncap;
+  seq75: {
+    let p77;
     let p78;
-    p78 = r_host(p71);
-    if (p78 < 0) { ncap = n70; break seq69; }
-    let p79;
-    let p80;
-    p80 = -1;
-    const n82 = ncap;
-    seq81: {
-      let p83;
-      const c84 = p78 < len ? input.charCodeAt(p78) : -1;
-      p83 = (c84 >= 0 && c84 < 128 && T0[c84] === 1) ? p78 + 1 : -1;
-      if (p83 < 0) { ncap = n82; break seq81; }
-      let p85;
-      p85 = r_port(p83);
-      if (p85 < 0) { ncap = n82; break seq81; }
-      p80 = p85;
+    p78 = -1;
+    const n80 = ncap;
+    seq79: {
+      let p81;
+      p81 = r_userinfo(at);
+      if (p81 < 0) { ncap = n80; break seq79; }
+      let p82;
+      const c83 = p81 < len ? input.charCodeAt(p81) : -1;
+      p82 = (c83 >= 0 && c83 < 128 && T6[c83] === 1) ? p81 + 1 : -1;
+      if (p82 < 0) { ncap = n80; break seq79; }
+      p78 = p82;
     }
-    p79 = p80 < 0 ? p78 : p80;
-    if (p79 < 0) { ncap = n70; break seq69; }
-    out = p79;
+    p77 = p78 < 0 ? at : p78;
+    if (p77 < 0) { ncap = n76; break seq75; }
+    let p84;
+    p84 = r_host(p77);
+    if (p84 < 0) { ncap = n76; break seq75; }
+    let p85;
+    let p86;
+    p86 = -1;
+    const n88 = ncap;
+    seq87: {
+      let p89;
+      const c90 = p84 < len ? input.charCodeAt(p84) : -1;
+      p89 = (c90 >= 0 && c90 < 128 && T0[c90] === 1) ? p84 + 1 : -1;
+      if (p89 < 0) { ncap = n88; break seq87; }
+      let p91;
+      p91 = r_port(p89);
+      if (p91 < 0) { ncap = n88; break seq87; }
+      p86 = p91;
+    }
+    p85 = p86 < 0 ? p84 : p86;
+    if (p85 < 0) { ncap = n76; break seq75; }
+    out = p85;
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
@@ -292,23 +302,23 @@ function r_authority(at) {
 function r_userinfo(at) {
   const entry = ncap;
   let out;
-  const n87 = ncap;
-  let k86 = 0;
+  const n93 = ncap;
+  let k92 = 0;
   out = at;
   for (;;) {
-    let p88;
-    const c89 = out < len ? input.charCodeAt(out) : -1;
-    p88 = (c89 >= 0 && c89 < 128 && T6[c89] === 1) ? out + 1 : -1;
-    if (p88 < 0) {
-      p88 = r_pct_encoded(out);
-      if (p88 < 0) {
-        const c90 = out < len ? input.charCodeAt(out) : -1;
-        p88 = (c90 >= 0 && c90 < 128 && T7[c90] === 1) ? out + 1 : -1;
+    let p94;
+    const c95 = out < len ? input.charCodeAt(out) : -1;
+    p94 = (c95 >= 0 && c95 < 128 && T7[c95] === 1) ? out + 1 : -1;
+    if (p94 < 0) {
+      p94 = r_pct_encoded(out);
+      if (p94 < 0) {
+        const c96 = out < len ? input.charCodeAt(out) : -1;
+        p94 = (c96 >= 0 && c96 < 128 && T8[c96] === 1) ? out + 1 : -1;
       }
     }
-    if (p88 < 0 || p88 === out) break;
-    out = p88;
-    k86++;
+    if (p94 < 0 || p94 === out) break;
+    out = p94;
+    k92++;
   }
   if (out >= 0) capture(2, at, out); else ncap = entry;
   return out;
@@ -320,20 +330,20 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    const n92 = ncap;
-    seq91: {
-      let p93;
-      p93 = r_IPv4address(at);
-      if (p93 < 0) { ncap = n92; break seq91; }
-      let p94;
-      const n95 = ncap;
-      let p96;
-      const c97 = p93 < len ? input.charCodeAt(p93) : -1;
-      p96 = (c97 >= 0 && c97 < 128 && T8[c97] === 1) ? p93 + 1 : -1;
-      ncap = n95;
-      p94 = p96 < 0 ? p93 : -1;
-      if (p94 < 0) { ncap = n92; break seq91; }
-      out = p94;
+    const n98 = ncap;
+    seq97: {
+      let p99;
+      p99 = r_IPv4address(at);
+      if (p99 < 0) { ncap = n98; break seq97; }
+      let p100;
+      const n101 = ncap;
+      let p102;
+      const c103 = p99 < len ? input.charCodeAt(p99) : -1;
+      p102 = (c103 >= 0 && c103 < 128 && T9[c103] === 1) ? p99 + 1 : -1;
+      ncap = n101;
+      p100 = p102 < 0 ? p99 : -1;
+      if (p100 < 0) { ncap = n98; break seq97; }
+      out = p100;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -346,16 +356,16 @@ function r_host(at) {
 function r_port(at) {
   const entry = ncap;
   let out;
-  const n99 = ncap;
-  let k98 = 0;
+  const n105 = ncap;
+  let k104 = 0;
   out = at;
   for (;;) {
-    let p100;
-    const c101 = out < len ? input.charCodeAt(out) : -1;
-    p100 = (c101 >= 0 && c101 < 128 && T9[c101] === 1) ? out + 1 : -1;
-    if (p100 < 0 || p100 === out) break;
-    out = p100;
-    k98++;
+    let p106;
+    const c107 = out < len ? input.charCodeAt(out) : -1;
+    p106 = (c107 >= 0 && c107 < 128 && T10[c107] === 1) ? out + 1 : -1;
+    if (p106 < 0 || p106 === out) break;
+    out = p106;
+    k104++;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
@@ -364,23 +374,23 @@ function r_port(at) {
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n103 = ncap;
-  seq102: {
-    let p104;
-    const c105 = at < len ? input.charCodeAt(at) : -1;
-    p104 = (c105 >= 0 && c105 < 128 && T10[c105] === 1) ? at + 1 : -1;
-    if (p104 < 0) { ncap = n103; break seq102; }
-    let p106;
-    p106 = r_IPv6address(p104);
-    if (p106 < 0) {
-      p106 = r_IPvFuture(p104);
+  const n109 = ncap;
+  seq108: {
+    let p110;
+    const c111 = at < len ? input.charCodeAt(at) : -1;
+    p110 = (c111 >= 0 && c111 < 128 && T11[c111] === 1) ? at + 1 : -1;
+    if (p110 < 0) { ncap = n109; break seq108; }
+    let p112;
+    p112 = r_IPv6address(p110);
+    if (p112 < 0) {
+      p112 = r_IPvFuture(p110);
     }
-    if (p106 < 0) { ncap = n103; break seq102; }
-    let p107;
-    const c108 = p106 < len ? input.charCodeAt(p106) : -1;
-    p107 = (c108 >= 0 && c108 < 128 && T11[c108] === 1) ? p106 + 1 : -1;
-    if (p107 < 0) { ncap = n103; break seq102; }
-    out = p107;
+    if (p112 < 0) { ncap = n109; break seq108; }
+    let p113;
+    const c114 = p112 < len ? input.charCodeAt(p112) : -1;
+    p113 = (c114 >= 0 && c114 < 128 && T12[c114] === 1) ? p112 + 1 : -1;
+    if (p113 < 0) { ncap = n109; break seq108; }
+    out = p113;
   }
   return out;
 }
@@ -389,45 +399,45 @@ function r_IPvFuture(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n110 = ncap;
-  seq109: {
-    let p111;
-    const c112 = at < len ? input.charCodeAt(at) : -1;
-    p111 = (c112 >= 0 && c112 < 128 && T12[c112] === 1) ? at + 1 : -1;
-    if (p111 < 0) { ncap = n110; break seq109; }
-    let p113;
-    const n115 = ncap;
-    let k114 = 0;
-    p113 = p111;
+  const n116 = ncap;
+  seq115: {
+    let p117;
+    const c118 = at < len ? input.charCodeAt(at) : -1;
+    p117 = (c118 >= 0 && c118 < 128 && T13[c118] === 1) ? at + 1 : -1;
+    if (p117 < 0) { ncap = n116; break seq115; }
+    let p119;
+    const n121 = ncap;
+    let k120 = 0;
+    p119 = p117;
     for (;;) {
-      let p116;
-      const c117 = p113 < len ? input.charCodeAt(p113) : -1;
-      p116 = (c117 >= 0 && c117 < 128 && T13[c117] === 1) ? p113 + 1 : -1;
-      if (p116 < 0 || p116 === p113) break;
-      p113 = p116;
-      k114++;
+      let p122;
+      const c123 = p119 < len ? input.charCodeAt(p119) : -1;
+      p122 = (c123 >= 0 && c123 < 128 && T14[c123] === 1) ? p119 + 1 : -1;
+      if (p122 < 0 || p122 === p119) break;
+      p119 = p122;
+      k120++;
     }
-    if (k114 < 1) { p113 = -1; ncap = n115; }
-    if (p113 < 0) { ncap = n110; break seq109; }
-    let p118;
-    const c119 = p113 < len ? input.charCodeAt(p113) : -1;
-    p118 = (c119 >= 0 && c119 < 128 && T14[c119] === 1) ? p113 + 1 : -1;
-    if (p118 < 0) { ncap = n110; break seq109; }
-    let p120;
-    const n122 = ncap;
-    let k121 = 0;
-    p120 = p118;
+    if (k120 < 1) { p119 = -1; ncap = n121; }
+    if (p119 < 0) { ncap = n116; break seq115; }
+    let p124;
+    const c125 = p119 < len ? input.charCodeAt(p119) : -1;
+    p124 = (c125 >= 0 && c125 < 128 && T15[c125] === 1) ? p119 + 1 : -1;
+    if (p124 < 0) { ncap = n116; break seq115; }
+    let p126;
+    const n128 = ncap;
+    let k127 = 0;
+    p126 = p124;
     for (;;) {
-      let p123;
-      const c124 = p120 < len ? input.charCodeAt(p120) : -1;
-      p123 = (c124 >= 0 && c124 < 128 && T15[c124] === 1) ? p120 + 1 : -1;
-      if (p123 < 0 || p123 === p120) break;
-      p120 = p123;
-      k121++;
+      let p129;
+      const c130 = p126 < len ? input.charCodeAt(p126) : -1;
+      p129 = (c130 >= 0 && c130 < 128 && T16[c130] === 1) ? p126 + 1 : -1;
+      if (p129 < 0 || p129 === p126) break;
+      p126 = p129;
+      k127++;
     }
-    if (k121 < 1) { p120 = -1; ncap = n122; }
-    if (p120 < 0) { ncap = n110; break seq109; }
-    out = p120;
+    if (k127 < 1) { p126 = -1; ncap = n128; }
+    if (p126 < 0) { ncap = n116; break seq115; }
+    out = p126;
   }
   if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
@@ -437,561 +447,561 @@ function r_IPv6address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n126 = ncap;
-  seq125: {
-    let p127;
-    p127 = r_h16(at);
-    if (p127 < 0) { ncap = n126; break seq125; }
-    let p128;
-    const c129 = p127 < len ? input.charCodeAt(p127) : -1;
-    p128 = (c129 >= 0 && c129 < 128 && T0[c129] === 1) ? p127 + 1 : -1;
-    if (p128 < 0) { ncap = n126; break seq125; }
-    let p130;
-    p130 = r_h16(p128);
-    if (p130 < 0) { ncap = n126; break seq125; }
-    let p131;
-    const c132 = p130 < len ? input.charCodeAt(p130) : -1;
-    p131 = (c132 >= 0 && c132 < 128 && T0[c132] === 1) ? p130 + 1 : -1;
-    if (p131 < 0) { ncap = n126; break seq125; }
+  const n132 = ncap;
+  seq131: {
     let p133;
-    p133 = r_h16(p131);
-    if (p133 < 0) { ncap = n126; break seq125; }
+    p133 = r_h16(at);
+    if (p133 < 0) { ncap = n132; break seq131; }
     let p134;
     const c135 = p133 < len ? input.charCodeAt(p133) : -1;
     p134 = (c135 >= 0 && c135 < 128 && T0[c135] === 1) ? p133 + 1 : -1;
-    if (p134 < 0) { ncap = n126; break seq125; }
+    if (p134 < 0) { ncap = n132; break seq131; }
     let p136;
     p136 = r_h16(p134);
-    if (p136 < 0) { ncap = n126; break seq125; }
+    if (p136 < 0) { ncap = n132; break seq131; }
     let p137;
     const c138 = p136 < len ? input.charCodeAt(p136) : -1;
     p137 = (c138 >= 0 && c138 < 128 && T0[c138] === 1) ? p136 + 1 : -1;
-    if (p137 < 0) { ncap = n126; break seq125; }
+    if (p137 < 0) { ncap = n132; break seq131; }
     let p139;
     p139 = r_h16(p137);
-    if (p139 < 0) { ncap = n126; break seq125; }
+    if (p139 < 0) { ncap = n132; break seq131; }
     let p140;
     const c141 = p139 < len ? input.charCodeAt(p139) : -1;
     p140 = (c141 >= 0 && c141 < 128 && T0[c141] === 1) ? p139 + 1 : -1;
-    if (p140 < 0) { ncap = n126; break seq125; }
+    if (p140 < 0) { ncap = n132; break seq131; }
     let p142;
     p142 = r_h16(p140);
-    if (p142 < 0) { ncap = n126; break seq125; }
+    if (p142 < 0) { ncap = n132; break seq131; }
     let p143;
     const c144 = p142 < len ? input.charCodeAt(p142) : -1;
     p143 = (c144 >= 0 && c144 < 128 && T0[c144] === 1) ? p142 + 1 : -1;
-    if (p143 < 0) { ncap = n126; break seq125; }
+    if (p143 < 0) { ncap = n132; break seq131; }
     let p145;
-    p145 = r_ls32(p143);
-    if (p145 < 0) { ncap = n126; break seq125; }
-    out = p145;
+    p145 = r_h16(p143);
+    if (p145 < 0) { ncap = n132; break seq131; }
+    let p146;
+    const c147 = p145 < len ? input.charCodeAt(p145) : -1;
+    p146 = (c147 >= 0 && c147 < 128 && T0[c147] === 1) ? p145 + 1 : -1;
+    if (p146 < 0) { ncap = n132; break seq131; }
+    let p148;
+    p148 = r_h16(p146);
+    if (p148 < 0) { ncap = n132; break seq131; }
+    let p149;
+    const c150 = p148 < len ? input.charCodeAt(p148) : -1;
+    p149 = (c150 >= 0 && c150 < 128 && T0[c150] === 1) ? p148 + 1 : -1;
+    if (p149 < 0) { ncap = n132; break seq131; }
+    let p151;
+    p151 = r_ls32(p149);
+    if (p151 < 0) { ncap = n132; break seq131; }
+    out = p151;
   }
   if (out < 0) {
     out = -1;
-    const n147 = ncap;
-    seq146: {
-      let p148;
-      const c149 = at < len ? input.charCodeAt(at) : -1;
-      p148 = (c149 >= 0 && c149 < 128 && T0[c149] === 1) ? at + 1 : -1;
-      if (p148 < 0) { ncap = n147; break seq146; }
-      let p150;
-      const c151 = p148 < len ? input.charCodeAt(p148) : -1;
-      p150 = (c151 >= 0 && c151 < 128 && T0[c151] === 1) ? p148 + 1 : -1;
-      if (p150 < 0) { ncap = n147; break seq146; }
-      let p152;
-      p152 = r_h16(p150);
-      if (p152 < 0) { ncap = n147; break seq146; }
-      let p153;
-      const c154 = p152 < len ? input.charCodeAt(p152) : -1;
-      p153 = (c154 >= 0 && c154 < 128 && T0[c154] === 1) ? p152 + 1 : -1;
-      if (p153 < 0) { ncap = n147; break seq146; }
-      let p155;
-      p155 = r_h16(p153);
-      if (p155 < 0) { ncap = n147; break seq146; }
+    const n153 = ncap;
+    seq152: {
+      let p154;
+      const c155 = at < len ? input.charCodeAt(at) : -1;
+      p154 = (c155 >= 0 && c155 < 128 && T0[c155] === 1) ? at + 1 : -1;
+      if (p154 < 0) { ncap = n153; break seq152; }
       let p156;
-      const c157 = p155 < len ? input.charCodeAt(p155) : -1;
-      p156 = (c157 >= 0 && c157 < 128 && T0[c157] === 1) ? p155 + 1 : -1;
-      if (p156 < 0) { ncap = n147; break seq146; }
+      const c157 = p154 < len ? input.charCodeAt(p154) : -1;
+      p156 = (c157 >= 0 && c157 < 128 && T0[c157] === 1) ? p154 + 1 : -1;
+      if (p156 < 0) { ncap = n153; break seq152; }
       let p158;
       p158 = r_h16(p156);
-      if (p158 < 0) { ncap = n147; break seq146; }
+      if (p158 < 0) { ncap = n153; break seq152; }
       let p159;
       const c160 = p158 < len ? input.charCodeAt(p158) : -1;
       p159 = (c160 >= 0 && c160 < 128 && T0[c160] === 1) ? p158 + 1 : -1;
-      if (p159 < 0) { ncap = n147; break seq146; }
+      if (p159 < 0) { ncap = n153; break seq152; }
       let p161;
       p161 = r_h16(p159);
-      if (p161 < 0) { ncap = n147; break seq146; }
+      if (p161 < 0) { ncap = n153; break seq152; }
       let p162;
       const c163 = p161 < len ? input.charCodeAt(p161) : -1;
       p162 = (c163 >= 0 && c163 < 128 && T0[c163] === 1) ? p161 + 1 : -1;
-      if (p162 < 0) { ncap = n147; break seq146; }
+      if (p162 < 0) { ncap = n153; break seq152; }
       let p164;
       p164 = r_h16(p162);
-      if (p164 < 0) { ncap = n147; break seq146; }
+      if (p164 < 0) { ncap = n153; break seq152; }
       let p165;
       const c166 = p164 < len ? input.charCodeAt(p164) : -1;
       p165 = (c166 >= 0 && c166 < 128 && T0[c166] === 1) ? p164 + 1 : -1;
-      if (p165 < 0) { ncap = n147; break seq146; }
+      if (p165 < 0) { ncap = n153; break seq152; }
       let p167;
-      p167 = r_ls32(p165);
-      if (p167 < 0) { ncap = n147; break seq146; }
-      out = p167;
+      p167 = r_h16(p165);
+      if (p167 < 0) { ncap = n153; break seq152; }
+      let p168;
+      const c169 = p167 < len ? input.charCodeAt(p167) : -1;
+      p168 = (c169 >= 0 && c169 < 128 && T0[c169] === 1) ? p167 + 1 : -1;
+      if (p168 < 0) { ncap = n153; break seq152; }
+      let p170;
+      p170 = r_h16(p168);
+      if (p170 < 0) { ncap = n153; break seq152; }
+      let p171;
+      const c172 = p170 < len ? input.charCodeAt(p170) : -1;
+      p171 = (c172 >= 0 && c172 < 128 && T0[c172] === 1) ? p170 + 1 : -1;
+      if (p171 < 0) { ncap = n153; break seq152; }
+      let p173;
+      p173 = r_ls32(p171);
+      if (p173 < 0) { ncap = n153; break seq152; }
+      out = p173;
     }
     if (out < 0) {
       out = -1;
-      const n169 = ncap;
-      seq168: {
-        let p170;
-        let p171;
-        p171 = r_h16(at);
-        p170 = p171 < 0 ? at : p171;
-        if (p170 < 0) { ncap = n169; break seq168; }
-        let p172;
-        const c173 = p170 < len ? input.charCodeAt(p170) : -1;
-        p172 = (c173 >= 0 && c173 < 128 && T0[c173] === 1) ? p170 + 1 : -1;
-        if (p172 < 0) { ncap = n169; break seq168; }
-        let p174;
-        const c175 = p172 < len ? input.charCodeAt(p172) : -1;
-        p174 = (c175 >= 0 && c175 < 128 && T0[c175] === 1) ? p172 + 1 : -1;
-        if (p174 < 0) { ncap = n169; break seq168; }
+      const n175 = ncap;
+      seq174: {
         let p176;
-        p176 = r_h16(p174);
-        if (p176 < 0) { ncap = n169; break seq168; }
         let p177;
-        const c178 = p176 < len ? input.charCodeAt(p176) : -1;
-        p177 = (c178 >= 0 && c178 < 128 && T0[c178] === 1) ? p176 + 1 : -1;
-        if (p177 < 0) { ncap = n169; break seq168; }
-        let p179;
-        p179 = r_h16(p177);
-        if (p179 < 0) { ncap = n169; break seq168; }
+        p177 = r_h16(at);
+        p176 = p177 < 0 ? at : p177;
+        if (p176 < 0) { ncap = n175; break seq174; }
+        let p178;
+        const c179 = p176 < len ? input.charCodeAt(p176) : -1;
+        p178 = (c179 >= 0 && c179 < 128 && T0[c179] === 1) ? p176 + 1 : -1;
+        if (p178 < 0) { ncap = n175; break seq174; }
         let p180;
-        const c181 = p179 < len ? input.charCodeAt(p179) : -1;
-        p180 = (c181 >= 0 && c181 < 128 && T0[c181] === 1) ? p179 + 1 : -1;
-        if (p180 < 0) { ncap = n169; break seq168; }
+        const c181 = p178 < len ? input.charCodeAt(p178) : -1;
+        p180 = (c181 >= 0 && c181 < 128 && T0[c181] === 1) ? p178 + 1 : -1;
+        if (p180 < 0) { ncap = n175; break seq174; }
         let p182;
         p182 = r_h16(p180);
-        if (p182 < 0) { ncap = n169; break seq168; }
+        if (p182 < 0) { ncap = n175; break seq174; }
         let p183;
         const c184 = p182 < len ? input.charCodeAt(p182) : -1;
         p183 = (c184 >= 0 && c184 < 128 && T0[c184] === 1) ? p182 + 1 : -1;
-        if (p183 < 0) { ncap = n169; break seq168; }
+        if (p183 < 0) { ncap = n175; break seq174; }
         let p185;
         p185 = r_h16(p183);
-        if (p185 < 0) { ncap = n169; break seq168; }
+        if (p185 < 0) { ncap = n175; break seq174; }
         let p186;
         const c187 = p185 < len ? input.charCodeAt(p185) : -1;
         p186 = (c187 >= 0 && c187 < 128 && T0[c187] === 1) ? p185 + 1 : -1;
-        if (p186 < 0) { ncap = n169; break seq168; }
+        if (p186 < 0) { ncap = n175; break seq174; }
         let p188;
-        p188 = r_ls32(p186);
-        if (p188 < 0) { ncap = n169; break seq168; }
-        out = p188;
+        p188 = r_h16(p186);
+        if (p188 < 0) { ncap = n175; break seq174; }
+        let p189;
+        const c190 = p188 < len ? input.charCodeAt(p188) : -1;
+        p189 = (c190 >= 0 && c190 < 128 && T0[c190] === 1) ? p188 + 1 : -1;
+        if (p189 < 0) { ncap = n175; break seq174; }
+        let p191;
+        p191 = r_h16(p189);
+        if (p191 < 0) { ncap = n175; break seq174; }
+        let p192;
+        const c193 = p191 < len ? input.charCodeAt(p191) : -1;
+        p192 = (c193 >= 0 && c193 < 128 && T0[c193] === 1) ? p191 + 1 : -1;
+        if (p192 < 0) { ncap = n175; break seq174; }
+        let p194;
+        p194 = r_ls32(p192);
+        if (p194 < 0) { ncap = n175; break seq174; }
+        out = p194;
       }
       if (out < 0) {
         out = -1;
-        const n190 = ncap;
-        seq189: {
-          let p191;
-          let p192;
-          p192 = -1;
-          const n194 = ncap;
-          seq193: {
-            let p195;
-            const n197 = ncap;
-            let k196 = 0;
-            p195 = at;
+        const n196 = ncap;
+        seq195: {
+          let p197;
+          let p198;
+          p198 = -1;
+          const n200 = ncap;
+          seq199: {
+            let p201;
+            const n203 = ncap;
+            let k202 = 0;
+            p201 = at;
             for (;;) {
-              if (k196 === 1) break;
-              let p198;
-              p198 = -1;
-              const n200 = ncap;
-              seq199: {
-                let p201;
-                p201 = r_h16(p195);
-                if (p201 < 0) { ncap = n200; break seq199; }
-                let p202;
-                const c203 = p201 < len ? input.charCodeAt(p201) : -1;
-                p202 = (c203 >= 0 && c203 < 128 && T0[c203] === 1) ? p201 + 1 : -1;
-                if (p202 < 0) { ncap = n200; break seq199; }
-                let p204;
-                const n205 = ncap;
-                let p206;
-                const c207 = p202 < len ? input.charCodeAt(p202) : -1;
-                p206 = (c207 >= 0 && c207 < 128 && T0[c207] === 1) ? p202 + 1 : -1;
-                ncap = n205;
-                p204 = p206 < 0 ? p202 : -1;
-                if (p204 < 0) { ncap = n200; break seq199; }
-                p198 = p204;
+              if (k202 === 1) break;
+              let p204;
+              p204 = -1;
+              const n206 = ncap;
+              seq205: {
+                let p207;
+                p207 = r_h16(p201);
+                if (p207 < 0) { ncap = n206; break seq205; }
+                let p208;
+                const c209 = p207 < len ? input.charCodeAt(p207) : -1;
+                p208 = (c209 >= 0 && c209 < 128 && T0[c209] === 1) ? p207 + 1 : -1;
+                if (p208 < 0) { ncap = n206; break seq205; }
+                let p210;
+                const n211 = ncap;
+                let p212;
+                const c213 = p208 < len ? input.charCodeAt(p208) : -1;
+                p212 = (c213 >= 0 && c213 < 128 && T0[c213] === 1) ? p208 + 1 : -1;
+                ncap = n211;
+                p210 = p212 < 0 ? p208 : -1;
+                if (p210 < 0) { ncap = n206; break seq205; }
+                p204 = p210;
               }
-              if (p198 < 0 || p198 === p195) break;
-              p195 = p198;
-              k196++;
+              if (p204 < 0 || p204 === p201) break;
+              p201 = p204;
+              k202++;
             }
-            if (p195 < 0) { ncap = n194; break seq193; }
-            let p208;
-            p208 = r_h16(p195);
-            if (p208 < 0) { ncap = n194; break seq193; }
-            p192 = p208;
+            if (p201 < 0) { ncap = n200; break seq199; }
+            let p214;
+            p214 = r_h16(p201);
+            if (p214 < 0) { ncap = n200; break seq199; }
+            p198 = p214;
           }
-          p191 = p192 < 0 ? at : p192;
-          if (p191 < 0) { ncap = n190; break seq189; }
-          let p209;
-          const c210 = p191 < len ? input.charCodeAt(p191) : -1;
-          p209 = (c210 >= 0 && c210 < 128 && T0[c210] === 1) ? p191 + 1 : -1;
-          if (p209 < 0) { ncap = n190; break seq189; }
-          let p211;
-          const c212 = p209 < len ? input.charCodeAt(p209) : -1;
-          p211 = (c212 >= 0 && c212 < 128 && T0[c212] === 1) ? p209 + 1 : -1;
-          if (p211 < 0) { ncap = n190; break seq189; }
-          let p213;
-          p213 = r_h16(p211);
-          if (p213 < 0) { ncap = n190; break seq189; }
-          let p214;
-          const c215 = p213 < len ? input.charCodeAt(p213) : -1;
-          p214 = (c215 >= 0 && c215 < 128 && T0[c215] === 1) ? p213 + 1 : -1;
-          if (p214 < 0) { ncap = n190; break seq189; }
-          let p216;
-          p216 = r_h16(p214);
-          if (p216 < 0) { ncap = n190; break seq189; }
+          p197 = p198 < 0 ? at : p198;
+          if (p197 < 0) { ncap = n196; break seq195; }
+          let p215;
+          const c216 = p197 < len ? input.charCodeAt(p197) : -1;
+          p215 = (c216 >= 0 && c216 < 128 && T0[c216] === 1) ? p197 + 1 : -1;
+          if (p215 < 0) { ncap = n196; break seq195; }
           let p217;
-          const c218 = p216 < len ? input.charCodeAt(p216) : -1;
-          p217 = (c218 >= 0 && c218 < 128 && T0[c218] === 1) ? p216 + 1 : -1;
-          if (p217 < 0) { ncap = n190; break seq189; }
+          const c218 = p215 < len ? input.charCodeAt(p215) : -1;
+          p217 = (c218 >= 0 && c218 < 128 && T0[c218] === 1) ? p215 + 1 : -1;
+          if (p217 < 0) { ncap = n196; break seq195; }
           let p219;
           p219 = r_h16(p217);
-          if (p219 < 0) { ncap = n190; break seq189; }
+          if (p219 < 0) { ncap = n196; break seq195; }
           let p220;
           const c221 = p219 < len ? input.charCodeAt(p219) : -1;
           p220 = (c221 >= 0 && c221 < 128 && T0[c221] === 1) ? p219 + 1 : -1;
-          if (p220 < 0) { ncap = n190; break seq189; }
+          if (p220 < 0) { ncap = n196; break seq195; }
           let p222;
-          p222 = r_ls32(p220);
-          if (p222 < 0) { ncap = n190; break seq189; }
-          out = p222;
+          p222 = r_h16(p220);
+          if (p222 < 0) { ncap = n196; break seq195; }
+          let p223;
+          const c224 = p222 < len ? input.charCodeAt(p222) : -1;
+          p223 = (c224 >= 0 && c224 < 128 && T0[c224] === 1) ? p222 + 1 : -1;
+          if (p223 < 0) { ncap = n196; break seq195; }
+          let p225;
+          p225 = r_h16(p223);
+          if (p225 < 0) { ncap = n196; break seq195; }
+          let p226;
+          const c227 = p225 < len ? input.charCodeAt(p225) : -1;
+          p226 = (c227 >= 0 && c227 < 128 && T0[c227] === 1) ? p225 + 1 : -1;
+          if (p226 < 0) { ncap = n196; break seq195; }
+          let p228;
+          p228 = r_ls32(p226);
+          if (p228 < 0) { ncap = n196; break seq195; }
+          out = p228;
         }
         if (out < 0) {
           out = -1;
-          const n224 = ncap;
-          seq223: {
-            let p225;
-            let p226;
-            p226 = -1;
-            const n228 = ncap;
-            seq227: {
-              let p229;
-              const n231 = ncap;
-              let k230 = 0;
-              p229 = at;
+          const n230 = ncap;
+          seq229: {
+            let p231;
+            let p232;
+            p232 = -1;
+            const n234 = ncap;
+            seq233: {
+              let p235;
+              const n237 = ncap;
+              let k236 = 0;
+              p235 = at;
               for (;;) {
-                if (k230 === 2) break;
-                let p232;
-                p232 = -1;
-                const n234 = ncap;
-                seq233: {
-                  let p235;
-                  p235 = r_h16(p229);
-                  if (p235 < 0) { ncap = n234; break seq233; }
-                  let p236;
-                  const c237 = p235 < len ? input.charCodeAt(p235) : -1;
-                  p236 = (c237 >= 0 && c237 < 128 && T0[c237] === 1) ? p235 + 1 : -1;
-                  if (p236 < 0) { ncap = n234; break seq233; }
-                  let p238;
-                  const n239 = ncap;
-                  let p240;
-                  const c241 = p236 < len ? input.charCodeAt(p236) : -1;
-                  p240 = (c241 >= 0 && c241 < 128 && T0[c241] === 1) ? p236 + 1 : -1;
-                  ncap = n239;
-                  p238 = p240 < 0 ? p236 : -1;
-                  if (p238 < 0) { ncap = n234; break seq233; }
-                  p232 = p238;
+                if (k236 === 2) break;
+                let p238;
+                p238 = -1;
+                const n240 = ncap;
+                seq239: {
+                  let p241;
+                  p241 = r_h16(p235);
+                  if (p241 < 0) { ncap = n240; break seq239; }
+                  let p242;
+                  const c243 = p241 < len ? input.charCodeAt(p241) : -1;
+                  p242 = (c243 >= 0 && c243 < 128 && T0[c243] === 1) ? p241 + 1 : -1;
+                  if (p242 < 0) { ncap = n240; break seq239; }
+                  let p244;
+                  const n245 = ncap;
+                  let p246;
+                  const c247 = p242 < len ? input.charCodeAt(p242) : -1;
+                  p246 = (c247 >= 0 && c247 < 128 && T0[c247] === 1) ? p242 + 1 : -1;
+                  ncap = n245;
+                  p244 = p246 < 0 ? p242 : -1;
+                  if (p244 < 0) { ncap = n240; break seq239; }
+                  p238 = p244;
                 }
-                if (p232 < 0 || p232 === p229) break;
-                p229 = p232;
-                k230++;
+                if (p238 < 0 || p238 === p235) break;
+                p235 = p238;
+                k236++;
               }
-              if (p229 < 0) { ncap = n228; break seq227; }
-              let p242;
-              p242 = r_h16(p229);
-              if (p242 < 0) { ncap = n228; break seq227; }
-              p226 = p242;
+              if (p235 < 0) { ncap = n234; break seq233; }
+              let p248;
+              p248 = r_h16(p235);
+              if (p248 < 0) { ncap = n234; break seq233; }
+              p232 = p248;
             }
-            p225 = p226 < 0 ? at : p226;
-            if (p225 < 0) { ncap = n224; break seq223; }
-            let p243;
-            const c244 = p225 < len ? input.charCodeAt(p225) : -1;
-            p243 = (c244 >= 0 && c244 < 128 && T0[c244] === 1) ? p225 + 1 : -1;
-            if (p243 < 0) { ncap = n224; break seq223; }
-            let p245;
-            const c246 = p243 < len ? input.charCodeAt(p243) : -1;
-            p245 = (c246 >= 0 && c246 < 128 && T0[c246] === 1) ? p243 + 1 : -1;
-            if (p245 < 0) { ncap = n224; break seq223; }
-            let p247;
-            p247 = r_h16(p245);
-            if (p247 < 0) { ncap = n224; break seq223; }
-            let p248;
-            const c249 = p247 < len ? input.charCodeAt(p247) : -1;
-            p248 = (c249 >= 0 && c249 < 128 && T0[c249] === 1) ? p247 + 1 : -1;
-            if (p248 < 0) { ncap = n224; break seq223; }
-            let p250;
-            p250 = r_h16(p248);
-            if (p250 < 0) { ncap = n224; break seq223; }
+            p231 = p232 < 0 ? at : p232;
+            if (p231 < 0) { ncap = n230; break seq229; }
+            let p249;
+            const c250 = p231 < len ? input.charCodeAt(p231) : -1;
+            p249 = (c250 >= 0 && c250 < 128 && T0[c250] === 1) ? p231 + 1 : -1;
+            if (p249 < 0) { ncap = n230; break seq229; }
             let p251;
-            const c252 = p250 < len ? input.charCodeAt(p250) : -1;
-            p251 = (c252 >= 0 && c252 < 128 && T0[c252] === 1) ? p250 + 1 : -1;
-            if (p251 < 0) { ncap = n224; break seq223; }
+            const c252 = p249 < len ? input.charCodeAt(p249) : -1;
+            p251 = (c252 >= 0 && c252 < 128 && T0[c252] === 1) ? p249 + 1 : -1;
+            if (p251 < 0) { ncap = n230; break seq229; }
             let p253;
-            p253 = r_ls32(p251);
-            if (p253 < 0) { ncap = n224; break seq223; }
-            out = p253;
+            p253 = r_h16(p251);
+            if (p253 < 0) { ncap = n230; break seq229; }
+            let p254;
+            const c255 = p253 < len ? input.charCodeAt(p253) : -1;
+            p254 = (c255 >= 0 && c255 < 128 && T0[c255] === 1) ? p253 + 1 : -1;
+            if (p254 < 0) { ncap = n230; break seq229; }
+            let p256;
+            p256 = r_h16(p254);
+            if (p256 < 0) { ncap = n230; break seq229; }
+            let p257;
+            const c258 = p256 < len ? input.charCodeAt(p256) : -1;
+            p257 = (c258 >= 0 && c258 < 128 && T0[c258] === 1) ? p256 + 1 : -1;
+            if (p257 < 0) { ncap = n230; break seq229; }
+            let p259;
+            p259 = r_ls32(p257);
+            if (p259 < 0) { ncap = n230; break seq229; }
+            out = p259;
           }
           if (out < 0) {
             out = -1;
-            const n255 = ncap;
-            seq254: {
-              let p256;
-              let p257;
-              p257 = -1;
-              const n259 = ncap;
-              seq258: {
-                let p260;
-                const n262 = ncap;
-                let k261 = 0;
-                p260 = at;
+            const n261 = ncap;
+            seq260: {
+              let p262;
+              let p263;
+              p263 = -1;
+              const n265 = ncap;
+              seq264: {
+                let p266;
+                const n268 = ncap;
+                let k267 = 0;
+                p266 = at;
                 for (;;) {
-                  if (k261 === 3) break;
-                  let p263;
-                  p263 = -1;
-                  const n265 = ncap;
-                  seq264: {
-                    let p266;
-                    p266 = r_h16(p260);
-                    if (p266 < 0) { ncap = n265; break seq264; }
-                    let p267;
-                    const c268 = p266 < len ? input.charCodeAt(p266) : -1;
-                    p267 = (c268 >= 0 && c268 < 128 && T0[c268] === 1) ? p266 + 1 : -1;
-                    if (p267 < 0) { ncap = n265; break seq264; }
-                    let p269;
-                    const n270 = ncap;
-                    let p271;
-                    const c272 = p267 < len ? input.charCodeAt(p267) : -1;
-                    p271 = (c272 >= 0 && c272 < 128 && T0[c272] === 1) ? p267 + 1 : -1;
-                    ncap = n270;
-                    p269 = p271 < 0 ? p267 : -1;
-                    if (p269 < 0) { ncap = n265; break seq264; }
-                    p263 = p269;
+                  if (k267 === 3) break;
+                  let p269;
+                  p269 = -1;
+                  const n271 = ncap;
+                  seq270: {
+                    let p272;
+                    p272 = r_h16(p266);
+                    if (p272 < 0) { ncap = n271; break seq270; }
+                    let p273;
+                    const c274 = p272 < len ? input.charCodeAt(p272) : -1;
+                    p273 = (c274 >= 0 && c274 < 128 && T0[c274] === 1) ? p272 + 1 : -1;
+                    if (p273 < 0) { ncap = n271; break seq270; }
+                    let p275;
+                    const n276 = ncap;
+                    let p277;
+                    const c278 = p273 < len ? input.charCodeAt(p273) : -1;
+                    p277 = (c278 >= 0 && c278 < 128 && T0[c278] === 1) ? p273 + 1 : -1;
+                    ncap = n276;
+                    p275 = p277 < 0 ? p273 : -1;
+                    if (p275 < 0) { ncap = n271; break seq270; }
+                    p269 = p275;
                   }
-                  if (p263 < 0 || p263 === p260) break;
-                  p260 = p263;
-                  k261++;
+                  if (p269 < 0 || p269 === p266) break;
+                  p266 = p269;
+                  k267++;
                 }
-                if (p260 < 0) { ncap = n259; break seq258; }
-                let p273;
-                p273 = r_h16(p260);
-                if (p273 < 0) { ncap = n259; break seq258; }
-                p257 = p273;
+                if (p266 < 0) { ncap = n265; break seq264; }
+                let p279;
+                p279 = r_h16(p266);
+                if (p279 < 0) { ncap = n265; break seq264; }
+                p263 = p279;
               }
-              p256 = p257 < 0 ? at : p257;
-              if (p256 < 0) { ncap = n255; break seq254; }
-              let p274;
-              const c275 = p256 < len ? input.charCodeAt(p256) : -1;
-              p274 = (c275 >= 0 && c275 < 128 && T0[c275] === 1) ? p256 + 1 : -1;
-              if (p274 < 0) { ncap = n255; break seq254; }
-              let p276;
-              const c277 = p274 < len ? input.charCodeAt(p274) : -1;
-              p276 = (c277 >= 0 && c277 < 128 && T0[c277] === 1) ? p274 + 1 : -1;
-              if (p276 < 0) { ncap = n255; break seq254; }
-              let p278;
-              p278 = r_h16(p276);
-              if (p278 < 0) { ncap = n255; break seq254; }
-              let p279;
-              const c280 = p278 < len ? input.charCodeAt(p278) : -1;
-              p279 = (c280 >= 0 && c280 < 128 && T0[c280] === 1) ? p278 + 1 : -1;
-              if (p279 < 0) { ncap = n255; break seq254; }
-              let p281;
-              p281 = r_ls32(p279);
-              if (p281 < 0) { ncap = n255; break seq254; }
-              out = p281;
+              p262 = p263 < 0 ? at : p263;
+              if (p262 < 0) { ncap = n261; break seq260; }
+              let p280;
+              const c281 = p262 < len ? input.charCodeAt(p262) : -1;
+              p280 = (c281 >= 0 && c281 < 128 && T0[c281] === 1) ? p262 + 1 : -1;
+              if (p280 < 0) { ncap = n261; break seq260; }
+              let p282;
+              const c283 = p280 < len ? input.charCodeAt(p280) : -1;
+              p282 = (c283 >= 0 && c283 < 128 && T0[c283] === 1) ? p280 + 1 : -1;
+              if (p282 < 0) { ncap = n261; break seq260; }
+              let p284;
+              p284 = r_h16(p282);
+              if (p284 < 0) { ncap = n261; break seq260; }
+              let p285;
+              const c286 = p284 < len ? input.charCodeAt(p284) : -1;
+              p285 = (c286 >= 0 && c286 < 128 && T0[c286] === 1) ? p284 + 1 : -1;
+              if (p285 < 0) { ncap = n261; break seq260; }
+              let p287;
+              p287 = r_ls32(p285);
+              if (p287 < 0) { ncap = n261; break seq260; }
+              out = p287;
             }
             if (out < 0) {
               out = -1;
-              const n283 = ncap;
-              seq282: {
-                let p284;
-                let p285;
-                p285 = -1;
-                const n287 = ncap;
-                seq286: {
-                  let p288;
-                  const n290 = ncap;
-                  let k289 = 0;
-                  p288 = at;
+              const n289 = ncap;
+              seq288: {
+                let p290;
+                let p291;
+                p291 = -1;
+                const n293 = ncap;
+                seq292: {
+                  let p294;
+                  const n296 = ncap;
+                  let k295 = 0;
+                  p294 = at;
                   for (;;) {
-                    if (k289 === 4) break;
-                    let p291;
-                    p291 = -1;
-                    const n293 = ncap;
-                    seq292: {
-                      let p294;
-                      p294 = r_h16(p288);
-                      if (p294 < 0) { ncap = n293; break seq292; }
-                      let p295;
-                      const c296 = p294 < len ? input.charCodeAt(p294) : -1;
-                      p295 = (c296 >= 0 && c296 < 128 && T0[c296] === 1) ? p294 + 1 : -1;
-                      if (p295 < 0) { ncap = n293; break seq292; }
-                      let p297;
-                      const n298 = ncap;
-                      let p299;
-                      const c300 = p295 < len ? input.charCodeAt(p295) : -1;
-                      p299 = (c300 >= 0 && c300 < 128 && T0[c300] === 1) ? p295 + 1 : -1;
-                      ncap = n298;
-                      p297 = p299 < 0 ? p295 : -1;
-                      if (p297 < 0) { ncap = n293; break seq292; }
-                      p291 = p297;
+                    if (k295 === 4) break;
+                    let p297;
+                    p297 = -1;
+                    const n299 = ncap;
+                    seq298: {
+                      let p300;
+                      p300 = r_h16(p294);
+                      if (p300 < 0) { ncap = n299; break seq298; }
+                      let p301;
+                      const c302 = p300 < len ? input.charCodeAt(p300) : -1;
+                      p301 = (c302 >= 0 && c302 < 128 && T0[c302] === 1) ? p300 + 1 : -1;
+                      if (p301 < 0) { ncap = n299; break seq298; }
+                      let p303;
+                      const n304 = ncap;
+                      let p305;
+                      const c306 = p301 < len ? input.charCodeAt(p301) : -1;
+                      p305 = (c306 >= 0 && c306 < 128 && T0[c306] === 1) ? p301 + 1 : -1;
+                      ncap = n304;
+                      p303 = p305 < 0 ? p301 : -1;
+                      if (p303 < 0) { ncap = n299; break seq298; }
+                      p297 = p303;
                     }
-                    if (p291 < 0 || p291 === p288) break;
-                    p288 = p291;
-                    k289++;
+                    if (p297 < 0 || p297 === p294) break;
+                    p294 = p297;
+                    k295++;
                   }
-                  if (p288 < 0) { ncap = n287; break seq286; }
-                  let p301;
-                  p301 = r_h16(p288);
-                  if (p301 < 0) { ncap = n287; break seq286; }
-                  p285 = p301;
+                  if (p294 < 0) { ncap = n293; break seq292; }
+                  let p307;
+                  p307 = r_h16(p294);
+                  if (p307 < 0) { ncap = n293; break seq292; }
+                  p291 = p307;
                 }
-                p284 = p285 < 0 ? at : p285;
-                if (p284 < 0) { ncap = n283; break seq282; }
-                let p302;
-                const c303 = p284 < len ? input.charCodeAt(p284) : -1;
-                p302 = (c303 >= 0 && c303 < 128 && T0[c303] === 1) ? p284 + 1 : -1;
-                if (p302 < 0) { ncap = n283; break seq282; }
-                let p304;
-                const c305 = p302 < len ? input.charCodeAt(p302) : -1;
-                p304 = (c305 >= 0 && c305 < 128 && T0[c305] === 1) ? p302 + 1 : -1;
-                if (p304 < 0) { ncap = n283; break seq282; }
-                let p306;
-                p306 = r_ls32(p304);
-                if (p306 < 0) { ncap = n283; break seq282; }
-                out = p306;
+                p290 = p291 < 0 ? at : p291;
+                if (p290 < 0) { ncap = n289; break seq288; }
+                let p308;
+                const c309 = p290 < len ? input.charCodeAt(p290) : -1;
+                p308 = (c309 >= 0 && c309 < 128 && T0[c309] === 1) ? p290 + 1 : -1;
+                if (p308 < 0) { ncap = n289; break seq288; }
+                let p310;
+                const c311 = p308 < len ? input.charCodeAt(p308) : -1;
+                p310 = (c311 >= 0 && c311 < 128 && T0[c311] === 1) ? p308 + 1 : -1;
+                if (p310 < 0) { ncap = n289; break seq288; }
+                let p312;
+                p312 = r_ls32(p310);
+                if (p312 < 0) { ncap = n289; break seq288; }
+                out = p312;
               }
               if (out < 0) {
                 out = -1;
-                const n308 = ncap;
-                seq307: {
-                  let p309;
-                  let p310;
-                  p310 = -1;
-                  const n312 = ncap;
-                  seq311: {
-                    let p313;
-                    const n315 = ncap;
-                    let k314 = 0;
-                    p313 = at;
+                const n314 = ncap;
+                seq313: {
+                  let p315;
+                  let p316;
+                  p316 = -1;
+                  const n318 = ncap;
+                  seq317: {
+                    let p319;
+                    const n321 = ncap;
+                    let k320 = 0;
+                    p319 = at;
                     for (;;) {
-                      if (k314 === 5) break;
-                      let p316;
-                      p316 = -1;
-                      const n318 = ncap;
-                      seq317: {
-                        let p319;
-                        p319 = r_h16(p313);
-                        if (p319 < 0) { ncap = n318; break seq317; }
-                        let p320;
-                        const c321 = p319 < len ? input.charCodeAt(p319) : -1;
-                        p320 = (c321 >= 0 && c321 < 128 && T0[c321] === 1) ? p319 + 1 : -1;
-                        if (p320 < 0) { ncap = n318; break seq317; }
-                        let p322;
-                        const n323 = ncap;
-                        let p324;
-                        const c325 = p320 < len ? input.charCodeAt(p320) : -1;
-                        p324 = (c325 >= 0 && c325 < 128 && T0[c325] === 1) ? p320 + 1 : -1;
-                        ncap = n323;
-                        p322 = p324 < 0 ? p320 : -1;
-                        if (p322 < 0) { ncap = n318; break seq317; }
-                        p316 = p322;
+                      if (k320 === 5) break;
+                      let p322;
+                      p322 = -1;
+                      const n324 = ncap;
+                      seq323: {
+                        let p325;
+                        p325 = r_h16(p319);
+                        if (p325 < 0) { ncap = n324; break seq323; }
+                        let p326;
+                        const c327 = p325 < len ? input.charCodeAt(p325) : -1;
+                        p326 = (c327 >= 0 && c327 < 128 && T0[c327] === 1) ? p325 + 1 : -1;
+                        if (p326 < 0) { ncap = n324; break seq323; }
+                        let p328;
+                        const n329 = ncap;
+                        let p330;
+                        const c331 = p326 < len ? input.charCodeAt(p326) : -1;
+                        p330 = (c331 >= 0 && c331 < 128 && T0[c331] === 1) ? p326 + 1 : -1;
+                        ncap = n329;
+                        p328 = p330 < 0 ? p326 : -1;
+                        if (p328 < 0) { ncap = n324; break seq323; }
+                        p322 = p328;
                       }
-                      if (p316 < 0 || p316 === p313) break;
-                      p313 = p316;
-                      k314++;
+                      if (p322 < 0 || p322 === p319) break;
+                      p319 = p322;
+                      k320++;
                     }
-                    if (p313 < 0) { ncap = n312; break seq311; }
-                    let p326;
-                    p326 = r_h16(p313);
-                    if (p326 < 0) { ncap = n312; break seq311; }
-                    p310 = p326;
+                    if (p319 < 0) { ncap = n318; break seq317; }
+                    let p332;
+                    p332 = r_h16(p319);
+                    if (p332 < 0) { ncap = n318; break seq317; }
+                    p316 = p332;
                   }
-                  p309 = p310 < 0 ? at : p310;
-                  if (p309 < 0) { ncap = n308; break seq307; }
-                  let p327;
-                  const c328 = p309 < len ? input.charCodeAt(p309) : -1;
-                  p327 = (c328 >= 0 && c328 < 128 && T0[c328] === 1) ? p309 + 1 : -1;
-                  if (p327 < 0) { ncap = n308; break seq307; }
-                  let p329;
-                  const c330 = p327 < len ? input.charCodeAt(p327) : -1;
-                  p329 = (c330 >= 0 && c330 < 128 && T0[c330] === 1) ? p327 + 1 : -1;
-                  if (p329 < 0) { ncap = n308; break seq307; }
-                  let p331;
-                  p331 = r_h16(p329);
-                  if (p331 < 0) { ncap = n308; break seq307; }
-                  out = p331;
+                  p315 = p316 < 0 ? at : p316;
+                  if (p315 < 0) { ncap = n314; break seq313; }
+                  let p333;
+                  const c334 = p315 < len ? input.charCodeAt(p315) : -1;
+                  p333 = (c334 >= 0 && c334 < 128 && T0[c334] === 1) ? p315 + 1 : -1;
+                  if (p333 < 0) { ncap = n314; break seq313; }
+                  let p335;
+                  const c336 = p333 < len ? input.charCodeAt(p333) : -1;
+                  p335 = (c336 >= 0 && c336 < 128 && T0[c336] === 1) ? p333 + 1 : -1;
+                  if (p335 < 0) { ncap = n314; break seq313; }
+                  let p337;
+                  p337 = r_h16(p335);
+                  if (p337 < 0) { ncap = n314; break seq313; }
+                  out = p337;
                 }
                 if (out < 0) {
                   out = -1;
-                  const n333 = ncap;
-                  seq332: {
-                    let p334;
-                    let p335;
-                    p335 = -1;
-                    const n337 = ncap;
-                    seq336: {
-                      let p338;
-                      const n340 = ncap;
-                      let k339 = 0;
-                      p338 = at;
+                  const n339 = ncap;
+                  seq338: {
+                    let p340;
+                    let p341;
+                    p341 = -1;
+                    const n343 = ncap;
+                    seq342: {
+                      let p344;
+                      const n346 = ncap;
+                      let k345 = 0;
+                      p344 = at;
                       for (;;) {
-                        if (k339 === 6) break;
-                        let p341;
-                        p341 = -1;
-                        const n343 = ncap;
-                        seq342: {
-                          let p344;
-                          p344 = r_h16(p338);
-                          if (p344 < 0) { ncap = n343; break seq342; }
-                          let p345;
-                          const c346 = p344 < len ? input.charCodeAt(p344) : -1;
-                          p345 = (c346 >= 0 && c346 < 128 && T0[c346] === 1) ? p344 + 1 : -1;
-                          if (p345 < 0) { ncap = n343; break seq342; }
-                          let p347;
-                          const n348 = ncap;
-                          let p349;
-                          const c350 = p345 < len ? input.charCodeAt(p345) : -1;
-                          p349 = (c350 >= 0 && c350 < 128 && T0[c350] === 1) ? p345 + 1 : -1;
-                          ncap = n348;
-                          p347 = p349 < 0 ? p345 : -1;
-                          if (p347 < 0) { ncap = n343; break seq342; }
-                          p341 = p347;
+                        if (k345 === 6) break;
+                        let p347;
+                        p347 = -1;
+                        const n349 = ncap;
+                        seq348: {
+                          let p350;
+                          p350 = r_h16(p344);
+                          if (p350 < 0) { ncap = n349; break seq348; }
+                          let p351;
+                          const c352 = p350 < len ? input.charCodeAt(p350) : -1;
+                          p351 = (c352 >= 0 && c352 < 128 && T0[c352] === 1) ? p350 + 1 : -1;
+                          if (p351 < 0) { ncap = n349; break seq348; }
+                          let p353;
+                          const n354 = ncap;
+                          let p355;
+                          const c356 = p351 < len ? input.charCodeAt(p351) : -1;
+                          p355 = (c356 >= 0 && c356 < 128 && T0[c356] === 1) ? p351 + 1 : -1;
+                          ncap = n354;
+                          p353 = p355 < 0 ? p351 : -1;
+                          if (p353 < 0) { ncap = n349; break seq348; }
+                          p347 = p353;
                         }
-                        if (p341 < 0 || p341 === p338) break;
-                        p338 = p341;
-                        k339++;
+                        if (p347 < 0 || p347 === p344) break;
+                        p344 = p347;
+                        k345++;
                       }
-                      if (p338 < 0) { ncap = n337; break seq336; }
-                      let p351;
-                      p351 = r_h16(p338);
-                      if (p351 < 0) { ncap = n337; break seq336; }
-                      p335 = p351;
+                      if (p344 < 0) { ncap = n343; break seq342; }
+                      let p357;
+                      p357 = r_h16(p344);
+                      if (p357 < 0) { ncap = n343; break seq342; }
+                      p341 = p357;
                     }
-                    p334 = p335 < 0 ? at : p335;
-                    if (p334 < 0) { ncap = n333; break seq332; }
-                    let p352;
-                    const c353 = p334 < len ? input.charCodeAt(p334) : -1;
-                    p352 = (c353 >= 0 && c353 < 128 && T0[c353] === 1) ? p334 + 1 : -1;
-                    if (p352 < 0) { ncap = n333; break seq332; }
-                    let p354;
-                    const c355 = p352 < len ? input.charCodeAt(p352) : -1;
-                    p354 = (c355 >= 0 && c355 < 128 && T0[c355] === 1) ? p352 + 1 : -1;
-                    if (p354 < 0) { ncap = n333; break seq332; }
-                    out = p354;
+                    p340 = p341 < 0 ? at : p341;
+                    if (p340 < 0) { ncap = n339; break seq338; }
+                    let p358;
+                    const c359 = p340 < len ? input.charCodeAt(p340) : -1;
+                    p358 = (c359 >= 0 && c359 < 128 && T0[c359] === 1) ? p340 + 1 : -1;
+                    if (p358 < 0) { ncap = n339; break seq338; }
+                    let p360;
+                    const c361 = p358 < len ? input.charCodeAt(p358) : -1;
+                    p360 = (c361 >= 0 && c361 < 128 && T0[c361] === 1) ? p358 + 1 : -1;
+                    if (p360 < 0) { ncap = n339; break seq338; }
+                    out = p360;
                   }
                 }
               }
@@ -1007,38 +1017,38 @@ function r_IPv6address(at) {
 
 function r_h16(at) {
   let out;
-  const n357 = ncap;
-  let k356 = 0;
+  const n363 = ncap;
+  let k362 = 0;
   out = at;
   for (;;) {
-    if (k356 === 4) break;
-    let p358;
-    const c359 = out < len ? input.charCodeAt(out) : -1;
-    p358 = (c359 >= 0 && c359 < 128 && T13[c359] === 1) ? out + 1 : -1;
-    if (p358 < 0 || p358 === out) break;
-    out = p358;
-    k356++;
+    if (k362 === 4) break;
+    let p364;
+    const c365 = out < len ? input.charCodeAt(out) : -1;
+    p364 = (c365 >= 0 && c365 < 128 && T14[c365] === 1) ? out + 1 : -1;
+    if (p364 < 0 || p364 === out) break;
+    out = p364;
+    k362++;
   }
-  if (k356 < 1) { out = -1; ncap = n357; }
+  if (k362 < 1) { out = -1; ncap = n363; }
   return out;
 }
 
 function r_ls32(at) {
   let out;
   out = -1;
-  const n361 = ncap;
-  seq360: {
-    let p362;
-    p362 = r_h16(at);
-    if (p362 < 0) { ncap = n361; break seq360; }
-    let p363;
-    const c364 = p362 < len ? input.charCodeAt(p362) : -1;
-    p363 = (c364 >= 0 && c364 < 128 && T0[c364] === 1) ? p362 + 1 : -1;
-    if (p363 < 0) { ncap = n361; break seq360; }
-    let p365;
-    p365 = r_h16(p363);
-    if (p365 < 0) { ncap = n361; break seq360; }
-    out = p365;
+  const n367 = ncap;
+  seq366: {
+    let p368;
+    p368 = r_h16(at);
+    if (p368 < 0) { ncap = n367; break seq366; }
+    let p369;
+    const c370 = p368 < len ? input.charCodeAt(p368) : -1;
+    p369 = (c370 >= 0 && c370 < 128 && T0[c370] === 1) ? p368 + 1 : -1;
+    if (p369 < 0) { ncap = n367; break seq366; }
+    let p371;
+    p371 = r_h16(p369);
+    if (p371 < 0) { ncap = n367; break seq366; }
+    out = p371;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1050,33 +1060,33 @@ function r_IPv4address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n367 = ncap;
-  seq366: {
-    let p368;
-    p368 = r_dec_octet(at);
-    if (p368 < 0) { ncap = n367; break seq366; }
-    let p369;
-    const c370 = p368 < len ? input.charCodeAt(p368) : -1;
-    p369 = (c370 >= 0 && c370 < 128 && T14[c370] === 1) ? p368 + 1 : -1;
-    if (p369 < 0) { ncap = n367; break seq366; }
-    let p371;
-    p371 = r_dec_octet(p369);
-    if (p371 < 0) { ncap = n367; break seq366; }
-    let p372;
-    const c373 = p371 < len ? input.charCodeAt(p371) : -1;
-    p372 = (c373 >= 0 && c373 < 128 && T14[c373] === 1) ? p371 + 1 : -1;
-    if (p372 < 0) { ncap = n367; break seq366; }
+  const n373 = ncap;
+  seq372: {
     let p374;
-    p374 = r_dec_octet(p372);
-    if (p374 < 0) { ncap = n367; break seq366; }
+    p374 = r_dec_octet(at);
+    if (p374 < 0) { ncap = n373; break seq372; }
     let p375;
     const c376 = p374 < len ? input.charCodeAt(p374) : -1;
-    p375 = (c376 >= 0 && c376 < 128 && T14[c376] === 1) ? p374 + 1 : -1;
-    if (p375 < 0) { ncap = n367; break seq366; }
+    p375 = (c376 >= 0 && c376 < 128 && T15[c376] === 1) ? p374 + 1 : -1;
+    if (p375 < 0) { ncap = n373; break seq372; }
     let p377;
     p377 = r_dec_octet(p375);
-    if (p377 < 0) { ncap = n367; break seq366; }
-    out = p377;
+    if (p377 < 0) { ncap = n373; break seq372; }
+    let p378;
+    const c379 = p377 < len ? input.charCodeAt(p377) : -1;
+    p378 = (c379 >= 0 && c379 < 128 && T15[c379] === 1) ? p377 + 1 : -1;
+    if (p378 < 0) { ncap = n373; break seq372; }
+    let p380;
+    p380 = r_dec_octet(p378);
+    if (p380 < 0) { ncap = n373; break seq372; }
+    let p381;
+    const c382 = p380 < len ? input.charCodeAt(p380) : -1;
+    p381 = (c382 >= 0 && c382 < 128 && T15[c382] === 1) ? p380 + 1 : -1;
+    if (p381 < 0) { ncap = n373; break seq372; }
+    let p383;
+    p383 = r_dec_octet(p381);
+    if (p383 < 0) { ncap = n373; break seq372; }
+    out = p383;
   }
   if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
@@ -1085,77 +1095,77 @@ function r_IPv4address(at) {
 function r_dec_octet(at) {
   let out;
   out = -1;
-  const n379 = ncap;
-  seq378: {
-    let p380;
-    p380 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p380 < 0) { ncap = n379; break seq378; }
-    let p381;
-    const c382 = p380 < len ? input.charCodeAt(p380) : -1;
-    p381 = (c382 >= 0 && c382 < 128 && T16[c382] === 1) ? p380 + 1 : -1;
-    if (p381 < 0) { ncap = n379; break seq378; }
-    out = p381;
+  const n385 = ncap;
+  seq384: {
+    let p386;
+    p386 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p386 < 0) { ncap = n385; break seq384; }
+    let p387;
+    const c388 = p386 < len ? input.charCodeAt(p386) : -1;
+    p387 = (c388 >= 0 && c388 < 128 && T17[c388] === 1) ? p386 + 1 : -1;
+    if (p387 < 0) { ncap = n385; break seq384; }
+    out = p387;
   }
   if (out < 0) {
     out = -1;
-    const n384 = ncap;
-    seq383: {
-      let p385;
-      const c386 = at < len ? input.charCodeAt(at) : -1;
-      p385 = (c386 >= 0 && c386 < 128 && T17[c386] === 1) ? at + 1 : -1;
-      if (p385 < 0) { ncap = n384; break seq383; }
-      let p387;
-      const c388 = p385 < len ? input.charCodeAt(p385) : -1;
-      p387 = (c388 >= 0 && c388 < 128 && T18[c388] === 1) ? p385 + 1 : -1;
-      if (p387 < 0) { ncap = n384; break seq383; }
-      let p389;
-      const c390 = p387 < len ? input.charCodeAt(p387) : -1;
-      p389 = (c390 >= 0 && c390 < 128 && T9[c390] === 1) ? p387 + 1 : -1;
-      if (p389 < 0) { ncap = n384; break seq383; }
-      out = p389;
+    const n390 = ncap;
+    seq389: {
+      let p391;
+      const c392 = at < len ? input.charCodeAt(at) : -1;
+      p391 = (c392 >= 0 && c392 < 128 && T18[c392] === 1) ? at + 1 : -1;
+      if (p391 < 0) { ncap = n390; break seq389; }
+      let p393;
+      const c394 = p391 < len ? input.charCodeAt(p391) : -1;
+      p393 = (c394 >= 0 && c394 < 128 && T19[c394] === 1) ? p391 + 1 : -1;
+      if (p393 < 0) { ncap = n390; break seq389; }
+      let p395;
+      const c396 = p393 < len ? input.charCodeAt(p393) : -1;
+      p395 = (c396 >= 0 && c396 < 128 && T10[c396] === 1) ? p393 + 1 : -1;
+      if (p395 < 0) { ncap = n390; break seq389; }
+      out = p395;
     }
     if (out < 0) {
       out = -1;
-      const n392 = ncap;
-      seq391: {
-        let p393;
-        const c394 = at < len ? input.charCodeAt(at) : -1;
-        p393 = (c394 >= 0 && c394 < 128 && T19[c394] === 1) ? at + 1 : -1;
-        if (p393 < 0) { ncap = n392; break seq391; }
-        let p395;
-        const n397 = ncap;
-        let k396 = 0;
-        p395 = p393;
+      const n398 = ncap;
+      seq397: {
+        let p399;
+        const c400 = at < len ? input.charCodeAt(at) : -1;
+        p399 = (c400 >= 0 && c400 < 128 && T20[c400] === 1) ? at + 1 : -1;
+        if (p399 < 0) { ncap = n398; break seq397; }
+        let p401;
+        const n403 = ncap;
+        let k402 = 0;
+        p401 = p399;
         for (;;) {
-          if (k396 === 2) break;
-          let p398;
-          const c399 = p395 < len ? input.charCodeAt(p395) : -1;
-          p398 = (c399 >= 0 && c399 < 128 && T9[c399] === 1) ? p395 + 1 : -1;
-          if (p398 < 0 || p398 === p395) break;
-          p395 = p398;
-          k396++;
+          if (k402 === 2) break;
+          let p404;
+          const c405 = p401 < len ? input.charCodeAt(p401) : -1;
+          p404 = (c405 >= 0 && c405 < 128 && T10[c405] === 1) ? p401 + 1 : -1;
+          if (p404 < 0 || p404 === p401) break;
+          p401 = p404;
+          k402++;
         }
-        if (k396 < 2) { p395 = -1; ncap = n397; }
-        if (p395 < 0) { ncap = n392; break seq391; }
-        out = p395;
+        if (k402 < 2) { p401 = -1; ncap = n403; }
+        if (p401 < 0) { ncap = n398; break seq397; }
+        out = p401;
       }
       if (out < 0) {
         out = -1;
-        const n401 = ncap;
-        seq400: {
-          let p402;
-          const c403 = at < len ? input.charCodeAt(at) : -1;
-          p402 = (c403 >= 0 && c403 < 128 && T20[c403] === 1) ? at + 1 : -1;
-          if (p402 < 0) { ncap = n401; break seq400; }
-          let p404;
-          const c405 = p402 < len ? input.charCodeAt(p402) : -1;
-          p404 = (c405 >= 0 && c405 < 128 && T9[c405] === 1) ? p402 + 1 : -1;
-          if (p404 < 0) { ncap = n401; break seq400; }
-          out = p404;
+        const n407 = ncap;
+        seq406: {
+          let p408;
+          const c409 = at < len ? input.charCodeAt(at) : -1;
+          p408 = (c409 >= 0 && c409 < 128 && T21[c409] === 1) ? at + 1 : -1;
+          if (p408 < 0) { ncap = n407; break seq406; }
+          let p410;
+          const c411 = p408 < len ? input.charCodeAt(p408) : -1;
+          p410 = (c411 >= 0 && c411 < 128 && T10[c411] === 1) ? p408 + 1 : -1;
+          if (p410 < 0) { ncap = n407; break seq406; }
+          out = p410;
         }
         if (out < 0) {
-          const c406 = at < len ? input.charCodeAt(at) : -1;
-          out = (c406 >= 0 && c406 < 128 && T9[c406] === 1) ? at + 1 : -1;
+          const c412 = at < len ? input.charCodeAt(at) : -1;
+          out = (c412 >= 0 && c412 < 128 && T10[c412] === 1) ? at + 1 : -1;
         }
       }
     }
@@ -1165,23 +1175,23 @@ function r_dec_octet(at) {
 
 function r_reg_name(at) {
   let out;
-  const n408 = ncap;
-  let k407 = 0;
+  const n414 = ncap;
+  let k413 = 0;
   out = at;
   for (;;) {
-    let p409;
-    const c410 = out < len ? input.charCodeAt(out) : -1;
-    p409 = (c410 >= 0 && c410 < 128 && T6[c410] === 1) ? out + 1 : -1;
-    if (p409 < 0) {
-      p409 = r_pct_encoded(out);
-      if (p409 < 0) {
-        const c411 = out < len ? input.charCodeAt(out) : -1;
-        p409 = (c411 >= 0 && c411 < 128 && T21[c411] === 1) ? out + 1 : -1;
+    let p415;
+    const c416 = out < len ? input.charCodeAt(out) : -1;
+    p415 = (c416 >= 0 && c416 < 128 && T7[c416] === 1) ? out + 1 : -1;
+    if (p415 < 0) {
+      p415 = r_pct_encoded(out);
+      if (p415 < 0) {
+        const c417 = out < len ? input.charCodeAt(out) : -1;
+        p415 = (c417 >= 0 && c417 < 128 && T22[c417] === 1) ? out + 1 : -1;
       }
     }
-    if (p409 < 0 || p409 === out) break;
-    out = p409;
-    k407++;
+    if (p415 < 0 || p415 === out) break;
+    out = p415;
+    k413++;
   }
   return out;
 }
@@ -1189,42 +1199,42 @@ function r_reg_name(at) {
 function r_path(at) {
   let out;
   out = -1;
-  const n413 = ncap;
-  seq412: {
-    let p414;
-    p414 = r_path_abempty(at);
-    if (p414 < 0) { ncap = n413; break seq412; }
-    let p415;
-    const n416 = ncap;
-    let p417;
-    p417 = r_pchar(p414);
-    if (p417 < 0) {
-      const c418 = p414 < len ? input.charCodeAt(p414) : -1;
-      p417 = (c418 >= 0 && c418 < 128 && T22[c418] === 1) ? p414 + 1 : -1;
+  const n419 = ncap;
+  seq418: {
+    let p420;
+    p420 = r_path_abempty(at);
+    if (p420 < 0) { ncap = n419; break seq418; }
+    let p421;
+    const n422 = ncap;
+    let p423;
+    p423 = r_pchar(p420);
+    if (p423 < 0) {
+      const c424 = p420 < len ? input.charCodeAt(p420) : -1;
+      p423 = (c424 >= 0 && c424 < 128 && T23[c424] === 1) ? p420 + 1 : -1;
     }
-    ncap = n416;
-    p415 = p417 < 0 ? p414 : -1;
-    if (p415 < 0) { ncap = n413; break seq412; }
-    out = p415;
+    ncap = n422;
+    p421 = p423 < 0 ? p420 : -1;
+    if (p421 < 0) { ncap = n419; break seq418; }
+    out = p421;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      const n420 = ncap;
-      seq419: {
-        let p421;
-        p421 = r_path_noscheme(at);
-        if (p421 < 0) { ncap = n420; break seq419; }
-        let p422;
-        const n423 = ncap;
-        let p424;
-        const c425 = p421 < len ? input.charCodeAt(p421) : -1;
-        p424 = (c425 >= 0 && c425 < 128 && T0[c425] === 1) ? p421 + 1 : -1;
-        ncap = n423;
-        p422 = p424 < 0 ? p421 : -1;
-        if (p422 < 0) { ncap = n420; break seq419; }
-        out = p422;
+      const n426 = ncap;
+      seq425: {
+        let p427;
+        p427 = r_path_noscheme(at);
+        if (p427 < 0) { ncap = n426; break seq425; }
+        let p428;
+        const n429 = ncap;
+        let p430;
+        const c431 = p427 < len ? input.charCodeAt(p427) : -1;
+        p430 = (c431 >= 0 && c431 < 128 && T0[c431] === 1) ? p427 + 1 : -1;
+        ncap = n429;
+        p428 = p430 < 0 ? p427 : -1;
+        if (p428 < 0) { ncap = n426; break seq425; }
+        out = p428;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1240,26 +1250,26 @@ function r_path(at) {
 function r_path_abempty(at) {
   const entry = ncap;
   let out;
-  const n427 = ncap;
-  let k426 = 0;
+  const n433 = ncap;
+  let k432 = 0;
   out = at;
   for (;;) {
-    let p428;
-    p428 = -1;
-    const n430 = ncap;
-    seq429: {
-      let p431;
-      const c432 = out < len ? input.charCodeAt(out) : -1;
-      p431 = (c432 >= 0 && c432 < 128 && T23[c432] === 1) ? out + 1 : -1;
-      if (p431 < 0) { ncap = n430; break seq429; }
-      let p433;
-      p433 = r_segment(p431);
-      if (p433 < 0) { ncap = n430; break seq429; }
-      p428 = p433;
+    let p434;
+    p434 = -1;
+    const n436 = ncap;
+    seq435: {
+      let p437;
+      const c438 = out < len ? input.charCodeAt(out) : -1;
+      p437 = (c438 >= 0 && c438 < 128 && T3[c438] === 1) ? out + 1 : -1;
+      if (p437 < 0) { ncap = n436; break seq435; }
+      let p439;
+      p439 = r_segment(p437);
+      if (p439 < 0) { ncap = n436; break seq435; }
+      p434 = p439;
     }
-    if (p428 < 0 || p428 === out) break;
-    out = p428;
-    k426++;
+    if (p434 < 0 || p434 === out) break;
+    out = p434;
+    k432++;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
@@ -1269,48 +1279,48 @@ function r_path_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n435 = ncap;
-  seq434: {
-    let p436;
-    const c437 = at < len ? input.charCodeAt(at) : -1;
-    p436 = (c437 >= 0 && c437 < 128 && T23[c437] === 1) ? at + 1 : -1;
-    if (p436 < 0) { ncap = n435; break seq434; }
-    let p438;
-    let p439;
-    p439 = -1;
-    const n441 = ncap;
-    seq440: {
-      let p442;
-      p442 = r_segment_nz(p436);
-      if (p442 < 0) { ncap = n441; break seq440; }
-      let p443;
-      const n445 = ncap;
-      let k444 = 0;
-      p443 = p442;
+  const n441 = ncap;
+  seq440: {
+    let p442;
+    const c443 = at < len ? input.charCodeAt(at) : -1;
+    p442 = (c443 >= 0 && c443 < 128 && T3[c443] === 1) ? at + 1 : -1;
+    if (p442 < 0) { ncap = n441; break seq440; }
+    let p444;
+    let p445;
+    p445 = -1;
+    const n447 = ncap;
+    seq446: {
+      let p448;
+      p448 = r_segment_nz(p442);
+      if (p448 < 0) { ncap = n447; break seq446; }
+      let p449;
+      const n451 = ncap;
+      let k450 = 0;
+      p449 = p448;
       for (;;) {
-        let p446;
-        p446 = -1;
-        const n448 = ncap;
-        seq447: {
-          let p449;
-          const c450 = p443 < len ? input.charCodeAt(p443) : -1;
-          p449 = (c450 >= 0 && c450 < 128 && T23[c450] === 1) ? p443 + 1 : -1;
-          if (p449 < 0) { ncap = n448; break seq447; }
-          let p451;
-          p451 = r_segment(p449);
-          if (p451 < 0) { ncap = n448; break seq447; }
-          p446 = p451;
+        let p452;
+        p452 = -1;
+        const n454 = ncap;
+        seq453: {
+          let p455;
+          const c456 = p449 < len ? input.charCodeAt(p449) : -1;
+          p455 = (c456 >= 0 && c456 < 128 && T3[c456] === 1) ? p449 + 1 : -1;
+          if (p455 < 0) { ncap = n454; break seq453; }
+          let p457;
+          p457 = r_segment(p455);
+          if (p457 < 0) { ncap = n454; break seq453; }
+          p452 = p457;
         }
-        if (p446 < 0 || p446 === p443) break;
-        p443 = p446;
-        k444++;
+        if (p452 < 0 || p452 === p449) break;
+        p449 = p452;
+        k450++;
       }
-      if (p443 < 0) { ncap = n441; break seq440; }
-      p439 = p443;
+      if (p449 < 0) { ncap = n447; break seq446; }
+      p445 = p449;
     }
-    p438 = p439 < 0 ? p436 : p439;
-    if (p438 < 0) { ncap = n435; break seq434; }
-    out = p438;
+    p444 = p445 < 0 ? p442 : p445;
+    if (p444 < 0) { ncap = n441; break seq440; }
+    out = p444;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
@@ -1320,35 +1330,35 @@ function r_path_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n453 = ncap;
-  seq452: {
-    let p454;
-    p454 = r_segment_nz_nc(at);
-    if (p454 < 0) { ncap = n453; break seq452; }
-    let p455;
-    const n457 = ncap;
-    let k456 = 0;
-    p455 = p454;
+  const n459 = ncap;
+  seq458: {
+    let p460;
+    p460 = r_segment_nz_nc(at);
+    if (p460 < 0) { ncap = n459; break seq458; }
+    let p461;
+    const n463 = ncap;
+    let k462 = 0;
+    p461 = p460;
     for (;;) {
-      let p458;
-      p458 = -1;
-      const n460 = ncap;
-      seq459: {
-        let p461;
-        const c462 = p455 < len ? input.charCodeAt(p455) : -1;
-        p461 = (c462 >= 0 && c462 < 128 && T23[c462] === 1) ? p455 + 1 : -1;
-        if (p461 < 0) { ncap = n460; break seq459; }
-        let p463;
-        p463 = r_segment(p461);
-        if (p463 < 0) { ncap = n460; break seq459; }
-        p458 = p463;
+      let p464;
+      p464 = -1;
+      const n466 = ncap;
+      seq465: {
+        let p467;
+        const c468 = p461 < len ? input.charCodeAt(p461) : -1;
+        p467 = (c468 >= 0 && c468 < 128 && T3[c468] === 1) ? p461 + 1 : -1;
+        if (p467 < 0) { ncap = n466; break seq465; }
+        let p469;
+        p469 = r_segment(p467);
+        if (p469 < 0) { ncap = n466; break seq465; }
+        p464 = p469;
       }
-      if (p458 < 0 || p458 === p455) break;
-      p455 = p458;
-      k456++;
+      if (p464 < 0 || p464 === p461) break;
+      p461 = p464;
+      k462++;
     }
-    if (p455 < 0) { ncap = n453; break seq452; }
-    out = p455;
+    if (p461 < 0) { ncap = n459; break seq458; }
+    out = p461;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
@@ -1358,35 +1368,35 @@ function r_path_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n465 = ncap;
-  seq464: {
-    let p466;
-    p466 = r_segment_nz(at);
-    if (p466 < 0) { ncap = n465; break seq464; }
-    let p467;
-    const n469 = ncap;
-    let k468 = 0;
-    p467 = p466;
+  const n471 = ncap;
+  seq470: {
+    let p472;
+    p472 = r_segment_nz(at);
+    if (p472 < 0) { ncap = n471; break seq470; }
+    let p473;
+    const n475 = ncap;
+    let k474 = 0;
+    p473 = p472;
     for (;;) {
-      let p470;
-      p470 = -1;
-      const n472 = ncap;
-      seq471: {
-        let p473;
-        const c474 = p467 < len ? input.charCodeAt(p467) : -1;
-        p473 = (c474 >= 0 && c474 < 128 && T23[c474] === 1) ? p467 + 1 : -1;
-        if (p473 < 0) { ncap = n472; break seq471; }
-        let p475;
-        p475 = r_segment(p473);
-        if (p475 < 0) { ncap = n472; break seq471; }
-        p470 = p475;
+      let p476;
+      p476 = -1;
+      const n478 = ncap;
+      seq477: {
+        let p479;
+        const c480 = p473 < len ? input.charCodeAt(p473) : -1;
+        p479 = (c480 >= 0 && c480 < 128 && T3[c480] === 1) ? p473 + 1 : -1;
+        if (p479 < 0) { ncap = n478; break seq477; }
+        let p481;
+        p481 = r_segment(p479);
+        if (p481 < 0) { ncap = n478; break seq477; }
+        p476 = p481;
       }
-      if (p470 < 0 || p470 === p467) break;
-      p467 = p470;
-      k468++;
+      if (p476 < 0 || p476 === p473) break;
+      p473 = p476;
+      k474++;
     }
-    if (p467 < 0) { ncap = n465; break seq464; }
-    out = p467;
+    if (p473 < 0) { ncap = n471; break seq470; }
+    out = p473;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
@@ -1402,68 +1412,68 @@ function r_path_empty(at) {
 
 function r_segment(at) {
   let out;
-  const n477 = ncap;
-  let k476 = 0;
+  const n483 = ncap;
+  let k482 = 0;
   out = at;
   for (;;) {
-    let p478;
-    p478 = r_pchar(out);
-    if (p478 < 0 || p478 === out) break;
-    out = p478;
-    k476++;
+    let p484;
+    p484 = r_pchar(out);
+    if (p484 < 0 || p484 === out) break;
+    out = p484;
+    k482++;
   }
   return out;
 }
 
 function r_segment_nz(at) {
   let out;
-  const n480 = ncap;
-  let k479 = 0;
+  const n486 = ncap;
+  let k485 = 0;
   out = at;
   for (;;) {
-    let p481;
-    p481 = r_pchar(out);
-    if (p481 < 0 || p481 === out) break;
-    out = p481;
-    k479++;
+    let p487;
+    p487 = r_pchar(out);
+    if (p487 < 0 || p487 === out) break;
+    out = p487;
+    k485++;
   }
-  if (k479 < 1) { out = -1; ncap = n480; }
+  if (k485 < 1) { out = -1; ncap = n486; }
   return out;
 }
 
 function r_segment_nz_nc(at) {
   let out;
-  const n483 = ncap;
-  let k482 = 0;
+  const n489 = ncap;
+  let k488 = 0;
   out = at;
   for (;;) {
-    let p484;
-    const c485 = out < len ? input.charCodeAt(out) : -1;
-    p484 = (c485 >= 0 && c485 < 128 && T6[c485] === 1) ? out + 1 : -1;
-    if (p484 < 0) {
-      p484 = r_pct_encoded(out);
-      if (p484 < 0) {
-        const c486 = out < len ? input.charCodeAt(out) : -1;
-        p484 = (c486 >= 0 && c486 < 128 && T24[c486] === 1) ? out + 1 : -1;
+    let p490;
+    const c491 = out < len ? input.charCodeAt(out) : -1;
+    p490 = (c491 >= 0 && c491 < 128 && T7[c491] === 1) ? out + 1 : -1;
+    if (p490 < 0) {
+      p490 = r_pct_encoded(out);
+      if (p490 < 0) {
+        const c492 = out < len ? input.charCodeAt(out) : -1;
+        p490 = (c492 >= 0 && c492 < 128 && T24[c492] === 1) ? out + 1 : -1;
       }
     }
-    if (p484 < 0 || p484 === out) break;
-    out = p484;
-    k482++;
+    if (p490 < 0 || p490 === out) break;
+    out = p490;
+    k488++;
   }
-  if (k482 < 1) { out = -1; ncap = n483; }
+  if (k488 < 1) { out = -1; ncap = n489; }
   return out;
 }
 
 function r_pchar(at) {
   let out;
-  const c487 = at < len ? input.charCodeAt(at) : -1;
-  out = (c487 >= 0 && c487 < 128 && T6[c487] === 1) ? at + 1 : -1;
+  const c493 = at < len ? input.charCodeAt(at) : -1;
+  out = (c493 >= 0 && c493 < 128 && T7[c493] === 1) ? at + 1 : -1;
   if (out < 0) {
     out = r_pct_encoded(at);
     if (out < 0) {
-      const c488 = at < len ? input.charCodeAt(at) : -1;
-      out = (c488 >= 0 && c488 < 128 && T25[c488] === 1) ? at + 1 : -1;
+      const c494 = at < len ? input.charCodeAt(at) : -1;
+      out = (c494 >= 0 && c494 < 128 && T25[c494] === 1) ? at + 1 : -1;
     }
   }
   return out;
@@ -1472,19 +1482,19 @@ function r_pchar(at) {
 function r_query(at) {
   const entry = ncap;
   let out;
-  const n490 = ncap;
-  let k489 = 0;
+  const n496 = ncap;
+  let k495 = 0;
   out = at;
   for (;;) {
-    let p491;
-    p491 = r_pchar(out);
-    if (p491 < 0) {
-      const c492 = out < len ? input.charCodeAt(out) : -1;
-      p491 = (c492 >= 0 && c492 < 128 && T26[c492] === 1) ? out + 1 : -1;
+    let p497;
+    p497 = r_pchar(out);
+    if (p497 < 0) {
+      const c498 = out < len ? input.charCodeAt(out) : -1;
+      p497 = (c498 >= 0 && c498 < 128 && T26[c498] === 1) ? out + 1 : -1;
     }
-    if (p491 < 0 || p491 === out) break;
-    out = p491;
-    k489++;
+    if (p497 < 0 || p497 === out) break;
+    out = p497;
+    k495++;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
@@ -1493,19 +1503,19 @@ function r_query(at) {
 function r_fragment(at) {
   const entry = ncap;
   let out;
-  const n494 = ncap;
-  let k493 = 0;
+  const n500 = ncap;
+  let k499 = 0;
   out = at;
   for (;;) {
-    let p495;
-    p495 = r_pchar(out);
-    if (p495 < 0) {
-      const c496 = out < len ? input.charCodeAt(out) : -1;
-      p495 = (c496 >= 0 && c496 < 128 && T26[c496] === 1) ? out + 1 : -1;
+    let p501;
+    p501 = r_pchar(out);
+    if (p501 < 0) {
+      const c502 = out < len ? input.charCodeAt(out) : -1;
+      p501 = (c502 >= 0 && c502 < 128 && T26[c502] === 1) ? out + 1 : -1;
     }
-    if (p495 < 0 || p495 === out) break;
-    out = p495;
-    k493++;
+    if (p501 < 0 || p501 === out) break;
+    out = p501;
+    k499++;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
@@ -1514,71 +1524,71 @@ function r_fragment(at) {
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  const n498 = ncap;
-  seq497: {
-    let p499;
-    const c500 = at < len ? input.charCodeAt(at) : -1;
-    p499 = (c500 >= 0 && c500 < 128 && T27[c500] === 1) ? at + 1 : -1;
-    if (p499 < 0) { ncap = n498; break seq497; }
-    let p501;
-    const c502 = p499 < len ? input.charCodeAt(p499) : -1;
-    p501 = (c502 >= 0 && c502 < 128 && T13[c502] === 1) ? p499 + 1 : -1;
-    if (p501 < 0) { ncap = n498; break seq497; }
-    let p503;
-    const c504 = p501 < len ? input.charCodeAt(p501) : -1;
-    p503 = (c504 >= 0 && c504 < 128 && T13[c504] === 1) ? p501 + 1 : -1;
-    if (p503 < 0) { ncap = n498; break seq497; }
-    out = p503;
+  const n504 = ncap;
+  seq503: {
+    let p505;
+    const c506 = at < len ? input.charCodeAt(at) : -1;
+    p505 = (c506 >= 0 && c506 < 128 && T27[c506] === 1) ? at + 1 : -1;
+    if (p505 < 0) { ncap = n504; break seq503; }
+    let p507;
+    const c508 = p505 < len ? input.charCodeAt(p505) : -1;
+    p507 = (c508 >= 0 && c508 < 128 && T14[c508] === 1) ? p505 + 1 : -1;
+    if (p507 < 0) { ncap = n504; break seq503; }
+    let p509;
+    const c510 = p507 < len ? input.charCodeAt(p507) : -1;
+    p509 = (c510 >= 0 && c510 < 128 && T14[c510] === 1) ? p507 + 1 : -1;
+    if (p509 < 0) { ncap = n504; break seq503; }
+    out = p509;
   }
   return out;
 }
 
 function r_unreserved(at) {
   let out;
-  const c505 = at < len ? input.charCodeAt(at) : -1;
-  out = (c505 >= 0 && c505 < 128 && T6[c505] === 1) ? at + 1 : -1;
+  const c511 = at < len ? input.charCodeAt(at) : -1;
+  out = (c511 >= 0 && c511 < 128 && T7[c511] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_reserved(at) {
   let out;
-  const c506 = at < len ? input.charCodeAt(at) : -1;
-  out = (c506 >= 0 && c506 < 128 && T28[c506] === 1) ? at + 1 : -1;
+  const c512 = at < len ? input.charCodeAt(at) : -1;
+  out = (c512 >= 0 && c512 < 128 && T28[c512] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_gen_delims(at) {
   let out;
-  const c507 = at < len ? input.charCodeAt(at) : -1;
-  out = (c507 >= 0 && c507 < 128 && T29[c507] === 1) ? at + 1 : -1;
+  const c513 = at < len ? input.charCodeAt(at) : -1;
+  out = (c513 >= 0 && c513 < 128 && T29[c513] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_sub_delims(at) {
   let out;
-  const c508 = at < len ? input.charCodeAt(at) : -1;
-  out = (c508 >= 0 && c508 < 128 && T21[c508] === 1) ? at + 1 : -1;
+  const c514 = at < len ? input.charCodeAt(at) : -1;
+  out = (c514 >= 0 && c514 < 128 && T22[c514] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_ALPHA(at) {
   let out;
-  const c509 = at < len ? input.charCodeAt(at) : -1;
-  out = (c509 >= 0 && c509 < 128 && T3[c509] === 1) ? at + 1 : -1;
+  const c515 = at < len ? input.charCodeAt(at) : -1;
+  out = (c515 >= 0 && c515 < 128 && T4[c515] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_DIGIT(at) {
   let out;
-  const c510 = at < len ? input.charCodeAt(at) : -1;
-  out = (c510 >= 0 && c510 < 128 && T9[c510] === 1) ? at + 1 : -1;
+  const c516 = at < len ? input.charCodeAt(at) : -1;
+  out = (c516 >= 0 && c516 < 128 && T10[c516] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_HEXDIG(at) {
   let out;
-  const c511 = at < len ? input.charCodeAt(at) : -1;
-  out = (c511 >= 0 && c511 < 128 && T13[c511] === 1) ? at + 1 : -1;
+  const c517 = at < len ? input.charCodeAt(at) : -1;
+  out = (c517 >= 0 && c517 < 128 && T14[c517] === 1) ? at + 1 : -1;
   return out;
 }
 
@@ -1587,27 +1597,27 @@ function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i
 const T0 = table('00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000');
 const T1 = table('00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000');
 const T2 = table('00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T4 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
-const T5 = table('00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000');
-const T6 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T7 = table('00000000000000000000000000000000010010111111100000000000001101000000000000000000000000000000000000000000000000000000000000000000');
-const T8 = table('00000000000000000000000000000000010011111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
-const T9 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000');
-const T12 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000');
-const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
-const T14 = table('00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T15 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
-const T16 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
-const T17 = table('00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T18 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T19 = table('00000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T20 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T21 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T22 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T23 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T3 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T4 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T5 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T6 = table('00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000');
+const T7 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T8 = table('00000000000000000000000000000000010010111111100000000000001101000000000000000000000000000000000000000000000000000000000000000000');
+const T9 = table('00000000000000000000000000000000010011111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
+const T10 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000');
+const T12 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000');
+const T13 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000');
+const T14 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T15 = table('00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T16 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
+const T17 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T21 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T22 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T23 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T24 = table('00000000000000000000000000000000010010111111100000000000000101001000000000000000000000000000000000000000000000000000000000000000');
 const T25 = table('00000000000000000000000000000000010010111111100000000000001101001000000000000000000000000000000000000000000000000000000000000000');
 const T26 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');

@@ -248,7 +248,7 @@ function peg$parse(input, options) {
   const peg$c0 = ":";
   const peg$c1 = "?";
   const peg$c2 = "#";
-  const peg$c3 = "//";
+  const peg$c3 = "/";
   const peg$c4 = "@";
   const peg$c5 = "%";
   const peg$c6 = "[";
@@ -258,7 +258,6 @@ function peg$parse(input, options) {
   const peg$c10 = "25";
   const peg$c11 = "2";
   const peg$c12 = "1";
-  const peg$c13 = "/";
 
   const peg$r0 = /^[+\--.]/;
   const peg$r1 = /^[0-5]/;
@@ -277,7 +276,7 @@ function peg$parse(input, options) {
   const peg$e0 = peg$literalExpectation(":", false);
   const peg$e1 = peg$literalExpectation("?", false);
   const peg$e2 = peg$literalExpectation("#", false);
-  const peg$e3 = peg$literalExpectation("//", false);
+  const peg$e3 = peg$literalExpectation("/", false);
   const peg$e4 = peg$classExpectation(["+", ["-", "."]], false, false, false);
   const peg$e5 = peg$literalExpectation("@", false);
   const peg$e6 = peg$literalExpectation("%", false);
@@ -292,22 +291,21 @@ function peg$parse(input, options) {
   const peg$e15 = peg$literalExpectation("1", false);
   const peg$e16 = peg$classExpectation([["1", "9"]], false, false, false);
   const peg$e17 = peg$classExpectation(["%", "/"], false, false, false);
-  const peg$e18 = peg$literalExpectation("/", false);
-  const peg$e19 = peg$classExpectation([":", "@"], false, false, false);
-  const peg$e20 = peg$classExpectation(["/", "?"], false, false, false);
-  const peg$e21 = peg$otherExpectation("unreserved");
-  const peg$e22 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
-  const peg$e23 = peg$otherExpectation("reserved");
-  const peg$e24 = peg$otherExpectation("gen-delims");
-  const peg$e25 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
-  const peg$e26 = peg$otherExpectation("sub-delims");
-  const peg$e27 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
-  const peg$e28 = peg$otherExpectation("ALPHA");
-  const peg$e29 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e30 = peg$otherExpectation("DIGIT");
-  const peg$e31 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e32 = peg$otherExpectation("HEXDIG");
-  const peg$e33 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e18 = peg$classExpectation([":", "@"], false, false, false);
+  const peg$e19 = peg$classExpectation(["/", "?"], false, false, false);
+  const peg$e20 = peg$otherExpectation("unreserved");
+  const peg$e21 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
+  const peg$e22 = peg$otherExpectation("reserved");
+  const peg$e23 = peg$otherExpectation("gen-delims");
+  const peg$e24 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
+  const peg$e25 = peg$otherExpectation("sub-delims");
+  const peg$e26 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
+  const peg$e27 = peg$otherExpectation("ALPHA");
+  const peg$e28 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e29 = peg$otherExpectation("DIGIT");
+  const peg$e30 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e31 = peg$otherExpectation("HEXDIG");
+  const peg$e32 = peg$classExpectation([["A", "F"]], false, true, false);
 
   function peg$f0(scheme, hier, query, fragment) {    return { scheme, authority: hier.authority, pathKind: hier.pathKind, path: hier.path, query, fragment };  }
   function peg$f1(authority, path) {    return { authority, pathKind: "path-abempty", path };  }
@@ -604,7 +602,7 @@ function peg$parse(input, options) {
 
   function peg$parsehier_part() {
     var startPos = peg$currPos;
-    let s0, s1, s2, s3;
+    let s0, s1, s2, s3, s4;
 
     peg$tracer.trace({
       type: "rule.enter",
@@ -613,19 +611,31 @@ function peg$parse(input, options) {
     });
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c3) {
+    if (input.charCodeAt(peg$currPos) === 47) {
       s1 = peg$c3;
-      peg$currPos += 2;
+      peg$currPos++;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseauthority();
+      if (input.charCodeAt(peg$currPos) === 47) {
+        s2 = peg$c3;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parsepath_abempty();
-        peg$savedPos = s0;
-        s0 = peg$f1(s2, s3);
+        s3 = peg$parseauthority();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parsepath_abempty();
+          peg$savedPos = s0;
+          s0 = peg$f1(s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -861,7 +871,7 @@ function peg$parse(input, options) {
 
   function peg$parserelative_part() {
     var startPos = peg$currPos;
-    let s0, s1, s2, s3;
+    let s0, s1, s2, s3, s4;
 
     peg$tracer.trace({
       type: "rule.enter",
@@ -870,19 +880,31 @@ function peg$parse(input, options) {
     });
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c3) {
+    if (input.charCodeAt(peg$currPos) === 47) {
       s1 = peg$c3;
-      peg$currPos += 2;
+      peg$currPos++;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseauthority();
+      if (input.charCodeAt(peg$currPos) === 47) {
+        s2 = peg$c3;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parsepath_abempty();
-        peg$savedPos = s0;
-        s0 = peg$f7(s2, s3);
+        s3 = peg$parseauthority();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parsepath_abempty();
+          peg$savedPos = s0;
+          s0 = peg$f7(s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3281,11 +3303,11 @@ function peg$parse(input, options) {
     s1 = [];
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s3 = peg$c13;
+      s3 = peg$c3;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parsesegment();
@@ -3299,11 +3321,11 @@ function peg$parse(input, options) {
       s1.push(s2);
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s3 = peg$c13;
+        s3 = peg$c3;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parsesegment();
@@ -3348,11 +3370,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c13;
+      s1 = peg$c3;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3361,11 +3383,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s6 = peg$c13;
+          s6 = peg$c3;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
@@ -3379,11 +3401,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 47) {
-            s6 = peg$c13;
+            s6 = peg$c3;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e18); }
+            if (peg$silentFails === 0) { peg$fail(peg$e3); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parsesegment();
@@ -3444,11 +3466,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c13;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -3462,11 +3484,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c13;
+          s4 = peg$c3;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -3518,11 +3540,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c13;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e18); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -3536,11 +3558,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c13;
+          s4 = peg$c3;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -3774,7 +3796,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e19); }
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
           }
         }
       }
@@ -3817,7 +3839,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3829,7 +3851,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
       }
     }
@@ -3874,7 +3896,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -3886,7 +3908,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
       }
     }
@@ -3988,14 +4010,14 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4034,7 +4056,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4071,12 +4093,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4113,12 +4135,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4155,12 +4177,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e27); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4197,12 +4219,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4241,13 +4263,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
 
     if (s0 !== peg$FAILED) {

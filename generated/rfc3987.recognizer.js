@@ -73,15 +73,20 @@ function r_ihier_part(at) {
   const n21 = ncap;
   seq20: {
     let p22;
-    p22 = at + 2 <= len && input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
+    const c23 = at < len ? input.charCodeAt(at) : -1;
+    p22 = (c23 >= 0 && c23 < 128 && T3[c23] === 1) ? at + 1 : -1;
     if (p22 < 0) { ncap = n21; break seq20; }
-    let p23;
-    p23 = r_iauthority(p22);
-    if (p23 < 0) { ncap = n21; break seq20; }
     let p24;
-    p24 = r_ipath_abempty(p23);
+    const c25 = p22 < len ? input.charCodeAt(p22) : -1;
+    p24 = (c25 >= 0 && c25 < 128 && T3[c25] === 1) ? p22 + 1 : -1;
     if (p24 < 0) { ncap = n21; break seq20; }
-    out = p24;
+    let p26;
+    p26 = r_iauthority(p24);
+    if (p26 < 0) { ncap = n21; break seq20; }
+    let p27;
+    p27 = r_ipath_abempty(p26);
+    if (p27 < 0) { ncap = n21; break seq20; }
+    out = p27;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
@@ -107,35 +112,35 @@ function r_IRI_reference(at) {
 function r_absolute_IRI(at) {
   let out;
   out = -1;
-  const n26 = ncap;
-  seq25: {
-    let p27;
-    p27 = r_scheme(at);
-    if (p27 < 0) { ncap = n26; break seq25; }
-    let p28;
-    const c29 = p27 < len ? input.charCodeAt(p27) : -1;
-    p28 = (c29 >= 0 && c29 < 128 && T0[c29] === 1) ? p27 + 1 : -1;
-    if (p28 < 0) { ncap = n26; break seq25; }
+  const n29 = ncap;
+  seq28: {
     let p30;
-    p30 = r_ihier_part(p28);
-    if (p30 < 0) { ncap = n26; break seq25; }
+    p30 = r_scheme(at);
+    if (p30 < 0) { ncap = n29; break seq28; }
     let p31;
-    let p32;
-    p32 = -1;
-    const n34 = ncap;
-    seq33: {
-      let p35;
-      const c36 = p30 < len ? input.charCodeAt(p30) : -1;
-      p35 = (c36 >= 0 && c36 < 128 && T1[c36] === 1) ? p30 + 1 : -1;
-      if (p35 < 0) { ncap = n34; break seq33; }
-      let p37;
-      p37 = r_iquery(p35);
-      if (p37 < 0) { ncap = n34; break seq33; }
-      p32 = p37;
+    const c32 = p30 < len ? input.charCodeAt(p30) : -1;
+    p31 = (c32 >= 0 && c32 < 128 && T0[c32] === 1) ? p30 + 1 : -1;
+    if (p31 < 0) { ncap = n29; break seq28; }
+    let p33;
+    p33 = r_ihier_part(p31);
+    if (p33 < 0) { ncap = n29; break seq28; }
+    let p34;
+    let p35;
+    p35 = -1;
+    const n37 = ncap;
+    seq36: {
+      let p38;
+      const c39 = p33 < len ? input.charCodeAt(p33) : -1;
+      p38 = (c39 >= 0 && c39 < 128 && T1[c39] === 1) ? p33 + 1 : -1;
+      if (p38 < 0) { ncap = n37; break seq36; }
+      let p40;
+      p40 = r_iquery(p38);
+      if (p40 < 0) { ncap = n37; break seq36; }
+      p35 = p40;
     }
-    p31 = p32 < 0 ? p30 : p32;
-    if (p31 < 0) { ncap = n26; break seq25; }
-    out = p31;
+    p34 = p35 < 0 ? p33 : p35;
+    if (p34 < 0) { ncap = n29; break seq28; }
+    out = p34;
   }
   return out;
 }
@@ -143,44 +148,44 @@ function r_absolute_IRI(at) {
 function r_irelative_ref(at) {
   let out;
   out = -1;
-  const n39 = ncap;
-  seq38: {
-    let p40;
-    p40 = r_irelative_part(at);
-    if (p40 < 0) { ncap = n39; break seq38; }
-    let p41;
-    let p42;
-    p42 = -1;
-    const n44 = ncap;
-    seq43: {
-      let p45;
-      const c46 = p40 < len ? input.charCodeAt(p40) : -1;
-      p45 = (c46 >= 0 && c46 < 128 && T1[c46] === 1) ? p40 + 1 : -1;
-      if (p45 < 0) { ncap = n44; break seq43; }
-      let p47;
-      p47 = r_iquery(p45);
-      if (p47 < 0) { ncap = n44; break seq43; }
-      p42 = p47;
+  const n42 = ncap;
+  seq41: {
+    let p43;
+    p43 = r_irelative_part(at);
+    if (p43 < 0) { ncap = n42; break seq41; }
+    let p44;
+    let p45;
+    p45 = -1;
+    const n47 = ncap;
+    seq46: {
+      let p48;
+      const c49 = p43 < len ? input.charCodeAt(p43) : -1;
+      p48 = (c49 >= 0 && c49 < 128 && T1[c49] === 1) ? p43 + 1 : -1;
+      if (p48 < 0) { ncap = n47; break seq46; }
+      let p50;
+      p50 = r_iquery(p48);
+      if (p50 < 0) { ncap = n47; break seq46; }
+      p45 = p50;
     }
-    p41 = p42 < 0 ? p40 : p42;
-    if (p41 < 0) { ncap = n39; break seq38; }
-    let p48;
-    let p49;
-    p49 = -1;
-    const n51 = ncap;
-    seq50: {
-      let p52;
-      const c53 = p41 < len ? input.charCodeAt(p41) : -1;
-      p52 = (c53 >= 0 && c53 < 128 && T2[c53] === 1) ? p41 + 1 : -1;
-      if (p52 < 0) { ncap = n51; break seq50; }
-      let p54;
-      p54 = r_ifragment(p52);
-      if (p54 < 0) { ncap = n51; break seq50; }
-      p49 = p54;
+    p44 = p45 < 0 ? p43 : p45;
+    if (p44 < 0) { ncap = n42; break seq41; }
+    let p51;
+    let p52;
+    p52 = -1;
+    const n54 = ncap;
+    seq53: {
+      let p55;
+      const c56 = p44 < len ? input.charCodeAt(p44) : -1;
+      p55 = (c56 >= 0 && c56 < 128 && T2[c56] === 1) ? p44 + 1 : -1;
+      if (p55 < 0) { ncap = n54; break seq53; }
+      let p57;
+      p57 = r_ifragment(p55);
+      if (p57 < 0) { ncap = n54; break seq53; }
+      p52 = p57;
     }
-    p48 = p49 < 0 ? p41 : p49;
-    if (p48 < 0) { ncap = n39; break seq38; }
-    out = p48;
+    p51 = p52 < 0 ? p44 : p52;
+    if (p51 < 0) { ncap = n42; break seq41; }
+    out = p51;
   }
   return out;
 }
@@ -188,18 +193,23 @@ function r_irelative_ref(at) {
 function r_irelative_part(at) {
   let out;
   out = -1;
-  const n56 = ncap;
-  seq55: {
-    let p57;
-    p57 = at + 2 <= len && input.charCodeAt(at + 0) === 0x2f && input.charCodeAt(at + 1) === 0x2f ? at + 2 : -1;
-    if (p57 < 0) { ncap = n56; break seq55; }
-    let p58;
-    p58 = r_iauthority(p57);
-    if (p58 < 0) { ncap = n56; break seq55; }
-    let p59;
-    p59 = r_ipath_abempty(p58);
-    if (p59 < 0) { ncap = n56; break seq55; }
-    out = p59;
+  const n59 = ncap;
+  seq58: {
+    let p60;
+    const c61 = at < len ? input.charCodeAt(at) : -1;
+    p60 = (c61 >= 0 && c61 < 128 && T3[c61] === 1) ? at + 1 : -1;
+    if (p60 < 0) { ncap = n59; break seq58; }
+    let p62;
+    const c63 = p60 < len ? input.charCodeAt(p60) : -1;
+    p62 = (c63 >= 0 && c63 < 128 && T3[c63] === 1) ? p60 + 1 : -1;
+    if (p62 < 0) { ncap = n59; break seq58; }
+    let p64;
+    p64 = r_iauthority(p62);
+    if (p64 < 0) { ncap = n59; break seq58; }
+    let p65;
+    p65 = r_ipath_abempty(p64);
+    if (p65 < 0) { ncap = n59; break seq58; }
+    out = p65;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
@@ -217,44 +227,44 @@ function r_iauthority(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n61 = ncap;
-  seq60: {
-    let p62;
-    let p63;
-    p63 = -1;
-    const n65 = ncap;
-    seq64: {
-      let p66;
-      p66 = r_iuserinfo(at);
-      if (p66 < 0) { ncap = n65; break seq64; }
-      let p67;
-      const c68 = p66 < len ? input.charCodeAt(p66) : -1;
-      p67 = (c68 >= 0 && c68 < 128 && T3[c68] === 1) ? p66 + 1 : -1;
-      if (p67 < 0) { ncap = n65; break seq64; }
-      p63 = p67;
-    }
-    p62 = p63 < 0 ? at : p63;
-    if (p62 < 0) { ncap = n61; break seq60; }
+  const n67 = ncap;
+  seq66: {
+    let p68;
     let p69;
-    p69 = r_ihost(p62);
-    if (p69 < 0) { ncap = n61; break seq60; }
-    let p70;
-    let p71;
-    p71 = -1;
-    const n73 = ncap;
-    seq72: {
-      let p74;
-      const c75 = p69 < len ? input.charCodeAt(p69) : -1;
-      p74 = (c75 >= 0 && c75 < 128 && T0[c75] === 1) ? p69 + 1 : -1;
-      if (p74 < 0) { ncap = n73; break seq72; }
-      let p76;
-      p76 = r_port(p74);
-      if (p76 < 0) { ncap = n73; break seq72; }
-      p71 = p76;
+    p69 = -1;
+    const n71 = ncap;
+    seq70: {
+      let p72;
+      p72 = r_iuserinfo(at);
+      if (p72 < 0) { ncap = n71; break seq70; }
+      let p73;
+      const c74 = p72 < len ? input.charCodeAt(p72) : -1;
+      p73 = (c74 >= 0 && c74 < 128 && T4[c74] === 1) ? p72 + 1 : -1;
+      if (p73 < 0) { ncap = n71; break seq70; }
+      p69 = p73;
     }
-    p70 = p71 < 0 ? p69 : p71;
-    if (p70 < 0) { ncap = n61; break seq60; }
-    out = p70;
+    p68 = p69 < 0 ? at : p69;
+    if (p68 < 0) { ncap = n67; break seq66; }
+    let p75;
+    p75 = r_ihost(p68);
+    if (p75 < 0) { ncap = n67; break seq66; }
+    let p76;
+    let p77;
+    p77 = -1;
+    const n79 = ncap;
+    seq78: {
+      let p80;
+      const c81 = p75 < len ? input.charCodeAt(p75) : -1;
+      p80 = (c81 >= 0 && c81 < 128 && T0[c81] === 1) ? p75 + 1 : -1;
+      if (p80 < 0) { ncap = n79; break seq78; }
+      let p82;
+      p82 = r_port(p80);
+      if (p82 < 0) { ncap = n79; break seq78; }
+      p77 = p82;
+    }
+    p76 = p77 < 0 ? p75 : p77;
+    if (p76 < 0) { ncap = n67; break seq66; }
+    out = p76;
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
@@ -263,22 +273,22 @@ function r_iauthority(at) {
 function r_iuserinfo(at) {
   const entry = ncap;
   let out;
-  const n78 = ncap;
-  let k77 = 0;
+  const n84 = ncap;
+  let k83 = 0;
   out = at;
   for (;;) {
-    let p79;
-    p79 = r_iunreserved(out);
-    if (p79 < 0) {
-      p79 = r_pct_encoded(out);
-      if (p79 < 0) {
-        const c80 = out < len ? input.charCodeAt(out) : -1;
-        p79 = (c80 >= 0 && c80 < 128 && T4[c80] === 1) ? out + 1 : -1;
+    let p85;
+    p85 = r_iunreserved(out);
+    if (p85 < 0) {
+      p85 = r_pct_encoded(out);
+      if (p85 < 0) {
+        const c86 = out < len ? input.charCodeAt(out) : -1;
+        p85 = (c86 >= 0 && c86 < 128 && T5[c86] === 1) ? out + 1 : -1;
       }
     }
-    if (p79 < 0 || p79 === out) break;
-    out = p79;
-    k77++;
+    if (p85 < 0 || p85 === out) break;
+    out = p85;
+    k83++;
   }
   if (out >= 0) capture(2, at, out); else ncap = entry;
   return out;
@@ -290,23 +300,23 @@ function r_ihost(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    const n82 = ncap;
-    seq81: {
-      let p83;
-      p83 = r_IPv4address(at);
-      if (p83 < 0) { ncap = n82; break seq81; }
-      let p84;
-      const n85 = ncap;
-      let p86;
-      p86 = r_iunreserved(p83);
-      if (p86 < 0) {
-        const c87 = p83 < len ? input.charCodeAt(p83) : -1;
-        p86 = (c87 >= 0 && c87 < 128 && T5[c87] === 1) ? p83 + 1 : -1;
+    const n88 = ncap;
+    seq87: {
+      let p89;
+      p89 = r_IPv4address(at);
+      if (p89 < 0) { ncap = n88; break seq87; }
+      let p90;
+      const n91 = ncap;
+      let p92;
+      p92 = r_iunreserved(p89);
+      if (p92 < 0) {
+        const c93 = p89 < len ? input.charCodeAt(p89) : -1;
+        p92 = (c93 >= 0 && c93 < 128 && T6[c93] === 1) ? p89 + 1 : -1;
       }
-      ncap = n85;
-      p84 = p86 < 0 ? p83 : -1;
-      if (p84 < 0) { ncap = n82; break seq81; }
-      out = p84;
+      ncap = n91;
+      p90 = p92 < 0 ? p89 : -1;
+      if (p90 < 0) { ncap = n88; break seq87; }
+      out = p90;
     }
     if (out < 0) {
       out = r_ireg_name(at);
@@ -318,22 +328,22 @@ function r_ihost(at) {
 
 function r_ireg_name(at) {
   let out;
-  const n89 = ncap;
-  let k88 = 0;
+  const n95 = ncap;
+  let k94 = 0;
   out = at;
   for (;;) {
-    let p90;
-    p90 = r_iunreserved(out);
-    if (p90 < 0) {
-      p90 = r_pct_encoded(out);
-      if (p90 < 0) {
-        const c91 = out < len ? input.charCodeAt(out) : -1;
-        p90 = (c91 >= 0 && c91 < 128 && T6[c91] === 1) ? out + 1 : -1;
+    let p96;
+    p96 = r_iunreserved(out);
+    if (p96 < 0) {
+      p96 = r_pct_encoded(out);
+      if (p96 < 0) {
+        const c97 = out < len ? input.charCodeAt(out) : -1;
+        p96 = (c97 >= 0 && c97 < 128 && T7[c97] === 1) ? out + 1 : -1;
       }
     }
-    if (p90 < 0 || p90 === out) break;
-    out = p90;
-    k88++;
+    if (p96 < 0 || p96 === out) break;
+    out = p96;
+    k94++;
   }
   return out;
 }
@@ -341,42 +351,42 @@ function r_ireg_name(at) {
 function r_ipath(at) {
   let out;
   out = -1;
-  const n93 = ncap;
-  seq92: {
-    let p94;
-    p94 = r_ipath_abempty(at);
-    if (p94 < 0) { ncap = n93; break seq92; }
-    let p95;
-    const n96 = ncap;
-    let p97;
-    p97 = r_ipchar(p94);
-    if (p97 < 0) {
-      const c98 = p94 < len ? input.charCodeAt(p94) : -1;
-      p97 = (c98 >= 0 && c98 < 128 && T7[c98] === 1) ? p94 + 1 : -1;
+  const n99 = ncap;
+  seq98: {
+    let p100;
+    p100 = r_ipath_abempty(at);
+    if (p100 < 0) { ncap = n99; break seq98; }
+    let p101;
+    const n102 = ncap;
+    let p103;
+    p103 = r_ipchar(p100);
+    if (p103 < 0) {
+      const c104 = p100 < len ? input.charCodeAt(p100) : -1;
+      p103 = (c104 >= 0 && c104 < 128 && T8[c104] === 1) ? p100 + 1 : -1;
     }
-    ncap = n96;
-    p95 = p97 < 0 ? p94 : -1;
-    if (p95 < 0) { ncap = n93; break seq92; }
-    out = p95;
+    ncap = n102;
+    p101 = p103 < 0 ? p100 : -1;
+    if (p101 < 0) { ncap = n99; break seq98; }
+    out = p101;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
     if (out < 0) {
       out = -1;
-      const n100 = ncap;
-      seq99: {
-        let p101;
-        p101 = r_ipath_noscheme(at);
-        if (p101 < 0) { ncap = n100; break seq99; }
-        let p102;
-        const n103 = ncap;
-        let p104;
-        const c105 = p101 < len ? input.charCodeAt(p101) : -1;
-        p104 = (c105 >= 0 && c105 < 128 && T0[c105] === 1) ? p101 + 1 : -1;
-        ncap = n103;
-        p102 = p104 < 0 ? p101 : -1;
-        if (p102 < 0) { ncap = n100; break seq99; }
-        out = p102;
+      const n106 = ncap;
+      seq105: {
+        let p107;
+        p107 = r_ipath_noscheme(at);
+        if (p107 < 0) { ncap = n106; break seq105; }
+        let p108;
+        const n109 = ncap;
+        let p110;
+        const c111 = p107 < len ? input.charCodeAt(p107) : -1;
+        p110 = (c111 >= 0 && c111 < 128 && T0[c111] === 1) ? p107 + 1 : -1;
+        ncap = n109;
+        p108 = p110 < 0 ? p107 : -1;
+        if (p108 < 0) { ncap = n106; break seq105; }
+        out = p108;
       }
       if (out < 0) {
         out = r_ipath_rootless(at);
@@ -392,26 +402,26 @@ function r_ipath(at) {
 function r_ipath_abempty(at) {
   const entry = ncap;
   let out;
-  const n107 = ncap;
-  let k106 = 0;
+  const n113 = ncap;
+  let k112 = 0;
   out = at;
   for (;;) {
-    let p108;
-    p108 = -1;
-    const n110 = ncap;
-    seq109: {
-      let p111;
-      const c112 = out < len ? input.charCodeAt(out) : -1;
-      p111 = (c112 >= 0 && c112 < 128 && T8[c112] === 1) ? out + 1 : -1;
-      if (p111 < 0) { ncap = n110; break seq109; }
-      let p113;
-      p113 = r_isegment(p111);
-      if (p113 < 0) { ncap = n110; break seq109; }
-      p108 = p113;
+    let p114;
+    p114 = -1;
+    const n116 = ncap;
+    seq115: {
+      let p117;
+      const c118 = out < len ? input.charCodeAt(out) : -1;
+      p117 = (c118 >= 0 && c118 < 128 && T3[c118] === 1) ? out + 1 : -1;
+      if (p117 < 0) { ncap = n116; break seq115; }
+      let p119;
+      p119 = r_isegment(p117);
+      if (p119 < 0) { ncap = n116; break seq115; }
+      p114 = p119;
     }
-    if (p108 < 0 || p108 === out) break;
-    out = p108;
-    k106++;
+    if (p114 < 0 || p114 === out) break;
+    out = p114;
+    k112++;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
@@ -421,48 +431,48 @@ function r_ipath_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n115 = ncap;
-  seq114: {
-    let p116;
-    const c117 = at < len ? input.charCodeAt(at) : -1;
-    p116 = (c117 >= 0 && c117 < 128 && T8[c117] === 1) ? at + 1 : -1;
-    if (p116 < 0) { ncap = n115; break seq114; }
-    let p118;
-    let p119;
-    p119 = -1;
-    const n121 = ncap;
-    seq120: {
-      let p122;
-      p122 = r_isegment_nz(p116);
-      if (p122 < 0) { ncap = n121; break seq120; }
-      let p123;
-      const n125 = ncap;
-      let k124 = 0;
-      p123 = p122;
+  const n121 = ncap;
+  seq120: {
+    let p122;
+    const c123 = at < len ? input.charCodeAt(at) : -1;
+    p122 = (c123 >= 0 && c123 < 128 && T3[c123] === 1) ? at + 1 : -1;
+    if (p122 < 0) { ncap = n121; break seq120; }
+    let p124;
+    let p125;
+    p125 = -1;
+    const n127 = ncap;
+    seq126: {
+      let p128;
+      p128 = r_isegment_nz(p122);
+      if (p128 < 0) { ncap = n127; break seq126; }
+      let p129;
+      const n131 = ncap;
+      let k130 = 0;
+      p129 = p128;
       for (;;) {
-        let p126;
-        p126 = -1;
-        const n128 = ncap;
-        seq127: {
-          let p129;
-          const c130 = p123 < len ? input.charCodeAt(p123) : -1;
-          p129 = (c130 >= 0 && c130 < 128 && T8[c130] === 1) ? p123 + 1 : -1;
-          if (p129 < 0) { ncap = n128; break seq127; }
-          let p131;
-          p131 = r_isegment(p129);
-          if (p131 < 0) { ncap = n128; break seq127; }
-          p126 = p131;
+        let p132;
+        p132 = -1;
+        const n134 = ncap;
+        seq133: {
+          let p135;
+          const c136 = p129 < len ? input.charCodeAt(p129) : -1;
+          p135 = (c136 >= 0 && c136 < 128 && T3[c136] === 1) ? p129 + 1 : -1;
+          if (p135 < 0) { ncap = n134; break seq133; }
+          let p137;
+          p137 = r_isegment(p135);
+          if (p137 < 0) { ncap = n134; break seq133; }
+          p132 = p137;
         }
-        if (p126 < 0 || p126 === p123) break;
-        p123 = p126;
-        k124++;
+        if (p132 < 0 || p132 === p129) break;
+        p129 = p132;
+        k130++;
       }
-      if (p123 < 0) { ncap = n121; break seq120; }
-      p119 = p123;
+      if (p129 < 0) { ncap = n127; break seq126; }
+      p125 = p129;
     }
-    p118 = p119 < 0 ? p116 : p119;
-    if (p118 < 0) { ncap = n115; break seq114; }
-    out = p118;
+    p124 = p125 < 0 ? p122 : p125;
+    if (p124 < 0) { ncap = n121; break seq120; }
+    out = p124;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
@@ -472,35 +482,35 @@ function r_ipath_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n133 = ncap;
-  seq132: {
-    let p134;
-    p134 = r_isegment_nz_nc(at);
-    if (p134 < 0) { ncap = n133; break seq132; }
-    let p135;
-    const n137 = ncap;
-    let k136 = 0;
-    p135 = p134;
+  const n139 = ncap;
+  seq138: {
+    let p140;
+    p140 = r_isegment_nz_nc(at);
+    if (p140 < 0) { ncap = n139; break seq138; }
+    let p141;
+    const n143 = ncap;
+    let k142 = 0;
+    p141 = p140;
     for (;;) {
-      let p138;
-      p138 = -1;
-      const n140 = ncap;
-      seq139: {
-        let p141;
-        const c142 = p135 < len ? input.charCodeAt(p135) : -1;
-        p141 = (c142 >= 0 && c142 < 128 && T8[c142] === 1) ? p135 + 1 : -1;
-        if (p141 < 0) { ncap = n140; break seq139; }
-        let p143;
-        p143 = r_isegment(p141);
-        if (p143 < 0) { ncap = n140; break seq139; }
-        p138 = p143;
+      let p144;
+      p144 = -1;
+      const n146 = ncap;
+      seq145: {
+        let p147;
+        const c148 = p141 < len ? input.charCodeAt(p141) : -1;
+        p147 = (c148 >= 0 && c148 < 128 && T3[c148] === 1) ? p141 + 1 : -1;
+        if (p147 < 0) { ncap = n146; break seq145; }
+        let p149;
+        p149 = r_isegment(p147);
+        if (p149 < 0) { ncap = n146; break seq145; }
+        p144 = p149;
       }
-      if (p138 < 0 || p138 === p135) break;
-      p135 = p138;
-      k136++;
+      if (p144 < 0 || p144 === p141) break;
+      p141 = p144;
+      k142++;
     }
-    if (p135 < 0) { ncap = n133; break seq132; }
-    out = p135;
+    if (p141 < 0) { ncap = n139; break seq138; }
+    out = p141;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
@@ -510,35 +520,35 @@ function r_ipath_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n145 = ncap;
-  seq144: {
-    let p146;
-    p146 = r_isegment_nz(at);
-    if (p146 < 0) { ncap = n145; break seq144; }
-    let p147;
-    const n149 = ncap;
-    let k148 = 0;
-    p147 = p146;
+  const n151 = ncap;
+  seq150: {
+    let p152;
+    p152 = r_isegment_nz(at);
+    if (p152 < 0) { ncap = n151; break seq150; }
+    let p153;
+    const n155 = ncap;
+    let k154 = 0;
+    p153 = p152;
     for (;;) {
-      let p150;
-      p150 = -1;
-      const n152 = ncap;
-      seq151: {
-        let p153;
-        const c154 = p147 < len ? input.charCodeAt(p147) : -1;
-        p153 = (c154 >= 0 && c154 < 128 && T8[c154] === 1) ? p147 + 1 : -1;
-        if (p153 < 0) { ncap = n152; break seq151; }
-        let p155;
-        p155 = r_isegment(p153);
-        if (p155 < 0) { ncap = n152; break seq151; }
-        p150 = p155;
+      let p156;
+      p156 = -1;
+      const n158 = ncap;
+      seq157: {
+        let p159;
+        const c160 = p153 < len ? input.charCodeAt(p153) : -1;
+        p159 = (c160 >= 0 && c160 < 128 && T3[c160] === 1) ? p153 + 1 : -1;
+        if (p159 < 0) { ncap = n158; break seq157; }
+        let p161;
+        p161 = r_isegment(p159);
+        if (p161 < 0) { ncap = n158; break seq157; }
+        p156 = p161;
       }
-      if (p150 < 0 || p150 === p147) break;
-      p147 = p150;
-      k148++;
+      if (p156 < 0 || p156 === p153) break;
+      p153 = p156;
+      k154++;
     }
-    if (p147 < 0) { ncap = n145; break seq144; }
-    out = p147;
+    if (p153 < 0) { ncap = n151; break seq150; }
+    out = p153;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
@@ -554,55 +564,55 @@ function r_ipath_empty(at) {
 
 function r_isegment(at) {
   let out;
-  const n157 = ncap;
-  let k156 = 0;
+  const n163 = ncap;
+  let k162 = 0;
   out = at;
   for (;;) {
-    let p158;
-    p158 = r_ipchar(out);
-    if (p158 < 0 || p158 === out) break;
-    out = p158;
-    k156++;
+    let p164;
+    p164 = r_ipchar(out);
+    if (p164 < 0 || p164 === out) break;
+    out = p164;
+    k162++;
   }
   return out;
 }
 
 function r_isegment_nz(at) {
   let out;
-  const n160 = ncap;
-  let k159 = 0;
+  const n166 = ncap;
+  let k165 = 0;
   out = at;
   for (;;) {
-    let p161;
-    p161 = r_ipchar(out);
-    if (p161 < 0 || p161 === out) break;
-    out = p161;
-    k159++;
+    let p167;
+    p167 = r_ipchar(out);
+    if (p167 < 0 || p167 === out) break;
+    out = p167;
+    k165++;
   }
-  if (k159 < 1) { out = -1; ncap = n160; }
+  if (k165 < 1) { out = -1; ncap = n166; }
   return out;
 }
 
 function r_isegment_nz_nc(at) {
   let out;
-  const n163 = ncap;
-  let k162 = 0;
+  const n169 = ncap;
+  let k168 = 0;
   out = at;
   for (;;) {
-    let p164;
-    p164 = r_iunreserved(out);
-    if (p164 < 0) {
-      p164 = r_pct_encoded(out);
-      if (p164 < 0) {
-        const c165 = out < len ? input.charCodeAt(out) : -1;
-        p164 = (c165 >= 0 && c165 < 128 && T9[c165] === 1) ? out + 1 : -1;
+    let p170;
+    p170 = r_iunreserved(out);
+    if (p170 < 0) {
+      p170 = r_pct_encoded(out);
+      if (p170 < 0) {
+        const c171 = out < len ? input.charCodeAt(out) : -1;
+        p170 = (c171 >= 0 && c171 < 128 && T9[c171] === 1) ? out + 1 : -1;
       }
     }
-    if (p164 < 0 || p164 === out) break;
-    out = p164;
-    k162++;
+    if (p170 < 0 || p170 === out) break;
+    out = p170;
+    k168++;
   }
-  if (k162 < 1) { out = -1; ncap = n163; }
+  if (k168 < 1) { out = -1; ncap = n169; }
   return out;
 }
 
@@ -612,8 +622,8 @@ function r_ipchar(at) {
   if (out < 0) {
     out = r_pct_encoded(at);
     if (out < 0) {
-      const c166 = at < len ? input.charCodeAt(at) : -1;
-      out = (c166 >= 0 && c166 < 128 && T10[c166] === 1) ? at + 1 : -1;
+      const c172 = at < len ? input.charCodeAt(at) : -1;
+      out = (c172 >= 0 && c172 < 128 && T10[c172] === 1) ? at + 1 : -1;
     }
   }
   return out;
@@ -622,22 +632,22 @@ function r_ipchar(at) {
 function r_iquery(at) {
   const entry = ncap;
   let out;
-  const n168 = ncap;
-  let k167 = 0;
+  const n174 = ncap;
+  let k173 = 0;
   out = at;
   for (;;) {
-    let p169;
-    p169 = r_ipchar(out);
-    if (p169 < 0) {
-      p169 = r_iprivate(out);
-      if (p169 < 0) {
-        const c170 = out < len ? input.charCodeAt(out) : -1;
-        p169 = (c170 >= 0 && c170 < 128 && T11[c170] === 1) ? out + 1 : -1;
+    let p175;
+    p175 = r_ipchar(out);
+    if (p175 < 0) {
+      p175 = r_iprivate(out);
+      if (p175 < 0) {
+        const c176 = out < len ? input.charCodeAt(out) : -1;
+        p175 = (c176 >= 0 && c176 < 128 && T11[c176] === 1) ? out + 1 : -1;
       }
     }
-    if (p169 < 0 || p169 === out) break;
-    out = p169;
-    k167++;
+    if (p175 < 0 || p175 === out) break;
+    out = p175;
+    k173++;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
@@ -646,19 +656,19 @@ function r_iquery(at) {
 function r_ifragment(at) {
   const entry = ncap;
   let out;
-  const n172 = ncap;
-  let k171 = 0;
+  const n178 = ncap;
+  let k177 = 0;
   out = at;
   for (;;) {
-    let p173;
-    p173 = r_ipchar(out);
-    if (p173 < 0) {
-      const c174 = out < len ? input.charCodeAt(out) : -1;
-      p173 = (c174 >= 0 && c174 < 128 && T11[c174] === 1) ? out + 1 : -1;
+    let p179;
+    p179 = r_ipchar(out);
+    if (p179 < 0) {
+      const c180 = out < len ? input.charCodeAt(out) : -1;
+      p179 = (c180 >= 0 && c180 < 128 && T11[c180] === 1) ? out + 1 : -1;
     }
-    if (p173 < 0 || p173 === out) break;
-    out = p173;
-    k171++;
+    if (p179 < 0 || p179 === out) break;
+    out = p179;
+    k177++;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
@@ -666,8 +676,8 @@ function r_ifragment(at) {
 
 function r_iunreserved(at) {
   let out;
-  const c175 = at < len ? input.charCodeAt(at) : -1;
-  out = (c175 >= 0 && c175 < 128 && T12[c175] === 1) ? at + 1 : -1;
+  const c181 = at < len ? input.charCodeAt(at) : -1;
+  out = (c181 >= 0 && c181 < 128 && T12[c181] === 1) ? at + 1 : -1;
   if (out < 0) {
     out = r_ucschar(at);
   }
@@ -676,35 +686,35 @@ function r_iunreserved(at) {
 
 function r_ucschar(at) {
   let out;
-  const c176 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c176 >= 0xa0 && c176 <= 0xd7ff) || (c176 >= 0xf900 && c176 <= 0xfdcf) || (c176 >= 0xfdf0 && c176 <= 0xffef)) ? at + 1 : -1;
+  const c182 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c182 >= 0xa0 && c182 <= 0xd7ff) || (c182 >= 0xf900 && c182 <= 0xfdcf) || (c182 >= 0xfdf0 && c182 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    const n178 = ncap;
-    seq177: {
-      let p179;
-      const c180 = at < len ? input.charCodeAt(at) : -1;
-      p179 = (false || (c180 >= 0xd800 && c180 <= 0xd83e) || (c180 >= 0xd840 && c180 <= 0xd87e) || (c180 >= 0xd880 && c180 <= 0xd8be) || (c180 >= 0xd8c0 && c180 <= 0xd8fe) || (c180 >= 0xd900 && c180 <= 0xd93e) || (c180 >= 0xd940 && c180 <= 0xd97e) || (c180 >= 0xd980 && c180 <= 0xd9be) || (c180 >= 0xd9c0 && c180 <= 0xd9fe) || (c180 >= 0xda00 && c180 <= 0xda3e) || (c180 >= 0xda40 && c180 <= 0xda7e) || (c180 >= 0xda80 && c180 <= 0xdabe) || (c180 >= 0xdac0 && c180 <= 0xdafe) || (c180 >= 0xdb00 && c180 <= 0xdb3e) || (c180 >= 0xdb44 && c180 <= 0xdb7e)) ? at + 1 : -1;
-      if (p179 < 0) { ncap = n178; break seq177; }
-      let p181;
-      const c182 = p179 < len ? input.charCodeAt(p179) : -1;
-      p181 = (false || (c182 >= 0xdc00 && c182 <= 0xdfff)) ? p179 + 1 : -1;
-      if (p181 < 0) { ncap = n178; break seq177; }
-      out = p181;
+    const n184 = ncap;
+    seq183: {
+      let p185;
+      const c186 = at < len ? input.charCodeAt(at) : -1;
+      p185 = (false || (c186 >= 0xd800 && c186 <= 0xd83e) || (c186 >= 0xd840 && c186 <= 0xd87e) || (c186 >= 0xd880 && c186 <= 0xd8be) || (c186 >= 0xd8c0 && c186 <= 0xd8fe) || (c186 >= 0xd900 && c186 <= 0xd93e) || (c186 >= 0xd940 && c186 <= 0xd97e) || (c186 >= 0xd980 && c186 <= 0xd9be) || (c186 >= 0xd9c0 && c186 <= 0xd9fe) || (c186 >= 0xda00 && c186 <= 0xda3e) || (c186 >= 0xda40 && c186 <= 0xda7e) || (c186 >= 0xda80 && c186 <= 0xdabe) || (c186 >= 0xdac0 && c186 <= 0xdafe) || (c186 >= 0xdb00 && c186 <= 0xdb3e) || (c186 >= 0xdb44 && c186 <= 0xdb7e)) ? at + 1 : -1;
+      if (p185 < 0) { ncap = n184; break seq183; }
+      let p187;
+      const c188 = p185 < len ? input.charCodeAt(p185) : -1;
+      p187 = (false || (c188 >= 0xdc00 && c188 <= 0xdfff)) ? p185 + 1 : -1;
+      if (p187 < 0) { ncap = n184; break seq183; }
+      out = p187;
     }
     if (out < 0) {
       out = -1;
-      const n184 = ncap;
-      seq183: {
-        let p185;
-        const c186 = at < len ? input.charCodeAt(at) : -1;
-        p185 = (false || c186 === 0xd83f || c186 === 0xd87f || c186 === 0xd8bf || c186 === 0xd8ff || c186 === 0xd93f || c186 === 0xd97f || c186 === 0xd9bf || c186 === 0xd9ff || c186 === 0xda3f || c186 === 0xda7f || c186 === 0xdabf || c186 === 0xdaff || c186 === 0xdb3f || c186 === 0xdb7f) ? at + 1 : -1;
-        if (p185 < 0) { ncap = n184; break seq183; }
-        let p187;
-        const c188 = p185 < len ? input.charCodeAt(p185) : -1;
-        p187 = (false || (c188 >= 0xdc00 && c188 <= 0xdffd)) ? p185 + 1 : -1;
-        if (p187 < 0) { ncap = n184; break seq183; }
-        out = p187;
+      const n190 = ncap;
+      seq189: {
+        let p191;
+        const c192 = at < len ? input.charCodeAt(at) : -1;
+        p191 = (false || c192 === 0xd83f || c192 === 0xd87f || c192 === 0xd8bf || c192 === 0xd8ff || c192 === 0xd93f || c192 === 0xd97f || c192 === 0xd9bf || c192 === 0xd9ff || c192 === 0xda3f || c192 === 0xda7f || c192 === 0xdabf || c192 === 0xdaff || c192 === 0xdb3f || c192 === 0xdb7f) ? at + 1 : -1;
+        if (p191 < 0) { ncap = n190; break seq189; }
+        let p193;
+        const c194 = p191 < len ? input.charCodeAt(p191) : -1;
+        p193 = (false || (c194 >= 0xdc00 && c194 <= 0xdffd)) ? p191 + 1 : -1;
+        if (p193 < 0) { ncap = n190; break seq189; }
+        out = p193;
       }
     }
   }
@@ -713,35 +723,35 @@ function r_ucschar(at) {
 
 function r_iprivate(at) {
   let out;
-  const c189 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c189 >= 0xe000 && c189 <= 0xf8ff)) ? at + 1 : -1;
+  const c195 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c195 >= 0xe000 && c195 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    const n191 = ncap;
-    seq190: {
-      let p192;
-      const c193 = at < len ? input.charCodeAt(at) : -1;
-      p192 = (false || (c193 >= 0xdb80 && c193 <= 0xdbbe) || (c193 >= 0xdbc0 && c193 <= 0xdbfe)) ? at + 1 : -1;
-      if (p192 < 0) { ncap = n191; break seq190; }
-      let p194;
-      const c195 = p192 < len ? input.charCodeAt(p192) : -1;
-      p194 = (false || (c195 >= 0xdc00 && c195 <= 0xdfff)) ? p192 + 1 : -1;
-      if (p194 < 0) { ncap = n191; break seq190; }
-      out = p194;
+    const n197 = ncap;
+    seq196: {
+      let p198;
+      const c199 = at < len ? input.charCodeAt(at) : -1;
+      p198 = (false || (c199 >= 0xdb80 && c199 <= 0xdbbe) || (c199 >= 0xdbc0 && c199 <= 0xdbfe)) ? at + 1 : -1;
+      if (p198 < 0) { ncap = n197; break seq196; }
+      let p200;
+      const c201 = p198 < len ? input.charCodeAt(p198) : -1;
+      p200 = (false || (c201 >= 0xdc00 && c201 <= 0xdfff)) ? p198 + 1 : -1;
+      if (p200 < 0) { ncap = n197; break seq196; }
+      out = p200;
     }
     if (out < 0) {
       out = -1;
-      const n197 = ncap;
-      seq196: {
-        let p198;
-        const c199 = at < len ? input.charCodeAt(at) : -1;
-        p198 = (false || c199 === 0xdbbf || c199 === 0xdbff) ? at + 1 : -1;
-        if (p198 < 0) { ncap = n197; break seq196; }
-        let p200;
-        const c201 = p198 < len ? input.charCodeAt(p198) : -1;
-        p200 = (false || (c201 >= 0xdc00 && c201 <= 0xdffd)) ? p198 + 1 : -1;
-        if (p200 < 0) { ncap = n197; break seq196; }
-        out = p200;
+      const n203 = ncap;
+      seq202: {
+        let p204;
+        const c205 = at < len ? input.charCodeAt(at) : -1;
+        p204 = (false || c205 === 0xdbbf || c205 === 0xdbff) ? at + 1 : -1;
+        if (p204 < 0) { ncap = n203; break seq202; }
+        let p206;
+        const c207 = p204 < len ? input.charCodeAt(p204) : -1;
+        p206 = (false || (c207 >= 0xdc00 && c207 <= 0xdffd)) ? p204 + 1 : -1;
+        if (p206 < 0) { ncap = n203; break seq202; }
+        out = p206;
       }
     }
   }
@@ -752,26 +762,26 @@ function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n203 = ncap;
-  seq202: {
-    let p204;
-    const c205 = at < len ? input.charCodeAt(at) : -1;
-    p204 = (c205 >= 0 && c205 < 128 && T14[c205] === 1) ? at + 1 : -1;
-    if (p204 < 0) { ncap = n203; break seq202; }
-    let p206;
-    const n208 = ncap;
-    let k207 = 0;
-    p206 = p204;
+  const n209 = ncap;
+  seq208: {
+    let p210;
+    const c211 = at < len ? input.charCodeAt(at) : -1;
+    p210 = (c211 >= 0 && c211 < 128 && T14[c211] === 1) ? at + 1 : -1;
+    if (p210 < 0) { ncap = n209; break seq208; }
+    let p212;
+    const n214 = ncap;
+    let k213 = 0;
+    p212 = p210;
     for (;;) {
-      let p209;
-      const c210 = p206 < len ? input.charCodeAt(p206) : -1;
-      p209 = (c210 >= 0 && c210 < 128 && T15[c210] === 1) ? p206 + 1 : -1;
-      if (p209 < 0 || p209 === p206) break;
-      p206 = p209;
-      k207++;
+      let p215;
+      const c216 = p212 < len ? input.charCodeAt(p212) : -1;
+      p215 = (c216 >= 0 && c216 < 128 && T15[c216] === 1) ? p212 + 1 : -1;
+      if (p215 < 0 || p215 === p212) break;
+      p212 = p215;
+      k213++;
     }
-    if (p206 < 0) { ncap = n203; break seq202; }
-    out = p206;
+    if (p212 < 0) { ncap = n209; break seq208; }
+    out = p212;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
@@ -780,16 +790,16 @@ function r_scheme(at) {
 function r_port(at) {
   const entry = ncap;
   let out;
-  const n212 = ncap;
-  let k211 = 0;
+  const n218 = ncap;
+  let k217 = 0;
   out = at;
   for (;;) {
-    let p213;
-    const c214 = out < len ? input.charCodeAt(out) : -1;
-    p213 = (c214 >= 0 && c214 < 128 && T16[c214] === 1) ? out + 1 : -1;
-    if (p213 < 0 || p213 === out) break;
-    out = p213;
-    k211++;
+    let p219;
+    const c220 = out < len ? input.charCodeAt(out) : -1;
+    p219 = (c220 >= 0 && c220 < 128 && T16[c220] === 1) ? out + 1 : -1;
+    if (p219 < 0 || p219 === out) break;
+    out = p219;
+    k217++;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
@@ -798,23 +808,23 @@ function r_port(at) {
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n216 = ncap;
-  seq215: {
-    let p217;
-    const c218 = at < len ? input.charCodeAt(at) : -1;
-    p217 = (c218 >= 0 && c218 < 128 && T17[c218] === 1) ? at + 1 : -1;
-    if (p217 < 0) { ncap = n216; break seq215; }
-    let p219;
-    p219 = r_IPv6address(p217);
-    if (p219 < 0) {
-      p219 = r_IPvFuture(p217);
+  const n222 = ncap;
+  seq221: {
+    let p223;
+    const c224 = at < len ? input.charCodeAt(at) : -1;
+    p223 = (c224 >= 0 && c224 < 128 && T17[c224] === 1) ? at + 1 : -1;
+    if (p223 < 0) { ncap = n222; break seq221; }
+    let p225;
+    p225 = r_IPv6address(p223);
+    if (p225 < 0) {
+      p225 = r_IPvFuture(p223);
     }
-    if (p219 < 0) { ncap = n216; break seq215; }
-    let p220;
-    const c221 = p219 < len ? input.charCodeAt(p219) : -1;
-    p220 = (c221 >= 0 && c221 < 128 && T18[c221] === 1) ? p219 + 1 : -1;
-    if (p220 < 0) { ncap = n216; break seq215; }
-    out = p220;
+    if (p225 < 0) { ncap = n222; break seq221; }
+    let p226;
+    const c227 = p225 < len ? input.charCodeAt(p225) : -1;
+    p226 = (c227 >= 0 && c227 < 128 && T18[c227] === 1) ? p225 + 1 : -1;
+    if (p226 < 0) { ncap = n222; break seq221; }
+    out = p226;
   }
   return out;
 }
@@ -823,45 +833,45 @@ function r_IPvFuture(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n223 = ncap;
-  seq222: {
-    let p224;
-    const c225 = at < len ? input.charCodeAt(at) : -1;
-    p224 = (c225 >= 0 && c225 < 128 && T19[c225] === 1) ? at + 1 : -1;
-    if (p224 < 0) { ncap = n223; break seq222; }
-    let p226;
-    const n228 = ncap;
-    let k227 = 0;
-    p226 = p224;
+  const n229 = ncap;
+  seq228: {
+    let p230;
+    const c231 = at < len ? input.charCodeAt(at) : -1;
+    p230 = (c231 >= 0 && c231 < 128 && T19[c231] === 1) ? at + 1 : -1;
+    if (p230 < 0) { ncap = n229; break seq228; }
+    let p232;
+    const n234 = ncap;
+    let k233 = 0;
+    p232 = p230;
     for (;;) {
-      let p229;
-      const c230 = p226 < len ? input.charCodeAt(p226) : -1;
-      p229 = (c230 >= 0 && c230 < 128 && T20[c230] === 1) ? p226 + 1 : -1;
-      if (p229 < 0 || p229 === p226) break;
-      p226 = p229;
-      k227++;
+      let p235;
+      const c236 = p232 < len ? input.charCodeAt(p232) : -1;
+      p235 = (c236 >= 0 && c236 < 128 && T20[c236] === 1) ? p232 + 1 : -1;
+      if (p235 < 0 || p235 === p232) break;
+      p232 = p235;
+      k233++;
     }
-    if (k227 < 1) { p226 = -1; ncap = n228; }
-    if (p226 < 0) { ncap = n223; break seq222; }
-    let p231;
-    const c232 = p226 < len ? input.charCodeAt(p226) : -1;
-    p231 = (c232 >= 0 && c232 < 128 && T21[c232] === 1) ? p226 + 1 : -1;
-    if (p231 < 0) { ncap = n223; break seq222; }
-    let p233;
-    const n235 = ncap;
-    let k234 = 0;
-    p233 = p231;
+    if (k233 < 1) { p232 = -1; ncap = n234; }
+    if (p232 < 0) { ncap = n229; break seq228; }
+    let p237;
+    const c238 = p232 < len ? input.charCodeAt(p232) : -1;
+    p237 = (c238 >= 0 && c238 < 128 && T21[c238] === 1) ? p232 + 1 : -1;
+    if (p237 < 0) { ncap = n229; break seq228; }
+    let p239;
+    const n241 = ncap;
+    let k240 = 0;
+    p239 = p237;
     for (;;) {
-      let p236;
-      const c237 = p233 < len ? input.charCodeAt(p233) : -1;
-      p236 = (c237 >= 0 && c237 < 128 && T22[c237] === 1) ? p233 + 1 : -1;
-      if (p236 < 0 || p236 === p233) break;
-      p233 = p236;
-      k234++;
+      let p242;
+      const c243 = p239 < len ? input.charCodeAt(p239) : -1;
+      p242 = (c243 >= 0 && c243 < 128 && T22[c243] === 1) ? p239 + 1 : -1;
+      if (p242 < 0 || p242 === p239) break;
+      p239 = p242;
+      k240++;
     }
-    if (k234 < 1) { p233 = -1; ncap = n235; }
-    if (p233 < 0) { ncap = n223; break seq222; }
-    out = p233;
+    if (k240 < 1) { p239 = -1; ncap = n241; }
+    if (p239 < 0) { ncap = n229; break seq228; }
+    out = p239;
   }
   if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
@@ -871,561 +881,561 @@ function r_IPv6address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n239 = ncap;
-  seq238: {
-    let p240;
-    p240 = r_h16(at);
-    if (p240 < 0) { ncap = n239; break seq238; }
-    let p241;
-    const c242 = p240 < len ? input.charCodeAt(p240) : -1;
-    p241 = (c242 >= 0 && c242 < 128 && T0[c242] === 1) ? p240 + 1 : -1;
-    if (p241 < 0) { ncap = n239; break seq238; }
-    let p243;
-    p243 = r_h16(p241);
-    if (p243 < 0) { ncap = n239; break seq238; }
-    let p244;
-    const c245 = p243 < len ? input.charCodeAt(p243) : -1;
-    p244 = (c245 >= 0 && c245 < 128 && T0[c245] === 1) ? p243 + 1 : -1;
-    if (p244 < 0) { ncap = n239; break seq238; }
+  const n245 = ncap;
+  seq244: {
     let p246;
-    p246 = r_h16(p244);
-    if (p246 < 0) { ncap = n239; break seq238; }
+    p246 = r_h16(at);
+    if (p246 < 0) { ncap = n245; break seq244; }
     let p247;
     const c248 = p246 < len ? input.charCodeAt(p246) : -1;
     p247 = (c248 >= 0 && c248 < 128 && T0[c248] === 1) ? p246 + 1 : -1;
-    if (p247 < 0) { ncap = n239; break seq238; }
+    if (p247 < 0) { ncap = n245; break seq244; }
     let p249;
     p249 = r_h16(p247);
-    if (p249 < 0) { ncap = n239; break seq238; }
+    if (p249 < 0) { ncap = n245; break seq244; }
     let p250;
     const c251 = p249 < len ? input.charCodeAt(p249) : -1;
     p250 = (c251 >= 0 && c251 < 128 && T0[c251] === 1) ? p249 + 1 : -1;
-    if (p250 < 0) { ncap = n239; break seq238; }
+    if (p250 < 0) { ncap = n245; break seq244; }
     let p252;
     p252 = r_h16(p250);
-    if (p252 < 0) { ncap = n239; break seq238; }
+    if (p252 < 0) { ncap = n245; break seq244; }
     let p253;
     const c254 = p252 < len ? input.charCodeAt(p252) : -1;
     p253 = (c254 >= 0 && c254 < 128 && T0[c254] === 1) ? p252 + 1 : -1;
-    if (p253 < 0) { ncap = n239; break seq238; }
+    if (p253 < 0) { ncap = n245; break seq244; }
     let p255;
     p255 = r_h16(p253);
-    if (p255 < 0) { ncap = n239; break seq238; }
+    if (p255 < 0) { ncap = n245; break seq244; }
     let p256;
     const c257 = p255 < len ? input.charCodeAt(p255) : -1;
     p256 = (c257 >= 0 && c257 < 128 && T0[c257] === 1) ? p255 + 1 : -1;
-    if (p256 < 0) { ncap = n239; break seq238; }
+    if (p256 < 0) { ncap = n245; break seq244; }
     let p258;
-    p258 = r_ls32(p256);
-    if (p258 < 0) { ncap = n239; break seq238; }
-    out = p258;
+    p258 = r_h16(p256);
+    if (p258 < 0) { ncap = n245; break seq244; }
+    let p259;
+    const c260 = p258 < len ? input.charCodeAt(p258) : -1;
+    p259 = (c260 >= 0 && c260 < 128 && T0[c260] === 1) ? p258 + 1 : -1;
+    if (p259 < 0) { ncap = n245; break seq244; }
+    let p261;
+    p261 = r_h16(p259);
+    if (p261 < 0) { ncap = n245; break seq244; }
+    let p262;
+    const c263 = p261 < len ? input.charCodeAt(p261) : -1;
+    p262 = (c263 >= 0 && c263 < 128 && T0[c263] === 1) ? p261 + 1 : -1;
+    if (p262 < 0) { ncap = n245; break seq244; }
+    let p264;
+    p264 = r_ls32(p262);
+    if (p264 < 0) { ncap = n245; break seq244; }
+    out = p264;
   }
   if (out < 0) {
     out = -1;
-    const n260 = ncap;
-    seq259: {
-      let p261;
-      const c262 = at < len ? input.charCodeAt(at) : -1;
-      p261 = (c262 >= 0 && c262 < 128 && T0[c262] === 1) ? at + 1 : -1;
-      if (p261 < 0) { ncap = n260; break seq259; }
-      let p263;
-      const c264 = p261 < len ? input.charCodeAt(p261) : -1;
-      p263 = (c264 >= 0 && c264 < 128 && T0[c264] === 1) ? p261 + 1 : -1;
-      if (p263 < 0) { ncap = n260; break seq259; }
-      let p265;
-      p265 = r_h16(p263);
-      if (p265 < 0) { ncap = n260; break seq259; }
-      let p266;
-      const c267 = p265 < len ? input.charCodeAt(p265) : -1;
-      p266 = (c267 >= 0 && c267 < 128 && T0[c267] === 1) ? p265 + 1 : -1;
-      if (p266 < 0) { ncap = n260; break seq259; }
-      let p268;
-      p268 = r_h16(p266);
-      if (p268 < 0) { ncap = n260; break seq259; }
+    const n266 = ncap;
+    seq265: {
+      let p267;
+      const c268 = at < len ? input.charCodeAt(at) : -1;
+      p267 = (c268 >= 0 && c268 < 128 && T0[c268] === 1) ? at + 1 : -1;
+      if (p267 < 0) { ncap = n266; break seq265; }
       let p269;
-      const c270 = p268 < len ? input.charCodeAt(p268) : -1;
-      p269 = (c270 >= 0 && c270 < 128 && T0[c270] === 1) ? p268 + 1 : -1;
-      if (p269 < 0) { ncap = n260; break seq259; }
+      const c270 = p267 < len ? input.charCodeAt(p267) : -1;
+      p269 = (c270 >= 0 && c270 < 128 && T0[c270] === 1) ? p267 + 1 : -1;
+      if (p269 < 0) { ncap = n266; break seq265; }
       let p271;
       p271 = r_h16(p269);
-      if (p271 < 0) { ncap = n260; break seq259; }
+      if (p271 < 0) { ncap = n266; break seq265; }
       let p272;
       const c273 = p271 < len ? input.charCodeAt(p271) : -1;
       p272 = (c273 >= 0 && c273 < 128 && T0[c273] === 1) ? p271 + 1 : -1;
-      if (p272 < 0) { ncap = n260; break seq259; }
+      if (p272 < 0) { ncap = n266; break seq265; }
       let p274;
       p274 = r_h16(p272);
-      if (p274 < 0) { ncap = n260; break seq259; }
+      if (p274 < 0) { ncap = n266; break seq265; }
       let p275;
       const c276 = p274 < len ? input.charCodeAt(p274) : -1;
       p275 = (c276 >= 0 && c276 < 128 && T0[c276] === 1) ? p274 + 1 : -1;
-      if (p275 < 0) { ncap = n260; break seq259; }
+      if (p275 < 0) { ncap = n266; break seq265; }
       let p277;
       p277 = r_h16(p275);
-      if (p277 < 0) { ncap = n260; break seq259; }
+      if (p277 < 0) { ncap = n266; break seq265; }
       let p278;
       const c279 = p277 < len ? input.charCodeAt(p277) : -1;
       p278 = (c279 >= 0 && c279 < 128 && T0[c279] === 1) ? p277 + 1 : -1;
-      if (p278 < 0) { ncap = n260; break seq259; }
+      if (p278 < 0) { ncap = n266; break seq265; }
       let p280;
-      p280 = r_ls32(p278);
-      if (p280 < 0) { ncap = n260; break seq259; }
-      out = p280;
+      p280 = r_h16(p278);
+      if (p280 < 0) { ncap = n266; break seq265; }
+      let p281;
+      const c282 = p280 < len ? input.charCodeAt(p280) : -1;
+      p281 = (c282 >= 0 && c282 < 128 && T0[c282] === 1) ? p280 + 1 : -1;
+      if (p281 < 0) { ncap = n266; break seq265; }
+      let p283;
+      p283 = r_h16(p281);
+      if (p283 < 0) { ncap = n266; break seq265; }
+      let p284;
+      const c285 = p283 < len ? input.charCodeAt(p283) : -1;
+      p284 = (c285 >= 0 && c285 < 128 && T0[c285] === 1) ? p283 + 1 : -1;
+      if (p284 < 0) { ncap = n266; break seq265; }
+      let p286;
+      p286 = r_ls32(p284);
+      if (p286 < 0) { ncap = n266; break seq265; }
+      out = p286;
     }
     if (out < 0) {
       out = -1;
-      const n282 = ncap;
-      seq281: {
-        let p283;
-        let p284;
-        p284 = r_h16(at);
-        p283 = p284 < 0 ? at : p284;
-        if (p283 < 0) { ncap = n282; break seq281; }
-        let p285;
-        const c286 = p283 < len ? input.charCodeAt(p283) : -1;
-        p285 = (c286 >= 0 && c286 < 128 && T0[c286] === 1) ? p283 + 1 : -1;
-        if (p285 < 0) { ncap = n282; break seq281; }
-        let p287;
-        const c288 = p285 < len ? input.charCodeAt(p285) : -1;
-        p287 = (c288 >= 0 && c288 < 128 && T0[c288] === 1) ? p285 + 1 : -1;
-        if (p287 < 0) { ncap = n282; break seq281; }
+      const n288 = ncap;
+      seq287: {
         let p289;
-        p289 = r_h16(p287);
-        if (p289 < 0) { ncap = n282; break seq281; }
         let p290;
-        const c291 = p289 < len ? input.charCodeAt(p289) : -1;
-        p290 = (c291 >= 0 && c291 < 128 && T0[c291] === 1) ? p289 + 1 : -1;
-        if (p290 < 0) { ncap = n282; break seq281; }
-        let p292;
-        p292 = r_h16(p290);
-        if (p292 < 0) { ncap = n282; break seq281; }
+        p290 = r_h16(at);
+        p289 = p290 < 0 ? at : p290;
+        if (p289 < 0) { ncap = n288; break seq287; }
+        let p291;
+        const c292 = p289 < len ? input.charCodeAt(p289) : -1;
+        p291 = (c292 >= 0 && c292 < 128 && T0[c292] === 1) ? p289 + 1 : -1;
+        if (p291 < 0) { ncap = n288; break seq287; }
         let p293;
-        const c294 = p292 < len ? input.charCodeAt(p292) : -1;
-        p293 = (c294 >= 0 && c294 < 128 && T0[c294] === 1) ? p292 + 1 : -1;
-        if (p293 < 0) { ncap = n282; break seq281; }
+        const c294 = p291 < len ? input.charCodeAt(p291) : -1;
+        p293 = (c294 >= 0 && c294 < 128 && T0[c294] === 1) ? p291 + 1 : -1;
+        if (p293 < 0) { ncap = n288; break seq287; }
         let p295;
         p295 = r_h16(p293);
-        if (p295 < 0) { ncap = n282; break seq281; }
+        if (p295 < 0) { ncap = n288; break seq287; }
         let p296;
         const c297 = p295 < len ? input.charCodeAt(p295) : -1;
         p296 = (c297 >= 0 && c297 < 128 && T0[c297] === 1) ? p295 + 1 : -1;
-        if (p296 < 0) { ncap = n282; break seq281; }
+        if (p296 < 0) { ncap = n288; break seq287; }
         let p298;
         p298 = r_h16(p296);
-        if (p298 < 0) { ncap = n282; break seq281; }
+        if (p298 < 0) { ncap = n288; break seq287; }
         let p299;
         const c300 = p298 < len ? input.charCodeAt(p298) : -1;
         p299 = (c300 >= 0 && c300 < 128 && T0[c300] === 1) ? p298 + 1 : -1;
-        if (p299 < 0) { ncap = n282; break seq281; }
+        if (p299 < 0) { ncap = n288; break seq287; }
         let p301;
-        p301 = r_ls32(p299);
-        if (p301 < 0) { ncap = n282; break seq281; }
-        out = p301;
+        p301 = r_h16(p299);
+        if (p301 < 0) { ncap = n288; break seq287; }
+        let p302;
+        const c303 = p301 < len ? input.charCodeAt(p301) : -1;
+        p302 = (c303 >= 0 && c303 < 128 && T0[c303] === 1) ? p301 + 1 : -1;
+        if (p302 < 0) { ncap = n288; break seq287; }
+        let p304;
+        p304 = r_h16(p302);
+        if (p304 < 0) { ncap = n288; break seq287; }
+        let p305;
+        const c306 = p304 < len ? input.charCodeAt(p304) : -1;
+        p305 = (c306 >= 0 && c306 < 128 && T0[c306] === 1) ? p304 + 1 : -1;
+        if (p305 < 0) { ncap = n288; break seq287; }
+        let p307;
+        p307 = r_ls32(p305);
+        if (p307 < 0) { ncap = n288; break seq287; }
+        out = p307;
       }
       if (out < 0) {
         out = -1;
-        const n303 = ncap;
-        seq302: {
-          let p304;
-          let p305;
-          p305 = -1;
-          const n307 = ncap;
-          seq306: {
-            let p308;
-            const n310 = ncap;
-            let k309 = 0;
-            p308 = at;
+        const n309 = ncap;
+        seq308: {
+          let p310;
+          let p311;
+          p311 = -1;
+          const n313 = ncap;
+          seq312: {
+            let p314;
+            const n316 = ncap;
+            let k315 = 0;
+            p314 = at;
             for (;;) {
-              if (k309 === 1) break;
-              let p311;
-              p311 = -1;
-              const n313 = ncap;
-              seq312: {
-                let p314;
-                p314 = r_h16(p308);
-                if (p314 < 0) { ncap = n313; break seq312; }
-                let p315;
-                const c316 = p314 < len ? input.charCodeAt(p314) : -1;
-                p315 = (c316 >= 0 && c316 < 128 && T0[c316] === 1) ? p314 + 1 : -1;
-                if (p315 < 0) { ncap = n313; break seq312; }
-                let p317;
-                const n318 = ncap;
-                let p319;
-                const c320 = p315 < len ? input.charCodeAt(p315) : -1;
-                p319 = (c320 >= 0 && c320 < 128 && T0[c320] === 1) ? p315 + 1 : -1;
-                ncap = n318;
-                p317 = p319 < 0 ? p315 : -1;
-                if (p317 < 0) { ncap = n313; break seq312; }
-                p311 = p317;
+              if (k315 === 1) break;
+              let p317;
+              p317 = -1;
+              const n319 = ncap;
+              seq318: {
+                let p320;
+                p320 = r_h16(p314);
+                if (p320 < 0) { ncap = n319; break seq318; }
+                let p321;
+                const c322 = p320 < len ? input.charCodeAt(p320) : -1;
+                p321 = (c322 >= 0 && c322 < 128 && T0[c322] === 1) ? p320 + 1 : -1;
+                if (p321 < 0) { ncap = n319; break seq318; }
+                let p323;
+                const n324 = ncap;
+                let p325;
+                const c326 = p321 < len ? input.charCodeAt(p321) : -1;
+                p325 = (c326 >= 0 && c326 < 128 && T0[c326] === 1) ? p321 + 1 : -1;
+                ncap = n324;
+                p323 = p325 < 0 ? p321 : -1;
+                if (p323 < 0) { ncap = n319; break seq318; }
+                p317 = p323;
               }
-              if (p311 < 0 || p311 === p308) break;
-              p308 = p311;
-              k309++;
+              if (p317 < 0 || p317 === p314) break;
+              p314 = p317;
+              k315++;
             }
-            if (p308 < 0) { ncap = n307; break seq306; }
-            let p321;
-            p321 = r_h16(p308);
-            if (p321 < 0) { ncap = n307; break seq306; }
-            p305 = p321;
+            if (p314 < 0) { ncap = n313; break seq312; }
+            let p327;
+            p327 = r_h16(p314);
+            if (p327 < 0) { ncap = n313; break seq312; }
+            p311 = p327;
           }
-          p304 = p305 < 0 ? at : p305;
-          if (p304 < 0) { ncap = n303; break seq302; }
-          let p322;
-          const c323 = p304 < len ? input.charCodeAt(p304) : -1;
-          p322 = (c323 >= 0 && c323 < 128 && T0[c323] === 1) ? p304 + 1 : -1;
-          if (p322 < 0) { ncap = n303; break seq302; }
-          let p324;
-          const c325 = p322 < len ? input.charCodeAt(p322) : -1;
-          p324 = (c325 >= 0 && c325 < 128 && T0[c325] === 1) ? p322 + 1 : -1;
-          if (p324 < 0) { ncap = n303; break seq302; }
-          let p326;
-          p326 = r_h16(p324);
-          if (p326 < 0) { ncap = n303; break seq302; }
-          let p327;
-          const c328 = p326 < len ? input.charCodeAt(p326) : -1;
-          p327 = (c328 >= 0 && c328 < 128 && T0[c328] === 1) ? p326 + 1 : -1;
-          if (p327 < 0) { ncap = n303; break seq302; }
-          let p329;
-          p329 = r_h16(p327);
-          if (p329 < 0) { ncap = n303; break seq302; }
+          p310 = p311 < 0 ? at : p311;
+          if (p310 < 0) { ncap = n309; break seq308; }
+          let p328;
+          const c329 = p310 < len ? input.charCodeAt(p310) : -1;
+          p328 = (c329 >= 0 && c329 < 128 && T0[c329] === 1) ? p310 + 1 : -1;
+          if (p328 < 0) { ncap = n309; break seq308; }
           let p330;
-          const c331 = p329 < len ? input.charCodeAt(p329) : -1;
-          p330 = (c331 >= 0 && c331 < 128 && T0[c331] === 1) ? p329 + 1 : -1;
-          if (p330 < 0) { ncap = n303; break seq302; }
+          const c331 = p328 < len ? input.charCodeAt(p328) : -1;
+          p330 = (c331 >= 0 && c331 < 128 && T0[c331] === 1) ? p328 + 1 : -1;
+          if (p330 < 0) { ncap = n309; break seq308; }
           let p332;
           p332 = r_h16(p330);
-          if (p332 < 0) { ncap = n303; break seq302; }
+          if (p332 < 0) { ncap = n309; break seq308; }
           let p333;
           const c334 = p332 < len ? input.charCodeAt(p332) : -1;
           p333 = (c334 >= 0 && c334 < 128 && T0[c334] === 1) ? p332 + 1 : -1;
-          if (p333 < 0) { ncap = n303; break seq302; }
+          if (p333 < 0) { ncap = n309; break seq308; }
           let p335;
-          p335 = r_ls32(p333);
-          if (p335 < 0) { ncap = n303; break seq302; }
-          out = p335;
+          p335 = r_h16(p333);
+          if (p335 < 0) { ncap = n309; break seq308; }
+          let p336;
+          const c337 = p335 < len ? input.charCodeAt(p335) : -1;
+          p336 = (c337 >= 0 && c337 < 128 && T0[c337] === 1) ? p335 + 1 : -1;
+          if (p336 < 0) { ncap = n309; break seq308; }
+          let p338;
+          p338 = r_h16(p336);
+          if (p338 < 0) { ncap = n309; break seq308; }
+          let p339;
+          const c340 = p338 < len ? input.charCodeAt(p338) : -1;
+          p339 = (c340 >= 0 && c340 < 128 && T0[c340] === 1) ? p338 + 1 : -1;
+          if (p339 < 0) { ncap = n309; break seq308; }
+          let p341;
+          p341 = r_ls32(p339);
+          if (p341 < 0) { ncap = n309; break seq308; }
+          out = p341;
         }
         if (out < 0) {
           out = -1;
-          const n337 = ncap;
-          seq336: {
-            let p338;
-            let p339;
-            p339 = -1;
-            const n341 = ncap;
-            seq340: {
-              let p342;
-              const n344 = ncap;
-              let k343 = 0;
-              p342 = at;
+          const n343 = ncap;
+          seq342: {
+            let p344;
+            let p345;
+            p345 = -1;
+            const n347 = ncap;
+            seq346: {
+              let p348;
+              const n350 = ncap;
+              let k349 = 0;
+              p348 = at;
               for (;;) {
-                if (k343 === 2) break;
-                let p345;
-                p345 = -1;
-                const n347 = ncap;
-                seq346: {
-                  let p348;
-                  p348 = r_h16(p342);
-                  if (p348 < 0) { ncap = n347; break seq346; }
-                  let p349;
-                  const c350 = p348 < len ? input.charCodeAt(p348) : -1;
-                  p349 = (c350 >= 0 && c350 < 128 && T0[c350] === 1) ? p348 + 1 : -1;
-                  if (p349 < 0) { ncap = n347; break seq346; }
-                  let p351;
-                  const n352 = ncap;
-                  let p353;
-                  const c354 = p349 < len ? input.charCodeAt(p349) : -1;
-                  p353 = (c354 >= 0 && c354 < 128 && T0[c354] === 1) ? p349 + 1 : -1;
-                  ncap = n352;
-                  p351 = p353 < 0 ? p349 : -1;
-                  if (p351 < 0) { ncap = n347; break seq346; }
-                  p345 = p351;
+                if (k349 === 2) break;
+                let p351;
+                p351 = -1;
+                const n353 = ncap;
+                seq352: {
+                  let p354;
+                  p354 = r_h16(p348);
+                  if (p354 < 0) { ncap = n353; break seq352; }
+                  let p355;
+                  const c356 = p354 < len ? input.charCodeAt(p354) : -1;
+                  p355 = (c356 >= 0 && c356 < 128 && T0[c356] === 1) ? p354 + 1 : -1;
+                  if (p355 < 0) { ncap = n353; break seq352; }
+                  let p357;
+                  const n358 = ncap;
+                  let p359;
+                  const c360 = p355 < len ? input.charCodeAt(p355) : -1;
+                  p359 = (c360 >= 0 && c360 < 128 && T0[c360] === 1) ? p355 + 1 : -1;
+                  ncap = n358;
+                  p357 = p359 < 0 ? p355 : -1;
+                  if (p357 < 0) { ncap = n353; break seq352; }
+                  p351 = p357;
                 }
-                if (p345 < 0 || p345 === p342) break;
-                p342 = p345;
-                k343++;
+                if (p351 < 0 || p351 === p348) break;
+                p348 = p351;
+                k349++;
               }
-              if (p342 < 0) { ncap = n341; break seq340; }
-              let p355;
-              p355 = r_h16(p342);
-              if (p355 < 0) { ncap = n341; break seq340; }
-              p339 = p355;
+              if (p348 < 0) { ncap = n347; break seq346; }
+              let p361;
+              p361 = r_h16(p348);
+              if (p361 < 0) { ncap = n347; break seq346; }
+              p345 = p361;
             }
-            p338 = p339 < 0 ? at : p339;
-            if (p338 < 0) { ncap = n337; break seq336; }
-            let p356;
-            const c357 = p338 < len ? input.charCodeAt(p338) : -1;
-            p356 = (c357 >= 0 && c357 < 128 && T0[c357] === 1) ? p338 + 1 : -1;
-            if (p356 < 0) { ncap = n337; break seq336; }
-            let p358;
-            const c359 = p356 < len ? input.charCodeAt(p356) : -1;
-            p358 = (c359 >= 0 && c359 < 128 && T0[c359] === 1) ? p356 + 1 : -1;
-            if (p358 < 0) { ncap = n337; break seq336; }
-            let p360;
-            p360 = r_h16(p358);
-            if (p360 < 0) { ncap = n337; break seq336; }
-            let p361;
-            const c362 = p360 < len ? input.charCodeAt(p360) : -1;
-            p361 = (c362 >= 0 && c362 < 128 && T0[c362] === 1) ? p360 + 1 : -1;
-            if (p361 < 0) { ncap = n337; break seq336; }
-            let p363;
-            p363 = r_h16(p361);
-            if (p363 < 0) { ncap = n337; break seq336; }
+            p344 = p345 < 0 ? at : p345;
+            if (p344 < 0) { ncap = n343; break seq342; }
+            let p362;
+            const c363 = p344 < len ? input.charCodeAt(p344) : -1;
+            p362 = (c363 >= 0 && c363 < 128 && T0[c363] === 1) ? p344 + 1 : -1;
+            if (p362 < 0) { ncap = n343; break seq342; }
             let p364;
-            const c365 = p363 < len ? input.charCodeAt(p363) : -1;
-            p364 = (c365 >= 0 && c365 < 128 && T0[c365] === 1) ? p363 + 1 : -1;
-            if (p364 < 0) { ncap = n337; break seq336; }
+            const c365 = p362 < len ? input.charCodeAt(p362) : -1;
+            p364 = (c365 >= 0 && c365 < 128 && T0[c365] === 1) ? p362 + 1 : -1;
+            if (p364 < 0) { ncap = n343; break seq342; }
             let p366;
-            p366 = r_ls32(p364);
-            if (p366 < 0) { ncap = n337; break seq336; }
-            out = p366;
+            p366 = r_h16(p364);
+            if (p366 < 0) { ncap = n343; break seq342; }
+            let p367;
+            const c368 = p366 < len ? input.charCodeAt(p366) : -1;
+            p367 = (c368 >= 0 && c368 < 128 && T0[c368] === 1) ? p366 + 1 : -1;
+            if (p367 < 0) { ncap = n343; break seq342; }
+            let p369;
+            p369 = r_h16(p367);
+            if (p369 < 0) { ncap = n343; break seq342; }
+            let p370;
+            const c371 = p369 < len ? input.charCodeAt(p369) : -1;
+            p370 = (c371 >= 0 && c371 < 128 && T0[c371] === 1) ? p369 + 1 : -1;
+            if (p370 < 0) { ncap = n343; break seq342; }
+            let p372;
+            p372 = r_ls32(p370);
+            if (p372 < 0) { ncap = n343; break seq342; }
+            out = p372;
           }
           if (out < 0) {
             out = -1;
-            const n368 = ncap;
-            seq367: {
-              let p369;
-              let p370;
-              p370 = -1;
-              const n372 = ncap;
-              seq371: {
-                let p373;
-                const n375 = ncap;
-                let k374 = 0;
-                p373 = at;
+            const n374 = ncap;
+            seq373: {
+              let p375;
+              let p376;
+              p376 = -1;
+              const n378 = ncap;
+              seq377: {
+                let p379;
+                const n381 = ncap;
+                let k380 = 0;
+                p379 = at;
                 for (;;) {
-                  if (k374 === 3) break;
-                  let p376;
-                  p376 = -1;
-                  const n378 = ncap;
-                  seq377: {
-                    let p379;
-                    p379 = r_h16(p373);
-                    if (p379 < 0) { ncap = n378; break seq377; }
-                    let p380;
-                    const c381 = p379 < len ? input.charCodeAt(p379) : -1;
-                    p380 = (c381 >= 0 && c381 < 128 && T0[c381] === 1) ? p379 + 1 : -1;
-                    if (p380 < 0) { ncap = n378; break seq377; }
-                    let p382;
-                    const n383 = ncap;
-                    let p384;
-                    const c385 = p380 < len ? input.charCodeAt(p380) : -1;
-                    p384 = (c385 >= 0 && c385 < 128 && T0[c385] === 1) ? p380 + 1 : -1;
-                    ncap = n383;
-                    p382 = p384 < 0 ? p380 : -1;
-                    if (p382 < 0) { ncap = n378; break seq377; }
-                    p376 = p382;
+                  if (k380 === 3) break;
+                  let p382;
+                  p382 = -1;
+                  const n384 = ncap;
+                  seq383: {
+                    let p385;
+                    p385 = r_h16(p379);
+                    if (p385 < 0) { ncap = n384; break seq383; }
+                    let p386;
+                    const c387 = p385 < len ? input.charCodeAt(p385) : -1;
+                    p386 = (c387 >= 0 && c387 < 128 && T0[c387] === 1) ? p385 + 1 : -1;
+                    if (p386 < 0) { ncap = n384; break seq383; }
+                    let p388;
+                    const n389 = ncap;
+                    let p390;
+                    const c391 = p386 < len ? input.charCodeAt(p386) : -1;
+                    p390 = (c391 >= 0 && c391 < 128 && T0[c391] === 1) ? p386 + 1 : -1;
+                    ncap = n389;
+                    p388 = p390 < 0 ? p386 : -1;
+                    if (p388 < 0) { ncap = n384; break seq383; }
+                    p382 = p388;
                   }
-                  if (p376 < 0 || p376 === p373) break;
-                  p373 = p376;
-                  k374++;
+                  if (p382 < 0 || p382 === p379) break;
+                  p379 = p382;
+                  k380++;
                 }
-                if (p373 < 0) { ncap = n372; break seq371; }
-                let p386;
-                p386 = r_h16(p373);
-                if (p386 < 0) { ncap = n372; break seq371; }
-                p370 = p386;
+                if (p379 < 0) { ncap = n378; break seq377; }
+                let p392;
+                p392 = r_h16(p379);
+                if (p392 < 0) { ncap = n378; break seq377; }
+                p376 = p392;
               }
-              p369 = p370 < 0 ? at : p370;
-              if (p369 < 0) { ncap = n368; break seq367; }
-              let p387;
-              const c388 = p369 < len ? input.charCodeAt(p369) : -1;
-              p387 = (c388 >= 0 && c388 < 128 && T0[c388] === 1) ? p369 + 1 : -1;
-              if (p387 < 0) { ncap = n368; break seq367; }
-              let p389;
-              const c390 = p387 < len ? input.charCodeAt(p387) : -1;
-              p389 = (c390 >= 0 && c390 < 128 && T0[c390] === 1) ? p387 + 1 : -1;
-              if (p389 < 0) { ncap = n368; break seq367; }
-              let p391;
-              p391 = r_h16(p389);
-              if (p391 < 0) { ncap = n368; break seq367; }
-              let p392;
-              const c393 = p391 < len ? input.charCodeAt(p391) : -1;
-              p392 = (c393 >= 0 && c393 < 128 && T0[c393] === 1) ? p391 + 1 : -1;
-              if (p392 < 0) { ncap = n368; break seq367; }
-              let p394;
-              p394 = r_ls32(p392);
-              if (p394 < 0) { ncap = n368; break seq367; }
-              out = p394;
+              p375 = p376 < 0 ? at : p376;
+              if (p375 < 0) { ncap = n374; break seq373; }
+              let p393;
+              const c394 = p375 < len ? input.charCodeAt(p375) : -1;
+              p393 = (c394 >= 0 && c394 < 128 && T0[c394] === 1) ? p375 + 1 : -1;
+              if (p393 < 0) { ncap = n374; break seq373; }
+              let p395;
+              const c396 = p393 < len ? input.charCodeAt(p393) : -1;
+              p395 = (c396 >= 0 && c396 < 128 && T0[c396] === 1) ? p393 + 1 : -1;
+              if (p395 < 0) { ncap = n374; break seq373; }
+              let p397;
+              p397 = r_h16(p395);
+              if (p397 < 0) { ncap = n374; break seq373; }
+              let p398;
+              const c399 = p397 < len ? input.charCodeAt(p397) : -1;
+              p398 = (c399 >= 0 && c399 < 128 && T0[c399] === 1) ? p397 + 1 : -1;
+              if (p398 < 0) { ncap = n374; break seq373; }
+              let p400;
+              p400 = r_ls32(p398);
+              if (p400 < 0) { ncap = n374; break seq373; }
+              out = p400;
             }
             if (out < 0) {
               out = -1;
-              const n396 = ncap;
-              seq395: {
-                let p397;
-                let p398;
-                p398 = -1;
-                const n400 = ncap;
-                seq399: {
-                  let p401;
-                  const n403 = ncap;
-                  let k402 = 0;
-                  p401 = at;
+              const n402 = ncap;
+              seq401: {
+                let p403;
+                let p404;
+                p404 = -1;
+                const n406 = ncap;
+                seq405: {
+                  let p407;
+                  const n409 = ncap;
+                  let k408 = 0;
+                  p407 = at;
                   for (;;) {
-                    if (k402 === 4) break;
-                    let p404;
-                    p404 = -1;
-                    const n406 = ncap;
-                    seq405: {
-                      let p407;
-                      p407 = r_h16(p401);
-                      if (p407 < 0) { ncap = n406; break seq405; }
-                      let p408;
-                      const c409 = p407 < len ? input.charCodeAt(p407) : -1;
-                      p408 = (c409 >= 0 && c409 < 128 && T0[c409] === 1) ? p407 + 1 : -1;
-                      if (p408 < 0) { ncap = n406; break seq405; }
-                      let p410;
-                      const n411 = ncap;
-                      let p412;
-                      const c413 = p408 < len ? input.charCodeAt(p408) : -1;
-                      p412 = (c413 >= 0 && c413 < 128 && T0[c413] === 1) ? p408 + 1 : -1;
-                      ncap = n411;
-                      p410 = p412 < 0 ? p408 : -1;
-                      if (p410 < 0) { ncap = n406; break seq405; }
-                      p404 = p410;
+                    if (k408 === 4) break;
+                    let p410;
+                    p410 = -1;
+                    const n412 = ncap;
+                    seq411: {
+                      let p413;
+                      p413 = r_h16(p407);
+                      if (p413 < 0) { ncap = n412; break seq411; }
+                      let p414;
+                      const c415 = p413 < len ? input.charCodeAt(p413) : -1;
+                      p414 = (c415 >= 0 && c415 < 128 && T0[c415] === 1) ? p413 + 1 : -1;
+                      if (p414 < 0) { ncap = n412; break seq411; }
+                      let p416;
+                      const n417 = ncap;
+                      let p418;
+                      const c419 = p414 < len ? input.charCodeAt(p414) : -1;
+                      p418 = (c419 >= 0 && c419 < 128 && T0[c419] === 1) ? p414 + 1 : -1;
+                      ncap = n417;
+                      p416 = p418 < 0 ? p414 : -1;
+                      if (p416 < 0) { ncap = n412; break seq411; }
+                      p410 = p416;
                     }
-                    if (p404 < 0 || p404 === p401) break;
-                    p401 = p404;
-                    k402++;
+                    if (p410 < 0 || p410 === p407) break;
+                    p407 = p410;
+                    k408++;
                   }
-                  if (p401 < 0) { ncap = n400; break seq399; }
-                  let p414;
-                  p414 = r_h16(p401);
-                  if (p414 < 0) { ncap = n400; break seq399; }
-                  p398 = p414;
+                  if (p407 < 0) { ncap = n406; break seq405; }
+                  let p420;
+                  p420 = r_h16(p407);
+                  if (p420 < 0) { ncap = n406; break seq405; }
+                  p404 = p420;
                 }
-                p397 = p398 < 0 ? at : p398;
-                if (p397 < 0) { ncap = n396; break seq395; }
-                let p415;
-                const c416 = p397 < len ? input.charCodeAt(p397) : -1;
-                p415 = (c416 >= 0 && c416 < 128 && T0[c416] === 1) ? p397 + 1 : -1;
-                if (p415 < 0) { ncap = n396; break seq395; }
-                let p417;
-                const c418 = p415 < len ? input.charCodeAt(p415) : -1;
-                p417 = (c418 >= 0 && c418 < 128 && T0[c418] === 1) ? p415 + 1 : -1;
-                if (p417 < 0) { ncap = n396; break seq395; }
-                let p419;
-                p419 = r_ls32(p417);
-                if (p419 < 0) { ncap = n396; break seq395; }
-                out = p419;
+                p403 = p404 < 0 ? at : p404;
+                if (p403 < 0) { ncap = n402; break seq401; }
+                let p421;
+                const c422 = p403 < len ? input.charCodeAt(p403) : -1;
+                p421 = (c422 >= 0 && c422 < 128 && T0[c422] === 1) ? p403 + 1 : -1;
+                if (p421 < 0) { ncap = n402; break seq401; }
+                let p423;
+                const c424 = p421 < len ? input.charCodeAt(p421) : -1;
+                p423 = (c424 >= 0 && c424 < 128 && T0[c424] === 1) ? p421 + 1 : -1;
+                if (p423 < 0) { ncap = n402; break seq401; }
+                let p425;
+                p425 = r_ls32(p423);
+                if (p425 < 0) { ncap = n402; break seq401; }
+                out = p425;
               }
               if (out < 0) {
                 out = -1;
-                const n421 = ncap;
-                seq420: {
-                  let p422;
-                  let p423;
-                  p423 = -1;
-                  const n425 = ncap;
-                  seq424: {
-                    let p426;
-                    const n428 = ncap;
-                    let k427 = 0;
-                    p426 = at;
+                const n427 = ncap;
+                seq426: {
+                  let p428;
+                  let p429;
+                  p429 = -1;
+                  const n431 = ncap;
+                  seq430: {
+                    let p432;
+                    const n434 = ncap;
+                    let k433 = 0;
+                    p432 = at;
                     for (;;) {
-                      if (k427 === 5) break;
-                      let p429;
-                      p429 = -1;
-                      const n431 = ncap;
-                      seq430: {
-                        let p432;
-                        p432 = r_h16(p426);
-                        if (p432 < 0) { ncap = n431; break seq430; }
-                        let p433;
-                        const c434 = p432 < len ? input.charCodeAt(p432) : -1;
-                        p433 = (c434 >= 0 && c434 < 128 && T0[c434] === 1) ? p432 + 1 : -1;
-                        if (p433 < 0) { ncap = n431; break seq430; }
-                        let p435;
-                        const n436 = ncap;
-                        let p437;
-                        const c438 = p433 < len ? input.charCodeAt(p433) : -1;
-                        p437 = (c438 >= 0 && c438 < 128 && T0[c438] === 1) ? p433 + 1 : -1;
-                        ncap = n436;
-                        p435 = p437 < 0 ? p433 : -1;
-                        if (p435 < 0) { ncap = n431; break seq430; }
-                        p429 = p435;
+                      if (k433 === 5) break;
+                      let p435;
+                      p435 = -1;
+                      const n437 = ncap;
+                      seq436: {
+                        let p438;
+                        p438 = r_h16(p432);
+                        if (p438 < 0) { ncap = n437; break seq436; }
+                        let p439;
+                        const c440 = p438 < len ? input.charCodeAt(p438) : -1;
+                        p439 = (c440 >= 0 && c440 < 128 && T0[c440] === 1) ? p438 + 1 : -1;
+                        if (p439 < 0) { ncap = n437; break seq436; }
+                        let p441;
+                        const n442 = ncap;
+                        let p443;
+                        const c444 = p439 < len ? input.charCodeAt(p439) : -1;
+                        p443 = (c444 >= 0 && c444 < 128 && T0[c444] === 1) ? p439 + 1 : -1;
+                        ncap = n442;
+                        p441 = p443 < 0 ? p439 : -1;
+                        if (p441 < 0) { ncap = n437; break seq436; }
+                        p435 = p441;
                       }
-                      if (p429 < 0 || p429 === p426) break;
-                      p426 = p429;
-                      k427++;
+                      if (p435 < 0 || p435 === p432) break;
+                      p432 = p435;
+                      k433++;
                     }
-                    if (p426 < 0) { ncap = n425; break seq424; }
-                    let p439;
-                    p439 = r_h16(p426);
-                    if (p439 < 0) { ncap = n425; break seq424; }
-                    p423 = p439;
+                    if (p432 < 0) { ncap = n431; break seq430; }
+                    let p445;
+                    p445 = r_h16(p432);
+                    if (p445 < 0) { ncap = n431; break seq430; }
+                    p429 = p445;
                   }
-                  p422 = p423 < 0 ? at : p423;
-                  if (p422 < 0) { ncap = n421; break seq420; }
-                  let p440;
-                  const c441 = p422 < len ? input.charCodeAt(p422) : -1;
-                  p440 = (c441 >= 0 && c441 < 128 && T0[c441] === 1) ? p422 + 1 : -1;
-                  if (p440 < 0) { ncap = n421; break seq420; }
-                  let p442;
-                  const c443 = p440 < len ? input.charCodeAt(p440) : -1;
-                  p442 = (c443 >= 0 && c443 < 128 && T0[c443] === 1) ? p440 + 1 : -1;
-                  if (p442 < 0) { ncap = n421; break seq420; }
-                  let p444;
-                  p444 = r_h16(p442);
-                  if (p444 < 0) { ncap = n421; break seq420; }
-                  out = p444;
+                  p428 = p429 < 0 ? at : p429;
+                  if (p428 < 0) { ncap = n427; break seq426; }
+                  let p446;
+                  const c447 = p428 < len ? input.charCodeAt(p428) : -1;
+                  p446 = (c447 >= 0 && c447 < 128 && T0[c447] === 1) ? p428 + 1 : -1;
+                  if (p446 < 0) { ncap = n427; break seq426; }
+                  let p448;
+                  const c449 = p446 < len ? input.charCodeAt(p446) : -1;
+                  p448 = (c449 >= 0 && c449 < 128 && T0[c449] === 1) ? p446 + 1 : -1;
+                  if (p448 < 0) { ncap = n427; break seq426; }
+                  let p450;
+                  p450 = r_h16(p448);
+                  if (p450 < 0) { ncap = n427; break seq426; }
+                  out = p450;
                 }
                 if (out < 0) {
                   out = -1;
-                  const n446 = ncap;
-                  seq445: {
-                    let p447;
-                    let p448;
-                    p448 = -1;
-                    const n450 = ncap;
-                    seq449: {
-                      let p451;
-                      const n453 = ncap;
-                      let k452 = 0;
-                      p451 = at;
+                  const n452 = ncap;
+                  seq451: {
+                    let p453;
+                    let p454;
+                    p454 = -1;
+                    const n456 = ncap;
+                    seq455: {
+                      let p457;
+                      const n459 = ncap;
+                      let k458 = 0;
+                      p457 = at;
                       for (;;) {
-                        if (k452 === 6) break;
-                        let p454;
-                        p454 = -1;
-                        const n456 = ncap;
-                        seq455: {
-                          let p457;
-                          p457 = r_h16(p451);
-                          if (p457 < 0) { ncap = n456; break seq455; }
-                          let p458;
-                          const c459 = p457 < len ? input.charCodeAt(p457) : -1;
-                          p458 = (c459 >= 0 && c459 < 128 && T0[c459] === 1) ? p457 + 1 : -1;
-                          if (p458 < 0) { ncap = n456; break seq455; }
-                          let p460;
-                          const n461 = ncap;
-                          let p462;
-                          const c463 = p458 < len ? input.charCodeAt(p458) : -1;
-                          p462 = (c463 >= 0 && c463 < 128 && T0[c463] === 1) ? p458 + 1 : -1;
-                          ncap = n461;
-                          p460 = p462 < 0 ? p458 : -1;
-                          if (p460 < 0) { ncap = n456; break seq455; }
-                          p454 = p460;
+                        if (k458 === 6) break;
+                        let p460;
+                        p460 = -1;
+                        const n462 = ncap;
+                        seq461: {
+                          let p463;
+                          p463 = r_h16(p457);
+                          if (p463 < 0) { ncap = n462; break seq461; }
+                          let p464;
+                          const c465 = p463 < len ? input.charCodeAt(p463) : -1;
+                          p464 = (c465 >= 0 && c465 < 128 && T0[c465] === 1) ? p463 + 1 : -1;
+                          if (p464 < 0) { ncap = n462; break seq461; }
+                          let p466;
+                          const n467 = ncap;
+                          let p468;
+                          const c469 = p464 < len ? input.charCodeAt(p464) : -1;
+                          p468 = (c469 >= 0 && c469 < 128 && T0[c469] === 1) ? p464 + 1 : -1;
+                          ncap = n467;
+                          p466 = p468 < 0 ? p464 : -1;
+                          if (p466 < 0) { ncap = n462; break seq461; }
+                          p460 = p466;
                         }
-                        if (p454 < 0 || p454 === p451) break;
-                        p451 = p454;
-                        k452++;
+                        if (p460 < 0 || p460 === p457) break;
+                        p457 = p460;
+                        k458++;
                       }
-                      if (p451 < 0) { ncap = n450; break seq449; }
-                      let p464;
-                      p464 = r_h16(p451);
-                      if (p464 < 0) { ncap = n450; break seq449; }
-                      p448 = p464;
+                      if (p457 < 0) { ncap = n456; break seq455; }
+                      let p470;
+                      p470 = r_h16(p457);
+                      if (p470 < 0) { ncap = n456; break seq455; }
+                      p454 = p470;
                     }
-                    p447 = p448 < 0 ? at : p448;
-                    if (p447 < 0) { ncap = n446; break seq445; }
-                    let p465;
-                    const c466 = p447 < len ? input.charCodeAt(p447) : -1;
-                    p465 = (c466 >= 0 && c466 < 128 && T0[c466] === 1) ? p447 + 1 : -1;
-                    if (p465 < 0) { ncap = n446; break seq445; }
-                    let p467;
-                    const c468 = p465 < len ? input.charCodeAt(p465) : -1;
-                    p467 = (c468 >= 0 && c468 < 128 && T0[c468] === 1) ? p465 + 1 : -1;
-                    if (p467 < 0) { ncap = n446; break seq445; }
-                    out = p467;
+                    p453 = p454 < 0 ? at : p454;
+                    if (p453 < 0) { ncap = n452; break seq451; }
+                    let p471;
+                    const c472 = p453 < len ? input.charCodeAt(p453) : -1;
+                    p471 = (c472 >= 0 && c472 < 128 && T0[c472] === 1) ? p453 + 1 : -1;
+                    if (p471 < 0) { ncap = n452; break seq451; }
+                    let p473;
+                    const c474 = p471 < len ? input.charCodeAt(p471) : -1;
+                    p473 = (c474 >= 0 && c474 < 128 && T0[c474] === 1) ? p471 + 1 : -1;
+                    if (p473 < 0) { ncap = n452; break seq451; }
+                    out = p473;
                   }
                 }
               }
@@ -1441,38 +1451,38 @@ function r_IPv6address(at) {
 
 function r_h16(at) {
   let out;
-  const n470 = ncap;
-  let k469 = 0;
+  const n476 = ncap;
+  let k475 = 0;
   out = at;
   for (;;) {
-    if (k469 === 4) break;
-    let p471;
-    const c472 = out < len ? input.charCodeAt(out) : -1;
-    p471 = (c472 >= 0 && c472 < 128 && T20[c472] === 1) ? out + 1 : -1;
-    if (p471 < 0 || p471 === out) break;
-    out = p471;
-    k469++;
+    if (k475 === 4) break;
+    let p477;
+    const c478 = out < len ? input.charCodeAt(out) : -1;
+    p477 = (c478 >= 0 && c478 < 128 && T20[c478] === 1) ? out + 1 : -1;
+    if (p477 < 0 || p477 === out) break;
+    out = p477;
+    k475++;
   }
-  if (k469 < 1) { out = -1; ncap = n470; }
+  if (k475 < 1) { out = -1; ncap = n476; }
   return out;
 }
 
 function r_ls32(at) {
   let out;
   out = -1;
-  const n474 = ncap;
-  seq473: {
-    let p475;
-    p475 = r_h16(at);
-    if (p475 < 0) { ncap = n474; break seq473; }
-    let p476;
-    const c477 = p475 < len ? input.charCodeAt(p475) : -1;
-    p476 = (c477 >= 0 && c477 < 128 && T0[c477] === 1) ? p475 + 1 : -1;
-    if (p476 < 0) { ncap = n474; break seq473; }
-    let p478;
-    p478 = r_h16(p476);
-    if (p478 < 0) { ncap = n474; break seq473; }
-    out = p478;
+  const n480 = ncap;
+  seq479: {
+    let p481;
+    p481 = r_h16(at);
+    if (p481 < 0) { ncap = n480; break seq479; }
+    let p482;
+    const c483 = p481 < len ? input.charCodeAt(p481) : -1;
+    p482 = (c483 >= 0 && c483 < 128 && T0[c483] === 1) ? p481 + 1 : -1;
+    if (p482 < 0) { ncap = n480; break seq479; }
+    let p484;
+    p484 = r_h16(p482);
+    if (p484 < 0) { ncap = n480; break seq479; }
+    out = p484;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1484,33 +1494,33 @@ function r_IPv4address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n480 = ncap;
-  seq479: {
-    let p481;
-    p481 = r_dec_octet(at);
-    if (p481 < 0) { ncap = n480; break seq479; }
-    let p482;
-    const c483 = p481 < len ? input.charCodeAt(p481) : -1;
-    p482 = (c483 >= 0 && c483 < 128 && T21[c483] === 1) ? p481 + 1 : -1;
-    if (p482 < 0) { ncap = n480; break seq479; }
-    let p484;
-    p484 = r_dec_octet(p482);
-    if (p484 < 0) { ncap = n480; break seq479; }
-    let p485;
-    const c486 = p484 < len ? input.charCodeAt(p484) : -1;
-    p485 = (c486 >= 0 && c486 < 128 && T21[c486] === 1) ? p484 + 1 : -1;
-    if (p485 < 0) { ncap = n480; break seq479; }
+  const n486 = ncap;
+  seq485: {
     let p487;
-    p487 = r_dec_octet(p485);
-    if (p487 < 0) { ncap = n480; break seq479; }
+    p487 = r_dec_octet(at);
+    if (p487 < 0) { ncap = n486; break seq485; }
     let p488;
     const c489 = p487 < len ? input.charCodeAt(p487) : -1;
     p488 = (c489 >= 0 && c489 < 128 && T21[c489] === 1) ? p487 + 1 : -1;
-    if (p488 < 0) { ncap = n480; break seq479; }
+    if (p488 < 0) { ncap = n486; break seq485; }
     let p490;
     p490 = r_dec_octet(p488);
-    if (p490 < 0) { ncap = n480; break seq479; }
-    out = p490;
+    if (p490 < 0) { ncap = n486; break seq485; }
+    let p491;
+    const c492 = p490 < len ? input.charCodeAt(p490) : -1;
+    p491 = (c492 >= 0 && c492 < 128 && T21[c492] === 1) ? p490 + 1 : -1;
+    if (p491 < 0) { ncap = n486; break seq485; }
+    let p493;
+    p493 = r_dec_octet(p491);
+    if (p493 < 0) { ncap = n486; break seq485; }
+    let p494;
+    const c495 = p493 < len ? input.charCodeAt(p493) : -1;
+    p494 = (c495 >= 0 && c495 < 128 && T21[c495] === 1) ? p493 + 1 : -1;
+    if (p494 < 0) { ncap = n486; break seq485; }
+    let p496;
+    p496 = r_dec_octet(p494);
+    if (p496 < 0) { ncap = n486; break seq485; }
+    out = p496;
   }
   if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
@@ -1519,77 +1529,77 @@ function r_IPv4address(at) {
 function r_dec_octet(at) {
   let out;
   out = -1;
-  const n492 = ncap;
-  seq491: {
-    let p493;
-    p493 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p493 < 0) { ncap = n492; break seq491; }
-    let p494;
-    const c495 = p493 < len ? input.charCodeAt(p493) : -1;
-    p494 = (c495 >= 0 && c495 < 128 && T23[c495] === 1) ? p493 + 1 : -1;
-    if (p494 < 0) { ncap = n492; break seq491; }
-    out = p494;
+  const n498 = ncap;
+  seq497: {
+    let p499;
+    p499 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p499 < 0) { ncap = n498; break seq497; }
+    let p500;
+    const c501 = p499 < len ? input.charCodeAt(p499) : -1;
+    p500 = (c501 >= 0 && c501 < 128 && T23[c501] === 1) ? p499 + 1 : -1;
+    if (p500 < 0) { ncap = n498; break seq497; }
+    out = p500;
   }
   if (out < 0) {
     out = -1;
-    const n497 = ncap;
-    seq496: {
-      let p498;
-      const c499 = at < len ? input.charCodeAt(at) : -1;
-      p498 = (c499 >= 0 && c499 < 128 && T24[c499] === 1) ? at + 1 : -1;
-      if (p498 < 0) { ncap = n497; break seq496; }
-      let p500;
-      const c501 = p498 < len ? input.charCodeAt(p498) : -1;
-      p500 = (c501 >= 0 && c501 < 128 && T25[c501] === 1) ? p498 + 1 : -1;
-      if (p500 < 0) { ncap = n497; break seq496; }
-      let p502;
-      const c503 = p500 < len ? input.charCodeAt(p500) : -1;
-      p502 = (c503 >= 0 && c503 < 128 && T16[c503] === 1) ? p500 + 1 : -1;
-      if (p502 < 0) { ncap = n497; break seq496; }
-      out = p502;
+    const n503 = ncap;
+    seq502: {
+      let p504;
+      const c505 = at < len ? input.charCodeAt(at) : -1;
+      p504 = (c505 >= 0 && c505 < 128 && T24[c505] === 1) ? at + 1 : -1;
+      if (p504 < 0) { ncap = n503; break seq502; }
+      let p506;
+      const c507 = p504 < len ? input.charCodeAt(p504) : -1;
+      p506 = (c507 >= 0 && c507 < 128 && T25[c507] === 1) ? p504 + 1 : -1;
+      if (p506 < 0) { ncap = n503; break seq502; }
+      let p508;
+      const c509 = p506 < len ? input.charCodeAt(p506) : -1;
+      p508 = (c509 >= 0 && c509 < 128 && T16[c509] === 1) ? p506 + 1 : -1;
+      if (p508 < 0) { ncap = n503; break seq502; }
+      out = p508;
     }
     if (out < 0) {
       out = -1;
-      const n505 = ncap;
-      seq504: {
-        let p506;
-        const c507 = at < len ? input.charCodeAt(at) : -1;
-        p506 = (c507 >= 0 && c507 < 128 && T26[c507] === 1) ? at + 1 : -1;
-        if (p506 < 0) { ncap = n505; break seq504; }
-        let p508;
-        const n510 = ncap;
-        let k509 = 0;
-        p508 = p506;
+      const n511 = ncap;
+      seq510: {
+        let p512;
+        const c513 = at < len ? input.charCodeAt(at) : -1;
+        p512 = (c513 >= 0 && c513 < 128 && T26[c513] === 1) ? at + 1 : -1;
+        if (p512 < 0) { ncap = n511; break seq510; }
+        let p514;
+        const n516 = ncap;
+        let k515 = 0;
+        p514 = p512;
         for (;;) {
-          if (k509 === 2) break;
-          let p511;
-          const c512 = p508 < len ? input.charCodeAt(p508) : -1;
-          p511 = (c512 >= 0 && c512 < 128 && T16[c512] === 1) ? p508 + 1 : -1;
-          if (p511 < 0 || p511 === p508) break;
-          p508 = p511;
-          k509++;
+          if (k515 === 2) break;
+          let p517;
+          const c518 = p514 < len ? input.charCodeAt(p514) : -1;
+          p517 = (c518 >= 0 && c518 < 128 && T16[c518] === 1) ? p514 + 1 : -1;
+          if (p517 < 0 || p517 === p514) break;
+          p514 = p517;
+          k515++;
         }
-        if (k509 < 2) { p508 = -1; ncap = n510; }
-        if (p508 < 0) { ncap = n505; break seq504; }
-        out = p508;
+        if (k515 < 2) { p514 = -1; ncap = n516; }
+        if (p514 < 0) { ncap = n511; break seq510; }
+        out = p514;
       }
       if (out < 0) {
         out = -1;
-        const n514 = ncap;
-        seq513: {
-          let p515;
-          const c516 = at < len ? input.charCodeAt(at) : -1;
-          p515 = (c516 >= 0 && c516 < 128 && T27[c516] === 1) ? at + 1 : -1;
-          if (p515 < 0) { ncap = n514; break seq513; }
-          let p517;
-          const c518 = p515 < len ? input.charCodeAt(p515) : -1;
-          p517 = (c518 >= 0 && c518 < 128 && T16[c518] === 1) ? p515 + 1 : -1;
-          if (p517 < 0) { ncap = n514; break seq513; }
-          out = p517;
+        const n520 = ncap;
+        seq519: {
+          let p521;
+          const c522 = at < len ? input.charCodeAt(at) : -1;
+          p521 = (c522 >= 0 && c522 < 128 && T27[c522] === 1) ? at + 1 : -1;
+          if (p521 < 0) { ncap = n520; break seq519; }
+          let p523;
+          const c524 = p521 < len ? input.charCodeAt(p521) : -1;
+          p523 = (c524 >= 0 && c524 < 128 && T16[c524] === 1) ? p521 + 1 : -1;
+          if (p523 < 0) { ncap = n520; break seq519; }
+          out = p523;
         }
         if (out < 0) {
-          const c519 = at < len ? input.charCodeAt(at) : -1;
-          out = (c519 >= 0 && c519 < 128 && T16[c519] === 1) ? at + 1 : -1;
+          const c525 = at < len ? input.charCodeAt(at) : -1;
+          out = (c525 >= 0 && c525 < 128 && T16[c525] === 1) ? at + 1 : -1;
         }
       }
     }
@@ -1600,71 +1610,71 @@ function r_dec_octet(at) {
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  const n521 = ncap;
-  seq520: {
-    let p522;
-    const c523 = at < len ? input.charCodeAt(at) : -1;
-    p522 = (c523 >= 0 && c523 < 128 && T28[c523] === 1) ? at + 1 : -1;
-    if (p522 < 0) { ncap = n521; break seq520; }
-    let p524;
-    const c525 = p522 < len ? input.charCodeAt(p522) : -1;
-    p524 = (c525 >= 0 && c525 < 128 && T20[c525] === 1) ? p522 + 1 : -1;
-    if (p524 < 0) { ncap = n521; break seq520; }
-    let p526;
-    const c527 = p524 < len ? input.charCodeAt(p524) : -1;
-    p526 = (c527 >= 0 && c527 < 128 && T20[c527] === 1) ? p524 + 1 : -1;
-    if (p526 < 0) { ncap = n521; break seq520; }
-    out = p526;
+  const n527 = ncap;
+  seq526: {
+    let p528;
+    const c529 = at < len ? input.charCodeAt(at) : -1;
+    p528 = (c529 >= 0 && c529 < 128 && T28[c529] === 1) ? at + 1 : -1;
+    if (p528 < 0) { ncap = n527; break seq526; }
+    let p530;
+    const c531 = p528 < len ? input.charCodeAt(p528) : -1;
+    p530 = (c531 >= 0 && c531 < 128 && T20[c531] === 1) ? p528 + 1 : -1;
+    if (p530 < 0) { ncap = n527; break seq526; }
+    let p532;
+    const c533 = p530 < len ? input.charCodeAt(p530) : -1;
+    p532 = (c533 >= 0 && c533 < 128 && T20[c533] === 1) ? p530 + 1 : -1;
+    if (p532 < 0) { ncap = n527; break seq526; }
+    out = p532;
   }
   return out;
 }
 
 function r_unreserved(at) {
   let out;
-  const c528 = at < len ? input.charCodeAt(at) : -1;
-  out = (c528 >= 0 && c528 < 128 && T12[c528] === 1) ? at + 1 : -1;
+  const c534 = at < len ? input.charCodeAt(at) : -1;
+  out = (c534 >= 0 && c534 < 128 && T12[c534] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_reserved(at) {
   let out;
-  const c529 = at < len ? input.charCodeAt(at) : -1;
-  out = (c529 >= 0 && c529 < 128 && T29[c529] === 1) ? at + 1 : -1;
+  const c535 = at < len ? input.charCodeAt(at) : -1;
+  out = (c535 >= 0 && c535 < 128 && T29[c535] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_gen_delims(at) {
   let out;
-  const c530 = at < len ? input.charCodeAt(at) : -1;
-  out = (c530 >= 0 && c530 < 128 && T30[c530] === 1) ? at + 1 : -1;
+  const c536 = at < len ? input.charCodeAt(at) : -1;
+  out = (c536 >= 0 && c536 < 128 && T30[c536] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_sub_delims(at) {
   let out;
-  const c531 = at < len ? input.charCodeAt(at) : -1;
-  out = (c531 >= 0 && c531 < 128 && T6[c531] === 1) ? at + 1 : -1;
+  const c537 = at < len ? input.charCodeAt(at) : -1;
+  out = (c537 >= 0 && c537 < 128 && T7[c537] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_ALPHA(at) {
   let out;
-  const c532 = at < len ? input.charCodeAt(at) : -1;
-  out = (c532 >= 0 && c532 < 128 && T14[c532] === 1) ? at + 1 : -1;
+  const c538 = at < len ? input.charCodeAt(at) : -1;
+  out = (c538 >= 0 && c538 < 128 && T14[c538] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_DIGIT(at) {
   let out;
-  const c533 = at < len ? input.charCodeAt(at) : -1;
-  out = (c533 >= 0 && c533 < 128 && T16[c533] === 1) ? at + 1 : -1;
+  const c539 = at < len ? input.charCodeAt(at) : -1;
+  out = (c539 >= 0 && c539 < 128 && T16[c539] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_HEXDIG(at) {
   let out;
-  const c534 = at < len ? input.charCodeAt(at) : -1;
-  out = (c534 >= 0 && c534 < 128 && T20[c534] === 1) ? at + 1 : -1;
+  const c540 = at < len ? input.charCodeAt(at) : -1;
+  out = (c540 >= 0 && c540 < 128 && T20[c540] === 1) ? at + 1 : -1;
   return out;
 }
 
@@ -1673,12 +1683,12 @@ function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i
 const T0 = table('00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000');
 const T1 = table('00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000');
 const T2 = table('00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000');
-const T4 = table('00000000000000000000000000000000010010111111100000000000001101000000000000000000000000000000000000000000000000000000000000000000');
-const T5 = table('00000000000000000000000000000000010011111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T6 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T7 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T8 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T3 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T4 = table('00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000');
+const T5 = table('00000000000000000000000000000000010010111111100000000000001101000000000000000000000000000000000000000000000000000000000000000000');
+const T6 = table('00000000000000000000000000000000010011111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T7 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T8 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T9 = table('00000000000000000000000000000000010010111111100000000000000101001000000000000000000000000000000000000000000000000000000000000000');
 const T10 = table('00000000000000000000000000000000010010111111100000000000001101001000000000000000000000000000000000000000000000000000000000000000');
 const T11 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');

@@ -251,17 +251,16 @@ function peg$parse(input, options) {
   const peg$c0 = ":";
   const peg$c1 = "?";
   const peg$c2 = "#";
-  const peg$c3 = "//";
+  const peg$c3 = "/";
   const peg$c4 = "@";
   const peg$c5 = "%";
-  const peg$c6 = "/";
-  const peg$c7 = "[";
-  const peg$c8 = "]";
-  const peg$c9 = "v";
-  const peg$c10 = ".";
-  const peg$c11 = "25";
-  const peg$c12 = "2";
-  const peg$c13 = "1";
+  const peg$c6 = "[";
+  const peg$c7 = "]";
+  const peg$c8 = "v";
+  const peg$c9 = ".";
+  const peg$c10 = "25";
+  const peg$c11 = "2";
+  const peg$c12 = "1";
 
   const peg$r0 = /^[%\/]/;
   const peg$r1 = /^[:@]/;
@@ -288,48 +287,47 @@ function peg$parse(input, options) {
   const peg$e0 = peg$literalExpectation(":", false);
   const peg$e1 = peg$literalExpectation("?", false);
   const peg$e2 = peg$literalExpectation("#", false);
-  const peg$e3 = peg$literalExpectation("//", false);
+  const peg$e3 = peg$literalExpectation("/", false);
   const peg$e4 = peg$literalExpectation("@", false);
   const peg$e5 = peg$literalExpectation("%", false);
   const peg$e6 = peg$classExpectation(["%", "/"], false, false, false);
-  const peg$e7 = peg$literalExpectation("/", false);
-  const peg$e8 = peg$classExpectation([":", "@"], false, false, false);
-  const peg$e9 = peg$classExpectation(["/", "?"], false, false, false);
-  const peg$e10 = peg$otherExpectation("iunreserved");
-  const peg$e11 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
-  const peg$e12 = peg$otherExpectation("ucschar");
-  const peg$e13 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uF900", "\uFDCF"], ["\uFDF0", "\uFFEF"]], false, false, false);
-  const peg$e14 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB44", "\uDB7E"]], false, false, false);
-  const peg$e15 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
-  const peg$e16 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F"], false, false, false);
-  const peg$e17 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
-  const peg$e18 = peg$otherExpectation("iprivate");
-  const peg$e19 = peg$classExpectation([["\uE000", "\uF8FF"]], false, false, false);
-  const peg$e20 = peg$classExpectation([["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
-  const peg$e21 = peg$classExpectation(["\uDBBF", "\uDBFF"], false, false, false);
-  const peg$e22 = peg$classExpectation(["+", ["-", "."]], false, false, false);
-  const peg$e23 = peg$literalExpectation("[", false);
-  const peg$e24 = peg$literalExpectation("]", false);
-  const peg$e25 = peg$literalExpectation("v", true);
-  const peg$e26 = peg$literalExpectation(".", false);
-  const peg$e27 = peg$literalExpectation("25", false);
-  const peg$e28 = peg$classExpectation([["0", "5"]], false, false, false);
-  const peg$e29 = peg$literalExpectation("2", false);
-  const peg$e30 = peg$classExpectation([["0", "4"]], false, false, false);
-  const peg$e31 = peg$literalExpectation("1", false);
-  const peg$e32 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e33 = peg$otherExpectation("unreserved");
-  const peg$e34 = peg$otherExpectation("reserved");
-  const peg$e35 = peg$otherExpectation("gen-delims");
-  const peg$e36 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
-  const peg$e37 = peg$otherExpectation("sub-delims");
-  const peg$e38 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
-  const peg$e39 = peg$otherExpectation("ALPHA");
-  const peg$e40 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e41 = peg$otherExpectation("DIGIT");
-  const peg$e42 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e43 = peg$otherExpectation("HEXDIG");
-  const peg$e44 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e7 = peg$classExpectation([":", "@"], false, false, false);
+  const peg$e8 = peg$classExpectation(["/", "?"], false, false, false);
+  const peg$e9 = peg$otherExpectation("iunreserved");
+  const peg$e10 = peg$classExpectation([["-", "."], "_", "~"], false, false, false);
+  const peg$e11 = peg$otherExpectation("ucschar");
+  const peg$e12 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uF900", "\uFDCF"], ["\uFDF0", "\uFFEF"]], false, false, false);
+  const peg$e13 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB44", "\uDB7E"]], false, false, false);
+  const peg$e14 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
+  const peg$e15 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F"], false, false, false);
+  const peg$e16 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
+  const peg$e17 = peg$otherExpectation("iprivate");
+  const peg$e18 = peg$classExpectation([["\uE000", "\uF8FF"]], false, false, false);
+  const peg$e19 = peg$classExpectation([["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
+  const peg$e20 = peg$classExpectation(["\uDBBF", "\uDBFF"], false, false, false);
+  const peg$e21 = peg$classExpectation(["+", ["-", "."]], false, false, false);
+  const peg$e22 = peg$literalExpectation("[", false);
+  const peg$e23 = peg$literalExpectation("]", false);
+  const peg$e24 = peg$literalExpectation("v", true);
+  const peg$e25 = peg$literalExpectation(".", false);
+  const peg$e26 = peg$literalExpectation("25", false);
+  const peg$e27 = peg$classExpectation([["0", "5"]], false, false, false);
+  const peg$e28 = peg$literalExpectation("2", false);
+  const peg$e29 = peg$classExpectation([["0", "4"]], false, false, false);
+  const peg$e30 = peg$literalExpectation("1", false);
+  const peg$e31 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e32 = peg$otherExpectation("unreserved");
+  const peg$e33 = peg$otherExpectation("reserved");
+  const peg$e34 = peg$otherExpectation("gen-delims");
+  const peg$e35 = peg$classExpectation(["#", "/", ":", ["?", "@"], "[", "]"], false, false, false);
+  const peg$e36 = peg$otherExpectation("sub-delims");
+  const peg$e37 = peg$classExpectation(["!", "$", ["&", ","], ";", "="], false, false, false);
+  const peg$e38 = peg$otherExpectation("ALPHA");
+  const peg$e39 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e40 = peg$otherExpectation("DIGIT");
+  const peg$e41 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e42 = peg$otherExpectation("HEXDIG");
+  const peg$e43 = peg$classExpectation([["A", "F"]], false, true, false);
 
   function peg$f0(scheme, hier, query, fragment) {    return { scheme, authority: hier.authority, pathKind: hier.pathKind, path: hier.path, query, fragment };  }
   function peg$f1(authority, path) {    return { authority, pathKind: "path-abempty", path };  }
@@ -626,7 +624,7 @@ function peg$parse(input, options) {
 
   function peg$parseihier_part() {
     var startPos = peg$currPos;
-    let s0, s1, s2, s3;
+    let s0, s1, s2, s3, s4;
 
     peg$tracer.trace({
       type: "rule.enter",
@@ -635,19 +633,31 @@ function peg$parse(input, options) {
     });
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c3) {
+    if (input.charCodeAt(peg$currPos) === 47) {
       s1 = peg$c3;
-      peg$currPos += 2;
+      peg$currPos++;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseiauthority();
+      if (input.charCodeAt(peg$currPos) === 47) {
+        s2 = peg$c3;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parseipath_abempty();
-        peg$savedPos = s0;
-        s0 = peg$f1(s2, s3);
+        s3 = peg$parseiauthority();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parseipath_abempty();
+          peg$savedPos = s0;
+          s0 = peg$f1(s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -883,7 +893,7 @@ function peg$parse(input, options) {
 
   function peg$parseirelative_part() {
     var startPos = peg$currPos;
-    let s0, s1, s2, s3;
+    let s0, s1, s2, s3, s4;
 
     peg$tracer.trace({
       type: "rule.enter",
@@ -892,19 +902,31 @@ function peg$parse(input, options) {
     });
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c3) {
+    if (input.charCodeAt(peg$currPos) === 47) {
       s1 = peg$c3;
-      peg$currPos += 2;
+      peg$currPos++;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$parseiauthority();
+      if (input.charCodeAt(peg$currPos) === 47) {
+        s2 = peg$c3;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parseipath_abempty();
-        peg$savedPos = s0;
-        s0 = peg$f7(s2, s3);
+        s3 = peg$parseiauthority();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parseipath_abempty();
+          peg$savedPos = s0;
+          s0 = peg$f7(s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1338,11 +1360,11 @@ function peg$parse(input, options) {
     s1 = [];
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s3 = peg$c6;
+      s3 = peg$c3;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parseisegment();
@@ -1356,11 +1378,11 @@ function peg$parse(input, options) {
       s1.push(s2);
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s3 = peg$c6;
+        s3 = peg$c3;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parseisegment();
@@ -1405,11 +1427,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 47) {
-      s1 = peg$c6;
+      s1 = peg$c3;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -1418,11 +1440,11 @@ function peg$parse(input, options) {
         s4 = [];
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s6 = peg$c6;
+          s6 = peg$c3;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parseisegment();
@@ -1436,11 +1458,11 @@ function peg$parse(input, options) {
           s4.push(s5);
           s5 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 47) {
-            s6 = peg$c6;
+            s6 = peg$c3;
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            if (peg$silentFails === 0) { peg$fail(peg$e3); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parseisegment();
@@ -1501,11 +1523,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c6;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parseisegment();
@@ -1519,11 +1541,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c6;
+          s4 = peg$c3;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parseisegment();
@@ -1575,11 +1597,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 47) {
-        s4 = peg$c6;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parseisegment();
@@ -1593,11 +1615,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 47) {
-          s4 = peg$c6;
+          s4 = peg$c3;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parseisegment();
@@ -1831,7 +1853,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e8); }
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
           }
         }
       }
@@ -1876,7 +1898,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e9); }
+          if (peg$silentFails === 0) { peg$fail(peg$e8); }
         }
       }
     }
@@ -1891,7 +1913,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e9); }
+            if (peg$silentFails === 0) { peg$fail(peg$e8); }
           }
         }
       }
@@ -1937,7 +1959,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e9); }
+        if (peg$silentFails === 0) { peg$fail(peg$e8); }
       }
     }
     while (s2 !== peg$FAILED) {
@@ -1949,7 +1971,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e9); }
+          if (peg$silentFails === 0) { peg$fail(peg$e8); }
         }
       }
     }
@@ -1995,7 +2017,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e11); }
+          if (peg$silentFails === 0) { peg$fail(peg$e10); }
         }
         if (s0 === peg$FAILED) {
           s0 = peg$parseucschar();
@@ -2005,7 +2027,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -2042,7 +2064,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2051,7 +2073,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+        if (peg$silentFails === 0) { peg$fail(peg$e13); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -2059,7 +2081,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e15); }
+          if (peg$silentFails === 0) { peg$fail(peg$e14); }
         }
         if (s2 !== peg$FAILED) {
           s1 = [s1, s2];
@@ -2079,7 +2101,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e16); }
+          if (peg$silentFails === 0) { peg$fail(peg$e15); }
         }
         if (s1 !== peg$FAILED) {
           s2 = input.charAt(peg$currPos);
@@ -2087,7 +2109,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s2 !== peg$FAILED) {
             s1 = [s1, s2];
@@ -2105,7 +2127,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e11); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -2142,7 +2164,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2151,7 +2173,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -2159,7 +2181,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e15); }
+          if (peg$silentFails === 0) { peg$fail(peg$e14); }
         }
         if (s2 !== peg$FAILED) {
           s1 = [s1, s2];
@@ -2179,7 +2201,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e20); }
         }
         if (s1 !== peg$FAILED) {
           s2 = input.charAt(peg$currPos);
@@ -2187,7 +2209,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e17); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s2 !== peg$FAILED) {
             s1 = [s1, s2];
@@ -2205,7 +2227,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -2249,7 +2271,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e21); }
           }
         }
       }
@@ -2264,7 +2286,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e21); }
             }
           }
         }
@@ -2345,11 +2367,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c7;
+      s1 = peg$c6;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e22); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -2370,11 +2392,11 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 93) {
-          s3 = peg$c8;
+          s3 = peg$c7;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e24); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -2422,11 +2444,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (s1.toLowerCase() === peg$c9) {
+    if (s1.toLowerCase() === peg$c8) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2441,11 +2463,11 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 46) {
-          s3 = peg$c10;
+          s3 = peg$c9;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         if (s3 !== peg$FAILED) {
           s4 = [];
@@ -3957,31 +3979,31 @@ function peg$parse(input, options) {
     s1 = peg$parsedec_octet();
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
-        s2 = peg$c10;
+        s2 = peg$c9;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parsedec_octet();
         if (s3 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 46) {
-            s4 = peg$c10;
+            s4 = peg$c9;
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e26); }
+            if (peg$silentFails === 0) { peg$fail(peg$e25); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$parsedec_octet();
             if (s5 !== peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 46) {
-                s6 = peg$c10;
+                s6 = peg$c9;
                 peg$currPos++;
               } else {
                 s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e26); }
+                if (peg$silentFails === 0) { peg$fail(peg$e25); }
               }
               if (s6 !== peg$FAILED) {
                 s7 = peg$parsedec_octet();
@@ -4046,12 +4068,12 @@ function peg$parse(input, options) {
     });
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c11) {
-      s1 = peg$c11;
+    if (input.substr(peg$currPos, 2) === peg$c10) {
+      s1 = peg$c10;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s1 !== peg$FAILED) {
       s2 = input.charAt(peg$currPos);
@@ -4059,7 +4081,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s2 !== peg$FAILED) {
         s1 = [s1, s2];
@@ -4075,11 +4097,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 50) {
-        s1 = peg$c12;
+        s1 = peg$c11;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -4087,7 +4109,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parseDIGIT();
@@ -4109,11 +4131,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 49) {
-          s1 = peg$c13;
+          s1 = peg$c12;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -4151,7 +4173,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e32); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$parseDIGIT();
@@ -4267,14 +4289,14 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e11); }
+          if (peg$silentFails === 0) { peg$fail(peg$e10); }
         }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4313,7 +4335,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4350,12 +4372,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4392,12 +4414,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e38); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4434,12 +4456,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e38); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4476,12 +4498,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4520,13 +4542,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e44); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e43); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
 
     if (s0 !== peg$FAILED) {

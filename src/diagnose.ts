@@ -52,9 +52,9 @@ function hex(ch: string): string {
 
 /**
  * peggy merges adjacent one-character literals into a class (":" / "@" becomes
- * [:@]); a class of at most four characters, or of at most twelve single
- * printable characters (RFC 2396 lists its delimiters one by one), is shown as
- * those literals again; any other as ABNF ranges (%x30-35).
+ * [:@]); a class of at most four characters, or of at most twelve printable
+ * characters that is not one range (RFC 2396 lists its delimiters one by
+ * one), is shown as those literals again; any other as ABNF ranges (%x30-35).
  */
 function describeClass(parts: ReadonlyArray<string | readonly [string, string]>, inverted: boolean): string {
   const chars: string[] = [];
@@ -62,7 +62,8 @@ function describeClass(parts: ReadonlyArray<string | readonly [string, string]>,
     if (typeof p === 'string') chars.push(p);
     else for (let c = p[0].charCodeAt(0); c <= p[1].charCodeAt(0) && chars.length <= 12; c++) chars.push(String.fromCharCode(c));
   }
-  const singles = parts.every((p) => typeof p === 'string') && chars.every((c) => c > ' ' && c < '\x7f');
+  // A class written as one range in the grammar ([\x30-\x35]) reads better as that range.
+  const singles = (parts.length > 1 || typeof parts[0] === 'string') && chars.every((c) => c > ' ' && c < '\x7f');
   if (!inverted && (chars.length <= 4 || (singles && chars.length <= 12))) return chars.map((c) => JSON.stringify(c)).join('\n');
   const ranges = parts.map((p) => (typeof p === 'string' ? `%x${hex(p)}` : `%x${hex(p[0])}-${hex(p[1])}`));
   return (inverted ? 'anything but ' : '') + ranges.join(' / ');

@@ -1,19 +1,24 @@
 /**
  * One table-driven test over every file in test/vectors/. A vector names the
- * rule its input must (or must not) match:
+ * grammar (the file's `grammar`, or the vector's own, rfc3986 by default) and
+ * the rule its input must (or must not) match:
  *
- * - URI-reference, URI, absolute-URI or relative-ref: checked with tryParse,
- *   then against `components` (null means absent), `spans`, and for an invalid
- *   input `offset`, `found`, `expected` and `rulePath`, when the vector gives them;
+ * - a reference rule of the grammar (URI-reference, URI, absolute-URI,
+ *   relative-ref; IRI-reference, IRI, absolute-IRI, irelative-ref; RFC 2396's
+ *   URI-reference, absoluteURI, relativeURI): checked with tryParse, then
+ *   against `components` (null means absent), `spans`, and for an invalid
+ *   input `offset`, `codePointOffset`, `found`, `expected` and `rulePath`, when
+ *   the vector gives them;
  * - any other rule: checked with matches().
  *
  * Every vector is also checked with matches() and isValid(), which must agree.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isValid, matches, tryParse, RFC3986_RULES, URI_RULES, type Rfc3986RuleName, type UriRuleName } from '../src';
+import { isValid, matches, tryParse, rulesOf, REFERENCE_RULES, type GrammarName, type ReferenceRuleName, type RuleName } from '../src';
 
 interface Vector {
+  grammar: GrammarName;
   input: string;
   rule: string;
   valid: boolean;
@@ -22,6 +27,7 @@ interface Vector {
   components?: Record<string, string | null>;
   spans?: Record<string, [number, number]>;
   offset?: number;
+  codePointOffset?: number;
   found?: string | null;
   expected?: string[];
   rulePath?: string[];
@@ -31,10 +37,12 @@ const dir = path.join(__dirname, 'vectors');
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
 
 function load(file: string): Vector[] {
-  return (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { vectors: Vector[] }).vectors;
+  const data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { grammar?: GrammarName; vectors: Array<Omit<Vector, 'grammar'> & { grammar?: GrammarName }> };
+  return data.vectors.map((v) => ({ ...v, grammar: v.grammar ?? data.grammar ?? 'rfc3986' }));
 }
 
-const isUriRule = (rule: string): rule is UriRuleName => (URI_RULES as readonly string[]).includes(rule);
+const isReferenceRule = (v: Vector): boolean => (REFERENCE_RULES[v.grammar] as readonly string[]).includes(v.rule);
+const GRAMMAR_NAMES: readonly GrammarName[] = ['rfc3986', 'rfc3987', 'rfc2396'];
 
 describe.each(files)('%s', (file) => {
   const vectors = load(file);
@@ -43,19 +51,21 @@ describe.each(files)('%s', (file) => {
     expect(vectors.length).toBeGreaterThan(0);
     for (const v of vectors) {
       expect(typeof v.input).toBe('string');
-      expect(RFC3986_RULES).toContain(v.rule);
+      expect(GRAMMAR_NAMES).toContain(v.grammar);
+      expect(rulesOf(v.grammar)).toContain(v.rule);
       expect(typeof v.valid).toBe('boolean');
       expect(v.why.length).toBeGreaterThan(0);
     }
   });
 
-  it.each(vectors.map((v) => [`${v.deviation ? `PEG: ${v.deviation}: ` : ''}${v.rule} ${JSON.stringify(v.input)}: ${v.why}`, v] as const))(
+  it.each(vectors.map((v) => [`${v.grammar === 'rfc3986' ? '' : `${v.grammar} `}${v.deviation ? `PEG: ${v.deviation}: ` : ''}${v.rule} ${JSON.stringify(v.input)}: ${v.why}`, v] as const))(
     '%s',
     (_name, v) => {
-      expect(matches(v.rule as Rfc3986RuleName, v.input)).toBe(v.valid);
-      if (!isUriRule(v.rule)) return;
-      expect(isValid(v.input, { rule: v.rule })).toBe(v.valid);
-      const result = tryParse(v.input, { rule: v.rule });
+      expect(matches(v.rule as RuleName, v.input, { grammar: v.grammar })).toBe(v.valid);
+      if (!isReferenceRule(v)) return;
+      const options = { grammar: v.grammar, rule: v.rule as ReferenceRuleName };
+      expect(isValid(v.input, options)).toBe(v.valid);
+      const result = tryParse(v.input, options);
       expect(result.ok).toBe(v.valid);
       if (result.ok) {
         const record = result.value as unknown as Record<string, unknown>;
@@ -68,6 +78,7 @@ describe.each(files)('%s', (file) => {
       } else {
         const error = result.error;
         if (v.offset !== undefined) expect(error.offset).toBe(v.offset);
+        if (v.codePointOffset !== undefined) expect(error.codePointOffset).toBe(v.codePointOffset);
         if (v.found !== undefined) expect(error.found).toBe(v.found);
         if (v.expected !== undefined) expect(error.expected).toEqual(v.expected);
         if (v.rulePath !== undefined) expect(error.rulePath).toEqual(v.rulePath);
@@ -78,24 +89,32 @@ describe.each(files)('%s', (file) => {
 
 describe('coverage of the vectors', () => {
   const all = files.flatMap(load);
+  /** The rules each grammar must have vectors for: all of them, but for RFC 3987 the rules it takes from rfc3986.peggy unchanged. */
+  const included = new Set(rulesOf('rfc3986'));
+  const covered: Array<[GrammarName, string]> = GRAMMAR_NAMES.flatMap((g) =>
+    rulesOf(g)
+      .filter((r) => g !== 'rfc3987' || !included.has(r))
+      .map((r): [GrammarName, string] => [g, r]),
+  );
 
-  it.each(RFC3986_RULES.map((r) => [r]))('rule %s has an accepted and a rejected vector', (rule) => {
-    const forRule = all.filter((v) => v.rule === rule);
+  it.each(covered)('%s rule %s has an accepted and a rejected vector', (grammar, rule) => {
+    const forRule = all.filter((v) => v.grammar === grammar && v.rule === rule);
     expect(forRule.some((v) => v.valid)).toBe(true);
     expect(forRule.some((v) => !v.valid)).toBe(true);
   });
 
-  it('pins offset, expected and rulePath for at least 15 distinct failures', () => {
-    const pinned = all.filter((v) => !v.valid && v.offset !== undefined && v.expected && v.rulePath);
-    expect(new Set(pinned.map((v) => `${v.rule} ${v.input}`)).size).toBeGreaterThanOrEqual(15);
+  it.each(GRAMMAR_NAMES.map((g) => [g, g === 'rfc3986' ? 15 : 5] as const))('pins offset, expected and rulePath for distinct %s failures (at least %d)', (grammar, least) => {
+    const pinned = all.filter((v) => v.grammar === grammar && !v.valid && v.offset !== undefined && v.expected && v.rulePath);
+    expect(new Set(pinned.map((v) => `${v.rule} ${v.input}`)).size).toBeGreaterThanOrEqual(least);
   });
 
-  it('has a named vector for every PEG: comment of the grammar, and no vector for a deviation the grammar lacks', () => {
-    const grammar = fs.readFileSync(path.join(__dirname, '..', 'grammar', 'rfc3986.peggy'), 'utf8');
-    const inGrammar = [...grammar.matchAll(/^\/\/ PEG: \[([a-z0-9-]+)\]/gm)].map((m) => m[1]).sort();
-    const pegComments = grammar.match(/^\/\/ PEG:/gm) ?? [];
-    expect(inGrammar.length).toBe(pegComments.length);
-    const inVectors = [...new Set(all.filter((v) => v.deviation).map((v) => v.deviation as string))].sort();
+  it.each(GRAMMAR_NAMES.map((g) => [g]))('has a named vector for every PEG: comment of grammar/%s.peggy, and no vector for a deviation it lacks', (grammar) => {
+    const text = fs.readFileSync(path.join(__dirname, '..', 'grammar', `${grammar}.peggy`), 'utf8');
+    const inGrammar = [...new Set([...text.matchAll(/^\/\/ PEG: \[([a-z0-9-]+)\]/gm)].map((m) => m[1]))].sort();
+    const pegComments = text.match(/^\/\/ PEG:/gm) ?? [];
+    expect(pegComments.length).toBeGreaterThanOrEqual(inGrammar.length);
+    expect(inGrammar.length).toBeGreaterThan(0);
+    const inVectors = [...new Set(all.filter((v) => v.grammar === grammar && v.deviation).map((v) => v.deviation as string))].sort();
     expect(inVectors).toEqual(inGrammar);
   });
 });
