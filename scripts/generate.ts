@@ -33,7 +33,7 @@
  * the command exits 1 and names each file of generated/ that is missing, stale
  * or left over from a grammar that no longer exists.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -100,8 +100,21 @@ function header(grammarFile: string, traced: boolean): string {
   ].join('\n');
 }
 
+/** Runs a command to its end, collecting its output. */
+function run(command: string, args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /** Runs peggy's command line and returns the generated JavaScript and .d.ts text. */
-function compile(name: string, variant: Variant): Map<string, string> {
+async function compile(name: string, variant: Variant): Promise<Map<string, string>> {
   const grammarFile = `grammar/${name}.peggy`;
   const configFile = `grammar/${name}.config.json`;
   if (!fs.existsSync(path.join(root, configFile))) {
@@ -113,11 +126,7 @@ function compile(name: string, variant: Variant): Map<string, string> {
     // The grammar as peggy compiles it, its @include lines expanded (scripts/grammar-source.ts).
     const source = path.join(tmp, `${name}.peggy`);
     fs.writeFileSync(source, readPeggySource(root, name).text);
-    const result = spawnSync(
-      process.execPath,
-      [peggyBin, '-c', configFile, ...variant.extraArgs, '-o', outJs, source],
-      { cwd: root, encoding: 'utf8' },
-    );
+    const result = await run(process.execPath, [peggyBin, '-c', configFile, ...variant.extraArgs, '-o', outJs, source], root);
     if (result.status !== 0) {
       throw new Error(`peggy failed on ${grammarFile} (includes expanded):\n${result.stderr}${result.stdout}`);
     }
@@ -135,7 +144,7 @@ function compile(name: string, variant: Variant): Map<string, string> {
   }
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const unknown = argv.filter((a) => a !== '--check');
   if (unknown.length > 0) {
     process.stderr.write(`usage: npm run generate [-- --check]\nunknown argument: ${unknown[0]}\n`);
@@ -149,10 +158,10 @@ function main(argv: string[]): number {
     .sort();
 
   const expected = new Map<string, string>();
+  // peggy runs as one process per grammar and variant, all at once.
+  const compiled = await Promise.all(grammars.flatMap((name) => variants.map((variant) => compile(name, variant))));
+  for (const files of compiled) for (const [file, text] of files) expected.set(file, text);
   for (const name of grammars) {
-    for (const variant of variants) {
-      for (const [file, text] of compile(name, variant)) expected.set(file, text);
-    }
     const recognizerConfig = path.join(grammarDir, `${name}.recognizer.json`);
     if (fs.existsSync(recognizerConfig)) {
       const grammarFile = `grammar/${name}.peggy`;
@@ -200,4 +209,12 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -155,7 +155,9 @@ function isHexDigit(c: number): boolean {
  * octets; each well-formed UTF-8 sequence becomes its character when that
  * character may appear in the component as itself (an unreserved ASCII
  * character, a ucschar, an iprivate in the query only) and is not a bidi
- * formatting character; every other triplet stays exactly as written.
+ * formatting character. "%XX" of other ASCII characters stay exactly as
+ * written (step 2 does not touch them); other octets are re-encoded (steps 3
+ * and 4) with upper-case hex.
  */
 function decodeComponent(text: string, allowPrivate: boolean): string {
   let out = '';
@@ -176,15 +178,22 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
     for (let k = percent; k < end; k += 3) bytes.push(parseInt(text.slice(k + 1, k + 3), 16));
     for (let b = 0; b < bytes.length; ) {
       const r = readUtf8(bytes, b, bytes.length);
-      const triplets = (n: number) => text.slice(percent + 3 * b, percent + 3 * (b + n));
+      // Octets that step 2 decoded and step 3 or 4 re-encodes come back with upper-case hex (RFC 3986 2.1),
+      // as in the RFC's own example (%e2%80%ae becomes %E2%80%AE).
+      const reencoded = (n: number) => text.slice(percent + 3 * b, percent + 3 * (b + n)).toUpperCase();
       if ('invalidAt' in r) {
-        out += triplets(1); // step 3: not part of a well-formed sequence
+        out += reencoded(1); // step 3: not part of a well-formed sequence
         b += 1;
         continue;
       }
       const c = r.codePoint;
-      const keep = c < 0x80 ? !isUnreservedAscii(c) : BIDI_FORMATTING_CHARACTERS.includes(c) || !(isUcschar(c) || (allowPrivate && isIprivate(c)));
-      out += keep ? triplets(r.length) : String.fromCodePoint(c);
+      if (c < 0x80) {
+        // Step 2 leaves "%", reserved and disallowed ASCII encoded, exactly as written.
+        out += isUnreservedAscii(c) ? String.fromCharCode(c) : text.slice(percent + 3 * b, percent + 3 * b + 3);
+      } else {
+        const keep = BIDI_FORMATTING_CHARACTERS.includes(c) || !(isUcschar(c) || (allowPrivate && isIprivate(c)));
+        out += keep ? reencoded(r.length) : String.fromCodePoint(c); // step 4, or step 5
+      }
       b += r.length;
     }
     i = end;
@@ -203,7 +212,8 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
  * characters are decoded (3.2 step 2, as RFC 3986 6.2.2.2 allows). The input
  * must be a valid URI reference (a UriSyntaxError otherwise); the result is a
  * valid IRI reference that iriToUri maps back to the input, apart from the
- * decoded unreserved characters and the case of hex digits.
+ * decoded unreserved characters and the case of the hex digits of non-ASCII
+ * octets left encoded (upper case, as in RFC 3987 3.2.1).
  */
 export function uriToIri(uri: string): string {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${uri === null ? 'null' : typeof uri}`);

@@ -96,3 +96,58 @@ describe('the recognizer compiler', () => {
     expect(() => compileRecognizer('start = a\na "A" = "xy"\n', 'grammar/t.peggy', { captures: [] })).toThrow(/rule a has a display name but does not match exactly one character/);
   });
 });
+
+describe('recognizer and peggy parser agree for RFC 3987 and RFC 2396', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const parsers = { rfc3987: require('../generated/rfc3987'), rfc2396: require('../generated/rfc2396') } as Record<string, { parse(input: string, options: { startRule: string }): unknown }>;
+  const accepts = (grammar: 'rfc3987' | 'rfc2396', input: string, rule: string): boolean => {
+    try {
+      parsers[grammar].parse(input, { startRule: rule });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const referenceRules = { rfc3987: ['IRI_reference', 'IRI', 'absolute_IRI', 'irelative_ref'], rfc2396: ['URI_reference', 'absoluteURI', 'relativeURI'] };
+  const agree = (grammar: 'rfc3987' | 'rfc2396', input: string): void => {
+    for (const rule of referenceRules[grammar]) {
+      const a = recognizerRecord(input, rule, grammar);
+      const b = peggyRecord(input, rule, grammar);
+      if (JSON.stringify(a) !== JSON.stringify(b)) expect([grammar, input, rule, a]).toEqual([grammar, input, rule, b]);
+    }
+  };
+
+  it.each(['rfc3987', 'rfc2396'] as const)('%s: on strings generated from its ABNF and their near misses, for every rule', (grammar) => {
+    const abnf = readAbnf(path.join(__dirname, '..', 'grammar', `${grammar}.abnf`));
+    const random = new Random(5151);
+    const config = loadConfig(grammar);
+    const generator = new Generator(abnf, random, config);
+    const alphabet = ['a', '/', '?', '#', ':', '@', '[', ']', '%', '.', '\u00e9', '\ue000', '\ud800', '\u{1F600}', ...(config.nearMissCharacters ?? [])];
+    let compared = 0;
+    for (const rule of abnf.names) {
+      const peg = rule.replace(/-/g, '_');
+      for (let i = 0; i < 100; i++) {
+        const s = generator.generate(rule);
+        for (const candidate of [s, nearMiss(s, random, alphabet), nearMiss(s, random, alphabet)]) {
+          if (recognizes(candidate, peg, grammar) !== accepts(grammar, candidate, peg)) {
+            expect([rule, candidate, recognizes(candidate, peg, grammar)]).toEqual([rule, candidate, accepts(grammar, candidate, peg)]);
+          }
+          compared++;
+        }
+        if (referenceRules[grammar].includes(peg)) agree(grammar, s);
+      }
+    }
+    expect(compared).toBe(abnf.names.length * 300);
+  });
+
+  it.each(['rfc3987', 'rfc2396'] as const)('%s: on arbitrary strings (fast-check)', (grammar) => {
+    const uriish = fc.stringMatching(/^[a-zA-Z0-9:/?#[\]@!$&'()*+,;=%._~é\ue000-]{0,40}$/);
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 40, unit: 'binary' }), uriish), (s) => {
+        agree(grammar, s);
+        return true;
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});

@@ -354,3 +354,74 @@ describe('usage', () => {
     },
   );
 });
+
+describe('the grammars on the command line (RFC 3987, RFC 2396)', () => {
+  it('parse --grammar rfc3987 reads IRIs; rfc2396 shows the opaque part and the authority form', () => {
+    const iri = run(['parse', '--json', '--grammar', 'rfc3987', 'http://r\u00e9sum\u00e9.example/\u00fc']);
+    expect(iri.status).toBe(0);
+    expect(JSON.parse(iri.stdout)).toMatchObject({ valid: true, host: 'r\u00e9sum\u00e9.example', path: '/\u00fc' });
+    const old = run(['parse', '--grammar=rfc2396', 'mailto:a?b']);
+    expect(old.status).toBe(0);
+    expect(old.stdout).toMatch(/^opaque +"a\?b"$/m);
+    expect(old.stdout).toMatch(/^query +absent$/m);
+    expect(JSON.parse(run(['parse', '--json', '--grammar', 'rfc2396', 'x://a_b/']).stdout)).toMatchObject({ authorityForm: 'reg_name', host: null });
+  });
+
+  it('--rule is checked against the grammar', () => {
+    expect(run(['validate', '--grammar', 'rfc3987', '--rule', 'IRI', 'a:\u00e9']).status).toBe(0);
+    const r = run(['validate', '--rule', 'IRI', 'a:b']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('unknown rule for --rule with rfc3986: "IRI"');
+    expect(run(['validate', '--grammar', 'rfc9999', 'a:b']).status).toBe(2);
+  });
+
+  it('validate --grammar rfc3987 reports the error in code units and code points (json)', () => {
+    const r = run(['parse', '--json', '--grammar', 'rfc3987', 'a:\u{1F600}\u{1F600} ']);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ grammar: 'rfc3987', offset: 6, codePointOffset: 4, found: ' ' });
+  });
+
+  it('match --grammar takes that grammar\'s rules', () => {
+    expect(run(['match', '--grammar', 'rfc3987', 'ucschar', '\u00e9']).status).toBe(0);
+    expect(run(['match', '--grammar', 'rfc2396', 'hostname', 'a.b.c.']).status).toBe(0);
+    expect(run(['match', 'hostname', 'a']).status).toBe(2);
+  });
+
+  it('resolve --algorithm rfc2396 and --grammar rfc3987', () => {
+    const r = run(['resolve', '--algorithm', 'rfc2396', 'http://a/b/c/d;p?q', '../../../g', '?y']);
+    expect(r.stdout).toBe('http://a/../g\nhttp://a/b/c/?y\n');
+    expect(run(['resolve', 'http://a/b/c/d;p?q', '../../../g', '?y']).stdout).toBe('http://a/g\nhttp://a/b/c/d;p?y\n');
+    expect(run(['resolve', '--grammar', 'rfc3987', 'http://\u00e9/a/b', '\u00fc']).stdout).toBe('http://\u00e9/a/\u00fc\n');
+    expect(run(['resolve', '--algorithm', 'rfc1808', 'a:b', 'c']).status).toBe(2);
+  });
+
+  it('grammars shows the three verdicts and the notes, and exits 1 when one grammar rejects', () => {
+    const r = run(['grammars', 'http://a/?q=[1]']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^RFC 3986 .* invalid at offset 12: /m);
+    expect(r.stdout).toMatch(/^RFC 2396 .* valid URI-reference$/m);
+    expect(r.stdout).toContain('(RFC 3986 2.2, 3.2.2; RFC 2732 3)');
+    expect(run(['grammars', 'http://example.com/']).status).toBe(0);
+    const json = JSON.parse(run(['grammars', '--json', 'about:']).stdout);
+    expect(json.verdicts.map((v: { valid: boolean }) => v.valid)).toEqual([true, true, false]);
+    expect(json.verdicts[2].error).toMatchObject({ grammar: 'rfc2396', offset: 6 });
+    expect(json.notes.map((n: { code: string }) => n.code)).toEqual(['empty-path']);
+  });
+
+  it('grammars --table prints the RFC 3986 D.2 table', () => {
+    const r = run(['grammars', '--table']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^hostname +reg-name$/m);
+    expect(r.stdout).toMatch(/^opaque_part +path-rootless \[ "\?" query \]$/m);
+  });
+
+  it('to-uri and to-iri convert, and report invalid input', () => {
+    expect(run(['to-uri', 'http://r\u00e9sum\u00e9.example.org']).stdout).toBe('http://r%C3%A9sum%C3%A9.example.org\n');
+    expect(run(['to-uri', '--idna', 'http://r\u00e9sum\u00e9.example.org']).stdout).toBe('http://xn--rsum-bpad.example.org\n');
+    expect(run(['to-uri', '--nfc', 'x:e\u0301']).stdout).toBe('x:%C3%A9\n');
+    expect(run(['to-iri'], 'http://www.example.org/D%C3%BCrst\nhttp://www.example.org/D%FCrst\n').stdout).toBe('http://www.example.org/D\u00fcrst\nhttp://www.example.org/D%FCrst\n');
+    const bad = run(['to-uri', 'a b']);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('invalid  "a b"');
+  });
+});

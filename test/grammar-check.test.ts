@@ -30,13 +30,18 @@ const FULL_COUNT = 120;
 describe('the oracle', () => {
   // Hand-derived vectors (test/vectors/*.json) judged by the oracle alone: a
   // broken oracle cannot agree with all of them.
+  type Vector = { input: string; rule: string; valid: boolean; grammar?: string };
   const vectors = fs
     .readdirSync(path.join(__dirname, 'vectors'))
     .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => (JSON.parse(fs.readFileSync(path.join(__dirname, 'vectors', f), 'utf8')) as { vectors: Array<{ input: string; rule: string; valid: boolean }> }).vectors);
+    .flatMap((f) => {
+      const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'vectors', f), 'utf8')) as { grammar?: string; vectors: Vector[] };
+      return data.vectors.map((v) => ({ ...v, grammar: v.grammar ?? data.grammar ?? 'rfc3986' }));
+    });
+  const oracles = new Map(['rfc3986', 'rfc3987', 'rfc2396'].map((g) => [g, g === 'rfc3986' ? oracle : new Oracle(readAbnf(path.join(root, 'grammar', `${g}.abnf`)))]));
 
-  it.each(vectors.map((v) => [v.rule, JSON.stringify(v.input), v.valid, v.input] as const))('%s %s: %p', (rule, _shown, valid, input) => {
-    expect(oracle.accepts(rule, input)).toBe(valid);
+  it.each(vectors.map((v) => [v.grammar, v.rule, JSON.stringify(v.input), v.valid, v.input] as const))('%s %s %s: %p', (grammar, rule, _shown, valid, input) => {
+    expect((oracles.get(grammar) as Oracle).accepts(rule, input)).toBe(valid);
   });
 
   const tiny = parseAbnf(
@@ -253,5 +258,69 @@ describe('npm run check:grammar', () => {
   it('exits 2 on a usage error', () => {
     expect(run('--count', 'many').status).toBe(2);
     expect(run('--rule', 'no-such-rule', '--grammar', 'rfc3986').status).toBe(2);
+  });
+});
+
+describe('the check on the other grammars: RFC 3987 and RFC 2396', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readPeggySource } = require('../scripts/grammar-source') as typeof import('../scripts/grammar-source');
+  const setup = (name: 'rfc3987' | 'rfc2396') => {
+    const grammar = readAbnf(path.join(root, 'grammar', `${name}.abnf`));
+    const source = readPeggySource(root, name).text;
+    const settings = loadConfig(name);
+    const run = (text: string, count: number, rules?: string[]) =>
+      checkGrammar(grammar, peggy.generate(text, { allowedStartRules: ['*'] }), pegRuleNames(text), settings, { count, seed: SEED, rules });
+    const mutate = (from: string, to: string): string => {
+      expect(source).toContain(from);
+      return source.replace(from, to);
+    };
+    return { grammar, source, run, mutate };
+  };
+
+  it.each(['rfc3987', 'rfc2396'] as const)('grammar/%s.peggy: no disagreement in any rule, every alternative covered', (name) => {
+    const { grammar, source, run } = setup(name);
+    const report = run(source, 40);
+    expect(report.disagreements).toEqual([]);
+    expect(report.generatorErrors).toEqual([]);
+    expect(report.uncovered).toEqual([]);
+    expect(report.ruleSetErrors).toEqual([]);
+    expect(report.summaries).toHaveLength(grammar.names.length);
+  });
+
+  it('rfc3987.peggy takes the shared rules from rfc3986.peggy, by its @include line', () => {
+    const { source } = setup('rfc3987');
+    expect(source).toContain('// ----- the rules above named by "@include rfc3986", from grammar/rfc3986.peggy');
+    const own = fs.readFileSync(path.join(root, 'grammar', 'rfc3987.peggy'), 'utf8');
+    expect(pegRuleNames(own)).not.toContain('IPv6address');
+    expect(pegRuleNames(source)).toContain('IPv6address');
+  });
+
+  it('catches iprivate allowed in the fragment (RFC 3987 allows it only in the query)', () => {
+    const { mutate, run } = setup('rfc3987');
+    const report = run(mutate('ifragment\n  = (ipchar / "/" / "?")*', 'ifragment\n  = (ipchar / iprivate / "/" / "?")*'), COUNT, ['ifragment']);
+    expect(report.ok).toBe(false);
+    expect(report.disagreements.some((d) => d.rule === 'ifragment' && !d.abnf && d.peg)).toBe(true);
+  });
+
+  it('catches a plane-end off by one in ucschar (U+EFFFE and U+EFFFF let in)', () => {
+    const { mutate, run } = setup('rfc3987');
+    const report = run(mutate('\\uDB44-\\uDB7E] [\\uDC00-\\uDFFF]', '\\uDB44-\\uDB7F] [\\uDC00-\\uDFFF]'), 400, ['ucschar']);
+    expect(report.ok).toBe(false);
+    expect(report.disagreements.some((d) => d.rule === 'ucschar' && !d.abnf && d.peg)).toBe(true);
+  });
+
+  it('catches the hostname labels without the last-label lookahead (RFC 2396)', () => {
+    const { mutate, run } = setup('rfc2396');
+    const report = run(mutate('(domainlabel "." (&alphanum / alphanum))* toplabel', '(domainlabel ".")* toplabel'), COUNT, ['hostname']);
+    expect(report.ok).toBe(false);
+    expect(report.disagreements.some((d) => d.rule === 'hostname' && d.abnf && !d.peg)).toBe(true);
+  });
+
+  it('catches hexseq taking the first part of an embedded IPv4address (RFC 2396 with RFC 2732)', () => {
+    const { mutate, run } = setup('rfc2396');
+    const report = run(mutate('hex4 (":" hex4 (!"." / ":"))*', 'hex4 (":" hex4)*'), COUNT, ['IPv6address']);
+    expect(report.ok).toBe(false);
+    // e.g. "::1:1.1.1.1": hexseq takes "1:1", then no IPv4address is left to match
+    expect(report.disagreements.some((d) => d.rule === 'IPv6address' && d.input.includes('.') && !d.peg)).toBe(true);
   });
 });

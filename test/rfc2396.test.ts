@@ -1,0 +1,159 @@
+/**
+ * RFC 2396: its resolution algorithm (5.2) against its own Appendix C, read
+ * from ../shared/spec/rfc2396.txt; each change RFC 3986 Appendix D.2 lists,
+ * under both algorithms; the D.2 table against the RFC 3986 text; and
+ * compareGrammars.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { compareGrammars, mergeRelativePath2396, parse, resolve, resolveRecord, RFC2396_TO_RFC3986, UriSyntaxError } from '../src';
+
+const spec = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'shared', 'spec', name), 'utf8');
+const rfc2396 = spec('rfc2396.txt');
+const rfc3986 = spec('rfc3986.txt');
+
+const BASE = 'http://a/b/c/d;p?q';
+
+/** The examples of RFC 2396 Appendix C: "ref = target" lines, "(current document)" being the base. */
+function appendixC(): Array<[string, string]> {
+  const start = rfc2396.indexOf('C. Examples of Resolving Relative URI References\n\n');
+  const end = rfc2396.indexOf('D. Embedding the Base URI in HTML documents');
+  const text = rfc2396.slice(start, end);
+  const rows: Array<[string, string]> = [];
+  for (const m of text.matchAll(/^ {6}(\S+) +=  (\(current document\)\S*|\S+)/gm)) {
+    const reference = m[1] === '<>' ? '' : m[1];
+    rows.push([reference, m[2].replace('(current document)', BASE)]);
+  }
+  return rows;
+}
+
+describe('resolve with algorithm: "rfc2396" (RFC 2396 5.2)', () => {
+  const rows = appendixC();
+
+  it('finds the 22 normal and 19 abnormal examples of Appendix C, "http:g" (its validating reading), and the base', () => {
+    expect(rfc2396).toContain(`      ${BASE}\n`);
+    expect(rows.length).toBe(42);
+  });
+
+  it.each(rows)('RFC 2396 Appendix C: %j resolves to %s', (reference, target) => {
+    expect(resolve(BASE, reference, { algorithm: 'rfc2396' })).toBe(target);
+  });
+
+  it('"http:g": the validating reading by default, and the backwards-compatible one of 5.2 step 3 with strict: false', () => {
+    expect(resolve(BASE, 'http:g', { algorithm: 'rfc2396' })).toBe('http:g');
+    expect(resolve(BASE, 'http:g', { algorithm: 'rfc2396', strict: false })).toBe('http://a/b/c/g');
+  });
+
+  it('step 6 on its own: c) to f) on the buffer, g) ".." above the root kept', () => {
+    expect(mergeRelativePath2396('/b/c/d', './././g')).toBe('/b/c/g');
+    expect(mergeRelativePath2396('/b/c/d', 'g/..')).toBe('/b/c/');
+    expect(mergeRelativePath2396('/b/c/d', '../../../../g')).toBe('/../../g');
+    expect(mergeRelativePath2396('a/b', '../../c')).toBe('../c');
+    expect(mergeRelativePath2396('', 'g')).toBe('g');
+  });
+
+  it('splits by RFC 3986 unless asked to validate by RFC 2396, whose grammar rejects "?y"', () => {
+    expect(() => resolve(BASE, '?y', { algorithm: 'rfc2396', grammar: 'rfc2396' })).toThrow(UriSyntaxError);
+    expect(resolve(BASE, 'g?y', { algorithm: 'rfc2396', grammar: 'rfc2396' })).toBe('http://a/b/c/g?y');
+  });
+
+  it('rejects an unknown algorithm', () => {
+    expect(() => resolve(BASE, 'g', { algorithm: 'rfc1808' as 'rfc2396' })).toThrow(TypeError);
+  });
+});
+
+describe('what RFC 3986 changed (Appendix D.2), under both algorithms', () => {
+  it.each([
+    ['a base with no path: 5.2 step 6a of RFC 2396 "failed to account for" it', 'http://a', 'g', 'http://ag', 'http://a/g'],
+    ['an empty path with a query: RFC 3986 restored RFC 1808, which keeps the base path', BASE, '?y', 'http://a/b/c/?y', 'http://a/b/c/d;p?y'],
+    ['".." above the root: RFC 2396 keeps it (step 6g), RFC 3986 removes it', BASE, '../../../g', 'http://a/../g', 'http://a/g'],
+    ['dot segments in an absolute path: RFC 2396 removes them only from a merged relative path', BASE, '/./g', 'http://a/./g', 'http://a/g'],
+    ['dot segments in a network path', BASE, '//g/./h/../i', 'http://g/./h/../i', 'http://g/i'],
+    ['dot segments in a URI with a scheme', BASE, 'ftp://x/a/../b', 'ftp://x/a/../b', 'ftp://x/b'],
+  ])('%s', (_why, base, reference, by2396, by3986) => {
+    expect(resolve(base, reference, { algorithm: 'rfc2396' })).toBe(by2396);
+    expect(resolve(base, reference)).toBe(by3986);
+    expect(resolve(base, reference, { algorithm: 'rfc3986' })).toBe(by3986);
+  });
+
+  it('same-document: RFC 2396 decides it from the reference (step 2); its result is the base with the fragment', () => {
+    expect(resolveRecord(BASE, '#s', { algorithm: 'rfc2396' })).toEqual({ scheme: 'http', authority: 'a', path: '/b/c/d;p', query: 'q', fragment: 's' });
+  });
+});
+
+describe('RFC 3986 Appendix D.2, the translation table', () => {
+  it('is the table of the RFC text, row for row', () => {
+    const start = rfc3986.indexOf('   | obsolete rule  | translation');
+    const end = rfc3986.indexOf('Use of the above obsolete rules');
+    const rows: Array<{ obsolete: string; translation: string }> = [];
+    for (const line of rfc3986.slice(start, end).split('\n')) {
+      const m = /^ {3}\| (.{14}) \| (.*?) *\|$/.exec(line);
+      if (!m || m[1].trim() === 'obsolete rule') continue;
+      const [obsolete, translation] = [m[1].trim(), m[2].trim()];
+      if (obsolete !== '') rows.push({ obsolete, translation });
+      else if (translation !== '') rows[rows.length - 1].translation += ` ${translation}`;
+    }
+    expect(rows.length).toBe(20);
+    expect(RFC2396_TO_RFC3986).toEqual(rows);
+  });
+});
+
+describe('RFC 2396 records', () => {
+  it('an opaque URI has its opaque part as the path and no query', () => {
+    const r = parse('news:comp.infosystems.www.servers.unix?x', { grammar: 'rfc2396' });
+    expect([r.opaque, r.path, r.query, r.pathKind]).toEqual(['comp.infosystems.www.servers.unix?x', 'comp.infosystems.www.servers.unix?x', undefined, 'opaque-part']);
+  });
+
+  it('a hierarchical URI has no opaque part, and says which form its authority has', () => {
+    expect(parse('ftp://ftp.is.co.za/rfc/rfc1808.txt', { grammar: 'rfc2396' })).toMatchObject({ opaque: undefined, authorityForm: 'server', host: 'ftp.is.co.za', hostKind: 'hostname' });
+    expect(parse('x://a,b;c/', { grammar: 'rfc2396' })).toMatchObject({ authorityForm: 'reg_name', authority: 'a,b;c', host: undefined });
+  });
+
+  it('the peggy parser and the recognizer give the same records', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { peggyRecord, recognizerRecord } = require('../src/backends') as typeof import('../src/backends');
+    for (const input of ['http://u@h:8/a;p?q#f', 'mailto:a?b#c', 'x://a_b/c', 'file:///x', '//[::1.2.3.4]/', 'g;x/../y?z', '#f', '', '/a/b']) {
+      expect([input, recognizerRecord(input, 'URI_reference', 'rfc2396')]).toEqual([input, peggyRecord(input, 'URI_reference', 'rfc2396')]);
+    }
+  });
+});
+
+describe('compareGrammars', () => {
+  const verdicts = (input: string) => compareGrammars(input).verdicts.map((v) => [v.grammar, v.valid]);
+  const codes = (input: string) => compareGrammars(input).notes.map((n) => n.code);
+
+  it('"[" and "]" in a query: valid only by RFC 2396 with RFC 2732', () => {
+    expect(verdicts('http://a/?q=[1]')).toEqual([['rfc3986', false], ['rfc3987', false], ['rfc2396', true]]);
+    expect(codes('http://a/?q=[1]')).toEqual(['square-brackets']);
+    const uri = compareGrammars('http://a/?q=[1]').verdicts[0];
+    expect([uri.error?.offset, uri.error?.rulePath]).toEqual([12, ['URI-reference', 'URI', 'query']]);
+  });
+
+  it('an empty path after the scheme, and before a query: valid since RFC 3986', () => {
+    expect(verdicts('about:')).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', false]]);
+    expect(codes('about:')).toEqual(['empty-path']);
+    expect(codes('?y')).toEqual(['empty-path']);
+    expect(codes('')).toEqual([]);
+  });
+
+  it('non-ASCII: valid only as an IRI', () => {
+    expect(verdicts('http://\u00e9/')).toEqual([['rfc3986', false], ['rfc3987', true], ['rfc2396', false]]);
+    expect(codes('http://\u00e9/')).toEqual(['non-ascii']);
+  });
+
+  it('the marks that became sub-delims, and the opaque part\'s "?"', () => {
+    expect(verdicts("mailto:a?subject=(it's)")).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', true]]);
+    expect(codes("mailto:a?subject=(it's)")).toEqual(['mark-characters', 'opaque-query']);
+    expect(codes('http://a/%2A')).toEqual(['mark-characters']);
+  });
+
+  it('IPvFuture is new in RFC 3986', () => {
+    expect(verdicts('http://[v1.x]/')).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', false]]);
+    expect(codes('http://[v1.x]/')).toEqual(['square-brackets', 'ipvfuture']);
+  });
+
+  it('an ordinary URI is valid by all three, with nothing to say', () => {
+    expect(verdicts('http://example.com/a?b#c')).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', true]]);
+    expect(codes('http://example.com/a?b#c')).toEqual([]);
+  });
+});
