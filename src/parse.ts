@@ -60,15 +60,23 @@ function checkInput(input: unknown): asserts input is string {
   }
 }
 
+/** Per grammar, its reference rules by ABNF name, to their PEG start rules. */
+const START_RULES = new Map(
+  (Object.keys(REFERENCE_RULES) as GrammarName[]).map((g) => [g, new Map<string, string>(REFERENCE_RULES[g].map((r) => [r, toPegName(r)]))] as const),
+);
+const RFC3986_URI_REFERENCE: [GrammarName, string] = ['rfc3986', 'URI_reference'];
+
 /** The grammar and the PEG start rule that `options` ask for; a TypeError for a rule the grammar has no reference rule of that name. */
 function startRuleOf(options: ParseOptions | undefined): [GrammarName, string] {
+  if (options === undefined) return RFC3986_URI_REFERENCE; // the common case, without a lookup
   const grammar = grammarOf(options);
   const rules = REFERENCE_RULES[grammar];
-  const rule = options?.rule ?? rules[0];
-  if (!rules.includes(rule)) {
+  const rule = options.rule ?? rules[0];
+  const start = (START_RULES.get(grammar) as Map<string, string>).get(rule);
+  if (start === undefined) {
     throw new TypeError(`unknown rule ${JSON.stringify(rule)} for ${grammar}: expected one of ${rules.join(', ')}`);
   }
-  return [grammar, toPegName(rule)];
+  return [grammar, start];
 }
 
 /**
