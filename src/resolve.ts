@@ -60,6 +60,12 @@ export class UriResolveError extends Error {
 }
 
 function components(r: UriRecord): UriComponents {
+  const opaque = (r as { opaque?: string }).opaque;
+  if (opaque !== undefined) {
+    // An RFC 2396 opaque part is RFC 3986's path-rootless [ "?" query ] (Appendix D.2).
+    const q = opaque.indexOf('?');
+    return { scheme: r.scheme, authority: undefined, path: q < 0 ? opaque : opaque.slice(0, q), query: q < 0 ? undefined : opaque.slice(q + 1), fragment: r.fragment };
+  }
   return { scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: r.fragment };
 }
 

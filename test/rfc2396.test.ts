@@ -57,6 +57,12 @@ describe('resolve with algorithm: "rfc2396" (RFC 2396 5.2)', () => {
     expect(resolve(BASE, 'g?y', { algorithm: 'rfc2396', grammar: 'rfc2396' })).toBe('http://a/b/c/g?y');
   });
 
+  it('an opaque reference parsed by RFC 2396 resolves by either algorithm, its "?" read as RFC 3986 reads it (D.2)', () => {
+    expect(resolve(BASE, 'mailto:a?b#c', { grammar: 'rfc2396' })).toBe('mailto:a?b#c');
+    expect(resolve(BASE, 'mailto:a?b#c', { grammar: 'rfc2396', algorithm: 'rfc2396' })).toBe('mailto:a?b#c');
+    expect(resolveRecord(BASE, 'mailto:a?b', { grammar: 'rfc2396' })).toMatchObject({ path: 'a', query: 'b' });
+  });
+
   it('rejects an unknown algorithm', () => {
     expect(() => resolve(BASE, 'g', { algorithm: 'rfc1808' as 'rfc2396' })).toThrow(TypeError);
   });
