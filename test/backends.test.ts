@@ -126,7 +126,7 @@ describe('recognizer and peggy parser agree for RFC 3987 and RFC 2396', () => {
     let compared = 0;
     for (const rule of abnf.names) {
       const peg = rule.replace(/-/g, '_');
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 60; i++) {
         const s = generator.generate(rule);
         for (const candidate of [s, nearMiss(s, random, alphabet), nearMiss(s, random, alphabet)]) {
           if (recognizes(candidate, peg, grammar) !== accepts(grammar, candidate, peg)) {
@@ -137,7 +137,7 @@ describe('recognizer and peggy parser agree for RFC 3987 and RFC 2396', () => {
         if (referenceRules[grammar].includes(peg)) agree(grammar, s);
       }
     }
-    expect(compared).toBe(abnf.names.length * 300);
+    expect(compared).toBe(abnf.names.length * 180);
   });
 
   it.each(['rfc3987', 'rfc2396'] as const)('%s: on arbitrary strings (fast-check)', (grammar) => {
@@ -147,7 +147,7 @@ describe('recognizer and peggy parser agree for RFC 3987 and RFC 2396', () => {
         agree(grammar, s);
         return true;
       }),
-      { numRuns: 1500 },
+      { numRuns: 800 },
     );
   });
 });
