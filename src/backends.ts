@@ -14,7 +14,7 @@
 import type * as PeggyParser from '../generated/rfc3986';
 import type { StartRuleNames } from '../generated/rfc3986';
 import { recognize, captureLog, captureCount, CAPTURE_SLOTS } from '../generated/rfc3986.recognizer';
-import { recognizerOf, type GrammarName } from './grammars';
+import { generatedModule, recognizerOf, type GrammarName } from './grammars';
 import type { HostKind, PathKind, Rfc2396Tree, Span, UriTree } from './tree';
 
 /** The components of RFC 3986 3 (with userinfo, host and port of 3.2). */
@@ -99,23 +99,10 @@ function record(
   };
 }
 
-/** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
-declare const require: (id: string) => unknown;
-
-const peggyParsers: Partial<Record<GrammarName, typeof PeggyParser>> = {};
-
-function peggyOf(grammar: GrammarName): typeof PeggyParser {
-  // Loaded on first use: only the tests and the benchmark compare the back ends.
-  const known = peggyParsers[grammar];
-  if (known) return known;
-  const loaded = (grammar === 'rfc3986' ? require('../generated/rfc3986') : grammar === 'rfc3987' ? require('../generated/rfc3987') : require('../generated/rfc2396')) as typeof PeggyParser;
-  peggyParsers[grammar] = loaded;
-  return loaded;
-}
-
 /** The record from the peggy parser's tree, or undefined when it rejects the input. */
 export function peggyRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriRecord | undefined {
-  const peggy = peggyOf(grammar);
+  // Loaded on first use: only the tests and the benchmark compare the back ends.
+  const peggy = generatedModule<typeof PeggyParser>(grammar, 'parser');
   let tree: UriTree | Rfc2396Tree;
   try {
     tree = peggy.parse(input, { startRule } as Parameters<typeof peggy.parse>[1]) as UriTree | Rfc2396Tree;

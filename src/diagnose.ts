@@ -13,7 +13,7 @@
 import type { Expectation } from '../generated/rfc3986';
 import type * as TracedParser from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
-import { recognizerOf, toAbnfName, type GrammarName } from './grammars';
+import { generatedModule, recognizerOf, toAbnfName, type GrammarName } from './grammars';
 
 /**
  * PEG rules that carry a display name: the generator makes sure each matches
@@ -128,7 +128,7 @@ interface LibraryResult {
 
 /**
  * Builds the UriSyntaxError for an input the recognizer rejected, from one
- * run of the traced build of the grammar (generated/rfc3986.trace.js) in
+ * run of the traced build of the grammar (generated/NAME.trace.js) in
  * peggy's library mode, so that no peggy error message is built only to be
  * thrown away:
  *
@@ -138,28 +138,15 @@ interface LibraryResult {
  *   that began before the offset and was on the stack when an expected item
  *   at the offset was recorded (peg$onFail, added by scripts/generate.ts), so
  *   that the path ends in the rule where the input went wrong (single-character
- *   rules and pchar never end it: the rule around them is the context a reader
+ *   rules and pchar (ipchar, uric) never end it: the rule around them is the context a reader
  *   needs); with no such invocation (a failure at offset 0), the longest
  *   prefix common to the stacks of all the expected items; the start rule
  *   alone when even that is empty. The furthest offset is only known at the
  *   end, so the bookkeeping starts over each time it moves forward.
  */
-/** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
-declare const require: (id: string) => unknown;
-
-const tracedParsers: Partial<Record<GrammarName, typeof TracedParser>> = {};
-
-function tracedOf(grammar: GrammarName): typeof TracedParser {
-  // Loaded on the first rejection only: valid input never pays for loading it.
-  const known = tracedParsers[grammar];
-  if (known) return known;
-  const loaded = (grammar === 'rfc3986' ? require('../generated/rfc3986.trace') : grammar === 'rfc3987' ? require('../generated/rfc3987.trace') : require('../generated/rfc2396.trace')) as typeof TracedParser;
-  tracedParsers[grammar] = loaded;
-  return loaded;
-}
-
 export function diagnose(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriSyntaxError {
-  const traced = tracedOf(grammar);
+  // Loaded on the first rejection only: valid input never pays for loading it.
+  const traced = generatedModule<typeof TracedParser>(grammar, 'trace');
   const SINGLE_CHARACTER_RULES = singleCharacterRulesOf(grammar);
   const stack: Frame[] = [];
   let max = -1;

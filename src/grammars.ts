@@ -58,16 +58,36 @@ export interface Recognizer {
 /** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
 
-const recognizers: Partial<Record<GrammarName, Recognizer>> = { rfc3986: rfc3986Recognizer as unknown as Recognizer };
+/** The three modules generated from each grammar: the recognizer, peggy's parser, and peggy's parser with --trace. */
+export type GeneratedKind = 'recognizer' | 'parser' | 'trace';
 
-/** The generated recognizer of a grammar, loaded on first use. */
+/** Loaders with literal paths, one per module, so that bundlers see them. */
+const LOADERS: Readonly<Record<GrammarName, Readonly<Record<GeneratedKind, () => unknown>>>> = {
+  rfc3986: { recognizer: () => rfc3986Recognizer, parser: () => require('../generated/rfc3986'), trace: () => require('../generated/rfc3986.trace') },
+  rfc3987: { recognizer: () => require('../generated/rfc3987.recognizer'), parser: () => require('../generated/rfc3987'), trace: () => require('../generated/rfc3987.trace') },
+  rfc2396: { recognizer: () => require('../generated/rfc2396.recognizer'), parser: () => require('../generated/rfc2396'), trace: () => require('../generated/rfc2396.trace') },
+};
+
+const loaded = new Map<string, unknown>();
+
+/**
+ * A generated module, loaded on first use: the RFC 3987 and RFC 2396 modules
+ * only when a call names their grammar, the peggy parsers only to explain a
+ * rejection (or, untraced, for the tests and the benchmark).
+ */
+export function generatedModule<T>(grammar: GrammarName, kind: GeneratedKind): T {
+  const key = `${grammar}.${kind}`;
+  let module = loaded.get(key);
+  if (module === undefined) {
+    module = LOADERS[grammar][kind]();
+    loaded.set(key, module);
+  }
+  return module as T;
+}
+
+/** The generated recognizer of a grammar. */
 export function recognizerOf(grammar: GrammarName): Recognizer {
-  const known = recognizers[grammar];
-  if (known) return known;
-  // Literal paths, one per grammar, so that bundlers see them.
-  const loaded = (grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer')) as Recognizer;
-  recognizers[grammar] = loaded;
-  return loaded;
+  return grammar === 'rfc3986' ? (rfc3986Recognizer as unknown as Recognizer) : generatedModule<Recognizer>(grammar, 'recognizer');
 }
 
 /** The PEG rule name for an ABNF rule name: "-" is written "_". */
