@@ -9,7 +9,7 @@
  *   urigram resolve [--grammar G] [--algorithm A] [--non-strict] [--json] BASE REF ...
  *   urigram grammars [--json] URI ...      (and urigram grammars --table)
  *   urigram to-uri [--nfc] [--idna] [IRI ...]
- *   urigram to-iri [URI ...]
+ *   urigram to-iri [--idna] [URI ...]
  *   urigram normalize [--level L] [--explain] [--json] [URI ...]
  *   urigram compare [--json] A B
  *   urigram extract [--json] [FILE ...]
@@ -191,12 +191,16 @@ options:
   --idna    a non-ASCII host becomes its IDNA A-label (UTS 46 ToASCII)
 
 Exit codes: 0 all converted, 1 an invalid IRI or a host IDNA rejects, 2 usage error.`,
-  'to-iri': `usage: urigram to-iri [URI ...]
+  'to-iri': `usage: urigram to-iri [--idna] [URI ...]
 
 Converts each URI reference to an IRI reference (RFC 3987 3.2): the %XX
 of well-formed UTF-8 become characters where the component allows them;
 reserved and other ASCII, ill-formed UTF-8 and bidi formatting characters
 stay encoded. With no arguments, reads one per line from standard input.
+
+options:
+  --idna    a host's xn-- labels become Unicode (UTS 46 ToUnicode), as
+            RFC 3987 3.2.1 allows
 
 Exit codes: 0 all converted, 1 an invalid URI, 2 usage error.`,
   lint: `usage: urigram lint [--format text|json|sarif] [--grammar G] [URI ...]
@@ -265,7 +269,7 @@ function parseArgs(command: string, argv: string[]): Options {
       options.table = true;
     } else if (arg === '--nfc' && command === 'to-uri') {
       options.nfc = true;
-    } else if (arg === '--idna' && command === 'to-uri') {
+    } else if (arg === '--idna' && (command === 'to-uri' || command === 'to-iri')) {
       options.idna = true;
     } else if (arg === '--json' && ['parse', 'resolve', 'normalize', 'compare', 'extract', 'grammars'].includes(command)) {
       options.json = true;
@@ -635,7 +639,10 @@ async function runConvert(command: 'to-uri' | 'to-iri', options: Options): Promi
   let status = EXIT_VALID;
   for await (const input of inputs(options.args)) {
     try {
-      const out = command === 'to-uri' ? iriToUri(input, { normalize: options.nfc ? 'NFC' : undefined, host: options.idna ? 'idna' : 'percent-encode' }) : uriToIri(input);
+      const out =
+        command === 'to-uri'
+          ? iriToUri(input, { normalize: options.nfc ? 'NFC' : undefined, host: options.idna ? 'idna' : 'percent-encode' })
+          : uriToIri(input, { host: options.idna ? 'idna' : 'keep' });
       await write(`${out}\n`);
     } catch (e) {
       if (!(e instanceof SyntaxErrorClass || e instanceof IriConversionError)) throw e;

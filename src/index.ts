@@ -23,7 +23,7 @@ export type {
 export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf } from './grammars';
 export type { GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
 export { iriToUri, uriToIri, parseUtf8, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
-export type { IriToUriOptions } from './iri';
+export type { IriToUriOptions, UriToIriOptions } from './iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './grammar-comparison';
 export { UriSyntaxError, codePointOffset } from './errors';

@@ -67,7 +67,10 @@ function encodeNonAscii(text: string): string {
 /** UTS 46 ToASCII, from the tr46 package (loaded on first use: only host: 'idna' needs it). */
 interface Tr46 {
   toASCII(domain: string, options: Record<string, boolean>): string | null;
+  toUnicode(domain: string, options: Record<string, boolean>): { domain: string; error: boolean };
 }
+
+const UTS46_OPTIONS = { checkBidi: true, checkHyphens: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false };
 declare const require: (id: string) => unknown;
 let tr46: Tr46 | undefined;
 
@@ -83,14 +86,7 @@ function idnaHost(iri: string, record: UriRecord): string {
   tr46 ??= require('tr46') as Tr46;
   // A final "." (a fully qualified name) is kept: UTS 46's length check counts it as an empty label.
   const rooted = name.endsWith('.') && name.length > 1;
-  const ascii = tr46.toASCII(rooted ? name.slice(0, -1) : name, {
-    checkBidi: true,
-    checkHyphens: true,
-    checkJoiners: true,
-    useSTD3ASCIIRules: true,
-    transitionalProcessing: false,
-    verifyDNSLength: true,
-  });
+  const ascii = tr46.toASCII(rooted ? name.slice(0, -1) : name, { ...UTS46_OPTIONS, verifyDNSLength: true });
   if (ascii === null) {
     throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} is not a valid internationalized domain name (UTS 46 ToASCII fails), so it has no IDNA form`);
   }
@@ -215,23 +211,52 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
  * decoded unreserved characters and the case of the hex digits of non-ASCII
  * octets left encoded (upper case, as in RFC 3987 3.2.1).
  */
-export function uriToIri(uri: string): string {
+export function uriToIri(uri: string, options: UriToIriOptions = {}): string {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${uri === null ? 'null' : typeof uri}`);
+  const hostOption = options.host ?? 'keep';
+  if (hostOption !== 'keep' && hostOption !== 'idna') throw new TypeError(`unknown host option ${JSON.stringify(options.host)}: expected "keep" or "idna"`);
   const record = parse(uri);
-  if (!uri.includes('%')) return uri;
-  const pieces: Array<[number, number, boolean]> = [];
+  const idna = hostOption === 'idna' && record.hostKind === 'reg-name' && /(^|\.)xn--/i.test(record.host as string);
+  if (!uri.includes('%') && !idna) return uri;
+  const pieces: Array<[number, number, (text: string) => string]> = [];
   for (const name of ['userinfo', 'host', 'path', 'query', 'fragment'] as const) {
     const span = record.spans[name];
-    if (span && (name !== 'host' || record.hostKind === 'reg-name')) pieces.push([span[0], span[1], name === 'query']);
+    if (!span || (name === 'host' && record.hostKind !== 'reg-name')) continue;
+    const convert = (text: string) => decodeComponent(text, name === 'query');
+    pieces.push([span[0], span[1], name === 'host' && idna ? (text) => aLabelsToUnicode(convert(text)) : convert]);
   }
-  pieces.sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
-  for (const [start, end, allowPrivate] of pieces) {
-    out += uri.slice(at, start) + decodeComponent(uri.slice(start, end), allowPrivate);
+  for (const [start, end, convert] of pieces) {
+    out += uri.slice(at, start) + convert(uri.slice(start, end));
     at = end;
   }
   return out + uri.slice(at);
+}
+
+export interface UriToIriOptions {
+  /**
+   * 'keep' (the default): a host's "xn--" labels stay as they are, as RFC 3987
+   * 3.2 does. 'idna': each "xn--" label of a registered name that UTS 46
+   * ToUnicode turns into a valid label of ucschar becomes that label (RFC 3987
+   * 3.2.1 allows it: "xn--99zt52a" is U+7D0D U+8C46); other labels, and labels
+   * that fail, are left as they are.
+   */
+  readonly host?: 'keep' | 'idna';
+}
+
+function aLabelsToUnicode(host: string): string {
+  tr46 ??= require('tr46') as Tr46;
+  const lib = tr46;
+  return host
+    .split('.')
+    .map((label) => {
+      if (!/^xn--/i.test(label)) return label;
+      const r = lib.toUnicode(label, UTS46_OPTIONS);
+      const ok = !r.error && [...r.domain].every((c) => c.charCodeAt(0) < 0x80 || (isUcschar(c.codePointAt(0) as number) && !BIDI_FORMATTING_CHARACTERS.includes(c.codePointAt(0) as number)));
+      return ok ? r.domain : label;
+    })
+    .join('.');
 }
 
 /** Bytes that are not well-formed UTF-8, where parseUtf8 was given an IRI as octets. */

@@ -126,6 +126,17 @@ describe('uriToIri (RFC 3987 3.2)', () => {
     expect(uriToIri('http://%C3%A9l%C3%A8ve@r%C3%A9sum%C3%A9.example/%7e%41?%C3%BC#%F0%9F%98%80')).toBe('http://\u00e9l\u00e8ve@r\u00e9sum\u00e9.example/~A?\u00fc#\u{1F600}');
   });
 
+  it('host: "idna" turns A-labels into U-labels, as RFC 3987 3.2.1 allows ("leading to the overall IRI of ...")', () => {
+    const m = /leading to the overall IRI of\s+"([^"]+)"/.exec(rfc3987);
+    expect(m).not.toBeNull();
+    expect(uriToIri('http://xn--99zt52a.example.org/%e2%80%ae', { host: 'idna' })).toBe(xml((m as RegExpExecArray)[1]));
+    // Only "xn--" labels change, and only when ToUnicode succeeds; by default none does.
+    expect(uriToIri('http://xn--99zt52a.EXAMPLE.org/', { host: 'idna' })).toBe('http://\u7d0d\u8c46.EXAMPLE.org/');
+    expect(uriToIri('http://xn--zz.example/', { host: 'idna' })).toBe('http://xn--zz.example/');
+    expect(uriToIri('http://xn--99zt52a.example.org/')).toBe('http://xn--99zt52a.example.org/');
+    expect(() => uriToIri('a:b', { host: 'punycode' as 'idna' })).toThrow(TypeError);
+  });
+
   it('requires a valid URI', () => {
     expect(() => uriToIri('http://a/\u00fc')).toThrow(UriSyntaxError);
   });
