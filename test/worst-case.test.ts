@@ -63,3 +63,36 @@ describe.each(Object.entries(FAMILIES))('%s', (_name, family) => {
     });
   }
 });
+
+/** The same for the other two grammars, with families of their own. */
+const OTHER_FAMILIES: Array<[grammar: 'rfc3987' | 'rfc2396', name: string, family: Family]> = [
+  ['rfc3987', 'astral characters in a path', { make: (n) => `http://h/${'\u{1F600}'.repeat(n / 2)}`, valid: true, why: 'each a surrogate pair, one ucschar' }],
+  ['rfc3987', 'a long non-ASCII ireg-name', { make: (n) => `http://${'\u00e9'.repeat(n)}/`, valid: true, why: 'no length limit' }],
+  ['rfc3987', 'iprivate in the path', { make: (n) => `http://h/\ue000${'a'.repeat(n)}`, valid: false, offset: () => 9, why: 'iprivate only in the query' }],
+  ['rfc3987', 'a lone surrogate at the end', { make: (n) => `http://h/${'\u00e9'.repeat(n)}\ud800`, valid: false, offset: (s) => s.length - 1, why: 'a high surrogate with no low one' }],
+  ['rfc2396', 'many hostname labels', { make: (n) => `http://${'a.'.repeat(n / 2)}com/`, valid: true, why: 'domainlabels, then the toplabel' }],
+  ['rfc2396', 'a run of hyphens after a label', { make: (n) => `http://a${'-'.repeat(n)}/`, valid: true, why: 'no hostname, so a reg_name' }],
+  ['rfc2396', 'a long hexseq', { make: (n) => `http://[${'1:'.repeat(n / 2)}1]/`, valid: true, why: 'RFC 2373 sets no count' }],
+  ['rfc2396', 'a server that turns out a reg_name', { make: (n) => `http://${'u;'.repeat(n / 2)}@h:8x/`, valid: true, why: 'server "...@h:8" then "x": the reg_name takes all' }],
+  ['rfc2396', 'a long opaque part', { make: (n) => `x:${'a?'.repeat(n / 2)}`, valid: true, why: 'uric after the first character' }],
+  ['rfc2396', 'params, then a space', { make: (n) => `http://h/${'a;'.repeat(n / 2)} `, valid: false, offset: (s) => s.length - 1, why: 'the space at the end' }],
+];
+
+describe.each(OTHER_FAMILIES)('%s: %s', (grammar, _name, family) => {
+  const rule = grammar === 'rfc3987' ? 'IRI_reference' : 'URI_reference';
+
+  it(`at 1 M characters the recognizer says ${family.valid ? 'valid' : 'invalid'} (${family.why})`, () => {
+    const input = family.make(M);
+    expect(isValid(input, { grammar })).toBe(family.valid);
+    if (family.valid) expect(peggyRecord(input, rule, grammar)).toEqual(recognizerRecord(input, rule, grammar));
+  });
+
+  if (!family.valid) {
+    it('at 100 k characters the error points at the right offset', () => {
+      const s = family.make(100_000);
+      const r = tryParse(s, { grammar });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.offset).toBe((family.offset as (s: string) => number)(s));
+    });
+  }
+});
