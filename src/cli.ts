@@ -400,7 +400,9 @@ function indent(text: string): string {
 
 function runMatch(options: Options): number {
   if (options.args.length !== 2) throw new UsageError('match needs exactly two arguments: RULE STRING');
-  const [rule, input] = options.args;
+  const [given, input] = options.args;
+  // RFC 2396's own spelling (hier_part) is taken as well as its ABNF's (hier-part).
+  const rule = options.grammar === 'rfc2396' ? given.replace(/_/g, '-') : given;
   if (!isRuleOf(options.grammar, rule)) {
     throw new UsageError(`unknown rule ${JSON.stringify(rule)} in ${options.grammar}; the rules are: ${rulesOf(options.grammar).join(' ')}`);
   }

@@ -23,6 +23,8 @@ export type Rfc3986RuleName = AbnfName<Rfc3986Start>;
 export type Rfc3987RuleName = AbnfName<Rfc3987Start>;
 /** Any rule of RFC 2396 Appendix A (as grammar/rfc2396.abnf names it, "_" written "-") or of the RFC 2732 amendment. */
 export type Rfc2396RuleName = AbnfName<Rfc2396Start>;
+/** The same rules as RFC 2396 itself spells them, with "_" (hier_part, reg_name): matches() takes these too. */
+export type Rfc2396OriginalRuleName = Rfc2396Start;
 export type RuleName = Rfc3986RuleName | Rfc3987RuleName | Rfc2396RuleName;
 
 /** The rules a whole reference can be parsed as, per grammar, the default first. */

@@ -21,7 +21,7 @@ export type {
   PathKind,
 } from './parse';
 export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf } from './grammars';
-export type { GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
+export type { GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
 export { iriToUri, uriToIri, parseUtf8, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
 export type { IriToUriOptions, UriToIriOptions } from './iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';

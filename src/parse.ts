@@ -17,6 +17,7 @@ import {
   type ReferenceRuleName,
   type Rfc2396ReferenceRuleName,
   type Rfc2396RuleName,
+  type Rfc2396OriginalRuleName,
   type Rfc3986RuleName,
   type Rfc3987RuleName,
   type RuleName,
@@ -126,14 +127,16 @@ export function isValid(input: string, options?: ParseOptions): boolean {
  * 3986 Appendix A by default) or a core rule it uses, named as in the ABNF
  * (`IPv6address`, `dec-octet`, `path-rootless`, `HEXDIG`; `iunreserved`,
  * `ucschar` with `{ grammar: 'rfc3987' }`; `hostname`, `opaque-part` with
- * `{ grammar: 'rfc2396' }`).
+ * `{ grammar: 'rfc2396' }`, which also takes RFC 2396's own spelling, `opaque_part`).
  */
 export function matches(rule: Rfc3986RuleName, input: string, options?: { readonly grammar?: 'rfc3986' }): boolean;
 export function matches(rule: Rfc3987RuleName, input: string, options: { readonly grammar: 'rfc3987' }): boolean;
-export function matches(rule: Rfc2396RuleName, input: string, options: { readonly grammar: 'rfc2396' }): boolean;
-export function matches(rule: RuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean;
-export function matches(rule: RuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean {
+export function matches(rule: Rfc2396RuleName | Rfc2396OriginalRuleName, input: string, options: { readonly grammar: 'rfc2396' }): boolean;
+export function matches(rule: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean;
+export function matches(ruleName: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean {
   const grammar = grammarOf(options);
+  // RFC 2396 spells its rules with "_" (hier_part); grammar/rfc2396.abnf with "-", as RFC 3986 D.2 renames them: both are accepted.
+  const rule = grammar === 'rfc2396' && typeof ruleName === 'string' ? ruleName.replace(/_/g, '-') : ruleName;
   if (!isRuleOf(grammar, rule)) {
     throw new TypeError(`unknown ${grammar.replace('rfc', 'RFC ')} rule ${JSON.stringify(rule)}`);
   }

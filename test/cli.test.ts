@@ -384,6 +384,7 @@ describe('the grammars on the command line (RFC 3987, RFC 2396)', () => {
   it('match --grammar takes that grammar\'s rules', () => {
     expect(run(['match', '--grammar', 'rfc3987', 'ucschar', '\u00e9']).status).toBe(0);
     expect(run(['match', '--grammar', 'rfc2396', 'hostname', 'a.b.c.']).status).toBe(0);
+    expect(run(['match', '--grammar', 'rfc2396', 'opaque_part', '/a']).stdout).toBe('no match  opaque-part  "/a"\n');
     expect(run(['match', 'hostname', 'a']).status).toBe(2);
   });
 

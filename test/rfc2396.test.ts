@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compareGrammars, mergeRelativePath2396, parse, resolve, resolveRecord, RFC2396_TO_RFC3986, UriSyntaxError } from '../src';
+import { compareGrammars, matches, mergeRelativePath2396, parse, resolve, resolveRecord, RFC2396_TO_RFC3986, UriSyntaxError } from '../src';
 
 const spec = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'shared', 'spec', name), 'utf8');
 const rfc2396 = spec('rfc2396.txt');
@@ -101,6 +101,16 @@ describe('RFC 3986 Appendix D.2, the translation table', () => {
     }
     expect(rows.length).toBe(20);
     expect(RFC2396_TO_RFC3986).toEqual(rows);
+  });
+});
+
+describe('RFC 2396 rule names', () => {
+  it('matches takes the ABNF spelling (hier-part) and RFC 2396\'s own (hier_part)', () => {
+    expect(matches('opaque-part', 'a?b', { grammar: 'rfc2396' })).toBe(true);
+    expect(matches('opaque_part', 'a?b', { grammar: 'rfc2396' })).toBe(true);
+    expect(matches('reg_name', 'a_b', { grammar: 'rfc2396' })).toBe(true);
+    expect(() => matches('no_such_rule' as 'reg_name', 'a', { grammar: 'rfc2396' })).toThrow(/unknown RFC 2396 rule "no-such-rule"/);
+    expect(() => matches('reg_name' as 'reg-name', 'a')).toThrow(TypeError);
   });
 });
 
