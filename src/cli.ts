@@ -47,8 +47,8 @@ RFC 3987 (IRIs) and RFC 2396 (the older grammar) by the same pipeline.
 commands:
   parse      print the components of each URI reference
   validate   say whether each URI reference is valid, and where not, why
-  match      say whether a string matches one rule of RFC 3986 Appendix A
-  resolve    resolve references against a base URI (RFC 3986 5.2)
+  match      say whether a string matches one rule (of RFC 3986 Appendix A by default)
+  resolve    resolve references against a base URI (RFC 3986 5.2, or RFC 2396 5.2)
   grammars   say whether URIs are valid by RFC 3986, RFC 3987 and RFC 2396, and why they differ
   to-uri     map IRIs to URIs (RFC 3987 3.1)
   to-iri     convert URIs to IRIs (RFC 3987 3.2)
