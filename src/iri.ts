@@ -3,7 +3,7 @@
  * to an IRI (3.2), and reading an IRI carried as UTF-8 octets (the "8URI" of
  * the draft that became RFC 3987).
  */
-import { parse, type ParseOptions, type UriRecord } from './parse';
+import { matches, parse, type ParseOptions, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { decodeUtf8, readUtf8, utf8Bytes, utf8Length } from './utf8';
 
@@ -128,22 +128,21 @@ export function iriToUri(iri: string, options: IriToUriOptions = {}): string {
  */
 export const BIDI_FORMATTING_CHARACTERS: readonly number[] = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
 
+/** Whether code point `c` is a ucschar: asked of the grammar, not restated here. */
 function isUcschar(c: number): boolean {
-  if (c < 0x10000) return (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xffef);
-  if (c >= 0xe0000 && c < 0xe1000) return false;
-  return c <= 0xefffd && (c & 0xffff) <= 0xfffd;
+  return matches('ucschar', String.fromCodePoint(c), { grammar: 'rfc3987' });
 }
 
 function isIprivate(c: number): boolean {
-  return (c >= 0xe000 && c <= 0xf8ff) || (c >= 0xf0000 && (c & 0xffff) <= 0xfffd && c <= 0x10fffd);
+  return matches('iprivate', String.fromCodePoint(c), { grammar: 'rfc3987' });
 }
 
 function isUnreservedAscii(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
+  return matches('unreserved', String.fromCharCode(c));
 }
 
 function isHexDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+  return c >= 0 && matches('HEXDIG', String.fromCharCode(c));
 }
 
 /**
