@@ -49,7 +49,7 @@ export interface GrammarVerdict {
 
 /** A difference between the grammars that the RFCs name, and that bears on this input. */
 export interface GrammarNote {
-  readonly code: 'non-ascii' | 'square-brackets' | 'mark-characters' | 'empty-path' | 'opaque-query' | 'ipvfuture';
+  readonly code: 'non-ascii' | 'square-brackets' | 'mark-characters' | 'empty-path' | 'opaque-query' | 'ipvfuture' | 'ipv6-grammar';
   /** Where the RFCs say it. */
   readonly section: string;
   readonly message: string;
@@ -68,7 +68,8 @@ const MARKS_NOW_RESERVED = /[!*'()]|%2[1789aA]/;
  * Parses `input` as a URI reference by RFC 3986 and by RFC 2396, and as an IRI
  * reference by RFC 3987, and names the differences between the grammars that
  * apply to it: non-ASCII characters, "[" and "]", the mark characters that
- * became sub-delims, the empty path, the opaque part's "?", IPvFuture.
+ * became sub-delims, the empty path, the opaque part's "?", IPvFuture, and
+ * the two IPv6address grammars.
  */
 export function compareGrammars(input: string): GrammarComparison {
   if (typeof input !== 'string') throw new TypeError(`expected the URI as a string, got ${input === null ? 'null' : typeof input}`);
@@ -121,6 +122,14 @@ export function compareGrammars(input: string): GrammarComparison {
       code: 'ipvfuture',
       section: 'RFC 3986 3.2.2',
       message: 'IPvFuture ("[v1.x]") is new in RFC 3986; RFC 2396 with RFC 2732 has IPv6 literals only',
+    });
+  }
+  const ipv6 = (v: GrammarVerdict) => v.record?.hostKind === 'IPv6address';
+  if ((ipv6(uri) && !old.valid) || (ipv6(old) && !uri.valid)) {
+    notes.push({
+      code: 'ipv6-grammar',
+      section: 'RFC 3986 3.2.2; RFC 2732 3; RFC 2373 Appendix B',
+      message: 'RFC 2732 takes IPv6address from RFC 2373, whose grammar does not count the groups ("[1:2]" is valid) and wants ":" between "::" and an IPv4 part ("[::1.2.3.4]" is not); RFC 3986 3.2.2 lists the exact forms',
     });
   }
   return { input, verdicts, notes };

@@ -168,6 +168,14 @@ describe('compareGrammars', () => {
     expect(codes('http://[v1.x]/')).toEqual(['square-brackets', 'ipvfuture']);
   });
 
+  it('the IPv6address of RFC 2373 (by way of RFC 2732) and that of RFC 3986 differ', () => {
+    expect(verdicts('http://[1:2]/')).toEqual([['rfc3986', false], ['rfc3987', false], ['rfc2396', true]]);
+    expect(codes('http://[1:2]/')).toEqual(['square-brackets', 'ipv6-grammar']);
+    expect(verdicts('http://[::1.2.3.4]/')).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', false]]);
+    expect(codes('http://[::1.2.3.4]/')).toEqual(['square-brackets', 'ipv6-grammar']);
+    expect(codes('http://[::1]/')).toEqual(['square-brackets']);
+  });
+
   it('an ordinary URI is valid by all three, with nothing to say', () => {
     expect(verdicts('http://example.com/a?b#c')).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', true]]);
     expect(codes('http://example.com/a?b#c')).toEqual([]);
