@@ -2,9 +2,17 @@
  * Comparison (RFC 3986 6.2): the ladder of 6.2.1 simple string comparison,
  * 6.2.2 syntax-based and 6.2.3 scheme-based normalization. Both inputs must be
  * valid URI references (a UriSyntaxError otherwise), at every level.
+ *
+ * IRIs (RFC 3987 5.3) climb the same ladder. Above simple string comparison
+ * their percent-encodings are aligned as 5.3.2.3 says, "by converting both
+ * IRIs to URIs (see section 3.1), eliminating escape differences in the
+ * resulting URIs, and making sure that the case of the hexadecimal characters
+ * in the percent-encoding is always the same": "http://a/é" and
+ * "http://a/%C3%A9" are equivalent IRIs.
  */
 import { parse, type UriComponentName } from './parse';
 import { normalize } from './normalize';
+import { iriToUri } from './iri';
 
 export type ComparisonLevel = 'simple' | 'syntax' | 'scheme';
 
@@ -28,6 +36,7 @@ function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | '
     parse(uri, { grammar }); // valid or a UriSyntaxError, as at every other level
     return uri;
   }
+  if (grammar === 'rfc3987') return normalize(iriToUri(uri), { level }); // RFC 3987 5.3.2.3
   return normalize(uri, { level, grammar });
 }
 
@@ -44,8 +53,8 @@ export function compare(a: string, b: string, options: CompareOptions = {}): Com
   for (const level of ['simple', 'syntax', 'scheme'] as const) {
     if (normalizeAt(a, level, grammar) === normalizeAt(b, level, grammar)) return { equivalent: true, level };
   }
-  const ra = parse(normalize(a, { grammar }), { grammar });
-  const rb = parse(normalize(b, { grammar }), { grammar });
+  const ra = parse(normalizeAt(a, 'scheme', grammar));
+  const rb = parse(normalizeAt(b, 'scheme', grammar));
   const component = ORDER.find((c) => ra[c] !== rb[c]) ?? 'path';
   return { equivalent: false, level: undefined, difference: { component, a: ra[component], b: rb[component] } };
 }

@@ -13,6 +13,7 @@ import {
   iriToUri,
   normalize,
   equivalent,
+  compare,
   parse,
   parseUtf8,
   resolve,
@@ -277,7 +278,13 @@ describe('IRIs through resolution and normalization (RFC 3987 5.3, 6.5)', () => 
     expect(() => normalize('a:b', { grammar: 'rfc2396' as 'rfc3987' })).toThrow(TypeError);
   });
 
-  it('compares IRIs', () => {
+  it('compares IRIs, aligning percent-encodings through URIs as RFC 3987 5.3.2.3 says', () => {
     expect(equivalent('http://\u00e9.example/%7e', 'HTTP://\u00e9.example/~', { grammar: 'rfc3987' })).toBe(true);
+    expect(equivalent('http://a/\u00e9', 'http://a/%c3%a9', { grammar: 'rfc3987' })).toBe(true);
+    expect(equivalent('http://a/\u00e9', 'http://a/%c3%a9', { grammar: 'rfc3987', level: 'simple' })).toBe(false);
+    // Non-ASCII case is no equivalence: "\u00c9" and "\u00e9" differ.
+    expect(equivalent('http://a/\u00c9', 'http://a/\u00e9', { grammar: 'rfc3987' })).toBe(false);
+    expect(compare('http://a/\u00e9?x', 'http://a/%C3%A9?y', { grammar: 'rfc3987' })).toEqual({ equivalent: false, level: undefined, difference: { component: 'query', a: 'x', b: 'y' } });
+    expect(compare('http://a/\u00e9', 'HTTP://a/%C3%A9', { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'syntax' });
   });
 });
