@@ -23,7 +23,7 @@ import * as readline from 'node:readline';
 import { once } from 'node:events';
 import { tryParse, matches, type ParseOptions } from './parse';
 import { resolve, UriResolveError } from './resolve';
-import { GRAMMARS, GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, rulesOf, type GrammarName, type ReferenceRuleName, type RuleName } from './grammars';
+import { GRAMMARS, GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type GrammarName, type ReferenceRuleName, type RuleName } from './grammars';
 import { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';
 import { iriToUri, uriToIri, IriConversionError } from './iri';
 import { explainNormalize, type NormalizeLevel } from './normalize';
@@ -401,8 +401,7 @@ function indent(text: string): string {
 function runMatch(options: Options): number {
   if (options.args.length !== 2) throw new UsageError('match needs exactly two arguments: RULE STRING');
   const [given, input] = options.args;
-  // RFC 2396's own spelling (hier_part) is taken as well as its ABNF's (hier-part).
-  const rule = options.grammar === 'rfc2396' ? given.replace(/_/g, '-') : given;
+  const rule = ruleNameIn(options.grammar, given);
   if (!isRuleOf(options.grammar, rule)) {
     throw new UsageError(`unknown rule ${JSON.stringify(rule)} in ${options.grammar}; the rules are: ${rulesOf(options.grammar).join(' ')}`);
   }

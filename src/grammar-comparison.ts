@@ -3,7 +3,7 @@
  * each RFC 2396 rule, and compareGrammars(), which says whether one input is
  * valid under RFC 3986, RFC 3987 and RFC 2396, and why they differ on it.
  */
-import { tryParse, type UriRecord } from './parse';
+import { matches, tryParse, type UriRecord } from './parse';
 import type { UriSyntaxError } from './errors';
 import { GRAMMARS, REFERENCE_RULES, type GrammarName } from './grammars';
 
@@ -62,7 +62,23 @@ export interface GrammarComparison {
   readonly notes: readonly GrammarNote[];
 }
 
-const MARKS_NOW_RESERVED = /[!*'()]|%2[1789aA]/;
+let marksPattern: RegExp | undefined;
+
+/**
+ * The mark characters of RFC 2396 that RFC 3986 made sub-delims ("!", "*",
+ * "'", "(", ")"), as themselves or percent-encoded: asked of the two grammars.
+ */
+function marksNowReserved(): RegExp {
+  if (marksPattern === undefined) {
+    const hex: string[] = [];
+    for (let c = 0x21; c < 0x7f; c++) {
+      const ch = String.fromCharCode(c);
+      if (matches('mark', ch, { grammar: 'rfc2396' }) && matches('sub-delims', ch)) hex.push(c.toString(16));
+    }
+    marksPattern = new RegExp(`[${hex.map((h) => `\\x${h}`).join('')}]|%(?:${hex.join('|')})`, 'i');
+  }
+  return marksPattern;
+}
 
 /**
  * Parses `input` as a URI reference by RFC 3986 and by RFC 2396, and as an IRI
@@ -94,7 +110,7 @@ export function compareGrammars(input: string): GrammarComparison {
       message: '"[" and "]" are allowed only around an IP literal in the host by RFC 3986 and RFC 3987; RFC 2732 added them to RFC 2396\'s reserved set, so RFC 2396 also allows them in the query and the fragment',
     });
   }
-  if (MARKS_NOW_RESERVED.test(input)) {
+  if (marksNowReserved().test(input)) {
     notes.push({
       code: 'mark-characters',
       section: 'RFC 3986 2.2, 2.3, D.2; RFC 2396 2.3',

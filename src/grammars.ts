@@ -121,3 +121,12 @@ export function isRuleOf(grammar: GrammarName, name: unknown): boolean {
   const set = (ruleSets[grammar] ??= new Set(rulesOf(grammar)));
   return typeof name === 'string' && set.has(name);
 }
+
+/**
+ * The ABNF name of a rule as a caller may write it: RFC 2396 spells its rules
+ * with "_" (hier_part), grammar/rfc2396.abnf with "-" as RFC 3986 D.2 renames
+ * them, and both are taken. Other grammars take their ABNF names only.
+ */
+export function ruleNameIn(grammar: GrammarName, name: string): string {
+  return grammar === 'rfc2396' ? name.replace(/_/g, '-') : name;
+}

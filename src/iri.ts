@@ -6,6 +6,7 @@
 import { matches, parse, type ParseOptions, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { decodeUtf8, readUtf8, utf8Bytes, utf8Length } from './utf8';
+import { tripletOctets } from './percent-encoding';
 
 export interface IriToUriOptions {
   /**
@@ -141,9 +142,6 @@ function isUnreservedAscii(c: number): boolean {
   return matches('unreserved', String.fromCharCode(c));
 }
 
-function isHexDigit(c: number): boolean {
-  return c >= 0 && matches('HEXDIG', String.fromCharCode(c));
-}
 
 /**
  * RFC 3987 3.2 steps 2-5 on one component's text: runs of "%XX" are read as
@@ -162,15 +160,13 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
     if (percent < 0) return out + text.slice(i);
     out += text.slice(i, percent);
     // The run of triplets from here (the text is a parsed component: each "%" begins one).
-    let end = percent;
-    while (text.charCodeAt(end) === 0x25 && isHexDigit(text.charCodeAt(end + 1)) && isHexDigit(text.charCodeAt(end + 2))) end += 3;
+    const bytes = tripletOctets(text, percent);
+    const end = percent + 3 * bytes.length;
     if (end === percent) {
       out += '%'; // not a triplet: cannot happen in a parsed component, and is left as it is
       i = percent + 1;
       continue;
     }
-    const bytes: number[] = [];
-    for (let k = percent; k < end; k += 3) bytes.push(parseInt(text.slice(k + 1, k + 3), 16));
     for (let b = 0; b < bytes.length; ) {
       const r = readUtf8(bytes, b, bytes.length);
       // Octets that step 2 decoded and step 3 or 4 re-encodes come back with upper-case hex (RFC 3986 2.1),

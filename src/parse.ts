@@ -11,6 +11,7 @@ import {
   grammarOf,
   isRuleOf,
   REFERENCE_RULES,
+  ruleNameIn,
   toPegName,
   type GrammarName,
   type IriRuleName,
@@ -135,8 +136,7 @@ export function matches(rule: Rfc2396RuleName | Rfc2396OriginalRuleName, input: 
 export function matches(rule: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean;
 export function matches(ruleName: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean {
   const grammar = grammarOf(options);
-  // RFC 2396 spells its rules with "_" (hier_part); grammar/rfc2396.abnf with "-", as RFC 3986 D.2 renames them: both are accepted.
-  const rule = grammar === 'rfc2396' && typeof ruleName === 'string' ? ruleName.replace(/_/g, '-') : ruleName;
+  const rule = typeof ruleName === 'string' ? ruleNameIn(grammar, ruleName) : ruleName;
   if (!isRuleOf(grammar, rule)) {
     throw new TypeError(`unknown ${grammar.replace('rfc', 'RFC ')} rule ${JSON.stringify(rule)}`);
   }

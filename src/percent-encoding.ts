@@ -6,7 +6,7 @@
 /** The components percentEncode knows, with the characters each allows unencoded (RFC 3986 Appendix A). */
 export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'query' | 'fragment';
 
-import { utf8Bytes } from './utf8';
+import { readUtf8, utf8Bytes } from './utf8';
 import { matches } from './parse';
 import type { Rfc3986RuleName } from './rules';
 
@@ -59,8 +59,25 @@ export interface PercentEncodeOptions {
   readonly keepPercentEncoded?: boolean;
 }
 
+let hexTable: Uint8Array | undefined;
+
+/** Whether code unit `code` is a HEXDIG (NaN, past the end of a string, is not). */
 function isHex(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+  hexTable ??= asciiTable('HEXDIG');
+  return code < 128 && hexTable[code] === 1;
+}
+
+/**
+ * The octets of the "%XX" triplets that follow one another from offset `at`
+ * of `text`, at most `max` of them: the run stops at the first "%" not
+ * followed by two HEXDIG, or at any other character.
+ */
+export function tripletOctets(text: string, at: number, max = Infinity): number[] {
+  const octets: number[] = [];
+  for (let i = at; octets.length < max && text.charCodeAt(i) === 0x25 && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2)); i += 3) {
+    octets.push(parseInt(text.slice(i + 1, i + 3), 16));
+  }
+  return octets;
 }
 
 const HEX = '0123456789ABCDEF';
@@ -148,20 +165,22 @@ export function percentDecode(text: string, options: PercentDecodeOptions = {}):
       i += 3;
       continue;
     }
-    const length = first < 0x80 ? 1 : first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 0;
-    if (length === 0) throw new PercentEncodingError(text, i, `%${text.slice(i + 1, i + 3)} cannot begin a UTF-8 character`);
-    let cp = length === 1 ? first : first & (0xff >> (length + 1));
-    for (let k = 1; k < length; k++) {
-      const at = i + 3 * k;
-      if (text[at] !== '%') throw new PercentEncodingError(text, i, `a UTF-8 character of ${length} octets is cut short`);
-      const b = byteAt(at);
-      if ((b & 0xc0) !== 0x80) throw new PercentEncodingError(text, at, `%${text.slice(at + 1, at + 3)} is not a UTF-8 continuation octet`);
-      cp = (cp << 6) | (b & 0x3f);
+    // At most one character's octets (4); readUtf8 says where they stop being well-formed UTF-8.
+    const octets = tripletOctets(text, i, 4);
+    const r = readUtf8(octets, 0, octets.length);
+    if ('invalidAt' in r) {
+      const at = i + 3 * r.invalidAt;
+      if (r.invalidAt === 0) throw new PercentEncodingError(text, i, `%${text.slice(i + 1, i + 3)} cannot begin a UTF-8 character`);
+      if (r.invalidAt === octets.length) {
+        if (text[at] === '%') byteAt(at); // a malformed triplet: that error, at its "%"
+        throw new PercentEncodingError(text, i, 'a UTF-8 character is cut short');
+      }
+      if ((octets[r.invalidAt] & 0xc0) !== 0x80) throw new PercentEncodingError(text, at, `%${text.slice(at + 1, at + 3)} is not a UTF-8 continuation octet`);
+      // A continuation octet outside the range its lead octet allows: an overlong form, a surrogate, or above U+10FFFF.
+      throw new PercentEncodingError(text, i, `${text.slice(i, at + 3)} is not a well-formed UTF-8 character`);
     }
-    const minimum = [0, 0, 0x80, 0x800, 0x10000][length];
-    if (cp < minimum || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      throw new PercentEncodingError(text, i, `${text.slice(i, i + 3 * length)} is not a well-formed UTF-8 character`);
-    }
+    const cp = r.codePoint;
+    const length = r.length;
     out += String.fromCodePoint(cp);
     i += 3 * length;
   }
