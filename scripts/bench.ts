@@ -5,8 +5,8 @@
  * side in one process, and writes the tables into BENCHMARKS.md.
  *
  * - Throughput: for each operation (parse into a record, isValid, resolve,
- *   normalize) and each input set (shared/corpus/web-urls.txt,
- *   shared/corpus/file-urls.txt, the RFC 3986 examples), every library runs
+ *   normalize) and each input set (test/corpus/web-urls.txt,
+ *   test/corpus/file-urls.txt, the RFC 3986 examples), every library runs
  *   over every line, valid or not, in rounds; the order of the libraries is
  *   shuffled in each round (interleaved, so that a noisy machine hurts them
  *   alike), tinybench times each pass, and the table gives the median ops/s
@@ -42,7 +42,7 @@ const uriJs = require('uri-js') as { parse(s: string): { error?: string }; resol
 const UrlParse = require('url-parse') as new (s: string, base?: string) => { href: string };
 
 const root = path.resolve(__dirname, '..');
-const corpusDir = path.join(root, '..', 'shared', 'corpus');
+const corpusDir = path.join(root, 'test', 'corpus');
 
 interface Args {
   rounds: number;
@@ -135,7 +135,7 @@ const OPERATIONS: Record<string, { note: string; libs: Record<string, Impl> }> =
 };
 
 function rfcExamples(): string[] {
-  const text = fs.readFileSync(path.join(root, '..', 'shared', 'spec', 'rfc3986.txt'), 'utf8');
+  const text = fs.readFileSync(path.join(root, 'grammar', 'rfc3986.txt'), 'utf8');
   const examples = new Set<string>();
   for (const m of text.matchAll(/^\s+"([^"]*)"\s+=\s+"([^"]*)"/gm)) {
     examples.add(m[2]);

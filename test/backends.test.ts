@@ -36,13 +36,13 @@ function agreeOnRecord(input: string, rules: readonly StartRuleNames[] = URI_RUL
   }
 }
 
-const corpusDir = path.join(__dirname, '..', '..', 'shared', 'corpus');
+const corpusDir = path.join(__dirname, 'corpus');
 
 describe('recognizer and peggy parser agree', () => {
-  it('on every line of both corpora in shared/corpus/', () => {
+  it('on every line of both corpora in test/corpus/', () => {
     for (const name of ['web-urls.txt', 'file-urls.txt']) {
       const file = path.join(corpusDir, name);
-      if (!fs.existsSync(file)) throw new Error(`${file} is missing: the corpus lives in shared/ beside the repository, as CI lays it out`);
+      if (!fs.existsSync(file)) throw new Error(`${file} is missing: the corpus ships in test/corpus/`);
       const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
       expect(lines.length).toBeGreaterThan(1000);
       // URI-reference covers every line; the other three rules are covered by the generated strings below.

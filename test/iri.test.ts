@@ -1,7 +1,7 @@
 /**
  * RFC 3987: mapping IRIs to URIs (3.1) and back (3.2), the 8URI parser, and
  * IRIs through resolution and normalization. The RFC's own examples come from
- * ../shared/spec/rfc3987.txt: those of 3.2.1 are read from the text.
+ * grammar/rfc3987.txt: those of 3.2.1 are read from the text.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,7 +22,7 @@ import {
   UriSyntaxError,
 } from '../src';
 
-const rfc3987 = fs.readFileSync(path.join(__dirname, '..', '..', 'shared', 'spec', 'rfc3987.txt'), 'utf8');
+const rfc3987 = fs.readFileSync(path.join(__dirname, '..', 'grammar', 'rfc3987.txt'), 'utf8');
 
 /** XML notation as the RFC writes characters: &#xE9; is U+00E9. */
 function xml(text: string): string {

@@ -1,7 +1,7 @@
 /**
  * Laws, checked with fast-check on URI references generated from the ABNF
  * (scripts/grammar-check/generate.ts, seeded by fast-check) and on valid
- * lines of the real-world corpus in shared/corpus/.
+ * lines of the real-world corpus in test/corpus/.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -30,7 +30,7 @@ function fromGrammar(rule: string): fc.Arbitrary<string> {
   return fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => new Generator(abnf, new Random(seed), config).generate(rule));
 }
 
-const corpusFile = path.join(__dirname, '..', '..', 'shared', 'corpus', 'web-urls.txt');
+const corpusFile = path.join(__dirname, 'corpus', 'web-urls.txt');
 const corpus = fs.existsSync(corpusFile)
   ? fs
       .readFileSync(corpusFile, 'utf8')

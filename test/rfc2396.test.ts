@@ -1,6 +1,6 @@
 /**
  * RFC 2396: its resolution algorithm (5.2) against its own Appendix C, read
- * from ../shared/spec/rfc2396.txt; each change RFC 3986 Appendix D.2 lists,
+ * from grammar/rfc2396.txt; each change RFC 3986 Appendix D.2 lists,
  * under both algorithms; the D.2 table against the RFC 3986 text; and
  * compareGrammars.
  */
@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compareGrammars, matches, mergeRelativePath2396, parse, resolve, resolveRecord, RFC2396_TO_RFC3986, UriSyntaxError } from '../src';
 
-const spec = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'shared', 'spec', name), 'utf8');
+const spec = (name: string) => fs.readFileSync(path.join(__dirname, '..', 'grammar', name), 'utf8');
 const rfc2396 = spec('rfc2396.txt');
 const rfc3986 = spec('rfc3986.txt');
 
