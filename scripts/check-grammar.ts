@@ -1,7 +1,9 @@
 /**
  * npm run check:grammar [-- --grammar NAME] [--rule RULE ...] [--count N] [--seed S] [--fuzz]
  *
- * Checks that each PEG parser in generated/ accepts exactly what its ABNF
+ * Checks that each grammar/NAME.abnf is its RFC's text (the drift check of
+ * scripts/grammar-check/verbatim.ts, against grammar/rfcNNNN.txt), and that
+ * each PEG parser in generated/ accepts exactly what its ABNF
  * accepts (see scripts/grammar-check/check.ts), for every grammar NAME that
  * has grammar/NAME.abnf, grammar/NAME.peggy and generated/NAME.js, with the
  * settings in grammar/NAME.check.json.
@@ -18,6 +20,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readAbnf } from './grammar-check/abnf';
 import { readPeggySource } from './grammar-source';
+import { checkSources } from './grammar-check/verbatim';
 import { checkGrammar, formatDisagreement, type CheckConfig, type CheckReport, type PegParser, type RuleSummary } from './grammar-check/check';
 
 const root = path.resolve(__dirname, '..');
@@ -146,6 +149,10 @@ function main(argv: string[]): number {
         return 2;
       }
     }
+    const drift = checkSources(root, name);
+    for (const d of drift) console.log(`  SOURCE: ${d}`);
+    console.log(`${name}: grammar/${name}.abnf against its RFC text: ${drift.length === 0 ? 'OK' : `${drift.length} rules drifted`}`);
+    ok &&= drift.length === 0;
     console.log(`${name}: checking grammar/${name}.peggy (as generated/${name}.js) against grammar/${name}.abnf, seed ${args.seed}, ${args.count} per rule`);
     const started = Date.now();
     const result = checkGrammar(abnf, peg, pegRuleNames(readPeggySource(root, name).text), config, {
