@@ -201,15 +201,42 @@ export function diagnose(input: string, startRule: string, grammar: GrammarName 
   }
   const path = best.length > 0 ? best : common !== undefined && common.length > 0 ? common : [startRule];
   const code = input.codePointAt(offset);
+  const found = code === undefined ? null : String.fromCodePoint(code);
+  const hint = nonAsciiHint(input, startRule, grammar, found);
   return new UriSyntaxError({
     input,
     grammar,
     rule: toAbnfName(startRule),
     offset,
-    found: code === undefined ? null : String.fromCodePoint(code),
+    found,
     expected: expectedItems(expectations, traced, grammar),
     rulePath: path.map(toAbnfName),
+    ...(hint === undefined ? {} : { hint }),
   });
+}
+
+/** The IRI rule (RFC 3987 2.2) that corresponds to each whole-reference rule of RFC 3986 and RFC 2396. */
+const IRI_RULES: Readonly<Record<string, string>> = {
+  URI_reference: 'IRI_reference',
+  URI: 'IRI',
+  absolute_URI: 'absolute_IRI',
+  relative_ref: 'irelative_ref',
+  absoluteURI: 'absolute_IRI',
+  relativeURI: 'irelative_ref',
+};
+
+/**
+ * When a URI grammar stops at a character that is not ASCII: no URI holds one
+ * as itself (RFC 3986 2.1, 2.5). If the whole input is an IRI, the way on is
+ * RFC 3987, and the hint says so; otherwise it says how a URI carries it.
+ */
+function nonAsciiHint(input: string, startRule: string, grammar: GrammarName, found: string | null): string | undefined {
+  if (grammar === 'rfc3987' || found === null || found.charCodeAt(0) < 0x80) return undefined;
+  const iriRule = IRI_RULES[startRule];
+  if (iriRule !== undefined && recognizerOf('rfc3987').recognize(input, iriRule)) {
+    return `the input is a valid ${toAbnfName(iriRule)} (RFC 3987): parse it with { grammar: 'rfc3987' }, or map it to a URI with iriToUri (RFC 3987 3.1)`;
+  }
+  return 'a URI holds a character that is not ASCII only percent-encoded, as UTF-8 (RFC 3986 2.1, 2.5)';
 }
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {

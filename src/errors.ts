@@ -27,6 +27,12 @@ export interface UriSyntaxErrorDetails {
   readonly rulePath: readonly string[];
   /** For input given as UTF-8 octets (parseUtf8): `offset` as a byte offset into them. */
   readonly byteOffset?: number;
+  /**
+   * What to do about it, when urigram knows more than the grammar says: when a
+   * URI grammar stops at a character that is not ASCII, whether the input is
+   * an IRI (RFC 3987) or how a URI carries the character. Also in the message.
+   */
+  readonly hint?: string;
 }
 
 export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
@@ -45,6 +51,8 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
   readonly found: string | null;
   readonly expected: readonly string[];
   readonly rulePath: readonly string[];
+  /** What to do about it, when known (see UriSyntaxErrorDetails.hint); undefined otherwise. */
+  readonly hint?: string;
 
   constructor(details: UriSyntaxErrorDetails) {
     super(describe(details));
@@ -58,6 +66,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     this.found = details.found;
     this.expected = details.expected;
     this.rulePath = details.rulePath;
+    if (details.hint !== undefined) this.hint = details.hint;
   }
 
   /**
@@ -88,6 +97,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
       expected: this.expected,
       rulePath: this.rulePath,
       ...(this.byteOffset === undefined ? {} : { byteOffset: this.byteOffset }),
+      ...(this.hint === undefined ? {} : { hint: this.hint }),
     };
   }
 }
@@ -95,7 +105,8 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
 function describe(d: UriSyntaxErrorDetails): string {
   const innermost = d.rulePath.length > 0 ? d.rulePath[d.rulePath.length - 1] : d.rule;
   const found = d.found === null ? 'end of input' : JSON.stringify(d.found);
-  return `invalid ${d.rule} at offset ${d.offset}: expected ${orList(d.expected)} in ${innermost}, found ${found}`;
+  const hint = d.hint === undefined ? '' : `; ${d.hint}`;
+  return `invalid ${d.rule} at offset ${d.offset}: expected ${orList(d.expected)} in ${innermost}, found ${found}${hint}`;
 }
 
 function orList(items: readonly string[]): string {
