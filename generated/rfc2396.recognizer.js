@@ -738,188 +738,762 @@ function r_IPv6address(at) {
   const n213 = ncap;
   seq212: {
     let p214;
-    p214 = r_hexpart(at);
+    p214 = r_hex4(at);
     if (p214 < 0) { ncap = n213; break seq212; }
     let p215;
-    let p216;
-    p216 = -1;
-    const n218 = ncap;
-    seq217: {
-      let p219;
-      const c220 = p214 < len ? input.charCodeAt(p214) : -1;
-      p219 = (c220 >= 0 && c220 < 128 && T1[c220] === 1) ? p214 + 1 : -1;
-      if (p219 < 0) { ncap = n218; break seq217; }
-      let p221;
-      p221 = r_IPv4address(p219);
-      if (p221 < 0) { ncap = n218; break seq217; }
-      p216 = p221;
-    }
-    p215 = p216 < 0 ? p214 : p216;
+    const c216 = p214 < len ? input.charCodeAt(p214) : -1;
+    p215 = (c216 >= 0 && c216 < 128 && T1[c216] === 1) ? p214 + 1 : -1;
     if (p215 < 0) { ncap = n213; break seq212; }
-    out = p215;
+    let p217;
+    p217 = r_hex4(p215);
+    if (p217 < 0) { ncap = n213; break seq212; }
+    let p218;
+    const c219 = p217 < len ? input.charCodeAt(p217) : -1;
+    p218 = (c219 >= 0 && c219 < 128 && T1[c219] === 1) ? p217 + 1 : -1;
+    if (p218 < 0) { ncap = n213; break seq212; }
+    let p220;
+    p220 = r_hex4(p218);
+    if (p220 < 0) { ncap = n213; break seq212; }
+    let p221;
+    const c222 = p220 < len ? input.charCodeAt(p220) : -1;
+    p221 = (c222 >= 0 && c222 < 128 && T1[c222] === 1) ? p220 + 1 : -1;
+    if (p221 < 0) { ncap = n213; break seq212; }
+    let p223;
+    p223 = r_hex4(p221);
+    if (p223 < 0) { ncap = n213; break seq212; }
+    let p224;
+    const c225 = p223 < len ? input.charCodeAt(p223) : -1;
+    p224 = (c225 >= 0 && c225 < 128 && T1[c225] === 1) ? p223 + 1 : -1;
+    if (p224 < 0) { ncap = n213; break seq212; }
+    let p226;
+    p226 = r_hex4(p224);
+    if (p226 < 0) { ncap = n213; break seq212; }
+    let p227;
+    const c228 = p226 < len ? input.charCodeAt(p226) : -1;
+    p227 = (c228 >= 0 && c228 < 128 && T1[c228] === 1) ? p226 + 1 : -1;
+    if (p227 < 0) { ncap = n213; break seq212; }
+    let p229;
+    p229 = r_hex4(p227);
+    if (p229 < 0) { ncap = n213; break seq212; }
+    let p230;
+    const c231 = p229 < len ? input.charCodeAt(p229) : -1;
+    p230 = (c231 >= 0 && c231 < 128 && T1[c231] === 1) ? p229 + 1 : -1;
+    if (p230 < 0) { ncap = n213; break seq212; }
+    let p232;
+    p232 = r_ls32(p230);
+    if (p232 < 0) { ncap = n213; break seq212; }
+    out = p232;
+  }
+  if (out < 0) {
+    out = -1;
+    const n234 = ncap;
+    seq233: {
+      let p235;
+      const c236 = at < len ? input.charCodeAt(at) : -1;
+      p235 = (c236 >= 0 && c236 < 128 && T1[c236] === 1) ? at + 1 : -1;
+      if (p235 < 0) { ncap = n234; break seq233; }
+      let p237;
+      const c238 = p235 < len ? input.charCodeAt(p235) : -1;
+      p237 = (c238 >= 0 && c238 < 128 && T1[c238] === 1) ? p235 + 1 : -1;
+      if (p237 < 0) { ncap = n234; break seq233; }
+      let p239;
+      p239 = r_hex4(p237);
+      if (p239 < 0) { ncap = n234; break seq233; }
+      let p240;
+      const c241 = p239 < len ? input.charCodeAt(p239) : -1;
+      p240 = (c241 >= 0 && c241 < 128 && T1[c241] === 1) ? p239 + 1 : -1;
+      if (p240 < 0) { ncap = n234; break seq233; }
+      let p242;
+      p242 = r_hex4(p240);
+      if (p242 < 0) { ncap = n234; break seq233; }
+      let p243;
+      const c244 = p242 < len ? input.charCodeAt(p242) : -1;
+      p243 = (c244 >= 0 && c244 < 128 && T1[c244] === 1) ? p242 + 1 : -1;
+      if (p243 < 0) { ncap = n234; break seq233; }
+      let p245;
+      p245 = r_hex4(p243);
+      if (p245 < 0) { ncap = n234; break seq233; }
+      let p246;
+      const c247 = p245 < len ? input.charCodeAt(p245) : -1;
+      p246 = (c247 >= 0 && c247 < 128 && T1[c247] === 1) ? p245 + 1 : -1;
+      if (p246 < 0) { ncap = n234; break seq233; }
+      let p248;
+      p248 = r_hex4(p246);
+      if (p248 < 0) { ncap = n234; break seq233; }
+      let p249;
+      const c250 = p248 < len ? input.charCodeAt(p248) : -1;
+      p249 = (c250 >= 0 && c250 < 128 && T1[c250] === 1) ? p248 + 1 : -1;
+      if (p249 < 0) { ncap = n234; break seq233; }
+      let p251;
+      p251 = r_hex4(p249);
+      if (p251 < 0) { ncap = n234; break seq233; }
+      let p252;
+      const c253 = p251 < len ? input.charCodeAt(p251) : -1;
+      p252 = (c253 >= 0 && c253 < 128 && T1[c253] === 1) ? p251 + 1 : -1;
+      if (p252 < 0) { ncap = n234; break seq233; }
+      let p254;
+      p254 = r_ls32(p252);
+      if (p254 < 0) { ncap = n234; break seq233; }
+      out = p254;
+    }
+    if (out < 0) {
+      out = -1;
+      const n256 = ncap;
+      seq255: {
+        let p257;
+        let p258;
+        p258 = r_hex4(at);
+        p257 = p258 < 0 ? at : p258;
+        if (p257 < 0) { ncap = n256; break seq255; }
+        let p259;
+        const c260 = p257 < len ? input.charCodeAt(p257) : -1;
+        p259 = (c260 >= 0 && c260 < 128 && T1[c260] === 1) ? p257 + 1 : -1;
+        if (p259 < 0) { ncap = n256; break seq255; }
+        let p261;
+        const c262 = p259 < len ? input.charCodeAt(p259) : -1;
+        p261 = (c262 >= 0 && c262 < 128 && T1[c262] === 1) ? p259 + 1 : -1;
+        if (p261 < 0) { ncap = n256; break seq255; }
+        let p263;
+        p263 = r_hex4(p261);
+        if (p263 < 0) { ncap = n256; break seq255; }
+        let p264;
+        const c265 = p263 < len ? input.charCodeAt(p263) : -1;
+        p264 = (c265 >= 0 && c265 < 128 && T1[c265] === 1) ? p263 + 1 : -1;
+        if (p264 < 0) { ncap = n256; break seq255; }
+        let p266;
+        p266 = r_hex4(p264);
+        if (p266 < 0) { ncap = n256; break seq255; }
+        let p267;
+        const c268 = p266 < len ? input.charCodeAt(p266) : -1;
+        p267 = (c268 >= 0 && c268 < 128 && T1[c268] === 1) ? p266 + 1 : -1;
+        if (p267 < 0) { ncap = n256; break seq255; }
+        let p269;
+        p269 = r_hex4(p267);
+        if (p269 < 0) { ncap = n256; break seq255; }
+        let p270;
+        const c271 = p269 < len ? input.charCodeAt(p269) : -1;
+        p270 = (c271 >= 0 && c271 < 128 && T1[c271] === 1) ? p269 + 1 : -1;
+        if (p270 < 0) { ncap = n256; break seq255; }
+        let p272;
+        p272 = r_hex4(p270);
+        if (p272 < 0) { ncap = n256; break seq255; }
+        let p273;
+        const c274 = p272 < len ? input.charCodeAt(p272) : -1;
+        p273 = (c274 >= 0 && c274 < 128 && T1[c274] === 1) ? p272 + 1 : -1;
+        if (p273 < 0) { ncap = n256; break seq255; }
+        let p275;
+        p275 = r_ls32(p273);
+        if (p275 < 0) { ncap = n256; break seq255; }
+        out = p275;
+      }
+      if (out < 0) {
+        out = -1;
+        const n277 = ncap;
+        seq276: {
+          let p278;
+          let p279;
+          p279 = -1;
+          const n281 = ncap;
+          seq280: {
+            let p282;
+            const n284 = ncap;
+            let k283 = 0;
+            p282 = at;
+            for (;;) {
+              if (k283 === 1) break;
+              let p285;
+              p285 = -1;
+              const n287 = ncap;
+              seq286: {
+                let p288;
+                p288 = r_hex4(p282);
+                if (p288 < 0) { ncap = n287; break seq286; }
+                let p289;
+                const c290 = p288 < len ? input.charCodeAt(p288) : -1;
+                p289 = (c290 >= 0 && c290 < 128 && T1[c290] === 1) ? p288 + 1 : -1;
+                if (p289 < 0) { ncap = n287; break seq286; }
+                let p291;
+                const n292 = ncap;
+                let p293;
+                const c294 = p289 < len ? input.charCodeAt(p289) : -1;
+                p293 = (c294 >= 0 && c294 < 128 && T1[c294] === 1) ? p289 + 1 : -1;
+                ncap = n292;
+                p291 = p293 < 0 ? p289 : -1;
+                if (p291 < 0) { ncap = n287; break seq286; }
+                p285 = p291;
+              }
+              if (p285 < 0 || p285 === p282) break;
+              p282 = p285;
+              k283++;
+            }
+            if (p282 < 0) { ncap = n281; break seq280; }
+            let p295;
+            p295 = r_hex4(p282);
+            if (p295 < 0) { ncap = n281; break seq280; }
+            p279 = p295;
+          }
+          p278 = p279 < 0 ? at : p279;
+          if (p278 < 0) { ncap = n277; break seq276; }
+          let p296;
+          const c297 = p278 < len ? input.charCodeAt(p278) : -1;
+          p296 = (c297 >= 0 && c297 < 128 && T1[c297] === 1) ? p278 + 1 : -1;
+          if (p296 < 0) { ncap = n277; break seq276; }
+          let p298;
+          const c299 = p296 < len ? input.charCodeAt(p296) : -1;
+          p298 = (c299 >= 0 && c299 < 128 && T1[c299] === 1) ? p296 + 1 : -1;
+          if (p298 < 0) { ncap = n277; break seq276; }
+          let p300;
+          p300 = r_hex4(p298);
+          if (p300 < 0) { ncap = n277; break seq276; }
+          let p301;
+          const c302 = p300 < len ? input.charCodeAt(p300) : -1;
+          p301 = (c302 >= 0 && c302 < 128 && T1[c302] === 1) ? p300 + 1 : -1;
+          if (p301 < 0) { ncap = n277; break seq276; }
+          let p303;
+          p303 = r_hex4(p301);
+          if (p303 < 0) { ncap = n277; break seq276; }
+          let p304;
+          const c305 = p303 < len ? input.charCodeAt(p303) : -1;
+          p304 = (c305 >= 0 && c305 < 128 && T1[c305] === 1) ? p303 + 1 : -1;
+          if (p304 < 0) { ncap = n277; break seq276; }
+          let p306;
+          p306 = r_hex4(p304);
+          if (p306 < 0) { ncap = n277; break seq276; }
+          let p307;
+          const c308 = p306 < len ? input.charCodeAt(p306) : -1;
+          p307 = (c308 >= 0 && c308 < 128 && T1[c308] === 1) ? p306 + 1 : -1;
+          if (p307 < 0) { ncap = n277; break seq276; }
+          let p309;
+          p309 = r_ls32(p307);
+          if (p309 < 0) { ncap = n277; break seq276; }
+          out = p309;
+        }
+        if (out < 0) {
+          out = -1;
+          const n311 = ncap;
+          seq310: {
+            let p312;
+            let p313;
+            p313 = -1;
+            const n315 = ncap;
+            seq314: {
+              let p316;
+              const n318 = ncap;
+              let k317 = 0;
+              p316 = at;
+              for (;;) {
+                if (k317 === 2) break;
+                let p319;
+                p319 = -1;
+                const n321 = ncap;
+                seq320: {
+                  let p322;
+                  p322 = r_hex4(p316);
+                  if (p322 < 0) { ncap = n321; break seq320; }
+                  let p323;
+                  const c324 = p322 < len ? input.charCodeAt(p322) : -1;
+                  p323 = (c324 >= 0 && c324 < 128 && T1[c324] === 1) ? p322 + 1 : -1;
+                  if (p323 < 0) { ncap = n321; break seq320; }
+                  let p325;
+                  const n326 = ncap;
+                  let p327;
+                  const c328 = p323 < len ? input.charCodeAt(p323) : -1;
+                  p327 = (c328 >= 0 && c328 < 128 && T1[c328] === 1) ? p323 + 1 : -1;
+                  ncap = n326;
+                  p325 = p327 < 0 ? p323 : -1;
+                  if (p325 < 0) { ncap = n321; break seq320; }
+                  p319 = p325;
+                }
+                if (p319 < 0 || p319 === p316) break;
+                p316 = p319;
+                k317++;
+              }
+              if (p316 < 0) { ncap = n315; break seq314; }
+              let p329;
+              p329 = r_hex4(p316);
+              if (p329 < 0) { ncap = n315; break seq314; }
+              p313 = p329;
+            }
+            p312 = p313 < 0 ? at : p313;
+            if (p312 < 0) { ncap = n311; break seq310; }
+            let p330;
+            const c331 = p312 < len ? input.charCodeAt(p312) : -1;
+            p330 = (c331 >= 0 && c331 < 128 && T1[c331] === 1) ? p312 + 1 : -1;
+            if (p330 < 0) { ncap = n311; break seq310; }
+            let p332;
+            const c333 = p330 < len ? input.charCodeAt(p330) : -1;
+            p332 = (c333 >= 0 && c333 < 128 && T1[c333] === 1) ? p330 + 1 : -1;
+            if (p332 < 0) { ncap = n311; break seq310; }
+            let p334;
+            p334 = r_hex4(p332);
+            if (p334 < 0) { ncap = n311; break seq310; }
+            let p335;
+            const c336 = p334 < len ? input.charCodeAt(p334) : -1;
+            p335 = (c336 >= 0 && c336 < 128 && T1[c336] === 1) ? p334 + 1 : -1;
+            if (p335 < 0) { ncap = n311; break seq310; }
+            let p337;
+            p337 = r_hex4(p335);
+            if (p337 < 0) { ncap = n311; break seq310; }
+            let p338;
+            const c339 = p337 < len ? input.charCodeAt(p337) : -1;
+            p338 = (c339 >= 0 && c339 < 128 && T1[c339] === 1) ? p337 + 1 : -1;
+            if (p338 < 0) { ncap = n311; break seq310; }
+            let p340;
+            p340 = r_ls32(p338);
+            if (p340 < 0) { ncap = n311; break seq310; }
+            out = p340;
+          }
+          if (out < 0) {
+            out = -1;
+            const n342 = ncap;
+            seq341: {
+              let p343;
+              let p344;
+              p344 = -1;
+              const n346 = ncap;
+              seq345: {
+                let p347;
+                const n349 = ncap;
+                let k348 = 0;
+                p347 = at;
+                for (;;) {
+                  if (k348 === 3) break;
+                  let p350;
+                  p350 = -1;
+                  const n352 = ncap;
+                  seq351: {
+                    let p353;
+                    p353 = r_hex4(p347);
+                    if (p353 < 0) { ncap = n352; break seq351; }
+                    let p354;
+                    const c355 = p353 < len ? input.charCodeAt(p353) : -1;
+                    p354 = (c355 >= 0 && c355 < 128 && T1[c355] === 1) ? p353 + 1 : -1;
+                    if (p354 < 0) { ncap = n352; break seq351; }
+                    let p356;
+                    const n357 = ncap;
+                    let p358;
+                    const c359 = p354 < len ? input.charCodeAt(p354) : -1;
+                    p358 = (c359 >= 0 && c359 < 128 && T1[c359] === 1) ? p354 + 1 : -1;
+                    ncap = n357;
+                    p356 = p358 < 0 ? p354 : -1;
+                    if (p356 < 0) { ncap = n352; break seq351; }
+                    p350 = p356;
+                  }
+                  if (p350 < 0 || p350 === p347) break;
+                  p347 = p350;
+                  k348++;
+                }
+                if (p347 < 0) { ncap = n346; break seq345; }
+                let p360;
+                p360 = r_hex4(p347);
+                if (p360 < 0) { ncap = n346; break seq345; }
+                p344 = p360;
+              }
+              p343 = p344 < 0 ? at : p344;
+              if (p343 < 0) { ncap = n342; break seq341; }
+              let p361;
+              const c362 = p343 < len ? input.charCodeAt(p343) : -1;
+              p361 = (c362 >= 0 && c362 < 128 && T1[c362] === 1) ? p343 + 1 : -1;
+              if (p361 < 0) { ncap = n342; break seq341; }
+              let p363;
+              const c364 = p361 < len ? input.charCodeAt(p361) : -1;
+              p363 = (c364 >= 0 && c364 < 128 && T1[c364] === 1) ? p361 + 1 : -1;
+              if (p363 < 0) { ncap = n342; break seq341; }
+              let p365;
+              p365 = r_hex4(p363);
+              if (p365 < 0) { ncap = n342; break seq341; }
+              let p366;
+              const c367 = p365 < len ? input.charCodeAt(p365) : -1;
+              p366 = (c367 >= 0 && c367 < 128 && T1[c367] === 1) ? p365 + 1 : -1;
+              if (p366 < 0) { ncap = n342; break seq341; }
+              let p368;
+              p368 = r_ls32(p366);
+              if (p368 < 0) { ncap = n342; break seq341; }
+              out = p368;
+            }
+            if (out < 0) {
+              out = -1;
+              const n370 = ncap;
+              seq369: {
+                let p371;
+                let p372;
+                p372 = -1;
+                const n374 = ncap;
+                seq373: {
+                  let p375;
+                  const n377 = ncap;
+                  let k376 = 0;
+                  p375 = at;
+                  for (;;) {
+                    if (k376 === 4) break;
+                    let p378;
+                    p378 = -1;
+                    const n380 = ncap;
+                    seq379: {
+                      let p381;
+                      p381 = r_hex4(p375);
+                      if (p381 < 0) { ncap = n380; break seq379; }
+                      let p382;
+                      const c383 = p381 < len ? input.charCodeAt(p381) : -1;
+                      p382 = (c383 >= 0 && c383 < 128 && T1[c383] === 1) ? p381 + 1 : -1;
+                      if (p382 < 0) { ncap = n380; break seq379; }
+                      let p384;
+                      const n385 = ncap;
+                      let p386;
+                      const c387 = p382 < len ? input.charCodeAt(p382) : -1;
+                      p386 = (c387 >= 0 && c387 < 128 && T1[c387] === 1) ? p382 + 1 : -1;
+                      ncap = n385;
+                      p384 = p386 < 0 ? p382 : -1;
+                      if (p384 < 0) { ncap = n380; break seq379; }
+                      p378 = p384;
+                    }
+                    if (p378 < 0 || p378 === p375) break;
+                    p375 = p378;
+                    k376++;
+                  }
+                  if (p375 < 0) { ncap = n374; break seq373; }
+                  let p388;
+                  p388 = r_hex4(p375);
+                  if (p388 < 0) { ncap = n374; break seq373; }
+                  p372 = p388;
+                }
+                p371 = p372 < 0 ? at : p372;
+                if (p371 < 0) { ncap = n370; break seq369; }
+                let p389;
+                const c390 = p371 < len ? input.charCodeAt(p371) : -1;
+                p389 = (c390 >= 0 && c390 < 128 && T1[c390] === 1) ? p371 + 1 : -1;
+                if (p389 < 0) { ncap = n370; break seq369; }
+                let p391;
+                const c392 = p389 < len ? input.charCodeAt(p389) : -1;
+                p391 = (c392 >= 0 && c392 < 128 && T1[c392] === 1) ? p389 + 1 : -1;
+                if (p391 < 0) { ncap = n370; break seq369; }
+                let p393;
+                p393 = r_ls32(p391);
+                if (p393 < 0) { ncap = n370; break seq369; }
+                out = p393;
+              }
+              if (out < 0) {
+                out = -1;
+                const n395 = ncap;
+                seq394: {
+                  let p396;
+                  let p397;
+                  p397 = -1;
+                  const n399 = ncap;
+                  seq398: {
+                    let p400;
+                    const n402 = ncap;
+                    let k401 = 0;
+                    p400 = at;
+                    for (;;) {
+                      if (k401 === 5) break;
+                      let p403;
+                      p403 = -1;
+                      const n405 = ncap;
+                      seq404: {
+                        let p406;
+                        p406 = r_hex4(p400);
+                        if (p406 < 0) { ncap = n405; break seq404; }
+                        let p407;
+                        const c408 = p406 < len ? input.charCodeAt(p406) : -1;
+                        p407 = (c408 >= 0 && c408 < 128 && T1[c408] === 1) ? p406 + 1 : -1;
+                        if (p407 < 0) { ncap = n405; break seq404; }
+                        let p409;
+                        const n410 = ncap;
+                        let p411;
+                        const c412 = p407 < len ? input.charCodeAt(p407) : -1;
+                        p411 = (c412 >= 0 && c412 < 128 && T1[c412] === 1) ? p407 + 1 : -1;
+                        ncap = n410;
+                        p409 = p411 < 0 ? p407 : -1;
+                        if (p409 < 0) { ncap = n405; break seq404; }
+                        p403 = p409;
+                      }
+                      if (p403 < 0 || p403 === p400) break;
+                      p400 = p403;
+                      k401++;
+                    }
+                    if (p400 < 0) { ncap = n399; break seq398; }
+                    let p413;
+                    p413 = r_hex4(p400);
+                    if (p413 < 0) { ncap = n399; break seq398; }
+                    p397 = p413;
+                  }
+                  p396 = p397 < 0 ? at : p397;
+                  if (p396 < 0) { ncap = n395; break seq394; }
+                  let p414;
+                  const c415 = p396 < len ? input.charCodeAt(p396) : -1;
+                  p414 = (c415 >= 0 && c415 < 128 && T1[c415] === 1) ? p396 + 1 : -1;
+                  if (p414 < 0) { ncap = n395; break seq394; }
+                  let p416;
+                  const c417 = p414 < len ? input.charCodeAt(p414) : -1;
+                  p416 = (c417 >= 0 && c417 < 128 && T1[c417] === 1) ? p414 + 1 : -1;
+                  if (p416 < 0) { ncap = n395; break seq394; }
+                  let p418;
+                  p418 = r_hex4(p416);
+                  if (p418 < 0) { ncap = n395; break seq394; }
+                  out = p418;
+                }
+                if (out < 0) {
+                  out = -1;
+                  const n420 = ncap;
+                  seq419: {
+                    let p421;
+                    let p422;
+                    p422 = -1;
+                    const n424 = ncap;
+                    seq423: {
+                      let p425;
+                      const n427 = ncap;
+                      let k426 = 0;
+                      p425 = at;
+                      for (;;) {
+                        if (k426 === 6) break;
+                        let p428;
+                        p428 = -1;
+                        const n430 = ncap;
+                        seq429: {
+                          let p431;
+                          p431 = r_hex4(p425);
+                          if (p431 < 0) { ncap = n430; break seq429; }
+                          let p432;
+                          const c433 = p431 < len ? input.charCodeAt(p431) : -1;
+                          p432 = (c433 >= 0 && c433 < 128 && T1[c433] === 1) ? p431 + 1 : -1;
+                          if (p432 < 0) { ncap = n430; break seq429; }
+                          let p434;
+                          const n435 = ncap;
+                          let p436;
+                          const c437 = p432 < len ? input.charCodeAt(p432) : -1;
+                          p436 = (c437 >= 0 && c437 < 128 && T1[c437] === 1) ? p432 + 1 : -1;
+                          ncap = n435;
+                          p434 = p436 < 0 ? p432 : -1;
+                          if (p434 < 0) { ncap = n430; break seq429; }
+                          p428 = p434;
+                        }
+                        if (p428 < 0 || p428 === p425) break;
+                        p425 = p428;
+                        k426++;
+                      }
+                      if (p425 < 0) { ncap = n424; break seq423; }
+                      let p438;
+                      p438 = r_hex4(p425);
+                      if (p438 < 0) { ncap = n424; break seq423; }
+                      p422 = p438;
+                    }
+                    p421 = p422 < 0 ? at : p422;
+                    if (p421 < 0) { ncap = n420; break seq419; }
+                    let p439;
+                    const c440 = p421 < len ? input.charCodeAt(p421) : -1;
+                    p439 = (c440 >= 0 && c440 < 128 && T1[c440] === 1) ? p421 + 1 : -1;
+                    if (p439 < 0) { ncap = n420; break seq419; }
+                    let p441;
+                    const c442 = p439 < len ? input.charCodeAt(p439) : -1;
+                    p441 = (c442 >= 0 && c442 < 128 && T1[c442] === 1) ? p439 + 1 : -1;
+                    if (p441 < 0) { ncap = n420; break seq419; }
+                    out = p441;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
 }
 
-function r_hexpart(at) {
+function r_ls32(at) {
   let out;
   out = -1;
-  const n223 = ncap;
-  seq222: {
-    let p224;
-    p224 = r_hexseq(at);
-    if (p224 < 0) { ncap = n223; break seq222; }
-    let p225;
-    const c226 = p224 < len ? input.charCodeAt(p224) : -1;
-    p225 = (c226 >= 0 && c226 < 128 && T1[c226] === 1) ? p224 + 1 : -1;
-    if (p225 < 0) { ncap = n223; break seq222; }
-    let p227;
-    const c228 = p225 < len ? input.charCodeAt(p225) : -1;
-    p227 = (c228 >= 0 && c228 < 128 && T1[c228] === 1) ? p225 + 1 : -1;
-    if (p227 < 0) { ncap = n223; break seq222; }
-    let p229;
-    let p230;
-    p230 = r_hexseq(p227);
-    p229 = p230 < 0 ? p227 : p230;
-    if (p229 < 0) { ncap = n223; break seq222; }
-    out = p229;
+  const n444 = ncap;
+  seq443: {
+    let p445;
+    p445 = r_hex4(at);
+    if (p445 < 0) { ncap = n444; break seq443; }
+    let p446;
+    const c447 = p445 < len ? input.charCodeAt(p445) : -1;
+    p446 = (c447 >= 0 && c447 < 128 && T1[c447] === 1) ? p445 + 1 : -1;
+    if (p446 < 0) { ncap = n444; break seq443; }
+    let p448;
+    p448 = r_hex4(p446);
+    if (p448 < 0) { ncap = n444; break seq443; }
+    out = p448;
   }
   if (out < 0) {
-    out = r_hexseq(at);
-    if (out < 0) {
-      out = -1;
-      const n232 = ncap;
-      seq231: {
-        let p233;
-        const c234 = at < len ? input.charCodeAt(at) : -1;
-        p233 = (c234 >= 0 && c234 < 128 && T1[c234] === 1) ? at + 1 : -1;
-        if (p233 < 0) { ncap = n232; break seq231; }
-        let p235;
-        const c236 = p233 < len ? input.charCodeAt(p233) : -1;
-        p235 = (c236 >= 0 && c236 < 128 && T1[c236] === 1) ? p233 + 1 : -1;
-        if (p235 < 0) { ncap = n232; break seq231; }
-        let p237;
-        let p238;
-        p238 = r_hexseq(p235);
-        p237 = p238 < 0 ? p235 : p238;
-        if (p237 < 0) { ncap = n232; break seq231; }
-        out = p237;
-      }
+    out = -1;
+    const n450 = ncap;
+    seq449: {
+      let p451;
+      p451 = r_decimal_octet(at);
+      if (p451 < 0) { ncap = n450; break seq449; }
+      let p452;
+      const c453 = p451 < len ? input.charCodeAt(p451) : -1;
+      p452 = (c453 >= 0 && c453 < 128 && T15[c453] === 1) ? p451 + 1 : -1;
+      if (p452 < 0) { ncap = n450; break seq449; }
+      let p454;
+      p454 = r_decimal_octet(p452);
+      if (p454 < 0) { ncap = n450; break seq449; }
+      let p455;
+      const c456 = p454 < len ? input.charCodeAt(p454) : -1;
+      p455 = (c456 >= 0 && c456 < 128 && T15[c456] === 1) ? p454 + 1 : -1;
+      if (p455 < 0) { ncap = n450; break seq449; }
+      let p457;
+      p457 = r_decimal_octet(p455);
+      if (p457 < 0) { ncap = n450; break seq449; }
+      let p458;
+      const c459 = p457 < len ? input.charCodeAt(p457) : -1;
+      p458 = (c459 >= 0 && c459 < 128 && T15[c459] === 1) ? p457 + 1 : -1;
+      if (p458 < 0) { ncap = n450; break seq449; }
+      let p460;
+      p460 = r_decimal_octet(p458);
+      if (p460 < 0) { ncap = n450; break seq449; }
+      out = p460;
     }
-  }
-  return out;
-}
-
-function r_hexseq(at) {
-  let out;
-  out = -1;
-  const n240 = ncap;
-  seq239: {
-    let p241;
-    p241 = r_hex4(at);
-    if (p241 < 0) { ncap = n240; break seq239; }
-    let p242;
-    const n244 = ncap;
-    let k243 = 0;
-    p242 = p241;
-    for (;;) {
-      let p245;
-      p245 = -1;
-      const n247 = ncap;
-      seq246: {
-        let p248;
-        const c249 = p242 < len ? input.charCodeAt(p242) : -1;
-        p248 = (c249 >= 0 && c249 < 128 && T1[c249] === 1) ? p242 + 1 : -1;
-        if (p248 < 0) { ncap = n247; break seq246; }
-        let p250;
-        p250 = r_hex4(p248);
-        if (p250 < 0) { ncap = n247; break seq246; }
-        let p251;
-        const n252 = ncap;
-        let p253;
-        const c254 = p250 < len ? input.charCodeAt(p250) : -1;
-        p253 = (c254 >= 0 && c254 < 128 && T15[c254] === 1) ? p250 + 1 : -1;
-        ncap = n252;
-        p251 = p253 < 0 ? p250 : -1;
-        if (p251 < 0) {
-          const c255 = p250 < len ? input.charCodeAt(p250) : -1;
-          p251 = (c255 >= 0 && c255 < 128 && T1[c255] === 1) ? p250 + 1 : -1;
-        }
-        if (p251 < 0) { ncap = n247; break seq246; }
-        p245 = p251;
-      }
-      if (p245 < 0 || p245 === p242) break;
-      p242 = p245;
-      k243++;
-    }
-    if (p242 < 0) { ncap = n240; break seq239; }
-    out = p242;
   }
   return out;
 }
 
 function r_hex4(at) {
   let out;
-  const n257 = ncap;
-  let k256 = 0;
+  const n462 = ncap;
+  let k461 = 0;
   out = at;
   for (;;) {
-    if (k256 === 4) break;
-    let p258;
-    const c259 = out < len ? input.charCodeAt(out) : -1;
-    p258 = (c259 >= 0 && c259 < 128 && T19[c259] === 1) ? out + 1 : -1;
-    if (p258 < 0 || p258 === out) break;
-    out = p258;
-    k256++;
+    if (k461 === 4) break;
+    let p463;
+    const c464 = out < len ? input.charCodeAt(out) : -1;
+    p463 = (c464 >= 0 && c464 < 128 && T19[c464] === 1) ? out + 1 : -1;
+    if (p463 < 0 || p463 === out) break;
+    out = p463;
+    k461++;
   }
-  if (k256 < 1) { out = -1; ncap = n257; }
+  if (k461 < 1) { out = -1; ncap = n462; }
+  return out;
+}
+
+function r_decimal_octet(at) {
+  let out;
+  out = -1;
+  const n466 = ncap;
+  seq465: {
+    let p467;
+    p467 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p467 < 0) { ncap = n466; break seq465; }
+    let p468;
+    const c469 = p467 < len ? input.charCodeAt(p467) : -1;
+    p468 = (c469 >= 0 && c469 < 128 && T20[c469] === 1) ? p467 + 1 : -1;
+    if (p468 < 0) { ncap = n466; break seq465; }
+    out = p468;
+  }
+  if (out < 0) {
+    out = -1;
+    const n471 = ncap;
+    seq470: {
+      let p472;
+      const c473 = at < len ? input.charCodeAt(at) : -1;
+      p472 = (c473 >= 0 && c473 < 128 && T21[c473] === 1) ? at + 1 : -1;
+      if (p472 < 0) { ncap = n471; break seq470; }
+      let p474;
+      const c475 = p472 < len ? input.charCodeAt(p472) : -1;
+      p474 = (c475 >= 0 && c475 < 128 && T22[c475] === 1) ? p472 + 1 : -1;
+      if (p474 < 0) { ncap = n471; break seq470; }
+      let p476;
+      const c477 = p474 < len ? input.charCodeAt(p474) : -1;
+      p476 = (c477 >= 0 && c477 < 128 && T18[c477] === 1) ? p474 + 1 : -1;
+      if (p476 < 0) { ncap = n471; break seq470; }
+      out = p476;
+    }
+    if (out < 0) {
+      out = -1;
+      const n479 = ncap;
+      seq478: {
+        let p480;
+        const c481 = at < len ? input.charCodeAt(at) : -1;
+        p480 = (c481 >= 0 && c481 < 128 && T23[c481] === 1) ? at + 1 : -1;
+        if (p480 < 0) { ncap = n479; break seq478; }
+        let p482;
+        const n484 = ncap;
+        let k483 = 0;
+        p482 = p480;
+        for (;;) {
+          if (k483 === 2) break;
+          let p485;
+          const c486 = p482 < len ? input.charCodeAt(p482) : -1;
+          p485 = (c486 >= 0 && c486 < 128 && T18[c486] === 1) ? p482 + 1 : -1;
+          if (p485 < 0 || p485 === p482) break;
+          p482 = p485;
+          k483++;
+        }
+        if (k483 < 2) { p482 = -1; ncap = n484; }
+        if (p482 < 0) { ncap = n479; break seq478; }
+        out = p482;
+      }
+      if (out < 0) {
+        out = -1;
+        const n488 = ncap;
+        seq487: {
+          let p489;
+          const c490 = at < len ? input.charCodeAt(at) : -1;
+          p489 = (c490 >= 0 && c490 < 128 && T18[c490] === 1) ? at + 1 : -1;
+          if (p489 < 0) { ncap = n488; break seq487; }
+          let p491;
+          let p492;
+          const c493 = p489 < len ? input.charCodeAt(p489) : -1;
+          p492 = (c493 >= 0 && c493 < 128 && T18[c493] === 1) ? p489 + 1 : -1;
+          p491 = p492 < 0 ? p489 : p492;
+          if (p491 < 0) { ncap = n488; break seq487; }
+          out = p491;
+        }
+      }
+    }
+  }
   return out;
 }
 
 function r_path(at) {
   let out;
-  let p260;
-  p260 = r_abs_path(at);
-  if (p260 < 0) {
-    p260 = r_opaque_part(at);
+  let p494;
+  p494 = r_abs_path(at);
+  if (p494 < 0) {
+    p494 = r_opaque_part(at);
   }
-  out = p260 < 0 ? at : p260;
+  out = p494 < 0 ? at : p494;
   return out;
 }
 
 function r_path_segments(at) {
   let out;
   out = -1;
-  const n262 = ncap;
-  seq261: {
-    let p263;
-    p263 = r_segment(at);
-    if (p263 < 0) { ncap = n262; break seq261; }
-    let p264;
-    const n266 = ncap;
-    let k265 = 0;
-    p264 = p263;
+  const n496 = ncap;
+  seq495: {
+    let p497;
+    p497 = r_segment(at);
+    if (p497 < 0) { ncap = n496; break seq495; }
+    let p498;
+    const n500 = ncap;
+    let k499 = 0;
+    p498 = p497;
     for (;;) {
-      let p267;
-      p267 = -1;
-      const n269 = ncap;
-      seq268: {
-        let p270;
-        const c271 = p264 < len ? input.charCodeAt(p264) : -1;
-        p270 = (c271 >= 0 && c271 < 128 && T5[c271] === 1) ? p264 + 1 : -1;
-        if (p270 < 0) { ncap = n269; break seq268; }
-        let p272;
-        p272 = r_segment(p270);
-        if (p272 < 0) { ncap = n269; break seq268; }
-        p267 = p272;
+      let p501;
+      p501 = -1;
+      const n503 = ncap;
+      seq502: {
+        let p504;
+        const c505 = p498 < len ? input.charCodeAt(p498) : -1;
+        p504 = (c505 >= 0 && c505 < 128 && T5[c505] === 1) ? p498 + 1 : -1;
+        if (p504 < 0) { ncap = n503; break seq502; }
+        let p506;
+        p506 = r_segment(p504);
+        if (p506 < 0) { ncap = n503; break seq502; }
+        p501 = p506;
       }
-      if (p267 < 0 || p267 === p264) break;
-      p264 = p267;
-      k265++;
+      if (p501 < 0 || p501 === p498) break;
+      p498 = p501;
+      k499++;
     }
-    if (p264 < 0) { ncap = n262; break seq261; }
-    out = p264;
+    if (p498 < 0) { ncap = n496; break seq495; }
+    out = p498;
   }
   return out;
 }
@@ -927,72 +1501,72 @@ function r_path_segments(at) {
 function r_segment(at) {
   let out;
   out = -1;
-  const n274 = ncap;
-  seq273: {
-    let p275;
-    const n277 = ncap;
-    let k276 = 0;
-    p275 = at;
+  const n508 = ncap;
+  seq507: {
+    let p509;
+    const n511 = ncap;
+    let k510 = 0;
+    p509 = at;
     for (;;) {
-      let p278;
-      p278 = r_pchar(p275);
-      if (p278 < 0 || p278 === p275) break;
-      p275 = p278;
-      k276++;
+      let p512;
+      p512 = r_pchar(p509);
+      if (p512 < 0 || p512 === p509) break;
+      p509 = p512;
+      k510++;
     }
-    if (p275 < 0) { ncap = n274; break seq273; }
-    let p279;
-    const n281 = ncap;
-    let k280 = 0;
-    p279 = p275;
+    if (p509 < 0) { ncap = n508; break seq507; }
+    let p513;
+    const n515 = ncap;
+    let k514 = 0;
+    p513 = p509;
     for (;;) {
-      let p282;
-      p282 = -1;
-      const n284 = ncap;
-      seq283: {
-        let p285;
-        const c286 = p279 < len ? input.charCodeAt(p279) : -1;
-        p285 = (c286 >= 0 && c286 < 128 && T20[c286] === 1) ? p279 + 1 : -1;
-        if (p285 < 0) { ncap = n284; break seq283; }
-        let p287;
-        p287 = r_param(p285);
-        if (p287 < 0) { ncap = n284; break seq283; }
-        p282 = p287;
+      let p516;
+      p516 = -1;
+      const n518 = ncap;
+      seq517: {
+        let p519;
+        const c520 = p513 < len ? input.charCodeAt(p513) : -1;
+        p519 = (c520 >= 0 && c520 < 128 && T24[c520] === 1) ? p513 + 1 : -1;
+        if (p519 < 0) { ncap = n518; break seq517; }
+        let p521;
+        p521 = r_param(p519);
+        if (p521 < 0) { ncap = n518; break seq517; }
+        p516 = p521;
       }
-      if (p282 < 0 || p282 === p279) break;
-      p279 = p282;
-      k280++;
+      if (p516 < 0 || p516 === p513) break;
+      p513 = p516;
+      k514++;
     }
-    if (p279 < 0) { ncap = n274; break seq273; }
-    out = p279;
+    if (p513 < 0) { ncap = n508; break seq507; }
+    out = p513;
   }
   return out;
 }
 
 function r_param(at) {
   let out;
-  const n289 = ncap;
-  let k288 = 0;
+  const n523 = ncap;
+  let k522 = 0;
   out = at;
   for (;;) {
-    let p290;
-    p290 = r_pchar(out);
-    if (p290 < 0 || p290 === out) break;
-    out = p290;
-    k288++;
+    let p524;
+    p524 = r_pchar(out);
+    if (p524 < 0 || p524 === out) break;
+    out = p524;
+    k522++;
   }
   return out;
 }
 
 function r_pchar(at) {
   let out;
-  const c291 = at < len ? input.charCodeAt(at) : -1;
-  out = (c291 >= 0 && c291 < 128 && T3[c291] === 1) ? at + 1 : -1;
+  const c525 = at < len ? input.charCodeAt(at) : -1;
+  out = (c525 >= 0 && c525 < 128 && T3[c525] === 1) ? at + 1 : -1;
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c292 = at < len ? input.charCodeAt(at) : -1;
-      out = (c292 >= 0 && c292 < 128 && T21[c292] === 1) ? at + 1 : -1;
+      const c526 = at < len ? input.charCodeAt(at) : -1;
+      out = (c526 >= 0 && c526 < 128 && T25[c526] === 1) ? at + 1 : -1;
     }
   }
   return out;
@@ -1001,15 +1575,15 @@ function r_pchar(at) {
 function r_query(at) {
   const entry = ncap;
   let out;
-  const n294 = ncap;
-  let k293 = 0;
+  const n528 = ncap;
+  let k527 = 0;
   out = at;
   for (;;) {
-    let p295;
-    p295 = r_uric(out);
-    if (p295 < 0 || p295 === out) break;
-    out = p295;
-    k293++;
+    let p529;
+    p529 = r_uric(out);
+    if (p529 < 0 || p529 === out) break;
+    out = p529;
+    k527++;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
@@ -1018,15 +1592,15 @@ function r_query(at) {
 function r_fragment(at) {
   const entry = ncap;
   let out;
-  const n297 = ncap;
-  let k296 = 0;
+  const n531 = ncap;
+  let k530 = 0;
   out = at;
   for (;;) {
-    let p298;
-    p298 = r_uric(out);
-    if (p298 < 0 || p298 === out) break;
-    out = p298;
-    k296++;
+    let p532;
+    p532 = r_uric(out);
+    if (p532 < 0 || p532 === out) break;
+    out = p532;
+    k530++;
   }
   if (out >= 0) capture(9, at, out); else ncap = entry;
   return out;
@@ -1034,8 +1608,8 @@ function r_fragment(at) {
 
 function r_uric(at) {
   let out;
-  const c299 = at < len ? input.charCodeAt(at) : -1;
-  out = (c299 >= 0 && c299 < 128 && T22[c299] === 1) ? at + 1 : -1;
+  const c533 = at < len ? input.charCodeAt(at) : -1;
+  out = (c533 >= 0 && c533 < 128 && T26[c533] === 1) ? at + 1 : -1;
   if (out < 0) {
     out = r_escaped(at);
   }
@@ -1044,93 +1618,93 @@ function r_uric(at) {
 
 function r_reserved(at) {
   let out;
-  const c300 = at < len ? input.charCodeAt(at) : -1;
-  out = (c300 >= 0 && c300 < 128 && T23[c300] === 1) ? at + 1 : -1;
+  const c534 = at < len ? input.charCodeAt(at) : -1;
+  out = (c534 >= 0 && c534 < 128 && T27[c534] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_unreserved(at) {
   let out;
-  const c301 = at < len ? input.charCodeAt(at) : -1;
-  out = (c301 >= 0 && c301 < 128 && T3[c301] === 1) ? at + 1 : -1;
+  const c535 = at < len ? input.charCodeAt(at) : -1;
+  out = (c535 >= 0 && c535 < 128 && T3[c535] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_mark(at) {
   let out;
-  const c302 = at < len ? input.charCodeAt(at) : -1;
-  out = (c302 >= 0 && c302 < 128 && T24[c302] === 1) ? at + 1 : -1;
+  const c536 = at < len ? input.charCodeAt(at) : -1;
+  out = (c536 >= 0 && c536 < 128 && T28[c536] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_escaped(at) {
   let out;
   out = -1;
-  const n304 = ncap;
-  seq303: {
-    let p305;
-    const c306 = at < len ? input.charCodeAt(at) : -1;
-    p305 = (c306 >= 0 && c306 < 128 && T25[c306] === 1) ? at + 1 : -1;
-    if (p305 < 0) { ncap = n304; break seq303; }
-    let p307;
-    const c308 = p305 < len ? input.charCodeAt(p305) : -1;
-    p307 = (c308 >= 0 && c308 < 128 && T19[c308] === 1) ? p305 + 1 : -1;
-    if (p307 < 0) { ncap = n304; break seq303; }
-    let p309;
-    const c310 = p307 < len ? input.charCodeAt(p307) : -1;
-    p309 = (c310 >= 0 && c310 < 128 && T19[c310] === 1) ? p307 + 1 : -1;
-    if (p309 < 0) { ncap = n304; break seq303; }
-    out = p309;
+  const n538 = ncap;
+  seq537: {
+    let p539;
+    const c540 = at < len ? input.charCodeAt(at) : -1;
+    p539 = (c540 >= 0 && c540 < 128 && T29[c540] === 1) ? at + 1 : -1;
+    if (p539 < 0) { ncap = n538; break seq537; }
+    let p541;
+    const c542 = p539 < len ? input.charCodeAt(p539) : -1;
+    p541 = (c542 >= 0 && c542 < 128 && T19[c542] === 1) ? p539 + 1 : -1;
+    if (p541 < 0) { ncap = n538; break seq537; }
+    let p543;
+    const c544 = p541 < len ? input.charCodeAt(p541) : -1;
+    p543 = (c544 >= 0 && c544 < 128 && T19[c544] === 1) ? p541 + 1 : -1;
+    if (p543 < 0) { ncap = n538; break seq537; }
+    out = p543;
   }
   return out;
 }
 
 function r_hex(at) {
   let out;
-  const c311 = at < len ? input.charCodeAt(at) : -1;
-  out = (c311 >= 0 && c311 < 128 && T19[c311] === 1) ? at + 1 : -1;
+  const c545 = at < len ? input.charCodeAt(at) : -1;
+  out = (c545 >= 0 && c545 < 128 && T19[c545] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_alphanum(at) {
   let out;
-  const c312 = at < len ? input.charCodeAt(at) : -1;
-  out = (c312 >= 0 && c312 < 128 && T16[c312] === 1) ? at + 1 : -1;
+  const c546 = at < len ? input.charCodeAt(at) : -1;
+  out = (c546 >= 0 && c546 < 128 && T16[c546] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_alpha(at) {
   let out;
-  const c313 = at < len ? input.charCodeAt(at) : -1;
-  out = (c313 >= 0 && c313 < 128 && T7[c313] === 1) ? at + 1 : -1;
+  const c547 = at < len ? input.charCodeAt(at) : -1;
+  out = (c547 >= 0 && c547 < 128 && T7[c547] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_lowalpha(at) {
   let out;
-  const c314 = at < len ? input.charCodeAt(at) : -1;
-  out = (c314 >= 0 && c314 < 128 && T26[c314] === 1) ? at + 1 : -1;
+  const c548 = at < len ? input.charCodeAt(at) : -1;
+  out = (c548 >= 0 && c548 < 128 && T30[c548] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_upalpha(at) {
   let out;
-  const c315 = at < len ? input.charCodeAt(at) : -1;
-  out = (c315 >= 0 && c315 < 128 && T27[c315] === 1) ? at + 1 : -1;
+  const c549 = at < len ? input.charCodeAt(at) : -1;
+  out = (c549 >= 0 && c549 < 128 && T31[c549] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_digit(at) {
   let out;
-  const c316 = at < len ? input.charCodeAt(at) : -1;
-  out = (c316 >= 0 && c316 < 128 && T18[c316] === 1) ? at + 1 : -1;
+  const c550 = at < len ? input.charCodeAt(at) : -1;
+  out = (c550 >= 0 && c550 < 128 && T18[c550] === 1) ? at + 1 : -1;
   return out;
 }
 
 function r_HEXDIG(at) {
   let out;
-  const c317 = at < len ? input.charCodeAt(at) : -1;
-  out = (c317 >= 0 && c317 < 128 && T19[c317] === 1) ? at + 1 : -1;
+  const c551 = at < len ? input.charCodeAt(at) : -1;
+  out = (c551 >= 0 && c551 < 128 && T19[c551] === 1) ? at + 1 : -1;
   return out;
 }
 
@@ -1156,16 +1730,20 @@ const T16 = table('0000000000000000000000000000000000000000000000001111111111000
 const T17 = table('00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T18 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
 const T19 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
-const T20 = table('00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000');
-const T21 = table('00000000000000000000000000000000000010100001100000000000001001001000000000000000000000000000000000000000000000000000000000000000');
-const T22 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111111010101111111111111111111111111100010');
-const T23 = table('00000000000000000000000000000000000010100001100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T24 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
-const T25 = table('00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T26 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
-const T27 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T21 = table('00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T22 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T23 = table('00000000000000000000000000000000000000000000000011000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T24 = table('00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000');
+const T25 = table('00000000000000000000000000000000000010100001100000000000001001001000000000000000000000000000000000000000000000000000000000000000');
+const T26 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111111010101111111111111111111111111100010');
+const T27 = table('00000000000000000000000000000000000010100001100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T28 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
+const T29 = table('00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T30 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
+const T31 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
 
-const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, relativeURI: r_relativeURI, hier_part: r_hier_part, opaque_part: r_opaque_part, uric_no_slash: r_uric_no_slash, net_path: r_net_path, abs_path: r_abs_path, rel_path: r_rel_path, rel_segment: r_rel_segment, scheme: r_scheme, authority: r_authority, reg_name: r_reg_name, server: r_server, userinfo: r_userinfo, hostport: r_hostport, host: r_host, IPv6reference: r_IPv6reference, hostname: r_hostname, domainlabel: r_domainlabel, toplabel: r_toplabel, IPv4address: r_IPv4address, port: r_port, IPv6address: r_IPv6address, hexpart: r_hexpart, hexseq: r_hexseq, hex4: r_hex4, path: r_path, path_segments: r_path_segments, segment: r_segment, param: r_param, pchar: r_pchar, query: r_query, fragment: r_fragment, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, HEXDIG: r_HEXDIG };
+const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, relativeURI: r_relativeURI, hier_part: r_hier_part, opaque_part: r_opaque_part, uric_no_slash: r_uric_no_slash, net_path: r_net_path, abs_path: r_abs_path, rel_path: r_rel_path, rel_segment: r_rel_segment, scheme: r_scheme, authority: r_authority, reg_name: r_reg_name, server: r_server, userinfo: r_userinfo, hostport: r_hostport, host: r_host, IPv6reference: r_IPv6reference, hostname: r_hostname, domainlabel: r_domainlabel, toplabel: r_toplabel, IPv4address: r_IPv4address, port: r_port, IPv6address: r_IPv6address, ls32: r_ls32, hex4: r_hex4, decimal_octet: r_decimal_octet, path: r_path, path_segments: r_path_segments, segment: r_segment, param: r_param, pchar: r_pchar, query: r_query, fragment: r_fragment, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, HEXDIG: r_HEXDIG };
 
 /** Whether the whole of `text` matches `startRule`; afterwards captureLog() holds its captures. */
 function recognize(text, startRule) {
@@ -1196,4 +1774,4 @@ const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"
 /** The rules with a display name, all of which match exactly one character, and their names. */
 const NAMED_RULES = {"reserved":"reserved","unreserved":"unreserved","mark":"mark","hex":"hex","alphanum":"alphanum","alpha":"alpha","lowalpha":"lowalpha","upalpha":"upalpha","digit":"digit","HEXDIG":"HEXDIG"};
 
-module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","hexpart","hexseq","hex4","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"] };
+module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","ls32","hex4","decimal_octet","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"] };

@@ -172,7 +172,7 @@ export type ParserTracerEvent
       readonly result: unknown;
     };
 
-export type StartRuleNames = "URI_reference" | "absoluteURI" | "relativeURI" | "hier_part" | "opaque_part" | "uric_no_slash" | "net_path" | "abs_path" | "rel_path" | "rel_segment" | "scheme" | "authority" | "reg_name" | "server" | "userinfo" | "hostport" | "host" | "IPv6reference" | "hostname" | "domainlabel" | "toplabel" | "IPv4address" | "port" | "IPv6address" | "hexpart" | "hexseq" | "hex4" | "path" | "path_segments" | "segment" | "param" | "pchar" | "query" | "fragment" | "uric" | "reserved" | "unreserved" | "mark" | "escaped" | "hex" | "alphanum" | "alpha" | "lowalpha" | "upalpha" | "digit" | "HEXDIG";
+export type StartRuleNames = "URI_reference" | "absoluteURI" | "relativeURI" | "hier_part" | "opaque_part" | "uric_no_slash" | "net_path" | "abs_path" | "rel_path" | "rel_segment" | "scheme" | "authority" | "reg_name" | "server" | "userinfo" | "hostport" | "host" | "IPv6reference" | "hostname" | "domainlabel" | "toplabel" | "IPv4address" | "port" | "IPv6address" | "ls32" | "hex4" | "decimal_octet" | "path" | "path_segments" | "segment" | "param" | "pchar" | "query" | "fragment" | "uric" | "reserved" | "unreserved" | "mark" | "escaped" | "hex" | "alphanum" | "alpha" | "lowalpha" | "upalpha" | "digit" | "HEXDIG";
 export interface ParseOptions<T extends StartRuleNames = "URI_reference"> {
   /**
    * String or object that will be attached to the each `LocationRange` object
@@ -320,17 +320,17 @@ declare function ParseFunction<Options extends ParseOptions<"IPv6address">>(
   options?: Options,
 ): any;
 
-declare function ParseFunction<Options extends ParseOptions<"hexpart">>(
-  input: string,
-  options?: Options,
-): any;
-
-declare function ParseFunction<Options extends ParseOptions<"hexseq">>(
+declare function ParseFunction<Options extends ParseOptions<"ls32">>(
   input: string,
   options?: Options,
 ): any;
 
 declare function ParseFunction<Options extends ParseOptions<"hex4">>(
+  input: string,
+  options?: Options,
+): any;
+
+declare function ParseFunction<Options extends ParseOptions<"decimal_octet">>(
   input: string,
   options?: Options,
 ): any;

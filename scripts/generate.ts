@@ -5,11 +5,13 @@
  * into generated/ by way of peggy's own command line (which also writes the
  * typed .d.ts). Two parsers come out of each grammar:
  *
- *   generated/NAME.js (+ .d.ts)        the parser used on every input
+ *   generated/NAME.js (+ .d.ts)        peggy's parser: the reference back end that
+ *                                      the recognizer is tested against (every input
+ *                                      goes through the recognizer, below)
  *   generated/NAME.trace.js (+ .d.ts)  the same parser built with peggy's --trace,
  *                                      run only after a failure, to find the rule
- *                                      path of the error; the fast parser never
- *                                      pays for tracing
+ *                                      path of the error; nothing else pays for
+ *                                      tracing
  *
  *   generated/NAME.recognizer.js (+ .d.ts)  when grammar/NAME.recognizer.json exists: the
  *                                      allocation-free recognizer that

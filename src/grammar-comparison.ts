@@ -140,12 +140,16 @@ export function compareGrammars(input: string): GrammarComparison {
       message: 'IPvFuture ("[v1.x]") is new in RFC 3986; RFC 2396 with RFC 2732 has IPv6 literals only',
     });
   }
-  const ipv6 = (v: GrammarVerdict) => v.record?.hostKind === 'IPv6address';
-  if ((ipv6(uri) && !old.valid) || (ipv6(old) && !uri.valid)) {
+  // The note is about the two IPv6address rules, so it is given only when one grammar read an
+  // IPv6 literal that the other's IPv6address rejects (not when the rest of the input differs).
+  const literal = (v: GrammarVerdict): string | undefined => (v.record?.hostKind === 'IPv6address' ? v.record.host?.slice(1, -1) : undefined);
+  const by3986 = literal(uri) ?? literal(iri);
+  const by2396 = literal(old);
+  if ((by3986 !== undefined && !matches('IPv6address', by3986, { grammar: 'rfc2396' })) || (by2396 !== undefined && !matches('IPv6address', by2396))) {
     notes.push({
       code: 'ipv6-grammar',
-      section: 'RFC 3986 3.2.2; RFC 2732 3; RFC 2373 Appendix B',
-      message: 'RFC 2732 takes IPv6address from RFC 2373, whose grammar does not count the groups ("[1:2]" is valid) and wants ":" between "::" and an IPv4 part ("[::1.2.3.4]" is not); RFC 3986 3.2.2 lists the exact forms',
+      section: 'RFC 3986 3.2.2, D.1; RFC 2732 3; RFC 2373 2.2',
+      message: 'RFC 2732 takes IPv6address from RFC 2373, whose text forms (2.2) say that each d of d.d.d.d is an 8-bit value but not how many digits it has: RFC 2396 mode allows one to three, leading zeros included ("[::01.2.3.4]"), as RFC 2373\'s IPv4address does; RFC 3986\'s dec-octet has no leading zeros',
     });
   }
   return { input, verdicts, notes };

@@ -1,16 +1,18 @@
 /**
  * RFC 2396: its resolution algorithm (5.2) against its own Appendix C, read
  * from grammar/rfc2396.txt; each change RFC 3986 Appendix D.2 lists,
- * under both algorithms; the D.2 table against the RFC 3986 text; and
- * compareGrammars.
+ * under both algorithms; the D.2 table against the RFC 3986 text; the IPv6
+ * literals of RFC 2732, read from grammar/rfc2732.txt; and compareGrammars.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import { compareGrammars, matches, mergeRelativePath2396, parse, resolve, resolveRecord, RFC2396_TO_RFC3986, UriSyntaxError } from '../src';
 
 const spec = (name: string) => fs.readFileSync(path.join(__dirname, '..', 'grammar', name), 'utf8');
 const rfc2396 = spec('rfc2396.txt');
 const rfc3986 = spec('rfc3986.txt');
+const rfc2732 = spec('rfc2732.txt');
 
 const BASE = 'http://a/b/c/d;p?q';
 
@@ -128,9 +130,81 @@ describe('RFC 2396 records', () => {
   it('the peggy parser and the recognizer give the same records', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { peggyRecord, recognizerRecord } = require('../src/backends') as typeof import('../src/backends');
-    for (const input of ['http://u@h:8/a;p?q#f', 'mailto:a?b#c', 'x://a_b/c', 'file:///x', '//[::1.2.3.4]/', 'g;x/../y?z', '#f', '', '/a/b']) {
+    for (const input of ['http://u@h:8/a;p?q#f', 'mailto:a?b#c', 'x://a_b/c', 'file:///x', '//[::1.2.3.4]/', '//[::01.2.3.4]:8/', '//[1:2:3:4:5:6:7::]', 'g;x/../y?z', '#f', '', '/a/b']) {
       expect([input, recognizerRecord(input, 'URI_reference', 'rfc2396')]).toEqual([input, peggyRecord(input, 'URI_reference', 'rfc2396')]);
     }
+  });
+});
+
+describe('RFC 2732 section 2: its IPv6 literals and URLs, read from grammar/rfc2732.txt', () => {
+  const start = rfc2732.indexOf("2. Literal IPv6 Address Format in URL's Syntax");
+  const end = rfc2732.indexOf('3. Changes to RFC 2396');
+  const examples = [...rfc2732.slice(start, end).matchAll(/^ {6}(\S+)$/gm)].map((m) => m[1]);
+  const literals = examples.filter((e) => !e.startsWith('http:'));
+  const urls = examples.filter((e) => e.startsWith('http:'));
+  /** The host, the port and the path as the text shows them: between "[" and "]", after "]:", from the next "/". */
+  const partsOf = (url: string) => {
+    const close = url.indexOf(']') + 1;
+    const port = /^:(\d+)/.exec(url.slice(close))?.[1];
+    const slash = url.indexOf('/', close);
+    return { host: url.slice(url.indexOf('['), close), port, path: slash < 0 ? '' : url.slice(slash) };
+  };
+
+  it('finds the seven literals and the seven URLs', () => {
+    expect(start).toBeGreaterThan(0);
+    expect([literals.length, urls.length]).toEqual([7, 7]);
+  });
+
+  it.each(literals)('%s is an IPv6address by RFC 2396 with RFC 2732, as by RFC 3986', (literal) => {
+    expect(matches('IPv6address', literal, { grammar: 'rfc2396' })).toBe(true);
+    expect(matches('IPv6address', literal)).toBe(true);
+  });
+
+  it.each(urls)('%s parses by RFC 2396 with its literal as the host', (url) => {
+    const record = parse(url, { grammar: 'rfc2396' });
+    const { host, port, path: urlPath } = partsOf(url);
+    expect([record.host, record.hostKind, record.authorityForm, record.port, record.path]).toEqual([host, 'IPv6address', 'server', port, urlPath]);
+    expect(parse(url).host).toBe(host);
+  });
+
+  it('each URL carries the literal listed above it, but for the second: the list has 4171, the URL 417A', () => {
+    const differ = literals.map((literal, i) => [literal, partsOf(urls[i]).host.slice(1, -1)]).filter(([a, b]) => a !== b);
+    expect(differ).toEqual([['1080:0:0:0:8:800:200C:4171', '1080:0:0:0:8:800:200C:417A']]);
+  });
+
+  it('RFC 2373 2.2: at most eight groups, one "::" standing for one or more of them, d.d.d.d of 8-bit values in the last 32 bits', () => {
+    const ok = (address: string) => matches('IPv6address', address, { grammar: 'rfc2396' });
+    expect(['1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7::', '::2:3:4:5:6:7:8', '::', '::13.1.68.3', '0:0:0:0:0:FFFF:129.144.52.38', '::255.255.255.255', '::010.001.000.099'].filter((a) => !ok(a))).toEqual([]);
+    expect(['1:2', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7:8::', '1::2::3', ':::', '::1.2.3.256', '::1.2.3.0001', '1:2:3:4:5:6:7:1.2.3.4', '::1.2.3', '12345::'].filter(ok)).toEqual([]);
+  });
+
+  it('accepts exactly what RFC 3986\'s IPv6address accepts once leading zeros are taken out of d.d.d.d', () => {
+    // Digit runs of two or three next to a ".": in a valid address, the octets of d.d.d.d.
+    const withoutLeadingZeros = (s: string) =>
+      s.replace(/(?<![0-9A-Fa-f])\d{2,3}(?![0-9A-Fa-f])/g, (run, at: number) => (s[at - 1] === '.' || s[at + run.length] === '.' ? String(Number(run)) : run));
+    // Addresses of RFC 2373 2.2's shape: groups, perhaps "::" and more groups, perhaps d.d.d.d; now
+    // and then a group or an octet that no grammar allows, and too many or too few of either.
+    const rarely = <T,>(usual: fc.Arbitrary<T>, odd: fc.Arbitrary<T>) => fc.oneof({ arbitrary: usual, weight: 12 }, { arbitrary: odd, weight: 1 });
+    const group = rarely(fc.constantFrom('0', '1', 'ffff', 'FEDC', '012'), fc.constantFrom('', '12345', 'g', '1.2'));
+    const octet = rarely(fc.constantFrom('0', '00', '000', '007', '09', '1', '99', '099', '199', '249', '255'), fc.constantFrom('256', '300', '0255', '', 'a'));
+    const dotted = rarely(fc.array(octet, { minLength: 4, maxLength: 4 }), fc.array(octet, { minLength: 3, maxLength: 5 }));
+    const address = fc.tuple(fc.array(group, { maxLength: 8 }), fc.option(fc.array(group, { maxLength: 7 })), fc.option(dotted)).map(([head, tail, low]) => {
+      let s = head.join(':');
+      if (tail !== null) s += `::${tail.join(':')}`;
+      if (low !== null) s += `${s === '' || s.endsWith(':') ? '' : ':'}${low.join('.')}`;
+      return s;
+    });
+    let valid = 0;
+    fc.assert(
+      fc.property(address, (s) => {
+        const by2396 = matches('IPv6address', s, { grammar: 'rfc2396' });
+        if (by2396) valid++;
+        expect([s, by2396]).toEqual([s, matches('IPv6address', withoutLeadingZeros(s))]);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(valid).toBeGreaterThan(150);
+    expect(withoutLeadingZeros('::01.002.3.255')).toBe('::1.2.3.255');
   });
 });
 
@@ -168,12 +242,18 @@ describe('compareGrammars', () => {
     expect(codes('http://[v1.x]/')).toEqual(['square-brackets', 'ipvfuture']);
   });
 
-  it('the IPv6address of RFC 2373 (by way of RFC 2732) and that of RFC 3986 differ', () => {
-    expect(verdicts('http://[1:2]/')).toEqual([['rfc3986', false], ['rfc3987', false], ['rfc2396', true]]);
-    expect(codes('http://[1:2]/')).toEqual(['square-brackets', 'ipv6-grammar']);
-    expect(verdicts('http://[::1.2.3.4]/')).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', false]]);
-    expect(codes('http://[::1.2.3.4]/')).toEqual(['square-brackets', 'ipv6-grammar']);
-    expect(codes('http://[::1]/')).toEqual(['square-brackets']);
+  it('the IPv6address of RFC 2373 2.2 (by way of RFC 2732) and that of RFC 3986 differ only on leading zeros in d.d.d.d', () => {
+    expect(verdicts('http://[::01.2.3.4]/')).toEqual([['rfc3986', false], ['rfc3987', false], ['rfc2396', true]]);
+    expect(codes('http://[::01.2.3.4]/')).toEqual(['square-brackets', 'ipv6-grammar']);
+    expect(compareGrammars('http://[::01.2.3.4]/').notes[1].message).toContain('"[::01.2.3.4]"');
+    expect(verdicts('http://[1:2]/')).toEqual([['rfc3986', false], ['rfc3987', false], ['rfc2396', false]]);
+    expect(verdicts('http://[::1.2.3.4]/')).toEqual([['rfc3986', true], ['rfc3987', true], ['rfc2396', true]]);
+    for (const input of ['http://[1:2]/', 'http://[::1.2.3.4]/', 'http://[::1]/']) expect([input, codes(input)]).toEqual([input, ['square-brackets']]);
+  });
+
+  it('says nothing of the IPv6 grammars when the literal is valid by both and the rest of the input is what differs', () => {
+    expect(verdicts('http://[::1]/?q=[1]')).toEqual([['rfc3986', false], ['rfc3987', false], ['rfc2396', true]]);
+    expect(codes('http://[::1]/?q=[1]')).toEqual(['square-brackets']);
   });
 
   it('an ordinary URI is valid by all three, with nothing to say', () => {

@@ -72,7 +72,7 @@ const OTHER_FAMILIES: Array<[grammar: 'rfc3987' | 'rfc2396', name: string, famil
   ['rfc3987', 'a lone surrogate at the end', { make: (n) => `http://h/${'\u00e9'.repeat(n)}\ud800`, valid: false, offset: (s) => s.length - 1, why: 'a high surrogate with no low one' }],
   ['rfc2396', 'many hostname labels', { make: (n) => `http://${'a.'.repeat(n / 2)}com/`, valid: true, why: 'domainlabels, then the toplabel' }],
   ['rfc2396', 'a run of hyphens after a label', { make: (n) => `http://a${'-'.repeat(n)}/`, valid: true, why: 'no hostname, so a reg_name' }],
-  ['rfc2396', 'a long hexseq', { make: (n) => `http://[${'1:'.repeat(n / 2)}1]/`, valid: true, why: 'RFC 2373 sets no count' }],
+  ['rfc2396', 'a long run of groups', { make: (n) => `http://[${'1:'.repeat(n / 2)}1]/`, valid: false, offset: () => 23, why: 'RFC 2373 2.2: a ninth group' }],
   ['rfc2396', 'a server that turns out a reg_name', { make: (n) => `http://${'u;'.repeat(n / 2)}@h:8x/`, valid: true, why: 'server "...@h:8" then "x": the reg_name takes all' }],
   ['rfc2396', 'a long opaque part', { make: (n) => `x:${'a?'.repeat(n / 2)}`, valid: true, why: 'uric after the first character' }],
   ['rfc2396', 'params, then a space', { make: (n) => `http://h/${'a;'.repeat(n / 2)} `, valid: false, offset: (s) => s.length - 1, why: 'the space at the end' }],
