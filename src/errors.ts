@@ -129,8 +129,18 @@ function window(input: string, offset: number, width: number): { shown: string; 
   return { shown, caret };
 }
 
-/** The number of code points in the first `offset` UTF-16 code units of `text` (a surrogate pair counts once). */
+/**
+ * The number of code points in the first `offset` UTF-16 code units of `text`
+ * (a surrogate pair counts once). `offset` must be an integer from 0 to
+ * `text.length`: anything else (a negative, fractional or NaN offset, one past
+ * the end, Infinity) is a RangeError, never a loop over code units that are
+ * not there.
+ */
 export function codePointOffset(text: string, offset: number): number {
+  if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${text === null ? 'null' : typeof text}`);
+  if (!Number.isInteger(offset) || offset < 0 || offset > text.length) {
+    throw new RangeError(`offset ${String(offset)} is not an offset into a text of ${text.length} UTF-16 code units: expected an integer from 0 to ${text.length}`);
+  }
   let n = offset;
   for (let i = 1; i < offset; i++) {
     const c = text.charCodeAt(i);

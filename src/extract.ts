@@ -63,8 +63,17 @@ interface Region {
 const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*']);
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
 
-/** Drops sentence punctuation from the end of an undelimited candidate, and closers that it does not open. */
+/**
+ * Drops sentence punctuation from the end of an undelimited candidate, and closers that it does not open.
+ * Each bracket kind is counted once, then kept up to date as characters are dropped: linear in the
+ * candidate's length however many closers end it.
+ */
 function trimTrailing(candidate: string): string {
+  const count: Record<string, number> = { '(': 0, ')': 0, '[': 0, ']': 0, '{': 0, '}': 0, '<': 0, '>': 0 };
+  for (let i = 0; i < candidate.length; i++) {
+    const c = candidate[i];
+    if (c in count) count[c]++;
+  }
   let end = candidate.length;
   for (;;) {
     const last = candidate[end - 1];
@@ -74,21 +83,21 @@ function trimTrailing(candidate: string): string {
       continue;
     }
     const opener = CLOSERS[last];
-    if (opener !== undefined) {
-      let opened = 0;
-      let closed = 0;
-      for (let i = 0; i < end; i++) {
-        if (candidate[i] === opener) opened++;
-        else if (candidate[i] === last) closed++;
-      }
-      if (closed > opened) {
-        end--;
-        continue;
-      }
+    if (opener !== undefined && count[last] > count[opener]) {
+      count[last]--;
+      end--;
+      continue;
     }
     break;
   }
   return candidate.slice(0, end);
+}
+
+/** The offset of the first `ch` in [from, to) of `text`, or -1: never searches past `to`. */
+function indexBefore(text: string, ch: string, from: number, to: number): number {
+  const code = ch.charCodeAt(0);
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
 }
 
 /** Finds every URI reference in `text`, in order (RFC 3986 Appendix C). */
@@ -138,12 +147,13 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
   // backquotes that delimit strings in source code and Markdown. A quote pairs with the next
   // one of its kind; when their content is no URI, the closing one may open the next pair.
   for (const quote of ['"', "'", '`']) {
+    // Each search stops at the end of its gap: the gaps together are the text, so this is one pass.
     for (const gap of gaps()) {
-      let open = text.indexOf(quote, gap.start);
-      while (open >= 0 && open < gap.end) {
-        const close = text.indexOf(quote, open + 1);
-        if (close < 0 || close >= gap.end) break;
-        open = delimited(open, close + 1, 'quote') ? text.indexOf(quote, close + 1) : close;
+      let open = indexBefore(text, quote, gap.start, gap.end);
+      while (open >= 0) {
+        const close = indexBefore(text, quote, open + 1, gap.end);
+        if (close < 0) break;
+        open = delimited(open, close + 1, 'quote') ? indexBefore(text, quote, close + 1, gap.end) : close;
       }
     }
   }

@@ -173,26 +173,34 @@ function resolve2396(B: UriComponents, R: UriComponents): UriComponents {
   return { scheme: B.scheme, authority: B.authority, path: mergeRelativePath2396(B.path, R.path), query: R.query, fragment: R.fragment };
 }
 
-/** RFC 2396 5.2 step 6, a) to h), on the path strings. */
+/**
+ * RFC 2396 5.2 step 6, a) to h), on the path strings. Linear in their length:
+ * step e), which the RFC writes as "removed leftmost first, until none is
+ * left", cancels each "<segment>/../" against a stack of the segments kept so
+ * far (a ".." removes the segment before it unless that is a "..", and the
+ * final segment, with no "/" after it, is never part of such a pair), which
+ * leaves the same segments as the repeated removal whatever the order.
+ */
 export function mergeRelativePath2396(basePath: string, referencePath: string): string {
+  if (typeof basePath !== 'string' || typeof referencePath !== 'string') throw new TypeError('expected the base path and the reference path as strings');
   // a) all but the last segment of the base path; b) the reference's path appended.
   const buffer = basePath.slice(0, basePath.lastIndexOf('/') + 1) + referencePath;
   // Segments of the buffer; in an absolute path the empty string before the first "/" is no segment.
-  const segments = buffer.split('/');
+  const all = buffer.split('/');
   const first = buffer.startsWith('/') ? 1 : 0;
+  const last = all.length - 1;
   // c) every "./" where "." is a complete segment (a "." that is not the last segment).
-  for (let i = segments.length - 2; i >= first; i--) if (segments[i] === '.') segments.splice(i, 1);
-  // d) a final "." segment (the "/" before it stays).
-  if (segments.length - 1 >= first && segments[segments.length - 1] === '.') segments[segments.length - 1] = '';
-  // e) "<segment>/../", segment not "..", removed leftmost first, until none is left.
-  for (let i = first; i + 2 < segments.length; ) {
-    if (segments[i] !== '..' && segments[i + 1] === '..') {
-      segments.splice(i, 2);
-      i = first;
-    } else {
-      i++;
-    }
+  // e) then, on what is left, "<segment>/../" with segment not "..".
+  const kept: string[] = all.slice(0, first);
+  for (let i = first; i < last; i++) {
+    const segment = all[i];
+    if (segment === '.') continue;
+    if (segment === '..' && kept.length > first && kept[kept.length - 1] !== '..') kept.pop();
+    else kept.push(segment);
   }
+  const segments = kept;
+  // d) a final "." segment (the "/" before it stays).
+  segments.push(last >= first && all[last] === '.' ? '' : all[last]);
   // f) a final "<segment>/..", segment not "..", removed (the "/" before it stays).
   const n = segments.length;
   if (n - 2 >= first && segments[n - 1] === '..' && segments[n - 2] !== '..') segments.splice(n - 2, 2, '');
