@@ -3,6 +3,7 @@
  * rule it was asked to match. Fields are for programs, the message and
  * format() for people.
  */
+import { checkOptions, describeValue, type OptionSpec } from './options';
 
 export interface UriSyntaxErrorDetails {
   /** The input that was parsed. */
@@ -66,6 +67,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
    * stays under the right character; long inputs are cut around the offset.
    */
   format(options: { width?: number } = {}): string {
+    checkOptions('format', options, FORMAT_OPTIONS);
     const width = Math.max(20, options.width ?? 72);
     const { shown, caret } = window(this.input, this.offset, width);
     return [
@@ -91,6 +93,10 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     };
   }
 }
+
+const FORMAT_OPTIONS: OptionSpec = {
+  width: (value) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? undefined : `must be a positive integer, got ${describeValue(value)}`),
+};
 
 function describe(d: UriSyntaxErrorDetails): string {
   const innermost = d.rulePath.length > 0 ? d.rulePath[d.rulePath.length - 1] : d.rule;

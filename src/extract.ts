@@ -8,7 +8,8 @@
  * forward, and each candidate is validated once by the recognizer.
  */
 import { matchAt } from '../generated/rfc3986.recognizer';
-import { isValid } from './parse';
+import { isValid, matches } from './parse';
+import { checkOptions, describeValue, type OptionSpec } from './options';
 
 export interface ExtractedUri {
   /** The URI after Appendix C's clean-up: delimiters, the "URL:" prefix and embedded whitespace removed. */
@@ -100,9 +101,22 @@ function indexBefore(text: string, ch: string, from: number, to: number): number
   return -1;
 }
 
+const EXTRACT_OPTIONS: OptionSpec = {
+  schemes: (value) => {
+    if (value === 'any') return undefined;
+    if (!Array.isArray(value)) return `must be "any" or a list of schemes, got ${describeValue(value)}`;
+    for (let i = 0; i < value.length; i++) {
+      const s: unknown = value[i];
+      if (typeof s !== 'string' || !matches('scheme', s)) return `must list schemes (RFC 3986 3.1: a letter, then letters, digits, "+", "-" or "."), got ${describeValue(s)} at index ${i}`;
+    }
+    return undefined;
+  },
+};
+
 /** Finds every URI reference in `text`, in order (RFC 3986 Appendix C). */
 export function extract(text: string, options: ExtractOptions = {}): ExtractedUri[] {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  checkOptions('extract', options, EXTRACT_OPTIONS);
   const schemes = options.schemes ?? 'default';
   const listed = new Set(Array.isArray(schemes) ? schemes.map((s) => s.toLowerCase()) : DEFAULT_OPAQUE_SCHEMES);
   const found: ExtractedUri[] = [];

@@ -12,6 +12,7 @@ import { normalize, SCHEME_DEFAULTS } from './normalize';
 import { matches, parse, tryParse, type UriRecord } from './parse';
 import type { UriRuleName } from './rules';
 import { percentEncode } from './percent-encoding';
+import { checkOptions, oneOf, recordOf, type OptionSpec } from './options';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -198,12 +199,15 @@ function zoneIdentifier(uri: string): [number, number] | undefined {
   return undefined;
 }
 
+const LINT_OPTIONS: OptionSpec = {
+  rule: oneOf(['URI-reference', 'URI', 'absolute-URI', 'relative-ref']),
+  rules: recordOf(Object.keys(LINT_RULES), 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
+};
+
 /** Lints one URI reference. */
 export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${typeof uri}`);
-  for (const code of Object.keys(options.rules ?? {})) {
-    if (!(code in LINT_RULES)) throw new TypeError(`unknown lint rule ${JSON.stringify(code)}`);
-  }
+  checkOptions('lint', options, LINT_OPTIONS);
   const rule = options.rule ?? 'URI-reference';
   const out: Raw[] = [];
   const parsed = tryParse(uri, { rule });
