@@ -48,6 +48,8 @@ export function describeValue(value: unknown): string {
   return typeof value === 'object' || typeof value === 'function' ? `a ${typeof value}` : `${typeof value} ${String(value)}`;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -88,8 +90,10 @@ export function checkOptions(fn: string, options: unknown, spec: OptionSpec): vo
   if (!isPlainObject(options)) {
     throw new UriOptionError(fn, '', options, `the options must be an object or undefined, got ${describeValue(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    const check = Object.prototype.hasOwnProperty.call(spec, key) ? spec[key] : undefined;
+  // for-in with an own-property test, not Object.keys: no array allocated on every call.
+  for (const key in options) {
+    if (!hasOwn.call(options, key)) continue;
+    const check = hasOwn.call(spec, key) ? spec[key] : undefined;
     if (check === undefined) {
       const known = Object.keys(spec);
       throw new UriOptionError(fn, key, options[key], `unknown option ${JSON.stringify(key)}: ${known.length === 0 ? 'it takes no options' : `expected ${known.join(', ')}`}`);
