@@ -13,6 +13,8 @@
 import { parse, type UriComponentName } from './parse';
 import { normalize } from './normalize';
 import { iriToUri } from './iri';
+import { checkOptions, oneOf, type OptionSpec } from './options';
+import { URI_OR_IRI_GRAMMAR } from './normalize';
 
 export type ComparisonLevel = 'simple' | 'syntax' | 'scheme';
 
@@ -40,15 +42,19 @@ function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | '
   return normalize(uri, { level, grammar });
 }
 
+const EQUIVALENT_OPTIONS: OptionSpec = { level: oneOf(['simple', 'syntax', 'scheme']), grammar: URI_OR_IRI_GRAMMAR };
+const COMPARE_OPTIONS: OptionSpec = { grammar: URI_OR_IRI_GRAMMAR };
+
 /** Whether `a` and `b` are equivalent at `level` (default 'scheme', the strongest RFC 3986 defines). */
 export function equivalent(a: string, b: string, options: { level?: ComparisonLevel } & CompareOptions = {}): boolean {
+  checkOptions('equivalent', options, EQUIVALENT_OPTIONS);
   const level = options.level ?? 'scheme';
-  if (level !== 'simple' && level !== 'syntax' && level !== 'scheme') throw new TypeError(`unknown level ${JSON.stringify(level)}`);
   return normalizeAt(a, level, options.grammar) === normalizeAt(b, level, options.grammar);
 }
 
 /** Climbs the ladder of 6.2 and says where `a` and `b` became equal, or where they differ. */
 export function compare(a: string, b: string, options: CompareOptions = {}): Comparison {
+  checkOptions('compare', options, COMPARE_OPTIONS);
   const grammar = options.grammar ?? 'rfc3986';
   for (const level of ['simple', 'syntax', 'scheme'] as const) {
     if (normalizeAt(a, level, grammar) === normalizeAt(b, level, grammar)) return { equivalent: true, level };

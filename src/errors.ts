@@ -3,6 +3,7 @@
  * rule it was asked to match. Fields are for programs, the message and
  * format() for people.
  */
+import { checkOptions, describeValue, type OptionSpec } from './options';
 
 export interface UriSyntaxErrorDetails {
   /** The input that was parsed. */
@@ -75,6 +76,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
    * stays under the right character; long inputs are cut around the offset.
    */
   format(options: { width?: number } = {}): string {
+    checkOptions('format', options, FORMAT_OPTIONS);
     const width = Math.max(20, options.width ?? 72);
     const { shown, caret } = window(this.input, this.offset, width);
     return [
@@ -101,6 +103,10 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
     };
   }
 }
+
+const FORMAT_OPTIONS: OptionSpec = {
+  width: (value) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? undefined : `must be a positive integer, got ${describeValue(value)}`),
+};
 
 function describe(d: UriSyntaxErrorDetails): string {
   const innermost = d.rulePath.length > 0 ? d.rulePath[d.rulePath.length - 1] : d.rule;
@@ -140,8 +146,18 @@ function window(input: string, offset: number, width: number): { shown: string; 
   return { shown, caret };
 }
 
-/** The number of code points in the first `offset` UTF-16 code units of `text` (a surrogate pair counts once). */
+/**
+ * The number of code points in the first `offset` UTF-16 code units of `text`
+ * (a surrogate pair counts once). `offset` must be an integer from 0 to
+ * `text.length`: anything else (a negative, fractional or NaN offset, one past
+ * the end, Infinity) is a RangeError, never a loop over code units that are
+ * not there.
+ */
 export function codePointOffset(text: string, offset: number): number {
+  if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${text === null ? 'null' : typeof text}`);
+  if (!Number.isInteger(offset) || offset < 0 || offset > text.length) {
+    throw new RangeError(`offset ${String(offset)} is not an offset into a text of ${text.length} UTF-16 code units: expected an integer from 0 to ${text.length}`);
+  }
   let n = offset;
   for (let i = 1; i < offset; i++) {
     const c = text.charCodeAt(i);

@@ -8,7 +8,8 @@
  * forward, and each candidate is validated once by the recognizer.
  */
 import { matchAt } from '../generated/rfc3986.recognizer';
-import { isValid } from './parse';
+import { isValid, matches } from './parse';
+import { checkOptions, describeValue, type OptionSpec } from './options';
 
 export interface ExtractedUri {
   /** The URI after Appendix C's clean-up: delimiters, the "URL:" prefix and embedded whitespace removed. */
@@ -63,8 +64,17 @@ interface Region {
 const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*']);
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
 
-/** Drops sentence punctuation from the end of an undelimited candidate, and closers that it does not open. */
+/**
+ * Drops sentence punctuation from the end of an undelimited candidate, and closers that it does not open.
+ * Each bracket kind is counted once, then kept up to date as characters are dropped: linear in the
+ * candidate's length however many closers end it.
+ */
 function trimTrailing(candidate: string): string {
+  const count: Record<string, number> = { '(': 0, ')': 0, '[': 0, ']': 0, '{': 0, '}': 0, '<': 0, '>': 0 };
+  for (let i = 0; i < candidate.length; i++) {
+    const c = candidate[i];
+    if (c in count) count[c]++;
+  }
   let end = candidate.length;
   for (;;) {
     const last = candidate[end - 1];
@@ -74,26 +84,39 @@ function trimTrailing(candidate: string): string {
       continue;
     }
     const opener = CLOSERS[last];
-    if (opener !== undefined) {
-      let opened = 0;
-      let closed = 0;
-      for (let i = 0; i < end; i++) {
-        if (candidate[i] === opener) opened++;
-        else if (candidate[i] === last) closed++;
-      }
-      if (closed > opened) {
-        end--;
-        continue;
-      }
+    if (opener !== undefined && count[last] > count[opener]) {
+      count[last]--;
+      end--;
+      continue;
     }
     break;
   }
   return candidate.slice(0, end);
 }
 
+/** The offset of the first `ch` in [from, to) of `text`, or -1: never searches past `to`. */
+function indexBefore(text: string, ch: string, from: number, to: number): number {
+  const code = ch.charCodeAt(0);
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+const EXTRACT_OPTIONS: OptionSpec = {
+  schemes: (value) => {
+    if (value === 'any') return undefined;
+    if (!Array.isArray(value)) return `must be "any" or a list of schemes, got ${describeValue(value)}`;
+    for (let i = 0; i < value.length; i++) {
+      const s: unknown = value[i];
+      if (typeof s !== 'string' || !matches('scheme', s)) return `must list schemes (RFC 3986 3.1: a letter, then letters, digits, "+", "-" or "."), got ${describeValue(s)} at index ${i}`;
+    }
+    return undefined;
+  },
+};
+
 /** Finds every URI reference in `text`, in order (RFC 3986 Appendix C). */
 export function extract(text: string, options: ExtractOptions = {}): ExtractedUri[] {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  checkOptions('extract', options, EXTRACT_OPTIONS);
   const schemes = options.schemes ?? 'default';
   const listed = new Set(Array.isArray(schemes) ? schemes.map((s) => s.toLowerCase()) : DEFAULT_OPAQUE_SCHEMES);
   const found: ExtractedUri[] = [];
@@ -138,12 +161,13 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
   // backquotes that delimit strings in source code and Markdown. A quote pairs with the next
   // one of its kind; when their content is no URI, the closing one may open the next pair.
   for (const quote of ['"', "'", '`']) {
+    // Each search stops at the end of its gap: the gaps together are the text, so this is one pass.
     for (const gap of gaps()) {
-      let open = text.indexOf(quote, gap.start);
-      while (open >= 0 && open < gap.end) {
-        const close = text.indexOf(quote, open + 1);
-        if (close < 0 || close >= gap.end) break;
-        open = delimited(open, close + 1, 'quote') ? text.indexOf(quote, close + 1) : close;
+      let open = indexBefore(text, quote, gap.start, gap.end);
+      while (open >= 0) {
+        const close = indexBefore(text, quote, open + 1, gap.end);
+        if (close < 0) break;
+        open = delimited(open, close + 1, 'quote') ? indexBefore(text, quote, close + 1, gap.end) : close;
       }
     }
   }

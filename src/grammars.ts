@@ -10,6 +10,7 @@ import type { StartRuleNames as Rfc3986Start } from '../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
 import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
+import { checkOption, oneOf } from './options';
 
 export type GrammarName = 'rfc3986' | 'rfc3987' | 'rfc2396';
 
@@ -114,6 +115,7 @@ const ruleSets: Partial<Record<GrammarName, ReadonlySet<string>>> = {};
 
 /** Every rule of a grammar, by ABNF name, in the order of its .peggy file. */
 export function rulesOf(grammar: GrammarName): readonly string[] {
+  checkOption('rulesOf', 'grammar', grammar, oneOf(GRAMMARS));
   return recognizerOf(grammar).START_RULES.map(toAbnfName);
 }
 

@@ -27,6 +27,7 @@ export type { IriToUriOptions, UriToIriOptions } from './iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './grammar-comparison';
 export { UriSyntaxError, codePointOffset } from './errors';
+export { UriOptionError } from './options';
 export type { UriSyntaxErrorDetails } from './errors';
 export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './rules';
 export type { Rfc3986RuleName, UriRuleName } from './rules';

@@ -7,6 +7,11 @@ import { matches, parse, type ParseOptions, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { decodeUtf8, readUtf8, utf8Bytes, utf8Length } from './utf8';
 import { tripletOctets } from './percent-encoding';
+import { checkOptions, oneOf, type OptionSpec } from './options';
+import { PARSE_OPTIONS, startRuleOf } from './parse';
+
+const IRI_TO_URI_OPTIONS: OptionSpec = { normalize: oneOf(['NFC']), host: oneOf(['percent-encode', 'idna']) };
+const URI_TO_IRI_OPTIONS: OptionSpec = { host: oneOf(['keep', 'idna']) };
 
 export interface IriToUriOptions {
   /**
@@ -109,9 +114,8 @@ function decodeURIComponentStrict(text: string): string {
  */
 export function iriToUri(iri: string, options: IriToUriOptions = {}): string {
   if (typeof iri !== 'string') throw new TypeError(`expected the IRI as a string, got ${iri === null ? 'null' : typeof iri}`);
-  if (options.normalize !== undefined && options.normalize !== 'NFC') throw new TypeError(`unknown normalize option ${JSON.stringify(options.normalize)}: expected "NFC"`);
+  checkOptions('iriToUri', options, IRI_TO_URI_OPTIONS);
   const hostOption = options.host ?? 'percent-encode';
-  if (hostOption !== 'percent-encode' && hostOption !== 'idna') throw new TypeError(`unknown host option ${JSON.stringify(options.host)}: expected "percent-encode" or "idna"`);
   const text = options.normalize === 'NFC' ? iri.normalize('NFC') : iri;
   const record = parse(text, { grammar: 'rfc3987' });
   if (hostOption === 'idna' && record.hostKind === 'reg-name' && record.spans.host && /[^\x00-\x7f]|%[89a-fA-F]/.test(record.host as string)) {
@@ -208,8 +212,8 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
  */
 export function uriToIri(uri: string, options: UriToIriOptions = {}): string {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${uri === null ? 'null' : typeof uri}`);
+  checkOptions('uriToIri', options, URI_TO_IRI_OPTIONS);
   const hostOption = options.host ?? 'keep';
-  if (hostOption !== 'keep' && hostOption !== 'idna') throw new TypeError(`unknown host option ${JSON.stringify(options.host)}: expected "keep" or "idna"`);
   const record = parse(uri);
   const idna = hostOption === 'idna' && record.hostKind === 'reg-name' && /(^|\.)xn--/i.test(record.host as string);
   if (!uri.includes('%') && !idna) return uri;
@@ -272,18 +276,23 @@ export class Utf8DecodeError extends SyntaxError {
  * Parses an IRI given as UTF-8 octets (the "8URI" of the draft that became
  * RFC 3987), by the RFC 3987 grammar unless `options.grammar` says otherwise.
  * The octets are decoded strictly: ill-formed UTF-8 (overlong forms,
- * surrogates, stray continuation bytes, a cut-off character; a byte order mark
- * is the character U+FEFF, which no rule allows) is a Utf8DecodeError at its
- * byte offset. A syntax error is a UriSyntaxError whose `byteOffset` gives its
+ * surrogates, stray continuation bytes, a cut-off character) is a
+ * Utf8DecodeError at its byte offset. A byte order mark is not stripped: it is
+ * the character U+FEFF, a ucschar (RFC 3987 2.2, %xFDF0-FFEF), so it is read
+ * as part of the IRI (an irelative-ref's first segment, at the start). A syntax error is a UriSyntaxError whose `byteOffset` gives its
  * place in the octets too.
  */
 export function parseUtf8(bytes: Uint8Array, options: ParseOptions = {}): UriRecord {
   if (!(bytes instanceof Uint8Array)) throw new TypeError('expected the IRI as a Uint8Array of UTF-8 octets');
+  // The options checked before any decoding.
+  checkOptions('parseUtf8', options, PARSE_OPTIONS);
+  const parseOptions = { ...options, grammar: options.grammar ?? 'rfc3987' };
+  startRuleOf(parseOptions, 'parseUtf8');
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) throw new Utf8DecodeError(decoded.invalidAt, bytes[decoded.invalidAt]);
   const text = decoded.text;
   try {
-    return parse(text, { ...options, grammar: options.grammar ?? 'rfc3987' });
+    return parse(text, parseOptions);
   } catch (e) {
     if (!(e instanceof UriSyntaxError)) throw e;
     throw new UriSyntaxError({ ...e.toJSON(), byteOffset: utf8Length(text, e.offset) });

@@ -7,6 +7,7 @@
  */
 import { matches, parse, type UriRecord } from './parse';
 import { removeDotSegments } from './remove-dot-segments';
+import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from './options';
 
 export type NormalizeStepName =
   | 'decode-unreserved'
@@ -96,6 +97,21 @@ function lowerOutsideTriplets(s: string): string {
   return s.replace(/%..|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
 }
 
+/**
+ * The path with each segment that is "." or ".." once "%2E" is decoded written
+ * as that dot segment, and every other segment as it is. "%2E" is the
+ * unreserved "." (RFC 3986 2.3: equivalent to it), so "/a/%2E%2E/b" is
+ * "/a/../b": removing dot segments without this, when decode-unreserved is
+ * off, would keep "%2E%2E" as a plain segment and change what the path means.
+ */
+function literalDotSegments(path: string): string {
+  if (!path.includes('%')) return path;
+  return path
+    .split('/')
+    .map((segment) => (segment.length <= 6 && /^(?:\.|%2e){1,2}$/i.test(segment) ? segment.replace(/%2e/gi, '.') : segment))
+    .join('/');
+}
+
 function schemeDefaults(record: UriRecord) {
   return record.scheme === undefined ? undefined : SCHEME_DEFAULTS[record.scheme.toLowerCase()];
 }
@@ -146,9 +162,9 @@ const STEPS: readonly StepDefinition[] = [
     level: 'syntax',
     edits: (_text, r) => {
       // Only in a URI (in a relative reference, dot segments carry meaning until it is resolved),
-      // and only when the path has a "." or ".." segment (5.2.4) to remove.
-      if (r.scheme === undefined || !/(^|\/)\.\.?(\/|$)/.test(r.path)) return [];
-      let path = removeDotSegments(r.path);
+      // and only when the path has a "." or ".." segment (5.2.4) to remove, written with "%2E" or not.
+      if (r.scheme === undefined || !/(^|\/)(\.|%2e)(\.|%2e)?(\/|$)/i.test(r.path)) return [];
+      let path = removeDotSegments(literalDotSegments(r.path));
       // Deviation, as in resolve(): a path that would begin with "//" without an
       // authority is written "/.//", which reads back as the same path.
       if (r.authority === undefined && path.startsWith('//')) path = `/.${path}`;
@@ -187,23 +203,23 @@ const STEPS: readonly StepDefinition[] = [
 
 export const NORMALIZE_STEPS: readonly NormalizeStepName[] = STEPS.map((s) => s.name);
 
-function checkOptions(options: NormalizeOptions): NormalizeLevel {
-  const level = options.level ?? 'scheme';
-  if (options.grammar !== undefined && options.grammar !== 'rfc3986' && options.grammar !== 'rfc3987') {
-    throw new TypeError(`normalize works on RFC 3986 URIs and RFC 3987 IRIs, not ${JSON.stringify(options.grammar)}`);
-  }
-  if (level !== 'syntax' && level !== 'scheme') throw new TypeError(`unknown level ${JSON.stringify(level)}: expected "syntax" or "scheme"`);
-  for (const name of Object.keys(options.steps ?? {})) {
-    if (!NORMALIZE_STEPS.includes(name as NormalizeStepName)) {
-      throw new TypeError(`unknown step ${JSON.stringify(name)}: the steps are ${NORMALIZE_STEPS.join(', ')}`);
-    }
-  }
-  return level;
-}
+/** The `grammar` option of the functions that take URIs and IRIs only. */
+export const URI_OR_IRI_GRAMMAR = oneOf(['rfc3986', 'rfc3987']);
+
+const NORMALIZE_OPTIONS: OptionSpec = {
+  level: oneOf(['syntax', 'scheme']),
+  steps: recordOf(NORMALIZE_STEPS, 'steps', boolean),
+  grammar: URI_OR_IRI_GRAMMAR,
+};
 
 /** Normalizes `uri` and lists every change, step by step. */
-export function explainNormalize(uri: string, options: NormalizeOptions = {}): { result: string; steps: NormalizeStep[] } {
-  const level = checkOptions(options);
+export function explainNormalize(uri: string, options?: NormalizeOptions): { result: string; steps: NormalizeStep[] } {
+  return explain(uri, options, 'explainNormalize');
+}
+
+function explain(uri: string, options: NormalizeOptions = {}, fn: string): { result: string; steps: NormalizeStep[] } {
+  checkOptions(fn, options, NORMALIZE_OPTIONS);
+  const level = options.level ?? 'scheme';
   let text = uri;
   const grammar = options.grammar ?? 'rfc3986';
   let record = parse(text, { grammar }); // a UriSyntaxError (or a TypeError) for anything else
@@ -235,6 +251,6 @@ export function explainNormalize(uri: string, options: NormalizeOptions = {}): {
  * default: the empty port, the default port and an empty path, for the
  * schemes of SCHEME_DEFAULTS).
  */
-export function normalize(uri: string, options: NormalizeOptions = {}): string {
-  return explainNormalize(uri, options).result;
+export function normalize(uri: string, options?: NormalizeOptions): string {
+  return explain(uri, options, 'normalize').result;
 }

@@ -7,8 +7,9 @@
 import { recognizerRecord, recognizes, type Rfc2396Record, type UriRecord } from './backends';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
+import { checkOptions, oneOf, UriOptionError, type OptionSpec } from './options';
 import {
-  grammarOf,
+  GRAMMARS,
   isRuleOf,
   REFERENCE_RULES,
   ruleNameIn,
@@ -68,18 +69,33 @@ const START_RULES = new Map(
 );
 const RFC3986_URI_REFERENCE: [GrammarName, string] = ['rfc3986', 'URI_reference'];
 
-/** The grammar and the PEG start rule that `options` ask for; a TypeError for a rule the grammar has no reference rule of that name. */
-function startRuleOf(options: ParseOptions | undefined): [GrammarName, string] {
+/** The `grammar` option, wherever a function takes all three grammars. */
+export const GRAMMAR_OPTION = oneOf(GRAMMARS);
+
+export const PARSE_OPTIONS: OptionSpec = {
+  grammar: GRAMMAR_OPTION,
+  rule: (value) => (typeof value === 'string' ? undefined : `must be the name of a reference rule, got a ${typeof value}`),
+};
+
+/**
+ * The grammar and the PEG start rule that `options` ask for (checked: a
+ * UriOptionError for an unknown option, grammar, or a rule the grammar has no
+ * reference rule of that name). `fn` names the function for the error.
+ */
+export function startRuleOf(options: ParseOptions | undefined, fn: string): [GrammarName, string] {
   if (options === undefined) return RFC3986_URI_REFERENCE; // the common case, without a lookup
-  const grammar = grammarOf(options);
+  checkOptions(fn, options, PARSE_OPTIONS);
+  const grammar = options.grammar ?? 'rfc3986';
   const rules = REFERENCE_RULES[grammar];
   const rule = options.rule ?? rules[0];
   const start = (START_RULES.get(grammar) as Map<string, string>).get(rule);
   if (start === undefined) {
-    throw new TypeError(`unknown rule ${JSON.stringify(rule)} for ${grammar}: expected one of ${rules.join(', ')}`);
+    throw new UriOptionError(fn, 'rule', rule, `unknown rule ${JSON.stringify(rule)} for ${grammar} in option rule: expected one of ${rules.join(', ')}`);
   }
   return [grammar, start];
 }
+
+const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
 
 /**
  * Runs the recognizer; only when it rejects does the traced peggy parser run,
@@ -100,7 +116,7 @@ export function parse(input: string, options: Rfc2396ParseOptions): Rfc2396Recor
 export function parse(input: string, options?: ParseOptions): UriRecord;
 export function parse(input: string, options?: ParseOptions): UriRecord {
   checkInput(input);
-  const [grammar, start] = startRuleOf(options);
+  const [grammar, start] = startRuleOf(options, 'parse');
   const result = run(input, grammar, start);
   if (result instanceof UriSyntaxError) throw result;
   return result;
@@ -111,7 +127,7 @@ export function tryParse(input: string, options: Rfc2396ParseOptions): ParseResu
 export function tryParse(input: string, options?: ParseOptions): ParseResult;
 export function tryParse(input: string, options?: ParseOptions): ParseResult {
   checkInput(input);
-  const [grammar, start] = startRuleOf(options);
+  const [grammar, start] = startRuleOf(options, 'tryParse');
   const result = run(input, grammar, start);
   return result instanceof UriSyntaxError ? { ok: false, error: result } : { ok: true, value: result };
 }
@@ -119,7 +135,7 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult {
 /** Whether `input` is valid for `options.rule` (default: the grammar's reference rule). Never builds an error. */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
-  const [grammar, start] = startRuleOf(options);
+  const [grammar, start] = startRuleOf(options, 'isValid');
   return recognizes(input, start, grammar);
 }
 
@@ -135,7 +151,8 @@ export function matches(rule: Rfc3987RuleName, input: string, options: { readonl
 export function matches(rule: Rfc2396RuleName | Rfc2396OriginalRuleName, input: string, options: { readonly grammar: 'rfc2396' }): boolean;
 export function matches(rule: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean;
 export function matches(ruleName: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean {
-  const grammar = grammarOf(options);
+  checkOptions('matches', options, MATCHES_OPTIONS);
+  const grammar = options?.grammar ?? 'rfc3986';
   const rule = typeof ruleName === 'string' ? ruleNameIn(grammar, ruleName) : ruleName;
   if (!isRuleOf(grammar, rule)) {
     throw new TypeError(`unknown ${grammar.replace('rfc', 'RFC ')} rule ${JSON.stringify(rule)}`);

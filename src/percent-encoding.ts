@@ -9,6 +9,10 @@ export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'que
 import { readUtf8, utf8Bytes } from './utf8';
 import { matches } from './parse';
 import type { Rfc3986RuleName } from './rules';
+import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
+
+const ENCODE_OPTIONS: OptionSpec = { keepPercentEncoded: boolean };
+const DECODE_OPTIONS: OptionSpec = { only: oneOf(['unreserved']) };
 
 /** The ABNF rule whose characters each component allows as themselves. */
 const RULES: Readonly<Record<EncodableComponent, Rfc3986RuleName>> = {
@@ -93,6 +97,7 @@ function pushByte(out: string[], byte: number): void {
  */
 export function percentEncode(text: string, component: EncodableComponent, options: PercentEncodeOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  checkOptions('percentEncode', options, ENCODE_OPTIONS);
   const allowed = allowedTable(component);
   if (!allowed) throw new TypeError(`unknown component ${JSON.stringify(component)}: expected one of ${Object.keys(RULES).join(', ')}`);
   const out: string[] = [];
@@ -141,7 +146,7 @@ export interface PercentDecodeOptions {
  */
 export function percentDecode(text: string, options: PercentDecodeOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
-  if (options.only !== undefined && options.only !== 'unreserved') throw new TypeError(`unknown option only: ${JSON.stringify(options.only)}`);
+  checkOptions('percentDecode', options, DECODE_OPTIONS);
   const unreserved = (unreservedTable ??= asciiTable('unreserved'));
   const byteAt = (i: number): number => {
     if (!isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) {

@@ -9,8 +9,10 @@
  * scheme), or a component with characters its rule does not allow. Nothing is
  * silently changed.
  */
-import { tryParse } from './parse';
-import type { UriComponentName } from './parse';
+import { GRAMMAR_OPTION, tryParse } from './parse';
+import type { UriComponentName, UriRecord } from './parse';
+import type { GrammarName } from './grammars';
+import { checkOptions, type OptionSpec } from './options';
 
 /** The five components of RFC 3986 5.3. An absent component is undefined; the path is always a string. */
 export interface UriComponents {
@@ -56,7 +58,46 @@ export function concatenate(c: UriComponents): string {
 
 const FIVE = ['scheme', 'authority', 'path', 'query', 'fragment'] as const;
 
-export function recompose(components: UriComponents, options: { readonly grammar?: 'rfc3986' | 'rfc3987' } = {}): string {
+/**
+ * The five components of a record, in RFC 3986's terms: an RFC 2396 record's
+ * opaque part is RFC 3986's path-rootless [ "?" query ] (Appendix D.2), so
+ * "mailto:a?b" has the path "a" and the query "b". Other records as they are.
+ */
+export function componentsOf(r: UriComponents & { readonly opaque?: unknown }): UriComponents {
+  const opaque = r.opaque;
+  if (typeof opaque === 'string') {
+    const q = opaque.indexOf('?');
+    return { scheme: r.scheme, authority: undefined, path: q < 0 ? opaque : opaque.slice(0, q), query: q < 0 ? undefined : opaque.slice(q + 1), fragment: r.fragment };
+  }
+  return { scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: r.fragment };
+}
+
+/** The first of the five components on which `a` and `b` differ, or undefined. */
+function firstDifference(a: UriComponents, b: UriComponents): keyof UriComponents | undefined {
+  return FIVE.find((name) => a[name] !== b[name]);
+}
+
+export interface RecomposeOptions {
+  /**
+   * The grammar the string must read back in: 'rfc3986' (the default),
+   * 'rfc3987' (an IRI) or 'rfc2396' (the obsolete grammar, with RFC 2732,
+   * whose characters differ: "[" and "]" anywhere in a query or fragment).
+   */
+  readonly grammar?: GrammarName;
+}
+
+const RECOMPOSE_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
+
+/**
+ * The five components as a string (RFC 3986 5.3), or a UriComposeError naming
+ * the component that would not read back as itself in `options.grammar`.
+ * Components are compared as given, or in RFC 3986's terms (Appendix D.2):
+ * an RFC 2396 record, whose opaque part holds the "?" and the query
+ * ("mailto:a?b": path "a?b", no query), reads back in any grammar, as does
+ * its RFC 3986 reading (path "a", query "b") by RFC 2396's grammar.
+ */
+export function recompose(components: UriComponents | UriRecord, options?: RecomposeOptions): string {
+  checkOptions('recompose', options, RECOMPOSE_OPTIONS);
   if (components === null || typeof components !== 'object') throw new TypeError('expected the components as an object');
   for (const name of FIVE) {
     const value = components[name];
@@ -75,16 +116,16 @@ export function recompose(components: UriComponents, options: { readonly grammar
     throw new UriComposeError('path', `without a scheme, a first path segment with ":" would be read as a scheme (RFC 3986 4.2): ${JSON.stringify(path)}`);
   }
   const { text, spans } = concatenateWithSpans(components);
-  const parsed = options.grammar === 'rfc3987' ? tryParse(text, { grammar: 'rfc3987' }) : tryParse(text);
+  const grammar = options?.grammar ?? 'rfc3986';
+  const parsed = grammar === 'rfc3986' ? tryParse(text) : tryParse(text, { grammar });
   if (!parsed.ok) {
     const at = parsed.error.offset;
     const [name] = spans.find(([, start, end]) => at >= start && at <= end) ?? spans[spans.length - 1];
     throw new UriComposeError(name, `${name} ${JSON.stringify(components[name])} cannot be written there: ${parsed.error.message}`);
   }
-  for (const name of FIVE) {
-    if (parsed.value[name] !== components[name]) {
-      throw new UriComposeError(name, `${name} ${JSON.stringify(components[name])} would be read back as ${JSON.stringify(parsed.value[name])} from ${JSON.stringify(text)}`);
-    }
+  const name = firstDifference(components, parsed.value) && firstDifference(componentsOf(components), componentsOf(parsed.value));
+  if (name !== undefined) {
+    throw new UriComposeError(name, `${name} ${JSON.stringify(components[name])} would be read back as ${JSON.stringify(parsed.value[name])} from ${JSON.stringify(text)}`);
   }
   return text;
 }

@@ -7,11 +7,12 @@
  * and `{ algorithm: 'rfc2396' }` runs the algorithm RFC 3986 replaced, RFC 2396
  * 5.2, step by step (see resolve2396).
  */
-import { parse, tryParse, type UriRecord } from './parse';
+import { GRAMMAR_OPTION, parse, tryParse, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
-import { concatenate, recompose, type UriComponents } from './recompose';
+import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
-import { grammarOf, type GrammarName } from './grammars';
+import type { GrammarName } from './grammars';
+import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
 
 export interface ResolveOptions {
   /**
@@ -59,15 +60,7 @@ export class UriResolveError extends Error {
   }
 }
 
-function components(r: UriRecord): UriComponents {
-  const opaque = (r as { opaque?: string }).opaque;
-  if (opaque !== undefined) {
-    // An RFC 2396 opaque part is RFC 3986's path-rootless [ "?" query ] (Appendix D.2).
-    const q = opaque.indexOf('?');
-    return { scheme: r.scheme, authority: undefined, path: q < 0 ? opaque : opaque.slice(0, q), query: q < 0 ? undefined : opaque.slice(q + 1), fragment: r.fragment };
-  }
-  return { scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: r.fragment };
-}
+const RESOLVE_OPTIONS: OptionSpec = { strict: boolean, grammar: GRAMMAR_OPTION, algorithm: oneOf(['rfc3986', 'rfc2396']) };
 
 function baseComponents(base: UriRecord | string, grammar: GrammarName): UriComponents {
   let record: UriRecord;
@@ -110,11 +103,16 @@ function merge(base: UriComponents, referencePath: string): string {
  * is not always readable back (a path "//g" with no authority): resolve()
  * says what it returns then.
  */
-export function resolveRecord(base: UriRecord | string, reference: UriRecord | string, options: ResolveOptions = {}): UriComponents {
+export function resolveRecord(base: UriRecord | string, reference: UriRecord | string, options?: ResolveOptions): UriComponents {
+  checkOptions('resolveRecord', options, RESOLVE_OPTIONS);
+  return target(base, reference, options ?? {});
+}
+
+/** resolveRecord, its options checked. */
+function target(base: UriRecord | string, reference: UriRecord | string, options: ResolveOptions): UriComponents {
   const strict = options.strict ?? true;
-  const grammar = grammarOf(options);
+  const grammar = options.grammar ?? 'rfc3986';
   const algorithm = options.algorithm ?? 'rfc3986';
-  if (algorithm !== 'rfc3986' && algorithm !== 'rfc2396') throw new TypeError(`unknown algorithm ${JSON.stringify(algorithm)}: expected "rfc3986" or "rfc2396"`);
   const B = baseComponents(base, grammar);
   let R = referenceComponents(reference, grammar);
   if (!strict && R.scheme !== undefined && B.scheme !== undefined && R.scheme.toLowerCase() === B.scheme.toLowerCase()) {
@@ -145,12 +143,14 @@ export function resolveRecord(base: UriRecord | string, reference: UriRecord | s
  * removed, and read back as a path. resolveRecord() keeps the RFC's "//g".
  */
 export function resolve(base: string, reference: string, options: ResolveOptions = {}): string {
+  checkOptions('resolve', options, RESOLVE_OPTIONS);
   if (typeof base !== 'string' || typeof reference !== 'string') throw new TypeError('expected the base and the reference as strings');
-  const target = resolveRecord(base, reference, options);
-  if (options.algorithm === 'rfc2396') return concatenate(target); // step 7, as written
-  const path = target.authority === undefined && target.path.startsWith('//') ? `/.${target.path}` : target.path;
-  const grammar = grammarOf(options);
-  return recompose({ ...target, path }, { grammar: grammar === 'rfc3987' ? 'rfc3987' : 'rfc3986' });
+  const t = target(base, reference, options);
+  if (options.algorithm === 'rfc2396') return concatenate(t); // step 7, as written
+  const path = t.authority === undefined && t.path.startsWith('//') ? `/.${t.path}` : t.path;
+  // Written, and read back, by the grammar the base and the reference were valid in: with
+  // 'rfc2396', a fragment "[x]" is RFC 2396's (RFC 2732's) and the result is an RFC 2396 URI.
+  return recompose({ ...t, path }, { grammar: options.grammar ?? 'rfc3986' });
 }
 
 /**
@@ -173,26 +173,34 @@ function resolve2396(B: UriComponents, R: UriComponents): UriComponents {
   return { scheme: B.scheme, authority: B.authority, path: mergeRelativePath2396(B.path, R.path), query: R.query, fragment: R.fragment };
 }
 
-/** RFC 2396 5.2 step 6, a) to h), on the path strings. */
+/**
+ * RFC 2396 5.2 step 6, a) to h), on the path strings. Linear in their length:
+ * step e), which the RFC writes as "removed leftmost first, until none is
+ * left", cancels each "<segment>/../" against a stack of the segments kept so
+ * far (a ".." removes the segment before it unless that is a "..", and the
+ * final segment, with no "/" after it, is never part of such a pair), which
+ * leaves the same segments as the repeated removal whatever the order.
+ */
 export function mergeRelativePath2396(basePath: string, referencePath: string): string {
+  if (typeof basePath !== 'string' || typeof referencePath !== 'string') throw new TypeError('expected the base path and the reference path as strings');
   // a) all but the last segment of the base path; b) the reference's path appended.
   const buffer = basePath.slice(0, basePath.lastIndexOf('/') + 1) + referencePath;
   // Segments of the buffer; in an absolute path the empty string before the first "/" is no segment.
-  const segments = buffer.split('/');
+  const all = buffer.split('/');
   const first = buffer.startsWith('/') ? 1 : 0;
+  const last = all.length - 1;
   // c) every "./" where "." is a complete segment (a "." that is not the last segment).
-  for (let i = segments.length - 2; i >= first; i--) if (segments[i] === '.') segments.splice(i, 1);
-  // d) a final "." segment (the "/" before it stays).
-  if (segments.length - 1 >= first && segments[segments.length - 1] === '.') segments[segments.length - 1] = '';
-  // e) "<segment>/../", segment not "..", removed leftmost first, until none is left.
-  for (let i = first; i + 2 < segments.length; ) {
-    if (segments[i] !== '..' && segments[i + 1] === '..') {
-      segments.splice(i, 2);
-      i = first;
-    } else {
-      i++;
-    }
+  // e) then, on what is left, "<segment>/../" with segment not "..".
+  const kept: string[] = all.slice(0, first);
+  for (let i = first; i < last; i++) {
+    const segment = all[i];
+    if (segment === '.') continue;
+    if (segment === '..' && kept.length > first && kept[kept.length - 1] !== '..') kept.pop();
+    else kept.push(segment);
   }
+  const segments = kept;
+  // d) a final "." segment (the "/" before it stays).
+  segments.push(last >= first && all[last] === '.' ? '' : all[last]);
   // f) a final "<segment>/..", segment not "..", removed (the "/" before it stays).
   const n = segments.length;
   if (n - 2 >= first && segments[n - 1] === '..' && segments[n - 2] !== '..') segments.splice(n - 2, 2, '');

@@ -13,6 +13,8 @@ import {
   iriToUri,
   normalize,
   equivalent,
+  matches,
+  tryParse,
   compare,
   parse,
   parseUtf8,
@@ -255,7 +257,13 @@ describe('parseUtf8: an IRI as UTF-8 octets (the draft\'s "8URI")', () => {
     }
   });
 
-  it('a byte order mark is U+FEFF, which no rule allows: an error at offset 0, not skipped', () => {
+  it('a byte order mark is not skipped: U+FEFF is a ucschar (%xFDF0-FFEF), so it is part of the IRI', () => {
+    expect(matches('ucschar', '\ufeff', { grammar: 'rfc3987' })).toBe(true);
+    expect(parseUtf8(bytes(0xef, 0xbb, 0xbf, 0x61)).path).toBe('\ufeffa');
+    // No scheme begins with U+FEFF, so "\ufeffa:" is a relative reference whose first segment has a ":".
+    const r = tryParse('\ufeffa:', { grammar: 'rfc3987' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.offset).toBe(2);
     expect(() => parseUtf8(bytes(0xef, 0xbb, 0xbf, 0x61, 0x3a))).toThrow(UriSyntaxError);
   });
 

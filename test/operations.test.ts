@@ -110,6 +110,32 @@ describe('removeDotSegments (RFC 3986 5.2.4)', () => {
   });
 });
 
+describe('RFC 2396 through resolve and recompose (issue 13, item 6)', () => {
+  const grammar = 'rfc2396' as const;
+
+  it('resolves references valid under RFC 2396 to an RFC 2396 URI, written and read back by its grammar', () => {
+    expect(resolve('http://a/b', '#[x]', { grammar })).toBe('http://a/b#[x]');
+    expect(resolve('http://a/b?[q]', '', { grammar })).toBe('http://a/b?[q]');
+    expect(resolve('mailto:a?b', '#f', { grammar })).toBe('mailto:a?b#f');
+    // By RFC 3986's algorithm, with RFC 2396's grammar: the opaque part's "?" begins a query (Appendix D.2).
+    expect(resolveRecord('mailto:a?b', '#f', { grammar })).toMatchObject({ path: 'a', query: 'b', fragment: 'f' });
+  });
+
+  it('a target with no RFC 2396 form is a UriComposeError: the empty opaque part of "s:"', () => {
+    expect(() => resolve('s:a', '..', { grammar })).toThrow(UriComposeError);
+    expect(resolve('s:a', '..')).toBe('s:');
+  });
+
+  it('an RFC 2396 record reads back, its opaque part whole', () => {
+    const record = parse('mailto:a?b', { grammar });
+    expect(recompose(record)).toBe('mailto:a?b');
+    expect(recompose(record, { grammar })).toBe('mailto:a?b');
+    expect(recompose(parse('http://h/?[x]', { grammar }), { grammar })).toBe('http://h/?[x]');
+    // RFC 3986 has no "[" in a query: by its grammar that record does not read back.
+    expect(() => recompose(parse('http://h/?[x]', { grammar }))).toThrow(UriComposeError);
+  });
+});
+
 describe('recompose (RFC 3986 5.3)', () => {
   it('is the inverse of parse on the five components', () => {
     const input = 'foo://u@h:1/p/q?x?y#z/#';
@@ -194,6 +220,16 @@ describe('normalize (RFC 3986 6.2.2, 6.2.3)', () => {
     const steps = Object.fromEntries(NORMALIZE_STEPS.map((s) => [s, s === step])) as Record<NormalizeStepName, boolean>;
     const [input, expected] = oneStepInputs[step];
     expect(normalize(input, { steps })).toBe(expected);
+  });
+
+  it('with decode-unreserved off, a segment of "%2E" is still the dot segment it is equivalent to (2.3, 6.2.2.3)', () => {
+    const steps = { 'decode-unreserved': false };
+    expect(normalize('http://h/a/%2E%2E/../b', { steps })).toBe('http://h/b');
+    expect(normalize('http://h/a/%2E%2E/../b')).toBe('http://h/b');
+    expect(normalize('http://h/a/%2e/%2E./b', { steps })).toBe('http://h/b');
+    // Other segments keep their spelling: %2E inside a segment is no dot segment.
+    expect(normalize('http://h/a%2E/%2E%2E%2E/.%2Ex/c', { steps })).toBe('http://h/a%2E/%2E%2E%2E/.%2Ex/c');
+    expect(explainNormalize('s:/a/%2E%2E/b', { steps }).steps.map((x) => [x.step, x.before, x.after])).toEqual([['remove-dot-segments', '/a/%2E%2E/b', '/b']]);
   });
 
   it('each step can be switched off', () => {

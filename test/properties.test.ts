@@ -14,12 +14,15 @@ import {
   isValid,
   matches,
   normalize,
+  NORMALIZE_STEPS,
   parse,
   percentDecode,
   percentEncode,
   recompose,
   resolve,
+  UriComposeError,
   type EncodableComponent,
+  type NormalizeStepName,
   type Rfc3986RuleName,
 } from '../src';
 
@@ -62,6 +65,53 @@ describe('laws', () => {
         RUNS,
       );
     }
+  });
+
+  it('normalize with any subset of the steps, at either level, keeps the URI equivalent to its input', () => {
+    const stepSets = fc.record(Object.fromEntries(NORMALIZE_STEPS.map((s) => [s, fc.boolean()])) as Record<NormalizeStepName, fc.Arbitrary<boolean>>);
+    // Paths with dot segments written with and without %2E, under the schemes and ports that the scheme-based steps know.
+    const dotted = fc
+      .tuple(
+        fc.constantFrom('http://h', 'HTTP://H:80', 'http://h:', 's:', 's:/x', 'S://A'),
+        fc.array(fc.constantFrom('a', '.', '..', '%2E', '%2e%2E', '%2E.', '.%2e', '%41', '%7e', '%2F', ''), { maxLength: 8 }),
+      )
+      .map(([prefix, segments]) => `${prefix}/${segments.join('/')}`)
+      .filter((x) => isValid(x));
+    fc.assert(
+      fc.property(fc.oneof(uriReference, dotted), stepSets, fc.constantFrom('syntax' as const, 'scheme' as const), (x, steps, level) => {
+        expect(normalize(normalize(x, { level, steps }))).toBe(normalize(x));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('RFC 2396: an RFC 2396 record reads back, and resolution gives an RFC 2396 URI or a UriComposeError', () => {
+    const abnf2396 = readAbnf(path.join(__dirname, '..', 'grammar', 'rfc2396.abnf'));
+    const config2396 = loadConfig('rfc2396');
+    const from2396 = (rule: string) => fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => new Generator(abnf2396, new Random(seed), config2396).generate(rule));
+    const grammar = 'rfc2396' as const;
+    fc.assert(
+      fc.property(from2396('URI-reference'), (x) => {
+        expect(recompose(parse(x, { grammar }), { grammar })).toBe(x);
+        if (isValid(x)) expect(recompose(parse(x, { grammar }))).toBe(x);
+      }),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(from2396('absoluteURI'), from2396('URI-reference'), (base, ref) => {
+        let target: string;
+        try {
+          target = resolve(base, ref, { grammar });
+        } catch (e) {
+          // Only a target with no RFC 2396 form: "s:" + "." gives the empty opaque part of "s:".
+          expect(e).toBeInstanceOf(UriComposeError);
+          expect((e as UriComposeError).component).toBe('path');
+          return;
+        }
+        expect(isValid(target, { grammar, rule: 'absoluteURI' }) || isValid(target, { grammar })).toBe(true);
+      }),
+      RUNS,
+    );
   });
 
   it("resolve's output is always a URI", () => {

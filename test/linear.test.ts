@@ -1,0 +1,190 @@
+/**
+ * Issue 13, items 1 to 5: paths that were quadratic (or worse) in the input's
+ * length, each run on a hostile input of about 1 M characters. No time is
+ * measured: `finishes` runs the work and then yields to the event loop, so
+ * that jest's own timeout (5 s), which cannot interrupt synchronous work,
+ * fails the test when the work outlasted it. The old code took minutes on
+ * these inputs. Each test also checks the answer, and the rewritten
+ * algorithms are checked against the old ones on generated inputs.
+ */
+import fc from 'fast-check';
+import { codePointOffset, extract, lint, mergeRelativePath2396, resolve } from '../src';
+
+const M = 1_000_000;
+
+/** Runs `work`, then lets jest's timeout fire if `work` outlasted it. */
+async function finishes<T>(work: () => T): Promise<T> {
+  const result = work();
+  await new Promise((done) => setTimeout(done, 0));
+  return result;
+}
+
+describe('extract: closers after a URL (item 1)', () => {
+  it('drops a million unbalanced ")" after a URL', async () => {
+    const found = await finishes(() => extract(`http://a/${')'.repeat(M)}`));
+    expect(found.map((f) => f.uri)).toEqual(['http://a/']);
+  });
+
+  it('drops "." and ")" alternating, and keeps the one ")" that is opened', async () => {
+    const found = await finishes(() => extract(`http://a/(x${').'.repeat(M / 2)}`));
+    expect(found.map((f) => f.uri)).toEqual(['http://a/(x)']);
+  });
+
+  it('trims as before: closers it does not open, sentence punctuation, in any mix', () => {
+    // The old trimming, which recounted the candidate for every closer.
+    const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
+    const oldTrim = (candidate: string): string => {
+      let end = candidate.length;
+      for (;;) {
+        const last = candidate[end - 1];
+        if (last === undefined) break;
+        if ('.,;:!?\'"*'.includes(last)) {
+          end--;
+          continue;
+        }
+        const opener = CLOSERS[last];
+        if (opener !== undefined) {
+          let opened = 0;
+          let closed = 0;
+          for (let i = 0; i < end; i++) {
+            if (candidate[i] === opener) opened++;
+            else if (candidate[i] === last) closed++;
+          }
+          if (closed > opened) {
+            end--;
+            continue;
+          }
+        }
+        break;
+      }
+      return candidate.slice(0, end);
+    };
+    const tail = fc.array(fc.constantFrom('(', ')', '[', ']', '{', '}', '.', ',', 'x', '!', '*'), { maxLength: 12 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(tail, (t) => {
+        const found = extract(`see http://a/${t} now`);
+        // "http://a/" alone never trims: the candidate always has its "/".
+        expect(found.map((f) => f.uri)).toEqual([oldTrim(`http://a/${t}`)]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('extract: many delimited regions (item 2)', () => {
+  it('finds each of 100,000 URIs in angle brackets, 40 characters apart (4 M characters)', async () => {
+    // Each gap between two regions used to be searched to the end of the text for each kind of quote.
+    const n = 100_000;
+    const found = await finishes(() => extract(`<a:b>${' '.repeat(35)}`.repeat(n)));
+    expect(found).toHaveLength(n);
+    expect(found.every((f, i) => f.uri === 'a:b' && f.delimited === 'angle' && f.start === 40 * i)).toBe(true);
+  });
+
+  it('finds each of 83,333 URIs in double quotes, and the angle brackets between them', async () => {
+    const n = Math.floor(M / 12);
+    const found = await finishes(() => extract('"a:b" <c:d> '.repeat(n)));
+    expect(found).toHaveLength(2 * n);
+    expect(found[0]).toMatchObject({ uri: 'a:b', delimited: 'quote', start: 0, end: 5 });
+    expect(found[1]).toMatchObject({ uri: 'c:d', delimited: 'angle', start: 6, end: 11 });
+  });
+
+  it('a quote left open in one gap does not pair with one in the next', () => {
+    expect(extract('"x <a:b> y:z" "c:d"').map((f) => [f.uri, f.delimited])).toEqual([
+      ['a:b', 'angle'],
+      ['c:d', 'quote'],
+    ]);
+  });
+});
+
+describe('lint: IPv6 zone identifiers (item 3)', () => {
+  it('"[1%25" repeated to 1 M characters: a syntax error, and no zone identifier (no "]")', async () => {
+    const diagnostics = await finishes(() => lint('[1%25'.repeat(M / 5)));
+    expect(diagnostics.map((d) => d.code)).toEqual(['syntax']);
+  });
+
+  it('the same with a "]" at the end: the zone runs from the first "%25" to it', async () => {
+    const input = `${'[1%25'.repeat(M / 5)}]`;
+    const diagnostics = await finishes(() => lint(input));
+    expect(diagnostics.find((d) => d.code === 'zone-identifier')).toMatchObject({ start: 2, end: input.length - 1 });
+  });
+
+  it('finds what the old regular expression found, on generated strings', () => {
+    const text = fc.array(fc.constantFrom('[', ']', '1', 'f', ':', '.', '%25', '%', 'x', '/', 'http://'), { maxLength: 16 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(text, (s) => {
+        const zone = /\[[0-9A-Fa-f:.]+(%25[^\]]*)\]/.exec(s);
+        const d = lint(s).find((x) => x.code === 'zone-identifier');
+        if (zone === null || isValidReference(s)) {
+          expect(d).toBeUndefined();
+        } else {
+          const start = zone.index + zone[0].length - 1 - zone[1].length;
+          expect(d).toMatchObject({ start, end: start + zone[1].length });
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+/** lint reports a zone identifier only for input that does not parse. */
+function isValidReference(s: string): boolean {
+  return !lint(s).some((d) => d.code === 'syntax');
+}
+
+/** RFC 2396 5.2 step 6 as the code had it: step e) restarted from the first segment after each removal. */
+function naiveMerge2396(basePath: string, referencePath: string): string {
+  const buffer = basePath.slice(0, basePath.lastIndexOf('/') + 1) + referencePath;
+  const segments = buffer.split('/');
+  const first = buffer.startsWith('/') ? 1 : 0;
+  for (let i = segments.length - 2; i >= first; i--) if (segments[i] === '.') segments.splice(i, 1);
+  if (segments.length - 1 >= first && segments[segments.length - 1] === '.') segments[segments.length - 1] = '';
+  for (let i = first; i + 2 < segments.length; ) {
+    if (segments[i] !== '..' && segments[i + 1] === '..') {
+      segments.splice(i, 2);
+      i = first;
+    } else {
+      i++;
+    }
+  }
+  const n = segments.length;
+  if (n - 2 >= first && segments[n - 1] === '..' && segments[n - 2] !== '..') segments.splice(n - 2, 2, '');
+  return segments.join('/');
+}
+
+describe('RFC 2396 resolution: step 6e (item 4)', () => {
+  it('resolves 250,000 "a/" then 250,000 "../" (1.25 M characters)', async () => {
+    const target = await finishes(() => resolve('http://a/b', 'a/'.repeat(M / 4) + '../'.repeat(M / 4), { algorithm: 'rfc2396' }));
+    expect(target).toBe('http://a/');
+  });
+
+  it('merges "./" repeated 500,000 times', async () => {
+    expect(await finishes(() => mergeRelativePath2396('/b/c', `${'./'.repeat(M / 2)}g`))).toBe('/b/g');
+  });
+
+  it('gives what the step-by-step algorithm gives, on generated paths', () => {
+    const path = fc
+      .array(fc.constantFrom('a', 'b', '.', '..', '', '...', '.a'), { maxLength: 10 })
+      .chain((segments) => fc.boolean().map((absolute) => (absolute ? '/' : '') + segments.join('/')));
+    fc.assert(
+      fc.property(path, path, (base, reference) => {
+        expect(mergeRelativePath2396(base, reference)).toBe(naiveMerge2396(base, reference));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('codePointOffset: offsets outside the text (item 5)', () => {
+  it('rejects an offset that is not an integer from 0 to the length, with a RangeError', () => {
+    for (const offset of [Infinity, 1e9, 2, -1, 0.5, NaN]) {
+      expect(() => codePointOffset('a', offset)).toThrow(RangeError);
+    }
+    expect(() => codePointOffset('a', 1e9)).toThrow('offset 1000000000 is not an offset into a text of 1 UTF-16 code units');
+  });
+
+  it('counts code points up to any offset in the text', () => {
+    expect(codePointOffset('a\u{1F600}b', 0)).toBe(0);
+    expect(codePointOffset('a\u{1F600}b', 3)).toBe(2);
+    expect(codePointOffset('a\u{1F600}b', 4)).toBe(3);
+  });
+});

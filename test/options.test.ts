@@ -1,0 +1,149 @@
+/**
+ * Issue 13, item 8: every option of every exported function is checked once
+ * (src/options.ts), and anything wrong is a UriOptionError (a TypeError)
+ * that names the function and the option. `undefined` means the defaults;
+ * `null`, like any other non-object, is an error.
+ */
+import {
+  compare,
+  equivalent,
+  explainNormalize,
+  extract,
+  iriToUri,
+  isValid,
+  lint,
+  matches,
+  normalize,
+  parse,
+  parseUtf8,
+  percentDecode,
+  percentEncode,
+  recompose,
+  resolve,
+  resolveRecord,
+  rulesOf,
+  tryParse,
+  uriToIri,
+  UriOptionError,
+  UriSyntaxError,
+} from '../src';
+
+type Call = (options: unknown) => unknown;
+const o = (x: unknown) => x as never;
+const components = { scheme: 's', authority: undefined, path: 'p', query: undefined, fragment: undefined };
+
+/** Each export that takes options, called with the options given, and a valid option to show the rest works. */
+const EXPORTS: Record<string, { call: Call; valid: Record<string, unknown> }> = {
+  parse: { call: (x) => parse('a:b', o(x)), valid: { grammar: 'rfc3987' } },
+  tryParse: { call: (x) => tryParse('a:b', o(x)), valid: { rule: 'URI' } },
+  isValid: { call: (x) => isValid('a:b', o(x)), valid: { grammar: 'rfc2396' } },
+  matches: { call: (x) => matches('scheme', 'a', o(x)), valid: { grammar: 'rfc3986' } },
+  parseUtf8: { call: (x) => parseUtf8(new TextEncoder().encode('a:b'), o(x)), valid: { rule: 'IRI' } },
+  resolve: { call: (x) => resolve('a:/b', 'c', o(x)), valid: { strict: false } },
+  resolveRecord: { call: (x) => resolveRecord('a:/b', 'c', o(x)), valid: { algorithm: 'rfc2396' } },
+  recompose: { call: (x) => recompose(components, o(x)), valid: { grammar: 'rfc2396' } },
+  normalize: { call: (x) => normalize('a:b', o(x)), valid: { level: 'syntax' } },
+  explainNormalize: { call: (x) => explainNormalize('a:b', o(x)), valid: { steps: { 'lowercase-scheme': false } } },
+  equivalent: { call: (x) => equivalent('a:b', 'a:b', o(x)), valid: { level: 'simple' } },
+  compare: { call: (x) => compare('a:b', 'a:b', o(x)), valid: { grammar: 'rfc3987' } },
+  percentEncode: { call: (x) => percentEncode('a', 'path', o(x)), valid: { keepPercentEncoded: true } },
+  percentDecode: { call: (x) => percentDecode('a', o(x)), valid: { only: 'unreserved' } },
+  iriToUri: { call: (x) => iriToUri('a:b', o(x)), valid: { normalize: 'NFC' } },
+  uriToIri: { call: (x) => uriToIri('a:b', o(x)), valid: { host: 'idna' } },
+  lint: { call: (x) => lint('a:b', o(x)), valid: { rules: { 'uppercase-scheme': 'off' } } },
+  extract: { call: (x) => extract('a:b', o(x)), valid: { schemes: ['a'] } },
+  format: { call: (x) => (tryParse(' ') as { error: UriSyntaxError }).error.format(o(x)), valid: { width: 40 } },
+};
+
+/** What `call(options)` throws, which must be a UriOptionError. */
+function optionError(call: Call, options: unknown): UriOptionError {
+  try {
+    call(options);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UriOptionError);
+    expect(e).toBeInstanceOf(TypeError);
+    return e as UriOptionError;
+  }
+  throw new Error(`accepted ${JSON.stringify(options)}`);
+}
+
+describe.each(Object.entries(EXPORTS))('%s', (name, { call, valid }) => {
+  it('takes no options, undefined, {} and a valid option', () => {
+    expect(() => call(undefined)).not.toThrow();
+    expect(() => call({})).not.toThrow();
+    expect(() => call(valid)).not.toThrow();
+    // An option set to undefined means its default.
+    expect(() => call(Object.fromEntries(Object.keys(valid).map((k) => [k, undefined])))).not.toThrow();
+  });
+
+  it.each([[null], ['rfc3987'], [42], [true], [['grammar']]])('options %p are a UriOptionError about the options, not a crash', (options) => {
+    const e = optionError(call, options);
+    expect(e.function).toBe(name);
+    expect(e.option).toBe('');
+    expect(e.message).toMatch(new RegExp(`^${name}: the options must be an object or undefined`));
+  });
+
+  it('an unknown option (a misspelling, or one inherited by every object) is a UriOptionError naming it', () => {
+    for (const key of ['grammer', 'toString', 'constructor']) {
+      const e = optionError(call, { [key]: 'x' });
+      expect(e).toMatchObject({ function: name, option: key, value: 'x' });
+      expect(e.message).toContain(`unknown option "${key}"`);
+    }
+  });
+
+  it('a known option with a value of the wrong type is a UriOptionError naming it', () => {
+    for (const key of Object.keys(valid)) {
+      const e = optionError(call, { [key]: Symbol.for('wrong') });
+      expect(e).toMatchObject({ function: name, option: key });
+      expect(e.message).toContain(`option ${key} must be`);
+    }
+  });
+});
+
+describe('the cases of issue 13', () => {
+  it('strict: "false" is not true or false', () => {
+    expect(optionError((x) => resolve('http://a/b', 'http:g', o(x)), { strict: 'false' }).message).toBe('resolve: option strict must be true or false, got "false"');
+  });
+
+  it('recompose checks its grammar', () => {
+    expect(optionError((x) => recompose(components, o(x)), { grammar: 'rfc1738' }).option).toBe('grammar');
+  });
+
+  it("lint's rules: an unknown severity, and a rule named after an Object method", () => {
+    const bogus = optionError((x) => lint('HTTP://a', o(x)), { rules: { 'uppercase-scheme': 'bogus' } });
+    expect(bogus).toMatchObject({ option: 'rules.uppercase-scheme', value: 'bogus' });
+    expect(bogus.message).toBe('lint: option rules.uppercase-scheme must be "off", "error", "warning" or "info", got "bogus"');
+    expect(optionError((x) => lint('HTTP://a', o(x)), { rules: { toString: 'off' } }).message).toMatch(/^lint: unknown lint rule "toString" in option rules/);
+    expect(optionError((x) => lint('HTTP://a', o(x)), { rule: 'IRI' }).option).toBe('rule');
+  });
+
+  it('extract: schemes must be "any" or a list of schemes', () => {
+    expect(optionError((x) => extract('http://a', o(x)), { schemes: 'bogus' }).message).toBe('extract: option schemes must be "any" or a list of schemes, got "bogus"');
+    expect(optionError((x) => extract('http://a', o(x)), { schemes: ['http:'] }).message).toContain('got "http:" at index 0');
+    expect(extract('x http://a mailto:b', { schemes: ['MAILTO'] }).map((f) => f.uri)).toEqual(['mailto:b']);
+  });
+
+  it('rulesOf names the grammar it does not know', () => {
+    const e = optionError((x) => rulesOf(o(x)), 'bogus');
+    expect(e).toMatchObject({ function: 'rulesOf', option: 'grammar', value: 'bogus' });
+    expect(e.message).toBe('rulesOf: grammar must be "rfc3986", "rfc3987" or "rfc2396", got "bogus"');
+  });
+
+  it('the steps of normalize: unknown ones named, values true or false', () => {
+    expect(optionError((x) => normalize('a:b', o(x)), { steps: { 'lowercase-path': true } }).message).toMatch(/^normalize: unknown step "lowercase-path" in option steps/);
+    expect(optionError((x) => normalize('a:b', o(x)), { steps: { 'lowercase-scheme': 0 } }).option).toBe('steps.lowercase-scheme');
+    expect(optionError((x) => normalize('a:b', o(x)), { grammar: 'rfc2396' }).message).toBe('normalize: option grammar must be "rfc3986" or "rfc3987", got "rfc2396"');
+  });
+
+  it('a rule the grammar does not have', () => {
+    const e = optionError((x) => parse('a:b', o(x)), { grammar: 'rfc3987', rule: 'URI' });
+    expect(e).toMatchObject({ function: 'parse', option: 'rule', value: 'URI' });
+    expect(e.message).toMatch(/^parse: unknown rule "URI" for rfc3987 in option rule: expected one of IRI-reference/);
+  });
+
+  it('format: a width that is no positive integer', () => {
+    const error = (tryParse(' ') as { error: UriSyntaxError }).error;
+    expect(optionError((x) => error.format(o(x)), { width: '40' }).option).toBe('width');
+    expect(optionError((x) => error.format(o(x)), { width: 0 }).option).toBe('width');
+  });
+});
