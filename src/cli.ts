@@ -97,11 +97,16 @@ class Output {
     throw new OutputFailed(e.message);
   }
 
-  async write(text: string): Promise<void> {
+  /** Adds text to what is gathered; a caller in a loop flushes when `full`. */
+  write(text: string): void {
     this.check();
     this.parts.push(text);
     this.size += text.length;
-    if (this.size >= CHUNK) await this.flush();
+  }
+
+  /** A chunk's worth is gathered: time to flush, so that one large result is written in pieces. */
+  get full(): boolean {
+    return this.size >= CHUNK;
   }
 
   /** Writes what is gathered, and waits until the stream has taken it. */
@@ -632,24 +637,34 @@ function indent(text: string): string {
 
 async function reportInvalid(ctx: Context, input: string, e: unknown): Promise<void> {
   ctx.fail();
-  await ctx.out.write(`invalid  ${JSON.stringify(input)}\n${indent(errorText(e))}\n`);
+  ctx.out.write(`invalid  ${JSON.stringify(input)}\n${indent(errorText(e))}\n`);
 }
 
-/** The JSON text of `head` without its closing brace, ready for more members. */
-function openObject(head: object): string {
-  const text = JSON.stringify(head);
-  return text === '{}' ? '{' : `${text.slice(0, -1)},`;
+/**
+ * Writes the members of `head` as the start of a JSON object, ready for more
+ * members: `{"a":1,"b":2,`. Each member is written by itself, so that two
+ * long strings (an input and its result) are never joined into one.
+ */
+function openObject(out: Output, head: object): void {
+  out.write('{');
+  for (const [key, value] of Object.entries(head)) {
+    if (value === undefined) continue;
+    out.write(`${JSON.stringify(key)}:`);
+    out.write(JSON.stringify(value));
+    out.write(',');
+  }
 }
 
 /** Writes the items as the elements of a JSON array, one at a time. */
 async function writeArray<T>(out: Output, items: Iterable<T>, each: (item: T) => unknown = (x) => x): Promise<void> {
-  await out.write('[');
+  out.write('[');
   let first = true;
   for (const item of items) {
-    await out.write(`${first ? '' : ','}${JSON.stringify(each(item))}`);
+    out.write(`${first ? '' : ','}${JSON.stringify(each(item))}`);
     first = false;
+    if (out.full) await out.flush();
   }
-  await out.write(']');
+  out.write(']');
 }
 
 // ---------------------------------------------------------------- the commands
@@ -724,7 +739,7 @@ async function runParse(ctx: Context): Promise<void> {
       ctx.fail();
       text = json ? `${JSON.stringify({ input, valid: false, error: errorJson(e) })}\n` : `input      ${JSON.stringify(input)}\n${errorText(e)}\n`;
     }
-    await ctx.out.write(`${first || json ? '' : '\n'}${text}`);
+    ctx.out.write(`${first || json ? '' : '\n'}${text}`);
     await ctx.out.flush();
     first = false;
   }
@@ -737,7 +752,7 @@ async function runValidate(ctx: Context): Promise<void> {
     try {
       const result = tryParse(input, options);
       if (!result.ok) await reportInvalid(ctx, input, result.error);
-      else if (!quiet) await ctx.out.write(`valid    ${JSON.stringify(input)}\n`);
+      else if (!quiet) ctx.out.write(`valid    ${JSON.stringify(input)}\n`);
     } catch (e) {
       await reportInvalid(ctx, input, e);
     }
@@ -756,7 +771,7 @@ async function runMatch(ctx: Context): Promise<void> {
   try {
     const ok = matches(rule as RuleName, input, { grammar });
     if (!ok) ctx.fail();
-    await ctx.out.write(`${ok ? 'match' : 'no match'}  ${rule}  ${JSON.stringify(input)}\n`);
+    ctx.out.write(`${ok ? 'match' : 'no match'}  ${rule}  ${JSON.stringify(input)}\n`);
   } catch (e) {
     await reportInvalid(ctx, input, e);
   }
@@ -771,11 +786,11 @@ async function runResolve(ctx: Context): Promise<void> {
     const reference = ctx.args[i];
     try {
       const target = resolve(base, reference, options);
-      await ctx.out.write(json ? `${JSON.stringify({ base, reference, target })}\n` : `${target}\n`);
+      ctx.out.write(json ? `${JSON.stringify({ base, reference, target })}\n` : `${target}\n`);
     } catch (e) {
       if (json) {
         ctx.fail();
-        await ctx.out.write(`${JSON.stringify({ base, reference, error: errorMessage(e) })}\n`);
+        ctx.out.write(`${JSON.stringify({ base, reference, error: errorMessage(e) })}\n`);
       } else {
         await reportInvalid(ctx, reference, e);
       }
@@ -795,7 +810,7 @@ async function runNormalize(ctx: Context): Promise<void> {
     } catch (e) {
       if (json) {
         ctx.fail();
-        await ctx.out.write(`${JSON.stringify({ input, error: errorMessage(e) })}\n`);
+        ctx.out.write(`${JSON.stringify({ input, error: errorMessage(e) })}\n`);
       } else {
         await reportInvalid(ctx, input, e);
       }
@@ -805,14 +820,16 @@ async function runNormalize(ctx: Context): Promise<void> {
     const { result, steps } = explained;
     if (json) {
       // Element by element: one long input with many steps makes more text than one string holds.
-      await ctx.out.write(`${openObject({ input, result })}"steps":`);
+      openObject(ctx.out, { input, result });
+      ctx.out.write('"steps":');
       await writeArray(ctx.out, steps, ({ step, section, start, end, before, after }) => ({ step, section, start, end, before, after }));
-      await ctx.out.write('}\n');
+      ctx.out.write('}\n');
     } else {
-      await ctx.out.write(`${result}\n`);
+      ctx.out.write(`${result}\n`);
       if (explain) {
         for (const s of steps) {
-          await ctx.out.write(`  ${s.step.padEnd(26)} RFC 3986 ${s.section.padEnd(12)} [${s.start}, ${s.end}) ${JSON.stringify(s.before)} -> ${JSON.stringify(s.after)}\n`);
+          ctx.out.write(`  ${s.step.padEnd(26)} RFC 3986 ${s.section.padEnd(12)} [${s.start}, ${s.end}) ${JSON.stringify(s.before)} -> ${JSON.stringify(s.after)}\n`);
+          if (ctx.out.full) await ctx.out.flush();
         }
       }
     }
@@ -830,20 +847,20 @@ async function runCompare(ctx: Context): Promise<void> {
     const result = compare(a, b, { grammar: ctx.grammar() as 'rfc3986' | 'rfc3987' });
     if (!result.equivalent) ctx.fail();
     if (json) {
-      await ctx.out.write(`${JSON.stringify({ a, b, ...result, level: result.level ?? null })}\n`);
+      ctx.out.write(`${JSON.stringify({ a, b, ...result, level: result.level ?? null })}\n`);
     } else if (result.equivalent) {
-      await ctx.out.write(`equivalent (${LEVEL_NAMES[result.level ?? 'scheme']})\n`);
+      ctx.out.write(`equivalent (${LEVEL_NAMES[result.level ?? 'scheme']})\n`);
     } else {
       const d = result.difference;
-      await ctx.out.write(`not equivalent: ${d?.component} differs after normalization: ${JSON.stringify(d?.a ?? null)} vs ${JSON.stringify(d?.b ?? null)}\n`);
+      ctx.out.write(`not equivalent: ${d?.component} differs after normalization: ${JSON.stringify(d?.a ?? null)} vs ${JSON.stringify(d?.b ?? null)}\n`);
     }
   } catch (e) {
     ctx.fail();
     const which = e instanceof UriSyntaxError ? (e.input === a ? 'a' : e.input === b ? 'b' : undefined) : undefined;
     if (json) {
-      await ctx.out.write(`${JSON.stringify({ a, b, equivalent: false, level: null, error: { ...(which ? { input: which } : {}), ...errorJson(e) } })}\n`);
+      ctx.out.write(`${JSON.stringify({ a, b, equivalent: false, level: null, error: { ...(which ? { input: which } : {}), ...errorJson(e) } })}\n`);
     } else {
-      await ctx.out.write(`${which ? `invalid ${which.toUpperCase()}  ${JSON.stringify(which === 'a' ? a : b)}\n` : ''}${errorText(e)}\n`);
+      ctx.out.write(`${which ? `invalid ${which.toUpperCase()}  ${JSON.stringify(which === 'a' ? a : b)}\n` : ''}${errorText(e)}\n`);
     }
   }
 }
@@ -860,18 +877,19 @@ async function* filesUris(ctx: Context, files: readonly string[]): AsyncGenerato
       ctx.fail(EXIT_USAGE);
       continue;
     }
-    let located: Generator<{ found: ExtractedUri; position: Position }>;
-    try {
-      located = locatedUris(text);
-      for (;;) {
-        const next = located.next();
-        if (next.done) break;
-        yield { file, ...next.value };
+    const located = locatedUris(text);
+    for (;;) {
+      let next: IteratorResult<{ found: ExtractedUri; position: Position }>;
+      try {
+        next = located.next();
+      } catch (e) {
+        // extract failed on this file: say so, and go on with the next file.
+        ctx.fail();
+        say(ctx.io, `urigram ${ctx.command.name}: ${file}: ${errorMessage(e)}\n`);
+        break;
       }
-    } catch (e) {
-      if (e instanceof OutputClosed || e instanceof OutputFailed) throw e;
-      ctx.fail();
-      say(ctx.io, `urigram ${ctx.command.name}: ${file}: ${errorMessage(e)}\n`);
+      if (next.done) break;
+      yield { file, ...next.value };
     }
   }
 }
@@ -882,7 +900,7 @@ async function runExtract(ctx: Context): Promise<void> {
   for await (const { file, found, position } of filesUris(ctx, files)) {
     const { uri, raw, delimited, valid } = found;
     const { line, column } = position;
-    await ctx.out.write(json ? `${JSON.stringify({ file, line, column, uri, raw, delimited, valid })}\n` : `${file}:${line}:${column}  ${uri}${valid ? '' : '  invalid'}\n`);
+    ctx.out.write(json ? `${JSON.stringify({ file, line, column, uri, raw, delimited, valid })}\n` : `${file}:${line}:${column}  ${uri}${valid ? '' : '  invalid'}\n`);
     await ctx.out.flush();
   }
 }
@@ -900,7 +918,6 @@ async function* lintTargets(ctx: Context): AsyncGenerator<LintTarget> {
     for await (const uri of inputs(ctx)) yield { uri };
     return;
   }
-  if (ctx.args.length === 0) throw new UsageError('--extract needs at least one FILE ("-" for standard input)');
   for await (const { file, found, position } of filesUris(ctx, ctx.args)) yield { uri: found.uri, file, line: position.line, column: position.column };
 }
 
@@ -912,7 +929,7 @@ class SarifWriter {
 
   constructor(private readonly out: Output) {}
 
-  async open(): Promise<void> {
+  open(): void {
     const rules = Object.entries(LINT_RULES).map(([id, r]) => ({
       id,
       shortDescription: { text: `${id} (${r.section})` },
@@ -921,16 +938,19 @@ class SarifWriter {
     }));
     const head = { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0' };
     const run = { tool: { driver: { name: 'urigram', version: version(), rules } }, columnKind: 'utf16CodeUnits' };
-    await this.out.write(`${openObject(head)}"runs":[${openObject(run)}"results":[\n`);
+    openObject(this.out, head);
+    this.out.write('"runs":[');
+    openObject(this.out, run);
+    this.out.write('"results":[\n');
   }
 
-  async result(result: object): Promise<void> {
-    await this.out.write(`${this.first ? '' : ',\n'}${JSON.stringify(result)}`);
+  result(result: object): void {
+    this.out.write(`${this.first ? '' : ',\n'}${JSON.stringify(result)}`);
     this.first = false;
   }
 
-  async close(): Promise<void> {
-    await this.out.write(`${this.first ? '' : '\n'}]}]}\n`);
+  close(): void {
+    this.out.write(`${this.first ? '' : '\n'}]}]}\n`);
   }
 }
 
@@ -960,8 +980,9 @@ function sarifResult(target: LintTarget, d: Pick<Diagnostic, 'code' | 'severity'
 async function runLint(ctx: Context): Promise<void> {
   const format = ctx.value('--format') ?? 'text';
   const out = ctx.out;
+  if (ctx.has('--extract') && ctx.args.length === 0) throw new UsageError('--extract needs at least one FILE ("-" for standard input)');
   const sarif = format === 'sarif' ? new SarifWriter(out) : undefined;
-  await sarif?.open();
+  sarif?.open();
   try {
     for await (const target of lintTargets(ctx)) {
       let diagnostics: Diagnostic[];
@@ -971,33 +992,41 @@ async function runLint(ctx: Context): Promise<void> {
         // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
         ctx.fail();
         const message = errorMessage(e);
-        if (sarif) await sarif.result(sarifResult(target, { code: 'lint-failed' as Diagnostic['code'], severity: 'error', message, start: 0, end: 0 }));
-        else if (format === 'json') await out.write(`${JSON.stringify({ ...target, error: message })}\n`);
-        else await out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n  error: ${message}\n`);
+        if (sarif) sarif.result(sarifResult(target, { code: 'lint-failed' as Diagnostic['code'], severity: 'error', message, start: 0, end: 0 }));
+        else if (format === 'json') out.write(`${JSON.stringify({ ...target, error: message })}\n`);
+        else out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n  error: ${message}\n`);
         await out.flush();
         continue;
       }
       if (diagnostics.some((d) => d.severity === 'error')) ctx.fail();
       if (sarif) {
-        for (const d of diagnostics) await sarif.result(sarifResult(target, d));
-      } else if (format === 'json') {
-        await out.write(`${openObject(target)}"diagnostics":`);
-        await writeArray(out, diagnostics);
-        await out.write('}\n');
-      } else if (diagnostics.length > 0) {
-        await out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n`);
         for (const d of diagnostics) {
-          await out.write(`  [${d.start}, ${d.end}) ${d.severity} ${d.code}: ${d.message} (${d.section})${d.fix ? ` fix: ${JSON.stringify(d.fix.replacement)}` : ''}\n`);
+          sarif.result(sarifResult(target, d));
+          if (out.full) await out.flush();
+        }
+      } else if (format === 'json') {
+        openObject(out, target);
+        out.write('"diagnostics":');
+        await writeArray(out, diagnostics);
+        out.write('}\n');
+      } else if (diagnostics.length > 0) {
+        out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n`);
+        for (const d of diagnostics) {
+          out.write(`  [${d.start}, ${d.end}) ${d.severity} ${d.code}: ${d.message} (${d.section})${d.fix ? ` fix: ${JSON.stringify(d.fix.replacement)}` : ''}\n`);
+          if (out.full) await out.flush();
         }
       }
       await out.flush();
     }
   } catch (e) {
     // An input that cannot be read still leaves a whole SARIF log behind; a failed output cannot.
-    if (sarif && !(e instanceof OutputClosed || e instanceof OutputFailed)) await sarif.close();
+    if (sarif && !(e instanceof OutputClosed || e instanceof OutputFailed)) {
+      sarif.close();
+      await out.flush();
+    }
     throw e;
   }
-  await sarif?.close();
+  sarif?.close();
 }
 
 async function runGrammars(ctx: Context): Promise<void> {
@@ -1005,8 +1034,8 @@ async function runGrammars(ctx: Context): Promise<void> {
     if (ctx.args.length > 0 || ctx.has('--json')) throw new UsageError('--table takes no URI arguments and no --json');
     let width = 0;
     for (const r of RFC2396_TO_RFC3986) width = Math.max(width, r.obsolete.length);
-    await ctx.out.write('RFC 3986 Appendix D.2: obsolete RFC 2396 rule, and its translation\n');
-    for (const r of RFC2396_TO_RFC3986) await ctx.out.write(`${r.obsolete.padEnd(width)}  ${r.translation}\n`);
+    ctx.out.write('RFC 3986 Appendix D.2: obsolete RFC 2396 rule, and its translation\n');
+    for (const r of RFC2396_TO_RFC3986) ctx.out.write(`${r.obsolete.padEnd(width)}  ${r.translation}\n`);
     return;
   }
   const json = ctx.has('--json');
@@ -1017,7 +1046,7 @@ async function runGrammars(ctx: Context): Promise<void> {
       c = compareGrammars(input);
     } catch (e) {
       ctx.fail();
-      await ctx.out.write(json ? `${JSON.stringify({ input, error: errorMessage(e) })}\n` : `${first ? '' : '\n'}input      ${JSON.stringify(input)}\nerror: ${errorMessage(e)}\n`);
+      ctx.out.write(json ? `${JSON.stringify({ input, error: errorMessage(e) })}\n` : `${first ? '' : '\n'}input      ${JSON.stringify(input)}\nerror: ${errorMessage(e)}\n`);
       await ctx.out.flush();
       first = false;
       continue;
@@ -1025,7 +1054,7 @@ async function runGrammars(ctx: Context): Promise<void> {
     if (c.verdicts.some((v) => !v.valid)) ctx.fail();
     if (json) {
       const verdicts = c.verdicts.map((v) => ({ grammar: v.grammar, rule: v.rule, valid: v.valid, ...(v.error ? { error: syntaxErrorJson(v.error) } : {}) }));
-      await ctx.out.write(`${JSON.stringify({ input, verdicts, notes: c.notes })}\n`);
+      ctx.out.write(`${JSON.stringify({ input, verdicts, notes: c.notes })}\n`);
     } else {
       const lines = [`input      ${JSON.stringify(input)}`];
       for (const v of c.verdicts) {
@@ -1033,7 +1062,7 @@ async function runGrammars(ctx: Context): Promise<void> {
         lines.push(v.valid ? `${label} valid ${v.rule}` : `${label} invalid at offset ${v.error?.offset}: ${v.error?.message.replace(/^invalid [^ ]+ at offset \d+: /, '')}`);
       }
       for (const n of c.notes) lines.push(`note: ${n.message} (${n.section})`);
-      await ctx.out.write(`${first ? '' : '\n'}${lines.join('\n')}\n`);
+      ctx.out.write(`${first ? '' : '\n'}${lines.join('\n')}\n`);
     }
     await ctx.out.flush();
     first = false;
@@ -1046,7 +1075,7 @@ async function runConvert(ctx: Context, command: 'to-uri' | 'to-iri'): Promise<v
   for await (const input of inputs(ctx)) {
     try {
       const out = command === 'to-uri' ? iriToUri(input, { normalize: nfc ? 'NFC' : undefined, host: idna ? 'idna' : 'percent-encode' }) : uriToIri(input, { host: idna ? 'idna' : 'keep' });
-      await ctx.out.write(`${out}\n`);
+      ctx.out.write(`${out}\n`);
     } catch (e) {
       await reportInvalid(ctx, input, e);
     }
@@ -1101,14 +1130,14 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     }
     if (name === '-h' || name === '--help' || name === 'help') {
       if (name === 'help' && argv.length > 2) throw new UsageError('help takes at most one COMMAND');
-      const about = name === 'help' && argv.length === 2 ? commandNamed(argv[1]) : undefined;
-      if (name === 'help' && argv.length === 2 && about === undefined) throw new UsageError(`unknown command ${JSON.stringify(argv[1])}`);
-      await out.write(`${about ? commandHelp(about) : mainHelp()}\n`);
+      const about = name === 'help' && argv.length === 2 && argv[1] !== 'help' ? commandNamed(argv[1]) : undefined;
+      if (name === 'help' && argv.length === 2 && argv[1] !== 'help' && about === undefined) throw new UsageError(`unknown command ${JSON.stringify(argv[1])}`);
+      out.write(`${about ? commandHelp(about) : mainHelp()}\n`);
       await out.flush();
       return EXIT_VALID;
     }
     if (name === '-v' || name === '--version') {
-      await out.write(`${version()}\n`);
+      out.write(`${version()}\n`);
       await out.flush();
       return EXIT_VALID;
     }
@@ -1116,7 +1145,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
     const { help, values, args } = parseArgs(command, argv.slice(1));
     if (help) {
-      await out.write(`${commandHelp(command)}\n`);
+      out.write(`${commandHelp(command)}\n`);
       await out.flush();
       return EXIT_VALID;
     }
@@ -1131,6 +1160,11 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     }
     if (e instanceof InputError) {
       say(io, `urigram${command ? ` ${command.name}` : ''}: ${e.message}\n`);
+      try {
+        await out.flush();
+      } catch (failed) {
+        if (failed instanceof OutputFailed) return EXIT_OUTPUT;
+      }
       return Math.max(ctx?.status ?? EXIT_VALID, EXIT_USAGE);
     }
     if (e instanceof OutputClosed) return ctx?.status ?? EXIT_VALID;

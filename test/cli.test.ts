@@ -629,6 +629,25 @@ describe('the command line on hostile input (issue 13)', () => {
     }
   });
 
+  it('extract: a file extract fails on is reported on stderr (exit 1), and the next file is read', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-throw-'));
+    const file = path.join(dir, 'a.txt');
+    fs.writeFileSync(file, 'see http://a/\n');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const spy = jest.spyOn(require('../src/extract') as Record<string, (...a: unknown[]) => unknown>, 'extract').mockImplementationOnce(() => {
+      throw new TypeError('a library bug');
+    });
+    try {
+      const r = await runMain(['extract', file, file]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`urigram extract: ${file}: TypeError: a library bug\n`);
+      expect(r.stdout).toBe(`${file}:1:5  http://a/\n`);
+    } finally {
+      spy.mockRestore();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('validate -- with 150,000 arguments does not overflow the stack', () => {
     const args = ['validate', '--quiet', '--'].concat(new Array<string>(150000).fill('a'));
     const r = run(args);
@@ -659,13 +678,8 @@ describe('the command line on hostile input (issue 13)', () => {
 
   // One input with many diagnostics or steps is written in pieces, not built as one string
   // (a 10 MB line made more text than a string can hold).
-  it.each([
-    ['lint', '--format', 'json'],
-    ['lint', '--format', 'sarif'],
-    ['lint', '--format', 'text'],
-    ['normalize', '--json'],
-    ['normalize', '--explain'],
-  ])('%s %s %s writes one large result in bounded pieces', async (...args) => {
+  it.each(['lint --format json', 'lint --format sarif', 'lint --format text', 'normalize --json', 'normalize --explain'])('%s writes one large result in bounded pieces', async (command) => {
+    const args = command.split(' ');
     const r = await runMain(args, `http://a/${'%7e'.repeat(20000)}\n`);
     expect(r.stdout.length).toBeGreaterThan(1000000);
     expect(Math.max(...r.chunks.map((c) => c.length))).toBeLessThan(100000);
