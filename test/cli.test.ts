@@ -2,10 +2,13 @@
  * The command line, run as users run it: a spawned `node dist/src/cli.js`
  * (built by `npm test`, which runs `npm run build` first).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import '@microsoft/jest-sarif';
+import { commandTable, main } from '../src/cli';
 
 const root = path.join(__dirname, '..');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
@@ -236,7 +239,8 @@ describe('urigram extract', () => {
     try {
       const r = run(['extract', file]);
       expect(r.status).toBe(0);
-      expect(r.stdout).toBe(`${file}:1:10  http://www.w3.org/Addressing/\n${file}:2:4  ftp://foo.example.com/rfc/\n${file}:3:18  http://a/b|c  invalid\n`);
+      // The position of the URI's first character, past the quote, the bracket or a "URL:" prefix.
+      expect(r.stdout).toBe(`${file}:1:11  http://www.w3.org/Addressing/\n${file}:2:5  ftp://foo.example.com/rfc/\n${file}:3:18  http://a/b|c  invalid\n`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -245,7 +249,7 @@ describe('urigram extract', () => {
   it('--json, from standard input', () => {
     const r = run(['extract', '--json'], 'x <URL:http://a.example/>\n');
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ file: '-', line: 1, column: 3, uri: 'http://a.example/', raw: '<URL:http://a.example/>', delimited: 'angle', valid: true });
+    expect(JSON.parse(r.stdout)).toEqual({ file: '-', line: 1, column: 8, uri: 'http://a.example/', raw: '<URL:http://a.example/>', delimited: 'angle', valid: true });
   });
 
   it('a file that cannot be read is a usage error', () => {
@@ -424,5 +428,326 @@ describe('the grammars on the command line (RFC 3987, RFC 2396)', () => {
     const bad = run(['to-uri', 'a b']);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('invalid  "a b"');
+  });
+});
+
+/**
+ * The entry `main(argv, io)` with injected streams: a terminal on standard
+ * input, an output that fails, a library function that throws.
+ */
+async function runMain(args: string[], stdin = '', options: { tty?: boolean; stdout?: Writable } = {}): Promise<{ code: number; stdout: string; chunks: string[]; stderr: string }> {
+  const input = new PassThrough() as PassThrough & { isTTY?: boolean };
+  if (options.tty) input.isTTY = true;
+  input.end(stdin);
+  const chunks: string[] = [];
+  const stdout =
+    options.stdout ??
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    });
+  const errors: string[] = [];
+  const stderr = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      errors.push(chunk.toString());
+      done();
+    },
+  });
+  const code = await main(args, { stdin: input, stdout, stderr });
+  return { code, stdout: chunks.join(''), chunks, stderr: errors.join('') };
+}
+
+/** The command-line section of the README. */
+function readmeCli(): string {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## The command line');
+  const end = readme.indexOf('\n## ', start + 1);
+  return readme.slice(start, end);
+}
+
+describe('command-line conventions', () => {
+  it('a bare urigram prints its usage to stderr, not stdout, and exits 2, as every usage error does', () => {
+    const r = run([]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('usage: urigram <command>');
+    for (const args of [['frobnicate'], ['parse', '--frob'], ['compare', 'a:b']]) {
+      const r = run(args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^urigram: /);
+    }
+  });
+
+  it('urigram help [COMMAND] prints the help, and an unknown COMMAND is a usage error', () => {
+    const all = run(['help']);
+    expect(all.status).toBe(0);
+    expect(all.stdout).toContain('usage: urigram <command>');
+    const one = run(['help', 'compare']);
+    expect(one.status).toBe(0);
+    expect(one.stdout).toBe(run(['compare', '--help']).stdout);
+    expect(one.stdout).toMatch(/^usage: urigram compare /);
+    expect(run(['help', 'frobnicate']).status).toBe(2);
+  });
+
+  // Each command and the options it takes, as the README's synopsis shows them.
+  const OPTIONS: Array<[string, string[]]> = [
+    ['parse', ['--grammar', '--rule', '--json']],
+    ['validate', ['--grammar', '--rule', '--quiet']],
+    ['match', ['--grammar']],
+    ['resolve', ['--grammar', '--algorithm', '--non-strict', '--json']],
+    ['grammars', ['--json', '--table']],
+    ['to-uri', ['--nfc', '--idna']],
+    ['to-iri', ['--idna']],
+    ['normalize', ['--grammar', '--level', '--explain', '--json']],
+    ['compare', ['--grammar', '--json']],
+    ['extract', ['--json']],
+    ['lint', ['--format', '--grammar', '--extract']],
+  ];
+
+  it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {
+    const help = run([command, '--help']).stdout;
+    const listed = help.slice(help.indexOf('\noptions:\n'));
+    for (const option of options) expect(listed).toMatch(new RegExp(`^  ${option}\\b`, 'm'));
+    expect(commandTable().find((c) => c.name === command)?.options).toEqual(options);
+    // And an option of another command is refused.
+    const other = command === 'validate' ? '--nfc' : '--quiet';
+    const refused = run([command, other, 'a:b', 'a:b']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`unknown option for ${command}: ${other}`);
+  });
+
+  it('every help fits in 80 columns (match wraps its rule list)', () => {
+    for (const args of [['--help'], ...OPTIONS.map(([command]) => ['help', command])]) {
+      const long = run(args).stdout.split('\n').filter((line) => line.length > 80);
+      expect({ args, long }).toEqual({ args, long: [] });
+    }
+  });
+
+  it('with no arguments on a terminal, says on stderr what it reads, then reads it', async () => {
+    const r = await runMain(['validate'], 'a:b\n', { tty: true });
+    expect(r.stderr).toContain('urigram validate: reading one URI per line from the terminal; end with Ctrl-D');
+    expect(r.stdout).toBe('valid    "a:b"\n');
+    expect(r.code).toBe(0);
+    const piped = await runMain(['validate'], 'a:b\n');
+    expect(piped.stderr).toBe('');
+  });
+
+  it('a byte-order mark at the start of standard input or of a file is skipped', () => {
+    const r = run(['validate'], '\ufeffhttp://a/\n\ufeffb:c\n');
+    // Only the first: a U+FEFF later on is part of the input (and not valid in a URI).
+    expect(r.stdout.split('\n').filter((l) => /^\S/.test(l))).toEqual(['valid    "http://a/"', 'invalid  "\ufeffb:c"']);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-bom-'));
+    const file = path.join(dir, 'bom.txt');
+    fs.writeFileSync(file, '\ufeffhttp://a/ x\n');
+    try {
+      expect(run(['extract', file]).stdout).toBe(`${file}:1:1  http://a/\n`);
+      expect(run(['lint', '--format', 'json', '--extract', file]).stdout).toContain('"line":1,"column":1');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('extract and lint --extract give the same line and column for the same URI', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-positions-'));
+    const file = path.join(dir, 'notes.md');
+    fs.writeFileSync(file, 'a "http://a/ b" and <URL: HTTP://b/>\n\u00e9\u{1F600} `http://c/`, URL:http://d/ and [x](http://e/).\n');
+    try {
+      const extracted = run(['extract', file]).stdout.trimEnd().split('\n').map((l) => l.split('  ')[0]);
+      const linted = run(['lint', '--format', 'json', '--extract', file])
+        .stdout.trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .map((t: { file: string; line: number; column: number }) => `${t.file}:${t.line}:${t.column}`);
+      // Columns count UTF-16 code units from 1 (README): the emoji counts two.
+      expect(extracted).toEqual([`${file}:1:4`, `${file}:1:27`, `${file}:2:6`, `${file}:2:22`, `${file}:2:40`]);
+      expect(linted).toEqual(extracted);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the README documents every command, option and exit code', () => {
+    const section = readmeCli();
+    for (const { usage, options } of commandTable()) {
+      for (const line of usage) expect(section).toContain(line);
+      for (const option of options) expect(section).toContain(option);
+    }
+    for (const code of [0, 1, 2, 70, 74]) expect(section).toMatch(new RegExp(`\\b${code}\\b`));
+  });
+});
+
+describe('the command line on hostile input (issue 13)', () => {
+  // A test that fails (times out) leaves its child waiting on standard input: end it.
+  const children: ChildProcess[] = [];
+  const start = (args: string[]): ChildProcessWithoutNullStreams => {
+    const child = spawn(process.execPath, [cli, ...args]);
+    children.push(child);
+    return child;
+  };
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill();
+  });
+
+  it('one reference that cannot be resolved does not stop the others (resolve --grammar rfc2396)', () => {
+    const r = run(['resolve', '--grammar', 'rfc2396', 'http://a/b', '#[x]', 'g']);
+    expect(r.stderr).not.toContain('internal error');
+    expect([0, 1]).toContain(r.status);
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe('http://a/g');
+  });
+
+  const THROWERS: Array<[string, string[], string, string]> = [
+    ['resolve', ['resolve', 'http://a/', 'x', 'g'], '../src/resolve', 'resolve'],
+    ['parse', ['parse', 'x', 'g:'], '../src/parse', 'tryParse'],
+    ['validate', ['validate', 'x', 'g:'], '../src/parse', 'tryParse'],
+    ['normalize', ['normalize', 'x', 'g:'], '../src/normalize', 'explainNormalize'],
+    ['grammars', ['grammars', 'x', 'g:'], '../src/grammar-comparison', 'compareGrammars'],
+    ['to-uri', ['to-uri', 'x', 'g:'], '../src/iri', 'iriToUri'],
+    ['to-iri', ['to-iri', 'x', 'g:'], '../src/iri', 'uriToIri'],
+    ['lint', ['lint', 'x', 'g:'], '../src/lint', 'lint'],
+    ['lint --format sarif', ['lint', '--format', 'sarif', 'x', 'g:'], '../src/lint', 'lint'],
+    ['compare', ['compare', '--json', 'x', 'g:'], '../src/compare', 'compare'],
+    ['match', ['match', 'scheme', 'x'], '../src/parse', 'matches'],
+  ];
+
+  it.each(THROWERS)('%s: any error a library call throws for one input is reported on that input, and the next input is done (exit 1, never 70)', async (_name, args, module, name) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const spy = jest.spyOn(require(module) as Record<string, (...a: unknown[]) => unknown>, name).mockImplementationOnce(() => {
+      throw new TypeError('a library bug');
+    });
+    try {
+      const r = await runMain(args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain('a library bug');
+      if (args[0] !== 'compare' && args[0] !== 'match') expect(spy.mock.calls.length).toBeGreaterThan(1);
+      if (args.includes('sarif')) expect(JSON.parse(r.stdout).runs[0].results.length).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('extract: a file extract fails on is reported on stderr (exit 1), and the next file is read', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-throw-'));
+    const file = path.join(dir, 'a.txt');
+    fs.writeFileSync(file, 'see http://a/\n');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const spy = jest.spyOn(require('../src/extract') as Record<string, (...a: unknown[]) => unknown>, 'extract').mockImplementationOnce(() => {
+      throw new TypeError('a library bug');
+    });
+    try {
+      const r = await runMain(['extract', file, file]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`urigram extract: ${file}: TypeError: a library bug\n`);
+      expect(r.stdout).toBe(`${file}:1:5  http://a/\n`);
+    } finally {
+      spy.mockRestore();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('validate -- with 150,000 arguments does not overflow the stack', () => {
+    const args = ['validate', '--quiet', '--'].concat(new Array<string>(150000).fill('a'));
+    const r = run(args);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('lint --format sarif streams: the first result comes out before the input ends', async () => {
+    const child = start(['lint', '--format', 'sarif']);
+    let text = '';
+    const first = new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        text += d.toString();
+        if (text.includes('"ruleId"')) resolve();
+      });
+    });
+    child.stdin.write('HTTP://A:80/%7e\n');
+    await first;
+    expect(text).toContain('"ruleId":"uppercase-scheme"');
+    child.stdin.end('http://a b/\n');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    const log = JSON.parse(text);
+    expect(log).toBeValidSarifLog();
+    expect(log.runs[0].columnKind).toBe('utf16CodeUnits');
+    expect(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId)).toEqual(['uppercase-scheme', 'uppercase-host', 'default-port', 'percent-encoded-unreserved', 'syntax']);
+  });
+
+  // One input with many diagnostics or steps is written in pieces, not built as one string
+  // (a 10 MB line made more text than a string can hold).
+  it.each(['lint --format json', 'lint --format sarif', 'lint --format text', 'normalize --json', 'normalize --explain'])('%s writes one large result in bounded pieces', async (command) => {
+    const args = command.split(' ');
+    const r = await runMain(args, `http://a/${'%7e'.repeat(20000)}\n`);
+    expect(r.stdout.length).toBeGreaterThan(1000000);
+    expect(Math.max(...r.chunks.map((c) => c.length))).toBeLessThan(100000);
+    if (args[0] === 'lint' && args[2] === 'json') expect(JSON.parse(r.stdout).diagnostics).toHaveLength(20000);
+    if (args[0] === 'normalize' && args[1] === '--json') expect(JSON.parse(r.stdout).result).toBe(`http://a/${'~'.repeat(20000)}`);
+    if (args[2] === 'sarif') {
+      // Linear in size: a result names its URI cut to 256 code units, not the whole 60,009 of it each time.
+      expect(r.stdout.length).toBeLessThan(20000 * 1000);
+      const results = JSON.parse(r.stdout).runs[0].results as Array<{ properties: { uri: string } }>;
+      expect(results).toHaveLength(20000);
+      expect(results[0].properties.uri).toBe(`http://a/${'%7e'.repeat(82)}%\u2026`);
+    }
+  });
+
+  it('compare --json prints JSON when an input is invalid', () => {
+    const r = run(['compare', '--json', 'a b', 'c:d']);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ a: 'a b', b: 'c:d', equivalent: false, level: null, error: { input: 'a', offset: 1, message: expect.stringMatching(/^invalid URI-reference at offset 1/) } });
+  });
+
+  it('a directory on standard input is an error (exit 2), not an empty input', () => {
+    const fd = fs.openSync(os.tmpdir(), 'r');
+    try {
+      const r = spawnSync(process.execPath, [cli, 'parse'], { stdio: [fd, 'pipe', 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe('urigram parse: cannot read standard input: it is a directory\n');
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+
+  it('after a broken pipe, exits quietly with the code of the inputs read so far', async () => {
+    const child = start(['validate']);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const first = new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    child.stdin.write('x y\n');
+    expect(await first).toMatch(/^invalid {2}"x y"/);
+    child.stdout.destroy(); // the reader goes away, as `| head -1` does
+    child.stdin.on('error', () => undefined);
+    child.stdin.end('a:b\n'.repeat(1000));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+  });
+
+  it('an output that cannot be written (a full disk) is exit 74 with a one-line message', async () => {
+    const full = fs.openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [cli, 'parse', 'a:b'], { stdio: ['pipe', full, 'pipe'], encoding: 'utf8' });
+      expect(r.status).toBe(74);
+      expect(r.stderr).toMatch(/^urigram: cannot write the output: ENOSPC[^\n]*\n$/);
+    } finally {
+      fs.closeSync(full);
+    }
+    const failing = new Writable({
+      write(_chunk, _encoding, done) {
+        done(Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' }));
+      },
+    });
+    const r = await runMain(['validate', 'a:b', 'c:d'], '', { stdout: failing });
+    expect(r.code).toBe(74);
+    expect(r.stderr).toBe('urigram: cannot write the output: EIO: i/o error, write\n');
+  });
+
+  it.each([['constructor'], ['toString'], ['__proto__'], ['hasOwnProperty']])('%s is an unknown command, and the hint is "urigram help"', (name) => {
+    const r = run([name]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`urigram: unknown command ${JSON.stringify(name)}\nRun "urigram help" for usage.\n`);
   });
 });
