@@ -140,6 +140,21 @@ describe('the installed package', () => {
     expect(r.status).toBe(0);
   });
 
+  it('loads only what a call uses: for valid RFC 3986 input, no error explanation, no other grammar, no other operation', () => {
+    const loaded = (calls: string) => {
+      const script = `const u = require('urigram'); ${calls};
+        process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((f) => f.includes('/node_modules/')).map((f) => f.split('/node_modules/')[1]).sort()));`;
+      const r = run(process.execPath, ['-e', script], project);
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as string[];
+    };
+    const core = ['dist/generated/rfc3986.recognizer.js', 'dist/src/backends.js', 'dist/src/errors.js', 'dist/src/grammars.js', 'dist/src/index.js', 'dist/src/parse.js'].map((f) => `urigram/${f}`);
+    expect(loaded("u.isValid('http://a/b'); u.parse('http://a/b?c')")).toEqual(core);
+    const afterRejection = loaded("u.tryParse('a b')");
+    expect(afterRejection).toEqual(expect.arrayContaining([...core, 'urigram/dist/src/diagnose.js', 'urigram/dist/generated/rfc3986.trace.js']));
+    expect(afterRejection.filter((f) => /rfc(3987|2396)|tr46/.test(f))).toEqual([]);
+  });
+
   it('runs its urigram bin', () => {
     const r = run(path.join(project, 'node_modules', '.bin', 'urigram'), ['parse', '--json', 'ldap://[2001:db8::7]/c=GB?objectClass?one'], project);
     expect(r.status).toBe(0);
