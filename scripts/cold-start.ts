@@ -6,7 +6,8 @@
  * in each round every program runs once, in a shuffled order (alternating,
  * so that a noisy machine hurts them alike), and the figure is the median
  * wall time over the rounds minus the median of a bare `node -e ''` from the
- * same rounds. urigram is loaded by its package name, through package.json's
+ * same rounds; likewise the CPU time (user + system) each process reports as
+ * its last statement, which a busy machine disturbs far less than wall time. urigram is loaded by its package name, through package.json's
  * exports (the built dist/), from CommonJS and from an ES module; fast-uri
  * (which has no isValid: its parse reports an error) likewise.
  *
@@ -19,13 +20,16 @@ import * as path from 'node:path';
 const root = path.resolve(__dirname, '..');
 const URI = 'http://a/b/c?d#e';
 
+/** The last statement of every program: its CPU time so far, in µs. */
+const REPORT_CPU = 'const c = process.cpuUsage(); process.stdout.write(String(c.user + c.system));';
+
 /** Each program: node's arguments. The first is the baseline. */
 const PROGRAMS: ReadonlyArray<readonly [string, string[]]> = [
-  ['bare node', ['-e', '']],
-  ['urigram (require)', ['-e', `const u = require('urigram'); u.isValid('${URI}'); u.parse('${URI}');`]],
-  ['fast-uri (require)', ['-e', `const f = require('fast-uri'); f.parse('${URI}').error; f.parse('${URI}');`]],
-  ['urigram (import)', ['--input-type=module', '-e', `import { isValid, parse } from 'urigram'; isValid('${URI}'); parse('${URI}');`]],
-  ['fast-uri (import)', ['--input-type=module', '-e', `import f from 'fast-uri'; f.parse('${URI}').error; f.parse('${URI}');`]],
+  ['bare node', ['-e', REPORT_CPU]],
+  ['urigram (require)', ['-e', `const u = require('urigram'); u.isValid('${URI}'); u.parse('${URI}'); ${REPORT_CPU}`]],
+  ['fast-uri (require)', ['-e', `const f = require('fast-uri'); f.parse('${URI}').error; f.parse('${URI}'); ${REPORT_CPU}`]],
+  ['urigram (import)', ['--input-type=module', '-e', `import { isValid, parse } from 'urigram'; isValid('${URI}'); parse('${URI}'); ${REPORT_CPU}`]],
+  ['fast-uri (import)', ['--input-type=module', '-e', `import f from 'fast-uri'; f.parse('${URI}').error; f.parse('${URI}'); ${REPORT_CPU}`]],
 ];
 
 export const median = (xs: readonly number[]): number => {
@@ -49,11 +53,16 @@ export interface ColdStartRow {
   readonly total: number;
   /** The same above the bare node median, ms. */
   readonly added: number;
+  /** Median CPU time of the process, ms. */
+  readonly cpu: number;
+  /** The same above the bare node median, ms. */
+  readonly cpuAdded: number;
 }
 
 export function coldStart(rounds: number): ColdStartRow[] {
   if (!fs.existsSync(path.join(root, 'dist', 'src', 'index.js'))) throw new Error('run npm run build first');
   const times = new Map<string, number[]>(PROGRAMS.map(([name]) => [name, []]));
+  const cpu = new Map<string, number[]>(PROGRAMS.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, args] of shuffle(PROGRAMS)) {
       const t = process.hrtime.bigint();
@@ -61,22 +70,28 @@ export function coldStart(rounds: number): ColdStartRow[] {
       const ms = Number(process.hrtime.bigint() - t) / 1e6;
       if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
       (times.get(name) as number[]).push(ms);
+      (cpu.get(name) as number[]).push(Number(r.stdout) / 1000);
     }
   }
   const bare = median(times.get(PROGRAMS[0][0]) as number[]);
+  const bareCpu = median(cpu.get(PROGRAMS[0][0]) as number[]);
   return PROGRAMS.map(([name]) => {
     const total = median(times.get(name) as number[]);
-    return { program: name, total, added: total - bare };
+    const cpuTotal = median(cpu.get(name) as number[]);
+    return { program: name, total, added: total - bare, cpu: cpuTotal, cpuAdded: cpuTotal - bareCpu };
   });
 }
 
 export function coldStartTable(rows: readonly ColdStartRow[], rounds: number): string[] {
   return [
-    `A fresh \`node\` process that loads the library, validates one URI and parses it (\`npm run bench:cold\`, ${rounds} rounds, the programs alternating in a shuffled order each round): median wall time, and the same above the median of a bare \`node -e ''\` from the same rounds.`,
+    `A fresh \`node\` process that loads the library, validates one URI and parses it (\`npm run bench:cold\`, ${rounds} rounds, the programs alternating in a shuffled order each round): median wall time and median CPU time (user + system, as the process reports it), each also above the median of a bare \`node\` from the same rounds.`,
     '',
-    '| program | ms | above bare node |',
-    '| --- | ---: | ---: |',
-    ...rows.map((r) => `| ${r.program} | ${r.total.toFixed(1)} | ${r.program === 'bare node' ? '' : r.added.toFixed(1)} |`),
+    '| program | wall ms | above bare node | CPU ms | above bare node |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => {
+      const bare = r.program === 'bare node';
+      return `| ${r.program} | ${r.total.toFixed(1)} | ${bare ? '' : r.added.toFixed(1)} | ${r.cpu.toFixed(1)} | ${bare ? '' : r.cpuAdded.toFixed(1)} |`;
+    }),
   ];
 }
 

@@ -26,7 +26,7 @@ export type {
   PathKind,
 } from './parse';
 export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './grammars';
-export { RFC3987_GRAMMAR, RFC2396_GRAMMAR } from './grammar-modules';
+export { RFC3987_GRAMMAR, RFC2396_GRAMMAR } from './load';
 export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
 export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './iri';

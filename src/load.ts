@@ -9,7 +9,7 @@
  * module's place (scripts/finish-build.ts puts it there): it has no require,
  * so a bundle holds only what it imports.
  */
-import type { GrammarName } from './grammars';
+import type { GrammarModules, GrammarName, Recognizer } from './grammars';
 
 /** CommonJS's own require, declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
@@ -35,3 +35,29 @@ export function loadParser(grammar: GrammarName): unknown {
 export function loadTr46(): unknown {
   return require('tr46');
 }
+
+/**
+ * The generated modules of RFC 3987 and RFC 2396, for useGrammar(), which an
+ * ES module bundle needs (see src/load.esm.ts). Node loads a grammar on first
+ * use and never needs them; here they load their modules only when read.
+ */
+export const RFC3987_GRAMMAR: GrammarModules = {
+  grammar: 'rfc3987',
+  get recognizer() {
+    return loadRecognizer('rfc3987') as Recognizer;
+  },
+  get trace() {
+    return loadTrace('rfc3987') as object;
+  },
+};
+
+/** RFC 2396 with RFC 2732: see RFC3987_GRAMMAR. */
+export const RFC2396_GRAMMAR: GrammarModules = {
+  grammar: 'rfc2396',
+  get recognizer() {
+    return loadRecognizer('rfc2396') as Recognizer;
+  },
+  get trace() {
+    return loadTrace('rfc2396') as object;
+  },
+};
