@@ -138,7 +138,7 @@ describe('the installed package', () => {
     const r = run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], project);
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
-  });
+  }, 120_000);
 
   it('loads only what a call uses: for valid RFC 3986 input, no error explanation, no other grammar, no other operation', () => {
     const loaded = (calls: string) => {
@@ -153,7 +153,7 @@ describe('the installed package', () => {
     const afterRejection = loaded("u.tryParse('a b')");
     expect(afterRejection).toEqual(expect.arrayContaining([...core, 'urigram/dist/src/diagnose.js', 'urigram/dist/generated/rfc3986.trace.js']));
     expect(afterRejection.filter((f) => /rfc(3987|2396)|tr46/.test(f))).toEqual([]);
-  });
+  }, 30_000);
 
   it('runs its urigram bin', () => {
     const r = run(path.join(project, 'node_modules', '.bin', 'urigram'), ['parse', '--json', 'ldap://[2001:db8::7]/c=GB?objectClass?one'], project);

@@ -7,6 +7,8 @@
 import * as vm from 'node:vm';
 import { bundle, CASES, hasTr46, measure, tracedParsers, type SizeRow } from '../scripts/size';
 
+jest.setTimeout(60_000); // esbuild bundles tr46's tables in one case: slow on a busy machine, never timed
+
 const rows = new Map<string, SizeRow>();
 const row = (name: string): SizeRow => {
   const sizeCase = CASES.find((c) => c.name === name);
