@@ -5,6 +5,7 @@
  * are asserted; they need the build (dist/esm), which `npm test` runs first.
  */
 import * as vm from 'node:vm';
+import { useGrammar, useTr46, RFC3987_GRAMMAR } from '../src';
 import { bundle, CASES, hasTr46, measure, tracedParsers, type SizeRow } from '../scripts/size';
 
 jest.setTimeout(60_000); // esbuild bundles tr46's tables in one case: slow on a busy machine, never timed
@@ -87,5 +88,14 @@ describe('the ES module build, bundled for a browser, works', () => {
           return [/useTr46/.test(before), iriToUri('http://\\u00e9/', { host: 'idna' }), iriToUri('http://\\u00e9/')];
         };`),
     ).toEqual([true, 'http://xn--9ca/', 'http://%C3%A9/']);
+  });
+});
+
+describe('useGrammar and useTr46', () => {
+  it('reject what is not a grammar or tr46 with a TypeError, and take what is', () => {
+    expect(() => useGrammar({ grammar: 'rfc3986' } as never)).toThrow(/useGrammar expects RFC3987_GRAMMAR or RFC2396_GRAMMAR/);
+    expect(() => useGrammar(null as never)).toThrow(TypeError);
+    expect(() => useTr46({ toASCII: () => null } as never)).toThrow(/useTr46 expects the tr46 package/);
+    expect(() => useGrammar(RFC3987_GRAMMAR)).not.toThrow();
   });
 });
