@@ -12,8 +12,8 @@
  *   alike), tinybench times each pass, and the table gives the median ops/s
  *   over the rounds and the ratio to fast-uri, with how many lines each
  *   library accepted and rejected.
- * - Cold start: a fresh node process that loads the library and parses one
- *   URI, median over runs.
+ * - Cold start (scripts/cold-start.ts): fresh node processes that load a
+ *   library, validate and parse one URI, alternating; medians above bare node.
  * - CLI throughput: `urigram validate` on a million lines of standard input,
  *   lines/s and peak memory.
  * - --worst: hostile input families at 1k, 10k, 100k and 1M characters, ns per
@@ -29,6 +29,7 @@ import * as path from 'node:path';
 import { Bench } from 'tinybench';
 import * as urigram from '../src';
 import { parse as pegParse } from '../generated/rfc3986';
+import { coldStart, coldStartTable, median, shuffle } from './cold-start';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const fastUri = require('fast-uri') as {
@@ -60,21 +61,6 @@ function parseArgs(argv: string[]): Args {
   }
   if (!Number.isInteger(args.rounds) || args.rounds < 1) throw new Error('--rounds needs a positive integer');
   return args;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-function shuffle<T>(xs: T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
 }
 
 /** An implementation of one operation: returns whether it accepted the line (for the accepted/rejected counts). */
@@ -205,23 +191,6 @@ async function throughput(args: Args): Promise<Row[]> {
 }
 
 const fmt = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M/s` : `${(n / 1e3).toFixed(0)} k/s`);
-
-function coldStart(runs: number): Array<[string, number]> {
-  const programs: Record<string, string> = {
-    urigram: `require(${JSON.stringify(path.join(root, 'dist', 'src', 'index.js'))}).parse('http://a/b?c#d')`,
-    'fast-uri': `require('fast-uri').parse('http://a/b?c#d')`,
-    'uri-js': `require('uri-js').parse('http://a/b?c#d')`,
-  };
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(programs).map((k) => [k, []]));
-  for (let i = 0; i < runs; i++) {
-    for (const lib of shuffle(Object.keys(programs))) {
-      const t = process.hrtime.bigint();
-      spawnSync(process.execPath, ['-e', programs[lib]], { cwd: root });
-      times[lib].push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  }
-  return Object.entries(times).map(([lib, ts]) => [lib, median(ts)]);
-}
 
 function cliThroughput(): { lines: number; seconds: number; peakMB: number | undefined } | undefined {
   const web = path.join(corpusDir, 'web-urls.txt');
@@ -371,10 +340,8 @@ async function main(): Promise<void> {
     lines.push('');
   }
   console.log('cold start:');
-  const cold = coldStart(args.quick ? 5 : 21);
-  lines.push('### cold start', '', 'A fresh `node` process that loads the library and parses one URI; median wall time.', '', '| library | ms |', '| --- | ---: |');
-  for (const [lib, ms] of cold) lines.push(`| ${lib} | ${ms.toFixed(1)} |`);
-  lines.push('');
+  const coldRounds = args.quick ? 5 : 41;
+  lines.push('### cold start', '', ...coldStartTable(coldStart(coldRounds), coldRounds), '');
   if (!args.quick) {
     console.log('CLI throughput:');
     const cli = cliThroughput();

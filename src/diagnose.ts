@@ -13,7 +13,7 @@
 import type { Expectation } from '../generated/rfc3986';
 import type * as TracedParser from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
-import { generatedModule, recognizerOf, toAbnfName, type GrammarName } from './grammars';
+import { generatedModule, recognizerOf, toAbnfName, type GrammarName, type Recognizer } from './grammars';
 
 /**
  * PEG rules that carry a display name: the generator makes sure each matches
@@ -233,10 +233,18 @@ const IRI_RULES: Readonly<Record<string, string>> = {
 function nonAsciiHint(input: string, startRule: string, grammar: GrammarName, found: string | null): string | undefined {
   if (grammar === 'rfc3987' || found === null || found.charCodeAt(0) < 0x80) return undefined;
   const iriRule = IRI_RULES[startRule];
-  if (iriRule !== undefined && recognizerOf('rfc3987').recognize(input, iriRule)) {
+  const encoded = 'a URI holds a character that is not ASCII only percent-encoded, as UTF-8 (RFC 3986 2.1, 2.5)';
+  let iri: Recognizer;
+  try {
+    iri = recognizerOf('rfc3987');
+  } catch {
+    // A browser bundle without useGrammar(RFC3987_GRAMMAR): no way to tell, so both ways on.
+    return `${encoded}; an IRI (RFC 3987) may hold it as itself`;
+  }
+  if (iriRule !== undefined && iri.recognize(input, iriRule)) {
     return `the input is a valid ${toAbnfName(iriRule)} (RFC 3987): parse it with { grammar: 'rfc3987' }, or map it to a URI with iriToUri (RFC 3987 3.1)`;
   }
-  return 'a URI holds a character that is not ASCII only percent-encoded, as UTF-8 (RFC 3986 2.1, 2.5)';
+  return encoded;
 }
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {

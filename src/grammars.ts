@@ -3,14 +3,15 @@
  * rules. RFC 3986 is the default everywhere; RFC 3987 (IRIs) and RFC 2396 (the
  * grammar RFC 3986 replaced, with RFC 2732) are chosen by `{ grammar }`.
  *
- * The generated modules of RFC 3987 and RFC 2396 are loaded on first use, so
- * that a program that parses URIs never loads them.
+ * The generated modules of RFC 3987 and RFC 2396 are loaded on first use
+ * (src/load.ts), so that a program that parses URIs never loads them.
  */
 import type { StartRuleNames as Rfc3986Start } from '../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
 import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
 import { checkOption, oneOf } from './options';
+import { loadParser, loadRecognizer, loadTrace } from './load';
 
 export type GrammarName = 'rfc3986' | 'rfc3987' | 'rfc2396';
 
@@ -58,31 +59,47 @@ export interface Recognizer {
   readonly NAMED_RULES: Readonly<Partial<Record<string, string>>>;
 }
 
-/** CommonJS's own require (this library is compiled to CommonJS), declared here so that the core needs no Node types. */
-declare const require: (id: string) => unknown;
-
 /** The three modules generated from each grammar: the recognizer, peggy's parser, and peggy's parser with --trace. */
 export type GeneratedKind = 'recognizer' | 'parser' | 'trace';
 
-/** Loaders with literal paths, one per module, so that bundlers see them. */
-const LOADERS: Readonly<Record<GrammarName, Readonly<Record<GeneratedKind, () => unknown>>>> = {
-  rfc3986: { recognizer: () => rfc3986Recognizer, parser: () => require('../generated/rfc3986'), trace: () => require('../generated/rfc3986.trace') },
-  rfc3987: { recognizer: () => require('../generated/rfc3987.recognizer'), parser: () => require('../generated/rfc3987'), trace: () => require('../generated/rfc3987.trace') },
-  rfc2396: { recognizer: () => require('../generated/rfc2396.recognizer'), parser: () => require('../generated/rfc2396'), trace: () => require('../generated/rfc2396.trace') },
-};
+/**
+ * The generated modules of RFC 3987 or RFC 2396, for useGrammar(): the
+ * recognizer and the traced parser (which explains a rejection).
+ */
+export interface GrammarModules {
+  readonly grammar: 'rfc3987' | 'rfc2396';
+  readonly recognizer: Recognizer;
+  readonly trace: object;
+}
+
+const provided: Partial<Record<GrammarName, GrammarModules>> = {};
+
+/**
+ * Makes a grammar usable in an ES module bundle, which cannot load it on
+ * first use as Node does: `useGrammar(RFC3987_GRAMMAR)` once, before the first
+ * call that names `grammar: 'rfc3987'`. Harmless (and unneeded) in Node.
+ */
+export function useGrammar(modules: GrammarModules): void {
+  if (modules === null || typeof modules !== 'object' || (modules.grammar !== 'rfc3987' && modules.grammar !== 'rfc2396')) {
+    throw new TypeError('useGrammar expects RFC3987_GRAMMAR or RFC2396_GRAMMAR');
+  }
+  provided[modules.grammar] = modules;
+}
 
 const loaded = new Map<string, unknown>();
 
 /**
- * A generated module, loaded on first use: the RFC 3987 and RFC 2396 modules
- * only when a call names their grammar, the peggy parsers only to explain a
- * rejection (or, untraced, for the tests and the benchmark).
+ * A generated module, loaded on first use (src/load.ts): the RFC 3987 and RFC
+ * 2396 modules only when a call names their grammar, the peggy parsers only
+ * to explain a rejection (or, untraced, for the tests and the benchmark).
  */
 export function generatedModule<T>(grammar: GrammarName, kind: GeneratedKind): T {
+  if (kind === 'recognizer') return recognizerOf(grammar) as T;
   const key = `${grammar}.${kind}`;
   let module = loaded.get(key);
   if (module === undefined) {
-    module = LOADERS[grammar][kind]();
+    const own = grammar === 'rfc3986' ? undefined : provided[grammar];
+    module = kind === 'trace' ? (own?.trace ?? loadTrace(grammar)) : loadParser(grammar);
     loaded.set(key, module);
   }
   return module as T;
@@ -90,7 +107,13 @@ export function generatedModule<T>(grammar: GrammarName, kind: GeneratedKind): T
 
 /** The generated recognizer of a grammar. */
 export function recognizerOf(grammar: GrammarName): Recognizer {
-  return grammar === 'rfc3986' ? (rfc3986Recognizer as unknown as Recognizer) : generatedModule<Recognizer>(grammar, 'recognizer');
+  if (grammar === 'rfc3986') return rfc3986Recognizer as unknown as Recognizer;
+  let module = loaded.get(`${grammar}.recognizer`);
+  if (module === undefined) {
+    module = provided[grammar]?.recognizer ?? loadRecognizer(grammar);
+    loaded.set(`${grammar}.recognizer`, module);
+  }
+  return module as Recognizer;
 }
 
 /** The PEG rule name for an ABNF rule name: "-" is written "_". */

@@ -5,6 +5,11 @@
  * The parsers are generated from grammar/NAME.peggy, rule-for-rule
  * transcriptions of each RFC's ABNF (grammar/NAME.abnf). One module per
  * operation, named after what it does and where the RFC says it.
+ *
+ * This module is the ES module build's entry, which bundlers tree-shake. The
+ * CommonJS entry that Node loads (dist/src/index.js) is generated from it by
+ * scripts/finish-build.ts: the same exports, each module required on first
+ * use of one of its exports.
  */
 export { parse, tryParse, isValid, matches } from './parse';
 export type {
@@ -20,10 +25,11 @@ export type {
   HostKind,
   PathKind,
 } from './parse';
-export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf } from './grammars';
-export type { GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
-export { iriToUri, uriToIri, parseUtf8, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
-export type { IriToUriOptions, UriToIriOptions } from './iri';
+export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './grammars';
+export { RFC3987_GRAMMAR, RFC2396_GRAMMAR } from './load';
+export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
+export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
+export type { IriToUriOptions, UriToIriOptions, Tr46 } from './iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './grammar-comparison';
 export { UriSyntaxError, codePointOffset } from './errors';

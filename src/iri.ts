@@ -7,6 +7,7 @@ import { matches, parse, type ParseOptions, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { decodeUtf8, readUtf8, utf8Bytes, utf8Length } from './utf8';
 import { tripletOctets } from './percent-encoding';
+import { loadTr46 } from './load';
 import { checkOptions, oneOf, type OptionSpec } from './options';
 import { PARSE_OPTIONS, startRuleOf } from './parse';
 
@@ -70,15 +71,30 @@ function encodeNonAscii(text: string): string {
   return out + text.slice(from);
 }
 
-/** UTS 46 ToASCII, from the tr46 package (loaded on first use: only host: 'idna' needs it). */
-interface Tr46 {
+/**
+ * UTS 46, from the tr46 package: only host: 'idna' needs it. Node loads it on
+ * first use (src/load.ts); an ES module bundle holds it only when the program
+ * passes it to useTr46().
+ */
+export interface Tr46 {
   toASCII(domain: string, options: Record<string, boolean>): string | null;
   toUnicode(domain: string, options: Record<string, boolean>): { domain: string; error: boolean };
 }
 
 const UTS46_OPTIONS = { checkBidi: true, checkHyphens: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false };
-declare const require: (id: string) => unknown;
 let tr46: Tr46 | undefined;
+
+/**
+ * Gives iriToUri and uriToIri the tr46 package for host: 'idna' (`import *
+ * as tr46 from 'tr46'; useTr46(tr46)`): needed once in an ES module bundle,
+ * which does not load tr46 by itself; unneeded in Node.
+ */
+export function useTr46(lib: Tr46): void {
+  if (lib === null || typeof lib !== 'object' || typeof lib.toASCII !== 'function' || typeof lib.toUnicode !== 'function') {
+    throw new TypeError('useTr46 expects the tr46 package (an object with toASCII and toUnicode)');
+  }
+  tr46 = lib;
+}
 
 function idnaHost(iri: string, record: UriRecord): string {
   const host = record.host as string;
@@ -89,7 +105,7 @@ function idnaHost(iri: string, record: UriRecord): string {
   } catch {
     throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} has percent-encoded octets that are not UTF-8, so it has no IDNA form`);
   }
-  tr46 ??= require('tr46') as Tr46;
+  tr46 ??= loadTr46() as Tr46;
   // A final "." (a fully qualified name) is kept: UTS 46's length check counts it as an empty label.
   const rooted = name.endsWith('.') && name.length > 1;
   const ascii = tr46.toASCII(rooted ? name.slice(0, -1) : name, { ...UTS46_OPTIONS, verifyDNSLength: true });
@@ -245,7 +261,7 @@ export interface UriToIriOptions {
 }
 
 function aLabelsToUnicode(host: string): string {
-  tr46 ??= require('tr46') as Tr46;
+  tr46 ??= loadTr46() as Tr46;
   const lib = tr46;
   return host
     .split('.')

@@ -1,0 +1,103 @@
+/**
+ * npm run bench:cold [-- --runs N]   (also part of `npm run bench`)
+ *
+ * Cold start: what loading a library and its first validation and first
+ * parse add to a fresh `node` process. Each program runs in its own process;
+ * in each round every program runs once, in a shuffled order (alternating,
+ * so that a noisy machine hurts them alike), and the figure is the median
+ * wall time over the rounds minus the median of a bare `node -e ''` from the
+ * same rounds; likewise the CPU time (user + system) each process reports as
+ * its last statement, which a busy machine disturbs far less than wall time. urigram is loaded by its package name, through package.json's
+ * exports (the built dist/), from CommonJS and from an ES module; fast-uri
+ * (which has no isValid: its parse reports an error) likewise.
+ *
+ * Prints a markdown table; `npm run bench` writes it into BENCHMARKS.md.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const URI = 'http://a/b/c?d#e';
+
+/** The last statement of every program: its CPU time so far, in µs. */
+const REPORT_CPU = 'const c = process.cpuUsage(); process.stdout.write(String(c.user + c.system));';
+
+/** Each program: node's arguments. The first is the baseline. */
+const PROGRAMS: ReadonlyArray<readonly [string, string[]]> = [
+  ['bare node', ['-e', REPORT_CPU]],
+  ['urigram (require)', ['-e', `const u = require('urigram'); u.isValid('${URI}'); u.parse('${URI}'); ${REPORT_CPU}`]],
+  ['fast-uri (require)', ['-e', `const f = require('fast-uri'); f.parse('${URI}').error; f.parse('${URI}'); ${REPORT_CPU}`]],
+  ['urigram (import)', ['--input-type=module', '-e', `import { isValid, parse } from 'urigram'; isValid('${URI}'); parse('${URI}'); ${REPORT_CPU}`]],
+  ['fast-uri (import)', ['--input-type=module', '-e', `import f from 'fast-uri'; f.parse('${URI}').error; f.parse('${URI}'); ${REPORT_CPU}`]],
+];
+
+export const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export function shuffle<T>(xs: readonly T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+export interface ColdStartRow {
+  readonly program: string;
+  /** Median wall time of the process, ms. */
+  readonly total: number;
+  /** The same above the bare node median, ms. */
+  readonly added: number;
+  /** Median CPU time of the process, ms. */
+  readonly cpu: number;
+  /** The same above the bare node median, ms. */
+  readonly cpuAdded: number;
+}
+
+export function coldStart(rounds: number): ColdStartRow[] {
+  if (!fs.existsSync(path.join(root, 'dist', 'src', 'index.js'))) throw new Error('run npm run build first');
+  const times = new Map<string, number[]>(PROGRAMS.map(([name]) => [name, []]));
+  const cpu = new Map<string, number[]>(PROGRAMS.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, args] of shuffle(PROGRAMS)) {
+      const t = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+      const ms = Number(process.hrtime.bigint() - t) / 1e6;
+      if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
+      (times.get(name) as number[]).push(ms);
+      (cpu.get(name) as number[]).push(Number(r.stdout) / 1000);
+    }
+  }
+  const bare = median(times.get(PROGRAMS[0][0]) as number[]);
+  const bareCpu = median(cpu.get(PROGRAMS[0][0]) as number[]);
+  return PROGRAMS.map(([name]) => {
+    const total = median(times.get(name) as number[]);
+    const cpuTotal = median(cpu.get(name) as number[]);
+    return { program: name, total, added: total - bare, cpu: cpuTotal, cpuAdded: cpuTotal - bareCpu };
+  });
+}
+
+export function coldStartTable(rows: readonly ColdStartRow[], rounds: number): string[] {
+  return [
+    `A fresh \`node\` process that loads the library, validates one URI and parses it (\`npm run bench:cold\`, ${rounds} rounds, the programs alternating in a shuffled order each round): median wall time and median CPU time (user + system, as the process reports it), each also above the median of a bare \`node\` from the same rounds.`,
+    '',
+    '| program | wall ms | above bare node | CPU ms | above bare node |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => {
+      const bare = r.program === 'bare node';
+      return `| ${r.program} | ${r.total.toFixed(1)} | ${bare ? '' : r.added.toFixed(1)} | ${r.cpu.toFixed(1)} | ${bare ? '' : r.cpuAdded.toFixed(1)} |`;
+    }),
+  ];
+}
+
+if (require.main === module) {
+  const at = process.argv.indexOf('--runs');
+  const rounds = at >= 0 ? Number(process.argv[at + 1]) : 41;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--runs needs a positive integer');
+  process.stdout.write(`${coldStartTable(coldStart(rounds), rounds).join('\n')}\n`);
+}

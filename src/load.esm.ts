@@ -1,0 +1,53 @@
+/**
+ * src/load.ts as the ES module build has it (scripts/finish-build.ts puts the
+ * compiled file in its place, dist/esm/src/load.js). Bundlers use this build;
+ * a bundle cannot load a module synchronously on first use, so:
+ *
+ * - RFC 3986's traced parser is imported statically: a bundle that can reach
+ *   parse()'s error path holds it; one of isValid() alone does not;
+ * - the other grammars are in a bundle only when the program passes them to
+ *   useGrammar() (RFC3987_GRAMMAR, RFC2396_GRAMMAR, defined below, which a
+ *   bundler drops when nothing imports them); without that, a call that names
+ *   them throws an error that says so;
+ * - tr46 is in a bundle only when the program passes it to useTr46();
+ * - peggy's untraced parsers (for the tests and the benchmark) are not in
+ *   this build.
+ */
+import type { GrammarModules, GrammarName, Recognizer } from './grammars';
+import * as rfc3986Trace from '../generated/rfc3986.trace';
+import * as rfc3987Recognizer from '../generated/rfc3987.recognizer';
+import * as rfc3987Trace from '../generated/rfc3987.trace';
+import * as rfc2396Recognizer from '../generated/rfc2396.recognizer';
+import * as rfc2396Trace from '../generated/rfc2396.trace';
+
+function notInBundle(grammar: GrammarName): Error {
+  const name = grammar.toUpperCase();
+  return new Error(
+    `urigram: the ${grammar} grammar is not in this bundle: import { useGrammar, ${name}_GRAMMAR } from 'urigram' and call useGrammar(${name}_GRAMMAR) once before using it (Node loads it by itself)`,
+  );
+}
+
+export function loadRecognizer(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+  throw notInBundle(grammar);
+}
+
+export function loadTrace(grammar: GrammarName): unknown {
+  if (grammar === 'rfc3986') return rfc3986Trace;
+  throw notInBundle(grammar);
+}
+
+export function loadParser(grammar: GrammarName): unknown {
+  throw new Error(`urigram: peggy's untraced ${grammar} parser is used by urigram's tests and benchmark only, and is not in the ES module build`);
+}
+
+export function loadTr46(): unknown {
+  throw new Error(
+    "urigram: host: 'idna' needs the tr46 package, which the ES module build does not load by itself: import * as tr46 from 'tr46' and call useTr46(tr46) once (Node loads it by itself)",
+  );
+}
+
+/** RFC 3987 (IRIs): `useGrammar(RFC3987_GRAMMAR)` before `{ grammar: 'rfc3987' }` in a bundle. */
+export const RFC3987_GRAMMAR: GrammarModules = { grammar: 'rfc3987', recognizer: rfc3987Recognizer as unknown as Recognizer, trace: rfc3987Trace };
+
+/** RFC 2396 with RFC 2732: `useGrammar(RFC2396_GRAMMAR)` before `{ grammar: 'rfc2396' }` in a bundle. */
+export const RFC2396_GRAMMAR: GrammarModules = { grammar: 'rfc2396', recognizer: rfc2396Recognizer as unknown as Recognizer, trace: rfc2396Trace };

@@ -1,0 +1,163 @@
+/**
+ * The package as a user gets it: `npm pack` (with its prepare step, the
+ * build, run in a copy of the repository so that this suite's own dist/ is
+ * left alone while other suites use it), the tarball installed into a new
+ * project, then used from CommonJS, an ES module, TypeScript and its bin.
+ * One pack and one install, shared by every assertion.
+ */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.join(__dirname, '..');
+let work: string;
+let project: string;
+let installed: string;
+let packed: { filename: string; files: Array<{ path: string }> };
+
+/** The environment of this run without what `npm test` sets for its own package. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_(package|lifecycle)_|^INIT_CWD$/.test(k)));
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  return r;
+}
+
+function ok(r: SpawnSyncReturns<string>): string {
+  if (r.status !== 0) throw new Error(`exit ${r.status}\n${r.stderr}\n${r.stdout}`);
+  return r.stdout;
+}
+
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-package-'));
+  const copy = path.join(work, 'urigram');
+  fs.mkdirSync(copy);
+  for (const entry of fs.readdirSync(root)) {
+    if (['node_modules', 'dist', '.git', 'coverage', 'test'].includes(entry)) continue;
+    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
+  }
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  const out = ok(run('npm', ['pack', '--json', '--pack-destination', work], copy));
+  packed = JSON.parse(out)[0]; // the whole of stdout is JSON: the build (prepare) writes to stderr
+
+  project = path.join(work, 'project');
+  fs.mkdirSync(project);
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'uses-urigram', version: '1.0.0', private: true }));
+  ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(work, packed.filename)], project));
+  installed = path.join(project, 'node_modules', 'urigram');
+}, 300_000);
+
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('the tarball', () => {
+  it('ships each file once: no top-level generated/, no two files with the same bytes', () => {
+    const paths = packed.files.map((f) => f.path);
+    expect(paths.filter((p) => p.startsWith('generated/'))).toEqual([]);
+    const byHash = new Map<string, string[]>();
+    for (const p of paths) {
+      const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(installed, p))).digest('hex');
+      byHash.set(hash, [...(byHash.get(hash) ?? []), p]);
+    }
+    expect([...byHash.values()].filter((same) => same.length > 1)).toEqual([]);
+  });
+
+  it('ships the docs the README and `lint --help` point to, the grammars, and not the RFC texts or the test corpora', () => {
+    const paths = packed.files.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['docs/lint-rules.md', 'README.md', 'grammar/rfc3986.abnf', 'grammar/rfc3986.peggy', 'dist/src/index.d.ts']));
+    expect(paths.filter((p) => p.endsWith('.txt') || p.startsWith('test/') || p.startsWith('scripts/') || p.startsWith('src/'))).toEqual([]);
+  });
+
+  it('declares keywords, sideEffects: false, and import, require and types entries', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
+    expect(pkg.keywords).toEqual(expect.arrayContaining(['uri', 'rfc3986']));
+    expect(pkg.sideEffects).toBe(false);
+    const entry = pkg.exports['.'];
+    for (const file of [entry.types, entry.import, entry.require, entry.node.import, entry.node.default]) expect(fs.existsSync(path.join(installed, file))).toBe(true);
+  });
+});
+
+describe('the installed package', () => {
+  const program = `
+    const u = URIGRAM;
+    const error = u.tryParse('http://a b/').error;
+    process.stdout.write(JSON.stringify([
+      u.parse('http://a/b?c').query,
+      error instanceof u.UriSyntaxError, error.offset, error.rulePath.length > 0,
+      u.isValid('http://\\u00e9/', { grammar: 'rfc3987' }),
+      u.tryParse('http://[::192.9.5.5]/ipng', { grammar: 'rfc2396' }).ok || u.isValid('http://a/', { grammar: 'rfc2396' }),
+      u.tryParse('\\u00e9 ', { grammar: 'rfc3987' }).error.offset,
+      u.resolve('http://a/b/c', '../d'),
+      u.iriToUri('http://\\u00e9/', { host: 'idna' }),
+    ]));`;
+  const expected = ['c', true, 8, true, true, true, 1, 'http://a/d', 'http://xn--9ca/'];
+
+  it("works from CommonJS: require('urigram')", () => {
+    const r = run(process.execPath, ['-e', program.replace('URIGRAM', "require('urigram')")], project);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(expected);
+  });
+
+  it("works from an ES module: import { parse } from 'urigram', the same copy as require's", () => {
+    const file = path.join(project, 'main.mjs');
+    fs.writeFileSync(
+      file,
+      `import * as named from 'urigram'; import { parse } from 'urigram'; import { createRequire } from 'node:module';
+       if (parse !== createRequire(import.meta.url)('urigram').parse) throw new Error('two copies of urigram');
+       ${program.replace('URIGRAM', 'named')}`,
+    );
+    const r = run(process.execPath, [file], project);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(expected);
+  });
+
+  it('type-checks from TypeScript (CommonJS and ES module files) against its own types', () => {
+    const code = `import { parse, tryParse, isValid, type UriRecord, type ParseOptions } from 'urigram';
+      const record: UriRecord = parse('http://a/');
+      const options: ParseOptions = { grammar: 'rfc3987', rule: 'IRI' };
+      const host: string | undefined = record.host;
+      const valid: boolean = isValid('x', options);
+      const result = tryParse('x');
+      if (!result.ok) { const offset: number = result.error.offset; void offset; }
+      // @ts-expect-error: the input is a string
+      parse(42);
+      // @ts-expect-error: no such grammar
+      isValid('x', { grammar: 'rfc1738' });
+      export { host, valid };
+    `;
+    fs.writeFileSync(path.join(project, 'check.ts'), code);
+    fs.writeFileSync(path.join(project, 'check.mts'), code);
+    fs.writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', strict: true, noEmit: true, types: [] }, files: ['check.ts', 'check.mts'] }),
+    );
+    const r = run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], project);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it('loads only what a call uses: for valid RFC 3986 input, no error explanation, no other grammar, no other operation', () => {
+    const loaded = (calls: string) => {
+      const script = `const u = require('urigram'); ${calls};
+        process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((f) => f.includes('/node_modules/')).map((f) => f.split('/node_modules/')[1]).sort()));`;
+      const r = run(process.execPath, ['-e', script], project);
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as string[];
+    };
+    const core = ['dist/generated/rfc3986.recognizer.js', 'dist/src/backends.js', 'dist/src/errors.js', 'dist/src/grammars.js', 'dist/src/index.js', 'dist/src/parse.js'].map((f) => `urigram/${f}`);
+    expect(loaded("u.isValid('http://a/b'); u.parse('http://a/b?c')")).toEqual(core);
+    const afterRejection = loaded("u.tryParse('a b')");
+    expect(afterRejection).toEqual(expect.arrayContaining([...core, 'urigram/dist/src/diagnose.js', 'urigram/dist/generated/rfc3986.trace.js']));
+    expect(afterRejection.filter((f) => /rfc(3987|2396)|tr46/.test(f))).toEqual([]);
+  }, 30_000);
+
+  it('runs its urigram bin', () => {
+    const r = run(path.join(project, 'node_modules', '.bin', 'urigram'), ['parse', '--json', 'ldap://[2001:db8::7]/c=GB?objectClass?one'], project);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ scheme: 'ldap', host: '[2001:db8::7]', query: 'objectClass?one' });
+  });
+});
