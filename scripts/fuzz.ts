@@ -26,9 +26,10 @@
  *
  * CLI: each command reads every family at once, one per line on standard
  * input (or from a file), at 10 k and 100 k characters per family (--quick:
- * 10 k): time beyond node's start-up per character, its growth, and the
- * checks above; a batch that fails a check is run again family by family to
- * name the family. Commands that take their input as arguments (match,
+ * 10 k): the checks above at both sizes, and CPU time beyond node's start-up
+ * per character at the larger, under 1 s per MB (the smaller run is mostly the
+ * JIT's warm-up in a fresh process: its figure is shown, not judged); a batch
+ * that fails a check is run again family by family to name the family. Commands that take their input as arguments (match,
  * resolve, compare, validate and grammars with arguments) are checked at 10 k
  * per family, not timed: execve limits an argument to 128 KiB, and start-up
  * dominates at that size (their work is the library's, timed above).
@@ -313,7 +314,7 @@ async function fuzzLibrary(targets: FuzzTarget[], families: HostileFamily[], siz
     try {
       for (let family = queue.shift(); family !== undefined; family = queue.shift()) {
         const t = Date.now();
-        const before = found.length;
+        let count = 0;
         for (const target of targets) {
           if ((kills.get(target.name) ?? 0) >= KILLS_BEFORE_SKIPPING) {
             skipped.set(target.name, [...(skipped.get(target.name) ?? []), family.name]);
@@ -323,10 +324,11 @@ async function fuzzLibrary(targets: FuzzTarget[], families: HostileFamily[], siz
           const mine: Failure[] = [];
           results.push(await fuzzPair(runner, target, family, sizes, mine));
           found.push(...mine);
+          count += mine.length;
           if (mine.some((f) => f.what.includes('killed'))) kills.set(target.name, (kills.get(target.name) ?? 0) + 1);
           if (process.env.FUZZ_TRACE) process.stdout.write(`    ${target.name}: ${Date.now() - t1} ms\n`);
         }
-        process.stdout.write(`  ${family.name}: ${((Date.now() - t) / 1000).toFixed(1)} s${found.length > before ? `, ${found.length - before} failures` : ''}\n`);
+        process.stdout.write(`  ${family.name}: ${((Date.now() - t) / 1000).toFixed(1)} s${count > 0 ? `, ${count} failures` : ''}\n`);
       }
     } finally {
       runner.stop();
@@ -432,16 +434,13 @@ function fuzzCli(families: HostileFamily[], quick: boolean, failures: Failure[])
           const work = Math.max(0, (r.cpuMs ?? r.ms) - t0);
           perSize.push({ ms: work, chars });
           row.msPerMB.push((work / chars) * 1e6);
-          if (work > limitMs(chars)) {
-            fail(command, 'all families at once', size, `too slow: ${(work / 1000).toFixed(1)} s beyond start-up for ${(chars / 1e6).toFixed(2)} M characters (${((work / chars) * 1e3).toFixed(2)} s per MB, limit ${SECONDS_PER_MB} s)`);
-            break;
+          // Judged at the largest size only: a fresh process pays for the JIT, which the smaller run cannot hide.
+          if (size === sizes[sizes.length - 1] && work > limitMs(chars)) {
+            fail(command, 'all families at once', size, `too slow: ${(work / 1000).toFixed(1)} s of CPU beyond start-up for ${(chars / 1e6).toFixed(2)} M characters (${((work / chars) * 1e3).toFixed(2)} s per MB, limit ${SECONDS_PER_MB} s)`);
           }
         }
-        if (perSize.length === 2) {
-          row.ratio = perSize[1].ms / perSize[1].chars / (perSize[0].ms / perSize[0].chars);
-          // Below 50 ms of work the start-up's own noise decides the ratio: only a slow large run counts.
-          if (row.ratio > MAX_RATIO && perSize[1].ms > 50) fail(command, 'all families at once', sizes[1], `cost per character ${row.ratio.toFixed(2)}x the cost at ${fmtSize(sizes[0])} per family`);
-        }
+        // Shown, not judged: at 10 k per family the JIT's warm-up is most of the time.
+        if (perSize.length === 2) row.ratio = perSize[1].ms / perSize[1].chars / (perSize[0].ms / perSize[0].chars);
         row.status = failures.length > before ? `${failures.length - before} failures` : 'ok';
       }
       rows.push(row);
@@ -492,16 +491,17 @@ function report(args: Args, sizes: number[], targets: FuzzTarget[], families: Ho
     '',
   );
   if (failures.length > 0) {
-    // Failures that say the same thing of one function on several families: one row.
+    // Failures of one kind (the same text but for its figures) of one function on several families: one row, the worst figure.
     const groups = new Map<string, Failure[]>();
     for (const f of failures) {
-      const key = `${f.where}\u0000${f.what}\u0000${f.known ?? ''}`;
+      const key = `${f.where}\u0000${f.what.replace(/\d+(\.\d+)?/g, '#')}\u0000${f.known ?? ''}`;
       groups.set(key, [...(groups.get(key) ?? []), f]);
     }
-    lines.push('### Failures', '', '| where | family | size | what | issue 13 | reproduce |', '| --- | --- | ---: | --- | --- | --- |');
+    const figure = (f: Failure): number => Number(/([\d.]+) s per MB|([\d.]+)x the cost/.exec(f.what)?.slice(1).find((x) => x !== undefined) ?? 0);
+    lines.push('### Failures', '', 'One row per function and kind of failure; with several families, the worst of them.', '', '| where | family | size | what | issue 13 | reproduce |', '| --- | --- | ---: | --- | --- | --- |');
     for (const [, g] of groups) {
-      const f = g[0];
-      const family = g.length === 1 ? f.family : `${g.length} families: ${g.slice(0, 3).map((x) => x.family).join('; ')}${g.length > 3 ? '; ...' : ''}`;
+      const f = g.reduce((a, x) => (figure(x) > figure(a) ? x : a));
+      const family = g.length === 1 ? f.family : `${g.length} families, worst: ${f.family}`;
       lines.push(`| ${cell(f.where)} | ${cell(family)} | ${f.size ? fmtSize(f.size) : ''} | ${cell(f.what)} | ${f.known !== undefined ? `item ${f.known}` : 'new'} | ${cell(f.reproduce)} |`);
     }
     lines.push('');
@@ -534,7 +534,7 @@ function report(args: Args, sizes: number[], targets: FuzzTarget[], families: Ho
     lines.push(
       '### Command line',
       '',
-      'Every family at once, one per line (or as arguments); ms per million characters beyond node\'s start-up, at each size per family.',
+      'Every family at once, one per line (or as arguments); ms of CPU per million characters beyond node\'s start-up, at each size per family (judged at the larger: the smaller is mostly the JIT warming up). Commands that take their input as arguments are checked, not timed.',
       '',
       `| command | ${cliSizes.map((s) => `${s} per family`).join(' | ')} | ratio | result |`,
       `| --- | ${cliSizes.map(() => '---:').join(' | ')} | ---: | --- |`,
