@@ -30,6 +30,7 @@ import { Bench } from 'tinybench';
 import * as urigram from '../src';
 import { parse as pegParse } from '../generated/rfc3986';
 import { coldStart, coldStartTable, median, shuffle } from './cold-start';
+import { RFC3986_FAMILIES, OTHER_GRAMMAR_FAMILIES } from '../test/support/hostile';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const fastUri = require('fast-uri') as {
@@ -216,30 +217,6 @@ function cliThroughput(): { lines: number; seconds: number; peakMB: number | und
   }
 }
 
-/** Hostile input families: each makes a string of about n characters. */
-const FAMILIES: Record<string, (n: number) => string> = {
-  'colons inside [ ]': (n) => `http://[${':'.repeat(n)}]/`,
-  'run of %': (n) => `http://h/${'%'.repeat(n)}`,
-  'run of %4': (n) => `http://h/${'%4'.repeat(n / 2)}`,
-  'run of /': (n) => `http://h${'/'.repeat(n)}`,
-  'run of ../': (n) => `http://h/${'../'.repeat(Math.floor(n / 3))}`,
-  '1. in a host': (n) => `http://${'1.'.repeat(n / 2)}/`,
-  'long reg-name': (n) => `http://${'a'.repeat(n)}/`,
-  'userinfo without @': (n) => `http://${'u:p'.repeat(Math.floor(n / 3))}/`,
-  'scheme-like prefix': (n) => `${'a'.repeat(n)}+[`,
-  'valid path, then one bad character': (n) => `http://h/${'a/'.repeat(n / 2)} `,
-};
-
-/** Families for the other grammars: only urigram has these grammars, so only urigram runs them. */
-const GRAMMAR_FAMILIES: Record<string, ['rfc3987' | 'rfc2396', (n: number) => string]> = {
-  'RFC 3987: astral characters in a path': ['rfc3987', (n) => `http://h/${'\u{1F600}'.repeat(n / 2)}`],
-  'RFC 3987: a lone surrogate after a long path': ['rfc3987', (n) => `http://h/${'\u00e9'.repeat(n)}\ud800`],
-  'RFC 2396: many hostname labels': ['rfc2396', (n) => `http://${'a.'.repeat(n / 2)}com/`],
-  'RFC 2396: a run of hyphens, then a space': ['rfc2396', (n) => `http://a${'-'.repeat(n)} `],
-  'RFC 2396: a long hexseq': ['rfc2396', (n) => `http://[${'1:'.repeat(n / 2)}1]/`],
-  'RFC 2396: a server that turns out a reg_name': ['rfc2396', (n) => `http://${'u;'.repeat(n / 2)}@h:8x/`],
-};
-
 const WORST_LIBS: Record<string, (s: string) => unknown> = {
   'urigram isValid (recognizer)': (s) => urigram.isValid(s),
   'urigram tryParse (with the error)': (s) => urigram.tryParse(s),
@@ -258,13 +235,18 @@ const WORST_LIBS: Record<string, (s: string) => unknown> = {
 function worst(quick: boolean): Array<{ family: string; lib: string; nsPerChar: number[] }> {
   const sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000];
   const rows: Array<{ family: string; lib: string; nsPerChar: number[] }> = [];
+  // The parser families of test/support/hostile.ts: RFC 3986 ones against every library, the
+  // other grammars' against urigram alone (no peer has those grammars).
   const runs: Array<[string, (n: number) => string, Record<string, (s: string) => unknown>]> = [
-    ...Object.entries(FAMILIES).map(([family, make]) => [family, make, WORST_LIBS] as [string, (n: number) => string, Record<string, (s: string) => unknown>]),
-    ...Object.entries(GRAMMAR_FAMILIES).map(([family, [grammar, make]]) => [
-      family,
-      make,
-      { 'urigram isValid (recognizer)': (s: string) => urigram.isValid(s, { grammar }), 'urigram tryParse (with the error)': (s: string) => urigram.tryParse(s, { grammar }) },
-    ] as [string, (n: number) => string, Record<string, (s: string) => unknown>]),
+    ...RFC3986_FAMILIES.map((f) => [f.name, f.make, WORST_LIBS] as [string, (n: number) => string, Record<string, (s: string) => unknown>]),
+    ...OTHER_GRAMMAR_FAMILIES.map((f) => {
+      const grammar = f.grammar as 'rfc3987' | 'rfc2396';
+      return [
+        f.name,
+        f.make,
+        { 'urigram isValid (recognizer)': (s: string) => urigram.isValid(s, { grammar }), 'urigram tryParse (with the error)': (s: string) => urigram.tryParse(s, { grammar }) },
+      ] as [string, (n: number) => string, Record<string, (s: string) => unknown>];
+    }),
   ];
   for (const [family, make, libs] of runs) {
     for (const [lib, f] of Object.entries(libs)) {

@@ -1,39 +1,44 @@
 /**
- * Hostile input families (the same as `npm run bench -- --worst`) at 1 M
- * characters: the right answer from both back ends, no stack overflow.
- * Correctness only: how time grows with size is measured by the benchmark,
- * never asserted here. Expected offsets worked out by hand from the grammar.
+ * Hostile input families (test/support/hostile.ts, the same as `npm run bench
+ * -- --worst`) at 1 M characters: the right answer from both back ends, no
+ * stack overflow. Correctness only: how time grows with size is measured by
+ * the benchmark and `npm run fuzz`, never asserted here. Expected offsets
+ * worked out by hand from the grammar.
  */
 import { isValid, matches, tryParse } from '../src';
 import { peggyRecord, recognizerRecord } from '../src/backends';
+import { hostileFamily, OTHER_GRAMMAR_FAMILIES, RFC3986_FAMILIES } from './support/hostile';
 
 const M = 1_000_000;
 
-interface Family {
-  make: (n: number) => string;
+/** What the grammar says of a family of test/support/hostile.ts, by its name. */
+interface Expectation {
   valid: boolean;
   /** For an invalid input: the offset of the first character no valid input has there. */
   offset?: (input: string) => number;
   why: string;
 }
 
-const FAMILIES: Record<string, Family> = {
-  'colons inside [ ]': { make: (n) => `http://[${':'.repeat(n)}]/`, valid: false, offset: () => 10, why: 'a third ":" after "[::"' },
-  'run of %': { make: (n) => `http://h/${'%'.repeat(n)}`, valid: false, offset: () => 10, why: '"%" needs HEXDIG' },
-  'run of %4': { make: (n) => `http://h/${'%4'.repeat(n / 2)}`, valid: false, offset: () => 11, why: '"%4" needs a second HEXDIG' },
-  'run of /': { make: (n) => `http://h${'/'.repeat(n)}`, valid: true, why: 'empty segments are segments' },
-  'run of ../': { make: (n) => `http://h/${'../'.repeat(Math.floor(n / 3))}`, valid: true, why: 'dot segments are segments' },
-  '1. in a host': { make: (n) => `http://${'1.'.repeat(n / 2)}/`, valid: true, why: 'a reg-name that begins like an IPv4address' },
-  'long reg-name': { make: (n) => `http://${'a'.repeat(n)}/`, valid: true, why: 'RFC 3986 sets no length limit' },
-  'userinfo without @': {
-    make: (n) => `http://${'u:p'.repeat(Math.floor(n / 3))}/`,
-    valid: false,
-    offset: (s) => s.length - 1,
-    why: '"u:pu:p..." could be a userinfo until the "/"',
-  },
-  'scheme-like prefix': { make: (n) => `${'a'.repeat(n)}+[`, valid: false, offset: (s) => s.length - 1, why: '"[" is not allowed in a first segment' },
-  'valid path, then one bad character': { make: (n) => `http://h/${'a/'.repeat(n / 2)} `, valid: false, offset: (s) => s.length - 1, why: 'the space at the end' },
+const EXPECTED: Record<string, Expectation> = {
+  'colons inside [ ]': { valid: false, offset: () => 10, why: 'a third ":" after "[::"' },
+  'run of %': { valid: false, offset: () => 10, why: '"%" needs HEXDIG' },
+  'run of %4': { valid: false, offset: () => 11, why: '"%4" needs a second HEXDIG' },
+  'run of /': { valid: true, why: 'empty segments are segments' },
+  'run of ../': { valid: true, why: 'dot segments are segments' },
+  '1. in a host': { valid: true, why: 'a reg-name that begins like an IPv4address' },
+  'long reg-name': { valid: true, why: 'RFC 3986 sets no length limit' },
+  'userinfo without @': { valid: false, offset: (s) => s.length - 1, why: '"u:pu:p..." could be a userinfo until the "/"' },
+  'scheme-like prefix': { valid: false, offset: (s) => s.length - 1, why: '"[" is not allowed in a first segment' },
+  'valid path, then one bad character': { valid: false, offset: (s) => s.length - 1, why: 'the space at the end' },
 };
+
+type Family = Expectation & { make: (n: number) => string };
+const withMake = (name: string, e: Expectation): Family => ({ ...e, make: hostileFamily(name).make });
+const FAMILIES: Record<string, Family> = Object.fromEntries(Object.entries(EXPECTED).map(([name, e]) => [name, withMake(name, e)]));
+
+it('every RFC 3986 family of the shared list has its expectation here', () => {
+  expect(RFC3986_FAMILIES.map((f) => f.name).sort()).toEqual(Object.keys(EXPECTED).sort());
+});
 
 describe.each(Object.entries(FAMILIES))('%s', (_name, family) => {
   const input = family.make(M);
@@ -65,18 +70,29 @@ describe.each(Object.entries(FAMILIES))('%s', (_name, family) => {
 });
 
 /** The same for the other two grammars, with families of their own. */
-const OTHER_FAMILIES: Array<[grammar: 'rfc3987' | 'rfc2396', name: string, family: Family]> = [
-  ['rfc3987', 'astral characters in a path', { make: (n) => `http://h/${'\u{1F600}'.repeat(n / 2)}`, valid: true, why: 'each a surrogate pair, one ucschar' }],
-  ['rfc3987', 'a long non-ASCII ireg-name', { make: (n) => `http://${'\u00e9'.repeat(n)}/`, valid: true, why: 'no length limit' }],
-  ['rfc3987', 'iprivate in the path', { make: (n) => `http://h/\ue000${'a'.repeat(n)}`, valid: false, offset: () => 9, why: 'iprivate only in the query' }],
-  ['rfc3987', 'a lone surrogate at the end', { make: (n) => `http://h/${'\u00e9'.repeat(n)}\ud800`, valid: false, offset: (s) => s.length - 1, why: 'a high surrogate with no low one' }],
-  ['rfc2396', 'many hostname labels', { make: (n) => `http://${'a.'.repeat(n / 2)}com/`, valid: true, why: 'domainlabels, then the toplabel' }],
-  ['rfc2396', 'a run of hyphens after a label', { make: (n) => `http://a${'-'.repeat(n)}/`, valid: true, why: 'no hostname, so a reg_name' }],
-  ['rfc2396', 'a long run of groups', { make: (n) => `http://[${'1:'.repeat(n / 2)}1]/`, valid: false, offset: () => 23, why: 'RFC 2373 2.2: a ninth group' }],
-  ['rfc2396', 'a server that turns out a reg_name', { make: (n) => `http://${'u;'.repeat(n / 2)}@h:8x/`, valid: true, why: 'server "...@h:8" then "x": the reg_name takes all' }],
-  ['rfc2396', 'a long opaque part', { make: (n) => `x:${'a?'.repeat(n / 2)}`, valid: true, why: 'uric after the first character' }],
-  ['rfc2396', 'params, then a space', { make: (n) => `http://h/${'a;'.repeat(n / 2)} `, valid: false, offset: (s) => s.length - 1, why: 'the space at the end' }],
-];
+const OTHER_EXPECTED: Record<string, Expectation> = {
+  'RFC 3987: astral characters in a path': { valid: true, why: 'each a surrogate pair, one ucschar' },
+  'RFC 3987: a long non-ASCII ireg-name': { valid: true, why: 'no length limit' },
+  'RFC 3987: iprivate in the path': { valid: false, offset: () => 9, why: 'iprivate only in the query' },
+  'RFC 3987: a lone surrogate after a long path': { valid: false, offset: (s) => s.length - 1, why: 'a high surrogate with no low one' },
+  'RFC 2396: many hostname labels': { valid: true, why: 'domainlabels, then the toplabel' },
+  'RFC 2396: a run of hyphens, then a space': { valid: false, offset: (s) => s.length - 1, why: 'the space at the end' },
+  'RFC 2396: a run of hyphens after a label': { valid: true, why: 'no hostname, so a reg_name' },
+  'RFC 2396: a long run of groups': { valid: false, offset: () => 23, why: 'RFC 2373 2.2: a ninth group' },
+  'RFC 2396: a server that turns out a reg_name': { valid: true, why: 'server "...@h:8" then "x": the reg_name takes all' },
+  'RFC 2396: a long opaque part': { valid: true, why: 'uric after the first character' },
+  'RFC 2396: params, then a space': { valid: false, offset: (s) => s.length - 1, why: 'the space at the end' },
+};
+
+const OTHER_FAMILIES: Array<[grammar: 'rfc3987' | 'rfc2396', name: string, family: Family]> = OTHER_GRAMMAR_FAMILIES.map((f) => [
+  f.grammar as 'rfc3987' | 'rfc2396',
+  f.name,
+  withMake(f.name, OTHER_EXPECTED[f.name]),
+]);
+
+it('every other-grammar family of the shared list has its expectation here', () => {
+  expect(OTHER_GRAMMAR_FAMILIES.map((f) => f.name).sort()).toEqual(Object.keys(OTHER_EXPECTED).sort());
+});
 
 describe.each(OTHER_FAMILIES)('%s: %s', (grammar, _name, family) => {
   const rule = grammar === 'rfc3987' ? 'IRI_reference' : 'URI_reference';
