@@ -58,7 +58,9 @@ export interface PercentEncodeOptions {
    * false (the default, RFC 3986 2.4): the text is data, so every "%" is
    * itself encoded as "%25" and percentDecode gives the text back. true: the
    * text is already partly encoded, so a "%" followed by two HEXDIG is kept
-   * as it is (never encoded twice, 2.4); any other "%" is still encoded.
+   * (never encoded twice, 2.4), its hex digits upper-cased as every triplet
+   * this function writes is (2.1: "%2f" becomes "%2F"); any other "%" is
+   * still encoded.
    */
   readonly keepPercentEncoded?: boolean;
 }

@@ -74,7 +74,8 @@ function baseComponents(base: UriRecord | string, grammar: GrammarName): UriComp
     text = base;
   } else if (base !== null && typeof base === 'object' && typeof base.path === 'string') {
     record = base;
-    text = '';
+    // For messages and UriResolveError.base: the record written back as section 5.3 writes it.
+    text = concatenate(components(record));
   } else {
     throw new TypeError('expected the base as a string or a UriRecord');
   }

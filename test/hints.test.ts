@@ -3,7 +3,7 @@
  * ASCII, the error says whether the input is an IRI (RFC 3987) or how a URI
  * carries the character (RFC 3986 2.1, 2.5).
  */
-import { isValid, parse, tryParse, UriSyntaxError } from '../src';
+import { isValid, parse, percentEncode, resolveRecord, tryParse, UriResolveError, UriSyntaxError } from '../src';
 
 function failure(input: string, options?: Parameters<typeof tryParse>[1]): UriSyntaxError {
   const r = tryParse(input, options);
@@ -56,5 +56,23 @@ describe('the non-ASCII hint', () => {
 
   it('parse throws the same error', () => {
     expect(() => parse('http://b\u00fccher/')).toThrow(/; the input is a valid IRI-reference/);
+  });
+});
+
+describe('messages about records and kept triplets (issue 11 review)', () => {
+  it('a relative record as base is named by its text, not as ""', () => {
+    let caught: unknown;
+    try {
+      resolveRecord(parse('a/b?q'), 'g');
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(UriResolveError);
+    expect((caught as UriResolveError).base).toBe('a/b?q');
+    expect((caught as UriResolveError).message).toBe('the base "a/b?q" is a relative reference: RFC 3986 5.2.1 needs a base URI with a scheme');
+  });
+
+  it('keepPercentEncoded keeps a triplet and upper-cases its hex digits, as its documentation says', () => {
+    expect(percentEncode('%2f%C3%a9 x', 'path', { keepPercentEncoded: true })).toBe('%2F%C3%A9%20x');
   });
 });
