@@ -88,8 +88,9 @@ export function tripletOctets(text: string, at: number, max = Infinity): number[
 
 const HEX = '0123456789ABCDEF';
 
-function pushByte(out: string[], byte: number): void {
-  out.push('%', HEX[byte >> 4], HEX[byte & 15]);
+/** "%XX" for one octet, upper-case hex (2.1). */
+function triplet(byte: number): string {
+  return `%${HEX[byte >> 4]}${HEX[byte & 15]}`;
 }
 
 /**
@@ -102,18 +103,23 @@ export function percentEncode(text: string, component: EncodableComponent, optio
   checkOptions('percentEncode', options, ENCODE_OPTIONS);
   const allowed = allowedTable(component);
   if (!allowed) throw new TypeError(`unknown component ${JSON.stringify(component)}: expected one of ${Object.keys(RULES).join(', ')}`);
-  const out: string[] = [];
+  // Runs of allowed characters are copied as slices and the result grows by
+  // string concatenation (ropes, flattened once): linear, with no array of
+  // one-character strings for the collector to walk.
+  let out = '';
+  let run = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (code < 0x80 && allowed[code]) continue;
+    if (run < i) out += text.slice(run, i);
     if (code < 0x80) {
-      if (allowed[code]) {
-        out.push(text[i]);
-      } else if (code === 0x25 && options.keepPercentEncoded && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))) {
-        out.push('%', text[i + 1].toUpperCase(), text[i + 2].toUpperCase());
+      if (code === 0x25 && options.keepPercentEncoded && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))) {
+        out += `%${text[i + 1].toUpperCase()}${text[i + 2].toUpperCase()}`;
         i += 2;
       } else {
-        pushByte(out, code);
+        out += triplet(code);
       }
+      run = i + 1;
       continue;
     }
     let cp = code;
@@ -125,9 +131,10 @@ export function percentEncode(text: string, component: EncodableComponent, optio
     } else if (code >= 0xdc00 && code <= 0xdfff) {
       throw new PercentEncodingError(text, i, 'a lone surrogate cannot be encoded as UTF-8');
     }
-    for (const b of utf8Bytes(cp)) pushByte(out, b);
+    for (const b of utf8Bytes(cp)) out += triplet(b);
+    run = i + 1;
   }
-  return out.join('');
+  return run === 0 ? text : run < text.length ? out + text.slice(run) : out;
 }
 
 export interface PercentDecodeOptions {
