@@ -233,7 +233,8 @@ const IRI_RULES: Readonly<Record<string, string>> = {
 function nonAsciiHint(input: string, startRule: string, grammar: GrammarName, found: string | null): string | undefined {
   if (grammar === 'rfc3987' || found === null || found.charCodeAt(0) < 0x80) return undefined;
   const iriRule = IRI_RULES[startRule];
-  const encoded = 'a URI holds a character that is not ASCII only percent-encoded, as UTF-8 (RFC 3986 2.1, 2.5)';
+  const sections = grammar === 'rfc2396' ? 'RFC 2396 2.1, 2.4' : 'RFC 3986 2.1, 2.5';
+  const encoded = `a URI holds a character that is not ASCII only percent-encoded, as UTF-8 (${sections})`;
   let iri: Recognizer;
   try {
     iri = recognizerOf('rfc3987');

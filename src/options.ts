@@ -50,8 +50,15 @@ export function describeValue(value: unknown): string {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/**
+ * An object literal (or Object.create(null)): not an array, a Map, a Date, and
+ * not an object whose options would come from its prototype, which the check
+ * of own keys would not see but the functions would read.
+ */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** true or false. */
@@ -88,7 +95,7 @@ function orList(values: readonly string[]): string {
 export function checkOptions(fn: string, options: unknown, spec: OptionSpec): void {
   if (options === undefined) return;
   if (!isPlainObject(options)) {
-    throw new UriOptionError(fn, '', options, `the options must be an object or undefined, got ${describeValue(options)}`);
+    throw new UriOptionError(fn, '', options, `the options must be a plain object or undefined, got ${describeValue(options)}`);
   }
   // for-in with an own-property test, not Object.keys: no array allocated on every call.
   for (const key in options) {

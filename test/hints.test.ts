@@ -31,8 +31,9 @@ describe('the non-ASCII hint', () => {
     expect(failure(input, { rule }).hint).toContain(`a valid ${iriRule} (RFC 3987)`);
   });
 
-  it('RFC 2396 gets the same hint', () => {
+  it('RFC 2396 gets the same hint, citing its own sections when the input is no IRI either', () => {
     expect(failure('http://b\u00fccher/', { grammar: 'rfc2396' }).hint).toContain('a valid IRI-reference (RFC 3987)');
+    expect(failure('http://a/\u00e9 b', { grammar: 'rfc2396' }).hint).toBe('a URI holds a character that is not ASCII only percent-encoded, as UTF-8 (RFC 2396 2.1, 2.4)');
   });
 
   it('not an IRI either: the hint says a URI carries it percent-encoded', () => {

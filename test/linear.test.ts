@@ -12,6 +12,16 @@ import { codePointOffset, extract, lint, mergeRelativePath2396, resolve } from '
 
 const M = 1_000_000;
 
+/**
+ * A guard against the quadratic behaviour coming back, not a timing: the file
+ * allows each test two minutes (a linear run takes well under a second on a
+ * busy machine), and the quadratic code these tests were written against took
+ * from minutes to hours on the same inputs (issue 13: 96 s for item 4 at 1 MB,
+ * 264 s for item 3, 7.7 s for item 1 at 80 k characters, and it grew with the
+ * square). `npm run fuzz` measures the cost per character.
+ */
+jest.setTimeout(120_000);
+
 /** Runs `work`, then lets jest's timeout fire if `work` outlasted it. */
 async function finishes<T>(work: () => T): Promise<T> {
   const result = work();

@@ -76,11 +76,11 @@ describe.each(Object.entries(EXPORTS))('%s', (name, { call, valid }) => {
     expect(() => call(Object.fromEntries(Object.keys(valid).map((k) => [k, undefined])))).not.toThrow();
   });
 
-  it.each([[null], ['rfc3987'], [42], [true], [['grammar']]])('options %p are a UriOptionError about the options, not a crash', (options) => {
+  it.each([[null], ['rfc3987'], [42], [true], [['grammar']], [new Map([['grammar', 'bogus']])], [new Date(0)], [Object.create({ grammar: 'rfc1738' })]])('options %p are a UriOptionError about the options, not a crash', (options) => {
     const e = optionError(call, options);
     expect(e.function).toBe(name);
     expect(e.option).toBe('');
-    expect(e.message).toMatch(new RegExp(`^${name}: the options must be an object or undefined`));
+    expect(e.message).toMatch(new RegExp(`^${name}: the options must be a plain object or undefined`));
   });
 
   it('an unknown option (a misspelling, or one inherited by every object) is a UriOptionError naming it', () => {
