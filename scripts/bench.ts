@@ -31,6 +31,7 @@ import * as urigram from '../src';
 import { parse as pegParse } from '../generated/rfc3986';
 import { coldStart, coldStartTable, median, shuffle } from './cold-start';
 import { RFC3986_FAMILIES, OTHER_GRAMMAR_FAMILIES } from '../test/support/hostile';
+import { replaceSection } from './report';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const fastUri = require('fast-uri') as {
@@ -279,16 +280,6 @@ function machine(): string {
     // not a git checkout
   }
   return `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpu} (${os.cpus().length} cores), urigram at ${commit}`;
-}
-
-function replaceSection(file: string, name: string, body: string): void {
-  const begin = `<!-- ${name}:begin -->`;
-  const end = `<!-- ${name}:end -->`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${begin}\n${body.trimEnd()}\n${end}`;
-  const at = text.indexOf(begin);
-  text = at >= 0 ? text.slice(0, at) + block + text.slice(text.indexOf(end) + end.length) : `${text.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, text);
 }
 
 async function main(): Promise<void> {

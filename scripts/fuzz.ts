@@ -44,6 +44,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { HOSTILE_FAMILIES, hostileFamily, type HostileFamily } from '../test/support/hostile';
 import { TARGETS, KNOWN_FAILURES, CLI, CLI_COMMANDS, CLI_SPECIAL_RUNS, covers, knownFailure, judgeTimed, runCli as runCliWithin, short, type CliCommand, type FuzzTarget, type Outcome } from '../test/support/fuzz';
+import { replaceSection } from './report';
 
 const root = path.resolve(__dirname, '..');
 const cli = CLI;
@@ -543,16 +544,6 @@ function report(args: Args, sizes: number[], targets: FuzzTarget[], families: Ho
     lines.push('');
   }
   return lines.join('\n');
-}
-
-function replaceSection(file: string, name: string, body: string): void {
-  const begin = `<!-- ${name}:begin -->`;
-  const end = `<!-- ${name}:end -->`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${begin}\n${body.trimEnd()}\n${end}`;
-  const at = text.indexOf(begin);
-  text = at >= 0 ? text.slice(0, at) + block + text.slice(text.indexOf(end) + end.length) : `${text.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, text);
 }
 
 async function main(): Promise<void> {
