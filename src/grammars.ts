@@ -126,14 +126,6 @@ export function toAbnfName(rule: string): string {
   return rule.replace(/_/g, '-');
 }
 
-/** Throws a TypeError unless `grammar` is one of GRAMMARS (undefined means rfc3986). */
-export function grammarOf(options: { readonly grammar?: GrammarName } | undefined): GrammarName {
-  const grammar = options?.grammar;
-  if (grammar === undefined || grammar === 'rfc3986') return 'rfc3986';
-  if (grammar === 'rfc3987' || grammar === 'rfc2396') return grammar;
-  throw new TypeError(`unknown grammar ${JSON.stringify(grammar)}: expected one of ${GRAMMARS.join(', ')}`);
-}
-
 const ruleSets: Partial<Record<GrammarName, ReadonlySet<string>>> = {};
 
 /** Every rule of a grammar, by ABNF name, in the order of its .peggy file. */

@@ -11,6 +11,7 @@
 import { normalize, SCHEME_DEFAULTS } from './normalize';
 import { matches, parse, tryParse, type UriRecord } from './parse';
 import type { UriRuleName } from './rules';
+import { REFERENCE_RULES } from './grammars';
 import { percentEncode } from './percent-encoding';
 import { checkOptions, oneOf, recordOf, type OptionSpec } from './options';
 
@@ -200,7 +201,7 @@ function zoneIdentifier(uri: string): [number, number] | undefined {
 }
 
 const LINT_OPTIONS: OptionSpec = {
-  rule: oneOf(['URI-reference', 'URI', 'absolute-URI', 'relative-ref']),
+  rule: oneOf(REFERENCE_RULES.rfc3986),
   rules: recordOf(Object.keys(LINT_RULES), 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
 };
 
