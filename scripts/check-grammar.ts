@@ -21,7 +21,9 @@ import * as path from 'node:path';
 import { readAbnf } from './grammar-check/abnf';
 import { readPeggySource } from './grammar-source';
 import { checkSources } from './grammar-check/verbatim';
-import { checkGrammar, formatDisagreement, type CheckConfig, type CheckReport, type PegParser, type RuleSummary } from './grammar-check/check';
+import { checkGrammar, formatDisagreement, type CheckReport, type PegParser, type RuleSummary } from './grammar-check/check';
+import { grammarNames, loadConfig } from './grammar-check/config';
+import { pegRuleNames } from './grammar-check/peggy';
 
 const root = path.resolve(__dirname, '..');
 const REPRODUCERS_PER_RULE = 3;
@@ -58,36 +60,6 @@ function parseArgs(argv: string[]): Args {
     else throw new UsageError(`unknown argument ${flag}`);
   }
   return args;
-}
-
-export function loadConfig(name: string): CheckConfig {
-  const file = path.join(root, 'grammar', `${name}.check.json`);
-  const raw = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  return {
-    pegHelpers: raw.pegHelpers ?? {},
-    substitutes: raw.substitutes ?? {},
-    fuzzRules: raw.fuzzRules ?? [],
-    // Written "U+E000": readable, and a lone surrogate ("U+D800") is one code point like any other.
-    nearMissCharacters: ((raw.nearMissCodePoints ?? []) as string[]).map((c) => {
-      if (!/^U\+[0-9A-F]{4,6}$/.test(c)) throw new Error(`${name}.check.json: nearMissCodePoints: ${JSON.stringify(c)} is not written U+XXXX`);
-      return String.fromCodePoint(parseInt(c.slice(2), 16));
-    }),
-  };
-}
-
-export function pegRuleNames(peggySource: string): string[] {
-  // peggy's own grammar parser: the rule names as the .peggy file defines them.
-  const peggy = require('peggy') as { parser: { parse(text: string): { rules: Array<{ name: string }> } } };
-  return peggy.parser.parse(peggySource).rules.map((r) => r.name);
-}
-
-function grammarNames(): string[] {
-  return fs
-    .readdirSync(path.join(root, 'grammar'))
-    .filter((f) => f.endsWith('.abnf'))
-    .map((f) => f.slice(0, -'.abnf'.length))
-    .filter((n) => fs.existsSync(path.join(root, 'grammar', `${n}.peggy`)))
-    .sort();
 }
 
 function summaryLine(s: RuleSummary): string {
@@ -127,7 +99,7 @@ function main(argv: string[]): number {
     }
     throw e;
   }
-  const names = args.grammar ? [args.grammar] : grammarNames();
+  const names = args.grammar ? [args.grammar] : grammarNames(root);
   let ok = true;
   for (const name of names) {
     const abnfFile = path.join(root, 'grammar', `${name}.abnf`);
@@ -140,7 +112,7 @@ function main(argv: string[]): number {
       }
     }
     const abnf = readAbnf(abnfFile);
-    const config = loadConfig(name);
+    const config = loadConfig(name, root);
     const peg = require(parserFile) as PegParser;
     const rules = args.rules.length > 0 ? args.rules : args.fuzz ? config.fuzzRules : undefined;
     for (const rule of rules ?? []) {

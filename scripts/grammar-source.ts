@@ -20,13 +20,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-interface PeggyRule {
-  name: string;
-  location: { start: { offset: number }; end: { offset: number } };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const peggy = require('peggy') as { parser: { parse(text: string): { rules: PeggyRule[] } } };
+import { parsePeggy } from './grammar-check/peggy';
 
 const INCLUDE = /^\/\/ @include ([a-z0-9]+): ((?:[A-Za-z_][A-Za-z0-9_]*)(?: +[A-Za-z_][A-Za-z0-9_]*)*) *$/gm;
 
@@ -47,7 +41,7 @@ export function expandIncludes(text: string, grammarDir: string, file: string): 
     const fromText = fs.readFileSync(fromFile, 'utf8');
     if (INCLUDE.test(fromText)) throw new Error(`${file}: grammar/${from}.peggy has includes of its own; includes do not nest`);
     INCLUDE.lastIndex = 0;
-    const rules = new Map(peggy.parser.parse(fromText).rules.map((r) => [r.name, r]));
+    const rules = new Map(parsePeggy(fromText).rules.map((r) => [r.name, r]));
     const chunks: string[] = [];
     for (const name of names) {
       const rule = rules.get(name);

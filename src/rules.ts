@@ -6,9 +6,10 @@
  */
 import type { StartRuleNames } from '../generated/rfc3986';
 import { START_RULES } from '../generated/rfc3986.recognizer';
-import { REFERENCE_RULES, toAbnfName, type Rfc3986RuleName, type UriRuleName } from './grammars';
+import { REFERENCE_RULES, type Rfc3986RuleName, type UriRuleName } from './grammars';
+import { toAbnfName, toPegName as pegName } from './rule-names';
 
-export { toAbnfName } from './grammars';
+export { toAbnfName } from './rule-names';
 export type { Rfc3986RuleName, UriRuleName } from './grammars';
 
 /** The rules that a whole URI reference can be parsed as (RFC 3986 4.1-4.3). */
@@ -16,7 +17,7 @@ export const URI_RULES = REFERENCE_RULES.rfc3986 as readonly UriRuleName[];
 
 /** The PEG rule name of grammar/rfc3986.peggy for an ABNF rule name. */
 export function toPegName(rule: Rfc3986RuleName): StartRuleNames {
-  return rule.replace(/-/g, '_') as StartRuleNames;
+  return pegName(rule) as StartRuleNames;
 }
 
 /** Every rule of the grammar, by ABNF name, in the order of grammar/rfc3986.peggy. */

@@ -12,9 +12,10 @@ import { parse as pegParse, type StartRuleNames } from '../generated/rfc3986';
 import { peggyRecord, recognizerRecord, recognizes } from '../src/backends';
 import { RFC3986_RULES, URI_RULES } from '../src';
 import { toPegName } from '../src/rules';
+import { toPegName as pegNameOf } from '../src/rule-names';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';
-import { loadConfig } from '../scripts/check-grammar';
+import { loadConfig } from '../scripts/grammar-check/config';
 
 const pegAccepts = (input: string, rule: StartRuleNames): boolean => {
   try {
@@ -125,7 +126,7 @@ describe('recognizer and peggy parser agree for RFC 3987 and RFC 2396', () => {
     const alphabet = ['a', '/', '?', '#', ':', '@', '[', ']', '%', '.', '\u00e9', '\ue000', '\ud800', '\u{1F600}', ...(config.nearMissCharacters ?? [])];
     let compared = 0;
     for (const rule of abnf.names) {
-      const peg = rule.replace(/-/g, '_');
+      const peg = pegNameOf(rule);
       for (let i = 0; i < 60; i++) {
         const s = generator.generate(rule);
         for (const candidate of [s, nearMiss(s, random, alphabet), nearMiss(s, random, alphabet)]) {

@@ -6,15 +6,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseAbnf, readAbnf } from '../scripts/grammar-check/abnf';
 import { checkGrammar, checkRuleSets, shrink, type CheckReport, type PegParser } from '../scripts/grammar-check/check';
 import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';
 import { Oracle } from '../scripts/grammar-check/oracle';
-import { loadConfig, pegRuleNames } from '../scripts/check-grammar';
+import { grammarNames, loadConfig } from '../scripts/grammar-check/config';
+import { pegRuleNames } from '../scripts/grammar-check/peggy';
+import { allVectors } from './support/vectors';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const peggy = require('peggy') as { generate(source: string, options: { allowedStartRules: string[] }): PegParser };
+import * as peggy from 'peggy';
 
 const root = path.join(__dirname, '..');
 const abnf = readAbnf(path.join(root, 'grammar', 'rfc3986.abnf'));
@@ -30,14 +32,7 @@ const FULL_COUNT = 80;
 describe('the oracle', () => {
   // Hand-derived vectors (test/vectors/*.json) judged by the oracle alone: a
   // broken oracle cannot agree with all of them.
-  type Vector = { input: string; rule: string; valid: boolean; grammar?: string };
-  const vectors = fs
-    .readdirSync(path.join(__dirname, 'vectors'))
-    .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => {
-      const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'vectors', f), 'utf8')) as { grammar?: string; vectors: Vector[] };
-      return data.vectors.map((v) => ({ ...v, grammar: v.grammar ?? data.grammar ?? 'rfc3986' }));
-    });
+  const vectors = allVectors();
   const oracles = new Map(['rfc3986', 'rfc3987', 'rfc2396'].map((g) => [g, g === 'rfc3986' ? oracle : new Oracle(readAbnf(path.join(root, 'grammar', `${g}.abnf`)))]));
 
   it.each(vectors.map((v) => [v.grammar, v.rule, JSON.stringify(v.input), v.valid, v.input] as const))('%s %s %s: %p', (grammar, rule, _shown, valid, input) => {
@@ -324,5 +319,36 @@ describe('the check on the other grammars: RFC 3987 and RFC 2396', () => {
     expect(report.disagreements.map((d) => d.rule)).toEqual(expect.arrayContaining(['decimal-octet', 'IPv6address']));
     // "192": decimal-octet takes the "19" and the "2" is left over
     expect(report.disagreements.some((d) => d.rule === 'decimal-octet' && d.abnf && !d.peg)).toBe(true);
+  });
+});
+
+describe('grammar/NAME.check.json', () => {
+  const withConfig = (json: unknown): string => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-config-'));
+    fs.mkdirSync(path.join(dir, 'grammar'));
+    fs.writeFileSync(path.join(dir, 'grammar', 'x.check.json'), JSON.stringify(json));
+    return dir;
+  };
+
+  it('is read with its code points as characters, a lone surrogate included', () => {
+    const c = loadConfig('x', withConfig({ '//': 'why', fuzzRules: ['URI'], nearMissCodePoints: ['U+E000', 'U+D800', 'U+1F600'] }));
+    expect(c.fuzzRules).toEqual(['URI']);
+    expect(c.nearMissCharacters).toEqual(['\ue000', '\ud800', '\u{1F600}']);
+    expect(c.pegHelpers).toEqual({});
+  });
+
+  it('rejects a key it does not know (a misspelt setting would silently do nothing) and a code point not written U+XXXX', () => {
+    expect(() => loadConfig('x', withConfig({ fuzzrules: ['URI'] }))).toThrow(/unknown key "fuzzrules"/);
+    expect(() => loadConfig('x', withConfig({ nearMissCodePoints: ['e000'] }))).toThrow(/is not written U\+XXXX/);
+  });
+
+  it('is optional: a grammar without one has empty settings', () => {
+    expect(loadConfig('x', withConfig({}))).toEqual({ pegHelpers: {}, substitutes: {}, fuzzRules: [], nearMissCharacters: [] });
+    expect(loadConfig('none', withConfig({})).fuzzRules).toEqual([]);
+  });
+
+  it('each grammar of the repository has one that loads', () => {
+    expect(grammarNames()).toEqual(['rfc2396', 'rfc3986', 'rfc3987']);
+    for (const g of grammarNames()) expect(loadConfig(g).fuzzRules.length).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { applyFixes, lint, LINT_RULES, normalize, type LintCode } from '../src';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, Random } from '../scripts/grammar-check/generate';
-import { loadConfig } from '../scripts/check-grammar';
+import { loadConfig } from '../scripts/grammar-check/config';
 
 const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'lint-rules.md'), 'utf8');
 const documented = [...doc.matchAll(/^## `([a-z-]+)`\n([\s\S]*?)(?=^## |$(?![\s\S]))/gm)].map((m) => {

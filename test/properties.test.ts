@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, Random } from '../scripts/grammar-check/generate';
-import { loadConfig } from '../scripts/check-grammar';
+import { loadConfig } from '../scripts/grammar-check/config';
 import {
   equivalent,
   isValid,

@@ -16,30 +16,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isValid, matches, tryParse, rulesOf, REFERENCE_RULES, type GrammarName, type ReferenceRuleName, type RuleName } from '../src';
-
-interface Vector {
-  grammar: GrammarName;
-  input: string;
-  rule: string;
-  valid: boolean;
-  why: string;
-  deviation?: string;
-  components?: Record<string, string | null>;
-  spans?: Record<string, [number, number]>;
-  offset?: number;
-  codePointOffset?: number;
-  found?: string | null;
-  expected?: string[];
-  rulePath?: string[];
-}
-
-const dir = path.join(__dirname, 'vectors');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
-
-function load(file: string): Vector[] {
-  const data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { grammar?: GrammarName; vectors: Array<Omit<Vector, 'grammar'> & { grammar?: GrammarName }> };
-  return data.vectors.map((v) => ({ ...v, grammar: v.grammar ?? data.grammar ?? 'rfc3986' }));
-}
+import { loadVectors as load, VECTOR_FILES as files, type Vector } from './support/vectors';
 
 const isReferenceRule = (v: Vector): boolean => (REFERENCE_RULES[v.grammar] as readonly string[]).includes(v.rule);
 const GRAMMAR_NAMES: readonly GrammarName[] = ['rfc3986', 'rfc3987', 'rfc2396'];

@@ -15,14 +15,14 @@
  *
  * Every disagreement is shrunk to a minimal reproducer.
  */
+import type { Parser } from 'peggy';
 import type { AbnfGrammar } from './abnf';
 import { Generator, nearMiss, NEAR_MISS_CHARACTERS, Random, type Substitute } from './generate';
 import { Oracle } from './oracle';
+import { toPegName } from '../../src/rule-names';
 
-/** A compiled peggy parser: `parse` throws when the input does not match the start rule in full. */
-export interface PegParser {
-  parse(input: string, options: { startRule: string }): unknown;
-}
+/** A compiled peggy parser (peggy's own type): `parse` throws when the input does not match the start rule in full. */
+export type PegParser = Pick<Parser, 'parse'>;
 
 /** grammar/NAME.check.json */
 export interface CheckConfig {
@@ -84,16 +84,15 @@ export interface CheckReport {
   readonly ok: boolean;
 }
 
-export const pegName = (abnfName: string): string => abnfName.replace(/-/g, '_');
 
 export function checkRuleSets(abnf: AbnfGrammar, pegRules: readonly string[], config: CheckConfig): { errors: string[]; notes: string[] } {
   const errors: string[] = [];
   const notes: string[] = [];
   const peg = new Set(pegRules);
   for (const name of abnf.names) {
-    if (!peg.has(pegName(name))) errors.push(`ABNF rule ${name} has no PEG rule ${pegName(name)}`);
+    if (!peg.has(toPegName(name))) errors.push(`ABNF rule ${name} has no PEG rule ${toPegName(name)}`);
   }
-  const expected = new Set(abnf.names.map(pegName));
+  const expected = new Set(abnf.names.map(toPegName));
   for (const name of pegRules) {
     if (expected.has(name)) continue;
     const reason = config.pegHelpers[name];
@@ -116,7 +115,7 @@ interface PegVerdict {
 
 function pegVerdict(peg: PegParser, rule: string, input: string): PegVerdict {
   try {
-    peg.parse(input, { startRule: pegName(rule) });
+    peg.parse(input, { startRule: toPegName(rule) });
     return { accepted: true };
   } catch (e) {
     if (e instanceof Error && e.name === 'SyntaxError' && 'location' in e) {

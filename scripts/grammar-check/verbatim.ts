@@ -17,6 +17,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { toAbnfName } from '../../src/rule-names';
 
 /** One rule of an ABNF-like text: its name and its whole definition (first line and continuation lines). */
 export interface RuleText {
@@ -124,7 +125,7 @@ export function rfc2396AppendixA(rfc2396Text: string): RuleText[] {
 
 /** RFC 2396 BNF written as grammar/rfc2396.abnf writes it: "|" is "/", names have "-" for "_". */
 export function convert2396(bnf: string): string {
-  return collapse(bnf.replace(/"[^"]*"|[A-Za-z][A-Za-z0-9_]*|\|/g, (t) => (t === '|' ? '/' : t.startsWith('"') ? t : t.replace(/_/g, '-'))));
+  return collapse(bnf.replace(/"[^"]*"|[A-Za-z][A-Za-z0-9_]*|\|/g, (t) => (t === '|' ? '/' : t.startsWith('"') ? t : toAbnfName(t))));
 }
 
 const withoutComments = (abnf: string): string => collapse(abnf.replace(/"[^"]*"|;[^\n]*/g, (t) => (t.startsWith('"') ? t : '')));
@@ -134,7 +135,7 @@ export function checkRfc2396(abnfText: string, rfc2396Text: string, amended: Rea
   const ours = new Map(ruleTexts(abnfText).map((r) => [r.name.toLowerCase(), withoutComments(r.text)]));
   const problems: string[] = [];
   for (const rule of rfc2396AppendixA(rfc2396Text)) {
-    const name = rule.name.replace(/_/g, '-');
+    const name = toAbnfName(rule.name);
     const mine = ours.get(name.toLowerCase());
     if (mine === undefined) problems.push(`${name}: RFC 2396 Appendix A has this rule, rfc2396.abnf does not`);
     else if (mine !== convert2396(rule.text) && !(name in amended)) {

@@ -1,0 +1,55 @@
+/**
+ * The grammars of the repository and their check settings: which grammars
+ * there are (grammar/NAME.abnf with a grammar/NAME.peggy beside it) and
+ * grammar/NAME.check.json, read into a CheckConfig. Used by
+ * scripts/check-grammar.ts and by the tests that generate strings from an
+ * ABNF, so that none of them imports an entry point.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CheckConfig } from './check';
+import type { Substitute } from './generate';
+
+/** The repository: this file is scripts/grammar-check/config.ts. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** grammar/NAME.check.json as written. */
+interface RawCheckConfig {
+  /** A comment: JSON has no other way to say why. */
+  '//'?: unknown;
+  pegHelpers?: Record<string, string>;
+  substitutes?: Record<string, Substitute[]>;
+  fuzzRules?: string[];
+  /** Written "U+E000": readable, and a lone surrogate ("U+D800") is one code point like any other. */
+  nearMissCodePoints?: string[];
+}
+
+const KEYS: ReadonlySet<string> = new Set(['//', 'pegHelpers', 'substitutes', 'fuzzRules', 'nearMissCodePoints']);
+
+/** The check settings of a grammar; a grammar without a NAME.check.json has none. */
+export function loadConfig(name: string, root: string = REPO_ROOT): CheckConfig {
+  const file = path.join(root, 'grammar', `${name}.check.json`);
+  const raw = (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}) as RawCheckConfig;
+  for (const key of Object.keys(raw)) {
+    if (!KEYS.has(key)) throw new Error(`${name}.check.json: unknown key ${JSON.stringify(key)} (known: ${[...KEYS].join(', ')})`);
+  }
+  return {
+    pegHelpers: raw.pegHelpers ?? {},
+    substitutes: raw.substitutes ?? {},
+    fuzzRules: raw.fuzzRules ?? [],
+    nearMissCharacters: (raw.nearMissCodePoints ?? []).map((c) => {
+      if (!/^U\+[0-9A-F]{4,6}$/.test(c)) throw new Error(`${name}.check.json: nearMissCodePoints: ${JSON.stringify(c)} is not written U+XXXX`);
+      return String.fromCodePoint(parseInt(c.slice(2), 16));
+    }),
+  };
+}
+
+/** The grammars that can be checked: grammar/NAME.abnf with grammar/NAME.peggy beside it, sorted. */
+export function grammarNames(root: string = REPO_ROOT): string[] {
+  return fs
+    .readdirSync(path.join(root, 'grammar'))
+    .filter((f) => f.endsWith('.abnf'))
+    .map((f) => f.slice(0, -'.abnf'.length))
+    .filter((n) => fs.existsSync(path.join(root, 'grammar', `${n}.peggy`)))
+    .sort();
+}
