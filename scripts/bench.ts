@@ -33,15 +33,15 @@ import { coldStart, coldStartTable, median, shuffle } from './cold-start';
 import { RFC3986_FAMILIES, OTHER_GRAMMAR_FAMILIES } from '../test/support/hostile';
 import { replaceSection } from './report';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a peer loaded as its users load it, typed here with what the benchmark calls
 const fastUri = require('fast-uri') as {
   parse(s: string): { error?: string };
   resolve(base: string, ref: string): string;
   normalize(s: string): string;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a peer, typed here with what the benchmark calls
 const uriJs = require('uri-js') as { parse(s: string): { error?: string }; resolve(base: string, ref: string): string; normalize(s: string): string };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a peer without type declarations
 const UrlParse = require('url-parse') as new (s: string, base?: string) => { href: string };
 
 const root = path.resolve(__dirname, '..');

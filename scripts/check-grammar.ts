@@ -113,6 +113,7 @@ function main(argv: string[]): number {
     }
     const abnf = readAbnf(abnfFile);
     const config = loadConfig(name, root);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated parser of the grammar named on the command line
     const peg = require(parserFile) as PegParser;
     const rules = args.rules.length > 0 ? args.rules : args.fuzz ? config.fuzzRules : undefined;
     for (const rule of rules ?? []) {

@@ -85,7 +85,7 @@ describe('recognizer and peggy parser agree', () => {
 });
 
 describe('the recognizer compiler', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when these tests run
   const { compileRecognizer } = require('../scripts/compile-recognizer') as typeof import('../scripts/compile-recognizer');
 
   it('lists the display-named rules, each of which matches one character', () => {
@@ -99,7 +99,7 @@ describe('the recognizer compiler', () => {
 });
 
 describe('recognizer and peggy parser agree for RFC 3987 and RFC 2396', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when these tests run
   const parsers = { rfc3987: require('../generated/rfc3987'), rfc2396: require('../generated/rfc2396') } as Record<string, { parse(input: string, options: { startRule: string }): unknown }>;
   const accepts = (grammar: 'rfc3987' | 'rfc2396', input: string, rule: string): boolean => {
     try {

@@ -168,7 +168,7 @@ function check(source: string, count = COUNT, rules?: string[]): CheckReport {
 
 describe('the check on grammar/rfc3986.peggy', () => {
   it(`finds no disagreement in any rule (seed ${SEED}, ${FULL_COUNT} per rule) and covers every alternative`, () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded where this test needs it, as the PegParser the check takes
     const parser = require('../generated/rfc3986') as PegParser;
     const report = checkGrammar(abnf, parser, pegRuleNames(peggySource), config, { count: FULL_COUNT, seed: SEED });
     expect(report.disagreements).toEqual([]);
@@ -257,7 +257,7 @@ describe('npm run check:grammar', () => {
 });
 
 describe('the check on the other grammars: RFC 3987 and RFC 2396', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when these tests run
   const { readPeggySource } = require('../scripts/grammar-source') as typeof import('../scripts/grammar-source');
   const setup = (name: 'rfc3987' | 'rfc2396') => {
     const grammar = readAbnf(path.join(root, 'grammar', `${name}.abnf`));

@@ -35,7 +35,7 @@ interface RawNode {
   [key: string]: unknown;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the abnf package has no type declarations; RawRules types what we read
 const abnf: { parseString(text: string, source: string, utf16?: boolean): RawRules } = require('abnf');
 
 interface RawRules {
