@@ -8,6 +8,8 @@
 import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
+import { runConformance } from './conformance';
+import { CATEGORIES } from '../conformance/suite';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
 
 const GRAMMAR_HELP = 'the grammar: rfc3986 (default), rfc3987 (IRIs) or rfc2396 (the obsolete RFC 2396 with RFC 2732)';
@@ -141,6 +143,22 @@ export const COMMANDS: readonly Command[] = [
     ],
     exits: '0 nothing at error level, 1 errors found',
     run: runLint,
+  },
+  {
+    name: 'conformance',
+    summary: 'run the conformance suite against an implementation',
+    usage: ['{options}'],
+    description: 'Runs the conformance suite (conformance/ in the package; its README describes the cases and the protocol) against urigram itself, an adapter module (--adapter: a JavaScript module exporting a function per operation it supports), or any program (--exec: requests and answers as JSON lines on its standard input and output; a case that crashes the program or outlasts the time limit is reported on that case, and the program is started again). Reports, per category, the cases passed, failed and not supported, and the failures grouped by cause with the shortest examples.',
+    options: [
+      { flags: ['--adapter'], value: 'MODULE', description: 'a JavaScript module (CommonJS or ES) exporting validate, errorOffset, components, resolve, removeDotSegments, normalize, equivalent, iriToUri, uriToIri, percentEncode, percentDecode: those it supports' },
+      { flags: ['--exec'], value: 'CMD', description: 'a command line, run by the shell, that speaks the JSON-lines protocol' },
+      { flags: ['--category'], value: 'C', description: `only these categories, comma-separated: ${CATEGORIES.join(', ')}` },
+      { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'markdown', 'svg'], description: 'text (default), json, markdown or svg (a bar chart)' },
+      { flags: ['--timeout'], value: 'MS', description: 'with --exec, the time limit per case in milliseconds (default 5000)' },
+      { flags: ['--suite'], value: 'DIR', description: 'a suite other than the one in the package (a folder with suite.json)' },
+    ],
+    exits: '0 no case failed (cases not supported are no failure), 1 a case failed',
+    run: runConformance,
   },
 ];
 

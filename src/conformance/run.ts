@@ -142,10 +142,11 @@ export function judge(category: Category, c: AnyCase, r: Response): Verdict {
       const v = c as CaseOf['components'];
       if (r.error !== undefined || r.result === null || typeof r.result !== 'object') return fail(`${v.grammar}: rejects valid input`);
       const got = r.result as Record<string, unknown>;
+      if (!Object.keys(v.components).some((k) => k in got)) return fail(`${v.grammar}: reports none of the components asked`);
       for (const key of COMPONENTS) {
         if (!(key in v.components)) continue;
-        // An implementation that does not report the kinds is not judged on them.
-        if ((key === 'hostKind' || key === 'pathKind') && !(key in got)) continue;
+        // A component the implementation does not report (no such key) is not judged; an absent one must be null.
+        if (!(key in got)) continue;
         const expected = v.components[key];
         const actual = got[key] === undefined ? null : got[key];
         if (actual === expected) continue;
