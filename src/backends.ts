@@ -15,92 +15,14 @@ import type * as PeggyParser from '../generated/rfc3986';
 import type { StartRuleNames } from '../generated/rfc3986';
 import { recognize, captureLog, captureCount, CAPTURE_SLOTS } from '../generated/rfc3986.recognizer';
 import { generatedModule, recognizerOf, type GrammarName } from './grammars';
-import type { HostKind, PathKind, Rfc2396Tree, Span, UriTree } from './tree';
+import { buildRecord, type AnyUriRecord, type ComponentSpans, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
 
-/** The components of RFC 3986 3 (with userinfo, host and port of 3.2). */
-export type UriComponentName = 'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
+export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 
-/** [start, end) offsets of a component in the parsed string, in UTF-16 code units. */
-export type SpanTuple = readonly [start: number, end: number];
-
-/**
- * A parsed URI reference. Every component is exactly the text the input has
- * for it. A component that is absent is `undefined`; one that is present but
- * empty is `""` (so `http://h?#` has query `""` and fragment `""`, and
- * `http://h` has both `undefined`). The path is always present, possibly "".
- */
-export interface UriRecord {
-  readonly scheme: string | undefined;
-  /** The text after "//" up to the path, e.g. `user@host:80`. */
-  readonly authority: string | undefined;
-  readonly userinfo: string | undefined;
-  /** The text of the `host` rule; an IP-literal keeps its brackets: `[::1]`. */
-  readonly host: string | undefined;
-  readonly port: string | undefined;
-  readonly path: string;
-  readonly query: string | undefined;
-  readonly fragment: string | undefined;
-  /** Which alternative of `host` matched (an IP-literal by its inner rule); undefined without an authority. */
-  readonly hostKind: HostKind | undefined;
-  /** Which of the five path rules matched. */
-  readonly pathKind: PathKind;
-  /** Offsets of every present component; absent ones have no entry. */
-  readonly spans: Readonly<Partial<Record<UriComponentName, SpanTuple>>> & { readonly path: SpanTuple };
-}
-
-/**
- * A URI reference parsed by the RFC 2396 grammar: the components of UriRecord,
- * plus what RFC 2396 tells apart and RFC 3986 no longer does.
- *
- * - `opaque`: the opaque_part of an absoluteURI whose part after "scheme:" does
- *   not begin with "/" (`mailto:a@b?subject=x` has opaque `a@b?subject=x`).
- *   RFC 2396 gives such a URI no query: the "?" is part of the opaque part. The
- *   path is then the opaque part too, with pathKind 'opaque-part', so that the
- *   record still reads back by RFC 3986 5.3. Undefined otherwise.
- * - `authorityForm`: 'server' ([userinfo "@"] host [":" port], possibly empty)
- *   or 'reg_name' (a registry-based authority: no userinfo, host or port);
- *   undefined without an authority. Where both match, server is taken.
- * - an empty server (`file:///x`) has authority "" and no host: RFC 2396's
- *   server is optional, where RFC 3986 reads an empty reg-name as the host.
- */
-export interface Rfc2396Record extends UriRecord {
-  readonly opaque: string | undefined;
-  readonly authorityForm: 'server' | 'reg_name' | undefined;
-}
-
-type Spans = Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple };
-
-function record(
-  input: string,
-  parts: Record<Exclude<UriComponentName, 'path'>, Span | null>,
-  path: Span,
-  hostKind: HostKind | undefined,
-  pathKind: PathKind,
-): UriRecord {
-  const spans: Spans = { path: [path.start, path.end] };
-  const text = (name: Exclude<UriComponentName, 'path'>): string | undefined => {
-    const span = parts[name];
-    if (span === null) return undefined;
-    spans[name] = [span.start, span.end];
-    return input.slice(span.start, span.end);
-  };
-  return {
-    scheme: text('scheme'),
-    authority: text('authority'),
-    userinfo: text('userinfo'),
-    host: text('host'),
-    port: text('port'),
-    path: input.slice(path.start, path.end),
-    query: text('query'),
-    fragment: text('fragment'),
-    hostKind,
-    pathKind,
-    spans,
-  };
-}
+const spanOf = (s: Span | null | undefined): SpanTuple | undefined => (s ? [s.start, s.end] : undefined);
 
 /** The record from the peggy parser's tree, or undefined when it rejects the input. */
-export function peggyRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriRecord | undefined {
+export function peggyRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
   // Loaded on first use: only the tests and the benchmark compare the back ends.
   const peggy = generatedModule<typeof PeggyParser>(grammar, 'parser');
   let tree: UriTree | Rfc2396Tree;
@@ -111,15 +33,14 @@ export function peggyRecord(input: string, startRule: string, grammar: GrammarNa
     throw e;
   }
   const a = tree.authority;
-  const base = record(
-    input,
-    { scheme: tree.scheme, authority: a, userinfo: a?.userinfo ?? null, host: a?.host ?? null, port: a?.port ?? null, query: tree.query, fragment: tree.fragment },
-    tree.path,
-    a?.host?.kind,
-    tree.pathKind,
-  );
-  if (grammar !== 'rfc2396') return base;
+  const parts: ComponentSpans = { scheme: spanOf(tree.scheme), authority: spanOf(a), userinfo: spanOf(a?.userinfo), host: spanOf(a?.host), port: spanOf(a?.port), query: spanOf(tree.query), fragment: spanOf(tree.fragment) };
+  const path: SpanTuple = [tree.path.start, tree.path.end];
+  if (grammar !== 'rfc2396') {
+    const t = tree as UriTree;
+    return buildRecord(input, parts, path, t.authority?.host.kind, t.pathKind);
+  }
   const t = tree as Rfc2396Tree;
+  const base = buildRecord(input, parts, path, t.authority?.host?.kind, t.pathKind);
   const extended: Rfc2396Record = { ...base, opaque: t.opaque ? input.slice(t.opaque.start, t.opaque.end) : undefined, authorityForm: t.authority?.form };
   return extended;
 }
@@ -127,7 +48,7 @@ export function peggyRecord(input: string, startRule: string, grammar: GrammarNa
 const SLOT_COUNT = Object.keys(CAPTURE_SLOTS).length;
 const starts = new Int32Array(SLOT_COUNT);
 const ends = new Int32Array(SLOT_COUNT);
-const PATH_KINDS: Array<PathKind | undefined> = new Array(SLOT_COUNT).fill(undefined);
+const PATH_KINDS: Array<Rfc3986PathKind | undefined> = new Array(SLOT_COUNT).fill(undefined);
 PATH_KINDS[CAPTURE_SLOTS.path_abempty] = 'path-abempty';
 PATH_KINDS[CAPTURE_SLOTS.path_absolute] = 'path-absolute';
 PATH_KINDS[CAPTURE_SLOTS.path_noscheme] = 'path-noscheme';
@@ -156,7 +77,7 @@ function checkIriSlots(slots: Readonly<Record<string, number>>): void {
 }
 
 /** The record from the recognizer's capture log, or undefined when it rejects the input. */
-export function recognizerRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriRecord | undefined {
+export function recognizerRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
   if (grammar === 'rfc2396') return rfc2396Record(input, startRule);
   let log: Int32Array;
   let n: number;
@@ -181,14 +102,8 @@ export function recognizerRecord(input: string, startRule: string, grammar: Gram
     if (PATH_KINDS[slot] !== undefined) pathSlot = slot;
   }
   if (pathSlot < 0) throw new Error(`internal error: the recognizer matched ${startRule} without a path`);
-  const spans: Spans = { path: [starts[pathSlot], ends[pathSlot]] };
-  const text = (slot: number, name: Exclude<UriComponentName, 'path'>): string | undefined => {
-    const start = starts[slot];
-    if (start < 0) return undefined;
-    spans[name] = [start, ends[slot]];
-    return input.slice(start, ends[slot]);
-  };
-  let hostKind: HostKind | undefined;
+  const span = (slot: number): SpanTuple | undefined => (starts[slot] < 0 ? undefined : [starts[slot], ends[slot]]);
+  let hostKind: Rfc3986HostKind | undefined;
   const hostStart = starts[S_HOST];
   if (hostStart >= 0) {
     const hostEnd = ends[S_HOST];
@@ -196,19 +111,8 @@ export function recognizerRecord(input: string, startRule: string, grammar: Gram
     else if (starts[S_IPVFUTURE] === hostStart + 1 && ends[S_IPVFUTURE] === hostEnd - 1) hostKind = 'IPvFuture';
     else hostKind = wholeHostIsIpv4(log, n, S_IPV4, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
   }
-  return {
-    scheme: text(S_SCHEME, 'scheme'),
-    authority: text(S_AUTHORITY, 'authority'),
-    userinfo: text(S_USERINFO, 'userinfo'),
-    host: text(S_HOST, 'host'),
-    port: text(S_PORT, 'port'),
-    path: input.slice(starts[pathSlot], ends[pathSlot]),
-    query: text(S_QUERY, 'query'),
-    fragment: text(S_FRAGMENT, 'fragment'),
-    hostKind,
-    pathKind: PATH_KINDS[pathSlot] as PathKind,
-    spans,
-  };
+  const parts: ComponentSpans = { scheme: span(S_SCHEME), authority: span(S_AUTHORITY), userinfo: span(S_USERINFO), host: span(S_HOST), port: span(S_PORT), query: span(S_QUERY), fragment: span(S_FRAGMENT) };
+  return buildRecord(input, parts, [starts[pathSlot], ends[pathSlot]], hostKind, PATH_KINDS[pathSlot] as Rfc3986PathKind);
 }
 
 /** Whether an IPv4address capture is the whole host (others sit inside an IPv6address). */
@@ -233,7 +137,7 @@ function rfc2396Record(input: string, startRule: string): Rfc2396Record | undefi
   const log = r.captureLog();
   const n = r.captureCount();
   const at = new Map<number, [number, number]>();
-  let path: [number, number, PathKind] | undefined;
+  let path: [number, number, Rfc2396PathKind] | undefined;
   for (let i = 0; i < n; i++) {
     const slot = log[3 * i];
     const span: [number, number] = [log[3 * i + 1], log[3 * i + 2]];
@@ -251,15 +155,8 @@ function rfc2396Record(input: string, startRule: string): Rfc2396Record | undefi
     path = path && path[0] === authority[1] ? [path[0], path[1], 'path-abempty'] : [authority[1], authority[1], 'path-abempty'];
   }
   path ??= [0, 0, 'path-empty']; // an empty reference, or a fragment alone
-  const spans: Spans = { path: [path[0], path[1]] };
-  const text = (slot: number, name: Exclude<UriComponentName, 'path'>): string | undefined => {
-    const span = at.get(slot);
-    if (span === undefined) return undefined;
-    spans[name] = span;
-    return input.slice(span[0], span[1]);
-  };
   const host = at.get(S.host);
-  let hostKind: HostKind | undefined;
+  let hostKind: Rfc2396HostKind | undefined;
   if (host) {
     const v6 = at.get(S.IPv6address);
     const v4 = at.get(S.IPv4address);
@@ -269,18 +166,9 @@ function rfc2396Record(input: string, startRule: string): Rfc2396Record | undefi
     else if (hostname && hostname[0] === host[0]) hostKind = 'hostname';
   }
   const opaque = at.get(S.opaque_part);
+  const parts: ComponentSpans = { scheme: at.get(S.scheme), authority, userinfo: at.get(S.userinfo), host, port: at.get(S.port), query: at.get(S.query), fragment: at.get(S.fragment) };
   return {
-    scheme: text(S.scheme, 'scheme'),
-    authority: text(S.authority, 'authority'),
-    userinfo: text(S.userinfo, 'userinfo'),
-    host: text(S.host, 'host'),
-    port: text(S.port, 'port'),
-    path: input.slice(path[0], path[1]),
-    query: text(S.query, 'query'),
-    fragment: text(S.fragment, 'fragment'),
-    hostKind,
-    pathKind: path[2],
-    spans,
+    ...buildRecord(input, parts, [path[0], path[1]], hostKind, path[2]),
     opaque: opaque ? input.slice(opaque[0], opaque[1]) : undefined,
     authorityForm: authority ? (at.has(S.reg_name) ? 'reg_name' : 'server') : undefined,
   };

@@ -3,7 +3,8 @@
  * each RFC 2396 rule, and compareGrammars(), which says whether one input is
  * valid under RFC 3986, RFC 3987 and RFC 2396, and why they differ on it.
  */
-import { matches, tryParse, type UriRecord } from './parse';
+import { matches, tryParse, type AnyUriRecord } from './parse';
+import { isRfc2396Record } from './records';
 import type { UriSyntaxError } from './errors';
 import { GRAMMARS, REFERENCE_RULES, type GrammarName } from './grammars';
 
@@ -42,7 +43,7 @@ export interface GrammarVerdict {
   readonly rule: string;
   readonly valid: boolean;
   /** The record, when valid (for RFC 2396 an Rfc2396Record). */
-  readonly record?: UriRecord;
+  readonly record?: AnyUriRecord;
   /** The error (offset, expected, rule path), when not. */
   readonly error?: UriSyntaxError;
 }
@@ -125,7 +126,7 @@ export function compareGrammars(input: string): GrammarComparison {
       message: 'RFC 3986 allows an empty path after "scheme:" ("about:", "dav:") and before a query ("?y"); RFC 2396 needed a path there',
     });
   }
-  const opaque = old.valid ? (old.record as { opaque?: string }).opaque : undefined;
+  const opaque = old.valid && old.record !== undefined && isRfc2396Record(old.record) ? old.record.opaque : undefined;
   if (opaque !== undefined && opaque.includes('?')) {
     notes.push({
       code: 'opaque-query',

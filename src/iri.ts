@@ -3,7 +3,7 @@
  * to an IRI (3.2), and reading an IRI carried as UTF-8 octets (the "8URI" of
  * the draft that became RFC 3987).
  */
-import { matches, parse, type ParseOptions, type UriRecord } from './parse';
+import { matches, parse, type AnyUriRecord, type ParseOptions, type Rfc2396ParseOptions, type Rfc2396Record, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { decodeUtf8, readUtf8, utf8Bytes, utf8Length } from './utf8';
 import { tripletOctets } from './percent-encoding';
@@ -298,7 +298,10 @@ export class Utf8DecodeError extends SyntaxError {
  * as part of the IRI (an irelative-ref's first segment, at the start). A syntax error is a UriSyntaxError whose `byteOffset` gives its
  * place in the octets too.
  */
-export function parseUtf8(bytes: Uint8Array, options: ParseOptions = {}): UriRecord {
+export function parseUtf8(bytes: Uint8Array, options: Rfc2396ParseOptions): Rfc2396Record;
+export function parseUtf8(bytes: Uint8Array, options?: Omit<ParseOptions, 'grammar'> & { readonly grammar?: 'rfc3986' | 'rfc3987' }): UriRecord;
+export function parseUtf8(bytes: Uint8Array, options?: ParseOptions): AnyUriRecord;
+export function parseUtf8(bytes: Uint8Array, options: ParseOptions = {}): AnyUriRecord {
   if (!(bytes instanceof Uint8Array)) throw new TypeError('expected the IRI as a Uint8Array of UTF-8 octets');
   // The options checked before any decoding.
   checkOptions('parseUtf8', options, PARSE_OPTIONS);

@@ -7,7 +7,7 @@
  * and `{ algorithm: 'rfc2396' }` runs the algorithm RFC 3986 replaced, RFC 2396
  * 5.2, step by step (see resolve2396).
  */
-import { GRAMMAR_OPTION, parse, tryParse, type UriRecord } from './parse';
+import { GRAMMAR_OPTION, parse, tryParse, type AnyUriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
@@ -62,8 +62,8 @@ export class UriResolveError extends Error {
 
 const RESOLVE_OPTIONS: OptionSpec = { strict: boolean, grammar: GRAMMAR_OPTION, algorithm: oneOf(['rfc3986', 'rfc2396']) };
 
-function baseComponents(base: UriRecord | string, grammar: GrammarName): UriComponents {
-  let record: UriRecord;
+function baseComponents(base: AnyUriRecord | string, grammar: GrammarName): UriComponents {
+  let record: AnyUriRecord;
   let text: string;
   if (typeof base === 'string') {
     const parsed = tryParse(base, { grammar });
@@ -86,7 +86,7 @@ function baseComponents(base: UriRecord | string, grammar: GrammarName): UriComp
   return { ...components(record), fragment: undefined };
 }
 
-function referenceComponents(reference: UriRecord | string, grammar: GrammarName): UriComponents {
+function referenceComponents(reference: AnyUriRecord | string, grammar: GrammarName): UriComponents {
   if (typeof reference === 'string') return components(parse(reference, { grammar }));
   if (reference !== null && typeof reference === 'object' && typeof reference.path === 'string') return components(reference);
   throw new TypeError('expected the reference as a string or a UriRecord');
@@ -104,13 +104,13 @@ function merge(base: UriComponents, referencePath: string): string {
  * is not always readable back (a path "//g" with no authority): resolve()
  * says what it returns then.
  */
-export function resolveRecord(base: UriRecord | string, reference: UriRecord | string, options?: ResolveOptions): UriComponents {
+export function resolveRecord(base: AnyUriRecord | string, reference: AnyUriRecord | string, options?: ResolveOptions): UriComponents {
   checkOptions('resolveRecord', options, RESOLVE_OPTIONS);
   return target(base, reference, options ?? {});
 }
 
 /** resolveRecord, its options checked. */
-function target(base: UriRecord | string, reference: UriRecord | string, options: ResolveOptions): UriComponents {
+function target(base: AnyUriRecord | string, reference: AnyUriRecord | string, options: ResolveOptions): UriComponents {
   const strict = options.strict ?? true;
   const grammar = options.grammar ?? 'rfc3986';
   const algorithm = options.algorithm ?? 'rfc3986';
