@@ -16,11 +16,11 @@
  * (dot segments, a rootless path, an empty one). Linear in the lengths of
  * base and target: a fixed number of parses, resolutions and splits.
  */
-import { parse, type UriRecord } from './parse';
+import { tryParse, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
-import { resolve, resolveRecord } from './resolve';
+import { resolveRecord } from './resolve';
 import { removeDotSegments } from './remove-dot-segments';
-import type { UriComponents } from './recompose';
+import { concatenate, type UriComponents } from './recompose';
 import { checkOptions, oneOf, type OptionSpec } from './options';
 
 export interface RelativizeOptions {
@@ -47,7 +47,8 @@ function suffix(c: UriComponents): string {
  */
 function baseDirectory(base: UriComponents): string {
   const merged = base.authority !== undefined && base.path === '' ? '/x' : `${base.path.slice(0, base.path.lastIndexOf('/') + 1)}x`;
-  const path = removeDotSegments(merged);
+  // Without a "." or ".." segment there is nothing to remove (and a long path is not walked twice).
+  const path = /(^|\/)\.\.?(\/|$)/.test(merged) ? removeDotSegments(merged) : merged;
   return path.slice(0, path.length - 1);
 }
 
@@ -81,10 +82,21 @@ function relativePath(dir: string, path: string): string | undefined {
   return rest;
 }
 
+/**
+ * Components as resolve() writes them (5.3): a path that begins with "//"
+ * without an authority gets "/." in front (see resolve()). The base is parsed
+ * once and no candidate's result is parsed again: for valid input, resolve()
+ * returns exactly this string (test/peer-operations.test.ts checks the law
+ * against resolve() itself).
+ */
+function written(c: UriComponents): string {
+  return concatenate(c.authority === undefined && c.path.startsWith('//') ? { ...c, path: `/.${c.path}` } : c);
+}
+
 /** Whether `reference` resolves to `wanted` against `base`: every candidate is checked, none is trusted. */
-function resolvesTo(base: string, reference: string, wanted: string): boolean {
+function resolvesTo(base: UriRecord, reference: string, wanted: string): boolean {
   try {
-    return resolve(base, reference) === wanted;
+    return written(resolveRecord(base, reference)) === wanted;
   } catch (e) {
     if (e instanceof UriSyntaxError) return false; // not a reference at all: the next candidate
     throw e;
@@ -107,31 +119,38 @@ export function relativize(base: string, target: string, options?: RelativizeOpt
   if (typeof base !== 'string' || typeof target !== 'string') throw new TypeError('expected the base and the target as strings');
   const keep = options?.keep;
   // The target as resolution produces it: its components as 5.2.2 computes them, and its string.
-  const T = resolveRecord(base, target);
-  const wanted = resolve(base, target);
-  const B: UriRecord = parse(base);
+  // resolveRecord checks the base (a UriResolveError, also when it does not parse) and the target
+  // (a UriSyntaxError); the base is parsed once.
+  const parsed = tryParse(base);
+  const T = resolveRecord(parsed.ok ? parsed.value : base, target);
+  const wanted = written(T);
+  const B = (parsed as { value: UriRecord }).value;
   const tail = suffix(T);
+  // 5.2.2 with an empty path: the base's path, and the reference's query or else the base's
+  // (the check below says whether that is the target's: the base's path may be written
+  // otherwise, "/.//a" for "//a").
+  const emptyPath = [...(T.query !== undefined ? [tail] : []), T.fragment !== undefined ? `#${T.fragment}` : ''];
   const candidates: string[] = [];
   if (T.scheme === B.scheme) {
     if (T.authority !== undefined) candidates.push(`//${T.authority}${T.path}${tail}`);
     if (T.authority === B.authority && keep !== 'authority') {
       if (T.path.startsWith('/')) candidates.push(T.path.startsWith('//') ? `/.${T.path}${tail}` : T.path + tail);
       if (keep === undefined) {
-        // 5.2.2 with an empty path: the base's path, and the reference's query or else the base's
-        // (the check below says whether that is the target's: the base's path may be written
-        // otherwise, "/.//a" for "//a").
-        if (T.query !== undefined) candidates.push(tail);
-        candidates.push(T.fragment !== undefined ? `#${T.fragment}` : '');
+        candidates.push(...emptyPath);
         const relative = relativePath(baseDirectory(B), T.path);
         if (relative !== undefined) candidates.push(relative + tail);
       }
     }
   }
-  // Shortest first; on a tie, the more relative form (pushed later, tried first).
-  let best = wanted;
-  for (let i = candidates.length - 1; i >= 0; i--) {
-    const c = candidates[i];
-    if (c.length < best.length && resolvesTo(base, c, wanted)) best = c;
+  // Shortest first, and on a tie the more relative form (pushed later): the first that resolves
+  // to the target is the answer, the target itself when none does.
+  const order = candidates.map((c, i) => [c, i] as const).sort((a, b) => a[0].length - b[0].length || b[1] - a[1]);
+  for (const [c] of order) {
+    if (c.length < wanted.length && resolvesTo(B, c, wanted)) return c;
   }
-  return best;
+  // The target URI itself resolves to itself unless its path keeps dot segments of the base's
+  // (from an empty reference against "http://a/b/.."): then only an empty-path reference gives
+  // it back, whatever `keep` asks.
+  if (keep !== undefined) for (const c of emptyPath) if (resolvesTo(B, c, wanted)) return c;
+  return wanted;
 }
