@@ -376,7 +376,8 @@ const validUri: Rule.RuleModule = {
     const settings: Settings = {
       grammar: options.grammar ?? 'rfc3986',
       rule: options.rule ?? 'URI-reference',
-      codes: options.codes,
+      // A copy: lint() takes a plain object, and ESLint may hand over a clone made in another realm.
+      codes: options.codes === undefined ? undefined : { ...options.codes },
       report: options.report ?? 'warning',
       schemes: options.schemes,
     };

@@ -12,7 +12,7 @@ import { addFormats, formats, FORMAT_NAMES, iri, iriReference, uri, uriReference
 import { bundle, CASES, measure } from '../scripts/size';
 
 const ajv = addFormats(new Ajv2020());
-const validators = Object.fromEntries(FORMAT_NAMES.map((f) => [f, ajv.compile({ type: 'string', format: f })])) as Record<FormatName, (x: unknown) => boolean>;
+const validators = Object.fromEntries(FORMAT_NAMES.map((f) => [f, ajv.compile({ type: 'string', format: f })])) as unknown as Record<FormatName, (x: unknown) => boolean>;
 
 /** [input, why] pairs. */
 type Cases = ReadonlyArray<readonly [string, string]>;
