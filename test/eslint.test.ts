@@ -7,7 +7,7 @@
  */
 import { Linter as Linter9, RuleTester as RuleTester9 } from 'eslint';
 import { Linter as Linter10, RuleTester as RuleTester10 } from 'eslint10';
-import plugin = require('../src/eslint');
+import plugin from '../src/eslint';
 
 const rule = plugin.rules['valid-uri'];
 const jsx = { parserOptions: { ecmaFeatures: { jsx: true } } };

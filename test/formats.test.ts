@@ -10,6 +10,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import * as vm from 'node:vm';
 import { addFormats, formats, FORMAT_NAMES, iri, iriReference, uri, uriReference, type FormatName } from '../src/formats';
 import { bundle, CASES, measure } from '../scripts/size';
+import { readmeTable, table } from '../scripts/compare-formats';
 
 const ajv = addFormats(new Ajv2020());
 const validators = Object.fromEntries(FORMAT_NAMES.map((f) => [f, ajv.compile({ type: 'string', format: f })])) as unknown as Record<FormatName, (x: unknown) => boolean>;
@@ -161,7 +162,7 @@ describe('ajv 8 (draft 2020-12) with addFormats: JSON Schema 2020-12 Validation 
   });
 
   it('a format applies to strings only: other types are valid (2020-12 Validation 7.1)', () => {
-    const untyped = ajv.compile({ format: 'uri' });
+    const untyped = addFormats(new Ajv2020({ strictTypes: false })).compile({ format: 'uri' });
     expect([42, null, true, {}, ['a b'], 'a b'].map((x) => untyped(x))).toEqual([true, true, true, true, true, false]);
   });
 
@@ -177,8 +178,8 @@ describe('addFormats', () => {
   it('returns the instance, registers only the formats asked for, replacing ajv-formats\' of the same name', () => {
     const only = new Ajv2020();
     expect(addFormats(only, { formats: ['iri'] })).toBe(only);
-    expect(only.compile({ format: 'iri' })('http://é/')).toBe(true);
-    expect(() => only.compile({ format: 'uri' })).toThrow(/unknown format "uri"/);
+    expect(only.compile({ type: 'string', format: 'iri' })('http://é/')).toBe(true);
+    expect(() => only.compile({ type: 'string', format: 'uri' })).toThrow(/unknown format "uri"/);
   });
 
   it('refuses bad options and what is not an ajv instance', () => {
@@ -212,5 +213,19 @@ describe('bundles', () => {
     const context = vm.createContext({});
     vm.runInContext(`${out}\nglobalThis.result = JSON.stringify(bundled.run());`, context);
     expect(JSON.parse((context as { result: string }).result)).toEqual([true, false, true, false]);
+  });
+});
+
+describe('the README table of ajv-formats and urigram (scripts/compare-formats.ts)', () => {
+  it('is what the script writes now: run npm run compare:formats after changing either', () => {
+    expect(readmeTable()).toBe(table());
+  });
+
+  it('shows the traps of the issue: fast accepts [::g], %zz, a second # and {b}; full rejects foo:', () => {
+    const rows = table().split('\n');
+    const row = (input: string) => rows.find((r) => r.startsWith(`| \`${input}\` |`));
+    expect(row('foo:')).toMatch(/^\| `foo:` \| uri \| valid \| \*\*invalid\*\* \| valid \| §3:/);
+    for (const input of ['http://[::g]', 'a:%zz', 'a:b#c#d', 'a:{b}']) expect(row(input)).toMatch(/\| both \| valid \| \*\*invalid\*\* \| \*\*invalid\*\* \| §/);
+    expect(row('http://[::ffff:01.2.3.4]/')).toMatch(/\| both \| valid \| valid \| \*\*invalid\*\* \| §3\.2\.2/);
   });
 });
