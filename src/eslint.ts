@@ -229,6 +229,14 @@ function uriString(node: ESTree.Node, text: string, jsx: boolean): UriString | u
     const encode = jsx ? (t: string) => (t.includes(quote) || t.includes('&') ? undefined : t) : encodeJs(quote);
     return { node, value: node.value, contentStart: start + 1, map, encode };
   }
+  if ((node as { type: string }).type === 'String') {
+    // A JSON string (@eslint/json): its escapes are a subset of JavaScript's.
+    const value = (node as unknown as { value: string }).value;
+    const raw = text.slice(start + 1, end - 1);
+    const b = decodeJs(raw, false);
+    const map = b !== undefined && b.value === value ? { starts: b.starts, ends: b.ends, piece: b.piece, size: raw.length } : undefined;
+    return { node, value, contentStart: start + 1, map, encode: encodeJs('"') };
+  }
   if (node.type === 'TemplateLiteral' && node.expressions.length === 0) {
     const cooked = node.quasis[0].value.cooked;
     if (typeof cooked !== 'string') return undefined;
@@ -340,9 +348,63 @@ function findings(value: string, s: Settings): Finding[] {
 }
 
 // ---------------------------------------------------------------------------
-// The rule.
+// The rules.
+
+function settingsOf(options: Options, rule: Settings['rule']): Settings {
+  return {
+    grammar: options.grammar ?? 'rfc3986',
+    rule: options.rule ?? rule,
+    // A copy: lint() takes a plain object, and ESLint may hand over a clone made in another realm.
+    codes: options.codes === undefined ? undefined : { ...options.codes },
+    report: options.report ?? 'warning',
+    schemes: options.schemes,
+  };
+}
+
+/** Reports the findings on one string node, with fixes and suggestions, at exact source ranges. */
+function reporter(context: Rule.RuleContext, settings: Settings): (node: ESTree.Node | null | undefined, jsx?: boolean) => void {
+  const sourceCode = context.sourceCode;
+  const text = sourceCode.text;
+  return (node: ESTree.Node | null | undefined, jsx = false): void => {
+    if (node == null) return;
+    const s = uriString(node, text, jsx);
+    if (s === undefined) return;
+    for (const f of findings(s.value, settings)) {
+      const [a, b] = sourceRange(s, f.start, f.end);
+      const loc = { start: sourceCode.getLocFromIndex(a), end: sourceCode.getLocFromIndex(b) };
+      const data = { message: f.message, code: f.code, severity: f.severity, section: f.section };
+      let fix: Rule.ReportFixer | undefined;
+      if (f.fix !== undefined && replaceable(s, f.fix.start, f.fix.end)) {
+        const [fa, fb] = sourceRange(s, f.fix.start, f.fix.end);
+        const replacement = s.encode(f.fix.replacement, text.slice(fb));
+        if (replacement !== undefined) fix = (fixer) => fixer.replaceTextRange([fa, fb], replacement);
+      }
+      if (fix !== undefined && !EQUIVALENT_FIXES.has(f.code as LintCode)) {
+        const before = JSON.stringify(s.value.slice(f.fix!.start, f.fix!.end));
+        context.report({ node, loc, messageId: 'diagnostic', data, suggest: [{ messageId: 'fix', data: { before, after: JSON.stringify(f.fix!.replacement), code: f.code }, fix }] });
+      } else {
+        context.report({ node, loc, messageId: 'diagnostic', data, fix });
+      }
+    }
+  };
+}
+
 
 const severitySchema = { enum: ['off', 'error', 'warning', 'info'] };
+
+/** The options of both rules, in ESLint's JSON schema. */
+const COMMON_OPTIONS = {
+  grammar: { enum: ['rfc3986', 'rfc3987'] },
+  rule: { enum: ['URI', 'URI-reference'] },
+  codes: { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.keys(LINT_RULES).map((code) => [code, severitySchema])) },
+  report: { enum: ['error', 'warning', 'info'] },
+  schemes: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*$' }, uniqueItems: true },
+};
+
+const MESSAGES = {
+  diagnostic: '{{message}} ({{code}}, {{severity}}, {{section}})',
+  fix: 'Replace {{before}} with {{after}} ({{code}})',
+};
 
 const validUri: Rule.RuleModule = {
   meta: {
@@ -358,32 +420,18 @@ const validUri: Rule.RuleModule = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          grammar: { enum: ['rfc3986', 'rfc3987'] },
-          rule: { enum: ['URI', 'URI-reference'] },
-          codes: { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.keys(LINT_RULES).map((code) => [code, severitySchema])) },
-          report: { enum: ['error', 'warning', 'info'] },
-          schemes: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*$' }, uniqueItems: true },
+          ...COMMON_OPTIONS,
           callees: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
           properties: { type: 'string' },
           jsxAttributes: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
         },
       },
     ],
-    messages: {
-      diagnostic: '{{message}} ({{code}}, {{severity}}, {{section}})',
-      fix: 'Replace {{before}} with {{after}} ({{code}})',
-    },
+    messages: MESSAGES,
   },
   create(context) {
     const options = (context.options[0] ?? {}) as Options;
-    const settings: Settings = {
-      grammar: options.grammar ?? 'rfc3986',
-      rule: options.rule ?? 'URI-reference',
-      // A copy: lint() takes a plain object, and ESLint may hand over a clone made in another realm.
-      codes: options.codes === undefined ? undefined : { ...options.codes },
-      report: options.report ?? 'warning',
-      schemes: options.schemes,
-    };
+    const settings = settingsOf(options, 'URI-reference');
     let properties: RegExp;
     try {
       properties = new RegExp(options.properties ?? DEFAULT_PROPERTIES, 'u');
@@ -393,31 +441,7 @@ const validUri: Rule.RuleModule = {
     const callees = new Map<string, readonly number[]>(Object.entries(BUILT_IN_CALLEES));
     for (const name of options.callees ?? []) if (!callees.has(name)) callees.set(name, [0]);
     const jsxAttributes = new Set(options.jsxAttributes ?? DEFAULT_JSX_ATTRIBUTES);
-    const sourceCode = context.sourceCode;
-    const text = sourceCode.text;
-
-    function check(node: ESTree.Node | null | undefined, jsx = false): void {
-      if (node == null) return;
-      const s = uriString(node, text, jsx);
-      if (s === undefined) return;
-      for (const f of findings(s.value, settings)) {
-        const [a, b] = sourceRange(s, f.start, f.end);
-        const loc = { start: sourceCode.getLocFromIndex(a), end: sourceCode.getLocFromIndex(b) };
-        const data = { message: f.message, code: f.code, severity: f.severity, section: f.section };
-        let fix: Rule.ReportFixer | undefined;
-        if (f.fix !== undefined && replaceable(s, f.fix.start, f.fix.end)) {
-          const [fa, fb] = sourceRange(s, f.fix.start, f.fix.end);
-          const replacement = s.encode(f.fix.replacement, text.slice(fb));
-          if (replacement !== undefined) fix = (fixer) => fixer.replaceTextRange([fa, fb], replacement);
-        }
-        if (fix !== undefined && !EQUIVALENT_FIXES.has(f.code as LintCode)) {
-          const before = JSON.stringify(s.value.slice(f.fix!.start, f.fix!.end));
-          context.report({ node, loc, messageId: 'diagnostic', data, suggest: [{ messageId: 'fix', data: { before, after: JSON.stringify(f.fix!.replacement), code: f.code }, fix }] });
-        } else {
-          context.report({ node, loc, messageId: 'diagnostic', data, fix });
-        }
-      }
-    }
+    const check = reporter(context, settings);
 
     function calleeName(callee: ESTree.Node): string | undefined {
       if (callee.type === 'Identifier') return callee.name;
@@ -465,11 +489,57 @@ const validUri: Rule.RuleModule = {
   },
 };
 
+/** A JSON node of @eslint/json (momoa's), as far as package-json reads it. */
+interface JsonNode {
+  readonly type: string;
+  readonly value?: unknown;
+  readonly members?: ReadonlyArray<{ readonly name: { readonly type: string; readonly value?: string; readonly name?: string }; readonly value: JsonNode }>;
+  readonly body?: JsonNode;
+}
+
+function member(object: JsonNode | undefined, name: string): JsonNode | undefined {
+  if (object?.type !== 'Object') return undefined;
+  return object.members?.find((m) => (m.name.type === 'String' ? m.name.value : m.name.name) === name)?.value;
+}
+
+/**
+ * `package-json`: the URI fields of a package.json, in ESLint's JSON language
+ * (@eslint/json, `language: 'json/json'`): `homepage`, `repository.url` and
+ * `bugs.url` (or `bugs` as a string), each a URI (default rule 'URI'). Other
+ * files than package.json are left alone.
+ */
+const packageJson: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The URI fields of package.json (homepage, repository.url, bugs.url) must be valid RFC 3986 URIs' },
+    fixable: 'code',
+    hasSuggestions: true,
+    schema: [{ type: 'object', additionalProperties: false, properties: COMMON_OPTIONS }],
+    messages: MESSAGES,
+  },
+  create(context) {
+    const check = reporter(context, settingsOf((context.options[0] ?? {}) as Options, 'URI'));
+    const strings = (node: JsonNode | undefined): void => {
+      if (node?.type === 'String') check(node as unknown as ESTree.Node);
+    };
+    return {
+      Document(node: JsonNode) {
+        if (context.filename.replace(/^.*[\\/]/, '') !== 'package.json') return;
+        const root = node.body;
+        strings(member(root, 'homepage'));
+        strings(member(member(root, 'repository'), 'url'));
+        const bugs = member(root, 'bugs');
+        strings(bugs?.type === 'String' ? bugs : member(bugs, 'url'));
+      },
+    } as unknown as Rule.RuleListener;
+  },
+};
+
 const recommendedRules: Linter.RulesRecord = { 'urigram/valid-uri': 'error' };
 
 const plugin = {
   meta: { name: 'urigram' },
-  rules: { 'valid-uri': validUri },
+  rules: { 'valid-uri': validUri, 'package-json': packageJson },
   configs: {} as { recommended: Linter.Config },
 };
 plugin.configs.recommended = { name: 'urigram/recommended', plugins: { urigram: plugin }, rules: recommendedRules };

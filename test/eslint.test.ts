@@ -233,3 +233,55 @@ describe.each([
     expect(() => linter.verify("fetch('a b')", config({ properties: '(' }))).toThrow(/urigram\/valid-uri: option properties is not a regular expression/);
   });
 });
+
+describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: run by node, on the build)', () => {
+  const pkg = (fields: object) => JSON.stringify(fields);
+  const q = {
+    space: pkg({ homepage: 'https://a b/' }),
+    relative: pkg({ homepage: '/docs' }),
+    scp: pkg({ repository: { type: 'git', url: 'git@github.com:a/b.git' } }),
+    escape: '{"bugs": {"url": "https://a/\\u0020"}}',
+    bugsString: pkg({ bugs: 'http://a/%zz' }),
+    fix: pkg({ homepage: 'HTTPS://a/' }),
+    scheme: pkg({ homepage: 'http://a/' }),
+  };
+  const cases = {
+    valid: [
+      { code: pkg({ homepage: 'https://example.com/', repository: { type: 'git', url: 'git+https://github.com/a/b.git' }, bugs: { url: 'https://github.com/a/b/issues' } }), filename: 'package.json' },
+      { code: pkg({ bugs: 'https://github.com/a/b/issues', repository: 'github:a/b', name: 'a b', description: 'x y' }), filename: 'package.json' },
+      { code: q.space, filename: 'other.json' },
+    ],
+    invalid: [
+      { code: q.space, filename: 'package.json', errors: [err('syntax', q.space, ' ', q.space.indexOf('https'))] },
+      { code: q.relative, filename: 'package.json', errors: [{ message: /invalid URI at offset 0/, ...at(q.relative, '/') }] },
+      { code: q.scp, filename: 'package.json', errors: [err('syntax', q.scp, '@')] },
+      { code: q.escape, filename: 'package.json', errors: [err('syntax', q.escape, '\\u0020')] },
+      { code: q.bugsString, filename: 'package.json', errors: [err('syntax', q.bugsString, 'z')] },
+      { code: q.fix, filename: 'package.json', options: [{ report: 'info' }], errors: [err('uppercase-scheme', q.fix, 'HTTPS')], output: pkg({ homepage: 'https://a/' }) },
+      { code: q.scheme, filename: 'package.json', options: [{ schemes: ['https'] }], errors: [{ message: /the scheme "http" is not among those allowed \(https\)/, ...at(q.scheme, 'http', q.scheme.indexOf(':')) }] },
+    ],
+  };
+  // RegExps do not survive JSON: sent as their source
+  const sent = JSON.stringify(cases, (_k, v) => (v instanceof RegExp ? { regexp: v.source } : v));
+
+  it.each(['eslint', 'eslint10'])('passes RuleTester with %s', (eslint) => {
+    const { spawnSync } = jest.requireActual<typeof import('node:child_process')>('node:child_process');
+    const { pathToFileURL } = jest.requireActual<typeof import('node:url')>('node:url');
+    const url = (file: string) => JSON.stringify(pathToFileURL(file).href);
+    const script = `
+      const { RuleTester } = await import(${url(require.resolve(eslint))});
+      const json = (await import(${url(require.resolve('@eslint/json'))})).default;
+      const plugin = (await import(${url(require.resolve('../dist/src/eslint.js'))})).default;
+      const results = [];
+      RuleTester.describe = (name, fn) => fn();
+      RuleTester.it = (name, fn) => { try { fn(); results.push(null); } catch (e) { results.push(name + ': ' + e.message); } };
+      const cases = JSON.parse(${JSON.stringify(sent)}, (k, v) => (v && typeof v === 'object' && 'regexp' in v ? new RegExp(v.regexp) : v));
+      new RuleTester({ plugins: { json }, language: 'json/json' }).run('package-json', plugin.rules['package-json'], cases);
+      process.stdout.write(JSON.stringify(results));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const results = JSON.parse(r.stdout) as Array<string | null>;
+    expect(results.length).toBe(cases.valid.length + cases.invalid.length);
+    expect(results.filter((x) => x !== null)).toEqual([]);
+  }, 30_000);
+});
