@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import '@microsoft/jest-sarif';
 import { commandTable, main } from '../src/cli';
+import { COMMANDS, TOP_OPTIONS } from '../src/cli/table';
 
 const root = path.join(__dirname, '..');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
@@ -749,5 +750,116 @@ describe('the command line on hostile input (issue 13)', () => {
     const r = run([name]);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`urigram: unknown command ${JSON.stringify(name)}\nRun "urigram help" for usage.\n`);
+  });
+});
+
+describe('the command table drives the parser and the help (issue 12.5)', () => {
+  const longFlag = (flags: readonly string[]) => flags[flags.length - 1];
+  const everyOption = [...new Set(COMMANDS.flatMap((c) => c.options.map((o) => longFlag(o.flags))))];
+
+  it.each(COMMANDS.map((c) => [c.name]))('%s refuses every option of the table that it does not take (exit 2, on stderr)', async (name) => {
+    const own = commandTable().find((c) => c.name === name)?.options ?? [];
+    const others = everyOption.filter((o) => !own.includes(o));
+    expect(others.length).toBeGreaterThan(0);
+    for (const option of others) {
+      const r = await runMain([name, option, 'x', 'a:b', 'a:b']);
+      expect({ option, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        option,
+        code: 2,
+        stdout: '',
+        stderr: `urigram: unknown option for ${name}: ${option}\nRun "urigram help ${name}" for usage.\n`,
+      });
+    }
+  });
+
+  it('an option refuses a value it does not allow, and names the ones it does; a switch refuses any value', async () => {
+    const level = await runMain(['normalize', '--level', 'full', 'a:b']);
+    expect(level.code).toBe(2);
+    expect(level.stderr).toBe('urigram: --level needs syntax or scheme, got "full"\nRun "urigram help normalize" for usage.\n');
+    const format = await runMain(['lint', '--format=xml', 'a:b']);
+    expect(format.stderr).toMatch(/^urigram: --format needs text, json or sarif, got "xml"\n/);
+    const lintGrammar = await runMain(['lint', '--grammar', 'rfc3987', 'a:b']);
+    expect(lintGrammar.stderr).toMatch(/^urigram: --grammar needs rfc3986 \(the lint rules are written for RFC 3986\), got "rfc3987"\n/);
+    const missing = await runMain(['resolve', 'http://a/', 'b', '--algorithm']);
+    expect(missing.stderr).toMatch(/^urigram: --algorithm needs a value \(A\): rfc3986 or rfc2396\n/);
+    const switched = await runMain(['parse', '--json=yes', 'a:b']);
+    expect(switched.code).toBe(2);
+    expect(switched.stderr).toMatch(/^urigram: --json takes no value\n/);
+    // Every value an option allows is taken.
+    for (const command of COMMANDS) {
+      for (const option of command.options) {
+        for (const value of option.allowed ?? []) {
+          const r = await runMain([command.name, '--help', `${longFlag(option.flags)}=${value}`]);
+          expect({ command: command.name, value, code: r.code }).toEqual({ command: command.name, value, code: 0 });
+        }
+      }
+    }
+  });
+
+  it("each command's help lists the table's options, in order, with -h/--help, and its summary-free description", async () => {
+    for (const command of COMMANDS) {
+      const r = await runMain([command.name, '--help']);
+      expect(r.code).toBe(0);
+      const options = r.stdout.slice(r.stdout.indexOf('\noptions:\n') + '\noptions:\n'.length, r.stdout.indexOf('\n\nExit codes: '));
+      const labels = options
+        .split('\n')
+        .filter((l) => /^ {2}-/.test(l))
+        .map((l) => l.trim().split(/ {2,}/)[0]);
+      const expected = [...command.options.map((o) => `${o.flags.join(', ')}${o.value ? ` ${o.value}` : ''}`), '-h, --help'];
+      expect({ command: command.name, labels }).toEqual({ command: command.name, labels: expected });
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain(command.description.replace(/\s+/g, ' '));
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain(`Exit codes: ${command.exits},`);
+    }
+  });
+
+  it("the top-level help lists the table's commands with their summaries, and urigram's own options", async () => {
+    const r = await runMain(['--help']);
+    const commands = r.stdout.slice(r.stdout.indexOf('\ncommands:\n') + '\ncommands:\n'.length, r.stdout.indexOf('\n\noptions:\n'));
+    const rows = commands.split('\n').filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/ {2,}/)[0]);
+    expect(rows).toEqual(COMMANDS.map((c) => c.name));
+    for (const c of COMMANDS) expect(commands.replace(/\s+/g, ' ')).toContain(`${c.name} ${c.summary}`);
+    for (const o of TOP_OPTIONS) expect(r.stdout).toContain(`  ${o.flags.join(', ')}  `);
+    expect((await runMain(['-v'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
+    expect((await runMain(['--version'])).stdout).toBe((await runMain(['-v'])).stdout);
+  });
+
+  it('extract, lint --extract (text, JSON, SARIF) agree on positions in a multi-line file with non-ASCII text, and SARIF regions land on the text they name', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-regions-'));
+    const file = path.join(dir, 'notes.md');
+    // A URI broken across lines in quotes, one in angle brackets after an emoji (two UTF-16
+    // code units) and broken after a non-ASCII host, and an undelimited one after "é".
+    const text = '\u00e9 "http://a/\n  b%7e" x\n\u{1F600} <http://\u00e9.example/\n%7E> HTTP://C/%7e\n';
+    fs.writeFileSync(file, text);
+    try {
+      const extracted = (await runMain(['extract', file])).stdout.trimEnd().split('\n').map((l) => l.split('  ')[0]);
+      // Columns in UTF-16 code units from 1: "\u{1F600} <" puts "h" at column 5, "\u00e9 " puts "H" at 6.
+      expect(extracted).toEqual([`${file}:1:4`, `${file}:3:5`, `${file}:4:6`]);
+      const json = (await runMain(['lint', '--format', 'json', '--extract', file])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+      expect(json.map((t: { file: string; line: number; column: number }) => `${t.file}:${t.line}:${t.column}`)).toEqual(extracted);
+      const textual = (await runMain(['lint', '--extract', file])).stdout.split('\n').filter((l) => l.startsWith(file)).map((l) => l.split('  ')[0]);
+      expect(textual).toEqual(extracted);
+      const sarif = JSON.parse((await runMain(['lint', '--format', 'sarif', '--extract', file])).stdout);
+      expect(sarif).toBeValidSarifLog();
+      const lines = text.split('\n');
+      type Result = { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }>; properties: { uri: string; start: number; end: number } };
+      const cut = (r: Result) => {
+        const g = r.locations[0].physicalLocation.region;
+        expect(g.endLine).toBe(g.startLine);
+        return lines[g.startLine - 1].slice(g.startColumn - 1, g.endColumn - 1);
+      };
+      const results = sarif.runs[0].results as Result[];
+      expect(results.map((r) => [r.ruleId, cut(r)])).toEqual([
+        ['percent-encoded-unreserved', '%7e'],
+        ['syntax', '\u00e9'],
+        ['non-ascii', '\u00e9'],
+        ['uppercase-scheme', 'HTTP'],
+        ['uppercase-host', 'C'],
+        ['percent-encoded-unreserved', '%7e'],
+      ]);
+      // Each region holds the URI's own text at the diagnostic's offsets.
+      for (const r of results) expect(cut(r)).toBe(r.properties.uri.slice(r.properties.start, Math.max(r.properties.end, r.properties.start + 1)));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

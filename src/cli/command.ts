@@ -1,0 +1,71 @@
+/**
+ * What a command is (the shape of a row of the command table, ./table) and
+ * what its run function gets (a Context: its options, operands, streams and
+ * output, and the exit code so far).
+ */
+import type { GrammarName } from '../grammars';
+import { EXIT_INVALID, EXIT_VALID, type Io } from './io';
+import type { Output } from './output';
+
+/** An option: the parser reads it, and the help and the README show it, from this. */
+export interface OptionSpec {
+  /** Its flags, with their dashes: the long one last (it names the option), a short one before it. */
+  readonly flags: readonly string[];
+  /** The name of its value, when it takes one ("--level L"); a switch has none. */
+  readonly value?: string;
+  /** The values it allows, when they are few: any other is a usage error. */
+  readonly allowed?: readonly string[];
+  /** Said after the allowed values when a value is not one of them. */
+  readonly allowedNote?: string;
+  readonly description: string;
+}
+
+export interface Command {
+  readonly name: string;
+  /** One line, for the list of commands in the top-level help. */
+  readonly summary: string;
+  /** The operands of each usage line; "{options}" stands for the options not named in that line. */
+  readonly usage: readonly string[];
+  readonly description: string;
+  /** The options it takes; -h/--help comes with every command. */
+  readonly options: readonly OptionSpec[];
+  /** What exit codes 0 and 1 mean for this command. */
+  readonly exits: string;
+  run(ctx: Context): Promise<void>;
+}
+
+/** The name an option is known by: its long flag. */
+export function optionName(option: OptionSpec): string {
+  return option.flags[option.flags.length - 1];
+}
+
+export class Context {
+  status = EXIT_VALID;
+
+  constructor(
+    readonly command: Command,
+    readonly io: Io,
+    readonly out: Output,
+    /** The options given, by their long flag: a value, or true for a switch. */
+    private readonly values: ReadonlyMap<string, string | true>,
+    readonly args: readonly string[],
+  ) {}
+
+  has(option: string): boolean {
+    return this.values.has(option);
+  }
+
+  value(option: string): string | undefined {
+    const v = this.values.get(option);
+    return typeof v === 'string' ? v : undefined;
+  }
+
+  grammar(): GrammarName {
+    return (this.value('--grammar') ?? 'rfc3986') as GrammarName;
+  }
+
+  /** Records an outcome: the exit code is the highest recorded. */
+  fail(code: number = EXIT_INVALID): void {
+    this.status = Math.max(this.status, code);
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * The commands' run functions, one per row of the command table (./table).
+ * Each reports an error thrown for one input on that input, in its format,
+ * and goes on with the next; each result is flushed as it is complete.
+ */
+import { tryParse, matches, type ParseOptions } from '../parse';
+import { resolve } from '../resolve';
+import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type ReferenceRuleName, type RuleName } from '../grammars';
+import { compareGrammars, RFC2396_TO_RFC3986 } from '../grammar-comparison';
+import { iriToUri, uriToIri } from '../iri';
+import { explainNormalize, type NormalizeLevel } from '../normalize';
+import { compare } from '../compare';
+import { lint, type Diagnostic } from '../lint';
+import { UriSyntaxError } from '../errors';
+import type { Rfc2396Record, UriComponentName, UriRecord } from '../parse';
+import { OutputClosed, OutputFailed, UsageError, version } from './io';
+import { errorJson, errorMessage, errorText, invalidText, jsonLine, openObject, syntaxErrorJson, writeArray } from './output';
+import { SarifWriter, type SarifTarget } from './sarif';
+import { filesUris, inputs } from './inputs';
+import type { Context } from './command';
+
+async function reportInvalid(ctx: Context, input: string, e: unknown): Promise<void> {
+  ctx.fail();
+  ctx.out.write(invalidText(input, e));
+}
+
+function parseOptions(ctx: Context): ParseOptions {
+  const grammar = ctx.grammar();
+  const rule = ctx.value('--rule');
+  const rules: readonly string[] = REFERENCE_RULES[grammar];
+  if (rule !== undefined && !rules.includes(rule)) {
+    throw new UsageError(`unknown rule for --rule with ${grammar}: ${JSON.stringify(rule)} (expected one of ${rules.join(', ')})`);
+  }
+  return { grammar, rule: rule as ReferenceRuleName | undefined };
+}
+
+const COMPONENTS: readonly UriComponentName[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+
+function table(input: string, record: UriRecord): string {
+  const rows = [`input      ${JSON.stringify(input)}`];
+  for (const name of COMPONENTS) {
+    const value = record[name];
+    const span = record.spans[name];
+    let row = `${name.padEnd(10)} ${value === undefined ? 'absent' : JSON.stringify(value)}`;
+    if (span) row = `${row.padEnd(40)} [${span[0]}, ${span[1]})`;
+    if (name === 'host' && record.hostKind) row += ` ${record.hostKind}`;
+    if (name === 'path') row += ` ${record.pathKind}`;
+    rows.push(row);
+  }
+  if ('opaque' in record) {
+    const r = record as Rfc2396Record;
+    rows.push(`${'opaque'.padEnd(10)} ${r.opaque === undefined ? 'absent' : JSON.stringify(r.opaque)}`);
+    rows.push(`${'form'.padEnd(10)} ${r.authorityForm ?? 'absent'}`);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+function recordJson(input: string, record: UriRecord): string {
+  const out: Record<string, unknown> = { input, valid: true };
+  for (const name of COMPONENTS) out[name] = record[name] ?? null;
+  out.hostKind = record.hostKind ?? null;
+  out.pathKind = record.pathKind;
+  if ('opaque' in record) {
+    const r = record as Rfc2396Record;
+    out.opaque = r.opaque ?? null;
+    out.authorityForm = r.authorityForm ?? null;
+  }
+  out.spans = record.spans;
+  return JSON.stringify(out);
+}
+
+
+export async function runParse(ctx: Context): Promise<void> {
+  const options = parseOptions(ctx);
+  const json = ctx.has('--json');
+  let first = true;
+  for await (const input of inputs(ctx)) {
+    let text: string;
+    try {
+      const result = tryParse(input, options);
+      if (!result.ok) ctx.fail();
+      if (json) text = `${result.ok ? recordJson(input, result.value) : JSON.stringify({ input, valid: false, error: syntaxErrorJson(result.error) })}\n`;
+      else text = result.ok ? table(input, result.value) : `input      ${JSON.stringify(input)}\n${result.error.format()}\n`;
+    } catch (e) {
+      ctx.fail();
+      text = json ? `${JSON.stringify({ input, valid: false, error: errorJson(e) })}\n` : `input      ${JSON.stringify(input)}\n${errorText(e)}\n`;
+    }
+    ctx.out.write(`${first || json ? '' : '\n'}${text}`);
+    await ctx.out.flush();
+    first = false;
+  }
+}
+
+export async function runValidate(ctx: Context): Promise<void> {
+  const options = parseOptions(ctx);
+  const quiet = ctx.has('--quiet');
+  for await (const input of inputs(ctx)) {
+    try {
+      const result = tryParse(input, options);
+      if (!result.ok) await reportInvalid(ctx, input, result.error);
+      else if (!quiet) ctx.out.write(`valid    ${JSON.stringify(input)}\n`);
+    } catch (e) {
+      await reportInvalid(ctx, input, e);
+    }
+    await ctx.out.flush();
+  }
+}
+
+export async function runMatch(ctx: Context): Promise<void> {
+  if (ctx.args.length !== 2) throw new UsageError('match needs exactly two arguments: RULE STRING');
+  const [given, input] = ctx.args;
+  const grammar = ctx.grammar();
+  const rule = ruleNameIn(grammar, given);
+  if (!isRuleOf(grammar, rule)) {
+    throw new UsageError(`unknown rule ${JSON.stringify(rule)} in ${grammar}; the rules are: ${rulesOf(grammar).join(' ')}`);
+  }
+  try {
+    const ok = matches(rule as RuleName, input, { grammar });
+    if (!ok) ctx.fail();
+    ctx.out.write(`${ok ? 'match' : 'no match'}  ${rule}  ${JSON.stringify(input)}\n`);
+  } catch (e) {
+    await reportInvalid(ctx, input, e);
+  }
+}
+
+export async function runResolve(ctx: Context): Promise<void> {
+  if (ctx.args.length < 2) throw new UsageError('resolve needs a BASE and at least one REF');
+  const base = ctx.args[0];
+  const json = ctx.has('--json');
+  const options = { strict: !ctx.has('--non-strict'), grammar: ctx.grammar(), algorithm: (ctx.value('--algorithm') ?? 'rfc3986') as 'rfc3986' | 'rfc2396' };
+  for (let i = 1; i < ctx.args.length; i++) {
+    const reference = ctx.args[i];
+    try {
+      const target = resolve(base, reference, options);
+      ctx.out.write(json ? `${JSON.stringify({ base, reference, target })}\n` : `${target}\n`);
+    } catch (e) {
+      if (json) {
+        ctx.fail();
+        ctx.out.write(`${JSON.stringify({ base, reference, error: errorMessage(e) })}\n`);
+      } else {
+        await reportInvalid(ctx, reference, e);
+      }
+    }
+    await ctx.out.flush();
+  }
+}
+
+export async function runNormalize(ctx: Context): Promise<void> {
+  const json = ctx.has('--json');
+  const explain = ctx.has('--explain');
+  const options = { level: (ctx.value('--level') ?? 'scheme') as NormalizeLevel, grammar: ctx.grammar() as 'rfc3986' | 'rfc3987' };
+  for await (const input of inputs(ctx)) {
+    let explained: ReturnType<typeof explainNormalize>;
+    try {
+      explained = explainNormalize(input, options);
+    } catch (e) {
+      if (json) {
+        ctx.fail();
+        ctx.out.write(`${JSON.stringify({ input, error: errorMessage(e) })}\n`);
+      } else {
+        await reportInvalid(ctx, input, e);
+      }
+      await ctx.out.flush();
+      continue;
+    }
+    const { result, steps } = explained;
+    if (json) {
+      // Element by element: one long input with many steps makes more text than one string holds.
+      openObject(ctx.out, { input, result });
+      ctx.out.write('"steps":');
+      await writeArray(ctx.out, steps, ({ step, section, start, end, before, after }) => ({ step, section, start, end, before, after }));
+      ctx.out.write('}\n');
+    } else {
+      ctx.out.write(`${result}\n`);
+      if (explain) {
+        for (const s of steps) {
+          ctx.out.write(`  ${s.step.padEnd(26)} RFC 3986 ${s.section.padEnd(12)} [${s.start}, ${s.end}) ${JSON.stringify(s.before)} -> ${JSON.stringify(s.after)}\n`);
+          if (ctx.out.full) await ctx.out.flush();
+        }
+      }
+    }
+    await ctx.out.flush();
+  }
+}
+
+const LEVEL_NAMES = { simple: 'simple string comparison, 6.2.1', syntax: 'syntax-based normalization, 6.2.2', scheme: 'scheme-based normalization, 6.2.3' } as const;
+
+export async function runCompare(ctx: Context): Promise<void> {
+  if (ctx.args.length !== 2) throw new UsageError('compare needs exactly two arguments: A B');
+  const [a, b] = ctx.args;
+  const json = ctx.has('--json');
+  try {
+    const result = compare(a, b, { grammar: ctx.grammar() as 'rfc3986' | 'rfc3987' });
+    if (!result.equivalent) ctx.fail();
+    if (json) {
+      ctx.out.write(`${JSON.stringify({ a, b, ...result, level: result.level ?? null })}\n`);
+    } else if (result.equivalent) {
+      ctx.out.write(`equivalent (${LEVEL_NAMES[result.level ?? 'scheme']})\n`);
+    } else {
+      const d = result.difference;
+      ctx.out.write(`not equivalent: ${d?.component} differs after normalization: ${JSON.stringify(d?.a ?? null)} vs ${JSON.stringify(d?.b ?? null)}\n`);
+    }
+  } catch (e) {
+    ctx.fail();
+    const which = e instanceof UriSyntaxError ? (e.input === a ? 'a' : e.input === b ? 'b' : undefined) : undefined;
+    if (json) {
+      ctx.out.write(`${JSON.stringify({ a, b, equivalent: false, level: null, error: { ...(which ? { input: which } : {}), ...errorJson(e) } })}\n`);
+    } else {
+      ctx.out.write(`${which ? `invalid ${which.toUpperCase()}  ${JSON.stringify(which === 'a' ? a : b)}\n` : ''}${errorText(e)}\n`);
+    }
+  }
+}
+
+export async function runExtract(ctx: Context): Promise<void> {
+  const files = ctx.args.length > 0 ? ctx.args : ['-'];
+  const json = ctx.has('--json');
+  for await (const { file, found, position } of filesUris(ctx, files)) {
+    const { uri, raw, delimited, valid } = found;
+    const { line, column } = position;
+    ctx.out.write(json ? `${JSON.stringify({ file, line, column, uri, raw, delimited, valid })}\n` : `${file}:${line}:${column}  ${uri}${valid ? '' : '  invalid'}\n`);
+    await ctx.out.flush();
+  }
+}
+
+/** A URI to lint, as the JSON output names it: with its file and the position there of its first character when it was found in one. */
+interface LintTarget {
+  readonly uri: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+async function* lintTargets(ctx: Context): AsyncGenerator<{ target: LintTarget; sarif: SarifTarget }> {
+  if (!ctx.has('--extract')) {
+    for await (const uri of inputs(ctx)) yield { target: { uri }, sarif: { uri } };
+    return;
+  }
+  for await (const located of filesUris(ctx, ctx.args)) {
+    const { file, found, position } = located;
+    yield { target: { uri: found.uri, file, line: position.line, column: position.column }, sarif: { uri: found.uri, file, located } };
+  }
+}
+
+export async function runLint(ctx: Context): Promise<void> {
+  const format = ctx.value('--format') ?? 'text';
+  const out = ctx.out;
+  if (ctx.has('--extract') && ctx.args.length === 0) throw new UsageError('--extract needs at least one FILE ("-" for standard input)');
+  const sarif = format === 'sarif' ? new SarifWriter(out, version()) : undefined;
+  sarif?.open();
+  try {
+    for await (const { target, sarif: where } of lintTargets(ctx)) {
+      let diagnostics: Diagnostic[];
+      try {
+        diagnostics = lint(target.uri);
+      } catch (e) {
+        // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
+        ctx.fail();
+        const message = errorMessage(e);
+        if (sarif) sarif.result(where, { code: 'lint-failed' as Diagnostic['code'], severity: 'error', message, start: 0, end: 0 });
+        else if (format === 'json') out.write(jsonLine({ ...target, error: message }));
+        else out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n  error: ${message}\n`);
+        await out.flush();
+        continue;
+      }
+      if (diagnostics.some((d) => d.severity === 'error')) ctx.fail();
+      if (sarif) {
+        for (const d of diagnostics) {
+          sarif.result(where, d);
+          if (out.full) await out.flush();
+        }
+      } else if (format === 'json') {
+        openObject(out, target);
+        out.write('"diagnostics":');
+        await writeArray(out, diagnostics);
+        out.write('}\n');
+      } else if (diagnostics.length > 0) {
+        out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n`);
+        for (const d of diagnostics) {
+          out.write(`  [${d.start}, ${d.end}) ${d.severity} ${d.code}: ${d.message} (${d.section})${d.fix ? ` fix: ${JSON.stringify(d.fix.replacement)}` : ''}\n`);
+          if (out.full) await out.flush();
+        }
+      }
+      await out.flush();
+    }
+  } catch (e) {
+    // An input that cannot be read still leaves a whole SARIF log behind; a failed output cannot.
+    if (sarif && !(e instanceof OutputClosed || e instanceof OutputFailed)) {
+      sarif.close();
+      await out.flush();
+    }
+    throw e;
+  }
+  sarif?.close();
+}
+
+export async function runGrammars(ctx: Context): Promise<void> {
+  if (ctx.has('--table')) {
+    if (ctx.args.length > 0 || ctx.has('--json')) throw new UsageError('--table takes no URI arguments and no --json');
+    let width = 0;
+    for (const r of RFC2396_TO_RFC3986) width = Math.max(width, r.obsolete.length);
+    ctx.out.write('RFC 3986 Appendix D.2: obsolete RFC 2396 rule, and its translation\n');
+    for (const r of RFC2396_TO_RFC3986) ctx.out.write(`${r.obsolete.padEnd(width)}  ${r.translation}\n`);
+    return;
+  }
+  const json = ctx.has('--json');
+  let first = true;
+  for await (const input of inputs(ctx)) {
+    let c: ReturnType<typeof compareGrammars>;
+    try {
+      c = compareGrammars(input);
+    } catch (e) {
+      ctx.fail();
+      ctx.out.write(json ? `${JSON.stringify({ input, error: errorMessage(e) })}\n` : `${first ? '' : '\n'}input      ${JSON.stringify(input)}\nerror: ${errorMessage(e)}\n`);
+      await ctx.out.flush();
+      first = false;
+      continue;
+    }
+    if (c.verdicts.some((v) => !v.valid)) ctx.fail();
+    if (json) {
+      const verdicts = c.verdicts.map((v) => ({ grammar: v.grammar, rule: v.rule, valid: v.valid, ...(v.error ? { error: syntaxErrorJson(v.error) } : {}) }));
+      ctx.out.write(`${JSON.stringify({ input, verdicts, notes: c.notes })}\n`);
+    } else {
+      const lines = [`input      ${JSON.stringify(input)}`];
+      for (const v of c.verdicts) {
+        const label = GRAMMAR_TITLES[v.grammar].padEnd(36);
+        lines.push(v.valid ? `${label} valid ${v.rule}` : `${label} invalid at offset ${v.error?.offset}: ${v.error?.message.replace(/^invalid [^ ]+ at offset \d+: /, '')}`);
+      }
+      for (const n of c.notes) lines.push(`note: ${n.message} (${n.section})`);
+      ctx.out.write(`${first ? '' : '\n'}${lines.join('\n')}\n`);
+    }
+    await ctx.out.flush();
+    first = false;
+  }
+}
+
+export async function runConvert(ctx: Context, command: 'to-uri' | 'to-iri'): Promise<void> {
+  const idna = ctx.has('--idna');
+  const nfc = ctx.has('--nfc');
+  for await (const input of inputs(ctx)) {
+    try {
+      const out = command === 'to-uri' ? iriToUri(input, { normalize: nfc ? 'NFC' : undefined, host: idna ? 'idna' : 'percent-encode' }) : uriToIri(input, { host: idna ? 'idna' : 'keep' });
+      ctx.out.write(`${out}\n`);
+    } catch (e) {
+      await reportInvalid(ctx, input, e);
+    }
+    await ctx.out.flush();
+  }
+}
+

@@ -1,0 +1,194 @@
+/**
+ * The command table: every command's name, summary, usage, description,
+ * options and run function, and the options of urigram itself. The option
+ * parser, every help text and the README's command-line section (checked by
+ * test/cli-readme.test.ts) come from it; no list of commands is kept anywhere
+ * else.
+ */
+import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../grammars';
+import { optionName, type Command, type OptionSpec } from './command';
+import { usageLines, type MainHelp } from './args';
+import { runConformance } from './conformance';
+import { CATEGORIES } from '../conformance/suite';
+import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
+
+const GRAMMAR_HELP = 'the grammar: rfc3986 (default), rfc3987 (IRIs) or rfc2396 (the obsolete RFC 2396 with RFC 2732)';
+const GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: GRAMMARS, description: GRAMMAR_HELP };
+const RULE: OptionSpec = {
+  flags: ['--rule'],
+  value: 'R',
+  description: `the rule each input must match: ${REFERENCE_RULES.rfc3986.join(', ')} (default URI-reference); with rfc3987: ${REFERENCE_RULES.rfc3987.join(', ')}; with rfc2396: ${REFERENCE_RULES.rfc2396.join(', ')}`,
+};
+const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['rfc3986', 'rfc3987'], description: 'rfc3986 (default) or rfc3987: IRIs, by RFC 3987 5.3 (a host is lower-cased only when it is all ASCII)' };
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: 'parse',
+    summary: 'print the components of each URI reference',
+    usage: ['{options} [URI ...]'],
+    description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
+    options: [GRAMMAR, RULE, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
+    exits: '0 all inputs valid, 1 any input invalid',
+    run: runParse,
+  },
+  {
+    name: 'validate',
+    summary: 'say whether each URI reference is valid, and where not, why',
+    usage: ['{options} [URI ...]'],
+    description: 'Prints "valid" for each valid input and, for each invalid one, the error: where (offset), what was expected there and in which rule, with the input drawn and a caret under the offset. With no URI arguments, reads one URI per line from standard input.',
+    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, { flags: ['--quiet'], description: 'print only the invalid inputs' }],
+    exits: '0 all inputs valid, 1 any input invalid',
+    run: runValidate,
+  },
+  {
+    name: 'match',
+    summary: 'say whether a string matches one rule of the grammar',
+    usage: ['{options} RULE STRING'],
+    description: `Says whether the whole of STRING matches RULE, any rule of RFC 3986 Appendix A or a core rule it uses, by its ABNF name: ${rulesOf('rfc3986').join(' ')}. With --grammar rfc3987, any rule of RFC 3987 2.2; with --grammar rfc2396, any rule of grammar/rfc2396.abnf (RFC 2396 Appendix A, "_" written "-").`,
+    options: [GRAMMAR],
+    exits: '0 it matches, 1 it does not',
+    run: runMatch,
+  },
+  {
+    name: 'resolve',
+    summary: 'resolve references against a base URI (RFC 3986 5.2, RFC 2396 5.2)',
+    usage: ['{options} BASE REF ...'],
+    description: 'Resolves each REF against BASE (RFC 3986 5.2) and prints the target URI. Nothing else is normalized. BASE must be an absolute URI; its fragment is dropped (5.2.1). A REF that cannot be resolved is reported, and the next one resolved.',
+    options: [
+      { ...GRAMMAR, description: `${GRAMMAR_HELP}; BASE and each REF must be valid in it (rfc3987: IRIs, RFC 3987 6.5)` },
+      { flags: ['--algorithm'], value: 'A', allowed: ['rfc3986', 'rfc2396'], description: 'rfc3986 (default, RFC 3986 5.2) or rfc2396 (RFC 2396 5.2 as written, with the differences of RFC 3986 D.2)' },
+      { flags: ['--non-strict'], description: 'the backwards-compatible reading of 5.2.2: a REF whose scheme equals BASE\'s is resolved as if it had none ("http:g")' },
+      { flags: ['--json'], description: 'one JSON object per REF: {"base", "reference", "target"} or {"base", "reference", "error"}' },
+    ],
+    exits: '0 every REF resolved, 1 an invalid BASE or REF',
+    run: runResolve,
+  },
+  {
+    name: 'grammars',
+    summary: 'say which of RFC 3986, 3987 and 2396 accept each URI, and why',
+    usage: ['{options} [URI ...]', '--table'],
+    description: 'Says, side by side, whether each URI is valid by RFC 3986 (URI-reference), RFC 3987 (IRI-reference) and RFC 2396 with RFC 2732 (URI-reference), with the error where not, and names the differences between the grammars that bear on it, with the sections that say so. With no URI arguments, reads one per line from standard input.',
+    options: [
+      { flags: ['--json'], description: 'one JSON object per input' },
+      { flags: ['--table'], description: 'print RFC 3986 Appendix D.2: each obsolete RFC 2396 rule and its RFC 3986 translation' },
+    ],
+    exits: '0 valid by all three, 1 not valid by at least one',
+    run: runGrammars,
+  },
+  {
+    name: 'to-uri',
+    summary: 'map IRIs to URIs (RFC 3987 3.1)',
+    usage: ['{options} [IRI ...]'],
+    description: 'Maps each IRI reference to a URI reference (RFC 3987 3.1): every non-ASCII character as the %XX of its UTF-8 octets. With no arguments, reads one per line from standard input.',
+    options: [
+      { flags: ['--nfc'], description: 'normalize to NFC first (the original draft\'s step; RFC 3987 does not normalize text that is already Unicode)' },
+      { flags: ['--idna'], description: 'a non-ASCII host becomes its IDNA A-label (UTS 46 ToASCII)' },
+    ],
+    exits: '0 all converted, 1 an invalid IRI or a host IDNA rejects',
+    run: (ctx) => runConvert(ctx, 'to-uri'),
+  },
+  {
+    name: 'to-iri',
+    summary: 'convert URIs to IRIs (RFC 3987 3.2)',
+    usage: ['{options} [URI ...]'],
+    description: 'Converts each URI reference to an IRI reference (RFC 3987 3.2): the %XX of well-formed UTF-8 become characters where the component allows them; reserved and other ASCII, ill-formed UTF-8 and bidi formatting characters stay encoded. With no arguments, reads one per line from standard input.',
+    options: [{ flags: ['--idna'], description: 'a host\'s xn-- labels become Unicode (UTS 46 ToUnicode), as RFC 3987 3.2.1 allows' }],
+    exits: '0 all converted, 1 an invalid URI',
+    run: (ctx) => runConvert(ctx, 'to-iri'),
+  },
+  {
+    name: 'normalize',
+    summary: 'normalize URI references (RFC 3986 6.2.2, 6.2.3)',
+    usage: ['{options} [URI ...]'],
+    description: 'Normalizes each URI reference: level "syntax" is RFC 3986 6.2.2 (case, percent-encoding, dot segments in a URI with a scheme); level "scheme", the default, adds 6.2.3 (empty and default ports, an empty path as "/", for the schemes whose specifications define them). With no URI arguments, reads one URI per line from standard input.',
+    options: [
+      IRI_GRAMMAR,
+      { flags: ['--level'], value: 'L', allowed: ['syntax', 'scheme'], description: 'syntax or scheme (default scheme)' },
+      { flags: ['--explain'], description: 'list each change: the step, the RFC section, the offset' },
+      { flags: ['--json'], description: 'one JSON object per input: {"input", "result", "steps"}, or {"input", "error"}' },
+    ],
+    exits: '0 every input valid, 1 any input invalid',
+    run: runNormalize,
+  },
+  {
+    name: 'compare',
+    summary: 'say whether two URI references are equivalent, and at which level',
+    usage: ['{options} A B'],
+    description: 'Says whether A and B are equivalent by RFC 3986 6.2, and at which rung of its ladder (simple string, syntax-based, scheme-based) they became equal, or the first component where they differ.',
+    options: [
+      { ...IRI_GRAMMAR, description: 'rfc3986 (default) or rfc3987: compare IRIs (RFC 3987 5.3)' },
+      { flags: ['--json'], description: 'one JSON object: {"a", "b", "equivalent", "level", "difference"}, or {"a", "b", "equivalent": false, "level": null, "error"} when A or B is invalid' },
+    ],
+    exits: '0 equivalent, 1 not equivalent (or an invalid input)',
+    run: runCompare,
+  },
+  {
+    name: 'extract',
+    summary: 'find the URIs in text files (RFC 3986 Appendix C)',
+    usage: ['{options} [FILE ...]'],
+    description: 'Finds the URIs in each FILE ("-" or none: standard input) as RFC 3986 Appendix C describes: in <angle brackets> or "double quotes" (which may span lines, and lose their whitespace and any "URL:" prefix), or between whitespace (a scheme followed by "//", or mailto:, urn: and the like; trailing punctuation and unbalanced closing brackets are left out). Prints FILE:LINE:COLUMN of the URI\'s first character (lines end at LF; columns count UTF-16 code units from 1), the URI, and "invalid" for a URI that is not valid RFC 3986. A byte-order mark at the start of a file is skipped.',
+    options: [{ flags: ['--json'], description: 'one JSON object per URI: {"file", "line", "column", "uri", "raw", "delimited", "valid"}' }],
+    exits: '0 the files were read (invalid URIs are reported, not failures)',
+    run: runExtract,
+  },
+  {
+    name: 'lint',
+    summary: 'report every problem in URIs, with positions, codes and fixes',
+    usage: ['{options} [URI ...]', '{options} --extract FILE ...'],
+    description: 'Reports every problem in each URI: syntax errors, security concerns (RFC 3986 section 7), what normalization would change, non-ASCII characters; each with its range, code, severity, RFC section and fix. The rules are in docs/lint-rules.md. With no URI arguments, reads one URI per line from standard input. With --extract, lints every URI found in the given files (Markdown, HTML, source code: RFC 3986 Appendix C; "-" is standard input) and reports file, line and column as urigram extract does.',
+    options: [
+      { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'sarif'], description: 'text (default), json (one object per URI), or sarif (SARIF 2.1.0, written as the results come)' },
+      { flags: ['--grammar'], value: 'G', allowed: ['rfc3986'], allowedNote: ' (the lint rules are written for RFC 3986)', description: 'the grammar: rfc3986 (the only one the lint rules are written for)' },
+      { flags: ['--extract'], description: 'the arguments are files to find URIs in' },
+    ],
+    exits: '0 nothing at error level, 1 errors found',
+    run: runLint,
+  },
+  {
+    name: 'conformance',
+    summary: 'run the conformance suite against an implementation',
+    usage: ['{options}'],
+    description: 'Runs the conformance suite (conformance/ in the package; its README describes the cases and the protocol) against urigram itself, an adapter module (--adapter: a JavaScript module exporting a function per operation it supports), or any program (--exec: requests and answers as JSON lines on its standard input and output; a case that crashes the program or outlasts the time limit is reported on that case, and the program is started again). Reports, per category, the cases passed, failed and not supported, and the failures grouped by cause with the shortest examples.',
+    options: [
+      { flags: ['--adapter'], value: 'MODULE', description: 'a JavaScript module (CommonJS or ES) exporting validate, errorOffset, components, resolve, removeDotSegments, normalize, equivalent, iriToUri, uriToIri, percentEncode, percentDecode: those it supports' },
+      { flags: ['--exec'], value: 'CMD', description: 'a command line, run by the shell, that speaks the JSON-lines protocol' },
+      { flags: ['--category'], value: 'C', description: `only these categories, comma-separated: ${CATEGORIES.join(', ')}` },
+      { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'markdown', 'svg'], description: 'text (default), json, markdown or svg (a bar chart)' },
+      { flags: ['--timeout'], value: 'MS', description: 'with --exec, the time limit per case in milliseconds (default 5000)' },
+      { flags: ['--suite'], value: 'DIR', description: 'a suite other than the one in the package (a folder with suite.json)' },
+    ],
+    exits: '0 no case failed (cases not supported are no failure), 1 a case failed',
+    run: runConformance,
+  },
+];
+
+/** -h/--help, which every command takes besides its own options. */
+export const HELP: OptionSpec = { flags: ['-h', '--help'], description: 'print this help' };
+
+/** The options of urigram itself, before any command. */
+export const TOP_OPTIONS: readonly OptionSpec[] = [
+  { flags: ['-h', '--help'], description: 'help for urigram or for a command (urigram parse --help)' },
+  { flags: ['-v', '--version'], description: "print urigram's version" },
+];
+
+/** The exit codes every command shares, after its own 0 and 1. */
+export const EXITS = '2 usage error or an input that cannot be read, 74 the output cannot be written, 70 internal error (a bug in urigram)';
+
+/** The top-level help: the commands and options are the table's. */
+export const MAIN_HELP: MainHelp = {
+  usage: ['urigram <command> [options] [arguments]', 'urigram help [COMMAND]'],
+  about: "Strict RFC 3986 URI parsing, from a parser generated from the RFC's ABNF;\nRFC 3987 (IRIs) and RFC 2396 (the older grammar) by the same pipeline.",
+  commands: COMMANDS,
+  options: TOP_OPTIONS,
+  exits: `Exit codes: 0 every input valid, 1 any input invalid (for each command, see its help), ${EXITS}. When several apply, the highest.`,
+};
+
+/** The command of that name: a lookup in the table, so "constructor" or "__proto__" is no command. */
+export function commandNamed(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+/** Each command's name, usage lines and options (by their long flags), as the help shows them. */
+export function commandTable(): Array<{ name: string; usage: string[]; options: string[] }> {
+  return COMMANDS.map((c) => ({ name: c.name, usage: usageLines(c), options: c.options.map(optionName) }));
+}

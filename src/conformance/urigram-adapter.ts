@@ -1,0 +1,37 @@
+/**
+ * urigram itself as a conformance adapter: each operation of the protocol by
+ * the public API. It is what `urigram conformance` runs by default, and what
+ * the tests hold to a full score.
+ */
+import { equivalent, iriToUri, isValid, matches, normalize, parse, percentDecode, percentEncode, REFERENCE_RULES, removeDotSegments, resolve, uriToIri, UriSyntaxError, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName } from '..';
+import type { AdapterModule, Request } from './run';
+
+const text = (r: Request, key: string): string => r[key] as string;
+const options = (r: Request): ParseOptions => ({ grammar: r.grammar as GrammarName, rule: r.rule }) as ParseOptions;
+
+export const URIGRAM_ADAPTER: AdapterModule = {
+  validate: (r) => ((REFERENCE_RULES[r.grammar as GrammarName] as readonly string[]).includes(text(r, 'rule')) ? isValid(text(r, 'input'), options(r)) : matches(text(r, 'rule') as RuleName, text(r, 'input'), { grammar: r.grammar as GrammarName } as ParseOptions)),
+  errorOffset: (r) => {
+    try {
+      parse(text(r, 'input'), options(r));
+    } catch (e) {
+      if (e instanceof UriSyntaxError) return e.offset;
+      throw e;
+    }
+    throw new Error('no error: the input parses');
+  },
+  components: (r) => {
+    const record = parse(text(r, 'input'), options(r)) as unknown as Record<string, string | undefined>;
+    const out: Record<string, string | null> = {};
+    for (const key of ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment', 'hostKind', 'pathKind']) out[key] = record[key] ?? null;
+    return out;
+  },
+  resolve: (r) => resolve(text(r, 'base'), text(r, 'reference'), r.mode === 'rfc2396' ? { algorithm: 'rfc2396' } : { strict: r.mode === 'strict' }),
+  removeDotSegments: (r) => removeDotSegments(text(r, 'input')),
+  normalize: (r) => normalize(text(r, 'input'), { level: r.level as 'syntax' | 'scheme' }),
+  equivalent: (r) => equivalent(text(r, 'a'), text(r, 'b'), { level: r.level as 'simple' | 'syntax' | 'scheme' }),
+  iriToUri: (r) => iriToUri(text(r, 'input')),
+  uriToIri: (r) => uriToIri(text(r, 'input')),
+  percentEncode: (r) => percentEncode(text(r, 'input'), text(r, 'component') as EncodableComponent),
+  percentDecode: (r) => percentDecode(text(r, 'input')),
+};

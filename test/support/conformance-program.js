@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// A program speaking the conformance protocol (JSON lines on stdin and
+// stdout), for test/conformance.test.ts: it validates by urigram's built
+// package, says "unsupported" to every other operation, hangs on the input
+// "hang", exits on "crash", and answers "garbage" with a line that is not JSON.
+const readline = require('node:readline');
+const { isValid, matches, REFERENCE_RULES } = require('../../dist/src');
+
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  const r = JSON.parse(line);
+  if (r.op !== 'validate') return void process.stdout.write(JSON.stringify({ id: r.id, unsupported: true }) + '\n');
+  if (r.input === 'hang') return; // never answers
+  if (r.input === 'crash') process.exit(3);
+  if (r.input === 'garbage') return void process.stdout.write('this is not JSON\n');
+  const reference = REFERENCE_RULES[r.grammar].includes(r.rule);
+  const result = reference ? isValid(r.input, { grammar: r.grammar, rule: r.rule }) : matches(r.rule, r.input, { grammar: r.grammar });
+  process.stdout.write(JSON.stringify({ id: r.id, result }) + '\n');
+});
