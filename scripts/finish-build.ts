@@ -19,6 +19,8 @@
  * - writes dist/src/index.mjs, Node's `import` entry: the CommonJS entry's
  *   exports, so that a program that both imports and requires urigram gets
  *   one copy of it (one UriSyntaxError class, one set of loaded grammars);
+ * - writes dist/src/eslint.mjs and formats.mjs, the `import` entries of
+ *   urigram/eslint and urigram/formats, the same way;
  * - marks dist/src/cli.js executable. npm links the `urigram` bin when it
  *   installs, before `prepare` has built dist/, so it never gets to set the
  *   mode itself, and tsc writes files without it.
@@ -132,5 +134,13 @@ fs.writeFileSync(
     '',
   ].join('\n'),
 );
+
+// The other entry points of package.json's exports: Node's `import` of each is its CommonJS module, as for the main entry.
+for (const entry of ['eslint', 'formats']) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module just built, to list its exports
+  const named = Object.keys(require(path.join(dist, 'src', `${entry}.js`))).filter((k) => k !== '__esModule' && k !== 'default');
+  const mjs = [`${HEADER.replace('src/index.ts', `src/${entry}.ts`)}`, `import m from './${entry}.js';`, `export const { ${named.join(', ')} } = m;`, 'export default m;', ''];
+  fs.writeFileSync(path.join(dist, 'src', `${entry}.mjs`), mjs.join('\n'));
+}
 
 fs.chmodSync(path.join(dist, 'src', 'cli.js'), 0o755);
