@@ -163,6 +163,20 @@ describe('the installed package', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ scheme: 'ldap', host: '[2001:db8::7]', query: 'objectClass?one' });
   });
+
+  it('runs the conformance suite it ships (urigram conformance), against itself and an adapter module of the user\'s', () => {
+    const bin = path.join(project, 'node_modules', '.bin', 'urigram');
+    const own = run(bin, ['conformance', '--category', 'uri-to-iri,resolution', '--format', 'json'], project);
+    expect(own.status).toBe(0);
+    const report = JSON.parse(own.stdout) as { scores: Array<{ category: string; total: number; passed: number }> };
+    expect(report.scores.map((s) => s.category)).toEqual(['resolution', 'uri-to-iri']);
+    for (const s of report.scores) expect(s.passed).toBe(s.total);
+    // An adapter that only validates, and wrongly: everything is valid.
+    fs.writeFileSync(path.join(project, 'adapter.js'), 'exports.validate = () => true;\n');
+    const mine = run(bin, ['conformance', '--adapter', 'adapter.js', '--category', 'validity'], project);
+    expect(mine.status).toBe(1);
+    expect(mine.stdout).toMatch(/accepts invalid input/);
+  }, 60_000);
 });
 
 describe('urigram/eslint and urigram/formats, installed (ESLint and ajv are the repository\'s: optional peers)', () => {
