@@ -7,10 +7,16 @@
  *   ES module recognizers and traced parsers) to dist/esm/generated/*.js;
  * - puts src/load.esm.ts, compiled, in the place of src/load.ts in the ES
  *   module build (see both files);
+ * - bundles the modules that the first isValid() and parse() need (CORE:
+ *   parse, backends, grammars, errors, options, and RFC 3986's recognizer)
+ *   into one minified CommonJS file, dist/src/core.js, and puts in their
+ *   places in dist/ a line that takes each one's exports from it: Node then
+ *   resolves, reads and compiles one file instead of six, which is most of a
+ *   cold start (BENCHMARKS.md, "Cold start"). The modules they use only on
+ *   first use (diagnose, load) stay outside it, required on the first call;
  * - writes the CommonJS entry, dist/src/index.js, in the place of tsc's: the
  *   exports of src/index.ts, each module required on the first use of one of
- *   its exports (tsc's would load every module up front, and loading is most
- *   of a cold start);
+ *   its exports (tsc's would load every module up front);
  * - in the CommonJS build, turns the require() of a module used only on
  *   first use (FIRST_USE_ONLY: diagnose, which explains a rejection; load,
  *   which loads the other grammars, the traced parsers and tr46) into one run
@@ -29,6 +35,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { build, type Plugin } from 'esbuild';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -96,6 +103,84 @@ function requireOnFirstUse(file: string): void {
 }
 for (const file of fs.readdirSync(path.join(dist, 'src'))) if (file.endsWith('.js')) requireOnFirstUse(path.join(dist, 'src', file));
 
+/**
+ * The modules of the first isValid() and parse(), bundled into dist/src/core.js
+ * (the CommonJS build only: the ES module build stays one file per module, for
+ * bundlers to tree-shake). Each must import only from these, from RFC 3986's
+ * recognizer and, for use inside functions only, from FIRST_USE_ONLY.
+ */
+const CORE = ['./parse', './backends', './grammars', './errors', './options'];
+const CORE_RECOGNIZER = '../generated/rfc3986.recognizer';
+const CORE_FILE = 'core.js';
+
+/** The names of the functions a module of src/ exports. */
+function exportedFunctions(from: string): string[] {
+  const file = path.join(root, 'src', `${from.slice(2)}.ts`);
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2020, false, ts.ScriptKind.TS);
+  return source.statements
+    .filter((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name !== undefined && (ts.getCombinedModifierFlags(s) & ts.ModifierFlags.Export) !== 0)
+    .map((s) => (s.name as ts.Identifier).text);
+}
+
+/**
+ * In the core bundle, an import from a FIRST_USE_ONLY module becomes one
+ * function per export that requires the module (outside the bundle, from
+ * dist/src/) on its first call.
+ */
+const firstUse: Plugin = {
+  name: 'first-use',
+  setup(b) {
+    const filter = new RegExp(`^(${FIRST_USE_ONLY.map((f) => f.replace(/[.\/]/g, '\\$&')).join('|')})(\\.js)?$`);
+    b.onResolve({ filter }, (a) => {
+      const from = a.path.replace(/\.js$/, '');
+      return a.kind === 'require-call' ? { path: from, external: true } : { path: from, namespace: 'first-use' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'first-use' }, (a) => ({
+      loader: 'js',
+      resolveDir: path.join(dist, 'esm', 'src'),
+      contents: [
+        'let m;',
+        `const get = () => m || (m = require(${JSON.stringify(a.path)}));`,
+        ...exportedFunctions(a.path).map((f) => `export function ${f}(...args) { return get().${f}(...args); }`),
+      ].join('\n'),
+    }));
+  },
+};
+
+const moduleKey = (from: string): string => from.replace(/^.*\//, '').replace(/\W/g, '_');
+
+async function bundleCore(): Promise<void> {
+  const esm = path.join(dist, 'esm', 'src');
+  const modules = [...CORE, CORE_RECOGNIZER];
+  // Each module's exports copied into a plain object: its exports as they are after loading (none is reassigned later).
+  const entry = modules.map((from, i) => `import * as m${i} from '${from}.js';\nexport const ${moduleKey(from)} = { ...m${i} };`).join('\n');
+  const result = await build({
+    stdin: { contents: entry, resolveDir: esm, sourcefile: 'core-entry.js' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    keepNames: true,
+    legalComments: 'none',
+    metafile: true,
+    write: false,
+    plugins: [firstUse],
+  });
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('first-use:') && !f.endsWith('core-entry.js')).sort();
+  const expected = modules.map((from) => path.relative(root, path.join(esm, `${from}.js`))).sort();
+  if (JSON.stringify(inputs) !== JSON.stringify(expected)) {
+    throw new Error(`dist/src/${CORE_FILE} bundles ${inputs.join(', ')}, not ${expected.join(', ')}: a core module imports a module outside CORE; add it to CORE or to FIRST_USE_ONLY`);
+  }
+  fs.writeFileSync(path.join(dist, 'src', CORE_FILE), `"use strict";\n${HEADER.replace('src/index.ts', `${modules.join(', ')} (CORE)`)}\n${result.outputFiles[0].text}`);
+  // Whatever else requires a core module (diagnose, resolve, ...) gets the same copy, from the bundle.
+  for (const from of modules) {
+    const file = from === CORE_RECOGNIZER ? path.join(dist, 'generated', 'rfc3986.recognizer.js') : path.join(dist, 'src', `${from.slice(2)}.js`);
+    const core = path.relative(path.dirname(file), path.join(dist, 'src', CORE_FILE));
+    fs.writeFileSync(file, `"use strict";\n// In dist/src/${CORE_FILE} (scripts/finish-build.ts).\nmodule.exports = require(${JSON.stringify(core.startsWith('.') ? core : `./${core}`)}).${moduleKey(from)};\n`);
+  }
+}
+
 const HEADER = '// Generated by scripts/finish-build.ts from src/index.ts.';
 const byModule = indexExports();
 const names = [...byModule.values()].flat();
@@ -108,7 +193,8 @@ const cjs: string[] = [
 let n = 0;
 for (const [from, exported] of byModule) {
   const loader = `load${n++}`;
-  cjs.push('', `let ${loader}m;`, `function ${loader}() { return ${loader}m || (${loader}m = require(${JSON.stringify(from)})); }`);
+  const module = CORE.includes(from) ? `require(${JSON.stringify(`./${CORE_FILE}`)}).${moduleKey(from)}` : `require(${JSON.stringify(from)})`;
+  cjs.push('', `let ${loader}m;`, `function ${loader}() { return ${loader}m || (${loader}m = ${module}); }`);
   for (const name of exported) {
     cjs.push(`Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: function () { return ${loader}().${name}; } });`);
   }
@@ -116,21 +202,30 @@ for (const [from, exported] of byModule) {
 const cjsEntry = path.join(dist, 'src', 'index.js');
 fs.writeFileSync(cjsEntry, `${cjs.join('\n')}\n`);
 
-// Each name must come out of its module: a wrong module name in src/index.ts would otherwise surface only when used.
-const api = require(cjsEntry) as Record<string, unknown>;
-const missing = names.filter((name) => api[name] === undefined);
-if (missing.length > 0) throw new Error(`dist/src/index.js: no value for ${missing.join(', ')}`);
+function finish(): void {
+  // Each name must come out of its module: a wrong module name in src/index.ts would otherwise surface only when used.
+  const api = require(cjsEntry) as Record<string, unknown>;
+  const missing = names.filter((name) => api[name] === undefined);
+  if (missing.length > 0) throw new Error(`dist/src/index.js: no value for ${missing.join(', ')}`);
 
-fs.writeFileSync(
-  path.join(dist, 'src', 'index.mjs'),
-  [
-    HEADER,
-    "// Node's `import` entry: the CommonJS entry's exports, so that a program has one copy of urigram however it loads it.",
-    "import urigram from './index.js';",
-    `export const { ${names.join(', ')} } = urigram;`,
-    'export default urigram;',
-    '',
-  ].join('\n'),
-);
+  fs.writeFileSync(
+    path.join(dist, 'src', 'index.mjs'),
+    [
+      HEADER,
+      "// Node's `import` entry: the CommonJS entry's exports, so that a program has one copy of urigram however it loads it.",
+      "import urigram from './index.js';",
+      `export const { ${names.join(', ')} } = urigram;`,
+      'export default urigram;',
+      '',
+    ].join('\n'),
+  );
 
-fs.chmodSync(path.join(dist, 'src', 'cli.js'), 0o755);
+  fs.chmodSync(path.join(dist, 'src', 'cli.js'), 0o755);
+}
+
+bundleCore()
+  .then(finish)
+  .catch((error: unknown) => {
+    process.stderr.write(`scripts/finish-build.ts: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
