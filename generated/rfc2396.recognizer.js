@@ -21,6 +21,7 @@ function one(table, at) {
   return -1;
 }
 
+// URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
 function r_URI_reference(at) {
   let out;
   out = -1;
@@ -54,6 +55,7 @@ function r_URI_reference(at) {
   return out;
 }
 
+// absoluteURI   = scheme ":" ( hier-part / opaque-part )
 function r_absoluteURI(at) {
   let out;
   out = -1;
@@ -76,6 +78,7 @@ function r_absoluteURI(at) {
   return out;
 }
 
+// relativeURI   = ( net-path / abs-path / rel-path ) [ "?" query ]
 function r_relativeURI(at) {
   let out;
   out = -1;
@@ -110,6 +113,7 @@ function r_relativeURI(at) {
   return out;
 }
 
+// hier-part     = ( net-path / abs-path ) [ "?" query ]
 function r_hier_part(at) {
   let out;
   out = -1;
@@ -141,6 +145,7 @@ function r_hier_part(at) {
   return out;
 }
 
+// opaque-part   = uric-no-slash *uric
 function r_opaque_part(at) {
   const entry = ncap;
   let out;
@@ -164,6 +169,8 @@ function r_opaque_part(at) {
   return out;
 }
 
+// uric-no-slash = unreserved / escaped / ";" / "?" / ":" / "@" /
+//                 "&" / "=" / "+" / "$" / ","
 function r_uric_no_slash(at) {
   let out;
   out = one(T3, at);
@@ -176,6 +183,7 @@ function r_uric_no_slash(at) {
   return out;
 }
 
+// net-path      = "//" authority [ abs-path ]
 function r_net_path(at) {
   let out;
   out = -1;
@@ -200,6 +208,7 @@ function r_net_path(at) {
   return out;
 }
 
+// abs-path      = "/"  path-segments
 function r_abs_path(at) {
   const entry = ncap;
   let out;
@@ -217,6 +226,7 @@ function r_abs_path(at) {
   return out;
 }
 
+// rel-path      = rel-segment [ abs-path ]
 function r_rel_path(at) {
   const entry = ncap;
   let out;
@@ -237,6 +247,8 @@ function r_rel_path(at) {
   return out;
 }
 
+// rel-segment   = 1*( unreserved / escaped /
+//                     ";" / "@" / "&" / "=" / "+" / "$" / "," )
 function r_rel_segment(at) {
   let out;
   let k52 = 0;
@@ -258,6 +270,7 @@ function r_rel_segment(at) {
   return out;
 }
 
+// scheme        = alpha *( alpha / digit / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
@@ -281,6 +294,7 @@ function r_scheme(at) {
   return out;
 }
 
+// authority     = server / reg-name
 function r_authority(at) {
   const entry = ncap;
   let out;
@@ -309,6 +323,8 @@ function r_authority(at) {
   return out;
 }
 
+// reg-name      = 1*( unreserved / escaped / "$" / "," /
+//                     ";" / ":" / "@" / "&" / "=" / "+" )
 function r_reg_name(at) {
   const entry = ncap;
   let out;
@@ -332,6 +348,7 @@ function r_reg_name(at) {
   return out;
 }
 
+// server        = [ [ userinfo "@" ] hostport ]
 function r_server(at) {
   const entry = ncap;
   let out;
@@ -364,6 +381,8 @@ function r_server(at) {
   return out;
 }
 
+// userinfo      = *( unreserved / escaped /
+//                    ";" / ":" / "&" / "=" / "+" / "$" / "," )
 function r_userinfo(at) {
   const entry = ncap;
   let out;
@@ -384,6 +403,7 @@ function r_userinfo(at) {
   return out;
 }
 
+// hostport      = host [ ":" port ]
 function r_hostport(at) {
   let out;
   out = -1;
@@ -412,6 +432,7 @@ function r_hostport(at) {
   return out;
 }
 
+// host          = hostname / IPv4address / IPv6reference   ; RFC 2732 3 (1)
 function r_host(at) {
   const entry = ncap;
   let out;
@@ -426,6 +447,7 @@ function r_host(at) {
   return out;
 }
 
+// IPv6reference = "[" IPv6address "]"                      ; RFC 2732 3 (1)
 function r_IPv6reference(at) {
   let out;
   out = -1;
@@ -445,6 +467,7 @@ function r_IPv6reference(at) {
   return out;
 }
 
+// hostname      = *( domainlabel "." ) toplabel [ "." ]
 function r_hostname(at) {
   const entry = ncap;
   let out;
@@ -490,6 +513,7 @@ function r_hostname(at) {
   return out;
 }
 
+// domainlabel   = alphanum / alphanum *( alphanum / "-" ) alphanum
 function r_domainlabel(at) {
   let out;
   out = -1;
@@ -526,6 +550,7 @@ function r_domainlabel(at) {
   return out;
 }
 
+// toplabel      = alpha / alpha *( alphanum / "-" ) alphanum
 function r_toplabel(at) {
   let out;
   out = -1;
@@ -562,6 +587,9 @@ function r_toplabel(at) {
   return out;
 }
 
+// IPv4address   = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT
+//                 ; RFC 2732 3 (2): RFC 2373's, for RFC 2396's
+//                 ; 1*digit "." 1*digit "." 1*digit "." 1*digit
 function r_IPv4address(at) {
   const entry = ncap;
   let out;
@@ -634,6 +662,7 @@ function r_IPv4address(at) {
   return out;
 }
 
+// port          = *digit
 function r_port(at) {
   const entry = ncap;
   let out;
@@ -648,6 +677,15 @@ function r_port(at) {
   return out;
 }
 
+// IPv6address   =                              6( hex4 ":" ) ls32
+//               /                         "::" 5( hex4 ":" ) ls32
+//               / [                hex4 ] "::" 4( hex4 ":" ) ls32
+//               / [ *1( hex4 ":" ) hex4 ] "::" 3( hex4 ":" ) ls32
+//               / [ *2( hex4 ":" ) hex4 ] "::" 2( hex4 ":" ) ls32
+//               / [ *3( hex4 ":" ) hex4 ] "::"    hex4 ":"   ls32
+//               / [ *4( hex4 ":" ) hex4 ] "::"               ls32
+//               / [ *5( hex4 ":" ) hex4 ] "::"               hex4
+//               / [ *6( hex4 ":" ) hex4 ] "::"
 function r_IPv6address(at) {
   const entry = ncap;
   let out;
@@ -1132,6 +1170,9 @@ function r_IPv6address(at) {
   return out;
 }
 
+// ls32          = ( hex4 ":" hex4 ) / decimal-octet "." decimal-octet "."
+//                                     decimal-octet "." decimal-octet
+//                 ; the low-order 32 bits: x:x, or d.d.d.d (RFC 2373 2.2)
 function r_ls32(at) {
   let out;
   out = -1;
@@ -1177,6 +1218,7 @@ function r_ls32(at) {
   return out;
 }
 
+// hex4          = 1*4HEXDIG                           ; RFC 2373 Appendix B
 function r_hex4(at) {
   let out;
   let k296 = 0;
@@ -1193,6 +1235,10 @@ function r_hex4(at) {
   return out;
 }
 
+// decimal-octet = 1*2DIGIT                            ; 0-99, 00-09
+//               / ( "0" / "1" ) 2DIGIT                ; 000-199
+//               / "2" %x30-34 DIGIT                   ; 200-249
+//               / "25" %x30-35                        ; 250-255
 function r_decimal_octet(at) {
   let out;
   out = -1;
@@ -1259,6 +1305,7 @@ function r_decimal_octet(at) {
   return out;
 }
 
+// path          = [ abs-path / opaque-part ]
 function r_path(at) {
   let out;
   let p314;
@@ -1270,6 +1317,7 @@ function r_path(at) {
   return out;
 }
 
+// path-segments = segment *( "/" segment )
 function r_path_segments(at) {
   let out;
   out = -1;
@@ -1300,6 +1348,7 @@ function r_path_segments(at) {
   return out;
 }
 
+// segment       = *pchar *( ";" param )
 function r_segment(at) {
   let out;
   out = -1;
@@ -1336,6 +1385,7 @@ function r_segment(at) {
   return out;
 }
 
+// param         = *pchar
 function r_param(at) {
   let out;
   out = at;
@@ -1348,6 +1398,8 @@ function r_param(at) {
   return out;
 }
 
+// pchar         = unreserved / escaped /
+//                 ":" / "@" / "&" / "=" / "+" / "$" / ","
 function r_pchar(at) {
   let out;
   out = one(T3, at);
@@ -1360,6 +1412,7 @@ function r_pchar(at) {
   return out;
 }
 
+// query         = *uric
 function r_query(at) {
   const entry = ncap;
   let out;
@@ -1374,6 +1427,7 @@ function r_query(at) {
   return out;
 }
 
+// fragment      = *uric
 function r_fragment(at) {
   const entry = ncap;
   let out;
@@ -1388,6 +1442,7 @@ function r_fragment(at) {
   return out;
 }
 
+// uric          = reserved / unreserved / escaped
 function r_uric(at) {
   let out;
   out = one(T26, at);
@@ -1397,24 +1452,30 @@ function r_uric(at) {
   return out;
 }
 
+// reserved      = ";" / "/" / "?" / ":" / "@" / "&" / "=" / "+" /
+//                 "$" / "," / "[" / "]"                    ; RFC 2732 3 (3)
 function r_reserved(at) {
   let out;
   out = one(T27, at);
   return out;
 }
 
+// unreserved    = alphanum / mark
 function r_unreserved(at) {
   let out;
   out = one(T3, at);
   return out;
 }
 
+// mark          = "-" / "_" / "." / "!" / "~" / "*" / "'" /
+//                 "(" / ")"
 function r_mark(at) {
   let out;
   out = one(T28, at);
   return out;
 }
 
+// escaped       = "%" hex hex
 function r_escaped(at) {
   let out;
   out = -1;
@@ -1433,42 +1494,51 @@ function r_escaped(at) {
   return out;
 }
 
+// hex           = digit / %x41-46 / %x61-66
+//                 ; digit | "A" | "B" | "C" | "D" | "E" | "F" |
+//                 ;         "a" | "b" | "c" | "d" | "e" | "f"
 function r_hex(at) {
   let out;
   out = one(T19, at);
   return out;
 }
 
+// alphanum      = alpha / digit
 function r_alphanum(at) {
   let out;
   out = one(T16, at);
   return out;
 }
 
+// alpha         = lowalpha / upalpha
 function r_alpha(at) {
   let out;
   out = one(T7, at);
   return out;
 }
 
+// lowalpha = %x61-7A   ; "a" | "b" | ... | "z"
 function r_lowalpha(at) {
   let out;
   out = one(T30, at);
   return out;
 }
 
+// upalpha  = %x41-5A   ; "A" | "B" | ... | "Z"
 function r_upalpha(at) {
   let out;
   out = one(T31, at);
   return out;
 }
 
+// digit    = %x30-39   ; "0" | "1" | ... | "9"
 function r_digit(at) {
   let out;
   out = one(T18, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
   out = one(T19, at);

@@ -21,6 +21,7 @@ function one(table, at) {
   return -1;
 }
 
+// URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 function r_URI(at) {
   let out;
   out = -1;
@@ -70,6 +71,10 @@ function r_URI(at) {
   return out;
 }
 
+// hier-part     = "//" authority path-abempty
+//               / path-absolute
+//               / path-rootless
+//               / path-empty
 function r_hier_part(at) {
   let out;
   out = -1;
@@ -101,6 +106,7 @@ function r_hier_part(at) {
   return out;
 }
 
+// URI-reference = URI / relative-ref
 function r_URI_reference(at) {
   let out;
   out = r_URI(at);
@@ -110,6 +116,7 @@ function r_URI_reference(at) {
   return out;
 }
 
+// absolute-URI  = scheme ":" hier-part [ "?" query ]
 function r_absolute_URI(at) {
   let out;
   out = -1;
@@ -144,6 +151,7 @@ function r_absolute_URI(at) {
   return out;
 }
 
+// relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
 function r_relative_ref(at) {
   let out;
   out = -1;
@@ -187,6 +195,10 @@ function r_relative_ref(at) {
   return out;
 }
 
+// relative-part = "//" authority path-abempty
+//               / path-absolute
+//               / path-noscheme
+//               / path-empty
 function r_relative_part(at) {
   let out;
   out = -1;
@@ -218,6 +230,7 @@ function r_relative_part(at) {
   return out;
 }
 
+// scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
@@ -241,6 +254,7 @@ function r_scheme(at) {
   return out;
 }
 
+// authority     = [ userinfo "@" ] host [ ":" port ]
 function r_authority(at) {
   const entry = ncap;
   let out;
@@ -286,6 +300,7 @@ function r_authority(at) {
   return out;
 }
 
+// userinfo      = *( unreserved / pct-encoded / sub-delims / ":" )
 function r_userinfo(at) {
   const entry = ncap;
   let out;
@@ -306,6 +321,7 @@ function r_userinfo(at) {
   return out;
 }
 
+// host          = IP-literal / IPv4address / reg-name
 function r_host(at) {
   const entry = ncap;
   let out;
@@ -332,6 +348,7 @@ function r_host(at) {
   return out;
 }
 
+// port          = *DIGIT
 function r_port(at) {
   const entry = ncap;
   let out;
@@ -346,6 +363,7 @@ function r_port(at) {
   return out;
 }
 
+// IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
   let out;
   out = -1;
@@ -368,6 +386,7 @@ function r_IP_literal(at) {
   return out;
 }
 
+// IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
   const entry = ncap;
   let out;
@@ -409,6 +428,15 @@ function r_IPvFuture(at) {
   return out;
 }
 
+// IPv6address   =                            6( h16 ":" ) ls32
+//               /                       "::" 5( h16 ":" ) ls32
+//               / [               h16 ] "::" 4( h16 ":" ) ls32
+//               / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+//               / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+//               / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+//               / [ *4( h16 ":" ) h16 ] "::"              ls32
+//               / [ *5( h16 ":" ) h16 ] "::"              h16
+//               / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
   const entry = ncap;
   let out;
@@ -900,6 +928,7 @@ function r_IPv6address(at) {
   return out;
 }
 
+// h16           = 1*4HEXDIG
 function r_h16(at) {
   let out;
   let k251 = 0;
@@ -916,6 +945,7 @@ function r_h16(at) {
   return out;
 }
 
+// ls32          = ( h16 ":" h16 ) / IPv4address
 function r_ls32(at) {
   let out;
   out = -1;
@@ -937,6 +967,7 @@ function r_ls32(at) {
   return out;
 }
 
+// IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
   const entry = ncap;
   let out;
@@ -969,6 +1000,11 @@ function r_IPv4address(at) {
   return out;
 }
 
+// dec-octet     = DIGIT                 ; 0-9
+//               / %x31-39 DIGIT         ; 10-99
+//               / "1" 2DIGIT            ; 100-199
+//               / "2" %x30-34 DIGIT     ; 200-249
+//               / "25" %x30-35          ; 250-255
 function r_dec_octet(at) {
   let out;
   out = -1;
@@ -1036,6 +1072,7 @@ function r_dec_octet(at) {
   return out;
 }
 
+// reg-name      = *( unreserved / pct-encoded / sub-delims )
 function r_reg_name(at) {
   let out;
   out = at;
@@ -1054,6 +1091,11 @@ function r_reg_name(at) {
   return out;
 }
 
+// path          = path-abempty    ; begins with "/" or is empty
+//               / path-absolute   ; begins with "/" but not "//"
+//               / path-noscheme   ; begins with a non-colon segment
+//               / path-rootless   ; begins with a segment
+//               / path-empty      ; zero characters
 function r_path(at) {
   let out;
   out = -1;
@@ -1099,6 +1141,7 @@ function r_path(at) {
   return out;
 }
 
+// path-abempty  = *( "/" segment )
 function r_path_abempty(at) {
   const entry = ncap;
   let out;
@@ -1122,6 +1165,7 @@ function r_path_abempty(at) {
   return out;
 }
 
+// path-absolute = "/" [ segment-nz *( "/" segment ) ]
 function r_path_absolute(at) {
   const entry = ncap;
   let out;
@@ -1165,6 +1209,7 @@ function r_path_absolute(at) {
   return out;
 }
 
+// path-noscheme = segment-nz-nc *( "/" segment )
 function r_path_noscheme(at) {
   const entry = ncap;
   let out;
@@ -1197,6 +1242,7 @@ function r_path_noscheme(at) {
   return out;
 }
 
+// path-rootless = segment-nz *( "/" segment )
 function r_path_rootless(at) {
   const entry = ncap;
   let out;
@@ -1229,6 +1275,7 @@ function r_path_rootless(at) {
   return out;
 }
 
+// path-empty    = 0<pchar>
 function r_path_empty(at) {
   const entry = ncap;
   let out;
@@ -1237,6 +1284,7 @@ function r_path_empty(at) {
   return out;
 }
 
+// segment       = *pchar
 function r_segment(at) {
   let out;
   out = at;
@@ -1249,6 +1297,7 @@ function r_segment(at) {
   return out;
 }
 
+// segment-nz    = 1*pchar
 function r_segment_nz(at) {
   let out;
   let k321 = 0;
@@ -1264,6 +1313,8 @@ function r_segment_nz(at) {
   return out;
 }
 
+// segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+//               ; non-zero-length segment without any colon ":"
 function r_segment_nz_nc(at) {
   let out;
   let k323 = 0;
@@ -1285,6 +1336,7 @@ function r_segment_nz_nc(at) {
   return out;
 }
 
+// pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
 function r_pchar(at) {
   let out;
   out = one(T7, at);
@@ -1297,6 +1349,7 @@ function r_pchar(at) {
   return out;
 }
 
+// query         = *( pchar / "/" / "?" )
 function r_query(at) {
   const entry = ncap;
   let out;
@@ -1314,6 +1367,7 @@ function r_query(at) {
   return out;
 }
 
+// fragment      = *( pchar / "/" / "?" )
 function r_fragment(at) {
   const entry = ncap;
   let out;
@@ -1331,6 +1385,7 @@ function r_fragment(at) {
   return out;
 }
 
+// pct-encoded   = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
   let out;
   out = -1;
@@ -1349,42 +1404,51 @@ function r_pct_encoded(at) {
   return out;
 }
 
+// unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
   out = one(T7, at);
   return out;
 }
 
+// reserved      = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
   out = one(T28, at);
   return out;
 }
 
+// gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
   out = one(T29, at);
   return out;
 }
 
+// sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
+//               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
   out = one(T22, at);
   return out;
 }
 
+// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
   out = one(T4, at);
   return out;
 }
 
+// DIGIT          =  %x30-39
+//                        ; 0-9
 function r_DIGIT(at) {
   let out;
   out = one(T10, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
   out = one(T14, at);

@@ -20,6 +20,7 @@ function one(table, at) {
   return -1;
 }
 
+// URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 function r_URI(at) {
   let out;
   out = -1;
@@ -69,6 +70,10 @@ function r_URI(at) {
   return out;
 }
 
+// hier-part     = "//" authority path-abempty
+//               / path-absolute
+//               / path-rootless
+//               / path-empty
 function r_hier_part(at) {
   let out;
   out = -1;
@@ -100,6 +105,7 @@ function r_hier_part(at) {
   return out;
 }
 
+// URI-reference = URI / relative-ref
 function r_URI_reference(at) {
   let out;
   out = r_URI(at);
@@ -109,6 +115,7 @@ function r_URI_reference(at) {
   return out;
 }
 
+// absolute-URI  = scheme ":" hier-part [ "?" query ]
 function r_absolute_URI(at) {
   let out;
   out = -1;
@@ -143,6 +150,7 @@ function r_absolute_URI(at) {
   return out;
 }
 
+// relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
 function r_relative_ref(at) {
   let out;
   out = -1;
@@ -186,6 +194,10 @@ function r_relative_ref(at) {
   return out;
 }
 
+// relative-part = "//" authority path-abempty
+//               / path-absolute
+//               / path-noscheme
+//               / path-empty
 function r_relative_part(at) {
   let out;
   out = -1;
@@ -217,6 +229,7 @@ function r_relative_part(at) {
   return out;
 }
 
+// scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
@@ -240,6 +253,7 @@ function r_scheme(at) {
   return out;
 }
 
+// authority     = [ userinfo "@" ] host [ ":" port ]
 function r_authority(at) {
   const entry = ncap;
   let out;
@@ -285,6 +299,7 @@ function r_authority(at) {
   return out;
 }
 
+// userinfo      = *( unreserved / pct-encoded / sub-delims / ":" )
 function r_userinfo(at) {
   const entry = ncap;
   let out;
@@ -305,6 +320,7 @@ function r_userinfo(at) {
   return out;
 }
 
+// host          = IP-literal / IPv4address / reg-name
 function r_host(at) {
   const entry = ncap;
   let out;
@@ -331,6 +347,7 @@ function r_host(at) {
   return out;
 }
 
+// port          = *DIGIT
 function r_port(at) {
   const entry = ncap;
   let out;
@@ -345,6 +362,7 @@ function r_port(at) {
   return out;
 }
 
+// IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
   let out;
   out = -1;
@@ -367,6 +385,7 @@ function r_IP_literal(at) {
   return out;
 }
 
+// IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
   const entry = ncap;
   let out;
@@ -408,6 +427,15 @@ function r_IPvFuture(at) {
   return out;
 }
 
+// IPv6address   =                            6( h16 ":" ) ls32
+//               /                       "::" 5( h16 ":" ) ls32
+//               / [               h16 ] "::" 4( h16 ":" ) ls32
+//               / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+//               / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+//               / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+//               / [ *4( h16 ":" ) h16 ] "::"              ls32
+//               / [ *5( h16 ":" ) h16 ] "::"              h16
+//               / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
   const entry = ncap;
   let out;
@@ -899,6 +927,7 @@ function r_IPv6address(at) {
   return out;
 }
 
+// h16           = 1*4HEXDIG
 function r_h16(at) {
   let out;
   let k251 = 0;
@@ -915,6 +944,7 @@ function r_h16(at) {
   return out;
 }
 
+// ls32          = ( h16 ":" h16 ) / IPv4address
 function r_ls32(at) {
   let out;
   out = -1;
@@ -936,6 +966,7 @@ function r_ls32(at) {
   return out;
 }
 
+// IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
   const entry = ncap;
   let out;
@@ -968,6 +999,11 @@ function r_IPv4address(at) {
   return out;
 }
 
+// dec-octet     = DIGIT                 ; 0-9
+//               / %x31-39 DIGIT         ; 10-99
+//               / "1" 2DIGIT            ; 100-199
+//               / "2" %x30-34 DIGIT     ; 200-249
+//               / "25" %x30-35          ; 250-255
 function r_dec_octet(at) {
   let out;
   out = -1;
@@ -1035,6 +1071,7 @@ function r_dec_octet(at) {
   return out;
 }
 
+// reg-name      = *( unreserved / pct-encoded / sub-delims )
 function r_reg_name(at) {
   let out;
   out = at;
@@ -1053,6 +1090,11 @@ function r_reg_name(at) {
   return out;
 }
 
+// path          = path-abempty    ; begins with "/" or is empty
+//               / path-absolute   ; begins with "/" but not "//"
+//               / path-noscheme   ; begins with a non-colon segment
+//               / path-rootless   ; begins with a segment
+//               / path-empty      ; zero characters
 function r_path(at) {
   let out;
   out = -1;
@@ -1098,6 +1140,7 @@ function r_path(at) {
   return out;
 }
 
+// path-abempty  = *( "/" segment )
 function r_path_abempty(at) {
   const entry = ncap;
   let out;
@@ -1121,6 +1164,7 @@ function r_path_abempty(at) {
   return out;
 }
 
+// path-absolute = "/" [ segment-nz *( "/" segment ) ]
 function r_path_absolute(at) {
   const entry = ncap;
   let out;
@@ -1164,6 +1208,7 @@ function r_path_absolute(at) {
   return out;
 }
 
+// path-noscheme = segment-nz-nc *( "/" segment )
 function r_path_noscheme(at) {
   const entry = ncap;
   let out;
@@ -1196,6 +1241,7 @@ function r_path_noscheme(at) {
   return out;
 }
 
+// path-rootless = segment-nz *( "/" segment )
 function r_path_rootless(at) {
   const entry = ncap;
   let out;
@@ -1228,6 +1274,7 @@ function r_path_rootless(at) {
   return out;
 }
 
+// path-empty    = 0<pchar>
 function r_path_empty(at) {
   const entry = ncap;
   let out;
@@ -1236,6 +1283,7 @@ function r_path_empty(at) {
   return out;
 }
 
+// segment       = *pchar
 function r_segment(at) {
   let out;
   out = at;
@@ -1248,6 +1296,7 @@ function r_segment(at) {
   return out;
 }
 
+// segment-nz    = 1*pchar
 function r_segment_nz(at) {
   let out;
   let k321 = 0;
@@ -1263,6 +1312,8 @@ function r_segment_nz(at) {
   return out;
 }
 
+// segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+//               ; non-zero-length segment without any colon ":"
 function r_segment_nz_nc(at) {
   let out;
   let k323 = 0;
@@ -1284,6 +1335,7 @@ function r_segment_nz_nc(at) {
   return out;
 }
 
+// pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
 function r_pchar(at) {
   let out;
   out = one(T7, at);
@@ -1296,6 +1348,7 @@ function r_pchar(at) {
   return out;
 }
 
+// query         = *( pchar / "/" / "?" )
 function r_query(at) {
   const entry = ncap;
   let out;
@@ -1313,6 +1366,7 @@ function r_query(at) {
   return out;
 }
 
+// fragment      = *( pchar / "/" / "?" )
 function r_fragment(at) {
   const entry = ncap;
   let out;
@@ -1330,6 +1384,7 @@ function r_fragment(at) {
   return out;
 }
 
+// pct-encoded   = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
   let out;
   out = -1;
@@ -1348,42 +1403,51 @@ function r_pct_encoded(at) {
   return out;
 }
 
+// unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
   out = one(T7, at);
   return out;
 }
 
+// reserved      = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
   out = one(T28, at);
   return out;
 }
 
+// gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
   out = one(T29, at);
   return out;
 }
 
+// sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
+//               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
   out = one(T22, at);
   return out;
 }
 
+// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
   out = one(T4, at);
   return out;
 }
 
+// DIGIT          =  %x30-39
+//                        ; 0-9
 function r_DIGIT(at) {
   let out;
   out = one(T10, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
   out = one(T14, at);

@@ -20,6 +20,8 @@ function one(table, at) {
   return -1;
 }
 
+// IRI            = scheme ":" ihier-part [ "?" iquery ]
+//                       [ "#" ifragment ]
 function r_IRI(at) {
   let out;
   out = -1;
@@ -69,6 +71,10 @@ function r_IRI(at) {
   return out;
 }
 
+// ihier-part     = "//" iauthority ipath-abempty
+//                / ipath-absolute
+//                / ipath-rootless
+//                / ipath-empty
 function r_ihier_part(at) {
   let out;
   out = -1;
@@ -100,6 +106,7 @@ function r_ihier_part(at) {
   return out;
 }
 
+// IRI-reference  = IRI / irelative-ref
 function r_IRI_reference(at) {
   let out;
   out = r_IRI(at);
@@ -109,6 +116,7 @@ function r_IRI_reference(at) {
   return out;
 }
 
+// absolute-IRI   = scheme ":" ihier-part [ "?" iquery ]
 function r_absolute_IRI(at) {
   let out;
   out = -1;
@@ -143,6 +151,7 @@ function r_absolute_IRI(at) {
   return out;
 }
 
+// irelative-ref  = irelative-part [ "?" iquery ] [ "#" ifragment ]
 function r_irelative_ref(at) {
   let out;
   out = -1;
@@ -186,6 +195,10 @@ function r_irelative_ref(at) {
   return out;
 }
 
+// irelative-part = "//" iauthority ipath-abempty
+//                     / ipath-absolute
+//                / ipath-noscheme
+//                / ipath-empty
 function r_irelative_part(at) {
   let out;
   out = -1;
@@ -217,6 +230,7 @@ function r_irelative_part(at) {
   return out;
 }
 
+// iauthority     = [ iuserinfo "@" ] ihost [ ":" port ]
 function r_iauthority(at) {
   const entry = ncap;
   let out;
@@ -262,6 +276,7 @@ function r_iauthority(at) {
   return out;
 }
 
+// iuserinfo      = *( iunreserved / pct-encoded / sub-delims / ":" )
 function r_iuserinfo(at) {
   const entry = ncap;
   let out;
@@ -282,6 +297,7 @@ function r_iuserinfo(at) {
   return out;
 }
 
+// ihost          = IP-literal / IPv4address / ireg-name
 function r_ihost(at) {
   const entry = ncap;
   let out;
@@ -311,6 +327,7 @@ function r_ihost(at) {
   return out;
 }
 
+// ireg-name      = *( iunreserved / pct-encoded / sub-delims )
 function r_ireg_name(at) {
   let out;
   out = at;
@@ -329,6 +346,11 @@ function r_ireg_name(at) {
   return out;
 }
 
+// ipath          = ipath-abempty   ; begins with "/" or is empty
+//                / ipath-absolute  ; begins with "/" but not "//"
+//                / ipath-noscheme  ; begins with a non-colon segment
+//                / ipath-rootless  ; begins with a segment
+//                / ipath-empty     ; zero characters
 function r_ipath(at) {
   let out;
   out = -1;
@@ -374,6 +396,7 @@ function r_ipath(at) {
   return out;
 }
 
+// ipath-abempty  = *( "/" isegment )
 function r_ipath_abempty(at) {
   const entry = ncap;
   let out;
@@ -397,6 +420,7 @@ function r_ipath_abempty(at) {
   return out;
 }
 
+// ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 function r_ipath_absolute(at) {
   const entry = ncap;
   let out;
@@ -440,6 +464,7 @@ function r_ipath_absolute(at) {
   return out;
 }
 
+// ipath-noscheme = isegment-nz-nc *( "/" isegment )
 function r_ipath_noscheme(at) {
   const entry = ncap;
   let out;
@@ -472,6 +497,7 @@ function r_ipath_noscheme(at) {
   return out;
 }
 
+// ipath-rootless = isegment-nz *( "/" isegment )
 function r_ipath_rootless(at) {
   const entry = ncap;
   let out;
@@ -504,6 +530,7 @@ function r_ipath_rootless(at) {
   return out;
 }
 
+// ipath-empty    = 0<ipchar>
 function r_ipath_empty(at) {
   const entry = ncap;
   let out;
@@ -512,6 +539,7 @@ function r_ipath_empty(at) {
   return out;
 }
 
+// isegment       = *ipchar
 function r_isegment(at) {
   let out;
   out = at;
@@ -524,6 +552,7 @@ function r_isegment(at) {
   return out;
 }
 
+// isegment-nz    = 1*ipchar
 function r_isegment_nz(at) {
   let out;
   let k117 = 0;
@@ -539,6 +568,9 @@ function r_isegment_nz(at) {
   return out;
 }
 
+// isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims
+//                      / "@" )
+//                ; non-zero-length segment without any colon ":"
 function r_isegment_nz_nc(at) {
   let out;
   let k119 = 0;
@@ -560,6 +592,8 @@ function r_isegment_nz_nc(at) {
   return out;
 }
 
+// ipchar         = iunreserved / pct-encoded / sub-delims / ":"
+//                / "@"
 function r_ipchar(at) {
   let out;
   out = r_iunreserved(at);
@@ -572,6 +606,7 @@ function r_ipchar(at) {
   return out;
 }
 
+// iquery         = *( ipchar / iprivate / "/" / "?" )
 function r_iquery(at) {
   const entry = ncap;
   let out;
@@ -592,6 +627,7 @@ function r_iquery(at) {
   return out;
 }
 
+// ifragment      = *( ipchar / "/" / "?" )
 function r_ifragment(at) {
   const entry = ncap;
   let out;
@@ -609,6 +645,7 @@ function r_ifragment(at) {
   return out;
 }
 
+// iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
 function r_iunreserved(at) {
   let out;
   out = one(T12, at);
@@ -618,6 +655,12 @@ function r_iunreserved(at) {
   return out;
 }
 
+// ucschar        = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+//                / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD
+//                / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD
+//                / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD
+//                / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
+//                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
   const c123 = at < len ? input.charCodeAt(at) : -1;
@@ -653,6 +696,7 @@ function r_ucschar(at) {
   return out;
 }
 
+// iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
   const c134 = at < len ? input.charCodeAt(at) : -1;
@@ -688,6 +732,7 @@ function r_iprivate(at) {
   return out;
 }
 
+// scheme         = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
@@ -711,6 +756,7 @@ function r_scheme(at) {
   return out;
 }
 
+// port           = *DIGIT
 function r_port(at) {
   const entry = ncap;
   let out;
@@ -725,6 +771,7 @@ function r_port(at) {
   return out;
 }
 
+// IP-literal     = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
   let out;
   out = -1;
@@ -747,6 +794,7 @@ function r_IP_literal(at) {
   return out;
 }
 
+// IPvFuture      = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
   const entry = ncap;
   let out;
@@ -788,6 +836,15 @@ function r_IPvFuture(at) {
   return out;
 }
 
+// IPv6address    =                            6( h16 ":" ) ls32
+//                /                       "::" 5( h16 ":" ) ls32
+//                / [               h16 ] "::" 4( h16 ":" ) ls32
+//                / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+//                / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+//                / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+//                / [ *4( h16 ":" ) h16 ] "::"              ls32
+//                / [ *5( h16 ":" ) h16 ] "::"              h16
+//                / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
   const entry = ncap;
   let out;
@@ -1279,6 +1336,7 @@ function r_IPv6address(at) {
   return out;
 }
 
+// h16            = 1*4HEXDIG
 function r_h16(at) {
   let out;
   let k320 = 0;
@@ -1295,6 +1353,7 @@ function r_h16(at) {
   return out;
 }
 
+// ls32           = ( h16 ":" h16 ) / IPv4address
 function r_ls32(at) {
   let out;
   out = -1;
@@ -1316,6 +1375,7 @@ function r_ls32(at) {
   return out;
 }
 
+// IPv4address    = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
   const entry = ncap;
   let out;
@@ -1348,6 +1408,11 @@ function r_IPv4address(at) {
   return out;
 }
 
+// dec-octet      = DIGIT                 ; 0-9
+//                / %x31-39 DIGIT         ; 10-99
+//                / "1" 2DIGIT            ; 100-199
+//                / "2" %x30-34 DIGIT     ; 200-249
+//                / "25" %x30-35          ; 250-255
 function r_dec_octet(at) {
   let out;
   out = -1;
@@ -1415,6 +1480,7 @@ function r_dec_octet(at) {
   return out;
 }
 
+// pct-encoded    = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
   let out;
   out = -1;
@@ -1433,42 +1499,51 @@ function r_pct_encoded(at) {
   return out;
 }
 
+// unreserved     = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
   out = one(T12, at);
   return out;
 }
 
+// reserved       = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
   out = one(T29, at);
   return out;
 }
 
+// gen-delims     = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
   out = one(T30, at);
   return out;
 }
 
+// sub-delims     = "!" / "$" / "&" / "'" / "(" / ")"
+//                / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
   out = one(T7, at);
   return out;
 }
 
+// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
   out = one(T14, at);
   return out;
 }
 
+// DIGIT          =  %x30-39
+//                        ; 0-9
 function r_DIGIT(at) {
   let out;
   out = one(T16, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
   out = one(T20, at);

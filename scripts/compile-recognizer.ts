@@ -23,6 +23,9 @@ interface Grammar {
   rules: Array<{ name: string; expression: Node }>;
 }
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const peggy = require('peggy') as { parser: { parse(text: string): Grammar } };
 
@@ -393,12 +396,36 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
   }
 }
 
+/**
+ * The rules of an ABNF file as it writes them, by name: the line that defines
+ * each (`name = ...` or `name =/ ...`) and the indented lines that continue it,
+ * verbatim, so that each generated function can carry its rule's text.
+ */
+export function abnfRules(abnf: string): Map<string, string[]> {
+  const rules = new Map<string, string[]>();
+  let current: string[] | undefined;
+  for (const line of abnf.split(/\r?\n/)) {
+    const start = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+    if (start !== null) {
+      current = rules.get(start[1]) ?? [];
+      rules.set(start[1], current);
+      current.push(line.trimEnd());
+    } else if (current !== undefined && /^\s+\S/.test(line)) {
+      current.push(line.trimEnd());
+    } else {
+      current = undefined;
+    }
+  }
+  return rules;
+}
+
 export interface RecognizerOptions {
   /** Rules whose matches are logged, in this slot order. */
   readonly captures: readonly string[];
 }
 
-export function compileRecognizer(peggySource: string, grammarFile: string, options: RecognizerOptions): { js: string; dts: string } {
+/** `abnf`: the text of the grammar's ABNF, by default read from grammar/NAME.abnf beside grammarFile (grammar/NAME.peggy). */
+export function compileRecognizer(peggySource: string, grammarFile: string, options: RecognizerOptions, abnfText?: string): { js: string; dts: string } {
   const grammar = peggy.parser.parse(peggySource);
   const names = grammar.rules.map((r) => r.name);
   for (const c of options.captures) {
@@ -436,8 +463,15 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(1, 'if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }');
   e.line(1, 'return -1;');
   e.line(0, '}');
+  // Each function under its rule's ABNF (grammar/NAME.abnf), as uriparser puts the production above each function.
+  // Comments cost nothing at run time, and the CommonJS build minifies them out of the RFC 3986 recognizer it bundles.
+  const abnfFile = grammarFile.replace(/\.peggy$/, '.abnf');
+  const abnf = abnfRules(abnfText ?? fs.readFileSync(path.join(__dirname, '..', abnfFile), 'utf8'));
   for (const rule of grammar.rules) {
     e.line(0, '');
+    const text = abnf.get(rule.name.replace(/_/g, '-'));
+    if (text === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile}`);
+    for (const line of text) e.line(0, `// ${line}`);
     e.line(0, `function r_${rule.name}(at) {`);
     const slot = options.captures.indexOf(rule.name);
     if (slot >= 0) e.line(1, 'const entry = ncap;');
