@@ -7,16 +7,18 @@
  *   ES module recognizers and traced parsers) to dist/esm/generated/*.js;
  * - puts src/load.esm.ts, compiled, in the place of src/load.ts in the ES
  *   module build (see both files);
- * - bundles the modules that the first isValid() and parse() need (CORE:
- *   parse, backends, grammars, errors, options, and RFC 3986's recognizer)
- *   into one minified CommonJS file, dist/src/core.js, and puts in their
- *   places in dist/ a line that takes each one's exports from it: Node then
- *   resolves, reads and compiles one file instead of six, which is most of a
- *   cold start (BENCHMARKS.md, "Cold start"). The modules they use only on
- *   first use (diagnose, load) stay outside it, required on the first call;
  * - writes the CommonJS entry, dist/src/index.js, in the place of tsc's: the
  *   exports of src/index.ts, each module required on the first use of one of
- *   its exports (tsc's would load every module up front);
+ *   its exports (tsc's would load every module up front), except the modules
+ *   that the first isValid() and parse() need (CORE: parse, backends,
+ *   grammars, errors, options, and RFC 3986's recognizer), which it holds,
+ *   bundled by esbuild and minified. In their places in dist/ it puts a line
+ *   that takes each one's exports from the entry (a symbol-keyed, hidden
+ *   property of its exports), so that every module uses the one copy. Node
+ *   then resolves, reads and compiles one file instead of seven, which is
+ *   most of a cold start (BENCHMARKS.md, "Cold start"). The modules that
+ *   CORE uses only inside functions (diagnose, load) stay outside it, each
+ *   required on the first call that needs it;
  * - in the CommonJS build, turns the require() of a module used only on
  *   first use (FIRST_USE_ONLY: diagnose, which explains a rejection; load,
  *   which loads the other grammars, the traced parsers and tr46) into one run
@@ -104,14 +106,16 @@ function requireOnFirstUse(file: string): void {
 for (const file of fs.readdirSync(path.join(dist, 'src'))) if (file.endsWith('.js')) requireOnFirstUse(path.join(dist, 'src', file));
 
 /**
- * The modules of the first isValid() and parse(), bundled into dist/src/core.js
- * (the CommonJS build only: the ES module build stays one file per module, for
- * bundlers to tree-shake). Each must import only from these, from RFC 3986's
- * recognizer and, for use inside functions only, from FIRST_USE_ONLY.
+ * The modules of the first isValid() and parse(), bundled into the CommonJS
+ * entry, dist/src/index.js (the CommonJS build only: the ES module build stays
+ * one file per module, for bundlers to tree-shake). Each must import only from
+ * these, from RFC 3986's recognizer and, for use inside functions only, from
+ * FIRST_USE_ONLY.
  */
 const CORE = ['./parse', './backends', './grammars', './errors', './options'];
 const CORE_RECOGNIZER = '../generated/rfc3986.recognizer';
-const CORE_FILE = 'core.js';
+/** The property of the entry's exports that holds the CORE modules' exports, for their stand-ins in dist/ (not enumerable). */
+const CORE_KEY = 'Symbol.for("urigram.core")';
 
 /** The names of the functions a module of src/ exports. */
 function exportedFunctions(from: string): string[] {
@@ -149,7 +153,8 @@ const firstUse: Plugin = {
 
 const moduleKey = (from: string): string => from.replace(/^.*\//, '').replace(/\W/g, '_');
 
-async function bundleCore(): Promise<void> {
+/** The CORE modules bundled: a script that sets `module.exports` to an object with each module's exports. */
+async function bundleCore(): Promise<string> {
   const esm = path.join(dist, 'esm', 'src');
   const modules = [...CORE, CORE_RECOGNIZER];
   // Each module's exports copied into a plain object: its exports as they are after loading (none is reassigned later).
@@ -170,37 +175,52 @@ async function bundleCore(): Promise<void> {
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('first-use:') && !f.endsWith('core-entry.js')).sort();
   const expected = modules.map((from) => path.relative(root, path.join(esm, `${from}.js`))).sort();
   if (JSON.stringify(inputs) !== JSON.stringify(expected)) {
-    throw new Error(`dist/src/${CORE_FILE} bundles ${inputs.join(', ')}, not ${expected.join(', ')}: a core module imports a module outside CORE; add it to CORE or to FIRST_USE_ONLY`);
+    throw new Error(`the core bundle holds ${inputs.join(', ')}, not ${expected.join(', ')}: a core module imports a module outside CORE; add it to CORE or to FIRST_USE_ONLY`);
   }
-  fs.writeFileSync(path.join(dist, 'src', CORE_FILE), `"use strict";\n${HEADER.replace('src/index.ts', `${modules.join(', ')} (CORE)`)}\n${result.outputFiles[0].text}`);
-  // Whatever else requires a core module (diagnose, resolve, ...) gets the same copy, from the bundle.
+  // Whatever else requires a core module (diagnose, resolve, ...) gets the same copy, from the entry.
   for (const from of modules) {
     const file = from === CORE_RECOGNIZER ? path.join(dist, 'generated', 'rfc3986.recognizer.js') : path.join(dist, 'src', `${from.slice(2)}.js`);
-    const core = path.relative(path.dirname(file), path.join(dist, 'src', CORE_FILE));
-    fs.writeFileSync(file, `"use strict";\n// In dist/src/${CORE_FILE} (scripts/finish-build.ts).\nmodule.exports = require(${JSON.stringify(core.startsWith('.') ? core : `./${core}`)}).${moduleKey(from)};\n`);
+    const entry = path.relative(path.dirname(file), path.join(dist, 'src', 'index.js'));
+    fs.writeFileSync(file, `"use strict";\n// Bundled into dist/src/index.js (scripts/finish-build.ts).\nmodule.exports = require(${JSON.stringify(entry.startsWith('.') ? entry : `./${entry}`)})[${CORE_KEY}].${moduleKey(from)};\n`);
   }
+  return result.outputFiles[0].text;
 }
 
 const HEADER = '// Generated by scripts/finish-build.ts from src/index.ts.';
 const byModule = indexExports();
 const names = [...byModule.values()].flat();
-const cjs: string[] = [
-  '"use strict";',
-  HEADER,
-  '// The CommonJS entry: each module is required on the first use of one of its exports.',
-  'Object.defineProperty(exports, "__esModule", { value: true });',
-];
-let n = 0;
-for (const [from, exported] of byModule) {
-  const loader = `load${n++}`;
-  const module = CORE.includes(from) ? `require(${JSON.stringify(`./${CORE_FILE}`)}).${moduleKey(from)}` : `require(${JSON.stringify(from)})`;
-  cjs.push('', `let ${loader}m;`, `function ${loader}() { return ${loader}m || (${loader}m = ${module}); }`);
-  for (const name of exported) {
-    cjs.push(`Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: function () { return ${loader}().${name}; } });`);
-  }
-}
 const cjsEntry = path.join(dist, 'src', 'index.js');
-fs.writeFileSync(cjsEntry, `${cjs.join('\n')}\n`);
+
+function writeEntry(core: string): void {
+  const cjs: string[] = [
+    '"use strict";',
+    HEADER,
+    `// The CommonJS entry: the modules of the first isValid() and parse() (${[...CORE, CORE_RECOGNIZER].join(', ')}), bundled and minified;`,
+    '// every other module required on the first use of one of its exports.',
+    'const core = (() => {',
+    'const module = { exports: {} };',
+    'const exports = module.exports;',
+    core.trimEnd(),
+    'return module.exports;',
+    '})();',
+    'Object.defineProperty(exports, "__esModule", { value: true });',
+    `Object.defineProperty(exports, ${CORE_KEY}, { value: core });`,
+  ];
+  let n = 0;
+  for (const [from, exported] of byModule) {
+    if (CORE.includes(from)) {
+      cjs.push('');
+      for (const name of exported) cjs.push(`Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: function () { return core.${moduleKey(from)}.${name}; } });`);
+      continue;
+    }
+    const loader = `load${n++}`;
+    cjs.push('', `let ${loader}m;`, `function ${loader}() { return ${loader}m || (${loader}m = require(${JSON.stringify(from)})); }`);
+    for (const name of exported) {
+      cjs.push(`Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: function () { return ${loader}().${name}; } });`);
+    }
+  }
+  fs.writeFileSync(cjsEntry, `${cjs.join('\n')}\n`);
+}
 
 function finish(): void {
   // Each name must come out of its module: a wrong module name in src/index.ts would otherwise surface only when used.
@@ -224,6 +244,7 @@ function finish(): void {
 }
 
 bundleCore()
+  .then(writeEntry)
   .then(finish)
   .catch((error: unknown) => {
     process.stderr.write(`scripts/finish-build.ts: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
