@@ -25,8 +25,10 @@
  *   on the first call that needs it: tsc requires every import up front, and
  *   valid RFC 3986 input needs neither;
  * - writes dist/src/index.mjs, Node's `import` entry: the CommonJS entry's
- *   exports, so that a program that both imports and requires urigram gets
- *   one copy of it (one UriSyntaxError class, one set of loaded grammars);
+ *   exports (required with createRequire: an import would have Node lex the
+ *   entry's source), so that a program that both imports and requires
+ *   urigram gets one copy of it (one UriSyntaxError class, one set of loaded
+ *   grammars);
  * - marks dist/src/cli.js executable. npm links the `urigram` bin when it
  *   installs, before `prepare` has built dist/, so it never gets to set the
  *   mode itself, and tsc writes files without it.
@@ -233,7 +235,10 @@ function finish(): void {
     [
       HEADER,
       "// Node's `import` entry: the CommonJS entry's exports, so that a program has one copy of urigram however it loads it.",
-      "import urigram from './index.js';",
+      "// Required, not imported: an import would have Node scan the entry's source for its export names (cjs-module-lexer),",
+      '// which costs more than loading it, now that the entry holds the core bundle.',
+      "import { createRequire } from 'node:module';",
+      "const urigram = createRequire(import.meta.url)('./index.js');",
       `export const { ${names.join(', ')} } = urigram;`,
       'export default urigram;',
       '',
