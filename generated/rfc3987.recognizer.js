@@ -15,6 +15,14 @@ function capture(slot, start, end) {
   caps[ncap * 3] = slot; caps[ncap * 3 + 1] = start; caps[ncap * 3 + 2] = end; ncap++;
 }
 
+/** The end of a match of one character of an ASCII set (its table) at `at`, or -1. */
+function one(table, at) {
+  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }
+  return -1;
+}
+
+// IRI            = scheme ":" ihier-part [ "?" iquery ]
+//                       [ "#" ifragment ]
 function r_IRI(at) {
   let out;
   out = -1;
@@ -24,69 +32,68 @@ function r_IRI(at) {
     p2 = r_scheme(at);
     if (p2 < 0) { ncap = n1; break seq0; }
     let p3;
-    const c4 = p2 < len ? input.charCodeAt(p2) : -1;
-    p3 = (c4 >= 0 && c4 < 128 && T0[c4] === 1) ? p2 + 1 : -1;
+    p3 = one(T0, p2);
     if (p3 < 0) { ncap = n1; break seq0; }
+    let p4;
+    p4 = r_ihier_part(p3);
+    if (p4 < 0) { ncap = n1; break seq0; }
     let p5;
-    p5 = r_ihier_part(p3);
-    if (p5 < 0) { ncap = n1; break seq0; }
     let p6;
-    let p7;
-    p7 = -1;
-    const n9 = ncap;
-    seq8: {
+    p6 = -1;
+    const n8 = ncap;
+    seq7: {
+      let p9;
+      p9 = one(T1, p4);
+      if (p9 < 0) { ncap = n8; break seq7; }
       let p10;
-      const c11 = p5 < len ? input.charCodeAt(p5) : -1;
-      p10 = (c11 >= 0 && c11 < 128 && T1[c11] === 1) ? p5 + 1 : -1;
-      if (p10 < 0) { ncap = n9; break seq8; }
-      let p12;
-      p12 = r_iquery(p10);
-      if (p12 < 0) { ncap = n9; break seq8; }
-      p7 = p12;
+      p10 = r_iquery(p9);
+      if (p10 < 0) { ncap = n8; break seq7; }
+      p6 = p10;
     }
-    p6 = p7 < 0 ? p5 : p7;
-    if (p6 < 0) { ncap = n1; break seq0; }
-    let p13;
-    let p14;
-    p14 = -1;
-    const n16 = ncap;
-    seq15: {
-      let p17;
-      const c18 = p6 < len ? input.charCodeAt(p6) : -1;
-      p17 = (c18 >= 0 && c18 < 128 && T2[c18] === 1) ? p6 + 1 : -1;
-      if (p17 < 0) { ncap = n16; break seq15; }
-      let p19;
-      p19 = r_ifragment(p17);
-      if (p19 < 0) { ncap = n16; break seq15; }
-      p14 = p19;
+    p5 = p6 < 0 ? p4 : p6;
+    if (p5 < 0) { ncap = n1; break seq0; }
+    let p11;
+    let p12;
+    p12 = -1;
+    const n14 = ncap;
+    seq13: {
+      let p15;
+      p15 = one(T2, p5);
+      if (p15 < 0) { ncap = n14; break seq13; }
+      let p16;
+      p16 = r_ifragment(p15);
+      if (p16 < 0) { ncap = n14; break seq13; }
+      p12 = p16;
     }
-    p13 = p14 < 0 ? p6 : p14;
-    if (p13 < 0) { ncap = n1; break seq0; }
-    out = p13;
+    p11 = p12 < 0 ? p5 : p12;
+    if (p11 < 0) { ncap = n1; break seq0; }
+    out = p11;
   }
   return out;
 }
 
+// ihier-part     = "//" iauthority ipath-abempty
+//                / ipath-absolute
+//                / ipath-rootless
+//                / ipath-empty
 function r_ihier_part(at) {
   let out;
   out = -1;
-  const n21 = ncap;
-  seq20: {
+  const n18 = ncap;
+  seq17: {
+    let p19;
+    p19 = one(T3, at);
+    if (p19 < 0) { ncap = n18; break seq17; }
+    let p20;
+    p20 = one(T3, p19);
+    if (p20 < 0) { ncap = n18; break seq17; }
+    let p21;
+    p21 = r_iauthority(p20);
+    if (p21 < 0) { ncap = n18; break seq17; }
     let p22;
-    const c23 = at < len ? input.charCodeAt(at) : -1;
-    p22 = (c23 >= 0 && c23 < 128 && T3[c23] === 1) ? at + 1 : -1;
-    if (p22 < 0) { ncap = n21; break seq20; }
-    let p24;
-    const c25 = p22 < len ? input.charCodeAt(p22) : -1;
-    p24 = (c25 >= 0 && c25 < 128 && T3[c25] === 1) ? p22 + 1 : -1;
-    if (p24 < 0) { ncap = n21; break seq20; }
-    let p26;
-    p26 = r_iauthority(p24);
-    if (p26 < 0) { ncap = n21; break seq20; }
-    let p27;
-    p27 = r_ipath_abempty(p26);
-    if (p27 < 0) { ncap = n21; break seq20; }
-    out = p27;
+    p22 = r_ipath_abempty(p21);
+    if (p22 < 0) { ncap = n18; break seq17; }
+    out = p22;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
@@ -100,6 +107,7 @@ function r_ihier_part(at) {
   return out;
 }
 
+// IRI-reference  = IRI / irelative-ref
 function r_IRI_reference(at) {
   let out;
   out = r_IRI(at);
@@ -109,107 +117,107 @@ function r_IRI_reference(at) {
   return out;
 }
 
+// absolute-IRI   = scheme ":" ihier-part [ "?" iquery ]
 function r_absolute_IRI(at) {
   let out;
   out = -1;
-  const n29 = ncap;
-  seq28: {
-    let p30;
-    p30 = r_scheme(at);
-    if (p30 < 0) { ncap = n29; break seq28; }
-    let p31;
-    const c32 = p30 < len ? input.charCodeAt(p30) : -1;
-    p31 = (c32 >= 0 && c32 < 128 && T0[c32] === 1) ? p30 + 1 : -1;
-    if (p31 < 0) { ncap = n29; break seq28; }
-    let p33;
-    p33 = r_ihier_part(p31);
-    if (p33 < 0) { ncap = n29; break seq28; }
-    let p34;
-    let p35;
-    p35 = -1;
-    const n37 = ncap;
-    seq36: {
-      let p38;
-      const c39 = p33 < len ? input.charCodeAt(p33) : -1;
-      p38 = (c39 >= 0 && c39 < 128 && T1[c39] === 1) ? p33 + 1 : -1;
-      if (p38 < 0) { ncap = n37; break seq36; }
-      let p40;
-      p40 = r_iquery(p38);
-      if (p40 < 0) { ncap = n37; break seq36; }
-      p35 = p40;
+  const n24 = ncap;
+  seq23: {
+    let p25;
+    p25 = r_scheme(at);
+    if (p25 < 0) { ncap = n24; break seq23; }
+    let p26;
+    p26 = one(T0, p25);
+    if (p26 < 0) { ncap = n24; break seq23; }
+    let p27;
+    p27 = r_ihier_part(p26);
+    if (p27 < 0) { ncap = n24; break seq23; }
+    let p28;
+    let p29;
+    p29 = -1;
+    const n31 = ncap;
+    seq30: {
+      let p32;
+      p32 = one(T1, p27);
+      if (p32 < 0) { ncap = n31; break seq30; }
+      let p33;
+      p33 = r_iquery(p32);
+      if (p33 < 0) { ncap = n31; break seq30; }
+      p29 = p33;
     }
-    p34 = p35 < 0 ? p33 : p35;
-    if (p34 < 0) { ncap = n29; break seq28; }
-    out = p34;
+    p28 = p29 < 0 ? p27 : p29;
+    if (p28 < 0) { ncap = n24; break seq23; }
+    out = p28;
   }
   return out;
 }
 
+// irelative-ref  = irelative-part [ "?" iquery ] [ "#" ifragment ]
 function r_irelative_ref(at) {
   let out;
   out = -1;
-  const n42 = ncap;
-  seq41: {
+  const n35 = ncap;
+  seq34: {
+    let p36;
+    p36 = r_irelative_part(at);
+    if (p36 < 0) { ncap = n35; break seq34; }
+    let p37;
+    let p38;
+    p38 = -1;
+    const n40 = ncap;
+    seq39: {
+      let p41;
+      p41 = one(T1, p36);
+      if (p41 < 0) { ncap = n40; break seq39; }
+      let p42;
+      p42 = r_iquery(p41);
+      if (p42 < 0) { ncap = n40; break seq39; }
+      p38 = p42;
+    }
+    p37 = p38 < 0 ? p36 : p38;
+    if (p37 < 0) { ncap = n35; break seq34; }
     let p43;
-    p43 = r_irelative_part(at);
-    if (p43 < 0) { ncap = n42; break seq41; }
     let p44;
-    let p45;
-    p45 = -1;
-    const n47 = ncap;
-    seq46: {
+    p44 = -1;
+    const n46 = ncap;
+    seq45: {
+      let p47;
+      p47 = one(T2, p37);
+      if (p47 < 0) { ncap = n46; break seq45; }
       let p48;
-      const c49 = p43 < len ? input.charCodeAt(p43) : -1;
-      p48 = (c49 >= 0 && c49 < 128 && T1[c49] === 1) ? p43 + 1 : -1;
-      if (p48 < 0) { ncap = n47; break seq46; }
-      let p50;
-      p50 = r_iquery(p48);
-      if (p50 < 0) { ncap = n47; break seq46; }
-      p45 = p50;
+      p48 = r_ifragment(p47);
+      if (p48 < 0) { ncap = n46; break seq45; }
+      p44 = p48;
     }
-    p44 = p45 < 0 ? p43 : p45;
-    if (p44 < 0) { ncap = n42; break seq41; }
-    let p51;
-    let p52;
-    p52 = -1;
-    const n54 = ncap;
-    seq53: {
-      let p55;
-      const c56 = p44 < len ? input.charCodeAt(p44) : -1;
-      p55 = (c56 >= 0 && c56 < 128 && T2[c56] === 1) ? p44 + 1 : -1;
-      if (p55 < 0) { ncap = n54; break seq53; }
-      let p57;
-      p57 = r_ifragment(p55);
-      if (p57 < 0) { ncap = n54; break seq53; }
-      p52 = p57;
-    }
-    p51 = p52 < 0 ? p44 : p52;
-    if (p51 < 0) { ncap = n42; break seq41; }
-    out = p51;
+    p43 = p44 < 0 ? p37 : p44;
+    if (p43 < 0) { ncap = n35; break seq34; }
+    out = p43;
   }
   return out;
 }
 
+// irelative-part = "//" iauthority ipath-abempty
+//                     / ipath-absolute
+//                / ipath-noscheme
+//                / ipath-empty
 function r_irelative_part(at) {
   let out;
   out = -1;
-  const n59 = ncap;
-  seq58: {
-    let p60;
-    const c61 = at < len ? input.charCodeAt(at) : -1;
-    p60 = (c61 >= 0 && c61 < 128 && T3[c61] === 1) ? at + 1 : -1;
-    if (p60 < 0) { ncap = n59; break seq58; }
-    let p62;
-    const c63 = p60 < len ? input.charCodeAt(p60) : -1;
-    p62 = (c63 >= 0 && c63 < 128 && T3[c63] === 1) ? p60 + 1 : -1;
-    if (p62 < 0) { ncap = n59; break seq58; }
-    let p64;
-    p64 = r_iauthority(p62);
-    if (p64 < 0) { ncap = n59; break seq58; }
-    let p65;
-    p65 = r_ipath_abempty(p64);
-    if (p65 < 0) { ncap = n59; break seq58; }
-    out = p65;
+  const n50 = ncap;
+  seq49: {
+    let p51;
+    p51 = one(T3, at);
+    if (p51 < 0) { ncap = n50; break seq49; }
+    let p52;
+    p52 = one(T3, p51);
+    if (p52 < 0) { ncap = n50; break seq49; }
+    let p53;
+    p53 = r_iauthority(p52);
+    if (p53 < 0) { ncap = n50; break seq49; }
+    let p54;
+    p54 = r_ipath_abempty(p53);
+    if (p54 < 0) { ncap = n50; break seq49; }
+    out = p54;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
@@ -223,100 +231,94 @@ function r_irelative_part(at) {
   return out;
 }
 
+// iauthority     = [ iuserinfo "@" ] ihost [ ":" port ]
 function r_iauthority(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n67 = ncap;
-  seq66: {
-    let p68;
-    let p69;
-    p69 = -1;
-    const n71 = ncap;
-    seq70: {
-      let p72;
-      p72 = r_iuserinfo(at);
-      if (p72 < 0) { ncap = n71; break seq70; }
-      let p73;
-      const c74 = p72 < len ? input.charCodeAt(p72) : -1;
-      p73 = (c74 >= 0 && c74 < 128 && T4[c74] === 1) ? p72 + 1 : -1;
-      if (p73 < 0) { ncap = n71; break seq70; }
-      p69 = p73;
+  const n56 = ncap;
+  seq55: {
+    let p57;
+    let p58;
+    p58 = -1;
+    const n60 = ncap;
+    seq59: {
+      let p61;
+      p61 = r_iuserinfo(at);
+      if (p61 < 0) { ncap = n60; break seq59; }
+      let p62;
+      p62 = one(T4, p61);
+      if (p62 < 0) { ncap = n60; break seq59; }
+      p58 = p62;
     }
-    p68 = p69 < 0 ? at : p69;
-    if (p68 < 0) { ncap = n67; break seq66; }
-    let p75;
-    p75 = r_ihost(p68);
-    if (p75 < 0) { ncap = n67; break seq66; }
-    let p76;
-    let p77;
-    p77 = -1;
-    const n79 = ncap;
-    seq78: {
-      let p80;
-      const c81 = p75 < len ? input.charCodeAt(p75) : -1;
-      p80 = (c81 >= 0 && c81 < 128 && T0[c81] === 1) ? p75 + 1 : -1;
-      if (p80 < 0) { ncap = n79; break seq78; }
-      let p82;
-      p82 = r_port(p80);
-      if (p82 < 0) { ncap = n79; break seq78; }
-      p77 = p82;
+    p57 = p58 < 0 ? at : p58;
+    if (p57 < 0) { ncap = n56; break seq55; }
+    let p63;
+    p63 = r_ihost(p57);
+    if (p63 < 0) { ncap = n56; break seq55; }
+    let p64;
+    let p65;
+    p65 = -1;
+    const n67 = ncap;
+    seq66: {
+      let p68;
+      p68 = one(T0, p63);
+      if (p68 < 0) { ncap = n67; break seq66; }
+      let p69;
+      p69 = r_port(p68);
+      if (p69 < 0) { ncap = n67; break seq66; }
+      p65 = p69;
     }
-    p76 = p77 < 0 ? p75 : p77;
-    if (p76 < 0) { ncap = n67; break seq66; }
-    out = p76;
+    p64 = p65 < 0 ? p63 : p65;
+    if (p64 < 0) { ncap = n56; break seq55; }
+    out = p64;
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
 }
 
+// iuserinfo      = *( iunreserved / pct-encoded / sub-delims / ":" )
 function r_iuserinfo(at) {
   const entry = ncap;
   let out;
-  const n84 = ncap;
-  let k83 = 0;
   out = at;
   for (;;) {
-    let p85;
-    p85 = r_iunreserved(out);
-    if (p85 < 0) {
-      p85 = r_pct_encoded(out);
-      if (p85 < 0) {
-        const c86 = out < len ? input.charCodeAt(out) : -1;
-        p85 = (c86 >= 0 && c86 < 128 && T5[c86] === 1) ? out + 1 : -1;
+    let p70;
+    p70 = r_iunreserved(out);
+    if (p70 < 0) {
+      p70 = r_pct_encoded(out);
+      if (p70 < 0) {
+        p70 = one(T5, out);
       }
     }
-    if (p85 < 0 || p85 === out) break;
-    out = p85;
-    k83++;
+    if (p70 < 0 || p70 === out) break;
+    out = p70;
   }
   if (out >= 0) capture(2, at, out); else ncap = entry;
   return out;
 }
 
+// ihost          = IP-literal / IPv4address / ireg-name
 function r_ihost(at) {
   const entry = ncap;
   let out;
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    const n88 = ncap;
-    seq87: {
-      let p89;
-      p89 = r_IPv4address(at);
-      if (p89 < 0) { ncap = n88; break seq87; }
-      let p90;
-      const n91 = ncap;
-      let p92;
-      p92 = r_iunreserved(p89);
-      if (p92 < 0) {
-        const c93 = p89 < len ? input.charCodeAt(p89) : -1;
-        p92 = (c93 >= 0 && c93 < 128 && T6[c93] === 1) ? p89 + 1 : -1;
+    const n72 = ncap;
+    seq71: {
+      let p73;
+      p73 = r_IPv4address(at);
+      if (p73 < 0) { ncap = n72; break seq71; }
+      let p74;
+      let p75;
+      p75 = r_iunreserved(p73);
+      if (p75 < 0) {
+        p75 = one(T6, p73);
       }
-      ncap = n91;
-      p90 = p92 < 0 ? p89 : -1;
-      if (p90 < 0) { ncap = n88; break seq87; }
-      out = p90;
+      p74 = p75 < 0 ? p73 : -1;
+      if (p74 < 0) { ncap = n72; break seq71; }
+      out = p74;
     }
     if (out < 0) {
       out = r_ireg_name(at);
@@ -326,67 +328,63 @@ function r_ihost(at) {
   return out;
 }
 
+// ireg-name      = *( iunreserved / pct-encoded / sub-delims )
 function r_ireg_name(at) {
   let out;
-  const n95 = ncap;
-  let k94 = 0;
   out = at;
   for (;;) {
-    let p96;
-    p96 = r_iunreserved(out);
-    if (p96 < 0) {
-      p96 = r_pct_encoded(out);
-      if (p96 < 0) {
-        const c97 = out < len ? input.charCodeAt(out) : -1;
-        p96 = (c97 >= 0 && c97 < 128 && T7[c97] === 1) ? out + 1 : -1;
+    let p76;
+    p76 = r_iunreserved(out);
+    if (p76 < 0) {
+      p76 = r_pct_encoded(out);
+      if (p76 < 0) {
+        p76 = one(T7, out);
       }
     }
-    if (p96 < 0 || p96 === out) break;
-    out = p96;
-    k94++;
+    if (p76 < 0 || p76 === out) break;
+    out = p76;
   }
   return out;
 }
 
+// ipath          = ipath-abempty   ; begins with "/" or is empty
+//                / ipath-absolute  ; begins with "/" but not "//"
+//                / ipath-noscheme  ; begins with a non-colon segment
+//                / ipath-rootless  ; begins with a segment
+//                / ipath-empty     ; zero characters
 function r_ipath(at) {
   let out;
   out = -1;
-  const n99 = ncap;
-  seq98: {
-    let p100;
-    p100 = r_ipath_abempty(at);
-    if (p100 < 0) { ncap = n99; break seq98; }
-    let p101;
-    const n102 = ncap;
-    let p103;
-    p103 = r_ipchar(p100);
-    if (p103 < 0) {
-      const c104 = p100 < len ? input.charCodeAt(p100) : -1;
-      p103 = (c104 >= 0 && c104 < 128 && T8[c104] === 1) ? p100 + 1 : -1;
+  const n78 = ncap;
+  seq77: {
+    let p79;
+    p79 = r_ipath_abempty(at);
+    if (p79 < 0) { ncap = n78; break seq77; }
+    let p80;
+    let p81;
+    p81 = r_ipchar(p79);
+    if (p81 < 0) {
+      p81 = one(T8, p79);
     }
-    ncap = n102;
-    p101 = p103 < 0 ? p100 : -1;
-    if (p101 < 0) { ncap = n99; break seq98; }
-    out = p101;
+    p80 = p81 < 0 ? p79 : -1;
+    if (p80 < 0) { ncap = n78; break seq77; }
+    out = p80;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
     if (out < 0) {
       out = -1;
-      const n106 = ncap;
-      seq105: {
-        let p107;
-        p107 = r_ipath_noscheme(at);
-        if (p107 < 0) { ncap = n106; break seq105; }
-        let p108;
-        const n109 = ncap;
-        let p110;
-        const c111 = p107 < len ? input.charCodeAt(p107) : -1;
-        p110 = (c111 >= 0 && c111 < 128 && T0[c111] === 1) ? p107 + 1 : -1;
-        ncap = n109;
-        p108 = p110 < 0 ? p107 : -1;
-        if (p108 < 0) { ncap = n106; break seq105; }
-        out = p108;
+      const n83 = ncap;
+      seq82: {
+        let p84;
+        p84 = r_ipath_noscheme(at);
+        if (p84 < 0) { ncap = n83; break seq82; }
+        let p85;
+        let p86;
+        p86 = one(T0, p84);
+        p85 = p86 < 0 ? p84 : -1;
+        if (p85 < 0) { ncap = n83; break seq82; }
+        out = p85;
       }
       if (out < 0) {
         out = r_ipath_rootless(at);
@@ -399,161 +397,141 @@ function r_ipath(at) {
   return out;
 }
 
+// ipath-abempty  = *( "/" isegment )
 function r_ipath_abempty(at) {
   const entry = ncap;
   let out;
-  const n113 = ncap;
-  let k112 = 0;
   out = at;
   for (;;) {
-    let p114;
-    p114 = -1;
-    const n116 = ncap;
-    seq115: {
-      let p117;
-      const c118 = out < len ? input.charCodeAt(out) : -1;
-      p117 = (c118 >= 0 && c118 < 128 && T3[c118] === 1) ? out + 1 : -1;
-      if (p117 < 0) { ncap = n116; break seq115; }
-      let p119;
-      p119 = r_isegment(p117);
-      if (p119 < 0) { ncap = n116; break seq115; }
-      p114 = p119;
+    let p87;
+    p87 = -1;
+    seq88: {
+      let p89;
+      p89 = one(T3, out);
+      if (p89 < 0) break seq88;
+      let p90;
+      p90 = r_isegment(p89);
+      if (p90 < 0) break seq88;
+      p87 = p90;
     }
-    if (p114 < 0 || p114 === out) break;
-    out = p114;
-    k112++;
+    if (p87 < 0 || p87 === out) break;
+    out = p87;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 function r_ipath_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n121 = ncap;
-  seq120: {
-    let p122;
-    const c123 = at < len ? input.charCodeAt(at) : -1;
-    p122 = (c123 >= 0 && c123 < 128 && T3[c123] === 1) ? at + 1 : -1;
-    if (p122 < 0) { ncap = n121; break seq120; }
-    let p124;
-    let p125;
-    p125 = -1;
-    const n127 = ncap;
-    seq126: {
-      let p128;
-      p128 = r_isegment_nz(p122);
-      if (p128 < 0) { ncap = n127; break seq126; }
-      let p129;
-      const n131 = ncap;
-      let k130 = 0;
-      p129 = p128;
+  seq91: {
+    let p92;
+    p92 = one(T3, at);
+    if (p92 < 0) break seq91;
+    let p93;
+    let p94;
+    p94 = -1;
+    seq95: {
+      let p96;
+      p96 = r_isegment_nz(p92);
+      if (p96 < 0) break seq95;
+      let p97;
+      p97 = p96;
       for (;;) {
-        let p132;
-        p132 = -1;
-        const n134 = ncap;
-        seq133: {
-          let p135;
-          const c136 = p129 < len ? input.charCodeAt(p129) : -1;
-          p135 = (c136 >= 0 && c136 < 128 && T3[c136] === 1) ? p129 + 1 : -1;
-          if (p135 < 0) { ncap = n134; break seq133; }
-          let p137;
-          p137 = r_isegment(p135);
-          if (p137 < 0) { ncap = n134; break seq133; }
-          p132 = p137;
+        let p98;
+        p98 = -1;
+        seq99: {
+          let p100;
+          p100 = one(T3, p97);
+          if (p100 < 0) break seq99;
+          let p101;
+          p101 = r_isegment(p100);
+          if (p101 < 0) break seq99;
+          p98 = p101;
         }
-        if (p132 < 0 || p132 === p129) break;
-        p129 = p132;
-        k130++;
+        if (p98 < 0 || p98 === p97) break;
+        p97 = p98;
       }
-      if (p129 < 0) { ncap = n127; break seq126; }
-      p125 = p129;
+      if (p97 < 0) break seq95;
+      p94 = p97;
     }
-    p124 = p125 < 0 ? p122 : p125;
-    if (p124 < 0) { ncap = n121; break seq120; }
-    out = p124;
+    p93 = p94 < 0 ? p92 : p94;
+    if (p93 < 0) break seq91;
+    out = p93;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-noscheme = isegment-nz-nc *( "/" isegment )
 function r_ipath_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n139 = ncap;
-  seq138: {
-    let p140;
-    p140 = r_isegment_nz_nc(at);
-    if (p140 < 0) { ncap = n139; break seq138; }
-    let p141;
-    const n143 = ncap;
-    let k142 = 0;
-    p141 = p140;
+  seq102: {
+    let p103;
+    p103 = r_isegment_nz_nc(at);
+    if (p103 < 0) break seq102;
+    let p104;
+    p104 = p103;
     for (;;) {
-      let p144;
-      p144 = -1;
-      const n146 = ncap;
-      seq145: {
-        let p147;
-        const c148 = p141 < len ? input.charCodeAt(p141) : -1;
-        p147 = (c148 >= 0 && c148 < 128 && T3[c148] === 1) ? p141 + 1 : -1;
-        if (p147 < 0) { ncap = n146; break seq145; }
-        let p149;
-        p149 = r_isegment(p147);
-        if (p149 < 0) { ncap = n146; break seq145; }
-        p144 = p149;
+      let p105;
+      p105 = -1;
+      seq106: {
+        let p107;
+        p107 = one(T3, p104);
+        if (p107 < 0) break seq106;
+        let p108;
+        p108 = r_isegment(p107);
+        if (p108 < 0) break seq106;
+        p105 = p108;
       }
-      if (p144 < 0 || p144 === p141) break;
-      p141 = p144;
-      k142++;
+      if (p105 < 0 || p105 === p104) break;
+      p104 = p105;
     }
-    if (p141 < 0) { ncap = n139; break seq138; }
-    out = p141;
+    if (p104 < 0) break seq102;
+    out = p104;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-rootless = isegment-nz *( "/" isegment )
 function r_ipath_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n151 = ncap;
-  seq150: {
-    let p152;
-    p152 = r_isegment_nz(at);
-    if (p152 < 0) { ncap = n151; break seq150; }
-    let p153;
-    const n155 = ncap;
-    let k154 = 0;
-    p153 = p152;
+  seq109: {
+    let p110;
+    p110 = r_isegment_nz(at);
+    if (p110 < 0) break seq109;
+    let p111;
+    p111 = p110;
     for (;;) {
-      let p156;
-      p156 = -1;
-      const n158 = ncap;
-      seq157: {
-        let p159;
-        const c160 = p153 < len ? input.charCodeAt(p153) : -1;
-        p159 = (c160 >= 0 && c160 < 128 && T3[c160] === 1) ? p153 + 1 : -1;
-        if (p159 < 0) { ncap = n158; break seq157; }
-        let p161;
-        p161 = r_isegment(p159);
-        if (p161 < 0) { ncap = n158; break seq157; }
-        p156 = p161;
+      let p112;
+      p112 = -1;
+      seq113: {
+        let p114;
+        p114 = one(T3, p111);
+        if (p114 < 0) break seq113;
+        let p115;
+        p115 = r_isegment(p114);
+        if (p115 < 0) break seq113;
+        p112 = p115;
       }
-      if (p156 < 0 || p156 === p153) break;
-      p153 = p156;
-      k154++;
+      if (p112 < 0 || p112 === p111) break;
+      p111 = p112;
     }
-    if (p153 < 0) { ncap = n151; break seq150; }
-    out = p153;
+    if (p111 < 0) break seq109;
+    out = p111;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-empty    = 0<ipchar>
 function r_ipath_empty(at) {
   const entry = ncap;
   let out;
@@ -562,880 +540,790 @@ function r_ipath_empty(at) {
   return out;
 }
 
+// isegment       = *ipchar
 function r_isegment(at) {
   let out;
-  const n163 = ncap;
-  let k162 = 0;
   out = at;
   for (;;) {
-    let p164;
-    p164 = r_ipchar(out);
-    if (p164 < 0 || p164 === out) break;
-    out = p164;
-    k162++;
+    let p116;
+    p116 = r_ipchar(out);
+    if (p116 < 0 || p116 === out) break;
+    out = p116;
   }
   return out;
 }
 
+// isegment-nz    = 1*ipchar
 function r_isegment_nz(at) {
   let out;
-  const n166 = ncap;
-  let k165 = 0;
+  let k117 = 0;
   out = at;
   for (;;) {
-    let p167;
-    p167 = r_ipchar(out);
-    if (p167 < 0 || p167 === out) break;
-    out = p167;
-    k165++;
+    let p118;
+    p118 = r_ipchar(out);
+    if (p118 < 0 || p118 === out) break;
+    out = p118;
+    k117++;
   }
-  if (k165 < 1) { out = -1; ncap = n166; }
+  if (k117 < 1) out = -1;
   return out;
 }
 
+// isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims
+//                      / "@" )
+//                ; non-zero-length segment without any colon ":"
 function r_isegment_nz_nc(at) {
   let out;
-  const n169 = ncap;
-  let k168 = 0;
+  let k119 = 0;
   out = at;
   for (;;) {
-    let p170;
-    p170 = r_iunreserved(out);
-    if (p170 < 0) {
-      p170 = r_pct_encoded(out);
-      if (p170 < 0) {
-        const c171 = out < len ? input.charCodeAt(out) : -1;
-        p170 = (c171 >= 0 && c171 < 128 && T9[c171] === 1) ? out + 1 : -1;
+    let p120;
+    p120 = r_iunreserved(out);
+    if (p120 < 0) {
+      p120 = r_pct_encoded(out);
+      if (p120 < 0) {
+        p120 = one(T9, out);
       }
     }
-    if (p170 < 0 || p170 === out) break;
-    out = p170;
-    k168++;
+    if (p120 < 0 || p120 === out) break;
+    out = p120;
+    k119++;
   }
-  if (k168 < 1) { out = -1; ncap = n169; }
+  if (k119 < 1) out = -1;
   return out;
 }
 
+// ipchar         = iunreserved / pct-encoded / sub-delims / ":"
+//                / "@"
 function r_ipchar(at) {
   let out;
   out = r_iunreserved(at);
   if (out < 0) {
     out = r_pct_encoded(at);
     if (out < 0) {
-      const c172 = at < len ? input.charCodeAt(at) : -1;
-      out = (c172 >= 0 && c172 < 128 && T10[c172] === 1) ? at + 1 : -1;
+      out = one(T10, at);
     }
   }
   return out;
 }
 
+// iquery         = *( ipchar / iprivate / "/" / "?" )
 function r_iquery(at) {
   const entry = ncap;
   let out;
-  const n174 = ncap;
-  let k173 = 0;
   out = at;
   for (;;) {
-    let p175;
-    p175 = r_ipchar(out);
-    if (p175 < 0) {
-      p175 = r_iprivate(out);
-      if (p175 < 0) {
-        const c176 = out < len ? input.charCodeAt(out) : -1;
-        p175 = (c176 >= 0 && c176 < 128 && T11[c176] === 1) ? out + 1 : -1;
+    let p121;
+    p121 = r_ipchar(out);
+    if (p121 < 0) {
+      p121 = r_iprivate(out);
+      if (p121 < 0) {
+        p121 = one(T11, out);
       }
     }
-    if (p175 < 0 || p175 === out) break;
-    out = p175;
-    k173++;
+    if (p121 < 0 || p121 === out) break;
+    out = p121;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
 }
 
+// ifragment      = *( ipchar / "/" / "?" )
 function r_ifragment(at) {
   const entry = ncap;
   let out;
-  const n178 = ncap;
-  let k177 = 0;
   out = at;
   for (;;) {
-    let p179;
-    p179 = r_ipchar(out);
-    if (p179 < 0) {
-      const c180 = out < len ? input.charCodeAt(out) : -1;
-      p179 = (c180 >= 0 && c180 < 128 && T11[c180] === 1) ? out + 1 : -1;
+    let p122;
+    p122 = r_ipchar(out);
+    if (p122 < 0) {
+      p122 = one(T11, out);
     }
-    if (p179 < 0 || p179 === out) break;
-    out = p179;
-    k177++;
+    if (p122 < 0 || p122 === out) break;
+    out = p122;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
 }
 
+// iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
 function r_iunreserved(at) {
   let out;
-  const c181 = at < len ? input.charCodeAt(at) : -1;
-  out = (c181 >= 0 && c181 < 128 && T12[c181] === 1) ? at + 1 : -1;
+  out = one(T12, at);
   if (out < 0) {
     out = r_ucschar(at);
   }
   return out;
 }
 
+// ucschar        = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+//                / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD
+//                / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD
+//                / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD
+//                / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
+//                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
-  const c182 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c182 >= 0xa0 && c182 <= 0xd7ff) || (c182 >= 0xf900 && c182 <= 0xfdcf) || (c182 >= 0xfdf0 && c182 <= 0xffef)) ? at + 1 : -1;
+  const c123 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c123 >= 0xa0 && c123 <= 0xd7ff) || (c123 >= 0xf900 && c123 <= 0xfdcf) || (c123 >= 0xfdf0 && c123 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    const n184 = ncap;
-    seq183: {
-      let p185;
-      const c186 = at < len ? input.charCodeAt(at) : -1;
-      p185 = (false || (c186 >= 0xd800 && c186 <= 0xd83e) || (c186 >= 0xd840 && c186 <= 0xd87e) || (c186 >= 0xd880 && c186 <= 0xd8be) || (c186 >= 0xd8c0 && c186 <= 0xd8fe) || (c186 >= 0xd900 && c186 <= 0xd93e) || (c186 >= 0xd940 && c186 <= 0xd97e) || (c186 >= 0xd980 && c186 <= 0xd9be) || (c186 >= 0xd9c0 && c186 <= 0xd9fe) || (c186 >= 0xda00 && c186 <= 0xda3e) || (c186 >= 0xda40 && c186 <= 0xda7e) || (c186 >= 0xda80 && c186 <= 0xdabe) || (c186 >= 0xdac0 && c186 <= 0xdafe) || (c186 >= 0xdb00 && c186 <= 0xdb3e) || (c186 >= 0xdb44 && c186 <= 0xdb7e)) ? at + 1 : -1;
-      if (p185 < 0) { ncap = n184; break seq183; }
-      let p187;
-      const c188 = p185 < len ? input.charCodeAt(p185) : -1;
-      p187 = (false || (c188 >= 0xdc00 && c188 <= 0xdfff)) ? p185 + 1 : -1;
-      if (p187 < 0) { ncap = n184; break seq183; }
-      out = p187;
+    seq124: {
+      let p125;
+      const c126 = at < len ? input.charCodeAt(at) : -1;
+      p125 = (false || (c126 >= 0xd800 && c126 <= 0xd83e) || (c126 >= 0xd840 && c126 <= 0xd87e) || (c126 >= 0xd880 && c126 <= 0xd8be) || (c126 >= 0xd8c0 && c126 <= 0xd8fe) || (c126 >= 0xd900 && c126 <= 0xd93e) || (c126 >= 0xd940 && c126 <= 0xd97e) || (c126 >= 0xd980 && c126 <= 0xd9be) || (c126 >= 0xd9c0 && c126 <= 0xd9fe) || (c126 >= 0xda00 && c126 <= 0xda3e) || (c126 >= 0xda40 && c126 <= 0xda7e) || (c126 >= 0xda80 && c126 <= 0xdabe) || (c126 >= 0xdac0 && c126 <= 0xdafe) || (c126 >= 0xdb00 && c126 <= 0xdb3e) || (c126 >= 0xdb44 && c126 <= 0xdb7e)) ? at + 1 : -1;
+      if (p125 < 0) break seq124;
+      let p127;
+      const c128 = p125 < len ? input.charCodeAt(p125) : -1;
+      p127 = (false || (c128 >= 0xdc00 && c128 <= 0xdfff)) ? p125 + 1 : -1;
+      if (p127 < 0) break seq124;
+      out = p127;
     }
     if (out < 0) {
       out = -1;
-      const n190 = ncap;
-      seq189: {
-        let p191;
-        const c192 = at < len ? input.charCodeAt(at) : -1;
-        p191 = (false || c192 === 0xd83f || c192 === 0xd87f || c192 === 0xd8bf || c192 === 0xd8ff || c192 === 0xd93f || c192 === 0xd97f || c192 === 0xd9bf || c192 === 0xd9ff || c192 === 0xda3f || c192 === 0xda7f || c192 === 0xdabf || c192 === 0xdaff || c192 === 0xdb3f || c192 === 0xdb7f) ? at + 1 : -1;
-        if (p191 < 0) { ncap = n190; break seq189; }
-        let p193;
-        const c194 = p191 < len ? input.charCodeAt(p191) : -1;
-        p193 = (false || (c194 >= 0xdc00 && c194 <= 0xdffd)) ? p191 + 1 : -1;
-        if (p193 < 0) { ncap = n190; break seq189; }
-        out = p193;
+      seq129: {
+        let p130;
+        const c131 = at < len ? input.charCodeAt(at) : -1;
+        p130 = (false || c131 === 0xd83f || c131 === 0xd87f || c131 === 0xd8bf || c131 === 0xd8ff || c131 === 0xd93f || c131 === 0xd97f || c131 === 0xd9bf || c131 === 0xd9ff || c131 === 0xda3f || c131 === 0xda7f || c131 === 0xdabf || c131 === 0xdaff || c131 === 0xdb3f || c131 === 0xdb7f) ? at + 1 : -1;
+        if (p130 < 0) break seq129;
+        let p132;
+        const c133 = p130 < len ? input.charCodeAt(p130) : -1;
+        p132 = (false || (c133 >= 0xdc00 && c133 <= 0xdffd)) ? p130 + 1 : -1;
+        if (p132 < 0) break seq129;
+        out = p132;
       }
     }
   }
   return out;
 }
 
+// iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
-  const c195 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c195 >= 0xe000 && c195 <= 0xf8ff)) ? at + 1 : -1;
+  const c134 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c134 >= 0xe000 && c134 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    const n197 = ncap;
-    seq196: {
-      let p198;
-      const c199 = at < len ? input.charCodeAt(at) : -1;
-      p198 = (false || (c199 >= 0xdb80 && c199 <= 0xdbbe) || (c199 >= 0xdbc0 && c199 <= 0xdbfe)) ? at + 1 : -1;
-      if (p198 < 0) { ncap = n197; break seq196; }
-      let p200;
-      const c201 = p198 < len ? input.charCodeAt(p198) : -1;
-      p200 = (false || (c201 >= 0xdc00 && c201 <= 0xdfff)) ? p198 + 1 : -1;
-      if (p200 < 0) { ncap = n197; break seq196; }
-      out = p200;
+    seq135: {
+      let p136;
+      const c137 = at < len ? input.charCodeAt(at) : -1;
+      p136 = (false || (c137 >= 0xdb80 && c137 <= 0xdbbe) || (c137 >= 0xdbc0 && c137 <= 0xdbfe)) ? at + 1 : -1;
+      if (p136 < 0) break seq135;
+      let p138;
+      const c139 = p136 < len ? input.charCodeAt(p136) : -1;
+      p138 = (false || (c139 >= 0xdc00 && c139 <= 0xdfff)) ? p136 + 1 : -1;
+      if (p138 < 0) break seq135;
+      out = p138;
     }
     if (out < 0) {
       out = -1;
-      const n203 = ncap;
-      seq202: {
-        let p204;
-        const c205 = at < len ? input.charCodeAt(at) : -1;
-        p204 = (false || c205 === 0xdbbf || c205 === 0xdbff) ? at + 1 : -1;
-        if (p204 < 0) { ncap = n203; break seq202; }
-        let p206;
-        const c207 = p204 < len ? input.charCodeAt(p204) : -1;
-        p206 = (false || (c207 >= 0xdc00 && c207 <= 0xdffd)) ? p204 + 1 : -1;
-        if (p206 < 0) { ncap = n203; break seq202; }
-        out = p206;
+      seq140: {
+        let p141;
+        const c142 = at < len ? input.charCodeAt(at) : -1;
+        p141 = (false || c142 === 0xdbbf || c142 === 0xdbff) ? at + 1 : -1;
+        if (p141 < 0) break seq140;
+        let p143;
+        const c144 = p141 < len ? input.charCodeAt(p141) : -1;
+        p143 = (false || (c144 >= 0xdc00 && c144 <= 0xdffd)) ? p141 + 1 : -1;
+        if (p143 < 0) break seq140;
+        out = p143;
       }
     }
   }
   return out;
 }
 
+// scheme         = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n209 = ncap;
-  seq208: {
-    let p210;
-    const c211 = at < len ? input.charCodeAt(at) : -1;
-    p210 = (c211 >= 0 && c211 < 128 && T14[c211] === 1) ? at + 1 : -1;
-    if (p210 < 0) { ncap = n209; break seq208; }
-    let p212;
-    const n214 = ncap;
-    let k213 = 0;
-    p212 = p210;
+  seq145: {
+    let p146;
+    p146 = one(T14, at);
+    if (p146 < 0) break seq145;
+    let p147;
+    p147 = p146;
     for (;;) {
-      let p215;
-      const c216 = p212 < len ? input.charCodeAt(p212) : -1;
-      p215 = (c216 >= 0 && c216 < 128 && T15[c216] === 1) ? p212 + 1 : -1;
-      if (p215 < 0 || p215 === p212) break;
-      p212 = p215;
-      k213++;
+      let p148;
+      p148 = one(T15, p147);
+      if (p148 < 0 || p148 === p147) break;
+      p147 = p148;
     }
-    if (p212 < 0) { ncap = n209; break seq208; }
-    out = p212;
+    if (p147 < 0) break seq145;
+    out = p147;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
 }
 
+// port           = *DIGIT
 function r_port(at) {
   const entry = ncap;
   let out;
-  const n218 = ncap;
-  let k217 = 0;
   out = at;
   for (;;) {
-    let p219;
-    const c220 = out < len ? input.charCodeAt(out) : -1;
-    p219 = (c220 >= 0 && c220 < 128 && T16[c220] === 1) ? out + 1 : -1;
-    if (p219 < 0 || p219 === out) break;
-    out = p219;
-    k217++;
+    let p149;
+    p149 = one(T16, out);
+    if (p149 < 0 || p149 === out) break;
+    out = p149;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
 }
 
+// IP-literal     = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n222 = ncap;
-  seq221: {
-    let p223;
-    const c224 = at < len ? input.charCodeAt(at) : -1;
-    p223 = (c224 >= 0 && c224 < 128 && T17[c224] === 1) ? at + 1 : -1;
-    if (p223 < 0) { ncap = n222; break seq221; }
-    let p225;
-    p225 = r_IPv6address(p223);
-    if (p225 < 0) {
-      p225 = r_IPvFuture(p223);
+  const n151 = ncap;
+  seq150: {
+    let p152;
+    p152 = one(T17, at);
+    if (p152 < 0) { ncap = n151; break seq150; }
+    let p153;
+    p153 = r_IPv6address(p152);
+    if (p153 < 0) {
+      p153 = r_IPvFuture(p152);
     }
-    if (p225 < 0) { ncap = n222; break seq221; }
-    let p226;
-    const c227 = p225 < len ? input.charCodeAt(p225) : -1;
-    p226 = (c227 >= 0 && c227 < 128 && T18[c227] === 1) ? p225 + 1 : -1;
-    if (p226 < 0) { ncap = n222; break seq221; }
-    out = p226;
+    if (p153 < 0) { ncap = n151; break seq150; }
+    let p154;
+    p154 = one(T18, p153);
+    if (p154 < 0) { ncap = n151; break seq150; }
+    out = p154;
   }
   return out;
 }
 
+// IPvFuture      = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n229 = ncap;
-  seq228: {
-    let p230;
-    const c231 = at < len ? input.charCodeAt(at) : -1;
-    p230 = (c231 >= 0 && c231 < 128 && T19[c231] === 1) ? at + 1 : -1;
-    if (p230 < 0) { ncap = n229; break seq228; }
-    let p232;
-    const n234 = ncap;
-    let k233 = 0;
-    p232 = p230;
+  seq155: {
+    let p156;
+    p156 = one(T19, at);
+    if (p156 < 0) break seq155;
+    let p157;
+    let k158 = 0;
+    p157 = p156;
     for (;;) {
-      let p235;
-      const c236 = p232 < len ? input.charCodeAt(p232) : -1;
-      p235 = (c236 >= 0 && c236 < 128 && T20[c236] === 1) ? p232 + 1 : -1;
-      if (p235 < 0 || p235 === p232) break;
-      p232 = p235;
-      k233++;
+      let p159;
+      p159 = one(T20, p157);
+      if (p159 < 0 || p159 === p157) break;
+      p157 = p159;
+      k158++;
     }
-    if (k233 < 1) { p232 = -1; ncap = n234; }
-    if (p232 < 0) { ncap = n229; break seq228; }
-    let p237;
-    const c238 = p232 < len ? input.charCodeAt(p232) : -1;
-    p237 = (c238 >= 0 && c238 < 128 && T21[c238] === 1) ? p232 + 1 : -1;
-    if (p237 < 0) { ncap = n229; break seq228; }
-    let p239;
-    const n241 = ncap;
-    let k240 = 0;
-    p239 = p237;
+    if (k158 < 1) p157 = -1;
+    if (p157 < 0) break seq155;
+    let p160;
+    p160 = one(T21, p157);
+    if (p160 < 0) break seq155;
+    let p161;
+    let k162 = 0;
+    p161 = p160;
     for (;;) {
-      let p242;
-      const c243 = p239 < len ? input.charCodeAt(p239) : -1;
-      p242 = (c243 >= 0 && c243 < 128 && T22[c243] === 1) ? p239 + 1 : -1;
-      if (p242 < 0 || p242 === p239) break;
-      p239 = p242;
-      k240++;
+      let p163;
+      p163 = one(T22, p161);
+      if (p163 < 0 || p163 === p161) break;
+      p161 = p163;
+      k162++;
     }
-    if (k240 < 1) { p239 = -1; ncap = n241; }
-    if (p239 < 0) { ncap = n229; break seq228; }
-    out = p239;
+    if (k162 < 1) p161 = -1;
+    if (p161 < 0) break seq155;
+    out = p161;
   }
   if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
 }
 
+// IPv6address    =                            6( h16 ":" ) ls32
+//                /                       "::" 5( h16 ":" ) ls32
+//                / [               h16 ] "::" 4( h16 ":" ) ls32
+//                / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+//                / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+//                / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+//                / [ *4( h16 ":" ) h16 ] "::"              ls32
+//                / [ *5( h16 ":" ) h16 ] "::"              h16
+//                / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n245 = ncap;
-  seq244: {
-    let p246;
-    p246 = r_h16(at);
-    if (p246 < 0) { ncap = n245; break seq244; }
-    let p247;
-    const c248 = p246 < len ? input.charCodeAt(p246) : -1;
-    p247 = (c248 >= 0 && c248 < 128 && T0[c248] === 1) ? p246 + 1 : -1;
-    if (p247 < 0) { ncap = n245; break seq244; }
-    let p249;
-    p249 = r_h16(p247);
-    if (p249 < 0) { ncap = n245; break seq244; }
-    let p250;
-    const c251 = p249 < len ? input.charCodeAt(p249) : -1;
-    p250 = (c251 >= 0 && c251 < 128 && T0[c251] === 1) ? p249 + 1 : -1;
-    if (p250 < 0) { ncap = n245; break seq244; }
-    let p252;
-    p252 = r_h16(p250);
-    if (p252 < 0) { ncap = n245; break seq244; }
-    let p253;
-    const c254 = p252 < len ? input.charCodeAt(p252) : -1;
-    p253 = (c254 >= 0 && c254 < 128 && T0[c254] === 1) ? p252 + 1 : -1;
-    if (p253 < 0) { ncap = n245; break seq244; }
-    let p255;
-    p255 = r_h16(p253);
-    if (p255 < 0) { ncap = n245; break seq244; }
-    let p256;
-    const c257 = p255 < len ? input.charCodeAt(p255) : -1;
-    p256 = (c257 >= 0 && c257 < 128 && T0[c257] === 1) ? p255 + 1 : -1;
-    if (p256 < 0) { ncap = n245; break seq244; }
-    let p258;
-    p258 = r_h16(p256);
-    if (p258 < 0) { ncap = n245; break seq244; }
-    let p259;
-    const c260 = p258 < len ? input.charCodeAt(p258) : -1;
-    p259 = (c260 >= 0 && c260 < 128 && T0[c260] === 1) ? p258 + 1 : -1;
-    if (p259 < 0) { ncap = n245; break seq244; }
-    let p261;
-    p261 = r_h16(p259);
-    if (p261 < 0) { ncap = n245; break seq244; }
-    let p262;
-    const c263 = p261 < len ? input.charCodeAt(p261) : -1;
-    p262 = (c263 >= 0 && c263 < 128 && T0[c263] === 1) ? p261 + 1 : -1;
-    if (p262 < 0) { ncap = n245; break seq244; }
-    let p264;
-    p264 = r_ls32(p262);
-    if (p264 < 0) { ncap = n245; break seq244; }
-    out = p264;
+  const n165 = ncap;
+  seq164: {
+    let p166;
+    p166 = r_h16(at);
+    if (p166 < 0) { ncap = n165; break seq164; }
+    let p167;
+    p167 = one(T0, p166);
+    if (p167 < 0) { ncap = n165; break seq164; }
+    let p168;
+    p168 = r_h16(p167);
+    if (p168 < 0) { ncap = n165; break seq164; }
+    let p169;
+    p169 = one(T0, p168);
+    if (p169 < 0) { ncap = n165; break seq164; }
+    let p170;
+    p170 = r_h16(p169);
+    if (p170 < 0) { ncap = n165; break seq164; }
+    let p171;
+    p171 = one(T0, p170);
+    if (p171 < 0) { ncap = n165; break seq164; }
+    let p172;
+    p172 = r_h16(p171);
+    if (p172 < 0) { ncap = n165; break seq164; }
+    let p173;
+    p173 = one(T0, p172);
+    if (p173 < 0) { ncap = n165; break seq164; }
+    let p174;
+    p174 = r_h16(p173);
+    if (p174 < 0) { ncap = n165; break seq164; }
+    let p175;
+    p175 = one(T0, p174);
+    if (p175 < 0) { ncap = n165; break seq164; }
+    let p176;
+    p176 = r_h16(p175);
+    if (p176 < 0) { ncap = n165; break seq164; }
+    let p177;
+    p177 = one(T0, p176);
+    if (p177 < 0) { ncap = n165; break seq164; }
+    let p178;
+    p178 = r_ls32(p177);
+    if (p178 < 0) { ncap = n165; break seq164; }
+    out = p178;
   }
   if (out < 0) {
     out = -1;
-    const n266 = ncap;
-    seq265: {
-      let p267;
-      const c268 = at < len ? input.charCodeAt(at) : -1;
-      p267 = (c268 >= 0 && c268 < 128 && T0[c268] === 1) ? at + 1 : -1;
-      if (p267 < 0) { ncap = n266; break seq265; }
-      let p269;
-      const c270 = p267 < len ? input.charCodeAt(p267) : -1;
-      p269 = (c270 >= 0 && c270 < 128 && T0[c270] === 1) ? p267 + 1 : -1;
-      if (p269 < 0) { ncap = n266; break seq265; }
-      let p271;
-      p271 = r_h16(p269);
-      if (p271 < 0) { ncap = n266; break seq265; }
-      let p272;
-      const c273 = p271 < len ? input.charCodeAt(p271) : -1;
-      p272 = (c273 >= 0 && c273 < 128 && T0[c273] === 1) ? p271 + 1 : -1;
-      if (p272 < 0) { ncap = n266; break seq265; }
-      let p274;
-      p274 = r_h16(p272);
-      if (p274 < 0) { ncap = n266; break seq265; }
-      let p275;
-      const c276 = p274 < len ? input.charCodeAt(p274) : -1;
-      p275 = (c276 >= 0 && c276 < 128 && T0[c276] === 1) ? p274 + 1 : -1;
-      if (p275 < 0) { ncap = n266; break seq265; }
-      let p277;
-      p277 = r_h16(p275);
-      if (p277 < 0) { ncap = n266; break seq265; }
-      let p278;
-      const c279 = p277 < len ? input.charCodeAt(p277) : -1;
-      p278 = (c279 >= 0 && c279 < 128 && T0[c279] === 1) ? p277 + 1 : -1;
-      if (p278 < 0) { ncap = n266; break seq265; }
-      let p280;
-      p280 = r_h16(p278);
-      if (p280 < 0) { ncap = n266; break seq265; }
-      let p281;
-      const c282 = p280 < len ? input.charCodeAt(p280) : -1;
-      p281 = (c282 >= 0 && c282 < 128 && T0[c282] === 1) ? p280 + 1 : -1;
-      if (p281 < 0) { ncap = n266; break seq265; }
-      let p283;
-      p283 = r_h16(p281);
-      if (p283 < 0) { ncap = n266; break seq265; }
-      let p284;
-      const c285 = p283 < len ? input.charCodeAt(p283) : -1;
-      p284 = (c285 >= 0 && c285 < 128 && T0[c285] === 1) ? p283 + 1 : -1;
-      if (p284 < 0) { ncap = n266; break seq265; }
-      let p286;
-      p286 = r_ls32(p284);
-      if (p286 < 0) { ncap = n266; break seq265; }
-      out = p286;
+    const n180 = ncap;
+    seq179: {
+      let p181;
+      p181 = one(T0, at);
+      if (p181 < 0) { ncap = n180; break seq179; }
+      let p182;
+      p182 = one(T0, p181);
+      if (p182 < 0) { ncap = n180; break seq179; }
+      let p183;
+      p183 = r_h16(p182);
+      if (p183 < 0) { ncap = n180; break seq179; }
+      let p184;
+      p184 = one(T0, p183);
+      if (p184 < 0) { ncap = n180; break seq179; }
+      let p185;
+      p185 = r_h16(p184);
+      if (p185 < 0) { ncap = n180; break seq179; }
+      let p186;
+      p186 = one(T0, p185);
+      if (p186 < 0) { ncap = n180; break seq179; }
+      let p187;
+      p187 = r_h16(p186);
+      if (p187 < 0) { ncap = n180; break seq179; }
+      let p188;
+      p188 = one(T0, p187);
+      if (p188 < 0) { ncap = n180; break seq179; }
+      let p189;
+      p189 = r_h16(p188);
+      if (p189 < 0) { ncap = n180; break seq179; }
+      let p190;
+      p190 = one(T0, p189);
+      if (p190 < 0) { ncap = n180; break seq179; }
+      let p191;
+      p191 = r_h16(p190);
+      if (p191 < 0) { ncap = n180; break seq179; }
+      let p192;
+      p192 = one(T0, p191);
+      if (p192 < 0) { ncap = n180; break seq179; }
+      let p193;
+      p193 = r_ls32(p192);
+      if (p193 < 0) { ncap = n180; break seq179; }
+      out = p193;
     }
     if (out < 0) {
       out = -1;
-      const n288 = ncap;
-      seq287: {
-        let p289;
-        let p290;
-        p290 = r_h16(at);
-        p289 = p290 < 0 ? at : p290;
-        if (p289 < 0) { ncap = n288; break seq287; }
-        let p291;
-        const c292 = p289 < len ? input.charCodeAt(p289) : -1;
-        p291 = (c292 >= 0 && c292 < 128 && T0[c292] === 1) ? p289 + 1 : -1;
-        if (p291 < 0) { ncap = n288; break seq287; }
-        let p293;
-        const c294 = p291 < len ? input.charCodeAt(p291) : -1;
-        p293 = (c294 >= 0 && c294 < 128 && T0[c294] === 1) ? p291 + 1 : -1;
-        if (p293 < 0) { ncap = n288; break seq287; }
-        let p295;
-        p295 = r_h16(p293);
-        if (p295 < 0) { ncap = n288; break seq287; }
-        let p296;
-        const c297 = p295 < len ? input.charCodeAt(p295) : -1;
-        p296 = (c297 >= 0 && c297 < 128 && T0[c297] === 1) ? p295 + 1 : -1;
-        if (p296 < 0) { ncap = n288; break seq287; }
-        let p298;
-        p298 = r_h16(p296);
-        if (p298 < 0) { ncap = n288; break seq287; }
-        let p299;
-        const c300 = p298 < len ? input.charCodeAt(p298) : -1;
-        p299 = (c300 >= 0 && c300 < 128 && T0[c300] === 1) ? p298 + 1 : -1;
-        if (p299 < 0) { ncap = n288; break seq287; }
-        let p301;
-        p301 = r_h16(p299);
-        if (p301 < 0) { ncap = n288; break seq287; }
-        let p302;
-        const c303 = p301 < len ? input.charCodeAt(p301) : -1;
-        p302 = (c303 >= 0 && c303 < 128 && T0[c303] === 1) ? p301 + 1 : -1;
-        if (p302 < 0) { ncap = n288; break seq287; }
-        let p304;
-        p304 = r_h16(p302);
-        if (p304 < 0) { ncap = n288; break seq287; }
-        let p305;
-        const c306 = p304 < len ? input.charCodeAt(p304) : -1;
-        p305 = (c306 >= 0 && c306 < 128 && T0[c306] === 1) ? p304 + 1 : -1;
-        if (p305 < 0) { ncap = n288; break seq287; }
-        let p307;
-        p307 = r_ls32(p305);
-        if (p307 < 0) { ncap = n288; break seq287; }
-        out = p307;
+      const n195 = ncap;
+      seq194: {
+        let p196;
+        let p197;
+        p197 = r_h16(at);
+        p196 = p197 < 0 ? at : p197;
+        if (p196 < 0) { ncap = n195; break seq194; }
+        let p198;
+        p198 = one(T0, p196);
+        if (p198 < 0) { ncap = n195; break seq194; }
+        let p199;
+        p199 = one(T0, p198);
+        if (p199 < 0) { ncap = n195; break seq194; }
+        let p200;
+        p200 = r_h16(p199);
+        if (p200 < 0) { ncap = n195; break seq194; }
+        let p201;
+        p201 = one(T0, p200);
+        if (p201 < 0) { ncap = n195; break seq194; }
+        let p202;
+        p202 = r_h16(p201);
+        if (p202 < 0) { ncap = n195; break seq194; }
+        let p203;
+        p203 = one(T0, p202);
+        if (p203 < 0) { ncap = n195; break seq194; }
+        let p204;
+        p204 = r_h16(p203);
+        if (p204 < 0) { ncap = n195; break seq194; }
+        let p205;
+        p205 = one(T0, p204);
+        if (p205 < 0) { ncap = n195; break seq194; }
+        let p206;
+        p206 = r_h16(p205);
+        if (p206 < 0) { ncap = n195; break seq194; }
+        let p207;
+        p207 = one(T0, p206);
+        if (p207 < 0) { ncap = n195; break seq194; }
+        let p208;
+        p208 = r_ls32(p207);
+        if (p208 < 0) { ncap = n195; break seq194; }
+        out = p208;
       }
       if (out < 0) {
         out = -1;
-        const n309 = ncap;
-        seq308: {
-          let p310;
-          let p311;
-          p311 = -1;
-          const n313 = ncap;
-          seq312: {
-            let p314;
-            const n316 = ncap;
-            let k315 = 0;
-            p314 = at;
+        const n210 = ncap;
+        seq209: {
+          let p211;
+          let p212;
+          p212 = -1;
+          seq213: {
+            let p214;
+            let k215 = 0;
+            p214 = at;
             for (;;) {
-              if (k315 === 1) break;
-              let p317;
-              p317 = -1;
-              const n319 = ncap;
-              seq318: {
-                let p320;
-                p320 = r_h16(p314);
-                if (p320 < 0) { ncap = n319; break seq318; }
-                let p321;
-                const c322 = p320 < len ? input.charCodeAt(p320) : -1;
-                p321 = (c322 >= 0 && c322 < 128 && T0[c322] === 1) ? p320 + 1 : -1;
-                if (p321 < 0) { ncap = n319; break seq318; }
-                let p323;
-                const n324 = ncap;
-                let p325;
-                const c326 = p321 < len ? input.charCodeAt(p321) : -1;
-                p325 = (c326 >= 0 && c326 < 128 && T0[c326] === 1) ? p321 + 1 : -1;
-                ncap = n324;
-                p323 = p325 < 0 ? p321 : -1;
-                if (p323 < 0) { ncap = n319; break seq318; }
-                p317 = p323;
+              if (k215 === 1) break;
+              let p216;
+              p216 = -1;
+              seq217: {
+                let p218;
+                p218 = r_h16(p214);
+                if (p218 < 0) break seq217;
+                let p219;
+                p219 = one(T0, p218);
+                if (p219 < 0) break seq217;
+                let p220;
+                let p221;
+                p221 = one(T0, p219);
+                p220 = p221 < 0 ? p219 : -1;
+                if (p220 < 0) break seq217;
+                p216 = p220;
               }
-              if (p317 < 0 || p317 === p314) break;
-              p314 = p317;
-              k315++;
+              if (p216 < 0 || p216 === p214) break;
+              p214 = p216;
+              k215++;
             }
-            if (p314 < 0) { ncap = n313; break seq312; }
-            let p327;
-            p327 = r_h16(p314);
-            if (p327 < 0) { ncap = n313; break seq312; }
-            p311 = p327;
+            if (p214 < 0) break seq213;
+            let p222;
+            p222 = r_h16(p214);
+            if (p222 < 0) break seq213;
+            p212 = p222;
           }
-          p310 = p311 < 0 ? at : p311;
-          if (p310 < 0) { ncap = n309; break seq308; }
-          let p328;
-          const c329 = p310 < len ? input.charCodeAt(p310) : -1;
-          p328 = (c329 >= 0 && c329 < 128 && T0[c329] === 1) ? p310 + 1 : -1;
-          if (p328 < 0) { ncap = n309; break seq308; }
-          let p330;
-          const c331 = p328 < len ? input.charCodeAt(p328) : -1;
-          p330 = (c331 >= 0 && c331 < 128 && T0[c331] === 1) ? p328 + 1 : -1;
-          if (p330 < 0) { ncap = n309; break seq308; }
-          let p332;
-          p332 = r_h16(p330);
-          if (p332 < 0) { ncap = n309; break seq308; }
-          let p333;
-          const c334 = p332 < len ? input.charCodeAt(p332) : -1;
-          p333 = (c334 >= 0 && c334 < 128 && T0[c334] === 1) ? p332 + 1 : -1;
-          if (p333 < 0) { ncap = n309; break seq308; }
-          let p335;
-          p335 = r_h16(p333);
-          if (p335 < 0) { ncap = n309; break seq308; }
-          let p336;
-          const c337 = p335 < len ? input.charCodeAt(p335) : -1;
-          p336 = (c337 >= 0 && c337 < 128 && T0[c337] === 1) ? p335 + 1 : -1;
-          if (p336 < 0) { ncap = n309; break seq308; }
-          let p338;
-          p338 = r_h16(p336);
-          if (p338 < 0) { ncap = n309; break seq308; }
-          let p339;
-          const c340 = p338 < len ? input.charCodeAt(p338) : -1;
-          p339 = (c340 >= 0 && c340 < 128 && T0[c340] === 1) ? p338 + 1 : -1;
-          if (p339 < 0) { ncap = n309; break seq308; }
-          let p341;
-          p341 = r_ls32(p339);
-          if (p341 < 0) { ncap = n309; break seq308; }
-          out = p341;
+          p211 = p212 < 0 ? at : p212;
+          if (p211 < 0) { ncap = n210; break seq209; }
+          let p223;
+          p223 = one(T0, p211);
+          if (p223 < 0) { ncap = n210; break seq209; }
+          let p224;
+          p224 = one(T0, p223);
+          if (p224 < 0) { ncap = n210; break seq209; }
+          let p225;
+          p225 = r_h16(p224);
+          if (p225 < 0) { ncap = n210; break seq209; }
+          let p226;
+          p226 = one(T0, p225);
+          if (p226 < 0) { ncap = n210; break seq209; }
+          let p227;
+          p227 = r_h16(p226);
+          if (p227 < 0) { ncap = n210; break seq209; }
+          let p228;
+          p228 = one(T0, p227);
+          if (p228 < 0) { ncap = n210; break seq209; }
+          let p229;
+          p229 = r_h16(p228);
+          if (p229 < 0) { ncap = n210; break seq209; }
+          let p230;
+          p230 = one(T0, p229);
+          if (p230 < 0) { ncap = n210; break seq209; }
+          let p231;
+          p231 = r_ls32(p230);
+          if (p231 < 0) { ncap = n210; break seq209; }
+          out = p231;
         }
         if (out < 0) {
           out = -1;
-          const n343 = ncap;
-          seq342: {
-            let p344;
-            let p345;
-            p345 = -1;
-            const n347 = ncap;
-            seq346: {
-              let p348;
-              const n350 = ncap;
-              let k349 = 0;
-              p348 = at;
+          const n233 = ncap;
+          seq232: {
+            let p234;
+            let p235;
+            p235 = -1;
+            seq236: {
+              let p237;
+              let k238 = 0;
+              p237 = at;
               for (;;) {
-                if (k349 === 2) break;
-                let p351;
-                p351 = -1;
-                const n353 = ncap;
-                seq352: {
-                  let p354;
-                  p354 = r_h16(p348);
-                  if (p354 < 0) { ncap = n353; break seq352; }
-                  let p355;
-                  const c356 = p354 < len ? input.charCodeAt(p354) : -1;
-                  p355 = (c356 >= 0 && c356 < 128 && T0[c356] === 1) ? p354 + 1 : -1;
-                  if (p355 < 0) { ncap = n353; break seq352; }
-                  let p357;
-                  const n358 = ncap;
-                  let p359;
-                  const c360 = p355 < len ? input.charCodeAt(p355) : -1;
-                  p359 = (c360 >= 0 && c360 < 128 && T0[c360] === 1) ? p355 + 1 : -1;
-                  ncap = n358;
-                  p357 = p359 < 0 ? p355 : -1;
-                  if (p357 < 0) { ncap = n353; break seq352; }
-                  p351 = p357;
+                if (k238 === 2) break;
+                let p239;
+                p239 = -1;
+                seq240: {
+                  let p241;
+                  p241 = r_h16(p237);
+                  if (p241 < 0) break seq240;
+                  let p242;
+                  p242 = one(T0, p241);
+                  if (p242 < 0) break seq240;
+                  let p243;
+                  let p244;
+                  p244 = one(T0, p242);
+                  p243 = p244 < 0 ? p242 : -1;
+                  if (p243 < 0) break seq240;
+                  p239 = p243;
                 }
-                if (p351 < 0 || p351 === p348) break;
-                p348 = p351;
-                k349++;
+                if (p239 < 0 || p239 === p237) break;
+                p237 = p239;
+                k238++;
               }
-              if (p348 < 0) { ncap = n347; break seq346; }
-              let p361;
-              p361 = r_h16(p348);
-              if (p361 < 0) { ncap = n347; break seq346; }
-              p345 = p361;
+              if (p237 < 0) break seq236;
+              let p245;
+              p245 = r_h16(p237);
+              if (p245 < 0) break seq236;
+              p235 = p245;
             }
-            p344 = p345 < 0 ? at : p345;
-            if (p344 < 0) { ncap = n343; break seq342; }
-            let p362;
-            const c363 = p344 < len ? input.charCodeAt(p344) : -1;
-            p362 = (c363 >= 0 && c363 < 128 && T0[c363] === 1) ? p344 + 1 : -1;
-            if (p362 < 0) { ncap = n343; break seq342; }
-            let p364;
-            const c365 = p362 < len ? input.charCodeAt(p362) : -1;
-            p364 = (c365 >= 0 && c365 < 128 && T0[c365] === 1) ? p362 + 1 : -1;
-            if (p364 < 0) { ncap = n343; break seq342; }
-            let p366;
-            p366 = r_h16(p364);
-            if (p366 < 0) { ncap = n343; break seq342; }
-            let p367;
-            const c368 = p366 < len ? input.charCodeAt(p366) : -1;
-            p367 = (c368 >= 0 && c368 < 128 && T0[c368] === 1) ? p366 + 1 : -1;
-            if (p367 < 0) { ncap = n343; break seq342; }
-            let p369;
-            p369 = r_h16(p367);
-            if (p369 < 0) { ncap = n343; break seq342; }
-            let p370;
-            const c371 = p369 < len ? input.charCodeAt(p369) : -1;
-            p370 = (c371 >= 0 && c371 < 128 && T0[c371] === 1) ? p369 + 1 : -1;
-            if (p370 < 0) { ncap = n343; break seq342; }
-            let p372;
-            p372 = r_ls32(p370);
-            if (p372 < 0) { ncap = n343; break seq342; }
-            out = p372;
+            p234 = p235 < 0 ? at : p235;
+            if (p234 < 0) { ncap = n233; break seq232; }
+            let p246;
+            p246 = one(T0, p234);
+            if (p246 < 0) { ncap = n233; break seq232; }
+            let p247;
+            p247 = one(T0, p246);
+            if (p247 < 0) { ncap = n233; break seq232; }
+            let p248;
+            p248 = r_h16(p247);
+            if (p248 < 0) { ncap = n233; break seq232; }
+            let p249;
+            p249 = one(T0, p248);
+            if (p249 < 0) { ncap = n233; break seq232; }
+            let p250;
+            p250 = r_h16(p249);
+            if (p250 < 0) { ncap = n233; break seq232; }
+            let p251;
+            p251 = one(T0, p250);
+            if (p251 < 0) { ncap = n233; break seq232; }
+            let p252;
+            p252 = r_ls32(p251);
+            if (p252 < 0) { ncap = n233; break seq232; }
+            out = p252;
           }
           if (out < 0) {
             out = -1;
-            const n374 = ncap;
-            seq373: {
-              let p375;
-              let p376;
-              p376 = -1;
-              const n378 = ncap;
-              seq377: {
-                let p379;
-                const n381 = ncap;
-                let k380 = 0;
-                p379 = at;
+            const n254 = ncap;
+            seq253: {
+              let p255;
+              let p256;
+              p256 = -1;
+              seq257: {
+                let p258;
+                let k259 = 0;
+                p258 = at;
                 for (;;) {
-                  if (k380 === 3) break;
-                  let p382;
-                  p382 = -1;
-                  const n384 = ncap;
-                  seq383: {
-                    let p385;
-                    p385 = r_h16(p379);
-                    if (p385 < 0) { ncap = n384; break seq383; }
-                    let p386;
-                    const c387 = p385 < len ? input.charCodeAt(p385) : -1;
-                    p386 = (c387 >= 0 && c387 < 128 && T0[c387] === 1) ? p385 + 1 : -1;
-                    if (p386 < 0) { ncap = n384; break seq383; }
-                    let p388;
-                    const n389 = ncap;
-                    let p390;
-                    const c391 = p386 < len ? input.charCodeAt(p386) : -1;
-                    p390 = (c391 >= 0 && c391 < 128 && T0[c391] === 1) ? p386 + 1 : -1;
-                    ncap = n389;
-                    p388 = p390 < 0 ? p386 : -1;
-                    if (p388 < 0) { ncap = n384; break seq383; }
-                    p382 = p388;
+                  if (k259 === 3) break;
+                  let p260;
+                  p260 = -1;
+                  seq261: {
+                    let p262;
+                    p262 = r_h16(p258);
+                    if (p262 < 0) break seq261;
+                    let p263;
+                    p263 = one(T0, p262);
+                    if (p263 < 0) break seq261;
+                    let p264;
+                    let p265;
+                    p265 = one(T0, p263);
+                    p264 = p265 < 0 ? p263 : -1;
+                    if (p264 < 0) break seq261;
+                    p260 = p264;
                   }
-                  if (p382 < 0 || p382 === p379) break;
-                  p379 = p382;
-                  k380++;
+                  if (p260 < 0 || p260 === p258) break;
+                  p258 = p260;
+                  k259++;
                 }
-                if (p379 < 0) { ncap = n378; break seq377; }
-                let p392;
-                p392 = r_h16(p379);
-                if (p392 < 0) { ncap = n378; break seq377; }
-                p376 = p392;
+                if (p258 < 0) break seq257;
+                let p266;
+                p266 = r_h16(p258);
+                if (p266 < 0) break seq257;
+                p256 = p266;
               }
-              p375 = p376 < 0 ? at : p376;
-              if (p375 < 0) { ncap = n374; break seq373; }
-              let p393;
-              const c394 = p375 < len ? input.charCodeAt(p375) : -1;
-              p393 = (c394 >= 0 && c394 < 128 && T0[c394] === 1) ? p375 + 1 : -1;
-              if (p393 < 0) { ncap = n374; break seq373; }
-              let p395;
-              const c396 = p393 < len ? input.charCodeAt(p393) : -1;
-              p395 = (c396 >= 0 && c396 < 128 && T0[c396] === 1) ? p393 + 1 : -1;
-              if (p395 < 0) { ncap = n374; break seq373; }
-              let p397;
-              p397 = r_h16(p395);
-              if (p397 < 0) { ncap = n374; break seq373; }
-              let p398;
-              const c399 = p397 < len ? input.charCodeAt(p397) : -1;
-              p398 = (c399 >= 0 && c399 < 128 && T0[c399] === 1) ? p397 + 1 : -1;
-              if (p398 < 0) { ncap = n374; break seq373; }
-              let p400;
-              p400 = r_ls32(p398);
-              if (p400 < 0) { ncap = n374; break seq373; }
-              out = p400;
+              p255 = p256 < 0 ? at : p256;
+              if (p255 < 0) { ncap = n254; break seq253; }
+              let p267;
+              p267 = one(T0, p255);
+              if (p267 < 0) { ncap = n254; break seq253; }
+              let p268;
+              p268 = one(T0, p267);
+              if (p268 < 0) { ncap = n254; break seq253; }
+              let p269;
+              p269 = r_h16(p268);
+              if (p269 < 0) { ncap = n254; break seq253; }
+              let p270;
+              p270 = one(T0, p269);
+              if (p270 < 0) { ncap = n254; break seq253; }
+              let p271;
+              p271 = r_ls32(p270);
+              if (p271 < 0) { ncap = n254; break seq253; }
+              out = p271;
             }
             if (out < 0) {
               out = -1;
-              const n402 = ncap;
-              seq401: {
-                let p403;
-                let p404;
-                p404 = -1;
-                const n406 = ncap;
-                seq405: {
-                  let p407;
-                  const n409 = ncap;
-                  let k408 = 0;
-                  p407 = at;
+              const n273 = ncap;
+              seq272: {
+                let p274;
+                let p275;
+                p275 = -1;
+                seq276: {
+                  let p277;
+                  let k278 = 0;
+                  p277 = at;
                   for (;;) {
-                    if (k408 === 4) break;
-                    let p410;
-                    p410 = -1;
-                    const n412 = ncap;
-                    seq411: {
-                      let p413;
-                      p413 = r_h16(p407);
-                      if (p413 < 0) { ncap = n412; break seq411; }
-                      let p414;
-                      const c415 = p413 < len ? input.charCodeAt(p413) : -1;
-                      p414 = (c415 >= 0 && c415 < 128 && T0[c415] === 1) ? p413 + 1 : -1;
-                      if (p414 < 0) { ncap = n412; break seq411; }
-                      let p416;
-                      const n417 = ncap;
-                      let p418;
-                      const c419 = p414 < len ? input.charCodeAt(p414) : -1;
-                      p418 = (c419 >= 0 && c419 < 128 && T0[c419] === 1) ? p414 + 1 : -1;
-                      ncap = n417;
-                      p416 = p418 < 0 ? p414 : -1;
-                      if (p416 < 0) { ncap = n412; break seq411; }
-                      p410 = p416;
+                    if (k278 === 4) break;
+                    let p279;
+                    p279 = -1;
+                    seq280: {
+                      let p281;
+                      p281 = r_h16(p277);
+                      if (p281 < 0) break seq280;
+                      let p282;
+                      p282 = one(T0, p281);
+                      if (p282 < 0) break seq280;
+                      let p283;
+                      let p284;
+                      p284 = one(T0, p282);
+                      p283 = p284 < 0 ? p282 : -1;
+                      if (p283 < 0) break seq280;
+                      p279 = p283;
                     }
-                    if (p410 < 0 || p410 === p407) break;
-                    p407 = p410;
-                    k408++;
+                    if (p279 < 0 || p279 === p277) break;
+                    p277 = p279;
+                    k278++;
                   }
-                  if (p407 < 0) { ncap = n406; break seq405; }
-                  let p420;
-                  p420 = r_h16(p407);
-                  if (p420 < 0) { ncap = n406; break seq405; }
-                  p404 = p420;
+                  if (p277 < 0) break seq276;
+                  let p285;
+                  p285 = r_h16(p277);
+                  if (p285 < 0) break seq276;
+                  p275 = p285;
                 }
-                p403 = p404 < 0 ? at : p404;
-                if (p403 < 0) { ncap = n402; break seq401; }
-                let p421;
-                const c422 = p403 < len ? input.charCodeAt(p403) : -1;
-                p421 = (c422 >= 0 && c422 < 128 && T0[c422] === 1) ? p403 + 1 : -1;
-                if (p421 < 0) { ncap = n402; break seq401; }
-                let p423;
-                const c424 = p421 < len ? input.charCodeAt(p421) : -1;
-                p423 = (c424 >= 0 && c424 < 128 && T0[c424] === 1) ? p421 + 1 : -1;
-                if (p423 < 0) { ncap = n402; break seq401; }
-                let p425;
-                p425 = r_ls32(p423);
-                if (p425 < 0) { ncap = n402; break seq401; }
-                out = p425;
+                p274 = p275 < 0 ? at : p275;
+                if (p274 < 0) { ncap = n273; break seq272; }
+                let p286;
+                p286 = one(T0, p274);
+                if (p286 < 0) { ncap = n273; break seq272; }
+                let p287;
+                p287 = one(T0, p286);
+                if (p287 < 0) { ncap = n273; break seq272; }
+                let p288;
+                p288 = r_ls32(p287);
+                if (p288 < 0) { ncap = n273; break seq272; }
+                out = p288;
               }
               if (out < 0) {
                 out = -1;
-                const n427 = ncap;
-                seq426: {
-                  let p428;
-                  let p429;
-                  p429 = -1;
-                  const n431 = ncap;
-                  seq430: {
-                    let p432;
-                    const n434 = ncap;
-                    let k433 = 0;
-                    p432 = at;
+                seq289: {
+                  let p290;
+                  let p291;
+                  p291 = -1;
+                  seq292: {
+                    let p293;
+                    let k294 = 0;
+                    p293 = at;
                     for (;;) {
-                      if (k433 === 5) break;
-                      let p435;
-                      p435 = -1;
-                      const n437 = ncap;
-                      seq436: {
-                        let p438;
-                        p438 = r_h16(p432);
-                        if (p438 < 0) { ncap = n437; break seq436; }
-                        let p439;
-                        const c440 = p438 < len ? input.charCodeAt(p438) : -1;
-                        p439 = (c440 >= 0 && c440 < 128 && T0[c440] === 1) ? p438 + 1 : -1;
-                        if (p439 < 0) { ncap = n437; break seq436; }
-                        let p441;
-                        const n442 = ncap;
-                        let p443;
-                        const c444 = p439 < len ? input.charCodeAt(p439) : -1;
-                        p443 = (c444 >= 0 && c444 < 128 && T0[c444] === 1) ? p439 + 1 : -1;
-                        ncap = n442;
-                        p441 = p443 < 0 ? p439 : -1;
-                        if (p441 < 0) { ncap = n437; break seq436; }
-                        p435 = p441;
+                      if (k294 === 5) break;
+                      let p295;
+                      p295 = -1;
+                      seq296: {
+                        let p297;
+                        p297 = r_h16(p293);
+                        if (p297 < 0) break seq296;
+                        let p298;
+                        p298 = one(T0, p297);
+                        if (p298 < 0) break seq296;
+                        let p299;
+                        let p300;
+                        p300 = one(T0, p298);
+                        p299 = p300 < 0 ? p298 : -1;
+                        if (p299 < 0) break seq296;
+                        p295 = p299;
                       }
-                      if (p435 < 0 || p435 === p432) break;
-                      p432 = p435;
-                      k433++;
+                      if (p295 < 0 || p295 === p293) break;
+                      p293 = p295;
+                      k294++;
                     }
-                    if (p432 < 0) { ncap = n431; break seq430; }
-                    let p445;
-                    p445 = r_h16(p432);
-                    if (p445 < 0) { ncap = n431; break seq430; }
-                    p429 = p445;
+                    if (p293 < 0) break seq292;
+                    let p301;
+                    p301 = r_h16(p293);
+                    if (p301 < 0) break seq292;
+                    p291 = p301;
                   }
-                  p428 = p429 < 0 ? at : p429;
-                  if (p428 < 0) { ncap = n427; break seq426; }
-                  let p446;
-                  const c447 = p428 < len ? input.charCodeAt(p428) : -1;
-                  p446 = (c447 >= 0 && c447 < 128 && T0[c447] === 1) ? p428 + 1 : -1;
-                  if (p446 < 0) { ncap = n427; break seq426; }
-                  let p448;
-                  const c449 = p446 < len ? input.charCodeAt(p446) : -1;
-                  p448 = (c449 >= 0 && c449 < 128 && T0[c449] === 1) ? p446 + 1 : -1;
-                  if (p448 < 0) { ncap = n427; break seq426; }
-                  let p450;
-                  p450 = r_h16(p448);
-                  if (p450 < 0) { ncap = n427; break seq426; }
-                  out = p450;
+                  p290 = p291 < 0 ? at : p291;
+                  if (p290 < 0) break seq289;
+                  let p302;
+                  p302 = one(T0, p290);
+                  if (p302 < 0) break seq289;
+                  let p303;
+                  p303 = one(T0, p302);
+                  if (p303 < 0) break seq289;
+                  let p304;
+                  p304 = r_h16(p303);
+                  if (p304 < 0) break seq289;
+                  out = p304;
                 }
                 if (out < 0) {
                   out = -1;
-                  const n452 = ncap;
-                  seq451: {
-                    let p453;
-                    let p454;
-                    p454 = -1;
-                    const n456 = ncap;
-                    seq455: {
-                      let p457;
-                      const n459 = ncap;
-                      let k458 = 0;
-                      p457 = at;
+                  seq305: {
+                    let p306;
+                    let p307;
+                    p307 = -1;
+                    seq308: {
+                      let p309;
+                      let k310 = 0;
+                      p309 = at;
                       for (;;) {
-                        if (k458 === 6) break;
-                        let p460;
-                        p460 = -1;
-                        const n462 = ncap;
-                        seq461: {
-                          let p463;
-                          p463 = r_h16(p457);
-                          if (p463 < 0) { ncap = n462; break seq461; }
-                          let p464;
-                          const c465 = p463 < len ? input.charCodeAt(p463) : -1;
-                          p464 = (c465 >= 0 && c465 < 128 && T0[c465] === 1) ? p463 + 1 : -1;
-                          if (p464 < 0) { ncap = n462; break seq461; }
-                          let p466;
-                          const n467 = ncap;
-                          let p468;
-                          const c469 = p464 < len ? input.charCodeAt(p464) : -1;
-                          p468 = (c469 >= 0 && c469 < 128 && T0[c469] === 1) ? p464 + 1 : -1;
-                          ncap = n467;
-                          p466 = p468 < 0 ? p464 : -1;
-                          if (p466 < 0) { ncap = n462; break seq461; }
-                          p460 = p466;
+                        if (k310 === 6) break;
+                        let p311;
+                        p311 = -1;
+                        seq312: {
+                          let p313;
+                          p313 = r_h16(p309);
+                          if (p313 < 0) break seq312;
+                          let p314;
+                          p314 = one(T0, p313);
+                          if (p314 < 0) break seq312;
+                          let p315;
+                          let p316;
+                          p316 = one(T0, p314);
+                          p315 = p316 < 0 ? p314 : -1;
+                          if (p315 < 0) break seq312;
+                          p311 = p315;
                         }
-                        if (p460 < 0 || p460 === p457) break;
-                        p457 = p460;
-                        k458++;
+                        if (p311 < 0 || p311 === p309) break;
+                        p309 = p311;
+                        k310++;
                       }
-                      if (p457 < 0) { ncap = n456; break seq455; }
-                      let p470;
-                      p470 = r_h16(p457);
-                      if (p470 < 0) { ncap = n456; break seq455; }
-                      p454 = p470;
+                      if (p309 < 0) break seq308;
+                      let p317;
+                      p317 = r_h16(p309);
+                      if (p317 < 0) break seq308;
+                      p307 = p317;
                     }
-                    p453 = p454 < 0 ? at : p454;
-                    if (p453 < 0) { ncap = n452; break seq451; }
-                    let p471;
-                    const c472 = p453 < len ? input.charCodeAt(p453) : -1;
-                    p471 = (c472 >= 0 && c472 < 128 && T0[c472] === 1) ? p453 + 1 : -1;
-                    if (p471 < 0) { ncap = n452; break seq451; }
-                    let p473;
-                    const c474 = p471 < len ? input.charCodeAt(p471) : -1;
-                    p473 = (c474 >= 0 && c474 < 128 && T0[c474] === 1) ? p471 + 1 : -1;
-                    if (p473 < 0) { ncap = n452; break seq451; }
-                    out = p473;
+                    p306 = p307 < 0 ? at : p307;
+                    if (p306 < 0) break seq305;
+                    let p318;
+                    p318 = one(T0, p306);
+                    if (p318 < 0) break seq305;
+                    let p319;
+                    p319 = one(T0, p318);
+                    if (p319 < 0) break seq305;
+                    out = p319;
                   }
                 }
               }
@@ -1449,40 +1337,38 @@ function r_IPv6address(at) {
   return out;
 }
 
+// h16            = 1*4HEXDIG
 function r_h16(at) {
   let out;
-  const n476 = ncap;
-  let k475 = 0;
+  let k320 = 0;
   out = at;
   for (;;) {
-    if (k475 === 4) break;
-    let p477;
-    const c478 = out < len ? input.charCodeAt(out) : -1;
-    p477 = (c478 >= 0 && c478 < 128 && T20[c478] === 1) ? out + 1 : -1;
-    if (p477 < 0 || p477 === out) break;
-    out = p477;
-    k475++;
+    if (k320 === 4) break;
+    let p321;
+    p321 = one(T20, out);
+    if (p321 < 0 || p321 === out) break;
+    out = p321;
+    k320++;
   }
-  if (k475 < 1) { out = -1; ncap = n476; }
+  if (k320 < 1) out = -1;
   return out;
 }
 
+// ls32           = ( h16 ":" h16 ) / IPv4address
 function r_ls32(at) {
   let out;
   out = -1;
-  const n480 = ncap;
-  seq479: {
-    let p481;
-    p481 = r_h16(at);
-    if (p481 < 0) { ncap = n480; break seq479; }
-    let p482;
-    const c483 = p481 < len ? input.charCodeAt(p481) : -1;
-    p482 = (c483 >= 0 && c483 < 128 && T0[c483] === 1) ? p481 + 1 : -1;
-    if (p482 < 0) { ncap = n480; break seq479; }
-    let p484;
-    p484 = r_h16(p482);
-    if (p484 < 0) { ncap = n480; break seq479; }
-    out = p484;
+  seq322: {
+    let p323;
+    p323 = r_h16(at);
+    if (p323 < 0) break seq322;
+    let p324;
+    p324 = one(T0, p323);
+    if (p324 < 0) break seq322;
+    let p325;
+    p325 = r_h16(p324);
+    if (p325 < 0) break seq322;
+    out = p325;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1490,116 +1376,104 @@ function r_ls32(at) {
   return out;
 }
 
+// IPv4address    = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n486 = ncap;
-  seq485: {
-    let p487;
-    p487 = r_dec_octet(at);
-    if (p487 < 0) { ncap = n486; break seq485; }
-    let p488;
-    const c489 = p487 < len ? input.charCodeAt(p487) : -1;
-    p488 = (c489 >= 0 && c489 < 128 && T21[c489] === 1) ? p487 + 1 : -1;
-    if (p488 < 0) { ncap = n486; break seq485; }
-    let p490;
-    p490 = r_dec_octet(p488);
-    if (p490 < 0) { ncap = n486; break seq485; }
-    let p491;
-    const c492 = p490 < len ? input.charCodeAt(p490) : -1;
-    p491 = (c492 >= 0 && c492 < 128 && T21[c492] === 1) ? p490 + 1 : -1;
-    if (p491 < 0) { ncap = n486; break seq485; }
-    let p493;
-    p493 = r_dec_octet(p491);
-    if (p493 < 0) { ncap = n486; break seq485; }
-    let p494;
-    const c495 = p493 < len ? input.charCodeAt(p493) : -1;
-    p494 = (c495 >= 0 && c495 < 128 && T21[c495] === 1) ? p493 + 1 : -1;
-    if (p494 < 0) { ncap = n486; break seq485; }
-    let p496;
-    p496 = r_dec_octet(p494);
-    if (p496 < 0) { ncap = n486; break seq485; }
-    out = p496;
+  seq326: {
+    let p327;
+    p327 = r_dec_octet(at);
+    if (p327 < 0) break seq326;
+    let p328;
+    p328 = one(T21, p327);
+    if (p328 < 0) break seq326;
+    let p329;
+    p329 = r_dec_octet(p328);
+    if (p329 < 0) break seq326;
+    let p330;
+    p330 = one(T21, p329);
+    if (p330 < 0) break seq326;
+    let p331;
+    p331 = r_dec_octet(p330);
+    if (p331 < 0) break seq326;
+    let p332;
+    p332 = one(T21, p331);
+    if (p332 < 0) break seq326;
+    let p333;
+    p333 = r_dec_octet(p332);
+    if (p333 < 0) break seq326;
+    out = p333;
   }
   if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
 }
 
+// dec-octet      = DIGIT                 ; 0-9
+//                / %x31-39 DIGIT         ; 10-99
+//                / "1" 2DIGIT            ; 100-199
+//                / "2" %x30-34 DIGIT     ; 200-249
+//                / "25" %x30-35          ; 250-255
 function r_dec_octet(at) {
   let out;
   out = -1;
-  const n498 = ncap;
-  seq497: {
-    let p499;
-    p499 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p499 < 0) { ncap = n498; break seq497; }
-    let p500;
-    const c501 = p499 < len ? input.charCodeAt(p499) : -1;
-    p500 = (c501 >= 0 && c501 < 128 && T23[c501] === 1) ? p499 + 1 : -1;
-    if (p500 < 0) { ncap = n498; break seq497; }
-    out = p500;
+  seq334: {
+    let p335;
+    p335 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p335 < 0) break seq334;
+    let p336;
+    p336 = one(T23, p335);
+    if (p336 < 0) break seq334;
+    out = p336;
   }
   if (out < 0) {
     out = -1;
-    const n503 = ncap;
-    seq502: {
-      let p504;
-      const c505 = at < len ? input.charCodeAt(at) : -1;
-      p504 = (c505 >= 0 && c505 < 128 && T24[c505] === 1) ? at + 1 : -1;
-      if (p504 < 0) { ncap = n503; break seq502; }
-      let p506;
-      const c507 = p504 < len ? input.charCodeAt(p504) : -1;
-      p506 = (c507 >= 0 && c507 < 128 && T25[c507] === 1) ? p504 + 1 : -1;
-      if (p506 < 0) { ncap = n503; break seq502; }
-      let p508;
-      const c509 = p506 < len ? input.charCodeAt(p506) : -1;
-      p508 = (c509 >= 0 && c509 < 128 && T16[c509] === 1) ? p506 + 1 : -1;
-      if (p508 < 0) { ncap = n503; break seq502; }
-      out = p508;
+    seq337: {
+      let p338;
+      p338 = one(T24, at);
+      if (p338 < 0) break seq337;
+      let p339;
+      p339 = one(T25, p338);
+      if (p339 < 0) break seq337;
+      let p340;
+      p340 = one(T16, p339);
+      if (p340 < 0) break seq337;
+      out = p340;
     }
     if (out < 0) {
       out = -1;
-      const n511 = ncap;
-      seq510: {
-        let p512;
-        const c513 = at < len ? input.charCodeAt(at) : -1;
-        p512 = (c513 >= 0 && c513 < 128 && T26[c513] === 1) ? at + 1 : -1;
-        if (p512 < 0) { ncap = n511; break seq510; }
-        let p514;
-        const n516 = ncap;
-        let k515 = 0;
-        p514 = p512;
+      seq341: {
+        let p342;
+        p342 = one(T26, at);
+        if (p342 < 0) break seq341;
+        let p343;
+        let k344 = 0;
+        p343 = p342;
         for (;;) {
-          if (k515 === 2) break;
-          let p517;
-          const c518 = p514 < len ? input.charCodeAt(p514) : -1;
-          p517 = (c518 >= 0 && c518 < 128 && T16[c518] === 1) ? p514 + 1 : -1;
-          if (p517 < 0 || p517 === p514) break;
-          p514 = p517;
-          k515++;
+          if (k344 === 2) break;
+          let p345;
+          p345 = one(T16, p343);
+          if (p345 < 0 || p345 === p343) break;
+          p343 = p345;
+          k344++;
         }
-        if (k515 < 2) { p514 = -1; ncap = n516; }
-        if (p514 < 0) { ncap = n511; break seq510; }
-        out = p514;
+        if (k344 < 2) p343 = -1;
+        if (p343 < 0) break seq341;
+        out = p343;
       }
       if (out < 0) {
         out = -1;
-        const n520 = ncap;
-        seq519: {
-          let p521;
-          const c522 = at < len ? input.charCodeAt(at) : -1;
-          p521 = (c522 >= 0 && c522 < 128 && T27[c522] === 1) ? at + 1 : -1;
-          if (p521 < 0) { ncap = n520; break seq519; }
-          let p523;
-          const c524 = p521 < len ? input.charCodeAt(p521) : -1;
-          p523 = (c524 >= 0 && c524 < 128 && T16[c524] === 1) ? p521 + 1 : -1;
-          if (p523 < 0) { ncap = n520; break seq519; }
-          out = p523;
+        seq346: {
+          let p347;
+          p347 = one(T27, at);
+          if (p347 < 0) break seq346;
+          let p348;
+          p348 = one(T16, p347);
+          if (p348 < 0) break seq346;
+          out = p348;
         }
         if (out < 0) {
-          const c525 = at < len ? input.charCodeAt(at) : -1;
-          out = (c525 >= 0 && c525 < 128 && T16[c525] === 1) ? at + 1 : -1;
+          out = one(T16, at);
         }
       }
     }
@@ -1607,74 +1481,73 @@ function r_dec_octet(at) {
   return out;
 }
 
+// pct-encoded    = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  const n527 = ncap;
-  seq526: {
-    let p528;
-    const c529 = at < len ? input.charCodeAt(at) : -1;
-    p528 = (c529 >= 0 && c529 < 128 && T28[c529] === 1) ? at + 1 : -1;
-    if (p528 < 0) { ncap = n527; break seq526; }
-    let p530;
-    const c531 = p528 < len ? input.charCodeAt(p528) : -1;
-    p530 = (c531 >= 0 && c531 < 128 && T20[c531] === 1) ? p528 + 1 : -1;
-    if (p530 < 0) { ncap = n527; break seq526; }
-    let p532;
-    const c533 = p530 < len ? input.charCodeAt(p530) : -1;
-    p532 = (c533 >= 0 && c533 < 128 && T20[c533] === 1) ? p530 + 1 : -1;
-    if (p532 < 0) { ncap = n527; break seq526; }
-    out = p532;
+  seq349: {
+    let p350;
+    p350 = one(T28, at);
+    if (p350 < 0) break seq349;
+    let p351;
+    p351 = one(T20, p350);
+    if (p351 < 0) break seq349;
+    let p352;
+    p352 = one(T20, p351);
+    if (p352 < 0) break seq349;
+    out = p352;
   }
   return out;
 }
 
+// unreserved     = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  const c534 = at < len ? input.charCodeAt(at) : -1;
-  out = (c534 >= 0 && c534 < 128 && T12[c534] === 1) ? at + 1 : -1;
+  out = one(T12, at);
   return out;
 }
 
+// reserved       = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  const c535 = at < len ? input.charCodeAt(at) : -1;
-  out = (c535 >= 0 && c535 < 128 && T29[c535] === 1) ? at + 1 : -1;
+  out = one(T29, at);
   return out;
 }
 
+// gen-delims     = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  const c536 = at < len ? input.charCodeAt(at) : -1;
-  out = (c536 >= 0 && c536 < 128 && T30[c536] === 1) ? at + 1 : -1;
+  out = one(T30, at);
   return out;
 }
 
+// sub-delims     = "!" / "$" / "&" / "'" / "(" / ")"
+//                / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  const c537 = at < len ? input.charCodeAt(at) : -1;
-  out = (c537 >= 0 && c537 < 128 && T7[c537] === 1) ? at + 1 : -1;
+  out = one(T7, at);
   return out;
 }
 
+// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  const c538 = at < len ? input.charCodeAt(at) : -1;
-  out = (c538 >= 0 && c538 < 128 && T14[c538] === 1) ? at + 1 : -1;
+  out = one(T14, at);
   return out;
 }
 
+// DIGIT          =  %x30-39
+//                        ; 0-9
 function r_DIGIT(at) {
   let out;
-  const c539 = at < len ? input.charCodeAt(at) : -1;
-  out = (c539 >= 0 && c539 < 128 && T16[c539] === 1) ? at + 1 : -1;
+  out = one(T16, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  const c540 = at < len ? input.charCodeAt(at) : -1;
-  out = (c540 >= 0 && c540 < 128 && T20[c540] === 1) ? at + 1 : -1;
+  out = one(T20, at);
   return out;
 }
 
