@@ -116,7 +116,7 @@ for (const file of fs.readdirSync(path.join(dist, 'src'))) if (file.endsWith('.j
  * these, from RFC 3986's recognizer and, for use inside functions only, from
  * FIRST_USE_ONLY.
  */
-const CORE = ['./parse', './backends', './grammars', './errors', './options'];
+const CORE = ['./parse', './backends', './records', './grammars', './errors', './options'];
 const CORE_RECOGNIZER = '../generated/rfc3986.recognizer';
 /** The property of the entry's exports that holds the CORE modules' exports, for their stand-ins in dist/ (not enumerable). */
 const CORE_KEY = 'Symbol.for("urigram.core")';
