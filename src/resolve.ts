@@ -11,6 +11,7 @@ import { GRAMMAR_OPTION, parse, tryParse, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
+import { CodeUnitBuilder } from './code-units';
 import type { GrammarName } from './grammars';
 import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
 
@@ -186,25 +187,59 @@ export function mergeRelativePath2396(basePath: string, referencePath: string): 
   if (typeof basePath !== 'string' || typeof referencePath !== 'string') throw new TypeError('expected the base path and the reference path as strings');
   // a) all but the last segment of the base path; b) the reference's path appended.
   const buffer = basePath.slice(0, basePath.lastIndexOf('/') + 1) + referencePath;
-  // Segments of the buffer; in an absolute path the empty string before the first "/" is no segment.
-  const all = buffer.split('/');
+  // Segments of the buffer, as [start, end) offsets into it (no string per segment for the
+  // collector); in an absolute path the empty string before the first "/" is no segment.
+  const ends: number[] = [];
+  for (let slash = buffer.indexOf('/'); slash >= 0; slash = buffer.indexOf('/', slash + 1)) ends.push(slash);
+  ends.push(buffer.length);
+  const startOf = (i: number): number => (i === 0 ? 0 : ends[i - 1] + 1);
   const first = buffer.startsWith('/') ? 1 : 0;
-  const last = all.length - 1;
+  const last = ends.length - 1;
+  const isDot = (start: number, end: number): boolean => end - start === 1 && buffer.charCodeAt(start) === 0x2e;
+  const isDotDot = (start: number, end: number): boolean => end - start === 2 && buffer.charCodeAt(start) === 0x2e && buffer.charCodeAt(start + 1) === 0x2e;
   // c) every "./" where "." is a complete segment (a "." that is not the last segment).
   // e) then, on what is left, "<segment>/../" with segment not "..".
-  const kept: string[] = all.slice(0, first);
-  for (let i = first; i < last; i++) {
-    const segment = all[i];
-    if (segment === '.') continue;
-    if (segment === '..' && kept.length > first && kept[kept.length - 1] !== '..') kept.pop();
-    else kept.push(segment);
+  const keptStart: number[] = [];
+  const keptEnd: number[] = [];
+  if (first === 1) {
+    keptStart.push(0);
+    keptEnd.push(0);
   }
-  const segments = kept;
+  for (let i = first; i < last; i++) {
+    const start = startOf(i);
+    const end = ends[i];
+    if (isDot(start, end)) continue;
+    const k = keptStart.length - 1;
+    if (isDotDot(start, end) && k + 1 > first && !isDotDot(keptStart[k], keptEnd[k])) {
+      keptStart.pop();
+      keptEnd.pop();
+    } else {
+      keptStart.push(start);
+      keptEnd.push(end);
+    }
+  }
   // d) a final "." segment (the "/" before it stays).
-  segments.push(last >= first && all[last] === '.' ? '' : all[last]);
+  const lastStart = startOf(last);
+  if (last >= first && isDot(lastStart, ends[last])) {
+    keptStart.push(0);
+    keptEnd.push(0);
+  } else {
+    keptStart.push(lastStart);
+    keptEnd.push(ends[last]);
+  }
   // f) a final "<segment>/..", segment not "..", removed (the "/" before it stays).
-  const n = segments.length;
-  if (n - 2 >= first && segments[n - 1] === '..' && segments[n - 2] !== '..') segments.splice(n - 2, 2, '');
+  const n = keptStart.length;
+  if (n - 2 >= first && isDotDot(keptStart[n - 1], keptEnd[n - 1]) && !isDotDot(keptStart[n - 2], keptEnd[n - 2])) {
+    keptStart.length = n - 1;
+    keptEnd.length = n - 1;
+    keptStart[n - 2] = 0;
+    keptEnd[n - 2] = 0;
+  }
   // g) leading ".." segments are kept; h) the buffer is the new path.
-  return segments.join('/');
+  const out = new CodeUnitBuilder(buffer.length);
+  for (let i = 0; i < keptStart.length; i++) {
+    if (i > 0) out.push(0x2f);
+    out.pushRange(buffer, keptStart[i], keptEnd[i]);
+  }
+  return out.toString();
 }
