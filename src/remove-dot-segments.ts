@@ -11,14 +11,17 @@ export function removeDotSegments(path: string): string {
   // The output buffer is code units (code-units.ts), with where each of its segments begins, so
   // that rule C can drop the last one: no string per segment for the collector.
   const output = new CodeUnitBuilder(path.length);
-  const starts: number[] = [];
+  // Each output segment begins with "/" but perhaps the first: at most one more than the slashes.
+  let slashes = 0;
+  for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) slashes++;
+  const starts = new Int32Array(slashes + 1);
+  let segments = 0;
   const pushSegment = (from: number, to: number): void => {
-    starts.push(output.length);
+    starts[segments++] = output.length;
     output.pushRange(path, from, to);
   };
   const popSegment = (): void => {
-    const start = starts.pop();
-    if (start !== undefined) output.truncate(start);
+    if (segments > 0) output.truncate(starts[--segments]);
   };
   let i = 0;
   const n = path.length;

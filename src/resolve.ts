@@ -187,57 +187,54 @@ export function mergeRelativePath2396(basePath: string, referencePath: string): 
   if (typeof basePath !== 'string' || typeof referencePath !== 'string') throw new TypeError('expected the base path and the reference path as strings');
   // a) all but the last segment of the base path; b) the reference's path appended.
   const buffer = basePath.slice(0, basePath.lastIndexOf('/') + 1) + referencePath;
-  // Segments of the buffer, as [start, end) offsets into it (no string per segment for the
-  // collector); in an absolute path the empty string before the first "/" is no segment.
-  const ends: number[] = [];
-  for (let slash = buffer.indexOf('/'); slash >= 0; slash = buffer.indexOf('/', slash + 1)) ends.push(slash);
-  ends.push(buffer.length);
-  const startOf = (i: number): number => (i === 0 ? 0 : ends[i - 1] + 1);
+  // Segments of the buffer, as [start, end) offsets into it, in typed arrays (no string or array
+  // entry per segment for the collector); in an absolute path the empty string before the
+  // first "/" is no segment.
+  let slashes = 0;
+  for (let at = buffer.indexOf('/'); at >= 0; at = buffer.indexOf('/', at + 1)) slashes++;
   const first = buffer.startsWith('/') ? 1 : 0;
-  const last = ends.length - 1;
   const isDot = (start: number, end: number): boolean => end - start === 1 && buffer.charCodeAt(start) === 0x2e;
   const isDotDot = (start: number, end: number): boolean => end - start === 2 && buffer.charCodeAt(start) === 0x2e && buffer.charCodeAt(start + 1) === 0x2e;
   // c) every "./" where "." is a complete segment (a "." that is not the last segment).
   // e) then, on what is left, "<segment>/../" with segment not "..".
-  const keptStart: number[] = [];
-  const keptEnd: number[] = [];
-  if (first === 1) {
-    keptStart.push(0);
-    keptEnd.push(0);
-  }
-  for (let i = first; i < last; i++) {
-    const start = startOf(i);
-    const end = ends[i];
-    if (isDot(start, end)) continue;
-    const k = keptStart.length - 1;
-    if (isDotDot(start, end) && k + 1 > first && !isDotDot(keptStart[k], keptEnd[k])) {
-      keptStart.pop();
-      keptEnd.pop();
-    } else {
-      keptStart.push(start);
-      keptEnd.push(end);
+  const keptStart = new Int32Array(slashes + 2);
+  const keptEnd = new Int32Array(slashes + 2);
+  let kept = first; // in an absolute path, the empty segment before the first "/" ([0, 0))
+  let start = first;
+  for (let slash = buffer.indexOf('/', start); slash >= 0; slash = buffer.indexOf('/', start)) {
+    // A segment that is not the last: [start, slash).
+    if (!isDot(start, slash)) {
+      if (isDotDot(start, slash) && kept > first && !isDotDot(keptStart[kept - 1], keptEnd[kept - 1])) {
+        kept--;
+      } else {
+        keptStart[kept] = start;
+        keptEnd[kept] = slash;
+        kept++;
+      }
     }
+    start = slash + 1;
   }
+  const lastStart = start;
+  const lastEnd = buffer.length;
   // d) a final "." segment (the "/" before it stays).
-  const lastStart = startOf(last);
-  if (last >= first && isDot(lastStart, ends[last])) {
-    keptStart.push(0);
-    keptEnd.push(0);
+  if (isDot(lastStart, lastEnd)) {
+    keptStart[kept] = 0;
+    keptEnd[kept] = 0;
   } else {
-    keptStart.push(lastStart);
-    keptEnd.push(ends[last]);
+    keptStart[kept] = lastStart;
+    keptEnd[kept] = lastEnd;
   }
+  kept++;
   // f) a final "<segment>/..", segment not "..", removed (the "/" before it stays).
-  const n = keptStart.length;
+  const n = kept;
   if (n - 2 >= first && isDotDot(keptStart[n - 1], keptEnd[n - 1]) && !isDotDot(keptStart[n - 2], keptEnd[n - 2])) {
-    keptStart.length = n - 1;
-    keptEnd.length = n - 1;
+    kept = n - 1;
     keptStart[n - 2] = 0;
     keptEnd[n - 2] = 0;
   }
   // g) leading ".." segments are kept; h) the buffer is the new path.
   const out = new CodeUnitBuilder(buffer.length);
-  for (let i = 0; i < keptStart.length; i++) {
+  for (let i = 0; i < kept; i++) {
     if (i > 0) out.push(0x2f);
     out.pushRange(buffer, keptStart[i], keptEnd[i]);
   }
