@@ -237,20 +237,19 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
     const current = text;
     let out: CodeUnitBuilder | undefined;
     let at = 0;
-    const edits: Array<{ start: number; end: number; replacement: string }> = [];
+    const first = applied.length;
     step.edits(current, record, (start, end, replacement) => {
       out ??= new CodeUnitBuilder(current.length + 16);
       out.pushRange(current, at, start);
       out.pushString(replacement);
       at = end;
-      if (steps) edits.push({ start, end, replacement });
+      // The step's result is known only once all its edits are in: filled in below.
+      if (steps) applied.push({ step: step.name, section: step.section, start, end, before: current.slice(start, end), after: replacement, result: '' });
     });
     if (out === undefined) continue;
     out.pushRange(current, at, current.length);
     const next = out.toString();
-    for (const e of edits) {
-      applied.push({ step: step.name, section: step.section, start: e.start, end: e.end, before: current.slice(e.start, e.end), after: e.replacement, result: next });
-    }
+    for (let i = first; i < applied.length; i++) (applied[i] as { result: string }).result = next;
     text = next;
     record = parse(text, { grammar });
   }
