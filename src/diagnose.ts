@@ -10,10 +10,9 @@
  * - `offset`, `expected` and `rulePath` come from one run of the traced build
  *   of the same grammar (generated/NAME.trace.js): see diagnose().
  */
-import type { Expectation } from '../generated/rfc3986';
-import type * as TracedParser from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
 import { generatedModule, recognizerOf, toAbnfName, type GrammarName, type Recognizer } from './grammars';
+import type { PeggyExpectation, PeggyParserModule as TracedParser } from './grammars';
 
 /**
  * PEG rules that carry a display name: the generator makes sure each matches
@@ -38,7 +37,7 @@ const CHARACTER_RULES: ReadonlySet<string> = new Set(['pchar', 'ipchar', 'uric',
 const COLLAPSED_RULES: readonly string[] = ['dec_octet'];
 const ruleStarts: Partial<Record<GrammarName, ReadonlyArray<readonly [string, readonly string[]]>>> = {};
 
-function startSets(parser: typeof TracedParser, grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
+function startSets(parser: TracedParser, grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
   return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => recognizerOf(grammar).START_RULES.includes(rule)).map((rule) => {
     const silent = { trace(): void {} }; // without one, peggy's default tracer writes to the console
     const r = parser.parse('', { startRule: rule, peg$library: true, tracer: silent } as unknown as Parameters<typeof parser.parse>[1]) as unknown as LibraryResult;
@@ -69,7 +68,7 @@ function describeClass(parts: ReadonlyArray<string | readonly [string, string]>,
   return (inverted ? 'anything but ' : '') + ranges.join(' / ');
 }
 
-function describeExpectation(e: Expectation): string {
+function describeExpectation(e: PeggyExpectation): string {
   switch (e.type) {
     case 'literal':
       return JSON.stringify(e.text);
@@ -92,7 +91,7 @@ function rank(item: string): number {
   return 0;
 }
 
-export function expectedItems(expectations: readonly Expectation[], parser: typeof TracedParser, grammar: GrammarName = 'rfc3986'): string[] {
+export function expectedItems(expectations: readonly PeggyExpectation[], parser: TracedParser, grammar: GrammarName = 'rfc3986'): string[] {
   const items = new Set(expectations.flatMap((e) => describeExpectation(e).split('\n')));
   for (const [rule, starts] of startSets(parser, grammar)) {
     if (starts.every((s) => items.has(s))) {
@@ -116,7 +115,7 @@ interface LibraryResult {
   peg$FAILED: unknown;
   peg$currPos: number;
   peg$maxFailPos: number;
-  peg$maxFailExpected: Expectation[];
+  peg$maxFailExpected: PeggyExpectation[];
 }
 
 /**
@@ -245,7 +244,7 @@ class TracedRun {
  */
 export function diagnose(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriSyntaxError {
   // Loaded on the first rejection only: valid input never pays for loading it.
-  const traced = generatedModule<typeof TracedParser>(grammar, 'trace');
+  const traced = generatedModule<TracedParser>(grammar, 'trace');
   const SINGLE_CHARACTER_RULES = singleCharacterRulesOf(grammar);
   const run = new TracedRun(startRule, SINGLE_CHARACTER_RULES);
   const r = traced.parse(input, run as unknown as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
