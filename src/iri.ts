@@ -6,7 +6,7 @@
 import { matches, parse, type AnyUriRecord, type ParseOptions, type Rfc2396ParseOptions, type Rfc2396Record, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { decodeUtf8, readUtf8, utf8Length } from './utf8';
-import { tripletValue } from './percent-encoding';
+import { isTripletAt, isUnreservedOctet, tripletOctet } from './triplets';
 import { CodeUnitBuilder } from './code-units';
 import { loadTr46 } from './load';
 import { checkOptions, oneOf, type OptionSpec } from './options';
@@ -169,15 +169,6 @@ function isIprivate(c: number): boolean {
   return matches('iprivate', String.fromCodePoint(c), { grammar: 'rfc3987' });
 }
 
-let unreservedAscii: Uint8Array | undefined;
-
-function isUnreservedAscii(c: number): boolean {
-  // The grammar's answer for each ASCII character, asked once.
-  unreservedAscii ??= Uint8Array.from({ length: 128 }, (_, k) => (matches('unreserved', String.fromCharCode(k)) ? 1 : 0));
-  return unreservedAscii[c] === 1;
-}
-
-
 /**
  * RFC 3987 3.2 steps 2-5 on one component's text: runs of "%XX" are read as
  * octets; each well-formed UTF-8 sequence becomes its character when that
@@ -202,13 +193,13 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
     out.pushRange(text, i, percent);
     // The run of triplets from here (the text is a parsed component: each "%" begins one).
     let count = 0;
-    for (let j = percent; text.charCodeAt(j) === 0x25 && isHexDigit(text.charCodeAt(j + 1)) && isHexDigit(text.charCodeAt(j + 2)); j += 3) {
+    for (let j = percent; isTripletAt(text, j); j += 3) {
       if (count === bytes.length) {
         const bigger = new Uint8Array(bytes.length * 2);
         bigger.set(bytes);
         bytes = bigger;
       }
-      bytes[count++] = tripletValue(text, j);
+      bytes[count++] = tripletOctet(text, j);
     }
     const end = percent + 3 * count;
     if (end === percent) {
@@ -226,7 +217,7 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
       const c = r.codePoint;
       if (c < 0x80) {
         // Step 2 leaves "%", reserved and disallowed ASCII encoded, exactly as written.
-        if (isUnreservedAscii(c)) out.push(c);
+        if (isUnreservedOctet(c)) out.push(c);
         else out.pushRange(text, percent + 3 * b, percent + 3 * b + 3);
       } else {
         const keep = BIDI_FORMATTING_CHARACTERS.includes(c) || !(isUcschar(c) || (allowPrivate && isIprivate(c)));
@@ -240,11 +231,6 @@ function decodeComponent(text: string, allowPrivate: boolean): string {
     i = end;
   }
   return out.toString();
-}
-
-/** Whether code unit `c` is a HEXDIG. */
-function isHexDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
 /**

@@ -8,6 +8,7 @@ export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'que
 
 import { CodeUnitBuilder } from './code-units';
 import { readUtf8 } from './utf8';
+import { isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet } from './triplets';
 import { matches } from './parse';
 import type { Rfc3986RuleName } from './rules';
 import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
@@ -34,7 +35,6 @@ function asciiTable(rule: Rfc3986RuleName): Uint8Array {
 
 // Built on first use: loading urigram to parse a URI should not pay for them.
 let allowedTables: Record<EncodableComponent, Uint8Array> | undefined;
-let unreservedTable: Uint8Array | undefined;
 
 function allowedTable(component: EncodableComponent): Uint8Array | undefined {
   allowedTables ??= Object.fromEntries(Object.entries(RULES).map(([c, rule]) => [c, asciiTable(rule)])) as Record<EncodableComponent, Uint8Array>;
@@ -66,35 +66,6 @@ export interface PercentEncodeOptions {
   readonly keepPercentEncoded?: boolean;
 }
 
-let hexTable: Uint8Array | undefined;
-
-/** Whether code unit `code` is a HEXDIG (NaN, past the end of a string, is not). */
-function isHex(code: number): boolean {
-  hexTable ??= asciiTable('HEXDIG');
-  return code < 128 && hexTable[code] === 1;
-}
-
-/**
- * The octets of the "%XX" triplets that follow one another from offset `at`
- * of `text`, at most `max` of them: the run stops at the first "%" not
- * followed by two HEXDIG, or at any other character.
- */
-export function tripletOctets(text: string, at: number, max = Infinity): number[] {
-  const octets: number[] = [];
-  for (let i = at; octets.length < max && text.charCodeAt(i) === 0x25 && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2)); i += 3) {
-    octets.push(tripletValue(text, i));
-  }
-  return octets;
-}
-
-/** The value of the hex digit with code unit `c` (which isHex). */
-const hexValue = (c: number): number => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x57);
-
-/** The octet of the triplet "%XX" at offset `i` of `text` (which is one). */
-export function tripletValue(text: string, i: number): number {
-  return (hexValue(text.charCodeAt(i + 1)) << 4) | hexValue(text.charCodeAt(i + 2));
-}
-
 /**
  * Encodes `text` for use as `component`: every character the component does
  * not allow as itself becomes the "%XX" of each of its UTF-8 octets, with
@@ -116,7 +87,7 @@ export function percentEncode(text: string, component: EncodableComponent, optio
     if (code < 0x80) {
       if (allowed[code]) {
         put(code);
-      } else if (code === 0x25 && options.keepPercentEncoded && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))) {
+      } else if (code === 0x25 && options.keepPercentEncoded && isTripletAt(text, i)) {
         put(0x25);
         put(upper(text.charCodeAt(i + 1)));
         put(upper(text.charCodeAt(i + 2)));
@@ -165,12 +136,11 @@ export interface PercentDecodeOptions {
 export function percentDecode(text: string, options: PercentDecodeOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
   checkOptions('percentDecode', options, DECODE_OPTIONS);
-  const unreserved = (unreservedTable ??= asciiTable('unreserved'));
   const byteAt = (i: number): number => {
-    if (!isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) {
+    if (!isHexDigit(text.charCodeAt(i + 1)) || !isHexDigit(text.charCodeAt(i + 2))) {
       throw new PercentEncodingError(text, i, '"%" must be followed by two hexadecimal digits');
     }
-    return tripletValue(text, i);
+    return tripletOctet(text, i);
   };
   if (text.indexOf('%') < 0) return text;
   // Built as code units (code-units.ts): no string per triplet for the collector.
@@ -188,13 +158,12 @@ export function percentDecode(text: string, options: PercentDecodeOptions = {}):
     i = percent;
     const first = byteAt(i);
     if (options.only === 'unreserved') {
-      if (first < 0x80 && unreserved[first]) out.push(first);
+      if (isUnreservedOctet(first)) out.push(first);
       else out.pushRange(text, i, i + 3);
       i += 3;
       continue;
     }
-    let count = 0;
-    for (let j = i; count < 4 && text.charCodeAt(j) === 0x25 && isHex(text.charCodeAt(j + 1)) && isHex(text.charCodeAt(j + 2)); j += 3) octets[count++] = tripletValue(text, j);
+    const count = readTripletRun(text, i, octets);
     const r = readUtf8(octets, 0, count);
     if ('invalidAt' in r) {
       const at = i + 3 * r.invalidAt;
