@@ -1,30 +1,26 @@
 /**
  * Percent-encoded octets ("%" HEXDIG HEXDIG, RFC 3986 2.1): the one scanner
- * that percent-encoding, normalization, IRI mapping and lint share. What a
- * hex digit is and which octets are unreserved (2.3) are the grammar's
- * answers, asked once per ASCII character on first use.
+ * that percent-encoding, normalization, IRI mapping and lint share. Which
+ * octets are unreserved (2.3) is the grammar's answer, asked once per ASCII
+ * character on first use. HEXDIG is ABNF's core rule (RFC 5234 B.1, "A" to
+ * "F" case-insensitive as every ABNF string is), written out as ranges: the
+ * test is on every "%" of every hot path, and a pure function of the code
+ * unit is one V8 inlines (test/triplets.test.ts checks it against the grammar).
  */
 import { matches } from './parse';
 
-// Built on first use: loading urigram to parse a URI should not pay for them.
-/** For each ASCII code unit, its value as a HEXDIG, or -1 when it is not one. */
-let hexTable: Int8Array | undefined;
-/** For each ASCII code unit, 1 when it is an unreserved character. */
+/** For each ASCII code unit, 1 when it is an unreserved character: built on first use, so that loading urigram to parse a URI does not pay for it. */
 let unreservedTable: Uint8Array | undefined;
-
-function hexValues(): Int8Array {
-  hexTable = new Int8Array(128).fill(-1);
-  for (let c = 0; c < 128; c++) {
-    const ch = String.fromCharCode(c);
-    if (matches('HEXDIG', ch)) hexTable[c] = parseInt(ch, 16);
-  }
-  return hexTable;
-}
 
 /** Whether code unit `c` is a HEXDIG (NaN, what charCodeAt gives past the end of a string, is not). */
 export function isHexDigit(c: number): boolean {
-  return c < 128 && (hexTable ?? hexValues())[c] >= 0;
+  if (c <= 0x39) return c >= 0x30;
+  const lower = c | 0x20; // "A"-"F" (0x41-0x46) become "a"-"f" (0x61-0x66); no other code unit does
+  return lower >= 0x61 && lower <= 0x66;
 }
+
+/** The value of the HEXDIG with code unit `c`: "0"-"9" are 0x30-0x39, and "A"-"F" and "a"-"f" are 0x41-0x46 and 0x61-0x66 (one bit apart). */
+const hexValue = (c: number): number => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x57);
 
 /** Whether `text` has a triplet "%XX" at offset `i`. */
 export function isTripletAt(text: string, i: number): boolean {
@@ -33,8 +29,7 @@ export function isTripletAt(text: string, i: number): boolean {
 
 /** The octet of the triplet "%XX" at offset `i` of `text` (which isTripletAt). */
 export function tripletOctet(text: string, i: number): number {
-  const table = hexTable ?? hexValues();
-  return (table[text.charCodeAt(i + 1)] << 4) | table[text.charCodeAt(i + 2)];
+  return (hexValue(text.charCodeAt(i + 1)) << 4) | hexValue(text.charCodeAt(i + 2));
 }
 
 /** Whether the octet is an unreserved ASCII character (RFC 3986 2.3), by the grammar. */

@@ -1,0 +1,49 @@
+/**
+ * src/triplets.ts, the one percent-triplet scanner: its hex test against the
+ * grammar's HEXDIG, every octet both ways of writing it, and the scans.
+ */
+import { matches } from '../src';
+import { forEachTriplet, hasLowerHex, isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet } from '../src/triplets';
+
+describe('triplets', () => {
+  it('isHexDigit is the grammar\'s HEXDIG on every ASCII code unit, and false past the end or beyond ASCII', () => {
+    for (let c = 0; c < 128; c++) expect([c, isHexDigit(c)]).toEqual([c, matches('HEXDIG', String.fromCharCode(c))]);
+    expect(isHexDigit(NaN)).toBe(false);
+    for (const c of [0x130, 0x141, 0x161, 0xff10, 0xff21]) expect(isHexDigit(c)).toBe(false);
+  });
+
+  it('tripletOctet reads every octet, in upper- and lower-case hex', () => {
+    for (let octet = 0; octet < 256; octet++) {
+      const hex = octet.toString(16).padStart(2, '0');
+      expect(tripletOctet(`x%${hex.toUpperCase()}`, 1)).toBe(octet);
+      expect(tripletOctet(`x%${hex}`, 1)).toBe(octet);
+      expect(hasLowerHex(`%${hex}`, 0)).toBe(/[a-f]/.test(hex));
+    }
+  });
+
+  it('isUnreservedOctet is the grammar\'s unreserved, for ASCII octets only', () => {
+    for (let octet = 0; octet < 256; octet++) expect([octet, isUnreservedOctet(octet)]).toEqual([octet, octet < 0x80 && matches('unreserved', String.fromCharCode(octet))]);
+  });
+
+  it('isTripletAt needs "%" and two HEXDIG', () => {
+    expect(['%41', '%4', '%4g', '%%41', 'A41', '%'].map((s) => isTripletAt(s, 0))).toEqual([true, false, false, false, false, false]);
+  });
+
+  it('forEachTriplet gives the triplets that begin in the range, with their octets', () => {
+    const seen: [number, number][] = [];
+    forEachTriplet('%41a%2f%7E/%00', 1, 11, (start, octet) => seen.push([start, octet]));
+    expect(seen).toEqual([
+      [4, 0x2f],
+      [7, 0x7e],
+    ]);
+  });
+
+  it('readTripletRun reads consecutive triplets, at most as many as it has room for', () => {
+    const octets = new Uint8Array(4);
+    expect(readTripletRun('%C3%A9x%41', 0, octets)).toBe(2);
+    expect([...octets.slice(0, 2)]).toEqual([0xc3, 0xa9]);
+    expect(readTripletRun('%41%42%43%44%45', 0, octets)).toBe(4);
+    expect(readTripletRun('%41%4', 0, octets)).toBe(1);
+    expect(readTripletRun('a%41', 0, octets)).toBe(0);
+  });
+});
