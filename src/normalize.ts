@@ -5,10 +5,11 @@
  * segments), then 6.2.3. Every step can be switched off. The input must be a
  * valid URI reference: it is never repaired.
  */
-import { matches, parse, type UriRecord } from './parse';
+import { parse, type UriRecord } from './parse';
+import { located } from './records';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from './code-units';
-import { tripletValue } from './percent-encoding';
+import { forEachTriplet, hasLowerHex, isUnreservedOctet } from './triplets';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from './options';
 
 export type NormalizeStepName =
@@ -38,13 +39,23 @@ export interface NormalizeOptions {
   readonly grammar?: 'rfc3986' | 'rfc3987';
 }
 
-/** One change a step made: where, in the text as it stood before that step. */
+/** One change a step made: where, in the text as it stood before that step and in the input. */
 export interface NormalizeStep {
   readonly step: NormalizeStepName;
   /** The RFC 3986 section behind the step. */
   readonly section: string;
+  /** [start, end) of the text as it stood before this step. */
   readonly start: number;
   readonly end: number;
+  /**
+   * [inputStart, inputEnd) of the input the changed text comes from. A change
+   * that touches text an earlier step wrote covers the whole of what that
+   * step replaced (decoding "%7e" to "~" and then lower-casing the host
+   * "H~" is a change of the input's "H%7e"); an insertion is where the input
+   * had nothing (after anything an earlier step removed there).
+   */
+  readonly inputStart: number;
+  readonly inputEnd: number;
   readonly before: string;
   readonly after: string;
   /** The whole text after this step's changes. */
@@ -80,22 +91,6 @@ interface StepDefinition {
   readonly edits: (text: string, record: UriRecord, emit: Emit) => void;
 }
 
-/** Calls `each` with the offset and the octet of every "%XX" of `text` (a parsed URI: every "%" begins one). */
-function percentTriplets(text: string, each: (start: number, octet: number) => void): void {
-  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 3)) each(i, tripletValue(text, i));
-}
-
-let unreservedTable: Uint8Array | undefined;
-
-/** Whether the octet is an unreserved ASCII character: the grammar's answer, asked once per character. */
-function isUnreservedOctet(octet: number): boolean {
-  unreservedTable ??= Uint8Array.from({ length: 128 }, (_, k) => (matches('unreserved', String.fromCharCode(k)) ? 1 : 0));
-  return octet < 0x80 && unreservedTable[octet] === 1;
-}
-
-/** Whether code unit `c` is a lower-case hex digit. */
-const isLowerHex = (c: number): boolean => c >= 0x61 && c <= 0x66;
-
 /**
  * Lower-cases ASCII letters, except the hex digits of "%XX" (which 6.2.2.1 wants
  * upper-case). `s` is a parsed host, so every "%" begins a percent-encoding.
@@ -129,7 +124,7 @@ const STEPS: readonly StepDefinition[] = [
     section: '6.2.2.2',
     level: 'syntax',
     edits: (text, _r, emit) =>
-      percentTriplets(text, (start, octet) => {
+      forEachTriplet(text, 0, text.length, (start, octet) => {
         if (isUnreservedOctet(octet)) emit(start, start + 3, String.fromCharCode(octet));
       }),
   },
@@ -138,8 +133,8 @@ const STEPS: readonly StepDefinition[] = [
     section: '6.2.2.1',
     level: 'syntax',
     edits: (text, _r, emit) =>
-      percentTriplets(text, (start) => {
-        if (isLowerHex(text.charCodeAt(start + 1)) || isLowerHex(text.charCodeAt(start + 2))) emit(start, start + 3, text.slice(start, start + 3).toUpperCase());
+      forEachTriplet(text, 0, text.length, (start) => {
+        if (hasLowerHex(text, start)) emit(start, start + 3, text.slice(start, start + 3).toUpperCase());
       }),
   },
   {
@@ -147,7 +142,8 @@ const STEPS: readonly StepDefinition[] = [
     section: '6.2.2.1',
     level: 'syntax',
     edits: (_text, r, emit) => {
-      if (r.scheme !== undefined && r.scheme !== r.scheme.toLowerCase()) emit(r.spans.scheme![0], r.spans.scheme![1], r.scheme.toLowerCase());
+      const scheme = located(r, 'scheme');
+      if (scheme !== undefined && scheme.text !== scheme.text.toLowerCase()) emit(scheme.start, scheme.end, scheme.text.toLowerCase());
     },
   },
   {
@@ -156,9 +152,10 @@ const STEPS: readonly StepDefinition[] = [
     level: 'syntax',
     edits: (_text, r, emit) => {
       // RFC 3987 5.3.2.1: only a host that is all US-ASCII (never otherwise in a URI).
-      if (r.host === undefined || !/[A-Z]/.test(r.host) || /[^\x00-\x7f]/.test(r.host)) return;
-      const lower = lowerOutsideTriplets(r.host);
-      if (lower !== r.host) emit(r.spans.host![0], r.spans.host![1], lower);
+      const host = located(r, 'host');
+      if (host === undefined || !/[A-Z]/.test(host.text) || /[^\x00-\x7f]/.test(host.text)) return;
+      const lower = lowerOutsideTriplets(host.text);
+      if (lower !== host.text) emit(host.start, host.end, lower);
     },
   },
   {
@@ -181,7 +178,8 @@ const STEPS: readonly StepDefinition[] = [
     section: '3.2.3, 6.2.3',
     level: 'scheme',
     edits: (_text, r, emit) => {
-      if (r.port === '') emit(r.spans.port![0] - 1, r.spans.port![1], '');
+      const port = located(r, 'port');
+      if (port?.text === '') emit(port.start - 1, port.end, '');
     },
   },
   {
@@ -190,9 +188,10 @@ const STEPS: readonly StepDefinition[] = [
     level: 'scheme',
     edits: (_text, r, emit) => {
       const defaults = schemeDefaults(r);
-      if (!defaults || r.port === undefined || r.port === '') return;
+      const port = located(r, 'port');
+      if (!defaults || port === undefined || port.text === '') return;
       // The port's value, not its spelling: "080" is port 80.
-      if (r.port.replace(/^0+(?=\d)/, '') === defaults.port) emit(r.spans.port![0] - 1, r.spans.port![1], '');
+      if (port.text.replace(/^0+(?=\d)/, '') === defaults.port) emit(port.start - 1, port.end, '');
     },
   },
   {
@@ -219,16 +218,147 @@ const NORMALIZE_OPTIONS: OptionSpec = {
 
 /** Normalizes `uri` and lists every change, step by step. */
 export function explainNormalize(uri: string, options?: NormalizeOptions): { result: string; steps: NormalizeStep[] } {
-  return explain(uri, options, 'explainNormalize');
+  const { result, steps } = explain(uri, options, 'explainNormalize');
+  return { result, steps };
 }
 
-function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true): { result: string; steps: NormalizeStep[] } {
+/**
+ * Where the text that the steps have written so far comes from in the input: the
+ * regions a step replaced, in order and never overlapping, each with its span in
+ * the text as it now stands and the span of the input it replaced (a removal is an
+ * empty text span). Between them the text is the input's, shifted.
+ *
+ * A step's edits are mapped and then folded in by one merge of two sorted lists
+ * (the regions and the edits), so that explaining a URI of many triplets stays
+ * linear: no edit looks further than the regions it passes.
+ */
+class Origins {
+  // Parallel arrays, one entry per region: no object per "%XX".
+  textStart: number[] = [];
+  textEnd: number[] = [];
+  inputStart: number[] = [];
+  inputEnd: number[] = [];
+  /** The edit (its index in the list of all steps' edits) that wrote the region last. */
+  owner: number[] = [];
+
+  /** The regions as [text start, text end, input start, input end). */
+  regions(): ReplacedRegion[] {
+    return this.textStart.map((t, k) => ({ start: t, end: this.textEnd[k], inputStart: this.inputStart[k], inputEnd: this.inputEnd[k], step: this.owner[k] }));
+  }
+
+  /**
+   * Maps one step's edits ([start, end) of the current text, in order, never
+   * overlapping; `length` the replacement's length) to input spans, and
+   * returns the regions of the text after the step.
+   */
+  apply(edits: readonly number[], firstOwner: number, each: (k: number, inputStart: number, inputEnd: number) => void): Origins {
+    const { textStart: ts, textEnd: te, inputStart: is, inputEnd: ie, owner } = this;
+    const n = ts.length;
+    const next = new Origins();
+    let look = 0; // the first region not wholly before the position last looked up
+    let kept = 0; // the first region not yet carried over to `next`
+    let shift = 0; // how much the step's edits so far have lengthened the text
+    const passTo = (q: number): void => {
+      while (look < n && te[look] <= q) look++;
+    };
+    /** The input offset of text offset `q` in the text between regions (after any removal at `q`). */
+    const between = (q: number): number => (look === 0 ? q : ie[look - 1] + (q - te[look - 1]));
+    const carry = (upTo: number): void => {
+      for (; kept < upTo; kept++) next.push(ts[kept] + shift, te[kept] + shift, is[kept], ie[kept], owner[kept]);
+    };
+    for (let k = 0; k < edits.length; k += 3) {
+      const start = edits[k];
+      const end = edits[k + 1];
+      const length = edits[k + 2];
+      let from: number;
+      let to: number;
+      let absorbed: number; // regions [kept .. absorbed) end up inside this edit's region
+      let lo = start;
+      let hi = end;
+      if (start === end) {
+        // An insertion: inside a region, that region's input; elsewhere, a point of the input.
+        passTo(start);
+        carry(look);
+        if (look < n && ts[look] < start) {
+          from = is[look];
+          to = ie[look];
+          lo = ts[look];
+          hi = te[look];
+          absorbed = look + 1;
+        } else {
+          from = to = between(start);
+          absorbed = look;
+        }
+      } else {
+        passTo(start);
+        carry(look);
+        from = look < n && ts[look] <= start ? is[look] : between(start);
+        passTo(end - 1);
+        to = look < n && ts[look] <= end - 1 ? ie[look] : between(end - 1) + 1;
+        // Every region that shares a character with the edit, or is a removal strictly inside it.
+        absorbed = kept;
+        while (absorbed < n && ts[absorbed] < end) absorbed++;
+        if (absorbed > kept) {
+          lo = Math.min(lo, ts[kept]);
+          hi = Math.max(hi, te[absorbed - 1]);
+        }
+      }
+      kept = absorbed;
+      each(k / 3, from, to);
+      const grown = length - (end - start);
+      next.merge(lo + shift, hi + shift + grown, from, to, firstOwner + k / 3);
+      shift += grown;
+    }
+    carry(n);
+    return next;
+  }
+
+  private push(textStart: number, textEnd: number, inputStart: number, inputEnd: number, owner: number): void {
+    this.owner.push(owner);
+    this.textStart.push(textStart);
+    this.textEnd.push(textEnd);
+    this.inputStart.push(inputStart);
+    this.inputEnd.push(inputEnd);
+  }
+
+  /** Adds a region after the others, joined with the last one when they overlap. */
+  private merge(textStart: number, textEnd: number, inputStart: number, inputEnd: number, owner: number): void {
+    const last = this.textStart.length - 1;
+    if (last >= 0 && this.textEnd[last] > textStart) {
+      this.textEnd[last] = Math.max(this.textEnd[last], textEnd);
+      this.inputEnd[last] = Math.max(this.inputEnd[last], inputEnd);
+      this.owner[last] = owner;
+    } else {
+      this.push(textStart, textEnd, inputStart, inputEnd, owner);
+    }
+  }
+}
+
+/** A region of the normalized text that replaced a region of the input: [start, end) of the one, [inputStart, inputEnd) of the other. */
+export interface ReplacedRegion {
+  readonly start: number;
+  readonly end: number;
+  readonly inputStart: number;
+  readonly inputEnd: number;
+  /** The change (its index in the steps listed) that wrote the region last. */
+  readonly step: number;
+}
+
+interface Explained {
+  result: string;
+  steps: NormalizeStep[];
+  /** With steps: what the normalized text replaced, region by region (the rest is the input's). */
+  regions: ReplacedRegion[];
+}
+
+function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true): Explained {
   checkOptions(fn, options, NORMALIZE_OPTIONS);
   const level = options.level ?? 'scheme';
   let text = uri;
   const grammar = options.grammar ?? 'rfc3986';
   let record = parse(text, { grammar }); // a UriSyntaxError (or a TypeError) for anything else
   const applied: NormalizeStep[] = [];
+  let origins = new Origins();
   for (const step of STEPS) {
     const wanted = options.steps?.[step.name] ?? true;
     if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
@@ -238,22 +368,40 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
     let out: CodeUnitBuilder | undefined;
     let at = 0;
     const first = applied.length;
+    const edits: number[] = [];
     step.edits(current, record, (start, end, replacement) => {
       out ??= new CodeUnitBuilder(current.length + 16);
       out.pushRange(current, at, start);
       out.pushString(replacement);
       at = end;
-      // The step's result is known only once all its edits are in: filled in below.
-      if (steps) applied.push({ step: step.name, section: step.section, start, end, before: current.slice(start, end), after: replacement, result: '' });
+      if (steps) edits.push(start, end, replacement.length);
+      // The step's result and input span are known only once all its edits are in: filled in below.
+      if (steps) applied.push({ step: step.name, section: step.section, start, end, inputStart: start, inputEnd: end, before: current.slice(start, end), after: replacement, result: '' });
     });
     if (out === undefined) continue;
     out.pushRange(current, at, current.length);
     const next = out.toString();
     for (let i = first; i < applied.length; i++) (applied[i] as { result: string }).result = next;
+    if (steps) {
+      origins = origins.apply(edits, first, (k, inputStart, inputEnd) => {
+        const edit = applied[first + k] as { inputStart: number; inputEnd: number };
+        edit.inputStart = inputStart;
+        edit.inputEnd = inputEnd;
+      });
+    }
     text = next;
     record = parse(text, { grammar });
   }
-  return { result: text, steps: applied };
+  return { result: text, steps: applied, regions: steps ? origins.regions() : [] };
+}
+
+/**
+ * explainNormalize, with the regions of the result that replaced regions of
+ * the input: lint's normalization fixes, one per region (they never overlap,
+ * and applied together give the result).
+ */
+export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions): Explained {
+  return explain(uri, options, 'explainNormalize');
 }
 
 /**

@@ -8,7 +8,7 @@
  * algorithms are checked against the old ones on generated inputs.
  */
 import fc from 'fast-check';
-import { codePointOffset, compareGrammars, extract, iriToUri, lint, mergeRelativePath2396, normalize, parseUtf8, percentDecode, removeDotSegments, resolve, tryParse, uriToIri } from '../src';
+import { codePointOffset, compareGrammars, explainNormalize, extract, iriToUri, lint, mergeRelativePath2396, normalize, parseUtf8, percentDecode, removeDotSegments, resolve, tryParse, uriToIri } from '../src';
 import { CodeUnitBuilder } from '../src/code-units';
 
 const M = 1_000_000;
@@ -229,6 +229,34 @@ describe('text rewritten piece by piece: one code-unit builder (src/code-units.t
     expect(await finishes(() => removeDotSegments(`/x${'/a/..'.repeat(n)}`))).toBe('/x/');
     expect(await finishes(() => mergeRelativePath2396('/', '/'.repeat(M)))).toBe('/'.repeat(M + 1));
     expect((await finishes(() => parseUtf8(new TextEncoder().encode(`http://h/${'\u65e5'.repeat(n)}`)))).path).toBe(`/${'\u65e5'.repeat(n)}`);
+  });
+});
+
+describe('explainNormalize in input coordinates (issue 12 item 4)', () => {
+  it('maps 300 k edits of a million characters through the steps before them, merging sorted lists', async () => {
+    // Two triplets decoded and one upper-cased per 10 characters, then one dot-segment edit over the whole path.
+    const n = M / 10;
+    const input = `HTTP://H/${'%7e%41%2f/'.repeat(n)}..`;
+    const { result, steps } = await finishes(() => explainNormalize(input));
+    expect(result).toBe(`http://h/${'~A%2F/'.repeat(n - 1)}`);
+    expect(steps.length).toBe(3 * n + 3);
+    const decoded = steps.filter((s) => s.step === 'decode-unreserved');
+    expect(decoded.length).toBe(2 * n);
+    expect(decoded.every((s, k) => s.inputStart === 9 + 10 * (k >> 1) + 3 * (k & 1) && s.inputEnd === s.inputStart + 3)).toBe(true);
+    // Upper-cased after the decoding: each at its place in the input, not in the shorter text.
+    const upper = steps.filter((s) => s.step === 'uppercase-percent-encoding');
+    expect(upper.every((s, k) => s.inputStart === 15 + 10 * k && s.inputEnd === s.inputStart + 3 && s.start === 11 + 6 * k)).toBe(true);
+    const path = steps.find((s) => s.step === 'remove-dot-segments');
+    expect([path?.inputStart, path?.inputEnd]).toEqual([8, input.length]);
+  });
+
+  it('lint on the same input reports the one path change, with normalize()\'s result as its fix', async () => {
+    const n = M / 10;
+    const input = `http://h/${'%7e%41%2f/'.repeat(n)}..`;
+    const found = await finishes(() => lint(input));
+    const slashes = found.filter((d) => d.code === 'encoded-slash');
+    expect(slashes.length).toBe(n);
+    expect(found.filter((d) => d.code !== 'encoded-slash').map((d) => [d.code, d.start, d.end, d.fix?.replacement === `/${'~A%2F/'.repeat(n - 1)}`])).toEqual([['dot-segments', 8, input.length, true]]);
   });
 });
 

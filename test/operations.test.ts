@@ -5,6 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import fc from 'fast-check';
+import { readAbnf } from '../scripts/grammar-check/abnf';
+import { Generator, Random } from '../scripts/grammar-check/generate';
+import { loadConfig } from '../scripts/grammar-check/config';
 import {
   compare,
   equivalent,
@@ -246,6 +250,87 @@ describe('normalize (RFC 3986 6.2.2, 6.2.3)', () => {
       ['remove-default-port', '3.2.3, 6.2.3', 9, 12, ':80', ''],
       ['empty-path-to-slash', '6.2.3', 9, 9, '', '/'],
     ]);
+  });
+
+  it('explainNormalize gives each change in input coordinates too: a change of text an earlier step wrote covers what that step replaced', () => {
+    const input = 'HTTP://H%7e:80';
+    const { steps } = explainNormalize(input);
+    expect(steps.map((s) => [s.step, s.inputStart, s.inputEnd, input.slice(s.inputStart, s.inputEnd)])).toEqual([
+      ['decode-unreserved', 8, 11, '%7e'],
+      ['lowercase-scheme', 0, 4, 'HTTP'],
+      ['lowercase-host', 7, 11, 'H%7e'],
+      ['remove-default-port', 11, 14, ':80'],
+      // An insertion: where the input's path is, after the port the step before removed.
+      ['empty-path-to-slash', 14, 14, ''],
+    ]);
+    const dots = 'http://h/a/%2e%2E/b%7e?%2f';
+    expect(explainNormalize(dots).steps.map((s) => [s.step, dots.slice(s.inputStart, s.inputEnd)])).toEqual([
+      ['decode-unreserved', '%2e'],
+      ['decode-unreserved', '%2E'],
+      ['decode-unreserved', '%7e'],
+      ['uppercase-percent-encoding', '%2f'],
+      ['remove-dot-segments', '/a/%2e%2E/b%7e'],
+    ]);
+  });
+
+  it('explainNormalize\'s input coordinates agree with a character-by-character mapping on generated URIs', () => {
+    /** Each code unit of the text as it stands: the input span it comes from, and the replaced region it belongs to (-1: copied). */
+    interface Unit {
+      start: number;
+      end: number;
+      region: number;
+    }
+    const naive = (input: string, steps: readonly { step: string; start: number; end: number; after: string }[]): [number, number][] => {
+      let units: Unit[] = Array.from(input, (_, i) => ({ start: i, end: i + 1, region: -1 }));
+      let regions = 0;
+      let last = '';
+      let next: Unit[] = [];
+      let at = 0;
+      const spans: [number, number][] = [];
+      const finish = () => {
+        next.push(...units.slice(at));
+        units = next;
+      };
+      steps.forEach((s, k) => {
+        if (k === 0 || s.step !== last || s.start < at) {
+          if (k > 0) finish();
+          next = [];
+          at = 0;
+        }
+        last = s.step;
+        let span: [number, number];
+        let from = s.start;
+        let to = s.end;
+        if (s.start === s.end) {
+          const before = units[s.start - 1];
+          const after = units[s.start];
+          const inside = before !== undefined && after !== undefined && after.region >= 0 && before.region === after.region;
+          span = inside ? [after.start, after.end] : [after?.start ?? input.length, after?.start ?? input.length];
+        } else {
+          span = [units[s.start].start, units[s.end - 1].end];
+        }
+        // A replaced region the edit cuts into is replaced whole.
+        while (from > at && from < units.length && units[from].region >= 0 && units[from - 1]?.region === units[from].region) from--;
+        while (to < units.length && to > 0 && units[to - 1].region >= 0 && units[to].region === units[to - 1].region) to++;
+        const region = regions++;
+        const inserted = Array.from({ length: s.start - from + s.after.length + (to - s.end) }, () => ({ start: span[0], end: span[1], region }));
+        next.push(...units.slice(at, from), ...inserted);
+        at = to;
+        spans.push(span);
+      });
+      return spans;
+    };
+    const abnf = readAbnf(path.join(__dirname, '..', 'grammar', 'rfc3986.abnf'));
+    const config = loadConfig('rfc3986');
+    const uri = fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => new Generator(abnf, new Random(seed), config).generate('URI-reference'));
+    const http = fc.tuple(fc.constantFrom('HTTP', 'http', 'ws', 'foo'), uri.filter((u) => u.startsWith('//'))).map(([sc, u]) => `${sc}:${u}`);
+    fc.assert(
+      fc.property(fc.oneof(uri, http), (u) => {
+        const { steps } = explainNormalize(u);
+        expect(steps.map((s) => [s.inputStart, s.inputEnd])).toEqual(naive(u, steps));
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('an invalid input is a UriSyntaxError, never repaired', () => {
