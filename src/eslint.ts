@@ -58,18 +58,10 @@ const BUILT_IN_CALLEES: Readonly<Record<string, readonly number[]>> = {
   fetch: [0],
 };
 
-/** Fixes that keep the URI equivalent to itself (RFC 3986 section 6.2.2, 6.2.3): ESLint fixes. Others are suggestions. */
-const EQUIVALENT_FIXES: ReadonlySet<LintCode> = new Set<LintCode>([
-  'lowercase-percent-encoding',
-  'percent-encoded-unreserved',
-  'uppercase-scheme',
-  'uppercase-host',
-  'dot-segments',
-  'empty-port',
-  'default-port',
-  'empty-path',
-]);
-
+/** Fixes that keep the URI equivalent to itself (RFC 3986 section 6.2.2, 6.2.3), the 'safe' ones of LINT_RULES: ESLint fixes. Others are suggestions. */
+const EQUIVALENT_FIXES: ReadonlySet<LintCode> = new Set(
+  (Object.entries(LINT_RULES) as [LintCode, { fix?: string }][]).filter(([, rule]) => rule.fix === 'safe').map(([code]) => code),
+);
 // ---------------------------------------------------------------------------
 // From offsets in a string's value to offsets in its source text.
 

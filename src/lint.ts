@@ -4,16 +4,24 @@
  * The rules are documented, with a bad and a good example each, in
  * docs/lint-rules.md (which the tests run).
  *
- * The normalization rules' fixes never overlap, and applied together they
- * give exactly normalize()'s result: a path or host that needs more than
- * per-triplet changes gets one fix for the whole component.
+ * The normalization rules are explainNormalize's steps seen from the input:
+ * each step's changes, in input coordinates, are its diagnostics, and each
+ * region of the input that normalization replaces is one fix. So the fixes
+ * never overlap, and applied together they give exactly normalize()'s result;
+ * a change that an earlier step made inside a region a later step rewrites
+ * (a "%7e" in a path whose dot segments are removed) is part of that later
+ * fix. Fixes of other rules that would overlap one of those (or one another)
+ * are left off their diagnostics: lint() never returns overlapping fixes.
  */
-import { normalize, SCHEME_DEFAULTS } from './normalize';
+import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from './normalize';
 import { isValid, matches, parse, tryParse, type UriRecord } from './parse';
 import type { UriRuleName } from './rules';
 import { REFERENCE_RULES } from './grammars';
 import { percentEncode } from './percent-encoding';
-import { checkOptions, oneOf, recordOf, type OptionSpec } from './options';
+import { located } from './records';
+import { redact } from './redact';
+import { forEachTriplet, tripletOctet } from './triplets';
+import { checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from './options';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -30,35 +38,66 @@ export interface Diagnostic {
   readonly fix?: { readonly replacement: string; readonly start: number; readonly end: number };
 }
 
+/**
+ * What a rule's fix is (for the rules that have one): 'safe', the same URI
+ * written as normalization writes it (RFC 3986 6.2.2, 6.2.3), which a tool may
+ * apply unasked; 'suggestion', a different string that is probably what was
+ * meant, which a person should confirm (ESLint's suggestions).
+ */
+export type FixKind = 'safe' | 'suggestion';
+
+interface RuleMetadata {
+  readonly severity: Severity;
+  readonly section: string;
+  readonly fix?: FixKind;
+}
+
 export const LINT_RULES = {
-  syntax: { severity: 'error', section: 'RFC 3986 3, 4' },
-  'non-ascii': { severity: 'warning', section: 'RFC 3987 3.1' },
-  'url-prefix': { severity: 'warning', section: 'RFC 3986 Appendix C' },
+  syntax: { severity: 'error', section: 'RFC 3986 3, 4', fix: 'suggestion' },
+  'non-ascii': { severity: 'warning', section: 'RFC 3987 3.1', fix: 'suggestion' },
+  'url-prefix': { severity: 'warning', section: 'RFC 3986 Appendix C', fix: 'suggestion' },
   'zone-identifier': { severity: 'info', section: 'RFC 6874' },
-  'password-in-userinfo': { severity: 'warning', section: 'RFC 3986 3.2.1, 7.5' },
+  'html-character-reference': { severity: 'warning', section: 'RFC 3986 2; HTML 13.1.4', fix: 'suggestion' },
+  'disallowed-scheme': { severity: 'error', section: 'RFC 3986 3.1, 7.1' },
+  'empty-host': { severity: 'error', section: 'RFC 9110 4.2.1, 4.2.2; RFC 6455 3; RFC 1738 3.1' },
+  'port-out-of-range': { severity: 'error', section: 'RFC 3986 3.2.3; RFC 9293 3.1' },
+  'invalid-dns-name': { severity: 'warning', section: 'RFC 1035 2.3.1, 2.3.4; RFC 1123 2.1; RFC 3986 3.2.2' },
+  'password-in-userinfo': { severity: 'warning', section: 'RFC 3986 3.2.1, 7.5', fix: 'suggestion' },
   'userinfo-looks-like-host': { severity: 'warning', section: 'RFC 3986 7.6' },
   'ambiguous-ip-form': { severity: 'warning', section: 'RFC 3986 7.4' },
   'encoded-control': { severity: 'warning', section: 'RFC 3986 7.3' },
   'encoded-slash': { severity: 'warning', section: 'RFC 3986 7.3' },
   'unusual-port': { severity: 'info', section: 'RFC 3986 7.2' },
   'long-reg-name': { severity: 'warning', section: 'RFC 3986 3.2.2' },
-  'lowercase-percent-encoding': { severity: 'info', section: 'RFC 3986 2.1, 6.2.2.1' },
-  'percent-encoded-unreserved': { severity: 'info', section: 'RFC 3986 2.3, 6.2.2.2' },
-  'uppercase-scheme': { severity: 'info', section: 'RFC 3986 3.1, 6.2.2.1' },
-  'uppercase-host': { severity: 'info', section: 'RFC 3986 3.2.2, 6.2.2.1' },
-  'dot-segments': { severity: 'info', section: 'RFC 3986 5.2.4, 6.2.2.3' },
-  'empty-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3' },
-  'default-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3' },
-  'empty-path': { severity: 'info', section: 'RFC 3986 6.2.3' },
-} as const satisfies Record<string, { severity: Severity; section: string }>;
+  'lowercase-percent-encoding': { severity: 'info', section: 'RFC 3986 2.1, 6.2.2.1', fix: 'safe' },
+  'percent-encoded-unreserved': { severity: 'info', section: 'RFC 3986 2.3, 6.2.2.2', fix: 'safe' },
+  'uppercase-scheme': { severity: 'info', section: 'RFC 3986 3.1, 6.2.2.1', fix: 'safe' },
+  'uppercase-host': { severity: 'info', section: 'RFC 3986 3.2.2, 6.2.2.1', fix: 'safe' },
+  'dot-segments': { severity: 'info', section: 'RFC 3986 5.2.4, 6.2.2.3', fix: 'safe' },
+  'empty-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe' },
+  'default-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe' },
+  'empty-path': { severity: 'info', section: 'RFC 3986 6.2.3', fix: 'safe' },
+} as const satisfies Record<string, RuleMetadata>;
 
 export type LintCode = keyof typeof LINT_RULES;
+
+/** Named scheme lists for the `schemes` option. */
+export const SCHEME_PRESETS = {
+  /** Only https: no http, ftp, ws or anything else. */
+  'https-only': ['https'],
+} as const satisfies Record<string, readonly string[]>;
 
 export interface LintOptions {
   /** The rule the input must match (default URI-reference). */
   readonly rule?: UriRuleName;
   /** Switch a rule off, or give it another severity. */
   readonly rules?: Partial<Readonly<Record<LintCode, 'off' | Severity>>>;
+  /**
+   * The schemes a URI may have (compared case-insensitively), or the name of
+   * a preset of SCHEME_PRESETS ('https-only'); any other scheme is a
+   * `disallowed-scheme`. Relative references have no scheme and pass.
+   */
+  readonly schemes?: readonly string[] | keyof typeof SCHEME_PRESETS;
 }
 
 /** Ports where other protocols listen by default (IANA service names), for unusual-port. */
@@ -78,106 +117,268 @@ const OTHER_PROTOCOL_PORTS: Readonly<Record<string, string>> = {
   '6379': 'Redis',
 };
 
+/**
+ * Schemes whose authority names a host looked up in the DNS and a TCP port
+ * (coap and coaps: a UDP port, of the same 16 bits): the schemes of
+ * SCHEME_DEFAULTS and other common ones. For port-out-of-range and
+ * invalid-dns-name; other schemes' authorities are left alone.
+ */
+const DNS_PORT_SCHEMES: ReadonlySet<string> = new Set([
+  ...Object.keys(SCHEME_DEFAULTS),
+  'ftps', 'sftp', 'ssh', 'git', 'irc', 'ircs', 'imap', 'imaps', 'pop', 'pops', 'smtp', 'nntp', 'rtsp', 'ldaps',
+  'redis', 'rediss', 'mysql', 'postgres', 'postgresql', 'mongodb', 'amqp', 'amqps', 'mqtt', 'mqtts',
+]);
+
+/** Schemes whose specifications forbid an empty host (RFC 9110 4.2.1 and 4.2.2, RFC 6455 3, RFC 1738 3.1). */
+const HOST_REQUIRED_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
+
+/** lint's code for each normalization step. */
+const STEP_CODES: Readonly<Record<NormalizeStepName, LintCode>> = {
+  'decode-unreserved': 'percent-encoded-unreserved',
+  'uppercase-percent-encoding': 'lowercase-percent-encoding',
+  'lowercase-scheme': 'uppercase-scheme',
+  'lowercase-host': 'uppercase-host',
+  'remove-dot-segments': 'dot-segments',
+  'remove-empty-port': 'empty-port',
+  'remove-default-port': 'default-port',
+  'empty-path-to-slash': 'empty-path',
+};
+
+type Fix = NonNullable<Diagnostic['fix']>;
 type Raw = Omit<Diagnostic, 'severity' | 'section'>;
 
-function hexValue(triplet: string): number {
-  return parseInt(triplet.slice(1, 3), 16);
-}
-
-/** Diagnostics for each "%XX" in [from, to): the unreserved decoded, the rest upper-cased. */
-function triplets(input: string, from: number, to: number, inHost: boolean, out: Raw[]): void {
-  for (let i = input.indexOf('%', from); i >= 0 && i < to; i = input.indexOf('%', i + 3)) {
-    const triplet = input.slice(i, i + 3);
-    const byte = hexValue(triplet);
-    const ch = String.fromCharCode(byte);
-    if (byte < 0x80 && matches('unreserved', ch)) {
-      const replacement = inHost ? ch.toLowerCase() : ch;
-      out.push({ code: 'percent-encoded-unreserved', message: `${triplet} is the unreserved character ${JSON.stringify(ch)}: write it as itself`, start: i, end: i + 3, fix: { replacement, start: i, end: i + 3 } });
-    } else if (triplet !== triplet.toUpperCase()) {
-      out.push({ code: 'lowercase-percent-encoding', message: `${triplet}: percent-encodings are written with upper-case hex digits`, start: i, end: i + 3, fix: { replacement: triplet.toUpperCase(), start: i, end: i + 3 } });
-    }
-    if (byte < 0x20 || byte === 0x7f) {
-      out.push({ code: 'encoded-control', message: `${triplet} encodes a control character, which a back end may decode into a different request`, start: i, end: i + 3 });
-    }
-  }
-}
-
+/**
+ * The normalization rules: explainNormalize's changes, in input coordinates.
+ * A change inside a region that a later step rewrote (a "%7e" in a host that
+ * is then lower-cased) is part of that step's change and is not reported on
+ * its own; each replaced region is one fix, on the diagnostic of the step
+ * that wrote it last.
+ */
 function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
-  const n = parse(normalize(input));
-  if (r.scheme !== undefined && r.scheme !== r.scheme.toLowerCase()) {
-    const [s, e] = r.spans.scheme!;
-    out.push({ code: 'uppercase-scheme', message: `the scheme is case-insensitive and normally lower case: ${JSON.stringify(n.scheme)}`, start: s, end: e, fix: { replacement: n.scheme!, start: s, end: e } });
-  }
-  if (r.userinfo !== undefined) triplets(input, r.spans.userinfo![0], r.spans.userinfo![1], false, out);
-  if (r.host !== undefined) {
-    const [s, e] = r.spans.host!;
-    const letters = r.host.replace(/%../g, '');
-    if (letters !== letters.toLowerCase()) {
-      out.push({ code: 'uppercase-host', message: `the host is case-insensitive and normally lower case: ${JSON.stringify(n.host)}`, start: s, end: e, fix: { replacement: n.host!, start: s, end: e } });
-    } else {
-      triplets(input, s, e, true, out);
+  const { result, steps, regions } = explainNormalizeWithRegions(input);
+  const scheme = r.scheme?.toLowerCase();
+  const emptyHost = scheme !== undefined && HOST_REQUIRED_SCHEMES.has(scheme) && r.host === '';
+  for (const region of regions) {
+    const step = steps[region.step];
+    const fix: Fix = { replacement: result.slice(region.start, region.end), start: region.inputStart, end: region.inputEnd };
+    const at = { start: step.inputStart, end: step.inputEnd };
+    switch (step.step) {
+      case 'decode-unreserved':
+        out.push({ code: 'percent-encoded-unreserved', message: `${step.before} is the unreserved character ${JSON.stringify(step.after)}: write it as itself`, ...at, fix });
+        break;
+      case 'uppercase-percent-encoding':
+        out.push({ code: 'lowercase-percent-encoding', message: `${step.before}: percent-encodings are written with upper-case hex digits`, ...at, fix });
+        break;
+      case 'lowercase-scheme':
+        out.push({ code: 'uppercase-scheme', message: `the scheme is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`, ...at, fix });
+        break;
+      case 'lowercase-host':
+        out.push({ code: 'uppercase-host', message: `the host is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`, ...at, fix });
+        break;
+      case 'remove-dot-segments':
+        out.push({ code: 'dot-segments', message: `dot segments in the path of a URI: ${JSON.stringify(fix.replacement)} once they are removed`, ...at, fix });
+        break;
+      case 'remove-empty-port':
+        out.push({ code: 'empty-port', message: 'an empty port: the ":" can go', ...at, fix });
+        break;
+      case 'remove-default-port':
+        out.push({ code: 'default-port', message: `${step.before.slice(1)} is the default port of ${scheme}: it can go`, ...at, fix });
+        break;
+      case 'empty-path-to-slash':
+        // "https://" is not fixed by writing "https:///": the host is what is missing (empty-host).
+        if (!emptyHost) out.push({ code: 'empty-path', message: `an empty path means "/" for ${scheme}`, ...at, fix });
+        break;
     }
   }
-  if (r.port !== undefined) {
-    const [s, e] = r.spans.port!;
-    if (r.port === '') {
-      out.push({ code: 'empty-port', message: 'an empty port: the ":" can go', start: s - 1, end: e, fix: { replacement: '', start: s - 1, end: e } });
-    } else if (n.port === undefined) {
-      out.push({ code: 'default-port', message: `${r.port} is the default port of ${r.scheme?.toLowerCase()}: it can go`, start: s - 1, end: e, fix: { replacement: '', start: s - 1, end: e } });
-    }
+}
+
+/** The names of the codes of STEP_CODES: the rules normalizationDiagnostics reports. */
+export const NORMALIZATION_CODES: readonly LintCode[] = Object.values(STEP_CODES);
+
+/** Calls `each` for every triplet of the components that can hold one (not the scheme or the port). */
+function componentTriplets(input: string, r: UriRecord, each: (start: number, octet: number) => void): void {
+  for (const name of ['userinfo', 'host', 'path', 'query', 'fragment'] as const) {
+    const c = located(r, name);
+    if (c !== undefined) forEachTriplet(input, c.start, c.end, each);
   }
-  const [ps, pe] = r.spans.path;
-  // The path as normalize() writes it, but for what only triplets change.
-  const tripletsOnly = r.path.replace(/%../g, (t) => {
-    const ch = String.fromCharCode(hexValue(t));
-    return hexValue(t) < 0x80 && matches('unreserved', ch) ? ch : t.toUpperCase();
-  });
-  if (r.path === '' && n.path === '/') {
-    out.push({ code: 'empty-path', message: `an empty path means "/" for ${r.scheme?.toLowerCase()}`, start: ps, end: pe, fix: { replacement: '/', start: ps, end: pe } });
-  } else if (n.path !== tripletsOnly) {
-    out.push({ code: 'dot-segments', message: `dot segments in the path of a URI: ${JSON.stringify(n.path)} once they are removed`, start: ps, end: pe, fix: { replacement: n.path, start: ps, end: pe } });
-  } else {
-    triplets(input, ps, pe, false, out);
-  }
-  if (r.query !== undefined) triplets(input, r.spans.query![0], r.spans.query![1], false, out);
-  if (r.fragment !== undefined) triplets(input, r.spans.fragment![0], r.spans.fragment![1], false, out);
 }
 
 function securityDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
-  if (r.userinfo !== undefined) {
-    const [s, e] = r.spans.userinfo!;
-    const colon = r.userinfo.indexOf(':');
+  const userinfo = located(r, 'userinfo');
+  if (userinfo !== undefined) {
+    const { text, start: s, end: e } = userinfo;
+    const colon = text.indexOf(':');
     if (colon >= 0) {
-      out.push({ code: 'password-in-userinfo', message: 'a password in the userinfo: "user:password" is deprecated and shows the password to anyone who sees the URI', start: s + colon + 1, end: e });
+      // The fix masks the password as redact() does: a different URI, so a suggestion.
+      let fix: Fix | undefined;
+      if (colon + 1 < text.length) {
+        const masked = located(parse(redact(input)), 'userinfo');
+        if (masked !== undefined) fix = { replacement: masked.text.slice(masked.text.indexOf(':') + 1), start: s + colon + 1, end: e };
+      }
+      out.push({ code: 'password-in-userinfo', message: 'a password in the userinfo: "user:password" is deprecated and shows the password to anyone who sees the URI', start: s + colon + 1, end: e, fix });
     }
-    const user = colon >= 0 ? r.userinfo.slice(0, colon) : r.userinfo;
+    const user = colon >= 0 ? text.slice(0, colon) : text;
     if (/^[a-z0-9-]+(\.[a-z0-9-]+)+/i.test(user)) {
       out.push({ code: 'userinfo-looks-like-host', message: `the userinfo ${JSON.stringify(user)} looks like a host name: the host is ${JSON.stringify(r.host)}`, start: s, end: e });
     }
   }
-  if (r.hostKind === 'reg-name' && r.host !== undefined) {
-    const [s, e] = r.spans.host!;
-    if (/^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+)){0,3}\.?$/i.test(r.host)) {
-      out.push({ code: 'ambiguous-ip-form', message: `${JSON.stringify(r.host)} is a reg-name to RFC 3986, but many resolvers read it as an IPv4 address`, start: s, end: e });
+  const host = located(r, 'host');
+  if (r.hostKind === 'reg-name' && host !== undefined) {
+    if (/^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+)){0,3}\.?$/i.test(host.text)) {
+      out.push({ code: 'ambiguous-ip-form', message: `${JSON.stringify(host.text)} is a reg-name to RFC 3986, but many resolvers read it as an IPv4 address`, start: host.start, end: host.end });
     }
-    if (r.host.length > 255) {
-      out.push({ code: 'long-reg-name', message: `a host name of ${r.host.length} characters: DNS allows 255`, start: s, end: e });
+    if (host.text.length > 255) {
+      out.push({ code: 'long-reg-name', message: `a host name of ${host.text.length} characters: DNS allows 255`, start: host.start, end: host.end });
     }
   }
+  componentTriplets(input, r, (i, octet) => {
+    if (octet < 0x20 || octet === 0x7f) {
+      out.push({ code: 'encoded-control', message: `${input.slice(i, i + 3)} encodes a control character, which a back end may decode into a different request`, start: i, end: i + 3 });
+    }
+  });
   const [ps, pe] = r.spans.path;
-  for (let i = input.indexOf('%', ps); i >= 0 && i < pe; i = input.indexOf('%', i + 3)) {
-    if (hexValue(input.slice(i, i + 3)) === 0x2f) {
+  forEachTriplet(input, ps, pe, (i, octet) => {
+    if (octet === 0x2f) {
       out.push({ code: 'encoded-slash', message: '%2F in a path segment: some servers decode it into a "/" and read another path', start: i, end: i + 3 });
     }
-  }
-  if (r.port !== undefined && r.port !== '') {
-    const port = r.port.replace(/^0+(?=\d)/, '');
-    const other = OTHER_PROTOCOL_PORTS[port];
+  });
+  const port = located(r, 'port');
+  if (port !== undefined && port.text !== '') {
+    const value = port.text.replace(/^0+(?=\d)/, '');
+    const other = OTHER_PROTOCOL_PORTS[value];
     const scheme = r.scheme?.toLowerCase();
-    if (other && !(scheme && SCHEME_DEFAULTS[scheme]?.port === port)) {
-      out.push({ code: 'unusual-port', message: `port ${port} is where ${other} listens by default, not ${scheme ?? 'this scheme'}`, start: r.spans.port![0], end: r.spans.port![1] });
+    if (other && !(scheme && SCHEME_DEFAULTS[scheme]?.port === value)) {
+      out.push({ code: 'unusual-port', message: `port ${value} is where ${other} listens by default, not ${scheme ?? 'this scheme'}`, start: port.start, end: port.end });
     }
   }
+}
+
+/** The rules about what the scheme says the authority must be. */
+function schemeDiagnostics(r: UriRecord, schemes: ReadonlySet<string> | undefined, out: Raw[]): void {
+  const scheme = located(r, 'scheme');
+  if (scheme === undefined) return;
+  const name = scheme.text.toLowerCase();
+  if (schemes !== undefined && !schemes.has(name)) {
+    out.push({ code: 'disallowed-scheme', message: `the scheme ${JSON.stringify(scheme.text)} is not one of the allowed schemes: ${[...schemes].join(', ')}`, start: scheme.start, end: scheme.end });
+  }
+  const host = located(r, 'host');
+  if (host !== undefined && host.text === '' && HOST_REQUIRED_SCHEMES.has(name)) {
+    out.push({ code: 'empty-host', message: `an empty host: a ${name} URI must name one (RFC 9110 4.2.1 for http)`, start: host.start, end: host.end });
+  }
+  if (!DNS_PORT_SCHEMES.has(name)) return;
+  const port = located(r, 'port');
+  // Compared as digits, not as a number: a port of a thousand digits is out of range too.
+  const digits = port?.text.replace(/^0+(?=\d)/, '') ?? '';
+  if (port !== undefined && (digits.length > 5 || (digits.length === 5 && digits > '65535'))) {
+    out.push({ code: 'port-out-of-range', message: `port ${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits} is out of range: TCP ports are 0 to 65535`, start: port.start, end: port.end });
+  }
+  if (host !== undefined && r.hostKind === 'reg-name' && host.text !== '') {
+    const problem = dnsNameProblem(host.text);
+    if (problem !== undefined) out.push({ code: 'invalid-dns-name', message: `${JSON.stringify(host.text.length > 64 ? `${host.text.slice(0, 64)}…` : host.text)} is not a DNS host name: ${problem}`, start: host.start, end: host.end });
+  }
+}
+
+/**
+ * What makes a reg-name not a DNS host name (RFC 1035 2.3.1 as relaxed by RFC
+ * 1123 2.1: labels of letters, digits and hyphens, not beginning or ending
+ * with a hyphen, at most 63 octets; 2.3.4: at most 253 characters written
+ * out, without the final "." of a fully qualified name), or undefined when it
+ * is one. Triplets of ASCII are read as their characters; a name with
+ * non-ASCII octets is an internationalized name, for IDNA, and not judged.
+ */
+function dnsNameProblem(host: string): string | undefined {
+  let name = host;
+  if (host.includes('%')) {
+    let ascii = true;
+    forEachTriplet(host, 0, host.length, (_i, octet) => {
+      ascii &&= octet < 0x80;
+    });
+    if (!ascii) return undefined;
+    name = host.replace(/%[0-9A-Fa-f]{2}/g, (t) => String.fromCharCode(tripletOctet(t, 0)));
+  }
+  if (/[^\x00-\x7f]/.test(name)) return undefined;
+  const written = name.endsWith('.') ? name.slice(0, -1) : name;
+  // long-reg-name already says so past 255.
+  if (written.length > 253 && host.length <= 255) return `${written.length} characters, where DNS allows 253`;
+  let at = 0;
+  for (const label of written.split('.')) {
+    if (label === '') return `an empty label at offset ${at}`;
+    if (label.length > 63) return `a label of ${label.length} characters, where DNS allows 63`;
+    const bad = /[^A-Za-z0-9-]/.exec(label);
+    if (bad) return `${JSON.stringify(bad[0])} in a label, where DNS names have letters, digits and "-"`;
+    if (label.startsWith('-') || label.endsWith('-')) return `the label ${JSON.stringify(label)} begins or ends with "-"`;
+    at += label.length + 1;
+  }
+  return undefined;
+}
+
+/**
+ * HTML character references left in a URI copied from HTML source: the named
+ * ones that turn up in URIs, and numeric ones. Bounded repetitions: one pass.
+ */
+const CHARACTER_REFERENCE = /&(?:(amp|lt|gt|quot|apos|nbsp)|#([0-9]{1,7})|#[xX]([0-9A-Fa-f]{1,6}));/g;
+const NAMED_REFERENCES: Readonly<Record<string, number>> = { amp: 0x26, lt: 0x3c, gt: 0x3e, quot: 0x22, apos: 0x27, nbsp: 0xa0 };
+
+/**
+ * The character a reference stands for, as a URI writes it: itself when it is
+ * an ASCII character a URI has (reserved or unreserved), otherwise its UTF-8
+ * octets percent-encoded; undefined for a code point that is no character.
+ */
+function referencedText(codePoint: number): string | undefined {
+  if (codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return undefined;
+  const ch = String.fromCodePoint(codePoint);
+  if (codePoint < 0x80 && (matches('unreserved', ch) || matches('reserved', ch))) return ch;
+  return percentEncode(ch, 'fragment');
+}
+
+function characterReferenceDiagnostics(input: string, out: Raw[]): void {
+  if (!input.includes('&')) return;
+  for (const m of input.matchAll(CHARACTER_REFERENCE)) {
+    const codePoint = m[1] !== undefined ? NAMED_REFERENCES[m[1]] : m[2] !== undefined ? Number(m[2]) : parseInt(m[3], 16);
+    const replacement = referencedText(codePoint);
+    const start = m.index;
+    const end = start + m[0].length;
+    out.push({
+      code: 'html-character-reference',
+      message: `${m[0]} is an HTML character reference: the URI in the HTML is ${replacement === undefined ? 'not a character' : JSON.stringify(replacement)} here`,
+      start,
+      end,
+      fix: replacement === undefined ? undefined : { replacement, start, end },
+    });
+  }
+}
+
+/** The characters no URI has, whose percent-encoded form is the one cure when they are in the path, query or fragment. */
+const ENCODABLE_ILLEGAL = /[ {}|^`]/;
+
+/**
+ * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL (and any
+ * non-ASCII characters, as RFC 3987 3.1 maps them) percent-encoded as UTF-8,
+ * when that makes the input valid and every one of them is in the path, the
+ * query or the fragment (a space in a host is no typo that "%20" cures).
+ */
+function syntaxFix(uri: string, rule: UriRuleName): Fix | undefined {
+  const first = ENCODABLE_ILLEGAL.exec(uri);
+  if (!first) return undefined;
+  let last = first.index;
+  for (let i = uri.length - 1; i > first.index; i--) {
+    if (ENCODABLE_ILLEGAL.test(uri[i]) || uri.charCodeAt(i) > 0x7f) {
+      last = i;
+      break;
+    }
+  }
+  const nonAscii = /[^\x00-\x7f]/.exec(uri);
+  const start = nonAscii && nonAscii.index < first.index ? nonAscii.index : first.index;
+  let replacement: string;
+  try {
+    replacement = uri.slice(start, last + 1).replace(/[ {}|^`]|[^\x00-\x7f]+/g, (run) => percentEncode(run, 'fragment'));
+  } catch {
+    return undefined; // a lone surrogate: no UTF-8
+  }
+  const fixed = uri.slice(0, start) + replacement + uri.slice(last + 1);
+  const parsed = tryParse(fixed, { rule });
+  if (!parsed.ok || parsed.value.spans.path[0] > start) return undefined;
+  return { replacement, start, end: last + 1 };
 }
 
 const ADDRESS_CHARACTER = /[0-9A-Fa-f:.]/;
@@ -200,27 +401,81 @@ function zoneIdentifier(uri: string): [number, number] | undefined {
   return undefined;
 }
 
+/** The `schemes` option: a preset's name, or an array of scheme names. */
+const schemeList: OptionCheck = (value) => {
+  if (typeof value === 'string') return Object.prototype.hasOwnProperty.call(SCHEME_PRESETS, value) ? undefined : `must be an array of schemes or ${Object.keys(SCHEME_PRESETS).map((k) => JSON.stringify(k)).join(', ')}, got ${describeValue(value)}`;
+  if (!Array.isArray(value)) return `must be an array of schemes or the name of a preset, got ${describeValue(value)}`;
+  const bad = value.find((v) => typeof v !== 'string' || !matches('scheme', v));
+  return bad === undefined ? undefined : `must hold schemes (RFC 3986 3.1), got ${describeValue(bad)}`;
+};
+
 const LINT_OPTIONS: OptionSpec = {
   rule: oneOf(REFERENCE_RULES.rfc3986),
   rules: recordOf(Object.keys(LINT_RULES), 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
+  schemes: schemeList,
 };
+
+/** Whether two fixes cannot both be applied: they share a character, or begin at the same offset (an insertion there would go on either side). */
+function conflicts(x: Fix, y: Fix): boolean {
+  if (x.start === y.start) return true;
+  return x.start < y.start ? y.start < x.end : x.start < y.end;
+}
+
+/**
+ * Leaves off the fixes that would overlap: the safe ones (normalization's,
+ * which never overlap one another) all stay; a suggestion stays when it
+ * overlaps none of them and no suggestion before it. One sort and a binary
+ * search per suggestion.
+ */
+function dropOverlappingFixes(out: Raw[]): Raw[] {
+  const safe: Fix[] = [];
+  const suggested: number[] = [];
+  out.forEach((d, k) => {
+    if (d.fix === undefined) return;
+    if ((LINT_RULES[d.code] as RuleMetadata).fix === 'safe') safe.push(d.fix);
+    else suggested.push(k);
+  });
+  if (suggested.length === 0) return out;
+  safe.sort((a, b) => a.start - b.start);
+  suggested.sort((a, b) => (out[a].fix as Fix).start - (out[b].fix as Fix).start || a - b);
+  let last: Fix | undefined;
+  const result = out.slice();
+  for (const k of suggested) {
+    const f = out[k].fix as Fix;
+    // The first safe fix that ends at or after f begins: only it and the two after it can touch f.
+    let lo = 0;
+    let hi = safe.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (safe[mid].end < f.start) lo = mid + 1;
+      else hi = mid;
+    }
+    let clash = last !== undefined && conflicts(last, f);
+    for (let j = lo; !clash && j < safe.length && j < lo + 3; j++) clash = conflicts(safe[j], f);
+    if (clash) result[k] = { ...out[k], fix: undefined };
+    else last = f;
+  }
+  return result;
+}
 
 /** Lints one URI reference. */
 export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${typeof uri}`);
   checkOptions('lint', options, LINT_OPTIONS);
   const rule = options.rule ?? 'URI-reference';
-  const out: Raw[] = [];
+  const allowed = options.schemes === undefined ? undefined : new Set((typeof options.schemes === 'string' ? SCHEME_PRESETS[options.schemes] : options.schemes).map((x) => x.toLowerCase()));
+  let out: Raw[] = [];
   const parsed = tryParse(uri, { rule });
   if (!parsed.ok) {
     const e = parsed.error;
-    out.push({ code: 'syntax', message: e.message, start: e.offset, end: e.offset + (e.found?.length ?? 0) });
+    out.push({ code: 'syntax', message: e.message, start: e.offset, end: e.offset + (e.found?.length ?? 0), fix: syntaxFix(uri, rule) });
     const zone = zoneIdentifier(uri);
     if (zone) {
       out.push({ code: 'zone-identifier', message: 'an IPv6 zone identifier (RFC 6874, since obsoleted by RFC 9844) is not part of RFC 3986 and is meaningful only on one host', start: zone[0], end: zone[1] });
     }
   }
-  const nonAscii = /[^\x00-\x7f]/.exec(uri);
+  // With the "u" flag: a character outside the BMP is one match, both of its surrogates.
+  const nonAscii = /[^\x00-\x7f]/u.exec(uri);
   if (nonAscii) {
     let mapped: string | undefined;
     try {
@@ -231,14 +486,17 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     const fix = mapped !== undefined && isValid(mapped, { rule }) ? { replacement: mapped, start: 0, end: uri.length } : undefined;
     out.push({ code: 'non-ascii', message: 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', start: nonAscii.index, end: nonAscii.index + nonAscii[0].length, fix });
   }
+  characterReferenceDiagnostics(uri, out);
   if (parsed.ok) {
     const r = parsed.value;
-    if (r.scheme?.toLowerCase() === 'url') {
-      const rest = uri.slice(r.spans.scheme![1] + 1).replace(/^\s+/, '');
+    const scheme = located(r, 'scheme');
+    if (scheme?.text.toLowerCase() === 'url') {
+      const rest = uri.slice(scheme.end + 1).replace(/^\s+/, '');
       if (isValid(rest, { rule: 'URI' })) {
         out.push({ code: 'url-prefix', message: 'the "URL:" prefix is not part of the URI (RFC 3986 Appendix C)', start: 0, end: uri.length - rest.length, fix: { replacement: '', start: 0, end: uri.length - rest.length } });
       }
     }
+    schemeDiagnostics(r, allowed, out);
     securityDiagnostics(uri, r, out);
     normalizationDiagnostics(uri, r, out);
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
@@ -247,6 +505,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
       if (i >= 0) out.splice(i, 1);
     }
   }
+  out = dropOverlappingFixes(out);
   const result: Diagnostic[] = [];
   for (const d of out) {
     const setting = options.rules?.[d.code];

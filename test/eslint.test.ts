@@ -28,6 +28,11 @@ function at(code: string, part: string, from = 0): { line: number; column: numbe
 /** A report of `code` (the lint code) on exactly `part` of the test's source (the first after `from`, by default the first string's opening quote). */
 const err = (code: string, source: string, part: string, from = source.search(/['"`]/), extra: object = {}) => ({ message: new RegExp(`\\(${code}, (error|warning|info), `), ...at(source, part, from), ...extra });
 
+/** The one suggestion of a report: the source as it becomes. */
+const suggests = (output: string) => ({ suggestions: [{ messageId: 'fix', output }] });
+/** A syntax report on the space of `part` whose suggestion percent-encodes it. */
+const space = (source: string, part: string) => err('syntax', source, ' ', source.indexOf(part), suggests(source.replace(part, part.replace(' ', '%20'))));
+
 interface Invalid {
   code: string;
   options?: unknown[];
@@ -101,18 +106,18 @@ const invalid: Invalid[] = [
   { code: s.urlParse, errors: [err('syntax', s.urlParse, '#', s.urlParse.indexOf('#') + 1)] },
   { code: s.base, errors: [err('syntax', s.base, 'g', 20)] },
   { code: s.fetch, errors: [err('syntax', s.fetch, 'z')] },
-  { code: s.globalFetch, errors: [err('syntax', s.globalFetch, ' '), err('syntax', s.globalFetch, ' ', s.globalFetch.indexOf('c d'))] },
+  { code: s.globalFetch, errors: [space(s.globalFetch, 'a b'), space(s.globalFetch, 'c d')] },
   {
     code: s.property,
-    errors: ['a b', 'c d', 'e f', 'g h', 'i j'].map((v) => err('syntax', s.property, ' ', s.property.indexOf(v))),
+    errors: ['a b', 'c d', 'e f', 'g h', 'i j'].map((v) => space(s.property, v)),
   },
-  { code: s.assignment, errors: [err('syntax', s.assignment, ' ', s.assignment.indexOf("'"))] },
-  { code: s.jsxString, errors: [err('syntax', s.jsxString, ' ')], languageOptions: jsx },
-  { code: s.jsxExpression, errors: [err('syntax', s.jsxExpression, ' ')], languageOptions: jsx },
-  { code: s.jsxTemplate, errors: [err('syntax', s.jsxTemplate, ' ')], languageOptions: jsx },
-  { code: s.callee, options: [{ callees: ['axios.get', 'open'] }], errors: [err('syntax', s.callee, ' '), err('syntax', s.callee, ' ', s.callee.indexOf('c d'))] },
-  { code: s.customProperty, options: [{ properties: '^link$' }], errors: [err('syntax', s.customProperty, ' ', s.customProperty.indexOf('a b'))] },
-  { code: s.customJsx, options: [{ jsxAttributes: ['to'] }], errors: [err('syntax', s.customJsx, ' ')], languageOptions: jsx },
+  { code: s.assignment, errors: [space(s.assignment, 'a b')] },
+  { code: s.jsxString, errors: [space(s.jsxString, 'a b')], languageOptions: jsx },
+  { code: s.jsxExpression, errors: [space(s.jsxExpression, 'a b')], languageOptions: jsx },
+  { code: s.jsxTemplate, errors: [space(s.jsxTemplate, 'a b')], languageOptions: jsx },
+  { code: s.callee, options: [{ callees: ['axios.get', 'open'] }], errors: [space(s.callee, 'a b'), space(s.callee, 'c d')] },
+  { code: s.customProperty, options: [{ properties: '^link$' }], errors: [space(s.customProperty, 'a b')] },
+  { code: s.customJsx, options: [{ jsxAttributes: ['to'] }], errors: [space(s.customJsx, 'a b')], languageOptions: jsx },
   // rule: a relative reference is no URI; the parse stops at its first character
   { code: s.ruleUri, options: [{ rule: 'URI' }], errors: [{ message: /invalid URI at offset 0.*\(syntax, error, /, ...at(s.ruleUri, '/') }] },
   // grammar rfc3987: "é" is fine, the space is not
@@ -127,18 +132,19 @@ const invalid: Invalid[] = [
     output: "fetch('http://a/')",
   },
   // report: error alone; report: info adds the normalization diagnostics
-  { code: "fetch('ftp://u:pw@h/ x')", options: [{ report: 'error' }], errors: [err('syntax', "fetch('ftp://u:pw@h/ x')", ' ')] },
+  { code: "fetch('ftp://u:pw@h/ x')", options: [{ report: 'error' }], errors: [space("fetch('ftp://u:pw@h/ x')", '/ x')] },
+  // the password's fix masks it, as redact() does: a suggestion, since the URI changes
   {
     code: "fetch('ftp://u:pw@h/')",
-    errors: [{ message: /\(password-in-userinfo, warning, RFC 3986 3\.2\.1, 7\.5\)/, ...at("fetch('ftp://u:pw@h/')", 'pw') }],
+    errors: [{ message: /\(password-in-userinfo, warning, RFC 3986 3\.2\.1, 7\.5\)/, ...at("fetch('ftp://u:pw@h/')", 'pw'), ...suggests("fetch('ftp://u:****@h/')") }],
   },
   // the exact range through escapes
   { code: s.unicodeEscape, errors: [err('syntax', s.unicodeEscape, '\\u0020')] },
   { code: s.backslash, errors: [err('syntax', s.backslash, '\\\\')] },
-  { code: s.continuation, errors: [err('syntax', s.continuation, ' ')] },
-  // one escape, two UTF-16 units: lint() points at the first or at both, the report covers the whole escape either way
-  { code: s.codePointEscape, errors: [err('non-ascii', s.codePointEscape, '\\u{1F600}', undefined, { suggestions: [{ messageId: 'fix', output: 'fetch("http://a/%F0%9F%98%80")' }] }), err('syntax', s.codePointEscape, '\\u{1F600}')] },
-  { code: s.jsxEntity, errors: [err('syntax', s.jsxEntity, ' ')], languageOptions: jsx },
+  { code: s.continuation, errors: [space(s.continuation, 'b c')] },
+  // one escape, two UTF-16 units: lint() points at both (the syntax error first, as for a BMP character), the report covers the whole escape
+  { code: s.codePointEscape, errors: [err('syntax', s.codePointEscape, '\\u{1F600}'), err('non-ascii', s.codePointEscape, '\\u{1F600}', undefined, { suggestions: [{ messageId: 'fix', output: 'fetch("http://a/%F0%9F%98%80")' }] })] },
+  { code: s.jsxEntity, errors: [space(s.jsxEntity, 'b c')], languageOptions: jsx },
   { code: s.templateCrlf, errors: [err('syntax', s.templateCrlf, '\r\n')] },
   // fixes: equivalent rewrites (RFC 3986 6.2.2, 6.2.3) are fixes, escapes outside the fixed range are kept
   {
@@ -255,7 +261,7 @@ describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: 
       { code: q.space, filename: 'package.json', errors: [err('syntax', q.space, ' ', q.space.indexOf('https'))] },
       { code: q.relative, filename: 'package.json', errors: [{ message: /invalid URI at offset 0/, ...at(q.relative, '/') }] },
       { code: q.scp, filename: 'package.json', errors: [err('syntax', q.scp, '@')] },
-      { code: q.escape, filename: 'package.json', errors: [err('syntax', q.escape, '\\u0020')] },
+      { code: q.escape, filename: 'package.json', errors: [err('syntax', q.escape, '\\u0020', undefined, suggests('{"bugs": {"url": "https://a/%20"}}'))] },
       { code: q.bugsString, filename: 'package.json', errors: [err('syntax', q.bugsString, 'z')] },
       { code: q.fix, filename: 'package.json', options: [{ report: 'info' }], errors: [err('uppercase-scheme', q.fix, 'HTTPS')], output: pkg({ homepage: 'https://a/' }) },
       { code: q.scheme, filename: 'package.json', options: [{ schemes: ['https'] }], errors: [{ message: /the scheme "http" is not among those allowed \(https\)/, ...at(q.scheme, 'http', q.scheme.indexOf(':')) }] },

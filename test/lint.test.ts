@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { applyFixes, lint, LINT_RULES, normalize, type LintCode } from '../src';
+import { applyFixes, lint, LINT_RULES, normalize, type LintCode, type LintOptions } from '../src';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, Random } from '../scripts/grammar-check/generate';
 import { loadConfig } from '../scripts/grammar-check/config';
@@ -14,10 +14,11 @@ const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'lint-rules.md'),
 const documented = [...doc.matchAll(/^## `([a-z-]+)`\n([\s\S]*?)(?=^## |$(?![\s\S]))/gm)].map((m) => {
   const bad = /^- bad: `(.*)`$/m.exec(m[2]);
   const good = /^- good: `(.*)`$/m.exec(m[2]);
-  return { code: m[1] as LintCode, bad: bad?.[1], good: good?.[1] };
+  const options = /^- options: `(.*)`$/m.exec(m[2]);
+  return { code: m[1] as LintCode, bad: bad?.[1], good: good?.[1], options: options ? (JSON.parse(options[1]) as LintOptions) : undefined };
 });
 
-const codes = (uri: string) => lint(uri).map((d) => d.code);
+const codes = (uri: string, options?: LintOptions) => lint(uri, options).map((d) => d.code);
 
 describe('docs/lint-rules.md', () => {
   it('documents every rule, and no other', () => {
@@ -27,8 +28,8 @@ describe('docs/lint-rules.md', () => {
   it.each(documented.map((d) => [d.code, d]))('%s fires on its bad example and not on its good one', (code, d) => {
     expect(d.bad).toBeDefined();
     expect(d.good).toBeDefined();
-    expect(codes(d.bad as string)).toContain(code);
-    expect(codes(d.good as string)).not.toContain(code);
+    expect(codes(d.bad as string, d.options)).toContain(code);
+    expect(codes(d.good as string, d.options)).not.toContain(code);
   });
 });
 
@@ -87,7 +88,124 @@ describe('lint', () => {
       fc.property(fc.oneof(uri, http), (u) => {
         const diagnostics = lint(u);
         if (diagnostics.some((d) => d.code === 'url-prefix')) return true;
-        return applyFixes(u, diagnostics.filter((d) => normalization.has(d.code))) === normalize(u);
+        const fixed = applyFixes(u, diagnostics.filter((d) => normalization.has(d.code)));
+        // "http://" gets no empty-path fix: "http:///" has no host either (empty-host).
+        if (diagnostics.some((d) => d.code === 'empty-host')) return !codes(u).includes('empty-path') && fixed === normalize(u, { steps: { 'empty-path-to-slash': false } });
+        return fixed === normalize(u);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('lint: the rules of issue 14 item 5', () => {
+  const find = (uri: string, code: LintCode, options?: LintOptions) => lint(uri, options).filter((d) => d.code === code);
+
+  it('empty-host: where the scheme needs a host, and no empty-path fix that would write "https:///"', () => {
+    expect(lint('https://').map((d) => [d.code, d.start, d.end, d.severity])).toEqual([['empty-host', 8, 8, 'error']]);
+    expect(codes('http://:80')).toEqual(['empty-host', 'default-port']);
+    expect(codes('ftp://u@/f')).toContain('empty-host');
+    expect(codes('foo://')).toEqual([]);
+    expect(codes('file:///etc/hosts')).toEqual([]);
+    expect(codes('http:/a')).not.toContain('empty-host');
+  });
+
+  it('port-out-of-range: above 65535, by value, for schemes with a TCP port', () => {
+    expect(find('http://a:65536/', 'port-out-of-range').map((d) => [d.start, d.end])).toEqual([[9, 14]]);
+    expect(codes('http://a:65535/')).toEqual([]);
+    expect(codes('http://a:00065535/')).toEqual([]);
+    expect(codes(`ssh://a:${'9'.repeat(40)}/`)).toContain('port-out-of-range');
+    expect(codes('foo://a:99999/')).toEqual([]);
+  });
+
+  it('html-character-reference: named and numeric, valid URI or not, with the character as the fix', () => {
+    const fixes = (uri: string) => find(uri, 'html-character-reference').map((d) => [uri.slice(d.start, d.end), d.fix?.replacement]);
+    expect(fixes('https://e.com/?a=1&amp;b=2&AMP;c')).toEqual([['&amp;', '&']]);
+    expect(fixes('https://e.com/?a=1&#38;b=2#f')).toEqual([['&#38;', '&']]);
+    expect(fixes('https://e.com/?q=&lt;&#x1F600;&nbsp;&#47;')).toEqual([
+      ['&lt;', '%3C'],
+      ['&#x1F600;', '%F0%9F%98%80'],
+      ['&nbsp;', '%C2%A0'],
+      ['&#47;', '/'],
+    ]);
+    expect(fixes('https://e.com/?q=&#xD800;&#x110000;')).toEqual([
+      ['&#xD800;', undefined],
+      ['&#x110000;', undefined],
+    ]);
+    expect(codes('https://e.com/?a=1&ampb=2&amp=3')).toEqual([]);
+    expect(applyFixes('https://e.com/?a=1&#38;b=2#f', lint('https://e.com/?a=1&#38;b=2#f'))).toBe('https://e.com/?a=1&b=2#f');
+  });
+
+  it('disallowed-scheme: a list compared case-insensitively, or the https-only preset; refused options are TypeErrors', () => {
+    expect(find('HTTP://a/', 'disallowed-scheme', { schemes: 'https-only' }).map((d) => [d.start, d.end, d.severity])).toEqual([[0, 4, 'error']]);
+    expect(codes('https://a/', { schemes: 'https-only' })).toEqual([]);
+    expect(find('MailTo:a@b', 'disallowed-scheme', { schemes: ['https', 'mailto'] })).toEqual([]);
+    expect(codes('ftp://a/', { schemes: ['https', 'mailto'] })).toEqual(['disallowed-scheme']);
+    expect(codes('/relative', { schemes: 'https-only' })).toEqual([]);
+    expect(codes('ftp://a/')).toEqual([]);
+    expect(() => lint('a:b', { schemes: 'http-only' as never })).toThrow(TypeError);
+    expect(() => lint('a:b', { schemes: ['1http'] })).toThrow(/must hold schemes/);
+    expect(() => lint('a:b', { schemes: 'https' as never })).toThrow(TypeError);
+  });
+
+  it('invalid-dns-name: labels, length and characters, for DNS-based schemes', () => {
+    const label = (n: number) => 'a'.repeat(n);
+    expect(codes(`http://${label(63)}.com/`)).toEqual([]);
+    expect(codes(`http://${label(64)}.com/`)).toEqual(['invalid-dns-name']);
+    const name253 = `${label(63)}.${label(63)}.${label(63)}.${label(61)}`;
+    expect(name253.length).toBe(253);
+    expect(codes(`http://${name253}/`)).toEqual([]);
+    expect(codes(`http://${name253}./`)).toEqual([]);
+    expect(codes(`http://${name253}a/`)).toEqual(['invalid-dns-name']);
+    expect(codes(`http://${label(300)}/`).sort()).toEqual(['invalid-dns-name', 'long-reg-name']);
+    expect(find(`http://${label(300)}/`, 'invalid-dns-name')[0].message).toMatch(/63/);
+    for (const bad of ['-a.com', 'a-.com', 'a..com', 'a_b.com', 'a~b.com', 'a%5Fb.com', '.com']) expect([bad, codes(`https://${bad}/`).filter((c) => c === 'invalid-dns-name')]).toEqual([bad, ['invalid-dns-name']]);
+    for (const good of ['a.com', 'a.com.', 'x-1.y', 'localhost', '127.0.0.1', '[::1]', '%61.com', 'caf%C3%A9.com']) expect([good, codes(`https://${good}/`).filter((c) => c === 'invalid-dns-name')]).toEqual([good, []]);
+    expect(codes('foo://a_b/')).toEqual([]);
+  });
+
+  it('syntax: the percent-encoded fix where that is the one cure', () => {
+    const fix = (uri: string) => lint(uri).find((d) => d.code === 'syntax')?.fix;
+    expect(fix('http://a/b c')).toEqual({ start: 10, end: 11, replacement: '%20' });
+    expect(fix('http://a/{x}?a|b^c#`d`')).toEqual({ start: 9, end: 22, replacement: '%7Bx%7D?a%7Cb%5Ec#%60d%60' });
+    expect(fix('http://a/é b')).toEqual({ start: 9, end: 11, replacement: '%C3%A9%20' });
+    expect(applyFixes('a b', lint('a b'))).toBe('a%20b');
+    // A host, a Windows path, a quoted URI, a stray "%": no one cure.
+    for (const uri of ['http://a b/', 'http://a/\\ b', 'http://a/"b"', 'http://a/<b>', 'http://a/b c%', 'ht tp://a/']) expect([uri, fix(uri)]).toEqual([uri, undefined]);
+    expect(LINT_RULES.syntax.fix).toBe('suggestion');
+  });
+
+  it('password-in-userinfo: the fix masks the password as redact() does, a suggestion', () => {
+    const [d] = find('ftp://alice:secret@h/', 'password-in-userinfo');
+    expect(d.fix).toEqual({ start: 12, end: 18, replacement: '****' });
+    expect(applyFixes('ftp://alice:secret@h/', [d])).toBe('ftp://alice:****@h/');
+    expect(find('ftp://alice:@h/', 'password-in-userinfo')[0].fix).toBeUndefined();
+    expect(LINT_RULES['password-in-userinfo'].fix).toBe('suggestion');
+  });
+
+  it('non-ascii covers a whole character outside the BMP, both of its surrogates', () => {
+    expect(find('http://a/\u{1F600}x', 'non-ascii').map((d) => [d.start, d.end])).toEqual([[9, 11]]);
+    expect(find('http://a/\ud800x', 'non-ascii').map((d) => [d.start, d.end])).toEqual([[9, 10]]);
+  });
+
+  it('every rule with a fix says whether it is safe, and the safe ones are exactly the normalization rules', () => {
+    const safe = Object.entries(LINT_RULES).filter(([, r]) => (r as { fix?: string }).fix === 'safe').map(([c]) => c);
+    expect(safe.sort()).toEqual(['default-port', 'dot-segments', 'empty-path', 'empty-port', 'lowercase-percent-encoding', 'percent-encoded-unreserved', 'uppercase-host', 'uppercase-scheme']);
+  });
+
+  it('never returns overlapping fixes: a suggestion that would overlap a safe fix comes without its own', () => {
+    const d = lint('http://u:p%7e@h/');
+    expect(d.find((x) => x.code === 'password-in-userinfo')?.fix).toBeUndefined();
+    expect(d.find((x) => x.code === 'percent-encoded-unreserved')?.fix).toEqual({ start: 10, end: 13, replacement: '~' });
+    expect(lint('http://a/./b&amp;c').find((x) => x.code === 'html-character-reference')?.fix).toBeUndefined();
+    const abnf = readAbnf(path.join(__dirname, '..', 'grammar', 'rfc3986.abnf'));
+    const config = loadConfig('rfc3986');
+    const uri = fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => new Generator(abnf, new Random(seed), config).generate('URI-reference'));
+    const noise = fc.constantFrom('', ' ', '&amp;', '&#38;', 'é', '\u{1F600}', '{', 'URL:', 'HTTP://u:p@');
+    fc.assert(
+      fc.property(noise, uri, noise, fc.nat(), (a, u, b, k) => {
+        const s = `${a}${u.slice(0, k % (u.length + 1))}${b}${u.slice(k % (u.length + 1))}`;
+        expect(() => applyFixes(s, lint(s))).not.toThrow();
       }),
       { numRuns: 500 },
     );
