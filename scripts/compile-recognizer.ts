@@ -26,8 +26,10 @@ interface Grammar {
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const peggy = require('peggy') as { parser: { parse(text: string): Grammar } };
+import { parsePeggy } from './grammar-check/peggy';
+
+/** peggy's AST, walked generically here (the compiler looks at node types and fields by name). */
+const readGrammar = (text: string): Grammar => parsePeggy(text) as unknown as Grammar;
 
 /** A set of UTF-16 code units, as sorted, disjoint, inclusive ranges. */
 type CharSet = ReadonlyArray<readonly [number, number]>;
@@ -489,7 +491,7 @@ function firstChoice(node: Node): Node | undefined {
 
 /** `abnf`: the text of the grammar's ABNF, by default read from grammar/NAME.abnf beside grammarFile (grammar/NAME.peggy). */
 export function compileRecognizer(peggySource: string, grammarFile: string, options: RecognizerOptions, abnfText?: string): { js: string; dts: string } {
-  const grammar = peggy.parser.parse(peggySource);
+  const grammar = readGrammar(peggySource);
   const names = grammar.rules.map((r) => r.name);
   for (const c of options.captures) {
     if (!names.includes(c)) throw new Error(`${grammarFile}: capture rule ${c} is not in the grammar`);
