@@ -161,34 +161,36 @@ function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[]): void
   for (const region of regions) {
     const step = steps[region.step];
     const fix: Fix = { replacement: result.slice(region.start, region.end), start: region.inputStart, end: region.inputEnd };
-    const at = { start: step.inputStart, end: step.inputEnd };
+    let message: string;
     switch (step.step) {
       case 'decode-unreserved':
-        out.push({ code: 'percent-encoded-unreserved', message: `${step.before} is the unreserved character ${JSON.stringify(step.after)}: write it as itself`, ...at, fix });
+        message = `${step.before} is the unreserved character ${JSON.stringify(step.after)}: write it as itself`;
         break;
       case 'uppercase-percent-encoding':
-        out.push({ code: 'lowercase-percent-encoding', message: `${step.before}: percent-encodings are written with upper-case hex digits`, ...at, fix });
+        message = `${step.before}: percent-encodings are written with upper-case hex digits`;
         break;
       case 'lowercase-scheme':
-        out.push({ code: 'uppercase-scheme', message: `the scheme is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`, ...at, fix });
+        message = `the scheme is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`;
         break;
       case 'lowercase-host':
-        out.push({ code: 'uppercase-host', message: `the host is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`, ...at, fix });
+        message = `the host is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`;
         break;
       case 'remove-dot-segments':
-        out.push({ code: 'dot-segments', message: `dot segments in the path of a URI: ${JSON.stringify(fix.replacement)} once they are removed`, ...at, fix });
+        message = `dot segments in the path of a URI: ${JSON.stringify(fix.replacement)} once they are removed`;
         break;
       case 'remove-empty-port':
-        out.push({ code: 'empty-port', message: 'an empty port: the ":" can go', ...at, fix });
+        message = 'an empty port: the ":" can go';
         break;
       case 'remove-default-port':
-        out.push({ code: 'default-port', message: `${step.before.slice(1)} is the default port of ${scheme}: it can go`, ...at, fix });
+        message = `${step.before.slice(1)} is the default port of ${scheme}: it can go`;
         break;
       case 'empty-path-to-slash':
         // "https://" is not fixed by writing "https:///": the host is what is missing (empty-host).
-        if (!emptyHost) out.push({ code: 'empty-path', message: `an empty path means "/" for ${scheme}`, ...at, fix });
+        if (emptyHost) continue;
+        message = `an empty path means "/" for ${scheme}`;
         break;
     }
+    out.push({ code: STEP_CODES[step.step], message, start: step.inputStart, end: step.inputEnd, fix });
   }
 }
 
@@ -511,7 +513,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     const setting = options.rules?.[d.code];
     if (setting === 'off') continue;
     const defaults = LINT_RULES[d.code];
-    result.push({ ...d, severity: setting ?? defaults.severity, section: defaults.section });
+    // Written out, not spread: a spread of thousands of diagnostics (one per "%XX") cost more than linting them.
+    const severity = setting ?? defaults.severity;
+    result.push(d.fix === undefined ? { code: d.code, severity, message: d.message, start: d.start, end: d.end, section: defaults.section } : { code: d.code, severity, message: d.message, start: d.start, end: d.end, section: defaults.section, fix: d.fix });
   }
   return result.sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -233,31 +233,42 @@ export function explainNormalize(uri: string, options?: NormalizeOptions): { res
  * linear: no edit looks further than the regions it passes.
  */
 class Origins {
-  // Parallel arrays, one entry per region: no object per "%XX".
-  textStart: number[] = [];
-  textEnd: number[] = [];
-  inputStart: number[] = [];
-  inputEnd: number[] = [];
-  /** The edit (its index in the list of all steps' edits) that wrote the region last. */
-  owner: number[] = [];
+  // Parallel typed arrays, one entry per region, sized once per step: no object and no growth per "%XX".
+  readonly textStart: Int32Array;
+  readonly textEnd: Int32Array;
+  readonly inputStart: Int32Array;
+  readonly inputEnd: Int32Array;
+  /** The change (its index in the list of all steps' changes) that wrote the region last. */
+  readonly owner: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.textStart = new Int32Array(capacity);
+    this.textEnd = new Int32Array(capacity);
+    this.inputStart = new Int32Array(capacity);
+    this.inputEnd = new Int32Array(capacity);
+    this.owner = new Int32Array(capacity);
+  }
 
   /** The regions as [text start, text end, input start, input end). */
   regions(): ReplacedRegion[] {
-    return this.textStart.map((t, k) => ({ start: t, end: this.textEnd[k], inputStart: this.inputStart[k], inputEnd: this.inputEnd[k], step: this.owner[k] }));
+    const out: ReplacedRegion[] = [];
+    for (let k = 0; k < this.length; k++) out.push({ start: this.textStart[k], end: this.textEnd[k], inputStart: this.inputStart[k], inputEnd: this.inputEnd[k], step: this.owner[k] });
+    return out;
   }
 
   /**
-   * Maps one step's edits ([start, end) of the current text, in order, never
-   * overlapping; `length` the replacement's length) to input spans, and
-   * returns the regions of the text after the step.
+   * Maps one step's changes, changes[first..] (each [start, end) of the
+   * current text, in order, never overlapping), to input spans, writing them
+   * into the changes, and returns the regions of the text after the step.
    */
-  apply(edits: readonly number[], firstOwner: number, each: (k: number, inputStart: number, inputEnd: number) => void): Origins {
-    const { textStart: ts, textEnd: te, inputStart: is, inputEnd: ie, owner } = this;
-    const n = ts.length;
-    const next = new Origins();
+  apply(changes: readonly Writable<NormalizeStep>[], first: number): Origins {
+    const { textStart: ts, textEnd: te, inputStart: is, inputEnd: ie, owner, length: n } = this;
+    // Each change adds at most one region.
+    const next = new Origins(n + changes.length - first);
     let look = 0; // the first region not wholly before the position last looked up
     let kept = 0; // the first region not yet carried over to `next`
-    let shift = 0; // how much the step's edits so far have lengthened the text
+    let shift = 0; // how much the step's changes so far have lengthened the text
     const passTo = (q: number): void => {
       while (look < n && te[look] <= q) look++;
     };
@@ -266,19 +277,18 @@ class Origins {
     const carry = (upTo: number): void => {
       for (; kept < upTo; kept++) next.push(ts[kept] + shift, te[kept] + shift, is[kept], ie[kept], owner[kept]);
     };
-    for (let k = 0; k < edits.length; k += 3) {
-      const start = edits[k];
-      const end = edits[k + 1];
-      const length = edits[k + 2];
+    for (let c = first; c < changes.length; c++) {
+      const change = changes[c];
+      const { start, end } = change;
       let from: number;
       let to: number;
-      let absorbed: number; // regions [kept .. absorbed) end up inside this edit's region
+      let absorbed: number; // regions [kept .. absorbed) end up inside this change's region
       let lo = start;
       let hi = end;
+      passTo(start);
+      carry(look);
       if (start === end) {
         // An insertion: inside a region, that region's input; elsewhere, a point of the input.
-        passTo(start);
-        carry(look);
         if (look < n && ts[look] < start) {
           from = is[look];
           to = ie[look];
@@ -290,12 +300,10 @@ class Origins {
           absorbed = look;
         }
       } else {
-        passTo(start);
-        carry(look);
         from = look < n && ts[look] <= start ? is[look] : between(start);
         passTo(end - 1);
         to = look < n && ts[look] <= end - 1 ? ie[look] : between(end - 1) + 1;
-        // Every region that shares a character with the edit, or is a removal strictly inside it.
+        // Every region that shares a character with the change, or is a removal strictly inside it.
         absorbed = kept;
         while (absorbed < n && ts[absorbed] < end) absorbed++;
         if (absorbed > kept) {
@@ -304,9 +312,10 @@ class Origins {
         }
       }
       kept = absorbed;
-      each(k / 3, from, to);
-      const grown = length - (end - start);
-      next.merge(lo + shift, hi + shift + grown, from, to, firstOwner + k / 3);
+      change.inputStart = from;
+      change.inputEnd = to;
+      const grown = change.after.length - (end - start);
+      next.merge(lo + shift, hi + shift + grown, from, to, c);
       shift += grown;
     }
     carry(n);
@@ -314,16 +323,17 @@ class Origins {
   }
 
   private push(textStart: number, textEnd: number, inputStart: number, inputEnd: number, owner: number): void {
-    this.owner.push(owner);
-    this.textStart.push(textStart);
-    this.textEnd.push(textEnd);
-    this.inputStart.push(inputStart);
-    this.inputEnd.push(inputEnd);
+    const k = this.length++;
+    this.textStart[k] = textStart;
+    this.textEnd[k] = textEnd;
+    this.inputStart[k] = inputStart;
+    this.inputEnd[k] = inputEnd;
+    this.owner[k] = owner;
   }
 
   /** Adds a region after the others, joined with the last one when they overlap. */
   private merge(textStart: number, textEnd: number, inputStart: number, inputEnd: number, owner: number): void {
-    const last = this.textStart.length - 1;
+    const last = this.length - 1;
     if (last >= 0 && this.textEnd[last] > textStart) {
       this.textEnd[last] = Math.max(this.textEnd[last], textEnd);
       this.inputEnd[last] = Math.max(this.inputEnd[last], inputEnd);
@@ -333,6 +343,8 @@ class Origins {
     }
   }
 }
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A region of the normalized text that replaced a region of the input: [start, end) of the one, [inputStart, inputEnd) of the other. */
 export interface ReplacedRegion {
@@ -347,8 +359,8 @@ export interface ReplacedRegion {
 interface Explained {
   result: string;
   steps: NormalizeStep[];
-  /** With steps: what the normalized text replaced, region by region (the rest is the input's). */
-  regions: ReplacedRegion[];
+  /** With steps: where the normalized text comes from in the input. */
+  origins: Origins;
 }
 
 function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true): Explained {
@@ -357,8 +369,8 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
   let text = uri;
   const grammar = options.grammar ?? 'rfc3986';
   let record = parse(text, { grammar }); // a UriSyntaxError (or a TypeError) for anything else
-  const applied: NormalizeStep[] = [];
-  let origins = new Origins();
+  const applied: Writable<NormalizeStep>[] = [];
+  let origins = new Origins(0);
   for (const step of STEPS) {
     const wanted = options.steps?.[step.name] ?? true;
     if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
@@ -368,31 +380,23 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
     let out: CodeUnitBuilder | undefined;
     let at = 0;
     const first = applied.length;
-    const edits: number[] = [];
     step.edits(current, record, (start, end, replacement) => {
       out ??= new CodeUnitBuilder(current.length + 16);
       out.pushRange(current, at, start);
       out.pushString(replacement);
       at = end;
-      if (steps) edits.push(start, end, replacement.length);
       // The step's result and input span are known only once all its edits are in: filled in below.
       if (steps) applied.push({ step: step.name, section: step.section, start, end, inputStart: start, inputEnd: end, before: current.slice(start, end), after: replacement, result: '' });
     });
     if (out === undefined) continue;
     out.pushRange(current, at, current.length);
     const next = out.toString();
-    for (let i = first; i < applied.length; i++) (applied[i] as { result: string }).result = next;
-    if (steps) {
-      origins = origins.apply(edits, first, (k, inputStart, inputEnd) => {
-        const edit = applied[first + k] as { inputStart: number; inputEnd: number };
-        edit.inputStart = inputStart;
-        edit.inputEnd = inputEnd;
-      });
-    }
+    for (let i = first; i < applied.length; i++) applied[i].result = next;
+    if (steps) origins = origins.apply(applied, first);
     text = next;
     record = parse(text, { grammar });
   }
-  return { result: text, steps: applied, regions: steps ? origins.regions() : [] };
+  return { result: text, steps: applied, origins };
 }
 
 /**
@@ -400,8 +404,9 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
  * the input: lint's normalization fixes, one per region (they never overlap,
  * and applied together give the result).
  */
-export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions): Explained {
-  return explain(uri, options, 'explainNormalize');
+export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions): { result: string; steps: NormalizeStep[]; regions: ReplacedRegion[] } {
+  const { result, steps, origins } = explain(uri, options, 'explainNormalize');
+  return { result, steps, regions: origins.regions() };
 }
 
 /**
