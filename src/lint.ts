@@ -351,36 +351,35 @@ function characterReferenceDiagnostics(input: string, out: Raw[]): void {
 }
 
 /** The characters no URI has, whose percent-encoded form is the one cure when they are in the path, query or fragment. */
-const ENCODABLE_ILLEGAL = /[ {}|^`]/;
+const ENCODABLE_ILLEGAL: Readonly<Record<string, string>> = { ' ': '%20', '{': '%7B', '}': '%7D', '|': '%7C', '^': '%5E', '`': '%60' };
+const ENCODABLE_OR_NON_ASCII = /[ {}|^`]|[^\x00-\x7f]+/g;
 
 /**
  * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL (and any
  * non-ASCII characters, as RFC 3987 3.1 maps them) percent-encoded as UTF-8,
  * when that makes the input valid and every one of them is in the path, the
- * query or the fragment (a space in a host is no typo that "%20" cures).
+ * query or the fragment (a space in a host is no typo that "%20" cures). Only
+ * tried when the parser stopped at one of them: on any other error there is
+ * no one cure, and no second parse is spent.
  */
-function syntaxFix(uri: string, rule: UriRuleName): Fix | undefined {
-  const first = ENCODABLE_ILLEGAL.exec(uri);
-  if (!first) return undefined;
-  let last = first.index;
-  for (let i = uri.length - 1; i > first.index; i--) {
-    if (ENCODABLE_ILLEGAL.test(uri[i]) || uri.charCodeAt(i) > 0x7f) {
-      last = i;
-      break;
-    }
-  }
-  const nonAscii = /[^\x00-\x7f]/.exec(uri);
-  const start = nonAscii && nonAscii.index < first.index ? nonAscii.index : first.index;
+function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefined {
+  const stopped = uri.charCodeAt(offset);
+  if (!(stopped > 0x7f || Object.prototype.hasOwnProperty.call(ENCODABLE_ILLEGAL, uri[offset]))) return undefined;
+  let start = -1;
+  let end = -1;
   let replacement: string;
   try {
-    replacement = uri.slice(start, last + 1).replace(/[ {}|^`]|[^\x00-\x7f]+/g, (run) => percentEncode(run, 'fragment'));
+    replacement = uri.replace(ENCODABLE_OR_NON_ASCII, (run, at: number) => {
+      if (start < 0) start = at;
+      end = at + run.length;
+      return ENCODABLE_ILLEGAL[run] ?? percentEncode(run, 'fragment');
+    });
   } catch {
     return undefined; // a lone surrogate: no UTF-8
   }
-  const fixed = uri.slice(0, start) + replacement + uri.slice(last + 1);
-  const parsed = tryParse(fixed, { rule });
-  if (!parsed.ok || parsed.value.spans.path[0] > start) return undefined;
-  return { replacement, start, end: last + 1 };
+  // isValid first: the recognizer, without the traced run that explains a rejection.
+  if (start < 0 || !isValid(replacement, { rule }) || parse(replacement, { rule }).spans.path[0] > start) return undefined;
+  return { replacement: replacement.slice(start, replacement.length - (uri.length - end)), start, end };
 }
 
 const ADDRESS_CHARACTER = /[0-9A-Fa-f:.]/;
@@ -470,7 +469,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   const parsed = tryParse(uri, { rule });
   if (!parsed.ok) {
     const e = parsed.error;
-    out.push({ code: 'syntax', message: e.message, start: e.offset, end: e.offset + (e.found?.length ?? 0), fix: syntaxFix(uri, rule) });
+    out.push({ code: 'syntax', message: e.message, start: e.offset, end: e.offset + (e.found?.length ?? 0), fix: syntaxFix(uri, rule, e.offset) });
     const zone = zoneIdentifier(uri);
     if (zone) {
       out.push({ code: 'zone-identifier', message: 'an IPv6 zone identifier (RFC 6874, since obsoleted by RFC 9844) is not part of RFC 3986 and is meaningful only on one host', start: zone[0], end: zone[1] });
