@@ -158,9 +158,9 @@ function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[]): void
   const { result, steps, regions } = explainNormalizeWithRegions(input);
   const scheme = r.scheme?.toLowerCase();
   const emptyHost = scheme !== undefined && HOST_REQUIRED_SCHEMES.has(scheme) && r.host === '';
-  for (const region of regions) {
-    const step = steps[region.step];
-    const fix: Fix = { replacement: result.slice(region.start, region.end), start: region.inputStart, end: region.inputEnd };
+  for (let k = 0; k < regions.count; k++) {
+    const step = steps[regions.step[k]];
+    const fix: Fix = { replacement: result.slice(regions.start[k], regions.end[k]), start: regions.inputStart[k], end: regions.inputEnd[k] };
     let message: string;
     switch (step.step) {
       case 'decode-unreserved':

@@ -250,13 +250,6 @@ class Origins {
     this.owner = new Int32Array(capacity);
   }
 
-  /** The regions as [text start, text end, input start, input end). */
-  regions(): ReplacedRegion[] {
-    const out: ReplacedRegion[] = [];
-    for (let k = 0; k < this.length; k++) out.push({ start: this.textStart[k], end: this.textEnd[k], inputStart: this.inputStart[k], inputEnd: this.inputEnd[k], step: this.owner[k] });
-    return out;
-  }
-
   /**
    * Maps one step's changes, changes[first..] (each [start, end) of the
    * current text, in order, never overlapping), to input spans, writing them
@@ -346,14 +339,19 @@ class Origins {
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** A region of the normalized text that replaced a region of the input: [start, end) of the one, [inputStart, inputEnd) of the other. */
-export interface ReplacedRegion {
-  readonly start: number;
-  readonly end: number;
-  readonly inputStart: number;
-  readonly inputEnd: number;
-  /** The change (its index in the steps listed) that wrote the region last. */
-  readonly step: number;
+/**
+ * The regions of the normalized text that replaced regions of the input, in
+ * order, as parallel arrays (one entry per region, `count` of them): [start,
+ * end) of the one, [inputStart, inputEnd) of the other, and `step`, the index
+ * of the change (in the steps listed) that wrote the region last.
+ */
+export interface ReplacedRegions {
+  readonly count: number;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly inputStart: Int32Array;
+  readonly inputEnd: Int32Array;
+  readonly step: Int32Array;
 }
 
 interface Explained {
@@ -404,9 +402,9 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
  * the input: lint's normalization fixes, one per region (they never overlap,
  * and applied together give the result).
  */
-export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions): { result: string; steps: NormalizeStep[]; regions: ReplacedRegion[] } {
-  const { result, steps, origins } = explain(uri, options, 'explainNormalize');
-  return { result, steps, regions: origins.regions() };
+export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions): { result: string; steps: NormalizeStep[]; regions: ReplacedRegions } {
+  const { result, steps, origins: o } = explain(uri, options, 'explainNormalize');
+  return { result, steps, regions: { count: o.length, start: o.textStart, end: o.textEnd, inputStart: o.inputStart, inputEnd: o.inputEnd, step: o.owner } };
 }
 
 /**
