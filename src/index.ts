@@ -56,8 +56,8 @@ export { percentEncode, percentDecode, PercentEncodingError } from './percent-en
 export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './percent-encoding';
 export { extract, DEFAULT_OPAQUE_SCHEMES } from './extract';
 export type { ExtractedUri, ExtractOptions } from './extract';
-export { lint, applyFixes, LINT_RULES } from './lint';
-export type { Diagnostic, LintCode, LintOptions, Severity } from './lint';
+export { lint, applyFixes, LINT_RULES, SCHEME_PRESETS } from './lint';
+export type { Diagnostic, FixKind, LintCode, LintOptions, Severity } from './lint';
 export { relativize } from './relativize';
 export type { RelativizeOptions } from './relativize';
 export { build, withComponents } from './build';

@@ -194,9 +194,6 @@ function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[]): void
   }
 }
 
-/** The names of the codes of STEP_CODES: the rules normalizationDiagnostics reports. */
-export const NORMALIZATION_CODES: readonly LintCode[] = Object.values(STEP_CODES);
-
 /** Calls `each` for every triplet of the components that can hold one (not the scheme or the port). */
 function componentTriplets(input: string, r: UriRecord, each: (start: number, octet: number) => void): void {
   for (const name of ['userinfo', 'host', 'path', 'query', 'fragment'] as const) {
