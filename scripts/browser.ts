@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { chromium, type Browser } from 'playwright-core';
 
 export function chromiumPath(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -19,5 +19,5 @@ export function chromiumPath(): string {
 
 /** Headless Chromium; --no-sandbox because CI runs as root. */
 export function launchBrowser(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
