@@ -69,8 +69,10 @@ function r_absoluteURI(at) {
     if (p13 < 0) { ncap = n11; break seq10; }
     let p14;
     p14 = r_hier_part(p13);
+    if (p14 >= 0) capture(10, 0, p14);
     if (p14 < 0) {
       p14 = r_opaque_part(p13);
+      if (p14 >= 0) capture(10, 1, p14);
     }
     if (p14 < 0) { ncap = n11; break seq10; }
     out = p14;
@@ -86,10 +88,13 @@ function r_relativeURI(at) {
   seq15: {
     let p17;
     p17 = r_net_path(at);
+    if (p17 >= 0) capture(12, 0, p17);
     if (p17 < 0) {
       p17 = r_abs_path(at);
+      if (p17 >= 0) capture(12, 1, p17);
       if (p17 < 0) {
         p17 = r_rel_path(at);
+        if (p17 >= 0) capture(12, 2, p17);
       }
     }
     if (p17 < 0) { ncap = n16; break seq15; }
@@ -121,8 +126,10 @@ function r_hier_part(at) {
   seq24: {
     let p26;
     p26 = r_net_path(at);
+    if (p26 >= 0) capture(11, 0, p26);
     if (p26 < 0) {
       p26 = r_abs_path(at);
+      if (p26 >= 0) capture(11, 1, p26);
     }
     if (p26 < 0) { ncap = n25; break seq24; }
     let p27;
@@ -316,8 +323,10 @@ function r_authority(at) {
     if (p61 < 0) { ncap = n59; break seq58; }
     out = p61;
   }
+  if (out >= 0) capture(13, 0, out);
   if (out < 0) {
     out = r_reg_name(at);
+    if (out >= 0) capture(13, 1, out);
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
@@ -326,7 +335,6 @@ function r_authority(at) {
 // reg-name      = 1*( unreserved / escaped / "$" / "," /
 //                     ";" / ":" / "@" / "&" / "=" / "+" )
 function r_reg_name(at) {
-  const entry = ncap;
   let out;
   let k64 = 0;
   out = at;
@@ -344,13 +352,11 @@ function r_reg_name(at) {
     k64++;
   }
   if (k64 < 1) out = -1;
-  if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
 }
 
 // server        = [ [ userinfo "@" ] hostport ]
 function r_server(at) {
-  const entry = ncap;
   let out;
   let p66;
   p66 = -1;
@@ -377,7 +383,6 @@ function r_server(at) {
     p66 = p75;
   }
   out = p66 < 0 ? at : p66;
-  if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
 }
 
@@ -437,10 +442,13 @@ function r_host(at) {
   const entry = ncap;
   let out;
   out = r_hostname(at);
+  if (out >= 0) capture(14, 0, out);
   if (out < 0) {
     out = r_IPv4address(at);
+    if (out >= 0) capture(14, 1, out);
     if (out < 0) {
       out = r_IPv6reference(at);
+      if (out >= 0) capture(14, 2, out);
     }
   }
   if (out >= 0) capture(3, at, out); else ncap = entry;
@@ -451,65 +459,62 @@ function r_host(at) {
 function r_IPv6reference(at) {
   let out;
   out = -1;
-  const n87 = ncap;
   seq86: {
+    let p87;
+    p87 = one(T13, at);
+    if (p87 < 0) break seq86;
     let p88;
-    p88 = one(T13, at);
-    if (p88 < 0) { ncap = n87; break seq86; }
+    p88 = r_IPv6address(p87);
+    if (p88 < 0) break seq86;
     let p89;
-    p89 = r_IPv6address(p88);
-    if (p89 < 0) { ncap = n87; break seq86; }
-    let p90;
-    p90 = one(T14, p89);
-    if (p90 < 0) { ncap = n87; break seq86; }
-    out = p90;
+    p89 = one(T14, p88);
+    if (p89 < 0) break seq86;
+    out = p89;
   }
   return out;
 }
 
 // hostname      = *( domainlabel "." ) toplabel [ "." ]
 function r_hostname(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  seq91: {
-    let p92;
-    p92 = at;
+  seq90: {
+    let p91;
+    p91 = at;
     for (;;) {
-      let p93;
-      p93 = -1;
-      seq94: {
+      let p92;
+      p92 = -1;
+      seq93: {
+        let p94;
+        p94 = r_domainlabel(p91);
+        if (p94 < 0) break seq93;
         let p95;
-        p95 = r_domainlabel(p92);
-        if (p95 < 0) break seq94;
+        p95 = one(T15, p94);
+        if (p95 < 0) break seq93;
         let p96;
-        p96 = one(T15, p95);
-        if (p96 < 0) break seq94;
         let p97;
-        let p98;
-        p98 = one(T16, p96);
-        p97 = p98 < 0 ? -1 : p96;
-        if (p97 < 0) {
-          p97 = one(T16, p96);
+        p97 = one(T16, p95);
+        p96 = p97 < 0 ? -1 : p95;
+        if (p96 < 0) {
+          p96 = one(T16, p95);
         }
-        if (p97 < 0) break seq94;
-        p93 = p97;
+        if (p96 < 0) break seq93;
+        p92 = p96;
       }
-      if (p93 < 0 || p93 === p92) break;
-      p92 = p93;
+      if (p92 < 0 || p92 === p91) break;
+      p91 = p92;
     }
-    if (p92 < 0) break seq91;
+    if (p91 < 0) break seq90;
+    let p98;
+    p98 = r_toplabel(p91);
+    if (p98 < 0) break seq90;
     let p99;
-    p99 = r_toplabel(p92);
-    if (p99 < 0) break seq91;
     let p100;
-    let p101;
-    p101 = one(T15, p99);
-    p100 = p101 < 0 ? p99 : p101;
-    if (p100 < 0) break seq91;
-    out = p100;
+    p100 = one(T15, p98);
+    p99 = p100 < 0 ? p98 : p100;
+    if (p99 < 0) break seq90;
+    out = p99;
   }
-  if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
 }
 
@@ -517,35 +522,35 @@ function r_hostname(at) {
 function r_domainlabel(at) {
   let out;
   out = -1;
-  seq102: {
+  seq101: {
+    let p102;
+    p102 = one(T16, at);
+    if (p102 < 0) break seq101;
     let p103;
-    p103 = one(T16, at);
-    if (p103 < 0) break seq102;
-    let p104;
-    p104 = p103;
+    p103 = p102;
     for (;;) {
-      let p105;
-      p105 = -1;
-      seq106: {
-        let p107;
-        p107 = p104;
+      let p104;
+      p104 = -1;
+      seq105: {
+        let p106;
+        p106 = p103;
         for (;;) {
-          let p108;
-          p108 = one(T17, p107);
-          if (p108 < 0 || p108 === p107) break;
-          p107 = p108;
+          let p107;
+          p107 = one(T17, p106);
+          if (p107 < 0 || p107 === p106) break;
+          p106 = p107;
         }
-        if (p107 < 0) break seq106;
-        let p109;
-        p109 = one(T16, p107);
-        if (p109 < 0) break seq106;
-        p105 = p109;
+        if (p106 < 0) break seq105;
+        let p108;
+        p108 = one(T16, p106);
+        if (p108 < 0) break seq105;
+        p104 = p108;
       }
-      if (p105 < 0 || p105 === p104) break;
-      p104 = p105;
+      if (p104 < 0 || p104 === p103) break;
+      p103 = p104;
     }
-    if (p104 < 0) break seq102;
-    out = p104;
+    if (p103 < 0) break seq101;
+    out = p103;
   }
   return out;
 }
@@ -554,35 +559,35 @@ function r_domainlabel(at) {
 function r_toplabel(at) {
   let out;
   out = -1;
-  seq110: {
+  seq109: {
+    let p110;
+    p110 = one(T7, at);
+    if (p110 < 0) break seq109;
     let p111;
-    p111 = one(T7, at);
-    if (p111 < 0) break seq110;
-    let p112;
-    p112 = p111;
+    p111 = p110;
     for (;;) {
-      let p113;
-      p113 = -1;
-      seq114: {
-        let p115;
-        p115 = p112;
+      let p112;
+      p112 = -1;
+      seq113: {
+        let p114;
+        p114 = p111;
         for (;;) {
-          let p116;
-          p116 = one(T17, p115);
-          if (p116 < 0 || p116 === p115) break;
-          p115 = p116;
+          let p115;
+          p115 = one(T17, p114);
+          if (p115 < 0 || p115 === p114) break;
+          p114 = p115;
         }
-        if (p115 < 0) break seq114;
-        let p117;
-        p117 = one(T16, p115);
-        if (p117 < 0) break seq114;
-        p113 = p117;
+        if (p114 < 0) break seq113;
+        let p116;
+        p116 = one(T16, p114);
+        if (p116 < 0) break seq113;
+        p112 = p116;
       }
-      if (p113 < 0 || p113 === p112) break;
-      p112 = p113;
+      if (p112 < 0 || p112 === p111) break;
+      p111 = p112;
     }
-    if (p112 < 0) break seq110;
-    out = p112;
+    if (p111 < 0) break seq109;
+    out = p111;
   }
   return out;
 }
@@ -591,74 +596,72 @@ function r_toplabel(at) {
 //                 ; RFC 2732 3 (2): RFC 2373's, for RFC 2396's
 //                 ; 1*digit "." 1*digit "." 1*digit "." 1*digit
 function r_IPv4address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  seq118: {
-    let p119;
-    let k120 = 0;
-    p119 = at;
+  seq117: {
+    let p118;
+    let k119 = 0;
+    p118 = at;
     for (;;) {
-      if (k120 === 3) break;
-      let p121;
-      p121 = one(T18, p119);
-      if (p121 < 0 || p121 === p119) break;
-      p119 = p121;
-      k120++;
+      if (k119 === 3) break;
+      let p120;
+      p120 = one(T18, p118);
+      if (p120 < 0 || p120 === p118) break;
+      p118 = p120;
+      k119++;
     }
-    if (k120 < 1) p119 = -1;
-    if (p119 < 0) break seq118;
+    if (k119 < 1) p118 = -1;
+    if (p118 < 0) break seq117;
+    let p121;
+    p121 = one(T15, p118);
+    if (p121 < 0) break seq117;
     let p122;
-    p122 = one(T15, p119);
-    if (p122 < 0) break seq118;
-    let p123;
-    let k124 = 0;
-    p123 = p122;
+    let k123 = 0;
+    p122 = p121;
     for (;;) {
-      if (k124 === 3) break;
-      let p125;
-      p125 = one(T18, p123);
-      if (p125 < 0 || p125 === p123) break;
-      p123 = p125;
-      k124++;
+      if (k123 === 3) break;
+      let p124;
+      p124 = one(T18, p122);
+      if (p124 < 0 || p124 === p122) break;
+      p122 = p124;
+      k123++;
     }
-    if (k124 < 1) p123 = -1;
-    if (p123 < 0) break seq118;
+    if (k123 < 1) p122 = -1;
+    if (p122 < 0) break seq117;
+    let p125;
+    p125 = one(T15, p122);
+    if (p125 < 0) break seq117;
     let p126;
-    p126 = one(T15, p123);
-    if (p126 < 0) break seq118;
-    let p127;
-    let k128 = 0;
-    p127 = p126;
+    let k127 = 0;
+    p126 = p125;
     for (;;) {
-      if (k128 === 3) break;
-      let p129;
-      p129 = one(T18, p127);
-      if (p129 < 0 || p129 === p127) break;
-      p127 = p129;
-      k128++;
+      if (k127 === 3) break;
+      let p128;
+      p128 = one(T18, p126);
+      if (p128 < 0 || p128 === p126) break;
+      p126 = p128;
+      k127++;
     }
-    if (k128 < 1) p127 = -1;
-    if (p127 < 0) break seq118;
+    if (k127 < 1) p126 = -1;
+    if (p126 < 0) break seq117;
+    let p129;
+    p129 = one(T15, p126);
+    if (p129 < 0) break seq117;
     let p130;
-    p130 = one(T15, p127);
-    if (p130 < 0) break seq118;
-    let p131;
-    let k132 = 0;
-    p131 = p130;
+    let k131 = 0;
+    p130 = p129;
     for (;;) {
-      if (k132 === 3) break;
-      let p133;
-      p133 = one(T18, p131);
-      if (p133 < 0 || p133 === p131) break;
-      p131 = p133;
-      k132++;
+      if (k131 === 3) break;
+      let p132;
+      p132 = one(T18, p130);
+      if (p132 < 0 || p132 === p130) break;
+      p130 = p132;
+      k131++;
     }
-    if (k132 < 1) p131 = -1;
-    if (p131 < 0) break seq118;
-    out = p131;
+    if (k131 < 1) p130 = -1;
+    if (p130 < 0) break seq117;
+    out = p130;
   }
-  if (out >= 0) capture(12, at, out); else ncap = entry;
   return out;
 }
 
@@ -668,10 +671,10 @@ function r_port(at) {
   let out;
   out = at;
   for (;;) {
-    let p134;
-    p134 = one(T18, out);
-    if (p134 < 0 || p134 === out) break;
-    out = p134;
+    let p133;
+    p133 = one(T18, out);
+    if (p133 < 0 || p133 === out) break;
+    out = p133;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
@@ -687,476 +690,475 @@ function r_port(at) {
 //               / [ *5( hex4 ":" ) hex4 ] "::"               hex4
 //               / [ *6( hex4 ":" ) hex4 ] "::"
 function r_IPv6address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  seq135: {
+  seq134: {
+    let p135;
+    p135 = r_hex4(at);
+    if (p135 < 0) break seq134;
     let p136;
-    p136 = r_hex4(at);
-    if (p136 < 0) break seq135;
+    p136 = one(T1, p135);
+    if (p136 < 0) break seq134;
     let p137;
-    p137 = one(T1, p136);
-    if (p137 < 0) break seq135;
+    p137 = r_hex4(p136);
+    if (p137 < 0) break seq134;
     let p138;
-    p138 = r_hex4(p137);
-    if (p138 < 0) break seq135;
+    p138 = one(T1, p137);
+    if (p138 < 0) break seq134;
     let p139;
-    p139 = one(T1, p138);
-    if (p139 < 0) break seq135;
+    p139 = r_hex4(p138);
+    if (p139 < 0) break seq134;
     let p140;
-    p140 = r_hex4(p139);
-    if (p140 < 0) break seq135;
+    p140 = one(T1, p139);
+    if (p140 < 0) break seq134;
     let p141;
-    p141 = one(T1, p140);
-    if (p141 < 0) break seq135;
+    p141 = r_hex4(p140);
+    if (p141 < 0) break seq134;
     let p142;
-    p142 = r_hex4(p141);
-    if (p142 < 0) break seq135;
+    p142 = one(T1, p141);
+    if (p142 < 0) break seq134;
     let p143;
-    p143 = one(T1, p142);
-    if (p143 < 0) break seq135;
+    p143 = r_hex4(p142);
+    if (p143 < 0) break seq134;
     let p144;
-    p144 = r_hex4(p143);
-    if (p144 < 0) break seq135;
+    p144 = one(T1, p143);
+    if (p144 < 0) break seq134;
     let p145;
-    p145 = one(T1, p144);
-    if (p145 < 0) break seq135;
+    p145 = r_hex4(p144);
+    if (p145 < 0) break seq134;
     let p146;
-    p146 = r_hex4(p145);
-    if (p146 < 0) break seq135;
+    p146 = one(T1, p145);
+    if (p146 < 0) break seq134;
     let p147;
-    p147 = one(T1, p146);
-    if (p147 < 0) break seq135;
-    let p148;
-    p148 = r_ls32(p147);
-    if (p148 < 0) break seq135;
-    out = p148;
+    p147 = r_ls32(p146);
+    if (p147 < 0) break seq134;
+    out = p147;
   }
   if (out < 0) {
     out = -1;
-    seq149: {
+    seq148: {
+      let p149;
+      p149 = one(T1, at);
+      if (p149 < 0) break seq148;
       let p150;
-      p150 = one(T1, at);
-      if (p150 < 0) break seq149;
+      p150 = one(T1, p149);
+      if (p150 < 0) break seq148;
       let p151;
-      p151 = one(T1, p150);
-      if (p151 < 0) break seq149;
+      p151 = r_hex4(p150);
+      if (p151 < 0) break seq148;
       let p152;
-      p152 = r_hex4(p151);
-      if (p152 < 0) break seq149;
+      p152 = one(T1, p151);
+      if (p152 < 0) break seq148;
       let p153;
-      p153 = one(T1, p152);
-      if (p153 < 0) break seq149;
+      p153 = r_hex4(p152);
+      if (p153 < 0) break seq148;
       let p154;
-      p154 = r_hex4(p153);
-      if (p154 < 0) break seq149;
+      p154 = one(T1, p153);
+      if (p154 < 0) break seq148;
       let p155;
-      p155 = one(T1, p154);
-      if (p155 < 0) break seq149;
+      p155 = r_hex4(p154);
+      if (p155 < 0) break seq148;
       let p156;
-      p156 = r_hex4(p155);
-      if (p156 < 0) break seq149;
+      p156 = one(T1, p155);
+      if (p156 < 0) break seq148;
       let p157;
-      p157 = one(T1, p156);
-      if (p157 < 0) break seq149;
+      p157 = r_hex4(p156);
+      if (p157 < 0) break seq148;
       let p158;
-      p158 = r_hex4(p157);
-      if (p158 < 0) break seq149;
+      p158 = one(T1, p157);
+      if (p158 < 0) break seq148;
       let p159;
-      p159 = one(T1, p158);
-      if (p159 < 0) break seq149;
+      p159 = r_hex4(p158);
+      if (p159 < 0) break seq148;
       let p160;
-      p160 = r_hex4(p159);
-      if (p160 < 0) break seq149;
+      p160 = one(T1, p159);
+      if (p160 < 0) break seq148;
       let p161;
-      p161 = one(T1, p160);
-      if (p161 < 0) break seq149;
-      let p162;
-      p162 = r_ls32(p161);
-      if (p162 < 0) break seq149;
-      out = p162;
+      p161 = r_ls32(p160);
+      if (p161 < 0) break seq148;
+      out = p161;
     }
     if (out < 0) {
       out = -1;
-      seq163: {
+      seq162: {
+        let p163;
         let p164;
+        p164 = r_hex4(at);
+        p163 = p164 < 0 ? at : p164;
+        if (p163 < 0) break seq162;
         let p165;
-        p165 = r_hex4(at);
-        p164 = p165 < 0 ? at : p165;
-        if (p164 < 0) break seq163;
+        p165 = one(T1, p163);
+        if (p165 < 0) break seq162;
         let p166;
-        p166 = one(T1, p164);
-        if (p166 < 0) break seq163;
+        p166 = one(T1, p165);
+        if (p166 < 0) break seq162;
         let p167;
-        p167 = one(T1, p166);
-        if (p167 < 0) break seq163;
+        p167 = r_hex4(p166);
+        if (p167 < 0) break seq162;
         let p168;
-        p168 = r_hex4(p167);
-        if (p168 < 0) break seq163;
+        p168 = one(T1, p167);
+        if (p168 < 0) break seq162;
         let p169;
-        p169 = one(T1, p168);
-        if (p169 < 0) break seq163;
+        p169 = r_hex4(p168);
+        if (p169 < 0) break seq162;
         let p170;
-        p170 = r_hex4(p169);
-        if (p170 < 0) break seq163;
+        p170 = one(T1, p169);
+        if (p170 < 0) break seq162;
         let p171;
-        p171 = one(T1, p170);
-        if (p171 < 0) break seq163;
+        p171 = r_hex4(p170);
+        if (p171 < 0) break seq162;
         let p172;
-        p172 = r_hex4(p171);
-        if (p172 < 0) break seq163;
+        p172 = one(T1, p171);
+        if (p172 < 0) break seq162;
         let p173;
-        p173 = one(T1, p172);
-        if (p173 < 0) break seq163;
+        p173 = r_hex4(p172);
+        if (p173 < 0) break seq162;
         let p174;
-        p174 = r_hex4(p173);
-        if (p174 < 0) break seq163;
+        p174 = one(T1, p173);
+        if (p174 < 0) break seq162;
         let p175;
-        p175 = one(T1, p174);
-        if (p175 < 0) break seq163;
-        let p176;
-        p176 = r_ls32(p175);
-        if (p176 < 0) break seq163;
-        out = p176;
+        p175 = r_ls32(p174);
+        if (p175 < 0) break seq162;
+        out = p175;
       }
       if (out < 0) {
         out = -1;
-        seq177: {
+        seq176: {
+          let p177;
           let p178;
-          let p179;
-          p179 = -1;
-          seq180: {
-            let p181;
-            let k182 = 0;
-            p181 = at;
+          p178 = -1;
+          seq179: {
+            let p180;
+            let k181 = 0;
+            p180 = at;
             for (;;) {
-              if (k182 === 1) break;
-              let p183;
-              p183 = -1;
-              seq184: {
+              if (k181 === 1) break;
+              let p182;
+              p182 = -1;
+              seq183: {
+                let p184;
+                p184 = r_hex4(p180);
+                if (p184 < 0) break seq183;
                 let p185;
-                p185 = r_hex4(p181);
-                if (p185 < 0) break seq184;
+                p185 = one(T1, p184);
+                if (p185 < 0) break seq183;
                 let p186;
-                p186 = one(T1, p185);
-                if (p186 < 0) break seq184;
                 let p187;
-                let p188;
-                p188 = one(T1, p186);
-                p187 = p188 < 0 ? p186 : -1;
-                if (p187 < 0) break seq184;
-                p183 = p187;
+                p187 = one(T1, p185);
+                p186 = p187 < 0 ? p185 : -1;
+                if (p186 < 0) break seq183;
+                p182 = p186;
               }
-              if (p183 < 0 || p183 === p181) break;
-              p181 = p183;
-              k182++;
+              if (p182 < 0 || p182 === p180) break;
+              p180 = p182;
+              k181++;
             }
-            if (p181 < 0) break seq180;
-            let p189;
-            p189 = r_hex4(p181);
-            if (p189 < 0) break seq180;
-            p179 = p189;
+            if (p180 < 0) break seq179;
+            let p188;
+            p188 = r_hex4(p180);
+            if (p188 < 0) break seq179;
+            p178 = p188;
           }
-          p178 = p179 < 0 ? at : p179;
-          if (p178 < 0) break seq177;
+          p177 = p178 < 0 ? at : p178;
+          if (p177 < 0) break seq176;
+          let p189;
+          p189 = one(T1, p177);
+          if (p189 < 0) break seq176;
           let p190;
-          p190 = one(T1, p178);
-          if (p190 < 0) break seq177;
+          p190 = one(T1, p189);
+          if (p190 < 0) break seq176;
           let p191;
-          p191 = one(T1, p190);
-          if (p191 < 0) break seq177;
+          p191 = r_hex4(p190);
+          if (p191 < 0) break seq176;
           let p192;
-          p192 = r_hex4(p191);
-          if (p192 < 0) break seq177;
+          p192 = one(T1, p191);
+          if (p192 < 0) break seq176;
           let p193;
-          p193 = one(T1, p192);
-          if (p193 < 0) break seq177;
+          p193 = r_hex4(p192);
+          if (p193 < 0) break seq176;
           let p194;
-          p194 = r_hex4(p193);
-          if (p194 < 0) break seq177;
+          p194 = one(T1, p193);
+          if (p194 < 0) break seq176;
           let p195;
-          p195 = one(T1, p194);
-          if (p195 < 0) break seq177;
+          p195 = r_hex4(p194);
+          if (p195 < 0) break seq176;
           let p196;
-          p196 = r_hex4(p195);
-          if (p196 < 0) break seq177;
+          p196 = one(T1, p195);
+          if (p196 < 0) break seq176;
           let p197;
-          p197 = one(T1, p196);
-          if (p197 < 0) break seq177;
-          let p198;
-          p198 = r_ls32(p197);
-          if (p198 < 0) break seq177;
-          out = p198;
+          p197 = r_ls32(p196);
+          if (p197 < 0) break seq176;
+          out = p197;
         }
         if (out < 0) {
           out = -1;
-          seq199: {
+          seq198: {
+            let p199;
             let p200;
-            let p201;
-            p201 = -1;
-            seq202: {
-              let p203;
-              let k204 = 0;
-              p203 = at;
+            p200 = -1;
+            seq201: {
+              let p202;
+              let k203 = 0;
+              p202 = at;
               for (;;) {
-                if (k204 === 2) break;
-                let p205;
-                p205 = -1;
-                seq206: {
+                if (k203 === 2) break;
+                let p204;
+                p204 = -1;
+                seq205: {
+                  let p206;
+                  p206 = r_hex4(p202);
+                  if (p206 < 0) break seq205;
                   let p207;
-                  p207 = r_hex4(p203);
-                  if (p207 < 0) break seq206;
+                  p207 = one(T1, p206);
+                  if (p207 < 0) break seq205;
                   let p208;
-                  p208 = one(T1, p207);
-                  if (p208 < 0) break seq206;
                   let p209;
-                  let p210;
-                  p210 = one(T1, p208);
-                  p209 = p210 < 0 ? p208 : -1;
-                  if (p209 < 0) break seq206;
-                  p205 = p209;
+                  p209 = one(T1, p207);
+                  p208 = p209 < 0 ? p207 : -1;
+                  if (p208 < 0) break seq205;
+                  p204 = p208;
                 }
-                if (p205 < 0 || p205 === p203) break;
-                p203 = p205;
-                k204++;
+                if (p204 < 0 || p204 === p202) break;
+                p202 = p204;
+                k203++;
               }
-              if (p203 < 0) break seq202;
-              let p211;
-              p211 = r_hex4(p203);
-              if (p211 < 0) break seq202;
-              p201 = p211;
+              if (p202 < 0) break seq201;
+              let p210;
+              p210 = r_hex4(p202);
+              if (p210 < 0) break seq201;
+              p200 = p210;
             }
-            p200 = p201 < 0 ? at : p201;
-            if (p200 < 0) break seq199;
+            p199 = p200 < 0 ? at : p200;
+            if (p199 < 0) break seq198;
+            let p211;
+            p211 = one(T1, p199);
+            if (p211 < 0) break seq198;
             let p212;
-            p212 = one(T1, p200);
-            if (p212 < 0) break seq199;
+            p212 = one(T1, p211);
+            if (p212 < 0) break seq198;
             let p213;
-            p213 = one(T1, p212);
-            if (p213 < 0) break seq199;
+            p213 = r_hex4(p212);
+            if (p213 < 0) break seq198;
             let p214;
-            p214 = r_hex4(p213);
-            if (p214 < 0) break seq199;
+            p214 = one(T1, p213);
+            if (p214 < 0) break seq198;
             let p215;
-            p215 = one(T1, p214);
-            if (p215 < 0) break seq199;
+            p215 = r_hex4(p214);
+            if (p215 < 0) break seq198;
             let p216;
-            p216 = r_hex4(p215);
-            if (p216 < 0) break seq199;
+            p216 = one(T1, p215);
+            if (p216 < 0) break seq198;
             let p217;
-            p217 = one(T1, p216);
-            if (p217 < 0) break seq199;
-            let p218;
-            p218 = r_ls32(p217);
-            if (p218 < 0) break seq199;
-            out = p218;
+            p217 = r_ls32(p216);
+            if (p217 < 0) break seq198;
+            out = p217;
           }
           if (out < 0) {
             out = -1;
-            seq219: {
+            seq218: {
+              let p219;
               let p220;
-              let p221;
-              p221 = -1;
-              seq222: {
-                let p223;
-                let k224 = 0;
-                p223 = at;
+              p220 = -1;
+              seq221: {
+                let p222;
+                let k223 = 0;
+                p222 = at;
                 for (;;) {
-                  if (k224 === 3) break;
-                  let p225;
-                  p225 = -1;
-                  seq226: {
+                  if (k223 === 3) break;
+                  let p224;
+                  p224 = -1;
+                  seq225: {
+                    let p226;
+                    p226 = r_hex4(p222);
+                    if (p226 < 0) break seq225;
                     let p227;
-                    p227 = r_hex4(p223);
-                    if (p227 < 0) break seq226;
+                    p227 = one(T1, p226);
+                    if (p227 < 0) break seq225;
                     let p228;
-                    p228 = one(T1, p227);
-                    if (p228 < 0) break seq226;
                     let p229;
-                    let p230;
-                    p230 = one(T1, p228);
-                    p229 = p230 < 0 ? p228 : -1;
-                    if (p229 < 0) break seq226;
-                    p225 = p229;
+                    p229 = one(T1, p227);
+                    p228 = p229 < 0 ? p227 : -1;
+                    if (p228 < 0) break seq225;
+                    p224 = p228;
                   }
-                  if (p225 < 0 || p225 === p223) break;
-                  p223 = p225;
-                  k224++;
+                  if (p224 < 0 || p224 === p222) break;
+                  p222 = p224;
+                  k223++;
                 }
-                if (p223 < 0) break seq222;
-                let p231;
-                p231 = r_hex4(p223);
-                if (p231 < 0) break seq222;
-                p221 = p231;
+                if (p222 < 0) break seq221;
+                let p230;
+                p230 = r_hex4(p222);
+                if (p230 < 0) break seq221;
+                p220 = p230;
               }
-              p220 = p221 < 0 ? at : p221;
-              if (p220 < 0) break seq219;
+              p219 = p220 < 0 ? at : p220;
+              if (p219 < 0) break seq218;
+              let p231;
+              p231 = one(T1, p219);
+              if (p231 < 0) break seq218;
               let p232;
-              p232 = one(T1, p220);
-              if (p232 < 0) break seq219;
+              p232 = one(T1, p231);
+              if (p232 < 0) break seq218;
               let p233;
-              p233 = one(T1, p232);
-              if (p233 < 0) break seq219;
+              p233 = r_hex4(p232);
+              if (p233 < 0) break seq218;
               let p234;
-              p234 = r_hex4(p233);
-              if (p234 < 0) break seq219;
+              p234 = one(T1, p233);
+              if (p234 < 0) break seq218;
               let p235;
-              p235 = one(T1, p234);
-              if (p235 < 0) break seq219;
-              let p236;
-              p236 = r_ls32(p235);
-              if (p236 < 0) break seq219;
-              out = p236;
+              p235 = r_ls32(p234);
+              if (p235 < 0) break seq218;
+              out = p235;
             }
             if (out < 0) {
               out = -1;
-              seq237: {
+              seq236: {
+                let p237;
                 let p238;
-                let p239;
-                p239 = -1;
-                seq240: {
-                  let p241;
-                  let k242 = 0;
-                  p241 = at;
+                p238 = -1;
+                seq239: {
+                  let p240;
+                  let k241 = 0;
+                  p240 = at;
                   for (;;) {
-                    if (k242 === 4) break;
-                    let p243;
-                    p243 = -1;
-                    seq244: {
+                    if (k241 === 4) break;
+                    let p242;
+                    p242 = -1;
+                    seq243: {
+                      let p244;
+                      p244 = r_hex4(p240);
+                      if (p244 < 0) break seq243;
                       let p245;
-                      p245 = r_hex4(p241);
-                      if (p245 < 0) break seq244;
+                      p245 = one(T1, p244);
+                      if (p245 < 0) break seq243;
                       let p246;
-                      p246 = one(T1, p245);
-                      if (p246 < 0) break seq244;
                       let p247;
-                      let p248;
-                      p248 = one(T1, p246);
-                      p247 = p248 < 0 ? p246 : -1;
-                      if (p247 < 0) break seq244;
-                      p243 = p247;
+                      p247 = one(T1, p245);
+                      p246 = p247 < 0 ? p245 : -1;
+                      if (p246 < 0) break seq243;
+                      p242 = p246;
                     }
-                    if (p243 < 0 || p243 === p241) break;
-                    p241 = p243;
-                    k242++;
+                    if (p242 < 0 || p242 === p240) break;
+                    p240 = p242;
+                    k241++;
                   }
-                  if (p241 < 0) break seq240;
-                  let p249;
-                  p249 = r_hex4(p241);
-                  if (p249 < 0) break seq240;
-                  p239 = p249;
+                  if (p240 < 0) break seq239;
+                  let p248;
+                  p248 = r_hex4(p240);
+                  if (p248 < 0) break seq239;
+                  p238 = p248;
                 }
-                p238 = p239 < 0 ? at : p239;
-                if (p238 < 0) break seq237;
+                p237 = p238 < 0 ? at : p238;
+                if (p237 < 0) break seq236;
+                let p249;
+                p249 = one(T1, p237);
+                if (p249 < 0) break seq236;
                 let p250;
-                p250 = one(T1, p238);
-                if (p250 < 0) break seq237;
+                p250 = one(T1, p249);
+                if (p250 < 0) break seq236;
                 let p251;
-                p251 = one(T1, p250);
-                if (p251 < 0) break seq237;
-                let p252;
-                p252 = r_ls32(p251);
-                if (p252 < 0) break seq237;
-                out = p252;
+                p251 = r_ls32(p250);
+                if (p251 < 0) break seq236;
+                out = p251;
               }
               if (out < 0) {
                 out = -1;
-                seq253: {
+                seq252: {
+                  let p253;
                   let p254;
-                  let p255;
-                  p255 = -1;
-                  seq256: {
-                    let p257;
-                    let k258 = 0;
-                    p257 = at;
+                  p254 = -1;
+                  seq255: {
+                    let p256;
+                    let k257 = 0;
+                    p256 = at;
                     for (;;) {
-                      if (k258 === 5) break;
-                      let p259;
-                      p259 = -1;
-                      seq260: {
+                      if (k257 === 5) break;
+                      let p258;
+                      p258 = -1;
+                      seq259: {
+                        let p260;
+                        p260 = r_hex4(p256);
+                        if (p260 < 0) break seq259;
                         let p261;
-                        p261 = r_hex4(p257);
-                        if (p261 < 0) break seq260;
+                        p261 = one(T1, p260);
+                        if (p261 < 0) break seq259;
                         let p262;
-                        p262 = one(T1, p261);
-                        if (p262 < 0) break seq260;
                         let p263;
-                        let p264;
-                        p264 = one(T1, p262);
-                        p263 = p264 < 0 ? p262 : -1;
-                        if (p263 < 0) break seq260;
-                        p259 = p263;
+                        p263 = one(T1, p261);
+                        p262 = p263 < 0 ? p261 : -1;
+                        if (p262 < 0) break seq259;
+                        p258 = p262;
                       }
-                      if (p259 < 0 || p259 === p257) break;
-                      p257 = p259;
-                      k258++;
+                      if (p258 < 0 || p258 === p256) break;
+                      p256 = p258;
+                      k257++;
                     }
-                    if (p257 < 0) break seq256;
-                    let p265;
-                    p265 = r_hex4(p257);
-                    if (p265 < 0) break seq256;
-                    p255 = p265;
+                    if (p256 < 0) break seq255;
+                    let p264;
+                    p264 = r_hex4(p256);
+                    if (p264 < 0) break seq255;
+                    p254 = p264;
                   }
-                  p254 = p255 < 0 ? at : p255;
-                  if (p254 < 0) break seq253;
+                  p253 = p254 < 0 ? at : p254;
+                  if (p253 < 0) break seq252;
+                  let p265;
+                  p265 = one(T1, p253);
+                  if (p265 < 0) break seq252;
                   let p266;
-                  p266 = one(T1, p254);
-                  if (p266 < 0) break seq253;
+                  p266 = one(T1, p265);
+                  if (p266 < 0) break seq252;
                   let p267;
-                  p267 = one(T1, p266);
-                  if (p267 < 0) break seq253;
-                  let p268;
-                  p268 = r_hex4(p267);
-                  if (p268 < 0) break seq253;
-                  out = p268;
+                  p267 = r_hex4(p266);
+                  if (p267 < 0) break seq252;
+                  out = p267;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq269: {
+                  seq268: {
+                    let p269;
                     let p270;
-                    let p271;
-                    p271 = -1;
-                    seq272: {
-                      let p273;
-                      let k274 = 0;
-                      p273 = at;
+                    p270 = -1;
+                    seq271: {
+                      let p272;
+                      let k273 = 0;
+                      p272 = at;
                       for (;;) {
-                        if (k274 === 6) break;
-                        let p275;
-                        p275 = -1;
-                        seq276: {
+                        if (k273 === 6) break;
+                        let p274;
+                        p274 = -1;
+                        seq275: {
+                          let p276;
+                          p276 = r_hex4(p272);
+                          if (p276 < 0) break seq275;
                           let p277;
-                          p277 = r_hex4(p273);
-                          if (p277 < 0) break seq276;
+                          p277 = one(T1, p276);
+                          if (p277 < 0) break seq275;
                           let p278;
-                          p278 = one(T1, p277);
-                          if (p278 < 0) break seq276;
                           let p279;
-                          let p280;
-                          p280 = one(T1, p278);
-                          p279 = p280 < 0 ? p278 : -1;
-                          if (p279 < 0) break seq276;
-                          p275 = p279;
+                          p279 = one(T1, p277);
+                          p278 = p279 < 0 ? p277 : -1;
+                          if (p278 < 0) break seq275;
+                          p274 = p278;
                         }
-                        if (p275 < 0 || p275 === p273) break;
-                        p273 = p275;
-                        k274++;
+                        if (p274 < 0 || p274 === p272) break;
+                        p272 = p274;
+                        k273++;
                       }
-                      if (p273 < 0) break seq272;
-                      let p281;
-                      p281 = r_hex4(p273);
-                      if (p281 < 0) break seq272;
-                      p271 = p281;
+                      if (p272 < 0) break seq271;
+                      let p280;
+                      p280 = r_hex4(p272);
+                      if (p280 < 0) break seq271;
+                      p270 = p280;
                     }
-                    p270 = p271 < 0 ? at : p271;
-                    if (p270 < 0) break seq269;
+                    p269 = p270 < 0 ? at : p270;
+                    if (p269 < 0) break seq268;
+                    let p281;
+                    p281 = one(T1, p269);
+                    if (p281 < 0) break seq268;
                     let p282;
-                    p282 = one(T1, p270);
-                    if (p282 < 0) break seq269;
-                    let p283;
-                    p283 = one(T1, p282);
-                    if (p283 < 0) break seq269;
-                    out = p283;
+                    p282 = one(T1, p281);
+                    if (p282 < 0) break seq268;
+                    out = p282;
                   }
                 }
               }
@@ -1166,7 +1168,6 @@ function r_IPv6address(at) {
       }
     }
   }
-  if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
 }
 
@@ -1176,43 +1177,43 @@ function r_IPv6address(at) {
 function r_ls32(at) {
   let out;
   out = -1;
-  seq284: {
+  seq283: {
+    let p284;
+    p284 = r_hex4(at);
+    if (p284 < 0) break seq283;
     let p285;
-    p285 = r_hex4(at);
-    if (p285 < 0) break seq284;
+    p285 = one(T1, p284);
+    if (p285 < 0) break seq283;
     let p286;
-    p286 = one(T1, p285);
-    if (p286 < 0) break seq284;
-    let p287;
-    p287 = r_hex4(p286);
-    if (p287 < 0) break seq284;
-    out = p287;
+    p286 = r_hex4(p285);
+    if (p286 < 0) break seq283;
+    out = p286;
   }
   if (out < 0) {
     out = -1;
-    seq288: {
+    seq287: {
+      let p288;
+      p288 = r_decimal_octet(at);
+      if (p288 < 0) break seq287;
       let p289;
-      p289 = r_decimal_octet(at);
-      if (p289 < 0) break seq288;
+      p289 = one(T15, p288);
+      if (p289 < 0) break seq287;
       let p290;
-      p290 = one(T15, p289);
-      if (p290 < 0) break seq288;
+      p290 = r_decimal_octet(p289);
+      if (p290 < 0) break seq287;
       let p291;
-      p291 = r_decimal_octet(p290);
-      if (p291 < 0) break seq288;
+      p291 = one(T15, p290);
+      if (p291 < 0) break seq287;
       let p292;
-      p292 = one(T15, p291);
-      if (p292 < 0) break seq288;
+      p292 = r_decimal_octet(p291);
+      if (p292 < 0) break seq287;
       let p293;
-      p293 = r_decimal_octet(p292);
-      if (p293 < 0) break seq288;
+      p293 = one(T15, p292);
+      if (p293 < 0) break seq287;
       let p294;
-      p294 = one(T15, p293);
-      if (p294 < 0) break seq288;
-      let p295;
-      p295 = r_decimal_octet(p294);
-      if (p295 < 0) break seq288;
-      out = p295;
+      p294 = r_decimal_octet(p293);
+      if (p294 < 0) break seq287;
+      out = p294;
     }
   }
   return out;
@@ -1221,17 +1222,17 @@ function r_ls32(at) {
 // hex4          = 1*4HEXDIG                           ; RFC 2373 Appendix B
 function r_hex4(at) {
   let out;
-  let k296 = 0;
+  let k295 = 0;
   out = at;
   for (;;) {
-    if (k296 === 4) break;
-    let p297;
-    p297 = one(T19, out);
-    if (p297 < 0 || p297 === out) break;
-    out = p297;
-    k296++;
+    if (k295 === 4) break;
+    let p296;
+    p296 = one(T19, out);
+    if (p296 < 0 || p296 === out) break;
+    out = p296;
+    k295++;
   }
-  if (k296 < 1) out = -1;
+  if (k295 < 1) out = -1;
   return out;
 }
 
@@ -1242,62 +1243,62 @@ function r_hex4(at) {
 function r_decimal_octet(at) {
   let out;
   out = -1;
-  seq298: {
+  seq297: {
+    let p298;
+    p298 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p298 < 0) break seq297;
     let p299;
-    p299 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p299 < 0) break seq298;
-    let p300;
-    p300 = one(T20, p299);
-    if (p300 < 0) break seq298;
-    out = p300;
+    p299 = one(T20, p298);
+    if (p299 < 0) break seq297;
+    out = p299;
   }
   if (out < 0) {
     out = -1;
-    seq301: {
+    seq300: {
+      let p301;
+      p301 = one(T21, at);
+      if (p301 < 0) break seq300;
       let p302;
-      p302 = one(T21, at);
-      if (p302 < 0) break seq301;
+      p302 = one(T22, p301);
+      if (p302 < 0) break seq300;
       let p303;
-      p303 = one(T22, p302);
-      if (p303 < 0) break seq301;
-      let p304;
-      p304 = one(T18, p303);
-      if (p304 < 0) break seq301;
-      out = p304;
+      p303 = one(T18, p302);
+      if (p303 < 0) break seq300;
+      out = p303;
     }
     if (out < 0) {
       out = -1;
-      seq305: {
+      seq304: {
+        let p305;
+        p305 = one(T23, at);
+        if (p305 < 0) break seq304;
         let p306;
-        p306 = one(T23, at);
-        if (p306 < 0) break seq305;
-        let p307;
-        let k308 = 0;
-        p307 = p306;
+        let k307 = 0;
+        p306 = p305;
         for (;;) {
-          if (k308 === 2) break;
-          let p309;
-          p309 = one(T18, p307);
-          if (p309 < 0 || p309 === p307) break;
-          p307 = p309;
-          k308++;
+          if (k307 === 2) break;
+          let p308;
+          p308 = one(T18, p306);
+          if (p308 < 0 || p308 === p306) break;
+          p306 = p308;
+          k307++;
         }
-        if (k308 < 2) p307 = -1;
-        if (p307 < 0) break seq305;
-        out = p307;
+        if (k307 < 2) p306 = -1;
+        if (p306 < 0) break seq304;
+        out = p306;
       }
       if (out < 0) {
         out = -1;
-        seq310: {
+        seq309: {
+          let p310;
+          p310 = one(T18, at);
+          if (p310 < 0) break seq309;
           let p311;
-          p311 = one(T18, at);
-          if (p311 < 0) break seq310;
           let p312;
-          let p313;
-          p313 = one(T18, p311);
-          p312 = p313 < 0 ? p311 : p313;
-          if (p312 < 0) break seq310;
-          out = p312;
+          p312 = one(T18, p310);
+          p311 = p312 < 0 ? p310 : p312;
+          if (p311 < 0) break seq309;
+          out = p311;
         }
       }
     }
@@ -1308,12 +1309,12 @@ function r_decimal_octet(at) {
 // path          = [ abs-path / opaque-part ]
 function r_path(at) {
   let out;
-  let p314;
-  p314 = r_abs_path(at);
-  if (p314 < 0) {
-    p314 = r_opaque_part(at);
+  let p313;
+  p313 = r_abs_path(at);
+  if (p313 < 0) {
+    p313 = r_opaque_part(at);
   }
-  out = p314 < 0 ? at : p314;
+  out = p313 < 0 ? at : p313;
   return out;
 }
 
@@ -1321,29 +1322,29 @@ function r_path(at) {
 function r_path_segments(at) {
   let out;
   out = -1;
-  seq315: {
+  seq314: {
+    let p315;
+    p315 = r_segment(at);
+    if (p315 < 0) break seq314;
     let p316;
-    p316 = r_segment(at);
-    if (p316 < 0) break seq315;
-    let p317;
-    p317 = p316;
+    p316 = p315;
     for (;;) {
-      let p318;
-      p318 = -1;
-      seq319: {
+      let p317;
+      p317 = -1;
+      seq318: {
+        let p319;
+        p319 = one(T5, p316);
+        if (p319 < 0) break seq318;
         let p320;
-        p320 = one(T5, p317);
-        if (p320 < 0) break seq319;
-        let p321;
-        p321 = r_segment(p320);
-        if (p321 < 0) break seq319;
-        p318 = p321;
+        p320 = r_segment(p319);
+        if (p320 < 0) break seq318;
+        p317 = p320;
       }
-      if (p318 < 0 || p318 === p317) break;
-      p317 = p318;
+      if (p317 < 0 || p317 === p316) break;
+      p316 = p317;
     }
-    if (p317 < 0) break seq315;
-    out = p317;
+    if (p316 < 0) break seq314;
+    out = p316;
   }
   return out;
 }
@@ -1352,35 +1353,35 @@ function r_path_segments(at) {
 function r_segment(at) {
   let out;
   out = -1;
-  seq322: {
-    let p323;
-    p323 = at;
+  seq321: {
+    let p322;
+    p322 = at;
     for (;;) {
-      let p324;
-      p324 = r_pchar(p323);
-      if (p324 < 0 || p324 === p323) break;
-      p323 = p324;
+      let p323;
+      p323 = r_pchar(p322);
+      if (p323 < 0 || p323 === p322) break;
+      p322 = p323;
     }
-    if (p323 < 0) break seq322;
-    let p325;
-    p325 = p323;
+    if (p322 < 0) break seq321;
+    let p324;
+    p324 = p322;
     for (;;) {
-      let p326;
-      p326 = -1;
-      seq327: {
+      let p325;
+      p325 = -1;
+      seq326: {
+        let p327;
+        p327 = one(T24, p324);
+        if (p327 < 0) break seq326;
         let p328;
-        p328 = one(T24, p325);
-        if (p328 < 0) break seq327;
-        let p329;
-        p329 = r_param(p328);
-        if (p329 < 0) break seq327;
-        p326 = p329;
+        p328 = r_param(p327);
+        if (p328 < 0) break seq326;
+        p325 = p328;
       }
-      if (p326 < 0 || p326 === p325) break;
-      p325 = p326;
+      if (p325 < 0 || p325 === p324) break;
+      p324 = p325;
     }
-    if (p325 < 0) break seq322;
-    out = p325;
+    if (p324 < 0) break seq321;
+    out = p324;
   }
   return out;
 }
@@ -1390,10 +1391,10 @@ function r_param(at) {
   let out;
   out = at;
   for (;;) {
-    let p330;
-    p330 = r_pchar(out);
-    if (p330 < 0 || p330 === out) break;
-    out = p330;
+    let p329;
+    p329 = r_pchar(out);
+    if (p329 < 0 || p329 === out) break;
+    out = p329;
   }
   return out;
 }
@@ -1418,10 +1419,10 @@ function r_query(at) {
   let out;
   out = at;
   for (;;) {
-    let p331;
-    p331 = r_uric(out);
-    if (p331 < 0 || p331 === out) break;
-    out = p331;
+    let p330;
+    p330 = r_uric(out);
+    if (p330 < 0 || p330 === out) break;
+    out = p330;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
@@ -1433,10 +1434,10 @@ function r_fragment(at) {
   let out;
   out = at;
   for (;;) {
-    let p332;
-    p332 = r_uric(out);
-    if (p332 < 0 || p332 === out) break;
-    out = p332;
+    let p331;
+    p331 = r_uric(out);
+    if (p331 < 0 || p331 === out) break;
+    out = p331;
   }
   if (out >= 0) capture(9, at, out); else ncap = entry;
   return out;
@@ -1479,17 +1480,17 @@ function r_mark(at) {
 function r_escaped(at) {
   let out;
   out = -1;
-  seq333: {
+  seq332: {
+    let p333;
+    p333 = one(T29, at);
+    if (p333 < 0) break seq332;
     let p334;
-    p334 = one(T29, at);
-    if (p334 < 0) break seq333;
+    p334 = one(T19, p333);
+    if (p334 < 0) break seq332;
     let p335;
     p335 = one(T19, p334);
-    if (p335 < 0) break seq333;
-    let p336;
-    p336 = one(T19, p335);
-    if (p336 < 0) break seq333;
-    out = p336;
+    if (p335 < 0) break seq332;
+    out = p335;
   }
   return out;
 }
@@ -1606,9 +1607,11 @@ function matchAt(text, startRule, at) {
 function captureLog() { return caps; }
 function captureCount() { return ncap; }
 
-const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"abs_path":5,"rel_path":6,"opaque_part":7,"query":8,"fragment":9,"IPv6address":10,"hostname":11,"IPv4address":12,"server":13,"reg_name":14};
+const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"abs_path":5,"rel_path":6,"opaque_part":7,"query":8,"fragment":9};
+/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */
+const DECISIONS = {"absoluteURI":{"slot":10,"alternatives":["hier_part","opaque-part"]},"hier_part":{"slot":11,"alternatives":["path-abempty","path-absolute"]},"relativeURI":{"slot":12,"alternatives":["path-abempty","path-absolute","path-noscheme"]},"authority":{"slot":13,"alternatives":["server","reg_name"]},"host":{"slot":14,"alternatives":["hostname","IPv4address","IPv6address"]}};
 
 /** The rules with a display name, all of which match exactly one character, and their names. */
 const NAMED_RULES = {"reserved":"reserved","unreserved":"unreserved","mark":"mark","hex":"hex","alphanum":"alphanum","alpha":"alpha","lowalpha":"lowalpha","upalpha":"upalpha","digit":"digit","HEXDIG":"HEXDIG"};
 
-module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","ls32","hex4","decimal_octet","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"] };
+module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","ls32","hex4","decimal_octet","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"] };

@@ -93,12 +93,16 @@ function r_hier_part(at) {
     if (p22 < 0) { ncap = n18; break seq17; }
     out = p22;
   }
+  if (out >= 0) capture(14, 0, out);
   if (out < 0) {
     out = r_path_absolute(at);
+    if (out >= 0) capture(14, 1, out);
     if (out < 0) {
       out = r_path_rootless(at);
+      if (out >= 0) capture(14, 2, out);
       if (out < 0) {
         out = r_path_empty(at);
+        if (out >= 0) capture(14, 3, out);
       }
     }
   }
@@ -217,12 +221,16 @@ function r_relative_part(at) {
     if (p54 < 0) { ncap = n50; break seq49; }
     out = p54;
   }
+  if (out >= 0) capture(15, 0, out);
   if (out < 0) {
     out = r_path_absolute(at);
+    if (out >= 0) capture(15, 1, out);
     if (out < 0) {
       out = r_path_noscheme(at);
+      if (out >= 0) capture(15, 2, out);
       if (out < 0) {
         out = r_path_empty(at);
+        if (out >= 0) capture(15, 3, out);
       }
     }
   }
@@ -325,22 +333,24 @@ function r_host(at) {
   const entry = ncap;
   let out;
   out = r_IP_literal(at);
+  if (out >= 0) capture(12, 0, out);
   if (out < 0) {
     out = -1;
-    const n76 = ncap;
     seq75: {
+      let p76;
+      p76 = r_IPv4address(at);
+      if (p76 < 0) break seq75;
       let p77;
-      p77 = r_IPv4address(at);
-      if (p77 < 0) { ncap = n76; break seq75; }
       let p78;
-      let p79;
-      p79 = one(T9, p77);
-      p78 = p79 < 0 ? p77 : -1;
-      if (p78 < 0) { ncap = n76; break seq75; }
-      out = p78;
+      p78 = one(T9, p76);
+      p77 = p78 < 0 ? p76 : -1;
+      if (p77 < 0) break seq75;
+      out = p77;
     }
+    if (out >= 0) capture(12, 1, out);
     if (out < 0) {
       out = r_reg_name(at);
+      if (out >= 0) capture(12, 2, out);
     }
   }
   if (out >= 0) capture(3, at, out); else ncap = entry;
@@ -353,10 +363,10 @@ function r_port(at) {
   let out;
   out = at;
   for (;;) {
-    let p80;
-    p80 = one(T10, out);
-    if (p80 < 0 || p80 === out) break;
-    out = p80;
+    let p79;
+    p79 = one(T10, out);
+    if (p79 < 0 || p79 === out) break;
+    out = p79;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
@@ -366,64 +376,64 @@ function r_port(at) {
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n82 = ncap;
-  seq81: {
+  const n81 = ncap;
+  seq80: {
+    let p82;
+    p82 = one(T11, at);
+    if (p82 < 0) { ncap = n81; break seq80; }
     let p83;
-    p83 = one(T11, at);
-    if (p83 < 0) { ncap = n82; break seq81; }
-    let p84;
-    p84 = r_IPv6address(p83);
-    if (p84 < 0) {
-      p84 = r_IPvFuture(p83);
+    p83 = r_IPv6address(p82);
+    if (p83 >= 0) capture(13, 0, p83);
+    if (p83 < 0) {
+      p83 = r_IPvFuture(p82);
+      if (p83 >= 0) capture(13, 1, p83);
     }
-    if (p84 < 0) { ncap = n82; break seq81; }
-    let p85;
-    p85 = one(T12, p84);
-    if (p85 < 0) { ncap = n82; break seq81; }
-    out = p85;
+    if (p83 < 0) { ncap = n81; break seq80; }
+    let p84;
+    p84 = one(T12, p83);
+    if (p84 < 0) { ncap = n81; break seq80; }
+    out = p84;
   }
   return out;
 }
 
 // IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  seq86: {
+  seq85: {
+    let p86;
+    p86 = one(T13, at);
+    if (p86 < 0) break seq85;
     let p87;
-    p87 = one(T13, at);
-    if (p87 < 0) break seq86;
-    let p88;
-    let k89 = 0;
-    p88 = p87;
+    let k88 = 0;
+    p87 = p86;
     for (;;) {
-      let p90;
-      p90 = one(T14, p88);
-      if (p90 < 0 || p90 === p88) break;
-      p88 = p90;
-      k89++;
+      let p89;
+      p89 = one(T14, p87);
+      if (p89 < 0 || p89 === p87) break;
+      p87 = p89;
+      k88++;
     }
-    if (k89 < 1) p88 = -1;
-    if (p88 < 0) break seq86;
+    if (k88 < 1) p87 = -1;
+    if (p87 < 0) break seq85;
+    let p90;
+    p90 = one(T15, p87);
+    if (p90 < 0) break seq85;
     let p91;
-    p91 = one(T15, p88);
-    if (p91 < 0) break seq86;
-    let p92;
-    let k93 = 0;
-    p92 = p91;
+    let k92 = 0;
+    p91 = p90;
     for (;;) {
-      let p94;
-      p94 = one(T16, p92);
-      if (p94 < 0 || p94 === p92) break;
-      p92 = p94;
-      k93++;
+      let p93;
+      p93 = one(T16, p91);
+      if (p93 < 0 || p93 === p91) break;
+      p91 = p93;
+      k92++;
     }
-    if (k93 < 1) p92 = -1;
-    if (p92 < 0) break seq86;
-    out = p92;
+    if (k92 < 1) p91 = -1;
+    if (p91 < 0) break seq85;
+    out = p91;
   }
-  if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
 }
 
@@ -437,483 +447,475 @@ function r_IPvFuture(at) {
 //               / [ *5( h16 ":" ) h16 ] "::"              h16
 //               / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n96 = ncap;
-  seq95: {
+  seq94: {
+    let p95;
+    p95 = r_h16(at);
+    if (p95 < 0) break seq94;
+    let p96;
+    p96 = one(T0, p95);
+    if (p96 < 0) break seq94;
     let p97;
-    p97 = r_h16(at);
-    if (p97 < 0) { ncap = n96; break seq95; }
+    p97 = r_h16(p96);
+    if (p97 < 0) break seq94;
     let p98;
     p98 = one(T0, p97);
-    if (p98 < 0) { ncap = n96; break seq95; }
+    if (p98 < 0) break seq94;
     let p99;
     p99 = r_h16(p98);
-    if (p99 < 0) { ncap = n96; break seq95; }
+    if (p99 < 0) break seq94;
     let p100;
     p100 = one(T0, p99);
-    if (p100 < 0) { ncap = n96; break seq95; }
+    if (p100 < 0) break seq94;
     let p101;
     p101 = r_h16(p100);
-    if (p101 < 0) { ncap = n96; break seq95; }
+    if (p101 < 0) break seq94;
     let p102;
     p102 = one(T0, p101);
-    if (p102 < 0) { ncap = n96; break seq95; }
+    if (p102 < 0) break seq94;
     let p103;
     p103 = r_h16(p102);
-    if (p103 < 0) { ncap = n96; break seq95; }
+    if (p103 < 0) break seq94;
     let p104;
     p104 = one(T0, p103);
-    if (p104 < 0) { ncap = n96; break seq95; }
+    if (p104 < 0) break seq94;
     let p105;
     p105 = r_h16(p104);
-    if (p105 < 0) { ncap = n96; break seq95; }
+    if (p105 < 0) break seq94;
     let p106;
     p106 = one(T0, p105);
-    if (p106 < 0) { ncap = n96; break seq95; }
+    if (p106 < 0) break seq94;
     let p107;
-    p107 = r_h16(p106);
-    if (p107 < 0) { ncap = n96; break seq95; }
-    let p108;
-    p108 = one(T0, p107);
-    if (p108 < 0) { ncap = n96; break seq95; }
-    let p109;
-    p109 = r_ls32(p108);
-    if (p109 < 0) { ncap = n96; break seq95; }
-    out = p109;
+    p107 = r_ls32(p106);
+    if (p107 < 0) break seq94;
+    out = p107;
   }
   if (out < 0) {
     out = -1;
-    const n111 = ncap;
-    seq110: {
+    seq108: {
+      let p109;
+      p109 = one(T0, at);
+      if (p109 < 0) break seq108;
+      let p110;
+      p110 = one(T0, p109);
+      if (p110 < 0) break seq108;
+      let p111;
+      p111 = r_h16(p110);
+      if (p111 < 0) break seq108;
       let p112;
-      p112 = one(T0, at);
-      if (p112 < 0) { ncap = n111; break seq110; }
+      p112 = one(T0, p111);
+      if (p112 < 0) break seq108;
       let p113;
-      p113 = one(T0, p112);
-      if (p113 < 0) { ncap = n111; break seq110; }
+      p113 = r_h16(p112);
+      if (p113 < 0) break seq108;
       let p114;
-      p114 = r_h16(p113);
-      if (p114 < 0) { ncap = n111; break seq110; }
+      p114 = one(T0, p113);
+      if (p114 < 0) break seq108;
       let p115;
-      p115 = one(T0, p114);
-      if (p115 < 0) { ncap = n111; break seq110; }
+      p115 = r_h16(p114);
+      if (p115 < 0) break seq108;
       let p116;
-      p116 = r_h16(p115);
-      if (p116 < 0) { ncap = n111; break seq110; }
+      p116 = one(T0, p115);
+      if (p116 < 0) break seq108;
       let p117;
-      p117 = one(T0, p116);
-      if (p117 < 0) { ncap = n111; break seq110; }
+      p117 = r_h16(p116);
+      if (p117 < 0) break seq108;
       let p118;
-      p118 = r_h16(p117);
-      if (p118 < 0) { ncap = n111; break seq110; }
+      p118 = one(T0, p117);
+      if (p118 < 0) break seq108;
       let p119;
-      p119 = one(T0, p118);
-      if (p119 < 0) { ncap = n111; break seq110; }
+      p119 = r_h16(p118);
+      if (p119 < 0) break seq108;
       let p120;
-      p120 = r_h16(p119);
-      if (p120 < 0) { ncap = n111; break seq110; }
+      p120 = one(T0, p119);
+      if (p120 < 0) break seq108;
       let p121;
-      p121 = one(T0, p120);
-      if (p121 < 0) { ncap = n111; break seq110; }
-      let p122;
-      p122 = r_h16(p121);
-      if (p122 < 0) { ncap = n111; break seq110; }
-      let p123;
-      p123 = one(T0, p122);
-      if (p123 < 0) { ncap = n111; break seq110; }
-      let p124;
-      p124 = r_ls32(p123);
-      if (p124 < 0) { ncap = n111; break seq110; }
-      out = p124;
+      p121 = r_ls32(p120);
+      if (p121 < 0) break seq108;
+      out = p121;
     }
     if (out < 0) {
       out = -1;
-      const n126 = ncap;
-      seq125: {
+      seq122: {
+        let p123;
+        let p124;
+        p124 = r_h16(at);
+        p123 = p124 < 0 ? at : p124;
+        if (p123 < 0) break seq122;
+        let p125;
+        p125 = one(T0, p123);
+        if (p125 < 0) break seq122;
+        let p126;
+        p126 = one(T0, p125);
+        if (p126 < 0) break seq122;
         let p127;
+        p127 = r_h16(p126);
+        if (p127 < 0) break seq122;
         let p128;
-        p128 = r_h16(at);
-        p127 = p128 < 0 ? at : p128;
-        if (p127 < 0) { ncap = n126; break seq125; }
+        p128 = one(T0, p127);
+        if (p128 < 0) break seq122;
         let p129;
-        p129 = one(T0, p127);
-        if (p129 < 0) { ncap = n126; break seq125; }
+        p129 = r_h16(p128);
+        if (p129 < 0) break seq122;
         let p130;
         p130 = one(T0, p129);
-        if (p130 < 0) { ncap = n126; break seq125; }
+        if (p130 < 0) break seq122;
         let p131;
         p131 = r_h16(p130);
-        if (p131 < 0) { ncap = n126; break seq125; }
+        if (p131 < 0) break seq122;
         let p132;
         p132 = one(T0, p131);
-        if (p132 < 0) { ncap = n126; break seq125; }
+        if (p132 < 0) break seq122;
         let p133;
         p133 = r_h16(p132);
-        if (p133 < 0) { ncap = n126; break seq125; }
+        if (p133 < 0) break seq122;
         let p134;
         p134 = one(T0, p133);
-        if (p134 < 0) { ncap = n126; break seq125; }
+        if (p134 < 0) break seq122;
         let p135;
-        p135 = r_h16(p134);
-        if (p135 < 0) { ncap = n126; break seq125; }
-        let p136;
-        p136 = one(T0, p135);
-        if (p136 < 0) { ncap = n126; break seq125; }
-        let p137;
-        p137 = r_h16(p136);
-        if (p137 < 0) { ncap = n126; break seq125; }
-        let p138;
-        p138 = one(T0, p137);
-        if (p138 < 0) { ncap = n126; break seq125; }
-        let p139;
-        p139 = r_ls32(p138);
-        if (p139 < 0) { ncap = n126; break seq125; }
-        out = p139;
+        p135 = r_ls32(p134);
+        if (p135 < 0) break seq122;
+        out = p135;
       }
       if (out < 0) {
         out = -1;
-        const n141 = ncap;
-        seq140: {
-          let p142;
-          let p143;
-          p143 = -1;
-          seq144: {
-            let p145;
-            let k146 = 0;
-            p145 = at;
+        seq136: {
+          let p137;
+          let p138;
+          p138 = -1;
+          seq139: {
+            let p140;
+            let k141 = 0;
+            p140 = at;
             for (;;) {
-              if (k146 === 1) break;
-              let p147;
-              p147 = -1;
-              seq148: {
-                let p149;
-                p149 = r_h16(p145);
-                if (p149 < 0) break seq148;
-                let p150;
-                p150 = one(T0, p149);
-                if (p150 < 0) break seq148;
-                let p151;
-                let p152;
-                p152 = one(T0, p150);
-                p151 = p152 < 0 ? p150 : -1;
-                if (p151 < 0) break seq148;
-                p147 = p151;
+              if (k141 === 1) break;
+              let p142;
+              p142 = -1;
+              seq143: {
+                let p144;
+                p144 = r_h16(p140);
+                if (p144 < 0) break seq143;
+                let p145;
+                p145 = one(T0, p144);
+                if (p145 < 0) break seq143;
+                let p146;
+                let p147;
+                p147 = one(T0, p145);
+                p146 = p147 < 0 ? p145 : -1;
+                if (p146 < 0) break seq143;
+                p142 = p146;
               }
-              if (p147 < 0 || p147 === p145) break;
-              p145 = p147;
-              k146++;
+              if (p142 < 0 || p142 === p140) break;
+              p140 = p142;
+              k141++;
             }
-            if (p145 < 0) break seq144;
-            let p153;
-            p153 = r_h16(p145);
-            if (p153 < 0) break seq144;
-            p143 = p153;
+            if (p140 < 0) break seq139;
+            let p148;
+            p148 = r_h16(p140);
+            if (p148 < 0) break seq139;
+            p138 = p148;
           }
-          p142 = p143 < 0 ? at : p143;
-          if (p142 < 0) { ncap = n141; break seq140; }
+          p137 = p138 < 0 ? at : p138;
+          if (p137 < 0) break seq136;
+          let p149;
+          p149 = one(T0, p137);
+          if (p149 < 0) break seq136;
+          let p150;
+          p150 = one(T0, p149);
+          if (p150 < 0) break seq136;
+          let p151;
+          p151 = r_h16(p150);
+          if (p151 < 0) break seq136;
+          let p152;
+          p152 = one(T0, p151);
+          if (p152 < 0) break seq136;
+          let p153;
+          p153 = r_h16(p152);
+          if (p153 < 0) break seq136;
           let p154;
-          p154 = one(T0, p142);
-          if (p154 < 0) { ncap = n141; break seq140; }
+          p154 = one(T0, p153);
+          if (p154 < 0) break seq136;
           let p155;
-          p155 = one(T0, p154);
-          if (p155 < 0) { ncap = n141; break seq140; }
+          p155 = r_h16(p154);
+          if (p155 < 0) break seq136;
           let p156;
-          p156 = r_h16(p155);
-          if (p156 < 0) { ncap = n141; break seq140; }
+          p156 = one(T0, p155);
+          if (p156 < 0) break seq136;
           let p157;
-          p157 = one(T0, p156);
-          if (p157 < 0) { ncap = n141; break seq140; }
-          let p158;
-          p158 = r_h16(p157);
-          if (p158 < 0) { ncap = n141; break seq140; }
-          let p159;
-          p159 = one(T0, p158);
-          if (p159 < 0) { ncap = n141; break seq140; }
-          let p160;
-          p160 = r_h16(p159);
-          if (p160 < 0) { ncap = n141; break seq140; }
-          let p161;
-          p161 = one(T0, p160);
-          if (p161 < 0) { ncap = n141; break seq140; }
-          let p162;
-          p162 = r_ls32(p161);
-          if (p162 < 0) { ncap = n141; break seq140; }
-          out = p162;
+          p157 = r_ls32(p156);
+          if (p157 < 0) break seq136;
+          out = p157;
         }
         if (out < 0) {
           out = -1;
-          const n164 = ncap;
-          seq163: {
-            let p165;
-            let p166;
-            p166 = -1;
-            seq167: {
-              let p168;
-              let k169 = 0;
-              p168 = at;
+          seq158: {
+            let p159;
+            let p160;
+            p160 = -1;
+            seq161: {
+              let p162;
+              let k163 = 0;
+              p162 = at;
               for (;;) {
-                if (k169 === 2) break;
-                let p170;
-                p170 = -1;
-                seq171: {
-                  let p172;
-                  p172 = r_h16(p168);
-                  if (p172 < 0) break seq171;
-                  let p173;
-                  p173 = one(T0, p172);
-                  if (p173 < 0) break seq171;
-                  let p174;
-                  let p175;
-                  p175 = one(T0, p173);
-                  p174 = p175 < 0 ? p173 : -1;
-                  if (p174 < 0) break seq171;
-                  p170 = p174;
+                if (k163 === 2) break;
+                let p164;
+                p164 = -1;
+                seq165: {
+                  let p166;
+                  p166 = r_h16(p162);
+                  if (p166 < 0) break seq165;
+                  let p167;
+                  p167 = one(T0, p166);
+                  if (p167 < 0) break seq165;
+                  let p168;
+                  let p169;
+                  p169 = one(T0, p167);
+                  p168 = p169 < 0 ? p167 : -1;
+                  if (p168 < 0) break seq165;
+                  p164 = p168;
                 }
-                if (p170 < 0 || p170 === p168) break;
-                p168 = p170;
-                k169++;
+                if (p164 < 0 || p164 === p162) break;
+                p162 = p164;
+                k163++;
               }
-              if (p168 < 0) break seq167;
-              let p176;
-              p176 = r_h16(p168);
-              if (p176 < 0) break seq167;
-              p166 = p176;
+              if (p162 < 0) break seq161;
+              let p170;
+              p170 = r_h16(p162);
+              if (p170 < 0) break seq161;
+              p160 = p170;
             }
-            p165 = p166 < 0 ? at : p166;
-            if (p165 < 0) { ncap = n164; break seq163; }
+            p159 = p160 < 0 ? at : p160;
+            if (p159 < 0) break seq158;
+            let p171;
+            p171 = one(T0, p159);
+            if (p171 < 0) break seq158;
+            let p172;
+            p172 = one(T0, p171);
+            if (p172 < 0) break seq158;
+            let p173;
+            p173 = r_h16(p172);
+            if (p173 < 0) break seq158;
+            let p174;
+            p174 = one(T0, p173);
+            if (p174 < 0) break seq158;
+            let p175;
+            p175 = r_h16(p174);
+            if (p175 < 0) break seq158;
+            let p176;
+            p176 = one(T0, p175);
+            if (p176 < 0) break seq158;
             let p177;
-            p177 = one(T0, p165);
-            if (p177 < 0) { ncap = n164; break seq163; }
-            let p178;
-            p178 = one(T0, p177);
-            if (p178 < 0) { ncap = n164; break seq163; }
-            let p179;
-            p179 = r_h16(p178);
-            if (p179 < 0) { ncap = n164; break seq163; }
-            let p180;
-            p180 = one(T0, p179);
-            if (p180 < 0) { ncap = n164; break seq163; }
-            let p181;
-            p181 = r_h16(p180);
-            if (p181 < 0) { ncap = n164; break seq163; }
-            let p182;
-            p182 = one(T0, p181);
-            if (p182 < 0) { ncap = n164; break seq163; }
-            let p183;
-            p183 = r_ls32(p182);
-            if (p183 < 0) { ncap = n164; break seq163; }
-            out = p183;
+            p177 = r_ls32(p176);
+            if (p177 < 0) break seq158;
+            out = p177;
           }
           if (out < 0) {
             out = -1;
-            const n185 = ncap;
-            seq184: {
-              let p186;
-              let p187;
-              p187 = -1;
-              seq188: {
-                let p189;
-                let k190 = 0;
-                p189 = at;
+            seq178: {
+              let p179;
+              let p180;
+              p180 = -1;
+              seq181: {
+                let p182;
+                let k183 = 0;
+                p182 = at;
                 for (;;) {
-                  if (k190 === 3) break;
-                  let p191;
-                  p191 = -1;
-                  seq192: {
-                    let p193;
-                    p193 = r_h16(p189);
-                    if (p193 < 0) break seq192;
-                    let p194;
-                    p194 = one(T0, p193);
-                    if (p194 < 0) break seq192;
-                    let p195;
-                    let p196;
-                    p196 = one(T0, p194);
-                    p195 = p196 < 0 ? p194 : -1;
-                    if (p195 < 0) break seq192;
-                    p191 = p195;
+                  if (k183 === 3) break;
+                  let p184;
+                  p184 = -1;
+                  seq185: {
+                    let p186;
+                    p186 = r_h16(p182);
+                    if (p186 < 0) break seq185;
+                    let p187;
+                    p187 = one(T0, p186);
+                    if (p187 < 0) break seq185;
+                    let p188;
+                    let p189;
+                    p189 = one(T0, p187);
+                    p188 = p189 < 0 ? p187 : -1;
+                    if (p188 < 0) break seq185;
+                    p184 = p188;
                   }
-                  if (p191 < 0 || p191 === p189) break;
-                  p189 = p191;
-                  k190++;
+                  if (p184 < 0 || p184 === p182) break;
+                  p182 = p184;
+                  k183++;
                 }
-                if (p189 < 0) break seq188;
-                let p197;
-                p197 = r_h16(p189);
-                if (p197 < 0) break seq188;
-                p187 = p197;
+                if (p182 < 0) break seq181;
+                let p190;
+                p190 = r_h16(p182);
+                if (p190 < 0) break seq181;
+                p180 = p190;
               }
-              p186 = p187 < 0 ? at : p187;
-              if (p186 < 0) { ncap = n185; break seq184; }
-              let p198;
-              p198 = one(T0, p186);
-              if (p198 < 0) { ncap = n185; break seq184; }
-              let p199;
-              p199 = one(T0, p198);
-              if (p199 < 0) { ncap = n185; break seq184; }
-              let p200;
-              p200 = r_h16(p199);
-              if (p200 < 0) { ncap = n185; break seq184; }
-              let p201;
-              p201 = one(T0, p200);
-              if (p201 < 0) { ncap = n185; break seq184; }
-              let p202;
-              p202 = r_ls32(p201);
-              if (p202 < 0) { ncap = n185; break seq184; }
-              out = p202;
+              p179 = p180 < 0 ? at : p180;
+              if (p179 < 0) break seq178;
+              let p191;
+              p191 = one(T0, p179);
+              if (p191 < 0) break seq178;
+              let p192;
+              p192 = one(T0, p191);
+              if (p192 < 0) break seq178;
+              let p193;
+              p193 = r_h16(p192);
+              if (p193 < 0) break seq178;
+              let p194;
+              p194 = one(T0, p193);
+              if (p194 < 0) break seq178;
+              let p195;
+              p195 = r_ls32(p194);
+              if (p195 < 0) break seq178;
+              out = p195;
             }
             if (out < 0) {
               out = -1;
-              const n204 = ncap;
-              seq203: {
-                let p205;
-                let p206;
-                p206 = -1;
-                seq207: {
-                  let p208;
-                  let k209 = 0;
-                  p208 = at;
+              seq196: {
+                let p197;
+                let p198;
+                p198 = -1;
+                seq199: {
+                  let p200;
+                  let k201 = 0;
+                  p200 = at;
                   for (;;) {
-                    if (k209 === 4) break;
-                    let p210;
-                    p210 = -1;
-                    seq211: {
-                      let p212;
-                      p212 = r_h16(p208);
-                      if (p212 < 0) break seq211;
-                      let p213;
-                      p213 = one(T0, p212);
-                      if (p213 < 0) break seq211;
-                      let p214;
-                      let p215;
-                      p215 = one(T0, p213);
-                      p214 = p215 < 0 ? p213 : -1;
-                      if (p214 < 0) break seq211;
-                      p210 = p214;
+                    if (k201 === 4) break;
+                    let p202;
+                    p202 = -1;
+                    seq203: {
+                      let p204;
+                      p204 = r_h16(p200);
+                      if (p204 < 0) break seq203;
+                      let p205;
+                      p205 = one(T0, p204);
+                      if (p205 < 0) break seq203;
+                      let p206;
+                      let p207;
+                      p207 = one(T0, p205);
+                      p206 = p207 < 0 ? p205 : -1;
+                      if (p206 < 0) break seq203;
+                      p202 = p206;
                     }
-                    if (p210 < 0 || p210 === p208) break;
-                    p208 = p210;
-                    k209++;
+                    if (p202 < 0 || p202 === p200) break;
+                    p200 = p202;
+                    k201++;
                   }
-                  if (p208 < 0) break seq207;
-                  let p216;
-                  p216 = r_h16(p208);
-                  if (p216 < 0) break seq207;
-                  p206 = p216;
+                  if (p200 < 0) break seq199;
+                  let p208;
+                  p208 = r_h16(p200);
+                  if (p208 < 0) break seq199;
+                  p198 = p208;
                 }
-                p205 = p206 < 0 ? at : p206;
-                if (p205 < 0) { ncap = n204; break seq203; }
-                let p217;
-                p217 = one(T0, p205);
-                if (p217 < 0) { ncap = n204; break seq203; }
-                let p218;
-                p218 = one(T0, p217);
-                if (p218 < 0) { ncap = n204; break seq203; }
-                let p219;
-                p219 = r_ls32(p218);
-                if (p219 < 0) { ncap = n204; break seq203; }
-                out = p219;
+                p197 = p198 < 0 ? at : p198;
+                if (p197 < 0) break seq196;
+                let p209;
+                p209 = one(T0, p197);
+                if (p209 < 0) break seq196;
+                let p210;
+                p210 = one(T0, p209);
+                if (p210 < 0) break seq196;
+                let p211;
+                p211 = r_ls32(p210);
+                if (p211 < 0) break seq196;
+                out = p211;
               }
               if (out < 0) {
                 out = -1;
-                seq220: {
-                  let p221;
-                  let p222;
-                  p222 = -1;
-                  seq223: {
-                    let p224;
-                    let k225 = 0;
-                    p224 = at;
+                seq212: {
+                  let p213;
+                  let p214;
+                  p214 = -1;
+                  seq215: {
+                    let p216;
+                    let k217 = 0;
+                    p216 = at;
                     for (;;) {
-                      if (k225 === 5) break;
-                      let p226;
-                      p226 = -1;
-                      seq227: {
-                        let p228;
-                        p228 = r_h16(p224);
-                        if (p228 < 0) break seq227;
-                        let p229;
-                        p229 = one(T0, p228);
-                        if (p229 < 0) break seq227;
-                        let p230;
-                        let p231;
-                        p231 = one(T0, p229);
-                        p230 = p231 < 0 ? p229 : -1;
-                        if (p230 < 0) break seq227;
-                        p226 = p230;
+                      if (k217 === 5) break;
+                      let p218;
+                      p218 = -1;
+                      seq219: {
+                        let p220;
+                        p220 = r_h16(p216);
+                        if (p220 < 0) break seq219;
+                        let p221;
+                        p221 = one(T0, p220);
+                        if (p221 < 0) break seq219;
+                        let p222;
+                        let p223;
+                        p223 = one(T0, p221);
+                        p222 = p223 < 0 ? p221 : -1;
+                        if (p222 < 0) break seq219;
+                        p218 = p222;
                       }
-                      if (p226 < 0 || p226 === p224) break;
-                      p224 = p226;
-                      k225++;
+                      if (p218 < 0 || p218 === p216) break;
+                      p216 = p218;
+                      k217++;
                     }
-                    if (p224 < 0) break seq223;
-                    let p232;
-                    p232 = r_h16(p224);
-                    if (p232 < 0) break seq223;
-                    p222 = p232;
+                    if (p216 < 0) break seq215;
+                    let p224;
+                    p224 = r_h16(p216);
+                    if (p224 < 0) break seq215;
+                    p214 = p224;
                   }
-                  p221 = p222 < 0 ? at : p222;
-                  if (p221 < 0) break seq220;
-                  let p233;
-                  p233 = one(T0, p221);
-                  if (p233 < 0) break seq220;
-                  let p234;
-                  p234 = one(T0, p233);
-                  if (p234 < 0) break seq220;
-                  let p235;
-                  p235 = r_h16(p234);
-                  if (p235 < 0) break seq220;
-                  out = p235;
+                  p213 = p214 < 0 ? at : p214;
+                  if (p213 < 0) break seq212;
+                  let p225;
+                  p225 = one(T0, p213);
+                  if (p225 < 0) break seq212;
+                  let p226;
+                  p226 = one(T0, p225);
+                  if (p226 < 0) break seq212;
+                  let p227;
+                  p227 = r_h16(p226);
+                  if (p227 < 0) break seq212;
+                  out = p227;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq236: {
-                    let p237;
-                    let p238;
-                    p238 = -1;
-                    seq239: {
-                      let p240;
-                      let k241 = 0;
-                      p240 = at;
+                  seq228: {
+                    let p229;
+                    let p230;
+                    p230 = -1;
+                    seq231: {
+                      let p232;
+                      let k233 = 0;
+                      p232 = at;
                       for (;;) {
-                        if (k241 === 6) break;
-                        let p242;
-                        p242 = -1;
-                        seq243: {
-                          let p244;
-                          p244 = r_h16(p240);
-                          if (p244 < 0) break seq243;
-                          let p245;
-                          p245 = one(T0, p244);
-                          if (p245 < 0) break seq243;
-                          let p246;
-                          let p247;
-                          p247 = one(T0, p245);
-                          p246 = p247 < 0 ? p245 : -1;
-                          if (p246 < 0) break seq243;
-                          p242 = p246;
+                        if (k233 === 6) break;
+                        let p234;
+                        p234 = -1;
+                        seq235: {
+                          let p236;
+                          p236 = r_h16(p232);
+                          if (p236 < 0) break seq235;
+                          let p237;
+                          p237 = one(T0, p236);
+                          if (p237 < 0) break seq235;
+                          let p238;
+                          let p239;
+                          p239 = one(T0, p237);
+                          p238 = p239 < 0 ? p237 : -1;
+                          if (p238 < 0) break seq235;
+                          p234 = p238;
                         }
-                        if (p242 < 0 || p242 === p240) break;
-                        p240 = p242;
-                        k241++;
+                        if (p234 < 0 || p234 === p232) break;
+                        p232 = p234;
+                        k233++;
                       }
-                      if (p240 < 0) break seq239;
-                      let p248;
-                      p248 = r_h16(p240);
-                      if (p248 < 0) break seq239;
-                      p238 = p248;
+                      if (p232 < 0) break seq231;
+                      let p240;
+                      p240 = r_h16(p232);
+                      if (p240 < 0) break seq231;
+                      p230 = p240;
                     }
-                    p237 = p238 < 0 ? at : p238;
-                    if (p237 < 0) break seq236;
-                    let p249;
-                    p249 = one(T0, p237);
-                    if (p249 < 0) break seq236;
-                    let p250;
-                    p250 = one(T0, p249);
-                    if (p250 < 0) break seq236;
-                    out = p250;
+                    p229 = p230 < 0 ? at : p230;
+                    if (p229 < 0) break seq228;
+                    let p241;
+                    p241 = one(T0, p229);
+                    if (p241 < 0) break seq228;
+                    let p242;
+                    p242 = one(T0, p241);
+                    if (p242 < 0) break seq228;
+                    out = p242;
                   }
                 }
               }
@@ -923,24 +925,23 @@ function r_IPv6address(at) {
       }
     }
   }
-  if (out >= 0) capture(12, at, out); else ncap = entry;
   return out;
 }
 
 // h16           = 1*4HEXDIG
 function r_h16(at) {
   let out;
-  let k251 = 0;
+  let k243 = 0;
   out = at;
   for (;;) {
-    if (k251 === 4) break;
-    let p252;
-    p252 = one(T14, out);
-    if (p252 < 0 || p252 === out) break;
-    out = p252;
-    k251++;
+    if (k243 === 4) break;
+    let p244;
+    p244 = one(T14, out);
+    if (p244 < 0 || p244 === out) break;
+    out = p244;
+    k243++;
   }
-  if (k251 < 1) out = -1;
+  if (k243 < 1) out = -1;
   return out;
 }
 
@@ -948,17 +949,17 @@ function r_h16(at) {
 function r_ls32(at) {
   let out;
   out = -1;
-  seq253: {
-    let p254;
-    p254 = r_h16(at);
-    if (p254 < 0) break seq253;
-    let p255;
-    p255 = one(T0, p254);
-    if (p255 < 0) break seq253;
-    let p256;
-    p256 = r_h16(p255);
-    if (p256 < 0) break seq253;
-    out = p256;
+  seq245: {
+    let p246;
+    p246 = r_h16(at);
+    if (p246 < 0) break seq245;
+    let p247;
+    p247 = one(T0, p246);
+    if (p247 < 0) break seq245;
+    let p248;
+    p248 = r_h16(p247);
+    if (p248 < 0) break seq245;
+    out = p248;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -968,34 +969,32 @@ function r_ls32(at) {
 
 // IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  seq257: {
-    let p258;
-    p258 = r_dec_octet(at);
-    if (p258 < 0) break seq257;
-    let p259;
-    p259 = one(T15, p258);
-    if (p259 < 0) break seq257;
-    let p260;
-    p260 = r_dec_octet(p259);
-    if (p260 < 0) break seq257;
-    let p261;
-    p261 = one(T15, p260);
-    if (p261 < 0) break seq257;
-    let p262;
-    p262 = r_dec_octet(p261);
-    if (p262 < 0) break seq257;
-    let p263;
-    p263 = one(T15, p262);
-    if (p263 < 0) break seq257;
-    let p264;
-    p264 = r_dec_octet(p263);
-    if (p264 < 0) break seq257;
-    out = p264;
+  seq249: {
+    let p250;
+    p250 = r_dec_octet(at);
+    if (p250 < 0) break seq249;
+    let p251;
+    p251 = one(T15, p250);
+    if (p251 < 0) break seq249;
+    let p252;
+    p252 = r_dec_octet(p251);
+    if (p252 < 0) break seq249;
+    let p253;
+    p253 = one(T15, p252);
+    if (p253 < 0) break seq249;
+    let p254;
+    p254 = r_dec_octet(p253);
+    if (p254 < 0) break seq249;
+    let p255;
+    p255 = one(T15, p254);
+    if (p255 < 0) break seq249;
+    let p256;
+    p256 = r_dec_octet(p255);
+    if (p256 < 0) break seq249;
+    out = p256;
   }
-  if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
 }
 
@@ -1007,60 +1006,60 @@ function r_IPv4address(at) {
 function r_dec_octet(at) {
   let out;
   out = -1;
-  seq265: {
-    let p266;
-    p266 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p266 < 0) break seq265;
-    let p267;
-    p267 = one(T17, p266);
-    if (p267 < 0) break seq265;
-    out = p267;
+  seq257: {
+    let p258;
+    p258 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p258 < 0) break seq257;
+    let p259;
+    p259 = one(T17, p258);
+    if (p259 < 0) break seq257;
+    out = p259;
   }
   if (out < 0) {
     out = -1;
-    seq268: {
-      let p269;
-      p269 = one(T18, at);
-      if (p269 < 0) break seq268;
-      let p270;
-      p270 = one(T19, p269);
-      if (p270 < 0) break seq268;
-      let p271;
-      p271 = one(T10, p270);
-      if (p271 < 0) break seq268;
-      out = p271;
+    seq260: {
+      let p261;
+      p261 = one(T18, at);
+      if (p261 < 0) break seq260;
+      let p262;
+      p262 = one(T19, p261);
+      if (p262 < 0) break seq260;
+      let p263;
+      p263 = one(T10, p262);
+      if (p263 < 0) break seq260;
+      out = p263;
     }
     if (out < 0) {
       out = -1;
-      seq272: {
-        let p273;
-        p273 = one(T20, at);
-        if (p273 < 0) break seq272;
-        let p274;
-        let k275 = 0;
-        p274 = p273;
+      seq264: {
+        let p265;
+        p265 = one(T20, at);
+        if (p265 < 0) break seq264;
+        let p266;
+        let k267 = 0;
+        p266 = p265;
         for (;;) {
-          if (k275 === 2) break;
-          let p276;
-          p276 = one(T10, p274);
-          if (p276 < 0 || p276 === p274) break;
-          p274 = p276;
-          k275++;
+          if (k267 === 2) break;
+          let p268;
+          p268 = one(T10, p266);
+          if (p268 < 0 || p268 === p266) break;
+          p266 = p268;
+          k267++;
         }
-        if (k275 < 2) p274 = -1;
-        if (p274 < 0) break seq272;
-        out = p274;
+        if (k267 < 2) p266 = -1;
+        if (p266 < 0) break seq264;
+        out = p266;
       }
       if (out < 0) {
         out = -1;
-        seq277: {
-          let p278;
-          p278 = one(T21, at);
-          if (p278 < 0) break seq277;
-          let p279;
-          p279 = one(T10, p278);
-          if (p279 < 0) break seq277;
-          out = p279;
+        seq269: {
+          let p270;
+          p270 = one(T21, at);
+          if (p270 < 0) break seq269;
+          let p271;
+          p271 = one(T10, p270);
+          if (p271 < 0) break seq269;
+          out = p271;
         }
         if (out < 0) {
           out = one(T10, at);
@@ -1076,16 +1075,16 @@ function r_reg_name(at) {
   let out;
   out = at;
   for (;;) {
-    let p280;
-    p280 = one(T7, out);
-    if (p280 < 0) {
-      p280 = r_pct_encoded(out);
-      if (p280 < 0) {
-        p280 = one(T22, out);
+    let p272;
+    p272 = one(T7, out);
+    if (p272 < 0) {
+      p272 = r_pct_encoded(out);
+      if (p272 < 0) {
+        p272 = one(T22, out);
       }
     }
-    if (p280 < 0 || p280 === out) break;
-    out = p280;
+    if (p272 < 0 || p272 === out) break;
+    out = p272;
   }
   return out;
 }
@@ -1098,36 +1097,36 @@ function r_reg_name(at) {
 function r_path(at) {
   let out;
   out = -1;
-  const n282 = ncap;
-  seq281: {
-    let p283;
-    p283 = r_path_abempty(at);
-    if (p283 < 0) { ncap = n282; break seq281; }
-    let p284;
-    let p285;
-    p285 = r_pchar(p283);
-    if (p285 < 0) {
-      p285 = one(T23, p283);
+  const n274 = ncap;
+  seq273: {
+    let p275;
+    p275 = r_path_abempty(at);
+    if (p275 < 0) { ncap = n274; break seq273; }
+    let p276;
+    let p277;
+    p277 = r_pchar(p275);
+    if (p277 < 0) {
+      p277 = one(T23, p275);
     }
-    p284 = p285 < 0 ? p283 : -1;
-    if (p284 < 0) { ncap = n282; break seq281; }
-    out = p284;
+    p276 = p277 < 0 ? p275 : -1;
+    if (p276 < 0) { ncap = n274; break seq273; }
+    out = p276;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      const n287 = ncap;
-      seq286: {
-        let p288;
-        p288 = r_path_noscheme(at);
-        if (p288 < 0) { ncap = n287; break seq286; }
-        let p289;
-        let p290;
-        p290 = one(T0, p288);
-        p289 = p290 < 0 ? p288 : -1;
-        if (p289 < 0) { ncap = n287; break seq286; }
-        out = p289;
+      const n279 = ncap;
+      seq278: {
+        let p280;
+        p280 = r_path_noscheme(at);
+        if (p280 < 0) { ncap = n279; break seq278; }
+        let p281;
+        let p282;
+        p282 = one(T0, p280);
+        p281 = p282 < 0 ? p280 : -1;
+        if (p281 < 0) { ncap = n279; break seq278; }
+        out = p281;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1146,19 +1145,19 @@ function r_path_abempty(at) {
   let out;
   out = at;
   for (;;) {
-    let p291;
-    p291 = -1;
-    seq292: {
-      let p293;
-      p293 = one(T3, out);
-      if (p293 < 0) break seq292;
-      let p294;
-      p294 = r_segment(p293);
-      if (p294 < 0) break seq292;
-      p291 = p294;
+    let p283;
+    p283 = -1;
+    seq284: {
+      let p285;
+      p285 = one(T3, out);
+      if (p285 < 0) break seq284;
+      let p286;
+      p286 = r_segment(p285);
+      if (p286 < 0) break seq284;
+      p283 = p286;
     }
-    if (p291 < 0 || p291 === out) break;
-    out = p291;
+    if (p283 < 0 || p283 === out) break;
+    out = p283;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
@@ -1169,40 +1168,40 @@ function r_path_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  seq295: {
-    let p296;
-    p296 = one(T3, at);
-    if (p296 < 0) break seq295;
-    let p297;
-    let p298;
-    p298 = -1;
-    seq299: {
-      let p300;
-      p300 = r_segment_nz(p296);
-      if (p300 < 0) break seq299;
-      let p301;
-      p301 = p300;
+  seq287: {
+    let p288;
+    p288 = one(T3, at);
+    if (p288 < 0) break seq287;
+    let p289;
+    let p290;
+    p290 = -1;
+    seq291: {
+      let p292;
+      p292 = r_segment_nz(p288);
+      if (p292 < 0) break seq291;
+      let p293;
+      p293 = p292;
       for (;;) {
-        let p302;
-        p302 = -1;
-        seq303: {
-          let p304;
-          p304 = one(T3, p301);
-          if (p304 < 0) break seq303;
-          let p305;
-          p305 = r_segment(p304);
-          if (p305 < 0) break seq303;
-          p302 = p305;
+        let p294;
+        p294 = -1;
+        seq295: {
+          let p296;
+          p296 = one(T3, p293);
+          if (p296 < 0) break seq295;
+          let p297;
+          p297 = r_segment(p296);
+          if (p297 < 0) break seq295;
+          p294 = p297;
         }
-        if (p302 < 0 || p302 === p301) break;
-        p301 = p302;
+        if (p294 < 0 || p294 === p293) break;
+        p293 = p294;
       }
-      if (p301 < 0) break seq299;
-      p298 = p301;
+      if (p293 < 0) break seq291;
+      p290 = p293;
     }
-    p297 = p298 < 0 ? p296 : p298;
-    if (p297 < 0) break seq295;
-    out = p297;
+    p289 = p290 < 0 ? p288 : p290;
+    if (p289 < 0) break seq287;
+    out = p289;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
@@ -1213,29 +1212,29 @@ function r_path_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  seq306: {
-    let p307;
-    p307 = r_segment_nz_nc(at);
-    if (p307 < 0) break seq306;
-    let p308;
-    p308 = p307;
+  seq298: {
+    let p299;
+    p299 = r_segment_nz_nc(at);
+    if (p299 < 0) break seq298;
+    let p300;
+    p300 = p299;
     for (;;) {
-      let p309;
-      p309 = -1;
-      seq310: {
-        let p311;
-        p311 = one(T3, p308);
-        if (p311 < 0) break seq310;
-        let p312;
-        p312 = r_segment(p311);
-        if (p312 < 0) break seq310;
-        p309 = p312;
+      let p301;
+      p301 = -1;
+      seq302: {
+        let p303;
+        p303 = one(T3, p300);
+        if (p303 < 0) break seq302;
+        let p304;
+        p304 = r_segment(p303);
+        if (p304 < 0) break seq302;
+        p301 = p304;
       }
-      if (p309 < 0 || p309 === p308) break;
-      p308 = p309;
+      if (p301 < 0 || p301 === p300) break;
+      p300 = p301;
     }
-    if (p308 < 0) break seq306;
-    out = p308;
+    if (p300 < 0) break seq298;
+    out = p300;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
@@ -1246,29 +1245,29 @@ function r_path_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  seq313: {
-    let p314;
-    p314 = r_segment_nz(at);
-    if (p314 < 0) break seq313;
-    let p315;
-    p315 = p314;
+  seq305: {
+    let p306;
+    p306 = r_segment_nz(at);
+    if (p306 < 0) break seq305;
+    let p307;
+    p307 = p306;
     for (;;) {
-      let p316;
-      p316 = -1;
-      seq317: {
-        let p318;
-        p318 = one(T3, p315);
-        if (p318 < 0) break seq317;
-        let p319;
-        p319 = r_segment(p318);
-        if (p319 < 0) break seq317;
-        p316 = p319;
+      let p308;
+      p308 = -1;
+      seq309: {
+        let p310;
+        p310 = one(T3, p307);
+        if (p310 < 0) break seq309;
+        let p311;
+        p311 = r_segment(p310);
+        if (p311 < 0) break seq309;
+        p308 = p311;
       }
-      if (p316 < 0 || p316 === p315) break;
-      p315 = p316;
+      if (p308 < 0 || p308 === p307) break;
+      p307 = p308;
     }
-    if (p315 < 0) break seq313;
-    out = p315;
+    if (p307 < 0) break seq305;
+    out = p307;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
@@ -1288,10 +1287,10 @@ function r_segment(at) {
   let out;
   out = at;
   for (;;) {
-    let p320;
-    p320 = r_pchar(out);
-    if (p320 < 0 || p320 === out) break;
-    out = p320;
+    let p312;
+    p312 = r_pchar(out);
+    if (p312 < 0 || p312 === out) break;
+    out = p312;
   }
   return out;
 }
@@ -1299,16 +1298,16 @@ function r_segment(at) {
 // segment-nz    = 1*pchar
 function r_segment_nz(at) {
   let out;
-  let k321 = 0;
+  let k313 = 0;
   out = at;
   for (;;) {
-    let p322;
-    p322 = r_pchar(out);
-    if (p322 < 0 || p322 === out) break;
-    out = p322;
-    k321++;
+    let p314;
+    p314 = r_pchar(out);
+    if (p314 < 0 || p314 === out) break;
+    out = p314;
+    k313++;
   }
-  if (k321 < 1) out = -1;
+  if (k313 < 1) out = -1;
   return out;
 }
 
@@ -1316,22 +1315,22 @@ function r_segment_nz(at) {
 //               ; non-zero-length segment without any colon ":"
 function r_segment_nz_nc(at) {
   let out;
-  let k323 = 0;
+  let k315 = 0;
   out = at;
   for (;;) {
-    let p324;
-    p324 = one(T7, out);
-    if (p324 < 0) {
-      p324 = r_pct_encoded(out);
-      if (p324 < 0) {
-        p324 = one(T24, out);
+    let p316;
+    p316 = one(T7, out);
+    if (p316 < 0) {
+      p316 = r_pct_encoded(out);
+      if (p316 < 0) {
+        p316 = one(T24, out);
       }
     }
-    if (p324 < 0 || p324 === out) break;
-    out = p324;
-    k323++;
+    if (p316 < 0 || p316 === out) break;
+    out = p316;
+    k315++;
   }
-  if (k323 < 1) out = -1;
+  if (k315 < 1) out = -1;
   return out;
 }
 
@@ -1354,13 +1353,13 @@ function r_query(at) {
   let out;
   out = at;
   for (;;) {
-    let p325;
-    p325 = r_pchar(out);
-    if (p325 < 0) {
-      p325 = one(T26, out);
+    let p317;
+    p317 = r_pchar(out);
+    if (p317 < 0) {
+      p317 = one(T26, out);
     }
-    if (p325 < 0 || p325 === out) break;
-    out = p325;
+    if (p317 < 0 || p317 === out) break;
+    out = p317;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
@@ -1372,13 +1371,13 @@ function r_fragment(at) {
   let out;
   out = at;
   for (;;) {
-    let p326;
-    p326 = r_pchar(out);
-    if (p326 < 0) {
-      p326 = one(T26, out);
+    let p318;
+    p318 = r_pchar(out);
+    if (p318 < 0) {
+      p318 = one(T26, out);
     }
-    if (p326 < 0 || p326 === out) break;
-    out = p326;
+    if (p318 < 0 || p318 === out) break;
+    out = p318;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
@@ -1388,17 +1387,17 @@ function r_fragment(at) {
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  seq327: {
-    let p328;
-    p328 = one(T27, at);
-    if (p328 < 0) break seq327;
-    let p329;
-    p329 = one(T14, p328);
-    if (p329 < 0) break seq327;
-    let p330;
-    p330 = one(T14, p329);
-    if (p330 < 0) break seq327;
-    out = p330;
+  seq319: {
+    let p320;
+    p320 = one(T27, at);
+    if (p320 < 0) break seq319;
+    let p321;
+    p321 = one(T14, p320);
+    if (p321 < 0) break seq319;
+    let p322;
+    p322 = one(T14, p321);
+    if (p322 < 0) break seq319;
+    out = p322;
   }
   return out;
 }
@@ -1513,10 +1512,12 @@ function matchAt(text, startRule, at) {
 function captureLog() { return caps; }
 function captureCount() { return ncap; }
 
-const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"path_abempty":5,"path_absolute":6,"path_noscheme":7,"path_rootless":8,"path_empty":9,"query":10,"fragment":11,"IPv6address":12,"IPvFuture":13,"IPv4address":14};
+const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"path_abempty":5,"path_absolute":6,"path_noscheme":7,"path_rootless":8,"path_empty":9,"query":10,"fragment":11};
+/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */
+const DECISIONS = {"host":{"slot":12,"alternatives":["IP-literal","IPv4address","reg-name"]},"IP_literal":{"slot":13,"alternatives":["IPv6address","IPvFuture"]},"hier_part":{"slot":14,"alternatives":["path-abempty","path-absolute","path-rootless","path-empty"]},"relative_part":{"slot":15,"alternatives":["path-abempty","path-absolute","path-noscheme","path-empty"]}};
 
 /** The rules with a display name, all of which match exactly one character, and their names. */
 const NAMED_RULES = {"unreserved":"unreserved","reserved":"reserved","gen_delims":"gen-delims","sub_delims":"sub-delims","ALPHA":"ALPHA","DIGIT":"DIGIT","HEXDIG":"HEXDIG"};
 
 const START_RULES = ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
-export { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES };
+export { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES };

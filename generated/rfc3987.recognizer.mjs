@@ -94,12 +94,16 @@ function r_ihier_part(at) {
     if (p22 < 0) { ncap = n18; break seq17; }
     out = p22;
   }
+  if (out >= 0) capture(14, 0, out);
   if (out < 0) {
     out = r_ipath_absolute(at);
+    if (out >= 0) capture(14, 1, out);
     if (out < 0) {
       out = r_ipath_rootless(at);
+      if (out >= 0) capture(14, 2, out);
       if (out < 0) {
         out = r_ipath_empty(at);
+        if (out >= 0) capture(14, 3, out);
       }
     }
   }
@@ -218,12 +222,16 @@ function r_irelative_part(at) {
     if (p54 < 0) { ncap = n50; break seq49; }
     out = p54;
   }
+  if (out >= 0) capture(15, 0, out);
   if (out < 0) {
     out = r_ipath_absolute(at);
+    if (out >= 0) capture(15, 1, out);
     if (out < 0) {
       out = r_ipath_noscheme(at);
+      if (out >= 0) capture(15, 2, out);
       if (out < 0) {
         out = r_ipath_empty(at);
+        if (out >= 0) capture(15, 3, out);
       }
     }
   }
@@ -302,25 +310,27 @@ function r_ihost(at) {
   const entry = ncap;
   let out;
   out = r_IP_literal(at);
+  if (out >= 0) capture(12, 0, out);
   if (out < 0) {
     out = -1;
-    const n72 = ncap;
     seq71: {
+      let p72;
+      p72 = r_IPv4address(at);
+      if (p72 < 0) break seq71;
       let p73;
-      p73 = r_IPv4address(at);
-      if (p73 < 0) { ncap = n72; break seq71; }
       let p74;
-      let p75;
-      p75 = r_iunreserved(p73);
-      if (p75 < 0) {
-        p75 = one(T6, p73);
+      p74 = r_iunreserved(p72);
+      if (p74 < 0) {
+        p74 = one(T6, p72);
       }
-      p74 = p75 < 0 ? p73 : -1;
-      if (p74 < 0) { ncap = n72; break seq71; }
-      out = p74;
+      p73 = p74 < 0 ? p72 : -1;
+      if (p73 < 0) break seq71;
+      out = p73;
     }
+    if (out >= 0) capture(12, 1, out);
     if (out < 0) {
       out = r_ireg_name(at);
+      if (out >= 0) capture(12, 2, out);
     }
   }
   if (out >= 0) capture(3, at, out); else ncap = entry;
@@ -332,16 +342,16 @@ function r_ireg_name(at) {
   let out;
   out = at;
   for (;;) {
-    let p76;
-    p76 = r_iunreserved(out);
-    if (p76 < 0) {
-      p76 = r_pct_encoded(out);
-      if (p76 < 0) {
-        p76 = one(T7, out);
+    let p75;
+    p75 = r_iunreserved(out);
+    if (p75 < 0) {
+      p75 = r_pct_encoded(out);
+      if (p75 < 0) {
+        p75 = one(T7, out);
       }
     }
-    if (p76 < 0 || p76 === out) break;
-    out = p76;
+    if (p75 < 0 || p75 === out) break;
+    out = p75;
   }
   return out;
 }
@@ -354,36 +364,36 @@ function r_ireg_name(at) {
 function r_ipath(at) {
   let out;
   out = -1;
-  const n78 = ncap;
-  seq77: {
+  const n77 = ncap;
+  seq76: {
+    let p78;
+    p78 = r_ipath_abempty(at);
+    if (p78 < 0) { ncap = n77; break seq76; }
     let p79;
-    p79 = r_ipath_abempty(at);
-    if (p79 < 0) { ncap = n78; break seq77; }
     let p80;
-    let p81;
-    p81 = r_ipchar(p79);
-    if (p81 < 0) {
-      p81 = one(T8, p79);
+    p80 = r_ipchar(p78);
+    if (p80 < 0) {
+      p80 = one(T8, p78);
     }
-    p80 = p81 < 0 ? p79 : -1;
-    if (p80 < 0) { ncap = n78; break seq77; }
-    out = p80;
+    p79 = p80 < 0 ? p78 : -1;
+    if (p79 < 0) { ncap = n77; break seq76; }
+    out = p79;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
     if (out < 0) {
       out = -1;
-      const n83 = ncap;
-      seq82: {
+      const n82 = ncap;
+      seq81: {
+        let p83;
+        p83 = r_ipath_noscheme(at);
+        if (p83 < 0) { ncap = n82; break seq81; }
         let p84;
-        p84 = r_ipath_noscheme(at);
-        if (p84 < 0) { ncap = n83; break seq82; }
         let p85;
-        let p86;
-        p86 = one(T0, p84);
-        p85 = p86 < 0 ? p84 : -1;
-        if (p85 < 0) { ncap = n83; break seq82; }
-        out = p85;
+        p85 = one(T0, p83);
+        p84 = p85 < 0 ? p83 : -1;
+        if (p84 < 0) { ncap = n82; break seq81; }
+        out = p84;
       }
       if (out < 0) {
         out = r_ipath_rootless(at);
@@ -402,19 +412,19 @@ function r_ipath_abempty(at) {
   let out;
   out = at;
   for (;;) {
-    let p87;
-    p87 = -1;
-    seq88: {
+    let p86;
+    p86 = -1;
+    seq87: {
+      let p88;
+      p88 = one(T3, out);
+      if (p88 < 0) break seq87;
       let p89;
-      p89 = one(T3, out);
-      if (p89 < 0) break seq88;
-      let p90;
-      p90 = r_isegment(p89);
-      if (p90 < 0) break seq88;
-      p87 = p90;
+      p89 = r_isegment(p88);
+      if (p89 < 0) break seq87;
+      p86 = p89;
     }
-    if (p87 < 0 || p87 === out) break;
-    out = p87;
+    if (p86 < 0 || p86 === out) break;
+    out = p86;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
@@ -425,40 +435,40 @@ function r_ipath_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  seq91: {
+  seq90: {
+    let p91;
+    p91 = one(T3, at);
+    if (p91 < 0) break seq90;
     let p92;
-    p92 = one(T3, at);
-    if (p92 < 0) break seq91;
     let p93;
-    let p94;
-    p94 = -1;
-    seq95: {
+    p93 = -1;
+    seq94: {
+      let p95;
+      p95 = r_isegment_nz(p91);
+      if (p95 < 0) break seq94;
       let p96;
-      p96 = r_isegment_nz(p92);
-      if (p96 < 0) break seq95;
-      let p97;
-      p97 = p96;
+      p96 = p95;
       for (;;) {
-        let p98;
-        p98 = -1;
-        seq99: {
+        let p97;
+        p97 = -1;
+        seq98: {
+          let p99;
+          p99 = one(T3, p96);
+          if (p99 < 0) break seq98;
           let p100;
-          p100 = one(T3, p97);
-          if (p100 < 0) break seq99;
-          let p101;
-          p101 = r_isegment(p100);
-          if (p101 < 0) break seq99;
-          p98 = p101;
+          p100 = r_isegment(p99);
+          if (p100 < 0) break seq98;
+          p97 = p100;
         }
-        if (p98 < 0 || p98 === p97) break;
-        p97 = p98;
+        if (p97 < 0 || p97 === p96) break;
+        p96 = p97;
       }
-      if (p97 < 0) break seq95;
-      p94 = p97;
+      if (p96 < 0) break seq94;
+      p93 = p96;
     }
-    p93 = p94 < 0 ? p92 : p94;
-    if (p93 < 0) break seq91;
-    out = p93;
+    p92 = p93 < 0 ? p91 : p93;
+    if (p92 < 0) break seq90;
+    out = p92;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
@@ -469,29 +479,29 @@ function r_ipath_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  seq102: {
+  seq101: {
+    let p102;
+    p102 = r_isegment_nz_nc(at);
+    if (p102 < 0) break seq101;
     let p103;
-    p103 = r_isegment_nz_nc(at);
-    if (p103 < 0) break seq102;
-    let p104;
-    p104 = p103;
+    p103 = p102;
     for (;;) {
-      let p105;
-      p105 = -1;
-      seq106: {
+      let p104;
+      p104 = -1;
+      seq105: {
+        let p106;
+        p106 = one(T3, p103);
+        if (p106 < 0) break seq105;
         let p107;
-        p107 = one(T3, p104);
-        if (p107 < 0) break seq106;
-        let p108;
-        p108 = r_isegment(p107);
-        if (p108 < 0) break seq106;
-        p105 = p108;
+        p107 = r_isegment(p106);
+        if (p107 < 0) break seq105;
+        p104 = p107;
       }
-      if (p105 < 0 || p105 === p104) break;
-      p104 = p105;
+      if (p104 < 0 || p104 === p103) break;
+      p103 = p104;
     }
-    if (p104 < 0) break seq102;
-    out = p104;
+    if (p103 < 0) break seq101;
+    out = p103;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
@@ -502,29 +512,29 @@ function r_ipath_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  seq109: {
+  seq108: {
+    let p109;
+    p109 = r_isegment_nz(at);
+    if (p109 < 0) break seq108;
     let p110;
-    p110 = r_isegment_nz(at);
-    if (p110 < 0) break seq109;
-    let p111;
-    p111 = p110;
+    p110 = p109;
     for (;;) {
-      let p112;
-      p112 = -1;
-      seq113: {
+      let p111;
+      p111 = -1;
+      seq112: {
+        let p113;
+        p113 = one(T3, p110);
+        if (p113 < 0) break seq112;
         let p114;
-        p114 = one(T3, p111);
-        if (p114 < 0) break seq113;
-        let p115;
-        p115 = r_isegment(p114);
-        if (p115 < 0) break seq113;
-        p112 = p115;
+        p114 = r_isegment(p113);
+        if (p114 < 0) break seq112;
+        p111 = p114;
       }
-      if (p112 < 0 || p112 === p111) break;
-      p111 = p112;
+      if (p111 < 0 || p111 === p110) break;
+      p110 = p111;
     }
-    if (p111 < 0) break seq109;
-    out = p111;
+    if (p110 < 0) break seq108;
+    out = p110;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
@@ -544,10 +554,10 @@ function r_isegment(at) {
   let out;
   out = at;
   for (;;) {
-    let p116;
-    p116 = r_ipchar(out);
-    if (p116 < 0 || p116 === out) break;
-    out = p116;
+    let p115;
+    p115 = r_ipchar(out);
+    if (p115 < 0 || p115 === out) break;
+    out = p115;
   }
   return out;
 }
@@ -555,16 +565,16 @@ function r_isegment(at) {
 // isegment-nz    = 1*ipchar
 function r_isegment_nz(at) {
   let out;
-  let k117 = 0;
+  let k116 = 0;
   out = at;
   for (;;) {
-    let p118;
-    p118 = r_ipchar(out);
-    if (p118 < 0 || p118 === out) break;
-    out = p118;
-    k117++;
+    let p117;
+    p117 = r_ipchar(out);
+    if (p117 < 0 || p117 === out) break;
+    out = p117;
+    k116++;
   }
-  if (k117 < 1) out = -1;
+  if (k116 < 1) out = -1;
   return out;
 }
 
@@ -573,22 +583,22 @@ function r_isegment_nz(at) {
 //                ; non-zero-length segment without any colon ":"
 function r_isegment_nz_nc(at) {
   let out;
-  let k119 = 0;
+  let k118 = 0;
   out = at;
   for (;;) {
-    let p120;
-    p120 = r_iunreserved(out);
-    if (p120 < 0) {
-      p120 = r_pct_encoded(out);
-      if (p120 < 0) {
-        p120 = one(T9, out);
+    let p119;
+    p119 = r_iunreserved(out);
+    if (p119 < 0) {
+      p119 = r_pct_encoded(out);
+      if (p119 < 0) {
+        p119 = one(T9, out);
       }
     }
-    if (p120 < 0 || p120 === out) break;
-    out = p120;
-    k119++;
+    if (p119 < 0 || p119 === out) break;
+    out = p119;
+    k118++;
   }
-  if (k119 < 1) out = -1;
+  if (k118 < 1) out = -1;
   return out;
 }
 
@@ -612,16 +622,16 @@ function r_iquery(at) {
   let out;
   out = at;
   for (;;) {
-    let p121;
-    p121 = r_ipchar(out);
-    if (p121 < 0) {
-      p121 = r_iprivate(out);
-      if (p121 < 0) {
-        p121 = one(T11, out);
+    let p120;
+    p120 = r_ipchar(out);
+    if (p120 < 0) {
+      p120 = r_iprivate(out);
+      if (p120 < 0) {
+        p120 = one(T11, out);
       }
     }
-    if (p121 < 0 || p121 === out) break;
-    out = p121;
+    if (p120 < 0 || p120 === out) break;
+    out = p120;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
@@ -633,13 +643,13 @@ function r_ifragment(at) {
   let out;
   out = at;
   for (;;) {
-    let p122;
-    p122 = r_ipchar(out);
-    if (p122 < 0) {
-      p122 = one(T11, out);
+    let p121;
+    p121 = r_ipchar(out);
+    if (p121 < 0) {
+      p121 = one(T11, out);
     }
-    if (p122 < 0 || p122 === out) break;
-    out = p122;
+    if (p121 < 0 || p121 === out) break;
+    out = p121;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
@@ -663,33 +673,33 @@ function r_iunreserved(at) {
 //                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
-  const c123 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c123 >= 0xa0 && c123 <= 0xd7ff) || (c123 >= 0xf900 && c123 <= 0xfdcf) || (c123 >= 0xfdf0 && c123 <= 0xffef)) ? at + 1 : -1;
+  const c122 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c122 >= 0xa0 && c122 <= 0xd7ff) || (c122 >= 0xf900 && c122 <= 0xfdcf) || (c122 >= 0xfdf0 && c122 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq124: {
-      let p125;
-      const c126 = at < len ? input.charCodeAt(at) : -1;
-      p125 = (false || (c126 >= 0xd800 && c126 <= 0xd83e) || (c126 >= 0xd840 && c126 <= 0xd87e) || (c126 >= 0xd880 && c126 <= 0xd8be) || (c126 >= 0xd8c0 && c126 <= 0xd8fe) || (c126 >= 0xd900 && c126 <= 0xd93e) || (c126 >= 0xd940 && c126 <= 0xd97e) || (c126 >= 0xd980 && c126 <= 0xd9be) || (c126 >= 0xd9c0 && c126 <= 0xd9fe) || (c126 >= 0xda00 && c126 <= 0xda3e) || (c126 >= 0xda40 && c126 <= 0xda7e) || (c126 >= 0xda80 && c126 <= 0xdabe) || (c126 >= 0xdac0 && c126 <= 0xdafe) || (c126 >= 0xdb00 && c126 <= 0xdb3e) || (c126 >= 0xdb44 && c126 <= 0xdb7e)) ? at + 1 : -1;
-      if (p125 < 0) break seq124;
-      let p127;
-      const c128 = p125 < len ? input.charCodeAt(p125) : -1;
-      p127 = (false || (c128 >= 0xdc00 && c128 <= 0xdfff)) ? p125 + 1 : -1;
-      if (p127 < 0) break seq124;
-      out = p127;
+    seq123: {
+      let p124;
+      const c125 = at < len ? input.charCodeAt(at) : -1;
+      p124 = (false || (c125 >= 0xd800 && c125 <= 0xd83e) || (c125 >= 0xd840 && c125 <= 0xd87e) || (c125 >= 0xd880 && c125 <= 0xd8be) || (c125 >= 0xd8c0 && c125 <= 0xd8fe) || (c125 >= 0xd900 && c125 <= 0xd93e) || (c125 >= 0xd940 && c125 <= 0xd97e) || (c125 >= 0xd980 && c125 <= 0xd9be) || (c125 >= 0xd9c0 && c125 <= 0xd9fe) || (c125 >= 0xda00 && c125 <= 0xda3e) || (c125 >= 0xda40 && c125 <= 0xda7e) || (c125 >= 0xda80 && c125 <= 0xdabe) || (c125 >= 0xdac0 && c125 <= 0xdafe) || (c125 >= 0xdb00 && c125 <= 0xdb3e) || (c125 >= 0xdb44 && c125 <= 0xdb7e)) ? at + 1 : -1;
+      if (p124 < 0) break seq123;
+      let p126;
+      const c127 = p124 < len ? input.charCodeAt(p124) : -1;
+      p126 = (false || (c127 >= 0xdc00 && c127 <= 0xdfff)) ? p124 + 1 : -1;
+      if (p126 < 0) break seq123;
+      out = p126;
     }
     if (out < 0) {
       out = -1;
-      seq129: {
-        let p130;
-        const c131 = at < len ? input.charCodeAt(at) : -1;
-        p130 = (false || c131 === 0xd83f || c131 === 0xd87f || c131 === 0xd8bf || c131 === 0xd8ff || c131 === 0xd93f || c131 === 0xd97f || c131 === 0xd9bf || c131 === 0xd9ff || c131 === 0xda3f || c131 === 0xda7f || c131 === 0xdabf || c131 === 0xdaff || c131 === 0xdb3f || c131 === 0xdb7f) ? at + 1 : -1;
-        if (p130 < 0) break seq129;
-        let p132;
-        const c133 = p130 < len ? input.charCodeAt(p130) : -1;
-        p132 = (false || (c133 >= 0xdc00 && c133 <= 0xdffd)) ? p130 + 1 : -1;
-        if (p132 < 0) break seq129;
-        out = p132;
+      seq128: {
+        let p129;
+        const c130 = at < len ? input.charCodeAt(at) : -1;
+        p129 = (false || c130 === 0xd83f || c130 === 0xd87f || c130 === 0xd8bf || c130 === 0xd8ff || c130 === 0xd93f || c130 === 0xd97f || c130 === 0xd9bf || c130 === 0xd9ff || c130 === 0xda3f || c130 === 0xda7f || c130 === 0xdabf || c130 === 0xdaff || c130 === 0xdb3f || c130 === 0xdb7f) ? at + 1 : -1;
+        if (p129 < 0) break seq128;
+        let p131;
+        const c132 = p129 < len ? input.charCodeAt(p129) : -1;
+        p131 = (false || (c132 >= 0xdc00 && c132 <= 0xdffd)) ? p129 + 1 : -1;
+        if (p131 < 0) break seq128;
+        out = p131;
       }
     }
   }
@@ -699,33 +709,33 @@ function r_ucschar(at) {
 // iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
-  const c134 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c134 >= 0xe000 && c134 <= 0xf8ff)) ? at + 1 : -1;
+  const c133 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c133 >= 0xe000 && c133 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq135: {
-      let p136;
-      const c137 = at < len ? input.charCodeAt(at) : -1;
-      p136 = (false || (c137 >= 0xdb80 && c137 <= 0xdbbe) || (c137 >= 0xdbc0 && c137 <= 0xdbfe)) ? at + 1 : -1;
-      if (p136 < 0) break seq135;
-      let p138;
-      const c139 = p136 < len ? input.charCodeAt(p136) : -1;
-      p138 = (false || (c139 >= 0xdc00 && c139 <= 0xdfff)) ? p136 + 1 : -1;
-      if (p138 < 0) break seq135;
-      out = p138;
+    seq134: {
+      let p135;
+      const c136 = at < len ? input.charCodeAt(at) : -1;
+      p135 = (false || (c136 >= 0xdb80 && c136 <= 0xdbbe) || (c136 >= 0xdbc0 && c136 <= 0xdbfe)) ? at + 1 : -1;
+      if (p135 < 0) break seq134;
+      let p137;
+      const c138 = p135 < len ? input.charCodeAt(p135) : -1;
+      p137 = (false || (c138 >= 0xdc00 && c138 <= 0xdfff)) ? p135 + 1 : -1;
+      if (p137 < 0) break seq134;
+      out = p137;
     }
     if (out < 0) {
       out = -1;
-      seq140: {
-        let p141;
-        const c142 = at < len ? input.charCodeAt(at) : -1;
-        p141 = (false || c142 === 0xdbbf || c142 === 0xdbff) ? at + 1 : -1;
-        if (p141 < 0) break seq140;
-        let p143;
-        const c144 = p141 < len ? input.charCodeAt(p141) : -1;
-        p143 = (false || (c144 >= 0xdc00 && c144 <= 0xdffd)) ? p141 + 1 : -1;
-        if (p143 < 0) break seq140;
-        out = p143;
+      seq139: {
+        let p140;
+        const c141 = at < len ? input.charCodeAt(at) : -1;
+        p140 = (false || c141 === 0xdbbf || c141 === 0xdbff) ? at + 1 : -1;
+        if (p140 < 0) break seq139;
+        let p142;
+        const c143 = p140 < len ? input.charCodeAt(p140) : -1;
+        p142 = (false || (c143 >= 0xdc00 && c143 <= 0xdffd)) ? p140 + 1 : -1;
+        if (p142 < 0) break seq139;
+        out = p142;
       }
     }
   }
@@ -737,20 +747,20 @@ function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  seq145: {
+  seq144: {
+    let p145;
+    p145 = one(T14, at);
+    if (p145 < 0) break seq144;
     let p146;
-    p146 = one(T14, at);
-    if (p146 < 0) break seq145;
-    let p147;
-    p147 = p146;
+    p146 = p145;
     for (;;) {
-      let p148;
-      p148 = one(T15, p147);
-      if (p148 < 0 || p148 === p147) break;
-      p147 = p148;
+      let p147;
+      p147 = one(T15, p146);
+      if (p147 < 0 || p147 === p146) break;
+      p146 = p147;
     }
-    if (p147 < 0) break seq145;
-    out = p147;
+    if (p146 < 0) break seq144;
+    out = p146;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
@@ -762,10 +772,10 @@ function r_port(at) {
   let out;
   out = at;
   for (;;) {
-    let p149;
-    p149 = one(T16, out);
-    if (p149 < 0 || p149 === out) break;
-    out = p149;
+    let p148;
+    p148 = one(T16, out);
+    if (p148 < 0 || p148 === out) break;
+    out = p148;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
@@ -775,64 +785,64 @@ function r_port(at) {
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n151 = ncap;
-  seq150: {
+  const n150 = ncap;
+  seq149: {
+    let p151;
+    p151 = one(T17, at);
+    if (p151 < 0) { ncap = n150; break seq149; }
     let p152;
-    p152 = one(T17, at);
-    if (p152 < 0) { ncap = n151; break seq150; }
-    let p153;
-    p153 = r_IPv6address(p152);
-    if (p153 < 0) {
-      p153 = r_IPvFuture(p152);
+    p152 = r_IPv6address(p151);
+    if (p152 >= 0) capture(13, 0, p152);
+    if (p152 < 0) {
+      p152 = r_IPvFuture(p151);
+      if (p152 >= 0) capture(13, 1, p152);
     }
-    if (p153 < 0) { ncap = n151; break seq150; }
-    let p154;
-    p154 = one(T18, p153);
-    if (p154 < 0) { ncap = n151; break seq150; }
-    out = p154;
+    if (p152 < 0) { ncap = n150; break seq149; }
+    let p153;
+    p153 = one(T18, p152);
+    if (p153 < 0) { ncap = n150; break seq149; }
+    out = p153;
   }
   return out;
 }
 
 // IPvFuture      = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  seq155: {
+  seq154: {
+    let p155;
+    p155 = one(T19, at);
+    if (p155 < 0) break seq154;
     let p156;
-    p156 = one(T19, at);
-    if (p156 < 0) break seq155;
-    let p157;
-    let k158 = 0;
-    p157 = p156;
+    let k157 = 0;
+    p156 = p155;
     for (;;) {
-      let p159;
-      p159 = one(T20, p157);
-      if (p159 < 0 || p159 === p157) break;
-      p157 = p159;
-      k158++;
+      let p158;
+      p158 = one(T20, p156);
+      if (p158 < 0 || p158 === p156) break;
+      p156 = p158;
+      k157++;
     }
-    if (k158 < 1) p157 = -1;
-    if (p157 < 0) break seq155;
+    if (k157 < 1) p156 = -1;
+    if (p156 < 0) break seq154;
+    let p159;
+    p159 = one(T21, p156);
+    if (p159 < 0) break seq154;
     let p160;
-    p160 = one(T21, p157);
-    if (p160 < 0) break seq155;
-    let p161;
-    let k162 = 0;
-    p161 = p160;
+    let k161 = 0;
+    p160 = p159;
     for (;;) {
-      let p163;
-      p163 = one(T22, p161);
-      if (p163 < 0 || p163 === p161) break;
-      p161 = p163;
-      k162++;
+      let p162;
+      p162 = one(T22, p160);
+      if (p162 < 0 || p162 === p160) break;
+      p160 = p162;
+      k161++;
     }
-    if (k162 < 1) p161 = -1;
-    if (p161 < 0) break seq155;
-    out = p161;
+    if (k161 < 1) p160 = -1;
+    if (p160 < 0) break seq154;
+    out = p160;
   }
-  if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
 }
 
@@ -846,483 +856,475 @@ function r_IPvFuture(at) {
 //                / [ *5( h16 ":" ) h16 ] "::"              h16
 //                / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n165 = ncap;
-  seq164: {
+  seq163: {
+    let p164;
+    p164 = r_h16(at);
+    if (p164 < 0) break seq163;
+    let p165;
+    p165 = one(T0, p164);
+    if (p165 < 0) break seq163;
     let p166;
-    p166 = r_h16(at);
-    if (p166 < 0) { ncap = n165; break seq164; }
+    p166 = r_h16(p165);
+    if (p166 < 0) break seq163;
     let p167;
     p167 = one(T0, p166);
-    if (p167 < 0) { ncap = n165; break seq164; }
+    if (p167 < 0) break seq163;
     let p168;
     p168 = r_h16(p167);
-    if (p168 < 0) { ncap = n165; break seq164; }
+    if (p168 < 0) break seq163;
     let p169;
     p169 = one(T0, p168);
-    if (p169 < 0) { ncap = n165; break seq164; }
+    if (p169 < 0) break seq163;
     let p170;
     p170 = r_h16(p169);
-    if (p170 < 0) { ncap = n165; break seq164; }
+    if (p170 < 0) break seq163;
     let p171;
     p171 = one(T0, p170);
-    if (p171 < 0) { ncap = n165; break seq164; }
+    if (p171 < 0) break seq163;
     let p172;
     p172 = r_h16(p171);
-    if (p172 < 0) { ncap = n165; break seq164; }
+    if (p172 < 0) break seq163;
     let p173;
     p173 = one(T0, p172);
-    if (p173 < 0) { ncap = n165; break seq164; }
+    if (p173 < 0) break seq163;
     let p174;
     p174 = r_h16(p173);
-    if (p174 < 0) { ncap = n165; break seq164; }
+    if (p174 < 0) break seq163;
     let p175;
     p175 = one(T0, p174);
-    if (p175 < 0) { ncap = n165; break seq164; }
+    if (p175 < 0) break seq163;
     let p176;
-    p176 = r_h16(p175);
-    if (p176 < 0) { ncap = n165; break seq164; }
-    let p177;
-    p177 = one(T0, p176);
-    if (p177 < 0) { ncap = n165; break seq164; }
-    let p178;
-    p178 = r_ls32(p177);
-    if (p178 < 0) { ncap = n165; break seq164; }
-    out = p178;
+    p176 = r_ls32(p175);
+    if (p176 < 0) break seq163;
+    out = p176;
   }
   if (out < 0) {
     out = -1;
-    const n180 = ncap;
-    seq179: {
+    seq177: {
+      let p178;
+      p178 = one(T0, at);
+      if (p178 < 0) break seq177;
+      let p179;
+      p179 = one(T0, p178);
+      if (p179 < 0) break seq177;
+      let p180;
+      p180 = r_h16(p179);
+      if (p180 < 0) break seq177;
       let p181;
-      p181 = one(T0, at);
-      if (p181 < 0) { ncap = n180; break seq179; }
+      p181 = one(T0, p180);
+      if (p181 < 0) break seq177;
       let p182;
-      p182 = one(T0, p181);
-      if (p182 < 0) { ncap = n180; break seq179; }
+      p182 = r_h16(p181);
+      if (p182 < 0) break seq177;
       let p183;
-      p183 = r_h16(p182);
-      if (p183 < 0) { ncap = n180; break seq179; }
+      p183 = one(T0, p182);
+      if (p183 < 0) break seq177;
       let p184;
-      p184 = one(T0, p183);
-      if (p184 < 0) { ncap = n180; break seq179; }
+      p184 = r_h16(p183);
+      if (p184 < 0) break seq177;
       let p185;
-      p185 = r_h16(p184);
-      if (p185 < 0) { ncap = n180; break seq179; }
+      p185 = one(T0, p184);
+      if (p185 < 0) break seq177;
       let p186;
-      p186 = one(T0, p185);
-      if (p186 < 0) { ncap = n180; break seq179; }
+      p186 = r_h16(p185);
+      if (p186 < 0) break seq177;
       let p187;
-      p187 = r_h16(p186);
-      if (p187 < 0) { ncap = n180; break seq179; }
+      p187 = one(T0, p186);
+      if (p187 < 0) break seq177;
       let p188;
-      p188 = one(T0, p187);
-      if (p188 < 0) { ncap = n180; break seq179; }
+      p188 = r_h16(p187);
+      if (p188 < 0) break seq177;
       let p189;
-      p189 = r_h16(p188);
-      if (p189 < 0) { ncap = n180; break seq179; }
+      p189 = one(T0, p188);
+      if (p189 < 0) break seq177;
       let p190;
-      p190 = one(T0, p189);
-      if (p190 < 0) { ncap = n180; break seq179; }
-      let p191;
-      p191 = r_h16(p190);
-      if (p191 < 0) { ncap = n180; break seq179; }
-      let p192;
-      p192 = one(T0, p191);
-      if (p192 < 0) { ncap = n180; break seq179; }
-      let p193;
-      p193 = r_ls32(p192);
-      if (p193 < 0) { ncap = n180; break seq179; }
-      out = p193;
+      p190 = r_ls32(p189);
+      if (p190 < 0) break seq177;
+      out = p190;
     }
     if (out < 0) {
       out = -1;
-      const n195 = ncap;
-      seq194: {
+      seq191: {
+        let p192;
+        let p193;
+        p193 = r_h16(at);
+        p192 = p193 < 0 ? at : p193;
+        if (p192 < 0) break seq191;
+        let p194;
+        p194 = one(T0, p192);
+        if (p194 < 0) break seq191;
+        let p195;
+        p195 = one(T0, p194);
+        if (p195 < 0) break seq191;
         let p196;
+        p196 = r_h16(p195);
+        if (p196 < 0) break seq191;
         let p197;
-        p197 = r_h16(at);
-        p196 = p197 < 0 ? at : p197;
-        if (p196 < 0) { ncap = n195; break seq194; }
+        p197 = one(T0, p196);
+        if (p197 < 0) break seq191;
         let p198;
-        p198 = one(T0, p196);
-        if (p198 < 0) { ncap = n195; break seq194; }
+        p198 = r_h16(p197);
+        if (p198 < 0) break seq191;
         let p199;
         p199 = one(T0, p198);
-        if (p199 < 0) { ncap = n195; break seq194; }
+        if (p199 < 0) break seq191;
         let p200;
         p200 = r_h16(p199);
-        if (p200 < 0) { ncap = n195; break seq194; }
+        if (p200 < 0) break seq191;
         let p201;
         p201 = one(T0, p200);
-        if (p201 < 0) { ncap = n195; break seq194; }
+        if (p201 < 0) break seq191;
         let p202;
         p202 = r_h16(p201);
-        if (p202 < 0) { ncap = n195; break seq194; }
+        if (p202 < 0) break seq191;
         let p203;
         p203 = one(T0, p202);
-        if (p203 < 0) { ncap = n195; break seq194; }
+        if (p203 < 0) break seq191;
         let p204;
-        p204 = r_h16(p203);
-        if (p204 < 0) { ncap = n195; break seq194; }
-        let p205;
-        p205 = one(T0, p204);
-        if (p205 < 0) { ncap = n195; break seq194; }
-        let p206;
-        p206 = r_h16(p205);
-        if (p206 < 0) { ncap = n195; break seq194; }
-        let p207;
-        p207 = one(T0, p206);
-        if (p207 < 0) { ncap = n195; break seq194; }
-        let p208;
-        p208 = r_ls32(p207);
-        if (p208 < 0) { ncap = n195; break seq194; }
-        out = p208;
+        p204 = r_ls32(p203);
+        if (p204 < 0) break seq191;
+        out = p204;
       }
       if (out < 0) {
         out = -1;
-        const n210 = ncap;
-        seq209: {
-          let p211;
-          let p212;
-          p212 = -1;
-          seq213: {
-            let p214;
-            let k215 = 0;
-            p214 = at;
+        seq205: {
+          let p206;
+          let p207;
+          p207 = -1;
+          seq208: {
+            let p209;
+            let k210 = 0;
+            p209 = at;
             for (;;) {
-              if (k215 === 1) break;
-              let p216;
-              p216 = -1;
-              seq217: {
-                let p218;
-                p218 = r_h16(p214);
-                if (p218 < 0) break seq217;
-                let p219;
-                p219 = one(T0, p218);
-                if (p219 < 0) break seq217;
-                let p220;
-                let p221;
-                p221 = one(T0, p219);
-                p220 = p221 < 0 ? p219 : -1;
-                if (p220 < 0) break seq217;
-                p216 = p220;
+              if (k210 === 1) break;
+              let p211;
+              p211 = -1;
+              seq212: {
+                let p213;
+                p213 = r_h16(p209);
+                if (p213 < 0) break seq212;
+                let p214;
+                p214 = one(T0, p213);
+                if (p214 < 0) break seq212;
+                let p215;
+                let p216;
+                p216 = one(T0, p214);
+                p215 = p216 < 0 ? p214 : -1;
+                if (p215 < 0) break seq212;
+                p211 = p215;
               }
-              if (p216 < 0 || p216 === p214) break;
-              p214 = p216;
-              k215++;
+              if (p211 < 0 || p211 === p209) break;
+              p209 = p211;
+              k210++;
             }
-            if (p214 < 0) break seq213;
-            let p222;
-            p222 = r_h16(p214);
-            if (p222 < 0) break seq213;
-            p212 = p222;
+            if (p209 < 0) break seq208;
+            let p217;
+            p217 = r_h16(p209);
+            if (p217 < 0) break seq208;
+            p207 = p217;
           }
-          p211 = p212 < 0 ? at : p212;
-          if (p211 < 0) { ncap = n210; break seq209; }
+          p206 = p207 < 0 ? at : p207;
+          if (p206 < 0) break seq205;
+          let p218;
+          p218 = one(T0, p206);
+          if (p218 < 0) break seq205;
+          let p219;
+          p219 = one(T0, p218);
+          if (p219 < 0) break seq205;
+          let p220;
+          p220 = r_h16(p219);
+          if (p220 < 0) break seq205;
+          let p221;
+          p221 = one(T0, p220);
+          if (p221 < 0) break seq205;
+          let p222;
+          p222 = r_h16(p221);
+          if (p222 < 0) break seq205;
           let p223;
-          p223 = one(T0, p211);
-          if (p223 < 0) { ncap = n210; break seq209; }
+          p223 = one(T0, p222);
+          if (p223 < 0) break seq205;
           let p224;
-          p224 = one(T0, p223);
-          if (p224 < 0) { ncap = n210; break seq209; }
+          p224 = r_h16(p223);
+          if (p224 < 0) break seq205;
           let p225;
-          p225 = r_h16(p224);
-          if (p225 < 0) { ncap = n210; break seq209; }
+          p225 = one(T0, p224);
+          if (p225 < 0) break seq205;
           let p226;
-          p226 = one(T0, p225);
-          if (p226 < 0) { ncap = n210; break seq209; }
-          let p227;
-          p227 = r_h16(p226);
-          if (p227 < 0) { ncap = n210; break seq209; }
-          let p228;
-          p228 = one(T0, p227);
-          if (p228 < 0) { ncap = n210; break seq209; }
-          let p229;
-          p229 = r_h16(p228);
-          if (p229 < 0) { ncap = n210; break seq209; }
-          let p230;
-          p230 = one(T0, p229);
-          if (p230 < 0) { ncap = n210; break seq209; }
-          let p231;
-          p231 = r_ls32(p230);
-          if (p231 < 0) { ncap = n210; break seq209; }
-          out = p231;
+          p226 = r_ls32(p225);
+          if (p226 < 0) break seq205;
+          out = p226;
         }
         if (out < 0) {
           out = -1;
-          const n233 = ncap;
-          seq232: {
-            let p234;
-            let p235;
-            p235 = -1;
-            seq236: {
-              let p237;
-              let k238 = 0;
-              p237 = at;
+          seq227: {
+            let p228;
+            let p229;
+            p229 = -1;
+            seq230: {
+              let p231;
+              let k232 = 0;
+              p231 = at;
               for (;;) {
-                if (k238 === 2) break;
-                let p239;
-                p239 = -1;
-                seq240: {
-                  let p241;
-                  p241 = r_h16(p237);
-                  if (p241 < 0) break seq240;
-                  let p242;
-                  p242 = one(T0, p241);
-                  if (p242 < 0) break seq240;
-                  let p243;
-                  let p244;
-                  p244 = one(T0, p242);
-                  p243 = p244 < 0 ? p242 : -1;
-                  if (p243 < 0) break seq240;
-                  p239 = p243;
+                if (k232 === 2) break;
+                let p233;
+                p233 = -1;
+                seq234: {
+                  let p235;
+                  p235 = r_h16(p231);
+                  if (p235 < 0) break seq234;
+                  let p236;
+                  p236 = one(T0, p235);
+                  if (p236 < 0) break seq234;
+                  let p237;
+                  let p238;
+                  p238 = one(T0, p236);
+                  p237 = p238 < 0 ? p236 : -1;
+                  if (p237 < 0) break seq234;
+                  p233 = p237;
                 }
-                if (p239 < 0 || p239 === p237) break;
-                p237 = p239;
-                k238++;
+                if (p233 < 0 || p233 === p231) break;
+                p231 = p233;
+                k232++;
               }
-              if (p237 < 0) break seq236;
-              let p245;
-              p245 = r_h16(p237);
-              if (p245 < 0) break seq236;
-              p235 = p245;
+              if (p231 < 0) break seq230;
+              let p239;
+              p239 = r_h16(p231);
+              if (p239 < 0) break seq230;
+              p229 = p239;
             }
-            p234 = p235 < 0 ? at : p235;
-            if (p234 < 0) { ncap = n233; break seq232; }
+            p228 = p229 < 0 ? at : p229;
+            if (p228 < 0) break seq227;
+            let p240;
+            p240 = one(T0, p228);
+            if (p240 < 0) break seq227;
+            let p241;
+            p241 = one(T0, p240);
+            if (p241 < 0) break seq227;
+            let p242;
+            p242 = r_h16(p241);
+            if (p242 < 0) break seq227;
+            let p243;
+            p243 = one(T0, p242);
+            if (p243 < 0) break seq227;
+            let p244;
+            p244 = r_h16(p243);
+            if (p244 < 0) break seq227;
+            let p245;
+            p245 = one(T0, p244);
+            if (p245 < 0) break seq227;
             let p246;
-            p246 = one(T0, p234);
-            if (p246 < 0) { ncap = n233; break seq232; }
-            let p247;
-            p247 = one(T0, p246);
-            if (p247 < 0) { ncap = n233; break seq232; }
-            let p248;
-            p248 = r_h16(p247);
-            if (p248 < 0) { ncap = n233; break seq232; }
-            let p249;
-            p249 = one(T0, p248);
-            if (p249 < 0) { ncap = n233; break seq232; }
-            let p250;
-            p250 = r_h16(p249);
-            if (p250 < 0) { ncap = n233; break seq232; }
-            let p251;
-            p251 = one(T0, p250);
-            if (p251 < 0) { ncap = n233; break seq232; }
-            let p252;
-            p252 = r_ls32(p251);
-            if (p252 < 0) { ncap = n233; break seq232; }
-            out = p252;
+            p246 = r_ls32(p245);
+            if (p246 < 0) break seq227;
+            out = p246;
           }
           if (out < 0) {
             out = -1;
-            const n254 = ncap;
-            seq253: {
-              let p255;
-              let p256;
-              p256 = -1;
-              seq257: {
-                let p258;
-                let k259 = 0;
-                p258 = at;
+            seq247: {
+              let p248;
+              let p249;
+              p249 = -1;
+              seq250: {
+                let p251;
+                let k252 = 0;
+                p251 = at;
                 for (;;) {
-                  if (k259 === 3) break;
-                  let p260;
-                  p260 = -1;
-                  seq261: {
-                    let p262;
-                    p262 = r_h16(p258);
-                    if (p262 < 0) break seq261;
-                    let p263;
-                    p263 = one(T0, p262);
-                    if (p263 < 0) break seq261;
-                    let p264;
-                    let p265;
-                    p265 = one(T0, p263);
-                    p264 = p265 < 0 ? p263 : -1;
-                    if (p264 < 0) break seq261;
-                    p260 = p264;
+                  if (k252 === 3) break;
+                  let p253;
+                  p253 = -1;
+                  seq254: {
+                    let p255;
+                    p255 = r_h16(p251);
+                    if (p255 < 0) break seq254;
+                    let p256;
+                    p256 = one(T0, p255);
+                    if (p256 < 0) break seq254;
+                    let p257;
+                    let p258;
+                    p258 = one(T0, p256);
+                    p257 = p258 < 0 ? p256 : -1;
+                    if (p257 < 0) break seq254;
+                    p253 = p257;
                   }
-                  if (p260 < 0 || p260 === p258) break;
-                  p258 = p260;
-                  k259++;
+                  if (p253 < 0 || p253 === p251) break;
+                  p251 = p253;
+                  k252++;
                 }
-                if (p258 < 0) break seq257;
-                let p266;
-                p266 = r_h16(p258);
-                if (p266 < 0) break seq257;
-                p256 = p266;
+                if (p251 < 0) break seq250;
+                let p259;
+                p259 = r_h16(p251);
+                if (p259 < 0) break seq250;
+                p249 = p259;
               }
-              p255 = p256 < 0 ? at : p256;
-              if (p255 < 0) { ncap = n254; break seq253; }
-              let p267;
-              p267 = one(T0, p255);
-              if (p267 < 0) { ncap = n254; break seq253; }
-              let p268;
-              p268 = one(T0, p267);
-              if (p268 < 0) { ncap = n254; break seq253; }
-              let p269;
-              p269 = r_h16(p268);
-              if (p269 < 0) { ncap = n254; break seq253; }
-              let p270;
-              p270 = one(T0, p269);
-              if (p270 < 0) { ncap = n254; break seq253; }
-              let p271;
-              p271 = r_ls32(p270);
-              if (p271 < 0) { ncap = n254; break seq253; }
-              out = p271;
+              p248 = p249 < 0 ? at : p249;
+              if (p248 < 0) break seq247;
+              let p260;
+              p260 = one(T0, p248);
+              if (p260 < 0) break seq247;
+              let p261;
+              p261 = one(T0, p260);
+              if (p261 < 0) break seq247;
+              let p262;
+              p262 = r_h16(p261);
+              if (p262 < 0) break seq247;
+              let p263;
+              p263 = one(T0, p262);
+              if (p263 < 0) break seq247;
+              let p264;
+              p264 = r_ls32(p263);
+              if (p264 < 0) break seq247;
+              out = p264;
             }
             if (out < 0) {
               out = -1;
-              const n273 = ncap;
-              seq272: {
-                let p274;
-                let p275;
-                p275 = -1;
-                seq276: {
-                  let p277;
-                  let k278 = 0;
-                  p277 = at;
+              seq265: {
+                let p266;
+                let p267;
+                p267 = -1;
+                seq268: {
+                  let p269;
+                  let k270 = 0;
+                  p269 = at;
                   for (;;) {
-                    if (k278 === 4) break;
-                    let p279;
-                    p279 = -1;
-                    seq280: {
-                      let p281;
-                      p281 = r_h16(p277);
-                      if (p281 < 0) break seq280;
-                      let p282;
-                      p282 = one(T0, p281);
-                      if (p282 < 0) break seq280;
-                      let p283;
-                      let p284;
-                      p284 = one(T0, p282);
-                      p283 = p284 < 0 ? p282 : -1;
-                      if (p283 < 0) break seq280;
-                      p279 = p283;
+                    if (k270 === 4) break;
+                    let p271;
+                    p271 = -1;
+                    seq272: {
+                      let p273;
+                      p273 = r_h16(p269);
+                      if (p273 < 0) break seq272;
+                      let p274;
+                      p274 = one(T0, p273);
+                      if (p274 < 0) break seq272;
+                      let p275;
+                      let p276;
+                      p276 = one(T0, p274);
+                      p275 = p276 < 0 ? p274 : -1;
+                      if (p275 < 0) break seq272;
+                      p271 = p275;
                     }
-                    if (p279 < 0 || p279 === p277) break;
-                    p277 = p279;
-                    k278++;
+                    if (p271 < 0 || p271 === p269) break;
+                    p269 = p271;
+                    k270++;
                   }
-                  if (p277 < 0) break seq276;
-                  let p285;
-                  p285 = r_h16(p277);
-                  if (p285 < 0) break seq276;
-                  p275 = p285;
+                  if (p269 < 0) break seq268;
+                  let p277;
+                  p277 = r_h16(p269);
+                  if (p277 < 0) break seq268;
+                  p267 = p277;
                 }
-                p274 = p275 < 0 ? at : p275;
-                if (p274 < 0) { ncap = n273; break seq272; }
-                let p286;
-                p286 = one(T0, p274);
-                if (p286 < 0) { ncap = n273; break seq272; }
-                let p287;
-                p287 = one(T0, p286);
-                if (p287 < 0) { ncap = n273; break seq272; }
-                let p288;
-                p288 = r_ls32(p287);
-                if (p288 < 0) { ncap = n273; break seq272; }
-                out = p288;
+                p266 = p267 < 0 ? at : p267;
+                if (p266 < 0) break seq265;
+                let p278;
+                p278 = one(T0, p266);
+                if (p278 < 0) break seq265;
+                let p279;
+                p279 = one(T0, p278);
+                if (p279 < 0) break seq265;
+                let p280;
+                p280 = r_ls32(p279);
+                if (p280 < 0) break seq265;
+                out = p280;
               }
               if (out < 0) {
                 out = -1;
-                seq289: {
-                  let p290;
-                  let p291;
-                  p291 = -1;
-                  seq292: {
-                    let p293;
-                    let k294 = 0;
-                    p293 = at;
+                seq281: {
+                  let p282;
+                  let p283;
+                  p283 = -1;
+                  seq284: {
+                    let p285;
+                    let k286 = 0;
+                    p285 = at;
                     for (;;) {
-                      if (k294 === 5) break;
-                      let p295;
-                      p295 = -1;
-                      seq296: {
-                        let p297;
-                        p297 = r_h16(p293);
-                        if (p297 < 0) break seq296;
-                        let p298;
-                        p298 = one(T0, p297);
-                        if (p298 < 0) break seq296;
-                        let p299;
-                        let p300;
-                        p300 = one(T0, p298);
-                        p299 = p300 < 0 ? p298 : -1;
-                        if (p299 < 0) break seq296;
-                        p295 = p299;
+                      if (k286 === 5) break;
+                      let p287;
+                      p287 = -1;
+                      seq288: {
+                        let p289;
+                        p289 = r_h16(p285);
+                        if (p289 < 0) break seq288;
+                        let p290;
+                        p290 = one(T0, p289);
+                        if (p290 < 0) break seq288;
+                        let p291;
+                        let p292;
+                        p292 = one(T0, p290);
+                        p291 = p292 < 0 ? p290 : -1;
+                        if (p291 < 0) break seq288;
+                        p287 = p291;
                       }
-                      if (p295 < 0 || p295 === p293) break;
-                      p293 = p295;
-                      k294++;
+                      if (p287 < 0 || p287 === p285) break;
+                      p285 = p287;
+                      k286++;
                     }
-                    if (p293 < 0) break seq292;
-                    let p301;
-                    p301 = r_h16(p293);
-                    if (p301 < 0) break seq292;
-                    p291 = p301;
+                    if (p285 < 0) break seq284;
+                    let p293;
+                    p293 = r_h16(p285);
+                    if (p293 < 0) break seq284;
+                    p283 = p293;
                   }
-                  p290 = p291 < 0 ? at : p291;
-                  if (p290 < 0) break seq289;
-                  let p302;
-                  p302 = one(T0, p290);
-                  if (p302 < 0) break seq289;
-                  let p303;
-                  p303 = one(T0, p302);
-                  if (p303 < 0) break seq289;
-                  let p304;
-                  p304 = r_h16(p303);
-                  if (p304 < 0) break seq289;
-                  out = p304;
+                  p282 = p283 < 0 ? at : p283;
+                  if (p282 < 0) break seq281;
+                  let p294;
+                  p294 = one(T0, p282);
+                  if (p294 < 0) break seq281;
+                  let p295;
+                  p295 = one(T0, p294);
+                  if (p295 < 0) break seq281;
+                  let p296;
+                  p296 = r_h16(p295);
+                  if (p296 < 0) break seq281;
+                  out = p296;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq305: {
-                    let p306;
-                    let p307;
-                    p307 = -1;
-                    seq308: {
-                      let p309;
-                      let k310 = 0;
-                      p309 = at;
+                  seq297: {
+                    let p298;
+                    let p299;
+                    p299 = -1;
+                    seq300: {
+                      let p301;
+                      let k302 = 0;
+                      p301 = at;
                       for (;;) {
-                        if (k310 === 6) break;
-                        let p311;
-                        p311 = -1;
-                        seq312: {
-                          let p313;
-                          p313 = r_h16(p309);
-                          if (p313 < 0) break seq312;
-                          let p314;
-                          p314 = one(T0, p313);
-                          if (p314 < 0) break seq312;
-                          let p315;
-                          let p316;
-                          p316 = one(T0, p314);
-                          p315 = p316 < 0 ? p314 : -1;
-                          if (p315 < 0) break seq312;
-                          p311 = p315;
+                        if (k302 === 6) break;
+                        let p303;
+                        p303 = -1;
+                        seq304: {
+                          let p305;
+                          p305 = r_h16(p301);
+                          if (p305 < 0) break seq304;
+                          let p306;
+                          p306 = one(T0, p305);
+                          if (p306 < 0) break seq304;
+                          let p307;
+                          let p308;
+                          p308 = one(T0, p306);
+                          p307 = p308 < 0 ? p306 : -1;
+                          if (p307 < 0) break seq304;
+                          p303 = p307;
                         }
-                        if (p311 < 0 || p311 === p309) break;
-                        p309 = p311;
-                        k310++;
+                        if (p303 < 0 || p303 === p301) break;
+                        p301 = p303;
+                        k302++;
                       }
-                      if (p309 < 0) break seq308;
-                      let p317;
-                      p317 = r_h16(p309);
-                      if (p317 < 0) break seq308;
-                      p307 = p317;
+                      if (p301 < 0) break seq300;
+                      let p309;
+                      p309 = r_h16(p301);
+                      if (p309 < 0) break seq300;
+                      p299 = p309;
                     }
-                    p306 = p307 < 0 ? at : p307;
-                    if (p306 < 0) break seq305;
-                    let p318;
-                    p318 = one(T0, p306);
-                    if (p318 < 0) break seq305;
-                    let p319;
-                    p319 = one(T0, p318);
-                    if (p319 < 0) break seq305;
-                    out = p319;
+                    p298 = p299 < 0 ? at : p299;
+                    if (p298 < 0) break seq297;
+                    let p310;
+                    p310 = one(T0, p298);
+                    if (p310 < 0) break seq297;
+                    let p311;
+                    p311 = one(T0, p310);
+                    if (p311 < 0) break seq297;
+                    out = p311;
                   }
                 }
               }
@@ -1332,24 +1334,23 @@ function r_IPv6address(at) {
       }
     }
   }
-  if (out >= 0) capture(12, at, out); else ncap = entry;
   return out;
 }
 
 // h16            = 1*4HEXDIG
 function r_h16(at) {
   let out;
-  let k320 = 0;
+  let k312 = 0;
   out = at;
   for (;;) {
-    if (k320 === 4) break;
-    let p321;
-    p321 = one(T20, out);
-    if (p321 < 0 || p321 === out) break;
-    out = p321;
-    k320++;
+    if (k312 === 4) break;
+    let p313;
+    p313 = one(T20, out);
+    if (p313 < 0 || p313 === out) break;
+    out = p313;
+    k312++;
   }
-  if (k320 < 1) out = -1;
+  if (k312 < 1) out = -1;
   return out;
 }
 
@@ -1357,17 +1358,17 @@ function r_h16(at) {
 function r_ls32(at) {
   let out;
   out = -1;
-  seq322: {
-    let p323;
-    p323 = r_h16(at);
-    if (p323 < 0) break seq322;
-    let p324;
-    p324 = one(T0, p323);
-    if (p324 < 0) break seq322;
-    let p325;
-    p325 = r_h16(p324);
-    if (p325 < 0) break seq322;
-    out = p325;
+  seq314: {
+    let p315;
+    p315 = r_h16(at);
+    if (p315 < 0) break seq314;
+    let p316;
+    p316 = one(T0, p315);
+    if (p316 < 0) break seq314;
+    let p317;
+    p317 = r_h16(p316);
+    if (p317 < 0) break seq314;
+    out = p317;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1377,34 +1378,32 @@ function r_ls32(at) {
 
 // IPv4address    = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  seq326: {
-    let p327;
-    p327 = r_dec_octet(at);
-    if (p327 < 0) break seq326;
-    let p328;
-    p328 = one(T21, p327);
-    if (p328 < 0) break seq326;
-    let p329;
-    p329 = r_dec_octet(p328);
-    if (p329 < 0) break seq326;
-    let p330;
-    p330 = one(T21, p329);
-    if (p330 < 0) break seq326;
-    let p331;
-    p331 = r_dec_octet(p330);
-    if (p331 < 0) break seq326;
-    let p332;
-    p332 = one(T21, p331);
-    if (p332 < 0) break seq326;
-    let p333;
-    p333 = r_dec_octet(p332);
-    if (p333 < 0) break seq326;
-    out = p333;
+  seq318: {
+    let p319;
+    p319 = r_dec_octet(at);
+    if (p319 < 0) break seq318;
+    let p320;
+    p320 = one(T21, p319);
+    if (p320 < 0) break seq318;
+    let p321;
+    p321 = r_dec_octet(p320);
+    if (p321 < 0) break seq318;
+    let p322;
+    p322 = one(T21, p321);
+    if (p322 < 0) break seq318;
+    let p323;
+    p323 = r_dec_octet(p322);
+    if (p323 < 0) break seq318;
+    let p324;
+    p324 = one(T21, p323);
+    if (p324 < 0) break seq318;
+    let p325;
+    p325 = r_dec_octet(p324);
+    if (p325 < 0) break seq318;
+    out = p325;
   }
-  if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
 }
 
@@ -1416,60 +1415,60 @@ function r_IPv4address(at) {
 function r_dec_octet(at) {
   let out;
   out = -1;
-  seq334: {
-    let p335;
-    p335 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p335 < 0) break seq334;
-    let p336;
-    p336 = one(T23, p335);
-    if (p336 < 0) break seq334;
-    out = p336;
+  seq326: {
+    let p327;
+    p327 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p327 < 0) break seq326;
+    let p328;
+    p328 = one(T23, p327);
+    if (p328 < 0) break seq326;
+    out = p328;
   }
   if (out < 0) {
     out = -1;
-    seq337: {
-      let p338;
-      p338 = one(T24, at);
-      if (p338 < 0) break seq337;
-      let p339;
-      p339 = one(T25, p338);
-      if (p339 < 0) break seq337;
-      let p340;
-      p340 = one(T16, p339);
-      if (p340 < 0) break seq337;
-      out = p340;
+    seq329: {
+      let p330;
+      p330 = one(T24, at);
+      if (p330 < 0) break seq329;
+      let p331;
+      p331 = one(T25, p330);
+      if (p331 < 0) break seq329;
+      let p332;
+      p332 = one(T16, p331);
+      if (p332 < 0) break seq329;
+      out = p332;
     }
     if (out < 0) {
       out = -1;
-      seq341: {
-        let p342;
-        p342 = one(T26, at);
-        if (p342 < 0) break seq341;
-        let p343;
-        let k344 = 0;
-        p343 = p342;
+      seq333: {
+        let p334;
+        p334 = one(T26, at);
+        if (p334 < 0) break seq333;
+        let p335;
+        let k336 = 0;
+        p335 = p334;
         for (;;) {
-          if (k344 === 2) break;
-          let p345;
-          p345 = one(T16, p343);
-          if (p345 < 0 || p345 === p343) break;
-          p343 = p345;
-          k344++;
+          if (k336 === 2) break;
+          let p337;
+          p337 = one(T16, p335);
+          if (p337 < 0 || p337 === p335) break;
+          p335 = p337;
+          k336++;
         }
-        if (k344 < 2) p343 = -1;
-        if (p343 < 0) break seq341;
-        out = p343;
+        if (k336 < 2) p335 = -1;
+        if (p335 < 0) break seq333;
+        out = p335;
       }
       if (out < 0) {
         out = -1;
-        seq346: {
-          let p347;
-          p347 = one(T27, at);
-          if (p347 < 0) break seq346;
-          let p348;
-          p348 = one(T16, p347);
-          if (p348 < 0) break seq346;
-          out = p348;
+        seq338: {
+          let p339;
+          p339 = one(T27, at);
+          if (p339 < 0) break seq338;
+          let p340;
+          p340 = one(T16, p339);
+          if (p340 < 0) break seq338;
+          out = p340;
         }
         if (out < 0) {
           out = one(T16, at);
@@ -1484,17 +1483,17 @@ function r_dec_octet(at) {
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  seq349: {
-    let p350;
-    p350 = one(T28, at);
-    if (p350 < 0) break seq349;
-    let p351;
-    p351 = one(T20, p350);
-    if (p351 < 0) break seq349;
-    let p352;
-    p352 = one(T20, p351);
-    if (p352 < 0) break seq349;
-    out = p352;
+  seq341: {
+    let p342;
+    p342 = one(T28, at);
+    if (p342 < 0) break seq341;
+    let p343;
+    p343 = one(T20, p342);
+    if (p343 < 0) break seq341;
+    let p344;
+    p344 = one(T20, p343);
+    if (p344 < 0) break seq341;
+    out = p344;
   }
   return out;
 }
@@ -1610,10 +1609,12 @@ function matchAt(text, startRule, at) {
 function captureLog() { return caps; }
 function captureCount() { return ncap; }
 
-const CAPTURE_SLOTS = {"scheme":0,"iauthority":1,"iuserinfo":2,"ihost":3,"port":4,"ipath_abempty":5,"ipath_absolute":6,"ipath_noscheme":7,"ipath_rootless":8,"ipath_empty":9,"iquery":10,"ifragment":11,"IPv6address":12,"IPvFuture":13,"IPv4address":14};
+const CAPTURE_SLOTS = {"scheme":0,"iauthority":1,"iuserinfo":2,"ihost":3,"port":4,"ipath_abempty":5,"ipath_absolute":6,"ipath_noscheme":7,"ipath_rootless":8,"ipath_empty":9,"iquery":10,"ifragment":11};
+/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */
+const DECISIONS = {"ihost":{"slot":12,"alternatives":["IP-literal","IPv4address","reg-name"]},"IP_literal":{"slot":13,"alternatives":["IPv6address","IPvFuture"]},"ihier_part":{"slot":14,"alternatives":["path-abempty","path-absolute","path-rootless","path-empty"]},"irelative_part":{"slot":15,"alternatives":["path-abempty","path-absolute","path-noscheme","path-empty"]}};
 
 /** The rules with a display name, all of which match exactly one character, and their names. */
 const NAMED_RULES = {"iunreserved":"iunreserved","ucschar":"ucschar","iprivate":"iprivate","unreserved":"unreserved","reserved":"reserved","gen_delims":"gen-delims","sub_delims":"sub-delims","ALPHA":"ALPHA","DIGIT":"DIGIT","HEXDIG":"HEXDIG"};
 
 const START_RULES = ["IRI","ihier_part","IRI_reference","absolute_IRI","irelative_ref","irelative_part","iauthority","iuserinfo","ihost","ireg_name","ipath","ipath_abempty","ipath_absolute","ipath_noscheme","ipath_rootless","ipath_empty","isegment","isegment_nz","isegment_nz_nc","ipchar","iquery","ifragment","iunreserved","ucschar","iprivate","scheme","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
-export { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES };
+export { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES };

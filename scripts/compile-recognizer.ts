@@ -26,8 +26,10 @@ interface Grammar {
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const peggy = require('peggy') as { parser: { parse(text: string): Grammar } };
+import { parsePeggy } from './grammar-check/peggy';
+
+/** peggy's AST, walked generically here (the compiler looks at node types and fields by name). */
+const readGrammar = (text: string): Grammar => parsePeggy(text) as unknown as Grammar;
 
 /** A set of UTF-16 code units, as sorted, disjoint, inclusive ranges. */
 type CharSet = ReadonlyArray<readonly [number, number]>;
@@ -61,6 +63,11 @@ class Emitter {
   readonly ruleSets = new Map<string, CharSet | null>();
   rules = new Map<string, Node>();
   captures: readonly string[] = [];
+  /** Per decision rule, its slot and the choice node whose alternative it logs. */
+  decisions = new Map<string, { slot: number; choice: Node }>();
+  /** The decision being emitted: the choice node of the rule whose function is being written. */
+  decisionChoice: Node | undefined;
+  decisionSlot = -1;
 
   /** Rules whose match can log a capture: the capture rules and every rule that refers to one, directly or not. */
   private capturing: ReadonlySet<string> | undefined;
@@ -73,7 +80,7 @@ class Emitter {
   canCapture(node: Node): boolean {
     if (this.capturing === undefined) {
       const refs = new Map([...this.rules].map(([name, expression]) => [name, ruleRefs(expression)]));
-      const capturing = new Set(this.captures);
+      const capturing = new Set([...this.captures, ...this.decisions.keys()]);
       for (let grew = true; grew; ) {
         grew = false;
         for (const [name, to] of refs) {
@@ -86,7 +93,8 @@ class Emitter {
       this.capturing = capturing;
     }
     const capturing = this.capturing;
-    return ruleRefs(node).some((r) => capturing.has(r));
+    // The decision of the rule being written logs too: a sequence around it must undo that on failure.
+    return ruleRefs(node).some((r) => capturing.has(r)) || (this.decisionChoice !== undefined && contains(node, this.decisionChoice));
   }
 
   /** The set of characters `node` matches when it always matches exactly one character; null otherwise. */
@@ -121,7 +129,7 @@ class Emitter {
       }
       case 'rule_ref': {
         const name = node.name as string;
-        if (this.captures.includes(name)) return null;
+        if (this.captures.includes(name) || this.decisions.has(name)) return null;
         if (!this.ruleSets.has(name)) {
           this.ruleSets.set(name, null); // a recursive reference is no character set
           const rule = this.rules.get(name);
@@ -316,6 +324,22 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       return;
     }
     case 'choice': {
+      if (node === e.decisionChoice) {
+        // A decision: each alternative on its own, and the one that matches logged with its index.
+        const slot = e.decisionSlot;
+        const alternatives = node.alternatives as Node[];
+        let d = depth;
+        for (const [i, alternative] of alternatives.entries()) {
+          if (i > 0) {
+            e.line(d, `if (${out} < 0) {`);
+            d++;
+          }
+          emit(e, alternative, at, out, d);
+          e.line(d, `if (${out} >= 0) capture(${slot}, ${i}, ${out});`);
+        }
+        for (; d > depth; d--) e.line(d - 1, '}');
+        return;
+      }
       // Consecutive alternatives that each match one character from a set
       // become one test: each consumes exactly one character, so which of them
       // matches first does not change the result.
@@ -422,11 +446,52 @@ export function abnfRules(abnf: string): Map<string, string[]> {
 export interface RecognizerOptions {
   /** Rules whose matches are logged, in this slot order. */
   readonly captures: readonly string[];
+  /**
+   * Rules whose choice is logged where the grammar makes it: for each, the
+   * names of the alternatives of its first choice (the first met going down
+   * the rule's expression). When an alternative matches, the log gets
+   * (slot, index of the alternative, end), the slots following the captures'
+   * in this order, so the record's reader needs no position arithmetic.
+   */
+  readonly decisions?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Whether `node` is `inner` or holds it. */
+function contains(node: Node, inner: Node): boolean {
+  if (node === inner) return true;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      if (value.some((v) => v !== null && typeof v === 'object' && 'type' in v && contains(v as Node, inner))) return true;
+    } else if (value !== null && typeof value === 'object' && 'type' in value && contains(value as Node, inner)) return true;
+  }
+  return false;
+}
+
+/** The first choice node of an expression, going down wrappers and sequences in order; undefined if none. */
+function firstChoice(node: Node): Node | undefined {
+  switch (node.type) {
+    case 'choice':
+      return node;
+    case 'action':
+    case 'labeled':
+    case 'named':
+    case 'text':
+    case 'group':
+      return firstChoice(node.expression as Node);
+    case 'sequence':
+      for (const element of node.elements as Node[]) {
+        const found = firstChoice(element);
+        if (found) return found;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** `abnf`: the text of the grammar's ABNF, by default read from grammar/NAME.abnf beside grammarFile (grammar/NAME.peggy). */
 export function compileRecognizer(peggySource: string, grammarFile: string, options: RecognizerOptions, abnfText?: string): { js: string; dts: string } {
-  const grammar = peggy.parser.parse(peggySource);
+  const grammar = readGrammar(peggySource);
   const names = grammar.rules.map((r) => r.name);
   for (const c of options.captures) {
     if (!names.includes(c)) throw new Error(`${grammarFile}: capture rule ${c} is not in the grammar`);
@@ -434,6 +499,17 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   const e = new Emitter();
   e.rules = new Map(grammar.rules.map((r) => [r.name, r.expression]));
   e.captures = options.captures;
+  const decisionNames = Object.keys(options.decisions ?? {});
+  for (const [i, name] of decisionNames.entries()) {
+    const rule = e.rules.get(name);
+    if (rule === undefined) throw new Error(`${grammarFile}: decision rule ${name} is not in the grammar`);
+    const choice = firstChoice(rule);
+    const given = (options.decisions ?? {})[name];
+    if (choice === undefined) throw new Error(`${grammarFile}: decision rule ${name} has no choice`);
+    const count = (choice.alternatives as Node[]).length;
+    if (count !== given.length) throw new Error(`${grammarFile}: decision rule ${name} has ${count} alternatives, the options name ${given.length}`);
+    e.decisions.set(name, { slot: options.captures.length + i, choice });
+  }
   // Display names go only on rules that match one character, one code point (grammar/README.md),
   // so that an error names them without losing the offset of the failure: enforced here.
   const named: Record<string, string> = {};
@@ -473,6 +549,9 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     if (text === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile}`);
     for (const line of text) e.line(0, `// ${line}`);
     e.line(0, `function r_${rule.name}(at) {`);
+    const decision = e.decisions.get(rule.name);
+    e.decisionChoice = decision?.choice;
+    e.decisionSlot = decision?.slot ?? -1;
     const slot = options.captures.indexOf(rule.name);
     if (slot >= 0) e.line(1, 'const entry = ncap;');
     e.line(1, 'let out;');
@@ -513,11 +592,13 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(0, 'function captureCount() { return ncap; }');
   e.line(0, '');
   e.line(0, `const CAPTURE_SLOTS = ${JSON.stringify(Object.fromEntries(options.captures.map((c, i) => [c, i])))};`);
+  e.line(0, '/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */');
+  e.line(0, `const DECISIONS = ${JSON.stringify(Object.fromEntries(decisionNames.map((n) => [n, { slot: (e.decisions.get(n) as { slot: number }).slot, alternatives: (options.decisions ?? {})[n] }])))};`);
   e.line(0, '');
   e.line(0, '/** The rules with a display name, all of which match exactly one character, and their names. */');
   e.line(0, `const NAMED_RULES = ${JSON.stringify(named)};`);
   e.line(0, '');
-  e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ${JSON.stringify(names)} };`);
+  e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ${JSON.stringify(names)} };`);
 
   const dts = [
     `import type { StartRuleNames } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
@@ -530,6 +611,7 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     'export declare function captureLog(): Int32Array;',
     'export declare function captureCount(): number;',
     `export declare const CAPTURE_SLOTS: { readonly ${options.captures.map((c, i) => `${c}: ${i}`).join('; readonly ')} };`,
+    `export declare const DECISIONS: { ${decisionNames.map((n) => `readonly ${n}: { readonly slot: ${(e.decisions.get(n) as { slot: number }).slot}; readonly alternatives: readonly [${((options.decisions ?? {})[n]).map((a) => JSON.stringify(a)).join(', ')}] }`).join('; ')} };`,
     'export declare const START_RULES: readonly StartRuleNames[];',
     '/** The rules with a display name, all of which match exactly one character, and their names. */',
     'export declare const NAMED_RULES: Readonly<Partial<Record<StartRuleNames, string>>>;',

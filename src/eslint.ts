@@ -199,7 +199,6 @@ interface UriString {
 
 function encodeJs(quote: string): (text: string) => string {
   return (text) =>
-    // eslint-disable-next-line no-control-regex -- control characters are what it escapes
     text.replace(/[\\\n\r\u2028\u2029'"\x00-\x1f\x7f]/g, (c) => {
       if (c === '\\') return '\\\\';
       if (c === "'" || c === '"') return c === quote ? `\\${c}` : c;
@@ -210,7 +209,6 @@ function encodeJs(quote: string): (text: string) => string {
 }
 
 function encodeTemplate(text: string, followedBy: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what it escapes
   return text.replace(/[\\`\r\x00-\x09\x0b-\x1f\x7f]|\$(?=\{)|\$$/g, (c: string, at: number) => {
     if (c === '$') return at < text.length - 1 || followedBy.startsWith('{') ? '\\$' : c;
     if (c === '\\' || c === '`') return `\\${c}`;
@@ -320,7 +318,6 @@ function lintIri(value: string, s: Settings): Diagnostic[] {
     const o = origin[k]; // inside an encoded character: its end
     return o + String.fromCodePoint(value.codePointAt(o) as number).length;
   };
-  // eslint-disable-next-line no-control-regex -- ASCII is \x00 to \x7f
   const expanded = (from: number, to: number): boolean => /[^\x00-\x7f]/.test(value.slice(back(from, false), back(to, true)));
   return lint(mapped, { rule: s.rule, rules: s.codes }).map((d) => {
     const start = back(d.start, false);
@@ -545,7 +542,7 @@ const plugin = {
 plugin.configs.recommended = { name: 'urigram/recommended', plugins: { urigram: plugin }, rules: recommendedRules };
 
 // A namespace merged with the plugin: the way to export types from a module whose export is the plugin itself (`export =`, for require()).
-// eslint-disable-next-line @typescript-eslint/no-namespace
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the only way to give an `export =` module its types (see above)
 declare namespace plugin {
   /** The options of `urigram/valid-uri`. */
   export type ValidUriOptions = Options;
