@@ -18,7 +18,7 @@ const SHOTS: ReadonlyArray<{ file: string; input: string; height: number }> = [
 ];
 
 async function main(): Promise<void> {
-  const served = await servePlayground(path.join(root, 'dist', 'playground'), 0);
+  const served = await servePlayground(root, 0);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 960, height: 1000 }, deviceScaleFactor: 1 });

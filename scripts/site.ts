@@ -13,7 +13,10 @@
  *                    there, so the build must have run first
  *   playground.css   src/playground/playground.css and the railroad-diagrams
  *                    package's stylesheet
- *   grammars/*.html  the grammar pages, docs/grammars/NAME.html (npm run generate)
+ *
+ * The page links the grammar pages where they are, docs/grammars/NAME.html (npm run
+ * generate), as ../../docs/grammars/NAME.html: from the disk as from `urigram
+ * playground` (which serves docs/grammars/ there), and the package holds each once.
  *
  * The page's JavaScript is measured like the library (gzip -9) against its own
  * budget, PAGE_BUDGET (test/playground.test.ts); it is in none of the package's
@@ -82,14 +85,13 @@ function diagramsJson(): string {
 export async function buildSite(): Promise<{ files: string[]; gzipped: number }> {
   const { js } = await bundlePage();
   fs.rmSync(SITE_DIR, { recursive: true, force: true });
-  fs.mkdirSync(path.join(SITE_DIR, 'grammars'), { recursive: true });
+  fs.mkdirSync(SITE_DIR, { recursive: true });
   const html = fs.readFileSync(path.join(root, 'src', 'playground', 'index.html'), 'utf8');
   if (!html.includes('<!--DIAGRAMS-->')) throw new Error('scripts/site.ts: src/playground/index.html has no <!--DIAGRAMS--> marker');
   fs.writeFileSync(path.join(SITE_DIR, 'index.html'), html.replace('<!--DIAGRAMS-->', `<script type="application/json" id="diagrams">${diagramsJson()}</script>`));
   fs.writeFileSync(path.join(SITE_DIR, 'playground.js'), js);
   fs.writeFileSync(path.join(SITE_DIR, 'playground.css'), `${fs.readFileSync(path.join(root, 'src', 'playground', 'playground.css'), 'utf8')}\n${diagramCss(root)}`);
-  for (const g of GRAMMARS) fs.copyFileSync(path.join(root, 'docs', 'grammars', `${g}.html`), path.join(SITE_DIR, 'grammars', `${g}.html`));
-  const files = ['index.html', 'playground.js', 'playground.css', ...GRAMMARS.map((g) => `grammars/${g}.html`)];
+  const files = ['index.html', 'playground.js', 'playground.css'];
   return { files, gzipped: gzipSize(js) };
 }
 

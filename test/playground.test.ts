@@ -209,24 +209,29 @@ describe('the page as built', () => {
     expect(inputs.some((f) => f.includes('node_modules/tr46/'))).toBe(false);
   });
 
-  it('is in dist/playground, with the diagrams and no address outside its folder', () => {
+  it('is in dist/playground, with the diagrams, its addresses its own files or the grammar pages in docs/', () => {
     const html = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
     expect(html).toContain('<script type="application/json" id="diagrams">');
     expect(html).toContain('<script src="playground.js"></script>');
-    for (const m of html.matchAll(/(?:src|href)="([^"#]+)"/g)) expect(m[1]).toMatch(/^(?:data:,|[a-z0-9/-]+\.(?:js|css|html))$/);
-    for (const f of ['playground.js', 'playground.css', 'grammars/rfc3986.html', 'grammars/rfc3987.html', 'grammars/rfc2396.html']) expect(fs.existsSync(path.join(site, f))).toBe(true);
+    const addresses = [...html.matchAll(/(?:src|href)="([^"#]+)"/g)].map((m) => m[1]);
+    expect(addresses.filter((a) => !/^(?:data:,|playground\.(?:js|css)|\.\.\/\.\.\/docs\/grammars\/rfc(?:3986|3987|2396)\.html)$/.test(a))).toEqual([]);
+    for (const a of addresses.filter((x) => x !== 'data:,')) expect(fs.existsSync(path.join(site, a))).toBe(true);
+    expect(fs.readdirSync(site).sort()).toEqual(['index.html', 'playground.css', 'playground.js']);
   });
 });
 
 describe('urigram playground', () => {
-  it('serves only the files of its folder', () => {
-    expect(fileFor(site, '/')).toBe(path.join(site, 'index.html'));
-    expect(fileFor(site, '/grammars/rfc3986.html?x#y')).toBe(path.join(site, 'grammars', 'rfc3986.html'));
-    for (const bad of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/%E0', '/missing.html', '/grammars', '/index.html%00.js']) expect(fileFor(site, bad)).toBeUndefined();
+  it('serves only the files of dist/playground and docs/grammars', () => {
+    expect(fileFor(root, '/')).toBe(path.join(site, 'index.html'));
+    expect(fileFor(root, '/playground.js')).toBe(path.join(site, 'playground.js'));
+    expect(fileFor(root, '/docs/grammars/rfc3986.html?x#y')).toBe(path.join(root, 'docs', 'grammars', 'rfc3986.html'));
+    expect(fileFor(root, '/docs/grammars/../../docs/grammars/rfc3986.html')).toBe(path.join(root, 'docs', 'grammars', 'rfc3986.html'));
+    const bad = ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/%E0', '/missing.html', '/docs/grammars', '/docs/lint-rules.md', '/docs/grammars/..%2f..%2fREADME.md', '/docs/scorecard.svg', '/index.html%00.js'];
+    for (const p of bad) expect(fileFor(root, p)).toBeUndefined();
   });
 
   it('serves the page with its content type, and 404 or 405 otherwise', async () => {
-    const served = await servePlayground(site, 0);
+    const served = await servePlayground(root, 0);
     try {
       expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9][0-9]*\/$/);
       const page = await fetch(served.url);
@@ -264,7 +269,7 @@ describe('urigram playground', () => {
         });
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
       });
-      const page = await fetch(`${url}grammars/rfc2396.html`);
+      const page = await fetch(`${url}docs/grammars/rfc2396.html`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<section class="rule" id="hostname">');
     } finally {

@@ -3,6 +3,11 @@
  * `npm run build` with scripts/site.ts and shipped in the package) on
  * localhost, and prints its address. Static files only: the page does all its
  * work in the browser, and works as well opened from the disk.
+ *
+ * The page links the grammar pages where the package has them, as
+ * ../../docs/grammars/NAME.html (so that the links work from the disk too, and
+ * the package holds each page once): the server maps /docs/grammars/ to the
+ * package's docs/grammars/ and every other path to dist/playground/.
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -10,8 +15,8 @@ import * as path from 'node:path';
 import { InputError, UsageError } from './io';
 import type { Context } from './command';
 
-/** dist/playground, beside dist/src (this file is dist/src/cli/playground.js once built). */
-export const PLAYGROUND_DIR = path.resolve(__dirname, '..', '..', 'playground');
+/** The package's root (this file is dist/src/cli/playground.js once built). */
+export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,8 +32,8 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** The file of `dir` that a request path names, or undefined (outside it, not a file, or not a kind served). */
-export function fileFor(dir: string, requestPath: string): string | undefined {
+/** The file that a request path names under the package's root `root`, or undefined (outside the two folders served, not a file, or not a kind served). */
+export function fileFor(root: string, requestPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(requestPath.split(/[?#]/)[0]);
@@ -36,8 +41,10 @@ export function fileFor(dir: string, requestPath: string): string | undefined {
     return undefined;
   }
   if (decoded.includes('\0')) return undefined;
-  const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
-  const file = path.resolve(dir, `.${path.posix.normalize(`/${relative}`)}`);
+  const normal = path.posix.normalize(`/${decoded.endsWith('/') ? `${decoded}index.html` : decoded}`);
+  const pages = '/docs/grammars/';
+  const dir = normal.startsWith(pages) ? path.join(root, 'docs', 'grammars') : path.join(root, 'dist', 'playground');
+  const file = path.resolve(dir, `.${normal.startsWith(pages) ? normal.slice(pages.length - 1) : normal}`);
   if (file !== dir && !file.startsWith(dir + path.sep)) return undefined;
   if (TYPES[path.extname(file)] === undefined) return undefined;
   try {
@@ -47,14 +54,14 @@ export function fileFor(dir: string, requestPath: string): string | undefined {
   }
 }
 
-/** Serves `dir` on 127.0.0.1 at `port` (0: a free port). */
-export function servePlayground(dir: string, port: number): Promise<Served> {
+/** Serves the playground of the package at `root` on 127.0.0.1 at `port` (0: a free port). */
+export function servePlayground(root: string, port: number): Promise<Served> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const file = fileFor(dir, req.url ?? '/');
+    const file = fileFor(root, req.url ?? '/');
     if (file === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
@@ -80,12 +87,11 @@ export async function runPlayground(ctx: Context): Promise<void> {
   if (ctx.args.length > 0) throw new UsageError(`playground takes no arguments (got ${JSON.stringify(ctx.args[0])})`);
   const portText = ctx.value('--port') ?? '3986';
   if (!/^(0|[1-9][0-9]{0,4})$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port needs a port number from 0 to 65535, got ${JSON.stringify(portText)}`);
-  if (!fs.existsSync(path.join(PLAYGROUND_DIR, 'index.html'))) {
-    throw new InputError(`the playground is not built (${PLAYGROUND_DIR} has no index.html): run npm run build`);
-  }
+  const index = path.join(PACKAGE_ROOT, 'dist', 'playground', 'index.html');
+  if (!fs.existsSync(index)) throw new InputError(`the playground is not built (${index} is missing): run npm run build`);
   let served: Served;
   try {
-    served = await servePlayground(PLAYGROUND_DIR, Number(portText));
+    served = await servePlayground(PACKAGE_ROOT, Number(portText));
   } catch (e) {
     throw new InputError(`cannot listen on port ${portText}: ${(e as Error).message}`);
   }

@@ -45,8 +45,11 @@ for (const g of GRAMMARS) grammarSelect.append(el('option', { value: g }, GRAMMA
 
 let state: State = DEFAULT_STATE;
 
+/** Where the grammar pages are from the page, on the disk and as `urigram playground` serves them (scripts/site.ts). */
+const GRAMMAR_PAGES = '../../docs/grammars/';
+
 function pageOf(grammar: GrammarName, rule: string): string {
-  return `grammars/${grammar}.html#${encodeURIComponent(rule)}`;
+  return `${GRAMMAR_PAGES}${grammar}.html#${encodeURIComponent(rule)}`;
 }
 
 function fillRules(grammar: GrammarName): void {
@@ -101,7 +104,7 @@ function render(): void {
   ruleSelect.value = state.rule;
   if (baseInput.value !== state.base) baseInput.value = state.base;
   levelSelect.value = state.level;
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('a.grammar-page')) a.href = `grammars/${state.grammar}.html`;
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a.grammar-page')) a.href = `${GRAMMAR_PAGES}${state.grammar}.html`;
 
   const v = verdict(state);
   const result = $('result');

@@ -11,14 +11,15 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../scripts/browser';
 import { servePlayground, type Served } from '../../src/cli/playground';
 
-const site = path.join(__dirname, '..', '..', 'dist', 'playground');
+const root = path.join(__dirname, '..', '..');
+const site = path.join(root, 'dist', 'playground');
 let browser: Browser;
 let served: Served;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  served = await servePlayground(site, 0);
+  served = await servePlayground(root, 0);
   browser = await launchBrowser();
 });
 
@@ -139,7 +140,7 @@ describe.each(CASES)('$grammar', (c) => {
     expect(await text('#rule-path')).toContain(c.rulePath);
     const links = await page.$$eval('#rule-path a', (es) => es.map((e) => e.getAttribute('href')));
     const innermost = c.rulePath.split(' > ').pop()!;
-    expect(links).toContain(`grammars/${c.grammar}.html#${innermost}`);
+    expect(links).toContain(`../../docs/grammars/${c.grammar}.html#${innermost}`);
     const rulePath = await texts('#rule-path a');
     expect(await text('#diagram figcaption a')).toBe(rulePath[rulePath.length - 1]);
     expect(await page.$$eval('#diagram svg.railroad-diagram', (es) => es.length)).toBe(1);
@@ -149,7 +150,7 @@ describe.each(CASES)('$grammar', (c) => {
 it('follows a rule of the rule path to its diagram on the grammar page', async () => {
   await open(`#i=${encodeURIComponent('http://[::g]')}`);
   await Promise.all([page.waitForURL(/grammars/), page.click('#rule-path a[data-rule="IP-literal"]')]);
-  expect(page.url()).toBe(`${served.url}grammars/rfc3986.html#IP-literal`);
+  expect(page.url()).toBe(`${served.url}docs/grammars/rfc3986.html#IP-literal`);
   expect(await page.$eval(':target', (e) => e.id)).toBe('IP-literal');
   expect(await page.$$eval(':target svg.railroad-diagram a[data-rule="IPv6address"]', (es) => es.length)).toBe(1);
 });
@@ -247,4 +248,8 @@ it('works opened from the disk, asking for nothing but its own files', async () 
   expect(await text('#components tr[data-name="port"] td')).toBe('8042');
   expect(requests.length).toBeGreaterThan(0);
   expect(requests.filter((u) => !u.startsWith(pathToFileURL(site).href) && !u.startsWith('data:'))).toEqual([]);
+  // The grammar pages are reached from the disk too.
+  await Promise.all([page.waitForURL(/grammars/), page.click('a[href$="docs/grammars/rfc2396.html"]')]);
+  expect(page.url()).toBe(pathToFileURL(path.join(root, 'docs', 'grammars', 'rfc2396.html')).href);
+  expect(await page.$$eval('section.rule', (es) => es.length)).toBeGreaterThan(40);
 });
