@@ -64,12 +64,13 @@ describe('npm run generate -- --check', () => {
 
   beforeAll(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-check-'));
-    for (const entry of ['grammar', 'generated', 'scripts', 'tsconfig.json']) {
+    // src/ for the rule-name converter and the grammars' titles, docs/ for the grammar pages (scripts/railroad.ts).
+    for (const entry of ['grammar', 'generated', 'scripts', 'src', 'docs', 'tsconfig.json']) {
       fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
     }
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
     // One grammar is enough to test the check, and each one costs two peggy runs per call.
-    for (const dir of ['grammar', 'generated']) {
+    for (const dir of ['grammar', 'generated', 'docs/grammars']) {
       for (const f of fs.readdirSync(path.join(work, dir))) if (/^rfc(3987|2396)\./.test(f)) fs.rmSync(path.join(work, dir, f));
     }
   });

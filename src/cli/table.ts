@@ -9,6 +9,7 @@ import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
 import { runConformance } from './conformance';
+import { runPlayground } from './playground';
 import { runBuild, runRedact, runRelativize } from './operations';
 import { CATEGORIES } from '../conformance/suite';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
@@ -198,6 +199,15 @@ export const COMMANDS: readonly Command[] = [
     ],
     exits: '0 every URI redacted, 1 an invalid URI',
     run: runRedact,
+  },
+  {
+    name: 'playground',
+    summary: 'serve the playground page on localhost and print its address',
+    usage: ['{options}'],
+    description: 'Serves the playground (a static page, in the package: it works as well opened from the disk) on 127.0.0.1 and prints its address; Ctrl-C stops it. Type a URI and see it parsed by RFC 3986, 3987 or 2396 (each component coloured, with its span), or why not (the caret, the expected items, the rule path and the railroad diagram of the rule), resolved, normalized step by step, linted (fixes applied on a click) and converted between IRI and URI; the address keeps the case, so a link reproduces it. The grammar pages (every rule as a railroad diagram beside its ABNF) are served beside it.',
+    options: [{ flags: ['--port'], value: 'N', description: 'the port (default 3986); 0 picks a free one' }],
+    exits: '0 stopped',
+    run: runPlayground,
   },
 ];
 
