@@ -110,14 +110,49 @@ function fromExtracted(found: ExtractedUri, base: number, code = false): Documen
   return make(uri, start, end, 'text', offsets, code, found);
 }
 
-/** The URIs of prose: ./extract, with quotes only around URI-like text. `masked` is `text` with what is not prose blanked. */
+const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
+
+/**
+ * The URIs of prose: ./extract, with quotes only around URI-like text, one
+ * paragraph at a time (no delimiter pairs across a blank line, and a
+ * paragraph without a ":" holds no URI). `masked` is `text` with what is not
+ * prose blanked; `base` is where it starts in the text.
+ */
 function proseUris(masked: string, _text: string, base: number, code = false): DocumentUri[] {
-  return extract(masked, { quotes: 'uri-like' }).map((f) => fromExtracted(f, base, code));
+  const out: DocumentUri[] = [];
+  const take = (from: number, to: number) => {
+    const colon = masked.indexOf(':', from);
+    if (colon < 0 || colon >= to) return;
+    const piece = from === 0 && to === masked.length ? masked : masked.slice(from, to);
+    for (const f of extract(piece, PROSE_OPTIONS)) out.push(fromExtracted(f, base + from, code));
+  };
+  const blank = /\n[^\S\n]*\n/g;
+  let at = 0;
+  for (let m = blank.exec(masked); m !== null; m = blank.exec(masked)) {
+    take(at, m.index + 1);
+    at = m.index + m[0].length - 1;
+    blank.lastIndex = at;
+  }
+  take(at, masked.length);
+  return out;
 }
 
-/** Blanks [start, end) of a character array: spaces, keeping line breaks. */
-function blank(chars: string[], start: number, end: number): void {
-  for (let i = start; i < end; i++) if (chars[i] !== '\n') chars[i] = ' ';
+/** `text` with the [start, end) ranges blanked: spaces, keeping line breaks (so offsets and lines stay). */
+function blanked(text: string, ranges: Array<[number, number]>): string {
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let at = 0;
+  for (const [s, e] of ranges) {
+    const from = Math.max(s, at);
+    if (e <= from) continue;
+    parts.push(text.slice(at, from));
+    const hidden = text.slice(from, e);
+    parts.push(hidden.includes('\n') ? hidden.replace(/[^\n]/g, ' ') : ' '.repeat(hidden.length));
+    at = e;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 const ENTITY = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/y;
@@ -160,7 +195,7 @@ function decoded(raw: string, base: number, backslash: boolean, entity: (ref: st
 // ---------------------------------------------------------------- Markdown
 
 interface Frame {
-  dest?: { start: number; end: number; str: string };
+  dest?: { start: number; end: number; str: string; src: string };
 }
 
 interface Capture {
@@ -173,7 +208,7 @@ interface Capture {
 
 /** One parser, its rules wrapped to report where links, images, autolinks, code spans and inline HTML are. */
 class MarkdownReader {
-  private readonly md: MarkdownIt.MarkdownIt;
+  private readonly md: ReturnType<typeof MarkdownIt>;
   private frames: Frame[] = [];
   /** The captures of each inline token's children, by that array. */
   private captures = new Map<unknown[], Capture[]>();
@@ -182,6 +217,8 @@ class MarkdownReader {
 
   constructor() {
     const md = new MarkdownIt('default', { html: true, linkify: false });
+    // What does not change where links, images, autolinks, code and HTML are: off, for speed.
+    md.disable(['linkify', 'replacements', 'smartquotes', 'text_join', 'strikethrough', 'emphasis', 'entity', 'newline', 'balance_pairs', 'fragments_join']);
     // The destinations as written: no normalization, and no scheme refused (a linter wants javascript: too).
     md.normalizeLink = (url: string) => url;
     md.normalizeLinkText = (url: string) => url;
@@ -192,7 +229,7 @@ class MarkdownReader {
     helpers.parseLinkDestination = (s, start, max) => {
       const r = parseDestination(s, start, max);
       const frame = this.frames[this.frames.length - 1];
-      if (r.ok && frame) frame.dest = { start, end: r.pos, str: r.str };
+      if (r.ok && frame) frame.dest = { start, end: r.pos, str: r.str, src: s };
       return r;
     };
     type InlineRule = (state: { pos: number; src: string }, silent: boolean) => boolean;
@@ -232,7 +269,7 @@ class MarkdownReader {
         return ok;
       });
     }
-    type BlockRule = (state: { src: string; line: number }, startLine: number, endLine: number, silent: boolean) => boolean;
+    type BlockRule = (state: BlockState, startLine: number, endLine: number, silent: boolean) => boolean;
     const block = md.block.ruler as unknown as { __rules__: Array<{ name: string; fn: BlockRule; alt: string[] }>; at(name: string, fn: BlockRule, options?: { alt: string[] }): void };
     const reference = block.__rules__.find((r) => r.name === 'reference')!;
     const referenceRule = reference.fn;
@@ -247,13 +284,19 @@ class MarkdownReader {
         } finally {
           this.frames.pop();
         }
-        if (ok && !silent && frame.dest) this.definitions.push({ ...frame.dest, lines: [startLine, state.line] });
+        if (ok && !silent && frame.dest) {
+          const d = frame.dest;
+          const place = d.src === state.src ? (p: number) => p : referencePlaces(state, startLine);
+          this.definitions.push({ start: place(d.start), end: place(d.end), str: d.str, lines: [startLine, state.line] });
+        }
         return ok;
       },
       { alt: [...reference.alt] },
     );
     const parseInline = md.inline.parse.bind(md.inline);
     md.inline.parse = (str, mdi, env, outTokens) => {
+      // Only links, images, autolinks, code spans and HTML are wanted, and each needs one of these.
+      if (!INLINE_MARKERS.test(str)) return;
       const saved = this.current;
       this.current = [];
       this.captures.set(outTokens as unknown[], this.current);
@@ -278,7 +321,36 @@ class MarkdownReader {
   }
 }
 
+interface BlockState {
+  src: string;
+  line: number;
+  bMarks: number[];
+  eMarks: number[];
+  tShift: number[];
+}
+
+/**
+ * Offsets in the text a reference definition was read from (markdown-it 14:
+ * its lines from their first non-blank character, with their line breaks,
+ * one after the other) as offsets in the source.
+ */
+function referencePlaces(state: BlockState, startLine: number): (p: number) => number {
+  return (p) => {
+    let line = startLine;
+    for (;;) {
+      const from = state.bMarks[line] + state.tShift[line];
+      const length = state.eMarks[line] + 1 - from;
+      if (p < length || line + 1 >= state.bMarks.length) return from + p;
+      p -= length;
+      line++;
+    }
+  };
+}
+
 let reader: MarkdownReader | undefined;
+
+/** What an inline construct that matters here starts with: "[" (links, images), "<" (autolinks, HTML), "`" (code). */
+const INLINE_MARKERS = /[[<`]/;
 
 /** The line starts of a text (lines end at LF). */
 function lineStarts(text: string): number[] {
@@ -338,7 +410,8 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
   reader ??= new MarkdownReader();
   const { tokens, captures } = reader.parse(src);
   const starts = lineStarts(src);
-  const chars = src.split('');
+  const hidden: Array<[number, number]> = [];
+  const blank = (start: number, end: number) => hidden.push([start, end]);
   const out: DocumentUri[] = [];
   const cursor = new Map<number, number>();
   const lineRange = (map: [number, number]): [number, number] => [starts[map[0]], map[1] < starts.length ? starts[map[1]] : src.length];
@@ -362,12 +435,12 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
       if (t.map) lastLine = t.map[0];
       if ((t.type === 'code_block' || t.type === 'fence') && t.map) {
         const [s, e] = lineRange(t.map as [number, number]);
-        if (withCode) for (const u of proseUris(chars.slice(s, e).join(''), src, s, true)) out.push(u);
-        blank(chars, s, e);
+        if (withCode) for (const u of proseUris(src.slice(s, e), src, s, true)) out.push(u);
+        blank(s, e);
       } else if (t.type === 'html_block' && t.map) {
         const [s, e] = lineRange(t.map as [number, number]);
         for (const u of htmlUris(src, s, e)) out.push(u);
-        blank(chars, s, e);
+        blank(s, e);
       } else if (t.type === 'inline' && t.children) {
         const caps = captures.get(t.children) ?? [];
         if (caps.length === 0) continue;
@@ -399,7 +472,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
             destination(c.kind, at(c.dest.start), at(c.dest.end), c.kind !== 'autolink');
           }
           // What a link covers is not prose (its text, when it holds a URI, is no link of its own).
-          if (c.kind !== 'image') blank(chars, at(c.start), at(c.end));
+          if (c.kind !== 'image') blank(at(c.start), at(c.end));
         }
       }
     }
@@ -408,9 +481,9 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
   for (const d of reader.definitions) {
     destination('definition', d.start, d.end, true);
     const [s, e] = lineRange(d.lines);
-    blank(chars, s, e);
+    blank(s, e);
   }
-  for (const u of proseUris(chars.join(''), src, 0)) out.push(u);
+  for (const u of proseUris(blanked(src, hidden), src, 0)) out.push(u);
   if (back === undefined) return out;
   const b = back;
   return out.map((u) => ({ ...u, start: b(u.start), end: b(u.end), ...(u.offsets ? { offsets: u.offsets.map(b) } : {}) }));
@@ -494,7 +567,6 @@ function htmlUris(text: string, from: number, to: number): DocumentUri[] {
  * literals and the comments are read as prose; code is blanked.
  */
 function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
-  const chars = text.split('');
   const keep = new Uint8Array(text.length);
   const out: DocumentUri[] = [];
   const n = text.length;
@@ -537,8 +609,17 @@ function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
       i = close < 0 ? j : close + open;
     } else i++;
   }
-  for (let k = 0; k < n; k++) if (!keep[k] && chars[k] !== '\n') chars[k] = ' ';
-  for (const u of proseUris(chars.join(''), text, 0)) out.push(u);
+  const hidden: Array<[number, number]> = [];
+  for (let k = 0; k < n; ) {
+    if (keep[k]) {
+      k++;
+      continue;
+    }
+    const from = k;
+    while (k < n && !keep[k]) k++;
+    hidden.push([from, k]);
+  }
+  for (const u of proseUris(blanked(text, hidden), text, 0)) out.push(u);
   return out;
 }
 

@@ -121,7 +121,16 @@ export async function runLint(ctx: Context): Promise<void> {
   const cwd = process.cwd();
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd });
   const lintOptions = { rules: config.rules as Partial<Record<LintCode, 'off' | Diagnostic['severity']>> };
-  const lintOf = (uri: string) => lint(uri, lintOptions);
+  // A URI that comes again (a badge, a link repeated) is linted once: its diagnostics are in terms of the URI alone.
+  const linted = new Map<string, Diagnostic[]>();
+  const lintOf = (uri: string): Diagnostic[] => {
+    let diagnostics = linted.get(uri);
+    if (diagnostics === undefined) {
+      diagnostics = lint(uri, lintOptions);
+      if (uri.length <= 4096) linted.set(uri, diagnostics);
+    }
+    return diagnostics;
+  };
   const counts: Counts = { errors: 0, warnings: 0, infos: 0, fixable: 0, uris: 0, files: 0 };
   const sarif = format === 'sarif' ? new SarifWriter(out, version(), cwd) : undefined;
   let firstJson = true;
