@@ -471,8 +471,8 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
           } else if (c.dest) {
             destination(c.kind, at(c.dest.start), at(c.dest.end), c.kind !== 'autolink');
           }
-          // What a link covers is not prose (its text, when it holds a URI, is no link of its own).
-          if (c.kind !== 'image') blank(at(c.start), at(c.end));
+          // What a link or image covers is not prose (its text, when it holds a URI, is no link of its own).
+          blank(at(c.start), at(c.end));
         }
       }
     }
@@ -486,7 +486,8 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
   for (const u of proseUris(blanked(src, hidden), src, 0)) out.push(u);
   if (back === undefined) return out;
   const b = back;
-  return out.map((u) => ({ ...u, start: b(u.start), end: b(u.end), ...(u.offsets ? { offsets: u.offsets.map(b) } : {}) }));
+  // An end is just after its last code unit: mapped from that unit, so that a CR after it stays out.
+  return out.map((u) => ({ ...u, start: b(u.start), end: u.end > u.start ? b(u.end - 1) + 1 : b(u.start), ...(u.offsets ? { offsets: u.offsets.map(b) } : {}) }));
 }
 
 // ---------------------------------------------------------------- HTML
