@@ -16,6 +16,7 @@
  * (precision 98%, recall 95%, all ranges exact, 10 MB/s) is missed.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Writable, Readable } from 'node:stream';
 import MarkdownIt from 'markdown-it';
@@ -117,7 +118,7 @@ class Sink extends Writable {
 export async function speed(runs = 15, times = 1): Promise<{ mbPerSecond: number; cpuMbPerSecond: number; bytes: number; ms: number; cpuMs: number; markdownItMbPerSecond: number }> {
   const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
   const all = files.map((f) => fs.readFileSync(path.join(DIR, f), 'utf8')).join('\n\n').repeat(times);
-  const tmp = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'urigram-bench-'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-bench-'));
   const file = path.join(tmp, 'all.md');
   fs.writeFileSync(file, all);
   const bytes = Buffer.byteLength(all);
@@ -161,7 +162,7 @@ async function run(): Promise<void> {
     console.log(`document-aware: ${f.found} found, ${f.truePositives} in the reference: precision ${pct(f.precision)}, recall ${pct(f.recall)}`);
     console.log(`plain Appendix C: ${f.plain.found} found, ${f.plain.truePositives} in the reference: precision ${pct(f.plain.precision)}, recall ${pct(f.plain.recall)}`);
     console.log(`exact ranges: ${f.ranges.exact} of ${f.ranges.checked}; overlapping ranges: ${f.ranges.overlapping}`);
-    console.log(`lint --extract: ${(s.bytes / 1e6).toFixed(2)} MB in ${s.ms.toFixed(0)} ms wall, ${s.cpuMs.toFixed(0)} ms CPU (medians of 15): ${s.mbPerSecond.toFixed(1)} MB/s wall, ${s.cpuMbPerSecond.toFixed(1)} MB/s CPU; markdown-it's parse alone: ${s.markdownItMbPerSecond.toFixed(1)} MB/s CPU; load average ${require('node:os').loadavg()[0].toFixed(1)} on ${require('node:os').cpus().length} CPUs`);
+    console.log(`lint --extract: ${(s.bytes / 1e6).toFixed(2)} MB in ${s.ms.toFixed(0)} ms wall, ${s.cpuMs.toFixed(0)} ms CPU (medians of 15): ${s.mbPerSecond.toFixed(1)} MB/s wall, ${s.cpuMbPerSecond.toFixed(1)} MB/s CPU; markdown-it's parse alone: ${s.markdownItMbPerSecond.toFixed(1)} MB/s CPU; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`);
     if (process.argv.includes('--verbose')) {
       for (const m of f.misses) console.log(`missed  ${m}`);
       for (const e of f.extras) console.log(`extra   ${e}`);
