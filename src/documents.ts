@@ -137,22 +137,27 @@ function proseUris(masked: string, _text: string, base: number, code = false): D
   return out;
 }
 
-/** `text` with the [start, end) ranges blanked: spaces, keeping line breaks (so offsets and lines stay). */
-function blanked(text: string, ranges: Array<[number, number]>): string {
-  if (ranges.length === 0) return text;
+/**
+ * The URIs of the prose of `text`: what the [start, end) ranges (links,
+ * code, HTML: read otherwise or not at all) leave, each stretch between them
+ * read alone, so that no delimiter pairs across a construct.
+ */
+function proseAround(text: string, ranges: Array<[number, number]>, code = false): DocumentUri[] {
   ranges.sort((a, b) => a[0] - b[0]);
-  const parts: string[] = [];
+  const out: DocumentUri[] = [];
   let at = 0;
+  const visible = (from: number, to: number) => {
+    if (to <= from) return;
+    const colon = text.indexOf(':', from);
+    if (colon < 0 || colon >= to) return;
+    for (const u of proseUris(text.slice(from, to), text, from, code)) out.push(u);
+  };
   for (const [s, e] of ranges) {
-    const from = Math.max(s, at);
-    if (e <= from) continue;
-    parts.push(text.slice(at, from));
-    const hidden = text.slice(from, e);
-    parts.push(hidden.includes('\n') ? hidden.replace(/[^\n]/g, ' ') : ' '.repeat(hidden.length));
-    at = e;
+    if (s > at) visible(at, s);
+    at = Math.max(at, e);
   }
-  parts.push(text.slice(at));
-  return parts.join('');
+  visible(at, text.length);
+  return out;
 }
 
 const ENTITY = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/y;
@@ -483,7 +488,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
     const [s, e] = lineRange(d.lines);
     blank(s, e);
   }
-  for (const u of proseUris(blanked(src, hidden), src, 0)) out.push(u);
+  for (const u of proseAround(src, hidden)) out.push(u);
   if (back === undefined) return out;
   const b = back;
   // An end is just after its last code unit: mapped from that unit, so that a CR after it stays out.
@@ -495,10 +500,15 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
 /** Attributes whose value is a URI (HTML's URL-valued attributes), and srcset's list. */
 const URI_ATTRIBUTES = new Set(['href', 'src', 'action', 'cite', 'formaction', 'poster', 'data', 'background', 'longdesc', 'manifest', 'codebase', 'classid', 'icon', 'profile', 'usemap', 'xmlns', 'itemtype', 'itemid', 'ping', 'archive', 'xlink:href', 'srcset', 'imagesrcset']);
 
+/** A name of URI_ATTRIBUTES followed by "=" (case-insensitive). */
+const URI_ATTRIBUTE_NAME = new RegExp(`(?:^|[\\s"'/])(?:${[...URI_ATTRIBUTES].join('|')})\\s*=`, 'i');
+
 /** The URIs in the URI-valued attributes of the HTML in [from, to) of `text`. */
 function htmlUris(text: string, from: number, to: number): DocumentUri[] {
   const html = text.slice(from, to);
   const out: DocumentUri[] = [];
+  // Most fragments (a closing tag, a <br>, a <div align=...>) have no URI attribute: no tokenizer for those.
+  if (!URI_ATTRIBUTE_NAME.test(html)) return out;
   let name = '';
   let valueStart = -1;
   let valueEnd = -1;
@@ -620,7 +630,7 @@ function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
     while (k < n && !keep[k]) k++;
     hidden.push([from, k]);
   }
-  for (const u of proseUris(blanked(text, hidden), text, 0)) out.push(u);
+  for (const u of proseAround(text, hidden)) out.push(u);
   return out;
 }
 

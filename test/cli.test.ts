@@ -318,7 +318,7 @@ describe('urigram lint', () => {
     it('text: file, line and column of each problem, its severity, message and code, and a summary', () => {
       const r = run(['lint', '--extract', file]);
       expect(r.status).toBe(1);
-      expect(r.stdout.split('\n').map((l) => l.split('  ').filter((x, i) => i !== 2).join('  '))).toEqual([
+      expect(r.stdout.split('\n').map((l) => l.split('  ').filter((_x, i) => i !== 2).join('  '))).toEqual([
         `${file}:2:6  info  uppercase-scheme`,
         `${file}:2:41  info  unusual-port`,
         `${file}:3:19  error  syntax`,

@@ -194,7 +194,8 @@ export async function runLint(ctx: Context): Promise<void> {
         if (out.full) await out.flush();
       }
     }
-    await out.flush();
+    // A URI of standard input is answered at once; the URIs of a file, when the file is done (or a chunk is full).
+    if (!extract || out.full) await out.flush();
   };
 
   const where = (t: Target) => {
@@ -238,6 +239,7 @@ export async function runLint(ctx: Context): Promise<void> {
           seen.set(uri, occurrence + 1);
           await report({ uri, file: doc.file, located, occurrence, suppressed });
         }
+        await out.flush();
       }
     }
   } catch (e) {
