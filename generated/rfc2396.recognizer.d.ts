@@ -10,7 +10,8 @@ export declare function matchAt(text: string, startRule: StartRuleNames, at: num
 /** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused by the next call. */
 export declare function captureLog(): Int32Array;
 export declare function captureCount(): number;
-export declare const CAPTURE_SLOTS: { readonly scheme: 0; readonly authority: 1; readonly userinfo: 2; readonly host: 3; readonly port: 4; readonly abs_path: 5; readonly rel_path: 6; readonly opaque_part: 7; readonly query: 8; readonly fragment: 9; readonly IPv6address: 10; readonly hostname: 11; readonly IPv4address: 12; readonly server: 13; readonly reg_name: 14 };
+export declare const CAPTURE_SLOTS: { readonly scheme: 0; readonly authority: 1; readonly userinfo: 2; readonly host: 3; readonly port: 4; readonly abs_path: 5; readonly rel_path: 6; readonly opaque_part: 7; readonly query: 8; readonly fragment: 9 };
+export declare const DECISIONS: { readonly absoluteURI: { readonly slot: 10; readonly alternatives: readonly ["hier_part", "opaque-part"] }; readonly hier_part: { readonly slot: 11; readonly alternatives: readonly ["path-abempty", "path-absolute"] }; readonly relativeURI: { readonly slot: 12; readonly alternatives: readonly ["path-abempty", "path-absolute", "path-noscheme"] }; readonly authority: { readonly slot: 13; readonly alternatives: readonly ["server", "reg_name"] }; readonly host: { readonly slot: 14; readonly alternatives: readonly ["hostname", "IPv4address", "IPv6address"] } };
 export declare const START_RULES: readonly StartRuleNames[];
 /** The rules with a display name, all of which match exactly one character, and their names. */
 export declare const NAMED_RULES: Readonly<Partial<Record<StartRuleNames, string>>>;

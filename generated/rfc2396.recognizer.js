@@ -15,6 +15,13 @@ function capture(slot, start, end) {
   caps[ncap * 3] = slot; caps[ncap * 3 + 1] = start; caps[ncap * 3 + 2] = end; ncap++;
 }
 
+/** The end of a match of one character of an ASCII set (its table) at `at`, or -1. */
+function one(table, at) {
+  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }
+  return -1;
+}
+
+// URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
 function r_URI_reference(at) {
   let out;
   out = -1;
@@ -34,13 +41,12 @@ function r_URI_reference(at) {
     const n7 = ncap;
     seq6: {
       let p8;
-      const c9 = p2 < len ? input.charCodeAt(p2) : -1;
-      p8 = (c9 >= 0 && c9 < 128 && T0[c9] === 1) ? p2 + 1 : -1;
+      p8 = one(T0, p2);
       if (p8 < 0) { ncap = n7; break seq6; }
-      let p10;
-      p10 = r_fragment(p8);
-      if (p10 < 0) { ncap = n7; break seq6; }
-      p5 = p10;
+      let p9;
+      p9 = r_fragment(p8);
+      if (p9 < 0) { ncap = n7; break seq6; }
+      p5 = p9;
     }
     p4 = p5 < 0 ? p2 : p5;
     if (p4 < 0) { ncap = n1; break seq0; }
@@ -49,1247 +55,1110 @@ function r_URI_reference(at) {
   return out;
 }
 
+// absoluteURI   = scheme ":" ( hier-part / opaque-part )
 function r_absoluteURI(at) {
   let out;
   out = -1;
-  const n12 = ncap;
-  seq11: {
+  const n11 = ncap;
+  seq10: {
+    let p12;
+    p12 = r_scheme(at);
+    if (p12 < 0) { ncap = n11; break seq10; }
     let p13;
-    p13 = r_scheme(at);
-    if (p13 < 0) { ncap = n12; break seq11; }
+    p13 = one(T1, p12);
+    if (p13 < 0) { ncap = n11; break seq10; }
     let p14;
-    const c15 = p13 < len ? input.charCodeAt(p13) : -1;
-    p14 = (c15 >= 0 && c15 < 128 && T1[c15] === 1) ? p13 + 1 : -1;
-    if (p14 < 0) { ncap = n12; break seq11; }
-    let p16;
-    p16 = r_hier_part(p14);
-    if (p16 < 0) {
-      p16 = r_opaque_part(p14);
+    p14 = r_hier_part(p13);
+    if (p14 >= 0) capture(10, 0, p14);
+    if (p14 < 0) {
+      p14 = r_opaque_part(p13);
+      if (p14 >= 0) capture(10, 1, p14);
     }
-    if (p16 < 0) { ncap = n12; break seq11; }
-    out = p16;
+    if (p14 < 0) { ncap = n11; break seq10; }
+    out = p14;
   }
   return out;
 }
 
+// relativeURI   = ( net-path / abs-path / rel-path ) [ "?" query ]
 function r_relativeURI(at) {
   let out;
   out = -1;
-  const n18 = ncap;
-  seq17: {
-    let p19;
-    p19 = r_net_path(at);
-    if (p19 < 0) {
-      p19 = r_abs_path(at);
-      if (p19 < 0) {
-        p19 = r_rel_path(at);
+  const n16 = ncap;
+  seq15: {
+    let p17;
+    p17 = r_net_path(at);
+    if (p17 >= 0) capture(12, 0, p17);
+    if (p17 < 0) {
+      p17 = r_abs_path(at);
+      if (p17 >= 0) capture(12, 1, p17);
+      if (p17 < 0) {
+        p17 = r_rel_path(at);
+        if (p17 >= 0) capture(12, 2, p17);
       }
     }
-    if (p19 < 0) { ncap = n18; break seq17; }
-    let p20;
-    let p21;
-    p21 = -1;
-    const n23 = ncap;
-    seq22: {
-      let p24;
-      const c25 = p19 < len ? input.charCodeAt(p19) : -1;
-      p24 = (c25 >= 0 && c25 < 128 && T2[c25] === 1) ? p19 + 1 : -1;
-      if (p24 < 0) { ncap = n23; break seq22; }
-      let p26;
-      p26 = r_query(p24);
-      if (p26 < 0) { ncap = n23; break seq22; }
-      p21 = p26;
+    if (p17 < 0) { ncap = n16; break seq15; }
+    let p18;
+    let p19;
+    p19 = -1;
+    const n21 = ncap;
+    seq20: {
+      let p22;
+      p22 = one(T2, p17);
+      if (p22 < 0) { ncap = n21; break seq20; }
+      let p23;
+      p23 = r_query(p22);
+      if (p23 < 0) { ncap = n21; break seq20; }
+      p19 = p23;
     }
-    p20 = p21 < 0 ? p19 : p21;
-    if (p20 < 0) { ncap = n18; break seq17; }
-    out = p20;
+    p18 = p19 < 0 ? p17 : p19;
+    if (p18 < 0) { ncap = n16; break seq15; }
+    out = p18;
   }
   return out;
 }
 
+// hier-part     = ( net-path / abs-path ) [ "?" query ]
 function r_hier_part(at) {
   let out;
   out = -1;
-  const n28 = ncap;
-  seq27: {
-    let p29;
-    p29 = r_net_path(at);
-    if (p29 < 0) {
-      p29 = r_abs_path(at);
+  const n25 = ncap;
+  seq24: {
+    let p26;
+    p26 = r_net_path(at);
+    if (p26 >= 0) capture(11, 0, p26);
+    if (p26 < 0) {
+      p26 = r_abs_path(at);
+      if (p26 >= 0) capture(11, 1, p26);
     }
-    if (p29 < 0) { ncap = n28; break seq27; }
-    let p30;
-    let p31;
-    p31 = -1;
-    const n33 = ncap;
-    seq32: {
-      let p34;
-      const c35 = p29 < len ? input.charCodeAt(p29) : -1;
-      p34 = (c35 >= 0 && c35 < 128 && T2[c35] === 1) ? p29 + 1 : -1;
-      if (p34 < 0) { ncap = n33; break seq32; }
-      let p36;
-      p36 = r_query(p34);
-      if (p36 < 0) { ncap = n33; break seq32; }
-      p31 = p36;
+    if (p26 < 0) { ncap = n25; break seq24; }
+    let p27;
+    let p28;
+    p28 = -1;
+    const n30 = ncap;
+    seq29: {
+      let p31;
+      p31 = one(T2, p26);
+      if (p31 < 0) { ncap = n30; break seq29; }
+      let p32;
+      p32 = r_query(p31);
+      if (p32 < 0) { ncap = n30; break seq29; }
+      p28 = p32;
     }
-    p30 = p31 < 0 ? p29 : p31;
-    if (p30 < 0) { ncap = n28; break seq27; }
-    out = p30;
+    p27 = p28 < 0 ? p26 : p28;
+    if (p27 < 0) { ncap = n25; break seq24; }
+    out = p27;
   }
   return out;
 }
 
+// opaque-part   = uric-no-slash *uric
 function r_opaque_part(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n38 = ncap;
-  seq37: {
-    let p39;
-    p39 = r_uric_no_slash(at);
-    if (p39 < 0) { ncap = n38; break seq37; }
-    let p40;
-    const n42 = ncap;
-    let k41 = 0;
-    p40 = p39;
+  seq33: {
+    let p34;
+    p34 = r_uric_no_slash(at);
+    if (p34 < 0) break seq33;
+    let p35;
+    p35 = p34;
     for (;;) {
-      let p43;
-      p43 = r_uric(p40);
-      if (p43 < 0 || p43 === p40) break;
-      p40 = p43;
-      k41++;
+      let p36;
+      p36 = r_uric(p35);
+      if (p36 < 0 || p36 === p35) break;
+      p35 = p36;
     }
-    if (p40 < 0) { ncap = n38; break seq37; }
-    out = p40;
+    if (p35 < 0) break seq33;
+    out = p35;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
 }
 
+// uric-no-slash = unreserved / escaped / ";" / "?" / ":" / "@" /
+//                 "&" / "=" / "+" / "$" / ","
 function r_uric_no_slash(at) {
   let out;
-  const c44 = at < len ? input.charCodeAt(at) : -1;
-  out = (c44 >= 0 && c44 < 128 && T3[c44] === 1) ? at + 1 : -1;
+  out = one(T3, at);
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c45 = at < len ? input.charCodeAt(at) : -1;
-      out = (c45 >= 0 && c45 < 128 && T4[c45] === 1) ? at + 1 : -1;
+      out = one(T4, at);
     }
   }
   return out;
 }
 
+// net-path      = "//" authority [ abs-path ]
 function r_net_path(at) {
   let out;
   out = -1;
-  const n47 = ncap;
-  seq46: {
-    let p48;
-    const c49 = at < len ? input.charCodeAt(at) : -1;
-    p48 = (c49 >= 0 && c49 < 128 && T5[c49] === 1) ? at + 1 : -1;
-    if (p48 < 0) { ncap = n47; break seq46; }
-    let p50;
-    const c51 = p48 < len ? input.charCodeAt(p48) : -1;
-    p50 = (c51 >= 0 && c51 < 128 && T5[c51] === 1) ? p48 + 1 : -1;
-    if (p50 < 0) { ncap = n47; break seq46; }
-    let p52;
-    p52 = r_authority(p50);
-    if (p52 < 0) { ncap = n47; break seq46; }
-    let p53;
-    let p54;
-    p54 = r_abs_path(p52);
-    p53 = p54 < 0 ? p52 : p54;
-    if (p53 < 0) { ncap = n47; break seq46; }
-    out = p53;
+  const n38 = ncap;
+  seq37: {
+    let p39;
+    p39 = one(T5, at);
+    if (p39 < 0) { ncap = n38; break seq37; }
+    let p40;
+    p40 = one(T5, p39);
+    if (p40 < 0) { ncap = n38; break seq37; }
+    let p41;
+    p41 = r_authority(p40);
+    if (p41 < 0) { ncap = n38; break seq37; }
+    let p42;
+    let p43;
+    p43 = r_abs_path(p41);
+    p42 = p43 < 0 ? p41 : p43;
+    if (p42 < 0) { ncap = n38; break seq37; }
+    out = p42;
   }
   return out;
 }
 
+// abs-path      = "/"  path-segments
 function r_abs_path(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n56 = ncap;
-  seq55: {
-    let p57;
-    const c58 = at < len ? input.charCodeAt(at) : -1;
-    p57 = (c58 >= 0 && c58 < 128 && T5[c58] === 1) ? at + 1 : -1;
-    if (p57 < 0) { ncap = n56; break seq55; }
-    let p59;
-    p59 = r_path_segments(p57);
-    if (p59 < 0) { ncap = n56; break seq55; }
-    out = p59;
+  seq44: {
+    let p45;
+    p45 = one(T5, at);
+    if (p45 < 0) break seq44;
+    let p46;
+    p46 = r_path_segments(p45);
+    if (p46 < 0) break seq44;
+    out = p46;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
 }
 
+// rel-path      = rel-segment [ abs-path ]
 function r_rel_path(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n61 = ncap;
-  seq60: {
-    let p62;
-    p62 = r_rel_segment(at);
-    if (p62 < 0) { ncap = n61; break seq60; }
-    let p63;
-    let p64;
-    p64 = r_abs_path(p62);
-    p63 = p64 < 0 ? p62 : p64;
-    if (p63 < 0) { ncap = n61; break seq60; }
-    out = p63;
+  const n48 = ncap;
+  seq47: {
+    let p49;
+    p49 = r_rel_segment(at);
+    if (p49 < 0) { ncap = n48; break seq47; }
+    let p50;
+    let p51;
+    p51 = r_abs_path(p49);
+    p50 = p51 < 0 ? p49 : p51;
+    if (p50 < 0) { ncap = n48; break seq47; }
+    out = p50;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
 }
 
+// rel-segment   = 1*( unreserved / escaped /
+//                     ";" / "@" / "&" / "=" / "+" / "$" / "," )
 function r_rel_segment(at) {
   let out;
-  const n66 = ncap;
-  let k65 = 0;
+  let k52 = 0;
   out = at;
   for (;;) {
-    let p67;
-    const c68 = out < len ? input.charCodeAt(out) : -1;
-    p67 = (c68 >= 0 && c68 < 128 && T3[c68] === 1) ? out + 1 : -1;
-    if (p67 < 0) {
-      p67 = r_escaped(out);
-      if (p67 < 0) {
-        const c69 = out < len ? input.charCodeAt(out) : -1;
-        p67 = (c69 >= 0 && c69 < 128 && T6[c69] === 1) ? out + 1 : -1;
+    let p53;
+    p53 = one(T3, out);
+    if (p53 < 0) {
+      p53 = r_escaped(out);
+      if (p53 < 0) {
+        p53 = one(T6, out);
       }
     }
-    if (p67 < 0 || p67 === out) break;
-    out = p67;
-    k65++;
+    if (p53 < 0 || p53 === out) break;
+    out = p53;
+    k52++;
   }
-  if (k65 < 1) { out = -1; ncap = n66; }
+  if (k52 < 1) out = -1;
   return out;
 }
 
+// scheme        = alpha *( alpha / digit / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n71 = ncap;
-  seq70: {
-    let p72;
-    const c73 = at < len ? input.charCodeAt(at) : -1;
-    p72 = (c73 >= 0 && c73 < 128 && T7[c73] === 1) ? at + 1 : -1;
-    if (p72 < 0) { ncap = n71; break seq70; }
-    let p74;
-    const n76 = ncap;
-    let k75 = 0;
-    p74 = p72;
+  seq54: {
+    let p55;
+    p55 = one(T7, at);
+    if (p55 < 0) break seq54;
+    let p56;
+    p56 = p55;
     for (;;) {
-      let p77;
-      const c78 = p74 < len ? input.charCodeAt(p74) : -1;
-      p77 = (c78 >= 0 && c78 < 128 && T8[c78] === 1) ? p74 + 1 : -1;
-      if (p77 < 0 || p77 === p74) break;
-      p74 = p77;
-      k75++;
+      let p57;
+      p57 = one(T8, p56);
+      if (p57 < 0 || p57 === p56) break;
+      p56 = p57;
     }
-    if (p74 < 0) { ncap = n71; break seq70; }
-    out = p74;
+    if (p56 < 0) break seq54;
+    out = p56;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
 }
 
+// authority     = server / reg-name
 function r_authority(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n80 = ncap;
-  seq79: {
-    let p81;
-    p81 = r_server(at);
-    if (p81 < 0) { ncap = n80; break seq79; }
-    let p82;
-    const n83 = ncap;
-    let p84;
-    const c85 = p81 < len ? input.charCodeAt(p81) : -1;
-    p84 = (c85 >= 0 && c85 < 128 && T9[c85] === 1) ? p81 + 1 : -1;
-    if (p84 < 0) {
-      const n86 = ncap;
-      let p87;
-      p87 = p81 < len ? p81 + 1 : -1;
-      ncap = n86;
-      p84 = p87 < 0 ? p81 : -1;
+  const n59 = ncap;
+  seq58: {
+    let p60;
+    p60 = r_server(at);
+    if (p60 < 0) { ncap = n59; break seq58; }
+    let p61;
+    let p62;
+    p62 = one(T9, p60);
+    if (p62 < 0) {
+      let p63;
+      p63 = p60 < len ? p60 + 1 : -1;
+      p62 = p63 < 0 ? p60 : -1;
     }
-    ncap = n83;
-    p82 = p84 < 0 ? -1 : p81;
-    if (p82 < 0) { ncap = n80; break seq79; }
-    out = p82;
+    p61 = p62 < 0 ? -1 : p60;
+    if (p61 < 0) { ncap = n59; break seq58; }
+    out = p61;
   }
+  if (out >= 0) capture(13, 0, out);
   if (out < 0) {
     out = r_reg_name(at);
+    if (out >= 0) capture(13, 1, out);
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
 }
 
+// reg-name      = 1*( unreserved / escaped / "$" / "," /
+//                     ";" / ":" / "@" / "&" / "=" / "+" )
 function r_reg_name(at) {
-  const entry = ncap;
   let out;
-  const n89 = ncap;
-  let k88 = 0;
+  let k64 = 0;
   out = at;
   for (;;) {
-    let p90;
-    const c91 = out < len ? input.charCodeAt(out) : -1;
-    p90 = (c91 >= 0 && c91 < 128 && T3[c91] === 1) ? out + 1 : -1;
-    if (p90 < 0) {
-      p90 = r_escaped(out);
-      if (p90 < 0) {
-        const c92 = out < len ? input.charCodeAt(out) : -1;
-        p90 = (c92 >= 0 && c92 < 128 && T10[c92] === 1) ? out + 1 : -1;
+    let p65;
+    p65 = one(T3, out);
+    if (p65 < 0) {
+      p65 = r_escaped(out);
+      if (p65 < 0) {
+        p65 = one(T10, out);
       }
     }
-    if (p90 < 0 || p90 === out) break;
-    out = p90;
-    k88++;
+    if (p65 < 0 || p65 === out) break;
+    out = p65;
+    k64++;
   }
-  if (k88 < 1) { out = -1; ncap = n89; }
-  if (out >= 0) capture(14, at, out); else ncap = entry;
+  if (k64 < 1) out = -1;
   return out;
 }
 
+// server        = [ [ userinfo "@" ] hostport ]
 function r_server(at) {
-  const entry = ncap;
   let out;
-  let p93;
-  p93 = -1;
-  const n95 = ncap;
-  seq94: {
-    let p96;
-    let p97;
-    p97 = -1;
-    const n99 = ncap;
-    seq98: {
-      let p100;
-      p100 = r_userinfo(at);
-      if (p100 < 0) { ncap = n99; break seq98; }
-      let p101;
-      const c102 = p100 < len ? input.charCodeAt(p100) : -1;
-      p101 = (c102 >= 0 && c102 < 128 && T11[c102] === 1) ? p100 + 1 : -1;
-      if (p101 < 0) { ncap = n99; break seq98; }
-      p97 = p101;
+  let p66;
+  p66 = -1;
+  const n68 = ncap;
+  seq67: {
+    let p69;
+    let p70;
+    p70 = -1;
+    const n72 = ncap;
+    seq71: {
+      let p73;
+      p73 = r_userinfo(at);
+      if (p73 < 0) { ncap = n72; break seq71; }
+      let p74;
+      p74 = one(T11, p73);
+      if (p74 < 0) { ncap = n72; break seq71; }
+      p70 = p74;
     }
-    p96 = p97 < 0 ? at : p97;
-    if (p96 < 0) { ncap = n95; break seq94; }
-    let p103;
-    p103 = r_hostport(p96);
-    if (p103 < 0) { ncap = n95; break seq94; }
-    p93 = p103;
+    p69 = p70 < 0 ? at : p70;
+    if (p69 < 0) { ncap = n68; break seq67; }
+    let p75;
+    p75 = r_hostport(p69);
+    if (p75 < 0) { ncap = n68; break seq67; }
+    p66 = p75;
   }
-  out = p93 < 0 ? at : p93;
-  if (out >= 0) capture(13, at, out); else ncap = entry;
+  out = p66 < 0 ? at : p66;
   return out;
 }
 
+// userinfo      = *( unreserved / escaped /
+//                    ";" / ":" / "&" / "=" / "+" / "$" / "," )
 function r_userinfo(at) {
   const entry = ncap;
   let out;
-  const n105 = ncap;
-  let k104 = 0;
   out = at;
   for (;;) {
-    let p106;
-    const c107 = out < len ? input.charCodeAt(out) : -1;
-    p106 = (c107 >= 0 && c107 < 128 && T3[c107] === 1) ? out + 1 : -1;
-    if (p106 < 0) {
-      p106 = r_escaped(out);
-      if (p106 < 0) {
-        const c108 = out < len ? input.charCodeAt(out) : -1;
-        p106 = (c108 >= 0 && c108 < 128 && T12[c108] === 1) ? out + 1 : -1;
+    let p76;
+    p76 = one(T3, out);
+    if (p76 < 0) {
+      p76 = r_escaped(out);
+      if (p76 < 0) {
+        p76 = one(T12, out);
       }
     }
-    if (p106 < 0 || p106 === out) break;
-    out = p106;
-    k104++;
+    if (p76 < 0 || p76 === out) break;
+    out = p76;
   }
   if (out >= 0) capture(2, at, out); else ncap = entry;
   return out;
 }
 
+// hostport      = host [ ":" port ]
 function r_hostport(at) {
   let out;
   out = -1;
-  const n110 = ncap;
-  seq109: {
-    let p111;
-    p111 = r_host(at);
-    if (p111 < 0) { ncap = n110; break seq109; }
-    let p112;
-    let p113;
-    p113 = -1;
-    const n115 = ncap;
-    seq114: {
-      let p116;
-      const c117 = p111 < len ? input.charCodeAt(p111) : -1;
-      p116 = (c117 >= 0 && c117 < 128 && T1[c117] === 1) ? p111 + 1 : -1;
-      if (p116 < 0) { ncap = n115; break seq114; }
-      let p118;
-      p118 = r_port(p116);
-      if (p118 < 0) { ncap = n115; break seq114; }
-      p113 = p118;
+  const n78 = ncap;
+  seq77: {
+    let p79;
+    p79 = r_host(at);
+    if (p79 < 0) { ncap = n78; break seq77; }
+    let p80;
+    let p81;
+    p81 = -1;
+    const n83 = ncap;
+    seq82: {
+      let p84;
+      p84 = one(T1, p79);
+      if (p84 < 0) { ncap = n83; break seq82; }
+      let p85;
+      p85 = r_port(p84);
+      if (p85 < 0) { ncap = n83; break seq82; }
+      p81 = p85;
     }
-    p112 = p113 < 0 ? p111 : p113;
-    if (p112 < 0) { ncap = n110; break seq109; }
-    out = p112;
+    p80 = p81 < 0 ? p79 : p81;
+    if (p80 < 0) { ncap = n78; break seq77; }
+    out = p80;
   }
   return out;
 }
 
+// host          = hostname / IPv4address / IPv6reference   ; RFC 2732 3 (1)
 function r_host(at) {
   const entry = ncap;
   let out;
   out = r_hostname(at);
+  if (out >= 0) capture(14, 0, out);
   if (out < 0) {
     out = r_IPv4address(at);
+    if (out >= 0) capture(14, 1, out);
     if (out < 0) {
       out = r_IPv6reference(at);
+      if (out >= 0) capture(14, 2, out);
     }
   }
   if (out >= 0) capture(3, at, out); else ncap = entry;
   return out;
 }
 
+// IPv6reference = "[" IPv6address "]"                      ; RFC 2732 3 (1)
 function r_IPv6reference(at) {
   let out;
   out = -1;
-  const n120 = ncap;
-  seq119: {
-    let p121;
-    const c122 = at < len ? input.charCodeAt(at) : -1;
-    p121 = (c122 >= 0 && c122 < 128 && T13[c122] === 1) ? at + 1 : -1;
-    if (p121 < 0) { ncap = n120; break seq119; }
-    let p123;
-    p123 = r_IPv6address(p121);
-    if (p123 < 0) { ncap = n120; break seq119; }
-    let p124;
-    const c125 = p123 < len ? input.charCodeAt(p123) : -1;
-    p124 = (c125 >= 0 && c125 < 128 && T14[c125] === 1) ? p123 + 1 : -1;
-    if (p124 < 0) { ncap = n120; break seq119; }
-    out = p124;
+  seq86: {
+    let p87;
+    p87 = one(T13, at);
+    if (p87 < 0) break seq86;
+    let p88;
+    p88 = r_IPv6address(p87);
+    if (p88 < 0) break seq86;
+    let p89;
+    p89 = one(T14, p88);
+    if (p89 < 0) break seq86;
+    out = p89;
   }
   return out;
 }
 
+// hostname      = *( domainlabel "." ) toplabel [ "." ]
 function r_hostname(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n127 = ncap;
-  seq126: {
-    let p128;
-    const n130 = ncap;
-    let k129 = 0;
-    p128 = at;
+  seq90: {
+    let p91;
+    p91 = at;
     for (;;) {
-      let p131;
-      p131 = -1;
-      const n133 = ncap;
-      seq132: {
-        let p134;
-        p134 = r_domainlabel(p128);
-        if (p134 < 0) { ncap = n133; break seq132; }
-        let p135;
-        const c136 = p134 < len ? input.charCodeAt(p134) : -1;
-        p135 = (c136 >= 0 && c136 < 128 && T15[c136] === 1) ? p134 + 1 : -1;
-        if (p135 < 0) { ncap = n133; break seq132; }
-        let p137;
-        const n138 = ncap;
-        let p139;
-        const c140 = p135 < len ? input.charCodeAt(p135) : -1;
-        p139 = (c140 >= 0 && c140 < 128 && T16[c140] === 1) ? p135 + 1 : -1;
-        ncap = n138;
-        p137 = p139 < 0 ? -1 : p135;
-        if (p137 < 0) {
-          const c141 = p135 < len ? input.charCodeAt(p135) : -1;
-          p137 = (c141 >= 0 && c141 < 128 && T16[c141] === 1) ? p135 + 1 : -1;
+      let p92;
+      p92 = -1;
+      seq93: {
+        let p94;
+        p94 = r_domainlabel(p91);
+        if (p94 < 0) break seq93;
+        let p95;
+        p95 = one(T15, p94);
+        if (p95 < 0) break seq93;
+        let p96;
+        let p97;
+        p97 = one(T16, p95);
+        p96 = p97 < 0 ? -1 : p95;
+        if (p96 < 0) {
+          p96 = one(T16, p95);
         }
-        if (p137 < 0) { ncap = n133; break seq132; }
-        p131 = p137;
+        if (p96 < 0) break seq93;
+        p92 = p96;
       }
-      if (p131 < 0 || p131 === p128) break;
-      p128 = p131;
-      k129++;
+      if (p92 < 0 || p92 === p91) break;
+      p91 = p92;
     }
-    if (p128 < 0) { ncap = n127; break seq126; }
-    let p142;
-    p142 = r_toplabel(p128);
-    if (p142 < 0) { ncap = n127; break seq126; }
-    let p143;
-    let p144;
-    const c145 = p142 < len ? input.charCodeAt(p142) : -1;
-    p144 = (c145 >= 0 && c145 < 128 && T15[c145] === 1) ? p142 + 1 : -1;
-    p143 = p144 < 0 ? p142 : p144;
-    if (p143 < 0) { ncap = n127; break seq126; }
-    out = p143;
+    if (p91 < 0) break seq90;
+    let p98;
+    p98 = r_toplabel(p91);
+    if (p98 < 0) break seq90;
+    let p99;
+    let p100;
+    p100 = one(T15, p98);
+    p99 = p100 < 0 ? p98 : p100;
+    if (p99 < 0) break seq90;
+    out = p99;
   }
-  if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
 }
 
+// domainlabel   = alphanum / alphanum *( alphanum / "-" ) alphanum
 function r_domainlabel(at) {
   let out;
   out = -1;
-  const n147 = ncap;
-  seq146: {
-    let p148;
-    const c149 = at < len ? input.charCodeAt(at) : -1;
-    p148 = (c149 >= 0 && c149 < 128 && T16[c149] === 1) ? at + 1 : -1;
-    if (p148 < 0) { ncap = n147; break seq146; }
-    let p150;
-    const n152 = ncap;
-    let k151 = 0;
-    p150 = p148;
+  seq101: {
+    let p102;
+    p102 = one(T16, at);
+    if (p102 < 0) break seq101;
+    let p103;
+    p103 = p102;
     for (;;) {
-      let p153;
-      p153 = -1;
-      const n155 = ncap;
-      seq154: {
-        let p156;
-        const n158 = ncap;
-        let k157 = 0;
-        p156 = p150;
+      let p104;
+      p104 = -1;
+      seq105: {
+        let p106;
+        p106 = p103;
         for (;;) {
-          let p159;
-          const c160 = p156 < len ? input.charCodeAt(p156) : -1;
-          p159 = (c160 >= 0 && c160 < 128 && T17[c160] === 1) ? p156 + 1 : -1;
-          if (p159 < 0 || p159 === p156) break;
-          p156 = p159;
-          k157++;
+          let p107;
+          p107 = one(T17, p106);
+          if (p107 < 0 || p107 === p106) break;
+          p106 = p107;
         }
-        if (p156 < 0) { ncap = n155; break seq154; }
-        let p161;
-        const c162 = p156 < len ? input.charCodeAt(p156) : -1;
-        p161 = (c162 >= 0 && c162 < 128 && T16[c162] === 1) ? p156 + 1 : -1;
-        if (p161 < 0) { ncap = n155; break seq154; }
-        p153 = p161;
+        if (p106 < 0) break seq105;
+        let p108;
+        p108 = one(T16, p106);
+        if (p108 < 0) break seq105;
+        p104 = p108;
       }
-      if (p153 < 0 || p153 === p150) break;
-      p150 = p153;
-      k151++;
+      if (p104 < 0 || p104 === p103) break;
+      p103 = p104;
     }
-    if (p150 < 0) { ncap = n147; break seq146; }
-    out = p150;
+    if (p103 < 0) break seq101;
+    out = p103;
   }
   return out;
 }
 
+// toplabel      = alpha / alpha *( alphanum / "-" ) alphanum
 function r_toplabel(at) {
   let out;
   out = -1;
-  const n164 = ncap;
-  seq163: {
-    let p165;
-    const c166 = at < len ? input.charCodeAt(at) : -1;
-    p165 = (c166 >= 0 && c166 < 128 && T7[c166] === 1) ? at + 1 : -1;
-    if (p165 < 0) { ncap = n164; break seq163; }
-    let p167;
-    const n169 = ncap;
-    let k168 = 0;
-    p167 = p165;
+  seq109: {
+    let p110;
+    p110 = one(T7, at);
+    if (p110 < 0) break seq109;
+    let p111;
+    p111 = p110;
     for (;;) {
-      let p170;
-      p170 = -1;
-      const n172 = ncap;
-      seq171: {
-        let p173;
-        const n175 = ncap;
-        let k174 = 0;
-        p173 = p167;
+      let p112;
+      p112 = -1;
+      seq113: {
+        let p114;
+        p114 = p111;
         for (;;) {
-          let p176;
-          const c177 = p173 < len ? input.charCodeAt(p173) : -1;
-          p176 = (c177 >= 0 && c177 < 128 && T17[c177] === 1) ? p173 + 1 : -1;
-          if (p176 < 0 || p176 === p173) break;
-          p173 = p176;
-          k174++;
+          let p115;
+          p115 = one(T17, p114);
+          if (p115 < 0 || p115 === p114) break;
+          p114 = p115;
         }
-        if (p173 < 0) { ncap = n172; break seq171; }
-        let p178;
-        const c179 = p173 < len ? input.charCodeAt(p173) : -1;
-        p178 = (c179 >= 0 && c179 < 128 && T16[c179] === 1) ? p173 + 1 : -1;
-        if (p178 < 0) { ncap = n172; break seq171; }
-        p170 = p178;
+        if (p114 < 0) break seq113;
+        let p116;
+        p116 = one(T16, p114);
+        if (p116 < 0) break seq113;
+        p112 = p116;
       }
-      if (p170 < 0 || p170 === p167) break;
-      p167 = p170;
-      k168++;
+      if (p112 < 0 || p112 === p111) break;
+      p111 = p112;
     }
-    if (p167 < 0) { ncap = n164; break seq163; }
-    out = p167;
+    if (p111 < 0) break seq109;
+    out = p111;
   }
   return out;
 }
 
+// IPv4address   = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT
+//                 ; RFC 2732 3 (2): RFC 2373's, for RFC 2396's
+//                 ; 1*digit "." 1*digit "." 1*digit "." 1*digit
 function r_IPv4address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n181 = ncap;
-  seq180: {
-    let p182;
-    const n184 = ncap;
-    let k183 = 0;
-    p182 = at;
+  seq117: {
+    let p118;
+    let k119 = 0;
+    p118 = at;
     for (;;) {
-      if (k183 === 3) break;
-      let p185;
-      const c186 = p182 < len ? input.charCodeAt(p182) : -1;
-      p185 = (c186 >= 0 && c186 < 128 && T18[c186] === 1) ? p182 + 1 : -1;
-      if (p185 < 0 || p185 === p182) break;
-      p182 = p185;
-      k183++;
+      if (k119 === 3) break;
+      let p120;
+      p120 = one(T18, p118);
+      if (p120 < 0 || p120 === p118) break;
+      p118 = p120;
+      k119++;
     }
-    if (k183 < 1) { p182 = -1; ncap = n184; }
-    if (p182 < 0) { ncap = n181; break seq180; }
-    let p187;
-    const c188 = p182 < len ? input.charCodeAt(p182) : -1;
-    p187 = (c188 >= 0 && c188 < 128 && T15[c188] === 1) ? p182 + 1 : -1;
-    if (p187 < 0) { ncap = n181; break seq180; }
-    let p189;
-    const n191 = ncap;
-    let k190 = 0;
-    p189 = p187;
+    if (k119 < 1) p118 = -1;
+    if (p118 < 0) break seq117;
+    let p121;
+    p121 = one(T15, p118);
+    if (p121 < 0) break seq117;
+    let p122;
+    let k123 = 0;
+    p122 = p121;
     for (;;) {
-      if (k190 === 3) break;
-      let p192;
-      const c193 = p189 < len ? input.charCodeAt(p189) : -1;
-      p192 = (c193 >= 0 && c193 < 128 && T18[c193] === 1) ? p189 + 1 : -1;
-      if (p192 < 0 || p192 === p189) break;
-      p189 = p192;
-      k190++;
+      if (k123 === 3) break;
+      let p124;
+      p124 = one(T18, p122);
+      if (p124 < 0 || p124 === p122) break;
+      p122 = p124;
+      k123++;
     }
-    if (k190 < 1) { p189 = -1; ncap = n191; }
-    if (p189 < 0) { ncap = n181; break seq180; }
-    let p194;
-    const c195 = p189 < len ? input.charCodeAt(p189) : -1;
-    p194 = (c195 >= 0 && c195 < 128 && T15[c195] === 1) ? p189 + 1 : -1;
-    if (p194 < 0) { ncap = n181; break seq180; }
-    let p196;
-    const n198 = ncap;
-    let k197 = 0;
-    p196 = p194;
+    if (k123 < 1) p122 = -1;
+    if (p122 < 0) break seq117;
+    let p125;
+    p125 = one(T15, p122);
+    if (p125 < 0) break seq117;
+    let p126;
+    let k127 = 0;
+    p126 = p125;
     for (;;) {
-      if (k197 === 3) break;
-      let p199;
-      const c200 = p196 < len ? input.charCodeAt(p196) : -1;
-      p199 = (c200 >= 0 && c200 < 128 && T18[c200] === 1) ? p196 + 1 : -1;
-      if (p199 < 0 || p199 === p196) break;
-      p196 = p199;
-      k197++;
+      if (k127 === 3) break;
+      let p128;
+      p128 = one(T18, p126);
+      if (p128 < 0 || p128 === p126) break;
+      p126 = p128;
+      k127++;
     }
-    if (k197 < 1) { p196 = -1; ncap = n198; }
-    if (p196 < 0) { ncap = n181; break seq180; }
-    let p201;
-    const c202 = p196 < len ? input.charCodeAt(p196) : -1;
-    p201 = (c202 >= 0 && c202 < 128 && T15[c202] === 1) ? p196 + 1 : -1;
-    if (p201 < 0) { ncap = n181; break seq180; }
-    let p203;
-    const n205 = ncap;
-    let k204 = 0;
-    p203 = p201;
+    if (k127 < 1) p126 = -1;
+    if (p126 < 0) break seq117;
+    let p129;
+    p129 = one(T15, p126);
+    if (p129 < 0) break seq117;
+    let p130;
+    let k131 = 0;
+    p130 = p129;
     for (;;) {
-      if (k204 === 3) break;
-      let p206;
-      const c207 = p203 < len ? input.charCodeAt(p203) : -1;
-      p206 = (c207 >= 0 && c207 < 128 && T18[c207] === 1) ? p203 + 1 : -1;
-      if (p206 < 0 || p206 === p203) break;
-      p203 = p206;
-      k204++;
+      if (k131 === 3) break;
+      let p132;
+      p132 = one(T18, p130);
+      if (p132 < 0 || p132 === p130) break;
+      p130 = p132;
+      k131++;
     }
-    if (k204 < 1) { p203 = -1; ncap = n205; }
-    if (p203 < 0) { ncap = n181; break seq180; }
-    out = p203;
+    if (k131 < 1) p130 = -1;
+    if (p130 < 0) break seq117;
+    out = p130;
   }
-  if (out >= 0) capture(12, at, out); else ncap = entry;
   return out;
 }
 
+// port          = *digit
 function r_port(at) {
   const entry = ncap;
   let out;
-  const n209 = ncap;
-  let k208 = 0;
   out = at;
   for (;;) {
-    let p210;
-    const c211 = out < len ? input.charCodeAt(out) : -1;
-    p210 = (c211 >= 0 && c211 < 128 && T18[c211] === 1) ? out + 1 : -1;
-    if (p210 < 0 || p210 === out) break;
-    out = p210;
-    k208++;
+    let p133;
+    p133 = one(T18, out);
+    if (p133 < 0 || p133 === out) break;
+    out = p133;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
 }
 
+// IPv6address   =                              6( hex4 ":" ) ls32
+//               /                         "::" 5( hex4 ":" ) ls32
+//               / [                hex4 ] "::" 4( hex4 ":" ) ls32
+//               / [ *1( hex4 ":" ) hex4 ] "::" 3( hex4 ":" ) ls32
+//               / [ *2( hex4 ":" ) hex4 ] "::" 2( hex4 ":" ) ls32
+//               / [ *3( hex4 ":" ) hex4 ] "::"    hex4 ":"   ls32
+//               / [ *4( hex4 ":" ) hex4 ] "::"               ls32
+//               / [ *5( hex4 ":" ) hex4 ] "::"               hex4
+//               / [ *6( hex4 ":" ) hex4 ] "::"
 function r_IPv6address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n213 = ncap;
-  seq212: {
-    let p214;
-    p214 = r_hex4(at);
-    if (p214 < 0) { ncap = n213; break seq212; }
-    let p215;
-    const c216 = p214 < len ? input.charCodeAt(p214) : -1;
-    p215 = (c216 >= 0 && c216 < 128 && T1[c216] === 1) ? p214 + 1 : -1;
-    if (p215 < 0) { ncap = n213; break seq212; }
-    let p217;
-    p217 = r_hex4(p215);
-    if (p217 < 0) { ncap = n213; break seq212; }
-    let p218;
-    const c219 = p217 < len ? input.charCodeAt(p217) : -1;
-    p218 = (c219 >= 0 && c219 < 128 && T1[c219] === 1) ? p217 + 1 : -1;
-    if (p218 < 0) { ncap = n213; break seq212; }
-    let p220;
-    p220 = r_hex4(p218);
-    if (p220 < 0) { ncap = n213; break seq212; }
-    let p221;
-    const c222 = p220 < len ? input.charCodeAt(p220) : -1;
-    p221 = (c222 >= 0 && c222 < 128 && T1[c222] === 1) ? p220 + 1 : -1;
-    if (p221 < 0) { ncap = n213; break seq212; }
-    let p223;
-    p223 = r_hex4(p221);
-    if (p223 < 0) { ncap = n213; break seq212; }
-    let p224;
-    const c225 = p223 < len ? input.charCodeAt(p223) : -1;
-    p224 = (c225 >= 0 && c225 < 128 && T1[c225] === 1) ? p223 + 1 : -1;
-    if (p224 < 0) { ncap = n213; break seq212; }
-    let p226;
-    p226 = r_hex4(p224);
-    if (p226 < 0) { ncap = n213; break seq212; }
-    let p227;
-    const c228 = p226 < len ? input.charCodeAt(p226) : -1;
-    p227 = (c228 >= 0 && c228 < 128 && T1[c228] === 1) ? p226 + 1 : -1;
-    if (p227 < 0) { ncap = n213; break seq212; }
-    let p229;
-    p229 = r_hex4(p227);
-    if (p229 < 0) { ncap = n213; break seq212; }
-    let p230;
-    const c231 = p229 < len ? input.charCodeAt(p229) : -1;
-    p230 = (c231 >= 0 && c231 < 128 && T1[c231] === 1) ? p229 + 1 : -1;
-    if (p230 < 0) { ncap = n213; break seq212; }
-    let p232;
-    p232 = r_ls32(p230);
-    if (p232 < 0) { ncap = n213; break seq212; }
-    out = p232;
+  seq134: {
+    let p135;
+    p135 = r_hex4(at);
+    if (p135 < 0) break seq134;
+    let p136;
+    p136 = one(T1, p135);
+    if (p136 < 0) break seq134;
+    let p137;
+    p137 = r_hex4(p136);
+    if (p137 < 0) break seq134;
+    let p138;
+    p138 = one(T1, p137);
+    if (p138 < 0) break seq134;
+    let p139;
+    p139 = r_hex4(p138);
+    if (p139 < 0) break seq134;
+    let p140;
+    p140 = one(T1, p139);
+    if (p140 < 0) break seq134;
+    let p141;
+    p141 = r_hex4(p140);
+    if (p141 < 0) break seq134;
+    let p142;
+    p142 = one(T1, p141);
+    if (p142 < 0) break seq134;
+    let p143;
+    p143 = r_hex4(p142);
+    if (p143 < 0) break seq134;
+    let p144;
+    p144 = one(T1, p143);
+    if (p144 < 0) break seq134;
+    let p145;
+    p145 = r_hex4(p144);
+    if (p145 < 0) break seq134;
+    let p146;
+    p146 = one(T1, p145);
+    if (p146 < 0) break seq134;
+    let p147;
+    p147 = r_ls32(p146);
+    if (p147 < 0) break seq134;
+    out = p147;
   }
   if (out < 0) {
     out = -1;
-    const n234 = ncap;
-    seq233: {
-      let p235;
-      const c236 = at < len ? input.charCodeAt(at) : -1;
-      p235 = (c236 >= 0 && c236 < 128 && T1[c236] === 1) ? at + 1 : -1;
-      if (p235 < 0) { ncap = n234; break seq233; }
-      let p237;
-      const c238 = p235 < len ? input.charCodeAt(p235) : -1;
-      p237 = (c238 >= 0 && c238 < 128 && T1[c238] === 1) ? p235 + 1 : -1;
-      if (p237 < 0) { ncap = n234; break seq233; }
-      let p239;
-      p239 = r_hex4(p237);
-      if (p239 < 0) { ncap = n234; break seq233; }
-      let p240;
-      const c241 = p239 < len ? input.charCodeAt(p239) : -1;
-      p240 = (c241 >= 0 && c241 < 128 && T1[c241] === 1) ? p239 + 1 : -1;
-      if (p240 < 0) { ncap = n234; break seq233; }
-      let p242;
-      p242 = r_hex4(p240);
-      if (p242 < 0) { ncap = n234; break seq233; }
-      let p243;
-      const c244 = p242 < len ? input.charCodeAt(p242) : -1;
-      p243 = (c244 >= 0 && c244 < 128 && T1[c244] === 1) ? p242 + 1 : -1;
-      if (p243 < 0) { ncap = n234; break seq233; }
-      let p245;
-      p245 = r_hex4(p243);
-      if (p245 < 0) { ncap = n234; break seq233; }
-      let p246;
-      const c247 = p245 < len ? input.charCodeAt(p245) : -1;
-      p246 = (c247 >= 0 && c247 < 128 && T1[c247] === 1) ? p245 + 1 : -1;
-      if (p246 < 0) { ncap = n234; break seq233; }
-      let p248;
-      p248 = r_hex4(p246);
-      if (p248 < 0) { ncap = n234; break seq233; }
-      let p249;
-      const c250 = p248 < len ? input.charCodeAt(p248) : -1;
-      p249 = (c250 >= 0 && c250 < 128 && T1[c250] === 1) ? p248 + 1 : -1;
-      if (p249 < 0) { ncap = n234; break seq233; }
-      let p251;
-      p251 = r_hex4(p249);
-      if (p251 < 0) { ncap = n234; break seq233; }
-      let p252;
-      const c253 = p251 < len ? input.charCodeAt(p251) : -1;
-      p252 = (c253 >= 0 && c253 < 128 && T1[c253] === 1) ? p251 + 1 : -1;
-      if (p252 < 0) { ncap = n234; break seq233; }
-      let p254;
-      p254 = r_ls32(p252);
-      if (p254 < 0) { ncap = n234; break seq233; }
-      out = p254;
+    seq148: {
+      let p149;
+      p149 = one(T1, at);
+      if (p149 < 0) break seq148;
+      let p150;
+      p150 = one(T1, p149);
+      if (p150 < 0) break seq148;
+      let p151;
+      p151 = r_hex4(p150);
+      if (p151 < 0) break seq148;
+      let p152;
+      p152 = one(T1, p151);
+      if (p152 < 0) break seq148;
+      let p153;
+      p153 = r_hex4(p152);
+      if (p153 < 0) break seq148;
+      let p154;
+      p154 = one(T1, p153);
+      if (p154 < 0) break seq148;
+      let p155;
+      p155 = r_hex4(p154);
+      if (p155 < 0) break seq148;
+      let p156;
+      p156 = one(T1, p155);
+      if (p156 < 0) break seq148;
+      let p157;
+      p157 = r_hex4(p156);
+      if (p157 < 0) break seq148;
+      let p158;
+      p158 = one(T1, p157);
+      if (p158 < 0) break seq148;
+      let p159;
+      p159 = r_hex4(p158);
+      if (p159 < 0) break seq148;
+      let p160;
+      p160 = one(T1, p159);
+      if (p160 < 0) break seq148;
+      let p161;
+      p161 = r_ls32(p160);
+      if (p161 < 0) break seq148;
+      out = p161;
     }
     if (out < 0) {
       out = -1;
-      const n256 = ncap;
-      seq255: {
-        let p257;
-        let p258;
-        p258 = r_hex4(at);
-        p257 = p258 < 0 ? at : p258;
-        if (p257 < 0) { ncap = n256; break seq255; }
-        let p259;
-        const c260 = p257 < len ? input.charCodeAt(p257) : -1;
-        p259 = (c260 >= 0 && c260 < 128 && T1[c260] === 1) ? p257 + 1 : -1;
-        if (p259 < 0) { ncap = n256; break seq255; }
-        let p261;
-        const c262 = p259 < len ? input.charCodeAt(p259) : -1;
-        p261 = (c262 >= 0 && c262 < 128 && T1[c262] === 1) ? p259 + 1 : -1;
-        if (p261 < 0) { ncap = n256; break seq255; }
-        let p263;
-        p263 = r_hex4(p261);
-        if (p263 < 0) { ncap = n256; break seq255; }
-        let p264;
-        const c265 = p263 < len ? input.charCodeAt(p263) : -1;
-        p264 = (c265 >= 0 && c265 < 128 && T1[c265] === 1) ? p263 + 1 : -1;
-        if (p264 < 0) { ncap = n256; break seq255; }
-        let p266;
-        p266 = r_hex4(p264);
-        if (p266 < 0) { ncap = n256; break seq255; }
-        let p267;
-        const c268 = p266 < len ? input.charCodeAt(p266) : -1;
-        p267 = (c268 >= 0 && c268 < 128 && T1[c268] === 1) ? p266 + 1 : -1;
-        if (p267 < 0) { ncap = n256; break seq255; }
-        let p269;
-        p269 = r_hex4(p267);
-        if (p269 < 0) { ncap = n256; break seq255; }
-        let p270;
-        const c271 = p269 < len ? input.charCodeAt(p269) : -1;
-        p270 = (c271 >= 0 && c271 < 128 && T1[c271] === 1) ? p269 + 1 : -1;
-        if (p270 < 0) { ncap = n256; break seq255; }
-        let p272;
-        p272 = r_hex4(p270);
-        if (p272 < 0) { ncap = n256; break seq255; }
-        let p273;
-        const c274 = p272 < len ? input.charCodeAt(p272) : -1;
-        p273 = (c274 >= 0 && c274 < 128 && T1[c274] === 1) ? p272 + 1 : -1;
-        if (p273 < 0) { ncap = n256; break seq255; }
-        let p275;
-        p275 = r_ls32(p273);
-        if (p275 < 0) { ncap = n256; break seq255; }
-        out = p275;
+      seq162: {
+        let p163;
+        let p164;
+        p164 = r_hex4(at);
+        p163 = p164 < 0 ? at : p164;
+        if (p163 < 0) break seq162;
+        let p165;
+        p165 = one(T1, p163);
+        if (p165 < 0) break seq162;
+        let p166;
+        p166 = one(T1, p165);
+        if (p166 < 0) break seq162;
+        let p167;
+        p167 = r_hex4(p166);
+        if (p167 < 0) break seq162;
+        let p168;
+        p168 = one(T1, p167);
+        if (p168 < 0) break seq162;
+        let p169;
+        p169 = r_hex4(p168);
+        if (p169 < 0) break seq162;
+        let p170;
+        p170 = one(T1, p169);
+        if (p170 < 0) break seq162;
+        let p171;
+        p171 = r_hex4(p170);
+        if (p171 < 0) break seq162;
+        let p172;
+        p172 = one(T1, p171);
+        if (p172 < 0) break seq162;
+        let p173;
+        p173 = r_hex4(p172);
+        if (p173 < 0) break seq162;
+        let p174;
+        p174 = one(T1, p173);
+        if (p174 < 0) break seq162;
+        let p175;
+        p175 = r_ls32(p174);
+        if (p175 < 0) break seq162;
+        out = p175;
       }
       if (out < 0) {
         out = -1;
-        const n277 = ncap;
-        seq276: {
-          let p278;
-          let p279;
-          p279 = -1;
-          const n281 = ncap;
-          seq280: {
-            let p282;
-            const n284 = ncap;
-            let k283 = 0;
-            p282 = at;
+        seq176: {
+          let p177;
+          let p178;
+          p178 = -1;
+          seq179: {
+            let p180;
+            let k181 = 0;
+            p180 = at;
             for (;;) {
-              if (k283 === 1) break;
-              let p285;
-              p285 = -1;
-              const n287 = ncap;
-              seq286: {
-                let p288;
-                p288 = r_hex4(p282);
-                if (p288 < 0) { ncap = n287; break seq286; }
-                let p289;
-                const c290 = p288 < len ? input.charCodeAt(p288) : -1;
-                p289 = (c290 >= 0 && c290 < 128 && T1[c290] === 1) ? p288 + 1 : -1;
-                if (p289 < 0) { ncap = n287; break seq286; }
-                let p291;
-                const n292 = ncap;
-                let p293;
-                const c294 = p289 < len ? input.charCodeAt(p289) : -1;
-                p293 = (c294 >= 0 && c294 < 128 && T1[c294] === 1) ? p289 + 1 : -1;
-                ncap = n292;
-                p291 = p293 < 0 ? p289 : -1;
-                if (p291 < 0) { ncap = n287; break seq286; }
-                p285 = p291;
+              if (k181 === 1) break;
+              let p182;
+              p182 = -1;
+              seq183: {
+                let p184;
+                p184 = r_hex4(p180);
+                if (p184 < 0) break seq183;
+                let p185;
+                p185 = one(T1, p184);
+                if (p185 < 0) break seq183;
+                let p186;
+                let p187;
+                p187 = one(T1, p185);
+                p186 = p187 < 0 ? p185 : -1;
+                if (p186 < 0) break seq183;
+                p182 = p186;
               }
-              if (p285 < 0 || p285 === p282) break;
-              p282 = p285;
-              k283++;
+              if (p182 < 0 || p182 === p180) break;
+              p180 = p182;
+              k181++;
             }
-            if (p282 < 0) { ncap = n281; break seq280; }
-            let p295;
-            p295 = r_hex4(p282);
-            if (p295 < 0) { ncap = n281; break seq280; }
-            p279 = p295;
+            if (p180 < 0) break seq179;
+            let p188;
+            p188 = r_hex4(p180);
+            if (p188 < 0) break seq179;
+            p178 = p188;
           }
-          p278 = p279 < 0 ? at : p279;
-          if (p278 < 0) { ncap = n277; break seq276; }
-          let p296;
-          const c297 = p278 < len ? input.charCodeAt(p278) : -1;
-          p296 = (c297 >= 0 && c297 < 128 && T1[c297] === 1) ? p278 + 1 : -1;
-          if (p296 < 0) { ncap = n277; break seq276; }
-          let p298;
-          const c299 = p296 < len ? input.charCodeAt(p296) : -1;
-          p298 = (c299 >= 0 && c299 < 128 && T1[c299] === 1) ? p296 + 1 : -1;
-          if (p298 < 0) { ncap = n277; break seq276; }
-          let p300;
-          p300 = r_hex4(p298);
-          if (p300 < 0) { ncap = n277; break seq276; }
-          let p301;
-          const c302 = p300 < len ? input.charCodeAt(p300) : -1;
-          p301 = (c302 >= 0 && c302 < 128 && T1[c302] === 1) ? p300 + 1 : -1;
-          if (p301 < 0) { ncap = n277; break seq276; }
-          let p303;
-          p303 = r_hex4(p301);
-          if (p303 < 0) { ncap = n277; break seq276; }
-          let p304;
-          const c305 = p303 < len ? input.charCodeAt(p303) : -1;
-          p304 = (c305 >= 0 && c305 < 128 && T1[c305] === 1) ? p303 + 1 : -1;
-          if (p304 < 0) { ncap = n277; break seq276; }
-          let p306;
-          p306 = r_hex4(p304);
-          if (p306 < 0) { ncap = n277; break seq276; }
-          let p307;
-          const c308 = p306 < len ? input.charCodeAt(p306) : -1;
-          p307 = (c308 >= 0 && c308 < 128 && T1[c308] === 1) ? p306 + 1 : -1;
-          if (p307 < 0) { ncap = n277; break seq276; }
-          let p309;
-          p309 = r_ls32(p307);
-          if (p309 < 0) { ncap = n277; break seq276; }
-          out = p309;
+          p177 = p178 < 0 ? at : p178;
+          if (p177 < 0) break seq176;
+          let p189;
+          p189 = one(T1, p177);
+          if (p189 < 0) break seq176;
+          let p190;
+          p190 = one(T1, p189);
+          if (p190 < 0) break seq176;
+          let p191;
+          p191 = r_hex4(p190);
+          if (p191 < 0) break seq176;
+          let p192;
+          p192 = one(T1, p191);
+          if (p192 < 0) break seq176;
+          let p193;
+          p193 = r_hex4(p192);
+          if (p193 < 0) break seq176;
+          let p194;
+          p194 = one(T1, p193);
+          if (p194 < 0) break seq176;
+          let p195;
+          p195 = r_hex4(p194);
+          if (p195 < 0) break seq176;
+          let p196;
+          p196 = one(T1, p195);
+          if (p196 < 0) break seq176;
+          let p197;
+          p197 = r_ls32(p196);
+          if (p197 < 0) break seq176;
+          out = p197;
         }
         if (out < 0) {
           out = -1;
-          const n311 = ncap;
-          seq310: {
-            let p312;
-            let p313;
-            p313 = -1;
-            const n315 = ncap;
-            seq314: {
-              let p316;
-              const n318 = ncap;
-              let k317 = 0;
-              p316 = at;
+          seq198: {
+            let p199;
+            let p200;
+            p200 = -1;
+            seq201: {
+              let p202;
+              let k203 = 0;
+              p202 = at;
               for (;;) {
-                if (k317 === 2) break;
-                let p319;
-                p319 = -1;
-                const n321 = ncap;
-                seq320: {
-                  let p322;
-                  p322 = r_hex4(p316);
-                  if (p322 < 0) { ncap = n321; break seq320; }
-                  let p323;
-                  const c324 = p322 < len ? input.charCodeAt(p322) : -1;
-                  p323 = (c324 >= 0 && c324 < 128 && T1[c324] === 1) ? p322 + 1 : -1;
-                  if (p323 < 0) { ncap = n321; break seq320; }
-                  let p325;
-                  const n326 = ncap;
-                  let p327;
-                  const c328 = p323 < len ? input.charCodeAt(p323) : -1;
-                  p327 = (c328 >= 0 && c328 < 128 && T1[c328] === 1) ? p323 + 1 : -1;
-                  ncap = n326;
-                  p325 = p327 < 0 ? p323 : -1;
-                  if (p325 < 0) { ncap = n321; break seq320; }
-                  p319 = p325;
+                if (k203 === 2) break;
+                let p204;
+                p204 = -1;
+                seq205: {
+                  let p206;
+                  p206 = r_hex4(p202);
+                  if (p206 < 0) break seq205;
+                  let p207;
+                  p207 = one(T1, p206);
+                  if (p207 < 0) break seq205;
+                  let p208;
+                  let p209;
+                  p209 = one(T1, p207);
+                  p208 = p209 < 0 ? p207 : -1;
+                  if (p208 < 0) break seq205;
+                  p204 = p208;
                 }
-                if (p319 < 0 || p319 === p316) break;
-                p316 = p319;
-                k317++;
+                if (p204 < 0 || p204 === p202) break;
+                p202 = p204;
+                k203++;
               }
-              if (p316 < 0) { ncap = n315; break seq314; }
-              let p329;
-              p329 = r_hex4(p316);
-              if (p329 < 0) { ncap = n315; break seq314; }
-              p313 = p329;
+              if (p202 < 0) break seq201;
+              let p210;
+              p210 = r_hex4(p202);
+              if (p210 < 0) break seq201;
+              p200 = p210;
             }
-            p312 = p313 < 0 ? at : p313;
-            if (p312 < 0) { ncap = n311; break seq310; }
-            let p330;
-            const c331 = p312 < len ? input.charCodeAt(p312) : -1;
-            p330 = (c331 >= 0 && c331 < 128 && T1[c331] === 1) ? p312 + 1 : -1;
-            if (p330 < 0) { ncap = n311; break seq310; }
-            let p332;
-            const c333 = p330 < len ? input.charCodeAt(p330) : -1;
-            p332 = (c333 >= 0 && c333 < 128 && T1[c333] === 1) ? p330 + 1 : -1;
-            if (p332 < 0) { ncap = n311; break seq310; }
-            let p334;
-            p334 = r_hex4(p332);
-            if (p334 < 0) { ncap = n311; break seq310; }
-            let p335;
-            const c336 = p334 < len ? input.charCodeAt(p334) : -1;
-            p335 = (c336 >= 0 && c336 < 128 && T1[c336] === 1) ? p334 + 1 : -1;
-            if (p335 < 0) { ncap = n311; break seq310; }
-            let p337;
-            p337 = r_hex4(p335);
-            if (p337 < 0) { ncap = n311; break seq310; }
-            let p338;
-            const c339 = p337 < len ? input.charCodeAt(p337) : -1;
-            p338 = (c339 >= 0 && c339 < 128 && T1[c339] === 1) ? p337 + 1 : -1;
-            if (p338 < 0) { ncap = n311; break seq310; }
-            let p340;
-            p340 = r_ls32(p338);
-            if (p340 < 0) { ncap = n311; break seq310; }
-            out = p340;
+            p199 = p200 < 0 ? at : p200;
+            if (p199 < 0) break seq198;
+            let p211;
+            p211 = one(T1, p199);
+            if (p211 < 0) break seq198;
+            let p212;
+            p212 = one(T1, p211);
+            if (p212 < 0) break seq198;
+            let p213;
+            p213 = r_hex4(p212);
+            if (p213 < 0) break seq198;
+            let p214;
+            p214 = one(T1, p213);
+            if (p214 < 0) break seq198;
+            let p215;
+            p215 = r_hex4(p214);
+            if (p215 < 0) break seq198;
+            let p216;
+            p216 = one(T1, p215);
+            if (p216 < 0) break seq198;
+            let p217;
+            p217 = r_ls32(p216);
+            if (p217 < 0) break seq198;
+            out = p217;
           }
           if (out < 0) {
             out = -1;
-            const n342 = ncap;
-            seq341: {
-              let p343;
-              let p344;
-              p344 = -1;
-              const n346 = ncap;
-              seq345: {
-                let p347;
-                const n349 = ncap;
-                let k348 = 0;
-                p347 = at;
+            seq218: {
+              let p219;
+              let p220;
+              p220 = -1;
+              seq221: {
+                let p222;
+                let k223 = 0;
+                p222 = at;
                 for (;;) {
-                  if (k348 === 3) break;
-                  let p350;
-                  p350 = -1;
-                  const n352 = ncap;
-                  seq351: {
-                    let p353;
-                    p353 = r_hex4(p347);
-                    if (p353 < 0) { ncap = n352; break seq351; }
-                    let p354;
-                    const c355 = p353 < len ? input.charCodeAt(p353) : -1;
-                    p354 = (c355 >= 0 && c355 < 128 && T1[c355] === 1) ? p353 + 1 : -1;
-                    if (p354 < 0) { ncap = n352; break seq351; }
-                    let p356;
-                    const n357 = ncap;
-                    let p358;
-                    const c359 = p354 < len ? input.charCodeAt(p354) : -1;
-                    p358 = (c359 >= 0 && c359 < 128 && T1[c359] === 1) ? p354 + 1 : -1;
-                    ncap = n357;
-                    p356 = p358 < 0 ? p354 : -1;
-                    if (p356 < 0) { ncap = n352; break seq351; }
-                    p350 = p356;
+                  if (k223 === 3) break;
+                  let p224;
+                  p224 = -1;
+                  seq225: {
+                    let p226;
+                    p226 = r_hex4(p222);
+                    if (p226 < 0) break seq225;
+                    let p227;
+                    p227 = one(T1, p226);
+                    if (p227 < 0) break seq225;
+                    let p228;
+                    let p229;
+                    p229 = one(T1, p227);
+                    p228 = p229 < 0 ? p227 : -1;
+                    if (p228 < 0) break seq225;
+                    p224 = p228;
                   }
-                  if (p350 < 0 || p350 === p347) break;
-                  p347 = p350;
-                  k348++;
+                  if (p224 < 0 || p224 === p222) break;
+                  p222 = p224;
+                  k223++;
                 }
-                if (p347 < 0) { ncap = n346; break seq345; }
-                let p360;
-                p360 = r_hex4(p347);
-                if (p360 < 0) { ncap = n346; break seq345; }
-                p344 = p360;
+                if (p222 < 0) break seq221;
+                let p230;
+                p230 = r_hex4(p222);
+                if (p230 < 0) break seq221;
+                p220 = p230;
               }
-              p343 = p344 < 0 ? at : p344;
-              if (p343 < 0) { ncap = n342; break seq341; }
-              let p361;
-              const c362 = p343 < len ? input.charCodeAt(p343) : -1;
-              p361 = (c362 >= 0 && c362 < 128 && T1[c362] === 1) ? p343 + 1 : -1;
-              if (p361 < 0) { ncap = n342; break seq341; }
-              let p363;
-              const c364 = p361 < len ? input.charCodeAt(p361) : -1;
-              p363 = (c364 >= 0 && c364 < 128 && T1[c364] === 1) ? p361 + 1 : -1;
-              if (p363 < 0) { ncap = n342; break seq341; }
-              let p365;
-              p365 = r_hex4(p363);
-              if (p365 < 0) { ncap = n342; break seq341; }
-              let p366;
-              const c367 = p365 < len ? input.charCodeAt(p365) : -1;
-              p366 = (c367 >= 0 && c367 < 128 && T1[c367] === 1) ? p365 + 1 : -1;
-              if (p366 < 0) { ncap = n342; break seq341; }
-              let p368;
-              p368 = r_ls32(p366);
-              if (p368 < 0) { ncap = n342; break seq341; }
-              out = p368;
+              p219 = p220 < 0 ? at : p220;
+              if (p219 < 0) break seq218;
+              let p231;
+              p231 = one(T1, p219);
+              if (p231 < 0) break seq218;
+              let p232;
+              p232 = one(T1, p231);
+              if (p232 < 0) break seq218;
+              let p233;
+              p233 = r_hex4(p232);
+              if (p233 < 0) break seq218;
+              let p234;
+              p234 = one(T1, p233);
+              if (p234 < 0) break seq218;
+              let p235;
+              p235 = r_ls32(p234);
+              if (p235 < 0) break seq218;
+              out = p235;
             }
             if (out < 0) {
               out = -1;
-              const n370 = ncap;
-              seq369: {
-                let p371;
-                let p372;
-                p372 = -1;
-                const n374 = ncap;
-                seq373: {
-                  let p375;
-                  const n377 = ncap;
-                  let k376 = 0;
-                  p375 = at;
+              seq236: {
+                let p237;
+                let p238;
+                p238 = -1;
+                seq239: {
+                  let p240;
+                  let k241 = 0;
+                  p240 = at;
                   for (;;) {
-                    if (k376 === 4) break;
-                    let p378;
-                    p378 = -1;
-                    const n380 = ncap;
-                    seq379: {
-                      let p381;
-                      p381 = r_hex4(p375);
-                      if (p381 < 0) { ncap = n380; break seq379; }
-                      let p382;
-                      const c383 = p381 < len ? input.charCodeAt(p381) : -1;
-                      p382 = (c383 >= 0 && c383 < 128 && T1[c383] === 1) ? p381 + 1 : -1;
-                      if (p382 < 0) { ncap = n380; break seq379; }
-                      let p384;
-                      const n385 = ncap;
-                      let p386;
-                      const c387 = p382 < len ? input.charCodeAt(p382) : -1;
-                      p386 = (c387 >= 0 && c387 < 128 && T1[c387] === 1) ? p382 + 1 : -1;
-                      ncap = n385;
-                      p384 = p386 < 0 ? p382 : -1;
-                      if (p384 < 0) { ncap = n380; break seq379; }
-                      p378 = p384;
+                    if (k241 === 4) break;
+                    let p242;
+                    p242 = -1;
+                    seq243: {
+                      let p244;
+                      p244 = r_hex4(p240);
+                      if (p244 < 0) break seq243;
+                      let p245;
+                      p245 = one(T1, p244);
+                      if (p245 < 0) break seq243;
+                      let p246;
+                      let p247;
+                      p247 = one(T1, p245);
+                      p246 = p247 < 0 ? p245 : -1;
+                      if (p246 < 0) break seq243;
+                      p242 = p246;
                     }
-                    if (p378 < 0 || p378 === p375) break;
-                    p375 = p378;
-                    k376++;
+                    if (p242 < 0 || p242 === p240) break;
+                    p240 = p242;
+                    k241++;
                   }
-                  if (p375 < 0) { ncap = n374; break seq373; }
-                  let p388;
-                  p388 = r_hex4(p375);
-                  if (p388 < 0) { ncap = n374; break seq373; }
-                  p372 = p388;
+                  if (p240 < 0) break seq239;
+                  let p248;
+                  p248 = r_hex4(p240);
+                  if (p248 < 0) break seq239;
+                  p238 = p248;
                 }
-                p371 = p372 < 0 ? at : p372;
-                if (p371 < 0) { ncap = n370; break seq369; }
-                let p389;
-                const c390 = p371 < len ? input.charCodeAt(p371) : -1;
-                p389 = (c390 >= 0 && c390 < 128 && T1[c390] === 1) ? p371 + 1 : -1;
-                if (p389 < 0) { ncap = n370; break seq369; }
-                let p391;
-                const c392 = p389 < len ? input.charCodeAt(p389) : -1;
-                p391 = (c392 >= 0 && c392 < 128 && T1[c392] === 1) ? p389 + 1 : -1;
-                if (p391 < 0) { ncap = n370; break seq369; }
-                let p393;
-                p393 = r_ls32(p391);
-                if (p393 < 0) { ncap = n370; break seq369; }
-                out = p393;
+                p237 = p238 < 0 ? at : p238;
+                if (p237 < 0) break seq236;
+                let p249;
+                p249 = one(T1, p237);
+                if (p249 < 0) break seq236;
+                let p250;
+                p250 = one(T1, p249);
+                if (p250 < 0) break seq236;
+                let p251;
+                p251 = r_ls32(p250);
+                if (p251 < 0) break seq236;
+                out = p251;
               }
               if (out < 0) {
                 out = -1;
-                const n395 = ncap;
-                seq394: {
-                  let p396;
-                  let p397;
-                  p397 = -1;
-                  const n399 = ncap;
-                  seq398: {
-                    let p400;
-                    const n402 = ncap;
-                    let k401 = 0;
-                    p400 = at;
+                seq252: {
+                  let p253;
+                  let p254;
+                  p254 = -1;
+                  seq255: {
+                    let p256;
+                    let k257 = 0;
+                    p256 = at;
                     for (;;) {
-                      if (k401 === 5) break;
-                      let p403;
-                      p403 = -1;
-                      const n405 = ncap;
-                      seq404: {
-                        let p406;
-                        p406 = r_hex4(p400);
-                        if (p406 < 0) { ncap = n405; break seq404; }
-                        let p407;
-                        const c408 = p406 < len ? input.charCodeAt(p406) : -1;
-                        p407 = (c408 >= 0 && c408 < 128 && T1[c408] === 1) ? p406 + 1 : -1;
-                        if (p407 < 0) { ncap = n405; break seq404; }
-                        let p409;
-                        const n410 = ncap;
-                        let p411;
-                        const c412 = p407 < len ? input.charCodeAt(p407) : -1;
-                        p411 = (c412 >= 0 && c412 < 128 && T1[c412] === 1) ? p407 + 1 : -1;
-                        ncap = n410;
-                        p409 = p411 < 0 ? p407 : -1;
-                        if (p409 < 0) { ncap = n405; break seq404; }
-                        p403 = p409;
+                      if (k257 === 5) break;
+                      let p258;
+                      p258 = -1;
+                      seq259: {
+                        let p260;
+                        p260 = r_hex4(p256);
+                        if (p260 < 0) break seq259;
+                        let p261;
+                        p261 = one(T1, p260);
+                        if (p261 < 0) break seq259;
+                        let p262;
+                        let p263;
+                        p263 = one(T1, p261);
+                        p262 = p263 < 0 ? p261 : -1;
+                        if (p262 < 0) break seq259;
+                        p258 = p262;
                       }
-                      if (p403 < 0 || p403 === p400) break;
-                      p400 = p403;
-                      k401++;
+                      if (p258 < 0 || p258 === p256) break;
+                      p256 = p258;
+                      k257++;
                     }
-                    if (p400 < 0) { ncap = n399; break seq398; }
-                    let p413;
-                    p413 = r_hex4(p400);
-                    if (p413 < 0) { ncap = n399; break seq398; }
-                    p397 = p413;
+                    if (p256 < 0) break seq255;
+                    let p264;
+                    p264 = r_hex4(p256);
+                    if (p264 < 0) break seq255;
+                    p254 = p264;
                   }
-                  p396 = p397 < 0 ? at : p397;
-                  if (p396 < 0) { ncap = n395; break seq394; }
-                  let p414;
-                  const c415 = p396 < len ? input.charCodeAt(p396) : -1;
-                  p414 = (c415 >= 0 && c415 < 128 && T1[c415] === 1) ? p396 + 1 : -1;
-                  if (p414 < 0) { ncap = n395; break seq394; }
-                  let p416;
-                  const c417 = p414 < len ? input.charCodeAt(p414) : -1;
-                  p416 = (c417 >= 0 && c417 < 128 && T1[c417] === 1) ? p414 + 1 : -1;
-                  if (p416 < 0) { ncap = n395; break seq394; }
-                  let p418;
-                  p418 = r_hex4(p416);
-                  if (p418 < 0) { ncap = n395; break seq394; }
-                  out = p418;
+                  p253 = p254 < 0 ? at : p254;
+                  if (p253 < 0) break seq252;
+                  let p265;
+                  p265 = one(T1, p253);
+                  if (p265 < 0) break seq252;
+                  let p266;
+                  p266 = one(T1, p265);
+                  if (p266 < 0) break seq252;
+                  let p267;
+                  p267 = r_hex4(p266);
+                  if (p267 < 0) break seq252;
+                  out = p267;
                 }
                 if (out < 0) {
                   out = -1;
-                  const n420 = ncap;
-                  seq419: {
-                    let p421;
-                    let p422;
-                    p422 = -1;
-                    const n424 = ncap;
-                    seq423: {
-                      let p425;
-                      const n427 = ncap;
-                      let k426 = 0;
-                      p425 = at;
+                  seq268: {
+                    let p269;
+                    let p270;
+                    p270 = -1;
+                    seq271: {
+                      let p272;
+                      let k273 = 0;
+                      p272 = at;
                       for (;;) {
-                        if (k426 === 6) break;
-                        let p428;
-                        p428 = -1;
-                        const n430 = ncap;
-                        seq429: {
-                          let p431;
-                          p431 = r_hex4(p425);
-                          if (p431 < 0) { ncap = n430; break seq429; }
-                          let p432;
-                          const c433 = p431 < len ? input.charCodeAt(p431) : -1;
-                          p432 = (c433 >= 0 && c433 < 128 && T1[c433] === 1) ? p431 + 1 : -1;
-                          if (p432 < 0) { ncap = n430; break seq429; }
-                          let p434;
-                          const n435 = ncap;
-                          let p436;
-                          const c437 = p432 < len ? input.charCodeAt(p432) : -1;
-                          p436 = (c437 >= 0 && c437 < 128 && T1[c437] === 1) ? p432 + 1 : -1;
-                          ncap = n435;
-                          p434 = p436 < 0 ? p432 : -1;
-                          if (p434 < 0) { ncap = n430; break seq429; }
-                          p428 = p434;
+                        if (k273 === 6) break;
+                        let p274;
+                        p274 = -1;
+                        seq275: {
+                          let p276;
+                          p276 = r_hex4(p272);
+                          if (p276 < 0) break seq275;
+                          let p277;
+                          p277 = one(T1, p276);
+                          if (p277 < 0) break seq275;
+                          let p278;
+                          let p279;
+                          p279 = one(T1, p277);
+                          p278 = p279 < 0 ? p277 : -1;
+                          if (p278 < 0) break seq275;
+                          p274 = p278;
                         }
-                        if (p428 < 0 || p428 === p425) break;
-                        p425 = p428;
-                        k426++;
+                        if (p274 < 0 || p274 === p272) break;
+                        p272 = p274;
+                        k273++;
                       }
-                      if (p425 < 0) { ncap = n424; break seq423; }
-                      let p438;
-                      p438 = r_hex4(p425);
-                      if (p438 < 0) { ncap = n424; break seq423; }
-                      p422 = p438;
+                      if (p272 < 0) break seq271;
+                      let p280;
+                      p280 = r_hex4(p272);
+                      if (p280 < 0) break seq271;
+                      p270 = p280;
                     }
-                    p421 = p422 < 0 ? at : p422;
-                    if (p421 < 0) { ncap = n420; break seq419; }
-                    let p439;
-                    const c440 = p421 < len ? input.charCodeAt(p421) : -1;
-                    p439 = (c440 >= 0 && c440 < 128 && T1[c440] === 1) ? p421 + 1 : -1;
-                    if (p439 < 0) { ncap = n420; break seq419; }
-                    let p441;
-                    const c442 = p439 < len ? input.charCodeAt(p439) : -1;
-                    p441 = (c442 >= 0 && c442 < 128 && T1[c442] === 1) ? p439 + 1 : -1;
-                    if (p441 < 0) { ncap = n420; break seq419; }
-                    out = p441;
+                    p269 = p270 < 0 ? at : p270;
+                    if (p269 < 0) break seq268;
+                    let p281;
+                    p281 = one(T1, p269);
+                    if (p281 < 0) break seq268;
+                    let p282;
+                    p282 = one(T1, p281);
+                    if (p282 < 0) break seq268;
+                    out = p282;
                   }
                 }
               }
@@ -1299,151 +1168,137 @@ function r_IPv6address(at) {
       }
     }
   }
-  if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
 }
 
+// ls32          = ( hex4 ":" hex4 ) / decimal-octet "." decimal-octet "."
+//                                     decimal-octet "." decimal-octet
+//                 ; the low-order 32 bits: x:x, or d.d.d.d (RFC 2373 2.2)
 function r_ls32(at) {
   let out;
   out = -1;
-  const n444 = ncap;
-  seq443: {
-    let p445;
-    p445 = r_hex4(at);
-    if (p445 < 0) { ncap = n444; break seq443; }
-    let p446;
-    const c447 = p445 < len ? input.charCodeAt(p445) : -1;
-    p446 = (c447 >= 0 && c447 < 128 && T1[c447] === 1) ? p445 + 1 : -1;
-    if (p446 < 0) { ncap = n444; break seq443; }
-    let p448;
-    p448 = r_hex4(p446);
-    if (p448 < 0) { ncap = n444; break seq443; }
-    out = p448;
+  seq283: {
+    let p284;
+    p284 = r_hex4(at);
+    if (p284 < 0) break seq283;
+    let p285;
+    p285 = one(T1, p284);
+    if (p285 < 0) break seq283;
+    let p286;
+    p286 = r_hex4(p285);
+    if (p286 < 0) break seq283;
+    out = p286;
   }
   if (out < 0) {
     out = -1;
-    const n450 = ncap;
-    seq449: {
-      let p451;
-      p451 = r_decimal_octet(at);
-      if (p451 < 0) { ncap = n450; break seq449; }
-      let p452;
-      const c453 = p451 < len ? input.charCodeAt(p451) : -1;
-      p452 = (c453 >= 0 && c453 < 128 && T15[c453] === 1) ? p451 + 1 : -1;
-      if (p452 < 0) { ncap = n450; break seq449; }
-      let p454;
-      p454 = r_decimal_octet(p452);
-      if (p454 < 0) { ncap = n450; break seq449; }
-      let p455;
-      const c456 = p454 < len ? input.charCodeAt(p454) : -1;
-      p455 = (c456 >= 0 && c456 < 128 && T15[c456] === 1) ? p454 + 1 : -1;
-      if (p455 < 0) { ncap = n450; break seq449; }
-      let p457;
-      p457 = r_decimal_octet(p455);
-      if (p457 < 0) { ncap = n450; break seq449; }
-      let p458;
-      const c459 = p457 < len ? input.charCodeAt(p457) : -1;
-      p458 = (c459 >= 0 && c459 < 128 && T15[c459] === 1) ? p457 + 1 : -1;
-      if (p458 < 0) { ncap = n450; break seq449; }
-      let p460;
-      p460 = r_decimal_octet(p458);
-      if (p460 < 0) { ncap = n450; break seq449; }
-      out = p460;
+    seq287: {
+      let p288;
+      p288 = r_decimal_octet(at);
+      if (p288 < 0) break seq287;
+      let p289;
+      p289 = one(T15, p288);
+      if (p289 < 0) break seq287;
+      let p290;
+      p290 = r_decimal_octet(p289);
+      if (p290 < 0) break seq287;
+      let p291;
+      p291 = one(T15, p290);
+      if (p291 < 0) break seq287;
+      let p292;
+      p292 = r_decimal_octet(p291);
+      if (p292 < 0) break seq287;
+      let p293;
+      p293 = one(T15, p292);
+      if (p293 < 0) break seq287;
+      let p294;
+      p294 = r_decimal_octet(p293);
+      if (p294 < 0) break seq287;
+      out = p294;
     }
   }
   return out;
 }
 
+// hex4          = 1*4HEXDIG                           ; RFC 2373 Appendix B
 function r_hex4(at) {
   let out;
-  const n462 = ncap;
-  let k461 = 0;
+  let k295 = 0;
   out = at;
   for (;;) {
-    if (k461 === 4) break;
-    let p463;
-    const c464 = out < len ? input.charCodeAt(out) : -1;
-    p463 = (c464 >= 0 && c464 < 128 && T19[c464] === 1) ? out + 1 : -1;
-    if (p463 < 0 || p463 === out) break;
-    out = p463;
-    k461++;
+    if (k295 === 4) break;
+    let p296;
+    p296 = one(T19, out);
+    if (p296 < 0 || p296 === out) break;
+    out = p296;
+    k295++;
   }
-  if (k461 < 1) { out = -1; ncap = n462; }
+  if (k295 < 1) out = -1;
   return out;
 }
 
+// decimal-octet = 1*2DIGIT                            ; 0-99, 00-09
+//               / ( "0" / "1" ) 2DIGIT                ; 000-199
+//               / "2" %x30-34 DIGIT                   ; 200-249
+//               / "25" %x30-35                        ; 250-255
 function r_decimal_octet(at) {
   let out;
   out = -1;
-  const n466 = ncap;
-  seq465: {
-    let p467;
-    p467 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p467 < 0) { ncap = n466; break seq465; }
-    let p468;
-    const c469 = p467 < len ? input.charCodeAt(p467) : -1;
-    p468 = (c469 >= 0 && c469 < 128 && T20[c469] === 1) ? p467 + 1 : -1;
-    if (p468 < 0) { ncap = n466; break seq465; }
-    out = p468;
+  seq297: {
+    let p298;
+    p298 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p298 < 0) break seq297;
+    let p299;
+    p299 = one(T20, p298);
+    if (p299 < 0) break seq297;
+    out = p299;
   }
   if (out < 0) {
     out = -1;
-    const n471 = ncap;
-    seq470: {
-      let p472;
-      const c473 = at < len ? input.charCodeAt(at) : -1;
-      p472 = (c473 >= 0 && c473 < 128 && T21[c473] === 1) ? at + 1 : -1;
-      if (p472 < 0) { ncap = n471; break seq470; }
-      let p474;
-      const c475 = p472 < len ? input.charCodeAt(p472) : -1;
-      p474 = (c475 >= 0 && c475 < 128 && T22[c475] === 1) ? p472 + 1 : -1;
-      if (p474 < 0) { ncap = n471; break seq470; }
-      let p476;
-      const c477 = p474 < len ? input.charCodeAt(p474) : -1;
-      p476 = (c477 >= 0 && c477 < 128 && T18[c477] === 1) ? p474 + 1 : -1;
-      if (p476 < 0) { ncap = n471; break seq470; }
-      out = p476;
+    seq300: {
+      let p301;
+      p301 = one(T21, at);
+      if (p301 < 0) break seq300;
+      let p302;
+      p302 = one(T22, p301);
+      if (p302 < 0) break seq300;
+      let p303;
+      p303 = one(T18, p302);
+      if (p303 < 0) break seq300;
+      out = p303;
     }
     if (out < 0) {
       out = -1;
-      const n479 = ncap;
-      seq478: {
-        let p480;
-        const c481 = at < len ? input.charCodeAt(at) : -1;
-        p480 = (c481 >= 0 && c481 < 128 && T23[c481] === 1) ? at + 1 : -1;
-        if (p480 < 0) { ncap = n479; break seq478; }
-        let p482;
-        const n484 = ncap;
-        let k483 = 0;
-        p482 = p480;
+      seq304: {
+        let p305;
+        p305 = one(T23, at);
+        if (p305 < 0) break seq304;
+        let p306;
+        let k307 = 0;
+        p306 = p305;
         for (;;) {
-          if (k483 === 2) break;
-          let p485;
-          const c486 = p482 < len ? input.charCodeAt(p482) : -1;
-          p485 = (c486 >= 0 && c486 < 128 && T18[c486] === 1) ? p482 + 1 : -1;
-          if (p485 < 0 || p485 === p482) break;
-          p482 = p485;
-          k483++;
+          if (k307 === 2) break;
+          let p308;
+          p308 = one(T18, p306);
+          if (p308 < 0 || p308 === p306) break;
+          p306 = p308;
+          k307++;
         }
-        if (k483 < 2) { p482 = -1; ncap = n484; }
-        if (p482 < 0) { ncap = n479; break seq478; }
-        out = p482;
+        if (k307 < 2) p306 = -1;
+        if (p306 < 0) break seq304;
+        out = p306;
       }
       if (out < 0) {
         out = -1;
-        const n488 = ncap;
-        seq487: {
-          let p489;
-          const c490 = at < len ? input.charCodeAt(at) : -1;
-          p489 = (c490 >= 0 && c490 < 128 && T18[c490] === 1) ? at + 1 : -1;
-          if (p489 < 0) { ncap = n488; break seq487; }
-          let p491;
-          let p492;
-          const c493 = p489 < len ? input.charCodeAt(p489) : -1;
-          p492 = (c493 >= 0 && c493 < 128 && T18[c493] === 1) ? p489 + 1 : -1;
-          p491 = p492 < 0 ? p489 : p492;
-          if (p491 < 0) { ncap = n488; break seq487; }
-          out = p491;
+        seq309: {
+          let p310;
+          p310 = one(T18, at);
+          if (p310 < 0) break seq309;
+          let p311;
+          let p312;
+          p312 = one(T18, p310);
+          p311 = p312 < 0 ? p310 : p312;
+          if (p311 < 0) break seq309;
+          out = p311;
         }
       }
     }
@@ -1451,260 +1306,243 @@ function r_decimal_octet(at) {
   return out;
 }
 
+// path          = [ abs-path / opaque-part ]
 function r_path(at) {
   let out;
-  let p494;
-  p494 = r_abs_path(at);
-  if (p494 < 0) {
-    p494 = r_opaque_part(at);
+  let p313;
+  p313 = r_abs_path(at);
+  if (p313 < 0) {
+    p313 = r_opaque_part(at);
   }
-  out = p494 < 0 ? at : p494;
+  out = p313 < 0 ? at : p313;
   return out;
 }
 
+// path-segments = segment *( "/" segment )
 function r_path_segments(at) {
   let out;
   out = -1;
-  const n496 = ncap;
-  seq495: {
-    let p497;
-    p497 = r_segment(at);
-    if (p497 < 0) { ncap = n496; break seq495; }
-    let p498;
-    const n500 = ncap;
-    let k499 = 0;
-    p498 = p497;
+  seq314: {
+    let p315;
+    p315 = r_segment(at);
+    if (p315 < 0) break seq314;
+    let p316;
+    p316 = p315;
     for (;;) {
-      let p501;
-      p501 = -1;
-      const n503 = ncap;
-      seq502: {
-        let p504;
-        const c505 = p498 < len ? input.charCodeAt(p498) : -1;
-        p504 = (c505 >= 0 && c505 < 128 && T5[c505] === 1) ? p498 + 1 : -1;
-        if (p504 < 0) { ncap = n503; break seq502; }
-        let p506;
-        p506 = r_segment(p504);
-        if (p506 < 0) { ncap = n503; break seq502; }
-        p501 = p506;
+      let p317;
+      p317 = -1;
+      seq318: {
+        let p319;
+        p319 = one(T5, p316);
+        if (p319 < 0) break seq318;
+        let p320;
+        p320 = r_segment(p319);
+        if (p320 < 0) break seq318;
+        p317 = p320;
       }
-      if (p501 < 0 || p501 === p498) break;
-      p498 = p501;
-      k499++;
+      if (p317 < 0 || p317 === p316) break;
+      p316 = p317;
     }
-    if (p498 < 0) { ncap = n496; break seq495; }
-    out = p498;
+    if (p316 < 0) break seq314;
+    out = p316;
   }
   return out;
 }
 
+// segment       = *pchar *( ";" param )
 function r_segment(at) {
   let out;
   out = -1;
-  const n508 = ncap;
-  seq507: {
-    let p509;
-    const n511 = ncap;
-    let k510 = 0;
-    p509 = at;
+  seq321: {
+    let p322;
+    p322 = at;
     for (;;) {
-      let p512;
-      p512 = r_pchar(p509);
-      if (p512 < 0 || p512 === p509) break;
-      p509 = p512;
-      k510++;
+      let p323;
+      p323 = r_pchar(p322);
+      if (p323 < 0 || p323 === p322) break;
+      p322 = p323;
     }
-    if (p509 < 0) { ncap = n508; break seq507; }
-    let p513;
-    const n515 = ncap;
-    let k514 = 0;
-    p513 = p509;
+    if (p322 < 0) break seq321;
+    let p324;
+    p324 = p322;
     for (;;) {
-      let p516;
-      p516 = -1;
-      const n518 = ncap;
-      seq517: {
-        let p519;
-        const c520 = p513 < len ? input.charCodeAt(p513) : -1;
-        p519 = (c520 >= 0 && c520 < 128 && T24[c520] === 1) ? p513 + 1 : -1;
-        if (p519 < 0) { ncap = n518; break seq517; }
-        let p521;
-        p521 = r_param(p519);
-        if (p521 < 0) { ncap = n518; break seq517; }
-        p516 = p521;
+      let p325;
+      p325 = -1;
+      seq326: {
+        let p327;
+        p327 = one(T24, p324);
+        if (p327 < 0) break seq326;
+        let p328;
+        p328 = r_param(p327);
+        if (p328 < 0) break seq326;
+        p325 = p328;
       }
-      if (p516 < 0 || p516 === p513) break;
-      p513 = p516;
-      k514++;
+      if (p325 < 0 || p325 === p324) break;
+      p324 = p325;
     }
-    if (p513 < 0) { ncap = n508; break seq507; }
-    out = p513;
+    if (p324 < 0) break seq321;
+    out = p324;
   }
   return out;
 }
 
+// param         = *pchar
 function r_param(at) {
   let out;
-  const n523 = ncap;
-  let k522 = 0;
   out = at;
   for (;;) {
-    let p524;
-    p524 = r_pchar(out);
-    if (p524 < 0 || p524 === out) break;
-    out = p524;
-    k522++;
+    let p329;
+    p329 = r_pchar(out);
+    if (p329 < 0 || p329 === out) break;
+    out = p329;
   }
   return out;
 }
 
+// pchar         = unreserved / escaped /
+//                 ":" / "@" / "&" / "=" / "+" / "$" / ","
 function r_pchar(at) {
   let out;
-  const c525 = at < len ? input.charCodeAt(at) : -1;
-  out = (c525 >= 0 && c525 < 128 && T3[c525] === 1) ? at + 1 : -1;
+  out = one(T3, at);
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c526 = at < len ? input.charCodeAt(at) : -1;
-      out = (c526 >= 0 && c526 < 128 && T25[c526] === 1) ? at + 1 : -1;
+      out = one(T25, at);
     }
   }
   return out;
 }
 
+// query         = *uric
 function r_query(at) {
   const entry = ncap;
   let out;
-  const n528 = ncap;
-  let k527 = 0;
   out = at;
   for (;;) {
-    let p529;
-    p529 = r_uric(out);
-    if (p529 < 0 || p529 === out) break;
-    out = p529;
-    k527++;
+    let p330;
+    p330 = r_uric(out);
+    if (p330 < 0 || p330 === out) break;
+    out = p330;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
 }
 
+// fragment      = *uric
 function r_fragment(at) {
   const entry = ncap;
   let out;
-  const n531 = ncap;
-  let k530 = 0;
   out = at;
   for (;;) {
-    let p532;
-    p532 = r_uric(out);
-    if (p532 < 0 || p532 === out) break;
-    out = p532;
-    k530++;
+    let p331;
+    p331 = r_uric(out);
+    if (p331 < 0 || p331 === out) break;
+    out = p331;
   }
   if (out >= 0) capture(9, at, out); else ncap = entry;
   return out;
 }
 
+// uric          = reserved / unreserved / escaped
 function r_uric(at) {
   let out;
-  const c533 = at < len ? input.charCodeAt(at) : -1;
-  out = (c533 >= 0 && c533 < 128 && T26[c533] === 1) ? at + 1 : -1;
+  out = one(T26, at);
   if (out < 0) {
     out = r_escaped(at);
   }
   return out;
 }
 
+// reserved      = ";" / "/" / "?" / ":" / "@" / "&" / "=" / "+" /
+//                 "$" / "," / "[" / "]"                    ; RFC 2732 3 (3)
 function r_reserved(at) {
   let out;
-  const c534 = at < len ? input.charCodeAt(at) : -1;
-  out = (c534 >= 0 && c534 < 128 && T27[c534] === 1) ? at + 1 : -1;
+  out = one(T27, at);
   return out;
 }
 
+// unreserved    = alphanum / mark
 function r_unreserved(at) {
   let out;
-  const c535 = at < len ? input.charCodeAt(at) : -1;
-  out = (c535 >= 0 && c535 < 128 && T3[c535] === 1) ? at + 1 : -1;
+  out = one(T3, at);
   return out;
 }
 
+// mark          = "-" / "_" / "." / "!" / "~" / "*" / "'" /
+//                 "(" / ")"
 function r_mark(at) {
   let out;
-  const c536 = at < len ? input.charCodeAt(at) : -1;
-  out = (c536 >= 0 && c536 < 128 && T28[c536] === 1) ? at + 1 : -1;
+  out = one(T28, at);
   return out;
 }
 
+// escaped       = "%" hex hex
 function r_escaped(at) {
   let out;
   out = -1;
-  const n538 = ncap;
-  seq537: {
-    let p539;
-    const c540 = at < len ? input.charCodeAt(at) : -1;
-    p539 = (c540 >= 0 && c540 < 128 && T29[c540] === 1) ? at + 1 : -1;
-    if (p539 < 0) { ncap = n538; break seq537; }
-    let p541;
-    const c542 = p539 < len ? input.charCodeAt(p539) : -1;
-    p541 = (c542 >= 0 && c542 < 128 && T19[c542] === 1) ? p539 + 1 : -1;
-    if (p541 < 0) { ncap = n538; break seq537; }
-    let p543;
-    const c544 = p541 < len ? input.charCodeAt(p541) : -1;
-    p543 = (c544 >= 0 && c544 < 128 && T19[c544] === 1) ? p541 + 1 : -1;
-    if (p543 < 0) { ncap = n538; break seq537; }
-    out = p543;
+  seq332: {
+    let p333;
+    p333 = one(T29, at);
+    if (p333 < 0) break seq332;
+    let p334;
+    p334 = one(T19, p333);
+    if (p334 < 0) break seq332;
+    let p335;
+    p335 = one(T19, p334);
+    if (p335 < 0) break seq332;
+    out = p335;
   }
   return out;
 }
 
+// hex           = digit / %x41-46 / %x61-66
+//                 ; digit | "A" | "B" | "C" | "D" | "E" | "F" |
+//                 ;         "a" | "b" | "c" | "d" | "e" | "f"
 function r_hex(at) {
   let out;
-  const c545 = at < len ? input.charCodeAt(at) : -1;
-  out = (c545 >= 0 && c545 < 128 && T19[c545] === 1) ? at + 1 : -1;
+  out = one(T19, at);
   return out;
 }
 
+// alphanum      = alpha / digit
 function r_alphanum(at) {
   let out;
-  const c546 = at < len ? input.charCodeAt(at) : -1;
-  out = (c546 >= 0 && c546 < 128 && T16[c546] === 1) ? at + 1 : -1;
+  out = one(T16, at);
   return out;
 }
 
+// alpha         = lowalpha / upalpha
 function r_alpha(at) {
   let out;
-  const c547 = at < len ? input.charCodeAt(at) : -1;
-  out = (c547 >= 0 && c547 < 128 && T7[c547] === 1) ? at + 1 : -1;
+  out = one(T7, at);
   return out;
 }
 
+// lowalpha = %x61-7A   ; "a" | "b" | ... | "z"
 function r_lowalpha(at) {
   let out;
-  const c548 = at < len ? input.charCodeAt(at) : -1;
-  out = (c548 >= 0 && c548 < 128 && T30[c548] === 1) ? at + 1 : -1;
+  out = one(T30, at);
   return out;
 }
 
+// upalpha  = %x41-5A   ; "A" | "B" | ... | "Z"
 function r_upalpha(at) {
   let out;
-  const c549 = at < len ? input.charCodeAt(at) : -1;
-  out = (c549 >= 0 && c549 < 128 && T31[c549] === 1) ? at + 1 : -1;
+  out = one(T31, at);
   return out;
 }
 
+// digit    = %x30-39   ; "0" | "1" | ... | "9"
 function r_digit(at) {
   let out;
-  const c550 = at < len ? input.charCodeAt(at) : -1;
-  out = (c550 >= 0 && c550 < 128 && T18[c550] === 1) ? at + 1 : -1;
+  out = one(T18, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  const c551 = at < len ? input.charCodeAt(at) : -1;
-  out = (c551 >= 0 && c551 < 128 && T19[c551] === 1) ? at + 1 : -1;
+  out = one(T19, at);
   return out;
 }
 
@@ -1769,9 +1607,11 @@ function matchAt(text, startRule, at) {
 function captureLog() { return caps; }
 function captureCount() { return ncap; }
 
-const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"abs_path":5,"rel_path":6,"opaque_part":7,"query":8,"fragment":9,"IPv6address":10,"hostname":11,"IPv4address":12,"server":13,"reg_name":14};
+const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"abs_path":5,"rel_path":6,"opaque_part":7,"query":8,"fragment":9};
+/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */
+const DECISIONS = {"absoluteURI":{"slot":10,"alternatives":["hier_part","opaque-part"]},"hier_part":{"slot":11,"alternatives":["path-abempty","path-absolute"]},"relativeURI":{"slot":12,"alternatives":["path-abempty","path-absolute","path-noscheme"]},"authority":{"slot":13,"alternatives":["server","reg_name"]},"host":{"slot":14,"alternatives":["hostname","IPv4address","IPv6address"]}};
 
 /** The rules with a display name, all of which match exactly one character, and their names. */
 const NAMED_RULES = {"reserved":"reserved","unreserved":"unreserved","mark":"mark","hex":"hex","alphanum":"alphanum","alpha":"alpha","lowalpha":"lowalpha","upalpha":"upalpha","digit":"digit","HEXDIG":"HEXDIG"};
 
-module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","ls32","hex4","decimal_octet","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"] };
+module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","ls32","hex4","decimal_octet","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"] };

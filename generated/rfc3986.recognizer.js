@@ -15,6 +15,13 @@ function capture(slot, start, end) {
   caps[ncap * 3] = slot; caps[ncap * 3 + 1] = start; caps[ncap * 3 + 2] = end; ncap++;
 }
 
+/** The end of a match of one character of an ASCII set (its table) at `at`, or -1. */
+function one(table, at) {
+  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }
+  return -1;
+}
+
+// URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 function r_URI(at) {
   let out;
   out = -1;
@@ -24,82 +31,86 @@ function r_URI(at) {
     p2 = r_scheme(at);
     if (p2 < 0) { ncap = n1; break seq0; }
     let p3;
-    const c4 = p2 < len ? input.charCodeAt(p2) : -1;
-    p3 = (c4 >= 0 && c4 < 128 && T0[c4] === 1) ? p2 + 1 : -1;
+    p3 = one(T0, p2);
     if (p3 < 0) { ncap = n1; break seq0; }
+    let p4;
+    p4 = r_hier_part(p3);
+    if (p4 < 0) { ncap = n1; break seq0; }
     let p5;
-    p5 = r_hier_part(p3);
-    if (p5 < 0) { ncap = n1; break seq0; }
     let p6;
-    let p7;
-    p7 = -1;
-    const n9 = ncap;
-    seq8: {
+    p6 = -1;
+    const n8 = ncap;
+    seq7: {
+      let p9;
+      p9 = one(T1, p4);
+      if (p9 < 0) { ncap = n8; break seq7; }
       let p10;
-      const c11 = p5 < len ? input.charCodeAt(p5) : -1;
-      p10 = (c11 >= 0 && c11 < 128 && T1[c11] === 1) ? p5 + 1 : -1;
-      if (p10 < 0) { ncap = n9; break seq8; }
-      let p12;
-      p12 = r_query(p10);
-      if (p12 < 0) { ncap = n9; break seq8; }
-      p7 = p12;
+      p10 = r_query(p9);
+      if (p10 < 0) { ncap = n8; break seq7; }
+      p6 = p10;
     }
-    p6 = p7 < 0 ? p5 : p7;
-    if (p6 < 0) { ncap = n1; break seq0; }
-    let p13;
-    let p14;
-    p14 = -1;
-    const n16 = ncap;
-    seq15: {
-      let p17;
-      const c18 = p6 < len ? input.charCodeAt(p6) : -1;
-      p17 = (c18 >= 0 && c18 < 128 && T2[c18] === 1) ? p6 + 1 : -1;
-      if (p17 < 0) { ncap = n16; break seq15; }
-      let p19;
-      p19 = r_fragment(p17);
-      if (p19 < 0) { ncap = n16; break seq15; }
-      p14 = p19;
+    p5 = p6 < 0 ? p4 : p6;
+    if (p5 < 0) { ncap = n1; break seq0; }
+    let p11;
+    let p12;
+    p12 = -1;
+    const n14 = ncap;
+    seq13: {
+      let p15;
+      p15 = one(T2, p5);
+      if (p15 < 0) { ncap = n14; break seq13; }
+      let p16;
+      p16 = r_fragment(p15);
+      if (p16 < 0) { ncap = n14; break seq13; }
+      p12 = p16;
     }
-    p13 = p14 < 0 ? p6 : p14;
-    if (p13 < 0) { ncap = n1; break seq0; }
-    out = p13;
+    p11 = p12 < 0 ? p5 : p12;
+    if (p11 < 0) { ncap = n1; break seq0; }
+    out = p11;
   }
   return out;
 }
 
+// hier-part     = "//" authority path-abempty
+//               / path-absolute
+//               / path-rootless
+//               / path-empty
 function r_hier_part(at) {
   let out;
   out = -1;
-  const n21 = ncap;
-  seq20: {
+  const n18 = ncap;
+  seq17: {
+    let p19;
+    p19 = one(T3, at);
+    if (p19 < 0) { ncap = n18; break seq17; }
+    let p20;
+    p20 = one(T3, p19);
+    if (p20 < 0) { ncap = n18; break seq17; }
+    let p21;
+    p21 = r_authority(p20);
+    if (p21 < 0) { ncap = n18; break seq17; }
     let p22;
-    const c23 = at < len ? input.charCodeAt(at) : -1;
-    p22 = (c23 >= 0 && c23 < 128 && T3[c23] === 1) ? at + 1 : -1;
-    if (p22 < 0) { ncap = n21; break seq20; }
-    let p24;
-    const c25 = p22 < len ? input.charCodeAt(p22) : -1;
-    p24 = (c25 >= 0 && c25 < 128 && T3[c25] === 1) ? p22 + 1 : -1;
-    if (p24 < 0) { ncap = n21; break seq20; }
-    let p26;
-    p26 = r_authority(p24);
-    if (p26 < 0) { ncap = n21; break seq20; }
-    let p27;
-    p27 = r_path_abempty(p26);
-    if (p27 < 0) { ncap = n21; break seq20; }
-    out = p27;
+    p22 = r_path_abempty(p21);
+    if (p22 < 0) { ncap = n18; break seq17; }
+    out = p22;
   }
+  if (out >= 0) capture(14, 0, out);
   if (out < 0) {
     out = r_path_absolute(at);
+    if (out >= 0) capture(14, 1, out);
     if (out < 0) {
       out = r_path_rootless(at);
+      if (out >= 0) capture(14, 2, out);
       if (out < 0) {
         out = r_path_empty(at);
+        if (out >= 0) capture(14, 3, out);
       }
     }
   }
   return out;
 }
 
+// URI-reference = URI / relative-ref
 function r_URI_reference(at) {
   let out;
   out = r_URI(at);
@@ -109,899 +120,803 @@ function r_URI_reference(at) {
   return out;
 }
 
+// absolute-URI  = scheme ":" hier-part [ "?" query ]
 function r_absolute_URI(at) {
   let out;
   out = -1;
-  const n29 = ncap;
-  seq28: {
-    let p30;
-    p30 = r_scheme(at);
-    if (p30 < 0) { ncap = n29; break seq28; }
-    let p31;
-    const c32 = p30 < len ? input.charCodeAt(p30) : -1;
-    p31 = (c32 >= 0 && c32 < 128 && T0[c32] === 1) ? p30 + 1 : -1;
-    if (p31 < 0) { ncap = n29; break seq28; }
-    let p33;
-    p33 = r_hier_part(p31);
-    if (p33 < 0) { ncap = n29; break seq28; }
-    let p34;
-    let p35;
-    p35 = -1;
-    const n37 = ncap;
-    seq36: {
-      let p38;
-      const c39 = p33 < len ? input.charCodeAt(p33) : -1;
-      p38 = (c39 >= 0 && c39 < 128 && T1[c39] === 1) ? p33 + 1 : -1;
-      if (p38 < 0) { ncap = n37; break seq36; }
-      let p40;
-      p40 = r_query(p38);
-      if (p40 < 0) { ncap = n37; break seq36; }
-      p35 = p40;
+  const n24 = ncap;
+  seq23: {
+    let p25;
+    p25 = r_scheme(at);
+    if (p25 < 0) { ncap = n24; break seq23; }
+    let p26;
+    p26 = one(T0, p25);
+    if (p26 < 0) { ncap = n24; break seq23; }
+    let p27;
+    p27 = r_hier_part(p26);
+    if (p27 < 0) { ncap = n24; break seq23; }
+    let p28;
+    let p29;
+    p29 = -1;
+    const n31 = ncap;
+    seq30: {
+      let p32;
+      p32 = one(T1, p27);
+      if (p32 < 0) { ncap = n31; break seq30; }
+      let p33;
+      p33 = r_query(p32);
+      if (p33 < 0) { ncap = n31; break seq30; }
+      p29 = p33;
     }
-    p34 = p35 < 0 ? p33 : p35;
-    if (p34 < 0) { ncap = n29; break seq28; }
-    out = p34;
+    p28 = p29 < 0 ? p27 : p29;
+    if (p28 < 0) { ncap = n24; break seq23; }
+    out = p28;
   }
   return out;
 }
 
+// relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
 function r_relative_ref(at) {
   let out;
   out = -1;
-  const n42 = ncap;
-  seq41: {
+  const n35 = ncap;
+  seq34: {
+    let p36;
+    p36 = r_relative_part(at);
+    if (p36 < 0) { ncap = n35; break seq34; }
+    let p37;
+    let p38;
+    p38 = -1;
+    const n40 = ncap;
+    seq39: {
+      let p41;
+      p41 = one(T1, p36);
+      if (p41 < 0) { ncap = n40; break seq39; }
+      let p42;
+      p42 = r_query(p41);
+      if (p42 < 0) { ncap = n40; break seq39; }
+      p38 = p42;
+    }
+    p37 = p38 < 0 ? p36 : p38;
+    if (p37 < 0) { ncap = n35; break seq34; }
     let p43;
-    p43 = r_relative_part(at);
-    if (p43 < 0) { ncap = n42; break seq41; }
     let p44;
-    let p45;
-    p45 = -1;
-    const n47 = ncap;
-    seq46: {
+    p44 = -1;
+    const n46 = ncap;
+    seq45: {
+      let p47;
+      p47 = one(T2, p37);
+      if (p47 < 0) { ncap = n46; break seq45; }
       let p48;
-      const c49 = p43 < len ? input.charCodeAt(p43) : -1;
-      p48 = (c49 >= 0 && c49 < 128 && T1[c49] === 1) ? p43 + 1 : -1;
-      if (p48 < 0) { ncap = n47; break seq46; }
-      let p50;
-      p50 = r_query(p48);
-      if (p50 < 0) { ncap = n47; break seq46; }
-      p45 = p50;
+      p48 = r_fragment(p47);
+      if (p48 < 0) { ncap = n46; break seq45; }
+      p44 = p48;
     }
-    p44 = p45 < 0 ? p43 : p45;
-    if (p44 < 0) { ncap = n42; break seq41; }
-    let p51;
-    let p52;
-    p52 = -1;
-    const n54 = ncap;
-    seq53: {
-      let p55;
-      const c56 = p44 < len ? input.charCodeAt(p44) : -1;
-      p55 = (c56 >= 0 && c56 < 128 && T2[c56] === 1) ? p44 + 1 : -1;
-      if (p55 < 0) { ncap = n54; break seq53; }
-      let p57;
-      p57 = r_fragment(p55);
-      if (p57 < 0) { ncap = n54; break seq53; }
-      p52 = p57;
-    }
-    p51 = p52 < 0 ? p44 : p52;
-    if (p51 < 0) { ncap = n42; break seq41; }
-    out = p51;
+    p43 = p44 < 0 ? p37 : p44;
+    if (p43 < 0) { ncap = n35; break seq34; }
+    out = p43;
   }
   return out;
 }
 
+// relative-part = "//" authority path-abempty
+//               / path-absolute
+//               / path-noscheme
+//               / path-empty
 function r_relative_part(at) {
   let out;
   out = -1;
-  const n59 = ncap;
-  seq58: {
-    let p60;
-    const c61 = at < len ? input.charCodeAt(at) : -1;
-    p60 = (c61 >= 0 && c61 < 128 && T3[c61] === 1) ? at + 1 : -1;
-    if (p60 < 0) { ncap = n59; break seq58; }
-    let p62;
-    const c63 = p60 < len ? input.charCodeAt(p60) : -1;
-    p62 = (c63 >= 0 && c63 < 128 && T3[c63] === 1) ? p60 + 1 : -1;
-    if (p62 < 0) { ncap = n59; break seq58; }
-    let p64;
-    p64 = r_authority(p62);
-    if (p64 < 0) { ncap = n59; break seq58; }
-    let p65;
-    p65 = r_path_abempty(p64);
-    if (p65 < 0) { ncap = n59; break seq58; }
-    out = p65;
+  const n50 = ncap;
+  seq49: {
+    let p51;
+    p51 = one(T3, at);
+    if (p51 < 0) { ncap = n50; break seq49; }
+    let p52;
+    p52 = one(T3, p51);
+    if (p52 < 0) { ncap = n50; break seq49; }
+    let p53;
+    p53 = r_authority(p52);
+    if (p53 < 0) { ncap = n50; break seq49; }
+    let p54;
+    p54 = r_path_abempty(p53);
+    if (p54 < 0) { ncap = n50; break seq49; }
+    out = p54;
   }
+  if (out >= 0) capture(15, 0, out);
   if (out < 0) {
     out = r_path_absolute(at);
+    if (out >= 0) capture(15, 1, out);
     if (out < 0) {
       out = r_path_noscheme(at);
+      if (out >= 0) capture(15, 2, out);
       if (out < 0) {
         out = r_path_empty(at);
+        if (out >= 0) capture(15, 3, out);
       }
     }
   }
   return out;
 }
 
+// scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n67 = ncap;
-  seq66: {
-    let p68;
-    const c69 = at < len ? input.charCodeAt(at) : -1;
-    p68 = (c69 >= 0 && c69 < 128 && T4[c69] === 1) ? at + 1 : -1;
-    if (p68 < 0) { ncap = n67; break seq66; }
-    let p70;
-    const n72 = ncap;
-    let k71 = 0;
-    p70 = p68;
+  seq55: {
+    let p56;
+    p56 = one(T4, at);
+    if (p56 < 0) break seq55;
+    let p57;
+    p57 = p56;
     for (;;) {
-      let p73;
-      const c74 = p70 < len ? input.charCodeAt(p70) : -1;
-      p73 = (c74 >= 0 && c74 < 128 && T5[c74] === 1) ? p70 + 1 : -1;
-      if (p73 < 0 || p73 === p70) break;
-      p70 = p73;
-      k71++;
+      let p58;
+      p58 = one(T5, p57);
+      if (p58 < 0 || p58 === p57) break;
+      p57 = p58;
     }
-    if (p70 < 0) { ncap = n67; break seq66; }
-    out = p70;
+    if (p57 < 0) break seq55;
+    out = p57;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
 }
 
+// authority     = [ userinfo "@" ] host [ ":" port ]
 function r_authority(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n76 = ncap;
-  seq75: {
-    let p77;
-    let p78;
-    p78 = -1;
-    const n80 = ncap;
-    seq79: {
-      let p81;
-      p81 = r_userinfo(at);
-      if (p81 < 0) { ncap = n80; break seq79; }
-      let p82;
-      const c83 = p81 < len ? input.charCodeAt(p81) : -1;
-      p82 = (c83 >= 0 && c83 < 128 && T6[c83] === 1) ? p81 + 1 : -1;
-      if (p82 < 0) { ncap = n80; break seq79; }
-      p78 = p82;
+  const n60 = ncap;
+  seq59: {
+    let p61;
+    let p62;
+    p62 = -1;
+    const n64 = ncap;
+    seq63: {
+      let p65;
+      p65 = r_userinfo(at);
+      if (p65 < 0) { ncap = n64; break seq63; }
+      let p66;
+      p66 = one(T6, p65);
+      if (p66 < 0) { ncap = n64; break seq63; }
+      p62 = p66;
     }
-    p77 = p78 < 0 ? at : p78;
-    if (p77 < 0) { ncap = n76; break seq75; }
-    let p84;
-    p84 = r_host(p77);
-    if (p84 < 0) { ncap = n76; break seq75; }
-    let p85;
-    let p86;
-    p86 = -1;
-    const n88 = ncap;
-    seq87: {
-      let p89;
-      const c90 = p84 < len ? input.charCodeAt(p84) : -1;
-      p89 = (c90 >= 0 && c90 < 128 && T0[c90] === 1) ? p84 + 1 : -1;
-      if (p89 < 0) { ncap = n88; break seq87; }
-      let p91;
-      p91 = r_port(p89);
-      if (p91 < 0) { ncap = n88; break seq87; }
-      p86 = p91;
+    p61 = p62 < 0 ? at : p62;
+    if (p61 < 0) { ncap = n60; break seq59; }
+    let p67;
+    p67 = r_host(p61);
+    if (p67 < 0) { ncap = n60; break seq59; }
+    let p68;
+    let p69;
+    p69 = -1;
+    const n71 = ncap;
+    seq70: {
+      let p72;
+      p72 = one(T0, p67);
+      if (p72 < 0) { ncap = n71; break seq70; }
+      let p73;
+      p73 = r_port(p72);
+      if (p73 < 0) { ncap = n71; break seq70; }
+      p69 = p73;
     }
-    p85 = p86 < 0 ? p84 : p86;
-    if (p85 < 0) { ncap = n76; break seq75; }
-    out = p85;
+    p68 = p69 < 0 ? p67 : p69;
+    if (p68 < 0) { ncap = n60; break seq59; }
+    out = p68;
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
 }
 
+// userinfo      = *( unreserved / pct-encoded / sub-delims / ":" )
 function r_userinfo(at) {
   const entry = ncap;
   let out;
-  const n93 = ncap;
-  let k92 = 0;
   out = at;
   for (;;) {
-    let p94;
-    const c95 = out < len ? input.charCodeAt(out) : -1;
-    p94 = (c95 >= 0 && c95 < 128 && T7[c95] === 1) ? out + 1 : -1;
-    if (p94 < 0) {
-      p94 = r_pct_encoded(out);
-      if (p94 < 0) {
-        const c96 = out < len ? input.charCodeAt(out) : -1;
-        p94 = (c96 >= 0 && c96 < 128 && T8[c96] === 1) ? out + 1 : -1;
+    let p74;
+    p74 = one(T7, out);
+    if (p74 < 0) {
+      p74 = r_pct_encoded(out);
+      if (p74 < 0) {
+        p74 = one(T8, out);
       }
     }
-    if (p94 < 0 || p94 === out) break;
-    out = p94;
-    k92++;
+    if (p74 < 0 || p74 === out) break;
+    out = p74;
   }
   if (out >= 0) capture(2, at, out); else ncap = entry;
   return out;
 }
 
+// host          = IP-literal / IPv4address / reg-name
 function r_host(at) {
   const entry = ncap;
   let out;
   out = r_IP_literal(at);
+  if (out >= 0) capture(12, 0, out);
   if (out < 0) {
     out = -1;
-    const n98 = ncap;
-    seq97: {
-      let p99;
-      p99 = r_IPv4address(at);
-      if (p99 < 0) { ncap = n98; break seq97; }
-      let p100;
-      const n101 = ncap;
-      let p102;
-      const c103 = p99 < len ? input.charCodeAt(p99) : -1;
-      p102 = (c103 >= 0 && c103 < 128 && T9[c103] === 1) ? p99 + 1 : -1;
-      ncap = n101;
-      p100 = p102 < 0 ? p99 : -1;
-      if (p100 < 0) { ncap = n98; break seq97; }
-      out = p100;
+    seq75: {
+      let p76;
+      p76 = r_IPv4address(at);
+      if (p76 < 0) break seq75;
+      let p77;
+      let p78;
+      p78 = one(T9, p76);
+      p77 = p78 < 0 ? p76 : -1;
+      if (p77 < 0) break seq75;
+      out = p77;
     }
+    if (out >= 0) capture(12, 1, out);
     if (out < 0) {
       out = r_reg_name(at);
+      if (out >= 0) capture(12, 2, out);
     }
   }
   if (out >= 0) capture(3, at, out); else ncap = entry;
   return out;
 }
 
+// port          = *DIGIT
 function r_port(at) {
   const entry = ncap;
   let out;
-  const n105 = ncap;
-  let k104 = 0;
   out = at;
   for (;;) {
-    let p106;
-    const c107 = out < len ? input.charCodeAt(out) : -1;
-    p106 = (c107 >= 0 && c107 < 128 && T10[c107] === 1) ? out + 1 : -1;
-    if (p106 < 0 || p106 === out) break;
-    out = p106;
-    k104++;
+    let p79;
+    p79 = one(T10, out);
+    if (p79 < 0 || p79 === out) break;
+    out = p79;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
 }
 
+// IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n109 = ncap;
-  seq108: {
-    let p110;
-    const c111 = at < len ? input.charCodeAt(at) : -1;
-    p110 = (c111 >= 0 && c111 < 128 && T11[c111] === 1) ? at + 1 : -1;
-    if (p110 < 0) { ncap = n109; break seq108; }
-    let p112;
-    p112 = r_IPv6address(p110);
-    if (p112 < 0) {
-      p112 = r_IPvFuture(p110);
+  const n81 = ncap;
+  seq80: {
+    let p82;
+    p82 = one(T11, at);
+    if (p82 < 0) { ncap = n81; break seq80; }
+    let p83;
+    p83 = r_IPv6address(p82);
+    if (p83 >= 0) capture(13, 0, p83);
+    if (p83 < 0) {
+      p83 = r_IPvFuture(p82);
+      if (p83 >= 0) capture(13, 1, p83);
     }
-    if (p112 < 0) { ncap = n109; break seq108; }
-    let p113;
-    const c114 = p112 < len ? input.charCodeAt(p112) : -1;
-    p113 = (c114 >= 0 && c114 < 128 && T12[c114] === 1) ? p112 + 1 : -1;
-    if (p113 < 0) { ncap = n109; break seq108; }
-    out = p113;
+    if (p83 < 0) { ncap = n81; break seq80; }
+    let p84;
+    p84 = one(T12, p83);
+    if (p84 < 0) { ncap = n81; break seq80; }
+    out = p84;
   }
   return out;
 }
 
+// IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n116 = ncap;
-  seq115: {
-    let p117;
-    const c118 = at < len ? input.charCodeAt(at) : -1;
-    p117 = (c118 >= 0 && c118 < 128 && T13[c118] === 1) ? at + 1 : -1;
-    if (p117 < 0) { ncap = n116; break seq115; }
-    let p119;
-    const n121 = ncap;
-    let k120 = 0;
-    p119 = p117;
+  seq85: {
+    let p86;
+    p86 = one(T13, at);
+    if (p86 < 0) break seq85;
+    let p87;
+    let k88 = 0;
+    p87 = p86;
     for (;;) {
-      let p122;
-      const c123 = p119 < len ? input.charCodeAt(p119) : -1;
-      p122 = (c123 >= 0 && c123 < 128 && T14[c123] === 1) ? p119 + 1 : -1;
-      if (p122 < 0 || p122 === p119) break;
-      p119 = p122;
-      k120++;
+      let p89;
+      p89 = one(T14, p87);
+      if (p89 < 0 || p89 === p87) break;
+      p87 = p89;
+      k88++;
     }
-    if (k120 < 1) { p119 = -1; ncap = n121; }
-    if (p119 < 0) { ncap = n116; break seq115; }
-    let p124;
-    const c125 = p119 < len ? input.charCodeAt(p119) : -1;
-    p124 = (c125 >= 0 && c125 < 128 && T15[c125] === 1) ? p119 + 1 : -1;
-    if (p124 < 0) { ncap = n116; break seq115; }
-    let p126;
-    const n128 = ncap;
-    let k127 = 0;
-    p126 = p124;
+    if (k88 < 1) p87 = -1;
+    if (p87 < 0) break seq85;
+    let p90;
+    p90 = one(T15, p87);
+    if (p90 < 0) break seq85;
+    let p91;
+    let k92 = 0;
+    p91 = p90;
     for (;;) {
-      let p129;
-      const c130 = p126 < len ? input.charCodeAt(p126) : -1;
-      p129 = (c130 >= 0 && c130 < 128 && T16[c130] === 1) ? p126 + 1 : -1;
-      if (p129 < 0 || p129 === p126) break;
-      p126 = p129;
-      k127++;
+      let p93;
+      p93 = one(T16, p91);
+      if (p93 < 0 || p93 === p91) break;
+      p91 = p93;
+      k92++;
     }
-    if (k127 < 1) { p126 = -1; ncap = n128; }
-    if (p126 < 0) { ncap = n116; break seq115; }
-    out = p126;
+    if (k92 < 1) p91 = -1;
+    if (p91 < 0) break seq85;
+    out = p91;
   }
-  if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
 }
 
+// IPv6address   =                            6( h16 ":" ) ls32
+//               /                       "::" 5( h16 ":" ) ls32
+//               / [               h16 ] "::" 4( h16 ":" ) ls32
+//               / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+//               / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+//               / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+//               / [ *4( h16 ":" ) h16 ] "::"              ls32
+//               / [ *5( h16 ":" ) h16 ] "::"              h16
+//               / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n132 = ncap;
-  seq131: {
-    let p133;
-    p133 = r_h16(at);
-    if (p133 < 0) { ncap = n132; break seq131; }
-    let p134;
-    const c135 = p133 < len ? input.charCodeAt(p133) : -1;
-    p134 = (c135 >= 0 && c135 < 128 && T0[c135] === 1) ? p133 + 1 : -1;
-    if (p134 < 0) { ncap = n132; break seq131; }
-    let p136;
-    p136 = r_h16(p134);
-    if (p136 < 0) { ncap = n132; break seq131; }
-    let p137;
-    const c138 = p136 < len ? input.charCodeAt(p136) : -1;
-    p137 = (c138 >= 0 && c138 < 128 && T0[c138] === 1) ? p136 + 1 : -1;
-    if (p137 < 0) { ncap = n132; break seq131; }
-    let p139;
-    p139 = r_h16(p137);
-    if (p139 < 0) { ncap = n132; break seq131; }
-    let p140;
-    const c141 = p139 < len ? input.charCodeAt(p139) : -1;
-    p140 = (c141 >= 0 && c141 < 128 && T0[c141] === 1) ? p139 + 1 : -1;
-    if (p140 < 0) { ncap = n132; break seq131; }
-    let p142;
-    p142 = r_h16(p140);
-    if (p142 < 0) { ncap = n132; break seq131; }
-    let p143;
-    const c144 = p142 < len ? input.charCodeAt(p142) : -1;
-    p143 = (c144 >= 0 && c144 < 128 && T0[c144] === 1) ? p142 + 1 : -1;
-    if (p143 < 0) { ncap = n132; break seq131; }
-    let p145;
-    p145 = r_h16(p143);
-    if (p145 < 0) { ncap = n132; break seq131; }
-    let p146;
-    const c147 = p145 < len ? input.charCodeAt(p145) : -1;
-    p146 = (c147 >= 0 && c147 < 128 && T0[c147] === 1) ? p145 + 1 : -1;
-    if (p146 < 0) { ncap = n132; break seq131; }
-    let p148;
-    p148 = r_h16(p146);
-    if (p148 < 0) { ncap = n132; break seq131; }
-    let p149;
-    const c150 = p148 < len ? input.charCodeAt(p148) : -1;
-    p149 = (c150 >= 0 && c150 < 128 && T0[c150] === 1) ? p148 + 1 : -1;
-    if (p149 < 0) { ncap = n132; break seq131; }
-    let p151;
-    p151 = r_ls32(p149);
-    if (p151 < 0) { ncap = n132; break seq131; }
-    out = p151;
+  seq94: {
+    let p95;
+    p95 = r_h16(at);
+    if (p95 < 0) break seq94;
+    let p96;
+    p96 = one(T0, p95);
+    if (p96 < 0) break seq94;
+    let p97;
+    p97 = r_h16(p96);
+    if (p97 < 0) break seq94;
+    let p98;
+    p98 = one(T0, p97);
+    if (p98 < 0) break seq94;
+    let p99;
+    p99 = r_h16(p98);
+    if (p99 < 0) break seq94;
+    let p100;
+    p100 = one(T0, p99);
+    if (p100 < 0) break seq94;
+    let p101;
+    p101 = r_h16(p100);
+    if (p101 < 0) break seq94;
+    let p102;
+    p102 = one(T0, p101);
+    if (p102 < 0) break seq94;
+    let p103;
+    p103 = r_h16(p102);
+    if (p103 < 0) break seq94;
+    let p104;
+    p104 = one(T0, p103);
+    if (p104 < 0) break seq94;
+    let p105;
+    p105 = r_h16(p104);
+    if (p105 < 0) break seq94;
+    let p106;
+    p106 = one(T0, p105);
+    if (p106 < 0) break seq94;
+    let p107;
+    p107 = r_ls32(p106);
+    if (p107 < 0) break seq94;
+    out = p107;
   }
   if (out < 0) {
     out = -1;
-    const n153 = ncap;
-    seq152: {
-      let p154;
-      const c155 = at < len ? input.charCodeAt(at) : -1;
-      p154 = (c155 >= 0 && c155 < 128 && T0[c155] === 1) ? at + 1 : -1;
-      if (p154 < 0) { ncap = n153; break seq152; }
-      let p156;
-      const c157 = p154 < len ? input.charCodeAt(p154) : -1;
-      p156 = (c157 >= 0 && c157 < 128 && T0[c157] === 1) ? p154 + 1 : -1;
-      if (p156 < 0) { ncap = n153; break seq152; }
-      let p158;
-      p158 = r_h16(p156);
-      if (p158 < 0) { ncap = n153; break seq152; }
-      let p159;
-      const c160 = p158 < len ? input.charCodeAt(p158) : -1;
-      p159 = (c160 >= 0 && c160 < 128 && T0[c160] === 1) ? p158 + 1 : -1;
-      if (p159 < 0) { ncap = n153; break seq152; }
-      let p161;
-      p161 = r_h16(p159);
-      if (p161 < 0) { ncap = n153; break seq152; }
-      let p162;
-      const c163 = p161 < len ? input.charCodeAt(p161) : -1;
-      p162 = (c163 >= 0 && c163 < 128 && T0[c163] === 1) ? p161 + 1 : -1;
-      if (p162 < 0) { ncap = n153; break seq152; }
-      let p164;
-      p164 = r_h16(p162);
-      if (p164 < 0) { ncap = n153; break seq152; }
-      let p165;
-      const c166 = p164 < len ? input.charCodeAt(p164) : -1;
-      p165 = (c166 >= 0 && c166 < 128 && T0[c166] === 1) ? p164 + 1 : -1;
-      if (p165 < 0) { ncap = n153; break seq152; }
-      let p167;
-      p167 = r_h16(p165);
-      if (p167 < 0) { ncap = n153; break seq152; }
-      let p168;
-      const c169 = p167 < len ? input.charCodeAt(p167) : -1;
-      p168 = (c169 >= 0 && c169 < 128 && T0[c169] === 1) ? p167 + 1 : -1;
-      if (p168 < 0) { ncap = n153; break seq152; }
-      let p170;
-      p170 = r_h16(p168);
-      if (p170 < 0) { ncap = n153; break seq152; }
-      let p171;
-      const c172 = p170 < len ? input.charCodeAt(p170) : -1;
-      p171 = (c172 >= 0 && c172 < 128 && T0[c172] === 1) ? p170 + 1 : -1;
-      if (p171 < 0) { ncap = n153; break seq152; }
-      let p173;
-      p173 = r_ls32(p171);
-      if (p173 < 0) { ncap = n153; break seq152; }
-      out = p173;
+    seq108: {
+      let p109;
+      p109 = one(T0, at);
+      if (p109 < 0) break seq108;
+      let p110;
+      p110 = one(T0, p109);
+      if (p110 < 0) break seq108;
+      let p111;
+      p111 = r_h16(p110);
+      if (p111 < 0) break seq108;
+      let p112;
+      p112 = one(T0, p111);
+      if (p112 < 0) break seq108;
+      let p113;
+      p113 = r_h16(p112);
+      if (p113 < 0) break seq108;
+      let p114;
+      p114 = one(T0, p113);
+      if (p114 < 0) break seq108;
+      let p115;
+      p115 = r_h16(p114);
+      if (p115 < 0) break seq108;
+      let p116;
+      p116 = one(T0, p115);
+      if (p116 < 0) break seq108;
+      let p117;
+      p117 = r_h16(p116);
+      if (p117 < 0) break seq108;
+      let p118;
+      p118 = one(T0, p117);
+      if (p118 < 0) break seq108;
+      let p119;
+      p119 = r_h16(p118);
+      if (p119 < 0) break seq108;
+      let p120;
+      p120 = one(T0, p119);
+      if (p120 < 0) break seq108;
+      let p121;
+      p121 = r_ls32(p120);
+      if (p121 < 0) break seq108;
+      out = p121;
     }
     if (out < 0) {
       out = -1;
-      const n175 = ncap;
-      seq174: {
-        let p176;
-        let p177;
-        p177 = r_h16(at);
-        p176 = p177 < 0 ? at : p177;
-        if (p176 < 0) { ncap = n175; break seq174; }
-        let p178;
-        const c179 = p176 < len ? input.charCodeAt(p176) : -1;
-        p178 = (c179 >= 0 && c179 < 128 && T0[c179] === 1) ? p176 + 1 : -1;
-        if (p178 < 0) { ncap = n175; break seq174; }
-        let p180;
-        const c181 = p178 < len ? input.charCodeAt(p178) : -1;
-        p180 = (c181 >= 0 && c181 < 128 && T0[c181] === 1) ? p178 + 1 : -1;
-        if (p180 < 0) { ncap = n175; break seq174; }
-        let p182;
-        p182 = r_h16(p180);
-        if (p182 < 0) { ncap = n175; break seq174; }
-        let p183;
-        const c184 = p182 < len ? input.charCodeAt(p182) : -1;
-        p183 = (c184 >= 0 && c184 < 128 && T0[c184] === 1) ? p182 + 1 : -1;
-        if (p183 < 0) { ncap = n175; break seq174; }
-        let p185;
-        p185 = r_h16(p183);
-        if (p185 < 0) { ncap = n175; break seq174; }
-        let p186;
-        const c187 = p185 < len ? input.charCodeAt(p185) : -1;
-        p186 = (c187 >= 0 && c187 < 128 && T0[c187] === 1) ? p185 + 1 : -1;
-        if (p186 < 0) { ncap = n175; break seq174; }
-        let p188;
-        p188 = r_h16(p186);
-        if (p188 < 0) { ncap = n175; break seq174; }
-        let p189;
-        const c190 = p188 < len ? input.charCodeAt(p188) : -1;
-        p189 = (c190 >= 0 && c190 < 128 && T0[c190] === 1) ? p188 + 1 : -1;
-        if (p189 < 0) { ncap = n175; break seq174; }
-        let p191;
-        p191 = r_h16(p189);
-        if (p191 < 0) { ncap = n175; break seq174; }
-        let p192;
-        const c193 = p191 < len ? input.charCodeAt(p191) : -1;
-        p192 = (c193 >= 0 && c193 < 128 && T0[c193] === 1) ? p191 + 1 : -1;
-        if (p192 < 0) { ncap = n175; break seq174; }
-        let p194;
-        p194 = r_ls32(p192);
-        if (p194 < 0) { ncap = n175; break seq174; }
-        out = p194;
+      seq122: {
+        let p123;
+        let p124;
+        p124 = r_h16(at);
+        p123 = p124 < 0 ? at : p124;
+        if (p123 < 0) break seq122;
+        let p125;
+        p125 = one(T0, p123);
+        if (p125 < 0) break seq122;
+        let p126;
+        p126 = one(T0, p125);
+        if (p126 < 0) break seq122;
+        let p127;
+        p127 = r_h16(p126);
+        if (p127 < 0) break seq122;
+        let p128;
+        p128 = one(T0, p127);
+        if (p128 < 0) break seq122;
+        let p129;
+        p129 = r_h16(p128);
+        if (p129 < 0) break seq122;
+        let p130;
+        p130 = one(T0, p129);
+        if (p130 < 0) break seq122;
+        let p131;
+        p131 = r_h16(p130);
+        if (p131 < 0) break seq122;
+        let p132;
+        p132 = one(T0, p131);
+        if (p132 < 0) break seq122;
+        let p133;
+        p133 = r_h16(p132);
+        if (p133 < 0) break seq122;
+        let p134;
+        p134 = one(T0, p133);
+        if (p134 < 0) break seq122;
+        let p135;
+        p135 = r_ls32(p134);
+        if (p135 < 0) break seq122;
+        out = p135;
       }
       if (out < 0) {
         out = -1;
-        const n196 = ncap;
-        seq195: {
-          let p197;
-          let p198;
-          p198 = -1;
-          const n200 = ncap;
-          seq199: {
-            let p201;
-            const n203 = ncap;
-            let k202 = 0;
-            p201 = at;
+        seq136: {
+          let p137;
+          let p138;
+          p138 = -1;
+          seq139: {
+            let p140;
+            let k141 = 0;
+            p140 = at;
             for (;;) {
-              if (k202 === 1) break;
-              let p204;
-              p204 = -1;
-              const n206 = ncap;
-              seq205: {
-                let p207;
-                p207 = r_h16(p201);
-                if (p207 < 0) { ncap = n206; break seq205; }
-                let p208;
-                const c209 = p207 < len ? input.charCodeAt(p207) : -1;
-                p208 = (c209 >= 0 && c209 < 128 && T0[c209] === 1) ? p207 + 1 : -1;
-                if (p208 < 0) { ncap = n206; break seq205; }
-                let p210;
-                const n211 = ncap;
-                let p212;
-                const c213 = p208 < len ? input.charCodeAt(p208) : -1;
-                p212 = (c213 >= 0 && c213 < 128 && T0[c213] === 1) ? p208 + 1 : -1;
-                ncap = n211;
-                p210 = p212 < 0 ? p208 : -1;
-                if (p210 < 0) { ncap = n206; break seq205; }
-                p204 = p210;
+              if (k141 === 1) break;
+              let p142;
+              p142 = -1;
+              seq143: {
+                let p144;
+                p144 = r_h16(p140);
+                if (p144 < 0) break seq143;
+                let p145;
+                p145 = one(T0, p144);
+                if (p145 < 0) break seq143;
+                let p146;
+                let p147;
+                p147 = one(T0, p145);
+                p146 = p147 < 0 ? p145 : -1;
+                if (p146 < 0) break seq143;
+                p142 = p146;
               }
-              if (p204 < 0 || p204 === p201) break;
-              p201 = p204;
-              k202++;
+              if (p142 < 0 || p142 === p140) break;
+              p140 = p142;
+              k141++;
             }
-            if (p201 < 0) { ncap = n200; break seq199; }
-            let p214;
-            p214 = r_h16(p201);
-            if (p214 < 0) { ncap = n200; break seq199; }
-            p198 = p214;
+            if (p140 < 0) break seq139;
+            let p148;
+            p148 = r_h16(p140);
+            if (p148 < 0) break seq139;
+            p138 = p148;
           }
-          p197 = p198 < 0 ? at : p198;
-          if (p197 < 0) { ncap = n196; break seq195; }
-          let p215;
-          const c216 = p197 < len ? input.charCodeAt(p197) : -1;
-          p215 = (c216 >= 0 && c216 < 128 && T0[c216] === 1) ? p197 + 1 : -1;
-          if (p215 < 0) { ncap = n196; break seq195; }
-          let p217;
-          const c218 = p215 < len ? input.charCodeAt(p215) : -1;
-          p217 = (c218 >= 0 && c218 < 128 && T0[c218] === 1) ? p215 + 1 : -1;
-          if (p217 < 0) { ncap = n196; break seq195; }
-          let p219;
-          p219 = r_h16(p217);
-          if (p219 < 0) { ncap = n196; break seq195; }
-          let p220;
-          const c221 = p219 < len ? input.charCodeAt(p219) : -1;
-          p220 = (c221 >= 0 && c221 < 128 && T0[c221] === 1) ? p219 + 1 : -1;
-          if (p220 < 0) { ncap = n196; break seq195; }
-          let p222;
-          p222 = r_h16(p220);
-          if (p222 < 0) { ncap = n196; break seq195; }
-          let p223;
-          const c224 = p222 < len ? input.charCodeAt(p222) : -1;
-          p223 = (c224 >= 0 && c224 < 128 && T0[c224] === 1) ? p222 + 1 : -1;
-          if (p223 < 0) { ncap = n196; break seq195; }
-          let p225;
-          p225 = r_h16(p223);
-          if (p225 < 0) { ncap = n196; break seq195; }
-          let p226;
-          const c227 = p225 < len ? input.charCodeAt(p225) : -1;
-          p226 = (c227 >= 0 && c227 < 128 && T0[c227] === 1) ? p225 + 1 : -1;
-          if (p226 < 0) { ncap = n196; break seq195; }
-          let p228;
-          p228 = r_ls32(p226);
-          if (p228 < 0) { ncap = n196; break seq195; }
-          out = p228;
+          p137 = p138 < 0 ? at : p138;
+          if (p137 < 0) break seq136;
+          let p149;
+          p149 = one(T0, p137);
+          if (p149 < 0) break seq136;
+          let p150;
+          p150 = one(T0, p149);
+          if (p150 < 0) break seq136;
+          let p151;
+          p151 = r_h16(p150);
+          if (p151 < 0) break seq136;
+          let p152;
+          p152 = one(T0, p151);
+          if (p152 < 0) break seq136;
+          let p153;
+          p153 = r_h16(p152);
+          if (p153 < 0) break seq136;
+          let p154;
+          p154 = one(T0, p153);
+          if (p154 < 0) break seq136;
+          let p155;
+          p155 = r_h16(p154);
+          if (p155 < 0) break seq136;
+          let p156;
+          p156 = one(T0, p155);
+          if (p156 < 0) break seq136;
+          let p157;
+          p157 = r_ls32(p156);
+          if (p157 < 0) break seq136;
+          out = p157;
         }
         if (out < 0) {
           out = -1;
-          const n230 = ncap;
-          seq229: {
-            let p231;
-            let p232;
-            p232 = -1;
-            const n234 = ncap;
-            seq233: {
-              let p235;
-              const n237 = ncap;
-              let k236 = 0;
-              p235 = at;
+          seq158: {
+            let p159;
+            let p160;
+            p160 = -1;
+            seq161: {
+              let p162;
+              let k163 = 0;
+              p162 = at;
               for (;;) {
-                if (k236 === 2) break;
-                let p238;
-                p238 = -1;
-                const n240 = ncap;
-                seq239: {
-                  let p241;
-                  p241 = r_h16(p235);
-                  if (p241 < 0) { ncap = n240; break seq239; }
-                  let p242;
-                  const c243 = p241 < len ? input.charCodeAt(p241) : -1;
-                  p242 = (c243 >= 0 && c243 < 128 && T0[c243] === 1) ? p241 + 1 : -1;
-                  if (p242 < 0) { ncap = n240; break seq239; }
-                  let p244;
-                  const n245 = ncap;
-                  let p246;
-                  const c247 = p242 < len ? input.charCodeAt(p242) : -1;
-                  p246 = (c247 >= 0 && c247 < 128 && T0[c247] === 1) ? p242 + 1 : -1;
-                  ncap = n245;
-                  p244 = p246 < 0 ? p242 : -1;
-                  if (p244 < 0) { ncap = n240; break seq239; }
-                  p238 = p244;
+                if (k163 === 2) break;
+                let p164;
+                p164 = -1;
+                seq165: {
+                  let p166;
+                  p166 = r_h16(p162);
+                  if (p166 < 0) break seq165;
+                  let p167;
+                  p167 = one(T0, p166);
+                  if (p167 < 0) break seq165;
+                  let p168;
+                  let p169;
+                  p169 = one(T0, p167);
+                  p168 = p169 < 0 ? p167 : -1;
+                  if (p168 < 0) break seq165;
+                  p164 = p168;
                 }
-                if (p238 < 0 || p238 === p235) break;
-                p235 = p238;
-                k236++;
+                if (p164 < 0 || p164 === p162) break;
+                p162 = p164;
+                k163++;
               }
-              if (p235 < 0) { ncap = n234; break seq233; }
-              let p248;
-              p248 = r_h16(p235);
-              if (p248 < 0) { ncap = n234; break seq233; }
-              p232 = p248;
+              if (p162 < 0) break seq161;
+              let p170;
+              p170 = r_h16(p162);
+              if (p170 < 0) break seq161;
+              p160 = p170;
             }
-            p231 = p232 < 0 ? at : p232;
-            if (p231 < 0) { ncap = n230; break seq229; }
-            let p249;
-            const c250 = p231 < len ? input.charCodeAt(p231) : -1;
-            p249 = (c250 >= 0 && c250 < 128 && T0[c250] === 1) ? p231 + 1 : -1;
-            if (p249 < 0) { ncap = n230; break seq229; }
-            let p251;
-            const c252 = p249 < len ? input.charCodeAt(p249) : -1;
-            p251 = (c252 >= 0 && c252 < 128 && T0[c252] === 1) ? p249 + 1 : -1;
-            if (p251 < 0) { ncap = n230; break seq229; }
-            let p253;
-            p253 = r_h16(p251);
-            if (p253 < 0) { ncap = n230; break seq229; }
-            let p254;
-            const c255 = p253 < len ? input.charCodeAt(p253) : -1;
-            p254 = (c255 >= 0 && c255 < 128 && T0[c255] === 1) ? p253 + 1 : -1;
-            if (p254 < 0) { ncap = n230; break seq229; }
-            let p256;
-            p256 = r_h16(p254);
-            if (p256 < 0) { ncap = n230; break seq229; }
-            let p257;
-            const c258 = p256 < len ? input.charCodeAt(p256) : -1;
-            p257 = (c258 >= 0 && c258 < 128 && T0[c258] === 1) ? p256 + 1 : -1;
-            if (p257 < 0) { ncap = n230; break seq229; }
-            let p259;
-            p259 = r_ls32(p257);
-            if (p259 < 0) { ncap = n230; break seq229; }
-            out = p259;
+            p159 = p160 < 0 ? at : p160;
+            if (p159 < 0) break seq158;
+            let p171;
+            p171 = one(T0, p159);
+            if (p171 < 0) break seq158;
+            let p172;
+            p172 = one(T0, p171);
+            if (p172 < 0) break seq158;
+            let p173;
+            p173 = r_h16(p172);
+            if (p173 < 0) break seq158;
+            let p174;
+            p174 = one(T0, p173);
+            if (p174 < 0) break seq158;
+            let p175;
+            p175 = r_h16(p174);
+            if (p175 < 0) break seq158;
+            let p176;
+            p176 = one(T0, p175);
+            if (p176 < 0) break seq158;
+            let p177;
+            p177 = r_ls32(p176);
+            if (p177 < 0) break seq158;
+            out = p177;
           }
           if (out < 0) {
             out = -1;
-            const n261 = ncap;
-            seq260: {
-              let p262;
-              let p263;
-              p263 = -1;
-              const n265 = ncap;
-              seq264: {
-                let p266;
-                const n268 = ncap;
-                let k267 = 0;
-                p266 = at;
+            seq178: {
+              let p179;
+              let p180;
+              p180 = -1;
+              seq181: {
+                let p182;
+                let k183 = 0;
+                p182 = at;
                 for (;;) {
-                  if (k267 === 3) break;
-                  let p269;
-                  p269 = -1;
-                  const n271 = ncap;
-                  seq270: {
-                    let p272;
-                    p272 = r_h16(p266);
-                    if (p272 < 0) { ncap = n271; break seq270; }
-                    let p273;
-                    const c274 = p272 < len ? input.charCodeAt(p272) : -1;
-                    p273 = (c274 >= 0 && c274 < 128 && T0[c274] === 1) ? p272 + 1 : -1;
-                    if (p273 < 0) { ncap = n271; break seq270; }
-                    let p275;
-                    const n276 = ncap;
-                    let p277;
-                    const c278 = p273 < len ? input.charCodeAt(p273) : -1;
-                    p277 = (c278 >= 0 && c278 < 128 && T0[c278] === 1) ? p273 + 1 : -1;
-                    ncap = n276;
-                    p275 = p277 < 0 ? p273 : -1;
-                    if (p275 < 0) { ncap = n271; break seq270; }
-                    p269 = p275;
+                  if (k183 === 3) break;
+                  let p184;
+                  p184 = -1;
+                  seq185: {
+                    let p186;
+                    p186 = r_h16(p182);
+                    if (p186 < 0) break seq185;
+                    let p187;
+                    p187 = one(T0, p186);
+                    if (p187 < 0) break seq185;
+                    let p188;
+                    let p189;
+                    p189 = one(T0, p187);
+                    p188 = p189 < 0 ? p187 : -1;
+                    if (p188 < 0) break seq185;
+                    p184 = p188;
                   }
-                  if (p269 < 0 || p269 === p266) break;
-                  p266 = p269;
-                  k267++;
+                  if (p184 < 0 || p184 === p182) break;
+                  p182 = p184;
+                  k183++;
                 }
-                if (p266 < 0) { ncap = n265; break seq264; }
-                let p279;
-                p279 = r_h16(p266);
-                if (p279 < 0) { ncap = n265; break seq264; }
-                p263 = p279;
+                if (p182 < 0) break seq181;
+                let p190;
+                p190 = r_h16(p182);
+                if (p190 < 0) break seq181;
+                p180 = p190;
               }
-              p262 = p263 < 0 ? at : p263;
-              if (p262 < 0) { ncap = n261; break seq260; }
-              let p280;
-              const c281 = p262 < len ? input.charCodeAt(p262) : -1;
-              p280 = (c281 >= 0 && c281 < 128 && T0[c281] === 1) ? p262 + 1 : -1;
-              if (p280 < 0) { ncap = n261; break seq260; }
-              let p282;
-              const c283 = p280 < len ? input.charCodeAt(p280) : -1;
-              p282 = (c283 >= 0 && c283 < 128 && T0[c283] === 1) ? p280 + 1 : -1;
-              if (p282 < 0) { ncap = n261; break seq260; }
-              let p284;
-              p284 = r_h16(p282);
-              if (p284 < 0) { ncap = n261; break seq260; }
-              let p285;
-              const c286 = p284 < len ? input.charCodeAt(p284) : -1;
-              p285 = (c286 >= 0 && c286 < 128 && T0[c286] === 1) ? p284 + 1 : -1;
-              if (p285 < 0) { ncap = n261; break seq260; }
-              let p287;
-              p287 = r_ls32(p285);
-              if (p287 < 0) { ncap = n261; break seq260; }
-              out = p287;
+              p179 = p180 < 0 ? at : p180;
+              if (p179 < 0) break seq178;
+              let p191;
+              p191 = one(T0, p179);
+              if (p191 < 0) break seq178;
+              let p192;
+              p192 = one(T0, p191);
+              if (p192 < 0) break seq178;
+              let p193;
+              p193 = r_h16(p192);
+              if (p193 < 0) break seq178;
+              let p194;
+              p194 = one(T0, p193);
+              if (p194 < 0) break seq178;
+              let p195;
+              p195 = r_ls32(p194);
+              if (p195 < 0) break seq178;
+              out = p195;
             }
             if (out < 0) {
               out = -1;
-              const n289 = ncap;
-              seq288: {
-                let p290;
-                let p291;
-                p291 = -1;
-                const n293 = ncap;
-                seq292: {
-                  let p294;
-                  const n296 = ncap;
-                  let k295 = 0;
-                  p294 = at;
+              seq196: {
+                let p197;
+                let p198;
+                p198 = -1;
+                seq199: {
+                  let p200;
+                  let k201 = 0;
+                  p200 = at;
                   for (;;) {
-                    if (k295 === 4) break;
-                    let p297;
-                    p297 = -1;
-                    const n299 = ncap;
-                    seq298: {
-                      let p300;
-                      p300 = r_h16(p294);
-                      if (p300 < 0) { ncap = n299; break seq298; }
-                      let p301;
-                      const c302 = p300 < len ? input.charCodeAt(p300) : -1;
-                      p301 = (c302 >= 0 && c302 < 128 && T0[c302] === 1) ? p300 + 1 : -1;
-                      if (p301 < 0) { ncap = n299; break seq298; }
-                      let p303;
-                      const n304 = ncap;
-                      let p305;
-                      const c306 = p301 < len ? input.charCodeAt(p301) : -1;
-                      p305 = (c306 >= 0 && c306 < 128 && T0[c306] === 1) ? p301 + 1 : -1;
-                      ncap = n304;
-                      p303 = p305 < 0 ? p301 : -1;
-                      if (p303 < 0) { ncap = n299; break seq298; }
-                      p297 = p303;
+                    if (k201 === 4) break;
+                    let p202;
+                    p202 = -1;
+                    seq203: {
+                      let p204;
+                      p204 = r_h16(p200);
+                      if (p204 < 0) break seq203;
+                      let p205;
+                      p205 = one(T0, p204);
+                      if (p205 < 0) break seq203;
+                      let p206;
+                      let p207;
+                      p207 = one(T0, p205);
+                      p206 = p207 < 0 ? p205 : -1;
+                      if (p206 < 0) break seq203;
+                      p202 = p206;
                     }
-                    if (p297 < 0 || p297 === p294) break;
-                    p294 = p297;
-                    k295++;
+                    if (p202 < 0 || p202 === p200) break;
+                    p200 = p202;
+                    k201++;
                   }
-                  if (p294 < 0) { ncap = n293; break seq292; }
-                  let p307;
-                  p307 = r_h16(p294);
-                  if (p307 < 0) { ncap = n293; break seq292; }
-                  p291 = p307;
+                  if (p200 < 0) break seq199;
+                  let p208;
+                  p208 = r_h16(p200);
+                  if (p208 < 0) break seq199;
+                  p198 = p208;
                 }
-                p290 = p291 < 0 ? at : p291;
-                if (p290 < 0) { ncap = n289; break seq288; }
-                let p308;
-                const c309 = p290 < len ? input.charCodeAt(p290) : -1;
-                p308 = (c309 >= 0 && c309 < 128 && T0[c309] === 1) ? p290 + 1 : -1;
-                if (p308 < 0) { ncap = n289; break seq288; }
-                let p310;
-                const c311 = p308 < len ? input.charCodeAt(p308) : -1;
-                p310 = (c311 >= 0 && c311 < 128 && T0[c311] === 1) ? p308 + 1 : -1;
-                if (p310 < 0) { ncap = n289; break seq288; }
-                let p312;
-                p312 = r_ls32(p310);
-                if (p312 < 0) { ncap = n289; break seq288; }
-                out = p312;
+                p197 = p198 < 0 ? at : p198;
+                if (p197 < 0) break seq196;
+                let p209;
+                p209 = one(T0, p197);
+                if (p209 < 0) break seq196;
+                let p210;
+                p210 = one(T0, p209);
+                if (p210 < 0) break seq196;
+                let p211;
+                p211 = r_ls32(p210);
+                if (p211 < 0) break seq196;
+                out = p211;
               }
               if (out < 0) {
                 out = -1;
-                const n314 = ncap;
-                seq313: {
-                  let p315;
-                  let p316;
-                  p316 = -1;
-                  const n318 = ncap;
-                  seq317: {
-                    let p319;
-                    const n321 = ncap;
-                    let k320 = 0;
-                    p319 = at;
+                seq212: {
+                  let p213;
+                  let p214;
+                  p214 = -1;
+                  seq215: {
+                    let p216;
+                    let k217 = 0;
+                    p216 = at;
                     for (;;) {
-                      if (k320 === 5) break;
-                      let p322;
-                      p322 = -1;
-                      const n324 = ncap;
-                      seq323: {
-                        let p325;
-                        p325 = r_h16(p319);
-                        if (p325 < 0) { ncap = n324; break seq323; }
-                        let p326;
-                        const c327 = p325 < len ? input.charCodeAt(p325) : -1;
-                        p326 = (c327 >= 0 && c327 < 128 && T0[c327] === 1) ? p325 + 1 : -1;
-                        if (p326 < 0) { ncap = n324; break seq323; }
-                        let p328;
-                        const n329 = ncap;
-                        let p330;
-                        const c331 = p326 < len ? input.charCodeAt(p326) : -1;
-                        p330 = (c331 >= 0 && c331 < 128 && T0[c331] === 1) ? p326 + 1 : -1;
-                        ncap = n329;
-                        p328 = p330 < 0 ? p326 : -1;
-                        if (p328 < 0) { ncap = n324; break seq323; }
-                        p322 = p328;
+                      if (k217 === 5) break;
+                      let p218;
+                      p218 = -1;
+                      seq219: {
+                        let p220;
+                        p220 = r_h16(p216);
+                        if (p220 < 0) break seq219;
+                        let p221;
+                        p221 = one(T0, p220);
+                        if (p221 < 0) break seq219;
+                        let p222;
+                        let p223;
+                        p223 = one(T0, p221);
+                        p222 = p223 < 0 ? p221 : -1;
+                        if (p222 < 0) break seq219;
+                        p218 = p222;
                       }
-                      if (p322 < 0 || p322 === p319) break;
-                      p319 = p322;
-                      k320++;
+                      if (p218 < 0 || p218 === p216) break;
+                      p216 = p218;
+                      k217++;
                     }
-                    if (p319 < 0) { ncap = n318; break seq317; }
-                    let p332;
-                    p332 = r_h16(p319);
-                    if (p332 < 0) { ncap = n318; break seq317; }
-                    p316 = p332;
+                    if (p216 < 0) break seq215;
+                    let p224;
+                    p224 = r_h16(p216);
+                    if (p224 < 0) break seq215;
+                    p214 = p224;
                   }
-                  p315 = p316 < 0 ? at : p316;
-                  if (p315 < 0) { ncap = n314; break seq313; }
-                  let p333;
-                  const c334 = p315 < len ? input.charCodeAt(p315) : -1;
-                  p333 = (c334 >= 0 && c334 < 128 && T0[c334] === 1) ? p315 + 1 : -1;
-                  if (p333 < 0) { ncap = n314; break seq313; }
-                  let p335;
-                  const c336 = p333 < len ? input.charCodeAt(p333) : -1;
-                  p335 = (c336 >= 0 && c336 < 128 && T0[c336] === 1) ? p333 + 1 : -1;
-                  if (p335 < 0) { ncap = n314; break seq313; }
-                  let p337;
-                  p337 = r_h16(p335);
-                  if (p337 < 0) { ncap = n314; break seq313; }
-                  out = p337;
+                  p213 = p214 < 0 ? at : p214;
+                  if (p213 < 0) break seq212;
+                  let p225;
+                  p225 = one(T0, p213);
+                  if (p225 < 0) break seq212;
+                  let p226;
+                  p226 = one(T0, p225);
+                  if (p226 < 0) break seq212;
+                  let p227;
+                  p227 = r_h16(p226);
+                  if (p227 < 0) break seq212;
+                  out = p227;
                 }
                 if (out < 0) {
                   out = -1;
-                  const n339 = ncap;
-                  seq338: {
-                    let p340;
-                    let p341;
-                    p341 = -1;
-                    const n343 = ncap;
-                    seq342: {
-                      let p344;
-                      const n346 = ncap;
-                      let k345 = 0;
-                      p344 = at;
+                  seq228: {
+                    let p229;
+                    let p230;
+                    p230 = -1;
+                    seq231: {
+                      let p232;
+                      let k233 = 0;
+                      p232 = at;
                       for (;;) {
-                        if (k345 === 6) break;
-                        let p347;
-                        p347 = -1;
-                        const n349 = ncap;
-                        seq348: {
-                          let p350;
-                          p350 = r_h16(p344);
-                          if (p350 < 0) { ncap = n349; break seq348; }
-                          let p351;
-                          const c352 = p350 < len ? input.charCodeAt(p350) : -1;
-                          p351 = (c352 >= 0 && c352 < 128 && T0[c352] === 1) ? p350 + 1 : -1;
-                          if (p351 < 0) { ncap = n349; break seq348; }
-                          let p353;
-                          const n354 = ncap;
-                          let p355;
-                          const c356 = p351 < len ? input.charCodeAt(p351) : -1;
-                          p355 = (c356 >= 0 && c356 < 128 && T0[c356] === 1) ? p351 + 1 : -1;
-                          ncap = n354;
-                          p353 = p355 < 0 ? p351 : -1;
-                          if (p353 < 0) { ncap = n349; break seq348; }
-                          p347 = p353;
+                        if (k233 === 6) break;
+                        let p234;
+                        p234 = -1;
+                        seq235: {
+                          let p236;
+                          p236 = r_h16(p232);
+                          if (p236 < 0) break seq235;
+                          let p237;
+                          p237 = one(T0, p236);
+                          if (p237 < 0) break seq235;
+                          let p238;
+                          let p239;
+                          p239 = one(T0, p237);
+                          p238 = p239 < 0 ? p237 : -1;
+                          if (p238 < 0) break seq235;
+                          p234 = p238;
                         }
-                        if (p347 < 0 || p347 === p344) break;
-                        p344 = p347;
-                        k345++;
+                        if (p234 < 0 || p234 === p232) break;
+                        p232 = p234;
+                        k233++;
                       }
-                      if (p344 < 0) { ncap = n343; break seq342; }
-                      let p357;
-                      p357 = r_h16(p344);
-                      if (p357 < 0) { ncap = n343; break seq342; }
-                      p341 = p357;
+                      if (p232 < 0) break seq231;
+                      let p240;
+                      p240 = r_h16(p232);
+                      if (p240 < 0) break seq231;
+                      p230 = p240;
                     }
-                    p340 = p341 < 0 ? at : p341;
-                    if (p340 < 0) { ncap = n339; break seq338; }
-                    let p358;
-                    const c359 = p340 < len ? input.charCodeAt(p340) : -1;
-                    p358 = (c359 >= 0 && c359 < 128 && T0[c359] === 1) ? p340 + 1 : -1;
-                    if (p358 < 0) { ncap = n339; break seq338; }
-                    let p360;
-                    const c361 = p358 < len ? input.charCodeAt(p358) : -1;
-                    p360 = (c361 >= 0 && c361 < 128 && T0[c361] === 1) ? p358 + 1 : -1;
-                    if (p360 < 0) { ncap = n339; break seq338; }
-                    out = p360;
+                    p229 = p230 < 0 ? at : p230;
+                    if (p229 < 0) break seq228;
+                    let p241;
+                    p241 = one(T0, p229);
+                    if (p241 < 0) break seq228;
+                    let p242;
+                    p242 = one(T0, p241);
+                    if (p242 < 0) break seq228;
+                    out = p242;
                   }
                 }
               }
@@ -1011,44 +926,41 @@ function r_IPv6address(at) {
       }
     }
   }
-  if (out >= 0) capture(12, at, out); else ncap = entry;
   return out;
 }
 
+// h16           = 1*4HEXDIG
 function r_h16(at) {
   let out;
-  const n363 = ncap;
-  let k362 = 0;
+  let k243 = 0;
   out = at;
   for (;;) {
-    if (k362 === 4) break;
-    let p364;
-    const c365 = out < len ? input.charCodeAt(out) : -1;
-    p364 = (c365 >= 0 && c365 < 128 && T14[c365] === 1) ? out + 1 : -1;
-    if (p364 < 0 || p364 === out) break;
-    out = p364;
-    k362++;
+    if (k243 === 4) break;
+    let p244;
+    p244 = one(T14, out);
+    if (p244 < 0 || p244 === out) break;
+    out = p244;
+    k243++;
   }
-  if (k362 < 1) { out = -1; ncap = n363; }
+  if (k243 < 1) out = -1;
   return out;
 }
 
+// ls32          = ( h16 ":" h16 ) / IPv4address
 function r_ls32(at) {
   let out;
   out = -1;
-  const n367 = ncap;
-  seq366: {
-    let p368;
-    p368 = r_h16(at);
-    if (p368 < 0) { ncap = n367; break seq366; }
-    let p369;
-    const c370 = p368 < len ? input.charCodeAt(p368) : -1;
-    p369 = (c370 >= 0 && c370 < 128 && T0[c370] === 1) ? p368 + 1 : -1;
-    if (p369 < 0) { ncap = n367; break seq366; }
-    let p371;
-    p371 = r_h16(p369);
-    if (p371 < 0) { ncap = n367; break seq366; }
-    out = p371;
+  seq245: {
+    let p246;
+    p246 = r_h16(at);
+    if (p246 < 0) break seq245;
+    let p247;
+    p247 = one(T0, p246);
+    if (p247 < 0) break seq245;
+    let p248;
+    p248 = r_h16(p247);
+    if (p248 < 0) break seq245;
+    out = p248;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1056,116 +968,102 @@ function r_ls32(at) {
   return out;
 }
 
+// IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n373 = ncap;
-  seq372: {
-    let p374;
-    p374 = r_dec_octet(at);
-    if (p374 < 0) { ncap = n373; break seq372; }
-    let p375;
-    const c376 = p374 < len ? input.charCodeAt(p374) : -1;
-    p375 = (c376 >= 0 && c376 < 128 && T15[c376] === 1) ? p374 + 1 : -1;
-    if (p375 < 0) { ncap = n373; break seq372; }
-    let p377;
-    p377 = r_dec_octet(p375);
-    if (p377 < 0) { ncap = n373; break seq372; }
-    let p378;
-    const c379 = p377 < len ? input.charCodeAt(p377) : -1;
-    p378 = (c379 >= 0 && c379 < 128 && T15[c379] === 1) ? p377 + 1 : -1;
-    if (p378 < 0) { ncap = n373; break seq372; }
-    let p380;
-    p380 = r_dec_octet(p378);
-    if (p380 < 0) { ncap = n373; break seq372; }
-    let p381;
-    const c382 = p380 < len ? input.charCodeAt(p380) : -1;
-    p381 = (c382 >= 0 && c382 < 128 && T15[c382] === 1) ? p380 + 1 : -1;
-    if (p381 < 0) { ncap = n373; break seq372; }
-    let p383;
-    p383 = r_dec_octet(p381);
-    if (p383 < 0) { ncap = n373; break seq372; }
-    out = p383;
+  seq249: {
+    let p250;
+    p250 = r_dec_octet(at);
+    if (p250 < 0) break seq249;
+    let p251;
+    p251 = one(T15, p250);
+    if (p251 < 0) break seq249;
+    let p252;
+    p252 = r_dec_octet(p251);
+    if (p252 < 0) break seq249;
+    let p253;
+    p253 = one(T15, p252);
+    if (p253 < 0) break seq249;
+    let p254;
+    p254 = r_dec_octet(p253);
+    if (p254 < 0) break seq249;
+    let p255;
+    p255 = one(T15, p254);
+    if (p255 < 0) break seq249;
+    let p256;
+    p256 = r_dec_octet(p255);
+    if (p256 < 0) break seq249;
+    out = p256;
   }
-  if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
 }
 
+// dec-octet     = DIGIT                 ; 0-9
+//               / %x31-39 DIGIT         ; 10-99
+//               / "1" 2DIGIT            ; 100-199
+//               / "2" %x30-34 DIGIT     ; 200-249
+//               / "25" %x30-35          ; 250-255
 function r_dec_octet(at) {
   let out;
   out = -1;
-  const n385 = ncap;
-  seq384: {
-    let p386;
-    p386 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p386 < 0) { ncap = n385; break seq384; }
-    let p387;
-    const c388 = p386 < len ? input.charCodeAt(p386) : -1;
-    p387 = (c388 >= 0 && c388 < 128 && T17[c388] === 1) ? p386 + 1 : -1;
-    if (p387 < 0) { ncap = n385; break seq384; }
-    out = p387;
+  seq257: {
+    let p258;
+    p258 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p258 < 0) break seq257;
+    let p259;
+    p259 = one(T17, p258);
+    if (p259 < 0) break seq257;
+    out = p259;
   }
   if (out < 0) {
     out = -1;
-    const n390 = ncap;
-    seq389: {
-      let p391;
-      const c392 = at < len ? input.charCodeAt(at) : -1;
-      p391 = (c392 >= 0 && c392 < 128 && T18[c392] === 1) ? at + 1 : -1;
-      if (p391 < 0) { ncap = n390; break seq389; }
-      let p393;
-      const c394 = p391 < len ? input.charCodeAt(p391) : -1;
-      p393 = (c394 >= 0 && c394 < 128 && T19[c394] === 1) ? p391 + 1 : -1;
-      if (p393 < 0) { ncap = n390; break seq389; }
-      let p395;
-      const c396 = p393 < len ? input.charCodeAt(p393) : -1;
-      p395 = (c396 >= 0 && c396 < 128 && T10[c396] === 1) ? p393 + 1 : -1;
-      if (p395 < 0) { ncap = n390; break seq389; }
-      out = p395;
+    seq260: {
+      let p261;
+      p261 = one(T18, at);
+      if (p261 < 0) break seq260;
+      let p262;
+      p262 = one(T19, p261);
+      if (p262 < 0) break seq260;
+      let p263;
+      p263 = one(T10, p262);
+      if (p263 < 0) break seq260;
+      out = p263;
     }
     if (out < 0) {
       out = -1;
-      const n398 = ncap;
-      seq397: {
-        let p399;
-        const c400 = at < len ? input.charCodeAt(at) : -1;
-        p399 = (c400 >= 0 && c400 < 128 && T20[c400] === 1) ? at + 1 : -1;
-        if (p399 < 0) { ncap = n398; break seq397; }
-        let p401;
-        const n403 = ncap;
-        let k402 = 0;
-        p401 = p399;
+      seq264: {
+        let p265;
+        p265 = one(T20, at);
+        if (p265 < 0) break seq264;
+        let p266;
+        let k267 = 0;
+        p266 = p265;
         for (;;) {
-          if (k402 === 2) break;
-          let p404;
-          const c405 = p401 < len ? input.charCodeAt(p401) : -1;
-          p404 = (c405 >= 0 && c405 < 128 && T10[c405] === 1) ? p401 + 1 : -1;
-          if (p404 < 0 || p404 === p401) break;
-          p401 = p404;
-          k402++;
+          if (k267 === 2) break;
+          let p268;
+          p268 = one(T10, p266);
+          if (p268 < 0 || p268 === p266) break;
+          p266 = p268;
+          k267++;
         }
-        if (k402 < 2) { p401 = -1; ncap = n403; }
-        if (p401 < 0) { ncap = n398; break seq397; }
-        out = p401;
+        if (k267 < 2) p266 = -1;
+        if (p266 < 0) break seq264;
+        out = p266;
       }
       if (out < 0) {
         out = -1;
-        const n407 = ncap;
-        seq406: {
-          let p408;
-          const c409 = at < len ? input.charCodeAt(at) : -1;
-          p408 = (c409 >= 0 && c409 < 128 && T21[c409] === 1) ? at + 1 : -1;
-          if (p408 < 0) { ncap = n407; break seq406; }
-          let p410;
-          const c411 = p408 < len ? input.charCodeAt(p408) : -1;
-          p410 = (c411 >= 0 && c411 < 128 && T10[c411] === 1) ? p408 + 1 : -1;
-          if (p410 < 0) { ncap = n407; break seq406; }
-          out = p410;
+        seq269: {
+          let p270;
+          p270 = one(T21, at);
+          if (p270 < 0) break seq269;
+          let p271;
+          p271 = one(T10, p270);
+          if (p271 < 0) break seq269;
+          out = p271;
         }
         if (out < 0) {
-          const c412 = at < len ? input.charCodeAt(at) : -1;
-          out = (c412 >= 0 && c412 < 128 && T10[c412] === 1) ? at + 1 : -1;
+          out = one(T10, at);
         }
       }
     }
@@ -1173,68 +1071,63 @@ function r_dec_octet(at) {
   return out;
 }
 
+// reg-name      = *( unreserved / pct-encoded / sub-delims )
 function r_reg_name(at) {
   let out;
-  const n414 = ncap;
-  let k413 = 0;
   out = at;
   for (;;) {
-    let p415;
-    const c416 = out < len ? input.charCodeAt(out) : -1;
-    p415 = (c416 >= 0 && c416 < 128 && T7[c416] === 1) ? out + 1 : -1;
-    if (p415 < 0) {
-      p415 = r_pct_encoded(out);
-      if (p415 < 0) {
-        const c417 = out < len ? input.charCodeAt(out) : -1;
-        p415 = (c417 >= 0 && c417 < 128 && T22[c417] === 1) ? out + 1 : -1;
+    let p272;
+    p272 = one(T7, out);
+    if (p272 < 0) {
+      p272 = r_pct_encoded(out);
+      if (p272 < 0) {
+        p272 = one(T22, out);
       }
     }
-    if (p415 < 0 || p415 === out) break;
-    out = p415;
-    k413++;
+    if (p272 < 0 || p272 === out) break;
+    out = p272;
   }
   return out;
 }
 
+// path          = path-abempty    ; begins with "/" or is empty
+//               / path-absolute   ; begins with "/" but not "//"
+//               / path-noscheme   ; begins with a non-colon segment
+//               / path-rootless   ; begins with a segment
+//               / path-empty      ; zero characters
 function r_path(at) {
   let out;
   out = -1;
-  const n419 = ncap;
-  seq418: {
-    let p420;
-    p420 = r_path_abempty(at);
-    if (p420 < 0) { ncap = n419; break seq418; }
-    let p421;
-    const n422 = ncap;
-    let p423;
-    p423 = r_pchar(p420);
-    if (p423 < 0) {
-      const c424 = p420 < len ? input.charCodeAt(p420) : -1;
-      p423 = (c424 >= 0 && c424 < 128 && T23[c424] === 1) ? p420 + 1 : -1;
+  const n274 = ncap;
+  seq273: {
+    let p275;
+    p275 = r_path_abempty(at);
+    if (p275 < 0) { ncap = n274; break seq273; }
+    let p276;
+    let p277;
+    p277 = r_pchar(p275);
+    if (p277 < 0) {
+      p277 = one(T23, p275);
     }
-    ncap = n422;
-    p421 = p423 < 0 ? p420 : -1;
-    if (p421 < 0) { ncap = n419; break seq418; }
-    out = p421;
+    p276 = p277 < 0 ? p275 : -1;
+    if (p276 < 0) { ncap = n274; break seq273; }
+    out = p276;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      const n426 = ncap;
-      seq425: {
-        let p427;
-        p427 = r_path_noscheme(at);
-        if (p427 < 0) { ncap = n426; break seq425; }
-        let p428;
-        const n429 = ncap;
-        let p430;
-        const c431 = p427 < len ? input.charCodeAt(p427) : -1;
-        p430 = (c431 >= 0 && c431 < 128 && T0[c431] === 1) ? p427 + 1 : -1;
-        ncap = n429;
-        p428 = p430 < 0 ? p427 : -1;
-        if (p428 < 0) { ncap = n426; break seq425; }
-        out = p428;
+      const n279 = ncap;
+      seq278: {
+        let p280;
+        p280 = r_path_noscheme(at);
+        if (p280 < 0) { ncap = n279; break seq278; }
+        let p281;
+        let p282;
+        p282 = one(T0, p280);
+        p281 = p282 < 0 ? p280 : -1;
+        if (p281 < 0) { ncap = n279; break seq278; }
+        out = p281;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1247,161 +1140,141 @@ function r_path(at) {
   return out;
 }
 
+// path-abempty  = *( "/" segment )
 function r_path_abempty(at) {
   const entry = ncap;
   let out;
-  const n433 = ncap;
-  let k432 = 0;
   out = at;
   for (;;) {
-    let p434;
-    p434 = -1;
-    const n436 = ncap;
-    seq435: {
-      let p437;
-      const c438 = out < len ? input.charCodeAt(out) : -1;
-      p437 = (c438 >= 0 && c438 < 128 && T3[c438] === 1) ? out + 1 : -1;
-      if (p437 < 0) { ncap = n436; break seq435; }
-      let p439;
-      p439 = r_segment(p437);
-      if (p439 < 0) { ncap = n436; break seq435; }
-      p434 = p439;
+    let p283;
+    p283 = -1;
+    seq284: {
+      let p285;
+      p285 = one(T3, out);
+      if (p285 < 0) break seq284;
+      let p286;
+      p286 = r_segment(p285);
+      if (p286 < 0) break seq284;
+      p283 = p286;
     }
-    if (p434 < 0 || p434 === out) break;
-    out = p434;
-    k432++;
+    if (p283 < 0 || p283 === out) break;
+    out = p283;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
 }
 
+// path-absolute = "/" [ segment-nz *( "/" segment ) ]
 function r_path_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n441 = ncap;
-  seq440: {
-    let p442;
-    const c443 = at < len ? input.charCodeAt(at) : -1;
-    p442 = (c443 >= 0 && c443 < 128 && T3[c443] === 1) ? at + 1 : -1;
-    if (p442 < 0) { ncap = n441; break seq440; }
-    let p444;
-    let p445;
-    p445 = -1;
-    const n447 = ncap;
-    seq446: {
-      let p448;
-      p448 = r_segment_nz(p442);
-      if (p448 < 0) { ncap = n447; break seq446; }
-      let p449;
-      const n451 = ncap;
-      let k450 = 0;
-      p449 = p448;
+  seq287: {
+    let p288;
+    p288 = one(T3, at);
+    if (p288 < 0) break seq287;
+    let p289;
+    let p290;
+    p290 = -1;
+    seq291: {
+      let p292;
+      p292 = r_segment_nz(p288);
+      if (p292 < 0) break seq291;
+      let p293;
+      p293 = p292;
       for (;;) {
-        let p452;
-        p452 = -1;
-        const n454 = ncap;
-        seq453: {
-          let p455;
-          const c456 = p449 < len ? input.charCodeAt(p449) : -1;
-          p455 = (c456 >= 0 && c456 < 128 && T3[c456] === 1) ? p449 + 1 : -1;
-          if (p455 < 0) { ncap = n454; break seq453; }
-          let p457;
-          p457 = r_segment(p455);
-          if (p457 < 0) { ncap = n454; break seq453; }
-          p452 = p457;
+        let p294;
+        p294 = -1;
+        seq295: {
+          let p296;
+          p296 = one(T3, p293);
+          if (p296 < 0) break seq295;
+          let p297;
+          p297 = r_segment(p296);
+          if (p297 < 0) break seq295;
+          p294 = p297;
         }
-        if (p452 < 0 || p452 === p449) break;
-        p449 = p452;
-        k450++;
+        if (p294 < 0 || p294 === p293) break;
+        p293 = p294;
       }
-      if (p449 < 0) { ncap = n447; break seq446; }
-      p445 = p449;
+      if (p293 < 0) break seq291;
+      p290 = p293;
     }
-    p444 = p445 < 0 ? p442 : p445;
-    if (p444 < 0) { ncap = n441; break seq440; }
-    out = p444;
+    p289 = p290 < 0 ? p288 : p290;
+    if (p289 < 0) break seq287;
+    out = p289;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
 }
 
+// path-noscheme = segment-nz-nc *( "/" segment )
 function r_path_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n459 = ncap;
-  seq458: {
-    let p460;
-    p460 = r_segment_nz_nc(at);
-    if (p460 < 0) { ncap = n459; break seq458; }
-    let p461;
-    const n463 = ncap;
-    let k462 = 0;
-    p461 = p460;
+  seq298: {
+    let p299;
+    p299 = r_segment_nz_nc(at);
+    if (p299 < 0) break seq298;
+    let p300;
+    p300 = p299;
     for (;;) {
-      let p464;
-      p464 = -1;
-      const n466 = ncap;
-      seq465: {
-        let p467;
-        const c468 = p461 < len ? input.charCodeAt(p461) : -1;
-        p467 = (c468 >= 0 && c468 < 128 && T3[c468] === 1) ? p461 + 1 : -1;
-        if (p467 < 0) { ncap = n466; break seq465; }
-        let p469;
-        p469 = r_segment(p467);
-        if (p469 < 0) { ncap = n466; break seq465; }
-        p464 = p469;
+      let p301;
+      p301 = -1;
+      seq302: {
+        let p303;
+        p303 = one(T3, p300);
+        if (p303 < 0) break seq302;
+        let p304;
+        p304 = r_segment(p303);
+        if (p304 < 0) break seq302;
+        p301 = p304;
       }
-      if (p464 < 0 || p464 === p461) break;
-      p461 = p464;
-      k462++;
+      if (p301 < 0 || p301 === p300) break;
+      p300 = p301;
     }
-    if (p461 < 0) { ncap = n459; break seq458; }
-    out = p461;
+    if (p300 < 0) break seq298;
+    out = p300;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
 }
 
+// path-rootless = segment-nz *( "/" segment )
 function r_path_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n471 = ncap;
-  seq470: {
-    let p472;
-    p472 = r_segment_nz(at);
-    if (p472 < 0) { ncap = n471; break seq470; }
-    let p473;
-    const n475 = ncap;
-    let k474 = 0;
-    p473 = p472;
+  seq305: {
+    let p306;
+    p306 = r_segment_nz(at);
+    if (p306 < 0) break seq305;
+    let p307;
+    p307 = p306;
     for (;;) {
-      let p476;
-      p476 = -1;
-      const n478 = ncap;
-      seq477: {
-        let p479;
-        const c480 = p473 < len ? input.charCodeAt(p473) : -1;
-        p479 = (c480 >= 0 && c480 < 128 && T3[c480] === 1) ? p473 + 1 : -1;
-        if (p479 < 0) { ncap = n478; break seq477; }
-        let p481;
-        p481 = r_segment(p479);
-        if (p481 < 0) { ncap = n478; break seq477; }
-        p476 = p481;
+      let p308;
+      p308 = -1;
+      seq309: {
+        let p310;
+        p310 = one(T3, p307);
+        if (p310 < 0) break seq309;
+        let p311;
+        p311 = r_segment(p310);
+        if (p311 < 0) break seq309;
+        p308 = p311;
       }
-      if (p476 < 0 || p476 === p473) break;
-      p473 = p476;
-      k474++;
+      if (p308 < 0 || p308 === p307) break;
+      p307 = p308;
     }
-    if (p473 < 0) { ncap = n471; break seq470; }
-    out = p473;
+    if (p307 < 0) break seq305;
+    out = p307;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
 }
 
+// path-empty    = 0<pchar>
 function r_path_empty(at) {
   const entry = ncap;
   let out;
@@ -1410,185 +1283,174 @@ function r_path_empty(at) {
   return out;
 }
 
+// segment       = *pchar
 function r_segment(at) {
   let out;
-  const n483 = ncap;
-  let k482 = 0;
   out = at;
   for (;;) {
-    let p484;
-    p484 = r_pchar(out);
-    if (p484 < 0 || p484 === out) break;
-    out = p484;
-    k482++;
+    let p312;
+    p312 = r_pchar(out);
+    if (p312 < 0 || p312 === out) break;
+    out = p312;
   }
   return out;
 }
 
+// segment-nz    = 1*pchar
 function r_segment_nz(at) {
   let out;
-  const n486 = ncap;
-  let k485 = 0;
+  let k313 = 0;
   out = at;
   for (;;) {
-    let p487;
-    p487 = r_pchar(out);
-    if (p487 < 0 || p487 === out) break;
-    out = p487;
-    k485++;
+    let p314;
+    p314 = r_pchar(out);
+    if (p314 < 0 || p314 === out) break;
+    out = p314;
+    k313++;
   }
-  if (k485 < 1) { out = -1; ncap = n486; }
+  if (k313 < 1) out = -1;
   return out;
 }
 
+// segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+//               ; non-zero-length segment without any colon ":"
 function r_segment_nz_nc(at) {
   let out;
-  const n489 = ncap;
-  let k488 = 0;
+  let k315 = 0;
   out = at;
   for (;;) {
-    let p490;
-    const c491 = out < len ? input.charCodeAt(out) : -1;
-    p490 = (c491 >= 0 && c491 < 128 && T7[c491] === 1) ? out + 1 : -1;
-    if (p490 < 0) {
-      p490 = r_pct_encoded(out);
-      if (p490 < 0) {
-        const c492 = out < len ? input.charCodeAt(out) : -1;
-        p490 = (c492 >= 0 && c492 < 128 && T24[c492] === 1) ? out + 1 : -1;
+    let p316;
+    p316 = one(T7, out);
+    if (p316 < 0) {
+      p316 = r_pct_encoded(out);
+      if (p316 < 0) {
+        p316 = one(T24, out);
       }
     }
-    if (p490 < 0 || p490 === out) break;
-    out = p490;
-    k488++;
+    if (p316 < 0 || p316 === out) break;
+    out = p316;
+    k315++;
   }
-  if (k488 < 1) { out = -1; ncap = n489; }
+  if (k315 < 1) out = -1;
   return out;
 }
 
+// pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
 function r_pchar(at) {
   let out;
-  const c493 = at < len ? input.charCodeAt(at) : -1;
-  out = (c493 >= 0 && c493 < 128 && T7[c493] === 1) ? at + 1 : -1;
+  out = one(T7, at);
   if (out < 0) {
     out = r_pct_encoded(at);
     if (out < 0) {
-      const c494 = at < len ? input.charCodeAt(at) : -1;
-      out = (c494 >= 0 && c494 < 128 && T25[c494] === 1) ? at + 1 : -1;
+      out = one(T25, at);
     }
   }
   return out;
 }
 
+// query         = *( pchar / "/" / "?" )
 function r_query(at) {
   const entry = ncap;
   let out;
-  const n496 = ncap;
-  let k495 = 0;
   out = at;
   for (;;) {
-    let p497;
-    p497 = r_pchar(out);
-    if (p497 < 0) {
-      const c498 = out < len ? input.charCodeAt(out) : -1;
-      p497 = (c498 >= 0 && c498 < 128 && T26[c498] === 1) ? out + 1 : -1;
+    let p317;
+    p317 = r_pchar(out);
+    if (p317 < 0) {
+      p317 = one(T26, out);
     }
-    if (p497 < 0 || p497 === out) break;
-    out = p497;
-    k495++;
+    if (p317 < 0 || p317 === out) break;
+    out = p317;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
 }
 
+// fragment      = *( pchar / "/" / "?" )
 function r_fragment(at) {
   const entry = ncap;
   let out;
-  const n500 = ncap;
-  let k499 = 0;
   out = at;
   for (;;) {
-    let p501;
-    p501 = r_pchar(out);
-    if (p501 < 0) {
-      const c502 = out < len ? input.charCodeAt(out) : -1;
-      p501 = (c502 >= 0 && c502 < 128 && T26[c502] === 1) ? out + 1 : -1;
+    let p318;
+    p318 = r_pchar(out);
+    if (p318 < 0) {
+      p318 = one(T26, out);
     }
-    if (p501 < 0 || p501 === out) break;
-    out = p501;
-    k499++;
+    if (p318 < 0 || p318 === out) break;
+    out = p318;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
 }
 
+// pct-encoded   = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  const n504 = ncap;
-  seq503: {
-    let p505;
-    const c506 = at < len ? input.charCodeAt(at) : -1;
-    p505 = (c506 >= 0 && c506 < 128 && T27[c506] === 1) ? at + 1 : -1;
-    if (p505 < 0) { ncap = n504; break seq503; }
-    let p507;
-    const c508 = p505 < len ? input.charCodeAt(p505) : -1;
-    p507 = (c508 >= 0 && c508 < 128 && T14[c508] === 1) ? p505 + 1 : -1;
-    if (p507 < 0) { ncap = n504; break seq503; }
-    let p509;
-    const c510 = p507 < len ? input.charCodeAt(p507) : -1;
-    p509 = (c510 >= 0 && c510 < 128 && T14[c510] === 1) ? p507 + 1 : -1;
-    if (p509 < 0) { ncap = n504; break seq503; }
-    out = p509;
+  seq319: {
+    let p320;
+    p320 = one(T27, at);
+    if (p320 < 0) break seq319;
+    let p321;
+    p321 = one(T14, p320);
+    if (p321 < 0) break seq319;
+    let p322;
+    p322 = one(T14, p321);
+    if (p322 < 0) break seq319;
+    out = p322;
   }
   return out;
 }
 
+// unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  const c511 = at < len ? input.charCodeAt(at) : -1;
-  out = (c511 >= 0 && c511 < 128 && T7[c511] === 1) ? at + 1 : -1;
+  out = one(T7, at);
   return out;
 }
 
+// reserved      = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  const c512 = at < len ? input.charCodeAt(at) : -1;
-  out = (c512 >= 0 && c512 < 128 && T28[c512] === 1) ? at + 1 : -1;
+  out = one(T28, at);
   return out;
 }
 
+// gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  const c513 = at < len ? input.charCodeAt(at) : -1;
-  out = (c513 >= 0 && c513 < 128 && T29[c513] === 1) ? at + 1 : -1;
+  out = one(T29, at);
   return out;
 }
 
+// sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
+//               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  const c514 = at < len ? input.charCodeAt(at) : -1;
-  out = (c514 >= 0 && c514 < 128 && T22[c514] === 1) ? at + 1 : -1;
+  out = one(T22, at);
   return out;
 }
 
+// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  const c515 = at < len ? input.charCodeAt(at) : -1;
-  out = (c515 >= 0 && c515 < 128 && T4[c515] === 1) ? at + 1 : -1;
+  out = one(T4, at);
   return out;
 }
 
+// DIGIT          =  %x30-39
+//                        ; 0-9
 function r_DIGIT(at) {
   let out;
-  const c516 = at < len ? input.charCodeAt(at) : -1;
-  out = (c516 >= 0 && c516 < 128 && T10[c516] === 1) ? at + 1 : -1;
+  out = one(T10, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  const c517 = at < len ? input.charCodeAt(at) : -1;
-  out = (c517 >= 0 && c517 < 128 && T14[c517] === 1) ? at + 1 : -1;
+  out = one(T14, at);
   return out;
 }
 
@@ -1651,9 +1513,11 @@ function matchAt(text, startRule, at) {
 function captureLog() { return caps; }
 function captureCount() { return ncap; }
 
-const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"path_abempty":5,"path_absolute":6,"path_noscheme":7,"path_rootless":8,"path_empty":9,"query":10,"fragment":11,"IPv6address":12,"IPvFuture":13,"IPv4address":14};
+const CAPTURE_SLOTS = {"scheme":0,"authority":1,"userinfo":2,"host":3,"port":4,"path_abempty":5,"path_absolute":6,"path_noscheme":7,"path_rootless":8,"path_empty":9,"query":10,"fragment":11};
+/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */
+const DECISIONS = {"host":{"slot":12,"alternatives":["IP-literal","IPv4address","reg-name"]},"IP_literal":{"slot":13,"alternatives":["IPv6address","IPvFuture"]},"hier_part":{"slot":14,"alternatives":["path-abempty","path-absolute","path-rootless","path-empty"]},"relative_part":{"slot":15,"alternatives":["path-abempty","path-absolute","path-noscheme","path-empty"]}};
 
 /** The rules with a display name, all of which match exactly one character, and their names. */
 const NAMED_RULES = {"unreserved":"unreserved","reserved":"reserved","gen_delims":"gen-delims","sub_delims":"sub-delims","ALPHA":"ALPHA","DIGIT":"DIGIT","HEXDIG":"HEXDIG"};
 
-module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"] };
+module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"] };

@@ -10,7 +10,8 @@ export declare function matchAt(text: string, startRule: StartRuleNames, at: num
 /** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused by the next call. */
 export declare function captureLog(): Int32Array;
 export declare function captureCount(): number;
-export declare const CAPTURE_SLOTS: { readonly scheme: 0; readonly iauthority: 1; readonly iuserinfo: 2; readonly ihost: 3; readonly port: 4; readonly ipath_abempty: 5; readonly ipath_absolute: 6; readonly ipath_noscheme: 7; readonly ipath_rootless: 8; readonly ipath_empty: 9; readonly iquery: 10; readonly ifragment: 11; readonly IPv6address: 12; readonly IPvFuture: 13; readonly IPv4address: 14 };
+export declare const CAPTURE_SLOTS: { readonly scheme: 0; readonly iauthority: 1; readonly iuserinfo: 2; readonly ihost: 3; readonly port: 4; readonly ipath_abempty: 5; readonly ipath_absolute: 6; readonly ipath_noscheme: 7; readonly ipath_rootless: 8; readonly ipath_empty: 9; readonly iquery: 10; readonly ifragment: 11 };
+export declare const DECISIONS: { readonly ihost: { readonly slot: 12; readonly alternatives: readonly ["IP-literal", "IPv4address", "reg-name"] }; readonly IP_literal: { readonly slot: 13; readonly alternatives: readonly ["IPv6address", "IPvFuture"] }; readonly ihier_part: { readonly slot: 14; readonly alternatives: readonly ["path-abempty", "path-absolute", "path-rootless", "path-empty"] }; readonly irelative_part: { readonly slot: 15; readonly alternatives: readonly ["path-abempty", "path-absolute", "path-noscheme", "path-empty"] } };
 export declare const START_RULES: readonly StartRuleNames[];
 /** The rules with a display name, all of which match exactly one character, and their names. */
 export declare const NAMED_RULES: Readonly<Partial<Record<StartRuleNames, string>>>;

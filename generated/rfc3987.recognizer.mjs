@@ -14,6 +14,14 @@ function capture(slot, start, end) {
   caps[ncap * 3] = slot; caps[ncap * 3 + 1] = start; caps[ncap * 3 + 2] = end; ncap++;
 }
 
+/** The end of a match of one character of an ASCII set (its table) at `at`, or -1. */
+function one(table, at) {
+  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }
+  return -1;
+}
+
+// IRI            = scheme ":" ihier-part [ "?" iquery ]
+//                       [ "#" ifragment ]
 function r_IRI(at) {
   let out;
   out = -1;
@@ -23,82 +31,86 @@ function r_IRI(at) {
     p2 = r_scheme(at);
     if (p2 < 0) { ncap = n1; break seq0; }
     let p3;
-    const c4 = p2 < len ? input.charCodeAt(p2) : -1;
-    p3 = (c4 >= 0 && c4 < 128 && T0[c4] === 1) ? p2 + 1 : -1;
+    p3 = one(T0, p2);
     if (p3 < 0) { ncap = n1; break seq0; }
+    let p4;
+    p4 = r_ihier_part(p3);
+    if (p4 < 0) { ncap = n1; break seq0; }
     let p5;
-    p5 = r_ihier_part(p3);
-    if (p5 < 0) { ncap = n1; break seq0; }
     let p6;
-    let p7;
-    p7 = -1;
-    const n9 = ncap;
-    seq8: {
+    p6 = -1;
+    const n8 = ncap;
+    seq7: {
+      let p9;
+      p9 = one(T1, p4);
+      if (p9 < 0) { ncap = n8; break seq7; }
       let p10;
-      const c11 = p5 < len ? input.charCodeAt(p5) : -1;
-      p10 = (c11 >= 0 && c11 < 128 && T1[c11] === 1) ? p5 + 1 : -1;
-      if (p10 < 0) { ncap = n9; break seq8; }
-      let p12;
-      p12 = r_iquery(p10);
-      if (p12 < 0) { ncap = n9; break seq8; }
-      p7 = p12;
+      p10 = r_iquery(p9);
+      if (p10 < 0) { ncap = n8; break seq7; }
+      p6 = p10;
     }
-    p6 = p7 < 0 ? p5 : p7;
-    if (p6 < 0) { ncap = n1; break seq0; }
-    let p13;
-    let p14;
-    p14 = -1;
-    const n16 = ncap;
-    seq15: {
-      let p17;
-      const c18 = p6 < len ? input.charCodeAt(p6) : -1;
-      p17 = (c18 >= 0 && c18 < 128 && T2[c18] === 1) ? p6 + 1 : -1;
-      if (p17 < 0) { ncap = n16; break seq15; }
-      let p19;
-      p19 = r_ifragment(p17);
-      if (p19 < 0) { ncap = n16; break seq15; }
-      p14 = p19;
+    p5 = p6 < 0 ? p4 : p6;
+    if (p5 < 0) { ncap = n1; break seq0; }
+    let p11;
+    let p12;
+    p12 = -1;
+    const n14 = ncap;
+    seq13: {
+      let p15;
+      p15 = one(T2, p5);
+      if (p15 < 0) { ncap = n14; break seq13; }
+      let p16;
+      p16 = r_ifragment(p15);
+      if (p16 < 0) { ncap = n14; break seq13; }
+      p12 = p16;
     }
-    p13 = p14 < 0 ? p6 : p14;
-    if (p13 < 0) { ncap = n1; break seq0; }
-    out = p13;
+    p11 = p12 < 0 ? p5 : p12;
+    if (p11 < 0) { ncap = n1; break seq0; }
+    out = p11;
   }
   return out;
 }
 
+// ihier-part     = "//" iauthority ipath-abempty
+//                / ipath-absolute
+//                / ipath-rootless
+//                / ipath-empty
 function r_ihier_part(at) {
   let out;
   out = -1;
-  const n21 = ncap;
-  seq20: {
+  const n18 = ncap;
+  seq17: {
+    let p19;
+    p19 = one(T3, at);
+    if (p19 < 0) { ncap = n18; break seq17; }
+    let p20;
+    p20 = one(T3, p19);
+    if (p20 < 0) { ncap = n18; break seq17; }
+    let p21;
+    p21 = r_iauthority(p20);
+    if (p21 < 0) { ncap = n18; break seq17; }
     let p22;
-    const c23 = at < len ? input.charCodeAt(at) : -1;
-    p22 = (c23 >= 0 && c23 < 128 && T3[c23] === 1) ? at + 1 : -1;
-    if (p22 < 0) { ncap = n21; break seq20; }
-    let p24;
-    const c25 = p22 < len ? input.charCodeAt(p22) : -1;
-    p24 = (c25 >= 0 && c25 < 128 && T3[c25] === 1) ? p22 + 1 : -1;
-    if (p24 < 0) { ncap = n21; break seq20; }
-    let p26;
-    p26 = r_iauthority(p24);
-    if (p26 < 0) { ncap = n21; break seq20; }
-    let p27;
-    p27 = r_ipath_abempty(p26);
-    if (p27 < 0) { ncap = n21; break seq20; }
-    out = p27;
+    p22 = r_ipath_abempty(p21);
+    if (p22 < 0) { ncap = n18; break seq17; }
+    out = p22;
   }
+  if (out >= 0) capture(14, 0, out);
   if (out < 0) {
     out = r_ipath_absolute(at);
+    if (out >= 0) capture(14, 1, out);
     if (out < 0) {
       out = r_ipath_rootless(at);
+      if (out >= 0) capture(14, 2, out);
       if (out < 0) {
         out = r_ipath_empty(at);
+        if (out >= 0) capture(14, 3, out);
       }
     }
   }
   return out;
 }
 
+// IRI-reference  = IRI / irelative-ref
 function r_IRI_reference(at) {
   let out;
   out = r_IRI(at);
@@ -108,284 +120,280 @@ function r_IRI_reference(at) {
   return out;
 }
 
+// absolute-IRI   = scheme ":" ihier-part [ "?" iquery ]
 function r_absolute_IRI(at) {
   let out;
   out = -1;
-  const n29 = ncap;
-  seq28: {
-    let p30;
-    p30 = r_scheme(at);
-    if (p30 < 0) { ncap = n29; break seq28; }
-    let p31;
-    const c32 = p30 < len ? input.charCodeAt(p30) : -1;
-    p31 = (c32 >= 0 && c32 < 128 && T0[c32] === 1) ? p30 + 1 : -1;
-    if (p31 < 0) { ncap = n29; break seq28; }
-    let p33;
-    p33 = r_ihier_part(p31);
-    if (p33 < 0) { ncap = n29; break seq28; }
-    let p34;
-    let p35;
-    p35 = -1;
-    const n37 = ncap;
-    seq36: {
-      let p38;
-      const c39 = p33 < len ? input.charCodeAt(p33) : -1;
-      p38 = (c39 >= 0 && c39 < 128 && T1[c39] === 1) ? p33 + 1 : -1;
-      if (p38 < 0) { ncap = n37; break seq36; }
-      let p40;
-      p40 = r_iquery(p38);
-      if (p40 < 0) { ncap = n37; break seq36; }
-      p35 = p40;
+  const n24 = ncap;
+  seq23: {
+    let p25;
+    p25 = r_scheme(at);
+    if (p25 < 0) { ncap = n24; break seq23; }
+    let p26;
+    p26 = one(T0, p25);
+    if (p26 < 0) { ncap = n24; break seq23; }
+    let p27;
+    p27 = r_ihier_part(p26);
+    if (p27 < 0) { ncap = n24; break seq23; }
+    let p28;
+    let p29;
+    p29 = -1;
+    const n31 = ncap;
+    seq30: {
+      let p32;
+      p32 = one(T1, p27);
+      if (p32 < 0) { ncap = n31; break seq30; }
+      let p33;
+      p33 = r_iquery(p32);
+      if (p33 < 0) { ncap = n31; break seq30; }
+      p29 = p33;
     }
-    p34 = p35 < 0 ? p33 : p35;
-    if (p34 < 0) { ncap = n29; break seq28; }
-    out = p34;
+    p28 = p29 < 0 ? p27 : p29;
+    if (p28 < 0) { ncap = n24; break seq23; }
+    out = p28;
   }
   return out;
 }
 
+// irelative-ref  = irelative-part [ "?" iquery ] [ "#" ifragment ]
 function r_irelative_ref(at) {
   let out;
   out = -1;
-  const n42 = ncap;
-  seq41: {
+  const n35 = ncap;
+  seq34: {
+    let p36;
+    p36 = r_irelative_part(at);
+    if (p36 < 0) { ncap = n35; break seq34; }
+    let p37;
+    let p38;
+    p38 = -1;
+    const n40 = ncap;
+    seq39: {
+      let p41;
+      p41 = one(T1, p36);
+      if (p41 < 0) { ncap = n40; break seq39; }
+      let p42;
+      p42 = r_iquery(p41);
+      if (p42 < 0) { ncap = n40; break seq39; }
+      p38 = p42;
+    }
+    p37 = p38 < 0 ? p36 : p38;
+    if (p37 < 0) { ncap = n35; break seq34; }
     let p43;
-    p43 = r_irelative_part(at);
-    if (p43 < 0) { ncap = n42; break seq41; }
     let p44;
-    let p45;
-    p45 = -1;
-    const n47 = ncap;
-    seq46: {
+    p44 = -1;
+    const n46 = ncap;
+    seq45: {
+      let p47;
+      p47 = one(T2, p37);
+      if (p47 < 0) { ncap = n46; break seq45; }
       let p48;
-      const c49 = p43 < len ? input.charCodeAt(p43) : -1;
-      p48 = (c49 >= 0 && c49 < 128 && T1[c49] === 1) ? p43 + 1 : -1;
-      if (p48 < 0) { ncap = n47; break seq46; }
-      let p50;
-      p50 = r_iquery(p48);
-      if (p50 < 0) { ncap = n47; break seq46; }
-      p45 = p50;
+      p48 = r_ifragment(p47);
+      if (p48 < 0) { ncap = n46; break seq45; }
+      p44 = p48;
     }
-    p44 = p45 < 0 ? p43 : p45;
-    if (p44 < 0) { ncap = n42; break seq41; }
-    let p51;
-    let p52;
-    p52 = -1;
-    const n54 = ncap;
-    seq53: {
-      let p55;
-      const c56 = p44 < len ? input.charCodeAt(p44) : -1;
-      p55 = (c56 >= 0 && c56 < 128 && T2[c56] === 1) ? p44 + 1 : -1;
-      if (p55 < 0) { ncap = n54; break seq53; }
-      let p57;
-      p57 = r_ifragment(p55);
-      if (p57 < 0) { ncap = n54; break seq53; }
-      p52 = p57;
-    }
-    p51 = p52 < 0 ? p44 : p52;
-    if (p51 < 0) { ncap = n42; break seq41; }
-    out = p51;
+    p43 = p44 < 0 ? p37 : p44;
+    if (p43 < 0) { ncap = n35; break seq34; }
+    out = p43;
   }
   return out;
 }
 
+// irelative-part = "//" iauthority ipath-abempty
+//                     / ipath-absolute
+//                / ipath-noscheme
+//                / ipath-empty
 function r_irelative_part(at) {
   let out;
   out = -1;
-  const n59 = ncap;
-  seq58: {
-    let p60;
-    const c61 = at < len ? input.charCodeAt(at) : -1;
-    p60 = (c61 >= 0 && c61 < 128 && T3[c61] === 1) ? at + 1 : -1;
-    if (p60 < 0) { ncap = n59; break seq58; }
-    let p62;
-    const c63 = p60 < len ? input.charCodeAt(p60) : -1;
-    p62 = (c63 >= 0 && c63 < 128 && T3[c63] === 1) ? p60 + 1 : -1;
-    if (p62 < 0) { ncap = n59; break seq58; }
-    let p64;
-    p64 = r_iauthority(p62);
-    if (p64 < 0) { ncap = n59; break seq58; }
-    let p65;
-    p65 = r_ipath_abempty(p64);
-    if (p65 < 0) { ncap = n59; break seq58; }
-    out = p65;
+  const n50 = ncap;
+  seq49: {
+    let p51;
+    p51 = one(T3, at);
+    if (p51 < 0) { ncap = n50; break seq49; }
+    let p52;
+    p52 = one(T3, p51);
+    if (p52 < 0) { ncap = n50; break seq49; }
+    let p53;
+    p53 = r_iauthority(p52);
+    if (p53 < 0) { ncap = n50; break seq49; }
+    let p54;
+    p54 = r_ipath_abempty(p53);
+    if (p54 < 0) { ncap = n50; break seq49; }
+    out = p54;
   }
+  if (out >= 0) capture(15, 0, out);
   if (out < 0) {
     out = r_ipath_absolute(at);
+    if (out >= 0) capture(15, 1, out);
     if (out < 0) {
       out = r_ipath_noscheme(at);
+      if (out >= 0) capture(15, 2, out);
       if (out < 0) {
         out = r_ipath_empty(at);
+        if (out >= 0) capture(15, 3, out);
       }
     }
   }
   return out;
 }
 
+// iauthority     = [ iuserinfo "@" ] ihost [ ":" port ]
 function r_iauthority(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n67 = ncap;
-  seq66: {
-    let p68;
-    let p69;
-    p69 = -1;
-    const n71 = ncap;
-    seq70: {
-      let p72;
-      p72 = r_iuserinfo(at);
-      if (p72 < 0) { ncap = n71; break seq70; }
-      let p73;
-      const c74 = p72 < len ? input.charCodeAt(p72) : -1;
-      p73 = (c74 >= 0 && c74 < 128 && T4[c74] === 1) ? p72 + 1 : -1;
-      if (p73 < 0) { ncap = n71; break seq70; }
-      p69 = p73;
+  const n56 = ncap;
+  seq55: {
+    let p57;
+    let p58;
+    p58 = -1;
+    const n60 = ncap;
+    seq59: {
+      let p61;
+      p61 = r_iuserinfo(at);
+      if (p61 < 0) { ncap = n60; break seq59; }
+      let p62;
+      p62 = one(T4, p61);
+      if (p62 < 0) { ncap = n60; break seq59; }
+      p58 = p62;
     }
-    p68 = p69 < 0 ? at : p69;
-    if (p68 < 0) { ncap = n67; break seq66; }
-    let p75;
-    p75 = r_ihost(p68);
-    if (p75 < 0) { ncap = n67; break seq66; }
-    let p76;
-    let p77;
-    p77 = -1;
-    const n79 = ncap;
-    seq78: {
-      let p80;
-      const c81 = p75 < len ? input.charCodeAt(p75) : -1;
-      p80 = (c81 >= 0 && c81 < 128 && T0[c81] === 1) ? p75 + 1 : -1;
-      if (p80 < 0) { ncap = n79; break seq78; }
-      let p82;
-      p82 = r_port(p80);
-      if (p82 < 0) { ncap = n79; break seq78; }
-      p77 = p82;
+    p57 = p58 < 0 ? at : p58;
+    if (p57 < 0) { ncap = n56; break seq55; }
+    let p63;
+    p63 = r_ihost(p57);
+    if (p63 < 0) { ncap = n56; break seq55; }
+    let p64;
+    let p65;
+    p65 = -1;
+    const n67 = ncap;
+    seq66: {
+      let p68;
+      p68 = one(T0, p63);
+      if (p68 < 0) { ncap = n67; break seq66; }
+      let p69;
+      p69 = r_port(p68);
+      if (p69 < 0) { ncap = n67; break seq66; }
+      p65 = p69;
     }
-    p76 = p77 < 0 ? p75 : p77;
-    if (p76 < 0) { ncap = n67; break seq66; }
-    out = p76;
+    p64 = p65 < 0 ? p63 : p65;
+    if (p64 < 0) { ncap = n56; break seq55; }
+    out = p64;
   }
   if (out >= 0) capture(1, at, out); else ncap = entry;
   return out;
 }
 
+// iuserinfo      = *( iunreserved / pct-encoded / sub-delims / ":" )
 function r_iuserinfo(at) {
   const entry = ncap;
   let out;
-  const n84 = ncap;
-  let k83 = 0;
   out = at;
   for (;;) {
-    let p85;
-    p85 = r_iunreserved(out);
-    if (p85 < 0) {
-      p85 = r_pct_encoded(out);
-      if (p85 < 0) {
-        const c86 = out < len ? input.charCodeAt(out) : -1;
-        p85 = (c86 >= 0 && c86 < 128 && T5[c86] === 1) ? out + 1 : -1;
+    let p70;
+    p70 = r_iunreserved(out);
+    if (p70 < 0) {
+      p70 = r_pct_encoded(out);
+      if (p70 < 0) {
+        p70 = one(T5, out);
       }
     }
-    if (p85 < 0 || p85 === out) break;
-    out = p85;
-    k83++;
+    if (p70 < 0 || p70 === out) break;
+    out = p70;
   }
   if (out >= 0) capture(2, at, out); else ncap = entry;
   return out;
 }
 
+// ihost          = IP-literal / IPv4address / ireg-name
 function r_ihost(at) {
   const entry = ncap;
   let out;
   out = r_IP_literal(at);
+  if (out >= 0) capture(12, 0, out);
   if (out < 0) {
     out = -1;
-    const n88 = ncap;
-    seq87: {
-      let p89;
-      p89 = r_IPv4address(at);
-      if (p89 < 0) { ncap = n88; break seq87; }
-      let p90;
-      const n91 = ncap;
-      let p92;
-      p92 = r_iunreserved(p89);
-      if (p92 < 0) {
-        const c93 = p89 < len ? input.charCodeAt(p89) : -1;
-        p92 = (c93 >= 0 && c93 < 128 && T6[c93] === 1) ? p89 + 1 : -1;
+    seq71: {
+      let p72;
+      p72 = r_IPv4address(at);
+      if (p72 < 0) break seq71;
+      let p73;
+      let p74;
+      p74 = r_iunreserved(p72);
+      if (p74 < 0) {
+        p74 = one(T6, p72);
       }
-      ncap = n91;
-      p90 = p92 < 0 ? p89 : -1;
-      if (p90 < 0) { ncap = n88; break seq87; }
-      out = p90;
+      p73 = p74 < 0 ? p72 : -1;
+      if (p73 < 0) break seq71;
+      out = p73;
     }
+    if (out >= 0) capture(12, 1, out);
     if (out < 0) {
       out = r_ireg_name(at);
+      if (out >= 0) capture(12, 2, out);
     }
   }
   if (out >= 0) capture(3, at, out); else ncap = entry;
   return out;
 }
 
+// ireg-name      = *( iunreserved / pct-encoded / sub-delims )
 function r_ireg_name(at) {
   let out;
-  const n95 = ncap;
-  let k94 = 0;
   out = at;
   for (;;) {
-    let p96;
-    p96 = r_iunreserved(out);
-    if (p96 < 0) {
-      p96 = r_pct_encoded(out);
-      if (p96 < 0) {
-        const c97 = out < len ? input.charCodeAt(out) : -1;
-        p96 = (c97 >= 0 && c97 < 128 && T7[c97] === 1) ? out + 1 : -1;
+    let p75;
+    p75 = r_iunreserved(out);
+    if (p75 < 0) {
+      p75 = r_pct_encoded(out);
+      if (p75 < 0) {
+        p75 = one(T7, out);
       }
     }
-    if (p96 < 0 || p96 === out) break;
-    out = p96;
-    k94++;
+    if (p75 < 0 || p75 === out) break;
+    out = p75;
   }
   return out;
 }
 
+// ipath          = ipath-abempty   ; begins with "/" or is empty
+//                / ipath-absolute  ; begins with "/" but not "//"
+//                / ipath-noscheme  ; begins with a non-colon segment
+//                / ipath-rootless  ; begins with a segment
+//                / ipath-empty     ; zero characters
 function r_ipath(at) {
   let out;
   out = -1;
-  const n99 = ncap;
-  seq98: {
-    let p100;
-    p100 = r_ipath_abempty(at);
-    if (p100 < 0) { ncap = n99; break seq98; }
-    let p101;
-    const n102 = ncap;
-    let p103;
-    p103 = r_ipchar(p100);
-    if (p103 < 0) {
-      const c104 = p100 < len ? input.charCodeAt(p100) : -1;
-      p103 = (c104 >= 0 && c104 < 128 && T8[c104] === 1) ? p100 + 1 : -1;
+  const n77 = ncap;
+  seq76: {
+    let p78;
+    p78 = r_ipath_abempty(at);
+    if (p78 < 0) { ncap = n77; break seq76; }
+    let p79;
+    let p80;
+    p80 = r_ipchar(p78);
+    if (p80 < 0) {
+      p80 = one(T8, p78);
     }
-    ncap = n102;
-    p101 = p103 < 0 ? p100 : -1;
-    if (p101 < 0) { ncap = n99; break seq98; }
-    out = p101;
+    p79 = p80 < 0 ? p78 : -1;
+    if (p79 < 0) { ncap = n77; break seq76; }
+    out = p79;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
     if (out < 0) {
       out = -1;
-      const n106 = ncap;
-      seq105: {
-        let p107;
-        p107 = r_ipath_noscheme(at);
-        if (p107 < 0) { ncap = n106; break seq105; }
-        let p108;
-        const n109 = ncap;
-        let p110;
-        const c111 = p107 < len ? input.charCodeAt(p107) : -1;
-        p110 = (c111 >= 0 && c111 < 128 && T0[c111] === 1) ? p107 + 1 : -1;
-        ncap = n109;
-        p108 = p110 < 0 ? p107 : -1;
-        if (p108 < 0) { ncap = n106; break seq105; }
-        out = p108;
+      const n82 = ncap;
+      seq81: {
+        let p83;
+        p83 = r_ipath_noscheme(at);
+        if (p83 < 0) { ncap = n82; break seq81; }
+        let p84;
+        let p85;
+        p85 = one(T0, p83);
+        p84 = p85 < 0 ? p83 : -1;
+        if (p84 < 0) { ncap = n82; break seq81; }
+        out = p84;
       }
       if (out < 0) {
         out = r_ipath_rootless(at);
@@ -398,161 +406,141 @@ function r_ipath(at) {
   return out;
 }
 
+// ipath-abempty  = *( "/" isegment )
 function r_ipath_abempty(at) {
   const entry = ncap;
   let out;
-  const n113 = ncap;
-  let k112 = 0;
   out = at;
   for (;;) {
-    let p114;
-    p114 = -1;
-    const n116 = ncap;
-    seq115: {
-      let p117;
-      const c118 = out < len ? input.charCodeAt(out) : -1;
-      p117 = (c118 >= 0 && c118 < 128 && T3[c118] === 1) ? out + 1 : -1;
-      if (p117 < 0) { ncap = n116; break seq115; }
-      let p119;
-      p119 = r_isegment(p117);
-      if (p119 < 0) { ncap = n116; break seq115; }
-      p114 = p119;
+    let p86;
+    p86 = -1;
+    seq87: {
+      let p88;
+      p88 = one(T3, out);
+      if (p88 < 0) break seq87;
+      let p89;
+      p89 = r_isegment(p88);
+      if (p89 < 0) break seq87;
+      p86 = p89;
     }
-    if (p114 < 0 || p114 === out) break;
-    out = p114;
-    k112++;
+    if (p86 < 0 || p86 === out) break;
+    out = p86;
   }
   if (out >= 0) capture(5, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 function r_ipath_absolute(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n121 = ncap;
-  seq120: {
-    let p122;
-    const c123 = at < len ? input.charCodeAt(at) : -1;
-    p122 = (c123 >= 0 && c123 < 128 && T3[c123] === 1) ? at + 1 : -1;
-    if (p122 < 0) { ncap = n121; break seq120; }
-    let p124;
-    let p125;
-    p125 = -1;
-    const n127 = ncap;
-    seq126: {
-      let p128;
-      p128 = r_isegment_nz(p122);
-      if (p128 < 0) { ncap = n127; break seq126; }
-      let p129;
-      const n131 = ncap;
-      let k130 = 0;
-      p129 = p128;
+  seq90: {
+    let p91;
+    p91 = one(T3, at);
+    if (p91 < 0) break seq90;
+    let p92;
+    let p93;
+    p93 = -1;
+    seq94: {
+      let p95;
+      p95 = r_isegment_nz(p91);
+      if (p95 < 0) break seq94;
+      let p96;
+      p96 = p95;
       for (;;) {
-        let p132;
-        p132 = -1;
-        const n134 = ncap;
-        seq133: {
-          let p135;
-          const c136 = p129 < len ? input.charCodeAt(p129) : -1;
-          p135 = (c136 >= 0 && c136 < 128 && T3[c136] === 1) ? p129 + 1 : -1;
-          if (p135 < 0) { ncap = n134; break seq133; }
-          let p137;
-          p137 = r_isegment(p135);
-          if (p137 < 0) { ncap = n134; break seq133; }
-          p132 = p137;
+        let p97;
+        p97 = -1;
+        seq98: {
+          let p99;
+          p99 = one(T3, p96);
+          if (p99 < 0) break seq98;
+          let p100;
+          p100 = r_isegment(p99);
+          if (p100 < 0) break seq98;
+          p97 = p100;
         }
-        if (p132 < 0 || p132 === p129) break;
-        p129 = p132;
-        k130++;
+        if (p97 < 0 || p97 === p96) break;
+        p96 = p97;
       }
-      if (p129 < 0) { ncap = n127; break seq126; }
-      p125 = p129;
+      if (p96 < 0) break seq94;
+      p93 = p96;
     }
-    p124 = p125 < 0 ? p122 : p125;
-    if (p124 < 0) { ncap = n121; break seq120; }
-    out = p124;
+    p92 = p93 < 0 ? p91 : p93;
+    if (p92 < 0) break seq90;
+    out = p92;
   }
   if (out >= 0) capture(6, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-noscheme = isegment-nz-nc *( "/" isegment )
 function r_ipath_noscheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n139 = ncap;
-  seq138: {
-    let p140;
-    p140 = r_isegment_nz_nc(at);
-    if (p140 < 0) { ncap = n139; break seq138; }
-    let p141;
-    const n143 = ncap;
-    let k142 = 0;
-    p141 = p140;
+  seq101: {
+    let p102;
+    p102 = r_isegment_nz_nc(at);
+    if (p102 < 0) break seq101;
+    let p103;
+    p103 = p102;
     for (;;) {
-      let p144;
-      p144 = -1;
-      const n146 = ncap;
-      seq145: {
-        let p147;
-        const c148 = p141 < len ? input.charCodeAt(p141) : -1;
-        p147 = (c148 >= 0 && c148 < 128 && T3[c148] === 1) ? p141 + 1 : -1;
-        if (p147 < 0) { ncap = n146; break seq145; }
-        let p149;
-        p149 = r_isegment(p147);
-        if (p149 < 0) { ncap = n146; break seq145; }
-        p144 = p149;
+      let p104;
+      p104 = -1;
+      seq105: {
+        let p106;
+        p106 = one(T3, p103);
+        if (p106 < 0) break seq105;
+        let p107;
+        p107 = r_isegment(p106);
+        if (p107 < 0) break seq105;
+        p104 = p107;
       }
-      if (p144 < 0 || p144 === p141) break;
-      p141 = p144;
-      k142++;
+      if (p104 < 0 || p104 === p103) break;
+      p103 = p104;
     }
-    if (p141 < 0) { ncap = n139; break seq138; }
-    out = p141;
+    if (p103 < 0) break seq101;
+    out = p103;
   }
   if (out >= 0) capture(7, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-rootless = isegment-nz *( "/" isegment )
 function r_ipath_rootless(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n151 = ncap;
-  seq150: {
-    let p152;
-    p152 = r_isegment_nz(at);
-    if (p152 < 0) { ncap = n151; break seq150; }
-    let p153;
-    const n155 = ncap;
-    let k154 = 0;
-    p153 = p152;
+  seq108: {
+    let p109;
+    p109 = r_isegment_nz(at);
+    if (p109 < 0) break seq108;
+    let p110;
+    p110 = p109;
     for (;;) {
-      let p156;
-      p156 = -1;
-      const n158 = ncap;
-      seq157: {
-        let p159;
-        const c160 = p153 < len ? input.charCodeAt(p153) : -1;
-        p159 = (c160 >= 0 && c160 < 128 && T3[c160] === 1) ? p153 + 1 : -1;
-        if (p159 < 0) { ncap = n158; break seq157; }
-        let p161;
-        p161 = r_isegment(p159);
-        if (p161 < 0) { ncap = n158; break seq157; }
-        p156 = p161;
+      let p111;
+      p111 = -1;
+      seq112: {
+        let p113;
+        p113 = one(T3, p110);
+        if (p113 < 0) break seq112;
+        let p114;
+        p114 = r_isegment(p113);
+        if (p114 < 0) break seq112;
+        p111 = p114;
       }
-      if (p156 < 0 || p156 === p153) break;
-      p153 = p156;
-      k154++;
+      if (p111 < 0 || p111 === p110) break;
+      p110 = p111;
     }
-    if (p153 < 0) { ncap = n151; break seq150; }
-    out = p153;
+    if (p110 < 0) break seq108;
+    out = p110;
   }
   if (out >= 0) capture(8, at, out); else ncap = entry;
   return out;
 }
 
+// ipath-empty    = 0<ipchar>
 function r_ipath_empty(at) {
   const entry = ncap;
   let out;
@@ -561,880 +549,782 @@ function r_ipath_empty(at) {
   return out;
 }
 
+// isegment       = *ipchar
 function r_isegment(at) {
   let out;
-  const n163 = ncap;
-  let k162 = 0;
   out = at;
   for (;;) {
-    let p164;
-    p164 = r_ipchar(out);
-    if (p164 < 0 || p164 === out) break;
-    out = p164;
-    k162++;
+    let p115;
+    p115 = r_ipchar(out);
+    if (p115 < 0 || p115 === out) break;
+    out = p115;
   }
   return out;
 }
 
+// isegment-nz    = 1*ipchar
 function r_isegment_nz(at) {
   let out;
-  const n166 = ncap;
-  let k165 = 0;
+  let k116 = 0;
   out = at;
   for (;;) {
-    let p167;
-    p167 = r_ipchar(out);
-    if (p167 < 0 || p167 === out) break;
-    out = p167;
-    k165++;
+    let p117;
+    p117 = r_ipchar(out);
+    if (p117 < 0 || p117 === out) break;
+    out = p117;
+    k116++;
   }
-  if (k165 < 1) { out = -1; ncap = n166; }
+  if (k116 < 1) out = -1;
   return out;
 }
 
+// isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims
+//                      / "@" )
+//                ; non-zero-length segment without any colon ":"
 function r_isegment_nz_nc(at) {
   let out;
-  const n169 = ncap;
-  let k168 = 0;
+  let k118 = 0;
   out = at;
   for (;;) {
-    let p170;
-    p170 = r_iunreserved(out);
-    if (p170 < 0) {
-      p170 = r_pct_encoded(out);
-      if (p170 < 0) {
-        const c171 = out < len ? input.charCodeAt(out) : -1;
-        p170 = (c171 >= 0 && c171 < 128 && T9[c171] === 1) ? out + 1 : -1;
+    let p119;
+    p119 = r_iunreserved(out);
+    if (p119 < 0) {
+      p119 = r_pct_encoded(out);
+      if (p119 < 0) {
+        p119 = one(T9, out);
       }
     }
-    if (p170 < 0 || p170 === out) break;
-    out = p170;
-    k168++;
+    if (p119 < 0 || p119 === out) break;
+    out = p119;
+    k118++;
   }
-  if (k168 < 1) { out = -1; ncap = n169; }
+  if (k118 < 1) out = -1;
   return out;
 }
 
+// ipchar         = iunreserved / pct-encoded / sub-delims / ":"
+//                / "@"
 function r_ipchar(at) {
   let out;
   out = r_iunreserved(at);
   if (out < 0) {
     out = r_pct_encoded(at);
     if (out < 0) {
-      const c172 = at < len ? input.charCodeAt(at) : -1;
-      out = (c172 >= 0 && c172 < 128 && T10[c172] === 1) ? at + 1 : -1;
+      out = one(T10, at);
     }
   }
   return out;
 }
 
+// iquery         = *( ipchar / iprivate / "/" / "?" )
 function r_iquery(at) {
   const entry = ncap;
   let out;
-  const n174 = ncap;
-  let k173 = 0;
   out = at;
   for (;;) {
-    let p175;
-    p175 = r_ipchar(out);
-    if (p175 < 0) {
-      p175 = r_iprivate(out);
-      if (p175 < 0) {
-        const c176 = out < len ? input.charCodeAt(out) : -1;
-        p175 = (c176 >= 0 && c176 < 128 && T11[c176] === 1) ? out + 1 : -1;
+    let p120;
+    p120 = r_ipchar(out);
+    if (p120 < 0) {
+      p120 = r_iprivate(out);
+      if (p120 < 0) {
+        p120 = one(T11, out);
       }
     }
-    if (p175 < 0 || p175 === out) break;
-    out = p175;
-    k173++;
+    if (p120 < 0 || p120 === out) break;
+    out = p120;
   }
   if (out >= 0) capture(10, at, out); else ncap = entry;
   return out;
 }
 
+// ifragment      = *( ipchar / "/" / "?" )
 function r_ifragment(at) {
   const entry = ncap;
   let out;
-  const n178 = ncap;
-  let k177 = 0;
   out = at;
   for (;;) {
-    let p179;
-    p179 = r_ipchar(out);
-    if (p179 < 0) {
-      const c180 = out < len ? input.charCodeAt(out) : -1;
-      p179 = (c180 >= 0 && c180 < 128 && T11[c180] === 1) ? out + 1 : -1;
+    let p121;
+    p121 = r_ipchar(out);
+    if (p121 < 0) {
+      p121 = one(T11, out);
     }
-    if (p179 < 0 || p179 === out) break;
-    out = p179;
-    k177++;
+    if (p121 < 0 || p121 === out) break;
+    out = p121;
   }
   if (out >= 0) capture(11, at, out); else ncap = entry;
   return out;
 }
 
+// iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
 function r_iunreserved(at) {
   let out;
-  const c181 = at < len ? input.charCodeAt(at) : -1;
-  out = (c181 >= 0 && c181 < 128 && T12[c181] === 1) ? at + 1 : -1;
+  out = one(T12, at);
   if (out < 0) {
     out = r_ucschar(at);
   }
   return out;
 }
 
+// ucschar        = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+//                / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD
+//                / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD
+//                / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD
+//                / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
+//                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
-  const c182 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c182 >= 0xa0 && c182 <= 0xd7ff) || (c182 >= 0xf900 && c182 <= 0xfdcf) || (c182 >= 0xfdf0 && c182 <= 0xffef)) ? at + 1 : -1;
+  const c122 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c122 >= 0xa0 && c122 <= 0xd7ff) || (c122 >= 0xf900 && c122 <= 0xfdcf) || (c122 >= 0xfdf0 && c122 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    const n184 = ncap;
-    seq183: {
-      let p185;
-      const c186 = at < len ? input.charCodeAt(at) : -1;
-      p185 = (false || (c186 >= 0xd800 && c186 <= 0xd83e) || (c186 >= 0xd840 && c186 <= 0xd87e) || (c186 >= 0xd880 && c186 <= 0xd8be) || (c186 >= 0xd8c0 && c186 <= 0xd8fe) || (c186 >= 0xd900 && c186 <= 0xd93e) || (c186 >= 0xd940 && c186 <= 0xd97e) || (c186 >= 0xd980 && c186 <= 0xd9be) || (c186 >= 0xd9c0 && c186 <= 0xd9fe) || (c186 >= 0xda00 && c186 <= 0xda3e) || (c186 >= 0xda40 && c186 <= 0xda7e) || (c186 >= 0xda80 && c186 <= 0xdabe) || (c186 >= 0xdac0 && c186 <= 0xdafe) || (c186 >= 0xdb00 && c186 <= 0xdb3e) || (c186 >= 0xdb44 && c186 <= 0xdb7e)) ? at + 1 : -1;
-      if (p185 < 0) { ncap = n184; break seq183; }
-      let p187;
-      const c188 = p185 < len ? input.charCodeAt(p185) : -1;
-      p187 = (false || (c188 >= 0xdc00 && c188 <= 0xdfff)) ? p185 + 1 : -1;
-      if (p187 < 0) { ncap = n184; break seq183; }
-      out = p187;
+    seq123: {
+      let p124;
+      const c125 = at < len ? input.charCodeAt(at) : -1;
+      p124 = (false || (c125 >= 0xd800 && c125 <= 0xd83e) || (c125 >= 0xd840 && c125 <= 0xd87e) || (c125 >= 0xd880 && c125 <= 0xd8be) || (c125 >= 0xd8c0 && c125 <= 0xd8fe) || (c125 >= 0xd900 && c125 <= 0xd93e) || (c125 >= 0xd940 && c125 <= 0xd97e) || (c125 >= 0xd980 && c125 <= 0xd9be) || (c125 >= 0xd9c0 && c125 <= 0xd9fe) || (c125 >= 0xda00 && c125 <= 0xda3e) || (c125 >= 0xda40 && c125 <= 0xda7e) || (c125 >= 0xda80 && c125 <= 0xdabe) || (c125 >= 0xdac0 && c125 <= 0xdafe) || (c125 >= 0xdb00 && c125 <= 0xdb3e) || (c125 >= 0xdb44 && c125 <= 0xdb7e)) ? at + 1 : -1;
+      if (p124 < 0) break seq123;
+      let p126;
+      const c127 = p124 < len ? input.charCodeAt(p124) : -1;
+      p126 = (false || (c127 >= 0xdc00 && c127 <= 0xdfff)) ? p124 + 1 : -1;
+      if (p126 < 0) break seq123;
+      out = p126;
     }
     if (out < 0) {
       out = -1;
-      const n190 = ncap;
-      seq189: {
-        let p191;
-        const c192 = at < len ? input.charCodeAt(at) : -1;
-        p191 = (false || c192 === 0xd83f || c192 === 0xd87f || c192 === 0xd8bf || c192 === 0xd8ff || c192 === 0xd93f || c192 === 0xd97f || c192 === 0xd9bf || c192 === 0xd9ff || c192 === 0xda3f || c192 === 0xda7f || c192 === 0xdabf || c192 === 0xdaff || c192 === 0xdb3f || c192 === 0xdb7f) ? at + 1 : -1;
-        if (p191 < 0) { ncap = n190; break seq189; }
-        let p193;
-        const c194 = p191 < len ? input.charCodeAt(p191) : -1;
-        p193 = (false || (c194 >= 0xdc00 && c194 <= 0xdffd)) ? p191 + 1 : -1;
-        if (p193 < 0) { ncap = n190; break seq189; }
-        out = p193;
+      seq128: {
+        let p129;
+        const c130 = at < len ? input.charCodeAt(at) : -1;
+        p129 = (false || c130 === 0xd83f || c130 === 0xd87f || c130 === 0xd8bf || c130 === 0xd8ff || c130 === 0xd93f || c130 === 0xd97f || c130 === 0xd9bf || c130 === 0xd9ff || c130 === 0xda3f || c130 === 0xda7f || c130 === 0xdabf || c130 === 0xdaff || c130 === 0xdb3f || c130 === 0xdb7f) ? at + 1 : -1;
+        if (p129 < 0) break seq128;
+        let p131;
+        const c132 = p129 < len ? input.charCodeAt(p129) : -1;
+        p131 = (false || (c132 >= 0xdc00 && c132 <= 0xdffd)) ? p129 + 1 : -1;
+        if (p131 < 0) break seq128;
+        out = p131;
       }
     }
   }
   return out;
 }
 
+// iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
-  const c195 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c195 >= 0xe000 && c195 <= 0xf8ff)) ? at + 1 : -1;
+  const c133 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c133 >= 0xe000 && c133 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    const n197 = ncap;
-    seq196: {
-      let p198;
-      const c199 = at < len ? input.charCodeAt(at) : -1;
-      p198 = (false || (c199 >= 0xdb80 && c199 <= 0xdbbe) || (c199 >= 0xdbc0 && c199 <= 0xdbfe)) ? at + 1 : -1;
-      if (p198 < 0) { ncap = n197; break seq196; }
-      let p200;
-      const c201 = p198 < len ? input.charCodeAt(p198) : -1;
-      p200 = (false || (c201 >= 0xdc00 && c201 <= 0xdfff)) ? p198 + 1 : -1;
-      if (p200 < 0) { ncap = n197; break seq196; }
-      out = p200;
+    seq134: {
+      let p135;
+      const c136 = at < len ? input.charCodeAt(at) : -1;
+      p135 = (false || (c136 >= 0xdb80 && c136 <= 0xdbbe) || (c136 >= 0xdbc0 && c136 <= 0xdbfe)) ? at + 1 : -1;
+      if (p135 < 0) break seq134;
+      let p137;
+      const c138 = p135 < len ? input.charCodeAt(p135) : -1;
+      p137 = (false || (c138 >= 0xdc00 && c138 <= 0xdfff)) ? p135 + 1 : -1;
+      if (p137 < 0) break seq134;
+      out = p137;
     }
     if (out < 0) {
       out = -1;
-      const n203 = ncap;
-      seq202: {
-        let p204;
-        const c205 = at < len ? input.charCodeAt(at) : -1;
-        p204 = (false || c205 === 0xdbbf || c205 === 0xdbff) ? at + 1 : -1;
-        if (p204 < 0) { ncap = n203; break seq202; }
-        let p206;
-        const c207 = p204 < len ? input.charCodeAt(p204) : -1;
-        p206 = (false || (c207 >= 0xdc00 && c207 <= 0xdffd)) ? p204 + 1 : -1;
-        if (p206 < 0) { ncap = n203; break seq202; }
-        out = p206;
+      seq139: {
+        let p140;
+        const c141 = at < len ? input.charCodeAt(at) : -1;
+        p140 = (false || c141 === 0xdbbf || c141 === 0xdbff) ? at + 1 : -1;
+        if (p140 < 0) break seq139;
+        let p142;
+        const c143 = p140 < len ? input.charCodeAt(p140) : -1;
+        p142 = (false || (c143 >= 0xdc00 && c143 <= 0xdffd)) ? p140 + 1 : -1;
+        if (p142 < 0) break seq139;
+        out = p142;
       }
     }
   }
   return out;
 }
 
+// scheme         = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
   const entry = ncap;
   let out;
   out = -1;
-  const n209 = ncap;
-  seq208: {
-    let p210;
-    const c211 = at < len ? input.charCodeAt(at) : -1;
-    p210 = (c211 >= 0 && c211 < 128 && T14[c211] === 1) ? at + 1 : -1;
-    if (p210 < 0) { ncap = n209; break seq208; }
-    let p212;
-    const n214 = ncap;
-    let k213 = 0;
-    p212 = p210;
+  seq144: {
+    let p145;
+    p145 = one(T14, at);
+    if (p145 < 0) break seq144;
+    let p146;
+    p146 = p145;
     for (;;) {
-      let p215;
-      const c216 = p212 < len ? input.charCodeAt(p212) : -1;
-      p215 = (c216 >= 0 && c216 < 128 && T15[c216] === 1) ? p212 + 1 : -1;
-      if (p215 < 0 || p215 === p212) break;
-      p212 = p215;
-      k213++;
+      let p147;
+      p147 = one(T15, p146);
+      if (p147 < 0 || p147 === p146) break;
+      p146 = p147;
     }
-    if (p212 < 0) { ncap = n209; break seq208; }
-    out = p212;
+    if (p146 < 0) break seq144;
+    out = p146;
   }
   if (out >= 0) capture(0, at, out); else ncap = entry;
   return out;
 }
 
+// port           = *DIGIT
 function r_port(at) {
   const entry = ncap;
   let out;
-  const n218 = ncap;
-  let k217 = 0;
   out = at;
   for (;;) {
-    let p219;
-    const c220 = out < len ? input.charCodeAt(out) : -1;
-    p219 = (c220 >= 0 && c220 < 128 && T16[c220] === 1) ? out + 1 : -1;
-    if (p219 < 0 || p219 === out) break;
-    out = p219;
-    k217++;
+    let p148;
+    p148 = one(T16, out);
+    if (p148 < 0 || p148 === out) break;
+    out = p148;
   }
   if (out >= 0) capture(4, at, out); else ncap = entry;
   return out;
 }
 
+// IP-literal     = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
   let out;
   out = -1;
-  const n222 = ncap;
-  seq221: {
-    let p223;
-    const c224 = at < len ? input.charCodeAt(at) : -1;
-    p223 = (c224 >= 0 && c224 < 128 && T17[c224] === 1) ? at + 1 : -1;
-    if (p223 < 0) { ncap = n222; break seq221; }
-    let p225;
-    p225 = r_IPv6address(p223);
-    if (p225 < 0) {
-      p225 = r_IPvFuture(p223);
+  const n150 = ncap;
+  seq149: {
+    let p151;
+    p151 = one(T17, at);
+    if (p151 < 0) { ncap = n150; break seq149; }
+    let p152;
+    p152 = r_IPv6address(p151);
+    if (p152 >= 0) capture(13, 0, p152);
+    if (p152 < 0) {
+      p152 = r_IPvFuture(p151);
+      if (p152 >= 0) capture(13, 1, p152);
     }
-    if (p225 < 0) { ncap = n222; break seq221; }
-    let p226;
-    const c227 = p225 < len ? input.charCodeAt(p225) : -1;
-    p226 = (c227 >= 0 && c227 < 128 && T18[c227] === 1) ? p225 + 1 : -1;
-    if (p226 < 0) { ncap = n222; break seq221; }
-    out = p226;
+    if (p152 < 0) { ncap = n150; break seq149; }
+    let p153;
+    p153 = one(T18, p152);
+    if (p153 < 0) { ncap = n150; break seq149; }
+    out = p153;
   }
   return out;
 }
 
+// IPvFuture      = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n229 = ncap;
-  seq228: {
-    let p230;
-    const c231 = at < len ? input.charCodeAt(at) : -1;
-    p230 = (c231 >= 0 && c231 < 128 && T19[c231] === 1) ? at + 1 : -1;
-    if (p230 < 0) { ncap = n229; break seq228; }
-    let p232;
-    const n234 = ncap;
-    let k233 = 0;
-    p232 = p230;
+  seq154: {
+    let p155;
+    p155 = one(T19, at);
+    if (p155 < 0) break seq154;
+    let p156;
+    let k157 = 0;
+    p156 = p155;
     for (;;) {
-      let p235;
-      const c236 = p232 < len ? input.charCodeAt(p232) : -1;
-      p235 = (c236 >= 0 && c236 < 128 && T20[c236] === 1) ? p232 + 1 : -1;
-      if (p235 < 0 || p235 === p232) break;
-      p232 = p235;
-      k233++;
+      let p158;
+      p158 = one(T20, p156);
+      if (p158 < 0 || p158 === p156) break;
+      p156 = p158;
+      k157++;
     }
-    if (k233 < 1) { p232 = -1; ncap = n234; }
-    if (p232 < 0) { ncap = n229; break seq228; }
-    let p237;
-    const c238 = p232 < len ? input.charCodeAt(p232) : -1;
-    p237 = (c238 >= 0 && c238 < 128 && T21[c238] === 1) ? p232 + 1 : -1;
-    if (p237 < 0) { ncap = n229; break seq228; }
-    let p239;
-    const n241 = ncap;
-    let k240 = 0;
-    p239 = p237;
+    if (k157 < 1) p156 = -1;
+    if (p156 < 0) break seq154;
+    let p159;
+    p159 = one(T21, p156);
+    if (p159 < 0) break seq154;
+    let p160;
+    let k161 = 0;
+    p160 = p159;
     for (;;) {
-      let p242;
-      const c243 = p239 < len ? input.charCodeAt(p239) : -1;
-      p242 = (c243 >= 0 && c243 < 128 && T22[c243] === 1) ? p239 + 1 : -1;
-      if (p242 < 0 || p242 === p239) break;
-      p239 = p242;
-      k240++;
+      let p162;
+      p162 = one(T22, p160);
+      if (p162 < 0 || p162 === p160) break;
+      p160 = p162;
+      k161++;
     }
-    if (k240 < 1) { p239 = -1; ncap = n241; }
-    if (p239 < 0) { ncap = n229; break seq228; }
-    out = p239;
+    if (k161 < 1) p160 = -1;
+    if (p160 < 0) break seq154;
+    out = p160;
   }
-  if (out >= 0) capture(13, at, out); else ncap = entry;
   return out;
 }
 
+// IPv6address    =                            6( h16 ":" ) ls32
+//                /                       "::" 5( h16 ":" ) ls32
+//                / [               h16 ] "::" 4( h16 ":" ) ls32
+//                / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+//                / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+//                / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+//                / [ *4( h16 ":" ) h16 ] "::"              ls32
+//                / [ *5( h16 ":" ) h16 ] "::"              h16
+//                / [ *6( h16 ":" ) h16 ] "::"
 function r_IPv6address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n245 = ncap;
-  seq244: {
-    let p246;
-    p246 = r_h16(at);
-    if (p246 < 0) { ncap = n245; break seq244; }
-    let p247;
-    const c248 = p246 < len ? input.charCodeAt(p246) : -1;
-    p247 = (c248 >= 0 && c248 < 128 && T0[c248] === 1) ? p246 + 1 : -1;
-    if (p247 < 0) { ncap = n245; break seq244; }
-    let p249;
-    p249 = r_h16(p247);
-    if (p249 < 0) { ncap = n245; break seq244; }
-    let p250;
-    const c251 = p249 < len ? input.charCodeAt(p249) : -1;
-    p250 = (c251 >= 0 && c251 < 128 && T0[c251] === 1) ? p249 + 1 : -1;
-    if (p250 < 0) { ncap = n245; break seq244; }
-    let p252;
-    p252 = r_h16(p250);
-    if (p252 < 0) { ncap = n245; break seq244; }
-    let p253;
-    const c254 = p252 < len ? input.charCodeAt(p252) : -1;
-    p253 = (c254 >= 0 && c254 < 128 && T0[c254] === 1) ? p252 + 1 : -1;
-    if (p253 < 0) { ncap = n245; break seq244; }
-    let p255;
-    p255 = r_h16(p253);
-    if (p255 < 0) { ncap = n245; break seq244; }
-    let p256;
-    const c257 = p255 < len ? input.charCodeAt(p255) : -1;
-    p256 = (c257 >= 0 && c257 < 128 && T0[c257] === 1) ? p255 + 1 : -1;
-    if (p256 < 0) { ncap = n245; break seq244; }
-    let p258;
-    p258 = r_h16(p256);
-    if (p258 < 0) { ncap = n245; break seq244; }
-    let p259;
-    const c260 = p258 < len ? input.charCodeAt(p258) : -1;
-    p259 = (c260 >= 0 && c260 < 128 && T0[c260] === 1) ? p258 + 1 : -1;
-    if (p259 < 0) { ncap = n245; break seq244; }
-    let p261;
-    p261 = r_h16(p259);
-    if (p261 < 0) { ncap = n245; break seq244; }
-    let p262;
-    const c263 = p261 < len ? input.charCodeAt(p261) : -1;
-    p262 = (c263 >= 0 && c263 < 128 && T0[c263] === 1) ? p261 + 1 : -1;
-    if (p262 < 0) { ncap = n245; break seq244; }
-    let p264;
-    p264 = r_ls32(p262);
-    if (p264 < 0) { ncap = n245; break seq244; }
-    out = p264;
+  seq163: {
+    let p164;
+    p164 = r_h16(at);
+    if (p164 < 0) break seq163;
+    let p165;
+    p165 = one(T0, p164);
+    if (p165 < 0) break seq163;
+    let p166;
+    p166 = r_h16(p165);
+    if (p166 < 0) break seq163;
+    let p167;
+    p167 = one(T0, p166);
+    if (p167 < 0) break seq163;
+    let p168;
+    p168 = r_h16(p167);
+    if (p168 < 0) break seq163;
+    let p169;
+    p169 = one(T0, p168);
+    if (p169 < 0) break seq163;
+    let p170;
+    p170 = r_h16(p169);
+    if (p170 < 0) break seq163;
+    let p171;
+    p171 = one(T0, p170);
+    if (p171 < 0) break seq163;
+    let p172;
+    p172 = r_h16(p171);
+    if (p172 < 0) break seq163;
+    let p173;
+    p173 = one(T0, p172);
+    if (p173 < 0) break seq163;
+    let p174;
+    p174 = r_h16(p173);
+    if (p174 < 0) break seq163;
+    let p175;
+    p175 = one(T0, p174);
+    if (p175 < 0) break seq163;
+    let p176;
+    p176 = r_ls32(p175);
+    if (p176 < 0) break seq163;
+    out = p176;
   }
   if (out < 0) {
     out = -1;
-    const n266 = ncap;
-    seq265: {
-      let p267;
-      const c268 = at < len ? input.charCodeAt(at) : -1;
-      p267 = (c268 >= 0 && c268 < 128 && T0[c268] === 1) ? at + 1 : -1;
-      if (p267 < 0) { ncap = n266; break seq265; }
-      let p269;
-      const c270 = p267 < len ? input.charCodeAt(p267) : -1;
-      p269 = (c270 >= 0 && c270 < 128 && T0[c270] === 1) ? p267 + 1 : -1;
-      if (p269 < 0) { ncap = n266; break seq265; }
-      let p271;
-      p271 = r_h16(p269);
-      if (p271 < 0) { ncap = n266; break seq265; }
-      let p272;
-      const c273 = p271 < len ? input.charCodeAt(p271) : -1;
-      p272 = (c273 >= 0 && c273 < 128 && T0[c273] === 1) ? p271 + 1 : -1;
-      if (p272 < 0) { ncap = n266; break seq265; }
-      let p274;
-      p274 = r_h16(p272);
-      if (p274 < 0) { ncap = n266; break seq265; }
-      let p275;
-      const c276 = p274 < len ? input.charCodeAt(p274) : -1;
-      p275 = (c276 >= 0 && c276 < 128 && T0[c276] === 1) ? p274 + 1 : -1;
-      if (p275 < 0) { ncap = n266; break seq265; }
-      let p277;
-      p277 = r_h16(p275);
-      if (p277 < 0) { ncap = n266; break seq265; }
-      let p278;
-      const c279 = p277 < len ? input.charCodeAt(p277) : -1;
-      p278 = (c279 >= 0 && c279 < 128 && T0[c279] === 1) ? p277 + 1 : -1;
-      if (p278 < 0) { ncap = n266; break seq265; }
-      let p280;
-      p280 = r_h16(p278);
-      if (p280 < 0) { ncap = n266; break seq265; }
-      let p281;
-      const c282 = p280 < len ? input.charCodeAt(p280) : -1;
-      p281 = (c282 >= 0 && c282 < 128 && T0[c282] === 1) ? p280 + 1 : -1;
-      if (p281 < 0) { ncap = n266; break seq265; }
-      let p283;
-      p283 = r_h16(p281);
-      if (p283 < 0) { ncap = n266; break seq265; }
-      let p284;
-      const c285 = p283 < len ? input.charCodeAt(p283) : -1;
-      p284 = (c285 >= 0 && c285 < 128 && T0[c285] === 1) ? p283 + 1 : -1;
-      if (p284 < 0) { ncap = n266; break seq265; }
-      let p286;
-      p286 = r_ls32(p284);
-      if (p286 < 0) { ncap = n266; break seq265; }
-      out = p286;
+    seq177: {
+      let p178;
+      p178 = one(T0, at);
+      if (p178 < 0) break seq177;
+      let p179;
+      p179 = one(T0, p178);
+      if (p179 < 0) break seq177;
+      let p180;
+      p180 = r_h16(p179);
+      if (p180 < 0) break seq177;
+      let p181;
+      p181 = one(T0, p180);
+      if (p181 < 0) break seq177;
+      let p182;
+      p182 = r_h16(p181);
+      if (p182 < 0) break seq177;
+      let p183;
+      p183 = one(T0, p182);
+      if (p183 < 0) break seq177;
+      let p184;
+      p184 = r_h16(p183);
+      if (p184 < 0) break seq177;
+      let p185;
+      p185 = one(T0, p184);
+      if (p185 < 0) break seq177;
+      let p186;
+      p186 = r_h16(p185);
+      if (p186 < 0) break seq177;
+      let p187;
+      p187 = one(T0, p186);
+      if (p187 < 0) break seq177;
+      let p188;
+      p188 = r_h16(p187);
+      if (p188 < 0) break seq177;
+      let p189;
+      p189 = one(T0, p188);
+      if (p189 < 0) break seq177;
+      let p190;
+      p190 = r_ls32(p189);
+      if (p190 < 0) break seq177;
+      out = p190;
     }
     if (out < 0) {
       out = -1;
-      const n288 = ncap;
-      seq287: {
-        let p289;
-        let p290;
-        p290 = r_h16(at);
-        p289 = p290 < 0 ? at : p290;
-        if (p289 < 0) { ncap = n288; break seq287; }
-        let p291;
-        const c292 = p289 < len ? input.charCodeAt(p289) : -1;
-        p291 = (c292 >= 0 && c292 < 128 && T0[c292] === 1) ? p289 + 1 : -1;
-        if (p291 < 0) { ncap = n288; break seq287; }
-        let p293;
-        const c294 = p291 < len ? input.charCodeAt(p291) : -1;
-        p293 = (c294 >= 0 && c294 < 128 && T0[c294] === 1) ? p291 + 1 : -1;
-        if (p293 < 0) { ncap = n288; break seq287; }
-        let p295;
-        p295 = r_h16(p293);
-        if (p295 < 0) { ncap = n288; break seq287; }
-        let p296;
-        const c297 = p295 < len ? input.charCodeAt(p295) : -1;
-        p296 = (c297 >= 0 && c297 < 128 && T0[c297] === 1) ? p295 + 1 : -1;
-        if (p296 < 0) { ncap = n288; break seq287; }
-        let p298;
-        p298 = r_h16(p296);
-        if (p298 < 0) { ncap = n288; break seq287; }
-        let p299;
-        const c300 = p298 < len ? input.charCodeAt(p298) : -1;
-        p299 = (c300 >= 0 && c300 < 128 && T0[c300] === 1) ? p298 + 1 : -1;
-        if (p299 < 0) { ncap = n288; break seq287; }
-        let p301;
-        p301 = r_h16(p299);
-        if (p301 < 0) { ncap = n288; break seq287; }
-        let p302;
-        const c303 = p301 < len ? input.charCodeAt(p301) : -1;
-        p302 = (c303 >= 0 && c303 < 128 && T0[c303] === 1) ? p301 + 1 : -1;
-        if (p302 < 0) { ncap = n288; break seq287; }
-        let p304;
-        p304 = r_h16(p302);
-        if (p304 < 0) { ncap = n288; break seq287; }
-        let p305;
-        const c306 = p304 < len ? input.charCodeAt(p304) : -1;
-        p305 = (c306 >= 0 && c306 < 128 && T0[c306] === 1) ? p304 + 1 : -1;
-        if (p305 < 0) { ncap = n288; break seq287; }
-        let p307;
-        p307 = r_ls32(p305);
-        if (p307 < 0) { ncap = n288; break seq287; }
-        out = p307;
+      seq191: {
+        let p192;
+        let p193;
+        p193 = r_h16(at);
+        p192 = p193 < 0 ? at : p193;
+        if (p192 < 0) break seq191;
+        let p194;
+        p194 = one(T0, p192);
+        if (p194 < 0) break seq191;
+        let p195;
+        p195 = one(T0, p194);
+        if (p195 < 0) break seq191;
+        let p196;
+        p196 = r_h16(p195);
+        if (p196 < 0) break seq191;
+        let p197;
+        p197 = one(T0, p196);
+        if (p197 < 0) break seq191;
+        let p198;
+        p198 = r_h16(p197);
+        if (p198 < 0) break seq191;
+        let p199;
+        p199 = one(T0, p198);
+        if (p199 < 0) break seq191;
+        let p200;
+        p200 = r_h16(p199);
+        if (p200 < 0) break seq191;
+        let p201;
+        p201 = one(T0, p200);
+        if (p201 < 0) break seq191;
+        let p202;
+        p202 = r_h16(p201);
+        if (p202 < 0) break seq191;
+        let p203;
+        p203 = one(T0, p202);
+        if (p203 < 0) break seq191;
+        let p204;
+        p204 = r_ls32(p203);
+        if (p204 < 0) break seq191;
+        out = p204;
       }
       if (out < 0) {
         out = -1;
-        const n309 = ncap;
-        seq308: {
-          let p310;
-          let p311;
-          p311 = -1;
-          const n313 = ncap;
-          seq312: {
-            let p314;
-            const n316 = ncap;
-            let k315 = 0;
-            p314 = at;
+        seq205: {
+          let p206;
+          let p207;
+          p207 = -1;
+          seq208: {
+            let p209;
+            let k210 = 0;
+            p209 = at;
             for (;;) {
-              if (k315 === 1) break;
-              let p317;
-              p317 = -1;
-              const n319 = ncap;
-              seq318: {
-                let p320;
-                p320 = r_h16(p314);
-                if (p320 < 0) { ncap = n319; break seq318; }
-                let p321;
-                const c322 = p320 < len ? input.charCodeAt(p320) : -1;
-                p321 = (c322 >= 0 && c322 < 128 && T0[c322] === 1) ? p320 + 1 : -1;
-                if (p321 < 0) { ncap = n319; break seq318; }
-                let p323;
-                const n324 = ncap;
-                let p325;
-                const c326 = p321 < len ? input.charCodeAt(p321) : -1;
-                p325 = (c326 >= 0 && c326 < 128 && T0[c326] === 1) ? p321 + 1 : -1;
-                ncap = n324;
-                p323 = p325 < 0 ? p321 : -1;
-                if (p323 < 0) { ncap = n319; break seq318; }
-                p317 = p323;
+              if (k210 === 1) break;
+              let p211;
+              p211 = -1;
+              seq212: {
+                let p213;
+                p213 = r_h16(p209);
+                if (p213 < 0) break seq212;
+                let p214;
+                p214 = one(T0, p213);
+                if (p214 < 0) break seq212;
+                let p215;
+                let p216;
+                p216 = one(T0, p214);
+                p215 = p216 < 0 ? p214 : -1;
+                if (p215 < 0) break seq212;
+                p211 = p215;
               }
-              if (p317 < 0 || p317 === p314) break;
-              p314 = p317;
-              k315++;
+              if (p211 < 0 || p211 === p209) break;
+              p209 = p211;
+              k210++;
             }
-            if (p314 < 0) { ncap = n313; break seq312; }
-            let p327;
-            p327 = r_h16(p314);
-            if (p327 < 0) { ncap = n313; break seq312; }
-            p311 = p327;
+            if (p209 < 0) break seq208;
+            let p217;
+            p217 = r_h16(p209);
+            if (p217 < 0) break seq208;
+            p207 = p217;
           }
-          p310 = p311 < 0 ? at : p311;
-          if (p310 < 0) { ncap = n309; break seq308; }
-          let p328;
-          const c329 = p310 < len ? input.charCodeAt(p310) : -1;
-          p328 = (c329 >= 0 && c329 < 128 && T0[c329] === 1) ? p310 + 1 : -1;
-          if (p328 < 0) { ncap = n309; break seq308; }
-          let p330;
-          const c331 = p328 < len ? input.charCodeAt(p328) : -1;
-          p330 = (c331 >= 0 && c331 < 128 && T0[c331] === 1) ? p328 + 1 : -1;
-          if (p330 < 0) { ncap = n309; break seq308; }
-          let p332;
-          p332 = r_h16(p330);
-          if (p332 < 0) { ncap = n309; break seq308; }
-          let p333;
-          const c334 = p332 < len ? input.charCodeAt(p332) : -1;
-          p333 = (c334 >= 0 && c334 < 128 && T0[c334] === 1) ? p332 + 1 : -1;
-          if (p333 < 0) { ncap = n309; break seq308; }
-          let p335;
-          p335 = r_h16(p333);
-          if (p335 < 0) { ncap = n309; break seq308; }
-          let p336;
-          const c337 = p335 < len ? input.charCodeAt(p335) : -1;
-          p336 = (c337 >= 0 && c337 < 128 && T0[c337] === 1) ? p335 + 1 : -1;
-          if (p336 < 0) { ncap = n309; break seq308; }
-          let p338;
-          p338 = r_h16(p336);
-          if (p338 < 0) { ncap = n309; break seq308; }
-          let p339;
-          const c340 = p338 < len ? input.charCodeAt(p338) : -1;
-          p339 = (c340 >= 0 && c340 < 128 && T0[c340] === 1) ? p338 + 1 : -1;
-          if (p339 < 0) { ncap = n309; break seq308; }
-          let p341;
-          p341 = r_ls32(p339);
-          if (p341 < 0) { ncap = n309; break seq308; }
-          out = p341;
+          p206 = p207 < 0 ? at : p207;
+          if (p206 < 0) break seq205;
+          let p218;
+          p218 = one(T0, p206);
+          if (p218 < 0) break seq205;
+          let p219;
+          p219 = one(T0, p218);
+          if (p219 < 0) break seq205;
+          let p220;
+          p220 = r_h16(p219);
+          if (p220 < 0) break seq205;
+          let p221;
+          p221 = one(T0, p220);
+          if (p221 < 0) break seq205;
+          let p222;
+          p222 = r_h16(p221);
+          if (p222 < 0) break seq205;
+          let p223;
+          p223 = one(T0, p222);
+          if (p223 < 0) break seq205;
+          let p224;
+          p224 = r_h16(p223);
+          if (p224 < 0) break seq205;
+          let p225;
+          p225 = one(T0, p224);
+          if (p225 < 0) break seq205;
+          let p226;
+          p226 = r_ls32(p225);
+          if (p226 < 0) break seq205;
+          out = p226;
         }
         if (out < 0) {
           out = -1;
-          const n343 = ncap;
-          seq342: {
-            let p344;
-            let p345;
-            p345 = -1;
-            const n347 = ncap;
-            seq346: {
-              let p348;
-              const n350 = ncap;
-              let k349 = 0;
-              p348 = at;
+          seq227: {
+            let p228;
+            let p229;
+            p229 = -1;
+            seq230: {
+              let p231;
+              let k232 = 0;
+              p231 = at;
               for (;;) {
-                if (k349 === 2) break;
-                let p351;
-                p351 = -1;
-                const n353 = ncap;
-                seq352: {
-                  let p354;
-                  p354 = r_h16(p348);
-                  if (p354 < 0) { ncap = n353; break seq352; }
-                  let p355;
-                  const c356 = p354 < len ? input.charCodeAt(p354) : -1;
-                  p355 = (c356 >= 0 && c356 < 128 && T0[c356] === 1) ? p354 + 1 : -1;
-                  if (p355 < 0) { ncap = n353; break seq352; }
-                  let p357;
-                  const n358 = ncap;
-                  let p359;
-                  const c360 = p355 < len ? input.charCodeAt(p355) : -1;
-                  p359 = (c360 >= 0 && c360 < 128 && T0[c360] === 1) ? p355 + 1 : -1;
-                  ncap = n358;
-                  p357 = p359 < 0 ? p355 : -1;
-                  if (p357 < 0) { ncap = n353; break seq352; }
-                  p351 = p357;
+                if (k232 === 2) break;
+                let p233;
+                p233 = -1;
+                seq234: {
+                  let p235;
+                  p235 = r_h16(p231);
+                  if (p235 < 0) break seq234;
+                  let p236;
+                  p236 = one(T0, p235);
+                  if (p236 < 0) break seq234;
+                  let p237;
+                  let p238;
+                  p238 = one(T0, p236);
+                  p237 = p238 < 0 ? p236 : -1;
+                  if (p237 < 0) break seq234;
+                  p233 = p237;
                 }
-                if (p351 < 0 || p351 === p348) break;
-                p348 = p351;
-                k349++;
+                if (p233 < 0 || p233 === p231) break;
+                p231 = p233;
+                k232++;
               }
-              if (p348 < 0) { ncap = n347; break seq346; }
-              let p361;
-              p361 = r_h16(p348);
-              if (p361 < 0) { ncap = n347; break seq346; }
-              p345 = p361;
+              if (p231 < 0) break seq230;
+              let p239;
+              p239 = r_h16(p231);
+              if (p239 < 0) break seq230;
+              p229 = p239;
             }
-            p344 = p345 < 0 ? at : p345;
-            if (p344 < 0) { ncap = n343; break seq342; }
-            let p362;
-            const c363 = p344 < len ? input.charCodeAt(p344) : -1;
-            p362 = (c363 >= 0 && c363 < 128 && T0[c363] === 1) ? p344 + 1 : -1;
-            if (p362 < 0) { ncap = n343; break seq342; }
-            let p364;
-            const c365 = p362 < len ? input.charCodeAt(p362) : -1;
-            p364 = (c365 >= 0 && c365 < 128 && T0[c365] === 1) ? p362 + 1 : -1;
-            if (p364 < 0) { ncap = n343; break seq342; }
-            let p366;
-            p366 = r_h16(p364);
-            if (p366 < 0) { ncap = n343; break seq342; }
-            let p367;
-            const c368 = p366 < len ? input.charCodeAt(p366) : -1;
-            p367 = (c368 >= 0 && c368 < 128 && T0[c368] === 1) ? p366 + 1 : -1;
-            if (p367 < 0) { ncap = n343; break seq342; }
-            let p369;
-            p369 = r_h16(p367);
-            if (p369 < 0) { ncap = n343; break seq342; }
-            let p370;
-            const c371 = p369 < len ? input.charCodeAt(p369) : -1;
-            p370 = (c371 >= 0 && c371 < 128 && T0[c371] === 1) ? p369 + 1 : -1;
-            if (p370 < 0) { ncap = n343; break seq342; }
-            let p372;
-            p372 = r_ls32(p370);
-            if (p372 < 0) { ncap = n343; break seq342; }
-            out = p372;
+            p228 = p229 < 0 ? at : p229;
+            if (p228 < 0) break seq227;
+            let p240;
+            p240 = one(T0, p228);
+            if (p240 < 0) break seq227;
+            let p241;
+            p241 = one(T0, p240);
+            if (p241 < 0) break seq227;
+            let p242;
+            p242 = r_h16(p241);
+            if (p242 < 0) break seq227;
+            let p243;
+            p243 = one(T0, p242);
+            if (p243 < 0) break seq227;
+            let p244;
+            p244 = r_h16(p243);
+            if (p244 < 0) break seq227;
+            let p245;
+            p245 = one(T0, p244);
+            if (p245 < 0) break seq227;
+            let p246;
+            p246 = r_ls32(p245);
+            if (p246 < 0) break seq227;
+            out = p246;
           }
           if (out < 0) {
             out = -1;
-            const n374 = ncap;
-            seq373: {
-              let p375;
-              let p376;
-              p376 = -1;
-              const n378 = ncap;
-              seq377: {
-                let p379;
-                const n381 = ncap;
-                let k380 = 0;
-                p379 = at;
+            seq247: {
+              let p248;
+              let p249;
+              p249 = -1;
+              seq250: {
+                let p251;
+                let k252 = 0;
+                p251 = at;
                 for (;;) {
-                  if (k380 === 3) break;
-                  let p382;
-                  p382 = -1;
-                  const n384 = ncap;
-                  seq383: {
-                    let p385;
-                    p385 = r_h16(p379);
-                    if (p385 < 0) { ncap = n384; break seq383; }
-                    let p386;
-                    const c387 = p385 < len ? input.charCodeAt(p385) : -1;
-                    p386 = (c387 >= 0 && c387 < 128 && T0[c387] === 1) ? p385 + 1 : -1;
-                    if (p386 < 0) { ncap = n384; break seq383; }
-                    let p388;
-                    const n389 = ncap;
-                    let p390;
-                    const c391 = p386 < len ? input.charCodeAt(p386) : -1;
-                    p390 = (c391 >= 0 && c391 < 128 && T0[c391] === 1) ? p386 + 1 : -1;
-                    ncap = n389;
-                    p388 = p390 < 0 ? p386 : -1;
-                    if (p388 < 0) { ncap = n384; break seq383; }
-                    p382 = p388;
+                  if (k252 === 3) break;
+                  let p253;
+                  p253 = -1;
+                  seq254: {
+                    let p255;
+                    p255 = r_h16(p251);
+                    if (p255 < 0) break seq254;
+                    let p256;
+                    p256 = one(T0, p255);
+                    if (p256 < 0) break seq254;
+                    let p257;
+                    let p258;
+                    p258 = one(T0, p256);
+                    p257 = p258 < 0 ? p256 : -1;
+                    if (p257 < 0) break seq254;
+                    p253 = p257;
                   }
-                  if (p382 < 0 || p382 === p379) break;
-                  p379 = p382;
-                  k380++;
+                  if (p253 < 0 || p253 === p251) break;
+                  p251 = p253;
+                  k252++;
                 }
-                if (p379 < 0) { ncap = n378; break seq377; }
-                let p392;
-                p392 = r_h16(p379);
-                if (p392 < 0) { ncap = n378; break seq377; }
-                p376 = p392;
+                if (p251 < 0) break seq250;
+                let p259;
+                p259 = r_h16(p251);
+                if (p259 < 0) break seq250;
+                p249 = p259;
               }
-              p375 = p376 < 0 ? at : p376;
-              if (p375 < 0) { ncap = n374; break seq373; }
-              let p393;
-              const c394 = p375 < len ? input.charCodeAt(p375) : -1;
-              p393 = (c394 >= 0 && c394 < 128 && T0[c394] === 1) ? p375 + 1 : -1;
-              if (p393 < 0) { ncap = n374; break seq373; }
-              let p395;
-              const c396 = p393 < len ? input.charCodeAt(p393) : -1;
-              p395 = (c396 >= 0 && c396 < 128 && T0[c396] === 1) ? p393 + 1 : -1;
-              if (p395 < 0) { ncap = n374; break seq373; }
-              let p397;
-              p397 = r_h16(p395);
-              if (p397 < 0) { ncap = n374; break seq373; }
-              let p398;
-              const c399 = p397 < len ? input.charCodeAt(p397) : -1;
-              p398 = (c399 >= 0 && c399 < 128 && T0[c399] === 1) ? p397 + 1 : -1;
-              if (p398 < 0) { ncap = n374; break seq373; }
-              let p400;
-              p400 = r_ls32(p398);
-              if (p400 < 0) { ncap = n374; break seq373; }
-              out = p400;
+              p248 = p249 < 0 ? at : p249;
+              if (p248 < 0) break seq247;
+              let p260;
+              p260 = one(T0, p248);
+              if (p260 < 0) break seq247;
+              let p261;
+              p261 = one(T0, p260);
+              if (p261 < 0) break seq247;
+              let p262;
+              p262 = r_h16(p261);
+              if (p262 < 0) break seq247;
+              let p263;
+              p263 = one(T0, p262);
+              if (p263 < 0) break seq247;
+              let p264;
+              p264 = r_ls32(p263);
+              if (p264 < 0) break seq247;
+              out = p264;
             }
             if (out < 0) {
               out = -1;
-              const n402 = ncap;
-              seq401: {
-                let p403;
-                let p404;
-                p404 = -1;
-                const n406 = ncap;
-                seq405: {
-                  let p407;
-                  const n409 = ncap;
-                  let k408 = 0;
-                  p407 = at;
+              seq265: {
+                let p266;
+                let p267;
+                p267 = -1;
+                seq268: {
+                  let p269;
+                  let k270 = 0;
+                  p269 = at;
                   for (;;) {
-                    if (k408 === 4) break;
-                    let p410;
-                    p410 = -1;
-                    const n412 = ncap;
-                    seq411: {
-                      let p413;
-                      p413 = r_h16(p407);
-                      if (p413 < 0) { ncap = n412; break seq411; }
-                      let p414;
-                      const c415 = p413 < len ? input.charCodeAt(p413) : -1;
-                      p414 = (c415 >= 0 && c415 < 128 && T0[c415] === 1) ? p413 + 1 : -1;
-                      if (p414 < 0) { ncap = n412; break seq411; }
-                      let p416;
-                      const n417 = ncap;
-                      let p418;
-                      const c419 = p414 < len ? input.charCodeAt(p414) : -1;
-                      p418 = (c419 >= 0 && c419 < 128 && T0[c419] === 1) ? p414 + 1 : -1;
-                      ncap = n417;
-                      p416 = p418 < 0 ? p414 : -1;
-                      if (p416 < 0) { ncap = n412; break seq411; }
-                      p410 = p416;
+                    if (k270 === 4) break;
+                    let p271;
+                    p271 = -1;
+                    seq272: {
+                      let p273;
+                      p273 = r_h16(p269);
+                      if (p273 < 0) break seq272;
+                      let p274;
+                      p274 = one(T0, p273);
+                      if (p274 < 0) break seq272;
+                      let p275;
+                      let p276;
+                      p276 = one(T0, p274);
+                      p275 = p276 < 0 ? p274 : -1;
+                      if (p275 < 0) break seq272;
+                      p271 = p275;
                     }
-                    if (p410 < 0 || p410 === p407) break;
-                    p407 = p410;
-                    k408++;
+                    if (p271 < 0 || p271 === p269) break;
+                    p269 = p271;
+                    k270++;
                   }
-                  if (p407 < 0) { ncap = n406; break seq405; }
-                  let p420;
-                  p420 = r_h16(p407);
-                  if (p420 < 0) { ncap = n406; break seq405; }
-                  p404 = p420;
+                  if (p269 < 0) break seq268;
+                  let p277;
+                  p277 = r_h16(p269);
+                  if (p277 < 0) break seq268;
+                  p267 = p277;
                 }
-                p403 = p404 < 0 ? at : p404;
-                if (p403 < 0) { ncap = n402; break seq401; }
-                let p421;
-                const c422 = p403 < len ? input.charCodeAt(p403) : -1;
-                p421 = (c422 >= 0 && c422 < 128 && T0[c422] === 1) ? p403 + 1 : -1;
-                if (p421 < 0) { ncap = n402; break seq401; }
-                let p423;
-                const c424 = p421 < len ? input.charCodeAt(p421) : -1;
-                p423 = (c424 >= 0 && c424 < 128 && T0[c424] === 1) ? p421 + 1 : -1;
-                if (p423 < 0) { ncap = n402; break seq401; }
-                let p425;
-                p425 = r_ls32(p423);
-                if (p425 < 0) { ncap = n402; break seq401; }
-                out = p425;
+                p266 = p267 < 0 ? at : p267;
+                if (p266 < 0) break seq265;
+                let p278;
+                p278 = one(T0, p266);
+                if (p278 < 0) break seq265;
+                let p279;
+                p279 = one(T0, p278);
+                if (p279 < 0) break seq265;
+                let p280;
+                p280 = r_ls32(p279);
+                if (p280 < 0) break seq265;
+                out = p280;
               }
               if (out < 0) {
                 out = -1;
-                const n427 = ncap;
-                seq426: {
-                  let p428;
-                  let p429;
-                  p429 = -1;
-                  const n431 = ncap;
-                  seq430: {
-                    let p432;
-                    const n434 = ncap;
-                    let k433 = 0;
-                    p432 = at;
+                seq281: {
+                  let p282;
+                  let p283;
+                  p283 = -1;
+                  seq284: {
+                    let p285;
+                    let k286 = 0;
+                    p285 = at;
                     for (;;) {
-                      if (k433 === 5) break;
-                      let p435;
-                      p435 = -1;
-                      const n437 = ncap;
-                      seq436: {
-                        let p438;
-                        p438 = r_h16(p432);
-                        if (p438 < 0) { ncap = n437; break seq436; }
-                        let p439;
-                        const c440 = p438 < len ? input.charCodeAt(p438) : -1;
-                        p439 = (c440 >= 0 && c440 < 128 && T0[c440] === 1) ? p438 + 1 : -1;
-                        if (p439 < 0) { ncap = n437; break seq436; }
-                        let p441;
-                        const n442 = ncap;
-                        let p443;
-                        const c444 = p439 < len ? input.charCodeAt(p439) : -1;
-                        p443 = (c444 >= 0 && c444 < 128 && T0[c444] === 1) ? p439 + 1 : -1;
-                        ncap = n442;
-                        p441 = p443 < 0 ? p439 : -1;
-                        if (p441 < 0) { ncap = n437; break seq436; }
-                        p435 = p441;
+                      if (k286 === 5) break;
+                      let p287;
+                      p287 = -1;
+                      seq288: {
+                        let p289;
+                        p289 = r_h16(p285);
+                        if (p289 < 0) break seq288;
+                        let p290;
+                        p290 = one(T0, p289);
+                        if (p290 < 0) break seq288;
+                        let p291;
+                        let p292;
+                        p292 = one(T0, p290);
+                        p291 = p292 < 0 ? p290 : -1;
+                        if (p291 < 0) break seq288;
+                        p287 = p291;
                       }
-                      if (p435 < 0 || p435 === p432) break;
-                      p432 = p435;
-                      k433++;
+                      if (p287 < 0 || p287 === p285) break;
+                      p285 = p287;
+                      k286++;
                     }
-                    if (p432 < 0) { ncap = n431; break seq430; }
-                    let p445;
-                    p445 = r_h16(p432);
-                    if (p445 < 0) { ncap = n431; break seq430; }
-                    p429 = p445;
+                    if (p285 < 0) break seq284;
+                    let p293;
+                    p293 = r_h16(p285);
+                    if (p293 < 0) break seq284;
+                    p283 = p293;
                   }
-                  p428 = p429 < 0 ? at : p429;
-                  if (p428 < 0) { ncap = n427; break seq426; }
-                  let p446;
-                  const c447 = p428 < len ? input.charCodeAt(p428) : -1;
-                  p446 = (c447 >= 0 && c447 < 128 && T0[c447] === 1) ? p428 + 1 : -1;
-                  if (p446 < 0) { ncap = n427; break seq426; }
-                  let p448;
-                  const c449 = p446 < len ? input.charCodeAt(p446) : -1;
-                  p448 = (c449 >= 0 && c449 < 128 && T0[c449] === 1) ? p446 + 1 : -1;
-                  if (p448 < 0) { ncap = n427; break seq426; }
-                  let p450;
-                  p450 = r_h16(p448);
-                  if (p450 < 0) { ncap = n427; break seq426; }
-                  out = p450;
+                  p282 = p283 < 0 ? at : p283;
+                  if (p282 < 0) break seq281;
+                  let p294;
+                  p294 = one(T0, p282);
+                  if (p294 < 0) break seq281;
+                  let p295;
+                  p295 = one(T0, p294);
+                  if (p295 < 0) break seq281;
+                  let p296;
+                  p296 = r_h16(p295);
+                  if (p296 < 0) break seq281;
+                  out = p296;
                 }
                 if (out < 0) {
                   out = -1;
-                  const n452 = ncap;
-                  seq451: {
-                    let p453;
-                    let p454;
-                    p454 = -1;
-                    const n456 = ncap;
-                    seq455: {
-                      let p457;
-                      const n459 = ncap;
-                      let k458 = 0;
-                      p457 = at;
+                  seq297: {
+                    let p298;
+                    let p299;
+                    p299 = -1;
+                    seq300: {
+                      let p301;
+                      let k302 = 0;
+                      p301 = at;
                       for (;;) {
-                        if (k458 === 6) break;
-                        let p460;
-                        p460 = -1;
-                        const n462 = ncap;
-                        seq461: {
-                          let p463;
-                          p463 = r_h16(p457);
-                          if (p463 < 0) { ncap = n462; break seq461; }
-                          let p464;
-                          const c465 = p463 < len ? input.charCodeAt(p463) : -1;
-                          p464 = (c465 >= 0 && c465 < 128 && T0[c465] === 1) ? p463 + 1 : -1;
-                          if (p464 < 0) { ncap = n462; break seq461; }
-                          let p466;
-                          const n467 = ncap;
-                          let p468;
-                          const c469 = p464 < len ? input.charCodeAt(p464) : -1;
-                          p468 = (c469 >= 0 && c469 < 128 && T0[c469] === 1) ? p464 + 1 : -1;
-                          ncap = n467;
-                          p466 = p468 < 0 ? p464 : -1;
-                          if (p466 < 0) { ncap = n462; break seq461; }
-                          p460 = p466;
+                        if (k302 === 6) break;
+                        let p303;
+                        p303 = -1;
+                        seq304: {
+                          let p305;
+                          p305 = r_h16(p301);
+                          if (p305 < 0) break seq304;
+                          let p306;
+                          p306 = one(T0, p305);
+                          if (p306 < 0) break seq304;
+                          let p307;
+                          let p308;
+                          p308 = one(T0, p306);
+                          p307 = p308 < 0 ? p306 : -1;
+                          if (p307 < 0) break seq304;
+                          p303 = p307;
                         }
-                        if (p460 < 0 || p460 === p457) break;
-                        p457 = p460;
-                        k458++;
+                        if (p303 < 0 || p303 === p301) break;
+                        p301 = p303;
+                        k302++;
                       }
-                      if (p457 < 0) { ncap = n456; break seq455; }
-                      let p470;
-                      p470 = r_h16(p457);
-                      if (p470 < 0) { ncap = n456; break seq455; }
-                      p454 = p470;
+                      if (p301 < 0) break seq300;
+                      let p309;
+                      p309 = r_h16(p301);
+                      if (p309 < 0) break seq300;
+                      p299 = p309;
                     }
-                    p453 = p454 < 0 ? at : p454;
-                    if (p453 < 0) { ncap = n452; break seq451; }
-                    let p471;
-                    const c472 = p453 < len ? input.charCodeAt(p453) : -1;
-                    p471 = (c472 >= 0 && c472 < 128 && T0[c472] === 1) ? p453 + 1 : -1;
-                    if (p471 < 0) { ncap = n452; break seq451; }
-                    let p473;
-                    const c474 = p471 < len ? input.charCodeAt(p471) : -1;
-                    p473 = (c474 >= 0 && c474 < 128 && T0[c474] === 1) ? p471 + 1 : -1;
-                    if (p473 < 0) { ncap = n452; break seq451; }
-                    out = p473;
+                    p298 = p299 < 0 ? at : p299;
+                    if (p298 < 0) break seq297;
+                    let p310;
+                    p310 = one(T0, p298);
+                    if (p310 < 0) break seq297;
+                    let p311;
+                    p311 = one(T0, p310);
+                    if (p311 < 0) break seq297;
+                    out = p311;
                   }
                 }
               }
@@ -1444,44 +1334,41 @@ function r_IPv6address(at) {
       }
     }
   }
-  if (out >= 0) capture(12, at, out); else ncap = entry;
   return out;
 }
 
+// h16            = 1*4HEXDIG
 function r_h16(at) {
   let out;
-  const n476 = ncap;
-  let k475 = 0;
+  let k312 = 0;
   out = at;
   for (;;) {
-    if (k475 === 4) break;
-    let p477;
-    const c478 = out < len ? input.charCodeAt(out) : -1;
-    p477 = (c478 >= 0 && c478 < 128 && T20[c478] === 1) ? out + 1 : -1;
-    if (p477 < 0 || p477 === out) break;
-    out = p477;
-    k475++;
+    if (k312 === 4) break;
+    let p313;
+    p313 = one(T20, out);
+    if (p313 < 0 || p313 === out) break;
+    out = p313;
+    k312++;
   }
-  if (k475 < 1) { out = -1; ncap = n476; }
+  if (k312 < 1) out = -1;
   return out;
 }
 
+// ls32           = ( h16 ":" h16 ) / IPv4address
 function r_ls32(at) {
   let out;
   out = -1;
-  const n480 = ncap;
-  seq479: {
-    let p481;
-    p481 = r_h16(at);
-    if (p481 < 0) { ncap = n480; break seq479; }
-    let p482;
-    const c483 = p481 < len ? input.charCodeAt(p481) : -1;
-    p482 = (c483 >= 0 && c483 < 128 && T0[c483] === 1) ? p481 + 1 : -1;
-    if (p482 < 0) { ncap = n480; break seq479; }
-    let p484;
-    p484 = r_h16(p482);
-    if (p484 < 0) { ncap = n480; break seq479; }
-    out = p484;
+  seq314: {
+    let p315;
+    p315 = r_h16(at);
+    if (p315 < 0) break seq314;
+    let p316;
+    p316 = one(T0, p315);
+    if (p316 < 0) break seq314;
+    let p317;
+    p317 = r_h16(p316);
+    if (p317 < 0) break seq314;
+    out = p317;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1489,116 +1376,102 @@ function r_ls32(at) {
   return out;
 }
 
+// IPv4address    = dec-octet "." dec-octet "." dec-octet "." dec-octet
 function r_IPv4address(at) {
-  const entry = ncap;
   let out;
   out = -1;
-  const n486 = ncap;
-  seq485: {
-    let p487;
-    p487 = r_dec_octet(at);
-    if (p487 < 0) { ncap = n486; break seq485; }
-    let p488;
-    const c489 = p487 < len ? input.charCodeAt(p487) : -1;
-    p488 = (c489 >= 0 && c489 < 128 && T21[c489] === 1) ? p487 + 1 : -1;
-    if (p488 < 0) { ncap = n486; break seq485; }
-    let p490;
-    p490 = r_dec_octet(p488);
-    if (p490 < 0) { ncap = n486; break seq485; }
-    let p491;
-    const c492 = p490 < len ? input.charCodeAt(p490) : -1;
-    p491 = (c492 >= 0 && c492 < 128 && T21[c492] === 1) ? p490 + 1 : -1;
-    if (p491 < 0) { ncap = n486; break seq485; }
-    let p493;
-    p493 = r_dec_octet(p491);
-    if (p493 < 0) { ncap = n486; break seq485; }
-    let p494;
-    const c495 = p493 < len ? input.charCodeAt(p493) : -1;
-    p494 = (c495 >= 0 && c495 < 128 && T21[c495] === 1) ? p493 + 1 : -1;
-    if (p494 < 0) { ncap = n486; break seq485; }
-    let p496;
-    p496 = r_dec_octet(p494);
-    if (p496 < 0) { ncap = n486; break seq485; }
-    out = p496;
+  seq318: {
+    let p319;
+    p319 = r_dec_octet(at);
+    if (p319 < 0) break seq318;
+    let p320;
+    p320 = one(T21, p319);
+    if (p320 < 0) break seq318;
+    let p321;
+    p321 = r_dec_octet(p320);
+    if (p321 < 0) break seq318;
+    let p322;
+    p322 = one(T21, p321);
+    if (p322 < 0) break seq318;
+    let p323;
+    p323 = r_dec_octet(p322);
+    if (p323 < 0) break seq318;
+    let p324;
+    p324 = one(T21, p323);
+    if (p324 < 0) break seq318;
+    let p325;
+    p325 = r_dec_octet(p324);
+    if (p325 < 0) break seq318;
+    out = p325;
   }
-  if (out >= 0) capture(14, at, out); else ncap = entry;
   return out;
 }
 
+// dec-octet      = DIGIT                 ; 0-9
+//                / %x31-39 DIGIT         ; 10-99
+//                / "1" 2DIGIT            ; 100-199
+//                / "2" %x30-34 DIGIT     ; 200-249
+//                / "25" %x30-35          ; 250-255
 function r_dec_octet(at) {
   let out;
   out = -1;
-  const n498 = ncap;
-  seq497: {
-    let p499;
-    p499 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p499 < 0) { ncap = n498; break seq497; }
-    let p500;
-    const c501 = p499 < len ? input.charCodeAt(p499) : -1;
-    p500 = (c501 >= 0 && c501 < 128 && T23[c501] === 1) ? p499 + 1 : -1;
-    if (p500 < 0) { ncap = n498; break seq497; }
-    out = p500;
+  seq326: {
+    let p327;
+    p327 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p327 < 0) break seq326;
+    let p328;
+    p328 = one(T23, p327);
+    if (p328 < 0) break seq326;
+    out = p328;
   }
   if (out < 0) {
     out = -1;
-    const n503 = ncap;
-    seq502: {
-      let p504;
-      const c505 = at < len ? input.charCodeAt(at) : -1;
-      p504 = (c505 >= 0 && c505 < 128 && T24[c505] === 1) ? at + 1 : -1;
-      if (p504 < 0) { ncap = n503; break seq502; }
-      let p506;
-      const c507 = p504 < len ? input.charCodeAt(p504) : -1;
-      p506 = (c507 >= 0 && c507 < 128 && T25[c507] === 1) ? p504 + 1 : -1;
-      if (p506 < 0) { ncap = n503; break seq502; }
-      let p508;
-      const c509 = p506 < len ? input.charCodeAt(p506) : -1;
-      p508 = (c509 >= 0 && c509 < 128 && T16[c509] === 1) ? p506 + 1 : -1;
-      if (p508 < 0) { ncap = n503; break seq502; }
-      out = p508;
+    seq329: {
+      let p330;
+      p330 = one(T24, at);
+      if (p330 < 0) break seq329;
+      let p331;
+      p331 = one(T25, p330);
+      if (p331 < 0) break seq329;
+      let p332;
+      p332 = one(T16, p331);
+      if (p332 < 0) break seq329;
+      out = p332;
     }
     if (out < 0) {
       out = -1;
-      const n511 = ncap;
-      seq510: {
-        let p512;
-        const c513 = at < len ? input.charCodeAt(at) : -1;
-        p512 = (c513 >= 0 && c513 < 128 && T26[c513] === 1) ? at + 1 : -1;
-        if (p512 < 0) { ncap = n511; break seq510; }
-        let p514;
-        const n516 = ncap;
-        let k515 = 0;
-        p514 = p512;
+      seq333: {
+        let p334;
+        p334 = one(T26, at);
+        if (p334 < 0) break seq333;
+        let p335;
+        let k336 = 0;
+        p335 = p334;
         for (;;) {
-          if (k515 === 2) break;
-          let p517;
-          const c518 = p514 < len ? input.charCodeAt(p514) : -1;
-          p517 = (c518 >= 0 && c518 < 128 && T16[c518] === 1) ? p514 + 1 : -1;
-          if (p517 < 0 || p517 === p514) break;
-          p514 = p517;
-          k515++;
+          if (k336 === 2) break;
+          let p337;
+          p337 = one(T16, p335);
+          if (p337 < 0 || p337 === p335) break;
+          p335 = p337;
+          k336++;
         }
-        if (k515 < 2) { p514 = -1; ncap = n516; }
-        if (p514 < 0) { ncap = n511; break seq510; }
-        out = p514;
+        if (k336 < 2) p335 = -1;
+        if (p335 < 0) break seq333;
+        out = p335;
       }
       if (out < 0) {
         out = -1;
-        const n520 = ncap;
-        seq519: {
-          let p521;
-          const c522 = at < len ? input.charCodeAt(at) : -1;
-          p521 = (c522 >= 0 && c522 < 128 && T27[c522] === 1) ? at + 1 : -1;
-          if (p521 < 0) { ncap = n520; break seq519; }
-          let p523;
-          const c524 = p521 < len ? input.charCodeAt(p521) : -1;
-          p523 = (c524 >= 0 && c524 < 128 && T16[c524] === 1) ? p521 + 1 : -1;
-          if (p523 < 0) { ncap = n520; break seq519; }
-          out = p523;
+        seq338: {
+          let p339;
+          p339 = one(T27, at);
+          if (p339 < 0) break seq338;
+          let p340;
+          p340 = one(T16, p339);
+          if (p340 < 0) break seq338;
+          out = p340;
         }
         if (out < 0) {
-          const c525 = at < len ? input.charCodeAt(at) : -1;
-          out = (c525 >= 0 && c525 < 128 && T16[c525] === 1) ? at + 1 : -1;
+          out = one(T16, at);
         }
       }
     }
@@ -1606,74 +1479,73 @@ function r_dec_octet(at) {
   return out;
 }
 
+// pct-encoded    = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
   let out;
   out = -1;
-  const n527 = ncap;
-  seq526: {
-    let p528;
-    const c529 = at < len ? input.charCodeAt(at) : -1;
-    p528 = (c529 >= 0 && c529 < 128 && T28[c529] === 1) ? at + 1 : -1;
-    if (p528 < 0) { ncap = n527; break seq526; }
-    let p530;
-    const c531 = p528 < len ? input.charCodeAt(p528) : -1;
-    p530 = (c531 >= 0 && c531 < 128 && T20[c531] === 1) ? p528 + 1 : -1;
-    if (p530 < 0) { ncap = n527; break seq526; }
-    let p532;
-    const c533 = p530 < len ? input.charCodeAt(p530) : -1;
-    p532 = (c533 >= 0 && c533 < 128 && T20[c533] === 1) ? p530 + 1 : -1;
-    if (p532 < 0) { ncap = n527; break seq526; }
-    out = p532;
+  seq341: {
+    let p342;
+    p342 = one(T28, at);
+    if (p342 < 0) break seq341;
+    let p343;
+    p343 = one(T20, p342);
+    if (p343 < 0) break seq341;
+    let p344;
+    p344 = one(T20, p343);
+    if (p344 < 0) break seq341;
+    out = p344;
   }
   return out;
 }
 
+// unreserved     = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  const c534 = at < len ? input.charCodeAt(at) : -1;
-  out = (c534 >= 0 && c534 < 128 && T12[c534] === 1) ? at + 1 : -1;
+  out = one(T12, at);
   return out;
 }
 
+// reserved       = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  const c535 = at < len ? input.charCodeAt(at) : -1;
-  out = (c535 >= 0 && c535 < 128 && T29[c535] === 1) ? at + 1 : -1;
+  out = one(T29, at);
   return out;
 }
 
+// gen-delims     = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  const c536 = at < len ? input.charCodeAt(at) : -1;
-  out = (c536 >= 0 && c536 < 128 && T30[c536] === 1) ? at + 1 : -1;
+  out = one(T30, at);
   return out;
 }
 
+// sub-delims     = "!" / "$" / "&" / "'" / "(" / ")"
+//                / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  const c537 = at < len ? input.charCodeAt(at) : -1;
-  out = (c537 >= 0 && c537 < 128 && T7[c537] === 1) ? at + 1 : -1;
+  out = one(T7, at);
   return out;
 }
 
+// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  const c538 = at < len ? input.charCodeAt(at) : -1;
-  out = (c538 >= 0 && c538 < 128 && T14[c538] === 1) ? at + 1 : -1;
+  out = one(T14, at);
   return out;
 }
 
+// DIGIT          =  %x30-39
+//                        ; 0-9
 function r_DIGIT(at) {
   let out;
-  const c539 = at < len ? input.charCodeAt(at) : -1;
-  out = (c539 >= 0 && c539 < 128 && T16[c539] === 1) ? at + 1 : -1;
+  out = one(T16, at);
   return out;
 }
 
+// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  const c540 = at < len ? input.charCodeAt(at) : -1;
-  out = (c540 >= 0 && c540 < 128 && T20[c540] === 1) ? at + 1 : -1;
+  out = one(T20, at);
   return out;
 }
 
@@ -1737,10 +1609,12 @@ function matchAt(text, startRule, at) {
 function captureLog() { return caps; }
 function captureCount() { return ncap; }
 
-const CAPTURE_SLOTS = {"scheme":0,"iauthority":1,"iuserinfo":2,"ihost":3,"port":4,"ipath_abempty":5,"ipath_absolute":6,"ipath_noscheme":7,"ipath_rootless":8,"ipath_empty":9,"iquery":10,"ifragment":11,"IPv6address":12,"IPvFuture":13,"IPv4address":14};
+const CAPTURE_SLOTS = {"scheme":0,"iauthority":1,"iuserinfo":2,"ihost":3,"port":4,"ipath_abempty":5,"ipath_absolute":6,"ipath_noscheme":7,"ipath_rootless":8,"ipath_empty":9,"iquery":10,"ifragment":11};
+/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */
+const DECISIONS = {"ihost":{"slot":12,"alternatives":["IP-literal","IPv4address","reg-name"]},"IP_literal":{"slot":13,"alternatives":["IPv6address","IPvFuture"]},"ihier_part":{"slot":14,"alternatives":["path-abempty","path-absolute","path-rootless","path-empty"]},"irelative_part":{"slot":15,"alternatives":["path-abempty","path-absolute","path-noscheme","path-empty"]}};
 
 /** The rules with a display name, all of which match exactly one character, and their names. */
 const NAMED_RULES = {"iunreserved":"iunreserved","ucschar":"ucschar","iprivate":"iprivate","unreserved":"unreserved","reserved":"reserved","gen_delims":"gen-delims","sub_delims":"sub-delims","ALPHA":"ALPHA","DIGIT":"DIGIT","HEXDIG":"HEXDIG"};
 
 const START_RULES = ["IRI","ihier_part","IRI_reference","absolute_IRI","irelative_ref","irelative_part","iauthority","iuserinfo","ihost","ireg_name","ipath","ipath_abempty","ipath_absolute","ipath_noscheme","ipath_rootless","ipath_empty","isegment","isegment_nz","isegment_nz_nc","ipchar","iquery","ifragment","iunreserved","ucschar","iprivate","scheme","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
-export { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES };
+export { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES };

@@ -23,8 +23,13 @@ interface Grammar {
   rules: Array<{ name: string; expression: Node }>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const peggy = require('peggy') as { parser: { parse(text: string): Grammar } };
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { parsePeggy } from './grammar-check/peggy';
+
+/** peggy's AST, walked generically here (the compiler looks at node types and fields by name). */
+const readGrammar = (text: string): Grammar => parsePeggy(text) as unknown as Grammar;
 
 /** A set of UTF-16 code units, as sorted, disjoint, inclusive ranges. */
 type CharSet = ReadonlyArray<readonly [number, number]>;
@@ -58,6 +63,39 @@ class Emitter {
   readonly ruleSets = new Map<string, CharSet | null>();
   rules = new Map<string, Node>();
   captures: readonly string[] = [];
+  /** Per decision rule, its slot and the choice node whose alternative it logs. */
+  decisions = new Map<string, { slot: number; choice: Node }>();
+  /** The decision being emitted: the choice node of the rule whose function is being written. */
+  decisionChoice: Node | undefined;
+  decisionSlot = -1;
+
+  /** Rules whose match can log a capture: the capture rules and every rule that refers to one, directly or not. */
+  private capturing: ReadonlySet<string> | undefined;
+
+  /**
+   * Whether a match of `node` can log a capture. Where it cannot, the code
+   * for it neither saves nor restores the log's length (`ncap`): less code to
+   * load and less work per character.
+   */
+  canCapture(node: Node): boolean {
+    if (this.capturing === undefined) {
+      const refs = new Map([...this.rules].map(([name, expression]) => [name, ruleRefs(expression)]));
+      const capturing = new Set([...this.captures, ...this.decisions.keys()]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const [name, to] of refs) {
+          if (!capturing.has(name) && to.some((r) => capturing.has(r))) {
+            capturing.add(name);
+            grew = true;
+          }
+        }
+      }
+      this.capturing = capturing;
+    }
+    const capturing = this.capturing;
+    // The decision of the rule being written logs too: a sequence around it must undo that on failure.
+    return ruleRefs(node).some((r) => capturing.has(r)) || (this.decisionChoice !== undefined && contains(node, this.decisionChoice));
+  }
 
   /** The set of characters `node` matches when it always matches exactly one character; null otherwise. */
   charSet(node: Node): CharSet | null {
@@ -91,7 +129,7 @@ class Emitter {
       }
       case 'rule_ref': {
         const name = node.name as string;
-        if (this.captures.includes(name)) return null;
+        if (this.captures.includes(name) || this.decisions.has(name)) return null;
         if (!this.ruleSets.has(name)) {
           this.ruleSets.set(name, null); // a recursive reference is no character set
           const rule = this.rules.get(name);
@@ -149,13 +187,26 @@ class Emitter {
       }
     }
     const key = ascii.join('');
+    const table = this.tableOf(key);
+    const low = key.includes('1') ? `(${c} >= 0 && ${c} < 128 && ${table}[${c}] === 1)` : 'false';
+    return high.length > 0 ? `(${low} || ${high.join(' || ')})` : low;
+  }
+
+  /** The name of the lookup table of an ASCII set, by its 128-character 0/1 key. */
+  tableOf(key: string): string {
     let table = this.tables.get(key);
     if (table === undefined) {
       table = `T${this.tables.size}`;
       this.tables.set(key, table);
     }
-    const low = key.includes('1') ? `(${c} >= 0 && ${c} < 128 && ${table}[${c}] === 1)` : 'false';
-    return high.length > 0 ? `(${low} || ${high.join(' || ')})` : low;
+    return table;
+  }
+
+  /** The lookup table of a set of ASCII characters. */
+  table(set: CharSet): string {
+    const ascii = new Array<string>(128).fill('0');
+    for (const [a, b] of set) for (let x = a; x <= b; x++) ascii[x] = '1';
+    return this.tableOf(ascii.join(''));
   }
 
   fresh(prefix: string): string {
@@ -168,6 +219,16 @@ class Emitter {
 }
 
 const hex = (code: number) => `0x${code.toString(16)}`;
+
+/** The names of the rules `node` refers to. */
+function ruleRefs(node: Node, into: string[] = []): string[] {
+  if (node.type === 'rule_ref') into.push(node.name as string);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const x of value) if (x !== null && typeof x === 'object' && typeof (x as Node).type === 'string') ruleRefs(x as Node, into);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as Node).type === 'string') ruleRefs(value as Node, into);
+  }
+  return into;
+}
 
 function charTest(c: string, parts: ReadonlyArray<string | readonly [string, string]>, ignoreCase: boolean): string {
   const tests: string[] = [];
@@ -196,6 +257,11 @@ function isLetter(code: number): boolean {
  */
 function emit(e: Emitter, node: Node, at: string, out: string, depth: number): void {
   const set = e.charSet(node);
+  if (set !== null && set.every(([, b]) => b < 128)) {
+    // An ASCII set: the shared helper, one short call (V8 inlines it where the code is hot).
+    e.line(depth, `${out} = one(${e.table(set)}, ${at});`);
+    return;
+  }
   if (set !== null) {
     const c = e.fresh('c');
     e.line(depth, `const ${c} = ${at} < len ? input.charCodeAt(${at}) : -1;`);
@@ -241,16 +307,16 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
     case 'sequence': {
       const elements = node.elements as Node[];
       const label = e.fresh('seq');
-      const mark = e.fresh('n');
+      const mark = e.canCapture(node) ? e.fresh('n') : undefined;
       e.line(depth, `${out} = -1;`);
-      e.line(depth, `const ${mark} = ncap;`);
+      if (mark) e.line(depth, `const ${mark} = ncap;`);
       e.line(depth, `${label}: {`);
       let pos = at;
       for (const element of elements) {
         const v = e.fresh('p');
         e.line(depth + 1, `let ${v};`);
         emit(e, element, pos, v, depth + 1);
-        e.line(depth + 1, `if (${v} < 0) { ncap = ${mark}; break ${label}; }`);
+        e.line(depth + 1, mark ? `if (${v} < 0) { ncap = ${mark}; break ${label}; }` : `if (${v} < 0) break ${label};`);
         pos = v;
       }
       e.line(depth + 1, `${out} = ${pos};`);
@@ -258,6 +324,22 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       return;
     }
     case 'choice': {
+      if (node === e.decisionChoice) {
+        // A decision: each alternative on its own, and the one that matches logged with its index.
+        const slot = e.decisionSlot;
+        const alternatives = node.alternatives as Node[];
+        let d = depth;
+        for (const [i, alternative] of alternatives.entries()) {
+          if (i > 0) {
+            e.line(d, `if (${out} < 0) {`);
+            d++;
+          }
+          emit(e, alternative, at, out, d);
+          e.line(d, `if (${out} >= 0) capture(${slot}, ${i}, ${out});`);
+        }
+        for (; d > depth; d--) e.line(d - 1, '}');
+        return;
+      }
       // Consecutive alternatives that each match one character from a set
       // become one test: each consumes exactly one character, so which of them
       // matches first does not change the result.
@@ -303,11 +385,12 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
         max = maxNode.value === null ? Infinity : maxNode.value;
         min = minNode === null ? max : minNode.value;
       }
-      const count = e.fresh('k');
-      const mark = e.fresh('n');
+      // The count and the log's length are kept only where they are needed: a bound, a minimum that can fail with captures logged.
+      const count = min > 0 || max !== Infinity ? e.fresh('k') : undefined;
+      const mark = min > 0 && e.canCapture(node) ? e.fresh('n') : undefined;
       const v = e.fresh('p');
-      e.line(depth, `const ${mark} = ncap;`);
-      e.line(depth, `let ${count} = 0;`);
+      if (mark) e.line(depth, `const ${mark} = ncap;`);
+      if (count) e.line(depth, `let ${count} = 0;`);
       e.line(depth, `${out} = ${at};`);
       e.line(depth, `for (;;) {`);
       if (max !== Infinity) e.line(depth + 1, `if (${count} === ${max}) break;`);
@@ -316,19 +399,19 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       // A match of no characters would repeat forever; peggy rejects such grammars too.
       e.line(depth + 1, `if (${v} < 0 || ${v} === ${out}) break;`);
       e.line(depth + 1, `${out} = ${v};`);
-      e.line(depth + 1, `${count}++;`);
+      if (count) e.line(depth + 1, `${count}++;`);
       e.line(depth, '}');
-      if (min > 0) e.line(depth, `if (${count} < ${min}) { ${out} = -1; ncap = ${mark}; }`);
+      if (min > 0) e.line(depth, mark ? `if (${count} < ${min}) { ${out} = -1; ncap = ${mark}; }` : `if (${count} < ${min}) ${out} = -1;`);
       return;
     }
     case 'simple_and':
     case 'simple_not': {
-      const mark = e.fresh('n');
+      const mark = e.canCapture(node) ? e.fresh('n') : undefined;
       const v = e.fresh('p');
-      e.line(depth, `const ${mark} = ncap;`);
+      if (mark) e.line(depth, `const ${mark} = ncap;`);
       e.line(depth, `let ${v};`);
       emit(e, node.expression as Node, at, v, depth);
-      e.line(depth, `ncap = ${mark};`);
+      if (mark) e.line(depth, `ncap = ${mark};`);
       e.line(depth, node.type === 'simple_and' ? `${out} = ${v} < 0 ? -1 : ${at};` : `${out} = ${v} < 0 ? ${at} : -1;`);
       return;
     }
@@ -337,13 +420,78 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
   }
 }
 
+/**
+ * The rules of an ABNF file as it writes them, by name: the line that defines
+ * each (`name = ...` or `name =/ ...`) and the indented lines that continue it,
+ * verbatim, so that each generated function can carry its rule's text.
+ */
+export function abnfRules(abnf: string): Map<string, string[]> {
+  const rules = new Map<string, string[]>();
+  let current: string[] | undefined;
+  for (const line of abnf.split(/\r?\n/)) {
+    const start = /^([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(line);
+    if (start !== null) {
+      current = rules.get(start[1]) ?? [];
+      rules.set(start[1], current);
+      current.push(line.trimEnd());
+    } else if (current !== undefined && /^\s+\S/.test(line)) {
+      current.push(line.trimEnd());
+    } else {
+      current = undefined;
+    }
+  }
+  return rules;
+}
+
 export interface RecognizerOptions {
   /** Rules whose matches are logged, in this slot order. */
   readonly captures: readonly string[];
+  /**
+   * Rules whose choice is logged where the grammar makes it: for each, the
+   * names of the alternatives of its first choice (the first met going down
+   * the rule's expression). When an alternative matches, the log gets
+   * (slot, index of the alternative, end), the slots following the captures'
+   * in this order, so the record's reader needs no position arithmetic.
+   */
+  readonly decisions?: Readonly<Record<string, readonly string[]>>;
 }
 
-export function compileRecognizer(peggySource: string, grammarFile: string, options: RecognizerOptions): { js: string; dts: string } {
-  const grammar = peggy.parser.parse(peggySource);
+/** Whether `node` is `inner` or holds it. */
+function contains(node: Node, inner: Node): boolean {
+  if (node === inner) return true;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      if (value.some((v) => v !== null && typeof v === 'object' && 'type' in v && contains(v as Node, inner))) return true;
+    } else if (value !== null && typeof value === 'object' && 'type' in value && contains(value as Node, inner)) return true;
+  }
+  return false;
+}
+
+/** The first choice node of an expression, going down wrappers and sequences in order; undefined if none. */
+function firstChoice(node: Node): Node | undefined {
+  switch (node.type) {
+    case 'choice':
+      return node;
+    case 'action':
+    case 'labeled':
+    case 'named':
+    case 'text':
+    case 'group':
+      return firstChoice(node.expression as Node);
+    case 'sequence':
+      for (const element of node.elements as Node[]) {
+        const found = firstChoice(element);
+        if (found) return found;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `abnf`: the text of the grammar's ABNF, by default read from grammar/NAME.abnf beside grammarFile (grammar/NAME.peggy). */
+export function compileRecognizer(peggySource: string, grammarFile: string, options: RecognizerOptions, abnfText?: string): { js: string; dts: string } {
+  const grammar = readGrammar(peggySource);
   const names = grammar.rules.map((r) => r.name);
   for (const c of options.captures) {
     if (!names.includes(c)) throw new Error(`${grammarFile}: capture rule ${c} is not in the grammar`);
@@ -351,6 +499,17 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   const e = new Emitter();
   e.rules = new Map(grammar.rules.map((r) => [r.name, r.expression]));
   e.captures = options.captures;
+  const decisionNames = Object.keys(options.decisions ?? {});
+  for (const [i, name] of decisionNames.entries()) {
+    const rule = e.rules.get(name);
+    if (rule === undefined) throw new Error(`${grammarFile}: decision rule ${name} is not in the grammar`);
+    const choice = firstChoice(rule);
+    const given = (options.decisions ?? {})[name];
+    if (choice === undefined) throw new Error(`${grammarFile}: decision rule ${name} has no choice`);
+    const count = (choice.alternatives as Node[]).length;
+    if (count !== given.length) throw new Error(`${grammarFile}: decision rule ${name} has ${count} alternatives, the options name ${given.length}`);
+    e.decisions.set(name, { slot: options.captures.length + i, choice });
+  }
   // Display names go only on rules that match one character, one code point (grammar/README.md),
   // so that an error names them without losing the offset of the failure: enforced here.
   const named: Record<string, string> = {};
@@ -374,9 +533,25 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(1, 'if (ncap * 3 + 3 > caps.length) { const bigger = new Int32Array(caps.length * 2); bigger.set(caps); caps = bigger; }');
   e.line(1, 'caps[ncap * 3] = slot; caps[ncap * 3 + 1] = start; caps[ncap * 3 + 2] = end; ncap++;');
   e.line(0, '}');
+  e.line(0, '');
+  e.line(0, '/** The end of a match of one character of an ASCII set (its table) at `at`, or -1. */');
+  e.line(0, 'function one(table, at) {');
+  e.line(1, 'if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }');
+  e.line(1, 'return -1;');
+  e.line(0, '}');
+  // Each function under its rule's ABNF (grammar/NAME.abnf), as uriparser puts the production above each function.
+  // Comments cost nothing at run time, and the CommonJS build minifies them out of the RFC 3986 recognizer it bundles.
+  const abnfFile = grammarFile.replace(/\.peggy$/, '.abnf');
+  const abnf = abnfRules(abnfText ?? fs.readFileSync(path.join(__dirname, '..', abnfFile), 'utf8'));
   for (const rule of grammar.rules) {
     e.line(0, '');
+    const text = abnf.get(rule.name.replace(/_/g, '-'));
+    if (text === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile}`);
+    for (const line of text) e.line(0, `// ${line}`);
     e.line(0, `function r_${rule.name}(at) {`);
+    const decision = e.decisions.get(rule.name);
+    e.decisionChoice = decision?.choice;
+    e.decisionSlot = decision?.slot ?? -1;
     const slot = options.captures.indexOf(rule.name);
     if (slot >= 0) e.line(1, 'const entry = ncap;');
     e.line(1, 'let out;');
@@ -417,11 +592,13 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(0, 'function captureCount() { return ncap; }');
   e.line(0, '');
   e.line(0, `const CAPTURE_SLOTS = ${JSON.stringify(Object.fromEntries(options.captures.map((c, i) => [c, i])))};`);
+  e.line(0, '/** Per decision rule: its slot in the log and the names of its alternatives, by the index the log gives. */');
+  e.line(0, `const DECISIONS = ${JSON.stringify(Object.fromEntries(decisionNames.map((n) => [n, { slot: (e.decisions.get(n) as { slot: number }).slot, alternatives: (options.decisions ?? {})[n] }])))};`);
   e.line(0, '');
   e.line(0, '/** The rules with a display name, all of which match exactly one character, and their names. */');
   e.line(0, `const NAMED_RULES = ${JSON.stringify(named)};`);
   e.line(0, '');
-  e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES, START_RULES: ${JSON.stringify(names)} };`);
+  e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ${JSON.stringify(names)} };`);
 
   const dts = [
     `import type { StartRuleNames } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
@@ -434,6 +611,7 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     'export declare function captureLog(): Int32Array;',
     'export declare function captureCount(): number;',
     `export declare const CAPTURE_SLOTS: { readonly ${options.captures.map((c, i) => `${c}: ${i}`).join('; readonly ')} };`,
+    `export declare const DECISIONS: { ${decisionNames.map((n) => `readonly ${n}: { readonly slot: ${(e.decisions.get(n) as { slot: number }).slot}; readonly alternatives: readonly [${((options.decisions ?? {})[n]).map((a) => JSON.stringify(a)).join(', ')}] }`).join('; ')} };`,
     'export declare const START_RULES: readonly StartRuleNames[];',
     '/** The rules with a display name, all of which match exactly one character, and their names. */',
     'export declare const NAMED_RULES: Readonly<Partial<Record<StartRuleNames, string>>>;',

@@ -102,7 +102,7 @@ const variants: Variant[] = [
 ];
 
 const RECOGNIZER_STRICT = "'use strict';\n";
-const RECOGNIZER_EXPORTS = /^module\.exports = \{ (recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, NAMED_RULES), START_RULES: (\[[^\]\n]*\]) \};$/m;
+const RECOGNIZER_EXPORTS = /^module\.exports = \{ (recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES), START_RULES: (\[[^\]\n]*\]) \};$/m;
 
 /** The recognizer as an ES module: the same code, its one module.exports line turned into exports. */
 function recognizerAsEsm(js: string, file: string): string {

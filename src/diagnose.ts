@@ -10,10 +10,9 @@
  * - `offset`, `expected` and `rulePath` come from one run of the traced build
  *   of the same grammar (generated/NAME.trace.js): see diagnose().
  */
-import type { Expectation } from '../generated/rfc3986';
-import type * as TracedParser from '../generated/rfc3986.trace';
 import { UriSyntaxError } from './errors';
 import { generatedModule, recognizerOf, toAbnfName, type GrammarName, type Recognizer } from './grammars';
+import type { PeggyExpectation, PeggyParserModule as TracedParser } from './grammars';
 
 /**
  * PEG rules that carry a display name: the generator makes sure each matches
@@ -38,7 +37,7 @@ const CHARACTER_RULES: ReadonlySet<string> = new Set(['pchar', 'ipchar', 'uric',
 const COLLAPSED_RULES: readonly string[] = ['dec_octet'];
 const ruleStarts: Partial<Record<GrammarName, ReadonlyArray<readonly [string, readonly string[]]>>> = {};
 
-function startSets(parser: typeof TracedParser, grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
+function startSets(parser: TracedParser, grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
   return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => recognizerOf(grammar).START_RULES.includes(rule)).map((rule) => {
     const silent = { trace(): void {} }; // without one, peggy's default tracer writes to the console
     const r = parser.parse('', { startRule: rule, peg$library: true, tracer: silent } as unknown as Parameters<typeof parser.parse>[1]) as unknown as LibraryResult;
@@ -69,7 +68,7 @@ function describeClass(parts: ReadonlyArray<string | readonly [string, string]>,
   return (inverted ? 'anything but ' : '') + ranges.join(' / ');
 }
 
-function describeExpectation(e: Expectation): string {
+function describeExpectation(e: PeggyExpectation): string {
   switch (e.type) {
     case 'literal':
       return JSON.stringify(e.text);
@@ -92,7 +91,7 @@ function rank(item: string): number {
   return 0;
 }
 
-export function expectedItems(expectations: readonly Expectation[], parser: typeof TracedParser, grammar: GrammarName = 'rfc3986'): string[] {
+export function expectedItems(expectations: readonly PeggyExpectation[], parser: TracedParser, grammar: GrammarName = 'rfc3986'): string[] {
   const items = new Set(expectations.flatMap((e) => describeExpectation(e).split('\n')));
   for (const [rule, starts] of startSets(parser, grammar)) {
     if (starts.every((s) => items.has(s))) {
@@ -109,13 +108,6 @@ interface TraceEvent {
   location: { start: { offset: number }; end: { offset: number } };
 }
 
-interface Frame {
-  readonly rule: string;
-  readonly start: number;
-  /** Whether an expected item was recorded at the failure offset while this invocation was on the stack. */
-  reached: boolean;
-}
-
 /** What the traced parser returns with peggy's `peg$library` option: its state, with no error built. */
 interface LibraryResult {
   peg$success: boolean;
@@ -123,7 +115,113 @@ interface LibraryResult {
   peg$FAILED: unknown;
   peg$currPos: number;
   peg$maxFailPos: number;
-  peg$maxFailExpected: Expectation[];
+  peg$maxFailExpected: PeggyExpectation[];
+}
+
+/**
+ * One traced run of diagnose(): the options of the traced parser, its tracer
+ * (trace) and its failure hook (peg$onFail), in one object whose methods are
+ * the same functions on every run, so that the parser's calls into them stay
+ * monomorphic. The tracer sees every rule invocation and the hook every
+ * failed terminal, so each does as little as it can: the stack is three
+ * parallel arrays and a depth (no object per invocation); whether an
+ * invocation was on the stack when an expected item at the furthest offset
+ * was recorded is the `epoch` of that offset, so that moving the offset
+ * forward marks every frame stale at once; the paths (best, common) are
+ * copied into arrays that are reused, never allocated per event.
+ */
+class TracedRun {
+  readonly peg$library = true;
+  readonly tracer: TracedRun = this;
+  private readonly names: string[] = [];
+  private readonly starts: number[] = [];
+  private readonly reachedIn: number[] = [];
+  private depth = 0;
+  private max = -1;
+  /** Numbers the furthest offsets seen so far: 1 for the first. */
+  private epoch = 0;
+  private readonly best: string[] = [];
+  bestLength = 0;
+  private readonly common: string[] = [];
+  /** The length of the common prefix of the paths of the expected items at `max`; -1 before the first. */
+  commonLength = -1;
+  /**
+   * The common prefix is the path only when no invocation gives one (best):
+   * past offset 0 the start rule itself began before the offset, and gives one
+   * when it returns, unless it is a rule that never ends a path.
+   */
+  private readonly startRuleGivesPath: boolean;
+
+  constructor(
+    readonly startRule: string,
+    private readonly singleCharacterRules: ReadonlySet<string>,
+  ) {
+    this.startRuleGivesPath = !singleCharacterRules.has(startRule) && !CHARACTER_RULES.has(startRule);
+  }
+
+  /** Called by peg$fail (added by scripts/generate.ts) for every expected item, with the offset where it was expected. */
+  peg$onFail(position: number): void {
+    if (position < this.max) return;
+    if (position > this.max) {
+      this.max = position;
+      this.epoch++;
+      this.bestLength = 0;
+      this.commonLength = -1;
+    }
+    const { reachedIn, epoch, names } = this;
+    for (let i = this.depth - 1; i >= 0 && reachedIn[i] !== epoch; i--) reachedIn[i] = epoch;
+    if (position > 0 && this.startRuleGivesPath) return;
+    // This attempt's path: the stack without the single-character rules at its top.
+    let top = this.depth;
+    while (top > 0 && this.singleCharacterRules.has(names[top - 1])) top--;
+    const common = this.common;
+    if (this.commonLength < 0) {
+      for (let i = 0; i < top; i++) common[i] = names[i];
+      this.commonLength = top;
+    } else {
+      let n = 0;
+      const limit = this.commonLength < top ? this.commonLength : top;
+      while (n < limit && common[n] === names[n]) n++;
+      this.commonLength = n;
+    }
+  }
+
+  /**
+   * The tracer. Small, and always the same function, so that V8 can inline it
+   * where the parser calls it and never allocate the event (enter and exit
+   * take only numbers and strings, so the event does not escape).
+   */
+  trace(event: TraceEvent): void {
+    if (event.type === 'rule.enter') this.enter(event.rule, event.location.start.offset);
+    else this.exit();
+  }
+
+  private enter(rule: string, start: number): void {
+    const depth = this.depth;
+    this.names[depth] = rule;
+    this.starts[depth] = start;
+    this.reachedIn[depth] = 0; // no epoch: epochs start at 1
+    this.depth = depth + 1;
+  }
+
+  private exit(): void {
+    const depth = --this.depth;
+    if (this.reachedIn[depth] === this.epoch && this.starts[depth] < this.max && depth >= this.bestLength) {
+      const { names, best } = this;
+      const rule = names[depth];
+      if (!this.singleCharacterRules.has(rule) && !CHARACTER_RULES.has(rule)) {
+        for (let i = 0; i <= depth; i++) best[i] = names[i];
+        this.bestLength = depth + 1;
+      }
+    }
+  }
+
+  /** The rule path (PEG names), once the parse is over. */
+  path(): string[] {
+    if (this.bestLength > 0) return this.best.slice(0, this.bestLength);
+    if (this.commonLength > 0) return this.common.slice(0, this.commonLength);
+    return [this.startRule];
+  }
 }
 
 /**
@@ -146,43 +244,10 @@ interface LibraryResult {
  */
 export function diagnose(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriSyntaxError {
   // Loaded on the first rejection only: valid input never pays for loading it.
-  const traced = generatedModule<typeof TracedParser>(grammar, 'trace');
+  const traced = generatedModule<TracedParser>(grammar, 'trace');
   const SINGLE_CHARACTER_RULES = singleCharacterRulesOf(grammar);
-  const stack: Frame[] = [];
-  let max = -1;
-  let best: string[] = [];
-  let common: string[] | undefined;
-  const recordAttempt = (path: string[]) => {
-    while (path.length > 0 && SINGLE_CHARACTER_RULES.has(path[path.length - 1])) path.pop();
-    if (common === undefined) common = path;
-    else common.length = commonPrefix(common, path);
-  };
-  const onFail = (position: number): void => {
-    if (position < max) return;
-    if (position > max) {
-      max = position;
-      best = [];
-      common = undefined;
-      for (const f of stack) f.reached = false;
-    }
-    for (let i = stack.length - 1; i >= 0 && !stack[i].reached; i--) stack[i].reached = true;
-    recordAttempt(stack.map((f) => f.rule));
-  };
-  const tracer = {
-    trace(event: TraceEvent): void {
-      if (event.type === 'rule.enter') {
-        stack.push({ rule: event.rule, start: event.location.start.offset, reached: false });
-        return;
-      }
-      const frame = stack[stack.length - 1];
-      if (frame.reached && frame.start < max && stack.length > best.length && !SINGLE_CHARACTER_RULES.has(frame.rule) && !CHARACTER_RULES.has(frame.rule)) {
-        best = stack.map((f) => f.rule);
-      }
-      stack.pop();
-    },
-  };
-  const options = { startRule, tracer, peg$onFail: onFail, peg$library: true };
-  const r = traced.parse(input, options as unknown as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
+  const run = new TracedRun(startRule, SINGLE_CHARACTER_RULES);
+  const r = traced.parse(input, run as unknown as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
   if (r.peg$success) {
     throw new Error(`internal error: urigram's two back ends for ${grammar} disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
   }
@@ -193,13 +258,12 @@ export function diagnose(input: string, startRule: string, grammar: GrammarName 
     if (r.peg$currPos > offset) {
       offset = r.peg$currPos;
       expectations = [];
-      best = [];
-      common = undefined;
+      run.bestLength = 0;
     }
     expectations = [...expectations, { type: 'end' }];
-    recordAttempt([]);
+    run.commonLength = 0; // an attempt outside every rule: the common prefix is empty
   }
-  const path = best.length > 0 ? best : common !== undefined && common.length > 0 ? common : [startRule];
+  const path = run.path();
   const code = input.codePointAt(offset);
   const found = code === undefined ? null : String.fromCodePoint(code);
   const hint = nonAsciiHint(input, startRule, grammar, found);
@@ -246,10 +310,4 @@ function nonAsciiHint(input: string, startRule: string, grammar: GrammarName, fo
     return `the input is a valid ${toAbnfName(iriRule)} (RFC 3987): parse it with { grammar: 'rfc3987' }, or map it to a URI with iriToUri (RFC 3987 3.1)`;
   }
   return encoded;
-}
-
-function commonPrefix(a: readonly string[], b: readonly string[]): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
 }

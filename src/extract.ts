@@ -7,7 +7,9 @@
  * Time is linear in the length of the text on any input: every pass moves
  * forward, and each candidate is validated once by the recognizer.
  */
-import { matchAt } from '../generated/rfc3986.recognizer';
+import { RFC3986_RECOGNIZER } from './grammars';
+
+const matchAt = RFC3986_RECOGNIZER.matchAt;
 import { isValid, matches } from './parse';
 import { checkOptions, describeValue, type OptionSpec } from './options';
 
@@ -60,11 +62,6 @@ function leadingScheme(s: string): string | undefined {
 function unprefixed(content: string): string {
   const stripped = content.trimStart();
   return /^url:/i.test(stripped) ? stripped.slice(4).trimStart() : stripped;
-}
-
-interface Region {
-  start: number;
-  end: number;
 }
 
 const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*']);
@@ -130,7 +127,12 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
   const schemes = options.schemes ?? 'default';
   const listed = new Set(Array.isArray(schemes) ? schemes.map((s) => s.toLowerCase()) : DEFAULT_OPAQUE_SCHEMES);
   const found: ExtractedUri[] = [];
-  const taken: Region[] = [];
+  // The regions taken so far, sorted, as offsets (no object per region): [takenStart[i], takenEnd[i]).
+  let takenStart: number[] = [];
+  let takenEnd: number[] = [];
+  // Those taken by the current pass, in order, merged into the sorted ones after it.
+  let addedStart: number[] = [];
+  let addedEnd: number[] = [];
 
   const delimited = (start: number, end: number, kind: 'angle' | 'quote'): boolean => {
     const content = unprefixed(text.slice(start + 1, end - 1));
@@ -141,7 +143,8 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
     // Appendix C: the whitespace of a URI broken across lines is ignored.
     const uri = content.replace(ALL_WHITESPACE, '');
     found.push({ uri, start, end, raw: text.slice(start, end), delimited: kind, valid: isValid(uri, { rule: 'URI' }) });
-    taken.push({ start, end });
+    addedStart.push(start);
+    addedEnd.push(end);
     return true;
   };
 
@@ -156,38 +159,59 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
     }
   }
 
-  // The gaps between the regions taken so far, in order.
-  const gaps = (): Region[] => {
-    const sorted = [...taken].sort((a, b) => a.start - b.start);
-    const out: Region[] = [];
-    let at = 0;
-    for (const r of sorted) {
-      if (r.start > at) out.push({ start: at, end: r.start });
-      at = Math.max(at, r.end);
+  // The regions of a pass (each in order, none overlapping another) merged into the sorted ones.
+  const mergeAdded = (): void => {
+    if (addedStart.length === 0) return;
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < takenStart.length || j < addedStart.length) {
+      if (j >= addedStart.length || (i < takenStart.length && takenStart[i] <= addedStart[j])) {
+        starts.push(takenStart[i]);
+        ends.push(takenEnd[i++]);
+      } else {
+        starts.push(addedStart[j]);
+        ends.push(addedEnd[j++]);
+      }
     }
-    if (at < text.length) out.push({ start: at, end: text.length });
-    return out;
+    takenStart = starts;
+    takenEnd = ends;
+    addedStart = [];
+    addedEnd = [];
+  };
+
+  // Calls `each` with every gap between the regions taken so far, in order.
+  const forEachGap = (each: (start: number, end: number) => void): void => {
+    let at = 0;
+    for (let i = 0; i < takenStart.length; i++) {
+      if (takenStart[i] > at) each(at, takenStart[i]);
+      at = Math.max(at, takenEnd[i]);
+    }
+    if (at < text.length) each(at, text.length);
   };
 
   // 2. Quotes, outside angle brackets: double quotes (Appendix C), and the single quotes and
   // backquotes that delimit strings in source code and Markdown. A quote pairs with the next
   // one of its kind; when their content is no URI, the closing one may open the next pair.
+  mergeAdded();
   for (const quote of ['"', "'", '`']) {
     // Each search stops at the end of its gap: the gaps together are the text, so this is one pass.
-    for (const gap of gaps()) {
-      let open = indexBefore(text, quote, gap.start, gap.end);
+    forEachGap((gapStart, gapEnd) => {
+      let open = indexBefore(text, quote, gapStart, gapEnd);
       while (open >= 0) {
-        const close = indexBefore(text, quote, open + 1, gap.end);
+        const close = indexBefore(text, quote, open + 1, gapEnd);
         if (close < 0) break;
-        open = delimited(open, close + 1, 'quote') ? indexBefore(text, quote, close + 1, gap.end) : close;
+        open = delimited(open, close + 1, 'quote') ? indexBefore(text, quote, close + 1, gapEnd) : close;
       }
-    }
+    });
+    mergeAdded();
   }
 
   // 3. Undelimited: a scheme (as the options allow) up to the next whitespace, less trailing punctuation.
-  for (const gap of gaps()) {
-    let k = gap.start;
-    while (k < gap.end) {
+  forEachGap((gapStart, gapEnd) => {
+    let k = gapStart;
+    while (k < gapEnd) {
       const colon = schemeEnd(text, k);
       if (colon < 0) {
         k++;
@@ -195,7 +219,7 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
       }
       // The scheme rule is greedy: no scheme that begins inside [k, colon) ends anywhere else, so a
       // run of scheme characters without ":" after it is passed over whole (linear time).
-      if (colon >= gap.end || text.charCodeAt(colon) !== 0x3a) {
+      if (colon >= gapEnd || text.charCodeAt(colon) !== 0x3a) {
         k = colon;
         continue;
       }
@@ -208,7 +232,7 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
         continue;
       }
       let end = colon + 1;
-      while (end < gap.end && !WHITESPACE.test(text[end])) end++;
+      while (end < gapEnd && !WHITESPACE.test(text[end])) end++;
       // "URL:" was a prefix, not the scheme (Appendix C): take what follows it.
       let uriStart = start;
       if (scheme === 'url' && leadingScheme(text.slice(colon + 1, end)) !== undefined) uriStart = colon + 1;
@@ -216,12 +240,12 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
       if (uriStart === start || leadingScheme(uri) !== undefined) {
         const stop = uriStart + uri.length;
         // A "URL:" prefix right before the URI belongs to the raw text, not to the URI.
-        const from = start - 4 >= gap.start && text.slice(start - 4, start).toLowerCase() === 'url:' ? start - 4 : start;
+        const from = start - 4 >= gapStart && text.slice(start - 4, start).toLowerCase() === 'url:' ? start - 4 : start;
         found.push({ uri, start: from, end: stop, raw: text.slice(from, stop), delimited: 'none', valid: isValid(uri, { rule: 'URI' }) });
       }
       k = end;
     }
-  }
+  });
 
   return found.sort((a, b) => a.start - b.start);
 }

@@ -3,7 +3,10 @@
  * each RFC 2396 rule, and compareGrammars(), which says whether one input is
  * valid under RFC 3986, RFC 3987 and RFC 2396, and why they differ on it.
  */
-import { matches, tryParse, type UriRecord } from './parse';
+import { recognizerRecord } from './backends';
+import { diagnose } from './diagnose';
+import { matches, startRuleOf, type AnyUriRecord } from './parse';
+import { isRfc2396Record } from './records';
 import type { UriSyntaxError } from './errors';
 import { GRAMMARS, REFERENCE_RULES, type GrammarName } from './grammars';
 
@@ -42,8 +45,13 @@ export interface GrammarVerdict {
   readonly rule: string;
   readonly valid: boolean;
   /** The record, when valid (for RFC 2396 an Rfc2396Record). */
-  readonly record?: UriRecord;
-  /** The error (offset, expected, rule path), when not. */
+  readonly record?: AnyUriRecord;
+  /**
+   * The error (offset, expected, rule path), when not. Worked out when it is
+   * first read (then kept): explaining a rejection costs a run of the traced
+   * parser over the whole input, which a caller that wants only the verdicts
+   * should not pay three times.
+   */
   readonly error?: UriSyntaxError;
 }
 
@@ -91,8 +99,20 @@ export function compareGrammars(input: string): GrammarComparison {
   if (typeof input !== 'string') throw new TypeError(`expected the URI as a string, got ${input === null ? 'null' : typeof input}`);
   const verdicts = GRAMMARS.map((grammar): GrammarVerdict => {
     const rule = REFERENCE_RULES[grammar][0];
-    const r = tryParse(input, { grammar });
-    return r.ok ? { grammar, rule, valid: true, record: r.value } : { grammar, rule, valid: false, error: r.error };
+    const start = startRuleOf({ grammar }, 'compareGrammars')[1];
+    const record = recognizerRecord(input, start, grammar);
+    if (record !== undefined) return { grammar, rule, valid: true, record };
+    const verdict = { grammar, rule, valid: false };
+    // An own, enumerable property like any other (JSON, spreading and equality see it), computed once.
+    return Object.defineProperty(verdict, 'error', {
+      enumerable: true,
+      configurable: true,
+      get(): UriSyntaxError {
+        const error = diagnose(input, start, grammar);
+        Object.defineProperty(verdict, 'error', { value: error, enumerable: true, writable: false, configurable: false });
+        return error;
+      },
+    });
   });
   const [uri, iri, old] = verdicts;
   const notes: GrammarNote[] = [];
@@ -125,7 +145,7 @@ export function compareGrammars(input: string): GrammarComparison {
       message: 'RFC 3986 allows an empty path after "scheme:" ("about:", "dav:") and before a query ("?y"); RFC 2396 needed a path there',
     });
   }
-  const opaque = old.valid ? (old.record as { opaque?: string }).opaque : undefined;
+  const opaque = old.valid && old.record !== undefined && isRfc2396Record(old.record) ? old.record.opaque : undefined;
   if (opaque !== undefined && opaque.includes('?')) {
     notes.push({
       code: 'opaque-query',

@@ -6,6 +6,7 @@
  * The generated modules of RFC 3987 and RFC 2396 are loaded on first use
  * (src/load.ts), so that a program that parses URIs never loads them.
  */
+import type * as Rfc3986Parser from '../generated/rfc3986';
 import type { StartRuleNames as Rfc3986Start } from '../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
@@ -55,9 +56,19 @@ export interface Recognizer {
   captureLog(): Int32Array;
   captureCount(): number;
   readonly CAPTURE_SLOTS: Readonly<Record<string, number>>;
+  /** Per decision rule, its slot in the log and the names of its alternatives (grammar/NAME.recognizer.json). */
+  readonly DECISIONS: Readonly<Record<string, { readonly slot: number; readonly alternatives: readonly string[] }>>;
   readonly START_RULES: readonly string[];
   readonly NAMED_RULES: Readonly<Partial<Record<string, string>>>;
 }
+
+/** RFC 3986's recognizer: imported statically, since every call uses it. */
+export const RFC3986_RECOGNIZER: Recognizer = rfc3986Recognizer as unknown as Recognizer;
+
+/** The shape of peggy's generated parser modules (RFC 3986's stands for all three), and of its expectations. */
+export type PeggyParserModule = typeof Rfc3986Parser;
+export type PeggyExpectation = Rfc3986Parser.Expectation;
+export type Rfc3986StartRule = Rfc3986Start;
 
 /** The three modules generated from each grammar: the recognizer, peggy's parser, and peggy's parser with --trace. */
 export type GeneratedKind = 'recognizer' | 'parser' | 'trace';
@@ -107,7 +118,7 @@ export function generatedModule<T>(grammar: GrammarName, kind: GeneratedKind): T
 
 /** The generated recognizer of a grammar. */
 export function recognizerOf(grammar: GrammarName): Recognizer {
-  if (grammar === 'rfc3986') return rfc3986Recognizer as unknown as Recognizer;
+  if (grammar === 'rfc3986') return RFC3986_RECOGNIZER;
   let module = loaded.get(`${grammar}.recognizer`);
   if (module === undefined) {
     module = provided[grammar]?.recognizer ?? loadRecognizer(grammar);

@@ -24,7 +24,13 @@ export type {
   SpanTuple,
   HostKind,
   PathKind,
+  Rfc3986HostKind,
+  Rfc2396HostKind,
+  Rfc3986PathKind,
+  Rfc2396PathKind,
+  AnyUriRecord,
 } from './parse';
+export { isRfc2396Record } from './records';
 export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './grammars';
 export { RFC3987_GRAMMAR, RFC2396_GRAMMAR } from './load';
 export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
@@ -40,7 +46,7 @@ export type { Rfc3986RuleName, UriRuleName } from './rules';
 export { resolve, resolveRecord, mergeRelativePath2396, UriResolveError } from './resolve';
 export type { ResolveOptions } from './resolve';
 export { recompose, UriComposeError } from './recompose';
-export type { UriComponents } from './recompose';
+export type { UriComponents } from './records';
 export { removeDotSegments } from './remove-dot-segments';
 export { normalize, explainNormalize, NORMALIZE_STEPS, SCHEME_DEFAULTS } from './normalize';
 export type { NormalizeOptions, NormalizeStep, NormalizeStepName, NormalizeLevel } from './normalize';
@@ -52,3 +58,11 @@ export { extract, DEFAULT_OPAQUE_SCHEMES } from './extract';
 export type { ExtractedUri, ExtractOptions } from './extract';
 export { lint, applyFixes, LINT_RULES } from './lint';
 export type { Diagnostic, LintCode, LintOptions, Severity } from './lint';
+export { relativize } from './relativize';
+export type { RelativizeOptions } from './relativize';
+export { build, withComponents } from './build';
+export type { UriParts, BuildOptions } from './build';
+export { redact } from './redact';
+export type { RedactOptions } from './redact';
+export { fileUriToPath, pathToFileUri, FileUriError } from './file-uri';
+export type { FileUriOptions, FilePlatform } from './file-uri';

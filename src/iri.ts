@@ -3,10 +3,11 @@
  * to an IRI (3.2), and reading an IRI carried as UTF-8 octets (the "8URI" of
  * the draft that became RFC 3987).
  */
-import { matches, parse, type ParseOptions, type UriRecord } from './parse';
+import { matches, parse, type AnyUriRecord, type ParseOptions, type Rfc2396ParseOptions, type Rfc2396Record, type UriRecord } from './parse';
 import { UriSyntaxError } from './errors';
-import { decodeUtf8, readUtf8, utf8Bytes, utf8Length } from './utf8';
-import { tripletOctets } from './percent-encoding';
+import { decodeUtf8, readUtf8, utf8Length } from './utf8';
+import { tripletValue } from './percent-encoding';
+import { CodeUnitBuilder } from './code-units';
 import { loadTr46 } from './load';
 import { checkOptions, oneOf, type OptionSpec } from './options';
 import { PARSE_OPTIONS, startRuleOf } from './parse';
@@ -52,23 +53,25 @@ export class IriConversionError extends Error {
   }
 }
 
-function hex2(b: number): string {
-  return (b < 16 ? '%0' : '%') + b.toString(16).toUpperCase();
-}
-
 /** Every non-ASCII character as the "%XX" of each of its UTF-8 octets, upper-case hex; ASCII (so "%XX" too) as it is. */
 function encodeNonAscii(text: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) < 0x80) i++;
+  if (i === text.length) return text;
+  // Built as code units (code-units.ts): no string per character for the collector.
+  const out = new CodeUnitBuilder(text.length * 2);
+  out.pushRange(text, 0, i);
+  for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
+    if (c < 0x80) {
+      out.push(c);
+      continue;
+    }
     const cp = text.codePointAt(i) as number;
-    out += text.slice(from, i) + utf8Bytes(cp).map(hex2).join('');
+    out.pushUtf8Triplets(cp);
     if (cp > 0xffff) i++;
-    from = i + 1;
   }
-  return out + text.slice(from);
+  return out.toString();
 }
 
 /**
@@ -105,9 +108,17 @@ function idnaHost(iri: string, record: UriRecord): string {
   } catch {
     throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} has percent-encoded octets that are not UTF-8, so it has no IDNA form`);
   }
-  tr46 ??= loadTr46() as Tr46;
   // A final "." (a fully qualified name) is kept: UTS 46's length check counts it as an empty label.
   const rooted = name.endsWith('.') && name.length > 1;
+  // Each label maps to at least one character (or ToASCII fails on an empty label), and mapping
+  // never removes a ".": 127 dots or more make a name over the 253 characters DNS allows. Said
+  // here without ToASCII, whose cost per character on a host of thousands of labels is over 1 s per MB.
+  let dots = 0;
+  for (let i = name.indexOf('.'); i >= 0 && i < name.length - (rooted ? 1 : 0); i = name.indexOf('.', i + 1)) dots++;
+  if (dots >= 127) {
+    throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} is not a valid internationalized domain name (UTS 46 ToASCII fails), so it has no IDNA form`);
+  }
+  tr46 ??= loadTr46() as Tr46;
   const ascii = tr46.toASCII(rooted ? name.slice(0, -1) : name, { ...UTS46_OPTIONS, verifyDNSLength: true });
   if (ascii === null) {
     throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} is not a valid internationalized domain name (UTS 46 ToASCII fails), so it has no IDNA form`);
@@ -158,8 +169,12 @@ function isIprivate(c: number): boolean {
   return matches('iprivate', String.fromCodePoint(c), { grammar: 'rfc3987' });
 }
 
+let unreservedAscii: Uint8Array | undefined;
+
 function isUnreservedAscii(c: number): boolean {
-  return matches('unreserved', String.fromCharCode(c));
+  // The grammar's answer for each ASCII character, asked once.
+  unreservedAscii ??= Uint8Array.from({ length: 128 }, (_, k) => (matches('unreserved', String.fromCharCode(k)) ? 1 : 0));
+  return unreservedAscii[c] === 1;
 }
 
 
@@ -173,43 +188,63 @@ function isUnreservedAscii(c: number): boolean {
  * and 4) with upper-case hex.
  */
 function decodeComponent(text: string, allowPrivate: boolean): string {
-  let out = '';
+  if (text.indexOf('%') < 0) return text;
+  // Built as code units (code-units.ts): no string per triplet for the collector.
+  const out = new CodeUnitBuilder(text.length);
+  let bytes = new Uint8Array(16);
   let i = 0;
   while (i < text.length) {
     const percent = text.indexOf('%', i);
-    if (percent < 0) return out + text.slice(i);
-    out += text.slice(i, percent);
+    if (percent < 0) {
+      out.pushRange(text, i, text.length);
+      break;
+    }
+    out.pushRange(text, i, percent);
     // The run of triplets from here (the text is a parsed component: each "%" begins one).
-    const bytes = tripletOctets(text, percent);
-    const end = percent + 3 * bytes.length;
+    let count = 0;
+    for (let j = percent; text.charCodeAt(j) === 0x25 && isHexDigit(text.charCodeAt(j + 1)) && isHexDigit(text.charCodeAt(j + 2)); j += 3) {
+      if (count === bytes.length) {
+        const bigger = new Uint8Array(bytes.length * 2);
+        bigger.set(bytes);
+        bytes = bigger;
+      }
+      bytes[count++] = tripletValue(text, j);
+    }
+    const end = percent + 3 * count;
     if (end === percent) {
-      out += '%'; // not a triplet: cannot happen in a parsed component, and is left as it is
+      out.push(0x25); // not a triplet: cannot happen in a parsed component, and is left as it is
       i = percent + 1;
       continue;
     }
-    for (let b = 0; b < bytes.length; ) {
-      const r = readUtf8(bytes, b, bytes.length);
-      // Octets that step 2 decoded and step 3 or 4 re-encodes come back with upper-case hex (RFC 3986 2.1),
-      // as in the RFC's own example (%e2%80%ae becomes %E2%80%AE).
-      const reencoded = (n: number) => text.slice(percent + 3 * b, percent + 3 * (b + n)).toUpperCase();
+    for (let b = 0; b < count; ) {
+      const r = readUtf8(bytes, b, count);
       if ('invalidAt' in r) {
-        out += reencoded(1); // step 3: not part of a well-formed sequence
+        out.pushTriplet(bytes[b]); // step 3: not part of a well-formed sequence
         b += 1;
         continue;
       }
       const c = r.codePoint;
       if (c < 0x80) {
         // Step 2 leaves "%", reserved and disallowed ASCII encoded, exactly as written.
-        out += isUnreservedAscii(c) ? String.fromCharCode(c) : text.slice(percent + 3 * b, percent + 3 * b + 3);
+        if (isUnreservedAscii(c)) out.push(c);
+        else out.pushRange(text, percent + 3 * b, percent + 3 * b + 3);
       } else {
         const keep = BIDI_FORMATTING_CHARACTERS.includes(c) || !(isUcschar(c) || (allowPrivate && isIprivate(c)));
-        out += keep ? reencoded(r.length) : String.fromCodePoint(c); // step 4, or step 5
+        // Octets that step 2 decoded and step 3 or 4 re-encodes come back with upper-case hex (RFC 3986 2.1),
+        // as in the RFC's own example (%e2%80%ae becomes %E2%80%AE): step 4, or step 5.
+        if (keep) for (let k = 0; k < r.length; k++) out.pushTriplet(bytes[b + k]);
+        else out.pushCodePoint(c);
       }
       b += r.length;
     }
     i = end;
   }
-  return out;
+  return out.toString();
+}
+
+/** Whether code unit `c` is a HEXDIG. */
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
 /**
@@ -298,7 +333,10 @@ export class Utf8DecodeError extends SyntaxError {
  * as part of the IRI (an irelative-ref's first segment, at the start). A syntax error is a UriSyntaxError whose `byteOffset` gives its
  * place in the octets too.
  */
-export function parseUtf8(bytes: Uint8Array, options: ParseOptions = {}): UriRecord {
+export function parseUtf8(bytes: Uint8Array, options: Rfc2396ParseOptions): Rfc2396Record;
+export function parseUtf8(bytes: Uint8Array, options?: Omit<ParseOptions, 'grammar'> & { readonly grammar?: 'rfc3986' | 'rfc3987' }): UriRecord;
+export function parseUtf8(bytes: Uint8Array, options?: ParseOptions): AnyUriRecord;
+export function parseUtf8(bytes: Uint8Array, options: ParseOptions = {}): AnyUriRecord {
   if (!(bytes instanceof Uint8Array)) throw new TypeError('expected the IRI as a Uint8Array of UTF-8 octets');
   // The options checked before any decoding.
   checkOptions('parseUtf8', options, PARSE_OPTIONS);

@@ -9,7 +9,7 @@
  * per-triplet changes gets one fix for the whole component.
  */
 import { normalize, SCHEME_DEFAULTS } from './normalize';
-import { matches, parse, tryParse, type UriRecord } from './parse';
+import { isValid, matches, parse, tryParse, type UriRecord } from './parse';
 import type { UriRuleName } from './rules';
 import { REFERENCE_RULES } from './grammars';
 import { percentEncode } from './percent-encoding';
@@ -228,14 +228,14 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     } catch {
       mapped = undefined; // a lone surrogate: no UTF-8, so no mapping
     }
-    const fix = mapped !== undefined && tryParse(mapped, { rule }).ok ? { replacement: mapped, start: 0, end: uri.length } : undefined;
+    const fix = mapped !== undefined && isValid(mapped, { rule }) ? { replacement: mapped, start: 0, end: uri.length } : undefined;
     out.push({ code: 'non-ascii', message: 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', start: nonAscii.index, end: nonAscii.index + nonAscii[0].length, fix });
   }
   if (parsed.ok) {
     const r = parsed.value;
     if (r.scheme?.toLowerCase() === 'url') {
       const rest = uri.slice(r.spans.scheme![1] + 1).replace(/^\s+/, '');
-      if (tryParse(rest, { rule: 'URI' }).ok) {
+      if (isValid(rest, { rule: 'URI' })) {
         out.push({ code: 'url-prefix', message: 'the "URL:" prefix is not part of the URI (RFC 3986 Appendix C)', start: 0, end: uri.length - rest.length, fix: { replacement: '', start: 0, end: uri.length - rest.length } });
       }
     }

@@ -7,6 +7,8 @@
  */
 import { matches, parse, type UriRecord } from './parse';
 import { removeDotSegments } from './remove-dot-segments';
+import { CodeUnitBuilder } from './code-units';
+import { tripletValue } from './percent-encoding';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from './options';
 
 export type NormalizeStepName =
@@ -67,27 +69,32 @@ export const SCHEME_DEFAULTS: Readonly<Record<string, { readonly port: string; r
   coaps: { port: '5684', emptyPathIsSlash: false, source: 'RFC 7252 6.2' },
 };
 
-interface Edit {
-  readonly start: number;
-  readonly end: number;
-  readonly replacement: string;
-}
+/** One change of a step: the text from `start` to `end` becomes `replacement`. Edits come in order and never overlap. */
+type Emit = (start: number, end: number, replacement: string) => void;
 
 interface StepDefinition {
   readonly name: NormalizeStepName;
   readonly section: string;
   readonly level: NormalizeLevel;
-  readonly edits: (text: string, record: UriRecord) => Edit[];
+  /** Calls `emit` for each change the step makes (none when it has nothing to change). */
+  readonly edits: (text: string, record: UriRecord, emit: Emit) => void;
 }
 
-function percentTriplets(text: string, from: number, to: number, each: (start: number, hex: string) => Edit | undefined): Edit[] {
-  const edits: Edit[] = [];
-  for (let i = text.indexOf('%', from); i >= 0 && i < to; i = text.indexOf('%', i + 3)) {
-    const edit = each(i, text.slice(i + 1, i + 3));
-    if (edit) edits.push(edit);
-  }
-  return edits;
+/** Calls `each` with the offset and the octet of every "%XX" of `text` (a parsed URI: every "%" begins one). */
+function percentTriplets(text: string, each: (start: number, octet: number) => void): void {
+  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 3)) each(i, tripletValue(text, i));
 }
+
+let unreservedTable: Uint8Array | undefined;
+
+/** Whether the octet is an unreserved ASCII character: the grammar's answer, asked once per character. */
+function isUnreservedOctet(octet: number): boolean {
+  unreservedTable ??= Uint8Array.from({ length: 128 }, (_, k) => (matches('unreserved', String.fromCharCode(k)) ? 1 : 0));
+  return octet < 0x80 && unreservedTable[octet] === 1;
+}
+
+/** Whether code unit `c` is a lower-case hex digit. */
+const isLowerHex = (c: number): boolean => c >= 0x61 && c <= 0x66;
 
 /**
  * Lower-cases ASCII letters, except the hex digits of "%XX" (which 6.2.2.1 wants
@@ -121,82 +128,80 @@ const STEPS: readonly StepDefinition[] = [
     name: 'decode-unreserved',
     section: '6.2.2.2',
     level: 'syntax',
-    edits: (text) =>
-      percentTriplets(text, 0, text.length, (start, hex) => {
-        const c = String.fromCharCode(parseInt(hex, 16));
-        return matches('unreserved', c) ? { start, end: start + 3, replacement: c } : undefined;
+    edits: (text, _r, emit) =>
+      percentTriplets(text, (start, octet) => {
+        if (isUnreservedOctet(octet)) emit(start, start + 3, String.fromCharCode(octet));
       }),
   },
   {
     name: 'uppercase-percent-encoding',
     section: '6.2.2.1',
     level: 'syntax',
-    edits: (text) =>
-      percentTriplets(text, 0, text.length, (start, hex) =>
-        hex !== hex.toUpperCase() ? { start, end: start + 3, replacement: `%${hex.toUpperCase()}` } : undefined,
-      ),
+    edits: (text, _r, emit) =>
+      percentTriplets(text, (start) => {
+        if (isLowerHex(text.charCodeAt(start + 1)) || isLowerHex(text.charCodeAt(start + 2))) emit(start, start + 3, text.slice(start, start + 3).toUpperCase());
+      }),
   },
   {
     name: 'lowercase-scheme',
     section: '6.2.2.1',
     level: 'syntax',
-    edits: (_text, r) =>
-      r.scheme !== undefined && r.scheme !== r.scheme.toLowerCase()
-        ? [{ start: r.spans.scheme![0], end: r.spans.scheme![1], replacement: r.scheme.toLowerCase() }]
-        : [],
+    edits: (_text, r, emit) => {
+      if (r.scheme !== undefined && r.scheme !== r.scheme.toLowerCase()) emit(r.spans.scheme![0], r.spans.scheme![1], r.scheme.toLowerCase());
+    },
   },
   {
     name: 'lowercase-host',
     section: '6.2.2.1',
     level: 'syntax',
-    edits: (_text, r) => {
+    edits: (_text, r, emit) => {
       // RFC 3987 5.3.2.1: only a host that is all US-ASCII (never otherwise in a URI).
-      if (r.host === undefined || !/[A-Z]/.test(r.host) || /[^\x00-\x7f]/.test(r.host)) return [];
+      if (r.host === undefined || !/[A-Z]/.test(r.host) || /[^\x00-\x7f]/.test(r.host)) return;
       const lower = lowerOutsideTriplets(r.host);
-      return lower !== r.host ? [{ start: r.spans.host![0], end: r.spans.host![1], replacement: lower }] : [];
+      if (lower !== r.host) emit(r.spans.host![0], r.spans.host![1], lower);
     },
   },
   {
     name: 'remove-dot-segments',
     section: '6.2.2.3',
     level: 'syntax',
-    edits: (_text, r) => {
+    edits: (_text, r, emit) => {
       // Only in a URI (in a relative reference, dot segments carry meaning until it is resolved),
       // and only when the path has a "." or ".." segment (5.2.4) to remove, written with "%2E" or not.
-      if (r.scheme === undefined || !/(^|\/)(\.|%2e)(\.|%2e)?(\/|$)/i.test(r.path)) return [];
+      if (r.scheme === undefined || !/(^|\/)(\.|%2e)(\.|%2e)?(\/|$)/i.test(r.path)) return;
       let path = removeDotSegments(literalDotSegments(r.path));
       // Deviation, as in resolve(): a path that would begin with "//" without an
       // authority is written "/.//", which reads back as the same path.
       if (r.authority === undefined && path.startsWith('//')) path = `/.${path}`;
-      return path !== r.path ? [{ start: r.spans.path[0], end: r.spans.path[1], replacement: path }] : [];
+      if (path !== r.path) emit(r.spans.path[0], r.spans.path[1], path);
     },
   },
   {
     name: 'remove-empty-port',
     section: '3.2.3, 6.2.3',
     level: 'scheme',
-    edits: (_text, r) => (r.port === '' ? [{ start: r.spans.port![0] - 1, end: r.spans.port![1], replacement: '' }] : []),
+    edits: (_text, r, emit) => {
+      if (r.port === '') emit(r.spans.port![0] - 1, r.spans.port![1], '');
+    },
   },
   {
     name: 'remove-default-port',
     section: '3.2.3, 6.2.3',
     level: 'scheme',
-    edits: (_text, r) => {
+    edits: (_text, r, emit) => {
       const defaults = schemeDefaults(r);
-      if (!defaults || r.port === undefined || r.port === '') return [];
+      if (!defaults || r.port === undefined || r.port === '') return;
       // The port's value, not its spelling: "080" is port 80.
-      return r.port.replace(/^0+(?=\d)/, '') === defaults.port ? [{ start: r.spans.port![0] - 1, end: r.spans.port![1], replacement: '' }] : [];
+      if (r.port.replace(/^0+(?=\d)/, '') === defaults.port) emit(r.spans.port![0] - 1, r.spans.port![1], '');
     },
   },
   {
     name: 'empty-path-to-slash',
     section: '6.2.3',
     level: 'scheme',
-    edits: (_text, r) => {
+    edits: (_text, r, emit) => {
       const defaults = schemeDefaults(r);
-      return defaults?.emptyPathIsSlash && r.authority !== undefined && r.path === ''
-        ? [{ start: r.spans.path[0], end: r.spans.path[1], replacement: '/' }]
-        : [];
+      if (defaults?.emptyPathIsSlash && r.authority !== undefined && r.path === '') emit(r.spans.path[0], r.spans.path[1], '/');
     },
   },
 ];
@@ -217,7 +222,7 @@ export function explainNormalize(uri: string, options?: NormalizeOptions): { res
   return explain(uri, options, 'explainNormalize');
 }
 
-function explain(uri: string, options: NormalizeOptions = {}, fn: string): { result: string; steps: NormalizeStep[] } {
+function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true): { result: string; steps: NormalizeStep[] } {
   checkOptions(fn, options, NORMALIZE_OPTIONS);
   const level = options.level ?? 'scheme';
   let text = uri;
@@ -227,18 +232,24 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string): { res
   for (const step of STEPS) {
     const wanted = options.steps?.[step.name] ?? true;
     if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
-    const edits = step.edits(text, record);
-    if (edits.length === 0) continue;
-    let next = '';
+    // The new text is written as code units as the edits come (code-units.ts): no object per
+    // edit, unless the steps are asked for; a URI of many "%XX" has one edit per triplet.
+    const current = text;
+    let out: CodeUnitBuilder | undefined;
     let at = 0;
-    for (const e of edits) {
-      next += text.slice(at, e.start) + e.replacement;
-      at = e.end;
-    }
-    next += text.slice(at);
-    for (const e of edits) {
-      applied.push({ step: step.name, section: step.section, start: e.start, end: e.end, before: text.slice(e.start, e.end), after: e.replacement, result: next });
-    }
+    const first = applied.length;
+    step.edits(current, record, (start, end, replacement) => {
+      out ??= new CodeUnitBuilder(current.length + 16);
+      out.pushRange(current, at, start);
+      out.pushString(replacement);
+      at = end;
+      // The step's result is known only once all its edits are in: filled in below.
+      if (steps) applied.push({ step: step.name, section: step.section, start, end, before: current.slice(start, end), after: replacement, result: '' });
+    });
+    if (out === undefined) continue;
+    out.pushRange(current, at, current.length);
+    const next = out.toString();
+    for (let i = first; i < applied.length; i++) (applied[i] as { result: string }).result = next;
     text = next;
     record = parse(text, { grammar });
   }
@@ -252,5 +263,5 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string): { res
  * schemes of SCHEME_DEFAULTS).
  */
 export function normalize(uri: string, options?: NormalizeOptions): string {
-  return explain(uri, options, 'normalize').result;
+  return explain(uri, options, 'normalize', false).result;
 }

@@ -4,7 +4,8 @@
  * (see backends.ts). It records where each component is and returns it exactly
  * as written: no case change, no decoding, no defaults.
  */
-import { recognizerRecord, recognizes, type Rfc2396Record, type UriRecord } from './backends';
+import { recognizerRecord, recognizes } from './backends';
+import type { AnyUriRecord, Rfc2396Record, UriRecord } from './records';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
 import { checkOptions, oneOf, UriOptionError, type OptionSpec } from './options';
@@ -26,8 +27,7 @@ import {
   type UriRuleName,
 } from './grammars';
 
-export type { HostKind, PathKind } from './tree';
-export type { UriRecord, Rfc2396Record, UriComponentName, SpanTuple } from './backends';
+export type { HostKind, PathKind, Rfc3986HostKind, Rfc2396HostKind, Rfc3986PathKind, Rfc2396PathKind, UriRecord, Rfc2396Record, AnyUriRecord, UriComponentName, SpanTuple } from './records';
 
 export interface ParseOptions {
   /**
@@ -55,7 +55,7 @@ export interface Rfc2396ParseOptions extends ParseOptions {
   readonly grammar: 'rfc2396';
 }
 
-export type ParseResult<R extends UriRecord = UriRecord> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: UriSyntaxError };
+export type ParseResult<R extends AnyUriRecord = UriRecord> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: UriSyntaxError };
 
 function checkInput(input: unknown): asserts input is string {
   if (typeof input !== 'string') {
@@ -102,7 +102,7 @@ const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
  * to explain why (diagnose() reports it as an internal error should peggy
  * accept what the recognizer rejected: a bug in urigram, never the input's).
  */
-function run(input: string, grammar: GrammarName, startRule: string): UriRecord | UriSyntaxError {
+function run(input: string, grammar: GrammarName, startRule: string): AnyUriRecord | UriSyntaxError {
   return recognizerRecord(input, startRule, grammar) ?? diagnose(input, startRule, grammar);
 }
 
@@ -113,8 +113,9 @@ function run(input: string, grammar: GrammarName, startRule: string): UriRecord 
  * a TypeError when it is not a string.
  */
 export function parse(input: string, options: Rfc2396ParseOptions): Rfc2396Record;
-export function parse(input: string, options?: ParseOptions): UriRecord;
-export function parse(input: string, options?: ParseOptions): UriRecord {
+export function parse(input: string, options?: Rfc3986ParseOptions | Rfc3987ParseOptions): UriRecord;
+export function parse(input: string, options?: ParseOptions): AnyUriRecord;
+export function parse(input: string, options?: ParseOptions): AnyUriRecord {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'parse');
   const result = run(input, grammar, start);
@@ -124,8 +125,9 @@ export function parse(input: string, options?: ParseOptions): UriRecord {
 
 /** Like parse, but returns the error instead of throwing it. A non-string input still throws a TypeError. */
 export function tryParse(input: string, options: Rfc2396ParseOptions): ParseResult<Rfc2396Record>;
-export function tryParse(input: string, options?: ParseOptions): ParseResult;
-export function tryParse(input: string, options?: ParseOptions): ParseResult {
+export function tryParse(input: string, options?: Rfc3986ParseOptions | Rfc3987ParseOptions): ParseResult;
+export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord>;
+export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord> {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'tryParse');
   const result = run(input, grammar, start);

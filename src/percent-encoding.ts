@@ -6,7 +6,8 @@
 /** The components percentEncode knows, with the characters each allows unencoded (RFC 3986 Appendix A). */
 export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'query' | 'fragment';
 
-import { readUtf8, utf8Bytes } from './utf8';
+import { CodeUnitBuilder } from './code-units';
+import { readUtf8 } from './utf8';
 import { matches } from './parse';
 import type { Rfc3986RuleName } from './rules';
 import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
@@ -81,15 +82,18 @@ function isHex(code: number): boolean {
 export function tripletOctets(text: string, at: number, max = Infinity): number[] {
   const octets: number[] = [];
   for (let i = at; octets.length < max && text.charCodeAt(i) === 0x25 && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2)); i += 3) {
-    octets.push(parseInt(text.slice(i + 1, i + 3), 16));
+    octets.push(tripletValue(text, i));
   }
   return octets;
 }
 
-const HEX = '0123456789ABCDEF';
+/** The value of the hex digit with code unit `c` (which isHex). */
+const hexValue = (c: number): number => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x57);
 
-/** The code units of the upper-case hex digits (2.1). */
-const HEX_CODES: readonly number[] = Array.from(HEX, (c) => c.charCodeAt(0));
+/** The octet of the triplet "%XX" at offset `i` of `text` (which is one). */
+export function tripletValue(text: string, i: number): number {
+  return (hexValue(text.charCodeAt(i + 1)) << 4) | hexValue(text.charCodeAt(i + 2));
+}
 
 /**
  * Encodes `text` for use as `component`: every character the component does
@@ -104,21 +108,8 @@ export function percentEncode(text: string, component: EncodableComponent, optio
   // The result is written as UTF-16 code units into one typed array (no
   // string per character for the collector to walk) and read out in chunks:
   // the cost per character stays the same from 10 k to 1 M characters.
-  let out = new Uint16Array(Math.max(16, text.length + (text.length >> 1)));
-  let n = 0;
-  const put = (unit: number): void => {
-    if (n === out.length) {
-      const bigger = new Uint16Array(out.length * 2);
-      bigger.set(out);
-      out = bigger;
-    }
-    out[n++] = unit;
-  };
-  const putTriplet = (byte: number): void => {
-    put(0x25);
-    put(HEX_CODES[byte >> 4]);
-    put(HEX_CODES[byte & 15]);
-  };
+  const out = new CodeUnitBuilder(text.length + (text.length >> 1));
+  const put = (unit: number): void => out.push(unit);
   let changed = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -132,7 +123,7 @@ export function percentEncode(text: string, component: EncodableComponent, optio
         changed ||= text.charCodeAt(i + 1) !== upper(text.charCodeAt(i + 1)) || text.charCodeAt(i + 2) !== upper(text.charCodeAt(i + 2));
         i += 2;
       } else {
-        putTriplet(code);
+        out.pushTriplet(code);
         changed = true;
       }
       continue;
@@ -147,21 +138,13 @@ export function percentEncode(text: string, component: EncodableComponent, optio
     } else if (code >= 0xdc00 && code <= 0xdfff) {
       throw new PercentEncodingError(text, i, 'a lone surrogate cannot be encoded as UTF-8');
     }
-    for (const b of utf8Bytes(cp)) putTriplet(b);
+    out.pushUtf8Triplets(cp);
   }
-  return changed ? fromCodeUnits(out, n) : text;
+  return changed ? out.toString() : text;
 }
 
 /** A lower-case hex digit's upper-case form; any other code unit as it is. */
 const upper = (c: number): number => (c >= 0x61 && c <= 0x66 ? c - 0x20 : c);
-
-/** The first `n` code units of `units` as a string, converted in chunks small enough for one call's arguments. */
-function fromCodeUnits(units: Uint16Array, n: number): string {
-  const CHUNK = 8192;
-  let s = '';
-  for (let at = 0; at < n; at += CHUNK) s += String.fromCharCode.apply(null, units.subarray(at, Math.min(n, at + CHUNK)) as unknown as number[]);
-  return s;
-}
 
 export interface PercentDecodeOptions {
   /**
@@ -187,31 +170,36 @@ export function percentDecode(text: string, options: PercentDecodeOptions = {}):
     if (!isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) {
       throw new PercentEncodingError(text, i, '"%" must be followed by two hexadecimal digits');
     }
-    return parseInt(text.slice(i + 1, i + 3), 16);
+    return tripletValue(text, i);
   };
-  let out = '';
+  if (text.indexOf('%') < 0) return text;
+  // Built as code units (code-units.ts): no string per triplet for the collector.
+  const out = new CodeUnitBuilder(text.length);
+  // At most one character's octets (4): readUtf8 says where they stop being well-formed UTF-8.
+  const octets = new Uint8Array(4);
   let i = 0;
   while (i < text.length) {
     const percent = text.indexOf('%', i);
     if (percent < 0) {
-      out += text.slice(i);
+      out.pushRange(text, i, text.length);
       break;
     }
-    out += text.slice(i, percent);
+    out.pushRange(text, i, percent);
     i = percent;
     const first = byteAt(i);
     if (options.only === 'unreserved') {
-      out += first < 0x80 && unreserved[first] ? String.fromCharCode(first) : text.slice(i, i + 3);
+      if (first < 0x80 && unreserved[first]) out.push(first);
+      else out.pushRange(text, i, i + 3);
       i += 3;
       continue;
     }
-    // At most one character's octets (4); readUtf8 says where they stop being well-formed UTF-8.
-    const octets = tripletOctets(text, i, 4);
-    const r = readUtf8(octets, 0, octets.length);
+    let count = 0;
+    for (let j = i; count < 4 && text.charCodeAt(j) === 0x25 && isHex(text.charCodeAt(j + 1)) && isHex(text.charCodeAt(j + 2)); j += 3) octets[count++] = tripletValue(text, j);
+    const r = readUtf8(octets, 0, count);
     if ('invalidAt' in r) {
       const at = i + 3 * r.invalidAt;
       if (r.invalidAt === 0) throw new PercentEncodingError(text, i, `%${text.slice(i + 1, i + 3)} cannot begin a UTF-8 character`);
-      if (r.invalidAt === octets.length) {
+      if (r.invalidAt === count) {
         if (text[at] === '%') byteAt(at); // a malformed triplet: that error, at its "%"
         throw new PercentEncodingError(text, i, 'a UTF-8 character is cut short');
       }
@@ -219,10 +207,8 @@ export function percentDecode(text: string, options: PercentDecodeOptions = {}):
       // A continuation octet outside the range its lead octet allows: an overlong form, a surrogate, or above U+10FFFF.
       throw new PercentEncodingError(text, i, `${text.slice(i, at + 3)} is not a well-formed UTF-8 character`);
     }
-    const cp = r.codePoint;
-    const length = r.length;
-    out += String.fromCodePoint(cp);
-    i += 3 * length;
+    out.pushCodePoint(r.codePoint);
+    i += 3 * r.length;
   }
-  return out;
+  return out.toString();
 }

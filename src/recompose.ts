@@ -10,18 +10,11 @@
  * silently changed.
  */
 import { GRAMMAR_OPTION, tryParse } from './parse';
-import type { UriComponentName, UriRecord } from './parse';
+import { isRfc2396Record, type AnyUriRecord, type UriComponentName, type UriComponents } from './records';
 import type { GrammarName } from './grammars';
 import { checkOptions, type OptionSpec } from './options';
 
-/** The five components of RFC 3986 5.3. An absent component is undefined; the path is always a string. */
-export interface UriComponents {
-  readonly scheme: string | undefined;
-  readonly authority: string | undefined;
-  readonly path: string;
-  readonly query: string | undefined;
-  readonly fragment: string | undefined;
-}
+export type { UriComponents } from './records';
 
 export class UriComposeError extends Error {
   /** The component that cannot be written as given. */
@@ -63,9 +56,9 @@ const FIVE = ['scheme', 'authority', 'path', 'query', 'fragment'] as const;
  * opaque part is RFC 3986's path-rootless [ "?" query ] (Appendix D.2), so
  * "mailto:a?b" has the path "a" and the query "b". Other records as they are.
  */
-export function componentsOf(r: UriComponents & { readonly opaque?: unknown }): UriComponents {
-  const opaque = r.opaque;
-  if (typeof opaque === 'string') {
+export function componentsOf(r: UriComponents | AnyUriRecord): UriComponents {
+  const opaque = isRfc2396Record(r) ? r.opaque : undefined;
+  if (opaque !== undefined) {
     const q = opaque.indexOf('?');
     return { scheme: r.scheme, authority: undefined, path: q < 0 ? opaque : opaque.slice(0, q), query: q < 0 ? undefined : opaque.slice(q + 1), fragment: r.fragment };
   }
@@ -96,7 +89,7 @@ const RECOMPOSE_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
  * ("mailto:a?b": path "a?b", no query), reads back in any grammar, as does
  * its RFC 3986 reading (path "a", query "b") by RFC 2396's grammar.
  */
-export function recompose(components: UriComponents | UriRecord, options?: RecomposeOptions): string {
+export function recompose(components: UriComponents | AnyUriRecord, options?: RecomposeOptions): string {
   checkOptions('recompose', options, RECOMPOSE_OPTIONS);
   if (components === null || typeof components !== 'object') throw new TypeError('expected the components as an object');
   for (const name of FIVE) {

@@ -4,9 +4,25 @@
  * segments are dot segments; "%2E" is not (decoding it first is
  * normalization's business, 6.2.2.2). Linear in the length of the path.
  */
+import { CodeUnitBuilder } from './code-units';
+
 export function removeDotSegments(path: string): string {
   if (typeof path !== 'string') throw new TypeError(`expected the path as a string, got ${typeof path}`);
-  const output: string[] = [];
+  // The output buffer is code units (code-units.ts), with where each of its segments begins, so
+  // that rule C can drop the last one: no string per segment for the collector.
+  const output = new CodeUnitBuilder(path.length);
+  // Each output segment begins with "/" but perhaps the first: at most one more than the slashes.
+  let slashes = 0;
+  for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) slashes++;
+  const starts = new Int32Array(slashes + 1);
+  let segments = 0;
+  const pushSegment = (from: number, to: number): void => {
+    starts[segments++] = output.length;
+    output.pushRange(path, from, to);
+  };
+  const popSegment = (): void => {
+    if (segments > 0) output.truncate(starts[--segments]);
+  };
   let i = 0;
   const n = path.length;
   const startsWith = (s: string) => path.startsWith(s, i);
@@ -21,25 +37,25 @@ export function removeDotSegments(path: string): string {
       i += 2; // B: "/./" becomes "/"
     } else if (is('/.')) {
       // B: "/." at the end becomes "/"
-      output.push('/');
+      pushSegment(i, i + 1);
       i = n;
     } else if (startsWith('/../')) {
       i += 3; // C: "/../" becomes "/", and the last output segment goes
-      output.pop();
+      popSegment();
     } else if (is('/..')) {
       // C: "/.." at the end becomes "/", and the last output segment goes
-      output.pop();
-      output.push('/');
+      popSegment();
+      pushSegment(i, i + 1);
       i = n;
     } else if (is('.') || is('..')) {
       i = n; // D
     } else {
       // E: move the first path segment, with its initial "/" if any, to the output
-      const next = path.indexOf('/', path[i] === '/' ? i + 1 : i);
+      const next = path.indexOf('/', path.charCodeAt(i) === 0x2f ? i + 1 : i);
       const end = next < 0 ? n : next;
-      output.push(path.slice(i, end));
+      pushSegment(i, end);
       i = end;
     }
   }
-  return output.join('');
+  return output.toString();
 }

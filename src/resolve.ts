@@ -7,10 +7,11 @@
  * and `{ algorithm: 'rfc2396' }` runs the algorithm RFC 3986 replaced, RFC 2396
  * 5.2, step by step (see resolve2396).
  */
-import { GRAMMAR_OPTION, parse, tryParse, type UriRecord } from './parse';
+import { GRAMMAR_OPTION, parse, tryParse, type AnyUriRecord } from './parse';
 import { UriSyntaxError } from './errors';
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
+import { CodeUnitBuilder } from './code-units';
 import type { GrammarName } from './grammars';
 import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
 
@@ -62,8 +63,8 @@ export class UriResolveError extends Error {
 
 const RESOLVE_OPTIONS: OptionSpec = { strict: boolean, grammar: GRAMMAR_OPTION, algorithm: oneOf(['rfc3986', 'rfc2396']) };
 
-function baseComponents(base: UriRecord | string, grammar: GrammarName): UriComponents {
-  let record: UriRecord;
+function baseComponents(base: AnyUriRecord | string, grammar: GrammarName): UriComponents {
+  let record: AnyUriRecord;
   let text: string;
   if (typeof base === 'string') {
     const parsed = tryParse(base, { grammar });
@@ -86,7 +87,7 @@ function baseComponents(base: UriRecord | string, grammar: GrammarName): UriComp
   return { ...components(record), fragment: undefined };
 }
 
-function referenceComponents(reference: UriRecord | string, grammar: GrammarName): UriComponents {
+function referenceComponents(reference: AnyUriRecord | string, grammar: GrammarName): UriComponents {
   if (typeof reference === 'string') return components(parse(reference, { grammar }));
   if (reference !== null && typeof reference === 'object' && typeof reference.path === 'string') return components(reference);
   throw new TypeError('expected the reference as a string or a UriRecord');
@@ -104,13 +105,13 @@ function merge(base: UriComponents, referencePath: string): string {
  * is not always readable back (a path "//g" with no authority): resolve()
  * says what it returns then.
  */
-export function resolveRecord(base: UriRecord | string, reference: UriRecord | string, options?: ResolveOptions): UriComponents {
+export function resolveRecord(base: AnyUriRecord | string, reference: AnyUriRecord | string, options?: ResolveOptions): UriComponents {
   checkOptions('resolveRecord', options, RESOLVE_OPTIONS);
   return target(base, reference, options ?? {});
 }
 
 /** resolveRecord, its options checked. */
-function target(base: UriRecord | string, reference: UriRecord | string, options: ResolveOptions): UriComponents {
+function target(base: AnyUriRecord | string, reference: AnyUriRecord | string, options: ResolveOptions): UriComponents {
   const strict = options.strict ?? true;
   const grammar = options.grammar ?? 'rfc3986';
   const algorithm = options.algorithm ?? 'rfc3986';
@@ -186,25 +187,56 @@ export function mergeRelativePath2396(basePath: string, referencePath: string): 
   if (typeof basePath !== 'string' || typeof referencePath !== 'string') throw new TypeError('expected the base path and the reference path as strings');
   // a) all but the last segment of the base path; b) the reference's path appended.
   const buffer = basePath.slice(0, basePath.lastIndexOf('/') + 1) + referencePath;
-  // Segments of the buffer; in an absolute path the empty string before the first "/" is no segment.
-  const all = buffer.split('/');
+  // Segments of the buffer, as [start, end) offsets into it, in typed arrays (no string or array
+  // entry per segment for the collector); in an absolute path the empty string before the
+  // first "/" is no segment.
+  let slashes = 0;
+  for (let at = buffer.indexOf('/'); at >= 0; at = buffer.indexOf('/', at + 1)) slashes++;
   const first = buffer.startsWith('/') ? 1 : 0;
-  const last = all.length - 1;
+  const isDot = (start: number, end: number): boolean => end - start === 1 && buffer.charCodeAt(start) === 0x2e;
+  const isDotDot = (start: number, end: number): boolean => end - start === 2 && buffer.charCodeAt(start) === 0x2e && buffer.charCodeAt(start + 1) === 0x2e;
   // c) every "./" where "." is a complete segment (a "." that is not the last segment).
   // e) then, on what is left, "<segment>/../" with segment not "..".
-  const kept: string[] = all.slice(0, first);
-  for (let i = first; i < last; i++) {
-    const segment = all[i];
-    if (segment === '.') continue;
-    if (segment === '..' && kept.length > first && kept[kept.length - 1] !== '..') kept.pop();
-    else kept.push(segment);
+  const keptStart = new Int32Array(slashes + 2);
+  const keptEnd = new Int32Array(slashes + 2);
+  let kept = first; // in an absolute path, the empty segment before the first "/" ([0, 0))
+  let start = first;
+  for (let slash = buffer.indexOf('/', start); slash >= 0; slash = buffer.indexOf('/', start)) {
+    // A segment that is not the last: [start, slash).
+    if (!isDot(start, slash)) {
+      if (isDotDot(start, slash) && kept > first && !isDotDot(keptStart[kept - 1], keptEnd[kept - 1])) {
+        kept--;
+      } else {
+        keptStart[kept] = start;
+        keptEnd[kept] = slash;
+        kept++;
+      }
+    }
+    start = slash + 1;
   }
-  const segments = kept;
+  const lastStart = start;
+  const lastEnd = buffer.length;
   // d) a final "." segment (the "/" before it stays).
-  segments.push(last >= first && all[last] === '.' ? '' : all[last]);
+  if (isDot(lastStart, lastEnd)) {
+    keptStart[kept] = 0;
+    keptEnd[kept] = 0;
+  } else {
+    keptStart[kept] = lastStart;
+    keptEnd[kept] = lastEnd;
+  }
+  kept++;
   // f) a final "<segment>/..", segment not "..", removed (the "/" before it stays).
-  const n = segments.length;
-  if (n - 2 >= first && segments[n - 1] === '..' && segments[n - 2] !== '..') segments.splice(n - 2, 2, '');
+  const n = kept;
+  if (n - 2 >= first && isDotDot(keptStart[n - 1], keptEnd[n - 1]) && !isDotDot(keptStart[n - 2], keptEnd[n - 2])) {
+    kept = n - 1;
+    keptStart[n - 2] = 0;
+    keptEnd[n - 2] = 0;
+  }
   // g) leading ".." segments are kept; h) the buffer is the new path.
-  return segments.join('/');
+  const out = new CodeUnitBuilder(buffer.length);
+  for (let i = 0; i < kept; i++) {
+    if (i > 0) out.push(0x2f);
+    out.pushRange(buffer, keptStart[i], keptEnd[i]);
+  }
+  return out.toString();
 }

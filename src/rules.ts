@@ -4,9 +4,7 @@
  * grammar/rfc3986.peggy, where "-" is written "_". The other grammars' rules:
  * src/grammars.ts.
  */
-import type { StartRuleNames } from '../generated/rfc3986';
-import { START_RULES } from '../generated/rfc3986.recognizer';
-import { REFERENCE_RULES, type Rfc3986RuleName, type UriRuleName } from './grammars';
+import { REFERENCE_RULES, RFC3986_RECOGNIZER, type Rfc3986RuleName, type Rfc3986StartRule, type UriRuleName } from './grammars';
 import { toAbnfName, toPegName as pegName } from './rule-names';
 
 export { toAbnfName } from './rule-names';
@@ -16,12 +14,12 @@ export type { Rfc3986RuleName, UriRuleName } from './grammars';
 export const URI_RULES = REFERENCE_RULES.rfc3986 as readonly UriRuleName[];
 
 /** The PEG rule name of grammar/rfc3986.peggy for an ABNF rule name. */
-export function toPegName(rule: Rfc3986RuleName): StartRuleNames {
-  return pegName(rule) as StartRuleNames;
+export function toPegName(rule: Rfc3986RuleName): Rfc3986StartRule {
+  return pegName(rule) as Rfc3986StartRule;
 }
 
 /** Every rule of the grammar, by ABNF name, in the order of grammar/rfc3986.peggy. */
-export const RFC3986_RULES: readonly Rfc3986RuleName[] = START_RULES.map((r) => toAbnfName(r) as Rfc3986RuleName);
+export const RFC3986_RULES: readonly Rfc3986RuleName[] = RFC3986_RECOGNIZER.START_RULES.map((r) => toAbnfName(r) as Rfc3986RuleName);
 
 const ruleSet: ReadonlySet<string> = new Set(RFC3986_RULES);
 

@@ -4,6 +4,7 @@
  * Written here because TextDecoder's `fatal` mode says that a sequence is
  * ill-formed but not where, and an error here must say where.
  */
+import { CodeUnitBuilder } from './code-units';
 
 /** The code point `c` as UTF-8 bytes. `c` must be a Unicode scalar value. */
 export function utf8Bytes(c: number): number[] {
@@ -50,20 +51,21 @@ export function readUtf8(bytes: ArrayLike<number>, i: number, end: number): { co
 
 /** The bytes as text, or the offset of the first byte that is not well-formed UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): { text: string } | { invalidAt: number } {
-  const parts: string[] = [];
-  let run: number[] = [];
+  // Built as code units (code-units.ts): no array or string per character for the collector.
+  const out = new CodeUnitBuilder(bytes.length);
   for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      out.push(b);
+      i++;
+      continue;
+    }
     const r = readUtf8(bytes, i, bytes.length);
     if ('invalidAt' in r) return r;
-    run.push(r.codePoint);
-    if (run.length >= 4096) {
-      parts.push(String.fromCodePoint(...run));
-      run = [];
-    }
+    out.pushCodePoint(r.codePoint);
     i += r.length;
   }
-  parts.push(String.fromCodePoint(...run));
-  return { text: parts.join('') };
+  return { text: out.toString() };
 }
 
 /** The number of UTF-8 bytes of the first `offset` UTF-16 code units of `text` (which holds no lone surrogate before `offset`). */

@@ -89,12 +89,33 @@ describe('the recognizer compiler', () => {
   const { compileRecognizer } = require('../scripts/compile-recognizer') as typeof import('../scripts/compile-recognizer');
 
   it('lists the display-named rules, each of which matches one character', () => {
-    const { js } = compileRecognizer('start = a b\na "A" = "x" / [0-9]\nb = "yz"\n', 'grammar/t.peggy', { captures: [] });
+    const { js } = compileRecognizer('start = a b\na "A" = "x" / [0-9]\nb = "yz"\n', 'grammar/t.peggy', { captures: [] }, 'start = a b\na = "x" / DIGIT\nb = "yz"\n');
     expect(js).toContain('const NAMED_RULES = {"a":"A"};');
   });
 
   it('refuses a display name on a rule that matches more than one character', () => {
-    expect(() => compileRecognizer('start = a\na "A" = "xy"\n', 'grammar/t.peggy', { captures: [] })).toThrow(/rule a has a display name but does not match exactly one character/);
+    expect(() => compileRecognizer('start = a\na "A" = "xy"\n', 'grammar/t.peggy', { captures: [] }, 'start = a\na = "xy"\n')).toThrow(/rule a has a display name but does not match exactly one character/);
+  });
+
+  it("puts each rule's ABNF, continuation lines and comments included, above its function, and refuses a rule the ABNF lacks", () => {
+    const abnf = '; a comment\nstart-rule = a\n           / b ; the other\n\na = "x"\nb = "y"\n';
+    const { js } = compileRecognizer('start_rule = a / b\na = "x"\nb = "y"\n', 'grammar/t.peggy', { captures: [] }, abnf);
+    expect(js).toContain('\n// start-rule = a\n//            / b ; the other\nfunction r_start_rule(at) {');
+    expect(js).toContain('\n// a = "x"\nfunction r_a(at) {');
+    expect(() => compileRecognizer('start = a\na = "x"\n', 'grammar/t.peggy', { captures: [] }, 'start = a\n')).toThrow(/rule a is not in grammar\/t\.abnf/);
+  });
+
+  it.each(['rfc3986', 'rfc3987', 'rfc2396'])('generated/%s.recognizer.js has the first line of every rule of its .abnf above the rule\'s function', (name) => {
+    const js = fs.readFileSync(path.join(__dirname, '..', 'generated', `${name}.recognizer.js`), 'utf8');
+    const abnf = fs.readFileSync(path.join(__dirname, '..', 'grammar', `${name}.abnf`), 'utf8');
+    const firstLines = abnf.split('\n').filter((line) => /^[A-Za-z][A-Za-z0-9-]*\s*=/.test(line));
+    expect(firstLines.length).toBeGreaterThan(20);
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const missing = firstLines.filter((line) => {
+      const peg = (/^[A-Za-z0-9-]+/.exec(line) as RegExpExecArray)[0].replace(/-/g, '_');
+      return !new RegExp(`\n// ${escape(line.trimEnd())}\n(// .*\n)*function r_${peg}\\(at\\) \\{`).test(js);
+    });
+    expect(missing).toEqual([]);
   });
 });
 

@@ -234,7 +234,7 @@ describe('urigram compare', () => {
 
 describe('urigram extract', () => {
   it('prints file:line:column and the URI, marking invalid ones', () => {
-    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'urigram-extract-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-extract-'));
     const file = path.join(dir, 'notes.md');
     fs.writeFileSync(file, 'Yes, see "http://www.w3.org/Addressing/",\nor <ftp://foo.example.\n com/rfc/>. Bad: http://a/b|c.\n');
     try {
@@ -309,7 +309,7 @@ describe('urigram lint', () => {
     let dir: string;
     let file: string;
     beforeAll(() => {
-      dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'urigram-lint-'));
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-lint-'));
       file = path.join(dir, 'notes.md');
       fs.writeFileSync(file, '# Notes\nSee <HTTP://example.com/x> and http://h:25/.\nBroken: http://a/b|c\n');
     });
@@ -631,7 +631,7 @@ describe('the command line on hostile input (issue 13)', () => {
   ];
 
   it.each(THROWERS)('%s: any error a library call throws for one input is reported on that input, and the next input is done (exit 1, never 70)', async (_name, args, module, name) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module named by the table row, spied on as the CLI requires it
     const spy = jest.spyOn(require(module) as Record<string, (...a: unknown[]) => unknown>, name).mockImplementationOnce(() => {
       throw new TypeError('a library bug');
     });
@@ -653,7 +653,7 @@ describe('the command line on hostile input (issue 13)', () => {
     const next = path.join(dir, 'b.txt');
     fs.writeFileSync(file, 'see http://a/\n');
     fs.writeFileSync(next, 'see http://a/\n');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object the CLI requires, so that the spy replaces what it calls
     const spy = jest.spyOn(require('../src/extract') as Record<string, (...a: unknown[]) => unknown>, 'extract').mockImplementationOnce(() => {
       throw new TypeError('a library bug');
     });

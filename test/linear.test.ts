@@ -8,7 +8,8 @@
  * algorithms are checked against the old ones on generated inputs.
  */
 import fc from 'fast-check';
-import { codePointOffset, extract, lint, mergeRelativePath2396, resolve } from '../src';
+import { codePointOffset, compareGrammars, extract, iriToUri, lint, mergeRelativePath2396, normalize, parseUtf8, percentDecode, removeDotSegments, resolve, tryParse, uriToIri } from '../src';
+import { CodeUnitBuilder } from '../src/code-units';
 
 const M = 1_000_000;
 
@@ -196,5 +197,64 @@ describe('codePointOffset: offsets outside the text (item 5)', () => {
     expect(codePointOffset('a\u{1F600}b', 0)).toBe(0);
     expect(codePointOffset('a\u{1F600}b', 3)).toBe(2);
     expect(codePointOffset('a\u{1F600}b', 4)).toBe(3);
+  });
+});
+
+describe('text rewritten piece by piece: one code-unit builder (src/code-units.ts)', () => {
+  it('writes code units past its first capacity and across the chunks it reads out, lone surrogates as they are', () => {
+    const b = new CodeUnitBuilder(1);
+    const text = 'a\ud800b\u{1F600}'.repeat(5000); // 25,000 code units: four chunks of 8192
+    b.pushString(text);
+    b.pushCodePoint(0x1f600);
+    b.push(0xdc00);
+    expect(b.toString()).toBe(`${text}\u{1F600}\udc00`);
+    b.truncate(3);
+    expect(b.toString()).toBe('a\ud800b');
+  });
+
+  it('writes the UTF-8 triplets of a code point as encodeURIComponent does', () => {
+    for (const ch of ['\u00e9', '\u0800', '\uffff', '\u{10000}', '\u{10FFFF}']) {
+      const b = new CodeUnitBuilder();
+      b.pushUtf8Triplets(ch.codePointAt(0) as number);
+      expect(b.toString()).toBe(encodeURIComponent(ch));
+    }
+  });
+
+  it('decodes, converts and removes a million characters of pieces with the same answers', async () => {
+    const n = M / 6;
+    expect(await finishes(() => percentDecode('%C3%A9'.repeat(n)))).toBe('\u00e9'.repeat(n));
+    expect(await finishes(() => uriToIri(`http://h/${'%C3%A9'.repeat(n)}`))).toBe(`http://h/${'\u00e9'.repeat(n)}`);
+    expect(await finishes(() => iriToUri(`http://h/${'\u00e9'.repeat(n)}`))).toBe(`http://h/${'%C3%A9'.repeat(n)}`);
+    expect(await finishes(() => normalize(`http://h/${'%41%7e'.repeat(n)}`))).toBe(`http://h/${'A~'.repeat(n)}`);
+    expect(await finishes(() => removeDotSegments(`/x${'/a/..'.repeat(n)}`))).toBe('/x/');
+    expect(await finishes(() => mergeRelativePath2396('/', '/'.repeat(M)))).toBe('/'.repeat(M + 1));
+    expect((await finishes(() => parseUtf8(new TextEncoder().encode(`http://h/${'\u65e5'.repeat(n)}`)))).path).toBe(`/${'\u65e5'.repeat(n)}`);
+  });
+});
+
+describe('the error path: one traced run (src/diagnose.ts)', () => {
+  it('explains a rejection at the end of a million characters', async () => {
+    const input = `http://h/${'a/'.repeat(M / 2)} `;
+    const r = await finishes(() => tryParse(input));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.offset).toBe(input.length - 1);
+    expect(r.error.found).toBe(' ');
+    // The last segment begins at the space itself (it is empty), so the path ends in the rule around it.
+    expect(r.error.rulePath).toEqual(['URI-reference', 'URI', 'hier-part', 'path-abempty']);
+  });
+
+  it('compareGrammars explains a rejection when its error is read, as parse does, once', () => {
+    const input = 'http://h/a b';
+    const c = compareGrammars(input);
+    for (const v of c.verdicts) {
+      expect(v.valid).toBe(false);
+      expect(Object.keys(v)).toContain('error');
+      const direct = tryParse(input, { grammar: v.grammar });
+      expect(direct.ok).toBe(false);
+      if (!direct.ok) expect(v.error?.toJSON()).toEqual(direct.error.toJSON());
+      expect(v.error).toBe(v.error); // kept, not worked out again
+    }
+    expect(JSON.parse(JSON.stringify(c.verdicts[2])).error.offset).toBe(10);
   });
 });

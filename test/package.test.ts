@@ -117,6 +117,7 @@ describe('the installed package', () => {
 
   it('type-checks from TypeScript (CommonJS and ES module files) against its own types', () => {
     const code = `import { parse, tryParse, isValid, type UriRecord, type ParseOptions } from 'urigram';
+      import * as formats from 'urigram/formats';
       const record: UriRecord = parse('http://a/');
       const options: ParseOptions = { grammar: 'rfc3987', rule: 'IRI' };
       const host: string | undefined = record.host;
@@ -125,6 +126,8 @@ describe('the installed package', () => {
       if (!result.ok) { const offset: number = result.error.offset; void offset; }
       // @ts-expect-error: the input is a string
       parse(42);
+      // @ts-expect-error: a format predicate takes a string
+      formats.iri(42);
       // @ts-expect-error: no such grammar
       isValid('x', { grammar: 'rfc1738' });
       export { host, valid };
@@ -148,7 +151,8 @@ describe('the installed package', () => {
       expect(r.stderr).toBe('');
       return JSON.parse(r.stdout) as string[];
     };
-    const core = ['dist/generated/rfc3986.recognizer.js', 'dist/src/backends.js', 'dist/src/errors.js', 'dist/src/grammars.js', 'dist/src/index.js', 'dist/src/options.js', 'dist/src/parse.js'].map((f) => `urigram/${f}`);
+    // The entry alone: it holds parse, backends, grammars, errors, options and RFC 3986's recognizer, bundled (scripts/finish-build.ts).
+    const core = ['dist/src/index.js'].map((f) => `urigram/${f}`);
     expect(loaded("u.isValid('http://a/b'); u.parse('http://a/b?c')")).toEqual(core);
     const afterRejection = loaded("u.tryParse('a b')");
     expect(afterRejection).toEqual(expect.arrayContaining([...core, 'urigram/dist/src/diagnose.js', 'urigram/dist/generated/rfc3986.trace.js']));
@@ -160,4 +164,66 @@ describe('the installed package', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ scheme: 'ldap', host: '[2001:db8::7]', query: 'objectClass?one' });
   });
+
+  it('runs the conformance suite it ships (urigram conformance), against itself and an adapter module of the user\'s', () => {
+    const bin = path.join(project, 'node_modules', '.bin', 'urigram');
+    const own = run(bin, ['conformance', '--category', 'uri-to-iri,resolution', '--format', 'json'], project);
+    expect(own.status).toBe(0);
+    const report = JSON.parse(own.stdout) as { scores: Array<{ category: string; total: number; passed: number }> };
+    expect(report.scores.map((s) => s.category)).toEqual(['resolution', 'uri-to-iri']);
+    for (const s of report.scores) expect(s.passed).toBe(s.total);
+    // An adapter that only validates, and wrongly: everything is valid.
+    fs.writeFileSync(path.join(project, 'adapter.js'), 'exports.validate = () => true;\n');
+    const mine = run(bin, ['conformance', '--adapter', 'adapter.js', '--category', 'validity'], project);
+    expect(mine.status).toBe(1);
+    expect(mine.stdout).toMatch(/accepts invalid input/);
+  }, 60_000);
+});
+
+describe('urigram/eslint and urigram/formats, installed (ESLint and ajv are the repository\'s: optional peers)', () => {
+  const ajv = JSON.stringify(require.resolve('ajv'));
+  const check = `const checks = (plugin, f, Ajv) => { const a = f.addFormats(new Ajv());
+    return [typeof plugin.rules['valid-uri'].create, plugin.configs.recommended.plugins.urigram === plugin, a.validate({ type: 'string', format: 'uri' }, 'foo:'), a.validate({ type: 'string', format: 'uri' }, 'http://[::ffff:01.2.3.4]/'), a.validate({ type: 'string', format: 'iri' }, 'http://\\u00e9/'), f.uriReference('')]; };`;
+  const expected = ['function', true, true, false, true, true];
+
+  it('every file the exports map names exists', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
+    const files = ['./eslint', './formats'].flatMap((e) => JSON.stringify(pkg.exports[e]).match(/\.\/dist\/[^"]+/g) ?? []);
+    expect(files.length).toBe(9);
+    expect(files.filter((f) => !fs.existsSync(path.join(installed, f)))).toEqual([]);
+  });
+
+  it('work from CommonJS and from an ES module (the same copy as require\'s)', () => {
+    const cjs = run(process.execPath, ['-e', `${check} process.stdout.write(JSON.stringify(checks(require('urigram/eslint'), require('urigram/formats'), require(${ajv}))))`], project);
+    expect(cjs.stderr).toBe('');
+    expect(JSON.parse(cjs.stdout)).toEqual(expected);
+    fs.writeFileSync(
+      path.join(project, 'entries.mjs'),
+      `import urigram from 'urigram/eslint'; import * as formats from 'urigram/formats'; import { addFormats } from 'urigram/formats'; import { createRequire } from 'node:module';
+       const require = createRequire(import.meta.url);
+       if (addFormats !== require('urigram/formats').addFormats || urigram !== require('urigram/eslint')) throw new Error('two copies');
+       ${check} process.stdout.write(JSON.stringify(checks(urigram, formats, require(${ajv}))));`,
+    );
+    const esm = run(process.execPath, [path.join(project, 'entries.mjs')], project);
+    expect(esm.stderr).toBe('');
+    expect(JSON.parse(esm.stdout)).toEqual(expected);
+  });
+
+  it.each(['eslint', 'eslint10'])('lint a file with %s from an eslint.config.js (CommonJS) and an eslint.config.mjs', (eslint) => {
+    for (const [config, text] of [
+      ['eslint.config.js', "const urigram = require('urigram/eslint'); module.exports = [urigram.configs.recommended];"],
+      ['eslint.config.mjs', "import urigram from 'urigram/eslint'; export default [{ plugins: { urigram }, rules: { 'urigram/valid-uri': ['error', { schemes: ['https'] }] } }];"],
+    ]) {
+      const dir = path.join(project, `${eslint}-${config}`);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, config), text);
+      fs.writeFileSync(path.join(dir, 'a.js'), "fetch('http://a b/');\nfetch('ftp://a/');\n");
+      const script = `const { ESLint } = require(${JSON.stringify(require.resolve(eslint))});
+        new ESLint({ cwd: ${JSON.stringify(dir)} }).lintFiles(['a.js']).then(([r]) => process.stdout.write(JSON.stringify(r.messages.map((m) => [m.ruleId, m.line, m.column, m.message.replace(/ at offset.*\\(/, ' (')]))));`;
+      const r = run(process.execPath, ['-e', script], dir);
+      expect(r.stderr).toBe('');
+      const scheme = ['urigram/valid-uri', 2, 8, 'the scheme "ftp" is not among those allowed (https) (scheme, error, RFC 3986 3.1)'];
+      expect([config, JSON.parse(r.stdout)]).toEqual([config, [['urigram/valid-uri', 1, 16, 'invalid URI-reference (syntax, error, RFC 3986 3, 4)'], ...(config.endsWith('.mjs') ? [scheme] : [])]]);
+    }
+  }, 60_000);
 });

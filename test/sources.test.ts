@@ -160,3 +160,31 @@ describe('nothing outside the repository', () => {
     expect(fs.readFileSync(path.join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
   });
 });
+
+describe('one door to the generated code', () => {
+  /** The modules of src/ that import or require something under generated/. */
+  const importers = (files: ReadonlyMap<string, string>): string[] =>
+    [...files].filter(([, text]) => /(?:from\s+|require\()\s*['"]\.\.\/(?:\.\.\/)?generated\//.test(text)).map(([file]) => file).sort();
+  const sources = (): Map<string, string> => {
+    const out = new Map<string, string>();
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.ts')) out.set(path.relative(root, full), fs.readFileSync(full, 'utf8'));
+      }
+    };
+    walk(path.join(root, 'src'));
+    return out;
+  };
+
+  it('only src/grammars.ts (RFC 3986 recognizer and the generated types) and src/load.ts with its ES module twin (what loads on first use) import generated/', () => {
+    expect(importers(sources())).toEqual(['src/grammars.ts', 'src/load.esm.ts', 'src/load.ts']);
+  });
+
+  it('the check sees an import, a type import and a require of generated/ anywhere else', () => {
+    for (const line of ["import { matchAt } from '../generated/rfc3986.recognizer';", "import type { Expectation } from '../generated/rfc3986';", "const p = require('../../generated/rfc3986');"]) {
+      expect(importers(new Map([['src/x.ts', line]]))).toEqual(['src/x.ts']);
+    }
+  });
+});

@@ -291,18 +291,40 @@ function encodeEachCharacter(ids: Ids): Case[] {
   return cases;
 }
 
+/** Generated URI references, normalized at level syntax by the transcription of 6.2.2, and each pair also as an equivalence. */
+function generatedNormalization(ids: Ids): { normalization: Case[]; equivalence: Case[] } {
+  const normalization: Case[] = [];
+  const equivalence: Case[] = [];
+  const random = new Random(SEED + 3);
+  const generator = new Generator(data.rfc3986.abnf, random, loadConfig('rfc3986'));
+  const seen = new Set<string>();
+  for (let i = 0; normalization.length < 200 && i < 5000; i++) {
+    const rule = i % 4 === 0 ? 'relative-ref' : 'URI';
+    const input = generator.generate(rule);
+    if (input.length > 50 || seen.has(input)) continue;
+    seen.add(input);
+    const output = reference.normalizeSyntax(input);
+    if (output === null) continue;
+    const source: Source = { kind: 'generated', grammar: 'rfc3986', rule, seed: SEED + 3, nearMiss: false, judge: 'RFC 3986 6.2.2, transcribed' };
+    normalization.push({ id: ids.next('normalization/generated'), input, level: 'syntax', output, source });
+    if (output !== input && equivalence.length < 100) equivalence.push({ id: ids.next('equivalence/generated'), a: input, b: output, level: 'syntax', equivalent: true, source });
+  }
+  return { normalization, equivalence };
+}
+
 export function buildSuite(): Record<string, CategoryFile> {
   const ids = new Ids();
   const v = validity(ids);
   const hand = HAND_CASES(ids);
+  const norm = generatedNormalization(ids);
   const categories: Array<[string, string, Case[]]> = [
     ['validity', 'Whether an input matches a rule of a grammar (RFC 3986, RFC 3987, RFC 2396), for every rule.', [...v.validity, ...judged(hand.validity)]],
     ['error-offset', 'For an input its grammar\'s reference rule rejects: the offset of the first character no string of the rule has there, in UTF-16 code units and in code points.', v.errors],
     ['components', 'The components of a valid reference; null is an absent component, "" a present and empty one.', [...hand.components, ...v.components]],
     ['resolution', 'The target of a reference against a base: RFC 3986 5.2 (strict, non-strict) and RFC 2396 5.2.', [...resolution(ids), ...hand.resolution]],
     ['remove-dot-segments', 'RFC 3986 5.2.4 on a path.', removeDotSegments(ids)],
-    ['normalization', 'Syntax-based (RFC 3986 6.2.2) and scheme-based (6.2.3) normalization.', hand.normalization],
-    ['equivalence', 'Whether two URIs are equivalent at a rung of the comparison ladder of RFC 3986 6.2.', hand.equivalence],
+    ['normalization', 'Syntax-based (RFC 3986 6.2.2) and scheme-based (6.2.3) normalization.', [...hand.normalization, ...norm.normalization]],
+    ['equivalence', 'Whether two URIs are equivalent at a rung of the comparison ladder of RFC 3986 6.2.', [...hand.equivalence, ...norm.equivalence]],
     ['iri-to-uri', 'RFC 3987 3.1: an IRI mapped to a URI.', [...hand.iriToUri, ...iriToUri(ids)]],
     ['uri-to-iri', 'RFC 3987 3.2: a URI mapped to an IRI.', hand.uriToIri],
     ['percent-encoding', 'RFC 3986 2.1 and 2.4: encoding data for a component, and decoding.', [...hand.percentEncoding, ...encodeEachCharacter(ids)]],

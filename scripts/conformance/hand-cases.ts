@@ -78,6 +78,15 @@ const URI_TO_IRI: ReadonlyArray<readonly [string, string, Source]> = [
   ['http://www.example.org/D%FCrst', 'http://www.example.org/D%FCrst', rfc(3987, '3.2')],
   ['http://xn--99zt52a.example.org/%e2%80%ae', 'http://xn--99zt52a.example.org/%E2%80%AE', rfc(3987, '3.2')],
   ['http://a/%41%2f%25%c3%a9', 'http://a/A%2f%25\u00e9', hand('3.2 step 1: "%", reserved characters and characters not allowed in URIs stay encoded; others are decoded')],
+  ['http://a/%C3%A9?%C3%A9#%C3%A9', 'http://a/\u00e9?\u00e9#\u00e9', hand('3.2: ucschar is allowed as itself in the path, the query and the fragment (2.2)')],
+  ['http://r%C3%A9sum%C3%A9.example.org/', 'http://r\u00e9sum\u00e9.example.org/', hand('3.2: ireg-name takes ucschar (2.2)')],
+  ['http://%C3%A9@a/', 'http://\u00e9@a/', hand('3.2: iuserinfo takes ucschar (2.2)')],
+  ['http://a/%E2%80%AE', 'http://a/%E2%80%AE', hand('3.2 step 4 and 4.1: bidi formatting characters stay encoded')],
+  ['http://a/%EE%80%80', 'http://a/%EE%80%80', hand('3.2 and 2.2: iprivate (U+E000) is allowed only in the query')],
+  ['http://a/?%EE%80%80', 'http://a/?\ue000', hand('3.2 and 2.2: iprivate is allowed in iquery')],
+  ['http://a/%EF%BF%BF', 'http://a/%EF%BF%BF', hand('3.2 and 2.2: U+FFFF is no ucschar, so it stays encoded')],
+  ['http://a/%20', 'http://a/%20', hand('3.2 step 1: a character not allowed in URIs stays encoded')],
+  ['http://a/%C3', 'http://a/%C3', hand('3.2 step 3: octets that are not well-formed UTF-8 stay encoded')],
 ];
 
 /** [input, component, output, source] */

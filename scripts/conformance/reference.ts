@@ -138,3 +138,41 @@ export function iriToUri(iri: string): string {
   }
   return out;
 }
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/** RFC 3986 6.2.2.1 and 6.2.2.2 on a component's text: the hex digits of each triplet upper-cased, a triplet of an unreserved character decoded. */
+function normalizePercent(text: string): string {
+  return text.replace(/%([0-9A-Fa-f]{2})/g, (_t, hex: string) => {
+    const ch = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(ch) ? ch : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
+ * RFC 3986 6.2.2, syntax-based normalization of a valid URI reference, step
+ * by step: percent-encodings (6.2.2.2, with 6.2.2.1's upper-case hex), the
+ * scheme and the host lower-cased (6.2.2.1: the triplets in a host keep their
+ * upper-case hex), and remove_dot_segments (6.2.2.3) on the path of a
+ * reference with a scheme (a relative reference keeps its dot segments: they
+ * mean something until it is resolved, 5.2). Returns null when the result has
+ * no string form by 5.3 (a path beginning "//" without an authority).
+ */
+export function normalizeSyntax(uri: string): string | null {
+  const c = split(uri);
+  const out: Components = {
+    scheme: c.scheme === null ? null : c.scheme.toLowerCase(),
+    authority: null,
+    path: normalizePercent(c.path),
+    query: c.query === null ? null : normalizePercent(c.query),
+    fragment: c.fragment === null ? null : normalizePercent(c.fragment),
+  };
+  if (c.authority !== null) {
+    const a = splitAuthority(c.authority);
+    const host = normalizePercent(a.host).replace(/%[0-9A-F]{2}|[^%]+/g, (t) => (t.startsWith('%') ? t : t.toLowerCase()));
+    out.authority = (a.userinfo === null ? '' : normalizePercent(a.userinfo) + '@') + host + (a.port === null ? '' : ':' + a.port);
+  }
+  if (out.scheme !== null) out.path = removeDotSegments(out.path);
+  if (out.authority === null && out.path.startsWith('//')) return null;
+  return recompose(out);
+}

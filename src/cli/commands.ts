@@ -11,7 +11,8 @@ import { iriToUri, uriToIri } from '../iri';
 import { explainNormalize, type NormalizeLevel } from '../normalize';
 import { compare } from '../compare';
 import { UriSyntaxError } from '../errors';
-import type { Rfc2396Record, UriComponentName, UriRecord } from '../parse';
+import type { AnyUriRecord, UriComponentName } from '../parse';
+import { isRfc2396Record } from '../records';
 import { say, UsageError } from './io';
 import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
 import { documents, inputs } from './inputs';
@@ -38,7 +39,7 @@ function parseOptions(ctx: Context): ParseOptions {
 
 const COMPONENTS: readonly UriComponentName[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 
-function table(input: string, record: UriRecord): string {
+function table(input: string, record: AnyUriRecord): string {
   const rows = [`input      ${JSON.stringify(input)}`];
   for (const name of COMPONENTS) {
     const value = record[name];
@@ -49,23 +50,21 @@ function table(input: string, record: UriRecord): string {
     if (name === 'path') row += ` ${record.pathKind}`;
     rows.push(row);
   }
-  if ('opaque' in record) {
-    const r = record as Rfc2396Record;
-    rows.push(`${'opaque'.padEnd(10)} ${r.opaque === undefined ? 'absent' : JSON.stringify(r.opaque)}`);
-    rows.push(`${'form'.padEnd(10)} ${r.authorityForm ?? 'absent'}`);
+  if (isRfc2396Record(record)) {
+    rows.push(`${'opaque'.padEnd(10)} ${record.opaque === undefined ? 'absent' : JSON.stringify(record.opaque)}`);
+    rows.push(`${'form'.padEnd(10)} ${record.authorityForm ?? 'absent'}`);
   }
   return `${rows.join('\n')}\n`;
 }
 
-function recordJson(input: string, record: UriRecord): string {
+function recordJson(input: string, record: AnyUriRecord): string {
   const out: Record<string, unknown> = { input, valid: true };
   for (const name of COMPONENTS) out[name] = record[name] ?? null;
   out.hostKind = record.hostKind ?? null;
   out.pathKind = record.pathKind;
-  if ('opaque' in record) {
-    const r = record as Rfc2396Record;
-    out.opaque = r.opaque ?? null;
-    out.authorityForm = r.authorityForm ?? null;
+  if (isRfc2396Record(record)) {
+    out.opaque = record.opaque ?? null;
+    out.authorityForm = record.authorityForm ?? null;
   }
   out.spans = record.spans;
   return JSON.stringify(out);

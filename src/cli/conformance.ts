@@ -16,9 +16,12 @@ import type { Context } from './command';
 async function loadAdapter(file: string): Promise<AdapterModule> {
   const full = path.resolve(file);
   // import() takes CommonJS and ES modules alike; a default export that is an object is the adapter.
-  const module = (await import(pathToFileURL(full).href)) as AdapterModule & { default?: unknown };
-  const inner = module.default;
-  return inner !== null && typeof inner === 'object' && !('validate' in module) ? (inner as AdapterModule) : module;
+  // Written through Function so that the CommonJS build keeps a real import() (TypeScript would make it a require()).
+  const dynamicImport = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
+  const module = (await dynamicImport(pathToFileURL(full).href)) as AdapterModule & { default?: unknown };
+  // A CommonJS module's exports come as the default export, and as named exports where Node can see them: take both.
+  const { default: inner, ...named } = module;
+  return { ...(inner !== null && typeof inner === 'object' ? (inner as AdapterModule) : {}), ...named };
 }
 
 export async function runConformance(ctx: Context): Promise<void> {

@@ -1,0 +1,189 @@
+/**
+ * Building a URI from its parts (RFC 3986 3, 5.3): each part given as data,
+ * percent-encoded (2.1, 2.4) in exactly what its component cannot hold as
+ * itself, then written by recompose(), which reads the result back and
+ * refuses it unless every component comes back as written. Combinations that
+ * 3.3 forbids are refused before that, each with its own UriComposeError.
+ *
+ * `build` starts from nothing; `withComponents` starts from a parsed URI
+ * reference and replaces the parts it is given, leaving the others exactly as
+ * written.
+ */
+import { matches, parse } from './parse';
+import { percentEncode, type EncodableComponent } from './percent-encoding';
+import { recompose, UriComposeError } from './recompose';
+import { boolean, checkOptions, describeValue, type OptionSpec } from './options';
+
+/**
+ * The parts of a URI reference, as data: not percent-encoded (unless
+ * `keepPercentEncoded`). An absent part (undefined, or left out) is not an
+ * empty one (''), as in a UriRecord.
+ */
+export interface UriParts {
+  /** `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (3.1), never encoded. */
+  readonly scheme?: string;
+  /** Encoded as the userinfo rule needs (3.2.1): ":" stays, "@" is encoded. Needs a host. */
+  readonly userinfo?: string;
+  /**
+   * A registered name, encoded as reg-name needs (3.2.2; non-ASCII as UTF-8
+   * octets), an IPv4 address, or an IP literal in its brackets ("[::1]",
+   * taken as written). An IPv6 address without brackets is refused. Present
+   * (even '') means there is an authority.
+   */
+  readonly host?: string;
+  /** `*DIGIT` (3.2.3): a string of digits (possibly empty) or a non-negative integer. Needs a host. */
+  readonly port?: string | number;
+  /**
+   * A string, encoded as the path rule needs ("/" separates segments and
+   * stays), or the segments as an array, each encoded as a segment ("/"
+   * inside one is encoded): `['', 'a', 'b/c']` is "/a/b%2Fc". Absent: ''.
+   */
+  readonly path?: string | readonly string[];
+  /** Encoded as the query rule needs (3.4): "/", "?", "&" and "=" stay, "#" is encoded. */
+  readonly query?: string;
+  /** Encoded as the fragment rule needs (3.5). */
+  readonly fragment?: string;
+}
+
+export interface BuildOptions {
+  /**
+   * false (the default): every part is data, so "%" is encoded too ("%25")
+   * and `percentDecode` gives each part back. true: the parts are already
+   * partly encoded; a "%" followed by two HEXDIG is kept (percentEncode's
+   * option of the same name).
+   */
+  readonly keepPercentEncoded?: boolean;
+}
+
+const BUILD_OPTIONS: OptionSpec = { keepPercentEncoded: boolean };
+
+const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+type PartName = (typeof PARTS)[number];
+
+/** The parts once encoded: strings as they will be written, or undefined. */
+type Encoded = { -readonly [K in PartName]: K extends 'path' ? string : string | undefined };
+
+function checkParts(fn: string, parts: unknown): asserts parts is UriParts {
+  if (parts === null || typeof parts !== 'object' || Array.isArray(parts) || ![Object.prototype, null].includes(Object.getPrototypeOf(parts))) {
+    throw new TypeError(`${fn}: expected the parts as a plain object, got ${describeValue(parts)}`);
+  }
+  for (const key of Object.keys(parts)) {
+    if (!(PARTS as readonly string[]).includes(key)) throw new TypeError(`${fn}: unknown part ${JSON.stringify(key)}: expected ${PARTS.join(', ')}`);
+    const value = (parts as Record<string, unknown>)[key];
+    if (value === undefined || typeof value === 'string') continue;
+    if (key === 'port' && typeof value === 'number') continue;
+    if (key === 'path' && Array.isArray(value) && value.every((s) => typeof s === 'string')) continue;
+    const allowed = key === 'port' ? 'a string, a number' : key === 'path' ? 'a string, an array of strings' : 'a string';
+    throw new TypeError(`${fn}: part ${key} must be ${allowed} or undefined, got ${describeValue(value)}`);
+  }
+}
+
+const ENCODED_AS: Readonly<Record<'userinfo' | 'query' | 'fragment', EncodableComponent>> = { userinfo: 'userinfo', query: 'query', fragment: 'fragment' };
+
+/** One part, given as data, as it will be written; refuses what no encoding can make valid. */
+function encodePart(name: PartName, value: unknown, keepPercentEncoded: boolean): string | undefined {
+  if (value === undefined) return name === 'path' ? '' : undefined;
+  const encode = (text: string, as: EncodableComponent) => percentEncode(text, as, keepPercentEncoded ? { keepPercentEncoded } : undefined);
+  switch (name) {
+    case 'scheme': {
+      const scheme = value as string;
+      if (!matches('scheme', scheme)) {
+        const bad = scheme === '' ? 0 : /^[A-Za-z]/.test(scheme) ? scheme.search(/[^A-Za-z0-9+\-.]/) : 0;
+        throw new UriComposeError('scheme', `scheme ${JSON.stringify(scheme)} is not a scheme (RFC 3986 3.1: a letter, then letters, digits, "+", "-" or "."), ${scheme === '' ? 'it is empty' : `at offset ${bad}`}; a scheme is never percent-encoded`);
+      }
+      return scheme;
+    }
+    case 'host': {
+      const host = value as string;
+      if (matches('IP-literal', host)) return host;
+      if (matches('IPv6address', host) || matches('IPvFuture', host)) {
+        throw new UriComposeError('host', `host ${JSON.stringify(host)} is an IP address that must be written in brackets (RFC 3986 3.2.2): "[${host}]"`);
+      }
+      return encode(host, 'host');
+    }
+    case 'port': {
+      if (typeof value === 'number') {
+        if (!Number.isSafeInteger(value) || value < 0) throw new UriComposeError('port', `port ${value} is not a non-negative integer (RFC 3986 3.2.3: *DIGIT)`);
+        return String(value);
+      }
+      const port = value as string;
+      const bad = port.search(/[^0-9]/);
+      if (bad >= 0) throw new UriComposeError('port', `port ${JSON.stringify(port)} has a character that is not a digit at offset ${bad} (RFC 3986 3.2.3: *DIGIT)`);
+      return port;
+    }
+    case 'path':
+      return Array.isArray(value) ? value.map((segment: string) => encode(segment, 'segment')).join('/') : encode(value as string, 'path');
+    default:
+      return encode(value as string, ENCODED_AS[name]);
+  }
+}
+
+/** The encoded parts as a string: the combinations 3.3 forbids refused, the rest checked by recompose(). */
+function assemble(p: Encoded): string {
+  const hasAuthority = p.host !== undefined;
+  if (!hasAuthority && p.userinfo !== undefined) throw new UriComposeError('userinfo', 'a userinfo needs a host (RFC 3986 3.2): give the host ("" for an empty one)');
+  if (!hasAuthority && p.port !== undefined) throw new UriComposeError('port', 'a port needs a host (RFC 3986 3.2): give the host ("" for an empty one)');
+  const { path } = p;
+  if (hasAuthority && path !== '' && !path.startsWith('/')) {
+    throw new UriComposeError('path', `with an authority, the path must be empty or begin with "/" (RFC 3986 3.3), got ${JSON.stringify(path)}`);
+  }
+  if (!hasAuthority && path.startsWith('//')) {
+    throw new UriComposeError('path', `without an authority, the path cannot begin with "//" (RFC 3986 3.3): ${JSON.stringify(path)} would be read as an authority; give a host ("" for an empty one) or write the path as "/.${path}"`);
+  }
+  if (!hasAuthority && p.scheme === undefined) {
+    const slash = path.indexOf('/');
+    const colon = path.indexOf(':');
+    if (colon >= 0 && (slash < 0 || colon < slash)) {
+      throw new UriComposeError('path', `in a relative reference, the first path segment cannot contain ":" (RFC 3986 3.3, 4.2): ${JSON.stringify(path)} would be read as a scheme; write it as "./${path}"`);
+    }
+  }
+  const authority = hasAuthority ? `${p.userinfo !== undefined ? `${p.userinfo}@` : ''}${p.host}${p.port !== undefined ? `:${p.port}` : ''}` : undefined;
+  return recompose({ scheme: p.scheme, authority, path, query: p.query, fragment: p.fragment });
+}
+
+/**
+ * A URI reference from its parts (RFC 3986 3, 5.3), each encoded as its
+ * component needs, so that parsing the result gives back every part given,
+ * once percent-decoded. Refused with a UriComposeError naming the part: a
+ * scheme or port that no encoding makes valid, an IPv6 address without
+ * brackets, a userinfo or port without a host, and what 3.3 forbids: an
+ * authority with a path that is not empty and does not begin with "/", a
+ * path beginning with "//" without an authority, a first segment with ":" in
+ * a relative reference.
+ */
+export function build(parts: UriParts, options?: BuildOptions): string {
+  checkOptions('build', options, BUILD_OPTIONS);
+  checkParts('build', parts);
+  const keep = options?.keepPercentEncoded === true;
+  const encoded = {} as Encoded;
+  for (const name of PARTS) (encoded as Record<PartName, string | undefined>)[name] = encodePart(name, parts[name], keep);
+  return assemble(encoded);
+}
+
+/**
+ * `uri` (a URI reference, parsed: a UriSyntaxError when it is not valid) with
+ * the parts in `changes` replaced, each given as data and encoded as `build`
+ * encodes it; a part set to undefined is removed (the host with the whole
+ * authority, which then must have no userinfo or port left). Parts not named
+ * in `changes` stay exactly as written. The same UriComposeErrors as `build`.
+ */
+export function withComponents(uri: string, changes: UriParts, options?: BuildOptions): string {
+  checkOptions('withComponents', options, BUILD_OPTIONS);
+  if (typeof uri !== 'string') throw new TypeError(`withComponents: expected the URI as a string, got ${describeValue(uri)}`);
+  checkParts('withComponents', changes);
+  const record = parse(uri);
+  const keep = options?.keepPercentEncoded === true;
+  const encoded: Encoded = {
+    scheme: record.scheme,
+    userinfo: record.userinfo,
+    host: record.host,
+    port: record.port,
+    path: record.path,
+    query: record.query,
+    fragment: record.fragment,
+  };
+  for (const name of PARTS) {
+    if (Object.prototype.hasOwnProperty.call(changes, name)) (encoded as Record<PartName, string | undefined>)[name] = encodePart(name, changes[name], keep);
+  }
+  return assemble(encoded);
+}

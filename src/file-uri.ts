@@ -1,0 +1,207 @@
+/**
+ * File URIs and file-system paths (RFC 8089), for POSIX and Windows.
+ *
+ * RFC 8089 2 gives the syntax: `file:` then either `//` with an authority
+ * ("localhost", a host, or empty: the local machine) and a path-absolute, or
+ * a path-absolute alone. Section 4 says names are percent-encoded as UTF-8.
+ * Appendix E lists the variations in use that the standard syntax leaves out;
+ * of those, these are read: E.2 (a drive letter as the first segment, with or
+ * without the "/" before it, "file:c:/x"),
+ * E.3.1 (a UNC path's server as the authority, "file://host/share/x") and
+ * E.3.2 (the whole UNC path in the path, after an empty authority:
+ * "file:////host/share/x", "file://///host/share/x"). Not read: E.1
+ * (userinfo), E.4 (backslashes, which are no URI characters at all).
+ *
+ * Nothing here looks at the machine it runs on (the library uses no Node
+ * built-in): the platform is an option with no default, and a relative path
+ * is refused rather than resolved against a working directory.
+ */
+import { parse } from './parse';
+import { percentDecode, percentEncode, PercentEncodingError, type EncodableComponent } from './percent-encoding';
+import { checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from './options';
+
+/** Whose paths: POSIX ("/a/b") or Windows ("C:\a\b", "\\host\share\a"). */
+export type FilePlatform = 'posix' | 'windows';
+
+export interface FileUriOptions {
+  /** Required: 'posix' or 'windows'. urigram never guesses it from the machine it runs on. */
+  readonly platform: FilePlatform;
+}
+
+/**
+ * A file URI that names no path on the platform, or a path that has no file
+ * URI: `offset` is where, in `input` (the URI or the path).
+ */
+export class FileUriError extends Error {
+  readonly input: string;
+  readonly offset: number;
+
+  constructor(input: string, offset: number, message: string) {
+    super(`${message} (at offset ${offset})`);
+    this.name = 'FileUriError';
+    this.input = input;
+    this.offset = offset;
+  }
+}
+
+const FILE_OPTIONS: OptionSpec = { platform: oneOf(['posix', 'windows']) };
+
+function platformOf(fn: string, options: FileUriOptions | undefined): FilePlatform {
+  checkOptions(fn, options, FILE_OPTIONS);
+  const platform = options?.platform;
+  if (platform === undefined) {
+    throw new UriOptionError(fn, 'platform', undefined, `option platform is required, "posix" or "windows": a path means something only on one of them, and urigram does not guess it from the machine it runs on`);
+  }
+  return platform;
+}
+
+/**
+ * One segment of the URI's path, percent-decoded (RFC 8089 4: UTF-8). A
+ * segment that would decode to a separator, or to NUL, names no file: refused.
+ * `at` is the segment's offset in `uri`.
+ */
+function decodeSegment(uri: string, segment: string, at: number, windows: boolean): string {
+  const separator = (windows ? /%(2F|5C|00)/i : /%(2F|00)/i).exec(segment);
+  if (separator !== null) {
+    const what = separator[1] === '00' ? 'NUL, which no file name holds' : `"${separator[1].toUpperCase() === '2F' ? '/' : '\\'}", a separator of ${windows ? 'Windows' : 'POSIX'} paths`;
+    throw new FileUriError(uri, at + separator.index, `the path segment ${JSON.stringify(segment)} encodes ${what}: no path has it inside a file name`);
+  }
+  try {
+    return percentDecode(segment);
+  } catch (e) {
+    if (e instanceof PercentEncodingError) throw new FileUriError(uri, at + e.offset, `the path does not decode as UTF-8 (RFC 8089 4): ${e.message.replace(/ at offset \d+$/, '')}`);
+    throw e;
+  }
+}
+
+/** The segments of `path` (a part of the URI's path, at offset `at` of `uri`), decoded and joined by `sep`. */
+function decodePath(uri: string, path: string, at: number, windows: boolean): string {
+  const out: string[] = [];
+  let start = 0;
+  for (const segment of path.split('/')) {
+    out.push(decodeSegment(uri, segment, at + start, windows));
+    start += segment.length + 1;
+  }
+  return out.join(windows ? '\\' : '/');
+}
+
+/**
+ * A drive letter and its ":" at `at` of `path`, followed by "/" or nothing
+ * (RFC 8089 E.2). E.2.2's "|" for the ":" never gets here: "|" is no URI
+ * character (RFC 3986 2), so "file:///c|/x" is a UriSyntaxError at the "|".
+ */
+function driveAt(path: string, at: number): boolean {
+  return /^[A-Za-z]:$/.test(path.slice(at, at + 2)) && (path.length === at + 2 || path[at + 2] === '/');
+}
+
+/**
+ * The file-system path that a file URI names (RFC 8089), on `options.platform`.
+ * POSIX: "file:///a/b%20c" and "file:/a/b%20c" give "/a/b c"; a host other
+ * than "localhost" is refused. Windows: "file:///C:/a/b" (also "file:C:/a/b",
+ * Appendix E.2) gives "C:\a\b"; "file://host/share/a"
+ * (E.3.1) and "file:////host/share/a" (E.3.2) give "\\host\share\a".
+ * An invalid URI is a UriSyntaxError; one that names no path on the platform
+ * (another scheme, a query or fragment, a userinfo or port, a remote host on
+ * POSIX, no drive letter or UNC host on Windows, an encoded separator or NUL,
+ * octets that are not UTF-8) is a FileUriError with its offset. Dot segments
+ * are kept as written: the file system resolves them (symbolic links make
+ * "a/.." differ from nothing).
+ */
+export function fileUriToPath(uri: string, options: FileUriOptions): string {
+  const platform = platformOf('fileUriToPath', options);
+  if (typeof uri !== 'string') throw new TypeError(`fileUriToPath: expected the URI as a string, got ${describeValue(uri)}`);
+  const r = parse(uri, { rule: 'URI' });
+  const scheme = r.scheme as string;
+  if (scheme.toLowerCase() !== 'file') throw new FileUriError(uri, 0, `not a file URI: the scheme is ${JSON.stringify(scheme)} (RFC 8089 2: "file")`);
+  if (r.spans.query !== undefined) throw new FileUriError(uri, r.spans.query[0] - 1, 'a file URI has no query (RFC 8089 2), and a path nothing to hold one');
+  if (r.spans.fragment !== undefined) throw new FileUriError(uri, r.spans.fragment[0] - 1, 'a file URI names a file, with no fragment (RFC 8089 2)');
+  if (r.spans.userinfo !== undefined) throw new FileUriError(uri, r.spans.userinfo[0], 'a userinfo in a file URI is a nonstandard variation (RFC 8089 E.1), not read here');
+  if (r.spans.port !== undefined) throw new FileUriError(uri, r.spans.port[0] - 1, 'a file URI has no port (RFC 8089 2: file-auth is "localhost" or a host)');
+  const host = r.host;
+  const local = host === undefined || host === '' || host.toLowerCase() === 'localhost';
+  const path = r.path;
+  const at = r.spans.path[0];
+  const windows = platform === 'windows';
+  if (!windows) {
+    if (!local) throw new FileUriError(uri, (r.spans.host as [number, number])[0], `the host ${JSON.stringify(host)} names another machine, whose files no POSIX path names (RFC 8089 2, 3: only "localhost" or an empty authority is local)`);
+    if (!path.startsWith('/')) throw new FileUriError(uri, at, `a POSIX path needs a path from the root, "/" (RFC 8089 2: path-absolute), got ${JSON.stringify(path)}`);
+    return `/${decodePath(uri, path.slice(1), at + 1, false)}`;
+  }
+  // Windows.
+  if (!local) {
+    // E.3.1: the UNC server as the authority, the share as the first segment.
+    if (r.hostKind === 'IPv6address' || r.hostKind === 'IPvFuture') {
+      throw new FileUriError(uri, (r.spans.host as [number, number])[0], `the IP literal ${host as string} has no UNC form here (UNC writes IPv6 addresses as ipv6-literal.net names)`);
+    }
+    if (!/^\/[^/]/.test(path)) throw new FileUriError(uri, at, `a UNC path needs a share name after the host, "file://${host as string}/share/..." (RFC 8089 E.3.1)`);
+    return `\\\\${decodeSegment(uri, host as string, (r.spans.host as [number, number])[0], true)}\\${decodePath(uri, path.slice(1), at + 1, true)}`;
+  }
+  if (path.startsWith('//')) {
+    // E.3.2: the whole UNC path in the path, after "//" or "///" ("file:////host/share", "file://///host/share").
+    const slashes = path.startsWith('///') ? 3 : 2;
+    if (!/^[^/]+\/[^/]/.test(path.slice(slashes))) throw new FileUriError(uri, at + slashes, 'a UNC path needs a host and a share name, "file:////host/share/..." (RFC 8089 E.3.2)');
+    return `\\\\${decodePath(uri, path.slice(slashes), at + slashes, true)}`;
+  }
+  const drive = driveAt(path, 1) ? 1 : driveAt(path, 0) && r.authority === undefined ? 0 : -1;
+  if (drive < 0) {
+    throw new FileUriError(uri, at, `a Windows path needs a drive letter ("file:///C:/...", RFC 8089 E.2) or a UNC host ("file://host/share/...", E.3), got the path ${JSON.stringify(path)}`);
+  }
+  const rest = path.slice(drive + 3); // after "/C:/" (or "C:/")
+  return `${path[drive]}:\\${decodePath(uri, rest, at + drive + 3, true)}`;
+}
+
+/** Each of `segments` (from offset `at` of `path`) percent-encoded as `as`, joined by "/". */
+function encodeSegments(path: string, segments: readonly string[], at: number, as: EncodableComponent = 'segment'): string {
+  const out: string[] = [];
+  let start = at;
+  for (const segment of segments) {
+    try {
+      out.push(percentEncode(segment, as));
+    } catch (e) {
+      if (e instanceof PercentEncodingError) throw new FileUriError(path, start + e.offset, 'a lone surrogate has no UTF-8 form, so no file URI (RFC 8089 4)');
+      throw e;
+    }
+    start += segment.length + 1;
+  }
+  return out.join('/');
+}
+
+/**
+ * The file URI of an absolute path (RFC 8089) on `options.platform`, each
+ * segment percent-encoded as UTF-8 (section 4) wherever RFC 3986's segment
+ * rule does not allow the character as itself. POSIX: "/a/b c" gives
+ * "file:///a/b%20c". Windows ("\" and "/" both separate): "C:\a\b" gives
+ * "file:///C:/a/b"; "\\host\share\a" gives "file://host/share/a" (E.3.1;
+ * for the host "localhost", which would mean the local machine,
+ * "file:////localhost/share/a", E.3.2). The local forms have an empty
+ * authority ("file:///"), the form RFC 8089 Appendix B shows first. A relative
+ * path (no root; on Windows no drive letter or UNC host, or "C:x"), a NUL, a
+ * lone surrogate, or a Win32 device path ("\\?\", "\\.\") is a FileUriError
+ * with its offset.
+ */
+export function pathToFileUri(path: string, options: FileUriOptions): string {
+  const platform = platformOf('pathToFileUri', options);
+  if (typeof path !== 'string') throw new TypeError(`pathToFileUri: expected the path as a string, got ${describeValue(path)}`);
+  const nul = path.indexOf('\0');
+  if (nul >= 0) throw new FileUriError(path, nul, 'a path cannot hold NUL');
+  if (platform === 'posix') {
+    if (!path.startsWith('/')) throw new FileUriError(path, 0, 'a relative path has no file URI (RFC 8089 2: path-absolute): resolve it against a directory first');
+    return `file:///${encodeSegments(path, path.slice(1).split('/'), 1)}`;
+  }
+  const isSeparator = (i: number) => path[i] === '\\' || path[i] === '/';
+  if (isSeparator(0) && isSeparator(1)) {
+    if ((path[2] === '?' || path[2] === '.') && (isSeparator(3) || path.length === 3)) {
+      throw new FileUriError(path, 0, `a Win32 device or long path ("\\\\${path[2]}\\") has no file URI here: write the path without its prefix`);
+    }
+    const parts = path.slice(2).split(/[\\/]/);
+    if (parts.length < 2 || parts[0] === '' || parts[1] === '') throw new FileUriError(path, 2, 'a UNC path needs a host and a share name, "\\\\host\\share\\..."');
+    const [host, ...rest] = parts;
+    if (host.toLowerCase() === 'localhost') return `file:////${encodeSegments(path, parts, 2)}`;
+    return `file://${encodeSegments(path, [host], 2, 'host')}/${encodeSegments(path, rest, 3 + host.length)}`;
+  }
+  if (/^[A-Za-z]:/.test(path)) {
+    if (!isSeparator(2)) throw new FileUriError(path, 2, `"${path.slice(0, 2)}" without a separator after it is relative to the drive's current directory: give the path from its root, "${path.slice(0, 2)}\\..."`);
+    return `file:///${path.slice(0, 2)}/${encodeSegments(path, path.slice(3).split(/[\\/]/), 3)}`;
+  }
+  throw new FileUriError(path, 0, 'a Windows path needs a drive letter ("C:\\...") or a UNC host ("\\\\host\\share\\..."): a relative path has no file URI');
+}

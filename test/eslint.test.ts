@@ -1,0 +1,287 @@
+/**
+ * urigram/eslint: the valid-uri rule through ESLint's RuleTester, the same
+ * cases with ESLint 9 (the `eslint` dev dependency) and ESLint 10 (`eslint10`,
+ * an alias), every position and every option, valid and invalid; the exact
+ * source range of a report through the literal's escapes; fixes and
+ * suggestions; and the recommended config through Linter.
+ */
+import { Linter as Linter9, RuleTester as RuleTester9 } from 'eslint';
+import { Linter as Linter10, RuleTester as RuleTester10 } from 'eslint10';
+import plugin from '../src/eslint';
+
+const rule = plugin.rules['valid-uri'];
+const jsx = { parserOptions: { ecmaFeatures: { jsx: true } } };
+
+/** Where `part` (its first occurrence after `from`) is in `code`: what a report on exactly those characters has. */
+function at(code: string, part: string, from = 0): { line: number; column: number; endLine: number; endColumn: number } {
+  const start = code.indexOf(part, from);
+  if (start < 0) throw new Error(`${JSON.stringify(part)} is not in ${JSON.stringify(code)}`);
+  const pos = (offset: number) => {
+    const before = code.slice(0, offset).split(/\r\n|\r|\n/);
+    return { line: before.length, column: before[before.length - 1].length + 1 };
+  };
+  const s = pos(start);
+  const e = pos(start + part.length);
+  return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+}
+
+/** A report of `code` (the lint code) on exactly `part` of the test's source (the first after `from`, by default the first string's opening quote). */
+const err = (code: string, source: string, part: string, from = source.search(/['"`]/), extra: object = {}) => ({ message: new RegExp(`\\(${code}, (error|warning|info), `), ...at(source, part, from), ...extra });
+
+interface Invalid {
+  code: string;
+  options?: unknown[];
+  errors: object[];
+  output?: string | null;
+  languageOptions?: object;
+  name?: string;
+}
+
+const valid: Array<string | { code: string; options?: unknown[]; languageOptions?: object }> = [
+  // positions, valid strings
+  "new URL('https://example.com/a?b#c')",
+  "new URL('../g', 'http://a/b/c/d')",
+  "URL.canParse('mailto:a@example.com')",
+  "URL.parse('urn:isbn:0451450523')",
+  "fetch('/api/items?page=2')",
+  'fetch(`https://example.com/`)',
+  "const o = { url: 'https://example.com/', homepageUrl: 'https://example.com/', href: '#top' }",
+  "location.href = 'https://example.com/'",
+  { code: '<a href="https://example.com/" src="/x.png" />', languageOptions: jsx },
+  // not URI positions, or not literals
+  "foo('a b')",
+  "const s = 'a b'",
+  "const o = { name: 'a b', title: `a b` }",
+  'fetch(`http://a/${path} b`)',
+  'fetch(address)',
+  "new Foo('a b')",
+  "o[url] = 'a b'",
+  { code: '<a title="a b" data-href="a b" />', languageOptions: jsx },
+  "axios.get('a b')",
+  // options that allow
+  { code: "fetch('a b')", options: [{ codes: { syntax: 'off' } }] },
+  { code: "fetch('HTTP://a/')", options: [{}] }, // info (uppercase-scheme) is below the default report level
+  { code: "fetch('ftp://u:pw@h/')", options: [{ report: 'error' }] }, // password-in-userinfo is a warning
+  { code: "fetch('http://é/')", options: [{ grammar: 'rfc3987' }] },
+  { code: "fetch('https://a/'); fetch('/relative'); fetch('HTTPS://a/')", options: [{ schemes: ['https'] }] },
+  { code: "const o = { url: 'a b', link: 'http://a/' }", options: [{ properties: '^link$' }] },
+  { code: '<a href="a b" />', options: [{ jsxAttributes: ['to'] }], languageOptions: jsx },
+  { code: "fetch('http://a/b')", options: [{ rule: 'URI' }] },
+];
+
+const s = {
+  newUrl: "new URL('http://a b/')",
+  canParse: "URL.canParse('a:%zz')",
+  urlParse: "URL.parse('a:b#c#d')",
+  base: "new URL('g', 'http://[::g]/')",
+  fetch: "fetch('http://a/%zz')",
+  globalFetch: "globalThis.fetch('a b'); window.fetch('c d')",
+  property: "const o = { url: 'a b', 'href': 'c d', imageUrl: 'e f', baseURL: 'g h', endpoint: 'i j' }",
+  assignment: "location.href = 'a b'",
+  jsxString: '<a href="a b" />',
+  jsxExpression: "<img src={'a b'} />",
+  jsxTemplate: '<form action={`a b`} />',
+  callee: "axios.get('a b'); open('c d')",
+  customProperty: "const o = { link: 'a b' }",
+  customJsx: '<Link to="a b" />',
+  ruleUri: "fetch('/relative')",
+  grammar: "fetch('http://é/ a')",
+  schemes: "fetch('http://a/')",
+  unicodeEscape: 'fetch("http://a\\u0020b/")',
+  backslash: "fetch('http://a/\\\\ b')",
+  continuation: "fetch('http://a/\\\nb c')",
+  codePointEscape: 'fetch("http://a/\\u{1F600}")',
+  jsxEntity: '<a href="http://a/&amp;b c" />',
+  templateCrlf: 'fetch(`a\r\nb`)',
+};
+
+const invalid: Invalid[] = [
+  { code: s.newUrl, errors: [err('syntax', s.newUrl, ' ')] },
+  { code: s.canParse, errors: [err('syntax', s.canParse, 'z')] },
+  { code: s.urlParse, errors: [err('syntax', s.urlParse, '#', s.urlParse.indexOf('#') + 1)] },
+  { code: s.base, errors: [err('syntax', s.base, 'g', 20)] },
+  { code: s.fetch, errors: [err('syntax', s.fetch, 'z')] },
+  { code: s.globalFetch, errors: [err('syntax', s.globalFetch, ' '), err('syntax', s.globalFetch, ' ', s.globalFetch.indexOf('c d'))] },
+  {
+    code: s.property,
+    errors: ['a b', 'c d', 'e f', 'g h', 'i j'].map((v) => err('syntax', s.property, ' ', s.property.indexOf(v))),
+  },
+  { code: s.assignment, errors: [err('syntax', s.assignment, ' ', s.assignment.indexOf("'"))] },
+  { code: s.jsxString, errors: [err('syntax', s.jsxString, ' ')], languageOptions: jsx },
+  { code: s.jsxExpression, errors: [err('syntax', s.jsxExpression, ' ')], languageOptions: jsx },
+  { code: s.jsxTemplate, errors: [err('syntax', s.jsxTemplate, ' ')], languageOptions: jsx },
+  { code: s.callee, options: [{ callees: ['axios.get', 'open'] }], errors: [err('syntax', s.callee, ' '), err('syntax', s.callee, ' ', s.callee.indexOf('c d'))] },
+  { code: s.customProperty, options: [{ properties: '^link$' }], errors: [err('syntax', s.customProperty, ' ', s.customProperty.indexOf('a b'))] },
+  { code: s.customJsx, options: [{ jsxAttributes: ['to'] }], errors: [err('syntax', s.customJsx, ' ')], languageOptions: jsx },
+  // rule: a relative reference is no URI; the parse stops at its first character
+  { code: s.ruleUri, options: [{ rule: 'URI' }], errors: [{ message: /invalid URI at offset 0.*\(syntax, error, /, ...at(s.ruleUri, '/') }] },
+  // grammar rfc3987: "é" is fine, the space is not
+  { code: s.grammar, options: [{ grammar: 'rfc3987' }], errors: [{ message: /invalid IRI-reference at offset 9: .*\(syntax, error, RFC 3987 2\.2\)/, ...at(s.grammar, ' ') }] },
+  // schemes
+  { code: s.schemes, options: [{ schemes: ['https', 'mailto'] }], errors: [{ message: 'the scheme "http" is not among those allowed (https, mailto) (scheme, error, RFC 3986 3.1)', ...at(s.schemes, 'http') }] },
+  // codes: a grade raised into the reported ones
+  {
+    code: "fetch('http://a:80/')",
+    options: [{ codes: { 'default-port': 'warning' } }],
+    errors: [{ message: /^80 is the default port of http: it can go \(default-port, warning, RFC 3986 3\.2\.3, 6\.2\.3\)$/, ...at("fetch('http://a:80/')", ':80') }],
+    output: "fetch('http://a/')",
+  },
+  // report: error alone; report: info adds the normalization diagnostics
+  { code: "fetch('ftp://u:pw@h/ x')", options: [{ report: 'error' }], errors: [err('syntax', "fetch('ftp://u:pw@h/ x')", ' ')] },
+  {
+    code: "fetch('ftp://u:pw@h/')",
+    errors: [{ message: /\(password-in-userinfo, warning, RFC 3986 3\.2\.1, 7\.5\)/, ...at("fetch('ftp://u:pw@h/')", 'pw') }],
+  },
+  // the exact range through escapes
+  { code: s.unicodeEscape, errors: [err('syntax', s.unicodeEscape, '\\u0020')] },
+  { code: s.backslash, errors: [err('syntax', s.backslash, '\\\\')] },
+  { code: s.continuation, errors: [err('syntax', s.continuation, ' ')] },
+  // one escape, two UTF-16 units: lint() points at the first or at both, the report covers the whole escape either way
+  { code: s.codePointEscape, errors: [err('non-ascii', s.codePointEscape, '\\u{1F600}', undefined, { suggestions: [{ messageId: 'fix', output: 'fetch("http://a/%F0%9F%98%80")' }] }), err('syntax', s.codePointEscape, '\\u{1F600}')] },
+  { code: s.jsxEntity, errors: [err('syntax', s.jsxEntity, ' ')], languageOptions: jsx },
+  { code: s.templateCrlf, errors: [err('syntax', s.templateCrlf, '\r\n')] },
+  // fixes: equivalent rewrites (RFC 3986 6.2.2, 6.2.3) are fixes, escapes outside the fixed range are kept
+  {
+    code: "new URL('HTTP://\\x41.example:80/a/./b/%7e?%2f')",
+    options: [{ report: 'info' }],
+    errors: [
+      err('uppercase-scheme', "new URL('HTTP://\\x41.example:80/a/./b/%7e?%2f')", 'HTTP'),
+      err('uppercase-host', "new URL('HTTP://\\x41.example:80/a/./b/%7e?%2f')", '\\x41.example'),
+      err('default-port', "new URL('HTTP://\\x41.example:80/a/./b/%7e?%2f')", ':80'),
+      err('dot-segments', "new URL('HTTP://\\x41.example:80/a/./b/%7e?%2f')", '/a/./b/%7e'),
+      err('lowercase-percent-encoding', "new URL('HTTP://\\x41.example:80/a/./b/%7e?%2f')", '%2f'),
+    ],
+    // ESLint applies in one pass only fixes that neither overlap nor touch: the port's, which begins where the host's ends, waits for the next pass
+    output: "new URL('http://a.example:80/a/b/~?%2F')",
+  },
+  {
+    code: "fetch('HTTP://a/\\u0062')",
+    options: [{ report: 'info' }],
+    errors: [err('uppercase-scheme', "fetch('HTTP://a/\\u0062')", 'HTTP')],
+    output: "fetch('http://a/\\u0062')",
+  },
+  {
+    code: 'fetch(`http://a/%7e`)',
+    options: [{ report: 'info' }],
+    errors: [err('percent-encoded-unreserved', 'fetch(`http://a/%7e`)', '%7e')],
+    output: 'fetch(`http://a/~`)',
+  },
+  {
+    code: '<a href="HTTP://a/" />',
+    options: [{ report: 'info' }],
+    errors: [err('uppercase-scheme', '<a href="HTTP://a/" />', 'HTTP')],
+    output: '<a href="http://a/" />',
+    languageOptions: jsx,
+  },
+  // suggestions: fixes that change what the string says
+  {
+    code: "fetch('a:b\\'c/é')",
+    errors: [
+      err('syntax', "fetch('a:b\\'c/é')", 'é'),
+      err('non-ascii', "fetch('a:b\\'c/é')", 'é', undefined, { suggestions: [{ messageId: 'fix', output: "fetch('a:b\\'c/%C3%A9')" }] }),
+    ],
+  },
+  {
+    code: "fetch('URL:http://a/')",
+    errors: [err('url-prefix', "fetch('URL:http://a/')", 'URL:', undefined, { suggestions: [{ messageId: 'fix', output: "fetch('http://a/')" }] })],
+  },
+  // rfc3987: ranges and fixes mapped back from the URI mapping; a fix over a non-ASCII character is dropped
+  {
+    code: "fetch('HTTP://h/é/%7e')",
+    options: [{ grammar: 'rfc3987', report: 'info' }],
+    errors: [err('uppercase-scheme', "fetch('HTTP://h/é/%7e')", 'HTTP'), err('percent-encoded-unreserved', "fetch('HTTP://h/é/%7e')", '%7e')],
+    output: "fetch('http://h/é/~')",
+  },
+  {
+    code: "fetch('http://h/é/../a')",
+    options: [{ grammar: 'rfc3987', report: 'info' }],
+    errors: [err('dot-segments', "fetch('http://h/é/../a')", '/é/../a')],
+  },
+];
+
+describe.each([
+  ['ESLint 9', RuleTester9],
+  ['ESLint 10', RuleTester10],
+])('valid-uri with %s', (_name, RuleTester) => {
+  const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+  // eslint's and eslint10's RuleModule types are the same shape; RuleTester runs its own describe/it.
+  tester.run('valid-uri', rule as never, { valid: valid as never, invalid: invalid as never });
+});
+
+describe.each([
+  ['ESLint 9', Linter9],
+  ['ESLint 10', Linter10],
+])('the recommended config with %s', (_name, Linter) => {
+  it('turns valid-uri on as an error, with the plugin under the name urigram', () => {
+    const linter = new (Linter as typeof Linter9)({ configType: 'flat' });
+    const messages = linter.verify("fetch('http://a b/'); fetch('http://a/')", [plugin.configs.recommended]);
+    expect(messages.map((m) => [m.ruleId, m.severity, m.column])).toEqual([['urigram/valid-uri', 2, 16]]);
+  });
+
+  it('--fix reaches normalize()\'s result in passes, through the escapes', () => {
+    const linter = new (Linter as typeof Linter9)({ configType: 'flat' });
+    const config = [{ plugins: { urigram: plugin }, rules: { 'urigram/valid-uri': ['error', { report: 'info' }] as Linter9.RuleEntry } }];
+    const fixed = linter.verifyAndFix("const o = { url: 'HTTP://\\x41.example:80/a/./b/%7e?%2f' }", config);
+    expect([fixed.fixed, fixed.output, fixed.messages]).toEqual([true, "const o = { url: 'http://a.example/a/b/~?%2F' }", []]);
+  });
+
+  it('rejects an unknown option, and a properties pattern that is not a regular expression', () => {
+    const linter = new (Linter as typeof Linter9)({ configType: 'flat' });
+    const config = (options: object) => [{ plugins: { urigram: plugin }, rules: { 'urigram/valid-uri': ['error', options] as Linter9.RuleEntry } }];
+    expect(() => linter.verify('x', config({ grammer: 'rfc3987' }))).toThrow(/grammer/);
+    expect(() => linter.verify('x', config({ codes: { bogus: 'off' } }))).toThrow(/bogus/);
+    expect(() => linter.verify("fetch('a b')", config({ properties: '(' }))).toThrow(/urigram\/valid-uri: option properties is not a regular expression/);
+  });
+});
+
+describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: run by node, on the build)', () => {
+  const pkg = (fields: object) => JSON.stringify(fields);
+  const q = {
+    space: pkg({ homepage: 'https://a b/' }),
+    relative: pkg({ homepage: '/docs' }),
+    scp: pkg({ repository: { type: 'git', url: 'git@github.com:a/b.git' } }),
+    escape: '{"bugs": {"url": "https://a/\\u0020"}}',
+    bugsString: pkg({ bugs: 'http://a/%zz' }),
+    fix: pkg({ homepage: 'HTTPS://a/' }),
+    scheme: pkg({ homepage: 'http://a/' }),
+  };
+  const cases = {
+    valid: [
+      { code: pkg({ homepage: 'https://example.com/', repository: { type: 'git', url: 'git+https://github.com/a/b.git' }, bugs: { url: 'https://github.com/a/b/issues' } }), filename: 'package.json' },
+      { code: pkg({ bugs: 'https://github.com/a/b/issues', repository: 'github:a/b', name: 'a b', description: 'x y' }), filename: 'package.json' },
+      { code: q.space, filename: 'other.json' },
+    ],
+    invalid: [
+      { code: q.space, filename: 'package.json', errors: [err('syntax', q.space, ' ', q.space.indexOf('https'))] },
+      { code: q.relative, filename: 'package.json', errors: [{ message: /invalid URI at offset 0/, ...at(q.relative, '/') }] },
+      { code: q.scp, filename: 'package.json', errors: [err('syntax', q.scp, '@')] },
+      { code: q.escape, filename: 'package.json', errors: [err('syntax', q.escape, '\\u0020')] },
+      { code: q.bugsString, filename: 'package.json', errors: [err('syntax', q.bugsString, 'z')] },
+      { code: q.fix, filename: 'package.json', options: [{ report: 'info' }], errors: [err('uppercase-scheme', q.fix, 'HTTPS')], output: pkg({ homepage: 'https://a/' }) },
+      { code: q.scheme, filename: 'package.json', options: [{ schemes: ['https'] }], errors: [{ message: /the scheme "http" is not among those allowed \(https\)/, ...at(q.scheme, 'http', q.scheme.indexOf(':')) }] },
+    ],
+  };
+  // RegExps do not survive JSON: sent as their source
+  const sent = JSON.stringify(cases, (_k, v) => (v instanceof RegExp ? { regexp: v.source } : v));
+
+  it.each(['eslint', 'eslint10'])('passes RuleTester with %s', (eslint) => {
+    const { spawnSync } = jest.requireActual<typeof import('node:child_process')>('node:child_process');
+    const { pathToFileURL } = jest.requireActual<typeof import('node:url')>('node:url');
+    const url = (file: string) => JSON.stringify(pathToFileURL(file).href);
+    const script = `
+      const { RuleTester } = await import(${url(require.resolve(eslint))});
+      const json = (await import(${url(require.resolve('@eslint/json'))})).default;
+      const plugin = (await import(${url(require.resolve('../dist/src/eslint.js'))})).default;
+      const results = [];
+      RuleTester.describe = (name, fn) => fn();
+      RuleTester.it = (name, fn) => { try { fn(); results.push(null); } catch (e) { results.push(name + ': ' + e.message); } };
+      const cases = JSON.parse(${JSON.stringify(sent)}, (k, v) => (v && typeof v === 'object' && 'regexp' in v ? new RegExp(v.regexp) : v));
+      new RuleTester({ plugins: { json }, language: 'json/json' }).run('package-json', plugin.rules['package-json'], cases);
+      process.stdout.write(JSON.stringify(results));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const results = JSON.parse(r.stdout) as Array<string | null>;
+    expect(results.length).toBe(cases.valid.length + cases.invalid.length);
+    expect(results.filter((x) => x !== null)).toEqual([]);
+  }, 30_000);
+});
