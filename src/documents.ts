@@ -21,6 +21,7 @@ import MarkdownIt from 'markdown-it';
 import { Tokenizer, QuoteType } from 'htmlparser2';
 import { extract, type ExtractedUri } from './extract';
 import { isValid } from './parse';
+import { LINT_RULES } from './lint';
 
 export type DocumentKind = 'markdown' | 'html' | 'source' | 'text';
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['markdown', 'html', 'source', 'text'];
@@ -665,19 +666,64 @@ export function directives(text: string): Directive[] {
   return out;
 }
 
-/** Whether a diagnostic of `code` on `line` is switched off by the directives (in order of their lines). */
+/**
+ * Whether a diagnostic of `code` on `line` is switched off by the directives
+ * (in order of their lines). The state after each region directive is kept,
+ * so that a question is a binary search, however many directives and
+ * diagnostics a file has.
+ */
 export function suppressedBy(list: readonly Directive[]): (line: number, code: string) => boolean {
   if (list.length === 0) return () => false;
-  return (line, code) => {
-    let off = false;
-    const names = (d: Directive) => d.codes.length === 0 || d.codes.includes(code);
-    for (const d of list) {
-      if (d.line > line) break;
-      if (d.kind === 'disable' && names(d)) off = true;
-      else if (d.kind === 'enable' && names(d)) off = false;
-      else if (d.kind === 'disable-next-line' && d.line === line - 1 && names(d)) return true;
-      else if (d.kind === 'disable-line' && d.line === line && names(d)) return true;
+  interface State {
+    readonly line: number;
+    /** Every rule off, but for `except`; else the rules in `codes` off. */
+    readonly all: boolean;
+    readonly codes: ReadonlySet<string>;
+    readonly except: ReadonlySet<string>;
+  }
+  const states: State[] = [];
+  let all = false;
+  let codes = new Set<string>();
+  let except = new Set<string>();
+  const single = new Map<number, Directive[]>();
+  for (const d of list) {
+    if (d.kind === 'disable-next-line' || d.kind === 'disable-line') {
+      const target = d.kind === 'disable-line' ? d.line : d.line + 1;
+      single.set(target, [...(single.get(target) ?? []), d]);
+      continue;
     }
-    return off;
+    if (d.codes.length === 0) {
+      all = d.kind === 'disable';
+      codes = new Set();
+      except = new Set();
+    } else {
+      codes = new Set(codes);
+      except = new Set(except);
+      for (const c of d.codes) {
+        // A code that names no rule changes nothing (and the sets stay as small as the rule list).
+        if (!Object.prototype.hasOwnProperty.call(LINT_RULES, c)) continue;
+        if (all) {
+          if (d.kind === 'disable') except.delete(c);
+          else except.add(c);
+        } else if (d.kind === 'disable') codes.add(c);
+        else codes.delete(c);
+      }
+    }
+    states.push({ line: d.line, all, codes, except });
+  }
+  return (line, code) => {
+    const here = single.get(line);
+    if (here?.some((d) => d.codes.length === 0 || d.codes.includes(code))) return true;
+    // The last region directive on or before the line.
+    let lo = 0;
+    let hi = states.length - 1;
+    if (hi < 0 || states[0].line > line) return false;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (states[mid].line <= line) lo = mid;
+      else hi = mid - 1;
+    }
+    const s = states[lo];
+    return s.all ? !s.except.has(code) : s.codes.has(code);
   };
 }
