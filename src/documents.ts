@@ -78,7 +78,7 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   if (kind === 'markdown') out = markdownUris(text, options.code === true);
   else if (kind === 'html') out = htmlUris(text, 0, text.length);
   else if (kind === 'source') out = sourceUris(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//');
-  else out = proseUris(text, text, 0);
+  else out = proseUris(text, 0);
   return out.sort((a, b) => a.start - b.start);
 }
 
@@ -116,10 +116,10 @@ const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
 /**
  * The URIs of prose: ./extract, with quotes only around URI-like text, one
  * paragraph at a time (no delimiter pairs across a blank line, and a
- * paragraph without a ":" holds no URI). `masked` is `text` with what is not
- * prose blanked; `base` is where it starts in the text.
+ * paragraph without a ":" holds no URI). `masked` is a stretch of prose;
+ * `base` is where it starts in the text.
  */
-function proseUris(masked: string, _text: string, base: number, code = false): DocumentUri[] {
+function proseUris(masked: string, base: number, code = false): DocumentUri[] {
   const out: DocumentUri[] = [];
   const take = (from: number, to: number) => {
     const colon = masked.indexOf(':', from);
@@ -151,7 +151,7 @@ function proseAround(text: string, ranges: Array<[number, number]>, code = false
     if (to <= from) return;
     const colon = text.indexOf(':', from);
     if (colon < 0 || colon >= to) return;
-    for (const u of proseUris(text.slice(from, to), text, from, code)) out.push(u);
+    for (const u of proseUris(text.slice(from, to), from, code)) out.push(u);
   };
   for (const [s, e] of ranges) {
     if (s > at) visible(at, s);
@@ -441,7 +441,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
       if (t.map) lastLine = t.map[0];
       if ((t.type === 'code_block' || t.type === 'fence') && t.map) {
         const [s, e] = lineRange(t.map as [number, number]);
-        if (withCode) for (const u of proseUris(src.slice(s, e), src, s, true)) out.push(u);
+        if (withCode) for (const u of proseUris(src.slice(s, e), s, true)) out.push(u);
         blank(s, e);
       } else if (t.type === 'html_block' && t.map) {
         const [s, e] = lineRange(t.map as [number, number]);
@@ -471,7 +471,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
         };
         for (const c of caps) {
           if (c.kind === 'code') {
-            if (withCode) for (const u of proseUris(src.slice(at(c.start), at(c.end)), src, at(c.start), true)) out.push(u);
+            if (withCode) for (const u of proseUris(src.slice(at(c.start), at(c.end)), at(c.start), true)) out.push(u);
           } else if (c.kind === 'html') {
             for (const u of htmlUris(src, at(c.start), at(c.end))) out.push(u);
           } else if (c.dest) {
