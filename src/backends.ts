@@ -16,8 +16,8 @@ import { buildRecord, type AnyUriRecord, type ComponentSpans, type UriComponentN
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 
-/** RFC 3986's recognizer, called directly on the hot path. */
-const recognize3986 = rfc3986Recognizer.recognize;
+/** RFC 3986's recognizer, its functions taken once: called directly on the hot path. */
+const { recognize: recognize3986, captureLog: captureLog3986, captureCount: captureCount3986 } = rfc3986Recognizer;
 
 const spanOf = (s: Span | null | undefined): SpanTuple | undefined => (s ? [s.start, s.end] : undefined);
 
@@ -65,14 +65,16 @@ interface Reading {
   readonly paths: readonly boolean[];
   /** Per slot: the names of the alternatives of a decision, or undefined. */
   readonly alternatives: ReadonlyArray<readonly string[] | undefined>;
-  /** Per decision rule (RFC 3987's by the RFC 3986 name: ihost is host), its slot. */
-  readonly decisionSlots: ReadonlyMap<string, number>;
+  /** The slot of each decision rule the readers ask about (RFC 3987's by the RFC 3986 name: ihost is host), or -1. */
+  readonly decide: Readonly<Record<DecisionRule, number>>;
   /** Per slot, the start of its last entry (a decision's: the alternative's index), or -1; and its end. */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
 }
 
 type Component = Exclude<UriComponentName, 'path'>;
+type DecisionRule = 'host' | 'IP_literal' | 'hier_part' | 'relative_part' | 'absoluteURI' | 'relativeURI' | 'authority';
+const DECISION_RULES: readonly DecisionRule[] = ['host', 'IP_literal', 'hier_part', 'relative_part', 'absoluteURI', 'relativeURI', 'authority'];
 const COMPONENT_NAMES: readonly Component[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'query', 'fragment'];
 const PATH_RULES: ReadonlySet<string> = new Set(['path_abempty', 'path_absolute', 'path_noscheme', 'path_rootless', 'path_empty', 'abs_path', 'rel_path', 'opaque_part']);
 const uriName = (name: string): string => (name.startsWith('i') && name !== 'IP_literal' ? name.slice(1) : name);
@@ -89,12 +91,14 @@ function readingOf(r: Pick<Recognizer, 'CAPTURE_SLOTS' | 'DECISIONS'>): Reading 
     else if (PATH_RULES.has(plain)) paths[slot] = true;
     else throw new Error(`internal error: the recognizer captures ${name}, which no record field reads`);
   }
-  const decisionSlots = new Map<string, number>();
+  const decide = Object.fromEntries(DECISION_RULES.map((d) => [d, -1])) as Record<DecisionRule, number>;
   for (const [rule, d] of decisionList) {
     alternatives[d.slot] = d.alternatives;
-    decisionSlots.set(uriName(rule), d.slot);
+    const name = uriName(rule);
+    if (!(DECISION_RULES as readonly string[]).includes(name)) throw new Error(`internal error: the recognizer decides ${rule}, which no record field reads`);
+    decide[name as DecisionRule] = d.slot;
   }
-  return { componentSlots, paths, alternatives, decisionSlots, starts: new Int32Array(size), ends: new Int32Array(size) };
+  return { componentSlots, paths, alternatives, decide, starts: new Int32Array(size), ends: new Int32Array(size) };
 }
 
 /** Reads the last recognize()'s log into the reading's starts and ends; returns the slot of the last path capture, or -1. */
@@ -112,9 +116,9 @@ function readLog(reading: Reading, log: Int32Array, n: number): number {
 }
 
 /** The alternative a decision rule took, by its name, or undefined when the match did not make that decision. */
-function chosen(reading: Reading, rule: string): string | undefined {
-  const slot = reading.decisionSlots.get(rule);
-  if (slot === undefined || reading.starts[slot] < 0) return undefined;
+function chosen(reading: Reading, rule: DecisionRule): string | undefined {
+  const slot = reading.decide[rule];
+  if (slot < 0 || reading.starts[slot] < 0) return undefined;
   return (reading.alternatives[slot] as readonly string[])[reading.starts[slot]];
 }
 
@@ -148,7 +152,7 @@ export function recognizerRecord(input: string, startRule: string, grammar: Gram
   if (grammar === 'rfc3986') {
     if (!recognize3986(input, startRule)) return undefined;
     reading = READING_3986;
-    pathSlot = readLog(reading, rfc3986Recognizer.captureLog(), rfc3986Recognizer.captureCount());
+    pathSlot = readLog(reading, captureLog3986(), captureCount3986());
   } else {
     const r = recognizerOf(grammar);
     if (!r.recognize(input, startRule)) return undefined;

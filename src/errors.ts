@@ -1,9 +1,13 @@
 /**
- * UriSyntaxError: what the parser reports when its input is not valid for the
- * rule it was asked to match. Fields are for programs, the message and
- * format() for people.
+ * The errors urigram throws, in one place (UriOptionError, for a bad option,
+ * is the options module's own). UriSyntaxError: what the parser reports when
+ * its input is not valid for the rule it was asked to match. Fields are for
+ * programs, the message and format() for people. Then each operation's own:
+ * IriConversionError, Utf8DecodeError, PercentEncodingError,
+ * UriComposeError, UriResolveError, FileUriError.
  */
 import { checkOptions, describeValue, type OptionSpec } from './options';
+import type { UriComponentName } from './records';
 
 export interface UriSyntaxErrorDetails {
   /** The input that was parsed. */
@@ -167,4 +171,88 @@ export function codePointOffset(text: string, offset: number): number {
     }
   }
   return n;
+}
+
+// ---------------------------------------------------------------- the other operations' errors, in one place
+
+/** An IRI that cannot be mapped as asked: a host that IDNA rejects. */
+export class IriConversionError extends Error {
+  readonly input: string;
+  /** Where the part that cannot be converted begins (UTF-16 offset). */
+  readonly offset: number;
+
+  constructor(input: string, offset: number, message: string) {
+    super(message);
+    this.name = 'IriConversionError';
+    this.input = input;
+    this.offset = offset;
+  }
+}
+
+/** Bytes that are not well-formed UTF-8, where parseUtf8 was given an IRI as octets. */
+export class Utf8DecodeError extends SyntaxError {
+  /** The offset of the first byte that cannot be part of well-formed UTF-8 there (the length when the bytes stop in a character). */
+  readonly byteOffset: number;
+
+  constructor(byteOffset: number, found: number | undefined) {
+    super(
+      `ill-formed UTF-8 at byte ${byteOffset}: ${found === undefined ? 'the bytes end inside a character' : `0x${found.toString(16).toUpperCase().padStart(2, '0')} cannot be there`}`,
+    );
+    this.name = 'Utf8DecodeError';
+    this.byteOffset = byteOffset;
+  }
+}
+
+/** Malformed percent-encoding, or text that cannot be encoded as UTF-8; `offset` points at it. */
+export class PercentEncodingError extends Error {
+  readonly offset: number;
+  readonly input: string;
+
+  constructor(input: string, offset: number, message: string) {
+    super(`${message} at offset ${offset}`);
+    this.name = 'PercentEncodingError';
+    this.input = input;
+    this.offset = offset;
+  }
+}
+
+export class UriComposeError extends Error {
+  /** The component that cannot be written as given. */
+  readonly component: UriComponentName;
+
+  constructor(component: UriComponentName, message: string) {
+    super(message);
+    this.name = 'UriComposeError';
+    this.component = component;
+  }
+}
+
+/** The base cannot be used: it is not a valid URI reference, or not an absolute URI (5.2.1). */
+export class UriResolveError extends Error {
+  readonly base: string;
+  /** The syntax error, when the base is not a valid URI reference at all. */
+  readonly syntaxError?: UriSyntaxError;
+
+  constructor(base: string, message: string, syntaxError?: UriSyntaxError) {
+    super(message);
+    this.name = 'UriResolveError';
+    this.base = base;
+    this.syntaxError = syntaxError;
+  }
+}
+
+/**
+ * A file URI that names no path on the platform, or a path that has no file
+ * URI: `offset` is where, in `input` (the URI or the path).
+ */
+export class FileUriError extends Error {
+  readonly input: string;
+  readonly offset: number;
+
+  constructor(input: string, offset: number, message: string) {
+    super(`${message} (at offset ${offset})`);
+    this.name = 'FileUriError';
+    this.input = input;
+    this.offset = offset;
+  }
 }

@@ -19,6 +19,8 @@
 import { parse } from './parse';
 import { percentDecode, percentEncode, PercentEncodingError, type EncodableComponent } from './percent-encoding';
 import { checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from './options';
+import { FileUriError } from './errors';
+export { FileUriError } from './errors';
 
 /** Whose paths: POSIX ("/a/b") or Windows ("C:\a\b", "\\host\share\a"). */
 export type FilePlatform = 'posix' | 'windows';
@@ -26,22 +28,6 @@ export type FilePlatform = 'posix' | 'windows';
 export interface FileUriOptions {
   /** Required: 'posix' or 'windows'. urigram never guesses it from the machine it runs on. */
   readonly platform: FilePlatform;
-}
-
-/**
- * A file URI that names no path on the platform, or a path that has no file
- * URI: `offset` is where, in `input` (the URI or the path).
- */
-export class FileUriError extends Error {
-  readonly input: string;
-  readonly offset: number;
-
-  constructor(input: string, offset: number, message: string) {
-    super(`${message} (at offset ${offset})`);
-    this.name = 'FileUriError';
-    this.input = input;
-    this.offset = offset;
-  }
 }
 
 const FILE_OPTIONS: OptionSpec = { platform: oneOf(['posix', 'windows']) };

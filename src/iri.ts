@@ -11,6 +11,8 @@ import { CodeUnitBuilder } from './code-units';
 import { loadTr46 } from './load';
 import { checkOptions, oneOf, type OptionSpec } from './options';
 import { PARSE_OPTIONS, startRuleOf } from './parse';
+import { IriConversionError, Utf8DecodeError } from './errors';
+export { IriConversionError, Utf8DecodeError } from './errors';
 
 const IRI_TO_URI_OPTIONS: OptionSpec = { normalize: oneOf(['NFC']), host: oneOf(['percent-encode', 'idna']) };
 const URI_TO_IRI_OPTIONS: OptionSpec = { host: oneOf(['keep', 'idna']) };
@@ -37,20 +39,6 @@ export interface IriToUriOptions {
    * was.
    */
   readonly host?: 'percent-encode' | 'idna';
-}
-
-/** An IRI that cannot be mapped as asked: a host that IDNA rejects. */
-export class IriConversionError extends Error {
-  readonly input: string;
-  /** Where the part that cannot be converted begins (UTF-16 offset). */
-  readonly offset: number;
-
-  constructor(input: string, offset: number, message: string) {
-    super(message);
-    this.name = 'IriConversionError';
-    this.input = input;
-    this.offset = offset;
-  }
 }
 
 /** Every non-ASCII character as the "%XX" of each of its UTF-8 octets, upper-case hex; ASCII (so "%XX" too) as it is. */
@@ -307,20 +295,6 @@ function aLabelsToUnicode(host: string): string {
       return ok ? r.domain : label;
     })
     .join('.');
-}
-
-/** Bytes that are not well-formed UTF-8, where parseUtf8 was given an IRI as octets. */
-export class Utf8DecodeError extends SyntaxError {
-  /** The offset of the first byte that cannot be part of well-formed UTF-8 there (the length when the bytes stop in a character). */
-  readonly byteOffset: number;
-
-  constructor(byteOffset: number, found: number | undefined) {
-    super(
-      `ill-formed UTF-8 at byte ${byteOffset}: ${found === undefined ? 'the bytes end inside a character' : `0x${found.toString(16).toUpperCase().padStart(2, '0')} cannot be there`}`,
-    );
-    this.name = 'Utf8DecodeError';
-    this.byteOffset = byteOffset;
-  }
 }
 
 /**

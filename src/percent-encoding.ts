@@ -11,6 +11,8 @@ import { readUtf8 } from './utf8';
 import { matches } from './parse';
 import type { Rfc3986RuleName } from './rules';
 import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
+import { PercentEncodingError } from './errors';
+export { PercentEncodingError } from './errors';
 
 const ENCODE_OPTIONS: OptionSpec = { keepPercentEncoded: boolean };
 const DECODE_OPTIONS: OptionSpec = { only: oneOf(['unreserved']) };
@@ -39,19 +41,6 @@ let unreservedTable: Uint8Array | undefined;
 function allowedTable(component: EncodableComponent): Uint8Array | undefined {
   allowedTables ??= Object.fromEntries(Object.entries(RULES).map(([c, rule]) => [c, asciiTable(rule)])) as Record<EncodableComponent, Uint8Array>;
   return Object.prototype.hasOwnProperty.call(allowedTables, component) ? allowedTables[component] : undefined;
-}
-
-/** Malformed percent-encoding, or text that cannot be encoded as UTF-8; `offset` points at it. */
-export class PercentEncodingError extends Error {
-  readonly offset: number;
-  readonly input: string;
-
-  constructor(input: string, offset: number, message: string) {
-    super(`${message} at offset ${offset}`);
-    this.name = 'PercentEncodingError';
-    this.input = input;
-    this.offset = offset;
-  }
 }
 
 export interface PercentEncodeOptions {

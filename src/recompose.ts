@@ -10,22 +10,13 @@
  * silently changed.
  */
 import { GRAMMAR_OPTION, tryParse } from './parse';
-import { isRfc2396Record, type AnyUriRecord, type UriComponentName, type UriComponents } from './records';
+import { isRfc2396Record, type AnyUriRecord, type UriComponents } from './records';
 import type { GrammarName } from './grammars';
 import { checkOptions, type OptionSpec } from './options';
+import { UriComposeError } from './errors';
+export { UriComposeError } from './errors';
 
 export type { UriComponents } from './records';
-
-export class UriComposeError extends Error {
-  /** The component that cannot be written as given. */
-  readonly component: UriComponentName;
-
-  constructor(component: UriComponentName, message: string) {
-    super(message);
-    this.name = 'UriComposeError';
-    this.component = component;
-  }
-}
 
 /** 5.3 exactly, without checking: the string, and where each present component landed in it. */
 function concatenateWithSpans(c: UriComponents): { text: string; spans: Array<[keyof UriComponents, number, number]> } {

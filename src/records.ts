@@ -126,24 +126,26 @@ export interface UriComponents {
 /** The component slots a back end fills: [start, end) or undefined for an absent component. */
 export type ComponentSpans = Partial<Record<Exclude<UriComponentName, 'path'>, SpanTuple>>;
 
-/** The one record builder: the text of each present component, from its span in the input. */
+/** The one record builder: the text of each present component, from its span in the input. Written out per component: it runs for every parse. */
 export function buildRecord<H extends HostKind, P extends PathKind>(input: string, parts: ComponentSpans, path: SpanTuple, hostKind: H | undefined, pathKind: P): RecordOf<H, P> {
   const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path };
-  const text = (name: Exclude<UriComponentName, 'path'>): string | undefined => {
-    const span = parts[name];
-    if (span === undefined) return undefined;
-    spans[name] = span;
-    return input.slice(span[0], span[1]);
-  };
+  const { scheme, authority, userinfo, host, port, query, fragment } = parts;
+  if (scheme !== undefined) spans.scheme = scheme;
+  if (authority !== undefined) spans.authority = authority;
+  if (userinfo !== undefined) spans.userinfo = userinfo;
+  if (host !== undefined) spans.host = host;
+  if (port !== undefined) spans.port = port;
+  if (query !== undefined) spans.query = query;
+  if (fragment !== undefined) spans.fragment = fragment;
   return {
-    scheme: text('scheme'),
-    authority: text('authority'),
-    userinfo: text('userinfo'),
-    host: text('host'),
-    port: text('port'),
+    scheme: scheme === undefined ? undefined : input.slice(scheme[0], scheme[1]),
+    authority: authority === undefined ? undefined : input.slice(authority[0], authority[1]),
+    userinfo: userinfo === undefined ? undefined : input.slice(userinfo[0], userinfo[1]),
+    host: host === undefined ? undefined : input.slice(host[0], host[1]),
+    port: port === undefined ? undefined : input.slice(port[0], port[1]),
     path: input.slice(path[0], path[1]),
-    query: text('query'),
-    fragment: text('fragment'),
+    query: query === undefined ? undefined : input.slice(query[0], query[1]),
+    fragment: fragment === undefined ? undefined : input.slice(fragment[0], fragment[1]),
     hostKind,
     pathKind,
     spans,

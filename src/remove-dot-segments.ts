@@ -6,8 +6,21 @@
  */
 import { CodeUnitBuilder } from './code-units';
 
+/** Whether a segment of `path` is "." or "..": the only segments rules A to D act on. */
+function hasDotSegment(path: string): boolean {
+  for (let i = path.indexOf('.'); i >= 0; i = path.indexOf('.', i + 1)) {
+    // A "." that begins a segment (at the start or after "/") and ends it, alone or doubled.
+    if (i > 0 && path.charCodeAt(i - 1) !== 0x2f) continue;
+    const next = path.charCodeAt(i + 1) === 0x2e ? i + 2 : i + 1;
+    if (next >= path.length || path.charCodeAt(next) === 0x2f) return true;
+  }
+  return false;
+}
+
 export function removeDotSegments(path: string): string {
   if (typeof path !== 'string') throw new TypeError(`expected the path as a string, got ${typeof path}`);
+  // Most paths have no dot segment: rules A to E would copy them unchanged.
+  if (!hasDotSegment(path)) return path;
   // The output buffer is code units (code-units.ts), with where each of its segments begins, so
   // that rule C can drop the last one: no string per segment for the collector.
   const output = new CodeUnitBuilder(path.length);

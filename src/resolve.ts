@@ -8,12 +8,13 @@
  * 5.2, step by step (see resolve2396).
  */
 import { GRAMMAR_OPTION, parse, tryParse, type AnyUriRecord } from './parse';
-import { UriSyntaxError } from './errors';
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from './code-units';
 import type { GrammarName } from './grammars';
 import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
+import { UriResolveError } from './errors';
+export { UriResolveError } from './errors';
 
 export interface ResolveOptions {
   /**
@@ -45,20 +46,6 @@ export interface ResolveOptions {
    * recombined by step 7 without any check.
    */
   readonly algorithm?: 'rfc3986' | 'rfc2396';
-}
-
-/** The base cannot be used: it is not a valid URI reference, or not an absolute URI (5.2.1). */
-export class UriResolveError extends Error {
-  readonly base: string;
-  /** The syntax error, when the base is not a valid URI reference at all. */
-  readonly syntaxError?: UriSyntaxError;
-
-  constructor(base: string, message: string, syntaxError?: UriSyntaxError) {
-    super(message);
-    this.name = 'UriResolveError';
-    this.base = base;
-    this.syntaxError = syntaxError;
-  }
 }
 
 const RESOLVE_OPTIONS: OptionSpec = { strict: boolean, grammar: GRAMMAR_OPTION, algorithm: oneOf(['rfc3986', 'rfc2396']) };

@@ -9,6 +9,7 @@ import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
 import { runConformance } from './conformance';
+import { runBuild, runRedact, runRelativize } from './operations';
 import { CATEGORIES } from '../conformance/suite';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
 
@@ -174,6 +175,44 @@ export const COMMANDS: readonly Command[] = [
     ],
     exits: '0 no case failed (cases not supported are no failure), 1 a case failed',
     run: runConformance,
+  },
+  {
+    name: 'relativize',
+    summary: 'the shortest reference from a base to each target (RFC 3986 5.2, inverted)',
+    usage: ['{options} BASE TARGET ...'],
+    description: 'Prints, for each TARGET, the shortest reference that resolves back to it against BASE by RFC 3986 5.2 (strict): a relative path, an absolute path, a network-path reference, or the whole URI when the schemes differ. A TARGET with dot segments comes back as resolve writes it, without them.',
+    options: [
+      { flags: ['--keep'], value: 'K', allowed: ['absolute-path', 'authority'], description: 'absolute-path: never shorter than an absolute path; authority: always from "//"' },
+      { flags: ['--json'], description: 'one JSON object per TARGET: {"base", "target", "reference"} or {"base", "target", "error"}' },
+    ],
+    exits: '0 every TARGET relativized, 1 an invalid BASE or TARGET',
+    run: runRelativize,
+  },
+  {
+    name: 'build',
+    summary: 'compose URIs from their parts, each percent-encoded as its component needs',
+    usage: ['{options} [PARTS ...]'],
+    description: 'Composes a URI from each PARTS, a JSON object with any of "scheme", "userinfo", "host", "port", "path" (a string, or an array of segments), "query", "fragment", each given as data and percent-encoded as its component needs (RFC 3986 2.1, 3); what 3.3 forbids (an authority with a rootless path, a path beginning "//" without one, ":" in the first segment of a relative reference) is refused, naming the part. With no arguments, reads one JSON object per line from standard input.',
+    options: [
+      { flags: ['--keep-percent-encoded'], description: 'the parts are already partly encoded: a "%" followed by two hex digits is kept' },
+      { flags: ['--json'], description: 'one JSON object per input: {"parts", "uri"} or {"parts", "error"}' },
+    ],
+    exits: '0 every URI built, 1 a PARTS refused',
+    run: runBuild,
+  },
+  {
+    name: 'redact',
+    summary: 'hide passwords (and other secrets) in URIs for logs (RFC 3986 3.2.1, 7.5)',
+    usage: ['{options} [URI ...]'],
+    description: 'Prints each URI reference with the password of its userinfo masked ("user:****"), or as --userinfo says, and the values of the query parameters named by --query masked; the result is still a valid URI reference. With no URI arguments, reads one URI per line from standard input.',
+    options: [
+      { flags: ['--userinfo'], value: 'M', allowed: ['password', 'mask', 'remove', 'keep'], description: 'password (default): mask what follows the first ":"; mask: the whole userinfo; remove: drop it and its "@"; keep: leave it' },
+      { flags: ['--query'], value: 'NAMES', description: 'comma-separated names of query parameters whose values are masked' },
+      { flags: ['--mask'], value: 'TEXT', description: 'the mask (default ****), percent-encoded as needed' },
+      { flags: ['--json'], description: 'one JSON object per input: {"uri", "redacted"} or {"uri", "error"}' },
+    ],
+    exits: '0 every URI redacted, 1 an invalid URI',
+    run: runRedact,
   },
 ];
 

@@ -1,0 +1,78 @@
+/**
+ * The commands for the operations the reference libraries of other
+ * languages have (issue 19): relativize, build and redact. Each input that
+ * fails is reported on that input, in the command's format, and the next one
+ * is done.
+ */
+import { relativize } from '../relativize';
+import { build, type UriParts } from '../build';
+import { redact } from '../redact';
+import { UsageError } from './io';
+import { errorMessage, invalidText } from './output';
+import { inputs } from './inputs';
+import type { Context } from './command';
+
+async function failed(ctx: Context, json: boolean, fields: Record<string, unknown>, input: string, e: unknown): Promise<void> {
+  ctx.fail();
+  ctx.out.write(json ? `${JSON.stringify({ ...fields, error: errorMessage(e) })}\n` : invalidText(input, e));
+}
+
+export async function runRelativize(ctx: Context): Promise<void> {
+  if (ctx.args.length < 2) throw new UsageError('relativize needs a BASE and at least one TARGET');
+  const [base, ...targets] = ctx.args;
+  const json = ctx.has('--json');
+  const keep = ctx.value('--keep') as 'absolute-path' | 'authority' | undefined;
+  for (const target of targets) {
+    try {
+      const reference = relativize(base, target, keep === undefined ? undefined : { keep });
+      ctx.out.write(json ? `${JSON.stringify({ base, target, reference })}\n` : `${reference}\n`);
+    } catch (e) {
+      await failed(ctx, json, { base, target }, target, e);
+    }
+    await ctx.out.flush();
+  }
+}
+
+export async function runBuild(ctx: Context): Promise<void> {
+  const json = ctx.has('--json');
+  const options = { keepPercentEncoded: ctx.has('--keep-percent-encoded') };
+  for await (const input of inputs(ctx)) {
+    let parts: UriParts;
+    try {
+      const value: unknown = JSON.parse(input);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('expected a JSON object of parts: {"scheme", "userinfo", "host", "port", "path", "query", "fragment"}');
+      parts = value as UriParts;
+    } catch (e) {
+      await failed(ctx, json, { input }, input, e);
+      await ctx.out.flush();
+      continue;
+    }
+    try {
+      const uri = build(parts, options);
+      ctx.out.write(json ? `${JSON.stringify({ parts, uri })}\n` : `${uri}\n`);
+    } catch (e) {
+      await failed(ctx, json, { parts }, input, e);
+    }
+    await ctx.out.flush();
+  }
+}
+
+export async function runRedact(ctx: Context): Promise<void> {
+  const json = ctx.has('--json');
+  const query = ctx.value('--query');
+  const mask = ctx.value('--mask');
+  const options = {
+    userinfo: (ctx.value('--userinfo') ?? 'password') as 'password' | 'mask' | 'remove' | 'keep',
+    ...(query === undefined ? {} : { query: query.split(',') }),
+    ...(mask === undefined ? {} : { mask }),
+  };
+  for await (const uri of inputs(ctx)) {
+    try {
+      const redacted = redact(uri, options);
+      ctx.out.write(json ? `${JSON.stringify({ uri, redacted })}\n` : `${redacted}\n`);
+    } catch (e) {
+      await failed(ctx, json, { uri }, uri, e);
+    }
+    await ctx.out.flush();
+  }
+}
