@@ -36,6 +36,9 @@
  * build that bundlers tree-shake (scripts/finish-build.ts copies them to
  * dist/esm/generated/NAME.*.js); their types are those of the .d.ts beside them.
  *
+ * scripts/railroad.ts adds the railroad diagrams of every rule (generated/NAME.railroad.json)
+ * and the grammar pages (docs/grammars/NAME.html), checked the same way.
+ *
  * Each file starts with a do-not-edit header. With --check nothing is written:
  * the command exits 1 and names each file of generated/ that is missing, stale
  * or left over from a grammar that no longer exists.
@@ -46,6 +49,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileRecognizer } from './compile-recognizer';
 import { readPeggySource } from './grammar-source';
+import { railroadFiles } from './railroad';
 
 const root = path.resolve(__dirname, '..');
 const grammarDir = path.join(root, 'grammar');
@@ -200,38 +204,44 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const existing = fs.existsSync(generatedDir) ? fs.readdirSync(generatedDir).sort() : [];
+  // The railroad diagrams (generated/NAME.railroad.json) and the grammar pages (docs/grammars/NAME.html):
+  // scripts/railroad.ts. Both are checked like the rest; the pages are the only files written outside generated/.
+  const pagesDir = path.join(root, 'docs', 'grammars');
+  const outputs = new Map([...expected].map(([file, text]) => [`generated/${file}`, text]));
+  for (const [file, text] of railroadFiles(root, grammars)) outputs.set(file, text);
+  const listed = (dir: string, rel: string, keep: (f: string) => boolean) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter(keep).sort().map((f) => `${rel}/${f}`) : []);
+  const existing = [...listed(generatedDir, 'generated', () => true), ...listed(pagesDir, 'docs/grammars', (f) => f.endsWith('.html'))];
   const problems: string[] = [];
-  for (const [file, text] of expected) {
-    const target = path.join(generatedDir, file);
+  for (const [file, text] of outputs) {
+    const target = path.join(root, file);
     const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
     if (current === text) continue;
     if (check) {
-      problems.push(`generated/${file} is ${current === undefined ? 'missing' : 'stale'}`);
+      problems.push(`${file} is ${current === undefined ? 'missing' : 'stale'}`);
     } else {
-      fs.mkdirSync(generatedDir, { recursive: true });
+      fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, text);
-      process.stdout.write(`wrote generated/${file}\n`);
+      process.stdout.write(`wrote ${file}\n`);
     }
   }
   for (const file of existing) {
-    if (expected.has(file)) continue;
+    if (outputs.has(file)) continue;
     if (check) {
-      problems.push(`generated/${file} does not come from any grammar/*.peggy`);
+      problems.push(`${file} does not come from any grammar/*.peggy`);
     } else {
-      fs.rmSync(path.join(generatedDir, file));
-      process.stdout.write(`removed generated/${file}\n`);
+      fs.rmSync(path.join(root, file));
+      process.stdout.write(`removed ${file}\n`);
     }
   }
 
   if (check) {
     if (problems.length > 0) {
       process.stderr.write(
-        `${problems.join('\n')}\ngenerated/ does not match grammar/: run \`npm run generate\` and commit generated/.\n`,
+        `${problems.join('\n')}\ngenerated/ does not match grammar/: run \`npm run generate\` and commit generated/ and docs/grammars/.\n`,
       );
       return 1;
     }
-    process.stdout.write(`generated/ is up to date with grammar/ (${expected.size} files, peggy ${peggyVersion})\n`);
+    process.stdout.write(`generated/ and docs/grammars/ are up to date with grammar/ (${outputs.size} files, peggy ${peggyVersion})\n`);
   }
   return 0;
 }

@@ -99,6 +99,11 @@ function encodePart(name: PartName, value: unknown, keepPercentEncoded: boolean)
       if (matches('IPv6address', host) || matches('IPvFuture', host)) {
         throw new UriComposeError('host', `host ${JSON.stringify(host)} is an IP address that must be written in brackets (RFC 3986 3.2.2): "[${host}]"`);
       }
+      // A registered name has no ":" (3.2.2), and encoding one would hide an IPv6 address with a zone or a typo in it:
+      // "fe80::1%eth0" would come out as a name. Such a host is refused rather than guessed at.
+      if (host.includes(':')) {
+        throw new UriComposeError('host', `host ${JSON.stringify(host.length > 80 ? `${host.slice(0, 80)}…` : host)} has a ":", which no registered name has (RFC 3986 3.2.2): an IPv6 address goes in brackets ("[::1]"); RFC 3986 has no zone identifiers`);
+      }
       return encode(host, 'host');
     }
     case 'port': {

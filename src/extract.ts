@@ -33,6 +33,12 @@ export interface ExtractOptions {
    * DEFAULT_OPAQUE_SCHEMES. Angle brackets and quotes take any scheme.
    */
   readonly schemes?: 'any' | readonly string[];
+  /**
+   * What quotes may hold: 'any' (default: any scheme, as Appendix C has it),
+   * or 'uri-like' (prose: a scheme followed by "//", or one that undelimited
+   * text takes), so that "note: this" or `mode: fast` is no URI.
+   */
+  readonly quotes?: 'any' | 'uri-like';
 }
 
 /** Schemes without "//" that are taken in undelimited text by default. */
@@ -108,7 +114,11 @@ const EXTRACT_OPTIONS: OptionSpec = {
     }
     return undefined;
   },
+  quotes: (value) => (value === 'any' || value === 'uri-like' ? undefined : `must be "any" or "uri-like", got ${describeValue(value)}`),
 };
+
+/** A blank line: delimiters never pair across one (a paragraph break is no URI broken across lines). */
+const BLANK_LINE = /\n[^\S\n]*\n/;
 
 /** Finds every URI reference in `text`, in order (RFC 3986 Appendix C). */
 export function extract(text: string, options: ExtractOptions = {}): ExtractedUri[] {
@@ -127,7 +137,9 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
   const delimited = (start: number, end: number, kind: 'angle' | 'quote'): boolean => {
     const content = unprefixed(text.slice(start + 1, end - 1));
     // The scheme must be there before any whitespace is removed: "go to http://x" is no URI.
-    if (leadingScheme(content) === undefined) return false;
+    const scheme = leadingScheme(content);
+    if (scheme === undefined || BLANK_LINE.test(content)) return false;
+    if (kind === 'quote' && options.quotes === 'uri-like' && !content.startsWith('//', scheme.length + 1) && !listed.has(scheme.toLowerCase())) return false;
     // Appendix C: the whitespace of a URI broken across lines is ignored.
     const uri = content.replace(ALL_WHITESPACE, '');
     found.push({ uri, start, end, raw: text.slice(start, end), delimited: kind, valid: isValid(uri, { rule: 'URI' }) });

@@ -9,6 +9,7 @@
  * the input's length.
  */
 import { parse } from './parse';
+import { UriSyntaxError } from './errors';
 import { percentDecode, percentEncode, PercentEncodingError } from './percent-encoding';
 import { checkOptions, describeValue, oneOf, type OptionCheck, type OptionSpec } from './options';
 
@@ -70,10 +71,38 @@ function decodedName(name: string): string {
  * invalid input is a UriSyntaxError: nothing is redacted from text that is
  * not a URI reference, so a caller cannot log it believing it clean.
  */
+/**
+ * The syntax error of an input that is not a URI, with what could be a
+ * userinfo in its `input` masked, character for character (so `offset` and
+ * the caret still point at the same place): a program that logs the error of
+ * redact() must not log what redact() was asked to hide. What looks like a
+ * userinfo: after "//", up to the last "@" before the next "/", "?" or "#".
+ */
+function withoutSecrets(e: UriSyntaxError): UriSyntaxError {
+  const input = e.input;
+  const slashes = input.indexOf('//');
+  if (slashes < 0) return e;
+  const from = slashes + 2;
+  let end = input.length;
+  for (const delimiter of ['/', '?', '#']) {
+    const at = input.indexOf(delimiter, from);
+    if (at >= 0 && at < end) end = at;
+  }
+  const at = input.lastIndexOf('@', end - 1);
+  if (at < from) return e;
+  const masked = input.slice(0, from) + '*'.repeat(at - from) + input.slice(at);
+  return new UriSyntaxError({ input: masked, grammar: e.grammar, rule: e.rule, offset: e.offset, found: e.offset < at ? '*' : e.found, expected: e.expected, rulePath: e.rulePath, hint: e.hint });
+}
+
 export function redact(uri: string, options?: RedactOptions): string {
   checkOptions('redact', options, REDACT_OPTIONS);
   if (typeof uri !== 'string') throw new TypeError(`redact: expected the URI as a string, got ${describeValue(uri)}`);
-  const record = parse(uri);
+  let record: ReturnType<typeof parse>;
+  try {
+    record = parse(uri);
+  } catch (e) {
+    throw e instanceof UriSyntaxError ? withoutSecrets(e) : e;
+  }
   const mode = options?.userinfo ?? 'password';
   const names = options?.query ?? [];
   const mask = encodeMask(options?.mask ?? '****');

@@ -77,9 +77,20 @@ describe('urigram redact', () => {
     const r = run(['redact', '--userinfo', 'remove', '--json', 'http://u:p@h/', 'http://a b/', 'http://v@h/']);
     expect(r.status).toBe(1);
     const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    expect(lines[0]).toEqual({ uri: 'http://u:p@h/', redacted: 'http://h/' });
+    expect(lines[0]).toEqual({ redacted: 'http://h/' });
+    expect(lines[1]).toMatchObject({ input: 2 });
     expect(lines[1].error).toMatch(/offset 8/);
-    expect(lines[2]).toEqual({ uri: 'http://v@h/', redacted: 'http://h/' });
+    expect(lines[2]).toEqual({ redacted: 'http://h/' });
     expect(run(['redact', '--mask', 'x#y', 'http://u:p@h/']).stdout).toBe('http://u:x%23y@h/\n');
+  });
+
+  it('never writes out the secret of an input that is not a URI: it is reported by its number, its userinfo masked', () => {
+    for (const format of [[], ['--json']]) {
+      const r = run(['redact', ...format], 'http://user:s3cret@host/a b\nhttp://u:p@h/\n');
+      expect(r.status).toBe(1);
+      expect(r.stdout).not.toContain('s3cret');
+      expect(r.stdout).toContain('http://u:****@h/');
+      expect(r.stdout).toMatch(/input"?:? ?2?|input 1/);
+    }
   });
 });

@@ -250,7 +250,7 @@ describe('urigram extract', () => {
   it('--json, from standard input', () => {
     const r = run(['extract', '--json'], 'x <URL:http://a.example/>\n');
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ file: '-', line: 1, column: 8, uri: 'http://a.example/', raw: '<URL:http://a.example/>', delimited: 'angle', valid: true });
+    expect(JSON.parse(r.stdout)).toEqual({ file: '-', line: 1, column: 8, uri: 'http://a.example/', raw: '<URL:http://a.example/>', delimited: 'angle', kind: 'text', valid: true });
   });
 
   it('a file that cannot be read is a usage error', () => {
@@ -259,14 +259,13 @@ describe('urigram extract', () => {
 });
 
 describe('urigram lint', () => {
-  it('text: each problem with its range, severity, code, section and fix; exit 1 on an error', () => {
+  it('text: each problem as "URI":1:COLUMN  severity  message  code, and a summary line; exit 1 on an error', () => {
     const r = run(['lint', 'HTTP://a/', 'http://a b/']);
     expect(r.status).toBe(1);
     expect(r.stdout.split('\n')).toEqual([
-      '"HTTP://a/"',
-      '  [0, 4) info uppercase-scheme: the scheme is case-insensitive and normally lower case: "http" (RFC 3986 3.1, 6.2.2.1) fix: "http"',
-      '"http://a b/"',
-      '  [8, 9) error syntax: invalid URI-reference at offset 8: expected sub-delims, unreserved, "#", "%", "/", ":", "?", "@" or end of input in reg-name, found " " (RFC 3986 3, 4)',
+      '"HTTP://a/":1:1  info  the scheme is case-insensitive and normally lower case: "http" (RFC 3986 3.1, 6.2.2.1)  uppercase-scheme',
+      '"http://a b/":1:9  error  invalid URI-reference at offset 8: expected sub-delims, unreserved, "#", "%", "/", ":", "?", "@" or end of input in reg-name, found " " (RFC 3986 3, 4)  syntax',
+      '2 problems (1 error, 0 warnings, 1 info) in 2 URIs',
       '',
     ]);
   });
@@ -275,23 +274,35 @@ describe('urigram lint', () => {
     expect(run(['lint', 'http://a:25/']).status).toBe(0);
   });
 
-  it('json, from standard input', () => {
-    const r = run(['lint', '--format', 'json'], 'http://a:80/\n');
+  const defaultPort = {
+    code: 'default-port',
+    severity: 'info',
+    message: '80 is the default port of http: it can go',
+    start: 8,
+    end: 11,
+    section: 'RFC 3986 3.2.3, 6.2.3',
+    fix: { replacement: '', start: 8, end: 11 },
+  };
+
+  it('json, from standard input: one document, each URI at its line of standard input', () => {
+    const r = run(['lint', '--format', 'json'], 'http://a/\nhttp://a:80/\n');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
-      uri: 'http://a:80/',
-      diagnostics: [
-        {
-          code: 'default-port',
-          severity: 'info',
-          message: '80 is the default port of http: it can go',
-          start: 8,
-          end: 11,
-          section: 'RFC 3986 3.2.3, 6.2.3',
-          fix: { replacement: '', start: 8, end: 11 },
-        },
+      results: [
+        { file: '-', line: 1, column: 1, uri: 'http://a/', diagnostics: [] },
+        { file: '-', line: 2, column: 1, uri: 'http://a:80/', diagnostics: [{ ...defaultPort, line: 2, column: 9, endLine: 2, endColumn: 12 }] },
       ],
+      summary: { errors: 0, warnings: 0, infos: 1, fixable: 0, uris: 2, files: 0 },
     });
+  });
+
+  it('ndjson: one object per URI', () => {
+    const r = run(['lint', '--format', 'ndjson', 'http://a:80/', 'http://b/']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { uri: 'http://a:80/', diagnostics: [{ ...defaultPort, line: 1, column: 9, endLine: 1, endColumn: 12 }] },
+      { uri: 'http://b/', diagnostics: [] },
+    ]);
   });
 
   describe('--extract', () => {
@@ -304,11 +315,16 @@ describe('urigram lint', () => {
     });
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    it('text: file, line and column of each URI found', () => {
+    it('text: file, line and column of each problem, its severity, message and code, and a summary', () => {
       const r = run(['lint', '--extract', file]);
       expect(r.status).toBe(1);
-      const heads = r.stdout.split('\n').filter((l) => !l.startsWith('  '));
-      expect(heads).toEqual([`${file}:2:6  HTTP://example.com/x`, `${file}:2:32  http://h:25/`, `${file}:3:9  http://a/b|c`, '']);
+      expect(r.stdout.split('\n').map((l) => l.split('  ').filter((_x, i) => i !== 2).join('  '))).toEqual([
+        `${file}:2:6  info  uppercase-scheme`,
+        `${file}:2:41  info  unusual-port`,
+        `${file}:3:19  error  syntax`,
+        '3 problems (1 error, 0 warnings, 2 infos) in 3 URIs in 1 file; 1 fixable with --fix',
+        '',
+      ]);
     });
 
     it('sarif: a valid SARIF 2.1.0 log, with each result at its line and column', () => {
@@ -322,7 +338,8 @@ describe('urigram lint', () => {
         ['unusual-port', 'note', 2, 41],
         ['syntax', 'error', 3, 19],
       ]);
-      expect(results[0].locations[0].physicalLocation.artifactLocation.uri).toBe(file);
+      // Outside the working directory: a file: URI, not one under %SRCROOT%.
+      expect(results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: `file://${file}` });
       expect(log.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toContain('dot-segments');
     });
   });
@@ -504,8 +521,8 @@ describe('command-line conventions', () => {
     ['to-iri', ['--idna']],
     ['normalize', ['--grammar', '--level', '--explain', '--json']],
     ['compare', ['--grammar', '--json']],
-    ['extract', ['--json']],
-    ['lint', ['--format', '--grammar', '--extract']],
+    ['extract', ['--json', '--type', '--code']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--rule', '--quiet', '--max-warnings', '--fix']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {
@@ -514,7 +531,7 @@ describe('command-line conventions', () => {
     for (const option of options) expect(listed).toMatch(new RegExp(`^  ${option}\\b`, 'm'));
     expect(commandTable().find((c) => c.name === command)?.options).toEqual(options);
     // And an option of another command is refused.
-    const other = command === 'validate' ? '--nfc' : '--quiet';
+    const other = command === 'validate' || command === 'lint' ? '--nfc' : '--quiet';
     const refused = run([command, other, 'a:b', 'a:b']);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(`unknown option for ${command}: ${other}`);
@@ -553,11 +570,11 @@ describe('command-line conventions', () => {
 
   it('extract and lint --extract give the same line and column for the same URI', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-positions-'));
-    const file = path.join(dir, 'notes.md');
+    const file = path.join(dir, 'notes.txt');
     fs.writeFileSync(file, 'a "http://a/ b" and <URL: HTTP://b/>\n\u00e9\u{1F600} `http://c/`, URL:http://d/ and [x](http://e/).\n');
     try {
       const extracted = run(['extract', file]).stdout.trimEnd().split('\n').map((l) => l.split('  ')[0]);
-      const linted = run(['lint', '--format', 'json', '--extract', file])
+      const linted = run(['lint', '--format', 'ndjson', '--extract', file])
         .stdout.trimEnd()
         .split('\n')
         .map((l) => JSON.parse(l))
@@ -633,16 +650,18 @@ describe('the command line on hostile input (issue 13)', () => {
   it('extract: a file extract fails on is reported on stderr (exit 1), and the next file is read', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-throw-'));
     const file = path.join(dir, 'a.txt');
+    const next = path.join(dir, 'b.txt');
     fs.writeFileSync(file, 'see http://a/\n');
+    fs.writeFileSync(next, 'see http://a/\n');
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object the CLI requires, so that the spy replaces what it calls
     const spy = jest.spyOn(require('../src/extract') as Record<string, (...a: unknown[]) => unknown>, 'extract').mockImplementationOnce(() => {
       throw new TypeError('a library bug');
     });
     try {
-      const r = await runMain(['extract', file, file]);
+      const r = await runMain(['extract', file, next]);
       expect(r.code).toBe(1);
       expect(r.stderr).toBe(`urigram extract: ${file}: TypeError: a library bug\n`);
-      expect(r.stdout).toBe(`${file}:1:5  http://a/\n`);
+      expect(r.stdout).toBe(`${next}:1:5  http://a/\n`);
     } finally {
       spy.mockRestore();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -684,7 +703,7 @@ describe('the command line on hostile input (issue 13)', () => {
     const r = await runMain(args, `http://a/${'%7e'.repeat(20000)}\n`);
     expect(r.stdout.length).toBeGreaterThan(1000000);
     expect(Math.max(...r.chunks.map((c) => c.length))).toBeLessThan(100000);
-    if (args[0] === 'lint' && args[2] === 'json') expect(JSON.parse(r.stdout).diagnostics).toHaveLength(20000);
+    if (args[0] === 'lint' && args[2] === 'json') expect(JSON.parse(r.stdout).results[0].diagnostics).toHaveLength(20000);
     if (args[0] === 'normalize' && args[1] === '--json') expect(JSON.parse(r.stdout).result).toBe(`http://a/${'~'.repeat(20000)}`);
     if (args[2] === 'sarif') {
       // Linear in size: a result names its URI cut to 256 code units, not the whole 60,009 of it each time.
@@ -777,7 +796,7 @@ describe('the command table drives the parser and the help (issue 12.5)', () => 
     expect(level.code).toBe(2);
     expect(level.stderr).toBe('urigram: --level needs syntax or scheme, got "full"\nRun "urigram help normalize" for usage.\n');
     const format = await runMain(['lint', '--format=xml', 'a:b']);
-    expect(format.stderr).toMatch(/^urigram: --format needs text, json or sarif, got "xml"\n/);
+    expect(format.stderr).toMatch(/^urigram: --format needs text, json, ndjson or sarif, got "xml"\n/);
     const lintGrammar = await runMain(['lint', '--grammar', 'rfc3987', 'a:b']);
     expect(lintGrammar.stderr).toMatch(/^urigram: --grammar needs rfc3986 \(the lint rules are written for RFC 3986\), got "rfc3987"\n/);
     const missing = await runMain(['resolve', 'http://a/', 'b', '--algorithm']);
@@ -805,7 +824,7 @@ describe('the command table drives the parser and the help (issue 12.5)', () => 
         .split('\n')
         .filter((l) => /^ {2}-/.test(l))
         .map((l) => l.trim().split(/ {2,}/)[0]);
-      const expected = [...command.options.map((o) => `${o.flags.join(', ')}${o.value ? ` ${o.value}` : ''}`), '-h, --help'];
+      const expected = [...command.options.map((o) => `${o.flags.join(', ')}${o.value ? ` ${o.value}` : ''}${o.repeatable ? ' ...' : ''}`), '-h, --help'];
       expect({ command: command.name, labels }).toEqual({ command: command.name, labels: expected });
       expect(r.stdout.replace(/\s+/g, ' ')).toContain(command.description.replace(/\s+/g, ' '));
       expect(r.stdout.replace(/\s+/g, ' ')).toContain(`Exit codes: ${command.exits},`);
@@ -825,7 +844,7 @@ describe('the command table drives the parser and the help (issue 12.5)', () => 
 
   it('extract, lint --extract (text, JSON, SARIF) agree on positions in a multi-line file with non-ASCII text, and SARIF regions land on the text they name', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-regions-'));
-    const file = path.join(dir, 'notes.md');
+    const file = path.join(dir, 'notes.txt');
     // A URI broken across lines in quotes, one in angle brackets after an emoji (two UTF-16
     // code units) and broken after a non-ASCII host, and an undelimited one after "é".
     const text = '\u00e9 "http://a/\n  b%7e" x\n\u{1F600} <http://\u00e9.example/\n%7E> HTTP://C/%7e\n';
@@ -834,10 +853,10 @@ describe('the command table drives the parser and the help (issue 12.5)', () => 
       const extracted = (await runMain(['extract', file])).stdout.trimEnd().split('\n').map((l) => l.split('  ')[0]);
       // Columns in UTF-16 code units from 1: "\u{1F600} <" puts "h" at column 5, "\u00e9 " puts "H" at 6.
       expect(extracted).toEqual([`${file}:1:4`, `${file}:3:5`, `${file}:4:6`]);
-      const json = (await runMain(['lint', '--format', 'json', '--extract', file])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+      const json = JSON.parse((await runMain(['lint', '--format', 'json', '--extract', file])).stdout).results;
       expect(json.map((t: { file: string; line: number; column: number }) => `${t.file}:${t.line}:${t.column}`)).toEqual(extracted);
+      // The text output gives each problem where it is: where its SARIF region starts.
       const textual = (await runMain(['lint', '--extract', file])).stdout.split('\n').filter((l) => l.startsWith(file)).map((l) => l.split('  ')[0]);
-      expect(textual).toEqual(extracted);
       const sarif = JSON.parse((await runMain(['lint', '--format', 'sarif', '--extract', file])).stdout);
       expect(sarif).toBeValidSarifLog();
       const lines = text.split('\n');
@@ -856,6 +875,8 @@ describe('the command table drives the parser and the help (issue 12.5)', () => 
         ['uppercase-host', 'C'],
         ['percent-encoded-unreserved', '%7e'],
       ]);
+      expect(textual).toEqual(results.map((r) => `${file}:${r.locations[0].physicalLocation.region.startLine}:${r.locations[0].physicalLocation.region.startColumn}`));
+      expect(textual).toEqual([`${file}:2:4`, `${file}:3:12`, `${file}:3:12`, `${file}:4:6`, `${file}:4:13`, `${file}:4:15`]);
       // Each region holds the URI's own text at the diagnostic's offsets.
       for (const r of results) expect(cut(r)).toBe(r.properties.uri.slice(r.properties.start, Math.max(r.properties.end, r.properties.start + 1)));
     } finally {

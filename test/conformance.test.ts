@@ -117,6 +117,15 @@ describe('the runner', () => {
     expect(reportText(report)).toMatch(/validity +\d+ passed +\d+ failed/);
   });
 
+  it('awaits an adapter\'s async functions, and takes a rejection as the error', async () => {
+    const asyncAdapter: AdapterModule = {
+      percentDecode: async (r) => (URIGRAM_ADAPTER.percentDecode as (x: typeof r) => string)(r),
+      percentEncode: async (r) => (URIGRAM_ADAPTER.percentEncode as (x: typeof r) => string)(r),
+    };
+    const report = await runSuite(suite, moduleTransport('async', asyncAdapter), { categories: ['percent-encoding'] });
+    expect(report.scores).toEqual([{ category: 'percent-encoding', total: casesOf('percent-encoding').length, passed: casesOf('percent-encoding').length, failed: 0, unsupported: 0 }]);
+  });
+
   it('reports as Markdown and as an SVG chart', () => {
     const markdown = reportMarkdown(urigram);
     expect(markdown).toContain('| validity | ');
@@ -150,6 +159,23 @@ describe('a program over the JSON-lines protocol', () => {
       'the implementation bad answer': ['validity/test/0004'],
     });
   }, 20000);
+
+  it('an answer written just before the program exits counts (the runner reads standard output to its end), and the program is started again', async () => {
+    const good = cases.filter((c) => !['hang', 'crash', 'garbage'].includes(c.input));
+    const report = await runSuite({ ...small, categories: [{ ...small.categories[0], cases: good }] }, execTransport(`${program} once`, { timeoutMs: 5000 }));
+    expect(report.scores[0]).toEqual({ category: 'validity', total: good.length, passed: good.length, failed: 0, unsupported: 0 });
+  }, 30000);
+
+  it('a line that answers nothing (a banner) is passed over, not taken for the first answer', async () => {
+    const good = cases.filter((c) => !['hang', 'crash', 'garbage'].includes(c.input));
+    const report = await runSuite({ ...small, categories: [{ ...small.categories[0], cases: good }] }, execTransport(`${program} banner`));
+    expect(report.scores[0]).toMatchObject({ passed: good.length, failed: 0 });
+  }, 30000);
+
+  it('refuses a time limit setTimeout cannot keep (a longer one would fire at once)', () => {
+    expect(() => execTransport(program, { timeoutMs: 2 ** 31 })).toThrow(RangeError);
+    expect(() => execTransport(program, { timeoutMs: 0 })).toThrow(RangeError);
+  });
 
   it('the whole validity category through a process agrees with the in-process run', async () => {
     const validity = suite.categories.filter((f) => f.category === 'validity');

@@ -70,6 +70,8 @@ describe('the tarball', () => {
     const paths = packed.files.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['docs/lint-rules.md', 'README.md', 'grammar/rfc3986.abnf', 'grammar/rfc3986.peggy', 'dist/src/index.d.ts']));
     expect(paths.filter((p) => p.endsWith('.txt') || p.startsWith('test/') || p.startsWith('scripts/') || p.startsWith('src/'))).toEqual([]);
+    // What `urigram playground` serves: the built page and the grammar pages it links.
+    expect(paths).toEqual(expect.arrayContaining(['dist/playground/index.html', 'dist/playground/playground.js', 'dist/playground/playground.css', 'docs/grammars/rfc3986.html', 'docs/grammars/rfc3987.html', 'docs/grammars/rfc2396.html']));
   });
 
   it('declares keywords, sideEffects: false, and import, require and types entries', () => {

@@ -194,6 +194,11 @@ describe('relativize (the inverse of RFC 3986 5.2)', () => {
 });
 
 describe('build and withComponents (RFC 3986 3, 5.3)', () => {
+  it('refuses a host with ":" outside brackets (no registered name has one): an IPv6 address with a zone is not turned into a name', () => {
+    for (const host of ['fe80::1%eth0', 'a:b', '::1']) expect(() => build({ scheme: 'http', host })).toThrow(UriComposeError);
+    expect(build({ scheme: 'http', host: '[fe80::1]' })).toBe('http://[fe80::1]');
+  });
+
   it.each<[UriParts, string]>([
     [{ scheme: 'https', host: 'example.com', path: '/a b/c', query: 'x=1&y=a b', fragment: 'top' }, 'https://example.com/a%20b/c?x=1&y=a%20b#top'],
     [{ scheme: 'ftp', userinfo: 'me:p@ss', host: 'h', port: 21, path: '/' }, 'ftp://me:p%40ss@h:21/'],
@@ -350,6 +355,22 @@ describe('build and withComponents (RFC 3986 3, 5.3)', () => {
 });
 
 describe('redact (RFC 3986 3.2.1, 7.5)', () => {
+  it('the error of an input that is not a URI does not carry its password: the would-be userinfo is masked, the offset kept', () => {
+    const input = 'http://user:s3cret@host/a b';
+    let error: unknown;
+    try {
+      redact(input);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UriSyntaxError);
+    const e = error as UriSyntaxError;
+    expect(e.input).toBe('http://***********@host/a b');
+    expect(e.offset).toBe(input.indexOf(' '));
+    expect(JSON.stringify(e.toJSON())).not.toContain('s3cret');
+    expect(e.format()).not.toContain('s3cret');
+  });
+
   it.each<[string, Parameters<typeof redact>[1], string]>([
     ['http://user:secret@example.com/', undefined, 'http://user:****@example.com/'],
     ['http://user:@example.com/', undefined, 'http://user:@example.com/'], // an empty password: nothing to hide

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { REPO_ROOT } from '../grammar-check/config';
 import { allVectors } from '../../test/support/vectors';
 import type { Case, Source } from './generate-suite';
+import * as reference from './reference';
 
 interface Ids {
   next(prefix: string): string;
@@ -150,6 +151,10 @@ export function HAND_CASES(ids: Ids): {
   const own = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'test', 'vectors', 'resolution', 'rfc3986.json'), 'utf8')) as { vectors: Array<{ base: string; reference: string; target: string; why: string; strict?: boolean }> };
   for (const v of own.vectors) {
     if (v.why.startsWith('RFC 3986 5.4')) continue; // read from the RFC's text itself
+    // A target that 5.3 cannot write (a path beginning "//" without an authority: "f:/a" and ".//g") is urigram's
+    // documented deviation, not the RFC's answer: left out, as the generated cases leave it out.
+    const t = reference.transform(v.base, v.reference, v.strict !== false);
+    if (t.authority === null && t.path.startsWith('//')) continue;
     resolution.push({ id: ids.next('resolution/hand'), base: v.base, reference: v.reference, mode: v.strict === false ? 'non-strict' : 'strict', target: v.target, source: { kind: 'hand', why: v.why, file: 'test/vectors/resolution' } });
   }
   for (const [base, ref, mode, target, source] of BUG_RESOLUTION) resolution.push({ id: ids.next('resolution/hand'), base, reference: ref, mode, target, source });

@@ -16,8 +16,8 @@ function optionsOf(command: Command, help: OptionSpec): readonly OptionSpec[] {
 
 export interface ParsedArgs {
   readonly help: boolean;
-  /** The options given, by their long flag: the value, or true for a switch. */
-  readonly values: Map<string, string | true>;
+  /** The options given, by their long flag: the value (every value, in order, for a repeatable option), or true for a switch. */
+  readonly values: Map<string, string | true | string[]>;
   readonly args: string[];
 }
 
@@ -29,7 +29,7 @@ export interface ParsedArgs {
  */
 export function parseArgs(command: Command, help: OptionSpec, argv: readonly string[]): ParsedArgs {
   const options = optionsOf(command, help);
-  const values = new Map<string, string | true>();
+  const values = new Map<string, string | true | string[]>();
   const args: string[] = [];
   let wantsHelp = false;
   for (let i = 0; i < argv.length; i++) {
@@ -58,7 +58,14 @@ export function parseArgs(command: Command, help: OptionSpec, argv: readonly str
     if (spec.allowed && !spec.allowed.includes(value)) {
       throw new UsageError(`${flag} needs ${choiceList(spec.allowed)}${spec.allowedNote ?? ''}, got ${JSON.stringify(value)}`);
     }
-    values.set(optionName(spec), value);
+    const name = optionName(spec);
+    if (spec.repeatable) {
+      const given = values.get(name);
+      if (Array.isArray(given)) given.push(value);
+      else values.set(name, [value]);
+    } else {
+      values.set(name, value);
+    }
   }
   return { help: wantsHelp, values, args };
 }
@@ -87,9 +94,9 @@ function wrap(text: string, indent: number, first = ' '.repeat(indent), words: r
   return lines.join('\n');
 }
 
-/** An option as the help shows it: "-h, --help", "--level L". */
+/** An option as the help shows it: "-h, --help", "--level L"; "..." after one that may be repeated. */
 function optionLabel(o: OptionSpec): string {
-  return `${o.flags.join(', ')}${o.value ? ` ${o.value}` : ''}`;
+  return `${o.flags.join(', ')}${o.value ? ` ${o.value}` : ''}${o.repeatable ? ' ...' : ''}`;
 }
 
 /** The rows of an options list, the descriptions aligned after the longest label. */

@@ -17,6 +17,8 @@ export interface OptionSpec {
   readonly allowed?: readonly string[];
   /** Said after the allowed values when a value is not one of them. */
   readonly allowedNote?: string;
+  /** It may be given more than once: each value is kept, in order (`--rule a=off --rule b=error`). */
+  readonly repeatable?: boolean;
   readonly description: string;
 }
 
@@ -46,8 +48,8 @@ export class Context {
     readonly command: Command,
     readonly io: Io,
     readonly out: Output,
-    /** The options given, by their long flag: a value, or true for a switch. */
-    private readonly values: ReadonlyMap<string, string | true>,
+    /** The options given, by their long flag: a value (all of them, for a repeatable option), or true for a switch. */
+    private readonly values: ReadonlyMap<string, string | true | readonly string[]>,
     readonly args: readonly string[],
   ) {}
 
@@ -57,7 +59,15 @@ export class Context {
 
   value(option: string): string | undefined {
     const v = this.values.get(option);
+    if (Array.isArray(v)) return v[v.length - 1];
     return typeof v === 'string' ? v : undefined;
+  }
+
+  /** Every value of a repeatable option, in the order given (none: empty). */
+  all(option: string): readonly string[] {
+    const v = this.values.get(option);
+    if (Array.isArray(v)) return v;
+    return typeof v === 'string' ? [v] : [];
   }
 
   grammar(): GrammarName {

@@ -10,14 +10,16 @@ import { compareGrammars, RFC2396_TO_RFC3986 } from '../grammar-comparison';
 import { iriToUri, uriToIri } from '../iri';
 import { explainNormalize, type NormalizeLevel } from '../normalize';
 import { compare } from '../compare';
-import { lint, type Diagnostic } from '../lint';
 import { UriSyntaxError } from '../errors';
 import type { AnyUriRecord, UriComponentName } from '../parse';
 import { isRfc2396Record } from '../records';
-import { OutputClosed, OutputFailed, UsageError, version } from './io';
-import { errorJson, errorMessage, errorText, invalidText, jsonLine, openObject, syntaxErrorJson, writeArray } from './output';
-import { SarifWriter, type SarifTarget } from './sarif';
-import { filesUris, inputs } from './inputs';
+import { say, UsageError } from './io';
+import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
+import { documents, inputs } from './inputs';
+import { listFiles } from './files';
+import { DEFAULT_EXTENSIONS } from './config';
+import type { DocumentKind } from '../documents';
+export { runLint } from './lint-command';
 import type { Context } from './command';
 
 async function reportInvalid(ctx: Context, input: string, e: unknown): Promise<void> {
@@ -211,85 +213,21 @@ export async function runCompare(ctx: Context): Promise<void> {
 }
 
 export async function runExtract(ctx: Context): Promise<void> {
-  const files = ctx.args.length > 0 ? ctx.args : ['-'];
   const json = ctx.has('--json');
-  for await (const { file, found, position } of filesUris(ctx, files)) {
-    const { uri, raw, delimited, valid } = found;
-    const { line, column } = position;
-    ctx.out.write(json ? `${JSON.stringify({ file, line, column, uri, raw, delimited, valid })}\n` : `${file}:${line}:${column}  ${uri}${valid ? '' : '  invalid'}\n`);
+  const type = ctx.value('--type');
+  const files = listFiles(ctx.args.length > 0 ? ctx.args : ['-'], { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false, warn: (m) => say(ctx.io, `urigram extract: ${m}\n`) });
+  for await (const { file, text, uris } of documents(ctx, files, { kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind), code: ctx.has('--code') })) {
+    for (const { found, position } of uris) {
+      const { uri, valid, kind } = found;
+      const { line, column } = position;
+      // The raw text: for Appendix C, with its delimiters, as before; else the range the URI was read from.
+      const raw = found.found ? found.found.raw : text.slice(found.start, found.end);
+      const delimited = found.found ? found.found.delimited : 'none';
+      ctx.out.write(json ? `${JSON.stringify({ file, line, column, uri, raw, delimited, kind, valid })}\n` : `${file}:${line}:${column}  ${uri}${valid ? '' : '  invalid'}\n`);
+      if (ctx.out.full) await ctx.out.flush();
+    }
     await ctx.out.flush();
   }
-}
-
-/** A URI to lint, as the JSON output names it: with its file and the position there of its first character when it was found in one. */
-interface LintTarget {
-  readonly uri: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly column?: number;
-}
-
-async function* lintTargets(ctx: Context): AsyncGenerator<{ target: LintTarget; sarif: SarifTarget }> {
-  if (!ctx.has('--extract')) {
-    for await (const uri of inputs(ctx)) yield { target: { uri }, sarif: { uri } };
-    return;
-  }
-  for await (const located of filesUris(ctx, ctx.args)) {
-    const { file, found, position } = located;
-    yield { target: { uri: found.uri, file, line: position.line, column: position.column }, sarif: { uri: found.uri, file, located } };
-  }
-}
-
-export async function runLint(ctx: Context): Promise<void> {
-  const format = ctx.value('--format') ?? 'text';
-  const out = ctx.out;
-  if (ctx.has('--extract') && ctx.args.length === 0) throw new UsageError('--extract needs at least one FILE ("-" for standard input)');
-  const sarif = format === 'sarif' ? new SarifWriter(out, version()) : undefined;
-  sarif?.open();
-  try {
-    for await (const { target, sarif: where } of lintTargets(ctx)) {
-      let diagnostics: Diagnostic[];
-      try {
-        diagnostics = lint(target.uri);
-      } catch (e) {
-        // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
-        ctx.fail();
-        const message = errorMessage(e);
-        if (sarif) sarif.result(where, { code: 'lint-failed' as Diagnostic['code'], severity: 'error', message, start: 0, end: 0 });
-        else if (format === 'json') out.write(jsonLine({ ...target, error: message }));
-        else out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n  error: ${message}\n`);
-        await out.flush();
-        continue;
-      }
-      if (diagnostics.some((d) => d.severity === 'error')) ctx.fail();
-      if (sarif) {
-        for (const d of diagnostics) {
-          sarif.result(where, d);
-          if (out.full) await out.flush();
-        }
-      } else if (format === 'json') {
-        openObject(out, target);
-        out.write('"diagnostics":');
-        await writeArray(out, diagnostics);
-        out.write('}\n');
-      } else if (diagnostics.length > 0) {
-        out.write(`${target.file ? `${target.file}:${target.line}:${target.column}  ${target.uri}` : JSON.stringify(target.uri)}\n`);
-        for (const d of diagnostics) {
-          out.write(`  [${d.start}, ${d.end}) ${d.severity} ${d.code}: ${d.message} (${d.section})${d.fix ? ` fix: ${JSON.stringify(d.fix.replacement)}` : ''}\n`);
-          if (out.full) await out.flush();
-        }
-      }
-      await out.flush();
-    }
-  } catch (e) {
-    // An input that cannot be read still leaves a whole SARIF log behind; a failed output cannot.
-    if (sarif && !(e instanceof OutputClosed || e instanceof OutputFailed)) {
-      sarif.close();
-      await out.flush();
-    }
-    throw e;
-  }
-  sarif?.close();
 }
 
 export async function runGrammars(ctx: Context): Promise<void> {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATEGORIES, loadSuite, type Category } from '../conformance/suite';
 import { moduleTransport, runSuite, type AdapterModule, type Transport } from '../conformance/run';
-import { execTransport } from '../conformance/exec';
+import { execTransport, MAX_TIMEOUT_MS } from '../conformance/exec';
 import { reportJson, reportMarkdown, reportSvg, reportText } from '../conformance/report';
 import { URIGRAM_ADAPTER } from '../conformance/urigram-adapter';
 import { UsageError } from './io';
@@ -32,7 +32,9 @@ export async function runConformance(ctx: Context): Promise<void> {
   const categories = ctx.value('--category')?.split(',');
   for (const c of categories ?? []) if (!CATEGORIES.includes(c as Category)) throw new UsageError(`unknown category ${JSON.stringify(c)} (expected: ${CATEGORIES.join(', ')})`);
   const timeout = ctx.value('--timeout');
-  if (timeout !== undefined && !/^[1-9][0-9]*$/.test(timeout)) throw new UsageError(`--timeout needs a number of milliseconds, got ${JSON.stringify(timeout)}`);
+  if (timeout !== undefined && (!/^[1-9][0-9]*$/.test(timeout) || Number(timeout) > MAX_TIMEOUT_MS)) {
+    throw new UsageError(`--timeout needs a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${JSON.stringify(timeout)}`);
+  }
   const suiteDir = ctx.value('--suite');
   let suite;
   try {

@@ -5,7 +5,8 @@
  */
 import { EXIT_USAGE, InputError, readAll, readFile, readLines, say, stdinError } from './io';
 import { errorMessage } from './output';
-import { locatedUris, type LocatedUri } from './positions';
+import { LineMap, locate, type LocatedUri } from './positions';
+import { extractDocument, kindOfFile, type DocumentKind } from '../documents';
 import type { Context } from './command';
 
 /** Says on a terminal what a command with no arguments waits for, instead of waiting silently. */
@@ -46,8 +47,7 @@ export async function* inputs(ctx: Context): AsyncGenerator<string> {
 }
 
 /** The text of FILE, or of standard input for "-", less a leading byte-order mark. */
-/** The text of FILE, or of standard input for "-", less a leading byte-order mark. */
-async function readText(ctx: Context, file: string): Promise<string> {
+export async function readText(ctx: Context, file: string): Promise<string> {
   if (file === '-') {
     hintIfTerminal(ctx, 'text');
     try {
@@ -59,8 +59,32 @@ async function readText(ctx: Context, file: string): Promise<string> {
   return readFile(file);
 }
 
-/** Each file's URIs, located; a file that cannot be read is reported on stderr and exit 2, and the next one read. */
-export async function* filesUris(ctx: Context, files: readonly string[]): AsyncGenerator<LocatedUri & { file: string }> {
+/** How the files are read: as their extensions say (or all as one kind), with code or without. */
+export interface ReadOptions {
+  readonly kind?: DocumentKind;
+  readonly code?: boolean;
+  /** Told of each file that cannot be read (after it is said on standard error). */
+  readonly unreadable?: (file: string, message: string) => void;
+}
+
+/** A file read, and its URIs located. */
+export interface ReadDocument {
+  readonly file: string;
+  readonly text: string;
+  readonly lines: LineMap;
+  readonly uris: LocatedUri[];
+}
+
+/** Finds and locates the URIs of a text, by its kind. */
+export function readDocument(file: string, text: string, options: ReadOptions): ReadDocument {
+  const kind = options.kind ?? (file === '-' ? 'text' : kindOfFile(file));
+  const lines = new LineMap(text);
+  const uris = extractDocument(text, { kind, code: options.code, name: file }).map((found) => locate(text, lines, found));
+  return { file, text, lines, uris };
+}
+
+/** Each file read, with its URIs; a file that cannot be read is reported on stderr and exit 2, and the next one read. */
+export async function* documents(ctx: Context, files: Iterable<string>, options: ReadOptions = {}): AsyncGenerator<ReadDocument> {
   for (const file of files) {
     let text: string;
     try {
@@ -68,22 +92,20 @@ export async function* filesUris(ctx: Context, files: readonly string[]): AsyncG
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       say(ctx.io, `urigram ${ctx.command.name}: ${e.message}\n`);
+      options.unreadable?.(file, e.message);
       ctx.fail(EXIT_USAGE);
       continue;
     }
-    const located = locatedUris(text);
-    for (;;) {
-      let next: IteratorResult<LocatedUri>;
-      try {
-        next = located.next();
-      } catch (e) {
-        // extract failed on this file: say so, and go on with the next file.
-        ctx.fail();
-        say(ctx.io, `urigram ${ctx.command.name}: ${file}: ${errorMessage(e)}\n`);
-        break;
-      }
-      if (next.done) break;
-      yield { file, ...next.value };
+    let doc: ReadDocument;
+    try {
+      doc = readDocument(file, text, options);
+    } catch (e) {
+      // Extraction failed on this file: say so, and go on with the next file.
+      ctx.fail();
+      say(ctx.io, `urigram ${ctx.command.name}: ${file}: ${errorMessage(e)}\n`);
+      options.unreadable?.(file, errorMessage(e));
+      continue;
     }
+    yield doc;
   }
 }

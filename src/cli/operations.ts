@@ -7,6 +7,7 @@
 import { relativize } from '../relativize';
 import { build, type UriParts } from '../build';
 import { redact } from '../redact';
+import { UriSyntaxError } from '../errors';
 import { UsageError } from './io';
 import { errorMessage, invalidText } from './output';
 import { inputs } from './inputs';
@@ -66,12 +67,19 @@ export async function runRedact(ctx: Context): Promise<void> {
     ...(query === undefined ? {} : { query: query.split(',') }),
     ...(mask === undefined ? {} : { mask }),
   };
+  let line = 0;
   for await (const uri of inputs(ctx)) {
+    line++;
     try {
       const redacted = redact(uri, options);
-      ctx.out.write(json ? `${JSON.stringify({ uri, redacted })}\n` : `${redacted}\n`);
+      ctx.out.write(json ? `${JSON.stringify({ redacted })}\n` : `${redacted}\n`);
     } catch (e) {
-      await failed(ctx, json, { uri }, uri, e);
+      // An input that is not a URI is reported by its number and the error (whose input redact() has masked), never echoed:
+      // it may hold the very secret it was to hide.
+      ctx.fail();
+      const shown = e instanceof UriSyntaxError ? e.input : undefined;
+      if (json) ctx.out.write(`${JSON.stringify({ input: line, ...(shown === undefined ? {} : { masked: shown }), error: errorMessage(e) })}\n`);
+      else ctx.out.write(`invalid  input ${line}${shown === undefined ? '' : `  ${JSON.stringify(shown)}`}\n  ${errorMessage(e)}\n`);
     }
     await ctx.out.flush();
   }

@@ -11,7 +11,7 @@
  * instead would make every column after an emoji disagree with the offsets
  * the library reports for the same text.)
  */
-import { extract, type ExtractedUri } from '../extract';
+import { extractDocument, type DocumentOptions, type DocumentUri } from '../documents';
 
 /** A position in a file: 1-based line (lines end at LF) and 1-based column in UTF-16 code units. */
 export interface Position {
@@ -54,77 +54,54 @@ export class LineMap {
 
 /** A URI found in a file, with the position of its first character, and the positions of any range of it. */
 export interface LocatedUri {
-  readonly found: ExtractedUri;
+  readonly found: DocumentUri;
   /** Where the URI's first character is: past a delimiter, leading whitespace and a "URL:" prefix. */
   readonly position: Position;
   /**
    * Where the [start, end) range of the URI (offsets in `found.uri`, as lint
    * reports them) is in the file: the position of its first code unit, and
    * the position just after its last. A URI broken across lines inside
-   * delimiters lost its whitespace: its ranges are mapped back over it.
+   * delimiters lost its whitespace, and one with escapes or character
+   * references was decoded: its ranges are mapped back over them.
    */
   range(start: number, end: number): { start: Position; end: Position };
+  /** The same, as offsets in the file. */
+  offsets(start: number, end: number): { start: number; end: number };
+  /** Whether [start, end) of the URI is the file's text at `offsets(start, end)` as written (a fix can replace it there). */
+  verbatim(start: number, end: number): boolean;
 }
 
-const WHITESPACE = /\s/u;
-
-/**
- * The offset in the text of the first character of the URI itself: past a
- * delimiter, leading whitespace and a "URL:" prefix. The URI has no
- * whitespace (extract removes it), so its first character is the
- * uri.length-th non-whitespace code unit from the end of the raw text,
- * before a closing delimiter.
- */
-function uriStart(found: ExtractedUri): number {
-  const { raw, uri } = found;
-  let i = found.delimited === 'none' ? raw.length : raw.length - 1;
-  let left = uri.length;
-  while (left > 0 && i > 0) {
-    i--;
-    if (!WHITESPACE.test(raw[i])) left--;
-  }
-  return found.start + i;
-}
-
-/**
- * The offset in the text of each code unit of the URI, when the URI lost
- * whitespace (a delimited URI broken across lines); undefined when the URI is
- * the text from `first` on, as written.
- */
-function unitOffsets(found: ExtractedUri, first: number): Uint32Array | undefined {
-  const { raw, uri } = found;
-  const from = first - found.start;
-  if (raw.length - from - (found.delimited === 'none' ? 0 : 1) === uri.length) return undefined;
-  const offsets = new Uint32Array(uri.length);
-  let k = 0;
-  for (let i = from; k < uri.length && i < raw.length; i++) if (!WHITESPACE.test(raw[i])) offsets[k++] = found.start + i;
-  return offsets;
+/** Locates a URI found in `text`: the offset of each of its code units, by its offsets or as written from its start. */
+export function locate(text: string, lines: LineMap, found: DocumentUri): LocatedUri {
+  const length = found.uri.length;
+  const map = found.offsets;
+  // The text offset of the URI's code unit k; past the end, counted on from just after its last.
+  const at = (k: number): number => {
+    if (map === undefined) return found.start + k;
+    if (k < length) return map[k];
+    return (length > 0 ? map[length - 1] + 1 : found.start) + (k - length);
+  };
+  const offsets = (start: number, end: number) => ({ start: at(start), end: end > 0 && end <= length ? at(end - 1) + 1 : at(end) });
+  return {
+    found,
+    position: lines.position(found.start),
+    range: (start, end) => {
+      const o = offsets(start, end);
+      return { start: lines.position(o.start), end: lines.position(o.end) };
+    },
+    offsets,
+    verbatim: (start, end) => {
+      if (map === undefined) return true;
+      for (let k = start; k < end; k++) if (map[k] !== map[start] + (k - start) || text[map[k]] !== found.uri[k]) return false;
+      return true;
+    },
+  };
 }
 
 /**
- * Each URI that `extract` finds in `text`, located: one pass over the text
- * for the lines, one over each URI's raw text for its offsets.
+ * Each URI of a document, located: one pass over the text for the lines.
  */
-export function* locatedUris(text: string): Generator<LocatedUri> {
+export function* locatedUris(text: string, options: DocumentOptions & { name?: string } = {}): Generator<LocatedUri> {
   const lines = new LineMap(text);
-  for (const found of extract(text)) {
-    const first = uriStart(found);
-    let offsets: Uint32Array | undefined | null = null;
-    const length = found.uri.length;
-    // The text offset of the URI's code unit k; past the end, counted on from just after its last.
-    const at = (k: number): number => {
-      if (offsets === null) offsets = unitOffsets(found, first);
-      if (offsets === undefined) return first + k;
-      if (k < length) return offsets[k];
-      return (length > 0 ? offsets[length - 1] + 1 : first) + (k - length);
-    };
-    yield {
-      found,
-      position: lines.position(first),
-      range: (start, end) => ({
-        start: lines.position(at(start)),
-        end: lines.position(end > 0 && end <= length ? at(end - 1) + 1 : at(end)),
-      }),
-    };
-  }
+  for (const found of extractDocument(text, options)) yield locate(text, lines, found);
 }

@@ -1,57 +1,204 @@
 /**
- * `lint --format sarif`: a SARIF 2.1.0 log, written as the results come (the
- * run's head, each result, the close), so that it streams like the other
- * formats. Columns are UTF-16 code units, as the log says (columnKind) and
- * ./positions counts them.
+ * `lint --format sarif`: a SARIF 2.1.0 log ready for code scanning, written
+ * as the results come (the run's head, each result, the close), so that it
+ * streams like the other formats.
+ *
+ * - each rule with its name, descriptions and help from docs/lint-rules.md,
+ *   and a helpUri to its section there; the security rules (RFC 3986
+ *   section 7) with a security-severity and the "security" tag;
+ * - paths relative to the working directory under %SRCROOT% (the run's
+ *   originalUriBaseIds says where that is), others as file: URIs, standard
+ *   input as "stdin" with its line numbers;
+ * - regions mapped back over line breaks, escapes and character references
+ *   (./positions), columns in UTF-16 code units (columnKind says so);
+ * - partialFingerprints that do not change when lines move, so that a new
+ *   upload does not duplicate alerts;
+ * - a fix that can be applied in the file as a SARIF fix;
+ * - a file that cannot be read as a tool execution notification, the rest
+ *   of the run going on.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { LINT_RULES, type Diagnostic, type Severity } from '../lint';
 import { openObject, type Output } from './output';
-import type { LocatedUri } from './positions';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-/** What a result is about: a URI, and where it was found when it came from a file. */
-export interface SarifTarget {
-  readonly uri: string;
-  readonly file?: string;
-  readonly located?: LocatedUri;
+/** The security rules (RFC 3986 section 7 and its kin), with code scanning's security-severity (0-10). */
+export const SECURITY_SEVERITY: Readonly<Record<string, string>> = {
+  'password-in-userinfo': '7.5',
+  'userinfo-looks-like-host': '6.5',
+  'encoded-control': '6.0',
+  'encoded-slash': '5.0',
+  'ambiguous-ip-form': '5.0',
+  'unusual-port': '3.0',
+  'long-reg-name': '3.0',
+  'zone-identifier': '2.0',
+};
+
+export interface Region {
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
 }
 
-/** What a result says: a diagnostic, or a failure of the linter reported like one. */
-export type SarifFinding = Pick<Diagnostic, 'code' | 'severity' | 'message' | 'start' | 'end' | 'fix'> & { section?: string };
+/** What a result is about and where. */
+export interface SarifFinding extends Pick<Diagnostic, 'code' | 'severity' | 'message'> {
+  readonly section?: string;
+  readonly uri: string;
+  /** The file ("-": standard input), when the URI came from one or from a line of standard input. */
+  readonly file?: string;
+  readonly region?: Region;
+  /** A replacement of the region `fix.region` in the file. */
+  readonly fix?: { readonly region: Region; readonly replacement: string };
+  /** Stable across runs: the rule, the file, the URI, where in the URI, and which occurrence of that URI in the file. */
+  readonly fingerprint: string;
+  /** The diagnostic's [start, end) in the URI. */
+  readonly start?: number;
+  readonly end?: number;
+}
+
+/** The docs of each rule: its section of docs/lint-rules.md, when the file is there (in the package, or the repository). */
+export function ruleDocs(): Map<string, { description: string; markdown: string }> {
+  const docs = new Map<string, { description: string; markdown: string }>();
+  let text: string | undefined;
+  for (const candidate of [path.join(__dirname, '..', '..', 'docs', 'lint-rules.md'), path.join(__dirname, '..', '..', '..', 'docs', 'lint-rules.md')]) {
+    try {
+      text = fs.readFileSync(candidate, 'utf8');
+      break;
+    } catch {
+      // the next place
+    }
+  }
+  if (text === undefined) return docs;
+  const sections = text.split(/^## /m).slice(1);
+  for (const section of sections) {
+    const m = /^`([a-z0-9-]+)`[^\n]*\n([\s\S]*)$/.exec(section);
+    if (!m) continue;
+    const body = m[2].trim();
+    const first = body.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, ' ');
+    docs.set(m[1], { description: first, markdown: body });
+  }
+  return docs;
+}
+
+/** Where the rules are documented: the repository's docs when package.json names a GitHub repository, else the published package's file. */
+export function helpBase(version: string): string {
+  let repository: unknown;
+  for (const candidate of [path.join(__dirname, '..', '..', 'package.json'), path.join(__dirname, '..', '..', '..', 'package.json')]) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name?: string; repository?: unknown };
+      if (pkg.name !== 'urigram') continue;
+      repository = pkg.repository;
+      break;
+    } catch {
+      // the next place
+    }
+  }
+  const url = typeof repository === 'string' ? repository : typeof repository === 'object' && repository !== null ? (repository as { url?: unknown }).url : undefined;
+  const github = typeof url === 'string' ? /github\.com[/:]([^/]+\/[^/.]+)/.exec(url) : null;
+  if (github) return `https://github.com/${github[1]}/blob/v${version}/docs/lint-rules.md`;
+  return `https://unpkg.com/urigram@${version}/docs/lint-rules.md`;
+}
+
+/** "password-in-userinfo" as a rule name: "PasswordInUserinfo". */
+function ruleName(code: string): string {
+  return code.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase());
+}
+
+/** A path as a SARIF artifact location: relative (under %SRCROOT%) when inside the working directory, else a file: URI. */
+export function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+  if (file === '-') return { uri: 'stdin' };
+  const abs = path.resolve(cwd, file);
+  const rel = path.relative(cwd, abs);
+  const encode = (p: string) => p.split(/[\\/]/).map(encodeURIComponent).join('/');
+  if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) return { uri: encode(rel), uriBaseId: '%SRCROOT%' };
+  const posix = abs.split(path.sep).join('/');
+  return { uri: `file://${posix.startsWith('/') ? '' : '/'}${encode(posix)}` };
+}
 
 export class SarifWriter {
   private first = true;
+  private readonly notifications: object[] = [];
 
   constructor(
     private readonly out: Output,
     private readonly version: string,
+    private readonly cwd: string,
   ) {}
 
   /** Writes the log's head, up to the opening of the results. */
   open(): void {
-    const rules = Object.entries(LINT_RULES).map(([id, r]) => ({
-      id,
-      shortDescription: { text: `${id} (${r.section})` },
-      defaultConfiguration: { level: LEVEL[r.severity as Severity] },
-      properties: { section: r.section },
-    }));
+    const docs = ruleDocs();
+    const base = helpBase(this.version);
+    const rules = Object.entries(LINT_RULES).map(([id, r]) => {
+      const doc = docs.get(id);
+      const security = SECURITY_SEVERITY[id];
+      const description = doc?.description ?? `${id} (${r.section})`;
+      return {
+        id,
+        name: ruleName(id),
+        shortDescription: { text: `${id} (${r.section})` },
+        fullDescription: { text: description },
+        help: { text: doc ? doc.markdown.replace(/`/g, '') : description, markdown: doc?.markdown ?? description },
+        helpUri: `${base}#${id}`,
+        defaultConfiguration: { level: LEVEL[r.severity as Severity] },
+        properties: {
+          section: r.section,
+          tags: security ? ['security', 'uri'] : ['correctness', 'uri'],
+          precision: 'very-high',
+          ...(security ? { 'security-severity': security } : {}),
+        },
+      };
+    });
     const head = { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0' };
-    const run = { tool: { driver: { name: 'urigram', version: this.version, rules } }, columnKind: 'utf16CodeUnits' };
+    const cwd = this.cwd.split(path.sep).join('/');
+    const run = {
+      tool: { driver: { name: 'urigram', semanticVersion: this.version, version: this.version, informationUri: base, rules } },
+      originalUriBaseIds: { '%SRCROOT%': { uri: `file://${cwd.startsWith('/') ? '' : '/'}${cwd.split('/').map(encodeURIComponent).join('/')}/` } },
+      columnKind: 'utf16CodeUnits',
+    };
     openObject(this.out, head);
     this.out.write('"runs":[');
     openObject(this.out, run);
     this.out.write('"results":[\n');
   }
 
-  result(target: SarifTarget, finding: SarifFinding): void {
-    this.out.write(`${this.first ? '' : ',\n'}${JSON.stringify(sarifResult(target, finding))}`);
+  result(finding: SarifFinding): void {
+    this.out.write(`${this.first ? '' : ',\n'}${JSON.stringify(this.sarifResult(finding))}`);
     this.first = false;
   }
 
-  /** Closes the results, the run and the log. */
+  /** A file that could not be read, or another failure of the tool: said in the run's invocation. */
+  notification(message: string, file?: string): void {
+    this.notifications.push({
+      level: 'error',
+      message: { text: message },
+      ...(file !== undefined ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(file, this.cwd) } }] } : {}),
+    });
+  }
+
+  /** Closes the results, writes the invocation (and its notifications), and closes the run and the log. */
   close(): void {
-    this.out.write(`${this.first ? '' : '\n'}]}]}\n`);
+    const invocation = { executionSuccessful: this.notifications.length === 0, toolExecutionNotifications: this.notifications };
+    this.out.write(`${this.first ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`);
+  }
+
+  private sarifResult(d: SarifFinding): object {
+    const artifact = d.file !== undefined ? artifactLocation(d.file, this.cwd) : undefined;
+    return {
+      ruleId: d.code,
+      ...(d.code in LINT_RULES ? { ruleIndex: Object.keys(LINT_RULES).indexOf(d.code) } : {}),
+      level: LEVEL[d.severity],
+      message: { text: `${d.message}${d.section ? ` (${d.section})` : ''} in ${JSON.stringify(elided(d.uri))}` },
+      ...(artifact ? { locations: [{ physicalLocation: { artifactLocation: artifact, ...(d.region ? { region: d.region } : {}) } }] } : {}),
+      partialFingerprints: { 'urigramFinding/v1': d.fingerprint },
+      ...(d.fix && artifact
+        ? { fixes: [{ description: { text: `replace with ${JSON.stringify(elided(d.fix.replacement))}` }, artifactChanges: [{ artifactLocation: artifact, replacements: [{ deletedRegion: d.fix.region, insertedContent: { text: d.fix.replacement } }] }] }] }
+        : {}),
+      properties: { uri: elided(d.uri), ...(d.start !== undefined ? { start: d.start, end: d.end } : {}) },
+    };
   }
 }
 
@@ -62,17 +209,4 @@ function elided(uri: string): string {
   if (uri.length <= URI_LIMIT) return uri;
   const cut = /[\ud800-\udbff]/.test(uri[URI_LIMIT - 1]) ? URI_LIMIT - 1 : URI_LIMIT;
   return `${uri.slice(0, cut)}\u2026`;
-}
-
-function sarifResult(target: SarifTarget, d: SarifFinding): object {
-  // A range that is empty (an error at an offset) is shown as the one code unit there.
-  const range = target.located?.range(d.start, Math.max(d.end, d.start + 1));
-  const region = range ? { startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line, endColumn: range.end.column } : undefined;
-  return {
-    ruleId: d.code,
-    level: LEVEL[d.severity],
-    message: { text: `${d.message}${d.section ? ` (${d.section})` : ''} in ${JSON.stringify(elided(target.uri))}` },
-    ...(target.file !== undefined ? { locations: [{ physicalLocation: { artifactLocation: { uri: target.file }, ...(region ? { region } : {}) } }] } : {}),
-    properties: { uri: elided(target.uri), start: d.start, end: d.end, ...(d.fix ? { fix: d.fix } : {}) },
-  };
 }

@@ -9,6 +9,7 @@ import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
 import { runConformance } from './conformance';
+import { runPlayground } from './playground';
 import { runBuild, runRedact, runRelativize } from './operations';
 import { CATEGORIES } from '../conformance/suite';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
@@ -21,6 +22,9 @@ const RULE: OptionSpec = {
   description: `the rule each input must match: ${REFERENCE_RULES.rfc3986.join(', ')} (default URI-reference); with rfc3987: ${REFERENCE_RULES.rfc3987.join(', ')}; with rfc2396: ${REFERENCE_RULES.rfc2396.join(', ')}`,
 };
 const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['rfc3986', 'rfc3987'], description: 'rfc3986 (default) or rfc3987: IRIs, by RFC 3987 5.3 (a host is lower-cased only when it is all ASCII)' };
+
+const TYPE: OptionSpec = { flags: ['--type'], value: 'T', allowed: ['auto', 'markdown', 'html', 'source', 'text'], description: 'read every file as markdown, html, source (string literals and comments) or text (RFC 3986 Appendix C); auto (default) goes by the extension (.md, .html, .js and the like; anything else is text)' };
+const CODE: OptionSpec = { flags: ['--code'], description: 'Markdown: also the URIs in code spans and code blocks (as text)' };
 
 export const COMMANDS: readonly Command[] = [
   {
@@ -125,24 +129,36 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: 'extract',
-    summary: 'find the URIs in text files (RFC 3986 Appendix C)',
+    summary: 'find the URIs in files: Markdown, HTML, source code, text',
     usage: ['{options} [FILE ...]'],
-    description: 'Finds the URIs in each FILE ("-" or none: standard input) as RFC 3986 Appendix C describes: in <angle brackets> or "double quotes" (which may span lines, and lose their whitespace and any "URL:" prefix), or between whitespace (a scheme followed by "//", or mailto:, urn: and the like; trailing punctuation and unbalanced closing brackets are left out). Prints FILE:LINE:COLUMN of the URI\'s first character (lines end at LF; columns count UTF-16 code units from 1), the URI, and "invalid" for a URI that is not valid RFC 3986. A byte-order mark at the start of a file is skipped.',
-    options: [{ flags: ['--json'], description: 'one JSON object per URI: {"file", "line", "column", "uri", "raw", "delimited", "valid"}' }],
+    description: 'Finds the URIs in each FILE ("-" or none: standard input; a directory is searched for Markdown, HTML and text files, a glob such as "docs/**/*.md" is matched, skipping what .gitignore ignores), by what the file is (its extension, or --type): Markdown by a CommonMark parser (link and image destinations, autolinks, reference definitions, raw HTML; code spans and blocks skipped unless --code), HTML by its URI-valued attributes (href, src, action, cite, ...), source code by its string literals and comments, and text as RFC 3986 Appendix C describes: in <angle brackets> or "double quotes" (which may span lines but not a blank line, and lose their whitespace and any "URL:" prefix), or between whitespace (a scheme followed by "//", or mailto:, urn: and the like; trailing punctuation and unbalanced closing brackets are left out); in prose, quotes count only around something URI-like. Prints FILE:LINE:COLUMN of the URI\'s first character (lines end at LF; columns count UTF-16 code units from 1), the URI (escapes and character references decoded), and "invalid" for a URI that is not a valid RFC 3986 URI reference. A byte-order mark at the start of a file is skipped.',
+    options: [
+      { flags: ['--json'], description: 'one JSON object per URI: {"file", "line", "column", "uri", "raw", "delimited", "kind", "valid"}' },
+      TYPE,
+      CODE,
+    ],
     exits: '0 the files were read (invalid URIs are reported, not failures)',
     run: runExtract,
   },
   {
     name: 'lint',
     summary: 'report every problem in URIs, with positions, codes and fixes',
-    usage: ['{options} [URI ...]', '{options} --extract FILE ...'],
-    description: 'Reports every problem in each URI: syntax errors, security concerns (RFC 3986 section 7), what normalization would change, non-ASCII characters; each with its range, code, severity, RFC section and fix. The rules are in docs/lint-rules.md. With no URI arguments, reads one URI per line from standard input. With --extract, lints every URI found in the given files (Markdown, HTML, source code: RFC 3986 Appendix C; "-" is standard input) and reports file, line and column as urigram extract does.',
+    usage: ['{options} [URI ...]', '{options} --extract PATH ...'],
+    description: 'Reports every problem in each URI: syntax errors, security concerns (RFC 3986 section 7), what normalization would change, non-ASCII characters; each with its position, severity, message and code. The rules are in docs/lint-rules.md. With no URI arguments, reads one URI per line from standard input (positions are "-:LINE:COLUMN"). With --extract, lints every URI found in the given files, directories and globs as urigram extract finds them ("-" is standard input), at FILE:LINE:COLUMN. The configuration is the nearest .urigramrc.json in the working directory or above (or --config): rules switched off or re-graded, URIs (regular expressions) and paths (globs) to ignore, the extensions to search directories for; --rule wins over it. In a file, a comment "urigram-disable-next-line [CODE ...]", "urigram-disable [CODE ...]" or "urigram-enable [CODE ...]" (HTML, Markdown, //, /* */ or #) switches rules off for the next line or until enabled. The text output ends with a summary line.',
     options: [
-      { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'sarif'], description: 'text (default), json (one object per URI), or sarif (SARIF 2.1.0, written as the results come)' },
+      { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'ndjson', 'sarif'], description: 'text (default: FILE:LINE:COL  severity  message  code, and a summary), json (one document: {"results", "summary"}), ndjson (one JSON object per URI) or sarif (SARIF 2.1.0 for code scanning, written as the results come)' },
       { flags: ['--grammar'], value: 'G', allowed: ['rfc3986'], allowedNote: ' (the lint rules are written for RFC 3986)', description: 'the grammar: rfc3986 (the only one the lint rules are written for)' },
-      { flags: ['--extract'], description: 'the arguments are files to find URIs in' },
+      { flags: ['--extract'], description: 'the arguments are files, directories or globs to find URIs in' },
+      TYPE,
+      CODE,
+      { flags: ['--config'], value: 'FILE', description: 'the configuration file (default: the nearest .urigramrc.json in the working directory or above)' },
+      { flags: ['--no-config'], description: 'no configuration file' },
+      { flags: ['--rule'], value: 'CODE=S', repeatable: true, description: 'switch a rule off or give it a severity: S is off, info, warning or error (over the configuration; may be repeated)' },
+      { flags: ['--quiet'], description: 'report errors only (warnings still count for --max-warnings)' },
+      { flags: ['--max-warnings'], value: 'N', description: 'exit 1 when there are more than N warnings' },
+      { flags: ['--fix'], description: 'with --extract: write the safe fixes (those of normalization and the "URL:" prefix) back to the files, never inside code, then report what is left' },
     ],
-    exits: '0 nothing at error level, 1 errors found',
+    exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings',
     run: runLint,
   },
   {
@@ -189,15 +205,24 @@ export const COMMANDS: readonly Command[] = [
     name: 'redact',
     summary: 'hide passwords (and other secrets) in URIs for logs (RFC 3986 3.2.1, 7.5)',
     usage: ['{options} [URI ...]'],
-    description: 'Prints each URI reference with the password of its userinfo masked ("user:****"), or as --userinfo says, and the values of the query parameters named by --query masked; the result is still a valid URI reference. With no URI arguments, reads one URI per line from standard input.',
+    description: 'Prints each URI reference with the password of its userinfo masked ("user:****"), or as --userinfo says, and the values of the query parameters named by --query masked; the result is still a valid URI reference. An input that is not a URI is reported by its number and the error, with what looks like a userinfo masked: it is never echoed. With no URI arguments, reads one URI per line from standard input.',
     options: [
       { flags: ['--userinfo'], value: 'M', allowed: ['password', 'mask', 'remove', 'keep'], description: 'password (default): mask what follows the first ":"; mask: the whole userinfo; remove: drop it and its "@"; keep: leave it' },
       { flags: ['--query'], value: 'NAMES', description: 'comma-separated names of query parameters whose values are masked' },
       { flags: ['--mask'], value: 'TEXT', description: 'the mask (default ****), percent-encoded as needed' },
-      { flags: ['--json'], description: 'one JSON object per input: {"uri", "redacted"} or {"uri", "error"}' },
+      { flags: ['--json'], description: 'one JSON object per input: {"redacted"}, or for an input that is not a URI {"input": its number, "masked", "error"}; the input itself is never written out' },
     ],
     exits: '0 every URI redacted, 1 an invalid URI',
     run: runRedact,
+  },
+  {
+    name: 'playground',
+    summary: 'serve the playground page on localhost and print its address',
+    usage: ['{options}'],
+    description: 'Serves the playground (a static page, in the package: it works as well opened from the disk) on 127.0.0.1 and prints its address; Ctrl-C stops it. Type a URI and see it parsed by RFC 3986, 3987 or 2396 (each component coloured, with its span), or why not (the caret, the expected items, the rule path and the railroad diagram of the rule), resolved, normalized step by step, linted (fixes applied on a click) and converted between IRI and URI; the address keeps the case, so a link reproduces it. The grammar pages (every rule as a railroad diagram beside its ABNF) are served beside it.',
+    options: [{ flags: ['--port'], value: 'N', description: 'the port (default 3986); 0 picks a free one' }],
+    exits: '0 stopped',
+    run: runPlayground,
   },
 ];
 

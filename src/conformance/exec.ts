@@ -21,10 +21,19 @@ interface Session {
   readonly lines: string[];
   waiting?: (line: string | undefined) => void;
   exited: boolean;
+  /** The program wrote a line longer than MAX_LINE. */
+  overlong?: boolean;
 }
+
+/** The longest answer line read (in UTF-16 code units). */
+const MAX_LINE = 16 * 1024 * 1024;
+
+/** The longest time limit setTimeout takes (a longer one fires at once). */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 export function execTransport(command: string, options: ExecOptions = {}): Transport {
   const timeoutMs = options.timeoutMs ?? 5000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) throw new RangeError(`timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);
   let session: Session | undefined;
 
   // Each start is a session of its own: what a killed program still writes, or its exit, reaches only its session.
@@ -39,17 +48,27 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
     };
     p.stdout.setEncoding('utf8');
     p.stdout.on('data', (chunk: string) => {
-      s.buffer += chunk;
+      // Only the new chunk is searched for line ends: a long line costs its length once, not once per chunk.
+      let from = 0;
       let nl: number;
-      while ((nl = s.buffer.indexOf('\n')) >= 0) {
-        const line = s.buffer.slice(0, nl).replace(/\r$/, '');
-        s.buffer = s.buffer.slice(nl + 1);
+      while ((nl = chunk.indexOf('\n', from)) >= 0) {
+        const line = (s.buffer + chunk.slice(from, nl)).replace(/\r$/, '');
+        s.buffer = '';
+        from = nl + 1;
         deliver(line);
+      }
+      s.buffer += chunk.slice(from);
+      // A line longer than any answer could be: the program is stopped, and the case reported as a bad answer.
+      if (s.buffer.length > MAX_LINE) {
+        s.buffer = '';
+        s.overlong = true;
+        stop(s);
       }
     });
     p.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     p.stdin.on('error', () => {}); // a program that exits mid-write is reported by its exit
-    p.on('exit', () => {
+    // 'close', not 'exit': 'exit' can come before the last of standard output has been read.
+    p.on('close', () => {
       s.exited = true;
       deliver(undefined);
     });
@@ -79,23 +98,41 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
       };
     });
 
-  return {
-    name: command,
-    async call(request: Request): Promise<Response> {
-      const s = (session ??= start());
-      s.process.stdin.write(JSON.stringify(request) + '\n');
+  /** The answer to `request` from session `s`, or the failure the runner reports for it. */
+  const answerTo = async (s: Session, request: Request): Promise<Response> => {
+    // Lines that answer no request (a banner, a log line) or an earlier one are passed over: the answer is the line with this id.
+    for (;;) {
       const line = await next(s);
       if (line === 'timeout' || line === undefined) {
         stop(s);
-        session = undefined;
-        return { id: request.id, failure: line === 'timeout' ? 'timed out' : 'crashed' };
+        if (session === s) session = undefined;
+        return { id: request.id, failure: s.overlong ? 'bad answer' : line === 'timeout' ? 'timed out' : 'crashed' };
       }
+      let r: Response;
       try {
-        const r = JSON.parse(line) as Response;
-        if (r === null || typeof r !== 'object' || (r.id !== undefined && r.id !== request.id)) return { id: request.id, failure: 'bad answer' };
-        return r;
+        r = JSON.parse(line) as Response;
       } catch {
         return { id: request.id, failure: 'bad answer' };
+      }
+      if (r === null || typeof r !== 'object' || Array.isArray(r)) return { id: request.id, failure: 'bad answer' };
+      if (r.id === request.id) return r;
+      if (r.id === undefined && !('result' in r) && !('unsupported' in r) && !('error' in r)) continue; // not an answer
+      if (r.id !== undefined) continue; // an answer to another request
+      return { id: request.id, failure: 'bad answer' };
+    }
+  };
+
+  return {
+    name: command,
+    async call(request: Request): Promise<Response> {
+      // A program that exits without answering is started again and asked once more: one that answers and
+      // then exits (one process per request) may not have read this request before it went. Twice is a crash.
+      for (let attempt = 0; ; attempt++) {
+        if (session?.exited) session = undefined;
+        const s = (session ??= start());
+        s.process.stdin.write(JSON.stringify(request) + '\n');
+        const answer = await answerTo(s, request);
+        if (answer.failure !== 'crashed' || attempt === 1) return answer;
       }
     },
     close(): void {

@@ -55,11 +55,12 @@ const camel = (op: Op): string => op.replace(/-([a-z])/g, (_m, c: string) => c.t
 export function moduleTransport(name: string, module: AdapterModule): Transport {
   return {
     name,
-    call(request) {
+    async call(request) {
       const f = module[camel(request.op)];
       if (typeof f !== 'function') return { id: request.id, unsupported: true };
       try {
-        const result = f(request);
+        // An adapter's function may be async: its promise is awaited, a rejection is its error.
+        const result = await f(request);
         if (result !== null && typeof result === 'object' && (result as Response).unsupported === true) return { id: request.id, unsupported: true };
         return { id: request.id, result };
       } catch (e) {

@@ -3,9 +3,13 @@
 // stdout), for test/conformance.test.ts: it validates by urigram's built
 // package, says "unsupported" to every other operation, hangs on the input
 // "hang", exits on "crash", and answers "garbage" with a line that is not JSON.
+// Given "banner", it first writes a line that answers nothing; given "once",
+// it exits right after its first answer.
 const readline = require('node:readline');
 const { isValid, matches, REFERENCE_RULES } = require('../../dist/src');
 
+const mode = process.argv[2];
+if (mode === 'banner') process.stdout.write(JSON.stringify({ hello: 'a program that greets first' }) + '\n');
 const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const r = JSON.parse(line);
@@ -16,4 +20,5 @@ rl.on('line', (line) => {
   const reference = REFERENCE_RULES[r.grammar].includes(r.rule);
   const result = reference ? isValid(r.input, { grammar: r.grammar, rule: r.rule }) : matches(r.rule, r.input, { grammar: r.grammar });
   process.stdout.write(JSON.stringify({ id: r.id, result }) + '\n');
+  if (mode === 'once') process.exit(0); // the answer is written before the exit: it must count
 });

@@ -1,0 +1,174 @@
+/**
+ * Document-aware extraction, measured on the real README files of
+ * test/corpus/readmes/ (npm run bench:extract):
+ *
+ * - precision and recall against a CommonMark parser's link list: each file
+ *   rendered by markdown-it (raw HTML on, bare URLs linked as GitHub does,
+ *   destinations as written), and the href, src and other URI-valued
+ *   attributes of the rendered HTML read back by htmlparser2. Compared per
+ *   file as sets of distinct URIs; plain Appendix C extraction (./extract) is
+ *   measured the same way, for comparison;
+ * - exact ranges: the share of URIs whose range in the file reads, once its
+ *   escapes and character references are decoded, as the URI;
+ * - speed: `urigram lint --extract` on all the files (MB/s, median of runs).
+ *
+ * `--json` prints the figures as JSON; `--check` exits 1 when a target
+ * (precision 98%, recall 95%, all ranges exact, 10 MB/s) is missed.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Writable, Readable } from 'node:stream';
+import MarkdownIt from 'markdown-it';
+import { Parser } from 'htmlparser2';
+import { extractDocument } from '../src/documents';
+import { extract } from '../src/extract';
+import { main } from '../src/cli/main';
+
+const DIR = path.join(__dirname, '..', 'test', 'corpus', 'readmes');
+const ATTRIBUTES = new Set(['href', 'src', 'action', 'cite', 'formaction', 'poster', 'data', 'background', 'longdesc', 'manifest', 'codebase', 'icon', 'usemap', 'itemtype', 'itemid', 'xlink:href']);
+
+/** The reference: the URIs of the document as markdown-it renders it. */
+export function referenceLinks(text: string): Set<string> {
+  const md = new MarkdownIt('default', { html: true, linkify: true });
+  md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+  md.normalizeLink = (u: string) => u;
+  md.normalizeLinkText = (u: string) => u;
+  md.validateLink = () => true;
+  const links = new Set<string>();
+  const parser = new Parser({
+    onattribute(name, value) {
+      if (ATTRIBUTES.has(name.toLowerCase()) && value.trim() !== '') links.add(value.trim());
+    },
+  });
+  parser.write(md.render(text));
+  parser.end();
+  return links;
+}
+
+export interface Figures {
+  files: number;
+  bytes: number;
+  reference: number;
+  found: number;
+  truePositives: number;
+  precision: number;
+  recall: number;
+  plain: { found: number; truePositives: number; precision: number; recall: number };
+  ranges: { checked: number; exact: number; overlapping: number };
+  misses: string[];
+  extras: string[];
+}
+
+const ENTITY = /&(#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/g;
+
+/** The range text, decoded as the URI's kind decodes it. */
+function decodeRange(raw: string, markdown: boolean): string {
+  const md = new MarkdownIt();
+  let s = raw.replace(ENTITY, (m) => md.utils.unescapeAll(m));
+  if (markdown) s = s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  return s;
+}
+
+export function measure(): Figures {
+  const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
+  const f: Figures = { files: files.length, bytes: 0, reference: 0, found: 0, truePositives: 0, precision: 0, recall: 0, plain: { found: 0, truePositives: 0, precision: 0, recall: 0 }, ranges: { checked: 0, exact: 0, overlapping: 0 }, misses: [], extras: [] };
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(DIR, file), 'utf8');
+    f.bytes += Buffer.byteLength(text);
+    const ref = referenceLinks(text);
+    const found = extractDocument(text, { kind: 'markdown' });
+    const mine = new Set(found.map((u) => u.uri));
+    const plain = new Set(extract(text).map((u) => u.uri));
+    f.reference += ref.size;
+    f.found += mine.size;
+    f.plain.found += plain.size;
+    for (const u of mine) {
+      if (ref.has(u)) f.truePositives++;
+      else f.extras.push(`${file}: ${u}`);
+    }
+    for (const u of ref) if (!mine.has(u)) f.misses.push(`${file}: ${u}`);
+    for (const u of plain) if (ref.has(u)) f.plain.truePositives++;
+    // No text is read twice: a URI's range never overlaps the next one's.
+    for (let i = 1; i < found.length; i++) if (found[i].start < found[i - 1].end) f.ranges.overlapping++;
+    for (const u of found) {
+      f.ranges.checked++;
+      const raw = text.slice(u.start, u.end);
+      const whole = u.offsets ? Array.from(u.offsets, (o) => text[o]).join('') : raw;
+      // Without offsets, the range is the URI itself; with them, each code unit is where they say (or decodes there).
+      if (u.offsets ? decodeRange(raw, u.kind !== 'attribute').replace(/\s+/g, '') === u.uri.replace(/\s+/g, '') || whole === u.uri : raw === u.uri) f.ranges.exact++;
+    }
+  }
+  f.precision = f.truePositives / f.found;
+  f.recall = f.truePositives / f.reference;
+  f.plain.precision = f.plain.truePositives / f.plain.found;
+  f.plain.recall = f.plain.truePositives / f.reference;
+  return f;
+}
+
+class Sink extends Writable {
+  bytes = 0;
+  override _write(chunk: Buffer, _enc: string, done: () => void): void {
+    this.bytes += chunk.length;
+    done();
+  }
+}
+
+/** `urigram lint --extract` on all the files as one Markdown document: MB/s, the median of `runs`. */
+export async function speed(runs = 15, times = 1): Promise<{ mbPerSecond: number; cpuMbPerSecond: number; bytes: number; ms: number; cpuMs: number; markdownItMbPerSecond: number }> {
+  const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
+  const all = files.map((f) => fs.readFileSync(path.join(DIR, f), 'utf8')).join('\n\n').repeat(times);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-bench-'));
+  const file = path.join(tmp, 'all.md');
+  fs.writeFileSync(file, all);
+  const bytes = Buffer.byteLength(all);
+  const samples: number[] = [];
+  const cpu: number[] = [];
+  const parser: number[] = [];
+  const md = new MarkdownIt('default', { html: true });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const io = { stdin: Readable.from([]) as never, stdout: new Sink(), stderr: new Sink() };
+      const c0 = process.cpuUsage();
+      const t0 = process.hrtime.bigint();
+      await main(['lint', '--no-config', '--extract', file], io);
+      samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
+      // markdown-it's own parse of the same text, in the same run: the ceiling for Markdown.
+      const p0 = process.cpuUsage();
+      md.parse(all, {});
+      const p = process.cpuUsage(p0);
+      parser.push((p.user + p.system) / 1000);
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const ms = median(samples);
+  const cpuMs = median(cpu);
+  const rate = (t: number) => bytes / 1e6 / (t / 1000);
+  return { mbPerSecond: rate(ms), cpuMbPerSecond: rate(cpuMs), bytes, ms, cpuMs, markdownItMbPerSecond: rate(median(parser)) };
+}
+
+async function run(): Promise<void> {
+  const f = measure();
+  const s = await speed();
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify({ ...f, misses: f.misses.length, extras: f.extras.length, speed: s }, null, 2));
+  } else {
+    console.log(`${f.files} README files, ${(f.bytes / 1024).toFixed(0)} KiB; reference (markdown-it's links): ${f.reference} distinct URIs per file, summed`);
+    console.log(`document-aware: ${f.found} found, ${f.truePositives} in the reference: precision ${pct(f.precision)}, recall ${pct(f.recall)}`);
+    console.log(`plain Appendix C: ${f.plain.found} found, ${f.plain.truePositives} in the reference: precision ${pct(f.plain.precision)}, recall ${pct(f.plain.recall)}`);
+    console.log(`exact ranges: ${f.ranges.exact} of ${f.ranges.checked}; overlapping ranges: ${f.ranges.overlapping}`);
+    console.log(`lint --extract: ${(s.bytes / 1e6).toFixed(2)} MB in ${s.ms.toFixed(0)} ms wall, ${s.cpuMs.toFixed(0)} ms CPU (medians of 15): ${s.mbPerSecond.toFixed(1)} MB/s wall, ${s.cpuMbPerSecond.toFixed(1)} MB/s CPU; markdown-it's parse alone: ${s.markdownItMbPerSecond.toFixed(1)} MB/s CPU; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`);
+    if (process.argv.includes('--verbose')) {
+      for (const m of f.misses) console.log(`missed  ${m}`);
+      for (const e of f.extras) console.log(`extra   ${e}`);
+    }
+  }
+  if (process.argv.includes('--check') && (f.precision < 0.98 || f.recall < 0.95 || f.ranges.exact < f.ranges.checked || f.ranges.overlapping > 0 || s.cpuMbPerSecond < 10)) process.exitCode = 1;
+}
+
+if (require.main === module) void run();

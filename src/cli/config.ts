@@ -1,0 +1,150 @@
+/**
+ * `urigram lint`'s configuration, in ESLint's manner: a JSON file named
+ * .urigramrc.json, found in the working directory or the nearest directory
+ * above it (or given with --config), then --rule CODE=SEVERITY on the command
+ * line, which wins. A file may say:
+ *
+ *   {
+ *     "rules": { "uppercase-scheme": "off", "encoded-slash": "error" },
+ *     "ignoreUris": ["^https?://localhost[:/]", "^https://example\\.com/"],
+ *     "ignorePatterns": ["dist/**", "vendor/**"],
+ *     "extensions": ["md", "html"],
+ *     "code": false
+ *   }
+ *
+ * ignoreUris are regular expressions: a URI that one matches is not linted.
+ * ignorePatterns are globs of paths relative to the file's directory: a file
+ * that one matches is not read. Anything else in the file is an error that
+ * names the file and the key.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+import { LINT_RULES, type LintCode, type Severity } from '../lint';
+import { InputError, UsageError } from './io';
+
+export const CONFIG_NAME = '.urigramrc.json';
+
+export type RuleSetting = 'off' | Severity;
+export const RULE_SETTINGS: readonly RuleSetting[] = ['off', 'info', 'warning', 'error'];
+
+export interface LintConfig {
+  /** The file it was read from, when there was one. */
+  readonly file?: string;
+  /** The directory its path patterns are relative to. */
+  readonly base: string;
+  readonly rules: Partial<Record<LintCode, RuleSetting>>;
+  readonly ignoreUris: readonly RegExp[];
+  readonly ignorePatterns: readonly string[];
+  /** The extensions a directory is searched for. */
+  readonly extensions: readonly string[];
+  readonly code: boolean;
+}
+
+/** What a directory is searched for when the configuration does not say. */
+export const DEFAULT_EXTENSIONS: readonly string[] = ['md', 'markdown', 'mdx', 'html', 'htm', 'txt'];
+
+/** The nearest .urigramrc.json: in `dir` or a directory above it. */
+export function findConfig(dir: string): string | undefined {
+  for (let d = path.resolve(dir); ; ) {
+    const candidate = path.join(d, CONFIG_NAME);
+    if (fs.existsSync(candidate)) return candidate;
+    const up = path.dirname(d);
+    if (up === d) return undefined;
+    d = up;
+  }
+}
+
+function isRule(code: string): code is LintCode {
+  return Object.prototype.hasOwnProperty.call(LINT_RULES, code);
+}
+
+function ruleList(): string {
+  return Object.keys(LINT_RULES).join(', ');
+}
+
+/** One CODE=SEVERITY of --rule. */
+export function parseRuleOption(text: string): [LintCode, RuleSetting] {
+  const eq = text.indexOf('=');
+  if (eq < 0) throw new UsageError(`--rule needs CODE=SEVERITY (off, info, warning or error), got ${JSON.stringify(text)}`);
+  const code = text.slice(0, eq).trim();
+  const setting = text.slice(eq + 1).trim();
+  if (!isRule(code)) throw new UsageError(`--rule: unknown rule ${JSON.stringify(code)} (the rules: ${ruleList()})`);
+  if (!(RULE_SETTINGS as readonly string[]).includes(setting)) throw new UsageError(`--rule ${code}: the severity must be off, info, warning or error, got ${JSON.stringify(setting)}`);
+  return [code, setting as RuleSetting];
+}
+
+const KEYS = ['rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', '$schema'];
+
+/** Reads and checks a configuration file; every mistake is an InputError naming the file and the key. */
+export function readConfig(file: string): LintConfig {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(`cannot read the configuration ${file}: ${(e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\ufeff/, ''));
+  } catch (e) {
+    throw new InputError(`${file}: not JSON: ${(e as Error).message}`);
+  }
+  const bad = (what: string) => new InputError(`${file}: ${what}`);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw bad('must be a JSON object');
+  const o = data as Record<string, unknown>;
+  for (const key of Object.keys(o)) if (!KEYS.includes(key)) throw bad(`unknown key ${JSON.stringify(key)} (the keys: ${KEYS.filter((k) => k !== '$schema').join(', ')})`);
+  const rules: Partial<Record<LintCode, RuleSetting>> = {};
+  if (o.rules !== undefined) {
+    if (typeof o.rules !== 'object' || o.rules === null || Array.isArray(o.rules)) throw bad('"rules" must be an object of CODE: SEVERITY');
+    for (const [code, setting] of Object.entries(o.rules)) {
+      if (!isRule(code)) throw bad(`"rules": unknown rule ${JSON.stringify(code)} (the rules: ${ruleList()})`);
+      if (typeof setting !== 'string' || !(RULE_SETTINGS as readonly string[]).includes(setting)) throw bad(`"rules"."${code}" must be "off", "info", "warning" or "error", got ${JSON.stringify(setting)}`);
+      rules[code] = setting as RuleSetting;
+    }
+  }
+  const strings = (key: string): string[] => {
+    const v = o[key];
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw bad(`"${key}" must be a list of strings`);
+    return v as string[];
+  };
+  const ignoreUris = strings('ignoreUris').map((source, i) => {
+    try {
+      return new RegExp(source, 'u');
+    } catch (e) {
+      throw bad(`"ignoreUris"[${i}] is no regular expression: ${(e as Error).message}`);
+    }
+  });
+  const ignorePatterns = strings('ignorePatterns');
+  const extensions = o.extensions === undefined ? DEFAULT_EXTENSIONS : strings('extensions').map((e) => e.replace(/^\./, '').toLowerCase());
+  if (o.code !== undefined && typeof o.code !== 'boolean') throw bad('"code" must be true or false');
+  return { file, base: path.dirname(path.resolve(file)), rules, ignoreUris, ignorePatterns, extensions, code: o.code === true };
+}
+
+/** The configuration in force: --config FILE, else the nearest file (unless --no-config), else none; then the --rule options. */
+export function loadConfig(options: { config?: string; noConfig: boolean; rules: readonly string[]; cwd: string }): LintConfig {
+  if (options.config !== undefined && options.noConfig) throw new UsageError('--config and --no-config together');
+  const file = options.config ?? (options.noConfig ? undefined : findConfig(options.cwd));
+  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false };
+  const rules = { ...config.rules };
+  for (const r of options.rules) {
+    const [code, setting] = parseRuleOption(r);
+    rules[code] = setting;
+  }
+  return { ...config, rules };
+}
+
+/** A test of paths (as given, relative to the working directory) against the configuration's ignorePatterns. */
+export function pathIgnorer(config: LintConfig, cwd: string): (file: string) => boolean {
+  if (config.ignorePatterns.length === 0) return () => false;
+  const match = picomatch(config.ignorePatterns as string[], { dot: true });
+  return (file) => {
+    const rel = path.relative(config.base, path.resolve(cwd, file)).split(path.sep).join('/');
+    if (rel.startsWith('../')) return false;
+    // A pattern for a directory ("dist" or "dist/") covers what is in it.
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) if (match(parts.slice(0, i).join('/')) || match(`${parts.slice(0, i).join('/')}/`)) return true;
+    return false;
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The files a `lint --extract` or `extract` run reads: each argument a file,
+ * a directory (searched, for the configured extensions) or a glob
+ * ("docs/**\/*.md"); "-" is standard input. Directories and globs skip
+ * node_modules and .git, and what the .gitignore files (of the repository
+ * around the working directory, and of each directory searched) ignore; the
+ * configuration's ignorePatterns apply to every path. In order, each once.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+
+const GLOB = /[*?[\]{}]/;
+const SKIPPED = new Set(['node_modules', '.git']);
+
+interface GitIgnore {
+  readonly base: string;
+  readonly ig: Ignore;
+}
+
+/** The .gitignore of `dir`, if any. */
+function gitignoreOf(dir: string): GitIgnore | undefined {
+  const file = path.join(dir, '.gitignore');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return { base: dir, ig: ignore().add(text) };
+}
+
+/** The .gitignore files that apply in `dir`: those of its directories from the repository's top (where .git is) down. */
+function gitignoresAbove(dir: string): GitIgnore[] {
+  const chain: string[] = [];
+  let top: string | undefined;
+  for (let d = path.resolve(dir); ; ) {
+    chain.unshift(d);
+    if (fs.existsSync(path.join(d, '.git'))) {
+      top = d;
+      break;
+    }
+    const up = path.dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  // Outside a repository, only the directory's own .gitignore.
+  const dirs = top === undefined ? [path.resolve(dir)] : chain;
+  return dirs.map(gitignoreOf).filter((g): g is GitIgnore => g !== undefined);
+}
+
+function ignoredBy(list: readonly GitIgnore[], abs: string, isDir: boolean): boolean {
+  for (const g of list) {
+    const rel = path.relative(g.base, abs).split(path.sep).join('/');
+    if (rel === '' || rel.startsWith('../')) continue;
+    if (g.ig.ignores(isDir ? `${rel}/` : rel)) return true;
+  }
+  return false;
+}
+
+export interface FileListOptions {
+  readonly cwd: string;
+  readonly extensions: readonly string[];
+  /** The configuration's ignorePatterns. */
+  readonly ignored: (file: string) => boolean;
+  /** Say something on standard error (a file that does not exist is still passed on, for the reader to report). */
+  readonly warn: (message: string) => void;
+}
+
+/**
+ * The files to read, for the arguments: a named file as it is (it may not
+ * exist: the reader reports it), a directory searched, a glob matched under
+ * its fixed prefix. Paths are given as the arguments gave them.
+ */
+export function* listFiles(args: readonly string[], options: FileListOptions): Generator<string> {
+  const seen = new Set<string>();
+  const once = function* (file: string): Generator<string> {
+    const key = file === '-' ? '-' : path.resolve(options.cwd, file);
+    if (seen.has(key)) return;
+    seen.add(key);
+    yield file;
+  };
+  const wanted = (name: string) => {
+    const m = /\.([^./]+)$/.exec(name);
+    return m !== null && options.extensions.includes(m[1].toLowerCase());
+  };
+  // Depth first, in name order, with a stack (a deep tree is no deep recursion).
+  const walk = function* (root: string, accept: (rel: string) => boolean): Generator<string> {
+    const stack: Array<{ dir: string; ignores: GitIgnore[] }> = [{ dir: root, ignores: gitignoresAbove(path.resolve(options.cwd, root)) }];
+    while (stack.length > 0) {
+      const { dir, ignores } = stack.pop()!;
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(path.resolve(options.cwd, dir), { withFileTypes: true });
+      } catch (e) {
+        options.warn(`cannot read the directory ${dir}: ${(e as Error).message}`);
+        continue;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const subdirs: Array<{ dir: string; ignores: GitIgnore[] }> = [];
+      for (const entry of entries) {
+        const rel = dir === '.' ? entry.name : path.join(dir, entry.name);
+        const abs = path.resolve(options.cwd, rel);
+        if (entry.isDirectory()) {
+          if (SKIPPED.has(entry.name) || ignoredBy(ignores, abs, true) || options.ignored(rel)) continue;
+          const own = gitignoreOf(abs);
+          subdirs.push({ dir: rel, ignores: own ? [...ignores, own] : ignores });
+        } else if (entry.isFile() && !ignoredBy(ignores, abs, false) && !options.ignored(rel) && accept(rel)) {
+          yield* once(rel);
+        }
+      }
+      for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+    }
+  };
+  for (const arg of args) {
+    if (arg === '-') {
+      yield* once(arg);
+      continue;
+    }
+    if (GLOB.test(arg) && !fs.existsSync(path.resolve(options.cwd, arg))) {
+      // The fixed directories before the first part with a glob character are where the search starts.
+      const parts = arg.split('/');
+      const fixed: string[] = [];
+      while (parts.length > 1 && !GLOB.test(parts[0])) fixed.push(parts.shift()!);
+      const root = fixed.length === 0 ? '.' : fixed.join('/');
+      const match = picomatch(arg.replace(/^\.\//, ''), { dot: false });
+      let any = false;
+      for (const file of walk(root, (rel) => match(rel.split(path.sep).join('/')))) {
+        any = true;
+        yield file;
+      }
+      if (!any) options.warn(`no file matches ${arg}`);
+      continue;
+    }
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(path.resolve(options.cwd, arg));
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isDirectory()) {
+      yield* walk(arg.replace(/\/+$/, '') || '/', (rel) => wanted(rel));
+      continue;
+    }
+    if (options.ignored(arg)) continue;
+    yield* once(arg);
+  }
+}

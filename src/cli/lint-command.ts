@@ -1,0 +1,278 @@
+/**
+ * `urigram lint`: URIs given as arguments or lines of standard input, or
+ * (--extract) found in files, directories and globs; the configuration
+ * (./config), the inline directives, the URI and path ignore lists; output as
+ * text (file:line:col  severity  message  code, and a summary line), one JSON
+ * document, JSON lines or SARIF (./sarif); --max-warnings, --quiet, and --fix,
+ * which writes the safe fixes back to the files.
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import { lint, type Diagnostic, type LintCode } from '../lint';
+import { directives, suppressedBy, type DocumentKind } from '../documents';
+import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
+import { errorMessage, openObject, writeArray } from './output';
+import { SarifWriter, type Region } from './sarif';
+import { documents, inputs, readDocument, type ReadDocument, type ReadOptions } from './inputs';
+import { listFiles } from './files';
+import { loadConfig, pathIgnorer, type LintConfig } from './config';
+import type { LocatedUri, Position } from './positions';
+import type { Context } from './command';
+
+/**
+ * The fixes --fix writes: those that keep the URI equivalent (RFC 3986 6.2.2
+ * and 6.2.3) or drop what is not part of it. A fix that changes what the URI
+ * identifies or how it reads (non-ascii: an IRI as its URI) is reported, not
+ * written.
+ */
+export const SAFE_FIXES: ReadonlySet<string> = new Set(['lowercase-percent-encoding', 'percent-encoded-unreserved', 'uppercase-scheme', 'uppercase-host', 'dot-segments', 'empty-port', 'default-port', 'empty-path', 'url-prefix']);
+
+/** One URI to lint, and where it is. */
+interface Target {
+  readonly uri: string;
+  /** The file ("-": standard input); none for a URI given as an argument. */
+  readonly file?: string;
+  /** For a URI in a file: where it was found. */
+  readonly located?: LocatedUri;
+  /** For a URI read as a line of standard input: the line. */
+  readonly line?: number;
+  /** The n-th time this URI occurs in its file (for stable fingerprints). */
+  readonly occurrence: number;
+  /** Diagnostics on these lines are switched off by inline directives. */
+  readonly suppressed?: (line: number, code: string) => boolean;
+}
+
+interface Counts {
+  errors: number;
+  warnings: number;
+  infos: number;
+  fixable: number;
+  uris: number;
+  files: number;
+}
+
+/** A diagnostic's place: the start and end positions (line and column from 1). */
+function placeOf(t: Target, d: Pick<Diagnostic, 'start' | 'end'>): { start: Position; end: Position } {
+  if (t.located) return t.located.range(d.start, Math.max(d.end, d.start + 1));
+  const line = t.line ?? 1;
+  return { start: { line, column: d.start + 1 }, end: { line, column: Math.max(d.end, d.start + 1) + 1 } };
+}
+
+function regionOf(p: { start: Position; end: Position }): Region {
+  return { startLine: p.start.line, startColumn: p.start.column, endLine: p.end.line, endColumn: p.end.column };
+}
+
+/** A fix that can be written in the file: a safe one, outside code, where the URI is in the file as written. */
+function writableFix(t: Target, d: Diagnostic): boolean {
+  return d.fix !== undefined && SAFE_FIXES.has(d.code) && t.located !== undefined && t.file !== '-' && !t.located.found.code && t.located.verbatim(d.fix.start, d.fix.end);
+}
+
+function fingerprint(t: Target, d: Diagnostic): string {
+  return createHash('sha256').update(`${d.code}\0${t.file ?? ''}\0${t.uri}\0${d.start}\0${t.occurrence}`).digest('hex').slice(0, 32);
+}
+
+/** The text with the safe fixes of its URIs applied (none overlap: each URI's fixes are disjoint, and URIs are). */
+function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) => Diagnostic[]): string {
+  const suppressed = suppressedBy(directives(doc.text));
+  const edits: Array<{ start: number; end: number; replacement: string }> = [];
+  for (const located of doc.uris) {
+    if (located.found.code || config.ignoreUris.some((re) => re.test(located.found.uri))) continue;
+    let diagnostics: Diagnostic[];
+    try {
+      diagnostics = lintOf(located.found.uri);
+    } catch {
+      continue;
+    }
+    const target: Target = { uri: located.found.uri, file: doc.file, located, occurrence: 0 };
+    for (const d of diagnostics) {
+      if (!writableFix(target, d) || suppressed(located.range(d.start, d.end).start.line, d.code)) continue;
+      const o = located.offsets(d.fix!.start, d.fix!.end);
+      edits.push({ ...o, replacement: d.fix!.replacement });
+    }
+  }
+  if (edits.length === 0) return doc.text;
+  edits.sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    if (e.start < at) continue; // overlapping: leave it for the next run
+    out += doc.text.slice(at, e.start) + e.replacement;
+    at = e.end;
+  }
+  return out + doc.text.slice(at);
+}
+
+export async function runLint(ctx: Context): Promise<void> {
+  const format = ctx.value('--format') ?? 'text';
+  const out = ctx.out;
+  const extract = ctx.has('--extract');
+  if (extract && ctx.args.length === 0) throw new UsageError('--extract needs at least one FILE, directory or glob ("-" for standard input)');
+  const maxText = ctx.value('--max-warnings');
+  let maxWarnings: number | undefined;
+  if (maxText !== undefined) {
+    if (!/^\d+$/.test(maxText)) throw new UsageError(`--max-warnings needs a whole number of 0 or more, got ${JSON.stringify(maxText)}`);
+    maxWarnings = Number(maxText);
+  }
+  const fix = ctx.has('--fix');
+  if (fix && !extract) throw new UsageError('--fix writes fixes back to files: it needs --extract');
+  const type = ctx.value('--type');
+  if (!extract && (type !== undefined || ctx.has('--code'))) throw new UsageError(`${type !== undefined ? '--type' : '--code'} is for files: it needs --extract`);
+  const quiet = ctx.has('--quiet');
+  const cwd = process.cwd();
+  const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd });
+  const lintOptions = { rules: config.rules as Partial<Record<LintCode, 'off' | Diagnostic['severity']>> };
+  // A URI that comes again (a badge, a link repeated) is linted once: its diagnostics are in terms of the URI alone.
+  const linted = new Map<string, Diagnostic[]>();
+  const lintOf = (uri: string): Diagnostic[] => {
+    let diagnostics = linted.get(uri);
+    if (diagnostics === undefined) {
+      diagnostics = lint(uri, lintOptions);
+      if (uri.length <= 4096) linted.set(uri, diagnostics);
+    }
+    return diagnostics;
+  };
+  const counts: Counts = { errors: 0, warnings: 0, infos: 0, fixable: 0, uris: 0, files: 0 };
+  const sarif = format === 'sarif' ? new SarifWriter(out, version(), cwd) : undefined;
+  let firstJson = true;
+  const readOptions: ReadOptions = {
+    kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind),
+    code: ctx.has('--code') || config.code,
+    unreadable: (file, message) => sarif?.notification(message, file),
+  };
+
+  const label = (t: Target): string => t.file ?? JSON.stringify(t.uri);
+
+  /** Lints one target and writes what it finds. */
+  const report = async (t: Target): Promise<void> => {
+    counts.uris++;
+    let diagnostics: Diagnostic[];
+    try {
+      diagnostics = lintOf(t.uri);
+    } catch (e) {
+      // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
+      ctx.fail();
+      counts.errors++;
+      const message = `lint failed: ${errorMessage(e)}`;
+      const place = placeOf(t, { start: 0, end: 0 });
+      if (sarif) sarif.result({ code: 'lint-failed' as LintCode, severity: 'error', message, uri: t.uri, file: t.file, region: regionOf(place), fingerprint: fingerprint(t, { code: 'lint-failed', start: 0 } as unknown as Diagnostic) });
+      else if (format === 'json' || format === 'ndjson') {
+        const body = JSON.stringify({ ...where(t), uri: t.uri, error: message });
+        out.write(format === 'json' ? `${firstJson ? '' : ',\n'}${body}` : `${body}\n`);
+        firstJson = false;
+      } else out.write(`${label(t)}:${place.start.line}:${place.start.column}  error  ${message}  lint-failed\n`);
+      await out.flush();
+      return;
+    }
+    const shown: Array<{ d: Diagnostic; place: { start: Position; end: Position } }> = [];
+    for (const d of diagnostics) {
+      const place = placeOf(t, d);
+      if (t.suppressed?.(place.start.line, d.code)) continue;
+      if (d.severity === 'error') counts.errors++;
+      else if (d.severity === 'warning') counts.warnings++;
+      else counts.infos++;
+      if (writableFix(t, d)) counts.fixable++;
+      if (quiet && d.severity !== 'error') continue;
+      shown.push({ d, place });
+    }
+    if (shown.some(({ d }) => d.severity === 'error')) ctx.fail();
+    if (sarif) {
+      for (const { d, place } of shown) {
+        const fixRegion = writableFix(t, d) ? regionOf(t.located!.range(d.fix!.start, d.fix!.end)) : undefined;
+        sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}) });
+        if (out.full) await out.flush();
+      }
+    } else if (format === 'json' || format === 'ndjson') {
+      if (format === 'json') out.write(firstJson ? '' : ',\n');
+      firstJson = false;
+      openObject(out, { ...where(t), uri: t.uri });
+      out.write('"diagnostics":');
+      await writeArray(out, shown, ({ d, place }) => ({ ...d, line: place.start.line, column: place.start.column, endLine: place.end.line, endColumn: place.end.column }));
+      out.write(format === 'json' ? '}' : '}\n');
+    } else {
+      for (const { d, place } of shown) {
+        out.write(`${label(t)}:${place.start.line}:${place.start.column}  ${d.severity}  ${d.message} (${d.section})  ${d.code}\n`);
+        if (out.full) await out.flush();
+      }
+    }
+    // A URI of standard input is answered at once; the URIs of a file, when the file is done (or a chunk is full).
+    if (!extract || out.full) await out.flush();
+  };
+
+  const where = (t: Target) => {
+    if (t.located) return { file: t.file, line: t.located.position.line, column: t.located.position.column };
+    if (t.line !== undefined) return { file: t.file, line: t.line, column: 1 };
+    return {};
+  };
+
+  sarif?.open();
+  if (format === 'json') out.write('{"results":[\n');
+  try {
+    if (!extract) {
+      let line = 0;
+      const fromStdin = ctx.args.length === 0;
+      for await (const uri of inputs(ctx)) {
+        line++;
+        if (config.ignoreUris.some((re) => re.test(uri))) continue;
+        await report(fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 });
+      }
+    } else {
+      const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`) });
+      for await (let doc of documents(ctx, files, readOptions)) {
+        counts.files++;
+        if (fix && doc.file !== '-') {
+          const fixed = fixedText(doc, config, lintOf);
+          if (fixed !== doc.text) {
+            try {
+              fs.writeFileSync(doc.file, fixed);
+            } catch (e) {
+              throw new InputError(`cannot write the fixes to ${doc.file}: ${(e as Error).message}`);
+            }
+            doc = readDocument(doc.file, fixed, readOptions);
+          }
+        }
+        const suppressed = suppressedBy(directives(doc.text));
+        const seen = new Map<string, number>();
+        for (const located of doc.uris) {
+          const uri = located.found.uri;
+          if (config.ignoreUris.some((re) => re.test(uri))) continue;
+          const occurrence = seen.get(uri) ?? 0;
+          seen.set(uri, occurrence + 1);
+          await report({ uri, file: doc.file, located, occurrence, suppressed });
+        }
+        await out.flush();
+      }
+    }
+  } catch (e) {
+    // An input that cannot be read still leaves a whole SARIF log or JSON document behind; a failed output cannot.
+    if (!(e instanceof OutputClosed || e instanceof OutputFailed)) {
+      if (sarif) {
+        sarif.notification(errorMessage(e));
+        sarif.close();
+      } else if (format === 'json') out.write(`\n],"summary":${JSON.stringify(summary(counts, maxWarnings))}}\n`);
+      await out.flush();
+    }
+    throw e;
+  }
+  const tooMany = maxWarnings !== undefined && counts.warnings > maxWarnings;
+  if (tooMany) ctx.fail();
+  if (sarif) sarif.close();
+  else if (format === 'json') out.write(`\n],"summary":${JSON.stringify(summary(counts, maxWarnings))}}\n`);
+  else if (format === 'text') {
+    const problems = counts.errors + counts.warnings + counts.infos;
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const scope = extract ? ` in ${plural(counts.uris, 'URI')} in ${plural(counts.files, 'file')}` : ` in ${plural(counts.uris, 'URI')}`;
+    if (problems === 0) out.write(`no problems${scope}\n`);
+    else out.write(`${plural(problems, 'problem')} (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')})${scope}${counts.fixable > 0 ? `; ${counts.fixable} fixable with --fix` : ''}\n`);
+  }
+  if (tooMany) {
+    const message = `urigram lint found too many warnings (${counts.warnings}; maximum: ${maxWarnings})\n`;
+    if (format === 'text') out.write(message);
+    else say(ctx.io, message);
+  }
+  await out.flush();
+}
+
+function summary(c: Counts, maxWarnings: number | undefined): object {
+  return { errors: c.errors, warnings: c.warnings, infos: c.infos, fixable: c.fixable, uris: c.uris, files: c.files, ...(maxWarnings !== undefined ? { maxWarnings, tooManyWarnings: c.warnings > maxWarnings } : {}) };
+}
+

@@ -1,0 +1,729 @@
+/**
+ * Document-aware URI extraction: the URIs a document means, found by what
+ * the document is. Markdown through markdown-it (a CommonMark parser): link
+ * and image destinations, autolinks and reference definitions, code spans and
+ * blocks skipped unless asked for, raw HTML as HTML, and the prose in between
+ * by Appendix C (./extract) with quotes taken only when they hold something
+ * URI-like. HTML through htmlparser2's tokenizer: the URI-valued attributes.
+ * Source code: string literals, and the text of comments. Plain text: ./extract.
+ *
+ * Every URI comes with its exact place in the text: the [start, end) of the
+ * text it was read from and, when the URI differs from that text (a backslash
+ * escape, a character reference, a line break inside delimiters), the offset
+ * of each of its code units. Also the inline directives
+ * (urigram-disable-next-line, urigram-disable, urigram-enable) in comments.
+ *
+ * This module loads markdown-it and htmlparser2: it is an entry point of its
+ * own (urigram/documents) and the command line's, never part of the core
+ * bundle (src/index.ts does not import it). Time is linear in the text.
+ */
+import MarkdownIt from 'markdown-it';
+import { Tokenizer, QuoteType } from 'htmlparser2';
+import { extract, type ExtractedUri } from './extract';
+import { isValid } from './parse';
+import { LINT_RULES } from './lint';
+
+export type DocumentKind = 'markdown' | 'html' | 'source' | 'text';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['markdown', 'html', 'source', 'text'];
+
+export interface DocumentUri {
+  /** The URI as the document means it: escapes and character references decoded, delimiters and line breaks gone. */
+  readonly uri: string;
+  /** The [start, end) of the text it was read from, in UTF-16 code units. */
+  readonly start: number;
+  readonly end: number;
+  /** The offset in the text of each code unit of `uri`, when `uri` is not text.slice(start, end). */
+  readonly offsets?: Uint32Array;
+  /** What found it. */
+  readonly kind: 'link' | 'image' | 'autolink' | 'definition' | 'attribute' | 'string' | 'text';
+  /** Found in a code span or block (only with `code: true`). */
+  readonly code: boolean;
+  /** Whether `uri` is a valid RFC 3986 URI reference. */
+  readonly valid: boolean;
+  /** For kind "text": what ./extract found, with its delimiters. */
+  readonly found?: ExtractedUri;
+}
+
+export interface DocumentOptions {
+  /** What the text is (default: "text"). */
+  readonly kind?: DocumentKind;
+  /** Also the URIs in code spans and code blocks (Markdown), read as text. */
+  readonly code?: boolean;
+}
+
+const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
+  md: 'markdown', markdown: 'markdown', mdown: 'markdown', mkd: 'markdown', mdx: 'markdown',
+  html: 'html', htm: 'html', xhtml: 'html', svg: 'html', xml: 'html', vue: 'html',
+  js: 'source', mjs: 'source', cjs: 'source', jsx: 'source', ts: 'source', mts: 'source', cts: 'source', tsx: 'source',
+  java: 'source', kt: 'source', scala: 'source', c: 'source', h: 'source', cc: 'source', cpp: 'source', hpp: 'source', cs: 'source',
+  go: 'source', rs: 'source', swift: 'source', php: 'source', py: 'source', rb: 'source', sh: 'source', bash: 'source',
+  pl: 'source', r: 'source', yaml: 'source', yml: 'source', toml: 'source', css: 'source', scss: 'source', less: 'source',
+};
+
+/** The kind of a file by its name's extension; text when it has none that is known. */
+export function kindOfFile(name: string): DocumentKind {
+  const m = /\.([A-Za-z0-9]+)$/.exec(name);
+  return (m && EXTENSIONS[m[1].toLowerCase()]) || 'text';
+}
+
+/** Comments of a source file: "#" for these, "//" and "/* *\/" for the rest. */
+const HASH_COMMENTS = /\.(py|rb|sh|bash|pl|r|ya?ml|toml)$/i;
+
+/** Finds the URIs of a document, in order of where they start. */
+export function extractDocument(text: string, options: DocumentOptions & { name?: string } = {}): DocumentUri[] {
+  if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  const kind = options.kind ?? 'text';
+  if (!DOCUMENT_KINDS.includes(kind)) throw new TypeError(`unknown document kind ${JSON.stringify(kind)} (expected ${DOCUMENT_KINDS.join(', ')})`);
+  let out: DocumentUri[];
+  if (kind === 'markdown') out = markdownUris(text, options.code === true);
+  else if (kind === 'html') out = htmlUris(text, 0, text.length);
+  else if (kind === 'source') out = sourceUris(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//');
+  else out = proseUris(text, 0);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+// ---------------------------------------------------------------- helpers
+
+function make(uri: string, start: number, end: number, kind: DocumentUri['kind'], offsets?: Uint32Array, code = false, found?: ExtractedUri): DocumentUri {
+  return { uri, start, end, ...(offsets ? { offsets } : {}), kind, code, valid: isValid(uri), ...(found ? { found } : {}) };
+}
+
+const WHITESPACE = /\s/u;
+
+/** A URI found by ./extract, as a DocumentUri: its first character past the delimiter and prefix, and its code units' offsets when it lost whitespace. */
+function fromExtracted(found: ExtractedUri, base: number, code = false): DocumentUri {
+  const { raw, uri } = found;
+  const close = found.delimited === 'none' ? raw.length : raw.length - 1;
+  let i = close;
+  let left = uri.length;
+  while (left > 0 && i > 0) {
+    i--;
+    if (!WHITESPACE.test(raw[i])) left--;
+  }
+  const start = base + found.start + i;
+  let offsets: Uint32Array | undefined;
+  if (close - i !== uri.length) {
+    offsets = new Uint32Array(uri.length);
+    let k = 0;
+    for (let j = i; k < uri.length && j < close; j++) if (!WHITESPACE.test(raw[j])) offsets[k++] = base + found.start + j;
+  }
+  const end = offsets && uri.length > 0 ? offsets[uri.length - 1] + 1 : start + uri.length;
+  return make(uri, start, end, 'text', offsets, code, found);
+}
+
+const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
+
+/**
+ * The URIs of prose: ./extract, with quotes only around URI-like text, one
+ * paragraph at a time (no delimiter pairs across a blank line, and a
+ * paragraph without a ":" holds no URI). `masked` is a stretch of prose;
+ * `base` is where it starts in the text.
+ */
+function proseUris(masked: string, base: number, code = false): DocumentUri[] {
+  const out: DocumentUri[] = [];
+  const take = (from: number, to: number) => {
+    const colon = masked.indexOf(':', from);
+    if (colon < 0 || colon >= to) return;
+    const piece = from === 0 && to === masked.length ? masked : masked.slice(from, to);
+    for (const f of extract(piece, PROSE_OPTIONS)) out.push(fromExtracted(f, base + from, code));
+  };
+  const blank = /\n[^\S\n]*\n/g;
+  let at = 0;
+  for (let m = blank.exec(masked); m !== null; m = blank.exec(masked)) {
+    take(at, m.index + 1);
+    at = m.index + m[0].length - 1;
+    blank.lastIndex = at;
+  }
+  take(at, masked.length);
+  return out;
+}
+
+/**
+ * The URIs of the prose of `text`: what the [start, end) ranges (links,
+ * code, HTML: read otherwise or not at all) leave, each stretch between them
+ * read alone, so that no delimiter pairs across a construct.
+ */
+function proseAround(text: string, ranges: Array<[number, number]>, code = false): DocumentUri[] {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const out: DocumentUri[] = [];
+  let at = 0;
+  const visible = (from: number, to: number) => {
+    if (to <= from) return;
+    const colon = text.indexOf(':', from);
+    if (colon < 0 || colon >= to) return;
+    for (const u of proseUris(text.slice(from, to), from, code)) out.push(u);
+  };
+  for (const [s, e] of ranges) {
+    if (s > at) visible(at, s);
+    at = Math.max(at, e);
+  }
+  visible(at, text.length);
+  return out;
+}
+
+const ENTITY = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/y;
+
+/**
+ * Decodes raw text at `base` of the file: character references (and, for
+ * Markdown, backslash escapes of ASCII punctuation), with each decoded code
+ * unit's offset. The offsets are undefined when nothing was decoded.
+ */
+function decoded(raw: string, base: number, backslash: boolean, entity: (ref: string) => string): { value: string; offsets?: Uint32Array } {
+  if (!raw.includes('&') && !(backslash && raw.includes('\\'))) return { value: raw };
+  let value = '';
+  const at: number[] = [];
+  for (let i = 0; i < raw.length; ) {
+    const c = raw[i];
+    if (backslash && c === '\\' && i + 1 < raw.length && /[!-/:-@[-`{-~]/.test(raw[i + 1])) {
+      value += raw[i + 1];
+      at.push(base + i + 1);
+      i += 2;
+      continue;
+    }
+    if (c === '&') {
+      ENTITY.lastIndex = i;
+      const m = ENTITY.exec(raw);
+      if (m) {
+        const d = entity(m[0]);
+        value += d;
+        for (let k = 0; k < d.length; k++) at.push(base + i);
+        i += m[0].length;
+        continue;
+      }
+    }
+    value += c;
+    at.push(base + i);
+    i++;
+  }
+  return { value, offsets: Uint32Array.from(at) };
+}
+
+// ---------------------------------------------------------------- Markdown
+
+interface Frame {
+  dest?: { start: number; end: number; str: string; src: string };
+}
+
+interface Capture {
+  readonly kind: 'link' | 'image' | 'autolink' | 'code' | 'html';
+  /** [start, end) of the construct, and of its destination, in the inline source. */
+  readonly start: number;
+  readonly end: number;
+  readonly dest?: { start: number; end: number };
+}
+
+/** One parser, its rules wrapped to report where links, images, autolinks, code spans and inline HTML are. */
+class MarkdownReader {
+  private readonly md: ReturnType<typeof MarkdownIt>;
+  private frames: Frame[] = [];
+  /** The captures of each inline token's children, by that array. */
+  private captures = new Map<unknown[], Capture[]>();
+  private current: Capture[] = [];
+  definitions: Array<{ start: number; end: number; str: string; lines: [number, number] }> = [];
+
+  constructor() {
+    const md = new MarkdownIt('default', { html: true, linkify: false });
+    // What does not change where links, images, autolinks, code and HTML are: off, for speed.
+    md.disable(['linkify', 'replacements', 'smartquotes', 'text_join', 'strikethrough', 'emphasis', 'entity', 'newline', 'balance_pairs', 'fragments_join']);
+    // The destinations as written: no normalization, and no scheme refused (a linter wants javascript: too).
+    md.normalizeLink = (url: string) => url;
+    md.normalizeLinkText = (url: string) => url;
+    md.validateLink = () => true;
+    this.md = md;
+    const helpers = md.helpers as unknown as { parseLinkDestination: (s: string, start: number, max: number) => { ok: boolean; pos: number; str: string } };
+    const parseDestination = helpers.parseLinkDestination;
+    helpers.parseLinkDestination = (s, start, max) => {
+      const r = parseDestination(s, start, max);
+      const frame = this.frames[this.frames.length - 1];
+      if (r.ok && frame) frame.dest = { start, end: r.pos, str: r.str, src: s };
+      return r;
+    };
+    type InlineRule = (state: { pos: number; src: string }, silent: boolean) => boolean;
+    const inline = md.inline.ruler as unknown as { __rules__: Array<{ name: string; fn: InlineRule }>; at(name: string, fn: InlineRule): void };
+    const original = (name: string) => inline.__rules__.find((r) => r.name === name)!.fn;
+    for (const name of ['link', 'image'] as const) {
+      const rule = original(name);
+      inline.at(name, (state, silent) => {
+        const frame: Frame = {};
+        const start = state.pos;
+        this.frames.push(frame);
+        let ok: boolean;
+        try {
+          ok = rule(state, silent);
+        } finally {
+          this.frames.pop();
+        }
+        if (ok && !silent) {
+          const end = state.pos;
+          const d = frame.dest;
+          // An inline destination: parsed after the label, and the link ends at its ")"; else a reference link.
+          const inlineDest = d && d.start > start && d.end < end && state.src.charCodeAt(end - 1) === 0x29 && d.str !== '';
+          this.current.push({ kind: name, start, end, ...(inlineDest ? { dest: { start: d.start, end: d.end } } : {}) });
+        }
+        return ok;
+      });
+    }
+    for (const [name, kind] of [['autolink', 'autolink'], ['backticks', 'code'], ['html_inline', 'html']] as const) {
+      const rule = original(name);
+      inline.at(name, (state, silent) => {
+        const start = state.pos;
+        const ok = rule(state, silent);
+        if (ok && !silent) {
+          const end = state.pos;
+          this.current.push({ kind, start, end, ...(kind === 'autolink' ? { dest: { start: start + 1, end: end - 1 } } : {}) });
+        }
+        return ok;
+      });
+    }
+    type BlockRule = (state: BlockState, startLine: number, endLine: number, silent: boolean) => boolean;
+    const block = md.block.ruler as unknown as { __rules__: Array<{ name: string; fn: BlockRule; alt: string[] }>; at(name: string, fn: BlockRule, options?: { alt: string[] }): void };
+    const reference = block.__rules__.find((r) => r.name === 'reference')!;
+    const referenceRule = reference.fn;
+    block.at(
+      'reference',
+      (state, startLine, endLine, silent) => {
+        const frame: Frame = {};
+        this.frames.push(frame);
+        let ok: boolean;
+        try {
+          ok = referenceRule(state, startLine, endLine, silent);
+        } finally {
+          this.frames.pop();
+        }
+        if (ok && !silent && frame.dest) {
+          const d = frame.dest;
+          const place = d.src === state.src ? (p: number) => p : referencePlaces(state, startLine);
+          this.definitions.push({ start: place(d.start), end: place(d.end), str: d.str, lines: [startLine, state.line] });
+        }
+        return ok;
+      },
+      { alt: [...reference.alt] },
+    );
+    const parseInline = md.inline.parse.bind(md.inline);
+    md.inline.parse = (str, mdi, env, outTokens) => {
+      // Only links, images, autolinks, code spans and HTML are wanted, and each needs one of these.
+      if (!INLINE_MARKERS.test(str)) return;
+      const saved = this.current;
+      this.current = [];
+      this.captures.set(outTokens as unknown[], this.current);
+      try {
+        parseInline(str, mdi, env, outTokens);
+      } finally {
+        this.current = saved;
+      }
+    };
+  }
+
+  parse(src: string): { tokens: MarkdownIt.Token[]; captures: Map<unknown[], Capture[]> } {
+    this.captures = new Map();
+    this.definitions = [];
+    const tokens = this.md.parse(src, {});
+    return { tokens, captures: this.captures };
+  }
+
+  /** A character reference, decoded as markdown-it decodes it. */
+  entity(ref: string): string {
+    return this.md.utils.unescapeAll(ref);
+  }
+}
+
+interface BlockState {
+  src: string;
+  line: number;
+  bMarks: number[];
+  eMarks: number[];
+  tShift: number[];
+}
+
+/**
+ * Offsets in the text a reference definition was read from (markdown-it 14:
+ * its lines from their first non-blank character, with their line breaks,
+ * one after the other) as offsets in the source.
+ */
+function referencePlaces(state: BlockState, startLine: number): (p: number) => number {
+  return (p) => {
+    let line = startLine;
+    for (;;) {
+      const from = state.bMarks[line] + state.tShift[line];
+      const length = state.eMarks[line] + 1 - from;
+      if (p < length || line + 1 >= state.bMarks.length) return from + p;
+      p -= length;
+      line++;
+    }
+  };
+}
+
+let reader: MarkdownReader | undefined;
+
+/** What an inline construct that matters here starts with: "[" (links, images), "<" (autolinks, HTML), "`" (code). */
+const INLINE_MARKERS = /[[<`]/;
+
+/** The line starts of a text (lines end at LF). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * Where each line of an inline token's content is in the source: the content
+ * is the token's source lines less their block prefixes (indentation,
+ * blockquote markers, list markers, table pipes) and trimmed. `cursor` keeps,
+ * per line, where the last token on it ended (table cells share a line).
+ */
+function placeLines(content: string, firstLine: number, src: string, starts: number[], cursor: Map<number, number>): number[] | undefined {
+  const lines = content.split('\n');
+  const placed: number[] = [];
+  for (let k = 0; k < lines.length; k++) {
+    const line = firstLine + k;
+    if (line >= starts.length) return undefined;
+    const ls = starts[line];
+    const le = line + 1 < starts.length ? starts[line + 1] - 1 : src.length;
+    const from = cursor.get(line) ?? ls;
+    const piece = lines[k];
+    let at: number;
+    if (k < lines.length - 1 && le - piece.length >= from && src.startsWith(piece, le - piece.length)) at = le - piece.length;
+    else {
+      at = src.indexOf(piece, from);
+      if (at < 0 || at + piece.length > le) return undefined;
+    }
+    placed.push(at);
+    cursor.set(line, at + piece.length);
+  }
+  return placed;
+}
+
+function markdownUris(original: string, withCode: boolean): DocumentUri[] {
+  // markdown-it reads CR LF and CR as LF and NUL as U+FFFD: the same text, with a map back when it changed length.
+  let src = original;
+  let back: ((i: number) => number) | undefined;
+  if (original.includes('\r')) {
+    const map: number[] = [];
+    let s = '';
+    for (let i = 0; i < original.length; i++) {
+      const c = original[i];
+      if (c === '\r') {
+        if (original[i + 1] === '\n') continue;
+        s += '\n';
+      } else s += c;
+      map.push(i);
+    }
+    map.push(original.length);
+    src = s;
+    back = (i) => map[i];
+  }
+  src = src.replace(/\0/g, '\ufffd');
+  reader ??= new MarkdownReader();
+  const { tokens, captures } = reader.parse(src);
+  const starts = lineStarts(src);
+  const hidden: Array<[number, number]> = [];
+  const blank = (start: number, end: number) => hidden.push([start, end]);
+  const out: DocumentUri[] = [];
+  const cursor = new Map<number, number>();
+  const lineRange = (map: [number, number]): [number, number] => [starts[map[0]], map[1] < starts.length ? starts[map[1]] : src.length];
+
+  const destination = (kind: DocumentUri['kind'], start: number, end: number, angle: boolean) => {
+    let s = start;
+    let e = end;
+    if (angle && src[s] === '<' && src[e - 1] === '>') {
+      s++;
+      e--;
+    }
+    const { value, offsets } = decoded(src.slice(s, e), s, true, (r) => reader!.entity(r));
+    if (value === '') return;
+    out.push(make(value, s, e, kind, offsets));
+  };
+
+  const walk = (list: MarkdownIt.Token[]) => {
+    // A table cell's inline token has no lines of its own: its row's.
+    let lastLine = 0;
+    for (const t of list) {
+      if (t.map) lastLine = t.map[0];
+      if ((t.type === 'code_block' || t.type === 'fence') && t.map) {
+        const [s, e] = lineRange(t.map as [number, number]);
+        if (withCode) for (const u of proseUris(src.slice(s, e), s, true)) out.push(u);
+        blank(s, e);
+      } else if (t.type === 'html_block' && t.map) {
+        const [s, e] = lineRange(t.map as [number, number]);
+        for (const u of htmlUris(src, s, e)) out.push(u);
+        blank(s, e);
+      } else if (t.type === 'inline' && t.children) {
+        const caps = captures.get(t.children) ?? [];
+        if (caps.length === 0) continue;
+        const placed = placeLines(t.content, t.map ? t.map[0] : lastLine, src, starts, cursor);
+        if (placed === undefined) continue;
+        // Content offset -> source offset.
+        const lineOf: number[] = [];
+        let off = 0;
+        for (const piece of t.content.split('\n')) {
+          lineOf.push(off);
+          off += piece.length + 1;
+        }
+        const at = (i: number): number => {
+          let lo = 0;
+          let hi = lineOf.length - 1;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >>> 1;
+            if (lineOf[mid] <= i) lo = mid;
+            else hi = mid - 1;
+          }
+          return placed[lo] + (i - lineOf[lo]);
+        };
+        for (const c of caps) {
+          if (c.kind === 'code') {
+            if (withCode) for (const u of proseUris(src.slice(at(c.start), at(c.end)), at(c.start), true)) out.push(u);
+          } else if (c.kind === 'html') {
+            for (const u of htmlUris(src, at(c.start), at(c.end))) out.push(u);
+          } else if (c.dest) {
+            destination(c.kind, at(c.dest.start), at(c.dest.end), c.kind !== 'autolink');
+          }
+          // What a link or image covers is not prose (its text, when it holds a URI, is no link of its own).
+          blank(at(c.start), at(c.end));
+        }
+      }
+    }
+  };
+  walk(tokens);
+  for (const d of reader.definitions) {
+    destination('definition', d.start, d.end, true);
+    const [s, e] = lineRange(d.lines);
+    blank(s, e);
+  }
+  for (const u of proseAround(src, hidden)) out.push(u);
+  if (back === undefined) return out;
+  const b = back;
+  // An end is just after its last code unit: mapped from that unit, so that a CR after it stays out.
+  return out.map((u) => ({ ...u, start: b(u.start), end: u.end > u.start ? b(u.end - 1) + 1 : b(u.start), ...(u.offsets ? { offsets: u.offsets.map(b) } : {}) }));
+}
+
+// ---------------------------------------------------------------- HTML
+
+/** Attributes whose value is a URI (HTML's URL-valued attributes), and srcset's list. */
+const URI_ATTRIBUTES = new Set(['href', 'src', 'action', 'cite', 'formaction', 'poster', 'data', 'background', 'longdesc', 'manifest', 'codebase', 'classid', 'icon', 'profile', 'usemap', 'xmlns', 'itemtype', 'itemid', 'ping', 'archive', 'xlink:href', 'srcset', 'imagesrcset']);
+
+/** A name of URI_ATTRIBUTES followed by "=" (case-insensitive). */
+const URI_ATTRIBUTE_NAME = new RegExp(`(?:^|[\\s"'/])(?:${[...URI_ATTRIBUTES].join('|')})\\s*=`, 'i');
+
+/** The URIs in the URI-valued attributes of the HTML in [from, to) of `text`. */
+function htmlUris(text: string, from: number, to: number): DocumentUri[] {
+  const html = text.slice(from, to);
+  const out: DocumentUri[] = [];
+  // Most fragments (a closing tag, a <br>, a <div align=...>) have no URI attribute: no tokenizer for those.
+  if (!URI_ATTRIBUTE_NAME.test(html)) return out;
+  let name = '';
+  let valueStart = -1;
+  let valueEnd = -1;
+  reader ??= new MarkdownReader();
+  const entity = (r: string) => reader!.entity(r);
+  const tokenizer = new Tokenizer(
+    { xmlMode: false, decodeEntities: false },
+    {
+      onattribname(start, end) {
+        name = html.slice(start, end).toLowerCase();
+        valueStart = -1;
+      },
+      onattribdata(start, end) {
+        if (valueStart < 0) valueStart = start;
+        valueEnd = end;
+      },
+      onattribentity() {},
+      onattribend(quote) {
+        if (quote === QuoteType.NoValue || valueStart < 0 || !URI_ATTRIBUTES.has(name)) return;
+        const raw = html.slice(valueStart, valueEnd);
+        if (name === 'srcset' || name === 'imagesrcset' || name === 'ping' || name === 'archive') {
+          // A list: URLs separated by commas (srcset) or spaces, each with an optional descriptor.
+          const re = /[^\s,]+/g;
+          let m: RegExpExecArray | null;
+          let expectUrl = true;
+          while ((m = re.exec(raw))) {
+            if (expectUrl) {
+              const { value, offsets } = decoded(m[0], from + valueStart + m.index, false, entity);
+              out.push(make(value, from + valueStart + m.index, from + valueStart + m.index + m[0].length, 'attribute', offsets));
+            }
+            const next = raw[m.index + m[0].length];
+            expectUrl = name !== 'srcset' && name !== 'imagesrcset' ? true : next === ',' || next === undefined;
+          }
+          return;
+        }
+        // Leading and trailing whitespace is stripped from a URL attribute (HTML "valid URL potentially surrounded by spaces").
+        const lead = raw.length - raw.trimStart().length;
+        const body = raw.trim();
+        if (body === '') return;
+        const s = from + valueStart + lead;
+        const { value, offsets } = decoded(body, s, false, entity);
+        out.push(make(value, s, s + body.length, 'attribute', offsets));
+      },
+      oncdata() {},
+      onclosetag() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onopentagend() {},
+      onopentagname() {},
+      onprocessinginstruction() {},
+      onselfclosingtag() {},
+      ontext() {},
+      ontextentity() {},
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return out;
+}
+
+// ---------------------------------------------------------------- source code
+
+/**
+ * String literals and comments of source code, in one pass: a string literal
+ * that is one URI-like token is taken whole (kind "string"); the rest of the
+ * literals and the comments are read as prose; code is blanked.
+ */
+function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
+  const keep = new Uint8Array(text.length);
+  const out: DocumentUri[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text[i];
+    if ((comment === '//' && c === '/' && text[i + 1] === '/') || (comment === '#' && c === '#')) {
+      let e = text.indexOf('\n', i);
+      if (e < 0) e = n;
+      keep.fill(1, i, e);
+      i = e;
+    } else if (comment === '//' && c === '/' && text[i + 1] === '*') {
+      let e = text.indexOf('*/', i + 2);
+      e = e < 0 ? n : e + 2;
+      keep.fill(1, i, e);
+      i = e;
+    } else if (c === '"' || c === "'" || c === '`') {
+      const triple = c !== '`' && text.startsWith(c + c + c, i);
+      const open = triple ? 3 : 1;
+      let j = i + open;
+      let close = -1;
+      while (j < n) {
+        const d = text[j];
+        if (d === '\\') {
+          j += 2;
+          continue;
+        }
+        if (d === '\n' && !triple && c !== '`') break;
+        if (triple ? text.startsWith(c + c + c, j) : d === c) {
+          close = j;
+          break;
+        }
+        j++;
+      }
+      const end = close < 0 ? j : close;
+      const body = text.slice(i + open, end);
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
+        out.push(make(body, i + open, end, 'string'));
+      } else keep.fill(1, i + open, end);
+      i = close < 0 ? j : close + open;
+    } else i++;
+  }
+  const hidden: Array<[number, number]> = [];
+  for (let k = 0; k < n; ) {
+    if (keep[k]) {
+      k++;
+      continue;
+    }
+    const from = k;
+    while (k < n && !keep[k]) k++;
+    hidden.push([from, k]);
+  }
+  for (const u of proseAround(text, hidden)) out.push(u);
+  return out;
+}
+
+// ---------------------------------------------------------------- directives
+
+export interface Directive {
+  readonly kind: 'disable-next-line' | 'disable-line' | 'disable' | 'enable';
+  /** The line (from 1) the directive is on. */
+  readonly line: number;
+  /** The rule codes it names; empty: all. */
+  readonly codes: readonly string[];
+}
+
+const DIRECTIVE = /(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9-]*)*)/g;
+
+/** The inline directives in the comments of a text: <!-- ... -->, // ..., /* ... *\/ or # ... . */
+export function directives(text: string): Directive[] {
+  const out: Directive[] = [];
+  if (!text.includes('urigram-')) return out;
+  const starts = lineStarts(text);
+  for (const m of text.matchAll(DIRECTIVE)) {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= m.index!) lo = mid;
+      else hi = mid - 1;
+    }
+    const codes = m[2].split(/[\s,]+/).filter((c) => c !== '');
+    out.push({ kind: m[1] as Directive['kind'], line: lo + 1, codes });
+  }
+  return out;
+}
+
+/**
+ * Whether a diagnostic of `code` on `line` is switched off by the directives
+ * (in order of their lines). The state after each region directive is kept,
+ * so that a question is a binary search, however many directives and
+ * diagnostics a file has.
+ */
+export function suppressedBy(list: readonly Directive[]): (line: number, code: string) => boolean {
+  if (list.length === 0) return () => false;
+  interface State {
+    readonly line: number;
+    /** Every rule off, but for `except`; else the rules in `codes` off. */
+    readonly all: boolean;
+    readonly codes: ReadonlySet<string>;
+    readonly except: ReadonlySet<string>;
+  }
+  const states: State[] = [];
+  let all = false;
+  let codes = new Set<string>();
+  let except = new Set<string>();
+  const single = new Map<number, Directive[]>();
+  for (const d of list) {
+    if (d.kind === 'disable-next-line' || d.kind === 'disable-line') {
+      const target = d.kind === 'disable-line' ? d.line : d.line + 1;
+      single.set(target, [...(single.get(target) ?? []), d]);
+      continue;
+    }
+    if (d.codes.length === 0) {
+      all = d.kind === 'disable';
+      codes = new Set();
+      except = new Set();
+    } else {
+      codes = new Set(codes);
+      except = new Set(except);
+      for (const c of d.codes) {
+        // A code that names no rule changes nothing (and the sets stay as small as the rule list).
+        if (!Object.prototype.hasOwnProperty.call(LINT_RULES, c)) continue;
+        if (all) {
+          if (d.kind === 'disable') except.delete(c);
+          else except.add(c);
+        } else if (d.kind === 'disable') codes.add(c);
+        else codes.delete(c);
+      }
+    }
+    states.push({ line: d.line, all, codes, except });
+  }
+  return (line, code) => {
+    const here = single.get(line);
+    if (here?.some((d) => d.codes.length === 0 || d.codes.includes(code))) return true;
+    // The last region directive on or before the line.
+    let lo = 0;
+    let hi = states.length - 1;
+    if (hi < 0 || states[0].line > line) return false;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (states[mid].line <= line) lo = mid;
+      else hi = mid - 1;
+    }
+    const s = states[lo];
+    return s.all ? !s.except.has(code) : s.codes.has(code);
+  };
+}

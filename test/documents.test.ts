@@ -1,0 +1,251 @@
+/**
+ * Document-aware extraction (src/documents.ts): Markdown through markdown-it,
+ * HTML through htmlparser2, source code by string literal and comment, text by
+ * Appendix C; each URI at its exact place in the text. The cases of issue 14
+ * first, then each kind, the inline directives, and linear time on hostile
+ * documents.
+ */
+import { directives, extractDocument, kindOfFile, suppressedBy, type DocumentKind, type DocumentUri } from '../src/documents';
+import { extract } from '../src/extract';
+
+const md = (text: string, code = false) => extractDocument(text, { kind: 'markdown', code });
+const uris = (found: readonly DocumentUri[]) => found.map((u) => u.uri);
+
+/** Each URI's text in the document, by its offsets: what the range says the URI is. */
+function atOffsets(text: string, u: DocumentUri): string {
+  return u.offsets ? Array.from(u.offsets, (o) => text[o]).join('') : text.slice(u.start, u.end);
+}
+
+describe('Markdown: the cases of issue 14', () => {
+  it('a badge: the image and the link, each whole, not one URI across "](', () => {
+    const text = '[![v](https://img.shields.io/x.svg?style=flat)](https://www.npmjs.com/package/x)\n';
+    const found = md(text);
+    expect(found.map((u) => [u.kind, u.uri])).toEqual([
+      ['image', 'https://img.shields.io/x.svg?style=flat'],
+      ['link', 'https://www.npmjs.com/package/x'],
+    ]);
+    for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+  });
+
+  it('a link followed by "\\]" or "-dependent" ends at its ")"', () => {
+    expect(uris(md('[RFC 2616](https://www.ietf.org/rfc/rfc2616.txt)\\]'))).toEqual(['https://www.ietf.org/rfc/rfc2616.txt']);
+    expect(uris(md('[scheme](https://en.wikipedia.org/wiki/URI_scheme)-dependent'))).toEqual(['https://en.wikipedia.org/wiki/URI_scheme']);
+  });
+
+  it('code spans are no URIs, and quoted words are not either', () => {
+    expect(uris(md('Use `mode: fast` or "note: this".'))).toEqual([]);
+    // Plain Appendix C, as before, takes both.
+    expect(extract('Use `mode: fast` or "note: this"').map((f) => f.uri)).toEqual(['mode:fast', 'note:this']);
+  });
+
+  it('quotes never pair across a blank line', () => {
+    const text = 'He said "note: the first\n\nparagraph ends, and another" starts.';
+    expect(uris(md(text))).toEqual([]);
+    expect(uris(extractDocument(text))).toEqual([]);
+    // Within a paragraph, a URI broken across lines in quotes is still one (Appendix C).
+    expect(uris(md('See "http://a.example/\n  b" here.'))).toEqual(['http://a.example/b']);
+  });
+
+  it('HTML in Markdown: an attribute value ends at its delimiter', () => {
+    expect(uris(md('<a href=https://a.com/u>z</a> and <img src="http://b.com/i.png">'))).toEqual(['https://a.com/u', 'http://b.com/i.png']);
+  });
+});
+
+describe('Markdown', () => {
+  it('links, images, autolinks, reference definitions and bare URLs, at exact ranges', () => {
+    const text = [
+      '# Title with [a link](http://a.example/h)',
+      '',
+      '> A quote with ![an image](http://b.example/i.png "title") and <https://c.example/auto>.',
+      '',
+      '- a list item with [a reference][r] and http://d.example/bare.',
+      '  1. nested: [x](<http://e.example/with space>)',
+      '',
+      '| col | col |',
+      '| --- | --- |',
+      '| [y](http://f.example/cell) | [y](http://g.example/cell) |',
+      '',
+      '[r]: http://h.example/def  "a title"',
+      '',
+    ].join('\n');
+    const found = md(text);
+    expect(found.map((u) => [u.kind, u.uri])).toEqual([
+      ['link', 'http://a.example/h'],
+      ['image', 'http://b.example/i.png'],
+      ['autolink', 'https://c.example/auto'],
+      ['text', 'http://d.example/bare'],
+      ['link', 'http://e.example/with space'],
+      ['link', 'http://f.example/cell'],
+      ['link', 'http://g.example/cell'],
+      ['definition', 'http://h.example/def'],
+    ]);
+    for (const u of found) {
+      expect(u.offsets).toBeUndefined();
+      expect(text.slice(u.start, u.end)).toBe(u.uri);
+    }
+  });
+
+  it('escapes and character references are decoded, and each code unit mapped back', () => {
+    const text = 'A [link](http://a.example/\\(x\\)?a=1&amp;b=2) here.';
+    const [u] = md(text);
+    expect(u.uri).toBe('http://a.example/(x)?a=1&b=2');
+    expect(text.slice(u.start, u.end)).toBe('http://a.example/\\(x\\)?a=1&amp;b=2');
+    expect(u.offsets).toHaveLength(u.uri.length);
+    // Each decoded unit points at its escape's character, or at the "&" of its reference.
+    expect(text[u.offsets![u.uri.indexOf('(')]]).toBe('(');
+    expect(text[u.offsets![u.uri.indexOf('&')]]).toBe('&');
+    expect(text.slice(u.offsets![u.uri.indexOf('b=')])).toMatch(/^b=2\)/);
+  });
+
+  it('code spans and code blocks are skipped, unless asked for', () => {
+    const text = 'See `http://a.example/span` and\n\n```\nhttp://b.example/fenced\n```\n\n    http://c.example/indented\n\nhttp://d.example/prose\n';
+    expect(uris(md(text))).toEqual(['http://d.example/prose']);
+    const all = md(text, true);
+    expect(all.map((u) => [u.uri, u.code])).toEqual([
+      ['http://a.example/span', true],
+      ['http://b.example/fenced', true],
+      ['http://c.example/indented', true],
+      ['http://d.example/prose', false],
+    ]);
+    for (const u of all) expect(text.slice(u.start, u.end)).toBe(u.uri);
+  });
+
+  it('a link whose text is a URI is one URI, the destination', () => {
+    expect(uris(md('[http://a.example/](http://a.example/)'))).toEqual(['http://a.example/']);
+  });
+
+  it('CR LF line ends: offsets are in the text as given', () => {
+    const text = 'Line one\r\n\r\n> [a](http://a.example/x)\r\n[r]: http://b.example/y\r\n';
+    const found = md(text);
+    expect(uris(found)).toEqual(['http://a.example/x', 'http://b.example/y']);
+    for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+  });
+
+  it('relative references in links are URI references too', () => {
+    expect(uris(md('[docs](./docs/a.md#part) and [top](#top)'))).toEqual(['./docs/a.md#part', '#top']);
+  });
+});
+
+describe('HTML', () => {
+  it('URI-valued attributes, with character references decoded and mapped, and srcset lists', () => {
+    const text = '<a href=" http://a.example/?x=1&amp;y=2 ">a</a><form action=/post><img srcset="a.png 1x, http://b.example/b.png 2x"><q cite=\'http://c.example/\'>q</q><p title="http://not.example/">';
+    const found = extractDocument(text, { kind: 'html' });
+    expect(found.map((u) => u.uri)).toEqual(['http://a.example/?x=1&y=2', '/post', 'a.png', 'http://b.example/b.png', 'http://c.example/']);
+    for (const u of found) expect(atOffsets(text, u).replace(/&amp;/g, '&')).toBe(u.uri.replace(/&/g, '&'));
+    expect(text.slice(found[0].start, found[0].end)).toBe('http://a.example/?x=1&amp;y=2');
+  });
+});
+
+describe('source code', () => {
+  it('string literals that are one URI, and the URIs in comments; not code', () => {
+    const text = 'const a = "http://a.example/x"; // see http://b.example/doc\nconst b = `mode: ${x}`; /* <http://c.example/> */ f(\'note: this\');\n';
+    const found = extractDocument(text, { kind: 'source', name: 'a.ts' });
+    expect(found.map((u) => [u.kind, u.uri])).toEqual([
+      ['string', 'http://a.example/x'],
+      ['text', 'http://b.example/doc'],
+      ['text', 'http://c.example/'],
+    ]);
+    for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+  });
+
+  it('"#" comments for Python and the like', () => {
+    const text = 'x = 1  # http://a.example/\ny = "https://b.example/"\n';
+    expect(uris(extractDocument(text, { kind: 'source', name: 'a.py' }))).toEqual(['http://a.example/', 'https://b.example/']);
+  });
+});
+
+describe('kinds and options', () => {
+  it('by extension', () => {
+    const kinds: Array<[string, DocumentKind]> = [
+      ['README.md', 'markdown'],
+      ['a/b.MARKDOWN', 'markdown'],
+      ['index.html', 'html'],
+      ['x.ts', 'source'],
+      ['x.py', 'source'],
+      ['notes.txt', 'text'],
+      ['Makefile', 'text'],
+    ];
+    for (const [name, kind] of kinds) expect([name, kindOfFile(name)]).toEqual([name, kind]);
+  });
+
+  it('refuses a kind it does not know, and text that is not a string', () => {
+    expect(() => extractDocument('x', { kind: 'pdf' as DocumentKind })).toThrow(/unknown document kind "pdf"/);
+    expect(() => extractDocument(3 as unknown as string)).toThrow(TypeError);
+  });
+
+  it('text: Appendix C, quotes only around URI-like text', () => {
+    expect(uris(extractDocument('a "b: c" and "http://a/ b" and <urn:x:y> and "mailto:a@b"'))).toEqual(['http://a/b', 'urn:x:y', 'mailto:a@b']);
+  });
+});
+
+describe('inline directives', () => {
+  it('are found in HTML, //, /* */ and # comments, with their codes', () => {
+    const text = '<!-- urigram-disable-next-line -->\nx\n// urigram-disable uppercase-host, default-port\n/* urigram-enable default-port */\n# urigram-disable-line syntax\nurigram-disable in prose is no directive\n';
+    expect(directives(text)).toEqual([
+      { kind: 'disable-next-line', line: 1, codes: [] },
+      { kind: 'disable', line: 3, codes: ['uppercase-host', 'default-port'] },
+      { kind: 'enable', line: 4, codes: ['default-port'] },
+      { kind: 'disable-line', line: 5, codes: ['syntax'] },
+    ]);
+  });
+
+  it('switch rules off for the next line, the same line, or until enabled', () => {
+    const off = suppressedBy(directives('<!-- urigram-disable-next-line syntax -->\nA\nB\n<!-- urigram-disable -->\nC\n<!-- urigram-enable -->\nD\n'));
+    expect(off(2, 'syntax')).toBe(true);
+    expect(off(2, 'uppercase-host')).toBe(false);
+    expect(off(3, 'syntax')).toBe(false);
+    expect(off(5, 'anything')).toBe(true);
+    expect(off(7, 'anything')).toBe(false);
+  });
+
+  it('codes switch off and on within a region; a code that names no rule changes nothing', () => {
+    const off = suppressedBy(directives('<!-- urigram-disable -->\n<!-- urigram-enable syntax -->\nA\n<!-- urigram-disable syntax no-such-rule -->\nB\n<!-- urigram-enable -->\n<!-- urigram-disable no-such-rule -->\nC\n'));
+    expect([off(3, 'syntax'), off(3, 'uppercase-host')]).toEqual([false, true]);
+    expect([off(5, 'syntax'), off(5, 'uppercase-host')]).toEqual([true, true]);
+    expect([off(8, 'syntax'), off(8, 'uppercase-host')]).toEqual([false, false]);
+  });
+});
+
+describe('linear time on hostile documents', () => {
+  /**
+   * Hostile documents of a million characters: what makes a Markdown, HTML or
+   * source reader search far or nest deep. No time is measured (a shared
+   * machine makes ratios flaky): each runs, then yields to the event loop, so
+   * that the test's timeout fails it when the work outlasted it. A linear run
+   * takes about a second on a busy machine; a quadratic one, hours. Each also
+   * checks how many URIs it found.
+   */
+  const M = 1_000_000;
+  const FAMILIES: Array<[string, DocumentKind, (n: number) => string, (n: number) => number]> = [
+    ['open brackets', 'markdown', (n) => '['.repeat(n), () => 0],
+    ['link openers', 'markdown', (n) => '[a]('.repeat(n / 4), () => 0],
+    ['image openers', 'markdown', (n) => '![a](http://a/ '.repeat(n / 16), (n) => n / 16],
+    ['angle brackets', 'markdown', (n) => '<'.repeat(n), () => 0],
+    ['backticks', 'markdown', (n) => '`a'.repeat(n / 2), () => 0],
+    ['nested quotes', 'markdown', (n) => `${'> '.repeat(n / 2)}[a](http://a/)`, () => 1],
+    ['definitions', 'markdown', (n) => Array.from({ length: n / 20 }, (_, i) => `[d${i}]: http://a/${i}`).join('\n'), (n) => n / 20],
+    ['quotes and blank lines', 'markdown', (n) => '"http:\n\n'.repeat(n / 8), () => 0],
+    ['escapes in a destination', 'markdown', (n) => `[a](http://a/${'\\('.repeat(n / 2)})`, () => 1],
+    ['table rows', 'markdown', (n) => `| a | b |\n|---|---|\n${'| [x](http://a/) | `y` |\n'.repeat(n / 25)}`, (n) => n / 25],
+    ['unclosed attribute', 'html', (n) => `<a href="${'x'.repeat(n)}`, () => 0],
+    ['attributes', 'html', (n) => '<a href="http://a/" '.repeat(n / 20), (n) => n / 20],
+    ['unclosed comments', 'source', (n) => '/* http://a/ '.repeat(n / 13), (n) => Math.floor(n / 13)],
+    ['directives', 'markdown', (n) => '<!-- urigram-disable -->\n'.repeat(n / 25), () => 0],
+    ['directives naming codes', 'markdown', (n) => Array.from({ length: n / 40 }, (_, i) => `<!-- urigram-${i % 2 ? 'enable' : 'disable'} syntax x${i} -->\n`).join(''), () => 0],
+  ];
+
+  /** How many lines the directives silence "syntax" on: every line under "disable", every other one when they alternate. */
+  const SILENCED: Record<string, (n: number) => number> = { directives: (n) => n / 25 + 1, 'directives naming codes': (n) => n / 80 };
+
+  it.each(FAMILIES)('%s: a million characters, read in linear time', async (name, kind, make, expected) => {
+    const text = make(M);
+    const found = extractDocument(text, { kind });
+    // A question per line, as a linter asks for each diagnostic.
+    const off = suppressedBy(directives(text));
+    let silenced = 0;
+    for (let line = 1, lines = text.split('\n').length; line <= lines; line++) if (off(line, 'syntax')) silenced++;
+    await new Promise((done) => setTimeout(done, 0));
+    expect(found).toHaveLength(expected(M));
+    expect(silenced).toBe(SILENCED[name]?.(M) ?? 0);
+  }, 120_000);
+});

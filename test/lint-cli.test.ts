@@ -1,0 +1,302 @@
+/**
+ * `urigram lint` for CI (issue 14, items 2 to 4): the configuration file and
+ * --rule, inline directives, URI and path ignores and .gitignore; files,
+ * directories and globs; --max-warnings, --quiet, --fix; stdin line numbers;
+ * SARIF for code scanning. Run as users run it: a spawned
+ * `node dist/src/cli.js` in a scratch project.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import '@microsoft/jest-sarif';
+import { LINT_RULES } from '../src/lint';
+import { SECURITY_SEVERITY } from '../src/cli/sarif';
+
+const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
+
+let project: string;
+
+function run(args: string[], options: { cwd?: string; stdin?: string } = {}): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? project, input: options.stdin ?? '', encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function write(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+  fs.writeFileSync(path.join(project, file), text);
+}
+
+/** The problems of a text run: "file:line:col code", one per line, without the summary. */
+function problems(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter((l) => /^\S+:\d+:\d+ {2}/.test(l))
+    .map((l) => {
+      const parts = l.split('  ');
+      return `${parts[0]} ${parts[parts.length - 1]}`;
+    });
+}
+
+beforeEach(() => {
+  project = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-ci-'));
+  // A repository of its own, so that no .gitignore or .urigramrc.json above it counts.
+  fs.mkdirSync(path.join(project, '.git'));
+});
+
+afterEach(() => fs.rmSync(project, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  beforeEach(() => write('doc.md', 'See [a](HTTP://a.example/) and [b](http://b.example:80/).\n'));
+
+  it('the nearest .urigramrc.json, from the working directory up, switches rules off and re-grades them', () => {
+    expect(problems(run(['lint', '--extract', 'doc.md']).stdout)).toEqual(['doc.md:1:9 uppercase-scheme', 'doc.md:1:52 default-port']);
+    write('.urigramrc.json', JSON.stringify({ rules: { 'uppercase-scheme': 'off', 'default-port': 'error' } }));
+    write('sub/other.md', '[c](http://c.example:80/)\n');
+    const r = run(['lint', '--extract', 'other.md'], { cwd: path.join(project, 'sub') });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('other.md:1:21  error  80 is the default port of http');
+    expect(problems(run(['lint', '--extract', 'doc.md']).stdout)).toEqual(['doc.md:1:52 default-port']);
+  });
+
+  it('--rule CODE=S, repeated, wins over the file; --config names another file; --no-config reads none', () => {
+    write('.urigramrc.json', JSON.stringify({ rules: { 'uppercase-scheme': 'off' } }));
+    write('strict.json', JSON.stringify({ rules: { 'uppercase-scheme': 'error' } }));
+    const r = run(['lint', '--extract', 'doc.md', '--rule', 'uppercase-scheme=warning', '--rule=default-port=off']);
+    expect(problems(r.stdout)).toEqual(['doc.md:1:9 uppercase-scheme']);
+    expect(r.stdout).toContain('  warning  ');
+    expect(run(['lint', '--extract', 'doc.md', '--config', 'strict.json']).status).toBe(1);
+    expect(problems(run(['lint', '--extract', 'doc.md', '--no-config']).stdout)).toHaveLength(2);
+  });
+
+  it('a mistake in the configuration or in --rule is an error that names it (exit 2)', () => {
+    write('.urigramrc.json', JSON.stringify({ rules: { 'no-such-rule': 'off' } }));
+    let r = run(['lint', '--extract', 'doc.md']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('.urigramrc.json: "rules": unknown rule "no-such-rule"');
+    write('.urigramrc.json', JSON.stringify({ rules: { syntax: 'loud' } }));
+    expect(run(['lint', '--extract', 'doc.md']).stderr).toContain('"rules"."syntax" must be "off", "info", "warning" or "error", got "loud"');
+    write('.urigramrc.json', JSON.stringify({ ignore: [] }));
+    expect(run(['lint', '--extract', 'doc.md']).stderr).toContain('unknown key "ignore"');
+    write('.urigramrc.json', '{ not json');
+    expect(run(['lint', '--extract', 'doc.md']).stderr).toMatch(/\.urigramrc\.json: not JSON/);
+    fs.rmSync(path.join(project, '.urigramrc.json'));
+    r = run(['lint', 'a:b', '--rule', 'syntax']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--rule needs CODE=SEVERITY');
+    expect(run(['lint', 'a:b', '--rule', 'syntax=loud']).stderr).toContain('the severity must be off, info, warning or error, got "loud"');
+  });
+
+  it('ignoreUris (regular expressions) and ignorePatterns (globs of paths)', () => {
+    write('vendor/lib.md', '[x](HTTP://x.example/)\n');
+    write('.urigramrc.json', JSON.stringify({ ignoreUris: ['^HTTP://a\\.example/'], ignorePatterns: ['vendor/**'] }));
+    expect(problems(run(['lint', '--extract', '.']).stdout)).toEqual(['doc.md:1:52 default-port']);
+  });
+});
+
+describe('files, directories and globs', () => {
+  beforeEach(() => {
+    write('README.md', '[a](HTTP://a.example/)\n');
+    write('docs/guide.md', '[b](HTTP://b.example/)\n');
+    write('docs/page.html', '<a href="HTTP://c.example/">c</a>\n');
+    write('docs/code.ts', 'const d = "HTTP://d.example/";\n');
+    write('build/out.md', '[e](HTTP://e.example/)\n');
+    write('node_modules/x/README.md', '[f](HTTP://f.example/)\n');
+    write('.gitignore', 'build/\n');
+  });
+
+  it('a directory is searched for Markdown, HTML and text, skipping node_modules and what .gitignore ignores', () => {
+    const r = run(['lint', '--extract', '.']);
+    expect(problems(r.stdout)).toEqual(['README.md:1:5 uppercase-scheme', 'docs/guide.md:1:5 uppercase-scheme', 'docs/page.html:1:10 uppercase-scheme']);
+    expect(r.stdout).toContain('in 3 URIs in 3 files');
+  });
+
+  it('a glob is matched; a named file is read whatever its extension', () => {
+    expect(problems(run(['lint', '--extract', 'docs/**/*.md']).stdout)).toEqual(['docs/guide.md:1:5 uppercase-scheme']);
+    expect(problems(run(['lint', '--extract', 'docs/code.ts']).stdout)).toEqual(['docs/code.ts:1:12 uppercase-scheme']);
+    const none = run(['lint', '--extract', 'nothing/**/*.md']);
+    expect(none.stderr).toContain('no file matches nothing/**/*.md');
+  });
+
+  it('a missing file is reported (exit 2), and the others are still linted', () => {
+    const r = run(['lint', '--extract', 'missing.md', 'README.md']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('missing.md');
+    expect(problems(r.stdout)).toEqual(['README.md:1:5 uppercase-scheme']);
+  });
+});
+
+describe('inline directives', () => {
+  it('in Markdown, HTML and source comments: the next line, or a region', () => {
+    write('a.md', '<!-- urigram-disable-next-line uppercase-scheme -->\n[a](HTTP://a.example/) <HTTP://B.example/>\n\n<!-- urigram-disable -->\nHTTP://c.example/\n<!-- urigram-enable -->\nHTTP://d.example/\n');
+    write('b.html', '<!-- urigram-disable-next-line -->\n<a href="HTTP://e.example/">e</a>\n<a href="HTTP://f.example/">f</a>\n');
+    write('c.js', '// urigram-disable-next-line\nconst g = "HTTP://g.example/";\nconst h = "HTTP://h.example/"; // urigram-disable-line uppercase-scheme\n');
+    expect(problems(run(['lint', '--extract', 'a.md', 'b.html', 'c.js']).stdout)).toEqual([
+      'a.md:2:32 uppercase-host',
+      'a.md:7:1 uppercase-scheme',
+      'b.html:3:10 uppercase-scheme',
+    ]);
+  });
+});
+
+describe('CI controls', () => {
+  const A = '[a](http://u:pw@a.example/) [b](http://u:pw@b.example/) [c](http://a/%zz) [d](HTTP://d.example/)\n';
+  /** The column of `s` in the first line of a.md, from 1, plus `more`. */
+  const col = (s: string, more = 0) => A.indexOf(s) + 1 + more;
+  // (The syntax error is at the "z" after "%": where a hexadecimal digit was expected.)
+  beforeEach(() => write('a.md', A));
+
+  it('--max-warnings N: more than N warnings exit 1, with a message; N or fewer exit as before', () => {
+    write('w.md', '[a](http://u:pw@a.example/) [b](http://u:pw@b.example/)\n');
+    expect(run(['lint', '--extract', 'w.md', '--max-warnings', '2']).status).toBe(0);
+    const r = run(['lint', '--extract', 'w.md', '--max-warnings', '1']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('urigram lint found too many warnings (2; maximum: 1)');
+    expect(run(['lint', '--extract', 'w.md', '--max-warnings', 'x']).status).toBe(2);
+  });
+
+  it('--quiet reports errors only; the summary still counts everything', () => {
+    const r = run(['lint', '--extract', 'a.md', '--quiet']);
+    expect(r.status).toBe(1);
+    expect(problems(r.stdout)).toEqual([`a.md:1:${col('%zz', 1)} syntax`]);
+    expect(r.stdout).toContain('4 problems (1 error, 2 warnings, 1 info)');
+  });
+
+  it('the summary line, and exit codes: 0 without errors, 1 with', () => {
+    write('ok.md', '[ok](http://ok.example/)\n');
+    const ok = run(['lint', '--extract', 'ok.md']);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe('no problems in 1 URI in 1 file\n');
+    expect(run(['lint', '--extract', 'a.md']).stdout.split('\n').slice(-2)[0]).toBe('4 problems (1 error, 2 warnings, 1 info) in 4 URIs in 1 file; 1 fixable with --fix');
+  });
+
+  it('stdin: URIs one per line are reported at -:LINE:COLUMN; --extract - reads a document', () => {
+    expect(problems(run(['lint'], { stdin: 'http://a/\nHTTP://b/\n' }).stdout)).toEqual(['-:2:1 uppercase-scheme']);
+    expect(problems(run(['lint', '--extract', '-'], { stdin: 'line\n\nsee HTTP://c.example/ there\n' }).stdout)).toEqual(['-:3:5 uppercase-scheme']);
+  });
+
+  it('--format json is one document with a summary', () => {
+    const doc = JSON.parse(run(['lint', '--extract', 'a.md', '--format', 'json']).stdout);
+    expect(doc.summary).toEqual({ errors: 1, warnings: 2, infos: 1, fixable: 1, uris: 4, files: 1 });
+    expect(doc.results.map((r: { uri: string; line: number; column: number }) => [r.uri, r.line, r.column])).toEqual([
+      ['http://u:pw@a.example/', 1, col('http://u:pw@a')],
+      ['http://u:pw@b.example/', 1, col('http://u:pw@b')],
+      ['http://a/%zz', 1, col('http://a/%zz')],
+      ['HTTP://d.example/', 1, col('HTTP')],
+    ]);
+  });
+});
+
+describe('--fix', () => {
+  it('writes the safe fixes back, never inside code, and a second run changes nothing', () => {
+    const text = [
+      'See [a](HTTP://A.example:80/x/./y) and <https://b.example/%7euser>.',
+      '',
+      '`HTTP://code.example/` stays, and so does:',
+      '',
+      '```',
+      'HTTP://fenced.example/',
+      '```',
+      '',
+      'An IRI is reported, not rewritten: http://c.example/caf\u00e9 and [esc](http://d.example/\\(x\\)/./z).',
+      '',
+    ].join('\n');
+    write('a.md', text);
+    const first = run(['lint', '--extract', '--fix', 'a.md']);
+    const fixed = fs.readFileSync(path.join(project, 'a.md'), 'utf8');
+    expect(fixed).toBe(
+      text
+        .replace('HTTP://A.example:80/x/./y', 'http://a.example/x/y')
+        .replace('%7euser', '~user'),
+    );
+    // What is left is reported: the IRI (a syntax error too), and the dot segments written across an escape.
+    const line9 = text.split('\n')[8];
+    const at = (s: string) => line9.indexOf(s) + 1;
+    expect(problems(first.stdout)).toEqual([`a.md:9:${at('\u00e9')} syntax`, `a.md:9:${at('\u00e9')} non-ascii`, `a.md:9:${at('/\\(x')} dot-segments`]);
+    run(['lint', '--extract', '--fix', 'a.md']);
+    expect(fs.readFileSync(path.join(project, 'a.md'), 'utf8')).toBe(fixed);
+  });
+
+  it('needs --extract', () => {
+    const r = run(['lint', '--fix', 'HTTP://a/']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--fix writes fixes back to files: it needs --extract');
+  });
+});
+
+describe('SARIF for code scanning', () => {
+  type Region = { startLine: number; startColumn: number; endLine: number; endColumn: number };
+  type Result = {
+    ruleId: string;
+    level: string;
+    locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: Region } }>;
+    partialFingerprints: Record<string, string>;
+    fixes?: Array<{ artifactChanges: Array<{ replacements: Array<{ deletedRegion: Region; insertedContent: { text: string } }> }> }>;
+  };
+
+  it('valid SARIF 2.1.0 whose rules have names, descriptions, help, helpUri to their section, and security-severity on security rules', () => {
+    write('a.md', '[a](http://u:pw@a.example/)\n');
+    const log = JSON.parse(run(['lint', '--extract', 'a.md', '--format', 'sarif']).stdout);
+    expect(log).toBeValidSarifLog();
+    const rules = log.runs[0].tool.driver.rules as Array<{ id: string; name: string; fullDescription: { text: string }; help: { text: string; markdown: string }; helpUri: string; properties: { tags: string[]; 'security-severity'?: string } }>;
+    expect(rules.map((r) => r.id)).toEqual(Object.keys(LINT_RULES));
+    const docs = fs.readFileSync(path.join(__dirname, '..', 'docs', 'lint-rules.md'), 'utf8');
+    for (const rule of rules) {
+      expect(rule.name).toMatch(/^[A-Z][A-Za-z0-9]+$/);
+      // The anchor is the rule's section of docs/lint-rules.md ("## `code`" is "#code" there).
+      expect(rule.helpUri).toMatch(new RegExp(`/docs/lint-rules\\.md#${rule.id}$`));
+      expect(docs).toContain(`## \`${rule.id}\``);
+      expect(rule.fullDescription.text.length).toBeGreaterThan(20);
+      expect(rule.help.markdown).toContain('bad');
+      const security = SECURITY_SEVERITY[rule.id];
+      expect([rule.id, rule.properties['security-severity']]).toEqual([rule.id, security]);
+      expect(rule.properties.tags.includes('security')).toBe(security !== undefined);
+    }
+    expect(SECURITY_SEVERITY['password-in-userinfo']).toBe('7.5');
+  });
+
+  it('paths under %SRCROOT%, fingerprints that survive moved lines, regions over wrapped URIs, fixes as SARIF fixes', () => {
+    write('docs/a.txt', 'Wrapped: "http://a.example/\n   b/%7e"\n');
+    const sarif = () => JSON.parse(run(['lint', '--extract', 'docs/a.txt', '--format', 'sarif']).stdout);
+    const log = sarif();
+    expect(log).toBeValidSarifLog();
+    expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(`file://${fs.realpathSync(project)}/`);
+    const [result] = log.runs[0].results as Result[];
+    expect(result.ruleId).toBe('percent-encoded-unreserved');
+    expect(result.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'docs/a.txt', uriBaseId: '%SRCROOT%' });
+    // The URI is broken after "a.example/": its "%7e" is on line 2, columns 6 to 9.
+    expect(result.locations[0].physicalLocation.region).toEqual({ startLine: 2, startColumn: 6, endLine: 2, endColumn: 9 });
+    expect(result.fixes?.[0].artifactChanges[0].replacements[0]).toEqual({ deletedRegion: { startLine: 2, startColumn: 6, endLine: 2, endColumn: 9 }, insertedContent: { text: '~' } });
+    const fingerprint = result.partialFingerprints['urigramFinding/v1'];
+    expect(fingerprint).toMatch(/^[0-9a-f]{32}$/);
+    // Lines added above: the same alert.
+    write('docs/a.txt', 'New first line.\n\nWrapped: "http://a.example/\n   b/%7e"\n');
+    expect((sarif().runs[0].results as Result[])[0].partialFingerprints['urigramFinding/v1']).toBe(fingerprint);
+    // The same URI a second time in the file: another alert.
+    write('docs/a.txt', 'Wrapped: "http://a.example/\n   b/%7e" "http://a.example/b/%7e"\n');
+    const twice = sarif().runs[0].results as Result[];
+    expect(new Set(twice.map((r) => r.partialFingerprints['urigramFinding/v1'])).size).toBe(2);
+  });
+
+  it('a missing file is a tool execution notification, and the rest of the run goes on', () => {
+    write('a.md', '[a](HTTP://a.example/)\n');
+    const r = run(['lint', '--extract', 'missing.md', 'a.md', '--format', 'sarif']);
+    expect(r.status).toBe(2);
+    const log = JSON.parse(r.stdout);
+    expect(log).toBeValidSarifLog();
+    const [invocation] = log.runs[0].invocations;
+    expect(invocation.executionSuccessful).toBe(false);
+    expect(invocation.toolExecutionNotifications).toHaveLength(1);
+    expect(invocation.toolExecutionNotifications[0].message.text).toContain('missing.md');
+    expect(invocation.toolExecutionNotifications[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'missing.md', uriBaseId: '%SRCROOT%' });
+    expect((log.runs[0].results as Result[]).map((x) => x.ruleId)).toEqual(['uppercase-scheme']);
+  });
+
+  it('URIs from standard input are located at their line of "stdin"', () => {
+    const log = JSON.parse(run(['lint', '--format', 'sarif'], { stdin: 'http://a/\nHTTP://b/\n' }).stdout);
+    expect(log).toBeValidSarifLog();
+    const [first] = log.runs[0].results as Result[];
+    expect(first.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'stdin' });
+    expect(first.locations[0].physicalLocation.region).toEqual({ startLine: 2, startColumn: 1, endLine: 2, endColumn: 5 });
+  });
+});
