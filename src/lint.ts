@@ -362,6 +362,8 @@ const ENCODABLE_OR_NON_ASCII = /[ {}|^`]|[^\x00-\x7f]+/g;
 function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefined {
   const stopped = uri.charCodeAt(offset);
   if (!(stopped > 0x7f || Object.prototype.hasOwnProperty.call(ENCODABLE_ILLEGAL, uri[offset]))) return undefined;
+  // With non-ASCII characters alone, the cure is non-ascii's fix (the same mapping): not worked out twice.
+  if (!/[ {}|^`]/.test(uri)) return undefined;
   let start = -1;
   let end = -1;
   let replacement: string;
