@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { lint, type Diagnostic, type LintCode } from '../lint';
+import { lint, LINT_RULES, type Diagnostic, type LintCode } from '../lint';
 import { directives, suppressedBy, type DocumentKind } from '../documents';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
 import { errorMessage, openObject, writeArray } from './output';
@@ -20,12 +20,12 @@ import type { LocatedUri, Position } from './positions';
 import type { Context } from './command';
 
 /**
- * The fixes --fix writes: those that keep the URI equivalent (RFC 3986 6.2.2
- * and 6.2.3) or drop what is not part of it. A fix that changes what the URI
- * identifies or how it reads (non-ascii: an IRI as its URI) is reported, not
- * written.
+ * The fixes --fix writes: those LINT_RULES calls safe, which keep the URI
+ * equivalent (RFC 3986 6.2.2 and 6.2.3). A fix that changes what the URI
+ * identifies or how it reads (a suggestion: non-ascii, an IRI as its URI;
+ * password-in-userinfo) is reported, not written.
  */
-export const SAFE_FIXES: ReadonlySet<string> = new Set(['lowercase-percent-encoding', 'percent-encoded-unreserved', 'uppercase-scheme', 'uppercase-host', 'dot-segments', 'empty-port', 'default-port', 'empty-path', 'url-prefix']);
+export const SAFE_FIXES: ReadonlySet<string> = new Set(Object.entries(LINT_RULES).filter(([, rule]) => (rule as { readonly fix?: string }).fix === 'safe').map(([code]) => code));
 
 /** One URI to lint, and where it is. */
 interface Target {

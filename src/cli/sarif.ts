@@ -34,6 +34,7 @@ export const SECURITY_SEVERITY: Readonly<Record<string, string>> = {
   'unusual-port': '3.0',
   'long-reg-name': '3.0',
   'zone-identifier': '2.0',
+  'disallowed-scheme': '5.0',
 };
 
 export interface Region {
