@@ -22,6 +22,7 @@ import { Tokenizer, QuoteType } from 'htmlparser2';
 import { extract, type ExtractedUri } from './extract';
 import { isValid } from './parse';
 import { LINT_RULES } from './lint';
+import { lastAtOrBefore } from './sorted';
 
 export type DocumentKind = 'markdown' | 'html' | 'source' | 'text';
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['markdown', 'html', 'source', 'text'];
@@ -460,13 +461,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
           off += piece.length + 1;
         }
         const at = (i: number): number => {
-          let lo = 0;
-          let hi = lineOf.length - 1;
-          while (lo < hi) {
-            const mid = (lo + hi + 1) >>> 1;
-            if (lineOf[mid] <= i) lo = mid;
-            else hi = mid - 1;
-          }
+          const lo = lastAtOrBefore(lineOf, i);
           return placed[lo] + (i - lineOf[lo]);
         };
         for (const c of caps) {
@@ -653,13 +648,7 @@ export function directives(text: string): Directive[] {
   if (!text.includes('urigram-')) return out;
   const starts = lineStarts(text);
   for (const m of text.matchAll(DIRECTIVE)) {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= m.index!) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtOrBefore(starts, m.index!);
     const codes = m[2].split(/[\s,]+/).filter((c) => c !== '');
     out.push({ kind: m[1] as Directive['kind'], line: lo + 1, codes });
   }
@@ -711,19 +700,13 @@ export function suppressedBy(list: readonly Directive[]): (line: number, code: s
     }
     states.push({ line: d.line, all, codes, except });
   }
+  const stateLines = states.map((s) => s.line);
   return (line, code) => {
     const here = single.get(line);
     if (here?.some((d) => d.codes.length === 0 || d.codes.includes(code))) return true;
     // The last region directive on or before the line.
-    let lo = 0;
-    let hi = states.length - 1;
-    if (hi < 0 || states[0].line > line) return false;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (states[mid].line <= line) lo = mid;
-      else hi = mid - 1;
-    }
-    const s = states[lo];
+    if (states.length === 0 || states[0].line > line) return false;
+    const s = states[lastAtOrBefore(stateLines, line)];
     return s.all ? !s.except.has(code) : s.codes.has(code);
   };
 }

@@ -12,6 +12,7 @@
  * the library reports for the same text.)
  */
 import { extractDocument, type DocumentOptions, type DocumentUri } from '../documents';
+import { lastAtOrBefore } from '../sorted';
 
 /** A position in a file: 1-based line (lines end at LF) and 1-based column in UTF-16 code units. */
 export interface Position {
@@ -41,13 +42,7 @@ export class LineMap {
   position(offset: number): Position {
     const starts = this.lineStarts();
     // The last line that starts at or before offset.
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtOrBefore(starts, offset);
     return { line: lo + 1, column: offset - starts[lo] + 1 };
   }
 }
