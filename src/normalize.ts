@@ -6,7 +6,6 @@
  * valid URI reference: it is never repaired.
  */
 import { parse, type UriRecord } from './parse';
-import { located } from './records';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from './code-units';
 import { forEachTriplet, hasLowerHex, isUnreservedOctet } from './triplets';
@@ -142,8 +141,9 @@ const STEPS: readonly StepDefinition[] = [
     section: '6.2.2.1',
     level: 'syntax',
     edits: (_text, r, emit) => {
-      const scheme = located(r, 'scheme');
-      if (scheme !== undefined && scheme.text !== scheme.text.toLowerCase()) emit(scheme.start, scheme.end, scheme.text.toLowerCase());
+      const scheme = r.scheme;
+      const span = r.spans.scheme;
+      if (scheme !== undefined && span !== undefined && scheme !== scheme.toLowerCase()) emit(span[0], span[1], scheme.toLowerCase());
     },
   },
   {
@@ -152,10 +152,11 @@ const STEPS: readonly StepDefinition[] = [
     level: 'syntax',
     edits: (_text, r, emit) => {
       // RFC 3987 5.3.2.1: only a host that is all US-ASCII (never otherwise in a URI).
-      const host = located(r, 'host');
-      if (host === undefined || !/[A-Z]/.test(host.text) || /[^\x00-\x7f]/.test(host.text)) return;
-      const lower = lowerOutsideTriplets(host.text);
-      if (lower !== host.text) emit(host.start, host.end, lower);
+      const host = r.host;
+      const span = r.spans.host;
+      if (host === undefined || span === undefined || !/[A-Z]/.test(host) || /[^\x00-\x7f]/.test(host)) return;
+      const lower = lowerOutsideTriplets(host);
+      if (lower !== host) emit(span[0], span[1], lower);
     },
   },
   {
@@ -178,8 +179,8 @@ const STEPS: readonly StepDefinition[] = [
     section: '3.2.3, 6.2.3',
     level: 'scheme',
     edits: (_text, r, emit) => {
-      const port = located(r, 'port');
-      if (port?.text === '') emit(port.start - 1, port.end, '');
+      const span = r.spans.port;
+      if (r.port === '' && span !== undefined) emit(span[0] - 1, span[1], '');
     },
   },
   {
@@ -187,11 +188,12 @@ const STEPS: readonly StepDefinition[] = [
     section: '3.2.3, 6.2.3',
     level: 'scheme',
     edits: (_text, r, emit) => {
+      const port = r.port;
+      const span = r.spans.port;
+      if (port === undefined || span === undefined || port === '') return;
       const defaults = schemeDefaults(r);
-      const port = located(r, 'port');
-      if (!defaults || port === undefined || port.text === '') return;
       // The port's value, not its spelling: "080" is port 80.
-      if (port.text.replace(/^0+(?=\d)/, '') === defaults.port) emit(port.start - 1, port.end, '');
+      if (defaults && port.replace(/^0+(?=\d)/, '') === defaults.port) emit(span[0] - 1, span[1], '');
     },
   },
   {
@@ -339,6 +341,12 @@ class Origins {
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** Up to this length (UTF-16 code units), a step's result is built by concatenation. */
+const SHORT_TEXT = 4096;
+
+/** The origins of a normalization whose steps nobody asked for: empty, and never applied to. */
+const NO_ORIGINS = new Origins(0);
+
 /**
  * The regions of the normalized text that replaced regions of the input, in
  * order, as parallel arrays (one entry per region, `count` of them): [start,
@@ -368,27 +376,43 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
   const grammar = options.grammar ?? 'rfc3986';
   let record = parse(text, { grammar }); // a UriSyntaxError (or a TypeError) for anything else
   const applied: Writable<NormalizeStep>[] = [];
-  let origins = new Origins(0);
+  // normalize() asks for no steps, and so for no origins: one shared empty set, never written (five typed arrays
+  // per call cost more than the rest of a short URI's normalization).
+  let origins = steps ? new Origins(0) : NO_ORIGINS;
   for (const step of STEPS) {
     const wanted = options.steps?.[step.name] ?? true;
     if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
     // The new text is written as code units as the edits come (code-units.ts): no object per
     // edit, unless the steps are asked for; a URI of many "%XX" has one edit per triplet.
     const current = text;
+    // A short text is built by concatenation, which is cheaper than a typed array there; a long one
+    // (many edits) in a CodeUnitBuilder, whose cost per character stays flat.
+    const long = current.length > SHORT_TEXT;
     let out: CodeUnitBuilder | undefined;
+    let built: string | undefined;
     let at = 0;
     const first = applied.length;
     step.edits(current, record, (start, end, replacement) => {
-      out ??= new CodeUnitBuilder(current.length + 16);
-      out.pushRange(current, at, start);
-      out.pushString(replacement);
+      if (long) {
+        out ??= new CodeUnitBuilder(current.length + 16);
+        out.pushRange(current, at, start);
+        out.pushString(replacement);
+      } else {
+        built = (built ?? '') + current.slice(at, start) + replacement;
+      }
       at = end;
       // The step's result and input span are known only once all its edits are in: filled in below.
       if (steps) applied.push({ step: step.name, section: step.section, start, end, inputStart: start, inputEnd: end, before: current.slice(start, end), after: replacement, result: '' });
     });
-    if (out === undefined) continue;
-    out.pushRange(current, at, current.length);
-    const next = out.toString();
+    let next: string;
+    if (out !== undefined) {
+      out.pushRange(current, at, current.length);
+      next = out.toString();
+    } else if (built !== undefined) {
+      next = built + current.slice(at);
+    } else {
+      continue;
+    }
     for (let i = first; i < applied.length; i++) applied[i].result = next;
     if (steps) origins = origins.apply(applied, first);
     text = next;
