@@ -285,7 +285,12 @@ function schemeDiagnostics(r: UriRecord, schemes: ReadonlySet<string> | undefine
  * is one. Triplets of ASCII are read as their characters; a name with
  * non-ASCII octets is an internationalized name, for IDNA, and not judged.
  */
+/** A DNS name as most hosts write it: letter-digit-hyphen labels of 1 to 63, no hyphen at either end, an optional final dot. */
+const PLAIN_DNS_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?$/;
+
 function dnsNameProblem(host: string): string | undefined {
+  // The common case in one test; anything else is looked at label by label below.
+  if (host.length <= 253 && PLAIN_DNS_NAME.test(host)) return undefined;
   let name = host;
   if (host.includes('%')) {
     let ascii = true;

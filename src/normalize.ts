@@ -376,9 +376,10 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
   const grammar = options.grammar ?? 'rfc3986';
   let record = parse(text, { grammar }); // a UriSyntaxError (or a TypeError) for anything else
   const applied: Writable<NormalizeStep>[] = [];
-  // normalize() asks for no steps, and so for no origins: one shared empty set, never written (five typed arrays
-  // per call cost more than the rest of a short URI's normalization).
-  let origins = steps ? new Origins(0) : NO_ORIGINS;
+  // One shared empty set of origins, never written to (apply() returns a new one): five typed arrays per call
+  // cost more than the rest of a short URI's normalization. normalize() asks for no steps and never applies any.
+  // Applying changes to the empty set of origins writes a new one; until a step changes something, none is needed.
+  let origins = NO_ORIGINS;
   for (const step of STEPS) {
     const wanted = options.steps?.[step.name] ?? true;
     if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
