@@ -353,8 +353,9 @@ function characterReferenceDiagnostics(input: string, out: Raw[]): void {
 }
 
 /** The characters no URI has, whose percent-encoded form is the one cure when they are in the path, query or fragment. */
-const ENCODABLE_ILLEGAL: Readonly<Record<string, string>> = { ' ': '%20', '{': '%7B', '}': '%7D', '|': '%7C', '^': '%5E', '`': '%60' };
-const ENCODABLE_OR_NON_ASCII = /[ {}|^`]|[^\x00-\x7f]+/g;
+/** ASCII characters no rule takes as themselves, whose percent-encoding is the one cure: percentEncode writes it. */
+const ENCODABLE_ILLEGAL = /[ {}|^`]/;
+const ENCODABLE_OR_NON_ASCII = new RegExp(`${ENCODABLE_ILLEGAL.source}|[^\\x00-\\x7f]+`, 'g');
 
 /**
  * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL (and any
@@ -366,9 +367,9 @@ const ENCODABLE_OR_NON_ASCII = /[ {}|^`]|[^\x00-\x7f]+/g;
  */
 function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefined {
   const stopped = uri.charCodeAt(offset);
-  if (!(stopped > 0x7f || Object.prototype.hasOwnProperty.call(ENCODABLE_ILLEGAL, uri[offset]))) return undefined;
+  if (!(stopped > 0x7f || (offset < uri.length && ENCODABLE_ILLEGAL.test(uri[offset])))) return undefined;
   // With non-ASCII characters alone, the cure is non-ascii's fix (the same mapping): not worked out twice.
-  if (!/[ {}|^`]/.test(uri)) return undefined;
+  if (!ENCODABLE_ILLEGAL.test(uri)) return undefined;
   let start = -1;
   let end = -1;
   let replacement: string;
@@ -376,7 +377,7 @@ function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefi
     replacement = uri.replace(ENCODABLE_OR_NON_ASCII, (run, at: number) => {
       if (start < 0) start = at;
       end = at + run.length;
-      return ENCODABLE_ILLEGAL[run] ?? percentEncode(run, 'fragment');
+      return percentEncode(run, 'fragment');
     });
   } catch {
     return undefined; // a lone surrogate: no UTF-8
