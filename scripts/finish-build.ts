@@ -11,7 +11,7 @@
  *   exports of src/index.ts, each module required on the first use of one of
  *   its exports (tsc's would load every module up front), except the modules
  *   that the first isValid() and parse() need (CORE: parse, backends,
- *   grammars, errors, options, and RFC 3986's recognizer), which it holds,
+ *   grammars, errors, options, and RFC 3986's recognizer and automata), which it holds,
  *   bundled by esbuild and minified. In their places in dist/ it puts a line
  *   that takes each one's exports from the entry (a symbol-keyed, hidden
  *   property of its exports), so that every module uses the one copy. Node
@@ -116,8 +116,9 @@ for (const file of fs.readdirSync(path.join(dist, 'src'))) if (file.endsWith('.j
  * these, from RFC 3986's recognizer and, for use inside functions only, from
  * FIRST_USE_ONLY.
  */
-const CORE = ['./parse', './backends', './records', './grammars', './errors', './options'];
-const CORE_RECOGNIZER = '../generated/rfc3986.recognizer';
+const CORE = ['./parse', './backends', './split', './records', './grammars', './errors', './options'];
+/** The generated modules of the core: RFC 3986's recognizer (parse) and automata (isValid). */
+const CORE_GENERATED = ['../generated/rfc3986.recognizer', '../generated/rfc3986.dfa'];
 /** The property of the entry's exports that holds the CORE modules' exports, for their stand-ins in dist/ (not enumerable). */
 const CORE_KEY = 'Symbol.for("urigram.core")';
 
@@ -160,7 +161,7 @@ const moduleKey = (from: string): string => from.replace(/^.*\//, '').replace(/\
 /** The CORE modules bundled: a script that sets `module.exports` to an object with each module's exports. */
 async function bundleCore(): Promise<string> {
   const esm = path.join(dist, 'esm', 'src');
-  const modules = [...CORE, CORE_RECOGNIZER];
+  const modules = [...CORE, ...CORE_GENERATED];
   // Each module's exports copied into a plain object: its exports as they are after loading (none is reassigned later).
   const entry = modules.map((from, i) => `import * as m${i} from '${from}.js';\nexport const ${moduleKey(from)} = { ...m${i} };`).join('\n');
   const result = await build({
@@ -183,7 +184,7 @@ async function bundleCore(): Promise<string> {
   }
   // Whatever else requires a core module (diagnose, resolve, ...) gets the same copy, from the entry.
   for (const from of modules) {
-    const file = from === CORE_RECOGNIZER ? path.join(dist, 'generated', 'rfc3986.recognizer.js') : path.join(dist, 'src', `${from.slice(2)}.js`);
+    const file = CORE_GENERATED.includes(from) ? path.join(dist, 'generated', `${path.basename(from)}.js`) : path.join(dist, 'src', `${from.slice(2)}.js`);
     const entry = path.relative(path.dirname(file), path.join(dist, 'src', 'index.js'));
     fs.writeFileSync(file, `"use strict";\n// Bundled into dist/src/index.js (scripts/finish-build.ts).\nmodule.exports = require(${JSON.stringify(entry.startsWith('.') ? entry : `./${entry}`)})[${CORE_KEY}].${moduleKey(from)};\n`);
   }
@@ -199,7 +200,7 @@ function writeEntry(core: string): void {
   const cjs: string[] = [
     '"use strict";',
     HEADER,
-    `// The CommonJS entry: the modules of the first isValid() and parse() (${[...CORE, CORE_RECOGNIZER].join(', ')}), bundled and minified;`,
+    `// The CommonJS entry: the modules of the first isValid() and parse() (${[...CORE, ...CORE_GENERATED].join(', ')}), bundled and minified;`,
     '// every other module required on the first use of one of its exports.',
     'const core = (() => {',
     'const module = { exports: {} };',

@@ -11,8 +11,10 @@
  * RFC 3986 and RFC 3987 log the same slots in the same order (the IRI rule in
  * place of each URI rule), so one reader serves both; RFC 2396 has its own.
  */
-import { generatedModule, recognizerOf, RFC3986_RECOGNIZER as rfc3986Recognizer, type GrammarName, type PeggyParserModule, type Recognizer } from './grammars';
+import { automataOf, automatonFor, generatedModule, recognizerOf, RFC3986_AUTOMATA, RFC3986_RECOGNIZER as rfc3986Recognizer, type GrammarName, type PeggyParserModule, type Recognizer } from './grammars';
 import { buildRecord, type AnyUriRecord, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
+
+import { splitRecord, type SpanTest } from './split';
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 
@@ -43,6 +45,39 @@ export function peggyRecord(input: string, startRule: string, grammar: GrammarNa
   const base = buildRecord(input, parts, path, t.authority?.host?.kind, t.pathKind);
   const extended: Rfc2396Record = { ...base, opaque: t.opaque ? input.slice(t.opaque.start, t.opaque.end) : undefined, authorityForm: t.authority?.form };
   return extended;
+}
+
+/** RFC 3986's automata, their function taken once: called directly on the hot path. */
+const accepts3986 = RFC3986_AUTOMATA.accepts;
+
+/** Whether the whole input matches a reference rule, by the grammar's automaton of the rule (generated/NAME.dfa.js). */
+export function accepts(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): boolean {
+  return grammar === 'rfc3986' ? accepts3986(input, startRule) : automataOf(grammar).accepts(input, startRule);
+}
+
+/** Whether the whole input matches any rule of the grammar: by the rule's automaton where there is one, else by the recognizer. */
+export function matchesRule(input: string, rule: string, grammar: GrammarName): boolean {
+  const automata = automatonFor(grammar, rule);
+  return automata === undefined ? recognizerOf(grammar).recognize(input, rule) : automata.accepts(input, rule);
+}
+
+/** Per grammar, the test of whether a span is an IPv4address, for splitRecord; made on first use. */
+const ipv4Tests: Partial<Record<GrammarName, SpanTest>> = {};
+
+/**
+ * The record of `input` by the automaton of the rule and, when it accepts,
+ * one pass over the delimiters (split.ts); undefined when it rejects. RFC
+ * 2396, whose delimiters alone do not decide its record (a server or a
+ * reg_name, an opaque part), has the recognizer's record.
+ */
+export function automatonRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
+  if (grammar === 'rfc2396') return rfc2396Record(input, startRule);
+  if (grammar === 'rfc3986') {
+    if (!accepts3986(input, startRule)) return undefined;
+  } else if (!automataOf(grammar).accepts(input, startRule)) {
+    return undefined;
+  }
+  return splitRecord(input, (ipv4Tests[grammar] ??= automataOf(grammar).spanTest('IPv4address')));
 }
 
 /** Whether the whole input matches the rule, by the recognizer. */

@@ -11,8 +11,9 @@ import type { StartRuleNames as Rfc3986Start } from '../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
 import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
+import * as rfc3986Automata from '../generated/rfc3986.dfa';
 import { checkOption, oneOf } from './options';
-import { loadParser, loadRecognizer, loadTrace } from './load';
+import { loadAutomata, loadParser, loadRecognizer, loadRuleAutomata, loadTrace } from './load';
 
 export type GrammarName = 'rfc3986' | 'rfc3987' | 'rfc2396';
 
@@ -62,6 +63,17 @@ export interface Recognizer {
   readonly NAMED_RULES: Readonly<Partial<Record<string, string>>>;
 }
 
+/** The automata module's interface, the same for every grammar (generated/NAME.dfa.d.ts): one minimal DFA per rule. */
+export interface Automata {
+  accepts(text: string, rule: string): boolean;
+  spanTest(rule: string): (text: string, start: number, end: number) => boolean;
+  viablePrefix(text: string, rule: string): number;
+  readonly RULE_NAMES: readonly string[];
+}
+
+/** RFC 3986's automata: imported statically, since isValid uses them. */
+export const RFC3986_AUTOMATA: Automata = rfc3986Automata as unknown as Automata;
+
 /** RFC 3986's recognizer: imported statically, since every call uses it. */
 export const RFC3986_RECOGNIZER: Recognizer = rfc3986Recognizer as unknown as Recognizer;
 
@@ -71,7 +83,7 @@ export type PeggyExpectation = Rfc3986Parser.Expectation;
 export type Rfc3986StartRule = Rfc3986Start;
 
 /** The three modules generated from each grammar: the recognizer, peggy's parser, and peggy's parser with --trace. */
-export type GeneratedKind = 'recognizer' | 'parser' | 'trace';
+export type GeneratedKind = 'recognizer' | 'parser' | 'trace' | 'dfa';
 
 /**
  * The generated modules of RFC 3987 or RFC 2396, for useGrammar(): the
@@ -81,6 +93,7 @@ export interface GrammarModules {
   readonly grammar: 'rfc3987' | 'rfc2396';
   readonly recognizer: Recognizer;
   readonly trace: object;
+  readonly dfa: Automata;
 }
 
 const provided: Partial<Record<GrammarName, GrammarModules>> = {};
@@ -125,6 +138,33 @@ export function recognizerOf(grammar: GrammarName): Recognizer {
     loaded.set(`${grammar}.recognizer`, module);
   }
   return module as Recognizer;
+}
+
+/** The automata of a grammar (generated/NAME.dfa.js), for isValid and matches. */
+export function automataOf(grammar: GrammarName): Automata {
+  if (grammar === 'rfc3986') return RFC3986_AUTOMATA;
+  let module = loaded.get(`${grammar}.dfa`);
+  if (module === undefined) {
+    module = provided[grammar]?.dfa ?? loadAutomata(grammar);
+    loaded.set(`${grammar}.dfa`, module);
+  }
+  return module as Automata;
+}
+
+const ruleAutomata = new Map<GrammarName, { readonly core: ReadonlySet<string>; readonly rest: Automata | undefined }>();
+
+/**
+ * The automata that match `rule` (a PEG name) of a grammar: the core's (the
+ * reference rules), or in Node the module of the other rules; undefined in
+ * an ES module bundle, where the recognizer matches them.
+ */
+export function automatonFor(grammar: GrammarName, rule: string): Automata | undefined {
+  let entry = ruleAutomata.get(grammar);
+  if (entry === undefined) {
+    entry = { core: new Set(automataOf(grammar).RULE_NAMES), rest: loadRuleAutomata(grammar) as Automata | undefined };
+    ruleAutomata.set(grammar, entry);
+  }
+  return entry.core.has(rule) ? automataOf(grammar) : entry.rest;
 }
 
 /** The PEG rule name for an ABNF rule name: "-" is written "_". */

@@ -13,12 +13,14 @@
  * - peggy's untraced parsers (for the tests and the benchmark) are not in
  *   this build.
  */
-import type { GrammarModules, GrammarName, Recognizer } from './grammars';
+import type { Automata, GrammarModules, GrammarName, Recognizer } from './grammars';
 import * as rfc3986Trace from '../generated/rfc3986.trace';
 import * as rfc3987Recognizer from '../generated/rfc3987.recognizer';
 import * as rfc3987Trace from '../generated/rfc3987.trace';
+import * as rfc3987Automata from '../generated/rfc3987.dfa';
 import * as rfc2396Recognizer from '../generated/rfc2396.recognizer';
 import * as rfc2396Trace from '../generated/rfc2396.trace';
+import * as rfc2396Automata from '../generated/rfc2396.dfa';
 
 function notInBundle(grammar: GrammarName): Error {
   const name = grammar.toUpperCase();
@@ -29,6 +31,15 @@ function notInBundle(grammar: GrammarName): Error {
 
 export function loadRecognizer(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
   throw notInBundle(grammar);
+}
+
+export function loadAutomata(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+  throw notInBundle(grammar);
+}
+
+/** None in a bundle: matches() has the recognizer match the rules whose automata are not in the core, so that a bundle does not carry them. */
+export function loadRuleAutomata(): unknown {
+  return undefined;
 }
 
 export function loadTrace(grammar: GrammarName): unknown {
@@ -47,7 +58,7 @@ export function loadTr46(): unknown {
 }
 
 /** RFC 3987 (IRIs): `useGrammar(RFC3987_GRAMMAR)` before `{ grammar: 'rfc3987' }` in a bundle. */
-export const RFC3987_GRAMMAR: GrammarModules = { grammar: 'rfc3987', recognizer: rfc3987Recognizer as unknown as Recognizer, trace: rfc3987Trace };
+export const RFC3987_GRAMMAR: GrammarModules = { grammar: 'rfc3987', recognizer: rfc3987Recognizer as unknown as Recognizer, trace: rfc3987Trace, dfa: rfc3987Automata as unknown as Automata };
 
 /** RFC 2396 with RFC 2732: `useGrammar(RFC2396_GRAMMAR)` before `{ grammar: 'rfc2396' }` in a bundle. */
-export const RFC2396_GRAMMAR: GrammarModules = { grammar: 'rfc2396', recognizer: rfc2396Recognizer as unknown as Recognizer, trace: rfc2396Trace };
+export const RFC2396_GRAMMAR: GrammarModules = { grammar: 'rfc2396', recognizer: rfc2396Recognizer as unknown as Recognizer, trace: rfc2396Trace, dfa: rfc2396Automata as unknown as Automata };

@@ -9,7 +9,7 @@
  * module's place (scripts/finish-build.ts puts it there): it has no require,
  * so a bundle holds only what it imports.
  */
-import type { GrammarModules, GrammarName, Recognizer } from './grammars';
+import type { Automata, GrammarModules, GrammarName, Recognizer } from './grammars';
 
 /** CommonJS's own require, declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
@@ -17,6 +17,17 @@ declare const require: (id: string) => unknown;
 /** The recognizer of RFC 3987 or RFC 2396 (RFC 3986's is imported statically: everything uses it). */
 export function loadRecognizer(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
   return grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer');
+}
+
+/** The automata of RFC 3987 or RFC 2396 (RFC 3986's are imported statically: isValid uses them). */
+export function loadAutomata(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+  return grammar === 'rfc3987' ? require('../generated/rfc3987.dfa') : require('../generated/rfc2396.dfa');
+}
+
+/** The automata of the rules of a grammar that are not in its core module, for matches() (generated/NAME.rules-dfa.js). */
+export function loadRuleAutomata(grammar: GrammarName): unknown {
+  if (grammar === 'rfc3986') return require('../generated/rfc3986.rules-dfa');
+  return grammar === 'rfc3987' ? require('../generated/rfc3987.rules-dfa') : require('../generated/rfc2396.rules-dfa');
 }
 
 /** peggy's traced parser of a grammar: only diagnose() uses it, to explain a rejection. */
@@ -46,6 +57,9 @@ export const RFC3987_GRAMMAR: GrammarModules = {
   get recognizer() {
     return loadRecognizer('rfc3987') as Recognizer;
   },
+  get dfa() {
+    return loadAutomata('rfc3987') as Automata;
+  },
   get trace() {
     return loadTrace('rfc3987') as object;
   },
@@ -56,6 +70,9 @@ export const RFC2396_GRAMMAR: GrammarModules = {
   grammar: 'rfc2396',
   get recognizer() {
     return loadRecognizer('rfc2396') as Recognizer;
+  },
+  get dfa() {
+    return loadAutomata('rfc2396') as Automata;
   },
   get trace() {
     return loadTrace('rfc2396') as object;

@@ -4,7 +4,7 @@
  * (see backends.ts). It records where each component is and returns it exactly
  * as written: no case change, no decoding, no defaults.
  */
-import { recognizerRecord, recognizes } from './backends';
+import { accepts, automatonRecord, matchesRule } from './backends';
 import type { AnyUriRecord, Rfc2396Record, UriRecord } from './records';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
@@ -98,12 +98,14 @@ export function startRuleOf(options: ParseOptions | undefined, fn: string): [Gra
 const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
 
 /**
- * Runs the recognizer; only when it rejects does the traced peggy parser run,
- * to explain why (diagnose() reports it as an internal error should peggy
- * accept what the recognizer rejected: a bug in urigram, never the input's).
+ * Runs the rule's automaton and, when it accepts, reads the record off the
+ * delimiters (backends.ts, split.ts); only when it rejects does the traced
+ * peggy parser run, to explain why (diagnose() reports it as an internal
+ * error should peggy accept what the automaton rejected: a bug in urigram,
+ * never the input's).
  */
 function run(input: string, grammar: GrammarName, startRule: string): AnyUriRecord | UriSyntaxError {
-  return recognizerRecord(input, startRule, grammar) ?? diagnose(input, startRule, grammar);
+  return automatonRecord(input, startRule, grammar) ?? diagnose(input, startRule, grammar);
 }
 
 /**
@@ -138,7 +140,7 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'isValid');
-  return recognizes(input, start, grammar);
+  return accepts(input, start, grammar);
 }
 
 /**
@@ -160,5 +162,5 @@ export function matches(ruleName: RuleName | Rfc2396OriginalRuleName, input: str
     throw new TypeError(`unknown ${grammar.replace('rfc', 'RFC ')} rule ${JSON.stringify(rule)}`);
   }
   checkInput(input);
-  return recognizes(input, toPegName(rule), grammar);
+  return matchesRule(input, toPegName(rule), grammar);
 }

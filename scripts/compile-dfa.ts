@@ -1,0 +1,544 @@
+/**
+ * Compiles a grammar's ABNF (grammar/NAME.abnf, the language that
+ * `npm run check:grammar` proves the PEG equal to) into one minimal
+ * deterministic finite automaton per rule, over UTF-16 code units, and emits
+ * them as compact tables: generated/NAME.dfa.js. isValid() and matches() run
+ * them: one table lookup per character, no calls, no backtracking, no
+ * allocation.
+ *
+ * Every rule of the three grammars is regular (no rule refers to itself,
+ * directly or not), so each is a finite automaton:
+ *
+ * 1. The alphabet: every character an ABNF element names (a %x range, a
+ *    letter of a quoted string in both cases, RFC 5234 2.3) cuts the code
+ *    units 0 to FFFF into intervals; intervals that every element either holds
+ *    whole or not at all are one character class. Code units no element
+ *    names form class 0, on which every automaton dies. (The abnf package
+ *    writes a range above FFFF as its UTF-16 surrogate pairs.)
+ * 2. A Thompson automaton (with empty moves) of the rule, its references
+ *    expanded in place, repetitions unrolled to their bounds.
+ * 3. Subset construction, then Moore's partition refinement: the minimal
+ *    automaton. State 0 is the dead state.
+ * 4. Classes that every automaton of the grammar treats alike are merged, and
+ *    states are numbered dead first, accepting last, so that "accepted" is one
+ *    comparison; each transition is stored multiplied by the class count, so
+ *    that the next index is one addition.
+ *
+ * Used by scripts/generate.ts, which also checks the output is up to date.
+ */
+import { parseAbnf, type AbnfGrammar, type AbnfNode } from './grammar-check/abnf';
+
+/** The automata of one grammar, before emission. */
+export interface GrammarAutomata {
+  /** The number of character classes, class 0 (no element names it) included. */
+  readonly classCount: number;
+  /** Per ASCII code unit, its class. */
+  readonly ascii: readonly number[];
+  /** Above ASCII: sorted interval starts (the first is 128) and the class of each interval. */
+  readonly highStarts: readonly number[];
+  readonly highClasses: readonly number[];
+  /** Per rule (ABNF name), its automaton. */
+  readonly rules: ReadonlyMap<string, Automaton>;
+}
+
+export interface Automaton {
+  /** Number of states, the dead state 0 included. */
+  readonly states: number;
+  readonly start: number;
+  /** States numbered at least this accept. */
+  readonly acceptFrom: number;
+  /** Row-major: next[state * classCount + class]. */
+  readonly next: Int32Array;
+}
+
+const foldCase = (c: number): number | undefined => (c >= 0x41 && c <= 0x5a ? c + 0x20 : c >= 0x61 && c <= 0x7a ? c - 0x20 : undefined);
+
+/** Every [first, last] code unit range an element of the grammar names. */
+function elementRanges(grammar: AbnfGrammar): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const walk = (node: AbnfNode): void => {
+    switch (node.kind) {
+      case 'lit':
+        for (let i = 0; i < node.text.length; i++) {
+          const c = node.text.charCodeAt(i);
+          out.push([c, c]);
+          const other = node.caseInsensitive ? foldCase(c) : undefined;
+          if (other !== undefined) out.push([other, other]);
+        }
+        return;
+      case 'range':
+        out.push([node.first, node.last]);
+        return;
+      case 'alt':
+        node.alts.forEach(walk);
+        return;
+      case 'seq':
+        node.items.forEach(walk);
+        return;
+      case 'rep':
+        walk(node.node);
+        return;
+      case 'ref':
+      case 'prose':
+        return;
+    }
+  };
+  for (const rule of grammar.rules.values()) walk(rule);
+  return out;
+}
+
+/**
+ * The character classes: intervals of code units that lie inside exactly the
+ * same element ranges. Returns the interval starts, each interval's class,
+ * and the class count (class 0: inside no range).
+ */
+function partition(ranges: ReadonlyArray<readonly [number, number]>): { starts: number[]; classes: number[]; count: number } {
+  const cuts = new Set<number>([0, 0x10000]);
+  for (const [a, b] of ranges) {
+    cuts.add(a);
+    cuts.add(b + 1);
+  }
+  const starts = [...cuts].sort((x, y) => x - y).slice(0, -1);
+  const signatures = new Map<string, number>([['', 0]]);
+  const classes = starts.map((start) => {
+    const inside: number[] = [];
+    ranges.forEach(([a, b], i) => {
+      if (start >= a && start <= b) inside.push(i);
+    });
+    const key = inside.join(',');
+    let k = signatures.get(key);
+    if (k === undefined) {
+      k = signatures.size;
+      signatures.set(key, k);
+    }
+    return k;
+  });
+  return { starts, classes, count: signatures.size };
+}
+
+/** The class of code unit `c`, given the partition. */
+function classOf(starts: readonly number[], classes: readonly number[], c: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= c) lo = mid;
+    else hi = mid - 1;
+  }
+  return classes[lo];
+}
+
+/** A Thompson automaton: empty moves, and moves on a set of classes. */
+class Nfa {
+  readonly empty: number[][] = [];
+  readonly moves: Array<Array<{ classes: ReadonlySet<number>; to: number }>> = [];
+
+  state(): number {
+    this.empty.push([]);
+    this.moves.push([]);
+    return this.empty.length - 1;
+  }
+}
+
+/** Builds automata of the rules of one grammar over its classes. */
+class Builder {
+  private readonly starts: number[];
+  private readonly classes: number[];
+  readonly classCount: number;
+  private readonly setCache = new Map<string, ReadonlySet<number>>();
+
+  constructor(private readonly grammar: AbnfGrammar) {
+    const p = partition(elementRanges(grammar));
+    this.starts = p.starts;
+    this.classes = p.classes;
+    this.classCount = p.count;
+  }
+
+  classOf(c: number): number {
+    return classOf(this.starts, this.classes, c);
+  }
+
+  /** The classes of the code units first..last (which the partition cuts only at class boundaries). */
+  private rangeClasses(first: number, last: number): ReadonlySet<number> {
+    const key = `${first}-${last}`;
+    let set = this.setCache.get(key);
+    if (set === undefined) {
+      const s = new Set<number>();
+      for (let i = 0; i < this.starts.length; i++) {
+        const a = this.starts[i];
+        const b = i + 1 < this.starts.length ? this.starts[i + 1] - 1 : 0xffff;
+        if (a >= first && b <= last) s.add(this.classes[i]);
+        else if (!(b < first || a > last)) throw new Error(`internal error: the partition cuts ${first}-${last} inside an interval`);
+      }
+      set = s;
+      this.setCache.set(key, set);
+    }
+    return set;
+  }
+
+  /** Adds a fragment for `node` from state `from`; returns its end state. */
+  private fragment(nfa: Nfa, node: AbnfNode, from: number, depth: number): number {
+    if (depth > 200) throw new Error(`${this.grammar.source}: the rules refer to each other too deeply (a cycle?): not a regular grammar`);
+    switch (node.kind) {
+      case 'lit': {
+        let at = from;
+        for (let i = 0; i < node.text.length; i++) {
+          const c = node.text.charCodeAt(i);
+          const other = node.caseInsensitive ? foldCase(c) : undefined;
+          const classes = new Set([...this.rangeClasses(c, c), ...(other === undefined ? [] : this.rangeClasses(other, other))]);
+          const to = nfa.state();
+          nfa.moves[at].push({ classes, to });
+          at = to;
+        }
+        return at;
+      }
+      case 'range': {
+        const to = nfa.state();
+        nfa.moves[from].push({ classes: this.rangeClasses(node.first, node.last), to });
+        return to;
+      }
+      case 'ref': {
+        const name = this.grammar.canonical(node.name);
+        const def = name === undefined ? undefined : this.grammar.rules.get(name);
+        if (def === undefined) throw new Error(`${this.grammar.source}: no rule ${node.name}`);
+        return this.fragment(nfa, def, from, depth + 1);
+      }
+      case 'alt': {
+        const end = nfa.state();
+        for (const alt of node.alts) {
+          const start = nfa.state();
+          nfa.empty[from].push(start);
+          nfa.empty[this.fragment(nfa, alt, start, depth)].push(end);
+        }
+        return end;
+      }
+      case 'seq': {
+        let at = from;
+        for (const item of node.items) at = this.fragment(nfa, item, at, depth);
+        return at;
+      }
+      case 'rep': {
+        if (node.max === 0) return from; // 0<pchar> (path-empty): nothing
+        let at = from;
+        for (let i = 0; i < node.min; i++) at = this.fragment(nfa, node.node, at, depth);
+        if (node.max === Infinity) {
+          // at -> loop start; loop body back to it; leave from it.
+          const loop = nfa.state();
+          nfa.empty[at].push(loop);
+          const bodyStart = nfa.state();
+          nfa.empty[loop].push(bodyStart);
+          nfa.empty[this.fragment(nfa, node.node, bodyStart, depth)].push(loop);
+          return loop;
+        }
+        const end = nfa.state();
+        nfa.empty[at].push(end);
+        for (let i = node.min; i < node.max; i++) {
+          const next = this.fragment(nfa, node.node, at, depth);
+          nfa.empty[next].push(end);
+          at = next;
+        }
+        return end;
+      }
+      case 'prose':
+        throw new Error(`${this.grammar.source}: prose <${node.text}> is not a language an automaton can recognize`);
+    }
+  }
+
+  /** The minimal automaton of a rule. */
+  automaton(rule: string): Automaton {
+    const def = this.grammar.rules.get(rule);
+    if (def === undefined) throw new Error(`${this.grammar.source}: no rule ${rule}`);
+    const nfa = new Nfa();
+    const start = nfa.state();
+    const final = this.fragment(nfa, def, start, 0);
+    return minimize(determinize(nfa, start, final, this.classCount), this.classCount);
+  }
+}
+
+interface RawDfa {
+  /** Row-major next states, -1 for none (the dead state). */
+  readonly next: number[];
+  readonly accepting: boolean[];
+  readonly start: number;
+}
+
+/** Subset construction. DFA state 0 is the start. */
+function determinize(nfa: Nfa, start: number, final: number, k: number): RawDfa {
+  const closure = (set: readonly number[]): number[] => {
+    const seen = new Set<number>(set);
+    const stack = [...set];
+    while (stack.length > 0) {
+      const q = stack.pop() as number;
+      for (const r of nfa.empty[q]) {
+        if (!seen.has(r)) {
+          seen.add(r);
+          stack.push(r);
+        }
+      }
+    }
+    // Only states with moves, and the final state, tell subsets apart.
+    return [...seen].filter((q) => q === final || nfa.moves[q].length > 0).sort((a, b) => a - b);
+  };
+  const ids = new Map<string, number>();
+  const sets: number[][] = [];
+  const next: number[] = [];
+  const accepting: boolean[] = [];
+  const add = (set: number[]): number => {
+    const key = set.join(',');
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = sets.length;
+      ids.set(key, id);
+      sets.push(set);
+      accepting.push(set.includes(final));
+      for (let c = 0; c < k; c++) next.push(-1);
+    }
+    return id;
+  };
+  add(closure([start]));
+  for (let s = 0; s < sets.length; s++) {
+    const targets: number[][] = Array.from({ length: k }, () => []);
+    for (const q of sets[s]) for (const m of nfa.moves[q]) for (const c of m.classes) targets[c].push(m.to);
+    for (let c = 0; c < k; c++) {
+      if (targets[c].length > 0) next[s * k + c] = add(closure(targets[c]));
+    }
+  }
+  return { next, accepting, start: 0 };
+}
+
+/**
+ * Moore's partition refinement from {dead, rejecting, accepting}, then the
+ * states renumbered: 0 dead, then the rejecting states, then the accepting.
+ */
+function minimize(dfa: RawDfa, k: number): Automaton {
+  const n = dfa.accepting.length;
+  // State n is the dead state the missing moves go to.
+  const to = (s: number, c: number): number => (s === n ? n : dfa.next[s * k + c] < 0 ? n : dfa.next[s * k + c]);
+  let block: number[] = Array.from({ length: n + 1 }, (_, s) => (s === n ? 0 : dfa.accepting[s] ? 2 : 1));
+  let count = new Set(block).size;
+  for (;;) {
+    const ids = new Map<string, number>();
+    const refined = block.map((b, s) => {
+      let key = `${b}`;
+      for (let c = 0; c < k; c++) key += `,${block[to(s, c)]}`;
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(key, id);
+      }
+      return id;
+    });
+    const size = ids.size;
+    block = refined;
+    if (size === count) break;
+    count = size;
+  }
+  // Renumber the blocks: dead first, then rejecting, then accepting.
+  const deadBlock = block[n];
+  const isAccepting = new Map<number, boolean>();
+  for (let s = 0; s < n; s++) isAccepting.set(block[s], dfa.accepting[s]);
+  const order = [...new Set(block)].filter((b) => b !== deadBlock).sort((a, b) => Number(isAccepting.get(a)) - Number(isAccepting.get(b)) || a - b);
+  const number = new Map<number, number>([[deadBlock, 0]]);
+  order.forEach((b, i) => number.set(b, i + 1));
+  const states = order.length + 1;
+  const next = new Int32Array(states * k);
+  const done = new Set<number>();
+  for (let s = 0; s <= n; s++) {
+    const id = number.get(block[s]) as number;
+    if (done.has(id)) continue;
+    done.add(id);
+    for (let c = 0; c < k; c++) next[id * k + c] = number.get(block[to(s, c)]) as number;
+  }
+  const firstAccepting = order.findIndex((b) => isAccepting.get(b));
+  return { states, start: number.get(block[dfa.start]) as number, acceptFrom: firstAccepting < 0 ? states : firstAccepting + 1, next };
+}
+
+/**
+ * Merges the classes that every automaton treats alike (same next state from
+ * every state), and renumbers them so that class 0 stays the dead one.
+ */
+function mergeClasses(rules: ReadonlyMap<string, Automaton>, k: number): { map: number[]; count: number; rules: Map<string, Automaton> } {
+  const keys: string[] = Array.from({ length: k }, () => '');
+  for (const a of rules.values()) {
+    for (let c = 0; c < k; c++) {
+      let column = '';
+      for (let s = 0; s < a.states; s++) column += `${a.next[s * k + c]},`;
+      keys[c] += `${column};`;
+    }
+  }
+  const ids = new Map<string, number>([[keys[0], 0]]);
+  const map = keys.map((key) => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    return id;
+  });
+  const count = ids.size;
+  const merged = new Map<string, Automaton>();
+  for (const [name, a] of rules) {
+    const next = new Int32Array(a.states * count);
+    for (let s = 0; s < a.states; s++) for (let c = 0; c < k; c++) next[s * count + map[c]] = a.next[s * k + c];
+    merged.set(name, { ...a, next });
+  }
+  return { map, count, rules: merged };
+}
+
+/** The automata of every rule of an ABNF grammar. */
+export function compileAutomata(abnfText: string, source: string): GrammarAutomata {
+  const grammar = parseAbnf(abnfText, source);
+  const builder = new Builder(grammar);
+  const raw = new Map(grammar.names.map((name) => [name, builder.automaton(name)] as const));
+  const { map, count, rules } = mergeClasses(raw, builder.classCount);
+  const ascii = Array.from({ length: 128 }, (_, c) => map[builder.classOf(c)]);
+  const highStarts: number[] = [];
+  const highClasses: number[] = [];
+  for (let c = 128; c <= 0xffff; c++) {
+    const cls = map[builder.classOf(c)];
+    if (highClasses.length === 0 || highClasses[highClasses.length - 1] !== cls) {
+      highStarts.push(c);
+      highClasses.push(cls);
+    }
+  }
+  return { classCount: count, ascii, highStarts, highClasses, rules };
+}
+
+/**
+ * The table alphabet: 64 characters that need no escape in a JavaScript
+ * string, so that the module stays ASCII and a bundler copies it as it is.
+ */
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A state number as table text: below 32, one character; below 2048, two (32 + high bits, then the low six). */
+function encodeState(v: number): string {
+  if (v < 32) return DIGITS[v];
+  if (v >= 2048) throw new Error(`internal error: state ${v} does not fit the table encoding`);
+  return DIGITS[32 + (v >> 6)] + DIGITS[v & 63];
+}
+
+/**
+ * The module of a grammar's automata (CommonJS; generate.ts derives the ES
+ * module) and its types. Tables are column-major (per class, the next state
+ * of every state), which compresses best; each rule's is decoded on the first
+ * call that names the rule.
+ */
+export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abnfName: string) => string, only?: readonly string[]): { js: string; dts: string } {
+  const k = a.classCount;
+  for (const name of only ?? []) if (!a.rules.has(name)) throw new Error(`${abnfFile} has no rule ${name}`);
+  const chosen = [...a.rules].filter(([name]) => only === undefined || only.includes(name));
+  const lines: string[] = [];
+  const out = (s = '') => lines.push(s);
+  out(`'use strict';`);
+  out(`// One minimal DFA per rule of ${abnfFile}${only === undefined ? '' : ` named here`}, over UTF-16 code units in ${k} character classes.`);
+  out('// Compiled by scripts/compile-dfa.ts, which says how.');
+  out('');
+  out(`const K = ${k};`);
+  out('/** The class of each ASCII code unit. */');
+  out(`const ASCII = [${a.ascii.join(',')}];`);
+  out('/** Above ASCII: the starts of the intervals of code units of one class (the first is 0x80), and their classes. */');
+  out(`const HIGH_STARTS = [${a.highStarts.map((x) => `0x${x.toString(16)}`).join(',')}];`);
+  out(`const HIGH_CLASSES = [${a.highClasses.join(',')}];`);
+  out('');
+  out('/** The class of a code unit above ASCII: a binary search of the intervals. */');
+  out('function high(c) {');
+  out('  let lo = 0, hi = HIGH_STARTS.length - 1;');
+  out('  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (HIGH_STARTS[mid] <= c) lo = mid; else hi = mid - 1; }');
+  out('  return HIGH_CLASSES[lo];');
+  out('}');
+  out('');
+  out(`const DIGITS = '${DIGITS}';`);
+  out('/** A table from its text: a state below 32 is one character, a larger one two (32 + its high bits, then its low six). */');
+  out('function decode(text, size) {');
+  out('  const t = new Uint16Array(size);');
+  out('  let n = 0;');
+  out('  for (let i = 0; i < text.length; i++) {');
+  out('    const v = DIGITS.indexOf(text[i]);');
+  out('    t[n++] = v < 32 ? v : ((v - 32) << 6) | DIGITS.indexOf(text[++i]);');
+  out('  }');
+  out('  if (n !== size) throw new Error("internal error: a DFA table of the wrong size");');
+  out('  return t;');
+  out('}');
+  out('');
+  out('/**');
+  out(' * Per rule (PEG name): [states, start state, first accepting state, table]; the');
+  out(' * table is column-major, the next state of every state for class 0, then class 1, ...;');
+  out(' * state 0 is dead.');
+  out(' */');
+  out('const RULES = {');
+  for (const [name, dfa] of chosen) {
+    let text = '';
+    for (let c = 0; c < k; c++) for (let s = 0; s < dfa.states; s++) text += encodeState(dfa.next[s * k + c]);
+    if (dfa.states * k > 0xffff) throw new Error(`${abnfFile}: ${name} has ${dfa.states} states of ${k} classes: too many for 16-bit tables`);
+    out(`  ${pegName(name)}: [${dfa.states}, ${dfa.start}, ${dfa.acceptFrom}, '${text}'],`);
+  }
+  out('};');
+  out('');
+  out('/** Decoded automata, by rule, made on first use. */');
+  out('const decoded = {};');
+  out('');
+  out('/**');
+  out(' * The automaton of a rule: its state count, start and first accepting state,');
+  out(' * its table, and per ASCII code unit the offset of its class\'s column.');
+  out(' */');
+  out('function automaton(rule) {');
+  out('  let d = decoded[rule];');
+  out('  if (d === undefined) {');
+  out('    const r = Object.prototype.hasOwnProperty.call(RULES, rule) ? RULES[rule] : undefined;');
+  out('    if (r === undefined) throw new Error(`unknown start rule ${rule}`);');
+  out('    const states = r[0];');
+  out('    const column = new Uint16Array(128);');
+  out('    for (let c = 0; c < 128; c++) column[c] = ASCII[c] * states;');
+  out('    d = decoded[rule] = { states, start: r[1], accept: r[2], next: decode(r[3], states * K), column };');
+  out('  }');
+  out('  return d;');
+  out('}');
+  out('');
+  out('/** Where the automaton dies in text[from, to), or -1 if it never does; afterwards `last` is the state it ended in. */');
+  out('let last = 0;');
+  out('function run(text, d, from, to) {');
+  out('  const next = d.next, column = d.column, states = d.states;');
+  out('  let s = d.start;');
+  out('  for (let i = from; i < to; i++) {');
+  out('    const c = text.charCodeAt(i);');
+  out('    s = next[(c < 128 ? column[c] : high(c) * states) + s];');
+  out('    if (s === 0) return i;');
+  out('  }');
+  out('  last = s;');
+  out('  return -1;');
+  out('}');
+  out('');
+  out('/** Whether the whole of `text` matches `rule`: one table lookup per code unit. */');
+  out('function accepts(text, rule) {');
+  out('  const d = automaton(rule);');
+  out('  return run(text, d, 0, text.length) < 0 && last >= d.accept;');
+  out('}');
+  out('');
+  out('/** A test of whether text[start, end) matches `rule`, the rule\'s automaton decoded once. */');
+  out('function spanTest(rule) {');
+  out('  const d = automaton(rule);');
+  out('  return (text, start, end) => run(text, d, start, end) < 0 && last >= d.accept;');
+  out('}');
+  out('');
+  out('/** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */');
+  out('function viablePrefix(text, rule) {');
+  out('  const at = run(text, automaton(rule), 0, text.length);');
+  out('  return at < 0 ? text.length : at;');
+  out('}');
+  out('');
+  out(`module.exports = { accepts, spanTest, viablePrefix, RULE_NAMES: ${JSON.stringify(chosen.map(([name]) => pegName(name)))} };`);
+  const dts = [
+    `import type { StartRuleNames } from './${abnfFile.replace(/^grammar\//, '').replace(/\.abnf$/, '')}';`,
+    '',
+    '/** Whether the whole of `text` matches `rule`: one table lookup per code unit. */',
+    'export declare function accepts(text: string, rule: StartRuleNames): boolean;',
+    '/** A test of whether text[start, end) matches `rule`, the rule\'s automaton decoded once. */',
+    'export declare function spanTest(rule: StartRuleNames): (text: string, start: number, end: number) => boolean;',
+    '/** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */',
+    'export declare function viablePrefix(text: string, rule: StartRuleNames): number;',
+    '/** The rules, by PEG name, in the order of the ABNF. */',
+    'export declare const RULE_NAMES: readonly StartRuleNames[];',
+    '',
+  ].join('\n');
+  return { js: `${lines.join('\n')}\n`, dts };
+}

@@ -1,0 +1,139 @@
+/**
+ * The record of a reference the grammar's automaton has already accepted
+ * (RFC 3986 and RFC 3987): its components found by their delimiters alone, in
+ * one pass, as RFC 3986 Appendix B splits a reference. For a valid reference
+ * the delimiters decide everything (the grammar keeps each of ":", "/", "?",
+ * "#", "@", "[" and "]" out of the components it would end), so no rule is
+ * tried twice and nothing backtracks:
+ *
+ * - a scheme when a ":" comes before any "/", "?" or "#" (a relative
+ *   reference's first segment holds no ":", RFC 3986 4.2);
+ * - an authority after "//", to the first "/", "?" or "#"; in it, the
+ *   userinfo before an "@" (neither userinfo nor host holds one), an
+ *   IP-literal from "[" to "]", else the host up to the first ":", and the
+ *   port after that ":" (present and empty when nothing follows it);
+ * - the path to the first "?" or "#", the query to the first "#", the
+ *   fragment after it;
+ * - the host kind: an IP-literal by its first character (IPvFuture starts
+ *   with "v" or "V"), an IPv4address when the whole host is one (the grammar's
+ *   automaton of IPv4address says; the PEG's host rule takes that alternative
+ *   only then), else a reg-name; the path kind by where the path starts.
+ *
+ * Only for accepted input: on anything else the result means nothing. The
+ * recognizer's record (backends.ts) stays the reference: test/dfa.test.ts
+ * checks that both records are the same on every input it tries.
+ */
+import type { Rfc3986HostKind, Rfc3986PathKind, SpanTuple, UriComponentName, UriRecord } from './records';
+
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const AT = 0x40;
+const OPEN = 0x5b;
+
+/** `accepts(text, 'IPv4address', start, end)` of the grammar's automata: whether text[start, end) is one. */
+export type SpanTest = (text: string, start: number, end: number) => boolean;
+
+/** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted. */
+export function splitRecord(input: string, isIPv4: SpanTest): UriRecord {
+  const n = input.length;
+  let i = 0;
+  // The scheme: up to a ":" that comes before any "/", "?", "#".
+  let schemeEnd = -1;
+  for (; i < n; i++) {
+    const c = input.charCodeAt(i);
+    if (c === COLON) {
+      schemeEnd = i;
+      break;
+    }
+    if (c === SLASH || c === QUESTION || c === HASH) break;
+  }
+  let p = schemeEnd < 0 ? 0 : schemeEnd + 1;
+  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path: [0, 0] };
+  let scheme: string | undefined;
+  if (schemeEnd >= 0) scheme = input.slice(0, schemeEnd);
+  let authority: string | undefined;
+  let userinfo: string | undefined;
+  let host: string | undefined;
+  let port: string | undefined;
+  let hostKind: Rfc3986HostKind | undefined;
+  let authorityEnd = -1;
+  if (p + 1 < n && input.charCodeAt(p) === SLASH && input.charCodeAt(p + 1) === SLASH) {
+    const start = p + 2;
+    let end = start;
+    let at = -1;
+    for (; end < n; end++) {
+      const c = input.charCodeAt(end);
+      if (c === SLASH || c === QUESTION || c === HASH) break;
+      if (c === AT && at < 0) at = end;
+    }
+    authorityEnd = end;
+    const hostStart = at < 0 ? start : at + 1;
+    let hostEnd: number;
+    if (hostStart < end && input.charCodeAt(hostStart) === OPEN) {
+      hostEnd = input.indexOf(']', hostStart) + 1;
+      const v = input.charCodeAt(hostStart + 1) | 0x20;
+      hostKind = v === 0x76 ? 'IPvFuture' : 'IPv6address';
+    } else {
+      hostEnd = hostStart;
+      while (hostEnd < end && input.charCodeAt(hostEnd) !== COLON) hostEnd++;
+      hostKind = isIPv4(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
+    }
+    authority = input.slice(start, end);
+    if (at >= 0) userinfo = input.slice(start, at);
+    host = input.slice(hostStart, hostEnd);
+    if (hostEnd < end) port = input.slice(hostEnd + 1, end);
+    if (scheme !== undefined) spans.scheme = [0, schemeEnd];
+    spans.authority = [start, end];
+    if (at >= 0) spans.userinfo = [start, at];
+    spans.host = [hostStart, hostEnd];
+    if (hostEnd < end) spans.port = [hostEnd + 1, end];
+    p = end;
+  } else if (scheme !== undefined) {
+    spans.scheme = [0, schemeEnd];
+  }
+  // The path, then the query and the fragment.
+  const pathStart = p;
+  let q = -1;
+  let f = -1;
+  for (; p < n; p++) {
+    const c = input.charCodeAt(p);
+    if (c === HASH) {
+      f = p;
+      break;
+    }
+    if (c === QUESTION && q < 0) q = p;
+  }
+  const pathEnd = q >= 0 ? q : f >= 0 ? f : n;
+  spans.path = [pathStart, pathEnd];
+  let query: string | undefined;
+  let fragment: string | undefined;
+  if (q >= 0) {
+    const queryEnd = f >= 0 ? f : n;
+    query = input.slice(q + 1, queryEnd);
+    spans.query = [q + 1, queryEnd];
+  }
+  if (f >= 0) {
+    fragment = input.slice(f + 1);
+    spans.fragment = [f + 1, n];
+  }
+  let pathKind: Rfc3986PathKind;
+  if (authorityEnd >= 0) pathKind = 'path-abempty';
+  else if (pathStart === pathEnd) pathKind = 'path-empty';
+  else if (input.charCodeAt(pathStart) === SLASH) pathKind = 'path-absolute';
+  else pathKind = scheme !== undefined ? 'path-rootless' : 'path-noscheme';
+  return {
+    scheme,
+    authority,
+    userinfo,
+    host,
+    port,
+    path: input.slice(pathStart, pathEnd),
+    query,
+    fragment,
+    hostKind,
+    pathKind,
+    spans,
+  };
+}
