@@ -81,7 +81,7 @@ const attempt =
 
 const RESOLVE_BASE = 'http://a/b/c/d;p?q';
 
-const OPERATIONS: Record<string, { note: string; libs: Record<string, Impl> }> = {
+const OPERATIONS: Record<string, { note: string; libs: Record<string, Impl>; only?: (line: string) => boolean }> = {
   'parse into a record': {
     note: 'urigram: tryParse, a full record (or a UriSyntaxError with offset, expected set and rule path); fast-uri and uri-js: their parse (a lenient split that flags some errors); url-parse: never rejects; URL: WHATWG parsing, absolute URLs only.',
     libs: {
@@ -91,6 +91,15 @@ const OPERATIONS: Record<string, { note: string; libs: Record<string, Impl> }> =
       'url-parse': attempt((l) => new UrlParse(l)),
       URL: attempt((l) => new URL(l)),
     },
+  },
+  'parse, lines both accept': {
+    note: "the same, on the lines of each set that both urigram and URL accept (issue 18's measure of parse against URL: on the others one of them throws).",
+    libs: {
+      urigram: (l) => urigram.tryParse(l).ok,
+      'fast-uri': (l) => fastUri.parse(l).error === undefined,
+      URL: attempt((l) => new URL(l)),
+    },
+    only: (l) => urigram.isValid(l) && URL.canParse(l),
   },
   isValid: {
     note: 'urigram: isValid (strict RFC 3986 URI-reference); the others: their parse with its error flag, or URL.canParse (WHATWG, which is not RFC 3986).',
@@ -156,8 +165,9 @@ interface Row {
 
 async function throughput(args: Args): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const [setName, lines] of Object.entries(inputSets(args.quick))) {
-    for (const [op, { libs }] of Object.entries(OPERATIONS)) {
+  for (const [setName, setLines] of Object.entries(inputSets(args.quick))) {
+    for (const [op, { libs, only }] of Object.entries(OPERATIONS)) {
+      const lines = only === undefined ? setLines : setLines.filter(only);
       const samples: Record<string, number[]> = {};
       const counts: Record<string, [number, number]> = {};
       for (const [lib, impl] of Object.entries(libs)) {
@@ -312,6 +322,14 @@ async function main(): Promise<void> {
     }
     lines.push('');
   }
+  // Issue 18's targets: isValid against URL.canParse, parse against new URL() on the lines both accept.
+  lines.push('### against Node\'s URL', '', "Ratios to URL from the tables above (issue 18's targets: isValid at least 1.0x URL.canParse; parse at least 0.7x new URL() on the lines both accept).", '');
+  lines.push('| input set | isValid / URL.canParse | parse / new URL(), lines both accept |', '| --- | ---: | ---: |');
+  for (const set of [...new Set(rows.map((r) => r.set))]) {
+    const at = (op: string, lib: string) => rows.find((r) => r.op === op && r.set === set && r.lib === lib)?.opsPerSecond ?? NaN;
+    lines.push(`| ${set} | ${(at('isValid', 'urigram') / at('isValid', 'URL')).toFixed(2)} | ${(at('parse, lines both accept', 'urigram') / at('parse, lines both accept', 'URL')).toFixed(2)} |`);
+  }
+  lines.push('');
   console.log('cold start:');
   const coldRounds = args.quick ? 5 : 41;
   lines.push('### cold start', '', ...coldStartTable(coldStart(coldRounds), coldRounds), '');

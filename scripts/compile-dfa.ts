@@ -536,8 +536,8 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
     'export declare function spanTest(rule: StartRuleNames): (text: string, start: number, end: number) => boolean;',
     '/** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */',
     'export declare function viablePrefix(text: string, rule: StartRuleNames): number;',
-    '/** The rules, by PEG name, in the order of the ABNF. */',
-    'export declare const RULE_NAMES: readonly StartRuleNames[];',
+    '/** The rules this module has an automaton of, by PEG name, in the order of the ABNF. */',
+    `export declare const RULE_NAMES: ReadonlyArray<${chosen.map(([name]) => JSON.stringify(pegName(name))).join(' | ')}>;`,
     '',
   ].join('\n');
   return { js: `${lines.join('\n')}\n`, dts };
