@@ -11,7 +11,7 @@
  *   exports of src/index.ts, each module required on the first use of one of
  *   its exports (tsc's would load every module up front), except the modules
  *   that the first isValid() and parse() need (CORE: parse, backends,
- *   grammars, errors, options, and RFC 3986's recognizer and automata), which it holds,
+ *   grammars, errors, options, split, and RFC 3986's automata), which it holds,
  *   bundled by esbuild and minified. In their places in dist/ it puts a line
  *   that takes each one's exports from the entry (a symbol-keyed, hidden
  *   property of its exports), so that every module uses the one copy. Node
@@ -117,8 +117,8 @@ for (const file of fs.readdirSync(path.join(dist, 'src'))) if (file.endsWith('.j
  * FIRST_USE_ONLY.
  */
 const CORE = ['./parse', './backends', './split', './records', './grammars', './errors', './options'];
-/** The generated modules of the core: RFC 3986's recognizer (parse) and automata (isValid). */
-const CORE_GENERATED = ['../generated/rfc3986.recognizer', '../generated/rfc3986.dfa'];
+/** The generated modules of the core: RFC 3986's automata (isValid, parse). */
+const CORE_GENERATED = ['../generated/rfc3986.dfa'];
 /** The property of the entry's exports that holds the CORE modules' exports, for their stand-ins in dist/ (not enumerable). */
 const CORE_KEY = 'Symbol.for("urigram.core")';
 

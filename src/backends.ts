@@ -11,15 +11,13 @@
  * RFC 3986 and RFC 3987 log the same slots in the same order (the IRI rule in
  * place of each URI rule), so one reader serves both; RFC 2396 has its own.
  */
-import { automataOf, automatonFor, generatedModule, recognizerOf, RFC3986_AUTOMATA, RFC3986_RECOGNIZER as rfc3986Recognizer, type GrammarName, type PeggyParserModule, type Recognizer } from './grammars';
+import { automataOf, automatonFor, generatedModule, recognizerOf, RFC3986_AUTOMATA, type GrammarName, type PeggyParserModule, type Recognizer } from './grammars';
 import { buildRecord, type AnyUriRecord, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
 
 import { splitRecord, type SpanTest } from './split';
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 
-/** RFC 3986's recognizer, its functions taken once: called directly on the hot path. */
-const { recognize: recognize3986, captureLog: captureLog3986, captureCount: captureCount3986 } = rfc3986Recognizer;
 
 const spanOf = (s: Span | null | undefined): SpanTuple | undefined => (s ? [s.start, s.end] : undefined);
 
@@ -82,7 +80,7 @@ export function automatonRecord(input: string, startRule: string, grammar: Gramm
 
 /** Whether the whole input matches the rule, by the recognizer. */
 export function recognizes(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): boolean {
-  return grammar === 'rfc3986' ? recognize3986(input, startRule) : recognizerOf(grammar).recognize(input, startRule);
+  return recognizerOf(grammar).recognize(input, startRule);
 }
 
 /**
@@ -167,8 +165,7 @@ function componentSpans(reading: Reading): ComponentSpans {
   return { scheme: spanAt(reading, c.scheme), authority: spanAt(reading, c.authority), userinfo: spanAt(reading, c.userinfo), host: spanAt(reading, c.host), port: spanAt(reading, c.port), query: spanAt(reading, c.query), fragment: spanAt(reading, c.fragment) };
 }
 
-const READING_3986 = readingOf(rfc3986Recognizer);
-const readings = new Map<GrammarName, Reading>([['rfc3986', READING_3986]]);
+const readings = new Map<GrammarName, Reading>();
 
 function readingFor(grammar: GrammarName, r: Recognizer): Reading {
   let reading = readings.get(grammar);
@@ -182,18 +179,10 @@ function readingFor(grammar: GrammarName, r: Recognizer): Reading {
 /** The record from the recognizer's capture log, or undefined when it rejects the input. */
 export function recognizerRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
   if (grammar === 'rfc2396') return rfc2396Record(input, startRule);
-  let reading: Reading;
-  let pathSlot: number;
-  if (grammar === 'rfc3986') {
-    if (!recognize3986(input, startRule)) return undefined;
-    reading = READING_3986;
-    pathSlot = readLog(reading, captureLog3986(), captureCount3986());
-  } else {
-    const r = recognizerOf(grammar);
-    if (!r.recognize(input, startRule)) return undefined;
-    reading = readingFor(grammar, r);
-    pathSlot = readLog(reading, r.captureLog(), r.captureCount());
-  }
+  const r = recognizerOf(grammar);
+  if (!r.recognize(input, startRule)) return undefined;
+  const reading = readingFor(grammar, r);
+  const pathSlot = readLog(reading, r.captureLog(), r.captureCount());
   if (pathSlot < 0) throw new Error(`internal error: the recognizer matched ${startRule} without a path`);
   const host = chosen(reading, 'host');
   const hostKind = (host === 'IP-literal' ? chosen(reading, 'IP_literal') : host) as Rfc3986HostKind | undefined;

@@ -7,9 +7,9 @@
  * Time is linear in the length of the text on any input: every pass moves
  * forward, and each candidate is validated once by the recognizer.
  */
-import { RFC3986_RECOGNIZER } from './grammars';
+import { recognizerOf } from './grammars';
 
-const matchAt = RFC3986_RECOGNIZER.matchAt;
+const matchAt = recognizerOf('rfc3986').matchAt;
 import { isValid, matches } from './parse';
 import { checkOptions, describeValue, type OptionSpec } from './options';
 

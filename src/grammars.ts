@@ -10,7 +10,6 @@ import type * as Rfc3986Parser from '../generated/rfc3986';
 import type { StartRuleNames as Rfc3986Start } from '../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
-import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
 import * as rfc3986Automata from '../generated/rfc3986.dfa';
 import { checkOption, oneOf } from './options';
 import { loadAutomata, loadParser, loadRecognizer, loadRuleAutomata, loadTrace } from './load';
@@ -74,8 +73,6 @@ export interface Automata {
 /** RFC 3986's automata: imported statically, since isValid uses them. */
 export const RFC3986_AUTOMATA: Automata = rfc3986Automata as unknown as Automata;
 
-/** RFC 3986's recognizer: imported statically, since every call uses it. */
-export const RFC3986_RECOGNIZER: Recognizer = rfc3986Recognizer as unknown as Recognizer;
 
 /** The shape of peggy's generated parser modules (RFC 3986's stands for all three), and of its expectations. */
 export type PeggyParserModule = typeof Rfc3986Parser;
@@ -129,12 +126,15 @@ export function generatedModule<T>(grammar: GrammarName, kind: GeneratedKind): T
   return module as T;
 }
 
-/** The generated recognizer of a grammar. */
+/**
+ * The generated recognizer of a grammar, loaded on first use: isValid and
+ * parse run the automata, so that only matches() in a bundle, extract(), the
+ * RFC 2396 record, rulesOf() and the tests need it.
+ */
 export function recognizerOf(grammar: GrammarName): Recognizer {
-  if (grammar === 'rfc3986') return RFC3986_RECOGNIZER;
   let module = loaded.get(`${grammar}.recognizer`);
   if (module === undefined) {
-    module = provided[grammar]?.recognizer ?? loadRecognizer(grammar);
+    module = (grammar === 'rfc3986' ? undefined : provided[grammar]?.recognizer) ?? loadRecognizer(grammar);
     loaded.set(`${grammar}.recognizer`, module);
   }
   return module as Recognizer;

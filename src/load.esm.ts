@@ -15,6 +15,7 @@
  */
 import type { Automata, GrammarModules, GrammarName, Recognizer } from './grammars';
 import * as rfc3986Trace from '../generated/rfc3986.trace';
+import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
 import * as rfc3987Recognizer from '../generated/rfc3987.recognizer';
 import * as rfc3987Trace from '../generated/rfc3987.trace';
 import * as rfc3987Automata from '../generated/rfc3987.dfa';
@@ -29,7 +30,8 @@ function notInBundle(grammar: GrammarName): Error {
   );
 }
 
-export function loadRecognizer(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+export function loadRecognizer(grammar: GrammarName): unknown {
+  if (grammar === 'rfc3986') return rfc3986Recognizer;
   throw notInBundle(grammar);
 }
 

@@ -14,8 +14,9 @@ import type { Automata, GrammarModules, GrammarName, Recognizer } from './gramma
 /** CommonJS's own require, declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
 
-/** The recognizer of RFC 3987 or RFC 2396 (RFC 3986's is imported statically: everything uses it). */
-export function loadRecognizer(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+/** The recognizer of a grammar: isValid and parse run the automata, so that it loads only for what else uses it. */
+export function loadRecognizer(grammar: GrammarName): unknown {
+  if (grammar === 'rfc3986') return require('../generated/rfc3986.recognizer');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer');
 }
 

@@ -4,7 +4,7 @@
  * grammar/rfc3986.peggy, where "-" is written "_". The other grammars' rules:
  * src/grammars.ts.
  */
-import { REFERENCE_RULES, RFC3986_RECOGNIZER, type Rfc3986RuleName, type Rfc3986StartRule, type UriRuleName } from './grammars';
+import { recognizerOf, REFERENCE_RULES, type Rfc3986RuleName, type Rfc3986StartRule, type UriRuleName } from './grammars';
 import { toAbnfName, toPegName as pegName } from './rule-names';
 
 export { toAbnfName } from './rule-names';
@@ -19,7 +19,7 @@ export function toPegName(rule: Rfc3986RuleName): Rfc3986StartRule {
 }
 
 /** Every rule of the grammar, by ABNF name, in the order of grammar/rfc3986.peggy. */
-export const RFC3986_RULES: readonly Rfc3986RuleName[] = RFC3986_RECOGNIZER.START_RULES.map((r) => toAbnfName(r) as Rfc3986RuleName);
+export const RFC3986_RULES: readonly Rfc3986RuleName[] = recognizerOf('rfc3986').START_RULES.map((r) => toAbnfName(r) as Rfc3986RuleName);
 
 const ruleSet: ReadonlySet<string> = new Set(RFC3986_RULES);
 
