@@ -9,10 +9,11 @@
  *   from the offsets its grammar actions return.
  *
  * RFC 3986 and RFC 3987 log the same slots in the same order (the IRI rule in
- * place of each URI rule), so one reader serves both; RFC 2396 has its own.
+ * place of each URI rule), so one reader serves both; RFC 6874's (for
+ * `zoneId: true`) logs RFC 3986's slots and its ZoneID; RFC 2396 has its own.
  */
-import { generatedModule, recognizerOf, RFC3986_RECOGNIZER as rfc3986Recognizer, type GrammarName, type PeggyParserModule, type Recognizer } from './grammars';
-import { buildRecord, type AnyUriRecord, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
+import { generatedModule, recognizerOf, RFC3986_RECOGNIZER as rfc3986Recognizer, type GeneratedGrammar, type PeggyParserModule, type Recognizer } from './grammars';
+import { buildRecord, type AnyUriRecord, type Rfc6874Record, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 
@@ -22,7 +23,7 @@ const { recognize: recognize3986, captureLog: captureLog3986, captureCount: capt
 const spanOf = (s: Span | null | undefined): SpanTuple | undefined => (s ? [s.start, s.end] : undefined);
 
 /** The record from the peggy parser's tree, or undefined when it rejects the input. */
-export function peggyRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
+export function peggyRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
   // Loaded on first use: only the tests and the benchmark compare the back ends.
   const peggy = generatedModule<PeggyParserModule>(grammar, 'parser');
   let tree: UriTree | Rfc2396Tree;
@@ -35,9 +36,18 @@ export function peggyRecord(input: string, startRule: string, grammar: GrammarNa
   const a = tree.authority;
   const parts: ComponentSpans = { scheme: spanOf(tree.scheme), authority: spanOf(a), userinfo: spanOf(a?.userinfo), host: spanOf(a?.host), port: spanOf(a?.port), query: spanOf(tree.query), fragment: spanOf(tree.fragment) };
   const path: SpanTuple = [tree.path.start, tree.path.end];
+  if (grammar === 'rfc6874') {
+    const host = (tree as UriTree).authority?.host;
+    const record = buildRecord(input, parts, path, host?.kind === 'IPv6addrz' ? 'IPv6address' : host?.kind, tree.pathKind as Rfc3986PathKind);
+    // The ZoneID's span is what the grammar's IPv6addrz rule returns, run on the literal between its brackets.
+    const inner = host?.kind === 'IPv6addrz' ? host.start + 1 : -1;
+    const zone = inner < 0 ? undefined : (peggy.parse(input.slice(inner, (host as Span).end - 1), { startRule: 'IPv6addrz' } as unknown as Parameters<typeof peggy.parse>[1]) as unknown as Span);
+    const zoned: Rfc6874Record = { ...record, zone: zone === undefined ? undefined : input.slice(inner + zone.start, inner + zone.end) };
+    return zoned;
+  }
   if (grammar !== 'rfc2396') {
     const t = tree as UriTree;
-    return buildRecord(input, parts, path, t.authority?.host.kind, t.pathKind);
+    return buildRecord(input, parts, path, t.authority?.host.kind as Rfc3986HostKind | undefined, t.pathKind);
   }
   const t = tree as Rfc2396Tree;
   const base = buildRecord(input, parts, path, t.authority?.host?.kind, t.pathKind);
@@ -46,7 +56,7 @@ export function peggyRecord(input: string, startRule: string, grammar: GrammarNa
 }
 
 /** Whether the whole input matches the rule, by the recognizer. */
-export function recognizes(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): boolean {
+export function recognizes(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): boolean {
   return grammar === 'rfc3986' ? recognize3986(input, startRule) : recognizerOf(grammar).recognize(input, startRule);
 }
 
@@ -67,6 +77,8 @@ interface Reading {
   readonly alternatives: ReadonlyArray<readonly string[] | undefined>;
   /** The slot of each decision rule the readers ask about (RFC 3987's by the RFC 3986 name: ihost is host), or -1. */
   readonly decide: Readonly<Record<DecisionRule, number>>;
+  /** The slot of ZoneID (RFC 6874's grammar only), or -1. */
+  readonly zoneSlot: number;
   /** Per slot, the start of its last entry (a decision's: the alternative's index), or -1; and its end. */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
@@ -84,11 +96,13 @@ function readingOf(r: Pick<Recognizer, 'CAPTURE_SLOTS' | 'DECISIONS'>): Reading 
   const size = Object.keys(r.CAPTURE_SLOTS).length + decisionList.length;
   const componentSlots = Object.fromEntries(COMPONENT_NAMES.map((c) => [c, -1])) as Record<Component, number>;
   const paths: boolean[] = new Array(size).fill(false);
+  let zoneSlot = -1;
   const alternatives: Array<readonly string[] | undefined> = new Array(size).fill(undefined);
   for (const [name, slot] of Object.entries(r.CAPTURE_SLOTS)) {
     const plain = uriName(name);
     if ((COMPONENT_NAMES as readonly string[]).includes(plain)) componentSlots[plain as Component] = slot;
     else if (PATH_RULES.has(plain)) paths[slot] = true;
+    else if (name === 'ZoneID') zoneSlot = slot;
     else throw new Error(`internal error: the recognizer captures ${name}, which no record field reads`);
   }
   const decide = Object.fromEntries(DECISION_RULES.map((d) => [d, -1])) as Record<DecisionRule, number>;
@@ -98,7 +112,7 @@ function readingOf(r: Pick<Recognizer, 'CAPTURE_SLOTS' | 'DECISIONS'>): Reading 
     if (!(DECISION_RULES as readonly string[]).includes(name)) throw new Error(`internal error: the recognizer decides ${rule}, which no record field reads`);
     decide[name as DecisionRule] = d.slot;
   }
-  return { componentSlots, paths, alternatives, decide, starts: new Int32Array(size), ends: new Int32Array(size) };
+  return { componentSlots, paths, alternatives, decide, zoneSlot, starts: new Int32Array(size), ends: new Int32Array(size) };
 }
 
 /** Reads the last recognize()'s log into the reading's starts and ends; returns the slot of the last path capture, or -1. */
@@ -133,9 +147,9 @@ function componentSpans(reading: Reading): ComponentSpans {
 }
 
 const READING_3986 = readingOf(rfc3986Recognizer);
-const readings = new Map<GrammarName, Reading>([['rfc3986', READING_3986]]);
+const readings = new Map<GeneratedGrammar, Reading>([['rfc3986', READING_3986]]);
 
-function readingFor(grammar: GrammarName, r: Recognizer): Reading {
+function readingFor(grammar: GeneratedGrammar, r: Recognizer): Reading {
   let reading = readings.get(grammar);
   if (reading === undefined) {
     reading = readingOf(r);
@@ -145,7 +159,7 @@ function readingFor(grammar: GrammarName, r: Recognizer): Reading {
 }
 
 /** The record from the recognizer's capture log, or undefined when it rejects the input. */
-export function recognizerRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
+export function recognizerRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
   if (grammar === 'rfc2396') return rfc2396Record(input, startRule);
   let reading: Reading;
   let pathSlot: number;
@@ -161,10 +175,16 @@ export function recognizerRecord(input: string, startRule: string, grammar: Gram
   }
   if (pathSlot < 0) throw new Error(`internal error: the recognizer matched ${startRule} without a path`);
   const host = chosen(reading, 'host');
-  const hostKind = (host === 'IP-literal' ? chosen(reading, 'IP_literal') : host) as Rfc3986HostKind | undefined;
+  const literal = host === 'IP-literal' ? chosen(reading, 'IP_literal') : host;
+  // RFC 6874's IPv6addrz is an IPv6address with a zone: the record says so by its `zone`.
+  const hostKind = (literal === 'IPv6addrz' ? 'IPv6address' : literal) as Rfc3986HostKind | undefined;
   const pathKind = (chosen(reading, 'hier_part') ?? chosen(reading, 'relative_part')) as Rfc3986PathKind | undefined;
   if (pathKind === undefined) throw new Error(`internal error: the recognizer matched ${startRule} without deciding the path`);
-  return buildRecord(input, componentSpans(reading), [reading.starts[pathSlot], reading.ends[pathSlot]], hostKind, pathKind);
+  const record = buildRecord(input, componentSpans(reading), [reading.starts[pathSlot], reading.ends[pathSlot]], hostKind, pathKind);
+  if (grammar !== 'rfc6874') return record;
+  const zone = spanAt(reading, reading.zoneSlot);
+  const zoned: Rfc6874Record = { ...record, zone: zone === undefined ? undefined : input.slice(zone[0], zone[1]) };
+  return zoned;
 }
 
 /**

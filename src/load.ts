@@ -9,25 +9,28 @@
  * module's place (scripts/finish-build.ts puts it there): it has no require,
  * so a bundle holds only what it imports.
  */
-import type { GrammarModules, GrammarName, Recognizer } from './grammars';
+import type { GeneratedGrammar, GrammarModules, Recognizer } from './grammars';
 
 /** CommonJS's own require, declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
 
-/** The recognizer of RFC 3987 or RFC 2396 (RFC 3986's is imported statically: everything uses it). */
-export function loadRecognizer(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+/** The recognizer of RFC 3987, RFC 2396 or RFC 6874 (RFC 3986's is imported statically: everything uses it). */
+export function loadRecognizer(grammar: Exclude<GeneratedGrammar, 'rfc3986'>): unknown {
+  if (grammar === 'rfc6874') return require('../generated/rfc6874.recognizer');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer');
 }
 
 /** peggy's traced parser of a grammar: only diagnose() uses it, to explain a rejection. */
-export function loadTrace(grammar: GrammarName): unknown {
+export function loadTrace(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986.trace');
+  if (grammar === 'rfc6874') return require('../generated/rfc6874.trace');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.trace') : require('../generated/rfc2396.trace');
 }
 
 /** peggy's untraced parser of a grammar: only the tests and the benchmark use it, to compare the back ends. */
-export function loadParser(grammar: GrammarName): unknown {
+export function loadParser(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986');
+  if (grammar === 'rfc6874') return require('../generated/rfc6874');
   return grammar === 'rfc3987' ? require('../generated/rfc3987') : require('../generated/rfc2396');
 }
 
@@ -37,7 +40,7 @@ export function loadTr46(): unknown {
 }
 
 /**
- * The generated modules of RFC 3987 and RFC 2396, for useGrammar(), which an
+ * The generated modules of RFC 3987, RFC 2396 and RFC 6874, for useGrammar(), which an
  * ES module bundle needs (see src/load.esm.ts). Node loads a grammar on first
  * use and never needs them; here they load their modules only when read.
  */
@@ -59,5 +62,16 @@ export const RFC2396_GRAMMAR: GrammarModules = {
   },
   get trace() {
     return loadTrace('rfc2396') as object;
+  },
+};
+
+/** RFC 3986 with RFC 6874's zone identifiers, which `zoneId: true` selects: see RFC3987_GRAMMAR. */
+export const RFC6874_GRAMMAR: GrammarModules = {
+  grammar: 'rfc6874',
+  get recognizer() {
+    return loadRecognizer('rfc6874') as Recognizer;
+  },
+  get trace() {
+    return loadTrace('rfc6874') as object;
   },
 };
