@@ -14,6 +14,7 @@ import * as peggy from 'peggy';
 import {
   compare,
   equivalent,
+  explainNormalize,
   isValid,
   lint,
   matches,
@@ -22,6 +23,7 @@ import {
   percentDecode,
   recompose,
   resolve,
+  resolveRecord,
   tryParse,
   UriComposeError,
   UriOptionError,
@@ -291,6 +293,13 @@ describe('the operations keep the zone as written', () => {
     expect(normalize('http://[fe80::a%25en%2f1%7E]/', Z)).toBe('http://[fe80::a%25en%2F1~]/');
     expect(normalize('http://[FE80::A]/', Z)).toBe('http://[fe80::a]/');
     expect(() => normalize('http://[fe80::a%25en1]/')).toThrow(UriSyntaxError);
+  });
+
+  it('explainNormalize names the host step, zone kept; resolveRecord keeps the authority as written', () => {
+    const { result, steps } = explainNormalize('http://[FE80::A%25EN1]/', Z);
+    expect(result).toBe('http://[fe80::a%25EN1]/');
+    expect(steps.map((x) => [x.step, x.before, x.after])).toEqual([['lowercase-host', '[FE80::A%25EN1]', '[fe80::a%25EN1]']]);
+    expect(resolveRecord('http://[fe80::a%25En1]/a', 'b', Z)).toEqual({ scheme: 'http', authority: '[fe80::a%25En1]', path: '/b', query: undefined, fragment: undefined });
   });
 
   it('equivalent and compare: the address by its case-insensitive text, the zone by its case-sensitive one', () => {
