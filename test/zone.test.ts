@@ -33,6 +33,7 @@ import {
 import { peggyRecord, recognizerRecord } from '../src/backends';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { checkGrammar } from '../scripts/grammar-check/check';
+import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';
 import { loadConfig } from '../scripts/grammar-check/config';
 import { pegRuleNames } from '../scripts/grammar-check/peggy';
 import { checkSources, ruleTexts, withoutPageBreaks } from '../scripts/grammar-check/verbatim';
@@ -247,6 +248,26 @@ describe('parse with { zoneId: true }: RFC 6874 2', () => {
       expect(a).toBeDefined();
       expect(peggyRecord(input, 'URI_reference', 'rfc6874')).toEqual(a);
     }
+  });
+
+  it('the two back ends agree on strings generated from grammar/rfc6874.abnf and their near misses: acceptance, record, zone', () => {
+    const abnf = readAbnf(path.join(root, 'grammar', 'rfc6874.abnf'));
+    const random = new Random(6874);
+    const generator = new Generator(abnf, random, loadConfig('rfc6874'));
+    let zones = 0;
+    for (const rule of ['URI-reference', 'URI', 'relative-ref', 'absolute-URI']) {
+      const peg = rule.replace(/-/g, '_');
+      for (let i = 0; i < 150; i++) {
+        const s = generator.generate(rule);
+        for (const candidate of [s, nearMiss(s, random), nearMiss(s, random)]) {
+          const a = recognizerRecord(candidate, peg, 'rfc6874') as Rfc6874Record | undefined;
+          expect([candidate, peggyRecord(candidate, peg, 'rfc6874')]).toEqual([candidate, a]);
+          if (candidate === s) expect([s, a !== undefined]).toEqual([s, true]);
+          if (a?.zone !== undefined) zones++;
+        }
+      }
+    }
+    expect(zones).toBeGreaterThan(20);
   });
 
   it('takes the other options of parse(), and refuses zoneId with another grammar', () => {
