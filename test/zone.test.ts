@@ -213,7 +213,7 @@ describe('parse with { zoneId: true }: RFC 6874 2', () => {
     ['http://[fe80::a%25%zz]', 19, 'z', ['HEXDIG'], 'pct-encoded', 'a "%" in the zone that is no percent-encoding'],
     ['http://[fe80::a%25\u00e9]', 18, '\u00e9', ['unreserved', '"%"'], 'IPv6addrz', 'a non-ASCII zone'],
     ['http://[fe80::a%25en1', 21, null, ['unreserved', '"%"', '"]"'], 'ZoneID', 'no "]"'],
-  ])('rejects %s at offset %d (found %p, expected %p, in %s): %s', (input, offset, found, expected, innermost) => {
+  ] as Array<[string, number, string | null, string[], string, string]>)('rejects %s at offset %d (found %p, expected %p, in %s): %s', (input, offset, found, expected, innermost) => {
     const e = syntaxError(input, Z);
     expect(e).toBeInstanceOf(UriSyntaxError);
     expect([e.offset, e.found, e.expected, e.rulePath[e.rulePath.length - 1]]).toEqual([offset, found, expected, innermost]);
