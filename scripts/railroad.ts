@@ -31,7 +31,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as rr from 'railroad-diagrams';
 import { parsePeggy, type PeggyRule } from './grammar-check/peggy';
-import { GRAMMAR_TITLES, type GrammarName } from '../src/grammars';
+import { GENERATED_GRAMMAR_TITLES, GRAMMAR_TITLES, type GeneratedGrammar } from '../src/grammars';
 import { toAbnfName } from '../src/rule-names';
 import type * as peggy from 'peggy';
 
@@ -59,7 +59,7 @@ export interface RailroadRule {
 }
 
 export interface RailroadGrammar {
-  readonly grammar: GrammarName;
+  readonly grammar: GeneratedGrammar;
   readonly title: string;
   readonly rules: readonly RailroadRule[];
 }
@@ -68,9 +68,10 @@ const DEFAULT_SECTION: Readonly<Record<string, string>> = {
   rfc3986: 'RFC 3986 Appendix A',
   rfc3987: 'RFC 3987 2.2',
   rfc2396: 'RFC 2396 Appendix A (with RFC 2732 3)',
+  rfc6874: 'RFC 3986 Appendix A with RFC 6874 2',
 };
 
-const RFC_OF: Readonly<Record<string, string>> = { rfc3986: 'RFC 3986', rfc3987: 'RFC 3987', rfc2396: 'RFC 2396' };
+const RFC_OF: Readonly<Record<string, string>> = { rfc3986: 'RFC 3986', rfc3987: 'RFC 3987', rfc2396: 'RFC 2396', rfc6874: 'RFC 3986' };
 
 /** A code point as ABNF writes it: %x41. */
 function hex(code: number): string {
@@ -244,7 +245,7 @@ function describe(text: string, rule: PeggyRule, grammar: string): Described {
 const INCLUDE = /^\/\/ @include ([a-z0-9]+): ([A-Za-z0-9_ ]+)$/gm;
 
 /** Every rule of grammar/NAME.peggy, its included rules described as the grammar they come from writes them. */
-export function railroadGrammar(root: string, grammar: GrammarName): RailroadGrammar {
+export function railroadGrammar(root: string, grammar: GeneratedGrammar): RailroadGrammar {
   const read = (name: string) => fs.readFileSync(path.join(root, 'grammar', `${name}.peggy`), 'utf8');
   const text = read(grammar);
   const rules: RailroadRule[] = [];
@@ -259,7 +260,7 @@ export function railroadGrammar(root: string, grammar: GrammarName): RailroadGra
       rules.push({ name: toAbnfName(rule.name), ...describe(fromText, rule, m[1]), from: `grammar/${m[1]}.peggy`, svg: ruleDiagram(rule) });
     }
   }
-  return { grammar, title: GRAMMAR_TITLES[grammar], rules };
+  return { grammar, title: GENERATED_GRAMMAR_TITLES[grammar], rules };
 }
 
 function escapeHtml(text: string): string {
@@ -361,7 +362,7 @@ export function railroadFiles(root: string, grammars: readonly string[]): Map<st
   const files = new Map<string, string>();
   const css = diagramCss(root);
   for (const name of grammars) {
-    const data = railroadGrammar(root, name as GrammarName);
+    const data = railroadGrammar(root, name as GeneratedGrammar);
     files.set(`generated/${name}.railroad.json`, `${JSON.stringify(data, null, 1)}\n`);
     files.set(`docs/grammars/${name}.html`, grammarPage(data, css));
   }

@@ -9,10 +9,11 @@
  *   from the offsets its grammar actions return.
  *
  * RFC 3986 and RFC 3987 log the same slots in the same order (the IRI rule in
- * place of each URI rule), so one reader serves both; RFC 2396 has its own.
+ * place of each URI rule), so one reader serves both; RFC 6874's (for
+ * `zoneId: true`) logs RFC 3986's slots and its ZoneID; RFC 2396 has its own.
  */
-import { automataOf, automatonFor, generatedModule, recognizerOf, RFC3986_AUTOMATA, type GrammarName, type PeggyParserModule, type Recognizer } from './grammars';
-import { buildRecord, type AnyUriRecord, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
+import { automataOf, automatonFor, generatedModule, recognizerOf, RFC3986_AUTOMATA, type GeneratedGrammar, type PeggyParserModule, type Recognizer } from './grammars';
+import { buildRecord, type AnyUriRecord, type Rfc6874Record, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
 
 import { splitRecord, type SpanTest } from './split';
 
@@ -22,7 +23,7 @@ export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './re
 const spanOf = (s: Span | null | undefined): SpanTuple | undefined => (s ? [s.start, s.end] : undefined);
 
 /** The record from the peggy parser's tree, or undefined when it rejects the input. */
-export function peggyRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
+export function peggyRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
   // Loaded on first use: only the tests and the benchmark compare the back ends.
   const peggy = generatedModule<PeggyParserModule>(grammar, 'parser');
   let tree: UriTree | Rfc2396Tree;
@@ -35,9 +36,18 @@ export function peggyRecord(input: string, startRule: string, grammar: GrammarNa
   const a = tree.authority;
   const parts: ComponentSpans = { scheme: spanOf(tree.scheme), authority: spanOf(a), userinfo: spanOf(a?.userinfo), host: spanOf(a?.host), port: spanOf(a?.port), query: spanOf(tree.query), fragment: spanOf(tree.fragment) };
   const path: SpanTuple = [tree.path.start, tree.path.end];
+  if (grammar === 'rfc6874') {
+    const host = (tree as UriTree).authority?.host;
+    const record = buildRecord(input, parts, path, host?.kind === 'IPv6addrz' ? 'IPv6address' : host?.kind, tree.pathKind as Rfc3986PathKind);
+    // The ZoneID's span is what the grammar's IPv6addrz rule returns, run on the literal between its brackets.
+    const inner = host?.kind === 'IPv6addrz' ? host.start + 1 : -1;
+    const zone = inner < 0 ? undefined : (peggy.parse(input.slice(inner, (host as Span).end - 1), { startRule: 'IPv6addrz' } as unknown as Parameters<typeof peggy.parse>[1]) as unknown as Span);
+    const zoned: Rfc6874Record = { ...record, zone: zone === undefined ? undefined : input.slice(inner + zone.start, inner + zone.end) };
+    return zoned;
+  }
   if (grammar !== 'rfc2396') {
     const t = tree as UriTree;
-    return buildRecord(input, parts, path, t.authority?.host.kind, t.pathKind);
+    return buildRecord(input, parts, path, t.authority?.host.kind as Rfc3986HostKind | undefined, t.pathKind);
   }
   const t = tree as Rfc2396Tree;
   const base = buildRecord(input, parts, path, t.authority?.host?.kind, t.pathKind);
@@ -49,27 +59,28 @@ export function peggyRecord(input: string, startRule: string, grammar: GrammarNa
 const accepts3986 = RFC3986_AUTOMATA.accepts;
 
 /** Whether the whole input matches a reference rule, by the grammar's automaton of the rule (generated/NAME.dfa.js). */
-export function accepts(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): boolean {
+export function accepts(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): boolean {
   return grammar === 'rfc3986' ? accepts3986(input, startRule) : automataOf(grammar).accepts(input, startRule);
 }
 
 /** Whether the whole input matches any rule of the grammar: by the rule's automaton where there is one, else by the recognizer. */
-export function matchesRule(input: string, rule: string, grammar: GrammarName): boolean {
+export function matchesRule(input: string, rule: string, grammar: GeneratedGrammar): boolean {
   const automata = automatonFor(grammar, rule);
   return automata === undefined ? recognizerOf(grammar).recognize(input, rule) : automata.accepts(input, rule);
 }
 
 /** Per grammar, the test of whether a span is an IPv4address, for splitRecord; made on first use. */
-const ipv4Tests: Partial<Record<GrammarName, SpanTest>> = {};
+const ipv4Tests: Partial<Record<GeneratedGrammar, SpanTest>> = {};
 
 /**
  * The record of `input` by the automaton of the rule and, when it accepts,
  * one pass over the delimiters (split.ts); undefined when it rejects. RFC
  * 2396, whose delimiters alone do not decide its record (a server or a
- * reg_name, an opaque part), has the recognizer's record.
+ * reg_name, an opaque part), and RFC 6874 (`zoneId: true`), whose record
+ * also has the zone, have the recognizer's record.
  */
-export function automatonRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
-  if (grammar === 'rfc2396') return rfc2396Record(input, startRule);
+export function automatonRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
+  if (grammar === 'rfc2396' || grammar === 'rfc6874') return recognizerRecord(input, startRule, grammar);
   if (grammar === 'rfc3986') {
     if (!accepts3986(input, startRule)) return undefined;
   } else if (!automataOf(grammar).accepts(input, startRule)) {
@@ -79,7 +90,7 @@ export function automatonRecord(input: string, startRule: string, grammar: Gramm
 }
 
 /** Whether the whole input matches the rule, by the recognizer. */
-export function recognizes(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): boolean {
+export function recognizes(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): boolean {
   return recognizerOf(grammar).recognize(input, startRule);
 }
 
@@ -100,6 +111,8 @@ interface Reading {
   readonly alternatives: ReadonlyArray<readonly string[] | undefined>;
   /** The slot of each decision rule the readers ask about (RFC 3987's by the RFC 3986 name: ihost is host), or -1. */
   readonly decide: Readonly<Record<DecisionRule, number>>;
+  /** The slot of ZoneID (RFC 6874's grammar only), or -1. */
+  readonly zoneSlot: number;
   /** Per slot, the start of its last entry (a decision's: the alternative's index), or -1; and its end. */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
@@ -117,11 +130,13 @@ function readingOf(r: Pick<Recognizer, 'CAPTURE_SLOTS' | 'DECISIONS'>): Reading 
   const size = Object.keys(r.CAPTURE_SLOTS).length + decisionList.length;
   const componentSlots = Object.fromEntries(COMPONENT_NAMES.map((c) => [c, -1])) as Record<Component, number>;
   const paths: boolean[] = new Array(size).fill(false);
+  let zoneSlot = -1;
   const alternatives: Array<readonly string[] | undefined> = new Array(size).fill(undefined);
   for (const [name, slot] of Object.entries(r.CAPTURE_SLOTS)) {
     const plain = uriName(name);
     if ((COMPONENT_NAMES as readonly string[]).includes(plain)) componentSlots[plain as Component] = slot;
     else if (PATH_RULES.has(plain)) paths[slot] = true;
+    else if (name === 'ZoneID') zoneSlot = slot;
     else throw new Error(`internal error: the recognizer captures ${name}, which no record field reads`);
   }
   const decide = Object.fromEntries(DECISION_RULES.map((d) => [d, -1])) as Record<DecisionRule, number>;
@@ -131,7 +146,7 @@ function readingOf(r: Pick<Recognizer, 'CAPTURE_SLOTS' | 'DECISIONS'>): Reading 
     if (!(DECISION_RULES as readonly string[]).includes(name)) throw new Error(`internal error: the recognizer decides ${rule}, which no record field reads`);
     decide[name as DecisionRule] = d.slot;
   }
-  return { componentSlots, paths, alternatives, decide, starts: new Int32Array(size), ends: new Int32Array(size) };
+  return { componentSlots, paths, alternatives, decide, zoneSlot, starts: new Int32Array(size), ends: new Int32Array(size) };
 }
 
 /** Reads the last recognize()'s log into the reading's starts and ends; returns the slot of the last path capture, or -1. */
@@ -165,9 +180,9 @@ function componentSpans(reading: Reading): ComponentSpans {
   return { scheme: spanAt(reading, c.scheme), authority: spanAt(reading, c.authority), userinfo: spanAt(reading, c.userinfo), host: spanAt(reading, c.host), port: spanAt(reading, c.port), query: spanAt(reading, c.query), fragment: spanAt(reading, c.fragment) };
 }
 
-const readings = new Map<GrammarName, Reading>();
+const readings = new Map<GeneratedGrammar, Reading>();
 
-function readingFor(grammar: GrammarName, r: Recognizer): Reading {
+function readingFor(grammar: GeneratedGrammar, r: Recognizer): Reading {
   let reading = readings.get(grammar);
   if (reading === undefined) {
     reading = readingOf(r);
@@ -177,7 +192,7 @@ function readingFor(grammar: GrammarName, r: Recognizer): Reading {
 }
 
 /** The record from the recognizer's capture log, or undefined when it rejects the input. */
-export function recognizerRecord(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): AnyUriRecord | undefined {
+export function recognizerRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
   if (grammar === 'rfc2396') return rfc2396Record(input, startRule);
   const r = recognizerOf(grammar);
   if (!r.recognize(input, startRule)) return undefined;
@@ -185,10 +200,16 @@ export function recognizerRecord(input: string, startRule: string, grammar: Gram
   const pathSlot = readLog(reading, r.captureLog(), r.captureCount());
   if (pathSlot < 0) throw new Error(`internal error: the recognizer matched ${startRule} without a path`);
   const host = chosen(reading, 'host');
-  const hostKind = (host === 'IP-literal' ? chosen(reading, 'IP_literal') : host) as Rfc3986HostKind | undefined;
+  const literal = host === 'IP-literal' ? chosen(reading, 'IP_literal') : host;
+  // RFC 6874's IPv6addrz is an IPv6address with a zone: the record says so by its `zone`.
+  const hostKind = (literal === 'IPv6addrz' ? 'IPv6address' : literal) as Rfc3986HostKind | undefined;
   const pathKind = (chosen(reading, 'hier_part') ?? chosen(reading, 'relative_part')) as Rfc3986PathKind | undefined;
   if (pathKind === undefined) throw new Error(`internal error: the recognizer matched ${startRule} without deciding the path`);
-  return buildRecord(input, componentSpans(reading), [reading.starts[pathSlot], reading.ends[pathSlot]], hostKind, pathKind);
+  const record = buildRecord(input, componentSpans(reading), [reading.starts[pathSlot], reading.ends[pathSlot]], hostKind, pathKind);
+  if (grammar !== 'rfc6874') return record;
+  const zone = spanAt(reading, reading.zoneSlot);
+  const zoned: Rfc6874Record = { ...record, zone: zone === undefined ? undefined : input.slice(zone[0], zone[1]) };
+  return zoned;
 }
 
 /**

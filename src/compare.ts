@@ -10,10 +10,10 @@
  * in the percent-encoding is always the same": "http://a/é" and
  * "http://a/%C3%A9" are equivalent IRIs.
  */
-import { parse, type UriComponentName } from './parse';
+import { parse, zoneGrammar, type UriComponentName } from './parse';
 import { normalize } from './normalize';
 import { iriToUri } from './iri';
-import { checkOptions, oneOf, type OptionSpec } from './options';
+import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
 import { URI_OR_IRI_GRAMMAR } from './normalize';
 
 export type ComparisonLevel = 'simple' | 'syntax' | 'scheme';
@@ -31,36 +31,41 @@ const ORDER: readonly UriComponentName[] = ['scheme', 'userinfo', 'host', 'port'
 /** 'rfc3987' compares IRIs (RFC 3987 5.3) by the same ladder. */
 export interface CompareOptions {
   readonly grammar?: 'rfc3986' | 'rfc3987';
+  /** true: URIs whose IPv6 literals may carry a zone identifier (RFC 6874 2), as in parse(); the zone is compared case-sensitively, as normalize() keeps it. */
+  readonly zoneId?: boolean;
 }
 
-function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | 'rfc3987' = 'rfc3986'): string {
+function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | 'rfc3987' = 'rfc3986', zoneId?: boolean): string {
   if (level === 'simple') {
-    parse(uri, { grammar }); // valid or a UriSyntaxError, as at every other level
+    parse(uri, { grammar, zoneId }); // valid or a UriSyntaxError, as at every other level
     return uri;
   }
   if (grammar === 'rfc3987') return normalize(iriToUri(uri), { level }); // RFC 3987 5.3.2.3
-  return normalize(uri, { level, grammar });
+  return normalize(uri, { level, grammar, zoneId });
 }
 
-const EQUIVALENT_OPTIONS: OptionSpec = { level: oneOf(['simple', 'syntax', 'scheme']), grammar: URI_OR_IRI_GRAMMAR };
-const COMPARE_OPTIONS: OptionSpec = { grammar: URI_OR_IRI_GRAMMAR };
+const EQUIVALENT_OPTIONS: OptionSpec = { level: oneOf(['simple', 'syntax', 'scheme']), grammar: URI_OR_IRI_GRAMMAR, zoneId: boolean };
+const COMPARE_OPTIONS: OptionSpec = { grammar: URI_OR_IRI_GRAMMAR, zoneId: boolean };
 
 /** Whether `a` and `b` are equivalent at `level` (default 'scheme', the strongest RFC 3986 defines). */
 export function equivalent(a: string, b: string, options: { level?: ComparisonLevel } & CompareOptions = {}): boolean {
   checkOptions('equivalent', options, EQUIVALENT_OPTIONS);
+  zoneGrammar(options.grammar, options.zoneId, 'equivalent');
   const level = options.level ?? 'scheme';
-  return normalizeAt(a, level, options.grammar) === normalizeAt(b, level, options.grammar);
+  return normalizeAt(a, level, options.grammar, options.zoneId) === normalizeAt(b, level, options.grammar, options.zoneId);
 }
 
 /** Climbs the ladder of 6.2 and says where `a` and `b` became equal, or where they differ. */
 export function compare(a: string, b: string, options: CompareOptions = {}): Comparison {
   checkOptions('compare', options, COMPARE_OPTIONS);
   const grammar = options.grammar ?? 'rfc3986';
+  const zoneId = options.zoneId;
+  zoneGrammar(grammar, zoneId, 'compare');
   for (const level of ['simple', 'syntax', 'scheme'] as const) {
-    if (normalizeAt(a, level, grammar) === normalizeAt(b, level, grammar)) return { equivalent: true, level };
+    if (normalizeAt(a, level, grammar, zoneId) === normalizeAt(b, level, grammar, zoneId)) return { equivalent: true, level };
   }
-  const ra = parse(normalizeAt(a, 'scheme', grammar));
-  const rb = parse(normalizeAt(b, 'scheme', grammar));
+  const ra = parse(normalizeAt(a, 'scheme', grammar, zoneId), { zoneId });
+  const rb = parse(normalizeAt(b, 'scheme', grammar, zoneId), { zoneId });
   const component = ORDER.find((c) => ra[c] !== rb[c]) ?? 'path';
   return { equivalent: false, level: undefined, difference: { component, a: ra[component], b: rb[component] } };
 }

@@ -19,6 +19,8 @@ export type {
   Rfc3986ParseOptions,
   Rfc3987ParseOptions,
   Rfc2396ParseOptions,
+  Rfc6874ParseOptions,
+  Rfc6874Record,
   ParseResult,
   UriComponentName,
   SpanTuple,
@@ -32,8 +34,8 @@ export type {
 } from './parse';
 export { isRfc2396Record } from './records';
 export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './grammars';
-export { RFC3987_GRAMMAR, RFC2396_GRAMMAR } from './load';
-export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName } from './grammars';
+export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR } from './load';
+export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName } from './grammars';
 export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';

@@ -6,14 +6,15 @@
  * - RFC 3986's traced parser is imported statically: a bundle that can reach
  *   parse()'s error path holds it; one of isValid() alone does not;
  * - the other grammars are in a bundle only when the program passes them to
- *   useGrammar() (RFC3987_GRAMMAR, RFC2396_GRAMMAR, defined below, which a
+ *   useGrammar() (RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR for
+ *   `zoneId: true`, defined below, which a
  *   bundler drops when nothing imports them); without that, a call that names
  *   them throws an error that says so;
  * - tr46 is in a bundle only when the program passes it to useTr46();
  * - peggy's untraced parsers (for the tests and the benchmark) are not in
  *   this build.
  */
-import type { Automata, GrammarModules, GrammarName, Recognizer } from './grammars';
+import type { Automata, GeneratedGrammar, GrammarModules, Recognizer } from './grammars';
 import * as rfc3986Trace from '../generated/rfc3986.trace';
 import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
 import * as rfc3987Recognizer from '../generated/rfc3987.recognizer';
@@ -22,20 +23,24 @@ import * as rfc3987Automata from '../generated/rfc3987.dfa';
 import * as rfc2396Recognizer from '../generated/rfc2396.recognizer';
 import * as rfc2396Trace from '../generated/rfc2396.trace';
 import * as rfc2396Automata from '../generated/rfc2396.dfa';
+import * as rfc6874Recognizer from '../generated/rfc6874.recognizer';
+import * as rfc6874Trace from '../generated/rfc6874.trace';
+import * as rfc6874Automata from '../generated/rfc6874.dfa';
 
-function notInBundle(grammar: GrammarName): Error {
+function notInBundle(grammar: GeneratedGrammar): Error {
   const name = grammar.toUpperCase();
+  const what = grammar === 'rfc6874' ? 'the rfc6874 grammar (for zoneId: true)' : `the ${grammar} grammar`;
   return new Error(
-    `urigram: the ${grammar} grammar is not in this bundle: import { useGrammar, ${name}_GRAMMAR } from 'urigram' and call useGrammar(${name}_GRAMMAR) once before using it (Node loads it by itself)`,
+    `urigram: ${what} is not in this bundle: import { useGrammar, ${name}_GRAMMAR } from 'urigram' and call useGrammar(${name}_GRAMMAR) once before using it (Node loads it by itself)`,
   );
 }
 
-export function loadRecognizer(grammar: GrammarName): unknown {
+export function loadRecognizer(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return rfc3986Recognizer;
   throw notInBundle(grammar);
 }
 
-export function loadAutomata(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+export function loadAutomata(grammar: Exclude<GeneratedGrammar, 'rfc3986'>): unknown {
   throw notInBundle(grammar);
 }
 
@@ -44,12 +49,12 @@ export function loadRuleAutomata(): unknown {
   return undefined;
 }
 
-export function loadTrace(grammar: GrammarName): unknown {
+export function loadTrace(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return rfc3986Trace;
   throw notInBundle(grammar);
 }
 
-export function loadParser(grammar: GrammarName): unknown {
+export function loadParser(grammar: GeneratedGrammar): unknown {
   throw new Error(`urigram: peggy's untraced ${grammar} parser is used by urigram's tests and benchmark only, and is not in the ES module build`);
 }
 
@@ -64,3 +69,6 @@ export const RFC3987_GRAMMAR: GrammarModules = { grammar: 'rfc3987', recognizer:
 
 /** RFC 2396 with RFC 2732: `useGrammar(RFC2396_GRAMMAR)` before `{ grammar: 'rfc2396' }` in a bundle. */
 export const RFC2396_GRAMMAR: GrammarModules = { grammar: 'rfc2396', recognizer: rfc2396Recognizer as unknown as Recognizer, trace: rfc2396Trace, dfa: rfc2396Automata as unknown as Automata };
+
+/** RFC 3986 with RFC 6874's zone identifiers: `useGrammar(RFC6874_GRAMMAR)` before `{ zoneId: true }` in a bundle. */
+export const RFC6874_GRAMMAR: GrammarModules = { grammar: 'rfc6874', recognizer: rfc6874Recognizer as unknown as Recognizer, trace: rfc6874Trace, dfa: rfc6874Automata as unknown as Automata };

@@ -9,37 +9,42 @@
  * module's place (scripts/finish-build.ts puts it there): it has no require,
  * so a bundle holds only what it imports.
  */
-import type { Automata, GrammarModules, GrammarName, Recognizer } from './grammars';
+import type { Automata, GeneratedGrammar, GrammarModules, Recognizer } from './grammars';
 
 /** CommonJS's own require, declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
 
 /** The recognizer of a grammar: isValid and parse run the automata, so that it loads only for what else uses it. */
-export function loadRecognizer(grammar: GrammarName): unknown {
+export function loadRecognizer(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986.recognizer');
+  if (grammar === 'rfc6874') return require('../generated/rfc6874.recognizer');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer');
 }
 
-/** The automata of RFC 3987 or RFC 2396 (RFC 3986's are imported statically: isValid uses them). */
-export function loadAutomata(grammar: Exclude<GrammarName, 'rfc3986'>): unknown {
+/** The automata of RFC 3987, RFC 2396 or RFC 6874 (RFC 3986's are imported statically: isValid uses them). */
+export function loadAutomata(grammar: Exclude<GeneratedGrammar, 'rfc3986'>): unknown {
+  if (grammar === 'rfc6874') return require('../generated/rfc6874.dfa');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.dfa') : require('../generated/rfc2396.dfa');
 }
 
 /** The automata of the rules of a grammar that are not in its core module, for matches() (generated/NAME.rules-dfa.js). */
-export function loadRuleAutomata(grammar: GrammarName): unknown {
+export function loadRuleAutomata(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986.rules-dfa');
+  if (grammar === 'rfc6874') return require('../generated/rfc6874.rules-dfa');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.rules-dfa') : require('../generated/rfc2396.rules-dfa');
 }
 
 /** peggy's traced parser of a grammar: only diagnose() uses it, to explain a rejection. */
-export function loadTrace(grammar: GrammarName): unknown {
+export function loadTrace(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986.trace');
+  if (grammar === 'rfc6874') return require('../generated/rfc6874.trace');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.trace') : require('../generated/rfc2396.trace');
 }
 
 /** peggy's untraced parser of a grammar: only the tests and the benchmark use it, to compare the back ends. */
-export function loadParser(grammar: GrammarName): unknown {
+export function loadParser(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986');
+  if (grammar === 'rfc6874') return require('../generated/rfc6874');
   return grammar === 'rfc3987' ? require('../generated/rfc3987') : require('../generated/rfc2396');
 }
 
@@ -49,7 +54,7 @@ export function loadTr46(): unknown {
 }
 
 /**
- * The generated modules of RFC 3987 and RFC 2396, for useGrammar(), which an
+ * The generated modules of RFC 3987, RFC 2396 and RFC 6874, for useGrammar(), which an
  * ES module bundle needs (see src/load.esm.ts). Node loads a grammar on first
  * use and never needs them; here they load their modules only when read.
  */
@@ -77,5 +82,19 @@ export const RFC2396_GRAMMAR: GrammarModules = {
   },
   get trace() {
     return loadTrace('rfc2396') as object;
+  },
+};
+
+/** RFC 3986 with RFC 6874's zone identifiers, which `zoneId: true` selects: see RFC3987_GRAMMAR. */
+export const RFC6874_GRAMMAR: GrammarModules = {
+  grammar: 'rfc6874',
+  get recognizer() {
+    return loadRecognizer('rfc6874') as Recognizer;
+  },
+  get dfa() {
+    return loadAutomata('rfc6874') as Automata;
+  },
+  get trace() {
+    return loadTrace('rfc6874') as object;
   },
 };

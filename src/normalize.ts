@@ -5,7 +5,7 @@
  * segments), then 6.2.3. Every step can be switched off. The input must be a
  * valid URI reference: it is never repaired.
  */
-import { parse, type UriRecord } from './parse';
+import { parse, zoneGrammar, type Rfc6874Record, type UriRecord } from './parse';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from './code-units';
 import { forEachTriplet, hasLowerHex, isUnreservedOctet } from './triplets';
@@ -36,6 +36,15 @@ export interface NormalizeOptions {
    * step: it is not equivalence-preserving for every scheme.
    */
   readonly grammar?: 'rfc3986' | 'rfc3987';
+  /**
+   * true: accept an IPv6 zone identifier (RFC 6874 2, `[fe80::a%25en1]`), as
+   * parse() does. The zone keeps its case (lowercase-host lower-cases the
+   * address only): RFC 6874 does not make zone identifiers case-insensitive,
+   * and the names they stand for (RFC 4007 11, interface names) are the
+   * system's, often case-sensitive. Its percent-encodings are normalized as
+   * everywhere (6.2.2.1, 6.2.2.2), which leaves the octets it names as they are.
+   */
+  readonly zoneId?: boolean;
 }
 
 /** One change a step made: where, in the text as it stood before that step and in the input. */
@@ -155,7 +164,10 @@ const STEPS: readonly StepDefinition[] = [
       const host = r.host;
       const span = r.spans.host;
       if (host === undefined || span === undefined || !/[A-Z]/.test(host) || /[^\x00-\x7f]/.test(host)) return;
-      const lower = lowerOutsideTriplets(host);
+      // An RFC 6874 zone ("%25" ZoneID "]" at the end of the literal) keeps its case: see NormalizeOptions.zoneId.
+      const zone = (r as Partial<Rfc6874Record>).zone;
+      const kept = zone === undefined ? 0 : zone.length + 4;
+      const lower = lowerOutsideTriplets(host.slice(0, host.length - kept)) + host.slice(host.length - kept);
       if (lower !== host) emit(span[0], span[1], lower);
     },
   },
@@ -216,6 +228,7 @@ const NORMALIZE_OPTIONS: OptionSpec = {
   level: oneOf(['syntax', 'scheme']),
   steps: recordOf(NORMALIZE_STEPS, 'steps', boolean),
   grammar: URI_OR_IRI_GRAMMAR,
+  zoneId: boolean,
 };
 
 /** Normalizes `uri` and lists every change, step by step. */
@@ -374,7 +387,9 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
   const level = options.level ?? 'scheme';
   let text = uri;
   const grammar = options.grammar ?? 'rfc3986';
-  let record = parse(text, { grammar }); // a UriSyntaxError (or a TypeError) for anything else
+  const zoneId = options.zoneId;
+  zoneGrammar(grammar, zoneId, fn);
+  let record = parse(text, { grammar, zoneId }); // a UriSyntaxError (or a TypeError) for anything else
   const applied: Writable<NormalizeStep>[] = [];
   // One shared empty set of origins, never written to (apply() returns a new one): five typed arrays per call
   // cost more than the rest of a short URI's normalization. normalize() asks for no steps and never applies any.
@@ -417,7 +432,7 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
     for (let i = first; i < applied.length; i++) applied[i].result = next;
     if (steps) origins = origins.apply(applied, first);
     text = next;
-    record = parse(text, { grammar });
+    record = parse(text, { grammar, zoneId });
   }
   return { result: text, steps: applied, origins };
 }

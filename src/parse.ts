@@ -1,20 +1,22 @@
 /**
- * Parsing (RFC 3986 3, 4; RFC 3987 2.2; RFC 2396 3, 4): a thin layer over the
+ * Parsing (RFC 3986 3, 4; RFC 3987 2.2; RFC 2396 3, 4; with `zoneId: true`,
+ * RFC 6874 2): a thin layer over the
  * two back ends that scripts/generate.ts builds from each grammar/NAME.peggy
  * (see backends.ts). It records where each component is and returns it exactly
  * as written: no case change, no decoding, no defaults.
  */
 import { accepts, automatonRecord, matchesRule } from './backends';
-import type { AnyUriRecord, Rfc2396Record, UriRecord } from './records';
+import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './records';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
-import { checkOptions, oneOf, UriOptionError, type OptionSpec } from './options';
+import { boolean, checkOptions, oneOf, UriOptionError, type OptionSpec } from './options';
 import {
   GRAMMARS,
   isRuleOf,
   REFERENCE_RULES,
   ruleNameIn,
   toPegName,
+  type GeneratedGrammar,
   type GrammarName,
   type IriRuleName,
   type ReferenceRuleName,
@@ -23,11 +25,12 @@ import {
   type Rfc2396OriginalRuleName,
   type Rfc3986RuleName,
   type Rfc3987RuleName,
+  type Rfc6874RuleName,
   type RuleName,
   type UriRuleName,
 } from './grammars';
 
-export type { HostKind, PathKind, Rfc3986HostKind, Rfc2396HostKind, Rfc3986PathKind, Rfc2396PathKind, UriRecord, Rfc2396Record, AnyUriRecord, UriComponentName, SpanTuple } from './records';
+export type { HostKind, PathKind, Rfc3986HostKind, Rfc2396HostKind, Rfc3986PathKind, Rfc2396PathKind, UriRecord, Rfc2396Record, Rfc6874Record, AnyUriRecord, UriComponentName, SpanTuple } from './records';
 
 export interface ParseOptions {
   /**
@@ -38,11 +41,28 @@ export interface ParseOptions {
   readonly rule?: ReferenceRuleName;
   /** The grammar: 'rfc3986' (the default), 'rfc3987' (IRIs) or 'rfc2396' (the obsolete URI grammar, with RFC 2732). */
   readonly grammar?: GrammarName;
+  /**
+   * true: accept an IPv6 zone identifier in an IP-literal, `[fe80::a%25en1]`,
+   * by RFC 6874 2, which replaces RFC 3986's IP-literal with
+   * `"[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`, `IPv6addrz = IPv6address
+   * "%25" ZoneID`; the record then has `zone` (Rfc6874Record). A departure
+   * from RFC 3986, off by default: RFC 9844 removed zone identifiers from URIs
+   * again, and browsers reject them. With the RFC 3986 grammar only (RFC 6874
+   * updates RFC 3986).
+   */
+  readonly zoneId?: boolean;
 }
 
 export interface Rfc3986ParseOptions extends ParseOptions {
   readonly rule?: UriRuleName;
   readonly grammar?: 'rfc3986';
+}
+
+/** RFC 3986 with RFC 6874's zone identifiers. */
+export interface Rfc6874ParseOptions extends ParseOptions {
+  readonly rule?: UriRuleName;
+  readonly grammar?: 'rfc3986';
+  readonly zoneId: true;
 }
 
 export interface Rfc3987ParseOptions extends ParseOptions {
@@ -67,7 +87,7 @@ function checkInput(input: unknown): asserts input is string {
 const START_RULES = new Map(
   (Object.keys(REFERENCE_RULES) as GrammarName[]).map((g) => [g, new Map<string, string>(REFERENCE_RULES[g].map((r) => [r, toPegName(r)]))] as const),
 );
-const RFC3986_URI_REFERENCE: [GrammarName, string] = ['rfc3986', 'URI_reference'];
+const RFC3986_URI_REFERENCE: [GeneratedGrammar, string] = ['rfc3986', 'URI_reference'];
 
 /** The `grammar` option, wherever a function takes all three grammars. */
 export const GRAMMAR_OPTION = oneOf(GRAMMARS);
@@ -75,27 +95,44 @@ export const GRAMMAR_OPTION = oneOf(GRAMMARS);
 export const PARSE_OPTIONS: OptionSpec = {
   grammar: GRAMMAR_OPTION,
   rule: (value) => (typeof value === 'string' ? undefined : `must be the name of a reference rule, got a ${typeof value}`),
+  zoneId: boolean,
 };
+
+/**
+ * The grammar `zoneId: true` selects in place of `grammar` ('rfc6874', RFC
+ * 3986 with RFC 6874's IP-literal), or `grammar` itself; a UriOptionError
+ * when zoneId is asked of another grammar than RFC 3986. For the functions
+ * that take both options (the options themselves checked by the caller).
+ */
+export function zoneGrammar(grammar: GrammarName | undefined, zoneId: boolean | undefined, fn: string): GeneratedGrammar {
+  const g = grammar ?? 'rfc3986';
+  if (zoneId !== true) return g;
+  if (g !== 'rfc3986') {
+    throw new UriOptionError(fn, 'zoneId', zoneId, `option zoneId is RFC 6874's update of RFC 3986, and takes the grammar 'rfc3986' (the default), not ${JSON.stringify(g)}`);
+  }
+  return 'rfc6874';
+}
 
 /**
  * The grammar and the PEG start rule that `options` ask for (checked: a
  * UriOptionError for an unknown option, grammar, or a rule the grammar has no
  * reference rule of that name). `fn` names the function for the error.
  */
-export function startRuleOf(options: ParseOptions | undefined, fn: string): [GrammarName, string] {
+export function startRuleOf(options: ParseOptions | undefined, fn: string): [GeneratedGrammar, string] {
   if (options === undefined) return RFC3986_URI_REFERENCE; // the common case, without a lookup
   checkOptions(fn, options, PARSE_OPTIONS);
   const grammar = options.grammar ?? 'rfc3986';
+  const generated = zoneGrammar(grammar, options.zoneId, fn);
   const rules = REFERENCE_RULES[grammar];
   const rule = options.rule ?? rules[0];
   const start = (START_RULES.get(grammar) as Map<string, string>).get(rule);
   if (start === undefined) {
     throw new UriOptionError(fn, 'rule', rule, `unknown rule ${JSON.stringify(rule)} for ${grammar} in option rule: expected one of ${rules.join(', ')}`);
   }
-  return [grammar, start];
+  return [generated, start];
 }
 
-const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
+const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION, zoneId: boolean };
 
 /**
  * Runs the rule's automaton and, when it accepts, reads the record off the
@@ -104,8 +141,20 @@ const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
  * error should peggy accept what the automaton rejected: a bug in urigram,
  * never the input's).
  */
-function run(input: string, grammar: GrammarName, startRule: string): AnyUriRecord | UriSyntaxError {
-  return automatonRecord(input, startRule, grammar) ?? diagnose(input, startRule, grammar);
+function run(input: string, grammar: GeneratedGrammar, startRule: string): AnyUriRecord | UriSyntaxError {
+  return automatonRecord(input, startRule, grammar) ?? (grammar === 'rfc6874' ? diagnoseZone(input, startRule) : diagnose(input, startRule, grammar));
+}
+
+/**
+ * The error for an input RFC 6874's grammar rejects, from its own traced
+ * parser (so the offset, the expected items and the rule path, IPv6addrz and
+ * ZoneID among them, are that grammar's), reported as a UriSyntaxError of the
+ * grammar the caller named, RFC 3986, which RFC 6874 updates.
+ */
+function diagnoseZone(input: string, startRule: string): UriSyntaxError {
+  // diagnose() takes any generated grammar at run time; its parameter names the public three.
+  const e = diagnose(input, startRule, 'rfc6874' as GrammarName);
+  return new UriSyntaxError({ input, grammar: 'rfc3986', rule: e.rule, offset: e.offset, found: e.found, expected: e.expected, rulePath: e.rulePath, ...(e.hint === undefined ? {} : { hint: e.hint }) });
 }
 
 /**
@@ -114,6 +163,7 @@ function run(input: string, grammar: GrammarName, startRule: string): AnyUriReco
  * offset, the expected items and the rule path, when the input is not valid;
  * a TypeError when it is not a string.
  */
+export function parse(input: string, options: Rfc6874ParseOptions): Rfc6874Record;
 export function parse(input: string, options: Rfc2396ParseOptions): Rfc2396Record;
 export function parse(input: string, options?: Rfc3986ParseOptions | Rfc3987ParseOptions): UriRecord;
 export function parse(input: string, options?: ParseOptions): AnyUriRecord;
@@ -126,6 +176,7 @@ export function parse(input: string, options?: ParseOptions): AnyUriRecord {
 }
 
 /** Like parse, but returns the error instead of throwing it. A non-string input still throws a TypeError. */
+export function tryParse(input: string, options: Rfc6874ParseOptions): ParseResult<Rfc6874Record>;
 export function tryParse(input: string, options: Rfc2396ParseOptions): ParseResult<Rfc2396Record>;
 export function tryParse(input: string, options?: Rfc3986ParseOptions | Rfc3987ParseOptions): ParseResult;
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord>;
@@ -148,18 +199,21 @@ export function isValid(input: string, options?: ParseOptions): boolean {
  * 3986 Appendix A by default) or a core rule it uses, named as in the ABNF
  * (`IPv6address`, `dec-octet`, `path-rootless`, `HEXDIG`; `iunreserved`,
  * `ucschar` with `{ grammar: 'rfc3987' }`; `hostname`, `opaque-part` with
- * `{ grammar: 'rfc2396' }`, which also takes RFC 2396's own spelling, `opaque_part`).
+ * `{ grammar: 'rfc2396' }`, which also takes RFC 2396's own spelling, `opaque_part`;
+ * `IPv6addrz`, `ZoneID` with `{ zoneId: true }`, under which `IP-literal` and
+ * every rule that holds it take RFC 6874's IP-literal).
  */
-export function matches(rule: Rfc3986RuleName, input: string, options?: { readonly grammar?: 'rfc3986' }): boolean;
+export function matches(rule: Rfc3986RuleName | Rfc6874RuleName, input: string, options: { readonly grammar?: 'rfc3986'; readonly zoneId: true }): boolean;
+export function matches(rule: Rfc3986RuleName, input: string, options?: { readonly grammar?: 'rfc3986'; readonly zoneId?: boolean }): boolean;
 export function matches(rule: Rfc3987RuleName, input: string, options: { readonly grammar: 'rfc3987' }): boolean;
 export function matches(rule: Rfc2396RuleName | Rfc2396OriginalRuleName, input: string, options: { readonly grammar: 'rfc2396' }): boolean;
-export function matches(rule: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean;
-export function matches(ruleName: RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName }): boolean {
+export function matches(rule: RuleName | Rfc6874RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName; readonly zoneId?: boolean }): boolean;
+export function matches(ruleName: RuleName | Rfc6874RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName; readonly zoneId?: boolean }): boolean {
   checkOptions('matches', options, MATCHES_OPTIONS);
-  const grammar = options?.grammar ?? 'rfc3986';
+  const grammar = zoneGrammar(options?.grammar, options?.zoneId, 'matches');
   const rule = typeof ruleName === 'string' ? ruleNameIn(grammar, ruleName) : ruleName;
   if (!isRuleOf(grammar, rule)) {
-    throw new TypeError(`unknown ${grammar.replace('rfc', 'RFC ')} rule ${JSON.stringify(rule)}`);
+    throw new TypeError(`unknown ${grammar === 'rfc6874' ? 'RFC 3986 (with RFC 6874)' : grammar.replace('rfc', 'RFC ')} rule ${JSON.stringify(rule)}`);
   }
   checkInput(input);
   return matchesRule(input, toPegName(rule), grammar);

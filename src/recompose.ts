@@ -9,10 +9,10 @@
  * scheme), or a component with characters its rule does not allow. Nothing is
  * silently changed.
  */
-import { GRAMMAR_OPTION, tryParse } from './parse';
+import { GRAMMAR_OPTION, tryParse, zoneGrammar } from './parse';
 import { isRfc2396Record, type AnyUriRecord, type UriComponents } from './records';
 import type { GrammarName } from './grammars';
-import { checkOptions, type OptionSpec } from './options';
+import { boolean, checkOptions, type OptionSpec } from './options';
 import { UriComposeError } from './errors';
 export { UriComposeError } from './errors';
 
@@ -68,9 +68,11 @@ export interface RecomposeOptions {
    * whose characters differ: "[" and "]" anywhere in a query or fragment).
    */
   readonly grammar?: GrammarName;
+  /** true: the authority may hold an IPv6 zone identifier (RFC 6874 2, `[fe80::a%25en1]`), read back as parse() reads it with this option. */
+  readonly zoneId?: boolean;
 }
 
-const RECOMPOSE_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION };
+const RECOMPOSE_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION, zoneId: boolean };
 
 /**
  * The five components as a string (RFC 3986 5.3), or a UriComposeError naming
@@ -101,7 +103,9 @@ export function recompose(components: UriComponents | AnyUriRecord, options?: Re
   }
   const { text, spans } = concatenateWithSpans(components);
   const grammar = options?.grammar ?? 'rfc3986';
-  const parsed = grammar === 'rfc3986' ? tryParse(text) : tryParse(text, { grammar });
+  const zoneId = options?.zoneId;
+  zoneGrammar(grammar, zoneId, 'recompose');
+  const parsed = grammar === 'rfc3986' && zoneId !== true ? tryParse(text) : tryParse(text, { grammar, zoneId });
   if (!parsed.ok) {
     const at = parsed.error.offset;
     const [name] = spans.find(([, start, end]) => at >= start && at <= end) ?? spans[spans.length - 1];

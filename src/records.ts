@@ -8,7 +8,8 @@
  * Each grammar has its own closed set of host and path kinds, so that a type
  * says what a record can hold: an RFC 3986 record never has the host kind
  * 'hostname' or the path kind 'opaque-part'; only an RFC 2396 record has
- * `opaque` and `authorityForm` (isRfc2396Record tells them apart).
+ * `opaque` and `authorityForm` (isRfc2396Record tells them apart); only a
+ * record parsed with `zoneId: true` (Rfc6874Record) has `zone`.
  */
 
 /** The components of RFC 3986 3 (with userinfo, host and port of 3.2). */
@@ -92,6 +93,25 @@ export interface Rfc2396Record extends RecordOf<Rfc2396HostKind, Rfc2396PathKind
   readonly authorityForm: 'server' | 'reg_name' | undefined;
 }
 
+/**
+ * A URI reference parsed with `{ zoneId: true }`: by RFC 3986 as RFC 6874 2
+ * updates it, so that an IPv6 address literal may carry a zone identifier
+ * (`http://[fe80::a%25en1]/`). The components of UriRecord, plus:
+ *
+ * - `zone`: the ZoneID (RFC 6874 2) of an IP-literal that has one, as
+ *   written: the text after the "%25" that RFC 6874 makes the delimiter (the
+ *   percent-encoded "%" of RFC 4007's `fe80::a%en1`), up to the "]", still
+ *   percent-encoded, like every component of a record. `[fe80::a%25en1]` has
+ *   zone `en1`, `[fe80::a%25en%2F1]` has zone `en%2F1` (percentDecode gives
+ *   the zone's own name, `en/1`). Undefined when the host has no zone.
+ *
+ * An address with a zone is still the host kind 'IPv6address', and `host` is
+ * the whole literal as written, zone included: `[fe80::a%25en1]`.
+ */
+export interface Rfc6874Record extends UriRecord {
+  readonly zone: string | undefined;
+}
+
 /** A record of any grammar. */
 export type AnyUriRecord = UriRecord | Rfc2396Record;
 
@@ -161,7 +181,8 @@ export interface Span {
 }
 
 export interface HostTree extends Span {
-  readonly kind: Rfc3986HostKind;
+  /** 'IPv6addrz' only from grammar/rfc6874.peggy: an IPv6 address with a zone identifier (the record says 'IPv6address' and has `zone`). */
+  readonly kind: Rfc3986HostKind | 'IPv6addrz';
 }
 
 export interface AuthorityTree extends Span {

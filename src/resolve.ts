@@ -7,7 +7,7 @@
  * and `{ algorithm: 'rfc2396' }` runs the algorithm RFC 3986 replaced, RFC 2396
  * 5.2, step by step (see resolve2396).
  */
-import { GRAMMAR_OPTION, parse, tryParse, type AnyUriRecord } from './parse';
+import { GRAMMAR_OPTION, parse, tryParse, zoneGrammar, type AnyUriRecord } from './parse';
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from './code-units';
@@ -32,6 +32,12 @@ export interface ResolveOptions {
    */
   readonly grammar?: GrammarName;
   /**
+   * true: the base and the reference may hold an IPv6 zone identifier (RFC
+   * 6874 2, `[fe80::a%25en1]`), as in parse(); the target keeps it as written.
+   * With the RFC 3986 grammar only.
+   */
+  readonly zoneId?: boolean;
+  /**
    * 'rfc3986' (the default): RFC 3986 5.2. 'rfc2396': RFC 2396 5.2 as written,
    * with what RFC 3986 changed (Appendix D.2): a base with an authority and an
    * empty path is merged as the empty string ("g" against "http://a" is
@@ -48,13 +54,13 @@ export interface ResolveOptions {
   readonly algorithm?: 'rfc3986' | 'rfc2396';
 }
 
-const RESOLVE_OPTIONS: OptionSpec = { strict: boolean, grammar: GRAMMAR_OPTION, algorithm: oneOf(['rfc3986', 'rfc2396']) };
+const RESOLVE_OPTIONS: OptionSpec = { strict: boolean, grammar: GRAMMAR_OPTION, zoneId: boolean, algorithm: oneOf(['rfc3986', 'rfc2396']) };
 
-function baseComponents(base: AnyUriRecord | string, grammar: GrammarName): UriComponents {
+function baseComponents(base: AnyUriRecord | string, grammar: GrammarName, zoneId: boolean | undefined): UriComponents {
   let record: AnyUriRecord;
   let text: string;
   if (typeof base === 'string') {
-    const parsed = tryParse(base, { grammar });
+    const parsed = tryParse(base, { grammar, zoneId });
     if (!parsed.ok) {
       throw new UriResolveError(base, `the base is not a valid URI reference: ${parsed.error.message}`, parsed.error);
     }
@@ -74,8 +80,8 @@ function baseComponents(base: AnyUriRecord | string, grammar: GrammarName): UriC
   return { ...components(record), fragment: undefined };
 }
 
-function referenceComponents(reference: AnyUriRecord | string, grammar: GrammarName): UriComponents {
-  if (typeof reference === 'string') return components(parse(reference, { grammar }));
+function referenceComponents(reference: AnyUriRecord | string, grammar: GrammarName, zoneId: boolean | undefined): UriComponents {
+  if (typeof reference === 'string') return components(parse(reference, { grammar, zoneId }));
   if (reference !== null && typeof reference === 'object' && typeof reference.path === 'string') return components(reference);
   throw new TypeError('expected the reference as a string or a UriRecord');
 }
@@ -94,16 +100,17 @@ function merge(base: UriComponents, referencePath: string): string {
  */
 export function resolveRecord(base: AnyUriRecord | string, reference: AnyUriRecord | string, options?: ResolveOptions): UriComponents {
   checkOptions('resolveRecord', options, RESOLVE_OPTIONS);
-  return target(base, reference, options ?? {});
+  return target(base, reference, options ?? {}, 'resolveRecord');
 }
 
 /** resolveRecord, its options checked. */
-function target(base: AnyUriRecord | string, reference: AnyUriRecord | string, options: ResolveOptions): UriComponents {
+function target(base: AnyUriRecord | string, reference: AnyUriRecord | string, options: ResolveOptions, fn: string): UriComponents {
   const strict = options.strict ?? true;
   const grammar = options.grammar ?? 'rfc3986';
   const algorithm = options.algorithm ?? 'rfc3986';
-  const B = baseComponents(base, grammar);
-  let R = referenceComponents(reference, grammar);
+  zoneGrammar(grammar, options.zoneId, fn);
+  const B = baseComponents(base, grammar, options.zoneId);
+  let R = referenceComponents(reference, grammar, options.zoneId);
   if (!strict && R.scheme !== undefined && B.scheme !== undefined && R.scheme.toLowerCase() === B.scheme.toLowerCase()) {
     R = { ...R, scheme: undefined };
   }
@@ -134,12 +141,12 @@ function target(base: AnyUriRecord | string, reference: AnyUriRecord | string, o
 export function resolve(base: string, reference: string, options: ResolveOptions = {}): string {
   checkOptions('resolve', options, RESOLVE_OPTIONS);
   if (typeof base !== 'string' || typeof reference !== 'string') throw new TypeError('expected the base and the reference as strings');
-  const t = target(base, reference, options);
+  const t = target(base, reference, options, 'resolve');
   if (options.algorithm === 'rfc2396') return concatenate(t); // step 7, as written
   const path = t.authority === undefined && t.path.startsWith('//') ? `/.${t.path}` : t.path;
   // Written, and read back, by the grammar the base and the reference were valid in: with
   // 'rfc2396', a fragment "[x]" is RFC 2396's (RFC 2732's) and the result is an RFC 2396 URI.
-  return recompose({ ...t, path }, { grammar: options.grammar ?? 'rfc3986' });
+  return recompose({ ...t, path }, { grammar: options.grammar ?? 'rfc3986', zoneId: options.zoneId });
 }
 
 /**

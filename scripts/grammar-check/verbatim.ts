@@ -2,11 +2,12 @@
  * The drift check between each grammar/NAME.abnf and the RFC text it
  * transcribes (grammar/rfcNNNN.txt, beside it).
  *
- * - RFC 3986 and RFC 3987: every rule of the .abnf file, with its
+ * - RFC 3986, RFC 3987 and RFC 6874: every rule of the .abnf file, with its
  *   continuation lines and comments, must occur in one of its source texts
- *   (RFC 3986 Appendix A or RFC 3987 2.2, and RFC 5234 Appendix B.1 for the
- *   core rules) character for character, whitespace aside: the texts break
- *   pages inside rules, and the .abnf files close those breaks up.
+ *   (RFC 3986 Appendix A or RFC 3987 2.2, RFC 6874 2 with RFC 3986
+ *   Appendix A, and RFC 5234 Appendix B.1 for the core rules) character for
+ *   character, whitespace aside: the texts break pages inside rules, and the
+ *   .abnf files close those breaks up.
  * - RFC 2396: its Appendix A is not ABNF, and grammar/rfc2396.abnf converts
  *   it (its header says how). Every rule of Appendix A must be in the .abnf
  *   file, and equal to it once converted ("|" written "/", "_" in names
@@ -29,6 +30,7 @@ export interface RuleText {
 export const VERBATIM_SOURCES: Readonly<Record<string, readonly string[]>> = {
   rfc3986: ['rfc3986.txt', 'rfc5234.txt'],
   rfc3987: ['rfc3987.txt', 'rfc5234.txt'],
+  rfc6874: ['rfc6874.txt', 'rfc3986.txt', 'rfc5234.txt'],
 };
 
 /** Rules of RFC 2396 Appendix A that grammar/rfc2396.abnf deliberately writes otherwise, and why. */
