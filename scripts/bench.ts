@@ -17,8 +17,8 @@
  * - CLI throughput: `urigram validate` on a million lines of standard input,
  *   lines/s and peak memory.
  * - --worst: hostile input families at 1k, 10k, 100k and 1M characters, ns per
- *   character for each size and library, for both of urigram's back ends and
- *   its error path.
+ *   character for each size and library, for urigram's three back ends
+ *   (automaton, recognizer, peggy) and its error path.
  *
  * Medians and ratios, never single runs: the machines are noisy.
  */
@@ -29,6 +29,7 @@ import * as path from 'node:path';
 import { Bench } from 'tinybench';
 import * as urigram from '../src';
 import { parse as pegParse } from '../generated/rfc3986';
+import { recognizes } from '../src/backends';
 import { coldStart, coldStartTable, median, shuffle } from './cold-start';
 import { RFC3986_FAMILIES, OTHER_GRAMMAR_FAMILIES } from '../test/support/hostile';
 import { replaceSection } from './report';
@@ -229,9 +230,10 @@ function cliThroughput(): { lines: number; seconds: number; peakMB: number | und
 }
 
 const WORST_LIBS: Record<string, (s: string) => unknown> = {
-  'urigram isValid (recognizer)': (s) => urigram.isValid(s),
+  'urigram isValid (automaton)': (s) => urigram.isValid(s),
   'urigram tryParse (with the error)': (s) => urigram.tryParse(s),
-  'peggy parser (back end 2)': (s) => {
+  'recognizer (back end 2)': (s) => recognizes(s, 'URI_reference'),
+  'peggy parser (back end 3)': (s) => {
     try {
       return pegParse(s, { startRule: 'URI_reference' });
     } catch (e) {
@@ -255,7 +257,7 @@ function worst(quick: boolean): Array<{ family: string; lib: string; nsPerChar: 
       return [
         f.name,
         f.make,
-        { 'urigram isValid (recognizer)': (s: string) => urigram.isValid(s, { grammar }), 'urigram tryParse (with the error)': (s: string) => urigram.tryParse(s, { grammar }) },
+        { 'urigram isValid (automaton)': (s: string) => urigram.isValid(s, { grammar }), 'urigram tryParse (with the error)': (s: string) => urigram.tryParse(s, { grammar }) },
       ] as [string, (n: number) => string, Record<string, (s: string) => unknown>];
     }),
   ];
