@@ -12,7 +12,7 @@ import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
 import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
 import { checkOption, oneOf } from './options';
-import { loadParser, loadRecognizer, loadTrace } from './load';
+import { loadDiagnose, loadParser, loadRecognizer, loadTrace } from './load';
 
 export type GrammarName = 'rfc3986' | 'rfc3987' | 'rfc2396';
 
@@ -70,17 +70,17 @@ export type PeggyParserModule = typeof Rfc3986Parser;
 export type PeggyExpectation = Rfc3986Parser.Expectation;
 export type Rfc3986StartRule = Rfc3986Start;
 
-/** The three modules generated from each grammar: the recognizer, peggy's parser, and peggy's parser with --trace. */
-export type GeneratedKind = 'recognizer' | 'parser' | 'trace';
+/** The modules generated from each grammar: the recognizer, the diagnostic back end, peggy's parser, and peggy's parser with --trace. */
+export type GeneratedKind = 'recognizer' | 'diagnose' | 'parser' | 'trace';
 
 /**
  * The generated modules of RFC 3987 or RFC 2396, for useGrammar(): the
- * recognizer and the traced parser (which explains a rejection).
+ * recognizer and the diagnostic back end (which explains a rejection).
  */
 export interface GrammarModules {
   readonly grammar: 'rfc3987' | 'rfc2396';
   readonly recognizer: Recognizer;
-  readonly trace: object;
+  readonly diagnose: object;
 }
 
 const provided: Partial<Record<GrammarName, GrammarModules>> = {};
@@ -101,8 +101,9 @@ const loaded = new Map<string, unknown>();
 
 /**
  * A generated module, loaded on first use (src/load.ts): the RFC 3987 and RFC
- * 2396 modules only when a call names their grammar, the peggy parsers only
- * to explain a rejection (or, untraced, for the tests and the benchmark).
+ * 2396 modules only when a call names their grammar, the diagnostic back end
+ * only to explain a rejection, the peggy parsers (traced or not) only for the
+ * tests and the benchmark.
  */
 export function generatedModule<T>(grammar: GrammarName, kind: GeneratedKind): T {
   if (kind === 'recognizer') return recognizerOf(grammar) as T;
@@ -110,7 +111,7 @@ export function generatedModule<T>(grammar: GrammarName, kind: GeneratedKind): T
   let module = loaded.get(key);
   if (module === undefined) {
     const own = grammar === 'rfc3986' ? undefined : provided[grammar];
-    module = kind === 'trace' ? (own?.trace ?? loadTrace(grammar)) : loadParser(grammar);
+    module = kind === 'diagnose' ? (own?.diagnose ?? loadDiagnose(grammar)) : kind === 'trace' ? loadTrace(grammar) : loadParser(grammar);
     loaded.set(key, module);
   }
   return module as T;

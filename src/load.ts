@@ -2,7 +2,7 @@
  * Where the modules that urigram loads on first use come from, in Node and
  * in the CommonJS build: a require() with a literal path for each, run on the
  * first call that needs it, so that a program that parses RFC 3986 URIs never
- * loads the other grammars, the traced parsers (used only to explain a
+ * loads the other grammars, the diagnostic back ends (used only to explain a
  * rejection) or tr46 (used only by host: 'idna').
  *
  * The ES module build, which bundlers tree-shake, has src/load.esm.ts in this
@@ -19,7 +19,13 @@ export function loadRecognizer(grammar: Exclude<GrammarName, 'rfc3986'>): unknow
   return grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer');
 }
 
-/** peggy's traced parser of a grammar: only diagnose() uses it, to explain a rejection. */
+/** The diagnostic back end of a grammar: only diagnose() uses it, to explain a rejection. */
+export function loadDiagnose(grammar: GrammarName): unknown {
+  if (grammar === 'rfc3986') return require('../generated/rfc3986.diagnose');
+  return grammar === 'rfc3987' ? require('../generated/rfc3987.diagnose') : require('../generated/rfc2396.diagnose');
+}
+
+/** peggy's traced parser of a grammar: the oracle the tests hold diagnose() to. */
 export function loadTrace(grammar: GrammarName): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986.trace');
   return grammar === 'rfc3987' ? require('../generated/rfc3987.trace') : require('../generated/rfc2396.trace');
@@ -46,8 +52,8 @@ export const RFC3987_GRAMMAR: GrammarModules = {
   get recognizer() {
     return loadRecognizer('rfc3987') as Recognizer;
   },
-  get trace() {
-    return loadTrace('rfc3987') as object;
+  get diagnose() {
+    return loadDiagnose('rfc3987') as object;
   },
 };
 
@@ -57,7 +63,7 @@ export const RFC2396_GRAMMAR: GrammarModules = {
   get recognizer() {
     return loadRecognizer('rfc2396') as Recognizer;
   },
-  get trace() {
-    return loadTrace('rfc2396') as object;
+  get diagnose() {
+    return loadDiagnose('rfc2396') as object;
   },
 };
