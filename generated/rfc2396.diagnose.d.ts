@@ -14,10 +14,10 @@ export interface Explanation {
 }
 /**
  * Runs `startRule` on `text` as peggy's traced parser would: where the match ends (-1: it failed), the
- * furthest failure, the expectations there and the two candidate rule paths. `oneCharRules` and
- * `pathlessRules` flag rules by index (1): those of one character, those that never end a path.
+ * furthest failure, the expectations there and the two candidate rule paths. `pathlessRules` flags
+ * the rules, by index (1), that never end a path.
  */
-export declare function explain(text: string, startRule: StartRuleNames, oneCharRules: Uint8Array, pathlessRules: Uint8Array): Explanation;
+export declare function explain(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): Explanation;
 /** peggy's expectations, by index. */
 export declare const EXPECTATIONS: readonly Expectation[];
 /** The rules, by index. */

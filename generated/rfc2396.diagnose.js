@@ -12,8 +12,8 @@ let len = 0;
 let silent = 0;
 /** The furthest offset where an expectation was recorded (-1: none), and the expectations there, each once (list, seen). */
 let maxFail = -1;
-const list = new Int32Array(41);
-const seen = new Uint8Array(41);
+const list = new Int32Array(34);
+const seen = new Uint8Array(34);
 let count = 0;
 /**
  * The stack of rule invocations, from 1 (0 is below the start rule): rule index, start offset, and
@@ -32,10 +32,15 @@ const best = new Int32Array(14);
 let bestLength = 0;
 const common = new Int32Array(14);
 let commonLength = -1;
-/** Per rule index, set by explain(): a rule of one character (oneChar), a rule that never ends a path (pathless). */
-let oneChar = new Uint8Array(0);
+/** Per rule index, set by explain(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
+
+/** The end of a match of one character of an ASCII set (its table) at `at`, or -1 (in the bodies of the rules with a display name). */
+function one(table, at) {
+  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }
+  return -1;
+}
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
@@ -50,9 +55,8 @@ function fail(at, id) {
   if (seen[id] === 0) { seen[id] = 1; list[count++] = id; }
   reached[depth] = epoch;
   if (at > 0 && startGivesPath) return;
-  // This failure's path: the stack without the one-character rules at its top; the common prefix keeps what it shares.
-  let top = depth;
-  while (top > 0 && oneChar[rules[top]] === 1) top--;
+  // This failure's path: the stack (TracedRun cuts the rules with a display name from its top: here they push no frame).
+  const top = depth;
   if (commonLength < 0) {
     for (let i = 0; i < top; i++) common[i] = rules[i + 1];
     commonLength = top;
@@ -1690,48 +1694,26 @@ function r_uric(at) {
 // reserved      = ";" / "/" / "?" / ":" / "@" / "&" / "=" / "+" /
 //                 "$" / "," / "[" / "]"                    ; RFC 2732 3 (3)
 function r_reserved(at) {
-  const d = depth + 1; depth = d; rules[d] = 35; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c328 = at < len ? input.charCodeAt(at) : -1;
-  out = (c328 >= 0 && c328 < 128 && T10[c328] === 1) ? at + 1 : -1;
+  out = one(T10, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
   return out;
 }
 
 // unreserved    = alphanum / mark
 function r_unreserved(at) {
-  const d = depth + 1; depth = d; rules[d] = 36; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_alphanum(at);
-  if (out < 0) {
-    out = r_mark(at);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T11, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
 
 // mark          = "-" / "_" / "." / "!" / "~" / "*" / "'" /
 //                 "(" / ")"
 function r_mark(at) {
-  const d = depth + 1; depth = d; rules[d] = 37; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c329 = at < len ? input.charCodeAt(at) : -1;
-  out = (c329 >= 0 && c329 < 128 && T11[c329] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T12, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
 
@@ -1740,18 +1722,18 @@ function r_escaped(at) {
   const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq330: {
+  seq328: {
+    let p329;
+    p329 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p329 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (p329 < 0) break seq328;
+    let p330;
+    p330 = r_hex(p329);
+    if (p330 < 0) break seq328;
     let p331;
-    p331 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p331 < 0 && at >= maxFail && silent === 0) fail(at, 28);
-    if (p331 < 0) break seq330;
-    let p332;
-    p332 = r_hex(p331);
-    if (p332 < 0) break seq330;
-    let p333;
-    p333 = r_hex(p332);
-    if (p333 < 0) break seq330;
-    out = p333;
+    p331 = r_hex(p330);
+    if (p331 < 0) break seq328;
+    out = p331;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1762,114 +1744,57 @@ function r_escaped(at) {
 //                 ; digit | "A" | "B" | "C" | "D" | "E" | "F" |
 //                 ;         "a" | "b" | "c" | "d" | "e" | "f"
 function r_hex(at) {
-  const d = depth + 1; depth = d; rules[d] = 39; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_digit(at);
-  if (out < 0) {
-    const c334 = at < len ? input.charCodeAt(at) : -1;
-    out = (c334 >= 0 && c334 < 128 && T12[c334] === 1) ? at + 1 : -1;
-    if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 30);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T13, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
   return out;
 }
 
 // alphanum      = alpha / digit
 function r_alphanum(at) {
-  const d = depth + 1; depth = d; rules[d] = 40; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_alpha(at);
-  if (out < 0) {
-    out = r_digit(at);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 31);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T14, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
   return out;
 }
 
 // alpha         = lowalpha / upalpha
 function r_alpha(at) {
-  const d = depth + 1; depth = d; rules[d] = 41; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_lowalpha(at);
-  if (out < 0) {
-    out = r_upalpha(at);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 32);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T15, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
   return out;
 }
 
 // lowalpha = %x61-7A   ; "a" | "b" | ... | "z"
 function r_lowalpha(at) {
-  const d = depth + 1; depth = d; rules[d] = 42; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c335 = at < len ? input.charCodeAt(at) : -1;
-  out = (c335 >= 0 && c335 < 128 && T13[c335] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 33);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 34);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T16, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 30);
   return out;
 }
 
 // upalpha  = %x41-5A   ; "A" | "B" | ... | "Z"
 function r_upalpha(at) {
-  const d = depth + 1; depth = d; rules[d] = 43; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c336 = at < len ? input.charCodeAt(at) : -1;
-  out = (c336 >= 0 && c336 < 128 && T14[c336] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 35);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 36);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T17, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 31);
   return out;
 }
 
 // digit    = %x30-39   ; "0" | "1" | ... | "9"
 function r_digit(at) {
-  const d = depth + 1; depth = d; rules[d] = 44; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c337 = at < len ? input.charCodeAt(at) : -1;
-  out = (c337 >= 0 && c337 < 128 && T15[c337] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 37);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 38);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T18, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 32);
   return out;
 }
 
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
-  const d = depth + 1; depth = d; rules[d] = 45; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_digit(at);
-  if (out < 0) {
-    const c338 = at < len ? input.charCodeAt(at) : -1;
-    out = (c338 >= 0 && c338 < 128 && T12[c338] === 1) ? at + 1 : -1;
-    if (out < 0 && at >= maxFail && silent === 0) fail(at, 39);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 40);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T13, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 33);
   return out;
 }
 
@@ -1886,30 +1811,33 @@ const T7 = table('00000000000000000000000000000000000000000000000011111000000000
 const T8 = table('00000000000000000000000000000000000000000000000011000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T9 = table('00000000000000000000000000000000000010100001100000000000001001001000000000000000000000000000000000000000000000000000000000000000');
 const T10 = table('00000000000000000000000000000000000010100001100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
-const T12 = table('00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000');
-const T13 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
-const T14 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
-const T15 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000010000011110011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T12 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
+const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T14 = table('00000000000000000000000000000000000000000000000011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T15 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T16 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
+const T17 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
 
 const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, relativeURI: r_relativeURI, hier_part: r_hier_part, opaque_part: r_opaque_part, uric_no_slash: r_uric_no_slash, net_path: r_net_path, abs_path: r_abs_path, rel_path: r_rel_path, rel_segment: r_rel_segment, scheme: r_scheme, authority: r_authority, reg_name: r_reg_name, server: r_server, userinfo: r_userinfo, hostport: r_hostport, host: r_host, IPv6reference: r_IPv6reference, hostname: r_hostname, domainlabel: r_domainlabel, toplabel: r_toplabel, IPv4address: r_IPv4address, port: r_port, IPv6address: r_IPv6address, ls32: r_ls32, hex4: r_hex4, decimal_octet: r_decimal_octet, path: r_path, path_segments: r_path_segments, segment: r_segment, param: r_param, pchar: r_pchar, query: r_query, fragment: r_fragment, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, HEXDIG: r_HEXDIG };
 
 /** peggy's expectations, as its traced parser records them (peg$maxFailExpected), by index. */
-const EXPECTATIONS = [{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],[":",";"],"=",["?","@"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],";","=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["#","/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"any"},{"type":"class","parts":["$","&",["+",","],[":",";"],"=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],[":",";"],"="],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"-","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["0","1"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":";","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],":","=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["$","&",["+",","],"/",[":",";"],"=",["?","@"],"[","]"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"reserved"},{"type":"other","description":"unreserved"},{"type":"class","parts":["!",["'","*"],["-","."],"_","~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"mark"},{"type":"literal","text":"%","ignoreCase":false},{"type":"class","parts":[["A","F"],["a","f"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"hex"},{"type":"other","description":"alphanum"},{"type":"other","description":"alpha"},{"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"lowalpha"},{"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"upalpha"},{"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"digit"},{"type":"class","parts":[["A","F"]],"inverted":false,"ignoreCase":true,"unicode":false},{"type":"other","description":"HEXDIG"}];
+const EXPECTATIONS = [{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],[":",";"],"=",["?","@"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],";","=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["#","/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"any"},{"type":"class","parts":["$","&",["+",","],[":",";"],"=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],[":",";"],"="],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"-","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["0","1"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":";","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],":","=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"reserved"},{"type":"other","description":"unreserved"},{"type":"other","description":"mark"},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"hex"},{"type":"other","description":"alphanum"},{"type":"other","description":"alpha"},{"type":"other","description":"lowalpha"},{"type":"other","description":"upalpha"},{"type":"other","description":"digit"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","ls32","hex4","decimal_octet","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"];
 
 /**
- * Runs `startRule` on `text` as peggy's traced parser would. `oneChar` and `pathless` flag rules by index:
- * the rules of one character (cut from the top of a failure's stack) and the rules that never end a path.
+ * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
+ * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
  * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
  * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
  */
-function explain(text, startRule, oneCharRules, pathlessRules) {
+function explain(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seen.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
-  oneChar = oneCharRules; pathless = pathlessRules;
+  pathless = pathlessRules;
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";

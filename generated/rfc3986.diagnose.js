@@ -12,8 +12,8 @@ let len = 0;
 let silent = 0;
 /** The furthest offset where an expectation was recorded (-1: none), and the expectations there, each once (list, seen). */
 let maxFail = -1;
-const list = new Int32Array(33);
-const seen = new Uint8Array(33);
+const list = new Int32Array(27);
+const seen = new Uint8Array(27);
 let count = 0;
 /**
  * The stack of rule invocations, from 1 (0 is below the start rule): rule index, start offset, and
@@ -32,10 +32,15 @@ const best = new Int32Array(11);
 let bestLength = 0;
 const common = new Int32Array(11);
 let commonLength = -1;
-/** Per rule index, set by explain(): a rule of one character (oneChar), a rule that never ends a path (pathless). */
-let oneChar = new Uint8Array(0);
+/** Per rule index, set by explain(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
+
+/** The end of a match of one character of an ASCII set (its table) at `at`, or -1 (in the bodies of the rules with a display name). */
+function one(table, at) {
+  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }
+  return -1;
+}
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
@@ -50,9 +55,8 @@ function fail(at, id) {
   if (seen[id] === 0) { seen[id] = 1; list[count++] = id; }
   reached[depth] = epoch;
   if (at > 0 && startGivesPath) return;
-  // This failure's path: the stack without the one-character rules at its top; the common prefix keeps what it shares.
-  let top = depth;
-  while (top > 0 && oneChar[rules[top]] === 1) top--;
+  // This failure's path: the stack (TracedRun cuts the rules with a display name from its top: here they push no frame).
+  const top = depth;
   if (commonLength < 0) {
     for (let i = 0; i < top; i++) common[i] = rules[i + 1];
     commonLength = top;
@@ -1645,118 +1649,59 @@ function r_pct_encoded(at) {
 
 // unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
-  const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_ALPHA(at);
-  if (out < 0) {
-    out = r_DIGIT(at);
-    if (out < 0) {
-      const c315 = at < len ? input.charCodeAt(at) : -1;
-      out = (c315 >= 0 && c315 < 128 && T7[c315] === 1) ? at + 1 : -1;
-      if (out < 0 && at >= maxFail && silent === 0) fail(at, 20);
-    }
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 21);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T7, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 20);
   return out;
 }
 
 // reserved      = gen-delims / sub-delims
 function r_reserved(at) {
-  const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_gen_delims(at);
-  if (out < 0) {
-    out = r_sub_delims(at);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T8, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 21);
   return out;
 }
 
 // gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
-  const d = depth + 1; depth = d; rules[d] = 34; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c316 = at < len ? input.charCodeAt(at) : -1;
-  out = (c316 >= 0 && c316 < 128 && T8[c316] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T9, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
   return out;
 }
 
 // sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
 //               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
-  const d = depth + 1; depth = d; rules[d] = 35; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c317 = at < len ? input.charCodeAt(at) : -1;
-  out = (c317 >= 0 && c317 < 128 && T9[c317] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T10, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
 
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
-  const d = depth + 1; depth = d; rules[d] = 36; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c318 = at < len ? input.charCodeAt(at) : -1;
-  out = (c318 >= 0 && c318 < 128 && T10[c318] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T11, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
 
 // DIGIT          =  %x30-39
 //                        ; 0-9
 function r_DIGIT(at) {
-  const d = depth + 1; depth = d; rules[d] = 37; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c319 = at < len ? input.charCodeAt(at) : -1;
-  out = (c319 >= 0 && c319 < 128 && T11[c319] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 30);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T12, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
 
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
-  const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_DIGIT(at);
-  if (out < 0) {
-    const c320 = at < len ? input.charCodeAt(at) : -1;
-    out = (c320 >= 0 && c320 < 128 && T12[c320] === 1) ? at + 1 : -1;
-    if (out < 0 && at >= maxFail && silent === 0) fail(at, 31);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 32);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T13, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
   return out;
 }
 
@@ -1769,31 +1714,32 @@ const T3 = table('00000000000000000000000000000000000000000000000001111111110000
 const T4 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T5 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
 const T6 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T7 = table('00000000000000000000000000000000000000000000011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
-const T8 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T9 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T11 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T12 = table('00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000');
+const T7 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T8 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T9 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T10 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
 
 const START = { URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
 /** peggy's expectations, as its traced parser records them (peg$maxFailExpected), by index. */
-const EXPECTATIONS = [{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["%","/"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["-","."],"_","~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"class","parts":["#","/",":",["?","@"],"[","]"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"gen-delims"},{"type":"class","parts":["!","$",["&",","],";","="],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"sub-delims"},{"type":"class","parts":[["A","Z"],["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"ALPHA"},{"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"DIGIT"},{"type":"class","parts":[["A","F"]],"inverted":false,"ignoreCase":true,"unicode":false},{"type":"other","description":"HEXDIG"}];
+const EXPECTATIONS = [{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["%","/"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"other","description":"gen-delims"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
- * Runs `startRule` on `text` as peggy's traced parser would. `oneChar` and `pathless` flag rules by index:
- * the rules of one character (cut from the top of a failure's stack) and the rules that never end a path.
+ * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
+ * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
  * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
  * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
  */
-function explain(text, startRule, oneCharRules, pathlessRules) {
+function explain(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seen.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
-  oneChar = oneCharRules; pathless = pathlessRules;
+  pathless = pathlessRules;
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";

@@ -11,8 +11,8 @@ let len = 0;
 let silent = 0;
 /** The furthest offset where an expectation was recorded (-1: none), and the expectations there, each once (list, seen). */
 let maxFail = -1;
-const list = new Int32Array(44);
-const seen = new Uint8Array(44);
+const list = new Int32Array(30);
+const seen = new Uint8Array(30);
 let count = 0;
 /**
  * The stack of rule invocations, from 1 (0 is below the start rule): rule index, start offset, and
@@ -31,10 +31,15 @@ const best = new Int32Array(11);
 let bestLength = 0;
 const common = new Int32Array(11);
 let commonLength = -1;
-/** Per rule index, set by explain(): a rule of one character (oneChar), a rule that never ends a path (pathless). */
-let oneChar = new Uint8Array(0);
+/** Per rule index, set by explain(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
+
+/** The end of a match of one character of an ASCII set (its table) at `at`, or -1 (in the bodies of the rules with a display name). */
+function one(table, at) {
+  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }
+  return -1;
+}
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
@@ -49,9 +54,8 @@ function fail(at, id) {
   if (seen[id] === 0) { seen[id] = 1; list[count++] = id; }
   reached[depth] = epoch;
   if (at > 0 && startGivesPath) return;
-  // This failure's path: the stack without the one-character rules at its top; the common prefix keeps what it shares.
-  let top = depth;
-  while (top > 0 && oneChar[rules[top]] === 1) top--;
+  // This failure's path: the stack (TracedRun cuts the rules with a display name from its top: here they push no frame).
+  const top = depth;
   if (commonLength < 0) {
     for (let i = 0; i < top; i++) common[i] = rules[i + 1];
     commonLength = top;
@@ -777,25 +781,14 @@ function r_ifragment(at) {
 
 // iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
 function r_iunreserved(at) {
-  const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   silent++;
-  out = r_ALPHA(at);
+  out = one(T3, at);
   if (out < 0) {
-    out = r_DIGIT(at);
-    if (out < 0) {
-      const c111 = at < len ? input.charCodeAt(at) : -1;
-      out = (c111 >= 0 && c111 < 128 && T3[c111] === 1) ? at + 1 : -1;
-      if (out < 0 && at >= maxFail && silent === 0) fail(at, 9);
-      if (out < 0) {
-        out = r_ucschar(at);
-      }
-    }
+    out = r_ucschar(at);
   }
   silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 10);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 9);
   return out;
 }
 
@@ -806,95 +799,75 @@ function r_iunreserved(at) {
 //                / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
 //                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
-  const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c112 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c112 >= 0xa0 && c112 <= 0xd7ff) || (c112 >= 0xf900 && c112 <= 0xfdcf) || (c112 >= 0xfdf0 && c112 <= 0xffef)) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 11);
+  const c111 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c111 >= 0xa0 && c111 <= 0xd7ff) || (c111 >= 0xf900 && c111 <= 0xfdcf) || (c111 >= 0xfdf0 && c111 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq113: {
-      let p114;
-      const c115 = at < len ? input.charCodeAt(at) : -1;
-      p114 = (false || (c115 >= 0xd800 && c115 <= 0xd83e) || (c115 >= 0xd840 && c115 <= 0xd87e) || (c115 >= 0xd880 && c115 <= 0xd8be) || (c115 >= 0xd8c0 && c115 <= 0xd8fe) || (c115 >= 0xd900 && c115 <= 0xd93e) || (c115 >= 0xd940 && c115 <= 0xd97e) || (c115 >= 0xd980 && c115 <= 0xd9be) || (c115 >= 0xd9c0 && c115 <= 0xd9fe) || (c115 >= 0xda00 && c115 <= 0xda3e) || (c115 >= 0xda40 && c115 <= 0xda7e) || (c115 >= 0xda80 && c115 <= 0xdabe) || (c115 >= 0xdac0 && c115 <= 0xdafe) || (c115 >= 0xdb00 && c115 <= 0xdb3e) || (c115 >= 0xdb44 && c115 <= 0xdb7e)) ? at + 1 : -1;
-      if (p114 < 0 && at >= maxFail && silent === 0) fail(at, 12);
-      if (p114 < 0) break seq113;
-      let p116;
-      const c117 = p114 < len ? input.charCodeAt(p114) : -1;
-      p116 = (false || (c117 >= 0xdc00 && c117 <= 0xdfff)) ? p114 + 1 : -1;
-      if (p116 < 0 && p114 >= maxFail && silent === 0) fail(p114, 13);
-      if (p116 < 0) break seq113;
-      out = p116;
+    seq112: {
+      let p113;
+      const c114 = at < len ? input.charCodeAt(at) : -1;
+      p113 = (false || (c114 >= 0xd800 && c114 <= 0xd83e) || (c114 >= 0xd840 && c114 <= 0xd87e) || (c114 >= 0xd880 && c114 <= 0xd8be) || (c114 >= 0xd8c0 && c114 <= 0xd8fe) || (c114 >= 0xd900 && c114 <= 0xd93e) || (c114 >= 0xd940 && c114 <= 0xd97e) || (c114 >= 0xd980 && c114 <= 0xd9be) || (c114 >= 0xd9c0 && c114 <= 0xd9fe) || (c114 >= 0xda00 && c114 <= 0xda3e) || (c114 >= 0xda40 && c114 <= 0xda7e) || (c114 >= 0xda80 && c114 <= 0xdabe) || (c114 >= 0xdac0 && c114 <= 0xdafe) || (c114 >= 0xdb00 && c114 <= 0xdb3e) || (c114 >= 0xdb44 && c114 <= 0xdb7e)) ? at + 1 : -1;
+      if (p113 < 0) break seq112;
+      let p115;
+      const c116 = p113 < len ? input.charCodeAt(p113) : -1;
+      p115 = (false || (c116 >= 0xdc00 && c116 <= 0xdfff)) ? p113 + 1 : -1;
+      if (p115 < 0) break seq112;
+      out = p115;
     }
     if (out < 0) {
       out = -1;
-      seq118: {
-        let p119;
-        const c120 = at < len ? input.charCodeAt(at) : -1;
-        p119 = (false || c120 === 0xd83f || c120 === 0xd87f || c120 === 0xd8bf || c120 === 0xd8ff || c120 === 0xd93f || c120 === 0xd97f || c120 === 0xd9bf || c120 === 0xd9ff || c120 === 0xda3f || c120 === 0xda7f || c120 === 0xdabf || c120 === 0xdaff || c120 === 0xdb3f || c120 === 0xdb7f) ? at + 1 : -1;
-        if (p119 < 0 && at >= maxFail && silent === 0) fail(at, 14);
-        if (p119 < 0) break seq118;
-        let p121;
-        const c122 = p119 < len ? input.charCodeAt(p119) : -1;
-        p121 = (false || (c122 >= 0xdc00 && c122 <= 0xdffd)) ? p119 + 1 : -1;
-        if (p121 < 0 && p119 >= maxFail && silent === 0) fail(p119, 15);
-        if (p121 < 0) break seq118;
-        out = p121;
+      seq117: {
+        let p118;
+        const c119 = at < len ? input.charCodeAt(at) : -1;
+        p118 = (false || c119 === 0xd83f || c119 === 0xd87f || c119 === 0xd8bf || c119 === 0xd8ff || c119 === 0xd93f || c119 === 0xd97f || c119 === 0xd9bf || c119 === 0xd9ff || c119 === 0xda3f || c119 === 0xda7f || c119 === 0xdabf || c119 === 0xdaff || c119 === 0xdb3f || c119 === 0xdb7f) ? at + 1 : -1;
+        if (p118 < 0) break seq117;
+        let p120;
+        const c121 = p118 < len ? input.charCodeAt(p118) : -1;
+        p120 = (false || (c121 >= 0xdc00 && c121 <= 0xdffd)) ? p118 + 1 : -1;
+        if (p120 < 0) break seq117;
+        out = p120;
       }
     }
   }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 16);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 10);
   return out;
 }
 
 // iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
-  const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c123 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c123 >= 0xe000 && c123 <= 0xf8ff)) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 17);
+  const c122 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c122 >= 0xe000 && c122 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq124: {
-      let p125;
-      const c126 = at < len ? input.charCodeAt(at) : -1;
-      p125 = (false || (c126 >= 0xdb80 && c126 <= 0xdbbe) || (c126 >= 0xdbc0 && c126 <= 0xdbfe)) ? at + 1 : -1;
-      if (p125 < 0 && at >= maxFail && silent === 0) fail(at, 18);
-      if (p125 < 0) break seq124;
-      let p127;
-      const c128 = p125 < len ? input.charCodeAt(p125) : -1;
-      p127 = (false || (c128 >= 0xdc00 && c128 <= 0xdfff)) ? p125 + 1 : -1;
-      if (p127 < 0 && p125 >= maxFail && silent === 0) fail(p125, 13);
-      if (p127 < 0) break seq124;
-      out = p127;
+    seq123: {
+      let p124;
+      const c125 = at < len ? input.charCodeAt(at) : -1;
+      p124 = (false || (c125 >= 0xdb80 && c125 <= 0xdbbe) || (c125 >= 0xdbc0 && c125 <= 0xdbfe)) ? at + 1 : -1;
+      if (p124 < 0) break seq123;
+      let p126;
+      const c127 = p124 < len ? input.charCodeAt(p124) : -1;
+      p126 = (false || (c127 >= 0xdc00 && c127 <= 0xdfff)) ? p124 + 1 : -1;
+      if (p126 < 0) break seq123;
+      out = p126;
     }
     if (out < 0) {
       out = -1;
-      seq129: {
-        let p130;
-        const c131 = at < len ? input.charCodeAt(at) : -1;
-        p130 = (false || c131 === 0xdbbf || c131 === 0xdbff) ? at + 1 : -1;
-        if (p130 < 0 && at >= maxFail && silent === 0) fail(at, 19);
-        if (p130 < 0) break seq129;
-        let p132;
-        const c133 = p130 < len ? input.charCodeAt(p130) : -1;
-        p132 = (false || (c133 >= 0xdc00 && c133 <= 0xdffd)) ? p130 + 1 : -1;
-        if (p132 < 0 && p130 >= maxFail && silent === 0) fail(p130, 15);
-        if (p132 < 0) break seq129;
-        out = p132;
+      seq128: {
+        let p129;
+        const c130 = at < len ? input.charCodeAt(at) : -1;
+        p129 = (false || c130 === 0xdbbf || c130 === 0xdbff) ? at + 1 : -1;
+        if (p129 < 0) break seq128;
+        let p131;
+        const c132 = p129 < len ? input.charCodeAt(p129) : -1;
+        p131 = (false || (c132 >= 0xdc00 && c132 <= 0xdffd)) ? p129 + 1 : -1;
+        if (p131 < 0) break seq128;
+        out = p131;
       }
     }
   }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 20);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 11);
   return out;
 }
 
@@ -903,28 +876,28 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq134: {
+  seq133: {
+    let p134;
+    p134 = r_ALPHA(at);
+    if (p134 < 0) break seq133;
     let p135;
-    p135 = r_ALPHA(at);
-    if (p135 < 0) break seq134;
-    let p136;
-    p136 = p135;
+    p135 = p134;
     for (;;) {
-      let p137;
-      p137 = r_ALPHA(p136);
-      if (p137 < 0) {
-        p137 = r_DIGIT(p136);
-        if (p137 < 0) {
-          const c138 = p136 < len ? input.charCodeAt(p136) : -1;
-          p137 = (c138 >= 0 && c138 < 128 && T5[c138] === 1) ? p136 + 1 : -1;
-          if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 21);
+      let p136;
+      p136 = r_ALPHA(p135);
+      if (p136 < 0) {
+        p136 = r_DIGIT(p135);
+        if (p136 < 0) {
+          const c137 = p135 < len ? input.charCodeAt(p135) : -1;
+          p136 = (c137 >= 0 && c137 < 128 && T5[c137] === 1) ? p135 + 1 : -1;
+          if (p136 < 0 && p135 >= maxFail && silent === 0) fail(p135, 12);
         }
       }
-      if (p137 < 0 || p137 === p136) break;
-      p136 = p137;
+      if (p136 < 0 || p136 === p135) break;
+      p135 = p136;
     }
-    if (p136 < 0) break seq134;
-    out = p136;
+    if (p135 < 0) break seq133;
+    out = p135;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -937,10 +910,10 @@ function r_port(at) {
   let out;
   out = at;
   for (;;) {
-    let p139;
-    p139 = r_DIGIT(out);
-    if (p139 < 0 || p139 === out) break;
-    out = p139;
+    let p138;
+    p138 = r_DIGIT(out);
+    if (p138 < 0 || p138 === out) break;
+    out = p138;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -952,22 +925,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq140: {
+  seq139: {
+    let p140;
+    p140 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p140 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p140 < 0) break seq139;
     let p141;
-    p141 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p141 < 0 && at >= maxFail && silent === 0) fail(at, 22);
-    if (p141 < 0) break seq140;
-    let p142;
-    p142 = r_IPv6address(p141);
-    if (p142 < 0) {
-      p142 = r_IPvFuture(p141);
+    p141 = r_IPv6address(p140);
+    if (p141 < 0) {
+      p141 = r_IPvFuture(p140);
     }
-    if (p142 < 0) break seq140;
-    let p143;
-    p143 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x5d ? p142 + 1 : -1;
-    if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 23);
-    if (p143 < 0) break seq140;
-    out = p143;
+    if (p141 < 0) break seq139;
+    let p142;
+    p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x5d ? p141 + 1 : -1;
+    if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 14);
+    if (p142 < 0) break seq139;
+    out = p142;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -979,47 +952,47 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq144: {
+  seq143: {
+    let p144;
+    p144 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p144 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (p144 < 0) break seq143;
     let p145;
-    p145 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p145 < 0 && at >= maxFail && silent === 0) fail(at, 24);
-    if (p145 < 0) break seq144;
-    let p146;
-    let k147 = 0;
-    p146 = p145;
+    let k146 = 0;
+    p145 = p144;
     for (;;) {
-      let p148;
-      p148 = r_HEXDIG(p146);
-      if (p148 < 0 || p148 === p146) break;
-      p146 = p148;
-      k147++;
+      let p147;
+      p147 = r_HEXDIG(p145);
+      if (p147 < 0 || p147 === p145) break;
+      p145 = p147;
+      k146++;
     }
-    if (k147 < 1) p146 = -1;
-    if (p146 < 0) break seq144;
+    if (k146 < 1) p145 = -1;
+    if (p145 < 0) break seq143;
+    let p148;
+    p148 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x2e ? p145 + 1 : -1;
+    if (p148 < 0 && p145 >= maxFail && silent === 0) fail(p145, 16);
+    if (p148 < 0) break seq143;
     let p149;
-    p149 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x2e ? p146 + 1 : -1;
-    if (p149 < 0 && p146 >= maxFail && silent === 0) fail(p146, 25);
-    if (p149 < 0) break seq144;
-    let p150;
-    let k151 = 0;
-    p150 = p149;
+    let k150 = 0;
+    p149 = p148;
     for (;;) {
-      let p152;
-      p152 = r_unreserved(p150);
-      if (p152 < 0) {
-        p152 = r_sub_delims(p150);
-        if (p152 < 0) {
-          p152 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
-          if (p152 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
+      let p151;
+      p151 = r_unreserved(p149);
+      if (p151 < 0) {
+        p151 = r_sub_delims(p149);
+        if (p151 < 0) {
+          p151 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
+          if (p151 < 0 && p149 >= maxFail && silent === 0) fail(p149, 0);
         }
       }
-      if (p152 < 0 || p152 === p150) break;
-      p150 = p152;
-      k151++;
+      if (p151 < 0 || p151 === p149) break;
+      p149 = p151;
+      k150++;
     }
-    if (k151 < 1) p150 = -1;
-    if (p150 < 0) break seq144;
-    out = p150;
+    if (k150 < 1) p149 = -1;
+    if (p149 < 0) break seq143;
+    out = p149;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1039,534 +1012,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq153: {
+  seq152: {
+    let p153;
+    p153 = r_h16(at);
+    if (p153 < 0) break seq152;
     let p154;
-    p154 = r_h16(at);
-    if (p154 < 0) break seq153;
+    p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
+    if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 0);
+    if (p154 < 0) break seq152;
     let p155;
-    p155 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
-    if (p155 < 0 && p154 >= maxFail && silent === 0) fail(p154, 0);
-    if (p155 < 0) break seq153;
+    p155 = r_h16(p154);
+    if (p155 < 0) break seq152;
     let p156;
-    p156 = r_h16(p155);
-    if (p156 < 0) break seq153;
+    p156 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
+    if (p156 < 0 && p155 >= maxFail && silent === 0) fail(p155, 0);
+    if (p156 < 0) break seq152;
     let p157;
-    p157 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
-    if (p157 < 0 && p156 >= maxFail && silent === 0) fail(p156, 0);
-    if (p157 < 0) break seq153;
+    p157 = r_h16(p156);
+    if (p157 < 0) break seq152;
     let p158;
-    p158 = r_h16(p157);
-    if (p158 < 0) break seq153;
+    p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
+    if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 0);
+    if (p158 < 0) break seq152;
     let p159;
-    p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
-    if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
-    if (p159 < 0) break seq153;
+    p159 = r_h16(p158);
+    if (p159 < 0) break seq152;
     let p160;
-    p160 = r_h16(p159);
-    if (p160 < 0) break seq153;
+    p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
+    if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 0);
+    if (p160 < 0) break seq152;
     let p161;
-    p161 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
-    if (p161 < 0 && p160 >= maxFail && silent === 0) fail(p160, 0);
-    if (p161 < 0) break seq153;
+    p161 = r_h16(p160);
+    if (p161 < 0) break seq152;
     let p162;
-    p162 = r_h16(p161);
-    if (p162 < 0) break seq153;
+    p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
+    if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 0);
+    if (p162 < 0) break seq152;
     let p163;
-    p163 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
-    if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 0);
-    if (p163 < 0) break seq153;
+    p163 = r_h16(p162);
+    if (p163 < 0) break seq152;
     let p164;
-    p164 = r_h16(p163);
-    if (p164 < 0) break seq153;
+    p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+    if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
+    if (p164 < 0) break seq152;
     let p165;
-    p165 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
-    if (p165 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
-    if (p165 < 0) break seq153;
-    let p166;
-    p166 = r_ls32(p165);
-    if (p166 < 0) break seq153;
-    out = p166;
+    p165 = r_ls32(p164);
+    if (p165 < 0) break seq152;
+    out = p165;
   }
   if (out < 0) {
     out = -1;
-    seq167: {
+    seq166: {
+      let p167;
+      p167 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p167 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p167 < 0) break seq166;
       let p168;
-      p168 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p168 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p168 < 0) break seq167;
+      p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
+      if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 0);
+      if (p168 < 0) break seq166;
       let p169;
-      p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
-      if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
-      if (p169 < 0) break seq167;
+      p169 = r_h16(p168);
+      if (p169 < 0) break seq166;
       let p170;
-      p170 = r_h16(p169);
-      if (p170 < 0) break seq167;
+      p170 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
+      if (p170 < 0 && p169 >= maxFail && silent === 0) fail(p169, 0);
+      if (p170 < 0) break seq166;
       let p171;
-      p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
-      if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 0);
-      if (p171 < 0) break seq167;
+      p171 = r_h16(p170);
+      if (p171 < 0) break seq166;
       let p172;
-      p172 = r_h16(p171);
-      if (p172 < 0) break seq167;
+      p172 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
+      if (p172 < 0 && p171 >= maxFail && silent === 0) fail(p171, 0);
+      if (p172 < 0) break seq166;
       let p173;
-      p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
-      if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
-      if (p173 < 0) break seq167;
+      p173 = r_h16(p172);
+      if (p173 < 0) break seq166;
       let p174;
-      p174 = r_h16(p173);
-      if (p174 < 0) break seq167;
+      p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
+      if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 0);
+      if (p174 < 0) break seq166;
       let p175;
-      p175 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-      if (p175 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
-      if (p175 < 0) break seq167;
+      p175 = r_h16(p174);
+      if (p175 < 0) break seq166;
       let p176;
-      p176 = r_h16(p175);
-      if (p176 < 0) break seq167;
+      p176 = p175 + 1 <= len && input.charCodeAt(p175 + 0) === 0x3a ? p175 + 1 : -1;
+      if (p176 < 0 && p175 >= maxFail && silent === 0) fail(p175, 0);
+      if (p176 < 0) break seq166;
       let p177;
-      p177 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
-      if (p177 < 0 && p176 >= maxFail && silent === 0) fail(p176, 0);
-      if (p177 < 0) break seq167;
+      p177 = r_h16(p176);
+      if (p177 < 0) break seq166;
       let p178;
-      p178 = r_h16(p177);
-      if (p178 < 0) break seq167;
+      p178 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
+      if (p178 < 0 && p177 >= maxFail && silent === 0) fail(p177, 0);
+      if (p178 < 0) break seq166;
       let p179;
-      p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
-      if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
-      if (p179 < 0) break seq167;
-      let p180;
-      p180 = r_ls32(p179);
-      if (p180 < 0) break seq167;
-      out = p180;
+      p179 = r_ls32(p178);
+      if (p179 < 0) break seq166;
+      out = p179;
     }
     if (out < 0) {
       out = -1;
-      seq181: {
+      seq180: {
+        let p181;
         let p182;
+        p182 = r_h16(at);
+        p181 = p182 < 0 ? at : p182;
+        if (p181 < 0) break seq180;
         let p183;
-        p183 = r_h16(at);
-        p182 = p183 < 0 ? at : p183;
-        if (p182 < 0) break seq181;
+        p183 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
+        if (p183 < 0 && p181 >= maxFail && silent === 0) fail(p181, 0);
+        if (p183 < 0) break seq180;
         let p184;
-        p184 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
-        if (p184 < 0 && p182 >= maxFail && silent === 0) fail(p182, 0);
-        if (p184 < 0) break seq181;
+        p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
+        if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 0);
+        if (p184 < 0) break seq180;
         let p185;
-        p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
-        if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
-        if (p185 < 0) break seq181;
+        p185 = r_h16(p184);
+        if (p185 < 0) break seq180;
         let p186;
-        p186 = r_h16(p185);
-        if (p186 < 0) break seq181;
+        p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
+        if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 0);
+        if (p186 < 0) break seq180;
         let p187;
-        p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
-        if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
-        if (p187 < 0) break seq181;
+        p187 = r_h16(p186);
+        if (p187 < 0) break seq180;
         let p188;
-        p188 = r_h16(p187);
-        if (p188 < 0) break seq181;
+        p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x3a ? p187 + 1 : -1;
+        if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 0);
+        if (p188 < 0) break seq180;
         let p189;
-        p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
-        if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 0);
-        if (p189 < 0) break seq181;
+        p189 = r_h16(p188);
+        if (p189 < 0) break seq180;
         let p190;
-        p190 = r_h16(p189);
-        if (p190 < 0) break seq181;
+        p190 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
+        if (p190 < 0 && p189 >= maxFail && silent === 0) fail(p189, 0);
+        if (p190 < 0) break seq180;
         let p191;
-        p191 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
-        if (p191 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
-        if (p191 < 0) break seq181;
+        p191 = r_h16(p190);
+        if (p191 < 0) break seq180;
         let p192;
-        p192 = r_h16(p191);
-        if (p192 < 0) break seq181;
+        p192 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
+        if (p192 < 0 && p191 >= maxFail && silent === 0) fail(p191, 0);
+        if (p192 < 0) break seq180;
         let p193;
-        p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
-        if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
-        if (p193 < 0) break seq181;
-        let p194;
-        p194 = r_ls32(p193);
-        if (p194 < 0) break seq181;
-        out = p194;
+        p193 = r_ls32(p192);
+        if (p193 < 0) break seq180;
+        out = p193;
       }
       if (out < 0) {
         out = -1;
-        seq195: {
+        seq194: {
+          let p195;
           let p196;
-          let p197;
-          p197 = -1;
-          seq198: {
-            let p199;
-            let k200 = 0;
-            p199 = at;
+          p196 = -1;
+          seq197: {
+            let p198;
+            let k199 = 0;
+            p198 = at;
             for (;;) {
-              if (k200 === 1) break;
-              let p201;
-              p201 = -1;
-              seq202: {
+              if (k199 === 1) break;
+              let p200;
+              p200 = -1;
+              seq201: {
+                let p202;
+                p202 = r_h16(p198);
+                if (p202 < 0) break seq201;
                 let p203;
-                p203 = r_h16(p199);
-                if (p203 < 0) break seq202;
+                p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
+                if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
+                if (p203 < 0) break seq201;
                 let p204;
-                p204 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
-                if (p204 < 0 && p203 >= maxFail && silent === 0) fail(p203, 0);
-                if (p204 < 0) break seq202;
                 let p205;
-                let p206;
                 silent++;
-                p206 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
-                if (p206 < 0 && p204 >= maxFail && silent === 0) fail(p204, 0);
+                p205 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
+                if (p205 < 0 && p203 >= maxFail && silent === 0) fail(p203, 0);
                 silent--;
-                p205 = p206 < 0 ? p204 : -1;
-                if (p205 < 0) break seq202;
-                p201 = p205;
+                p204 = p205 < 0 ? p203 : -1;
+                if (p204 < 0) break seq201;
+                p200 = p204;
               }
-              if (p201 < 0 || p201 === p199) break;
-              p199 = p201;
-              k200++;
+              if (p200 < 0 || p200 === p198) break;
+              p198 = p200;
+              k199++;
             }
-            if (p199 < 0) break seq198;
-            let p207;
-            p207 = r_h16(p199);
-            if (p207 < 0) break seq198;
-            p197 = p207;
+            if (p198 < 0) break seq197;
+            let p206;
+            p206 = r_h16(p198);
+            if (p206 < 0) break seq197;
+            p196 = p206;
           }
-          p196 = p197 < 0 ? at : p197;
-          if (p196 < 0) break seq195;
+          p195 = p196 < 0 ? at : p196;
+          if (p195 < 0) break seq194;
+          let p207;
+          p207 = p195 + 1 <= len && input.charCodeAt(p195 + 0) === 0x3a ? p195 + 1 : -1;
+          if (p207 < 0 && p195 >= maxFail && silent === 0) fail(p195, 0);
+          if (p207 < 0) break seq194;
           let p208;
-          p208 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
-          if (p208 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
-          if (p208 < 0) break seq195;
+          p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
+          if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 0);
+          if (p208 < 0) break seq194;
           let p209;
-          p209 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x3a ? p208 + 1 : -1;
-          if (p209 < 0 && p208 >= maxFail && silent === 0) fail(p208, 0);
-          if (p209 < 0) break seq195;
+          p209 = r_h16(p208);
+          if (p209 < 0) break seq194;
           let p210;
-          p210 = r_h16(p209);
-          if (p210 < 0) break seq195;
+          p210 = p209 + 1 <= len && input.charCodeAt(p209 + 0) === 0x3a ? p209 + 1 : -1;
+          if (p210 < 0 && p209 >= maxFail && silent === 0) fail(p209, 0);
+          if (p210 < 0) break seq194;
           let p211;
-          p211 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
-          if (p211 < 0 && p210 >= maxFail && silent === 0) fail(p210, 0);
-          if (p211 < 0) break seq195;
+          p211 = r_h16(p210);
+          if (p211 < 0) break seq194;
           let p212;
-          p212 = r_h16(p211);
-          if (p212 < 0) break seq195;
+          p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
+          if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 0);
+          if (p212 < 0) break seq194;
           let p213;
-          p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
-          if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
-          if (p213 < 0) break seq195;
+          p213 = r_h16(p212);
+          if (p213 < 0) break seq194;
           let p214;
-          p214 = r_h16(p213);
-          if (p214 < 0) break seq195;
+          p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
+          if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
+          if (p214 < 0) break seq194;
           let p215;
-          p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-          if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
-          if (p215 < 0) break seq195;
-          let p216;
-          p216 = r_ls32(p215);
-          if (p216 < 0) break seq195;
-          out = p216;
+          p215 = r_ls32(p214);
+          if (p215 < 0) break seq194;
+          out = p215;
         }
         if (out < 0) {
           out = -1;
-          seq217: {
+          seq216: {
+            let p217;
             let p218;
-            let p219;
-            p219 = -1;
-            seq220: {
-              let p221;
-              let k222 = 0;
-              p221 = at;
+            p218 = -1;
+            seq219: {
+              let p220;
+              let k221 = 0;
+              p220 = at;
               for (;;) {
-                if (k222 === 2) break;
-                let p223;
-                p223 = -1;
-                seq224: {
+                if (k221 === 2) break;
+                let p222;
+                p222 = -1;
+                seq223: {
+                  let p224;
+                  p224 = r_h16(p220);
+                  if (p224 < 0) break seq223;
                   let p225;
-                  p225 = r_h16(p221);
-                  if (p225 < 0) break seq224;
+                  p225 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
+                  if (p225 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
+                  if (p225 < 0) break seq223;
                   let p226;
-                  p226 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
-                  if (p226 < 0 && p225 >= maxFail && silent === 0) fail(p225, 0);
-                  if (p226 < 0) break seq224;
                   let p227;
-                  let p228;
                   silent++;
-                  p228 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
-                  if (p228 < 0 && p226 >= maxFail && silent === 0) fail(p226, 0);
+                  p227 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
+                  if (p227 < 0 && p225 >= maxFail && silent === 0) fail(p225, 0);
                   silent--;
-                  p227 = p228 < 0 ? p226 : -1;
-                  if (p227 < 0) break seq224;
-                  p223 = p227;
+                  p226 = p227 < 0 ? p225 : -1;
+                  if (p226 < 0) break seq223;
+                  p222 = p226;
                 }
-                if (p223 < 0 || p223 === p221) break;
-                p221 = p223;
-                k222++;
+                if (p222 < 0 || p222 === p220) break;
+                p220 = p222;
+                k221++;
               }
-              if (p221 < 0) break seq220;
-              let p229;
-              p229 = r_h16(p221);
-              if (p229 < 0) break seq220;
-              p219 = p229;
+              if (p220 < 0) break seq219;
+              let p228;
+              p228 = r_h16(p220);
+              if (p228 < 0) break seq219;
+              p218 = p228;
             }
-            p218 = p219 < 0 ? at : p219;
-            if (p218 < 0) break seq217;
+            p217 = p218 < 0 ? at : p218;
+            if (p217 < 0) break seq216;
+            let p229;
+            p229 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
+            if (p229 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
+            if (p229 < 0) break seq216;
             let p230;
-            p230 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
-            if (p230 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
-            if (p230 < 0) break seq217;
+            p230 = p229 + 1 <= len && input.charCodeAt(p229 + 0) === 0x3a ? p229 + 1 : -1;
+            if (p230 < 0 && p229 >= maxFail && silent === 0) fail(p229, 0);
+            if (p230 < 0) break seq216;
             let p231;
-            p231 = p230 + 1 <= len && input.charCodeAt(p230 + 0) === 0x3a ? p230 + 1 : -1;
-            if (p231 < 0 && p230 >= maxFail && silent === 0) fail(p230, 0);
-            if (p231 < 0) break seq217;
+            p231 = r_h16(p230);
+            if (p231 < 0) break seq216;
             let p232;
-            p232 = r_h16(p231);
-            if (p232 < 0) break seq217;
+            p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
+            if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 0);
+            if (p232 < 0) break seq216;
             let p233;
-            p233 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
-            if (p233 < 0 && p232 >= maxFail && silent === 0) fail(p232, 0);
-            if (p233 < 0) break seq217;
+            p233 = r_h16(p232);
+            if (p233 < 0) break seq216;
             let p234;
-            p234 = r_h16(p233);
-            if (p234 < 0) break seq217;
+            p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
+            if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
+            if (p234 < 0) break seq216;
             let p235;
-            p235 = p234 + 1 <= len && input.charCodeAt(p234 + 0) === 0x3a ? p234 + 1 : -1;
-            if (p235 < 0 && p234 >= maxFail && silent === 0) fail(p234, 0);
-            if (p235 < 0) break seq217;
-            let p236;
-            p236 = r_ls32(p235);
-            if (p236 < 0) break seq217;
-            out = p236;
+            p235 = r_ls32(p234);
+            if (p235 < 0) break seq216;
+            out = p235;
           }
           if (out < 0) {
             out = -1;
-            seq237: {
+            seq236: {
+              let p237;
               let p238;
-              let p239;
-              p239 = -1;
-              seq240: {
-                let p241;
-                let k242 = 0;
-                p241 = at;
+              p238 = -1;
+              seq239: {
+                let p240;
+                let k241 = 0;
+                p240 = at;
                 for (;;) {
-                  if (k242 === 3) break;
-                  let p243;
-                  p243 = -1;
-                  seq244: {
+                  if (k241 === 3) break;
+                  let p242;
+                  p242 = -1;
+                  seq243: {
+                    let p244;
+                    p244 = r_h16(p240);
+                    if (p244 < 0) break seq243;
                     let p245;
-                    p245 = r_h16(p241);
-                    if (p245 < 0) break seq244;
+                    p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
+                    if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
+                    if (p245 < 0) break seq243;
                     let p246;
-                    p246 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
-                    if (p246 < 0 && p245 >= maxFail && silent === 0) fail(p245, 0);
-                    if (p246 < 0) break seq244;
                     let p247;
-                    let p248;
                     silent++;
-                    p248 = p246 + 1 <= len && input.charCodeAt(p246 + 0) === 0x3a ? p246 + 1 : -1;
-                    if (p248 < 0 && p246 >= maxFail && silent === 0) fail(p246, 0);
+                    p247 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
+                    if (p247 < 0 && p245 >= maxFail && silent === 0) fail(p245, 0);
                     silent--;
-                    p247 = p248 < 0 ? p246 : -1;
-                    if (p247 < 0) break seq244;
-                    p243 = p247;
+                    p246 = p247 < 0 ? p245 : -1;
+                    if (p246 < 0) break seq243;
+                    p242 = p246;
                   }
-                  if (p243 < 0 || p243 === p241) break;
-                  p241 = p243;
-                  k242++;
+                  if (p242 < 0 || p242 === p240) break;
+                  p240 = p242;
+                  k241++;
                 }
-                if (p241 < 0) break seq240;
-                let p249;
-                p249 = r_h16(p241);
-                if (p249 < 0) break seq240;
-                p239 = p249;
+                if (p240 < 0) break seq239;
+                let p248;
+                p248 = r_h16(p240);
+                if (p248 < 0) break seq239;
+                p238 = p248;
               }
-              p238 = p239 < 0 ? at : p239;
-              if (p238 < 0) break seq237;
+              p237 = p238 < 0 ? at : p238;
+              if (p237 < 0) break seq236;
+              let p249;
+              p249 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
+              if (p249 < 0 && p237 >= maxFail && silent === 0) fail(p237, 0);
+              if (p249 < 0) break seq236;
               let p250;
-              p250 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
-              if (p250 < 0 && p238 >= maxFail && silent === 0) fail(p238, 0);
-              if (p250 < 0) break seq237;
+              p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x3a ? p249 + 1 : -1;
+              if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 0);
+              if (p250 < 0) break seq236;
               let p251;
-              p251 = p250 + 1 <= len && input.charCodeAt(p250 + 0) === 0x3a ? p250 + 1 : -1;
-              if (p251 < 0 && p250 >= maxFail && silent === 0) fail(p250, 0);
-              if (p251 < 0) break seq237;
+              p251 = r_h16(p250);
+              if (p251 < 0) break seq236;
               let p252;
-              p252 = r_h16(p251);
-              if (p252 < 0) break seq237;
+              p252 = p251 + 1 <= len && input.charCodeAt(p251 + 0) === 0x3a ? p251 + 1 : -1;
+              if (p252 < 0 && p251 >= maxFail && silent === 0) fail(p251, 0);
+              if (p252 < 0) break seq236;
               let p253;
-              p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
-              if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 0);
-              if (p253 < 0) break seq237;
-              let p254;
-              p254 = r_ls32(p253);
-              if (p254 < 0) break seq237;
-              out = p254;
+              p253 = r_ls32(p252);
+              if (p253 < 0) break seq236;
+              out = p253;
             }
             if (out < 0) {
               out = -1;
-              seq255: {
+              seq254: {
+                let p255;
                 let p256;
-                let p257;
-                p257 = -1;
-                seq258: {
-                  let p259;
-                  let k260 = 0;
-                  p259 = at;
+                p256 = -1;
+                seq257: {
+                  let p258;
+                  let k259 = 0;
+                  p258 = at;
                   for (;;) {
-                    if (k260 === 4) break;
-                    let p261;
-                    p261 = -1;
-                    seq262: {
+                    if (k259 === 4) break;
+                    let p260;
+                    p260 = -1;
+                    seq261: {
+                      let p262;
+                      p262 = r_h16(p258);
+                      if (p262 < 0) break seq261;
                       let p263;
-                      p263 = r_h16(p259);
-                      if (p263 < 0) break seq262;
+                      p263 = p262 + 1 <= len && input.charCodeAt(p262 + 0) === 0x3a ? p262 + 1 : -1;
+                      if (p263 < 0 && p262 >= maxFail && silent === 0) fail(p262, 0);
+                      if (p263 < 0) break seq261;
                       let p264;
-                      p264 = p263 + 1 <= len && input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
-                      if (p264 < 0 && p263 >= maxFail && silent === 0) fail(p263, 0);
-                      if (p264 < 0) break seq262;
                       let p265;
-                      let p266;
                       silent++;
-                      p266 = p264 + 1 <= len && input.charCodeAt(p264 + 0) === 0x3a ? p264 + 1 : -1;
-                      if (p266 < 0 && p264 >= maxFail && silent === 0) fail(p264, 0);
+                      p265 = p263 + 1 <= len && input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
+                      if (p265 < 0 && p263 >= maxFail && silent === 0) fail(p263, 0);
                       silent--;
-                      p265 = p266 < 0 ? p264 : -1;
-                      if (p265 < 0) break seq262;
-                      p261 = p265;
+                      p264 = p265 < 0 ? p263 : -1;
+                      if (p264 < 0) break seq261;
+                      p260 = p264;
                     }
-                    if (p261 < 0 || p261 === p259) break;
-                    p259 = p261;
-                    k260++;
+                    if (p260 < 0 || p260 === p258) break;
+                    p258 = p260;
+                    k259++;
                   }
-                  if (p259 < 0) break seq258;
-                  let p267;
-                  p267 = r_h16(p259);
-                  if (p267 < 0) break seq258;
-                  p257 = p267;
+                  if (p258 < 0) break seq257;
+                  let p266;
+                  p266 = r_h16(p258);
+                  if (p266 < 0) break seq257;
+                  p256 = p266;
                 }
-                p256 = p257 < 0 ? at : p257;
-                if (p256 < 0) break seq255;
+                p255 = p256 < 0 ? at : p256;
+                if (p255 < 0) break seq254;
+                let p267;
+                p267 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
+                if (p267 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
+                if (p267 < 0) break seq254;
                 let p268;
-                p268 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
-                if (p268 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
-                if (p268 < 0) break seq255;
+                p268 = p267 + 1 <= len && input.charCodeAt(p267 + 0) === 0x3a ? p267 + 1 : -1;
+                if (p268 < 0 && p267 >= maxFail && silent === 0) fail(p267, 0);
+                if (p268 < 0) break seq254;
                 let p269;
-                p269 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
-                if (p269 < 0 && p268 >= maxFail && silent === 0) fail(p268, 0);
-                if (p269 < 0) break seq255;
-                let p270;
-                p270 = r_ls32(p269);
-                if (p270 < 0) break seq255;
-                out = p270;
+                p269 = r_ls32(p268);
+                if (p269 < 0) break seq254;
+                out = p269;
               }
               if (out < 0) {
                 out = -1;
-                seq271: {
+                seq270: {
+                  let p271;
                   let p272;
-                  let p273;
-                  p273 = -1;
-                  seq274: {
-                    let p275;
-                    let k276 = 0;
-                    p275 = at;
+                  p272 = -1;
+                  seq273: {
+                    let p274;
+                    let k275 = 0;
+                    p274 = at;
                     for (;;) {
-                      if (k276 === 5) break;
-                      let p277;
-                      p277 = -1;
-                      seq278: {
+                      if (k275 === 5) break;
+                      let p276;
+                      p276 = -1;
+                      seq277: {
+                        let p278;
+                        p278 = r_h16(p274);
+                        if (p278 < 0) break seq277;
                         let p279;
-                        p279 = r_h16(p275);
-                        if (p279 < 0) break seq278;
+                        p279 = p278 + 1 <= len && input.charCodeAt(p278 + 0) === 0x3a ? p278 + 1 : -1;
+                        if (p279 < 0 && p278 >= maxFail && silent === 0) fail(p278, 0);
+                        if (p279 < 0) break seq277;
                         let p280;
-                        p280 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x3a ? p279 + 1 : -1;
-                        if (p280 < 0 && p279 >= maxFail && silent === 0) fail(p279, 0);
-                        if (p280 < 0) break seq278;
                         let p281;
-                        let p282;
                         silent++;
-                        p282 = p280 + 1 <= len && input.charCodeAt(p280 + 0) === 0x3a ? p280 + 1 : -1;
-                        if (p282 < 0 && p280 >= maxFail && silent === 0) fail(p280, 0);
+                        p281 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x3a ? p279 + 1 : -1;
+                        if (p281 < 0 && p279 >= maxFail && silent === 0) fail(p279, 0);
                         silent--;
-                        p281 = p282 < 0 ? p280 : -1;
-                        if (p281 < 0) break seq278;
-                        p277 = p281;
+                        p280 = p281 < 0 ? p279 : -1;
+                        if (p280 < 0) break seq277;
+                        p276 = p280;
                       }
-                      if (p277 < 0 || p277 === p275) break;
-                      p275 = p277;
-                      k276++;
+                      if (p276 < 0 || p276 === p274) break;
+                      p274 = p276;
+                      k275++;
                     }
-                    if (p275 < 0) break seq274;
-                    let p283;
-                    p283 = r_h16(p275);
-                    if (p283 < 0) break seq274;
-                    p273 = p283;
+                    if (p274 < 0) break seq273;
+                    let p282;
+                    p282 = r_h16(p274);
+                    if (p282 < 0) break seq273;
+                    p272 = p282;
                   }
-                  p272 = p273 < 0 ? at : p273;
-                  if (p272 < 0) break seq271;
+                  p271 = p272 < 0 ? at : p272;
+                  if (p271 < 0) break seq270;
+                  let p283;
+                  p283 = p271 + 1 <= len && input.charCodeAt(p271 + 0) === 0x3a ? p271 + 1 : -1;
+                  if (p283 < 0 && p271 >= maxFail && silent === 0) fail(p271, 0);
+                  if (p283 < 0) break seq270;
                   let p284;
-                  p284 = p272 + 1 <= len && input.charCodeAt(p272 + 0) === 0x3a ? p272 + 1 : -1;
-                  if (p284 < 0 && p272 >= maxFail && silent === 0) fail(p272, 0);
-                  if (p284 < 0) break seq271;
+                  p284 = p283 + 1 <= len && input.charCodeAt(p283 + 0) === 0x3a ? p283 + 1 : -1;
+                  if (p284 < 0 && p283 >= maxFail && silent === 0) fail(p283, 0);
+                  if (p284 < 0) break seq270;
                   let p285;
-                  p285 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
-                  if (p285 < 0 && p284 >= maxFail && silent === 0) fail(p284, 0);
-                  if (p285 < 0) break seq271;
-                  let p286;
-                  p286 = r_h16(p285);
-                  if (p286 < 0) break seq271;
-                  out = p286;
+                  p285 = r_h16(p284);
+                  if (p285 < 0) break seq270;
+                  out = p285;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq287: {
+                  seq286: {
+                    let p287;
                     let p288;
-                    let p289;
-                    p289 = -1;
-                    seq290: {
-                      let p291;
-                      let k292 = 0;
-                      p291 = at;
+                    p288 = -1;
+                    seq289: {
+                      let p290;
+                      let k291 = 0;
+                      p290 = at;
                       for (;;) {
-                        if (k292 === 6) break;
-                        let p293;
-                        p293 = -1;
-                        seq294: {
+                        if (k291 === 6) break;
+                        let p292;
+                        p292 = -1;
+                        seq293: {
+                          let p294;
+                          p294 = r_h16(p290);
+                          if (p294 < 0) break seq293;
                           let p295;
-                          p295 = r_h16(p291);
-                          if (p295 < 0) break seq294;
+                          p295 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
+                          if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
+                          if (p295 < 0) break seq293;
                           let p296;
-                          p296 = p295 + 1 <= len && input.charCodeAt(p295 + 0) === 0x3a ? p295 + 1 : -1;
-                          if (p296 < 0 && p295 >= maxFail && silent === 0) fail(p295, 0);
-                          if (p296 < 0) break seq294;
                           let p297;
-                          let p298;
                           silent++;
-                          p298 = p296 + 1 <= len && input.charCodeAt(p296 + 0) === 0x3a ? p296 + 1 : -1;
-                          if (p298 < 0 && p296 >= maxFail && silent === 0) fail(p296, 0);
+                          p297 = p295 + 1 <= len && input.charCodeAt(p295 + 0) === 0x3a ? p295 + 1 : -1;
+                          if (p297 < 0 && p295 >= maxFail && silent === 0) fail(p295, 0);
                           silent--;
-                          p297 = p298 < 0 ? p296 : -1;
-                          if (p297 < 0) break seq294;
-                          p293 = p297;
+                          p296 = p297 < 0 ? p295 : -1;
+                          if (p296 < 0) break seq293;
+                          p292 = p296;
                         }
-                        if (p293 < 0 || p293 === p291) break;
-                        p291 = p293;
-                        k292++;
+                        if (p292 < 0 || p292 === p290) break;
+                        p290 = p292;
+                        k291++;
                       }
-                      if (p291 < 0) break seq290;
-                      let p299;
-                      p299 = r_h16(p291);
-                      if (p299 < 0) break seq290;
-                      p289 = p299;
+                      if (p290 < 0) break seq289;
+                      let p298;
+                      p298 = r_h16(p290);
+                      if (p298 < 0) break seq289;
+                      p288 = p298;
                     }
-                    p288 = p289 < 0 ? at : p289;
-                    if (p288 < 0) break seq287;
+                    p287 = p288 < 0 ? at : p288;
+                    if (p287 < 0) break seq286;
+                    let p299;
+                    p299 = p287 + 1 <= len && input.charCodeAt(p287 + 0) === 0x3a ? p287 + 1 : -1;
+                    if (p299 < 0 && p287 >= maxFail && silent === 0) fail(p287, 0);
+                    if (p299 < 0) break seq286;
                     let p300;
-                    p300 = p288 + 1 <= len && input.charCodeAt(p288 + 0) === 0x3a ? p288 + 1 : -1;
-                    if (p300 < 0 && p288 >= maxFail && silent === 0) fail(p288, 0);
-                    if (p300 < 0) break seq287;
-                    let p301;
-                    p301 = p300 + 1 <= len && input.charCodeAt(p300 + 0) === 0x3a ? p300 + 1 : -1;
-                    if (p301 < 0 && p300 >= maxFail && silent === 0) fail(p300, 0);
-                    if (p301 < 0) break seq287;
-                    out = p301;
+                    p300 = p299 + 1 <= len && input.charCodeAt(p299 + 0) === 0x3a ? p299 + 1 : -1;
+                    if (p300 < 0 && p299 >= maxFail && silent === 0) fail(p299, 0);
+                    if (p300 < 0) break seq286;
+                    out = p300;
                   }
                 }
               }
@@ -1585,17 +1558,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
-  let k302 = 0;
+  let k301 = 0;
   out = at;
   for (;;) {
-    if (k302 === 4) break;
-    let p303;
-    p303 = r_HEXDIG(out);
-    if (p303 < 0 || p303 === out) break;
-    out = p303;
-    k302++;
+    if (k301 === 4) break;
+    let p302;
+    p302 = r_HEXDIG(out);
+    if (p302 < 0 || p302 === out) break;
+    out = p302;
+    k301++;
   }
-  if (k302 < 1) out = -1;
+  if (k301 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1606,18 +1579,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq304: {
+  seq303: {
+    let p304;
+    p304 = r_h16(at);
+    if (p304 < 0) break seq303;
     let p305;
-    p305 = r_h16(at);
-    if (p305 < 0) break seq304;
+    p305 = p304 + 1 <= len && input.charCodeAt(p304 + 0) === 0x3a ? p304 + 1 : -1;
+    if (p305 < 0 && p304 >= maxFail && silent === 0) fail(p304, 0);
+    if (p305 < 0) break seq303;
     let p306;
-    p306 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x3a ? p305 + 1 : -1;
-    if (p306 < 0 && p305 >= maxFail && silent === 0) fail(p305, 0);
-    if (p306 < 0) break seq304;
-    let p307;
-    p307 = r_h16(p306);
-    if (p307 < 0) break seq304;
-    out = p307;
+    p306 = r_h16(p305);
+    if (p306 < 0) break seq303;
+    out = p306;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1632,32 +1605,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq308: {
+  seq307: {
+    let p308;
+    p308 = r_dec_octet(at);
+    if (p308 < 0) break seq307;
     let p309;
-    p309 = r_dec_octet(at);
-    if (p309 < 0) break seq308;
+    p309 = p308 + 1 <= len && input.charCodeAt(p308 + 0) === 0x2e ? p308 + 1 : -1;
+    if (p309 < 0 && p308 >= maxFail && silent === 0) fail(p308, 16);
+    if (p309 < 0) break seq307;
     let p310;
-    p310 = p309 + 1 <= len && input.charCodeAt(p309 + 0) === 0x2e ? p309 + 1 : -1;
-    if (p310 < 0 && p309 >= maxFail && silent === 0) fail(p309, 25);
-    if (p310 < 0) break seq308;
+    p310 = r_dec_octet(p309);
+    if (p310 < 0) break seq307;
     let p311;
-    p311 = r_dec_octet(p310);
-    if (p311 < 0) break seq308;
+    p311 = p310 + 1 <= len && input.charCodeAt(p310 + 0) === 0x2e ? p310 + 1 : -1;
+    if (p311 < 0 && p310 >= maxFail && silent === 0) fail(p310, 16);
+    if (p311 < 0) break seq307;
     let p312;
-    p312 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2e ? p311 + 1 : -1;
-    if (p312 < 0 && p311 >= maxFail && silent === 0) fail(p311, 25);
-    if (p312 < 0) break seq308;
+    p312 = r_dec_octet(p311);
+    if (p312 < 0) break seq307;
     let p313;
-    p313 = r_dec_octet(p312);
-    if (p313 < 0) break seq308;
+    p313 = p312 + 1 <= len && input.charCodeAt(p312 + 0) === 0x2e ? p312 + 1 : -1;
+    if (p313 < 0 && p312 >= maxFail && silent === 0) fail(p312, 16);
+    if (p313 < 0) break seq307;
     let p314;
-    p314 = p313 + 1 <= len && input.charCodeAt(p313 + 0) === 0x2e ? p313 + 1 : -1;
-    if (p314 < 0 && p313 >= maxFail && silent === 0) fail(p313, 25);
-    if (p314 < 0) break seq308;
-    let p315;
-    p315 = r_dec_octet(p314);
-    if (p315 < 0) break seq308;
-    out = p315;
+    p314 = r_dec_octet(p313);
+    if (p314 < 0) break seq307;
+    out = p314;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1673,69 +1646,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq316: {
+  seq315: {
+    let p316;
+    p316 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p316 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p316 < 0) break seq315;
     let p317;
-    p317 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p317 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-    if (p317 < 0) break seq316;
-    let p318;
-    const c319 = p317 < len ? input.charCodeAt(p317) : -1;
-    p318 = (c319 >= 0 && c319 < 128 && T6[c319] === 1) ? p317 + 1 : -1;
-    if (p318 < 0 && p317 >= maxFail && silent === 0) fail(p317, 27);
-    if (p318 < 0) break seq316;
-    out = p318;
+    const c318 = p316 < len ? input.charCodeAt(p316) : -1;
+    p317 = (c318 >= 0 && c318 < 128 && T6[c318] === 1) ? p316 + 1 : -1;
+    if (p317 < 0 && p316 >= maxFail && silent === 0) fail(p316, 18);
+    if (p317 < 0) break seq315;
+    out = p317;
   }
   if (out < 0) {
     out = -1;
-    seq320: {
+    seq319: {
+      let p320;
+      p320 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p320 < 0 && at >= maxFail && silent === 0) fail(at, 19);
+      if (p320 < 0) break seq319;
       let p321;
-      p321 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p321 < 0 && at >= maxFail && silent === 0) fail(at, 28);
-      if (p321 < 0) break seq320;
-      let p322;
-      const c323 = p321 < len ? input.charCodeAt(p321) : -1;
-      p322 = (c323 >= 0 && c323 < 128 && T7[c323] === 1) ? p321 + 1 : -1;
-      if (p322 < 0 && p321 >= maxFail && silent === 0) fail(p321, 29);
-      if (p322 < 0) break seq320;
-      let p324;
-      p324 = r_DIGIT(p322);
-      if (p324 < 0) break seq320;
-      out = p324;
+      const c322 = p320 < len ? input.charCodeAt(p320) : -1;
+      p321 = (c322 >= 0 && c322 < 128 && T7[c322] === 1) ? p320 + 1 : -1;
+      if (p321 < 0 && p320 >= maxFail && silent === 0) fail(p320, 20);
+      if (p321 < 0) break seq319;
+      let p323;
+      p323 = r_DIGIT(p321);
+      if (p323 < 0) break seq319;
+      out = p323;
     }
     if (out < 0) {
       out = -1;
-      seq325: {
+      seq324: {
+        let p325;
+        p325 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p325 < 0 && at >= maxFail && silent === 0) fail(at, 21);
+        if (p325 < 0) break seq324;
         let p326;
-        p326 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p326 < 0 && at >= maxFail && silent === 0) fail(at, 30);
-        if (p326 < 0) break seq325;
-        let p327;
-        let k328 = 0;
-        p327 = p326;
+        let k327 = 0;
+        p326 = p325;
         for (;;) {
-          if (k328 === 2) break;
-          let p329;
-          p329 = r_DIGIT(p327);
-          if (p329 < 0 || p329 === p327) break;
-          p327 = p329;
-          k328++;
+          if (k327 === 2) break;
+          let p328;
+          p328 = r_DIGIT(p326);
+          if (p328 < 0 || p328 === p326) break;
+          p326 = p328;
+          k327++;
         }
-        if (k328 < 2) p327 = -1;
-        if (p327 < 0) break seq325;
-        out = p327;
+        if (k327 < 2) p326 = -1;
+        if (p326 < 0) break seq324;
+        out = p326;
       }
       if (out < 0) {
         out = -1;
-        seq330: {
-          let p331;
-          const c332 = at < len ? input.charCodeAt(at) : -1;
-          p331 = (c332 >= 0 && c332 < 128 && T8[c332] === 1) ? at + 1 : -1;
-          if (p331 < 0 && at >= maxFail && silent === 0) fail(at, 31);
-          if (p331 < 0) break seq330;
-          let p333;
-          p333 = r_DIGIT(p331);
-          if (p333 < 0) break seq330;
-          out = p333;
+        seq329: {
+          let p330;
+          const c331 = at < len ? input.charCodeAt(at) : -1;
+          p330 = (c331 >= 0 && c331 < 128 && T8[c331] === 1) ? at + 1 : -1;
+          if (p330 < 0 && at >= maxFail && silent === 0) fail(at, 22);
+          if (p330 < 0) break seq329;
+          let p332;
+          p332 = r_DIGIT(p330);
+          if (p332 < 0) break seq329;
+          out = p332;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1753,18 +1726,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 34; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq334: {
+  seq333: {
+    let p334;
+    p334 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p334 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p334 < 0) break seq333;
     let p335;
-    p335 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p335 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p335 < 0) break seq334;
+    p335 = r_HEXDIG(p334);
+    if (p335 < 0) break seq333;
     let p336;
     p336 = r_HEXDIG(p335);
-    if (p336 < 0) break seq334;
-    let p337;
-    p337 = r_HEXDIG(p336);
-    if (p337 < 0) break seq334;
-    out = p337;
+    if (p336 < 0) break seq333;
+    out = p336;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1773,118 +1746,59 @@ function r_pct_encoded(at) {
 
 // unreserved     = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
-  const d = depth + 1; depth = d; rules[d] = 35; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_ALPHA(at);
-  if (out < 0) {
-    out = r_DIGIT(at);
-    if (out < 0) {
-      const c338 = at < len ? input.charCodeAt(at) : -1;
-      out = (c338 >= 0 && c338 < 128 && T3[c338] === 1) ? at + 1 : -1;
-      if (out < 0 && at >= maxFail && silent === 0) fail(at, 9);
-    }
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 32);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T3, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
 
 // reserved       = gen-delims / sub-delims
 function r_reserved(at) {
-  const d = depth + 1; depth = d; rules[d] = 36; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_gen_delims(at);
-  if (out < 0) {
-    out = r_sub_delims(at);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 33);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T9, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
 
 // gen-delims     = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
-  const d = depth + 1; depth = d; rules[d] = 37; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c339 = at < len ? input.charCodeAt(at) : -1;
-  out = (c339 >= 0 && c339 < 128 && T9[c339] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 34);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 35);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T10, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
 
 // sub-delims     = "!" / "$" / "&" / "'" / "(" / ")"
 //                / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
-  const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c340 = at < len ? input.charCodeAt(at) : -1;
-  out = (c340 >= 0 && c340 < 128 && T10[c340] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 36);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 37);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T11, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
   return out;
 }
 
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
-  const d = depth + 1; depth = d; rules[d] = 39; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c341 = at < len ? input.charCodeAt(at) : -1;
-  out = (c341 >= 0 && c341 < 128 && T11[c341] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 38);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 39);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T12, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
   return out;
 }
 
 // DIGIT          =  %x30-39
 //                        ; 0-9
 function r_DIGIT(at) {
-  const d = depth + 1; depth = d; rules[d] = 40; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  const c342 = at < len ? input.charCodeAt(at) : -1;
-  out = (c342 >= 0 && c342 < 128 && T12[c342] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 40);
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 41);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T13, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
   return out;
 }
 
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
-  const d = depth + 1; depth = d; rules[d] = 41; starts[d] = at; reached[d] = 0;
   let out;
-  silent++;
-  out = r_DIGIT(at);
-  if (out < 0) {
-    const c343 = at < len ? input.charCodeAt(at) : -1;
-    out = (c343 >= 0 && c343 < 128 && T13[c343] === 1) ? at + 1 : -1;
-    if (out < 0 && at >= maxFail && silent === 0) fail(at, 42);
-  }
-  silent--;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 43);
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
+  out = one(T14, at);
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
   return out;
 }
 
@@ -1893,36 +1807,37 @@ function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i
 const T0 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T1 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
 const T2 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000000000000000011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
+const T3 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
 const T4 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T5 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T6 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
 const T7 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T8 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T9 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T13 = table('00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000');
+const T9 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T10 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T12 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T13 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T14 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
 
 const START = { IRI: r_IRI, ihier_part: r_ihier_part, IRI_reference: r_IRI_reference, absolute_IRI: r_absolute_IRI, irelative_ref: r_irelative_ref, irelative_part: r_irelative_part, iauthority: r_iauthority, iuserinfo: r_iuserinfo, ihost: r_ihost, ireg_name: r_ireg_name, ipath: r_ipath, ipath_abempty: r_ipath_abempty, ipath_absolute: r_ipath_absolute, ipath_noscheme: r_ipath_noscheme, ipath_rootless: r_ipath_rootless, ipath_empty: r_ipath_empty, isegment: r_isegment, isegment_nz: r_isegment_nz, isegment_nz_nc: r_isegment_nz_nc, ipchar: r_ipchar, iquery: r_iquery, ifragment: r_ifragment, iunreserved: r_iunreserved, ucschar: r_ucschar, iprivate: r_iprivate, scheme: r_scheme, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
 /** peggy's expectations, as its traced parser records them (peg$maxFailExpected), by index. */
-const EXPECTATIONS = [{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"class","parts":["%","/"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["-","."],"_","~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"iunreserved"},{"type":"class","parts":[[" ","퟿"],["豈","﷏"],["ﷰ","￯"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["\ud800","\ud83e"],["\ud840","\ud87e"],["\ud880","\ud8be"],["\ud8c0","\ud8fe"],["\ud900","\ud93e"],["\ud940","\ud97e"],["\ud980","\ud9be"],["\ud9c0","\ud9fe"],["\uda00","\uda3e"],["\uda40","\uda7e"],["\uda80","\udabe"],["\udac0","\udafe"],["\udb00","\udb3e"],["\udb44","\udb7e"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["\udc00","\udfff"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["\ud83f","\ud87f","\ud8bf","\ud8ff","\ud93f","\ud97f","\ud9bf","\ud9ff","\uda3f","\uda7f","\udabf","\udaff","\udb3f","\udb7f"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["\udc00","\udffd"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"ucschar"},{"type":"class","parts":[["",""]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["\udb80","\udbbe"],["\udbc0","\udbfe"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["\udbbf","\udbff"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"iprivate"},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"class","parts":["#","/",":",["?","@"],"[","]"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"gen-delims"},{"type":"class","parts":["!","$",["&",","],";","="],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"sub-delims"},{"type":"class","parts":[["A","Z"],["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"ALPHA"},{"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"DIGIT"},{"type":"class","parts":[["A","F"]],"inverted":false,"ignoreCase":true,"unicode":false},{"type":"other","description":"HEXDIG"}];
+const EXPECTATIONS = [{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"class","parts":["%","/"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"iunreserved"},{"type":"other","description":"ucschar"},{"type":"other","description":"iprivate"},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"other","description":"gen-delims"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["IRI","ihier_part","IRI_reference","absolute_IRI","irelative_ref","irelative_part","iauthority","iuserinfo","ihost","ireg_name","ipath","ipath_abempty","ipath_absolute","ipath_noscheme","ipath_rootless","ipath_empty","isegment","isegment_nz","isegment_nz_nc","ipchar","iquery","ifragment","iunreserved","ucschar","iprivate","scheme","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
- * Runs `startRule` on `text` as peggy's traced parser would. `oneChar` and `pathless` flag rules by index:
- * the rules of one character (cut from the top of a failure's stack) and the rules that never end a path.
+ * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
+ * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
  * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
  * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
  */
-function explain(text, startRule, oneCharRules, pathlessRules) {
+function explain(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seen.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
-  oneChar = oneCharRules; pathless = pathlessRules;
+  pathless = pathlessRules;
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";

@@ -752,10 +752,15 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('let bestLength = 0;');
   L(`const common = new Int32Array(${maxDepth});`);
   L('let commonLength = -1;');
-  L('/** Per rule index, set by explain(): a rule of one character (oneChar), a rule that never ends a path (pathless). */');
-  L('let oneChar = new Uint8Array(0);');
+  L('/** Per rule index, set by explain(): whether the rule never ends a path. */');
   L('let pathless = new Uint8Array(0);');
   L('let startGivesPath = true;');
+  L('');
+  L('/** The end of a match of one character of an ASCII set (its table) at `at`, or -1 (in the bodies of the rules with a display name). */');
+  L('function one(table, at) {');
+  L('  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }');
+  L('  return -1;');
+  L('}');
   L('');
   L('/** peggy\'s peg$fail with TracedRun\'s peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */');
   L('function fail(at, id) {');
@@ -770,9 +775,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('  if (seen[id] === 0) { seen[id] = 1; list[count++] = id; }');
   L('  reached[depth] = epoch;');
   L('  if (at > 0 && startGivesPath) return;');
-  L('  // This failure\'s path: the stack without the one-character rules at its top; the common prefix keeps what it shares.');
-  L('  let top = depth;');
-  L('  while (top > 0 && oneChar[rules[top]] === 1) top--;');
+  L('  // This failure\'s path: the stack (TracedRun cuts the rules with a display name from its top: here they push no frame).');
+  L('  const top = depth;');
   L('  if (commonLength < 0) {');
   L('    for (let i = 0; i < top; i++) common[i] = rules[i + 1];');
   L('    commonLength = top;');
@@ -793,6 +797,24 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('  }');
   L('}');
   emitRules(e, peggyAst, grammarFile, abnfText, (rule) => {
+    if (rule.expression.type === 'named') {
+      // A rule with a display name matches one character, and everything inside it is silent: its
+      // invocations can mark nothing, and its own frame only passes a mark to its caller (it begins
+      // at its failure, so it never gives the path, and it is cut from the top of a failure's stack).
+      // So it pushes no frame, and its body is the recognizer's code (Emitter.diagnostic off), with
+      // the rule's one failure, its name at its start, recorded with its caller on top.
+      e.diagnostic = false;
+      const from = e.lines.length;
+      e.line(1, 'let out;');
+      emit(e, rule.expression.expression as Node, 'at', 'out', 1);
+      e.diagnostic = true;
+      if (e.lines.slice(from).some((l) => /\br_\w+\(/.test(l))) {
+        e.lines.splice(from + 1, 0, '  silent++;');
+        e.line(1, 'silent--;');
+      }
+      e.failure(1, 'out', 'at', { type: 'other', description: rule.expression.name as string });
+      return;
+    }
     e.line(1, `const d = depth + 1; depth = d; rules[d] = ${ids.get(rule.name)}; starts[d] = at; reached[d] = 0;`);
     e.line(1, 'let out;');
     emit(e, rule.expression, 'at', 'out', 1);
@@ -808,16 +830,16 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L(`const RULES = ${JSON.stringify(names)};`);
   L('');
   L('/**');
-  L(' * Runs `startRule` on `text` as peggy\'s traced parser would. `oneChar` and `pathless` flag rules by index:');
-  L(' * the rules of one character (cut from the top of a failure\'s stack) and the rules that never end a path.');
+  L(' * Runs `startRule` on `text` as peggy\'s traced parser would. `pathlessRules` flags the rules, by index, that');
+  L(' * never end a path (TracedRun\'s: the rules with a display name, and the rules of a character).');
   L(' * Returns where the start rule\'s match ends (-1: it failed), the furthest failure offset (0 when none was');
   L(' * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).');
   L(' */');
-  L('function explain(text, startRule, oneCharRules, pathlessRules) {');
+  L('function explain(text, startRule, pathlessRules) {');
   L('  const f = START[startRule];');
   L('  if (f === undefined) throw new Error(`unknown start rule ${startRule}`);');
   L('  input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seen.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;');
-  L('  oneChar = oneCharRules; pathless = pathlessRules;');
+  L('  pathless = pathlessRules;');
   L(`  startGivesPath = pathless[START_INDEX[startRule]] === 0;`);
   L('  const end = f(0);');
   L('  input = "";');
@@ -849,10 +871,10 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
     '}',
     '/**',
     ' * Runs `startRule` on `text` as peggy\'s traced parser would: where the match ends (-1: it failed), the',
-    ' * furthest failure, the expectations there and the two candidate rule paths. `oneCharRules` and',
-    ' * `pathlessRules` flag rules by index (1): those of one character, those that never end a path.',
+    ' * furthest failure, the expectations there and the two candidate rule paths. `pathlessRules` flags',
+    ' * the rules, by index (1), that never end a path.',
     ' */',
-    'export declare function explain(text: string, startRule: StartRuleNames, oneCharRules: Uint8Array, pathlessRules: Uint8Array): Explanation;',
+    'export declare function explain(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): Explanation;',
     '/** peggy\'s expectations, by index. */',
     'export declare const EXPECTATIONS: readonly Expectation[];',
     '/** The rules, by index. */',

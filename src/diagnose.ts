@@ -94,8 +94,25 @@ function rank(item: string): number {
   return 0;
 }
 
+/**
+ * The ABNF items of each expectation object, described once: the diagnostic
+ * back end's expectations are the constants of its table, so that an error
+ * describes only what it has not met before.
+ */
+const described = new WeakMap<PeggyExpectation, readonly string[]>();
+
+function itemsOf(e: PeggyExpectation): readonly string[] {
+  let items = described.get(e);
+  if (items === undefined) {
+    items = describeExpectation(e).split('\n');
+    described.set(e, items);
+  }
+  return items;
+}
+
 export function expectedItems(expectations: readonly PeggyExpectation[], grammar: GrammarName = 'rfc3986'): string[] {
-  const items = new Set(expectations.flatMap((e) => describeExpectation(e).split('\n')));
+  const items = new Set<string>();
+  for (const e of expectations) for (const item of itemsOf(e)) items.add(item);
   for (const [rule, starts] of startSets(grammar)) {
     if (starts.every((s) => items.has(s))) {
       for (const s of starts) items.delete(s);
@@ -277,15 +294,19 @@ function failureOf(run: Run, input: string, startRule: string): Failure {
 
 /** The diagnostic back end's module (generated/NAME.diagnose.d.ts), the same for every grammar. */
 interface DiagnosticModule {
-  explain(text: string, startRule: string, oneCharRules: Uint8Array, pathlessRules: Uint8Array): { end: number; maxFailPos: number; expected: number[]; best: number[]; common: number[] };
+  explain(text: string, startRule: string, pathlessRules: Uint8Array): { end: number; maxFailPos: number; expected: number[]; best: number[]; common: number[] };
   readonly EXPECTATIONS: readonly PeggyExpectation[];
   readonly RULES: readonly string[];
 }
 
-/** A grammar's diagnostic back end with its rule flags: the single-character rules, and those that never end a path. */
+/**
+ * A grammar's diagnostic back end with the flags, by rule index, of the rules
+ * that never end a path. (The back end cuts the single-character rules, those
+ * with a display name, from the top of a failure's stack by itself: it gives
+ * them no frame.)
+ */
 interface Diagnostic {
   readonly module: DiagnosticModule;
-  readonly oneChar: Uint8Array;
   readonly pathless: Uint8Array;
 }
 
@@ -297,8 +318,7 @@ function diagnosticOf(grammar: GrammarName): Diagnostic {
     // Loaded on the first rejection only: valid input never pays for loading it.
     const module = generatedModule<DiagnosticModule>(grammar, 'diagnose');
     const single = singleCharacterRulesOf(grammar);
-    const flags = (has: (rule: string) => boolean) => Uint8Array.from(module.RULES, (rule) => (has(rule) ? 1 : 0));
-    d = { module, oneChar: flags((r) => single.has(r)), pathless: flags((r) => single.has(r) || CHARACTER_RULES.has(r)) };
+    d = { module, pathless: Uint8Array.from(module.RULES, (rule) => (single.has(rule) || CHARACTER_RULES.has(rule) ? 1 : 0)) };
     diagnostics[grammar] = d;
   }
   return d;
@@ -306,7 +326,7 @@ function diagnosticOf(grammar: GrammarName): Diagnostic {
 
 function explainWith(d: Diagnostic, input: string, startRule: string): Failure {
   const { module } = d;
-  const r = module.explain(input, startRule, d.oneChar, d.pathless);
+  const r = module.explain(input, startRule, d.pathless);
   const names = (ids: readonly number[]) => ids.map((i) => module.RULES[i]);
   const run: Run = {
     matched: r.end >= 0,

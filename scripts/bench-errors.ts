@@ -1,0 +1,126 @@
+/**
+ * npx ts-node --transpile-only scripts/bench-errors.ts [--quick] [--write]
+ * (also run by `npm run bench`, which writes its table into BENCHMARKS.md)
+ *
+ * The error path against a valid parse, in one process: for each input set,
+ * a valid input and an invalid one of the same length that fails at its last
+ * character (the valid one with that character replaced by a space), timed
+ * in alternation, parse() on the valid one and tryParse() on the invalid one
+ * (which explains the rejection: offset, expected items, rule path). Medians
+ * over rounds of ns per call; the ratio invalid / valid; and, for the long
+ * inputs, ns per character, so that the 1 M figure can be held to the 10 k
+ * one (linear: the same).
+ *
+ * Targets (issue 18): an invalid input costs at most 5x a valid parse of the
+ * same length; per character at 1 M within 1.3x of 10 k.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as urigram from '../src';
+import type { GrammarName } from '../src';
+import { median } from './cold-start';
+import { replaceSection } from './report';
+
+const root = path.resolve(__dirname, '..');
+
+interface Case {
+  name: string;
+  grammar: GrammarName;
+  /** Valid inputs; the invalid ones are these with the last character replaced by a space. */
+  valid: string[];
+  /** Length in characters, for the per-character figure of the long inputs; undefined for the corpus lines. */
+  length?: number;
+}
+
+/** The same input with its last character a space: rejected there, at the end. */
+const failingLate = (s: string): string => `${s.slice(0, -1)} `;
+
+function cases(quick: boolean): Case[] {
+  const corpus = fs
+    .readFileSync(path.join(root, 'test', 'corpus', 'web-urls.txt'), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.length > 1 && urigram.isValid(l))
+    .slice(0, quick ? 500 : 2000);
+  const long = (name: string, grammar: GrammarName, head: string, unit: string, n: number): Case => {
+    const s = head + unit.repeat(Math.ceil((n - head.length) / unit.length));
+    return { name: `${name}, ${n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`}`, grammar, valid: [s], length: s.length };
+  };
+  const out: Case[] = [{ name: 'web-urls.txt lines (corpus, valid ones)', grammar: 'rfc3986', valid: corpus }];
+  for (const n of quick ? [1e4, 1e5] : [1e4, 1e6]) {
+    out.push(long('path segments', 'rfc3986', 'http://example.com/', 'seg/', n));
+    out.push(long('percent-encoded query', 'rfc3986', 'http://example.com/?', 'a%20', n));
+    out.push(long('IRI path (RFC 3987)', 'rfc3987', 'http://example.com/', '\u00e9t\u00e9/', n));
+    out.push(long('RFC 2396 path', 'rfc2396', 'http://example.com/', 'seg;p/', n));
+  }
+  return out;
+}
+
+/** ns per call of `f` over `inputs`, run for at least `ms` milliseconds. */
+function time(f: (s: string) => unknown, inputs: readonly string[], ms: number): number {
+  let calls = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0;
+  do {
+    for (const s of inputs) f(s);
+    calls += inputs.length;
+    elapsed = Number(process.hrtime.bigint() - start);
+  } while (elapsed < ms * 1e6);
+  return elapsed / calls;
+}
+
+export interface ErrorRow {
+  name: string;
+  validNs: number;
+  invalidNs: number;
+  length?: number;
+}
+
+export function measureErrors(quick: boolean, rounds = quick ? 5 : 11): ErrorRow[] {
+  return cases(quick).map((c) => {
+    const invalid = c.valid.map(failingLate);
+    const options = { grammar: c.grammar };
+    for (const s of invalid) if (urigram.tryParse(s, options).ok) throw new Error(`${c.name}: the invalid input is accepted`);
+    const valid = (s: string) => urigram.parse(s, options);
+    const rejected = (s: string) => urigram.tryParse(s, options);
+    const ms = c.length !== undefined && c.length >= 1e6 ? 300 : 100;
+    time(valid, c.valid, 20);
+    time(rejected, invalid, 20);
+    const v: number[] = [];
+    const x: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      v.push(time(valid, c.valid, ms));
+      x.push(time(rejected, invalid, ms));
+    }
+    return { name: c.name, validNs: median(v), invalidNs: median(x), length: c.length };
+  });
+}
+
+const fmt = (ns: number): string => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
+
+export function errorTable(rows: readonly ErrorRow[]): string[] {
+  const lines = [
+    '| input (fails at its last character) | valid parse | invalid, explained | ratio | invalid ns/char |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const perChar = r.length === undefined ? '' : (r.invalidNs / r.length).toFixed(1);
+    lines.push(`| ${r.name} | ${fmt(r.validNs)} | ${fmt(r.invalidNs)} | ${(r.invalidNs / r.validNs).toFixed(2)}x | ${perChar} |`);
+  }
+  // The growth of the per-character cost, largest size over 10 k, per family.
+  const families = new Map<string, ErrorRow[]>();
+  for (const r of rows) if (r.length !== undefined) families.set(r.name.replace(/, [^,]*$/, ''), [...(families.get(r.name.replace(/, [^,]*$/, '')) ?? []), r]);
+  const growth = [...families].map(([name, rs]) => {
+    const [small, big] = [rs[0], rs[rs.length - 1]];
+    return `${name} ${((big.invalidNs / (big.length as number)) / (small.invalidNs / (small.length as number))).toFixed(2)}x`;
+  });
+  lines.push('', `Per character, largest size over 10 k (linear: 1.00x): ${growth.join('; ')}.`);
+  return lines;
+}
+
+if (require.main === module) {
+  const quick = process.argv.includes('--quick');
+  const rows = measureErrors(quick);
+  const lines = errorTable(rows);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (process.argv.includes('--write')) replaceSection(path.join(root, 'BENCHMARKS.md'), 'error-path', lines.join('\n'));
+}
