@@ -15,6 +15,7 @@
  * same length; per character at 1 M within 1.3x of 10 k.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as urigram from '../src';
 import type { GrammarName } from '../src';
@@ -122,5 +123,9 @@ if (require.main === module) {
   const rows = measureErrors(quick);
   const lines = errorTable(rows);
   process.stdout.write(`${lines.join('\n')}\n`);
-  if (process.argv.includes('--write')) replaceSection(path.join(root, 'BENCHMARKS.md'), 'error-path', lines.join('\n'));
+  if (process.argv.includes('--write')) {
+    const cpus = os.cpus();
+    const head = `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'} (${cpus.length} cores, load ${os.loadavg()[0].toFixed(1)}) with scripts/bench-errors.ts (also run by \`npm run bench\`): median ns per call, parse() of a valid input against tryParse() of the same input with its last character a space (explained: offset, expected items, rule path).`;
+    replaceSection(path.join(root, 'BENCHMARKS.md'), 'error-path', [head, '', ...lines].join('\n'));
+  }
 }

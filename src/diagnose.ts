@@ -139,7 +139,10 @@ interface LibraryResult {
 }
 
 /**
- * One traced run of diagnose(): the options of the traced parser, its tracer
+ * One run of the oracle (tracedFailure): the definition of the rule path that
+ * the diagnostic back end reproduces (scripts/compile-recognizer.ts,
+ * compileDiagnostic, does the same on rule indices in typed arrays, and
+ * gives rules with a display name no frame at all). The options of the traced parser, its tracer
  * (trace) and its failure hook (peg$onFail), in one object whose methods are
  * the same functions on every run, so that the parser's calls into them stay
  * monomorphic. The tracer sees every rule invocation and the hook every
