@@ -10,10 +10,10 @@ let input = "";
 let len = 0;
 /** Failures are recorded only at 0: inside a lookahead or a rule with a display name it is above 0 (peggy's peg$silentFails). */
 let silent = 0;
-/** The furthest offset where an expectation was recorded (-1: none), and the expectations there, each once (list, seen). */
+/** The furthest offset where an expectation was recorded (-1: none), and the expectations there, each once (list; seenIn: the epoch, below, of its last record). */
 let maxFail = -1;
 const list = new Int32Array(34);
-const seen = new Uint8Array(34);
+const seenIn = new Int32Array(34);
 let count = 0;
 /**
  * The stack of rule invocations, from 1 (0 is below the start rule): rule index, start offset, and
@@ -47,15 +47,17 @@ function fail(at, id) {
   if (at > maxFail) {
     maxFail = at;
     epoch++;
-    for (let i = 0; i < count; i++) seen[list[i]] = 0;
     count = 0;
     bestLength = 0;
     commonLength = -1;
   }
-  if (seen[id] === 0) { seen[id] = 1; list[count++] = id; }
+  if (seenIn[id] !== epoch) { seenIn[id] = epoch; list[count++] = id; }
   reached[depth] = epoch;
-  if (at > 0 && startGivesPath) return;
-  // This failure's path: the stack (TracedRun cuts the rules with a display name from its top: here they push no frame).
+  if (at === 0 || !startGivesPath) shareStack();
+}
+
+/** The common prefix keeps what it shares with this failure's stack (TracedRun cuts the rules with a display name from its top: here they push no frame). */
+function shareStack() {
   const top = depth;
   if (commonLength < 0) {
     for (let i = 0; i < top; i++) common[i] = rules[i + 1];
@@ -1836,7 +1838,7 @@ const RULES = ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_p
 function explain(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
-  input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seen.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
+  input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
   pathless = pathlessRules;
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);

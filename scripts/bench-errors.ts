@@ -6,7 +6,9 @@
  * a valid input and an invalid one of the same length that fails at its last
  * character (the valid one with that character replaced by a space), timed
  * in alternation, parse() on the valid one and tryParse() on the invalid one
- * (which explains the rejection: offset, expected items, rule path). Medians
+ * (which explains the rejection: offset, expected items, rule path, and
+ * builds the UriSyntaxError, whose stack trace alone costs a few µs), and the
+ * diagnostic back end alone (src/diagnose.ts, diagnosticFailure). Medians
  * over rounds of ns per call; the ratio invalid / valid; and, for the long
  * inputs, ns per character, so that the 1 M figure can be held to the 10 k
  * one (linear: the same).
@@ -19,6 +21,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as urigram from '../src';
 import type { GrammarName } from '../src';
+import { toPegName } from '../src/grammars';
+import { diagnosticFailure } from '../src/diagnose';
 import { median } from './cold-start';
 import { replaceSection } from './report';
 
@@ -73,6 +77,8 @@ export interface ErrorRow {
   name: string;
   validNs: number;
   invalidNs: number;
+  /** The diagnostic back end alone (offset, expectations, rule path), without describing them or building the UriSyntaxError. */
+  backEndNs: number;
   length?: number;
 }
 
@@ -83,16 +89,21 @@ export function measureErrors(quick: boolean, rounds = quick ? 5 : 11): ErrorRow
     for (const s of invalid) if (urigram.tryParse(s, options).ok) throw new Error(`${c.name}: the invalid input is accepted`);
     const valid = (s: string) => urigram.parse(s, options);
     const rejected = (s: string) => urigram.tryParse(s, options);
+    const rule = toPegName(urigram.REFERENCE_RULES[c.grammar][0]);
+    const backEnd = (s: string) => diagnosticFailure(s, rule, c.grammar);
     const ms = c.length !== undefined && c.length >= 1e6 ? 300 : 100;
     time(valid, c.valid, 20);
     time(rejected, invalid, 20);
+    time(backEnd, invalid, 20);
     const v: number[] = [];
     const x: number[] = [];
+    const b: number[] = [];
     for (let r = 0; r < rounds; r++) {
       v.push(time(valid, c.valid, ms));
       x.push(time(rejected, invalid, ms));
+      b.push(time(backEnd, invalid, ms));
     }
-    return { name: c.name, validNs: median(v), invalidNs: median(x), length: c.length };
+    return { name: c.name, validNs: median(v), invalidNs: median(x), backEndNs: median(b), length: c.length };
   });
 }
 
@@ -100,12 +111,12 @@ const fmt = (ns: number): string => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` :
 
 export function errorTable(rows: readonly ErrorRow[]): string[] {
   const lines = [
-    '| input (fails at its last character) | valid parse | invalid, explained | ratio | invalid ns/char |',
-    '|---|---:|---:|---:|---:|',
+    '| input (fails at its last character) | valid parse | invalid, explained | ratio | back end alone | ratio | invalid ns/char |',
+    '|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     const perChar = r.length === undefined ? '' : (r.invalidNs / r.length).toFixed(1);
-    lines.push(`| ${r.name} | ${fmt(r.validNs)} | ${fmt(r.invalidNs)} | ${(r.invalidNs / r.validNs).toFixed(2)}x | ${perChar} |`);
+    lines.push(`| ${r.name} | ${fmt(r.validNs)} | ${fmt(r.invalidNs)} | ${(r.invalidNs / r.validNs).toFixed(2)}x | ${fmt(r.backEndNs)} | ${(r.backEndNs / r.validNs).toFixed(2)}x | ${perChar} |`);
   }
   // The growth of the per-character cost, largest size over 10 k, per family.
   const families = new Map<string, ErrorRow[]>();
