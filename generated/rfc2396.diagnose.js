@@ -258,6 +258,12 @@ function r_uric_no_slash(at) {
 
 // net-path      = "//" authority [ abs-path ]
 function r_net_path(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -287,6 +293,12 @@ function r_net_path(at) {
 
 // abs-path      = "/"  path-segments
 function r_abs_path(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -356,6 +368,11 @@ function r_rel_segment(at) {
 
 // scheme        = alpha *( alpha / digit / "+" / "-" / "." )
 function r_scheme(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = r_alpha(at);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -558,6 +575,12 @@ function r_host(at) {
 
 // IPv6reference = "[" IPv6address "]"                      ; RFC 2732 3 (1)
 function r_IPv6reference(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 12);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -633,6 +656,11 @@ function r_hostname(at) {
 
 // domainlabel   = alphanum / alphanum *( alphanum / "-" ) alphanum
 function r_domainlabel(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = r_alphanum(at);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -674,6 +702,11 @@ function r_domainlabel(at) {
 
 // toplabel      = alpha / alpha *( alphanum / "-" ) alphanum
 function r_toplabel(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = r_alpha(at);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -1721,6 +1754,12 @@ function r_mark(at) {
 
 // escaped       = "%" hex hex
 function r_escaped(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;

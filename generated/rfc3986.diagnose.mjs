@@ -308,6 +308,11 @@ function r_relative_part(at) {
 
 // scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = r_ALPHA(at);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -465,6 +470,12 @@ function r_port(at) {
 
 // IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 7);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -492,6 +503,12 @@ function r_IP_literal(at) {
 
 // IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 9);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -1372,6 +1389,12 @@ function r_path_abempty(at) {
 
 // path-absolute = "/" [ segment-nz *( "/" segment ) ]
 function r_path_absolute(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -1627,6 +1650,12 @@ function r_fragment(at) {
 
 // pct-encoded   = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 6);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;

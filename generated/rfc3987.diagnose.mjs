@@ -523,6 +523,12 @@ function r_ipath_abempty(at) {
 
 // ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 function r_ipath_absolute(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -875,6 +881,11 @@ function r_iprivate(at) {
 
 // scheme         = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 function r_scheme(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = r_ALPHA(at);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -924,6 +935,12 @@ function r_port(at) {
 
 // IP-literal     = "[" ( IPv6address / IPvFuture  ) "]"
 function r_IP_literal(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -951,6 +968,12 @@ function r_IP_literal(at) {
 
 // IPvFuture      = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 function r_IPvFuture(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
@@ -1725,6 +1748,12 @@ function r_dec_octet(at) {
 
 // pct-encoded    = "%" HEXDIG HEXDIG
 function r_pct_encoded(at) {
+  if (at > 0 && startGivesPath) {
+    let first;
+    first = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (first < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (first < 0) return -1;
+  }
   const d = depth + 1; depth = d; rules[d] = 34; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;

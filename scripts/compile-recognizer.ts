@@ -696,6 +696,33 @@ function callDepth(rules: ReadonlyMap<string, Node>, grammarFile: string): numbe
 }
 
 /**
+ * The terminal a rule's match begins with, when its failure fails the whole
+ * rule: a non-empty literal, a class or a rule with a display name, first in
+ * a sequence (or the whole expression). Undefined otherwise.
+ */
+function firstTerminal(node: Node, rules: ReadonlyMap<string, Node>): Node | undefined {
+  switch (node.type) {
+    case 'action':
+    case 'labeled':
+    case 'group':
+    case 'text':
+      return firstTerminal(node.expression as Node, rules);
+    case 'sequence': {
+      const elements = node.elements as Node[];
+      return elements.length > 0 ? firstTerminal(elements[0], rules) : undefined;
+    }
+    case 'literal':
+      return (node.value as string).length > 0 ? node : undefined;
+    case 'class':
+      return node;
+    case 'rule_ref':
+      return rules.get(node.name as string)?.type === 'named' ? node : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
  * Compiles the diagnostic back end (generated/NAME.diagnose.js): for an
  * input the recognizer rejected, what one run of peggy's traced parser
  * (generated/NAME.trace.js with src/diagnose.ts's TracedRun) finds, without
@@ -816,6 +843,18 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
       }
       e.failure(1, 'out', 'at', { type: 'other', description: rule.expression.name as string });
       return;
+    }
+    const first = firstTerminal(rule.expression, e.rules);
+    if (first !== undefined) {
+      // A rule that fails at its first terminal, where no failure takes part in a common prefix
+      // (past offset 0, under a start rule that gives a path), would push a frame only for the
+      // failure to mark it and its leaving to pass the mark to its caller: it never gives the
+      // path, since it began where it failed. So it fails there, the caller on top.
+      e.line(1, 'if (at > 0 && startGivesPath) {');
+      e.line(2, 'let first;');
+      emit(e, first, 'at', 'first', 2);
+      e.line(2, 'if (first < 0) return -1;');
+      e.line(1, '}');
     }
     e.line(1, `const d = depth + 1; depth = d; rules[d] = ${ids.get(rule.name)}; starts[d] = at; reached[d] = 0;`);
     e.line(1, 'let out;');
