@@ -9,7 +9,7 @@
  * (which explains the rejection: offset, expected items, rule path, and
  * builds the UriSyntaxError, whose stack trace alone costs a few µs), and the
  * diagnostic back end alone (src/diagnose.ts, diagnosticFailure). Medians
- * over rounds of ns per call; the ratio invalid / valid; and, for the long
+ * over rounds (each round times every case, interleaved) of ns per call; the ratio invalid / valid; and, for the long
  * inputs, ns per character, so that the 1 M figure can be held to the 10 k
  * one (linear: the same).
  *
@@ -83,28 +83,22 @@ export interface ErrorRow {
 }
 
 export function measureErrors(quick: boolean, rounds = quick ? 5 : 11): ErrorRow[] {
-  return cases(quick).map((c) => {
+  const timed = cases(quick).map((c) => {
     const invalid = c.valid.map(failingLate);
     const options = { grammar: c.grammar };
     for (const s of invalid) if (urigram.tryParse(s, options).ok) throw new Error(`${c.name}: the invalid input is accepted`);
-    const valid = (s: string) => urigram.parse(s, options);
-    const rejected = (s: string) => urigram.tryParse(s, options);
     const rule = toPegName(urigram.REFERENCE_RULES[c.grammar][0]);
-    const backEnd = (s: string) => diagnosticFailure(s, rule, c.grammar);
-    const ms = c.length !== undefined && c.length >= 1e6 ? 300 : 100;
-    time(valid, c.valid, 20);
-    time(rejected, invalid, 20);
-    time(backEnd, invalid, 20);
-    const v: number[] = [];
-    const x: number[] = [];
-    const b: number[] = [];
-    for (let r = 0; r < rounds; r++) {
-      v.push(time(valid, c.valid, ms));
-      x.push(time(rejected, invalid, ms));
-      b.push(time(backEnd, invalid, ms));
-    }
-    return { name: c.name, validNs: median(v), invalidNs: median(x), backEndNs: median(b), length: c.length };
+    const fs3: ReadonlyArray<readonly [(s: string) => unknown, readonly string[], number[]]> = [
+      [(s) => urigram.parse(s, options), c.valid, []],
+      [(s) => urigram.tryParse(s, options), invalid, []],
+      [(s) => diagnosticFailure(s, rule, c.grammar), invalid, []],
+    ];
+    for (const [f, inputs] of fs3) time(f, inputs, 20);
+    return { c, fs3, ms: c.length !== undefined && c.length >= 1e6 ? 300 : 100 };
   });
+  // Interleaved: every round times every case, so that a change in the machine's load hits the sizes alike.
+  for (let r = 0; r < rounds; r++) for (const { fs3, ms } of timed) for (const [f, inputs, out] of fs3) out.push(time(f, inputs, ms));
+  return timed.map(({ c, fs3 }) => ({ name: c.name, validNs: median(fs3[0][2]), invalidNs: median(fs3[1][2]), backEndNs: median(fs3[2][2]), length: c.length }));
 }
 
 const fmt = (ns: number): string => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
