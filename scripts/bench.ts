@@ -16,6 +16,8 @@
  *   library, validate and parse one URI, alternating; medians above bare node.
  * - CLI throughput: `urigram validate` on a million lines of standard input,
  *   lines/s and peak memory.
+ * - The error path (scripts/bench-errors.ts): an invalid input, explained,
+ *   against a valid parse of the same length, short and 10 k / 1 M long.
  * - --worst: hostile input families at 1k, 10k, 100k and 1M characters, ns per
  *   character for each size and library, for urigram's three back ends
  *   (automaton, recognizer, peggy) and its error path.
@@ -33,6 +35,7 @@ import { recognizes } from '../src/backends';
 import { coldStart, coldStartTable, median, shuffle } from './cold-start';
 import { RFC3986_FAMILIES, OTHER_GRAMMAR_FAMILIES } from '../test/support/hostile';
 import { replaceSection } from './report';
+import { errorTable, measureErrors } from './bench-errors';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a peer loaded as its users load it, typed here with what the benchmark calls
 const fastUri = require('fast-uri') as {
@@ -352,6 +355,10 @@ async function main(): Promise<void> {
     }
   }
   replaceSection(out, 'throughput', lines.join('\n'));
+  // The error path against a valid parse (scripts/bench-errors.ts), in its own section.
+  console.log('error path:');
+  const errors = [`Measured ${machine()} with \`npm run bench\` (scripts/bench-errors.ts): median ns per call, parse() of a valid input against tryParse() of the same input with its last character a space (explained: offset, expected items, rule path).`, '', ...errorTable(measureErrors(args.quick))];
+  replaceSection(out, 'error-path', errors.join('\n'));
   console.log(`wrote the tables to ${path.relative(root, out)}`);
 }
 

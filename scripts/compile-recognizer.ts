@@ -68,6 +68,31 @@ class Emitter {
   /** The decision being emitted: the choice node of the rule whose function is being written. */
   decisionChoice: Node | undefined;
   decisionSlot = -1;
+  /**
+   * The diagnostic build (compileDiagnostic): every terminal that fails
+   * records peggy's expectation for it, lookaheads and display names make
+   * failures silent, and no rule is inlined nor any choice merged, so that
+   * the rule invocations are peggy's own.
+   */
+  diagnostic = false;
+  /** The diagnostic build's expectations, peggy's objects, by their JSON. */
+  readonly expectations = new Map<string, number>();
+
+  /** The index of an expectation (peggy's object for it) in the diagnostic build's table. */
+  expectation(x: object): number {
+    const key = JSON.stringify(x);
+    let id = this.expectations.get(key);
+    if (id === undefined) {
+      id = this.expectations.size;
+      this.expectations.set(key, id);
+    }
+    return id;
+  }
+
+  /** In the diagnostic build, after a terminal at `at` set `out`: records its expectation when it failed, as peggy's peg$fail would. */
+  failure(depth: number, out: string, at: string, x: object): void {
+    if (this.diagnostic) this.line(depth, `if (${out} < 0 && ${at} >= maxFail && silent === 0) fail(${at}, ${this.expectation(x)});`);
+  }
 
   /** Rules whose match can log a capture: the capture rules and every rule that refers to one, directly or not. */
   private capturing: ReadonlySet<string> | undefined;
@@ -256,7 +281,8 @@ function isLetter(code: number): boolean {
  * at `at`, or to -1. On failure the capture log is as it was.
  */
 function emit(e: Emitter, node: Node, at: string, out: string, depth: number): void {
-  const set = e.charSet(node);
+  // The diagnostic build tests sets where peggy does: a class at a time, each with its expectation.
+  const set = e.diagnostic ? null : e.charSet(node);
   if (set !== null && set.every(([, b]) => b < 128)) {
     // An ASCII set: the shared helper, one short call (V8 inlines it where the code is hot).
     e.line(depth, `${out} = one(${e.table(set)}, ${at});`);
@@ -269,9 +295,19 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
     return;
   }
   switch (node.type) {
+    case 'named':
+      if (e.diagnostic) {
+        // peggy: failures inside are silent, and a failure of the whole records the name where it began.
+        e.line(depth, 'silent++;');
+        emit(e, node.expression as Node, at, out, depth);
+        e.line(depth, 'silent--;');
+        e.failure(depth, out, at, { type: 'other', description: node.name as string });
+        return;
+      }
+      emit(e, node.expression as Node, at, out, depth);
+      return;
     case 'action':
     case 'labeled':
-    case 'named':
     case 'text':
     case 'group':
       emit(e, node.expression as Node, at, out, depth);
@@ -291,18 +327,24 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
         return node.ignoreCase && isLetter(code) ? `(${c} | 0x20) === ${hex(code | 0x20)}` : `${c} === ${hex(code)}`;
       });
       e.line(depth, `${out} = ${at} + ${value.length} <= len && ${tests.join(' && ')} ? ${at} + ${value.length} : -1;`);
+      e.failure(depth, out, at, { type: 'literal', text: value, ignoreCase: node.ignoreCase as boolean });
       return;
     }
     case 'class': {
       if (node.unicode) throw new Error('the recognizer does not compile unicode classes');
       const c = e.fresh('c');
       e.line(depth, `const ${c} = ${at} < len ? input.charCodeAt(${at}) : -1;`);
-      const test = charTest(c, node.parts as Array<string | [string, string]>, node.ignoreCase as boolean);
+      const parts = node.parts as Array<string | [string, string]>;
+      const classSet = node.inverted ? null : e.charSet(node);
+      // A set by its ASCII table (the diagnostic build; the recognizer tests such a class above), else range by range.
+      const test = classSet !== null ? e.setTest(c, classSet) : charTest(c, parts, node.ignoreCase as boolean);
       e.line(depth, node.inverted ? `${out} = ${c} >= 0 && !(${test}) ? ${at} + 1 : -1;` : `${out} = ${test} ? ${at} + 1 : -1;`);
+      e.failure(depth, out, at, { type: 'class', parts, inverted: node.inverted as boolean, ignoreCase: node.ignoreCase as boolean, unicode: false });
       return;
     }
     case 'any':
       e.line(depth, `${out} = ${at} < len ? ${at} + 1 : -1;`);
+      e.failure(depth, out, at, { type: 'any' });
       return;
     case 'sequence': {
       const elements = node.elements as Node[];
@@ -346,7 +388,8 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       const alternatives: Node[] = [];
       for (const alternative of node.alternatives as Node[]) {
         const last = alternatives[alternatives.length - 1];
-        const lastSet = last ? e.charSet(last) : null;
+        // Not in the diagnostic build: each alternative fails with its own expectation, and peggy has merged what it merges.
+        const lastSet = last && !e.diagnostic ? e.charSet(last) : null;
         const set = e.charSet(alternative);
         if (last && lastSet !== null && set !== null) {
           alternatives[alternatives.length - 1] = { type: 'choice', alternatives: [last, alternative] };
@@ -410,7 +453,9 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       const v = e.fresh('p');
       if (mark) e.line(depth, `const ${mark} = ncap;`);
       e.line(depth, `let ${v};`);
+      if (e.diagnostic) e.line(depth, 'silent++;'); // peggy: no failure inside a lookahead is recorded
       emit(e, node.expression as Node, at, v, depth);
+      if (e.diagnostic) e.line(depth, 'silent--;');
       if (mark) e.line(depth, `ncap = ${mark};`);
       e.line(depth, node.type === 'simple_and' ? `${out} = ${v} < 0 ? -1 : ${at};` : `${out} = ${v} < 0 ? ${at} : -1;`);
       return;
@@ -489,6 +534,31 @@ function firstChoice(node: Node): Node | undefined {
   }
 }
 
+/**
+ * One function per rule, r_NAME(at), each under its rule's ABNF (grammar/NAME.abnf), as uriparser
+ * puts the production above each function, then the lookup tables the bodies use. `body` writes
+ * the statements that set `out`. Comments cost nothing at run time, and the CommonJS build
+ * minifies them out of the RFC 3986 recognizer it bundles.
+ */
+function emitRules(e: Emitter, grammar: Grammar, grammarFile: string, abnfText: string | undefined, body: (rule: Grammar['rules'][number]) => void): void {
+  const abnfFile = grammarFile.replace(/\.peggy$/, '.abnf');
+  const abnf = abnfRules(abnfText ?? fs.readFileSync(path.join(__dirname, '..', abnfFile), 'utf8'));
+  for (const rule of grammar.rules) {
+    e.line(0, '');
+    const text = abnf.get(rule.name.replace(/_/g, '-'));
+    if (text === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile}`);
+    for (const line of text) e.line(0, `// ${line}`);
+    e.line(0, `function r_${rule.name}(at) {`);
+    body(rule);
+    e.line(1, 'return out;');
+    e.line(0, '}');
+  }
+  e.line(0, '');
+  e.line(0, '// The ASCII part of each character set, one entry per code unit.');
+  e.line(0, 'function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }');
+  for (const [key, name] of e.tables) e.line(0, `const ${name} = table('${key}');`);
+}
+
 /** `abnf`: the text of the grammar's ABNF, by default read from grammar/NAME.abnf beside grammarFile (grammar/NAME.peggy). */
 export function compileRecognizer(peggySource: string, grammarFile: string, options: RecognizerOptions, abnfText?: string): { js: string; dts: string } {
   const grammar = readGrammar(peggySource);
@@ -539,16 +609,7 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(1, 'if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }');
   e.line(1, 'return -1;');
   e.line(0, '}');
-  // Each function under its rule's ABNF (grammar/NAME.abnf), as uriparser puts the production above each function.
-  // Comments cost nothing at run time, and the CommonJS build minifies them out of the RFC 3986 recognizer it bundles.
-  const abnfFile = grammarFile.replace(/\.peggy$/, '.abnf');
-  const abnf = abnfRules(abnfText ?? fs.readFileSync(path.join(__dirname, '..', abnfFile), 'utf8'));
-  for (const rule of grammar.rules) {
-    e.line(0, '');
-    const text = abnf.get(rule.name.replace(/_/g, '-'));
-    if (text === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile}`);
-    for (const line of text) e.line(0, `// ${line}`);
-    e.line(0, `function r_${rule.name}(at) {`);
+  emitRules(e, grammar, grammarFile, abnfText, (rule) => {
     const decision = e.decisions.get(rule.name);
     e.decisionChoice = decision?.choice;
     e.decisionSlot = decision?.slot ?? -1;
@@ -557,13 +618,7 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     e.line(1, 'let out;');
     emit(e, rule.expression, 'at', 'out', 1);
     if (slot >= 0) e.line(1, `if (out >= 0) capture(${slot}, at, out); else ncap = entry;`);
-    e.line(1, 'return out;');
-    e.line(0, '}');
-  }
-  e.line(0, '');
-  e.line(0, '// The ASCII part of each character set, one entry per code unit.');
-  e.line(0, 'function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }');
-  for (const [key, name] of e.tables) e.line(0, `const ${name} = table('${key}');`);
+  });
   e.line(0, '');
   e.line(0, `const START = { ${names.map((n) => `${n}: r_${n}`).join(', ')} };`);
   e.line(0, '');
@@ -618,4 +673,254 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     '',
   ].join('\n');
   return { js: `${e.lines.join('\n')}\n`, dts };
+}
+
+/**
+ * The longest chain of rule invocations from any rule, counting the rule
+ * itself: the depth of the diagnostic build's stack. Every rule of urigram's
+ * grammars is regular, none recursive, so it is bounded; a recursive grammar
+ * is refused here rather than given a stack that grows with the input.
+ */
+function callDepth(rules: ReadonlyMap<string, Node>, grammarFile: string): number {
+  const depth = new Map<string, number>();
+  const visit = (name: string, path: readonly string[]): number => {
+    const known = depth.get(name);
+    if (known !== undefined) return known;
+    if (path.includes(name)) throw new Error(`${grammarFile}: rule ${name} is recursive (${[...path, name].join(' > ')}); the diagnostic build needs a bounded stack`);
+    const rule = rules.get(name);
+    const d = 1 + Math.max(0, ...(rule === undefined ? [] : ruleRefs(rule)).map((r) => visit(r, [...path, name])));
+    depth.set(name, d);
+    return d;
+  };
+  return Math.max(...[...rules.keys()].map((n) => visit(n, [])));
+}
+
+/**
+ * The terminal a rule's match begins with, when its failure fails the whole
+ * rule: a non-empty literal, a class or a rule with a display name, first in
+ * a sequence (or the whole expression). Undefined otherwise.
+ */
+function firstTerminal(node: Node, rules: ReadonlyMap<string, Node>): Node | undefined {
+  switch (node.type) {
+    case 'action':
+    case 'labeled':
+    case 'group':
+    case 'text':
+      return firstTerminal(node.expression as Node, rules);
+    case 'sequence': {
+      const elements = node.elements as Node[];
+      return elements.length > 0 ? firstTerminal(elements[0], rules) : undefined;
+    }
+    case 'literal':
+      return (node.value as string).length > 0 ? node : undefined;
+    case 'class':
+      return node;
+    case 'rule_ref':
+      return rules.get(node.name as string)?.type === 'named' ? node : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Compiles the diagnostic back end (generated/NAME.diagnose.js): for an
+ * input the recognizer rejected, what one run of peggy's traced parser
+ * (generated/NAME.trace.js with src/diagnose.ts's TracedRun) finds, without
+ * peggy's result tree or trace events:
+ *
+ * - the furthest failure and the expectations recorded there, with peggy's
+ *   semantics: the same emitter as the recognizer, in its diagnostic mode
+ *   (Emitter.diagnostic), over the grammar as peggy compiles it (peggyAst:
+ *   after peggy's own passes, so that its merged classes and removed proxy
+ *   rules are reproduced, with their expectations and their invocations);
+ * - the rule path: each rule function pushes its invocation (rule, start) on
+ *   a stack of preallocated typed arrays, and the bookkeeping of TracedRun is
+ *   done on those numbers (see the comments in the generated prelude).
+ *
+ * Nothing is allocated per character or per rule call; the stack is as deep
+ * as the grammar (callDepth), whatever the input.
+ */
+export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfText?: string): { js: string; dts: string } {
+  const e = new Emitter();
+  e.diagnostic = true;
+  e.rules = new Map(peggyAst.rules.map((r) => [r.name, r.expression]));
+  const names = peggyAst.rules.map((r) => r.name);
+  const ids = new Map(names.map((n, i) => [n, i]));
+  const maxDepth = callDepth(e.rules, grammarFile);
+  const L = (text: string) => e.line(0, text);
+  L(`'use strict';`);
+  L(`// The diagnostic back end for ${grammarFile}: for a rejected input, peggy's furthest failure, its expectations and the rule path,`);
+  L(`// as one run of peggy's traced parser finds them. Compiled by scripts/compile-recognizer.ts (compileDiagnostic) from the grammar`);
+  L(`// as peggy compiles it (after its own passes).`);
+  L('');
+  L('let input = "";');
+  L('let len = 0;');
+  L('/** Failures are recorded only at 0: inside a lookahead or a rule with a display name it is above 0 (peggy\'s peg$silentFails). */');
+  L('let silent = 0;');
+  L('/** The furthest offset where an expectation was recorded (-1: none), and the expectations there, each once (list; seenIn: the epoch, below, of its last record). */');
+  L('let maxFail = -1;');
+  L(`const list = new Int32Array(${'${EXPECTATION_COUNT}'});`);
+  L(`const seenIn = new Int32Array(${'${EXPECTATION_COUNT}'});`);
+  L('let count = 0;');
+  L('/**');
+  L(' * The stack of rule invocations, from 1 (0 is below the start rule): rule index, start offset, and');
+  L(' * `reached`, the epoch of maxFail when a failure at maxFail was recorded with the invocation on the');
+  L(' * stack. A failure marks the top; an invocation that leaves marked passes the mark to its caller,');
+  L(' * so that each one is marked exactly when TracedRun\'s walk down the stack would have marked it.');
+  L(' */');
+  L(`const rules = new Int32Array(${maxDepth + 1});`);
+  L(`const starts = new Int32Array(${maxDepth + 1});`);
+  L(`const reached = new Int32Array(${maxDepth + 1});`);
+  L('let depth = 0;');
+  L('/** Numbers the furthest offsets seen: 1 for the first, so that 0 is never current. */');
+  L('let epoch = 0;');
+  L('/** The path of the innermost marked invocation that began before maxFail and left (best), and the common prefix of the stacks of the failures at maxFail (common, -1 before the first). */');
+  L(`const best = new Int32Array(${maxDepth});`);
+  L('let bestLength = 0;');
+  L(`const common = new Int32Array(${maxDepth});`);
+  L('let commonLength = -1;');
+  L('/** Per rule index, set by explain(): whether the rule never ends a path. */');
+  L('let pathless = new Uint8Array(0);');
+  L('let startGivesPath = true;');
+  L('');
+  L('/** The end of a match of one character of an ASCII set (its table) at `at`, or -1 (in the bodies of the rules with a display name). */');
+  L('function one(table, at) {');
+  L('  if (at < len) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) return at + 1; }');
+  L('  return -1;');
+  L('}');
+  L('');
+  L('/** peggy\'s peg$fail with TracedRun\'s peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */');
+  L('function fail(at, id) {');
+  L('  if (at > maxFail) {');
+  L('    maxFail = at;');
+  L('    epoch++;');
+  L('    count = 0;');
+  L('    bestLength = 0;');
+  L('    commonLength = -1;');
+  L('  }');
+  L('  if (seenIn[id] !== epoch) { seenIn[id] = epoch; list[count++] = id; }');
+  L('  reached[depth] = epoch;');
+  L('  if (at === 0 || !startGivesPath) shareStack();');
+  L('}');
+  L('');
+  L('/** The common prefix keeps what it shares with this failure\'s stack (TracedRun cuts the rules with a display name from its top: here they push no frame). */');
+  L('function shareStack() {');
+  L('  const top = depth;');
+  L('  if (commonLength < 0) {');
+  L('    for (let i = 0; i < top; i++) common[i] = rules[i + 1];');
+  L('    commonLength = top;');
+  L('  } else {');
+  L('    let n = 0;');
+  L('    const limit = commonLength < top ? commonLength : top;');
+  L('    while (n < limit && common[n] === rules[n + 1]) n++;');
+  L('    commonLength = n;');
+  L('  }');
+  L('}');
+  L('');
+  L('/** Invocation `d` leaves marked: its caller is marked, and its stack is the path if it began before maxFail and is the innermost such so far. */');
+  L('function leave(d) {');
+  L('  reached[d - 1] = epoch;');
+  L('  if (starts[d] < maxFail && d > bestLength && pathless[rules[d]] === 0) {');
+  L('    for (let i = 0; i < d; i++) best[i] = rules[i + 1];');
+  L('    bestLength = d;');
+  L('  }');
+  L('}');
+  emitRules(e, peggyAst, grammarFile, abnfText, (rule) => {
+    if (rule.expression.type === 'named') {
+      // A rule with a display name matches one character, and everything inside it is silent: its
+      // invocations can mark nothing, and its own frame only passes a mark to its caller (it begins
+      // at its failure, so it never gives the path, and it is cut from the top of a failure's stack).
+      // So it pushes no frame, and its body is the recognizer's code (Emitter.diagnostic off), with
+      // the rule's one failure, its name at its start, recorded with its caller on top.
+      e.diagnostic = false;
+      const from = e.lines.length;
+      e.line(1, 'let out;');
+      emit(e, rule.expression.expression as Node, 'at', 'out', 1);
+      e.diagnostic = true;
+      if (e.lines.slice(from).some((l) => /\br_\w+\(/.test(l))) {
+        e.lines.splice(from + 1, 0, '  silent++;');
+        e.line(1, 'silent--;');
+      }
+      e.failure(1, 'out', 'at', { type: 'other', description: rule.expression.name as string });
+      return;
+    }
+    const first = firstTerminal(rule.expression, e.rules);
+    if (first !== undefined) {
+      // A rule that fails at its first terminal, where no failure takes part in a common prefix
+      // (past offset 0, under a start rule that gives a path), would push a frame only for the
+      // failure to mark it and its leaving to pass the mark to its caller: it never gives the
+      // path, since it began where it failed. So it fails there, the caller on top.
+      e.line(1, 'if (at > 0 && startGivesPath) {');
+      e.line(2, 'let first;');
+      emit(e, first, 'at', 'first', 2);
+      e.line(2, 'if (first < 0) return -1;');
+      e.line(1, '}');
+    }
+    e.line(1, `const d = depth + 1; depth = d; rules[d] = ${ids.get(rule.name)}; starts[d] = at; reached[d] = 0;`);
+    e.line(1, 'let out;');
+    emit(e, rule.expression, 'at', 'out', 1);
+    e.line(1, 'depth = d - 1;');
+    e.line(1, 'if (reached[d] === epoch) leave(d);');
+  });
+  L('');
+  L(`const START = { ${names.map((n) => `${n}: r_${n}`).join(', ')} };`);
+  L('');
+  L('/** peggy\'s expectations, as its traced parser records them (peg$maxFailExpected), by index. */');
+  L(`const EXPECTATIONS = ${JSON.stringify([...e.expectations.keys()].map((k) => JSON.parse(k) as unknown))};`);
+  L('/** The rules, by index. */');
+  L(`const RULES = ${JSON.stringify(names)};`);
+  L('');
+  L('/**');
+  L(' * Runs `startRule` on `text` as peggy\'s traced parser would. `pathlessRules` flags the rules, by index, that');
+  L(' * never end a path (TracedRun\'s: the rules with a display name, and the rules of a character).');
+  L(' * Returns where the start rule\'s match ends (-1: it failed), the furthest failure offset (0 when none was');
+  L(' * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).');
+  L(' */');
+  L('function explain(text, startRule, pathlessRules) {');
+  L('  const f = START[startRule];');
+  L('  if (f === undefined) throw new Error(`unknown start rule ${startRule}`);');
+  L('  input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;');
+  L('  pathless = pathlessRules;');
+  L(`  startGivesPath = pathless[START_INDEX[startRule]] === 0;`);
+  L('  const end = f(0);');
+  L('  input = "";');
+  L('  const expected = [];');
+  L('  for (let i = 0; i < count; i++) expected.push(list[i]);');
+  L('  return {');
+  L('    end,');
+  L('    maxFailPos: maxFail < 0 ? 0 : maxFail,');
+  L('    expected,');
+  L('    best: Array.from(best.subarray(0, bestLength)),');
+  L('    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),');
+  L('  };');
+  L('}');
+  L(`const START_INDEX = { ${names.map((n, i) => `${n}: ${i}`).join(', ')} };`);
+  L('');
+  L('module.exports = { explain, EXPECTATIONS, RULES };');
+  const js = `${e.lines.join('\n')}\n`.split('${EXPECTATION_COUNT}').join(String(Math.max(1, e.expectations.size)));
+  const dts = [
+    `import type { StartRuleNames } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
+    `import type { Expectation } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
+    '',
+    '/** What explain() finds: see it. Rules and expectations by index in RULES and EXPECTATIONS. */',
+    'export interface Explanation {',
+    '  readonly end: number;',
+    '  readonly maxFailPos: number;',
+    '  readonly expected: number[];',
+    '  readonly best: number[];',
+    '  readonly common: number[];',
+    '}',
+    '/**',
+    ' * Runs `startRule` on `text` as peggy\'s traced parser would: where the match ends (-1: it failed), the',
+    ' * furthest failure, the expectations there and the two candidate rule paths. `pathlessRules` flags',
+    ' * the rules, by index (1), that never end a path.',
+    ' */',
+    'export declare function explain(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): Explanation;',
+    '/** peggy\'s expectations, by index. */',
+    'export declare const EXPECTATIONS: readonly Expectation[];',
+    '/** The rules, by index. */',
+    'export declare const RULES: readonly StartRuleNames[];',
+    '',
+  ].join('\n');
+  return { js, dts };
 }

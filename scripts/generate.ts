@@ -13,6 +13,12 @@
  *                                      path of the error; nothing else pays for
  *                                      tracing
  *
+ *   generated/NAME.diagnose.js (+ .d.ts)  the diagnostic back end that scripts/
+ *                                      compile-recognizer.ts compiles from the grammar
+ *                                      after peggy's passes: src/diagnose.ts explains
+ *                                      every rejection with it, as the traced parser
+ *                                      (now the oracle of the tests) would
+ *
  *   generated/NAME.recognizer.js (+ .d.ts)  when grammar/NAME.recognizer.json exists: the
  *                                      allocation-free recognizer that
  *                                      scripts/compile-recognizer.ts compiles from the
@@ -57,7 +63,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileAutomata, emitAutomata } from './compile-dfa';
-import { compileRecognizer } from './compile-recognizer';
+import * as peggy from 'peggy';
+import { compileDiagnostic, compileRecognizer } from './compile-recognizer';
 import { readPeggySource } from './grammar-source';
 import { railroadFiles } from './railroad';
 
@@ -140,6 +147,34 @@ function automataAsEsm(js: string, file: string): string {
     throw new Error(`${file}: the automata module's shape is not what scripts/generate.ts expects; update automataAsEsm`);
   }
   return js.slice(RECOGNIZER_STRICT.length, match.index) + `const RULE_NAMES = ${match[2]};\nexport { ${match[1]}, RULE_NAMES };` + js.slice(match.index + match[0].length);
+}
+
+const DIAGNOSTIC_EXPORTS = 'module.exports = { explain, EXPECTATIONS, RULES };\n';
+
+/**
+ * generated/NAME.diagnose.js (+ .mjs, .d.ts): the diagnostic back end that
+ * scripts/compile-recognizer.ts (compileDiagnostic) compiles from the grammar
+ * as peggy compiles it: peggy's own passes run on it (output: 'ast', with the
+ * options of grammar/NAME.config.json), so that what they change (classes
+ * merged from literals, proxy rules bypassed) is what the back end
+ * reproduces. Every grammar gets one: src/diagnose.ts explains every
+ * rejection with it.
+ */
+function diagnosticFiles(name: string): Map<string, string> {
+  const grammarFile = `grammar/${name}.peggy`;
+  const config = JSON.parse(fs.readFileSync(path.join(grammarDir, `${name}.config.json`), 'utf8')) as { allowedStartRules?: string[] };
+  const ast = peggy.generate(readPeggySource(root, name).text, { output: 'ast', allowedStartRules: config.allowedStartRules, grammarSource: grammarFile });
+  const { js, dts } = compileDiagnostic(ast as unknown as Parameters<typeof compileDiagnostic>[0], grammarFile);
+  if (!js.startsWith(RECOGNIZER_STRICT) || !js.endsWith(DIAGNOSTIC_EXPORTS) || js.indexOf('module.exports') !== js.length - DIAGNOSTIC_EXPORTS.length || js.includes('require(')) {
+    throw new Error(`generated/${name}.diagnose.js: the diagnostic module's shape is not what scripts/generate.ts expects; update diagnosticFiles`);
+  }
+  const esm = `${js.slice(RECOGNIZER_STRICT.length, js.length - DIAGNOSTIC_EXPORTS.length)}export { explain, EXPECTATIONS, RULES };\n`;
+  const head = header(grammarFile, false).replace('.\n//', ' (the diagnostic back end, by scripts/compile-recognizer.ts).\n//');
+  return new Map([
+    [`${name}.diagnose.js`, head + js],
+    [`${name}.diagnose.d.ts`, head + dts],
+    [`${name}.diagnose.mjs`, head.replace(' (the diagnostic back end,', ' (the diagnostic back end, as an ES module,') + esm],
+  ]);
 }
 
 function header(grammarFile: string, traced: boolean, esm = false): string {
@@ -245,6 +280,8 @@ async function main(argv: string[]): Promise<number> {
       }
     }
   }
+
+  for (const name of grammars) for (const [file, text] of diagnosticFiles(name)) expected.set(file, text);
 
   // The railroad diagrams (generated/NAME.railroad.json) and the grammar pages (docs/grammars/NAME.html):
   // scripts/railroad.ts. Both are checked like the rest; the pages are the only files written outside generated/.

@@ -81,7 +81,7 @@ export function measure(sizeCase: SizeCase): SizeRow {
 }
 
 export const hasTr46 = (row: SizeRow): boolean => row.inputs.some((f) => f.includes('node_modules/tr46/'));
-export const tracedParsers = (row: SizeRow): string[] => row.inputs.filter((f) => /\.trace\.js$/.test(f)).map((f) => path.basename(f, '.js'));
+export const tracedParsers = (row: SizeRow): string[] => row.inputs.filter((f) => /\.(trace|diagnose)\.js$/.test(f)).map((f) => path.basename(f, '.js'));
 
 function report(rows: readonly SizeRow[]): string {
   const kb = (n: number): string => `${(n / KB).toFixed(1)} KB`;

@@ -7,8 +7,12 @@
  *   name in the grammar (HEXDIG, unreserved, ...) by that name, literals quoted
  *   as in the ABNF ("]"), character classes as ABNF ranges (%x30-35), the end
  *   as "end of input".
- * - `offset`, `expected` and `rulePath` come from one run of the traced build
- *   of the same grammar (generated/NAME.trace.js): see diagnose().
+ * - `offset`, `expected` and `rulePath` come from one run of the diagnostic
+ *   back end of the same grammar (generated/NAME.diagnose.js, compiled by
+ *   scripts/compile-recognizer.ts): see diagnose(). It finds what one run of
+ *   peggy's traced parser (generated/NAME.trace.js) with TracedRun below finds,
+ *   at a small part of its cost; that run stays here as the oracle the tests
+ *   hold it to (tracedFailure), and loads only when they call it.
  */
 import { UriSyntaxError } from './errors';
 import { generatedModule, recognizerOf, toAbnfName, type GrammarName, type Recognizer } from './grammars';
@@ -37,11 +41,10 @@ const CHARACTER_RULES: ReadonlySet<string> = new Set(['pchar', 'ipchar', 'uric',
 const COLLAPSED_RULES: readonly string[] = ['dec_octet'];
 const ruleStarts: Partial<Record<GrammarName, ReadonlyArray<readonly [string, readonly string[]]>>> = {};
 
-function startSets(parser: TracedParser, grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
+function startSets(grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
   return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => recognizerOf(grammar).START_RULES.includes(rule)).map((rule) => {
-    const silent = { trace(): void {} }; // without one, peggy's default tracer writes to the console
-    const r = parser.parse('', { startRule: rule, peg$library: true, tracer: silent } as unknown as Parameters<typeof parser.parse>[1]) as unknown as LibraryResult;
-    return [toAbnfName(rule), [...new Set(r.peg$maxFailExpected.flatMap((x) => describeExpectation(x).split('\n')))]] as const;
+    const r = explainWith(diagnosticOf(grammar), '', rule);
+    return [toAbnfName(rule), [...new Set(r.expectations.flatMap((x) => describeExpectation(x).split('\n')))]] as const;
   }));
 }
 
@@ -91,9 +94,26 @@ function rank(item: string): number {
   return 0;
 }
 
-export function expectedItems(expectations: readonly PeggyExpectation[], parser: TracedParser, grammar: GrammarName = 'rfc3986'): string[] {
-  const items = new Set(expectations.flatMap((e) => describeExpectation(e).split('\n')));
-  for (const [rule, starts] of startSets(parser, grammar)) {
+/**
+ * The ABNF items of each expectation object, described once: the diagnostic
+ * back end's expectations are the constants of its table, so that an error
+ * describes only what it has not met before.
+ */
+const described = new WeakMap<PeggyExpectation, readonly string[]>();
+
+function itemsOf(e: PeggyExpectation): readonly string[] {
+  let items = described.get(e);
+  if (items === undefined) {
+    items = describeExpectation(e).split('\n');
+    described.set(e, items);
+  }
+  return items;
+}
+
+export function expectedItems(expectations: readonly PeggyExpectation[], grammar: GrammarName = 'rfc3986'): string[] {
+  const items = new Set<string>();
+  for (const e of expectations) for (const item of itemsOf(e)) items.add(item);
+  for (const [rule, starts] of startSets(grammar)) {
     if (starts.every((s) => items.has(s))) {
       for (const s of starts) items.delete(s);
       items.add(rule);
@@ -119,7 +139,10 @@ interface LibraryResult {
 }
 
 /**
- * One traced run of diagnose(): the options of the traced parser, its tracer
+ * One run of the oracle (tracedFailure): the definition of the rule path that
+ * the diagnostic back end reproduces (scripts/compile-recognizer.ts,
+ * compileDiagnostic, does the same on rule indices in typed arrays, and
+ * gives rules with a display name no frame at all). The options of the traced parser, its tracer
  * (trace) and its failure hook (peg$onFail), in one object whose methods are
  * the same functions on every run, so that the parser's calls into them stay
  * monomorphic. The tracer sees every rule invocation and the hook every
@@ -140,9 +163,9 @@ class TracedRun {
   private max = -1;
   /** Numbers the furthest offsets seen so far: 1 for the first. */
   private epoch = 0;
-  private readonly best: string[] = [];
+  readonly best: string[] = [];
   bestLength = 0;
-  private readonly common: string[] = [];
+  readonly common: string[] = [];
   /** The length of the common prefix of the paths of the expected items at `max`; -1 before the first. */
   commonLength = -1;
   /**
@@ -216,54 +239,168 @@ class TracedRun {
     }
   }
 
-  /** The rule path (PEG names), once the parse is over. */
-  path(): string[] {
-    if (this.bestLength > 0) return this.best.slice(0, this.bestLength);
-    if (this.commonLength > 0) return this.common.slice(0, this.commonLength);
-    return [this.startRule];
+}
+
+/**
+ * What a rejection comes to, before it is described: peggy's furthest failure
+ * offset, its expectations there (peggy's objects), and the rule path (PEG
+ * names, outermost first). The two back ends (the diagnostic one and the
+ * traced peggy run) each give one, and the rest is the same code.
+ */
+export interface Failure {
+  readonly offset: number;
+  readonly expectations: readonly PeggyExpectation[];
+  readonly path: readonly string[];
+}
+
+/**
+ * What one run of a back end leaves, in the terms of TracedRun: whether the
+ * start rule matched and where it stopped, peggy's furthest failure and its
+ * expectations, and the two candidate paths (best: the stack of the innermost
+ * invocation that began before the offset and was on the stack when an
+ * expected item there was recorded; common: the prefix common to the stacks
+ * of the expected items, for failures where no invocation gives one).
+ */
+interface Run {
+  readonly matched: boolean;
+  readonly end: number;
+  readonly maxFailPos: number;
+  readonly expectations: readonly PeggyExpectation[];
+  readonly best: readonly string[];
+  readonly common: readonly string[];
+}
+
+/**
+ * The failure of a run on `input`:
+ *
+ * - offset and expected: peggy's furthest failure and what it expected there,
+ *   with "end of input" added as peggy's own error would add it when the
+ *   start rule matched a prefix (outside every rule: the common prefix is empty);
+ * - the path: best, else common, else the start rule alone.
+ */
+function failureOf(run: Run, input: string, startRule: string): Failure {
+  let offset = run.maxFailPos;
+  let expectations = run.expectations;
+  let best = run.best;
+  let common = run.common;
+  if (run.matched && run.end < input.length && run.end >= offset) {
+    if (run.end > offset) {
+      offset = run.end;
+      expectations = [];
+      best = [];
+    }
+    expectations = [...expectations, { type: 'end' }];
+    common = [];
   }
+  return { offset, expectations, path: best.length > 0 ? best : common.length > 0 ? common : [startRule] };
+}
+
+/** The diagnostic back end's module (generated/NAME.diagnose.d.ts), the same for every grammar. */
+interface DiagnosticModule {
+  explain(text: string, startRule: string, pathlessRules: Uint8Array): { end: number; maxFailPos: number; expected: number[]; best: number[]; common: number[] };
+  readonly EXPECTATIONS: readonly PeggyExpectation[];
+  readonly RULES: readonly string[];
+}
+
+/**
+ * A grammar's diagnostic back end with the flags, by rule index, of the rules
+ * that never end a path. (The back end cuts the single-character rules, those
+ * with a display name, from the top of a failure's stack by itself: it gives
+ * them no frame.)
+ */
+interface Diagnostic {
+  readonly module: DiagnosticModule;
+  readonly pathless: Uint8Array;
+}
+
+const diagnostics: Partial<Record<GrammarName, Diagnostic>> = {};
+
+function diagnosticOf(grammar: GrammarName): Diagnostic {
+  let d = diagnostics[grammar];
+  if (d === undefined) {
+    // Loaded on the first rejection only: valid input never pays for loading it.
+    const module = generatedModule<DiagnosticModule>(grammar, 'diagnose');
+    const single = singleCharacterRulesOf(grammar);
+    d = { module, pathless: Uint8Array.from(module.RULES, (rule) => (single.has(rule) || CHARACTER_RULES.has(rule) ? 1 : 0)) };
+    diagnostics[grammar] = d;
+  }
+  return d;
+}
+
+function explainWith(d: Diagnostic, input: string, startRule: string): Failure {
+  const { module } = d;
+  const r = module.explain(input, startRule, d.pathless);
+  const names = (ids: readonly number[]) => ids.map((i) => module.RULES[i]);
+  const run: Run = {
+    matched: r.end >= 0,
+    end: r.end,
+    maxFailPos: r.maxFailPos,
+    expectations: r.expected.map((i) => module.EXPECTATIONS[i]),
+    best: names(r.best),
+    common: names(r.common),
+  };
+  if (run.matched && run.end === input.length) throw disagreement(input, startRule, 'the diagnostic back end');
+  return failureOf(run, input, startRule);
+}
+
+function disagreement(input: string, startRule: string, what: string): Error {
+  return new Error(`internal error: urigram's recognizer and ${what} disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
+}
+
+/**
+ * The failure as one run of peggy's traced parser (generated/NAME.trace.js)
+ * finds it, in peggy's library mode (no error message built only to be thrown
+ * away), with TracedRun as its tracer and failure hook: the oracle the
+ * diagnostic back end is tested against. Not used by the library itself.
+ */
+export function tracedFailure(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): Failure {
+  const traced = generatedModule<TracedParser>(grammar, 'trace');
+  const run = new TracedRun(startRule, singleCharacterRulesOf(grammar));
+  const r = traced.parse(input, run as unknown as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
+  if (r.peg$success) throw disagreement(input, startRule, "peggy's traced parser");
+  return failureOf(
+    {
+      matched: r.peg$result !== r.peg$FAILED,
+      end: r.peg$currPos,
+      maxFailPos: r.peg$maxFailPos,
+      expectations: r.peg$maxFailExpected,
+      best: run.best.slice(0, run.bestLength),
+      common: run.commonLength < 0 ? [] : run.common.slice(0, run.commonLength),
+    },
+    input,
+    startRule,
+  );
+}
+
+/** The failure of `input` as `startRule`, by the diagnostic back end: offset, expectations, rule path. */
+export function diagnosticFailure(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): Failure {
+  return explainWith(diagnosticOf(grammar), input, startRule);
 }
 
 /**
  * Builds the UriSyntaxError for an input the recognizer rejected, from one
- * run of the traced build of the grammar (generated/NAME.trace.js) in
- * peggy's library mode, so that no peggy error message is built only to be
- * thrown away:
+ * run of the diagnostic back end of the grammar (generated/NAME.diagnose.js),
+ * which finds what one run of peggy's traced parser would:
  *
  * - offset and expected: peggy's furthest failure and what it expected there
  *   (with "end of input" added as peggy's own error would add it);
  * - rulePath: the stack, outermost first, of the innermost rule invocation
  *   that began before the offset and was on the stack when an expected item
- *   at the offset was recorded (peg$onFail, added by scripts/generate.ts), so
- *   that the path ends in the rule where the input went wrong (single-character
- *   rules and pchar (ipchar, uric) never end it: the rule around them is the context a reader
- *   needs); with no such invocation (a failure at offset 0), the longest
- *   prefix common to the stacks of all the expected items; the start rule
- *   alone when even that is empty. The furthest offset is only known at the
- *   end, so the bookkeeping starts over each time it moves forward.
+ *   at the offset was recorded, so that the path ends in the rule where the
+ *   input went wrong (single-character rules and pchar (ipchar, uric) never
+ *   end it: the rule around them is the context a reader needs); with no such
+ *   invocation (a failure at offset 0), the longest prefix common to the
+ *   stacks of all the expected items; the start rule alone when even that is
+ *   empty. The furthest offset is only known at the end, so the bookkeeping
+ *   starts over each time it moves forward.
  */
 export function diagnose(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriSyntaxError {
-  // Loaded on the first rejection only: valid input never pays for loading it.
-  const traced = generatedModule<TracedParser>(grammar, 'trace');
-  const SINGLE_CHARACTER_RULES = singleCharacterRulesOf(grammar);
-  const run = new TracedRun(startRule, SINGLE_CHARACTER_RULES);
-  const r = traced.parse(input, run as unknown as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
-  if (r.peg$success) {
-    throw new Error(`internal error: urigram's two back ends for ${grammar} disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
-  }
-  let offset = r.peg$maxFailPos;
-  let expectations = r.peg$maxFailExpected;
-  if (r.peg$result !== r.peg$FAILED && r.peg$currPos < input.length && r.peg$currPos >= offset) {
-    // The start rule matched a prefix: what peggy's own error adds, "end of input" there, outside every rule.
-    if (r.peg$currPos > offset) {
-      offset = r.peg$currPos;
-      expectations = [];
-      run.bestLength = 0;
-    }
-    expectations = [...expectations, { type: 'end' }];
-    run.commonLength = 0; // an attempt outside every rule: the common prefix is empty
-  }
-  const path = run.path();
+  return syntaxError(diagnosticFailure(input, startRule, grammar), input, startRule, grammar);
+}
+
+/** The UriSyntaxError of a failure, in the ABNF's terms. */
+export function syntaxError(failure: Failure, input: string, startRule: string, grammar: GrammarName): UriSyntaxError {
+  const { offset } = failure;
   const code = input.codePointAt(offset);
   const found = code === undefined ? null : String.fromCodePoint(code);
   const hint = nonAsciiHint(input, startRule, grammar, found);
@@ -273,8 +410,8 @@ export function diagnose(input: string, startRule: string, grammar: GrammarName 
     rule: toAbnfName(startRule),
     offset,
     found,
-    expected: expectedItems(expectations, traced, grammar),
-    rulePath: path.map(toAbnfName),
+    expected: expectedItems(failure.expectations, grammar),
+    rulePath: failure.path.map(toAbnfName),
     ...(hint === undefined ? {} : { hint }),
   });
 }

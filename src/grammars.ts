@@ -17,7 +17,7 @@ import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
 import * as rfc3986Automata from '../generated/rfc3986.dfa';
 import { checkOption, oneOf } from './options';
-import { loadAutomata, loadParser, loadRecognizer, loadRuleAutomata, loadTrace } from './load';
+import { loadAutomata, loadDiagnose, loadParser, loadRecognizer, loadRuleAutomata, loadTrace } from './load';
 
 export type GrammarName = 'rfc3986' | 'rfc3987' | 'rfc2396';
 
@@ -100,18 +100,18 @@ export type PeggyParserModule = typeof Rfc3986Parser;
 export type PeggyExpectation = Rfc3986Parser.Expectation;
 export type Rfc3986StartRule = Rfc3986Start;
 
-/** The three modules generated from each grammar: the recognizer, peggy's parser, and peggy's parser with --trace. */
-export type GeneratedKind = 'recognizer' | 'parser' | 'trace' | 'dfa';
+/** The modules generated from each grammar: the automata, the recognizer, the diagnostic back end, peggy's parser, and peggy's parser with --trace. */
+export type GeneratedKind = 'dfa' | 'recognizer' | 'diagnose' | 'parser' | 'trace';
 
 /**
  * The generated modules of RFC 3987, RFC 2396 or RFC 6874 (for `zoneId:
- * true`), for useGrammar(): the recognizer and the traced parser (which
- * explains a rejection).
+ * true`), for useGrammar(): the automata, the recognizer and the diagnostic
+ * back end (which explains a rejection).
  */
 export interface GrammarModules {
   readonly grammar: 'rfc3987' | 'rfc2396' | 'rfc6874';
   readonly recognizer: Recognizer;
-  readonly trace: object;
+  readonly diagnose: object;
   readonly dfa: Automata;
 }
 
@@ -134,8 +134,9 @@ const loaded = new Map<string, unknown>();
 
 /**
  * A generated module, loaded on first use (src/load.ts): the RFC 3987 and RFC
- * 2396 modules only when a call names their grammar, the peggy parsers only
- * to explain a rejection (or, untraced, for the tests and the benchmark).
+ * 2396 modules only when a call names their grammar, the diagnostic back end
+ * only to explain a rejection, the peggy parsers (traced or not) only for the
+ * tests and the benchmark.
  */
 export function generatedModule<T>(grammar: GeneratedGrammar, kind: GeneratedKind): T {
   if (kind === 'recognizer') return recognizerOf(grammar) as T;
@@ -143,7 +144,7 @@ export function generatedModule<T>(grammar: GeneratedGrammar, kind: GeneratedKin
   let module = loaded.get(key);
   if (module === undefined) {
     const own = grammar === 'rfc3986' ? undefined : provided[grammar];
-    module = kind === 'trace' ? (own?.trace ?? loadTrace(grammar)) : loadParser(grammar);
+    module = kind === 'diagnose' ? (own?.diagnose ?? loadDiagnose(grammar)) : kind === 'trace' ? loadTrace(grammar) : loadParser(grammar);
     loaded.set(key, module);
   }
   return module as T;

@@ -3,28 +3,28 @@
  * compiled file in its place, dist/esm/src/load.js). Bundlers use this build;
  * a bundle cannot load a module synchronously on first use, so:
  *
- * - RFC 3986's traced parser is imported statically: a bundle that can reach
- *   parse()'s error path holds it; one of isValid() alone does not;
+ * - RFC 3986's diagnostic back end is imported statically: a bundle that can
+ *   reach parse()'s error path holds it; one of isValid() alone does not;
  * - the other grammars are in a bundle only when the program passes them to
  *   useGrammar() (RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR for
  *   `zoneId: true`, defined below, which a
  *   bundler drops when nothing imports them); without that, a call that names
  *   them throws an error that says so;
  * - tr46 is in a bundle only when the program passes it to useTr46();
- * - peggy's untraced parsers (for the tests and the benchmark) are not in
- *   this build.
+ * - peggy's parsers, traced or not (for the tests and the benchmark), are not
+ *   in this build.
  */
 import type { Automata, GeneratedGrammar, GrammarModules, Recognizer } from './grammars';
-import * as rfc3986Trace from '../generated/rfc3986.trace';
+import * as rfc3986Diagnose from '../generated/rfc3986.diagnose';
 import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
 import * as rfc3987Recognizer from '../generated/rfc3987.recognizer';
-import * as rfc3987Trace from '../generated/rfc3987.trace';
+import * as rfc3987Diagnose from '../generated/rfc3987.diagnose';
 import * as rfc3987Automata from '../generated/rfc3987.dfa';
 import * as rfc2396Recognizer from '../generated/rfc2396.recognizer';
-import * as rfc2396Trace from '../generated/rfc2396.trace';
+import * as rfc2396Diagnose from '../generated/rfc2396.diagnose';
 import * as rfc2396Automata from '../generated/rfc2396.dfa';
 import * as rfc6874Recognizer from '../generated/rfc6874.recognizer';
-import * as rfc6874Trace from '../generated/rfc6874.trace';
+import * as rfc6874Diagnose from '../generated/rfc6874.diagnose';
 import * as rfc6874Automata from '../generated/rfc6874.dfa';
 
 function notInBundle(grammar: GeneratedGrammar): Error {
@@ -49,9 +49,13 @@ export function loadRuleAutomata(): unknown {
   return undefined;
 }
 
-export function loadTrace(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return rfc3986Trace;
+export function loadDiagnose(grammar: GeneratedGrammar): unknown {
+  if (grammar === 'rfc3986') return rfc3986Diagnose;
   throw notInBundle(grammar);
+}
+
+export function loadTrace(grammar: GeneratedGrammar): unknown {
+  throw new Error(`urigram: peggy's traced ${grammar} parser is used by urigram's tests only, and is not in the ES module build`);
 }
 
 export function loadParser(grammar: GeneratedGrammar): unknown {
@@ -65,10 +69,10 @@ export function loadTr46(): unknown {
 }
 
 /** RFC 3987 (IRIs): `useGrammar(RFC3987_GRAMMAR)` before `{ grammar: 'rfc3987' }` in a bundle. */
-export const RFC3987_GRAMMAR: GrammarModules = { grammar: 'rfc3987', recognizer: rfc3987Recognizer as unknown as Recognizer, trace: rfc3987Trace, dfa: rfc3987Automata as unknown as Automata };
+export const RFC3987_GRAMMAR: GrammarModules = { grammar: 'rfc3987', recognizer: rfc3987Recognizer as unknown as Recognizer, diagnose: rfc3987Diagnose, dfa: rfc3987Automata as unknown as Automata };
 
 /** RFC 2396 with RFC 2732: `useGrammar(RFC2396_GRAMMAR)` before `{ grammar: 'rfc2396' }` in a bundle. */
-export const RFC2396_GRAMMAR: GrammarModules = { grammar: 'rfc2396', recognizer: rfc2396Recognizer as unknown as Recognizer, trace: rfc2396Trace, dfa: rfc2396Automata as unknown as Automata };
+export const RFC2396_GRAMMAR: GrammarModules = { grammar: 'rfc2396', recognizer: rfc2396Recognizer as unknown as Recognizer, diagnose: rfc2396Diagnose, dfa: rfc2396Automata as unknown as Automata };
 
 /** RFC 3986 with RFC 6874's zone identifiers: `useGrammar(RFC6874_GRAMMAR)` before `{ zoneId: true }` in a bundle. */
-export const RFC6874_GRAMMAR: GrammarModules = { grammar: 'rfc6874', recognizer: rfc6874Recognizer as unknown as Recognizer, trace: rfc6874Trace, dfa: rfc6874Automata as unknown as Automata };
+export const RFC6874_GRAMMAR: GrammarModules = { grammar: 'rfc6874', recognizer: rfc6874Recognizer as unknown as Recognizer, diagnose: rfc6874Diagnose, dfa: rfc6874Automata as unknown as Automata };

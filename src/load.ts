@@ -2,7 +2,7 @@
  * Where the modules that urigram loads on first use come from, in Node and
  * in the CommonJS build: a require() with a literal path for each, run on the
  * first call that needs it, so that a program that parses RFC 3986 URIs never
- * loads the other grammars, the traced parsers (used only to explain a
+ * loads the other grammars, the diagnostic back ends (used only to explain a
  * rejection) or tr46 (used only by host: 'idna').
  *
  * The ES module build, which bundlers tree-shake, has src/load.esm.ts in this
@@ -34,7 +34,14 @@ export function loadRuleAutomata(grammar: GeneratedGrammar): unknown {
   return grammar === 'rfc3987' ? require('../generated/rfc3987.rules-dfa') : require('../generated/rfc2396.rules-dfa');
 }
 
-/** peggy's traced parser of a grammar: only diagnose() uses it, to explain a rejection. */
+/** The diagnostic back end of a grammar: only diagnose() uses it, to explain a rejection. */
+export function loadDiagnose(grammar: GeneratedGrammar): unknown {
+  if (grammar === 'rfc3986') return require('../generated/rfc3986.diagnose');
+  if (grammar === 'rfc6874') return require('../generated/rfc6874.diagnose');
+  return grammar === 'rfc3987' ? require('../generated/rfc3987.diagnose') : require('../generated/rfc2396.diagnose');
+}
+
+/** peggy's traced parser of a grammar: the oracle the tests hold diagnose() to. */
 export function loadTrace(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return require('../generated/rfc3986.trace');
   if (grammar === 'rfc6874') return require('../generated/rfc6874.trace');
@@ -66,8 +73,8 @@ export const RFC3987_GRAMMAR: GrammarModules = {
   get dfa() {
     return loadAutomata('rfc3987') as Automata;
   },
-  get trace() {
-    return loadTrace('rfc3987') as object;
+  get diagnose() {
+    return loadDiagnose('rfc3987') as object;
   },
 };
 
@@ -80,8 +87,8 @@ export const RFC2396_GRAMMAR: GrammarModules = {
   get dfa() {
     return loadAutomata('rfc2396') as Automata;
   },
-  get trace() {
-    return loadTrace('rfc2396') as object;
+  get diagnose() {
+    return loadDiagnose('rfc2396') as object;
   },
 };
 
@@ -94,7 +101,7 @@ export const RFC6874_GRAMMAR: GrammarModules = {
   get dfa() {
     return loadAutomata('rfc6874') as Automata;
   },
-  get trace() {
-    return loadTrace('rfc6874') as object;
+  get diagnose() {
+    return loadDiagnose('rfc6874') as object;
   },
 };

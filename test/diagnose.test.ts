@@ -1,0 +1,141 @@
+/**
+ * The diagnostic back end (generated/NAME.diagnose.js, compiled by
+ * scripts/compile-recognizer.ts) explains every rejection; peggy's traced
+ * parser with src/diagnose.ts's TracedRun is its oracle. For every grammar,
+ * on the vectors, on near misses of every valid vector and on fast-check
+ * strings over the grammar's alphabet, both must give the same offset, the
+ * same expectations (peggy's objects, and the ABNF items they are described
+ * as) and the same rule path, and the UriSyntaxError built from either must
+ * be the same, field for field and message for message.
+ */
+import fc from 'fast-check';
+import { GRAMMARS, REFERENCE_RULES, recognizerOf, toPegName, type GrammarName } from '../src/grammars';
+import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/diagnose';
+import { allVectors } from './support/vectors';
+
+/** Reference rules first, then one rule in three of the others (matches() takes every rule): the rules each input is tried as. */
+function rulesToTry(grammar: GrammarName): string[] {
+  const reference = REFERENCE_RULES[grammar].map(toPegName);
+  const others = recognizerOf(grammar).START_RULES.filter((r) => !reference.includes(r));
+  return [...reference, ...others.filter((_, i) => i % 3 === 0)];
+}
+
+/** A failure as the tests compare it: the expectations as a sorted set of peggy's objects (peggy may record one twice), and as ABNF items. */
+function comparable(f: Failure, grammar: GrammarName): unknown {
+  return {
+    offset: f.offset,
+    expectations: [...new Set(f.expectations.map((x) => JSON.stringify(x)))].sort(),
+    expected: expectedItems(f.expectations, grammar),
+    path: f.path,
+  };
+}
+
+let compared = 0;
+
+/** Compares the two back ends on `input` as `rule` when the recognizer rejects it; returns whether it did. */
+function agree(input: string, rule: string, grammar: GrammarName): boolean {
+  if (recognizerOf(grammar).recognize(input, rule)) return false;
+  const fast = comparable(diagnosticFailure(input, rule, grammar), grammar);
+  const oracle = comparable(tracedFailure(input, rule, grammar), grammar);
+  if (JSON.stringify(fast) !== JSON.stringify(oracle)) expect([grammar, rule, input, fast]).toEqual([grammar, rule, input, oracle]);
+  compared++;
+  return true;
+}
+
+const vectors = allVectors();
+
+describe('the diagnostic back end finds what the traced peggy run finds', () => {
+  beforeEach(() => {
+    compared = 0;
+  });
+
+  it('on every vector, as its own rule and as every rule tried, in every grammar', () => {
+    for (const v of vectors) {
+      agree(v.input, toPegName(v.rule), v.grammar);
+      for (const grammar of GRAMMARS) for (const rule of rulesToTry(grammar)) agree(v.input, rule, grammar);
+    }
+    expect(compared).toBeGreaterThan(5000);
+  });
+
+  it('on every near miss of every valid vector: a character deleted, replaced or inserted at each position', () => {
+    const alphabet = ':/?#[]@%!$&\'()*+,;=-._~aZ09fF v\u00e9\u00a0\ue000\ud83d\ude00\ud800';
+    let k = 0;
+    for (const v of vectors.filter((x) => x.valid)) {
+      const rule = toPegName(v.rule);
+      const rules = [rule, ...REFERENCE_RULES[v.grammar].map(toPegName).filter((r) => r !== rule)];
+      for (let i = 0; i <= v.input.length; i++) {
+        // Two characters of the alphabet per position, taken in turn, for the replacement and the insertion.
+        const a = alphabet[k++ % alphabet.length];
+        const b = alphabet[k++ % alphabet.length];
+        const misses = [v.input.slice(0, i) + b + v.input.slice(i)];
+        if (i < v.input.length) misses.push(v.input.slice(0, i) + v.input.slice(i + 1), v.input.slice(0, i) + a + v.input.slice(i + 1));
+        for (const miss of misses) for (const r of rules) agree(miss, r, v.grammar);
+      }
+    }
+    expect(compared).toBeGreaterThan(10000);
+  });
+
+  const ALPHABETS: Readonly<Record<GrammarName, string>> = {
+    rfc3986: 'aZv09fF:/?#[]@%!$&\'()*+,;=-._~ \u00e9',
+    rfc3987: 'aZv09fF:/?#[]@%!$&\'()*+,;=-._~ \u00e9\u00a0\ue000\ufdd0\ud83d\ude00\udb80\udc00\ud800',
+    rfc2396: 'aZv09fF:/?#[]@%!$&\'()*+,;=-._~ <>"{}|\\^`\u00e9',
+  };
+
+  for (const grammar of GRAMMARS) {
+    it(`on fast-check strings over ${grammar}'s alphabet, for the reference rules and a sample of the others`, () => {
+      const chars = [...ALPHABETS[grammar]];
+      const rules = rulesToTry(grammar);
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 40 }), fc.nat(rules.length - 1), (parts, r) => {
+          const input = parts.join('');
+          agree(input, rules[r], grammar);
+          agree(input, rules[0], grammar);
+        }),
+        { seed: 18_3, numRuns: 3000 },
+      );
+      expect(compared).toBeGreaterThan(2000);
+    });
+  }
+
+  it("on RFC 6874's variant of RFC 3986 (zoneId: true): RFC 3986's vectors and fast-check strings around a zone", () => {
+    // diagnose() takes any generated grammar at run time; its parameter names the public three.
+    const zone = 'rfc6874' as GrammarName;
+    const rules = REFERENCE_RULES.rfc3986.map(toPegName);
+    for (const v of vectors.filter((x) => x.grammar === 'rfc3986')) for (const rule of rules) agree(v.input, rule, zone);
+    const parts = ['http://', '[', 'fe80::a', '1:2', '::', '%', '%25', '25', 'en1', 'e', '%2F', '%g', ']', ':80', '/', 'v1.x', '.', '@', ' '];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 10 }), (a) => {
+        for (const rule of rules) agree(a.join(''), rule, zone);
+      }),
+      { seed: 6874, numRuns: 1500 },
+    );
+    expect(compared).toBeGreaterThan(2000);
+  });
+
+  it('on long inputs that fail late, at the end and in the middle', () => {
+    const long = 'http://example.com/' + 'a/'.repeat(5000);
+    for (const input of [long + ' ', long + '%g', long.slice(0, 5000) + '[' + long.slice(5000), 'http://[' + '1:'.repeat(3000) + ']/']) {
+      for (const grammar of GRAMMARS) expect(agree(input, REFERENCE_RULES[grammar].map(toPegName)[0], grammar)).toBe(true);
+    }
+  });
+
+  it('builds the same UriSyntaxError, message and fields, as the traced run does', () => {
+    for (const v of vectors.filter((x) => !x.valid)) {
+      const rule = toPegName(v.rule);
+      const fast = diagnose(v.input, rule, v.grammar);
+      const oracle = syntaxError(tracedFailure(v.input, rule, v.grammar), v.input, rule, v.grammar);
+      expect([v.input, fast.message, { ...fast }]).toEqual([v.input, oracle.message, { ...oracle }]);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('matches the hand-derived expectations of test/vectors/errors.json (not only the oracle)', () => {
+    const withExpectations = vectors.filter((v) => v.expected !== undefined);
+    expect(withExpectations.length).toBeGreaterThan(10);
+    for (const v of withExpectations) {
+      const e = diagnose(v.input, toPegName(v.rule), v.grammar);
+      expect([v.input, e.offset, e.expected, ...(v.rulePath ? [e.rulePath] : [])]).toEqual([v.input, v.offset, v.expected, ...(v.rulePath ? [v.rulePath] : [])]);
+    }
+  });
+});
