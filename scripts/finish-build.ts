@@ -4,7 +4,7 @@
  *
  * - copies generated/*.js and *.d.ts to dist/generated/, where the compiled
  *   modules require them (../generated/rfc3986), and generated/*.mjs (the
- *   ES module recognizers and traced parsers) to dist/esm/generated/*.js;
+ *   ES module automata, recognizers and diagnostic back ends) to dist/esm/generated/*.js;
  * - puts src/load.esm.ts, compiled, in the place of src/load.ts in the ES
  *   module build (see both files);
  * - writes the CommonJS entry, dist/src/index.js, in the place of tsc's: the
@@ -21,7 +21,7 @@
  *   required on the first call that needs it;
  * - in the CommonJS build, turns the require() of a module used only on
  *   first use (FIRST_USE_ONLY: diagnose, which explains a rejection; load,
- *   which loads the other grammars, the traced parsers and tr46) into one run
+ *   which loads the other grammars, the diagnostic back ends and tr46) into one run
  *   on the first call that needs it: tsc requires every import up front, and
  *   valid RFC 3986 input needs neither;
  * - writes dist/src/index.mjs, Node's `import` entry: the CommonJS entry's

@@ -164,7 +164,7 @@ function child(): void {
     }
     process.send!({ length: s.length, outcome, best } satisfies Reply);
   });
-  // Load what the targets load lazily (the traced parsers, tr46, tables) before anything is timed.
+  // Load what the targets load lazily (the diagnostic back ends, tr46, tables) before anything is timed.
   for (const target of TARGETS) {
     if (target.name.startsWith('codePointOffset')) continue; // item 5: an offset past the end may never return
     for (const s of ['http://a/b?c#d', 'HTTP://\u00e9x/%7e/../a b', '\ud800[1%25']) judgeTimed(target, s);

@@ -6,7 +6,7 @@
  * `exports`: the ES module build), bundled by esbuild as a bundler would
  * (platform browser, minified, tree-shaken), then gzipped (level 9). Prints a
  * report: the bytes, the budget where there is one, and whether tr46 or a
- * traced parser is in the bundle. Needs the build (dist/esm). Sizes do not
+ * diagnostic back end (or traced parser) is in the bundle. Needs the build (dist/esm). Sizes do not
  * depend on the machine: test/size.test.ts asserts the budgets.
  */
 import * as path from 'node:path';
@@ -81,19 +81,20 @@ export function measure(sizeCase: SizeCase): SizeRow {
 }
 
 export const hasTr46 = (row: SizeRow): boolean => row.inputs.some((f) => f.includes('node_modules/tr46/'));
-export const tracedParsers = (row: SizeRow): string[] => row.inputs.filter((f) => /\.(trace|diagnose)\.js$/.test(f)).map((f) => path.basename(f, '.js'));
+/** The modules of the error path in a bundle: the diagnostic back ends (or a traced parser, which no bundle should hold). */
+export const errorPathModules = (row: SizeRow): string[] => row.inputs.filter((f) => /\.(trace|diagnose)\.js$/.test(f)).map((f) => path.basename(f, '.js'));
 
 function report(rows: readonly SizeRow[]): string {
   const kb = (n: number): string => `${(n / KB).toFixed(1)} KB`;
   const lines = [
     'What urigram adds to a browser bundle: esbuild (platform browser, bundle, minify), gzip -9; 1 KB = 1024 bytes.',
     '',
-    '| imports | minified | gzipped | budget | tr46 | traced parsers |',
+    '| imports | minified | gzipped | budget | tr46 | error-path modules |',
     '| --- | ---: | ---: | ---: | :---: | --- |',
   ];
   for (const row of rows) {
     const budget = row.budget === undefined ? '' : `${kb(row.budget)} ${row.gzipped <= row.budget ? 'ok' : 'OVER'}`;
-    lines.push(`| ${row.name} | ${kb(row.minified)} | ${kb(row.gzipped)} | ${budget} | ${hasTr46(row) ? 'yes' : 'no'} | ${tracedParsers(row).join(', ') || 'none'} |`);
+    lines.push(`| ${row.name} | ${kb(row.minified)} | ${kb(row.gzipped)} | ${budget} | ${hasTr46(row) ? 'yes' : 'no'} | ${errorPathModules(row).join(', ') || 'none'} |`);
   }
   return lines.join('\n');
 }

@@ -260,7 +260,7 @@ describe('explainNormalize in input coordinates (issue 12 item 4)', () => {
   });
 });
 
-describe('the error path: one traced run (src/diagnose.ts)', () => {
+describe('the error path: one run of the diagnostic back end (src/diagnose.ts)', () => {
   it('explains a rejection at the end of a million characters', async () => {
     const input = `http://h/${'a/'.repeat(M / 2)} `;
     const r = await finishes(() => tryParse(input));

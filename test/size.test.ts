@@ -6,7 +6,7 @@
  */
 import * as vm from 'node:vm';
 import { useGrammar, useTr46, RFC3987_GRAMMAR } from '../src';
-import { bundle, CASES, hasTr46, measure, tracedParsers, type SizeRow } from '../scripts/size';
+import { bundle, CASES, hasTr46, measure, errorPathModules, type SizeRow } from '../scripts/size';
 
 jest.setTimeout(60_000); // esbuild bundles tr46's tables in one case: slow on a busy machine, never timed
 
@@ -24,7 +24,7 @@ describe('bundle sizes (esbuild, browser, minified, gzipped)', () => {
     const r = row('isValid');
     expect(r.gzipped).toBeLessThanOrEqual(15 * 1024);
     expect(r.gzipped).toBeGreaterThan(1024); // the automata are in it: a bundle that lost them would be near empty
-    expect(tracedParsers(r)).toEqual([]);
+    expect(errorPathModules(r)).toEqual([]);
     // isValid runs RFC 3986's automata: the recognizer, which it no longer needs, stays out.
     expect(r.inputs.filter((f) => /rfc3986\.(dfa|recognizer)\.js$/.test(f)).map((f) => f.replace(/^.*\//, ''))).toEqual(['rfc3986.dfa.js']);
   });
@@ -32,7 +32,7 @@ describe('bundle sizes (esbuild, browser, minified, gzipped)', () => {
   it('parse, resolve and normalize together are at most 60 KB, with RFC 3986 only', () => {
     const r = row('parse, resolve, normalize');
     expect(r.gzipped).toBeLessThanOrEqual(60 * 1024);
-    expect(tracedParsers(r)).toEqual(['rfc3986.diagnose']); // parse explains a rejection (its diagnostic back end; never peggy's traced parser)
+    expect(errorPathModules(r)).toEqual(['rfc3986.diagnose']); // parse explains a rejection (its diagnostic back end; never peggy's traced parser)
     expect(r.inputs.filter((f) => /rfc(3987|2396)/.test(f))).toEqual([]);
   });
 
@@ -45,7 +45,7 @@ describe('bundle sizes (esbuild, browser, minified, gzipped)', () => {
   });
 
   it('a grammar other than RFC 3986 is in a bundle only when the program imports it', () => {
-    expect(tracedParsers(row('parse with RFC 3987 (useGrammar)'))).toEqual(['rfc3986.diagnose', 'rfc3987.diagnose']);
+    expect(errorPathModules(row('parse with RFC 3987 (useGrammar)'))).toEqual(['rfc3986.diagnose', 'rfc3987.diagnose']);
     for (const c of CASES) expect([c.name, row(c.name).inputs.some((f) => /rfc2396\./.test(f))]).toEqual([c.name, c.name === 'the whole API']);
   });
 });

@@ -56,7 +56,7 @@ describe.each(Object.entries(FAMILIES))('%s', (_name, family) => {
       expect(peggyRecord(input, 'URI_reference')).toEqual(fromRecognizer);
     });
   } else {
-    // The error path re-runs the traced parser: at 1 M characters only where it fails early
+    // The error path runs the diagnostic back end over the input: at 1 M characters only where it fails early
     // (api.test.ts has a 1 M-character late failure); late failures at 100 k here.
     const failsEarly = (family.offset as (s: string) => number)(input) < 100;
     const size = failsEarly ? M : 100_000;

@@ -191,7 +191,7 @@ export function verdict(state: State): Verdict {
     return { valid: true, record: result.value, segments: segments(input, result.value), rows: componentRows(result.value) };
   }
   if (matches(rule as Parameters<typeof matches>[0], input, { grammar })) return { valid: true };
-  // matches() says no more than no: the traced parser, from the rule, says where and why (as parse does).
+  // matches() says no more than no: the diagnostic back end, from the rule, says where and why (as parse does).
   return { valid: false, error: errorView(diagnose(input, toPegName(rule), grammar)) };
 }
 
