@@ -110,6 +110,50 @@ function itemsOf(e: PeggyExpectation): readonly string[] {
   return items;
 }
 
+/** A number for each expectation object met, for the keys of `itemLists` ("end of input" is 0: peggy's error makes a new one each time). */
+const expectationIds = new WeakMap<PeggyExpectation, number>();
+let nextExpectationId = 1;
+/**
+ * The expected items of each set of expectations met so far, per grammar, by
+ * the set's key: the diagnostic back end's expectations are the constants of
+ * its table, and the same few sets come back error after error. Frozen, since
+ * every error with that set shares the array; emptied when it grows large.
+ */
+const itemLists = new Map<string, readonly string[]>();
+const MAX_ITEM_LISTS = 4096;
+
+/** expectedItems, shared and frozen: what a UriSyntaxError holds. */
+function expectedItemsOf(expectations: readonly PeggyExpectation[], grammar: GrammarName): readonly string[] {
+  let key = grammar;
+  for (const e of expectations) {
+    let id = e.type === 'end' ? 0 : expectationIds.get(e);
+    if (id === undefined) {
+      id = nextExpectationId++;
+      expectationIds.set(e, id);
+    }
+    key += ` ${id}`;
+  }
+  let items = itemLists.get(key);
+  if (items === undefined) {
+    if (itemLists.size >= MAX_ITEM_LISTS) itemLists.clear();
+    items = Object.freeze(expectedItems(expectations, grammar));
+    itemLists.set(key, items);
+  }
+  return items;
+}
+
+/** The ABNF name of each PEG rule name met, for rule paths. */
+const abnfNames = new Map<string, string>();
+
+function abnfNameOf(rule: string): string {
+  let name = abnfNames.get(rule);
+  if (name === undefined) {
+    name = toAbnfName(rule);
+    abnfNames.set(rule, name);
+  }
+  return name;
+}
+
 export function expectedItems(expectations: readonly PeggyExpectation[], grammar: GrammarName = 'rfc3986'): string[] {
   const items = new Set<string>();
   for (const e of expectations) for (const item of itemsOf(e)) items.add(item);
@@ -407,12 +451,12 @@ export function syntaxError(failure: Failure, input: string, startRule: string, 
   return new UriSyntaxError({
     input,
     grammar,
-    rule: toAbnfName(startRule),
+    rule: abnfNameOf(startRule),
     offset,
     found,
-    expected: expectedItems(failure.expectations, grammar),
-    rulePath: failure.path.map(toAbnfName),
-    ...(hint === undefined ? {} : { hint }),
+    expected: expectedItemsOf(failure.expectations, grammar),
+    rulePath: failure.path.map(abnfNameOf),
+    hint,
   });
 }
 

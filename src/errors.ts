@@ -119,10 +119,18 @@ function describe(d: UriSyntaxErrorDetails): string {
   return `invalid ${d.rule} at offset ${d.offset}: expected ${orList(d.expected)} in ${innermost}, found ${found}${hint}`;
 }
 
+/** orList of each list met, by identity: the parser shares one frozen list among the errors that expect the same items. */
+const orLists = new WeakMap<readonly string[], string>();
+
 function orList(items: readonly string[]): string {
   if (items.length === 0) return 'nothing';
   if (items.length === 1) return items[0];
-  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+  let text = orLists.get(items);
+  if (text === undefined) {
+    text = `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+    if (Object.isFrozen(items)) orLists.set(items, text);
+  }
+  return text;
 }
 
 /** One character as format() draws it: printable characters as themselves, controls, spaces other than " ", format characters and lone surrogates escaped. */

@@ -142,7 +142,30 @@ const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION, zoneId: boolean }
  * never the input's).
  */
 function run(input: string, grammar: GeneratedGrammar, startRule: string): AnyUriRecord | UriSyntaxError {
-  return automatonRecord(input, startRule, grammar) ?? (grammar === 'rfc6874' ? diagnoseZone(input, startRule) : diagnose(input, startRule, grammar));
+  return automatonRecord(input, startRule, grammar) ?? explain(input, grammar, startRule);
+}
+
+function explain(input: string, grammar: GeneratedGrammar, startRule: string): UriSyntaxError {
+  return grammar === 'rfc6874' ? diagnoseZone(input, startRule) : diagnose(input, startRule, grammar);
+}
+
+/** V8's (and Node's) limit on the frames an Error records; other engines ignore it. */
+const errorClass = Error as { stackTraceLimit?: number };
+
+/**
+ * The error tryParse returns: a value that describes the input, never
+ * thrown, so it is built without a stack trace (with one, building it cost
+ * several times what finding the error does: V8 records the stack when the
+ * error is made). parse() throws its error, which has the stack as usual.
+ */
+function explainWithoutStack(input: string, grammar: GeneratedGrammar, startRule: string): UriSyntaxError {
+  const limit = errorClass.stackTraceLimit;
+  errorClass.stackTraceLimit = 0;
+  try {
+    return explain(input, grammar, startRule);
+  } finally {
+    errorClass.stackTraceLimit = limit;
+  }
 }
 
 /**
@@ -183,8 +206,8 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord> {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'tryParse');
-  const result = run(input, grammar, start);
-  return result instanceof UriSyntaxError ? { ok: false, error: result } : { ok: true, value: result };
+  const record = automatonRecord(input, start, grammar);
+  return record !== undefined ? { ok: true, value: record } : { ok: false, error: explainWithoutStack(input, grammar, start) };
 }
 
 /** Whether `input` is valid for `options.rule` (default: the grammar's reference rule). Never builds an error. */

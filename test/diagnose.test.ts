@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { GRAMMARS, REFERENCE_RULES, recognizerOf, toPegName, type GrammarName } from '../src/grammars';
 import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/diagnose';
 import { allVectors } from './support/vectors';
+import { parse, tryParse, UriSyntaxError } from '../src';
 
 /** Reference rules first, then one rule in three of the others (matches() takes every rule): the rules each input is tried as. */
 function rulesToTry(grammar: GrammarName): string[] {
@@ -137,5 +138,37 @@ describe('the diagnostic back end finds what the traced peggy run finds', () => 
       const e = diagnose(v.input, toPegName(v.rule), v.grammar);
       expect([v.input, e.offset, e.expected, ...(v.rulePath ? [e.rulePath] : [])]).toEqual([v.input, v.offset, v.expected, ...(v.rulePath ? [v.rulePath] : [])]);
     }
+  });
+});
+
+describe('the error as tryParse returns it and as parse throws it', () => {
+  it('tryParse returns it without a stack trace (a value, never thrown); parse throws it with one', () => {
+    const returned = tryParse('http://a b');
+    expect(returned.ok).toBe(false);
+    const error = (returned as { error: UriSyntaxError }).error;
+    expect(error).toBeInstanceOf(UriSyntaxError);
+    expect(error.stack?.split('\n')).toEqual([`UriSyntaxError: ${error.message}`]);
+    let thrown: unknown;
+    try {
+      parse('http://a b');
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(UriSyntaxError);
+    expect((thrown as Error).stack?.split('\n').length).toBeGreaterThan(1);
+    expect((thrown as UriSyntaxError).toJSON()).toEqual(error.toJSON());
+    // The limit on recorded frames is put back: other errors keep their stacks.
+    expect(new Error('x').stack?.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('shares one frozen list of expected items among the errors that expect the same, and gives each its own message', () => {
+    const a = tryParse('http://a b') as { ok: false; error: UriSyntaxError };
+    const b = tryParse('http://c d') as { ok: false; error: UriSyntaxError };
+    expect(b.error.expected).toBe(a.error.expected);
+    expect(Object.isFrozen(a.error.expected)).toBe(true);
+    expect(a.error.message).toMatch(/at offset 8: /);
+    expect(b.error.message).toBe(a.error.message);
+    const c = tryParse('http://abc d') as { ok: false; error: UriSyntaxError };
+    expect(c.error.message).toMatch(/at offset 10: /);
   });
 });
