@@ -226,6 +226,8 @@ class MarkdownReader {
     const md = new MarkdownIt('default', { html: true, linkify: false });
     // What does not change where links, images, autolinks, code and HTML are: off, for speed.
     md.disable(['linkify', 'replacements', 'smartquotes', 'text_join', 'strikethrough', 'emphasis', 'entity', 'newline', 'balance_pairs', 'fragments_join']);
+    // The text it is given has no CR and no NUL (markdownUris read them as markdown-it does): nothing to normalize.
+    md.core.ruler.disable('normalize');
     // The destinations as written: no normalization, and no scheme refused (a linter wants javascript: too).
     md.normalizeLink = (url: string) => url;
     md.normalizeLinkText = (url: string) => url;
@@ -307,8 +309,10 @@ class MarkdownReader {
       const saved = this.current;
       this.current = [];
       this.captures.set(outTokens as unknown[], this.current);
+      // Only the captures are read, never the inline tokens: they go to a scratch list, garbage at once.
+      const scratch: MarkdownIt.Token[] = [];
       try {
-        parseInline(str, mdi, env, outTokens);
+        parseInline(str, mdi, env, scratch);
       } finally {
         this.current = saved;
       }
@@ -372,8 +376,7 @@ function lineStarts(text: string): number[] {
  * blockquote markers, list markers, table pipes) and trimmed. `cursor` keeps,
  * per line, where the last token on it ended (table cells share a line).
  */
-function placeLines(content: string, firstLine: number, src: string, starts: number[], cursor: Map<number, number>): number[] | undefined {
-  const lines = content.split('\n');
+function placeLines(lines: readonly string[], firstLine: number, src: string, starts: number[], cursor: Map<number, number>): number[] | undefined {
   const placed: number[] = [];
   for (let k = 0; k < lines.length; k++) {
     const line = firstLine + k;
@@ -451,12 +454,13 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
       } else if (t.type === 'inline' && t.children) {
         const caps = captures.get(t.children) ?? [];
         if (caps.length === 0) continue;
-        const placed = placeLines(t.content, t.map ? t.map[0] : lastLine, src, starts, cursor);
+        const pieces = t.content.split('\n');
+        const placed = placeLines(pieces, t.map ? t.map[0] : lastLine, src, starts, cursor);
         if (placed === undefined) continue;
         // Content offset -> source offset.
         const lineOf: number[] = [];
         let off = 0;
-        for (const piece of t.content.split('\n')) {
+        for (const piece of pieces) {
           lineOf.push(off);
           off += piece.length + 1;
         }
