@@ -388,8 +388,10 @@ function placeLines(lines: readonly string[], firstLine: number, src: string, st
     let at: number;
     if (k < lines.length - 1 && le - piece.length >= from && src.startsWith(piece, le - piece.length)) at = le - piece.length;
     else {
-      at = src.indexOf(piece, from);
-      if (at < 0 || at + piece.length > le) return undefined;
+      // Looked for on its line only: a piece that is not there (a table cell's "\|") costs the line, not the rest of the text.
+      const i = le - from < piece.length ? -1 : src.slice(from, le).indexOf(piece);
+      if (i < 0) return undefined;
+      at = from + i;
     }
     placed.push(at);
     cursor.set(line, at + piece.length);
