@@ -132,7 +132,10 @@ export interface Speed {
   wallRatio: number;
 }
 
-/** `urigram lint --extract` on all the files as one Markdown document: MB/s, the median of `runs`. */
+/** Runs of the command before the timed ones: the first few compile its code and take two to five times as long. */
+const WARM_UP = 5;
+
+/** `urigram lint --extract` on all the files as one Markdown document: MB/s, the median of `runs` (after WARM_UP runs). */
 export async function speed(runs = 15, times = 1): Promise<Speed> {
   const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
   const all = files.map((f) => fs.readFileSync(path.join(DIR, f), 'utf8')).join('\n\n').repeat(times);
@@ -147,6 +150,8 @@ export async function speed(runs = 15, times = 1): Promise<Speed> {
   const md = new MarkdownIt('default', { html: true });
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   try {
+    // Warm-up, not counted: the first runs compile the command's code (markdown-it is warm already, from measure()).
+    for (let i = 0; i < WARM_UP; i++) await main(['lint', '--no-config', '--extract', file], { stdin: Readable.from([]) as never, stdout: new Sink(), stderr: new Sink() });
     for (let i = 0; i < runs; i++) {
       const io = { stdin: Readable.from([]) as never, stdout: new Sink(), stderr: new Sink() };
       const c0 = process.cpuUsage();
@@ -198,16 +203,18 @@ export function hostileMarkdown(mb: number): string {
   return families.map((f) => f(share)).join('\n\n');
 }
 
-/** `urigram lint --extract` on a hostile document of 1 MB and of 10 MB: ms per MB of each (the median of `runs` for 1 MB, one run for 10 MB). */
+/** `urigram lint --extract` on a hostile document of 1 MB and of 10 MB: CPU ms per MB of each (the median of `runs` for 1 MB, one run for 10 MB). */
 export async function hostile(runs = 3): Promise<{ small: { bytes: number; msPerMb: number }; large: { bytes: number; msPerMb: number }; ratio: number }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-bench-'));
   const time = async (text: string): Promise<number> => {
     const file = path.join(tmp, 'hostile.md');
     fs.writeFileSync(file, text);
     const io = { stdin: Readable.from([]) as never, stdout: new Sink(), stderr: new Sink() };
-    const t0 = process.hrtime.bigint();
+    // CPU time: one run of 10 MB lasts seconds, long enough on a shared machine to be descheduled for part of them.
+    const c0 = process.cpuUsage();
     await main(['lint', '--no-config', '--extract', file], io);
-    return Number(process.hrtime.bigint() - t0) / 1e6;
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
   };
   try {
     await time(hostileMarkdown(0.1)); // warm-up
@@ -239,8 +246,8 @@ async function run(): Promise<void> {
     console.log(`plain Appendix C: ${f.plain.found} found, ${f.plain.truePositives} in the reference: precision ${pct(f.plain.precision)}, recall ${pct(f.plain.recall)}`);
     console.log(`exact ranges: ${f.ranges.exact} of ${f.ranges.checked}; overlapping ranges: ${f.ranges.overlapping}`);
     const load = `${os.loadavg()[0].toFixed(1)}`;
-    console.log(`lint --extract: ${(s.bytes / 1e6).toFixed(2)} MB in ${s.ms.toFixed(0)} ms wall, ${s.cpuMs.toFixed(0)} ms CPU (medians of 15): ${s.mbPerSecond.toFixed(1)} MB/s wall, ${s.cpuMbPerSecond.toFixed(1)} MB/s CPU; markdown-it's parse alone: ${s.markdownItWallMbPerSecond.toFixed(1)} MB/s wall, ${s.markdownItMbPerSecond.toFixed(1)} MB/s CPU; lint --extract takes ${s.wallRatio.toFixed(2)}x its time (wall), ${s.ratio.toFixed(2)}x (CPU); load average ${load} on ${os.cpus().length} CPUs`);
-    console.log(`hostile Markdown: ${(h.small.bytes / 1e6).toFixed(1)} MB at ${h.small.msPerMb.toFixed(0)} ms/MB, ${(h.large.bytes / 1e6).toFixed(1)} MB at ${h.large.msPerMb.toFixed(0)} ms/MB: ${h.ratio.toFixed(2)}x per MB`);
+    console.log(`lint --extract: ${(s.bytes / 1e6).toFixed(2)} MB in ${s.ms.toFixed(0)} ms wall, ${s.cpuMs.toFixed(0)} ms CPU (medians of 15, after ${WARM_UP} warm-up runs): ${s.mbPerSecond.toFixed(1)} MB/s wall, ${s.cpuMbPerSecond.toFixed(1)} MB/s CPU; markdown-it's parse alone: ${s.markdownItWallMbPerSecond.toFixed(1)} MB/s wall, ${s.markdownItMbPerSecond.toFixed(1)} MB/s CPU; lint --extract takes ${s.wallRatio.toFixed(2)}x its time (wall), ${s.ratio.toFixed(2)}x (CPU); load average ${load} on ${os.cpus().length} CPUs`);
+    console.log(`hostile Markdown: ${(h.small.bytes / 1e6).toFixed(1)} MB at ${h.small.msPerMb.toFixed(0)} ms/MB, ${(h.large.bytes / 1e6).toFixed(1)} MB at ${h.large.msPerMb.toFixed(0)} ms/MB (CPU): ${h.ratio.toFixed(2)}x per MB`);
     // The rows of BENCHMARKS.md's tables, as they are written there.
     const time = new Date().toISOString().slice(11, 16);
     console.log(`| ${time} (${load}) | ${s.ms.toFixed(0)} ms | ${s.cpuMs.toFixed(0)} ms | ${s.mbPerSecond.toFixed(1)} | ${s.cpuMbPerSecond.toFixed(1)} | ${s.markdownItWallMbPerSecond.toFixed(1)} | ${s.markdownItMbPerSecond.toFixed(1)} | ${s.wallRatio.toFixed(2)}x | ${s.ratio.toFixed(2)}x |`);

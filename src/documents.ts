@@ -125,9 +125,15 @@ const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
  */
 function proseUris(masked: string, base: number, code = false): DocumentUri[] {
   const out: DocumentUri[] = [];
+  // The first ":" at or after the paragraph asked about (they come in order): each found once, so that
+  // paragraphs without one do not each search the rest of the text.
+  let colon = -1;
   const take = (from: number, to: number) => {
-    const colon = masked.indexOf(':', from);
-    if (colon < 0 || colon >= to) return;
+    if (colon < from) {
+      const i = masked.indexOf(':', from);
+      colon = i < 0 ? Infinity : i;
+    }
+    if (colon >= to) return;
     const piece = from === 0 && to === masked.length ? masked : masked.slice(from, to);
     for (const f of extract(piece, PROSE_OPTIONS)) out.push(fromExtracted(f, base + from, code));
   };
@@ -151,10 +157,15 @@ function proseAround(text: string, ranges: Array<[number, number]>, code = false
   ranges.sort((a, b) => a[0] - b[0]);
   const out: DocumentUri[] = [];
   let at = 0;
+  // As in proseUris: the next ":" found once, not searched for again by every stretch before it.
+  let colon = -1;
   const visible = (from: number, to: number) => {
     if (to <= from) return;
-    const colon = text.indexOf(':', from);
-    if (colon < 0 || colon >= to) return;
+    if (colon < from) {
+      const i = text.indexOf(':', from);
+      colon = i < 0 ? Infinity : i;
+    }
+    if (colon >= to) return;
     for (const u of proseUris(text.slice(from, to), from, code)) out.push(u);
   };
   for (const [s, e] of ranges) {
@@ -216,12 +227,21 @@ interface Capture {
   readonly dest?: { start: number; end: number };
 }
 
+/** A code block, an HTML block, or an inline token that holds links, images, autolinks, code spans or HTML. */
+interface Block {
+  readonly token: MarkdownIt.Token;
+  /** Its first line: a table cell's is its row's. */
+  readonly line: number;
+  /** For an inline token: what it holds. */
+  readonly captures?: Capture[];
+}
+
 /** One parser, its rules wrapped to report where links, images, autolinks, code spans and inline HTML are. */
 class MarkdownReader {
   private readonly md: ReturnType<typeof MarkdownIt>;
   private frames: Frame[] = [];
-  /** The captures of each inline token's children, by that array. */
-  private captures = new Map<unknown[], Capture[]>();
+  /** The block tokens that matter, in order, with the captures of the inline ones. */
+  private blocks: Block[] = [];
   private current: Capture[] = [];
   definitions: Array<{ start: number; end: number; str: string; lines: [number, number] }> = [];
 
@@ -310,28 +330,41 @@ class MarkdownReader {
       },
       { alt: [...reference.alt] },
     );
+    // markdown-it's core "inline" rule, and the walk over the block tokens, in one pass: the tokens that
+    // matter here (code, HTML blocks, and the inline ones that hold a capture) are listed as it goes.
     const parseInline = md.inline.parse.bind(md.inline);
-    md.inline.parse = (str, mdi, env, outTokens) => {
-      // Only links, images, autolinks, code spans and HTML are wanted, and each needs one of these.
-      if (!INLINE_MARKERS.test(str)) return;
-      const saved = this.current;
-      this.current = [];
-      this.captures.set(outTokens as unknown[], this.current);
-      // Only the captures are read, never the inline tokens: they go to a scratch list, garbage at once.
-      const scratch: MarkdownIt.Token[] = [];
-      try {
-        parseInline(str, mdi, env, scratch);
-      } finally {
-        this.current = saved;
+    const scratch: MarkdownIt.Token[] = [];
+    type CoreRule = (state: { tokens: MarkdownIt.Token[]; md: unknown; env: unknown }) => void;
+    (md.core.ruler as unknown as { at(name: string, fn: CoreRule): void }).at('inline', (state) => {
+      const tokens = state.tokens;
+      // A table cell's inline token has no lines of its own: its row's.
+      let lastLine = 0;
+      for (let i = 0; i < tokens.length; i++) {
+        const t = tokens[i];
+        if (t.map) lastLine = t.map[0];
+        if (t.type === 'inline') {
+          // Only links, images, autolinks, code spans and HTML are wanted, and each needs one of these.
+          if (!INLINE_MARKERS.test(t.content)) continue;
+          this.current = [];
+          // Only the captures are read, never the inline tokens: they go to a scratch list, garbage at once.
+          try {
+            parseInline(t.content, state.md as never, state.env, scratch);
+          } finally {
+            scratch.length = 0;
+          }
+          if (this.current.length > 0) this.blocks.push({ token: t, line: lastLine, captures: this.current });
+        } else if ((t.type === 'code_block' || t.type === 'fence' || t.type === 'html_block') && t.map) {
+          this.blocks.push({ token: t, line: lastLine });
+        }
       }
-    };
+    });
   }
 
-  parse(src: string): { tokens: MarkdownIt.Token[]; captures: Map<unknown[], Capture[]> } {
-    this.captures = new Map();
+  parse(src: string): Block[] {
+    this.blocks = [];
     this.definitions = [];
-    const tokens = this.md.parse(src, {});
-    return { tokens, captures: this.captures };
+    this.md.parse(src, {});
+    return this.blocks;
   }
 
   /** A character reference, decoded as markdown-it decodes it. */
@@ -428,7 +461,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
   }
   if (src.includes('\0')) src = src.replace(/\0/g, '\ufffd');
   reader ??= new MarkdownReader();
-  const { tokens, captures } = reader.parse(src);
+  const blocks = reader.parse(src);
   const starts = lineStarts(src);
   const hidden: Array<[number, number]> = [];
   const blank = (start: number, end: number) => hidden.push([start, end]);
@@ -448,11 +481,8 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
     out.push(make(value, s, e, kind, offsets));
   };
 
-  const walk = (list: MarkdownIt.Token[]) => {
-    // A table cell's inline token has no lines of its own: its row's.
-    let lastLine = 0;
-    for (const t of list) {
-      if (t.map) lastLine = t.map[0];
+  const walk = (list: Block[]) => {
+    for (const { token: t, line: lastLine, captures: caps } of list) {
       if ((t.type === 'code_block' || t.type === 'fence') && t.map) {
         const [s, e] = lineRange(t.map as [number, number]);
         if (withCode) for (const u of proseUris(src.slice(s, e), s, true)) out.push(u);
@@ -461,9 +491,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
         const [s, e] = lineRange(t.map as [number, number]);
         for (const u of htmlUris(src, s, e)) out.push(u);
         blank(s, e);
-      } else if (t.type === 'inline' && t.children) {
-        const caps = captures.get(t.children) ?? [];
-        if (caps.length === 0) continue;
+      } else if (caps !== undefined) {
         const pieces = t.content.split('\n');
         const placed = placeLines(pieces, t.map ? t.map[0] : lastLine, src, starts, cursor);
         if (placed === undefined) continue;
@@ -492,7 +520,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
       }
     }
   };
-  walk(tokens);
+  walk(blocks);
   for (const d of reader.definitions) {
     destination('definition', d.start, d.end, true);
     const [s, e] = lineRange(d.lines);
