@@ -86,7 +86,10 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
 // ---------------------------------------------------------------- helpers
 
 function make(uri: string, start: number, end: number, kind: DocumentUri['kind'], offsets?: Uint32Array, code = false, found?: ExtractedUri): DocumentUri {
-  return { uri, start, end, ...(offsets ? { offsets } : {}), kind, code, valid: isValid(uri), ...(found ? { found } : {}) };
+  const valid = isValid(uri);
+  // Written out, not spread (a spread of a conditional object costs more than the rest): the same keys, in the same order.
+  if (offsets) return found ? { uri, start, end, offsets, kind, code, valid, found } : { uri, start, end, offsets, kind, code, valid };
+  return found ? { uri, start, end, kind, code, valid, found } : { uri, start, end, kind, code, valid };
 }
 
 const WHITESPACE = /\s/u;
@@ -122,9 +125,15 @@ const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
  */
 function proseUris(masked: string, base: number, code = false): DocumentUri[] {
   const out: DocumentUri[] = [];
+  // The first ":" at or after the paragraph asked about (they come in order): each found once, so that
+  // paragraphs without one do not each search the rest of the text.
+  let colon = -1;
   const take = (from: number, to: number) => {
-    const colon = masked.indexOf(':', from);
-    if (colon < 0 || colon >= to) return;
+    if (colon < from) {
+      const i = masked.indexOf(':', from);
+      colon = i < 0 ? Infinity : i;
+    }
+    if (colon >= to) return;
     const piece = from === 0 && to === masked.length ? masked : masked.slice(from, to);
     for (const f of extract(piece, PROSE_OPTIONS)) out.push(fromExtracted(f, base + from, code));
   };
@@ -148,10 +157,15 @@ function proseAround(text: string, ranges: Array<[number, number]>, code = false
   ranges.sort((a, b) => a[0] - b[0]);
   const out: DocumentUri[] = [];
   let at = 0;
+  // As in proseUris: the next ":" found once, not searched for again by every stretch before it.
+  let colon = -1;
   const visible = (from: number, to: number) => {
     if (to <= from) return;
-    const colon = text.indexOf(':', from);
-    if (colon < 0 || colon >= to) return;
+    if (colon < from) {
+      const i = text.indexOf(':', from);
+      colon = i < 0 ? Infinity : i;
+    }
+    if (colon >= to) return;
     for (const u of proseUris(text.slice(from, to), from, code)) out.push(u);
   };
   for (const [s, e] of ranges) {
@@ -213,12 +227,21 @@ interface Capture {
   readonly dest?: { start: number; end: number };
 }
 
+/** A code block, an HTML block, or an inline token that holds links, images, autolinks, code spans or HTML. */
+interface Block {
+  readonly token: MarkdownIt.Token;
+  /** Its first line: a table cell's is its row's. */
+  readonly line: number;
+  /** For an inline token: what it holds. */
+  readonly captures?: Capture[];
+}
+
 /** One parser, its rules wrapped to report where links, images, autolinks, code spans and inline HTML are. */
 class MarkdownReader {
   private readonly md: ReturnType<typeof MarkdownIt>;
   private frames: Frame[] = [];
-  /** The captures of each inline token's children, by that array. */
-  private captures = new Map<unknown[], Capture[]>();
+  /** The block tokens that matter, in order, with the captures of the inline ones. */
+  private blocks: Block[] = [];
   private current: Capture[] = [];
   definitions: Array<{ start: number; end: number; str: string; lines: [number, number] }> = [];
 
@@ -226,6 +249,8 @@ class MarkdownReader {
     const md = new MarkdownIt('default', { html: true, linkify: false });
     // What does not change where links, images, autolinks, code and HTML are: off, for speed.
     md.disable(['linkify', 'replacements', 'smartquotes', 'text_join', 'strikethrough', 'emphasis', 'entity', 'newline', 'balance_pairs', 'fragments_join']);
+    // The text it is given has no CR and no NUL (markdownUris read them as markdown-it does): nothing to normalize.
+    md.core.ruler.disable('normalize');
     // The destinations as written: no normalization, and no scheme refused (a linter wants javascript: too).
     md.normalizeLink = (url: string) => url;
     md.normalizeLinkText = (url: string) => url;
@@ -244,7 +269,10 @@ class MarkdownReader {
     const original = (name: string) => inline.__rules__.find((r) => r.name === name)!.fn;
     for (const name of ['link', 'image'] as const) {
       const rule = original(name);
+      // What markdown-it's rule looks at first: any other character is no link or image, and needs no frame.
+      const first = name === 'link' ? 0x5b : 0x21;
       inline.at(name, (state, silent) => {
+        if (state.src.charCodeAt(state.pos) !== first) return false;
         const frame: Frame = {};
         const start = state.pos;
         this.frames.push(frame);
@@ -283,6 +311,8 @@ class MarkdownReader {
     block.at(
       'reference',
       (state, startLine, endLine, silent) => {
+        // A definition starts with "[" (markdown-it's rule looks first too): no frame for the other lines.
+        if (state.src.charCodeAt(state.bMarks[startLine] + state.tShift[startLine]) !== 0x5b) return false;
         const frame: Frame = {};
         this.frames.push(frame);
         let ok: boolean;
@@ -300,26 +330,41 @@ class MarkdownReader {
       },
       { alt: [...reference.alt] },
     );
+    // markdown-it's core "inline" rule, and the walk over the block tokens, in one pass: the tokens that
+    // matter here (code, HTML blocks, and the inline ones that hold a capture) are listed as it goes.
     const parseInline = md.inline.parse.bind(md.inline);
-    md.inline.parse = (str, mdi, env, outTokens) => {
-      // Only links, images, autolinks, code spans and HTML are wanted, and each needs one of these.
-      if (!INLINE_MARKERS.test(str)) return;
-      const saved = this.current;
-      this.current = [];
-      this.captures.set(outTokens as unknown[], this.current);
-      try {
-        parseInline(str, mdi, env, outTokens);
-      } finally {
-        this.current = saved;
+    const scratch: MarkdownIt.Token[] = [];
+    type CoreRule = (state: { tokens: MarkdownIt.Token[]; md: unknown; env: unknown }) => void;
+    (md.core.ruler as unknown as { at(name: string, fn: CoreRule): void }).at('inline', (state) => {
+      const tokens = state.tokens;
+      // A table cell's inline token has no lines of its own: its row's.
+      let lastLine = 0;
+      for (let i = 0; i < tokens.length; i++) {
+        const t = tokens[i];
+        if (t.map) lastLine = t.map[0];
+        if (t.type === 'inline') {
+          // Only links, images, autolinks, code spans and HTML are wanted, and each needs one of these.
+          if (!INLINE_MARKERS.test(t.content)) continue;
+          this.current = [];
+          // Only the captures are read, never the inline tokens: they go to a scratch list, garbage at once.
+          try {
+            parseInline(t.content, state.md as never, state.env, scratch);
+          } finally {
+            scratch.length = 0;
+          }
+          if (this.current.length > 0) this.blocks.push({ token: t, line: lastLine, captures: this.current });
+        } else if ((t.type === 'code_block' || t.type === 'fence' || t.type === 'html_block') && t.map) {
+          this.blocks.push({ token: t, line: lastLine });
+        }
       }
-    };
+    });
   }
 
-  parse(src: string): { tokens: MarkdownIt.Token[]; captures: Map<unknown[], Capture[]> } {
-    this.captures = new Map();
+  parse(src: string): Block[] {
+    this.blocks = [];
     this.definitions = [];
-    const tokens = this.md.parse(src, {});
-    return { tokens, captures: this.captures };
+    this.md.parse(src, {});
+    return this.blocks;
   }
 
   /** A character reference, decoded as markdown-it decodes it. */
@@ -372,8 +417,7 @@ function lineStarts(text: string): number[] {
  * blockquote markers, list markers, table pipes) and trimmed. `cursor` keeps,
  * per line, where the last token on it ended (table cells share a line).
  */
-function placeLines(content: string, firstLine: number, src: string, starts: number[], cursor: Map<number, number>): number[] | undefined {
-  const lines = content.split('\n');
+function placeLines(lines: readonly string[], firstLine: number, src: string, starts: number[], cursor: Map<number, number>): number[] | undefined {
   const placed: number[] = [];
   for (let k = 0; k < lines.length; k++) {
     const line = firstLine + k;
@@ -385,8 +429,10 @@ function placeLines(content: string, firstLine: number, src: string, starts: num
     let at: number;
     if (k < lines.length - 1 && le - piece.length >= from && src.startsWith(piece, le - piece.length)) at = le - piece.length;
     else {
-      at = src.indexOf(piece, from);
-      if (at < 0 || at + piece.length > le) return undefined;
+      // Looked for on its line only: a piece that is not there (a table cell's "\|") costs the line, not the rest of the text.
+      const i = le - from < piece.length ? -1 : src.slice(from, le).indexOf(piece);
+      if (i < 0) return undefined;
+      at = from + i;
     }
     placed.push(at);
     cursor.set(line, at + piece.length);
@@ -413,9 +459,9 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
     src = s;
     back = (i) => map[i];
   }
-  src = src.replace(/\0/g, '\ufffd');
+  if (src.includes('\0')) src = src.replace(/\0/g, '\ufffd');
   reader ??= new MarkdownReader();
-  const { tokens, captures } = reader.parse(src);
+  const blocks = reader.parse(src);
   const starts = lineStarts(src);
   const hidden: Array<[number, number]> = [];
   const blank = (start: number, end: number) => hidden.push([start, end]);
@@ -435,11 +481,8 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
     out.push(make(value, s, e, kind, offsets));
   };
 
-  const walk = (list: MarkdownIt.Token[]) => {
-    // A table cell's inline token has no lines of its own: its row's.
-    let lastLine = 0;
-    for (const t of list) {
-      if (t.map) lastLine = t.map[0];
+  const walk = (list: Block[]) => {
+    for (const { token: t, line: lastLine, captures: caps } of list) {
       if ((t.type === 'code_block' || t.type === 'fence') && t.map) {
         const [s, e] = lineRange(t.map as [number, number]);
         if (withCode) for (const u of proseUris(src.slice(s, e), s, true)) out.push(u);
@@ -448,15 +491,14 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
         const [s, e] = lineRange(t.map as [number, number]);
         for (const u of htmlUris(src, s, e)) out.push(u);
         blank(s, e);
-      } else if (t.type === 'inline' && t.children) {
-        const caps = captures.get(t.children) ?? [];
-        if (caps.length === 0) continue;
-        const placed = placeLines(t.content, t.map ? t.map[0] : lastLine, src, starts, cursor);
+      } else if (caps !== undefined) {
+        const pieces = t.content.split('\n');
+        const placed = placeLines(pieces, t.map ? t.map[0] : lastLine, src, starts, cursor);
         if (placed === undefined) continue;
         // Content offset -> source offset.
         const lineOf: number[] = [];
         let off = 0;
-        for (const piece of t.content.split('\n')) {
+        for (const piece of pieces) {
           lineOf.push(off);
           off += piece.length + 1;
         }
@@ -478,7 +520,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
       }
     }
   };
-  walk(tokens);
+  walk(blocks);
   for (const d of reader.definitions) {
     destination('definition', d.start, d.end, true);
     const [s, e] = lineRange(d.lines);

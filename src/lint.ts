@@ -154,8 +154,9 @@ type Raw = Omit<Diagnostic, 'severity' | 'section'>;
  * its own; each replaced region is one fix, on the diagnostic of the step
  * that wrote it last.
  */
-function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
-  const { result, steps, regions } = explainNormalizeWithRegions(input);
+function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[], sameRule: boolean): void {
+  // The record is normalization's own (rfc3986, URI-reference) when lint parsed by that rule: not parsed twice.
+  const { result, steps, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined);
   const scheme = r.scheme?.toLowerCase();
   const emptyHost = scheme !== undefined && HOST_REQUIRED_SCHEMES.has(scheme) && r.host === '';
   for (let k = 0; k < regions.count; k++) {
@@ -464,6 +465,9 @@ function dropOverlappingFixes(out: Raw[]): Raw[] {
   return result;
 }
 
+/** Any code unit outside ASCII (without the "u" flag: a quick test, before the exact look). */
+const NOT_ASCII = /[^\x00-\x7f]/;
+
 /** Lints one URI reference. */
 export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${typeof uri}`);
@@ -481,7 +485,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     }
   }
   // With the "u" flag: a character outside the BMP is one match, both of its surrogates.
-  const nonAscii = /[^\x00-\x7f]/u.exec(uri);
+  const nonAscii = NOT_ASCII.test(uri) ? /[^\x00-\x7f]/u.exec(uri) : null;
   if (nonAscii) {
     let mapped: string | undefined;
     try {
@@ -504,7 +508,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     }
     schemeDiagnostics(r, allowed, out);
     securityDiagnostics(uri, r, out);
-    normalizationDiagnostics(uri, r, out);
+    normalizationDiagnostics(uri, r, out, rule === 'URI-reference');
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
     if (out.some((d) => d.code === 'url-prefix')) {
       const i = out.findIndex((d) => d.code === 'uppercase-scheme');

@@ -382,14 +382,15 @@ interface Explained {
   origins: Origins;
 }
 
-function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true): Explained {
+function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true, parsed?: UriRecord): Explained {
   checkOptions(fn, options, NORMALIZE_OPTIONS);
   const level = options.level ?? 'scheme';
   let text = uri;
   const grammar = options.grammar ?? 'rfc3986';
   const zoneId = options.zoneId;
   zoneGrammar(grammar, zoneId, fn);
-  let record = parse(text, { grammar, zoneId }); // a UriSyntaxError (or a TypeError) for anything else
+  // A UriSyntaxError (or a TypeError) for anything else; a record the caller has already is not parsed again.
+  let record = parsed ?? parse(text, { grammar, zoneId });
   const applied: Writable<NormalizeStep>[] = [];
   // One shared empty set of origins, never written to (apply() returns a new one): five typed arrays per call
   // cost more than the rest of a short URI's normalization. normalize() asks for no steps and never applies any.
@@ -440,10 +441,11 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
 /**
  * explainNormalize, with the regions of the result that replaced regions of
  * the input: lint's normalization fixes, one per region (they never overlap,
- * and applied together give the result).
+ * and applied together give the result). `parsed`: the URI's record by the
+ * rfc3986 grammar's URI-reference rule, when the caller (lint) has it.
  */
-export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions): { result: string; steps: NormalizeStep[]; regions: ReplacedRegions } {
-  const { result, steps, origins: o } = explain(uri, options, 'explainNormalize');
+export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions, parsed?: UriRecord): { result: string; steps: NormalizeStep[]; regions: ReplacedRegions } {
+  const { result, steps, origins: o } = explain(uri, options, 'explainNormalize', true, parsed);
   return { result, steps, regions: { count: o.length, start: o.textStart, end: o.textEnd, inputStart: o.inputStart, inputEnd: o.inputEnd, step: o.owner } };
 }
 

@@ -248,4 +248,29 @@ describe('linear time on hostile documents', () => {
     expect(found).toHaveLength(expected(M));
     expect(silenced).toBe(SILENCED[name]?.(M) ?? 0);
   }, 120_000);
+
+  it('escaped pipes in table cells: two million characters, each cell looked for on its own line only', async () => {
+    // A cell whose text is not in its line as written ("\|" reads as "|") is not placed. Looking for it
+    // from its line to the end of the text took minutes here (200,000 rows, each searching the rest);
+    // on its line alone, a few seconds.
+    const row = '| `a\\|` |\n';
+    const text = `| a | b |\n|---|---|\n${row.repeat((2 * M) / row.length)}`;
+    const found = extractDocument(text, { kind: 'markdown' });
+    await new Promise((done) => setTimeout(done, 0));
+    expect(found).toHaveLength(0);
+    // The same cell next to a link: the link is still found, on every row.
+    expect(extractDocument(`| a | b |\n|---|---|\n${'| `a\\|` | [x](http://a/) |\n'.repeat(3)}`, { kind: 'markdown' }).map((u) => u.uri)).toEqual(['http://a/', 'http://a/', 'http://a/']);
+  }, 120_000);
+
+  it('prose between code spans, with no ":": six million characters, the next ":" searched for once', async () => {
+    // Each stretch of prose between two code spans looked for a ":" up to the end of the text (a URI needs
+    // one): 1.5 million stretches, each searching the rest, took minutes in two-byte text; now a second or two.
+    const text = '`\u0101'.repeat(3 * M);
+    const found = extractDocument(text, { kind: 'markdown' });
+    await new Promise((done) => setTimeout(done, 0));
+    expect(found).toHaveLength(0);
+    // The ":" that is there is still found, in the last stretch and in the first.
+    expect(extractDocument(`${'`\u0101'.repeat(1000)} http://a/`, { kind: 'markdown' }).map((u) => u.uri)).toEqual(['http://a/']);
+    expect(extractDocument(`http://a/ ${'`\u0101'.repeat(1000)} http://b/`, { kind: 'markdown' }).map((u) => u.uri)).toEqual(['http://a/', 'http://b/']);
+  }, 30_000);
 });

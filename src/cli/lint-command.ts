@@ -141,13 +141,15 @@ export async function runLint(ctx: Context): Promise<void> {
   };
 
   const label = (t: Target): string => t.file ?? JSON.stringify(t.uri);
+  /** Whether a URI without diagnostics writes nothing: in text and SARIF (JSON and JSON lines list every URI). */
+  const silentWhenClean = format !== 'json' && format !== 'ndjson';
 
-  /** Lints one target and writes what it finds. */
-  const report = async (t: Target): Promise<void> => {
+  /** Lints one target and writes what it finds (`linted`: its diagnostics, when the caller has them already). */
+  const report = async (t: Target, linted?: Diagnostic[]): Promise<void> => {
     counts.uris++;
     let diagnostics: Diagnostic[];
     try {
-      diagnostics = lintOf(t.uri);
+      diagnostics = linted ?? lintOf(t.uri);
     } catch (e) {
       // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
       ctx.fail();
@@ -231,13 +233,29 @@ export async function runLint(ctx: Context): Promise<void> {
           }
         }
         const suppressed = suppressedBy(directives(doc.text));
-        const seen = new Map<string, number>();
+        // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
+        const seen = sarif ? new Map<string, number>() : undefined;
+        const ignoreUris = config.ignoreUris;
         for (const located of doc.uris) {
           const uri = located.found.uri;
-          if (config.ignoreUris.some((re) => re.test(uri))) continue;
-          const occurrence = seen.get(uri) ?? 0;
-          seen.set(uri, occurrence + 1);
-          await report({ uri, file: doc.file, located, occurrence, suppressed });
+          if (ignoreUris.length > 0 && ignoreUris.some((re) => re.test(uri))) continue;
+          let occurrence = 0;
+          if (seen) {
+            occurrence = seen.get(uri) ?? 0;
+            seen.set(uri, occurrence + 1);
+          }
+          let diagnostics: Diagnostic[] | undefined;
+          try {
+            diagnostics = lintOf(uri);
+          } catch {
+            diagnostics = undefined; // reported by report(), which lints it again
+          }
+          // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
+          if (silentWhenClean && diagnostics !== undefined && diagnostics.length === 0 && !out.full) {
+            counts.uris++;
+            continue;
+          }
+          await report({ uri, file: doc.file, located, occurrence, suppressed }, diagnostics);
         }
         await out.flush();
       }
