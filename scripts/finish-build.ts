@@ -8,11 +8,14 @@
  * - puts src/load.esm.ts, compiled, in the place of src/load.ts in the ES
  *   module build (see both files);
  * - writes the CommonJS entry, dist/src/index.js, in the place of tsc's: the
- *   exports of src/index.ts, each module required on the first use of one of
- *   its exports (tsc's would load every module up front), except the modules
- *   that the first isValid() and parse() need (CORE: parse, backends,
- *   grammars, errors, options, split, and RFC 3986's automata), which it holds,
- *   bundled by esbuild and minified. In their places in dist/ it puts a line
+ *   exports of src/index.ts, none of which loads a module when read (Node's
+ *   `import` reads them all; tsc's entry would load every module up front):
+ *   functions are stubs that require their module on their first call, the
+ *   error classes come from the core (below), and plain data is written into
+ *   the entry, its modules reading it from there (see Plan). The modules that
+ *   the first isValid() and parse() need (CORE: parse, backends, grammars,
+ *   errors, options, split, and RFC 3986's automata) it holds, bundled by
+ *   esbuild and minified. In their places in dist/ it puts a line
  *   that takes each one's exports from the entry (a symbol-keyed, hidden
  *   property of its exports), so that every module uses the one copy. Node
  *   then resolves, reads and compiles one file instead of seven, which is
