@@ -9,16 +9,20 @@
  * same rounds; likewise the CPU time (user + system) each process reports as
  * its last statement, which a busy machine disturbs far less than wall time,
  * and the CPU time from its first statement to its last (the load and the
- * calls alone, without node's own start). urigram is loaded by its package
- * name, through package.json's exports (the built dist/), from CommonJS and
- * from an ES module (a dynamic import, so that the first statement runs
- * before it); fast-uri (which has no isValid: its parse reports an error)
- * likewise.
+ * calls alone, without node's own start). Both libraries are loaded by their
+ * package names from a project made for the run in a temporary folder, as a
+ * user has them: urigram's files as `npm pack` lists them (the built dist/)
+ * and fast-uri's, copied into its node_modules. Each from CommonJS and from
+ * an ES module (a dynamic import, so that the first statement runs before
+ * it); fast-uri has no isValid: its parse reports an error. One more program
+ * requires a copy of urigram whose package.json has no `exports` field (not
+ * what is shipped), to show what that field costs (see BENCHMARKS.md).
  *
  * Prints a markdown table; `npm run bench` writes it into BENCHMARKS.md.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
@@ -34,6 +38,7 @@ const PROGRAMS: ReadonlyArray<readonly [string, string[]]> = [
   ['bare node', ['-e', `${START_CPU} ${REPORT_CPU}`]],
   ['urigram (require)', ['-e', `${START_CPU} const u = require('urigram'); u.isValid('${URI}'); u.parse('${URI}'); ${REPORT_CPU}`]],
   ['fast-uri (require)', ['-e', `${START_CPU} const f = require('fast-uri'); f.parse('${URI}').error; f.parse('${URI}'); ${REPORT_CPU}`]],
+  ['urigram (require), without `exports`', ['-e', `${START_CPU} const u = require('urigram-without-exports'); u.isValid('${URI}'); u.parse('${URI}'); ${REPORT_CPU}`]],
   ['urigram (import)', ['--input-type=module', '-e', `${START_CPU} const { isValid, parse } = await import('urigram'); isValid('${URI}'); parse('${URI}'); ${REPORT_CPU}`]],
   ['fast-uri (import)', ['--input-type=module', '-e', `${START_CPU} const f = (await import('fast-uri')).default; f.parse('${URI}').error; f.parse('${URI}'); ${REPORT_CPU}`]],
 ];
@@ -67,15 +72,49 @@ export interface ColdStartRow {
   readonly cpuInProcess: number;
 }
 
+/**
+ * A project in a temporary folder with urigram (the files `npm pack` would
+ * ship), the same without package.json's `exports`, and fast-uri in its
+ * node_modules; the caller removes it.
+ */
+function makeProject(): string {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-cold-start-'));
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'cold-start', version: '1.0.0', private: true }));
+  const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm pack --dry-run failed: ${pack.stderr}`);
+  const files = (JSON.parse(pack.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const { exports: _exports, ...withoutExports } = pkg;
+  for (const [name, manifest] of [['urigram', pkg], ['urigram-without-exports', { ...withoutExports, name: 'urigram-without-exports' }]] as const) {
+    const to = path.join(project, 'node_modules', name);
+    for (const file of files) {
+      fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+      fs.copyFileSync(path.join(root, file), path.join(to, file));
+    }
+    fs.writeFileSync(path.join(to, 'package.json'), JSON.stringify(manifest, null, 2));
+  }
+  fs.cpSync(path.join(root, 'node_modules', 'fast-uri'), path.join(project, 'node_modules', 'fast-uri'), { recursive: true });
+  return project;
+}
+
 export function coldStart(rounds: number): ColdStartRow[] {
   if (!fs.existsSync(path.join(root, 'dist', 'src', 'index.js'))) throw new Error('run npm run build first');
+  const project = makeProject();
+  try {
+    return measure(project, rounds);
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
+  }
+}
+
+function measure(cwd: string, rounds: number): ColdStartRow[] {
   const times = new Map<string, number[]>(PROGRAMS.map(([name]) => [name, []]));
   const cpu = new Map<string, number[]>(PROGRAMS.map(([name]) => [name, []]));
   const inProcess = new Map<string, number[]>(PROGRAMS.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, args] of shuffle(PROGRAMS)) {
       const t = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
       const ms = Number(process.hrtime.bigint() - t) / 1e6;
       if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
       (times.get(name) as number[]).push(ms);

@@ -417,6 +417,33 @@ function encodeState(v: number): string {
   return DIGITS[32 + (v >> 6)] + DIGITS[v & 63];
 }
 
+/** Outside DIGITS: starts a run of dead (0) entries, its length written after it as a state is. */
+const ZERO_RUN = '.';
+
+/**
+ * A table as text: each entry's state, except that a run of three or more
+ * dead entries is ZERO_RUN and its length. Most entries are dead, and the
+ * decoder's loop then runs about a third as many times: decoding each entry
+ * (5,600 turns for RFC 3986's URI-reference) made V8 compile the decoder with
+ * its optimizing compiler on the first isValid, which cost more CPU time than
+ * loading the library (BENCHMARKS.md, "Cold start").
+ */
+function encodeTable(next: ArrayLike<number>, order: readonly number[]): string {
+  let text = '';
+  for (let i = 0; i < order.length; ) {
+    let run = 0;
+    while (i + run < order.length && run < 2047 && next[order[i + run]] === 0) run++;
+    if (run >= 3) {
+      text += ZERO_RUN + encodeState(run);
+      i += run;
+    } else {
+      text += encodeState(next[order[i]]);
+      i++;
+    }
+  }
+  return text;
+}
+
 /**
  * The module of a grammar's automata (CommonJS; generate.ts derives the ES
  * module) and its types. Tables are column-major (per class, the next state
@@ -448,13 +475,17 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('}');
   out('');
   out(`const DIGITS = '${DIGITS}';`);
-  out('/** A table from its text: a state below 32 is one character, a larger one two (32 + its high bits, then its low six). */');
+  out(`/** A table from its text: a state below 32 is one character, a larger one two (32 + its high bits, then its low six); "${ZERO_RUN}" and a number so written, that many dead (0) entries. */`);
   out('function decode(text, size) {');
   out('  const t = new Uint16Array(size);');
   out('  let n = 0;');
   out('  for (let i = 0; i < text.length; i++) {');
+  out(`    const run = text[i] === '${ZERO_RUN}';`);
+  out('    if (run) i++;');
   out('    const v = DIGITS.indexOf(text[i]);');
-  out('    t[n++] = v < 32 ? v : ((v - 32) << 6) | DIGITS.indexOf(text[++i]);');
+  out('    const x = v < 32 ? v : ((v - 32) << 6) | DIGITS.indexOf(text[++i]);');
+  out('    if (run) n += x;');
+  out('    else t[n++] = x;');
   out('  }');
   out('  if (n !== size) throw new Error("internal error: a DFA table of the wrong size");');
   out('  return t;');
@@ -467,8 +498,9 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out(' */');
   out('const RULES = {');
   for (const [name, dfa] of chosen) {
-    let text = '';
-    for (let c = 0; c < k; c++) for (let s = 0; s < dfa.states; s++) text += encodeState(dfa.next[s * k + c]);
+    const order: number[] = [];
+    for (let c = 0; c < k; c++) for (let s = 0; s < dfa.states; s++) order.push(s * k + c);
+    const text = encodeTable(dfa.next, order);
     if (dfa.states * k > 0xffff) throw new Error(`${abnfFile}: ${name} has ${dfa.states} states of ${k} classes: too many for 16-bit tables`);
     out(`  ${pegName(name)}: [${dfa.states}, ${dfa.start}, ${dfa.acceptFrom}, '${text}'],`);
   }

@@ -108,8 +108,9 @@ describe('the installed package', () => {
     const file = path.join(project, 'main.mjs');
     fs.writeFileSync(
       file,
-      `import * as named from 'urigram'; import { parse } from 'urigram'; import { createRequire } from 'node:module';
-       if (parse !== createRequire(import.meta.url)('urigram').parse) throw new Error('two copies of urigram');
+      `import * as named from 'urigram'; import { parse, resolve, LINT_RULES } from 'urigram'; import { createRequire } from 'node:module';
+       const required = createRequire(import.meta.url)('urigram');
+       if (parse !== required.parse || resolve !== required.resolve || LINT_RULES !== required.LINT_RULES) throw new Error('two copies of urigram');
        ${program.replace('URIGRAM', 'named')}`,
     );
     const r = run(process.execPath, [file], project);
@@ -159,6 +160,17 @@ describe('the installed package', () => {
     const afterRejection = loaded("u.tryParse('a b')");
     expect(afterRejection).toEqual(expect.arrayContaining([...core, 'urigram/dist/src/diagnose.js', 'urigram/dist/generated/rfc3986.diagnose.js']));
     expect(afterRejection.filter((f) => /rfc(3987|2396)|tr46|\.trace\.js/.test(f))).toEqual([]); // peggy's traced parser is the tests' oracle only
+  }, 30_000);
+
+  it("loads no more from an ES module: import reads every export, and reading one loads nothing but load.js (RFC3987_GRAMMAR's getters)", () => {
+    const script = `import * as u from 'urigram'; import { createRequire } from 'node:module';
+      u.isValid('http://a/b'); u.parse('http://a/b?c');
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/')).map((f) => f.split('/node_modules/')[1]).sort();
+      process.stdout.write(JSON.stringify([loaded, typeof u.resolve, u.resolve.name, u.resolve.length, Object.keys(u.LINT_RULES).length > 20]));`;
+    const r = run(process.execPath, ['--input-type=module', '-e', script], project);
+    expect(r.stderr).toBe('');
+    // A stub keeps the name and length of the function it stands for (resolve(base, reference, options = {})).
+    expect(JSON.parse(r.stdout)).toEqual([['urigram/dist/src/index.js', 'urigram/dist/src/load.js'], 'function', 'resolve', 2, true]);
   }, 30_000);
 
   it('runs its urigram bin', () => {
