@@ -356,7 +356,8 @@ function characterReferenceDiagnostics(input: string, out: Raw[]): void {
 /** The characters no URI has, whose percent-encoded form is the one cure when they are in the path, query or fragment. */
 /** ASCII characters no rule takes as themselves, whose percent-encoding is the one cure: percentEncode writes it. */
 const ENCODABLE_ILLEGAL = /[ {}|^`]/;
-const ENCODABLE_OR_NON_ASCII = new RegExp(`${ENCODABLE_ILLEGAL.source}|[^\\x00-\\x7f]+`, 'g');
+/** Runs of them, and runs of non-ASCII characters: percentEncode once per run, not once per character (a line of spaces). */
+const ENCODABLE_OR_NON_ASCII = new RegExp(`${ENCODABLE_ILLEGAL.source}+|[^\\x00-\\x7f]+`, 'g');
 
 /**
  * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL (and any

@@ -119,9 +119,15 @@ export function artifactLocation(file: string, cwd: string): { uri: string; uriB
   return { uri: `file://${posix.startsWith('/') ? '' : '/'}${encode(posix)}` };
 }
 
+/** Each rule's index in the log's rules (LINT_RULES' order), for results. */
+const RULE_INDEX: ReadonlyMap<string, number> = new Map(Object.keys(LINT_RULES).map((code, i) => [code, i]));
+
 export class SarifWriter {
   private first = true;
   private readonly notifications: object[] = [];
+  /** The artifact location of the last file a result named: results come file by file, thousands for one long URI. */
+  private lastFile: string | undefined;
+  private lastArtifact: { uri: string; uriBaseId?: string } | undefined;
 
   constructor(
     private readonly out: Output,
@@ -187,10 +193,15 @@ export class SarifWriter {
   }
 
   private sarifResult(d: SarifFinding): object {
-    const artifact = d.file !== undefined ? artifactLocation(d.file, this.cwd) : undefined;
+    if (d.file !== this.lastFile || this.lastArtifact === undefined) {
+      this.lastFile = d.file;
+      this.lastArtifact = d.file !== undefined ? artifactLocation(d.file, this.cwd) : undefined;
+    }
+    const artifact = d.file !== undefined ? this.lastArtifact : undefined;
+    const ruleIndex = RULE_INDEX.get(d.code);
     return {
       ruleId: d.code,
-      ...(d.code in LINT_RULES ? { ruleIndex: Object.keys(LINT_RULES).indexOf(d.code) } : {}),
+      ...(ruleIndex !== undefined ? { ruleIndex } : {}),
       level: LEVEL[d.severity],
       message: { text: `${d.message}${d.section ? ` (${d.section})` : ''} in ${JSON.stringify(elided(d.uri))}` },
       ...(artifact ? { locations: [{ physicalLocation: { artifactLocation: artifact, ...(d.region ? { region: d.region } : {}) } }] } : {}),
