@@ -94,22 +94,33 @@ function make(uri: string, start: number, end: number, kind: DocumentUri['kind']
 
 const WHITESPACE = /\s/u;
 
+/** Whether a code unit is in WHITESPACE (JavaScript's \s: ASCII space and controls, and Unicode's spaces), without a string per character. */
+function isWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 /** A URI found by ./extract, as a DocumentUri: its first character past the delimiter and prefix, and its code units' offsets when it lost whitespace. */
 function fromExtracted(found: ExtractedUri, base: number, code = false): DocumentUri {
   const { raw, uri } = found;
   const close = found.delimited === 'none' ? raw.length : raw.length - 1;
   let i = close;
-  let left = uri.length;
-  while (left > 0 && i > 0) {
-    i--;
-    if (!WHITESPACE.test(raw[i])) left--;
+  if (!WHITESPACE.test(raw)) {
+    i = close - uri.length; // nothing lost: one native scan instead of a test per character
+  } else {
+    let left = uri.length;
+    while (left > 0 && i > 0) {
+      i--;
+      if (!isWhitespace(raw.charCodeAt(i))) left--;
+    }
   }
   const start = base + found.start + i;
   let offsets: Uint32Array | undefined;
   if (close - i !== uri.length) {
     offsets = new Uint32Array(uri.length);
     let k = 0;
-    for (let j = i; k < uri.length && j < close; j++) if (!WHITESPACE.test(raw[j])) offsets[k++] = base + found.start + j;
+    for (let j = i; k < uri.length && j < close; j++) if (!isWhitespace(raw.charCodeAt(j))) offsets[k++] = base + found.start + j;
   }
   const end = offsets && uri.length > 0 ? offsets[uri.length - 1] + 1 : start + uri.length;
   return make(uri, start, end, 'text', offsets, code, found);
