@@ -1,7 +1,8 @@
 /**
  * The record of a reference the grammar's automaton has already accepted
  * (RFC 3986 and RFC 3987): its components found by their delimiters alone, in
- * one pass, as RFC 3986 Appendix B splits a reference. For a valid reference
+ * one pass (the path's end by the engine's own search for "?" and "#"), as
+ * RFC 3986 Appendix B splits a reference. For a valid reference
  * the delimiters decide everything (the grammar keeps each of ":", "/", "?",
  * "#", "@", "[" and "]" out of the components it would end), so no rule is
  * tried twice and nothing backtracks:
@@ -29,11 +30,13 @@ const COLON = 0x3a;
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
 const HASH = 0x23;
-const AT = 0x40;
 const OPEN = 0x5b;
 
 /** `accepts(text, 'IPv4address', start, end)` of the grammar's automata: whether text[start, end) is one. */
 export type SpanTest = (text: string, start: number, end: number) => boolean;
+
+/** Stands for the path's span until it is known. */
+const NO_SPAN: SpanTuple = [0, 0];
 
 /** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted. */
 export function splitRecord(input: string, isIPv4: SpanTest): UriRecord {
@@ -50,7 +53,8 @@ export function splitRecord(input: string, isIPv4: SpanTest): UriRecord {
     if (c === SLASH || c === QUESTION || c === HASH) break;
   }
   let p = schemeEnd < 0 ? 0 : schemeEnd + 1;
-  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path: [0, 0] };
+  // The path's span is known last but comes first in the record's spans, as buildRecord has it.
+  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path: NO_SPAN };
   let scheme: string | undefined;
   if (schemeEnd >= 0) scheme = input.slice(0, schemeEnd);
   let authority: string | undefined;
@@ -62,12 +66,12 @@ export function splitRecord(input: string, isIPv4: SpanTest): UriRecord {
   if (p + 1 < n && input.charCodeAt(p) === SLASH && input.charCodeAt(p + 1) === SLASH) {
     const start = p + 2;
     let end = start;
-    let at = -1;
     for (; end < n; end++) {
       const c = input.charCodeAt(end);
       if (c === SLASH || c === QUESTION || c === HASH) break;
-      if (c === AT && at < 0) at = end;
     }
+    let at = input.indexOf('@', start);
+    if (at >= end) at = -1;
     authorityEnd = end;
     const hostStart = at < 0 ? start : at + 1;
     let hostEnd: number;
@@ -93,18 +97,11 @@ export function splitRecord(input: string, isIPv4: SpanTest): UriRecord {
   } else if (scheme !== undefined) {
     spans.scheme = [0, schemeEnd];
   }
-  // The path, then the query and the fragment.
+  // The path, then the query and the fragment: the first "#", and the first "?" before it (native searches, not a loop).
   const pathStart = p;
-  let q = -1;
-  let f = -1;
-  for (; p < n; p++) {
-    const c = input.charCodeAt(p);
-    if (c === HASH) {
-      f = p;
-      break;
-    }
-    if (c === QUESTION && q < 0) q = p;
-  }
+  const f = input.indexOf('#', p);
+  let q = input.indexOf('?', p);
+  if (f >= 0 && q > f) q = -1;
   const pathEnd = q >= 0 ? q : f >= 0 ? f : n;
   spans.path = [pathStart, pathEnd];
   let query: string | undefined;
