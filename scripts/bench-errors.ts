@@ -19,7 +19,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as urigram from '../src';
+// The build users run, as in scripts/bench.ts.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built package, typed by its sources
+const urigram = require('../dist/src/index.js') as typeof import('../src');
 import type { GrammarName } from '../src';
 import { toPegName } from '../src/grammars';
 import { diagnosticFailure } from '../src/diagnose';
