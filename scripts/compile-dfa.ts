@@ -444,6 +444,40 @@ function encodeTable(next: ArrayLike<number>, order: readonly number[]): string 
   return text;
 }
 
+/** Runs shorter than this many ASCII characters in a state's loop are not worth a regular expression. */
+const MIN_LOOP_ASCII = 16;
+
+/** A code unit in a regular expression's character class. */
+const unit = (c: number): string => `\\u${c.toString(16).padStart(4, '0')}`;
+
+/**
+ * The source of a sticky expression that matches a run of the code units on
+ * which state `s` stays where it is, or undefined when the state has no such
+ * loop over at least MIN_LOOP_ASCII ASCII characters.
+ */
+function loopSource(a: GrammarAutomata, dfa: Automaton, s: number): string | undefined {
+  const k = a.classCount;
+  const loops = (cls: number) => cls !== 0 && dfa.next[s * k + cls] === s;
+  const ranges: Array<[number, number]> = [];
+  const add = (from: number, to: number) => {
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last[1] + 1 === from) last[1] = to;
+    else ranges.push([from, to]);
+  };
+  let ascii = 0;
+  for (let c = 0; c < 128; c++) {
+    if (loops(a.ascii[c])) {
+      add(c, c);
+      ascii++;
+    }
+  }
+  if (ascii < MIN_LOOP_ASCII) return undefined;
+  for (let j = 0; j < a.highStarts.length; j++) {
+    if (loops(a.highClasses[j])) add(a.highStarts[j], (j + 1 < a.highStarts.length ? a.highStarts[j + 1] : 0x10000) - 1);
+  }
+  return `[${ranges.map(([x, y]) => (x === y ? unit(x) : `${unit(x)}-${unit(y)}`)).join('')}]*`;
+}
+
 /**
  * The module of a grammar's automata (CommonJS; generate.ts derives the ES
  * module) and its types. Tables are column-major (per class, the next state
@@ -491,19 +525,38 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('  return t;');
   out('}');
   out('');
-  out('/**');
-  out(' * Per rule (PEG name): [states, start state, first accepting state, table]; the');
-  out(' * table is column-major, the next state of every state for class 0, then class 1, ...;');
-  out(' * state 0 is dead.');
-  out(' */');
-  out('const RULES = {');
+  const skipSources: string[] = [];
+  const rows: string[] = [];
   for (const [name, dfa] of chosen) {
     const order: number[] = [];
     for (let c = 0; c < k; c++) for (let s = 0; s < dfa.states; s++) order.push(s * k + c);
     const text = encodeTable(dfa.next, order);
     if (dfa.states * k > 0xffff) throw new Error(`${abnfFile}: ${name} has ${dfa.states} states of ${k} classes: too many for 16-bit tables`);
-    out(`  ${pegName(name)}: [${dfa.states}, ${dfa.start}, ${dfa.acceptFrom}, '${text}'],`);
+    const skips: number[] = [];
+    for (let s = 1; s < dfa.states; s++) {
+      const source = loopSource(a, dfa, s);
+      if (source === undefined) continue;
+      let index = skipSources.indexOf(source);
+      if (index < 0) index = skipSources.push(source) - 1;
+      skips.push(s, index);
+    }
+    rows.push(`  ${pegName(name)}: [${dfa.states}, ${dfa.start}, ${dfa.acceptFrom}, '${text}', [${skips.join(',')}]],`);
   }
+  out('/**');
+  out(' * Runs of code units on which a state stays where it is (the characters of a path, a query, a');
+  out(' * reg-name), as sticky regular expressions: once the automaton enters such a state, the');
+  out(" * engine's own matcher skips the run, which is faster than a table lookup per character on the");
+  out(' * long runs URIs have.');
+  out(' */');
+  out(`const SKIPS = [${skipSources.map((src) => `/${src}/y`).join(', ')}];`);
+  out('');
+  out('/**');
+  out(' * Per rule (PEG name): [states, start state, first accepting state, table, skips]; the');
+  out(' * table is column-major, the next state of every state for class 0, then class 1, ...;');
+  out(' * state 0 is dead; skips: pairs of a state and the index in SKIPS of its run.');
+  out(' */');
+  out('const RULES = {');
+  for (const row of rows) out(row);
   out('};');
   out('');
   out('/** Decoded automata, by rule, made on first use. */');
@@ -521,7 +574,9 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('    const states = r[0];');
   out('    const column = new Uint16Array(128);');
   out('    for (let c = 0; c < 128; c++) column[c] = ASCII[c] * states;');
-  out('    d = decoded[rule] = { states, start: r[1], accept: r[2], next: decode(r[3], states * K), column };');
+  out('    const skip = new Array(states).fill(null);');
+  out('    for (let i = 0; i < r[4].length; i += 2) skip[r[4][i]] = SKIPS[r[4][i + 1]];');
+  out('    d = decoded[rule] = { states, start: r[1], accept: r[2], next: decode(r[3], states * K), column, skip };');
   out('  }');
   out('  return d;');
   out('}');
@@ -529,12 +584,23 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('/** Where the automaton dies in text[from, to), or -1 if it never does; afterwards `last` is the state it ended in. */');
   out('let last = 0;');
   out('function run(text, d, from, to) {');
-  out('  const next = d.next, column = d.column, states = d.states;');
+  out('  const next = d.next, column = d.column, states = d.states, skip = d.skip;');
   out('  let s = d.start;');
   out('  for (let i = from; i < to; i++) {');
   out('    const c = text.charCodeAt(i);');
-  out('    s = next[(c < 128 ? column[c] : high(c) * states) + s];');
-  out('    if (s === 0) return i;');
+  out('    const t = next[(c < 128 ? column[c] : high(c) * states) + s];');
+  out('    if (t === 0) return i;');
+  out('    if (t !== s) {');
+  out('      s = t;');
+  out('      const r = skip[t];');
+  out('      if (r !== null) {');
+  out('        // Every code unit of the run keeps the automaton in state t: skip to its end (not past `to`).');
+  out('        r.lastIndex = i + 1;');
+  out('        r.test(text);');
+  out('        const end = r.lastIndex;');
+  out('        i = (end > to ? to : end) - 1;');
+  out('      }');
+  out('    }');
   out('  }');
   out('  last = s;');
   out('  return -1;');

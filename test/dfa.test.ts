@@ -163,7 +163,7 @@ describe('the DFA compiler', () => {
   const compile = (abnf: string) => compileAutomata(abnf, 'grammar/t.abnf');
   const run = (abnf: string) => {
     const { js } = emitAutomata(compile(abnf), 'grammar/t.abnf', (n) => n.replace(/-/g, '_'));
-    const module = { exports: {} as { accepts(text: string, rule: string): boolean; viablePrefix(text: string, rule: string): number } };
+    const module = { exports: {} as { accepts(text: string, rule: string): boolean; viablePrefix(text: string, rule: string): number; spanTest(rule: string): (text: string, start: number, end: number) => boolean } };
     new Function('module', js)(module);
     return module.exports;
   };
@@ -194,6 +194,18 @@ describe('the DFA compiler', () => {
     const m = run('r = %x10000-10FFFF\n');
     expect(['\u{10000}', '\u{10ffff}', '\u{1f600}'].map((s) => m.accepts(s, 'r'))).toEqual([true, true, true]);
     expect(['\ud800', '\udc00', '\udc00\ud800', 'a'].map((s) => m.accepts(s, 'r'))).toEqual([false, false, false, false]);
+  });
+
+  it("skips a state's long runs with the engine's matcher, never past the end of a span, and dies where the run stops", () => {
+    const abnf = 'r = 1*ALPHA "." 1*ALPHA\nALPHA = %x41-5A / %x61-7A\n';
+    const { js } = emitAutomata(compile(abnf), 'grammar/t.abnf', (n) => n);
+    expect(js).toMatch(/const SKIPS = \[\/\[/); // the runs of letters (52 ASCII characters) get an expression
+    const m = run(abnf);
+    const span = m.spanTest('r');
+    const text = 'abcdef.ghijkl';
+    expect([span(text, 0, 13), span(text, 0, 9), span(text, 0, 4), span(text, 2, 8), span(text, 0, 7)]).toEqual([true, true, false, true, false]);
+    expect(['abc.', '.abc', 'ab.cd.ef', 'abc1.d', `${'x'.repeat(5000)}.y`].map((s) => m.accepts(s, 'r'))).toEqual([false, false, false, false, true]);
+    expect(['abc1.d', `${'x'.repeat(5000)}!`, 'ab.c'].map((s) => m.viablePrefix(s, 'r'))).toEqual([3, 5000, 4]);
   });
 
   it('refuses a rule that refers to itself: not a regular language', () => {
