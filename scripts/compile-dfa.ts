@@ -21,8 +21,13 @@
  *    automaton. State 0 is the dead state.
  * 4. Classes that every automaton of the grammar treats alike are merged, and
  *    states are numbered dead first, accepting last, so that "accepted" is one
- *    comparison; each transition is stored multiplied by the class count, so
- *    that the next index is one addition.
+ *    comparison. Tables are written column-major (runs of dead entries as
+ *    counts) and decoded on a rule's first use; at run time the next state is
+ *    one lookup, next[column offset of the character's class + state].
+ * 5. A state that stays where it is on at least 16 ASCII characters (inside a
+ *    path, a query, a reg-name) gets a sticky regular expression of those
+ *    characters, and the runner skips such a run with it: the engine's own
+ *    matcher, faster than a lookup per character on the long runs URIs have.
  *
  * Used by scripts/generate.ts, which also checks the output is up to date.
  */

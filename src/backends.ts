@@ -1,12 +1,17 @@
 /**
- * The back ends generated from each grammar (grammar/NAME.peggy), each turning
- * a successful match into the same UriRecord:
+ * The back ends generated from each grammar, each turning a successful match
+ * into the same UriRecord:
  *
- * - the recognizer (generated/NAME.recognizer.js): allocation-free, used
- *   for every input; the record comes from its capture log;
- * - the peggy parser (generated/NAME.js): used to explain a rejection,
- *   and as the reference the recognizer is tested against; the record comes
- *   from the offsets its grammar actions return.
+ * - the automata (generated/NAME.dfa.js, from grammar/NAME.abnf): used for
+ *   every input of isValid, matches and parse; the record of RFC 3986 and RFC
+ *   3987 comes from the delimiters of what they accepted (split.ts);
+ * - the recognizer (generated/NAME.recognizer.js, from grammar/NAME.peggy):
+ *   allocation-free; the record of RFC 2396 and RFC 6874 comes from its
+ *   capture log, and it is the reference the automata are tested against;
+ * - the peggy parser (generated/NAME.js): the reference the recognizer is
+ *   tested against; the record comes from the offsets its actions return.
+ *
+ * (A rejection is explained by the diagnostic back end: diagnose.ts.)
  *
  * RFC 3986 and RFC 3987 log the same slots in the same order (the IRI rule in
  * place of each URI rule), so one reader serves both; RFC 6874's (for

@@ -1,9 +1,10 @@
 /**
  * Parsing (RFC 3986 3, 4; RFC 3987 2.2; RFC 2396 3, 4; with `zoneId: true`,
- * RFC 6874 2): a thin layer over the
- * two back ends that scripts/generate.ts builds from each grammar/NAME.peggy
- * (see backends.ts). It records where each component is and returns it exactly
- * as written: no case change, no decoding, no defaults.
+ * RFC 6874 2): a thin layer over the back ends that scripts/generate.ts
+ * builds from each grammar (the automata and the recognizer, backends.ts; the
+ * diagnostic back end for a rejection, diagnose.ts). It records where each
+ * component is and returns it exactly as written: no case change, no
+ * decoding, no defaults.
  */
 import { accepts, automatonRecord, matchesRule } from './backends';
 import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './records';
