@@ -152,8 +152,10 @@ export function generatedModule<T>(grammar: GeneratedGrammar, kind: GeneratedKin
 
 /**
  * The generated recognizer of a grammar, loaded on first use: isValid and
- * parse run the automata, so that only matches() in a bundle, extract(), the
- * RFC 2396 record, rulesOf() and the tests need it.
+ * parse run the automata, so that what loads it is the rest: the list of a
+ * grammar's rules (rulesOf, matches), the names of its one-character rules
+ * (explaining a rejection), extract, RFC 2396's and RFC 6874's records,
+ * matches in a bundle, and the tests.
  */
 export function recognizerOf(grammar: GeneratedGrammar): Recognizer {
   let module = loaded.get(`${grammar}.recognizer`);
