@@ -388,7 +388,7 @@ function explainWith(d: Diagnostic, input: string, startRule: string): Failure {
 }
 
 function disagreement(input: string, startRule: string, what: string): Error {
-  return new Error(`internal error: urigram's recognizer and ${what} disagree on ${JSON.stringify(input)} as ${startRule}; please report it`);
+  return new Error(`internal error: urigram's back ends disagree on ${JSON.stringify(input)} as ${startRule}: it was rejected (by the automaton, or the recognizer for RFC 2396 and zone identifiers), and ${what} accepts it; please report it`);
 }
 
 /**

@@ -161,7 +161,13 @@ const errorClass = Error as { stackTraceLimit?: number };
  */
 function explainWithoutStack(input: string, grammar: GeneratedGrammar, startRule: string): UriSyntaxError {
   const limit = errorClass.stackTraceLimit;
-  errorClass.stackTraceLimit = 0;
+  if (typeof limit !== 'number') return explain(input, grammar, startRule); // an engine without the limit
+  try {
+    errorClass.stackTraceLimit = 0;
+  } catch {
+    // A frozen Error (node --frozen-intrinsics, SES's lockdown): the error keeps its stack.
+    return explain(input, grammar, startRule);
+  }
   try {
     return explain(input, grammar, startRule);
   } finally {

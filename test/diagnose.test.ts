@@ -8,6 +8,8 @@
  * as) and the same rule path, and the UriSyntaxError built from either must
  * be the same, field for field and message for message.
  */
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import { GRAMMARS, REFERENCE_RULES, recognizerOf, toPegName, type GrammarName } from '../src/grammars';
 import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/diagnose';
@@ -170,5 +172,20 @@ describe('the error as tryParse returns it and as parse throws it', () => {
     expect(b.error.message).toBe(a.error.message);
     const c = tryParse('http://abc d') as { ok: false; error: UriSyntaxError };
     expect(c.error.message).toMatch(/at offset 10: /);
+  });
+});
+
+describe('tryParse where Error cannot be changed', () => {
+  it('still returns its error (with a stack then) under node --frozen-intrinsics, and parse still throws', () => {
+    // The build, in its own process: --frozen-intrinsics freezes Error, so Error.stackTraceLimit cannot be set.
+    const entry = path.join(__dirname, '..', 'dist', 'src', 'index.js');
+    const program = `const u = require(${JSON.stringify(entry)});
+const r = u.tryParse('http://a b');
+let thrown = null;
+try { u.parse('http://a b'); } catch (e) { thrown = e; }
+process.stdout.write(JSON.stringify({ ok: r.ok, offset: r.error && r.error.offset, isError: r.error instanceof u.UriSyntaxError, thrown: thrown instanceof u.UriSyntaxError, limit: Error.stackTraceLimit }));`;
+    const run = spawnSync(process.execPath, ['--frozen-intrinsics', '-e', program], { encoding: 'utf8' });
+    expect(run.stderr.replace(/.*ExperimentalWarning.*\n|.*--trace-warnings.*\n/g, '')).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ ok: false, offset: 8, isError: true, thrown: true, limit: 10 });
   });
 });
