@@ -122,34 +122,30 @@ const variants: Variant[] = [
   { suffix: '.trace', extraArgs: ['--trace', '--format', 'es'], patch: patchTraced, esm: true },
 ];
 
-const RECOGNIZER_STRICT = "'use strict';\n";
-const RECOGNIZER_EXPORTS = /^module\.exports = \{ (recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES), START_RULES: (\[[^\]\n]*\]) \};$/m;
+const STRICT = "'use strict';\n";
+/** The one line of our own generated CommonJS modules that exports: `module.exports = { a, b, NAME: [...] };`. */
+const EXPORTS_LINE = /^module\.exports = \{ (.*) \};$/m;
+/** An entry of that line that is a value (a JSON array of rule names), not a name already declared. */
+const VALUE_ENTRY = /(\w+): (\[[^\]\n]*\])(?:, )?/g;
 
-/** The recognizer as an ES module: the same code, its one module.exports line turned into exports. */
-function recognizerAsEsm(js: string, file: string): string {
-  const match = RECOGNIZER_EXPORTS.exec(js);
-  if (!js.startsWith(RECOGNIZER_STRICT) || match === null || js.includes('module.exports', match.index + 1) || js.includes('require(')) {
-    throw new Error(`${file}: the recognizer's module shape is not what scripts/generate.ts expects; update recognizerAsEsm`);
+/**
+ * A module that scripts/compile-recognizer.ts or scripts/compile-dfa.ts wrote
+ * (the recognizer, the diagnostic back end, the automata) as an ES module: the
+ * same code, without 'use strict', its one module.exports line turned into
+ * declarations of its values and an export list. `what` names the module for
+ * the error when its shape is not this.
+ */
+function asEsModule(js: string, file: string, what: string): string {
+  const match = EXPORTS_LINE.exec(js);
+  if (!js.startsWith(STRICT) || match === null || js.includes('module.exports', match.index + 1) || js.includes('require(')) {
+    throw new Error(`${file}: the ${what}'s module shape is not what scripts/generate.ts expects; update asEsModule`);
   }
-  return (
-    js.slice(RECOGNIZER_STRICT.length, match.index) +
-    `const START_RULES = ${match[2]};\nexport { ${match[1]}, START_RULES };` +
-    js.slice(match.index + match[0].length)
-  );
+  const values = [...match[1].matchAll(VALUE_ENTRY)];
+  const names = match[1].replace(VALUE_ENTRY, '').split(', ').filter((n) => n !== '');
+  if (!names.every((n) => /^\w+$/.test(n))) throw new Error(`${file}: the ${what}'s exports are not names and arrays; update asEsModule`);
+  const declarations = values.map(([, name, value]) => `const ${name} = ${value};\n`).join('');
+  return js.slice(STRICT.length, match.index) + `${declarations}export { ${[...names, ...values.map((v) => v[1])].join(', ')} };` + js.slice(match.index + match[0].length);
 }
-
-const DFA_EXPORTS = /^module\.exports = \{ (accepts, spanTest, viablePrefix), RULE_NAMES: (\[[^\]\n]*\]) \};$/m;
-
-/** The automata as an ES module: the same code, its one module.exports line turned into exports. */
-function automataAsEsm(js: string, file: string): string {
-  const match = DFA_EXPORTS.exec(js);
-  if (!js.startsWith(RECOGNIZER_STRICT) || match === null || js.includes('module.exports', match.index + 1) || js.includes('require(')) {
-    throw new Error(`${file}: the automata module's shape is not what scripts/generate.ts expects; update automataAsEsm`);
-  }
-  return js.slice(RECOGNIZER_STRICT.length, match.index) + `const RULE_NAMES = ${match[2]};\nexport { ${match[1]}, RULE_NAMES };` + js.slice(match.index + match[0].length);
-}
-
-const DIAGNOSTIC_EXPORTS = 'module.exports = { explain, EXPECTATIONS, RULES };\n';
 
 /**
  * generated/NAME.diagnose.js (+ .mjs, .d.ts): the diagnostic back end that
@@ -165,10 +161,7 @@ function diagnosticFiles(name: string): Map<string, string> {
   const config = JSON.parse(fs.readFileSync(path.join(grammarDir, `${name}.config.json`), 'utf8')) as { allowedStartRules?: string[] };
   const ast = peggy.generate(readPeggySource(root, name).text, { output: 'ast', allowedStartRules: config.allowedStartRules, grammarSource: grammarFile });
   const { js, dts } = compileDiagnostic(ast as unknown as Parameters<typeof compileDiagnostic>[0], grammarFile);
-  if (!js.startsWith(RECOGNIZER_STRICT) || !js.endsWith(DIAGNOSTIC_EXPORTS) || js.indexOf('module.exports') !== js.length - DIAGNOSTIC_EXPORTS.length || js.includes('require(')) {
-    throw new Error(`generated/${name}.diagnose.js: the diagnostic module's shape is not what scripts/generate.ts expects; update diagnosticFiles`);
-  }
-  const esm = `${js.slice(RECOGNIZER_STRICT.length, js.length - DIAGNOSTIC_EXPORTS.length)}export { explain, EXPECTATIONS, RULES };\n`;
+  const esm = asEsModule(js, `${name}.diagnose.mjs`, 'diagnostic back end');
   const head = header(grammarFile, false).replace('.\n//', ' (the diagnostic back end, by scripts/compile-recognizer.ts).\n//');
   return new Map([
     [`${name}.diagnose.js`, head + js],
@@ -256,7 +249,7 @@ async function main(argv: string[]): Promise<number> {
       const head = header(grammarFile, false).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
       expected.set(`${name}.recognizer.js`, head + js);
       expected.set(`${name}.recognizer.d.ts`, head + dts);
-      expected.set(`${name}.recognizer.mjs`, head.replace(' (the recognizer,', ' (the recognizer, as an ES module,') + recognizerAsEsm(js, `${name}.recognizer.mjs`));
+      expected.set(`${name}.recognizer.mjs`, head.replace(' (the recognizer,', ' (the recognizer, as an ES module,') + asEsModule(js, `${name}.recognizer.mjs`, 'recognizer'));
     }
     const dfaConfig = path.join(grammarDir, `${name}.dfa.json`);
     if (fs.existsSync(dfaConfig)) {
@@ -276,7 +269,7 @@ async function main(argv: string[]): Promise<number> {
         expected.set(`${file}.js`, head + js);
         expected.set(`${file}.d.ts`, head + dts);
         // The ES module build has the recognizer match the other rules: only the core has an ES module.
-        if (rules === core) expected.set(`${file}.mjs`, head.replace('(the automata,', '(the automata, as an ES module,') + automataAsEsm(js, `${file}.mjs`));
+        if (rules === core) expected.set(`${file}.mjs`, head.replace('(the automata,', '(the automata, as an ES module,') + asEsModule(js, `${file}.mjs`, 'automata'));
       }
     }
   }

@@ -61,47 +61,31 @@ export function loadTr46(): unknown {
 }
 
 /**
- * The generated modules of RFC 3987, RFC 2396 and RFC 6874, for useGrammar(), which an
- * ES module bundle needs (see src/load.esm.ts). Node loads a grammar on first
- * use and never needs them; here they load their modules only when read.
+ * The generated modules of a grammar other than RFC 3986, for useGrammar(),
+ * which an ES module bundle needs (see src/load.esm.ts). Node loads a grammar
+ * on first use and never needs them; here they load their modules only when
+ * read.
  */
-export const RFC3987_GRAMMAR: GrammarModules = {
-  grammar: 'rfc3987',
-  get recognizer() {
-    return loadRecognizer('rfc3987') as Recognizer;
-  },
-  get dfa() {
-    return loadAutomata('rfc3987') as Automata;
-  },
-  get diagnose() {
-    return loadDiagnose('rfc3987') as object;
-  },
-};
+function modulesOf(grammar: Exclude<GeneratedGrammar, 'rfc3986'>): GrammarModules {
+  return {
+    grammar,
+    get recognizer() {
+      return loadRecognizer(grammar) as Recognizer;
+    },
+    get dfa() {
+      return loadAutomata(grammar) as Automata;
+    },
+    get diagnose() {
+      return loadDiagnose(grammar) as object;
+    },
+  };
+}
 
-/** RFC 2396 with RFC 2732: see RFC3987_GRAMMAR. */
-export const RFC2396_GRAMMAR: GrammarModules = {
-  grammar: 'rfc2396',
-  get recognizer() {
-    return loadRecognizer('rfc2396') as Recognizer;
-  },
-  get dfa() {
-    return loadAutomata('rfc2396') as Automata;
-  },
-  get diagnose() {
-    return loadDiagnose('rfc2396') as object;
-  },
-};
+/** RFC 3987 (IRIs): see modulesOf. */
+export const RFC3987_GRAMMAR: GrammarModules = modulesOf('rfc3987');
 
-/** RFC 3986 with RFC 6874's zone identifiers, which `zoneId: true` selects: see RFC3987_GRAMMAR. */
-export const RFC6874_GRAMMAR: GrammarModules = {
-  grammar: 'rfc6874',
-  get recognizer() {
-    return loadRecognizer('rfc6874') as Recognizer;
-  },
-  get dfa() {
-    return loadAutomata('rfc6874') as Automata;
-  },
-  get diagnose() {
-    return loadDiagnose('rfc6874') as object;
-  },
-};
+/** RFC 2396 with RFC 2732: see modulesOf. */
+export const RFC2396_GRAMMAR: GrammarModules = modulesOf('rfc2396');
+
+/** RFC 3986 with RFC 6874's zone identifiers, which `zoneId: true` selects: see modulesOf. */
+export const RFC6874_GRAMMAR: GrammarModules = modulesOf('rfc6874');
