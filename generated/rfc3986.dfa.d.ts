@@ -10,4 +10,4 @@ export declare function spanTest(rule: StartRuleNames): (text: string, start: nu
 /** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */
 export declare function viablePrefix(text: string, rule: StartRuleNames): number;
 /** The rules this module has an automaton of, by PEG name, in the order of the ABNF. */
-export declare const RULE_NAMES: ReadonlyArray<"URI" | "URI_reference" | "absolute_URI" | "relative_ref" | "IPv4address">;
+export declare const RULE_NAMES: ReadonlyArray<"URI" | "URI_reference" | "absolute_URI" | "relative_ref" | "IPvFuture" | "IPv4address">;

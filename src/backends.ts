@@ -20,7 +20,7 @@
 import { automataOf, automatonFor, generatedModule, recognizerOf, RFC3986_AUTOMATA, type GeneratedGrammar, type PeggyParserModule, type Recognizer } from './grammars';
 import { buildRecord, type AnyUriRecord, type Rfc6874Record, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
 
-import { splitRecord, type SpanTest } from './split';
+import { splitRecord, type HostTests } from './split';
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 
@@ -74,8 +74,18 @@ export function matchesRule(input: string, rule: string, grammar: GeneratedGramm
   return automata === undefined ? recognizerOf(grammar).recognize(input, rule) : automata.accepts(input, rule);
 }
 
-/** Per grammar, the test of whether a span is an IPv4address, for splitRecord; made on first use. */
-const ipv4Tests: Partial<Record<GeneratedGrammar, SpanTest>> = {};
+/** Per grammar, the automata that tell host kinds apart, for splitRecord; made on first use. */
+const hostTests: Partial<Record<GeneratedGrammar, HostTests>> = {};
+
+function hostTestsOf(grammar: GeneratedGrammar): HostTests {
+  let tests = hostTests[grammar];
+  if (tests === undefined) {
+    const automata = automataOf(grammar);
+    tests = { IPv4address: automata.spanTest('IPv4address'), IPvFuture: automata.spanTest('IPvFuture') };
+    hostTests[grammar] = tests;
+  }
+  return tests;
+}
 
 /**
  * The record of `input` by the automaton of the rule and, when it accepts,
@@ -91,7 +101,7 @@ export function automatonRecord(input: string, startRule: string, grammar: Gener
   } else if (!automataOf(grammar).accepts(input, startRule)) {
     return undefined;
   }
-  return splitRecord(input, (ipv4Tests[grammar] ??= automataOf(grammar).spanTest('IPv4address')));
+  return splitRecord(input, hostTestsOf(grammar));
 }
 
 /** Whether the whole input matches the rule, by the recognizer. */

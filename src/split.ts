@@ -15,10 +15,12 @@
  *   port after that ":" (present and empty when nothing follows it);
  * - the path to the first "?" or "#", the query to the first "#", the
  *   fragment after it;
- * - the host kind: an IP-literal by its first character (IPvFuture starts
- *   with "v" or "V"), an IPv4address when the whole host is one (the grammar's
- *   automaton of IPv4address says; the PEG's host rule takes that alternative
- *   only then), else a reg-name; the path kind by where the path starts.
+ * - the host kind: within "[" and "]", an IPvFuture when the grammar's
+ *   automaton of IPvFuture accepts what is inside, else an IPv6address (the
+ *   only other alternative of IP-literal); an IPv4address when the automaton
+ *   of IPv4address accepts the whole host (the PEG's host rule takes that
+ *   alternative only then), else a reg-name; the path kind by where the path
+ *   starts.
  *
  * Only for accepted input: on anything else the result means nothing. The
  * recognizer's record (backends.ts) stays the reference: test/dfa.test.ts
@@ -32,14 +34,20 @@ const QUESTION = 0x3f;
 const HASH = 0x23;
 const OPEN = 0x5b;
 
-/** `accepts(text, 'IPv4address', start, end)` of the grammar's automata: whether text[start, end) is one. */
+/** Whether text[start, end) matches a rule: the grammar's automaton of it (spanTest of generated/NAME.dfa.js). */
 export type SpanTest = (text: string, start: number, end: number) => boolean;
+
+/** The rules whose automata tell the host kinds apart. */
+export interface HostTests {
+  readonly IPv4address: SpanTest;
+  readonly IPvFuture: SpanTest;
+}
 
 /** Stands for the path's span until it is known. */
 const NO_SPAN: SpanTuple = [0, 0];
 
 /** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted. */
-export function splitRecord(input: string, isIPv4: SpanTest): UriRecord {
+export function splitRecord(input: string, hosts: HostTests): UriRecord {
   const n = input.length;
   let i = 0;
   // The scheme: up to a ":" that comes before any "/", "?", "#".
@@ -77,12 +85,11 @@ export function splitRecord(input: string, isIPv4: SpanTest): UriRecord {
     let hostEnd: number;
     if (hostStart < end && input.charCodeAt(hostStart) === OPEN) {
       hostEnd = input.indexOf(']', hostStart) + 1;
-      const v = input.charCodeAt(hostStart + 1) | 0x20;
-      hostKind = v === 0x76 ? 'IPvFuture' : 'IPv6address';
+      hostKind = hosts.IPvFuture(input, hostStart + 1, hostEnd - 1) ? 'IPvFuture' : 'IPv6address';
     } else {
       hostEnd = hostStart;
       while (hostEnd < end && input.charCodeAt(hostEnd) !== COLON) hostEnd++;
-      hostKind = isIPv4(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
+      hostKind = hosts.IPv4address(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
     }
     authority = input.slice(start, end);
     if (at >= 0) userinfo = input.slice(start, at);
