@@ -9,6 +9,7 @@
  * reference and replaces the parts it is given, leaving the others exactly as
  * written.
  */
+import { diagnose } from './diagnose';
 import { matches, parse } from './parse';
 import { percentEncode, type EncodableComponent } from './percent-encoding';
 import { recompose, UriComposeError } from './recompose';
@@ -88,7 +89,7 @@ function encodePart(name: PartName, value: unknown, keepPercentEncoded: boolean)
     case 'scheme': {
       const scheme = value as string;
       if (!matches('scheme', scheme)) {
-        const bad = scheme === '' ? 0 : /^[A-Za-z]/.test(scheme) ? scheme.search(/[^A-Za-z0-9+\-.]/) : 0;
+        const bad = diagnose(scheme, 'scheme').offset; // where the grammar's scheme rule stops
         throw new UriComposeError('scheme', `scheme ${JSON.stringify(scheme)} is not a scheme (RFC 3986 3.1: a letter, then letters, digits, "+", "-" or "."), ${scheme === '' ? 'it is empty' : `at offset ${bad}`}; a scheme is never percent-encoded`);
       }
       return scheme;
@@ -112,8 +113,9 @@ function encodePart(name: PartName, value: unknown, keepPercentEncoded: boolean)
         return String(value);
       }
       const port = value as string;
-      const bad = port.search(/[^0-9]/);
-      if (bad >= 0) throw new UriComposeError('port', `port ${JSON.stringify(port)} has a character that is not a digit at offset ${bad} (RFC 3986 3.2.3: *DIGIT)`);
+      if (!matches('port', port)) {
+        throw new UriComposeError('port', `port ${JSON.stringify(port)} has a character that is not a digit at offset ${diagnose(port, 'port').offset} (RFC 3986 3.2.3: *DIGIT)`);
+      }
       return port;
     }
     case 'path':
