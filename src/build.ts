@@ -131,19 +131,7 @@ function assemble(p: Encoded): string {
   if (!hasAuthority && p.userinfo !== undefined) throw new UriComposeError('userinfo', 'a userinfo needs a host (RFC 3986 3.2): give the host ("" for an empty one)');
   if (!hasAuthority && p.port !== undefined) throw new UriComposeError('port', 'a port needs a host (RFC 3986 3.2): give the host ("" for an empty one)');
   const { path } = p;
-  if (hasAuthority && path !== '' && !path.startsWith('/')) {
-    throw new UriComposeError('path', `with an authority, the path must be empty or begin with "/" (RFC 3986 3.3), got ${JSON.stringify(path)}`);
-  }
-  if (!hasAuthority && path.startsWith('//')) {
-    throw new UriComposeError('path', `without an authority, the path cannot begin with "//" (RFC 3986 3.3): ${JSON.stringify(path)} would be read as an authority; give a host ("" for an empty one) or write the path as "/.${path}"`);
-  }
-  if (!hasAuthority && p.scheme === undefined) {
-    const slash = path.indexOf('/');
-    const colon = path.indexOf(':');
-    if (colon >= 0 && (slash < 0 || colon < slash)) {
-      throw new UriComposeError('path', `in a relative reference, the first path segment cannot contain ":" (RFC 3986 3.3, 4.2): ${JSON.stringify(path)} would be read as a scheme; write it as "./${path}"`);
-    }
-  }
+  // What 3.3 forbids (a rootless path after an authority, "//" without one, ":" in a relative reference's first segment): recompose() refuses it, naming the part.
   const authority = hasAuthority ? `${p.userinfo !== undefined ? `${p.userinfo}@` : ''}${p.host}${p.port !== undefined ? `:${p.port}` : ''}` : undefined;
   return recompose({ scheme: p.scheme, authority, path, query: p.query, fragment: p.fragment });
 }

@@ -92,14 +92,21 @@ export function recompose(components: UriComponents | AnyUriRecord, options?: Re
     }
   }
   const { authority, path, scheme } = components;
+  // What RFC 3986 3.3 and 4.2 forbid, each with what to do instead (build() and withComponents() say it through here).
   if (authority === undefined && path.startsWith('//')) {
-    throw new UriComposeError('path', `a path that begins with "//" needs an authority (RFC 3986 3.3): ${JSON.stringify(path)} would be read as one`);
+    throw new UriComposeError(
+      'path',
+      `without an authority, the path cannot begin with "//" (RFC 3986 3.3): ${JSON.stringify(path)} would be read as an authority; a path that begins with "//" needs an authority: give one ("" for an empty host) or write the path as "/.${path}"`,
+    );
   }
   if (authority !== undefined && path !== '' && !path.startsWith('/')) {
-    throw new UriComposeError('path', `after an authority the path must be empty or begin with "/" (RFC 3986 3.3), got ${JSON.stringify(path)}`);
+    throw new UriComposeError('path', `with an authority, the path must be empty or begin with "/" (RFC 3986 3.3), got ${JSON.stringify(path)}`);
   }
   if (scheme === undefined && authority === undefined && path.split('/', 1)[0].includes(':')) {
-    throw new UriComposeError('path', `without a scheme, a first path segment with ":" would be read as a scheme (RFC 3986 4.2): ${JSON.stringify(path)}`);
+    throw new UriComposeError(
+      'path',
+      `in a relative reference, the first path segment cannot contain ":" (RFC 3986 3.3, 4.2): ${JSON.stringify(path)} would be read as a scheme; write it as "./${path}"`,
+    );
   }
   const { text, spans } = concatenateWithSpans(components);
   const grammar = options?.grammar ?? 'rfc3986';
