@@ -161,12 +161,28 @@ const firstUse: Plugin = {
 
 const moduleKey = (from: string): string => from.replace(/^.*\//, '').replace(/\W/g, '_');
 
+/** The names each of these ES modules exports, in order, as esbuild reads them. */
+async function exportNames(files: readonly string[]): Promise<string[][]> {
+  const result = await build({ entryPoints: [...files], bundle: false, format: 'esm', write: false, metafile: true, outdir: path.join(dist, 'exports-of'), outbase: dist, logLevel: 'silent' });
+  const byEntry = new Map(Object.values(result.metafile.outputs).map((o) => [path.resolve(root, o.entryPoint as string), o.exports]));
+  return files.map((file) => {
+    const names = byEntry.get(file);
+    if (names === undefined || names.length === 0) throw new Error(`${file}: esbuild found no exports`);
+    return names;
+  });
+}
+
 /** The CORE modules bundled: a script that sets `module.exports` to an object with each module's exports. */
 async function bundleCore(): Promise<string> {
   const esm = path.join(dist, 'esm', 'src');
   const modules = [...CORE, ...CORE_GENERATED];
-  // Each module's exports copied into a plain object: its exports as they are after loading (none is reassigned later).
-  const entry = modules.map((from, i) => `import * as m${i} from '${from}.js';\nexport const ${moduleKey(from)} = { ...m${i} };`).join('\n');
+  // Each module's exports, named, in a plain object: its exports as they are after loading (none is reassigned later). Named
+  // imports, not `import * as`: a namespace object made esbuild define a getter per export and the copy call each, at load.
+  const names = await exportNames(modules.map((from) => path.join(esm, `${from}.js`)));
+  const entry = [
+    ...modules.map((from, i) => `import { ${names[i].map((name) => `${name} as m${i}_${name}`).join(', ')} } from '${from}.js';`),
+    `module.exports = { ${modules.map((from, i) => `${moduleKey(from)}: { ${names[i].map((name) => `${name}: m${i}_${name}`).join(', ')} }`).join(', ')} };`,
+  ].join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: esm, sourcefile: 'core-entry.js' },
     bundle: true,
