@@ -42,7 +42,7 @@ const made = {};
 
 /**
  * The automaton of a rule: its state count, start and first accepting state,
- * its table, and per ASCII code unit the offset of its class's column.
+ * its table, and per state the run it skips, if any.
  */
 function automaton(rule) {
   let d = made[rule];
@@ -50,11 +50,9 @@ function automaton(rule) {
     const r = Object.prototype.hasOwnProperty.call(RULES, rule) ? RULES[rule] : undefined;
     if (r === undefined) throw new Error(`unknown start rule ${rule}`);
     const states = r[0];
-    const column = new Uint16Array(128);
-    for (let c = 0; c < 128; c++) column[c] = ASCII[c] * states;
     const skip = new Array(states).fill(null);
     for (let i = 0; i < r[4].length; i += 2) skip[r[4][i]] = SKIPS[r[4][i + 1]];
-    d = made[rule] = { states, start: r[1], accept: r[2], next: r[3], column, skip };
+    d = made[rule] = { states, start: r[1], accept: r[2], next: r[3], skip };
   }
   return d;
 }
@@ -62,11 +60,11 @@ function automaton(rule) {
 /** Where the automaton dies in text[from, to), or -1 if it never does; afterwards `last` is the state it ended in. */
 let last = 0;
 function run(text, d, from, to) {
-  const next = d.next, column = d.column, states = d.states, skip = d.skip;
+  const next = d.next, states = d.states, skip = d.skip;
   let s = d.start;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    const t = next.charCodeAt((c < 128 ? column[c] : high(c) * states) + s) - 32;
+    const t = next.charCodeAt((c < 128 ? ASCII[c] : high(c)) * states + s) - 32;
     if (t === 0) return i;
     if (t !== s) {
       s = t;

@@ -23,8 +23,8 @@
  *    states are numbered dead first, accepting last, so that "accepted" is one
  *    comparison. Tables are written column-major, as strings of one
  *    character per entry, read as they are (no decoding); at run time the
- *    next state is one lookup, next.charCodeAt(column offset of the
- *    character's class + state) - 32.
+ *    next state is one lookup, next.charCodeAt(the character's class *
+ *    the number of states + state) - 32.
  * 5. A state that stays where it is on at least 16 ASCII characters (inside a
  *    path, a query, a reg-name) gets a sticky regular expression of those
  *    characters, and the runner skips such a run with it: the engine's own
@@ -474,7 +474,7 @@ function loopSource(a: GrammarAutomata, dfa: Automaton, s: number): string | und
  * The module of a grammar's automata (CommonJS; generate.ts derives the ES
  * module) and its types. Tables are column-major (per class, the next state
  * of every state), which gzip compresses best; a rule's automaton (its
- * column offsets and skips) is made on the first call that names the rule.
+ * skips) is made on the first call that names the rule.
  */
 export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abnfName: string) => string, only?: readonly string[]): { js: string; dts: string } {
   const k = a.classCount;
@@ -539,7 +539,7 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('');
   out('/**');
   out(' * The automaton of a rule: its state count, start and first accepting state,');
-  out(' * its table, and per ASCII code unit the offset of its class\'s column.');
+  out(' * its table, and per state the run it skips, if any.');
   out(' */');
   out('function automaton(rule) {');
   out('  let d = made[rule];');
@@ -547,11 +547,9 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('    const r = Object.prototype.hasOwnProperty.call(RULES, rule) ? RULES[rule] : undefined;');
   out('    if (r === undefined) throw new Error(`unknown start rule ${rule}`);');
   out('    const states = r[0];');
-  out('    const column = new Uint16Array(128);');
-  out('    for (let c = 0; c < 128; c++) column[c] = ASCII[c] * states;');
   out('    const skip = new Array(states).fill(null);');
   out('    for (let i = 0; i < r[4].length; i += 2) skip[r[4][i]] = SKIPS[r[4][i + 1]];');
-  out('    d = made[rule] = { states, start: r[1], accept: r[2], next: r[3], column, skip };');
+  out('    d = made[rule] = { states, start: r[1], accept: r[2], next: r[3], skip };');
   out('  }');
   out('  return d;');
   out('}');
@@ -559,11 +557,11 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('/** Where the automaton dies in text[from, to), or -1 if it never does; afterwards `last` is the state it ended in. */');
   out('let last = 0;');
   out('function run(text, d, from, to) {');
-  out('  const next = d.next, column = d.column, states = d.states, skip = d.skip;');
+  out('  const next = d.next, states = d.states, skip = d.skip;');
   out('  let s = d.start;');
   out('  for (let i = from; i < to; i++) {');
   out('    const c = text.charCodeAt(i);');
-  out(`    const t = next.charCodeAt((c < 128 ? column[c] : high(c) * states) + s) - ${OFFSET};`);
+  out(`    const t = next.charCodeAt((c < 128 ? ASCII[c] : high(c)) * states + s) - ${OFFSET};`);
   out('    if (t === 0) return i;');
   out('    if (t !== s) {');
   out('      s = t;');
