@@ -5,7 +5,7 @@ import type { StartRuleNames } from './rfc2396';
 
 /** Whether the whole of `text` matches `rule`: one table lookup per code unit. */
 export declare function accepts(text: string, rule: StartRuleNames): boolean;
-/** A test of whether text[start, end) matches `rule`, the rule's automaton decoded once. */
+/** A test of whether text[start, end) matches `rule`, the rule's automaton made once. */
 export declare function spanTest(rule: StartRuleNames): (text: string, start: number, end: number) => boolean;
 /** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */
 export declare function viablePrefix(text: string, rule: StartRuleNames): number;

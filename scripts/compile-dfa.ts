@@ -21,9 +21,10 @@
  *    automaton. State 0 is the dead state.
  * 4. Classes that every automaton of the grammar treats alike are merged, and
  *    states are numbered dead first, accepting last, so that "accepted" is one
- *    comparison. Tables are written column-major (runs of dead entries as
- *    counts) and decoded on a rule's first use; at run time the next state is
- *    one lookup, next[column offset of the character's class + state].
+ *    comparison. Tables are written column-major, as strings of one
+ *    character per entry, read as they are (no decoding); at run time the
+ *    next state is one lookup, next.charCodeAt(the character's class *
+ *    the number of states + state) - 32.
  * 5. A state that stays where it is on at least 16 ASCII characters (inside a
  *    path, a query, a reg-name) gets a sticky regular expression of those
  *    characters, and the runner skips such a run with it: the engine's own
@@ -409,42 +410,28 @@ export function compileAutomata(abnfText: string, source: string): GrammarAutoma
   return { classCount: count, ascii, highStarts, highClasses, rules };
 }
 
-/**
- * The table alphabet: 64 characters that need no escape in a JavaScript
- * string, so that the module stays ASCII and a bundler copies it as it is.
- */
-const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A state number as table text: below 32, one character; below 2048, two (32 + high bits, then the low six). */
-function encodeState(v: number): string {
-  if (v < 32) return DIGITS[v];
-  if (v >= 2048) throw new Error(`internal error: state ${v} does not fit the table encoding`);
-  return DIGITS[32 + (v >> 6)] + DIGITS[v & 63];
-}
-
-/** Outside DIGITS: starts a run of dead (0) entries, its length written after it as a state is. */
-const ZERO_RUN = '.';
+/** A state is written as the character of code OFFSET + state: the dead state 0 is a space, and every state fits one character. */
+const OFFSET = 32;
+/** The largest state the table strings can hold: its character must be below 0x100, so that V8 keeps the string one byte per character. */
+const MAX_STATE = 0xff - OFFSET;
 
 /**
- * A table as text: each entry's state, except that a run of three or more
- * dead entries is ZERO_RUN and its length. Most entries are dead, and the
- * decoder's loop then runs about a third as many times: decoding each entry
- * (5,600 turns for RFC 3986's URI-reference) made V8 compile the decoder with
- * its optimizing compiler on the first isValid, which cost more CPU time than
- * loading the library (BENCHMARKS.md, "Cold start").
+ * A table as the source of a JavaScript string literal, one character per
+ * entry (OFFSET + the state): the runner reads it with charCodeAt, and the
+ * string is the table, with no decoding. Printable ASCII characters are
+ * written as they are, the others (states above 94, and ' and \) as \xNN
+ * escapes, so that the module stays ASCII and a bundler copies it as it is.
+ * The earlier form (runs of dead entries as counts, decoded into a
+ * Uint16Array on a rule's first use) cost the first isValid() about half a
+ * millisecond of decoding (BENCHMARKS.md, "Cold start").
  */
 function encodeTable(next: ArrayLike<number>, order: readonly number[]): string {
   let text = '';
-  for (let i = 0; i < order.length; ) {
-    let run = 0;
-    while (i + run < order.length && run < 2047 && next[order[i + run]] === 0) run++;
-    if (run >= 3) {
-      text += ZERO_RUN + encodeState(run);
-      i += run;
-    } else {
-      text += encodeState(next[order[i]]);
-      i++;
-    }
+  for (const i of order) {
+    const v = next[i];
+    if (v > MAX_STATE) throw new Error(`internal error: state ${v} does not fit the table strings`);
+    const c = v + OFFSET;
+    text += c < 0x7f && c !== 0x27 && c !== 0x5c ? String.fromCharCode(c) : `\\x${c.toString(16).padStart(2, '0')}`;
   }
   return text;
 }
@@ -486,8 +473,8 @@ function loopSource(a: GrammarAutomata, dfa: Automaton, s: number): string | und
 /**
  * The module of a grammar's automata (CommonJS; generate.ts derives the ES
  * module) and its types. Tables are column-major (per class, the next state
- * of every state), which compresses best; each rule's is decoded on the first
- * call that names the rule.
+ * of every state), which gzip compresses best; a rule's automaton (its
+ * skips) is made on the first call that names the rule.
  */
 export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abnfName: string) => string, only?: readonly string[]): { js: string; dts: string } {
   const k = a.classCount;
@@ -499,7 +486,6 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out(`// One minimal DFA per rule of ${abnfFile}${only === undefined ? '' : ` named here`}, over UTF-16 code units in ${k} character classes.`);
   out('// Compiled by scripts/compile-dfa.ts, which says how.');
   out('');
-  out(`const K = ${k};`);
   out('/** The class of each ASCII code unit. */');
   out(`const ASCII = [${a.ascii.join(',')}];`);
   out('/** Above ASCII: the starts of the intervals of code units of one class (the first is 0x80), and their classes. */');
@@ -513,30 +499,13 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('  return HIGH_CLASSES[lo];');
   out('}');
   out('');
-  out(`const DIGITS = '${DIGITS}';`);
-  out(`/** A table from its text: a state below 32 is one character, a larger one two (32 + its high bits, then its low six); "${ZERO_RUN}" and a number so written, that many dead (0) entries. */`);
-  out('function decode(text, size) {');
-  out('  const t = new Uint16Array(size);');
-  out('  let n = 0;');
-  out('  for (let i = 0; i < text.length; i++) {');
-  out(`    const run = text[i] === '${ZERO_RUN}';`);
-  out('    if (run) i++;');
-  out('    const v = DIGITS.indexOf(text[i]);');
-  out('    const x = v < 32 ? v : ((v - 32) << 6) | DIGITS.indexOf(text[++i]);');
-  out('    if (run) n += x;');
-  out('    else t[n++] = x;');
-  out('  }');
-  out('  if (n !== size) throw new Error("internal error: a DFA table of the wrong size");');
-  out('  return t;');
-  out('}');
-  out('');
   const skipSources: string[] = [];
   const rows: string[] = [];
   for (const [name, dfa] of chosen) {
     const order: number[] = [];
     for (let c = 0; c < k; c++) for (let s = 0; s < dfa.states; s++) order.push(s * k + c);
     const text = encodeTable(dfa.next, order);
-    if (dfa.states * k > 0xffff) throw new Error(`${abnfFile}: ${name} has ${dfa.states} states of ${k} classes: too many for 16-bit tables`);
+    if (dfa.states - 1 > MAX_STATE) throw new Error(`${abnfFile}: ${name} has ${dfa.states} states: too many for the table strings (at most ${MAX_STATE + 1})`);
     const skips: number[] = [];
     for (let s = 1; s < dfa.states; s++) {
       const source = loopSource(a, dfa, s);
@@ -557,31 +526,30 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('');
   out('/**');
   out(' * Per rule (PEG name): [states, start state, first accepting state, table, skips]; the');
-  out(' * table is column-major, the next state of every state for class 0, then class 1, ...;');
-  out(' * state 0 is dead; skips: pairs of a state and the index in SKIPS of its run.');
+  out(' * table is column-major, the next state of every state for class 0, then class 1, ...,');
+  out(` * each entry the character of code ${OFFSET} + the state (state 0 is dead, a space);`);
+  out(' * skips: pairs of a state and the index in SKIPS of its run.');
   out(' */');
   out('const RULES = {');
   for (const row of rows) out(row);
   out('};');
   out('');
-  out('/** Decoded automata, by rule, made on first use. */');
-  out('const decoded = {};');
+  out('/** Automata, by rule, made on first use. */');
+  out('const made = {};');
   out('');
   out('/**');
   out(' * The automaton of a rule: its state count, start and first accepting state,');
-  out(' * its table, and per ASCII code unit the offset of its class\'s column.');
+  out(' * its table, and per state the run it skips, if any.');
   out(' */');
   out('function automaton(rule) {');
-  out('  let d = decoded[rule];');
+  out('  let d = made[rule];');
   out('  if (d === undefined) {');
   out('    const r = Object.prototype.hasOwnProperty.call(RULES, rule) ? RULES[rule] : undefined;');
   out('    if (r === undefined) throw new Error(`unknown start rule ${rule}`);');
   out('    const states = r[0];');
-  out('    const column = new Uint16Array(128);');
-  out('    for (let c = 0; c < 128; c++) column[c] = ASCII[c] * states;');
   out('    const skip = new Array(states).fill(null);');
   out('    for (let i = 0; i < r[4].length; i += 2) skip[r[4][i]] = SKIPS[r[4][i + 1]];');
-  out('    d = decoded[rule] = { states, start: r[1], accept: r[2], next: decode(r[3], states * K), column, skip };');
+  out('    d = made[rule] = { states, start: r[1], accept: r[2], next: r[3], skip };');
   out('  }');
   out('  return d;');
   out('}');
@@ -589,11 +557,11 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('/** Where the automaton dies in text[from, to), or -1 if it never does; afterwards `last` is the state it ended in. */');
   out('let last = 0;');
   out('function run(text, d, from, to) {');
-  out('  const next = d.next, column = d.column, states = d.states, skip = d.skip;');
+  out('  const next = d.next, states = d.states, skip = d.skip;');
   out('  let s = d.start;');
   out('  for (let i = from; i < to; i++) {');
   out('    const c = text.charCodeAt(i);');
-  out('    const t = next[(c < 128 ? column[c] : high(c) * states) + s];');
+  out(`    const t = next.charCodeAt((c < 128 ? ASCII[c] : high(c)) * states + s) - ${OFFSET};`);
   out('    if (t === 0) return i;');
   out('    if (t !== s) {');
   out('      s = t;');
@@ -617,7 +585,7 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('  return run(text, d, 0, text.length) < 0 && last >= d.accept;');
   out('}');
   out('');
-  out('/** A test of whether text[start, end) matches `rule`, the rule\'s automaton decoded once. */');
+  out('/** A test of whether text[start, end) matches `rule`, the rule\'s automaton made once. */');
   out('function spanTest(rule) {');
   out('  const d = automaton(rule);');
   out('  return (text, start, end) => run(text, d, start, end) < 0 && last >= d.accept;');
@@ -635,7 +603,7 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
     '',
     '/** Whether the whole of `text` matches `rule`: one table lookup per code unit. */',
     'export declare function accepts(text: string, rule: StartRuleNames): boolean;',
-    '/** A test of whether text[start, end) matches `rule`, the rule\'s automaton decoded once. */',
+    '/** A test of whether text[start, end) matches `rule`, the rule\'s automaton made once. */',
     'export declare function spanTest(rule: StartRuleNames): (text: string, start: number, end: number) => boolean;',
     '/** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */',
     'export declare function viablePrefix(text: string, rule: StartRuleNames): number;',

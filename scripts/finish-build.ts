@@ -20,13 +20,14 @@
  *   property of its exports), so that every module uses the one copy. Node
  *   then resolves, reads and compiles one file instead of seven, which is
  *   most of a cold start (BENCHMARKS.md, "Cold start"). The modules that
- *   CORE uses only inside functions (diagnose, load) stay outside it, each
+ *   CORE uses only inside functions (diagnose, load, recognizer-records) stay outside it, each
  *   required on the first call that needs it;
  * - in the CommonJS build, turns the require() of a module used only on
  *   first use (FIRST_USE_ONLY: diagnose, which explains a rejection; load,
- *   which loads the other grammars, the diagnostic back ends and tr46) into one run
+ *   which loads the other grammars, the diagnostic back ends and tr46;
+ *   recognizer-records, the records of RFC 2396 and RFC 6874) into one run
  *   on the first call that needs it: tsc requires every import up front, and
- *   valid RFC 3986 input needs neither;
+ *   valid RFC 3986 input needs none of them;
  * - writes dist/src/index.mjs, Node's `import` entry: the CommonJS entry's
  *   exports (required with createRequire: an import would have Node lex the
  *   entry's source), so that a program that both imports and requires
@@ -93,7 +94,7 @@ function indexExports(): Map<string, string[]> {
 }
 
 /** Modules whose exports are only called inside functions, never at load: required on first use in the CommonJS build. */
-const FIRST_USE_ONLY = ['./diagnose', './load'];
+const FIRST_USE_ONLY = ['./diagnose', './load', './recognizer-records'];
 
 function requireOnFirstUse(file: string): void {
   const js = fs.readFileSync(file, 'utf8');
@@ -161,20 +162,39 @@ const firstUse: Plugin = {
 
 const moduleKey = (from: string): string => from.replace(/^.*\//, '').replace(/\W/g, '_');
 
+/** The names each of these ES modules exports, in order, as esbuild reads them. */
+async function exportNames(files: readonly string[]): Promise<string[][]> {
+  const result = await build({ entryPoints: [...files], bundle: false, format: 'esm', write: false, metafile: true, outdir: path.join(dist, 'exports-of'), outbase: dist, logLevel: 'silent' });
+  const byEntry = new Map(Object.values(result.metafile.outputs).map((o) => [path.resolve(root, o.entryPoint as string), o.exports]));
+  return files.map((file) => {
+    const names = byEntry.get(file);
+    if (names === undefined || names.length === 0) throw new Error(`${file}: esbuild found no exports`);
+    return names;
+  });
+}
+
 /** The CORE modules bundled: a script that sets `module.exports` to an object with each module's exports. */
 async function bundleCore(): Promise<string> {
   const esm = path.join(dist, 'esm', 'src');
   const modules = [...CORE, ...CORE_GENERATED];
-  // Each module's exports copied into a plain object: its exports as they are after loading (none is reassigned later).
-  const entry = modules.map((from, i) => `import * as m${i} from '${from}.js';\nexport const ${moduleKey(from)} = { ...m${i} };`).join('\n');
+  // Each module's exports, named, in a plain object: its exports as they are after loading (none is reassigned later). Named
+  // imports, not `import * as`: a namespace object made esbuild define a getter per export and the copy call each, at load.
+  const names = await exportNames(modules.map((from) => path.join(esm, `${from}.js`)));
+  const entry = [
+    ...modules.map((from, i) => `import { ${names[i].map((name) => `${name} as m${i}_${name}`).join(', ')} } from '${from}.js';`),
+    `module.exports = { ${modules.map((from, i) => `${moduleKey(from)}: { ${names[i].map((name) => `${name}: m${i}_${name}`).join(', ')} }`).join(', ')} };`,
+  ].join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: esm, sourcefile: 'core-entry.js' },
     bundle: true,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    minify: true,
-    keepNames: true,
+    // Whitespace and syntax minified, names left as they are: each function and class has its own name, with nothing to set at
+    // load. keepNames (needed with minified names) set them at load, a defineProperty call per function and a static block per
+    // class, and cost about 0.5 ms of a cold start (BENCHMARKS.md, "Cold start").
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: 'none',
     metafile: true,
     write: false,
@@ -191,7 +211,31 @@ async function bundleCore(): Promise<string> {
     const entry = path.relative(path.dirname(file), path.join(dist, 'src', 'index.js'));
     fs.writeFileSync(file, `"use strict";\n// Bundled into dist/src/index.js (scripts/finish-build.ts).\nmodule.exports = require(${JSON.stringify(entry.startsWith('.') ? entry : `./${entry}`)})[${CORE_KEY}].${moduleKey(from)};\n`);
   }
-  return result.outputFiles[0].text;
+  const sources = modules.map((from) => fs.readFileSync(path.join(esm, `${from}.js`), 'utf8'));
+  // The first-use stubs (the plugin above) have the names of their modules' functions.
+  return withOwnNames(result.outputFiles[0].text, [...sources, ...FIRST_USE_ONLY.flatMap(exportedFunctions).map((name) => `function ${name}(`)]);
+}
+
+const DECLARED = /\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|\bclass\s+([A-Za-z_$][\w$]*)|\b([A-Za-z_$][\w$]*)\s*=\s*class\b/g;
+const declared = (js: string): Set<string> => new Set([...js.matchAll(DECLARED)].map((m) => m[1] ?? m[2] ?? m[3]));
+
+/**
+ * The bundle, each function that esbuild renamed (two modules declare a
+ * function `run`: one becomes `run2`) given back its name, so that stack
+ * traces show the names of the sources.
+ */
+function withOwnNames(bundle: string, sources: readonly string[]): string {
+  const inSources = new Set(sources.flatMap((js) => [...declared(js)]));
+  const fixes: string[] = [];
+  for (const name of declared(bundle)) {
+    if (inSources.has(name) || name.startsWith('__')) continue;
+    const own = name.replace(/\d+$/, '');
+    if (own === name || !inSources.has(own) || !new RegExp(`\\bfunction ${name.replace(/\$/g, '\\$')}\\(`).test(bundle)) {
+      throw new Error(`the core bundle declares ${name}, which no core module does: update withOwnNames`);
+    }
+    fixes.push(`Object.defineProperty(${name}, "name", { value: ${JSON.stringify(own)} });`);
+  }
+  return `${bundle.trimEnd()}\n${fixes.join('\n')}\n`;
 }
 
 const HEADER = '// Generated by scripts/finish-build.ts from src/index.ts.';
@@ -320,11 +364,19 @@ function writeEntry(core: string, plans?: ReadonlyMap<string, Plan>): void {
     'const def = (name, get) => Object.defineProperty(exports, name, { enumerable: true, get });',
     '/** An export whose value is known now. */',
     'const value = (name, v) => def(name, () => v);',
-    '/** A function of a module outside the core: a stub with its name and length that requires the module on its first call. */',
+    '/**',
+    ' * A function of a module outside the core: a stub with its name and length that requires the module on its first call,',
+    ' * made when first read (require(\'urigram\') reads none of them; Node\'s `import` reads them all).',
+    ' */',
     'const stub = (load, name, length) => {',
-    '  const f = { [name]: function () { return load()[name].apply(this, arguments); } }[name];',
-    '  Object.defineProperty(f, "length", { value: length });',
-    '  value(name, f);',
+    '  let f;',
+    '  def(name, () => {',
+    '    if (f === undefined) {',
+    '      f = { [name]: function () { return load()[name].apply(this, arguments); } }[name];',
+    '      Object.defineProperty(f, "length", { value: length });',
+    '    }',
+    '    return f;',
+    '  });',
     '};',
     '/** A module outside the core, required on first use. */',
     'const first = (from) => { let m; return () => m || (m = require(from)); };',
@@ -369,6 +421,8 @@ function finish(): void {
   const api = require(cjsEntry) as Record<string, unknown>;
   const missing = names.filter((name) => api[name] === undefined);
   if (missing.length > 0) throw new Error(`dist/src/index.js: no value for ${missing.join(', ')}`);
+  const misnamed = names.filter((name) => typeof api[name] === 'function' && (api[name] as () => void).name !== name);
+  if (misnamed.length > 0) throw new Error(`dist/src/index.js: the functions ${misnamed.join(', ')} do not have their names`);
 
   fs.writeFileSync(
     path.join(dist, 'src', 'index.mjs'),
