@@ -412,8 +412,13 @@ export function compileAutomata(abnfText: string, source: string): GrammarAutoma
 
 /** A state is written as the character of code OFFSET + state: the dead state 0 is a space, and every state fits one character. */
 const OFFSET = 32;
-/** The largest state the table strings can hold: its character must be below 0x100, so that V8 keeps the string one byte per character. */
-const MAX_STATE = 0xff - OFFSET;
+/**
+ * The largest state the table strings can hold (one UTF-16 code unit per entry). A table whose
+ * states all stay below 0x100 - OFFSET (224; the largest automaton today has 200) is a one-byte
+ * string in V8, the compact form; a larger automaton still works, with \uXXXX escapes and a
+ * two-byte string.
+ */
+const MAX_STATE = 0xffff - OFFSET;
 
 /**
  * A table as the source of a JavaScript string literal, one character per
@@ -431,7 +436,7 @@ function encodeTable(next: ArrayLike<number>, order: readonly number[]): string 
     const v = next[i];
     if (v > MAX_STATE) throw new Error(`internal error: state ${v} does not fit the table strings`);
     const c = v + OFFSET;
-    text += c < 0x7f && c !== 0x27 && c !== 0x5c ? String.fromCharCode(c) : `\\x${c.toString(16).padStart(2, '0')}`;
+    text += c < 0x7f && c !== 0x27 && c !== 0x5c ? String.fromCharCode(c) : c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
   }
   return text;
 }

@@ -208,6 +208,18 @@ describe('the DFA compiler', () => {
     expect(['abc1.d', `${'x'.repeat(5000)}!`, 'ab.c'].map((s) => m.viablePrefix(s, 'r'))).toEqual([3, 5000, 4]);
   });
 
+  it('writes an automaton of more than 224 states (past the one-byte table characters) with \\u escapes, and runs it', () => {
+    // A literal of 300 characters: 302 states (one per prefix, the dead state, the accepting one).
+    const word = 'ab'.repeat(150);
+    const abnf = `r = "${word}"\n`;
+    expect(compile(abnf).rules.get('r')?.states).toBeGreaterThan(224);
+    const { js } = emitAutomata(compile(abnf), 'grammar/t.abnf', (n) => n);
+    expect(js).toMatch(/\\u01/);
+    const m = run(abnf);
+    expect([word, word.toUpperCase(), word.slice(1), `${word}a`, word.slice(0, -1)].map((s) => m.accepts(s, 'r'))).toEqual([true, true, false, false, false]);
+    expect(m.viablePrefix(`${word.slice(0, 250)}x`, 'r')).toBe(250);
+  });
+
   it('refuses a rule that refers to itself: not a regular language', () => {
     expect(() => compile('r = "(" r ")" / "x"\n')).toThrow(/not a regular grammar/);
   });
