@@ -231,17 +231,20 @@ function securityDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
       out.push({ code: 'long-reg-name', message: `a host name of ${host.text.length} characters: DNS allows 255`, start: host.start, end: host.end });
     }
   }
-  componentTriplets(input, r, (i, octet) => {
-    if (octet < 0x20 || octet === 0x7f) {
-      out.push({ code: 'encoded-control', message: `${input.slice(i, i + 3)} encodes a control character, which a back end may decode into a different request`, start: i, end: i + 3 });
-    }
-  });
-  const [ps, pe] = r.spans.path;
-  forEachTriplet(input, ps, pe, (i, octet) => {
-    if (octet === 0x2f) {
-      out.push({ code: 'encoded-slash', message: '%2F in a path segment: some servers decode it into a "/" and read another path', start: i, end: i + 3 });
-    }
-  });
+  // Without a "%", no triplet: neither the components nor the callbacks are looked at (most URIs).
+  if (input.includes('%')) {
+    componentTriplets(input, r, (i, octet) => {
+      if (octet < 0x20 || octet === 0x7f) {
+        out.push({ code: 'encoded-control', message: `${input.slice(i, i + 3)} encodes a control character, which a back end may decode into a different request`, start: i, end: i + 3 });
+      }
+    });
+    const [ps, pe] = r.spans.path;
+    forEachTriplet(input, ps, pe, (i, octet) => {
+      if (octet === 0x2f) {
+        out.push({ code: 'encoded-slash', message: '%2F in a path segment: some servers decode it into a "/" and read another path', start: i, end: i + 3 });
+      }
+    });
+  }
   const port = located(r, 'port');
   if (port !== undefined && port.text !== '') {
     const value = port.text.replace(/^0+(?=\d)/, '');
