@@ -261,6 +261,9 @@ interface Block {
   readonly captures?: Capture[];
 }
 
+/** Where an inline construct that matters here can begin ("!" "<" "[" "\\" "`") or a link label end ("]"), per ASCII code unit. */
+const INLINE_STOPS = Uint8Array.from({ length: 128 }, (_, c) => ('!<[\\]`'.includes(String.fromCharCode(c)) ? 1 : 0));
+
 /** One parser, its rules wrapped to report where links, images, autolinks, code spans and inline HTML are. */
 class MarkdownReader {
   private readonly md: ReturnType<typeof MarkdownIt>;
@@ -300,6 +303,25 @@ class MarkdownReader {
     type InlineRule = (state: { pos: number; src: string }, silent: boolean) => boolean;
     const inline = md.inline.ruler as unknown as { __rules__: Array<{ name: string; fn: InlineRule }>; at(name: string, fn: InlineRule): void };
     const original = (name: string) => inline.__rules__.find((r) => r.name === name)!.fn;
+    // markdown-it's "text" rule stops at every character an inline rule might begin with (emphasis, entities,
+    // line breaks, strikethrough, linkify's "@" and ":"), and there each rule is tried and fails when it is
+    // off: with only escapes, code spans, links, images, autolinks and inline HTML on, a run of text ends
+    // only where one of those can begin, or at the "]" a link label ends with. The same rules are tried at
+    // the same places; what differs is that the characters where every rule failed are skipped in one step.
+    // The text itself is not kept (only the captures are read, never the inline tokens).
+    inline.at('text', (state) => {
+      const src = state.src;
+      const max = (state as unknown as { posMax: number }).posMax;
+      let pos = state.pos;
+      while (pos < max) {
+        const c = src.charCodeAt(pos);
+        if (c < 128 && INLINE_STOPS[c] === 1) break;
+        pos++;
+      }
+      if (pos === state.pos) return false;
+      state.pos = pos;
+      return true;
+    });
     for (const name of ['link', 'image'] as const) {
       const rule = original(name);
       // What markdown-it's rule looks at first: any other character is no link or image, and needs no frame.
