@@ -23,6 +23,7 @@ import { extract, type ExtractedUri } from './extract';
 import { isValid } from './parse';
 import { LINT_RULES } from './lint';
 import { lastAtOrBefore } from './sorted';
+import { lineStarts } from './line-starts';
 
 export type DocumentKind = 'markdown' | 'html' | 'source' | 'text';
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['markdown', 'html', 'source', 'text'];
@@ -227,8 +228,18 @@ function decoded(raw: string, base: number, backslash: boolean, entity: (ref: st
 
 // ---------------------------------------------------------------- Markdown
 
-interface Frame {
-  dest?: { start: number; end: number; str: string; src: string };
+/**
+ * What a link, image or reference rule's call of parseLinkDestination found:
+ * one frame per depth of nesting, reused (a link label is parsed with the
+ * inline rules, which may try a link of their own inside it).
+ */
+class Frame {
+  /** Whether a destination was parsed, and where: [start, end) of `src`, and its value. */
+  found = false;
+  start = 0;
+  end = 0;
+  str = '';
+  src = '';
 }
 
 interface Capture {
@@ -236,7 +247,9 @@ interface Capture {
   /** [start, end) of the construct, and of its destination, in the inline source. */
   readonly start: number;
   readonly end: number;
-  readonly dest?: { start: number; end: number };
+  /** [destStart, destEnd) of its destination; -1 when it has none here (a reference link, code, HTML). */
+  readonly destStart: number;
+  readonly destEnd: number;
 }
 
 /** A code block, an HTML block, or an inline token that holds links, images, autolinks, code spans or HTML. */
@@ -248,10 +261,15 @@ interface Block {
   readonly captures?: Capture[];
 }
 
+/** Where an inline construct that matters here can begin ("!" "<" "[" "\\" "`") or a link label end ("]"), per ASCII code unit. */
+const INLINE_STOPS = Uint8Array.from({ length: 128 }, (_, c) => ('!<[\\]`'.includes(String.fromCharCode(c)) ? 1 : 0));
+
 /** One parser, its rules wrapped to report where links, images, autolinks, code spans and inline HTML are. */
 class MarkdownReader {
   private readonly md: ReturnType<typeof MarkdownIt>;
+  /** frames[0 .. depth): the rules under way, innermost last. */
   private frames: Frame[] = [];
+  private depth = 0;
   /** The block tokens that matter, in order, with the captures of the inline ones. */
   private blocks: Block[] = [];
   private current: Capture[] = [];
@@ -272,34 +290,57 @@ class MarkdownReader {
     const parseDestination = helpers.parseLinkDestination;
     helpers.parseLinkDestination = (s, start, max) => {
       const r = parseDestination(s, start, max);
-      const frame = this.frames[this.frames.length - 1];
-      if (r.ok && frame) frame.dest = { start, end: r.pos, str: r.str, src: s };
+      if (r.ok && this.depth > 0) {
+        const frame = this.frames[this.depth - 1];
+        frame.found = true;
+        frame.start = start;
+        frame.end = r.pos;
+        frame.str = r.str;
+        frame.src = s;
+      }
       return r;
     };
     type InlineRule = (state: { pos: number; src: string }, silent: boolean) => boolean;
     const inline = md.inline.ruler as unknown as { __rules__: Array<{ name: string; fn: InlineRule }>; at(name: string, fn: InlineRule): void };
     const original = (name: string) => inline.__rules__.find((r) => r.name === name)!.fn;
+    // markdown-it's "text" rule stops at every character an inline rule might begin with (emphasis, entities,
+    // line breaks, strikethrough, linkify's "@" and ":"), and there each rule is tried and fails when it is
+    // off: with only escapes, code spans, links, images, autolinks and inline HTML on, a run of text ends
+    // only where one of those can begin, or at the "]" a link label ends with. The same rules are tried at
+    // the same places; what differs is that the characters where every rule failed are skipped in one step.
+    // The text itself is not kept (only the captures are read, never the inline tokens).
+    inline.at('text', (state) => {
+      const src = state.src;
+      const max = (state as unknown as { posMax: number }).posMax;
+      let pos = state.pos;
+      while (pos < max) {
+        const c = src.charCodeAt(pos);
+        if (c < 128 && INLINE_STOPS[c] === 1) break;
+        pos++;
+      }
+      if (pos === state.pos) return false;
+      state.pos = pos;
+      return true;
+    });
     for (const name of ['link', 'image'] as const) {
       const rule = original(name);
       // What markdown-it's rule looks at first: any other character is no link or image, and needs no frame.
       const first = name === 'link' ? 0x5b : 0x21;
       inline.at(name, (state, silent) => {
         if (state.src.charCodeAt(state.pos) !== first) return false;
-        const frame: Frame = {};
         const start = state.pos;
-        this.frames.push(frame);
+        const frame = this.enter();
         let ok: boolean;
         try {
           ok = rule(state, silent);
         } finally {
-          this.frames.pop();
+          this.depth--;
         }
         if (ok && !silent) {
           const end = state.pos;
-          const d = frame.dest;
           // An inline destination: parsed after the label, and the link ends at its ")"; else a reference link.
-          const inlineDest = d && d.start > start && d.end < end && state.src.charCodeAt(end - 1) === 0x29 && d.str !== '';
-          this.current.push({ kind: name, start, end, ...(inlineDest ? { dest: { start: d.start, end: d.end } } : {}) });
+          const inlineDest = frame.found && frame.start > start && frame.end < end && state.src.charCodeAt(end - 1) === 0x29 && frame.str !== '';
+          this.current.push({ kind: name, start, end, destStart: inlineDest ? frame.start : -1, destEnd: inlineDest ? frame.end : -1 });
         }
         return ok;
       });
@@ -311,7 +352,8 @@ class MarkdownReader {
         const ok = rule(state, silent);
         if (ok && !silent) {
           const end = state.pos;
-          this.current.push({ kind, start, end, ...(kind === 'autolink' ? { dest: { start: start + 1, end: end - 1 } } : {}) });
+          const autolink = kind === 'autolink';
+          this.current.push({ kind, start, end, destStart: autolink ? start + 1 : -1, destEnd: autolink ? end - 1 : -1 });
         }
         return ok;
       });
@@ -325,18 +367,16 @@ class MarkdownReader {
       (state, startLine, endLine, silent) => {
         // A definition starts with "[" (markdown-it's rule looks first too): no frame for the other lines.
         if (state.src.charCodeAt(state.bMarks[startLine] + state.tShift[startLine]) !== 0x5b) return false;
-        const frame: Frame = {};
-        this.frames.push(frame);
+        const frame = this.enter();
         let ok: boolean;
         try {
           ok = referenceRule(state, startLine, endLine, silent);
         } finally {
-          this.frames.pop();
+          this.depth--;
         }
-        if (ok && !silent && frame.dest) {
-          const d = frame.dest;
-          const place = d.src === state.src ? (p: number) => p : referencePlaces(state, startLine);
-          this.definitions.push({ start: place(d.start), end: place(d.end), str: d.str, lines: [startLine, state.line] });
+        if (ok && !silent && frame.found) {
+          const place = frame.src === state.src ? (p: number) => p : referencePlaces(state, startLine);
+          this.definitions.push({ start: place(frame.start), end: place(frame.end), str: frame.str, lines: [startLine, state.line] });
         }
         return ok;
       },
@@ -372,9 +412,20 @@ class MarkdownReader {
     });
   }
 
+  /** The frame of a rule that begins: the next depth's, cleared. */
+  private enter(): Frame {
+    const frame = (this.frames[this.depth] ??= new Frame());
+    frame.found = false;
+    frame.src = '';
+    frame.str = '';
+    this.depth++;
+    return frame;
+  }
+
   parse(src: string): Block[] {
     this.blocks = [];
     this.definitions = [];
+    this.depth = 0;
     this.md.parse(src, {});
     return this.blocks;
   }
@@ -416,40 +467,49 @@ let reader: MarkdownReader | undefined;
 /** What an inline construct that matters here starts with: "[" (links, images), "<" (autolinks, HTML), "`" (code). */
 const INLINE_MARKERS = /[[<`]/;
 
-/** The line starts of a text (lines end at LF). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
+/** Whether `length` code units of `a` from `i` are those of `b` from `j`: a comparison without a string cut out for it. */
+function sameText(a: string, i: number, b: string, j: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false;
+  return true;
 }
 
 /**
  * Where each line of an inline token's content is in the source: the content
  * is the token's source lines less their block prefixes (indentation,
- * blockquote markers, list markers, table pipes) and trimmed. `cursor` keeps,
- * per line, where the last token on it ended (table cells share a line).
+ * blockquote markers, list markers, table pipes) and trimmed. Writes, for
+ * each line k of the content, where it begins in the content (`lineOf[k]`)
+ * and in the source (`placed[k]`); false when a line is not found. `cursor`
+ * keeps, per line of the source, one past where the last token on it ended
+ * (table cells share a line), 0 for none.
  */
-function placeLines(lines: readonly string[], firstLine: number, src: string, starts: number[], cursor: Map<number, number>): number[] | undefined {
-  const placed: number[] = [];
-  for (let k = 0; k < lines.length; k++) {
+function placeLines(content: string, firstLine: number, src: string, starts: readonly number[], cursor: Int32Array, lineOf: number[], placed: number[]): boolean {
+  lineOf.length = 0;
+  placed.length = 0;
+  for (let k = 0, from0 = 0; ; k++) {
+    const nl = content.indexOf('\n', from0);
+    const last = nl < 0;
+    const pieceEnd = last ? content.length : nl;
+    const length = pieceEnd - from0;
     const line = firstLine + k;
-    if (line >= starts.length) return undefined;
+    if (line >= starts.length) return false;
     const ls = starts[line];
     const le = line + 1 < starts.length ? starts[line + 1] - 1 : src.length;
-    const from = cursor.get(line) ?? ls;
-    const piece = lines[k];
+    const from = cursor[line] > 0 ? cursor[line] - 1 : ls;
     let at: number;
-    if (k < lines.length - 1 && le - piece.length >= from && src.startsWith(piece, le - piece.length)) at = le - piece.length;
+    if (!last && le - length >= from && sameText(src, le - length, content, from0, length)) at = le - length;
+    else if (le - from >= length && sameText(src, from, content, from0, length)) at = from; // the first place it can be: where indexOf would find it
     else {
       // Looked for on its line only: a piece that is not there (a table cell's "\|") costs the line, not the rest of the text.
-      const i = le - from < piece.length ? -1 : src.slice(from, le).indexOf(piece);
-      if (i < 0) return undefined;
+      const i = le - from < length ? -1 : src.slice(from, le).indexOf(content.slice(from0, pieceEnd));
+      if (i < 0) return false;
       at = from + i;
     }
+    lineOf.push(from0);
     placed.push(at);
-    cursor.set(line, at + piece.length);
+    cursor[line] = at + length + 1;
+    if (last) return true;
+    from0 = nl + 1;
   }
-  return placed;
 }
 
 function markdownUris(original: string, withCode: boolean): DocumentUri[] {
@@ -478,53 +538,59 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
   const hidden: Array<[number, number]> = [];
   const blank = (start: number, end: number) => hidden.push([start, end]);
   const out: DocumentUri[] = [];
-  const cursor = new Map<number, number>();
-  const lineRange = (map: [number, number]): [number, number] => [starts[map[0]], map[1] < starts.length ? starts[map[1]] : src.length];
+  // Per source line, one past where the last inline token placed on it ended; 0: none yet.
+  const cursor = new Int32Array(starts.length);
+  const lineStart = (line: number) => starts[line];
+  const lineEnd = (line: number) => (line < starts.length ? starts[line] : src.length);
+  const entity = (r: string) => reader!.entity(r);
 
   const destination = (kind: DocumentUri['kind'], start: number, end: number, angle: boolean) => {
     let s = start;
     let e = end;
-    if (angle && src[s] === '<' && src[e - 1] === '>') {
+    if (angle && src.charCodeAt(s) === 0x3c && src.charCodeAt(e - 1) === 0x3e) {
       s++;
       e--;
     }
-    const { value, offsets } = decoded(src.slice(s, e), s, true, (r) => reader!.entity(r));
+    const { value, offsets } = decoded(src.slice(s, e), s, true, entity);
     if (value === '') return;
     out.push(make(value, s, e, kind, offsets));
   };
 
+  // Per inline token, where its content's lines begin, in the content and in the source: reused.
+  const lineOf: number[] = [];
+  const placed: number[] = [];
+  /** Content offset -> source offset, for the token placed last. */
+  const at = (i: number): number => {
+    const lo = lineOf.length === 1 ? 0 : lastAtOrBefore(lineOf, i);
+    return placed[lo] + (i - lineOf[lo]);
+  };
+
   const walk = (list: Block[]) => {
-    for (const { token: t, line: lastLine, captures: caps } of list) {
-      if ((t.type === 'code_block' || t.type === 'fence') && t.map) {
-        const [s, e] = lineRange(t.map as [number, number]);
+    for (let b = 0; b < list.length; b++) {
+      const block = list[b];
+      const t = block.token;
+      const caps = block.captures;
+      const type = t.type;
+      if ((type === 'code_block' || type === 'fence') && t.map) {
+        const s = lineStart(t.map[0]);
+        const e = lineEnd(t.map[1]);
         if (withCode) for (const u of proseUris(src.slice(s, e), s, true)) out.push(u);
         blank(s, e);
-      } else if (t.type === 'html_block' && t.map) {
-        const [s, e] = lineRange(t.map as [number, number]);
+      } else if (type === 'html_block' && t.map) {
+        const s = lineStart(t.map[0]);
+        const e = lineEnd(t.map[1]);
         for (const u of htmlUris(src, s, e)) out.push(u);
         blank(s, e);
       } else if (caps !== undefined) {
-        const pieces = t.content.split('\n');
-        const placed = placeLines(pieces, t.map ? t.map[0] : lastLine, src, starts, cursor);
-        if (placed === undefined) continue;
-        // Content offset -> source offset.
-        const lineOf: number[] = [];
-        let off = 0;
-        for (const piece of pieces) {
-          lineOf.push(off);
-          off += piece.length + 1;
-        }
-        const at = (i: number): number => {
-          const lo = lastAtOrBefore(lineOf, i);
-          return placed[lo] + (i - lineOf[lo]);
-        };
-        for (const c of caps) {
+        if (!placeLines(t.content, t.map ? t.map[0] : block.line, src, starts, cursor, lineOf, placed)) continue;
+        for (let k = 0; k < caps.length; k++) {
+          const c = caps[k];
           if (c.kind === 'code') {
             if (withCode) for (const u of proseUris(src.slice(at(c.start), at(c.end)), at(c.start), true)) out.push(u);
           } else if (c.kind === 'html') {
             for (const u of htmlUris(src, at(c.start), at(c.end))) out.push(u);
-          } else if (c.dest) {
-            destination(c.kind, at(c.dest.start), at(c.dest.end), c.kind !== 'autolink');
+          } else if (c.destStart >= 0) {
+            destination(c.kind, at(c.destStart), at(c.destEnd), c.kind !== 'autolink');
           }
           // What a link or image covers is not prose (its text, when it holds a URI, is no link of its own).
           blank(at(c.start), at(c.end));
@@ -535,8 +601,7 @@ function markdownUris(original: string, withCode: boolean): DocumentUri[] {
   walk(blocks);
   for (const d of reader.definitions) {
     destination('definition', d.start, d.end, true);
-    const [s, e] = lineRange(d.lines);
-    blank(s, e);
+    blank(lineStart(d.lines[0]), lineEnd(d.lines[1]));
   }
   for (const u of proseAround(src, hidden)) out.push(u);
   if (back === undefined) return out;

@@ -204,7 +204,7 @@ function componentTriplets(input: string, r: UriRecord, each: (start: number, oc
 }
 
 function securityDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
-  const userinfo = located(r, 'userinfo');
+  const userinfo = r.userinfo === undefined ? undefined : located(r, 'userinfo');
   if (userinfo !== undefined) {
     const { text, start: s, end: e } = userinfo;
     const colon = text.indexOf(':');
@@ -231,19 +231,22 @@ function securityDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
       out.push({ code: 'long-reg-name', message: `a host name of ${host.text.length} characters: DNS allows 255`, start: host.start, end: host.end });
     }
   }
-  componentTriplets(input, r, (i, octet) => {
-    if (octet < 0x20 || octet === 0x7f) {
-      out.push({ code: 'encoded-control', message: `${input.slice(i, i + 3)} encodes a control character, which a back end may decode into a different request`, start: i, end: i + 3 });
-    }
-  });
-  const [ps, pe] = r.spans.path;
-  forEachTriplet(input, ps, pe, (i, octet) => {
-    if (octet === 0x2f) {
-      out.push({ code: 'encoded-slash', message: '%2F in a path segment: some servers decode it into a "/" and read another path', start: i, end: i + 3 });
-    }
-  });
-  const port = located(r, 'port');
-  if (port !== undefined && port.text !== '') {
+  // Without a "%", no triplet: neither the components nor the callbacks are looked at (most URIs).
+  if (input.includes('%')) {
+    componentTriplets(input, r, (i, octet) => {
+      if (octet < 0x20 || octet === 0x7f) {
+        out.push({ code: 'encoded-control', message: `${input.slice(i, i + 3)} encodes a control character, which a back end may decode into a different request`, start: i, end: i + 3 });
+      }
+    });
+    const [ps, pe] = r.spans.path;
+    forEachTriplet(input, ps, pe, (i, octet) => {
+      if (octet === 0x2f) {
+        out.push({ code: 'encoded-slash', message: '%2F in a path segment: some servers decode it into a "/" and read another path', start: i, end: i + 3 });
+      }
+    });
+  }
+  const port = r.port === undefined || r.port === '' ? undefined : located(r, 'port');
+  if (port !== undefined) {
     const value = port.text.replace(/^0+(?=\d)/, '');
     const other = OTHER_PROTOCOL_PORTS[value];
     const scheme = r.scheme?.toLowerCase();
@@ -511,11 +514,13 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     securityDiagnostics(uri, r, out);
     normalizationDiagnostics(uri, r, out, rule === 'URI-reference');
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
-    if (out.some((d) => d.code === 'url-prefix')) {
+    if (out.length > 0 && out.some((d) => d.code === 'url-prefix')) {
       const i = out.findIndex((d) => d.code === 'uppercase-scheme');
       if (i >= 0) out.splice(i, 1);
     }
   }
+  // Nothing to report (most URIs): no fixes to weigh, nothing to grade or sort.
+  if (out.length === 0) return [];
   out = dropOverlappingFixes(out);
   const result: Diagnostic[] = [];
   for (const d of out) {

@@ -121,6 +121,26 @@ describe('Markdown', () => {
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
   });
 
+  it('a link label ends at its own "]": not at one escaped, in a code span or in raw HTML, or one a "[" opened', () => {
+    // The inline parse skips runs of text up to where a rule can begin: these labels need it to stop at "\\", "`", "<", "!" and "[".
+    const text = [
+      '[a \\] b](http://a.example/1)',
+      '[a `]` b](http://a.example/2)',
+      '[a <span title="]"> b](http://a.example/3)',
+      '*_~[a ! b: c & d](http://a.example/4)~_*',
+      '[a ![b] c](http://a.example/5)',
+    ].join('\n\n');
+    const found = md(text);
+    expect(found.map((u) => [u.kind, u.uri])).toEqual([
+      ['link', 'http://a.example/1'],
+      ['link', 'http://a.example/2'],
+      ['link', 'http://a.example/3'],
+      ['link', 'http://a.example/4'],
+      ['link', 'http://a.example/5'],
+    ]);
+    for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+  });
+
   it('relative references in links are URI references too', () => {
     expect(uris(md('[docs](./docs/a.md#part) and [top](#top)'))).toEqual(['./docs/a.md#part', '#top']);
   });

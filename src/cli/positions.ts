@@ -12,6 +12,7 @@
  * the library reports for the same text.)
  */
 import { extractDocument, type DocumentOptions, type DocumentUri } from '../documents';
+import { lineStarts } from '../line-starts';
 import { lastAtOrBefore } from '../sorted';
 
 /** A position in a file: 1-based line (lines end at LF) and 1-based column in UTF-16 code units. */
@@ -20,27 +21,15 @@ export interface Position {
   readonly column: number;
 }
 
-/** Offsets in one text as positions. The line starts are found in one pass when first needed; each lookup is a binary search. */
+/** Offsets in one text as positions. The line starts are found when first needed (shared with extraction's, ../documents); each lookup is a binary search. */
 export class LineMap {
-  private starts: Uint32Array | undefined;
+  private starts: ArrayLike<number> | undefined;
 
   constructor(private readonly text: string) {}
 
-  private lineStarts(): Uint32Array {
-    if (this.starts) return this.starts;
-    const text = this.text;
-    let count = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
-    const starts = new Uint32Array(count);
-    let n = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
-    this.starts = starts;
-    return starts;
-  }
-
   /** The position of the code unit at `offset` (or, at or past the end, of where one would be). */
   position(offset: number): Position {
-    const starts = this.lineStarts();
+    const starts = (this.starts ??= lineStarts(this.text));
     // The last line that starts at or before offset.
     const lo = lastAtOrBefore(starts, offset);
     return { line: lo + 1, column: offset - starts[lo] + 1 };
@@ -66,31 +55,55 @@ export interface LocatedUri {
   verbatim(start: number, end: number): boolean;
 }
 
-/** Locates a URI found in `text`: the offset of each of its code units, by its offsets or as written from its start. */
-export function locate(text: string, lines: LineMap, found: DocumentUri): LocatedUri {
-  const length = found.uri.length;
-  const map = found.offsets;
-  // The text offset of the URI's code unit k; past the end, counted on from just after its last.
-  const at = (k: number): number => {
+/**
+ * A located URI: one object per URI, its methods on the prototype (not four
+ * closures each), and its position found when first asked for (lint asks
+ * only for the URIs it reports).
+ */
+class Located implements LocatedUri {
+  private first: Position | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly lines: LineMap,
+    readonly found: DocumentUri,
+  ) {}
+
+  get position(): Position {
+    return (this.first ??= this.lines.position(this.found.start));
+  }
+
+  /** The text offset of the URI's code unit k; past the end, counted on from just after its last. */
+  private at(k: number): number {
+    const { found } = this;
+    const map = found.offsets;
     if (map === undefined) return found.start + k;
+    const length = found.uri.length;
     if (k < length) return map[k];
     return (length > 0 ? map[length - 1] + 1 : found.start) + (k - length);
-  };
-  const offsets = (start: number, end: number) => ({ start: at(start), end: end > 0 && end <= length ? at(end - 1) + 1 : at(end) });
-  return {
-    found,
-    position: lines.position(found.start),
-    range: (start, end) => {
-      const o = offsets(start, end);
-      return { start: lines.position(o.start), end: lines.position(o.end) };
-    },
-    offsets,
-    verbatim: (start, end) => {
-      if (map === undefined) return true;
-      for (let k = start; k < end; k++) if (map[k] !== map[start] + (k - start) || text[map[k]] !== found.uri[k]) return false;
-      return true;
-    },
-  };
+  }
+
+  offsets(start: number, end: number): { start: number; end: number } {
+    return { start: this.at(start), end: end > 0 && end <= this.found.uri.length ? this.at(end - 1) + 1 : this.at(end) };
+  }
+
+  range(start: number, end: number): { start: Position; end: Position } {
+    const o = this.offsets(start, end);
+    return { start: this.lines.position(o.start), end: this.lines.position(o.end) };
+  }
+
+  verbatim(start: number, end: number): boolean {
+    const map = this.found.offsets;
+    if (map === undefined) return true;
+    const { text, found } = this;
+    for (let k = start; k < end; k++) if (map[k] !== map[start] + (k - start) || text[map[k]] !== found.uri[k]) return false;
+    return true;
+  }
+}
+
+/** Locates a URI found in `text`: the offset of each of its code units, by its offsets or as written from its start. */
+export function locate(text: string, lines: LineMap, found: DocumentUri): LocatedUri {
+  return new Located(text, lines, found);
 }
 
 /**
