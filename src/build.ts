@@ -97,7 +97,9 @@ function encodePart(name: PartName, value: unknown, keepPercentEncoded: boolean)
     case 'host': {
       const host = value as string;
       if (matches('IP-literal', host)) return host;
-      if (matches('IPv6address', host) || matches('IPvFuture', host)) {
+      // An IPvFuture outside brackets without a ":" ("v1.api.example") is a registered name (3.2.2: IPvFuture is only
+      // ever inside an IP-literal), and stays one.
+      if (matches('IPv6address', host)) {
         throw new UriComposeError('host', `host ${JSON.stringify(host)} is an IP address that must be written in brackets (RFC 3986 3.2.2): "[${host}]"`);
       }
       // A registered name has no ":" (3.2.2), and encoding one would hide an IPv6 address with a zone or a typo in it:

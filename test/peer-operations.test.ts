@@ -13,7 +13,6 @@ import { loadConfig } from '../scripts/grammar-check/config';
 import {
   build,
   isValid,
-  matches,
   parse,
   percentDecode,
   redact,
@@ -221,6 +220,12 @@ describe('build and withComponents (RFC 3986 3, 5.3)', () => {
     expect(build({ scheme: 's', path: '/a%20b' })).toBe('s:/a%2520b');
   });
 
+  it('takes a host that looks like an IPvFuture but has no ":" as the registered name it is (IPvFuture is only inside brackets, 3.2.2)', () => {
+    expect(build({ scheme: 'https', host: 'v1.example.com', path: '/a' })).toBe('https://v1.example.com/a');
+    expect(build({ host: 'vab.x' })).toBe('//vab.x');
+    expect(parse(build({ host: 'v1.x' })).host).toBe('v1.x');
+  });
+
   // Each refusal: its part, and its words (the section and what to do).
   it.each<[UriParts, string, RegExp]>([
     [{ host: 'h', path: 'a' }, 'path', /with an authority, the path must be empty or begin with "\/" \(RFC 3986 3\.3\)/],
@@ -231,7 +236,7 @@ describe('build and withComponents (RFC 3986 3, 5.3)', () => {
     [{ scheme: 'a_b' }, 'scheme', /at offset 1/],
     [{ scheme: '' }, 'scheme', /it is empty/],
     [{ host: '::1' }, 'host', /must be written in brackets.*"\[::1\]"/],
-    [{ host: 'v1.x' }, 'host', /brackets/],
+    [{ host: 'v1.x:y' }, 'host', /has a ":", which no registered name has \(RFC 3986 3\.2\.2\).*brackets/],
     [{ host: 'h', port: '8o' }, 'port', /not a digit at offset 1 \(RFC 3986 3\.2\.3/],
     [{ host: 'h', port: 1.5 }, 'port', /not a non-negative integer/],
     [{ userinfo: 'u' }, 'userinfo', /a userinfo needs a host/],
@@ -279,7 +284,8 @@ describe('build and withComponents (RFC 3986 3, 5.3)', () => {
     // The path's shape: an array's segments cannot hold "/" (it is encoded inside them).
     const pathText = Array.isArray(p.path) ? p.path.map((s) => s.replace(/\//g, '%')).join('/') : ((p.path as string | undefined) ?? '');
     if (p.scheme !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(p.scheme)) return 'scheme';
-    if (p.host !== undefined && !p.host.startsWith('[') && (matches('IPv6address', p.host) || matches('IPvFuture', p.host))) return 'host';
+    // No registered name has a ":" (3.2.2): outside brackets, a host with one is refused (an IPv6 address, a zone, a typo).
+    if (p.host !== undefined && !p.host.startsWith('[') && p.host.includes(':')) return 'host';
     if (p.host === undefined && p.userinfo !== undefined) return 'userinfo';
     if (p.host === undefined && p.port !== undefined) return 'port';
     if (p.host !== undefined && pathText !== '' && !pathText.startsWith('/')) return 'path';
