@@ -13,7 +13,7 @@
  * fix. Fixes of other rules that would overlap one of those (or one another)
  * are left off their diagnostics: lint() never returns overlapping fixes.
  */
-import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from './normalize';
+import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStep, type NormalizeStepName } from './normalize';
 import { isValid, matches, parse, tryParse, type UriRecord } from './parse';
 import type { UriRuleName } from './rules';
 import { REFERENCE_RULES } from './grammars';
@@ -159,16 +159,26 @@ function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[], sameR
   const { result, steps, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined);
   const scheme = r.scheme?.toLowerCase();
   const emptyHost = scheme !== undefined && HOST_REQUIRED_SCHEMES.has(scheme) && r.host === '';
+  // A URI of many percent-encodings has one diagnostic per triplet, and most triplets repeat: each message is
+  // written once per distinct triplet and shared (a 1 MB URI of "%7e" had 333,000 copies of one message).
+  let messages: Map<string, string> | undefined;
+  const tripletMessage = (step: NormalizeStep, make: () => string): string => {
+    messages ??= new Map();
+    const key = step.step === 'decode-unreserved' ? step.before : `${step.before}\u0000`;
+    let m = messages.get(key);
+    if (m === undefined) messages.set(key, (m = make()));
+    return m;
+  };
   for (let k = 0; k < regions.count; k++) {
     const step = steps[regions.step[k]];
     const fix: Fix = { replacement: result.slice(regions.start[k], regions.end[k]), start: regions.inputStart[k], end: regions.inputEnd[k] };
     let message: string;
     switch (step.step) {
       case 'decode-unreserved':
-        message = `${step.before} is the unreserved character ${JSON.stringify(step.after)}: write it as itself`;
+        message = tripletMessage(step, () => `${step.before} is the unreserved character ${JSON.stringify(step.after)}: write it as itself`);
         break;
       case 'uppercase-percent-encoding':
-        message = `${step.before}: percent-encodings are written with upper-case hex digits`;
+        message = tripletMessage(step, () => `${step.before}: percent-encodings are written with upper-case hex digits`);
         break;
       case 'lowercase-scheme':
         message = `the scheme is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`;
