@@ -509,8 +509,8 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   for (const [name, dfa] of chosen) {
     const order: number[] = [];
     for (let c = 0; c < k; c++) for (let s = 0; s < dfa.states; s++) order.push(s * k + c);
-    const text = encodeTable(dfa.next, order);
     if (dfa.states - 1 > MAX_STATE) throw new Error(`${abnfFile}: ${name} has ${dfa.states} states: too many for the table strings (at most ${MAX_STATE + 1})`);
+    const text = encodeTable(dfa.next, order);
     const skips: number[] = [];
     for (let s = 1; s < dfa.states; s++) {
       const source = loopSource(a, dfa, s);

@@ -164,7 +164,7 @@ const moduleKey = (from: string): string => from.replace(/^.*\//, '').replace(/\
 
 /** The names each of these ES modules exports, in order, as esbuild reads them. */
 async function exportNames(files: readonly string[]): Promise<string[][]> {
-  const result = await build({ entryPoints: [...files], bundle: false, format: 'esm', write: false, metafile: true, outdir: path.join(dist, 'exports-of'), outbase: dist, logLevel: 'silent' });
+  const result = await build({ entryPoints: [...files], bundle: false, format: 'esm', write: false, metafile: true, outdir: path.join(dist, 'exports-of'), outbase: dist, absWorkingDir: root, logLevel: 'silent' });
   const byEntry = new Map(Object.values(result.metafile.outputs).map((o) => [path.resolve(root, o.entryPoint as string), o.exports]));
   return files.map((file) => {
     const names = byEntry.get(file);

@@ -23,7 +23,7 @@
  *   starts.
  *
  * Only for accepted input: on anything else the result means nothing. The
- * recognizer's record (backends.ts) stays the reference: test/dfa.test.ts
+ * recognizer's record (recognizer-records.ts) stays the reference: test/dfa.test.ts
  * checks that both records are the same on every input it tries.
  */
 import type { Rfc3986HostKind, Rfc3986PathKind, SpanTuple, UriComponentName, UriRecord } from './records';

@@ -129,6 +129,8 @@ describe('Markdown', () => {
       '[a <span title="]"> b](http://a.example/3)',
       '*_~[a ! b: c & d](http://a.example/4)~_*',
       '[a ![b] c](http://a.example/5)',
+      // Without a stop at "!", "[b](...)" would be read as a link inside the label, which a link cannot hold, and the outer link lost.
+      '[a ![b](http://a.example/i) c](http://a.example/6)',
     ].join('\n\n');
     const found = md(text);
     expect(found.map((u) => [u.kind, u.uri])).toEqual([
@@ -137,6 +139,8 @@ describe('Markdown', () => {
       ['link', 'http://a.example/3'],
       ['link', 'http://a.example/4'],
       ['link', 'http://a.example/5'],
+      ['image', 'http://a.example/i'],
+      ['link', 'http://a.example/6'],
     ]);
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
   });

@@ -13,6 +13,7 @@ import { loadConfig } from '../scripts/grammar-check/config';
 import {
   build,
   isValid,
+  matches,
   parse,
   percentDecode,
   redact,
@@ -285,7 +286,7 @@ describe('build and withComponents (RFC 3986 3, 5.3)', () => {
     const pathText = Array.isArray(p.path) ? p.path.map((s) => s.replace(/\//g, '%')).join('/') : ((p.path as string | undefined) ?? '');
     if (p.scheme !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(p.scheme)) return 'scheme';
     // No registered name has a ":" (3.2.2): outside brackets, a host with one is refused (an IPv6 address, a zone, a typo).
-    if (p.host !== undefined && !p.host.startsWith('[') && p.host.includes(':')) return 'host';
+    if (p.host !== undefined && !matches('IP-literal', p.host) && p.host.includes(':')) return 'host';
     if (p.host === undefined && p.userinfo !== undefined) return 'userinfo';
     if (p.host === undefined && p.port !== undefined) return 'port';
     if (p.host !== undefined && pathText !== '' && !pathText.startsWith('/')) return 'path';
@@ -313,7 +314,7 @@ describe('build and withComponents (RFC 3986 3, 5.3)', () => {
         const decoded = (v: string | undefined) => (v === undefined ? undefined : percentDecode(v));
         expect(r.scheme).toBe(p.scheme);
         expect(decoded(r.userinfo)).toBe(p.userinfo);
-        expect(p.host !== undefined && p.host.startsWith('[') ? r.host : decoded(r.host)).toBe(p.host);
+        expect(p.host !== undefined && matches('IP-literal', p.host) ? r.host : decoded(r.host)).toBe(p.host);
         expect(r.port).toBe(p.port === undefined ? undefined : String(p.port));
         if (Array.isArray(p.path)) expect(r.path.split('/').map((s) => percentDecode(s))).toEqual(p.path);
         else expect(percentDecode(r.path)).toBe(p.path ?? '');
