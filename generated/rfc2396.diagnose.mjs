@@ -222,6 +222,7 @@ function r_opaque_part(at) {
     if (p27 < 0) break seq26;
     let p28;
     p28 = p27;
+    while (p28 < len) { const c30 = input.charCodeAt(p28); if (c30 < 128 && T0[c30] === 1) p28++; else break; }
     for (;;) {
       let p29;
       p29 = r_uric(p28);
@@ -245,8 +246,8 @@ function r_uric_no_slash(at) {
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c30 = at < len ? input.charCodeAt(at) : -1;
-      out = (c30 >= 0 && c30 < 128 && T0[c30] === 1) ? at + 1 : -1;
+      const c31 = at < len ? input.charCodeAt(at) : -1;
+      out = (c31 >= 0 && c31 < 128 && T1[c31] === 1) ? at + 1 : -1;
       if (out < 0 && at >= maxFail && silent === 0) fail(at, 3);
     }
   }
@@ -266,24 +267,24 @@ function r_net_path(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq31: {
-    let p32;
-    p32 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p32 < 0 && at >= maxFail && silent === 0) fail(at, 4);
-    if (p32 < 0) break seq31;
+  seq32: {
     let p33;
-    p33 = p32 + 1 <= len && input.charCodeAt(p32 + 0) === 0x2f ? p32 + 1 : -1;
-    if (p33 < 0 && p32 >= maxFail && silent === 0) fail(p32, 4);
-    if (p33 < 0) break seq31;
+    p33 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p33 < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (p33 < 0) break seq32;
     let p34;
-    p34 = r_authority(p33);
-    if (p34 < 0) break seq31;
+    p34 = p33 + 1 <= len && input.charCodeAt(p33 + 0) === 0x2f ? p33 + 1 : -1;
+    if (p34 < 0 && p33 >= maxFail && silent === 0) fail(p33, 4);
+    if (p34 < 0) break seq32;
     let p35;
+    p35 = r_authority(p34);
+    if (p35 < 0) break seq32;
     let p36;
-    p36 = r_abs_path(p34);
-    p35 = p36 < 0 ? p34 : p36;
-    if (p35 < 0) break seq31;
-    out = p35;
+    let p37;
+    p37 = r_abs_path(p35);
+    p36 = p37 < 0 ? p35 : p37;
+    if (p36 < 0) break seq32;
+    out = p36;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -301,15 +302,15 @@ function r_abs_path(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq37: {
-    let p38;
-    p38 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p38 < 0 && at >= maxFail && silent === 0) fail(at, 4);
-    if (p38 < 0) break seq37;
+  seq38: {
     let p39;
-    p39 = r_path_segments(p38);
-    if (p39 < 0) break seq37;
-    out = p39;
+    p39 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p39 < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (p39 < 0) break seq38;
+    let p40;
+    p40 = r_path_segments(p39);
+    if (p40 < 0) break seq38;
+    out = p40;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -321,16 +322,16 @@ function r_rel_path(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq40: {
-    let p41;
-    p41 = r_rel_segment(at);
-    if (p41 < 0) break seq40;
+  seq41: {
     let p42;
+    p42 = r_rel_segment(at);
+    if (p42 < 0) break seq41;
     let p43;
-    p43 = r_abs_path(p41);
-    p42 = p43 < 0 ? p41 : p43;
-    if (p42 < 0) break seq40;
-    out = p42;
+    let p44;
+    p44 = r_abs_path(p42);
+    p43 = p44 < 0 ? p42 : p44;
+    if (p43 < 0) break seq41;
+    out = p43;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -342,24 +343,26 @@ function r_rel_path(at) {
 function r_rel_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
-  let k44 = 0;
+  let k45 = 0;
   out = at;
+  while (out < len) { const c47 = input.charCodeAt(out); if (c47 < 128 && T2[c47] === 1) out++; else break; }
+  k45 = out - at;
   for (;;) {
-    let p45;
-    p45 = r_unreserved(out);
-    if (p45 < 0) {
-      p45 = r_escaped(out);
-      if (p45 < 0) {
-        const c46 = out < len ? input.charCodeAt(out) : -1;
-        p45 = (c46 >= 0 && c46 < 128 && T1[c46] === 1) ? out + 1 : -1;
-        if (p45 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p46;
+    p46 = r_unreserved(out);
+    if (p46 < 0) {
+      p46 = r_escaped(out);
+      if (p46 < 0) {
+        const c48 = out < len ? input.charCodeAt(out) : -1;
+        p46 = (c48 >= 0 && c48 < 128 && T3[c48] === 1) ? out + 1 : -1;
+        if (p46 < 0 && out >= maxFail && silent === 0) fail(out, 5);
       }
     }
-    if (p45 < 0 || p45 === out) break;
-    out = p45;
-    k44++;
+    if (p46 < 0 || p46 === out) break;
+    out = p46;
+    k45++;
   }
-  if (k44 < 1) out = -1;
+  if (k45 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -375,28 +378,29 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq47: {
-    let p48;
-    p48 = r_alpha(at);
-    if (p48 < 0) break seq47;
-    let p49;
-    p49 = p48;
+  seq49: {
+    let p50;
+    p50 = r_alpha(at);
+    if (p50 < 0) break seq49;
+    let p51;
+    p51 = p50;
+    while (p51 < len) { const c53 = input.charCodeAt(p51); if (c53 < 128 && T4[c53] === 1) p51++; else break; }
     for (;;) {
-      let p50;
-      p50 = r_alpha(p49);
-      if (p50 < 0) {
-        p50 = r_digit(p49);
-        if (p50 < 0) {
-          const c51 = p49 < len ? input.charCodeAt(p49) : -1;
-          p50 = (c51 >= 0 && c51 < 128 && T2[c51] === 1) ? p49 + 1 : -1;
-          if (p50 < 0 && p49 >= maxFail && silent === 0) fail(p49, 6);
+      let p52;
+      p52 = r_alpha(p51);
+      if (p52 < 0) {
+        p52 = r_digit(p51);
+        if (p52 < 0) {
+          const c54 = p51 < len ? input.charCodeAt(p51) : -1;
+          p52 = (c54 >= 0 && c54 < 128 && T5[c54] === 1) ? p51 + 1 : -1;
+          if (p52 < 0 && p51 >= maxFail && silent === 0) fail(p51, 6);
         }
       }
-      if (p50 < 0 || p50 === p49) break;
-      p49 = p50;
+      if (p52 < 0 || p52 === p51) break;
+      p51 = p52;
     }
-    if (p49 < 0) break seq47;
-    out = p49;
+    if (p51 < 0) break seq49;
+    out = p51;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -408,28 +412,28 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq52: {
-    let p53;
-    p53 = r_server(at);
-    if (p53 < 0) break seq52;
-    let p54;
-    let p55;
+  seq55: {
+    let p56;
+    p56 = r_server(at);
+    if (p56 < 0) break seq55;
+    let p57;
+    let p58;
     silent++;
-    const c56 = p53 < len ? input.charCodeAt(p53) : -1;
-    p55 = (c56 >= 0 && c56 < 128 && T3[c56] === 1) ? p53 + 1 : -1;
-    if (p55 < 0 && p53 >= maxFail && silent === 0) fail(p53, 7);
-    if (p55 < 0) {
-      let p57;
+    const c59 = p56 < len ? input.charCodeAt(p56) : -1;
+    p58 = (c59 >= 0 && c59 < 128 && T6[c59] === 1) ? p56 + 1 : -1;
+    if (p58 < 0 && p56 >= maxFail && silent === 0) fail(p56, 7);
+    if (p58 < 0) {
+      let p60;
       silent++;
-      p57 = p53 < len ? p53 + 1 : -1;
-      if (p57 < 0 && p53 >= maxFail && silent === 0) fail(p53, 8);
+      p60 = p56 < len ? p56 + 1 : -1;
+      if (p60 < 0 && p56 >= maxFail && silent === 0) fail(p56, 8);
       silent--;
-      p55 = p57 < 0 ? p53 : -1;
+      p58 = p60 < 0 ? p56 : -1;
     }
     silent--;
-    p54 = p55 < 0 ? -1 : p53;
-    if (p54 < 0) break seq52;
-    out = p54;
+    p57 = p58 < 0 ? -1 : p56;
+    if (p57 < 0) break seq55;
+    out = p57;
   }
   if (out < 0) {
     out = r_reg_name(at);
@@ -444,24 +448,26 @@ function r_authority(at) {
 function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
-  let k58 = 0;
+  let k61 = 0;
   out = at;
+  while (out < len) { const c63 = input.charCodeAt(out); if (c63 < 128 && T7[c63] === 1) out++; else break; }
+  k61 = out - at;
   for (;;) {
-    let p59;
-    p59 = r_unreserved(out);
-    if (p59 < 0) {
-      p59 = r_escaped(out);
-      if (p59 < 0) {
-        const c60 = out < len ? input.charCodeAt(out) : -1;
-        p59 = (c60 >= 0 && c60 < 128 && T4[c60] === 1) ? out + 1 : -1;
-        if (p59 < 0 && out >= maxFail && silent === 0) fail(out, 9);
+    let p62;
+    p62 = r_unreserved(out);
+    if (p62 < 0) {
+      p62 = r_escaped(out);
+      if (p62 < 0) {
+        const c64 = out < len ? input.charCodeAt(out) : -1;
+        p62 = (c64 >= 0 && c64 < 128 && T8[c64] === 1) ? out + 1 : -1;
+        if (p62 < 0 && out >= maxFail && silent === 0) fail(out, 9);
       }
     }
-    if (p59 < 0 || p59 === out) break;
-    out = p59;
-    k58++;
+    if (p62 < 0 || p62 === out) break;
+    out = p62;
+    k61++;
   }
-  if (k58 < 1) out = -1;
+  if (k61 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -471,30 +477,30 @@ function r_reg_name(at) {
 function r_server(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
-  let p61;
-  p61 = -1;
-  seq62: {
-    let p63;
-    let p64;
-    p64 = -1;
-    seq65: {
-      let p66;
-      p66 = r_userinfo(at);
-      if (p66 < 0) break seq65;
-      let p67;
-      p67 = p66 + 1 <= len && input.charCodeAt(p66 + 0) === 0x40 ? p66 + 1 : -1;
-      if (p67 < 0 && p66 >= maxFail && silent === 0) fail(p66, 10);
-      if (p67 < 0) break seq65;
-      p64 = p67;
-    }
-    p63 = p64 < 0 ? at : p64;
-    if (p63 < 0) break seq62;
+  let p65;
+  p65 = -1;
+  seq66: {
+    let p67;
     let p68;
-    p68 = r_hostport(p63);
-    if (p68 < 0) break seq62;
-    p61 = p68;
+    p68 = -1;
+    seq69: {
+      let p70;
+      p70 = r_userinfo(at);
+      if (p70 < 0) break seq69;
+      let p71;
+      p71 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x40 ? p70 + 1 : -1;
+      if (p71 < 0 && p70 >= maxFail && silent === 0) fail(p70, 10);
+      if (p71 < 0) break seq69;
+      p68 = p71;
+    }
+    p67 = p68 < 0 ? at : p68;
+    if (p67 < 0) break seq66;
+    let p72;
+    p72 = r_hostport(p67);
+    if (p72 < 0) break seq66;
+    p65 = p72;
   }
-  out = p61 < 0 ? at : p61;
+  out = p65 < 0 ? at : p65;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -506,19 +512,20 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c74 = input.charCodeAt(out); if (c74 < 128 && T9[c74] === 1) out++; else break; }
   for (;;) {
-    let p69;
-    p69 = r_unreserved(out);
-    if (p69 < 0) {
-      p69 = r_escaped(out);
-      if (p69 < 0) {
-        const c70 = out < len ? input.charCodeAt(out) : -1;
-        p69 = (c70 >= 0 && c70 < 128 && T5[c70] === 1) ? out + 1 : -1;
-        if (p69 < 0 && out >= maxFail && silent === 0) fail(out, 11);
+    let p73;
+    p73 = r_unreserved(out);
+    if (p73 < 0) {
+      p73 = r_escaped(out);
+      if (p73 < 0) {
+        const c75 = out < len ? input.charCodeAt(out) : -1;
+        p73 = (c75 >= 0 && c75 < 128 && T10[c75] === 1) ? out + 1 : -1;
+        if (p73 < 0 && out >= maxFail && silent === 0) fail(out, 11);
       }
     }
-    if (p69 < 0 || p69 === out) break;
-    out = p69;
+    if (p73 < 0 || p73 === out) break;
+    out = p73;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -530,26 +537,26 @@ function r_hostport(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq71: {
-    let p72;
-    p72 = r_host(at);
-    if (p72 < 0) break seq71;
-    let p73;
-    let p74;
-    p74 = -1;
-    seq75: {
-      let p76;
-      p76 = p72 + 1 <= len && input.charCodeAt(p72 + 0) === 0x3a ? p72 + 1 : -1;
-      if (p76 < 0 && p72 >= maxFail && silent === 0) fail(p72, 1);
-      if (p76 < 0) break seq75;
-      let p77;
-      p77 = r_port(p76);
-      if (p77 < 0) break seq75;
-      p74 = p77;
+  seq76: {
+    let p77;
+    p77 = r_host(at);
+    if (p77 < 0) break seq76;
+    let p78;
+    let p79;
+    p79 = -1;
+    seq80: {
+      let p81;
+      p81 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x3a ? p77 + 1 : -1;
+      if (p81 < 0 && p77 >= maxFail && silent === 0) fail(p77, 1);
+      if (p81 < 0) break seq80;
+      let p82;
+      p82 = r_port(p81);
+      if (p82 < 0) break seq80;
+      p79 = p82;
     }
-    p73 = p74 < 0 ? p72 : p74;
-    if (p73 < 0) break seq71;
-    out = p73;
+    p78 = p79 < 0 ? p77 : p79;
+    if (p78 < 0) break seq76;
+    out = p78;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -583,19 +590,19 @@ function r_IPv6reference(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq78: {
-    let p79;
-    p79 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p79 < 0 && at >= maxFail && silent === 0) fail(at, 12);
-    if (p79 < 0) break seq78;
-    let p80;
-    p80 = r_IPv6address(p79);
-    if (p80 < 0) break seq78;
-    let p81;
-    p81 = p80 + 1 <= len && input.charCodeAt(p80 + 0) === 0x5d ? p80 + 1 : -1;
-    if (p81 < 0 && p80 >= maxFail && silent === 0) fail(p80, 13);
-    if (p81 < 0) break seq78;
-    out = p81;
+  seq83: {
+    let p84;
+    p84 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p84 < 0 && at >= maxFail && silent === 0) fail(at, 12);
+    if (p84 < 0) break seq83;
+    let p85;
+    p85 = r_IPv6address(p84);
+    if (p85 < 0) break seq83;
+    let p86;
+    p86 = p85 + 1 <= len && input.charCodeAt(p85 + 0) === 0x5d ? p85 + 1 : -1;
+    if (p86 < 0 && p85 >= maxFail && silent === 0) fail(p85, 13);
+    if (p86 < 0) break seq83;
+    out = p86;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -607,46 +614,46 @@ function r_hostname(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq82: {
-    let p83;
-    p83 = at;
+  seq87: {
+    let p88;
+    p88 = at;
     for (;;) {
-      let p84;
-      p84 = -1;
-      seq85: {
-        let p86;
-        p86 = r_domainlabel(p83);
-        if (p86 < 0) break seq85;
-        let p87;
-        p87 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x2e ? p86 + 1 : -1;
-        if (p87 < 0 && p86 >= maxFail && silent === 0) fail(p86, 14);
-        if (p87 < 0) break seq85;
-        let p88;
-        let p89;
+      let p89;
+      p89 = -1;
+      seq90: {
+        let p91;
+        p91 = r_domainlabel(p88);
+        if (p91 < 0) break seq90;
+        let p92;
+        p92 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x2e ? p91 + 1 : -1;
+        if (p92 < 0 && p91 >= maxFail && silent === 0) fail(p91, 14);
+        if (p92 < 0) break seq90;
+        let p93;
+        let p94;
         silent++;
-        p89 = r_alphanum(p87);
+        p94 = r_alphanum(p92);
         silent--;
-        p88 = p89 < 0 ? -1 : p87;
-        if (p88 < 0) {
-          p88 = r_alphanum(p87);
+        p93 = p94 < 0 ? -1 : p92;
+        if (p93 < 0) {
+          p93 = r_alphanum(p92);
         }
-        if (p88 < 0) break seq85;
-        p84 = p88;
+        if (p93 < 0) break seq90;
+        p89 = p93;
       }
-      if (p84 < 0 || p84 === p83) break;
-      p83 = p84;
+      if (p89 < 0 || p89 === p88) break;
+      p88 = p89;
     }
-    if (p83 < 0) break seq82;
-    let p90;
-    p90 = r_toplabel(p83);
-    if (p90 < 0) break seq82;
-    let p91;
-    let p92;
-    p92 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x2e ? p90 + 1 : -1;
-    if (p92 < 0 && p90 >= maxFail && silent === 0) fail(p90, 14);
-    p91 = p92 < 0 ? p90 : p92;
-    if (p91 < 0) break seq82;
-    out = p91;
+    if (p88 < 0) break seq87;
+    let p95;
+    p95 = r_toplabel(p88);
+    if (p95 < 0) break seq87;
+    let p96;
+    let p97;
+    p97 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x2e ? p95 + 1 : -1;
+    if (p97 < 0 && p95 >= maxFail && silent === 0) fail(p95, 14);
+    p96 = p97 < 0 ? p95 : p97;
+    if (p96 < 0) break seq87;
+    out = p96;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -663,36 +670,37 @@ function r_domainlabel(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq93: {
-    let p94;
-    p94 = r_alphanum(at);
-    if (p94 < 0) break seq93;
-    let p95;
-    p95 = p94;
+  seq98: {
+    let p99;
+    p99 = r_alphanum(at);
+    if (p99 < 0) break seq98;
+    let p100;
+    p100 = p99;
     for (;;) {
-      let p96;
-      p96 = -1;
-      seq97: {
-        let p98;
-        p98 = p95;
+      let p101;
+      p101 = -1;
+      seq102: {
+        let p103;
+        p103 = p100;
+        while (p103 < len) { const c105 = input.charCodeAt(p103); if (c105 < 128 && T11[c105] === 1) p103++; else break; }
         for (;;) {
-          let p99;
-          p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x2d ? p98 + 1 : -1;
-          if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 15);
-          if (p99 < 0 || p99 === p98) break;
-          p98 = p99;
+          let p104;
+          p104 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x2d ? p103 + 1 : -1;
+          if (p104 < 0 && p103 >= maxFail && silent === 0) fail(p103, 15);
+          if (p104 < 0 || p104 === p103) break;
+          p103 = p104;
         }
-        if (p98 < 0) break seq97;
-        let p100;
-        p100 = r_alphanum(p98);
-        if (p100 < 0) break seq97;
-        p96 = p100;
+        if (p103 < 0) break seq102;
+        let p106;
+        p106 = r_alphanum(p103);
+        if (p106 < 0) break seq102;
+        p101 = p106;
       }
-      if (p96 < 0 || p96 === p95) break;
-      p95 = p96;
+      if (p101 < 0 || p101 === p100) break;
+      p100 = p101;
     }
-    if (p95 < 0) break seq93;
-    out = p95;
+    if (p100 < 0) break seq98;
+    out = p100;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -709,36 +717,37 @@ function r_toplabel(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq101: {
-    let p102;
-    p102 = r_alpha(at);
-    if (p102 < 0) break seq101;
-    let p103;
-    p103 = p102;
+  seq107: {
+    let p108;
+    p108 = r_alpha(at);
+    if (p108 < 0) break seq107;
+    let p109;
+    p109 = p108;
     for (;;) {
-      let p104;
-      p104 = -1;
-      seq105: {
-        let p106;
-        p106 = p103;
+      let p110;
+      p110 = -1;
+      seq111: {
+        let p112;
+        p112 = p109;
+        while (p112 < len) { const c114 = input.charCodeAt(p112); if (c114 < 128 && T11[c114] === 1) p112++; else break; }
         for (;;) {
-          let p107;
-          p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x2d ? p106 + 1 : -1;
-          if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 15);
-          if (p107 < 0 || p107 === p106) break;
-          p106 = p107;
+          let p113;
+          p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x2d ? p112 + 1 : -1;
+          if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 15);
+          if (p113 < 0 || p113 === p112) break;
+          p112 = p113;
         }
-        if (p106 < 0) break seq105;
-        let p108;
-        p108 = r_alphanum(p106);
-        if (p108 < 0) break seq105;
-        p104 = p108;
+        if (p112 < 0) break seq111;
+        let p115;
+        p115 = r_alphanum(p112);
+        if (p115 < 0) break seq111;
+        p110 = p115;
       }
-      if (p104 < 0 || p104 === p103) break;
-      p103 = p104;
+      if (p110 < 0 || p110 === p109) break;
+      p109 = p110;
     }
-    if (p103 < 0) break seq101;
-    out = p103;
+    if (p109 < 0) break seq107;
+    out = p109;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -752,72 +761,72 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq109: {
-    let p110;
-    let k111 = 0;
-    p110 = at;
-    for (;;) {
-      if (k111 === 3) break;
-      let p112;
-      p112 = r_digit(p110);
-      if (p112 < 0 || p112 === p110) break;
-      p110 = p112;
-      k111++;
-    }
-    if (k111 < 1) p110 = -1;
-    if (p110 < 0) break seq109;
-    let p113;
-    p113 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x2e ? p110 + 1 : -1;
-    if (p113 < 0 && p110 >= maxFail && silent === 0) fail(p110, 14);
-    if (p113 < 0) break seq109;
-    let p114;
-    let k115 = 0;
-    p114 = p113;
-    for (;;) {
-      if (k115 === 3) break;
-      let p116;
-      p116 = r_digit(p114);
-      if (p116 < 0 || p116 === p114) break;
-      p114 = p116;
-      k115++;
-    }
-    if (k115 < 1) p114 = -1;
-    if (p114 < 0) break seq109;
+  seq116: {
     let p117;
-    p117 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x2e ? p114 + 1 : -1;
-    if (p117 < 0 && p114 >= maxFail && silent === 0) fail(p114, 14);
-    if (p117 < 0) break seq109;
-    let p118;
-    let k119 = 0;
-    p118 = p117;
+    let k118 = 0;
+    p117 = at;
     for (;;) {
-      if (k119 === 3) break;
-      let p120;
-      p120 = r_digit(p118);
-      if (p120 < 0 || p120 === p118) break;
-      p118 = p120;
-      k119++;
+      if (k118 === 3) break;
+      let p119;
+      p119 = r_digit(p117);
+      if (p119 < 0 || p119 === p117) break;
+      p117 = p119;
+      k118++;
     }
-    if (k119 < 1) p118 = -1;
-    if (p118 < 0) break seq109;
+    if (k118 < 1) p117 = -1;
+    if (p117 < 0) break seq116;
+    let p120;
+    p120 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x2e ? p117 + 1 : -1;
+    if (p120 < 0 && p117 >= maxFail && silent === 0) fail(p117, 14);
+    if (p120 < 0) break seq116;
     let p121;
-    p121 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x2e ? p118 + 1 : -1;
-    if (p121 < 0 && p118 >= maxFail && silent === 0) fail(p118, 14);
-    if (p121 < 0) break seq109;
-    let p122;
-    let k123 = 0;
-    p122 = p121;
+    let k122 = 0;
+    p121 = p120;
     for (;;) {
-      if (k123 === 3) break;
-      let p124;
-      p124 = r_digit(p122);
-      if (p124 < 0 || p124 === p122) break;
-      p122 = p124;
-      k123++;
+      if (k122 === 3) break;
+      let p123;
+      p123 = r_digit(p121);
+      if (p123 < 0 || p123 === p121) break;
+      p121 = p123;
+      k122++;
     }
-    if (k123 < 1) p122 = -1;
-    if (p122 < 0) break seq109;
-    out = p122;
+    if (k122 < 1) p121 = -1;
+    if (p121 < 0) break seq116;
+    let p124;
+    p124 = p121 + 1 <= len && input.charCodeAt(p121 + 0) === 0x2e ? p121 + 1 : -1;
+    if (p124 < 0 && p121 >= maxFail && silent === 0) fail(p121, 14);
+    if (p124 < 0) break seq116;
+    let p125;
+    let k126 = 0;
+    p125 = p124;
+    for (;;) {
+      if (k126 === 3) break;
+      let p127;
+      p127 = r_digit(p125);
+      if (p127 < 0 || p127 === p125) break;
+      p125 = p127;
+      k126++;
+    }
+    if (k126 < 1) p125 = -1;
+    if (p125 < 0) break seq116;
+    let p128;
+    p128 = p125 + 1 <= len && input.charCodeAt(p125 + 0) === 0x2e ? p125 + 1 : -1;
+    if (p128 < 0 && p125 >= maxFail && silent === 0) fail(p125, 14);
+    if (p128 < 0) break seq116;
+    let p129;
+    let k130 = 0;
+    p129 = p128;
+    for (;;) {
+      if (k130 === 3) break;
+      let p131;
+      p131 = r_digit(p129);
+      if (p131 < 0 || p131 === p129) break;
+      p129 = p131;
+      k130++;
+    }
+    if (k130 < 1) p129 = -1;
+    if (p129 < 0) break seq116;
+    out = p129;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -829,11 +838,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c133 = input.charCodeAt(out); if (c133 < 128 && T12[c133] === 1) out++; else break; }
   for (;;) {
-    let p125;
-    p125 = r_digit(out);
-    if (p125 < 0 || p125 === out) break;
-    out = p125;
+    let p132;
+    p132 = r_digit(out);
+    if (p132 < 0 || p132 === out) break;
+    out = p132;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -853,534 +863,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq126: {
-    let p127;
-    p127 = r_hex4(at);
-    if (p127 < 0) break seq126;
-    let p128;
-    p128 = p127 + 1 <= len && input.charCodeAt(p127 + 0) === 0x3a ? p127 + 1 : -1;
-    if (p128 < 0 && p127 >= maxFail && silent === 0) fail(p127, 1);
-    if (p128 < 0) break seq126;
-    let p129;
-    p129 = r_hex4(p128);
-    if (p129 < 0) break seq126;
-    let p130;
-    p130 = p129 + 1 <= len && input.charCodeAt(p129 + 0) === 0x3a ? p129 + 1 : -1;
-    if (p130 < 0 && p129 >= maxFail && silent === 0) fail(p129, 1);
-    if (p130 < 0) break seq126;
-    let p131;
-    p131 = r_hex4(p130);
-    if (p131 < 0) break seq126;
-    let p132;
-    p132 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
-    if (p132 < 0 && p131 >= maxFail && silent === 0) fail(p131, 1);
-    if (p132 < 0) break seq126;
-    let p133;
-    p133 = r_hex4(p132);
-    if (p133 < 0) break seq126;
-    let p134;
-    p134 = p133 + 1 <= len && input.charCodeAt(p133 + 0) === 0x3a ? p133 + 1 : -1;
-    if (p134 < 0 && p133 >= maxFail && silent === 0) fail(p133, 1);
-    if (p134 < 0) break seq126;
+  seq134: {
     let p135;
-    p135 = r_hex4(p134);
-    if (p135 < 0) break seq126;
+    p135 = r_hex4(at);
+    if (p135 < 0) break seq134;
     let p136;
     p136 = p135 + 1 <= len && input.charCodeAt(p135 + 0) === 0x3a ? p135 + 1 : -1;
     if (p136 < 0 && p135 >= maxFail && silent === 0) fail(p135, 1);
-    if (p136 < 0) break seq126;
+    if (p136 < 0) break seq134;
     let p137;
     p137 = r_hex4(p136);
-    if (p137 < 0) break seq126;
+    if (p137 < 0) break seq134;
     let p138;
     p138 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
     if (p138 < 0 && p137 >= maxFail && silent === 0) fail(p137, 1);
-    if (p138 < 0) break seq126;
+    if (p138 < 0) break seq134;
     let p139;
-    p139 = r_ls32(p138);
-    if (p139 < 0) break seq126;
-    out = p139;
+    p139 = r_hex4(p138);
+    if (p139 < 0) break seq134;
+    let p140;
+    p140 = p139 + 1 <= len && input.charCodeAt(p139 + 0) === 0x3a ? p139 + 1 : -1;
+    if (p140 < 0 && p139 >= maxFail && silent === 0) fail(p139, 1);
+    if (p140 < 0) break seq134;
+    let p141;
+    p141 = r_hex4(p140);
+    if (p141 < 0) break seq134;
+    let p142;
+    p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
+    if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 1);
+    if (p142 < 0) break seq134;
+    let p143;
+    p143 = r_hex4(p142);
+    if (p143 < 0) break seq134;
+    let p144;
+    p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
+    if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 1);
+    if (p144 < 0) break seq134;
+    let p145;
+    p145 = r_hex4(p144);
+    if (p145 < 0) break seq134;
+    let p146;
+    p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
+    if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 1);
+    if (p146 < 0) break seq134;
+    let p147;
+    p147 = r_ls32(p146);
+    if (p147 < 0) break seq134;
+    out = p147;
   }
   if (out < 0) {
     out = -1;
-    seq140: {
-      let p141;
-      p141 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p141 < 0 && at >= maxFail && silent === 0) fail(at, 1);
-      if (p141 < 0) break seq140;
-      let p142;
-      p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
-      if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 1);
-      if (p142 < 0) break seq140;
-      let p143;
-      p143 = r_hex4(p142);
-      if (p143 < 0) break seq140;
-      let p144;
-      p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
-      if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 1);
-      if (p144 < 0) break seq140;
-      let p145;
-      p145 = r_hex4(p144);
-      if (p145 < 0) break seq140;
-      let p146;
-      p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
-      if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 1);
-      if (p146 < 0) break seq140;
-      let p147;
-      p147 = r_hex4(p146);
-      if (p147 < 0) break seq140;
-      let p148;
-      p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
-      if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 1);
-      if (p148 < 0) break seq140;
+    seq148: {
       let p149;
-      p149 = r_hex4(p148);
-      if (p149 < 0) break seq140;
+      p149 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p149 < 0 && at >= maxFail && silent === 0) fail(at, 1);
+      if (p149 < 0) break seq148;
       let p150;
       p150 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
       if (p150 < 0 && p149 >= maxFail && silent === 0) fail(p149, 1);
-      if (p150 < 0) break seq140;
+      if (p150 < 0) break seq148;
       let p151;
       p151 = r_hex4(p150);
-      if (p151 < 0) break seq140;
+      if (p151 < 0) break seq148;
       let p152;
       p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
       if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 1);
-      if (p152 < 0) break seq140;
+      if (p152 < 0) break seq148;
       let p153;
-      p153 = r_ls32(p152);
-      if (p153 < 0) break seq140;
-      out = p153;
+      p153 = r_hex4(p152);
+      if (p153 < 0) break seq148;
+      let p154;
+      p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
+      if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 1);
+      if (p154 < 0) break seq148;
+      let p155;
+      p155 = r_hex4(p154);
+      if (p155 < 0) break seq148;
+      let p156;
+      p156 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
+      if (p156 < 0 && p155 >= maxFail && silent === 0) fail(p155, 1);
+      if (p156 < 0) break seq148;
+      let p157;
+      p157 = r_hex4(p156);
+      if (p157 < 0) break seq148;
+      let p158;
+      p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
+      if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 1);
+      if (p158 < 0) break seq148;
+      let p159;
+      p159 = r_hex4(p158);
+      if (p159 < 0) break seq148;
+      let p160;
+      p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
+      if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 1);
+      if (p160 < 0) break seq148;
+      let p161;
+      p161 = r_ls32(p160);
+      if (p161 < 0) break seq148;
+      out = p161;
     }
     if (out < 0) {
       out = -1;
-      seq154: {
-        let p155;
-        let p156;
-        p156 = r_hex4(at);
-        p155 = p156 < 0 ? at : p156;
-        if (p155 < 0) break seq154;
-        let p157;
-        p157 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
-        if (p157 < 0 && p155 >= maxFail && silent === 0) fail(p155, 1);
-        if (p157 < 0) break seq154;
-        let p158;
-        p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
-        if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 1);
-        if (p158 < 0) break seq154;
-        let p159;
-        p159 = r_hex4(p158);
-        if (p159 < 0) break seq154;
-        let p160;
-        p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
-        if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 1);
-        if (p160 < 0) break seq154;
-        let p161;
-        p161 = r_hex4(p160);
-        if (p161 < 0) break seq154;
-        let p162;
-        p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
-        if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 1);
-        if (p162 < 0) break seq154;
+      seq162: {
         let p163;
-        p163 = r_hex4(p162);
-        if (p163 < 0) break seq154;
         let p164;
-        p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
-        if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 1);
-        if (p164 < 0) break seq154;
+        p164 = r_hex4(at);
+        p163 = p164 < 0 ? at : p164;
+        if (p163 < 0) break seq162;
         let p165;
-        p165 = r_hex4(p164);
-        if (p165 < 0) break seq154;
+        p165 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+        if (p165 < 0 && p163 >= maxFail && silent === 0) fail(p163, 1);
+        if (p165 < 0) break seq162;
         let p166;
         p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
         if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 1);
-        if (p166 < 0) break seq154;
+        if (p166 < 0) break seq162;
         let p167;
-        p167 = r_ls32(p166);
-        if (p167 < 0) break seq154;
-        out = p167;
+        p167 = r_hex4(p166);
+        if (p167 < 0) break seq162;
+        let p168;
+        p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
+        if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 1);
+        if (p168 < 0) break seq162;
+        let p169;
+        p169 = r_hex4(p168);
+        if (p169 < 0) break seq162;
+        let p170;
+        p170 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
+        if (p170 < 0 && p169 >= maxFail && silent === 0) fail(p169, 1);
+        if (p170 < 0) break seq162;
+        let p171;
+        p171 = r_hex4(p170);
+        if (p171 < 0) break seq162;
+        let p172;
+        p172 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
+        if (p172 < 0 && p171 >= maxFail && silent === 0) fail(p171, 1);
+        if (p172 < 0) break seq162;
+        let p173;
+        p173 = r_hex4(p172);
+        if (p173 < 0) break seq162;
+        let p174;
+        p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
+        if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 1);
+        if (p174 < 0) break seq162;
+        let p175;
+        p175 = r_ls32(p174);
+        if (p175 < 0) break seq162;
+        out = p175;
       }
       if (out < 0) {
         out = -1;
-        seq168: {
-          let p169;
-          let p170;
-          p170 = -1;
-          seq171: {
-            let p172;
-            let k173 = 0;
-            p172 = at;
-            for (;;) {
-              if (k173 === 1) break;
-              let p174;
-              p174 = -1;
-              seq175: {
-                let p176;
-                p176 = r_hex4(p172);
-                if (p176 < 0) break seq175;
-                let p177;
-                p177 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
-                if (p177 < 0 && p176 >= maxFail && silent === 0) fail(p176, 1);
-                if (p177 < 0) break seq175;
-                let p178;
-                let p179;
-                silent++;
-                p179 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
-                if (p179 < 0 && p177 >= maxFail && silent === 0) fail(p177, 1);
-                silent--;
-                p178 = p179 < 0 ? p177 : -1;
-                if (p178 < 0) break seq175;
-                p174 = p178;
-              }
-              if (p174 < 0 || p174 === p172) break;
-              p172 = p174;
-              k173++;
-            }
-            if (p172 < 0) break seq171;
+        seq176: {
+          let p177;
+          let p178;
+          p178 = -1;
+          seq179: {
             let p180;
-            p180 = r_hex4(p172);
-            if (p180 < 0) break seq171;
-            p170 = p180;
+            let k181 = 0;
+            p180 = at;
+            for (;;) {
+              if (k181 === 1) break;
+              let p182;
+              p182 = -1;
+              seq183: {
+                let p184;
+                p184 = r_hex4(p180);
+                if (p184 < 0) break seq183;
+                let p185;
+                p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
+                if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 1);
+                if (p185 < 0) break seq183;
+                let p186;
+                let p187;
+                silent++;
+                p187 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
+                if (p187 < 0 && p185 >= maxFail && silent === 0) fail(p185, 1);
+                silent--;
+                p186 = p187 < 0 ? p185 : -1;
+                if (p186 < 0) break seq183;
+                p182 = p186;
+              }
+              if (p182 < 0 || p182 === p180) break;
+              p180 = p182;
+              k181++;
+            }
+            if (p180 < 0) break seq179;
+            let p188;
+            p188 = r_hex4(p180);
+            if (p188 < 0) break seq179;
+            p178 = p188;
           }
-          p169 = p170 < 0 ? at : p170;
-          if (p169 < 0) break seq168;
-          let p181;
-          p181 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
-          if (p181 < 0 && p169 >= maxFail && silent === 0) fail(p169, 1);
-          if (p181 < 0) break seq168;
-          let p182;
-          p182 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
-          if (p182 < 0 && p181 >= maxFail && silent === 0) fail(p181, 1);
-          if (p182 < 0) break seq168;
-          let p183;
-          p183 = r_hex4(p182);
-          if (p183 < 0) break seq168;
-          let p184;
-          p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
-          if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 1);
-          if (p184 < 0) break seq168;
-          let p185;
-          p185 = r_hex4(p184);
-          if (p185 < 0) break seq168;
-          let p186;
-          p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
-          if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 1);
-          if (p186 < 0) break seq168;
-          let p187;
-          p187 = r_hex4(p186);
-          if (p187 < 0) break seq168;
-          let p188;
-          p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x3a ? p187 + 1 : -1;
-          if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 1);
-          if (p188 < 0) break seq168;
+          p177 = p178 < 0 ? at : p178;
+          if (p177 < 0) break seq176;
           let p189;
-          p189 = r_ls32(p188);
-          if (p189 < 0) break seq168;
-          out = p189;
+          p189 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
+          if (p189 < 0 && p177 >= maxFail && silent === 0) fail(p177, 1);
+          if (p189 < 0) break seq176;
+          let p190;
+          p190 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
+          if (p190 < 0 && p189 >= maxFail && silent === 0) fail(p189, 1);
+          if (p190 < 0) break seq176;
+          let p191;
+          p191 = r_hex4(p190);
+          if (p191 < 0) break seq176;
+          let p192;
+          p192 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
+          if (p192 < 0 && p191 >= maxFail && silent === 0) fail(p191, 1);
+          if (p192 < 0) break seq176;
+          let p193;
+          p193 = r_hex4(p192);
+          if (p193 < 0) break seq176;
+          let p194;
+          p194 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
+          if (p194 < 0 && p193 >= maxFail && silent === 0) fail(p193, 1);
+          if (p194 < 0) break seq176;
+          let p195;
+          p195 = r_hex4(p194);
+          if (p195 < 0) break seq176;
+          let p196;
+          p196 = p195 + 1 <= len && input.charCodeAt(p195 + 0) === 0x3a ? p195 + 1 : -1;
+          if (p196 < 0 && p195 >= maxFail && silent === 0) fail(p195, 1);
+          if (p196 < 0) break seq176;
+          let p197;
+          p197 = r_ls32(p196);
+          if (p197 < 0) break seq176;
+          out = p197;
         }
         if (out < 0) {
           out = -1;
-          seq190: {
-            let p191;
-            let p192;
-            p192 = -1;
-            seq193: {
-              let p194;
-              let k195 = 0;
-              p194 = at;
-              for (;;) {
-                if (k195 === 2) break;
-                let p196;
-                p196 = -1;
-                seq197: {
-                  let p198;
-                  p198 = r_hex4(p194);
-                  if (p198 < 0) break seq197;
-                  let p199;
-                  p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-                  if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 1);
-                  if (p199 < 0) break seq197;
-                  let p200;
-                  let p201;
-                  silent++;
-                  p201 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
-                  if (p201 < 0 && p199 >= maxFail && silent === 0) fail(p199, 1);
-                  silent--;
-                  p200 = p201 < 0 ? p199 : -1;
-                  if (p200 < 0) break seq197;
-                  p196 = p200;
-                }
-                if (p196 < 0 || p196 === p194) break;
-                p194 = p196;
-                k195++;
-              }
-              if (p194 < 0) break seq193;
+          seq198: {
+            let p199;
+            let p200;
+            p200 = -1;
+            seq201: {
               let p202;
-              p202 = r_hex4(p194);
-              if (p202 < 0) break seq193;
-              p192 = p202;
+              let k203 = 0;
+              p202 = at;
+              for (;;) {
+                if (k203 === 2) break;
+                let p204;
+                p204 = -1;
+                seq205: {
+                  let p206;
+                  p206 = r_hex4(p202);
+                  if (p206 < 0) break seq205;
+                  let p207;
+                  p207 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
+                  if (p207 < 0 && p206 >= maxFail && silent === 0) fail(p206, 1);
+                  if (p207 < 0) break seq205;
+                  let p208;
+                  let p209;
+                  silent++;
+                  p209 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
+                  if (p209 < 0 && p207 >= maxFail && silent === 0) fail(p207, 1);
+                  silent--;
+                  p208 = p209 < 0 ? p207 : -1;
+                  if (p208 < 0) break seq205;
+                  p204 = p208;
+                }
+                if (p204 < 0 || p204 === p202) break;
+                p202 = p204;
+                k203++;
+              }
+              if (p202 < 0) break seq201;
+              let p210;
+              p210 = r_hex4(p202);
+              if (p210 < 0) break seq201;
+              p200 = p210;
             }
-            p191 = p192 < 0 ? at : p192;
-            if (p191 < 0) break seq190;
-            let p203;
-            p203 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
-            if (p203 < 0 && p191 >= maxFail && silent === 0) fail(p191, 1);
-            if (p203 < 0) break seq190;
-            let p204;
-            p204 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
-            if (p204 < 0 && p203 >= maxFail && silent === 0) fail(p203, 1);
-            if (p204 < 0) break seq190;
-            let p205;
-            p205 = r_hex4(p204);
-            if (p205 < 0) break seq190;
-            let p206;
-            p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
-            if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 1);
-            if (p206 < 0) break seq190;
-            let p207;
-            p207 = r_hex4(p206);
-            if (p207 < 0) break seq190;
-            let p208;
-            p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
-            if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 1);
-            if (p208 < 0) break seq190;
-            let p209;
-            p209 = r_ls32(p208);
-            if (p209 < 0) break seq190;
-            out = p209;
+            p199 = p200 < 0 ? at : p200;
+            if (p199 < 0) break seq198;
+            let p211;
+            p211 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
+            if (p211 < 0 && p199 >= maxFail && silent === 0) fail(p199, 1);
+            if (p211 < 0) break seq198;
+            let p212;
+            p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
+            if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 1);
+            if (p212 < 0) break seq198;
+            let p213;
+            p213 = r_hex4(p212);
+            if (p213 < 0) break seq198;
+            let p214;
+            p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
+            if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 1);
+            if (p214 < 0) break seq198;
+            let p215;
+            p215 = r_hex4(p214);
+            if (p215 < 0) break seq198;
+            let p216;
+            p216 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x3a ? p215 + 1 : -1;
+            if (p216 < 0 && p215 >= maxFail && silent === 0) fail(p215, 1);
+            if (p216 < 0) break seq198;
+            let p217;
+            p217 = r_ls32(p216);
+            if (p217 < 0) break seq198;
+            out = p217;
           }
           if (out < 0) {
             out = -1;
-            seq210: {
-              let p211;
-              let p212;
-              p212 = -1;
-              seq213: {
-                let p214;
-                let k215 = 0;
-                p214 = at;
-                for (;;) {
-                  if (k215 === 3) break;
-                  let p216;
-                  p216 = -1;
-                  seq217: {
-                    let p218;
-                    p218 = r_hex4(p214);
-                    if (p218 < 0) break seq217;
-                    let p219;
-                    p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
-                    if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 1);
-                    if (p219 < 0) break seq217;
-                    let p220;
-                    let p221;
-                    silent++;
-                    p221 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
-                    if (p221 < 0 && p219 >= maxFail && silent === 0) fail(p219, 1);
-                    silent--;
-                    p220 = p221 < 0 ? p219 : -1;
-                    if (p220 < 0) break seq217;
-                    p216 = p220;
-                  }
-                  if (p216 < 0 || p216 === p214) break;
-                  p214 = p216;
-                  k215++;
-                }
-                if (p214 < 0) break seq213;
+            seq218: {
+              let p219;
+              let p220;
+              p220 = -1;
+              seq221: {
                 let p222;
-                p222 = r_hex4(p214);
-                if (p222 < 0) break seq213;
-                p212 = p222;
+                let k223 = 0;
+                p222 = at;
+                for (;;) {
+                  if (k223 === 3) break;
+                  let p224;
+                  p224 = -1;
+                  seq225: {
+                    let p226;
+                    p226 = r_hex4(p222);
+                    if (p226 < 0) break seq225;
+                    let p227;
+                    p227 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
+                    if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 1);
+                    if (p227 < 0) break seq225;
+                    let p228;
+                    let p229;
+                    silent++;
+                    p229 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
+                    if (p229 < 0 && p227 >= maxFail && silent === 0) fail(p227, 1);
+                    silent--;
+                    p228 = p229 < 0 ? p227 : -1;
+                    if (p228 < 0) break seq225;
+                    p224 = p228;
+                  }
+                  if (p224 < 0 || p224 === p222) break;
+                  p222 = p224;
+                  k223++;
+                }
+                if (p222 < 0) break seq221;
+                let p230;
+                p230 = r_hex4(p222);
+                if (p230 < 0) break seq221;
+                p220 = p230;
               }
-              p211 = p212 < 0 ? at : p212;
-              if (p211 < 0) break seq210;
-              let p223;
-              p223 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
-              if (p223 < 0 && p211 >= maxFail && silent === 0) fail(p211, 1);
-              if (p223 < 0) break seq210;
-              let p224;
-              p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
-              if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 1);
-              if (p224 < 0) break seq210;
-              let p225;
-              p225 = r_hex4(p224);
-              if (p225 < 0) break seq210;
-              let p226;
-              p226 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
-              if (p226 < 0 && p225 >= maxFail && silent === 0) fail(p225, 1);
-              if (p226 < 0) break seq210;
-              let p227;
-              p227 = r_ls32(p226);
-              if (p227 < 0) break seq210;
-              out = p227;
+              p219 = p220 < 0 ? at : p220;
+              if (p219 < 0) break seq218;
+              let p231;
+              p231 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
+              if (p231 < 0 && p219 >= maxFail && silent === 0) fail(p219, 1);
+              if (p231 < 0) break seq218;
+              let p232;
+              p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
+              if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 1);
+              if (p232 < 0) break seq218;
+              let p233;
+              p233 = r_hex4(p232);
+              if (p233 < 0) break seq218;
+              let p234;
+              p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
+              if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 1);
+              if (p234 < 0) break seq218;
+              let p235;
+              p235 = r_ls32(p234);
+              if (p235 < 0) break seq218;
+              out = p235;
             }
             if (out < 0) {
               out = -1;
-              seq228: {
-                let p229;
-                let p230;
-                p230 = -1;
-                seq231: {
-                  let p232;
-                  let k233 = 0;
-                  p232 = at;
-                  for (;;) {
-                    if (k233 === 4) break;
-                    let p234;
-                    p234 = -1;
-                    seq235: {
-                      let p236;
-                      p236 = r_hex4(p232);
-                      if (p236 < 0) break seq235;
-                      let p237;
-                      p237 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
-                      if (p237 < 0 && p236 >= maxFail && silent === 0) fail(p236, 1);
-                      if (p237 < 0) break seq235;
-                      let p238;
-                      let p239;
-                      silent++;
-                      p239 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
-                      if (p239 < 0 && p237 >= maxFail && silent === 0) fail(p237, 1);
-                      silent--;
-                      p238 = p239 < 0 ? p237 : -1;
-                      if (p238 < 0) break seq235;
-                      p234 = p238;
-                    }
-                    if (p234 < 0 || p234 === p232) break;
-                    p232 = p234;
-                    k233++;
-                  }
-                  if (p232 < 0) break seq231;
+              seq236: {
+                let p237;
+                let p238;
+                p238 = -1;
+                seq239: {
                   let p240;
-                  p240 = r_hex4(p232);
-                  if (p240 < 0) break seq231;
-                  p230 = p240;
+                  let k241 = 0;
+                  p240 = at;
+                  for (;;) {
+                    if (k241 === 4) break;
+                    let p242;
+                    p242 = -1;
+                    seq243: {
+                      let p244;
+                      p244 = r_hex4(p240);
+                      if (p244 < 0) break seq243;
+                      let p245;
+                      p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
+                      if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 1);
+                      if (p245 < 0) break seq243;
+                      let p246;
+                      let p247;
+                      silent++;
+                      p247 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
+                      if (p247 < 0 && p245 >= maxFail && silent === 0) fail(p245, 1);
+                      silent--;
+                      p246 = p247 < 0 ? p245 : -1;
+                      if (p246 < 0) break seq243;
+                      p242 = p246;
+                    }
+                    if (p242 < 0 || p242 === p240) break;
+                    p240 = p242;
+                    k241++;
+                  }
+                  if (p240 < 0) break seq239;
+                  let p248;
+                  p248 = r_hex4(p240);
+                  if (p248 < 0) break seq239;
+                  p238 = p248;
                 }
-                p229 = p230 < 0 ? at : p230;
-                if (p229 < 0) break seq228;
-                let p241;
-                p241 = p229 + 1 <= len && input.charCodeAt(p229 + 0) === 0x3a ? p229 + 1 : -1;
-                if (p241 < 0 && p229 >= maxFail && silent === 0) fail(p229, 1);
-                if (p241 < 0) break seq228;
-                let p242;
-                p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
-                if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 1);
-                if (p242 < 0) break seq228;
-                let p243;
-                p243 = r_ls32(p242);
-                if (p243 < 0) break seq228;
-                out = p243;
+                p237 = p238 < 0 ? at : p238;
+                if (p237 < 0) break seq236;
+                let p249;
+                p249 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
+                if (p249 < 0 && p237 >= maxFail && silent === 0) fail(p237, 1);
+                if (p249 < 0) break seq236;
+                let p250;
+                p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x3a ? p249 + 1 : -1;
+                if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 1);
+                if (p250 < 0) break seq236;
+                let p251;
+                p251 = r_ls32(p250);
+                if (p251 < 0) break seq236;
+                out = p251;
               }
               if (out < 0) {
                 out = -1;
-                seq244: {
-                  let p245;
-                  let p246;
-                  p246 = -1;
-                  seq247: {
-                    let p248;
-                    let k249 = 0;
-                    p248 = at;
-                    for (;;) {
-                      if (k249 === 5) break;
-                      let p250;
-                      p250 = -1;
-                      seq251: {
-                        let p252;
-                        p252 = r_hex4(p248);
-                        if (p252 < 0) break seq251;
-                        let p253;
-                        p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
-                        if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 1);
-                        if (p253 < 0) break seq251;
-                        let p254;
-                        let p255;
-                        silent++;
-                        p255 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
-                        if (p255 < 0 && p253 >= maxFail && silent === 0) fail(p253, 1);
-                        silent--;
-                        p254 = p255 < 0 ? p253 : -1;
-                        if (p254 < 0) break seq251;
-                        p250 = p254;
-                      }
-                      if (p250 < 0 || p250 === p248) break;
-                      p248 = p250;
-                      k249++;
-                    }
-                    if (p248 < 0) break seq247;
+                seq252: {
+                  let p253;
+                  let p254;
+                  p254 = -1;
+                  seq255: {
                     let p256;
-                    p256 = r_hex4(p248);
-                    if (p256 < 0) break seq247;
-                    p246 = p256;
+                    let k257 = 0;
+                    p256 = at;
+                    for (;;) {
+                      if (k257 === 5) break;
+                      let p258;
+                      p258 = -1;
+                      seq259: {
+                        let p260;
+                        p260 = r_hex4(p256);
+                        if (p260 < 0) break seq259;
+                        let p261;
+                        p261 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
+                        if (p261 < 0 && p260 >= maxFail && silent === 0) fail(p260, 1);
+                        if (p261 < 0) break seq259;
+                        let p262;
+                        let p263;
+                        silent++;
+                        p263 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
+                        if (p263 < 0 && p261 >= maxFail && silent === 0) fail(p261, 1);
+                        silent--;
+                        p262 = p263 < 0 ? p261 : -1;
+                        if (p262 < 0) break seq259;
+                        p258 = p262;
+                      }
+                      if (p258 < 0 || p258 === p256) break;
+                      p256 = p258;
+                      k257++;
+                    }
+                    if (p256 < 0) break seq255;
+                    let p264;
+                    p264 = r_hex4(p256);
+                    if (p264 < 0) break seq255;
+                    p254 = p264;
                   }
-                  p245 = p246 < 0 ? at : p246;
-                  if (p245 < 0) break seq244;
-                  let p257;
-                  p257 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
-                  if (p257 < 0 && p245 >= maxFail && silent === 0) fail(p245, 1);
-                  if (p257 < 0) break seq244;
-                  let p258;
-                  p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x3a ? p257 + 1 : -1;
-                  if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 1);
-                  if (p258 < 0) break seq244;
-                  let p259;
-                  p259 = r_hex4(p258);
-                  if (p259 < 0) break seq244;
-                  out = p259;
+                  p253 = p254 < 0 ? at : p254;
+                  if (p253 < 0) break seq252;
+                  let p265;
+                  p265 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
+                  if (p265 < 0 && p253 >= maxFail && silent === 0) fail(p253, 1);
+                  if (p265 < 0) break seq252;
+                  let p266;
+                  p266 = p265 + 1 <= len && input.charCodeAt(p265 + 0) === 0x3a ? p265 + 1 : -1;
+                  if (p266 < 0 && p265 >= maxFail && silent === 0) fail(p265, 1);
+                  if (p266 < 0) break seq252;
+                  let p267;
+                  p267 = r_hex4(p266);
+                  if (p267 < 0) break seq252;
+                  out = p267;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq260: {
-                    let p261;
-                    let p262;
-                    p262 = -1;
-                    seq263: {
-                      let p264;
-                      let k265 = 0;
-                      p264 = at;
-                      for (;;) {
-                        if (k265 === 6) break;
-                        let p266;
-                        p266 = -1;
-                        seq267: {
-                          let p268;
-                          p268 = r_hex4(p264);
-                          if (p268 < 0) break seq267;
-                          let p269;
-                          p269 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
-                          if (p269 < 0 && p268 >= maxFail && silent === 0) fail(p268, 1);
-                          if (p269 < 0) break seq267;
-                          let p270;
-                          let p271;
-                          silent++;
-                          p271 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
-                          if (p271 < 0 && p269 >= maxFail && silent === 0) fail(p269, 1);
-                          silent--;
-                          p270 = p271 < 0 ? p269 : -1;
-                          if (p270 < 0) break seq267;
-                          p266 = p270;
-                        }
-                        if (p266 < 0 || p266 === p264) break;
-                        p264 = p266;
-                        k265++;
-                      }
-                      if (p264 < 0) break seq263;
+                  seq268: {
+                    let p269;
+                    let p270;
+                    p270 = -1;
+                    seq271: {
                       let p272;
-                      p272 = r_hex4(p264);
-                      if (p272 < 0) break seq263;
-                      p262 = p272;
+                      let k273 = 0;
+                      p272 = at;
+                      for (;;) {
+                        if (k273 === 6) break;
+                        let p274;
+                        p274 = -1;
+                        seq275: {
+                          let p276;
+                          p276 = r_hex4(p272);
+                          if (p276 < 0) break seq275;
+                          let p277;
+                          p277 = p276 + 1 <= len && input.charCodeAt(p276 + 0) === 0x3a ? p276 + 1 : -1;
+                          if (p277 < 0 && p276 >= maxFail && silent === 0) fail(p276, 1);
+                          if (p277 < 0) break seq275;
+                          let p278;
+                          let p279;
+                          silent++;
+                          p279 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x3a ? p277 + 1 : -1;
+                          if (p279 < 0 && p277 >= maxFail && silent === 0) fail(p277, 1);
+                          silent--;
+                          p278 = p279 < 0 ? p277 : -1;
+                          if (p278 < 0) break seq275;
+                          p274 = p278;
+                        }
+                        if (p274 < 0 || p274 === p272) break;
+                        p272 = p274;
+                        k273++;
+                      }
+                      if (p272 < 0) break seq271;
+                      let p280;
+                      p280 = r_hex4(p272);
+                      if (p280 < 0) break seq271;
+                      p270 = p280;
                     }
-                    p261 = p262 < 0 ? at : p262;
-                    if (p261 < 0) break seq260;
-                    let p273;
-                    p273 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
-                    if (p273 < 0 && p261 >= maxFail && silent === 0) fail(p261, 1);
-                    if (p273 < 0) break seq260;
-                    let p274;
-                    p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
-                    if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 1);
-                    if (p274 < 0) break seq260;
-                    out = p274;
+                    p269 = p270 < 0 ? at : p270;
+                    if (p269 < 0) break seq268;
+                    let p281;
+                    p281 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
+                    if (p281 < 0 && p269 >= maxFail && silent === 0) fail(p269, 1);
+                    if (p281 < 0) break seq268;
+                    let p282;
+                    p282 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x3a ? p281 + 1 : -1;
+                    if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 1);
+                    if (p282 < 0) break seq268;
+                    out = p282;
                   }
                 }
               }
@@ -1402,47 +1412,47 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq275: {
-    let p276;
-    p276 = r_hex4(at);
-    if (p276 < 0) break seq275;
-    let p277;
-    p277 = p276 + 1 <= len && input.charCodeAt(p276 + 0) === 0x3a ? p276 + 1 : -1;
-    if (p277 < 0 && p276 >= maxFail && silent === 0) fail(p276, 1);
-    if (p277 < 0) break seq275;
-    let p278;
-    p278 = r_hex4(p277);
-    if (p278 < 0) break seq275;
-    out = p278;
+  seq283: {
+    let p284;
+    p284 = r_hex4(at);
+    if (p284 < 0) break seq283;
+    let p285;
+    p285 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
+    if (p285 < 0 && p284 >= maxFail && silent === 0) fail(p284, 1);
+    if (p285 < 0) break seq283;
+    let p286;
+    p286 = r_hex4(p285);
+    if (p286 < 0) break seq283;
+    out = p286;
   }
   if (out < 0) {
     out = -1;
-    seq279: {
-      let p280;
-      p280 = r_decimal_octet(at);
-      if (p280 < 0) break seq279;
-      let p281;
-      p281 = p280 + 1 <= len && input.charCodeAt(p280 + 0) === 0x2e ? p280 + 1 : -1;
-      if (p281 < 0 && p280 >= maxFail && silent === 0) fail(p280, 14);
-      if (p281 < 0) break seq279;
-      let p282;
-      p282 = r_decimal_octet(p281);
-      if (p282 < 0) break seq279;
-      let p283;
-      p283 = p282 + 1 <= len && input.charCodeAt(p282 + 0) === 0x2e ? p282 + 1 : -1;
-      if (p283 < 0 && p282 >= maxFail && silent === 0) fail(p282, 14);
-      if (p283 < 0) break seq279;
-      let p284;
-      p284 = r_decimal_octet(p283);
-      if (p284 < 0) break seq279;
-      let p285;
-      p285 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x2e ? p284 + 1 : -1;
-      if (p285 < 0 && p284 >= maxFail && silent === 0) fail(p284, 14);
-      if (p285 < 0) break seq279;
-      let p286;
-      p286 = r_decimal_octet(p285);
-      if (p286 < 0) break seq279;
-      out = p286;
+    seq287: {
+      let p288;
+      p288 = r_decimal_octet(at);
+      if (p288 < 0) break seq287;
+      let p289;
+      p289 = p288 + 1 <= len && input.charCodeAt(p288 + 0) === 0x2e ? p288 + 1 : -1;
+      if (p289 < 0 && p288 >= maxFail && silent === 0) fail(p288, 14);
+      if (p289 < 0) break seq287;
+      let p290;
+      p290 = r_decimal_octet(p289);
+      if (p290 < 0) break seq287;
+      let p291;
+      p291 = p290 + 1 <= len && input.charCodeAt(p290 + 0) === 0x2e ? p290 + 1 : -1;
+      if (p291 < 0 && p290 >= maxFail && silent === 0) fail(p290, 14);
+      if (p291 < 0) break seq287;
+      let p292;
+      p292 = r_decimal_octet(p291);
+      if (p292 < 0) break seq287;
+      let p293;
+      p293 = p292 + 1 <= len && input.charCodeAt(p292 + 0) === 0x2e ? p292 + 1 : -1;
+      if (p293 < 0 && p292 >= maxFail && silent === 0) fail(p292, 14);
+      if (p293 < 0) break seq287;
+      let p294;
+      p294 = r_decimal_octet(p293);
+      if (p294 < 0) break seq287;
+      out = p294;
     }
   }
   depth = d - 1;
@@ -1454,17 +1464,17 @@ function r_ls32(at) {
 function r_hex4(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
-  let k287 = 0;
+  let k295 = 0;
   out = at;
   for (;;) {
-    if (k287 === 4) break;
-    let p288;
-    p288 = r_HEXDIG(out);
-    if (p288 < 0 || p288 === out) break;
-    out = p288;
-    k287++;
+    if (k295 === 4) break;
+    let p296;
+    p296 = r_HEXDIG(out);
+    if (p296 < 0 || p296 === out) break;
+    out = p296;
+    k295++;
   }
-  if (k287 < 1) out = -1;
+  if (k295 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1478,70 +1488,70 @@ function r_decimal_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq289: {
-    let p290;
-    p290 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p290 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-    if (p290 < 0) break seq289;
-    let p291;
-    const c292 = p290 < len ? input.charCodeAt(p290) : -1;
-    p291 = (c292 >= 0 && c292 < 128 && T6[c292] === 1) ? p290 + 1 : -1;
-    if (p291 < 0 && p290 >= maxFail && silent === 0) fail(p290, 17);
-    if (p291 < 0) break seq289;
-    out = p291;
+  seq297: {
+    let p298;
+    p298 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p298 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+    if (p298 < 0) break seq297;
+    let p299;
+    const c300 = p298 < len ? input.charCodeAt(p298) : -1;
+    p299 = (c300 >= 0 && c300 < 128 && T13[c300] === 1) ? p298 + 1 : -1;
+    if (p299 < 0 && p298 >= maxFail && silent === 0) fail(p298, 17);
+    if (p299 < 0) break seq297;
+    out = p299;
   }
   if (out < 0) {
     out = -1;
-    seq293: {
-      let p294;
-      p294 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p294 < 0 && at >= maxFail && silent === 0) fail(at, 18);
-      if (p294 < 0) break seq293;
-      let p295;
-      const c296 = p294 < len ? input.charCodeAt(p294) : -1;
-      p295 = (c296 >= 0 && c296 < 128 && T7[c296] === 1) ? p294 + 1 : -1;
-      if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 19);
-      if (p295 < 0) break seq293;
-      let p297;
-      p297 = r_digit(p295);
-      if (p297 < 0) break seq293;
-      out = p297;
+    seq301: {
+      let p302;
+      p302 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p302 < 0 && at >= maxFail && silent === 0) fail(at, 18);
+      if (p302 < 0) break seq301;
+      let p303;
+      const c304 = p302 < len ? input.charCodeAt(p302) : -1;
+      p303 = (c304 >= 0 && c304 < 128 && T14[c304] === 1) ? p302 + 1 : -1;
+      if (p303 < 0 && p302 >= maxFail && silent === 0) fail(p302, 19);
+      if (p303 < 0) break seq301;
+      let p305;
+      p305 = r_digit(p303);
+      if (p305 < 0) break seq301;
+      out = p305;
     }
     if (out < 0) {
       out = -1;
-      seq298: {
-        let p299;
-        const c300 = at < len ? input.charCodeAt(at) : -1;
-        p299 = (c300 >= 0 && c300 < 128 && T8[c300] === 1) ? at + 1 : -1;
-        if (p299 < 0 && at >= maxFail && silent === 0) fail(at, 20);
-        if (p299 < 0) break seq298;
-        let p301;
-        let k302 = 0;
-        p301 = p299;
+      seq306: {
+        let p307;
+        const c308 = at < len ? input.charCodeAt(at) : -1;
+        p307 = (c308 >= 0 && c308 < 128 && T15[c308] === 1) ? at + 1 : -1;
+        if (p307 < 0 && at >= maxFail && silent === 0) fail(at, 20);
+        if (p307 < 0) break seq306;
+        let p309;
+        let k310 = 0;
+        p309 = p307;
         for (;;) {
-          if (k302 === 2) break;
-          let p303;
-          p303 = r_digit(p301);
-          if (p303 < 0 || p303 === p301) break;
-          p301 = p303;
-          k302++;
+          if (k310 === 2) break;
+          let p311;
+          p311 = r_digit(p309);
+          if (p311 < 0 || p311 === p309) break;
+          p309 = p311;
+          k310++;
         }
-        if (k302 < 2) p301 = -1;
-        if (p301 < 0) break seq298;
-        out = p301;
+        if (k310 < 2) p309 = -1;
+        if (p309 < 0) break seq306;
+        out = p309;
       }
       if (out < 0) {
         out = -1;
-        seq304: {
-          let p305;
-          p305 = r_digit(at);
-          if (p305 < 0) break seq304;
-          let p306;
-          let p307;
-          p307 = r_digit(p305);
-          p306 = p307 < 0 ? p305 : p307;
-          if (p306 < 0) break seq304;
-          out = p306;
+        seq312: {
+          let p313;
+          p313 = r_digit(at);
+          if (p313 < 0) break seq312;
+          let p314;
+          let p315;
+          p315 = r_digit(p313);
+          p314 = p315 < 0 ? p313 : p315;
+          if (p314 < 0) break seq312;
+          out = p314;
         }
       }
     }
@@ -1555,12 +1565,12 @@ function r_decimal_octet(at) {
 function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
-  let p308;
-  p308 = r_abs_path(at);
-  if (p308 < 0) {
-    p308 = r_opaque_part(at);
+  let p316;
+  p316 = r_abs_path(at);
+  if (p316 < 0) {
+    p316 = r_opaque_part(at);
   }
-  out = p308 < 0 ? at : p308;
+  out = p316 < 0 ? at : p316;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1571,30 +1581,30 @@ function r_path_segments(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq309: {
-    let p310;
-    p310 = r_segment(at);
-    if (p310 < 0) break seq309;
-    let p311;
-    p311 = p310;
+  seq317: {
+    let p318;
+    p318 = r_segment(at);
+    if (p318 < 0) break seq317;
+    let p319;
+    p319 = p318;
     for (;;) {
-      let p312;
-      p312 = -1;
-      seq313: {
-        let p314;
-        p314 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
-        if (p314 < 0 && p311 >= maxFail && silent === 0) fail(p311, 4);
-        if (p314 < 0) break seq313;
-        let p315;
-        p315 = r_segment(p314);
-        if (p315 < 0) break seq313;
-        p312 = p315;
+      let p320;
+      p320 = -1;
+      seq321: {
+        let p322;
+        p322 = p319 + 1 <= len && input.charCodeAt(p319 + 0) === 0x2f ? p319 + 1 : -1;
+        if (p322 < 0 && p319 >= maxFail && silent === 0) fail(p319, 4);
+        if (p322 < 0) break seq321;
+        let p323;
+        p323 = r_segment(p322);
+        if (p323 < 0) break seq321;
+        p320 = p323;
       }
-      if (p312 < 0 || p312 === p311) break;
-      p311 = p312;
+      if (p320 < 0 || p320 === p319) break;
+      p319 = p320;
     }
-    if (p311 < 0) break seq309;
-    out = p311;
+    if (p319 < 0) break seq317;
+    out = p319;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1606,36 +1616,37 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq316: {
-    let p317;
-    p317 = at;
+  seq324: {
+    let p325;
+    p325 = at;
+    while (p325 < len) { const c327 = input.charCodeAt(p325); if (c327 < 128 && T16[c327] === 1) p325++; else break; }
     for (;;) {
-      let p318;
-      p318 = r_pchar(p317);
-      if (p318 < 0 || p318 === p317) break;
-      p317 = p318;
+      let p326;
+      p326 = r_pchar(p325);
+      if (p326 < 0 || p326 === p325) break;
+      p325 = p326;
     }
-    if (p317 < 0) break seq316;
-    let p319;
-    p319 = p317;
+    if (p325 < 0) break seq324;
+    let p328;
+    p328 = p325;
     for (;;) {
-      let p320;
-      p320 = -1;
-      seq321: {
-        let p322;
-        p322 = p319 + 1 <= len && input.charCodeAt(p319 + 0) === 0x3b ? p319 + 1 : -1;
-        if (p322 < 0 && p319 >= maxFail && silent === 0) fail(p319, 21);
-        if (p322 < 0) break seq321;
-        let p323;
-        p323 = r_param(p322);
-        if (p323 < 0) break seq321;
-        p320 = p323;
+      let p329;
+      p329 = -1;
+      seq330: {
+        let p331;
+        p331 = p328 + 1 <= len && input.charCodeAt(p328 + 0) === 0x3b ? p328 + 1 : -1;
+        if (p331 < 0 && p328 >= maxFail && silent === 0) fail(p328, 21);
+        if (p331 < 0) break seq330;
+        let p332;
+        p332 = r_param(p331);
+        if (p332 < 0) break seq330;
+        p329 = p332;
       }
-      if (p320 < 0 || p320 === p319) break;
-      p319 = p320;
+      if (p329 < 0 || p329 === p328) break;
+      p328 = p329;
     }
-    if (p319 < 0) break seq316;
-    out = p319;
+    if (p328 < 0) break seq324;
+    out = p328;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1647,11 +1658,12 @@ function r_param(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c334 = input.charCodeAt(out); if (c334 < 128 && T16[c334] === 1) out++; else break; }
   for (;;) {
-    let p324;
-    p324 = r_pchar(out);
-    if (p324 < 0 || p324 === out) break;
-    out = p324;
+    let p333;
+    p333 = r_pchar(out);
+    if (p333 < 0 || p333 === out) break;
+    out = p333;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1667,8 +1679,8 @@ function r_pchar(at) {
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c325 = at < len ? input.charCodeAt(at) : -1;
-      out = (c325 >= 0 && c325 < 128 && T9[c325] === 1) ? at + 1 : -1;
+      const c335 = at < len ? input.charCodeAt(at) : -1;
+      out = (c335 >= 0 && c335 < 128 && T17[c335] === 1) ? at + 1 : -1;
       if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
     }
   }
@@ -1682,11 +1694,12 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c337 = input.charCodeAt(out); if (c337 < 128 && T0[c337] === 1) out++; else break; }
   for (;;) {
-    let p326;
-    p326 = r_uric(out);
-    if (p326 < 0 || p326 === out) break;
-    out = p326;
+    let p336;
+    p336 = r_uric(out);
+    if (p336 < 0 || p336 === out) break;
+    out = p336;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1698,11 +1711,12 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c339 = input.charCodeAt(out); if (c339 < 128 && T0[c339] === 1) out++; else break; }
   for (;;) {
-    let p327;
-    p327 = r_uric(out);
-    if (p327 < 0 || p327 === out) break;
-    out = p327;
+    let p338;
+    p338 = r_uric(out);
+    if (p338 < 0 || p338 === out) break;
+    out = p338;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1729,7 +1743,7 @@ function r_uric(at) {
 //                 "$" / "," / "[" / "]"                    ; RFC 2732 3 (3)
 function r_reserved(at) {
   let out;
-  out = one(T10, at);
+  out = one(T18, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1737,7 +1751,7 @@ function r_reserved(at) {
 // unreserved    = alphanum / mark
 function r_unreserved(at) {
   let out;
-  out = one(T11, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1746,7 +1760,7 @@ function r_unreserved(at) {
 //                 "(" / ")"
 function r_mark(at) {
   let out;
-  out = one(T12, at);
+  out = one(T20, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
@@ -1762,18 +1776,18 @@ function r_escaped(at) {
   const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq328: {
-    let p329;
-    p329 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p329 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-    if (p329 < 0) break seq328;
-    let p330;
-    p330 = r_hex(p329);
-    if (p330 < 0) break seq328;
-    let p331;
-    p331 = r_hex(p330);
-    if (p331 < 0) break seq328;
-    out = p331;
+  seq340: {
+    let p341;
+    p341 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p341 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (p341 < 0) break seq340;
+    let p342;
+    p342 = r_hex(p341);
+    if (p342 < 0) break seq340;
+    let p343;
+    p343 = r_hex(p342);
+    if (p343 < 0) break seq340;
+    out = p343;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1785,7 +1799,7 @@ function r_escaped(at) {
 //                 ;         "a" | "b" | "c" | "d" | "e" | "f"
 function r_hex(at) {
   let out;
-  out = one(T13, at);
+  out = one(T21, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
   return out;
 }
@@ -1793,7 +1807,7 @@ function r_hex(at) {
 // alphanum      = alpha / digit
 function r_alphanum(at) {
   let out;
-  out = one(T14, at);
+  out = one(T22, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
   return out;
 }
@@ -1801,7 +1815,7 @@ function r_alphanum(at) {
 // alpha         = lowalpha / upalpha
 function r_alpha(at) {
   let out;
-  out = one(T15, at);
+  out = one(T23, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
   return out;
 }
@@ -1809,7 +1823,7 @@ function r_alpha(at) {
 // lowalpha = %x61-7A   ; "a" | "b" | ... | "z"
 function r_lowalpha(at) {
   let out;
-  out = one(T16, at);
+  out = one(T24, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 30);
   return out;
 }
@@ -1817,7 +1831,7 @@ function r_lowalpha(at) {
 // upalpha  = %x41-5A   ; "A" | "B" | ... | "Z"
 function r_upalpha(at) {
   let out;
-  out = one(T17, at);
+  out = one(T25, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 31);
   return out;
 }
@@ -1825,7 +1839,7 @@ function r_upalpha(at) {
 // digit    = %x30-39   ; "0" | "1" | ... | "9"
 function r_digit(at) {
   let out;
-  out = one(T18, at);
+  out = one(T12, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 32);
   return out;
 }
@@ -1833,32 +1847,39 @@ function r_digit(at) {
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  out = one(T13, at);
+  out = one(T21, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 33);
   return out;
 }
 
 // The ASCII part of each character set, one entry per code unit.
 function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }
-const T0 = table('00000000000000000000000000000000000010100001100000000000001101011000000000000000000000000000000000000000000000000000000000000000');
-const T1 = table('00000000000000000000000000000000000010100001100000000000000101001000000000000000000000000000000000000000000000000000000000000000');
-const T2 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000000100000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T4 = table('00000000000000000000000000000000000010100001100000000000001101001000000000000000000000000000000000000000000000000000000000000000');
-const T5 = table('00000000000000000000000000000000000010100001100000000000001101000000000000000000000000000000000000000000000000000000000000000000');
-const T6 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
-const T7 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T8 = table('00000000000000000000000000000000000000000000000011000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T9 = table('00000000000000000000000000000000000010100001100000000000001001001000000000000000000000000000000000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000000010100001100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000010000011110011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T12 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
-const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
-const T14 = table('00000000000000000000000000000000000000000000000011111111110000000111111111111111111111111110000001111111111111111111111111100000');
-const T15 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T16 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
-const T17 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
-const T18 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T0 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111111010101111111111111111111111111100010');
+const T1 = table('00000000000000000000000000000000000010100001100000000000001101011000000000000000000000000000000000000000000000000000000000000000');
+const T2 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
+const T3 = table('00000000000000000000000000000000000010100001100000000000000101001000000000000000000000000000000000000000000000000000000000000000');
+const T4 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T5 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T6 = table('00000000000000000000000000000000000100000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T7 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
+const T8 = table('00000000000000000000000000000000000010100001100000000000001101001000000000000000000000000000000000000000000000000000000000000000');
+const T9 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
+const T10 = table('00000000000000000000000000000000000010100001100000000000001101000000000000000000000000000000000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T13 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T14 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T15 = table('00000000000000000000000000000000000000000000000011000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T16 = table('00000000000000000000000000000000010010111111111011111111111001001111111111111111111111111110000101111111111111111111111111100010');
+const T17 = table('00000000000000000000000000000000000010100001100000000000001001001000000000000000000000000000000000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000010100001100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000010000011110011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T20 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
+const T21 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T22 = table('00000000000000000000000000000000000000000000000011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T23 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T24 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
+const T25 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
 
 const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, relativeURI: r_relativeURI, hier_part: r_hier_part, opaque_part: r_opaque_part, uric_no_slash: r_uric_no_slash, net_path: r_net_path, abs_path: r_abs_path, rel_path: r_rel_path, rel_segment: r_rel_segment, scheme: r_scheme, authority: r_authority, reg_name: r_reg_name, server: r_server, userinfo: r_userinfo, hostport: r_hostport, host: r_host, IPv6reference: r_IPv6reference, hostname: r_hostname, domainlabel: r_domainlabel, toplabel: r_toplabel, IPv4address: r_IPv4address, port: r_port, IPv6address: r_IPv6address, ls32: r_ls32, hex4: r_hex4, decimal_octet: r_decimal_octet, path: r_path, path_segments: r_path_segments, segment: r_segment, param: r_param, pchar: r_pchar, query: r_query, fragment: r_fragment, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, HEXDIG: r_HEXDIG };
 

@@ -323,14 +323,15 @@ function r_scheme(at) {
     if (p46 < 0) break seq45;
     let p47;
     p47 = p46;
+    while (p47 < len) { const c49 = input.charCodeAt(p47); if (c49 < 128 && T0[c49] === 1) p47++; else break; }
     for (;;) {
       let p48;
       p48 = r_ALPHA(p47);
       if (p48 < 0) {
         p48 = r_DIGIT(p47);
         if (p48 < 0) {
-          const c49 = p47 < len ? input.charCodeAt(p47) : -1;
-          p48 = (c49 >= 0 && c49 < 128 && T0[c49] === 1) ? p47 + 1 : -1;
+          const c50 = p47 < len ? input.charCodeAt(p47) : -1;
+          p48 = (c50 >= 0 && c50 < 128 && T1[c50] === 1) ? p47 + 1 : -1;
           if (p48 < 0 && p47 >= maxFail && silent === 0) fail(p47, 4);
         }
       }
@@ -350,41 +351,41 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq50: {
-    let p51;
+  seq51: {
     let p52;
-    p52 = -1;
-    seq53: {
-      let p54;
-      p54 = r_userinfo(at);
-      if (p54 < 0) break seq53;
+    let p53;
+    p53 = -1;
+    seq54: {
       let p55;
-      p55 = p54 + 1 <= len && input.charCodeAt(p54 + 0) === 0x40 ? p54 + 1 : -1;
-      if (p55 < 0 && p54 >= maxFail && silent === 0) fail(p54, 5);
-      if (p55 < 0) break seq53;
-      p52 = p55;
+      p55 = r_userinfo(at);
+      if (p55 < 0) break seq54;
+      let p56;
+      p56 = p55 + 1 <= len && input.charCodeAt(p55 + 0) === 0x40 ? p55 + 1 : -1;
+      if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 5);
+      if (p56 < 0) break seq54;
+      p53 = p56;
     }
-    p51 = p52 < 0 ? at : p52;
-    if (p51 < 0) break seq50;
-    let p56;
-    p56 = r_host(p51);
-    if (p56 < 0) break seq50;
+    p52 = p53 < 0 ? at : p53;
+    if (p52 < 0) break seq51;
     let p57;
+    p57 = r_host(p52);
+    if (p57 < 0) break seq51;
     let p58;
-    p58 = -1;
-    seq59: {
-      let p60;
-      p60 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x3a ? p56 + 1 : -1;
-      if (p60 < 0 && p56 >= maxFail && silent === 0) fail(p56, 0);
-      if (p60 < 0) break seq59;
+    let p59;
+    p59 = -1;
+    seq60: {
       let p61;
-      p61 = r_port(p60);
-      if (p61 < 0) break seq59;
-      p58 = p61;
+      p61 = p57 + 1 <= len && input.charCodeAt(p57 + 0) === 0x3a ? p57 + 1 : -1;
+      if (p61 < 0 && p57 >= maxFail && silent === 0) fail(p57, 0);
+      if (p61 < 0) break seq60;
+      let p62;
+      p62 = r_port(p61);
+      if (p62 < 0) break seq60;
+      p59 = p62;
     }
-    p57 = p58 < 0 ? p56 : p58;
-    if (p57 < 0) break seq50;
-    out = p57;
+    p58 = p59 < 0 ? p57 : p59;
+    if (p58 < 0) break seq51;
+    out = p58;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -396,21 +397,22 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c64 = input.charCodeAt(out); if (c64 < 128 && T2[c64] === 1) out++; else break; }
   for (;;) {
-    let p62;
-    p62 = r_unreserved(out);
-    if (p62 < 0) {
-      p62 = r_pct_encoded(out);
-      if (p62 < 0) {
-        p62 = r_sub_delims(out);
-        if (p62 < 0) {
-          p62 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p62 < 0 && out >= maxFail && silent === 0) fail(out, 0);
+    let p63;
+    p63 = r_unreserved(out);
+    if (p63 < 0) {
+      p63 = r_pct_encoded(out);
+      if (p63 < 0) {
+        p63 = r_sub_delims(out);
+        if (p63 < 0) {
+          p63 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p63 < 0 && out >= maxFail && silent === 0) fail(out, 0);
         }
       }
     }
-    if (p62 < 0 || p62 === out) break;
-    out = p62;
+    if (p63 < 0 || p63 === out) break;
+    out = p63;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -424,25 +426,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq63: {
-      let p64;
-      p64 = r_IPv4address(at);
-      if (p64 < 0) break seq63;
-      let p65;
+    seq65: {
       let p66;
+      p66 = r_IPv4address(at);
+      if (p66 < 0) break seq65;
+      let p67;
+      let p68;
       silent++;
-      p66 = r_unreserved(p64);
-      if (p66 < 0) {
-        p66 = r_sub_delims(p64);
-        if (p66 < 0) {
-          p66 = p64 + 1 <= len && input.charCodeAt(p64 + 0) === 0x25 ? p64 + 1 : -1;
-          if (p66 < 0 && p64 >= maxFail && silent === 0) fail(p64, 6);
+      p68 = r_unreserved(p66);
+      if (p68 < 0) {
+        p68 = r_sub_delims(p66);
+        if (p68 < 0) {
+          p68 = p66 + 1 <= len && input.charCodeAt(p66 + 0) === 0x25 ? p66 + 1 : -1;
+          if (p68 < 0 && p66 >= maxFail && silent === 0) fail(p66, 6);
         }
       }
       silent--;
-      p65 = p66 < 0 ? p64 : -1;
-      if (p65 < 0) break seq63;
-      out = p65;
+      p67 = p68 < 0 ? p66 : -1;
+      if (p67 < 0) break seq65;
+      out = p67;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -458,11 +460,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c70 = input.charCodeAt(out); if (c70 < 128 && T3[c70] === 1) out++; else break; }
   for (;;) {
-    let p67;
-    p67 = r_DIGIT(out);
-    if (p67 < 0 || p67 === out) break;
-    out = p67;
+    let p69;
+    p69 = r_DIGIT(out);
+    if (p69 < 0 || p69 === out) break;
+    out = p69;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -480,22 +483,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq68: {
-    let p69;
-    p69 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p69 < 0 && at >= maxFail && silent === 0) fail(at, 7);
-    if (p69 < 0) break seq68;
-    let p70;
-    p70 = r_IPv6address(p69);
-    if (p70 < 0) {
-      p70 = r_IPvFuture(p69);
+  seq71: {
+    let p72;
+    p72 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p72 < 0 && at >= maxFail && silent === 0) fail(at, 7);
+    if (p72 < 0) break seq71;
+    let p73;
+    p73 = r_IPv6address(p72);
+    if (p73 < 0) {
+      p73 = r_IPvFuture(p72);
     }
-    if (p70 < 0) break seq68;
-    let p71;
-    p71 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x5d ? p70 + 1 : -1;
-    if (p71 < 0 && p70 >= maxFail && silent === 0) fail(p70, 8);
-    if (p71 < 0) break seq68;
-    out = p71;
+    if (p73 < 0) break seq71;
+    let p74;
+    p74 = p73 + 1 <= len && input.charCodeAt(p73 + 0) === 0x5d ? p73 + 1 : -1;
+    if (p74 < 0 && p73 >= maxFail && silent === 0) fail(p73, 8);
+    if (p74 < 0) break seq71;
+    out = p74;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -513,47 +516,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq72: {
-    let p73;
-    p73 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p73 < 0 && at >= maxFail && silent === 0) fail(at, 9);
-    if (p73 < 0) break seq72;
-    let p74;
-    let k75 = 0;
-    p74 = p73;
-    for (;;) {
-      let p76;
-      p76 = r_HEXDIG(p74);
-      if (p76 < 0 || p76 === p74) break;
-      p74 = p76;
-      k75++;
-    }
-    if (k75 < 1) p74 = -1;
-    if (p74 < 0) break seq72;
+  seq75: {
+    let p76;
+    p76 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p76 < 0 && at >= maxFail && silent === 0) fail(at, 9);
+    if (p76 < 0) break seq75;
     let p77;
-    p77 = p74 + 1 <= len && input.charCodeAt(p74 + 0) === 0x2e ? p74 + 1 : -1;
-    if (p77 < 0 && p74 >= maxFail && silent === 0) fail(p74, 10);
-    if (p77 < 0) break seq72;
-    let p78;
-    let k79 = 0;
-    p78 = p77;
+    let k78 = 0;
+    p77 = p76;
+    while (p77 < len) { const c80 = input.charCodeAt(p77); if (c80 < 128 && T4[c80] === 1) p77++; else break; }
+    k78 = p77 - p76;
     for (;;) {
-      let p80;
-      p80 = r_unreserved(p78);
-      if (p80 < 0) {
-        p80 = r_sub_delims(p78);
-        if (p80 < 0) {
-          p80 = p78 + 1 <= len && input.charCodeAt(p78 + 0) === 0x3a ? p78 + 1 : -1;
-          if (p80 < 0 && p78 >= maxFail && silent === 0) fail(p78, 0);
+      let p79;
+      p79 = r_HEXDIG(p77);
+      if (p79 < 0 || p79 === p77) break;
+      p77 = p79;
+      k78++;
+    }
+    if (k78 < 1) p77 = -1;
+    if (p77 < 0) break seq75;
+    let p81;
+    p81 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x2e ? p77 + 1 : -1;
+    if (p81 < 0 && p77 >= maxFail && silent === 0) fail(p77, 10);
+    if (p81 < 0) break seq75;
+    let p82;
+    let k83 = 0;
+    p82 = p81;
+    while (p82 < len) { const c85 = input.charCodeAt(p82); if (c85 < 128 && T2[c85] === 1) p82++; else break; }
+    k83 = p82 - p81;
+    for (;;) {
+      let p84;
+      p84 = r_unreserved(p82);
+      if (p84 < 0) {
+        p84 = r_sub_delims(p82);
+        if (p84 < 0) {
+          p84 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x3a ? p82 + 1 : -1;
+          if (p84 < 0 && p82 >= maxFail && silent === 0) fail(p82, 0);
         }
       }
-      if (p80 < 0 || p80 === p78) break;
-      p78 = p80;
-      k79++;
+      if (p84 < 0 || p84 === p82) break;
+      p82 = p84;
+      k83++;
     }
-    if (k79 < 1) p78 = -1;
-    if (p78 < 0) break seq72;
-    out = p78;
+    if (k83 < 1) p82 = -1;
+    if (p82 < 0) break seq75;
+    out = p82;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -573,534 +580,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq81: {
-    let p82;
-    p82 = r_h16(at);
-    if (p82 < 0) break seq81;
-    let p83;
-    p83 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x3a ? p82 + 1 : -1;
-    if (p83 < 0 && p82 >= maxFail && silent === 0) fail(p82, 0);
-    if (p83 < 0) break seq81;
-    let p84;
-    p84 = r_h16(p83);
-    if (p84 < 0) break seq81;
-    let p85;
-    p85 = p84 + 1 <= len && input.charCodeAt(p84 + 0) === 0x3a ? p84 + 1 : -1;
-    if (p85 < 0 && p84 >= maxFail && silent === 0) fail(p84, 0);
-    if (p85 < 0) break seq81;
-    let p86;
-    p86 = r_h16(p85);
-    if (p86 < 0) break seq81;
+  seq86: {
     let p87;
-    p87 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x3a ? p86 + 1 : -1;
-    if (p87 < 0 && p86 >= maxFail && silent === 0) fail(p86, 0);
-    if (p87 < 0) break seq81;
+    p87 = r_h16(at);
+    if (p87 < 0) break seq86;
     let p88;
-    p88 = r_h16(p87);
-    if (p88 < 0) break seq81;
+    p88 = p87 + 1 <= len && input.charCodeAt(p87 + 0) === 0x3a ? p87 + 1 : -1;
+    if (p88 < 0 && p87 >= maxFail && silent === 0) fail(p87, 0);
+    if (p88 < 0) break seq86;
     let p89;
-    p89 = p88 + 1 <= len && input.charCodeAt(p88 + 0) === 0x3a ? p88 + 1 : -1;
-    if (p89 < 0 && p88 >= maxFail && silent === 0) fail(p88, 0);
-    if (p89 < 0) break seq81;
+    p89 = r_h16(p88);
+    if (p89 < 0) break seq86;
     let p90;
-    p90 = r_h16(p89);
-    if (p90 < 0) break seq81;
+    p90 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x3a ? p89 + 1 : -1;
+    if (p90 < 0 && p89 >= maxFail && silent === 0) fail(p89, 0);
+    if (p90 < 0) break seq86;
     let p91;
-    p91 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x3a ? p90 + 1 : -1;
-    if (p91 < 0 && p90 >= maxFail && silent === 0) fail(p90, 0);
-    if (p91 < 0) break seq81;
+    p91 = r_h16(p90);
+    if (p91 < 0) break seq86;
     let p92;
-    p92 = r_h16(p91);
-    if (p92 < 0) break seq81;
+    p92 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
+    if (p92 < 0 && p91 >= maxFail && silent === 0) fail(p91, 0);
+    if (p92 < 0) break seq86;
     let p93;
-    p93 = p92 + 1 <= len && input.charCodeAt(p92 + 0) === 0x3a ? p92 + 1 : -1;
-    if (p93 < 0 && p92 >= maxFail && silent === 0) fail(p92, 0);
-    if (p93 < 0) break seq81;
+    p93 = r_h16(p92);
+    if (p93 < 0) break seq86;
     let p94;
-    p94 = r_ls32(p93);
-    if (p94 < 0) break seq81;
-    out = p94;
+    p94 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x3a ? p93 + 1 : -1;
+    if (p94 < 0 && p93 >= maxFail && silent === 0) fail(p93, 0);
+    if (p94 < 0) break seq86;
+    let p95;
+    p95 = r_h16(p94);
+    if (p95 < 0) break seq86;
+    let p96;
+    p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x3a ? p95 + 1 : -1;
+    if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 0);
+    if (p96 < 0) break seq86;
+    let p97;
+    p97 = r_h16(p96);
+    if (p97 < 0) break seq86;
+    let p98;
+    p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x3a ? p97 + 1 : -1;
+    if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 0);
+    if (p98 < 0) break seq86;
+    let p99;
+    p99 = r_ls32(p98);
+    if (p99 < 0) break seq86;
+    out = p99;
   }
   if (out < 0) {
     out = -1;
-    seq95: {
-      let p96;
-      p96 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p96 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p96 < 0) break seq95;
-      let p97;
-      p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
-      if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 0);
-      if (p97 < 0) break seq95;
-      let p98;
-      p98 = r_h16(p97);
-      if (p98 < 0) break seq95;
-      let p99;
-      p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
-      if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 0);
-      if (p99 < 0) break seq95;
-      let p100;
-      p100 = r_h16(p99);
-      if (p100 < 0) break seq95;
+    seq100: {
       let p101;
-      p101 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
-      if (p101 < 0 && p100 >= maxFail && silent === 0) fail(p100, 0);
-      if (p101 < 0) break seq95;
+      p101 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p101 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p101 < 0) break seq100;
       let p102;
-      p102 = r_h16(p101);
-      if (p102 < 0) break seq95;
+      p102 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x3a ? p101 + 1 : -1;
+      if (p102 < 0 && p101 >= maxFail && silent === 0) fail(p101, 0);
+      if (p102 < 0) break seq100;
       let p103;
-      p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
-      if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 0);
-      if (p103 < 0) break seq95;
+      p103 = r_h16(p102);
+      if (p103 < 0) break seq100;
       let p104;
-      p104 = r_h16(p103);
-      if (p104 < 0) break seq95;
+      p104 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x3a ? p103 + 1 : -1;
+      if (p104 < 0 && p103 >= maxFail && silent === 0) fail(p103, 0);
+      if (p104 < 0) break seq100;
       let p105;
-      p105 = p104 + 1 <= len && input.charCodeAt(p104 + 0) === 0x3a ? p104 + 1 : -1;
-      if (p105 < 0 && p104 >= maxFail && silent === 0) fail(p104, 0);
-      if (p105 < 0) break seq95;
+      p105 = r_h16(p104);
+      if (p105 < 0) break seq100;
       let p106;
-      p106 = r_h16(p105);
-      if (p106 < 0) break seq95;
+      p106 = p105 + 1 <= len && input.charCodeAt(p105 + 0) === 0x3a ? p105 + 1 : -1;
+      if (p106 < 0 && p105 >= maxFail && silent === 0) fail(p105, 0);
+      if (p106 < 0) break seq100;
       let p107;
-      p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
-      if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 0);
-      if (p107 < 0) break seq95;
+      p107 = r_h16(p106);
+      if (p107 < 0) break seq100;
       let p108;
-      p108 = r_ls32(p107);
-      if (p108 < 0) break seq95;
-      out = p108;
+      p108 = p107 + 1 <= len && input.charCodeAt(p107 + 0) === 0x3a ? p107 + 1 : -1;
+      if (p108 < 0 && p107 >= maxFail && silent === 0) fail(p107, 0);
+      if (p108 < 0) break seq100;
+      let p109;
+      p109 = r_h16(p108);
+      if (p109 < 0) break seq100;
+      let p110;
+      p110 = p109 + 1 <= len && input.charCodeAt(p109 + 0) === 0x3a ? p109 + 1 : -1;
+      if (p110 < 0 && p109 >= maxFail && silent === 0) fail(p109, 0);
+      if (p110 < 0) break seq100;
+      let p111;
+      p111 = r_h16(p110);
+      if (p111 < 0) break seq100;
+      let p112;
+      p112 = p111 + 1 <= len && input.charCodeAt(p111 + 0) === 0x3a ? p111 + 1 : -1;
+      if (p112 < 0 && p111 >= maxFail && silent === 0) fail(p111, 0);
+      if (p112 < 0) break seq100;
+      let p113;
+      p113 = r_ls32(p112);
+      if (p113 < 0) break seq100;
+      out = p113;
     }
     if (out < 0) {
       out = -1;
-      seq109: {
-        let p110;
-        let p111;
-        p111 = r_h16(at);
-        p110 = p111 < 0 ? at : p111;
-        if (p110 < 0) break seq109;
-        let p112;
-        p112 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
-        if (p112 < 0 && p110 >= maxFail && silent === 0) fail(p110, 0);
-        if (p112 < 0) break seq109;
-        let p113;
-        p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
-        if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 0);
-        if (p113 < 0) break seq109;
-        let p114;
-        p114 = r_h16(p113);
-        if (p114 < 0) break seq109;
+      seq114: {
         let p115;
-        p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
-        if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 0);
-        if (p115 < 0) break seq109;
         let p116;
-        p116 = r_h16(p115);
-        if (p116 < 0) break seq109;
+        p116 = r_h16(at);
+        p115 = p116 < 0 ? at : p116;
+        if (p115 < 0) break seq114;
         let p117;
-        p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
-        if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
-        if (p117 < 0) break seq109;
+        p117 = p115 + 1 <= len && input.charCodeAt(p115 + 0) === 0x3a ? p115 + 1 : -1;
+        if (p117 < 0 && p115 >= maxFail && silent === 0) fail(p115, 0);
+        if (p117 < 0) break seq114;
         let p118;
-        p118 = r_h16(p117);
-        if (p118 < 0) break seq109;
+        p118 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x3a ? p117 + 1 : -1;
+        if (p118 < 0 && p117 >= maxFail && silent === 0) fail(p117, 0);
+        if (p118 < 0) break seq114;
         let p119;
-        p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
-        if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 0);
-        if (p119 < 0) break seq109;
+        p119 = r_h16(p118);
+        if (p119 < 0) break seq114;
         let p120;
-        p120 = r_h16(p119);
-        if (p120 < 0) break seq109;
+        p120 = p119 + 1 <= len && input.charCodeAt(p119 + 0) === 0x3a ? p119 + 1 : -1;
+        if (p120 < 0 && p119 >= maxFail && silent === 0) fail(p119, 0);
+        if (p120 < 0) break seq114;
         let p121;
-        p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
-        if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 0);
-        if (p121 < 0) break seq109;
+        p121 = r_h16(p120);
+        if (p121 < 0) break seq114;
         let p122;
-        p122 = r_ls32(p121);
-        if (p122 < 0) break seq109;
-        out = p122;
+        p122 = p121 + 1 <= len && input.charCodeAt(p121 + 0) === 0x3a ? p121 + 1 : -1;
+        if (p122 < 0 && p121 >= maxFail && silent === 0) fail(p121, 0);
+        if (p122 < 0) break seq114;
+        let p123;
+        p123 = r_h16(p122);
+        if (p123 < 0) break seq114;
+        let p124;
+        p124 = p123 + 1 <= len && input.charCodeAt(p123 + 0) === 0x3a ? p123 + 1 : -1;
+        if (p124 < 0 && p123 >= maxFail && silent === 0) fail(p123, 0);
+        if (p124 < 0) break seq114;
+        let p125;
+        p125 = r_h16(p124);
+        if (p125 < 0) break seq114;
+        let p126;
+        p126 = p125 + 1 <= len && input.charCodeAt(p125 + 0) === 0x3a ? p125 + 1 : -1;
+        if (p126 < 0 && p125 >= maxFail && silent === 0) fail(p125, 0);
+        if (p126 < 0) break seq114;
+        let p127;
+        p127 = r_ls32(p126);
+        if (p127 < 0) break seq114;
+        out = p127;
       }
       if (out < 0) {
         out = -1;
-        seq123: {
-          let p124;
-          let p125;
-          p125 = -1;
-          seq126: {
-            let p127;
-            let k128 = 0;
-            p127 = at;
+        seq128: {
+          let p129;
+          let p130;
+          p130 = -1;
+          seq131: {
+            let p132;
+            let k133 = 0;
+            p132 = at;
             for (;;) {
-              if (k128 === 1) break;
-              let p129;
-              p129 = -1;
-              seq130: {
-                let p131;
-                p131 = r_h16(p127);
-                if (p131 < 0) break seq130;
-                let p132;
-                p132 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
-                if (p132 < 0 && p131 >= maxFail && silent === 0) fail(p131, 0);
-                if (p132 < 0) break seq130;
-                let p133;
-                let p134;
+              if (k133 === 1) break;
+              let p134;
+              p134 = -1;
+              seq135: {
+                let p136;
+                p136 = r_h16(p132);
+                if (p136 < 0) break seq135;
+                let p137;
+                p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
+                if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 0);
+                if (p137 < 0) break seq135;
+                let p138;
+                let p139;
                 silent++;
-                p134 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
-                if (p134 < 0 && p132 >= maxFail && silent === 0) fail(p132, 0);
+                p139 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
+                if (p139 < 0 && p137 >= maxFail && silent === 0) fail(p137, 0);
                 silent--;
-                p133 = p134 < 0 ? p132 : -1;
-                if (p133 < 0) break seq130;
-                p129 = p133;
+                p138 = p139 < 0 ? p137 : -1;
+                if (p138 < 0) break seq135;
+                p134 = p138;
               }
-              if (p129 < 0 || p129 === p127) break;
-              p127 = p129;
-              k128++;
+              if (p134 < 0 || p134 === p132) break;
+              p132 = p134;
+              k133++;
             }
-            if (p127 < 0) break seq126;
-            let p135;
-            p135 = r_h16(p127);
-            if (p135 < 0) break seq126;
-            p125 = p135;
+            if (p132 < 0) break seq131;
+            let p140;
+            p140 = r_h16(p132);
+            if (p140 < 0) break seq131;
+            p130 = p140;
           }
-          p124 = p125 < 0 ? at : p125;
-          if (p124 < 0) break seq123;
-          let p136;
-          p136 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
-          if (p136 < 0 && p124 >= maxFail && silent === 0) fail(p124, 0);
-          if (p136 < 0) break seq123;
-          let p137;
-          p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
-          if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 0);
-          if (p137 < 0) break seq123;
-          let p138;
-          p138 = r_h16(p137);
-          if (p138 < 0) break seq123;
-          let p139;
-          p139 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
-          if (p139 < 0 && p138 >= maxFail && silent === 0) fail(p138, 0);
-          if (p139 < 0) break seq123;
-          let p140;
-          p140 = r_h16(p139);
-          if (p140 < 0) break seq123;
+          p129 = p130 < 0 ? at : p130;
+          if (p129 < 0) break seq128;
           let p141;
-          p141 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
-          if (p141 < 0 && p140 >= maxFail && silent === 0) fail(p140, 0);
-          if (p141 < 0) break seq123;
+          p141 = p129 + 1 <= len && input.charCodeAt(p129 + 0) === 0x3a ? p129 + 1 : -1;
+          if (p141 < 0 && p129 >= maxFail && silent === 0) fail(p129, 0);
+          if (p141 < 0) break seq128;
           let p142;
-          p142 = r_h16(p141);
-          if (p142 < 0) break seq123;
+          p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
+          if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 0);
+          if (p142 < 0) break seq128;
           let p143;
-          p143 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
-          if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 0);
-          if (p143 < 0) break seq123;
+          p143 = r_h16(p142);
+          if (p143 < 0) break seq128;
           let p144;
-          p144 = r_ls32(p143);
-          if (p144 < 0) break seq123;
-          out = p144;
+          p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
+          if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 0);
+          if (p144 < 0) break seq128;
+          let p145;
+          p145 = r_h16(p144);
+          if (p145 < 0) break seq128;
+          let p146;
+          p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
+          if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 0);
+          if (p146 < 0) break seq128;
+          let p147;
+          p147 = r_h16(p146);
+          if (p147 < 0) break seq128;
+          let p148;
+          p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
+          if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 0);
+          if (p148 < 0) break seq128;
+          let p149;
+          p149 = r_ls32(p148);
+          if (p149 < 0) break seq128;
+          out = p149;
         }
         if (out < 0) {
           out = -1;
-          seq145: {
-            let p146;
-            let p147;
-            p147 = -1;
-            seq148: {
-              let p149;
-              let k150 = 0;
-              p149 = at;
+          seq150: {
+            let p151;
+            let p152;
+            p152 = -1;
+            seq153: {
+              let p154;
+              let k155 = 0;
+              p154 = at;
               for (;;) {
-                if (k150 === 2) break;
-                let p151;
-                p151 = -1;
-                seq152: {
-                  let p153;
-                  p153 = r_h16(p149);
-                  if (p153 < 0) break seq152;
-                  let p154;
-                  p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
-                  if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 0);
-                  if (p154 < 0) break seq152;
-                  let p155;
-                  let p156;
+                if (k155 === 2) break;
+                let p156;
+                p156 = -1;
+                seq157: {
+                  let p158;
+                  p158 = r_h16(p154);
+                  if (p158 < 0) break seq157;
+                  let p159;
+                  p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
+                  if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
+                  if (p159 < 0) break seq157;
+                  let p160;
+                  let p161;
                   silent++;
-                  p156 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
-                  if (p156 < 0 && p154 >= maxFail && silent === 0) fail(p154, 0);
+                  p161 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
+                  if (p161 < 0 && p159 >= maxFail && silent === 0) fail(p159, 0);
                   silent--;
-                  p155 = p156 < 0 ? p154 : -1;
-                  if (p155 < 0) break seq152;
-                  p151 = p155;
+                  p160 = p161 < 0 ? p159 : -1;
+                  if (p160 < 0) break seq157;
+                  p156 = p160;
                 }
-                if (p151 < 0 || p151 === p149) break;
-                p149 = p151;
-                k150++;
+                if (p156 < 0 || p156 === p154) break;
+                p154 = p156;
+                k155++;
               }
-              if (p149 < 0) break seq148;
-              let p157;
-              p157 = r_h16(p149);
-              if (p157 < 0) break seq148;
-              p147 = p157;
+              if (p154 < 0) break seq153;
+              let p162;
+              p162 = r_h16(p154);
+              if (p162 < 0) break seq153;
+              p152 = p162;
             }
-            p146 = p147 < 0 ? at : p147;
-            if (p146 < 0) break seq145;
-            let p158;
-            p158 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
-            if (p158 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
-            if (p158 < 0) break seq145;
-            let p159;
-            p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
-            if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
-            if (p159 < 0) break seq145;
-            let p160;
-            p160 = r_h16(p159);
-            if (p160 < 0) break seq145;
-            let p161;
-            p161 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
-            if (p161 < 0 && p160 >= maxFail && silent === 0) fail(p160, 0);
-            if (p161 < 0) break seq145;
-            let p162;
-            p162 = r_h16(p161);
-            if (p162 < 0) break seq145;
+            p151 = p152 < 0 ? at : p152;
+            if (p151 < 0) break seq150;
             let p163;
-            p163 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
-            if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 0);
-            if (p163 < 0) break seq145;
+            p163 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
+            if (p163 < 0 && p151 >= maxFail && silent === 0) fail(p151, 0);
+            if (p163 < 0) break seq150;
             let p164;
-            p164 = r_ls32(p163);
-            if (p164 < 0) break seq145;
-            out = p164;
+            p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+            if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
+            if (p164 < 0) break seq150;
+            let p165;
+            p165 = r_h16(p164);
+            if (p165 < 0) break seq150;
+            let p166;
+            p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
+            if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 0);
+            if (p166 < 0) break seq150;
+            let p167;
+            p167 = r_h16(p166);
+            if (p167 < 0) break seq150;
+            let p168;
+            p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
+            if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 0);
+            if (p168 < 0) break seq150;
+            let p169;
+            p169 = r_ls32(p168);
+            if (p169 < 0) break seq150;
+            out = p169;
           }
           if (out < 0) {
             out = -1;
-            seq165: {
-              let p166;
-              let p167;
-              p167 = -1;
-              seq168: {
-                let p169;
-                let k170 = 0;
-                p169 = at;
+            seq170: {
+              let p171;
+              let p172;
+              p172 = -1;
+              seq173: {
+                let p174;
+                let k175 = 0;
+                p174 = at;
                 for (;;) {
-                  if (k170 === 3) break;
-                  let p171;
-                  p171 = -1;
-                  seq172: {
-                    let p173;
-                    p173 = r_h16(p169);
-                    if (p173 < 0) break seq172;
-                    let p174;
-                    p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
-                    if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 0);
-                    if (p174 < 0) break seq172;
-                    let p175;
-                    let p176;
+                  if (k175 === 3) break;
+                  let p176;
+                  p176 = -1;
+                  seq177: {
+                    let p178;
+                    p178 = r_h16(p174);
+                    if (p178 < 0) break seq177;
+                    let p179;
+                    p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
+                    if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
+                    if (p179 < 0) break seq177;
+                    let p180;
+                    let p181;
                     silent++;
-                    p176 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-                    if (p176 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
+                    p181 = p179 + 1 <= len && input.charCodeAt(p179 + 0) === 0x3a ? p179 + 1 : -1;
+                    if (p181 < 0 && p179 >= maxFail && silent === 0) fail(p179, 0);
                     silent--;
-                    p175 = p176 < 0 ? p174 : -1;
-                    if (p175 < 0) break seq172;
-                    p171 = p175;
+                    p180 = p181 < 0 ? p179 : -1;
+                    if (p180 < 0) break seq177;
+                    p176 = p180;
                   }
-                  if (p171 < 0 || p171 === p169) break;
-                  p169 = p171;
-                  k170++;
+                  if (p176 < 0 || p176 === p174) break;
+                  p174 = p176;
+                  k175++;
                 }
-                if (p169 < 0) break seq168;
-                let p177;
-                p177 = r_h16(p169);
-                if (p177 < 0) break seq168;
-                p167 = p177;
+                if (p174 < 0) break seq173;
+                let p182;
+                p182 = r_h16(p174);
+                if (p182 < 0) break seq173;
+                p172 = p182;
               }
-              p166 = p167 < 0 ? at : p167;
-              if (p166 < 0) break seq165;
-              let p178;
-              p178 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
-              if (p178 < 0 && p166 >= maxFail && silent === 0) fail(p166, 0);
-              if (p178 < 0) break seq165;
-              let p179;
-              p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
-              if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
-              if (p179 < 0) break seq165;
-              let p180;
-              p180 = r_h16(p179);
-              if (p180 < 0) break seq165;
-              let p181;
-              p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
-              if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 0);
-              if (p181 < 0) break seq165;
-              let p182;
-              p182 = r_ls32(p181);
-              if (p182 < 0) break seq165;
-              out = p182;
+              p171 = p172 < 0 ? at : p172;
+              if (p171 < 0) break seq170;
+              let p183;
+              p183 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
+              if (p183 < 0 && p171 >= maxFail && silent === 0) fail(p171, 0);
+              if (p183 < 0) break seq170;
+              let p184;
+              p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
+              if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 0);
+              if (p184 < 0) break seq170;
+              let p185;
+              p185 = r_h16(p184);
+              if (p185 < 0) break seq170;
+              let p186;
+              p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
+              if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 0);
+              if (p186 < 0) break seq170;
+              let p187;
+              p187 = r_ls32(p186);
+              if (p187 < 0) break seq170;
+              out = p187;
             }
             if (out < 0) {
               out = -1;
-              seq183: {
-                let p184;
-                let p185;
-                p185 = -1;
-                seq186: {
-                  let p187;
-                  let k188 = 0;
-                  p187 = at;
+              seq188: {
+                let p189;
+                let p190;
+                p190 = -1;
+                seq191: {
+                  let p192;
+                  let k193 = 0;
+                  p192 = at;
                   for (;;) {
-                    if (k188 === 4) break;
-                    let p189;
-                    p189 = -1;
-                    seq190: {
-                      let p191;
-                      p191 = r_h16(p187);
-                      if (p191 < 0) break seq190;
-                      let p192;
-                      p192 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
-                      if (p192 < 0 && p191 >= maxFail && silent === 0) fail(p191, 0);
-                      if (p192 < 0) break seq190;
-                      let p193;
-                      let p194;
+                    if (k193 === 4) break;
+                    let p194;
+                    p194 = -1;
+                    seq195: {
+                      let p196;
+                      p196 = r_h16(p192);
+                      if (p196 < 0) break seq195;
+                      let p197;
+                      p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
+                      if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
+                      if (p197 < 0) break seq195;
+                      let p198;
+                      let p199;
                       silent++;
-                      p194 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
-                      if (p194 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
+                      p199 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
+                      if (p199 < 0 && p197 >= maxFail && silent === 0) fail(p197, 0);
                       silent--;
-                      p193 = p194 < 0 ? p192 : -1;
-                      if (p193 < 0) break seq190;
-                      p189 = p193;
+                      p198 = p199 < 0 ? p197 : -1;
+                      if (p198 < 0) break seq195;
+                      p194 = p198;
                     }
-                    if (p189 < 0 || p189 === p187) break;
-                    p187 = p189;
-                    k188++;
+                    if (p194 < 0 || p194 === p192) break;
+                    p192 = p194;
+                    k193++;
                   }
-                  if (p187 < 0) break seq186;
-                  let p195;
-                  p195 = r_h16(p187);
-                  if (p195 < 0) break seq186;
-                  p185 = p195;
+                  if (p192 < 0) break seq191;
+                  let p200;
+                  p200 = r_h16(p192);
+                  if (p200 < 0) break seq191;
+                  p190 = p200;
                 }
-                p184 = p185 < 0 ? at : p185;
-                if (p184 < 0) break seq183;
-                let p196;
-                p196 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
-                if (p196 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
-                if (p196 < 0) break seq183;
-                let p197;
-                p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
-                if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
-                if (p197 < 0) break seq183;
-                let p198;
-                p198 = r_ls32(p197);
-                if (p198 < 0) break seq183;
-                out = p198;
+                p189 = p190 < 0 ? at : p190;
+                if (p189 < 0) break seq188;
+                let p201;
+                p201 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
+                if (p201 < 0 && p189 >= maxFail && silent === 0) fail(p189, 0);
+                if (p201 < 0) break seq188;
+                let p202;
+                p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
+                if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 0);
+                if (p202 < 0) break seq188;
+                let p203;
+                p203 = r_ls32(p202);
+                if (p203 < 0) break seq188;
+                out = p203;
               }
               if (out < 0) {
                 out = -1;
-                seq199: {
-                  let p200;
-                  let p201;
-                  p201 = -1;
-                  seq202: {
-                    let p203;
-                    let k204 = 0;
-                    p203 = at;
+                seq204: {
+                  let p205;
+                  let p206;
+                  p206 = -1;
+                  seq207: {
+                    let p208;
+                    let k209 = 0;
+                    p208 = at;
                     for (;;) {
-                      if (k204 === 5) break;
-                      let p205;
-                      p205 = -1;
-                      seq206: {
-                        let p207;
-                        p207 = r_h16(p203);
-                        if (p207 < 0) break seq206;
-                        let p208;
-                        p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
-                        if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 0);
-                        if (p208 < 0) break seq206;
-                        let p209;
-                        let p210;
+                      if (k209 === 5) break;
+                      let p210;
+                      p210 = -1;
+                      seq211: {
+                        let p212;
+                        p212 = r_h16(p208);
+                        if (p212 < 0) break seq211;
+                        let p213;
+                        p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
+                        if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
+                        if (p213 < 0) break seq211;
+                        let p214;
+                        let p215;
                         silent++;
-                        p210 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x3a ? p208 + 1 : -1;
-                        if (p210 < 0 && p208 >= maxFail && silent === 0) fail(p208, 0);
+                        p215 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
+                        if (p215 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
                         silent--;
-                        p209 = p210 < 0 ? p208 : -1;
-                        if (p209 < 0) break seq206;
-                        p205 = p209;
+                        p214 = p215 < 0 ? p213 : -1;
+                        if (p214 < 0) break seq211;
+                        p210 = p214;
                       }
-                      if (p205 < 0 || p205 === p203) break;
-                      p203 = p205;
-                      k204++;
+                      if (p210 < 0 || p210 === p208) break;
+                      p208 = p210;
+                      k209++;
                     }
-                    if (p203 < 0) break seq202;
-                    let p211;
-                    p211 = r_h16(p203);
-                    if (p211 < 0) break seq202;
-                    p201 = p211;
+                    if (p208 < 0) break seq207;
+                    let p216;
+                    p216 = r_h16(p208);
+                    if (p216 < 0) break seq207;
+                    p206 = p216;
                   }
-                  p200 = p201 < 0 ? at : p201;
-                  if (p200 < 0) break seq199;
-                  let p212;
-                  p212 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
-                  if (p212 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
-                  if (p212 < 0) break seq199;
-                  let p213;
-                  p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
-                  if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
-                  if (p213 < 0) break seq199;
-                  let p214;
-                  p214 = r_h16(p213);
-                  if (p214 < 0) break seq199;
-                  out = p214;
+                  p205 = p206 < 0 ? at : p206;
+                  if (p205 < 0) break seq204;
+                  let p217;
+                  p217 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
+                  if (p217 < 0 && p205 >= maxFail && silent === 0) fail(p205, 0);
+                  if (p217 < 0) break seq204;
+                  let p218;
+                  p218 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
+                  if (p218 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
+                  if (p218 < 0) break seq204;
+                  let p219;
+                  p219 = r_h16(p218);
+                  if (p219 < 0) break seq204;
+                  out = p219;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq215: {
-                    let p216;
-                    let p217;
-                    p217 = -1;
-                    seq218: {
-                      let p219;
-                      let k220 = 0;
-                      p219 = at;
+                  seq220: {
+                    let p221;
+                    let p222;
+                    p222 = -1;
+                    seq223: {
+                      let p224;
+                      let k225 = 0;
+                      p224 = at;
                       for (;;) {
-                        if (k220 === 6) break;
-                        let p221;
-                        p221 = -1;
-                        seq222: {
-                          let p223;
-                          p223 = r_h16(p219);
-                          if (p223 < 0) break seq222;
-                          let p224;
-                          p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
-                          if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 0);
-                          if (p224 < 0) break seq222;
-                          let p225;
-                          let p226;
+                        if (k225 === 6) break;
+                        let p226;
+                        p226 = -1;
+                        seq227: {
+                          let p228;
+                          p228 = r_h16(p224);
+                          if (p228 < 0) break seq227;
+                          let p229;
+                          p229 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
+                          if (p229 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
+                          if (p229 < 0) break seq227;
+                          let p230;
+                          let p231;
                           silent++;
-                          p226 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
-                          if (p226 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
+                          p231 = p229 + 1 <= len && input.charCodeAt(p229 + 0) === 0x3a ? p229 + 1 : -1;
+                          if (p231 < 0 && p229 >= maxFail && silent === 0) fail(p229, 0);
                           silent--;
-                          p225 = p226 < 0 ? p224 : -1;
-                          if (p225 < 0) break seq222;
-                          p221 = p225;
+                          p230 = p231 < 0 ? p229 : -1;
+                          if (p230 < 0) break seq227;
+                          p226 = p230;
                         }
-                        if (p221 < 0 || p221 === p219) break;
-                        p219 = p221;
-                        k220++;
+                        if (p226 < 0 || p226 === p224) break;
+                        p224 = p226;
+                        k225++;
                       }
-                      if (p219 < 0) break seq218;
-                      let p227;
-                      p227 = r_h16(p219);
-                      if (p227 < 0) break seq218;
-                      p217 = p227;
+                      if (p224 < 0) break seq223;
+                      let p232;
+                      p232 = r_h16(p224);
+                      if (p232 < 0) break seq223;
+                      p222 = p232;
                     }
-                    p216 = p217 < 0 ? at : p217;
-                    if (p216 < 0) break seq215;
-                    let p228;
-                    p228 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
-                    if (p228 < 0 && p216 >= maxFail && silent === 0) fail(p216, 0);
-                    if (p228 < 0) break seq215;
-                    let p229;
-                    p229 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
-                    if (p229 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
-                    if (p229 < 0) break seq215;
-                    out = p229;
+                    p221 = p222 < 0 ? at : p222;
+                    if (p221 < 0) break seq220;
+                    let p233;
+                    p233 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
+                    if (p233 < 0 && p221 >= maxFail && silent === 0) fail(p221, 0);
+                    if (p233 < 0) break seq220;
+                    let p234;
+                    p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
+                    if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
+                    if (p234 < 0) break seq220;
+                    out = p234;
                   }
                 }
               }
@@ -1119,17 +1126,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
-  let k230 = 0;
+  let k235 = 0;
   out = at;
   for (;;) {
-    if (k230 === 4) break;
-    let p231;
-    p231 = r_HEXDIG(out);
-    if (p231 < 0 || p231 === out) break;
-    out = p231;
-    k230++;
+    if (k235 === 4) break;
+    let p236;
+    p236 = r_HEXDIG(out);
+    if (p236 < 0 || p236 === out) break;
+    out = p236;
+    k235++;
   }
-  if (k230 < 1) out = -1;
+  if (k235 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1140,18 +1147,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq232: {
-    let p233;
-    p233 = r_h16(at);
-    if (p233 < 0) break seq232;
-    let p234;
-    p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
-    if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
-    if (p234 < 0) break seq232;
-    let p235;
-    p235 = r_h16(p234);
-    if (p235 < 0) break seq232;
-    out = p235;
+  seq237: {
+    let p238;
+    p238 = r_h16(at);
+    if (p238 < 0) break seq237;
+    let p239;
+    p239 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
+    if (p239 < 0 && p238 >= maxFail && silent === 0) fail(p238, 0);
+    if (p239 < 0) break seq237;
+    let p240;
+    p240 = r_h16(p239);
+    if (p240 < 0) break seq237;
+    out = p240;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1166,32 +1173,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq236: {
-    let p237;
-    p237 = r_dec_octet(at);
-    if (p237 < 0) break seq236;
-    let p238;
-    p238 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x2e ? p237 + 1 : -1;
-    if (p238 < 0 && p237 >= maxFail && silent === 0) fail(p237, 10);
-    if (p238 < 0) break seq236;
-    let p239;
-    p239 = r_dec_octet(p238);
-    if (p239 < 0) break seq236;
-    let p240;
-    p240 = p239 + 1 <= len && input.charCodeAt(p239 + 0) === 0x2e ? p239 + 1 : -1;
-    if (p240 < 0 && p239 >= maxFail && silent === 0) fail(p239, 10);
-    if (p240 < 0) break seq236;
-    let p241;
-    p241 = r_dec_octet(p240);
-    if (p241 < 0) break seq236;
+  seq241: {
     let p242;
-    p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x2e ? p241 + 1 : -1;
-    if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 10);
-    if (p242 < 0) break seq236;
+    p242 = r_dec_octet(at);
+    if (p242 < 0) break seq241;
     let p243;
-    p243 = r_dec_octet(p242);
-    if (p243 < 0) break seq236;
-    out = p243;
+    p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x2e ? p242 + 1 : -1;
+    if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 10);
+    if (p243 < 0) break seq241;
+    let p244;
+    p244 = r_dec_octet(p243);
+    if (p244 < 0) break seq241;
+    let p245;
+    p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x2e ? p244 + 1 : -1;
+    if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 10);
+    if (p245 < 0) break seq241;
+    let p246;
+    p246 = r_dec_octet(p245);
+    if (p246 < 0) break seq241;
+    let p247;
+    p247 = p246 + 1 <= len && input.charCodeAt(p246 + 0) === 0x2e ? p246 + 1 : -1;
+    if (p247 < 0 && p246 >= maxFail && silent === 0) fail(p246, 10);
+    if (p247 < 0) break seq241;
+    let p248;
+    p248 = r_dec_octet(p247);
+    if (p248 < 0) break seq241;
+    out = p248;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1207,69 +1214,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq244: {
-    let p245;
-    p245 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p245 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p245 < 0) break seq244;
-    let p246;
-    const c247 = p245 < len ? input.charCodeAt(p245) : -1;
-    p246 = (c247 >= 0 && c247 < 128 && T1[c247] === 1) ? p245 + 1 : -1;
-    if (p246 < 0 && p245 >= maxFail && silent === 0) fail(p245, 12);
-    if (p246 < 0) break seq244;
-    out = p246;
+  seq249: {
+    let p250;
+    p250 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p250 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p250 < 0) break seq249;
+    let p251;
+    const c252 = p250 < len ? input.charCodeAt(p250) : -1;
+    p251 = (c252 >= 0 && c252 < 128 && T5[c252] === 1) ? p250 + 1 : -1;
+    if (p251 < 0 && p250 >= maxFail && silent === 0) fail(p250, 12);
+    if (p251 < 0) break seq249;
+    out = p251;
   }
   if (out < 0) {
     out = -1;
-    seq248: {
-      let p249;
-      p249 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p249 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-      if (p249 < 0) break seq248;
-      let p250;
-      const c251 = p249 < len ? input.charCodeAt(p249) : -1;
-      p250 = (c251 >= 0 && c251 < 128 && T2[c251] === 1) ? p249 + 1 : -1;
-      if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 14);
-      if (p250 < 0) break seq248;
-      let p252;
-      p252 = r_DIGIT(p250);
-      if (p252 < 0) break seq248;
-      out = p252;
+    seq253: {
+      let p254;
+      p254 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p254 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+      if (p254 < 0) break seq253;
+      let p255;
+      const c256 = p254 < len ? input.charCodeAt(p254) : -1;
+      p255 = (c256 >= 0 && c256 < 128 && T6[c256] === 1) ? p254 + 1 : -1;
+      if (p255 < 0 && p254 >= maxFail && silent === 0) fail(p254, 14);
+      if (p255 < 0) break seq253;
+      let p257;
+      p257 = r_DIGIT(p255);
+      if (p257 < 0) break seq253;
+      out = p257;
     }
     if (out < 0) {
       out = -1;
-      seq253: {
-        let p254;
-        p254 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p254 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-        if (p254 < 0) break seq253;
-        let p255;
-        let k256 = 0;
-        p255 = p254;
+      seq258: {
+        let p259;
+        p259 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+        if (p259 < 0) break seq258;
+        let p260;
+        let k261 = 0;
+        p260 = p259;
         for (;;) {
-          if (k256 === 2) break;
-          let p257;
-          p257 = r_DIGIT(p255);
-          if (p257 < 0 || p257 === p255) break;
-          p255 = p257;
-          k256++;
+          if (k261 === 2) break;
+          let p262;
+          p262 = r_DIGIT(p260);
+          if (p262 < 0 || p262 === p260) break;
+          p260 = p262;
+          k261++;
         }
-        if (k256 < 2) p255 = -1;
-        if (p255 < 0) break seq253;
-        out = p255;
+        if (k261 < 2) p260 = -1;
+        if (p260 < 0) break seq258;
+        out = p260;
       }
       if (out < 0) {
         out = -1;
-        seq258: {
-          let p259;
-          const c260 = at < len ? input.charCodeAt(at) : -1;
-          p259 = (c260 >= 0 && c260 < 128 && T3[c260] === 1) ? at + 1 : -1;
-          if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-          if (p259 < 0) break seq258;
-          let p261;
-          p261 = r_DIGIT(p259);
-          if (p261 < 0) break seq258;
-          out = p261;
+        seq263: {
+          let p264;
+          const c265 = at < len ? input.charCodeAt(at) : -1;
+          p264 = (c265 >= 0 && c265 < 128 && T7[c265] === 1) ? at + 1 : -1;
+          if (p264 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+          if (p264 < 0) break seq263;
+          let p266;
+          p266 = r_DIGIT(p264);
+          if (p266 < 0) break seq263;
+          out = p266;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1287,17 +1294,18 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c268 = input.charCodeAt(out); if (c268 < 128 && T8[c268] === 1) out++; else break; }
   for (;;) {
-    let p262;
-    p262 = r_unreserved(out);
-    if (p262 < 0) {
-      p262 = r_pct_encoded(out);
-      if (p262 < 0) {
-        p262 = r_sub_delims(out);
+    let p267;
+    p267 = r_unreserved(out);
+    if (p267 < 0) {
+      p267 = r_pct_encoded(out);
+      if (p267 < 0) {
+        p267 = r_sub_delims(out);
       }
     }
-    if (p262 < 0 || p262 === out) break;
-    out = p262;
+    if (p267 < 0 || p267 === out) break;
+    out = p267;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1313,41 +1321,41 @@ function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq263: {
-    let p264;
-    p264 = r_path_abempty(at);
-    if (p264 < 0) break seq263;
-    let p265;
-    let p266;
+  seq269: {
+    let p270;
+    p270 = r_path_abempty(at);
+    if (p270 < 0) break seq269;
+    let p271;
+    let p272;
     silent++;
-    p266 = r_pchar(p264);
-    if (p266 < 0) {
-      const c267 = p264 < len ? input.charCodeAt(p264) : -1;
-      p266 = (c267 >= 0 && c267 < 128 && T4[c267] === 1) ? p264 + 1 : -1;
-      if (p266 < 0 && p264 >= maxFail && silent === 0) fail(p264, 17);
+    p272 = r_pchar(p270);
+    if (p272 < 0) {
+      const c273 = p270 < len ? input.charCodeAt(p270) : -1;
+      p272 = (c273 >= 0 && c273 < 128 && T9[c273] === 1) ? p270 + 1 : -1;
+      if (p272 < 0 && p270 >= maxFail && silent === 0) fail(p270, 17);
     }
     silent--;
-    p265 = p266 < 0 ? p264 : -1;
-    if (p265 < 0) break seq263;
-    out = p265;
+    p271 = p272 < 0 ? p270 : -1;
+    if (p271 < 0) break seq269;
+    out = p271;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      seq268: {
-        let p269;
-        p269 = r_path_noscheme(at);
-        if (p269 < 0) break seq268;
-        let p270;
-        let p271;
+      seq274: {
+        let p275;
+        p275 = r_path_noscheme(at);
+        if (p275 < 0) break seq274;
+        let p276;
+        let p277;
         silent++;
-        p271 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
-        if (p271 < 0 && p269 >= maxFail && silent === 0) fail(p269, 0);
+        p277 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x3a ? p275 + 1 : -1;
+        if (p277 < 0 && p275 >= maxFail && silent === 0) fail(p275, 0);
         silent--;
-        p270 = p271 < 0 ? p269 : -1;
-        if (p270 < 0) break seq268;
-        out = p270;
+        p276 = p277 < 0 ? p275 : -1;
+        if (p276 < 0) break seq274;
+        out = p276;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1368,20 +1376,20 @@ function r_path_abempty(at) {
   let out;
   out = at;
   for (;;) {
-    let p272;
-    p272 = -1;
-    seq273: {
-      let p274;
-      p274 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p274 < 0 && out >= maxFail && silent === 0) fail(out, 3);
-      if (p274 < 0) break seq273;
-      let p275;
-      p275 = r_segment(p274);
-      if (p275 < 0) break seq273;
-      p272 = p275;
+    let p278;
+    p278 = -1;
+    seq279: {
+      let p280;
+      p280 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p280 < 0 && out >= maxFail && silent === 0) fail(out, 3);
+      if (p280 < 0) break seq279;
+      let p281;
+      p281 = r_segment(p280);
+      if (p281 < 0) break seq279;
+      p278 = p281;
     }
-    if (p272 < 0 || p272 === out) break;
-    out = p272;
+    if (p278 < 0 || p278 === out) break;
+    out = p278;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1399,42 +1407,42 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq276: {
-    let p277;
-    p277 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p277 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-    if (p277 < 0) break seq276;
-    let p278;
-    let p279;
-    p279 = -1;
-    seq280: {
-      let p281;
-      p281 = r_segment_nz(p277);
-      if (p281 < 0) break seq280;
-      let p282;
-      p282 = p281;
+  seq282: {
+    let p283;
+    p283 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p283 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (p283 < 0) break seq282;
+    let p284;
+    let p285;
+    p285 = -1;
+    seq286: {
+      let p287;
+      p287 = r_segment_nz(p283);
+      if (p287 < 0) break seq286;
+      let p288;
+      p288 = p287;
       for (;;) {
-        let p283;
-        p283 = -1;
-        seq284: {
-          let p285;
-          p285 = p282 + 1 <= len && input.charCodeAt(p282 + 0) === 0x2f ? p282 + 1 : -1;
-          if (p285 < 0 && p282 >= maxFail && silent === 0) fail(p282, 3);
-          if (p285 < 0) break seq284;
-          let p286;
-          p286 = r_segment(p285);
-          if (p286 < 0) break seq284;
-          p283 = p286;
+        let p289;
+        p289 = -1;
+        seq290: {
+          let p291;
+          p291 = p288 + 1 <= len && input.charCodeAt(p288 + 0) === 0x2f ? p288 + 1 : -1;
+          if (p291 < 0 && p288 >= maxFail && silent === 0) fail(p288, 3);
+          if (p291 < 0) break seq290;
+          let p292;
+          p292 = r_segment(p291);
+          if (p292 < 0) break seq290;
+          p289 = p292;
         }
-        if (p283 < 0 || p283 === p282) break;
-        p282 = p283;
+        if (p289 < 0 || p289 === p288) break;
+        p288 = p289;
       }
-      if (p282 < 0) break seq280;
-      p279 = p282;
+      if (p288 < 0) break seq286;
+      p285 = p288;
     }
-    p278 = p279 < 0 ? p277 : p279;
-    if (p278 < 0) break seq276;
-    out = p278;
+    p284 = p285 < 0 ? p283 : p285;
+    if (p284 < 0) break seq282;
+    out = p284;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1446,30 +1454,30 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq287: {
-    let p288;
-    p288 = r_segment_nz_nc(at);
-    if (p288 < 0) break seq287;
-    let p289;
-    p289 = p288;
+  seq293: {
+    let p294;
+    p294 = r_segment_nz_nc(at);
+    if (p294 < 0) break seq293;
+    let p295;
+    p295 = p294;
     for (;;) {
-      let p290;
-      p290 = -1;
-      seq291: {
-        let p292;
-        p292 = p289 + 1 <= len && input.charCodeAt(p289 + 0) === 0x2f ? p289 + 1 : -1;
-        if (p292 < 0 && p289 >= maxFail && silent === 0) fail(p289, 3);
-        if (p292 < 0) break seq291;
-        let p293;
-        p293 = r_segment(p292);
-        if (p293 < 0) break seq291;
-        p290 = p293;
+      let p296;
+      p296 = -1;
+      seq297: {
+        let p298;
+        p298 = p295 + 1 <= len && input.charCodeAt(p295 + 0) === 0x2f ? p295 + 1 : -1;
+        if (p298 < 0 && p295 >= maxFail && silent === 0) fail(p295, 3);
+        if (p298 < 0) break seq297;
+        let p299;
+        p299 = r_segment(p298);
+        if (p299 < 0) break seq297;
+        p296 = p299;
       }
-      if (p290 < 0 || p290 === p289) break;
-      p289 = p290;
+      if (p296 < 0 || p296 === p295) break;
+      p295 = p296;
     }
-    if (p289 < 0) break seq287;
-    out = p289;
+    if (p295 < 0) break seq293;
+    out = p295;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1481,30 +1489,30 @@ function r_path_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq294: {
-    let p295;
-    p295 = r_segment_nz(at);
-    if (p295 < 0) break seq294;
-    let p296;
-    p296 = p295;
+  seq300: {
+    let p301;
+    p301 = r_segment_nz(at);
+    if (p301 < 0) break seq300;
+    let p302;
+    p302 = p301;
     for (;;) {
-      let p297;
-      p297 = -1;
-      seq298: {
-        let p299;
-        p299 = p296 + 1 <= len && input.charCodeAt(p296 + 0) === 0x2f ? p296 + 1 : -1;
-        if (p299 < 0 && p296 >= maxFail && silent === 0) fail(p296, 3);
-        if (p299 < 0) break seq298;
-        let p300;
-        p300 = r_segment(p299);
-        if (p300 < 0) break seq298;
-        p297 = p300;
+      let p303;
+      p303 = -1;
+      seq304: {
+        let p305;
+        p305 = p302 + 1 <= len && input.charCodeAt(p302 + 0) === 0x2f ? p302 + 1 : -1;
+        if (p305 < 0 && p302 >= maxFail && silent === 0) fail(p302, 3);
+        if (p305 < 0) break seq304;
+        let p306;
+        p306 = r_segment(p305);
+        if (p306 < 0) break seq304;
+        p303 = p306;
       }
-      if (p297 < 0 || p297 === p296) break;
-      p296 = p297;
+      if (p303 < 0 || p303 === p302) break;
+      p302 = p303;
     }
-    if (p296 < 0) break seq294;
-    out = p296;
+    if (p302 < 0) break seq300;
+    out = p302;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1526,11 +1534,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c308 = input.charCodeAt(out); if (c308 < 128 && T10[c308] === 1) out++; else break; }
   for (;;) {
-    let p301;
-    p301 = r_pchar(out);
-    if (p301 < 0 || p301 === out) break;
-    out = p301;
+    let p307;
+    p307 = r_pchar(out);
+    if (p307 < 0 || p307 === out) break;
+    out = p307;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1541,16 +1550,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
-  let k302 = 0;
+  let k309 = 0;
   out = at;
+  while (out < len) { const c311 = input.charCodeAt(out); if (c311 < 128 && T10[c311] === 1) out++; else break; }
+  k309 = out - at;
   for (;;) {
-    let p303;
-    p303 = r_pchar(out);
-    if (p303 < 0 || p303 === out) break;
-    out = p303;
-    k302++;
+    let p310;
+    p310 = r_pchar(out);
+    if (p310 < 0 || p310 === out) break;
+    out = p310;
+    k309++;
   }
-  if (k302 < 1) out = -1;
+  if (k309 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1561,26 +1572,28 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
-  let k304 = 0;
+  let k312 = 0;
   out = at;
+  while (out < len) { const c314 = input.charCodeAt(out); if (c314 < 128 && T11[c314] === 1) out++; else break; }
+  k312 = out - at;
   for (;;) {
-    let p305;
-    p305 = r_unreserved(out);
-    if (p305 < 0) {
-      p305 = r_pct_encoded(out);
-      if (p305 < 0) {
-        p305 = r_sub_delims(out);
-        if (p305 < 0) {
-          p305 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p305 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p313;
+    p313 = r_unreserved(out);
+    if (p313 < 0) {
+      p313 = r_pct_encoded(out);
+      if (p313 < 0) {
+        p313 = r_sub_delims(out);
+        if (p313 < 0) {
+          p313 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p313 < 0 && out >= maxFail && silent === 0) fail(out, 5);
         }
       }
     }
-    if (p305 < 0 || p305 === out) break;
-    out = p305;
-    k304++;
+    if (p313 < 0 || p313 === out) break;
+    out = p313;
+    k312++;
   }
-  if (k304 < 1) out = -1;
+  if (k312 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1596,8 +1609,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c306 = at < len ? input.charCodeAt(at) : -1;
-        out = (c306 >= 0 && c306 < 128 && T5[c306] === 1) ? at + 1 : -1;
+        const c315 = at < len ? input.charCodeAt(at) : -1;
+        out = (c315 >= 0 && c315 < 128 && T12[c315] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 18);
       }
     }
@@ -1612,16 +1625,17 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c317 = input.charCodeAt(out); if (c317 < 128 && T13[c317] === 1) out++; else break; }
   for (;;) {
-    let p307;
-    p307 = r_pchar(out);
-    if (p307 < 0) {
-      const c308 = out < len ? input.charCodeAt(out) : -1;
-      p307 = (c308 >= 0 && c308 < 128 && T6[c308] === 1) ? out + 1 : -1;
-      if (p307 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p316;
+    p316 = r_pchar(out);
+    if (p316 < 0) {
+      const c318 = out < len ? input.charCodeAt(out) : -1;
+      p316 = (c318 >= 0 && c318 < 128 && T14[c318] === 1) ? out + 1 : -1;
+      if (p316 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p307 < 0 || p307 === out) break;
-    out = p307;
+    if (p316 < 0 || p316 === out) break;
+    out = p316;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1633,16 +1647,17 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c320 = input.charCodeAt(out); if (c320 < 128 && T13[c320] === 1) out++; else break; }
   for (;;) {
-    let p309;
-    p309 = r_pchar(out);
-    if (p309 < 0) {
-      const c310 = out < len ? input.charCodeAt(out) : -1;
-      p309 = (c310 >= 0 && c310 < 128 && T6[c310] === 1) ? out + 1 : -1;
-      if (p309 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p319;
+    p319 = r_pchar(out);
+    if (p319 < 0) {
+      const c321 = out < len ? input.charCodeAt(out) : -1;
+      p319 = (c321 >= 0 && c321 < 128 && T14[c321] === 1) ? out + 1 : -1;
+      if (p319 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p309 < 0 || p309 === out) break;
-    out = p309;
+    if (p319 < 0 || p319 === out) break;
+    out = p319;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1660,18 +1675,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq311: {
-    let p312;
-    p312 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p312 < 0 && at >= maxFail && silent === 0) fail(at, 6);
-    if (p312 < 0) break seq311;
-    let p313;
-    p313 = r_HEXDIG(p312);
-    if (p313 < 0) break seq311;
-    let p314;
-    p314 = r_HEXDIG(p313);
-    if (p314 < 0) break seq311;
-    out = p314;
+  seq322: {
+    let p323;
+    p323 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p323 < 0 && at >= maxFail && silent === 0) fail(at, 6);
+    if (p323 < 0) break seq322;
+    let p324;
+    p324 = r_HEXDIG(p323);
+    if (p324 < 0) break seq322;
+    let p325;
+    p325 = r_HEXDIG(p324);
+    if (p325 < 0) break seq322;
+    out = p325;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1681,7 +1696,7 @@ function r_pct_encoded(at) {
 // unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  out = one(T7, at);
+  out = one(T15, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 20);
   return out;
 }
@@ -1689,7 +1704,7 @@ function r_unreserved(at) {
 // reserved      = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  out = one(T8, at);
+  out = one(T16, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 21);
   return out;
 }
@@ -1697,7 +1712,7 @@ function r_reserved(at) {
 // gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  out = one(T9, at);
+  out = one(T17, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
   return out;
 }
@@ -1706,7 +1721,7 @@ function r_gen_delims(at) {
 //               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  out = one(T10, at);
+  out = one(T18, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1714,7 +1729,7 @@ function r_sub_delims(at) {
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  out = one(T11, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1723,7 +1738,7 @@ function r_ALPHA(at) {
 //                        ; 0-9
 function r_DIGIT(at) {
   let out;
-  out = one(T12, at);
+  out = one(T3, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
@@ -1731,27 +1746,33 @@ function r_DIGIT(at) {
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  out = one(T13, at);
+  out = one(T4, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
   return out;
 }
 
 // The ASCII part of each character set, one entry per code unit.
 function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }
-const T0 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T1 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
-const T2 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T4 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T5 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
-const T6 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T7 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T8 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T9 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T0 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T1 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T2 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
+const T3 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T4 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T5 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T6 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T7 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T8 = table('00000000000000000000000000000000010010111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
+const T9 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T10 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
+const T11 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
+const T12 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
+const T13 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
+const T14 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T15 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T16 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T17 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 
 const START = { URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

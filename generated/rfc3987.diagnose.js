@@ -359,6 +359,7 @@ function r_iuserinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c58 = input.charCodeAt(out); if (c58 < 128 && T0[c58] === 1) out++; else break; }
   for (;;) {
     let p57;
     p57 = r_iunreserved(out);
@@ -387,25 +388,25 @@ function r_ihost(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq58: {
-      let p59;
-      p59 = r_IPv4address(at);
-      if (p59 < 0) break seq58;
+    seq59: {
       let p60;
+      p60 = r_IPv4address(at);
+      if (p60 < 0) break seq59;
       let p61;
+      let p62;
       silent++;
-      p61 = r_iunreserved(p59);
-      if (p61 < 0) {
-        p61 = r_sub_delims(p59);
-        if (p61 < 0) {
-          p61 = p59 + 1 <= len && input.charCodeAt(p59 + 0) === 0x25 ? p59 + 1 : -1;
-          if (p61 < 0 && p59 >= maxFail && silent === 0) fail(p59, 5);
+      p62 = r_iunreserved(p60);
+      if (p62 < 0) {
+        p62 = r_sub_delims(p60);
+        if (p62 < 0) {
+          p62 = p60 + 1 <= len && input.charCodeAt(p60 + 0) === 0x25 ? p60 + 1 : -1;
+          if (p62 < 0 && p60 >= maxFail && silent === 0) fail(p60, 5);
         }
       }
       silent--;
-      p60 = p61 < 0 ? p59 : -1;
-      if (p60 < 0) break seq58;
-      out = p60;
+      p61 = p62 < 0 ? p60 : -1;
+      if (p61 < 0) break seq59;
+      out = p61;
     }
     if (out < 0) {
       out = r_ireg_name(at);
@@ -421,17 +422,18 @@ function r_ireg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c64 = input.charCodeAt(out); if (c64 < 128 && T1[c64] === 1) out++; else break; }
   for (;;) {
-    let p62;
-    p62 = r_iunreserved(out);
-    if (p62 < 0) {
-      p62 = r_pct_encoded(out);
-      if (p62 < 0) {
-        p62 = r_sub_delims(out);
+    let p63;
+    p63 = r_iunreserved(out);
+    if (p63 < 0) {
+      p63 = r_pct_encoded(out);
+      if (p63 < 0) {
+        p63 = r_sub_delims(out);
       }
     }
-    if (p62 < 0 || p62 === out) break;
-    out = p62;
+    if (p63 < 0 || p63 === out) break;
+    out = p63;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -447,41 +449,41 @@ function r_ipath(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq63: {
-    let p64;
-    p64 = r_ipath_abempty(at);
-    if (p64 < 0) break seq63;
-    let p65;
+  seq65: {
     let p66;
+    p66 = r_ipath_abempty(at);
+    if (p66 < 0) break seq65;
+    let p67;
+    let p68;
     silent++;
-    p66 = r_ipchar(p64);
-    if (p66 < 0) {
-      const c67 = p64 < len ? input.charCodeAt(p64) : -1;
-      p66 = (c67 >= 0 && c67 < 128 && T0[c67] === 1) ? p64 + 1 : -1;
-      if (p66 < 0 && p64 >= maxFail && silent === 0) fail(p64, 6);
+    p68 = r_ipchar(p66);
+    if (p68 < 0) {
+      const c69 = p66 < len ? input.charCodeAt(p66) : -1;
+      p68 = (c69 >= 0 && c69 < 128 && T2[c69] === 1) ? p66 + 1 : -1;
+      if (p68 < 0 && p66 >= maxFail && silent === 0) fail(p66, 6);
     }
     silent--;
-    p65 = p66 < 0 ? p64 : -1;
-    if (p65 < 0) break seq63;
-    out = p65;
+    p67 = p68 < 0 ? p66 : -1;
+    if (p67 < 0) break seq65;
+    out = p67;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
     if (out < 0) {
       out = -1;
-      seq68: {
-        let p69;
-        p69 = r_ipath_noscheme(at);
-        if (p69 < 0) break seq68;
-        let p70;
+      seq70: {
         let p71;
+        p71 = r_ipath_noscheme(at);
+        if (p71 < 0) break seq70;
+        let p72;
+        let p73;
         silent++;
-        p71 = p69 + 1 <= len && input.charCodeAt(p69 + 0) === 0x3a ? p69 + 1 : -1;
-        if (p71 < 0 && p69 >= maxFail && silent === 0) fail(p69, 0);
+        p73 = p71 + 1 <= len && input.charCodeAt(p71 + 0) === 0x3a ? p71 + 1 : -1;
+        if (p73 < 0 && p71 >= maxFail && silent === 0) fail(p71, 0);
         silent--;
-        p70 = p71 < 0 ? p69 : -1;
-        if (p70 < 0) break seq68;
-        out = p70;
+        p72 = p73 < 0 ? p71 : -1;
+        if (p72 < 0) break seq70;
+        out = p72;
       }
       if (out < 0) {
         out = r_ipath_rootless(at);
@@ -502,20 +504,20 @@ function r_ipath_abempty(at) {
   let out;
   out = at;
   for (;;) {
-    let p72;
-    p72 = -1;
-    seq73: {
-      let p74;
-      p74 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p74 < 0 && out >= maxFail && silent === 0) fail(out, 3);
-      if (p74 < 0) break seq73;
-      let p75;
-      p75 = r_isegment(p74);
-      if (p75 < 0) break seq73;
-      p72 = p75;
+    let p74;
+    p74 = -1;
+    seq75: {
+      let p76;
+      p76 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p76 < 0 && out >= maxFail && silent === 0) fail(out, 3);
+      if (p76 < 0) break seq75;
+      let p77;
+      p77 = r_isegment(p76);
+      if (p77 < 0) break seq75;
+      p74 = p77;
     }
-    if (p72 < 0 || p72 === out) break;
-    out = p72;
+    if (p74 < 0 || p74 === out) break;
+    out = p74;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -533,42 +535,42 @@ function r_ipath_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq76: {
-    let p77;
-    p77 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p77 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-    if (p77 < 0) break seq76;
-    let p78;
+  seq78: {
     let p79;
-    p79 = -1;
-    seq80: {
-      let p81;
-      p81 = r_isegment_nz(p77);
-      if (p81 < 0) break seq80;
-      let p82;
-      p82 = p81;
+    p79 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p79 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (p79 < 0) break seq78;
+    let p80;
+    let p81;
+    p81 = -1;
+    seq82: {
+      let p83;
+      p83 = r_isegment_nz(p79);
+      if (p83 < 0) break seq82;
+      let p84;
+      p84 = p83;
       for (;;) {
-        let p83;
-        p83 = -1;
-        seq84: {
-          let p85;
-          p85 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x2f ? p82 + 1 : -1;
-          if (p85 < 0 && p82 >= maxFail && silent === 0) fail(p82, 3);
-          if (p85 < 0) break seq84;
-          let p86;
-          p86 = r_isegment(p85);
-          if (p86 < 0) break seq84;
-          p83 = p86;
+        let p85;
+        p85 = -1;
+        seq86: {
+          let p87;
+          p87 = p84 + 1 <= len && input.charCodeAt(p84 + 0) === 0x2f ? p84 + 1 : -1;
+          if (p87 < 0 && p84 >= maxFail && silent === 0) fail(p84, 3);
+          if (p87 < 0) break seq86;
+          let p88;
+          p88 = r_isegment(p87);
+          if (p88 < 0) break seq86;
+          p85 = p88;
         }
-        if (p83 < 0 || p83 === p82) break;
-        p82 = p83;
+        if (p85 < 0 || p85 === p84) break;
+        p84 = p85;
       }
-      if (p82 < 0) break seq80;
-      p79 = p82;
+      if (p84 < 0) break seq82;
+      p81 = p84;
     }
-    p78 = p79 < 0 ? p77 : p79;
-    if (p78 < 0) break seq76;
-    out = p78;
+    p80 = p81 < 0 ? p79 : p81;
+    if (p80 < 0) break seq78;
+    out = p80;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -580,30 +582,30 @@ function r_ipath_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq87: {
-    let p88;
-    p88 = r_isegment_nz_nc(at);
-    if (p88 < 0) break seq87;
-    let p89;
-    p89 = p88;
+  seq89: {
+    let p90;
+    p90 = r_isegment_nz_nc(at);
+    if (p90 < 0) break seq89;
+    let p91;
+    p91 = p90;
     for (;;) {
-      let p90;
-      p90 = -1;
-      seq91: {
-        let p92;
-        p92 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x2f ? p89 + 1 : -1;
-        if (p92 < 0 && p89 >= maxFail && silent === 0) fail(p89, 3);
-        if (p92 < 0) break seq91;
-        let p93;
-        p93 = r_isegment(p92);
-        if (p93 < 0) break seq91;
-        p90 = p93;
+      let p92;
+      p92 = -1;
+      seq93: {
+        let p94;
+        p94 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x2f ? p91 + 1 : -1;
+        if (p94 < 0 && p91 >= maxFail && silent === 0) fail(p91, 3);
+        if (p94 < 0) break seq93;
+        let p95;
+        p95 = r_isegment(p94);
+        if (p95 < 0) break seq93;
+        p92 = p95;
       }
-      if (p90 < 0 || p90 === p89) break;
-      p89 = p90;
+      if (p92 < 0 || p92 === p91) break;
+      p91 = p92;
     }
-    if (p89 < 0) break seq87;
-    out = p89;
+    if (p91 < 0) break seq89;
+    out = p91;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -615,30 +617,30 @@ function r_ipath_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq94: {
-    let p95;
-    p95 = r_isegment_nz(at);
-    if (p95 < 0) break seq94;
-    let p96;
-    p96 = p95;
+  seq96: {
+    let p97;
+    p97 = r_isegment_nz(at);
+    if (p97 < 0) break seq96;
+    let p98;
+    p98 = p97;
     for (;;) {
-      let p97;
-      p97 = -1;
-      seq98: {
-        let p99;
-        p99 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x2f ? p96 + 1 : -1;
-        if (p99 < 0 && p96 >= maxFail && silent === 0) fail(p96, 3);
-        if (p99 < 0) break seq98;
-        let p100;
-        p100 = r_isegment(p99);
-        if (p100 < 0) break seq98;
-        p97 = p100;
+      let p99;
+      p99 = -1;
+      seq100: {
+        let p101;
+        p101 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x2f ? p98 + 1 : -1;
+        if (p101 < 0 && p98 >= maxFail && silent === 0) fail(p98, 3);
+        if (p101 < 0) break seq100;
+        let p102;
+        p102 = r_isegment(p101);
+        if (p102 < 0) break seq100;
+        p99 = p102;
       }
-      if (p97 < 0 || p97 === p96) break;
-      p96 = p97;
+      if (p99 < 0 || p99 === p98) break;
+      p98 = p99;
     }
-    if (p96 < 0) break seq94;
-    out = p96;
+    if (p98 < 0) break seq96;
+    out = p98;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -660,11 +662,12 @@ function r_isegment(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c104 = input.charCodeAt(out); if (c104 < 128 && T3[c104] === 1) out++; else break; }
   for (;;) {
-    let p101;
-    p101 = r_ipchar(out);
-    if (p101 < 0 || p101 === out) break;
-    out = p101;
+    let p103;
+    p103 = r_ipchar(out);
+    if (p103 < 0 || p103 === out) break;
+    out = p103;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -675,16 +678,18 @@ function r_isegment(at) {
 function r_isegment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
-  let k102 = 0;
+  let k105 = 0;
   out = at;
+  while (out < len) { const c107 = input.charCodeAt(out); if (c107 < 128 && T3[c107] === 1) out++; else break; }
+  k105 = out - at;
   for (;;) {
-    let p103;
-    p103 = r_ipchar(out);
-    if (p103 < 0 || p103 === out) break;
-    out = p103;
-    k102++;
+    let p106;
+    p106 = r_ipchar(out);
+    if (p106 < 0 || p106 === out) break;
+    out = p106;
+    k105++;
   }
-  if (k102 < 1) out = -1;
+  if (k105 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -696,26 +701,28 @@ function r_isegment_nz(at) {
 function r_isegment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
-  let k104 = 0;
+  let k108 = 0;
   out = at;
+  while (out < len) { const c110 = input.charCodeAt(out); if (c110 < 128 && T4[c110] === 1) out++; else break; }
+  k108 = out - at;
   for (;;) {
-    let p105;
-    p105 = r_iunreserved(out);
-    if (p105 < 0) {
-      p105 = r_pct_encoded(out);
-      if (p105 < 0) {
-        p105 = r_sub_delims(out);
-        if (p105 < 0) {
-          p105 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p105 < 0 && out >= maxFail && silent === 0) fail(out, 4);
+    let p109;
+    p109 = r_iunreserved(out);
+    if (p109 < 0) {
+      p109 = r_pct_encoded(out);
+      if (p109 < 0) {
+        p109 = r_sub_delims(out);
+        if (p109 < 0) {
+          p109 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p109 < 0 && out >= maxFail && silent === 0) fail(out, 4);
         }
       }
     }
-    if (p105 < 0 || p105 === out) break;
-    out = p105;
-    k104++;
+    if (p109 < 0 || p109 === out) break;
+    out = p109;
+    k108++;
   }
-  if (k104 < 1) out = -1;
+  if (k108 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -732,8 +739,8 @@ function r_ipchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c106 = at < len ? input.charCodeAt(at) : -1;
-        out = (c106 >= 0 && c106 < 128 && T1[c106] === 1) ? at + 1 : -1;
+        const c111 = at < len ? input.charCodeAt(at) : -1;
+        out = (c111 >= 0 && c111 < 128 && T5[c111] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 7);
       }
     }
@@ -748,19 +755,20 @@ function r_iquery(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c113 = input.charCodeAt(out); if (c113 < 128 && T6[c113] === 1) out++; else break; }
   for (;;) {
-    let p107;
-    p107 = r_ipchar(out);
-    if (p107 < 0) {
-      p107 = r_iprivate(out);
-      if (p107 < 0) {
-        const c108 = out < len ? input.charCodeAt(out) : -1;
-        p107 = (c108 >= 0 && c108 < 128 && T2[c108] === 1) ? out + 1 : -1;
-        if (p107 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+    let p112;
+    p112 = r_ipchar(out);
+    if (p112 < 0) {
+      p112 = r_iprivate(out);
+      if (p112 < 0) {
+        const c114 = out < len ? input.charCodeAt(out) : -1;
+        p112 = (c114 >= 0 && c114 < 128 && T7[c114] === 1) ? out + 1 : -1;
+        if (p112 < 0 && out >= maxFail && silent === 0) fail(out, 8);
       }
     }
-    if (p107 < 0 || p107 === out) break;
-    out = p107;
+    if (p112 < 0 || p112 === out) break;
+    out = p112;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -772,16 +780,17 @@ function r_ifragment(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c116 = input.charCodeAt(out); if (c116 < 128 && T6[c116] === 1) out++; else break; }
   for (;;) {
-    let p109;
-    p109 = r_ipchar(out);
-    if (p109 < 0) {
-      const c110 = out < len ? input.charCodeAt(out) : -1;
-      p109 = (c110 >= 0 && c110 < 128 && T2[c110] === 1) ? out + 1 : -1;
-      if (p109 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+    let p115;
+    p115 = r_ipchar(out);
+    if (p115 < 0) {
+      const c117 = out < len ? input.charCodeAt(out) : -1;
+      p115 = (c117 >= 0 && c117 < 128 && T7[c117] === 1) ? out + 1 : -1;
+      if (p115 < 0 && out >= maxFail && silent === 0) fail(out, 8);
     }
-    if (p109 < 0 || p109 === out) break;
-    out = p109;
+    if (p115 < 0 || p115 === out) break;
+    out = p115;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -792,7 +801,7 @@ function r_ifragment(at) {
 function r_iunreserved(at) {
   let out;
   silent++;
-  out = one(T3, at);
+  out = one(T8, at);
   if (out < 0) {
     out = r_ucschar(at);
   }
@@ -809,33 +818,33 @@ function r_iunreserved(at) {
 //                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
-  const c111 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c111 >= 0xa0 && c111 <= 0xd7ff) || (c111 >= 0xf900 && c111 <= 0xfdcf) || (c111 >= 0xfdf0 && c111 <= 0xffef)) ? at + 1 : -1;
+  const c118 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c118 >= 0xa0 && c118 <= 0xd7ff) || (c118 >= 0xf900 && c118 <= 0xfdcf) || (c118 >= 0xfdf0 && c118 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq112: {
-      let p113;
-      const c114 = at < len ? input.charCodeAt(at) : -1;
-      p113 = (false || (c114 >= 0xd800 && c114 <= 0xd83e) || (c114 >= 0xd840 && c114 <= 0xd87e) || (c114 >= 0xd880 && c114 <= 0xd8be) || (c114 >= 0xd8c0 && c114 <= 0xd8fe) || (c114 >= 0xd900 && c114 <= 0xd93e) || (c114 >= 0xd940 && c114 <= 0xd97e) || (c114 >= 0xd980 && c114 <= 0xd9be) || (c114 >= 0xd9c0 && c114 <= 0xd9fe) || (c114 >= 0xda00 && c114 <= 0xda3e) || (c114 >= 0xda40 && c114 <= 0xda7e) || (c114 >= 0xda80 && c114 <= 0xdabe) || (c114 >= 0xdac0 && c114 <= 0xdafe) || (c114 >= 0xdb00 && c114 <= 0xdb3e) || (c114 >= 0xdb44 && c114 <= 0xdb7e)) ? at + 1 : -1;
-      if (p113 < 0) break seq112;
-      let p115;
-      const c116 = p113 < len ? input.charCodeAt(p113) : -1;
-      p115 = (false || (c116 >= 0xdc00 && c116 <= 0xdfff)) ? p113 + 1 : -1;
-      if (p115 < 0) break seq112;
-      out = p115;
+    seq119: {
+      let p120;
+      const c121 = at < len ? input.charCodeAt(at) : -1;
+      p120 = (false || (c121 >= 0xd800 && c121 <= 0xd83e) || (c121 >= 0xd840 && c121 <= 0xd87e) || (c121 >= 0xd880 && c121 <= 0xd8be) || (c121 >= 0xd8c0 && c121 <= 0xd8fe) || (c121 >= 0xd900 && c121 <= 0xd93e) || (c121 >= 0xd940 && c121 <= 0xd97e) || (c121 >= 0xd980 && c121 <= 0xd9be) || (c121 >= 0xd9c0 && c121 <= 0xd9fe) || (c121 >= 0xda00 && c121 <= 0xda3e) || (c121 >= 0xda40 && c121 <= 0xda7e) || (c121 >= 0xda80 && c121 <= 0xdabe) || (c121 >= 0xdac0 && c121 <= 0xdafe) || (c121 >= 0xdb00 && c121 <= 0xdb3e) || (c121 >= 0xdb44 && c121 <= 0xdb7e)) ? at + 1 : -1;
+      if (p120 < 0) break seq119;
+      let p122;
+      const c123 = p120 < len ? input.charCodeAt(p120) : -1;
+      p122 = (false || (c123 >= 0xdc00 && c123 <= 0xdfff)) ? p120 + 1 : -1;
+      if (p122 < 0) break seq119;
+      out = p122;
     }
     if (out < 0) {
       out = -1;
-      seq117: {
-        let p118;
-        const c119 = at < len ? input.charCodeAt(at) : -1;
-        p118 = (false || c119 === 0xd83f || c119 === 0xd87f || c119 === 0xd8bf || c119 === 0xd8ff || c119 === 0xd93f || c119 === 0xd97f || c119 === 0xd9bf || c119 === 0xd9ff || c119 === 0xda3f || c119 === 0xda7f || c119 === 0xdabf || c119 === 0xdaff || c119 === 0xdb3f || c119 === 0xdb7f) ? at + 1 : -1;
-        if (p118 < 0) break seq117;
-        let p120;
-        const c121 = p118 < len ? input.charCodeAt(p118) : -1;
-        p120 = (false || (c121 >= 0xdc00 && c121 <= 0xdffd)) ? p118 + 1 : -1;
-        if (p120 < 0) break seq117;
-        out = p120;
+      seq124: {
+        let p125;
+        const c126 = at < len ? input.charCodeAt(at) : -1;
+        p125 = (false || c126 === 0xd83f || c126 === 0xd87f || c126 === 0xd8bf || c126 === 0xd8ff || c126 === 0xd93f || c126 === 0xd97f || c126 === 0xd9bf || c126 === 0xd9ff || c126 === 0xda3f || c126 === 0xda7f || c126 === 0xdabf || c126 === 0xdaff || c126 === 0xdb3f || c126 === 0xdb7f) ? at + 1 : -1;
+        if (p125 < 0) break seq124;
+        let p127;
+        const c128 = p125 < len ? input.charCodeAt(p125) : -1;
+        p127 = (false || (c128 >= 0xdc00 && c128 <= 0xdffd)) ? p125 + 1 : -1;
+        if (p127 < 0) break seq124;
+        out = p127;
       }
     }
   }
@@ -846,33 +855,33 @@ function r_ucschar(at) {
 // iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
-  const c122 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c122 >= 0xe000 && c122 <= 0xf8ff)) ? at + 1 : -1;
+  const c129 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c129 >= 0xe000 && c129 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq123: {
-      let p124;
-      const c125 = at < len ? input.charCodeAt(at) : -1;
-      p124 = (false || (c125 >= 0xdb80 && c125 <= 0xdbbe) || (c125 >= 0xdbc0 && c125 <= 0xdbfe)) ? at + 1 : -1;
-      if (p124 < 0) break seq123;
-      let p126;
-      const c127 = p124 < len ? input.charCodeAt(p124) : -1;
-      p126 = (false || (c127 >= 0xdc00 && c127 <= 0xdfff)) ? p124 + 1 : -1;
-      if (p126 < 0) break seq123;
-      out = p126;
+    seq130: {
+      let p131;
+      const c132 = at < len ? input.charCodeAt(at) : -1;
+      p131 = (false || (c132 >= 0xdb80 && c132 <= 0xdbbe) || (c132 >= 0xdbc0 && c132 <= 0xdbfe)) ? at + 1 : -1;
+      if (p131 < 0) break seq130;
+      let p133;
+      const c134 = p131 < len ? input.charCodeAt(p131) : -1;
+      p133 = (false || (c134 >= 0xdc00 && c134 <= 0xdfff)) ? p131 + 1 : -1;
+      if (p133 < 0) break seq130;
+      out = p133;
     }
     if (out < 0) {
       out = -1;
-      seq128: {
-        let p129;
-        const c130 = at < len ? input.charCodeAt(at) : -1;
-        p129 = (false || c130 === 0xdbbf || c130 === 0xdbff) ? at + 1 : -1;
-        if (p129 < 0) break seq128;
-        let p131;
-        const c132 = p129 < len ? input.charCodeAt(p129) : -1;
-        p131 = (false || (c132 >= 0xdc00 && c132 <= 0xdffd)) ? p129 + 1 : -1;
-        if (p131 < 0) break seq128;
-        out = p131;
+      seq135: {
+        let p136;
+        const c137 = at < len ? input.charCodeAt(at) : -1;
+        p136 = (false || c137 === 0xdbbf || c137 === 0xdbff) ? at + 1 : -1;
+        if (p136 < 0) break seq135;
+        let p138;
+        const c139 = p136 < len ? input.charCodeAt(p136) : -1;
+        p138 = (false || (c139 >= 0xdc00 && c139 <= 0xdffd)) ? p136 + 1 : -1;
+        if (p138 < 0) break seq135;
+        out = p138;
       }
     }
   }
@@ -890,28 +899,29 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq133: {
-    let p134;
-    p134 = r_ALPHA(at);
-    if (p134 < 0) break seq133;
-    let p135;
-    p135 = p134;
+  seq140: {
+    let p141;
+    p141 = r_ALPHA(at);
+    if (p141 < 0) break seq140;
+    let p142;
+    p142 = p141;
+    while (p142 < len) { const c144 = input.charCodeAt(p142); if (c144 < 128 && T10[c144] === 1) p142++; else break; }
     for (;;) {
-      let p136;
-      p136 = r_ALPHA(p135);
-      if (p136 < 0) {
-        p136 = r_DIGIT(p135);
-        if (p136 < 0) {
-          const c137 = p135 < len ? input.charCodeAt(p135) : -1;
-          p136 = (c137 >= 0 && c137 < 128 && T5[c137] === 1) ? p135 + 1 : -1;
-          if (p136 < 0 && p135 >= maxFail && silent === 0) fail(p135, 12);
+      let p143;
+      p143 = r_ALPHA(p142);
+      if (p143 < 0) {
+        p143 = r_DIGIT(p142);
+        if (p143 < 0) {
+          const c145 = p142 < len ? input.charCodeAt(p142) : -1;
+          p143 = (c145 >= 0 && c145 < 128 && T11[c145] === 1) ? p142 + 1 : -1;
+          if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 12);
         }
       }
-      if (p136 < 0 || p136 === p135) break;
-      p135 = p136;
+      if (p143 < 0 || p143 === p142) break;
+      p142 = p143;
     }
-    if (p135 < 0) break seq133;
-    out = p135;
+    if (p142 < 0) break seq140;
+    out = p142;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -923,11 +933,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c147 = input.charCodeAt(out); if (c147 < 128 && T12[c147] === 1) out++; else break; }
   for (;;) {
-    let p138;
-    p138 = r_DIGIT(out);
-    if (p138 < 0 || p138 === out) break;
-    out = p138;
+    let p146;
+    p146 = r_DIGIT(out);
+    if (p146 < 0 || p146 === out) break;
+    out = p146;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -945,22 +956,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq139: {
-    let p140;
-    p140 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p140 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p140 < 0) break seq139;
-    let p141;
-    p141 = r_IPv6address(p140);
-    if (p141 < 0) {
-      p141 = r_IPvFuture(p140);
+  seq148: {
+    let p149;
+    p149 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p149 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p149 < 0) break seq148;
+    let p150;
+    p150 = r_IPv6address(p149);
+    if (p150 < 0) {
+      p150 = r_IPvFuture(p149);
     }
-    if (p141 < 0) break seq139;
-    let p142;
-    p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x5d ? p141 + 1 : -1;
-    if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 14);
-    if (p142 < 0) break seq139;
-    out = p142;
+    if (p150 < 0) break seq148;
+    let p151;
+    p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x5d ? p150 + 1 : -1;
+    if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 14);
+    if (p151 < 0) break seq148;
+    out = p151;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -978,47 +989,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq143: {
-    let p144;
-    p144 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p144 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-    if (p144 < 0) break seq143;
-    let p145;
-    let k146 = 0;
-    p145 = p144;
+  seq152: {
+    let p153;
+    p153 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p153 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (p153 < 0) break seq152;
+    let p154;
+    let k155 = 0;
+    p154 = p153;
+    while (p154 < len) { const c157 = input.charCodeAt(p154); if (c157 < 128 && T13[c157] === 1) p154++; else break; }
+    k155 = p154 - p153;
     for (;;) {
-      let p147;
-      p147 = r_HEXDIG(p145);
-      if (p147 < 0 || p147 === p145) break;
-      p145 = p147;
-      k146++;
+      let p156;
+      p156 = r_HEXDIG(p154);
+      if (p156 < 0 || p156 === p154) break;
+      p154 = p156;
+      k155++;
     }
-    if (k146 < 1) p145 = -1;
-    if (p145 < 0) break seq143;
-    let p148;
-    p148 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x2e ? p145 + 1 : -1;
-    if (p148 < 0 && p145 >= maxFail && silent === 0) fail(p145, 16);
-    if (p148 < 0) break seq143;
-    let p149;
-    let k150 = 0;
-    p149 = p148;
+    if (k155 < 1) p154 = -1;
+    if (p154 < 0) break seq152;
+    let p158;
+    p158 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x2e ? p154 + 1 : -1;
+    if (p158 < 0 && p154 >= maxFail && silent === 0) fail(p154, 16);
+    if (p158 < 0) break seq152;
+    let p159;
+    let k160 = 0;
+    p159 = p158;
+    while (p159 < len) { const c162 = input.charCodeAt(p159); if (c162 < 128 && T0[c162] === 1) p159++; else break; }
+    k160 = p159 - p158;
     for (;;) {
-      let p151;
-      p151 = r_unreserved(p149);
-      if (p151 < 0) {
-        p151 = r_sub_delims(p149);
-        if (p151 < 0) {
-          p151 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
-          if (p151 < 0 && p149 >= maxFail && silent === 0) fail(p149, 0);
+      let p161;
+      p161 = r_unreserved(p159);
+      if (p161 < 0) {
+        p161 = r_sub_delims(p159);
+        if (p161 < 0) {
+          p161 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
+          if (p161 < 0 && p159 >= maxFail && silent === 0) fail(p159, 0);
         }
       }
-      if (p151 < 0 || p151 === p149) break;
-      p149 = p151;
-      k150++;
+      if (p161 < 0 || p161 === p159) break;
+      p159 = p161;
+      k160++;
     }
-    if (k150 < 1) p149 = -1;
-    if (p149 < 0) break seq143;
-    out = p149;
+    if (k160 < 1) p159 = -1;
+    if (p159 < 0) break seq152;
+    out = p159;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1038,534 +1053,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq152: {
-    let p153;
-    p153 = r_h16(at);
-    if (p153 < 0) break seq152;
-    let p154;
-    p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
-    if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 0);
-    if (p154 < 0) break seq152;
-    let p155;
-    p155 = r_h16(p154);
-    if (p155 < 0) break seq152;
-    let p156;
-    p156 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
-    if (p156 < 0 && p155 >= maxFail && silent === 0) fail(p155, 0);
-    if (p156 < 0) break seq152;
-    let p157;
-    p157 = r_h16(p156);
-    if (p157 < 0) break seq152;
-    let p158;
-    p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
-    if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 0);
-    if (p158 < 0) break seq152;
-    let p159;
-    p159 = r_h16(p158);
-    if (p159 < 0) break seq152;
-    let p160;
-    p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
-    if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 0);
-    if (p160 < 0) break seq152;
-    let p161;
-    p161 = r_h16(p160);
-    if (p161 < 0) break seq152;
-    let p162;
-    p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
-    if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 0);
-    if (p162 < 0) break seq152;
-    let p163;
-    p163 = r_h16(p162);
-    if (p163 < 0) break seq152;
+  seq163: {
     let p164;
-    p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
-    if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
-    if (p164 < 0) break seq152;
+    p164 = r_h16(at);
+    if (p164 < 0) break seq163;
     let p165;
-    p165 = r_ls32(p164);
-    if (p165 < 0) break seq152;
-    out = p165;
+    p165 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
+    if (p165 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
+    if (p165 < 0) break seq163;
+    let p166;
+    p166 = r_h16(p165);
+    if (p166 < 0) break seq163;
+    let p167;
+    p167 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
+    if (p167 < 0 && p166 >= maxFail && silent === 0) fail(p166, 0);
+    if (p167 < 0) break seq163;
+    let p168;
+    p168 = r_h16(p167);
+    if (p168 < 0) break seq163;
+    let p169;
+    p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
+    if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
+    if (p169 < 0) break seq163;
+    let p170;
+    p170 = r_h16(p169);
+    if (p170 < 0) break seq163;
+    let p171;
+    p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
+    if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 0);
+    if (p171 < 0) break seq163;
+    let p172;
+    p172 = r_h16(p171);
+    if (p172 < 0) break seq163;
+    let p173;
+    p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
+    if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
+    if (p173 < 0) break seq163;
+    let p174;
+    p174 = r_h16(p173);
+    if (p174 < 0) break seq163;
+    let p175;
+    p175 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
+    if (p175 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
+    if (p175 < 0) break seq163;
+    let p176;
+    p176 = r_ls32(p175);
+    if (p176 < 0) break seq163;
+    out = p176;
   }
   if (out < 0) {
     out = -1;
-    seq166: {
-      let p167;
-      p167 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p167 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p167 < 0) break seq166;
-      let p168;
-      p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-      if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 0);
-      if (p168 < 0) break seq166;
-      let p169;
-      p169 = r_h16(p168);
-      if (p169 < 0) break seq166;
-      let p170;
-      p170 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
-      if (p170 < 0 && p169 >= maxFail && silent === 0) fail(p169, 0);
-      if (p170 < 0) break seq166;
-      let p171;
-      p171 = r_h16(p170);
-      if (p171 < 0) break seq166;
-      let p172;
-      p172 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
-      if (p172 < 0 && p171 >= maxFail && silent === 0) fail(p171, 0);
-      if (p172 < 0) break seq166;
-      let p173;
-      p173 = r_h16(p172);
-      if (p173 < 0) break seq166;
-      let p174;
-      p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
-      if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 0);
-      if (p174 < 0) break seq166;
-      let p175;
-      p175 = r_h16(p174);
-      if (p175 < 0) break seq166;
-      let p176;
-      p176 = p175 + 1 <= len && input.charCodeAt(p175 + 0) === 0x3a ? p175 + 1 : -1;
-      if (p176 < 0 && p175 >= maxFail && silent === 0) fail(p175, 0);
-      if (p176 < 0) break seq166;
-      let p177;
-      p177 = r_h16(p176);
-      if (p177 < 0) break seq166;
+    seq177: {
       let p178;
-      p178 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
-      if (p178 < 0 && p177 >= maxFail && silent === 0) fail(p177, 0);
-      if (p178 < 0) break seq166;
+      p178 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p178 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p178 < 0) break seq177;
       let p179;
-      p179 = r_ls32(p178);
-      if (p179 < 0) break seq166;
-      out = p179;
+      p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
+      if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
+      if (p179 < 0) break seq177;
+      let p180;
+      p180 = r_h16(p179);
+      if (p180 < 0) break seq177;
+      let p181;
+      p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
+      if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 0);
+      if (p181 < 0) break seq177;
+      let p182;
+      p182 = r_h16(p181);
+      if (p182 < 0) break seq177;
+      let p183;
+      p183 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
+      if (p183 < 0 && p182 >= maxFail && silent === 0) fail(p182, 0);
+      if (p183 < 0) break seq177;
+      let p184;
+      p184 = r_h16(p183);
+      if (p184 < 0) break seq177;
+      let p185;
+      p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
+      if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
+      if (p185 < 0) break seq177;
+      let p186;
+      p186 = r_h16(p185);
+      if (p186 < 0) break seq177;
+      let p187;
+      p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
+      if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
+      if (p187 < 0) break seq177;
+      let p188;
+      p188 = r_h16(p187);
+      if (p188 < 0) break seq177;
+      let p189;
+      p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
+      if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 0);
+      if (p189 < 0) break seq177;
+      let p190;
+      p190 = r_ls32(p189);
+      if (p190 < 0) break seq177;
+      out = p190;
     }
     if (out < 0) {
       out = -1;
-      seq180: {
-        let p181;
-        let p182;
-        p182 = r_h16(at);
-        p181 = p182 < 0 ? at : p182;
-        if (p181 < 0) break seq180;
-        let p183;
-        p183 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
-        if (p183 < 0 && p181 >= maxFail && silent === 0) fail(p181, 0);
-        if (p183 < 0) break seq180;
-        let p184;
-        p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
-        if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 0);
-        if (p184 < 0) break seq180;
-        let p185;
-        p185 = r_h16(p184);
-        if (p185 < 0) break seq180;
-        let p186;
-        p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
-        if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 0);
-        if (p186 < 0) break seq180;
-        let p187;
-        p187 = r_h16(p186);
-        if (p187 < 0) break seq180;
-        let p188;
-        p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x3a ? p187 + 1 : -1;
-        if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 0);
-        if (p188 < 0) break seq180;
-        let p189;
-        p189 = r_h16(p188);
-        if (p189 < 0) break seq180;
-        let p190;
-        p190 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
-        if (p190 < 0 && p189 >= maxFail && silent === 0) fail(p189, 0);
-        if (p190 < 0) break seq180;
-        let p191;
-        p191 = r_h16(p190);
-        if (p191 < 0) break seq180;
+      seq191: {
         let p192;
-        p192 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
-        if (p192 < 0 && p191 >= maxFail && silent === 0) fail(p191, 0);
-        if (p192 < 0) break seq180;
         let p193;
-        p193 = r_ls32(p192);
-        if (p193 < 0) break seq180;
-        out = p193;
+        p193 = r_h16(at);
+        p192 = p193 < 0 ? at : p193;
+        if (p192 < 0) break seq191;
+        let p194;
+        p194 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
+        if (p194 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
+        if (p194 < 0) break seq191;
+        let p195;
+        p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+        if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
+        if (p195 < 0) break seq191;
+        let p196;
+        p196 = r_h16(p195);
+        if (p196 < 0) break seq191;
+        let p197;
+        p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
+        if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
+        if (p197 < 0) break seq191;
+        let p198;
+        p198 = r_h16(p197);
+        if (p198 < 0) break seq191;
+        let p199;
+        p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
+        if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
+        if (p199 < 0) break seq191;
+        let p200;
+        p200 = r_h16(p199);
+        if (p200 < 0) break seq191;
+        let p201;
+        p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
+        if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
+        if (p201 < 0) break seq191;
+        let p202;
+        p202 = r_h16(p201);
+        if (p202 < 0) break seq191;
+        let p203;
+        p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
+        if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
+        if (p203 < 0) break seq191;
+        let p204;
+        p204 = r_ls32(p203);
+        if (p204 < 0) break seq191;
+        out = p204;
       }
       if (out < 0) {
         out = -1;
-        seq194: {
-          let p195;
-          let p196;
-          p196 = -1;
-          seq197: {
-            let p198;
-            let k199 = 0;
-            p198 = at;
-            for (;;) {
-              if (k199 === 1) break;
-              let p200;
-              p200 = -1;
-              seq201: {
-                let p202;
-                p202 = r_h16(p198);
-                if (p202 < 0) break seq201;
-                let p203;
-                p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
-                if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
-                if (p203 < 0) break seq201;
-                let p204;
-                let p205;
-                silent++;
-                p205 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
-                if (p205 < 0 && p203 >= maxFail && silent === 0) fail(p203, 0);
-                silent--;
-                p204 = p205 < 0 ? p203 : -1;
-                if (p204 < 0) break seq201;
-                p200 = p204;
-              }
-              if (p200 < 0 || p200 === p198) break;
-              p198 = p200;
-              k199++;
-            }
-            if (p198 < 0) break seq197;
-            let p206;
-            p206 = r_h16(p198);
-            if (p206 < 0) break seq197;
-            p196 = p206;
-          }
-          p195 = p196 < 0 ? at : p196;
-          if (p195 < 0) break seq194;
+        seq205: {
+          let p206;
           let p207;
-          p207 = p195 + 1 <= len && input.charCodeAt(p195 + 0) === 0x3a ? p195 + 1 : -1;
-          if (p207 < 0 && p195 >= maxFail && silent === 0) fail(p195, 0);
-          if (p207 < 0) break seq194;
-          let p208;
-          p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
-          if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 0);
-          if (p208 < 0) break seq194;
-          let p209;
-          p209 = r_h16(p208);
-          if (p209 < 0) break seq194;
-          let p210;
-          p210 = p209 + 1 <= len && input.charCodeAt(p209 + 0) === 0x3a ? p209 + 1 : -1;
-          if (p210 < 0 && p209 >= maxFail && silent === 0) fail(p209, 0);
-          if (p210 < 0) break seq194;
-          let p211;
-          p211 = r_h16(p210);
-          if (p211 < 0) break seq194;
-          let p212;
-          p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
-          if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 0);
-          if (p212 < 0) break seq194;
-          let p213;
-          p213 = r_h16(p212);
-          if (p213 < 0) break seq194;
-          let p214;
-          p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-          if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
-          if (p214 < 0) break seq194;
-          let p215;
-          p215 = r_ls32(p214);
-          if (p215 < 0) break seq194;
-          out = p215;
+          p207 = -1;
+          seq208: {
+            let p209;
+            let k210 = 0;
+            p209 = at;
+            for (;;) {
+              if (k210 === 1) break;
+              let p211;
+              p211 = -1;
+              seq212: {
+                let p213;
+                p213 = r_h16(p209);
+                if (p213 < 0) break seq212;
+                let p214;
+                p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
+                if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
+                if (p214 < 0) break seq212;
+                let p215;
+                let p216;
+                silent++;
+                p216 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
+                if (p216 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
+                silent--;
+                p215 = p216 < 0 ? p214 : -1;
+                if (p215 < 0) break seq212;
+                p211 = p215;
+              }
+              if (p211 < 0 || p211 === p209) break;
+              p209 = p211;
+              k210++;
+            }
+            if (p209 < 0) break seq208;
+            let p217;
+            p217 = r_h16(p209);
+            if (p217 < 0) break seq208;
+            p207 = p217;
+          }
+          p206 = p207 < 0 ? at : p207;
+          if (p206 < 0) break seq205;
+          let p218;
+          p218 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
+          if (p218 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
+          if (p218 < 0) break seq205;
+          let p219;
+          p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
+          if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
+          if (p219 < 0) break seq205;
+          let p220;
+          p220 = r_h16(p219);
+          if (p220 < 0) break seq205;
+          let p221;
+          p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
+          if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 0);
+          if (p221 < 0) break seq205;
+          let p222;
+          p222 = r_h16(p221);
+          if (p222 < 0) break seq205;
+          let p223;
+          p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
+          if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 0);
+          if (p223 < 0) break seq205;
+          let p224;
+          p224 = r_h16(p223);
+          if (p224 < 0) break seq205;
+          let p225;
+          p225 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
+          if (p225 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
+          if (p225 < 0) break seq205;
+          let p226;
+          p226 = r_ls32(p225);
+          if (p226 < 0) break seq205;
+          out = p226;
         }
         if (out < 0) {
           out = -1;
-          seq216: {
-            let p217;
-            let p218;
-            p218 = -1;
-            seq219: {
-              let p220;
-              let k221 = 0;
-              p220 = at;
-              for (;;) {
-                if (k221 === 2) break;
-                let p222;
-                p222 = -1;
-                seq223: {
-                  let p224;
-                  p224 = r_h16(p220);
-                  if (p224 < 0) break seq223;
-                  let p225;
-                  p225 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
-                  if (p225 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
-                  if (p225 < 0) break seq223;
-                  let p226;
-                  let p227;
-                  silent++;
-                  p227 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
-                  if (p227 < 0 && p225 >= maxFail && silent === 0) fail(p225, 0);
-                  silent--;
-                  p226 = p227 < 0 ? p225 : -1;
-                  if (p226 < 0) break seq223;
-                  p222 = p226;
-                }
-                if (p222 < 0 || p222 === p220) break;
-                p220 = p222;
-                k221++;
-              }
-              if (p220 < 0) break seq219;
-              let p228;
-              p228 = r_h16(p220);
-              if (p228 < 0) break seq219;
-              p218 = p228;
-            }
-            p217 = p218 < 0 ? at : p218;
-            if (p217 < 0) break seq216;
+          seq227: {
+            let p228;
             let p229;
-            p229 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
-            if (p229 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
-            if (p229 < 0) break seq216;
-            let p230;
-            p230 = p229 + 1 <= len && input.charCodeAt(p229 + 0) === 0x3a ? p229 + 1 : -1;
-            if (p230 < 0 && p229 >= maxFail && silent === 0) fail(p229, 0);
-            if (p230 < 0) break seq216;
-            let p231;
-            p231 = r_h16(p230);
-            if (p231 < 0) break seq216;
-            let p232;
-            p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
-            if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 0);
-            if (p232 < 0) break seq216;
-            let p233;
-            p233 = r_h16(p232);
-            if (p233 < 0) break seq216;
-            let p234;
-            p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
-            if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
-            if (p234 < 0) break seq216;
-            let p235;
-            p235 = r_ls32(p234);
-            if (p235 < 0) break seq216;
-            out = p235;
+            p229 = -1;
+            seq230: {
+              let p231;
+              let k232 = 0;
+              p231 = at;
+              for (;;) {
+                if (k232 === 2) break;
+                let p233;
+                p233 = -1;
+                seq234: {
+                  let p235;
+                  p235 = r_h16(p231);
+                  if (p235 < 0) break seq234;
+                  let p236;
+                  p236 = p235 + 1 <= len && input.charCodeAt(p235 + 0) === 0x3a ? p235 + 1 : -1;
+                  if (p236 < 0 && p235 >= maxFail && silent === 0) fail(p235, 0);
+                  if (p236 < 0) break seq234;
+                  let p237;
+                  let p238;
+                  silent++;
+                  p238 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
+                  if (p238 < 0 && p236 >= maxFail && silent === 0) fail(p236, 0);
+                  silent--;
+                  p237 = p238 < 0 ? p236 : -1;
+                  if (p237 < 0) break seq234;
+                  p233 = p237;
+                }
+                if (p233 < 0 || p233 === p231) break;
+                p231 = p233;
+                k232++;
+              }
+              if (p231 < 0) break seq230;
+              let p239;
+              p239 = r_h16(p231);
+              if (p239 < 0) break seq230;
+              p229 = p239;
+            }
+            p228 = p229 < 0 ? at : p229;
+            if (p228 < 0) break seq227;
+            let p240;
+            p240 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
+            if (p240 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
+            if (p240 < 0) break seq227;
+            let p241;
+            p241 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x3a ? p240 + 1 : -1;
+            if (p241 < 0 && p240 >= maxFail && silent === 0) fail(p240, 0);
+            if (p241 < 0) break seq227;
+            let p242;
+            p242 = r_h16(p241);
+            if (p242 < 0) break seq227;
+            let p243;
+            p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x3a ? p242 + 1 : -1;
+            if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 0);
+            if (p243 < 0) break seq227;
+            let p244;
+            p244 = r_h16(p243);
+            if (p244 < 0) break seq227;
+            let p245;
+            p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
+            if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
+            if (p245 < 0) break seq227;
+            let p246;
+            p246 = r_ls32(p245);
+            if (p246 < 0) break seq227;
+            out = p246;
           }
           if (out < 0) {
             out = -1;
-            seq236: {
-              let p237;
-              let p238;
-              p238 = -1;
-              seq239: {
-                let p240;
-                let k241 = 0;
-                p240 = at;
-                for (;;) {
-                  if (k241 === 3) break;
-                  let p242;
-                  p242 = -1;
-                  seq243: {
-                    let p244;
-                    p244 = r_h16(p240);
-                    if (p244 < 0) break seq243;
-                    let p245;
-                    p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
-                    if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
-                    if (p245 < 0) break seq243;
-                    let p246;
-                    let p247;
-                    silent++;
-                    p247 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
-                    if (p247 < 0 && p245 >= maxFail && silent === 0) fail(p245, 0);
-                    silent--;
-                    p246 = p247 < 0 ? p245 : -1;
-                    if (p246 < 0) break seq243;
-                    p242 = p246;
-                  }
-                  if (p242 < 0 || p242 === p240) break;
-                  p240 = p242;
-                  k241++;
-                }
-                if (p240 < 0) break seq239;
-                let p248;
-                p248 = r_h16(p240);
-                if (p248 < 0) break seq239;
-                p238 = p248;
-              }
-              p237 = p238 < 0 ? at : p238;
-              if (p237 < 0) break seq236;
+            seq247: {
+              let p248;
               let p249;
-              p249 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
-              if (p249 < 0 && p237 >= maxFail && silent === 0) fail(p237, 0);
-              if (p249 < 0) break seq236;
-              let p250;
-              p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x3a ? p249 + 1 : -1;
-              if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 0);
-              if (p250 < 0) break seq236;
-              let p251;
-              p251 = r_h16(p250);
-              if (p251 < 0) break seq236;
-              let p252;
-              p252 = p251 + 1 <= len && input.charCodeAt(p251 + 0) === 0x3a ? p251 + 1 : -1;
-              if (p252 < 0 && p251 >= maxFail && silent === 0) fail(p251, 0);
-              if (p252 < 0) break seq236;
-              let p253;
-              p253 = r_ls32(p252);
-              if (p253 < 0) break seq236;
-              out = p253;
+              p249 = -1;
+              seq250: {
+                let p251;
+                let k252 = 0;
+                p251 = at;
+                for (;;) {
+                  if (k252 === 3) break;
+                  let p253;
+                  p253 = -1;
+                  seq254: {
+                    let p255;
+                    p255 = r_h16(p251);
+                    if (p255 < 0) break seq254;
+                    let p256;
+                    p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
+                    if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
+                    if (p256 < 0) break seq254;
+                    let p257;
+                    let p258;
+                    silent++;
+                    p258 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
+                    if (p258 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
+                    silent--;
+                    p257 = p258 < 0 ? p256 : -1;
+                    if (p257 < 0) break seq254;
+                    p253 = p257;
+                  }
+                  if (p253 < 0 || p253 === p251) break;
+                  p251 = p253;
+                  k252++;
+                }
+                if (p251 < 0) break seq250;
+                let p259;
+                p259 = r_h16(p251);
+                if (p259 < 0) break seq250;
+                p249 = p259;
+              }
+              p248 = p249 < 0 ? at : p249;
+              if (p248 < 0) break seq247;
+              let p260;
+              p260 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
+              if (p260 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
+              if (p260 < 0) break seq247;
+              let p261;
+              p261 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
+              if (p261 < 0 && p260 >= maxFail && silent === 0) fail(p260, 0);
+              if (p261 < 0) break seq247;
+              let p262;
+              p262 = r_h16(p261);
+              if (p262 < 0) break seq247;
+              let p263;
+              p263 = p262 + 1 <= len && input.charCodeAt(p262 + 0) === 0x3a ? p262 + 1 : -1;
+              if (p263 < 0 && p262 >= maxFail && silent === 0) fail(p262, 0);
+              if (p263 < 0) break seq247;
+              let p264;
+              p264 = r_ls32(p263);
+              if (p264 < 0) break seq247;
+              out = p264;
             }
             if (out < 0) {
               out = -1;
-              seq254: {
-                let p255;
-                let p256;
-                p256 = -1;
-                seq257: {
-                  let p258;
-                  let k259 = 0;
-                  p258 = at;
-                  for (;;) {
-                    if (k259 === 4) break;
-                    let p260;
-                    p260 = -1;
-                    seq261: {
-                      let p262;
-                      p262 = r_h16(p258);
-                      if (p262 < 0) break seq261;
-                      let p263;
-                      p263 = p262 + 1 <= len && input.charCodeAt(p262 + 0) === 0x3a ? p262 + 1 : -1;
-                      if (p263 < 0 && p262 >= maxFail && silent === 0) fail(p262, 0);
-                      if (p263 < 0) break seq261;
-                      let p264;
-                      let p265;
-                      silent++;
-                      p265 = p263 + 1 <= len && input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
-                      if (p265 < 0 && p263 >= maxFail && silent === 0) fail(p263, 0);
-                      silent--;
-                      p264 = p265 < 0 ? p263 : -1;
-                      if (p264 < 0) break seq261;
-                      p260 = p264;
-                    }
-                    if (p260 < 0 || p260 === p258) break;
-                    p258 = p260;
-                    k259++;
-                  }
-                  if (p258 < 0) break seq257;
-                  let p266;
-                  p266 = r_h16(p258);
-                  if (p266 < 0) break seq257;
-                  p256 = p266;
-                }
-                p255 = p256 < 0 ? at : p256;
-                if (p255 < 0) break seq254;
+              seq265: {
+                let p266;
                 let p267;
-                p267 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
-                if (p267 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
-                if (p267 < 0) break seq254;
-                let p268;
-                p268 = p267 + 1 <= len && input.charCodeAt(p267 + 0) === 0x3a ? p267 + 1 : -1;
-                if (p268 < 0 && p267 >= maxFail && silent === 0) fail(p267, 0);
-                if (p268 < 0) break seq254;
-                let p269;
-                p269 = r_ls32(p268);
-                if (p269 < 0) break seq254;
-                out = p269;
+                p267 = -1;
+                seq268: {
+                  let p269;
+                  let k270 = 0;
+                  p269 = at;
+                  for (;;) {
+                    if (k270 === 4) break;
+                    let p271;
+                    p271 = -1;
+                    seq272: {
+                      let p273;
+                      p273 = r_h16(p269);
+                      if (p273 < 0) break seq272;
+                      let p274;
+                      p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
+                      if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 0);
+                      if (p274 < 0) break seq272;
+                      let p275;
+                      let p276;
+                      silent++;
+                      p276 = p274 + 1 <= len && input.charCodeAt(p274 + 0) === 0x3a ? p274 + 1 : -1;
+                      if (p276 < 0 && p274 >= maxFail && silent === 0) fail(p274, 0);
+                      silent--;
+                      p275 = p276 < 0 ? p274 : -1;
+                      if (p275 < 0) break seq272;
+                      p271 = p275;
+                    }
+                    if (p271 < 0 || p271 === p269) break;
+                    p269 = p271;
+                    k270++;
+                  }
+                  if (p269 < 0) break seq268;
+                  let p277;
+                  p277 = r_h16(p269);
+                  if (p277 < 0) break seq268;
+                  p267 = p277;
+                }
+                p266 = p267 < 0 ? at : p267;
+                if (p266 < 0) break seq265;
+                let p278;
+                p278 = p266 + 1 <= len && input.charCodeAt(p266 + 0) === 0x3a ? p266 + 1 : -1;
+                if (p278 < 0 && p266 >= maxFail && silent === 0) fail(p266, 0);
+                if (p278 < 0) break seq265;
+                let p279;
+                p279 = p278 + 1 <= len && input.charCodeAt(p278 + 0) === 0x3a ? p278 + 1 : -1;
+                if (p279 < 0 && p278 >= maxFail && silent === 0) fail(p278, 0);
+                if (p279 < 0) break seq265;
+                let p280;
+                p280 = r_ls32(p279);
+                if (p280 < 0) break seq265;
+                out = p280;
               }
               if (out < 0) {
                 out = -1;
-                seq270: {
-                  let p271;
-                  let p272;
-                  p272 = -1;
-                  seq273: {
-                    let p274;
-                    let k275 = 0;
-                    p274 = at;
-                    for (;;) {
-                      if (k275 === 5) break;
-                      let p276;
-                      p276 = -1;
-                      seq277: {
-                        let p278;
-                        p278 = r_h16(p274);
-                        if (p278 < 0) break seq277;
-                        let p279;
-                        p279 = p278 + 1 <= len && input.charCodeAt(p278 + 0) === 0x3a ? p278 + 1 : -1;
-                        if (p279 < 0 && p278 >= maxFail && silent === 0) fail(p278, 0);
-                        if (p279 < 0) break seq277;
-                        let p280;
-                        let p281;
-                        silent++;
-                        p281 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x3a ? p279 + 1 : -1;
-                        if (p281 < 0 && p279 >= maxFail && silent === 0) fail(p279, 0);
-                        silent--;
-                        p280 = p281 < 0 ? p279 : -1;
-                        if (p280 < 0) break seq277;
-                        p276 = p280;
-                      }
-                      if (p276 < 0 || p276 === p274) break;
-                      p274 = p276;
-                      k275++;
-                    }
-                    if (p274 < 0) break seq273;
-                    let p282;
-                    p282 = r_h16(p274);
-                    if (p282 < 0) break seq273;
-                    p272 = p282;
-                  }
-                  p271 = p272 < 0 ? at : p272;
-                  if (p271 < 0) break seq270;
+                seq281: {
+                  let p282;
                   let p283;
-                  p283 = p271 + 1 <= len && input.charCodeAt(p271 + 0) === 0x3a ? p271 + 1 : -1;
-                  if (p283 < 0 && p271 >= maxFail && silent === 0) fail(p271, 0);
-                  if (p283 < 0) break seq270;
-                  let p284;
-                  p284 = p283 + 1 <= len && input.charCodeAt(p283 + 0) === 0x3a ? p283 + 1 : -1;
-                  if (p284 < 0 && p283 >= maxFail && silent === 0) fail(p283, 0);
-                  if (p284 < 0) break seq270;
-                  let p285;
-                  p285 = r_h16(p284);
-                  if (p285 < 0) break seq270;
-                  out = p285;
+                  p283 = -1;
+                  seq284: {
+                    let p285;
+                    let k286 = 0;
+                    p285 = at;
+                    for (;;) {
+                      if (k286 === 5) break;
+                      let p287;
+                      p287 = -1;
+                      seq288: {
+                        let p289;
+                        p289 = r_h16(p285);
+                        if (p289 < 0) break seq288;
+                        let p290;
+                        p290 = p289 + 1 <= len && input.charCodeAt(p289 + 0) === 0x3a ? p289 + 1 : -1;
+                        if (p290 < 0 && p289 >= maxFail && silent === 0) fail(p289, 0);
+                        if (p290 < 0) break seq288;
+                        let p291;
+                        let p292;
+                        silent++;
+                        p292 = p290 + 1 <= len && input.charCodeAt(p290 + 0) === 0x3a ? p290 + 1 : -1;
+                        if (p292 < 0 && p290 >= maxFail && silent === 0) fail(p290, 0);
+                        silent--;
+                        p291 = p292 < 0 ? p290 : -1;
+                        if (p291 < 0) break seq288;
+                        p287 = p291;
+                      }
+                      if (p287 < 0 || p287 === p285) break;
+                      p285 = p287;
+                      k286++;
+                    }
+                    if (p285 < 0) break seq284;
+                    let p293;
+                    p293 = r_h16(p285);
+                    if (p293 < 0) break seq284;
+                    p283 = p293;
+                  }
+                  p282 = p283 < 0 ? at : p283;
+                  if (p282 < 0) break seq281;
+                  let p294;
+                  p294 = p282 + 1 <= len && input.charCodeAt(p282 + 0) === 0x3a ? p282 + 1 : -1;
+                  if (p294 < 0 && p282 >= maxFail && silent === 0) fail(p282, 0);
+                  if (p294 < 0) break seq281;
+                  let p295;
+                  p295 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
+                  if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
+                  if (p295 < 0) break seq281;
+                  let p296;
+                  p296 = r_h16(p295);
+                  if (p296 < 0) break seq281;
+                  out = p296;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq286: {
-                    let p287;
-                    let p288;
-                    p288 = -1;
-                    seq289: {
-                      let p290;
-                      let k291 = 0;
-                      p290 = at;
-                      for (;;) {
-                        if (k291 === 6) break;
-                        let p292;
-                        p292 = -1;
-                        seq293: {
-                          let p294;
-                          p294 = r_h16(p290);
-                          if (p294 < 0) break seq293;
-                          let p295;
-                          p295 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
-                          if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
-                          if (p295 < 0) break seq293;
-                          let p296;
-                          let p297;
-                          silent++;
-                          p297 = p295 + 1 <= len && input.charCodeAt(p295 + 0) === 0x3a ? p295 + 1 : -1;
-                          if (p297 < 0 && p295 >= maxFail && silent === 0) fail(p295, 0);
-                          silent--;
-                          p296 = p297 < 0 ? p295 : -1;
-                          if (p296 < 0) break seq293;
-                          p292 = p296;
-                        }
-                        if (p292 < 0 || p292 === p290) break;
-                        p290 = p292;
-                        k291++;
-                      }
-                      if (p290 < 0) break seq289;
-                      let p298;
-                      p298 = r_h16(p290);
-                      if (p298 < 0) break seq289;
-                      p288 = p298;
-                    }
-                    p287 = p288 < 0 ? at : p288;
-                    if (p287 < 0) break seq286;
+                  seq297: {
+                    let p298;
                     let p299;
-                    p299 = p287 + 1 <= len && input.charCodeAt(p287 + 0) === 0x3a ? p287 + 1 : -1;
-                    if (p299 < 0 && p287 >= maxFail && silent === 0) fail(p287, 0);
-                    if (p299 < 0) break seq286;
-                    let p300;
-                    p300 = p299 + 1 <= len && input.charCodeAt(p299 + 0) === 0x3a ? p299 + 1 : -1;
-                    if (p300 < 0 && p299 >= maxFail && silent === 0) fail(p299, 0);
-                    if (p300 < 0) break seq286;
-                    out = p300;
+                    p299 = -1;
+                    seq300: {
+                      let p301;
+                      let k302 = 0;
+                      p301 = at;
+                      for (;;) {
+                        if (k302 === 6) break;
+                        let p303;
+                        p303 = -1;
+                        seq304: {
+                          let p305;
+                          p305 = r_h16(p301);
+                          if (p305 < 0) break seq304;
+                          let p306;
+                          p306 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x3a ? p305 + 1 : -1;
+                          if (p306 < 0 && p305 >= maxFail && silent === 0) fail(p305, 0);
+                          if (p306 < 0) break seq304;
+                          let p307;
+                          let p308;
+                          silent++;
+                          p308 = p306 + 1 <= len && input.charCodeAt(p306 + 0) === 0x3a ? p306 + 1 : -1;
+                          if (p308 < 0 && p306 >= maxFail && silent === 0) fail(p306, 0);
+                          silent--;
+                          p307 = p308 < 0 ? p306 : -1;
+                          if (p307 < 0) break seq304;
+                          p303 = p307;
+                        }
+                        if (p303 < 0 || p303 === p301) break;
+                        p301 = p303;
+                        k302++;
+                      }
+                      if (p301 < 0) break seq300;
+                      let p309;
+                      p309 = r_h16(p301);
+                      if (p309 < 0) break seq300;
+                      p299 = p309;
+                    }
+                    p298 = p299 < 0 ? at : p299;
+                    if (p298 < 0) break seq297;
+                    let p310;
+                    p310 = p298 + 1 <= len && input.charCodeAt(p298 + 0) === 0x3a ? p298 + 1 : -1;
+                    if (p310 < 0 && p298 >= maxFail && silent === 0) fail(p298, 0);
+                    if (p310 < 0) break seq297;
+                    let p311;
+                    p311 = p310 + 1 <= len && input.charCodeAt(p310 + 0) === 0x3a ? p310 + 1 : -1;
+                    if (p311 < 0 && p310 >= maxFail && silent === 0) fail(p310, 0);
+                    if (p311 < 0) break seq297;
+                    out = p311;
                   }
                 }
               }
@@ -1584,17 +1599,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
-  let k301 = 0;
+  let k312 = 0;
   out = at;
   for (;;) {
-    if (k301 === 4) break;
-    let p302;
-    p302 = r_HEXDIG(out);
-    if (p302 < 0 || p302 === out) break;
-    out = p302;
-    k301++;
+    if (k312 === 4) break;
+    let p313;
+    p313 = r_HEXDIG(out);
+    if (p313 < 0 || p313 === out) break;
+    out = p313;
+    k312++;
   }
-  if (k301 < 1) out = -1;
+  if (k312 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1605,18 +1620,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq303: {
-    let p304;
-    p304 = r_h16(at);
-    if (p304 < 0) break seq303;
-    let p305;
-    p305 = p304 + 1 <= len && input.charCodeAt(p304 + 0) === 0x3a ? p304 + 1 : -1;
-    if (p305 < 0 && p304 >= maxFail && silent === 0) fail(p304, 0);
-    if (p305 < 0) break seq303;
-    let p306;
-    p306 = r_h16(p305);
-    if (p306 < 0) break seq303;
-    out = p306;
+  seq314: {
+    let p315;
+    p315 = r_h16(at);
+    if (p315 < 0) break seq314;
+    let p316;
+    p316 = p315 + 1 <= len && input.charCodeAt(p315 + 0) === 0x3a ? p315 + 1 : -1;
+    if (p316 < 0 && p315 >= maxFail && silent === 0) fail(p315, 0);
+    if (p316 < 0) break seq314;
+    let p317;
+    p317 = r_h16(p316);
+    if (p317 < 0) break seq314;
+    out = p317;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1631,32 +1646,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq307: {
-    let p308;
-    p308 = r_dec_octet(at);
-    if (p308 < 0) break seq307;
-    let p309;
-    p309 = p308 + 1 <= len && input.charCodeAt(p308 + 0) === 0x2e ? p308 + 1 : -1;
-    if (p309 < 0 && p308 >= maxFail && silent === 0) fail(p308, 16);
-    if (p309 < 0) break seq307;
-    let p310;
-    p310 = r_dec_octet(p309);
-    if (p310 < 0) break seq307;
-    let p311;
-    p311 = p310 + 1 <= len && input.charCodeAt(p310 + 0) === 0x2e ? p310 + 1 : -1;
-    if (p311 < 0 && p310 >= maxFail && silent === 0) fail(p310, 16);
-    if (p311 < 0) break seq307;
-    let p312;
-    p312 = r_dec_octet(p311);
-    if (p312 < 0) break seq307;
-    let p313;
-    p313 = p312 + 1 <= len && input.charCodeAt(p312 + 0) === 0x2e ? p312 + 1 : -1;
-    if (p313 < 0 && p312 >= maxFail && silent === 0) fail(p312, 16);
-    if (p313 < 0) break seq307;
-    let p314;
-    p314 = r_dec_octet(p313);
-    if (p314 < 0) break seq307;
-    out = p314;
+  seq318: {
+    let p319;
+    p319 = r_dec_octet(at);
+    if (p319 < 0) break seq318;
+    let p320;
+    p320 = p319 + 1 <= len && input.charCodeAt(p319 + 0) === 0x2e ? p319 + 1 : -1;
+    if (p320 < 0 && p319 >= maxFail && silent === 0) fail(p319, 16);
+    if (p320 < 0) break seq318;
+    let p321;
+    p321 = r_dec_octet(p320);
+    if (p321 < 0) break seq318;
+    let p322;
+    p322 = p321 + 1 <= len && input.charCodeAt(p321 + 0) === 0x2e ? p321 + 1 : -1;
+    if (p322 < 0 && p321 >= maxFail && silent === 0) fail(p321, 16);
+    if (p322 < 0) break seq318;
+    let p323;
+    p323 = r_dec_octet(p322);
+    if (p323 < 0) break seq318;
+    let p324;
+    p324 = p323 + 1 <= len && input.charCodeAt(p323 + 0) === 0x2e ? p323 + 1 : -1;
+    if (p324 < 0 && p323 >= maxFail && silent === 0) fail(p323, 16);
+    if (p324 < 0) break seq318;
+    let p325;
+    p325 = r_dec_octet(p324);
+    if (p325 < 0) break seq318;
+    out = p325;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1672,69 +1687,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq315: {
-    let p316;
-    p316 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p316 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p316 < 0) break seq315;
-    let p317;
-    const c318 = p316 < len ? input.charCodeAt(p316) : -1;
-    p317 = (c318 >= 0 && c318 < 128 && T6[c318] === 1) ? p316 + 1 : -1;
-    if (p317 < 0 && p316 >= maxFail && silent === 0) fail(p316, 18);
-    if (p317 < 0) break seq315;
-    out = p317;
+  seq326: {
+    let p327;
+    p327 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p327 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p327 < 0) break seq326;
+    let p328;
+    const c329 = p327 < len ? input.charCodeAt(p327) : -1;
+    p328 = (c329 >= 0 && c329 < 128 && T14[c329] === 1) ? p327 + 1 : -1;
+    if (p328 < 0 && p327 >= maxFail && silent === 0) fail(p327, 18);
+    if (p328 < 0) break seq326;
+    out = p328;
   }
   if (out < 0) {
     out = -1;
-    seq319: {
-      let p320;
-      p320 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p320 < 0 && at >= maxFail && silent === 0) fail(at, 19);
-      if (p320 < 0) break seq319;
-      let p321;
-      const c322 = p320 < len ? input.charCodeAt(p320) : -1;
-      p321 = (c322 >= 0 && c322 < 128 && T7[c322] === 1) ? p320 + 1 : -1;
-      if (p321 < 0 && p320 >= maxFail && silent === 0) fail(p320, 20);
-      if (p321 < 0) break seq319;
-      let p323;
-      p323 = r_DIGIT(p321);
-      if (p323 < 0) break seq319;
-      out = p323;
+    seq330: {
+      let p331;
+      p331 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p331 < 0 && at >= maxFail && silent === 0) fail(at, 19);
+      if (p331 < 0) break seq330;
+      let p332;
+      const c333 = p331 < len ? input.charCodeAt(p331) : -1;
+      p332 = (c333 >= 0 && c333 < 128 && T15[c333] === 1) ? p331 + 1 : -1;
+      if (p332 < 0 && p331 >= maxFail && silent === 0) fail(p331, 20);
+      if (p332 < 0) break seq330;
+      let p334;
+      p334 = r_DIGIT(p332);
+      if (p334 < 0) break seq330;
+      out = p334;
     }
     if (out < 0) {
       out = -1;
-      seq324: {
-        let p325;
-        p325 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p325 < 0 && at >= maxFail && silent === 0) fail(at, 21);
-        if (p325 < 0) break seq324;
-        let p326;
-        let k327 = 0;
-        p326 = p325;
+      seq335: {
+        let p336;
+        p336 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p336 < 0 && at >= maxFail && silent === 0) fail(at, 21);
+        if (p336 < 0) break seq335;
+        let p337;
+        let k338 = 0;
+        p337 = p336;
         for (;;) {
-          if (k327 === 2) break;
-          let p328;
-          p328 = r_DIGIT(p326);
-          if (p328 < 0 || p328 === p326) break;
-          p326 = p328;
-          k327++;
+          if (k338 === 2) break;
+          let p339;
+          p339 = r_DIGIT(p337);
+          if (p339 < 0 || p339 === p337) break;
+          p337 = p339;
+          k338++;
         }
-        if (k327 < 2) p326 = -1;
-        if (p326 < 0) break seq324;
-        out = p326;
+        if (k338 < 2) p337 = -1;
+        if (p337 < 0) break seq335;
+        out = p337;
       }
       if (out < 0) {
         out = -1;
-        seq329: {
-          let p330;
-          const c331 = at < len ? input.charCodeAt(at) : -1;
-          p330 = (c331 >= 0 && c331 < 128 && T8[c331] === 1) ? at + 1 : -1;
-          if (p330 < 0 && at >= maxFail && silent === 0) fail(at, 22);
-          if (p330 < 0) break seq329;
-          let p332;
-          p332 = r_DIGIT(p330);
-          if (p332 < 0) break seq329;
-          out = p332;
+        seq340: {
+          let p341;
+          const c342 = at < len ? input.charCodeAt(at) : -1;
+          p341 = (c342 >= 0 && c342 < 128 && T16[c342] === 1) ? at + 1 : -1;
+          if (p341 < 0 && at >= maxFail && silent === 0) fail(at, 22);
+          if (p341 < 0) break seq340;
+          let p343;
+          p343 = r_DIGIT(p341);
+          if (p343 < 0) break seq340;
+          out = p343;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1758,18 +1773,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 34; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq333: {
-    let p334;
-    p334 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p334 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p334 < 0) break seq333;
-    let p335;
-    p335 = r_HEXDIG(p334);
-    if (p335 < 0) break seq333;
-    let p336;
-    p336 = r_HEXDIG(p335);
-    if (p336 < 0) break seq333;
-    out = p336;
+  seq344: {
+    let p345;
+    p345 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p345 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p345 < 0) break seq344;
+    let p346;
+    p346 = r_HEXDIG(p345);
+    if (p346 < 0) break seq344;
+    let p347;
+    p347 = r_HEXDIG(p346);
+    if (p347 < 0) break seq344;
+    out = p347;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1779,7 +1794,7 @@ function r_pct_encoded(at) {
 // unreserved     = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  out = one(T3, at);
+  out = one(T8, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1787,7 +1802,7 @@ function r_unreserved(at) {
 // reserved       = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  out = one(T9, at);
+  out = one(T17, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1795,7 +1810,7 @@ function r_reserved(at) {
 // gen-delims     = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  out = one(T10, at);
+  out = one(T18, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
@@ -1804,7 +1819,7 @@ function r_gen_delims(at) {
 //                / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  out = one(T11, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
   return out;
 }
@@ -1812,7 +1827,7 @@ function r_sub_delims(at) {
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  out = one(T12, at);
+  out = one(T20, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
   return out;
 }
@@ -1821,7 +1836,7 @@ function r_ALPHA(at) {
 //                        ; 0-9
 function r_DIGIT(at) {
   let out;
-  out = one(T13, at);
+  out = one(T12, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
   return out;
 }
@@ -1829,28 +1844,34 @@ function r_DIGIT(at) {
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  out = one(T14, at);
+  out = one(T13, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
   return out;
 }
 
 // The ASCII part of each character set, one entry per code unit.
 function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }
-const T0 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T1 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
-const T2 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T4 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T5 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T6 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
-const T7 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T8 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T9 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T12 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T13 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T14 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T0 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
+const T1 = table('00000000000000000000000000000000010010111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
+const T2 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T3 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
+const T4 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
+const T5 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
+const T6 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
+const T7 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T8 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T9 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T10 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T11 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T14 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T15 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T16 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T17 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 
 const START = { IRI: r_IRI, ihier_part: r_ihier_part, IRI_reference: r_IRI_reference, absolute_IRI: r_absolute_IRI, irelative_ref: r_irelative_ref, irelative_part: r_irelative_part, iauthority: r_iauthority, iuserinfo: r_iuserinfo, ihost: r_ihost, ireg_name: r_ireg_name, ipath: r_ipath, ipath_abempty: r_ipath_abempty, ipath_absolute: r_ipath_absolute, ipath_noscheme: r_ipath_noscheme, ipath_rootless: r_ipath_rootless, ipath_empty: r_ipath_empty, isegment: r_isegment, isegment_nz: r_isegment_nz, isegment_nz_nc: r_isegment_nz_nc, ipchar: r_ipchar, iquery: r_iquery, ifragment: r_ifragment, iunreserved: r_iunreserved, ucschar: r_ucschar, iprivate: r_iprivate, scheme: r_scheme, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -120,6 +120,8 @@ function r_ZoneID(at) {
   let out;
   let k4 = 0;
   out = at;
+  while (out < len) { const c6 = input.charCodeAt(out); if (c6 < 128 && T0[c6] === 1) out++; else break; }
+  k4 = out - at;
   for (;;) {
     let p5;
     p5 = r_unreserved(out);
@@ -141,26 +143,26 @@ function r_IPv6addrz(at) {
   const d = depth + 1; depth = d; rules[d] = 2; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq6: {
-    let p7;
-    p7 = r_IPv6address(at);
-    if (p7 < 0) break seq6;
+  seq7: {
     let p8;
-    p8 = p7 + 1 <= len && input.charCodeAt(p7 + 0) === 0x25 ? p7 + 1 : -1;
-    if (p8 < 0 && p7 >= maxFail && silent === 0) fail(p7, 2);
-    if (p8 < 0) break seq6;
+    p8 = r_IPv6address(at);
+    if (p8 < 0) break seq7;
     let p9;
-    p9 = p8 + 1 <= len && input.charCodeAt(p8 + 0) === 0x32 ? p8 + 1 : -1;
-    if (p9 < 0 && p8 >= maxFail && silent === 0) fail(p8, 3);
-    if (p9 < 0) break seq6;
+    p9 = p8 + 1 <= len && input.charCodeAt(p8 + 0) === 0x25 ? p8 + 1 : -1;
+    if (p9 < 0 && p8 >= maxFail && silent === 0) fail(p8, 2);
+    if (p9 < 0) break seq7;
     let p10;
-    p10 = p9 + 1 <= len && input.charCodeAt(p9 + 0) === 0x35 ? p9 + 1 : -1;
-    if (p10 < 0 && p9 >= maxFail && silent === 0) fail(p9, 4);
-    if (p10 < 0) break seq6;
+    p10 = p9 + 1 <= len && input.charCodeAt(p9 + 0) === 0x32 ? p9 + 1 : -1;
+    if (p10 < 0 && p9 >= maxFail && silent === 0) fail(p9, 3);
+    if (p10 < 0) break seq7;
     let p11;
-    p11 = r_ZoneID(p10);
-    if (p11 < 0) break seq6;
-    out = p11;
+    p11 = p10 + 1 <= len && input.charCodeAt(p10 + 0) === 0x35 ? p10 + 1 : -1;
+    if (p11 < 0 && p10 >= maxFail && silent === 0) fail(p10, 4);
+    if (p11 < 0) break seq7;
+    let p12;
+    p12 = r_ZoneID(p11);
+    if (p12 < 0) break seq7;
+    out = p12;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -172,48 +174,48 @@ function r_URI(at) {
   const d = depth + 1; depth = d; rules[d] = 3; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq12: {
-    let p13;
-    p13 = r_scheme(at);
-    if (p13 < 0) break seq12;
+  seq13: {
     let p14;
-    p14 = p13 + 1 <= len && input.charCodeAt(p13 + 0) === 0x3a ? p13 + 1 : -1;
-    if (p14 < 0 && p13 >= maxFail && silent === 0) fail(p13, 5);
-    if (p14 < 0) break seq12;
+    p14 = r_scheme(at);
+    if (p14 < 0) break seq13;
     let p15;
-    p15 = r_hier_part(p14);
-    if (p15 < 0) break seq12;
+    p15 = p14 + 1 <= len && input.charCodeAt(p14 + 0) === 0x3a ? p14 + 1 : -1;
+    if (p15 < 0 && p14 >= maxFail && silent === 0) fail(p14, 5);
+    if (p15 < 0) break seq13;
     let p16;
+    p16 = r_hier_part(p15);
+    if (p16 < 0) break seq13;
     let p17;
-    p17 = -1;
-    seq18: {
-      let p19;
-      p19 = p15 + 1 <= len && input.charCodeAt(p15 + 0) === 0x3f ? p15 + 1 : -1;
-      if (p19 < 0 && p15 >= maxFail && silent === 0) fail(p15, 6);
-      if (p19 < 0) break seq18;
+    let p18;
+    p18 = -1;
+    seq19: {
       let p20;
-      p20 = r_query(p19);
-      if (p20 < 0) break seq18;
-      p17 = p20;
+      p20 = p16 + 1 <= len && input.charCodeAt(p16 + 0) === 0x3f ? p16 + 1 : -1;
+      if (p20 < 0 && p16 >= maxFail && silent === 0) fail(p16, 6);
+      if (p20 < 0) break seq19;
+      let p21;
+      p21 = r_query(p20);
+      if (p21 < 0) break seq19;
+      p18 = p21;
     }
-    p16 = p17 < 0 ? p15 : p17;
-    if (p16 < 0) break seq12;
-    let p21;
+    p17 = p18 < 0 ? p16 : p18;
+    if (p17 < 0) break seq13;
     let p22;
-    p22 = -1;
-    seq23: {
-      let p24;
-      p24 = p16 + 1 <= len && input.charCodeAt(p16 + 0) === 0x23 ? p16 + 1 : -1;
-      if (p24 < 0 && p16 >= maxFail && silent === 0) fail(p16, 7);
-      if (p24 < 0) break seq23;
+    let p23;
+    p23 = -1;
+    seq24: {
       let p25;
-      p25 = r_fragment(p24);
-      if (p25 < 0) break seq23;
-      p22 = p25;
+      p25 = p17 + 1 <= len && input.charCodeAt(p17 + 0) === 0x23 ? p17 + 1 : -1;
+      if (p25 < 0 && p17 >= maxFail && silent === 0) fail(p17, 7);
+      if (p25 < 0) break seq24;
+      let p26;
+      p26 = r_fragment(p25);
+      if (p26 < 0) break seq24;
+      p23 = p26;
     }
-    p21 = p22 < 0 ? p16 : p22;
-    if (p21 < 0) break seq12;
-    out = p21;
+    p22 = p23 < 0 ? p17 : p23;
+    if (p22 < 0) break seq13;
+    out = p22;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -228,22 +230,22 @@ function r_hier_part(at) {
   const d = depth + 1; depth = d; rules[d] = 4; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq26: {
-    let p27;
-    p27 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p27 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p27 < 0) break seq26;
+  seq27: {
     let p28;
-    p28 = p27 + 1 <= len && input.charCodeAt(p27 + 0) === 0x2f ? p27 + 1 : -1;
-    if (p28 < 0 && p27 >= maxFail && silent === 0) fail(p27, 8);
-    if (p28 < 0) break seq26;
+    p28 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p28 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p28 < 0) break seq27;
     let p29;
-    p29 = r_authority(p28);
-    if (p29 < 0) break seq26;
+    p29 = p28 + 1 <= len && input.charCodeAt(p28 + 0) === 0x2f ? p28 + 1 : -1;
+    if (p29 < 0 && p28 >= maxFail && silent === 0) fail(p28, 8);
+    if (p29 < 0) break seq27;
     let p30;
-    p30 = r_path_abempty(p29);
-    if (p30 < 0) break seq26;
-    out = p30;
+    p30 = r_authority(p29);
+    if (p30 < 0) break seq27;
+    let p31;
+    p31 = r_path_abempty(p30);
+    if (p31 < 0) break seq27;
+    out = p31;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -277,33 +279,33 @@ function r_absolute_URI(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq31: {
-    let p32;
-    p32 = r_scheme(at);
-    if (p32 < 0) break seq31;
+  seq32: {
     let p33;
-    p33 = p32 + 1 <= len && input.charCodeAt(p32 + 0) === 0x3a ? p32 + 1 : -1;
-    if (p33 < 0 && p32 >= maxFail && silent === 0) fail(p32, 5);
-    if (p33 < 0) break seq31;
+    p33 = r_scheme(at);
+    if (p33 < 0) break seq32;
     let p34;
-    p34 = r_hier_part(p33);
-    if (p34 < 0) break seq31;
+    p34 = p33 + 1 <= len && input.charCodeAt(p33 + 0) === 0x3a ? p33 + 1 : -1;
+    if (p34 < 0 && p33 >= maxFail && silent === 0) fail(p33, 5);
+    if (p34 < 0) break seq32;
     let p35;
+    p35 = r_hier_part(p34);
+    if (p35 < 0) break seq32;
     let p36;
-    p36 = -1;
-    seq37: {
-      let p38;
-      p38 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x3f ? p34 + 1 : -1;
-      if (p38 < 0 && p34 >= maxFail && silent === 0) fail(p34, 6);
-      if (p38 < 0) break seq37;
+    let p37;
+    p37 = -1;
+    seq38: {
       let p39;
-      p39 = r_query(p38);
-      if (p39 < 0) break seq37;
-      p36 = p39;
+      p39 = p35 + 1 <= len && input.charCodeAt(p35 + 0) === 0x3f ? p35 + 1 : -1;
+      if (p39 < 0 && p35 >= maxFail && silent === 0) fail(p35, 6);
+      if (p39 < 0) break seq38;
+      let p40;
+      p40 = r_query(p39);
+      if (p40 < 0) break seq38;
+      p37 = p40;
     }
-    p35 = p36 < 0 ? p34 : p36;
-    if (p35 < 0) break seq31;
-    out = p35;
+    p36 = p37 < 0 ? p35 : p37;
+    if (p36 < 0) break seq32;
+    out = p36;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -315,41 +317,41 @@ function r_relative_ref(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq40: {
-    let p41;
-    p41 = r_relative_part(at);
-    if (p41 < 0) break seq40;
+  seq41: {
     let p42;
+    p42 = r_relative_part(at);
+    if (p42 < 0) break seq41;
     let p43;
-    p43 = -1;
-    seq44: {
-      let p45;
-      p45 = p41 + 1 <= len && input.charCodeAt(p41 + 0) === 0x3f ? p41 + 1 : -1;
-      if (p45 < 0 && p41 >= maxFail && silent === 0) fail(p41, 6);
-      if (p45 < 0) break seq44;
+    let p44;
+    p44 = -1;
+    seq45: {
       let p46;
-      p46 = r_query(p45);
-      if (p46 < 0) break seq44;
-      p43 = p46;
+      p46 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x3f ? p42 + 1 : -1;
+      if (p46 < 0 && p42 >= maxFail && silent === 0) fail(p42, 6);
+      if (p46 < 0) break seq45;
+      let p47;
+      p47 = r_query(p46);
+      if (p47 < 0) break seq45;
+      p44 = p47;
     }
-    p42 = p43 < 0 ? p41 : p43;
-    if (p42 < 0) break seq40;
-    let p47;
+    p43 = p44 < 0 ? p42 : p44;
+    if (p43 < 0) break seq41;
     let p48;
-    p48 = -1;
-    seq49: {
-      let p50;
-      p50 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x23 ? p42 + 1 : -1;
-      if (p50 < 0 && p42 >= maxFail && silent === 0) fail(p42, 7);
-      if (p50 < 0) break seq49;
+    let p49;
+    p49 = -1;
+    seq50: {
       let p51;
-      p51 = r_fragment(p50);
-      if (p51 < 0) break seq49;
-      p48 = p51;
+      p51 = p43 + 1 <= len && input.charCodeAt(p43 + 0) === 0x23 ? p43 + 1 : -1;
+      if (p51 < 0 && p43 >= maxFail && silent === 0) fail(p43, 7);
+      if (p51 < 0) break seq50;
+      let p52;
+      p52 = r_fragment(p51);
+      if (p52 < 0) break seq50;
+      p49 = p52;
     }
-    p47 = p48 < 0 ? p42 : p48;
-    if (p47 < 0) break seq40;
-    out = p47;
+    p48 = p49 < 0 ? p43 : p49;
+    if (p48 < 0) break seq41;
+    out = p48;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -364,22 +366,22 @@ function r_relative_part(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq52: {
-    let p53;
-    p53 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p53 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p53 < 0) break seq52;
+  seq53: {
     let p54;
-    p54 = p53 + 1 <= len && input.charCodeAt(p53 + 0) === 0x2f ? p53 + 1 : -1;
-    if (p54 < 0 && p53 >= maxFail && silent === 0) fail(p53, 8);
-    if (p54 < 0) break seq52;
+    p54 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p54 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p54 < 0) break seq53;
     let p55;
-    p55 = r_authority(p54);
-    if (p55 < 0) break seq52;
+    p55 = p54 + 1 <= len && input.charCodeAt(p54 + 0) === 0x2f ? p54 + 1 : -1;
+    if (p55 < 0 && p54 >= maxFail && silent === 0) fail(p54, 8);
+    if (p55 < 0) break seq53;
     let p56;
-    p56 = r_path_abempty(p55);
-    if (p56 < 0) break seq52;
-    out = p56;
+    p56 = r_authority(p55);
+    if (p56 < 0) break seq53;
+    let p57;
+    p57 = r_path_abempty(p56);
+    if (p57 < 0) break seq53;
+    out = p57;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -405,28 +407,29 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq57: {
-    let p58;
-    p58 = r_ALPHA(at);
-    if (p58 < 0) break seq57;
+  seq58: {
     let p59;
-    p59 = p58;
+    p59 = r_ALPHA(at);
+    if (p59 < 0) break seq58;
+    let p60;
+    p60 = p59;
+    while (p60 < len) { const c62 = input.charCodeAt(p60); if (c62 < 128 && T1[c62] === 1) p60++; else break; }
     for (;;) {
-      let p60;
-      p60 = r_ALPHA(p59);
-      if (p60 < 0) {
-        p60 = r_DIGIT(p59);
-        if (p60 < 0) {
-          const c61 = p59 < len ? input.charCodeAt(p59) : -1;
-          p60 = (c61 >= 0 && c61 < 128 && T0[c61] === 1) ? p59 + 1 : -1;
-          if (p60 < 0 && p59 >= maxFail && silent === 0) fail(p59, 9);
+      let p61;
+      p61 = r_ALPHA(p60);
+      if (p61 < 0) {
+        p61 = r_DIGIT(p60);
+        if (p61 < 0) {
+          const c63 = p60 < len ? input.charCodeAt(p60) : -1;
+          p61 = (c63 >= 0 && c63 < 128 && T2[c63] === 1) ? p60 + 1 : -1;
+          if (p61 < 0 && p60 >= maxFail && silent === 0) fail(p60, 9);
         }
       }
-      if (p60 < 0 || p60 === p59) break;
-      p59 = p60;
+      if (p61 < 0 || p61 === p60) break;
+      p60 = p61;
     }
-    if (p59 < 0) break seq57;
-    out = p59;
+    if (p60 < 0) break seq58;
+    out = p60;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -438,41 +441,41 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq62: {
-    let p63;
-    let p64;
-    p64 = -1;
-    seq65: {
-      let p66;
-      p66 = r_userinfo(at);
-      if (p66 < 0) break seq65;
-      let p67;
-      p67 = p66 + 1 <= len && input.charCodeAt(p66 + 0) === 0x40 ? p66 + 1 : -1;
-      if (p67 < 0 && p66 >= maxFail && silent === 0) fail(p66, 10);
-      if (p67 < 0) break seq65;
-      p64 = p67;
+  seq64: {
+    let p65;
+    let p66;
+    p66 = -1;
+    seq67: {
+      let p68;
+      p68 = r_userinfo(at);
+      if (p68 < 0) break seq67;
+      let p69;
+      p69 = p68 + 1 <= len && input.charCodeAt(p68 + 0) === 0x40 ? p68 + 1 : -1;
+      if (p69 < 0 && p68 >= maxFail && silent === 0) fail(p68, 10);
+      if (p69 < 0) break seq67;
+      p66 = p69;
     }
-    p63 = p64 < 0 ? at : p64;
-    if (p63 < 0) break seq62;
-    let p68;
-    p68 = r_host(p63);
-    if (p68 < 0) break seq62;
-    let p69;
+    p65 = p66 < 0 ? at : p66;
+    if (p65 < 0) break seq64;
     let p70;
-    p70 = -1;
-    seq71: {
-      let p72;
-      p72 = p68 + 1 <= len && input.charCodeAt(p68 + 0) === 0x3a ? p68 + 1 : -1;
-      if (p72 < 0 && p68 >= maxFail && silent === 0) fail(p68, 5);
-      if (p72 < 0) break seq71;
-      let p73;
-      p73 = r_port(p72);
-      if (p73 < 0) break seq71;
-      p70 = p73;
+    p70 = r_host(p65);
+    if (p70 < 0) break seq64;
+    let p71;
+    let p72;
+    p72 = -1;
+    seq73: {
+      let p74;
+      p74 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x3a ? p70 + 1 : -1;
+      if (p74 < 0 && p70 >= maxFail && silent === 0) fail(p70, 5);
+      if (p74 < 0) break seq73;
+      let p75;
+      p75 = r_port(p74);
+      if (p75 < 0) break seq73;
+      p72 = p75;
     }
-    p69 = p70 < 0 ? p68 : p70;
-    if (p69 < 0) break seq62;
-    out = p69;
+    p71 = p72 < 0 ? p70 : p72;
+    if (p71 < 0) break seq64;
+    out = p71;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -484,21 +487,22 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c77 = input.charCodeAt(out); if (c77 < 128 && T3[c77] === 1) out++; else break; }
   for (;;) {
-    let p74;
-    p74 = r_unreserved(out);
-    if (p74 < 0) {
-      p74 = r_pct_encoded(out);
-      if (p74 < 0) {
-        p74 = r_sub_delims(out);
-        if (p74 < 0) {
-          p74 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p74 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p76;
+    p76 = r_unreserved(out);
+    if (p76 < 0) {
+      p76 = r_pct_encoded(out);
+      if (p76 < 0) {
+        p76 = r_sub_delims(out);
+        if (p76 < 0) {
+          p76 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p76 < 0 && out >= maxFail && silent === 0) fail(out, 5);
         }
       }
     }
-    if (p74 < 0 || p74 === out) break;
-    out = p74;
+    if (p76 < 0 || p76 === out) break;
+    out = p76;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -512,25 +516,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq75: {
-      let p76;
-      p76 = r_IPv4address(at);
-      if (p76 < 0) break seq75;
-      let p77;
-      let p78;
+    seq78: {
+      let p79;
+      p79 = r_IPv4address(at);
+      if (p79 < 0) break seq78;
+      let p80;
+      let p81;
       silent++;
-      p78 = r_unreserved(p76);
-      if (p78 < 0) {
-        p78 = r_sub_delims(p76);
-        if (p78 < 0) {
-          p78 = p76 + 1 <= len && input.charCodeAt(p76 + 0) === 0x25 ? p76 + 1 : -1;
-          if (p78 < 0 && p76 >= maxFail && silent === 0) fail(p76, 2);
+      p81 = r_unreserved(p79);
+      if (p81 < 0) {
+        p81 = r_sub_delims(p79);
+        if (p81 < 0) {
+          p81 = p79 + 1 <= len && input.charCodeAt(p79 + 0) === 0x25 ? p79 + 1 : -1;
+          if (p81 < 0 && p79 >= maxFail && silent === 0) fail(p79, 2);
         }
       }
       silent--;
-      p77 = p78 < 0 ? p76 : -1;
-      if (p77 < 0) break seq75;
-      out = p77;
+      p80 = p81 < 0 ? p79 : -1;
+      if (p80 < 0) break seq78;
+      out = p80;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -546,11 +550,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c83 = input.charCodeAt(out); if (c83 < 128 && T4[c83] === 1) out++; else break; }
   for (;;) {
-    let p79;
-    p79 = r_DIGIT(out);
-    if (p79 < 0 || p79 === out) break;
-    out = p79;
+    let p82;
+    p82 = r_DIGIT(out);
+    if (p82 < 0 || p82 === out) break;
+    out = p82;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -568,47 +573,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq80: {
-    let p81;
-    p81 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p81 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p81 < 0) break seq80;
-    let p82;
-    let k83 = 0;
-    p82 = p81;
-    for (;;) {
-      let p84;
-      p84 = r_HEXDIG(p82);
-      if (p84 < 0 || p84 === p82) break;
-      p82 = p84;
-      k83++;
-    }
-    if (k83 < 1) p82 = -1;
-    if (p82 < 0) break seq80;
+  seq84: {
     let p85;
-    p85 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x2e ? p82 + 1 : -1;
-    if (p85 < 0 && p82 >= maxFail && silent === 0) fail(p82, 12);
-    if (p85 < 0) break seq80;
+    p85 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p85 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p85 < 0) break seq84;
     let p86;
     let k87 = 0;
     p86 = p85;
+    while (p86 < len) { const c89 = input.charCodeAt(p86); if (c89 < 128 && T5[c89] === 1) p86++; else break; }
+    k87 = p86 - p85;
     for (;;) {
       let p88;
-      p88 = r_unreserved(p86);
-      if (p88 < 0) {
-        p88 = r_sub_delims(p86);
-        if (p88 < 0) {
-          p88 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x3a ? p86 + 1 : -1;
-          if (p88 < 0 && p86 >= maxFail && silent === 0) fail(p86, 5);
-        }
-      }
+      p88 = r_HEXDIG(p86);
       if (p88 < 0 || p88 === p86) break;
       p86 = p88;
       k87++;
     }
     if (k87 < 1) p86 = -1;
-    if (p86 < 0) break seq80;
-    out = p86;
+    if (p86 < 0) break seq84;
+    let p90;
+    p90 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x2e ? p86 + 1 : -1;
+    if (p90 < 0 && p86 >= maxFail && silent === 0) fail(p86, 12);
+    if (p90 < 0) break seq84;
+    let p91;
+    let k92 = 0;
+    p91 = p90;
+    while (p91 < len) { const c94 = input.charCodeAt(p91); if (c94 < 128 && T3[c94] === 1) p91++; else break; }
+    k92 = p91 - p90;
+    for (;;) {
+      let p93;
+      p93 = r_unreserved(p91);
+      if (p93 < 0) {
+        p93 = r_sub_delims(p91);
+        if (p93 < 0) {
+          p93 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
+          if (p93 < 0 && p91 >= maxFail && silent === 0) fail(p91, 5);
+        }
+      }
+      if (p93 < 0 || p93 === p91) break;
+      p91 = p93;
+      k92++;
+    }
+    if (k92 < 1) p91 = -1;
+    if (p91 < 0) break seq84;
+    out = p91;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -628,534 +637,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq89: {
-    let p90;
-    p90 = r_h16(at);
-    if (p90 < 0) break seq89;
-    let p91;
-    p91 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x3a ? p90 + 1 : -1;
-    if (p91 < 0 && p90 >= maxFail && silent === 0) fail(p90, 5);
-    if (p91 < 0) break seq89;
-    let p92;
-    p92 = r_h16(p91);
-    if (p92 < 0) break seq89;
-    let p93;
-    p93 = p92 + 1 <= len && input.charCodeAt(p92 + 0) === 0x3a ? p92 + 1 : -1;
-    if (p93 < 0 && p92 >= maxFail && silent === 0) fail(p92, 5);
-    if (p93 < 0) break seq89;
-    let p94;
-    p94 = r_h16(p93);
-    if (p94 < 0) break seq89;
-    let p95;
-    p95 = p94 + 1 <= len && input.charCodeAt(p94 + 0) === 0x3a ? p94 + 1 : -1;
-    if (p95 < 0 && p94 >= maxFail && silent === 0) fail(p94, 5);
-    if (p95 < 0) break seq89;
+  seq95: {
     let p96;
-    p96 = r_h16(p95);
-    if (p96 < 0) break seq89;
+    p96 = r_h16(at);
+    if (p96 < 0) break seq95;
     let p97;
     p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
     if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 5);
-    if (p97 < 0) break seq89;
+    if (p97 < 0) break seq95;
     let p98;
     p98 = r_h16(p97);
-    if (p98 < 0) break seq89;
+    if (p98 < 0) break seq95;
     let p99;
     p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
     if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 5);
-    if (p99 < 0) break seq89;
+    if (p99 < 0) break seq95;
     let p100;
     p100 = r_h16(p99);
-    if (p100 < 0) break seq89;
+    if (p100 < 0) break seq95;
     let p101;
     p101 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
     if (p101 < 0 && p100 >= maxFail && silent === 0) fail(p100, 5);
-    if (p101 < 0) break seq89;
+    if (p101 < 0) break seq95;
     let p102;
-    p102 = r_ls32(p101);
-    if (p102 < 0) break seq89;
-    out = p102;
+    p102 = r_h16(p101);
+    if (p102 < 0) break seq95;
+    let p103;
+    p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
+    if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 5);
+    if (p103 < 0) break seq95;
+    let p104;
+    p104 = r_h16(p103);
+    if (p104 < 0) break seq95;
+    let p105;
+    p105 = p104 + 1 <= len && input.charCodeAt(p104 + 0) === 0x3a ? p104 + 1 : -1;
+    if (p105 < 0 && p104 >= maxFail && silent === 0) fail(p104, 5);
+    if (p105 < 0) break seq95;
+    let p106;
+    p106 = r_h16(p105);
+    if (p106 < 0) break seq95;
+    let p107;
+    p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
+    if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 5);
+    if (p107 < 0) break seq95;
+    let p108;
+    p108 = r_ls32(p107);
+    if (p108 < 0) break seq95;
+    out = p108;
   }
   if (out < 0) {
     out = -1;
-    seq103: {
-      let p104;
-      p104 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p104 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-      if (p104 < 0) break seq103;
-      let p105;
-      p105 = p104 + 1 <= len && input.charCodeAt(p104 + 0) === 0x3a ? p104 + 1 : -1;
-      if (p105 < 0 && p104 >= maxFail && silent === 0) fail(p104, 5);
-      if (p105 < 0) break seq103;
-      let p106;
-      p106 = r_h16(p105);
-      if (p106 < 0) break seq103;
-      let p107;
-      p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
-      if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 5);
-      if (p107 < 0) break seq103;
-      let p108;
-      p108 = r_h16(p107);
-      if (p108 < 0) break seq103;
-      let p109;
-      p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
-      if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 5);
-      if (p109 < 0) break seq103;
+    seq109: {
       let p110;
-      p110 = r_h16(p109);
-      if (p110 < 0) break seq103;
+      p110 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p110 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+      if (p110 < 0) break seq109;
       let p111;
       p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
       if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 5);
-      if (p111 < 0) break seq103;
+      if (p111 < 0) break seq109;
       let p112;
       p112 = r_h16(p111);
-      if (p112 < 0) break seq103;
+      if (p112 < 0) break seq109;
       let p113;
       p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
       if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 5);
-      if (p113 < 0) break seq103;
+      if (p113 < 0) break seq109;
       let p114;
       p114 = r_h16(p113);
-      if (p114 < 0) break seq103;
+      if (p114 < 0) break seq109;
       let p115;
       p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
       if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 5);
-      if (p115 < 0) break seq103;
+      if (p115 < 0) break seq109;
       let p116;
-      p116 = r_ls32(p115);
-      if (p116 < 0) break seq103;
-      out = p116;
+      p116 = r_h16(p115);
+      if (p116 < 0) break seq109;
+      let p117;
+      p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
+      if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 5);
+      if (p117 < 0) break seq109;
+      let p118;
+      p118 = r_h16(p117);
+      if (p118 < 0) break seq109;
+      let p119;
+      p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
+      if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 5);
+      if (p119 < 0) break seq109;
+      let p120;
+      p120 = r_h16(p119);
+      if (p120 < 0) break seq109;
+      let p121;
+      p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
+      if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 5);
+      if (p121 < 0) break seq109;
+      let p122;
+      p122 = r_ls32(p121);
+      if (p122 < 0) break seq109;
+      out = p122;
     }
     if (out < 0) {
       out = -1;
-      seq117: {
-        let p118;
-        let p119;
-        p119 = r_h16(at);
-        p118 = p119 < 0 ? at : p119;
-        if (p118 < 0) break seq117;
-        let p120;
-        p120 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
-        if (p120 < 0 && p118 >= maxFail && silent === 0) fail(p118, 5);
-        if (p120 < 0) break seq117;
-        let p121;
-        p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
-        if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 5);
-        if (p121 < 0) break seq117;
-        let p122;
-        p122 = r_h16(p121);
-        if (p122 < 0) break seq117;
-        let p123;
-        p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
-        if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 5);
-        if (p123 < 0) break seq117;
+      seq123: {
         let p124;
-        p124 = r_h16(p123);
-        if (p124 < 0) break seq117;
         let p125;
-        p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
-        if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 5);
-        if (p125 < 0) break seq117;
+        p125 = r_h16(at);
+        p124 = p125 < 0 ? at : p125;
+        if (p124 < 0) break seq123;
         let p126;
-        p126 = r_h16(p125);
-        if (p126 < 0) break seq117;
+        p126 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
+        if (p126 < 0 && p124 >= maxFail && silent === 0) fail(p124, 5);
+        if (p126 < 0) break seq123;
         let p127;
         p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
         if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 5);
-        if (p127 < 0) break seq117;
+        if (p127 < 0) break seq123;
         let p128;
         p128 = r_h16(p127);
-        if (p128 < 0) break seq117;
+        if (p128 < 0) break seq123;
         let p129;
         p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
         if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 5);
-        if (p129 < 0) break seq117;
+        if (p129 < 0) break seq123;
         let p130;
-        p130 = r_ls32(p129);
-        if (p130 < 0) break seq117;
-        out = p130;
+        p130 = r_h16(p129);
+        if (p130 < 0) break seq123;
+        let p131;
+        p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
+        if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 5);
+        if (p131 < 0) break seq123;
+        let p132;
+        p132 = r_h16(p131);
+        if (p132 < 0) break seq123;
+        let p133;
+        p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
+        if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 5);
+        if (p133 < 0) break seq123;
+        let p134;
+        p134 = r_h16(p133);
+        if (p134 < 0) break seq123;
+        let p135;
+        p135 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
+        if (p135 < 0 && p134 >= maxFail && silent === 0) fail(p134, 5);
+        if (p135 < 0) break seq123;
+        let p136;
+        p136 = r_ls32(p135);
+        if (p136 < 0) break seq123;
+        out = p136;
       }
       if (out < 0) {
         out = -1;
-        seq131: {
-          let p132;
-          let p133;
-          p133 = -1;
-          seq134: {
-            let p135;
-            let k136 = 0;
-            p135 = at;
+        seq137: {
+          let p138;
+          let p139;
+          p139 = -1;
+          seq140: {
+            let p141;
+            let k142 = 0;
+            p141 = at;
             for (;;) {
-              if (k136 === 1) break;
-              let p137;
-              p137 = -1;
-              seq138: {
-                let p139;
-                p139 = r_h16(p135);
-                if (p139 < 0) break seq138;
-                let p140;
-                p140 = p139 + 1 <= len && input.charCodeAt(p139 + 0) === 0x3a ? p139 + 1 : -1;
-                if (p140 < 0 && p139 >= maxFail && silent === 0) fail(p139, 5);
-                if (p140 < 0) break seq138;
-                let p141;
-                let p142;
+              if (k142 === 1) break;
+              let p143;
+              p143 = -1;
+              seq144: {
+                let p145;
+                p145 = r_h16(p141);
+                if (p145 < 0) break seq144;
+                let p146;
+                p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
+                if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 5);
+                if (p146 < 0) break seq144;
+                let p147;
+                let p148;
                 silent++;
-                p142 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
-                if (p142 < 0 && p140 >= maxFail && silent === 0) fail(p140, 5);
+                p148 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
+                if (p148 < 0 && p146 >= maxFail && silent === 0) fail(p146, 5);
                 silent--;
-                p141 = p142 < 0 ? p140 : -1;
-                if (p141 < 0) break seq138;
-                p137 = p141;
+                p147 = p148 < 0 ? p146 : -1;
+                if (p147 < 0) break seq144;
+                p143 = p147;
               }
-              if (p137 < 0 || p137 === p135) break;
-              p135 = p137;
-              k136++;
+              if (p143 < 0 || p143 === p141) break;
+              p141 = p143;
+              k142++;
             }
-            if (p135 < 0) break seq134;
-            let p143;
-            p143 = r_h16(p135);
-            if (p143 < 0) break seq134;
-            p133 = p143;
+            if (p141 < 0) break seq140;
+            let p149;
+            p149 = r_h16(p141);
+            if (p149 < 0) break seq140;
+            p139 = p149;
           }
-          p132 = p133 < 0 ? at : p133;
-          if (p132 < 0) break seq131;
-          let p144;
-          p144 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
-          if (p144 < 0 && p132 >= maxFail && silent === 0) fail(p132, 5);
-          if (p144 < 0) break seq131;
-          let p145;
-          p145 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
-          if (p145 < 0 && p144 >= maxFail && silent === 0) fail(p144, 5);
-          if (p145 < 0) break seq131;
-          let p146;
-          p146 = r_h16(p145);
-          if (p146 < 0) break seq131;
-          let p147;
-          p147 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
-          if (p147 < 0 && p146 >= maxFail && silent === 0) fail(p146, 5);
-          if (p147 < 0) break seq131;
-          let p148;
-          p148 = r_h16(p147);
-          if (p148 < 0) break seq131;
-          let p149;
-          p149 = p148 + 1 <= len && input.charCodeAt(p148 + 0) === 0x3a ? p148 + 1 : -1;
-          if (p149 < 0 && p148 >= maxFail && silent === 0) fail(p148, 5);
-          if (p149 < 0) break seq131;
+          p138 = p139 < 0 ? at : p139;
+          if (p138 < 0) break seq137;
           let p150;
-          p150 = r_h16(p149);
-          if (p150 < 0) break seq131;
+          p150 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
+          if (p150 < 0 && p138 >= maxFail && silent === 0) fail(p138, 5);
+          if (p150 < 0) break seq137;
           let p151;
           p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
           if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 5);
-          if (p151 < 0) break seq131;
+          if (p151 < 0) break seq137;
           let p152;
-          p152 = r_ls32(p151);
-          if (p152 < 0) break seq131;
-          out = p152;
+          p152 = r_h16(p151);
+          if (p152 < 0) break seq137;
+          let p153;
+          p153 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
+          if (p153 < 0 && p152 >= maxFail && silent === 0) fail(p152, 5);
+          if (p153 < 0) break seq137;
+          let p154;
+          p154 = r_h16(p153);
+          if (p154 < 0) break seq137;
+          let p155;
+          p155 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
+          if (p155 < 0 && p154 >= maxFail && silent === 0) fail(p154, 5);
+          if (p155 < 0) break seq137;
+          let p156;
+          p156 = r_h16(p155);
+          if (p156 < 0) break seq137;
+          let p157;
+          p157 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
+          if (p157 < 0 && p156 >= maxFail && silent === 0) fail(p156, 5);
+          if (p157 < 0) break seq137;
+          let p158;
+          p158 = r_ls32(p157);
+          if (p158 < 0) break seq137;
+          out = p158;
         }
         if (out < 0) {
           out = -1;
-          seq153: {
-            let p154;
-            let p155;
-            p155 = -1;
-            seq156: {
-              let p157;
-              let k158 = 0;
-              p157 = at;
+          seq159: {
+            let p160;
+            let p161;
+            p161 = -1;
+            seq162: {
+              let p163;
+              let k164 = 0;
+              p163 = at;
               for (;;) {
-                if (k158 === 2) break;
-                let p159;
-                p159 = -1;
-                seq160: {
-                  let p161;
-                  p161 = r_h16(p157);
-                  if (p161 < 0) break seq160;
-                  let p162;
-                  p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
-                  if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 5);
-                  if (p162 < 0) break seq160;
-                  let p163;
-                  let p164;
+                if (k164 === 2) break;
+                let p165;
+                p165 = -1;
+                seq166: {
+                  let p167;
+                  p167 = r_h16(p163);
+                  if (p167 < 0) break seq166;
+                  let p168;
+                  p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
+                  if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 5);
+                  if (p168 < 0) break seq166;
+                  let p169;
+                  let p170;
                   silent++;
-                  p164 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
-                  if (p164 < 0 && p162 >= maxFail && silent === 0) fail(p162, 5);
+                  p170 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
+                  if (p170 < 0 && p168 >= maxFail && silent === 0) fail(p168, 5);
                   silent--;
-                  p163 = p164 < 0 ? p162 : -1;
-                  if (p163 < 0) break seq160;
-                  p159 = p163;
+                  p169 = p170 < 0 ? p168 : -1;
+                  if (p169 < 0) break seq166;
+                  p165 = p169;
                 }
-                if (p159 < 0 || p159 === p157) break;
-                p157 = p159;
-                k158++;
+                if (p165 < 0 || p165 === p163) break;
+                p163 = p165;
+                k164++;
               }
-              if (p157 < 0) break seq156;
-              let p165;
-              p165 = r_h16(p157);
-              if (p165 < 0) break seq156;
-              p155 = p165;
+              if (p163 < 0) break seq162;
+              let p171;
+              p171 = r_h16(p163);
+              if (p171 < 0) break seq162;
+              p161 = p171;
             }
-            p154 = p155 < 0 ? at : p155;
-            if (p154 < 0) break seq153;
-            let p166;
-            p166 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
-            if (p166 < 0 && p154 >= maxFail && silent === 0) fail(p154, 5);
-            if (p166 < 0) break seq153;
-            let p167;
-            p167 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
-            if (p167 < 0 && p166 >= maxFail && silent === 0) fail(p166, 5);
-            if (p167 < 0) break seq153;
-            let p168;
-            p168 = r_h16(p167);
-            if (p168 < 0) break seq153;
-            let p169;
-            p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
-            if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 5);
-            if (p169 < 0) break seq153;
-            let p170;
-            p170 = r_h16(p169);
-            if (p170 < 0) break seq153;
-            let p171;
-            p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
-            if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 5);
-            if (p171 < 0) break seq153;
+            p160 = p161 < 0 ? at : p161;
+            if (p160 < 0) break seq159;
             let p172;
-            p172 = r_ls32(p171);
-            if (p172 < 0) break seq153;
-            out = p172;
+            p172 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
+            if (p172 < 0 && p160 >= maxFail && silent === 0) fail(p160, 5);
+            if (p172 < 0) break seq159;
+            let p173;
+            p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
+            if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 5);
+            if (p173 < 0) break seq159;
+            let p174;
+            p174 = r_h16(p173);
+            if (p174 < 0) break seq159;
+            let p175;
+            p175 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
+            if (p175 < 0 && p174 >= maxFail && silent === 0) fail(p174, 5);
+            if (p175 < 0) break seq159;
+            let p176;
+            p176 = r_h16(p175);
+            if (p176 < 0) break seq159;
+            let p177;
+            p177 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
+            if (p177 < 0 && p176 >= maxFail && silent === 0) fail(p176, 5);
+            if (p177 < 0) break seq159;
+            let p178;
+            p178 = r_ls32(p177);
+            if (p178 < 0) break seq159;
+            out = p178;
           }
           if (out < 0) {
             out = -1;
-            seq173: {
-              let p174;
-              let p175;
-              p175 = -1;
-              seq176: {
-                let p177;
-                let k178 = 0;
-                p177 = at;
+            seq179: {
+              let p180;
+              let p181;
+              p181 = -1;
+              seq182: {
+                let p183;
+                let k184 = 0;
+                p183 = at;
                 for (;;) {
-                  if (k178 === 3) break;
-                  let p179;
-                  p179 = -1;
-                  seq180: {
-                    let p181;
-                    p181 = r_h16(p177);
-                    if (p181 < 0) break seq180;
-                    let p182;
-                    p182 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
-                    if (p182 < 0 && p181 >= maxFail && silent === 0) fail(p181, 5);
-                    if (p182 < 0) break seq180;
-                    let p183;
-                    let p184;
+                  if (k184 === 3) break;
+                  let p185;
+                  p185 = -1;
+                  seq186: {
+                    let p187;
+                    p187 = r_h16(p183);
+                    if (p187 < 0) break seq186;
+                    let p188;
+                    p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x3a ? p187 + 1 : -1;
+                    if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 5);
+                    if (p188 < 0) break seq186;
+                    let p189;
+                    let p190;
                     silent++;
-                    p184 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
-                    if (p184 < 0 && p182 >= maxFail && silent === 0) fail(p182, 5);
+                    p190 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
+                    if (p190 < 0 && p188 >= maxFail && silent === 0) fail(p188, 5);
                     silent--;
-                    p183 = p184 < 0 ? p182 : -1;
-                    if (p183 < 0) break seq180;
-                    p179 = p183;
+                    p189 = p190 < 0 ? p188 : -1;
+                    if (p189 < 0) break seq186;
+                    p185 = p189;
                   }
-                  if (p179 < 0 || p179 === p177) break;
-                  p177 = p179;
-                  k178++;
+                  if (p185 < 0 || p185 === p183) break;
+                  p183 = p185;
+                  k184++;
                 }
-                if (p177 < 0) break seq176;
-                let p185;
-                p185 = r_h16(p177);
-                if (p185 < 0) break seq176;
-                p175 = p185;
+                if (p183 < 0) break seq182;
+                let p191;
+                p191 = r_h16(p183);
+                if (p191 < 0) break seq182;
+                p181 = p191;
               }
-              p174 = p175 < 0 ? at : p175;
-              if (p174 < 0) break seq173;
-              let p186;
-              p186 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-              if (p186 < 0 && p174 >= maxFail && silent === 0) fail(p174, 5);
-              if (p186 < 0) break seq173;
-              let p187;
-              p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
-              if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 5);
-              if (p187 < 0) break seq173;
-              let p188;
-              p188 = r_h16(p187);
-              if (p188 < 0) break seq173;
-              let p189;
-              p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
-              if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 5);
-              if (p189 < 0) break seq173;
-              let p190;
-              p190 = r_ls32(p189);
-              if (p190 < 0) break seq173;
-              out = p190;
+              p180 = p181 < 0 ? at : p181;
+              if (p180 < 0) break seq179;
+              let p192;
+              p192 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
+              if (p192 < 0 && p180 >= maxFail && silent === 0) fail(p180, 5);
+              if (p192 < 0) break seq179;
+              let p193;
+              p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
+              if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 5);
+              if (p193 < 0) break seq179;
+              let p194;
+              p194 = r_h16(p193);
+              if (p194 < 0) break seq179;
+              let p195;
+              p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+              if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 5);
+              if (p195 < 0) break seq179;
+              let p196;
+              p196 = r_ls32(p195);
+              if (p196 < 0) break seq179;
+              out = p196;
             }
             if (out < 0) {
               out = -1;
-              seq191: {
-                let p192;
-                let p193;
-                p193 = -1;
-                seq194: {
-                  let p195;
-                  let k196 = 0;
-                  p195 = at;
+              seq197: {
+                let p198;
+                let p199;
+                p199 = -1;
+                seq200: {
+                  let p201;
+                  let k202 = 0;
+                  p201 = at;
                   for (;;) {
-                    if (k196 === 4) break;
-                    let p197;
-                    p197 = -1;
-                    seq198: {
-                      let p199;
-                      p199 = r_h16(p195);
-                      if (p199 < 0) break seq198;
-                      let p200;
-                      p200 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
-                      if (p200 < 0 && p199 >= maxFail && silent === 0) fail(p199, 5);
-                      if (p200 < 0) break seq198;
-                      let p201;
-                      let p202;
+                    if (k202 === 4) break;
+                    let p203;
+                    p203 = -1;
+                    seq204: {
+                      let p205;
+                      p205 = r_h16(p201);
+                      if (p205 < 0) break seq204;
+                      let p206;
+                      p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
+                      if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 5);
+                      if (p206 < 0) break seq204;
+                      let p207;
+                      let p208;
                       silent++;
-                      p202 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
-                      if (p202 < 0 && p200 >= maxFail && silent === 0) fail(p200, 5);
+                      p208 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
+                      if (p208 < 0 && p206 >= maxFail && silent === 0) fail(p206, 5);
                       silent--;
-                      p201 = p202 < 0 ? p200 : -1;
-                      if (p201 < 0) break seq198;
-                      p197 = p201;
+                      p207 = p208 < 0 ? p206 : -1;
+                      if (p207 < 0) break seq204;
+                      p203 = p207;
                     }
-                    if (p197 < 0 || p197 === p195) break;
-                    p195 = p197;
-                    k196++;
+                    if (p203 < 0 || p203 === p201) break;
+                    p201 = p203;
+                    k202++;
                   }
-                  if (p195 < 0) break seq194;
-                  let p203;
-                  p203 = r_h16(p195);
-                  if (p203 < 0) break seq194;
-                  p193 = p203;
+                  if (p201 < 0) break seq200;
+                  let p209;
+                  p209 = r_h16(p201);
+                  if (p209 < 0) break seq200;
+                  p199 = p209;
                 }
-                p192 = p193 < 0 ? at : p193;
-                if (p192 < 0) break seq191;
-                let p204;
-                p204 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
-                if (p204 < 0 && p192 >= maxFail && silent === 0) fail(p192, 5);
-                if (p204 < 0) break seq191;
-                let p205;
-                p205 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
-                if (p205 < 0 && p204 >= maxFail && silent === 0) fail(p204, 5);
-                if (p205 < 0) break seq191;
-                let p206;
-                p206 = r_ls32(p205);
-                if (p206 < 0) break seq191;
-                out = p206;
+                p198 = p199 < 0 ? at : p199;
+                if (p198 < 0) break seq197;
+                let p210;
+                p210 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
+                if (p210 < 0 && p198 >= maxFail && silent === 0) fail(p198, 5);
+                if (p210 < 0) break seq197;
+                let p211;
+                p211 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
+                if (p211 < 0 && p210 >= maxFail && silent === 0) fail(p210, 5);
+                if (p211 < 0) break seq197;
+                let p212;
+                p212 = r_ls32(p211);
+                if (p212 < 0) break seq197;
+                out = p212;
               }
               if (out < 0) {
                 out = -1;
-                seq207: {
-                  let p208;
-                  let p209;
-                  p209 = -1;
-                  seq210: {
-                    let p211;
-                    let k212 = 0;
-                    p211 = at;
+                seq213: {
+                  let p214;
+                  let p215;
+                  p215 = -1;
+                  seq216: {
+                    let p217;
+                    let k218 = 0;
+                    p217 = at;
                     for (;;) {
-                      if (k212 === 5) break;
-                      let p213;
-                      p213 = -1;
-                      seq214: {
-                        let p215;
-                        p215 = r_h16(p211);
-                        if (p215 < 0) break seq214;
-                        let p216;
-                        p216 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x3a ? p215 + 1 : -1;
-                        if (p216 < 0 && p215 >= maxFail && silent === 0) fail(p215, 5);
-                        if (p216 < 0) break seq214;
-                        let p217;
-                        let p218;
+                      if (k218 === 5) break;
+                      let p219;
+                      p219 = -1;
+                      seq220: {
+                        let p221;
+                        p221 = r_h16(p217);
+                        if (p221 < 0) break seq220;
+                        let p222;
+                        p222 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
+                        if (p222 < 0 && p221 >= maxFail && silent === 0) fail(p221, 5);
+                        if (p222 < 0) break seq220;
+                        let p223;
+                        let p224;
                         silent++;
-                        p218 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
-                        if (p218 < 0 && p216 >= maxFail && silent === 0) fail(p216, 5);
+                        p224 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
+                        if (p224 < 0 && p222 >= maxFail && silent === 0) fail(p222, 5);
                         silent--;
-                        p217 = p218 < 0 ? p216 : -1;
-                        if (p217 < 0) break seq214;
-                        p213 = p217;
+                        p223 = p224 < 0 ? p222 : -1;
+                        if (p223 < 0) break seq220;
+                        p219 = p223;
                       }
-                      if (p213 < 0 || p213 === p211) break;
-                      p211 = p213;
-                      k212++;
+                      if (p219 < 0 || p219 === p217) break;
+                      p217 = p219;
+                      k218++;
                     }
-                    if (p211 < 0) break seq210;
-                    let p219;
-                    p219 = r_h16(p211);
-                    if (p219 < 0) break seq210;
-                    p209 = p219;
+                    if (p217 < 0) break seq216;
+                    let p225;
+                    p225 = r_h16(p217);
+                    if (p225 < 0) break seq216;
+                    p215 = p225;
                   }
-                  p208 = p209 < 0 ? at : p209;
-                  if (p208 < 0) break seq207;
-                  let p220;
-                  p220 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x3a ? p208 + 1 : -1;
-                  if (p220 < 0 && p208 >= maxFail && silent === 0) fail(p208, 5);
-                  if (p220 < 0) break seq207;
-                  let p221;
-                  p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
-                  if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 5);
-                  if (p221 < 0) break seq207;
-                  let p222;
-                  p222 = r_h16(p221);
-                  if (p222 < 0) break seq207;
-                  out = p222;
+                  p214 = p215 < 0 ? at : p215;
+                  if (p214 < 0) break seq213;
+                  let p226;
+                  p226 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
+                  if (p226 < 0 && p214 >= maxFail && silent === 0) fail(p214, 5);
+                  if (p226 < 0) break seq213;
+                  let p227;
+                  p227 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
+                  if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 5);
+                  if (p227 < 0) break seq213;
+                  let p228;
+                  p228 = r_h16(p227);
+                  if (p228 < 0) break seq213;
+                  out = p228;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq223: {
-                    let p224;
-                    let p225;
-                    p225 = -1;
-                    seq226: {
-                      let p227;
-                      let k228 = 0;
-                      p227 = at;
+                  seq229: {
+                    let p230;
+                    let p231;
+                    p231 = -1;
+                    seq232: {
+                      let p233;
+                      let k234 = 0;
+                      p233 = at;
                       for (;;) {
-                        if (k228 === 6) break;
-                        let p229;
-                        p229 = -1;
-                        seq230: {
-                          let p231;
-                          p231 = r_h16(p227);
-                          if (p231 < 0) break seq230;
-                          let p232;
-                          p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
-                          if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 5);
-                          if (p232 < 0) break seq230;
-                          let p233;
-                          let p234;
+                        if (k234 === 6) break;
+                        let p235;
+                        p235 = -1;
+                        seq236: {
+                          let p237;
+                          p237 = r_h16(p233);
+                          if (p237 < 0) break seq236;
+                          let p238;
+                          p238 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
+                          if (p238 < 0 && p237 >= maxFail && silent === 0) fail(p237, 5);
+                          if (p238 < 0) break seq236;
+                          let p239;
+                          let p240;
                           silent++;
-                          p234 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
-                          if (p234 < 0 && p232 >= maxFail && silent === 0) fail(p232, 5);
+                          p240 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
+                          if (p240 < 0 && p238 >= maxFail && silent === 0) fail(p238, 5);
                           silent--;
-                          p233 = p234 < 0 ? p232 : -1;
-                          if (p233 < 0) break seq230;
-                          p229 = p233;
+                          p239 = p240 < 0 ? p238 : -1;
+                          if (p239 < 0) break seq236;
+                          p235 = p239;
                         }
-                        if (p229 < 0 || p229 === p227) break;
-                        p227 = p229;
-                        k228++;
+                        if (p235 < 0 || p235 === p233) break;
+                        p233 = p235;
+                        k234++;
                       }
-                      if (p227 < 0) break seq226;
-                      let p235;
-                      p235 = r_h16(p227);
-                      if (p235 < 0) break seq226;
-                      p225 = p235;
+                      if (p233 < 0) break seq232;
+                      let p241;
+                      p241 = r_h16(p233);
+                      if (p241 < 0) break seq232;
+                      p231 = p241;
                     }
-                    p224 = p225 < 0 ? at : p225;
-                    if (p224 < 0) break seq223;
-                    let p236;
-                    p236 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
-                    if (p236 < 0 && p224 >= maxFail && silent === 0) fail(p224, 5);
-                    if (p236 < 0) break seq223;
-                    let p237;
-                    p237 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
-                    if (p237 < 0 && p236 >= maxFail && silent === 0) fail(p236, 5);
-                    if (p237 < 0) break seq223;
-                    out = p237;
+                    p230 = p231 < 0 ? at : p231;
+                    if (p230 < 0) break seq229;
+                    let p242;
+                    p242 = p230 + 1 <= len && input.charCodeAt(p230 + 0) === 0x3a ? p230 + 1 : -1;
+                    if (p242 < 0 && p230 >= maxFail && silent === 0) fail(p230, 5);
+                    if (p242 < 0) break seq229;
+                    let p243;
+                    p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x3a ? p242 + 1 : -1;
+                    if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 5);
+                    if (p243 < 0) break seq229;
+                    out = p243;
                   }
                 }
               }
@@ -1174,17 +1183,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
-  let k238 = 0;
+  let k244 = 0;
   out = at;
   for (;;) {
-    if (k238 === 4) break;
-    let p239;
-    p239 = r_HEXDIG(out);
-    if (p239 < 0 || p239 === out) break;
-    out = p239;
-    k238++;
+    if (k244 === 4) break;
+    let p245;
+    p245 = r_HEXDIG(out);
+    if (p245 < 0 || p245 === out) break;
+    out = p245;
+    k244++;
   }
-  if (k238 < 1) out = -1;
+  if (k244 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1195,18 +1204,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq240: {
-    let p241;
-    p241 = r_h16(at);
-    if (p241 < 0) break seq240;
-    let p242;
-    p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
-    if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 5);
-    if (p242 < 0) break seq240;
-    let p243;
-    p243 = r_h16(p242);
-    if (p243 < 0) break seq240;
-    out = p243;
+  seq246: {
+    let p247;
+    p247 = r_h16(at);
+    if (p247 < 0) break seq246;
+    let p248;
+    p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x3a ? p247 + 1 : -1;
+    if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 5);
+    if (p248 < 0) break seq246;
+    let p249;
+    p249 = r_h16(p248);
+    if (p249 < 0) break seq246;
+    out = p249;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1221,32 +1230,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq244: {
-    let p245;
-    p245 = r_dec_octet(at);
-    if (p245 < 0) break seq244;
-    let p246;
-    p246 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x2e ? p245 + 1 : -1;
-    if (p246 < 0 && p245 >= maxFail && silent === 0) fail(p245, 12);
-    if (p246 < 0) break seq244;
-    let p247;
-    p247 = r_dec_octet(p246);
-    if (p247 < 0) break seq244;
-    let p248;
-    p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x2e ? p247 + 1 : -1;
-    if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 12);
-    if (p248 < 0) break seq244;
-    let p249;
-    p249 = r_dec_octet(p248);
-    if (p249 < 0) break seq244;
-    let p250;
-    p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x2e ? p249 + 1 : -1;
-    if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 12);
-    if (p250 < 0) break seq244;
+  seq250: {
     let p251;
-    p251 = r_dec_octet(p250);
-    if (p251 < 0) break seq244;
-    out = p251;
+    p251 = r_dec_octet(at);
+    if (p251 < 0) break seq250;
+    let p252;
+    p252 = p251 + 1 <= len && input.charCodeAt(p251 + 0) === 0x2e ? p251 + 1 : -1;
+    if (p252 < 0 && p251 >= maxFail && silent === 0) fail(p251, 12);
+    if (p252 < 0) break seq250;
+    let p253;
+    p253 = r_dec_octet(p252);
+    if (p253 < 0) break seq250;
+    let p254;
+    p254 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x2e ? p253 + 1 : -1;
+    if (p254 < 0 && p253 >= maxFail && silent === 0) fail(p253, 12);
+    if (p254 < 0) break seq250;
+    let p255;
+    p255 = r_dec_octet(p254);
+    if (p255 < 0) break seq250;
+    let p256;
+    p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x2e ? p255 + 1 : -1;
+    if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 12);
+    if (p256 < 0) break seq250;
+    let p257;
+    p257 = r_dec_octet(p256);
+    if (p257 < 0) break seq250;
+    out = p257;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1262,69 +1271,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq252: {
-    let p253;
-    p253 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p253 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p253 < 0) break seq252;
-    let p254;
-    const c255 = p253 < len ? input.charCodeAt(p253) : -1;
-    p254 = (c255 >= 0 && c255 < 128 && T1[c255] === 1) ? p253 + 1 : -1;
-    if (p254 < 0 && p253 >= maxFail && silent === 0) fail(p253, 14);
-    if (p254 < 0) break seq252;
-    out = p254;
+  seq258: {
+    let p259;
+    p259 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p259 < 0) break seq258;
+    let p260;
+    const c261 = p259 < len ? input.charCodeAt(p259) : -1;
+    p260 = (c261 >= 0 && c261 < 128 && T6[c261] === 1) ? p259 + 1 : -1;
+    if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 14);
+    if (p260 < 0) break seq258;
+    out = p260;
   }
   if (out < 0) {
     out = -1;
-    seq256: {
-      let p257;
-      p257 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p257 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-      if (p257 < 0) break seq256;
-      let p258;
-      const c259 = p257 < len ? input.charCodeAt(p257) : -1;
-      p258 = (c259 >= 0 && c259 < 128 && T2[c259] === 1) ? p257 + 1 : -1;
-      if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 15);
-      if (p258 < 0) break seq256;
-      let p260;
-      p260 = r_DIGIT(p258);
-      if (p260 < 0) break seq256;
-      out = p260;
+    seq262: {
+      let p263;
+      p263 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p263 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+      if (p263 < 0) break seq262;
+      let p264;
+      const c265 = p263 < len ? input.charCodeAt(p263) : -1;
+      p264 = (c265 >= 0 && c265 < 128 && T7[c265] === 1) ? p263 + 1 : -1;
+      if (p264 < 0 && p263 >= maxFail && silent === 0) fail(p263, 15);
+      if (p264 < 0) break seq262;
+      let p266;
+      p266 = r_DIGIT(p264);
+      if (p266 < 0) break seq262;
+      out = p266;
     }
     if (out < 0) {
       out = -1;
-      seq261: {
-        let p262;
-        p262 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p262 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-        if (p262 < 0) break seq261;
-        let p263;
-        let k264 = 0;
-        p263 = p262;
+      seq267: {
+        let p268;
+        p268 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p268 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+        if (p268 < 0) break seq267;
+        let p269;
+        let k270 = 0;
+        p269 = p268;
         for (;;) {
-          if (k264 === 2) break;
-          let p265;
-          p265 = r_DIGIT(p263);
-          if (p265 < 0 || p265 === p263) break;
-          p263 = p265;
-          k264++;
+          if (k270 === 2) break;
+          let p271;
+          p271 = r_DIGIT(p269);
+          if (p271 < 0 || p271 === p269) break;
+          p269 = p271;
+          k270++;
         }
-        if (k264 < 2) p263 = -1;
-        if (p263 < 0) break seq261;
-        out = p263;
+        if (k270 < 2) p269 = -1;
+        if (p269 < 0) break seq267;
+        out = p269;
       }
       if (out < 0) {
         out = -1;
-        seq266: {
-          let p267;
-          const c268 = at < len ? input.charCodeAt(at) : -1;
-          p267 = (c268 >= 0 && c268 < 128 && T3[c268] === 1) ? at + 1 : -1;
-          if (p267 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-          if (p267 < 0) break seq266;
-          let p269;
-          p269 = r_DIGIT(p267);
-          if (p269 < 0) break seq266;
-          out = p269;
+        seq272: {
+          let p273;
+          const c274 = at < len ? input.charCodeAt(at) : -1;
+          p273 = (c274 >= 0 && c274 < 128 && T8[c274] === 1) ? at + 1 : -1;
+          if (p273 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+          if (p273 < 0) break seq272;
+          let p275;
+          p275 = r_DIGIT(p273);
+          if (p275 < 0) break seq272;
+          out = p275;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1342,17 +1351,18 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c277 = input.charCodeAt(out); if (c277 < 128 && T9[c277] === 1) out++; else break; }
   for (;;) {
-    let p270;
-    p270 = r_unreserved(out);
-    if (p270 < 0) {
-      p270 = r_pct_encoded(out);
-      if (p270 < 0) {
-        p270 = r_sub_delims(out);
+    let p276;
+    p276 = r_unreserved(out);
+    if (p276 < 0) {
+      p276 = r_pct_encoded(out);
+      if (p276 < 0) {
+        p276 = r_sub_delims(out);
       }
     }
-    if (p270 < 0 || p270 === out) break;
-    out = p270;
+    if (p276 < 0 || p276 === out) break;
+    out = p276;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1368,41 +1378,41 @@ function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq271: {
-    let p272;
-    p272 = r_path_abempty(at);
-    if (p272 < 0) break seq271;
-    let p273;
-    let p274;
+  seq278: {
+    let p279;
+    p279 = r_path_abempty(at);
+    if (p279 < 0) break seq278;
+    let p280;
+    let p281;
     silent++;
-    p274 = r_pchar(p272);
-    if (p274 < 0) {
-      const c275 = p272 < len ? input.charCodeAt(p272) : -1;
-      p274 = (c275 >= 0 && c275 < 128 && T4[c275] === 1) ? p272 + 1 : -1;
-      if (p274 < 0 && p272 >= maxFail && silent === 0) fail(p272, 18);
+    p281 = r_pchar(p279);
+    if (p281 < 0) {
+      const c282 = p279 < len ? input.charCodeAt(p279) : -1;
+      p281 = (c282 >= 0 && c282 < 128 && T10[c282] === 1) ? p279 + 1 : -1;
+      if (p281 < 0 && p279 >= maxFail && silent === 0) fail(p279, 18);
     }
     silent--;
-    p273 = p274 < 0 ? p272 : -1;
-    if (p273 < 0) break seq271;
-    out = p273;
+    p280 = p281 < 0 ? p279 : -1;
+    if (p280 < 0) break seq278;
+    out = p280;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      seq276: {
-        let p277;
-        p277 = r_path_noscheme(at);
-        if (p277 < 0) break seq276;
-        let p278;
-        let p279;
+      seq283: {
+        let p284;
+        p284 = r_path_noscheme(at);
+        if (p284 < 0) break seq283;
+        let p285;
+        let p286;
         silent++;
-        p279 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x3a ? p277 + 1 : -1;
-        if (p279 < 0 && p277 >= maxFail && silent === 0) fail(p277, 5);
+        p286 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
+        if (p286 < 0 && p284 >= maxFail && silent === 0) fail(p284, 5);
         silent--;
-        p278 = p279 < 0 ? p277 : -1;
-        if (p278 < 0) break seq276;
-        out = p278;
+        p285 = p286 < 0 ? p284 : -1;
+        if (p285 < 0) break seq283;
+        out = p285;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1423,20 +1433,20 @@ function r_path_abempty(at) {
   let out;
   out = at;
   for (;;) {
-    let p280;
-    p280 = -1;
-    seq281: {
-      let p282;
-      p282 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p282 < 0 && out >= maxFail && silent === 0) fail(out, 8);
-      if (p282 < 0) break seq281;
-      let p283;
-      p283 = r_segment(p282);
-      if (p283 < 0) break seq281;
-      p280 = p283;
+    let p287;
+    p287 = -1;
+    seq288: {
+      let p289;
+      p289 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p289 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+      if (p289 < 0) break seq288;
+      let p290;
+      p290 = r_segment(p289);
+      if (p290 < 0) break seq288;
+      p287 = p290;
     }
-    if (p280 < 0 || p280 === out) break;
-    out = p280;
+    if (p287 < 0 || p287 === out) break;
+    out = p287;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1454,42 +1464,42 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq284: {
-    let p285;
-    p285 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p285 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p285 < 0) break seq284;
-    let p286;
-    let p287;
-    p287 = -1;
-    seq288: {
-      let p289;
-      p289 = r_segment_nz(p285);
-      if (p289 < 0) break seq288;
-      let p290;
-      p290 = p289;
+  seq291: {
+    let p292;
+    p292 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p292 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p292 < 0) break seq291;
+    let p293;
+    let p294;
+    p294 = -1;
+    seq295: {
+      let p296;
+      p296 = r_segment_nz(p292);
+      if (p296 < 0) break seq295;
+      let p297;
+      p297 = p296;
       for (;;) {
-        let p291;
-        p291 = -1;
-        seq292: {
-          let p293;
-          p293 = p290 + 1 <= len && input.charCodeAt(p290 + 0) === 0x2f ? p290 + 1 : -1;
-          if (p293 < 0 && p290 >= maxFail && silent === 0) fail(p290, 8);
-          if (p293 < 0) break seq292;
-          let p294;
-          p294 = r_segment(p293);
-          if (p294 < 0) break seq292;
-          p291 = p294;
+        let p298;
+        p298 = -1;
+        seq299: {
+          let p300;
+          p300 = p297 + 1 <= len && input.charCodeAt(p297 + 0) === 0x2f ? p297 + 1 : -1;
+          if (p300 < 0 && p297 >= maxFail && silent === 0) fail(p297, 8);
+          if (p300 < 0) break seq299;
+          let p301;
+          p301 = r_segment(p300);
+          if (p301 < 0) break seq299;
+          p298 = p301;
         }
-        if (p291 < 0 || p291 === p290) break;
-        p290 = p291;
+        if (p298 < 0 || p298 === p297) break;
+        p297 = p298;
       }
-      if (p290 < 0) break seq288;
-      p287 = p290;
+      if (p297 < 0) break seq295;
+      p294 = p297;
     }
-    p286 = p287 < 0 ? p285 : p287;
-    if (p286 < 0) break seq284;
-    out = p286;
+    p293 = p294 < 0 ? p292 : p294;
+    if (p293 < 0) break seq291;
+    out = p293;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1501,44 +1511,9 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq295: {
-    let p296;
-    p296 = r_segment_nz_nc(at);
-    if (p296 < 0) break seq295;
-    let p297;
-    p297 = p296;
-    for (;;) {
-      let p298;
-      p298 = -1;
-      seq299: {
-        let p300;
-        p300 = p297 + 1 <= len && input.charCodeAt(p297 + 0) === 0x2f ? p297 + 1 : -1;
-        if (p300 < 0 && p297 >= maxFail && silent === 0) fail(p297, 8);
-        if (p300 < 0) break seq299;
-        let p301;
-        p301 = r_segment(p300);
-        if (p301 < 0) break seq299;
-        p298 = p301;
-      }
-      if (p298 < 0 || p298 === p297) break;
-      p297 = p298;
-    }
-    if (p297 < 0) break seq295;
-    out = p297;
-  }
-  depth = d - 1;
-  if (reached[d] === epoch) leave(d);
-  return out;
-}
-
-// path-rootless = segment-nz *( "/" segment )
-function r_path_rootless(at) {
-  const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
-  let out;
-  out = -1;
   seq302: {
     let p303;
-    p303 = r_segment_nz(at);
+    p303 = r_segment_nz_nc(at);
     if (p303 < 0) break seq302;
     let p304;
     p304 = p303;
@@ -1566,6 +1541,41 @@ function r_path_rootless(at) {
   return out;
 }
 
+// path-rootless = segment-nz *( "/" segment )
+function r_path_rootless(at) {
+  const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
+  let out;
+  out = -1;
+  seq309: {
+    let p310;
+    p310 = r_segment_nz(at);
+    if (p310 < 0) break seq309;
+    let p311;
+    p311 = p310;
+    for (;;) {
+      let p312;
+      p312 = -1;
+      seq313: {
+        let p314;
+        p314 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
+        if (p314 < 0 && p311 >= maxFail && silent === 0) fail(p311, 8);
+        if (p314 < 0) break seq313;
+        let p315;
+        p315 = r_segment(p314);
+        if (p315 < 0) break seq313;
+        p312 = p315;
+      }
+      if (p312 < 0 || p312 === p311) break;
+      p311 = p312;
+    }
+    if (p311 < 0) break seq309;
+    out = p311;
+  }
+  depth = d - 1;
+  if (reached[d] === epoch) leave(d);
+  return out;
+}
+
 // path-empty    = 0<pchar>
 function r_path_empty(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
@@ -1581,11 +1591,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c317 = input.charCodeAt(out); if (c317 < 128 && T11[c317] === 1) out++; else break; }
   for (;;) {
-    let p309;
-    p309 = r_pchar(out);
-    if (p309 < 0 || p309 === out) break;
-    out = p309;
+    let p316;
+    p316 = r_pchar(out);
+    if (p316 < 0 || p316 === out) break;
+    out = p316;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1596,16 +1607,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
-  let k310 = 0;
+  let k318 = 0;
   out = at;
+  while (out < len) { const c320 = input.charCodeAt(out); if (c320 < 128 && T11[c320] === 1) out++; else break; }
+  k318 = out - at;
   for (;;) {
-    let p311;
-    p311 = r_pchar(out);
-    if (p311 < 0 || p311 === out) break;
-    out = p311;
-    k310++;
+    let p319;
+    p319 = r_pchar(out);
+    if (p319 < 0 || p319 === out) break;
+    out = p319;
+    k318++;
   }
-  if (k310 < 1) out = -1;
+  if (k318 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1616,26 +1629,28 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
-  let k312 = 0;
+  let k321 = 0;
   out = at;
+  while (out < len) { const c323 = input.charCodeAt(out); if (c323 < 128 && T12[c323] === 1) out++; else break; }
+  k321 = out - at;
   for (;;) {
-    let p313;
-    p313 = r_unreserved(out);
-    if (p313 < 0) {
-      p313 = r_pct_encoded(out);
-      if (p313 < 0) {
-        p313 = r_sub_delims(out);
-        if (p313 < 0) {
-          p313 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p313 < 0 && out >= maxFail && silent === 0) fail(out, 10);
+    let p322;
+    p322 = r_unreserved(out);
+    if (p322 < 0) {
+      p322 = r_pct_encoded(out);
+      if (p322 < 0) {
+        p322 = r_sub_delims(out);
+        if (p322 < 0) {
+          p322 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p322 < 0 && out >= maxFail && silent === 0) fail(out, 10);
         }
       }
     }
-    if (p313 < 0 || p313 === out) break;
-    out = p313;
-    k312++;
+    if (p322 < 0 || p322 === out) break;
+    out = p322;
+    k321++;
   }
-  if (k312 < 1) out = -1;
+  if (k321 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1651,8 +1666,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c314 = at < len ? input.charCodeAt(at) : -1;
-        out = (c314 >= 0 && c314 < 128 && T5[c314] === 1) ? at + 1 : -1;
+        const c324 = at < len ? input.charCodeAt(at) : -1;
+        out = (c324 >= 0 && c324 < 128 && T13[c324] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 19);
       }
     }
@@ -1667,16 +1682,17 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c326 = input.charCodeAt(out); if (c326 < 128 && T14[c326] === 1) out++; else break; }
   for (;;) {
-    let p315;
-    p315 = r_pchar(out);
-    if (p315 < 0) {
-      const c316 = out < len ? input.charCodeAt(out) : -1;
-      p315 = (c316 >= 0 && c316 < 128 && T6[c316] === 1) ? out + 1 : -1;
-      if (p315 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p325;
+    p325 = r_pchar(out);
+    if (p325 < 0) {
+      const c327 = out < len ? input.charCodeAt(out) : -1;
+      p325 = (c327 >= 0 && c327 < 128 && T15[c327] === 1) ? out + 1 : -1;
+      if (p325 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p315 < 0 || p315 === out) break;
-    out = p315;
+    if (p325 < 0 || p325 === out) break;
+    out = p325;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1688,16 +1704,17 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  while (out < len) { const c329 = input.charCodeAt(out); if (c329 < 128 && T14[c329] === 1) out++; else break; }
   for (;;) {
-    let p317;
-    p317 = r_pchar(out);
-    if (p317 < 0) {
-      const c318 = out < len ? input.charCodeAt(out) : -1;
-      p317 = (c318 >= 0 && c318 < 128 && T6[c318] === 1) ? out + 1 : -1;
-      if (p317 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p328;
+    p328 = r_pchar(out);
+    if (p328 < 0) {
+      const c330 = out < len ? input.charCodeAt(out) : -1;
+      p328 = (c330 >= 0 && c330 < 128 && T15[c330] === 1) ? out + 1 : -1;
+      if (p328 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p317 < 0 || p317 === out) break;
-    out = p317;
+    if (p328 < 0 || p328 === out) break;
+    out = p328;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1715,18 +1732,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq319: {
-    let p320;
-    p320 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p320 < 0 && at >= maxFail && silent === 0) fail(at, 2);
-    if (p320 < 0) break seq319;
-    let p321;
-    p321 = r_HEXDIG(p320);
-    if (p321 < 0) break seq319;
-    let p322;
-    p322 = r_HEXDIG(p321);
-    if (p322 < 0) break seq319;
-    out = p322;
+  seq331: {
+    let p332;
+    p332 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p332 < 0 && at >= maxFail && silent === 0) fail(at, 2);
+    if (p332 < 0) break seq331;
+    let p333;
+    p333 = r_HEXDIG(p332);
+    if (p333 < 0) break seq331;
+    let p334;
+    p334 = r_HEXDIG(p333);
+    if (p334 < 0) break seq331;
+    out = p334;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1736,7 +1753,7 @@ function r_pct_encoded(at) {
 // unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  out = one(T7, at);
+  out = one(T0, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 21);
   return out;
 }
@@ -1744,7 +1761,7 @@ function r_unreserved(at) {
 // reserved      = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  out = one(T8, at);
+  out = one(T16, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
   return out;
 }
@@ -1752,7 +1769,7 @@ function r_reserved(at) {
 // gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  out = one(T9, at);
+  out = one(T17, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1761,7 +1778,7 @@ function r_gen_delims(at) {
 //               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  out = one(T10, at);
+  out = one(T18, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1769,7 +1786,7 @@ function r_sub_delims(at) {
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  out = one(T11, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
@@ -1778,7 +1795,7 @@ function r_ALPHA(at) {
 //                        ; 0-9
 function r_DIGIT(at) {
   let out;
-  out = one(T12, at);
+  out = one(T4, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
   return out;
 }
@@ -1786,27 +1803,33 @@ function r_DIGIT(at) {
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  out = one(T13, at);
+  out = one(T5, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
   return out;
 }
 
 // The ASCII part of each character set, one entry per code unit.
 function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }
-const T0 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T1 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
-const T2 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T4 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T5 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
-const T6 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T7 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T8 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T9 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T0 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T1 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T2 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T3 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
+const T4 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T5 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T6 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T7 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T8 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T9 = table('00000000000000000000000000000000010010111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
+const T10 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
+const T12 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
+const T13 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
+const T14 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
+const T15 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T16 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T17 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 
 const START = { IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
