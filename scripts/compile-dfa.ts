@@ -312,6 +312,16 @@ function determinize(nfa: Nfa, start: number, final: number, k: number): RawDfa 
   return { next, accepting, start: 0 };
 }
 
+/** The number of `key` in `ids`: the next number (ids.size) the first time it is met. */
+function idOf(ids: Map<string, number>, key: string): number {
+  let id = ids.get(key);
+  if (id === undefined) {
+    id = ids.size;
+    ids.set(key, id);
+  }
+  return id;
+}
+
 /**
  * Moore's partition refinement from {dead, rejecting, accepting}, then the
  * states renumbered: 0 dead, then the rejecting states, then the accepting.
@@ -327,12 +337,7 @@ function minimize(dfa: RawDfa, k: number): Automaton {
     const refined = block.map((b, s) => {
       let key = `${b}`;
       for (let c = 0; c < k; c++) key += `,${block[to(s, c)]}`;
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(key, id);
-      }
-      return id;
+      return idOf(ids, key);
     });
     const size = ids.size;
     block = refined;
@@ -373,14 +378,7 @@ function mergeClasses(rules: ReadonlyMap<string, Automaton>, k: number): { map: 
     }
   }
   const ids = new Map<string, number>([[keys[0], 0]]);
-  const map = keys.map((key) => {
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
-    }
-    return id;
-  });
+  const map = keys.map((key) => idOf(ids, key));
   const count = ids.size;
   const merged = new Map<string, Automaton>();
   for (const [name, a] of rules) {

@@ -259,68 +259,75 @@ class Emitter {
   singleSteps(node: Node, seen: ReadonlySet<string> = new Set()): CharSet | null {
     const set = this.charSet(node);
     if (set !== null) return set;
-    switch (node.type) {
-      case 'action':
-      case 'named':
-      case 'text':
-      case 'group':
-      case 'labeled':
-        return this.singleSteps(node.expression as Node, seen);
-      case 'rule_ref': {
-        const name = node.name as string;
-        const rule = this.rules.get(name);
-        return rule === undefined || seen.has(name) ? null : this.singleSteps(rule, new Set([...seen, name]));
-      }
-      case 'choice': {
-        let steps: CharSet = [];
-        let claimed: CharSet = [];
-        for (const alternative of node.alternatives as Node[]) {
-          // An alternative that is itself a choice with single steps (pchar inside query) gives them too.
-          const one = this.singleSteps(alternative, seen);
-          if (one !== null) steps = union([steps, subtract(one, claimed)]);
-          const first = this.firstSet(alternative, seen);
-          if (first === null) return null;
-          claimed = union([claimed, first]);
-        }
-        return steps.length > 0 ? steps : null;
-      }
-      default:
-        return null;
+    const inner = this.unwrap(node, seen);
+    if (inner === null || inner.node.type !== 'choice') return null;
+    let steps: CharSet = [];
+    let claimed: CharSet = [];
+    for (const alternative of inner.node.alternatives as Node[]) {
+      // An alternative that is itself a choice with single steps (pchar inside query) gives them too.
+      const one = this.singleSteps(alternative, inner.seen);
+      if (one !== null) steps = union([steps, subtract(one, claimed)]);
+      const first = this.firstSet(alternative, inner.seen);
+      if (first === null) return null;
+      claimed = union([claimed, first]);
     }
+    return steps.length > 0 ? steps : null;
   }
 
   /** The characters a match of `node` can begin with (a superset will do), or null: it can match nothing, or it is not told. */
   firstSet(node: Node, seen: ReadonlySet<string>): CharSet | null {
     const set = this.charSet(node);
     if (set !== null) return set;
-    switch (node.type) {
-      case 'action':
-      case 'named':
-      case 'text':
-      case 'group':
-      case 'labeled':
-        return this.firstSet(node.expression as Node, seen);
-      case 'rule_ref': {
-        const name = node.name as string;
-        const rule = this.rules.get(name);
-        return rule === undefined || seen.has(name) ? null : this.firstSet(rule, new Set([...seen, name]));
-      }
+    const inner = this.unwrap(node, seen);
+    if (inner === null) return null;
+    const n = inner.node;
+    switch (n.type) {
       case 'literal': {
-        const value = node.value as string;
+        const value = n.value as string;
         if (value.length === 0) return null;
         const code = value.charCodeAt(0);
-        return node.ignoreCase ? withOtherCase([[code, code]]) : [[code, code]];
+        return n.ignoreCase ? withOtherCase([[code, code]]) : [[code, code]];
       }
       case 'sequence':
-        return (node.elements as Node[]).length === 0 ? null : this.firstSet((node.elements as Node[])[0], seen);
+        return (n.elements as Node[]).length === 0 ? null : this.firstSet((n.elements as Node[])[0], inner.seen);
       case 'choice': {
-        const sets = (node.alternatives as Node[]).map((a) => this.firstSet(a, seen));
+        const sets = (n.alternatives as Node[]).map((a) => this.firstSet(a, inner.seen));
         return sets.every((x) => x !== null) ? union(sets as CharSet[]) : null;
       }
       case 'one_or_more':
-        return this.firstSet(node.expression as Node, seen);
+        return this.firstSet(n.expression as Node, inner.seen);
       default:
         return null;
+    }
+  }
+
+  /**
+   * `node` without the wrappers that match what their expression matches
+   * (actions, labels, groups, display names) and with rule references
+   * followed, and the rules followed on the way; null for a rule that refers
+   * back to one on the way, or that is not there.
+   */
+  private unwrap(node: Node, seen: ReadonlySet<string>): { node: Node; seen: ReadonlySet<string> } | null {
+    for (;;) {
+      switch (node.type) {
+        case 'action':
+        case 'named':
+        case 'text':
+        case 'group':
+        case 'labeled':
+          node = node.expression as Node;
+          continue;
+        case 'rule_ref': {
+          const name = node.name as string;
+          const rule = this.rules.get(name);
+          if (rule === undefined || seen.has(name)) return null;
+          seen = new Set([...seen, name]);
+          node = rule;
+          continue;
+        }
+        default:
+          return { node, seen };
+      }
     }
   }
 
