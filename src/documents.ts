@@ -261,8 +261,15 @@ interface Block {
   readonly captures?: Capture[];
 }
 
-/** Where an inline construct that matters here can begin ("!" "<" "[" "\\" "`") or a link label end ("]"), per ASCII code unit. */
-const INLINE_STOPS = Uint8Array.from({ length: 128 }, (_, c) => ('!<[\\]`'.includes(String.fromCharCode(c)) ? 1 : 0));
+/**
+ * The inline rules left on, each with the characters it can begin at: "[" and "]" (a link and the end of its label),
+ * "!" (an image), "<" (an autolink, inline HTML), "\\" (an escape), "`" (a code span). The reader checks that these
+ * are the rules markdown-it has on, so that turning one more on cannot leave its characters out of INLINE_STOPS.
+ */
+const INLINE_RULES: Readonly<Record<string, string>> = { text: '', escape: '\\', backticks: '`', link: '[]', image: '!', autolink: '<', html_inline: '<' };
+
+/** Where an inline construct that matters here can begin or a link label end, per ASCII code unit. */
+const INLINE_STOPS = Uint8Array.from({ length: 128 }, (_, c) => (Object.values(INLINE_RULES).join('').includes(String.fromCharCode(c)) ? 1 : 0));
 
 /** One parser, its rules wrapped to report where links, images, autolinks, code spans and inline HTML are. */
 class MarkdownReader {
@@ -281,6 +288,8 @@ class MarkdownReader {
     md.disable(['linkify', 'replacements', 'smartquotes', 'text_join', 'strikethrough', 'emphasis', 'entity', 'newline', 'balance_pairs', 'fragments_join']);
     // The text it is given has no CR and no NUL (markdownUris read them as markdown-it does): nothing to normalize.
     md.core.ruler.disable('normalize');
+    const on = (md.inline.ruler as unknown as { __rules__: Array<{ name: string; enabled: boolean }> }).__rules__.filter((r) => r.enabled).map((r) => r.name);
+    if (on.join() !== Object.keys(INLINE_RULES).join()) throw new Error(`internal error: markdown-it's inline rules are ${on.join(', ')}, not those INLINE_STOPS is made for`);
     // The destinations as written: no normalization, and no scheme refused (a linter wants javascript: too).
     md.normalizeLink = (url: string) => url;
     md.normalizeLinkText = (url: string) => url;
