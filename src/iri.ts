@@ -272,13 +272,21 @@ export interface UriToIriOptions {
 function aLabelsToUnicode(host: string): string {
   tr46 ??= loadTr46() as Tr46;
   const lib = tr46;
+  // ToUnicode is a function of the label alone: a label met again is not decoded again (a host of
+  // thousands of labels costs what its distinct labels cost).
+  const seen = new Map<string, string>();
   return host
     .split('.')
     .map((label) => {
       if (!/^xn--/i.test(label)) return label;
-      const r = lib.toUnicode(label, UTS46_OPTIONS);
-      const ok = !r.error && [...r.domain].every((c) => c.charCodeAt(0) < 0x80 || (isUcschar(c.codePointAt(0) as number) && !BIDI_FORMATTING_CHARACTERS.includes(c.codePointAt(0) as number)));
-      return ok ? r.domain : label;
+      let converted = seen.get(label);
+      if (converted === undefined) {
+        const r = lib.toUnicode(label, UTS46_OPTIONS);
+        const ok = !r.error && [...r.domain].every((c) => c.charCodeAt(0) < 0x80 || (isUcschar(c.codePointAt(0) as number) && !BIDI_FORMATTING_CHARACTERS.includes(c.codePointAt(0) as number)));
+        converted = ok ? r.domain : label;
+        seen.set(label, converted);
+      }
+      return converted;
     })
     .join('.');
 }

@@ -140,6 +140,11 @@ describe('uriToIri (RFC 3987 3.2)', () => {
     expect(() => uriToIri('a:b', { host: 'punycode' as 'idna' })).toThrow(TypeError);
   });
 
+  it('host: "idna" converts each label on its own, a label met again as the first time (each label is looked up once per call)', () => {
+    // Labels that fail and labels that succeed, each twice, and in another case the second time.
+    expect(uriToIri('http://xn--zz.xn--99zt52a.xn--zz.XN--99ZT52A.xn--rsum-bpad.xn--99zt52a/', { host: 'idna' })).toBe('http://xn--zz.\u7d0d\u8c46.xn--zz.\u7d0d\u8c46.r\u00e9sum\u00e9.\u7d0d\u8c46/');
+  });
+
   it('requires a valid URI', () => {
     expect(() => uriToIri('http://a/\u00fc')).toThrow(UriSyntaxError);
   });

@@ -24,6 +24,21 @@ const rep = (s: string, n: number): string => s.repeat(Math.max(1, Math.floor(n 
 
 const family = (name: string, why: string, make: (n: number) => string, grammar?: HostileGrammar): HostileFamily => ({ name, why, make, grammar });
 
+/**
+ * A host of about n characters of distinct A-labels ("xn--" and Punycode, RFC 3492), each the
+ * A-label of "é" and a different run of letters: the ToASCII is WHATWG URL's, in Node and browsers.
+ */
+function distinctALabels(n: number): string {
+  const labels: string[] = [];
+  let length = 'http://example/'.length;
+  for (let i = 0; length < n; i++) {
+    const label = new URL(`http://\u00e9${i.toString(26).replace(/./g, (d) => String.fromCharCode(0x61 + parseInt(d, 26)))}.x/`).hostname.split('.')[0];
+    labels.push(label);
+    length += label.length + 1;
+  }
+  return `http://${labels.join('.')}.example/`;
+}
+
 /** Parser families for RFC 3986 (bench --worst since the start, and test/worst-case.test.ts). */
 export const RFC3986_FAMILIES: readonly HostileFamily[] = [
   family('colons inside [ ]', 'a third ":" after "[::"', (n) => `http://[${':'.repeat(n)}]/`, 'rfc3986'),
@@ -104,6 +119,7 @@ export const OPERATION_FAMILIES: readonly HostileFamily[] = [
   family('a URI with CJK in the path', '', (n) => `http://h/${'\u65e5\u672c'.repeat(n / 2)}`),
   family('a non-ASCII host', 'IDNA work for each label', (n) => `http://${rep('\u00e9.', n)}example/`),
   family('a host of many xn-- labels', 'ToUnicode on each', (n) => `http://${rep('xn--rsum-bpad.', n)}example/`),
+  family('a host of distinct xn-- labels', 'ToUnicode on each, none met twice', distinctALabels),
 ];
 
 /** Every family. */
