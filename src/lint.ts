@@ -13,11 +13,12 @@
  * fix. Fixes of other rules that would overlap one of those (or one another)
  * are left off their diagnostics: lint() never returns overlapping fixes.
  */
-import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStep, type NormalizeStepName } from './normalize';
+import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from './normalize';
 import { isValid, matches, parse, tryParse, type UriRecord } from './parse';
 import type { UriRuleName } from './rules';
 import { REFERENCE_RULES } from './grammars';
-import { percentEncode } from './percent-encoding';
+import { percentEncode, percentEncodeExcept } from './percent-encoding';
+import { PercentEncodingError } from './errors';
 import { located } from './records';
 import { redact } from './redact';
 import { forEachTriplet, tripletOctet } from './triplets';
@@ -145,7 +146,8 @@ const STEP_CODES: Readonly<Record<NormalizeStepName, LintCode>> = {
 };
 
 type Fix = NonNullable<Diagnostic['fix']>;
-type Raw = Omit<Diagnostic, 'severity' | 'section'>;
+/** Adds a diagnostic, made once in its final form (a URI of many "%XX" has one per triplet). */
+type Report = (code: LintCode, message: string, start: number, end: number, fix?: Fix) => void;
 
 /**
  * The normalization rules: explainNormalize's changes, in input coordinates.
@@ -154,31 +156,34 @@ type Raw = Omit<Diagnostic, 'severity' | 'section'>;
  * its own; each replaced region is one fix, on the diagnostic of the step
  * that wrote it last.
  */
-function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[], sameRule: boolean): void {
+function normalizationDiagnostics(input: string, r: UriRecord, report: Report, sameRule: boolean): void {
   // The record is normalization's own (rfc3986, URI-reference) when lint parsed by that rule: not parsed twice.
-  const { result, steps, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined);
+  const { result, changes, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined);
   const scheme = r.scheme?.toLowerCase();
   const emptyHost = scheme !== undefined && HOST_REQUIRED_SCHEMES.has(scheme) && r.host === '';
   // A URI of many percent-encodings has one diagnostic per triplet, and most triplets repeat: each message is
   // written once per distinct triplet and shared (a 1 MB URI of "%7e" had 333,000 copies of one message).
   let messages: Map<string, string> | undefined;
-  const tripletMessage = (step: NormalizeStep, make: () => string): string => {
+  const tripletMessage = (name: NormalizeStepName, before: string, make: () => string): string => {
     messages ??= new Map();
-    const key = step.step === 'decode-unreserved' ? step.before : `${step.before}\u0000`;
+    const key = name === 'decode-unreserved' ? before : `${before}\u0000`;
     let m = messages.get(key);
     if (m === undefined) messages.set(key, (m = make()));
     return m;
   };
   for (let k = 0; k < regions.count; k++) {
-    const step = steps[regions.step[k]];
+    // The change that wrote the region last, read from normalization's columns (no step object per triplet).
+    const c = regions.step[k];
+    const name = changes.stepName(c);
+    const before = changes.before(c);
     const fix: Fix = { replacement: result.slice(regions.start[k], regions.end[k]), start: regions.inputStart[k], end: regions.inputEnd[k] };
     let message: string;
-    switch (step.step) {
+    switch (name) {
       case 'decode-unreserved':
-        message = tripletMessage(step, () => `${step.before} is the unreserved character ${JSON.stringify(step.after)}: write it as itself`);
+        message = tripletMessage(name, before, () => `${before} is the unreserved character ${JSON.stringify(changes.after[c])}: write it as itself`);
         break;
       case 'uppercase-percent-encoding':
-        message = tripletMessage(step, () => `${step.before}: percent-encodings are written with upper-case hex digits`);
+        message = tripletMessage(name, before, () => `${before}: percent-encodings are written with upper-case hex digits`);
         break;
       case 'lowercase-scheme':
         message = `the scheme is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`;
@@ -193,7 +198,7 @@ function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[], sameR
         message = 'an empty port: the ":" can go';
         break;
       case 'remove-default-port':
-        message = `${step.before.slice(1)} is the default port of ${scheme}: it can go`;
+        message = `${before.slice(1)} is the default port of ${scheme}: it can go`;
         break;
       case 'empty-path-to-slash':
         // "https://" is not fixed by writing "https:///": the host is what is missing (empty-host).
@@ -201,7 +206,7 @@ function normalizationDiagnostics(input: string, r: UriRecord, out: Raw[], sameR
         message = `an empty path means "/" for ${scheme}`;
         break;
     }
-    out.push({ code: STEP_CODES[step.step], message, start: step.inputStart, end: step.inputEnd, fix });
+    report(STEP_CODES[name], message, changes.inputStart[c], changes.inputEnd[c], fix);
   }
 }
 
@@ -213,7 +218,7 @@ function componentTriplets(input: string, r: UriRecord, each: (start: number, oc
   }
 }
 
-function securityDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
+function securityDiagnostics(input: string, r: UriRecord, report: Report): void {
   const userinfo = r.userinfo === undefined ? undefined : located(r, 'userinfo');
   if (userinfo !== undefined) {
     const { text, start: s, end: e } = userinfo;
@@ -225,33 +230,33 @@ function securityDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
         const masked = located(parse(redact(input)), 'userinfo');
         if (masked !== undefined) fix = { replacement: masked.text.slice(masked.text.indexOf(':') + 1), start: s + colon + 1, end: e };
       }
-      out.push({ code: 'password-in-userinfo', message: 'a password in the userinfo: "user:password" is deprecated and shows the password to anyone who sees the URI', start: s + colon + 1, end: e, fix });
+      report('password-in-userinfo', 'a password in the userinfo: "user:password" is deprecated and shows the password to anyone who sees the URI', s + colon + 1, e, fix);
     }
     const user = colon >= 0 ? text.slice(0, colon) : text;
     if (/^[a-z0-9-]+(\.[a-z0-9-]+)+/i.test(user)) {
-      out.push({ code: 'userinfo-looks-like-host', message: `the userinfo ${JSON.stringify(user)} looks like a host name: the host is ${JSON.stringify(r.host)}`, start: s, end: e });
+      report('userinfo-looks-like-host', `the userinfo ${JSON.stringify(user)} looks like a host name: the host is ${JSON.stringify(r.host)}`, s, e);
     }
   }
   const host = located(r, 'host');
   if (r.hostKind === 'reg-name' && host !== undefined) {
     if (/^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+)){0,3}\.?$/i.test(host.text)) {
-      out.push({ code: 'ambiguous-ip-form', message: `${JSON.stringify(host.text)} is a reg-name to RFC 3986, but many resolvers read it as an IPv4 address`, start: host.start, end: host.end });
+      report('ambiguous-ip-form', `${JSON.stringify(host.text)} is a reg-name to RFC 3986, but many resolvers read it as an IPv4 address`, host.start, host.end);
     }
     if (host.text.length > 255) {
-      out.push({ code: 'long-reg-name', message: `a host name of ${host.text.length} characters: DNS allows 255`, start: host.start, end: host.end });
+      report('long-reg-name', `a host name of ${host.text.length} characters: DNS allows 255`, host.start, host.end);
     }
   }
   // Without a "%", no triplet: neither the components nor the callbacks are looked at (most URIs).
   if (input.includes('%')) {
     componentTriplets(input, r, (i, octet) => {
       if (octet < 0x20 || octet === 0x7f) {
-        out.push({ code: 'encoded-control', message: `${input.slice(i, i + 3)} encodes a control character, which a back end may decode into a different request`, start: i, end: i + 3 });
+        report('encoded-control', `${input.slice(i, i + 3)} encodes a control character, which a back end may decode into a different request`, i, i + 3);
       }
     });
     const [ps, pe] = r.spans.path;
     forEachTriplet(input, ps, pe, (i, octet) => {
       if (octet === 0x2f) {
-        out.push({ code: 'encoded-slash', message: '%2F in a path segment: some servers decode it into a "/" and read another path', start: i, end: i + 3 });
+        report('encoded-slash', '%2F in a path segment: some servers decode it into a "/" and read another path', i, i + 3);
       }
     });
   }
@@ -261,33 +266,33 @@ function securityDiagnostics(input: string, r: UriRecord, out: Raw[]): void {
     const other = OTHER_PROTOCOL_PORTS[value];
     const scheme = r.scheme?.toLowerCase();
     if (other && !(scheme && SCHEME_DEFAULTS[scheme]?.port === value)) {
-      out.push({ code: 'unusual-port', message: `port ${value} is where ${other} listens by default, not ${scheme ?? 'this scheme'}`, start: port.start, end: port.end });
+      report('unusual-port', `port ${value} is where ${other} listens by default, not ${scheme ?? 'this scheme'}`, port.start, port.end);
     }
   }
 }
 
 /** The rules about what the scheme says the authority must be. */
-function schemeDiagnostics(r: UriRecord, schemes: ReadonlySet<string> | undefined, out: Raw[]): void {
+function schemeDiagnostics(r: UriRecord, schemes: ReadonlySet<string> | undefined, report: Report): void {
   const scheme = located(r, 'scheme');
   if (scheme === undefined) return;
   const name = scheme.text.toLowerCase();
   if (schemes !== undefined && !schemes.has(name)) {
-    out.push({ code: 'disallowed-scheme', message: `the scheme ${JSON.stringify(scheme.text)} is not one of the allowed schemes: ${[...schemes].join(', ')}`, start: scheme.start, end: scheme.end });
+    report('disallowed-scheme', `the scheme ${JSON.stringify(scheme.text)} is not one of the allowed schemes: ${[...schemes].join(', ')}`, scheme.start, scheme.end);
   }
   const host = located(r, 'host');
   if (host !== undefined && host.text === '' && HOST_REQUIRED_SCHEMES.has(name)) {
-    out.push({ code: 'empty-host', message: `an empty host: a ${name} URI must name one (RFC 9110 4.2.1 for http)`, start: host.start, end: host.end });
+    report('empty-host', `an empty host: a ${name} URI must name one (RFC 9110 4.2.1 for http)`, host.start, host.end);
   }
   if (!DNS_PORT_SCHEMES.has(name)) return;
   const port = located(r, 'port');
   // Compared as digits, not as a number: a port of a thousand digits is out of range too.
   const digits = port?.text.replace(/^0+(?=\d)/, '') ?? '';
   if (port !== undefined && (digits.length > 5 || (digits.length === 5 && digits > '65535'))) {
-    out.push({ code: 'port-out-of-range', message: `port ${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits} is out of range: TCP ports are 0 to 65535`, start: port.start, end: port.end });
+    report('port-out-of-range', `port ${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits} is out of range: TCP ports are 0 to 65535`, port.start, port.end);
   }
   if (host !== undefined && r.hostKind === 'reg-name' && host.text !== '') {
     const problem = dnsNameProblem(host.text);
-    if (problem !== undefined) out.push({ code: 'invalid-dns-name', message: `${JSON.stringify(host.text.length > 64 ? `${host.text.slice(0, 64)}…` : host.text)} is not a DNS host name: ${problem}`, start: host.start, end: host.end });
+    if (problem !== undefined) report('invalid-dns-name', `${JSON.stringify(host.text.length > 64 ? `${host.text.slice(0, 64)}…` : host.text)} is not a DNS host name: ${problem}`, host.start, host.end);
   }
 }
 
@@ -349,28 +354,45 @@ function referencedText(codePoint: number): string | undefined {
   return percentEncode(ch, 'fragment');
 }
 
-function characterReferenceDiagnostics(input: string, out: Raw[]): void {
+function characterReferenceDiagnostics(input: string, report: Report): void {
   if (!input.includes('&')) return;
   for (const m of input.matchAll(CHARACTER_REFERENCE)) {
     const codePoint = m[1] !== undefined ? NAMED_REFERENCES[m[1]] : m[2] !== undefined ? Number(m[2]) : parseInt(m[3], 16);
     const replacement = referencedText(codePoint);
     const start = m.index;
     const end = start + m[0].length;
-    out.push({
-      code: 'html-character-reference',
-      message: `${m[0]} is an HTML character reference: the URI in the HTML is ${replacement === undefined ? 'not a character' : JSON.stringify(replacement)} here`,
-      start,
-      end,
-      fix: replacement === undefined ? undefined : { replacement, start, end },
-    });
+    const message = `${m[0]} is an HTML character reference: the URI in the HTML is ${replacement === undefined ? 'not a character' : JSON.stringify(replacement)} here`;
+    report('html-character-reference', message, start, end, replacement === undefined ? undefined : { replacement, start, end });
   }
 }
 
-/** The characters no URI has, whose percent-encoded form is the one cure when they are in the path, query or fragment. */
-/** ASCII characters no rule takes as themselves, whose percent-encoding is the one cure: percentEncode writes it. */
+/** ASCII characters no rule takes as themselves, whose percent-encoding is the one cure when they are in the path, query or fragment. */
 const ENCODABLE_ILLEGAL = /[ {}|^`]/;
-/** Runs of them, and runs of non-ASCII characters: percentEncode once per run, not once per character (a line of spaces). */
-const ENCODABLE_OR_NON_ASCII = new RegExp(`${ENCODABLE_ILLEGAL.source}+|[^\\x00-\\x7f]+`, 'g');
+
+/** For each ASCII character, 1 when it is kept as it is: every one but `encoded`. */
+function keepAsciiBut(encoded: string): Uint8Array {
+  const keep = new Uint8Array(128).fill(1);
+  for (const c of encoded) keep[c.charCodeAt(0)] = 0;
+  return keep;
+}
+
+/** RFC 3987 3.1's mapping: every non-ASCII character percent-encoded as UTF-8, every ASCII one kept. */
+const KEEP_ASCII = keepAsciiBut('');
+/** The syntax fix: that, and the characters of ENCODABLE_ILLEGAL encoded too. */
+const KEEP_LEGAL_ASCII = keepAsciiBut(' {}|^`');
+
+/**
+ * The text with those characters percent-encoded (one pass into one typed array, with no string per run:
+ * a line of a million spaces and letters), or undefined when it has a lone surrogate, which has no UTF-8.
+ */
+function encodeAllBut(text: string, keep: Uint8Array): string | undefined {
+  try {
+    return percentEncodeExcept(text, keep);
+  } catch (e) {
+    if (e instanceof PercentEncodingError) return undefined;
+    throw e;
+  }
+}
 
 /**
  * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL (and any
@@ -385,20 +407,16 @@ function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefi
   if (!(stopped > 0x7f || (offset < uri.length && ENCODABLE_ILLEGAL.test(uri[offset])))) return undefined;
   // With non-ASCII characters alone, the cure is non-ascii's fix (the same mapping): not worked out twice.
   if (!ENCODABLE_ILLEGAL.test(uri)) return undefined;
-  let start = -1;
-  let end = -1;
-  let replacement: string;
-  try {
-    replacement = uri.replace(ENCODABLE_OR_NON_ASCII, (run, at: number) => {
-      if (start < 0) start = at;
-      end = at + run.length;
-      return percentEncode(run, 'fragment');
-    });
-  } catch {
-    return undefined; // a lone surrogate: no UTF-8
-  }
+  const replacement = encodeAllBut(uri, KEEP_LEGAL_ASCII);
+  if (replacement === undefined) return undefined;
+  // The fix is the span from the first character encoded to the last.
+  const encoded = (c: number): boolean => c >= 0x80 || KEEP_LEGAL_ASCII[c] === 0;
+  let start = 0;
+  while (start < uri.length && !encoded(uri.charCodeAt(start))) start++;
+  let end = uri.length;
+  while (end > start && !encoded(uri.charCodeAt(end - 1))) end--;
   // isValid first: the recognizer, without the traced run that explains a rejection.
-  if (start < 0 || !isValid(replacement, { rule }) || parse(replacement, { rule }).spans.path[0] > start) return undefined;
+  if (start === end || !isValid(replacement, { rule }) || parse(replacement, { rule }).spans.path[0] > start) return undefined;
   return { replacement: replacement.slice(start, replacement.length - (uri.length - end)), start, end };
 }
 
@@ -448,7 +466,7 @@ function conflicts(x: Fix, y: Fix): boolean {
  * overlaps none of them and no suggestion before it. One sort and a binary
  * search per suggestion.
  */
-function dropOverlappingFixes(out: Raw[]): Raw[] {
+function dropOverlappingFixes(out: Diagnostic[]): Diagnostic[] {
   const safe: Fix[] = [];
   const suggested: number[] = [];
   out.forEach((d, k) => {
@@ -473,10 +491,16 @@ function dropOverlappingFixes(out: Raw[]): Raw[] {
     }
     let clash = last !== undefined && conflicts(last, f);
     for (let j = lo; !clash && j < safe.length && j < lo + 3; j++) clash = conflicts(safe[j], f);
-    if (clash) result[k] = { ...out[k], fix: undefined };
+    if (clash) result[k] = withoutFix(out[k]);
     else last = f;
   }
   return result;
+}
+
+/** The diagnostic without its fix (no `fix` key, as a diagnostic that never had one). */
+function withoutFix(d: Diagnostic): Diagnostic {
+  const { code, severity, message, start, end, section } = d;
+  return { code, severity, message, start, end, section };
 }
 
 /** Any code unit outside ASCII (without the "u" flag: a quick test, before the exact look). */
@@ -488,41 +512,46 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   checkOptions('lint', options, LINT_OPTIONS);
   const rule = options.rule ?? 'URI-reference';
   const allowed = options.schemes === undefined ? undefined : new Set((typeof options.schemes === 'string' ? SCHEME_PRESETS[options.schemes] : options.schemes).map((x) => x.toLowerCase()));
-  let out: Raw[] = [];
+  const settings = options.rules;
+  let out: Diagnostic[] = [];
+  // Each diagnostic is made once, with its severity and section: a URI of many "%XX" has one per triplet.
+  // A rule that is off is still made here and left out at the end: its fixes still keep others' from overlapping them.
+  const report: Report = (code, message, start, end, fix) => {
+    const defaults = LINT_RULES[code];
+    const setting = settings?.[code];
+    const severity = setting === undefined || setting === 'off' ? defaults.severity : setting;
+    out.push(fix === undefined ? { code, severity, message, start, end, section: defaults.section } : { code, severity, message, start, end, section: defaults.section, fix });
+  };
   const parsed = tryParse(uri, { rule });
   if (!parsed.ok) {
     const e = parsed.error;
-    out.push({ code: 'syntax', message: e.message, start: e.offset, end: e.offset + (e.found?.length ?? 0), fix: syntaxFix(uri, rule, e.offset) });
+    report('syntax', e.message, e.offset, e.offset + (e.found?.length ?? 0), syntaxFix(uri, rule, e.offset));
     const zone = zoneIdentifier(uri);
     if (zone) {
-      out.push({ code: 'zone-identifier', message: 'an IPv6 zone identifier (RFC 6874, since obsoleted by RFC 9844) is not part of RFC 3986 and is meaningful only on one host', start: zone[0], end: zone[1] });
+      report('zone-identifier', 'an IPv6 zone identifier (RFC 6874, since obsoleted by RFC 9844) is not part of RFC 3986 and is meaningful only on one host', zone[0], zone[1]);
     }
   }
   // With the "u" flag: a character outside the BMP is one match, both of its surrogates.
   const nonAscii = NOT_ASCII.test(uri) ? /[^\x00-\x7f]/u.exec(uri) : null;
   if (nonAscii) {
-    let mapped: string | undefined;
-    try {
-      mapped = uri.replace(/[^\x00-\x7f]+/g, (run) => percentEncode(run, 'fragment'));
-    } catch {
-      mapped = undefined; // a lone surrogate: no UTF-8, so no mapping
-    }
+    // A lone surrogate has no UTF-8, so no mapping.
+    const mapped = encodeAllBut(uri, KEEP_ASCII);
     const fix = mapped !== undefined && isValid(mapped, { rule }) ? { replacement: mapped, start: 0, end: uri.length } : undefined;
-    out.push({ code: 'non-ascii', message: 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', start: nonAscii.index, end: nonAscii.index + nonAscii[0].length, fix });
+    report('non-ascii', 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', nonAscii.index, nonAscii.index + nonAscii[0].length, fix);
   }
-  characterReferenceDiagnostics(uri, out);
+  characterReferenceDiagnostics(uri, report);
   if (parsed.ok) {
     const r = parsed.value;
     const scheme = located(r, 'scheme');
     if (scheme?.text.toLowerCase() === 'url') {
       const rest = uri.slice(scheme.end + 1).replace(/^\s+/, '');
       if (isValid(rest, { rule: 'URI' })) {
-        out.push({ code: 'url-prefix', message: 'the "URL:" prefix is not part of the URI (RFC 3986 Appendix C)', start: 0, end: uri.length - rest.length, fix: { replacement: '', start: 0, end: uri.length - rest.length } });
+        report('url-prefix', 'the "URL:" prefix is not part of the URI (RFC 3986 Appendix C)', 0, uri.length - rest.length, { replacement: '', start: 0, end: uri.length - rest.length });
       }
     }
-    schemeDiagnostics(r, allowed, out);
-    securityDiagnostics(uri, r, out);
-    normalizationDiagnostics(uri, r, out, rule === 'URI-reference');
+    schemeDiagnostics(r, allowed, report);
+    securityDiagnostics(uri, r, report);
+    normalizationDiagnostics(uri, r, report, rule === 'URI-reference');
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
     if (out.length > 0 && out.some((d) => d.code === 'url-prefix')) {
       const i = out.findIndex((d) => d.code === 'uppercase-scheme');
@@ -532,16 +561,8 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   // Nothing to report (most URIs): no fixes to weigh, nothing to grade or sort.
   if (out.length === 0) return [];
   out = dropOverlappingFixes(out);
-  const result: Diagnostic[] = [];
-  for (const d of out) {
-    const setting = options.rules?.[d.code];
-    if (setting === 'off') continue;
-    const defaults = LINT_RULES[d.code];
-    // Written out, not spread: a spread of thousands of diagnostics (one per "%XX") cost more than linting them.
-    const severity = setting ?? defaults.severity;
-    result.push(d.fix === undefined ? { code: d.code, severity, message: d.message, start: d.start, end: d.end, section: defaults.section } : { code: d.code, severity, message: d.message, start: d.start, end: d.end, section: defaults.section, fix: d.fix });
-  }
-  return result.sort((a, b) => a.start - b.start || a.end - b.end);
+  if (settings !== undefined && Object.values(settings).includes('off')) out = out.filter((d) => settings[d.code] !== 'off');
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /** Applies the fixes of `diagnostics` to `uri` (they do not overlap). */

@@ -8,7 +8,7 @@
 import { parse, zoneGrammar, type Rfc6874Record, type UriRecord } from './parse';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from './code-units';
-import { forEachTriplet, hasLowerHex, isUnreservedOctet } from './triplets';
+import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletText } from './triplets';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from './options';
 
 export type NormalizeStepName =
@@ -142,7 +142,7 @@ const STEPS: readonly StepDefinition[] = [
     level: 'syntax',
     edits: (text, _r, emit) =>
       forEachTriplet(text, 0, text.length, (start) => {
-        if (hasLowerHex(text, start)) emit(start, start + 3, text.slice(start, start + 3).toUpperCase());
+        if (hasLowerHex(text, start)) emit(start, start + 3, tripletText(text, start, true));
       }),
   },
   {
@@ -233,8 +233,8 @@ const NORMALIZE_OPTIONS: OptionSpec = {
 
 /** Normalizes `uri` and lists every change, step by step. */
 export function explainNormalize(uri: string, options?: NormalizeOptions): { result: string; steps: NormalizeStep[] } {
-  const { result, steps } = explain(uri, options, 'explainNormalize');
-  return { result, steps };
+  const { result, changes } = explain(uri, options, 'explainNormalize');
+  return { result, steps: (changes as Changes).toSteps() };
 }
 
 /**
@@ -270,8 +270,9 @@ class Origins {
    * current text, in order, never overlapping), to input spans, writing them
    * into the changes, and returns the regions of the text after the step.
    */
-  apply(changes: readonly Writable<NormalizeStep>[], first: number): Origins {
+  apply(changes: Changes, first: number): Origins {
     const { textStart: ts, textEnd: te, inputStart: is, inputEnd: ie, owner, length: n } = this;
+    const { start: starts, end: ends, inputStart: froms, inputEnd: tos, after } = changes;
     // Each change adds at most one region.
     const next = new Origins(n + changes.length - first);
     let look = 0; // the first region not wholly before the position last looked up
@@ -286,8 +287,8 @@ class Origins {
       for (; kept < upTo; kept++) next.push(ts[kept] + shift, te[kept] + shift, is[kept], ie[kept], owner[kept]);
     };
     for (let c = first; c < changes.length; c++) {
-      const change = changes[c];
-      const { start, end } = change;
+      const start = starts[c];
+      const end = ends[c];
       let from: number;
       let to: number;
       let absorbed: number; // regions [kept .. absorbed) end up inside this change's region
@@ -320,9 +321,9 @@ class Origins {
         }
       }
       kept = absorbed;
-      change.inputStart = from;
-      change.inputEnd = to;
-      const grown = change.after.length - (end - start);
+      froms[c] = from;
+      tos[c] = to;
+      const grown = after[c].length - (end - start);
       next.merge(lo + shift, hi + shift + grown, from, to, c);
       shift += grown;
     }
@@ -352,7 +353,73 @@ class Origins {
   }
 }
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
+/**
+ * The changes the steps made, in the order made, as parallel columns (one
+ * entry per change): the step (its index in STEPS), [start, end) in the text
+ * the step began from, [inputStart, inputEnd) of the input, and the text
+ * written. No object per change: a URI of many "%XX" makes one per triplet
+ * and step, and lint reads them here. explainNormalize makes its
+ * NormalizeStep objects from them at the end.
+ */
+export class Changes {
+  length = 0;
+  step = new Uint8Array(16);
+  start = new Int32Array(16);
+  end = new Int32Array(16);
+  inputStart = new Int32Array(16);
+  inputEnd = new Int32Array(16);
+  readonly after: string[] = [];
+  /** By step (index in STEPS): the text the step began from, and the text it left. */
+  readonly texts: string[] = [];
+  readonly results: string[] = [];
+
+  /** Adds a change; its input span is filled in when the step's changes are mapped (Origins.apply). */
+  push(step: number, start: number, end: number, after: string): void {
+    const k = this.length;
+    if (k === this.start.length) this.grow();
+    this.step[k] = step;
+    this.start[k] = start;
+    this.end[k] = end;
+    this.after.push(after);
+    this.length = k + 1;
+  }
+
+  private grow(): void {
+    const bigger = <T extends Uint8Array | Int32Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.step = bigger(this.step);
+    this.start = bigger(this.start);
+    this.end = bigger(this.end);
+    this.inputStart = bigger(this.inputStart);
+    this.inputEnd = bigger(this.inputEnd);
+  }
+
+  /** The name of change k's step. */
+  stepName(k: number): NormalizeStepName {
+    return STEPS[this.step[k]].name;
+  }
+
+  /** What change k replaced (a triplet is one shared string per distinct triplet). */
+  before(k: number): string {
+    const text = this.texts[this.step[k]];
+    const s = this.start[k];
+    const e = this.end[k];
+    return e - s === 3 && isTripletAt(text, s) ? tripletText(text, s) : text.slice(s, e);
+  }
+
+  /** The changes as explainNormalize lists them. */
+  toSteps(): NormalizeStep[] {
+    const steps: NormalizeStep[] = [];
+    for (let k = 0; k < this.length; k++) {
+      const { name, section } = STEPS[this.step[k]];
+      steps.push({ step: name, section, start: this.start[k], end: this.end[k], inputStart: this.inputStart[k], inputEnd: this.inputEnd[k], before: this.before(k), after: this.after[k], result: this.results[this.step[k]] });
+    }
+    return steps;
+  }
+}
 
 /** Up to this length (UTF-16 code units), a step's result is built by concatenation. */
 const SHORT_TEXT = 4096;
@@ -377,8 +444,8 @@ export interface ReplacedRegions {
 
 interface Explained {
   result: string;
-  steps: NormalizeStep[];
-  /** With steps: where the normalized text comes from in the input. */
+  /** With steps: the changes, and where the normalized text comes from in the input. */
+  changes: Changes | undefined;
   origins: Origins;
 }
 
@@ -391,12 +458,12 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
   zoneGrammar(grammar, zoneId, fn);
   // A UriSyntaxError (or a TypeError) for anything else; a record the caller has already is not parsed again.
   let record = parsed ?? parse(text, { grammar, zoneId });
-  const applied: Writable<NormalizeStep>[] = [];
+  const changes = steps ? new Changes() : undefined;
   // One shared empty set of origins, never written to (apply() returns a new one): five typed arrays per call
   // cost more than the rest of a short URI's normalization. normalize() asks for no steps and never applies any.
   // Applying changes to the empty set of origins writes a new one; until a step changes something, none is needed.
   let origins = NO_ORIGINS;
-  for (const step of STEPS) {
+  for (const [index, step] of STEPS.entries()) {
     const wanted = options.steps?.[step.name] ?? true;
     if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
     // The new text is written as code units as the edits come (code-units.ts): no object per
@@ -408,7 +475,7 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
     let out: CodeUnitBuilder | undefined;
     let built: string | undefined;
     let at = 0;
-    const first = applied.length;
+    const first = changes?.length ?? 0;
     step.edits(current, record, (start, end, replacement) => {
       if (long) {
         out ??= new CodeUnitBuilder(current.length + 16);
@@ -419,7 +486,7 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
       }
       at = end;
       // The step's result and input span are known only once all its edits are in: filled in below.
-      if (steps) applied.push({ step: step.name, section: step.section, start, end, inputStart: start, inputEnd: end, before: current.slice(start, end), after: replacement, result: '' });
+      changes?.push(index, start, end, replacement);
     });
     let next: string;
     if (out !== undefined) {
@@ -430,12 +497,15 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
     } else {
       continue;
     }
-    for (let i = first; i < applied.length; i++) applied[i].result = next;
-    if (steps) origins = origins.apply(applied, first);
+    if (changes !== undefined) {
+      changes.texts[index] = current;
+      changes.results[index] = next;
+      origins = origins.apply(changes, first);
+    }
     text = next;
     record = parse(text, { grammar, zoneId });
   }
-  return { result: text, steps: applied, origins };
+  return { result: text, changes, origins };
 }
 
 /**
@@ -444,9 +514,9 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
  * and applied together give the result). `parsed`: the URI's record by the
  * rfc3986 grammar's URI-reference rule, when the caller (lint) has it.
  */
-export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions, parsed?: UriRecord): { result: string; steps: NormalizeStep[]; regions: ReplacedRegions } {
-  const { result, steps, origins: o } = explain(uri, options, 'explainNormalize', true, parsed);
-  return { result, steps, regions: { count: o.length, start: o.textStart, end: o.textEnd, inputStart: o.inputStart, inputEnd: o.inputEnd, step: o.owner } };
+export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions, parsed?: UriRecord): { result: string; changes: Changes; regions: ReplacedRegions } {
+  const { result, changes, origins: o } = explain(uri, options, 'explainNormalize', true, parsed);
+  return { result, changes: changes as Changes, regions: { count: o.length, start: o.textStart, end: o.textEnd, inputStart: o.inputStart, inputEnd: o.inputEnd, step: o.owner } };
 }
 
 /**

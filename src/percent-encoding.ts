@@ -65,6 +65,20 @@ export function percentEncode(text: string, component: EncodableComponent, optio
   checkOptions('percentEncode', options, ENCODE_OPTIONS);
   const allowed = allowedTable(component);
   if (!allowed) throw new TypeError(`unknown component ${JSON.stringify(component)}: expected one of ${Object.keys(RULES).join(', ')}`);
+  return encode(text, allowed, options.keepPercentEncoded === true);
+}
+
+/**
+ * percentEncode by a table of its own: each ASCII character whose entry in
+ * `keep` is 1 stays as it is, every other character becomes the triplets of
+ * its UTF-8 octets ("%" too, unless kept). For lint's fixes, which encode
+ * only the characters no URI has and leave the rest as written.
+ */
+export function percentEncodeExcept(text: string, keep: Uint8Array): string {
+  return encode(text, keep, false);
+}
+
+function encode(text: string, allowed: Uint8Array, keepPercentEncoded: boolean): string {
   // The result is written as UTF-16 code units into one typed array (no
   // string per character for the collector to walk) and read out in chunks:
   // the cost per character stays the same from 10 k to 1 M characters.
@@ -76,7 +90,7 @@ export function percentEncode(text: string, component: EncodableComponent, optio
     if (code < 0x80) {
       if (allowed[code]) {
         put(code);
-      } else if (code === 0x25 && options.keepPercentEncoded && isTripletAt(text, i)) {
+      } else if (code === 0x25 && keepPercentEncoded && isTripletAt(text, i)) {
         put(0x25);
         put(upper(text.charCodeAt(i + 1)));
         put(upper(text.charCodeAt(i + 2)));

@@ -250,6 +250,19 @@ describe('normalize (RFC 3986 6.2.2, 6.2.3)', () => {
       ['remove-default-port', '3.2.3, 6.2.3', 9, 12, ':80', ''],
       ['empty-path-to-slash', '6.2.3', 9, 9, '', '/'],
     ]);
+    // Each change's result is the whole text after its step.
+    expect(steps.map((s) => s.result)).toEqual(['HTTP://H~:80', 'http://H~:80', 'http://h~:80', 'http://h~', 'http://h~/']);
+    // Triplets upper-cased, each its own change, and a triplet written both ways.
+    expect(explainNormalize('s:/%2f%5B%5b').steps.map((s) => [s.step, s.start, s.before, s.after, s.result])).toEqual([
+      ['uppercase-percent-encoding', 3, '%2f', '%2F', 's:/%2F%5B%5B'],
+      ['uppercase-percent-encoding', 9, '%5b', '%5B', 's:/%2F%5B%5B'],
+    ]);
+    // More changes than the first columns hold (they grow).
+    const many = explainNormalize(`s:/${'%7e%2f'.repeat(40)}`).steps;
+    expect(many.map((s) => [s.step, s.inputStart, s.before, s.after])).toEqual([
+      ...Array.from({ length: 40 }, (_, k) => ['decode-unreserved', 3 + 6 * k, '%7e', '~']),
+      ...Array.from({ length: 40 }, (_, k) => ['uppercase-percent-encoding', 6 + 6 * k, '%2f', '%2F']),
+    ]);
   });
 
   it('explainNormalize gives each change in input coordinates too: a change of text an earlier step wrote covers what that step replaced', () => {

@@ -3,7 +3,7 @@
  * grammar's HEXDIG, every octet both ways of writing it, and the scans.
  */
 import { matches } from '../src';
-import { forEachTriplet, hasLowerHex, isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet } from '../src/triplets';
+import { forEachTriplet, hasLowerHex, isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet, tripletText } from '../src/triplets';
 
 describe('triplets', () => {
   it('isHexDigit is the grammar\'s HEXDIG on every ASCII code unit, and false past the end or beyond ASCII', () => {
@@ -45,5 +45,18 @@ describe('triplets', () => {
     expect(readTripletRun('%41%42%43%44%45', 0, octets)).toBe(4);
     expect(readTripletRun('%41%4', 0, octets)).toBe(1);
     expect(readTripletRun('a%41', 0, octets)).toBe(0);
+  });
+
+  it('tripletText is the triplet as written, or with upper-case hex, for every way of writing every octet, from any offset', () => {
+    const hex = '0123456789abcdefABCDEF';
+    for (const a of hex) {
+      for (const b of hex) {
+        const text = `x/%${a}${b}`;
+        expect(tripletText(text, 2)).toBe(`%${a}${b}`);
+        expect(tripletText(text, 2, true)).toBe(`%${a}${b}`.toUpperCase());
+        // The same string again (the shared one), and never another triplet's.
+        expect(tripletText(`%${a}${b}`, 0)).toBe(`%${a}${b}`);
+      }
+    }
   });
 });
