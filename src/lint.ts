@@ -19,6 +19,7 @@ import type { UriRuleName } from './rules';
 import { REFERENCE_RULES } from './grammars';
 import { percentEncode, percentEncodeExcept } from './percent-encoding';
 import { PercentEncodingError } from './errors';
+import { CodeUnitBuilder } from './code-units';
 import { located } from './records';
 import { redact } from './redact';
 import { forEachTriplet, tripletOctet } from './triplets';
@@ -534,8 +535,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   // With the "u" flag: a character outside the BMP is one match, both of its surrogates.
   const nonAscii = NOT_ASCII.test(uri) ? /[^\x00-\x7f]/u.exec(uri) : null;
   if (nonAscii) {
-    // A lone surrogate has no UTF-8, so no mapping.
-    const mapped = encodeAllBut(uri, KEEP_ASCII);
+    // A lone surrogate has no UTF-8, so no mapping. A character of ENCODABLE_ILLEGAL is in no rule, so with
+    // one the mapping cannot be valid: not built (the syntax fix encodes both kinds).
+    const mapped = ENCODABLE_ILLEGAL.test(uri) ? undefined : encodeAllBut(uri, KEEP_ASCII);
     const fix = mapped !== undefined && isValid(mapped, { rule }) ? { replacement: mapped, start: 0, end: uri.length } : undefined;
     report('non-ascii', 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', nonAscii.index, nonAscii.index + nonAscii[0].length, fix);
   }
@@ -571,12 +573,22 @@ export function applyFixes(uri: string, diagnostics: readonly Diagnostic[]): str
     .map((d) => d.fix)
     .filter((f): f is NonNullable<Diagnostic['fix']> => f !== undefined)
     .sort((a, b) => a.start - b.start);
-  let out = '';
+  // Many fixes (one per "%XX" of a long URI) are written into one typed array: a string joined piece by piece
+  // is two objects per fix for the collector to copy, and at a million characters that cost grew with the length.
+  const out = fixes.length > 64 ? new CodeUnitBuilder(uri.length) : undefined;
+  let joined = '';
   let at = 0;
   for (const f of fixes) {
     if (f.start < at) throw new Error(`overlapping fixes at offset ${f.start}`);
-    out += uri.slice(at, f.start) + f.replacement;
+    if (out === undefined) {
+      joined += uri.slice(at, f.start) + f.replacement;
+    } else {
+      out.pushRange(uri, at, f.start);
+      out.pushString(f.replacement);
+    }
     at = f.end;
   }
-  return out + uri.slice(at);
+  if (out === undefined) return joined + uri.slice(at);
+  out.pushRange(uri, at, uri.length);
+  return out.toString();
 }

@@ -175,6 +175,15 @@ describe('lint: the rules of issue 14 item 5', () => {
     expect(LINT_RULES.syntax.fix).toBe('suggestion');
   });
 
+  it('applyFixes with many fixes (over 64: written into a typed array) gives normalize()\'s result, and still refuses overlapping fixes', () => {
+    const u = `HTTP://H/${'%7e%2fa/'.repeat(50)}?%41&b=%c3%a9`;
+    const diagnostics = lint(u);
+    expect(diagnostics.filter((d) => d.fix !== undefined).length).toBeGreaterThan(64);
+    expect(applyFixes(u, diagnostics)).toBe(`http://h/${'~%2Fa/'.repeat(50)}?A&b=%C3%A9`);
+    const overlapping = [...diagnostics, { ...diagnostics[diagnostics.length - 1], fix: { replacement: 'x', start: u.length - 7, end: u.length - 2 } }];
+    expect(() => applyFixes(u, overlapping)).toThrow(/overlapping fixes at offset/);
+  });
+
   it('password-in-userinfo: the fix masks the password as redact() does, a suggestion', () => {
     const [d] = find('ftp://alice:secret@h/', 'password-in-userinfo');
     expect(d.fix).toEqual({ start: 12, end: 18, replacement: '****' });
