@@ -468,14 +468,14 @@ function conflicts(x: Fix, y: Fix): boolean {
  * search per suggestion.
  */
 function dropOverlappingFixes(out: Diagnostic[]): Diagnostic[] {
-  const safe: Fix[] = [];
   const suggested: number[] = [];
   out.forEach((d, k) => {
-    if (d.fix === undefined) return;
-    if ((LINT_RULES[d.code] as RuleMetadata).fix === 'safe') safe.push(d.fix);
-    else suggested.push(k);
+    if (d.fix !== undefined && (LINT_RULES[d.code] as RuleMetadata).fix !== 'safe') suggested.push(k);
   });
+  // None (a URI of many "%XX" has only safe fixes): no list of the safe ones either.
   if (suggested.length === 0) return out;
+  const safe: Fix[] = [];
+  for (const d of out) if (d.fix !== undefined && (LINT_RULES[d.code] as RuleMetadata).fix === 'safe') safe.push(d.fix);
   safe.sort((a, b) => a.start - b.start);
   suggested.sort((a, b) => (out[a].fix as Fix).start - (out[b].fix as Fix).start || a - b);
   let last: Fix | undefined;
