@@ -371,7 +371,9 @@ async function fuzzPair(runner: Runner, target: FuzzTarget, family: HostileFamil
     // does not.
     const last = best.length - 1;
     const [beyond] = await runAlone([{ target: target.name, family: family.name, size: sizes[last] * 4, samples: 1, warm: true }]);
-    const further = 'killed' in beyond || !beyond.outcome.ok ? '' : `; at ${fmtSize(sizes[last] * 4)}, ${(beyond.best / beyond.length / perChar(last)).toFixed(2)}x the cost per character at ${fmtSize(sizes[last])}`;
+    const at4 = fmtSize(sizes[last] * 4);
+    const further =
+      'killed' in beyond ? `; at ${at4} the call was killed (${beyond.killed})` : !beyond.outcome.ok ? `; at ${at4}: ${beyond.outcome.failure}` : `; at ${at4}, ${(beyond.best / beyond.length / perChar(last)).toFixed(2)}x the cost per character at ${fmtSize(sizes[last])}`;
     fail(sizes[last], `cost per character ${ratio.toFixed(2)}x the cost at ${fmtSize(sizes[0])} (limit ${MAX_RATIO}x)${further}`);
   }
   return result;

@@ -368,7 +368,8 @@ function characterReferenceDiagnostics(input: string, report: Report): void {
 }
 
 /** ASCII characters no rule takes as themselves, whose percent-encoding is the one cure when they are in the path, query or fragment. */
-const ENCODABLE_ILLEGAL = /[ {}|^`]/;
+const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`';
+const ENCODABLE_ILLEGAL = new RegExp(`[${ENCODABLE_ILLEGAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 /** For each ASCII character, 1 when it is kept as it is: every one but `encoded`. */
 function keepAsciiBut(encoded: string): Uint8Array {
@@ -380,17 +381,18 @@ function keepAsciiBut(encoded: string): Uint8Array {
 /** RFC 3987 3.1's mapping: every non-ASCII character percent-encoded as UTF-8, every ASCII one kept. */
 const KEEP_ASCII = keepAsciiBut('');
 /** The syntax fix: that, and the characters of ENCODABLE_ILLEGAL encoded too. */
-const KEEP_LEGAL_ASCII = keepAsciiBut(' {}|^`');
+const KEEP_LEGAL_ASCII = keepAsciiBut(ENCODABLE_ILLEGAL_CHARACTERS);
 
 /**
  * The text with those characters percent-encoded (one pass into one typed array, with no string per run:
- * a line of a million spaces and letters), or undefined when it has a lone surrogate, which has no UTF-8.
+ * a line of a million spaces and letters), or undefined when there is no such text: a lone surrogate has
+ * no UTF-8, and an encoding longer than the engine's longest string is a RangeError.
  */
 function encodeAllBut(text: string, keep: Uint8Array): string | undefined {
   try {
     return percentEncodeExcept(text, keep);
   } catch (e) {
-    if (e instanceof PercentEncodingError) return undefined;
+    if (e instanceof PercentEncodingError || e instanceof RangeError) return undefined;
     throw e;
   }
 }
@@ -417,7 +419,7 @@ function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefi
   let end = uri.length;
   while (end > start && !encoded(uri.charCodeAt(end - 1))) end--;
   // isValid first: the recognizer, without the traced run that explains a rejection.
-  if (start === end || !isValid(replacement, { rule }) || parse(replacement, { rule }).spans.path[0] > start) return undefined;
+  if (!isValid(replacement, { rule }) || parse(replacement, { rule }).spans.path[0] > start) return undefined;
   return { replacement: replacement.slice(start, replacement.length - (uri.length - end)), start, end };
 }
 

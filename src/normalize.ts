@@ -431,7 +431,8 @@ const NO_ORIGINS = new Origins(0);
  * The regions of the normalized text that replaced regions of the input, in
  * order, as parallel arrays (one entry per region, `count` of them): [start,
  * end) of the one, [inputStart, inputEnd) of the other, and `step`, the index
- * of the change (in the steps listed) that wrote the region last.
+ * of the change that wrote the region last (among all the changes, in the
+ * order made: an index into Changes' columns, not into STEPS).
  */
 export interface ReplacedRegions {
   readonly count: number;

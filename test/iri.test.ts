@@ -20,9 +20,12 @@ import {
   parseUtf8,
   resolve,
   uriToIri,
+  useTr46,
   Utf8DecodeError,
   UriSyntaxError,
+  type Tr46,
 } from '../src';
+import { loadTr46 } from '../src/load';
 
 const rfc3987 = fs.readFileSync(path.join(__dirname, '..', 'grammar', 'rfc3987.txt'), 'utf8');
 
@@ -140,9 +143,21 @@ describe('uriToIri (RFC 3987 3.2)', () => {
     expect(() => uriToIri('a:b', { host: 'punycode' as 'idna' })).toThrow(TypeError);
   });
 
-  it('host: "idna" converts each label on its own, a label met again as the first time (each label is looked up once per call)', () => {
-    // Labels that fail and labels that succeed, each twice, and in another case the second time.
-    expect(uriToIri('http://xn--zz.xn--99zt52a.xn--zz.XN--99ZT52A.xn--rsum-bpad.xn--99zt52a/', { host: 'idna' })).toBe('http://xn--zz.\u7d0d\u8c46.xn--zz.\u7d0d\u8c46.r\u00e9sum\u00e9.\u7d0d\u8c46/');
+  it('host: "idna" converts each label on its own, a label met again as the first time, and asks tr46 once per distinct label of a call', () => {
+    const tr46 = loadTr46() as Tr46;
+    const asked: string[] = [];
+    useTr46({ toASCII: tr46.toASCII, toUnicode: (label, options) => (asked.push(label), tr46.toUnicode(label, options)) });
+    try {
+      // Labels that fail and labels that succeed, each twice, and in another case the second time.
+      const uri = 'http://xn--zz.xn--99zt52a.xn--zz.XN--99ZT52A.xn--rsum-bpad.xn--99zt52a/';
+      expect(uriToIri(uri, { host: 'idna' })).toBe('http://xn--zz.\u7d0d\u8c46.xn--zz.\u7d0d\u8c46.r\u00e9sum\u00e9.\u7d0d\u8c46/');
+      expect(asked).toEqual(['xn--zz', 'xn--99zt52a', 'XN--99ZT52A', 'xn--rsum-bpad']);
+      // Per call: the next call asks again.
+      uriToIri(uri, { host: 'idna' });
+      expect(asked.length).toBe(8);
+    } finally {
+      useTr46(tr46);
+    }
   });
 
   it('requires a valid URI', () => {

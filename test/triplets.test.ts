@@ -47,14 +47,14 @@ describe('triplets', () => {
     expect(readTripletRun('a%41', 0, octets)).toBe(0);
   });
 
-  it('tripletText is the triplet as written, or with upper-case hex, for every way of writing every octet, from any offset', () => {
+  it('tripletText is the triplet as written, or with upper-case hex, for every way of writing every octet, at the start of a text or inside it', () => {
     const hex = '0123456789abcdefABCDEF';
     for (const a of hex) {
       for (const b of hex) {
         const text = `x/%${a}${b}`;
         expect(tripletText(text, 2)).toBe(`%${a}${b}`);
         expect(tripletText(text, 2, true)).toBe(`%${a}${b}`.toUpperCase());
-        // The same string again (the shared one), and never another triplet's.
+        // Asked again from another text: that triplet's string, never one made for another triplet.
         expect(tripletText(`%${a}${b}`, 0)).toBe(`%${a}${b}`);
       }
     }
