@@ -223,7 +223,7 @@ function r_opaque_part(at) {
     if (p27 < 0) break seq26;
     let p28;
     p28 = p27;
-    while (p28 < len) { const c30 = input.charCodeAt(p28); if (c30 < 128 && T0[c30] === 1) p28++; else break; }
+    while (p28 < len) { const c30 = input.charCodeAt(p28); if ((c30 >= 0 && c30 < 128 && T0[c30] === 1)) p28++; else break; }
     for (;;) {
       let p29;
       p29 = r_uric(p28);
@@ -346,7 +346,7 @@ function r_rel_segment(at) {
   let out;
   let k45 = 0;
   out = at;
-  while (out < len) { const c47 = input.charCodeAt(out); if (c47 < 128 && T2[c47] === 1) out++; else break; }
+  while (out < len) { const c47 = input.charCodeAt(out); if ((c47 >= 0 && c47 < 128 && T2[c47] === 1)) out++; else break; }
   k45 = out - at;
   for (;;) {
     let p46;
@@ -385,7 +385,7 @@ function r_scheme(at) {
     if (p50 < 0) break seq49;
     let p51;
     p51 = p50;
-    while (p51 < len) { const c53 = input.charCodeAt(p51); if (c53 < 128 && T4[c53] === 1) p51++; else break; }
+    while (p51 < len) { const c53 = input.charCodeAt(p51); if ((c53 >= 0 && c53 < 128 && T4[c53] === 1)) p51++; else break; }
     for (;;) {
       let p52;
       p52 = r_alpha(p51);
@@ -451,7 +451,7 @@ function r_reg_name(at) {
   let out;
   let k61 = 0;
   out = at;
-  while (out < len) { const c63 = input.charCodeAt(out); if (c63 < 128 && T7[c63] === 1) out++; else break; }
+  while (out < len) { const c63 = input.charCodeAt(out); if ((c63 >= 0 && c63 < 128 && T7[c63] === 1)) out++; else break; }
   k61 = out - at;
   for (;;) {
     let p62;
@@ -513,7 +513,7 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c74 = input.charCodeAt(out); if (c74 < 128 && T9[c74] === 1) out++; else break; }
+  while (out < len) { const c74 = input.charCodeAt(out); if ((c74 >= 0 && c74 < 128 && T9[c74] === 1)) out++; else break; }
   for (;;) {
     let p73;
     p73 = r_unreserved(out);
@@ -683,7 +683,7 @@ function r_domainlabel(at) {
       seq102: {
         let p103;
         p103 = p100;
-        while (p103 < len) { const c105 = input.charCodeAt(p103); if (c105 < 128 && T11[c105] === 1) p103++; else break; }
+        while (p103 < len) { const c105 = input.charCodeAt(p103); if ((c105 >= 0 && c105 < 128 && T11[c105] === 1)) p103++; else break; }
         for (;;) {
           let p104;
           p104 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x2d ? p103 + 1 : -1;
@@ -730,7 +730,7 @@ function r_toplabel(at) {
       seq111: {
         let p112;
         p112 = p109;
-        while (p112 < len) { const c114 = input.charCodeAt(p112); if (c114 < 128 && T11[c114] === 1) p112++; else break; }
+        while (p112 < len) { const c114 = input.charCodeAt(p112); if ((c114 >= 0 && c114 < 128 && T11[c114] === 1)) p112++; else break; }
         for (;;) {
           let p113;
           p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x2d ? p112 + 1 : -1;
@@ -839,7 +839,7 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c133 = input.charCodeAt(out); if (c133 < 128 && T12[c133] === 1) out++; else break; }
+  while (out < len) { const c133 = input.charCodeAt(out); if ((c133 >= 0 && c133 < 128 && T12[c133] === 1)) out++; else break; }
   for (;;) {
     let p132;
     p132 = r_digit(out);
@@ -1620,7 +1620,7 @@ function r_segment(at) {
   seq324: {
     let p325;
     p325 = at;
-    while (p325 < len) { const c327 = input.charCodeAt(p325); if (c327 < 128 && T16[c327] === 1) p325++; else break; }
+    while (p325 < len) { const c327 = input.charCodeAt(p325); if ((c327 >= 0 && c327 < 128 && T16[c327] === 1)) p325++; else break; }
     for (;;) {
       let p326;
       p326 = r_pchar(p325);
@@ -1630,18 +1630,30 @@ function r_segment(at) {
     if (p325 < 0) break seq324;
     let p328;
     p328 = p325;
+    const c330 = p325 < len ? input.charCodeAt(p325) : -1;
+    if ((c330 >= 0 && c330 < 128 && T17[c330] === 1)) {
+      let q333 = p325, k334 = 0;
+      for (let i332 = p325 + 1; i332 < len; i332++) {
+        const c331 = input.charCodeAt(i332);
+        if ((c331 >= 0 && c331 < 128 && T16[c331] === 1)) continue;
+        if (!(c331 >= 0 && c331 < 128 && T17[c331] === 1)) break;
+        q333 = i332;
+        k334++;
+      }
+      p328 = q333;
+    }
     for (;;) {
       let p329;
       p329 = -1;
-      seq330: {
-        let p331;
-        p331 = p328 + 1 <= len && input.charCodeAt(p328 + 0) === 0x3b ? p328 + 1 : -1;
-        if (p331 < 0 && p328 >= maxFail && silent === 0) fail(p328, 21);
-        if (p331 < 0) break seq330;
-        let p332;
-        p332 = r_param(p331);
-        if (p332 < 0) break seq330;
-        p329 = p332;
+      seq335: {
+        let p336;
+        p336 = p328 + 1 <= len && input.charCodeAt(p328 + 0) === 0x3b ? p328 + 1 : -1;
+        if (p336 < 0 && p328 >= maxFail && silent === 0) fail(p328, 21);
+        if (p336 < 0) break seq335;
+        let p337;
+        p337 = r_param(p336);
+        if (p337 < 0) break seq335;
+        p329 = p337;
       }
       if (p329 < 0 || p329 === p328) break;
       p328 = p329;
@@ -1659,12 +1671,12 @@ function r_param(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c334 = input.charCodeAt(out); if (c334 < 128 && T16[c334] === 1) out++; else break; }
+  while (out < len) { const c339 = input.charCodeAt(out); if ((c339 >= 0 && c339 < 128 && T16[c339] === 1)) out++; else break; }
   for (;;) {
-    let p333;
-    p333 = r_pchar(out);
-    if (p333 < 0 || p333 === out) break;
-    out = p333;
+    let p338;
+    p338 = r_pchar(out);
+    if (p338 < 0 || p338 === out) break;
+    out = p338;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1680,8 +1692,8 @@ function r_pchar(at) {
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c335 = at < len ? input.charCodeAt(at) : -1;
-      out = (c335 >= 0 && c335 < 128 && T17[c335] === 1) ? at + 1 : -1;
+      const c340 = at < len ? input.charCodeAt(at) : -1;
+      out = (c340 >= 0 && c340 < 128 && T18[c340] === 1) ? at + 1 : -1;
       if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
     }
   }
@@ -1695,12 +1707,12 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c337 = input.charCodeAt(out); if (c337 < 128 && T0[c337] === 1) out++; else break; }
+  while (out < len) { const c342 = input.charCodeAt(out); if ((c342 >= 0 && c342 < 128 && T0[c342] === 1)) out++; else break; }
   for (;;) {
-    let p336;
-    p336 = r_uric(out);
-    if (p336 < 0 || p336 === out) break;
-    out = p336;
+    let p341;
+    p341 = r_uric(out);
+    if (p341 < 0 || p341 === out) break;
+    out = p341;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1712,12 +1724,12 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c339 = input.charCodeAt(out); if (c339 < 128 && T0[c339] === 1) out++; else break; }
+  while (out < len) { const c344 = input.charCodeAt(out); if ((c344 >= 0 && c344 < 128 && T0[c344] === 1)) out++; else break; }
   for (;;) {
-    let p338;
-    p338 = r_uric(out);
-    if (p338 < 0 || p338 === out) break;
-    out = p338;
+    let p343;
+    p343 = r_uric(out);
+    if (p343 < 0 || p343 === out) break;
+    out = p343;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1744,7 +1756,7 @@ function r_uric(at) {
 //                 "$" / "," / "[" / "]"                    ; RFC 2732 3 (3)
 function r_reserved(at) {
   let out;
-  out = one(T18, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1752,7 +1764,7 @@ function r_reserved(at) {
 // unreserved    = alphanum / mark
 function r_unreserved(at) {
   let out;
-  out = one(T19, at);
+  out = one(T20, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1761,7 +1773,7 @@ function r_unreserved(at) {
 //                 "(" / ")"
 function r_mark(at) {
   let out;
-  out = one(T20, at);
+  out = one(T21, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
@@ -1777,18 +1789,18 @@ function r_escaped(at) {
   const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq340: {
-    let p341;
-    p341 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p341 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-    if (p341 < 0) break seq340;
-    let p342;
-    p342 = r_hex(p341);
-    if (p342 < 0) break seq340;
-    let p343;
-    p343 = r_hex(p342);
-    if (p343 < 0) break seq340;
-    out = p343;
+  seq345: {
+    let p346;
+    p346 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p346 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (p346 < 0) break seq345;
+    let p347;
+    p347 = r_hex(p346);
+    if (p347 < 0) break seq345;
+    let p348;
+    p348 = r_hex(p347);
+    if (p348 < 0) break seq345;
+    out = p348;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1800,7 +1812,7 @@ function r_escaped(at) {
 //                 ;         "a" | "b" | "c" | "d" | "e" | "f"
 function r_hex(at) {
   let out;
-  out = one(T21, at);
+  out = one(T22, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
   return out;
 }
@@ -1808,7 +1820,7 @@ function r_hex(at) {
 // alphanum      = alpha / digit
 function r_alphanum(at) {
   let out;
-  out = one(T22, at);
+  out = one(T23, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
   return out;
 }
@@ -1816,7 +1828,7 @@ function r_alphanum(at) {
 // alpha         = lowalpha / upalpha
 function r_alpha(at) {
   let out;
-  out = one(T23, at);
+  out = one(T24, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
   return out;
 }
@@ -1824,7 +1836,7 @@ function r_alpha(at) {
 // lowalpha = %x61-7A   ; "a" | "b" | ... | "z"
 function r_lowalpha(at) {
   let out;
-  out = one(T24, at);
+  out = one(T25, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 30);
   return out;
 }
@@ -1832,7 +1844,7 @@ function r_lowalpha(at) {
 // upalpha  = %x41-5A   ; "A" | "B" | ... | "Z"
 function r_upalpha(at) {
   let out;
-  out = one(T25, at);
+  out = one(T26, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 31);
   return out;
 }
@@ -1848,7 +1860,7 @@ function r_digit(at) {
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  out = one(T21, at);
+  out = one(T22, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 33);
   return out;
 }
@@ -1872,15 +1884,16 @@ const T13 = table('0000000000000000000000000000000000000000000000001111110000000
 const T14 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T15 = table('00000000000000000000000000000000000000000000000011000000000000000000000000000000000000000000000000000000000000000000000000000000');
 const T16 = table('00000000000000000000000000000000010010111111111011111111111001001111111111111111111111111110000101111111111111111111111111100010');
-const T17 = table('00000000000000000000000000000000000010100001100000000000001001001000000000000000000000000000000000000000000000000000000000000000');
-const T18 = table('00000000000000000000000000000000000010100001100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T19 = table('00000000000000000000000000000000010000011110011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T20 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
-const T21 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
-const T22 = table('00000000000000000000000000000000000000000000000011111111110000000111111111111111111111111110000001111111111111111111111111100000');
-const T23 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
-const T24 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
-const T25 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
+const T17 = table('00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000010100001100000000000001001001000000000000000000000000000000000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000000010100001100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000010000011110011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T21 = table('00000000000000000000000000000000010000011110011000000000000000000000000000000000000000000000000100000000000000000000000000000010');
+const T22 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T23 = table('00000000000000000000000000000000000000000000000011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T24 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T25 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
+const T26 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
 
 const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, relativeURI: r_relativeURI, hier_part: r_hier_part, opaque_part: r_opaque_part, uric_no_slash: r_uric_no_slash, net_path: r_net_path, abs_path: r_abs_path, rel_path: r_rel_path, rel_segment: r_rel_segment, scheme: r_scheme, authority: r_authority, reg_name: r_reg_name, server: r_server, userinfo: r_userinfo, hostport: r_hostport, host: r_host, IPv6reference: r_IPv6reference, hostname: r_hostname, domainlabel: r_domainlabel, toplabel: r_toplabel, IPv4address: r_IPv4address, port: r_port, IPv6address: r_IPv6address, ls32: r_ls32, hex4: r_hex4, decimal_octet: r_decimal_octet, path: r_path, path_segments: r_path_segments, segment: r_segment, param: r_param, pchar: r_pchar, query: r_query, fragment: r_fragment, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, HEXDIG: r_HEXDIG };
 

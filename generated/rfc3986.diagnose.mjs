@@ -322,7 +322,7 @@ function r_scheme(at) {
     if (p46 < 0) break seq45;
     let p47;
     p47 = p46;
-    while (p47 < len) { const c49 = input.charCodeAt(p47); if (c49 < 128 && T0[c49] === 1) p47++; else break; }
+    while (p47 < len) { const c49 = input.charCodeAt(p47); if ((c49 >= 0 && c49 < 128 && T0[c49] === 1)) p47++; else break; }
     for (;;) {
       let p48;
       p48 = r_ALPHA(p47);
@@ -396,7 +396,7 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c64 = input.charCodeAt(out); if (c64 < 128 && T2[c64] === 1) out++; else break; }
+  while (out < len) { const c64 = input.charCodeAt(out); if ((c64 >= 0 && c64 < 128 && T2[c64] === 1)) out++; else break; }
   for (;;) {
     let p63;
     p63 = r_unreserved(out);
@@ -459,7 +459,7 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c70 = input.charCodeAt(out); if (c70 < 128 && T3[c70] === 1) out++; else break; }
+  while (out < len) { const c70 = input.charCodeAt(out); if ((c70 >= 0 && c70 < 128 && T3[c70] === 1)) out++; else break; }
   for (;;) {
     let p69;
     p69 = r_DIGIT(out);
@@ -523,7 +523,7 @@ function r_IPvFuture(at) {
     let p77;
     let k78 = 0;
     p77 = p76;
-    while (p77 < len) { const c80 = input.charCodeAt(p77); if (c80 < 128 && T4[c80] === 1) p77++; else break; }
+    while (p77 < len) { const c80 = input.charCodeAt(p77); if ((c80 >= 0 && c80 < 128 && T4[c80] === 1)) p77++; else break; }
     k78 = p77 - p76;
     for (;;) {
       let p79;
@@ -541,7 +541,7 @@ function r_IPvFuture(at) {
     let p82;
     let k83 = 0;
     p82 = p81;
-    while (p82 < len) { const c85 = input.charCodeAt(p82); if (c85 < 128 && T2[c85] === 1) p82++; else break; }
+    while (p82 < len) { const c85 = input.charCodeAt(p82); if ((c85 >= 0 && c85 < 128 && T2[c85] === 1)) p82++; else break; }
     k83 = p82 - p81;
     for (;;) {
       let p84;
@@ -1293,7 +1293,7 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c268 = input.charCodeAt(out); if (c268 < 128 && T8[c268] === 1) out++; else break; }
+  while (out < len) { const c268 = input.charCodeAt(out); if ((c268 >= 0 && c268 < 128 && T8[c268] === 1)) out++; else break; }
   for (;;) {
     let p267;
     p267 = r_unreserved(out);
@@ -1374,18 +1374,30 @@ function r_path_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  const c279 = at < len ? input.charCodeAt(at) : -1;
+  if ((c279 >= 0 && c279 < 128 && T10[c279] === 1)) {
+    let q282 = at, k283 = 0;
+    for (let i281 = at + 1; i281 < len; i281++) {
+      const c280 = input.charCodeAt(i281);
+      if ((c280 >= 0 && c280 < 128 && T11[c280] === 1)) continue;
+      if (!(c280 >= 0 && c280 < 128 && T10[c280] === 1)) break;
+      q282 = i281;
+      k283++;
+    }
+    out = q282;
+  }
   for (;;) {
     let p278;
     p278 = -1;
-    seq279: {
-      let p280;
-      p280 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p280 < 0 && out >= maxFail && silent === 0) fail(out, 3);
-      if (p280 < 0) break seq279;
-      let p281;
-      p281 = r_segment(p280);
-      if (p281 < 0) break seq279;
-      p278 = p281;
+    seq284: {
+      let p285;
+      p285 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p285 < 0 && out >= maxFail && silent === 0) fail(out, 3);
+      if (p285 < 0) break seq284;
+      let p286;
+      p286 = r_segment(p285);
+      if (p286 < 0) break seq284;
+      p278 = p286;
     }
     if (p278 < 0 || p278 === out) break;
     out = p278;
@@ -1406,42 +1418,54 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq282: {
-    let p283;
-    p283 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p283 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-    if (p283 < 0) break seq282;
-    let p284;
-    let p285;
-    p285 = -1;
-    seq286: {
-      let p287;
-      p287 = r_segment_nz(p283);
-      if (p287 < 0) break seq286;
-      let p288;
-      p288 = p287;
-      for (;;) {
-        let p289;
-        p289 = -1;
-        seq290: {
-          let p291;
-          p291 = p288 + 1 <= len && input.charCodeAt(p288 + 0) === 0x2f ? p288 + 1 : -1;
-          if (p291 < 0 && p288 >= maxFail && silent === 0) fail(p288, 3);
-          if (p291 < 0) break seq290;
-          let p292;
-          p292 = r_segment(p291);
-          if (p292 < 0) break seq290;
-          p289 = p292;
+  seq287: {
+    let p288;
+    p288 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p288 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (p288 < 0) break seq287;
+    let p289;
+    let p290;
+    p290 = -1;
+    seq291: {
+      let p292;
+      p292 = r_segment_nz(p288);
+      if (p292 < 0) break seq291;
+      let p293;
+      p293 = p292;
+      const c295 = p292 < len ? input.charCodeAt(p292) : -1;
+      if ((c295 >= 0 && c295 < 128 && T10[c295] === 1)) {
+        let q298 = p292, k299 = 0;
+        for (let i297 = p292 + 1; i297 < len; i297++) {
+          const c296 = input.charCodeAt(i297);
+          if ((c296 >= 0 && c296 < 128 && T11[c296] === 1)) continue;
+          if (!(c296 >= 0 && c296 < 128 && T10[c296] === 1)) break;
+          q298 = i297;
+          k299++;
         }
-        if (p289 < 0 || p289 === p288) break;
-        p288 = p289;
+        p293 = q298;
       }
-      if (p288 < 0) break seq286;
-      p285 = p288;
+      for (;;) {
+        let p294;
+        p294 = -1;
+        seq300: {
+          let p301;
+          p301 = p293 + 1 <= len && input.charCodeAt(p293 + 0) === 0x2f ? p293 + 1 : -1;
+          if (p301 < 0 && p293 >= maxFail && silent === 0) fail(p293, 3);
+          if (p301 < 0) break seq300;
+          let p302;
+          p302 = r_segment(p301);
+          if (p302 < 0) break seq300;
+          p294 = p302;
+        }
+        if (p294 < 0 || p294 === p293) break;
+        p293 = p294;
+      }
+      if (p293 < 0) break seq291;
+      p290 = p293;
     }
-    p284 = p285 < 0 ? p283 : p285;
-    if (p284 < 0) break seq282;
-    out = p284;
+    p289 = p290 < 0 ? p288 : p290;
+    if (p289 < 0) break seq287;
+    out = p289;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1453,30 +1477,42 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq293: {
-    let p294;
-    p294 = r_segment_nz_nc(at);
-    if (p294 < 0) break seq293;
-    let p295;
-    p295 = p294;
-    for (;;) {
-      let p296;
-      p296 = -1;
-      seq297: {
-        let p298;
-        p298 = p295 + 1 <= len && input.charCodeAt(p295 + 0) === 0x2f ? p295 + 1 : -1;
-        if (p298 < 0 && p295 >= maxFail && silent === 0) fail(p295, 3);
-        if (p298 < 0) break seq297;
-        let p299;
-        p299 = r_segment(p298);
-        if (p299 < 0) break seq297;
-        p296 = p299;
+  seq303: {
+    let p304;
+    p304 = r_segment_nz_nc(at);
+    if (p304 < 0) break seq303;
+    let p305;
+    p305 = p304;
+    const c307 = p304 < len ? input.charCodeAt(p304) : -1;
+    if ((c307 >= 0 && c307 < 128 && T10[c307] === 1)) {
+      let q310 = p304, k311 = 0;
+      for (let i309 = p304 + 1; i309 < len; i309++) {
+        const c308 = input.charCodeAt(i309);
+        if ((c308 >= 0 && c308 < 128 && T11[c308] === 1)) continue;
+        if (!(c308 >= 0 && c308 < 128 && T10[c308] === 1)) break;
+        q310 = i309;
+        k311++;
       }
-      if (p296 < 0 || p296 === p295) break;
-      p295 = p296;
+      p305 = q310;
     }
-    if (p295 < 0) break seq293;
-    out = p295;
+    for (;;) {
+      let p306;
+      p306 = -1;
+      seq312: {
+        let p313;
+        p313 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x2f ? p305 + 1 : -1;
+        if (p313 < 0 && p305 >= maxFail && silent === 0) fail(p305, 3);
+        if (p313 < 0) break seq312;
+        let p314;
+        p314 = r_segment(p313);
+        if (p314 < 0) break seq312;
+        p306 = p314;
+      }
+      if (p306 < 0 || p306 === p305) break;
+      p305 = p306;
+    }
+    if (p305 < 0) break seq303;
+    out = p305;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1488,30 +1524,42 @@ function r_path_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq300: {
-    let p301;
-    p301 = r_segment_nz(at);
-    if (p301 < 0) break seq300;
-    let p302;
-    p302 = p301;
-    for (;;) {
-      let p303;
-      p303 = -1;
-      seq304: {
-        let p305;
-        p305 = p302 + 1 <= len && input.charCodeAt(p302 + 0) === 0x2f ? p302 + 1 : -1;
-        if (p305 < 0 && p302 >= maxFail && silent === 0) fail(p302, 3);
-        if (p305 < 0) break seq304;
-        let p306;
-        p306 = r_segment(p305);
-        if (p306 < 0) break seq304;
-        p303 = p306;
+  seq315: {
+    let p316;
+    p316 = r_segment_nz(at);
+    if (p316 < 0) break seq315;
+    let p317;
+    p317 = p316;
+    const c319 = p316 < len ? input.charCodeAt(p316) : -1;
+    if ((c319 >= 0 && c319 < 128 && T10[c319] === 1)) {
+      let q322 = p316, k323 = 0;
+      for (let i321 = p316 + 1; i321 < len; i321++) {
+        const c320 = input.charCodeAt(i321);
+        if ((c320 >= 0 && c320 < 128 && T11[c320] === 1)) continue;
+        if (!(c320 >= 0 && c320 < 128 && T10[c320] === 1)) break;
+        q322 = i321;
+        k323++;
       }
-      if (p303 < 0 || p303 === p302) break;
-      p302 = p303;
+      p317 = q322;
     }
-    if (p302 < 0) break seq300;
-    out = p302;
+    for (;;) {
+      let p318;
+      p318 = -1;
+      seq324: {
+        let p325;
+        p325 = p317 + 1 <= len && input.charCodeAt(p317 + 0) === 0x2f ? p317 + 1 : -1;
+        if (p325 < 0 && p317 >= maxFail && silent === 0) fail(p317, 3);
+        if (p325 < 0) break seq324;
+        let p326;
+        p326 = r_segment(p325);
+        if (p326 < 0) break seq324;
+        p318 = p326;
+      }
+      if (p318 < 0 || p318 === p317) break;
+      p317 = p318;
+    }
+    if (p317 < 0) break seq315;
+    out = p317;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1533,12 +1581,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c308 = input.charCodeAt(out); if (c308 < 128 && T10[c308] === 1) out++; else break; }
+  while (out < len) { const c328 = input.charCodeAt(out); if ((c328 >= 0 && c328 < 128 && T11[c328] === 1)) out++; else break; }
   for (;;) {
-    let p307;
-    p307 = r_pchar(out);
-    if (p307 < 0 || p307 === out) break;
-    out = p307;
+    let p327;
+    p327 = r_pchar(out);
+    if (p327 < 0 || p327 === out) break;
+    out = p327;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1549,18 +1597,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
-  let k309 = 0;
+  let k329 = 0;
   out = at;
-  while (out < len) { const c311 = input.charCodeAt(out); if (c311 < 128 && T10[c311] === 1) out++; else break; }
-  k309 = out - at;
+  while (out < len) { const c331 = input.charCodeAt(out); if ((c331 >= 0 && c331 < 128 && T11[c331] === 1)) out++; else break; }
+  k329 = out - at;
   for (;;) {
-    let p310;
-    p310 = r_pchar(out);
-    if (p310 < 0 || p310 === out) break;
-    out = p310;
-    k309++;
+    let p330;
+    p330 = r_pchar(out);
+    if (p330 < 0 || p330 === out) break;
+    out = p330;
+    k329++;
   }
-  if (k309 < 1) out = -1;
+  if (k329 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1571,28 +1619,28 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
-  let k312 = 0;
+  let k332 = 0;
   out = at;
-  while (out < len) { const c314 = input.charCodeAt(out); if (c314 < 128 && T11[c314] === 1) out++; else break; }
-  k312 = out - at;
+  while (out < len) { const c334 = input.charCodeAt(out); if ((c334 >= 0 && c334 < 128 && T12[c334] === 1)) out++; else break; }
+  k332 = out - at;
   for (;;) {
-    let p313;
-    p313 = r_unreserved(out);
-    if (p313 < 0) {
-      p313 = r_pct_encoded(out);
-      if (p313 < 0) {
-        p313 = r_sub_delims(out);
-        if (p313 < 0) {
-          p313 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p313 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p333;
+    p333 = r_unreserved(out);
+    if (p333 < 0) {
+      p333 = r_pct_encoded(out);
+      if (p333 < 0) {
+        p333 = r_sub_delims(out);
+        if (p333 < 0) {
+          p333 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p333 < 0 && out >= maxFail && silent === 0) fail(out, 5);
         }
       }
     }
-    if (p313 < 0 || p313 === out) break;
-    out = p313;
-    k312++;
+    if (p333 < 0 || p333 === out) break;
+    out = p333;
+    k332++;
   }
-  if (k312 < 1) out = -1;
+  if (k332 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1608,8 +1656,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c315 = at < len ? input.charCodeAt(at) : -1;
-        out = (c315 >= 0 && c315 < 128 && T12[c315] === 1) ? at + 1 : -1;
+        const c335 = at < len ? input.charCodeAt(at) : -1;
+        out = (c335 >= 0 && c335 < 128 && T13[c335] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 18);
       }
     }
@@ -1624,17 +1672,17 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c317 = input.charCodeAt(out); if (c317 < 128 && T13[c317] === 1) out++; else break; }
+  while (out < len) { const c337 = input.charCodeAt(out); if ((c337 >= 0 && c337 < 128 && T14[c337] === 1)) out++; else break; }
   for (;;) {
-    let p316;
-    p316 = r_pchar(out);
-    if (p316 < 0) {
-      const c318 = out < len ? input.charCodeAt(out) : -1;
-      p316 = (c318 >= 0 && c318 < 128 && T14[c318] === 1) ? out + 1 : -1;
-      if (p316 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p336;
+    p336 = r_pchar(out);
+    if (p336 < 0) {
+      const c338 = out < len ? input.charCodeAt(out) : -1;
+      p336 = (c338 >= 0 && c338 < 128 && T15[c338] === 1) ? out + 1 : -1;
+      if (p336 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p316 < 0 || p316 === out) break;
-    out = p316;
+    if (p336 < 0 || p336 === out) break;
+    out = p336;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1646,17 +1694,17 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c320 = input.charCodeAt(out); if (c320 < 128 && T13[c320] === 1) out++; else break; }
+  while (out < len) { const c340 = input.charCodeAt(out); if ((c340 >= 0 && c340 < 128 && T14[c340] === 1)) out++; else break; }
   for (;;) {
-    let p319;
-    p319 = r_pchar(out);
-    if (p319 < 0) {
-      const c321 = out < len ? input.charCodeAt(out) : -1;
-      p319 = (c321 >= 0 && c321 < 128 && T14[c321] === 1) ? out + 1 : -1;
-      if (p319 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p339;
+    p339 = r_pchar(out);
+    if (p339 < 0) {
+      const c341 = out < len ? input.charCodeAt(out) : -1;
+      p339 = (c341 >= 0 && c341 < 128 && T15[c341] === 1) ? out + 1 : -1;
+      if (p339 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p319 < 0 || p319 === out) break;
-    out = p319;
+    if (p339 < 0 || p339 === out) break;
+    out = p339;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1674,18 +1722,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq322: {
-    let p323;
-    p323 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p323 < 0 && at >= maxFail && silent === 0) fail(at, 6);
-    if (p323 < 0) break seq322;
-    let p324;
-    p324 = r_HEXDIG(p323);
-    if (p324 < 0) break seq322;
-    let p325;
-    p325 = r_HEXDIG(p324);
-    if (p325 < 0) break seq322;
-    out = p325;
+  seq342: {
+    let p343;
+    p343 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p343 < 0 && at >= maxFail && silent === 0) fail(at, 6);
+    if (p343 < 0) break seq342;
+    let p344;
+    p344 = r_HEXDIG(p343);
+    if (p344 < 0) break seq342;
+    let p345;
+    p345 = r_HEXDIG(p344);
+    if (p345 < 0) break seq342;
+    out = p345;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1695,7 +1743,7 @@ function r_pct_encoded(at) {
 // unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  out = one(T15, at);
+  out = one(T16, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 20);
   return out;
 }
@@ -1703,7 +1751,7 @@ function r_unreserved(at) {
 // reserved      = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  out = one(T16, at);
+  out = one(T17, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 21);
   return out;
 }
@@ -1711,7 +1759,7 @@ function r_reserved(at) {
 // gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  out = one(T17, at);
+  out = one(T18, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
   return out;
 }
@@ -1720,7 +1768,7 @@ function r_gen_delims(at) {
 //               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  out = one(T18, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1728,7 +1776,7 @@ function r_sub_delims(at) {
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  out = one(T19, at);
+  out = one(T20, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1762,16 +1810,17 @@ const T6 = table('00000000000000000000000000000000000000000000000011111000000000
 const T7 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
 const T8 = table('00000000000000000000000000000000010010111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
 const T9 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
-const T11 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
-const T12 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
-const T13 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
-const T14 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T15 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T16 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T17 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T18 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T19 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T10 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
+const T12 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
+const T13 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
+const T14 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
+const T15 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T16 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T17 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 
 const START = { URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -358,7 +358,7 @@ function r_iuserinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c58 = input.charCodeAt(out); if (c58 < 128 && T0[c58] === 1) out++; else break; }
+  while (out < len) { const c58 = input.charCodeAt(out); if (((c58 >= 0 && c58 < 128 && T0[c58] === 1) || (c58 >= 0xa0 && c58 <= 0xd7ff) || (c58 >= 0xf900 && c58 <= 0xfdcf) || (c58 >= 0xfdf0 && c58 <= 0xffef))) out++; else break; }
   for (;;) {
     let p57;
     p57 = r_iunreserved(out);
@@ -421,7 +421,7 @@ function r_ireg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c64 = input.charCodeAt(out); if (c64 < 128 && T1[c64] === 1) out++; else break; }
+  while (out < len) { const c64 = input.charCodeAt(out); if (((c64 >= 0 && c64 < 128 && T1[c64] === 1) || (c64 >= 0xa0 && c64 <= 0xd7ff) || (c64 >= 0xf900 && c64 <= 0xfdcf) || (c64 >= 0xfdf0 && c64 <= 0xffef))) out++; else break; }
   for (;;) {
     let p63;
     p63 = r_iunreserved(out);
@@ -502,18 +502,30 @@ function r_ipath_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  const c75 = at < len ? input.charCodeAt(at) : -1;
+  if ((c75 >= 0 && c75 < 128 && T3[c75] === 1)) {
+    let q78 = at, k79 = 0;
+    for (let i77 = at + 1; i77 < len; i77++) {
+      const c76 = input.charCodeAt(i77);
+      if (((c76 >= 0 && c76 < 128 && T4[c76] === 1) || (c76 >= 0xa0 && c76 <= 0xd7ff) || (c76 >= 0xf900 && c76 <= 0xfdcf) || (c76 >= 0xfdf0 && c76 <= 0xffef))) continue;
+      if (!(c76 >= 0 && c76 < 128 && T3[c76] === 1)) break;
+      q78 = i77;
+      k79++;
+    }
+    out = q78;
+  }
   for (;;) {
     let p74;
     p74 = -1;
-    seq75: {
-      let p76;
-      p76 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p76 < 0 && out >= maxFail && silent === 0) fail(out, 3);
-      if (p76 < 0) break seq75;
-      let p77;
-      p77 = r_isegment(p76);
-      if (p77 < 0) break seq75;
-      p74 = p77;
+    seq80: {
+      let p81;
+      p81 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p81 < 0 && out >= maxFail && silent === 0) fail(out, 3);
+      if (p81 < 0) break seq80;
+      let p82;
+      p82 = r_isegment(p81);
+      if (p82 < 0) break seq80;
+      p74 = p82;
     }
     if (p74 < 0 || p74 === out) break;
     out = p74;
@@ -534,42 +546,54 @@ function r_ipath_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq78: {
-    let p79;
-    p79 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p79 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-    if (p79 < 0) break seq78;
-    let p80;
-    let p81;
-    p81 = -1;
-    seq82: {
-      let p83;
-      p83 = r_isegment_nz(p79);
-      if (p83 < 0) break seq82;
-      let p84;
-      p84 = p83;
-      for (;;) {
-        let p85;
-        p85 = -1;
-        seq86: {
-          let p87;
-          p87 = p84 + 1 <= len && input.charCodeAt(p84 + 0) === 0x2f ? p84 + 1 : -1;
-          if (p87 < 0 && p84 >= maxFail && silent === 0) fail(p84, 3);
-          if (p87 < 0) break seq86;
-          let p88;
-          p88 = r_isegment(p87);
-          if (p88 < 0) break seq86;
-          p85 = p88;
+  seq83: {
+    let p84;
+    p84 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p84 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (p84 < 0) break seq83;
+    let p85;
+    let p86;
+    p86 = -1;
+    seq87: {
+      let p88;
+      p88 = r_isegment_nz(p84);
+      if (p88 < 0) break seq87;
+      let p89;
+      p89 = p88;
+      const c91 = p88 < len ? input.charCodeAt(p88) : -1;
+      if ((c91 >= 0 && c91 < 128 && T3[c91] === 1)) {
+        let q94 = p88, k95 = 0;
+        for (let i93 = p88 + 1; i93 < len; i93++) {
+          const c92 = input.charCodeAt(i93);
+          if (((c92 >= 0 && c92 < 128 && T4[c92] === 1) || (c92 >= 0xa0 && c92 <= 0xd7ff) || (c92 >= 0xf900 && c92 <= 0xfdcf) || (c92 >= 0xfdf0 && c92 <= 0xffef))) continue;
+          if (!(c92 >= 0 && c92 < 128 && T3[c92] === 1)) break;
+          q94 = i93;
+          k95++;
         }
-        if (p85 < 0 || p85 === p84) break;
-        p84 = p85;
+        p89 = q94;
       }
-      if (p84 < 0) break seq82;
-      p81 = p84;
+      for (;;) {
+        let p90;
+        p90 = -1;
+        seq96: {
+          let p97;
+          p97 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x2f ? p89 + 1 : -1;
+          if (p97 < 0 && p89 >= maxFail && silent === 0) fail(p89, 3);
+          if (p97 < 0) break seq96;
+          let p98;
+          p98 = r_isegment(p97);
+          if (p98 < 0) break seq96;
+          p90 = p98;
+        }
+        if (p90 < 0 || p90 === p89) break;
+        p89 = p90;
+      }
+      if (p89 < 0) break seq87;
+      p86 = p89;
     }
-    p80 = p81 < 0 ? p79 : p81;
-    if (p80 < 0) break seq78;
-    out = p80;
+    p85 = p86 < 0 ? p84 : p86;
+    if (p85 < 0) break seq83;
+    out = p85;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -581,30 +605,42 @@ function r_ipath_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq89: {
-    let p90;
-    p90 = r_isegment_nz_nc(at);
-    if (p90 < 0) break seq89;
-    let p91;
-    p91 = p90;
-    for (;;) {
-      let p92;
-      p92 = -1;
-      seq93: {
-        let p94;
-        p94 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x2f ? p91 + 1 : -1;
-        if (p94 < 0 && p91 >= maxFail && silent === 0) fail(p91, 3);
-        if (p94 < 0) break seq93;
-        let p95;
-        p95 = r_isegment(p94);
-        if (p95 < 0) break seq93;
-        p92 = p95;
+  seq99: {
+    let p100;
+    p100 = r_isegment_nz_nc(at);
+    if (p100 < 0) break seq99;
+    let p101;
+    p101 = p100;
+    const c103 = p100 < len ? input.charCodeAt(p100) : -1;
+    if ((c103 >= 0 && c103 < 128 && T3[c103] === 1)) {
+      let q106 = p100, k107 = 0;
+      for (let i105 = p100 + 1; i105 < len; i105++) {
+        const c104 = input.charCodeAt(i105);
+        if (((c104 >= 0 && c104 < 128 && T4[c104] === 1) || (c104 >= 0xa0 && c104 <= 0xd7ff) || (c104 >= 0xf900 && c104 <= 0xfdcf) || (c104 >= 0xfdf0 && c104 <= 0xffef))) continue;
+        if (!(c104 >= 0 && c104 < 128 && T3[c104] === 1)) break;
+        q106 = i105;
+        k107++;
       }
-      if (p92 < 0 || p92 === p91) break;
-      p91 = p92;
+      p101 = q106;
     }
-    if (p91 < 0) break seq89;
-    out = p91;
+    for (;;) {
+      let p102;
+      p102 = -1;
+      seq108: {
+        let p109;
+        p109 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x2f ? p101 + 1 : -1;
+        if (p109 < 0 && p101 >= maxFail && silent === 0) fail(p101, 3);
+        if (p109 < 0) break seq108;
+        let p110;
+        p110 = r_isegment(p109);
+        if (p110 < 0) break seq108;
+        p102 = p110;
+      }
+      if (p102 < 0 || p102 === p101) break;
+      p101 = p102;
+    }
+    if (p101 < 0) break seq99;
+    out = p101;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -616,30 +652,42 @@ function r_ipath_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq96: {
-    let p97;
-    p97 = r_isegment_nz(at);
-    if (p97 < 0) break seq96;
-    let p98;
-    p98 = p97;
-    for (;;) {
-      let p99;
-      p99 = -1;
-      seq100: {
-        let p101;
-        p101 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x2f ? p98 + 1 : -1;
-        if (p101 < 0 && p98 >= maxFail && silent === 0) fail(p98, 3);
-        if (p101 < 0) break seq100;
-        let p102;
-        p102 = r_isegment(p101);
-        if (p102 < 0) break seq100;
-        p99 = p102;
+  seq111: {
+    let p112;
+    p112 = r_isegment_nz(at);
+    if (p112 < 0) break seq111;
+    let p113;
+    p113 = p112;
+    const c115 = p112 < len ? input.charCodeAt(p112) : -1;
+    if ((c115 >= 0 && c115 < 128 && T3[c115] === 1)) {
+      let q118 = p112, k119 = 0;
+      for (let i117 = p112 + 1; i117 < len; i117++) {
+        const c116 = input.charCodeAt(i117);
+        if (((c116 >= 0 && c116 < 128 && T4[c116] === 1) || (c116 >= 0xa0 && c116 <= 0xd7ff) || (c116 >= 0xf900 && c116 <= 0xfdcf) || (c116 >= 0xfdf0 && c116 <= 0xffef))) continue;
+        if (!(c116 >= 0 && c116 < 128 && T3[c116] === 1)) break;
+        q118 = i117;
+        k119++;
       }
-      if (p99 < 0 || p99 === p98) break;
-      p98 = p99;
+      p113 = q118;
     }
-    if (p98 < 0) break seq96;
-    out = p98;
+    for (;;) {
+      let p114;
+      p114 = -1;
+      seq120: {
+        let p121;
+        p121 = p113 + 1 <= len && input.charCodeAt(p113 + 0) === 0x2f ? p113 + 1 : -1;
+        if (p121 < 0 && p113 >= maxFail && silent === 0) fail(p113, 3);
+        if (p121 < 0) break seq120;
+        let p122;
+        p122 = r_isegment(p121);
+        if (p122 < 0) break seq120;
+        p114 = p122;
+      }
+      if (p114 < 0 || p114 === p113) break;
+      p113 = p114;
+    }
+    if (p113 < 0) break seq111;
+    out = p113;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -661,12 +709,12 @@ function r_isegment(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c104 = input.charCodeAt(out); if (c104 < 128 && T3[c104] === 1) out++; else break; }
+  while (out < len) { const c124 = input.charCodeAt(out); if (((c124 >= 0 && c124 < 128 && T4[c124] === 1) || (c124 >= 0xa0 && c124 <= 0xd7ff) || (c124 >= 0xf900 && c124 <= 0xfdcf) || (c124 >= 0xfdf0 && c124 <= 0xffef))) out++; else break; }
   for (;;) {
-    let p103;
-    p103 = r_ipchar(out);
-    if (p103 < 0 || p103 === out) break;
-    out = p103;
+    let p123;
+    p123 = r_ipchar(out);
+    if (p123 < 0 || p123 === out) break;
+    out = p123;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -677,18 +725,18 @@ function r_isegment(at) {
 function r_isegment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
-  let k105 = 0;
+  let k125 = 0;
   out = at;
-  while (out < len) { const c107 = input.charCodeAt(out); if (c107 < 128 && T3[c107] === 1) out++; else break; }
-  k105 = out - at;
+  while (out < len) { const c127 = input.charCodeAt(out); if (((c127 >= 0 && c127 < 128 && T4[c127] === 1) || (c127 >= 0xa0 && c127 <= 0xd7ff) || (c127 >= 0xf900 && c127 <= 0xfdcf) || (c127 >= 0xfdf0 && c127 <= 0xffef))) out++; else break; }
+  k125 = out - at;
   for (;;) {
-    let p106;
-    p106 = r_ipchar(out);
-    if (p106 < 0 || p106 === out) break;
-    out = p106;
-    k105++;
+    let p126;
+    p126 = r_ipchar(out);
+    if (p126 < 0 || p126 === out) break;
+    out = p126;
+    k125++;
   }
-  if (k105 < 1) out = -1;
+  if (k125 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -700,28 +748,28 @@ function r_isegment_nz(at) {
 function r_isegment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
-  let k108 = 0;
+  let k128 = 0;
   out = at;
-  while (out < len) { const c110 = input.charCodeAt(out); if (c110 < 128 && T4[c110] === 1) out++; else break; }
-  k108 = out - at;
+  while (out < len) { const c130 = input.charCodeAt(out); if (((c130 >= 0 && c130 < 128 && T5[c130] === 1) || (c130 >= 0xa0 && c130 <= 0xd7ff) || (c130 >= 0xf900 && c130 <= 0xfdcf) || (c130 >= 0xfdf0 && c130 <= 0xffef))) out++; else break; }
+  k128 = out - at;
   for (;;) {
-    let p109;
-    p109 = r_iunreserved(out);
-    if (p109 < 0) {
-      p109 = r_pct_encoded(out);
-      if (p109 < 0) {
-        p109 = r_sub_delims(out);
-        if (p109 < 0) {
-          p109 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p109 < 0 && out >= maxFail && silent === 0) fail(out, 4);
+    let p129;
+    p129 = r_iunreserved(out);
+    if (p129 < 0) {
+      p129 = r_pct_encoded(out);
+      if (p129 < 0) {
+        p129 = r_sub_delims(out);
+        if (p129 < 0) {
+          p129 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p129 < 0 && out >= maxFail && silent === 0) fail(out, 4);
         }
       }
     }
-    if (p109 < 0 || p109 === out) break;
-    out = p109;
-    k108++;
+    if (p129 < 0 || p129 === out) break;
+    out = p129;
+    k128++;
   }
-  if (k108 < 1) out = -1;
+  if (k128 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -738,8 +786,8 @@ function r_ipchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c111 = at < len ? input.charCodeAt(at) : -1;
-        out = (c111 >= 0 && c111 < 128 && T5[c111] === 1) ? at + 1 : -1;
+        const c131 = at < len ? input.charCodeAt(at) : -1;
+        out = (c131 >= 0 && c131 < 128 && T6[c131] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 7);
       }
     }
@@ -754,20 +802,20 @@ function r_iquery(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c113 = input.charCodeAt(out); if (c113 < 128 && T6[c113] === 1) out++; else break; }
+  while (out < len) { const c133 = input.charCodeAt(out); if (((c133 >= 0 && c133 < 128 && T7[c133] === 1) || (c133 >= 0xa0 && c133 <= 0xd7ff) || (c133 >= 0xe000 && c133 <= 0xfdcf) || (c133 >= 0xfdf0 && c133 <= 0xffef))) out++; else break; }
   for (;;) {
-    let p112;
-    p112 = r_ipchar(out);
-    if (p112 < 0) {
-      p112 = r_iprivate(out);
-      if (p112 < 0) {
-        const c114 = out < len ? input.charCodeAt(out) : -1;
-        p112 = (c114 >= 0 && c114 < 128 && T7[c114] === 1) ? out + 1 : -1;
-        if (p112 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+    let p132;
+    p132 = r_ipchar(out);
+    if (p132 < 0) {
+      p132 = r_iprivate(out);
+      if (p132 < 0) {
+        const c134 = out < len ? input.charCodeAt(out) : -1;
+        p132 = (c134 >= 0 && c134 < 128 && T8[c134] === 1) ? out + 1 : -1;
+        if (p132 < 0 && out >= maxFail && silent === 0) fail(out, 8);
       }
     }
-    if (p112 < 0 || p112 === out) break;
-    out = p112;
+    if (p132 < 0 || p132 === out) break;
+    out = p132;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -779,17 +827,17 @@ function r_ifragment(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c116 = input.charCodeAt(out); if (c116 < 128 && T6[c116] === 1) out++; else break; }
+  while (out < len) { const c136 = input.charCodeAt(out); if (((c136 >= 0 && c136 < 128 && T7[c136] === 1) || (c136 >= 0xa0 && c136 <= 0xd7ff) || (c136 >= 0xf900 && c136 <= 0xfdcf) || (c136 >= 0xfdf0 && c136 <= 0xffef))) out++; else break; }
   for (;;) {
-    let p115;
-    p115 = r_ipchar(out);
-    if (p115 < 0) {
-      const c117 = out < len ? input.charCodeAt(out) : -1;
-      p115 = (c117 >= 0 && c117 < 128 && T7[c117] === 1) ? out + 1 : -1;
-      if (p115 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+    let p135;
+    p135 = r_ipchar(out);
+    if (p135 < 0) {
+      const c137 = out < len ? input.charCodeAt(out) : -1;
+      p135 = (c137 >= 0 && c137 < 128 && T8[c137] === 1) ? out + 1 : -1;
+      if (p135 < 0 && out >= maxFail && silent === 0) fail(out, 8);
     }
-    if (p115 < 0 || p115 === out) break;
-    out = p115;
+    if (p135 < 0 || p135 === out) break;
+    out = p135;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -800,7 +848,7 @@ function r_ifragment(at) {
 function r_iunreserved(at) {
   let out;
   silent++;
-  out = one(T8, at);
+  out = one(T9, at);
   if (out < 0) {
     out = r_ucschar(at);
   }
@@ -817,33 +865,33 @@ function r_iunreserved(at) {
 //                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
-  const c118 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c118 >= 0xa0 && c118 <= 0xd7ff) || (c118 >= 0xf900 && c118 <= 0xfdcf) || (c118 >= 0xfdf0 && c118 <= 0xffef)) ? at + 1 : -1;
+  const c138 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c138 >= 0xa0 && c138 <= 0xd7ff) || (c138 >= 0xf900 && c138 <= 0xfdcf) || (c138 >= 0xfdf0 && c138 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq119: {
-      let p120;
-      const c121 = at < len ? input.charCodeAt(at) : -1;
-      p120 = (false || (c121 >= 0xd800 && c121 <= 0xd83e) || (c121 >= 0xd840 && c121 <= 0xd87e) || (c121 >= 0xd880 && c121 <= 0xd8be) || (c121 >= 0xd8c0 && c121 <= 0xd8fe) || (c121 >= 0xd900 && c121 <= 0xd93e) || (c121 >= 0xd940 && c121 <= 0xd97e) || (c121 >= 0xd980 && c121 <= 0xd9be) || (c121 >= 0xd9c0 && c121 <= 0xd9fe) || (c121 >= 0xda00 && c121 <= 0xda3e) || (c121 >= 0xda40 && c121 <= 0xda7e) || (c121 >= 0xda80 && c121 <= 0xdabe) || (c121 >= 0xdac0 && c121 <= 0xdafe) || (c121 >= 0xdb00 && c121 <= 0xdb3e) || (c121 >= 0xdb44 && c121 <= 0xdb7e)) ? at + 1 : -1;
-      if (p120 < 0) break seq119;
-      let p122;
-      const c123 = p120 < len ? input.charCodeAt(p120) : -1;
-      p122 = (false || (c123 >= 0xdc00 && c123 <= 0xdfff)) ? p120 + 1 : -1;
-      if (p122 < 0) break seq119;
-      out = p122;
+    seq139: {
+      let p140;
+      const c141 = at < len ? input.charCodeAt(at) : -1;
+      p140 = (false || (c141 >= 0xd800 && c141 <= 0xd83e) || (c141 >= 0xd840 && c141 <= 0xd87e) || (c141 >= 0xd880 && c141 <= 0xd8be) || (c141 >= 0xd8c0 && c141 <= 0xd8fe) || (c141 >= 0xd900 && c141 <= 0xd93e) || (c141 >= 0xd940 && c141 <= 0xd97e) || (c141 >= 0xd980 && c141 <= 0xd9be) || (c141 >= 0xd9c0 && c141 <= 0xd9fe) || (c141 >= 0xda00 && c141 <= 0xda3e) || (c141 >= 0xda40 && c141 <= 0xda7e) || (c141 >= 0xda80 && c141 <= 0xdabe) || (c141 >= 0xdac0 && c141 <= 0xdafe) || (c141 >= 0xdb00 && c141 <= 0xdb3e) || (c141 >= 0xdb44 && c141 <= 0xdb7e)) ? at + 1 : -1;
+      if (p140 < 0) break seq139;
+      let p142;
+      const c143 = p140 < len ? input.charCodeAt(p140) : -1;
+      p142 = (false || (c143 >= 0xdc00 && c143 <= 0xdfff)) ? p140 + 1 : -1;
+      if (p142 < 0) break seq139;
+      out = p142;
     }
     if (out < 0) {
       out = -1;
-      seq124: {
-        let p125;
-        const c126 = at < len ? input.charCodeAt(at) : -1;
-        p125 = (false || c126 === 0xd83f || c126 === 0xd87f || c126 === 0xd8bf || c126 === 0xd8ff || c126 === 0xd93f || c126 === 0xd97f || c126 === 0xd9bf || c126 === 0xd9ff || c126 === 0xda3f || c126 === 0xda7f || c126 === 0xdabf || c126 === 0xdaff || c126 === 0xdb3f || c126 === 0xdb7f) ? at + 1 : -1;
-        if (p125 < 0) break seq124;
-        let p127;
-        const c128 = p125 < len ? input.charCodeAt(p125) : -1;
-        p127 = (false || (c128 >= 0xdc00 && c128 <= 0xdffd)) ? p125 + 1 : -1;
-        if (p127 < 0) break seq124;
-        out = p127;
+      seq144: {
+        let p145;
+        const c146 = at < len ? input.charCodeAt(at) : -1;
+        p145 = (false || c146 === 0xd83f || c146 === 0xd87f || c146 === 0xd8bf || c146 === 0xd8ff || c146 === 0xd93f || c146 === 0xd97f || c146 === 0xd9bf || c146 === 0xd9ff || c146 === 0xda3f || c146 === 0xda7f || c146 === 0xdabf || c146 === 0xdaff || c146 === 0xdb3f || c146 === 0xdb7f) ? at + 1 : -1;
+        if (p145 < 0) break seq144;
+        let p147;
+        const c148 = p145 < len ? input.charCodeAt(p145) : -1;
+        p147 = (false || (c148 >= 0xdc00 && c148 <= 0xdffd)) ? p145 + 1 : -1;
+        if (p147 < 0) break seq144;
+        out = p147;
       }
     }
   }
@@ -854,33 +902,33 @@ function r_ucschar(at) {
 // iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
-  const c129 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c129 >= 0xe000 && c129 <= 0xf8ff)) ? at + 1 : -1;
+  const c149 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c149 >= 0xe000 && c149 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq130: {
-      let p131;
-      const c132 = at < len ? input.charCodeAt(at) : -1;
-      p131 = (false || (c132 >= 0xdb80 && c132 <= 0xdbbe) || (c132 >= 0xdbc0 && c132 <= 0xdbfe)) ? at + 1 : -1;
-      if (p131 < 0) break seq130;
-      let p133;
-      const c134 = p131 < len ? input.charCodeAt(p131) : -1;
-      p133 = (false || (c134 >= 0xdc00 && c134 <= 0xdfff)) ? p131 + 1 : -1;
-      if (p133 < 0) break seq130;
-      out = p133;
+    seq150: {
+      let p151;
+      const c152 = at < len ? input.charCodeAt(at) : -1;
+      p151 = (false || (c152 >= 0xdb80 && c152 <= 0xdbbe) || (c152 >= 0xdbc0 && c152 <= 0xdbfe)) ? at + 1 : -1;
+      if (p151 < 0) break seq150;
+      let p153;
+      const c154 = p151 < len ? input.charCodeAt(p151) : -1;
+      p153 = (false || (c154 >= 0xdc00 && c154 <= 0xdfff)) ? p151 + 1 : -1;
+      if (p153 < 0) break seq150;
+      out = p153;
     }
     if (out < 0) {
       out = -1;
-      seq135: {
-        let p136;
-        const c137 = at < len ? input.charCodeAt(at) : -1;
-        p136 = (false || c137 === 0xdbbf || c137 === 0xdbff) ? at + 1 : -1;
-        if (p136 < 0) break seq135;
-        let p138;
-        const c139 = p136 < len ? input.charCodeAt(p136) : -1;
-        p138 = (false || (c139 >= 0xdc00 && c139 <= 0xdffd)) ? p136 + 1 : -1;
-        if (p138 < 0) break seq135;
-        out = p138;
+      seq155: {
+        let p156;
+        const c157 = at < len ? input.charCodeAt(at) : -1;
+        p156 = (false || c157 === 0xdbbf || c157 === 0xdbff) ? at + 1 : -1;
+        if (p156 < 0) break seq155;
+        let p158;
+        const c159 = p156 < len ? input.charCodeAt(p156) : -1;
+        p158 = (false || (c159 >= 0xdc00 && c159 <= 0xdffd)) ? p156 + 1 : -1;
+        if (p158 < 0) break seq155;
+        out = p158;
       }
     }
   }
@@ -898,29 +946,29 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq140: {
-    let p141;
-    p141 = r_ALPHA(at);
-    if (p141 < 0) break seq140;
-    let p142;
-    p142 = p141;
-    while (p142 < len) { const c144 = input.charCodeAt(p142); if (c144 < 128 && T10[c144] === 1) p142++; else break; }
+  seq160: {
+    let p161;
+    p161 = r_ALPHA(at);
+    if (p161 < 0) break seq160;
+    let p162;
+    p162 = p161;
+    while (p162 < len) { const c164 = input.charCodeAt(p162); if ((c164 >= 0 && c164 < 128 && T11[c164] === 1)) p162++; else break; }
     for (;;) {
-      let p143;
-      p143 = r_ALPHA(p142);
-      if (p143 < 0) {
-        p143 = r_DIGIT(p142);
-        if (p143 < 0) {
-          const c145 = p142 < len ? input.charCodeAt(p142) : -1;
-          p143 = (c145 >= 0 && c145 < 128 && T11[c145] === 1) ? p142 + 1 : -1;
-          if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 12);
+      let p163;
+      p163 = r_ALPHA(p162);
+      if (p163 < 0) {
+        p163 = r_DIGIT(p162);
+        if (p163 < 0) {
+          const c165 = p162 < len ? input.charCodeAt(p162) : -1;
+          p163 = (c165 >= 0 && c165 < 128 && T12[c165] === 1) ? p162 + 1 : -1;
+          if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 12);
         }
       }
-      if (p143 < 0 || p143 === p142) break;
-      p142 = p143;
+      if (p163 < 0 || p163 === p162) break;
+      p162 = p163;
     }
-    if (p142 < 0) break seq140;
-    out = p142;
+    if (p162 < 0) break seq160;
+    out = p162;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -932,12 +980,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c147 = input.charCodeAt(out); if (c147 < 128 && T12[c147] === 1) out++; else break; }
+  while (out < len) { const c167 = input.charCodeAt(out); if ((c167 >= 0 && c167 < 128 && T13[c167] === 1)) out++; else break; }
   for (;;) {
-    let p146;
-    p146 = r_DIGIT(out);
-    if (p146 < 0 || p146 === out) break;
-    out = p146;
+    let p166;
+    p166 = r_DIGIT(out);
+    if (p166 < 0 || p166 === out) break;
+    out = p166;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -955,22 +1003,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq148: {
-    let p149;
-    p149 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p149 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p149 < 0) break seq148;
-    let p150;
-    p150 = r_IPv6address(p149);
-    if (p150 < 0) {
-      p150 = r_IPvFuture(p149);
+  seq168: {
+    let p169;
+    p169 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p169 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p169 < 0) break seq168;
+    let p170;
+    p170 = r_IPv6address(p169);
+    if (p170 < 0) {
+      p170 = r_IPvFuture(p169);
     }
-    if (p150 < 0) break seq148;
-    let p151;
-    p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x5d ? p150 + 1 : -1;
-    if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 14);
-    if (p151 < 0) break seq148;
-    out = p151;
+    if (p170 < 0) break seq168;
+    let p171;
+    p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x5d ? p170 + 1 : -1;
+    if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 14);
+    if (p171 < 0) break seq168;
+    out = p171;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -988,51 +1036,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq152: {
-    let p153;
-    p153 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p153 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-    if (p153 < 0) break seq152;
-    let p154;
-    let k155 = 0;
-    p154 = p153;
-    while (p154 < len) { const c157 = input.charCodeAt(p154); if (c157 < 128 && T13[c157] === 1) p154++; else break; }
-    k155 = p154 - p153;
+  seq172: {
+    let p173;
+    p173 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p173 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (p173 < 0) break seq172;
+    let p174;
+    let k175 = 0;
+    p174 = p173;
+    while (p174 < len) { const c177 = input.charCodeAt(p174); if ((c177 >= 0 && c177 < 128 && T14[c177] === 1)) p174++; else break; }
+    k175 = p174 - p173;
     for (;;) {
-      let p156;
-      p156 = r_HEXDIG(p154);
-      if (p156 < 0 || p156 === p154) break;
-      p154 = p156;
-      k155++;
+      let p176;
+      p176 = r_HEXDIG(p174);
+      if (p176 < 0 || p176 === p174) break;
+      p174 = p176;
+      k175++;
     }
-    if (k155 < 1) p154 = -1;
-    if (p154 < 0) break seq152;
-    let p158;
-    p158 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x2e ? p154 + 1 : -1;
-    if (p158 < 0 && p154 >= maxFail && silent === 0) fail(p154, 16);
-    if (p158 < 0) break seq152;
-    let p159;
-    let k160 = 0;
-    p159 = p158;
-    while (p159 < len) { const c162 = input.charCodeAt(p159); if (c162 < 128 && T0[c162] === 1) p159++; else break; }
-    k160 = p159 - p158;
+    if (k175 < 1) p174 = -1;
+    if (p174 < 0) break seq172;
+    let p178;
+    p178 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x2e ? p174 + 1 : -1;
+    if (p178 < 0 && p174 >= maxFail && silent === 0) fail(p174, 16);
+    if (p178 < 0) break seq172;
+    let p179;
+    let k180 = 0;
+    p179 = p178;
+    while (p179 < len) { const c182 = input.charCodeAt(p179); if ((c182 >= 0 && c182 < 128 && T0[c182] === 1)) p179++; else break; }
+    k180 = p179 - p178;
     for (;;) {
-      let p161;
-      p161 = r_unreserved(p159);
-      if (p161 < 0) {
-        p161 = r_sub_delims(p159);
-        if (p161 < 0) {
-          p161 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
-          if (p161 < 0 && p159 >= maxFail && silent === 0) fail(p159, 0);
+      let p181;
+      p181 = r_unreserved(p179);
+      if (p181 < 0) {
+        p181 = r_sub_delims(p179);
+        if (p181 < 0) {
+          p181 = p179 + 1 <= len && input.charCodeAt(p179 + 0) === 0x3a ? p179 + 1 : -1;
+          if (p181 < 0 && p179 >= maxFail && silent === 0) fail(p179, 0);
         }
       }
-      if (p161 < 0 || p161 === p159) break;
-      p159 = p161;
-      k160++;
+      if (p181 < 0 || p181 === p179) break;
+      p179 = p181;
+      k180++;
     }
-    if (k160 < 1) p159 = -1;
-    if (p159 < 0) break seq152;
-    out = p159;
+    if (k180 < 1) p179 = -1;
+    if (p179 < 0) break seq172;
+    out = p179;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1052,534 +1100,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq163: {
-    let p164;
-    p164 = r_h16(at);
-    if (p164 < 0) break seq163;
-    let p165;
-    p165 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
-    if (p165 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
-    if (p165 < 0) break seq163;
-    let p166;
-    p166 = r_h16(p165);
-    if (p166 < 0) break seq163;
-    let p167;
-    p167 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
-    if (p167 < 0 && p166 >= maxFail && silent === 0) fail(p166, 0);
-    if (p167 < 0) break seq163;
-    let p168;
-    p168 = r_h16(p167);
-    if (p168 < 0) break seq163;
-    let p169;
-    p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
-    if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
-    if (p169 < 0) break seq163;
-    let p170;
-    p170 = r_h16(p169);
-    if (p170 < 0) break seq163;
-    let p171;
-    p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
-    if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 0);
-    if (p171 < 0) break seq163;
-    let p172;
-    p172 = r_h16(p171);
-    if (p172 < 0) break seq163;
-    let p173;
-    p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
-    if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
-    if (p173 < 0) break seq163;
-    let p174;
-    p174 = r_h16(p173);
-    if (p174 < 0) break seq163;
-    let p175;
-    p175 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-    if (p175 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
-    if (p175 < 0) break seq163;
-    let p176;
-    p176 = r_ls32(p175);
-    if (p176 < 0) break seq163;
-    out = p176;
+  seq183: {
+    let p184;
+    p184 = r_h16(at);
+    if (p184 < 0) break seq183;
+    let p185;
+    p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
+    if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
+    if (p185 < 0) break seq183;
+    let p186;
+    p186 = r_h16(p185);
+    if (p186 < 0) break seq183;
+    let p187;
+    p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
+    if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
+    if (p187 < 0) break seq183;
+    let p188;
+    p188 = r_h16(p187);
+    if (p188 < 0) break seq183;
+    let p189;
+    p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
+    if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 0);
+    if (p189 < 0) break seq183;
+    let p190;
+    p190 = r_h16(p189);
+    if (p190 < 0) break seq183;
+    let p191;
+    p191 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
+    if (p191 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
+    if (p191 < 0) break seq183;
+    let p192;
+    p192 = r_h16(p191);
+    if (p192 < 0) break seq183;
+    let p193;
+    p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
+    if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
+    if (p193 < 0) break seq183;
+    let p194;
+    p194 = r_h16(p193);
+    if (p194 < 0) break seq183;
+    let p195;
+    p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+    if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
+    if (p195 < 0) break seq183;
+    let p196;
+    p196 = r_ls32(p195);
+    if (p196 < 0) break seq183;
+    out = p196;
   }
   if (out < 0) {
     out = -1;
-    seq177: {
-      let p178;
-      p178 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p178 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p178 < 0) break seq177;
-      let p179;
-      p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
-      if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
-      if (p179 < 0) break seq177;
-      let p180;
-      p180 = r_h16(p179);
-      if (p180 < 0) break seq177;
-      let p181;
-      p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
-      if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 0);
-      if (p181 < 0) break seq177;
-      let p182;
-      p182 = r_h16(p181);
-      if (p182 < 0) break seq177;
-      let p183;
-      p183 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
-      if (p183 < 0 && p182 >= maxFail && silent === 0) fail(p182, 0);
-      if (p183 < 0) break seq177;
-      let p184;
-      p184 = r_h16(p183);
-      if (p184 < 0) break seq177;
-      let p185;
-      p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
-      if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
-      if (p185 < 0) break seq177;
-      let p186;
-      p186 = r_h16(p185);
-      if (p186 < 0) break seq177;
-      let p187;
-      p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
-      if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
-      if (p187 < 0) break seq177;
-      let p188;
-      p188 = r_h16(p187);
-      if (p188 < 0) break seq177;
-      let p189;
-      p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
-      if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 0);
-      if (p189 < 0) break seq177;
-      let p190;
-      p190 = r_ls32(p189);
-      if (p190 < 0) break seq177;
-      out = p190;
+    seq197: {
+      let p198;
+      p198 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p198 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p198 < 0) break seq197;
+      let p199;
+      p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
+      if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
+      if (p199 < 0) break seq197;
+      let p200;
+      p200 = r_h16(p199);
+      if (p200 < 0) break seq197;
+      let p201;
+      p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
+      if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
+      if (p201 < 0) break seq197;
+      let p202;
+      p202 = r_h16(p201);
+      if (p202 < 0) break seq197;
+      let p203;
+      p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
+      if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
+      if (p203 < 0) break seq197;
+      let p204;
+      p204 = r_h16(p203);
+      if (p204 < 0) break seq197;
+      let p205;
+      p205 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
+      if (p205 < 0 && p204 >= maxFail && silent === 0) fail(p204, 0);
+      if (p205 < 0) break seq197;
+      let p206;
+      p206 = r_h16(p205);
+      if (p206 < 0) break seq197;
+      let p207;
+      p207 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
+      if (p207 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
+      if (p207 < 0) break seq197;
+      let p208;
+      p208 = r_h16(p207);
+      if (p208 < 0) break seq197;
+      let p209;
+      p209 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x3a ? p208 + 1 : -1;
+      if (p209 < 0 && p208 >= maxFail && silent === 0) fail(p208, 0);
+      if (p209 < 0) break seq197;
+      let p210;
+      p210 = r_ls32(p209);
+      if (p210 < 0) break seq197;
+      out = p210;
     }
     if (out < 0) {
       out = -1;
-      seq191: {
-        let p192;
-        let p193;
-        p193 = r_h16(at);
-        p192 = p193 < 0 ? at : p193;
-        if (p192 < 0) break seq191;
-        let p194;
-        p194 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
-        if (p194 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
-        if (p194 < 0) break seq191;
-        let p195;
-        p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-        if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
-        if (p195 < 0) break seq191;
-        let p196;
-        p196 = r_h16(p195);
-        if (p196 < 0) break seq191;
-        let p197;
-        p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
-        if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
-        if (p197 < 0) break seq191;
-        let p198;
-        p198 = r_h16(p197);
-        if (p198 < 0) break seq191;
-        let p199;
-        p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-        if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
-        if (p199 < 0) break seq191;
-        let p200;
-        p200 = r_h16(p199);
-        if (p200 < 0) break seq191;
-        let p201;
-        p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
-        if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
-        if (p201 < 0) break seq191;
-        let p202;
-        p202 = r_h16(p201);
-        if (p202 < 0) break seq191;
-        let p203;
-        p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
-        if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
-        if (p203 < 0) break seq191;
-        let p204;
-        p204 = r_ls32(p203);
-        if (p204 < 0) break seq191;
-        out = p204;
+      seq211: {
+        let p212;
+        let p213;
+        p213 = r_h16(at);
+        p212 = p213 < 0 ? at : p213;
+        if (p212 < 0) break seq211;
+        let p214;
+        p214 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
+        if (p214 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
+        if (p214 < 0) break seq211;
+        let p215;
+        p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
+        if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
+        if (p215 < 0) break seq211;
+        let p216;
+        p216 = r_h16(p215);
+        if (p216 < 0) break seq211;
+        let p217;
+        p217 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
+        if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 0);
+        if (p217 < 0) break seq211;
+        let p218;
+        p218 = r_h16(p217);
+        if (p218 < 0) break seq211;
+        let p219;
+        p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
+        if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
+        if (p219 < 0) break seq211;
+        let p220;
+        p220 = r_h16(p219);
+        if (p220 < 0) break seq211;
+        let p221;
+        p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
+        if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 0);
+        if (p221 < 0) break seq211;
+        let p222;
+        p222 = r_h16(p221);
+        if (p222 < 0) break seq211;
+        let p223;
+        p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
+        if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 0);
+        if (p223 < 0) break seq211;
+        let p224;
+        p224 = r_ls32(p223);
+        if (p224 < 0) break seq211;
+        out = p224;
       }
       if (out < 0) {
         out = -1;
-        seq205: {
-          let p206;
-          let p207;
-          p207 = -1;
-          seq208: {
-            let p209;
-            let k210 = 0;
-            p209 = at;
-            for (;;) {
-              if (k210 === 1) break;
-              let p211;
-              p211 = -1;
-              seq212: {
-                let p213;
-                p213 = r_h16(p209);
-                if (p213 < 0) break seq212;
-                let p214;
-                p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-                if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
-                if (p214 < 0) break seq212;
-                let p215;
-                let p216;
-                silent++;
-                p216 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-                if (p216 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
-                silent--;
-                p215 = p216 < 0 ? p214 : -1;
-                if (p215 < 0) break seq212;
-                p211 = p215;
-              }
-              if (p211 < 0 || p211 === p209) break;
-              p209 = p211;
-              k210++;
-            }
-            if (p209 < 0) break seq208;
-            let p217;
-            p217 = r_h16(p209);
-            if (p217 < 0) break seq208;
-            p207 = p217;
-          }
-          p206 = p207 < 0 ? at : p207;
-          if (p206 < 0) break seq205;
-          let p218;
-          p218 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
-          if (p218 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
-          if (p218 < 0) break seq205;
-          let p219;
-          p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
-          if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
-          if (p219 < 0) break seq205;
-          let p220;
-          p220 = r_h16(p219);
-          if (p220 < 0) break seq205;
-          let p221;
-          p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
-          if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 0);
-          if (p221 < 0) break seq205;
-          let p222;
-          p222 = r_h16(p221);
-          if (p222 < 0) break seq205;
-          let p223;
-          p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
-          if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 0);
-          if (p223 < 0) break seq205;
-          let p224;
-          p224 = r_h16(p223);
-          if (p224 < 0) break seq205;
-          let p225;
-          p225 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
-          if (p225 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
-          if (p225 < 0) break seq205;
+        seq225: {
           let p226;
-          p226 = r_ls32(p225);
-          if (p226 < 0) break seq205;
-          out = p226;
+          let p227;
+          p227 = -1;
+          seq228: {
+            let p229;
+            let k230 = 0;
+            p229 = at;
+            for (;;) {
+              if (k230 === 1) break;
+              let p231;
+              p231 = -1;
+              seq232: {
+                let p233;
+                p233 = r_h16(p229);
+                if (p233 < 0) break seq232;
+                let p234;
+                p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
+                if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
+                if (p234 < 0) break seq232;
+                let p235;
+                let p236;
+                silent++;
+                p236 = p234 + 1 <= len && input.charCodeAt(p234 + 0) === 0x3a ? p234 + 1 : -1;
+                if (p236 < 0 && p234 >= maxFail && silent === 0) fail(p234, 0);
+                silent--;
+                p235 = p236 < 0 ? p234 : -1;
+                if (p235 < 0) break seq232;
+                p231 = p235;
+              }
+              if (p231 < 0 || p231 === p229) break;
+              p229 = p231;
+              k230++;
+            }
+            if (p229 < 0) break seq228;
+            let p237;
+            p237 = r_h16(p229);
+            if (p237 < 0) break seq228;
+            p227 = p237;
+          }
+          p226 = p227 < 0 ? at : p227;
+          if (p226 < 0) break seq225;
+          let p238;
+          p238 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
+          if (p238 < 0 && p226 >= maxFail && silent === 0) fail(p226, 0);
+          if (p238 < 0) break seq225;
+          let p239;
+          p239 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
+          if (p239 < 0 && p238 >= maxFail && silent === 0) fail(p238, 0);
+          if (p239 < 0) break seq225;
+          let p240;
+          p240 = r_h16(p239);
+          if (p240 < 0) break seq225;
+          let p241;
+          p241 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x3a ? p240 + 1 : -1;
+          if (p241 < 0 && p240 >= maxFail && silent === 0) fail(p240, 0);
+          if (p241 < 0) break seq225;
+          let p242;
+          p242 = r_h16(p241);
+          if (p242 < 0) break seq225;
+          let p243;
+          p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x3a ? p242 + 1 : -1;
+          if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 0);
+          if (p243 < 0) break seq225;
+          let p244;
+          p244 = r_h16(p243);
+          if (p244 < 0) break seq225;
+          let p245;
+          p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
+          if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
+          if (p245 < 0) break seq225;
+          let p246;
+          p246 = r_ls32(p245);
+          if (p246 < 0) break seq225;
+          out = p246;
         }
         if (out < 0) {
           out = -1;
-          seq227: {
-            let p228;
-            let p229;
-            p229 = -1;
-            seq230: {
-              let p231;
-              let k232 = 0;
-              p231 = at;
+          seq247: {
+            let p248;
+            let p249;
+            p249 = -1;
+            seq250: {
+              let p251;
+              let k252 = 0;
+              p251 = at;
               for (;;) {
-                if (k232 === 2) break;
-                let p233;
-                p233 = -1;
-                seq234: {
-                  let p235;
-                  p235 = r_h16(p231);
-                  if (p235 < 0) break seq234;
-                  let p236;
-                  p236 = p235 + 1 <= len && input.charCodeAt(p235 + 0) === 0x3a ? p235 + 1 : -1;
-                  if (p236 < 0 && p235 >= maxFail && silent === 0) fail(p235, 0);
-                  if (p236 < 0) break seq234;
-                  let p237;
-                  let p238;
+                if (k252 === 2) break;
+                let p253;
+                p253 = -1;
+                seq254: {
+                  let p255;
+                  p255 = r_h16(p251);
+                  if (p255 < 0) break seq254;
+                  let p256;
+                  p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
+                  if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
+                  if (p256 < 0) break seq254;
+                  let p257;
+                  let p258;
                   silent++;
-                  p238 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
-                  if (p238 < 0 && p236 >= maxFail && silent === 0) fail(p236, 0);
+                  p258 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
+                  if (p258 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
                   silent--;
-                  p237 = p238 < 0 ? p236 : -1;
-                  if (p237 < 0) break seq234;
-                  p233 = p237;
+                  p257 = p258 < 0 ? p256 : -1;
+                  if (p257 < 0) break seq254;
+                  p253 = p257;
                 }
-                if (p233 < 0 || p233 === p231) break;
-                p231 = p233;
-                k232++;
+                if (p253 < 0 || p253 === p251) break;
+                p251 = p253;
+                k252++;
               }
-              if (p231 < 0) break seq230;
-              let p239;
-              p239 = r_h16(p231);
-              if (p239 < 0) break seq230;
-              p229 = p239;
+              if (p251 < 0) break seq250;
+              let p259;
+              p259 = r_h16(p251);
+              if (p259 < 0) break seq250;
+              p249 = p259;
             }
-            p228 = p229 < 0 ? at : p229;
-            if (p228 < 0) break seq227;
-            let p240;
-            p240 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
-            if (p240 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
-            if (p240 < 0) break seq227;
-            let p241;
-            p241 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x3a ? p240 + 1 : -1;
-            if (p241 < 0 && p240 >= maxFail && silent === 0) fail(p240, 0);
-            if (p241 < 0) break seq227;
-            let p242;
-            p242 = r_h16(p241);
-            if (p242 < 0) break seq227;
-            let p243;
-            p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x3a ? p242 + 1 : -1;
-            if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 0);
-            if (p243 < 0) break seq227;
-            let p244;
-            p244 = r_h16(p243);
-            if (p244 < 0) break seq227;
-            let p245;
-            p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
-            if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
-            if (p245 < 0) break seq227;
-            let p246;
-            p246 = r_ls32(p245);
-            if (p246 < 0) break seq227;
-            out = p246;
+            p248 = p249 < 0 ? at : p249;
+            if (p248 < 0) break seq247;
+            let p260;
+            p260 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
+            if (p260 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
+            if (p260 < 0) break seq247;
+            let p261;
+            p261 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
+            if (p261 < 0 && p260 >= maxFail && silent === 0) fail(p260, 0);
+            if (p261 < 0) break seq247;
+            let p262;
+            p262 = r_h16(p261);
+            if (p262 < 0) break seq247;
+            let p263;
+            p263 = p262 + 1 <= len && input.charCodeAt(p262 + 0) === 0x3a ? p262 + 1 : -1;
+            if (p263 < 0 && p262 >= maxFail && silent === 0) fail(p262, 0);
+            if (p263 < 0) break seq247;
+            let p264;
+            p264 = r_h16(p263);
+            if (p264 < 0) break seq247;
+            let p265;
+            p265 = p264 + 1 <= len && input.charCodeAt(p264 + 0) === 0x3a ? p264 + 1 : -1;
+            if (p265 < 0 && p264 >= maxFail && silent === 0) fail(p264, 0);
+            if (p265 < 0) break seq247;
+            let p266;
+            p266 = r_ls32(p265);
+            if (p266 < 0) break seq247;
+            out = p266;
           }
           if (out < 0) {
             out = -1;
-            seq247: {
-              let p248;
-              let p249;
-              p249 = -1;
-              seq250: {
-                let p251;
-                let k252 = 0;
-                p251 = at;
+            seq267: {
+              let p268;
+              let p269;
+              p269 = -1;
+              seq270: {
+                let p271;
+                let k272 = 0;
+                p271 = at;
                 for (;;) {
-                  if (k252 === 3) break;
-                  let p253;
-                  p253 = -1;
-                  seq254: {
-                    let p255;
-                    p255 = r_h16(p251);
-                    if (p255 < 0) break seq254;
-                    let p256;
-                    p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
-                    if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
-                    if (p256 < 0) break seq254;
-                    let p257;
-                    let p258;
+                  if (k272 === 3) break;
+                  let p273;
+                  p273 = -1;
+                  seq274: {
+                    let p275;
+                    p275 = r_h16(p271);
+                    if (p275 < 0) break seq274;
+                    let p276;
+                    p276 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x3a ? p275 + 1 : -1;
+                    if (p276 < 0 && p275 >= maxFail && silent === 0) fail(p275, 0);
+                    if (p276 < 0) break seq274;
+                    let p277;
+                    let p278;
                     silent++;
-                    p258 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
-                    if (p258 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
+                    p278 = p276 + 1 <= len && input.charCodeAt(p276 + 0) === 0x3a ? p276 + 1 : -1;
+                    if (p278 < 0 && p276 >= maxFail && silent === 0) fail(p276, 0);
                     silent--;
-                    p257 = p258 < 0 ? p256 : -1;
-                    if (p257 < 0) break seq254;
-                    p253 = p257;
+                    p277 = p278 < 0 ? p276 : -1;
+                    if (p277 < 0) break seq274;
+                    p273 = p277;
                   }
-                  if (p253 < 0 || p253 === p251) break;
-                  p251 = p253;
-                  k252++;
+                  if (p273 < 0 || p273 === p271) break;
+                  p271 = p273;
+                  k272++;
                 }
-                if (p251 < 0) break seq250;
-                let p259;
-                p259 = r_h16(p251);
-                if (p259 < 0) break seq250;
-                p249 = p259;
+                if (p271 < 0) break seq270;
+                let p279;
+                p279 = r_h16(p271);
+                if (p279 < 0) break seq270;
+                p269 = p279;
               }
-              p248 = p249 < 0 ? at : p249;
-              if (p248 < 0) break seq247;
-              let p260;
-              p260 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
-              if (p260 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
-              if (p260 < 0) break seq247;
-              let p261;
-              p261 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
-              if (p261 < 0 && p260 >= maxFail && silent === 0) fail(p260, 0);
-              if (p261 < 0) break seq247;
-              let p262;
-              p262 = r_h16(p261);
-              if (p262 < 0) break seq247;
-              let p263;
-              p263 = p262 + 1 <= len && input.charCodeAt(p262 + 0) === 0x3a ? p262 + 1 : -1;
-              if (p263 < 0 && p262 >= maxFail && silent === 0) fail(p262, 0);
-              if (p263 < 0) break seq247;
-              let p264;
-              p264 = r_ls32(p263);
-              if (p264 < 0) break seq247;
-              out = p264;
+              p268 = p269 < 0 ? at : p269;
+              if (p268 < 0) break seq267;
+              let p280;
+              p280 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
+              if (p280 < 0 && p268 >= maxFail && silent === 0) fail(p268, 0);
+              if (p280 < 0) break seq267;
+              let p281;
+              p281 = p280 + 1 <= len && input.charCodeAt(p280 + 0) === 0x3a ? p280 + 1 : -1;
+              if (p281 < 0 && p280 >= maxFail && silent === 0) fail(p280, 0);
+              if (p281 < 0) break seq267;
+              let p282;
+              p282 = r_h16(p281);
+              if (p282 < 0) break seq267;
+              let p283;
+              p283 = p282 + 1 <= len && input.charCodeAt(p282 + 0) === 0x3a ? p282 + 1 : -1;
+              if (p283 < 0 && p282 >= maxFail && silent === 0) fail(p282, 0);
+              if (p283 < 0) break seq267;
+              let p284;
+              p284 = r_ls32(p283);
+              if (p284 < 0) break seq267;
+              out = p284;
             }
             if (out < 0) {
               out = -1;
-              seq265: {
-                let p266;
-                let p267;
-                p267 = -1;
-                seq268: {
-                  let p269;
-                  let k270 = 0;
-                  p269 = at;
+              seq285: {
+                let p286;
+                let p287;
+                p287 = -1;
+                seq288: {
+                  let p289;
+                  let k290 = 0;
+                  p289 = at;
                   for (;;) {
-                    if (k270 === 4) break;
-                    let p271;
-                    p271 = -1;
-                    seq272: {
-                      let p273;
-                      p273 = r_h16(p269);
-                      if (p273 < 0) break seq272;
-                      let p274;
-                      p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
-                      if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 0);
-                      if (p274 < 0) break seq272;
-                      let p275;
-                      let p276;
+                    if (k290 === 4) break;
+                    let p291;
+                    p291 = -1;
+                    seq292: {
+                      let p293;
+                      p293 = r_h16(p289);
+                      if (p293 < 0) break seq292;
+                      let p294;
+                      p294 = p293 + 1 <= len && input.charCodeAt(p293 + 0) === 0x3a ? p293 + 1 : -1;
+                      if (p294 < 0 && p293 >= maxFail && silent === 0) fail(p293, 0);
+                      if (p294 < 0) break seq292;
+                      let p295;
+                      let p296;
                       silent++;
-                      p276 = p274 + 1 <= len && input.charCodeAt(p274 + 0) === 0x3a ? p274 + 1 : -1;
-                      if (p276 < 0 && p274 >= maxFail && silent === 0) fail(p274, 0);
+                      p296 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
+                      if (p296 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
                       silent--;
-                      p275 = p276 < 0 ? p274 : -1;
-                      if (p275 < 0) break seq272;
-                      p271 = p275;
+                      p295 = p296 < 0 ? p294 : -1;
+                      if (p295 < 0) break seq292;
+                      p291 = p295;
                     }
-                    if (p271 < 0 || p271 === p269) break;
-                    p269 = p271;
-                    k270++;
+                    if (p291 < 0 || p291 === p289) break;
+                    p289 = p291;
+                    k290++;
                   }
-                  if (p269 < 0) break seq268;
-                  let p277;
-                  p277 = r_h16(p269);
-                  if (p277 < 0) break seq268;
-                  p267 = p277;
+                  if (p289 < 0) break seq288;
+                  let p297;
+                  p297 = r_h16(p289);
+                  if (p297 < 0) break seq288;
+                  p287 = p297;
                 }
-                p266 = p267 < 0 ? at : p267;
-                if (p266 < 0) break seq265;
-                let p278;
-                p278 = p266 + 1 <= len && input.charCodeAt(p266 + 0) === 0x3a ? p266 + 1 : -1;
-                if (p278 < 0 && p266 >= maxFail && silent === 0) fail(p266, 0);
-                if (p278 < 0) break seq265;
-                let p279;
-                p279 = p278 + 1 <= len && input.charCodeAt(p278 + 0) === 0x3a ? p278 + 1 : -1;
-                if (p279 < 0 && p278 >= maxFail && silent === 0) fail(p278, 0);
-                if (p279 < 0) break seq265;
-                let p280;
-                p280 = r_ls32(p279);
-                if (p280 < 0) break seq265;
-                out = p280;
+                p286 = p287 < 0 ? at : p287;
+                if (p286 < 0) break seq285;
+                let p298;
+                p298 = p286 + 1 <= len && input.charCodeAt(p286 + 0) === 0x3a ? p286 + 1 : -1;
+                if (p298 < 0 && p286 >= maxFail && silent === 0) fail(p286, 0);
+                if (p298 < 0) break seq285;
+                let p299;
+                p299 = p298 + 1 <= len && input.charCodeAt(p298 + 0) === 0x3a ? p298 + 1 : -1;
+                if (p299 < 0 && p298 >= maxFail && silent === 0) fail(p298, 0);
+                if (p299 < 0) break seq285;
+                let p300;
+                p300 = r_ls32(p299);
+                if (p300 < 0) break seq285;
+                out = p300;
               }
               if (out < 0) {
                 out = -1;
-                seq281: {
-                  let p282;
-                  let p283;
-                  p283 = -1;
-                  seq284: {
-                    let p285;
-                    let k286 = 0;
-                    p285 = at;
+                seq301: {
+                  let p302;
+                  let p303;
+                  p303 = -1;
+                  seq304: {
+                    let p305;
+                    let k306 = 0;
+                    p305 = at;
                     for (;;) {
-                      if (k286 === 5) break;
-                      let p287;
-                      p287 = -1;
-                      seq288: {
-                        let p289;
-                        p289 = r_h16(p285);
-                        if (p289 < 0) break seq288;
-                        let p290;
-                        p290 = p289 + 1 <= len && input.charCodeAt(p289 + 0) === 0x3a ? p289 + 1 : -1;
-                        if (p290 < 0 && p289 >= maxFail && silent === 0) fail(p289, 0);
-                        if (p290 < 0) break seq288;
-                        let p291;
-                        let p292;
+                      if (k306 === 5) break;
+                      let p307;
+                      p307 = -1;
+                      seq308: {
+                        let p309;
+                        p309 = r_h16(p305);
+                        if (p309 < 0) break seq308;
+                        let p310;
+                        p310 = p309 + 1 <= len && input.charCodeAt(p309 + 0) === 0x3a ? p309 + 1 : -1;
+                        if (p310 < 0 && p309 >= maxFail && silent === 0) fail(p309, 0);
+                        if (p310 < 0) break seq308;
+                        let p311;
+                        let p312;
                         silent++;
-                        p292 = p290 + 1 <= len && input.charCodeAt(p290 + 0) === 0x3a ? p290 + 1 : -1;
-                        if (p292 < 0 && p290 >= maxFail && silent === 0) fail(p290, 0);
+                        p312 = p310 + 1 <= len && input.charCodeAt(p310 + 0) === 0x3a ? p310 + 1 : -1;
+                        if (p312 < 0 && p310 >= maxFail && silent === 0) fail(p310, 0);
                         silent--;
-                        p291 = p292 < 0 ? p290 : -1;
-                        if (p291 < 0) break seq288;
-                        p287 = p291;
+                        p311 = p312 < 0 ? p310 : -1;
+                        if (p311 < 0) break seq308;
+                        p307 = p311;
                       }
-                      if (p287 < 0 || p287 === p285) break;
-                      p285 = p287;
-                      k286++;
+                      if (p307 < 0 || p307 === p305) break;
+                      p305 = p307;
+                      k306++;
                     }
-                    if (p285 < 0) break seq284;
-                    let p293;
-                    p293 = r_h16(p285);
-                    if (p293 < 0) break seq284;
-                    p283 = p293;
+                    if (p305 < 0) break seq304;
+                    let p313;
+                    p313 = r_h16(p305);
+                    if (p313 < 0) break seq304;
+                    p303 = p313;
                   }
-                  p282 = p283 < 0 ? at : p283;
-                  if (p282 < 0) break seq281;
-                  let p294;
-                  p294 = p282 + 1 <= len && input.charCodeAt(p282 + 0) === 0x3a ? p282 + 1 : -1;
-                  if (p294 < 0 && p282 >= maxFail && silent === 0) fail(p282, 0);
-                  if (p294 < 0) break seq281;
-                  let p295;
-                  p295 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
-                  if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
-                  if (p295 < 0) break seq281;
-                  let p296;
-                  p296 = r_h16(p295);
-                  if (p296 < 0) break seq281;
-                  out = p296;
+                  p302 = p303 < 0 ? at : p303;
+                  if (p302 < 0) break seq301;
+                  let p314;
+                  p314 = p302 + 1 <= len && input.charCodeAt(p302 + 0) === 0x3a ? p302 + 1 : -1;
+                  if (p314 < 0 && p302 >= maxFail && silent === 0) fail(p302, 0);
+                  if (p314 < 0) break seq301;
+                  let p315;
+                  p315 = p314 + 1 <= len && input.charCodeAt(p314 + 0) === 0x3a ? p314 + 1 : -1;
+                  if (p315 < 0 && p314 >= maxFail && silent === 0) fail(p314, 0);
+                  if (p315 < 0) break seq301;
+                  let p316;
+                  p316 = r_h16(p315);
+                  if (p316 < 0) break seq301;
+                  out = p316;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq297: {
-                    let p298;
-                    let p299;
-                    p299 = -1;
-                    seq300: {
-                      let p301;
-                      let k302 = 0;
-                      p301 = at;
+                  seq317: {
+                    let p318;
+                    let p319;
+                    p319 = -1;
+                    seq320: {
+                      let p321;
+                      let k322 = 0;
+                      p321 = at;
                       for (;;) {
-                        if (k302 === 6) break;
-                        let p303;
-                        p303 = -1;
-                        seq304: {
-                          let p305;
-                          p305 = r_h16(p301);
-                          if (p305 < 0) break seq304;
-                          let p306;
-                          p306 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x3a ? p305 + 1 : -1;
-                          if (p306 < 0 && p305 >= maxFail && silent === 0) fail(p305, 0);
-                          if (p306 < 0) break seq304;
-                          let p307;
-                          let p308;
+                        if (k322 === 6) break;
+                        let p323;
+                        p323 = -1;
+                        seq324: {
+                          let p325;
+                          p325 = r_h16(p321);
+                          if (p325 < 0) break seq324;
+                          let p326;
+                          p326 = p325 + 1 <= len && input.charCodeAt(p325 + 0) === 0x3a ? p325 + 1 : -1;
+                          if (p326 < 0 && p325 >= maxFail && silent === 0) fail(p325, 0);
+                          if (p326 < 0) break seq324;
+                          let p327;
+                          let p328;
                           silent++;
-                          p308 = p306 + 1 <= len && input.charCodeAt(p306 + 0) === 0x3a ? p306 + 1 : -1;
-                          if (p308 < 0 && p306 >= maxFail && silent === 0) fail(p306, 0);
+                          p328 = p326 + 1 <= len && input.charCodeAt(p326 + 0) === 0x3a ? p326 + 1 : -1;
+                          if (p328 < 0 && p326 >= maxFail && silent === 0) fail(p326, 0);
                           silent--;
-                          p307 = p308 < 0 ? p306 : -1;
-                          if (p307 < 0) break seq304;
-                          p303 = p307;
+                          p327 = p328 < 0 ? p326 : -1;
+                          if (p327 < 0) break seq324;
+                          p323 = p327;
                         }
-                        if (p303 < 0 || p303 === p301) break;
-                        p301 = p303;
-                        k302++;
+                        if (p323 < 0 || p323 === p321) break;
+                        p321 = p323;
+                        k322++;
                       }
-                      if (p301 < 0) break seq300;
-                      let p309;
-                      p309 = r_h16(p301);
-                      if (p309 < 0) break seq300;
-                      p299 = p309;
+                      if (p321 < 0) break seq320;
+                      let p329;
+                      p329 = r_h16(p321);
+                      if (p329 < 0) break seq320;
+                      p319 = p329;
                     }
-                    p298 = p299 < 0 ? at : p299;
-                    if (p298 < 0) break seq297;
-                    let p310;
-                    p310 = p298 + 1 <= len && input.charCodeAt(p298 + 0) === 0x3a ? p298 + 1 : -1;
-                    if (p310 < 0 && p298 >= maxFail && silent === 0) fail(p298, 0);
-                    if (p310 < 0) break seq297;
-                    let p311;
-                    p311 = p310 + 1 <= len && input.charCodeAt(p310 + 0) === 0x3a ? p310 + 1 : -1;
-                    if (p311 < 0 && p310 >= maxFail && silent === 0) fail(p310, 0);
-                    if (p311 < 0) break seq297;
-                    out = p311;
+                    p318 = p319 < 0 ? at : p319;
+                    if (p318 < 0) break seq317;
+                    let p330;
+                    p330 = p318 + 1 <= len && input.charCodeAt(p318 + 0) === 0x3a ? p318 + 1 : -1;
+                    if (p330 < 0 && p318 >= maxFail && silent === 0) fail(p318, 0);
+                    if (p330 < 0) break seq317;
+                    let p331;
+                    p331 = p330 + 1 <= len && input.charCodeAt(p330 + 0) === 0x3a ? p330 + 1 : -1;
+                    if (p331 < 0 && p330 >= maxFail && silent === 0) fail(p330, 0);
+                    if (p331 < 0) break seq317;
+                    out = p331;
                   }
                 }
               }
@@ -1598,17 +1646,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
-  let k312 = 0;
+  let k332 = 0;
   out = at;
   for (;;) {
-    if (k312 === 4) break;
-    let p313;
-    p313 = r_HEXDIG(out);
-    if (p313 < 0 || p313 === out) break;
-    out = p313;
-    k312++;
+    if (k332 === 4) break;
+    let p333;
+    p333 = r_HEXDIG(out);
+    if (p333 < 0 || p333 === out) break;
+    out = p333;
+    k332++;
   }
-  if (k312 < 1) out = -1;
+  if (k332 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1619,18 +1667,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq314: {
-    let p315;
-    p315 = r_h16(at);
-    if (p315 < 0) break seq314;
-    let p316;
-    p316 = p315 + 1 <= len && input.charCodeAt(p315 + 0) === 0x3a ? p315 + 1 : -1;
-    if (p316 < 0 && p315 >= maxFail && silent === 0) fail(p315, 0);
-    if (p316 < 0) break seq314;
-    let p317;
-    p317 = r_h16(p316);
-    if (p317 < 0) break seq314;
-    out = p317;
+  seq334: {
+    let p335;
+    p335 = r_h16(at);
+    if (p335 < 0) break seq334;
+    let p336;
+    p336 = p335 + 1 <= len && input.charCodeAt(p335 + 0) === 0x3a ? p335 + 1 : -1;
+    if (p336 < 0 && p335 >= maxFail && silent === 0) fail(p335, 0);
+    if (p336 < 0) break seq334;
+    let p337;
+    p337 = r_h16(p336);
+    if (p337 < 0) break seq334;
+    out = p337;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1645,32 +1693,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq318: {
-    let p319;
-    p319 = r_dec_octet(at);
-    if (p319 < 0) break seq318;
-    let p320;
-    p320 = p319 + 1 <= len && input.charCodeAt(p319 + 0) === 0x2e ? p319 + 1 : -1;
-    if (p320 < 0 && p319 >= maxFail && silent === 0) fail(p319, 16);
-    if (p320 < 0) break seq318;
-    let p321;
-    p321 = r_dec_octet(p320);
-    if (p321 < 0) break seq318;
-    let p322;
-    p322 = p321 + 1 <= len && input.charCodeAt(p321 + 0) === 0x2e ? p321 + 1 : -1;
-    if (p322 < 0 && p321 >= maxFail && silent === 0) fail(p321, 16);
-    if (p322 < 0) break seq318;
-    let p323;
-    p323 = r_dec_octet(p322);
-    if (p323 < 0) break seq318;
-    let p324;
-    p324 = p323 + 1 <= len && input.charCodeAt(p323 + 0) === 0x2e ? p323 + 1 : -1;
-    if (p324 < 0 && p323 >= maxFail && silent === 0) fail(p323, 16);
-    if (p324 < 0) break seq318;
-    let p325;
-    p325 = r_dec_octet(p324);
-    if (p325 < 0) break seq318;
-    out = p325;
+  seq338: {
+    let p339;
+    p339 = r_dec_octet(at);
+    if (p339 < 0) break seq338;
+    let p340;
+    p340 = p339 + 1 <= len && input.charCodeAt(p339 + 0) === 0x2e ? p339 + 1 : -1;
+    if (p340 < 0 && p339 >= maxFail && silent === 0) fail(p339, 16);
+    if (p340 < 0) break seq338;
+    let p341;
+    p341 = r_dec_octet(p340);
+    if (p341 < 0) break seq338;
+    let p342;
+    p342 = p341 + 1 <= len && input.charCodeAt(p341 + 0) === 0x2e ? p341 + 1 : -1;
+    if (p342 < 0 && p341 >= maxFail && silent === 0) fail(p341, 16);
+    if (p342 < 0) break seq338;
+    let p343;
+    p343 = r_dec_octet(p342);
+    if (p343 < 0) break seq338;
+    let p344;
+    p344 = p343 + 1 <= len && input.charCodeAt(p343 + 0) === 0x2e ? p343 + 1 : -1;
+    if (p344 < 0 && p343 >= maxFail && silent === 0) fail(p343, 16);
+    if (p344 < 0) break seq338;
+    let p345;
+    p345 = r_dec_octet(p344);
+    if (p345 < 0) break seq338;
+    out = p345;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1686,69 +1734,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq326: {
-    let p327;
-    p327 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p327 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p327 < 0) break seq326;
-    let p328;
-    const c329 = p327 < len ? input.charCodeAt(p327) : -1;
-    p328 = (c329 >= 0 && c329 < 128 && T14[c329] === 1) ? p327 + 1 : -1;
-    if (p328 < 0 && p327 >= maxFail && silent === 0) fail(p327, 18);
-    if (p328 < 0) break seq326;
-    out = p328;
+  seq346: {
+    let p347;
+    p347 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p347 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p347 < 0) break seq346;
+    let p348;
+    const c349 = p347 < len ? input.charCodeAt(p347) : -1;
+    p348 = (c349 >= 0 && c349 < 128 && T15[c349] === 1) ? p347 + 1 : -1;
+    if (p348 < 0 && p347 >= maxFail && silent === 0) fail(p347, 18);
+    if (p348 < 0) break seq346;
+    out = p348;
   }
   if (out < 0) {
     out = -1;
-    seq330: {
-      let p331;
-      p331 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p331 < 0 && at >= maxFail && silent === 0) fail(at, 19);
-      if (p331 < 0) break seq330;
-      let p332;
-      const c333 = p331 < len ? input.charCodeAt(p331) : -1;
-      p332 = (c333 >= 0 && c333 < 128 && T15[c333] === 1) ? p331 + 1 : -1;
-      if (p332 < 0 && p331 >= maxFail && silent === 0) fail(p331, 20);
-      if (p332 < 0) break seq330;
-      let p334;
-      p334 = r_DIGIT(p332);
-      if (p334 < 0) break seq330;
-      out = p334;
+    seq350: {
+      let p351;
+      p351 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p351 < 0 && at >= maxFail && silent === 0) fail(at, 19);
+      if (p351 < 0) break seq350;
+      let p352;
+      const c353 = p351 < len ? input.charCodeAt(p351) : -1;
+      p352 = (c353 >= 0 && c353 < 128 && T16[c353] === 1) ? p351 + 1 : -1;
+      if (p352 < 0 && p351 >= maxFail && silent === 0) fail(p351, 20);
+      if (p352 < 0) break seq350;
+      let p354;
+      p354 = r_DIGIT(p352);
+      if (p354 < 0) break seq350;
+      out = p354;
     }
     if (out < 0) {
       out = -1;
-      seq335: {
-        let p336;
-        p336 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p336 < 0 && at >= maxFail && silent === 0) fail(at, 21);
-        if (p336 < 0) break seq335;
-        let p337;
-        let k338 = 0;
-        p337 = p336;
+      seq355: {
+        let p356;
+        p356 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p356 < 0 && at >= maxFail && silent === 0) fail(at, 21);
+        if (p356 < 0) break seq355;
+        let p357;
+        let k358 = 0;
+        p357 = p356;
         for (;;) {
-          if (k338 === 2) break;
-          let p339;
-          p339 = r_DIGIT(p337);
-          if (p339 < 0 || p339 === p337) break;
-          p337 = p339;
-          k338++;
+          if (k358 === 2) break;
+          let p359;
+          p359 = r_DIGIT(p357);
+          if (p359 < 0 || p359 === p357) break;
+          p357 = p359;
+          k358++;
         }
-        if (k338 < 2) p337 = -1;
-        if (p337 < 0) break seq335;
-        out = p337;
+        if (k358 < 2) p357 = -1;
+        if (p357 < 0) break seq355;
+        out = p357;
       }
       if (out < 0) {
         out = -1;
-        seq340: {
-          let p341;
-          const c342 = at < len ? input.charCodeAt(at) : -1;
-          p341 = (c342 >= 0 && c342 < 128 && T16[c342] === 1) ? at + 1 : -1;
-          if (p341 < 0 && at >= maxFail && silent === 0) fail(at, 22);
-          if (p341 < 0) break seq340;
-          let p343;
-          p343 = r_DIGIT(p341);
-          if (p343 < 0) break seq340;
-          out = p343;
+        seq360: {
+          let p361;
+          const c362 = at < len ? input.charCodeAt(at) : -1;
+          p361 = (c362 >= 0 && c362 < 128 && T17[c362] === 1) ? at + 1 : -1;
+          if (p361 < 0 && at >= maxFail && silent === 0) fail(at, 22);
+          if (p361 < 0) break seq360;
+          let p363;
+          p363 = r_DIGIT(p361);
+          if (p363 < 0) break seq360;
+          out = p363;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1772,18 +1820,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 34; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq344: {
-    let p345;
-    p345 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p345 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p345 < 0) break seq344;
-    let p346;
-    p346 = r_HEXDIG(p345);
-    if (p346 < 0) break seq344;
-    let p347;
-    p347 = r_HEXDIG(p346);
-    if (p347 < 0) break seq344;
-    out = p347;
+  seq364: {
+    let p365;
+    p365 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p365 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p365 < 0) break seq364;
+    let p366;
+    p366 = r_HEXDIG(p365);
+    if (p366 < 0) break seq364;
+    let p367;
+    p367 = r_HEXDIG(p366);
+    if (p367 < 0) break seq364;
+    out = p367;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1793,7 +1841,7 @@ function r_pct_encoded(at) {
 // unreserved     = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function r_unreserved(at) {
   let out;
-  out = one(T8, at);
+  out = one(T9, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1801,7 +1849,7 @@ function r_unreserved(at) {
 // reserved       = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  out = one(T17, at);
+  out = one(T18, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1809,7 +1857,7 @@ function r_reserved(at) {
 // gen-delims     = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  out = one(T18, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
@@ -1818,7 +1866,7 @@ function r_gen_delims(at) {
 //                / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  out = one(T19, at);
+  out = one(T20, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 26);
   return out;
 }
@@ -1826,7 +1874,7 @@ function r_sub_delims(at) {
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  out = one(T20, at);
+  out = one(T21, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 27);
   return out;
 }
@@ -1835,7 +1883,7 @@ function r_ALPHA(at) {
 //                        ; 0-9
 function r_DIGIT(at) {
   let out;
-  out = one(T12, at);
+  out = one(T13, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
   return out;
 }
@@ -1843,7 +1891,7 @@ function r_DIGIT(at) {
 // HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 function r_HEXDIG(at) {
   let out;
-  out = one(T13, at);
+  out = one(T14, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 29);
   return out;
 }
@@ -1853,24 +1901,25 @@ function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i
 const T0 = table('00000000000000000000000000000000010010111111111011111111111101000111111111111111111111111110000101111111111111111111111111100010');
 const T1 = table('00000000000000000000000000000000010010111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
 const T2 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T3 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
-const T4 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
-const T5 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
-const T6 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
-const T7 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T8 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
-const T9 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T10 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
-const T11 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
-const T14 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
-const T15 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T16 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
-const T17 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T18 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T19 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T20 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T3 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T4 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
+const T5 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
+const T6 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
+const T7 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
+const T8 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T9 = table('00000000000000000000000000000000000000000000011011111111110000000111111111111111111111111110000101111111111111111111111111100010');
+const T10 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T11 = table('00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000001111111111111111111111111100000');
+const T12 = table('00000000000000000000000000000000000000000001011000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T13 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T14 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+const T15 = table('00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000');
+const T16 = table('00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T17 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T21 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 
 const START = { IRI: r_IRI, ihier_part: r_ihier_part, IRI_reference: r_IRI_reference, absolute_IRI: r_absolute_IRI, irelative_ref: r_irelative_ref, irelative_part: r_irelative_part, iauthority: r_iauthority, iuserinfo: r_iuserinfo, ihost: r_ihost, ireg_name: r_ireg_name, ipath: r_ipath, ipath_abempty: r_ipath_abempty, ipath_absolute: r_ipath_absolute, ipath_noscheme: r_ipath_noscheme, ipath_rootless: r_ipath_rootless, ipath_empty: r_ipath_empty, isegment: r_isegment, isegment_nz: r_isegment_nz, isegment_nz_nc: r_isegment_nz_nc, ipchar: r_ipchar, iquery: r_iquery, ifragment: r_ifragment, iunreserved: r_iunreserved, ucschar: r_ucschar, iprivate: r_iprivate, scheme: r_scheme, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -120,7 +120,7 @@ function r_ZoneID(at) {
   let out;
   let k4 = 0;
   out = at;
-  while (out < len) { const c6 = input.charCodeAt(out); if (c6 < 128 && T0[c6] === 1) out++; else break; }
+  while (out < len) { const c6 = input.charCodeAt(out); if ((c6 >= 0 && c6 < 128 && T0[c6] === 1)) out++; else break; }
   k4 = out - at;
   for (;;) {
     let p5;
@@ -413,7 +413,7 @@ function r_scheme(at) {
     if (p59 < 0) break seq58;
     let p60;
     p60 = p59;
-    while (p60 < len) { const c62 = input.charCodeAt(p60); if (c62 < 128 && T1[c62] === 1) p60++; else break; }
+    while (p60 < len) { const c62 = input.charCodeAt(p60); if ((c62 >= 0 && c62 < 128 && T1[c62] === 1)) p60++; else break; }
     for (;;) {
       let p61;
       p61 = r_ALPHA(p60);
@@ -487,7 +487,7 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c77 = input.charCodeAt(out); if (c77 < 128 && T3[c77] === 1) out++; else break; }
+  while (out < len) { const c77 = input.charCodeAt(out); if ((c77 >= 0 && c77 < 128 && T3[c77] === 1)) out++; else break; }
   for (;;) {
     let p76;
     p76 = r_unreserved(out);
@@ -550,7 +550,7 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c83 = input.charCodeAt(out); if (c83 < 128 && T4[c83] === 1) out++; else break; }
+  while (out < len) { const c83 = input.charCodeAt(out); if ((c83 >= 0 && c83 < 128 && T4[c83] === 1)) out++; else break; }
   for (;;) {
     let p82;
     p82 = r_DIGIT(out);
@@ -581,7 +581,7 @@ function r_IPvFuture(at) {
     let p86;
     let k87 = 0;
     p86 = p85;
-    while (p86 < len) { const c89 = input.charCodeAt(p86); if (c89 < 128 && T5[c89] === 1) p86++; else break; }
+    while (p86 < len) { const c89 = input.charCodeAt(p86); if ((c89 >= 0 && c89 < 128 && T5[c89] === 1)) p86++; else break; }
     k87 = p86 - p85;
     for (;;) {
       let p88;
@@ -599,7 +599,7 @@ function r_IPvFuture(at) {
     let p91;
     let k92 = 0;
     p91 = p90;
-    while (p91 < len) { const c94 = input.charCodeAt(p91); if (c94 < 128 && T3[c94] === 1) p91++; else break; }
+    while (p91 < len) { const c94 = input.charCodeAt(p91); if ((c94 >= 0 && c94 < 128 && T3[c94] === 1)) p91++; else break; }
     k92 = p91 - p90;
     for (;;) {
       let p93;
@@ -1351,7 +1351,7 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c277 = input.charCodeAt(out); if (c277 < 128 && T9[c277] === 1) out++; else break; }
+  while (out < len) { const c277 = input.charCodeAt(out); if ((c277 >= 0 && c277 < 128 && T9[c277] === 1)) out++; else break; }
   for (;;) {
     let p276;
     p276 = r_unreserved(out);
@@ -1432,18 +1432,30 @@ function r_path_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
+  const c288 = at < len ? input.charCodeAt(at) : -1;
+  if ((c288 >= 0 && c288 < 128 && T11[c288] === 1)) {
+    let q291 = at, k292 = 0;
+    for (let i290 = at + 1; i290 < len; i290++) {
+      const c289 = input.charCodeAt(i290);
+      if ((c289 >= 0 && c289 < 128 && T12[c289] === 1)) continue;
+      if (!(c289 >= 0 && c289 < 128 && T11[c289] === 1)) break;
+      q291 = i290;
+      k292++;
+    }
+    out = q291;
+  }
   for (;;) {
     let p287;
     p287 = -1;
-    seq288: {
-      let p289;
-      p289 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p289 < 0 && out >= maxFail && silent === 0) fail(out, 8);
-      if (p289 < 0) break seq288;
-      let p290;
-      p290 = r_segment(p289);
-      if (p290 < 0) break seq288;
-      p287 = p290;
+    seq293: {
+      let p294;
+      p294 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p294 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+      if (p294 < 0) break seq293;
+      let p295;
+      p295 = r_segment(p294);
+      if (p295 < 0) break seq293;
+      p287 = p295;
     }
     if (p287 < 0 || p287 === out) break;
     out = p287;
@@ -1464,42 +1476,54 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq291: {
-    let p292;
-    p292 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p292 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p292 < 0) break seq291;
-    let p293;
-    let p294;
-    p294 = -1;
-    seq295: {
-      let p296;
-      p296 = r_segment_nz(p292);
-      if (p296 < 0) break seq295;
-      let p297;
-      p297 = p296;
-      for (;;) {
-        let p298;
-        p298 = -1;
-        seq299: {
-          let p300;
-          p300 = p297 + 1 <= len && input.charCodeAt(p297 + 0) === 0x2f ? p297 + 1 : -1;
-          if (p300 < 0 && p297 >= maxFail && silent === 0) fail(p297, 8);
-          if (p300 < 0) break seq299;
-          let p301;
-          p301 = r_segment(p300);
-          if (p301 < 0) break seq299;
-          p298 = p301;
+  seq296: {
+    let p297;
+    p297 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p297 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p297 < 0) break seq296;
+    let p298;
+    let p299;
+    p299 = -1;
+    seq300: {
+      let p301;
+      p301 = r_segment_nz(p297);
+      if (p301 < 0) break seq300;
+      let p302;
+      p302 = p301;
+      const c304 = p301 < len ? input.charCodeAt(p301) : -1;
+      if ((c304 >= 0 && c304 < 128 && T11[c304] === 1)) {
+        let q307 = p301, k308 = 0;
+        for (let i306 = p301 + 1; i306 < len; i306++) {
+          const c305 = input.charCodeAt(i306);
+          if ((c305 >= 0 && c305 < 128 && T12[c305] === 1)) continue;
+          if (!(c305 >= 0 && c305 < 128 && T11[c305] === 1)) break;
+          q307 = i306;
+          k308++;
         }
-        if (p298 < 0 || p298 === p297) break;
-        p297 = p298;
+        p302 = q307;
       }
-      if (p297 < 0) break seq295;
-      p294 = p297;
+      for (;;) {
+        let p303;
+        p303 = -1;
+        seq309: {
+          let p310;
+          p310 = p302 + 1 <= len && input.charCodeAt(p302 + 0) === 0x2f ? p302 + 1 : -1;
+          if (p310 < 0 && p302 >= maxFail && silent === 0) fail(p302, 8);
+          if (p310 < 0) break seq309;
+          let p311;
+          p311 = r_segment(p310);
+          if (p311 < 0) break seq309;
+          p303 = p311;
+        }
+        if (p303 < 0 || p303 === p302) break;
+        p302 = p303;
+      }
+      if (p302 < 0) break seq300;
+      p299 = p302;
     }
-    p293 = p294 < 0 ? p292 : p294;
-    if (p293 < 0) break seq291;
-    out = p293;
+    p298 = p299 < 0 ? p297 : p299;
+    if (p298 < 0) break seq296;
+    out = p298;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1511,30 +1535,42 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq302: {
-    let p303;
-    p303 = r_segment_nz_nc(at);
-    if (p303 < 0) break seq302;
-    let p304;
-    p304 = p303;
-    for (;;) {
-      let p305;
-      p305 = -1;
-      seq306: {
-        let p307;
-        p307 = p304 + 1 <= len && input.charCodeAt(p304 + 0) === 0x2f ? p304 + 1 : -1;
-        if (p307 < 0 && p304 >= maxFail && silent === 0) fail(p304, 8);
-        if (p307 < 0) break seq306;
-        let p308;
-        p308 = r_segment(p307);
-        if (p308 < 0) break seq306;
-        p305 = p308;
+  seq312: {
+    let p313;
+    p313 = r_segment_nz_nc(at);
+    if (p313 < 0) break seq312;
+    let p314;
+    p314 = p313;
+    const c316 = p313 < len ? input.charCodeAt(p313) : -1;
+    if ((c316 >= 0 && c316 < 128 && T11[c316] === 1)) {
+      let q319 = p313, k320 = 0;
+      for (let i318 = p313 + 1; i318 < len; i318++) {
+        const c317 = input.charCodeAt(i318);
+        if ((c317 >= 0 && c317 < 128 && T12[c317] === 1)) continue;
+        if (!(c317 >= 0 && c317 < 128 && T11[c317] === 1)) break;
+        q319 = i318;
+        k320++;
       }
-      if (p305 < 0 || p305 === p304) break;
-      p304 = p305;
+      p314 = q319;
     }
-    if (p304 < 0) break seq302;
-    out = p304;
+    for (;;) {
+      let p315;
+      p315 = -1;
+      seq321: {
+        let p322;
+        p322 = p314 + 1 <= len && input.charCodeAt(p314 + 0) === 0x2f ? p314 + 1 : -1;
+        if (p322 < 0 && p314 >= maxFail && silent === 0) fail(p314, 8);
+        if (p322 < 0) break seq321;
+        let p323;
+        p323 = r_segment(p322);
+        if (p323 < 0) break seq321;
+        p315 = p323;
+      }
+      if (p315 < 0 || p315 === p314) break;
+      p314 = p315;
+    }
+    if (p314 < 0) break seq312;
+    out = p314;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1546,30 +1582,42 @@ function r_path_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq309: {
-    let p310;
-    p310 = r_segment_nz(at);
-    if (p310 < 0) break seq309;
-    let p311;
-    p311 = p310;
-    for (;;) {
-      let p312;
-      p312 = -1;
-      seq313: {
-        let p314;
-        p314 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
-        if (p314 < 0 && p311 >= maxFail && silent === 0) fail(p311, 8);
-        if (p314 < 0) break seq313;
-        let p315;
-        p315 = r_segment(p314);
-        if (p315 < 0) break seq313;
-        p312 = p315;
+  seq324: {
+    let p325;
+    p325 = r_segment_nz(at);
+    if (p325 < 0) break seq324;
+    let p326;
+    p326 = p325;
+    const c328 = p325 < len ? input.charCodeAt(p325) : -1;
+    if ((c328 >= 0 && c328 < 128 && T11[c328] === 1)) {
+      let q331 = p325, k332 = 0;
+      for (let i330 = p325 + 1; i330 < len; i330++) {
+        const c329 = input.charCodeAt(i330);
+        if ((c329 >= 0 && c329 < 128 && T12[c329] === 1)) continue;
+        if (!(c329 >= 0 && c329 < 128 && T11[c329] === 1)) break;
+        q331 = i330;
+        k332++;
       }
-      if (p312 < 0 || p312 === p311) break;
-      p311 = p312;
+      p326 = q331;
     }
-    if (p311 < 0) break seq309;
-    out = p311;
+    for (;;) {
+      let p327;
+      p327 = -1;
+      seq333: {
+        let p334;
+        p334 = p326 + 1 <= len && input.charCodeAt(p326 + 0) === 0x2f ? p326 + 1 : -1;
+        if (p334 < 0 && p326 >= maxFail && silent === 0) fail(p326, 8);
+        if (p334 < 0) break seq333;
+        let p335;
+        p335 = r_segment(p334);
+        if (p335 < 0) break seq333;
+        p327 = p335;
+      }
+      if (p327 < 0 || p327 === p326) break;
+      p326 = p327;
+    }
+    if (p326 < 0) break seq324;
+    out = p326;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1591,12 +1639,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c317 = input.charCodeAt(out); if (c317 < 128 && T11[c317] === 1) out++; else break; }
+  while (out < len) { const c337 = input.charCodeAt(out); if ((c337 >= 0 && c337 < 128 && T12[c337] === 1)) out++; else break; }
   for (;;) {
-    let p316;
-    p316 = r_pchar(out);
-    if (p316 < 0 || p316 === out) break;
-    out = p316;
+    let p336;
+    p336 = r_pchar(out);
+    if (p336 < 0 || p336 === out) break;
+    out = p336;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1607,18 +1655,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
-  let k318 = 0;
+  let k338 = 0;
   out = at;
-  while (out < len) { const c320 = input.charCodeAt(out); if (c320 < 128 && T11[c320] === 1) out++; else break; }
-  k318 = out - at;
+  while (out < len) { const c340 = input.charCodeAt(out); if ((c340 >= 0 && c340 < 128 && T12[c340] === 1)) out++; else break; }
+  k338 = out - at;
   for (;;) {
-    let p319;
-    p319 = r_pchar(out);
-    if (p319 < 0 || p319 === out) break;
-    out = p319;
-    k318++;
+    let p339;
+    p339 = r_pchar(out);
+    if (p339 < 0 || p339 === out) break;
+    out = p339;
+    k338++;
   }
-  if (k318 < 1) out = -1;
+  if (k338 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1629,28 +1677,28 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
-  let k321 = 0;
+  let k341 = 0;
   out = at;
-  while (out < len) { const c323 = input.charCodeAt(out); if (c323 < 128 && T12[c323] === 1) out++; else break; }
-  k321 = out - at;
+  while (out < len) { const c343 = input.charCodeAt(out); if ((c343 >= 0 && c343 < 128 && T13[c343] === 1)) out++; else break; }
+  k341 = out - at;
   for (;;) {
-    let p322;
-    p322 = r_unreserved(out);
-    if (p322 < 0) {
-      p322 = r_pct_encoded(out);
-      if (p322 < 0) {
-        p322 = r_sub_delims(out);
-        if (p322 < 0) {
-          p322 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p322 < 0 && out >= maxFail && silent === 0) fail(out, 10);
+    let p342;
+    p342 = r_unreserved(out);
+    if (p342 < 0) {
+      p342 = r_pct_encoded(out);
+      if (p342 < 0) {
+        p342 = r_sub_delims(out);
+        if (p342 < 0) {
+          p342 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p342 < 0 && out >= maxFail && silent === 0) fail(out, 10);
         }
       }
     }
-    if (p322 < 0 || p322 === out) break;
-    out = p322;
-    k321++;
+    if (p342 < 0 || p342 === out) break;
+    out = p342;
+    k341++;
   }
-  if (k321 < 1) out = -1;
+  if (k341 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1666,8 +1714,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c324 = at < len ? input.charCodeAt(at) : -1;
-        out = (c324 >= 0 && c324 < 128 && T13[c324] === 1) ? at + 1 : -1;
+        const c344 = at < len ? input.charCodeAt(at) : -1;
+        out = (c344 >= 0 && c344 < 128 && T14[c344] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 19);
       }
     }
@@ -1682,17 +1730,17 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c326 = input.charCodeAt(out); if (c326 < 128 && T14[c326] === 1) out++; else break; }
+  while (out < len) { const c346 = input.charCodeAt(out); if ((c346 >= 0 && c346 < 128 && T15[c346] === 1)) out++; else break; }
   for (;;) {
-    let p325;
-    p325 = r_pchar(out);
-    if (p325 < 0) {
-      const c327 = out < len ? input.charCodeAt(out) : -1;
-      p325 = (c327 >= 0 && c327 < 128 && T15[c327] === 1) ? out + 1 : -1;
-      if (p325 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p345;
+    p345 = r_pchar(out);
+    if (p345 < 0) {
+      const c347 = out < len ? input.charCodeAt(out) : -1;
+      p345 = (c347 >= 0 && c347 < 128 && T16[c347] === 1) ? out + 1 : -1;
+      if (p345 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p325 < 0 || p325 === out) break;
-    out = p325;
+    if (p345 < 0 || p345 === out) break;
+    out = p345;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1704,17 +1752,17 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c329 = input.charCodeAt(out); if (c329 < 128 && T14[c329] === 1) out++; else break; }
+  while (out < len) { const c349 = input.charCodeAt(out); if ((c349 >= 0 && c349 < 128 && T15[c349] === 1)) out++; else break; }
   for (;;) {
-    let p328;
-    p328 = r_pchar(out);
-    if (p328 < 0) {
-      const c330 = out < len ? input.charCodeAt(out) : -1;
-      p328 = (c330 >= 0 && c330 < 128 && T15[c330] === 1) ? out + 1 : -1;
-      if (p328 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p348;
+    p348 = r_pchar(out);
+    if (p348 < 0) {
+      const c350 = out < len ? input.charCodeAt(out) : -1;
+      p348 = (c350 >= 0 && c350 < 128 && T16[c350] === 1) ? out + 1 : -1;
+      if (p348 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p328 < 0 || p328 === out) break;
-    out = p328;
+    if (p348 < 0 || p348 === out) break;
+    out = p348;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1732,18 +1780,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq331: {
-    let p332;
-    p332 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p332 < 0 && at >= maxFail && silent === 0) fail(at, 2);
-    if (p332 < 0) break seq331;
-    let p333;
-    p333 = r_HEXDIG(p332);
-    if (p333 < 0) break seq331;
-    let p334;
-    p334 = r_HEXDIG(p333);
-    if (p334 < 0) break seq331;
-    out = p334;
+  seq351: {
+    let p352;
+    p352 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p352 < 0 && at >= maxFail && silent === 0) fail(at, 2);
+    if (p352 < 0) break seq351;
+    let p353;
+    p353 = r_HEXDIG(p352);
+    if (p353 < 0) break seq351;
+    let p354;
+    p354 = r_HEXDIG(p353);
+    if (p354 < 0) break seq351;
+    out = p354;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1761,7 +1809,7 @@ function r_unreserved(at) {
 // reserved      = gen-delims / sub-delims
 function r_reserved(at) {
   let out;
-  out = one(T16, at);
+  out = one(T17, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
   return out;
 }
@@ -1769,7 +1817,7 @@ function r_reserved(at) {
 // gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
 function r_gen_delims(at) {
   let out;
-  out = one(T17, at);
+  out = one(T18, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 23);
   return out;
 }
@@ -1778,7 +1826,7 @@ function r_gen_delims(at) {
 //               / "*" / "+" / "," / ";" / "="
 function r_sub_delims(at) {
   let out;
-  out = one(T18, at);
+  out = one(T19, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
   return out;
 }
@@ -1786,7 +1834,7 @@ function r_sub_delims(at) {
 // ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
 function r_ALPHA(at) {
   let out;
-  out = one(T19, at);
+  out = one(T20, at);
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 25);
   return out;
 }
@@ -1821,15 +1869,16 @@ const T7 = table('00000000000000000000000000000000000000000000000011111000000000
 const T8 = table('00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000');
 const T9 = table('00000000000000000000000000000000010010111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
 const T10 = table('00000000000000000000000000000000000001000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
-const T11 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
-const T12 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
-const T13 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
-const T14 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
-const T15 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
-const T16 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
-const T17 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
-const T18 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
-const T19 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+const T11 = table('00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000');
+const T12 = table('00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100010');
+const T13 = table('00000000000000000000000000000000010010111111111011111111110101001111111111111111111111111110000101111111111111111111111111100010');
+const T14 = table('00000000000000000000000000000000000000000000000000000000001000001000000000000000000000000000000000000000000000000000000000000000');
+const T15 = table('00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100010');
+const T16 = table('00000000000000000000000000000000000000000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000');
+const T17 = table('00000000000000000000000000000000010110111111100100000000001101011000000000000000000000000001010000000000000000000000000000000000');
+const T18 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
+const T19 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
+const T20 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 
 const START = { IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
