@@ -558,8 +558,9 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       if (count) e.line(depth, `let ${count} = 0;`);
       e.line(depth, `${out} = ${at};`);
       // The diagnostic build first skips the run of characters that the body matches one at a time, a table
-      // lookup each for ASCII and a few range tests for the rest (an IRI's ucschar): at each of them the body would only record failures before the offset where the loop stops, and
-      // only the furthest failure counts (the body is tried there, and fails there or further on). A long segment or
+      // lookup each for ASCII and a few range tests for the rest (an IRI's ucschar): at each of them the body
+      // would only record failures before the offset where the loop stops, and only the furthest failure
+      // counts (the body is tried there, and fails there or further on). A long segment or
       // query that fails at its end is then explained in 7 to 8 times a valid parse's time instead of 11 to 25; a
       // path of many short segments (the skip below) and an IRI's path, 6 to 9 times instead of 21 to 30.
       const steps = e.diagnostic && max === Infinity ? e.singleSteps(node.expression as Node) : null;
