@@ -367,8 +367,11 @@ function characterReferenceDiagnostics(input: string, report: Report): void {
   }
 }
 
-/** ASCII characters no rule takes as themselves, whose percent-encoding is the one cure when they are in the path, query or fragment. */
-const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`';
+/**
+ * ASCII characters no rule takes as themselves, whose percent-encoding is the one cure when they are in the path,
+ * query or fragment. (That no rule of grammar/rfc3986.abnf has them is checked against the ABNF in test/lint.test.ts.)
+ */
+export const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`';
 const ENCODABLE_ILLEGAL = new RegExp(`[${ENCODABLE_ILLEGAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 /** For each ASCII character, 1 when it is kept as it is: every one but `encoded`. */

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { applyFixes, lint, LINT_RULES, normalize, type LintCode, type LintOptions } from '../src';
-import { readAbnf } from '../scripts/grammar-check/abnf';
+import { readAbnf, type AbnfNode } from '../scripts/grammar-check/abnf';
+import { ENCODABLE_ILLEGAL_CHARACTERS } from '../src/lint';
 import { Generator, Random } from '../scripts/grammar-check/generate';
 import { loadConfig } from '../scripts/grammar-check/config';
 
@@ -162,6 +163,25 @@ describe('lint: the rules of issue 14 item 5', () => {
     for (const bad of ['-a.com', 'a-.com', 'a..com', 'a_b.com', 'a~b.com', 'a%5Fb.com', '.com']) expect([bad, codes(`https://${bad}/`).filter((c) => c === 'invalid-dns-name')]).toEqual([bad, ['invalid-dns-name']]);
     for (const good of ['a.com', 'a.com.', 'x-1.y', 'localhost', '127.0.0.1', '[::1]', '%61.com', 'caf%C3%A9.com']) expect([good, codes(`https://${good}/`).filter((c) => c === 'invalid-dns-name')]).toEqual([good, []]);
     expect(codes('foo://a_b/')).toEqual([]);
+  });
+
+  it('the characters the syntax fix encodes as in no rule are in no terminal of grammar/rfc3986.abnf (so no mapping that keeps one can be valid)', () => {
+    const abnf = readAbnf(path.join(__dirname, '..', 'grammar', 'rfc3986.abnf'));
+    const terminals = new Set<number>();
+    const walk = (n: AbnfNode): void => {
+      if (n.kind === 'alt') n.alts.forEach(walk);
+      else if (n.kind === 'seq') n.items.forEach(walk);
+      else if (n.kind === 'rep') {
+        if (n.max > 0) walk(n.node); // path-empty = 0<pchar> matches nothing
+      }
+      else if (n.kind === 'range') for (let c = n.first; c <= Math.min(n.last, 0x7f); c++) terminals.add(c);
+      else if (n.kind === 'lit') for (const ch of n.caseInsensitive ? n.text.toLowerCase() + n.text.toUpperCase() : n.text) terminals.add(ch.charCodeAt(0));
+      else if (n.kind === 'prose') throw new Error(`prose in the ABNF: ${n.text}`);
+    };
+    abnf.rules.forEach(walk);
+    // The walk sees the grammar's characters (a check that it reads the ABNF at all), and none of those.
+    for (const c of ':/?#[]@!$&\'()*+,;=-._~%AZaz09') expect([c, terminals.has(c.charCodeAt(0))]).toEqual([c, true]);
+    for (const c of ENCODABLE_ILLEGAL_CHARACTERS) expect([c, terminals.has(c.charCodeAt(0))]).toEqual([c, false]);
   });
 
   it('syntax: the percent-encoded fix where that is the one cure', () => {
