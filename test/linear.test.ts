@@ -198,6 +198,21 @@ describe('codePointOffset: offsets outside the text (item 5)', () => {
     expect(codePointOffset('a\u{1F600}b', 3)).toBe(2);
     expect(codePointOffset('a\u{1F600}b', 4)).toBe(3);
   });
+
+  it('counts as the string iterator does, at every offset, lone surrogates and long ASCII runs included', () => {
+    // Units that make pairs, lone high and low surrogates, and runs long enough that the first low surrogate is
+    // found after many code units (the function skips to it).
+    const unit = fc.constantFrom('a', 'abcdefghijklmnopqrstuvwxyz', '\ud83d', '\ude00', '\u{1F600}', '\u00e9', '\udbff\udfff');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (units) => {
+        const text = units.join('');
+        for (let offset = 0; offset <= text.length; offset++) {
+          expect(codePointOffset(text, offset)).toBe([...text.slice(0, offset)].length);
+        }
+      }),
+      { seed: 13, numRuns: 500 },
+    );
+  });
 });
 
 describe('text rewritten piece by piece: one code-unit builder (src/code-units.ts)', () => {
