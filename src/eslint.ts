@@ -261,7 +261,7 @@ function replaceable(s: UriString, from: number, to: number): boolean {
 // What is wrong with one string.
 
 interface Finding {
-  readonly code: LintCode | 'scheme';
+  readonly code: LintCode;
   readonly severity: Severity;
   readonly message: string;
   readonly section: string;
@@ -311,7 +311,7 @@ function lintIri(value: string, s: Settings): Diagnostic[] {
     return o + String.fromCodePoint(value.codePointAt(o) as number).length;
   };
   const expanded = (from: number, to: number): boolean => /[^\x00-\x7f]/.test(value.slice(back(from, false), back(to, true)));
-  return lint(mapped, { rule: s.rule, rules: s.codes }).map((d) => {
+  return lint(mapped, { rule: s.rule, rules: s.codes, schemes: s.schemes }).map((d) => {
     const start = back(d.start, false);
     const end = back(d.end, true);
     // A fix over an encoded character would write the character percent-encoded: another IRI. Dropped.
@@ -322,18 +322,9 @@ function lintIri(value: string, s: Settings): Diagnostic[] {
 
 function findings(value: string, s: Settings): Finding[] {
   const least = SEVERITIES.indexOf(s.report);
-  const diagnostics = s.grammar === 'rfc3987' ? lintIri(value, s) : lint(value, { rule: s.rule, rules: s.codes });
-  const out: Finding[] = diagnostics.filter((d) => SEVERITIES.indexOf(d.severity) >= least);
-  if (s.schemes !== undefined && !diagnostics.some((d) => d.code === 'syntax')) {
-    const parsed = s.grammar === 'rfc3987' ? tryParse(value, { grammar: 'rfc3987' }) : tryParse(value);
-    const scheme = parsed.ok ? parsed.value.scheme : undefined;
-    if (parsed.ok && scheme !== undefined && !s.schemes.some((allowed) => allowed.toLowerCase() === scheme.toLowerCase())) {
-      const [start, end] = parsed.value.spans.scheme as [number, number];
-      const list = s.schemes.length === 0 ? 'none' : s.schemes.join(', ');
-      out.push({ code: 'scheme', severity: 'error', message: `the scheme ${JSON.stringify(scheme)} is not among those allowed (${list})`, section: 'RFC 3986 3.1', start, end });
-    }
-  }
-  return out;
+  // The allowed schemes are lint's own option: a scheme outside them is its code disallowed-scheme, which `codes` can set.
+  const diagnostics = s.grammar === 'rfc3987' ? lintIri(value, s) : lint(value, { rule: s.rule, rules: s.codes, schemes: s.schemes });
+  return diagnostics.filter((d) => SEVERITIES.indexOf(d.severity) >= least);
 }
 
 // ---------------------------------------------------------------------------

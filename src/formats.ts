@@ -14,7 +14,7 @@
  * in the core imports it.
  */
 import { isValid, useGrammar, RFC3987_GRAMMAR } from './index';
-import { checkOptions, type OptionCheck } from './options';
+import { checkOptions, describeValue, type OptionCheck } from './options';
 
 /** The format names of JSON Schema 2020-12 that urigram checks. */
 export const FORMAT_NAMES = ['uri', 'uri-reference', 'iri', 'iri-reference'] as const;
@@ -74,7 +74,7 @@ export interface AddFormatsOptions {
 }
 
 const formatList: OptionCheck = (value) => {
-  if (!Array.isArray(value)) return `must be an array of format names, got ${typeof value}`;
+  if (!Array.isArray(value)) return `must be an array of format names, got ${describeValue(value)}`;
   const unknown = value.find((name) => !(FORMAT_NAMES as readonly unknown[]).includes(name));
   return unknown === undefined ? undefined : `must hold only ${FORMAT_NAMES.map((n) => JSON.stringify(n)).join(', ')}, got ${JSON.stringify(unknown)}`;
 };

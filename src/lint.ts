@@ -278,7 +278,8 @@ function schemeDiagnostics(r: UriRecord, schemes: ReadonlySet<string> | undefine
   if (scheme === undefined) return;
   const name = scheme.text.toLowerCase();
   if (schemes !== undefined && !schemes.has(name)) {
-    report('disallowed-scheme', `the scheme ${JSON.stringify(scheme.text)} is not one of the allowed schemes: ${[...schemes].join(', ')}`, scheme.start, scheme.end);
+    const why = schemes.size === 0 ? 'is not allowed: the list of allowed schemes is empty' : `is not one of the allowed schemes: ${[...schemes].join(', ')}`;
+    report('disallowed-scheme', `the scheme ${JSON.stringify(scheme.text)} ${why}`, scheme.start, scheme.end);
   }
   const host = located(r, 'host');
   if (host !== undefined && host.text === '' && HOST_REQUIRED_SCHEMES.has(name)) {

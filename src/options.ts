@@ -45,7 +45,18 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' || typeof value === 'function' ? `a ${typeof value}` : `${typeof value} ${String(value)}`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object') {
+    // A Map or a class instance is named by its class: "got an object" would read as the plain object asked for.
+    let name: unknown;
+    try {
+      name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    } catch {
+      // A proxy or a getter that throws: described without its class, never failing here.
+    }
+    return typeof name === 'string' && /^[\w$]{1,40}$/.test(name) && name !== 'Object' ? `an object (${name})` : 'an object';
+  }
+  return `${typeof value} ${String(value)}`;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;

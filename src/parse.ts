@@ -10,7 +10,7 @@ import { accepts, automatonRecord, matchesRule } from './backends';
 import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './records';
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
-import { boolean, checkOptions, oneOf, UriOptionError, type OptionSpec } from './options';
+import { boolean, checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from './options';
 import {
   GRAMMARS,
   isRuleOf,
@@ -95,7 +95,7 @@ export const GRAMMAR_OPTION = oneOf(GRAMMARS);
 
 export const PARSE_OPTIONS: OptionSpec = {
   grammar: GRAMMAR_OPTION,
-  rule: (value) => (typeof value === 'string' ? undefined : `must be the name of a reference rule, got a ${typeof value}`),
+  rule: (value) => (typeof value === 'string' ? undefined : `must be the name of a reference rule, got ${describeValue(value)}`),
   zoneId: boolean,
 };
 

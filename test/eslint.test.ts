@@ -69,6 +69,7 @@ const valid: Array<string | { code: string; options?: unknown[]; languageOptions
   { code: "fetch('ftp://u:pw@h/')", options: [{ report: 'error' }] }, // password-in-userinfo is a warning
   { code: "fetch('http://é/')", options: [{ grammar: 'rfc3987' }] },
   { code: "fetch('https://a/'); fetch('/relative'); fetch('HTTPS://a/')", options: [{ schemes: ['https'] }] },
+  { code: "fetch('http://a/')", options: [{ schemes: ['https'], codes: { 'disallowed-scheme': 'off' } }] },
   { code: "const o = { url: 'a b', link: 'http://a/' }", options: [{ properties: '^link$' }] },
   { code: '<a href="a b" />', options: [{ jsxAttributes: ['to'] }], languageOptions: jsx },
   { code: "fetch('http://a/b')", options: [{ rule: 'URI' }] },
@@ -123,7 +124,11 @@ const invalid: Invalid[] = [
   // grammar rfc3987: "é" is fine, the space is not
   { code: s.grammar, options: [{ grammar: 'rfc3987' }], errors: [{ message: /invalid IRI-reference at offset 9: .*\(syntax, error, RFC 3987 2\.2\)/, ...at(s.grammar, ' ') }] },
   // schemes
-  { code: s.schemes, options: [{ schemes: ['https', 'mailto'] }], errors: [{ message: 'the scheme "http" is not among those allowed (https, mailto) (scheme, error, RFC 3986 3.1)', ...at(s.schemes, 'http') }] },
+  // schemes: lint's own option, reported under its code disallowed-scheme
+  { code: s.schemes, options: [{ schemes: ['https', 'mailto'] }], errors: [{ message: 'the scheme "http" is not one of the allowed schemes: https, mailto (disallowed-scheme, error, RFC 3986 3.1, 7.1)', ...at(s.schemes, 'http') }] },
+  { code: s.schemes, options: [{ schemes: [] }], errors: [{ message: 'the scheme "http" is not allowed: the list of allowed schemes is empty (disallowed-scheme, error, RFC 3986 3.1, 7.1)', ...at(s.schemes, 'http') }] },
+  { code: s.schemes, options: [{ schemes: ['https'], codes: { 'disallowed-scheme': 'warning' } }], errors: [{ message: /\(disallowed-scheme, warning, /, ...at(s.schemes, 'http') }] },
+  { code: "fetch('http://é/')", options: [{ schemes: ['https'], grammar: 'rfc3987' }], errors: [{ message: /"http" is not one of the allowed schemes: https \(disallowed-scheme, /, ...at("fetch('http://é/')", 'http') }] },
   // codes: a grade raised into the reported ones
   {
     code: "fetch('http://a:80/')",
@@ -264,7 +269,7 @@ describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: 
       { code: q.escape, filename: 'package.json', errors: [err('syntax', q.escape, '\\u0020', undefined, suggests('{"bugs": {"url": "https://a/%20"}}'))] },
       { code: q.bugsString, filename: 'package.json', errors: [err('syntax', q.bugsString, 'z')] },
       { code: q.fix, filename: 'package.json', options: [{ report: 'info' }], errors: [err('uppercase-scheme', q.fix, 'HTTPS')], output: pkg({ homepage: 'https://a/' }) },
-      { code: q.scheme, filename: 'package.json', options: [{ schemes: ['https'] }], errors: [{ message: /the scheme "http" is not among those allowed \(https\)/, ...at(q.scheme, 'http', q.scheme.indexOf(':')) }] },
+      { code: q.scheme, filename: 'package.json', options: [{ schemes: ['https'] }], errors: [{ message: /the scheme "http" is not one of the allowed schemes: https \(disallowed-scheme, /, ...at(q.scheme, 'http', q.scheme.indexOf(':')) }] },
     ],
   };
   // RegExps do not survive JSON: sent as their source

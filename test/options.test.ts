@@ -83,6 +83,17 @@ describe.each(Object.entries(EXPORTS))('%s', (name, { call, valid }) => {
     expect(e.message).toMatch(new RegExp(`^${name}: the options must be a plain object or undefined`));
   });
 
+  it('says what it got instead, by class for an object that is not a plain one, and never fails while saying it', () => {
+    const throwing = Object.create({
+      get constructor() {
+        throw new Error('a getter that throws');
+      },
+    });
+    for (const [options, got] of [[new Map(), 'an object (Map)'], [new Date(0), 'an object (Date)'], [new (class Settings {})(), 'an object (Settings)'], [Object.create({ grammar: 'rfc1738' }), 'an object'], [throwing, 'an object'], [['grammar'], 'an array'], [() => 1, 'a function'], [null, 'null']] as const) {
+      expect(optionError(call, options).message).toMatch(new RegExp(`got ${got.replace(/[()]/g, '\\$&')}$`));
+    }
+  });
+
   it('an unknown option (a misspelling, or one inherited by every object) is a UriOptionError naming it', () => {
     for (const key of ['grammer', 'toString', 'constructor']) {
       const e = optionError(call, { [key]: 'x' });

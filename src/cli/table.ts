@@ -156,7 +156,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--rule'], value: 'CODE=S', repeatable: true, description: 'switch a rule off or give it a severity: S is off, info, warning or error (over the configuration; may be repeated)' },
       { flags: ['--quiet'], description: 'report errors only (warnings still count for --max-warnings)' },
       { flags: ['--max-warnings'], value: 'N', description: 'exit 1 when there are more than N warnings' },
-      { flags: ['--fix'], description: 'with --extract: write the safe fixes (those of normalization and the "URL:" prefix) back to the files, never inside code, then report what is left' },
+      { flags: ['--fix'], description: 'with --extract: write the safe fixes (those of normalization, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files, never inside code, then report what is left' },
     ],
     exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings',
     run: runLint,
