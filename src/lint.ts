@@ -573,26 +573,68 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
-/** Applies the fixes of `diagnostics` to `uri` (they do not overlap). */
+/**
+ * The fixes of `diagnostics`, checked (applyFixes takes diagnostics from anywhere: a file, a tool), as
+ * parallel columns, each value read once: a TypeError for a diagnostic that is not an object or a fix
+ * that is not { replacement: string, start, end }, a RangeError for offsets that are not integers with
+ * 0 <= start <= end <= the URI's length. Never clamped: such a fix was made for another text.
+ */
+function checkedFixes(diagnostics: readonly unknown[], length: number): { start: number[]; end: number[]; replacement: string[] } {
+  const columns = { start: [] as number[], end: [] as number[], replacement: [] as string[] };
+  for (let k = 0; k < diagnostics.length; k++) {
+    const d = diagnostics[k];
+    if (typeof d !== 'object' || d === null) throw new TypeError(`applyFixes: diagnostic ${k} is ${describeValue(d)}, not a diagnostic`);
+    const fix = (d as { fix?: unknown }).fix;
+    if (fix === undefined) continue;
+    if (typeof fix !== 'object' || fix === null) throw new TypeError(`applyFixes: the fix of diagnostic ${k} is ${describeValue(fix)}, not { replacement, start, end }`);
+    const { replacement, start, end } = fix as Record<string, unknown>;
+    if (typeof replacement !== 'string') throw new TypeError(`applyFixes: the fix of diagnostic ${k} has a replacement that is ${describeValue(replacement)}, not a string`);
+    const spans = `applyFixes: the fix of diagnostic ${k} spans ${typeof start === 'number' ? start : describeValue(start)} to ${typeof end === 'number' ? end : describeValue(end)}, not offsets 0 <= start <= end <= ${length} into the URI`;
+    if (typeof start !== 'number' || typeof end !== 'number') throw new TypeError(spans);
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || start > end || end > length) throw new RangeError(spans);
+    columns.start.push(start);
+    columns.end.push(end);
+    columns.replacement.push(replacement);
+  }
+  return columns;
+}
+
+/**
+ * Applies the fixes of `diagnostics` to `uri`. An Error when two of them overlap or begin at the
+ * same offset (an insertion there could go on either side), which those of one lint() call never
+ * do; a TypeError or a RangeError for a fix that is not one for this URI (see checkedFixes).
+ */
 export function applyFixes(uri: string, diagnostics: readonly Diagnostic[]): string {
-  const fixes = diagnostics
-    .map((d) => d.fix)
-    .filter((f): f is NonNullable<Diagnostic['fix']> => f !== undefined)
-    .sort((a, b) => a.start - b.start);
+  if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${typeof uri}`);
+  if (!Array.isArray(diagnostics)) throw new TypeError(`applyFixes: expected the diagnostics as an array, got ${describeValue(diagnostics)}`);
+  const { start: starts, end: ends, replacement: replacements } = checkedFixes(diagnostics, uri.length);
+  const n = starts.length;
+  // In order of start: lint's own are already (no sort, no list of indices).
+  let order: number[] | undefined;
+  for (let k = 1; k < n; k++) {
+    if (starts[k] < starts[k - 1]) {
+      order = Array.from({ length: n }, (_, i) => i).sort((a, b) => starts[a] - starts[b] || a - b);
+      break;
+    }
+  }
   // Many fixes (one per "%XX" of a long URI) are written into one typed array: a string joined piece by piece
   // is two objects per fix for the collector to copy, and at a million characters that cost grew with the length.
-  const out = fixes.length > 64 ? new CodeUnitBuilder(uri.length) : undefined;
+  const out = n > 64 ? new CodeUnitBuilder(uri.length) : undefined;
   let joined = '';
   let at = 0;
-  for (const f of fixes) {
-    if (f.start < at) throw new Error(`overlapping fixes at offset ${f.start}`);
+  let previous = -1;
+  for (let i = 0; i < n; i++) {
+    const k = order === undefined ? i : order[i];
+    const start = starts[k];
+    if (start < at || start === previous) throw new Error(`overlapping fixes at offset ${start}`);
+    previous = start;
     if (out === undefined) {
-      joined += uri.slice(at, f.start) + f.replacement;
+      joined += uri.slice(at, start) + replacements[k];
     } else {
-      out.pushRange(uri, at, f.start);
-      out.pushString(f.replacement);
+      out.pushRange(uri, at, start);
+      out.pushString(replacements[k]);
     }
-    at = f.end;
+    at = ends[k];
   }
   if (out === undefined) return joined + uri.slice(at);
   out.pushRange(uri, at, uri.length);

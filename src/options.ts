@@ -56,7 +56,9 @@ export function describeValue(value: unknown): string {
     }
     return typeof name === 'string' && /^[\w$]{1,40}$/.test(name) && name !== 'Object' ? `an object (${name})` : 'an object';
   }
-  return `${typeof value} ${String(value)}`;
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'symbol') return 'a symbol';
+  return `${typeof value} ${String(value)}${typeof value === 'bigint' ? 'n' : ''}`;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { applyFixes, lint, LINT_RULES, normalize, type LintCode, type LintOptions } from '../src';
+import { applyFixes, lint, LINT_RULES, normalize, type Diagnostic, type LintCode, type LintOptions } from '../src';
 import { readAbnf, type AbnfNode } from '../scripts/grammar-check/abnf';
 import { ENCODABLE_ILLEGAL_CHARACTERS } from '../src/lint';
 import { Generator, Random } from '../scripts/grammar-check/generate';
@@ -202,6 +202,29 @@ describe('lint: the rules of issue 14 item 5', () => {
     expect(applyFixes(u, diagnostics)).toBe(`http://h/${'~%2Fa/'.repeat(50)}?A&b=%C3%A9`);
     const overlapping = [...diagnostics, { ...diagnostics[diagnostics.length - 1], fix: { replacement: 'x', start: u.length - 7, end: u.length - 2 } }];
     expect(() => applyFixes(u, overlapping)).toThrow(/overlapping fixes at offset/);
+  });
+
+  it('applyFixes refuses a fix that is not one for this URI, the same with few fixes or many, never clamping it', () => {
+    const u = 'a'.repeat(100);
+    // n - 1 fixes that are fine, then `last`: at 2 the string path, at 70 the typed-array path.
+    const withLast = (n: number, last: unknown): Diagnostic[] => [...Array.from({ length: n - 1 }, (_, k) => ({ fix: { replacement: 'X', start: k, end: k + 1 } })), { fix: last }] as unknown as Diagnostic[];
+    for (const n of [2, 70]) {
+      for (const [start, end] of [[101, 101], [6e8, 6e8], [Infinity, Infinity], [NaN, 99], [-1, 99], [99, 98], [99.5, 100], ['99', 100]]) {
+        const bad = withLast(n, { replacement: 'Y', start, end });
+        expect(() => applyFixes(u, bad)).toThrow(typeof start === 'number' ? RangeError : TypeError);
+        expect(() => applyFixes(u, bad)).toThrow(/applyFixes: the fix of diagnostic \d+ spans .* not offsets 0 <= start <= end <= 100 into the URI/);
+      }
+      for (const last of [{ start: 99, end: 100 }, { replacement: 5, start: 99, end: 100 }, 'x', null]) {
+        expect(() => applyFixes(u, withLast(n, last))).toThrow(TypeError);
+      }
+      // Two fixes that begin at one offset: an insertion there could go on either side (lint's own conflicts()).
+      expect(() => applyFixes(u, [...withLast(n, { replacement: 'Y', start: 99, end: 99 }), { fix: { replacement: 'Z', start: 99, end: 100 } }] as Diagnostic[])).toThrow(/overlapping fixes at offset 99/);
+      expect(applyFixes(u, withLast(n, { replacement: 'Y', start: 100, end: 100 }))).toBe(`${'X'.repeat(n - 1)}${'a'.repeat(101 - n)}Y`);
+    }
+    expect(() => applyFixes(u, [null] as unknown as Diagnostic[])).toThrow(/diagnostic 0 is null/);
+    expect(() => applyFixes(u, 'x' as unknown as Diagnostic[])).toThrow(/expected the diagnostics as an array/);
+    // Fixes in any order are applied in order of their offsets.
+    expect(applyFixes('abc', [{ fix: { replacement: 'Z', start: 2, end: 3 } }, { fix: { replacement: 'X', start: 0, end: 1 } }] as Diagnostic[])).toBe('XbZ');
   });
 
   it('password-in-userinfo: the fix masks the password as redact() does, a suggestion', () => {
