@@ -109,3 +109,36 @@ export class CodeUnitBuilder {
     return s;
   }
 }
+
+/** Up to this many replacements, replaceSpans joins strings (cheaper for a few); past it, it writes code units. */
+const FEW_REPLACEMENTS = 64;
+
+/**
+ * `text` with the span [starts[k], ends[k]) replaced by `texts[k]` for each k, taken in the order
+ * `order` gives (by default k = 0, 1, ...). The spans must be in bounds, in that order and not
+ * overlapping: the caller checks. Many replacements (one per "%XX" or query parameter of a long
+ * URI) are written into one typed array, for the reason this module exists.
+ */
+export function replaceSpans(text: string, starts: ArrayLike<number>, ends: ArrayLike<number>, texts: readonly string[], order?: readonly number[]): string {
+  const n = starts.length;
+  if (n <= FEW_REPLACEMENTS) {
+    let joined = '';
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const k = order === undefined ? i : order[i];
+      joined += text.slice(at, starts[k]) + texts[k];
+      at = ends[k];
+    }
+    return joined + text.slice(at);
+  }
+  const out = new CodeUnitBuilder(text.length);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const k = order === undefined ? i : order[i];
+    out.pushRange(text, at, starts[k]);
+    out.pushString(texts[k]);
+    at = ends[k];
+  }
+  out.pushRange(text, at, text.length);
+  return out.toString();
+}

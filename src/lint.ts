@@ -19,7 +19,7 @@ import type { UriRuleName } from './rules';
 import { REFERENCE_RULES } from './grammars';
 import { percentEncode, percentEncodeExcept } from './percent-encoding';
 import { PercentEncodingError } from './errors';
-import { CodeUnitBuilder } from './code-units';
+import { replaceSpans } from './code-units';
 import { located } from './records';
 import { redact } from './redact';
 import { forEachTriplet, tripletOctet } from './triplets';
@@ -617,26 +617,14 @@ export function applyFixes(uri: string, diagnostics: readonly Diagnostic[]): str
       break;
     }
   }
-  // Many fixes (one per "%XX" of a long URI) are written into one typed array: a string joined piece by piece
-  // is two objects per fix for the collector to copy, and at a million characters that cost grew with the length.
-  const out = n > 64 ? new CodeUnitBuilder(uri.length) : undefined;
-  let joined = '';
+  // Checked before anything is written: overlapping, or two at one offset (an insertion there could go on either side).
   let at = 0;
   let previous = -1;
   for (let i = 0; i < n; i++) {
     const k = order === undefined ? i : order[i];
-    const start = starts[k];
-    if (start < at || start === previous) throw new Error(`overlapping fixes at offset ${start}`);
-    previous = start;
-    if (out === undefined) {
-      joined += uri.slice(at, start) + replacements[k];
-    } else {
-      out.pushRange(uri, at, start);
-      out.pushString(replacements[k]);
-    }
+    if (starts[k] < at || starts[k] === previous) throw new Error(`overlapping fixes at offset ${starts[k]}`);
+    previous = starts[k];
     at = ends[k];
   }
-  if (out === undefined) return joined + uri.slice(at);
-  out.pushRange(uri, at, uri.length);
-  return out.toString();
+  return replaceSpans(uri, starts, ends, replacements, order);
 }

@@ -139,10 +139,34 @@ export interface PercentDecodeOptions {
 export function percentDecode(text: string, options: PercentDecodeOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
   checkOptions('percentDecode', options, DECODE_OPTIONS);
+  return decode(text, options.only === 'unreserved', (at, message) => {
+    throw new PercentEncodingError(text, at, message);
+  });
+}
+
+/** What tryPercentDecode's failure throws and catches: one value, no Error (no stack trace to record). */
+const UNDECODABLE: unique symbol = Symbol('undecodable');
+
+/**
+ * percentDecode without options, or undefined where percentDecode would throw: for a caller that only
+ * compares the decoded text and takes the text as written when it does not decode (redact's names),
+ * without the cost of an error per name.
+ */
+export function tryPercentDecode(text: string): string | undefined {
+  try {
+    return decode(text, false, () => {
+      throw UNDECODABLE;
+    });
+  } catch (e) {
+    if (e === UNDECODABLE) return undefined;
+    throw e;
+  }
+}
+
+/** percentDecode's one pass; `fail` is called (and throws) at the first "%" or octet that does not decode. */
+function decode(text: string, onlyUnreserved: boolean, fail: (at: number, message: string) => never): string {
   const byteAt = (i: number): number => {
-    if (!isHexDigit(text.charCodeAt(i + 1)) || !isHexDigit(text.charCodeAt(i + 2))) {
-      throw new PercentEncodingError(text, i, '"%" must be followed by two hexadecimal digits');
-    }
+    if (!isHexDigit(text.charCodeAt(i + 1)) || !isHexDigit(text.charCodeAt(i + 2))) fail(i, '"%" must be followed by two hexadecimal digits');
     return tripletOctet(text, i);
   };
   if (text.indexOf('%') < 0) return text;
@@ -160,7 +184,7 @@ export function percentDecode(text: string, options: PercentDecodeOptions = {}):
     out.pushRange(text, i, percent);
     i = percent;
     const first = byteAt(i);
-    if (options.only === 'unreserved') {
+    if (onlyUnreserved) {
       if (isUnreservedOctet(first)) out.push(first);
       else out.pushRange(text, i, i + 3);
       i += 3;
@@ -170,14 +194,14 @@ export function percentDecode(text: string, options: PercentDecodeOptions = {}):
     const r = readUtf8(octets, 0, count);
     if ('invalidAt' in r) {
       const at = i + 3 * r.invalidAt;
-      if (r.invalidAt === 0) throw new PercentEncodingError(text, i, `%${text.slice(i + 1, i + 3)} cannot begin a UTF-8 character`);
+      if (r.invalidAt === 0) fail(i, `%${text.slice(i + 1, i + 3)} cannot begin a UTF-8 character`);
       if (r.invalidAt === count) {
         if (text[at] === '%') byteAt(at); // a malformed triplet: that error, at its "%"
-        throw new PercentEncodingError(text, i, 'a UTF-8 character is cut short');
+        fail(i, 'a UTF-8 character is cut short');
       }
-      if ((octets[r.invalidAt] & 0xc0) !== 0x80) throw new PercentEncodingError(text, at, `%${text.slice(at + 1, at + 3)} is not a UTF-8 continuation octet`);
+      if ((octets[r.invalidAt] & 0xc0) !== 0x80) fail(at, `%${text.slice(at + 1, at + 3)} is not a UTF-8 continuation octet`);
       // A continuation octet outside the range its lead octet allows: an overlong form, a surrogate, or above U+10FFFF.
-      throw new PercentEncodingError(text, i, `${text.slice(i, at + 3)} is not a well-formed UTF-8 character`);
+      fail(i, `${text.slice(i, at + 3)} is not a well-formed UTF-8 character`);
     }
     out.pushCodePoint(r.codePoint);
     i += 3 * r.length;

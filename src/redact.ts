@@ -10,7 +10,8 @@
  */
 import { parse } from './parse';
 import { UriSyntaxError } from './errors';
-import { percentDecode, percentEncode, PercentEncodingError } from './percent-encoding';
+import { percentEncode, tryPercentDecode } from './percent-encoding';
+import { replaceSpans } from './code-units';
 import { checkOptions, describeValue, oneOf, type OptionCheck, type OptionSpec } from './options';
 
 export interface RedactOptions {
@@ -37,32 +38,21 @@ export interface RedactOptions {
   readonly mask?: string;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 const stringList: OptionCheck = (value) =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : `must be an array of strings, got ${describeValue(value)}`;
 
 const REDACT_OPTIONS: OptionSpec = {
   userinfo: oneOf(['password', 'mask', 'remove', 'keep']),
   query: stringList,
-  mask: (value) => (typeof value === 'string' ? undefined : `must be a string, got ${describeValue(value)}`),
+  // A lone surrogate has no UTF-8, so no percent-encoding: refused with the options, before the input is read.
+  mask: (value) => (typeof value !== 'string' ? `must be a string, got ${describeValue(value)}` : LONE_SURROGATE.test(value) ? 'must be well-formed UTF-16 (it is percent-encoded as UTF-8), got a lone surrogate' : undefined),
 };
 
-/** The mask as it is written: percent-encoded as a segment, then ":", "@", "&", "=" and ";" too. */
+/** The mask as it is written: percent-encoded as a segment, then ":", "@", "&", "=" and ";" too (a checked option: well-formed). */
 function encodeMask(mask: string): string {
-  try {
-    return percentEncode(mask, 'segment').replace(/[:@&=;]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  } catch (e) {
-    if (e instanceof PercentEncodingError) throw new TypeError(`redact: option mask cannot be encoded: ${e.message}`);
-    throw e;
-  }
-}
-
-/** A query parameter's name, decoded when it decodes; as written otherwise (for comparison only). */
-function decodedName(name: string): string {
-  try {
-    return percentDecode(name);
-  } catch {
-    return name;
-  }
+  return percentEncode(mask, 'segment').replace(/[:@&=;]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**
@@ -106,16 +96,23 @@ export function redact(uri: string, options?: RedactOptions): string {
   const mode = options?.userinfo ?? 'password';
   const names = options?.query ?? [];
   const mask = encodeMask(options?.mask ?? '****');
-  // Replacements [start, end, text] in the input, in order and never overlapping.
-  const edits: Array<[number, number, string]> = [];
+  // Replacements of the input, in order and never overlapping, as columns: a query of many named values has one each.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const texts: string[] = [];
+  const edit = (start: number, end: number, text: string): void => {
+    starts.push(start);
+    ends.push(end);
+    texts.push(text);
+  };
   const userinfo = record.spans.userinfo;
   if (userinfo !== undefined && record.userinfo !== undefined && mode !== 'keep') {
     const [start, end] = userinfo;
-    if (mode === 'remove') edits.push([start, end + 1, '']); // with its "@"
-    else if (mode === 'mask') edits.push([start, end, mask]);
+    if (mode === 'remove') edit(start, end + 1, ''); // with its "@"
+    else if (mode === 'mask') edit(start, end, mask);
     else {
       const colon = record.userinfo.indexOf(':');
-      if (colon >= 0 && start + colon + 1 < end) edits.push([start + colon + 1, end, mask]);
+      if (colon >= 0 && start + colon + 1 < end) edit(start + colon + 1, end, mask);
     }
   }
   const query = record.spans.query;
@@ -134,17 +131,11 @@ export function redact(uri: string, options?: RedactOptions): string {
       }
       if (eq < stop) {
         const name = uri.slice(at, eq);
-        if ((wanted.has(name) || wanted.has(decodedName(name))) && eq + 1 <= stop) edits.push([eq + 1, stop, mask]);
+        // Compared as written, then decoded when it has a "%" and decodes (no error made for one that does not).
+        if (eq + 1 <= stop && (wanted.has(name) || (name.includes('%') && wanted.has(tryPercentDecode(name) ?? name)))) edit(eq + 1, stop, mask);
       }
       at = stop + 1;
     }
   }
-  if (edits.length === 0) return uri;
-  let out = '';
-  let from = 0;
-  for (const [start, end, text] of edits) {
-    out += uri.slice(from, start) + text;
-    from = end;
-  }
-  return out + uri.slice(from);
+  return starts.length === 0 ? uri : replaceSpans(uri, starts, ends, texts);
 }

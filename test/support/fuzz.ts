@@ -26,6 +26,7 @@ export const DOCUMENTED_ERRORS: Readonly<Record<string, 'input' | 'argument'>> =
   PercentEncodingError: 'input',
   IriConversionError: 'input',
   Utf8DecodeError: 'input',
+  FileUriError: 'input',
   TypeError: 'argument',
   UriOptionError: 'argument',
   RangeError: 'argument',
@@ -51,7 +52,7 @@ const ENGINE_MESSAGES = [
   /internal error/,
 ];
 
-export type InputError = 'UriSyntaxError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError';
+export type InputError = 'UriSyntaxError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError';
 
 export interface FuzzTarget {
   /** Unique, as printed in the report and taken by --target. */
@@ -241,6 +242,31 @@ export const TARGETS: readonly FuzzTarget[] = [
   { name: 'extract any scheme', run: (s) => urigram.extract(s, { schemes: 'any' }), errors: [], check: (_s, r: unknown) => (Array.isArray(r) ? undefined : 'not an array') },
   { name: 'lint', run: (s) => urigram.lint(s), errors: [], check: checkDiagnostics },
   { name: 'applyFixes of lint', run: (s) => urigram.applyFixes(s, urigram.lint(s)), errors: [], check: (_s, r: string) => isString(r) },
+  // The operations of RFC 3986 3, 5 and 7 added after the first fuzz runs: every export is a target.
+  { name: 'recompose of parse', run: (s) => urigram.recompose(urigram.parse(s)), errors: ['UriSyntaxError'], check: (s, r: string) => isString(r) ?? (r === s ? undefined : 'does not give back the input it was parsed from') },
+  {
+    name: 'relativize against a base',
+    run: (s) => urigram.relativize(BASE, s),
+    errors: ['UriSyntaxError'],
+    check: (s, r: string) => isString(r) ?? (urigram.resolve(BASE, r) === urigram.resolve(BASE, s) ? undefined : 'does not resolve to what the target resolves to'),
+  },
+  { name: 'redact query and userinfo', run: (s) => urigram.redact(s, { query: ['q', 'a', 't'], userinfo: 'mask' }), errors: ['UriSyntaxError'], check: (_s, r: string) => isString(r) ?? (urigram.isValid(r) ? undefined : 'not a valid URI reference') },
+  { name: 'build a path', run: (s) => urigram.build({ scheme: 'http', host: 'h', path: `/${s}` }), errors: ['PercentEncodingError'], check: (_s, r: string) => isString(r) ?? (urigram.isValid(r, { rule: 'URI' }) ? undefined : 'not a valid URI') },
+  { name: 'withComponents query', run: (s) => urigram.withComponents('http://h/p', { query: s }), errors: ['PercentEncodingError'], check: (_s, r: string) => isString(r) ?? (urigram.isValid(r, { rule: 'URI' }) ? undefined : 'not a valid URI') },
+  { name: 'fileUriToPath posix', run: (s) => urigram.fileUriToPath(s, { platform: 'posix' }), errors: ['UriSyntaxError', 'FileUriError'], check: (_s, r: string) => isString(r) },
+  { name: 'fileUriToPath windows', run: (s) => urigram.fileUriToPath(s, { platform: 'windows' }), errors: ['UriSyntaxError', 'FileUriError'], check: (_s, r: string) => isString(r) },
+  {
+    name: 'pathToFileUri posix',
+    run: (s) => urigram.pathToFileUri(s, { platform: 'posix' }),
+    errors: ['FileUriError'],
+    check: (_s, r: string) => isString(r) ?? (urigram.isValid(r, { rule: 'URI' }) ? undefined : 'not a valid URI'),
+  },
+  {
+    name: 'pathToFileUri windows',
+    run: (s) => urigram.pathToFileUri(s, { platform: 'windows' }),
+    errors: ['FileUriError'],
+    check: (_s, r: string) => isString(r) ?? (urigram.isValid(r, { rule: 'URI' }) ? undefined : 'not a valid URI'),
+  },
   // Options (issue 13, item 8): null is either the defaults or a clear error; a bad option is refused.
   { name: 'null options: parse', run: (s) => urigram.parse(s, null as never), errors: ['UriSyntaxError'], kind: 'null-options' },
   { name: 'null options: isValid', run: (s) => urigram.isValid(s, null as never), errors: [], kind: 'null-options' },
