@@ -16,7 +16,7 @@
 import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from './normalize';
 import { isValid, matches, parse, tryParse, type UriRecord } from './parse';
 import type { UriRuleName } from './rules';
-import { REFERENCE_RULES } from './grammars';
+import { REFERENCE_RULES, RFC3986_AUTOMATA, toPegName } from './grammars';
 import { percentEncode, percentEncodeExcept } from './percent-encoding';
 import { PercentEncodingError } from './errors';
 import { replaceSpans } from './code-units';
@@ -344,27 +344,89 @@ function dnsNameProblem(host: string): string | undefined {
 const CHARACTER_REFERENCE = /&(?:(amp|lt|gt|quot|apos|nbsp)|#([0-9]{1,7})|#[xX]([0-9A-Fa-f]{1,6}));/g;
 const NAMED_REFERENCES: Readonly<Record<string, number>> = { amp: 0x26, lt: 0x3c, gt: 0x3e, quot: 0x22, apos: 0x27, nbsp: 0xa0 };
 
-/**
- * The character a reference stands for, as a URI writes it: itself when it is
- * an ASCII character a URI has (reserved or unreserved), otherwise its UTF-8
- * octets percent-encoded; undefined for a code point that is no character.
- */
-function referencedText(codePoint: number): string | undefined {
-  if (codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return undefined;
+/** The ways a URI can write the character a reference stands for, best first: itself (an ASCII character a URI has), then its UTF-8 percent-encoded; none for a code point that is no character. */
+function referencedTexts(codePoint: number): string[] {
+  if (codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return [];
   const ch = String.fromCodePoint(codePoint);
-  if (codePoint < 0x80 && (matches('unreserved', ch) || matches('reserved', ch))) return ch;
-  return percentEncode(ch, 'fragment');
+  const encoded = percentEncode(ch, 'fragment');
+  return codePoint < 0x80 && (matches('unreserved', ch) || matches('reserved', ch)) && encoded !== ch ? [ch, encoded] : [encoded];
 }
 
-function characterReferenceDiagnostics(input: string, report: Report): void {
+/** Up to this many references in one URI, each fix is checked on its own (a pass of the automaton each); past it, all together in one pass. */
+const REFERENCES_CHECKED_ONE_BY_ONE = 64;
+
+/**
+ * The references, each with a fix when writing its character keeps the URI what it was: valid when it
+ * was valid (the character itself where a URI may have it there, else percent-encoded: "&#91;" in a path
+ * is "%5B", not "["; and none when neither is valid: the "#" of "&#x20;" began a fragment, so "a&#x20;b:"
+ * is a valid relative reference whose fix would put the ":" in its first segment), or, when it was
+ * invalid, failing no earlier than it did. Past REFERENCES_CHECKED_ONE_BY_ONE references, the fixes are
+ * offered when the URI is valid and stays valid with every reference replaced, and not otherwise.
+ */
+function characterReferenceDiagnostics(input: string, rule: UriRuleName, report: Report): void {
   if (!input.includes('&')) return;
+  // As columns, and each distinct reference's texts and message made once: a URI of many "&amp;" has a diagnostic
+  // per reference, and an object or string per reference kept alive besides would grow its cost per character.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const codePoints: number[] = [];
   for (const m of input.matchAll(CHARACTER_REFERENCE)) {
-    const codePoint = m[1] !== undefined ? NAMED_REFERENCES[m[1]] : m[2] !== undefined ? Number(m[2]) : parseInt(m[3], 16);
-    const replacement = referencedText(codePoint);
-    const start = m.index;
-    const end = start + m[0].length;
-    const message = `${m[0]} is an HTML character reference: the URI in the HTML is ${replacement === undefined ? 'not a character' : JSON.stringify(replacement)} here`;
-    report('html-character-reference', message, start, end, replacement === undefined ? undefined : { replacement, start, end });
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+    codePoints.push(m[1] !== undefined ? NAMED_REFERENCES[m[1]] : m[2] !== undefined ? Number(m[2]) : parseInt(m[3], 16));
+  }
+  const n = starts.length;
+  if (n === 0) return;
+  const textsByCodePoint = new Map<number, string[]>();
+  const textsOf = (k: number): string[] => {
+    let t = textsByCodePoint.get(codePoints[k]);
+    if (t === undefined) textsByCodePoint.set(codePoints[k], (t = referencedTexts(codePoints[k])));
+    return t;
+  };
+  const start = toPegName(rule);
+  const viable = (text: string): number => RFC3986_AUTOMATA.viablePrefix(text, start);
+  const inputViable = viable(input);
+  const valid = inputViable === input.length && isValid(input, { rule });
+  let allAtOnce: ((t: string[]) => string) | undefined;
+  if (n > REFERENCES_CHECKED_ONE_BY_ONE && valid) {
+    // Each character as itself where it may be; failing that, every one percent-encoded.
+    for (const choose of [(t: string[]) => t[0], (t: string[]) => t[t.length - 1]]) {
+      const written = starts.map((from, k) => (textsOf(k).length === 0 ? input.slice(from, ends[k]) : choose(textsOf(k))));
+      if (isValid(replaceSpans(input, starts, ends, written), { rule })) {
+        allAtOnce = choose;
+        break;
+      }
+    }
+  }
+  const messages = new Map<string, string>();
+  for (let k = 0; k < n; k++) {
+    const from = starts[k];
+    const to = ends[k];
+    const reference = input.slice(from, to);
+    const texts = textsOf(k);
+    let replacement: string | undefined;
+    if (texts.length === 0) {
+      replacement = undefined;
+    } else if (n > REFERENCES_CHECKED_ONE_BY_ONE) {
+      replacement = allAtOnce?.(texts);
+    } else {
+      replacement = texts.find((text) => {
+        const candidate = input.slice(0, from) + text + input.slice(to);
+        if (valid) return isValid(candidate, { rule });
+        // Invalid before: the replacement must not fail earlier than the input did (where the input failed,
+        // moved by the replacement when it was before; after the replacement when the failure was inside it).
+        const least = to <= inputViable ? inputViable + text.length - (to - from) : from >= inputViable ? inputViable : from + text.length;
+        return viable(candidate) >= least;
+      });
+    }
+    const key = `${reference}\u0000${replacement ?? ''}`;
+    let message = messages.get(key);
+    if (message === undefined) {
+      const stands = texts.length === 0 ? 'not a character' : JSON.stringify(replacement ?? texts[0]);
+      const unfixed = texts.length > 0 && replacement === undefined ? ' (written there, it would not keep the URI valid)' : '';
+      messages.set(key, (message = `${reference} is an HTML character reference: the URI in the HTML is ${stands} here${unfixed}`));
+    }
+    report('html-character-reference', message, from, to, replacement === undefined ? undefined : { replacement, start: from, end: to });
   }
 }
 
@@ -547,7 +609,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     const fix = mapped !== undefined && isValid(mapped, { rule }) ? { replacement: mapped, start: 0, end: uri.length } : undefined;
     report('non-ascii', 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', nonAscii.index, nonAscii.index + nonAscii[0].length, fix);
   }
-  characterReferenceDiagnostics(uri, report);
+  characterReferenceDiagnostics(uri, rule, report);
   if (parsed.ok) {
     const r = parsed.value;
     const scheme = located(r, 'scheme');

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { applyFixes, lint, LINT_RULES, normalize, type Diagnostic, type LintCode, type LintOptions } from '../src';
+import { applyFixes, isValid, lint, LINT_RULES, normalize, type Diagnostic, type LintCode, type LintOptions } from '../src';
 import { readAbnf, type AbnfNode } from '../scripts/grammar-check/abnf';
 import { ENCODABLE_ILLEGAL_CHARACTERS } from '../src/lint';
 import { Generator, Random } from '../scripts/grammar-check/generate';
@@ -88,6 +88,7 @@ describe('lint', () => {
     fc.assert(
       fc.property(fc.oneof(uri, http), (u) => {
         const diagnostics = lint(u);
+        // "URL:" is a prefix to lint, a scheme to normalize(): tested on its own below.
         if (diagnostics.some((d) => d.code === 'url-prefix')) return true;
         const fixed = applyFixes(u, diagnostics.filter((d) => normalization.has(d.code)));
         // "http://" gets no empty-path fix: "http:///" has no host either (empty-host).
@@ -96,6 +97,15 @@ describe('lint', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('with a "URL:" prefix, the safe fixes leave "URL" as it is: normalize() lower-cases it as a scheme, lint reports a prefix to drop', () => {
+    const u = 'URL:HTTP://a/%7e';
+    const d = lint(u);
+    expect(d.map((x) => x.code)).toEqual(['url-prefix', 'percent-encoded-unreserved']);
+    expect(applyFixes(u, d.filter((x) => LINT_RULES[x.code].fix === 'safe'))).toBe('URL:HTTP://a/~');
+    expect(normalize(u)).toBe('url:HTTP://a/~');
+    expect(applyFixes(u, d)).toBe('HTTP://a/~');
   });
 });
 
@@ -135,6 +145,29 @@ describe('lint: the rules of issue 14 item 5', () => {
     ]);
     expect(codes('https://e.com/?a=1&ampb=2&amp=3')).toEqual([]);
     expect(applyFixes('https://e.com/?a=1&#38;b=2#f', lint('https://e.com/?a=1&#38;b=2#f'))).toBe('https://e.com/?a=1&b=2#f');
+  });
+
+  it('html-character-reference: a fix only where writing the character keeps the URI valid (or, invalid, failing no earlier)', () => {
+    const fixes = (uri: string) => find(uri, 'html-character-reference').map((d) => d.fix?.replacement);
+    // "[" is reserved, but no path has it: percent-encoded.
+    expect(fixes('/&#91;')).toEqual(['%5B']);
+    // The "#" of "&#x20;" begins the fragment "x20;b:"; without it, ":" would be in the first segment of a relative path.
+    expect(fixes('a&#x20;b:')).toEqual([undefined]);
+    expect(find('a&#x20;b:', 'html-character-reference')[0].message).toMatch(/would not keep the URI valid/);
+    // Invalid with or without the fix (the space): the fix is offered, since the URI fails no earlier.
+    expect(fixes('http://a/?x=1&amp;y=2 z')).toEqual(['&']);
+    // Invalid, and the fix would fail earlier: "&#x5B;" in a path written "[" fails there; "%5B" does not.
+    expect(fixes('http://a/&#x5B; z')).toEqual(['%5B']);
+    for (const u of ['/&#91;', 'url:a&#37;/../b', 'https://e.com/?a=1&amp;b=2', 'http://a/b&#35;c']) {
+      expect([u, isValid(applyFixes(u, lint(u).filter((d) => d.code === 'html-character-reference')))]).toEqual([u, true]);
+    }
+    // Past 64 references, all are checked together, on a valid URI only: as themselves where that stays valid, else all
+    // percent-encoded. Numeric references after the first "#" make a URI invalid (a second "#"): no fixes.
+    expect(new Set(fixes(`http://a/?${'x=&amp;'.repeat(65)}`))).toEqual(new Set(['&']));
+    expect(new Set(fixes(`http://a/${'b/&lt;'.repeat(65)}`))).toEqual(new Set(['%3C']));
+    expect(new Set(fixes(`http://a/${'b/[&amp;'.repeat(65)}`))).toEqual(new Set([undefined]));
+    expect(new Set(fixes(`http://a/${'b/&#91;'.repeat(65)}`))).toEqual(new Set([undefined]));
+    expect(new Set(fixes(`http://a/?${'&apos;&amp;'.repeat(33)}`))).toEqual(new Set(["'", '&']));
   });
 
   it('disallowed-scheme: a list compared case-insensitively, or the https-only preset; refused options are TypeErrors', () => {

@@ -84,6 +84,8 @@ export const OPERATION_FAMILIES: readonly HostileFamily[] = [
   family('[1%25 repeated', "lint's zone-identifier pattern backtracks", (n) => rep('[1%25', n)),
   family('a zone identifier with a long zone', 'an IPv6 zone', (n) => `http://[fe80::1%25${'e'.repeat(n)}]/`),
   family('many uppercase percent-encodings', 'a lint diagnostic for each', (n) => `HTTP://A:80/${rep('%7e', n)}`),
+  family('many HTML character references', "lint's html-character-reference, a fix checked for each", (n) => `http://a/?${rep('x=&amp;', n)}`),
+  family('a few HTML character references in a long URI', 'each of 64 fixes checked by a pass over the whole URI', (n) => `http://a/${rep('b', n - 64 * 6)}${'/&#91;'.repeat(64)}`),
   // resolve (item 4) and normalization
   family('a/ then ../ as many', 'RFC 2396 step 6e restarts after each removal', (n) => `${'a/'.repeat(Math.floor(n / 5))}${'../'.repeat(Math.floor(n / 5))}`),
   family('a/../ repeated', 'one removal at each step', (n) => `http://h/${rep('a/../', n)}`),
