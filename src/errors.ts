@@ -81,7 +81,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
    */
   format(options: { width?: number } = {}): string {
     checkOptions('format', options, FORMAT_OPTIONS);
-    const width = Math.max(20, options.width ?? 72);
+    const width = options.width ?? 72;
     const { shown, caret } = window(this.input, this.offset, width);
     return [
       this.message,
@@ -108,8 +108,12 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
   }
 }
 
+/** format()'s least width. */
+const MIN_WIDTH = 20;
+
 const FORMAT_OPTIONS: OptionSpec = {
-  width: (value) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? undefined : `must be a positive integer, got ${describeValue(value)}`),
+  // Fewer than 20 characters of input would not show where the offset is: refused, not widened in silence.
+  width: (value) => (typeof value === 'number' && Number.isInteger(value) && value >= MIN_WIDTH ? undefined : `must be an integer of at least ${MIN_WIDTH} (characters of the input shown), got ${describeValue(value)}`),
 };
 
 function describe(d: UriSyntaxErrorDetails): string {

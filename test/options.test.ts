@@ -152,9 +152,11 @@ describe('the cases of issue 13', () => {
     expect(e.message).toMatch(/^parse: unknown rule "URI" for rfc3987 in option rule: expected one of IRI-reference/);
   });
 
-  it('format: a width that is no positive integer', () => {
+  it('format: a width that is no integer of at least 20 (never widened in silence)', () => {
     const error = (tryParse(' ') as { error: UriSyntaxError }).error;
     expect(optionError((x) => error.format(o(x)), { width: '40' }).option).toBe('width');
     expect(optionError((x) => error.format(o(x)), { width: 0 }).option).toBe('width');
+    for (const width of [1, 19, 20.5]) expect(optionError((x) => error.format(o(x)), { width }).message).toMatch(/must be an integer of at least 20/);
+    expect(error.format({ width: 20 })).toContain('^');
   });
 });
