@@ -103,7 +103,7 @@ describe('lint', () => {
     const u = 'URL:HTTP://a/%7e';
     const d = lint(u);
     expect(d.map((x) => x.code)).toEqual(['url-prefix', 'percent-encoded-unreserved']);
-    expect(applyFixes(u, d.filter((x) => LINT_RULES[x.code].fix === 'safe'))).toBe('URL:HTTP://a/~');
+    expect(applyFixes(u, d.filter((x) => (LINT_RULES[x.code] as { fix?: string }).fix === 'safe'))).toBe('URL:HTTP://a/~');
     expect(normalize(u)).toBe('url:HTTP://a/~');
     expect(applyFixes(u, d)).toBe('HTTP://a/~');
   });
