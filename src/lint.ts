@@ -352,18 +352,25 @@ function referencedTexts(codePoint: number): string[] {
   return codePoint < 0x80 && (matches('unreserved', ch) || matches('reserved', ch)) && encoded !== ch ? [ch, encoded] : [encoded];
 }
 
-/** Up to this many references in one URI, each fix is checked on its own (a pass of the automaton each); past it, all together in one pass. */
-const REFERENCES_CHECKED_ONE_BY_ONE = 64;
+/**
+ * The most passes of the automaton a URI's references get, two per check (a spelling as itself, then
+ * percent-encoded): up to this many references, a check each; past it, a check per distinct character,
+ * all its references at once (a valid URI has at most one numeric reference, the "#" of the others
+ * being a second "#", and six named ones: a handful of checks); past this many distinct characters,
+ * the rest get no fix, and their message says they were not checked.
+ */
+const REFERENCE_CHECKS = 64;
 
 /**
  * The references, each with a fix when writing its character keeps the URI what it was: valid when it
  * was valid (the character itself where a URI may have it there, else percent-encoded: "&#91;" in a path
  * is "%5B", not "["; and none when neither is valid: the "#" of "&#x20;" began a fragment, so "a&#x20;b:"
  * is a valid relative reference whose fix would put the ":" in its first segment), or, when it was
- * invalid, failing no earlier than it did. Past REFERENCES_CHECKED_ONE_BY_ONE references, the fixes are
- * offered when the URI is valid and stays valid with every reference replaced, and not otherwise.
+ * invalid, failing no earlier than it did. Each check is a pass of the automaton over the URI with the
+ * references of one group replaced: each reference its own group up to REFERENCE_CHECKS of them, then
+ * one group per distinct character (its references all get the same spelling, or none).
  */
-function characterReferenceDiagnostics(input: string, rule: UriRuleName, report: Report): void {
+function characterReferenceDiagnostics(input: string, rule: UriRuleName, inputValid: boolean, report: Report): void {
   if (!input.includes('&')) return;
   // As columns, and each distinct reference's texts and message made once: a URI of many "&amp;" has a diagnostic
   // per reference, and an object or string per reference kept alive besides would grow its cost per character.
@@ -383,19 +390,47 @@ function characterReferenceDiagnostics(input: string, rule: UriRuleName, report:
     if (t === undefined) textsByCodePoint.set(codePoints[k], (t = referencedTexts(codePoints[k])));
     return t;
   };
-  const start = toPegName(rule);
-  const viable = (text: string): number => RFC3986_AUTOMATA.viablePrefix(text, start);
-  const inputViable = viable(input);
-  const valid = inputViable === input.length && isValid(input, { rule });
-  let allAtOnce: ((t: string[]) => string) | undefined;
-  if (n > REFERENCES_CHECKED_ONE_BY_ONE && valid) {
-    // Each character as itself where it may be; failing that, every one percent-encoded.
-    for (const choose of [(t: string[]) => t[0], (t: string[]) => t[t.length - 1]]) {
-      const written = starts.map((from, k) => (textsOf(k).length === 0 ? input.slice(from, ends[k]) : choose(textsOf(k))));
-      if (isValid(replaceSpans(input, starts, ends, written), { rule })) {
-        allAtOnce = choose;
-        break;
+  // The groups, each a list of reference indices in order: one per reference, or one per distinct character.
+  let groups: number[][];
+  if (n <= REFERENCE_CHECKS) {
+    groups = starts.map((_, k) => [k]);
+  } else {
+    const byCodePoint = new Map<number, number[]>();
+    for (let k = 0; k < n; k++) {
+      const group = byCodePoint.get(codePoints[k]);
+      if (group === undefined) byCodePoint.set(codePoints[k], [k]);
+      else group.push(k);
+    }
+    groups = [...byCodePoint.values()];
+  }
+  const pegRule = toPegName(rule);
+  const inputViable = inputValid ? input.length : RFC3986_AUTOMATA.viablePrefix(input, pegRule);
+  /** Whether the input with the group's references written `text` is what the fix needs (see above). */
+  const keeps = (group: number[], text: string): boolean => {
+    const candidate = replaceSpans(input, group.map((k) => starts[k]), group.map((k) => ends[k]), group.map(() => text));
+    if (inputValid) return isValid(candidate, { rule });
+    // Where the input failed, in the candidate: moved by the replacements before it; after a replacement it was inside.
+    let shift = 0;
+    let least = -1;
+    for (const k of group) {
+      if (ends[k] <= inputViable) {
+        shift += text.length - (ends[k] - starts[k]);
+        continue;
       }
+      if (starts[k] < inputViable) least = starts[k] + shift + text.length;
+      break;
+    }
+    return RFC3986_AUTOMATA.viablePrefix(candidate, pegRule) >= (least < 0 ? inputViable + shift : least);
+  };
+  // Per reference: its fix's text, or why it has none.
+  const replacements: Array<string | undefined> = new Array<string | undefined>(n);
+  const unchecked = new Uint8Array(n);
+  for (const [g, group] of groups.entries()) {
+    const texts = textsOf(group[0]);
+    const text = g < REFERENCE_CHECKS ? texts.find((t) => keeps(group, t)) : undefined;
+    for (const k of group) {
+      replacements[k] = text;
+      if (g >= REFERENCE_CHECKS) unchecked[k] = 1;
     }
   }
   const messages = new Map<string, string>();
@@ -404,27 +439,13 @@ function characterReferenceDiagnostics(input: string, rule: UriRuleName, report:
     const to = ends[k];
     const reference = input.slice(from, to);
     const texts = textsOf(k);
-    let replacement: string | undefined;
-    if (texts.length === 0) {
-      replacement = undefined;
-    } else if (n > REFERENCES_CHECKED_ONE_BY_ONE) {
-      replacement = allAtOnce?.(texts);
-    } else {
-      replacement = texts.find((text) => {
-        const candidate = input.slice(0, from) + text + input.slice(to);
-        if (valid) return isValid(candidate, { rule });
-        // Invalid before: the replacement must not fail earlier than the input did (where the input failed,
-        // moved by the replacement when it was before; after the replacement when the failure was inside it).
-        const least = to <= inputViable ? inputViable + text.length - (to - from) : from >= inputViable ? inputViable : from + text.length;
-        return viable(candidate) >= least;
-      });
-    }
-    const key = `${reference}\u0000${replacement ?? ''}`;
+    const replacement = replacements[k];
+    const why = texts.length === 0 || replacement !== undefined ? '' : unchecked[k] ? ' (a fix is not checked past 64 distinct characters in one URI)' : ' (written there, it would not keep the URI valid)';
+    const key = `${reference}\u0000${replacement ?? ''}\u0000${why}`;
     let message = messages.get(key);
     if (message === undefined) {
       const stands = texts.length === 0 ? 'not a character' : JSON.stringify(replacement ?? texts[0]);
-      const unfixed = texts.length > 0 && replacement === undefined ? ' (written there, it would not keep the URI valid)' : '';
-      messages.set(key, (message = `${reference} is an HTML character reference: the URI in the HTML is ${stands} here${unfixed}`));
+      messages.set(key, (message = `${reference} is an HTML character reference: the URI in the HTML is ${stands} here${why}`));
     }
     report('html-character-reference', message, from, to, replacement === undefined ? undefined : { replacement, start: from, end: to });
   }
@@ -609,7 +630,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     const fix = mapped !== undefined && isValid(mapped, { rule }) ? { replacement: mapped, start: 0, end: uri.length } : undefined;
     report('non-ascii', 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', nonAscii.index, nonAscii.index + nonAscii[0].length, fix);
   }
-  characterReferenceDiagnostics(uri, rule, report);
+  characterReferenceDiagnostics(uri, rule, parsed.ok, report);
   if (parsed.ok) {
     const r = parsed.value;
     const scheme = located(r, 'scheme');
@@ -641,8 +662,11 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
  * that is not { replacement: string, start, end }, a RangeError for offsets that are not integers with
  * 0 <= start <= end <= the URI's length. Never clamped: such a fix was made for another text.
  */
-function checkedFixes(diagnostics: readonly unknown[], length: number): { start: number[]; end: number[]; replacement: string[] } {
-  const columns = { start: [] as number[], end: [] as number[], replacement: [] as string[] };
+function checkedFixes(diagnostics: readonly unknown[], length: number): { start: Int32Array; end: Int32Array; replacement: string[] } {
+  // Typed columns sized once (at most a fix per diagnostic): nothing per fix for the collector but its replacement.
+  const starts = new Int32Array(diagnostics.length);
+  const ends = new Int32Array(diagnostics.length);
+  const replacements: string[] = [];
   for (let k = 0; k < diagnostics.length; k++) {
     const d = diagnostics[k];
     if (typeof d !== 'object' || d === null) throw new TypeError(`applyFixes: diagnostic ${k} is ${describeValue(d)}, not a diagnostic`);
@@ -651,14 +675,15 @@ function checkedFixes(diagnostics: readonly unknown[], length: number): { start:
     if (typeof fix !== 'object' || fix === null) throw new TypeError(`applyFixes: the fix of diagnostic ${k} is ${describeValue(fix)}, not { replacement, start, end }`);
     const { replacement, start, end } = fix as Record<string, unknown>;
     if (typeof replacement !== 'string') throw new TypeError(`applyFixes: the fix of diagnostic ${k} has a replacement that is ${describeValue(replacement)}, not a string`);
-    const spans = `applyFixes: the fix of diagnostic ${k} spans ${typeof start === 'number' ? start : describeValue(start)} to ${typeof end === 'number' ? end : describeValue(end)}, not offsets 0 <= start <= end <= ${length} into the URI`;
-    if (typeof start !== 'number' || typeof end !== 'number') throw new TypeError(spans);
-    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || start > end || end > length) throw new RangeError(spans);
-    columns.start.push(start);
-    columns.end.push(end);
-    columns.replacement.push(replacement);
+    if (typeof start !== 'number' || typeof end !== 'number' || !Number.isInteger(start) || !Number.isInteger(end) || start < 0 || start > end || end > length) {
+      const spans = `applyFixes: the fix of diagnostic ${k} spans ${typeof start === 'number' ? start : describeValue(start)} to ${typeof end === 'number' ? end : describeValue(end)}, not offsets 0 <= start <= end <= ${length} into the URI`;
+      throw typeof start !== 'number' || typeof end !== 'number' ? new TypeError(spans) : new RangeError(spans);
+    }
+    starts[replacements.length] = start;
+    ends[replacements.length] = end;
+    replacements.push(replacement);
   }
-  return columns;
+  return { start: starts.subarray(0, replacements.length), end: ends.subarray(0, replacements.length), replacement: replacements };
 }
 
 /**
@@ -667,7 +692,7 @@ function checkedFixes(diagnostics: readonly unknown[], length: number): { start:
  * do; a TypeError or a RangeError for a fix that is not one for this URI (see checkedFixes).
  */
 export function applyFixes(uri: string, diagnostics: readonly Diagnostic[]): string {
-  if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${typeof uri}`);
+  if (typeof uri !== 'string') throw new TypeError(`applyFixes: expected the URI as a string, got ${describeValue(uri)}`);
   if (!Array.isArray(diagnostics)) throw new TypeError(`applyFixes: expected the diagnostics as an array, got ${describeValue(diagnostics)}`);
   const { start: starts, end: ends, replacement: replacements } = checkedFixes(diagnostics, uri.length);
   const n = starts.length;

@@ -161,13 +161,23 @@ describe('lint: the rules of issue 14 item 5', () => {
     for (const u of ['/&#91;', 'url:a&#37;/../b', 'https://e.com/?a=1&amp;b=2', 'http://a/b&#35;c']) {
       expect([u, isValid(applyFixes(u, lint(u).filter((d) => d.code === 'html-character-reference')))]).toEqual([u, true]);
     }
-    // Past 64 references, all are checked together, on a valid URI only: as themselves where that stays valid, else all
-    // percent-encoded. Numeric references after the first "#" make a URI invalid (a second "#"): no fixes.
+    // Past 64 references, the references of one character are checked together: as themselves where that stays
+    // valid (or fails no earlier), else all percent-encoded. One character's references do not cost another's their fix.
     expect(new Set(fixes(`http://a/?${'x=&amp;'.repeat(65)}`))).toEqual(new Set(['&']));
     expect(new Set(fixes(`http://a/${'b/&lt;'.repeat(65)}`))).toEqual(new Set(['%3C']));
-    expect(new Set(fixes(`http://a/${'b/[&amp;'.repeat(65)}`))).toEqual(new Set([undefined]));
-    expect(new Set(fixes(`http://a/${'b/&#91;'.repeat(65)}`))).toEqual(new Set([undefined]));
+    expect(new Set(fixes(`http://a/${'b/[&amp;'.repeat(65)}`))).toEqual(new Set(['&']));
+    expect(new Set(fixes(`http://a/?${'x=&amp;'.repeat(65)} z`))).toEqual(new Set(['&']));
+    // Invalid (a second "#"): "[" fails earlier in the path, "%5B" does not.
+    expect(new Set(fixes(`http://a/${'b/&#91;'.repeat(65)}`))).toEqual(new Set(['%5B']));
     expect(new Set(fixes(`http://a/?${'&apos;&amp;'.repeat(33)}`))).toEqual(new Set(["'", '&']));
+    const mixed = find(`${'x&amp;'.repeat(65)}&#x20;b:`, 'html-character-reference');
+    expect(new Set(mixed.slice(0, 65).map((d) => d.fix?.replacement))).toEqual(new Set(['&']));
+    expect(mixed[65].fix).toBeUndefined();
+    expect(mixed[65].message).toMatch(/would not keep the URI valid/);
+    // Past 64 distinct characters, the rest are not checked, and say so.
+    const many = find(`http://a/?${Array.from({ length: 70 }, (_, i) => `&#${0x4e00 + i};`).join('')}`, 'html-character-reference');
+    expect(many.slice(0, 64).every((d) => d.fix !== undefined)).toBe(true);
+    expect(many.slice(64).map((d) => [d.fix, /not checked past 64 distinct characters/.test(d.message)])).toEqual(Array(6).fill([undefined, true]));
   });
 
   it('disallowed-scheme: a list compared case-insensitively, or the https-only preset; refused options are TypeErrors', () => {

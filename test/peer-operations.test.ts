@@ -446,7 +446,7 @@ describe('redact (RFC 3986 3.2.1, 7.5)', () => {
     expect(() => redact(null as never)).toThrow(TypeError);
   });
 
-  it('is linear: a query of a million "&" and parameters, one "=" at its end', () => {
+  it('masks the one value of a query of a million "&" and parameters, one "=" at its end (its time: npm run fuzz)', () => {
     const uri = `http://u:p@h/?${'&'.repeat(1_000_000)}${'a&'.repeat(200_000)}k=v`;
     const x = redact(uri, { query: ['k'] });
     expect(x.endsWith('&k=****')).toBe(true);

@@ -10,6 +10,7 @@ import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { lint, LINT_RULES, type Diagnostic, type LintCode } from '../lint';
 import { directives, suppressedBy, type DocumentKind } from '../documents';
+import { replaceSpans } from '../code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
 import { errorMessage, openObject, writeArray } from './output';
 import { SarifWriter, type Region } from './sarif';
@@ -110,14 +111,19 @@ function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) 
   }
   if (edits.length === 0) return doc.text;
   edits.sort((a, b) => a.start - b.start);
-  let out = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const texts: string[] = [];
   let at = 0;
   for (const e of edits) {
-    if (e.start < at) continue; // overlapping: leave it for the next run
-    out += doc.text.slice(at, e.start) + e.replacement;
+    // Overlapping, or at the offset of the one before (as applyFixes refuses): left for the next run.
+    if (e.start < at || e.start === starts[starts.length - 1]) continue;
+    starts.push(e.start);
+    ends.push(e.end);
+    texts.push(e.replacement);
     at = e.end;
   }
-  return out + doc.text.slice(at);
+  return replaceSpans(doc.text, starts, ends, texts);
 }
 
 export async function runLint(ctx: Context): Promise<void> {

@@ -84,6 +84,8 @@ export const OPERATION_FAMILIES: readonly HostileFamily[] = [
   family('[1%25 repeated', "lint's zone-identifier pattern backtracks", (n) => rep('[1%25', n)),
   family('a zone identifier with a long zone', 'an IPv6 zone', (n) => `http://[fe80::1%25${'e'.repeat(n)}]/`),
   family('many uppercase percent-encodings', 'a lint diagnostic for each', (n) => `HTTP://A:80/${rep('%7e', n)}`),
+  family('many query parameters to mask', "redact's query option: a value masked in each", (n) => `http://u:p@h/?${rep('t=1&', n)}`),
+  family('many query names that do not decode', "redact compares each decoded: no error made per name", (n) => `http://h/?${rep('%C3=1&', n)}`),
   family('many HTML character references', "lint's html-character-reference, a fix checked for each", (n) => `http://a/?${rep('x=&amp;', n)}`),
   family('a few HTML character references in a long URI', 'each of 64 fixes checked by a pass over the whole URI', (n) => `http://a/${rep('b', n - 64 * 6)}${'/&#91;'.repeat(64)}`),
   // resolve (item 4) and normalization
