@@ -189,20 +189,27 @@ export async function runLint(ctx: Context): Promise<void> {
       await out.flush();
       return;
     }
-    const shown: Array<{ d: Diagnostic; place: { start: Position; end: Position } }> = [];
-    for (const d of diagnostics) {
-      const place = placeOf(t, d);
-      if (t.suppressed?.(place.start.line, d.code)) continue;
+    // The diagnostics shown, by index: a place is worked out again when it is written, not kept (a URI of a
+    // million characters can have half a million diagnostics, and four objects each kept alive cost more than
+    // working a place out twice).
+    const shown: number[] = [];
+    let failed = false;
+    for (const [k, d] of diagnostics.entries()) {
+      if (t.suppressed !== undefined && t.suppressed(placeOf(t, d).start.line, d.code)) continue;
       if (d.severity === 'error') counts.errors++;
       else if (d.severity === 'warning') counts.warnings++;
       else counts.infos++;
       if (writableFix(t, d)) counts.fixable++;
       if (quiet && d.severity !== 'error') continue;
-      shown.push({ d, place });
+      if (d.severity === 'error') failed = true;
+      shown.push(k);
     }
-    if (shown.some(({ d }) => d.severity === 'error')) ctx.fail();
+    if (failed) ctx.fail();
+    const each = function* (): Generator<{ d: Diagnostic; place: { start: Position; end: Position } }> {
+      for (const k of shown) yield { d: diagnostics[k], place: placeOf(t, diagnostics[k]) };
+    };
     if (sarif) {
-      for (const { d, place } of shown) {
+      for (const { d, place } of each()) {
         const fixRegion = writableFix(t, d) ? regionOf(t.located!.range(d.fix!.start, d.fix!.end)) : undefined;
         sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}) });
         if (out.full) await out.flush();
@@ -212,10 +219,10 @@ export async function runLint(ctx: Context): Promise<void> {
       firstJson = false;
       openObject(out, { ...where(t), uri: t.uri });
       out.write('"diagnostics":');
-      await writeArray(out, shown, ({ d, place }) => ({ ...d, line: place.start.line, column: place.start.column, endLine: place.end.line, endColumn: place.end.column }));
+      await writeArray(out, each(), ({ d, place }) => ({ ...d, line: place.start.line, column: place.start.column, endLine: place.end.line, endColumn: place.end.column }));
       out.write(format === 'json' ? '}' : '}\n');
     } else {
-      for (const { d, place } of shown) {
+      for (const { d, place } of each()) {
         out.write(`${label(t)}:${place.start.line}:${place.start.column}  ${d.severity}  ${d.message} (${d.section})  ${d.code}\n`);
         if (out.full) await out.flush();
       }
