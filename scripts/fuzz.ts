@@ -355,7 +355,7 @@ async function fuzzPair(runner: Runner, target: FuzzTarget, family: HostileFamil
     // can double a figure, the other job's 1 M-character runs contend for the memory caches, and
     // the long-lived child's heap holds what the targets before this one left. The new child warms
     // the target up on small inputs first, as the first one did.
-    const replies = await runAlone([0, best.length - 1].map((k) => ({ target: target.name, family: family.name, size: sizes[k], samples: k === 0 ? 7 : 2, warm: k === 0 })));
+    const replies = await runAlone([0, best.length - 1].map((k) => ({ target: target.name, family: family.name, size: sizes[k], samples: k === 0 ? 7 : 4, warm: k === 0 })));
     for (const [j, k] of [0, best.length - 1].entries()) {
       const reply = replies[j];
       if (!('killed' in reply) && reply.outcome.ok) best[k] = Math.min(best[k], reply.best);
