@@ -407,6 +407,8 @@ function characterReferenceDiagnostics(input: string, rule: UriRuleName, inputVa
   const inputViable = inputValid ? input.length : RFC3986_AUTOMATA.viablePrefix(input, pegRule);
   /** Whether the input with the group's references written `text` is what the fix needs (see above). */
   const keeps = (group: number[], text: string): boolean => {
+    // All after where an invalid input fails: the candidate has the same prefix, so it fails no earlier (no pass needed).
+    if (!inputValid && starts[group[0]] >= inputViable) return true;
     const candidate = replaceSpans(input, group.map((k) => starts[k]), group.map((k) => ends[k]), group.map(() => text));
     if (inputValid) return isValid(candidate, { rule });
     // Where the input failed, in the candidate: moved by the replacements before it; after a replacement it was inside.
