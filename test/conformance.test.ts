@@ -126,6 +126,53 @@ describe('the runner', () => {
     expect(report.scores).toEqual([{ category: 'percent-encoding', total: casesOf('percent-encoding').length, passed: casesOf('percent-encoding').length, failed: 0, unsupported: 0 }]);
   });
 
+  it('an adapter that throws anything, answers what is not JSON, never settles, or has an export that throws: reported on its case, not fatal', async () => {
+    const validity = suite.categories.find((f) => f.category === 'validity')!;
+    const three = { ...suite, categories: [{ ...validity, cases: validity.cases.slice(0, 3) }] };
+    const odd: Array<[string, AdapterModule, string]> = [
+      ['throws null', { validate: () => { throw null; } }, 'rejects valid input|accepts invalid input|no boolean answer'],
+      ['throws a cycle', { validate: () => { const e: { self?: unknown; offset?: unknown } = {}; e.self = e; e.offset = 1; throw e; } }, 'no boolean answer'],
+      ['a BigInt', { validate: () => 1n }, 'the implementation bad answer'],
+      ['never settles', { validate: () => new Promise(() => undefined) }, 'the implementation timed out'],
+      ['a getter that throws', Object.defineProperty({}, 'validate', { get: () => { throw new Error('no'); }, enumerable: true }) as AdapterModule, 'the implementation crashed'],
+    ];
+    for (const [what, adapter, cause] of odd) {
+      const report = await runSuite(three, moduleTransport(what, adapter, 200));
+      expect([what, report.scores[0].failed]).toEqual([what, 3]);
+      for (const c of report.causes) expect([what, c.cause]).toEqual([what, expect.stringMatching(new RegExp(cause))]);
+      expect(() => reportText(report) + reportMarkdown(report) + reportSvg([report])).not.toThrow();
+    }
+  }, 20000);
+
+  it('a suite that is not well-formed is refused before it runs, naming the file and the case', () => {
+    const root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'suite-'));
+    const write = (files: Record<string, unknown>) => {
+      fs.rmSync(root, { recursive: true, force: true });
+      fs.mkdirSync(root);
+      for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(root, name), typeof content === 'string' ? content : JSON.stringify(content));
+    };
+    const manifest = { suite: 'urigram-conformance', version: '1.0.0', files: ['v.json'] };
+    const category = (cases: unknown) => ({ suite: 'urigram-conformance', version: '1.0.0', category: 'validity', description: '', cases });
+    const good = { id: 'validity/x/0001', source: { kind: 'rfc', rfc: 3986, section: '3' }, grammar: 'rfc3986', rule: 'URI', input: 'a:b', valid: true };
+    const refusals: Array<[Record<string, unknown>, RegExp]> = [
+      [{ 'suite.json': 'vm\n' }, /suite\.json: not JSON/],
+      [{ 'suite.json': { ...manifest, files: ['../../etc/hostname'] } }, /"files" must be an array of file names in the suite's folder/],
+      [{ 'suite.json': manifest, 'v.json': { category: 'validity' } }, /v\.json: no "cases" array/],
+      [{ 'suite.json': manifest, 'v.json': category(null) }, /v\.json: no "cases" array/],
+      [{ 'suite.json': manifest, 'v.json': category([null]) }, /v\.json: case 0 is not an object/],
+      [{ 'suite.json': manifest, 'v.json': category([good, { ...good, id: 'validity/x/0002', source: undefined }]) }, /v\.json: case 1 \(validity\/x\/0002\) has no "source"/],
+      [{ 'suite.json': manifest, 'v.json': category([{ ...good, valid: 'yes' }]) }, /case 0 \(validity\/x\/0001\) has no boolean "valid"/],
+      [{ 'suite.json': { ...manifest, files: ['c.json'] }, 'c.json': { ...category([{ ...good, components: null }]), category: 'components' } }, /has no "components" object/],
+    ];
+    for (const [files, message] of refusals) {
+      write(files);
+      expect(() => loadSuite(root)).toThrow(message);
+    }
+    write({ 'suite.json': manifest, 'v.json': category([good]) });
+    expect(loadSuite(root).categories[0].cases).toHaveLength(1);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
   it('reports as Markdown and as an SVG chart', () => {
     const markdown = reportMarkdown(urigram);
     expect(markdown).toContain('| validity | ');
@@ -171,6 +218,15 @@ describe('a program over the JSON-lines protocol', () => {
     const report = await runSuite({ ...small, categories: [{ ...small.categories[0], cases: good }] }, execTransport(`${program} banner`));
     expect(report.scores[0]).toMatchObject({ passed: good.length, failed: 0 });
   }, 30000);
+
+  it('the time limit is per case: lines that answer nothing do not start it again', async () => {
+    const hang = cases.filter((c) => c.input === 'hang');
+    const started = Date.now();
+    const report = await runSuite({ ...small, categories: [{ ...small.categories[0], cases: hang }] }, execTransport(`${program} chatter`, { timeoutMs: 500 }));
+    expect(report.causes.map((c) => c.cause)).toEqual(['the implementation timed out']);
+    // Not a timed assertion of speed: without a per-case deadline this run never ends (jest's timeout fails it).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  }, 15000);
 
   it('refuses a time limit setTimeout cannot keep (a longer one would fire at once)', () => {
     expect(() => execTransport(program, { timeoutMs: 2 ** 31 })).toThrow(RangeError);

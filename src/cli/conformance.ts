@@ -51,7 +51,7 @@ export async function runConformance(ctx: Context): Promise<void> {
     } catch (e) {
       throw new UsageError(`cannot load the adapter ${adapter}: ${(e as Error).message}`);
     }
-    transport = moduleTransport(adapter, module);
+    transport = moduleTransport(adapter, module, timeout === undefined ? undefined : Number(timeout));
   } else transport = moduleTransport('urigram', URIGRAM_ADAPTER);
   const report = await runSuite(suite, transport, { categories: categories as Category[] | undefined });
   const format = ctx.value('--format') ?? 'text';

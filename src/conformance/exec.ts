@@ -84,14 +84,15 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
     }
   };
 
-  const next = (s: Session): Promise<string | undefined | 'timeout'> =>
+  /** The next line, or 'timeout' once `deadline` (Date.now()) has passed. */
+  const next = (s: Session, deadline: number): Promise<string | undefined | 'timeout'> =>
     new Promise((resolve) => {
       if (s.lines.length > 0) return resolve(s.lines.shift());
       if (s.exited) return resolve(undefined);
       const timer = setTimeout(() => {
         s.waiting = undefined;
         resolve('timeout');
-      }, timeoutMs);
+      }, Math.max(0, deadline - Date.now()));
       s.waiting = (line) => {
         clearTimeout(timer);
         resolve(line);
@@ -101,8 +102,10 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
   /** The answer to `request` from session `s`, or the failure the runner reports for it. */
   const answerTo = async (s: Session, request: Request): Promise<Response> => {
     // Lines that answer no request (a banner, a log line) or an earlier one are passed over: the answer is the line with this id.
+    // The time limit is the case's, whatever the program writes meanwhile (a line does not start it again).
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const line = await next(s);
+      const line = await next(s, deadline);
       if (line === 'timeout' || line === undefined) {
         stop(s);
         if (session === s) session = undefined;

@@ -52,20 +52,53 @@ export type AdapterModule = Partial<Record<string, (request: Request) => unknown
 
 const camel = (op: Op): string => op.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-export function moduleTransport(name: string, module: AdapterModule): Transport {
+/**
+ * An in-process adapter. Its answer to a case must come within `timeoutMs` (the same limit as a
+ * program's, 5 s by default): a promise that never settles is that case's "timed out", not the end of
+ * the run (nothing else would keep the process alive). A function that loops forever cannot be
+ * stopped in-process: run such an implementation with --exec. An answer that is not JSON data (a
+ * BigInt, a cycle) is a bad answer; anything thrown, an Error or not, is the case's error.
+ */
+export function moduleTransport(name: string, module: AdapterModule, timeoutMs = 5000): Transport {
   return {
     name,
     async call(request) {
-      const f = module[camel(request.op)];
+      let f: unknown;
+      try {
+        f = module[camel(request.op)];
+      } catch {
+        return { id: request.id, failure: 'crashed' }; // an export whose getter throws
+      }
       if (typeof f !== 'function') return { id: request.id, unsupported: true };
+      const run = f as (request: Request) => unknown;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
         // An adapter's function may be async: its promise is awaited, a rejection is its error.
-        const result = await f(request);
+        const late = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        });
+        const result = await Promise.race([Promise.resolve().then(() => run(request)), late]);
+        if (result === 'timeout') return { id: request.id, failure: 'timed out' };
         if (result !== null && typeof result === 'object' && (result as Response).unsupported === true) return { id: request.id, unsupported: true };
+        try {
+          JSON.stringify(result);
+        } catch {
+          return { id: request.id, failure: 'bad answer' };
+        }
         return { id: request.id, result };
       } catch (e) {
-        const offset = (e as { offset?: unknown }).offset;
-        return { id: request.id, error: e instanceof Error ? e.message : String(e), ...(typeof offset === 'number' ? { offset } : {}) };
+        let offset: unknown;
+        let message: string;
+        try {
+          offset = e !== null && typeof e === 'object' ? (e as { offset?: unknown }).offset : undefined;
+          message = e instanceof Error ? e.message : String(e);
+        } catch {
+          // A thrown value that cannot even be read or made a string (a getter that throws, a null-prototype object).
+          message = 'an error that cannot be described';
+        }
+        return { id: request.id, error: message, ...(typeof offset === 'number' ? { offset } : {}) };
+      } finally {
+        clearTimeout(timer);
       }
     },
   };

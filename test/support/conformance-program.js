@@ -4,12 +4,15 @@
 // package, says "unsupported" to every other operation, hangs on the input
 // "hang", exits on "crash", and answers "garbage" with a line that is not JSON.
 // Given "banner", it first writes a line that answers nothing; given "once",
-// it exits right after its first answer.
+// it exits right after its first answer; given "chatter", it writes lines that
+// answer nothing all the time.
 const readline = require('node:readline');
 const { isValid, matches, REFERENCE_RULES } = require('../../dist/src');
 
 const mode = process.argv[2];
 if (mode === 'banner') process.stdout.write(JSON.stringify({ hello: 'a program that greets first' }) + '\n');
+// Given "chatter", it writes a line that answers nothing every 50 ms and never answers "hang": the time limit is the case's, not the line's.
+if (mode === 'chatter') setInterval(() => process.stdout.write(JSON.stringify({ log: 'still here' }) + '\n'), 50);
 const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const r = JSON.parse(line);
