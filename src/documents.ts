@@ -697,13 +697,11 @@ function htmlUris(text: string, from: number, to: number): DocumentUri[] {
 // ---------------------------------------------------------------- source code
 
 /**
- * String literals and comments of source code, in one pass: a string literal
- * that is one URI-like token is taken whole (kind "string"); the rest of the
- * literals and the comments are read as prose; code is blanked.
+ * The comments and string literals of source code, in one pass, in order: `comment(from, to)` for a
+ * comment (its markers included), `string(from, to, open)` for a literal's body, `open` the length
+ * of its quote. What is in neither is code.
  */
-function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
-  const keep = new Uint8Array(text.length);
-  const out: DocumentUri[] = [];
+function scanSource(text: string, comment: '#' | '//', onComment: (from: number, to: number) => void, onString: (from: number, to: number) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -711,12 +709,12 @@ function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
     if ((comment === '//' && c === '/' && text[i + 1] === '/') || (comment === '#' && c === '#')) {
       let e = text.indexOf('\n', i);
       if (e < 0) e = n;
-      keep.fill(1, i, e);
+      onComment(i, e);
       i = e;
     } else if (comment === '//' && c === '/' && text[i + 1] === '*') {
       let e = text.indexOf('*/', i + 2);
       e = e < 0 ? n : e + 2;
-      keep.fill(1, i, e);
+      onComment(i, e);
       i = e;
     } else if (c === '"' || c === "'" || c === '`') {
       const triple = c !== '`' && text.startsWith(c + c + c, i);
@@ -736,14 +734,32 @@ function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
         }
         j++;
       }
-      const end = close < 0 ? j : close;
-      const body = text.slice(i + open, end);
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
-        out.push(make(body, i + open, end, 'string'));
-      } else keep.fill(1, i + open, end);
+      onString(i + open, close < 0 ? j : close);
       i = close < 0 ? j : close + open;
     } else i++;
   }
+}
+
+/**
+ * String literals and comments of source code, in one pass: a string literal
+ * that is one URI-like token is taken whole (kind "string"); the rest of the
+ * literals and the comments are read as prose; code is blanked.
+ */
+function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
+  const keep = new Uint8Array(text.length);
+  const out: DocumentUri[] = [];
+  const n = text.length;
+  scanSource(
+    text,
+    comment,
+    (from, to) => keep.fill(1, from, to),
+    (from, to) => {
+      const body = text.slice(from, to);
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
+        out.push(make(body, from, to, 'string'));
+      } else keep.fill(1, from, to);
+    },
+  );
   const hidden: Array<[number, number]> = [];
   for (let k = 0; k < n; ) {
     if (keep[k]) {
@@ -768,14 +784,32 @@ export interface Directive {
   readonly codes: readonly string[];
 }
 
-const DIRECTIVE = /(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9-]*)*)/g;
+/**
+ * A directive: a comment's opening marker at the start of a line or after a space or tab (not inside a
+ * URI, "http://a/#urigram-disable", nor right after a code span's backtick), then the directive and
+ * its codes (words of letters and digits joined by single "-": "-->" ends the list).
+ */
+const DIRECTIVE = /(?:^|(?<=[ \t]))(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9]*(?:-[a-z0-9]+)*)*)/gm;
 
-/** The inline directives in the comments of a text: <!-- ... -->, // ..., /* ... *\/ or # ... . */
-export function directives(text: string): Directive[] {
+/**
+ * The inline directives in the comments of a text: <!-- ... -->, // ..., /* ... *\/ or # ... . In
+ * source code (`kind` 'source'), only in its comments, read as extract reads them (`name`: the
+ * file's name, for "#" or "//" comments): a string literal that looks like one is not a comment.
+ */
+export function directives(text: string, options: { kind?: DocumentKind; name?: string } = {}): Directive[] {
   const out: Directive[] = [];
   if (!text.includes('urigram-')) return out;
+  let inComment: ((offset: number) => boolean) | undefined;
+  if (options.kind === 'source') {
+    const ranges: number[] = [];
+    scanSource(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//', (from, to) => ranges.push(from, to), () => undefined);
+    // A directive begins where its comment does (its marker is the comment's), so a lookup of its start suffices.
+    const starts = new Set<number>(ranges.filter((_, k) => k % 2 === 0));
+    inComment = (offset) => starts.has(offset) || (text[offset] === '{' && starts.has(offset + 1)); // JSX: {/* ... */}
+  }
   const starts = lineStarts(text);
   for (const m of text.matchAll(DIRECTIVE)) {
+    if (inComment !== undefined && !inComment(m.index!)) continue;
     const lo = lastAtOrBefore(starts, m.index!);
     const codes = m[2].split(/[\s,]+/).filter((c) => c !== '');
     out.push({ kind: m[1] as Directive['kind'], line: lo + 1, codes });

@@ -213,6 +213,28 @@ describe('inline directives', () => {
     ]);
   });
 
+  it('are comments only: not a URI\'s fragment or path, a code span, or a string literal of source code', () => {
+    const text = [
+      'Link: http://a.example/docs#urigram-disable',
+      'See `<!-- urigram-disable -->` in the docs, and http://x.example//urigram-disable-line.',
+      'text <!-- urigram-disable-line syntax -->',
+      '  // urigram-disable-next-line default-port',
+    ].join('\n');
+    expect(directives(text)).toEqual([
+      { kind: 'disable-line', line: 3, codes: ['syntax'] },
+      { kind: 'disable-next-line', line: 4, codes: ['default-port'] },
+    ]);
+    // "-->" right after the last code ends the list: the code is not "password-in-userinfo--".
+    expect(directives('<!-- urigram-disable-next-line password-in-userinfo-->')).toEqual([{ kind: 'disable-next-line', line: 1, codes: ['password-in-userinfo'] }]);
+    // In source code, only in comments as extract reads them: a string is no comment, whatever it holds.
+    const js = 'const a = " // urigram-disable";\nconst b = \'x\'; // urigram-disable-line syntax\n{/* urigram-disable-next-line */}\n';
+    expect(directives(js, { kind: 'source', name: 'a.jsx' })).toEqual([
+      { kind: 'disable-line', line: 2, codes: ['syntax'] },
+      { kind: 'disable-next-line', line: 3, codes: [] },
+    ]);
+    expect(directives('s = "# urigram-disable"\n# urigram-disable syntax\n', { kind: 'source', name: 'a.py' })).toEqual([{ kind: 'disable', line: 2, codes: ['syntax'] }]);
+  });
+
   it('switch rules off for the next line, the same line, or until enabled', () => {
     const off = suppressedBy(directives('<!-- urigram-disable-next-line syntax -->\nA\nB\n<!-- urigram-disable -->\nC\n<!-- urigram-enable -->\nD\n'));
     expect(off(2, 'syntax')).toBe(true);

@@ -92,7 +92,7 @@ function fingerprint(t: Target, d: Diagnostic): string {
 
 /** The text with the safe fixes of its URIs applied (none overlap: each URI's fixes are disjoint, and URIs are). */
 function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) => Diagnostic[]): string {
-  const suppressed = suppressedBy(directives(doc.text));
+  const suppressed = suppressedBy(directives(doc.text, { kind: doc.kind, name: doc.file }));
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   for (const located of doc.uris) {
     if (located.found.code || config.ignoreUris.some((re) => re.test(located.found.uri))) continue;
@@ -263,7 +263,7 @@ export async function runLint(ctx: Context): Promise<void> {
             doc = readDocument(doc.file, fixed, readOptions);
           }
         }
-        const suppressed = suppressedBy(directives(doc.text));
+        const suppressed = suppressedBy(directives(doc.text, { kind: doc.kind, name: doc.file }));
         // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
         const seen = sarif ? new Map<string, number>() : undefined;
         const ignoreUris = config.ignoreUris;
