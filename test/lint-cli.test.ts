@@ -217,6 +217,24 @@ describe('--fix', () => {
     expect(fs.readFileSync(path.join(project, 'a.md'), 'utf8')).toBe(fixed);
   });
 
+  it('reads only UTF-8: a file that is not, or is UTF-16, is refused by name and left as it was; a UTF-8 byte-order mark is kept', () => {
+    const file = path.join(project, 'a.md');
+    const notUtf8 = Buffer.concat([Buffer.from('See HTTP://Example.COM/a and '), Buffer.from([0xff, 0xfe]), Buffer.from(' bad\n')]);
+    fs.writeFileSync(file, notUtf8);
+    let r = run(['lint', '--extract', '--fix', 'a.md']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('cannot read a.md: not UTF-8 (ill-formed at byte 29, 0xFF)');
+    expect(fs.readFileSync(file).equals(notUtf8)).toBe(true);
+    fs.writeFileSync(file, Buffer.from('\ufeffSee HTTP://Example.COM/a\n', 'utf16le'));
+    r = run(['lint', '--extract', 'a.md']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('cannot read a.md: it begins with a UTF-16 byte-order mark (FF FE), and urigram reads UTF-8');
+    fs.writeFileSync(file, '\ufeffSee HTTP://Example.COM/a\n');
+    r = run(['lint', '--extract', '--fix', 'a.md']);
+    expect(r.status).toBe(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe('\ufeffSee http://example.com/a\n');
+  });
+
   it('needs --extract', () => {
     const r = run(['lint', '--fix', 'HTTP://a/']);
     expect(r.status).toBe(2);

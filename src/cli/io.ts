@@ -5,6 +5,7 @@
  * src/cli/ and scripts/): the library itself must run in a browser.
  */
 import * as fs from 'node:fs';
+import { decodeUtf8 } from '../utf8';
 import * as path from 'node:path';
 
 export const EXIT_VALID = 0;
@@ -93,12 +94,44 @@ export async function readAll(stream: Io['stdin']): Promise<string> {
   return withoutBom(parts.join(''));
 }
 
-/** The text of a file, less a leading byte-order mark; a file that cannot be read is an InputError. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The text of a file, less a leading byte-order mark; an InputError for a file that cannot be read, or
+ * that is not UTF-8: nothing is decoded by guess (a byte that is not UTF-8 would be read as U+FFFD, and
+ * `lint --fix` would write that back), and a UTF-16 file is named as such rather than read as nothing.
+ */
 export function readFile(file: string): string {
+  let bytes: Buffer;
   try {
-    return withoutBom(fs.readFileSync(file, 'utf8'));
+    bytes = fs.readFileSync(file);
   } catch (e) {
     throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    throw new InputError(`cannot read ${file}: it begins with a UTF-16 byte-order mark (${bytes[0] === 0xff ? 'FF FE' : 'FE FF'}), and urigram reads UTF-8`);
+  }
+  try {
+    return withoutBom(STRICT_UTF8.decode(bytes));
+  } catch {
+    const r = decodeUtf8(bytes);
+    const at = 'invalidAt' in r ? r.invalidAt : 0;
+    throw new InputError(`cannot read ${file}: not UTF-8 (ill-formed at byte ${at}${at < bytes.length ? `, 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')}` : ', the end'})`);
+  }
+}
+
+/** Whether a file begins with the UTF-8 byte-order mark, which readFile leaves out of its text (and --fix writes back). */
+export function hasUtf8Bom(file: string): boolean {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(3);
+      return fs.readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false;
   }
 }
 

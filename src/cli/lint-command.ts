@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import { lint, LINT_RULES, type Diagnostic, type LintCode } from '../lint';
 import { directives, suppressedBy, type DocumentKind } from '../documents';
 import { replaceSpans } from '../code-units';
-import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
+import { OutputClosed, OutputFailed, UsageError, InputError, hasUtf8Bom, version, say } from './io';
 import { errorMessage, openObject, writeArray } from './output';
 import { SarifWriter, type Region } from './sarif';
 import { documents, inputs, readDocument, type ReadDocument, type ReadOptions } from './inputs';
@@ -256,7 +256,8 @@ export async function runLint(ctx: Context): Promise<void> {
           const fixed = fixedText(doc, config, lintOf);
           if (fixed !== doc.text) {
             try {
-              fs.writeFileSync(doc.file, fixed);
+              // The byte-order mark readFile left out of the text goes back where it was.
+              fs.writeFileSync(doc.file, hasUtf8Bom(doc.file) ? `\ufeff${fixed}` : fixed);
             } catch (e) {
               throw new InputError(`cannot write the fixes to ${doc.file}: ${(e as Error).message}`);
             }
