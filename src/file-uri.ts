@@ -128,7 +128,9 @@ export function fileUriToPath(uri: string, options: FileUriOptions): string {
     if (!/^[^/]+\/[^/]/.test(path.slice(slashes))) throw new FileUriError(uri, at + slashes, 'a UNC path needs a host and a share name, "file:////host/share/..." (RFC 8089 E.3.2)');
     return `\\\\${decodePath(uri, path.slice(slashes), at + slashes, true)}`;
   }
-  const drive = driveAt(path, 1) ? 1 : driveAt(path, 0) && r.authority === undefined ? 0 : -1;
+  // The drive letter is the whole first segment: "/C:/..." (E.2, after the root), or "C:/..." without an authority
+  // (E.2's "file:c:/path"). "file:xc:/a" has the first segment "xc:": no drive, never drive C.
+  const drive = path.startsWith('/') && driveAt(path, 1) ? 1 : driveAt(path, 0) && r.authority === undefined ? 0 : -1;
   if (drive < 0) {
     throw new FileUriError(uri, at, `a Windows path needs a drive letter ("file:///C:/...", RFC 8089 E.2) or a UNC host ("file://host/share/...", E.3), got the path ${JSON.stringify(path)}`);
   }

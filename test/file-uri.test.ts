@@ -63,6 +63,10 @@ describe('fileUriToPath (RFC 8089)', () => {
     ['file:///a%00b', 'posix', FileUriError, 9, /NUL/],
     ['file:///a/%C3', 'posix', FileUriError, 10, /UTF-8/],
     ['file:///a/b', 'windows', FileUriError, 7, /drive letter/],
+    // The drive letter is the whole first segment (E.2): "xc:" and "9c:" are none, never drive C.
+    ['file:xc:/a', 'windows', FileUriError, 5, /drive letter/],
+    ['file:9c:/x', 'windows', FileUriError, 5, /drive letter/],
+    ['file:ac:', 'windows', FileUriError, 5, /drive letter/],
     ['file://host/', 'windows', FileUriError, 11, /share name/],
     ['file://[::1]/s', 'windows', FileUriError, 7, /IP literal/],
     ['file:////host', 'windows', FileUriError, 9, /host and a share/],
