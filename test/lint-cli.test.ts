@@ -252,6 +252,13 @@ describe('SARIF for code scanning', () => {
     fixes?: Array<{ artifactChanges: Array<{ replacements: Array<{ deletedRegion: Region; insertedContent: { text: string } }> }> }>;
   };
 
+  it('a finding of an empty span at the end of a file has an empty region there, not one past the end of its line', () => {
+    write('eof.txt', 'x https://');
+    const log = JSON.parse(run(['lint', '--no-config', '--extract', 'eof.txt', '--format', 'sarif']).stdout);
+    const regions = log.runs[0].results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: Region } }> }) => [r.ruleId, r.locations[0].physicalLocation.region]);
+    expect(regions).toEqual([['empty-host', { startLine: 1, startColumn: 11, endLine: 1, endColumn: 11 }]]);
+  });
+
   it('valid SARIF 2.1.0 whose rules have names, descriptions, help, helpUri to their section, and security-severity on security rules', () => {
     write('a.md', '[a](http://u:pw@a.example/)\n');
     const log = JSON.parse(run(['lint', '--extract', 'a.md', '--format', 'sarif']).stdout);

@@ -54,9 +54,12 @@ interface Counts {
 
 /** A diagnostic's place: the start and end positions (line and column from 1). */
 function placeOf(t: Target, d: Pick<Diagnostic, 'start' | 'end'>): { start: Position; end: Position } {
-  if (t.located) return t.located.range(d.start, Math.max(d.end, d.start + 1));
+  // An empty span (a missing host: "https://") is shown on the character after it, where there is one; at the
+  // end of the URI it stays empty, so that a region never ends past its line (or its file).
+  const end = Math.max(d.end, Math.min(d.start + 1, t.uri.length));
+  if (t.located) return t.located.range(d.start, end);
   const line = t.line ?? 1;
-  return { start: { line, column: d.start + 1 }, end: { line, column: Math.max(d.end, d.start + 1) + 1 } };
+  return { start: { line, column: d.start + 1 }, end: { line, column: end + 1 } };
 }
 
 function regionOf(p: { start: Position; end: Position }): Region {
