@@ -65,23 +65,21 @@ function encodeMask(mask: string): string {
  * The syntax error of an input that is not a URI, with what could be a
  * userinfo in its `input` masked, character for character (so `offset` and
  * the caret still point at the same place): a program that logs the error of
- * redact() must not log what redact() was asked to hide. What looks like a
- * userinfo: after "//", up to the last "@" before the next "/", "?" or "#".
+ * redact() must not log what redact() was asked to hide. What could be a
+ * userinfo: after the first "//", up to the last "@" of the input. In an
+ * invalid input nothing says where a userinfo ends (a password may hold an
+ * unencoded "/", "?" or "#"), so the mask errs on the side of hiding: a "@"
+ * in the path hides the text before it too.
  */
 function withoutSecrets(e: UriSyntaxError): UriSyntaxError {
   const input = e.input;
   const slashes = input.indexOf('//');
   if (slashes < 0) return e;
   const from = slashes + 2;
-  let end = input.length;
-  for (const delimiter of ['/', '?', '#']) {
-    const at = input.indexOf(delimiter, from);
-    if (at >= 0 && at < end) end = at;
-  }
-  const at = input.lastIndexOf('@', end - 1);
+  const at = input.lastIndexOf('@');
   if (at < from) return e;
   const masked = input.slice(0, from) + '*'.repeat(at - from) + input.slice(at);
-  return new UriSyntaxError({ input: masked, grammar: e.grammar, rule: e.rule, offset: e.offset, found: e.offset < at ? '*' : e.found, expected: e.expected, rulePath: e.rulePath, hint: e.hint });
+  return new UriSyntaxError({ input: masked, grammar: e.grammar, rule: e.rule, offset: e.offset, found: e.offset >= from && e.offset < at ? '*' : e.found, expected: e.expected, rulePath: e.rulePath, hint: e.hint });
 }
 
 export function redact(uri: string, options?: RedactOptions): string {

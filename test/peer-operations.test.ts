@@ -378,6 +378,22 @@ describe('redact (RFC 3986 3.2.1, 7.5)', () => {
     expect(e.format()).not.toContain('s3cret');
   });
 
+  it('masks up to the last "@" of an invalid input: a password with an unencoded "/", "?" or "#" is hidden too', () => {
+    for (const input of ['https://u:sec/ret@h/a b', 'https://u:sec#ret@h/a', 'https://u:sec?ret@h/ a', 'http://u:pw9@h/x@y z']) {
+      let error: UriSyntaxError | undefined;
+      try {
+        redact(input);
+      } catch (e) {
+        error = e as UriSyntaxError;
+      }
+      expect(error).toBeInstanceOf(UriSyntaxError);
+      const e = error as UriSyntaxError;
+      const secret = input.slice(input.indexOf(':', 6) + 1, input.indexOf('@'));
+      expect([input, JSON.stringify(e.toJSON()).includes(secret), e.format().includes(secret)]).toEqual([input, false, false]);
+      expect(e.input.length).toBe(input.length);
+    }
+  });
+
   it.each<[string, Parameters<typeof redact>[1], string]>([
     ['http://user:secret@example.com/', undefined, 'http://user:****@example.com/'],
     ['http://user:@example.com/', undefined, 'http://user:@example.com/'], // an empty password: nothing to hide
