@@ -35,6 +35,16 @@ function xml(text: string): string {
 }
 
 describe('iriToUri (RFC 3987 3.1)', () => {
+  it('takes the bidi formatting characters where the ABNF does (a named departure from 4.1\'s MUST NOT, README), percent-encoded; uriToIri keeps them so', () => {
+    for (const c of [0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e]) {
+      const iri = `http://a/${String.fromCodePoint(c)}`;
+      expect(isValid(iri, { grammar: 'rfc3987' })).toBe(true);
+      const uri = iriToUri(iri);
+      expect(uri).toBe(`http://a/${encodeURIComponent(String.fromCodePoint(c))}`);
+      expect(uriToIri(uri)).toBe(uri);
+    }
+  });
+
   // The examples of 3.1, in the RFC's XML notation.
   it.each([
     ['http://r&#xE9;sum&#xE9;.example.org', 'http://r%C3%A9sum%C3%A9.example.org'],
