@@ -252,6 +252,13 @@ describe('SARIF for code scanning', () => {
     fixes?: Array<{ artifactChanges: Array<{ replacements: Array<{ deletedRegion: Region; insertedContent: { text: string } }> }> }>;
   };
 
+  it('a directive naming no rule is said on standard error, and switches nothing off', () => {
+    write('d.md', '<!-- urigram-disable-next-line pasword-in-userinfo -->\nftp://u:pw@h/\n');
+    const r = run(['lint', '--no-config', '--extract', 'd.md']);
+    expect(r.stderr).toContain('d.md:1: urigram-disable-next-line names no rule "pasword-in-userinfo"');
+    expect(problems(r.stdout)).toEqual(['d.md:2:9 password-in-userinfo']);
+  });
+
   it('a finding of an empty span at the end of a file has an empty region there, not one past the end of its line', () => {
     write('eof.txt', 'x https://');
     const log = JSON.parse(run(['lint', '--no-config', '--extract', 'eof.txt', '--format', 'sarif']).stdout);

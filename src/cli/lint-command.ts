@@ -267,7 +267,14 @@ export async function runLint(ctx: Context): Promise<void> {
             doc = readDocument(doc.file, fixed, readOptions);
           }
         }
-        const suppressed = suppressedBy(directives(doc.text, { kind: doc.kind, name: doc.file }));
+        const found = directives(doc.text, { kind: doc.kind, name: doc.file });
+        // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
+        for (const d of found) {
+          for (const code of d.codes) {
+            if (!Object.prototype.hasOwnProperty.call(LINT_RULES, code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
+          }
+        }
+        const suppressed = suppressedBy(found);
         // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
         const seen = sarif ? new Map<string, number>() : undefined;
         const ignoreUris = config.ignoreUris;
