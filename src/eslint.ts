@@ -383,6 +383,7 @@ const COMMON_OPTIONS = {
 
 const MESSAGES = {
   diagnostic: '{{message}} ({{code}}, {{severity}}, {{section}})',
+  notString: '{{field}} must be a URI, a string; it is {{type}}',
   fix: 'Replace {{before}} with {{after}} ({{code}})',
 };
 
@@ -477,9 +478,15 @@ interface JsonNode {
   readonly body?: JsonNode;
 }
 
+/** The value of a member of an object: the last of that name, as JSON.parse and npm read a key written twice. */
 function member(object: JsonNode | undefined, name: string): JsonNode | undefined {
   if (object?.type !== 'Object') return undefined;
-  return object.members?.find((m) => (m.name.type === 'String' ? m.name.value : m.name.name) === name)?.value;
+  const members = object.members ?? [];
+  for (let k = members.length - 1; k >= 0; k--) {
+    const m = members[k];
+    if ((m.name.type === 'String' ? m.name.value : m.name.name) === name) return m.value;
+  }
+  return undefined;
 }
 
 /**
@@ -499,17 +506,20 @@ const packageJson: Rule.RuleModule = {
   },
   create(context) {
     const check = reporter(context, settingsOf((context.options[0] ?? {}) as Options, 'URI'));
-    const strings = (node: JsonNode | undefined): void => {
-      if (node?.type === 'String') check(node as unknown as ESTree.Node);
+    // A field that is there but no string (a number, null, an array) is no URI either: said, not passed over.
+    const strings = (node: JsonNode | undefined, field: string): void => {
+      if (node === undefined) return;
+      if (node.type === 'String') check(node as unknown as ESTree.Node);
+      else context.report({ node: node as unknown as ESTree.Node, messageId: 'notString', data: { field, type: node.type === 'Null' ? 'null' : `a ${node.type.toLowerCase()}` } });
     };
     return {
       Document(node: JsonNode) {
         if (context.filename.replace(/^.*[\\/]/, '') !== 'package.json') return;
         const root = node.body;
-        strings(member(root, 'homepage'));
-        strings(member(member(root, 'repository'), 'url'));
+        strings(member(root, 'homepage'), 'homepage');
+        strings(member(member(root, 'repository'), 'url'), 'repository.url');
         const bugs = member(root, 'bugs');
-        strings(bugs?.type === 'String' ? bugs : member(bugs, 'url'));
+        strings(bugs?.type === 'String' ? bugs : member(bugs, 'url'), bugs?.type === 'String' ? 'bugs' : 'bugs.url');
       },
     } as unknown as Rule.RuleListener;
   },

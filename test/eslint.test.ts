@@ -270,6 +270,11 @@ describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: 
       { code: q.bugsString, filename: 'package.json', errors: [err('syntax', q.bugsString, 'z')] },
       { code: q.fix, filename: 'package.json', options: [{ report: 'info' }], errors: [err('uppercase-scheme', q.fix, 'HTTPS')], output: pkg({ homepage: 'https://a/' }) },
       { code: q.scheme, filename: 'package.json', options: [{ schemes: ['https'] }], errors: [{ message: /the scheme "http" is not one of the allowed schemes: https \(disallowed-scheme, /, ...at(q.scheme, 'http', q.scheme.indexOf(':')) }] },
+      // A field that is no string is no URI: said.
+      { code: pkg({ homepage: 5 }), filename: 'package.json', errors: [{ message: 'homepage must be a URI, a string; it is a number' }] },
+      { code: pkg({ bugs: { url: null } }), filename: 'package.json', errors: [{ message: 'bugs.url must be a URI, a string; it is null' }] },
+      // A key written twice: the last one, as JSON.parse and npm read it.
+      { code: '{"homepage": "http://a/", "homepage": "http://a b/"}', filename: 'package.json', errors: [{ message: /invalid URI at offset 8/ }] },
     ],
   };
   // RegExps do not survive JSON: sent as their source
