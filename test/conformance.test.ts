@@ -7,6 +7,7 @@
  * protocol that hangs, crashes or answers nonsense is reported, not fatal.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { readAbnf } from '../scripts/grammar-check/abnf';
@@ -145,7 +146,7 @@ describe('the runner', () => {
   }, 20000);
 
   it('a suite that is not well-formed is refused before it runs, naming the file and the case', () => {
-    const root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'suite-'));
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-'));
     const write = (files: Record<string, unknown>) => {
       fs.rmSync(root, { recursive: true, force: true });
       fs.mkdirSync(root);

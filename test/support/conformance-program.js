@@ -12,7 +12,7 @@ const { isValid, matches, REFERENCE_RULES } = require('../../dist/src');
 const mode = process.argv[2];
 if (mode === 'banner') process.stdout.write(JSON.stringify({ hello: 'a program that greets first' }) + '\n');
 // Given "chatter", it writes a line that answers nothing every 50 ms and never answers "hang": the time limit is the case's, not the line's.
-if (mode === 'chatter') setInterval(() => process.stdout.write(JSON.stringify({ log: 'still here' }) + '\n'), 50);
+if (mode === 'chatter') require('node:timers').setInterval(() => process.stdout.write(JSON.stringify({ log: 'still here' }) + '\n'), 50);
 const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const r = JSON.parse(line);
