@@ -741,45 +741,6 @@ function scanSource(text: string, comment: '#' | '//', onComment: (from: number,
 }
 
 /**
- * A string literal's body as the language reads it (JavaScript's escapes, which C, Java, Python and the
- * rest share but for a few): "\n", "\t" and the like, "\xHH", "\uHHHH", "\u{H...}", a backslash before a
- * line end (a continuation: nothing), and any other escaped character as itself; with the offset in the
- * file of the code unit each decoded one comes from (its escape's backslash).
- */
-function unescaped(raw: string, base: number): { value: string; offsets: Uint32Array; ends: Uint32Array } {
-  let value = '';
-  const at: number[] = [];
-  const after: number[] = [];
-  const SIMPLE: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0' };
-  for (let i = 0; i < raw.length; ) {
-    if (raw[i] !== '\\' || i + 1 === raw.length) {
-      value += raw[i];
-      at.push(base + i);
-      after.push(base + i + 1);
-      i++;
-      continue;
-    }
-    const c = raw[i + 1];
-    let m: RegExpExecArray | null;
-    let decoded: string;
-    let length: number;
-    if ((m = /^x([0-9A-Fa-f]{2})/.exec(raw.slice(i + 1, i + 4)))) [decoded, length] = [String.fromCharCode(parseInt(m[1], 16)), 4];
-    else if ((m = /^u([0-9A-Fa-f]{4})/.exec(raw.slice(i + 1, i + 6)))) [decoded, length] = [String.fromCharCode(parseInt(m[1], 16)), 6];
-    else if ((m = /^u\{([0-9A-Fa-f]{1,6})\}/.exec(raw.slice(i + 1, i + 10))) && parseInt(m[1], 16) <= 0x10ffff) [decoded, length] = [String.fromCodePoint(parseInt(m[1], 16)), m[0].length + 1];
-    else if (c === '\r' && raw[i + 2] === '\n') [decoded, length] = ['', 3];
-    else if (c === '\n' || c === '\r' || c === '\u2028' || c === '\u2029') [decoded, length] = ['', 2];
-    else [decoded, length] = [SIMPLE[c] ?? c, 2];
-    value += decoded;
-    for (let k = 0; k < decoded.length; k++) {
-      at.push(base + i);
-      after.push(base + i + length);
-    }
-    i += length;
-  }
-  return { value, offsets: Uint32Array.from(at), ends: Uint32Array.from(after) };
-}
-
-/**
  * String literals and comments of source code, in one pass: a string literal
  * that is one URI-like token is taken whole (kind "string"); the rest of the
  * literals and the comments are read as prose; code is blanked.
@@ -794,17 +755,7 @@ function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
     (from, to) => keep.fill(1, from, to),
     (from, to) => {
       const body = text.slice(from, to);
-      if (body.includes('\\') && !body.includes('${')) {
-        // Escapes are read as the language reads them ("\x41" is "A"), and the URIs of the string found in what it
-        // says, each code unit mapped back to where it is written (so --fix leaves what is not written as is).
-        const { value, offsets, ends } = unescaped(body, from);
-        for (const u of proseUris(value, 0)) {
-          const at = u.offsets ?? Uint32Array.from({ length: u.end - u.start }, (_, k) => u.start + k);
-          if (at.length === 0) continue;
-          // The range is what is written: from the first code unit's source to the end of the last one's (a whole escape).
-          out.push(make(u.uri, offsets[at[0]], ends[at[at.length - 1]], 'text', at.map((k) => offsets[k])));
-        }
-      } else if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('${')) {
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
         out.push(make(body, from, to, 'string'));
       } else keep.fill(1, from, to);
     },

@@ -172,19 +172,6 @@ describe('source code', () => {
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
   });
 
-  it('a string literal with escapes is read as the language reads it, each character mapped to where it is written', () => {
-    const text = 'fetch(`HTTP://X.Y/\\x41`);\nconst s = "see http://a.example/b\\u0020c and http://ok.example/\\u{7e}";\n';
-    const found = extractDocument(text, { kind: 'source', name: 'a.js' });
-    expect(found.map((u) => [u.uri, text.slice(u.start, u.end)])).toEqual([
-      ['HTTP://X.Y/A', 'HTTP://X.Y/\\x41'],
-      ['http://a.example/b', 'http://a.example/b'],
-      ['http://ok.example/~', 'http://ok.example/\\u{7e}'],
-    ]);
-    // Each code unit's offset: the escape's backslash for a decoded one.
-    const first = found[0];
-    expect(Array.from(first.offsets ?? [])).toEqual([...Array(11).keys()].map((k) => 7 + k).concat([18]));
-  });
-
   it('"#" comments for Python and the like', () => {
     const text = 'x = 1  # http://a.example/\ny = "https://b.example/"\n';
     expect(uris(extractDocument(text, { kind: 'source', name: 'a.py' }))).toEqual(['http://a.example/', 'https://b.example/']);
