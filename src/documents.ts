@@ -785,32 +785,26 @@ export interface Directive {
 }
 
 /**
- * A directive: a comment's opening marker at the start of a line or after a space or tab (not inside a
- * URI, "http://a/#urigram-disable", nor right after a code span's backtick), then the directive and
- * its codes (words of letters and digits joined by single "-": "-->" ends the list).
+ * A directive: a comment's opening marker, then the directive and its codes (words of letters and
+ * digits joined by single "-": "-->" right after the last code ends the list).
  */
-const DIRECTIVE = /(?:^|(?<=[ \t]))(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9]*(?:-[a-z0-9]+)*)*)/gm;
+const DIRECTIVE = /(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9]*(?:-[a-z0-9]+)*)*)/g;
 
 /**
- * The inline directives in the comments of a text: <!-- ... -->, // ..., /* ... *\/ or # ... . In
- * source code (`kind` 'source'), only in its comments, read as extract reads them (`name`: the
- * file's name, for "#" or "//" comments): a string literal that looks like one is not a comment.
+ * The inline directives in the comments of a text: <!-- ... -->, // ..., /* ... *\/ or # ... . `uris`:
+ * the spans of the URIs found in the text (in order of their start), inside which a marker is part of
+ * the URI, not a comment: "http://a.example/docs#urigram-disable" switches nothing off.
  */
-export function directives(text: string, options: { kind?: DocumentKind; name?: string } = {}): Directive[] {
+export function directives(text: string, uris: ReadonlyArray<{ readonly start: number; readonly end: number }> = []): Directive[] {
   const out: Directive[] = [];
   if (!text.includes('urigram-')) return out;
-  let inComment: ((offset: number) => boolean) | undefined;
-  if (options.kind === 'source') {
-    const ranges: number[] = [];
-    scanSource(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//', (from, to) => ranges.push(from, to), () => undefined);
-    // A directive begins where its comment does (its marker is the comment's), so a lookup of its start suffices.
-    const starts = new Set<number>(ranges.filter((_, k) => k % 2 === 0));
-    inComment = (offset) => starts.has(offset) || (text[offset] === '{' && starts.has(offset + 1)); // JSX: {/* ... */}
-  }
   const starts = lineStarts(text);
+  let u = 0; // the first URI that does not end before the match (matches come in order, and so do the URIs)
   for (const m of text.matchAll(DIRECTIVE)) {
-    if (inComment !== undefined && !inComment(m.index!)) continue;
-    const lo = lastAtOrBefore(starts, m.index!);
+    const at = m.index!;
+    while (u < uris.length && uris[u].end <= at) u++;
+    if (u < uris.length && uris[u].start <= at) continue;
+    const lo = lastAtOrBefore(starts, at);
     const codes = m[2].split(/[\s,]+/).filter((c) => c !== '');
     out.push({ kind: m[1] as Directive['kind'], line: lo + 1, codes });
   }

@@ -213,26 +213,27 @@ describe('inline directives', () => {
     ]);
   });
 
-  it('are comments only: not a URI\'s fragment or path, a code span, or a string literal of source code', () => {
+  it('are not read inside a URI (a fragment or a path that spells one), and work after any character outside one', () => {
     const text = [
       'Link: http://a.example/docs#urigram-disable',
-      'See `<!-- urigram-disable -->` in the docs, and http://x.example//urigram-disable-line.',
-      'text <!-- urigram-disable-line syntax -->',
-      '  // urigram-disable-next-line default-port',
+      'See http://x.example//urigram-disable-line and more.',
+      'foo("http://EXAMPLE.com/");// urigram-disable-line',
+      '<a href="http://EXAMPLE.com/">x</a><!-- urigram-disable-line -->',
+      '<p>{/* urigram-disable-next-line */}',
+      '\t# urigram-disable-next-line default-port',
     ].join('\n');
-    expect(directives(text)).toEqual([
-      { kind: 'disable-line', line: 3, codes: ['syntax'] },
-      { kind: 'disable-next-line', line: 4, codes: ['default-port'] },
+    const found = extractDocument(text, { kind: 'text' });
+    expect(found.map((u) => text.slice(u.start, u.end))).toEqual(expect.arrayContaining(['http://a.example/docs#urigram-disable', 'http://x.example//urigram-disable-line']));
+    expect(directives(text, found)).toEqual([
+      { kind: 'disable-line', line: 3, codes: [] },
+      { kind: 'disable-line', line: 4, codes: [] },
+      { kind: 'disable-next-line', line: 5, codes: [] },
+      { kind: 'disable-next-line', line: 6, codes: ['default-port'] },
     ]);
+    // Without the URIs, the two in URIs count too (what a caller that has none gets).
+    expect(directives(text)).toHaveLength(6);
     // "-->" right after the last code ends the list: the code is not "password-in-userinfo--".
     expect(directives('<!-- urigram-disable-next-line password-in-userinfo-->')).toEqual([{ kind: 'disable-next-line', line: 1, codes: ['password-in-userinfo'] }]);
-    // In source code, only in comments as extract reads them: a string is no comment, whatever it holds.
-    const js = 'const a = " // urigram-disable";\nconst b = \'x\'; // urigram-disable-line syntax\n{/* urigram-disable-next-line */}\n';
-    expect(directives(js, { kind: 'source', name: 'a.jsx' })).toEqual([
-      { kind: 'disable-line', line: 2, codes: ['syntax'] },
-      { kind: 'disable-next-line', line: 3, codes: [] },
-    ]);
-    expect(directives('s = "# urigram-disable"\n# urigram-disable syntax\n', { kind: 'source', name: 'a.py' })).toEqual([{ kind: 'disable', line: 2, codes: ['syntax'] }]);
   });
 
   it('switch rules off for the next line, the same line, or until enabled', () => {

@@ -252,6 +252,11 @@ describe('SARIF for code scanning', () => {
     fixes?: Array<{ artifactChanges: Array<{ replacements: Array<{ deletedRegion: Region; insertedContent: { text: string } }> }> }>;
   };
 
+  it('a URI that spells a directive is a URI, not a directive: it switches nothing off', () => {
+    write('x.md', 'Link: http://a.example/docs#urigram-disable\n\nConnect to ftp://u:secret@b.example/ now.\n');
+    expect(problems(run(['lint', '--no-config', '--extract', 'x.md']).stdout)).toEqual(['x.md:3:20 password-in-userinfo']);
+  });
+
   it('a directive naming no rule is said on standard error, and switches nothing off', () => {
     write('d.md', '<!-- urigram-disable-next-line pasword-in-userinfo -->\nftp://u:pw@h/\n');
     const r = run(['lint', '--no-config', '--extract', 'd.md']);

@@ -71,8 +71,6 @@ export interface ReadOptions {
 export interface ReadDocument {
   readonly file: string;
   readonly text: string;
-  /** What the file was read as (its extension, or --type): where its directives may be. */
-  readonly kind: DocumentKind;
   readonly lines: LineMap;
   readonly uris: LocatedUri[];
 }
@@ -82,7 +80,7 @@ export function readDocument(file: string, text: string, options: ReadOptions): 
   const kind = options.kind ?? (file === '-' ? 'text' : kindOfFile(file));
   const lines = new LineMap(text);
   const uris = extractDocument(text, { kind, code: options.code, name: file }).map((found) => locate(text, lines, found));
-  return { file, text, kind, lines, uris };
+  return { file, text, lines, uris };
 }
 
 /** Each file read, with its URIs; a file that cannot be read is reported on stderr and exit 2, and the next one read. */

@@ -95,7 +95,7 @@ function fingerprint(t: Target, d: Diagnostic): string {
 
 /** The text with the safe fixes of its URIs applied (none overlap: each URI's fixes are disjoint, and URIs are). */
 function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) => Diagnostic[]): string {
-  const suppressed = suppressedBy(directives(doc.text, { kind: doc.kind, name: doc.file }));
+  const suppressed = suppressedBy(directives(doc.text, doc.uris.map((u) => u.found)));
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   for (const located of doc.uris) {
     if (located.found.code || config.ignoreUris.some((re) => re.test(located.found.uri))) continue;
@@ -267,7 +267,7 @@ export async function runLint(ctx: Context): Promise<void> {
             doc = readDocument(doc.file, fixed, readOptions);
           }
         }
-        const found = directives(doc.text, { kind: doc.kind, name: doc.file });
+        const found = directives(doc.text, doc.uris.map((u) => u.found));
         // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
         for (const d of found) {
           for (const code of d.codes) {
