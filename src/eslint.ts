@@ -478,6 +478,9 @@ interface JsonNode {
   readonly body?: JsonNode;
 }
 
+/** How a message names a JSON node's type. */
+const JSON_TYPES: Readonly<Record<string, string>> = { Object: 'an object', Array: 'an array', Number: 'a number', Boolean: 'a boolean', Null: 'null' };
+
 /** The value of a member of an object: the last of that name, as JSON.parse and npm read a key written twice. */
 function member(object: JsonNode | undefined, name: string): JsonNode | undefined {
   if (object?.type !== 'Object') return undefined;
@@ -510,16 +513,20 @@ const packageJson: Rule.RuleModule = {
     const strings = (node: JsonNode | undefined, field: string): void => {
       if (node === undefined) return;
       if (node.type === 'String') check(node as unknown as ESTree.Node);
-      else context.report({ node: node as unknown as ESTree.Node, messageId: 'notString', data: { field, type: node.type === 'Null' ? 'null' : `a ${node.type.toLowerCase()}` } });
+      else context.report({ node: node as unknown as ESTree.Node, messageId: 'notString', data: { field, type: JSON_TYPES[node.type] ?? node.type } });
     };
     return {
       Document(node: JsonNode) {
         if (context.filename.replace(/^.*[\\/]/, '') !== 'package.json') return;
         const root = node.body;
         strings(member(root, 'homepage'), 'homepage');
-        strings(member(member(root, 'repository'), 'url'), 'repository.url');
+        // repository and bugs may be a string (a shorthand, a URL) or an object with a url; anything else is neither.
+        const repository = member(root, 'repository');
+        if (repository !== undefined && repository.type !== 'String' && repository.type !== 'Object') strings(repository, 'repository');
+        else strings(member(repository, 'url'), 'repository.url');
         const bugs = member(root, 'bugs');
-        strings(bugs?.type === 'String' ? bugs : member(bugs, 'url'), bugs?.type === 'String' ? 'bugs' : 'bugs.url');
+        if (bugs?.type === 'String' || (bugs !== undefined && bugs.type !== 'Object')) strings(bugs, 'bugs');
+        else strings(member(bugs, 'url'), 'bugs.url');
       },
     } as unknown as Rule.RuleListener;
   },

@@ -136,6 +136,7 @@ describe('the runner', () => {
       ['a BigInt', { validate: () => 1n }, 'the implementation bad answer'],
       ['never settles', { validate: () => new Promise(() => undefined) }, 'the implementation timed out'],
       ['a getter that throws', Object.defineProperty({}, 'validate', { get: () => { throw new Error('no'); }, enumerable: true }) as AdapterModule, 'the implementation crashed'],
+      ['a proxy whose traps throw', { validate: () => new Proxy({}, { ownKeys: () => { throw new Error('trap'); } }) }, 'the implementation bad answer'],
     ];
     for (const [what, adapter, cause] of odd) {
       const report = await runSuite(three, moduleTransport(what, adapter, 200));
@@ -164,6 +165,7 @@ describe('the runner', () => {
       [{ 'suite.json': manifest, 'v.json': category([good, { ...good, id: 'validity/x/0002', source: undefined }]) }, /v\.json: case 1 \(validity\/x\/0002\) has no "source"/],
       [{ 'suite.json': manifest, 'v.json': category([{ ...good, valid: 'yes' }]) }, /case 0 \(validity\/x\/0001\) has no boolean "valid"/],
       [{ 'suite.json': { ...manifest, files: ['c.json'] }, 'c.json': { ...category([{ ...good, components: null }]), category: 'components' } }, /has no "components" object/],
+      [{ 'suite.json': { ...manifest, files: ['c.json'] }, 'c.json': { ...category([{ ...good, components: {} }]), category: 'components' } }, /has no "components" object of strings and nulls \(one at least\)/],
     ];
     for (const [files, message] of refusals) {
       write(files);

@@ -273,6 +273,7 @@ describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: 
       // A field that is no string is no URI: said.
       { code: pkg({ homepage: 5 }), filename: 'package.json', errors: [{ message: 'homepage must be a URI, a string; it is a number' }] },
       { code: pkg({ bugs: { url: null } }), filename: 'package.json', errors: [{ message: 'bugs.url must be a URI, a string; it is null' }] },
+      { code: pkg({ bugs: 5, repository: [1], homepage: { url: 'x' } }), filename: 'package.json', errors: [{ message: 'bugs must be a URI, a string; it is a number' }, { message: 'repository must be a URI, a string; it is an array' }, { message: 'homepage must be a URI, a string; it is an object' }] },
       // A key written twice: the last one, as JSON.parse and npm read it.
       { code: '{"homepage": "http://a/", "homepage": "http://a b/"}', filename: 'package.json', errors: [{ message: /invalid URI at offset 8/ }] },
     ],

@@ -80,12 +80,16 @@ export function moduleTransport(name: string, module: AdapterModule, timeoutMs =
         const result = await Promise.race([Promise.resolve().then(() => run(request)), late]);
         if (result === 'timeout') return { id: request.id, failure: 'timed out' };
         if (result !== null && typeof result === 'object' && (result as Response).unsupported === true) return { id: request.id, unsupported: true };
+        // Judged as data, as a program's answer would be: a copy through JSON (a proxy, a getter, a class instance
+        // become plain values; what JSON cannot write, a BigInt or a cycle, is a bad answer).
+        let data: unknown;
         try {
-          JSON.stringify(result);
+          const json = JSON.stringify(result);
+          data = json === undefined ? undefined : (JSON.parse(json) as unknown);
         } catch {
           return { id: request.id, failure: 'bad answer' };
         }
-        return { id: request.id, result };
+        return { id: request.id, result: data };
       } catch (e) {
         let offset: unknown;
         let message: string;

@@ -108,7 +108,7 @@ function caseProblem(category: Category, c: unknown): string | undefined {
     case 'error-offset':
       return parsed() ?? (isOffset(c.offset) && isOffset(c.codePointOffset) ? undefined : 'has no "offset" and "codePointOffset" that are integers from 0');
     case 'components':
-      return parsed() ?? (isObject(c.components) && Object.values(c.components).every((v) => v === null || typeof v === 'string') ? undefined : 'has no "components" object of strings and nulls');
+      return parsed() ?? (isObject(c.components) && Object.keys(c.components).length > 0 && Object.values(c.components).every((v) => v === null || typeof v === 'string') ? undefined : 'has no "components" object of strings and nulls (one at least)');
     case 'resolution':
       return strings('base', 'reference', 'target') ?? (['strict', 'non-strict', 'rfc2396'].includes(c.mode as string) ? undefined : 'has no "mode" of strict, non-strict or rfc2396');
     case 'remove-dot-segments':
