@@ -697,9 +697,9 @@ function htmlUris(text: string, from: number, to: number): DocumentUri[] {
 // ---------------------------------------------------------------- source code
 
 /**
- * The comments and string literals of source code, in one pass, in order: `comment(from, to)` for a
- * comment (its markers included), `string(from, to, open)` for a literal's body, `open` the length
- * of its quote. What is in neither is code.
+ * The comments and string literals of source code, in one pass, in order: `onComment(from, to)` for
+ * a comment (its markers included), `onString(from, to)` for a literal's body (without its quotes).
+ * What is in neither is code.
  */
 function scanSource(text: string, comment: '#' | '//', onComment: (from: number, to: number) => void, onString: (from: number, to: number) => void): void {
   const n = text.length;
