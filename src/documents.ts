@@ -785,10 +785,14 @@ export interface Directive {
 }
 
 /**
- * A directive: a comment's opening marker, then the directive and its codes (words of letters and
- * digits joined by single "-": "-->" right after the last code ends the list).
+ * A directive: a comment's opening marker where a comment can begin (at the start of a line, or after
+ * whitespace or one of ; ) } > , that end code or markup: not after a letter, a quote or a "/" of a URI
+ * or a string), then the directive and its codes (words of letters and digits joined by single "-", so
+ * that "-->" right after the last code ends the list), then the end of the comment: its closer ("-->",
+ * "*\/"), or the end of the line, with an optional " -- reason". So "#urigram-disable" in a URI, a
+ * string literal or a link title (followed by a quote or more text) is none.
  */
-const DIRECTIVE = /(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9]*(?:-[a-z0-9]+)*)*)/g;
+const DIRECTIVE = /(?:^|(?<=[\s;)}>,]))(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9]*(?:-[a-z0-9]+)*)*)[ \t]*(?=-->|\*\/|[ \t]*--[ \t]|\r|$)/gm;
 
 /**
  * The inline directives in the comments of a text: <!-- ... -->, // ..., /* ... *\/ or # ... . `uris`:

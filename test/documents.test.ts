@@ -213,7 +213,7 @@ describe('inline directives', () => {
     ]);
   });
 
-  it('are not read inside a URI (a fragment or a path that spells one), and work after any character outside one', () => {
+  it('are comments: a marker where a comment can begin, ending the comment or the line; never in a URI', () => {
     const text = [
       'Link: http://a.example/docs#urigram-disable',
       'See http://x.example//urigram-disable-line and more.',
@@ -230,8 +230,21 @@ describe('inline directives', () => {
       { kind: 'disable-next-line', line: 5, codes: [] },
       { kind: 'disable-next-line', line: 6, codes: ['default-port'] },
     ]);
-    // Without the URIs, the two in URIs count too (what a caller that has none gets).
-    expect(directives(text)).toHaveLength(6);
+    expect(directives(text)).toEqual(directives(text, found));
+    // Where no comment is: in a URI, a string literal, a code span, a link title, an attribute, or prose that goes on.
+    const none = [
+      '`http://a.co/x#urigram-disable`',
+      'const a = "#urigram-disable";',
+      'const b = "//urigram-disable.example/x";',
+      '<img alt="x #urigram-disable">',
+      '[a](http://x "t #urigram-disable")',
+      'see //urigram-disable.example/x',
+      '<script>var a="http://a.co/#urigram-disable";</script>',
+      'a sentence # urigram-disable, then more.',
+    ];
+    for (const line of none) expect([line, directives(line)]).toEqual([line, []]);
+    // A reason after " -- " is allowed, as ESLint allows one.
+    expect(directives('x(); // urigram-disable-line syntax -- the test needs it')).toEqual([{ kind: 'disable-line', line: 1, codes: ['syntax'] }]);
     // "-->" right after the last code ends the list: the code is not "password-in-userinfo--".
     expect(directives('<!-- urigram-disable-next-line password-in-userinfo-->')).toEqual([{ kind: 'disable-next-line', line: 1, codes: ['password-in-userinfo'] }]);
   });
