@@ -137,6 +137,9 @@ describe('the runner', () => {
       ['never settles', { validate: () => new Promise(() => undefined) }, 'the implementation timed out'],
       ['a getter that throws', Object.defineProperty({}, 'validate', { get: () => { throw new Error('no'); }, enumerable: true }) as AdapterModule, 'the implementation crashed'],
       ['a proxy whose traps throw', { validate: () => new Proxy({}, { ownKeys: () => { throw new Error('trap'); } }) }, 'the implementation bad answer'],
+      // A revoked proxy throws when the runner awaits it (its "then" is read): the adapter's error, as a rejection is.
+      ['a revoked proxy', { validate: () => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; } }, 'no boolean answer'],
+      ['a proxy whose get trap throws', { validate: () => new Proxy({}, { get: (_t, k) => { if (k === 'then') return undefined; throw new Error('trap'); } }) }, 'the implementation bad answer'],
     ];
     for (const [what, adapter, cause] of odd) {
       const report = await runSuite(three, moduleTransport(what, adapter, 200));

@@ -79,9 +79,9 @@ export function moduleTransport(name: string, module: AdapterModule, timeoutMs =
         });
         const result = await Promise.race([Promise.resolve().then(() => run(request)), late]);
         if (result === 'timeout') return { id: request.id, failure: 'timed out' };
-        if (result !== null && typeof result === 'object' && (result as Response).unsupported === true) return { id: request.id, unsupported: true };
-        // Judged as data, as a program's answer would be: a copy through JSON (a proxy, a getter, a class instance
-        // become plain values; what JSON cannot write, a BigInt or a cycle, is a bad answer).
+        // Judged as data, as a program's answer would be: a copy through JSON, read before anything else (a proxy,
+        // a getter, a class instance become plain values; what JSON cannot write, a BigInt, a cycle, a revoked
+        // proxy, is a bad answer, never taken for the adapter's error).
         let data: unknown;
         try {
           const json = JSON.stringify(result);
@@ -89,6 +89,7 @@ export function moduleTransport(name: string, module: AdapterModule, timeoutMs =
         } catch {
           return { id: request.id, failure: 'bad answer' };
         }
+        if (data !== null && typeof data === 'object' && (data as Response).unsupported === true) return { id: request.id, unsupported: true };
         return { id: request.id, result: data };
       } catch (e) {
         let offset: unknown;
