@@ -525,6 +525,8 @@ const packageJson: Rule.RuleModule = {
         if (repository !== undefined && repository.type !== 'String' && repository.type !== 'Object') strings(repository, 'repository');
         else strings(member(repository, 'url'), 'repository.url');
         const bugs = member(root, 'bugs');
+        // npm reads a "bugs" string that looks like an e-mail address (no ":") as { email }: not a URI to check.
+        if (bugs?.type === 'String' && typeof bugs.value === 'string' && /^[^\s:@/]+@[^\s:@/]+$/.test(bugs.value)) return;
         if (bugs?.type === 'String' || (bugs !== undefined && bugs.type !== 'Object')) strings(bugs, 'bugs');
         else strings(member(bugs, 'url'), 'bugs.url');
       },

@@ -260,6 +260,8 @@ describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: 
     valid: [
       { code: pkg({ homepage: 'https://example.com/', repository: { type: 'git', url: 'git+https://github.com/a/b.git' }, bugs: { url: 'https://github.com/a/b/issues' } }), filename: 'package.json' },
       { code: pkg({ bugs: 'https://github.com/a/b/issues', repository: 'github:a/b', name: 'a b', description: 'x y' }), filename: 'package.json' },
+      // An e-mail address as "bugs", which npm reads as { email }.
+      { code: pkg({ bugs: 'bugs@example.com' }), filename: 'package.json' },
       { code: q.space, filename: 'other.json' },
     ],
     invalid: [
