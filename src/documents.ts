@@ -697,11 +697,13 @@ function htmlUris(text: string, from: number, to: number): DocumentUri[] {
 // ---------------------------------------------------------------- source code
 
 /**
- * The comments and string literals of source code, in one pass, in order: `onComment(from, to)` for
- * a comment (its markers included), `onString(from, to)` for a literal's body (without its quotes).
- * What is in neither is code.
+ * String literals and comments of source code, in one pass: a string literal
+ * that is one URI-like token is taken whole (kind "string"); the rest of the
+ * literals and the comments are read as prose; code is blanked.
  */
-function scanSource(text: string, comment: '#' | '//', onComment: (from: number, to: number) => void, onString: (from: number, to: number) => void): void {
+function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
+  const keep = new Uint8Array(text.length);
+  const out: DocumentUri[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -709,12 +711,12 @@ function scanSource(text: string, comment: '#' | '//', onComment: (from: number,
     if ((comment === '//' && c === '/' && text[i + 1] === '/') || (comment === '#' && c === '#')) {
       let e = text.indexOf('\n', i);
       if (e < 0) e = n;
-      onComment(i, e);
+      keep.fill(1, i, e);
       i = e;
     } else if (comment === '//' && c === '/' && text[i + 1] === '*') {
       let e = text.indexOf('*/', i + 2);
       e = e < 0 ? n : e + 2;
-      onComment(i, e);
+      keep.fill(1, i, e);
       i = e;
     } else if (c === '"' || c === "'" || c === '`') {
       const triple = c !== '`' && text.startsWith(c + c + c, i);
@@ -734,32 +736,14 @@ function scanSource(text: string, comment: '#' | '//', onComment: (from: number,
         }
         j++;
       }
-      onString(i + open, close < 0 ? j : close);
+      const end = close < 0 ? j : close;
+      const body = text.slice(i + open, end);
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
+        out.push(make(body, i + open, end, 'string'));
+      } else keep.fill(1, i + open, end);
       i = close < 0 ? j : close + open;
     } else i++;
   }
-}
-
-/**
- * String literals and comments of source code, in one pass: a string literal
- * that is one URI-like token is taken whole (kind "string"); the rest of the
- * literals and the comments are read as prose; code is blanked.
- */
-function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
-  const keep = new Uint8Array(text.length);
-  const out: DocumentUri[] = [];
-  const n = text.length;
-  scanSource(
-    text,
-    comment,
-    (from, to) => keep.fill(1, from, to),
-    (from, to) => {
-      const body = text.slice(from, to);
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
-        out.push(make(body, from, to, 'string'));
-      } else keep.fill(1, from, to);
-    },
-  );
   const hidden: Array<[number, number]> = [];
   for (let k = 0; k < n; ) {
     if (keep[k]) {

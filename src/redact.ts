@@ -10,7 +10,7 @@
  */
 import { parse } from './parse';
 import { UriSyntaxError } from './errors';
-import { percentEncode, tryPercentDecode } from './percent-encoding';
+import { percentEncode, PercentEncodingError, tryPercentDecode } from './percent-encoding';
 import { replaceSpans } from './code-units';
 import { checkOptions, describeValue, oneOf, type OptionCheck, type OptionSpec } from './options';
 
@@ -38,19 +38,26 @@ export interface RedactOptions {
   readonly mask?: string;
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 const stringList: OptionCheck = (value) =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : `must be an array of strings, got ${describeValue(value)}`;
 
 const REDACT_OPTIONS: OptionSpec = {
   userinfo: oneOf(['password', 'mask', 'remove', 'keep']),
   query: stringList,
-  // A lone surrogate has no UTF-8, so no percent-encoding: refused with the options, before the input is read.
-  mask: (value) => (typeof value !== 'string' ? `must be a string, got ${describeValue(value)}` : LONE_SURROGATE.test(value) ? 'must be well-formed UTF-16 (it is percent-encoded as UTF-8), got a lone surrogate' : undefined),
+  // A mask the encoder refuses (a lone surrogate has no UTF-8) is refused with the options, before the input is read.
+  mask: (value) => {
+    if (typeof value !== 'string') return `must be a string, got ${describeValue(value)}`;
+    try {
+      encodeMask(value);
+      return undefined;
+    } catch (e) {
+      if (e instanceof PercentEncodingError) return `must be well-formed UTF-16 (it is percent-encoded as UTF-8): ${e.message}`;
+      throw e;
+    }
+  },
 };
 
-/** The mask as it is written: percent-encoded as a segment, then ":", "@", "&", "=" and ";" too (a checked option: well-formed). */
+/** The mask as it is written: percent-encoded as a segment, then ":", "@", "&", "=" and ";" too (a PercentEncodingError for a lone surrogate). */
 function encodeMask(mask: string): string {
   return percentEncode(mask, 'segment').replace(/[:@&=;]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

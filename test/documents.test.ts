@@ -224,13 +224,19 @@ describe('inline directives', () => {
     ].join('\n');
     const found = extractDocument(text, { kind: 'text' });
     expect(found.map((u) => text.slice(u.start, u.end))).toEqual(expect.arrayContaining(['http://a.example/docs#urigram-disable', 'http://x.example//urigram-disable-line']));
-    expect(directives(text, found)).toEqual([
+    const expected = [
       { kind: 'disable-line', line: 3, codes: [] },
       { kind: 'disable-line', line: 4, codes: [] },
       { kind: 'disable-next-line', line: 5, codes: [] },
       { kind: 'disable-next-line', line: 6, codes: ['default-port'] },
-    ]);
-    expect(directives(text)).toEqual(directives(text, found));
+    ];
+    expect(directives(text, found)).toEqual(expected);
+    // By their shape alone, without the URIs: the same.
+    expect(directives(text)).toEqual(expected);
+    // A marker that has a comment's shape inside a URI (after ";", which a path may hold) is part of the URI.
+    const inUri = 'http://a.example/x;#urigram-disable';
+    expect(directives(inUri)).toHaveLength(1);
+    expect(directives(inUri, extractDocument(inUri, { kind: 'text' }))).toEqual([]);
     // Where no comment is: in a URI, a string literal, a code span, a link title, an attribute, or prose that goes on.
     const none = [
       '`http://a.co/x#urigram-disable`',
