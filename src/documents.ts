@@ -79,7 +79,7 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   let out: DocumentUri[];
   if (kind === 'markdown') out = markdownUris(text, options.code === true);
   else if (kind === 'html') out = htmlUris(text, 0, text.length);
-  else if (kind === 'source') out = sourceUris(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//');
+  else if (kind === 'source') out = sourceUris(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//', /\.go$/i.test(options.name ?? ''));
   else out = proseUris(text, 0);
   return out.sort((a, b) => a.start - b.start);
 }
@@ -697,11 +697,40 @@ function htmlUris(text: string, from: number, to: number): DocumentUri[] {
 // ---------------------------------------------------------------- source code
 
 /**
+ * A backslash escape of a string literal, in the forms most languages share (\u{...}, \uXXXX, \UXXXXXXXX,
+ * \xXX, octal, or a backslash and one character). Only its extent matters: see hideEscapes.
+ */
+const ESCAPE = /\\(?:u\{[0-9A-Fa-f]{1,6}\}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|[0-7]{1,3}|[\s\S])/g;
+
+/**
+ * Hides the backslash escapes of a string literal's body [from, to) from the prose reading, as code is
+ * hidden: an escape ends a URI there. Decoding it would need each language's rules (the escapes of
+ * JavaScript are not those of Python, YAML or PHP); read as written, "see http://a.example/\n" would be a
+ * URI with a backslash, which no URI has: a syntax error that is not in the string's value. So the URI
+ * is taken up to the escape, and a fix (lint --fix) never reaches into one.
+ */
+function hideEscapes(text: string, from: number, to: number, keep: Uint8Array): void {
+  ESCAPE.lastIndex = from;
+  for (let m = ESCAPE.exec(text); m !== null && m.index < to; m = ESCAPE.exec(text)) keep.fill(0, m.index, Math.min(to, m.index + m[0].length));
+}
+
+/**
+ * Whether the string literal whose quote `quote` is at `at` is a raw one, where a backslash is itself
+ * and no escape: Python's r"...", Rust's r"..." and r#"..."#, C#'s @"...", JavaScript's String.raw`...`
+ * and Go's `...` (`goRaw`: the file is Go). A backslash in a URI there is the URI's, and reported.
+ */
+function isRawString(text: string, at: number, quote: string, goRaw: boolean): boolean {
+  if (quote === '`') return goRaw || text.endsWith('String.raw', at);
+  const before = text.slice(Math.max(0, at - 12), at);
+  return /(?:^|[^\w])(?:[rR][bBfF]?|[bBfF][rR]|b?r#+|\$?@|@\$)$/.test(before);
+}
+
+/**
  * String literals and comments of source code, in one pass: a string literal
  * that is one URI-like token is taken whole (kind "string"); the rest of the
  * literals and the comments are read as prose; code is blanked.
  */
-function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
+function sourceUris(text: string, comment: '#' | '//', goRaw = false): DocumentUri[] {
   const keep = new Uint8Array(text.length);
   const out: DocumentUri[] = [];
   const n = text.length;
@@ -740,7 +769,10 @@ function sourceUris(text: string, comment: '#' | '//'): DocumentUri[] {
       const body = text.slice(i + open, end);
       if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
         out.push(make(body, i + open, end, 'string'));
-      } else keep.fill(1, i + open, end);
+      } else {
+        keep.fill(1, i + open, end);
+        if (body.includes('\\') && !isRawString(text, i, c, goRaw)) hideEscapes(text, i + open, end, keep);
+      }
       i = close < 0 ? j : close + open;
     } else i++;
   }

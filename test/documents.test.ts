@@ -172,6 +172,37 @@ describe('source code', () => {
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
   });
 
+  it('an escape in a string literal ends a URI there: not a backslash in the URI, and not decoded by one language\'s rules', () => {
+    const text = 'f("see http://a.example/x\\n");\ng("http://b.example/p\\u00e9q and more");\nh(`at http://c.example/\\x41b`);\n';
+    const found = extractDocument(text, { kind: 'source', name: 'a.js' });
+    expect(found.map((u) => [u.uri, u.valid])).toEqual([
+      ['http://a.example/x', true],
+      ['http://b.example/p', true],
+      ['http://c.example/', true],
+    ]);
+    for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+    // A comment has no escapes: a backslash there is in the URI.
+    expect(extractDocument('// http://a.example/x\\n\n', { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([['http://a.example/x\\n', false]]);
+  });
+
+  it('in a raw string a backslash is itself, and so in the URI: Python r"", Rust r#""#, C# @"", String.raw, Go backquotes', () => {
+    const cases: Array<[string, string]> = [
+      ['a.py', 'x = r"see http://a.example/\\d"\n'],
+      ['a.py', "x = Rb'see http://a.example/\\d'\n"],
+      ['a.rs', 'let x = r#"see http://a.example/\\d"#;\n'],
+      ['a.cs', 'var x = @"see http://a.example/\\d";\n'],
+      ['a.js', 'const x = String.raw`see http://a.example/\\d`;\n'],
+      ['a.go', 'x := `see http://a.example/\\d`\n'],
+    ];
+    for (const [name, text] of cases) {
+      expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/\\d', false]]]);
+    }
+    // The same strings without the prefix, or backquoted outside Go (a JavaScript template literal), have escapes.
+    for (const [name, text] of [['a.py', 'x = "see http://a.example/\\d"\n'], ['a.js', 'x = `see http://a.example/\\d`\n'], ['a.py', 'for_r = "see http://a.example/\\d"\n']]) {
+      expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/', true]]]);
+    }
+  });
+
   it('"#" comments for Python and the like', () => {
     const text = 'x = 1  # http://a.example/\ny = "https://b.example/"\n';
     expect(uris(extractDocument(text, { kind: 'source', name: 'a.py' }))).toEqual(['http://a.example/', 'https://b.example/']);
@@ -296,6 +327,8 @@ describe('linear time on hostile documents', () => {
     ['unclosed attribute', 'html', (n) => `<a href="${'x'.repeat(n)}`, () => 0],
     ['attributes', 'html', (n) => '<a href="http://a/" '.repeat(n / 20), (n) => n / 20],
     ['unclosed comments', 'source', (n) => '/* http://a/ '.repeat(n / 13), (n) => Math.floor(n / 13)],
+    ['escapes in string literals', 'source', (n) => '"see http://ab/\\n"; '.repeat(n / 20), (n) => n / 20],
+    ['one string of escapes', 'source', (n) => `"http://a/${'\\u00e9'.repeat(n / 6)}"`, () => 1],
     ['directives', 'markdown', (n) => '<!-- urigram-disable -->\n'.repeat(n / 25), () => 0],
     ['directives naming codes', 'markdown', (n) => Array.from({ length: n / 40 }, (_, i) => `<!-- urigram-${i % 2 ? 'enable' : 'disable'} syntax x${i} -->\n`).join(''), () => 0],
   ];

@@ -217,6 +217,15 @@ describe('--fix', () => {
     expect(fs.readFileSync(path.join(project, 'a.md'), 'utf8')).toBe(fixed);
   });
 
+  it('in source code, a URI ends at a string\'s escape: no syntax error for "\\n", and a fix goes before the escape, never into it', () => {
+    const text = 'console.log("see HTTP://a.example\\n");\nconst raw = String.raw`see http://b.example/\\d`;\n';
+    write('a.js', text);
+    const first = run(['lint', '--extract', '--fix', 'a.js']);
+    expect(fs.readFileSync(path.join(project, 'a.js'), 'utf8')).toBe(text.replace('HTTP://a.example\\n', 'http://a.example/\\n'));
+    // A raw string's backslash is the URI's own: still a syntax error, at it.
+    expect(problems(first.stdout)).toEqual([`a.js:2:${text.split('\n')[1].indexOf('\\') + 1} syntax`]);
+  });
+
   it('reads only UTF-8: a file that is not, or is UTF-16, is refused by name and left as it was; a UTF-8 byte-order mark is kept', () => {
     const file = path.join(project, 'a.md');
     const notUtf8 = Buffer.concat([Buffer.from('See HTTP://Example.COM/a and '), Buffer.from([0xff, 0xfe]), Buffer.from(' bad\n')]);
