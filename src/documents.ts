@@ -79,7 +79,7 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   let out: DocumentUri[];
   if (kind === 'markdown') out = markdownUris(text, options.code === true);
   else if (kind === 'html') out = htmlUris(text, 0, text.length);
-  else if (kind === 'source') out = sourceUris(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//', /\.go$/i.test(options.name ?? ''));
+  else if (kind === 'source') out = sourceUris(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//', rawStringsOf(options.name ?? ''));
   else out = proseUris(text, 0);
   return out.sort((a, b) => a.start - b.start);
 }
@@ -714,15 +714,29 @@ function hideEscapes(text: string, from: number, to: number, keep: Uint8Array): 
   for (let m = ESCAPE.exec(text); m !== null && m.index < to; m = ESCAPE.exec(text)) keep.fill(0, m.index, Math.min(to, m.index + m[0].length));
 }
 
+/** What makes a string literal raw in a language, read off the file's name (see isRawString). */
+interface RawStrings {
+  /** Go: a backquoted string. */
+  readonly backquote: boolean;
+  /** Kotlin, Scala: a triple-quoted string. */
+  readonly triple: boolean;
+}
+
+function rawStringsOf(name: string): RawStrings {
+  return { backquote: /\.go$/i.test(name), triple: /\.(kt|kts|scala)$/i.test(name) };
+}
+
 /**
- * Whether the string literal whose quote `quote` is at `at` is a raw one, where a backslash is itself
- * and no escape: Python's r"...", Rust's r"..." and r#"..."#, C#'s @"...", JavaScript's String.raw`...`
- * and Go's `...` (`goRaw`: the file is Go). A backslash in a URI there is the URI's, and reported.
+ * Whether the string literal whose opening quote `quote` is at `at` is a raw one, where a backslash
+ * is itself and no escape: Python's r"...", Rust's r"..." and r#"..."#, Swift's #"..."#, C#'s @"...",
+ * JavaScript's String.raw`...`, Go's `...` and Kotlin's and Scala's triple quotes (by `raw`). A
+ * backslash in a URI there is the URI's, and reported.
  */
-function isRawString(text: string, at: number, quote: string, goRaw: boolean): boolean {
-  if (quote === '`') return goRaw || text.endsWith('String.raw', at);
+function isRawString(text: string, at: number, quote: string, triple: boolean, raw: RawStrings): boolean {
+  if (quote === '`') return raw.backquote || text.endsWith('String.raw', at);
+  if (triple && raw.triple) return true;
   const before = text.slice(Math.max(0, at - 12), at);
-  return /(?:^|[^\w])(?:[rR][bBfF]?|[bBfF][rR]|b?r#+|\$?@|@\$)$/.test(before);
+  return /(?:^|[^\w])(?:[rR][bBfF]?|[bBfF][rR]|b?r#+|#+|\$?@|@\$)$/.test(before);
 }
 
 /**
@@ -730,7 +744,7 @@ function isRawString(text: string, at: number, quote: string, goRaw: boolean): b
  * that is one URI-like token is taken whole (kind "string"); the rest of the
  * literals and the comments are read as prose; code is blanked.
  */
-function sourceUris(text: string, comment: '#' | '//', goRaw = false): DocumentUri[] {
+function sourceUris(text: string, comment: '#' | '//', raw: RawStrings): DocumentUri[] {
   const keep = new Uint8Array(text.length);
   const out: DocumentUri[] = [];
   const n = text.length;
@@ -771,7 +785,7 @@ function sourceUris(text: string, comment: '#' | '//', goRaw = false): DocumentU
         out.push(make(body, i + open, end, 'string'));
       } else {
         keep.fill(1, i + open, end);
-        if (body.includes('\\') && !isRawString(text, i, c, goRaw)) hideEscapes(text, i + open, end, keep);
+        if (body.includes('\\') && !isRawString(text, i, c, triple, raw)) hideEscapes(text, i + open, end, keep);
       }
       i = close < 0 ? j : close + open;
     } else i++;

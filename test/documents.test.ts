@@ -185,7 +185,7 @@ describe('source code', () => {
     expect(extractDocument('// http://a.example/x\\n\n', { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([['http://a.example/x\\n', false]]);
   });
 
-  it('in a raw string a backslash is itself, and so in the URI: Python r"", Rust r#""#, C# @"", String.raw, Go backquotes', () => {
+  it('in a raw string a backslash is itself, and so in the URI: Python r"", Rust r#""#, Swift #""#, C# @"", String.raw, Go backquotes, Kotlin triple quotes', () => {
     const cases: Array<[string, string]> = [
       ['a.py', 'x = r"see http://a.example/\\d"\n'],
       ['a.py', "x = Rb'see http://a.example/\\d'\n"],
@@ -193,12 +193,14 @@ describe('source code', () => {
       ['a.cs', 'var x = @"see http://a.example/\\d";\n'],
       ['a.js', 'const x = String.raw`see http://a.example/\\d`;\n'],
       ['a.go', 'x := `see http://a.example/\\d`\n'],
+      ['a.swift', 'let x = #"see http://a.example/\\d"#\n'],
+      ['a.kt', 'val x = """see http://a.example/\\d"""\n'],
     ];
     for (const [name, text] of cases) {
       expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/\\d', false]]]);
     }
     // The same strings without the prefix, or backquoted outside Go (a JavaScript template literal), have escapes.
-    for (const [name, text] of [['a.py', 'x = "see http://a.example/\\d"\n'], ['a.js', 'x = `see http://a.example/\\d`\n'], ['a.py', 'for_r = "see http://a.example/\\d"\n']]) {
+    for (const [name, text] of [['a.py', 'x = "see http://a.example/\\d"\n'], ['a.js', 'x = `see http://a.example/\\d`\n'], ['a.py', 'for_r = "see http://a.example/\\d"\n'], ['a.py', 'x = """see http://a.example/\\d"""\n']]) {
       expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/', true]]]);
     }
   });
