@@ -138,21 +138,22 @@ export function fileUriToPath(uri: string, options: FileUriOptions): string {
   return `${path[drive]}:\\${decodePath(uri, rest, at + drive + 3, true)}`;
 }
 
-/** Each of `segments` (from offset `at` of `path`) percent-encoded as `as`, joined by "/". */
-function encodeSegments(path: string, segments: readonly string[], at: number, as: EncodableComponent = 'segment'): string {
-  const out: string[] = [];
-  let start = at;
-  for (const segment of segments) {
-    try {
-      out.push(percentEncode(segment, as));
-    } catch (e) {
-      if (e instanceof PercentEncodingError) throw new FileUriError(path, start + e.offset, 'a lone surrogate has no UTF-8 form, so no file URI (RFC 8089 4)');
-      throw e;
-    }
-    start += segment.length + 1;
+/**
+ * `text`, which is `path` from offset `at` with its separators written "/", percent-encoded as `as` in
+ * one pass: as "path", whose characters are a segment's and "/", it is each segment encoded and joined
+ * by "/", without a string per segment (a path of a million "/" is a million segments).
+ */
+function encodeAt(path: string, text: string, at: number, as: EncodableComponent): string {
+  try {
+    return percentEncode(text, as);
+  } catch (e) {
+    if (e instanceof PercentEncodingError) throw new FileUriError(path, at + e.offset, 'a lone surrogate has no UTF-8 form, so no file URI (RFC 8089 4)');
+    throw e;
   }
-  return out.join('/');
 }
+
+/** Windows separates with "\\" and "/" alike: both are "/" in the URI (the same length, so offsets stay). */
+const slashes = (text: string): string => text.replace(/\\/g, '/');
 
 /**
  * The file URI of an absolute path (RFC 8089) on `options.platform`, each
@@ -174,22 +175,23 @@ export function pathToFileUri(path: string, options: FileUriOptions): string {
   if (nul >= 0) throw new FileUriError(path, nul, 'a path cannot hold NUL');
   if (platform === 'posix') {
     if (!path.startsWith('/')) throw new FileUriError(path, 0, 'a relative path has no file URI (RFC 8089 2: path-absolute): resolve it against a directory first');
-    return `file:///${encodeSegments(path, path.slice(1).split('/'), 1)}`;
+    return `file:///${encodeAt(path, path.slice(1), 1, 'path')}`;
   }
   const isSeparator = (i: number) => path[i] === '\\' || path[i] === '/';
   if (isSeparator(0) && isSeparator(1)) {
     if ((path[2] === '?' || path[2] === '.') && (isSeparator(3) || path.length === 3)) {
       throw new FileUriError(path, 0, `a Win32 device or long path ("\\\\${path[2]}\\") has no file URI here: write the path without its prefix`);
     }
-    const parts = path.slice(2).split(/[\\/]/);
-    if (parts.length < 2 || parts[0] === '' || parts[1] === '') throw new FileUriError(path, 2, 'a UNC path needs a host and a share name, "\\\\host\\share\\..."');
-    const [host, ...rest] = parts;
-    if (host.toLowerCase() === 'localhost') return `file:////${encodeSegments(path, parts, 2)}`;
-    return `file://${encodeSegments(path, [host], 2, 'host')}/${encodeSegments(path, rest, 3 + host.length)}`;
+    // "\\host\share...": the host ends at the first separator after the two, and a share name follows it.
+    const end = path.slice(2).search(/[\\/]/) + 2;
+    if (end <= 2 || end + 1 >= path.length || isSeparator(end + 1)) throw new FileUriError(path, 2, 'a UNC path needs a host and a share name, "\\\\host\\share\\..."');
+    const host = path.slice(2, end);
+    if (host.toLowerCase() === 'localhost') return `file:////${encodeAt(path, slashes(path.slice(2)), 2, 'path')}`;
+    return `file://${encodeAt(path, host, 2, 'host')}/${encodeAt(path, slashes(path.slice(end + 1)), end + 1, 'path')}`;
   }
   if (/^[A-Za-z]:/.test(path)) {
     if (!isSeparator(2)) throw new FileUriError(path, 2, `"${path.slice(0, 2)}" without a separator after it is relative to the drive's current directory: give the path from its root, "${path.slice(0, 2)}\\..."`);
-    return `file:///${path.slice(0, 2)}/${encodeSegments(path, path.slice(3).split(/[\\/]/), 3)}`;
+    return `file:///${path.slice(0, 2)}/${encodeAt(path, slashes(path.slice(3)), 3, 'path')}`;
   }
   throw new FileUriError(path, 0, 'a Windows path needs a drive letter ("C:\\...") or a UNC host ("\\\\host\\share\\..."): a relative path has no file URI');
 }
