@@ -558,14 +558,31 @@ function machine(): string {
   return `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), urigram at ${commit}`;
 }
 
+/**
+ * What new memory costs on this machine: ms of CPU per MB to fill 64 MB that the process has not
+ * touched before (best of 3). Every call that returns or builds more than the young generation holds
+ * pays about this per MB it keeps, and a call at 10 k characters does not; on a virtual machine whose
+ * pages are backed on first touch it moves from day to day, and growth ratios of output-heavy calls
+ * move with it (BENCHMARKS.md "Fuzz").
+ */
+function freshMemoryMsPerMB(): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t = cpuMs();
+    Buffer.alloc(64 * 1024 * 1024, 1);
+    best = Math.min(best, cpuMs() - t);
+  }
+  return best / 64;
+}
+
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const fmtMs = (x: number | undefined): string => (x === undefined ? '' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
-function report(args: Args, sizes: number[], targets: FuzzTarget[], families: HostileFamily[], pairs: PairResult[], cliRows: CliRow[], failures: Failure[], seconds: number): string {
+function report(args: Args, sizes: number[], targets: FuzzTarget[], families: HostileFamily[], pairs: PairResult[], cliRows: CliRow[], failures: Failure[], seconds: number, freshMemory: number): string {
   const lines: string[] = [];
   const known = failures.filter((f) => f.known !== undefined).length;
   lines.push(
-    `Measured ${machine()} with \`npm run fuzz${args.quick ? ' -- --quick' : ''}\` in ${(seconds / 60).toFixed(1)} minutes: ${targets.length} targets (every export of src/index.ts, with options of each grammar) on ${families.length} hostile families at ${sizes.map(fmtSize).join(', ')} characters, and ${cliRows.length} CLI runs. Limits: ${SECONDS_PER_MB} s per million characters for any call, cost per character at most ${MAX_RATIO}x from the smallest size to the largest, no error the README does not document, no CLI exit 70 or stack trace.`,
+    `Measured ${machine()} with \`npm run fuzz${args.quick ? ' -- --quick' : ''}\` in ${(seconds / 60).toFixed(1)} minutes: ${targets.length} targets (every export of src/index.ts, with options of each grammar) on ${families.length} hostile families at ${sizes.map(fmtSize).join(', ')} characters, and ${cliRows.length} CLI runs. Limits: ${SECONDS_PER_MB} s per million characters for any call, cost per character at most ${MAX_RATIO}x from the smallest size to the largest, no error the README does not document, no CLI exit 70 or stack trace. New memory on this machine at the end of the run: ${freshMemory.toFixed(2)} ms of CPU per MB written.`,
     '',
     failures.length === 0 ? '**Result: pass.**' : `**Result: ${failures.length} failures** (${known} of them known, issue 13).`,
     '',
@@ -643,7 +660,7 @@ async function main(): Promise<void> {
     console.log(`CLI: ${CLI_COMMANDS.length} commands on ${families.length} families`);
     cliRows = fuzzCli(families, args.quick, failures);
   }
-  const text = report(args, sizes, targets, families, pairs, cliRows, failures, (Date.now() - started) / 1000);
+  const text = report(args, sizes, targets, families, pairs, cliRows, failures, (Date.now() - started) / 1000, freshMemoryMsPerMB());
   console.log(`\n${text}`);
   const ran = [...pairs.map((p) => [p.target, p.family]), ...cliRows.flatMap((r) => families.map((f) => [`CLI ${r.command}`, f.name]))];
   const stale = KNOWN_FAILURES.filter((k) => ran.some(([t, f]) => covers(k, t, f)) && !failures.some((f) => covers(k, f.where, f.family)));
