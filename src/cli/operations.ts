@@ -7,7 +7,6 @@
 import { relativize } from '../relativize';
 import { build, type UriParts } from '../build';
 import { redact } from '../redact';
-import { UriSyntaxError } from '../errors';
 import { UsageError } from './io';
 import { errorMessage, invalidText } from './output';
 import { inputs } from './inputs';
@@ -74,12 +73,12 @@ export async function runRedact(ctx: Context): Promise<void> {
       const redacted = redact(uri, options);
       ctx.out.write(json ? `${JSON.stringify({ redacted })}\n` : `${redacted}\n`);
     } catch (e) {
-      // An input that is not a URI is reported by its number and the error (whose input redact() has masked), never echoed:
-      // it may hold the very secret it was to hide.
+      // An input that is not a URI is reported by its number and the error, never echoed, masked or not: it may hold
+      // the very secret it was to hide, and in a string that is not a URI, what is a query parameter named by --query
+      // cannot be told (the error's input masks only what could be a userinfo).
       ctx.fail();
-      const shown = e instanceof UriSyntaxError ? e.input : undefined;
-      if (json) ctx.out.write(`${JSON.stringify({ input: line, ...(shown === undefined ? {} : { masked: shown }), error: errorMessage(e) })}\n`);
-      else ctx.out.write(`invalid  input ${line}${shown === undefined ? '' : `  ${JSON.stringify(shown)}`}\n  ${errorMessage(e)}\n`);
+      if (json) ctx.out.write(`${JSON.stringify({ input: line, error: errorMessage(e) })}\n`);
+      else ctx.out.write(`invalid  input ${line}\n  ${errorMessage(e)}\n`);
     }
     await ctx.out.flush();
   }
