@@ -59,7 +59,9 @@ const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
   js: 'source', mjs: 'source', cjs: 'source', jsx: 'source', ts: 'source', mts: 'source', cts: 'source', tsx: 'source',
   java: 'source', kt: 'source', scala: 'source', c: 'source', h: 'source', cc: 'source', cpp: 'source', hpp: 'source', cs: 'source',
   go: 'source', rs: 'source', swift: 'source', php: 'source', py: 'source', rb: 'source', sh: 'source', bash: 'source',
-  pl: 'source', r: 'source', yaml: 'source', yml: 'source', toml: 'source', css: 'source', scss: 'source', less: 'source',
+  pl: 'source', r: 'source', toml: 'source',
+  // Read as text: YAML's values are mostly plain scalars (url: http://...), and CSS's url(...) is unquoted; neither is a string literal.
+  yaml: 'text', yml: 'text', css: 'text', scss: 'text', less: 'text',
 };
 
 /** The kind of a file by its name's extension; text when it has none that is known. */
@@ -79,7 +81,7 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   let out: DocumentUri[];
   if (kind === 'markdown') out = markdownUris(text, options.code === true);
   else if (kind === 'html') out = htmlUris(text, 0, text.length);
-  else if (kind === 'source') out = sourceUris(text, HASH_COMMENTS.test(options.name ?? '') ? '#' : '//', rawStringsOf(options.name ?? ''));
+  else if (kind === 'source') out = sourceUris(text, sourceLanguageOf(options.name ?? ''));
   else out = proseUris(text, 0);
   return out.sort((a, b) => a.start - b.start);
 }
@@ -714,80 +716,178 @@ function hideEscapes(text: string, from: number, to: number, keep: Uint8Array): 
   for (let m = ESCAPE.exec(text); m !== null && m.index < to; m = ESCAPE.exec(text)) keep.fill(0, m.index, Math.min(to, m.index + m[0].length));
 }
 
-/** What makes a string literal raw in a language, read off the file's name (see isRawString). */
-interface RawStrings {
-  /** Go: a backquoted string. */
-  readonly backquote: boolean;
-  /** Kotlin, Scala: a triple-quoted string. */
-  readonly triple: boolean;
+/** The lexical forms of a source language that the reader tells apart, read off the file's name. */
+interface SourceLanguage {
+  /** The comments: "#" to the end of the line, "//" and "/* *\/", or both (PHP). */
+  readonly comment: '#' | '//' | 'both';
+  /** Which raw and verbatim string literals the language has (see stringAt). */
+  readonly lang: 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'kt' | 'scala' | 'js' | 'other';
 }
 
-function rawStringsOf(name: string): RawStrings {
-  return { backquote: /\.go$/i.test(name), triple: /\.(kt|kts|scala)$/i.test(name) };
+function sourceLanguageOf(name: string): SourceLanguage {
+  const m = /\.([A-Za-z0-9]+)$/.exec(name);
+  const ext = m ? m[1].toLowerCase() : '';
+  const comment = HASH_COMMENTS.test(name) ? '#' : ext === 'php' ? 'both' : '//';
+  const langs: Record<string, SourceLanguage['lang']> = {
+    py: 'py', rs: 'rs', swift: 'swift', cs: 'cs', c: 'cpp', h: 'cpp', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', go: 'go', kt: 'kt', kts: 'kt', scala: 'scala',
+    js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', mts: 'js', cts: 'js', tsx: 'js',
+  };
+  return { comment, lang: Object.prototype.hasOwnProperty.call(langs, ext) ? langs[ext] : 'other' };
+}
+
+/** A string literal's delimiters and how its body is read. */
+interface StringForm {
+  /** Where its body begins, and the text that ends it. */
+  readonly bodyStart: number;
+  readonly close: string;
+  /** A backslash takes the next character with it while looking for the end (not in Go's or Rust's raw strings, nor in C#'s verbatim ones). */
+  readonly skip: boolean;
+  /** Backslash escapes are decoded in the body: they end a URI (hideEscapes). False: a backslash is itself, and the URI's. */
+  readonly escapes: boolean;
+  /** The body may span lines (otherwise a line break ends an unclosed literal). */
+  readonly multiline: boolean;
+  /** C#'s verbatim strings: a doubled quote is one quote, not the end. */
+  readonly doubled: boolean;
 }
 
 /**
- * Whether the string literal whose opening quote `quote` is at `at` is a raw one, where a backslash
- * is itself and no escape: Python's r"...", Rust's r"..." and r#"..."#, Swift's #"..."#, C#'s @"...",
- * JavaScript's String.raw`...`, Go's `...` and Kotlin's and Scala's triple quotes (by `raw`). A
- * backslash in a URI there is the URI's, and reported.
+ * The string literal whose quote `quote` is at `at`, by the language's forms: Python's r"..." (raw,
+ * but a backslash still keeps a quote from ending it), Rust's r"..." and r#"..."# (ended by the quote
+ * and as many "#"), Swift's #"..."#, C#'s @"..." (verbatim: "" is a quote), C++'s R"d(...)d",
+ * JavaScript's String.raw`...`, Go's backquotes, Kotlin's triple quotes and Scala's (unless an
+ * interpolator other than raw is written before them), Scala's raw"..."; otherwise a quote, or three,
+ * closed by the same, where a backslash escapes.
  */
-function isRawString(text: string, at: number, quote: string, triple: boolean, raw: RawStrings): boolean {
-  if (quote === '`') return raw.backquote || text.endsWith('String.raw', at);
-  if (triple && raw.triple) return true;
-  const before = text.slice(Math.max(0, at - 12), at);
-  return /(?:^|[^\w])(?:[rR][bBfF]?|[bBfF][rR]|b?r#+|#+|\$?@|@\$)$/.test(before);
+function stringAt(text: string, at: number, quote: string, lang: SourceLanguage['lang']): StringForm {
+  const triple = quote !== '`' && text.startsWith(quote + quote + quote, at);
+  const q = triple ? quote + quote + quote : quote;
+  const plain = { bodyStart: at + q.length, close: q, skip: true, escapes: true, multiline: triple || quote === '`', doubled: false };
+  const before = text.slice(Math.max(0, at - 16), at);
+  if (quote === '`') {
+    if (lang === 'go') return { ...plain, skip: false, escapes: false };
+    return /(?:^|[^\w.])String\.raw$/.test(before) ? { ...plain, escapes: false } : plain;
+  }
+  if (quote !== '"' && lang !== 'py') return plain;
+  switch (lang) {
+    case 'py':
+      return /(?:^|[^\w])(?:[rR][bBfF]?|[bBfF][rR])$/.test(before) ? { ...plain, escapes: false } : plain;
+    case 'rs': {
+      const m = /(?:^|[^\w])b?r(#*)$/.exec(before);
+      return m ? { ...plain, close: `"${m[1]}`, skip: false, escapes: false, multiline: true } : plain;
+    }
+    case 'swift': {
+      const m = /(?:^|[^\w#])(#+)$/.exec(before);
+      return m ? { ...plain, close: q + m[1], skip: false, escapes: false } : plain;
+    }
+    case 'cs':
+      return /(?:^|[^\w])(?:\$?@|@\$)$/.test(before) ? { ...plain, close: '"', skip: false, escapes: false, multiline: true, doubled: true } : plain;
+    case 'cpp': {
+      if (!/(?:^|[^\w])(?:u8|[uUL])?R$/.test(before)) return plain;
+      const d = /^[^()\\\s"]{0,16}\(/.exec(text.slice(at + 1, at + 19));
+      return d ? { ...plain, bodyStart: at + 1 + d[0].length, close: `)${d[0].slice(0, -1)}"`, skip: false, escapes: false, multiline: true } : plain;
+    }
+    case 'kt':
+      return triple ? { ...plain, skip: false, escapes: false } : plain;
+    case 'scala': {
+      const prefix = /(?:^|[^\w])(\w*)$/.exec(before)?.[1] ?? '';
+      if (prefix === 'raw') return { ...plain, escapes: false };
+      return triple && prefix === '' ? { ...plain, skip: false, escapes: false } : plain;
+    }
+    default:
+      return plain;
+  }
+}
+
+/**
+ * Hides the interpolations and placeholders of a string literal's body [from, to) as hideEscapes hides
+ * escapes: "${...}", "#{...}" and any "{...}" whose braces balance within the body (a Python f-string's or
+ * str.format's field, C#'s $"{x}", Rust's format!("{}"), a URI Template's {id}). No URI holds a brace, and
+ * the string's value holds what the program puts there, so the URI ends at the hole; a lone "{" stays,
+ * and is reported.
+ */
+function hideHoles(text: string, from: number, to: number, keep: Uint8Array): void {
+  for (let i = text.indexOf('{', from); i >= 0 && i < to; i = text.indexOf('{', i + 1)) {
+    let depth = 0;
+    let j = i;
+    for (; j < to; j++) {
+      const d = text.charCodeAt(j);
+      if (d === 0x7b) depth++;
+      else if (d === 0x7d && --depth === 0) break;
+    }
+    if (j >= to) return; // unbalanced to the end of the body: no later "{" balances either
+    const start = i > from && (text[i - 1] === '$' || text[i - 1] === '#') ? i - 1 : i;
+    keep.fill(0, start, j + 1);
+    i = j;
+  }
 }
 
 /**
  * String literals and comments of source code, in one pass: a string literal
  * that is one URI-like token is taken whole (kind "string"); the rest of the
- * literals and the comments are read as prose; code is blanked.
+ * literals and the comments are read as prose; code is blanked. A block
+ * comment's continuation "*" (at the start of a line, as JSDoc writes them) is
+ * read as a space, so that a URI wrapped inside <...> across its lines does
+ * not take it in.
  */
-function sourceUris(text: string, comment: '#' | '//', raw: RawStrings): DocumentUri[] {
+function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
   const keep = new Uint8Array(text.length);
   const out: DocumentUri[] = [];
   const n = text.length;
+  const { comment, lang } = language;
+  const hash = comment !== '//';
+  const slashes = comment !== '#';
+  const stars: number[] = [];
   let i = 0;
   while (i < n) {
     const c = text[i];
-    if ((comment === '//' && c === '/' && text[i + 1] === '/') || (comment === '#' && c === '#')) {
+    if ((slashes && c === '/' && text[i + 1] === '/') || (hash && c === '#')) {
       let e = text.indexOf('\n', i);
       if (e < 0) e = n;
       keep.fill(1, i, e);
       i = e;
-    } else if (comment === '//' && c === '/' && text[i + 1] === '*') {
+    } else if (slashes && c === '/' && text[i + 1] === '*') {
       let e = text.indexOf('*/', i + 2);
       e = e < 0 ? n : e + 2;
       keep.fill(1, i, e);
+      for (let l = text.indexOf('\n', i); l >= 0 && l < e; l = text.indexOf('\n', l + 1)) {
+        let k = l + 1;
+        while (k < e && (text[k] === ' ' || text[k] === '\t')) k++;
+        if (text[k] === '*' && text[k + 1] !== '/' && k < e) stars.push(k);
+      }
       i = e;
     } else if (c === '"' || c === "'" || c === '`') {
-      const triple = c !== '`' && text.startsWith(c + c + c, i);
-      const open = triple ? 3 : 1;
-      let j = i + open;
+      const form = stringAt(text, i, c, lang);
+      const { close: closer, bodyStart } = form;
+      let j = bodyStart;
       let close = -1;
       while (j < n) {
         const d = text[j];
-        if (d === '\\') {
-          j += 2;
+        if (d === '\\' && form.skip) {
+          // A backslash at the end of a CRLF line takes the whole line break (a continuation), not the CR alone.
+          j += text[j + 1] === '\r' && text[j + 2] === '\n' ? 3 : 2;
           continue;
         }
-        if (d === '\n' && !triple && c !== '`') break;
-        if (triple ? text.startsWith(c + c + c, j) : d === c) {
+        if (d === '\n' && !form.multiline) break;
+        if (d === closer[0] && text.startsWith(closer, j)) {
+          if (form.doubled && text[j + 1] === '"') {
+            j += 2;
+            continue;
+          }
           close = j;
           break;
         }
         j++;
       }
       const end = close < 0 ? j : close;
-      const body = text.slice(i + open, end);
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('${')) {
-        out.push(make(body, i + open, end, 'string'));
+      const body = text.slice(bodyStart, end);
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('{')) {
+        out.push(make(body, bodyStart, end, 'string'));
       } else {
-        keep.fill(1, i + open, end);
-        if (body.includes('\\') && !isRawString(text, i, c, triple, raw)) hideEscapes(text, i + open, end, keep);
+        keep.fill(1, bodyStart, end);
+        if (form.escapes && body.includes('\\')) hideEscapes(text, bodyStart, end, keep);
+        if (body.includes('{')) hideHoles(text, bodyStart, end, keep);
       }
-      i = close < 0 ? j : close + open;
+      i = close < 0 ? j : close + closer.length;
     } else i++;
   }
   const hidden: Array<[number, number]> = [];
@@ -800,7 +900,19 @@ function sourceUris(text: string, comment: '#' | '//', raw: RawStrings): Documen
     while (k < n && !keep[k]) k++;
     hidden.push([from, k]);
   }
-  for (const u of proseAround(text, hidden)) out.push(u);
+  // The continuation stars read as spaces: the same length, so every offset stays; only a URI's text comes from the copy.
+  let prose = text;
+  if (stars.length > 0) {
+    const parts: string[] = [];
+    let from = 0;
+    for (const k of stars) {
+      parts.push(text.slice(from, k));
+      from = k + 1;
+    }
+    parts.push(text.slice(from));
+    prose = parts.join(' ');
+  }
+  for (const u of proseAround(prose, hidden)) out.push(u);
   return out;
 }
 

@@ -205,6 +205,60 @@ describe('source code', () => {
     }
   });
 
+  it('an interpolation or placeholder ends a URI, as an escape does: ${}, #{}, and {} that balance', () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['a.ts', 'const t = `http://a.example/${id}/x`;', ['http://a.example/']],
+      ['a.py', 'x = f"http://a.example/{id}/x"', ['http://a.example/']],
+      ['a.rb', 'x = "http://a.example/#{id}/x"', ['http://a.example/']],
+      ['a.sh', 'curl "https://a.example/api/${VERSION}/x"', ['https://a.example/api/']],
+      ['a.php', '$x = "https://a.example/{$id}/x";', ['https://a.example/']],
+      ['a.cs', 'var x = $"https://a.example/{id}/x";', ['https://a.example/']],
+      ['a.py', 'x = "https://api.example/{}/items".format(id)', ['https://api.example/']],
+    ];
+    for (const [name, text, expected] of cases) {
+      const found = extractDocument(text, { kind: 'source', name });
+      expect([name, found.map((u) => u.uri)]).toEqual([name, expected]);
+      for (const u of found) expect(u.valid).toBe(true);
+    }
+    // A brace that closes nothing in the string is the URI's, and reported.
+    expect(extractDocument('x = "see http://a.example/b{c"', { kind: 'source', name: 'a.py' }).map((u) => [u.uri, u.valid])).toEqual([['http://a.example/b{c', false]]);
+  });
+
+  it('raw strings end where their language ends them: a trailing backslash, quotes inside, a doubled quote, a delimiter', () => {
+    const cases: Array<[string, string, Array<[string, boolean]>]> = [
+      ['c.go', 'var sep = `\\`\nvar msg = "see https://a.example/\\n"\nvar end = `x`\nfetch(`https://raw.example/a\\b`)', [['https://a.example/', true], ['https://raw.example/a\\b', false]]],
+      ['a.rs', 'let p = r"C:\\"; let u = "see http://a.example/%7e";', [['http://a.example/%7e', true]]],
+      ['a.cs', 'var p = @"C:\\"; var u = "see http://a.example/%7e";', [['http://a.example/%7e', true]]],
+      ['a.swift', 'let p = #"C:\\"#; let u = "see http://a.example/%7e"', [['http://a.example/%7e', true]]],
+      ['a.rs', 'let q = r#"say "hi" http://a.example/r\\x"#;', [['http://a.example/r\\x', false]]],
+      ['a.cpp', 'auto q = R"(say "hi" http://a.example/a\\x)";', [['http://a.example/a\\x', false]]],
+      ['a.cs', 'var q = @"say ""http://a.example/q\\x"" ok";', [['http://a.example/q\\x', false]]],
+      ['a.scala', 'val r = raw"C:\\x https://b.example/b\\x"', [['https://b.example/b\\x', false]]],
+      // Scala's s and f interpolators decode escapes, in triple quotes too.
+      ['a.scala', 'val a = s"""see https://a.example/$id\\n"""', [['https://a.example/$id', true]]],
+      // A backslash before a CRLF continues the line: the string goes on.
+      ['a.js', 'const s = "line1 \\\r\nsee http://a.example/%7e";', [['http://a.example/%7e', true]]],
+    ];
+    for (const [name, text, expected] of cases) {
+      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, expected]);
+    }
+  });
+
+  it('PHP has "#" comments too; a block comment\'s continuation "*" is no part of a URI wrapped in <...>', () => {
+    expect(uris(extractDocument('<?php $a = 1; # see http://a.example/x\n', { kind: 'source', name: 'a.php' }))).toEqual(['http://a.example/x']);
+    const text = '/**\n * See <HTTP://b.example/very/\n * long/%7e/path>\n */\n';
+    const [u] = extractDocument(text, { kind: 'source', name: 'a.js' });
+    expect(u.uri).toBe('HTTP://b.example/very/long/%7e/path');
+    expect(text.slice(u.start, u.end)).toBe('HTTP://b.example/very/\n * long/%7e/path');
+  });
+
+  it('YAML and CSS are read as text: plain scalars and url(...) are no string literals', () => {
+    expect(kindOfFile('a.yaml')).toBe('text');
+    expect(kindOfFile('a.css')).toBe('text');
+    expect(uris(extractDocument('url: http://a.example/%7e\nlist:\n  - http://a.example/l\n', { kind: kindOfFile('a.yaml'), name: 'a.yaml' }))).toEqual(['http://a.example/%7e', 'http://a.example/l']);
+    expect(uris(extractDocument('a { background: url(http://a.example/x.png); }', { kind: kindOfFile('a.css'), name: 'a.css' }))).toEqual(['http://a.example/x.png']);
+  });
+
   it('"#" comments for Python and the like', () => {
     const text = 'x = 1  # http://a.example/\ny = "https://b.example/"\n';
     expect(uris(extractDocument(text, { kind: 'source', name: 'a.py' }))).toEqual(['http://a.example/', 'https://b.example/']);
@@ -331,6 +385,9 @@ describe('linear time on hostile documents', () => {
     ['unclosed comments', 'source', (n) => '/* http://a/ '.repeat(n / 13), (n) => Math.floor(n / 13)],
     ['escapes in string literals', 'source', (n) => '"see http://ab/\\n"; '.repeat(n / 20), (n) => n / 20],
     ['one string of escapes', 'source', (n) => `"http://a/${'\\u00e9'.repeat(n / 6)}"`, () => 1],
+    ['braces in a string', 'source', (n) => `"http://a/${'{'.repeat(n / 2)}${'}'.repeat(n / 2 - 1)}"`, () => 1],
+    ['unbalanced braces in strings', 'source', (n) => '"see http://a/{" '.repeat(n / 17), (n) => Math.floor(n / 17)],
+    ['block comment of continuation stars', 'source', (n) => `/**${'\n * http://a/'.repeat(n / 15)}\n */`, (n) => Math.floor(n / 15)],
     ['directives', 'markdown', (n) => '<!-- urigram-disable -->\n'.repeat(n / 25), () => 0],
     ['directives naming codes', 'markdown', (n) => Array.from({ length: n / 40 }, (_, i) => `<!-- urigram-${i % 2 ? 'enable' : 'disable'} syntax x${i} -->\n`).join(''), () => 0],
   ];
