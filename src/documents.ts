@@ -753,7 +753,7 @@ interface StringForm {
 /**
  * The string literal whose quote `quote` is at `at`, by the language's forms: Python's r"..." (raw,
  * but a backslash still keeps a quote from ending it), Rust's r"..." and r#"..."# (ended by the quote
- * and as many "#"), Swift's #"..."#, C#'s @"..." (verbatim: "" is a quote), C++'s R"d(...)d",
+ * and as many "#"), Swift's #"..."#, C#'s @"..." (verbatim: "" is a quote) and """...""", C++'s R"d(...)d",
  * JavaScript's String.raw`...`, Go's backquotes, Kotlin's triple quotes and Scala's (unless an
  * interpolator other than raw is written before them), Scala's raw"..."; otherwise a quote, or three,
  * closed by the same, where a backslash escapes.
@@ -780,6 +780,8 @@ function stringAt(text: string, at: number, quote: string, lang: SourceLanguage[
       return m ? { ...plain, close: q + m[1], skip: false, escapes: false } : plain;
     }
     case 'cs':
+      // C# 11's raw string literals: three quotes, no escapes.
+      if (triple) return { ...plain, skip: false, escapes: false };
       return /(?:^|[^\w])(?:\$?@|@\$)$/.test(before) ? { ...plain, close: '"', skip: false, escapes: false, multiline: true, doubled: true } : plain;
     case 'cpp': {
       if (!/(?:^|[^\w])(?:u8|[uUL])?R$/.test(before)) return plain;

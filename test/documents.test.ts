@@ -234,6 +234,7 @@ describe('source code', () => {
       ['a.cpp', 'auto q = R"(say "hi" http://a.example/a\\x)";', [['http://a.example/a\\x', false]]],
       ['a.cs', 'var q = @"say ""http://a.example/q\\x"" ok";', [['http://a.example/q\\x', false]]],
       ['a.scala', 'val r = raw"C:\\x https://b.example/b\\x"', [['https://b.example/b\\x', false]]],
+      ['a.cs', 'var q = """see "it" http://a.example/c\\x""";', [['http://a.example/c\\x', false]]],
       // Scala's s and f interpolators decode escapes, in triple quotes too.
       ['a.scala', 'val a = s"""see https://a.example/$id\\n"""', [['https://a.example/$id', true]]],
       // A backslash before a CRLF continues the line: the string goes on.
