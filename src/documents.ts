@@ -44,6 +44,12 @@ export interface DocumentUri {
   readonly valid: boolean;
   /** For kind "text": what ./extract found, with its delimiters. */
   readonly found?: ExtractedUri;
+  /**
+   * Source code: the URI runs on into an interpolation, a placeholder or an escape whose value the
+   * reader does not know, so what the string holds past `end` is not known (lint leaves out what
+   * reaches the URI's end: an empty path there may not be empty).
+   */
+  readonly cut?: boolean;
 }
 
 export interface DocumentOptions {
@@ -59,9 +65,7 @@ const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
   js: 'source', mjs: 'source', cjs: 'source', jsx: 'source', ts: 'source', mts: 'source', cts: 'source', tsx: 'source',
   java: 'source', kt: 'source', scala: 'source', c: 'source', h: 'source', cc: 'source', cpp: 'source', hpp: 'source', cs: 'source',
   go: 'source', rs: 'source', swift: 'source', php: 'source', py: 'source', rb: 'source', sh: 'source', bash: 'source',
-  pl: 'source', r: 'source', toml: 'source',
-  // Read as text: YAML's values are mostly plain scalars (url: http://...), and CSS's url(...) is unquoted; neither is a string literal.
-  yaml: 'text', yml: 'text', css: 'text', scss: 'text', less: 'text',
+  pl: 'source', r: 'source', yaml: 'source', yml: 'source', toml: 'source', css: 'source', scss: 'source', less: 'source', kts: 'source',
 };
 
 /** The kind of a file by its name's extension; text when it has none that is known. */
@@ -698,41 +702,103 @@ function htmlUris(text: string, from: number, to: number): DocumentUri[] {
 
 // ---------------------------------------------------------------- source code
 
+/** What a code unit of a source file is to the prose reading (sourceUris' `keep`). */
+// 0: hidden, code and quotes (as the array starts).
+const PROSE = 1; // read: comments, the bodies of string literals
+const HOLE = 2; // hidden, and a URI that reaches it is cut: an interpolation, a placeholder, an escape of a character a URI may hold
+const STOP = 3; // hidden, and a URI ends there as it would in the string's value: an escape of whitespace or of a quote
+
 /**
  * A backslash escape of a string literal, in the forms most languages share (\u{...}, \uXXXX, \UXXXXXXXX,
- * \xXX, octal, or a backslash and one character). Only its extent matters: see hideEscapes.
+ * \xXX, octal, or a backslash and one character, a line break included). Only its extent and whether it
+ * stands for whitespace or a quote matter: see hideEscapes.
  */
-const ESCAPE = /\\(?:u\{[0-9A-Fa-f]{1,6}\}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|[0-7]{1,3}|[\s\S])/g;
+const ESCAPE = /\\(?:u\{[0-9A-Fa-f]{1,6}\}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|[0-7]{1,3}|\r\n|[\s\S])/g;
+
+/** The escapes whose character ends a URI in the string's value: a line break, a tab, a form feed, a quote. */
+const ENDING_ESCAPE = /^\\[nrtfv"'`]$/;
 
 /**
  * Hides the backslash escapes of a string literal's body [from, to) from the prose reading, as code is
- * hidden: an escape ends a URI there. Decoding it would need each language's rules (the escapes of
- * JavaScript are not those of Python, YAML or PHP); read as written, "see http://a.example/\n" would be a
- * URI with a backslash, which no URI has: a syntax error that is not in the string's value. So the URI
- * is taken up to the escape, and a fix (lint --fix) never reaches into one.
+ * hidden, without decoding them: that needs each language's rules (JavaScript's escapes are not those of
+ * Python, PHP or Go). Read as written, "see http://a.example/\n" would be a URI with a backslash, which
+ * no URI has: a syntax error that is not in the string's value. An escape of whitespace or a quote ends
+ * the URI as its character would (STOP); any other (\x2F, \u00e9, a line continuation) stands for what
+ * could go on with it, so the URI is cut there (HOLE): what is past it is not known.
  */
 function hideEscapes(text: string, from: number, to: number, keep: Uint8Array): void {
   ESCAPE.lastIndex = from;
-  for (let m = ESCAPE.exec(text); m !== null && m.index < to; m = ESCAPE.exec(text)) keep.fill(0, m.index, Math.min(to, m.index + m[0].length));
+  for (let m = ESCAPE.exec(text); m !== null && m.index < to; m = ESCAPE.exec(text)) {
+    keep.fill(ENDING_ESCAPE.test(m[0]) ? STOP : HOLE, m.index, Math.min(to, m.index + m[0].length));
+  }
 }
+
+/** A "{...}" that is a placeholder, not text in braces (JSON, CSS, code): no space, quote or brace inside, and short. */
+const PLACEHOLDER = /^\{[^{}\s"'`]{0,64}\}$/;
+
+/** A printf conversion ("%s", "%d", "%-5.2f", Python's "%(name)s") where "%" does not begin a triplet. */
+const PRINTF = /%(?![0-9A-Fa-f]{2})(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspnvqTt%]/g;
+
+/**
+ * Marks the holes of a string literal's body [from, to): interpolations ("${...}", "#{...}", Swift's
+ * "\(...)" and "\#(...)"), placeholders ("{id}", "{}", "{0:N2}": an f-string's or format's field, a URI
+ * Template's) and printf conversions ("%s" where "%" is no triplet). No URI holds a brace, and the
+ * string's value holds what the program puts there: a URI that reaches a hole is cut at it. Braces are
+ * matched in one pass with a stack; a brace that closes nothing, and braces around text (a JSON object,
+ * a CSS rule), stay to be read.
+ */
+function hideHoles(text: string, from: number, to: number, keep: Uint8Array, swift: boolean): void {
+  const open: number[] = [];
+  for (let j = from; j < to; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x7b /* { */ || (swift && c === 0x28 /* ( */ && /\\#*$/.test(text.slice(Math.max(from, j - 8), j)))) {
+      open.push(j);
+    } else if ((c === 0x7d /* } */ || (swift && c === 0x29 /* ) */)) && open.length > 0) {
+      const start = open.pop()!;
+      const opener = text.charCodeAt(start);
+      if ((opener === 0x7b) !== (c === 0x7d)) continue; // a ")" for a "{" or the reverse: not a pair
+      const before = start > from ? text[start - 1] : '';
+      if (opener === 0x28) keep.fill(HOLE, text.lastIndexOf('\\', start), j + 1);
+      else if (before === '$' || before === '#') keep.fill(HOLE, start - 1, j + 1);
+      else if (PLACEHOLDER.test(text.slice(start, j + 1))) keep.fill(HOLE, start, j + 1);
+    }
+  }
+  if (text.indexOf('%', from) < to) {
+    PRINTF.lastIndex = from;
+    for (let m = PRINTF.exec(text); m !== null && m.index < to; m = PRINTF.exec(text)) keep.fill(HOLE, m.index, Math.min(to, m.index + m[0].length));
+  }
+}
+
+type Lang = 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'kt' | 'scala' | 'js' | 'php' | 'sh' | 'rb' | 'pl' | 'yaml' | 'css' | 'other';
 
 /** The lexical forms of a source language that the reader tells apart, read off the file's name. */
 interface SourceLanguage {
   /** The comments: "#" to the end of the line, "//" and "/* *\/", or both (PHP). */
   readonly comment: '#' | '//' | 'both';
-  /** Which raw and verbatim string literals the language has (see stringAt). */
-  readonly lang: 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'kt' | 'scala' | 'js' | 'other';
+  /** Which raw and verbatim string literals and which other quotes the language has (see stringAt). */
+  readonly lang: Lang;
+  /** A "..." literal may span lines (Rust, PHP, shell, Ruby, Perl, YAML); elsewhere a line break ends an unclosed one. */
+  readonly multilineQuotes: boolean;
+  /** What is outside comments and literals is read too (YAML's plain scalars, CSS's url(...)), not skipped as code. */
+  readonly codeIsProse: boolean;
 }
+
+const LANGS: Readonly<Record<string, Lang>> = {
+  py: 'py', rs: 'rs', swift: 'swift', cs: 'cs', c: 'cpp', h: 'cpp', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', go: 'go', kt: 'kt', kts: 'kt', scala: 'scala',
+  js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', mts: 'js', cts: 'js', tsx: 'js', php: 'php', sh: 'sh', bash: 'sh', rb: 'rb', pl: 'pl',
+  yaml: 'yaml', yml: 'yaml', css: 'css', scss: 'css', less: 'css',
+};
 
 function sourceLanguageOf(name: string): SourceLanguage {
   const m = /\.([A-Za-z0-9]+)$/.exec(name);
   const ext = m ? m[1].toLowerCase() : '';
-  const comment = HASH_COMMENTS.test(name) ? '#' : ext === 'php' ? 'both' : '//';
-  const langs: Record<string, SourceLanguage['lang']> = {
-    py: 'py', rs: 'rs', swift: 'swift', cs: 'cs', c: 'cpp', h: 'cpp', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', go: 'go', kt: 'kt', kts: 'kt', scala: 'scala',
-    js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', mts: 'js', cts: 'js', tsx: 'js',
+  const lang = Object.prototype.hasOwnProperty.call(LANGS, ext) ? LANGS[ext] : 'other';
+  return {
+    comment: HASH_COMMENTS.test(name) ? '#' : lang === 'php' ? 'both' : '//',
+    lang,
+    multilineQuotes: ['rs', 'php', 'sh', 'rb', 'pl', 'yaml'].includes(lang),
+    codeIsProse: lang === 'yaml' || lang === 'css',
   };
-  return { comment, lang: Object.prototype.hasOwnProperty.call(langs, ext) ? langs[ext] : 'other' };
 }
 
 /** A string literal's delimiters and how its body is read. */
@@ -742,7 +808,7 @@ interface StringForm {
   readonly close: string;
   /** A backslash takes the next character with it while looking for the end (not in Go's or Rust's raw strings, nor in C#'s verbatim ones). */
   readonly skip: boolean;
-  /** Backslash escapes are decoded in the body: they end a URI (hideEscapes). False: a backslash is itself, and the URI's. */
+  /** Backslash escapes are decoded in the body (hideEscapes). False: a backslash is itself, and the URI's. */
   readonly escapes: boolean;
   /** The body may span lines (otherwise a line break ends an unclosed literal). */
   readonly multiline: boolean;
@@ -753,15 +819,17 @@ interface StringForm {
 /**
  * The string literal whose quote `quote` is at `at`, by the language's forms: Python's r"..." (raw,
  * but a backslash still keeps a quote from ending it), Rust's r"..." and r#"..."# (ended by the quote
- * and as many "#"), Swift's #"..."#, C#'s @"..." (verbatim: "" is a quote) and """...""", C++'s R"d(...)d",
- * JavaScript's String.raw`...`, Go's backquotes, Kotlin's triple quotes and Scala's (unless an
- * interpolator other than raw is written before them), Scala's raw"..."; otherwise a quote, or three,
- * closed by the same, where a backslash escapes.
+ * and as many "#"), Swift's #"..."#, C#'s @"..." (verbatim: "" is a quote) and """...""" (as many
+ * quotes as opened it), C++'s R"d(...)d", JavaScript's String.raw`...`, Go's backquotes, Kotlin's triple
+ * quotes and Scala's (unless an interpolator other than raw is written before them), Scala's raw"...";
+ * otherwise a quote, or three, closed by the same, where a backslash escapes.
  */
-function stringAt(text: string, at: number, quote: string, lang: SourceLanguage['lang']): StringForm {
+function stringAt(text: string, at: number, quote: string, language: SourceLanguage): StringForm {
+  const { lang } = language;
   const triple = quote !== '`' && text.startsWith(quote + quote + quote, at);
   const q = triple ? quote + quote + quote : quote;
-  const plain = { bodyStart: at + q.length, close: q, skip: true, escapes: true, multiline: triple || quote === '`', doubled: false };
+  const multiline = triple || quote === '`' || (quote === '"' && language.multilineQuotes);
+  const plain = { bodyStart: at + q.length, close: q, skip: true, escapes: true, multiline, doubled: false };
   const before = text.slice(Math.max(0, at - 16), at);
   if (quote === '`') {
     if (lang === 'go') return { ...plain, skip: false, escapes: false };
@@ -779,10 +847,15 @@ function stringAt(text: string, at: number, quote: string, lang: SourceLanguage[
       const m = /(?:^|[^\w#])(#+)$/.exec(before);
       return m ? { ...plain, close: q + m[1], skip: false, escapes: false } : plain;
     }
-    case 'cs':
-      // C# 11's raw string literals: three quotes, no escapes.
-      if (triple) return { ...plain, skip: false, escapes: false };
-      return /(?:^|[^\w])(?:\$?@|@\$)$/.test(before) ? { ...plain, close: '"', skip: false, escapes: false, multiline: true, doubled: true } : plain;
+    case 'cs': {
+      // Verbatim first: @"""C:\a.exe"" /s" is a verbatim string that begins with a doubled quote.
+      if (/(?:^|[^\w])(?:\$?@|@\$)$/.test(before)) return { ...plain, bodyStart: at + 1, close: '"', skip: false, escapes: false, multiline: true, doubled: true };
+      if (!triple) return plain;
+      // C# 11's raw string literals: three quotes or more, closed by as many; no escapes.
+      let k = at;
+      while (text[k] === '"') k++;
+      return { ...plain, bodyStart: k, close: '"'.repeat(k - at), skip: false, escapes: false, multiline: true };
+    }
     case 'cpp': {
       if (!/(?:^|[^\w])(?:u8|[uUL])?R$/.test(before)) return plain;
       const d = /^[^()\\\s"]{0,16}\(/.exec(text.slice(at + 1, at + 19));
@@ -800,36 +873,49 @@ function stringAt(text: string, at: number, quote: string, lang: SourceLanguage[
   }
 }
 
+/** A "'" that begins no literal: a Rust lifetime ('a, 'static) or a C++14 digit separator (1'000'000). */
+function isBareApostrophe(text: string, at: number, lang: Lang): boolean {
+  if (lang === 'rs') return /[A-Za-z_]/.test(text[at + 1] ?? '') && text[at + 2] !== "'";
+  if (lang === 'cpp') return /[0-9A-Fa-f]/.test(text[at + 1] ?? '') && /(?:^|[^\w'])\d[\w']*$/.test(text.slice(Math.max(0, at - 32), at));
+  return false;
+}
+
 /**
- * Hides the interpolations and placeholders of a string literal's body [from, to) as hideEscapes hides
- * escapes: "${...}", "#{...}" and any "{...}" whose braces balance within the body (a Python f-string's or
- * str.format's field, C#'s $"{x}", Rust's format!("{}"), a URI Template's {id}). No URI holds a brace, and
- * the string's value holds what the program puts there, so the URI ends at the hole; a lone "{" stays,
- * and is reported.
+ * Where a JavaScript regular expression literal that begins at `at` ends (after its flags); -1 when the
+ * "/" there is a division (a literal follows an operator, an opening bracket, a ",", ";", ":" or a
+ * keyword such as return); minus the end of the line when nothing closes it there (an unescaped "/"
+ * outside a class, on the same line).
  */
-function hideHoles(text: string, from: number, to: number, keep: Uint8Array): void {
-  for (let i = text.indexOf('{', from); i >= 0 && i < to; i = text.indexOf('{', i + 1)) {
-    let depth = 0;
-    let j = i;
-    for (; j < to; j++) {
-      const d = text.charCodeAt(j);
-      if (d === 0x7b) depth++;
-      else if (d === 0x7d && --depth === 0) break;
+function regexEnd(text: string, at: number): number {
+  let k = at - 1;
+  while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
+  const before = k < 0 ? '\n' : text[k];
+  if (!/[\n(,=:[!&|?{};+\-*%<>~^]/.test(before) && !/(?:^|[^\w$])(?:return|typeof|case|in|of|delete|void|throw|new|yield|await)$/.test(text.slice(Math.max(0, k - 10), k + 1))) return -1;
+  let inClass = false;
+  for (let j = at + 1; j < text.length; j++) {
+    const c = text[j];
+    if (c === '\n' || c === '\r') return -j;
+    if (c === '\\') j++;
+    else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if (c === '/' && !inClass) {
+      let e = j + 1;
+      while (e < text.length && /[a-z]/.test(text[e])) e++;
+      return e;
     }
-    if (j >= to) return; // unbalanced to the end of the body: no later "{" balances either
-    const start = i > from && (text[i - 1] === '$' || text[i - 1] === '#') ? i - 1 : i;
-    keep.fill(0, start, j + 1);
-    i = j;
   }
+  return -text.length;
 }
 
 /**
  * String literals and comments of source code, in one pass: a string literal
  * that is one URI-like token is taken whole (kind "string"); the rest of the
- * literals and the comments are read as prose; code is blanked. A block
- * comment's continuation "*" (at the start of a line, as JSDoc writes them) is
- * read as a space, so that a URI wrapped inside <...> across its lines does
- * not take it in.
+ * literals and the comments are read as prose; code is skipped. A URI that
+ * runs into a hole (an interpolation, a placeholder, an escape of what a URI
+ * may hold) is marked `cut`; one that begins right after a hole is left out
+ * (its scheme may be partly in the hole). A block comment's continuation "*"
+ * (at the start of a line, as JSDoc writes them) is read as a space, so that
+ * a URI wrapped inside <...> across its lines does not take it in.
  */
 function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
   const keep = new Uint8Array(text.length);
@@ -839,26 +925,43 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
   const hash = comment !== '//';
   const slashes = comment !== '#';
   const stars: number[] = [];
+  // The next line break at or after where it was last looked for (so that a file of one-line comments is not searched to its end for each).
+  let nextBreak = -1;
+  const breakFrom = (k: number): number => {
+    if (nextBreak < k) {
+      nextBreak = text.indexOf('\n', k);
+      if (nextBreak < 0) nextBreak = n;
+    }
+    return nextBreak;
+  };
+  // JavaScript: where a regular expression literal may begin again (after a line on which one did not close), and the last found.
+  let noRegexBefore = 0;
+  let regex = 0;
   let i = 0;
   while (i < n) {
     const c = text[i];
     if ((slashes && c === '/' && text[i + 1] === '/') || (hash && c === '#')) {
-      let e = text.indexOf('\n', i);
-      if (e < 0) e = n;
-      keep.fill(1, i, e);
+      const e = breakFrom(i);
+      keep.fill(PROSE, i, e);
       i = e;
     } else if (slashes && c === '/' && text[i + 1] === '*') {
       let e = text.indexOf('*/', i + 2);
       e = e < 0 ? n : e + 2;
-      keep.fill(1, i, e);
-      for (let l = text.indexOf('\n', i); l >= 0 && l < e; l = text.indexOf('\n', l + 1)) {
+      keep.fill(PROSE, i, e);
+      for (let l = breakFrom(i); l < e; l = breakFrom(l + 1)) {
         let k = l + 1;
         while (k < e && (text[k] === ' ' || text[k] === '\t')) k++;
-        if (text[k] === '*' && text[k + 1] !== '/' && k < e) stars.push(k);
+        if (k < e && text[k] === '*' && text[k + 1] !== '/') stars.push(k);
       }
       i = e;
-    } else if (c === '"' || c === "'" || c === '`') {
-      const form = stringAt(text, i, c, lang);
+    } else if (lang === 'js' && c === '/' && i >= noRegexBefore && (regex = regexEnd(text, i)) !== -1) {
+      if (regex > 0) i = regex;
+      else {
+        noRegexBefore = -regex; // no literal closes on this line: none is looked for again on it
+        i++;
+      }
+    } else if ((c === '"' || c === "'" || c === '`') && !(c === "'" && isBareApostrophe(text, i, lang))) {
+      const form = stringAt(text, i, c, language);
       const { close: closer, bodyStart } = form;
       let j = bodyStart;
       let close = -1;
@@ -882,24 +985,27 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
       }
       const end = close < 0 ? j : close;
       const body = text.slice(bodyStart, end);
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !body.includes('\\') && !body.includes('{')) {
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{%]/.test(body)) {
         out.push(make(body, bodyStart, end, 'string'));
       } else {
-        keep.fill(1, bodyStart, end);
+        keep.fill(PROSE, bodyStart, end);
         if (form.escapes && body.includes('\\')) hideEscapes(text, bodyStart, end, keep);
-        if (body.includes('{')) hideHoles(text, bodyStart, end, keep);
+        if (/[{%]/.test(body) || (lang === 'swift' && body.includes('\\'))) hideHoles(text, bodyStart, end, keep, lang === 'swift');
       }
       i = close < 0 ? j : close + closer.length;
-    } else i++;
+    } else {
+      if (language.codeIsProse) keep[i] = PROSE;
+      i++;
+    }
   }
   const hidden: Array<[number, number]> = [];
   for (let k = 0; k < n; ) {
-    if (keep[k]) {
+    if (keep[k] === PROSE) {
       k++;
       continue;
     }
     const from = k;
-    while (k < n && !keep[k]) k++;
+    while (k < n && keep[k] !== PROSE) k++;
     hidden.push([from, k]);
   }
   // The continuation stars read as spaces: the same length, so every offset stays; only a URI's text comes from the copy.
@@ -914,7 +1020,20 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
     parts.push(text.slice(from));
     prose = parts.join(' ');
   }
-  for (const u of proseAround(prose, hidden)) out.push(u);
+  const found = proseAround(prose, hidden);
+  for (let f = 0; f < found.length; f++) {
+    let u = found[f];
+    // Right after a hole its scheme may be partly in the hole; after a line continuation ("\\" and a line break, nothing in the value) it begins.
+    if (u.start > 0 && keep[u.start - 1] === HOLE && text[u.start - 1] !== '\n') continue;
+    // Appendix C's delimiters take whitespace out of a URI wrapped over lines; on one line, in code, a space in
+    // quotes is in the string's value ('{"home": "https://a.example/a b"}'): the URI is read as written.
+    if (u.offsets !== undefined && !text.slice(u.start, u.end).includes('\n')) u = make(text.slice(u.start, u.end), u.start, u.end, 'text', undefined, false, u.found);
+    // Cut: the URI's token runs on, past what extract left off its end (a ":" or "." it took for punctuation), into a hole.
+    const limit = f + 1 < found.length ? found[f + 1].start : n;
+    let k = u.end;
+    while (k < limit && keep[k] === PROSE && !isWhitespace(text.charCodeAt(k))) k++;
+    out.push(k < limit && keep[k] === HOLE ? { ...u, cut: true } : u);
+  }
   return out;
 }
 

@@ -205,23 +205,41 @@ describe('source code', () => {
     }
   });
 
-  it('an interpolation or placeholder ends a URI, as an escape does: ${}, #{}, and {} that balance', () => {
-    const cases: Array<[string, string, string[]]> = [
-      ['a.ts', 'const t = `http://a.example/${id}/x`;', ['http://a.example/']],
-      ['a.py', 'x = f"http://a.example/{id}/x"', ['http://a.example/']],
-      ['a.rb', 'x = "http://a.example/#{id}/x"', ['http://a.example/']],
-      ['a.sh', 'curl "https://a.example/api/${VERSION}/x"', ['https://a.example/api/']],
-      ['a.php', '$x = "https://a.example/{$id}/x";', ['https://a.example/']],
-      ['a.cs', 'var x = $"https://a.example/{id}/x";', ['https://a.example/']],
-      ['a.py', 'x = "https://api.example/{}/items".format(id)', ['https://api.example/']],
+  it('an interpolation, placeholder or printf conversion cuts a URI, as an escape of what a URI may hold does', () => {
+    const cases: Array<[string, string, Array<[string, boolean]>]> = [
+      ['a.ts', 'const t = `http://a.example/${id}/x`;', [['http://a.example/', true]]],
+      ['a.py', 'x = f"http://a.example/{id}/x"', [['http://a.example/', true]]],
+      ['a.rb', 'x = "http://a.example/#{id}/x"', [['http://a.example/', true]]],
+      ['a.sh', 'curl "https://a.example/api/${VERSION}/x"', [['https://a.example/api/', true]]],
+      ['a.php', '$x = "https://a.example/{$id}/x";', [['https://a.example/', true]]],
+      ['a.cs', 'var x = $"https://a.example/{id}/x";', [['https://a.example/', true]]],
+      ['a.py', 'x = "https://api.example/{}/items".format(id)', [['https://api.example/', true]]],
+      ['a.go', 'u := fmt.Sprintf("https://%s/api/v%d", host, 1)', [['https://', true]]],
+      ['a.swift', 'let c = #"https://c.example/\\#(id)"#\nlet d = "https://d.example/\\(id)/x"', [['https://c.example/', true], ['https://d.example/', true]]],
+      // Extract leaves a ":" off the URI's end as punctuation; the token still runs into the hole.
+      ['a.py', 'API = f"http://localhost:{port}/api"', [['http://localhost', true]]],
+      // An escape of what a URI may hold ("/" here) cuts it; one of whitespace ends it, as in the string's value.
+      ['a.py', 'B = "http://a.example:80\\x2Fx"\nD = "see http://a.example\\n"', [['http://a.example:80', true], ['http://a.example', false]]],
+      // A brace that closes nothing stays, and a placeholder after it is still one.
+      ['a.js', 'x = "{ see http://a.example/{id}/x"', [['http://a.example/', true]]],
     ];
     for (const [name, text, expected] of cases) {
       const found = extractDocument(text, { kind: 'source', name });
-      expect([name, found.map((u) => u.uri)]).toEqual([name, expected]);
+      expect([name, text, found.map((u) => [u.uri, u.cut === true])]).toEqual([name, text, expected]);
       for (const u of found) expect(u.valid).toBe(true);
     }
+    // Right after a hole, a URI's scheme may be partly in it: not read.
+    expect(extractDocument('x = f"{proto}http://a.example/"', { kind: 'source', name: 'a.py' })).toEqual([]);
     // A brace that closes nothing in the string is the URI's, and reported.
     expect(extractDocument('x = "see http://a.example/b{c"', { kind: 'source', name: 'a.py' }).map((u) => [u.uri, u.valid])).toEqual([['http://a.example/b{c', false]]);
+  });
+
+  it('braces around text are no placeholder: the URIs of JSON or CSS held in a string are read, a space in quotes included', () => {
+    const text = 'JSON.parse(\'{"homepage": "https://a.example/bad path", "n": 1}\');\nconst c = `body { background: url(http://b.example/x.png) }`;\n';
+    expect(extractDocument(text, { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([
+      ['https://a.example/bad path', false],
+      ['http://b.example/x.png', true],
+    ]);
   });
 
   it('raw strings end where their language ends them: a trailing backslash, quotes inside, a doubled quote, a delimiter', () => {
@@ -253,11 +271,29 @@ describe('source code', () => {
     expect(text.slice(u.start, u.end)).toBe('HTTP://b.example/very/\n * long/%7e/path');
   });
 
-  it('YAML and CSS are read as text: plain scalars and url(...) are no string literals', () => {
-    expect(kindOfFile('a.yaml')).toBe('text');
-    expect(kindOfFile('a.css')).toBe('text');
-    expect(uris(extractDocument('url: http://a.example/%7e\nlist:\n  - http://a.example/l\n', { kind: kindOfFile('a.yaml'), name: 'a.yaml' }))).toEqual(['http://a.example/%7e', 'http://a.example/l']);
+  it('YAML and CSS: what is outside literals is read too (plain scalars, url(...)); a quoted value is a literal', () => {
+    const yaml = 'url: http://a.example/%7e\nlist:\n  - http://a.example/l\nrepo: "https://b.example/r%zz"\n';
+    expect(extractDocument(yaml, { kind: kindOfFile('a.yaml'), name: 'a.yaml' }).map((u) => [u.uri, u.valid])).toEqual([
+      ['http://a.example/%7e', true],
+      ['http://a.example/l', true],
+      ['https://b.example/r%zz', false],
+    ]);
     expect(uris(extractDocument('a { background: url(http://a.example/x.png); }', { kind: kindOfFile('a.css'), name: 'a.css' }))).toEqual(['http://a.example/x.png']);
+  });
+
+  it('lexes past what is no string: Rust lifetimes, C++ digit separators, JavaScript regular expressions; Rust, PHP and shell strings span lines', () => {
+    const cases: Array<[string, string, Array<[string, boolean]>]> = [
+      ['a.rs', 'fn usage(name: &\'static str) -> String { format!(r#"\nDocs: https://a.example/docs/%zz\n"#) }', [['https://a.example/docs/%zz', false]]],
+      ['a.cpp', 'long big = 1\'000\'000; auto s = R"(\nsee http://a.example/%zz\n)";', [['http://a.example/%zz', false]]],
+      ['a.js', 'const parts = md.split(/`/);\nconst a = "see http://a.example/%zz";', [['http://a.example/%zz', false]]],
+      ['a.js', 'const isAbs = /^https?:\\/\\//; const home = "see https://a.example/a b";', [['https://a.example/a', true]]],
+      ['a.rs', 'const HELP: &str = "usage: tool\nSee https://docs.example.com/t%zz for more.\n";', [['https://docs.example.com/t%zz', false]]],
+      ['a.php', '$msg = "Hello,\nvisit https://c.example/w%zz page";', [['https://c.example/w%zz', false]]],
+      ['a.cs', 'var cmd = @"""C:\\Program Files\\app.exe"" /s";\nConsole.WriteLine("see http://b.example/\\n");', [['http://b.example/', true]]],
+    ];
+    for (const [name, text, expected] of cases) {
+      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, expected]);
+    }
   });
 
   it('"#" comments for Python and the like', () => {
@@ -389,6 +425,11 @@ describe('linear time on hostile documents', () => {
     ['braces in a string', 'source', (n) => `"http://a/${'{'.repeat(n / 2)}${'}'.repeat(n / 2 - 1)}"`, () => 1],
     ['unbalanced braces in strings', 'source', (n) => '"see http://a/{" '.repeat(n / 17), (n) => Math.floor(n / 17)],
     ['block comment of continuation stars', 'source', (n) => `/**${'\n * http://a/'.repeat(n / 15)}\n */`, (n) => Math.floor(n / 15)],
+    ['one-line block comments', 'source', (n) => `${'/*c*/'.repeat(n / 5 - 2)}\nx`, () => 0],
+    ['slashes that could begin regular expressions', 'source', (n) => '(/'.repeat(n / 2), () => 0],
+    ['regular expressions that never close', 'source', (n) => '(/['.repeat(n / 3), () => 0],
+    ['placeholders and printf conversions', 'source', (n) => `"http://a/${'{x}%s'.repeat(n / 5)}"`, () => 1],
+    ['opening braces in a string', 'source', (n) => `"http://a/${'{'.repeat(n)}"`, () => 1],
     ['directives', 'markdown', (n) => '<!-- urigram-disable -->\n'.repeat(n / 25), () => 0],
     ['directives naming codes', 'markdown', (n) => Array.from({ length: n / 40 }, (_, i) => `<!-- urigram-${i % 2 ? 'enable' : 'disable'} syntax x${i} -->\n`).join(''), () => 0],
   ];
@@ -398,7 +439,7 @@ describe('linear time on hostile documents', () => {
 
   it.each(FAMILIES)('%s: a million characters, read in linear time', async (name, kind, make, expected) => {
     const text = make(M);
-    const found = extractDocument(text, { kind });
+    const found = extractDocument(text, { kind, name: kind === 'source' ? 'a.js' : undefined });
     // A question per line, as a linter asks for each diagnostic.
     const off = suppressedBy(directives(text));
     let silenced = 0;

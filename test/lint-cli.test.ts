@@ -226,6 +226,25 @@ describe('--fix', () => {
     expect(problems(first.stdout)).toEqual([`a.js:2:${text.split('\n')[1].indexOf('\\') + 1} syntax`]);
   });
 
+  it('a URI cut at an interpolation or an escape: nothing reported or fixed at its end, which the string\'s value goes on past', () => {
+    const text = [
+      'API = f"http://localhost:{port}/api"',
+      'URL = f"https://api.example.com{endpoint}"',
+      'P = f"https://a.example:443{path}"',
+      'B = "http://a.example:80\\x2Fx"',
+      'H = f"https://{host}/api/v1"',
+      'D = "HTTP://a.example\\n"',
+      'E = f"HTTP://b.example/%zz{x}"',
+      '',
+    ].join('\n');
+    write('a.py', text);
+    const first = run(['lint', '--extract', '--fix', 'a.py']);
+    // Only D is written: its URI ends at "\n" as its value does. The others end at a hole: no empty path, port or host there is known.
+    expect(fs.readFileSync(path.join(project, 'a.py'), 'utf8')).toBe(text.replace('HTTP://a.example\\n', 'http://a.example/\\n'));
+    // What is before the cut is still reported: E's bad triplet, at the character that is no hex digit.
+    expect(problems(first.stdout)).toEqual([`a.py:7:${'E = f"HTTP://b.example/%'.length + 1} syntax`]);
+  });
+
   it('reads only UTF-8: a file that is not, or is UTF-16, is refused by name and left as it was; a UTF-8 byte-order mark is kept', () => {
     const file = path.join(project, 'a.md');
     const notUtf8 = Buffer.concat([Buffer.from('See HTTP://Example.COM/a and '), Buffer.from([0xff, 0xfe]), Buffer.from(' bad\n')]);

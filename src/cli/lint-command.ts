@@ -9,7 +9,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { lint, LINT_RULES, type Diagnostic, type LintCode } from '../lint';
-import { directives, suppressedBy, type DocumentKind } from '../documents';
+import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents';
 import { replaceSpans } from '../code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, hasUtf8Bom, version, say } from './io';
 import { errorMessage, openObject, writeArray } from './output';
@@ -93,6 +93,25 @@ function fingerprint(t: Target, d: Diagnostic): string {
   return state.copy().update(`${d.start}\0${t.occurrence}`).digest('hex').slice(0, 32);
 }
 
+/**
+ * The diagnostics of a URI that reach no further than what is known of it: a URI of source code cut at
+ * an interpolation, a placeholder or an escape (`cut`) may go on past its end, so what reaches its end
+ * (an empty path, a default port, an empty host: "https://{host}/") is left out, and so is a fix that does.
+ */
+function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
+  if (!found.cut) return diagnostics;
+  const length = found.uri.length;
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.end >= length) continue;
+    if (d.fix !== undefined && d.fix.end >= length) {
+      const { code, severity, message, start, end, section } = d;
+      out.push({ code, severity, message, start, end, section });
+    } else out.push(d);
+  }
+  return out;
+}
+
 /** The text with the safe fixes of its URIs applied (none overlap: each URI's fixes are disjoint, and URIs are). */
 function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) => Diagnostic[]): string {
   const suppressed = suppressedBy(directives(doc.text, doc.uris.map((u) => u.found)));
@@ -101,7 +120,7 @@ function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) 
     if (located.found.code || config.ignoreUris.some((re) => re.test(located.found.uri))) continue;
     let diagnostics: Diagnostic[];
     try {
-      diagnostics = lintOf(located.found.uri);
+      diagnostics = withinKnown(located.found, lintOf(located.found.uri));
     } catch {
       continue;
     }
@@ -288,7 +307,7 @@ export async function runLint(ctx: Context): Promise<void> {
           }
           let diagnostics: Diagnostic[] | undefined;
           try {
-            diagnostics = lintOf(uri);
+            diagnostics = withinKnown(located.found, lintOf(uri));
           } catch {
             diagnostics = undefined; // reported by report(), which lints it again
           }

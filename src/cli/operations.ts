@@ -76,9 +76,11 @@ export async function runRedact(ctx: Context): Promise<void> {
       // An input that is not a URI is reported by its number and the error, never echoed, masked or not: it may hold
       // the very secret it was to hide, and in a string that is not a URI, what is a query parameter named by --query
       // cannot be told (the error's input masks only what could be a userinfo).
+      // The message says where and what was expected, but not the character found there: it is the input's too.
       ctx.fail();
-      if (json) ctx.out.write(`${JSON.stringify({ input: line, error: errorMessage(e) })}\n`);
-      else ctx.out.write(`invalid  input ${line}\n  ${errorMessage(e)}\n`);
+      const message = errorMessage(e).replace(/, found (?:"(?:[^"\\]|\\.)*"|end of input)/, '');
+      if (json) ctx.out.write(`${JSON.stringify({ input: line, error: message })}\n`);
+      else ctx.out.write(`invalid  input ${line}\n  ${message}\n`);
     }
     await ctx.out.flush();
   }
