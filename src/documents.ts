@@ -719,18 +719,16 @@ const ESCAPE = /\\(?:u\{[0-9A-Fa-f]{1,6}\}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9
 const ENDING_ESCAPE = /^\\[nrtfv"'`]$/;
 
 /**
- * Hides the backslash escapes of a string literal's body [from, to) from the prose reading, as code is
+ * Hides the backslash escapes of a string literal's `body` (at `base` of the file) from the prose reading, as code is
  * hidden, without decoding them: that needs each language's rules (JavaScript's escapes are not those of
  * Python, PHP or Go). Read as written, "see http://a.example/\n" would be a URI with a backslash, which
  * no URI has: a syntax error that is not in the string's value. An escape of whitespace or a quote ends
  * the URI as its character would (STOP); any other (\x2F, \u00e9, a line continuation) stands for what
  * could go on with it, so the URI is cut there (HOLE): what is past it is not known.
  */
-function hideEscapes(text: string, from: number, to: number, keep: Uint8Array): void {
-  ESCAPE.lastIndex = from;
-  for (let m = ESCAPE.exec(text); m !== null && m.index < to; m = ESCAPE.exec(text)) {
-    keep.fill(ENDING_ESCAPE.test(m[0]) ? STOP : HOLE, m.index, Math.min(to, m.index + m[0].length));
-  }
+function hideEscapes(body: string, base: number, keep: Uint8Array): void {
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(body); m !== null; m = ESCAPE.exec(body)) keep.fill(ENDING_ESCAPE.test(m[0]) ? STOP : HOLE, base + m.index, base + m.index + m[0].length);
 }
 
 /** A "{...}" that is a placeholder, not text in braces (JSON, CSS, code): no space, quote or brace inside, and short. */
@@ -740,32 +738,30 @@ const PLACEHOLDER = /^\{[^{}\s"'`]{0,64}\}$/;
 const PRINTF = /%(?![0-9A-Fa-f]{2})(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspnvqTt%]/g;
 
 /**
- * Marks the holes of a string literal's body [from, to): interpolations ("${...}", "#{...}", Swift's
+ * Marks the holes of a string literal's `body` (at `base` of the file): interpolations ("${...}", "#{...}", Swift's
  * "\(...)" and "\#(...)"), placeholders ("{id}", "{}", "{0:N2}": an f-string's or format's field, a URI
  * Template's) and printf conversions ("%s" where "%" is no triplet). No URI holds a brace, and the
  * string's value holds what the program puts there: a URI that reaches a hole is cut at it. Braces are
  * matched in one pass with a stack; a brace that closes nothing, and braces around text (a JSON object,
  * a CSS rule), stay to be read.
  */
-function hideHoles(text: string, from: number, to: number, keep: Uint8Array, swift: boolean): void {
+function hideHoles(body: string, base: number, keep: Uint8Array, swift: boolean): void {
   const open: number[] = [];
-  for (let j = from; j < to; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x7b /* { */ || (swift && c === 0x28 /* ( */ && /\\#*$/.test(text.slice(Math.max(from, j - 8), j)))) {
+  for (let j = 0; j < body.length; j++) {
+    const c = body.charCodeAt(j);
+    if (c === 0x7b /* { */ || (swift && c === 0x28 /* ( */ && /\\#*$/.test(body.slice(Math.max(0, j - 8), j)))) {
       open.push(j);
-    } else if ((c === 0x7d /* } */ || (swift && c === 0x29 /* ) */)) && open.length > 0) {
+    } else if (open.length > 0 && (c === 0x7d /* } */ ? body.charCodeAt(open[open.length - 1]) === 0x7b : swift && c === 0x29 /* ) */ && body.charCodeAt(open[open.length - 1]) === 0x28)) {
       const start = open.pop()!;
-      const opener = text.charCodeAt(start);
-      if ((opener === 0x7b) !== (c === 0x7d)) continue; // a ")" for a "{" or the reverse: not a pair
-      const before = start > from ? text[start - 1] : '';
-      if (opener === 0x28) keep.fill(HOLE, text.lastIndexOf('\\', start), j + 1);
-      else if (before === '$' || before === '#') keep.fill(HOLE, start - 1, j + 1);
-      else if (PLACEHOLDER.test(text.slice(start, j + 1))) keep.fill(HOLE, start, j + 1);
+      const before = start > 0 ? body[start - 1] : '';
+      if (c === 0x29) keep.fill(HOLE, base + body.lastIndexOf('\\', start), base + j + 1);
+      else if (before === '$' || before === '#') keep.fill(HOLE, base + start - 1, base + j + 1);
+      else if (PLACEHOLDER.test(body.slice(start, j + 1))) keep.fill(HOLE, base + start, base + j + 1);
     }
   }
-  if (text.indexOf('%', from) < to) {
-    PRINTF.lastIndex = from;
-    for (let m = PRINTF.exec(text); m !== null && m.index < to; m = PRINTF.exec(text)) keep.fill(HOLE, m.index, Math.min(to, m.index + m[0].length));
+  if (body.includes('%')) {
+    PRINTF.lastIndex = 0;
+    for (let m = PRINTF.exec(body); m !== null; m = PRINTF.exec(body)) keep.fill(HOLE, base + m.index, base + m.index + m[0].length);
   }
 }
 
@@ -989,8 +985,9 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
         out.push(make(body, bodyStart, end, 'string'));
       } else {
         keep.fill(PROSE, bodyStart, end);
-        if (form.escapes && body.includes('\\')) hideEscapes(text, bodyStart, end, keep);
-        if (/[{%]/.test(body) || (lang === 'swift' && body.includes('\\'))) hideHoles(text, bodyStart, end, keep, lang === 'swift');
+        // Both read the body alone: a search for the next escape or "%" never runs on into the rest of the file.
+        if (form.escapes && body.includes('\\')) hideEscapes(body, bodyStart, keep);
+        if (/[{%]/.test(body) || (lang === 'swift' && body.includes('\\'))) hideHoles(body, bodyStart, keep, lang === 'swift');
       }
       i = close < 0 ? j : close + closer.length;
     } else {
