@@ -707,6 +707,10 @@ function htmlUris(text: string, from: number, to: number): DocumentUri[] {
 const PROSE = 1; // read: comments, the bodies of string literals
 const HOLE = 2; // hidden, and a URI that reaches it is cut: an interpolation, a placeholder, an escape of a character a URI may hold
 const STOP = 3; // hidden, and a URI ends there as it would in the string's value: an escape of whitespace or of a quote
+const BODY = 4; // read, as PROSE: the body of a string literal (where a space in quotes is the value's, not a line wrapped)
+
+/** Whether the prose reading sees a code unit marked `k`. */
+const read = (k: number): boolean => k === PROSE || k === BODY;
 
 /**
  * A backslash escape of a string literal, in the forms most languages share (\u{...}, \uXXXX, \UXXXXXXXX,
@@ -734,8 +738,11 @@ function hideEscapes(body: string, base: number, keep: Uint8Array): void {
 /** A "{...}" that is a placeholder, not text in braces (JSON, CSS, code): no space, quote or brace inside, and short. */
 const PLACEHOLDER = /^\{[^{}\s"'`]{0,64}\}$/;
 
-/** A printf conversion ("%s", "%d", "%-5.2f", Python's "%(name)s") where "%" does not begin a triplet. */
-const PRINTF = /%(?![0-9A-Fa-f]{2})(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspnvqTt%]/g;
+/**
+ * A printf conversion where "%" does not begin a triplet: the common ones ("%s", "%d", "%-5.2f", "%v", Python's
+ * "%(name)s"), followed by no letter or digit, so that "some%file" or a zone "%en1" stays to be reported.
+ */
+const PRINTF = /%(?![0-9A-Fa-f]{2})(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:ll|l|z)?[sdiufxXvqrp%](?![A-Za-z0-9])/g;
 
 /**
  * Marks the holes of a string literal's `body` (at `base` of the file): interpolations ("${...}", "#{...}", Swift's
@@ -764,6 +771,9 @@ function hideHoles(body: string, base: number, keep: Uint8Array, swift: boolean)
     for (let m = PRINTF.exec(body); m !== null; m = PRINTF.exec(body)) keep.fill(HOLE, base + m.index, base + m.index + m[0].length);
   }
 }
+
+/** PRINTF, to ask whether a text holds one. */
+const PRINTF_IN = new RegExp(PRINTF.source);
 
 type Lang = 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'kt' | 'scala' | 'js' | 'php' | 'sh' | 'rb' | 'pl' | 'yaml' | 'css' | 'other';
 
@@ -981,10 +991,10 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
       }
       const end = close < 0 ? j : close;
       const body = text.slice(bodyStart, end);
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{%]/.test(body)) {
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && !(body.includes('%') && PRINTF_IN.test(body))) {
         out.push(make(body, bodyStart, end, 'string'));
       } else {
-        keep.fill(PROSE, bodyStart, end);
+        keep.fill(BODY, bodyStart, end);
         // Both read the body alone: a search for the next escape or "%" never runs on into the rest of the file.
         if (form.escapes && body.includes('\\')) hideEscapes(body, bodyStart, keep);
         if (/[{%]/.test(body) || (lang === 'swift' && body.includes('\\'))) hideHoles(body, bodyStart, keep, lang === 'swift');
@@ -997,12 +1007,12 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
   }
   const hidden: Array<[number, number]> = [];
   for (let k = 0; k < n; ) {
-    if (keep[k] === PROSE) {
+    if (read(keep[k])) {
       k++;
       continue;
     }
     const from = k;
-    while (k < n && keep[k] !== PROSE) k++;
+    while (k < n && !read(keep[k])) k++;
     hidden.push([from, k]);
   }
   // The continuation stars read as spaces: the same length, so every offset stays; only a URI's text comes from the copy.
@@ -1022,13 +1032,16 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
     let u = found[f];
     // Right after a hole its scheme may be partly in the hole; after a line continuation ("\\" and a line break, nothing in the value) it begins.
     if (u.start > 0 && keep[u.start - 1] === HOLE && text[u.start - 1] !== '\n') continue;
-    // Appendix C's delimiters take whitespace out of a URI wrapped over lines; on one line, in code, a space in
-    // quotes is in the string's value ('{"home": "https://a.example/a b"}'): the URI is read as written.
-    if (u.offsets !== undefined && !text.slice(u.start, u.end).includes('\n')) u = make(text.slice(u.start, u.end), u.start, u.end, 'text', undefined, false, u.found);
+    // Appendix C's delimiters take whitespace out of a URI wrapped over lines; in quotes on one line of a string
+    // literal, a space is in the string's value ('{"home": "https://a.example/a b"}'): the URI is read as written.
+    // (Angle brackets and comments are prose: "<ns0:tag />" and a wrapped <URI> are as Appendix C has them.)
+    if (u.offsets !== undefined && u.found?.delimited === 'quote' && keep[u.start] === BODY && !text.slice(u.start, u.end).includes('\n')) {
+      u = make(text.slice(u.start, u.end), u.start, u.end, 'text', undefined, false, u.found);
+    }
     // Cut: the URI's token runs on, past what extract left off its end (a ":" or "." it took for punctuation), into a hole.
     const limit = f + 1 < found.length ? found[f + 1].start : n;
     let k = u.end;
-    while (k < limit && keep[k] === PROSE && !isWhitespace(text.charCodeAt(k))) k++;
+    while (k < limit && read(keep[k]) && !isWhitespace(text.charCodeAt(k))) k++;
     out.push(k < limit && keep[k] === HOLE ? { ...u, cut: true } : u);
   }
   return out;

@@ -138,7 +138,7 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
     const content = unprefixed(text.slice(start + 1, end - 1));
     // The scheme must be there before any whitespace is removed: "go to http://x" is no URI.
     const scheme = leadingScheme(content);
-    if (scheme === undefined || BLANK_LINE.test(content)) return false;
+    if (scheme === undefined || BLANK_LINE.test(content) || content.charCodeAt(scheme.length + 1) === 0x3a) return false;
     if (kind === 'quote' && options.quotes === 'uri-like' && !content.startsWith('//', scheme.length + 1) && !listed.has(scheme.toLowerCase())) return false;
     // Appendix C: the whitespace of a URI broken across lines is ignored.
     const uri = content.replace(ALL_WHITESPACE, '');
@@ -221,6 +221,11 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
       // run of scheme characters without ":" after it is passed over whole (linear time).
       if (colon >= gapEnd || text.charCodeAt(colon) !== 0x3a) {
         k = colon;
+        continue;
+      }
+      // "Data::Dump", "std::vector": a namespace (C++, Perl, Rust, Ruby, PHP), not a scheme and a path beginning with ":".
+      if (text.charCodeAt(colon + 1) === 0x3a) {
+        k = colon + 1;
         continue;
       }
       const start = k;

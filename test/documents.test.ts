@@ -234,6 +234,20 @@ describe('source code', () => {
     expect(extractDocument('x = "see http://a.example/b{c"', { kind: 'source', name: 'a.py' }).map((u) => [u.uri, u.valid])).toEqual([['http://a.example/b{c', false]]);
   });
 
+  it('what a corpus run found: XML tags and namespaces are no URIs, a "%" that is no conversion is reported', () => {
+    const cases: Array<[string, string, Array<[string, boolean]>]> = [
+      // Angle brackets in a string or a comment are prose: Appendix C takes their whitespace out, as in text.
+      ['a.py', "x = '  <ns0:tag />\\n'", [['ns0:tag/', true]]],
+      ['a.h', '/* template <cuda::ptx::dot_scope Scope> */', []],
+      ['a.pl', 'print "# hashref dumped via Data::Dump\\n";', []],
+      ['a.js', "check('http://[fe80::a%en1]/');", [['http://[fe80::a%en1]/', false]]],
+      ['a.php', 'unlink("gs://my_bucket/some%file.txt");', [['gs://my_bucket/some%file.txt', false]]],
+    ];
+    for (const [name, text, expected] of cases) {
+      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, expected]);
+    }
+  });
+
   it('braces around text are no placeholder: the URIs of JSON or CSS held in a string are read, a space in quotes included', () => {
     const text = 'JSON.parse(\'{"homepage": "https://a.example/bad path", "n": 1}\');\nconst c = `body { background: url(http://b.example/x.png) }`;\n';
     expect(extractDocument(text, { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([

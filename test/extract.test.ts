@@ -60,6 +60,12 @@ describe('delimited', () => {
     expect(uris('<b>bold</b> "just words" <a href="http://h.example/">x</a>')).toEqual(['http://h.example/']);
   });
 
+  it('a scheme followed by "::" is a namespace, not a URI, delimited or not; one ":" and a path still is', () => {
+    expect(extract('As<Napi::String> and "Data::Dump" via Data::Dump, std::vector and urn::x').map((f) => f.uri)).toEqual([]);
+    expect(extract('see <urn:a::b> and urn:x::y').map((f) => f.uri)).toEqual(['urn:a::b', 'urn:x::y']);
+    expect(extract('see Data::Dump, then data:,a%20b', { schemes: 'any' }).map((f) => f.uri)).toEqual(['data:,a%20b']);
+  });
+
   it('a delimited URI that is not valid is reported as such', () => {
     expect(extract('<http://a.example/x|y>')).toMatchObject([{ uri: 'http://a.example/x|y', valid: false }]);
   });
