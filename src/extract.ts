@@ -68,11 +68,25 @@ const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
 
 /**
- * Drops sentence punctuation from the end of an undelimited candidate, and closers that it does not open.
+ * Ends an undelimited candidate at a ")" it does not open, then drops sentence punctuation from its end, and
+ * closers that it does not open.
  * Each bracket kind is counted once, then kept up to date as characters are dropped: linear in the
  * candidate's length however many closers end it.
  */
-function trimTrailing(candidate: string): string {
+function trimTrailing(whole: string): string {
+  // A ")" that closes nothing opened before it ends the candidate, wherever it is: "[spec](https://a.example)-compatible"
+  // is the link's URI and then text, not a host "a.example)-compatible" (")" is a sub-delim, so that would be valid).
+  let depth = 0;
+  let cut = whole.length;
+  for (let i = 0; i < whole.length; i++) {
+    const c = whole.charCodeAt(i);
+    if (c === 0x28) depth++;
+    else if (c === 0x29 && --depth < 0) {
+      cut = i;
+      break;
+    }
+  }
+  const candidate = cut < whole.length ? whole.slice(0, cut) : whole;
   const count: Record<string, number> = { '(': 0, ')': 0, '[': 0, ']': 0, '{': 0, '}': 0, '<': 0, '>': 0 };
   for (let i = 0; i < candidate.length; i++) {
     const c = candidate[i];

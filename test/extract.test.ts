@@ -93,6 +93,12 @@ describe('undelimited', () => {
     ]);
   });
 
+  it('a ")" that closes nothing ends an undelimited URI, wherever it is; balanced ones stay', () => {
+    expect(uris('see [DOM spec](https://dom.spec.whatwg.org)-compatible alias.')).toEqual(['https://dom.spec.whatwg.org']);
+    expect(uris('a http://a/b_(c)_d) x and http://en.wikipedia.org/wiki/Foo_(bar)')).toEqual(['http://a/b_(c)_d', 'http://en.wikipedia.org/wiki/Foo_(bar)']);
+    expect(uris('http://a/x)y(z)')).toEqual(['http://a/x']);
+  });
+
   it('options.schemes chooses the schemes of undelimited URIs', () => {
     expect(uris('a:b tel:+1 http://h/', { schemes: 'any' })).toEqual(['a:b', 'tel:+1', 'http://h/']);
     expect(uris('a:b tel:+1 http://h/', { schemes: ['a'] })).toEqual(['a:b']);

@@ -41,10 +41,18 @@ describe('extract: closers after a URL (item 1)', () => {
     expect(found.map((f) => f.uri)).toEqual(['http://a/(x)']);
   });
 
-  it('trims as before: closers it does not open, sentence punctuation, in any mix', () => {
-    // The old trimming, which recounted the candidate for every closer.
+  it('trims as the model does: a ")" that closes nothing ends it; then closers it does not open, sentence punctuation, in any mix', () => {
+    // The old trimming, which recounted the candidate for every closer, after the cut at the first ")" that closes nothing.
     const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
-    const oldTrim = (candidate: string): string => {
+    const oldTrim = (whole: string): string => {
+      let candidate = whole;
+      for (let i = 1; i <= whole.length; i++) {
+        const prefix = whole.slice(0, i);
+        if (prefix.split(')').length > prefix.split('(').length) {
+          candidate = whole.slice(0, i - 1);
+          break;
+        }
+      }
       let end = candidate.length;
       for (;;) {
         const last = candidate[end - 1];
