@@ -24,6 +24,7 @@ import { isValid } from './parse';
 import { LINT_RULES } from './lint';
 import { lastAtOrBefore } from './sorted';
 import { lineStarts } from './line-starts';
+import { isTripletAt } from './triplets';
 
 export type DocumentKind = 'markdown' | 'html' | 'source' | 'text';
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['markdown', 'html', 'source', 'text'];
@@ -739,10 +740,20 @@ function hideEscapes(body: string, base: number, keep: Uint8Array): void {
 const PLACEHOLDER = /^\{[^{}\s"'`]{0,64}\}$/;
 
 /**
- * A printf conversion where "%" does not begin a triplet: the common ones ("%s", "%d", "%-5.2f", "%v", Python's
- * "%(name)s"), followed by no letter or digit, so that "some%file" or a zone "%en1" stays to be reported.
+ * A printf conversion: the common ones ("%s", "%d", "%-5.2f", "%v", Python's "%(name)s"), followed by no
+ * letter or digit, so that "some%file" or a zone "%en1" stays to be reported. See printfConversions.
  */
-const PRINTF = /%(?![0-9A-Fa-f]{2})(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:ll|l|z)?[sdiufxXvqrp%](?![A-Za-z0-9])/g;
+const PRINTF = /%(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:ll|l|z)?[sdiufxXvqrp%](?![A-Za-z0-9])/g;
+
+/** Each printf conversion of `body` as [start, end), but none whose "%" begins a triplet ("%2f" is pct-encoded, RFC 3986 2.1). */
+function* printfConversions(body: string): Generator<[number, number]> {
+  if (!body.includes('%')) return;
+  PRINTF.lastIndex = 0;
+  for (let m = PRINTF.exec(body); m !== null; m = PRINTF.exec(body)) {
+    if (isTripletAt(body, m.index)) PRINTF.lastIndex = m.index + 1;
+    else yield [m.index, m.index + m[0].length];
+  }
+}
 
 /**
  * Marks the holes of a string literal's `body` (at `base` of the file): interpolations ("${...}", "#{...}", Swift's
@@ -766,14 +777,8 @@ function hideHoles(body: string, base: number, keep: Uint8Array, swift: boolean)
       else if (PLACEHOLDER.test(body.slice(start, j + 1))) keep.fill(HOLE, base + start, base + j + 1);
     }
   }
-  if (body.includes('%')) {
-    PRINTF.lastIndex = 0;
-    for (let m = PRINTF.exec(body); m !== null; m = PRINTF.exec(body)) keep.fill(HOLE, base + m.index, base + m.index + m[0].length);
-  }
+  for (const [start, end] of printfConversions(body)) keep.fill(HOLE, base + start, base + end);
 }
-
-/** PRINTF, to ask whether a text holds one. */
-const PRINTF_IN = new RegExp(PRINTF.source);
 
 type Lang = 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'kt' | 'scala' | 'js' | 'php' | 'sh' | 'rb' | 'pl' | 'yaml' | 'css' | 'other';
 
@@ -991,7 +996,7 @@ function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
       }
       const end = close < 0 ? j : close;
       const body = text.slice(bodyStart, end);
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && !(body.includes('%') && PRINTF_IN.test(body))) {
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && printfConversions(body).next().done === true) {
         out.push(make(body, bodyStart, end, 'string'));
       } else {
         keep.fill(BODY, bodyStart, end);

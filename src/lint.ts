@@ -590,7 +590,7 @@ function dropOverlappingFixes(out: Diagnostic[]): Diagnostic[] {
 }
 
 /** The diagnostic without its fix (no `fix` key, as a diagnostic that never had one). */
-function withoutFix(d: Diagnostic): Diagnostic {
+export function withoutFix(d: Diagnostic): Diagnostic {
   const { code, severity, message, start, end, section } = d;
   return { code, severity, message, start, end, section };
 }

@@ -160,6 +160,13 @@ describe('HTML', () => {
   });
 });
 
+/** Each case, a file of source code by its name: the URIs found in it and whether each is valid, with the case named on failure. */
+function expectSourceUris(cases: Array<[string, string, Array<[string, boolean]>]>): void {
+  for (const [name, text, expected] of cases) {
+    expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, expected]);
+  }
+}
+
 describe('source code', () => {
   it('string literals that are one URI, and the URIs in comments; not code', () => {
     const text = 'const a = "http://a.example/x"; // see http://b.example/doc\nconst b = `mode: ${x}`; /* <http://c.example/> */ f(\'note: this\');\n';
@@ -215,6 +222,8 @@ describe('source code', () => {
       ['a.cs', 'var x = $"https://a.example/{id}/x";', [['https://a.example/', true]]],
       ['a.py', 'x = "https://api.example/{}/items".format(id)', [['https://api.example/', true]]],
       ['a.go', 'u := fmt.Sprintf("https://%s/api/v%d", host, 1)', [['https://', true]]],
+      // "%2f" is a triplet, not a conversion of width 2: the URI goes on to the "%s".
+      ['a.py', 'x = "see http://a.example/%2f/%s" % y', [['http://a.example/%2f/', true]]],
       ['a.swift', 'let c = #"https://c.example/\\#(id)"#\nlet d = "https://d.example/\\(id)/x"', [['https://c.example/', true], ['https://d.example/', true]]],
       // Extract leaves a ":" off the URI's end as punctuation; the token still runs into the hole.
       ['a.py', 'API = f"http://localhost:{port}/api"', [['http://localhost', true]]],
@@ -243,9 +252,7 @@ describe('source code', () => {
       ['a.js', "check('http://[fe80::a%en1]/');", [['http://[fe80::a%en1]/', false]]],
       ['a.php', 'unlink("gs://my_bucket/some%file.txt");', [['gs://my_bucket/some%file.txt', false]]],
     ];
-    for (const [name, text, expected] of cases) {
-      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, expected]);
-    }
+    expectSourceUris(cases);
   });
 
   it('braces around text are no placeholder: the URIs of JSON or CSS held in a string are read, a space in quotes included', () => {
@@ -272,9 +279,7 @@ describe('source code', () => {
       // A backslash before a CRLF continues the line: the string goes on.
       ['a.js', 'const s = "line1 \\\r\nsee http://a.example/%7e";', [['http://a.example/%7e', true]]],
     ];
-    for (const [name, text, expected] of cases) {
-      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, expected]);
-    }
+    expectSourceUris(cases);
   });
 
   it('PHP has "#" comments too; a block comment\'s continuation "*" is no part of a URI wrapped in <...>', () => {
@@ -305,9 +310,7 @@ describe('source code', () => {
       ['a.php', '$msg = "Hello,\nvisit https://c.example/w%zz page";', [['https://c.example/w%zz', false]]],
       ['a.cs', 'var cmd = @"""C:\\Program Files\\app.exe"" /s";\nConsole.WriteLine("see http://b.example/\\n");', [['http://b.example/', true]]],
     ];
-    for (const [name, text, expected] of cases) {
-      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, expected]);
-    }
+    expectSourceUris(cases);
   });
 
   it('"#" comments for Python and the like', () => {

@@ -8,7 +8,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { lint, LINT_RULES, type Diagnostic, type LintCode } from '../lint';
+import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode } from '../lint';
 import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents';
 import { replaceSpans } from '../code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, hasUtf8Bom, version, say } from './io';
@@ -104,10 +104,7 @@ function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
     if (d.end >= length) continue;
-    if (d.fix !== undefined && d.fix.end >= length) {
-      const { code, severity, message, start, end, section } = d;
-      out.push({ code, severity, message, start, end, section });
-    } else out.push(d);
+    out.push(d.fix !== undefined && d.fix.end >= length ? withoutFix(d) : d);
   }
   return out;
 }
