@@ -203,17 +203,17 @@ export declare const parse: typeof ParseFunction;
 declare function ParseFunction<Options extends ParseOptions<"URI_reference">>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396Tree;
+): import("../src/core/records").Rfc2396Tree;
 
 declare function ParseFunction<Options extends ParseOptions<"absoluteURI">>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396Tree;
+): import("../src/core/records").Rfc2396Tree;
 
 declare function ParseFunction<Options extends ParseOptions<"relativeURI">>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396Tree;
+): import("../src/core/records").Rfc2396Tree;
 
 declare function ParseFunction<Options extends ParseOptions<"hier_part">>(
   input: string,
@@ -258,17 +258,17 @@ declare function ParseFunction<Options extends ParseOptions<"scheme">>(
 declare function ParseFunction<Options extends ParseOptions<"authority">>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396AuthorityTree;
+): import("../src/core/records").Rfc2396AuthorityTree;
 
 declare function ParseFunction<Options extends ParseOptions<"reg_name">>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396AuthorityTree;
+): import("../src/core/records").Rfc2396AuthorityTree;
 
 declare function ParseFunction<Options extends ParseOptions<"server">>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396AuthorityTree;
+): import("../src/core/records").Rfc2396AuthorityTree;
 
 declare function ParseFunction<Options extends ParseOptions<"userinfo">>(
   input: string,
@@ -283,7 +283,7 @@ declare function ParseFunction<Options extends ParseOptions<"hostport">>(
 declare function ParseFunction<Options extends ParseOptions<"host">>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396HostTree;
+): import("../src/core/records").Rfc2396HostTree;
 
 declare function ParseFunction<Options extends ParseOptions<"IPv6reference">>(
   input: string,
@@ -433,4 +433,4 @@ declare function ParseFunction<Options extends ParseOptions<"HEXDIG">>(
 declare function ParseFunction<Options extends ParseOptions<StartRuleNames>>(
   input: string,
   options?: Options,
-): import("../src/records").Rfc2396Tree | any | import("../src/records").Rfc2396AuthorityTree | import("../src/records").Rfc2396HostTree;
+): import("../src/core/records").Rfc2396Tree | any | import("../src/core/records").Rfc2396AuthorityTree | import("../src/core/records").Rfc2396HostTree;

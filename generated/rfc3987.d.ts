@@ -203,37 +203,37 @@ export declare const parse: typeof ParseFunction;
 declare function ParseFunction<Options extends ParseOptions<"IRI">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"ihier_part">>(
   input: string,
   options?: Options,
-): import("../src/records").HierTree;
+): import("../src/core/records").HierTree;
 
 declare function ParseFunction<Options extends ParseOptions<"IRI_reference">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"absolute_IRI">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"irelative_ref">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"irelative_part">>(
   input: string,
   options?: Options,
-): import("../src/records").HierTree;
+): import("../src/core/records").HierTree;
 
 declare function ParseFunction<Options extends ParseOptions<"iauthority">>(
   input: string,
   options?: Options,
-): import("../src/records").AuthorityTree;
+): import("../src/core/records").AuthorityTree;
 
 declare function ParseFunction<Options extends ParseOptions<"iuserinfo">>(
   input: string,
@@ -243,7 +243,7 @@ declare function ParseFunction<Options extends ParseOptions<"iuserinfo">>(
 declare function ParseFunction<Options extends ParseOptions<"ihost">>(
   input: string,
   options?: Options,
-): import("../src/records").HostTree;
+): import("../src/core/records").HostTree;
 
 declare function ParseFunction<Options extends ParseOptions<"ireg_name">>(
   input: string,
@@ -413,4 +413,4 @@ declare function ParseFunction<Options extends ParseOptions<"HEXDIG">>(
 declare function ParseFunction<Options extends ParseOptions<StartRuleNames>>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree | import("../src/records").HierTree | import("../src/records").AuthorityTree | any | import("../src/records").HostTree | "IPv6address" | "IPvFuture";
+): import("../src/core/records").UriTree | import("../src/core/records").HierTree | import("../src/core/records").AuthorityTree | any | import("../src/core/records").HostTree | "IPv6address" | "IPvFuture";

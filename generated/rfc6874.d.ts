@@ -208,42 +208,42 @@ declare function ParseFunction<Options extends ParseOptions<"IP_literal">>(
 declare function ParseFunction<Options extends ParseOptions<"ZoneID">>(
   input: string,
   options?: Options,
-): import("../src/records").Span;
+): import("../src/core/records").Span;
 
 declare function ParseFunction<Options extends ParseOptions<"IPv6addrz">>(
   input: string,
   options?: Options,
-): import("../src/records").Span;
+): import("../src/core/records").Span;
 
 declare function ParseFunction<Options extends ParseOptions<"URI">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"hier_part">>(
   input: string,
   options?: Options,
-): import("../src/records").HierTree;
+): import("../src/core/records").HierTree;
 
 declare function ParseFunction<Options extends ParseOptions<"URI_reference">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"absolute_URI">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"relative_ref">>(
   input: string,
   options?: Options,
-): import("../src/records").UriTree;
+): import("../src/core/records").UriTree;
 
 declare function ParseFunction<Options extends ParseOptions<"relative_part">>(
   input: string,
   options?: Options,
-): import("../src/records").HierTree;
+): import("../src/core/records").HierTree;
 
 declare function ParseFunction<Options extends ParseOptions<"scheme">>(
   input: string,
@@ -253,7 +253,7 @@ declare function ParseFunction<Options extends ParseOptions<"scheme">>(
 declare function ParseFunction<Options extends ParseOptions<"authority">>(
   input: string,
   options?: Options,
-): import("../src/records").AuthorityTree;
+): import("../src/core/records").AuthorityTree;
 
 declare function ParseFunction<Options extends ParseOptions<"userinfo">>(
   input: string,
@@ -263,7 +263,7 @@ declare function ParseFunction<Options extends ParseOptions<"userinfo">>(
 declare function ParseFunction<Options extends ParseOptions<"host">>(
   input: string,
   options?: Options,
-): import("../src/records").HostTree;
+): import("../src/core/records").HostTree;
 
 declare function ParseFunction<Options extends ParseOptions<"port">>(
   input: string,
@@ -408,4 +408,4 @@ declare function ParseFunction<Options extends ParseOptions<"HEXDIG">>(
 declare function ParseFunction<Options extends ParseOptions<StartRuleNames>>(
   input: string,
   options?: Options,
-): "IPv6addrz" | "IPv6address" | "IPvFuture" | import("../src/records").Span | import("../src/records").UriTree | import("../src/records").HierTree | any | import("../src/records").AuthorityTree | import("../src/records").HostTree;
+): "IPv6addrz" | "IPv6address" | "IPvFuture" | import("../src/core/records").Span | import("../src/core/records").UriTree | import("../src/core/records").HierTree | any | import("../src/core/records").AuthorityTree | import("../src/core/records").HostTree;

@@ -8,7 +8,7 @@
  * in alternation, parse() on the valid one and tryParse() on the invalid one
  * (which explains the rejection: offset, expected items, rule path, and
  * builds the UriSyntaxError, whose stack trace alone costs a few µs), and the
- * diagnostic back end alone (src/diagnose.ts, diagnosticFailure). Medians
+ * diagnostic back end alone (src/core/diagnose.ts, diagnosticFailure). Medians
  * over rounds (each round times every case, interleaved) of ns per call; the ratio invalid / valid; and, for the long
  * inputs, ns per character, so that the 1 M figure can be held to the 10 k
  * one (linear: the same).
@@ -23,8 +23,8 @@ import * as path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built package, typed by its sources
 const urigram = require('../dist/src/index.js') as typeof import('../src');
 import type { GrammarName } from '../src';
-import { toPegName } from '../src/grammars';
-import { diagnosticFailure } from '../src/diagnose';
+import { toPegName } from '../src/core/grammars';
+import { diagnosticFailure } from '../src/core/diagnose';
 import { median } from './cold-start';
 import { replaceSection } from './report';
 

@@ -27,7 +27,7 @@ import { Writable, Readable } from 'node:stream';
 import MarkdownIt from 'markdown-it';
 import { Parser } from 'htmlparser2';
 import { extractDocument } from '../src/documents';
-import { extract } from '../src/extract';
+import { extract } from '../src/lint/extract';
 import { main } from '../src/cli/main';
 
 const DIR = path.join(__dirname, '..', 'test', 'corpus', 'readmes');

@@ -36,7 +36,7 @@ import { Bench } from 'tinybench';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built package, typed by its sources
 const urigram = require('../dist/src/index.js') as typeof import('../src');
 import { parse as pegParse } from '../generated/rfc3986';
-import { recognizes } from '../src/backends';
+import { recognizes } from '../src/core/backends';
 import { coldStart, coldStartTable, median, shuffle } from './cold-start';
 import { RFC3986_FAMILIES, OTHER_GRAMMAR_FAMILIES } from '../test/support/hostile';
 import { replaceSection } from './report';

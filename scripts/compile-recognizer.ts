@@ -881,7 +881,7 @@ function firstTerminal(node: Node, rules: ReadonlyMap<string, Node>): Node | und
 /**
  * Compiles the diagnostic back end (generated/NAME.diagnose.js): for an
  * input the recognizer rejected, what one run of peggy's traced parser
- * (generated/NAME.trace.js with src/diagnose.ts's TracedRun) finds, without
+ * (generated/NAME.trace.js with src/core/diagnose.ts's TracedRun) finds, without
  * peggy's result tree or trace events:
  *
  * - the furthest failure and the expectations recorded there, with peggy's

@@ -5,7 +5,7 @@
  * - copies generated/*.js and *.d.ts to dist/generated/, where the compiled
  *   modules require them (../generated/rfc3986), and generated/*.mjs (the
  *   ES module automata, recognizers and diagnostic back ends) to dist/esm/generated/*.js;
- * - puts src/load.esm.ts, compiled, in the place of src/load.ts in the ES
+ * - puts src/core/load.esm.ts, compiled, in the place of src/core/load.ts in the ES
  *   module build (see both files);
  * - writes the CommonJS entry, dist/src/index.js, in the place of tsc's: the
  *   exports of src/index.ts, none of which loads a module when read (Node's
@@ -68,7 +68,7 @@ copyInto(
 );
 
 const esmSrc = path.join(dist, 'esm', 'src');
-fs.renameSync(path.join(esmSrc, 'load.esm.js'), path.join(esmSrc, 'load.js'));
+fs.renameSync(path.join(esmSrc, 'core', 'load.esm.js'), path.join(esmSrc, 'core', 'load.js'));
 
 /** The value exports of src/index.ts, by the module they come from, in order. */
 function indexExports(): Map<string, string[]> {
@@ -93,25 +93,36 @@ function indexExports(): Map<string, string[]> {
   return byModule;
 }
 
-/** Modules whose exports are only called inside functions, never at load: required on first use in the CommonJS build. */
-const FIRST_USE_ONLY = ['./diagnose', './load', './recognizer-records'];
+/** Modules whose exports are only called inside functions, never at load: required on first use in the CommonJS build (as src/index.ts names them). */
+const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records'];
+
+/** The FIRST_USE_ONLY module that a require or import of `specifier` in a module of `dir` (under src/, dist/src/ or dist/esm/src/) names, if it does. */
+function firstUseModule(srcRoot: string, dir: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const rel = path.relative(srcRoot, path.resolve(dir, specifier.replace(/\.js$/, ''))).split(path.sep).join('/');
+  const from = `./${rel}`;
+  return FIRST_USE_ONLY.includes(from) ? from : undefined;
+}
 
 function requireOnFirstUse(file: string): void {
   const js = fs.readFileSync(file, 'utf8');
   let out = js;
-  for (const from of FIRST_USE_ONLY) {
-    const line = new RegExp(`^const (\\w+) = require\\(${JSON.stringify(from).replace(/[./]/g, '\\$&')}\\);$`, 'm').exec(out);
-    if (line === null) continue;
-    const binding = line[1];
+  for (const line of [...js.matchAll(/^const (\w+) = require\(("\.[^"]*")\);$/gm)]) {
+    const [text, binding, quoted] = line;
+    if (firstUseModule(path.join(dist, 'src'), path.dirname(file), JSON.parse(quoted) as string) === undefined) continue;
     const uses = [...out.matchAll(new RegExp(`\\b${binding}\\b(\\.\\w+)?`, 'g'))].slice(1);
     if (uses.length === 0 || uses.some((m) => m[1] === undefined)) throw new Error(`${file}: ${binding} is used other than as ${binding}.name; update requireOnFirstUse`);
     const used = [...new Set(uses.map((m) => (m[1] as string).slice(1)))];
-    const getters = used.map((name) => `get ${name}() { return (${binding}m || (${binding}m = require(${JSON.stringify(from)}))).${name}; }`);
-    out = out.replace(line[0], `let ${binding}m; // required on first use (scripts/finish-build.ts)\nconst ${binding} = { ${getters.join(', ')} };`);
+    const getters = used.map((name) => `get ${name}() { return (${binding}m || (${binding}m = require(${quoted}))).${name}; }`);
+    out = out.replace(text, `let ${binding}m; // required on first use (scripts/finish-build.ts)\nconst ${binding} = { ${getters.join(', ')} };`);
   }
   if (out !== js) fs.writeFileSync(file, out);
 }
-for (const file of fs.readdirSync(path.join(dist, 'src'))) if (file.endsWith('.js')) requireOnFirstUse(path.join(dist, 'src', file));
+/** Every .js file under a folder. */
+function jsFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? jsFiles(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
+}
+for (const file of jsFiles(path.join(dist, 'src'))) requireOnFirstUse(file);
 
 /**
  * The modules of the first isValid() and parse(), bundled into the CommonJS
@@ -120,7 +131,7 @@ for (const file of fs.readdirSync(path.join(dist, 'src'))) if (file.endsWith('.j
  * these, from RFC 3986's recognizer and, for use inside functions only, from
  * FIRST_USE_ONLY.
  */
-const CORE = ['./parse', './backends', './split', './records', './grammars', './errors', './options'];
+const CORE = ['./core/parse', './core/backends', './core/split', './core/records', './core/grammars', './core/errors', './core/options'];
 /** The generated modules of the core: RFC 3986's automata (isValid, parse). */
 const CORE_GENERATED = ['../generated/rfc3986.dfa'];
 /** The property of the entry's exports that holds the CORE modules' exports, for their stand-ins in dist/ (not enumerable). */
@@ -143,9 +154,10 @@ function exportedFunctions(from: string): string[] {
 const firstUse: Plugin = {
   name: 'first-use',
   setup(b) {
-    const filter = new RegExp(`^(${FIRST_USE_ONLY.map((f) => f.replace(/[./]/g, '\\$&')).join('|')})(\\.js)?$`);
-    b.onResolve({ filter }, (a) => {
-      const from = a.path.replace(/\.js$/, '');
+    const esmSrc = path.join(dist, 'esm', 'src');
+    b.onResolve({ filter: /^\./ }, (a) => {
+      const from = firstUseModule(esmSrc, a.resolveDir, a.path);
+      if (from === undefined) return undefined;
       return a.kind === 'require-call' ? { path: from, external: true } : { path: from, namespace: 'first-use' };
     });
     b.onLoad({ filter: /.*/, namespace: 'first-use' }, (a) => ({
@@ -249,7 +261,7 @@ const DATA_KEY = 'Symbol.for("urigram.data")';
  * How the entry gives an export of a module outside CORE, so that reading it
  * loads nothing (Node's `import` reads every export, see index.mjs):
  * - `core`: the value is a CORE module's export or a property of one (the
- *   error classes, which src/errors.ts holds, and URI_RULES), read from the
+ *   error classes, which src/core/errors.ts holds, and URI_RULES), read from the
  *   bundle;
  * - `stub`: a function that requires its module on its first call and hands
  *   the call on, with the same name and length;
@@ -304,7 +316,7 @@ function planExports(): Map<string, Plan> {
       const inCore = findInCore(core, v);
       if (inCore !== undefined) plans.set(name, { kind: 'core', path: inCore });
       else if (typeof v === 'function') {
-        if (/^class\b/.test(Function.prototype.toString.call(v))) throw new Error(`src/index.ts: the class ${name} (${from}) is outside the core: define it in src/errors.ts, so that reading it loads nothing`);
+        if (/^class\b/.test(Function.prototype.toString.call(v))) throw new Error(`src/index.ts: the class ${name} (${from}) is outside the core: define it in src/core/errors.ts, so that reading it loads nothing`);
         plans.set(name, { kind: 'stub', length: v.length });
       } else if (isPlainData(v)) plans.set(name, { kind: 'data', json: JSON.stringify(v) });
       else plans.set(name, { kind: 'module' });
@@ -326,6 +338,7 @@ function moveData(plans: ReadonlyMap<string, Plan>): void {
     const file = path.join(dist, 'src', `${from.slice(2)}.js`);
     let js = fs.readFileSync(file, 'utf8');
     const source = ts.createSourceFile(file, js, ts.ScriptTarget.ES2020, true, ts.ScriptKind.JS);
+    const toIndex = `./${path.relative(path.dirname(file), cjsEntry).split(path.sep).join('/')}`.replace(/^\.\/\.\./, '..');
     const edits: Array<[number, number, string]> = [];
     for (const name of moved) {
       const definitions = source.statements.filter((s) => {
@@ -338,7 +351,7 @@ function moveData(plans: ReadonlyMap<string, Plan>): void {
       }) as ts.ExpressionStatement[];
       if (definitions.length !== 1) throw new Error(`${file}: ${definitions.length} definitions of exports.${name}, not 1`);
       const right = (definitions[0].expression as ts.BinaryExpression).right;
-      edits.push([right.getStart(source), right.end, `require("./index.js")[${DATA_KEY}].${name}`]);
+      edits.push([right.getStart(source), right.end, `require(${JSON.stringify(toIndex)})[${DATA_KEY}].${name}`]);
     }
     for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) js = js.slice(0, start) + text + js.slice(end);
     fs.writeFileSync(file, js);

@@ -15,7 +15,7 @@
  *
  *   generated/NAME.diagnose.js (+ .d.ts)  the diagnostic back end that scripts/
  *                                      compile-recognizer.ts compiles from the grammar
- *                                      after peggy's passes: src/diagnose.ts explains
+ *                                      after peggy's passes: src/core/diagnose.ts explains
  *                                      every rejection with it, as the traced parser
  *                                      (now the oracle of the tests) would
  *
@@ -33,7 +33,7 @@
  *                                      in Node (an ES module bundle has the recognizer do it,
  *                                      so that it does not carry them)
  *
- * The traced parser gets two changes, both for src/diagnose.ts, its only user:
+ * The traced parser gets two changes, both for src/core/diagnose.ts, its only user:
  * - peggy's tracer reports rules entered and left, but not the literals tried
  *   inside a rule, so peg$fail (where peggy records an expected item) first
  *   calls options.peg$onFail(offset, expected) when the caller gives one; that
@@ -153,7 +153,7 @@ function asEsModule(js: string, file: string, what: string): string {
  * as peggy compiles it: peggy's own passes run on it (output: 'ast', with the
  * options of grammar/NAME.config.json), so that what they change (classes
  * merged from literals, proxy rules bypassed) is what the back end
- * reproduces. Every grammar gets one: src/diagnose.ts explains every
+ * reproduces. Every grammar gets one: src/core/diagnose.ts explains every
  * rejection with it.
  */
 function diagnosticFiles(name: string): Map<string, string> {

@@ -31,8 +31,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as rr from 'railroad-diagrams';
 import { parsePeggy, type PeggyRule } from './grammar-check/peggy';
-import { GENERATED_GRAMMAR_TITLES, GRAMMAR_TITLES, type GeneratedGrammar } from '../src/grammars';
-import { toAbnfName } from '../src/rule-names';
+import { GENERATED_GRAMMAR_TITLES, GRAMMAR_TITLES, type GeneratedGrammar } from '../src/core/grammars';
+import { toAbnfName } from '../src/core/rule-names';
 import type * as peggy from 'peggy';
 
 type Expr = peggy.ast.Expression | peggy.ast.Named;

@@ -35,13 +35,13 @@ const GRAMMARS = ['rfc3986', 'rfc3987', 'rfc2396'];
 /** The page's JavaScript, gzipped, at most: the library's whole API with the three grammars, and the page (the diagrams are in index.html). */
 export const PAGE_BUDGET = 60 * 1024;
 
-/** src/playground's imports of the library (../index, ../diagnose, ...) resolved to the ES module build. */
+/** src/playground's imports of the library (../index, ../core/diagnose, ...) resolved to the ES module build. */
 const fromEsmBuild: Plugin = {
   name: 'urigram-esm-build',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/[a-z0-9-]+$/ }, (args) => {
+    build.onResolve({ filter: /^\.\.\/[a-z0-9/-]+$/ }, (args) => {
       if (path.resolve(args.resolveDir) !== path.join(root, 'src', 'playground')) return undefined;
-      const file = path.join(root, 'dist', 'esm', 'src', `${path.basename(args.path)}.js`);
+      const file = path.join(root, 'dist', 'esm', 'src', `${path.relative(path.join(root, 'src'), path.resolve(args.resolveDir, args.path))}.js`);
       if (!fs.existsSync(file)) throw new Error(`scripts/site.ts: ${path.relative(root, file)} is missing: run the build (npm run build) first`);
       return { path: file };
     });

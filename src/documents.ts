@@ -19,12 +19,12 @@
  */
 import MarkdownIt from 'markdown-it';
 import { Tokenizer, QuoteType } from 'htmlparser2';
-import { extract, type ExtractedUri } from './extract';
-import { isValid } from './parse';
-import { LINT_RULES } from './lint';
-import { lastAtOrBefore } from './sorted';
-import { lineStarts } from './line-starts';
-import { isTripletAt } from './triplets';
+import { extract, type ExtractedUri } from './lint/extract';
+import { isValid } from './core/parse';
+import { LINT_RULES } from './lint/lint';
+import { lastAtOrBefore } from './lint/sorted';
+import { lineStarts } from './lint/line-starts';
+import { isTripletAt } from './encoding/triplets';
 
 export type DocumentKind = 'markdown' | 'html' | 'source' | 'text';
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['markdown', 'html', 'source', 'text'];

@@ -14,7 +14,7 @@
  * in the core imports it.
  */
 import { isValid, useGrammar, RFC3987_GRAMMAR } from './index';
-import { checkOptions, describeValue, type OptionCheck } from './options';
+import { checkOptions, describeValue, type OptionCheck } from './core/options';
 
 /** The format names of JSON Schema 2020-12 that urigram checks. */
 export const FORMAT_NAMES = ['uri', 'uri-reference', 'iri', 'iri-reference'] as const;

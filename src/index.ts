@@ -11,7 +11,7 @@
  * scripts/finish-build.ts: the same exports, each module required on first
  * use of one of its exports.
  */
-export { parse, tryParse, isValid, matches } from './parse';
+export { parse, tryParse, isValid, matches } from './core/parse';
 export type {
   UriRecord,
   Rfc2396Record,
@@ -31,40 +31,40 @@ export type {
   Rfc3986PathKind,
   Rfc2396PathKind,
   AnyUriRecord,
-} from './parse';
-export { isRfc2396Record } from './records';
-export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './grammars';
-export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR } from './load';
-export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName } from './grammars';
-export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './iri';
-export type { IriToUriOptions, UriToIriOptions, Tr46 } from './iri';
-export { compareGrammars, RFC2396_TO_RFC3986 } from './grammar-comparison';
-export type { GrammarComparison, GrammarVerdict, GrammarNote } from './grammar-comparison';
-export { UriSyntaxError, codePointOffset } from './errors';
-export { UriOptionError } from './options';
-export type { UriSyntaxErrorDetails } from './errors';
-export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './rules';
-export type { Rfc3986RuleName, UriRuleName } from './rules';
-export { resolve, resolveRecord, mergeRelativePath2396, UriResolveError } from './resolve';
-export type { ResolveOptions } from './resolve';
-export { recompose, UriComposeError } from './recompose';
-export type { UriComponents } from './records';
-export { removeDotSegments } from './remove-dot-segments';
-export { normalize, explainNormalize, NORMALIZE_STEPS, SCHEME_DEFAULTS } from './normalize';
-export type { NormalizeOptions, NormalizeStep, NormalizeStepName, NormalizeLevel } from './normalize';
-export { equivalent, compare } from './compare';
-export type { Comparison, ComparisonLevel, CompareOptions } from './compare';
-export { percentEncode, percentDecode, PercentEncodingError } from './percent-encoding';
-export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './percent-encoding';
-export { extract, DEFAULT_OPAQUE_SCHEMES } from './extract';
-export type { ExtractedUri, ExtractOptions } from './extract';
-export { lint, applyFixes, LINT_RULES, SCHEME_PRESETS } from './lint';
-export type { Diagnostic, FixKind, LintCode, LintOptions, Severity } from './lint';
-export { relativize } from './relativize';
-export type { RelativizeOptions } from './relativize';
-export { build, withComponents } from './build';
-export type { UriParts, BuildOptions } from './build';
-export { redact } from './redact';
-export type { RedactOptions } from './redact';
-export { fileUriToPath, pathToFileUri, FileUriError } from './file-uri';
-export type { FileUriOptions, FilePlatform } from './file-uri';
+} from './core/parse';
+export { isRfc2396Record } from './core/records';
+export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './core/grammars';
+export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR } from './core/load';
+export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName } from './core/grammars';
+export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './operations/iri';
+export type { IriToUriOptions, UriToIriOptions, Tr46 } from './operations/iri';
+export { compareGrammars, RFC2396_TO_RFC3986 } from './operations/grammar-comparison';
+export type { GrammarComparison, GrammarVerdict, GrammarNote } from './operations/grammar-comparison';
+export { UriSyntaxError, codePointOffset } from './core/errors';
+export { UriOptionError } from './core/options';
+export type { UriSyntaxErrorDetails } from './core/errors';
+export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './core/rules';
+export type { Rfc3986RuleName, UriRuleName } from './core/rules';
+export { resolve, resolveRecord, mergeRelativePath2396, UriResolveError } from './operations/resolve';
+export type { ResolveOptions } from './operations/resolve';
+export { recompose, UriComposeError } from './operations/recompose';
+export type { UriComponents } from './core/records';
+export { removeDotSegments } from './operations/remove-dot-segments';
+export { normalize, explainNormalize, NORMALIZE_STEPS, SCHEME_DEFAULTS } from './operations/normalize';
+export type { NormalizeOptions, NormalizeStep, NormalizeStepName, NormalizeLevel } from './operations/normalize';
+export { equivalent, compare } from './operations/compare';
+export type { Comparison, ComparisonLevel, CompareOptions } from './operations/compare';
+export { percentEncode, percentDecode, PercentEncodingError } from './encoding/percent-encoding';
+export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './encoding/percent-encoding';
+export { extract, DEFAULT_OPAQUE_SCHEMES } from './lint/extract';
+export type { ExtractedUri, ExtractOptions } from './lint/extract';
+export { lint, applyFixes, LINT_RULES, SCHEME_PRESETS } from './lint/lint';
+export type { Diagnostic, FixKind, LintCode, LintOptions, Severity } from './lint/lint';
+export { relativize } from './operations/relativize';
+export type { RelativizeOptions } from './operations/relativize';
+export { build, withComponents } from './operations/build';
+export type { UriParts, BuildOptions } from './operations/build';
+export { redact } from './operations/redact';
+export type { RedactOptions } from './operations/redact';
+export { fileUriToPath, pathToFileUri, FileUriError } from './operations/file-uri';
+export type { FileUriOptions, FilePlatform } from './operations/file-uri';

@@ -617,17 +617,17 @@ describe('the command line on hostile input (issue 13)', () => {
   });
 
   const THROWERS: Array<[string, string[], string, string]> = [
-    ['resolve', ['resolve', 'http://a/', 'x', 'g'], '../src/resolve', 'resolve'],
-    ['parse', ['parse', 'x', 'g:'], '../src/parse', 'tryParse'],
-    ['validate', ['validate', 'x', 'g:'], '../src/parse', 'tryParse'],
-    ['normalize', ['normalize', 'x', 'g:'], '../src/normalize', 'explainNormalize'],
-    ['grammars', ['grammars', 'x', 'g:'], '../src/grammar-comparison', 'compareGrammars'],
-    ['to-uri', ['to-uri', 'x', 'g:'], '../src/iri', 'iriToUri'],
-    ['to-iri', ['to-iri', 'x', 'g:'], '../src/iri', 'uriToIri'],
-    ['lint', ['lint', 'x', 'g:'], '../src/lint', 'lint'],
-    ['lint --format sarif', ['lint', '--format', 'sarif', 'x', 'g:'], '../src/lint', 'lint'],
-    ['compare', ['compare', '--json', 'x', 'g:'], '../src/compare', 'compare'],
-    ['match', ['match', 'scheme', 'x'], '../src/parse', 'matches'],
+    ['resolve', ['resolve', 'http://a/', 'x', 'g'], '../src/operations/resolve', 'resolve'],
+    ['parse', ['parse', 'x', 'g:'], '../src/core/parse', 'tryParse'],
+    ['validate', ['validate', 'x', 'g:'], '../src/core/parse', 'tryParse'],
+    ['normalize', ['normalize', 'x', 'g:'], '../src/operations/normalize', 'explainNormalize'],
+    ['grammars', ['grammars', 'x', 'g:'], '../src/operations/grammar-comparison', 'compareGrammars'],
+    ['to-uri', ['to-uri', 'x', 'g:'], '../src/operations/iri', 'iriToUri'],
+    ['to-iri', ['to-iri', 'x', 'g:'], '../src/operations/iri', 'uriToIri'],
+    ['lint', ['lint', 'x', 'g:'], '../src/lint/lint', 'lint'],
+    ['lint --format sarif', ['lint', '--format', 'sarif', 'x', 'g:'], '../src/lint/lint', 'lint'],
+    ['compare', ['compare', '--json', 'x', 'g:'], '../src/operations/compare', 'compare'],
+    ['match', ['match', 'scheme', 'x'], '../src/core/parse', 'matches'],
   ];
 
   it.each(THROWERS)('%s: any error a library call throws for one input is reported on that input, and the next input is done (exit 1, never 70)', async (_name, args, module, name) => {
@@ -654,7 +654,7 @@ describe('the command line on hostile input (issue 13)', () => {
     fs.writeFileSync(file, 'see http://a/\n');
     fs.writeFileSync(next, 'see http://a/\n');
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object the CLI requires, so that the spy replaces what it calls
-    const spy = jest.spyOn(require('../src/extract') as Record<string, (...a: unknown[]) => unknown>, 'extract').mockImplementationOnce(() => {
+    const spy = jest.spyOn(require('../src/lint/extract') as Record<string, (...a: unknown[]) => unknown>, 'extract').mockImplementationOnce(() => {
       throw new TypeError('a library bug');
     });
     try {

@@ -10,8 +10,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { automatonRecord, recognizerRecord } from '../src/backends';
-import { automataOf, automatonFor, recognizerOf, REFERENCE_RULES as PUBLIC_REFERENCE_RULES, toPegName, type GeneratedGrammar } from '../src/grammars';
+import { automatonRecord, recognizerRecord } from '../src/core/backends';
+import { automataOf, automatonFor, recognizerOf, REFERENCE_RULES as PUBLIC_REFERENCE_RULES, toPegName, type GeneratedGrammar } from '../src/core/grammars';
 import { isValid, matches } from '../src';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';

@@ -1,7 +1,7 @@
 /**
  * The diagnostic back end (generated/NAME.diagnose.js, compiled by
  * scripts/compile-recognizer.ts) explains every rejection; peggy's traced
- * parser with src/diagnose.ts's TracedRun is its oracle. For every grammar,
+ * parser with src/core/diagnose.ts's TracedRun is its oracle. For every grammar,
  * on the vectors, on near misses of every valid vector and on fast-check
  * strings over the grammar's alphabet, both must give the same offset, the
  * same expectations (peggy's objects, and the ABNF items they are described
@@ -11,8 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { GRAMMARS, REFERENCE_RULES, recognizerOf, toPegName, type GrammarName } from '../src/grammars';
-import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/diagnose';
+import { GRAMMARS, REFERENCE_RULES, recognizerOf, toPegName, type GrammarName } from '../src/core/grammars';
+import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/core/diagnose';
 import { allVectors } from './support/vectors';
 import { parse, tryParse, UriSyntaxError } from '../src';
 

@@ -6,7 +6,7 @@
  * documents.
  */
 import { directives, extractDocument, kindOfFile, suppressedBy, type DocumentKind, type DocumentUri } from '../src/documents';
-import { extract } from '../src/extract';
+import { extract } from '../src/lint/extract';
 
 const md = (text: string, code = false) => extractDocument(text, { kind: 'markdown', code });
 const uris = (found: readonly DocumentUri[]) => found.map((u) => u.uri);

@@ -25,7 +25,7 @@ import {
   UriSyntaxError,
   type Tr46,
 } from '../src';
-import { loadTr46 } from '../src/load';
+import { loadTr46 } from '../src/core/load';
 
 const rfc3987 = fs.readFileSync(path.join(__dirname, '..', 'grammar', 'rfc3987.txt'), 'utf8');
 

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { codePointOffset, compareGrammars, explainNormalize, extract, iriToUri, lint, mergeRelativePath2396, normalize, parseUtf8, percentDecode, removeDotSegments, resolve, tryParse, uriToIri } from '../src';
-import { CodeUnitBuilder } from '../src/code-units';
+import { CodeUnitBuilder } from '../src/encoding/code-units';
 
 const M = 1_000_000;
 
@@ -223,7 +223,7 @@ describe('codePointOffset: offsets outside the text (item 5)', () => {
   });
 });
 
-describe('text rewritten piece by piece: one code-unit builder (src/code-units.ts)', () => {
+describe('text rewritten piece by piece: one code-unit builder (src/encoding/code-units.ts)', () => {
   it('writes code units past its first capacity and across the chunks it reads out, lone surrogates as they are', () => {
     const b = new CodeUnitBuilder(1);
     const text = 'a\ud800b\u{1F600}'.repeat(5000); // 25,000 code units: four chunks of 8192
@@ -283,7 +283,7 @@ describe('explainNormalize in input coordinates (issue 12 item 4)', () => {
   });
 });
 
-describe('the error path: one run of the diagnostic back end (src/diagnose.ts)', () => {
+describe('the error path: one run of the diagnostic back end (src/core/diagnose.ts)', () => {
   it('explains a rejection at the end of a million characters', async () => {
     const input = `http://h/${'a/'.repeat(M / 2)} `;
     const r = await finishes(() => tryParse(input));

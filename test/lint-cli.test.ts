@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import '@microsoft/jest-sarif';
-import { LINT_RULES } from '../src/lint';
+import { LINT_RULES } from '../src/lint/lint';
 import { SECURITY_SEVERITY } from '../src/cli/sarif';
 
 const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');

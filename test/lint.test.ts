@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { applyFixes, isValid, lint, LINT_RULES, normalize, type Diagnostic, type LintCode, type LintOptions } from '../src';
 import { readAbnf, type AbnfNode } from '../scripts/grammar-check/abnf';
-import { ENCODABLE_ILLEGAL_CHARACTERS } from '../src/lint';
+import { ENCODABLE_ILLEGAL_CHARACTERS } from '../src/lint/lint';
 import { Generator, Random } from '../scripts/grammar-check/generate';
 import { loadConfig } from '../scripts/grammar-check/config';
 

@@ -1,6 +1,6 @@
 /**
  * Issue 13, item 8: every option of every exported function is checked once
- * (src/options.ts), and anything wrong is a UriOptionError (a TypeError)
+ * (src/core/options.ts), and anything wrong is a UriOptionError (a TypeError)
  * that names the function and the option. `undefined` means the defaults;
  * `null`, like any other non-object, is an error.
  */

@@ -1,9 +1,9 @@
 /**
- * src/triplets.ts, the one percent-triplet scanner: its hex test against the
+ * src/encoding/triplets.ts, the one percent-triplet scanner: its hex test against the
  * grammar's HEXDIG, every octet both ways of writing it, and the scans.
  */
 import { matches } from '../src';
-import { forEachTriplet, hasLowerHex, isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet, tripletText } from '../src/triplets';
+import { forEachTriplet, hasLowerHex, isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet, tripletText } from '../src/encoding/triplets';
 
 describe('triplets', () => {
   it('isHexDigit is the grammar\'s HEXDIG on every ASCII code unit, and false past the end or beyond ASCII', () => {

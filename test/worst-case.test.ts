@@ -6,7 +6,7 @@
  * worked out by hand from the grammar.
  */
 import { isValid, matches, tryParse } from '../src';
-import { peggyRecord, recognizerRecord } from '../src/backends';
+import { peggyRecord, recognizerRecord } from '../src/core/backends';
 import { hostileFamily, OTHER_GRAMMAR_FAMILIES, RFC3986_FAMILIES } from './support/hostile';
 
 const M = 1_000_000;

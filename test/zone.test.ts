@@ -30,7 +30,7 @@ import {
   UriSyntaxError,
   type Rfc6874Record,
 } from '../src';
-import { peggyRecord, recognizerRecord } from '../src/backends';
+import { peggyRecord, recognizerRecord } from '../src/core/backends';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { checkGrammar } from '../scripts/grammar-check/check';
 import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';

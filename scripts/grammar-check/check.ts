@@ -19,7 +19,7 @@ import type { Parser } from 'peggy';
 import type { AbnfGrammar } from './abnf';
 import { Generator, nearMiss, NEAR_MISS_CHARACTERS, Random, type Substitute } from './generate';
 import { Oracle } from './oracle';
-import { toPegName } from '../../src/rule-names';
+import { toPegName } from '../../src/core/rule-names';
 
 /** A compiled peggy parser (peggy's own type): `parse` throws when the input does not match the start rule in full. */
 export type PegParser = Pick<Parser, 'parse'>;

@@ -18,7 +18,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { toAbnfName } from '../../src/rule-names';
+import { toAbnfName } from '../../src/core/rule-names';
 
 /** One rule of an ABNF-like text: its name and its whole definition (first line and continuation lines). */
 export interface RuleText {

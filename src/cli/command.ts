@@ -3,7 +3,7 @@
  * what its run function gets (a Context: its options, operands, streams and
  * output, and the exit code so far).
  */
-import type { GrammarName } from '../grammars';
+import type { GrammarName } from '../core/grammars';
 import { EXIT_INVALID, EXIT_VALID, type Io } from './io';
 import type { Output } from './output';
 

@@ -3,16 +3,16 @@
  * Each reports an error thrown for one input on that input, in its format,
  * and goes on with the next; each result is flushed as it is complete.
  */
-import { tryParse, matches, type ParseOptions } from '../parse';
-import { resolve } from '../resolve';
-import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type ReferenceRuleName, type RuleName } from '../grammars';
-import { compareGrammars, RFC2396_TO_RFC3986 } from '../grammar-comparison';
-import { iriToUri, uriToIri } from '../iri';
-import { explainNormalize, type NormalizeLevel } from '../normalize';
-import { compare } from '../compare';
-import { UriSyntaxError } from '../errors';
-import type { AnyUriRecord, UriComponentName } from '../parse';
-import { isRfc2396Record } from '../records';
+import { tryParse, matches, type ParseOptions } from '../core/parse';
+import { resolve } from '../operations/resolve';
+import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type ReferenceRuleName, type RuleName } from '../core/grammars';
+import { compareGrammars, RFC2396_TO_RFC3986 } from '../operations/grammar-comparison';
+import { iriToUri, uriToIri } from '../operations/iri';
+import { explainNormalize, type NormalizeLevel } from '../operations/normalize';
+import { compare } from '../operations/compare';
+import { UriSyntaxError } from '../core/errors';
+import type { AnyUriRecord, UriComponentName } from '../core/parse';
+import { isRfc2396Record } from '../core/records';
 import { say, UsageError } from './io';
 import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
 import { documents, inputs } from './inputs';

@@ -20,7 +20,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { LINT_RULES, type LintCode, type Severity } from '../lint';
+import { LINT_RULES, type LintCode, type Severity } from '../lint/lint';
 import { InputError, UsageError } from './io';
 
 export const CONFIG_NAME = '.urigramrc.json';

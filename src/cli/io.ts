@@ -5,7 +5,7 @@
  * src/cli/ and scripts/): the library itself must run in a browser.
  */
 import * as fs from 'node:fs';
-import { decodeUtf8 } from '../utf8';
+import { decodeUtf8 } from '../encoding/utf8';
 import * as path from 'node:path';
 
 export const EXIT_VALID = 0;

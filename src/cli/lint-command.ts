@@ -8,9 +8,9 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode } from '../lint';
+import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode } from '../lint/lint';
 import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents';
-import { replaceSpans } from '../code-units';
+import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, hasUtf8Bom, version, say } from './io';
 import { errorMessage, openObject, writeArray } from './output';
 import { SarifWriter, type Region } from './sarif';

@@ -4,9 +4,9 @@
  * fails is reported on that input, in the command's format, and the next one
  * is done.
  */
-import { relativize } from '../relativize';
-import { build, type UriParts } from '../build';
-import { redact } from '../redact';
+import { relativize } from '../operations/relativize';
+import { build, type UriParts } from '../operations/build';
+import { redact } from '../operations/redact';
 import { UsageError } from './io';
 import { errorMessage, invalidText } from './output';
 import { inputs } from './inputs';

@@ -3,8 +3,8 @@
  * drawn with its caret) or as JSON (one object per line, written member by
  * member). SARIF, written on top of this, is in ./sarif.
  */
-import { UriResolveError } from '../resolve';
-import { UriSyntaxError } from '../errors';
+import { UriResolveError } from '../operations/resolve';
+import { UriSyntaxError } from '../core/errors';
 import { OutputClosed, OutputFailed } from './io';
 
 /** Results are gathered up to this many UTF-16 code units before they are written. */

@@ -12,8 +12,8 @@
  * the library reports for the same text.)
  */
 import { extractDocument, type DocumentOptions, type DocumentUri } from '../documents';
-import { lineStarts } from '../line-starts';
-import { lastAtOrBefore } from '../sorted';
+import { lineStarts } from '../lint/line-starts';
+import { lastAtOrBefore } from '../lint/sorted';
 
 /** A position in a file: 1-based line (lines end at LF) and 1-based column in UTF-16 code units. */
 export interface Position {

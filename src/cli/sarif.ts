@@ -19,7 +19,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LINT_RULES, type Diagnostic, type Severity } from '../lint';
+import { LINT_RULES, type Diagnostic, type Severity } from '../lint/lint';
 import { openObject, type Output } from './output';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };

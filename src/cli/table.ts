@@ -5,7 +5,7 @@
  * test/cli-readme.test.ts) come from it; no list of commands is kept anywhere
  * else.
  */
-import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../grammars';
+import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
 import { runConformance } from './conformance';

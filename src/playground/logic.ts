@@ -28,8 +28,8 @@ import {
   type UriComponentName,
   type UriSyntaxError,
 } from '../index';
-import { diagnose } from '../diagnose';
-import { toPegName } from '../rule-names';
+import { diagnose } from '../core/diagnose';
+import { toPegName } from '../core/rule-names';
 
 export interface State {
   readonly input: string;

@@ -16,11 +16,11 @@
  * built-in): the platform is an option with no default, and a relative path
  * is refused rather than resolved against a working directory.
  */
-import { parse } from './parse';
-import { percentDecode, percentEncode, PercentEncodingError, type EncodableComponent } from './percent-encoding';
-import { checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from './options';
-import { FileUriError } from './errors';
-export { FileUriError } from './errors';
+import { parse } from '../core/parse';
+import { percentDecode, percentEncode, PercentEncodingError, type EncodableComponent } from '../encoding/percent-encoding';
+import { checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from '../core/options';
+import { FileUriError } from '../core/errors';
+export { FileUriError } from '../core/errors';
 
 /** Whose paths: POSIX ("/a/b") or Windows ("C:\a\b", "\\host\share\a"). */
 export type FilePlatform = 'posix' | 'windows';

@@ -9,13 +9,13 @@
  * internal name, 'rfc6874', is a GeneratedGrammar.
  *
  * The generated modules of RFC 3987, RFC 2396 and RFC 6874 are loaded on
- * first use (src/load.ts), so that a program that parses URIs never loads them.
+ * first use (src/core/load.ts), so that a program that parses URIs never loads them.
  */
-import type * as Rfc3986Parser from '../generated/rfc3986';
-import type { StartRuleNames as Rfc3986Start } from '../generated/rfc3986';
-import type { StartRuleNames as Rfc3987Start } from '../generated/rfc3987';
-import type { StartRuleNames as Rfc2396Start } from '../generated/rfc2396';
-import * as rfc3986Automata from '../generated/rfc3986.dfa';
+import type * as Rfc3986Parser from '../../generated/rfc3986';
+import type { StartRuleNames as Rfc3986Start } from '../../generated/rfc3986';
+import type { StartRuleNames as Rfc3987Start } from '../../generated/rfc3987';
+import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396';
+import * as rfc3986Automata from '../../generated/rfc3986.dfa';
 import { checkOption, oneOf } from './options';
 import { loadAutomata, loadDiagnose, loadParser, loadRecognizer, loadRuleAutomata, loadTrace } from './load';
 
@@ -133,7 +133,7 @@ export function useGrammar(modules: GrammarModules): void {
 const loaded = new Map<string, unknown>();
 
 /**
- * A generated module, loaded on first use (src/load.ts): the RFC 3987 and RFC
+ * A generated module, loaded on first use (src/core/load.ts): the RFC 3987 and RFC
  * 2396 modules only when a call names their grammar, the diagnostic back end
  * only to explain a rejection, the peggy parsers (traced or not) only for the
  * tests and the benchmark.

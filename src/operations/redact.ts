@@ -8,11 +8,11 @@
  * One parse, then slices of the input around the component spans: linear in
  * the input's length.
  */
-import { parse } from './parse';
-import { UriSyntaxError } from './errors';
-import { percentEncode, PercentEncodingError, tryPercentDecode } from './percent-encoding';
-import { replaceSpans } from './code-units';
-import { checkOptions, describeValue, oneOf, type OptionCheck, type OptionSpec } from './options';
+import { parse } from '../core/parse';
+import { UriSyntaxError } from '../core/errors';
+import { percentEncode, PercentEncodingError, tryPercentDecode } from '../encoding/percent-encoding';
+import { replaceSpans } from '../encoding/code-units';
+import { checkOptions, describeValue, oneOf, type OptionCheck, type OptionSpec } from '../core/options';
 
 export interface RedactOptions {
   /**

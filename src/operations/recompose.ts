@@ -9,14 +9,14 @@
  * scheme), or a component with characters its rule does not allow. Nothing is
  * silently changed.
  */
-import { GRAMMAR_OPTION, tryParse, zoneGrammar } from './parse';
-import { isRfc2396Record, type AnyUriRecord, type UriComponents } from './records';
-import type { GrammarName } from './grammars';
-import { boolean, checkOptions, type OptionSpec } from './options';
-import { UriComposeError } from './errors';
-export { UriComposeError } from './errors';
+import { GRAMMAR_OPTION, tryParse, zoneGrammar } from '../core/parse';
+import { isRfc2396Record, type AnyUriRecord, type UriComponents } from '../core/records';
+import type { GrammarName } from '../core/grammars';
+import { boolean, checkOptions, type OptionSpec } from '../core/options';
+import { UriComposeError } from '../core/errors';
+export { UriComposeError } from '../core/errors';
 
-export type { UriComponents } from './records';
+export type { UriComponents } from '../core/records';
 
 /** 5.3 exactly, without checking: the string, and where each present component landed in it. */
 function concatenateWithSpans(c: UriComponents): { text: string; spans: Array<[keyof UriComponents, number, number]> } {

@@ -16,12 +16,12 @@
  * (dot segments, a rootless path, an empty one). Linear in the lengths of
  * base and target: a fixed number of parses, resolutions and splits.
  */
-import { tryParse, type UriRecord } from './parse';
-import { UriSyntaxError } from './errors';
+import { tryParse, type UriRecord } from '../core/parse';
+import { UriSyntaxError } from '../core/errors';
 import { resolveRecord } from './resolve';
 import { removeDotSegments } from './remove-dot-segments';
 import { concatenate, type UriComponents } from './recompose';
-import { checkOptions, oneOf, type OptionSpec } from './options';
+import { checkOptions, oneOf, type OptionSpec } from '../core/options';
 
 export interface RelativizeOptions {
   /**

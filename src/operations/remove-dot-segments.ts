@@ -4,7 +4,7 @@
  * segments are dot segments; "%2E" is not (decoding it first is
  * normalization's business, 6.2.2.2). Linear in the length of the path.
  */
-import { CodeUnitBuilder } from './code-units';
+import { CodeUnitBuilder } from '../encoding/code-units';
 
 /** Whether a segment of `path` is "." or "..": the only segments rules A to D act on. */
 function hasDotSegment(path: string): boolean {

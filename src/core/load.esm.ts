@@ -1,6 +1,6 @@
 /**
- * src/load.ts as the ES module build has it (scripts/finish-build.ts puts the
- * compiled file in its place, dist/esm/src/load.js). Bundlers use this build;
+ * src/core/load.ts as the ES module build has it (scripts/finish-build.ts puts the
+ * compiled file in its place, dist/esm/src/core/load.js). Bundlers use this build;
  * a bundle cannot load a module synchronously on first use, so:
  *
  * - RFC 3986's diagnostic back end is imported statically: a bundle that can
@@ -15,17 +15,17 @@
  *   in this build.
  */
 import type { Automata, GeneratedGrammar, GrammarModules, Recognizer } from './grammars';
-import * as rfc3986Diagnose from '../generated/rfc3986.diagnose';
-import * as rfc3986Recognizer from '../generated/rfc3986.recognizer';
-import * as rfc3987Recognizer from '../generated/rfc3987.recognizer';
-import * as rfc3987Diagnose from '../generated/rfc3987.diagnose';
-import * as rfc3987Automata from '../generated/rfc3987.dfa';
-import * as rfc2396Recognizer from '../generated/rfc2396.recognizer';
-import * as rfc2396Diagnose from '../generated/rfc2396.diagnose';
-import * as rfc2396Automata from '../generated/rfc2396.dfa';
-import * as rfc6874Recognizer from '../generated/rfc6874.recognizer';
-import * as rfc6874Diagnose from '../generated/rfc6874.diagnose';
-import * as rfc6874Automata from '../generated/rfc6874.dfa';
+import * as rfc3986Diagnose from '../../generated/rfc3986.diagnose';
+import * as rfc3986Recognizer from '../../generated/rfc3986.recognizer';
+import * as rfc3987Recognizer from '../../generated/rfc3987.recognizer';
+import * as rfc3987Diagnose from '../../generated/rfc3987.diagnose';
+import * as rfc3987Automata from '../../generated/rfc3987.dfa';
+import * as rfc2396Recognizer from '../../generated/rfc2396.recognizer';
+import * as rfc2396Diagnose from '../../generated/rfc2396.diagnose';
+import * as rfc2396Automata from '../../generated/rfc2396.dfa';
+import * as rfc6874Recognizer from '../../generated/rfc6874.recognizer';
+import * as rfc6874Diagnose from '../../generated/rfc6874.diagnose';
+import * as rfc6874Automata from '../../generated/rfc6874.dfa';
 
 function notInBundle(grammar: GeneratedGrammar): Error {
   const name = grammar.toUpperCase();

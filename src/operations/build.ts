@@ -9,11 +9,11 @@
  * reference and replaces the parts it is given, leaving the others exactly as
  * written.
  */
-import { diagnose } from './diagnose';
-import { matches, parse } from './parse';
-import { percentEncode, type EncodableComponent } from './percent-encoding';
+import { diagnose } from '../core/diagnose';
+import { matches, parse } from '../core/parse';
+import { percentEncode, type EncodableComponent } from '../encoding/percent-encoding';
 import { recompose, UriComposeError } from './recompose';
-import { boolean, checkOptions, describeValue, type OptionSpec } from './options';
+import { boolean, checkOptions, describeValue, type OptionSpec } from '../core/options';
 
 /**
  * The parts of a URI reference, as data: not percent-encoded (unless

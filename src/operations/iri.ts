@@ -3,16 +3,16 @@
  * to an IRI (3.2), and reading an IRI carried as UTF-8 octets (the "8URI" of
  * the draft that became RFC 3987).
  */
-import { matches, parse, type AnyUriRecord, type ParseOptions, type Rfc2396ParseOptions, type Rfc2396Record, type UriRecord } from './parse';
-import { UriSyntaxError } from './errors';
-import { decodeUtf8, readUtf8, utf8Length } from './utf8';
-import { isTripletAt, isUnreservedOctet, tripletOctet } from './triplets';
-import { CodeUnitBuilder } from './code-units';
-import { loadTr46 } from './load';
-import { checkOptions, oneOf, type OptionSpec } from './options';
-import { PARSE_OPTIONS, startRuleOf } from './parse';
-import { IriConversionError, Utf8DecodeError } from './errors';
-export { IriConversionError, Utf8DecodeError } from './errors';
+import { matches, parse, type AnyUriRecord, type ParseOptions, type Rfc2396ParseOptions, type Rfc2396Record, type UriRecord } from '../core/parse';
+import { UriSyntaxError } from '../core/errors';
+import { decodeUtf8, readUtf8, utf8Length } from '../encoding/utf8';
+import { isTripletAt, isUnreservedOctet, tripletOctet } from '../encoding/triplets';
+import { CodeUnitBuilder } from '../encoding/code-units';
+import { loadTr46 } from '../core/load';
+import { checkOptions, oneOf, type OptionSpec } from '../core/options';
+import { PARSE_OPTIONS, startRuleOf } from '../core/parse';
+import { IriConversionError, Utf8DecodeError } from '../core/errors';
+export { IriConversionError, Utf8DecodeError } from '../core/errors';
 
 const IRI_TO_URI_OPTIONS: OptionSpec = { normalize: oneOf(['NFC']), host: oneOf(['percent-encode', 'idna']) };
 const URI_TO_IRI_OPTIONS: OptionSpec = { host: oneOf(['keep', 'idna']) };
@@ -64,7 +64,7 @@ function encodeNonAscii(text: string): string {
 
 /**
  * UTS 46, from the tr46 package: only host: 'idna' needs it. Node loads it on
- * first use (src/load.ts); an ES module bundle holds it only when the program
+ * first use (src/core/load.ts); an ES module bundle holds it only when the program
  * passes it to useTr46().
  */
 export interface Tr46 {

@@ -10,10 +10,10 @@
  * in the percent-encoding is always the same": "http://a/é" and
  * "http://a/%C3%A9" are equivalent IRIs.
  */
-import { parse, zoneGrammar, type UriComponentName } from './parse';
+import { parse, zoneGrammar, type UriComponentName } from '../core/parse';
 import { normalize } from './normalize';
 import { iriToUri } from './iri';
-import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
+import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { URI_OR_IRI_GRAMMAR } from './normalize';
 
 export type ComparisonLevel = 'simple' | 'syntax' | 'scheme';

@@ -7,7 +7,7 @@
  * test is on every "%" of every hot path, and a pure function of the code
  * unit is one V8 inlines (test/triplets.test.ts checks it against the grammar).
  */
-import { matches } from './parse';
+import { matches } from '../core/parse';
 
 /** For each ASCII code unit, 1 when it is an unreserved character: built on first use, so that loading urigram to parse a URI does not pay for it. */
 let unreservedTable: Uint8Array | undefined;

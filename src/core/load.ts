@@ -5,7 +5,7 @@
  * loads the other grammars, the diagnostic back ends (used only to explain a
  * rejection) or tr46 (used only by host: 'idna').
  *
- * The ES module build, which bundlers tree-shake, has src/load.esm.ts in this
+ * The ES module build, which bundlers tree-shake, has src/core/load.esm.ts in this
  * module's place (scripts/finish-build.ts puts it there): it has no require,
  * so a bundle holds only what it imports.
  */
@@ -16,43 +16,43 @@ declare const require: (id: string) => unknown;
 
 /** The recognizer of a grammar: isValid and parse run the automata, so that it loads only for what else uses it. */
 export function loadRecognizer(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../generated/rfc3986.recognizer');
-  if (grammar === 'rfc6874') return require('../generated/rfc6874.recognizer');
-  return grammar === 'rfc3987' ? require('../generated/rfc3987.recognizer') : require('../generated/rfc2396.recognizer');
+  if (grammar === 'rfc3986') return require('../../generated/rfc3986.recognizer');
+  if (grammar === 'rfc6874') return require('../../generated/rfc6874.recognizer');
+  return grammar === 'rfc3987' ? require('../../generated/rfc3987.recognizer') : require('../../generated/rfc2396.recognizer');
 }
 
 /** The automata of RFC 3987, RFC 2396 or RFC 6874 (RFC 3986's are imported statically: isValid uses them). */
 export function loadAutomata(grammar: Exclude<GeneratedGrammar, 'rfc3986'>): unknown {
-  if (grammar === 'rfc6874') return require('../generated/rfc6874.dfa');
-  return grammar === 'rfc3987' ? require('../generated/rfc3987.dfa') : require('../generated/rfc2396.dfa');
+  if (grammar === 'rfc6874') return require('../../generated/rfc6874.dfa');
+  return grammar === 'rfc3987' ? require('../../generated/rfc3987.dfa') : require('../../generated/rfc2396.dfa');
 }
 
 /** The automata of the rules of a grammar that are not in its core module, for matches() (generated/NAME.rules-dfa.js). */
 export function loadRuleAutomata(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../generated/rfc3986.rules-dfa');
-  if (grammar === 'rfc6874') return require('../generated/rfc6874.rules-dfa');
-  return grammar === 'rfc3987' ? require('../generated/rfc3987.rules-dfa') : require('../generated/rfc2396.rules-dfa');
+  if (grammar === 'rfc3986') return require('../../generated/rfc3986.rules-dfa');
+  if (grammar === 'rfc6874') return require('../../generated/rfc6874.rules-dfa');
+  return grammar === 'rfc3987' ? require('../../generated/rfc3987.rules-dfa') : require('../../generated/rfc2396.rules-dfa');
 }
 
 /** The diagnostic back end of a grammar: only diagnose() uses it, to explain a rejection. */
 export function loadDiagnose(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../generated/rfc3986.diagnose');
-  if (grammar === 'rfc6874') return require('../generated/rfc6874.diagnose');
-  return grammar === 'rfc3987' ? require('../generated/rfc3987.diagnose') : require('../generated/rfc2396.diagnose');
+  if (grammar === 'rfc3986') return require('../../generated/rfc3986.diagnose');
+  if (grammar === 'rfc6874') return require('../../generated/rfc6874.diagnose');
+  return grammar === 'rfc3987' ? require('../../generated/rfc3987.diagnose') : require('../../generated/rfc2396.diagnose');
 }
 
 /** peggy's traced parser of a grammar: the oracle the tests hold diagnose() to. */
 export function loadTrace(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../generated/rfc3986.trace');
-  if (grammar === 'rfc6874') return require('../generated/rfc6874.trace');
-  return grammar === 'rfc3987' ? require('../generated/rfc3987.trace') : require('../generated/rfc2396.trace');
+  if (grammar === 'rfc3986') return require('../../generated/rfc3986.trace');
+  if (grammar === 'rfc6874') return require('../../generated/rfc6874.trace');
+  return grammar === 'rfc3987' ? require('../../generated/rfc3987.trace') : require('../../generated/rfc2396.trace');
 }
 
 /** peggy's untraced parser of a grammar: only the tests and the benchmark use it, to compare the back ends. */
 export function loadParser(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../generated/rfc3986');
-  if (grammar === 'rfc6874') return require('../generated/rfc6874');
-  return grammar === 'rfc3987' ? require('../generated/rfc3987') : require('../generated/rfc2396');
+  if (grammar === 'rfc3986') return require('../../generated/rfc3986');
+  if (grammar === 'rfc6874') return require('../../generated/rfc6874');
+  return grammar === 'rfc3987' ? require('../../generated/rfc3987') : require('../../generated/rfc2396');
 }
 
 /** The tr46 package (UTS 46), for host: 'idna'. */
@@ -62,7 +62,7 @@ export function loadTr46(): unknown {
 
 /**
  * The generated modules of a grammar other than RFC 3986, for useGrammar(),
- * which an ES module bundle needs (see src/load.esm.ts). Node loads a grammar
+ * which an ES module bundle needs (see src/core/load.esm.ts). Node loads a grammar
  * on first use and never needs them; here they load their modules only when
  * read.
  */

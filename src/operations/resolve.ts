@@ -7,14 +7,14 @@
  * and `{ algorithm: 'rfc2396' }` runs the algorithm RFC 3986 replaced, RFC 2396
  * 5.2, step by step (see resolve2396).
  */
-import { GRAMMAR_OPTION, parse, tryParse, zoneGrammar, type AnyUriRecord } from './parse';
+import { GRAMMAR_OPTION, parse, tryParse, zoneGrammar, type AnyUriRecord } from '../core/parse';
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
-import { CodeUnitBuilder } from './code-units';
-import type { GrammarName } from './grammars';
-import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
-import { UriResolveError } from './errors';
-export { UriResolveError } from './errors';
+import { CodeUnitBuilder } from '../encoding/code-units';
+import type { GrammarName } from '../core/grammars';
+import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
+import { UriResolveError } from '../core/errors';
+export { UriResolveError } from '../core/errors';
 
 export interface ResolveOptions {
   /**

@@ -5,11 +5,11 @@
  * segments), then 6.2.3. Every step can be switched off. The input must be a
  * valid URI reference: it is never repaired.
  */
-import { parse, zoneGrammar, type Rfc6874Record, type UriRecord } from './parse';
+import { parse, zoneGrammar, type Rfc6874Record, type UriRecord } from '../core/parse';
 import { removeDotSegments } from './remove-dot-segments';
-import { CodeUnitBuilder } from './code-units';
-import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletText } from './triplets';
-import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from './options';
+import { CodeUnitBuilder } from '../encoding/code-units';
+import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletText } from '../encoding/triplets';
+import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
 
 export type NormalizeStepName =
   | 'decode-unreserved'

@@ -2,7 +2,7 @@
  * The rule names of RFC 3986 Appendix A (and the RFC 5234 core rules it uses),
  * as the ABNF spells them, and their mapping to the PEG rule names of
  * grammar/rfc3986.peggy, where "-" is written "_". The other grammars' rules:
- * src/grammars.ts.
+ * src/core/grammars.ts.
  */
 import { recognizerOf, REFERENCE_RULES, type Rfc3986RuleName, type Rfc3986StartRule, type UriRuleName } from './grammars';
 import { toAbnfName, toPegName as pegName } from './rule-names';

@@ -9,11 +9,11 @@ export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'que
 import { CodeUnitBuilder } from './code-units';
 import { readUtf8 } from './utf8';
 import { isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet } from './triplets';
-import { matches } from './parse';
-import type { Rfc3986RuleName } from './rules';
-import { boolean, checkOptions, oneOf, type OptionSpec } from './options';
-import { PercentEncodingError } from './errors';
-export { PercentEncodingError } from './errors';
+import { matches } from '../core/parse';
+import type { Rfc3986RuleName } from '../core/rules';
+import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
+import { PercentEncodingError } from '../core/errors';
+export { PercentEncodingError } from '../core/errors';
 
 const ENCODE_OPTIONS: OptionSpec = { keepPercentEncoded: boolean };
 const DECODE_OPTIONS: OptionSpec = { only: oneOf(['unreserved']) };

@@ -13,17 +13,17 @@
  * fix. Fixes of other rules that would overlap one of those (or one another)
  * are left off their diagnostics: lint() never returns overlapping fixes.
  */
-import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from './normalize';
-import { isValid, matches, parse, tryParse, type UriRecord } from './parse';
-import type { UriRuleName } from './rules';
-import { REFERENCE_RULES, RFC3986_AUTOMATA, toPegName } from './grammars';
-import { percentEncode, percentEncodeExcept } from './percent-encoding';
-import { PercentEncodingError } from './errors';
-import { replaceSpans } from './code-units';
-import { located } from './records';
-import { redact } from './redact';
-import { forEachTriplet, tripletOctet } from './triplets';
-import { checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from './options';
+import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from '../operations/normalize';
+import { isValid, matches, parse, tryParse, type UriRecord } from '../core/parse';
+import type { UriRuleName } from '../core/rules';
+import { REFERENCE_RULES, RFC3986_AUTOMATA, toPegName } from '../core/grammars';
+import { percentEncode, percentEncodeExcept } from '../encoding/percent-encoding';
+import { PercentEncodingError } from '../core/errors';
+import { replaceSpans } from '../encoding/code-units';
+import { located } from '../core/records';
+import { redact } from '../operations/redact';
+import { forEachTriplet, tripletOctet } from '../encoding/triplets';
+import { checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
 
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -3,12 +3,12 @@
  * each RFC 2396 rule, and compareGrammars(), which says whether one input is
  * valid under RFC 3986, RFC 3987 and RFC 2396, and why they differ on it.
  */
-import { recognizerRecord } from './backends';
-import { diagnose } from './diagnose';
-import { matches, startRuleOf, type AnyUriRecord } from './parse';
-import { isRfc2396Record } from './records';
-import type { UriSyntaxError } from './errors';
-import { GRAMMARS, REFERENCE_RULES, type GrammarName } from './grammars';
+import { recognizerRecord } from '../core/backends';
+import { diagnose } from '../core/diagnose';
+import { matches, startRuleOf, type AnyUriRecord } from '../core/parse';
+import { isRfc2396Record } from '../core/records';
+import type { UriSyntaxError } from '../core/errors';
+import { GRAMMARS, REFERENCE_RULES, type GrammarName } from '../core/grammars';
 
 /**
  * RFC 3986 Appendix D.2: the obsolete RFC 2396 rules and their translation

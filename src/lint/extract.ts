@@ -7,11 +7,11 @@
  * Time is linear in the length of the text on any input: every pass moves
  * forward, and each candidate is validated once by the recognizer.
  */
-import { recognizerOf } from './grammars';
+import { recognizerOf } from '../core/grammars';
 
 const matchAt = recognizerOf('rfc3986').matchAt;
-import { isValid, matches } from './parse';
-import { checkOptions, describeValue, type OptionSpec } from './options';
+import { isValid, matches } from '../core/parse';
+import { checkOptions, describeValue, type OptionSpec } from '../core/options';
 
 export interface ExtractedUri {
   /** The URI after Appendix C's clean-up: delimiters, the "URL:" prefix and embedded whitespace removed. */
