@@ -23,7 +23,7 @@ import * as path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built package, typed by its sources
 const urigram = require('../dist/src/index.js') as typeof import('../src');
 import type { GrammarName } from '../src';
-import { toPegName } from '../src/core/grammars';
+import { toPegName } from '../src/core/rule-names';
 import { diagnosticFailure } from '../src/core/diagnose';
 import { median } from './cold-start';
 import { replaceSection } from './report';

@@ -131,9 +131,9 @@ for (const file of jsFiles(path.join(dist, 'src'))) requireOnFirstUse(file);
  * these, from RFC 3986's recognizer and, for use inside functions only, from
  * FIRST_USE_ONLY.
  */
-const CORE = ['./core/parse', './core/backends', './core/split', './core/records', './core/grammars', './core/errors', './core/options'];
+const CORE = ['./core/parse', './core/backends', './core/split', './core/records', './core/grammars', './core/errors', './core/options', './core/rule-names'];
 /** The generated modules of the core: RFC 3986's automata (isValid, parse). */
-const CORE_GENERATED = ['../generated/rfc3986.dfa'];
+const CORE_GENERATED = ['../generated/rfc3986.dfa', '../generated/registry'];
 /** The property of the entry's exports that holds the CORE modules' exports, for their stand-ins in dist/ (not enumerable). */
 const CORE_KEY = 'Symbol.for("urigram.core")';
 

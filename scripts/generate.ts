@@ -1,9 +1,11 @@
 /**
  * npm run generate [-- --check]
  *
- * Compiles every grammar/NAME.peggy, with the options in grammar/NAME.config.json,
- * into generated/ by way of peggy's own command line (which also writes the
- * typed .d.ts). Two parsers come out of each grammar:
+ * Compiles every grammar of grammar/registry.json (grammar/NAME.peggy, with the
+ * options in grammar/NAME.config.json) into generated/ by way of peggy's own
+ * command line (which also writes the typed .d.ts); a .peggy file without a
+ * registry line, or a line without its files, stops it. Two parsers come out
+ * of each grammar:
  *
  *   generated/NAME.js (+ .d.ts)        peggy's parser: the reference back end that
  *                                      the recognizer is tested against (every input
@@ -19,13 +21,13 @@
  *                                      every rejection with it, as the traced parser
  *                                      (now the oracle of the tests) would
  *
- *   generated/NAME.recognizer.js (+ .d.ts)  when grammar/NAME.recognizer.json exists: the
- *                                      allocation-free recognizer that
+ *   generated/NAME.recognizer.js (+ .d.ts)  the allocation-free recognizer (logging the
+ *                                      rules grammar/NAME.recognizer.json names, if any) that
  *                                      scripts/compile-recognizer.ts compiles from the
  *                                      same grammar; parse() and isValid() run it first
  *
- *   generated/NAME.dfa.js (+ .d.ts)   when grammar/NAME.dfa.json exists: one minimal DFA
- *                                      per rule it lists as `core` (the reference rules, and
+ *   generated/NAME.dfa.js (+ .d.ts)   one minimal DFA per rule grammar/NAME.dfa.json lists as
+ *                                      `core` (the registry's reference rules without one; and
  *                                      IPv4address, which the record needs), compiled from
  *                                      grammar/NAME.abnf by scripts/compile-dfa.ts; isValid(),
  *                                      parse() and matches() run them
@@ -51,6 +53,11 @@
  * build that bundlers tree-shake (scripts/finish-build.ts copies them to
  * dist/esm/generated/NAME.*.js); their types are those of the .d.ts beside them.
  *
+ * From grammar/registry.json itself (scripts/registry.ts): generated/registry.js
+ * (the data src/core/grammars.ts reads), generated/loaders.js (a literal
+ * require of each module, for src/core/load.ts) and generated/NAME.grammar.js
+ * (+ .mjs), a grammar's modules for useGrammar() (`urigram/grammars/NAME`).
+ *
  * scripts/railroad.ts adds the railroad diagrams of every rule (generated/NAME.railroad.json)
  * and the grammar pages (docs/grammars/NAME.html), checked the same way.
  *
@@ -67,6 +74,7 @@ import * as peggy from 'peggy';
 import { compileDiagnostic, compileRecognizer } from './compile-recognizer';
 import { readPeggySource } from './grammar-source';
 import { railroadFiles } from './railroad';
+import { readRegistry, registryFiles } from './registry';
 
 const root = path.resolve(__dirname, '..');
 const grammarDir = path.join(root, 'grammar');
@@ -230,38 +238,45 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const check = argv.includes('--check');
-  const grammars = fs
-    .readdirSync(grammarDir)
-    .filter((f) => f.endsWith('.peggy'))
-    .map((f) => f.slice(0, -'.peggy'.length))
-    .sort();
+  // The grammars are grammar/registry.json's, and every grammar/*.peggy must be one of them.
+  const registry = readRegistry(root);
+  const grammars = registry.map((e) => e.name);
+  const peggyFiles = fs.readdirSync(grammarDir).filter((f) => f.endsWith('.peggy')).map((f) => f.slice(0, -'.peggy'.length));
+  const unregistered = peggyFiles.filter((name) => !grammars.includes(name));
+  if (unregistered.length > 0) throw new Error(`grammar/${unregistered[0]}.peggy has no line in grammar/registry.json: add one (docs/adding-a-grammar.md)`);
+  const missing = grammars.filter((name) => !peggyFiles.includes(name) || !fs.existsSync(path.join(grammarDir, `${name}.abnf`)));
+  if (missing.length > 0) throw new Error(`grammar/registry.json names ${missing[0]}, but grammar/${missing[0]}.peggy or grammar/${missing[0]}.abnf is missing`);
 
   const expected = new Map<string, string>();
   // peggy runs as one process per grammar and variant (CommonJS and ES module), all at once.
   const compiled = await Promise.all(grammars.flatMap((name) => variants.map((variant) => compile(name, variant))));
   for (const files of compiled) for (const [file, text] of files) expected.set(file, text);
-  for (const name of grammars) {
+  for (const entry of registry) {
+    const name = entry.name;
+    // The recognizer (scripts/compile-recognizer.ts): grammar/NAME.recognizer.json names the rules it logs for the record;
+    // without one it logs none (a grammar whose records are 'none' needs none).
     const recognizerConfig = path.join(grammarDir, `${name}.recognizer.json`);
-    if (fs.existsSync(recognizerConfig)) {
+    {
       const grammarFile = `grammar/${name}.peggy`;
-      const options = JSON.parse(fs.readFileSync(recognizerConfig, 'utf8'));
+      const options = fs.existsSync(recognizerConfig) ? JSON.parse(fs.readFileSync(recognizerConfig, 'utf8')) : { captures: [], decisions: {} };
       const { js, dts } = compileRecognizer(readPeggySource(root, name).text, grammarFile, options);
       const head = header(grammarFile, false).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
       expected.set(`${name}.recognizer.js`, head + js);
       expected.set(`${name}.recognizer.d.ts`, head + dts);
       expected.set(`${name}.recognizer.mjs`, head.replace(' (the recognizer,', ' (the recognizer, as an ES module,') + asEsModule(js, `${name}.recognizer.mjs`, 'recognizer'));
     }
+    // The automata (scripts/compile-dfa.ts): the rules isValid and parse run in NAME.dfa.js, the rest in NAME.rules-dfa.js.
+    // grammar/NAME.dfa.json names the core; without one it is the grammar's reference rules (the registry's rules).
     const dfaConfig = path.join(grammarDir, `${name}.dfa.json`);
-    if (fs.existsSync(dfaConfig)) {
-      // The automata (scripts/compile-dfa.ts): the rules isValid and parse run in NAME.dfa.js, the rest in NAME.rules-dfa.js.
+    {
       const abnfFile = `grammar/${name}.abnf`;
-      const { core } = JSON.parse(fs.readFileSync(dfaConfig, 'utf8')) as { core: string[] };
+      const { core } = fs.existsSync(dfaConfig) ? (JSON.parse(fs.readFileSync(dfaConfig, 'utf8')) as { core: string[] }) : { core: [...entry.rules] };
       const automata = compileAutomata(fs.readFileSync(path.join(root, abnfFile), 'utf8'), abnfFile);
       const rest = [...automata.rules.keys()].filter((rule) => !core.includes(rule));
       for (const [file, rules] of [[`${name}.dfa`, core], [`${name}.rules-dfa`, rest]] as const) {
         const { js, dts } = emitAutomata(automata, abnfFile, (rule) => rule.replace(/-/g, '_'), rules);
         const head = [
-          `// DO NOT EDIT. Generated by scripts/generate.ts from ${abnfFile} and grammar/${name}.dfa.json`,
+          `// DO NOT EDIT. Generated by scripts/generate.ts from ${abnfFile}${fs.existsSync(dfaConfig) ? ` and grammar/${name}.dfa.json` : ' and grammar/registry.json'}`,
           '// (the automata, by scripts/compile-dfa.ts).',
           '// Edit them and run `npm run generate`; `npm run generate -- --check` fails when this file is stale.',
           '',
@@ -273,6 +288,8 @@ async function main(argv: string[]): Promise<number> {
       }
     }
   }
+  // The registry's data and loaders (scripts/registry.ts).
+  for (const [file, text] of registryFiles(registry)) expected.set(file, text);
 
   for (const name of grammars) for (const [file, text] of diagnosticFiles(name)) expected.set(file, text);
 
@@ -299,7 +316,7 @@ async function main(argv: string[]): Promise<number> {
   for (const file of existing) {
     if (outputs.has(file)) continue;
     if (check) {
-      problems.push(`${file} does not come from any grammar/*.peggy`);
+      problems.push(`${file} does not come from any grammar/*.peggy or grammar/registry.json`);
     } else {
       fs.rmSync(path.join(root, file));
       process.stdout.write(`removed ${file}\n`);

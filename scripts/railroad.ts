@@ -31,7 +31,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as rr from 'railroad-diagrams';
 import { parsePeggy, type PeggyRule } from './grammar-check/peggy';
-import { GENERATED_GRAMMAR_TITLES, GRAMMAR_TITLES, type GeneratedGrammar } from '../src/core/grammars';
+import { readRegistry, type RegistryEntry } from './registry';
 import { toAbnfName } from '../src/core/rule-names';
 import type * as peggy from 'peggy';
 
@@ -59,19 +59,10 @@ export interface RailroadRule {
 }
 
 export interface RailroadGrammar {
-  readonly grammar: GeneratedGrammar;
+  readonly grammar: string;
   readonly title: string;
   readonly rules: readonly RailroadRule[];
 }
-
-const DEFAULT_SECTION: Readonly<Record<string, string>> = {
-  rfc3986: 'RFC 3986 Appendix A',
-  rfc3987: 'RFC 3987 2.2',
-  rfc2396: 'RFC 2396 Appendix A (with RFC 2732 3)',
-  rfc6874: 'RFC 3986 Appendix A with RFC 6874 2',
-};
-
-const RFC_OF: Readonly<Record<string, string>> = { rfc3986: 'RFC 3986', rfc3987: 'RFC 3987', rfc2396: 'RFC 2396', rfc6874: 'RFC 3986' };
 
 /** A code point as ABNF writes it: %x41. */
 function hex(code: number): string {
@@ -210,12 +201,24 @@ function commentAbove(text: string, offset: number): string[] {
   return out;
 }
 
-function sectionAbove(text: string, offset: number, grammar: string): string {
+/** A grammar's line of grammar/registry.json. */
+function entryOf(root: string, grammar: string): RegistryEntry {
+  const entry = readRegistry(root).find((e) => e.name === grammar);
+  if (entry === undefined) throw new Error(`scripts/railroad.ts: ${grammar} is not in grammar/registry.json`);
+  return entry;
+}
+
+/**
+ * The section of the RFC a rule is in: the last `// ----- N. Title -----`
+ * divider above it (with the RFC its registry section names), or the
+ * registry's section where there is none.
+ */
+function sectionAbove(text: string, offset: number, entry: RegistryEntry): string {
   const dividers = [...text.slice(0, offset).matchAll(/^\/\/ ----- ([0-9A-Z][^\n]*?) -----$/gm)];
   const last = dividers[dividers.length - 1];
-  if (!last) return DEFAULT_SECTION[grammar];
+  if (!last) return entry.section;
   const title = last[1].replace(/ \(continued\)$/, '');
-  return title.startsWith('RFC ') ? title : `${RFC_OF[grammar]} ${title}`;
+  return title.startsWith('RFC ') ? title : `${/^RFC \d+/.exec(entry.section)?.[0] ?? entry.section} ${title}`;
 }
 
 interface Described {
@@ -224,7 +227,7 @@ interface Described {
   deviations: RailroadDeviation[];
 }
 
-function describe(text: string, rule: PeggyRule, grammar: string): Described {
+function describe(text: string, rule: PeggyRule, entry: RegistryEntry): Described {
   const paragraphs = commentAbove(text, rule.location.start.offset)
     .join('\n')
     .split(/\n\s*\n/)
@@ -239,28 +242,29 @@ function describe(text: string, rule: PeggyRule, grammar: string): Described {
       if (!deviations.some((d) => d.name === m[1])) deviations.push({ name: m[1], note: p.replace(/\s*\n\s*/g, ' ') });
     }
   }
-  return { abnf, section: sectionAbove(text, rule.location.start.offset, grammar), deviations };
+  return { abnf, section: sectionAbove(text, rule.location.start.offset, entry), deviations };
 }
 
 const INCLUDE = /^\/\/ @include ([a-z0-9]+): ([A-Za-z0-9_ ]+)$/gm;
 
 /** Every rule of grammar/NAME.peggy, its included rules described as the grammar they come from writes them. */
-export function railroadGrammar(root: string, grammar: GeneratedGrammar): RailroadGrammar {
+export function railroadGrammar(root: string, grammar: string): RailroadGrammar {
+  const entry = entryOf(root, grammar);
   const read = (name: string) => fs.readFileSync(path.join(root, 'grammar', `${name}.peggy`), 'utf8');
   const text = read(grammar);
   const rules: RailroadRule[] = [];
   for (const rule of parsePeggy(text).rules) {
-    rules.push({ name: toAbnfName(rule.name), ...describe(text, rule, grammar), svg: ruleDiagram(rule) });
+    rules.push({ name: toAbnfName(rule.name), ...describe(text, rule, entry), svg: ruleDiagram(rule) });
   }
   for (const m of text.matchAll(INCLUDE)) {
     const fromText = read(m[1]);
     const names = new Set(m[2].trim().split(/ +/));
     for (const rule of parsePeggy(fromText).rules) {
       if (!names.has(rule.name)) continue;
-      rules.push({ name: toAbnfName(rule.name), ...describe(fromText, rule, m[1]), from: `grammar/${m[1]}.peggy`, svg: ruleDiagram(rule) });
+      rules.push({ name: toAbnfName(rule.name), ...describe(fromText, rule, entryOf(root, m[1])), from: `grammar/${m[1]}.peggy`, svg: ruleDiagram(rule) });
     }
   }
-  return { grammar, title: GENERATED_GRAMMAR_TITLES[grammar], rules };
+  return { grammar, title: entry.title, rules };
 }
 
 function escapeHtml(text: string): string {
@@ -307,9 +311,9 @@ svg.railroad-diagram text.comment { fill: #a40; }
 `;
 
 /** The grammar page: every rule, with its diagram beside its ABNF text and section. */
-export function grammarPage(data: RailroadGrammar, css: string): string {
+export function grammarPage(data: RailroadGrammar, css: string, registry: readonly RegistryEntry[]): string {
   const names = new Set(data.rules.map((r) => r.name));
-  const others = (['rfc3986', 'rfc3987', 'rfc2396'] as const).filter((g) => g !== data.grammar);
+  const others = registry.filter((e) => e.select === 'grammar' && e.name !== data.grammar);
   const deviations = data.rules.reduce((n, r) => n + (r.deviations.length > 0 ? 1 : 0), 0);
   const sections = data.rules.map((r) => {
     const where = `${escapeHtml(r.section)}${r.from ? ` · written in ${escapeHtml(r.from)} (@include)` : ''}`;
@@ -344,7 +348,7 @@ ${PAGE_CSS.trim()}
 <header>
 <h1>${escapeHtml(data.title)}</h1>
 <p>Every rule of <code>grammar/${data.grammar}.peggy</code>, the PEG that urigram's parser is generated from, drawn as a railroad diagram beside the ABNF text it transcribes and the section of the RFC that defines it. A box is a rule: click it to go to that rule. Comments on the line (“PEG: not followed by …”) are lookaheads, which the ABNF does not have; the ${deviations} rules marked <b>PEG deviation</b> are written differently from the ABNF to match exactly the same strings, and say why.</p>
-<p>The other grammars: ${others.map((g) => `<a href="${g}.html">${escapeHtml(GRAMMAR_TITLES[g])}</a>`).join(', ')}.</p>
+<p>The other grammars: ${others.map((e) => `<a href="${e.name}.html">${escapeHtml(e.title)}</a>`).join(', ')}.</p>
 </header>
 <nav class="rules" aria-label="rules">
 ${data.rules.map((r) => `<a href="#${r.name}">${escapeHtml(r.name)}${r.deviations.length > 0 ? ' *' : ''}</a>`).join('\n')}
@@ -361,10 +365,11 @@ ${sections.join('\n')}
 export function railroadFiles(root: string, grammars: readonly string[]): Map<string, string> {
   const files = new Map<string, string>();
   const css = diagramCss(root);
+  const registry = readRegistry(root);
   for (const name of grammars) {
-    const data = railroadGrammar(root, name as GeneratedGrammar);
+    const data = railroadGrammar(root, name);
     files.set(`generated/${name}.railroad.json`, `${JSON.stringify(data, null, 1)}\n`);
-    files.set(`docs/grammars/${name}.html`, grammarPage(data, css));
+    files.set(`docs/grammars/${name}.html`, grammarPage(data, css, registry));
   }
   return files;
 }

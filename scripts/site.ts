@@ -27,10 +27,12 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { diagramCss } from './railroad';
+import { readRegistry } from './registry';
 
 const root = path.resolve(__dirname, '..');
 export const SITE_DIR = path.join(root, 'dist', 'playground');
-const GRAMMARS = ['rfc3986', 'rfc3987', 'rfc2396'];
+/** The grammars the playground shows: those the option `grammar` selects and parse() takes (grammar/registry.json). */
+const GRAMMARS = readRegistry(root).filter((e) => e.select === 'grammar' && e.records !== 'none').map((e) => e.name);
 
 /** The page's JavaScript, gzipped, at most: the library's whole API with the three grammars, and the page (the diagrams are in index.html). */
 export const PAGE_BUDGET = 60 * 1024;

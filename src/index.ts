@@ -11,7 +11,7 @@
  * scripts/finish-build.ts: the same exports, each module required on first
  * use of one of its exports.
  */
-export { parse, tryParse, isValid, matches } from './core/parse';
+export { parse, tryParse, isValid, matches, check } from './core/parse';
 export type {
   UriRecord,
   Rfc2396Record,
@@ -33,9 +33,9 @@ export type {
   AnyUriRecord,
 } from './core/parse';
 export { isRfc2396Record } from './core/records';
-export { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './core/grammars';
+export { GRAMMARS, GRAMMAR_REGISTRY, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './core/grammars';
 export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR } from './core/load';
-export type { GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName } from './core/grammars';
+export type { GrammarEntry, GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName } from './core/grammars';
 export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './operations/iri';
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './operations/iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './operations/grammar-comparison';

@@ -619,7 +619,7 @@ describe('the command line on hostile input (issue 13)', () => {
   const THROWERS: Array<[string, string[], string, string]> = [
     ['resolve', ['resolve', 'http://a/', 'x', 'g'], '../src/operations/resolve', 'resolve'],
     ['parse', ['parse', 'x', 'g:'], '../src/core/parse', 'tryParse'],
-    ['validate', ['validate', 'x', 'g:'], '../src/core/parse', 'tryParse'],
+    ['validate', ['validate', 'x', 'g:'], '../src/core/parse', 'check'],
     ['normalize', ['normalize', 'x', 'g:'], '../src/operations/normalize', 'explainNormalize'],
     ['grammars', ['grammars', 'x', 'g:'], '../src/operations/grammar-comparison', 'compareGrammars'],
     ['to-uri', ['to-uri', 'x', 'g:'], '../src/operations/iri', 'iriToUri'],

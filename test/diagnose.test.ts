@@ -11,7 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { GRAMMARS, REFERENCE_RULES, recognizerOf, toPegName, type GrammarName } from '../src/core/grammars';
+import { GRAMMARS, REFERENCE_RULES, recognizerOf, type GrammarName } from '../src/core/grammars';
+import { toPegName } from '../src/core/rule-names';
 import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/core/diagnose';
 import { allVectors } from './support/vectors';
 import { parse, tryParse, UriSyntaxError } from '../src';

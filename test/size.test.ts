@@ -94,7 +94,7 @@ describe('the ES module build, bundled for a browser, works', () => {
 
 describe('useGrammar and useTr46', () => {
   it('reject what is not a grammar or tr46 with a TypeError, and take what is', () => {
-    expect(() => useGrammar({ grammar: 'rfc3986' } as never)).toThrow(/useGrammar expects RFC3987_GRAMMAR, RFC2396_GRAMMAR or RFC6874_GRAMMAR/);
+    expect(() => useGrammar({ grammar: 'rfc3986' } as never)).toThrow(/useGrammar expects the modules of a grammar \(RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR, or the default export of urigram\/grammars\/NAME/);
     expect(() => useGrammar(null as never)).toThrow(TypeError);
     expect(() => useTr46({ toASCII: () => null } as never)).toThrow(/useTr46 expects the tr46 package/);
     expect(() => useGrammar(RFC3987_GRAMMAR)).not.toThrow();

@@ -77,7 +77,7 @@ describe('grammar/rfc6874.abnf: RFC 3986 Appendix A with RFC 6874 2', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-zone-'));
     try {
       fs.mkdirSync(path.join(tmp, 'grammar'));
-      for (const f of ['rfc6874.txt', 'rfc3986.txt', 'rfc5234.txt']) fs.copyFileSync(path.join(root, 'grammar', f), path.join(tmp, 'grammar', f));
+      for (const f of ['registry.json', 'rfc6874.txt', 'rfc3986.txt', 'rfc5234.txt']) fs.copyFileSync(path.join(root, 'grammar', f), path.join(tmp, 'grammar', f));
       fs.writeFileSync(path.join(tmp, 'grammar', 'rfc6874.abnf'), grammarFile('rfc6874.abnf').replace('ZoneID = 1*( unreserved / pct-encoded )', 'ZoneID = 1*( unreserved / pct-encoded / sub-delims )'));
       expect(checkSources(tmp, 'rfc6874')).toEqual([expect.stringMatching(/^ZoneID: not verbatim from its RFC/)]);
     } finally {

@@ -27,14 +27,17 @@ import { Oracle } from '../grammar-check/oracle';
 import { allVectors } from '../../test/support/vectors';
 import * as reference from './reference';
 import { HAND_CASES } from './hand-cases';
+import { readRegistry } from '../registry';
 import type { Grammar, Source } from '../../src/conformance/suite';
 
 export type { Source };
 
 export const SUITE_VERSION = '1.0.0';
 const SUITE_DIR = path.join(REPO_ROOT, 'conformance');
-const GRAMMARS: readonly Grammar[] = ['rfc3986', 'rfc3987', 'rfc2396'];
-const REFERENCE_RULE: Record<Grammar, string> = { rfc3986: 'URI-reference', rfc3987: 'IRI-reference', rfc2396: 'URI-reference' };
+/** The grammars whose grammar/registry.json line says `conformance: true`, and the default rule of each. */
+const REGISTRY = readRegistry(REPO_ROOT).filter((e) => e.conformance === true);
+const GRAMMARS = REGISTRY.map((e) => e.name as Grammar);
+const REFERENCE_RULE = Object.fromEntries(REGISTRY.map((e) => [e.name, e.rules[0]])) as Record<Grammar, string>;
 /** Per rule of each grammar: strings generated from the ABNF, and as many near misses. */
 const PER_RULE = 16;
 const SEED = 3986;

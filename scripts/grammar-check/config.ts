@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CheckConfig } from './check';
 import type { Substitute } from './generate';
+import { readRegistry } from '../registry';
 
 /** The repository: this file is scripts/grammar-check/config.ts. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -44,12 +45,9 @@ export function loadConfig(name: string, root: string = REPO_ROOT): CheckConfig 
   };
 }
 
-/** The grammars that can be checked: grammar/NAME.abnf with grammar/NAME.peggy beside it, sorted. */
+/** The grammars that can be checked: those of grammar/registry.json (each has its .abnf and .peggy: npm run generate checks), sorted. */
 export function grammarNames(root: string = REPO_ROOT): string[] {
-  return fs
-    .readdirSync(path.join(root, 'grammar'))
-    .filter((f) => f.endsWith('.abnf'))
-    .map((f) => f.slice(0, -'.abnf'.length))
-    .filter((n) => fs.existsSync(path.join(root, 'grammar', `${n}.peggy`)))
+  return readRegistry(root)
+    .map((e) => e.name)
     .sort();
 }

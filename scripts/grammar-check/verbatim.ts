@@ -19,6 +19,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toAbnfName } from '../../src/core/rule-names';
+import { readRegistry } from '../registry';
 
 /** One rule of an ABNF-like text: its name and its whole definition (first line and continuation lines). */
 export interface RuleText {
@@ -26,12 +27,6 @@ export interface RuleText {
   text: string;
 }
 
-/** The RFC texts each verbatim grammar is copied from. */
-export const VERBATIM_SOURCES: Readonly<Record<string, readonly string[]>> = {
-  rfc3986: ['rfc3986.txt', 'rfc5234.txt'],
-  rfc3987: ['rfc3987.txt', 'rfc5234.txt'],
-  rfc6874: ['rfc6874.txt', 'rfc3986.txt', 'rfc5234.txt'],
-};
 
 /** Rules of RFC 2396 Appendix A that grammar/rfc2396.abnf deliberately writes otherwise, and why. */
 export const AMENDED_2396: Readonly<Record<string, string>> = {
@@ -154,7 +149,8 @@ export function checkRfc2396(abnfText: string, rfc2396Text: string, amended: Rea
 export function checkSources(root: string, name: string): string[] {
   const abnf = read(root, `${name}.abnf`);
   if (name === 'rfc2396') return checkRfc2396(abnf, read(root, 'rfc2396.txt'));
-  const sources = VERBATIM_SOURCES[name];
-  if (!sources) return [`${name}: no source RFC text is declared for it in scripts/grammar-check/verbatim.ts`];
-  return checkVerbatim(abnf, sources.map((f) => read(root, f)));
+  // The RFC texts it is copied from: its line of grammar/registry.json.
+  const entry = readRegistry(root).find((e) => e.name === name);
+  if (!entry) return [`${name}: grammar/registry.json has no line for it`];
+  return checkVerbatim(abnf, entry.texts.map((f) => read(root, f)));
 }

@@ -3,7 +3,7 @@
  * Each reports an error thrown for one input on that input, in its format,
  * and goes on with the next; each result is flushed as it is complete.
  */
-import { tryParse, matches, type ParseOptions } from '../core/parse';
+import { check, tryParse, matches, type ParseOptions } from '../core/parse';
 import { resolve } from '../operations/resolve';
 import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type ReferenceRuleName, type RuleName } from '../core/grammars';
 import { compareGrammars, RFC2396_TO_RFC3986 } from '../operations/grammar-comparison';
@@ -97,8 +97,8 @@ export async function runValidate(ctx: Context): Promise<void> {
   const quiet = ctx.has('--quiet');
   for await (const input of inputs(ctx)) {
     try {
-      const result = tryParse(input, options);
-      if (!result.ok) await reportInvalid(ctx, input, result.error);
+      const error = check(input, options);
+      if (error !== undefined) await reportInvalid(ctx, input, error);
       else if (!quiet) ctx.out.write(`valid    ${JSON.stringify(input)}\n`);
     } catch (e) {
       await reportInvalid(ctx, input, e);

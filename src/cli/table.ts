@@ -5,7 +5,7 @@
  * test/cli-readme.test.ts) come from it; no list of commands is kept anywhere
  * else.
  */
-import { GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
+import { GRAMMAR_TITLES, GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
 import { runConformance } from './conformance';
@@ -14,12 +14,12 @@ import { runBuild, runRedact, runRelativize } from './operations';
 import { CATEGORIES } from '../conformance/suite';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
 
-const GRAMMAR_HELP = 'the grammar: rfc3986 (default), rfc3987 (IRIs) or rfc2396 (the obsolete RFC 2396 with RFC 2732)';
+const GRAMMAR_HELP = `the grammar: ${GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
 const GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: GRAMMARS, description: GRAMMAR_HELP };
 const RULE: OptionSpec = {
   flags: ['--rule'],
   value: 'R',
-  description: `the rule each input must match: ${REFERENCE_RULES.rfc3986.join(', ')} (default URI-reference); with rfc3987: ${REFERENCE_RULES.rfc3987.join(', ')}; with rfc2396: ${REFERENCE_RULES.rfc2396.join(', ')}`,
+  description: `the rule each input must match (default the first): ${GRAMMARS.map((g) => `${g === 'rfc3986' ? '' : `with ${g}: `}${REFERENCE_RULES[g].join(', ')}`).join('; ')}`,
 };
 const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['rfc3986', 'rfc3987'], description: 'rfc3986 (default) or rfc3987: IRIs, by RFC 3987 5.3 (a host is lower-cased only when it is all ASCII)' };
 

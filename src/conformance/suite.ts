@@ -6,7 +6,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CONFORMANCE_GRAMMARS } from '../core/grammars';
 
+/** A grammar the suite's cases are written for (grammar/registry.json: `conformance: true`). */
 export type Grammar = 'rfc3986' | 'rfc3987' | 'rfc2396';
 
 export type Source =
@@ -83,7 +85,7 @@ function readJson(file: string): unknown {
 
 const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 const isOffset = (x: unknown): boolean => typeof x === 'number' && Number.isInteger(x) && x >= 0;
-const GRAMMARS: readonly unknown[] = ['rfc3986', 'rfc3987', 'rfc2396'];
+const GRAMMARS: readonly unknown[] = CONFORMANCE_GRAMMARS;
 const SOURCE_KINDS: readonly unknown[] = ['rfc', 'hand', 'generated', 'bug'];
 
 /**
@@ -101,7 +103,7 @@ function caseProblem(category: Category, c: unknown): string | undefined {
     const bad = keys.find((k) => typeof c[k] !== 'string');
     return bad === undefined ? undefined : `has no string "${bad}"`;
   };
-  const parsed = (): string | undefined => (GRAMMARS.includes(c.grammar) ? strings('rule', 'input') : 'has no "grammar" of rfc3986, rfc3987 or rfc2396');
+  const parsed = (): string | undefined => (GRAMMARS.includes(c.grammar) ? strings('rule', 'input') : `has no "grammar" of ${CONFORMANCE_GRAMMARS.join(', ')}`);
   switch (category) {
     case 'validity':
       return parsed() ?? (typeof c.valid === 'boolean' ? undefined : 'has no boolean "valid"');

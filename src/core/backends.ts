@@ -16,7 +16,7 @@
  * The records of the recognizer and of the peggy parser are made in
  * recognizer-records.ts, which the CommonJS entry requires on first use.
  */
-import { automataOf, automatonFor, recognizerOf, RFC3986_AUTOMATA, type GeneratedGrammar } from './grammars';
+import { automataOf, automatonFor, grammarEntry, recognizerOf, RFC3986_AUTOMATA, type GeneratedGrammar } from './grammars';
 import type { AnyUriRecord } from './records';
 // The records of the recognizer and of the peggy parser: RFC 2396 and RFC 6874 only, and the tests; required on first use.
 import { peggyRecord, recognizerRecord } from './recognizer-records';
@@ -54,15 +54,17 @@ function hostTestsOf(grammar: GeneratedGrammar): HostTests {
 
 /**
  * The record of `input` by the automaton of the rule and, when it accepts,
- * one pass over the delimiters (split.ts); undefined when it rejects. RFC
- * 2396, whose delimiters alone do not decide its record (a server or a
- * reg_name, an opaque part), and RFC 6874 (`zoneId: true`), whose record
- * also has the zone, have the recognizer's record.
+ * one pass over the delimiters (split.ts); undefined when it rejects. The
+ * grammars whose registry line says `records: "recognizer"` have the
+ * recognizer's record: RFC 2396, whose delimiters alone do not decide its
+ * record (a server or a reg_name, an opaque part), and RFC 6874 (`zoneId:
+ * true`), whose record also has the zone.
  */
 export function automatonRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
-  if (grammar === 'rfc2396' || grammar === 'rfc6874') return recognizerRecord(input, startRule, grammar);
   if (grammar === 'rfc3986') {
     if (!accepts3986(input, startRule)) return undefined;
+  } else if (grammarEntry(grammar).records === 'recognizer') {
+    return recognizerRecord(input, startRule, grammar);
   } else if (!automataOf(grammar).accepts(input, startRule)) {
     return undefined;
   }

@@ -15,7 +15,8 @@
  *   hold it to (tracedFailure), and loads only when they call it.
  */
 import { UriSyntaxError } from './errors';
-import { generatedModule, recognizerOf, toAbnfName, type GrammarName, type Recognizer } from './grammars';
+import { generatedModule, recognizerOf, type GrammarName, type Recognizer } from './grammars';
+import { toAbnfName } from './rule-names';
 import type { PeggyExpectation, PeggyParserModule as TracedParser } from './grammars';
 
 /**

@@ -8,12 +8,13 @@
  */
 import { checkOptions, describeValue, type OptionSpec } from './options';
 import type { UriComponentName } from './records';
+import type { GrammarName } from './types';
 
 export interface UriSyntaxErrorDetails {
   /** The input that was parsed. */
   readonly input: string;
-  /** The grammar it was parsed by: 'rfc3986' (the default), 'rfc3987' or 'rfc2396'. */
-  readonly grammar?: 'rfc3986' | 'rfc3987' | 'rfc2396';
+  /** The grammar it was parsed by: 'rfc3986' (the default), 'rfc3987', 'rfc2396' or another of grammar/registry.json. */
+  readonly grammar?: GrammarName;
   /** The ABNF rule the whole input was matched against, e.g. "URI-reference". */
   readonly rule: string;
   /**
@@ -42,7 +43,7 @@ export interface UriSyntaxErrorDetails {
 
 export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails {
   readonly input: string;
-  readonly grammar: 'rfc3986' | 'rfc3987' | 'rfc2396';
+  readonly grammar: GrammarName;
   readonly rule: string;
   readonly offset: number;
   /**

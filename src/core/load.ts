@@ -1,58 +1,48 @@
 /**
  * Where the modules that urigram loads on first use come from, in Node and
- * in the CommonJS build: a require() with a literal path for each, run on the
- * first call that needs it, so that a program that parses RFC 3986 URIs never
- * loads the other grammars, the diagnostic back ends (used only to explain a
+ * in the CommonJS build: generated/loaders.js, a require() with a literal path
+ * for each module of each grammar of grammar/registry.json, run on the first
+ * call that needs it, so that a program that parses RFC 3986 URIs never loads
+ * the other grammars, the diagnostic back ends (used only to explain a
  * rejection) or tr46 (used only by host: 'idna').
  *
  * The ES module build, which bundlers tree-shake, has src/core/load.esm.ts in this
  * module's place (scripts/finish-build.ts puts it there): it has no require,
  * so a bundle holds only what it imports.
  */
-import type { Automata, GeneratedGrammar, GrammarModules, Recognizer } from './grammars';
+import type { GeneratedGrammar, GeneratedKind, GrammarModules } from './types';
+import type * as Loaders from '../../generated/loaders';
 
 /** CommonJS's own require, declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
 
+let loaders: typeof Loaders | undefined;
+
+/** generated/loaders.js, itself required on the first module it loads. */
+function generated(grammar: GeneratedGrammar, kind: GeneratedKind): unknown {
+  loaders ??= require('../../generated/loaders') as typeof Loaders;
+  return loaders.loadGenerated(grammar, kind);
+}
+
+/**
+ * A generated module of a grammar (generated/NAME.KIND.js), by
+ * grammar/registry.json: the automata ('dfa', 'rules-dfa') and peggy's
+ * parsers ('parser', 'trace'). The recognizer and the diagnostic back end
+ * have functions of their own, so that an ES module bundle (load.esm.ts)
+ * holds RFC 3986's only where they can be reached.
+ */
+export function loadGenerated(grammar: GeneratedGrammar, kind: Exclude<GeneratedKind, 'recognizer' | 'diagnose'>): unknown {
+  return generated(grammar, kind);
+}
+
 /** The recognizer of a grammar: isValid and parse run the automata, so that it loads only for what else uses it. */
 export function loadRecognizer(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../../generated/rfc3986.recognizer');
-  if (grammar === 'rfc6874') return require('../../generated/rfc6874.recognizer');
-  return grammar === 'rfc3987' ? require('../../generated/rfc3987.recognizer') : require('../../generated/rfc2396.recognizer');
-}
-
-/** The automata of RFC 3987, RFC 2396 or RFC 6874 (RFC 3986's are imported statically: isValid uses them). */
-export function loadAutomata(grammar: Exclude<GeneratedGrammar, 'rfc3986'>): unknown {
-  if (grammar === 'rfc6874') return require('../../generated/rfc6874.dfa');
-  return grammar === 'rfc3987' ? require('../../generated/rfc3987.dfa') : require('../../generated/rfc2396.dfa');
-}
-
-/** The automata of the rules of a grammar that are not in its core module, for matches() (generated/NAME.rules-dfa.js). */
-export function loadRuleAutomata(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../../generated/rfc3986.rules-dfa');
-  if (grammar === 'rfc6874') return require('../../generated/rfc6874.rules-dfa');
-  return grammar === 'rfc3987' ? require('../../generated/rfc3987.rules-dfa') : require('../../generated/rfc2396.rules-dfa');
+  return generated(grammar, 'recognizer');
 }
 
 /** The diagnostic back end of a grammar: only diagnose() uses it, to explain a rejection. */
 export function loadDiagnose(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../../generated/rfc3986.diagnose');
-  if (grammar === 'rfc6874') return require('../../generated/rfc6874.diagnose');
-  return grammar === 'rfc3987' ? require('../../generated/rfc3987.diagnose') : require('../../generated/rfc2396.diagnose');
-}
-
-/** peggy's traced parser of a grammar: the oracle the tests hold diagnose() to. */
-export function loadTrace(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../../generated/rfc3986.trace');
-  if (grammar === 'rfc6874') return require('../../generated/rfc6874.trace');
-  return grammar === 'rfc3987' ? require('../../generated/rfc3987.trace') : require('../../generated/rfc2396.trace');
-}
-
-/** peggy's untraced parser of a grammar: only the tests and the benchmark use it, to compare the back ends. */
-export function loadParser(grammar: GeneratedGrammar): unknown {
-  if (grammar === 'rfc3986') return require('../../generated/rfc3986');
-  if (grammar === 'rfc6874') return require('../../generated/rfc6874');
-  return grammar === 'rfc3987' ? require('../../generated/rfc3987') : require('../../generated/rfc2396');
+  return generated(grammar, 'diagnose');
 }
 
 /** The tr46 package (UTS 46), for host: 'idna'. */
@@ -62,21 +52,21 @@ export function loadTr46(): unknown {
 
 /**
  * The generated modules of a grammar other than RFC 3986, for useGrammar(),
- * which an ES module bundle needs (see src/core/load.esm.ts). Node loads a grammar
- * on first use and never needs them; here they load their modules only when
- * read.
+ * which an ES module bundle needs (see src/core/load.esm.ts). Node loads a
+ * grammar on first use and never needs them; here they load their modules
+ * only when read.
  */
-function modulesOf(grammar: Exclude<GeneratedGrammar, 'rfc3986'>): GrammarModules {
+function modulesOf(grammar: GrammarModules['grammar']): GrammarModules {
   return {
     grammar,
     get recognizer() {
-      return loadRecognizer(grammar) as Recognizer;
+      return generated(grammar, 'recognizer') as GrammarModules['recognizer'];
     },
     get dfa() {
-      return loadAutomata(grammar) as Automata;
+      return generated(grammar, 'dfa') as GrammarModules['dfa'];
     },
     get diagnose() {
-      return loadDiagnose(grammar) as object;
+      return generated(grammar, 'diagnose') as object;
     },
   };
 }

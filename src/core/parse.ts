@@ -11,12 +11,14 @@ import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './re
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
 import { boolean, checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from './options';
+import { toPegName } from './rule-names';
 import {
+  grammarEntry,
   GRAMMARS,
   isRuleOf,
   REFERENCE_RULES,
   ruleNameIn,
-  toPegName,
+  variantOf,
   type GeneratedGrammar,
   type GrammarName,
   type IriRuleName,
@@ -40,7 +42,7 @@ export interface ParseOptions {
    * (RFC 3987 2.2).
    */
   readonly rule?: ReferenceRuleName;
-  /** The grammar: 'rfc3986' (the default), 'rfc3987' (IRIs) or 'rfc2396' (the obsolete URI grammar, with RFC 2732). */
+  /** The grammar: 'rfc3986' (the default), 'rfc3987' (IRIs), 'rfc2396' (the obsolete URI grammar, with RFC 2732), or another of grammar/registry.json (GRAMMARS lists them). */
   readonly grammar?: GrammarName;
   /**
    * true: accept an IPv6 zone identifier in an IP-literal, `[fe80::a%25en1]`,
@@ -108,10 +110,11 @@ export const PARSE_OPTIONS: OptionSpec = {
 export function zoneGrammar(grammar: GrammarName | undefined, zoneId: boolean | undefined, fn: string): GeneratedGrammar {
   const g = grammar ?? 'rfc3986';
   if (zoneId !== true) return g;
-  if (g !== 'rfc3986') {
+  const variant = variantOf(g, 'zoneId');
+  if (variant === undefined) {
     throw new UriOptionError(fn, 'zoneId', zoneId, `option zoneId is RFC 6874's update of RFC 3986, and takes the grammar 'rfc3986' (the default), not ${JSON.stringify(g)}`);
   }
-  return 'rfc6874';
+  return variant;
 }
 
 /**
@@ -120,6 +123,15 @@ export function zoneGrammar(grammar: GrammarName | undefined, zoneId: boolean | 
  * reference rule of that name). `fn` names the function for the error.
  */
 export function startRuleOf(options: ParseOptions | undefined, fn: string): [GeneratedGrammar, string] {
+  const found = referenceRuleOf(options, fn);
+  if ((fn === 'parse' || fn === 'tryParse') && grammarEntry(found[0]).records === 'none') {
+    const grammar = (options as ParseOptions).grammar as GrammarName;
+    throw new UriOptionError(fn, 'grammar', grammar, `the grammar ${JSON.stringify(grammar)} has no URI record to parse into: isValid and matches take it`);
+  }
+  return found;
+}
+
+function referenceRuleOf(options: ParseOptions | undefined, fn: string): [GeneratedGrammar, string] {
   if (options === undefined) return RFC3986_URI_REFERENCE; // the common case, without a lookup
   checkOptions(fn, options, PARSE_OPTIONS);
   const grammar = options.grammar ?? 'rfc3986';
@@ -215,6 +227,19 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
   const [grammar, start] = startRuleOf(options, 'tryParse');
   const record = automatonRecord(input, start, grammar);
   return record !== undefined ? { ok: true, value: record } : { ok: false, error: explainWithoutStack(input, grammar, start) };
+}
+
+/**
+ * Why `input` is not valid for `options.rule` (default: the grammar's
+ * reference rule): the UriSyntaxError that parse would throw (offset, expected
+ * items, rule path), returned, never thrown; undefined when it is valid. Unlike
+ * parse and tryParse, it takes every grammar of the registry, those without a
+ * URI record too (`records: "none"` in grammar/registry.json).
+ */
+export function check(input: string, options?: ParseOptions): UriSyntaxError | undefined {
+  checkInput(input);
+  const [grammar, start] = startRuleOf(options, 'check');
+  return accepts(input, start, grammar) ? undefined : explainWithoutStack(input, grammar, start);
 }
 
 /** Whether `input` is valid for `options.rule` (default: the grammar's reference rule). Never builds an error. */

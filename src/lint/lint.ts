@@ -16,7 +16,8 @@
 import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from '../operations/normalize';
 import { isValid, matches, parse, tryParse, type UriRecord } from '../core/parse';
 import type { UriRuleName } from '../core/rules';
-import { REFERENCE_RULES, RFC3986_AUTOMATA, toPegName } from '../core/grammars';
+import { REFERENCE_RULES, RFC3986_AUTOMATA } from '../core/grammars';
+import { toPegName } from '../core/rule-names';
 import { percentEncode, percentEncodeExcept } from '../encoding/percent-encoding';
 import { PercentEncodingError } from '../core/errors';
 import { replaceSpans } from '../encoding/code-units';

@@ -9,7 +9,6 @@
  * the ES module build (scripts/site.ts), the one a browser bundle gets.
  */
 import {
-  GRAMMARS,
   REFERENCE_RULES,
   applyFixes,
   explainNormalize,
@@ -29,6 +28,7 @@ import {
   type UriSyntaxError,
 } from '../index';
 import { diagnose } from '../core/diagnose';
+import { PARSED_GRAMMARS } from '../core/grammars';
 import { toPegName } from '../core/rule-names';
 
 export interface State {
@@ -85,7 +85,7 @@ export function decodeState(fragment: string): State {
     if (value !== undefined) values.set(part.slice(0, at), value);
   }
   const grammarValue = values.get(KEYS.grammar);
-  const grammar = GRAMMARS.find((g) => g === grammarValue) ?? DEFAULT_STATE.grammar;
+  const grammar = PARSED_GRAMMARS.find((g) => g === grammarValue) ?? DEFAULT_STATE.grammar;
   const ruleValue = values.get(KEYS.rule);
   const rule = ruleValue !== undefined && rulesOf(grammar).includes(ruleValue) ? ruleValue : REFERENCE_RULES[grammar][0];
   const levelValue = values.get(KEYS.level);

@@ -7,7 +7,8 @@
  * dist/playground/playground.js; index.html holds the railroad diagrams
  * (generated/NAME.railroad.json) in a <script type="application/json">.
  */
-import { GRAMMARS, GRAMMAR_TITLES, REFERENCE_RULES, RFC2396_GRAMMAR, RFC3987_GRAMMAR, rulesOf, useGrammar, type Diagnostic, type GrammarName } from '../index';
+import { PARSED_GRAMMARS } from '../core/grammars';
+import { GRAMMAR_TITLES, REFERENCE_RULES, RFC2396_GRAMMAR, RFC3987_GRAMMAR, rulesOf, useGrammar, type Diagnostic, type GrammarName } from '../index';
 import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, verdict, type Outcome, type State } from './logic';
 
 useGrammar(RFC3987_GRAMMAR);
@@ -41,7 +42,7 @@ const ruleSelect = $<HTMLSelectElement>('rule');
 const baseInput = $<HTMLInputElement>('base');
 const levelSelect = $<HTMLSelectElement>('level');
 
-for (const g of GRAMMARS) grammarSelect.append(el('option', { value: g }, GRAMMAR_TITLES[g]));
+for (const g of PARSED_GRAMMARS) grammarSelect.append(el('option', { value: g }, GRAMMAR_TITLES[g]));
 
 let state: State = DEFAULT_STATE;
 

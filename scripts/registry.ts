@@ -1,0 +1,184 @@
+/**
+ * grammar/registry.json, read and checked: the one list of the grammars
+ * urigram is generated from (see the file's own comment for its fields).
+ * scripts/generate.ts writes it into generated/registry.js (the data, which
+ * src/core/grammars.ts reads), generated/loaders.js (a require per generated
+ * module, for src/core/load.ts) and generated/NAME.grammar.js (the modules of a
+ * grammar, for useGrammar() in an ES module bundle: `urigram/grammars/NAME`).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface RegistryEntry {
+  readonly name: string;
+  /** The RFC texts in grammar/ that NAME.abnf is copied from. */
+  readonly texts: readonly string[];
+  readonly title: string;
+  readonly section: string;
+  readonly select: 'grammar' | 'zoneId';
+  readonly variantOf?: string;
+  readonly rules: readonly string[];
+  readonly records: 'delimiters' | 'recognizer' | 'none';
+  readonly ruleSpelling?: 'underscore';
+  readonly conformance?: boolean;
+}
+
+const KEYS = new Set(['name', 'texts', 'title', 'section', 'select', 'variantOf', 'rules', 'records', 'ruleSpelling', 'conformance']);
+
+/** The entries of grammar/registry.json under `root`, checked: an Error names the line and the field that is wrong. */
+export function readRegistry(root: string): RegistryEntry[] {
+  const file = path.join(root, 'grammar', 'registry.json');
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { grammars?: unknown };
+  if (!Array.isArray(data.grammars)) throw new Error('grammar/registry.json: "grammars" must be an array');
+  const names = new Set<string>();
+  const entries = data.grammars.map((raw: unknown, i): RegistryEntry => {
+    const where = `grammar/registry.json, grammars[${i}]`;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`${where}: an entry must be an object`);
+    const e = raw as Record<string, unknown>;
+    for (const key of Object.keys(e)) if (!KEYS.has(key)) throw new Error(`${where}: unknown field ${JSON.stringify(key)} (known: ${[...KEYS].join(', ')})`);
+    const text = (key: string): string => {
+      if (typeof e[key] !== 'string' || e[key] === '') throw new Error(`${where}: "${key}" must be a non-empty string`);
+      return e[key] as string;
+    };
+    const name = text('name');
+    if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name)) throw new Error(`${where}: name ${JSON.stringify(name)} must be lower-case letters and digits (with '-'), the base name of grammar/NAME.peggy`);
+    if (names.has(name)) throw new Error(`${where}: ${name} is registered twice`);
+    names.add(name);
+    const select = text('select');
+    if (select !== 'grammar' && select !== 'zoneId') throw new Error(`${where}: "select" must be "grammar" or "zoneId"`);
+    const records = text('records');
+    if (records !== 'delimiters' && records !== 'recognizer' && records !== 'none') throw new Error(`${where}: "records" must be "delimiters", "recognizer" or "none"`);
+    const rules = e.rules;
+    if (!Array.isArray(rules) || rules.length === 0 || !rules.every((r) => typeof r === 'string' && /^[A-Za-z][A-Za-z0-9_-]*$/.test(r))) {
+      throw new Error(`${where}: "rules" must be a non-empty array of rule names`);
+    }
+    const texts = e.texts;
+    if (!Array.isArray(texts) || texts.length === 0 || !texts.every((t) => typeof t === 'string' && /^[a-z0-9-]+\.txt$/.test(t))) {
+      throw new Error(`${where}: "texts" must be a non-empty array of file names in grammar/ (rfc3986.txt)`);
+    }
+    if ((select === 'zoneId') !== (e.variantOf !== undefined)) throw new Error(`${where}: "variantOf" goes with "select": "zoneId", and only with it`);
+    if (e.ruleSpelling !== undefined && e.ruleSpelling !== 'underscore') throw new Error(`${where}: "ruleSpelling" can only be "underscore"`);
+    if (e.conformance !== undefined && typeof e.conformance !== 'boolean') throw new Error(`${where}: "conformance" must be true or false`);
+    return {
+      name,
+      texts: texts as string[],
+      title: text('title'),
+      section: text('section'),
+      select,
+      ...(e.variantOf === undefined ? {} : { variantOf: text('variantOf') }),
+      rules: rules as string[],
+      records,
+      ...(e.ruleSpelling === undefined ? {} : { ruleSpelling: 'underscore' as const }),
+      ...(e.conformance === undefined ? {} : { conformance: e.conformance as boolean }),
+    };
+  });
+  if (entries[0]?.name !== 'rfc3986') throw new Error('grammar/registry.json: the first grammar must be rfc3986, the default');
+  for (const e of entries) {
+    if (e.variantOf !== undefined && !entries.some((o) => o.name === e.variantOf && o.select === 'grammar')) {
+      throw new Error(`grammar/registry.json: ${e.name} is a variant of ${e.variantOf}, which is no grammar the option grammar selects`);
+    }
+  }
+  return entries;
+}
+
+/** The names of the grammars that `{ grammar }` selects (GrammarName), in the registry's order. */
+export function selectableGrammars(entries: readonly RegistryEntry[]): string[] {
+  return entries.filter((e) => e.select === 'grammar').map((e) => e.name);
+}
+
+/** The generated modules of one grammar that src/core/load.ts can load, by kind, and the file each is in. */
+export type LoadableKind = 'recognizer' | 'dfa' | 'rules-dfa' | 'diagnose' | 'trace' | 'parser';
+const FILE_OF: Readonly<Record<LoadableKind, string>> = { recognizer: '.recognizer', dfa: '.dfa', 'rules-dfa': '.rules-dfa', diagnose: '.diagnose', trace: '.trace', parser: '' };
+
+const HEADER = [
+  '// DO NOT EDIT. Generated by scripts/generate.ts from grammar/registry.json.',
+  '// Edit the registry and run `npm run generate`; `npm run generate -- --check` fails when this file is stale.',
+  '',
+].join('\n');
+
+const union = (names: readonly string[]): string => (names.length === 0 ? 'never' : names.map((n) => JSON.stringify(n)).join(' | '));
+
+/**
+ * What generate writes from the registry, by file name under generated/:
+ * registry.js, .mjs and .d.ts (the data, with a literal type per grammar);
+ * loaders.js and .d.ts (a literal require of each generated module, which
+ * Node runs on first use); and per grammar but RFC 3986, NAME.grammar.js,
+ * .mjs and .d.ts, its modules for useGrammar() (`urigram/grammars/NAME`).
+ */
+export function registryFiles(entries: readonly RegistryEntry[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const data = JSON.stringify(entries, null, 2);
+  files.set('registry.js', `'use strict';\n${HEADER}module.exports = { GRAMMAR_REGISTRY: ${data} };\n`);
+  files.set('registry.mjs', `${HEADER}export const GRAMMAR_REGISTRY = ${data};\n`);
+  const names = entries.map((e) => e.name);
+  const rulesOf = entries.map((e) => `  readonly ${JSON.stringify(e.name)}: ${union(e.rules)};`);
+  files.set(
+    'registry.d.ts',
+    [
+      HEADER,
+      '/** One grammar of grammar/registry.json (its comment says what each field means). */',
+      'export interface GrammarEntry {',
+      '  readonly name: RegisteredGrammar;',
+      '  readonly texts: readonly string[];',
+      '  readonly title: string;',
+      '  readonly section: string;',
+      "  readonly select: 'grammar' | 'zoneId';",
+      '  readonly variantOf?: SelectableGrammar;',
+      '  readonly rules: readonly string[];',
+      "  readonly records: 'delimiters' | 'recognizer' | 'none';",
+      "  readonly ruleSpelling?: 'underscore';",
+      '  readonly conformance?: boolean;',
+      '}',
+      '/** Every grammar urigram is generated from. */',
+      `export type RegisteredGrammar = ${union(names)};`,
+      '/** The grammars that the option `grammar` selects. */',
+      `export type SelectableGrammar = ${union(selectableGrammars(entries))};`,
+      '/** Per grammar, the rules a whole input is checked against (the default first). */',
+      'export interface ReferenceRulesOf {',
+      ...rulesOf,
+      '}',
+      'export declare const GRAMMAR_REGISTRY: readonly GrammarEntry[];',
+      '',
+    ].join('\n'),
+  );
+  const cases = entries.flatMap((e) =>
+    (Object.keys(FILE_OF) as LoadableKind[]).map((kind) => `    case ${JSON.stringify(`${e.name}.${kind}`)}: return require(${JSON.stringify(`./${e.name}${FILE_OF[kind]}`)});`),
+  );
+  files.set(
+    'loaders.js',
+    [
+      "'use strict';",
+      HEADER.trimEnd(),
+      '// A literal require per module, so that each loads only when first asked for (src/core/load.ts).',
+      '/** The generated module of a grammar, by kind: "recognizer", "dfa", "rules-dfa", "diagnose", "trace" or "parser"; undefined for another. */',
+      'function loadGenerated(grammar, kind) {',
+      '  switch (`${grammar}.${kind}`) {',
+      ...cases,
+      '    default: return undefined;',
+      '  }',
+      '}',
+      'module.exports = { loadGenerated };',
+      '',
+    ].join('\n'),
+  );
+  files.set(
+    'loaders.d.ts',
+    `${HEADER}import type { RegisteredGrammar } from './registry';\n\nexport declare function loadGenerated(grammar: RegisteredGrammar, kind: ${union(Object.keys(FILE_OF))}): unknown;\n`,
+  );
+  for (const e of entries.slice(1)) {
+    const n = e.name;
+    files.set(
+      `${n}.grammar.js`,
+      `'use strict';\n${HEADER}// The modules of ${e.title}, for useGrammar(); each loads when first read.\nmodule.exports = {\n  grammar: ${JSON.stringify(n)},\n  get recognizer() { return require('./${n}.recognizer'); },\n  get dfa() { return require('./${n}.dfa'); },\n  get diagnose() { return require('./${n}.diagnose'); },\n};\n`,
+    );
+    files.set(
+      `${n}.grammar.mjs`,
+      `${HEADER}// The modules of ${e.title}, for useGrammar() in an ES module bundle: import grammar from 'urigram/grammars/${n}'; useGrammar(grammar).\nimport * as recognizer from './${n}.recognizer.js';\nimport * as dfa from './${n}.dfa.js';\nimport * as diagnose from './${n}.diagnose.js';\n\nexport default { grammar: ${JSON.stringify(n)}, recognizer, dfa, diagnose };\n`,
+    );
+    files.set(
+      `${n}.grammar.d.ts`,
+      `${HEADER}// The modules of ${e.title}, for useGrammar(): import grammar from 'urigram/grammars/${n}'.\nimport type { GrammarModules } from '../src/core/types';\n\ndeclare const grammar: GrammarModules & { readonly grammar: ${JSON.stringify(n)} };\nexport = grammar;\n`,
+    );
+  }
+  return files;
+}
