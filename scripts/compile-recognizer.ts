@@ -27,6 +27,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { parsePeggy } from './grammar-check/peggy';
+import { toAbnfName } from '../src/core/rule-names';
 
 /** peggy's AST, walked generically here (the compiler looks at node types and fields by name). */
 const readGrammar = (text: string): Grammar => parsePeggy(text) as unknown as Grammar;
@@ -701,7 +702,7 @@ function emitRules(e: Emitter, grammar: Grammar, grammarFile: string, abnfText: 
   const abnf = abnfRules(abnfText ?? fs.readFileSync(path.join(__dirname, '..', abnfFile), 'utf8'));
   for (const rule of grammar.rules) {
     e.line(0, '');
-    const text = abnf.get(rule.name.replace(/_/g, '-'));
+    const text = abnf.get(toAbnfName(rule.name));
     if (text === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile}`);
     for (const line of text) e.line(0, `// ${line}`);
     e.line(0, `function r_${rule.name}(at) {`);

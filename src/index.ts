@@ -32,7 +32,7 @@ export type {
   Rfc2396PathKind,
   AnyUriRecord,
 } from './core/parse';
-export { isRfc2396Record } from './core/records';
+export { isRfc2396Record, COMPONENT_NAMES } from './core/records';
 export { GRAMMARS, GRAMMAR_REGISTRY, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './core/grammars';
 export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR } from './core/load';
 export type { GrammarEntry, GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName } from './core/grammars';

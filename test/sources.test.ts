@@ -191,3 +191,39 @@ describe('one door to the generated code', () => {
     }
   });
 });
+
+describe('one place per idea (each "the one X" comment is true)', () => {
+  /** Every .ts file under src/ and scripts/, by path from the root. */
+  const code = (): Map<string, string> => {
+    const out = new Map<string, string>();
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const rel = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(rel);
+        else if (entry.name.endsWith('.ts')) out.set(rel.split(path.sep).join('/'), fs.readFileSync(path.join(root, rel), 'utf8'));
+      }
+    };
+    walk('src');
+    walk('scripts');
+    return out;
+  };
+  const where = (pattern: RegExp): string[] => [...code()].filter(([, text]) => pattern.test(text)).map(([file]) => file).sort();
+
+  it('one rule-name converter: only src/core/rule-names.ts turns "-" into "_" in a rule name or back', () => {
+    expect(where(/replace\(\/-\/g, '_'\)|replace\(\/_\/g, '-'\)|function to(Peg|Abnf)Name\b/)).toEqual(['src/core/rule-names.ts']);
+  });
+
+  it('one list of component names: only src/core/records.ts writes it out', () => {
+    expect(where(/'scheme', 'authority', 'userinfo'/)).toEqual(['src/core/records.ts']);
+  });
+
+  it('one record builder: only src/core/records.ts makes a record of its spans, every back end through buildRecord', () => {
+    expect(where(/\bpathKind,\s*spans\b/)).toEqual(['src/core/records.ts']);
+    expect(where(/\bbuildRecord\(/)).toEqual(['src/core/recognizer-records.ts', 'src/core/split.ts']);
+  });
+
+  it('one percent-decoding loop: only src/encoding/triplets.ts reads runs of triplets as UTF-8', () => {
+    expect(where(/\breadTripletRun\(|readUtf8\(octets/)).toEqual(['src/encoding/triplets.ts']);
+    expect(where(/\bdecodePercents\(/)).toEqual(['src/encoding/percent-encoding.ts', 'src/encoding/triplets.ts', 'src/operations/iri.ts']);
+  });
+});

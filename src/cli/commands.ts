@@ -11,8 +11,8 @@ import { iriToUri, uriToIri } from '../operations/iri';
 import { explainNormalize, type NormalizeLevel } from '../operations/normalize';
 import { compare } from '../operations/compare';
 import { UriSyntaxError } from '../core/errors';
-import type { AnyUriRecord, UriComponentName } from '../core/parse';
-import { isRfc2396Record } from '../core/records';
+import type { AnyUriRecord } from '../core/parse';
+import { COMPONENT_NAMES, isRfc2396Record } from '../core/records';
 import { say, UsageError } from './io';
 import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
 import { documents, inputs } from './inputs';
@@ -37,11 +37,10 @@ function parseOptions(ctx: Context): ParseOptions {
   return { grammar, rule: rule as ReferenceRuleName | undefined };
 }
 
-const COMPONENTS: readonly UriComponentName[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 
 function table(input: string, record: AnyUriRecord): string {
   const rows = [`input      ${JSON.stringify(input)}`];
-  for (const name of COMPONENTS) {
+  for (const name of COMPONENT_NAMES) {
     const value = record[name];
     const span = record.spans[name];
     let row = `${name.padEnd(10)} ${value === undefined ? 'absent' : JSON.stringify(value)}`;
@@ -59,7 +58,7 @@ function table(input: string, record: AnyUriRecord): string {
 
 function recordJson(input: string, record: AnyUriRecord): string {
   const out: Record<string, unknown> = { input, valid: true };
-  for (const name of COMPONENTS) out[name] = record[name] ?? null;
+  for (const name of COMPONENT_NAMES) out[name] = record[name] ?? null;
   out.hostKind = record.hostKind ?? null;
   out.pathKind = record.pathKind;
   if (isRfc2396Record(record)) {

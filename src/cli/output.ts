@@ -108,11 +108,6 @@ export function errorJson(e: unknown): object {
   return e instanceof UriSyntaxError ? syntaxErrorJson(e) : { message: errorMessage(e) };
 }
 
-/** One JSON Lines record: the value, then a newline. */
-export function jsonLine(value: unknown): string {
-  return `${JSON.stringify(value)}\n`;
-}
-
 /**
  * Writes the members of `head` as the start of a JSON object, ready for more
  * members: `{"a":1,"b":2,`. Each member is written by itself, so that two

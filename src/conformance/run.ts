@@ -4,7 +4,7 @@
  * protocol (execTransport in ./exec). Each case becomes one request; the
  * answer is judged against the case, and failures are grouped by cause.
  */
-import type { AnyCase, Category, CaseOf, ComponentName, Suite } from './suite';
+import { JUDGED_COMPONENTS, type AnyCase, type Category, type CaseOf, type ComponentName, type Suite } from './suite';
 
 export type Op =
   | 'validate'
@@ -152,7 +152,7 @@ export function requestOf(category: Category, c: AnyCase): Request {
 export type Verdict = { status: 'pass' } | { status: 'unsupported' } | { status: 'fail'; cause: string; got: string };
 
 const show = (x: unknown): string => (x === undefined ? 'nothing' : JSON.stringify(x));
-const COMPONENTS: readonly ComponentName[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment', 'hostKind', 'pathKind'];
+const COMPONENTS: readonly ComponentName[] = JUDGED_COMPONENTS;
 
 /** Judges an answer against its case. */
 export function judge(category: Category, c: AnyCase, r: Response): Verdict {

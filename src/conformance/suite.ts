@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CONFORMANCE_GRAMMARS } from '../core/grammars';
+import { COMPONENT_NAMES } from '../core/records';
 
 /** A grammar the suite's cases are written for (grammar/registry.json: `conformance: true`). */
 export type Grammar = 'rfc3986' | 'rfc3987' | 'rfc2396';
@@ -22,7 +23,9 @@ interface CaseBase {
   readonly source: Source;
 }
 
-export type ComponentName = 'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment' | 'hostKind' | 'pathKind';
+/** What a components case can ask for: the components of a record (src/core/records.ts) and the kinds of its host and path. */
+export const JUDGED_COMPONENTS = [...COMPONENT_NAMES, 'hostKind', 'pathKind'] as const;
+export type ComponentName = (typeof JUDGED_COMPONENTS)[number];
 
 export interface CaseOf {
   validity: CaseBase & { grammar: Grammar; rule: string; input: string; valid: boolean };

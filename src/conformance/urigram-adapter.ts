@@ -5,6 +5,7 @@
  */
 import { equivalent, iriToUri, matches, normalize, parse, percentDecode, percentEncode, removeDotSegments, resolve, uriToIri, UriSyntaxError, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName } from '..';
 import type { AdapterModule, Request } from './run';
+import { JUDGED_COMPONENTS } from './suite';
 
 const text = (r: Request, key: string): string => r[key] as string;
 const options = (r: Request): ParseOptions => ({ grammar: r.grammar as GrammarName, rule: r.rule }) as ParseOptions;
@@ -24,7 +25,7 @@ export const URIGRAM_ADAPTER: AdapterModule = {
   components: (r) => {
     const record = parse(text(r, 'input'), options(r)) as unknown as Record<string, string | undefined>;
     const out: Record<string, string | null> = {};
-    for (const key of ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment', 'hostKind', 'pathKind']) out[key] = record[key] ?? null;
+    for (const key of JUDGED_COMPONENTS) out[key] = record[key] ?? null;
     return out;
   },
   resolve: (r) => resolve(text(r, 'base'), text(r, 'reference'), r.mode === 'rfc2396' ? { algorithm: 'rfc2396' } : { strict: r.mode === 'strict' }),

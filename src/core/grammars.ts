@@ -196,5 +196,5 @@ export function isRuleOf(grammar: GeneratedGrammar, name: unknown): boolean {
  * Other grammars take their ABNF names only.
  */
 export function ruleNameIn(grammar: GeneratedGrammar, name: string): string {
-  return grammarEntry(grammar).ruleSpelling === 'underscore' ? name.replace(/_/g, '-') : name;
+  return grammarEntry(grammar).ruleSpelling === 'underscore' ? toAbnfName(name) : name;
 }

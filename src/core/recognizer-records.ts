@@ -11,7 +11,7 @@
  * `zoneId: true`) logs RFC 3986's slots and its ZoneID; RFC 2396 has its own.
  */
 import { generatedModule, recognizerOf, type GeneratedGrammar, type PeggyParserModule, type Recognizer } from './grammars';
-import { buildRecord, type AnyUriRecord, type Rfc6874Record, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
+import { buildRecord, COMPONENT_NAMES, offsetsOf, type AnyUriRecord, type Rfc6874Record, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
 
 const spanOf = (s: Span | null | undefined): SpanTuple | undefined => (s ? [s.start, s.end] : undefined);
 
@@ -31,7 +31,7 @@ export function peggyRecord(input: string, startRule: string, grammar: Generated
   const path: SpanTuple = [tree.path.start, tree.path.end];
   if (grammar === 'rfc6874') {
     const host = (tree as UriTree).authority?.host;
-    const record = buildRecord(input, parts, path, host?.kind === 'IPv6addrz' ? 'IPv6address' : host?.kind, tree.pathKind as Rfc3986PathKind);
+    const record = buildRecord(input, offsetsOf(parts, path), host?.kind === 'IPv6addrz' ? 'IPv6address' : host?.kind, tree.pathKind as Rfc3986PathKind);
     // The ZoneID's span is what the grammar's IPv6addrz rule returns, run on the literal between its brackets.
     const inner = host?.kind === 'IPv6addrz' ? host.start + 1 : -1;
     const zone = inner < 0 ? undefined : (peggy.parse(input.slice(inner, (host as Span).end - 1), { startRule: 'IPv6addrz' } as unknown as Parameters<typeof peggy.parse>[1]) as unknown as Span);
@@ -40,10 +40,10 @@ export function peggyRecord(input: string, startRule: string, grammar: Generated
   }
   if (grammar !== 'rfc2396') {
     const t = tree as UriTree;
-    return buildRecord(input, parts, path, t.authority?.host.kind as Rfc3986HostKind | undefined, t.pathKind);
+    return buildRecord(input, offsetsOf(parts, path), t.authority?.host.kind as Rfc3986HostKind | undefined, t.pathKind);
   }
   const t = tree as Rfc2396Tree;
-  const base = buildRecord(input, parts, path, t.authority?.host?.kind, t.pathKind);
+  const base = buildRecord(input, offsetsOf(parts, path), t.authority?.host?.kind, t.pathKind);
   const extended: Rfc2396Record = { ...base, opaque: t.opaque ? input.slice(t.opaque.start, t.opaque.end) : undefined, authorityForm: t.authority?.form };
   return extended;
 }
@@ -75,20 +75,20 @@ interface Reading {
 type Component = Exclude<UriComponentName, 'path'>;
 type DecisionRule = 'host' | 'IP_literal' | 'hier_part' | 'relative_part' | 'absoluteURI' | 'relativeURI' | 'authority';
 const DECISION_RULES: readonly DecisionRule[] = ['host', 'IP_literal', 'hier_part', 'relative_part', 'absoluteURI', 'relativeURI', 'authority'];
-const COMPONENT_NAMES: readonly Component[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'query', 'fragment'];
+const LOGGED: readonly Component[] = COMPONENT_NAMES.filter((c): c is Component => c !== 'path');
 const PATH_RULES: ReadonlySet<string> = new Set(['path_abempty', 'path_absolute', 'path_noscheme', 'path_rootless', 'path_empty', 'abs_path', 'rel_path', 'opaque_part']);
 const uriName = (name: string): string => (name.startsWith('i') && name !== 'IP_literal' ? name.slice(1) : name);
 
 function readingOf(r: Pick<Recognizer, 'CAPTURE_SLOTS' | 'DECISIONS'>): Reading {
   const decisionList = Object.entries(r.DECISIONS);
   const size = Object.keys(r.CAPTURE_SLOTS).length + decisionList.length;
-  const componentSlots = Object.fromEntries(COMPONENT_NAMES.map((c) => [c, -1])) as Record<Component, number>;
+  const componentSlots = Object.fromEntries(LOGGED.map((c) => [c, -1])) as Record<Component, number>;
   const paths: boolean[] = new Array(size).fill(false);
   let zoneSlot = -1;
   const alternatives: Array<readonly string[] | undefined> = new Array(size).fill(undefined);
   for (const [name, slot] of Object.entries(r.CAPTURE_SLOTS)) {
     const plain = uriName(name);
-    if ((COMPONENT_NAMES as readonly string[]).includes(plain)) componentSlots[plain as Component] = slot;
+    if ((LOGGED as readonly string[]).includes(plain)) componentSlots[plain as Component] = slot;
     else if (PATH_RULES.has(plain)) paths[slot] = true;
     else if (name === 'ZoneID') zoneSlot = slot;
     else throw new Error(`internal error: the recognizer captures ${name}, which no record field reads`);
@@ -159,7 +159,7 @@ export function recognizerRecord(input: string, startRule: string, grammar: Gene
   const hostKind = (literal === 'IPv6addrz' ? 'IPv6address' : literal) as Rfc3986HostKind | undefined;
   const pathKind = (chosen(reading, 'hier_part') ?? chosen(reading, 'relative_part')) as Rfc3986PathKind | undefined;
   if (pathKind === undefined) throw new Error(`internal error: the recognizer matched ${startRule} without deciding the path`);
-  const record = buildRecord(input, componentSpans(reading), [reading.starts[pathSlot], reading.ends[pathSlot]], hostKind, pathKind);
+  const record = buildRecord(input, offsetsOf(componentSpans(reading), [reading.starts[pathSlot], reading.ends[pathSlot]]), hostKind, pathKind);
   if (grammar !== 'rfc6874') return record;
   const zone = spanAt(reading, reading.zoneSlot);
   const zoned: Rfc6874Record = { ...record, zone: zone === undefined ? undefined : input.slice(zone[0], zone[1]) };
@@ -201,7 +201,7 @@ function rfc2396Record(input: string, startRule: string): Rfc2396Record | undefi
   }
   if (path === undefined) throw new Error(`internal error: the RFC 2396 recognizer decided ${form} without logging its path`);
   return {
-    ...buildRecord(input, parts, path, chosen(reading, 'host') as Rfc2396HostKind | undefined, form ?? 'path-empty'),
+    ...buildRecord(input, offsetsOf(parts, path), chosen(reading, 'host') as Rfc2396HostKind | undefined, form ?? 'path-empty'),
     opaque: opaque ? input.slice(opaque[0], opaque[1]) : undefined,
     authorityForm: parts.authority ? (chosen(reading, 'authority') as 'server' | 'reg_name') : undefined,
   };

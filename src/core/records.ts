@@ -12,8 +12,13 @@
  * record parsed with `zoneId: true` (Rfc6874Record) has `zone`.
  */
 
-/** The components of RFC 3986 3 (with userinfo, host and port of 3.2). */
-export type UriComponentName = 'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
+/**
+ * The components of RFC 3986 3 (with userinfo, host and port of 3.2), in the
+ * order of a URI: the one list that the record's type, the record builders,
+ * the CLI's output, the playground and the conformance runner read.
+ */
+export const COMPONENT_NAMES = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+export type UriComponentName = (typeof COMPONENT_NAMES)[number];
 
 /** [start, end) offsets of a component in the parsed string, in UTF-16 code units. */
 export type SpanTuple = readonly [start: number, end: number];
@@ -146,30 +151,74 @@ export interface UriComponents {
 /** The component slots a back end fills: [start, end) or undefined for an absent component. */
 export type ComponentSpans = Partial<Record<Exclude<UriComponentName, 'path'>, SpanTuple>>;
 
-/** The one record builder: the text of each present component, from its span in the input. Written out per component: it runs for every parse. */
-export function buildRecord<H extends HostKind, P extends PathKind>(input: string, parts: ComponentSpans, path: SpanTuple, hostKind: H | undefined, pathKind: P): RecordOf<H, P> {
-  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path };
-  const { scheme, authority, userinfo, host, port, query, fragment } = parts;
-  if (scheme !== undefined) spans.scheme = scheme;
-  if (authority !== undefined) spans.authority = authority;
-  if (userinfo !== undefined) spans.userinfo = userinfo;
-  if (host !== undefined) spans.host = host;
-  if (port !== undefined) spans.port = port;
-  if (query !== undefined) spans.query = query;
-  if (fragment !== undefined) spans.fragment = fragment;
-  return {
-    scheme: scheme === undefined ? undefined : input.slice(scheme[0], scheme[1]),
-    authority: authority === undefined ? undefined : input.slice(authority[0], authority[1]),
-    userinfo: userinfo === undefined ? undefined : input.slice(userinfo[0], userinfo[1]),
-    host: host === undefined ? undefined : input.slice(host[0], host[1]),
-    port: port === undefined ? undefined : input.slice(port[0], port[1]),
-    path: input.slice(path[0], path[1]),
-    query: query === undefined ? undefined : input.slice(query[0], query[1]),
-    fragment: fragment === undefined ? undefined : input.slice(fragment[0], fragment[1]),
-    hostKind,
-    pathKind,
-    spans,
-  };
+/**
+ * Where each component of a record is, for buildRecord: the [start, end) of
+ * the i-th component of COMPONENT_NAMES at 2i and 2i + 1, the start -1 when it
+ * is absent. A typed array, so that the record builder reads every back end's
+ * offsets the same way (split.ts reuses one, allocating nothing).
+ */
+export type ComponentOffsets = Int32Array;
+
+/** Offsets with every component absent. */
+export function noComponents(into: ComponentOffsets = new Int32Array(2 * COMPONENT_NAMES.length)): ComponentOffsets {
+  for (let k = 0; k < into.length; k += 2) into[k] = -1; // the starts: an end is read only with its start
+  return into;
+}
+
+/** The offsets of a back end's slots (undefined for an absent component) and of the path. */
+export function offsetsOf(parts: ComponentSpans, path: SpanTuple): ComponentOffsets {
+  const at = noComponents();
+  COMPONENT_NAMES.forEach((name, i) => {
+    const span = name === 'path' ? path : parts[name];
+    if (span !== undefined) at.set(span, 2 * i);
+  });
+  return at;
+}
+
+/**
+ * The one record builder: the text and the span of each present component,
+ * from its offsets in the input (ComponentOffsets); an absent component has
+ * no text and no key in `spans`. Written out per component: it runs for every
+ * parse.
+ */
+export function buildRecord<H extends HostKind, P extends PathKind>(input: string, at: ComponentOffsets, hostKind: H | undefined, pathKind: P): RecordOf<H, P> {
+  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path: [at[10], at[11]] };
+  let scheme: string | undefined;
+  let authority: string | undefined;
+  let userinfo: string | undefined;
+  let host: string | undefined;
+  let port: string | undefined;
+  let query: string | undefined;
+  let fragment: string | undefined;
+  if (at[0] >= 0) {
+    spans.scheme = [at[0], at[1]];
+    scheme = input.slice(at[0], at[1]);
+  }
+  if (at[2] >= 0) {
+    spans.authority = [at[2], at[3]];
+    authority = input.slice(at[2], at[3]);
+  }
+  if (at[4] >= 0) {
+    spans.userinfo = [at[4], at[5]];
+    userinfo = input.slice(at[4], at[5]);
+  }
+  if (at[6] >= 0) {
+    spans.host = [at[6], at[7]];
+    host = input.slice(at[6], at[7]);
+  }
+  if (at[8] >= 0) {
+    spans.port = [at[8], at[9]];
+    port = input.slice(at[8], at[9]);
+  }
+  if (at[12] >= 0) {
+    spans.query = [at[12], at[13]];
+    query = input.slice(at[12], at[13]);
+  }
+  if (at[14] >= 0) {
+    spans.fragment = [at[14], at[15]];
+    fragment = input.slice(at[14], at[15]);
+  }
+  return { scheme, authority, userinfo, host, port, path: input.slice(at[10], at[11]), query, fragment, hostKind, pathKind, spans } as RecordOf<H, P>;
 }
 
 // ---------------------------------------------------------------- what the peggy grammars' actions return

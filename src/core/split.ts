@@ -26,7 +26,7 @@
  * recognizer's record (recognizer-records.ts) stays the reference: test/dfa.test.ts
  * checks that both records are the same on every input it tries.
  */
-import type { Rfc3986HostKind, Rfc3986PathKind, SpanTuple, UriComponentName, UriRecord } from './records';
+import { buildRecord, noComponents, type Rfc3986HostKind, type Rfc3986PathKind, type UriRecord } from './records';
 
 const COLON = 0x3a;
 const SLASH = 0x2f;
@@ -37,16 +37,16 @@ const OPEN = 0x5b;
 /** Whether text[start, end) matches a rule: the grammar's automaton of it (spanTest of generated/NAME.dfa.js). */
 export type SpanTest = (text: string, start: number, end: number) => boolean;
 
+/** The offsets of the record being read, reused from call to call: buildRecord copies them out. */
+const OFFSETS = noComponents();
+
 /** The rules whose automata tell the host kinds apart. */
 export interface HostTests {
   readonly IPv4address: SpanTest;
   readonly IPvFuture: SpanTest;
 }
 
-/** Stands for the path's span until it is known. */
-const NO_SPAN: SpanTuple = [0, 0];
-
-/** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted. */
+/** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted: the spans found here, the texts by the one record builder (records.ts). */
 export function splitRecord(input: string, hosts: HostTests): UriRecord {
   const n = input.length;
   let i = 0;
@@ -61,14 +61,11 @@ export function splitRecord(input: string, hosts: HostTests): UriRecord {
     if (c === SLASH || c === QUESTION || c === HASH) break;
   }
   let p = schemeEnd < 0 ? 0 : schemeEnd + 1;
-  // The path's span is known last but comes first in the record's spans, as buildRecord has it.
-  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path: NO_SPAN };
-  let scheme: string | undefined;
-  if (schemeEnd >= 0) scheme = input.slice(0, schemeEnd);
-  let authority: string | undefined;
-  let userinfo: string | undefined;
-  let host: string | undefined;
-  let port: string | undefined;
+  const at = noComponents(OFFSETS); // scheme 0-1, authority 2-3, userinfo 4-5, host 6-7, port 8-9, path 10-11, query 12-13, fragment 14-15
+  if (schemeEnd >= 0) {
+    at[0] = 0;
+    at[1] = schemeEnd;
+  }
   let hostKind: Rfc3986HostKind | undefined;
   let authorityEnd = -1;
   if (p + 1 < n && input.charCodeAt(p) === SLASH && input.charCodeAt(p + 1) === SLASH) {
@@ -78,10 +75,10 @@ export function splitRecord(input: string, hosts: HostTests): UriRecord {
       const c = input.charCodeAt(end);
       if (c === SLASH || c === QUESTION || c === HASH) break;
     }
-    let at = input.indexOf('@', start);
-    if (at >= end) at = -1;
+    let atSign = input.indexOf('@', start);
+    if (atSign >= end) atSign = -1;
     authorityEnd = end;
-    const hostStart = at < 0 ? start : at + 1;
+    const hostStart = atSign < 0 ? start : atSign + 1;
     let hostEnd: number;
     if (hostStart < end && input.charCodeAt(hostStart) === OPEN) {
       hostEnd = input.indexOf(']', hostStart) + 1;
@@ -91,53 +88,39 @@ export function splitRecord(input: string, hosts: HostTests): UriRecord {
       while (hostEnd < end && input.charCodeAt(hostEnd) !== COLON) hostEnd++;
       hostKind = hosts.IPv4address(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
     }
-    authority = input.slice(start, end);
-    if (at >= 0) userinfo = input.slice(start, at);
-    host = input.slice(hostStart, hostEnd);
-    if (hostEnd < end) port = input.slice(hostEnd + 1, end);
-    if (scheme !== undefined) spans.scheme = [0, schemeEnd];
-    spans.authority = [start, end];
-    if (at >= 0) spans.userinfo = [start, at];
-    spans.host = [hostStart, hostEnd];
-    if (hostEnd < end) spans.port = [hostEnd + 1, end];
+    at[2] = start;
+    at[3] = end;
+    if (atSign >= 0) {
+      at[4] = start;
+      at[5] = atSign;
+    }
+    at[6] = hostStart;
+    at[7] = hostEnd;
+    if (hostEnd < end) {
+      at[8] = hostEnd + 1;
+      at[9] = end;
+    }
     p = end;
-  } else if (scheme !== undefined) {
-    spans.scheme = [0, schemeEnd];
   }
-  // The path, then the query and the fragment: the first "#", and the first "?" before it (native searches, not a loop).
   const pathStart = p;
   const f = input.indexOf('#', p);
   let q = input.indexOf('?', p);
   if (f >= 0 && q > f) q = -1;
   const pathEnd = q >= 0 ? q : f >= 0 ? f : n;
-  spans.path = [pathStart, pathEnd];
-  let query: string | undefined;
-  let fragment: string | undefined;
+  at[10] = pathStart;
+  at[11] = pathEnd;
   if (q >= 0) {
-    const queryEnd = f >= 0 ? f : n;
-    query = input.slice(q + 1, queryEnd);
-    spans.query = [q + 1, queryEnd];
+    at[12] = q + 1;
+    at[13] = f >= 0 ? f : n;
   }
   if (f >= 0) {
-    fragment = input.slice(f + 1);
-    spans.fragment = [f + 1, n];
+    at[14] = f + 1;
+    at[15] = n;
   }
   let pathKind: Rfc3986PathKind;
   if (authorityEnd >= 0) pathKind = 'path-abempty';
   else if (pathStart === pathEnd) pathKind = 'path-empty';
   else if (input.charCodeAt(pathStart) === SLASH) pathKind = 'path-absolute';
-  else pathKind = scheme !== undefined ? 'path-rootless' : 'path-noscheme';
-  return {
-    scheme,
-    authority,
-    userinfo,
-    host,
-    port,
-    path: input.slice(pathStart, pathEnd),
-    query,
-    fragment,
-    hostKind,
-    pathKind,
-    spans,
-  };
+  else pathKind = schemeEnd >= 0 ? 'path-rootless' : 'path-noscheme';
+  return buildRecord(input, at, hostKind, pathKind);
 }

@@ -7,8 +7,7 @@
 export type EncodableComponent = 'userinfo' | 'host' | 'path' | 'segment' | 'query' | 'fragment';
 
 import { CodeUnitBuilder } from './code-units';
-import { readUtf8 } from './utf8';
-import { isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet } from './triplets';
+import { decodePercents, isHexDigit, isTripletAt, isUnreservedOctet, tripletOctet } from './triplets';
 import { matches } from '../core/parse';
 import type { Rfc3986RuleName } from '../core/rules';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
@@ -163,35 +162,19 @@ export function tryPercentDecode(text: string): string | undefined {
   }
 }
 
-/** percentDecode's one pass; `fail` is called (and throws) at the first "%" or octet that does not decode. */
+/** percentDecode's rules for the one decoding loop (triplets.ts); `fail` is called (and throws) at the first "%" or octet that does not decode. */
 function decode(text: string, onlyUnreserved: boolean, fail: (at: number, message: string) => never): string {
   const byteAt = (i: number): number => {
     if (!isHexDigit(text.charCodeAt(i + 1)) || !isHexDigit(text.charCodeAt(i + 2))) fail(i, '"%" must be followed by two hexadecimal digits');
     return tripletOctet(text, i);
   };
-  if (text.indexOf('%') < 0) return text;
-  // Built as code units (code-units.ts): no string per triplet for the collector.
-  const out = new CodeUnitBuilder(text.length);
-  // At most one character's octets (4): readUtf8 says where they stop being well-formed UTF-8.
-  const octets = new Uint8Array(4);
-  let i = 0;
-  while (i < text.length) {
-    const percent = text.indexOf('%', i);
-    if (percent < 0) {
-      out.pushRange(text, i, text.length);
-      break;
-    }
-    out.pushRange(text, i, percent);
-    i = percent;
+  return decodePercents(text, (out, i, count, octets, r) => {
     const first = byteAt(i);
     if (onlyUnreserved) {
       if (isUnreservedOctet(first)) out.push(first);
       else out.pushRange(text, i, i + 3);
-      i += 3;
-      continue;
+      return 3;
     }
-    const count = readTripletRun(text, i, octets);
-    const r = readUtf8(octets, 0, count);
     if ('invalidAt' in r) {
       const at = i + 3 * r.invalidAt;
       if (r.invalidAt === 0) fail(i, `%${text.slice(i + 1, i + 3)} cannot begin a UTF-8 character`);
@@ -204,7 +187,6 @@ function decode(text: string, onlyUnreserved: boolean, fail: (at: number, messag
       fail(i, `${text.slice(i, at + 3)} is not a well-formed UTF-8 character`);
     }
     out.pushCodePoint(r.codePoint);
-    i += 3 * r.length;
-  }
-  return out.toString();
+    return 3 * r.length;
+  });
 }

@@ -8,6 +8,8 @@
  * unit is one V8 inlines (test/triplets.test.ts checks it against the grammar).
  */
 import { matches } from '../core/parse';
+import { CodeUnitBuilder } from './code-units';
+import { readUtf8 } from './utf8';
 
 /** For each ASCII code unit, 1 when it is an unreserved character: built on first use, so that loading urigram to parse a URI does not pay for it. */
 let unreservedTable: Uint8Array | undefined;
@@ -88,4 +90,38 @@ export function readTripletRun(text: string, at: number, octets: Uint8Array): nu
   let count = 0;
   for (let i = at; count < octets.length && isTripletAt(text, i); i += 3) octets[count++] = tripletOctet(text, i);
   return count;
+}
+
+/** What readUtf8 makes of the octets of the triplets at one "%": a character and how many octets it took, or where they stop being UTF-8. */
+export type TripletCharacter = ReturnType<typeof readUtf8>;
+
+/**
+ * The one percent-decoding loop (percentDecode, uriToIri's RFC 3987 3.2
+ * mapping): `text` copied as it is, but at each "%", where `decodeAt` is
+ * told the offset, how many triplets follow one another there (at most four,
+ * one UTF-8 character's worth; 0 when the "%" begins no triplet), their
+ * octets, and what readUtf8 reads in them. `decodeAt` writes what stands for
+ * them into `out` and returns how many code units of `text` it took (at least
+ * one), or throws. Built as code units (code-units.ts): no string per triplet.
+ */
+export function decodePercents(
+  text: string,
+  decodeAt: (out: CodeUnitBuilder, at: number, count: number, octets: Uint8Array, character: TripletCharacter) => number,
+): string {
+  if (text.indexOf('%') < 0) return text;
+  const out = new CodeUnitBuilder(text.length);
+  const octets = new Uint8Array(4);
+  let i = 0;
+  while (i < text.length) {
+    const percent = text.indexOf('%', i);
+    if (percent < 0) {
+      out.pushRange(text, i, text.length);
+      break;
+    }
+    out.pushRange(text, i, percent);
+    const count = readTripletRun(text, percent, octets);
+    const character: TripletCharacter = count === 0 ? { invalidAt: 0 } : readUtf8(octets, 0, count);
+    i = percent + Math.max(1, decodeAt(out, percent, count, octets, character));
+  }
+  return out.toString();
 }

@@ -6,14 +6,6 @@
  */
 import { CodeUnitBuilder } from './code-units';
 
-/** The code point `c` as UTF-8 bytes. `c` must be a Unicode scalar value. */
-export function utf8Bytes(c: number): number[] {
-  if (c < 0x80) return [c];
-  if (c < 0x800) return [0xc0 | (c >> 6), 0x80 | (c & 0x3f)];
-  if (c < 0x10000) return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)];
-  return [0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)];
-}
-
 /**
  * Reads one well-formed UTF-8 sequence at `bytes[i]`. Returns the code point
  * and the sequence's length, or, when no well-formed sequence starts there, the

@@ -5,8 +5,8 @@
  */
 import { matches, parse, type AnyUriRecord, type ParseOptions, type Rfc2396ParseOptions, type Rfc2396Record, type UriRecord } from '../core/parse';
 import { UriSyntaxError } from '../core/errors';
-import { decodeUtf8, readUtf8, utf8Length } from '../encoding/utf8';
-import { isTripletAt, isUnreservedOctet, tripletOctet } from '../encoding/triplets';
+import { decodeUtf8, utf8Length } from '../encoding/utf8';
+import { decodePercents, isUnreservedOctet } from '../encoding/triplets';
 import { CodeUnitBuilder } from '../encoding/code-units';
 import { loadTr46 } from '../core/load';
 import { checkOptions, oneOf, type OptionSpec } from '../core/options';
@@ -167,58 +167,29 @@ function isIprivate(c: number): boolean {
  * and 4) with upper-case hex.
  */
 function decodeComponent(text: string, allowPrivate: boolean): string {
-  if (text.indexOf('%') < 0) return text;
-  // Built as code units (code-units.ts): no string per triplet for the collector.
-  const out = new CodeUnitBuilder(text.length);
-  let bytes = new Uint8Array(16);
-  let i = 0;
-  while (i < text.length) {
-    const percent = text.indexOf('%', i);
-    if (percent < 0) {
-      out.pushRange(text, i, text.length);
-      break;
-    }
-    out.pushRange(text, i, percent);
-    // The run of triplets from here (the text is a parsed component: each "%" begins one).
-    let count = 0;
-    for (let j = percent; isTripletAt(text, j); j += 3) {
-      if (count === bytes.length) {
-        const bigger = new Uint8Array(bytes.length * 2);
-        bigger.set(bytes);
-        bytes = bigger;
-      }
-      bytes[count++] = tripletOctet(text, j);
-    }
-    const end = percent + 3 * count;
-    if (end === percent) {
+  return decodePercents(text, (out, at, count, octets, r) => {
+    if (count === 0) {
       out.push(0x25); // not a triplet: cannot happen in a parsed component, and is left as it is
-      i = percent + 1;
-      continue;
+      return 1;
     }
-    for (let b = 0; b < count; ) {
-      const r = readUtf8(bytes, b, count);
-      if ('invalidAt' in r) {
-        out.pushTriplet(bytes[b]); // step 3: not part of a well-formed sequence
-        b += 1;
-        continue;
-      }
-      const c = r.codePoint;
-      if (c < 0x80) {
-        // Step 2 leaves "%", reserved and disallowed ASCII encoded, exactly as written.
-        if (isUnreservedOctet(c)) out.push(c);
-        else out.pushRange(text, percent + 3 * b, percent + 3 * b + 3);
-      } else {
-        const keep = BIDI_FORMATTING_CHARACTERS.includes(c) || !(isUcschar(c) || (allowPrivate && isIprivate(c)));
-        // Octets that step 2 decoded and step 3 or 4 re-encodes come back with upper-case hex (RFC 3986 2.1),
-        // as in the RFC's own example (%e2%80%ae becomes %E2%80%AE): step 4, or step 5.
-        if (keep) for (let k = 0; k < r.length; k++) out.pushTriplet(bytes[b + k]);
-        else out.pushCodePoint(c);
-      }
-      b += r.length;
+    if ('invalidAt' in r) {
+      out.pushTriplet(octets[0]); // step 3: not part of a well-formed sequence
+      return 3;
     }
-    i = end;
-  }
-  return out.toString();
+    const c = r.codePoint;
+    if (c < 0x80) {
+      // Step 2 leaves "%", reserved and disallowed ASCII encoded, exactly as written.
+      if (isUnreservedOctet(c)) out.push(c);
+      else out.pushRange(text, at, at + 3);
+      return 3;
+    }
+    const keep = BIDI_FORMATTING_CHARACTERS.includes(c) || !(isUcschar(c) || (allowPrivate && isIprivate(c)));
+    // Octets that step 2 decoded and step 3 or 4 re-encodes come back with upper-case hex (RFC 3986 2.1),
+    // as in the RFC's own example (%e2%80%ae becomes %E2%80%AE): step 4, or step 5.
+    if (keep) for (let k = 0; k < r.length; k++) out.pushTriplet(octets[k]);
+    else out.pushCodePoint(c);
+    return 3 * r.length;
+  });
 }
 
 /**

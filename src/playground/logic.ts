@@ -29,6 +29,7 @@ import {
 } from '../index';
 import { diagnose } from '../core/diagnose';
 import { PARSED_GRAMMARS } from '../core/grammars';
+import { COMPONENT_NAMES } from '../core/records';
 import { toPegName } from '../core/rule-names';
 
 export interface State {
@@ -99,10 +100,10 @@ export function decodeState(fragment: string): State {
 }
 
 /** The components drawn in place: the ones that do not contain others (authority is userinfo, host, port). */
-export const LEAF_COMPONENTS: readonly UriComponentName[] = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+export const LEAF_COMPONENTS: readonly UriComponentName[] = COMPONENT_NAMES.filter((c) => c !== 'authority');
 
 /** The table's rows, in the order of a URI. */
-export const TABLE_COMPONENTS: readonly UriComponentName[] = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+export const TABLE_COMPONENTS: readonly UriComponentName[] = COMPONENT_NAMES;
 
 export interface Segment {
   readonly start: number;
