@@ -3,11 +3,11 @@
  *
  * Runs ajv 8 with ajv-formats (its "fast" and "full" modes) and with
  * urigram/formats on the "uri" and "uri-reference" formats of the inputs
- * below, and writes the rows where they do not all agree into README.md,
+ * below, and writes the rows where they do not all agree into docs/formats.md,
  * between `<!-- compare-formats:begin -->` and `<!-- compare-formats:end -->`,
  * each with the section of RFC 3986 behind urigram's answer. ajv-formats has
  * no "iri" or "iri-reference". With --check it writes nothing and fails when
- * README.md's table is not what it would write (test/formats.test.ts runs it).
+ * docs/formats.md's table is not what it would write (test/formats.test.ts runs it).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,7 +16,7 @@ import ajvFormats from 'ajv-formats';
 import { addFormats } from '../src/formats';
 import { replaceSection } from './report';
 
-const README = path.join(__dirname, '..', 'README.md');
+const README = path.join(__dirname, '..', 'docs', 'formats.md');
 const SECTION = 'compare-formats';
 const FORMATS = ['uri', 'uri-reference'] as const;
 
@@ -115,7 +115,7 @@ if (require.main === module) {
   const body = table();
   if (process.argv.includes('--check')) {
     if (readmeTable() !== body) {
-      process.stderr.write('README.md: the table of ajv-formats and urigram differs from what scripts/compare-formats.ts writes: run npm run compare:formats\n');
+      process.stderr.write('docs/formats.md: the table of ajv-formats and urigram differs from what scripts/compare-formats.ts writes: run npm run compare:formats\n');
       process.exitCode = 1;
     }
   } else {

@@ -1,7 +1,9 @@
 /**
- * The last step of `npm run build`, after tsc has compiled src/ into dist/src/
- * (CommonJS, with the .d.ts) and dist/esm/src/ (ES modules, for bundlers):
+ * The last step of `npm run build`, after tsc has compiled src/ into dist/tsc/src/
+ * (CommonJS, with the .d.ts) and dist/tsc/esm/src/ (ES modules, for bundlers):
  *
+ * - copies them to dist/src/ and dist/esm/src/, which the steps below rewrite
+ *   (tsc's own output stays as it wrote it, for its next --incremental run);
  * - copies generated/*.js and *.d.ts to dist/generated/, where the compiled
  *   modules require them (../generated/rfc3986), and generated/*.mjs (the
  *   ES module automata, recognizers and diagnostic back ends) to dist/esm/generated/*.js;
@@ -54,6 +56,14 @@ function copyInto(to: string, files: ReadonlyArray<readonly [string, string]>): 
   fs.rmSync(to, { recursive: true, force: true });
   fs.mkdirSync(to, { recursive: true });
   for (const [from, name] of files) fs.copyFileSync(from, path.join(to, name));
+}
+
+// tsc writes the CommonJS build to dist/tsc/src and the ES module build to dist/tsc/esm/src (npm run build), where
+// --incremental finds them as it left them; what follows rewrites modules of both, so dist/src and dist/esm/src
+// start each build as fresh copies of tsc's output.
+for (const [from, to] of [['src', 'src'], [path.join('esm', 'src'), path.join('esm', 'src')]]) {
+  fs.rmSync(path.join(dist, to), { recursive: true, force: true });
+  fs.cpSync(path.join(dist, 'tsc', from), path.join(dist, to), { recursive: true });
 }
 
 const generated = fs.readdirSync(path.join(root, 'generated')).sort();

@@ -7,7 +7,7 @@
  *
  * - any call exceeds a second per million characters (1 s per MB),
  * - cost per character at 1 M characters is over 2x the cost at 10 k,
- * - an error that the README does not document escapes (a plain Error, a
+ * - an error that docs/errors.md does not document escapes (a plain Error, a
  *   RangeError for the stack, "Invalid string length", an internal TypeError),
  *   or a result makes no sense (spans outside the input, a normalized form that
  *   normalizes to something else),

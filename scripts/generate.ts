@@ -63,9 +63,12 @@
  *
  * Each file starts with a do-not-edit header. With --check nothing is written:
  * the command exits 1 and names each file of generated/ that is missing, stale
- * or left over from a grammar that no longer exists.
+ * or left over from a grammar that no longer exists. A --check whose inputs
+ * and outputs are those of the last full run on this machine (the stamp,
+ * below) passes at once; --full checks all the same.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -232,13 +235,70 @@ async function compile(name: string, variant: Variant): Promise<Map<string, stri
   }
 }
 
+/**
+ * The edit loop's shortcut: a stamp, in node_modules/.cache/ (never committed,
+ * so a fresh clone, as in CI, has none and runs everything), of what the last
+ * full run checked or wrote: a hash of every input of generation (grammar/,
+ * scripts/, the rule-name converter, peggy's and railroad-diagrams' versions)
+ * and of every output (generated/, docs/grammars/*.html). `--check` with a
+ * stamp that both still match says so at once, without running peggy.
+ */
+const STAMP = path.join(root, 'node_modules', '.cache', 'urigram', 'generate-stamp.json');
+
+function hashFiles(files: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${path.relative(root, file)}\0`).update(fs.existsSync(file) ? fs.readFileSync(file) : 'missing').update('\0');
+  return hash.digest('hex');
+}
+
+function filesUnder(dir: string, keep: (f: string) => boolean = () => true): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name), keep) : keep(e.name) ? [path.join(dir, e.name)] : []))
+    .sort();
+}
+
+function inputsHash(): string {
+  const versions = ['peggy', 'railroad-diagrams'].map((p) => path.join(root, 'node_modules', p, 'package.json'));
+  return hashFiles([...filesUnder(grammarDir), ...filesUnder(path.join(root, 'scripts')), path.join(root, 'src', 'core', 'rule-names.ts'), ...versions]);
+}
+
+function outputsHash(): string {
+  return hashFiles([...filesUnder(generatedDir), ...filesUnder(path.join(root, 'docs', 'grammars'), (f) => f.endsWith('.html'))]);
+}
+
+function stampHolds(): boolean {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(STAMP, 'utf8')) as { inputs?: string; outputs?: string };
+    return stamp.inputs === inputsHash() && stamp.outputs === outputsHash();
+  } catch {
+    return false;
+  }
+}
+
+function writeStamp(): void {
+  try {
+    fs.mkdirSync(path.dirname(STAMP), { recursive: true });
+    const tmp = `${STAMP}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ inputs: inputsHash(), outputs: outputsHash() }));
+    fs.renameSync(tmp, STAMP);
+  } catch {
+    // A read-only node_modules: no shortcut next time, and nothing else lost.
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const unknown = argv.filter((a) => a !== '--check');
+  const unknown = argv.filter((a) => a !== '--check' && a !== '--full');
   if (unknown.length > 0) {
-    process.stderr.write(`usage: npm run generate [-- --check]\nunknown argument: ${unknown[0]}\n`);
+    process.stderr.write(`usage: npm run generate [-- --check [--full]]\nunknown argument: ${unknown[0]}\n`);
     return 2;
   }
   const check = argv.includes('--check');
+  if (check && !argv.includes('--full') && stampHolds()) {
+    process.stdout.write('generated/ and docs/grammars/ are up to date with grammar/ (unchanged since the last full check; --full checks again)\n');
+    return 0;
+  }
   // The grammars are grammar/registry.json's, and every grammar/*.peggy must be one of them.
   const registry = readRegistry(root);
   const grammars = registry.map((e) => e.name);
@@ -333,6 +393,7 @@ async function main(argv: string[]): Promise<number> {
     }
     process.stdout.write(`generated/ and docs/grammars/ are up to date with grammar/ (${outputs.size} files, peggy ${peggyVersion})\n`);
   }
+  writeStamp();
   return 0;
 }
 

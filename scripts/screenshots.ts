@@ -2,7 +2,7 @@
  * npm run screenshots
  *
  * Writes docs/playground-valid.png and docs/playground-invalid.png, the two
- * screenshots of the playground that the README shows: the built page
+ * screenshots of the playground that the README and docs/playground.md show: the built page
  * (dist/playground: run npm run build first) in the operating system's
  * Chromium (scripts/browser.ts), served as `urigram playground` serves it.
  */

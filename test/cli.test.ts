@@ -477,12 +477,9 @@ async function runMain(args: string[], stdin = '', options: { tty?: boolean; std
   return { code, stdout: chunks.join(''), chunks, stderr: errors.join('') };
 }
 
-/** The command-line section of the README. */
+/** The command-line reference, docs/cli.md (the README links it). */
 function readmeCli(): string {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## The command line');
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end);
+  return fs.readFileSync(path.join(root, 'docs', 'cli.md'), 'utf8');
 }
 
 describe('command-line conventions', () => {

@@ -216,7 +216,7 @@ describe('bundles', () => {
   });
 });
 
-describe('the README table of ajv-formats and urigram (scripts/compare-formats.ts)', () => {
+describe('the docs/formats.md table of ajv-formats and urigram (scripts/compare-formats.ts)', () => {
   it('is what the script writes now: run npm run compare:formats after changing either', () => {
     expect(readmeTable()).toBe(table());
   });

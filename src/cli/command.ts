@@ -7,7 +7,7 @@ import type { GrammarName } from '../core/grammars';
 import { EXIT_INVALID, EXIT_VALID, type Io } from './io';
 import type { Output } from './output';
 
-/** An option: the parser reads it, and the help and the README show it, from this. */
+/** An option: the parser reads it, and the help and docs/cli.md show it, from this. */
 export interface OptionSpec {
   /** Its flags, with their dashes: the long one last (it names the option), a short one before it. */
   readonly flags: readonly string[];

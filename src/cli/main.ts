@@ -1,7 +1,7 @@
 /**
  * The command line's main: finds the command in the table, reads its
  * arguments with the one option parser, runs it, and maps what went wrong to
- * an exit code. Exit codes (README, "The command line"): 0 every input valid,
+ * an exit code. Exit codes (docs/cli.md): 0 every input valid,
  * 1 any input invalid (or: no match, not equivalent, lint errors), 2 usage
  * error or an input that cannot be read, 74 the output cannot be written, 70
  * internal error (a bug in urigram, with its stack). When several apply, the

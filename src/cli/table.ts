@@ -1,7 +1,7 @@
 /**
  * The command table: every command's name, summary, usage, description,
  * options and run function, and the options of urigram itself. The option
- * parser, every help text and the README's command-line section (checked by
+ * parser, every help text and docs/cli.md, the command-line reference (checked by
  * test/cli-readme.test.ts) come from it; no list of commands is kept anywhere
  * else.
  */

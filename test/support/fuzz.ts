@@ -1,7 +1,7 @@
 /**
  * What `npm run fuzz` (scripts/fuzz.ts) and its jest slice (test/fuzz.test.ts)
  * run: every exported function of src/index.ts as a set of targets, each a
- * call on one hostile string (test/support/hostile.ts); the errors the README
+ * call on one hostile string (test/support/hostile.ts); the errors docs/errors.md
  * documents; the check of one call's outcome; and the known failures of issue
  * 13 that the jest slice leaves out until they are fixed.
  */
@@ -12,7 +12,7 @@ import * as urigram from '../../src';
 import type { Diagnostic, UriRecord } from '../../src';
 
 /**
- * The documented errors, one row per class (README, "The API"). `input`: what a
+ * The documented errors, one row per class (docs/errors.md). `input`: what a
  * function throws for a string it rejects, allowed only for the targets that
  * list it. `argument`: what any function throws for a non-string input or a bad
  * option, allowed for every target, but never with one of V8's own messages
@@ -59,7 +59,7 @@ export interface FuzzTarget {
   readonly name: string;
   /** One call on the hostile string. */
   readonly run: (s: string) => unknown;
-  /** The input errors the README documents for this call. */
+  /** The input errors docs/errors.md documents for this call. */
   readonly errors: readonly InputError[];
   /**
    * undefined: any string, with good options; a documented input error or a result.
@@ -157,7 +157,7 @@ export const TARGETS: readonly FuzzTarget[] = [
   ...(['rfc3986', 'rfc3987', 'rfc2396'] as const).map(
     (grammar): FuzzTarget => ({
       name: `recompose a parsed ${grammar} record`,
-      // The README: a parsed record reads back; an invalid string is the parser's UriSyntaxError.
+      // docs/api.md: a parsed record reads back; an invalid string is the parser's UriSyntaxError.
       // An RFC 2396 record reads back by RFC 2396's grammar (issue 13 item 6).
       run: (s) => urigram.recompose(urigram.parse(s, { grammar }), { grammar }),
       errors: ['UriSyntaxError'],
@@ -403,7 +403,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
 /** The CLI runs of scripts/fuzz.ts beyond CLI_COMMANDS, by name (issue 13, items 11 and 13). */
 export const CLI_SPECIAL_RUNS: readonly string[] = ['validate --quiet -- 150000 arguments', ...['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((c) => `urigram ${c}`)];
 
-/** The exit codes the README documents: 0, 1, and 2 for a usage error (which no hostile input is). */
+/** The exit codes docs/cli.md documents: 0, 1, and 2 for a usage error (which no hostile input is). */
 export const CLI_EXIT_CODES: readonly number[] = [0, 1];
 
 export interface CliRun {
