@@ -4,10 +4,13 @@
  * per line on its standard output, in order. A program that exits, or does
  * not answer a case within the time limit, is reported on that case and
  * started again for the next; a line that is not JSON is a bad answer.
- * What the program writes on standard error is passed through.
+ * What the program writes on standard error is passed through. A line that
+ * answers no request and states a protocol (`{"protocol": 1, "implementation":
+ * "..."}`, written first) is what the program says of itself.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { Request, Response, Transport } from './run';
+import type { Request, Response, Statement } from './protocol';
+import type { Transport } from './run';
 
 export interface ExecOptions {
   /** Per case, in milliseconds (default 5000). */
@@ -35,6 +38,7 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
   const timeoutMs = options.timeoutMs ?? 5000;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) throw new RangeError(`timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);
   let session: Session | undefined;
+  let stated: Statement = {};
 
   // Each start is a session of its own: what a killed program still writes, or its exit, reaches only its session.
   const start = (): Session => {
@@ -119,7 +123,11 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
       }
       if (r === null || typeof r !== 'object' || Array.isArray(r)) return { id: request.id, failure: 'bad answer' };
       if (r.id === request.id) return r;
-      if (r.id === undefined && !('result' in r) && !('unsupported' in r) && !('error' in r)) continue; // not an answer
+      if (r.id === undefined && !('result' in r) && !('unsupported' in r) && !('error' in r)) {
+        // Not an answer: a banner, a log line, or the program's statement of its protocol and name.
+        if ('protocol' in r) stated = { protocol: (r as Statement).protocol, implementation: (r as Statement).implementation };
+        continue;
+      }
       if (r.id !== undefined) continue; // an answer to another request
       return { id: request.id, failure: 'bad answer' };
     }
@@ -127,6 +135,7 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
 
   return {
     name: command,
+    stated: () => stated,
     async call(request: Request): Promise<Response> {
       // A program that exits without answering is started again and asked once more: one that answers and
       // then exits (one process per request) may not have read this request before it went. Twice is a crash.
