@@ -447,13 +447,22 @@ describe('a program over the JSON-lines protocol', () => {
     const started = Date.now();
     const report = await runSuite({ ...small, categories: [{ ...small.categories[0], cases: hang }] }, execTransport(`${program} chatter`, { timeoutMs: 500 }));
     expect(report.causes.map((c) => c.cause)).toEqual(['the implementation timed out']);
-    // Not a timed assertion of speed: without a per-case deadline this run never ends (jest's timeout fails it).
+    // Not a timed assertion of speed: without a per-case deadline this run never ends, and if the program's first
+    // line did not end its start-up allowance (30 s by default) it would take 30 s: jest's timeout fails either.
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   }, 15000);
+
+  it('the first case after each start also has the time the program takes to start (a JVM compiling a source file)', async () => {
+    const good = cases.filter((c) => c.input === 'http://a/');
+    const one = { ...small, categories: [{ ...small.categories[0], cases: good }] };
+    expect((await runSuite(one, execTransport(`${program} slow`, { timeoutMs: 300, startMs: 5000 }))).failures).toEqual([]);
+    expect((await runSuite(one, execTransport(`${program} slow`, { timeoutMs: 300, startMs: 0 }))).failures.map((f) => f.cause)).toEqual(['the implementation timed out']);
+  }, 30000);
 
   it('refuses a time limit setTimeout cannot keep (a longer one would fire at once)', () => {
     expect(() => execTransport(program, { timeoutMs: 2 ** 31 })).toThrow(RangeError);
     expect(() => execTransport(program, { timeoutMs: 0 })).toThrow(RangeError);
+    expect(() => execTransport(program, { startMs: -1 })).toThrow(RangeError);
   });
 
   it('the whole validity category through a process agrees with the in-process run', async () => {

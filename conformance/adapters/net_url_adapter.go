@@ -4,6 +4,8 @@
 //
 //	go run conformance/adapters/net_url_adapter.go
 //
+// (Go 1.19 or later: URL.OmitHost.)
+//
 // url.Parse gives validity (of the RFC 3986 reference rules) and components,
 // ResolveReference resolves (strict), and the escaping functions encode and
 // decode; everything else is answered "unsupported". net/url gives no error

@@ -6,6 +6,7 @@
  *     cc -O2 -o uriparser_adapter conformance/adapters/uriparser_adapter.c -luriparser
  *     ./uriparser_adapter
  *
+ * (uriparser 0.9 or later: uriParseSingleUriExA.)
  * uriParseSingleUriExA gives validity (of the RFC 3986 reference rules), the
  * offset of an error and the components; uriAddBaseUriExA resolves (strict and
  * non-strict); uriNormalizeSyntaxA normalizes (6.2.2) and so compares at the
