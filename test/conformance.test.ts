@@ -12,12 +12,17 @@ import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Oracle } from '../scripts/grammar-check/oracle';
-import { buildSuite, serialize } from '../scripts/conformance/generate-suite';
-import { loadSuite, type CaseOf, type Suite } from '../src/conformance/suite';
+import { spawnSync } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import { bumped, changelogVersions, requiredBump, suiteFiles, suitePackageJson, SUITE_VERSION, type CaseText } from '../scripts/conformance/generate-suite';
+import { loadSuite, type AnyCase, type Category, type CaseOf, type Suite } from '../src/conformance/suite';
+import { CORE_RULES, judge } from '../src/conformance/categories';
 import { moduleTransport, runSuite, type AdapterModule, type Report } from '../src/conformance/run';
 import { execTransport } from '../src/conformance/exec';
+import { PROTOCOL_VERSION, ProtocolError } from '../src/conformance/protocol';
 import { reportMarkdown, reportSvg, reportText } from '../src/conformance/report';
 import { URIGRAM_ADAPTER } from '../src/conformance/urigram-adapter';
+import { FOREIGN_ADAPTERS } from '../scripts/conformance/foreign-adapters';
 
 const dir = path.join(__dirname, '..', 'conformance');
 const suite: Suite = loadSuite(dir);
@@ -26,7 +31,8 @@ const casesOf = <C extends keyof CaseOf>(category: C): ReadonlyArray<CaseOf[C]> 
 describe('the suite files', () => {
   const schema = JSON.parse(fs.readFileSync(path.join(dir, 'schema.json'), 'utf8'));
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'schema.json');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'schema.json' && f !== 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'suite.json'), 'utf8'));
 
   it.each(files)('%s follows conformance/schema.json', (f) => {
     const ok = validate(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
@@ -43,10 +49,39 @@ describe('the suite files', () => {
     expect(validate(other)).toBe(false);
   });
 
-  it('are what npm run conformance:generate writes (seeded: the same every time)', () => {
-    const built = buildSuite();
-    for (const [name, file] of Object.entries(built)) expect([name, fs.readFileSync(path.join(dir, name), 'utf8') === serialize(file)]).toEqual([name, true]);
-    expect(Object.keys(built).sort()).toEqual(files.filter((f) => f !== 'suite.json').sort());
+  it('are what npm run conformance:generate writes (seeded: the same every time), package.json included', () => {
+    const built = suiteFiles();
+    for (const [name, text] of Object.entries(built)) expect([name, fs.readFileSync(path.join(dir, name), 'utf8') === text]).toEqual([name, true]);
+    expect(Object.keys(built).sort()).toEqual(files.sort());
+    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(suitePackageJson([...Object.keys(built), 'schema.json']));
+  });
+
+  it('suite.json counts each file\'s cases and gives the SHA-256 of each file\'s bytes', () => {
+    const sha256 = (f: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, f))).digest('hex');
+    expect(Object.keys(manifest.sha256).sort()).toEqual([...manifest.files, 'schema.json'].sort());
+    for (const f of Object.keys(manifest.sha256)) expect([f, manifest.sha256[f]]).toEqual([f, sha256(f)]);
+    for (const f of manifest.files as string[]) {
+      const file = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+      expect([f, manifest.counts[file.category]]).toEqual([f, file.cases.length]);
+      expect([f, file.version]).toEqual([f, manifest.version]);
+    }
+    expect(manifest.total).toBe(Object.values(manifest.counts as Record<string, number>).reduce((a, n) => a + n, 0));
+    expect(manifest.protocol).toBe(PROTOCOL_VERSION);
+  });
+
+  it('has one version: suite.json, conformance/package.json, the generator and the newest CHANGELOG entry, which is dated', () => {
+    const changelog = fs.readFileSync(path.join(dir, 'CHANGELOG.md'), 'utf8');
+    expect(changelogVersions(changelog)[0]).toBe(manifest.version);
+    expect(changelog).toMatch(new RegExp(`^## ${manifest.version.replace(/\./g, '\\.')} \\(\\d{4}-\\d{2}-\\d{2}\\)$`, 'm'));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version).toBe(manifest.version);
+    expect(SUITE_VERSION).toBe(manifest.version);
+    expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(`Suite version ${manifest.version}`);
+  });
+
+  it('conformance/LICENSE is the repository\'s, under a line naming the suite', () => {
+    const text = fs.readFileSync(path.join(dir, 'LICENSE'), 'utf8');
+    expect(text.endsWith(fs.readFileSync(path.join(dir, '..', 'LICENSE'), 'utf8'))).toBe(true);
+    expect(text.split('\n')[0]).toMatch(/conformance suite/);
   });
 
   it('has thousands of cases, every id unique, every category non-empty, every rule of every grammar covered', () => {
@@ -59,6 +94,30 @@ describe('the suite files', () => {
       const covered = new Set(casesOf('validity').filter((c) => c.grammar === grammar).map((c) => c.rule));
       expect(abnf.names.filter((r) => !covered.has(r))).toEqual([]);
     }
+  });
+});
+
+describe('the suite\'s version follows its cases (semantic versioning)', () => {
+  const texts = (entries: Array<[string, string, string]>): Map<string, CaseText> => new Map(entries.map(([id, question, whole]) => [id, { question, whole }]));
+  const before = texts([['a/0001', 'q1', 'q1 yes'], ['a/0002', 'q2', 'q2 no']]);
+
+  it('asks nothing when nothing changed, a patch for a corrected answer, a minor version for an added case, a major one for a removed or renumbered case', () => {
+    expect(requiredBump(before, before).bump).toBe('none');
+    expect(requiredBump(before, texts([['a/0001', 'q1', 'q1 no'], ['a/0002', 'q2', 'q2 no']]))).toEqual({ bump: 'patch', added: 0, corrected: 1, removedOrMoved: 0 });
+    expect(requiredBump(before, texts([['a/0001', 'q1', 'q1 yes'], ['a/0002', 'q2', 'q2 no'], ['a/0003', 'q3', 'q3 no']])).bump).toBe('minor');
+    expect(requiredBump(before, texts([['a/0001', 'q1', 'q1 yes']])).bump).toBe('major');
+    // A case inserted before a/0002 renumbers it: the id now asks another question.
+    expect(requiredBump(before, texts([['a/0001', 'q1', 'q1 yes'], ['a/0002', 'q9', 'q9 no'], ['a/0003', 'q2', 'q2 no']])).bump).toBe('major');
+  });
+
+  it('a step is at least what is due', () => {
+    expect(bumped('1.0.0', '1.0.1', 'patch')).toBe(true);
+    expect(bumped('1.0.0', '1.0.1', 'minor')).toBe(false);
+    expect(bumped('1.0.9', '1.1.0', 'minor')).toBe(true);
+    expect(bumped('1.9.0', '2.0.0', 'major')).toBe(true);
+    expect(bumped('1.1.0', '1.2.0', 'major')).toBe(false);
+    expect(bumped('1.1.0', '1.1.0', 'none')).toBe(true);
+    expect(bumped('1.1.0', '1.1.0', 'patch')).toBe(false);
   });
 });
 
@@ -87,10 +146,45 @@ describe('the runner', () => {
     urigram = await runSuite(suite, moduleTransport('urigram', URIGRAM_ADAPTER));
   });
 
-  it('urigram scores 100% on every category', () => {
+  it('urigram scores 100% on every category, over the cases answered and in coverage, and on the core profile', () => {
     expect(urigram.causes).toEqual([]);
-    for (const s of urigram.scores) expect(s).toEqual({ category: s.category, total: s.total, passed: s.total, failed: 0, unsupported: 0 });
+    expect(urigram.failures).toEqual([]);
+    expect(urigram.unsupported).toEqual([]);
+    for (const s of urigram.scores) expect(s).toMatchObject({ category: s.category, total: s.total, passed: s.total, failed: 0, unsupported: 0, answered: 100, coverage: 100, passedAfterCaseNormalization: 0 });
     expect(urigram.scores.map((s) => s.category)).toEqual(suite.categories.map((f) => f.category));
+    expect(urigram.protocol).toEqual({ runner: PROTOCOL_VERSION, stated: PROTOCOL_VERSION });
+    const core = casesOf('validity').filter((c) => c.grammar === 'rfc3986' && CORE_RULES.includes(c.rule)).length + casesOf('components').filter((c) => c.grammar === 'rfc3986').length + casesOf('resolution').filter((c) => c.mode === 'strict').length + casesOf('normalization').filter((c) => c.level === 'syntax').length;
+    expect(urigram.profiles).toEqual([{ profile: 'core', categories: ['validity', 'components', 'resolution', 'normalization'], total: core, passed: core, failed: 0, unsupported: 0, answered: 100, coverage: 100 }]);
+    // Validity per grammar and rule: every rule of the three grammars, adding up to the category.
+    const rules = urigram.scores.find((s) => s.category === 'validity')!.rules!;
+    expect(rules.reduce((a, r) => a + r.total, 0)).toBe(casesOf('validity').length);
+    expect(new Set(rules.map((r) => `${r.grammar} ${r.rule}`)).size).toBe(rules.length);
+  });
+
+  it('scores over the cases answered beside the coverage, lists every failing and unsupported case by id, and breaks validity down by rule', async () => {
+    // Validates URI-reference alone, wrongly for inputs with a space; says "unsupported" to every other rule.
+    const some: AdapterModule = { validate: (r) => (r.rule === 'URI-reference' && r.grammar === 'rfc3986' ? !(r.input as string).includes(' ') : { unsupported: true }) };
+    const report = await runSuite(suite, moduleTransport('some', some), { categories: ['validity'] });
+    const asked = casesOf('validity').filter((c) => c.grammar === 'rfc3986' && c.rule === 'URI-reference');
+    const wrong = asked.filter((c) => c.valid !== !c.input.includes(' '));
+    const [v] = report.scores;
+    expect(v).toMatchObject({ total: casesOf('validity').length, passed: asked.length - wrong.length, failed: wrong.length, unsupported: casesOf('validity').length - asked.length });
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(v.answered).toBe(Math.round((10000 * (asked.length - wrong.length)) / asked.length) / 100);
+    expect(v.coverage).toBe(Math.round((10000 * asked.length) / casesOf('validity').length) / 100);
+    expect(report.failures.map((f) => f.id)).toEqual(wrong.map((c) => c.id));
+    expect(report.failures[0]).toMatchObject({ category: 'validity', request: { op: 'validate', rule: 'URI-reference' }, expected: expect.stringMatching(/^(in)?valid$/) });
+    expect(report.unsupported.length).toBe(v.unsupported);
+    expect(report.unsupported.every((u) => u.cause === 'the implementation does not support it' && u.category === 'validity')).toBe(true);
+    const rule = v.rules!.find((r) => r.grammar === 'rfc3986' && r.rule === 'URI-reference')!;
+    expect(rule).toMatchObject({ total: asked.length, failed: wrong.length, unsupported: 0, coverage: 100 });
+    expect(v.rules!.filter((r) => r !== rule).every((r) => r.answered === null && r.coverage === 0)).toBe(true);
+    // The core profile counts only its cases: the validity of the four reference rules.
+    const core = casesOf('validity').filter((c) => c.grammar === 'rfc3986' && CORE_RULES.includes(c.rule));
+    expect(report.profiles[0]).toMatchObject({ total: core.length, passed: asked.length - wrong.length, failed: wrong.length });
+    const text = reportText(report);
+    expect(text).toMatch(new RegExp(`validity +${v.passed} +${v.failed} +${v.unsupported} +${v.total} +${((100 * v.passed) / (v.passed + v.failed)).toFixed(1)}% +${((100 * asked.length) / v.total).toFixed(1)}%`));
+    expect(text).toMatch(/rfc3986 URI-reference +\d+ +\d+/);
   });
 
   it('a broken implementation scores lower, its breakage named by cause with the shortest examples', async () => {
@@ -115,7 +209,7 @@ describe('the runner', () => {
     expect(causes.some((c) => c.includes('lower-cased with the host'))).toBe(true);
     expect(causes.some((c) => /query an empty one read as absent/.test(c))).toBe(true);
     for (const c of report.causes) expect(c.examples.length).toBeGreaterThan(0);
-    expect(reportText(report)).toMatch(/validity +\d+ passed +\d+ failed/);
+    expect(reportText(report)).toMatch(/validity +\d+ +\d+ +\d+ +\d+ +\d+\.\d% +100\.0%/);
   });
 
   it('awaits an adapter\'s async functions, and takes a rejection as the error', async () => {
@@ -124,7 +218,7 @@ describe('the runner', () => {
       percentEncode: async (r) => (URIGRAM_ADAPTER.percentEncode as (x: typeof r) => string)(r),
     };
     const report = await runSuite(suite, moduleTransport('async', asyncAdapter), { categories: ['percent-encoding'] });
-    expect(report.scores).toEqual([{ category: 'percent-encoding', total: casesOf('percent-encoding').length, passed: casesOf('percent-encoding').length, failed: 0, unsupported: 0 }]);
+    expect(report.scores).toEqual([expect.objectContaining({ category: 'percent-encoding', total: casesOf('percent-encoding').length, passed: casesOf('percent-encoding').length, failed: 0, unsupported: 0 })]);
   });
 
   it('an adapter that throws anything, answers what is not JSON, never settles, or has an export that throws: reported on its case, not fatal', async () => {
@@ -174,6 +268,17 @@ describe('the runner', () => {
       write(files);
       expect(() => loadSuite(root)).toThrow(message);
     }
+    // A copy that does not match its manifest: another count, other bytes.
+    const text = JSON.stringify(category([good]));
+    const sum = crypto.createHash('sha256').update(text).digest('hex');
+    write({ 'suite.json': { ...manifest, counts: { validity: 2 } }, 'v.json': text });
+    expect(() => loadSuite(root)).toThrow(/v\.json: 1 cases, where suite\.json counts 2/);
+    write({ 'suite.json': { ...manifest, sha256: { 'v.json': sum } }, 'v.json': text.replace('a:b', 'a:c') });
+    expect(() => loadSuite(root)).toThrow(/v\.json: its SHA-256 is not the one suite\.json gives/);
+    write({ 'suite.json': { ...manifest, sha256: { 'v.json': sum, 'schema.json': sum } }, 'v.json': text, 'schema.json': '{}' });
+    expect(() => loadSuite(root)).toThrow(/schema\.json: its SHA-256/);
+    write({ 'suite.json': { ...manifest, counts: { validity: 1 }, sha256: { 'v.json': sum } }, 'v.json': text });
+    expect(loadSuite(root).categories[0].cases).toHaveLength(1);
     write({ 'suite.json': manifest, 'v.json': category([good]) });
     expect(loadSuite(root).categories[0].cases).toHaveLength(1);
     fs.rmSync(root, { recursive: true, force: true });
@@ -187,6 +292,118 @@ describe('the runner', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg.match(/<rect /g)?.length).toBeGreaterThanOrEqual(suite.categories.length);
   });
+});
+
+describe('the protocol as conformance/README.md settles it', () => {
+  const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
+  /** The rows of the README's table of judged examples: category, the case's fields, the answer, the verdict. */
+  const rows = readme
+    .slice(readme.indexOf('Judged examples'))
+    .split('\n')
+    .filter((l) => /^\| [a-z-]+ \| `/.test(l))
+    .map((l) => l.split(' | ').map((cell) => cell.replace(/^\| |^`|`$| \|$/g, '')));
+  /** The rest of a case, as any case of its category has it. */
+  const BASE: Partial<Record<Category, Record<string, unknown>>> = {
+    components: { grammar: 'rfc3986', rule: 'URI-reference' },
+    validity: { grammar: 'rfc3986' },
+    'error-offset': { grammar: 'rfc3986', rule: 'URI-reference' },
+  };
+
+  it('the table of judged examples has a row for each rule it states', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(rows.map((r) => r[3].replace(/:.*/, '')))).toEqual(new Set(['passed', 'failed', 'not supported', 'passed after case normalization']));
+  });
+
+  it.each(rows.map((r, k) => [k + 1, ...r]))('row %i: %s, %s, answered %s: %s', (k, category, fields, answer, verdict) => {
+    const c = { id: `readme/${k}`, source: { kind: 'hand', why: 'conformance/README.md', file: 'conformance/README.md' }, ...BASE[category as Category], ...JSON.parse(fields as string) } as AnyCase;
+    const v = judge(category as Category, c, { id: c.id, ...JSON.parse(answer as string) });
+    const said = v.status === 'pass' ? (v.folded ? 'passed after case normalization' : 'passed') : v.status === 'unsupported' ? `not supported: ${v.cause}` : `failed: ${v.cause}`;
+    expect(said).toBe(verdict);
+  });
+
+  it('the README states the protocol version the runner speaks, and each example adapter prints it first', () => {
+    expect(readme).toContain(`## The protocol (version ${PROTOCOL_VERSION})`);
+    expect(readme).toContain(`{"protocol": ${PROTOCOL_VERSION}, "implementation": `);
+    for (const f of fs.readdirSync(path.join(dir, 'adapters'))) {
+      const source = fs.readFileSync(path.join(dir, 'adapters', f), 'utf8');
+      expect([f, new RegExp(`\\\\?"protocol\\\\?": ${PROTOCOL_VERSION}\\b`).test(source)]).toEqual([f, true]);
+    }
+  });
+
+  it('the README gives each example adapter\'s command lines, and each adapter\'s opening comment gives the same', () => {
+    for (const a of FOREIGN_ADAPTERS) {
+      const source = fs.readFileSync(path.join(dir, '..', a.file), 'utf8');
+      for (const command of [...a.build, a.exec]) {
+        expect([a.name, readme.includes(`\`${command}\``) || readme.includes(`--exec "${command}"\``) || readme.includes(`--exec ${command}\``)]).toEqual([a.name, true]);
+        expect([a.name, source.slice(0, 1200).includes(command.replace(/^\.\//, './'))]).toEqual([a.name, true]);
+      }
+      for (const p of a.packages) expect([a.name, readme.includes(`\`${p}\``)]).toEqual([a.name, true]);
+    }
+    expect(fs.readdirSync(path.join(dir, 'adapters')).sort()).toEqual(FOREIGN_ADAPTERS.map((a) => path.basename(a.file)).sort());
+  });
+
+  const partial = (...args: string[]) => `"${process.execPath}" "${path.join(__dirname, 'support', 'partial-adapter.js')}" ${args.join(' ')}`;
+
+  it('a deliberately partial adapter: what it leaves out is not judged, case normalization is forgiven, its statement names the report', async () => {
+    const report = await runSuite(suite, execTransport(partial()), { categories: ['validity', 'components', 'resolution', 'normalization'] });
+    expect(report.implementation).toBe('a partial adapter');
+    expect(report.protocol).toEqual({ runner: PROTOCOL_VERSION, stated: PROTOCOL_VERSION });
+    // It answers correctly what it answers: no failure, whatever it leaves out.
+    expect(report.failures).toEqual([]);
+    const score = (c: string) => report.scores.find((s) => s.category === c)!;
+    // Validity: URI-reference of RFC 3986 alone.
+    const uriReference = casesOf('validity').filter((c) => c.grammar === 'rfc3986' && c.rule === 'URI-reference');
+    expect(score('validity')).toMatchObject({ passed: uriReference.length, failed: 0, unsupported: casesOf('validity').length - uriReference.length, answered: 100 });
+    // Components: a case that asks only what it leaves out (authority, hostKind, pathKind) is not supported; every other passes.
+    const left = ['authority', 'hostKind', 'pathKind'];
+    const only = casesOf('components').filter((c) => c.grammar !== 'rfc3986' || Object.keys(c.components).every((k) => left.includes(k)));
+    expect(only.some((c) => c.grammar === 'rfc3986')).toBe(true);
+    expect(score('components')).toMatchObject({ failed: 0, unsupported: only.length, passed: casesOf('components').length - only.length });
+    expect(report.unsupported.filter((u) => u.category === 'components' && u.cause === 'reports none of the components the case asks').map((u) => u.id)).toEqual(only.filter((c) => c.grammar === 'rfc3986').map((c) => c.id));
+    // Its lower-cased schemes and hosts pass after case normalization, and are counted so.
+    const upper = casesOf('components').filter((c) => c.grammar === 'rfc3986' && /[A-Z]/.test((c.components.scheme ?? '') + (c.components.host ?? '').replace(/%[0-9A-Fa-f]{2}/g, '')));
+    expect(upper.length).toBeGreaterThan(0);
+    expect(score('components').passedAfterCaseNormalization).toBeGreaterThanOrEqual(upper.length);
+    const strict = casesOf('resolution').filter((c) => c.mode === 'strict');
+    expect(score('resolution')).toMatchObject({ passed: strict.length, failed: 0, unsupported: casesOf('resolution').length - strict.length });
+    expect(score('resolution').passedAfterCaseNormalization).toBeGreaterThan(0);
+    expect(score('normalization')).toMatchObject({ passed: 0, failed: 0, answered: null, coverage: 0 });
+  }, 60000);
+
+  it('an implementation that states another protocol stops the run, naming both versions', async () => {
+    await expect(runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri'] })).rejects.toThrow(ProtocolError);
+    await expect(runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 2; this runner speaks protocol 1/);
+    await expect(runSuite(suite, moduleTransport('m', { protocol: 7, uriToIri: () => 'x' }), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 7/);
+  }, 30000);
+});
+
+describe('the suite without the library (vendored)', () => {
+  it('npm pack ./conformance makes a tarball of the suite alone that the runner takes, its checksums verified, as the README unpacks it', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-vendor-'));
+    try {
+      const packed = spawnSync('npm', ['pack', './conformance', '--json', '--pack-destination', work], { cwd: path.join(dir, '..'), encoding: 'utf8' });
+      expect(packed.status).toBe(0);
+      const [{ filename, files }] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+      expect(filename).toBe(`urigram-conformance-${suite.version}.tgz`);
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'suite.json'), 'utf8'));
+      const adapters = fs.readdirSync(path.join(dir, 'adapters')).map((f) => `adapters/${f}`);
+      expect(files.map((f) => f.path).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'suite.json', ...Object.keys(manifest.sha256), ...adapters].sort());
+      // The README's command: tar -xzf urigram-conformance-VERSION.tgz --strip-components=1 -C DIR
+      const vendor = path.join(work, 'vendor');
+      fs.mkdirSync(vendor);
+      expect(spawnSync('tar', ['-xzf', path.join(work, filename), '--strip-components=1', '-C', vendor]).status).toBe(0);
+      const copy = loadSuite(vendor);
+      expect(copy.version).toBe(suite.version);
+      const report = await runSuite(copy, moduleTransport('urigram', URIGRAM_ADAPTER), { categories: ['uri-to-iri'] });
+      expect(report.failures).toEqual([]);
+      // A copy whose line ends were converted is refused.
+      const file = path.join(vendor, 'uri-to-iri.json');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/\n/g, '\r\n'));
+      expect(() => loadSuite(vendor)).toThrow(/uri-to-iri\.json: its SHA-256 is not the one suite\.json gives/);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 60000);
 });
 
 describe('a program over the JSON-lines protocol', () => {
@@ -203,7 +420,7 @@ describe('a program over the JSON-lines protocol', () => {
 
   it('is run case by case: a hang and a crash are reported on their case and the program is started again; an unsupported operation is counted as such', async () => {
     const report = await runSuite(small, execTransport(program, { timeoutMs: 1500 }));
-    expect(report.scores[0]).toEqual({ category: 'validity', total: 6, passed: 3, failed: 3, unsupported: 0 });
+    expect(report.scores[0]).toMatchObject({ category: 'validity', total: 6, passed: 3, failed: 3, unsupported: 0 });
     expect(report.scores[1]).toMatchObject({ category: 'uri-to-iri', unsupported: casesOf('uri-to-iri').length, failed: 0 });
     const byCause = Object.fromEntries(report.causes.map((c) => [c.cause, c.examples.map((e) => e.id)]));
     expect(byCause).toEqual({
@@ -216,7 +433,7 @@ describe('a program over the JSON-lines protocol', () => {
   it('an answer written just before the program exits counts (the runner reads standard output to its end), and the program is started again', async () => {
     const good = cases.filter((c) => !['hang', 'crash', 'garbage'].includes(c.input));
     const report = await runSuite({ ...small, categories: [{ ...small.categories[0], cases: good }] }, execTransport(`${program} once`, { timeoutMs: 5000 }));
-    expect(report.scores[0]).toEqual({ category: 'validity', total: good.length, passed: good.length, failed: 0, unsupported: 0 });
+    expect(report.scores[0]).toMatchObject({ category: 'validity', total: good.length, passed: good.length, failed: 0, unsupported: 0 });
   }, 30000);
 
   it('a line that answers nothing (a banner) is passed over, not taken for the first answer', async () => {
@@ -230,18 +447,27 @@ describe('a program over the JSON-lines protocol', () => {
     const started = Date.now();
     const report = await runSuite({ ...small, categories: [{ ...small.categories[0], cases: hang }] }, execTransport(`${program} chatter`, { timeoutMs: 500 }));
     expect(report.causes.map((c) => c.cause)).toEqual(['the implementation timed out']);
-    // Not a timed assertion of speed: without a per-case deadline this run never ends (jest's timeout fails it).
+    // Not a timed assertion of speed: without a per-case deadline this run never ends, and if the program's first
+    // line did not end its start-up allowance (30 s by default) it would take 30 s: jest's timeout fails either.
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   }, 15000);
+
+  it('the first case after each start also has the time the program takes to start (a JVM compiling a source file)', async () => {
+    const good = cases.filter((c) => c.input === 'http://a/');
+    const one = { ...small, categories: [{ ...small.categories[0], cases: good }] };
+    expect((await runSuite(one, execTransport(`${program} slow`, { timeoutMs: 300, startMs: 5000 }))).failures).toEqual([]);
+    expect((await runSuite(one, execTransport(`${program} slow`, { timeoutMs: 300, startMs: 0 }))).failures.map((f) => f.cause)).toEqual(['the implementation timed out']);
+  }, 30000);
 
   it('refuses a time limit setTimeout cannot keep (a longer one would fire at once)', () => {
     expect(() => execTransport(program, { timeoutMs: 2 ** 31 })).toThrow(RangeError);
     expect(() => execTransport(program, { timeoutMs: 0 })).toThrow(RangeError);
+    expect(() => execTransport(program, { startMs: -1 })).toThrow(RangeError);
   });
 
   it('the whole validity category through a process agrees with the in-process run', async () => {
     const validity = suite.categories.filter((f) => f.category === 'validity');
     const report = await runSuite({ ...suite, categories: validity }, execTransport(program));
-    expect(report.scores).toEqual([{ category: 'validity', total: validity[0].cases.length, passed: validity[0].cases.length, failed: 0, unsupported: 0 }]);
+    expect(report.scores).toEqual([expect.objectContaining({ category: 'validity', total: validity[0].cases.length, passed: validity[0].cases.length, failed: 0, unsupported: 0 })]);
   }, 60000);
 });

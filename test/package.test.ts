@@ -179,6 +179,22 @@ describe('the installed package', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ scheme: 'ldap', host: '[2001:db8::7]', query: 'objectClass?one' });
   });
 
+  it('holds the conformance suite, which a project in another language unpacks from the tarball alone, as conformance/README.md shows', () => {
+    // The README's command: tar -xzf urigram-*.tgz -C vendor/urigram-conformance --strip-components=2 package/conformance
+    const vendor = path.join(work, 'vendor', 'urigram-conformance');
+    fs.mkdirSync(vendor, { recursive: true });
+    ok(run('tar', ['-xzf', path.join(work, packed.filename), '-C', vendor, '--strip-components=2', 'package/conformance'], work));
+    const manifest = JSON.parse(fs.readFileSync(path.join(vendor, 'suite.json'), 'utf8'));
+    for (const [file, sum] of Object.entries(manifest.sha256 as Record<string, string>)) {
+      expect([file, crypto.createHash('sha256').update(fs.readFileSync(path.join(vendor, file))).digest('hex')]).toEqual([file, sum]);
+    }
+    expect(fs.readdirSync(path.join(vendor, 'adapters')).length).toBe(4);
+    // The installed command line runs the vendored copy.
+    const r = run(path.join(project, 'node_modules', '.bin', 'urigram'), ['conformance', '--suite', vendor, '--category', 'uri-to-iri', '--format', 'json'], project);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).suiteVersion).toBe(manifest.version);
+  }, 60_000);
+
   it('runs the conformance suite it ships (urigram conformance), against itself and an adapter module of the user\'s', () => {
     const bin = path.join(project, 'node_modules', '.bin', 'urigram');
     const own = run(bin, ['conformance', '--category', 'uri-to-iri,resolution', '--format', 'json'], project);

@@ -18,6 +18,7 @@
  * The output is deterministic: --check fails when conformance/ differs from
  * what this script would write (npm test runs that check).
  */
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readAbnf, type AbnfGrammar } from '../grammar-check/abnf';
@@ -28,11 +29,13 @@ import { allVectors } from '../../test/support/vectors';
 import * as reference from './reference';
 import { HAND_CASES } from './hand-cases';
 import { readRegistry } from '../registry';
-import type { Grammar, Source } from '../../src/conformance/suite';
+import type { AnyCase, Category, Grammar, Source } from '../../src/conformance/suite';
+import { requestOf } from '../../src/conformance/categories';
+import { PROTOCOL_VERSION } from '../../src/conformance/protocol';
 
 export type { Source };
 
-export const SUITE_VERSION = '1.0.0';
+export const SUITE_VERSION = '1.1.0';
 const SUITE_DIR = path.join(REPO_ROOT, 'conformance');
 /** The grammars whose grammar/registry.json line says `conformance: true`, and the default rule of each. */
 const REGISTRY = readRegistry(REPO_ROOT).filter((e) => e.conformance === true);
@@ -346,18 +349,127 @@ export function serialize(file: CategoryFile): string {
   return `${top},\n  "cases": [\n${cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]\n}\n`;
 }
 
-function main(argv: string[]): number {
-  const check = argv.includes('--check');
+/** What a change of the cases asks of the version (semantic versioning, as conformance/CHANGELOG.md says). */
+export type Bump = 'none' | 'patch' | 'minor' | 'major';
+
+/** A case as the version rule sees it: the question it asks (its request) and the whole case (with its answer and source). */
+export interface CaseText {
+  readonly question: string;
+  readonly whole: string;
+}
+
+/**
+ * The least version step from `before` to `after` (each a map of case id to the case): a case removed,
+ * or an id that now asks another question (a case inserted before it renumbered it), is major; a case
+ * added is minor; a case whose answer or source changed (corrected) is patch.
+ */
+export function requiredBump(before: ReadonlyMap<string, CaseText>, after: ReadonlyMap<string, CaseText>): { bump: Bump; added: number; corrected: number; removedOrMoved: number } {
+  let added = 0;
+  let corrected = 0;
+  let removedOrMoved = 0;
+  for (const [id, c] of after) {
+    const old = before.get(id);
+    if (old === undefined) added++;
+    else if (old.question !== c.question) removedOrMoved++;
+    else if (old.whole !== c.whole) corrected++;
+  }
+  for (const id of before.keys()) if (!after.has(id)) removedOrMoved++;
+  const bump: Bump = removedOrMoved > 0 ? 'major' : added > 0 ? 'minor' : corrected > 0 ? 'patch' : 'none';
+  return { bump, added, corrected, removedOrMoved };
+}
+
+/** Whether the step from version `from` to `to` is at least `bump`. */
+export function bumped(from: string, to: string, bump: Bump): boolean {
+  const [a, b] = [from, to].map((v) => v.split('.').map(Number));
+  const major = b[0] > a[0];
+  const minor = major || (b[0] === a[0] && b[1] > a[1]);
+  const patch = minor || (b[0] === a[0] && b[1] === a[1] && b[2] > a[2]);
+  return bump === 'none' || (bump === 'major' ? major : bump === 'minor' ? minor : patch);
+}
+
+/** The cases of category files' texts, by id. */
+function caseTexts(texts: Iterable<string>): Map<string, CaseText> {
+  const cases = new Map<string, CaseText>();
+  for (const text of texts) {
+    const file = JSON.parse(text) as { category: Category; cases: Case[] };
+    for (const c of file.cases) cases.set(c.id, { question: JSON.stringify(requestOf(file.category, c as unknown as AnyCase)), whole: JSON.stringify(c) });
+  }
+  return cases;
+}
+
+/** The suite in `dir` as written now: its version and cases; none when there is no suite there yet. */
+function suiteIn(dir: string): { version: string; cases: Map<string, CaseText> } | undefined {
+  const manifest = path.join(dir, 'suite.json');
+  if (!fs.existsSync(manifest)) return undefined;
+  const { version, files } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string; files: string[] };
+  return { version, cases: caseTexts(files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))) };
+}
+
+/** The versions conformance/CHANGELOG.md has entries for ("## 1.1.0 (2026-12-04)"), newest first. */
+export function changelogVersions(text: string): string[] {
+  return [...text.matchAll(/^## ([0-9]+\.[0-9]+\.[0-9]+) /gm)].map((m) => m[1]);
+}
+
+const sha256 = (text: string): string => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Every file of the suite as text, by name: the category files and the manifest, which counts them and gives their checksums (schema.json's too: it is written by hand). */
+export function suiteFiles(): Record<string, string> {
   const files = buildSuite();
+  const out: Record<string, string> = {};
+  for (const [name, file] of Object.entries(files)) out[name] = serialize(file);
+  const counts = Object.fromEntries(Object.values(files).map((c) => [c.category, c.cases.length]));
+  const checksums: Record<string, string> = {};
+  for (const name of Object.keys(files)) checksums[name] = sha256(out[name]);
+  checksums['schema.json'] = sha256(fs.readFileSync(path.join(SUITE_DIR, 'schema.json'), 'utf8'));
   const manifest = {
     $schema: './schema.json',
     suite: 'urigram-conformance',
     version: SUITE_VERSION,
+    protocol: PROTOCOL_VERSION,
     files: Object.keys(files),
-    counts: Object.fromEntries(Object.values(files).map((c) => [c.category, c.cases.length])),
+    counts,
+    total: Object.values(files).reduce((a, f) => a + f.cases.length, 0),
+    sha256: checksums,
   };
-  const out: Record<string, string> = { 'suite.json': JSON.stringify(manifest, null, 2) + '\n' };
-  for (const [name, file] of Object.entries(files)) out[name] = serialize(file);
+  return { 'suite.json': JSON.stringify(manifest, null, 2) + '\n', ...out };
+}
+
+/**
+ * conformance/package.json: the suite as a package of its own (`npm pack ./conformance` makes a
+ * tarball of it alone, for a project that vendors it), at the suite's version.
+ */
+export function suitePackageJson(files: readonly string[]): string {
+  const pkg = {
+    name: 'urigram-conformance',
+    version: SUITE_VERSION,
+    description: 'The urigram conformance suite alone: test cases for any implementation of RFC 3986, RFC 3987 and RFC 2396, as JSON, with their schema and example adapters in other languages (no code to install)',
+    license: 'MIT',
+    files: [...files, 'CHANGELOG.md', 'adapters/'],
+  };
+  return JSON.stringify(pkg, null, 2) + '\n';
+}
+
+function main(argv: string[]): number {
+  const check = argv.includes('--check');
+  const suite = suiteFiles();
+  const out: Record<string, string> = { ...suite, 'package.json': suitePackageJson([...Object.keys(suite), 'schema.json']) };
+  // The version follows the cases, compared with the suite as it is now, before it is written. When
+  // the version was already raised for changes not yet released, the step is the one from the
+  // version before it (the changelog's entry below its own).
+  const versions = changelogVersions(fs.readFileSync(path.join(SUITE_DIR, 'CHANGELOG.md'), 'utf8'));
+  if (versions[0] !== SUITE_VERSION) {
+    console.error(`conformance/CHANGELOG.md's newest entry is ${versions[0] ?? 'none'}, not SUITE_VERSION ${SUITE_VERSION}: add "## ${SUITE_VERSION} (date)" and say what changed`);
+    return 1;
+  }
+  const now = suiteIn(SUITE_DIR);
+  if (now !== undefined) {
+    const from = now.version === SUITE_VERSION ? versions[1] : now.version;
+    const change = requiredBump(now.cases, caseTexts(Object.entries(suite).filter(([name]) => name !== 'suite.json').map(([, text]) => text)));
+    if (from === undefined ? change.bump !== 'none' : !bumped(from, SUITE_VERSION, change.bump)) {
+      console.error(`the cases changed (${change.added} added, ${change.corrected} corrected, ${change.removedOrMoved} removed or renumbered): a ${change.bump} version step is due from ${from ?? now.version}, and SUITE_VERSION is ${SUITE_VERSION} (scripts/conformance/generate-suite.ts; say why in conformance/CHANGELOG.md)`);
+      return 1;
+    }
+  }
   let stale = 0;
   for (const [name, text] of Object.entries(out)) {
     const target = path.join(SUITE_DIR, name);
@@ -372,8 +484,8 @@ function main(argv: string[]): number {
       console.log(`wrote conformance/${name}`);
     }
   }
-  const total = Object.values(files).reduce((a, f) => a + f.cases.length, 0);
-  console.log(`${total} cases: ${Object.values(files).map((f) => `${f.category} ${f.cases.length}`).join(', ')}`);
+  const manifest = JSON.parse(out['suite.json']) as { total: number; counts: Record<string, number> };
+  console.log(`${manifest.total} cases: ${Object.entries(manifest.counts).map(([c, n]) => `${c} ${n}`).join(', ')}`);
   return stale ? 1 : 0;
 }
 

@@ -1,16 +1,21 @@
 /**
  * urigram conformance: runs the conformance suite (conformance/, see its
  * README) against urigram itself, an in-process adapter module, or a program
- * over the JSON-lines protocol, and reports per category and by cause.
+ * over the JSON-lines protocol; reports per category, per rule and by cause,
+ * and exits 1 on failures, or only on a change from a baseline of known
+ * failures, or on a score under a minimum.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CATEGORIES, loadSuite, type Category } from '../conformance/suite';
-import { moduleTransport, runSuite, type AdapterModule, type Transport } from '../conformance/run';
+import { CATEGORIES, loadSuite, type Category, type Suite } from '../conformance/suite';
+import { CORE_CATEGORIES, moduleTransport, reaches, runSuite, type AdapterModule, type Report, type Transport } from '../conformance/run';
 import { execTransport, MAX_TIMEOUT_MS } from '../conformance/exec';
-import { reportJson, reportMarkdown, reportSvg, reportText } from '../conformance/report';
+import { ProtocolError } from '../conformance/protocol';
+import { baselineOf, compareBaseline, parseBaseline, serializeBaseline, type Baseline } from '../conformance/baseline';
+import { reportJson, reportJunit, reportMarkdown, reportSvg, reportText, type FullReport, type MinScore } from '../conformance/report';
 import { URIGRAM_ADAPTER } from '../conformance/urigram-adapter';
-import { UsageError } from './io';
+import { InputError, OutputFailed, UsageError } from './io';
 import type { Context } from './command';
 
 async function loadAdapter(file: string): Promise<AdapterModule> {
@@ -22,6 +27,73 @@ async function loadAdapter(file: string): Promise<AdapterModule> {
   // A CommonJS module's exports come as the default export, and as named exports where Node can see them: take both.
   const { default: inner, ...named } = module;
   return { ...(inner !== null && typeof inner === 'object' ? (inner as AdapterModule) : {}), ...named };
+}
+
+/**
+ * Writes `text` to `file` atomically: a temporary file in the same directory, flushed (fsync), then
+ * renamed over the file, so that a reader or a crash finds the old file or the new one, never a part.
+ * (The command line's one atomic writer, src/cli/write-file.ts, replaces this where it exists.)
+ */
+function writeFileAtomic(file: string, text: string): void {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.urigram-${process.pid}-${Date.now()}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(temp, 'wx', 0o666);
+    fs.writeFileSync(fd, text);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    fs.renameSync(temp, file);
+  } catch (e) {
+    if (fd !== undefined) fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw new OutputFailed(`cannot write ${file}: ${(e as Error).message}; ${file} is unchanged`);
+  }
+}
+
+/** A baseline file read and checked (an InputError naming it otherwise), or undefined when `missing` allows it not to exist. */
+function readBaseline(file: string, missing: 'error' | 'none'): Baseline | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if (missing === 'none' && (e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new InputError(`cannot read the baseline ${file}: ${(e as Error).message}${(e as NodeJS.ErrnoException).code === 'ENOENT' ? ' (write one with --write-baseline)' : ''}`);
+  }
+  try {
+    return parseBaseline(text);
+  } catch (e) {
+    throw new InputError(`${file}: ${(e as Error).message}${missing === 'none' ? ' (not overwritten: --write-baseline replaces only a baseline)' : ''}`);
+  }
+}
+
+/** The --min-score values: CATEGORY=N, N a percentage of the cases answered. */
+function minScores(values: readonly string[], run: readonly Category[]): Array<{ target: string; min: number }> {
+  return values.map((v) => {
+    const m = /^([a-z-]+)=([0-9]+(?:\.[0-9]+)?)$/.exec(v);
+    if (m === null || Number(m[2]) > 100) throw new UsageError(`--min-score needs CATEGORY=N, N a percentage from 0 to 100, got ${JSON.stringify(v)}`);
+    const [, target, min] = m;
+    if (target === 'core') {
+      if (!CORE_CATEGORIES.some((c) => run.includes(c))) throw new UsageError(`--min-score ${v}: none of the core profile's categories (${CORE_CATEGORIES.join(', ')}) is run`);
+    } else if (!CATEGORIES.includes(target as Category)) throw new UsageError(`--min-score ${v}: unknown category ${JSON.stringify(target)} (expected core or one of: ${CATEGORIES.join(', ')})`);
+    else if (!run.includes(target as Category)) throw new UsageError(`--min-score ${v}: ${target} is not run (--category)`);
+    return { target, min: Number(min) };
+  });
+}
+
+function format(name: string, report: FullReport, suite: Suite): string {
+  switch (name) {
+    case 'json':
+      return reportJson(report);
+    case 'markdown':
+      return reportMarkdown(report);
+    case 'svg':
+      return reportSvg([report]);
+    case 'junit':
+      return reportJunit(report, suite);
+    default:
+      return reportText(report);
+  }
 }
 
 export async function runConformance(ctx: Context): Promise<void> {
@@ -36,12 +108,20 @@ export async function runConformance(ctx: Context): Promise<void> {
     throw new UsageError(`--timeout needs a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${JSON.stringify(timeout)}`);
   }
   const suiteDir = ctx.value('--suite');
-  let suite;
+  let suite: Suite;
   try {
     suite = loadSuite(suiteDir === undefined ? undefined : path.resolve(suiteDir));
   } catch (e) {
     throw new UsageError(`cannot read the suite: ${(e as Error).message}`);
   }
+  const run = suite.categories.map((f) => f.category).filter((c) => categories === undefined || categories.includes(c));
+  const targets = minScores(ctx.all('--min-score'), run);
+  // Read before the run, so that a baseline that cannot be used stops it at once.
+  const baselineFile = ctx.value('--baseline');
+  const writeBaseline = ctx.value('--write-baseline');
+  const baseline = baselineFile === undefined ? undefined : readBaseline(baselineFile, 'error');
+  const previous = writeBaseline === undefined ? undefined : writeBaseline === baselineFile ? baseline : readBaseline(writeBaseline, 'none');
+
   let transport: Transport;
   if (exec !== undefined) transport = execTransport(exec, { timeoutMs: timeout === undefined ? undefined : Number(timeout) });
   else if (adapter !== undefined) {
@@ -53,9 +133,37 @@ export async function runConformance(ctx: Context): Promise<void> {
     }
     transport = moduleTransport(adapter, module, timeout === undefined ? undefined : Number(timeout));
   } else transport = moduleTransport('urigram', URIGRAM_ADAPTER);
-  const report = await runSuite(suite, transport, { categories: categories as Category[] | undefined });
-  const format = ctx.value('--format') ?? 'text';
-  ctx.out.write(format === 'json' ? reportJson(report) : format === 'markdown' ? reportMarkdown(report) : format === 'svg' ? reportSvg([report]) : reportText(report));
-  if (report.scores.some((s) => s.failed > 0)) ctx.fail();
+  let report: Report;
+  try {
+    report = await runSuite(suite, transport, { categories: categories as Category[] | undefined });
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new InputError(e.message);
+    throw e;
+  }
+
+  const scored: MinScore[] = targets.map(({ target, min }) => {
+    const t = target === 'core' ? report.profiles.find((p) => p.profile === 'core')! : report.scores.find((s) => s.category === target)!;
+    return { target, min, answered: t.answered, met: reaches(t, min) };
+  });
+  const comparison = baseline === undefined ? undefined : compareBaseline(report, suite, baseline, baselineFile!);
+  const full: FullReport = { ...report, ...(comparison ? { baseline: comparison } : {}), ...(scored.length > 0 ? { minScores: scored } : {}) };
+
+  if (writeBaseline !== undefined) writeFileAtomic(writeBaseline, serializeBaseline(baselineOf(report, suite, previous)));
+  const name = ctx.value('--format') ?? 'text';
+  const output = ctx.value('--output');
+  if (output !== undefined) {
+    writeFileAtomic(output, format(name, full, suite));
+    // The report went to the file; the log gets the text report (CI shows both).
+    ctx.out.write(reportText(full));
+  } else ctx.out.write(format(name, full, suite));
+
+  // Exit 1: a score under its minimum; a change from the baseline (unless it was written again);
+  // without either, any failure.
+  if (scored.some((m) => !m.met)) ctx.fail();
+  if (writeBaseline === undefined) {
+    if (comparison !== undefined) {
+      if (comparison.changed) ctx.fail();
+    } else if (scored.length === 0 && report.failures.length > 0) ctx.fail();
+  }
   await ctx.out.flush();
 }

@@ -4,19 +4,26 @@
  * per line on its standard output, in order. A program that exits, or does
  * not answer a case within the time limit, is reported on that case and
  * started again for the next; a line that is not JSON is a bad answer.
- * What the program writes on standard error is passed through.
+ * What the program writes on standard error is passed through. A line that
+ * answers no request and states a protocol (`{"protocol": 1, "implementation":
+ * "..."}`, written first) is what the program says of itself.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { Request, Response, Transport } from './run';
+import type { Request, Response, Statement } from './protocol';
+import type { Transport } from './run';
 
 export interface ExecOptions {
   /** Per case, in milliseconds (default 5000). */
   readonly timeoutMs?: number;
+  /** Time the program has to start, beside the first case's limit after each start, in milliseconds (default 30000: a JVM compiling a source file). */
+  readonly startMs?: number;
   readonly cwd?: string;
 }
 
 interface Session {
   readonly process: ChildProcessWithoutNullStreams;
+  /** It has been asked nothing yet: its start-up counts toward its first case's limit. */
+  fresh: boolean;
   buffer: string;
   readonly lines: string[];
   waiting?: (line: string | undefined) => void;
@@ -33,13 +40,16 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 export function execTransport(command: string, options: ExecOptions = {}): Transport {
   const timeoutMs = options.timeoutMs ?? 5000;
+  const startMs = options.startMs ?? 30_000;
+  if (!Number.isInteger(startMs) || startMs < 0) throw new RangeError(`startMs must be an integer from 0, got ${startMs}`);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) throw new RangeError(`timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);
   let session: Session | undefined;
+  let stated: Statement = {};
 
   // Each start is a session of its own: what a killed program still writes, or its exit, reaches only its session.
   const start = (): Session => {
     const p = spawn(command, { shell: true, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
-    const s: Session = { process: p, buffer: '', lines: [], exited: false };
+    const s: Session = { process: p, fresh: true, buffer: '', lines: [], exited: false };
     const deliver = (line: string | undefined): void => {
       const w = s.waiting;
       s.waiting = undefined;
@@ -103,9 +113,18 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
   const answerTo = async (s: Session, request: Request): Promise<Response> => {
     // Lines that answer no request (a banner, a log line) or an earlier one are passed over: the answer is the line with this id.
     // The time limit is the case's, whatever the program writes meanwhile (a line does not start it again).
-    const deadline = Date.now() + timeoutMs;
+    // The first case after a start also has the time the program takes to start, until it writes
+    // its first line (its statement of its protocol, when it writes one): a program that hangs is
+    // not given that time again on each restart.
+    let starting = s.fresh;
+    let deadline = Date.now() + timeoutMs + (starting ? Math.min(startMs, MAX_TIMEOUT_MS - timeoutMs) : 0);
+    s.fresh = false;
     for (;;) {
       const line = await next(s, deadline);
+      if (starting && typeof line === 'string') {
+        starting = false;
+        deadline = Math.min(deadline, Date.now() + timeoutMs);
+      }
       if (line === 'timeout' || line === undefined) {
         stop(s);
         if (session === s) session = undefined;
@@ -119,7 +138,11 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
       }
       if (r === null || typeof r !== 'object' || Array.isArray(r)) return { id: request.id, failure: 'bad answer' };
       if (r.id === request.id) return r;
-      if (r.id === undefined && !('result' in r) && !('unsupported' in r) && !('error' in r)) continue; // not an answer
+      if (r.id === undefined && !('result' in r) && !('unsupported' in r) && !('error' in r)) {
+        // Not an answer: a banner, a log line, or the program's statement of its protocol and name.
+        if ('protocol' in r) stated = { protocol: (r as Statement).protocol, implementation: (r as Statement).implementation };
+        continue;
+      }
       if (r.id !== undefined) continue; // an answer to another request
       return { id: request.id, failure: 'bad answer' };
     }
@@ -127,6 +150,7 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
 
   return {
     name: command,
+    stated: () => stated,
     async call(request: Request): Promise<Response> {
       // A program that exits without answering is started again and asked once more: one that answers and
       // then exits (one process per request) may not have read this request before it went. Twice is a crash.

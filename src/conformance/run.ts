@@ -4,51 +4,44 @@
  * protocol (execTransport in ./exec). Each case becomes one request; the
  * answer is judged against the case, and failures are grouped by cause.
  */
-import { JUDGED_COMPONENTS, type AnyCase, type Category, type CaseOf, type ComponentName, type Suite } from './suite';
+import { checkProtocol, PROTOCOL_VERSION, type Op, type Request, type Response, type Statement } from './protocol';
+import { CATEGORY_SPECS, judge, requestOf, specOf } from './categories';
+import type { Category, Grammar, Suite } from './suite';
 
-export type Op =
-  | 'validate'
-  | 'error-offset'
-  | 'components'
-  | 'resolve'
-  | 'remove-dot-segments'
-  | 'normalize'
-  | 'equivalent'
-  | 'iri-to-uri'
-  | 'uri-to-iri'
-  | 'percent-encode'
-  | 'percent-decode';
-
-/** One line the runner writes: the case's id, the operation and its arguments. */
-export interface Request {
-  readonly id: string;
-  readonly op: Op;
-  readonly [argument: string]: unknown;
-}
-
-/** One line the implementation answers. */
-export interface Response {
-  readonly id?: string;
-  /** The answer: a boolean, a string, a number (an offset) or an object (components). */
-  readonly result?: unknown;
-  /** The implementation does not do this operation, or not with these arguments. */
-  readonly unsupported?: boolean;
-  /** The operation failed (the input is invalid): a message, and where, when known. */
-  readonly error?: string;
-  readonly offset?: number;
-  readonly codePointOffset?: number;
-  /** Set by the runner, not the implementation: the program crashed or timed out on this case. */
-  readonly failure?: 'crashed' | 'timed out' | 'bad answer';
-}
+export type { Op, Request, Response };
 
 export interface Transport {
+  /** The implementation's name, until it states its own. */
   readonly name: string;
   call(request: Request): Promise<Response> | Response;
   close?(): Promise<void> | void;
+  /** What the implementation has said of itself so far: its protocol and name. */
+  stated?(): Statement;
 }
 
-/** An in-process implementation: a module that exports, for each operation it supports, a function of the request (camelCase: errorOffset, removeDotSegments, iriToUri, percentDecode, ...). It returns the result, throws for an error (an `offset` property on the error is read), or returns { unsupported: true }. */
-export type AdapterModule = Partial<Record<string, (request: Request) => unknown>>;
+/**
+ * An in-process implementation: a module that exports, for each operation it supports, a function of
+ * the request (camelCase: errorOffset, removeDotSegments, iriToUri, percentDecode, ...). It returns the
+ * result, throws for an error (an `offset` property on the error is read), or returns
+ * { unsupported: true }. It may export `protocol` (the version it speaks) and `implementation` (its name).
+ */
+export interface AdapterModule {
+  readonly protocol?: unknown;
+  readonly implementation?: unknown;
+  readonly validate?: AdapterFunction;
+  readonly errorOffset?: AdapterFunction;
+  readonly components?: AdapterFunction;
+  readonly resolve?: AdapterFunction;
+  readonly removeDotSegments?: AdapterFunction;
+  readonly normalize?: AdapterFunction;
+  readonly equivalent?: AdapterFunction;
+  readonly iriToUri?: AdapterFunction;
+  readonly uriToIri?: AdapterFunction;
+  readonly percentEncode?: AdapterFunction;
+  readonly percentDecode?: AdapterFunction;
+}
+
+export type AdapterFunction = (request: Request) => unknown;
 
 const camel = (op: Op): string => op.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
@@ -62,10 +55,17 @@ const camel = (op: Op): string => op.replace(/-([a-z])/g, (_m, c: string) => c.t
 export function moduleTransport(name: string, module: AdapterModule, timeoutMs = 5000): Transport {
   return {
     name,
+    stated: () => {
+      try {
+        return { protocol: module.protocol, implementation: module.implementation };
+      } catch {
+        return {}; // an export whose getter throws states nothing
+      }
+    },
     async call(request) {
       let f: unknown;
       try {
-        f = module[camel(request.op)];
+        f = (module as unknown as Record<string, unknown>)[camel(request.op)];
       } catch {
         return { id: request.id, failure: 'crashed' }; // an export whose getter throws
       }
@@ -109,120 +109,54 @@ export function moduleTransport(name: string, module: AdapterModule, timeoutMs =
   };
 }
 
-/** The request for a case. */
-export function requestOf(category: Category, c: AnyCase): Request {
-  switch (category) {
-    case 'validity': {
-      const v = c as CaseOf['validity'];
-      return { id: v.id, op: 'validate', grammar: v.grammar, rule: v.rule, input: v.input };
-    }
-    case 'error-offset': {
-      const v = c as CaseOf['error-offset'];
-      return { id: v.id, op: 'error-offset', grammar: v.grammar, rule: v.rule, input: v.input };
-    }
-    case 'components': {
-      const v = c as CaseOf['components'];
-      return { id: v.id, op: 'components', grammar: v.grammar, rule: v.rule, input: v.input };
-    }
-    case 'resolution': {
-      const v = c as CaseOf['resolution'];
-      return { id: v.id, op: 'resolve', base: v.base, reference: v.reference, mode: v.mode };
-    }
-    case 'remove-dot-segments':
-      return { id: c.id, op: 'remove-dot-segments', input: (c as CaseOf['remove-dot-segments']).input };
-    case 'normalization': {
-      const v = c as CaseOf['normalization'];
-      return { id: v.id, op: 'normalize', input: v.input, level: v.level };
-    }
-    case 'equivalence': {
-      const v = c as CaseOf['equivalence'];
-      return { id: v.id, op: 'equivalent', a: v.a, b: v.b, level: v.level };
-    }
-    case 'iri-to-uri':
-      return { id: c.id, op: 'iri-to-uri', input: (c as CaseOf['iri-to-uri']).input };
-    case 'uri-to-iri':
-      return { id: c.id, op: 'uri-to-iri', input: (c as CaseOf['uri-to-iri']).input };
-    case 'percent-encoding': {
-      const v = c as CaseOf['percent-encoding'];
-      return v.operation === 'encode' ? { id: v.id, op: 'percent-encode', input: v.input, component: v.component } : { id: v.id, op: 'percent-decode', input: v.input };
-    }
-  }
+export { requestOf, judge };
+export type { Verdict } from './categories';
+
+/** Counts over a set of cases, with the score over those answered and the share answered. */
+export interface Tally {
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly unsupported: number;
+  /** The score over the cases answered: passed / (passed + failed), as a percentage; null when none was answered. */
+  readonly answered: number | null;
+  /** The share of cases answered: (passed + failed) / total, as a percentage; null when there are no cases. */
+  readonly coverage: number | null;
 }
 
-export type Verdict = { status: 'pass' } | { status: 'unsupported' } | { status: 'fail'; cause: string; got: string };
+export interface RuleScore extends Tally {
+  readonly grammar: Grammar;
+  readonly rule: string;
+}
 
-const show = (x: unknown): string => (x === undefined ? 'nothing' : JSON.stringify(x));
-const COMPONENTS: readonly ComponentName[] = JUDGED_COMPONENTS;
+export interface CategoryScore extends Tally {
+  readonly category: Category;
+  /** Passes that needed 6.2.2.1's case normalization (a parser or a resolver that lower-cases the scheme or the host). */
+  readonly passedAfterCaseNormalization: number;
+  /** Validity: the same counts for each grammar and rule. */
+  readonly rules?: readonly RuleScore[];
+}
 
-/** Judges an answer against its case. */
-export function judge(category: Category, c: AnyCase, r: Response): Verdict {
-  if (r.unsupported) return { status: 'unsupported' };
-  const fail = (cause: string, got: string = r.error !== undefined ? `error: ${r.error}` : show(r.result)): Verdict => ({
-    status: 'fail',
-    cause: c.source.kind === 'bug' ? `${cause}: ${c.source.behaviour}` : cause,
-    got,
-  });
-  if (r.failure) return fail(`the implementation ${r.failure}`, r.failure);
-  const expectString = (expected: string, cause: string): Verdict => (r.error === undefined && r.result === expected ? { status: 'pass' } : fail(r.error !== undefined ? `${cause}: fails on valid input` : cause));
-  switch (category) {
-    case 'validity': {
-      const v = c as CaseOf['validity'];
-      if (typeof r.result !== 'boolean') return fail(`${v.grammar} ${v.rule}: no boolean answer`);
-      return r.result === v.valid ? { status: 'pass' } : fail(`${v.grammar} ${v.rule}: ${v.valid ? 'rejects valid input' : 'accepts invalid input'}`);
-    }
-    case 'error-offset': {
-      const v = c as CaseOf['error-offset'];
-      const offset = typeof r.result === 'number' ? r.result : r.offset;
-      const cp = r.codePointOffset ?? (r.result as { codePointOffset?: number } | undefined)?.codePointOffset;
-      if (offset === undefined && cp === undefined) return fail(`${v.grammar}: no offset for invalid input`);
-      return offset === v.offset || cp === v.codePointOffset ? { status: 'pass' } : fail(`${v.grammar}: another offset for the first offending character`, `offset ${offset ?? cp}`);
-    }
-    case 'components': {
-      const v = c as CaseOf['components'];
-      if (r.error !== undefined || r.result === null || typeof r.result !== 'object') return fail(`${v.grammar}: rejects valid input`);
-      const got = r.result as Record<string, unknown>;
-      if (!Object.keys(v.components).some((k) => k in got)) return fail(`${v.grammar}: reports none of the components asked`);
-      for (const key of COMPONENTS) {
-        if (!(key in v.components)) continue;
-        // A component the implementation does not report (no such key) is not judged; an absent one must be null.
-        if (!(key in got)) continue;
-        const expected = v.components[key];
-        const actual = got[key] === undefined ? null : got[key];
-        if (actual === expected) continue;
-        const what = expected === '' && actual === null ? 'an empty one read as absent' : expected === null && actual === '' ? 'an absent one read as empty' : 'differs';
-        return fail(`${v.grammar}: ${key} ${what}`, `${key} ${show(actual)}`);
-      }
-      return { status: 'pass' };
-    }
-    case 'resolution':
-      return expectString((c as CaseOf['resolution']).target, `resolution (${(c as CaseOf['resolution']).mode})`);
-    case 'normalization':
-      return expectString((c as CaseOf['normalization']).output, `normalization (${(c as CaseOf['normalization']).level})`);
-    case 'equivalence': {
-      const v = c as CaseOf['equivalence'];
-      if (typeof r.result !== 'boolean') return fail(`equivalence (${v.level}): no boolean answer`);
-      return r.result === v.equivalent ? { status: 'pass' } : fail(`equivalence (${v.level}): ${v.equivalent ? 'misses an equivalence' : 'finds one the level does not give'}`);
-    }
-    case 'remove-dot-segments':
-    case 'iri-to-uri':
-    case 'uri-to-iri':
-      return expectString((c as CaseOf['iri-to-uri']).output, category);
-    case 'percent-encoding': {
-      const v = c as CaseOf['percent-encoding'];
-      if (v.operation === 'encode') return expectString(v.output, `percent-encoding for ${v.component}`);
-      if (v.error) {
-        if (r.error === undefined) return fail('percent-decoding: accepts what cannot be decoded');
-        return v.offset === undefined || r.offset === undefined || r.offset === v.offset ? { status: 'pass' } : fail('percent-decoding: another offset for the error', `offset ${r.offset}`);
-      }
-      return expectString(v.output as string, 'percent-decoding');
-    }
-  }
+/** A profile: a set of cases across categories, scored on its own. */
+export interface ProfileScore extends Tally {
+  readonly profile: 'core';
+  /** The categories it takes cases from (those that were run). */
+  readonly categories: readonly Category[];
 }
 
 export interface Failure {
   readonly id: string;
+  readonly category: Category;
+  readonly cause: string;
   readonly request: Request;
   readonly got: string;
+  readonly expected: string;
+}
+
+export interface Unanswered {
+  readonly id: string;
+  readonly category: Category;
+  readonly cause: string;
 }
 
 export interface CauseGroup {
@@ -233,19 +167,19 @@ export interface CauseGroup {
   readonly examples: readonly Failure[];
 }
 
-export interface CategoryScore {
-  readonly category: Category;
-  readonly total: number;
-  readonly passed: number;
-  readonly failed: number;
-  readonly unsupported: number;
-}
-
 export interface Report {
+  /** As the implementation states it, else the transport's name (the command or module). */
   readonly implementation: string;
   readonly suiteVersion: string;
+  /** The protocol this runner speaks, and the one the implementation stated (null: it stated none). */
+  readonly protocol: { readonly runner: number; readonly stated: number | null };
   readonly scores: readonly CategoryScore[];
+  readonly profiles: readonly ProfileScore[];
   readonly causes: readonly CauseGroup[];
+  /** Every failing case, in the suite's order. */
+  readonly failures: readonly Failure[];
+  /** Every case not answered, in the suite's order. */
+  readonly unsupported: readonly Unanswered[];
 }
 
 export interface RunOptions {
@@ -256,31 +190,78 @@ export interface RunOptions {
 }
 
 const size = (r: Request): number => JSON.stringify(r).length;
+const percentage = (n: number, of: number): number | null => (of === 0 ? null : Math.round((10000 * n) / of) / 100);
+
+class Counter {
+  passed = 0;
+  failed = 0;
+  unsupported = 0;
+  add(status: 'pass' | 'fail' | 'unsupported'): void {
+    if (status === 'pass') this.passed++;
+    else if (status === 'fail') this.failed++;
+    else this.unsupported++;
+  }
+  tally(): Tally {
+    const total = this.passed + this.failed + this.unsupported;
+    return { total, passed: this.passed, failed: this.failed, unsupported: this.unsupported, answered: percentage(this.passed, this.passed + this.failed), coverage: percentage(this.passed + this.failed, total) };
+  }
+}
+
+/** Whether `score` (passed and failed of a Tally) reaches `min` percent, exactly (not the rounded percentage). */
+export function reaches(t: Pick<Tally, 'passed' | 'failed'>, min: number): boolean {
+  return t.passed + t.failed > 0 && 100 * t.passed >= min * (t.passed + t.failed);
+}
 
 export async function runSuite(suite: Suite, transport: Transport, options: RunOptions = {}): Promise<Report> {
   const keep = options.examples ?? 3;
   const scores: CategoryScore[] = [];
   const causes: CauseGroup[] = [];
+  const failures: Failure[] = [];
+  const unsupported: Unanswered[] = [];
+  const core = new Counter();
+  const coreCategories: Category[] = [];
+  let stated: Statement = {};
   try {
     for (const file of suite.categories) {
       if (options.categories && !options.categories.includes(file.category)) continue;
-      let passed = 0;
-      let failed = 0;
-      let unsupported = 0;
+      const spec = specOf(file.category);
+      const counter = new Counter();
+      const rules = new Map<string, { grammar: Grammar; rule: string; counter: Counter }>();
+      let folded = 0;
       const groups = new Map<string, Failure[]>();
+      if (spec.core !== undefined) coreCategories.push(file.category);
       for (const c of file.cases) {
         const request = requestOf(file.category, c);
-        const verdict = judge(file.category, c, await transport.call(request));
-        if (verdict.status === 'pass') passed++;
-        else if (verdict.status === 'unsupported') unsupported++;
+        const answer = await transport.call(request);
+        stated = transport.stated?.() ?? {};
+        checkProtocol(stated, transport.name);
+        const verdict = judge(file.category, c, answer);
+        const status = verdict.status;
+        counter.add(status);
+        if (spec.core?.(c)) core.add(status);
+        if (spec.rule !== undefined) {
+          const { grammar, rule } = spec.rule(c);
+          const key = `${grammar} ${rule}`;
+          if (!rules.has(key)) rules.set(key, { grammar, rule, counter: new Counter() });
+          rules.get(key)!.counter.add(status);
+        }
+        if (verdict.status === 'pass') {
+          if (verdict.folded) folded++;
+        } else if (verdict.status === 'unsupported') unsupported.push({ id: c.id, category: file.category, cause: verdict.cause });
         else {
-          failed++;
+          const failure: Failure = { id: c.id, category: file.category, cause: verdict.cause, request, got: verdict.got, expected: spec.expected(c) };
+          failures.push(failure);
           const list = groups.get(verdict.cause) ?? [];
-          list.push({ id: c.id, request, got: verdict.got });
+          list.push(failure);
           groups.set(verdict.cause, list);
         }
       }
-      scores.push({ category: file.category, total: file.cases.length, passed, failed, unsupported });
+      scores.push({
+        category: file.category,
+        ...counter.tally(),
+        passedAfterCaseNormalization: folded,
+        ...(spec.rule !== undefined ? { rules: [...rules.values()].map(({ grammar, rule, counter: n }) => ({ grammar, rule, ...n.tally() })) } : {}),
+      });
       for (const [cause, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
         causes.push({ category: file.category, cause, count: list.length, examples: [...list].sort((a, b) => size(a.request) - size(b.request)).slice(0, keep) });
       }
@@ -288,5 +269,18 @@ export async function runSuite(suite: Suite, transport: Transport, options: RunO
   } finally {
     await transport.close?.();
   }
-  return { implementation: transport.name, suiteVersion: suite.version, scores, causes };
+  const name = typeof stated.implementation === 'string' && stated.implementation.trim() !== '' ? stated.implementation : transport.name;
+  return {
+    implementation: name,
+    suiteVersion: suite.version,
+    protocol: { runner: PROTOCOL_VERSION, stated: typeof stated.protocol === 'number' ? stated.protocol : null },
+    scores,
+    profiles: coreCategories.length > 0 ? [{ profile: 'core', categories: coreCategories, ...core.tally() }] : [],
+    causes,
+    failures,
+    unsupported,
+  };
 }
+
+/** The categories whose cases make up the core profile. */
+export const CORE_CATEGORIES = (Object.keys(CATEGORY_SPECS) as Category[]).filter((c) => CATEGORY_SPECS[c].core !== undefined);

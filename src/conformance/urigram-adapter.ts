@@ -6,11 +6,13 @@
 import { equivalent, iriToUri, matches, normalize, parse, percentDecode, percentEncode, removeDotSegments, resolve, uriToIri, UriSyntaxError, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName } from '..';
 import type { AdapterModule, Request } from './run';
 import { JUDGED_COMPONENTS } from './suite';
+import { PROTOCOL_VERSION } from './protocol';
 
 const text = (r: Request, key: string): string => r[key] as string;
 const options = (r: Request): ParseOptions => ({ grammar: r.grammar as GrammarName, rule: r.rule }) as ParseOptions;
 
 export const URIGRAM_ADAPTER: AdapterModule = {
+  protocol: PROTOCOL_VERSION,
   // matches() takes every rule of the grammar, the reference rules included: one recognizer either way.
   validate: (r) => matches(text(r, 'rule') as RuleName, text(r, 'input'), { grammar: r.grammar as GrammarName } as ParseOptions),
   errorOffset: (r) => {
@@ -20,7 +22,7 @@ export const URIGRAM_ADAPTER: AdapterModule = {
       if (e instanceof UriSyntaxError) return e.offset;
       throw e;
     }
-    throw new Error('no error: the input parses');
+    return null; // no error: the input parses
   },
   components: (r) => {
     const record = parse(text(r, 'input'), options(r)) as unknown as Record<string, string | undefined>;

@@ -5,7 +5,8 @@
 // "hang", exits on "crash", and answers "garbage" with a line that is not JSON.
 // Given "banner", it first writes a line that answers nothing; given "once",
 // it exits right after its first answer; given "chatter", it writes lines that
-// answer nothing all the time.
+// answer nothing all the time; given "slow", it starts reading one second
+// after it starts.
 const readline = require('node:readline');
 const { isValid, matches, REFERENCE_RULES } = require('../../dist/src');
 
@@ -13,8 +14,10 @@ const mode = process.argv[2];
 if (mode === 'banner') process.stdout.write(JSON.stringify({ hello: 'a program that greets first' }) + '\n');
 // Given "chatter", it writes a line that answers nothing every 50 ms and never answers "hang": the time limit is the case's, not the line's.
 if (mode === 'chatter') require('node:timers').setInterval(() => process.stdout.write(JSON.stringify({ log: 'still here' }) + '\n'), 50);
-const rl = readline.createInterface({ input: process.stdin });
-rl.on('line', (line) => {
+const listen = () => readline.createInterface({ input: process.stdin }).on('line', answer);
+if (mode === 'slow') require('node:timers').setTimeout(listen, 1000);
+else listen();
+function answer(line) {
   const r = JSON.parse(line);
   if (r.op !== 'validate') return void process.stdout.write(JSON.stringify({ id: r.id, unsupported: true }) + '\n');
   if (r.input === 'hang') return; // never answers
@@ -24,4 +27,4 @@ rl.on('line', (line) => {
   const result = reference ? isValid(r.input, { grammar: r.grammar, rule: r.rule }) : matches(r.rule, r.input, { grammar: r.grammar });
   process.stdout.write(JSON.stringify({ id: r.id, result }) + '\n');
   if (mode === 'once') process.exit(0); // the answer is written before the exit: it must count
-});
+}

@@ -1,0 +1,85 @@
+/**
+ * The example adapters of conformance/adapters/, for other languages: what
+ * each needs (a toolchain on the PATH, a library), how it is built, and the
+ * command line that runs it, as conformance/README.md gives it (a test checks
+ * that the README shows each). Used by npm run conformance:adapters (CI) and
+ * npm run scorecard.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface ForeignAdapter {
+  /** What it runs, as the scorecard names it until the adapter states its own name. */
+  readonly name: string;
+  readonly file: string;
+  /** The Debian packages that give its toolchain. */
+  readonly packages: readonly string[];
+  /** Why it cannot run on this machine, or undefined when it can. */
+  missing(): string | undefined;
+  /** The commands that build it, run in the repository's folder (none: it runs from source). */
+  readonly build: readonly string[];
+  /** The command line --exec is given, run in the repository's folder. */
+  readonly exec: string;
+}
+
+/** Whether `command args` runs (exit 0). */
+const runs = (command: string, args: readonly string[]): boolean => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+
+/** The first of `checks` that fails, as a reason: [command, args, what is missing]. */
+function firstMissing(checks: ReadonlyArray<readonly [string, readonly string[], string]>): string | undefined {
+  return checks.find(([command, args]) => !runs(command, args))?.[2];
+}
+
+export const FOREIGN_ADAPTERS: readonly ForeignAdapter[] = [
+  {
+    name: 'Python urllib.parse',
+    file: 'conformance/adapters/urllib_adapter.py',
+    packages: ['python3'],
+    missing: () => firstMissing([['python3', ['--version'], 'no python3 on the PATH']]),
+    build: [],
+    exec: 'python3 conformance/adapters/urllib_adapter.py',
+  },
+  {
+    name: 'Go net/url',
+    file: 'conformance/adapters/net_url_adapter.go',
+    packages: ['golang-go'],
+    missing: () => firstMissing([['go', ['version'], 'no go on the PATH']]),
+    build: [],
+    exec: 'go run conformance/adapters/net_url_adapter.go',
+  },
+  {
+    name: 'Java java.net.URI',
+    file: 'conformance/adapters/UriAdapter.java',
+    packages: ['default-jdk-headless'],
+    // The source launcher compiles the file: a JDK, not a runtime alone.
+    missing: () => firstMissing([['java', ['-version'], 'no java on the PATH'], ['javac', ['-version'], 'no javac on the PATH (a Java runtime without a JDK cannot run a source file)']]),
+    build: [],
+    exec: 'java conformance/adapters/UriAdapter.java',
+  },
+  {
+    name: 'uriparser (C)',
+    file: 'conformance/adapters/uriparser_adapter.c',
+    packages: ['gcc', 'libc6-dev', 'liburiparser-dev'],
+    missing: () =>
+      firstMissing([['cc', ['--version'], 'no C compiler (cc) on the PATH']]) ??
+      (['/usr/include/uriparser/Uri.h', '/usr/local/include/uriparser/Uri.h'].some((f) => fs.existsSync(f)) ? undefined : 'no uriparser headers (uriparser/Uri.h)'),
+    build: ['cc -O2 -o uriparser_adapter conformance/adapters/uriparser_adapter.c -luriparser'],
+    exec: './uriparser_adapter',
+  },
+];
+
+/**
+ * Builds an adapter in `dir`, a copy of its file under the same relative path (so that its command
+ * lines run there as the README gives them): the folder to run its command in, or an Error with the
+ * build's output.
+ */
+export function buildIn(adapter: ForeignAdapter, root: string, dir: string): string {
+  fs.mkdirSync(path.join(dir, path.dirname(adapter.file)), { recursive: true });
+  fs.copyFileSync(path.join(root, adapter.file), path.join(dir, adapter.file));
+  for (const command of adapter.build) {
+    const r = spawnSync(command, { shell: true, cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${command}: exit ${r.status}\n${r.stdout}${r.stderr}`);
+  }
+  return dir;
+}

@@ -1,0 +1,203 @@
+/**
+ * The categories of the suite, one entry each: what makes a case of it well
+ * formed, the request it becomes, how an answer is judged, what the case
+ * expects (for reports), and whether it is in the core profile. A new
+ * category is a new entry here, its case type in ./suite, its files' schema
+ * (conformance/schema.json) and its generator (scripts/conformance/).
+ */
+import { authorityCase, hexUpper, hostCase, schemeCase, uriCase, type Request, type Response } from './protocol';
+import { JUDGED_COMPONENTS, type AnyCase, type Category, type CaseOf, type ComponentName, type Grammar } from './suite';
+import { CONFORMANCE_GRAMMARS } from '../core/grammars';
+
+/**
+ * The judgement of one answer. A pass may have needed 6.2.2.1's case normalization (`folded`); a case
+ * that is not supported, or whose answer judges nothing it asks, is `unsupported`, with the reason.
+ */
+export type Verdict = { status: 'pass'; folded?: true } | { status: 'unsupported'; cause: string } | { status: 'fail'; cause: string; got: string };
+
+export interface CategorySpec<C extends Category> {
+  /** What is wrong with a case, by the fields the runner reads, or undefined (a case from elsewhere is checked before it runs). */
+  problem(c: Record<string, unknown>): string | undefined;
+  /** The request for a case, less its id. */
+  request(c: CaseOf[C]): Omit<Request, 'id'>;
+  /** Judges an answer that is not "unsupported" and not a runner's failure. `fail` words the cause and what was got. */
+  judge(c: CaseOf[C], r: Response, fail: (cause: string, got?: string) => Verdict): Verdict;
+  /** What the case expects, in a few words (reports). */
+  expected(c: CaseOf[C]): string;
+  /** Whether the case is in the core profile: what any URI library can answer (README, "Scores"). */
+  readonly core?: (c: CaseOf[C]) => boolean;
+  /** The grammar and rule a case is scored under beside its category (validity's per-rule breakdown). */
+  readonly rule?: (c: CaseOf[C]) => { grammar: Grammar; rule: string };
+}
+
+const PASS: Verdict = { status: 'pass' };
+const show = (x: unknown): string => (x === undefined ? 'nothing' : JSON.stringify(x));
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+const isOffset = (x: unknown): boolean => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+const GRAMMARS: readonly unknown[] = CONFORMANCE_GRAMMARS;
+/** The rules of RFC 3986 4.1 to 4.3 that any URI library can answer for: the core profile's validity. */
+export const CORE_RULES: readonly string[] = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'];
+
+/** How a component is put in its case-normal form (6.2.2.1) before a second comparison; the kinds are names, compared as they are. */
+const COMPONENT_CASE: Partial<Record<ComponentName, (s: string) => string>> = {
+  scheme: schemeCase,
+  authority: authorityCase,
+  userinfo: hexUpper,
+  host: hostCase,
+  path: hexUpper,
+  query: hexUpper,
+  fragment: hexUpper,
+};
+
+const strings =
+  (...keys: string[]) =>
+  (c: Record<string, unknown>): string | undefined => {
+    const bad = keys.find((k) => typeof c[k] !== 'string');
+    return bad === undefined ? undefined : `has no string "${bad}"`;
+  };
+const parsed = (c: Record<string, unknown>): string | undefined => (GRAMMARS.includes(c.grammar) ? strings('rule', 'input')(c) : `has no "grammar" of ${CONFORMANCE_GRAMMARS.join(', ')}`);
+const oneOf = (key: string, values: readonly string[]) => (c: Record<string, unknown>): string | undefined => (values.includes(c[key] as string) ? undefined : `has no "${key}" of ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`);
+const all = (...checks: Array<(c: Record<string, unknown>) => string | undefined>) => (c: Record<string, unknown>): string | undefined => {
+  for (const check of checks) {
+    const problem = check(c);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+};
+
+/** A string answer, compared exactly, or (`uri`) after 6.2.2.1's case normalization of both sides when it differs. */
+function expectString(expected: string, r: Response, cause: string, fail: (cause: string) => Verdict, uri = false): Verdict {
+  if (r.error !== undefined) return fail(`${cause}: fails on valid input`);
+  if (r.result === expected) return PASS;
+  if (uri && typeof r.result === 'string' && uriCase(r.result) === uriCase(expected)) return { status: 'pass', folded: true };
+  return fail(cause);
+}
+
+/** A category whose case maps `input` to `output` by the operation of its name, compared exactly. */
+function inputToOutput<C extends 'remove-dot-segments' | 'iri-to-uri' | 'uri-to-iri'>(category: C): CategorySpec<C> {
+  return {
+    problem: strings('input', 'output'),
+    request: (c) => ({ op: category, input: c.input }),
+    judge: (c, r, fail) => expectString(c.output, r, category, fail),
+    expected: (c) => JSON.stringify(c.output),
+  };
+}
+
+export const CATEGORY_SPECS: { readonly [C in Category]: CategorySpec<C> } = {
+  validity: {
+    problem: all(parsed, (c) => (typeof c.valid === 'boolean' ? undefined : 'has no boolean "valid"')),
+    request: (c) => ({ op: 'validate', grammar: c.grammar, rule: c.rule, input: c.input }),
+    judge: (c, r, fail) => {
+      if (typeof r.result !== 'boolean') return fail(`${c.grammar} ${c.rule}: no boolean answer`);
+      return r.result === c.valid ? PASS : fail(`${c.grammar} ${c.rule}: ${c.valid ? 'rejects valid input' : 'accepts invalid input'}`);
+    },
+    expected: (c) => (c.valid ? 'valid' : 'invalid'),
+    core: (c) => c.grammar === 'rfc3986' && CORE_RULES.includes(c.rule),
+    rule: (c) => ({ grammar: c.grammar, rule: c.rule }),
+  },
+  'error-offset': {
+    problem: all(parsed, (c) => (isOffset(c.offset) && isOffset(c.codePointOffset) ? undefined : 'has no "offset" and "codePointOffset" that are integers from 0')),
+    request: (c) => ({ op: 'error-offset', grammar: c.grammar, rule: c.rule, input: c.input }),
+    judge: (c, r, fail) => {
+      const offset = typeof r.result === 'number' ? r.result : r.offset;
+      const cp = r.codePointOffset ?? (r.result as { codePointOffset?: number } | undefined)?.codePointOffset;
+      if (offset === undefined && cp === undefined) return fail(r.error === undefined ? `${c.grammar}: accepts invalid input (no error)` : `${c.grammar}: an error without an offset`);
+      return offset === c.offset || cp === c.codePointOffset ? PASS : fail(`${c.grammar}: another offset for the first offending character`, `offset ${offset ?? cp}`);
+    },
+    expected: (c) => `an error at offset ${c.offset} (code point ${c.codePointOffset})`,
+  },
+  components: {
+    problem: all(parsed, (c) => (isObject(c.components) && Object.keys(c.components).length > 0 && Object.values(c.components).every((v) => v === null || typeof v === 'string') ? undefined : 'has no "components" object of strings and nulls (one at least)')),
+    request: (c) => ({ op: 'components', grammar: c.grammar, rule: c.rule, input: c.input }),
+    judge: (c, r, fail) => {
+      if (r.error !== undefined || r.result === null || typeof r.result !== 'object' || Array.isArray(r.result)) return fail(`${c.grammar}: rejects valid input`);
+      const got = r.result as Record<string, unknown>;
+      // Only what the case asks and the answer reports is judged; an answer that reports none of it judges nothing.
+      const judged = JUDGED_COMPONENTS.filter((key) => key in c.components && key in got);
+      if (judged.length === 0) return { status: 'unsupported', cause: 'reports none of the components the case asks' };
+      let folded = false;
+      for (const key of judged) {
+        const expected = c.components[key];
+        const actual = got[key];
+        if (actual === expected) continue;
+        const normal = COMPONENT_CASE[key];
+        if (normal !== undefined && typeof actual === 'string' && typeof expected === 'string' && normal(actual) === normal(expected)) {
+          folded = true;
+          continue;
+        }
+        const what = expected === '' && actual === null ? 'an empty one read as absent' : expected === null && actual === '' ? 'an absent one read as empty' : 'differs';
+        return fail(`${c.grammar}: ${key} ${what}`, `${key} ${show(actual)}`);
+      }
+      return folded ? { status: 'pass', folded: true } : PASS;
+    },
+    expected: (c) => JSON.stringify(c.components),
+    core: (c) => c.grammar === 'rfc3986',
+  },
+  resolution: {
+    problem: all(strings('base', 'reference', 'target'), oneOf('mode', ['strict', 'non-strict', 'rfc2396'])),
+    request: (c) => ({ op: 'resolve', base: c.base, reference: c.reference, mode: c.mode }),
+    judge: (c, r, fail) => expectString(c.target, r, `resolution (${c.mode})`, fail, true),
+    expected: (c) => JSON.stringify(c.target),
+    core: (c) => c.mode === 'strict',
+  },
+  'remove-dot-segments': inputToOutput('remove-dot-segments'),
+  normalization: {
+    problem: all(strings('input', 'output'), oneOf('level', ['syntax', 'scheme'])),
+    request: (c) => ({ op: 'normalize', input: c.input, level: c.level }),
+    judge: (c, r, fail) => expectString(c.output, r, `normalization (${c.level})`, fail),
+    expected: (c) => JSON.stringify(c.output),
+    core: (c) => c.level === 'syntax',
+  },
+  equivalence: {
+    problem: all(strings('a', 'b'), oneOf('level', ['simple', 'syntax', 'scheme']), (c) => (typeof c.equivalent === 'boolean' ? undefined : 'has no boolean "equivalent"')),
+    request: (c) => ({ op: 'equivalent', a: c.a, b: c.b, level: c.level }),
+    judge: (c, r, fail) => {
+      if (typeof r.result !== 'boolean') return fail(`equivalence (${c.level}): no boolean answer`);
+      return r.result === c.equivalent ? PASS : fail(`equivalence (${c.level}): ${c.equivalent ? 'misses an equivalence' : 'finds one the level does not give'}`);
+    },
+    expected: (c) => (c.equivalent ? 'equivalent' : 'not equivalent'),
+  },
+  'iri-to-uri': inputToOutput('iri-to-uri'),
+  'uri-to-iri': inputToOutput('uri-to-iri'),
+  'percent-encoding': {
+    problem: (c) => {
+      if (c.operation === 'encode') return strings('component', 'input', 'output')(c);
+      if (c.operation !== 'decode') return 'has no "operation" of encode or decode';
+      if (typeof c.input !== 'string') return 'has no string "input"';
+      if (c.error === true) return c.offset === undefined || isOffset(c.offset) ? undefined : 'has an "offset" that is not an integer from 0';
+      return typeof c.output === 'string' ? undefined : 'has neither a string "output" nor "error": true';
+    },
+    request: (c) => (c.operation === 'encode' ? { op: 'percent-encode', input: c.input, component: c.component } : { op: 'percent-decode', input: c.input }),
+    judge: (c, r, fail) => {
+      if (c.operation === 'encode') return expectString(c.output, r, `percent-encoding for ${c.component}`, fail);
+      if (c.error) {
+        if (r.error === undefined) return fail('percent-decoding: accepts what cannot be decoded');
+        return c.offset === undefined || r.offset === undefined || r.offset === c.offset ? PASS : fail('percent-decoding: another offset for the error', `offset ${r.offset}`);
+      }
+      return expectString(c.output as string, r, 'percent-decoding', fail);
+    },
+    expected: (c) => (c.operation === 'encode' || !c.error ? JSON.stringify(c.output) : `an error${c.offset === undefined ? '' : ` at offset ${c.offset}`}`),
+  },
+};
+
+export const CATEGORIES = Object.keys(CATEGORY_SPECS) as readonly Category[];
+
+type AnySpec = CategorySpec<Category> & { judge(c: AnyCase, r: Response, fail: (cause: string, got?: string) => Verdict): Verdict };
+export const specOf = (category: Category): AnySpec => CATEGORY_SPECS[category] as unknown as AnySpec;
+
+/** The request for a case. */
+export function requestOf(category: Category, c: AnyCase): Request {
+  return { id: c.id, ...specOf(category).request(c) } as Request;
+}
+
+/** Judges an answer against its case. */
+export function judge(category: Category, c: AnyCase, r: Response): Verdict {
+  if (r.unsupported) return { status: 'unsupported', cause: 'the implementation does not support it' };
+  const fail = (cause: string, got: string = r.error !== undefined ? `error: ${r.error}` : show(r.result)): Verdict => ({
+    status: 'fail',
+    cause: c.source.kind === 'bug' ? `${cause}: ${c.source.behaviour}` : cause,
+    got,
+  });
+  if (r.failure) return fail(`the implementation ${r.failure}`, r.failure);
+  return specOf(category).judge(c, r, fail);
+}
