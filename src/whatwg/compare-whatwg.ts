@@ -22,17 +22,17 @@
  */
 import { UriSyntaxError } from '../core/errors';
 import { checkOptions, boolean, describeValue, oneOf, UriOptionError, type OptionSpec } from '../core/options';
-import { matches, tryParse, zoneGrammar, type UriRecord } from '../core/parse';
+import { matches, tryParse, zoneGrammar, type ParseResult, type UriRecord } from '../core/parse';
 import type { HostKind } from '../core/records';
 import { isTripletAt, isUnreservedOctet, tripletOctet } from '../encoding/triplets';
 import { tryPercentDecode } from '../encoding/percent-encoding';
 import { normalize, SCHEME_DEFAULTS } from '../operations/normalize';
 import { resolve } from '../operations/resolve';
-import { WHATWG_CLASSES, type WhatwgDifferenceClass } from './classes';
+import type { WhatwgDifferenceClass } from './classes';
 import { endsInNumber, whatwgIpv4 } from './ipv4';
 import { ipv6Pieces, sameIpv6 } from './ipv6';
 import { appendixB, whatwgLayout, type WhatwgLayout } from './layout';
-import { isSpecial, whatwgReading, type WhatwgReading } from './runtime';
+import { isSpecial, runtimeUrl, whatwgReading, type WhatwgReading } from './runtime';
 
 export type { WhatwgDifferenceClass } from './classes';
 export type { WhatwgReading, WhatwgHostKind } from './runtime';
@@ -215,7 +215,7 @@ function fileLocal(host: string | undefined): boolean {
 type Compared = 'same' | 'note' | 'differs';
 
 /** How one component compares: the same text, equal in canonical form (a note), or different. */
-function compareComponent(c: WhatwgComponent, raw: Parts, w: Parts, rc: () => Parts | undefined, wc: () => Parts, scheme: string): Compared {
+function compareComponent(c: WhatwgComponent, raw: Parts, w: Parts, rc: () => Parts | undefined, wc: () => Parts, scheme: string, whatwgDomain: boolean): Compared {
   if (c === 'userinfo') {
     const [ru, rp] = userPassword(raw.userinfo);
     const [wu, wp] = userPassword(w.userinfo);
@@ -230,7 +230,9 @@ function compareComponent(c: WhatwgComponent, raw: Parts, w: Parts, rc: () => Pa
     if (scheme === 'file' && fileLocal(raw.host) && fileLocal(w.host)) return 'note';
     if (raw.host === undefined || w.host === undefined) return 'differs';
     if (sameAddress(raw.host, w.host)) return 'note';
-    return rc()?.host === wc().host ? 'note' : 'differs';
+    if (rc()?.host === wc().host) return 'note';
+    // An internationalized name: the same labels once IDNA converts each, as RFC 3986 3.2.2 asks before a DNS lookup.
+    return whatwgDomain && labelwiseAscii(raw.host) === w.host ? 'note' : 'differs';
   }
   if (c === 'port') {
     if (raw.port === w.port) return 'same';
@@ -242,6 +244,35 @@ function compareComponent(c: WhatwgComponent, raw: Parts, w: Parts, rc: () => Pa
   return rc()?.[c] === wc()[c] ? 'note' : 'differs';
 }
 
+/**
+ * A non-ASCII registered name (or one whose triplets are UTF-8 that is not
+ * ASCII) converted to ASCII label by label, each label by the runtime's IDNA
+ * (UTS 46 ToASCII, through its URL), or undefined when a label does not
+ * convert to one label (U+3002 is a dot to UTS 46: "evil\u3002com" is one label
+ * to RFC 3987 and two to WHATWG) or the host is ASCII.
+ */
+function labelwiseAscii(host: string): string | undefined {
+  const decoded = tryPercentDecode(host);
+  if (decoded === undefined || !/[^\x00-\x7f]/.test(decoded) || /[\x00-\x20#%/:<>?@[\\\]^|]/.test(decoded)) return undefined;
+  const URL = runtimeUrl();
+  const labels: string[] = [];
+  for (const label of decoded.split('.')) {
+    if (/^[\x00-\x7f]*$/.test(label)) {
+      labels.push(label.toLowerCase());
+      continue;
+    }
+    let ascii: string;
+    try {
+      ascii = new URL(`http://${label}/`).hostname;
+    } catch {
+      return undefined;
+    }
+    if (ascii.includes('.') || /^[\d.]+$/.test(ascii)) return undefined;
+    labels.push(ascii);
+  }
+  return labels.join('.');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Causes: the class and the offset of a difference, from the text.
 
@@ -251,7 +282,37 @@ interface Cause {
   readonly why: string;
 }
 
-const cause = (cls: WhatwgDifferenceClass, offset: number, why: string = WHATWG_CLASSES[cls].summary): Cause => ({ cls, offset, why });
+/** Each class's message, where the cause does not say more. */
+const MESSAGES: Readonly<Record<WhatwgDifferenceClass, string>> = {
+  'control-or-space-trimmed': 'WHATWG drops leading and trailing C0 controls and spaces; RFC 3986 allows none',
+  'tab-or-newline': 'WHATWG removes every tab, LF and CR anywhere; RFC 3986 allows none',
+  backslash: 'in a special URL WHATWG reads "\\" as "/": it ends the authority and separates path segments',
+  slashes: 'a special URL has an authority after any number of slashes (none, one, three); RFC 3986 only after exactly "//"',
+  'empty-host': 'WHATWG refuses a special URL (or a URL with userinfo or a port) with an empty host; RFC 3986 allows an empty reg-name',
+  userinfo: 'WHATWG splits the authority at its last "@", taking earlier ones into the userinfo; RFC 3986 allows one',
+  'percent-encoded-host': 'WHATWG percent-decodes a host before it reads it; RFC 3986 keeps the triplets (equal only for unreserved ones, 6.2.2.2)',
+  'ipv4-number-form': 'WHATWG reads hexadecimal, octal, fewer than four parts or one number as an IPv4 address; RFC 3986 reads a reg-name',
+  'ipv4-trailing-dot': 'WHATWG reads a dotted IPv4 address with a trailing "." as the address; RFC 3986 reads a reg-name',
+  'host-ends-in-number': 'a host whose last label is a number must be an IPv4 address to WHATWG, which refuses it otherwise; RFC 3986 reads a reg-name',
+  'idna-mapping': 'WHATWG maps a non-ASCII host by UTS 46 (U+3002 becomes "."); RFC 3986 allows no non-ASCII, RFC 3987 keeps it as written',
+  'opaque-host': 'a non-special URL\'s host is percent-encoded as written, never decoded or mapped by IDNA',
+  'ipv6-form': 'WHATWG reads IPv6 only (no IPvFuture) and writes it compressed; RFC 3986 also takes IPvFuture; addresses compare by value',
+  'zone-id': 'an IPv6 zone identifier, allowed by RFC 6874 (zoneId: true), is refused by WHATWG',
+  'port-out-of-range': 'WHATWG refuses a port above 65535; RFC 3986 allows any digits',
+  'default-port': 'a default port is dropped by WHATWG for its six special schemes, by RFC 3986 6.2.3 for the schemes whose specifications give one',
+  'port-leading-zeros': 'WHATWG writes a port as a number, without leading zeros; RFC 3986 keeps the digits (the same port)',
+  'file-host': 'a file URL has a host, possibly empty ("localhost" is empty), and no userinfo or port',
+  'windows-drive-letter': 'WHATWG reads a Windows drive letter where a file URL\'s host is as the first path segment',
+  case: 'letter case of the scheme, a host or a percent-encoding\'s hex digits, which RFC 3986 6.2.2.1 makes equivalent',
+  'percent-encoding': 'WHATWG percent-encodes a character that RFC 3986 allows as itself there ("\'" in a special URL\'s query, ";" or "=" in userinfo)',
+  'invalid-character': 'a character RFC 3986 does not allow (a space, "|", a second "#", non-ASCII...), which WHATWG percent-encodes or keeps',
+  'dot-segment-encoded': 'WHATWG removes "%2e%2e" as ".."; RFC 3986 does only after 6.2.2.2 decodes it: a server that does not normalize sees another path',
+  'path-normalization': 'WHATWG removes dot segments and writes a special URL\'s empty path as "/"; RFC 3986 does so by 6.2.2.3 and, for some schemes only, 6.2.3',
+  'relative-reference': 'without a base, WHATWG refuses a relative reference that RFC 3986 reads; with one, a special scheme equal to the base\'s is read as relative',
+  other: 'none of the above: never a difference of scheme, userinfo, host or port (a test checks)',
+};
+
+const cause = (cls: WhatwgDifferenceClass, offset: number, why: string = MESSAGES[cls]): Cause => ({ cls, offset, why });
 
 /** The first of `re` in text[from, to), as an offset, or -1. */
 function firstIn(text: string, from: number, to: number, re: RegExp): number {
@@ -398,7 +459,12 @@ function noteCause(ctx: Context, c: WhatwgComponent, raw: Parts, w: Parts): Caus
     case 'host': {
       if (ctx.scheme === 'file' && fileLocal(raw.host)) return cause('file-host', at, `a file URL's ${raw.host === undefined ? 'missing authority' : JSON.stringify(raw.host)} and WHATWG's empty host are both the local machine (RFC 8089 2; file host state)`);
       if (text.startsWith('[')) return cause('ipv6-form', from(1), `one IPv6 address: WHATWG writes it ${w.host}, compressed and in lower case (IPv6 serializer)`);
-      if (text.includes('%')) return cause('percent-encoded-host', from(text.indexOf('%')), `WHATWG percent-decodes the host to ${JSON.stringify(w.host)}; RFC 3986 reads ${JSON.stringify(text)}, equal only after 6.2.2.2 (a check on the text as written sees another host)`);
+      const nonAscii = firstIn(text, 0, text.length, /[^\x00-\x7f]/);
+      if (nonAscii >= 0) return cause('idna-mapping', from(nonAscii), `an internationalized name: WHATWG maps it by UTS 46 to ${JSON.stringify(w.host)}; RFC ${ctx.grammar === 'rfc3987' ? '3987 reads' : '3986 reads'} ${JSON.stringify(text)}, the same labels once each is converted by IDNA (RFC 3986 3.2.2, RFC 3987 3.1)`);
+      if (text.includes('%')) {
+        const idn = /[^\x00-\x7f]/.test(tryPercentDecode(text) ?? '');
+        return cause('percent-encoded-host', from(text.indexOf('%')), `WHATWG percent-decodes the host${idn ? ' and maps it by UTS 46' : ''} to ${JSON.stringify(w.host)}; RFC 3986 reads ${JSON.stringify(text)}, ${idn ? 'the same labels once decoded and converted by IDNA (3.2.2)' : 'equal only after 6.2.2.2'} (a check on the text as written sees another host)`);
+      }
       return cause('case', from(Math.max(0, firstIn(text, 0, text.length, /[A-Z]/))));
     }
     case 'port':
@@ -470,7 +536,24 @@ function whatwgOnlyCause(input: string, error: UriSyntaxError, layout: WhatwgLay
   if (ch === 0x40 && (component === 'userinfo' || component === 'host')) return cause('userinfo', o, `WHATWG takes every "@" but the last into the userinfo (authority state), reading the host ${JSON.stringify(w.host)}; RFC 3986 allows one "@"`);
   if (component === 'host' && ch > 0x7f) return cause(layout.special ? 'idna-mapping' : 'opaque-host', o, layout.special ? `WHATWG maps the host by UTS 46 to ${JSON.stringify(w.host)}; RFC 3986 allows no non-ASCII (RFC 3987 reads it as written)` : `WHATWG percent-encodes a non-special URL's host as written (${JSON.stringify(w.host)}); RFC 3986 allows no non-ASCII`);
   const what = ch === 0x20 ? 'a space' : ch === 0x25 ? 'a "%" that begins no triplet' : ch > 0x7f ? 'a non-ASCII character' : ch < 0x20 || ch === 0x7f ? 'a control character' : JSON.stringify(String.fromCodePoint(ch));
-  return cause('invalid-character', o, `${what} in the ${component}: WHATWG ${component === 'host' ? 'takes it into the host' : 'percent-encodes it or keeps it'}; RFC 3986 allows none there`);
+  return cause('invalid-character', o, `${what} in the ${component}: WHATWG ${whatwgDoes(ch, component, layout.special, w.opaquePath)}; RFC 3986 allows none there`);
+}
+
+/** The ASCII characters each percent-encode set adds to the C0 controls and non-ASCII ("Percent-encoded bytes"). */
+const FRAGMENT_SET = ' "<>`';
+const QUERY_SET = ' "#<>';
+const PATH_SET = `${QUERY_SET}?^\`{}`;
+const USERINFO_SET = `${PATH_SET}/:;=@[\\]|`;
+
+/** What the URL parser does with a character RFC 3986 refuses, in a component: which set percent-encodes it, or that it is kept. */
+function whatwgDoes(ch: number, component: WhatwgComponent, special: boolean, opaquePath: boolean): string {
+  if (component === 'host') return special ? 'takes it into the domain' : 'takes it into the opaque host, a control or non-ASCII percent-encoded';
+  const c = String.fromCodePoint(ch);
+  const always = ch < 0x20 || ch > 0x7e;
+  if (component === 'path' && opaquePath) return always ? 'percent-encodes it (the C0 control percent-encode set)' : 'keeps it as it is (opaque path state)';
+  const set = component === 'fragment' ? FRAGMENT_SET : component === 'query' ? (special ? `${QUERY_SET}'` : QUERY_SET) : component === 'path' ? PATH_SET : USERINFO_SET;
+  const name = component === 'query' && special ? 'special-query' : component;
+  return always || set.includes(c) ? `percent-encodes it (the ${name} percent-encode set)` : 'keeps it as it is';
 }
 
 /** What WHATWG does with the backslash at input offset `o`, by where it is. */
@@ -546,7 +629,7 @@ function compareReadings(ctx: Context, raw: Parts, rawKind: HostKind | undefined
   let slashes: Cause | undefined | null = null;
   for (const c of COMPONENTS) {
     if (only !== undefined && !only.has(c)) continue;
-    const how = compareComponent(c, raw, wp, rfcCanonical, wc, ctx.scheme);
+    const how = compareComponent(c, raw, wp, rfcCanonical, wc, ctx.scheme, w.hostKind === 'domain');
     if (how === 'same') continue;
     if (how === 'note') {
       const k = noteCause(ctx, c, raw, wp);
@@ -609,6 +692,15 @@ function fromBase(r: UriRecord): ReadonlySet<WhatwgComponent> {
 export function compareWithWhatwg(input: string, options?: WhatwgCompareOptions): WhatwgComparison {
   if (typeof input !== 'string') throw new TypeError(`compareWithWhatwg: expected the input as a string, got ${input === null ? 'null' : typeof input}`);
   checkOptions('compareWithWhatwg', options, OPTIONS);
+  return comparison(input, options);
+}
+
+/**
+ * compareWithWhatwg with the options checked, for lint, which has parsed the
+ * input already (by RFC 3986's URI-reference, the options' grammar): `parsed`
+ * is that result, so that the input is not parsed twice.
+ */
+export function comparison(input: string, options: WhatwgCompareOptions | undefined, parsedAlready?: ParseResult): WhatwgComparison {
   const grammar = options?.grammar ?? 'rfc3986';
   const zoneId = options?.zoneId === true;
   zoneGrammar(grammar, options?.zoneId, 'compareWithWhatwg');
@@ -616,7 +708,7 @@ export function compareWithWhatwg(input: string, options?: WhatwgCompareOptions)
   const baseReading = base === undefined ? undefined : readBase(base, grammar, zoneId);
   const baseScheme = baseReading?.scheme;
   const parseOptions = zoneId ? { grammar, zoneId } : { grammar };
-  const parsed = tryParse(input, parseOptions);
+  const parsed = parsedAlready ?? tryParse(input, parseOptions);
   const whatwg = whatwgReading(input, base);
 
   let rfc: Rfc3986Reading;
