@@ -15,7 +15,7 @@ import { loadConfig } from '../scripts/grammar-check/config';
 import { corpusCounts, corpusTable } from '../scripts/whatwg-corpus';
 import { domainToASCII } from 'node:url';
 import { tryPercentDecode } from '../src/encoding/percent-encoding';
-import { compareWithWhatwg, isValid, normalize, parse, UriOptionError, WHATWG_CLASSES, type WhatwgComparison, type WhatwgDifferenceClass } from '../src';
+import { compareWithWhatwg, isValid, lint, normalize, parse, UriOptionError, WHATWG_CLASSES, type WhatwgComparison, type WhatwgDifferenceClass } from '../src';
 import { ipv6Pieces } from '../src/whatwg/ipv6';
 
 const root = path.join(__dirname, '..');
@@ -116,6 +116,36 @@ describe('the readings', () => {
     expect(() => compareWithWhatwg('g', { grammar: 'rfc2396' as never })).toThrow(UriOptionError);
     expect(() => compareWithWhatwg('g', { zoneId: true, grammar: 'rfc3987' })).toThrow(UriOptionError);
     expect(() => compareWithWhatwg(42 as never)).toThrow(TypeError);
+  });
+});
+
+describe('the lint rules', () => {
+  const codes = (uri: string, options?: Parameters<typeof lint>[1]) => lint(uri, options).map((d) => d.code);
+
+  it('whatwg-host-differs is on by default, an error, over the cause, with the class in its message', () => {
+    const d = lint('http://0x7f.1/').find((x) => x.code === 'whatwg-host-differs');
+    expect(d).toMatchObject({ severity: 'error', start: 7, end: 13 });
+    expect(d?.message).toContain('(ipv4-number-form)');
+  });
+
+  it('whatwg-differs is off unless switched on, by rules or the strict preset; no finding for a note', () => {
+    expect(codes("http://h/?q='x'")).not.toContain('whatwg-differs');
+    expect(codes("http://h/?q='x'", { rules: { 'whatwg-differs': 'warning' } })).toContain('whatwg-differs');
+    expect(lint("http://h/?q='x'", { preset: 'strict' }).find((x) => x.code === 'whatwg-differs')).toMatchObject({ severity: 'warning', start: 12 });
+    expect(codes("http://h/?q='x'", { preset: 'strict', rules: { 'whatwg-differs': 'off' } })).not.toContain('whatwg-differs');
+    // A default port and letter case are notes: no finding, even under the strict preset.
+    expect(codes('HTTP://EXAMPLE.com:80/', { preset: 'strict' }).filter((c) => c.startsWith('whatwg'))).toEqual([]);
+    expect(() => lint('a:b', { preset: 'lenient' as never })).toThrow(UriOptionError);
+  });
+
+  it('reads a relative reference against an https base, as a browser reads a link on a page', () => {
+    expect(codes('/\\evil.example')).toContain('whatwg-host-differs');
+    expect(codes('//cdn.example/x.js')).toEqual([]);
+    expect(codes('/a/b?c#d')).toEqual([]);
+  });
+
+  it('says nothing twice: an empty host is empty-host alone', () => {
+    expect(codes('https://')).toEqual(['empty-host']);
   });
 });
 

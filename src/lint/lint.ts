@@ -607,14 +607,15 @@ const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2
 
 /**
  * Without a WHATWG rule's diagnostic over exactly the range of another rule's
- * of the same or a higher severity: one cause, already reported (an empty
- * host, a port out of range).
+ * (but `syntax`) of the same or a higher severity: one cause, already
+ * reported (an empty host, a port out of range).
  */
 function withoutRepeatedCauses(out: Diagnostic[]): Diagnostic[] {
   const whatwg = (d: Diagnostic) => d.code === 'whatwg-host-differs' || d.code === 'whatwg-differs';
   if (!out.some(whatwg)) return out;
   const ranges = new Map<string, number>();
-  for (const d of out) if (!whatwg(d)) ranges.set(`${d.start}:${d.end}`, Math.max(ranges.get(`${d.start}:${d.end}`) ?? -1, RANK[d.severity]));
+  // Not syntax: that one says RFC 3986 refuses the URI, a WHATWG rule where a browser goes with it.
+  for (const d of out) if (!whatwg(d) && d.code !== 'syntax') ranges.set(`${d.start}:${d.end}`, Math.max(ranges.get(`${d.start}:${d.end}`) ?? -1, RANK[d.severity]));
   return out.filter((d) => !whatwg(d) || (ranges.get(`${d.start}:${d.end}`) ?? -1) < RANK[d.severity]);
 }
 
