@@ -32,7 +32,7 @@ import type { WhatwgDifferenceClass } from './classes';
 import { endsInNumber, whatwgIpv4 } from './ipv4';
 import { ipv6Pieces, sameIpv6 } from './ipv6';
 import { appendixB, whatwgLayout, type WhatwgLayout } from './layout';
-import { isSpecial, runtimeUrl, whatwgReading, type WhatwgReading } from './runtime';
+import { isSpecial, whatwgReading, type WhatwgReading } from './runtime';
 
 export type { WhatwgDifferenceClass } from './classes';
 export type { WhatwgReading, WhatwgHostKind } from './runtime';
@@ -105,19 +105,26 @@ const SECURITY_COMPONENTS: ReadonlySet<WhatwgComponent> = new Set(['scheme', 'us
 // ---------------------------------------------------------------------------------------------
 // Canonical forms (RFC 3986 6.2.2.1, 6.2.2.2), component by component.
 
+/** A triplet canonicalTriplets changes: a lower-case hex digit, or an unreserved character's (ALPHA, DIGIT, "-", ".", "_", "~"). */
+const CHANGED_TRIPLET = /%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F]|4[1-9A-F]|5[0-9AF]|6[1-9A-F]|7[0-9AE]|3[0-9]|2[DE])/;
+
 /** Triplets with upper-case hex digits, and those of unreserved characters decoded (6.2.2.1, 6.2.2.2); a "%" that begins none is kept. */
 function canonicalTriplets(text: string): string {
-  if (!text.includes('%')) return text;
-  let out = '';
-  let from = 0;
-  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
-    if (!isTripletAt(text, i)) continue;
-    const octet = tripletOctet(text, i);
-    out += text.slice(from, i) + (isUnreservedOctet(octet) ? String.fromCharCode(octet) : text.slice(i, i + 3).toUpperCase());
-    from = i + 3;
-    i += 2;
-  }
-  return out + text.slice(from);
+  // Most components have no triplet to change (none with a lower-case hex digit, none of an unreserved character): one scan.
+  if (!text.includes('%') || !CHANGED_TRIPLET.test(text)) return text;
+  return text.replace(/%[0-9A-Fa-f]{2}/g, (t) => {
+    const octet = tripletOctet(t, 0);
+    return isUnreservedOctet(octet) ? String.fromCharCode(octet) : t.toUpperCase();
+  });
+}
+
+/** A name in a message (a scheme), cut at 30 characters. */
+const cut = (name: string): string => (name.length > 30 ? `${name.slice(0, 30)}…` : name);
+
+/** A value in a message: quoted, and cut at 60 characters (a message stays a line, whatever the input's length). */
+function q(value: string | undefined | null): string {
+  if (value === undefined || value === null) return 'none';
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
 }
 
 /** ASCII letters lower-cased outside triplets (whose hex digits 6.2.2.1 wants upper-case). */
@@ -232,7 +239,7 @@ function compareComponent(c: WhatwgComponent, raw: Parts, w: Parts, rc: () => Pa
     if (sameAddress(raw.host, w.host)) return 'note';
     if (rc()?.host === wc().host) return 'note';
     // An internationalized name: the same labels once IDNA converts each, as RFC 3986 3.2.2 asks before a DNS lookup.
-    return whatwgDomain && labelwiseAscii(raw.host) === w.host ? 'note' : 'differs';
+    return whatwgDomain && sameLabels(raw.host, w.host) ? 'note' : 'differs';
   }
   if (c === 'port') {
     if (raw.port === w.port) return 'same';
@@ -245,32 +252,22 @@ function compareComponent(c: WhatwgComponent, raw: Parts, w: Parts, rc: () => Pa
 }
 
 /**
- * A non-ASCII registered name (or one whose triplets are UTF-8 that is not
- * ASCII) converted to ASCII label by label, each label by the runtime's IDNA
- * (UTS 46 ToASCII, through its URL), or undefined when a label does not
- * convert to one label (U+3002 is a dot to UTS 46: "evil\u3002com" is one label
- * to RFC 3987 and two to WHATWG) or the host is ASCII.
+ * Whether an internationalized registered name (non-ASCII, or with triplets
+ * of UTF-8 that is not ASCII) is the URL parser's domain label by label: the
+ * URL parser read the same text (the same authority), percent-decoded and
+ * mapped by UTS 46, which converts each label into one label unless it maps
+ * a character to a dot ("evil\u3002com" is one label to RFC 3987 and two to
+ * WHATWG). So the two are label by label the same when they have as many labels.
  */
-function labelwiseAscii(host: string): string | undefined {
+function sameLabels(host: string, whatwgHost: string): boolean {
   const decoded = tryPercentDecode(host);
-  if (decoded === undefined || !/[^\x00-\x7f]/.test(decoded) || /[\x00-\x20#%/:<>?@[\\\]^|]/.test(decoded)) return undefined;
-  const URL = runtimeUrl();
-  const labels: string[] = [];
-  for (const label of decoded.split('.')) {
-    if (/^[\x00-\x7f]*$/.test(label)) {
-      labels.push(label.toLowerCase());
-      continue;
-    }
-    let ascii: string;
-    try {
-      ascii = new URL(`http://${label}/`).hostname;
-    } catch {
-      return undefined;
-    }
-    if (ascii.includes('.') || /^[\d.]+$/.test(ascii)) return undefined;
-    labels.push(ascii);
-  }
-  return labels.join('.');
+  if (decoded === undefined || !/[^\x00-\x7f]/.test(decoded)) return false;
+  const dots = (t: string): number => {
+    let n = 0;
+    for (let i = t.indexOf('.'); i >= 0; i = t.indexOf('.', i + 1)) n++;
+    return n;
+  };
+  return dots(decoded) === dots(whatwgHost);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,12 +374,12 @@ function slashCause(ctx: Context, rfcHasAuthority: boolean, whatwgHasHost: boole
   if (!ctx.special || ctx.scheme === 'file') return undefined;
   if (layout.authority === undefined) {
     if (rfcHasAuthority === whatwgHasHost) return undefined;
-    return cause('slashes', layout.afterScheme, `with a base of the same special scheme, WHATWG reads "${ctx.scheme}:" without "//" as relative to the base (special relative or authority state); RFC 3986 5.2.2 (strict) as a URI of its own`);
+    return cause('slashes', layout.afterScheme, `with a base of the same special scheme, WHATWG reads "${cut(ctx.scheme)}:" without "//" as relative to the base (special relative or authority state); RFC 3986 5.2.2 (strict) as a URI of its own`);
   }
   const { start, end } = layout.slashes;
   const n = end - start;
   if (n === 2 && rfcHasAuthority) return undefined;
-  return cause('slashes', n < 2 ? end : start + 2, `"${ctx.scheme}:" then ${n === 0 ? 'no "/"' : n === 1 ? 'one "/"' : `${n} "/"`}: WHATWG reads the authority of a special URL after any number of slashes (special authority ignore slashes state); RFC 3986 3.2 only after exactly "//"`);
+  return cause('slashes', n < 2 ? end : start + 2, `"${cut(ctx.scheme)}:" then ${n === 0 ? 'no "/"' : n === 1 ? 'one "/"' : `${n} "/"`}: WHATWG reads the authority of a special URL after any number of slashes (special authority ignore slashes state); RFC 3986 3.2 only after exactly "//"`);
 }
 
 /** The cause of a host difference when both read the input (and the slashes are not the cause). */
@@ -391,30 +388,30 @@ function hostCause(ctx: Context, raw: string | undefined, rawKind: HostKind | un
   const from = locator(ctx, 'host', host);
   const at = from(0);
   if (ctx.scheme === 'file' && DRIVE_LETTER.test(host + (ctx.record?.port === '' ? ':' : ''))) {
-    return cause('windows-drive-letter', at, `WHATWG reads "${host}:" where a file URL's host is as a Windows drive letter, the first path segment (file host state); RFC 3986 as the host ${JSON.stringify(host)}`);
+    return cause('windows-drive-letter', at, `WHATWG reads "${host}:" where a file URL's host is as a Windows drive letter, the first path segment (file host state); RFC 3986 as the host ${q(host)}`);
   }
   const percent = host.indexOf('%');
   if (percent >= 0 && w.hostKind !== 'opaque') {
-    return cause('percent-encoded-host', from(percent), `WHATWG percent-decodes the host before it reads it (host parser) and gets ${JSON.stringify(w.host)}; RFC 3986 keeps the triplets of a reg-name (3.2.2)`);
+    return cause('percent-encoded-host', from(percent), `WHATWG percent-decodes the host before it reads it (host parser) and gets ${q(w.host)}; RFC 3986 keeps the triplets of a reg-name (3.2.2)`);
   }
   if (w.hostKind === 'IPv4' && rawKind === 'reg-name') {
     const lower = host.toLowerCase();
     if (lower.endsWith('.') && matches('IPv4address', lower.slice(0, -1))) {
-      return cause('ipv4-trailing-dot', from(host.length - 1), `WHATWG reads ${JSON.stringify(host)} as the IPv4 address ${w.host} (the IPv4 parser drops a trailing "."); RFC 3986 as a reg-name (3.2.2)`);
+      return cause('ipv4-trailing-dot', from(host.length - 1), `WHATWG reads ${q(host)} as the IPv4 address ${w.host} (the IPv4 parser drops a trailing "."); RFC 3986 as a reg-name (3.2.2)`);
     }
     const v = whatwgIpv4(lower);
     if (v.ok) {
       const odd = v.parts.find((p) => p.radix !== 10) ?? v.parts[v.parts.length - 1];
-      const form = odd.radix === 16 ? `the hexadecimal part ${JSON.stringify(odd.text)}` : odd.radix === 8 ? `the octal part ${JSON.stringify(odd.text)}` : v.parts.length === 1 ? 'one number' : `${v.parts.length} parts`;
-      return cause('ipv4-number-form', from(odd.start), `WHATWG reads ${JSON.stringify(host)} (${form}) as the IPv4 address ${w.host} (IPv4 parser); RFC 3986 as a reg-name, IPv4address being dotted decimal (3.2.2, 7.4)`);
+      const form = odd.radix === 16 ? `the hexadecimal part ${q(odd.text)}` : odd.radix === 8 ? `the octal part ${q(odd.text)}` : v.parts.length === 1 ? 'one number' : `${v.parts.length} parts`;
+      return cause('ipv4-number-form', from(odd.start), `WHATWG reads ${q(host)} (${form}) as the IPv4 address ${w.host} (IPv4 parser); RFC 3986 as a reg-name, IPv4address being dotted decimal (3.2.2, 7.4)`);
     }
   }
   const nonAscii = firstIn(host, 0, host.length, /[^\x00-\x7f]/);
   if (w.hostKind === 'opaque' || (w.hostKind === 'empty' && !ctx.special)) {
-    return cause('opaque-host', from(Math.max(0, nonAscii)), `a ${ctx.scheme} URL's host is opaque to WHATWG: kept as written, its non-ASCII percent-encoded (${JSON.stringify(w.host)}); RFC 3986 reads ${JSON.stringify(host)}`);
+    return cause('opaque-host', from(Math.max(0, nonAscii)), `a ${cut(ctx.scheme)} URL's host is opaque to WHATWG: kept as written, its non-ASCII percent-encoded (${q(w.host)}); RFC 3986 reads ${q(host)}`);
   }
   if (nonAscii >= 0) {
-    return cause('idna-mapping', from(nonAscii), `WHATWG maps the host by UTS 46 to ${JSON.stringify(w.host)} (domain parser); RFC ${ctx.grammar === 'rfc3987' ? '3987' : '3986'} keeps ${JSON.stringify(host)}`);
+    return cause('idna-mapping', from(nonAscii), `WHATWG maps the host by UTS 46 to ${q(w.host)} (domain parser); RFC ${ctx.grammar === 'rfc3987' ? '3987' : '3986'} keeps ${q(host)}`);
   }
   return cause('other', at);
 }
@@ -428,7 +425,7 @@ function otherCause(ctx: Context, c: WhatwgComponent, raw: Parts, w: Parts): Cau
     if (ctx.scheme === 'file' && DRIVE_LETTER.test(`${ctx.record?.host ?? ''}:`)) return cause('windows-drive-letter', spanStart(ctx, 'host'));
     const encoded = encodedDotSegment(rawText);
     if (encoded >= 0) return cause('dot-segment-encoded', from(encoded));
-    if (rawText === '' && w.path === '/') return cause('path-normalization', at, `WHATWG writes the empty path of a special URL as "/"; RFC 3986 6.2.3 does so only where the scheme's specification says (${ctx.scheme} does not)`);
+    if (rawText === '' && w.path === '/') return cause('path-normalization', at, `WHATWG writes the empty path of a special URL as "/"; RFC 3986 6.2.3 does so only where the scheme's specification says (${cut(ctx.scheme)} does not)`);
   }
   // The same octets once percent-decoded: WHATWG percent-encoded what RFC 3986 (or RFC 3987) allows as itself.
   const decoded = (t: string | undefined): string => (t === undefined ? '' : (tryPercentDecode(t) ?? t));
@@ -437,7 +434,7 @@ function otherCause(ctx: Context, c: WhatwgComponent, raw: Parts, w: Parts): Cau
     const where = c === 'userinfo' ? userinfoEncodedAt(rawText) : Math.max(0, firstIn(rawText, 0, rawText.length, /['\u0080-\uffff]/));
     const set = `the ${c === 'query' && ctx.special ? 'special-query' : c} percent-encode set`;
     const rfc = ctx.grammar === 'rfc3987' ? 'RFC 3987' : 'RFC 3986';
-    return cause('percent-encoding', from(where), `WHATWG percent-encodes what ${rfc} allows as itself here (${set}): ${JSON.stringify(w[c])} for ${JSON.stringify(rawText)}, the same octets once decoded, not the same URI by RFC 3986 2.2`);
+    return cause('percent-encoding', from(where), `WHATWG percent-encodes what ${rfc} allows as itself here (${set}): ${q(w[c])} for ${q(rawText)}, the same octets once decoded, not the same URI by RFC 3986 2.2`);
   }
   if (c === 'userinfo') return cause('userinfo', at);
   return cause(c === 'path' ? 'path-normalization' : 'other', at);
@@ -457,23 +454,23 @@ function noteCause(ctx: Context, c: WhatwgComponent, raw: Parts, w: Parts): Caus
   const at = from(0);
   switch (c) {
     case 'host': {
-      if (ctx.scheme === 'file' && fileLocal(raw.host)) return cause('file-host', at, `a file URL's ${raw.host === undefined ? 'missing authority' : JSON.stringify(raw.host)} and WHATWG's empty host are both the local machine (RFC 8089 2; file host state)`);
+      if (ctx.scheme === 'file' && fileLocal(raw.host)) return cause('file-host', at, `a file URL's ${raw.host === undefined ? 'missing authority' : q(raw.host)} and WHATWG's empty host are both the local machine (RFC 8089 2; file host state)`);
       if (text.startsWith('[')) return cause('ipv6-form', from(1), `one IPv6 address: WHATWG writes it ${w.host}, compressed and in lower case (IPv6 serializer)`);
       const nonAscii = firstIn(text, 0, text.length, /[^\x00-\x7f]/);
-      if (nonAscii >= 0) return cause('idna-mapping', from(nonAscii), `an internationalized name: WHATWG maps it by UTS 46 to ${JSON.stringify(w.host)}; RFC ${ctx.grammar === 'rfc3987' ? '3987 reads' : '3986 reads'} ${JSON.stringify(text)}, the same labels once each is converted by IDNA (RFC 3986 3.2.2, RFC 3987 3.1)`);
+      if (nonAscii >= 0) return cause('idna-mapping', from(nonAscii), `an internationalized name: WHATWG maps it by UTS 46 to ${q(w.host)}; RFC ${ctx.grammar === 'rfc3987' ? '3987 reads' : '3986 reads'} ${q(text)}, the same labels once each is converted by IDNA (RFC 3986 3.2.2, RFC 3987 3.1)`);
       if (text.includes('%')) {
         const idn = /[^\x00-\x7f]/.test(tryPercentDecode(text) ?? '');
-        return cause('percent-encoded-host', from(text.indexOf('%')), `WHATWG percent-decodes the host${idn ? ' and maps it by UTS 46' : ''} to ${JSON.stringify(w.host)}; RFC 3986 reads ${JSON.stringify(text)}, ${idn ? 'the same labels once decoded and converted by IDNA (3.2.2)' : 'equal only after 6.2.2.2'} (a check on the text as written sees another host)`);
+        return cause('percent-encoded-host', from(text.indexOf('%')), `WHATWG percent-decodes the host${idn ? ' and maps it by UTS 46' : ''} to ${q(w.host)}; RFC 3986 reads ${q(text)}, ${idn ? 'the same labels once decoded and converted by IDNA (3.2.2)' : 'equal only after 6.2.2.2'} (a check on the text as written sees another host)`);
       }
       return cause('case', from(Math.max(0, firstIn(text, 0, text.length, /[A-Z]/))));
     }
     case 'port':
       if (ctx.scheme === 'file' && DRIVE_LETTER.test(`${raw.host ?? ''}:`)) return cause('windows-drive-letter', at - 1);
-      if (raw.port === undefined || raw.port === '' || w.port === undefined) return cause(raw.port === '' ? 'default-port' : 'default-port', at - 1, `${raw.port === undefined ? `WHATWG keeps the port ${w.port}, the default of ${ctx.scheme} by RFC 3986 6.2.3` : raw.port === '' ? 'an empty port: no port (RFC 3986 6.2.3)' : `${raw.port} is the default port of ${ctx.scheme}, which WHATWG drops`}`);
+      if (raw.port === undefined || raw.port === '' || w.port === undefined) return cause(raw.port === '' ? 'default-port' : 'default-port', at - 1, `${raw.port === undefined ? `WHATWG keeps the port ${w.port}, the default of ${cut(ctx.scheme)} by RFC 3986 6.2.3` : raw.port === '' ? 'an empty port: no port (RFC 3986 6.2.3)' : `${raw.port} is the default port of ${cut(ctx.scheme)}, which WHATWG drops`}`);
       return cause('port-leading-zeros', at);
     case 'path': {
       const encoded = encodedDotSegment(text);
-      if (encoded >= 0) return cause('dot-segment-encoded', from(encoded), `WHATWG removes the dot segment written ${JSON.stringify(text.slice(encoded, encoded + 6).split('/')[0])}; RFC 3986 only once 6.2.2.2 has decoded it (a server that does not normalize sees another path)`);
+      if (encoded >= 0) return cause('dot-segment-encoded', from(encoded), `WHATWG removes the dot segment written ${q(text.slice(encoded, encoded + 6).split('/')[0])}; RFC 3986 only once 6.2.2.2 has decoded it (a server that does not normalize sees another path)`);
       const dots = /(?:^|\/)\.{1,2}(?=\/|$)/.exec(text);
       if (dots !== null || text === '') return cause('path-normalization', from(dots === null ? 0 : dots.index));
       return cause('case', from(Math.max(0, text.indexOf('%'))));
@@ -533,8 +530,8 @@ function whatwgOnlyCause(input: string, error: UriSyntaxError, layout: WhatwgLay
   if (ch === 0x09 || ch === 0x0a || ch === 0x0d) return cause('tab-or-newline', o, `WHATWG removes every ASCII tab and newline before parsing (basic URL parser); RFC 3986 allows none`);
   if (ch === 0x5c) return backslashCause(layout, o);
   const component = whatwgComponentAt(layout, o);
-  if (ch === 0x40 && (component === 'userinfo' || component === 'host')) return cause('userinfo', o, `WHATWG takes every "@" but the last into the userinfo (authority state), reading the host ${JSON.stringify(w.host)}; RFC 3986 allows one "@"`);
-  if (component === 'host' && ch > 0x7f) return cause(layout.special ? 'idna-mapping' : 'opaque-host', o, layout.special ? `WHATWG maps the host by UTS 46 to ${JSON.stringify(w.host)}; RFC 3986 allows no non-ASCII (RFC 3987 reads it as written)` : `WHATWG percent-encodes a non-special URL's host as written (${JSON.stringify(w.host)}); RFC 3986 allows no non-ASCII`);
+  if (ch === 0x40 && (component === 'userinfo' || component === 'host')) return cause('userinfo', o, `WHATWG takes every "@" but the last into the userinfo (authority state), reading the host ${q(w.host)}; RFC 3986 allows one "@"`);
+  if (component === 'host' && ch > 0x7f) return cause(layout.special ? 'idna-mapping' : 'opaque-host', o, layout.special ? `WHATWG maps the host by UTS 46 to ${q(w.host)}; RFC 3986 allows no non-ASCII (RFC 3987 reads it as written)` : `WHATWG percent-encodes a non-special URL's host as written (${q(w.host)}); RFC 3986 allows no non-ASCII`);
   const what = ch === 0x20 ? 'a space' : ch === 0x25 ? 'a "%" that begins no triplet' : ch > 0x7f ? 'a non-ASCII character' : ch < 0x20 || ch === 0x7f ? 'a control character' : JSON.stringify(String.fromCodePoint(ch));
   return cause('invalid-character', o, `${what} in the ${component}: WHATWG ${whatwgDoes(ch, component, layout.special, w.opaquePath)}; RFC 3986 allows none there`);
 }
@@ -561,7 +558,7 @@ function backslashCause(layout: WhatwgLayout, o: number): Cause {
   const component = whatwgComponentAt(layout, o);
   const a = layout.authority;
   let how: string;
-  if (!layout.special) how = `WHATWG keeps "\\" in a ${layout.scheme ?? 'non-special'} URL as it is`;
+  if (!layout.special) how = `WHATWG keeps "\\" in a ${cut(layout.scheme ?? 'non-special')} URL as it is`;
   else if (component === 'query' || component === 'fragment') how = `WHATWG keeps "\\" in the ${component} as it is`;
   else if (a !== undefined && o === layout.at(a.end)) how = 'WHATWG reads "\\" as "/" in a special URL: here it ends the authority (authority state, host state)';
   else if (o >= layout.at(layout.slashes.start) && o < layout.at(layout.slashes.end)) how = 'WHATWG reads "\\" as "/" before the host of a special URL (special authority slashes state)';
@@ -582,7 +579,7 @@ function rfcOnlyCause(ctx: Context, r: UriRecord, zoneId: boolean, failure: stri
     if (ctx.scheme === 'file' && (r.userinfo !== undefined || r.port !== undefined)) {
       return cause('file-host', r.userinfo !== undefined ? spanStart(ctx, 'userinfo') : spanStart(ctx, 'port') - 1, 'a file URL has no userinfo or port to WHATWG (file host state); RFC 3986 reads them');
     }
-    if (host === '' && (ctx.special || r.userinfo !== undefined || r.port !== undefined)) return cause('empty-host', hostAt, `WHATWG refuses ${ctx.special ? `a ${ctx.scheme} URL` : 'userinfo or a port'} without a host (host-missing); RFC 3986 3.2.2 allows an empty reg-name`);
+    if (host === '' && (ctx.special || r.userinfo !== undefined || r.port !== undefined)) return cause('empty-host', hostAt, `WHATWG refuses ${ctx.special ? `a ${cut(ctx.scheme)} URL` : 'userinfo or a port'} without a host (host-missing); RFC 3986 3.2.2 allows an empty reg-name`);
     const port = portValue(r.port);
     if (port !== undefined && (port.length > 5 || Number(port) > 65535)) return cause('port-out-of-range', spanStart(ctx, 'port'), `WHATWG refuses a port above 65535 (port state); RFC 3986 3.2.3 allows any digits`);
     if (!host.startsWith('[')) {
@@ -599,7 +596,7 @@ function rfcOnlyCause(ctx: Context, r: UriRecord, zoneId: boolean, failure: stri
       }
     }
   } else if (ctx.special && ctx.scheme !== 'file') {
-    return cause('empty-host', layout.at(layout.authority?.start ?? layout.text.length), `WHATWG reads the host of a ${ctx.scheme} URL after "${ctx.scheme}:" with or without slashes, finds none and refuses it (host-missing); RFC 3986 reads no authority`);
+    return cause('empty-host', layout.at(layout.authority?.start ?? layout.text.length), `WHATWG reads the host of a ${cut(ctx.scheme)} URL after "${cut(ctx.scheme)}:" with or without slashes, finds none and refuses it (host-missing); RFC 3986 reads no authority`);
   }
   return cause('other', 0, `WHATWG refuses it (${failure}); RFC 3986 reads it`);
 }
@@ -669,7 +666,7 @@ function readBase(base: string, grammar: 'rfc3986' | 'rfc3987', zoneId: boolean)
   const r = tryParse(base, { grammar, rule, ...(zoneId ? { zoneId } : {}) });
   if (!r.ok) throw new UriOptionError('compareWithWhatwg', 'base', base, `option base must be an absolute ${rule} (RFC ${grammar === 'rfc3987' ? '3987' : '3986'} 5.1): ${r.error.message}`);
   const comparison = compareWithWhatwg(base, zoneId ? { grammar, zoneId } : { grammar });
-  if (!comparison.whatwg.valid) throw new UriOptionError('compareWithWhatwg', 'base', base, `option base must be a URL the URL parser reads, and it refuses ${JSON.stringify(base)}: ${comparison.whatwg.error.message}`);
+  if (!comparison.whatwg.valid) throw new UriOptionError('compareWithWhatwg', 'base', base, `option base must be a URL the URL parser reads, and it refuses ${q(base)}: ${comparison.whatwg.error.message}`);
   lastBase = { key, scheme: (r.value.scheme as string).toLowerCase(), opaque: comparison.whatwg.opaquePath, comparison };
   return lastBase;
 }
@@ -724,7 +721,7 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
       targetText = resolve(base, input, parseOptions);
       const t = tryParse(targetText, parseOptions);
       // resolve() gives a valid URI for a valid reference and base (RFC 3986 5.2): anything else is a bug in urigram.
-      if (!t.ok) throw new Error(`internal error: the target ${JSON.stringify(targetText)} of a valid reference is not valid: ${t.error.message}`);
+      if (!t.ok) throw new Error(`internal error: the target ${q(targetText)} of a valid reference is not valid: ${t.error.message}`);
       target = t.value;
     }
     const t = target;
