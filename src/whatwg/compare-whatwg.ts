@@ -626,6 +626,8 @@ function compareReadings(ctx: Context, raw: Parts, rawKind: HostKind | undefined
   let slashes: Cause | undefined | null = null;
   for (const c of COMPONENTS) {
     if (only !== undefined && !only.has(c)) continue;
+    // The common case: the same text.
+    if (raw[c] === wp[c]) continue;
     const how = compareComponent(c, raw, wp, rfcCanonical, wc, ctx.scheme, w.hostKind === 'domain');
     if (how === 'same') continue;
     if (how === 'note') {
@@ -700,11 +702,12 @@ export function compareWithWhatwg(input: string, options?: WhatwgCompareOptions)
 export function comparison(input: string, options: WhatwgCompareOptions | undefined, parsedAlready?: ParseResult): WhatwgComparison {
   const grammar = options?.grammar ?? 'rfc3986';
   const zoneId = options?.zoneId === true;
-  zoneGrammar(grammar, options?.zoneId, 'compareWithWhatwg');
+  if (options !== undefined) zoneGrammar(grammar, options.zoneId, 'compareWithWhatwg');
   const base = options?.base;
   const baseReading = base === undefined ? undefined : readBase(base, grammar, zoneId);
   const baseScheme = baseReading?.scheme;
-  const parseOptions = zoneId ? { grammar, zoneId } : { grammar };
+  // No options object for the default (RFC 3986): parse's fast path.
+  const parseOptions = zoneId ? { grammar, zoneId } : grammar === 'rfc3986' ? undefined : { grammar };
   const parsed = parsedAlready ?? tryParse(input, parseOptions);
   const whatwg = whatwgReading(input, base);
 
@@ -728,9 +731,24 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
     rfc = { valid: true, target: targetText, scheme: t.scheme, userinfo: t.userinfo, host: t.host, hostKind: t.hostKind, port: t.port, path: t.path, query: t.query, fragment: t.fragment };
   }
 
+  // Both read it, component by component the same text (most URLs): nothing more to work out.
+  if (target !== undefined && whatwg.valid && baseReading === undefined && sameText(target, whatwg)) return { input, verdict: 'same', rfc3986: rfc, whatwg, differences: NONE, notes: NONE };
+
   const scheme = whatwg.valid ? whatwg.scheme : (target?.scheme ?? appendixScheme(input) ?? baseScheme ?? '').toLowerCase();
-  const layout = whatwgLayout(input, baseScheme);
-  const ctx: Context = { input, layout, record, scheme, special: isSpecial(scheme), base, grammar, baseOpaque: baseReading?.opaque === true };
+  // The layout is read only when there is a cause to place.
+  let layout: WhatwgLayout | undefined;
+  const ctx: Context = {
+    input,
+    get layout(): WhatwgLayout {
+      return (layout ??= whatwgLayout(input, baseScheme));
+    },
+    record,
+    scheme,
+    special: isSpecial(scheme),
+    base,
+    grammar,
+    baseOpaque: baseReading?.opaque === true,
+  };
 
   if (record !== undefined && target !== undefined && whatwg.valid) {
     const uri = targetText ?? input;
@@ -750,7 +768,17 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
   if (!parsed.ok && whatwg.valid) {
     return { input, verdict: 'whatwg-only', rfc3986: rfc, whatwg, differences: whatwgOnlyDifferences(ctx, parsed.error, whatwg, grammar, zoneId), notes: [] };
   }
-  return { input, verdict: 'neither', rfc3986: rfc, whatwg, differences: [], notes: [] };
+  return { input, verdict: 'neither', rfc3986: rfc, whatwg, differences: NONE, notes: NONE };
+}
+
+/** No entries: one frozen array, shared (the result's lists are read-only). */
+const NONE: readonly WhatwgDifference[] = Object.freeze([]);
+
+/** Whether the two readings have the same text in every component (the WHATWG userinfo as RFC 3986 writes it). */
+function sameText(r: UriRecord, w: ValidWhatwg): boolean {
+  if (r.path !== w.path || r.host !== w.host || r.scheme !== w.scheme || r.port !== w.port || r.query !== w.query || r.fragment !== w.fragment) return false;
+  if (r.userinfo === undefined) return w.username === '' && w.password === '';
+  return r.userinfo === (w.password === '' ? w.username : `${w.username}:${w.password}`);
 }
 
 /**

@@ -38,9 +38,11 @@ export function runtimeUrl(): UrlConstructor {
 /** The special schemes (URL Standard, "URL miscellaneous") and their default ports (file has none). */
 export const SPECIAL_SCHEMES: Readonly<Record<string, string | null>> = { ftp: '21', file: null, http: '80', https: '443', ws: '80', wss: '443' };
 
+const SPECIAL: ReadonlySet<string> = new Set(Object.keys(SPECIAL_SCHEMES));
+
 /** Whether a (lower-case) scheme is special. */
 export function isSpecial(scheme: string): boolean {
-  return Object.prototype.hasOwnProperty.call(SPECIAL_SCHEMES, scheme);
+  return SPECIAL.has(scheme);
 }
 
 /** A host's kind, as the URL Standard tells hosts apart ("Host representation"), or 'empty'. */
@@ -89,34 +91,55 @@ export function whatwgReading(input: string, base?: string): WhatwgReading {
     };
   }
   const href = u.href;
-  const scheme = u.protocol.slice(0, -1);
-  const afterScheme = scheme.length + 1;
-  const hasHost = href.startsWith('//', afterScheme);
+  // The serialization begins with the scheme and ":" (URL serializing).
+  const colon = href.indexOf(':');
+  const scheme = href.slice(0, colon);
+  const hasHost = href.charCodeAt(colon + 1) === 0x2f && href.charCodeAt(colon + 2) === 0x2f;
   const hash = href.indexOf('#');
-  const beforeHash = hash < 0 ? href : href.slice(0, hash);
+  const question = href.indexOf('?');
+  const hasQuery = question >= 0 && (hash < 0 || question < hash);
+  // The authority ends at the first "/", "?" or "#" after "//": its userinfo and host percent-encode or forbid them.
+  let authorityEnd = href.length;
+  if (hasHost) {
+    for (let i = colon + 3; i < href.length; i++) {
+      const c = href.charCodeAt(i);
+      if (c === 0x2f || c === 0x3f || c === 0x23) {
+        authorityEnd = i;
+        break;
+      }
+    }
+  }
+  const authority = hasHost ? href.slice(colon + 3, authorityEnd) : '';
+  // The getters are called only for what the authority holds: most URLs have no userinfo and no port.
+  const hasUserinfo = authority.includes('@');
   const host = hasHost ? u.hostname : undefined;
   let hostKind: WhatwgHostKind | undefined;
   if (host !== undefined) {
     if (host === '') hostKind = 'empty';
-    else if (host.startsWith('[')) hostKind = 'IPv6';
+    else if (host.charCodeAt(0) === 0x5b) hostKind = 'IPv6';
     else if (!isSpecial(scheme)) hostKind = 'opaque';
     // A special URL's host that ends in a number is an IPv4 address or a failure, never a domain.
-    else hostKind = DOTTED_QUAD.test(host) ? 'IPv4' : 'domain';
+    else {
+      const last = host.charCodeAt(host.length - 1);
+      hostKind = last >= 0x30 && last <= 0x39 && DOTTED_QUAD.test(host) ? 'IPv4' : 'domain';
+    }
   }
   // A path that is a list begins with "/" after the host (or after the scheme, without one); an opaque path does not.
-  const opaquePath = !hasHost && !href.startsWith('/', afterScheme);
+  const opaquePath = !hasHost && href.charCodeAt(colon + 1) !== 0x2f;
+  const port = authority.includes(':') ? u.port : '';
   return {
     valid: true,
     href,
     scheme,
-    username: u.username,
-    password: u.password,
+    username: hasUserinfo ? u.username : '',
+    password: hasUserinfo ? u.password : '',
     host,
     hostKind,
-    port: u.port === '' ? undefined : u.port,
+    port: port === '' ? undefined : port,
     path: u.pathname,
     opaquePath,
-    query: beforeHash.includes('?') ? u.search.slice(1) : undefined,
+    // The query and the fragment as the serialization has them (the search and hash getters say "" for both none and empty).
+    query: hasQuery ? href.slice(question + 1, hash < 0 ? href.length : hash) : undefined,
     fragment: hash < 0 ? undefined : href.slice(hash + 1),
   };
 }
