@@ -138,16 +138,8 @@ function portValue(port: string | undefined): string | undefined {
   return port.replace(/^0+(?=\d)/, '');
 }
 
-/** The components, as text, of one reading: userinfo as user[:password]. */
-interface Parts {
-  readonly scheme: string | undefined;
-  readonly userinfo: string | undefined;
-  readonly host: string | undefined;
-  readonly port: string | undefined;
-  readonly path: string;
-  readonly query: string | undefined;
-  readonly fragment: string | undefined;
-}
+/** The components, as text, of one reading (a record's; the WHATWG URL's with its userinfo as user[:password]). */
+type Parts = Pick<UriRecord, WhatwgComponent>;
 
 /** The WHATWG URL's components as text, userinfo as RFC 3986 writes it ("user:password", "user", or none). */
 function whatwgParts(w: Extract<WhatwgReading, { valid: true }>): Parts {
