@@ -171,29 +171,6 @@ describe('the classes (WHATWG_CLASSES, docs/whatwg.md)', () => {
   });
 });
 
-describe("docs/whatwg.md's API examples", () => {
-  /** Each expression of a ```ts block and the JSON in the comment lines under it. */
-  const doc = fs.readFileSync(path.join(root, 'docs', 'whatwg.md'), 'utf8');
-  const examples = [...doc.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].flatMap((block) => {
-    const out: Array<[string, string]> = [];
-    for (const chunk of block[1].split(/\n(?=[^/])/)) {
-      const [expression, ...comments] = chunk.trimEnd().split('\n');
-      out.push([expression, comments.map((c) => c.replace(/^\/\/ ?/, '')).join('\n')]);
-    }
-    return out;
-  });
-
-  it('are there', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(8);
-  });
-
-  it.each(examples)('%s', (expression, shown) => {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the documented expression, run against the library
-    const value = new Function('urigram', `const { compareWithWhatwg, hostAddress, lint } = urigram; return (${expression});`)(require('../src'));
-    expect(JSON.parse(JSON.stringify(value))).toEqual(JSON.parse(shown));
-  });
-});
-
 describe('the web-platform-tests URL data (test/wpt/urltestdata.json)', () => {
   type Test = { input: string; base: string | null; failure?: true; protocol?: string; username?: string; password?: string; hostname?: string; port?: string; pathname?: string; search?: string; hash?: string };
   const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | Test>;
