@@ -1,5 +1,5 @@
 /**
- * compareWithWhatwg (issue 31): the vectors of test/vectors/whatwg.json, each
+ * compareWithWhatwg (issue 31): the vectors of test/whatwg/vectors.json, each
  * written from a step of the URL Standard's parser and an RFC 3986 section
  * (both named in the test's title); every class's example (WHATWG_CLASSES,
  * the table of docs/whatwg.md); every line of the web-platform-tests URL data
@@ -42,7 +42,7 @@ interface Vector {
   readonly why: string;
 }
 
-const { vectors } = JSON.parse(fs.readFileSync(path.join(__dirname, 'vectors', 'whatwg.json'), 'utf8')) as { vectors: Vector[] };
+const { vectors } = JSON.parse(fs.readFileSync(path.join(__dirname, 'whatwg', 'vectors.json'), 'utf8')) as { vectors: Vector[] };
 
 const optionsOf = (v: Vector) => ({ ...(v.base === undefined ? {} : { base: v.base }), ...(v.grammar === undefined ? {} : { grammar: v.grammar }), ...(v.zoneId === undefined ? {} : { zoneId: v.zoneId }) });
 
@@ -53,7 +53,7 @@ const shape = (e: { component: string; class: string; offset: number; security?:
   return out as unknown as Entry;
 };
 
-describe('the vectors (test/vectors/whatwg.json)', () => {
+describe('the vectors (test/whatwg/vectors.json)', () => {
   it.each(vectors.map((v) => [`${JSON.stringify(v.input)}${v.base === undefined ? '' : ` against ${v.base}`}${v.grammar === 'rfc3987' ? ' (RFC 3987)' : ''}: URL Standard, ${v.whatwg}; RFC 3986 ${v.rfc3986}`, v] as const))('%s', (_title, v) => {
     const c = compareWithWhatwg(v.input, optionsOf(v));
     expect(c.verdict).toBe(v.verdict);
@@ -142,6 +142,12 @@ describe('the lint rules', () => {
     expect(codes('/\\evil.example')).toContain('whatwg-host-differs');
     expect(codes('//cdn.example/x.js')).toEqual([]);
     expect(codes('/a/b?c#d')).toEqual([]);
+  });
+
+  it('compares an IRI as RFC 3987 reads it: an IDN is no finding, U+3002 is', () => {
+    expect(codes('https://b\u00fccher.example/')).toEqual(['syntax', 'non-ascii']);
+    const d = lint('http://evil\u3002com/').find((x) => x.code === 'whatwg-host-differs');
+    expect(d?.message).toBe('the WHATWG URL parser reads the host "evil.com", RFC 3987 "evil\u3002com" (idna-mapping)');
   });
 
   it('says nothing twice: an empty host is empty-host alone', () => {
