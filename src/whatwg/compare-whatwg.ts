@@ -701,7 +701,7 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
   // No options object for the default (RFC 3986): parse's fast path.
   const parseOptions = zoneId ? { grammar, zoneId } : grammar === 'rfc3986' ? undefined : { grammar };
   const parsed = parsedAlready ?? tryParse(input, parseOptions);
-  const whatwg = whatwgReading(input, base);
+  const whatwg = whatwgReading(input, base, base === undefined && parsed.ok ? parsed.value : undefined);
 
   let rfc: Rfc3986Reading;
   let record: UriRecord | undefined;

@@ -77,8 +77,60 @@ export type WhatwgReading =
 
 const DOTTED_QUAD = /^\d+\.\d+\.\d+\.\d+$/;
 
+/** A host's kind, as the URL Standard tells them apart, from its serialization (or undefined for a null host). */
+function hostKindOf(scheme: string, host: string | undefined): WhatwgHostKind | undefined {
+  if (host === undefined) return undefined;
+  if (host === '') return 'empty';
+  if (host.charCodeAt(0) === 0x5b) return 'IPv6';
+  if (!isSpecial(scheme)) return 'opaque';
+  // A special URL's host that ends in a number is an IPv4 address or a failure, never a domain.
+  const last = host.charCodeAt(host.length - 1);
+  return last >= 0x30 && last <= 0x39 && DOTTED_QUAD.test(host) ? 'IPv4' : 'domain';
+}
+
+/** The reading of a URL whose serialization is the input, from RFC 3986's record of the input. */
+function fromRecord(href: string, r: SameSpelling): WhatwgReading {
+  const scheme = r.scheme as string;
+  const colon = r.userinfo === undefined ? -1 : r.userinfo.indexOf(':');
+  // Without a host, a path that begins "//" is serialized after "/." (the path is what follows it).
+  const path = r.host === undefined && r.path.startsWith('/.//') ? r.path.slice(2) : r.path;
+  return {
+    valid: true,
+    href,
+    scheme,
+    username: r.userinfo === undefined ? '' : colon < 0 ? r.userinfo : r.userinfo.slice(0, colon),
+    password: r.userinfo === undefined || colon < 0 ? '' : r.userinfo.slice(colon + 1),
+    host: r.host,
+    hostKind: hostKindOf(scheme, r.host),
+    port: r.port === '' ? undefined : r.port,
+    path,
+    opaquePath: r.host === undefined && !path.startsWith('/'),
+    query: r.query,
+    fragment: r.fragment,
+  };
+}
+
 /** The WHATWG reading of `input` (against `base` when given), by the runtime's `URL`. */
-export function whatwgReading(input: string, base?: string): WhatwgReading {
+/** The components of an RFC 3986 record, when the URL parser's serialization is the input itself. */
+export interface SameSpelling {
+  readonly scheme: string | undefined;
+  readonly userinfo: string | undefined;
+  readonly host: string | undefined;
+  readonly port: string | undefined;
+  readonly path: string;
+  readonly query: string | undefined;
+  readonly fragment: string | undefined;
+}
+
+/**
+ * The WHATWG reading of `input` (against `base` when given), by the runtime's
+ * `URL`. `record`: RFC 3986's components of the input, when it has them (no
+ * base): where the URL's serialization is the input itself, its components
+ * are the record's, which the serializer writes with the delimiters RFC 3986
+ * reads (URL serializing; RFC 3986 Appendix B), so they are taken from it
+ * and not read again through the URL's getters.
+ */
+export function whatwgReading(input: string, base?: string, record?: SameSpelling): WhatwgReading {
   const URL = runtimeUrl();
   let u: UrlObject;
   try {
@@ -91,6 +143,7 @@ export function whatwgReading(input: string, base?: string): WhatwgReading {
     };
   }
   const href = u.href;
+  if (record !== undefined && href === input && record.scheme !== undefined) return fromRecord(href, record);
   // The serialization begins with the scheme and ":" (URL serializing).
   const colon = href.indexOf(':');
   const scheme = href.slice(0, colon);
@@ -98,35 +151,32 @@ export function whatwgReading(input: string, base?: string): WhatwgReading {
   const hash = href.indexOf('#');
   const question = href.indexOf('?');
   const hasQuery = question >= 0 && (hash < 0 || question < hash);
-  // The authority ends at the first "/", "?" or "#" after "//": its userinfo and host percent-encode or forbid them.
-  let authorityEnd = href.length;
+  // The authority ends at the first "/", "?" or "#" after "//": its userinfo and host percent-encode or forbid them (a
+  // special URL's path always begins with "/").
+  let authorityEnd = -1;
   if (hasHost) {
-    for (let i = colon + 3; i < href.length; i++) {
-      const c = href.charCodeAt(i);
-      if (c === 0x2f || c === 0x3f || c === 0x23) {
-        authorityEnd = i;
-        break;
+    authorityEnd = href.indexOf('/', colon + 3);
+    if (authorityEnd < 0 || !isSpecial(scheme)) {
+      authorityEnd = href.length;
+      for (let i = colon + 3; i < href.length; i++) {
+        const c = href.charCodeAt(i);
+        if (c === 0x2f || c === 0x3f || c === 0x23) {
+          authorityEnd = i;
+          break;
+        }
       }
     }
   }
-  const authority = hasHost ? href.slice(colon + 3, authorityEnd) : '';
   // The getters are called only for what the authority holds: most URLs have no userinfo and no port.
-  const hasUserinfo = authority.includes('@');
+  const at = hasHost ? href.indexOf('@', colon + 3) : -1;
+  const hasUserinfo = at >= 0 && at < authorityEnd;
+  const portColon = hasHost ? href.indexOf(':', colon + 3) : -1;
+  const hasColon = portColon >= 0 && portColon < authorityEnd;
   const host = hasHost ? u.hostname : undefined;
-  let hostKind: WhatwgHostKind | undefined;
-  if (host !== undefined) {
-    if (host === '') hostKind = 'empty';
-    else if (host.charCodeAt(0) === 0x5b) hostKind = 'IPv6';
-    else if (!isSpecial(scheme)) hostKind = 'opaque';
-    // A special URL's host that ends in a number is an IPv4 address or a failure, never a domain.
-    else {
-      const last = host.charCodeAt(host.length - 1);
-      hostKind = last >= 0x30 && last <= 0x39 && DOTTED_QUAD.test(host) ? 'IPv4' : 'domain';
-    }
-  }
+  const hostKind = hostKindOf(scheme, host);
   // A path that is a list begins with "/" after the host (or after the scheme, without one); an opaque path does not.
   const opaquePath = !hasHost && href.charCodeAt(colon + 1) !== 0x2f;
-  const port = authority.includes(':') ? u.port : '';
+  const port = hasColon ? u.port : '';
   return {
     valid: true,
     href,
