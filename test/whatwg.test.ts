@@ -85,6 +85,9 @@ describe('the readings', () => {
     expect(f.whatwg.valid).toBe(false);
     if (!f.whatwg.valid) expect(f.whatwg.error).toMatchObject({ name: 'TypeError', code: 'ERR_INVALID_URL' });
     expect(f.rfc3986).toMatchObject({ valid: true, host: 'a%2fb', hostKind: 'reg-name' });
+    expect(compareWithWhatwg('http://a:b:c@h/').rfc3986).toMatchObject({ userinfo: 'a:b:c', user: 'a', password: 'b:c' });
+    expect(compareWithWhatwg('http://a@h/').rfc3986).toMatchObject({ userinfo: 'a', user: 'a', password: undefined });
+    expect(compareWithWhatwg('http://a:b:c@h/').whatwg).toMatchObject({ username: 'a', password: 'b%3Ac' });
   });
 
   it('tells absent from empty on the WHATWG side too (null host, query, fragment), and the host kinds', () => {

@@ -62,6 +62,10 @@ export type Rfc3986Reading =
       readonly target: string | undefined;
       readonly scheme: string | undefined;
       readonly userinfo: string | undefined;
+      /** The userinfo's user: up to its first ":" (RFC 3986 3.2.1), or undefined without a userinfo. */
+      readonly user: string | undefined;
+      /** What follows the userinfo's first ":", or undefined when it has none. */
+      readonly password: string | undefined;
       readonly host: string | undefined;
       readonly hostKind: HostKind | undefined;
       readonly port: string | undefined;
@@ -720,7 +724,10 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
       target = t.value;
     }
     const t = target;
-    rfc = { valid: true, target: targetText, scheme: t.scheme, userinfo: t.userinfo, host: t.host, hostKind: t.hostKind, port: t.port, path: t.path, query: t.query, fragment: t.fragment };
+    const colon = t.userinfo === undefined ? -1 : t.userinfo.indexOf(':');
+    const user = t.userinfo === undefined || colon < 0 ? t.userinfo : t.userinfo.slice(0, colon);
+    const password = colon < 0 ? undefined : (t.userinfo as string).slice(colon + 1);
+    rfc = { valid: true, target: targetText, scheme: t.scheme, userinfo: t.userinfo, user, password, host: t.host, hostKind: t.hostKind, port: t.port, path: t.path, query: t.query, fragment: t.fragment };
   }
 
   // Both read it, component by component the same text (most URLs): nothing more to work out.
