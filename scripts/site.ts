@@ -34,8 +34,11 @@ export const SITE_DIR = path.join(root, 'dist', 'playground');
 /** The grammars the playground shows: those the option `grammar` selects and parse() takes (grammar/registry.json). */
 const GRAMMARS = readRegistry(root).filter((e) => e.select === 'grammar' && e.records !== 'none').map((e) => e.name);
 
-/** The page's JavaScript, gzipped, at most: the library's whole API with the three grammars, and the page (the diagrams are in index.html). */
-export const PAGE_BUDGET = 60 * 1024;
+/**
+ * The page's JavaScript, gzipped, at most: the library's whole API with the three grammars, and the page (the diagrams are
+ * in index.html). 72 KB since the WHATWG comparison (issue 31), which lint runs and the page shows: about 10 KB of it.
+ */
+export const PAGE_BUDGET = 72 * 1024;
 
 /** src/playground's imports of the library (../index, ../core/diagnose, ...) resolved to the ES module build. */
 const fromEsmBuild: Plugin = {

@@ -1,6 +1,7 @@
 /**
- * urigram/eslint: an ESLint plugin (flat config; ESLint 9 and 10) with one
- * rule, `valid-uri`, and a `recommended` config.
+ * urigram/eslint: an ESLint plugin (flat config; ESLint 9 and 10) with the
+ * rules `valid-uri`, `package-json` and `no-parser-fallback`
+ * (./whatwg/no-parser-fallback), and the configs `recommended` and `strict`.
  *
  * `valid-uri` runs lint() (or, with grammar: 'rfc3987', the RFC 3987 parse
  * and lint() of the IRI's URI mapping) on string literals and template
@@ -22,7 +23,8 @@
  */
 import type { Rule, Linter } from 'eslint';
 import type * as ESTree from 'estree';
-import { lint, tryParse, percentEncode, LINT_RULES, type Diagnostic, type LintCode, type Severity } from './index';
+import { lint, tryParse, percentEncode, LINT_RULES, LINT_PRESETS, type Diagnostic, type LintCode, type Severity } from './index';
+import noParserFallback from './whatwg/no-parser-fallback';
 
 type UnitSeverity = 'off' | Severity;
 
@@ -534,14 +536,16 @@ const packageJson: Rule.RuleModule = {
   },
 };
 
-const recommendedRules: Linter.RulesRecord = { 'urigram/valid-uri': 'error' };
+const recommendedRules: Linter.RulesRecord = { 'urigram/valid-uri': 'error', 'urigram/no-parser-fallback': 'error' };
 
 const plugin = {
   meta: { name: 'urigram' },
-  rules: { 'valid-uri': validUri, 'package-json': packageJson },
-  configs: {} as { recommended: Linter.Config },
+  rules: { 'valid-uri': validUri, 'package-json': packageJson, 'no-parser-fallback': noParserFallback },
+  configs: {} as { recommended: Linter.Config; strict: Linter.Config },
 };
 plugin.configs.recommended = { name: 'urigram/recommended', plugins: { urigram: plugin }, rules: recommendedRules };
+// The strict preset of lint() (LINT_PRESETS.strict): the rules that are off by default, on.
+plugin.configs.strict = { name: 'urigram/strict', plugins: { urigram: plugin }, rules: { ...recommendedRules, 'urigram/valid-uri': ['error', { codes: { ...LINT_PRESETS.strict } }] } };
 
 // A namespace merged with the plugin: the way to export types from a module whose export is the plugin itself (`export =`, for require()).
 // eslint-disable-next-line @typescript-eslint/no-namespace -- the only way to give an `export =` module its types (see above)

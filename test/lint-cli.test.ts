@@ -94,6 +94,34 @@ describe('configuration', () => {
   });
 });
 
+describe('the WHATWG rules (issue 31), on every document kind', () => {
+  it('whatwg-host-differs on a URL in Markdown, HTML, source code and text; whatwg-differs only with the strict preset', () => {
+    write('a.md', '[a](http://0x7f.1/) [b](http://h.example/?q=\'x\')\n');
+    write('a.html', '<a href="http://0x7f.1/">a</a> <a href="http://h.example/?q=\'x\'">b</a>\n');
+    write('a.js', "fetch('http://0x7f.1/'); fetch(\"http://h.example/?q='x'\");\n");
+    write('a.txt', "See http://0x7f.1/ and <http://h.example/?q='x'>.\n");
+    const r = run(['lint', '--extract', 'a.md', 'a.html', 'a.js', 'a.txt']);
+    expect(r.status).toBe(1);
+    const found = problems(r.stdout).filter((p) => p.includes('whatwg'));
+    expect(found).toEqual(['a.md:1:12 whatwg-host-differs', 'a.html:1:17 whatwg-host-differs', 'a.js:1:15 whatwg-host-differs', 'a.txt:1:12 whatwg-host-differs']);
+    expect(r.stdout).toContain('error  the WHATWG URL parser reads the host "127.0.0.1", RFC 3986 "0x7f.1" (ipv4-number-form)');
+    write('.urigramrc.json', JSON.stringify({ preset: 'strict' }));
+    const strict = problems(run(['lint', '--extract', 'a.md', 'a.html', 'a.js', 'a.txt']).stdout).filter((p) => p.includes('whatwg-differs'));
+    expect(strict.map((p) => p.split(':')[0])).toEqual(['a.md', 'a.html', 'a.js', 'a.txt']);
+    write('.urigramrc.json', JSON.stringify({ preset: 'lenient' }));
+    expect(run(['lint', '--extract', 'a.md']).stderr).toContain('"preset" must be "strict", got "lenient"');
+  });
+
+  it('in SARIF: a security-severity, and whatwg-differs off by default', () => {
+    write('a.md', '[a](http://0x7f.1/)\n');
+    const log = JSON.parse(run(['lint', '--extract', 'a.md', '--format', 'sarif']).stdout);
+    const rules = log.runs[0].tool.driver.rules as Array<{ id: string; defaultConfiguration: { level: string; enabled?: boolean }; properties: { 'security-severity'?: string } }>;
+    expect(rules.find((x) => x.id === 'whatwg-host-differs')).toMatchObject({ defaultConfiguration: { level: 'error' }, properties: { 'security-severity': '8.1' } });
+    expect(rules.find((x) => x.id === 'whatwg-differs')).toMatchObject({ defaultConfiguration: { level: 'warning', enabled: false }, properties: { 'security-severity': '3.1' } });
+    expect(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId)).toContain('whatwg-host-differs');
+  });
+});
+
 describe('files, directories and globs', () => {
   beforeEach(() => {
     write('README.md', '[a](HTTP://a.example/)\n');

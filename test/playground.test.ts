@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, segments, verdict, type State } from '../src/playground/logic';
+import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, segments, verdict, whatwgView, type State } from '../src/playground/logic';
 import { parse, rulesOf, GRAMMARS } from '../src';
 import { fileFor, servePlayground } from '../src/cli/playground';
 import { main } from '../src/cli';
@@ -139,6 +139,23 @@ describe('the panels', () => {
     expect(fixable).toBeDefined();
     expect(applyFix('http://h/%7e', fixable!)).toBe('http://h/~');
     expect(diagnostics(state({ grammar: 'rfc3987', rule: 'IRI-reference' }))).toHaveProperty('error');
+  });
+
+  it('reads the input as RFC 3986 and as the WHATWG URL Standard side by side (issue 31), a relative one against the base', () => {
+    const v = whatwgView(state({ input: 'http://0x7f.1/' }));
+    if ('error' in v) throw new Error(v.error);
+    expect(v.verdict).toBe('differs');
+    expect(v.rows.find((r) => r.component === 'host')).toEqual({ component: 'host', rfc3986: '0x7f.1 (reg-name)', whatwg: '127.0.0.1 (IPv4)', differs: true });
+    expect(v.rows.find((r) => r.component === 'port')).toEqual({ component: 'port', rfc3986: undefined, whatwg: undefined, differs: false });
+    expect(v.entries.map((e) => [e.class, e.security, e.before, e.at])).toEqual([['ipv4-number-form', true, 'http://', '0']]);
+    const b = whatwgView(state({ input: 'http://a\\@b/' }));
+    if ('error' in b) throw new Error(b.error);
+    expect([b.verdict, b.rfc3986Error !== undefined, b.entries[0].at, b.rows.find((r) => r.component === 'host')?.whatwg]).toEqual(['whatwg-only', true, '\\', 'a (domain)']);
+    const rel = whatwgView(state({ input: '/\\evil.example', base: 'https://good.example/' }));
+    if ('error' in rel) throw new Error(rel.error);
+    expect(rel.rows.find((r) => r.component === 'host')?.whatwg).toBe('evil.example (domain)');
+    expect(whatwgView(state({ grammar: 'rfc2396', rule: 'URI-reference' }))).toHaveProperty('error');
+    expect(whatwgView(state({ input: 'g', base: 'not a base' }))).toHaveProperty('error');
   });
 
   it('converts an IRI to a URI and back, and a URI to an IRI and back', () => {

@@ -9,7 +9,8 @@
  *     "ignoreUris": ["^https?://localhost[:/]", "^https://example\\.com/"],
  *     "ignorePatterns": ["dist/**", "vendor/**"],
  *     "extensions": ["md", "html"],
- *     "code": false
+ *     "code": false,
+ *     "preset": "strict"
  *   }
  *
  * ignoreUris are regular expressions: a URI that one matches is not linted.
@@ -20,7 +21,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { LINT_RULES, type LintCode, type Severity } from '../lint/lint';
+import { LINT_PRESETS, LINT_RULES, type LintCode, type Severity } from '../lint/lint';
 import { InputError, UsageError } from './io';
 
 export const CONFIG_NAME = '.urigramrc.json';
@@ -39,6 +40,8 @@ export interface LintConfig {
   /** The extensions a directory is searched for. */
   readonly extensions: readonly string[];
   readonly code: boolean;
+  /** A preset of lint's (LINT_PRESETS: 'strict'), under `rules`. */
+  readonly preset?: keyof typeof LINT_PRESETS;
 }
 
 /** What a directory is searched for when the configuration does not say. */
@@ -74,7 +77,7 @@ export function parseRuleOption(text: string): [LintCode, RuleSetting] {
   return [code, setting as RuleSetting];
 }
 
-const KEYS = ['rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', '$schema'];
+const KEYS = ['rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'preset', '$schema'];
 
 /** Reads and checks a configuration file; every mistake is an InputError naming the file and the key. */
 export function readConfig(file: string): LintConfig {
@@ -119,7 +122,10 @@ export function readConfig(file: string): LintConfig {
   const ignorePatterns = strings('ignorePatterns');
   const extensions = o.extensions === undefined ? DEFAULT_EXTENSIONS : strings('extensions').map((e) => e.replace(/^\./, '').toLowerCase());
   if (o.code !== undefined && typeof o.code !== 'boolean') throw bad('"code" must be true or false');
-  return { file, base: path.dirname(path.resolve(file)), rules, ignoreUris, ignorePatterns, extensions, code: o.code === true };
+  const presets = Object.keys(LINT_PRESETS);
+  if (o.preset !== undefined && (typeof o.preset !== 'string' || !presets.includes(o.preset))) throw bad(`"preset" must be ${presets.map((p) => JSON.stringify(p)).join(' or ')}, got ${JSON.stringify(o.preset)}`);
+  const preset = o.preset as keyof typeof LINT_PRESETS | undefined;
+  return { file, base: path.dirname(path.resolve(file)), rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, ...(preset === undefined ? {} : { preset }) };
 }
 
 /** The configuration in force: --config FILE, else the nearest file (unless --no-config), else none; then the --rule options. */

@@ -163,7 +163,7 @@ export async function runLint(ctx: Context): Promise<void> {
   const quiet = ctx.has('--quiet');
   const cwd = process.cwd();
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd });
-  const lintOptions = { rules: config.rules as Partial<Record<LintCode, 'off' | Diagnostic['severity']>> };
+  const lintOptions = { rules: config.rules as Partial<Record<LintCode, 'off' | Diagnostic['severity']>>, ...(config.preset === undefined ? {} : { preset: config.preset }) };
   // A URI that comes again (a badge, a link repeated) is linted once: its diagnostics are in terms of the URI alone.
   const linted = new Map<string, Diagnostic[]>();
   const lintOf = (uri: string): Diagnostic[] => {

@@ -35,6 +35,9 @@ export const SECURITY_SEVERITY: Readonly<Record<string, string>> = {
   'long-reg-name': '3.0',
   'zone-identifier': '2.0',
   'disallowed-scheme': '5.0',
+  // Where browsers read the host otherwise (server-side request forgery, open redirects): a high score; the rest, low.
+  'whatwg-host-differs': '8.1',
+  'whatwg-differs': '3.1',
 };
 
 export interface Region {
@@ -150,7 +153,7 @@ export class SarifWriter {
         fullDescription: { text: description },
         help: { text: doc ? doc.markdown.replace(/`/g, '') : description, markdown: doc?.markdown ?? description },
         helpUri: `${base}#${id}`,
-        defaultConfiguration: { level: LEVEL[r.severity as Severity] },
+        defaultConfiguration: { level: LEVEL[r.severity as Severity], ...('defaultOff' in r ? { enabled: false } : {}) },
         properties: {
           section: r.section,
           tags: security ? ['security', 'uri'] : ['correctness', 'uri'],

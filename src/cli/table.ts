@@ -12,6 +12,7 @@ import { runConformance } from './conformance';
 import { runPlayground } from './playground';
 import { runBuild, runRedact, runRelativize } from './operations';
 import { CATEGORIES } from '../conformance/suite';
+import { runWhatwg } from './whatwg-command';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
 
 const GRAMMAR_HELP = `the grammar: ${GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
@@ -218,6 +219,20 @@ export const COMMANDS: readonly Command[] = [
     ],
     exits: '0 every URI redacted, 1 an invalid URI',
     run: runRedact,
+  },
+  {
+    name: 'whatwg',
+    summary: 'where browsers read a URI otherwise: RFC 3986 beside the WHATWG URL Standard',
+    usage: ['{options} [URI ...]'],
+    description: 'Reads each URI by RFC 3986 (or RFC 3987) and by the WHATWG URL Standard, as browsers and Node\'s URL do (the runtime\'s own URL), and prints the two readings side by side, component by component, then the verdict (same, differs, rfc3986-only, whatwg-only, neither) and each difference with its class and a caret under its cause (a backslash, a stripped tab, a hexadecimal IPv4 part ...), and each note (written otherwise, equal after RFC 3986 6.2.2 and 6.2.3). A difference in the scheme, the userinfo, the host or the port is a security difference: where a request goes and with which credentials. The classes are in docs/whatwg.md. With no URI arguments, reads one URI per line from standard input.',
+    options: [
+      { flags: ['--grammar'], value: 'G', allowed: ['rfc3986', 'rfc3987'], description: 'rfc3986 (default) or rfc3987: read each input as an IRI' },
+      { flags: ['--base'], value: 'URI', description: 'read each input against this base (RFC 3986 5.2; the URL parser\'s base), an absolute URI both read' },
+      { flags: ['--json'], description: 'one JSON object per input: compareWithWhatwg\'s result' },
+      { flags: ['--table'], description: 'one Markdown table: each input, what WHATWG reads, what RFC 3986 reads, the verdict and the classes' },
+    ],
+    exits: '0 no security difference, 1 a difference of scheme, userinfo, host or port in some input',
+    run: runWhatwg,
   },
   {
     name: 'playground',

@@ -83,7 +83,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
   format(options: { width?: number } = {}): string {
     checkOptions('format', options, FORMAT_OPTIONS);
     const width = options.width ?? 72;
-    const { shown, caret } = window(this.input, this.offset, width);
+    const { shown, caret } = caretWindow(this.input, this.offset, width);
     return [
       this.message,
       `  ${shown}`,
@@ -146,7 +146,8 @@ function draw(ch: string): string {
   return code <= 0xffff ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
 }
 
-function window(input: string, offset: number, width: number): { shown: string; caret: number } {
+/** The input around an offset, `width` characters of it drawn (controls escaped), and the column of the offset in it: for a caret. */
+export function caretWindow(input: string, offset: number, width: number): { shown: string; caret: number } {
   let from = Math.max(0, offset - Math.floor(width / 2));
   const to = Math.min(input.length, from + width);
   if (to - from < width) from = Math.max(0, to - width);

@@ -25,6 +25,7 @@ import { located } from '../core/records';
 import { redact } from '../operations/redact';
 import { forEachTriplet, tripletOctet } from '../encoding/triplets';
 import { checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
+import { whatwgDiagnostics } from '../whatwg/lint-rules';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -53,6 +54,8 @@ interface RuleMetadata {
   readonly severity: Severity;
   readonly section: string;
   readonly fix?: FixKind;
+  /** Off unless `rules` or a preset (LINT_PRESETS) switches it on. */
+  readonly defaultOff?: true;
 }
 
 export const LINT_RULES = {
@@ -80,9 +83,16 @@ export const LINT_RULES = {
   'empty-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe' },
   'default-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe' },
   'empty-path': { severity: 'info', section: 'RFC 3986 6.2.3', fix: 'safe' },
+  'whatwg-host-differs': { severity: 'error', section: 'WHATWG URL (Host parsing, URL parsing); RFC 3986 3.2, 7' },
+  'whatwg-differs': { severity: 'warning', section: 'WHATWG URL (URL parsing); RFC 3986 3, 6.2', defaultOff: true },
 } as const satisfies Record<string, RuleMetadata>;
 
 export type LintCode = keyof typeof LINT_RULES;
+
+/** Named sets of rule settings for the `preset` option: `strict` switches on the rules that are off by default. */
+export const LINT_PRESETS = {
+  strict: { 'whatwg-differs': 'warning' },
+} as const satisfies Record<string, Partial<Record<LintCode, Severity>>>;
 
 /** Named scheme lists for the `schemes` option. */
 export const SCHEME_PRESETS = {
@@ -101,6 +111,8 @@ export interface LintOptions {
    * `disallowed-scheme`. Relative references have no scheme and pass.
    */
   readonly schemes?: readonly string[] | keyof typeof SCHEME_PRESETS;
+  /** A preset of LINT_PRESETS ('strict'), under `rules`: its settings apply where `rules` says nothing. */
+  readonly preset?: keyof typeof LINT_PRESETS;
 }
 
 /** Ports where other protocols listen by default (IANA service names), for unusual-port. */
@@ -545,6 +557,7 @@ const LINT_OPTIONS: OptionSpec = {
   rule: oneOf(REFERENCE_RULES.rfc3986),
   rules: recordOf(Object.keys(LINT_RULES), 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
   schemes: schemeList,
+  preset: oneOf(Object.keys(LINT_PRESETS)),
 };
 
 /** Whether two fixes cannot both be applied: they share a character, or begin at the same offset (an insertion there would go on either side). */
@@ -590,6 +603,22 @@ function dropOverlappingFixes(out: Diagnostic[]): Diagnostic[] {
   return result;
 }
 
+const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
+
+/**
+ * Without a WHATWG rule's diagnostic over exactly the range of another rule's
+ * (but `syntax`) of the same or a higher severity: one cause, already
+ * reported (an empty host, a port out of range).
+ */
+function withoutRepeatedCauses(out: Diagnostic[]): Diagnostic[] {
+  const whatwg = (d: Diagnostic) => d.code === 'whatwg-host-differs' || d.code === 'whatwg-differs';
+  if (!out.some(whatwg)) return out;
+  const ranges = new Map<string, number>();
+  // Not syntax: that one says RFC 3986 refuses the URI, a WHATWG rule where a browser goes with it.
+  for (const d of out) if (!whatwg(d) && d.code !== 'syntax') ranges.set(`${d.start}:${d.end}`, Math.max(ranges.get(`${d.start}:${d.end}`) ?? -1, RANK[d.severity]));
+  return out.filter((d) => !whatwg(d) || (ranges.get(`${d.start}:${d.end}`) ?? -1) < RANK[d.severity]);
+}
+
 /** The diagnostic without its fix (no `fix` key, as a diagnostic that never had one). */
 export function withoutFix(d: Diagnostic): Diagnostic {
   const { code, severity, message, start, end, section } = d;
@@ -605,7 +634,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   checkOptions('lint', options, LINT_OPTIONS);
   const rule = options.rule ?? 'URI-reference';
   const allowed = options.schemes === undefined ? undefined : new Set((typeof options.schemes === 'string' ? SCHEME_PRESETS[options.schemes] : options.schemes).map((x) => x.toLowerCase()));
-  const settings = options.rules;
+  const settings: LintOptions['rules'] = options.preset === undefined ? options.rules : { ...LINT_PRESETS[options.preset], ...options.rules };
+  /** Whether a rule reports: not switched off, and, if it is off by default, switched on. */
+  const on = (code: LintCode): boolean => (settings?.[code] === undefined ? (LINT_RULES[code] as RuleMetadata).defaultOff !== true : settings[code] !== 'off');
   let out: Diagnostic[] = [];
   // Each diagnostic is made once, with its severity and section: a URI of many "%XX" has one per triplet.
   // A rule that is off is still made here and left out at the end: its fixes still keep others' from overlapping them.
@@ -634,6 +665,8 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     report('non-ascii', 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', nonAscii.index, nonAscii.index + nonAscii[0].length, fix);
   }
   characterReferenceDiagnostics(uri, rule, parsed.ok, report);
+  // Where browsers read it otherwise (src/whatwg/): for URI references only (the rule's parse is the comparison's).
+  if (rule === 'URI-reference' && (on('whatwg-host-differs') || on('whatwg-differs'))) whatwgDiagnostics(uri, parsed, report);
   if (parsed.ok) {
     const r = parsed.value;
     const scheme = located(r, 'scheme');
@@ -654,8 +687,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   }
   // Nothing to report (most URIs): no fixes to weigh, nothing to grade or sort.
   if (out.length === 0) return [];
+  if (out.length > 1) out = withoutRepeatedCauses(out);
   out = dropOverlappingFixes(out);
-  if (settings !== undefined && Object.values(settings).includes('off')) out = out.filter((d) => settings[d.code] !== 'off');
+  if (out.some((d) => !on(d.code))) out = out.filter((d) => on(d.code));
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 

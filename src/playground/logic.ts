@@ -11,6 +11,7 @@
 import {
   REFERENCE_RULES,
   applyFixes,
+  compareWithWhatwg,
   explainNormalize,
   iriToUri,
   lint,
@@ -26,6 +27,9 @@ import {
   type NormalizeStep,
   type UriComponentName,
   type UriSyntaxError,
+  type WhatwgComparison,
+  type WhatwgComponent,
+  type WhatwgDifference,
 } from '../index';
 import { diagnose } from '../core/diagnose';
 import { PARSED_GRAMMARS } from '../core/grammars';
@@ -254,4 +258,68 @@ export function conversions(state: State): Outcome[] {
   }
   const toIri = attempt('URI to IRI (RFC 3987 3.2)', () => uriToIri(input));
   return [toIri, toIri.value === undefined ? { label: 'and back to a URI (3.1)', error: 'no IRI' } : attempt('and back to a URI (3.1)', () => iriToUri(toIri.value!))];
+}
+
+/** One component as each standard reads it ("absent" when a side has none; "" when that side read nothing: invalid). */
+export interface ReadingRow {
+  readonly component: WhatwgComponent;
+  readonly rfc3986: string | undefined;
+  readonly whatwg: string | undefined;
+  /** Whether a difference (not a note) is about this component. */
+  readonly differs: boolean;
+}
+
+/** A difference or a note, and the input cut at its cause for a caret. */
+export interface WhatwgEntry extends WhatwgDifference {
+  readonly note: boolean;
+  readonly before: string;
+  readonly at: string;
+  readonly after: string;
+}
+
+export type WhatwgView =
+  | { readonly verdict: WhatwgComparison['verdict']; readonly rfc3986Error?: string; readonly whatwgError?: string; readonly rows: readonly ReadingRow[]; readonly entries: readonly WhatwgEntry[] }
+  | { readonly error: string };
+
+const WHATWG_COMPONENTS: readonly WhatwgComponent[] = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+
+/**
+ * The input read by RFC 3986 (or RFC 3987) and by the WHATWG URL Standard, as
+ * this browser's URL reads it (compareWithWhatwg), against the base when the
+ * input is a relative reference: both readings side by side, the verdict, and
+ * each difference and note with the input cut at its cause.
+ */
+export function whatwgView(state: State): WhatwgView {
+  if (state.grammar === 'rfc2396') return { error: 'the comparison is with RFC 3986 and RFC 3987' };
+  let c: WhatwgComparison;
+  try {
+    const relative = !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(state.input.trim());
+    c = compareWithWhatwg(state.input, relative ? { grammar: state.grammar, base: state.base } : { grammar: state.grammar });
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+  const r = c.rfc3986;
+  const w = c.whatwg;
+  const differs = new Set(c.differences.map((d) => d.component));
+  const rows = WHATWG_COMPONENTS.map((k): ReadingRow => {
+    const rfc3986 = r.valid ? (k === 'host' && r.host !== undefined && r.hostKind !== undefined ? `${r.host} (${r.hostKind})` : r[k]) : '';
+    let whatwg: string | undefined = '';
+    if (w.valid) {
+      if (k === 'userinfo') whatwg = w.username === '' && w.password === '' ? undefined : w.password === '' ? w.username : `${w.username}:${w.password}`;
+      else if (k === 'host') whatwg = w.host === undefined ? undefined : `${w.host}${w.hostKind === undefined ? '' : ` (${w.hostKind})`}`;
+      else whatwg = w[k];
+    }
+    return { component: k, rfc3986, whatwg, differs: differs.has(k) };
+  });
+  const cut = (d: WhatwgDifference, note: boolean): WhatwgEntry => {
+    const at = d.offset < 0 ? '' : String.fromCodePoint(state.input.codePointAt(d.offset) ?? 0x20);
+    return { ...d, note, before: d.offset < 0 ? '' : state.input.slice(0, d.offset), at: d.offset >= state.input.length ? '' : at, after: d.offset < 0 ? state.input : state.input.slice(d.offset + at.length) };
+  };
+  return {
+    verdict: c.verdict,
+    ...(r.valid ? {} : { rfc3986Error: r.error.message }),
+    ...(w.valid ? {} : { whatwgError: w.error.message }),
+    rows,
+    entries: [...c.differences.map((d) => cut(d, false)), ...c.notes.map((d) => cut(d, true))],
+  };
 }

@@ -9,7 +9,7 @@
  */
 import { PARSED_GRAMMARS } from '../core/grammars';
 import { GRAMMAR_TITLES, REFERENCE_RULES, RFC2396_GRAMMAR, RFC3987_GRAMMAR, rulesOf, useGrammar, type Diagnostic, type GrammarName } from '../index';
-import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, verdict, type Outcome, type State } from './logic';
+import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, verdict, whatwgView, type Outcome, type State } from './logic';
 
 useGrammar(RFC3987_GRAMMAR);
 useGrammar(RFC2396_GRAMMAR);
@@ -197,6 +197,53 @@ function render(): void {
   );
 
   $('iri-out').replaceChildren(outcomes(conversions(state)));
+
+  const wv = whatwgView(state);
+  const cell = (v: string | undefined) => (v === undefined ? el('i', {}, 'absent') : v === '' ? el('i', {}, 'empty') : el('code', {}, v));
+  $('whatwg-out').replaceChildren(
+    ...('error' in wv
+      ? [el('p', { class: 'error' }, wv.error)]
+      : [
+          el('p', { id: 'whatwg-verdict', class: `verdict-${wv.verdict}` }, 'verdict: ', el('b', {}, wv.verdict)),
+          el(
+            'table',
+            { id: 'readings' },
+            el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'component'), el('th', { scope: 'col' }, state.grammar === 'rfc3987' ? 'RFC 3987' : 'RFC 3986'), el('th', { scope: 'col' }, 'WHATWG (this browser\'s URL)'))),
+            el(
+              'tbody',
+              {},
+              ...wv.rows.map((row) =>
+                el(
+                  'tr',
+                  { 'data-component': row.component, class: row.differs ? 'differs' : '' },
+                  el('th', { scope: 'row' }, row.component),
+                  wv.rfc3986Error !== undefined ? el('td', {}, row.component === 'scheme' ? el('span', { class: 'error' }, 'invalid') : '') : el('td', {}, cell(row.rfc3986)),
+                  wv.whatwgError !== undefined ? el('td', {}, row.component === 'scheme' ? el('span', { class: 'error' }, 'failure') : '') : el('td', {}, cell(row.whatwg)),
+                ),
+              ),
+            ),
+          ),
+          ...(wv.rfc3986Error === undefined ? [] : [el('p', { class: 'error' }, `RFC: ${wv.rfc3986Error}`)]),
+          ...(wv.whatwgError === undefined ? [] : [el('p', { class: 'error' }, `WHATWG: ${wv.whatwgError}`)]),
+          wv.entries.length === 0
+            ? el('p', {}, 'nothing to note')
+            : el(
+                'ul',
+                { id: 'whatwg-entries' },
+                ...wv.entries.map((e) =>
+                  el(
+                    'li',
+                    { class: e.note ? 'note' : e.security ? 'security' : 'difference', 'data-class': e.class },
+                    el('b', {}, `${e.note ? 'note' : 'difference'}: ${e.component}, ${e.class}${e.security ? ' (security)' : ''}`),
+                    ' ',
+                    e.offset < 0 ? el('span', {}, '(in the base)') : el('code', { class: 'caret-line' }, e.before, el('mark', {}, e.at === '' ? ' ' : e.at), e.after),
+                    el('br'),
+                    e.message,
+                  ),
+                ),
+              ),
+        ]),
+  );
 }
 
 input.addEventListener('input', () => setState({ ...state, input: input.value }));

@@ -184,6 +184,21 @@ it('resolves, normalizes step by step, converts, and applies a lint fix on click
   expect(await page.$$eval('#diagnostics li', (es) => es.length)).toBe(before - 1);
 });
 
+it("shows both readings side by side, RFC 3986 and this browser's URL, with the difference and its cause (issue 31)", async () => {
+  await open();
+  await typeInto('#input', 'http://0x7f.1/');
+  await page.waitForFunction(() => document.querySelector('#whatwg-verdict')?.textContent?.includes('differs'));
+  const host = await page.$$eval('#readings tr[data-component="host"] td', (tds) => tds.map((td) => (td as HTMLElement).innerText));
+  // The WHATWG side is Chromium's own URL here, not Node's.
+  expect(host).toEqual(['0x7f.1 (reg-name)', '127.0.0.1 (IPv4)']);
+  expect(await page.$eval('#readings tr[data-component="host"]', (tr) => tr.className)).toBe('differs');
+  expect(await text('#whatwg-entries li[data-class="ipv4-number-form"] b')).toBe('difference: host, ipv4-number-form (security)');
+  expect(await text('#whatwg-entries li mark')).toBe('0');
+  await typeInto('#input', 'https://example.com/');
+  await page.waitForFunction(() => document.querySelector('#whatwg-verdict')?.textContent?.includes('same'));
+  expect(await text('#whatwg-out')).toContain('nothing to note');
+});
+
 it('keeps the state in the fragment: a link reproduces the case, back undoes a fix', async () => {
   await open();
   await select('#grammar', 'rfc3987');

@@ -90,6 +90,19 @@ function checkRecord(s: string, r: UriRecord): string | undefined {
   return undefined;
 }
 
+const VERDICTS = ['same', 'differs', 'rfc3986-only', 'whatwg-only', 'neither'];
+
+/** A comparison that makes sense: a verdict, entries with offsets in the input (or -1, in the base), security ones about where a request goes. */
+function checkComparison(s: string, c: urigram.WhatwgComparison): string | undefined {
+  if (!VERDICTS.includes(c.verdict)) return `verdict ${String(c.verdict)}`;
+  for (const d of [...c.differences, ...c.notes]) {
+    if (!(d.offset >= -1 && d.offset <= s.length)) return `an offset ${d.offset} outside the input`;
+    if (d.security && !['scheme', 'userinfo', 'host', 'port'].includes(d.component)) return `a security difference of the ${d.component}`;
+  }
+  if ((c.verdict === 'same' || c.verdict === 'neither') !== (c.differences.length === 0)) return `${c.verdict} with ${c.differences.length} differences`;
+  return undefined;
+}
+
 function checkDiagnostics(s: string, ds: readonly Diagnostic[]): string | undefined {
   if (!Array.isArray(ds)) return 'not an array';
   for (const d of ds) {
@@ -267,6 +280,16 @@ export const TARGETS: readonly FuzzTarget[] = [
     errors: ['FileUriError'],
     check: (_s, r: string) => isString(r) ?? (urigram.isValid(r, { rule: 'URI' }) ? undefined : 'not a valid URI'),
   },
+  // Issue 31: where browsers read it otherwise. Every string has a verdict; every offset is in the input.
+  { name: 'compareWithWhatwg', run: (s) => urigram.compareWithWhatwg(s), errors: [], check: checkComparison },
+  { name: 'compareWithWhatwg rfc3987 against a base', run: (s) => urigram.compareWithWhatwg(s, { grammar: 'rfc3987', base: BASE }), errors: [], check: checkComparison },
+  {
+    name: 'hostAddress',
+    run: (s) => urigram.hostAddress(s),
+    errors: [],
+    check: (_s, r: urigram.HostAddress) => (r.readings.length === 4 && typeof r.ambiguous === 'boolean' ? undefined : 'not four readings and a verdict'),
+  },
+  { name: 'bad option: compareWithWhatwg base', kind: 'option', run: (s) => urigram.compareWithWhatwg(s, { base: 'not a base' }), errors: [] },
   // Options (issue 13, item 8): null is either the defaults or a clear error; a bad option is refused.
   { name: 'null options: parse', run: (s) => urigram.parse(s, null as never), errors: ['UriSyntaxError'], kind: 'null-options' },
   { name: 'null options: isValid', run: (s) => urigram.isValid(s, null as never), errors: [], kind: 'null-options' },
@@ -398,6 +421,9 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   { name: 'match --grammar rfc3987 ihost', args: ['match', '--grammar', 'rfc3987', '--', 'ihost'], via: 'argv', takes: 'one' },
   { name: 'compare A http://a/', args: ['compare', '--'], via: 'argv', takes: 'one' },
   { name: 'compare --grammar rfc3987 --json A A', args: ['compare', '--grammar', 'rfc3987', '--json', '--'], via: 'argv', takes: 'one', output: 'json-lines' },
+  { name: 'whatwg', args: ['whatwg'], via: 'stdin' },
+  { name: 'whatwg --json', args: ['whatwg', '--json'], via: 'stdin', output: 'json-lines' },
+  { name: 'whatwg --table -- URI ...', args: ['whatwg', '--table', '--'], via: 'argv', takes: 'many' },
 ];
 
 /** The CLI runs of scripts/fuzz.ts beyond CLI_COMMANDS, by name (issue 13, items 11 and 13). */
