@@ -7,7 +7,6 @@
  * which writes the safe fixes back to the files.
  */
 import { createHash, type Hash } from 'node:crypto';
-import * as fs from 'node:fs';
 import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode } from '../lint/lint';
 import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents';
 import { replaceSpans } from '../encoding/code-units';
@@ -16,6 +15,7 @@ import { errorMessage, openObject, writeArray } from './output';
 import { SarifWriter, type Region } from './sarif';
 import { documents, inputs, readDocument, type ReadDocument, type ReadOptions } from './inputs';
 import { listFiles } from './files';
+import { writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
 import type { LocatedUri, Position } from './positions';
 import type { Context } from './command';
@@ -275,10 +275,11 @@ export async function runLint(ctx: Context): Promise<void> {
           const fixed = fixedText(doc, config, lintOf);
           if (fixed !== doc.text) {
             try {
-              // The byte-order mark readFile left out of the text goes back where it was.
-              fs.writeFileSync(doc.file, hasUtf8Bom(doc.file) ? `\ufeff${fixed}` : fixed);
+              // The byte-order mark readFile left out of the text goes back where it was. Written
+              // atomically: a kill or a full disk leaves the file as it was (./write-file).
+              writeFileAtomic(doc.file, hasUtf8Bom(doc.file) ? `\ufeff${fixed}` : fixed);
             } catch (e) {
-              throw new InputError(`cannot write the fixes to ${doc.file}: ${(e as Error).message}`);
+              throw new InputError(`cannot write the fixes: ${(e as Error).message}`);
             }
             doc = readDocument(doc.file, fixed, readOptions);
           }
