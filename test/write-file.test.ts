@@ -192,6 +192,26 @@ describe('writeFileAtomic', () => {
   });
 });
 
+describe('one file layer', () => {
+  it('no module of src/ but write-file.ts writes, renames or removes a file (each writer goes through writeFileAtomic)', () => {
+    const src = path.join(__dirname, '..', 'src');
+    const writers: string[] = [];
+    const walk = (d: string): void => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.ts$/.test(e.name) && e.name !== 'write-file.ts') {
+          const text = fs.readFileSync(p, 'utf8');
+          const m = /\b(writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|writeSync|renameSync|rename|truncateSync|truncate|copyFileSync|copyFile|unlinkSync|rmSync|openSync(?=\([^)]*['"][wa]x?\+?['"]))\s*\(/.exec(text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''));
+          if (m && /\bfs\b|node:fs|fs\/promises/.test(text)) writers.push(`${path.relative(src, p)}: ${m[1]}`);
+        }
+      }
+    };
+    walk(src);
+    expect(writers).toEqual([]);
+  });
+});
+
 describe('lint --fix, killed while it writes a large file', () => {
   // About 21 MB, a fix on each line; the fixed text is known without urigram: the scheme lower-cased.
   const line = 'see HTTP://a.example/x and more text here\n';
