@@ -216,7 +216,7 @@ describe('lint --fix, killed while it writes a large file', () => {
   // About 21 MB, a fix on each line; the fixed text is known without urigram: the scheme lower-cased.
   const line = 'see HTTP://a.example/x and more text here\n';
   const original = line.repeat(500_000);
-  const fixed = original.replaceAll('HTTP://', 'http://');
+  const fixed = original.split('HTTP://').join('http://');
 
   /** Runs `lint --extract --fix` on the file and kills it as soon as anything changes in the directory (a new file, or the file's size or time). */
   async function killMidFix(file: string): Promise<{ killed: boolean }> {

@@ -266,8 +266,15 @@ export const TARGETS: readonly FuzzTarget[] = [
   { name: 'redact query and userinfo', run: (s) => urigram.redact(s, { query: ['q', 'a', 't'], userinfo: 'mask' }), errors: ['UriSyntaxError'], check: (_s, r: string) => isString(r) ?? (urigram.isValid(r) ? undefined : 'not a valid URI reference') },
   { name: 'build a path', run: (s) => urigram.build({ scheme: 'http', host: 'h', path: `/${s}` }), errors: ['PercentEncodingError'], check: (_s, r: string) => isString(r) ?? (urigram.isValid(r, { rule: 'URI' }) ? undefined : 'not a valid URI') },
   { name: 'withComponents query', run: (s) => urigram.withComponents('http://h/p', { query: s }), errors: ['PercentEncodingError'], check: (_s, r: string) => isString(r) ?? (urigram.isValid(r, { rule: 'URI' }) ? undefined : 'not a valid URI') },
-  { name: 'fileUriToPath posix', run: (s) => urigram.fileUriToPath(s, { platform: 'posix' }), errors: ['UriSyntaxError', 'FileUriError'], check: (_s, r: string) => isString(r) },
-  { name: 'fileUriToPath windows', run: (s) => urigram.fileUriToPath(s, { platform: 'windows' }), errors: ['UriSyntaxError', 'FileUriError'], check: (_s, r: string) => isString(r) },
+  ...(['posix', 'windows'] as const).map(
+    (platform): FuzzTarget => ({
+      name: `fileUriToPath ${platform}`,
+      run: (s) => urigram.fileUriToPath(s, { platform }),
+      errors: ['UriSyntaxError', 'FileUriError'],
+      // Issue 30 item 5: a URI and its normal form name the same path.
+      check: (s, r: string) => isString(r) ?? (urigram.fileUriToPath(urigram.normalize(s), { platform }) === r ? undefined : 'its normalized form names another path'),
+    }),
+  ),
   {
     name: 'pathToFileUri posix',
     run: (s) => urigram.pathToFileUri(s, { platform: 'posix' }),
