@@ -1,7 +1,8 @@
 /**
  * The commands' run functions, one per row of the command table (./table).
  * Each reports an error thrown for one input on that input, in its format,
- * and goes on with the next; each result is flushed as it is complete.
+ * and goes on with the next; each result is written as it is complete, before
+ * the run waits for more input (Output.flushSoon: no write per result).
  */
 import { check, tryParse, matches, type ParseOptions } from '../core/parse';
 import { resolve } from '../operations/resolve';
@@ -86,7 +87,7 @@ export async function runParse(ctx: Context): Promise<void> {
       text = json ? `${JSON.stringify({ input, valid: false, error: errorJson(e) })}\n` : `input      ${JSON.stringify(input)}\n${errorText(e)}\n`;
     }
     ctx.out.write(`${first || json ? '' : '\n'}${text}`);
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
     first = false;
   }
 }
@@ -102,7 +103,7 @@ export async function runValidate(ctx: Context): Promise<void> {
     } catch (e) {
       await reportInvalid(ctx, input, e);
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }
 
@@ -141,7 +142,7 @@ export async function runResolve(ctx: Context): Promise<void> {
         await reportInvalid(ctx, reference, e);
       }
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }
 
@@ -160,7 +161,7 @@ export async function runNormalize(ctx: Context): Promise<void> {
       } else {
         await reportInvalid(ctx, input, e);
       }
-      await ctx.out.flush();
+      await ctx.out.flushSoon();
       continue;
     }
     const { result, steps } = explained;
@@ -179,7 +180,7 @@ export async function runNormalize(ctx: Context): Promise<void> {
         }
       }
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }
 
@@ -225,7 +226,7 @@ export async function runExtract(ctx: Context): Promise<void> {
       ctx.out.write(json ? `${JSON.stringify({ file, line, column, uri, raw, delimited, kind, valid })}\n` : `${file}:${line}:${column}  ${uri}${valid ? '' : '  invalid'}\n`);
       if (ctx.out.full) await ctx.out.flush();
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }
 
@@ -247,7 +248,7 @@ export async function runGrammars(ctx: Context): Promise<void> {
     } catch (e) {
       ctx.fail();
       ctx.out.write(json ? `${JSON.stringify({ input, error: errorMessage(e) })}\n` : `${first ? '' : '\n'}input      ${JSON.stringify(input)}\nerror: ${errorMessage(e)}\n`);
-      await ctx.out.flush();
+      await ctx.out.flushSoon();
       first = false;
       continue;
     }
@@ -264,7 +265,7 @@ export async function runGrammars(ctx: Context): Promise<void> {
       for (const n of c.notes) lines.push(`note: ${n.message} (${n.section})`);
       ctx.out.write(`${first ? '' : '\n'}${lines.join('\n')}\n`);
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
     first = false;
   }
 }
@@ -279,7 +280,7 @@ export async function runConvert(ctx: Context, command: 'to-uri' | 'to-iri'): Pr
     } catch (e) {
       await reportInvalid(ctx, input, e);
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }
 
