@@ -268,7 +268,7 @@ export async function runGrammars(ctx: Context): Promise<void> {
     }
     if (c.verdicts.some((v) => !v.valid)) ctx.fail();
     if (json) {
-      const verdicts = c.verdicts.map((v) => ({ grammar: v.grammar, rule: v.rule, valid: v.valid, ...(v.error ? { error: syntaxErrorJson(v.error) } : {}) }));
+      const verdicts = c.verdicts.map((v) => (v.error ? { grammar: v.grammar, rule: v.rule, valid: v.valid, error: syntaxErrorJson(v.error) } : { grammar: v.grammar, rule: v.rule, valid: v.valid }));
       ctx.out.write(`${JSON.stringify({ input, verdicts, notes: c.notes })}\n`);
     } else {
       const lines = [`input      ${JSON.stringify(input)}`];

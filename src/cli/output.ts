@@ -120,8 +120,8 @@ export function invalidText(input: string, e: unknown): string {
 
 /** A syntax error as JSON: its message and details. */
 export function syntaxErrorJson(error: UriSyntaxError): object {
-  const { message, offset, codePointOffset, found, expected, rulePath, rule, grammar } = error.toJSON();
-  return { message, grammar, rule, offset, codePointOffset, found, expected, rulePath };
+  // The fields read one by one (toJSON copies the input too, however long, to be dropped here).
+  return { message: error.message, grammar: error.grammar, rule: error.rule, offset: error.offset, codePointOffset: error.codePointOffset, found: error.found, expected: error.expected, rulePath: error.rulePath };
 }
 
 /** An error as JSON: a syntax error with its details, anything else as its message. */
