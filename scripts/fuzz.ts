@@ -59,7 +59,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HOSTILE_FAMILIES, hostileFamily, type HostileFamily } from '../test/support/hostile';
-import { TARGETS, KNOWN_FAILURES, CLI, CLI_COMMANDS, CLI_SPECIAL_RUNS, covers, knownFailure, judgeTimed, runCli as runCliWithin, short, type CliCommand, type FuzzTarget, type Outcome } from '../test/support/fuzz';
+import { TARGETS, KNOWN_FAILURES, CLI, CLI_COMMANDS, CLI_SPECIAL_RUNS, covers, knownFailure, judgeTimed, runCli as runCliWithin, seeded, short, type CliCommand, type FuzzTarget, type Outcome } from '../test/support/fuzz';
 import { replaceSection } from './report';
 
 const root = path.resolve(__dirname, '..');
@@ -117,18 +117,6 @@ function select<T extends { name: string }>(items: readonly T[], filters: string
   const picked = exact.length > 0 ? exact : items.filter((x) => filters.some((f) => x.name.toLowerCase().includes(f.toLowerCase())));
   if (picked.length === 0) throw new Error(`no ${what} matches ${filters.map((f) => JSON.stringify(f)).join(', ')}`);
   return picked;
-}
-
-/** mulberry32: a small seeded generator (the same as test/fuzz.test.ts's). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------------------

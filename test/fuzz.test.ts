@@ -14,19 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, UriComposeError } from '../src';
 import { HOSTILE_FAMILIES, hostileFamily } from './support/hostile';
-import { CLI_COMMANDS, CLI_SPECIAL_RUNS, KNOWN_FAILURES, TARGETS, covers, judge, knownFailure, runCli, type FuzzTarget } from './support/fuzz';
-
-/** mulberry32: a small seeded generator, so that the slice is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { CLI_COMMANDS, CLI_SPECIAL_RUNS, KNOWN_FAILURES, TARGETS, covers, judge, knownFailure, runCli, seeded, type FuzzTarget } from './support/fuzz';
 
 const FAMILIES_PER_TARGET = 6;
 const random = seeded(13);

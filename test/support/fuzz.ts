@@ -331,6 +331,18 @@ export const TARGETS: readonly FuzzTarget[] = [
   { name: 'bad option: rulesOf', kind: 'option', run: (s) => urigram.rulesOf(s.slice(0, 8) as never), errors: [] },
 ];
 
+/** mulberry32: a small seeded generator, so that a slice is the same on every run of its seed (test/fuzz.test.ts, npm run fuzz -- --ci). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export const short = (s: string, max = 60): string => (s.length <= max ? JSON.stringify(s) : `${JSON.stringify(s.slice(0, max))}... (${s.length} characters)`);
 
 /** The outcome of one call: fine, or a failure to report. */
