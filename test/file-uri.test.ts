@@ -67,6 +67,11 @@ describe('fileUriToPath (RFC 8089)', () => {
     ['file:a/b', 'posix', FileUriError, 5, /path from the root/], // a valid URI, its path rootless
     ['file://host/a', 'posix', FileUriError, 7, /another machine/],
     ['file:///a%2Fb', 'posix', FileUriError, 9, /encodes "\/"/],
+    // Offsets in the URI as written, after unreserved triplets are decoded and dot segments removed (issue 30, item 5).
+    ['file:///%41/%2F', 'posix', FileUriError, 12, /encodes "\/"/],
+    ['file:///a/../%2F', 'posix', FileUriError, 13, /encodes "\/"/],
+    ['file:///%41%41/../b/%C3', 'posix', FileUriError, 20, /UTF-8/],
+    ['file://%41%42/%2F/x', 'windows', FileUriError, 14, /encodes "\/"/],
     ['file:///C:/a%5Cb', 'windows', FileUriError, 12, /encodes "\\"/],
     ['file:///a%00b', 'posix', FileUriError, 9, /NUL/],
     ['file:///a/%C3', 'posix', FileUriError, 10, /UTF-8/],

@@ -17,9 +17,8 @@
  * is refused rather than resolved against a working directory.
  */
 import { parse } from '../core/parse';
-import { CodeUnitBuilder } from '../encoding/code-units';
 import { removeDotSegmentsTracked } from './remove-dot-segments';
-import { isUnreservedOctet, tripletOctet } from '../encoding/triplets';
+import { decodePercents, isUnreservedOctet } from '../encoding/triplets';
 import { percentDecode, percentEncode, PercentEncodingError, type EncodableComponent } from '../encoding/percent-encoding';
 import { checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from '../core/options';
 import { FileUriError } from '../core/errors';
@@ -82,26 +81,22 @@ function decodePath(uri: string, path: string, from: number, where: Where, windo
  * The text is a parsed URI's, so every "%" begins a triplet.
  */
 function decodeUnreservedTracked(text: string): { text: string; origins: Int32Array | undefined } {
-  let i = text.indexOf('%');
-  while (i >= 0 && !isUnreservedOctet(tripletOctet(text, i))) i = text.indexOf('%', i + 3);
-  if (i < 0) return { text, origins: undefined };
-  const out = new CodeUnitBuilder(text.length);
-  const origins = new Int32Array(text.length);
-  out.pushRange(text, 0, i);
-  for (let k = 0; k < i; k++) origins[k] = k;
-  while (i < text.length) {
-    const octet = text.charCodeAt(i) === 0x25 ? tripletOctet(text, i) : -1;
-    if (octet >= 0 && isUnreservedOctet(octet)) {
-      origins[out.length] = i;
-      out.push(octet);
-      i += 3;
-    } else {
-      origins[out.length] = i;
-      out.push(text.charCodeAt(i));
-      i++;
-    }
+  // Where in the result each decoded triplet's character is: every other code unit is copied one for one.
+  const decodedAt: number[] = [];
+  const decoded = decodePercents(text, (out, at, count, octets) => {
+    if (count > 0 && isUnreservedOctet(octets[0])) {
+      decodedAt.push(out.length);
+      out.push(octets[0]);
+    } else out.pushRange(text, at, at + 3);
+    return 3;
+  });
+  if (decodedAt.length === 0) return { text, origins: undefined };
+  const origins = new Int32Array(decoded.length);
+  for (let i = 0, k = 0; i < decoded.length; i++) {
+    while (k < decodedAt.length && decodedAt[k] < i) k++;
+    origins[i] = i + 2 * k;
   }
-  return { text: out.toString(), origins };
+  return { text: decoded, origins };
 }
 
 /**
