@@ -14,7 +14,7 @@ import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, hasUtf8Bom, version, say } from './io';
 import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
 import { SarifWriter, type Region } from './sarif';
-import { documents, inputs, readDocument, type ReadDocument, type ReadOptions } from './inputs';
+import { documents, inputBatches, readDocument, type ReadDocument, type ReadOptions } from './inputs';
 import { listFiles } from './files';
 import { writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
@@ -28,6 +28,11 @@ import type { Context } from './command';
  * password-in-userinfo) is reported, not written.
  */
 export const SAFE_FIXES: ReadonlySet<string> = new Set(Object.entries(LINT_RULES).filter(([, rule]) => (rule as { readonly fix?: string }).fix === 'safe').map(([code]) => code));
+
+/** What lint threw for a URI (a bug), carried to where the URI is reported. */
+class LintFailure {
+  constructor(readonly error: unknown) {}
+}
 
 /** How many distinct URIs' diagnostics a run keeps, to lint a URI that comes again once. */
 const LINTED_KEPT = 10_000;
@@ -209,10 +214,11 @@ export async function runLint(ctx: Context): Promise<void> {
   const silentWhenClean = format !== 'json' && format !== 'ndjson';
 
   /** Lints one target and writes what it finds (`linted`: its diagnostics, when the caller has them already). */
-  const report = async (t: Target, linted?: Diagnostic[]): Promise<void> => {
+  const report = async (t: Target, linted?: Diagnostic[] | LintFailure): Promise<void> => {
     counts.uris++;
     let diagnostics: Diagnostic[];
     try {
+      if (linted instanceof LintFailure) throw linted.error;
       diagnostics = linted ?? lintOf(t.uri);
     } catch (e) {
       // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
@@ -254,6 +260,8 @@ export async function runLint(ctx: Context): Promise<void> {
         sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}) });
         if (out.full) await out.flush();
       }
+    } else if (shown.length === 0 && (format === 'json' || format === 'ndjson')) {
+      writeClean(t);
     } else if (format === 'json' || format === 'ndjson') {
       if (format === 'json') out.write(firstJson ? '' : ',\n');
       firstJson = false;
@@ -267,10 +275,16 @@ export async function runLint(ctx: Context): Promise<void> {
         if (out.full) await out.flush();
       }
     }
-    // A URI of standard input is answered before more input is waited for (with no write per URI);
-    // the URIs of a file, when the file is done (or a chunk is full).
+    // The URIs of standard input are answered a chunk of input at a time, before more is waited for (below); the
+    // URIs of a file, when the file is done; either sooner when a chunk of output is full.
     if (out.full) await out.flush();
-    else if (!extract) await out.flushSoon();
+  };
+
+  /** JSON and JSON lines: a URI with no diagnostic to show, in one write. */
+  const writeClean = (t: Target): void => {
+    const head = JSON.stringify({ ...where(t), uri: t.uri });
+    out.write(`${format === 'json' && !firstJson ? ',\n' : ''}${head.slice(0, -1)},"diagnostics":[]}${format === 'json' ? '' : '\n'}`);
+    firstJson = false;
   };
 
   const where = (t: Target) => {
@@ -285,10 +299,26 @@ export async function runLint(ctx: Context): Promise<void> {
     if (!extract) {
       let line = 0;
       const fromStdin = ctx.args.length === 0;
-      for await (const uri of inputs(ctx)) {
-        line++;
-        if (config.ignoreUris.some((re) => re.test(uri))) continue;
-        await report(fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 });
+      // A chunk of lines at a time, with nothing set up for a URI that writes nothing (as for the URIs of a file, below).
+      for await (const batch of inputBatches(ctx)) {
+        for (const uri of batch) {
+          line++;
+          if (config.ignoreUris.length > 0 && config.ignoreUris.some((re) => re.test(uri))) continue;
+          let diagnostics: Diagnostic[] | LintFailure;
+          try {
+            diagnostics = lintOf(uri);
+          } catch (e) {
+            diagnostics = new LintFailure(e); // reported by report()
+          }
+          const t: Target = fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 };
+          if (!(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
+            counts.uris++;
+            if (!silentWhenClean) writeClean(t);
+            continue;
+          }
+          await report(t, diagnostics);
+        }
+        await out.flushSoon();
       }
     } else {
       const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`) });
@@ -326,14 +356,14 @@ export async function runLint(ctx: Context): Promise<void> {
             occurrence = seen.get(uri) ?? 0;
             seen.set(uri, occurrence + 1);
           }
-          let diagnostics: Diagnostic[] | undefined;
+          let diagnostics: Diagnostic[] | LintFailure;
           try {
             diagnostics = withinKnown(located.found, lintOf(uri));
-          } catch {
-            diagnostics = undefined; // reported by report(), which lints it again
+          } catch (e) {
+            diagnostics = new LintFailure(e); // reported by report()
           }
           // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
-          if (silentWhenClean && diagnostics !== undefined && diagnostics.length === 0 && !out.full) {
+          if (silentWhenClean && !(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
             counts.uris++;
             continue;
           }
