@@ -17,7 +17,7 @@
  *   input and a structured clone of what the call returned (so it allocates and
  *   keeps what the function does). Its growth is the machine's price for that
  *   much memory, not an algorithm's;
- * - no error docs/errors.md does not document escapes (a plain Error, a RangeError
+ * - no error that docs/errors.md does not document escapes (a plain Error, a RangeError
  *   for the stack, "Invalid string length", an internal TypeError), and results
  *   make sense (spans inside the input, a normalized form that normalizes to
  *   itself, ...);
@@ -184,6 +184,9 @@ function child(): void {
     if (s === undefined) {
       if (inputs.size > 4 || req.size > 4e6) inputs.clear();
       s = hostileFamily(req.family).make(req.size);
+      // Flattened now: a family made by a template or `+` is a tree of strings (a cons string) until something
+      // reads it by index, and the first call to do so would pay for flattening it (16 ms at 16 M).
+      s.charCodeAt(0);
       if (req.size <= 4e6) inputs.set(key, s);
     }
     const target = TARGETS.find((t) => t.name === req.target)!;
@@ -202,8 +205,9 @@ function child(): void {
     let best = judged.ms;
     let result: unknown = judged.result;
     judged.result = undefined;
-    // Over the limit: measured again all the same (a first call can pay for the JIT), unless the call is long.
-    const samples = best <= limitMs(req.size) ? req.samples : best <= limitMs(req.size) * 2 ? 1 : 0;
+    // Over the limit: measured again all the same (a first call can pay for the JIT), unless the call is long. A short
+    // call is timed twice more, in batches of 2 ms (below): one call of a few microseconds is no figure to divide by.
+    const samples = best < 50 ? Math.max(2, req.samples) : best <= limitMs(req.size) ? req.samples : best <= limitMs(req.size) * 2 ? 1 : 0;
     if (outcome.ok) {
       // Batches of calls long enough to time (2 ms), the best batch per call.
       const batch = best < 2 ? Math.min(1000, Math.ceil(2 / Math.max(best, 0.001))) : 1;
@@ -220,14 +224,16 @@ function child(): void {
         best = Math.min(best, (cpuMs() - t) / batch);
       }
     }
+    // The control: the best of at least three runs, in batches of 2 ms as the function's.
     let controlBest = NaN;
-    const controlBatch = best < 2 ? Math.min(1000, Math.ceil(2 / Math.max(best, 0.001))) : 1;
-    for (let i = 0; req.control !== false && i <= samples; i++) {
+    let controlBatch = 1;
+    for (let i = 0; req.control !== false && i <= Math.max(3, samples); i++) {
       const t = cpuMs();
       for (let j = 0; j < controlBatch; j++) control(s, result);
       kept.urigramFuzzSink = undefined;
       const ms = (cpuMs() - t) / controlBatch;
-      if (!(ms >= controlBest)) controlBest = ms;
+      if (i === 0 && ms < 2) controlBatch = Math.min(1000, Math.ceil(2 / Math.max(ms, 0.001)));
+      else if (!(ms >= controlBest)) controlBest = ms;
     }
     result = undefined;
     process.send!({ length: s.length, outcome, best, control: controlBest } satisfies Reply);
@@ -257,13 +263,20 @@ class Runner {
     });
   }
 
-  /** The reply, or 'killed' when the child did not answer in time (or died). */
+  /**
+   * The reply, or 'killed' when the child did not answer in time (or died). In time means CPU time
+   * where the system says what a process has used (Linux's /proc): on a machine shared with other
+   * jobs, a child may get a tenth of a core, and a wall-clock limit would kill a linear call. The
+   * wall clock still ends a call at 20 times the limit.
+   */
   async run(req: Request): Promise<Reply | { killed: string }> {
     const proc = this.proc ?? (await this.start());
     const timeout = killAfterMs(req.size) * 2 + req.samples * Math.max(limitMs(req.size), 100) * 3;
+    const cpuAtStart = childCpuMs(proc.pid);
+    const started = Date.now();
     return new Promise((resolve) => {
       const done = (r: Reply | { killed: string }): void => {
-        clearTimeout(timer);
+        clearInterval(timer);
         proc.off('message', onMessage);
         proc.off('exit', onExit);
         resolve(r);
@@ -273,12 +286,15 @@ class Runner {
         this.proc = undefined;
         done({ killed: `the child process died (${signal ?? `exit ${code}`})` });
       };
-      const timer = setTimeout(() => {
+      const timer = setInterval(() => {
+        const cpu = childCpuMs(proc.pid);
+        const used = cpuAtStart === undefined || cpu === undefined ? Date.now() - started : cpu - cpuAtStart;
+        if (used <= timeout && Date.now() - started <= timeout * 20) return;
         proc.off('exit', onExit);
         proc.kill('SIGKILL');
         this.proc = undefined;
-        done({ killed: `killed after ${(timeout / 1000).toFixed(1)} s` });
-      }, timeout);
+        done({ killed: `killed after ${(used / 1000).toFixed(1)} s of ${cpuAtStart === undefined ? 'time' : 'CPU'}` });
+      }, 250);
       proc.on('message', onMessage);
       proc.on('exit', onExit);
       proc.send(req);
@@ -288,6 +304,19 @@ class Runner {
   stop(): void {
     this.proc?.kill();
     this.proc = undefined;
+  }
+}
+
+/** CPU time (user and system) a process has used, in ms, from /proc; undefined where there is none. */
+function childCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields 14 and 15 (utime, stime), in clock ticks (100 a second on Linux), after the command's ")".
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
   }
 }
 
@@ -484,8 +513,7 @@ const KILLS_BEFORE_SKIPPING = 3;
 /** A target on a family, and the round it belongs to (--ci: 0 for the fixed seed, 1 for the random one). */
 type Pair = [FuzzTarget, HostileFamily, number?];
 
-async function fuzzLibrary(pairs: Pair[], mode: Mode, jobs: number, failures: Failure[], deadline: number): Promise<{ results: PairResult[]; notRun: number }> {
-  const results: PairResult[] = [];
+async function fuzzLibrary(pairs: Pair[], mode: Mode, jobs: number, failures: Failure[], deadline: number, results: PairResult[]): Promise<{ notRun: number }> {
   const kills = new Map<string, number>();
   const skipped = new Map<string, string[]>();
   const found: Failure[] = [];
@@ -518,6 +546,7 @@ async function fuzzLibrary(pairs: Pair[], mode: Mode, jobs: number, failures: Fa
         const mine: Failure[] = [];
         results.push(await fuzzPair(runner, target, family, mode, mine));
         found.push(...mine);
+        partialFailures.push(...mine);
         count += mine.length;
         if (mine.some((f) => f.what.includes('killed'))) kills.set(target.name, (kills.get(target.name) ?? 0) + 1);
         if (process.env.FUZZ_TRACE) process.stdout.write(`    ${target.name}: ${Date.now() - t1} ms\n`);
@@ -533,17 +562,21 @@ async function fuzzLibrary(pairs: Pair[], mode: Mode, jobs: number, failures: Fa
   found.sort((x, y) => rank(x) - rank(y));
   results.sort((x, y) => rank(x) - rank(y));
   failures.push(...found);
+  partialFailures.length = 0;
   for (const [target, names] of skipped) {
     failures.push({ where: target, family: `${names.length} more families`, size: mode.sizes[0], what: `not run: killed on ${KILLS_BEFORE_SKIPPING} families already`, reproduce: '', known: knownFailure(target, names[0]) });
   }
-  return { results, notRun };
+  return { notRun };
 }
+
+/** The library's failures found so far, for a report of a run that is stopped (SIGINT, SIGTERM) before its end. */
+const partialFailures: Failure[] = [];
 
 // ---------------------------------------------------------------------------
 // CLI.
 
 const runCli = (command: CliCommand, inputs: readonly string[], tmp: string) =>
-  runCliWithin(command, inputs, tmp, killAfterMs(inputs.reduce((a, s) => a + s.length + 1, 0)) * 2 + 4000);
+  runCliWithin(command, inputs, tmp, killAfterMs(inputs.reduce((a, s) => a + s.length + 1, 0)) * 6 + 4000);
 
 /** The two shapes of input of a command: each family as one long line, or cut into many short ones. */
 type Shape = 'long lines' | 'short lines';
@@ -625,9 +658,8 @@ function runControl(via: CliCommand['via'], inputs: readonly string[], bytes: nu
   return Math.max(0, cpu - t0);
 }
 
-function fuzzCli(families: HostileFamily[], mode: Mode, failures: Failure[], random: () => number): CliRow[] {
+function fuzzCli(families: HostileFamily[], mode: Mode, failures: Failure[], random: () => number, rows: CliRow[]): CliRow[] {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-fuzz-'));
-  const rows: CliRow[] = [];
   try {
     const startup: number[] = [];
     for (let i = 0; i < 5; i++) startup.push(runCli({ name: 'startup', args: ['validate'], via: 'stdin' }, ['a:b'], tmp).cpuMs ?? NaN);
@@ -813,6 +845,8 @@ interface Run {
   failures: Failure[];
   seconds: number;
   freshMemory: number;
+  /** The signal that stopped the run before its end, if one did. */
+  stopped?: string;
 }
 
 function report(run: Run): string {
@@ -821,9 +855,10 @@ function report(run: Run): string {
   const lines: string[] = [];
   const known = failures.filter((f) => f.known !== undefined).length;
   const what = args.ci
-    ? `\`npm run fuzz -- --ci\` (seeds 30 and ${args.seed}, a budget of ${args.budgetSeconds} s): ${pairs.length} pairs of ${targets.length} targets and ${families.length} hostile families at ${n} characters${run.notRun > 0 ? ` (${run.notRun} more left for the budget)` : ''}, and ${cliRows.length} CLI runs at ${n}. Limits: ${mode.secondsPerMB} s of CPU per million characters (twice the full run's: the margin for a shared machine), no error docs/errors.md does not document, no wrong result, no CLI exit 70 or stack trace; growth is the full run's to judge.`
-    : `\`npm run fuzz${args.quick ? ' -- --quick' : ''}\`: ${targets.length} targets (every export of src/index.ts with the options of each grammar, and extractDocument on every kind of document) on ${families.length} hostile families, ${pairs.length} pairs at ${n} and ${n4} characters (${n16} where growth passed ${CHECK_RATIO}x), and ${cliRows.length} CLI runs (long and short lines at ${n} and ${n4} characters in all). Limits: ${mode.secondsPerMB} s of CPU per million characters at ${n} and ${n4}; cost per character at ${n4} within ${MAX_RATIO}x of ${n}, and where over ${CHECK_RATIO}x, at ${n16} within ${MAX_RATIO}x of ${n4}; no error docs/errors.md does not document, no wrong result, no CLI exit 70 or stack trace.`;
-  lines.push(`Measured ${machine()} with ${what} The run took ${(run.seconds / 60).toFixed(1)} minutes. New memory on this machine at the end of the run: ${run.freshMemory.toFixed(2)} ms of CPU per MB written.`, '');
+    ? `\`npm run fuzz -- --ci\` (seeds 30 and ${args.seed}, a budget of ${args.budgetSeconds} s): ${pairs.length} pairs of ${targets.length} targets and ${families.length} hostile families at ${n} characters${run.notRun > 0 ? ` (${run.notRun} more left for the budget)` : ''}, and ${cliRows.length} CLI runs at ${n}. Limits: ${mode.secondsPerMB} s of CPU per million characters (twice the full run's: the margin for a shared machine), no error that docs/errors.md does not document, no wrong result, no CLI exit 70 or stack trace; growth is the full run's to judge.`
+    : `\`npm run fuzz${args.quick ? ' -- --quick' : ''}\`: ${targets.length} targets (every export of src/index.ts with the options of each grammar, and extractDocument on every kind of document) on ${families.length} hostile families, ${pairs.length} pairs at ${n} and ${n4} characters (${n16} where growth passed ${CHECK_RATIO}x), and ${cliRows.length} CLI runs (long and short lines at ${n} and ${n4} characters in all). Limits: ${mode.secondsPerMB} s of CPU per million characters at ${n} and ${n4}; cost per character at ${n4} within ${MAX_RATIO}x of ${n}, and where over ${CHECK_RATIO}x, at ${n16} within ${MAX_RATIO}x of ${n4}; no error that docs/errors.md does not document, no wrong result, no CLI exit 70 or stack trace.`;
+  lines.push(`Measured ${machine()} with ${what} The run took ${(run.seconds / 60).toFixed(1)} minutes.${Number.isNaN(run.freshMemory) ? '' : ` New memory on this machine at the end of the run: ${run.freshMemory.toFixed(2)} ms of CPU per MB written.`}`, '');
+  if (run.stopped) lines.push(`**Stopped by ${run.stopped} before its end**: what follows is the pairs and runs done by then (${pairs.length} pairs, ${cliRows.length} CLI runs).`, '');
   lines.push(failures.length === 0 ? '**Result: pass.**' : `**Result: ${failures.length} failures** (${known} of them known: KNOWN_FAILURES).`, '');
   if (failures.length > 0) {
     const groups = new Map<string, Failure[]>();
@@ -932,22 +967,31 @@ async function main(): Promise<void> {
   if (args.ci) console.log(`npm run fuzz -- --ci: fixed seed ${CI_FIXED_SEED}, random seed ${args.seed} (again: npm run fuzz -- --ci --seed ${args.seed}), budget ${args.budgetSeconds} s`);
   const failures: Failure[] = [];
   const started = Date.now();
-  let pairs: PairResult[] = [];
+  const pairs: PairResult[] = [];
   let notRun = 0;
   let cliRows: CliRow[] = [];
+  // Stopped before the end (Ctrl-C, a session's end): the report of what was run, said to be partial.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      const text = report({ args, mode, targets, families, pairs, notRun, cliRows, failures: [...failures, ...partialFailures], seconds: (Date.now() - started) / 1000, freshMemory: NaN, stopped: signal });
+      console.log(`\n${text}`);
+      if (args.write) replaceSection(path.join(root, 'BENCHMARKS.md'), 'fuzz', text);
+      process.exit(1);
+    });
+  }
   if (args.library) {
     const list = args.ci ? ciPairs(targets, families, args.seed) : targets.flatMap((t) => families.map((f): Pair => [t, f]));
     console.log(`library: ${list.length} pairs of ${targets.length} targets and ${families.length} families at ${mode.sizes.slice(0, mode.growth ? 2 : 1).map(fmtSize).join(' and ')}`);
     // --ci: the library's share of the budget, so that the CLI runs too; the fixed seed's pairs come first.
     const deadline = args.ci ? started + args.budgetSeconds * 600 : Infinity;
-    ({ results: pairs, notRun } = await fuzzLibrary(list, mode, args.jobs, failures, deadline));
+    ({ notRun } = await fuzzLibrary(list, mode, args.jobs, failures, deadline, pairs));
   }
   if (args.cli && args.targets.length === 0) {
     // --ci: 1 M characters too, as the full run judges: at less, a fresh process's compiling (about 0.4 s of CPU for
     // the three grammars' diagnostic back ends) is most of a short run.
     const cliMode = mode;
     console.log(`CLI: ${CLI_COMMANDS.length} commands on ${families.length} families`);
-    cliRows = fuzzCli(families, cliMode, failures, seeded(args.seed));
+    cliRows = fuzzCli(families, cliMode, failures, seeded(args.seed), cliRows);
   }
   const text = report({ args, mode, targets, families, pairs, notRun, cliRows, failures, seconds: (Date.now() - started) / 1000, freshMemory: freshMemoryMsPerMB() });
   console.log(`\n${text}`);
