@@ -639,7 +639,7 @@ let left = bytes;
 })();
 `;
 
-/** CPU ms of the control on this input, for `bytes` of output, beyond start-up. */
+/** CPU ms of the control on this input, for `bytes` of output, beyond its own start-up (`t0`: the best of five runs on nothing). */
 function runControl(via: CliCommand['via'], inputs: readonly string[], bytes: number, tmp: string, t0: number): number {
   const script = path.join(tmp, 'control.js');
   if (!fs.existsSync(script)) fs.writeFileSync(script, CONTROL_SCRIPT);
@@ -665,6 +665,10 @@ function fuzzCli(families: HostileFamily[], mode: Mode, failures: Failure[], ran
     for (let i = 0; i < 5; i++) startup.push(runCli({ name: 'startup', args: ['validate'], via: 'stdin' }, ['a:b'], tmp).cpuMs ?? NaN);
     const t0 = Math.min(...startup);
     console.log(`  node start-up: ${t0.toFixed(0)} ms of CPU (best of 5), taken off each timing`);
+    // The control's own start-up: a bare node, less than urigram's.
+    const controlStartup: number[] = [];
+    for (let i = 0; i < 5; i++) controlStartup.push(runControl('stdin', [''], 0, tmp, 0));
+    const c0 = Math.min(...controlStartup);
     const fail = (command: CliCommand, family: string, size: number, what: string, known = knownFailure(`CLI ${command.name}`, family)): void => {
       failures.push({ where: `CLI ${command.name}`, family, size, what, reproduce: `npm run fuzz -- --cli-only --family ${JSON.stringify(family)}`, known });
     };
@@ -744,7 +748,7 @@ function fuzzCli(families: HostileFamily[], mode: Mode, failures: Failure[], ran
           const perMB = (work / chars) * 1e6;
           if (previous === undefined || perMB < previous) {
             row.msPerMB[k] = perMB;
-            row.controlPerMB[k] = (runControl(command.via, lines, r.bytes ?? 0, tmp, t0) / chars) * 1e6;
+            row.controlPerMB[k] = (runControl(command.via, lines, r.bytes ?? 0, tmp, c0) / chars) * 1e6;
           }
           return true;
         };
