@@ -40,8 +40,8 @@
  * wrote. Commands that take their input as arguments are checked at 10 k per
  * family, not timed: execve limits an argument to 128 KiB.
  *
- * --ci: the run `.ci/run` makes on every submission, time-boxed (about two
- * minutes): a family for each target that a fixed seed picks, then two that
+ * --ci: the run `.ci/run` makes on every submission, time-boxed (one and a half
+ * minutes on a quiet machine, four and a half on a loaded one): a family for each target that a fixed seed picks, then two that
  * a random seed (printed) picks, until the library's share of the budget is
  * spent; each CLI command that reads lines on both shapes at 1 M.
  * It judges errors, crashes and results exactly as the full run, and time with
