@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as url from 'node:url';
 import fc from 'fast-check';
-import { FileUriError, fileUriToPath, isValid, pathToFileUri, UriOptionError, UriSyntaxError, type FilePlatform } from '../src';
+import { FileUriError, fileUriToPath, isValid, normalize, pathToFileUri, UriOptionError, UriSyntaxError, type FilePlatform } from '../src';
 
 const posix = { platform: 'posix' } as const;
 const windows = { platform: 'windows' } as const;
@@ -32,7 +32,15 @@ describe('fileUriToPath (RFC 8089)', () => {
     ['file://localhost/path/to/file', '/path/to/file', undefined, '2: "localhost" is the local machine'],
     ['file://LOCALHOST/a', '/a', undefined, 'a host is case-insensitive (RFC 3986 3.2.2)'],
     ['file:///a/b%20c/%C3%A9', '/a/b c/é', undefined, '4: names percent-encoded as UTF-8'],
-    ['file:///a/./b/../c', '/a/./b/../c', undefined, 'dot segments kept as written: the file system resolves them'],
+    ['file:///a/./b/../c', '/a/c', undefined, "RFC 3986 3.3: dot segments are the URI's, removed (5.2.4), not the file system's"],
+    ['file:///a/%2e%2E/b', '/b', undefined, 'RFC 3986 2.3, 6.2.2: "%2E" is ".", so this is a dot segment too'],
+    ['file:///%43:/x', '/C:/x', 'C:\\x', 'issue 30: "%43" is "C" (RFC 3986 2.3), so this is drive C'],
+    ['file:///%63%3A/x', '/c:/x', undefined, '":" is reserved: "%3A" is not ":" (RFC 3986 2.2), so no drive'],
+    ['file://%6Cocalhost/C:/x', '/C:/x', 'C:\\x', 'issue 30: "%6C" is "l", so the host is localhost, the local machine'],
+    ['file://%4C%4F%43%41%4C%48%4F%53%54/a', '/a', undefined, 'and case-insensitive once decoded'],
+    ['file://SERVER/Share/x', undefined, '\\\\server\\Share\\x', 'a UNC host given lower-cased: RFC 3986 3.2.2, hosts are case-insensitive'],
+    ['file:///a/../C:/x', '/C:/x', 'C:\\x', 'the drive letter is the first segment once dot segments are removed'],
+    ['file:a/..', '/', undefined, 'RFC 3986 5.2.4 makes the rootless "a/.." the path "/"'],
     ['file:///', '/', undefined, 'the root'],
     ['file:///c:/path/to/file', '/c:/path/to/file', 'c:\\path\\to\\file', 'E.2: a drive letter as the first segment'],
     ['file:c:/path/to/file', undefined, 'c:\\path\\to\\file', 'E.2: a drive letter without the "/" before it'],
@@ -59,6 +67,11 @@ describe('fileUriToPath (RFC 8089)', () => {
     ['file:a/b', 'posix', FileUriError, 5, /path from the root/], // a valid URI, its path rootless
     ['file://host/a', 'posix', FileUriError, 7, /another machine/],
     ['file:///a%2Fb', 'posix', FileUriError, 9, /encodes "\/"/],
+    // Offsets in the URI as written, after unreserved triplets are decoded and dot segments removed (issue 30, item 5).
+    ['file:///%41/%2F', 'posix', FileUriError, 12, /encodes "\/"/],
+    ['file:///a/../%2F', 'posix', FileUriError, 13, /encodes "\/"/],
+    ['file:///%41%41/../b/%C3', 'posix', FileUriError, 20, /UTF-8/],
+    ['file://%41%42/%2F/x', 'windows', FileUriError, 14, /encodes "\/"/],
     ['file:///C:/a%5Cb', 'windows', FileUriError, 12, /encodes "\\"/],
     ['file:///a%00b', 'posix', FileUriError, 9, /NUL/],
     ['file:///a/%C3', 'posix', FileUriError, 10, /UTF-8/],
@@ -131,12 +144,15 @@ describe('pathToFileUri (RFC 8089)', () => {
 describe('round trips', () => {
   const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
   const name = (forbidden: RegExp) => fc.string({ unit: 'binary', maxLength: 10 }).filter((s) => !forbidden.test(s) && !LONE_SURROGATE.test(s));
-  const posixPath = fc.array(name(/[/\0]/), { maxLength: 6 }).map((segments) => `/${segments.join('/')}`);
+  // No "." or ".." names: those are dot segments in the URI, which fileUriToPath removes (RFC 3986 3.3).
+  const dots = (s: string) => s !== '.' && s !== '..';
+  const posixPath = fc.array(name(/[/\0]/).filter(dots), { maxLength: 6 }).map((segments) => `/${segments.join('/')}`);
   const driveLetter = fc.constantFrom('C', 'c', 'Z');
   const windowsPath = fc.oneof(
-    fc.tuple(driveLetter, fc.array(name(/[/\\\0]/), { maxLength: 5 })).map(([d, s]) => `${d}:\\${s.join('\\')}`),
+    fc.tuple(driveLetter, fc.array(name(/[/\\\0]/).filter(dots), { maxLength: 5 })).map(([d, s]) => `${d}:\\${s.join('\\')}`),
+    // A UNC host in lower case: a URI's host is case-insensitive (RFC 3986 3.2.2), and fileUriToPath gives it lower-cased.
     fc
-      .tuple(name(/[/\\\0]/).filter((h) => h !== '' && h !== '?' && h !== '.'), name(/[/\\\0]/).filter((s) => s !== ''), fc.array(name(/[/\\\0]/), { maxLength: 4 }))
+      .tuple(name(/[/\\\0A-Z]/).filter((h) => h !== '' && h !== '?' && h !== '.'), name(/[/\\\0]/).filter((s) => s !== '' && dots(s)), fc.array(name(/[/\\\0]/).filter(dots), { maxLength: 4 }))
       .map(([host, share, rest]) => `\\\\${[host, share, ...rest].join('\\')}`),
   );
 
@@ -167,6 +183,55 @@ describe('round trips', () => {
     const started = Date.now();
     expect(fileUriToPath(pathToFileUri(p, posix), posix)).toBe(p);
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('a URI and its normal form name the same path (issue 30, item 5)', () => {
+  /** The path, or the class of the error: throwing alike counts as equal. */
+  const outcome = (uri: string, platform: FilePlatform): string => {
+    try {
+      return `path ${fileUriToPath(uri, { platform })}`;
+    } catch (e) {
+      return `throws ${(e as Error).constructor.name}`;
+    }
+  };
+  // Pieces chosen to meet every comparison fileUriToPath makes: the host "localhost" and a UNC
+  // host (percent-encoded, in either case), drive letters (encoded, or with an encoded ":",
+  // which is reserved and not a ":"), dot segments (encoded too), separators and NUL encoded,
+  // UTF-8 and what is not, E.3.2's extra slashes.
+  const hosts = ['', 'localhost', 'LocalHost', '%6Cocalhost', '%6c%6F%63%61%6C%68%6F%73%74', 'LOCALHOS%54', 'server', 'SERVER', '%53erver', 'h%C3%A9', 'h%c3', '127.0.0.1', '[::1]', 'a.b-c~'];
+  const segments = ['', '.', '..', '%2E', '%2e%2E', '.%2E', 'C:', 'c:', '%43:', '%63:', 'C%3A', '%7A:', 'a', 'A%42', '%7E', '%41%42', 'a%20b', '%2F', '%5C', '%00', '%C3%A9', '%C3', 'share', '~', 'x.txt', '%2D%5F'];
+  const uri = fc
+    .tuple(
+      fc.option(fc.constantFrom(...hosts), { nil: undefined }),
+      fc.constantFrom('', '/', '//', '///'),
+      fc.array(fc.constantFrom(...segments), { maxLength: 6 }),
+      fc.constantFrom('file', 'FILE', 'File'),
+    )
+    .map(([host, lead, segs, scheme]) => `${scheme}:${host === undefined ? '' : `//${host}`}${host === undefined ? lead : lead === '' ? '/' : lead}${segs.join('/')}`)
+    .filter((u) => isValid(u, { rule: 'URI' }));
+
+  it('fileUriToPath(x) === fileUriToPath(normalize(x)), on both platforms', () => {
+    fc.assert(
+      fc.property(uri, fc.constantFrom<FilePlatform>('posix', 'windows'), (x, platform) => {
+        expect([x, outcome(x, platform)]).toEqual([x, outcome(normalize(x), platform)]);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('the cases the issue names, and a few that meet the rest of the comparisons', () => {
+    for (const [x, platform] of [
+      ['file:///%43:/x', 'windows'],
+      ['file://%6Cocalhost/C:/x', 'windows'],
+      ['file://%6Cocalhost/a', 'posix'],
+      ['file:///a/%2E%2E/C:/x', 'windows'],
+      ['file://SERVER/s/x', 'windows'],
+      ['file:a/%2E%2E', 'posix'],
+    ] as const) {
+      expect([x, outcome(x, platform)]).toEqual([x, outcome(normalize(x), platform)]);
+      expect(outcome(x, platform)).toMatch(/^path /);
+    }
   });
 });
 
@@ -228,9 +293,9 @@ describe("compared with Node's url.fileURLToPath and url.pathToFileURL", () => {
     // A query or fragment: Node drops it, urigram refuses it.
     expect(url.fileURLToPath('file:///a?q#f', nodeOptions('posix'))).toBe('/a');
     expect(thrown(() => fileUriToPath('file:///a?q#f', posix))).toBeInstanceOf(FileUriError);
-    // Dot segments: Node's URL parser removes them (%2E too), urigram keeps them.
+    // Dot segments (%2E too): both remove them, as RFC 3986 says (3.3, 5.2.4, 6.2.2).
     expect(url.fileURLToPath('file:///a/%2e%2E/b', nodeOptions('posix'))).toBe('/b');
-    expect(fileUriToPath('file:///a/%2e%2E/b', posix)).toBe('/a/../b');
+    expect(fileUriToPath('file:///a/%2e%2E/b', posix)).toBe('/b');
     // NUL: Node decodes it, urigram refuses it.
     expect(url.fileURLToPath('file:///a%00b', nodeOptions('posix'))).toBe('/a\0b');
     // A drive alone: Node gives "C:" (relative to the drive's current directory), urigram its root.

@@ -16,6 +16,7 @@ import { baselineOf, compareBaseline, parseBaseline, serializeBaseline, type Bas
 import { reportJson, reportJunit, reportMarkdown, reportSvg, reportText, type FullReport, type MinScore } from '../conformance/report';
 import { URIGRAM_ADAPTER } from '../conformance/urigram-adapter';
 import { InputError, OutputFailed, UsageError } from './io';
+import { writeFileAtomic } from './write-file';
 import type { Context } from './command';
 
 async function loadAdapter(file: string): Promise<AdapterModule> {
@@ -29,25 +30,12 @@ async function loadAdapter(file: string): Promise<AdapterModule> {
   return { ...(inner !== null && typeof inner === 'object' ? (inner as AdapterModule) : {}), ...named };
 }
 
-/**
- * Writes `text` to `file` atomically: a temporary file in the same directory, flushed (fsync), then
- * renamed over the file, so that a reader or a crash finds the old file or the new one, never a part.
- * (The command line's one atomic writer, src/cli/write-file.ts, replaces this where it exists.)
- */
-function writeFileAtomic(file: string, text: string): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.urigram-${process.pid}-${Date.now()}.tmp`);
-  let fd: number | undefined;
+/** Writes a baseline or a report to its path, atomically (./write-file); a failure is the output's (exit 74), the file unchanged. */
+function writeOutput(file: string, text: string): void {
   try {
-    fd = fs.openSync(temp, 'wx', 0o666);
-    fs.writeFileSync(fd, text);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(temp, file);
+    writeFileAtomic(file, text);
   } catch (e) {
-    if (fd !== undefined) fs.closeSync(fd);
-    fs.rmSync(temp, { force: true });
-    throw new OutputFailed(`cannot write ${file}: ${(e as Error).message}; ${file} is unchanged`);
+    throw new OutputFailed((e as Error).message);
   }
 }
 
@@ -148,11 +136,11 @@ export async function runConformance(ctx: Context): Promise<void> {
   const comparison = baseline === undefined ? undefined : compareBaseline(report, suite, baseline, baselineFile!);
   const full: FullReport = { ...report, ...(comparison ? { baseline: comparison } : {}), ...(scored.length > 0 ? { minScores: scored } : {}) };
 
-  if (writeBaseline !== undefined) writeFileAtomic(writeBaseline, serializeBaseline(baselineOf(report, suite, previous)));
+  if (writeBaseline !== undefined) writeOutput(writeBaseline, serializeBaseline(baselineOf(report, suite, previous)));
   const name = ctx.value('--format') ?? 'text';
   const output = ctx.value('--output');
   if (output !== undefined) {
-    writeFileAtomic(output, format(name, full, suite));
+    writeOutput(output, format(name, full, suite));
     // The report went to the file; the log gets the text report (CI shows both).
     ctx.out.write(reportText(full));
   } else ctx.out.write(format(name, full, suite));

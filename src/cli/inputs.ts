@@ -3,7 +3,7 @@
  * one per line of standard input; the text of files ("-": standard input);
  * and the URIs found in files, located (./positions).
  */
-import { EXIT_USAGE, InputError, readAll, readFile, readLines, say, stdinError } from './io';
+import { EXIT_USAGE, InputError, readAll, readFile, readLineBatches, say, stdinError } from './io';
 import { errorMessage } from './output';
 import { LineMap, locate, type LocatedUri } from './positions';
 import { extractDocument, kindOfFile, type DocumentKind } from '../documents';
@@ -18,22 +18,27 @@ function hintIfTerminal(ctx: Context, what: string): void {
 
 /** The command's inputs: its arguments, or else one per line of standard input. */
 export async function* inputs(ctx: Context): AsyncGenerator<string> {
+  for await (const batch of inputBatches(ctx)) yield* batch;
+}
+
+/** inputs(), in batches: the arguments at once, or the lines of each chunk of standard input. */
+export async function* inputBatches(ctx: Context): AsyncGenerator<readonly string[]> {
   if (ctx.args.length > 0) {
-    yield* ctx.args;
+    yield ctx.args;
     return;
   }
   hintIfTerminal(ctx, 'one URI per line');
-  let lines: AsyncGenerator<string>;
+  let batches: AsyncGenerator<string[]>;
   try {
-    lines = readLines(ctx.io.stdin);
+    batches = readLineBatches(ctx.io.stdin);
   } catch (e) {
     throw stdinError(e);
   }
   try {
     for (;;) {
-      let next: IteratorResult<string>;
+      let next: IteratorResult<string[]>;
       try {
-        next = await lines.next();
+        next = await batches.next();
       } catch (e) {
         throw stdinError(e);
       }
@@ -42,7 +47,7 @@ export async function* inputs(ctx: Context): AsyncGenerator<string> {
     }
   } finally {
     // When the consumer stops early (a closed output), stop reading too, so that the process can end.
-    await lines.return(undefined);
+    await batches.return(undefined);
   }
 }
 

@@ -50,9 +50,17 @@ const BOM = 0xfeff;
 /**
  * The lines of a stream, as they arrive: a line ends at LF, CR LF or CR (as
  * Node's readline has it); a byte-order mark at the very start is skipped.
- * Each chunk is scanned once, so a line of any length costs time linear in it.
  */
 export async function* readLines(stream: Io['stdin']): AsyncGenerator<string> {
+  for await (const batch of readLineBatches(stream)) yield* batch;
+}
+
+/**
+ * readLines, a chunk of the stream at a time: the lines that each chunk completes, in one array
+ * (a caller that takes them so waits once per chunk, not once per line). Each chunk is scanned
+ * once, so a line of any length costs time linear in it.
+ */
+export async function* readLineBatches(stream: Io['stdin']): AsyncGenerator<string[]> {
   stream.setEncoding?.('utf8');
   let parts: string[] = [];
   let atStart = true;
@@ -68,22 +76,23 @@ export async function* readLines(stream: Io['stdin']): AsyncGenerator<string> {
       afterCr = false;
       if (s.charCodeAt(0) === 0x0a) from = 1;
     }
+    const lines: string[] = [];
     for (let i = from; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c !== 0x0a && c !== 0x0d) continue;
       parts.push(s.slice(from, i));
-      const line = parts.length === 1 ? parts[0] : parts.join('');
+      lines.push(parts.length === 1 ? parts[0] : parts.join(''));
       parts = [];
       if (c === 0x0d) {
         if (i + 1 === s.length) afterCr = true;
         else if (s.charCodeAt(i + 1) === 0x0a) i++;
       }
       from = i + 1;
-      yield line;
     }
     if (from < s.length) parts.push(s.slice(from));
+    if (lines.length > 0) yield lines;
   }
-  if (parts.length > 0) yield parts.join('');
+  if (parts.length > 0) yield [parts.join('')];
 }
 
 /** The whole of a stream as text, less a leading byte-order mark. */

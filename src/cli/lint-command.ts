@@ -6,16 +6,17 @@
  * document, JSON lines or SARIF (./sarif); --max-warnings, --quiet, and --fix,
  * which writes the safe fixes back to the files.
  */
+import * as crypto from 'node:crypto';
 import { createHash, type Hash } from 'node:crypto';
-import * as fs from 'node:fs';
 import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode } from '../lint/lint';
 import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents';
 import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, hasUtf8Bom, version, say } from './io';
-import { errorMessage, openObject, writeArray } from './output';
+import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
 import { SarifWriter, type Region } from './sarif';
-import { documents, inputs, readDocument, type ReadDocument, type ReadOptions } from './inputs';
+import { documents, inputBatches, readDocument, type ReadDocument, type ReadOptions } from './inputs';
 import { listFiles } from './files';
+import { writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
 import type { LocatedUri, Position } from './positions';
 import type { Context } from './command';
@@ -27,6 +28,14 @@ import type { Context } from './command';
  * password-in-userinfo) is reported, not written.
  */
 export const SAFE_FIXES: ReadonlySet<string> = new Set(Object.entries(LINT_RULES).filter(([, rule]) => (rule as { readonly fix?: string }).fix === 'safe').map(([code]) => code));
+
+/** What lint threw for a URI (a bug), carried to where the URI is reported. */
+class LintFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** How many distinct URIs' diagnostics a run keeps, to lint a URI that comes again once. */
+const LINTED_KEPT = 10_000;
 
 /** One URI to lint, and where it is. */
 interface Target {
@@ -74,9 +83,14 @@ function writableFix(t: Target, d: Diagnostic): boolean {
 /**
  * Per target and rule code, the SHA-256 state after `code NUL file NUL uri NUL`: a URI with
  * thousands of diagnostics is hashed once per code, not once per diagnostic (a 100 KB URI with
- * 33,000 of them took seconds per 100 KB, hashed whole each time).
+ * 33,000 of them took seconds per 100 KB, hashed whole each time). The state is made at a code's
+ * second diagnostic: most URIs have one per code, hashed at once (a state and its copy cost two
+ * more hash objects per diagnostic, most of `lint --format sarif`'s time on many short lines).
  */
-const fingerprintStates = new WeakMap<Target, Map<string, Hash>>();
+const fingerprintStates = new WeakMap<Target, Map<string, Hash | null>>();
+
+/** SHA-256 in hex: crypto.hash (Node 20.12) makes no Hash object, a third of the cost of createHash for a short text. */
+const sha256Hex: (text: string) => string = typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'hex') : (text) => createHash('sha256').update(text).digest('hex');
 
 /** SHA-256 of `code NUL file NUL uri NUL start NUL occurrence`, hex, first 32 digits: SARIF's partialFingerprints. */
 function fingerprint(t: Target, d: Diagnostic): string {
@@ -85,12 +99,19 @@ function fingerprint(t: Target, d: Diagnostic): string {
     states = new Map();
     fingerprintStates.set(t, states);
   }
-  let state = states.get(d.code);
+  const state = states.get(d.code);
+  const head = (): string => `${d.code}\0${t.file ?? ''}\0${t.uri}\0`;
+  const tail = `${d.start}\0${t.occurrence}`;
   if (state === undefined) {
-    state = createHash('sha256').update(`${d.code}\0${t.file ?? ''}\0${t.uri}\0`);
-    states.set(d.code, state);
+    states.set(d.code, null);
+    return sha256Hex(`${head()}${tail}`).slice(0, 32);
   }
-  return state.copy().update(`${d.start}\0${t.occurrence}`).digest('hex').slice(0, 32);
+  let kept = state;
+  if (kept === null) {
+    kept = createHash('sha256').update(head());
+    states.set(d.code, kept);
+  }
+  return kept.copy().update(tail).digest('hex').slice(0, 32);
 }
 
 /**
@@ -165,12 +186,17 @@ export async function runLint(ctx: Context): Promise<void> {
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd });
   const lintOptions = { rules: config.rules as Partial<Record<LintCode, 'off' | Diagnostic['severity']>>, ...(config.preset === undefined ? {} : { preset: config.preset }) };
   // A URI that comes again (a badge, a link repeated) is linted once: its diagnostics are in terms of the URI alone.
+  // The most recent LINTED_KEPT distinct URIs: memory stays bounded however many distinct URIs a run reads (kept
+  // all, 300,000 lines of standard input held 440 MB).
   const linted = new Map<string, Diagnostic[]>();
   const lintOf = (uri: string): Diagnostic[] => {
     let diagnostics = linted.get(uri);
     if (diagnostics === undefined) {
       diagnostics = lint(uri, lintOptions);
-      if (uri.length <= 4096) linted.set(uri, diagnostics);
+      if (uri.length <= 4096) {
+        if (linted.size >= LINTED_KEPT) linted.clear();
+        linted.set(uri, diagnostics);
+      }
     }
     return diagnostics;
   };
@@ -188,10 +214,11 @@ export async function runLint(ctx: Context): Promise<void> {
   const silentWhenClean = format !== 'json' && format !== 'ndjson';
 
   /** Lints one target and writes what it finds (`linted`: its diagnostics, when the caller has them already). */
-  const report = async (t: Target, linted?: Diagnostic[]): Promise<void> => {
+  const report = async (t: Target, linted?: Diagnostic[] | LintFailure): Promise<void> => {
     counts.uris++;
     let diagnostics: Diagnostic[];
     try {
+      if (linted instanceof LintFailure) throw linted.error;
       diagnostics = linted ?? lintOf(t.uri);
     } catch (e) {
       // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
@@ -233,12 +260,14 @@ export async function runLint(ctx: Context): Promise<void> {
         sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}) });
         if (out.full) await out.flush();
       }
+    } else if (shown.length === 0 && (format === 'json' || format === 'ndjson')) {
+      writeClean(t);
     } else if (format === 'json' || format === 'ndjson') {
       if (format === 'json') out.write(firstJson ? '' : ',\n');
       firstJson = false;
       openObject(out, { ...where(t), uri: t.uri });
       out.write('"diagnostics":');
-      await writeArray(out, each(), ({ d, place }) => ({ ...d, line: place.start.line, column: place.start.column, endLine: place.end.line, endColumn: place.end.column }));
+      await writeJsonArray(out, each(), ({ d, place }) => jsonWith(d, `"line":${place.start.line},"column":${place.start.column},"endLine":${place.end.line},"endColumn":${place.end.column}`));
       out.write(format === 'json' ? '}' : '}\n');
     } else {
       for (const { d, place } of each()) {
@@ -246,8 +275,16 @@ export async function runLint(ctx: Context): Promise<void> {
         if (out.full) await out.flush();
       }
     }
-    // A URI of standard input is answered at once; the URIs of a file, when the file is done (or a chunk is full).
-    if (!extract || out.full) await out.flush();
+    // The URIs of standard input are answered a chunk of input at a time, before more is waited for (below); the
+    // URIs of a file, when the file is done; either sooner when a chunk of output is full.
+    if (out.full) await out.flush();
+  };
+
+  /** JSON and JSON lines: a URI with no diagnostic to show, in one write. */
+  const writeClean = (t: Target): void => {
+    const head = JSON.stringify({ ...where(t), uri: t.uri });
+    out.write(`${format === 'json' && !firstJson ? ',\n' : ''}${head.slice(0, -1)},"diagnostics":[]}${format === 'json' ? '' : '\n'}`);
+    firstJson = false;
   };
 
   const where = (t: Target) => {
@@ -262,10 +299,26 @@ export async function runLint(ctx: Context): Promise<void> {
     if (!extract) {
       let line = 0;
       const fromStdin = ctx.args.length === 0;
-      for await (const uri of inputs(ctx)) {
-        line++;
-        if (config.ignoreUris.some((re) => re.test(uri))) continue;
-        await report(fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 });
+      // A chunk of lines at a time, with nothing set up for a URI that writes nothing (as for the URIs of a file, below).
+      for await (const batch of inputBatches(ctx)) {
+        for (const uri of batch) {
+          line++;
+          if (config.ignoreUris.length > 0 && config.ignoreUris.some((re) => re.test(uri))) continue;
+          let diagnostics: Diagnostic[] | LintFailure;
+          try {
+            diagnostics = lintOf(uri);
+          } catch (e) {
+            diagnostics = new LintFailure(e); // reported by report()
+          }
+          const t: Target = fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 };
+          if (!(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
+            counts.uris++;
+            if (!silentWhenClean) writeClean(t);
+            continue;
+          }
+          await report(t, diagnostics);
+        }
+        await out.flushSoon();
       }
     } else {
       const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`) });
@@ -275,10 +328,11 @@ export async function runLint(ctx: Context): Promise<void> {
           const fixed = fixedText(doc, config, lintOf);
           if (fixed !== doc.text) {
             try {
-              // The byte-order mark readFile left out of the text goes back where it was.
-              fs.writeFileSync(doc.file, hasUtf8Bom(doc.file) ? `\ufeff${fixed}` : fixed);
+              // The byte-order mark readFile left out of the text goes back where it was. Written
+              // atomically: a kill or a full disk leaves the file as it was (./write-file).
+              writeFileAtomic(doc.file, hasUtf8Bom(doc.file) ? `\ufeff${fixed}` : fixed);
             } catch (e) {
-              throw new InputError(`cannot write the fixes to ${doc.file}: ${(e as Error).message}`);
+              throw new InputError(`cannot write the fixes: ${(e as Error).message}`);
             }
             doc = readDocument(doc.file, fixed, readOptions);
           }
@@ -302,14 +356,14 @@ export async function runLint(ctx: Context): Promise<void> {
             occurrence = seen.get(uri) ?? 0;
             seen.set(uri, occurrence + 1);
           }
-          let diagnostics: Diagnostic[] | undefined;
+          let diagnostics: Diagnostic[] | LintFailure;
           try {
             diagnostics = withinKnown(located.found, lintOf(uri));
-          } catch {
-            diagnostics = undefined; // reported by report(), which lints it again
+          } catch (e) {
+            diagnostics = new LintFailure(e); // reported by report()
           }
           // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
-          if (silentWhenClean && diagnostics !== undefined && diagnostics.length === 0 && !out.full) {
+          if (silentWhenClean && !(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
             counts.uris++;
             continue;
           }

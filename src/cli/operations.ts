@@ -29,7 +29,7 @@ export async function runRelativize(ctx: Context): Promise<void> {
     } catch (e) {
       await failed(ctx, json, { base, target }, target, e);
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }
 
@@ -44,7 +44,7 @@ export async function runBuild(ctx: Context): Promise<void> {
       parts = value as UriParts;
     } catch (e) {
       await failed(ctx, json, { input }, input, e);
-      await ctx.out.flush();
+      await ctx.out.flushSoon();
       continue;
     }
     try {
@@ -53,7 +53,7 @@ export async function runBuild(ctx: Context): Promise<void> {
     } catch (e) {
       await failed(ctx, json, { parts }, input, e);
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }
 
@@ -82,6 +82,6 @@ export async function runRedact(ctx: Context): Promise<void> {
       if (json) ctx.out.write(`${JSON.stringify({ input: line, error: message })}\n`);
       else ctx.out.write(`invalid  input ${line}\n  ${message}\n`);
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }

@@ -138,12 +138,12 @@ export async function runWhatwg(ctx: Context): Promise<void> {
       // Not for a bad input (every string has a verdict): a bug, reported on its input, and the next one read.
       ctx.fail();
       ctx.out.write(json ? `${JSON.stringify({ input, error: errorMessage(e) })}\n` : `input      ${JSON.stringify(input)}\n  ${errorMessage(e)}\n`);
-      await ctx.out.flush();
+      await ctx.out.flushSoon();
       continue;
     }
     if (c.differences.some((d) => d.security)) ctx.fail();
     ctx.out.write(json ? comparisonJson(c) : table ? tableRow(c) : `${first ? '' : '\n'}${comparisonText(c)}`);
     first = false;
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }

@@ -17,6 +17,8 @@
  * is refused rather than resolved against a working directory.
  */
 import { parse } from '../core/parse';
+import { removeDotSegmentsTracked } from './remove-dot-segments';
+import { decodePercents, isUnreservedOctet } from '../encoding/triplets';
 import { percentDecode, percentEncode, PercentEncodingError, type EncodableComponent } from '../encoding/percent-encoding';
 import { checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from '../core/options';
 import { FileUriError } from '../core/errors';
@@ -41,34 +43,83 @@ function platformOf(fn: string, options: FileUriOptions | undefined): FilePlatfo
   return platform;
 }
 
+/** Where a code unit of the path that fileUriToPath reads (its equivalent form) is in the URI. */
+type Where = (i: number) => number;
+
 /**
- * One segment of the URI's path, percent-decoded (RFC 8089 4: UTF-8). A
- * segment that would decode to a separator, or to NUL, names no file: refused.
- * `at` is the segment's offset in `uri`.
+ * One segment of the path, percent-decoded (RFC 8089 4: UTF-8): `segment` is the path's code units
+ * from `start`. A segment that would decode to a separator, or to NUL, names no file: refused.
  */
-function decodeSegment(uri: string, segment: string, at: number, windows: boolean): string {
+function decodeSegment(uri: string, segment: string, start: number, where: Where, windows: boolean): string {
   const separator = (windows ? /%(2F|5C|00)/i : /%(2F|00)/i).exec(segment);
   if (separator !== null) {
     const what = separator[1] === '00' ? 'NUL, which no file name holds' : `"${separator[1].toUpperCase() === '2F' ? '/' : '\\'}", a separator of ${windows ? 'Windows' : 'POSIX'} paths`;
-    throw new FileUriError(uri, at + separator.index, `the path segment ${JSON.stringify(segment)} encodes ${what}: no path has it inside a file name`);
+    throw new FileUriError(uri, where(start + separator.index), `the path segment ${JSON.stringify(segment)} encodes ${what}: no path has it inside a file name`);
   }
   try {
     return percentDecode(segment);
   } catch (e) {
-    if (e instanceof PercentEncodingError) throw new FileUriError(uri, at + e.offset, `the path does not decode as UTF-8 (RFC 8089 4): ${e.message.replace(/ at offset \d+$/, '')}`);
+    if (e instanceof PercentEncodingError) throw new FileUriError(uri, where(start + e.offset), `the path does not decode as UTF-8 (RFC 8089 4): ${e.message.replace(/ at offset \d+$/, '')}`);
     throw e;
   }
 }
 
-/** The segments of `path` (a part of the URI's path, at offset `at` of `uri`), decoded and joined by `sep`. */
-function decodePath(uri: string, path: string, at: number, windows: boolean): string {
+/** The segments of the path from `from`, decoded and joined by the platform's separator. */
+function decodePath(uri: string, path: string, from: number, where: Where, windows: boolean): string {
   const out: string[] = [];
-  let start = 0;
-  for (const segment of path.split('/')) {
-    out.push(decodeSegment(uri, segment, at + start, windows));
+  let start = from;
+  for (const segment of path.slice(from).split('/')) {
+    out.push(decodeSegment(uri, segment, start, where, windows));
     start += segment.length + 1;
   }
   return out.join(windows ? '\\' : '/');
+}
+
+/**
+ * `text` with its triplets of unreserved characters decoded (RFC 3986 2.3: "%43" is "C"), and the
+ * offset in `text` of each code unit of the result (undefined when there was nothing to decode).
+ * The text is a parsed URI's, so every "%" begins a triplet.
+ */
+function decodeUnreservedTracked(text: string): { text: string; origins: Int32Array | undefined } {
+  // Where in the result each decoded triplet's character is: every other code unit is copied one for one.
+  const decodedAt: number[] = [];
+  const decoded = decodePercents(text, (out, at, count, octets) => {
+    if (count > 0 && isUnreservedOctet(octets[0])) {
+      decodedAt.push(out.length);
+      out.push(octets[0]);
+    } else out.pushRange(text, at, at + 3);
+    return 3;
+  });
+  if (decodedAt.length === 0) return { text, origins: undefined };
+  const origins = new Int32Array(decoded.length);
+  for (let i = 0, k = 0; i < decoded.length; i++) {
+    while (k < decodedAt.length && decodedAt[k] < i) k++;
+    origins[i] = i + 2 * k;
+  }
+  return { text: decoded, origins };
+}
+
+/**
+ * The path as RFC 3986 says it is the same as (6.2.2): unreserved characters decoded (6.2.2.2) and
+ * dot segments removed (5.2.4, 6.2.2.3: "unlike in a file system, these dot-segments are only
+ * interpreted within the URI path hierarchy", 3.3), with where each code unit is in the URI
+ * (`at`: the path's offset there). So a URI and its `normalize`d form name the same path.
+ */
+function equivalentPath(path: string, at: number): { path: string; where: Where } {
+  const decoded = decodeUnreservedTracked(path);
+  const removed = removeDotSegmentsTracked(decoded.text);
+  const a = removed.origins;
+  const b = decoded.origins;
+  // The end of the path (an error after its last code unit) is the end of the path as written.
+  const n = removed.path.length;
+  const where: Where = (i) => at + (i >= n ? path.length : b === undefined ? (a === undefined ? i : a[i]) : b[a === undefined ? i : a[i]]);
+  return { path: removed.path, where };
+}
+
+/** A host as RFC 3986 compares it (6.2.2.1, 6.2.2.2): unreserved characters decoded, ASCII letters lower-cased; and where each code unit is in the URI. */
+function equivalentHost(host: string, at: number): { host: string; where: Where } {
+  const { text, origins } = decodeUnreservedTracked(host);
+  return { host: text.replace(/[A-Z]+/g, (x) => x.toLowerCase()), where: (i) => at + (origins === undefined || i >= text.length ? (i >= text.length ? host.length : i) : origins[i]) };
 }
 
 /**
@@ -89,9 +140,15 @@ function driveAt(path: string, at: number): boolean {
  * An invalid URI is a UriSyntaxError; one that names no path on the platform
  * (another scheme, a query or fragment, a userinfo or port, a remote host on
  * POSIX, no drive letter or UNC host on Windows, an encoded separator or NUL,
- * octets that are not UTF-8) is a FileUriError with its offset. Dot segments
- * are kept as written: the file system resolves them (symbolic links make
- * "a/.." differ from nothing).
+ * octets that are not UTF-8) is a FileUriError with its offset.
+ *
+ * The URI is read as RFC 3986 says it is equivalent to its normal form (6.2.2):
+ * percent-encoded unreserved characters are those characters (2.3), so
+ * "file:///%43:/x" has the drive C and "file://%6Cocalhost/x" is local; the host
+ * is case-insensitive (a UNC host is given lower-cased, "\\server\share");
+ * and dot segments are removed (5.2.4: they are the URI's, not the file
+ * system's, 3.3), so "file:///a/../b" names "/b". `fileUriToPath(x)` is
+ * `fileUriToPath(normalize(x))`.
  */
 export function fileUriToPath(uri: string, options: FileUriOptions): string {
   const platform = platformOf('fileUriToPath', options);
@@ -102,40 +159,40 @@ export function fileUriToPath(uri: string, options: FileUriOptions): string {
   if (r.spans.query !== undefined) throw new FileUriError(uri, r.spans.query[0] - 1, 'a file URI has no query (RFC 8089 2), and a path nothing to hold one');
   if (r.spans.fragment !== undefined) throw new FileUriError(uri, r.spans.fragment[0] - 1, 'a file URI names a file, with no fragment (RFC 8089 2)');
   if (r.spans.userinfo !== undefined) throw new FileUriError(uri, r.spans.userinfo[0], 'a userinfo in a file URI is a nonstandard variation (RFC 8089 E.1), not read here');
-  if (r.spans.port !== undefined) throw new FileUriError(uri, r.spans.port[0] - 1, 'a file URI has no port (RFC 8089 2: file-auth is "localhost" or a host)');
-  const host = r.host;
-  const local = host === undefined || host === '' || host.toLowerCase() === 'localhost';
-  const path = r.path;
-  const at = r.spans.path[0];
+  // An empty port is no port (RFC 3986 6.2.3: normalizers omit it, and "host:" is "host").
+  if (r.spans.port !== undefined && r.port !== '') throw new FileUriError(uri, r.spans.port[0] - 1, 'a file URI has no port (RFC 8089 2: file-auth is "localhost" or a host)');
+  const hostAt = r.spans.host === undefined ? 0 : r.spans.host[0];
+  const { host, where: hostWhere } = equivalentHost(r.host ?? '', hostAt);
+  const local = host === '' || host === 'localhost';
+  const { path, where } = equivalentPath(r.path, r.spans.path[0]);
   const windows = platform === 'windows';
   if (!windows) {
-    if (!local) throw new FileUriError(uri, (r.spans.host as [number, number])[0], `the host ${JSON.stringify(host)} names another machine, whose files no POSIX path names (RFC 8089 2, 3: only "localhost" or an empty authority is local)`);
-    if (!path.startsWith('/')) throw new FileUriError(uri, at, `a POSIX path needs a path from the root, "/" (RFC 8089 2: path-absolute), got ${JSON.stringify(path)}`);
-    return `/${decodePath(uri, path.slice(1), at + 1, false)}`;
+    if (!local) throw new FileUriError(uri, hostAt, `the host ${JSON.stringify(r.host)} names another machine, whose files no POSIX path names (RFC 8089 2, 3: only "localhost" or an empty authority is local)`);
+    if (!path.startsWith('/')) throw new FileUriError(uri, where(0), `a POSIX path needs a path from the root, "/" (RFC 8089 2: path-absolute), got ${JSON.stringify(r.path)}`);
+    return `/${decodePath(uri, path, 1, where, false)}`;
   }
   // Windows.
   if (!local) {
     // E.3.1: the UNC server as the authority, the share as the first segment.
     if (r.hostKind === 'IPv6address' || r.hostKind === 'IPvFuture') {
-      throw new FileUriError(uri, (r.spans.host as [number, number])[0], `the IP literal ${host as string} has no UNC form here (UNC writes IPv6 addresses as ipv6-literal.net names)`);
+      throw new FileUriError(uri, hostAt, `the IP literal ${r.host as string} has no UNC form here (UNC writes IPv6 addresses as ipv6-literal.net names)`);
     }
-    if (!/^\/[^/]/.test(path)) throw new FileUriError(uri, at, `a UNC path needs a share name after the host, "file://${host as string}/share/..." (RFC 8089 E.3.1)`);
-    return `\\\\${decodeSegment(uri, host as string, (r.spans.host as [number, number])[0], true)}\\${decodePath(uri, path.slice(1), at + 1, true)}`;
+    if (!/^\/[^/]/.test(path)) throw new FileUriError(uri, where(0), `a UNC path needs a share name after the host, "file://${r.host as string}/share/..." (RFC 8089 E.3.1)`);
+    return `\\\\${decodeSegment(uri, host, 0, hostWhere, true)}\\${decodePath(uri, path, 1, where, true)}`;
   }
   if (path.startsWith('//')) {
     // E.3.2: the whole UNC path in the path, after "//" or "///" ("file:////host/share", "file://///host/share").
     const slashes = path.startsWith('///') ? 3 : 2;
-    if (!/^[^/]+\/[^/]/.test(path.slice(slashes))) throw new FileUriError(uri, at + slashes, 'a UNC path needs a host and a share name, "file:////host/share/..." (RFC 8089 E.3.2)');
-    return `\\\\${decodePath(uri, path.slice(slashes), at + slashes, true)}`;
+    if (!/^[^/]+\/[^/]/.test(path.slice(slashes))) throw new FileUriError(uri, where(slashes), 'a UNC path needs a host and a share name, "file:////host/share/..." (RFC 8089 E.3.2)');
+    return `\\\\${decodePath(uri, path, slashes, where, true)}`;
   }
   // The drive letter is the whole first segment: "/C:/..." (E.2, after the root), or "C:/..." without an authority
   // (E.2's "file:c:/path"). "file:xc:/a" has the first segment "xc:": no drive, never drive C.
   const drive = path.startsWith('/') && driveAt(path, 1) ? 1 : driveAt(path, 0) && r.authority === undefined ? 0 : -1;
   if (drive < 0) {
-    throw new FileUriError(uri, at, `a Windows path needs a drive letter ("file:///C:/...", RFC 8089 E.2) or a UNC host ("file://host/share/...", E.3), got the path ${JSON.stringify(path)}`);
+    throw new FileUriError(uri, where(0), `a Windows path needs a drive letter ("file:///C:/...", RFC 8089 E.2) or a UNC host ("file://host/share/...", E.3), got the path ${JSON.stringify(r.path)}`);
   }
-  const rest = path.slice(drive + 3); // after "/C:/" (or "C:/")
-  return `${path[drive]}:\\${decodePath(uri, rest, at + drive + 3, true)}`;
+  return `${path[drive]}:\\${decodePath(uri, path, drive + 3, where, true)}`;
 }
 
 /**

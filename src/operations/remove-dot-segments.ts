@@ -19,6 +19,21 @@ function hasDotSegment(path: string): boolean {
 
 export function removeDotSegments(path: string): string {
   if (typeof path !== 'string') throw new TypeError(`expected the path as a string, got ${typeof path}`);
+  return removeDots(path, undefined);
+}
+
+/**
+ * removeDotSegments, and where each code unit of the result comes from: every one is copied from
+ * the input (rules A to E only drop and move), and `origins[k]` is the offset in `path` of the
+ * result's k-th. `origins` is undefined when the path has no dot segment (the result is the path).
+ */
+export function removeDotSegmentsTracked(path: string): { path: string; origins: Int32Array | undefined } {
+  if (!hasDotSegment(path)) return { path, origins: undefined };
+  const origins = new Int32Array(path.length);
+  return { path: removeDots(path, origins), origins };
+}
+
+function removeDots(path: string, origins: Int32Array | undefined): string {
   // Most paths have no dot segment: rules A to E would copy them unchanged.
   if (!hasDotSegment(path)) return path;
   // The output buffer is code units (code-units.ts), with where each of its segments begins, so
@@ -30,6 +45,7 @@ export function removeDotSegments(path: string): string {
   const starts = new Int32Array(slashes + 1);
   let segments = 0;
   const pushSegment = (from: number, to: number): void => {
+    if (origins !== undefined) for (let k = from; k < to; k++) origins[output.length + k - from] = k;
     starts[segments++] = output.length;
     output.pushRange(path, from, to);
   };

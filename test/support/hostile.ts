@@ -108,6 +108,7 @@ export const OPERATION_FAMILIES: readonly HostileFamily[] = [
   family('raw run of ::', '', (n) => '::'.repeat(n / 2)),
   family('raw run of :', '', (n) => ':'.repeat(n)),
   family('raw run of [', '', (n) => '['.repeat(n)),
+  family('raw run of ![', "Markdown image brackets: markdown-it's link parser (issue 30)", (n) => '!['.repeat(n / 2)),
   family('raw run of @', '', (n) => '@'.repeat(n)),
   family('raw run of /', '', (n) => '/'.repeat(n)),
   family('raw run of ?', '', (n) => '?'.repeat(n)),
