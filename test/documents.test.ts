@@ -1,10 +1,12 @@
 /**
- * Document-aware extraction (src/documents.ts): Markdown through markdown-it,
+ * Document-aware extraction (src/documents/): Markdown through markdown-it,
  * HTML through htmlparser2, source code by string literal and comment, text by
  * Appendix C; each URI at its exact place in the text. The cases of issue 14
  * first, then each kind, the inline directives, and linear time on hostile
  * documents.
  */
+import fc from 'fast-check';
+import MarkdownIt from 'markdown-it';
 import { directives, extractDocument, kindOfFile, suppressedBy, type DocumentKind, type DocumentUri } from '../src/documents';
 import { extract } from '../src/lint/extract';
 
@@ -147,6 +149,144 @@ describe('Markdown', () => {
 
   it('relative references in links are URI references too', () => {
     expect(uris(md('[docs](./docs/a.md#part) and [top](#top)'))).toEqual(['./docs/a.md#part', '#top']);
+  });
+});
+
+describe('Markdown: issue 37', () => {
+  it('a code span in a table cell with "\\|" is skipped, and a link there keeps its destination whole (item 4)', () => {
+    const table = '| a | b |\n|---|---|\n';
+    expect(uris(md(`${table}| \`http://h/a\\|b\` | x |\n`))).toEqual([]);
+    const text = `${table}| \`http://h/a\` | [x](http://y\\|z) and \`a\\|b\` http://p.example/ |\n`;
+    const found = md(text);
+    expect(found.map((u) => [u.kind, u.uri])).toEqual([
+      ['link', 'http://y|z'],
+      ['text', 'http://p.example/'],
+    ]);
+    for (const u of found) expect(atOffsets(text, u)).toBe(u.uri.replace('|', '|'));
+    expect(atOffsets(text, found[0])).toBe('http://y|z');
+  });
+
+  it('a link or code span inside an image\'s label is placed in the text, not in the label (markdown-it parses the label alone)', () => {
+    const text = 'x ![a [b](http://in.example/) `http://code.example/`](http://img.example/)';
+    const found = md(text);
+    expect(found.map((u) => [u.kind, u.uri])).toEqual([
+      ['link', 'http://in.example/'],
+      ['image', 'http://img.example/'],
+    ]);
+    for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+  });
+
+  it('a link destination with whitespace is one URI over its whole extent, not the URI before the space (item 1)', () => {
+    const text = 'See [x](http://exa mple.com/) and [y](./a b.md "title") and [z](<http://a/b c>).';
+    const found = md(text);
+    expect(found.map((u) => [u.kind, u.uri])).toEqual([
+      ['link', 'http://exa mple.com/'],
+      ['link', './a b.md'],
+      ['link', 'http://a/b c'],
+    ]);
+    for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+    // Text in parentheses that does not begin as a URI reference is no destination.
+    expect(uris(md('[1](see below) and [2](a b)'))).toEqual([]);
+  });
+
+  it('a backslash escape ends an undelimited URI, which is cut there; in quotes it is not part of the URI', () => {
+    const text = 'see http://b.example\\_c and "http://c.example/a\\_b" and http://d.example/ end';
+    const found = md(text);
+    expect(found.map((u) => [u.uri, u.cut === true])).toEqual([
+      ['http://b.example', true],
+      ['http://c.example/a_b', false],
+      ['http://d.example/', false],
+    ]);
+    expect(atOffsets(text, found[1])).toBe('http://c.example/a_b');
+  });
+
+  it('a URI that runs into a code span, a link or inline HTML is cut; one that ends at whitespace or punctuation is not', () => {
+    const cut = (text: string) => md(text).map((u) => [u.uri, u.cut === true]);
+    expect(cut('http://a.example/`x` http://b.example/[l](http://l.example/) http://c.example/<b>x</b>')).toEqual([
+      ['http://a.example/', true],
+      ['http://b.example/', true],
+      ['http://l.example/', false],
+      ['http://c.example/', true],
+    ]);
+    expect(cut('see http://a.example. And (http://b.example) and http://c.example/\n')).toEqual([
+      ['http://a.example', false],
+      ['http://b.example', false],
+      ['http://c.example/', false],
+    ]);
+  });
+
+  it('URIs inside code spans are never reported, in any construct (property)', () => {
+    // A code span holding a URI a linter would report, in a table cell (with "\\|"), a list, a block quote,
+    // a list in a block quote, a heading, a link's text; the prose URI beside it is still found.
+    const inner = fc.constantFrom('http://code.invalid/a\\|b', 'http://code.invalid/a b', 'HTTP://CODE.INVALID', 'http://code.invalid:80/x^y');
+    const construct = fc.constantFrom(
+      (c: string, p: string) => `| a | b |\n|---|---|\n| \`${c}\` | ${p} |\n`,
+      (c: string, p: string) => `- item \`${c}\`\n- ${p}\n`,
+      (c: string, p: string) => `> quote \`${c}\` and\n> ${p}\n`,
+      (c: string, p: string) => `> - \`${c}\`\n>   ${p}\n`,
+      (c: string, p: string) => `## \`${c}\` ${p}\n`,
+      (c: string, p: string) => `[\`${c}\`](http://link.example/) ${p}\n`,
+      (c: string, p: string) => `1. a\n\n   | x |\n   |---|\n   | \`${c}\` \\| ${p} |\n`,
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(construct, inner), { minLength: 1, maxLength: 6 }), (parts) => {
+        const text = parts.map(([make, c]) => make(c, 'http://prose.example/')).join('\n');
+        const found = md(text);
+        expect(found.filter((u) => u.uri.toLowerCase().includes('code.invalid'))).toEqual([]);
+        expect(found.filter((u) => u.uri === 'http://prose.example/')).toHaveLength(parts.length);
+      }),
+    );
+  });
+
+  /** markdown-it's own links and images, as it renders them (a reference link's destination is its definition's). */
+  const reference = new MarkdownIt('default', { html: true, linkify: false });
+  reference.normalizeLink = (u: string) => u;
+  reference.validateLink = () => true;
+  function rendered(text: string): string[] {
+    const out: string[] = [];
+    const walk = (tokens: ReturnType<MarkdownIt['parse']>) => {
+      for (const t of tokens) {
+        if (t.type === 'link_open') out.push(t.attrGet('href') ?? '');
+        if (t.type === 'image') out.push(t.attrGet('src') ?? '');
+        if (t.children) walk(t.children);
+      }
+    };
+    walk(reference.parse(text, {}));
+    return out.filter((x) => x !== '');
+  }
+
+  it('finds the links markdown-it renders, and no others, on bracket-heavy documents, long paragraphs included (property)', () => {
+    // Pieces that make labels, nested labels, images in links, code spans, escapes, definitions and tables; long runs
+    // of "[" and "![" make paragraphs past the length from which label scans are kept (src/documents/link-label.ts).
+    const piece = fc.constantFrom('[', '[', ']', '(', ')', '!', 'a', ' ', '`', '\\', '<', '>', '](u)', '](v w)', '![', '\n', '|', '\n|-|-|\n', '\n- ', '> ', '[r]', '\n[r]: d\n', '<x:y>', '&amp;', '[['.repeat(300), '!['.repeat(300), ']'.repeat(50), '![[', '](u)]', '![a [b](c) d](u)');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const text = pieces.join('');
+        const found = extractDocument(text, { kind: 'markdown' });
+        const all = new Set(found.filter((u) => u.kind !== 'text').map((u) => u.uri));
+        const theirs = rendered(text);
+        // Every destination markdown-it renders is found (a reference link's as its definition), and every link or image found is one it renders.
+        expect(theirs.filter((x) => !all.has(x))).toEqual([]);
+        expect(found.filter((u) => (u.kind === 'link' || u.kind === 'image') && !theirs.includes(u.uri) && !/\s/.test(u.uri)).map((u) => u.uri)).toEqual([]);
+        // And each is where its range says, every code unit of it (escapes decoded, a reference one unit each).
+        for (const u of found) if (!u.offsets) expect(text.slice(u.start, u.end)).toBe(u.uri);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the same on long paragraphs of nested brackets, where label scans are kept and jumped over (property)', () => {
+    // One paragraph of 1,500 to 4,000 characters: labels nested and closed, inner links, images, code spans, escapes.
+    const piece = fc.constantFrom('[', '[', '[', ']', ']', '](u)', '](v)', '![', 'a', '`', '\\', '[a](w)', ']]', '[[');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1500, maxLength: 4000 }), (pieces) => {
+        const text = pieces.join('');
+        const found = extractDocument(text, { kind: 'markdown' }).filter((u) => u.kind === 'link' || u.kind === 'image');
+        expect(found.map((u) => u.uri).sort()).toEqual(rendered(text).sort());
+        for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 
@@ -425,6 +565,11 @@ describe('linear time on hostile documents', () => {
   const M = 1_000_000;
   const FAMILIES: Array<[string, DocumentKind, (n: number) => string, (n: number) => number]> = [
     ['open brackets', 'markdown', (n) => '['.repeat(n), () => 0],
+    ['image brackets', 'markdown', (n) => '!['.repeat(n / 2), () => 0],
+    ['open brackets, then a link', 'markdown', (n) => `${'['.repeat(n - 20)}](http://a.example/)`, () => 1],
+    ['image brackets, then a destination', 'markdown', (n) => `${'!['.repeat(n / 2 - 10)}](http://a.example/)`, () => 1],
+    ['unclosed destinations', 'markdown', (n) => '[x](http://a bc '.repeat(n / 16), (n) => n / 16],
+    ['many "](" without a "["', 'markdown', (n) => '](a b) '.repeat(n / 7), () => 0],
     ['link openers', 'markdown', (n) => '[a]('.repeat(n / 4), () => 0],
     ['image openers', 'markdown', (n) => '![a](http://a/ '.repeat(n / 16), (n) => n / 16],
     ['angle brackets', 'markdown', (n) => '<'.repeat(n), () => 0],

@@ -1,0 +1,59 @@
+/**
+ * Document-aware URI extraction: the URIs a document means, found by what
+ * the document is. Markdown through markdown-it (a CommonMark parser): link
+ * and image destinations, autolinks and reference definitions, code spans and
+ * blocks skipped unless asked for, raw HTML as HTML, and the prose in between
+ * by Appendix C (./extract) with quotes taken only when they hold something
+ * URI-like. HTML through htmlparser2's tokenizer: the URI-valued attributes.
+ * Source code: string literals, and the text of comments. Plain text: ./extract.
+ *
+ * Every URI comes with its exact place in the text: the [start, end) of the
+ * text it was read from and, when the URI differs from that text (a backslash
+ * escape, a character reference, a line break inside delimiters), the offset
+ * of each of its code units. Also the inline directives
+ * (urigram-disable-next-line, urigram-disable, urigram-enable) in comments.
+ *
+ * The readers are ./markdown, ./html, ./source and ./prose (text), one module
+ * per kind of document; ./directives reads the inline directives.
+ *
+ * This module loads markdown-it and htmlparser2: it is an entry point of its
+ * own (urigram/documents) and the command line's, never part of the core
+ * bundle (src/index.ts does not import it). Time is linear in the text.
+ */
+import type { DocumentKind, DocumentOptions, DocumentUri } from './types';
+import { DOCUMENT_KINDS } from './types';
+import { markdownUris } from './markdown';
+import { htmlUris } from './html';
+import { sourceLanguageOf, sourceUris } from './source';
+import { proseUris } from './prose';
+
+export { DOCUMENT_KINDS, type DocumentKind, type DocumentOptions, type DocumentUri } from './types';
+export { directives, suppressedBy, type Directive } from './directives';
+
+const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
+  md: 'markdown', markdown: 'markdown', mdown: 'markdown', mkd: 'markdown', mdx: 'markdown',
+  html: 'html', htm: 'html', xhtml: 'html', svg: 'html', xml: 'html', vue: 'html',
+  js: 'source', mjs: 'source', cjs: 'source', jsx: 'source', ts: 'source', mts: 'source', cts: 'source', tsx: 'source',
+  java: 'source', kt: 'source', scala: 'source', c: 'source', h: 'source', cc: 'source', cpp: 'source', hpp: 'source', cs: 'source',
+  go: 'source', rs: 'source', swift: 'source', php: 'source', py: 'source', rb: 'source', sh: 'source', bash: 'source',
+  pl: 'source', r: 'source', yaml: 'source', yml: 'source', toml: 'source', css: 'source', scss: 'source', less: 'source', kts: 'source',
+};
+
+/** The kind of a file by its name's extension; text when it has none that is known. */
+export function kindOfFile(name: string): DocumentKind {
+  const m = /\.([A-Za-z0-9]+)$/.exec(name);
+  return (m && EXTENSIONS[m[1].toLowerCase()]) || 'text';
+}
+
+/** Finds the URIs of a document, in order of where they start. */
+export function extractDocument(text: string, options: DocumentOptions & { name?: string } = {}): DocumentUri[] {
+  if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
+  const kind = options.kind ?? 'text';
+  if (!DOCUMENT_KINDS.includes(kind)) throw new TypeError(`unknown document kind ${JSON.stringify(kind)} (expected ${DOCUMENT_KINDS.join(', ')})`);
+  let out: DocumentUri[];
+  if (kind === 'markdown') out = markdownUris(text, options.code === true);
+  else if (kind === 'html') out = htmlUris(text, 0, text.length);
+  else if (kind === 'source') out = sourceUris(text, sourceLanguageOf(options.name ?? ''));
+  else out = proseUris(text, 0);
+  return out.sort((a, b) => a.start - b.start);
+}

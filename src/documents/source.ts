@@ -1,0 +1,362 @@
+/**
+ * Source code: string literals and comments, in one pass, each literal ended
+ * where its language ends it; a literal that is one URI-like token taken
+ * whole, the rest read as prose (./prose), with escapes, interpolations,
+ * placeholders and printf conversions hidden (a URI that reaches one is cut).
+ */
+import { isTripletAt } from '../encoding/triplets';
+import { isWhitespace, make } from './found';
+import { proseAround } from './prose';
+import type { DocumentUri } from './types';
+
+/** Comments of a source file: "#" for these, "//" and "/* *\/" for the rest. */
+const HASH_COMMENTS = /\.(py|rb|sh|bash|pl|r|ya?ml|toml)$/i;
+
+/** What a code unit of a source file is to the prose reading (sourceUris' `keep`). */
+// 0: hidden, code and quotes (as the array starts).
+const PROSE = 1; // read: comments, the bodies of string literals
+const HOLE = 2; // hidden, and a URI that reaches it is cut: an interpolation, a placeholder, an escape of a character a URI may hold
+const STOP = 3; // hidden, and a URI ends there as it would in the string's value: an escape of whitespace or of a quote
+const BODY = 4; // read, as PROSE: the body of a string literal (where a space in quotes is the value's, not a line wrapped)
+
+/** Whether the prose reading sees a code unit marked `k`. */
+const read = (k: number): boolean => k === PROSE || k === BODY;
+
+/**
+ * A backslash escape of a string literal, in the forms most languages share (\u{...}, \uXXXX, \UXXXXXXXX,
+ * \xXX, octal, or a backslash and one character, a line break included). Only its extent and whether it
+ * stands for whitespace or a quote matter: see hideEscapes.
+ */
+const ESCAPE = /\\(?:u\{[0-9A-Fa-f]{1,6}\}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|[0-7]{1,3}|\r\n|[\s\S])/g;
+
+/** The escapes whose character ends a URI in the string's value: a line break, a tab, a form feed, a quote. */
+const ENDING_ESCAPE = /^\\[nrtfv"'`]$/;
+
+/**
+ * Hides the backslash escapes of a string literal's `body` (at `base` of the file) from the prose reading, as code is
+ * hidden, without decoding them: that needs each language's rules (JavaScript's escapes are not those of
+ * Python, PHP or Go). Read as written, "see http://a.example/\n" would be a URI with a backslash, which
+ * no URI has: a syntax error that is not in the string's value. An escape of whitespace or a quote ends
+ * the URI as its character would (STOP); any other (\x2F, \u00e9, a line continuation) stands for what
+ * could go on with it, so the URI is cut there (HOLE): what is past it is not known.
+ */
+function hideEscapes(body: string, base: number, keep: Uint8Array): void {
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(body); m !== null; m = ESCAPE.exec(body)) keep.fill(ENDING_ESCAPE.test(m[0]) ? STOP : HOLE, base + m.index, base + m.index + m[0].length);
+}
+
+/** A "{...}" that is a placeholder, not text in braces (JSON, CSS, code): no space, quote or brace inside, and short. */
+const PLACEHOLDER = /^\{[^{}\s"'`]{0,64}\}$/;
+
+/**
+ * A printf conversion: the common ones ("%s", "%d", "%-5.2f", "%v", Python's "%(name)s"), followed by no
+ * letter or digit, so that "some%file" or a zone "%en1" stays to be reported. See printfConversions.
+ */
+const PRINTF = /%(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:ll|l|z)?[sdiufxXvqrp%](?![A-Za-z0-9])/g;
+
+/** Each printf conversion of `body` as [start, end), but none whose "%" begins a triplet ("%2f" is pct-encoded, RFC 3986 2.1). */
+function* printfConversions(body: string): Generator<[number, number]> {
+  if (!body.includes('%')) return;
+  PRINTF.lastIndex = 0;
+  for (let m = PRINTF.exec(body); m !== null; m = PRINTF.exec(body)) {
+    if (isTripletAt(body, m.index)) PRINTF.lastIndex = m.index + 1;
+    else yield [m.index, m.index + m[0].length];
+  }
+}
+
+/**
+ * Marks the holes of a string literal's `body` (at `base` of the file): interpolations ("${...}", "#{...}", Swift's
+ * "\(...)" and "\#(...)"), placeholders ("{id}", "{}", "{0:N2}": an f-string's or format's field, a URI
+ * Template's) and printf conversions ("%s" where "%" is no triplet). No URI holds a brace, and the
+ * string's value holds what the program puts there: a URI that reaches a hole is cut at it. Braces are
+ * matched in one pass with a stack; a brace that closes nothing, and braces around text (a JSON object,
+ * a CSS rule), stay to be read.
+ */
+function hideHoles(body: string, base: number, keep: Uint8Array, swift: boolean): void {
+  const open: number[] = [];
+  for (let j = 0; j < body.length; j++) {
+    const c = body.charCodeAt(j);
+    if (c === 0x7b /* { */ || (swift && c === 0x28 /* ( */ && /\\#*$/.test(body.slice(Math.max(0, j - 8), j)))) {
+      open.push(j);
+    } else if (open.length > 0 && (c === 0x7d /* } */ ? body.charCodeAt(open[open.length - 1]) === 0x7b : swift && c === 0x29 /* ) */ && body.charCodeAt(open[open.length - 1]) === 0x28)) {
+      const start = open.pop()!;
+      const before = start > 0 ? body[start - 1] : '';
+      if (c === 0x29) keep.fill(HOLE, base + body.lastIndexOf('\\', start), base + j + 1);
+      else if (before === '$' || before === '#') keep.fill(HOLE, base + start - 1, base + j + 1);
+      else if (PLACEHOLDER.test(body.slice(start, j + 1))) keep.fill(HOLE, base + start, base + j + 1);
+    }
+  }
+  for (const [start, end] of printfConversions(body)) keep.fill(HOLE, base + start, base + end);
+}
+
+type Lang = 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'kt' | 'scala' | 'js' | 'php' | 'sh' | 'rb' | 'pl' | 'yaml' | 'css' | 'other';
+
+/** The lexical forms of a source language that the reader tells apart, read off the file's name. */
+interface SourceLanguage {
+  /** The comments: "#" to the end of the line, "//" and "/* *\/", or both (PHP). */
+  readonly comment: '#' | '//' | 'both';
+  /** Which raw and verbatim string literals and which other quotes the language has (see stringAt). */
+  readonly lang: Lang;
+  /** A "..." literal may span lines (Rust, PHP, shell, Ruby, Perl, YAML); elsewhere a line break ends an unclosed one. */
+  readonly multilineQuotes: boolean;
+  /** What is outside comments and literals is read too (YAML's plain scalars, CSS's url(...)), not skipped as code. */
+  readonly codeIsProse: boolean;
+}
+
+const LANGS: Readonly<Record<string, Lang>> = {
+  py: 'py', rs: 'rs', swift: 'swift', cs: 'cs', c: 'cpp', h: 'cpp', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', go: 'go', kt: 'kt', kts: 'kt', scala: 'scala',
+  js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', mts: 'js', cts: 'js', tsx: 'js', php: 'php', sh: 'sh', bash: 'sh', rb: 'rb', pl: 'pl',
+  yaml: 'yaml', yml: 'yaml', css: 'css', scss: 'css', less: 'css',
+};
+
+export function sourceLanguageOf(name: string): SourceLanguage {
+  const m = /\.([A-Za-z0-9]+)$/.exec(name);
+  const ext = m ? m[1].toLowerCase() : '';
+  const lang = Object.prototype.hasOwnProperty.call(LANGS, ext) ? LANGS[ext] : 'other';
+  return {
+    comment: HASH_COMMENTS.test(name) ? '#' : lang === 'php' ? 'both' : '//',
+    lang,
+    multilineQuotes: ['rs', 'php', 'sh', 'rb', 'pl', 'yaml'].includes(lang),
+    codeIsProse: lang === 'yaml' || lang === 'css',
+  };
+}
+
+/** A string literal's delimiters and how its body is read. */
+interface StringForm {
+  /** Where its body begins, and the text that ends it. */
+  readonly bodyStart: number;
+  readonly close: string;
+  /** A backslash takes the next character with it while looking for the end (not in Go's or Rust's raw strings, nor in C#'s verbatim ones). */
+  readonly skip: boolean;
+  /** Backslash escapes are decoded in the body (hideEscapes). False: a backslash is itself, and the URI's. */
+  readonly escapes: boolean;
+  /** The body may span lines (otherwise a line break ends an unclosed literal). */
+  readonly multiline: boolean;
+  /** C#'s verbatim strings: a doubled quote is one quote, not the end. */
+  readonly doubled: boolean;
+}
+
+/**
+ * The string literal whose quote `quote` is at `at`, by the language's forms: Python's r"..." (raw,
+ * but a backslash still keeps a quote from ending it), Rust's r"..." and r#"..."# (ended by the quote
+ * and as many "#"), Swift's #"..."#, C#'s @"..." (verbatim: "" is a quote) and """...""" (as many
+ * quotes as opened it), C++'s R"d(...)d", JavaScript's String.raw`...`, Go's backquotes, Kotlin's triple
+ * quotes and Scala's (unless an interpolator other than raw is written before them), Scala's raw"...";
+ * otherwise a quote, or three, closed by the same, where a backslash escapes.
+ */
+function stringAt(text: string, at: number, quote: string, language: SourceLanguage): StringForm {
+  const { lang } = language;
+  const triple = quote !== '`' && text.startsWith(quote + quote + quote, at);
+  const q = triple ? quote + quote + quote : quote;
+  const multiline = triple || quote === '`' || (quote === '"' && language.multilineQuotes);
+  const plain = { bodyStart: at + q.length, close: q, skip: true, escapes: true, multiline, doubled: false };
+  const before = text.slice(Math.max(0, at - 16), at);
+  if (quote === '`') {
+    if (lang === 'go') return { ...plain, skip: false, escapes: false };
+    return /(?:^|[^\w.])String\.raw$/.test(before) ? { ...plain, escapes: false } : plain;
+  }
+  if (quote !== '"' && lang !== 'py') return plain;
+  switch (lang) {
+    case 'py':
+      return /(?:^|[^\w])(?:[rR][bBfF]?|[bBfF][rR])$/.test(before) ? { ...plain, escapes: false } : plain;
+    case 'rs': {
+      const m = /(?:^|[^\w])b?r(#*)$/.exec(before);
+      return m ? { ...plain, close: `"${m[1]}`, skip: false, escapes: false, multiline: true } : plain;
+    }
+    case 'swift': {
+      const m = /(?:^|[^\w#])(#+)$/.exec(before);
+      return m ? { ...plain, close: q + m[1], skip: false, escapes: false } : plain;
+    }
+    case 'cs': {
+      // Verbatim first: @"""C:\a.exe"" /s" is a verbatim string that begins with a doubled quote.
+      if (/(?:^|[^\w])(?:\$?@|@\$)$/.test(before)) return { ...plain, bodyStart: at + 1, close: '"', skip: false, escapes: false, multiline: true, doubled: true };
+      if (!triple) return plain;
+      // C# 11's raw string literals: three quotes or more, closed by as many; no escapes.
+      let k = at;
+      while (text[k] === '"') k++;
+      return { ...plain, bodyStart: k, close: '"'.repeat(k - at), skip: false, escapes: false, multiline: true };
+    }
+    case 'cpp': {
+      if (!/(?:^|[^\w])(?:u8|[uUL])?R$/.test(before)) return plain;
+      const d = /^[^()\\\s"]{0,16}\(/.exec(text.slice(at + 1, at + 19));
+      return d ? { ...plain, bodyStart: at + 1 + d[0].length, close: `)${d[0].slice(0, -1)}"`, skip: false, escapes: false, multiline: true } : plain;
+    }
+    case 'kt':
+      return triple ? { ...plain, skip: false, escapes: false } : plain;
+    case 'scala': {
+      const prefix = /(?:^|[^\w])(\w*)$/.exec(before)?.[1] ?? '';
+      if (prefix === 'raw') return { ...plain, escapes: false };
+      return triple && prefix === '' ? { ...plain, skip: false, escapes: false } : plain;
+    }
+    default:
+      return plain;
+  }
+}
+
+/** A "'" that begins no literal: a Rust lifetime ('a, 'static) or a C++14 digit separator (1'000'000). */
+function isBareApostrophe(text: string, at: number, lang: Lang): boolean {
+  if (lang === 'rs') return /[A-Za-z_]/.test(text[at + 1] ?? '') && text[at + 2] !== "'";
+  if (lang === 'cpp') return /[0-9A-Fa-f]/.test(text[at + 1] ?? '') && /(?:^|[^\w'])\d[\w']*$/.test(text.slice(Math.max(0, at - 32), at));
+  return false;
+}
+
+/**
+ * Where a JavaScript regular expression literal that begins at `at` ends (after its flags); -1 when the
+ * "/" there is a division (a literal follows an operator, an opening bracket, a ",", ";", ":" or a
+ * keyword such as return); minus the end of the line when nothing closes it there (an unescaped "/"
+ * outside a class, on the same line).
+ */
+function regexEnd(text: string, at: number): number {
+  let k = at - 1;
+  while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
+  const before = k < 0 ? '\n' : text[k];
+  if (!/[\n(,=:[!&|?{};+\-*%<>~^]/.test(before) && !/(?:^|[^\w$])(?:return|typeof|case|in|of|delete|void|throw|new|yield|await)$/.test(text.slice(Math.max(0, k - 10), k + 1))) return -1;
+  let inClass = false;
+  for (let j = at + 1; j < text.length; j++) {
+    const c = text[j];
+    if (c === '\n' || c === '\r') return -j;
+    if (c === '\\') j++;
+    else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if (c === '/' && !inClass) {
+      let e = j + 1;
+      while (e < text.length && /[a-z]/.test(text[e])) e++;
+      return e;
+    }
+  }
+  return -text.length;
+}
+
+/**
+ * String literals and comments of source code, in one pass: a string literal
+ * that is one URI-like token is taken whole (kind "string"); the rest of the
+ * literals and the comments are read as prose; code is skipped. A URI that
+ * runs into a hole (an interpolation, a placeholder, an escape of what a URI
+ * may hold) is marked `cut`; one that begins right after a hole is left out
+ * (its scheme may be partly in the hole). A block comment's continuation "*"
+ * (at the start of a line, as JSDoc writes them) is read as a space, so that
+ * a URI wrapped inside <...> across its lines does not take it in.
+ */
+export function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
+  const keep = new Uint8Array(text.length);
+  const out: DocumentUri[] = [];
+  const n = text.length;
+  const { comment, lang } = language;
+  const hash = comment !== '//';
+  const slashes = comment !== '#';
+  const stars: number[] = [];
+  // The next line break at or after where it was last looked for (so that a file of one-line comments is not searched to its end for each).
+  let nextBreak = -1;
+  const breakFrom = (k: number): number => {
+    if (nextBreak < k) {
+      nextBreak = text.indexOf('\n', k);
+      if (nextBreak < 0) nextBreak = n;
+    }
+    return nextBreak;
+  };
+  // JavaScript: where a regular expression literal may begin again (after a line on which one did not close), and the last found.
+  let noRegexBefore = 0;
+  let regex = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text[i];
+    if ((slashes && c === '/' && text[i + 1] === '/') || (hash && c === '#')) {
+      const e = breakFrom(i);
+      keep.fill(PROSE, i, e);
+      i = e;
+    } else if (slashes && c === '/' && text[i + 1] === '*') {
+      let e = text.indexOf('*/', i + 2);
+      e = e < 0 ? n : e + 2;
+      keep.fill(PROSE, i, e);
+      for (let l = breakFrom(i); l < e; l = breakFrom(l + 1)) {
+        let k = l + 1;
+        while (k < e && (text[k] === ' ' || text[k] === '\t')) k++;
+        if (k < e && text[k] === '*' && text[k + 1] !== '/') stars.push(k);
+      }
+      i = e;
+    } else if (lang === 'js' && c === '/' && i >= noRegexBefore && (regex = regexEnd(text, i)) !== -1) {
+      if (regex > 0) i = regex;
+      else {
+        noRegexBefore = -regex; // no literal closes on this line: none is looked for again on it
+        i++;
+      }
+    } else if ((c === '"' || c === "'" || c === '`') && !(c === "'" && isBareApostrophe(text, i, lang))) {
+      const form = stringAt(text, i, c, language);
+      const { close: closer, bodyStart } = form;
+      let j = bodyStart;
+      let close = -1;
+      while (j < n) {
+        const d = text[j];
+        if (d === '\\' && form.skip) {
+          // A backslash at the end of a CRLF line takes the whole line break (a continuation), not the CR alone.
+          j += text[j + 1] === '\r' && text[j + 2] === '\n' ? 3 : 2;
+          continue;
+        }
+        if (d === '\n' && !form.multiline) break;
+        if (d === closer[0] && text.startsWith(closer, j)) {
+          if (form.doubled && text[j + 1] === '"') {
+            j += 2;
+            continue;
+          }
+          close = j;
+          break;
+        }
+        j++;
+      }
+      const end = close < 0 ? j : close;
+      const body = text.slice(bodyStart, end);
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && printfConversions(body).next().done === true) {
+        out.push(make(body, bodyStart, end, 'string'));
+      } else {
+        keep.fill(BODY, bodyStart, end);
+        // Both read the body alone: a search for the next escape or "%" never runs on into the rest of the file.
+        if (form.escapes && body.includes('\\')) hideEscapes(body, bodyStart, keep);
+        if (/[{%]/.test(body) || (lang === 'swift' && body.includes('\\'))) hideHoles(body, bodyStart, keep, lang === 'swift');
+      }
+      i = close < 0 ? j : close + closer.length;
+    } else {
+      if (language.codeIsProse) keep[i] = PROSE;
+      i++;
+    }
+  }
+  const hidden: Array<[number, number]> = [];
+  for (let k = 0; k < n; ) {
+    if (read(keep[k])) {
+      k++;
+      continue;
+    }
+    const from = k;
+    while (k < n && !read(keep[k])) k++;
+    hidden.push([from, k]);
+  }
+  // The continuation stars read as spaces: the same length, so every offset stays; only a URI's text comes from the copy.
+  let prose = text;
+  if (stars.length > 0) {
+    const parts: string[] = [];
+    let from = 0;
+    for (const k of stars) {
+      parts.push(text.slice(from, k));
+      from = k + 1;
+    }
+    parts.push(text.slice(from));
+    prose = parts.join(' ');
+  }
+  const found = proseAround(prose, hidden);
+  for (let f = 0; f < found.length; f++) {
+    let u = found[f];
+    // Right after a hole its scheme may be partly in the hole; after a line continuation ("\\" and a line break, nothing in the value) it begins.
+    if (u.start > 0 && keep[u.start - 1] === HOLE && text[u.start - 1] !== '\n') continue;
+    // Appendix C's delimiters take whitespace out of a URI wrapped over lines; in quotes on one line of a string
+    // literal, a space is in the string's value ('{"home": "https://a.example/a b"}'): the URI is read as written.
+    // (Angle brackets and comments are prose: "<ns0:tag />" and a wrapped <URI> are as Appendix C has them.)
+    if (u.offsets !== undefined && u.found?.delimited === 'quote' && keep[u.start] === BODY && !text.slice(u.start, u.end).includes('\n')) {
+      u = make(text.slice(u.start, u.end), u.start, u.end, 'text', undefined, false, u.found);
+    }
+    // Cut: the URI's token runs on, past what extract left off its end (a ":" or "." it took for punctuation), into a hole.
+    const limit = f + 1 < found.length ? found[f + 1].start : n;
+    let k = u.end;
+    while (k < limit && read(keep[k]) && !isWhitespace(text.charCodeAt(k))) k++;
+    out.push(k < limit && keep[k] === HOLE ? { ...u, cut: true } : u);
+  }
+  return out;
+}
