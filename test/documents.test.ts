@@ -290,6 +290,57 @@ describe('Markdown: issue 37', () => {
   });
 });
 
+describe('template placeholders (issue 37, item 5)', () => {
+  const html = (text: string, options: { templates?: Array<'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation'> } = {}) =>
+    extractDocument(text, { kind: 'html', ...options }).map((u) => [u.uri, u.cut === true]);
+
+  it('a URI is read up to the first placeholder and cut there; one that begins in or right after a placeholder is not read', () => {
+    expect(html('<a href="{{ page_url }}">x</a><script src="{{ \'/a.js\' | url }}"></script>')).toEqual([]);
+    expect(html('<a href="https://github.com/{{ owner }}/x">')).toEqual([['https://github.com/', true]]);
+    expect(html('<a href="{{ base }}/a b">')).toEqual([]);
+    expect(html('<a href="http://a.example/">')).toEqual([['http://a.example/', false]]);
+  });
+
+  it('each syntax: {{ }}, {{{ }}}, {% %}, {# #}, <% %>, <%= %>, <?php ?>, <?= ?>, ${...}, #{...}', () => {
+    const forms = ['{{ x }}', '{{{ x }}}', "{% url 'a' %}", '{# c #}', '<% x %>', '<%= x %>', '<%- x %>', '<?php echo $x; ?>', '<?= $x ?>', '${x}', '#{x}'];
+    for (const form of forms) expect(html(`<a href="http://a.example/p/${form}/q r">`)).toEqual([['http://a.example/p/', true]]);
+  });
+
+  it('in Markdown, text, and the strings of source code too; character references and escapes keep their places', () => {
+    const text = 'See [a](https://a.example/{{ page.url }}) and [b]({{ site.url }}/b) and https://github.com/{{ owner }} and {% link c.md %}.';
+    expect(md(text).map((u) => [u.uri, u.cut === true])).toEqual([
+      ['https://a.example/', true],
+      ['https://github.com/', true],
+    ]);
+    expect(extractDocument('visit http://a.example/<%= path %> now').map((u) => [u.uri, u.cut === true])).toEqual([['http://a.example/', true]]);
+    expect(extractDocument('url = f"https://{{ host }}/v1"; x = "https://example.com/{{ a }} b"', { kind: 'source', name: 'a.py' }).map((u) => [u.uri, u.cut === true])).toEqual([
+      ['https://', true],
+      ['https://example.com/', true],
+    ]);
+    const ref = '<a href="http://a.example/&amp;{{ x }}">';
+    const [u] = extractDocument(ref, { kind: 'html' });
+    expect([u.uri, u.cut, atOffsets(ref, u)]).toEqual(['http://a.example/&', true, 'http://a.example/&']);
+  });
+
+  it('a syntax can be turned off; an unknown one is a TypeError', () => {
+    expect(html('<a href="http://a.example/<%= x %>">', { templates: ['mustache'] })).toEqual([['http://a.example/<%= x %>', false]]);
+    expect(html('<a href="http://a.example/{{ x }}">', { templates: [] })).toEqual([['http://a.example/{{ x }}', false]]);
+    expect(() => extractDocument('x', { templates: ['smarty' as never] })).toThrow(TypeError);
+  });
+
+  it('an opener without its closer, or with one too far off, is no placeholder', () => {
+    expect(html('<a href="http://a.example/{{x">')).toEqual([['http://a.example/{{x', false]]);
+    expect(html(`<a href="http://a.example/{{${'x'.repeat(5000)}}}">`)).toHaveLength(1);
+  });
+
+  it('template files are read for what they render: page.html.j2 as HTML, post.njk, card.hbs, show.html.erb as HTML, nginx.conf.j2 as text', () => {
+    expect(['page.html.j2', 'post.njk', 'card.hbs', 'show.html.erb', 'views.ejs', 'post.liquid', 'x.twig', 'README.md.j2', 'nginx.conf.j2', 'page.tmpl', 'app.js.erb'].map(kindOfFile)).toEqual([
+      'html', 'html', 'html', 'html', 'html', 'html', 'html', 'markdown', 'text', 'text', 'source',
+    ]);
+    expect(kindOfFile('a.constructor')).toBe('text');
+  });
+});
+
 describe('HTML', () => {
   it('URI-valued attributes, with character references decoded and mapped, and srcset lists', () => {
     const text = '<a href=" http://a.example/?x=1&amp;y=2 ">a</a><form action=/post><img srcset="a.png 1x, http://b.example/b.png 2x"><q cite=\'http://c.example/\'>q</q><p title="http://not.example/">';
@@ -593,6 +644,8 @@ describe('linear time on hostile documents', () => {
     ['placeholders and printf conversions', 'source', (n) => `"http://a/${'{x}%s'.repeat(n / 5)}"`, () => 1],
     ['opening braces in a string', 'source', (n) => `"http://a/${'{'.repeat(n)}"`, () => 1],
     ['directives', 'markdown', (n) => '<!-- urigram-disable -->\n'.repeat(n / 25), () => 0],
+    ['placeholder openers without closers', 'html', (n) => `<a href="http://a/${'{{ <% <? ${ #{ {% '.repeat(n / 20)}">`, () => 1],
+    ['placeholders', 'markdown', (n) => 'http://a/{{x}} ,'.repeat(n / 16), (n) => n / 16],
     ['directives naming codes', 'markdown', (n) => Array.from({ length: n / 40 }, (_, i) => `<!-- urigram-${i % 2 ? 'enable' : 'disable'} syntax x${i} -->\n`).join(''), () => 0],
   ];
 

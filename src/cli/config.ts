@@ -10,18 +10,21 @@
  *     "ignorePatterns": ["dist/**", "vendor/**"],
  *     "extensions": ["md", "html"],
  *     "code": false,
- *     "preset": "strict"
+ *     "preset": "strict",
+ *     "templates": ["mustache", "jinja", "erb", "php", "interpolation"]
  *   }
  *
  * ignoreUris are regular expressions: a URI that one matches is not linted.
  * ignorePatterns are globs of paths relative to the file's directory: a file
- * that one matches is not read. Anything else in the file is an error that
+ * that one matches is not read. templates are the placeholder syntaxes read as
+ * holes (../documents/templates; default all, [] none). Anything else in the file is an error that
  * names the file and the key.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { LINT_PRESETS, LINT_RULES, type LintCode, type Severity } from '../lint/lint';
+import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents';
 import { InputError, UsageError } from './io';
 
 export const CONFIG_NAME = '.urigramrc.json';
@@ -42,10 +45,12 @@ export interface LintConfig {
   readonly code: boolean;
   /** A preset of lint's (LINT_PRESETS: 'strict'), under `rules`. */
   readonly preset?: keyof typeof LINT_PRESETS;
+  /** The template placeholder syntaxes read as holes. */
+  readonly templates: readonly TemplateSyntax[];
 }
 
-/** What a directory is searched for when the configuration does not say. */
-export const DEFAULT_EXTENSIONS: readonly string[] = ['md', 'markdown', 'mdx', 'html', 'htm', 'txt'];
+/** What a directory is searched for when the configuration does not say: Markdown, HTML, text, and the templates of HTML and Markdown. */
+export const DEFAULT_EXTENSIONS: readonly string[] = ['md', 'markdown', 'mdx', 'html', 'htm', 'txt', 'j2', 'jinja', 'jinja2', 'njk', 'liquid', 'hbs', 'handlebars', 'mustache', 'twig', 'erb', 'ejs'];
 
 /** The nearest .urigramrc.json: in `dir` or a directory above it. */
 export function findConfig(dir: string): string | undefined {
@@ -77,7 +82,7 @@ export function parseRuleOption(text: string): [LintCode, RuleSetting] {
   return [code, setting as RuleSetting];
 }
 
-const KEYS = ['rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'preset', '$schema'];
+const KEYS = ['rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'preset', 'templates', '$schema'];
 
 /** Reads and checks a configuration file; every mistake is an InputError naming the file and the key. */
 export function readConfig(file: string): LintConfig {
@@ -125,14 +130,17 @@ export function readConfig(file: string): LintConfig {
   const presets = Object.keys(LINT_PRESETS);
   if (o.preset !== undefined && (typeof o.preset !== 'string' || !presets.includes(o.preset))) throw bad(`"preset" must be ${presets.map((p) => JSON.stringify(p)).join(' or ')}, got ${JSON.stringify(o.preset)}`);
   const preset = o.preset as keyof typeof LINT_PRESETS | undefined;
-  return { file, base: path.dirname(path.resolve(file)), rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, ...(preset === undefined ? {} : { preset }) };
+  const templates = o.templates === undefined ? TEMPLATE_SYNTAXES : strings('templates');
+  const unknown = templates.find((t) => !(TEMPLATE_SYNTAXES as readonly string[]).includes(t));
+  if (unknown !== undefined) throw bad(`"templates": unknown placeholder syntax ${JSON.stringify(unknown)} (the syntaxes: ${TEMPLATE_SYNTAXES.join(', ')})`);
+  return { file, base: path.dirname(path.resolve(file)), rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, templates: templates as TemplateSyntax[], ...(preset === undefined ? {} : { preset }) };
 }
 
 /** The configuration in force: --config FILE, else the nearest file (unless --no-config), else none; then the --rule options. */
 export function loadConfig(options: { config?: string; noConfig: boolean; rules: readonly string[]; cwd: string }): LintConfig {
   if (options.config !== undefined && options.noConfig) throw new UsageError('--config and --no-config together');
   const file = options.config ?? (options.noConfig ? undefined : findConfig(options.cwd));
-  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false };
+  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false, templates: TEMPLATE_SYNTAXES };
   const rules = { ...config.rules };
   for (const r of options.rules) {
     const [code, setting] = parseRuleOption(r);

@@ -6,7 +6,7 @@
 import { EXIT_USAGE, InputError, readAll, readFile, readLineBatches, say, stdinError } from './io';
 import { errorMessage } from './output';
 import { LineMap, locate, type LocatedUri } from './positions';
-import { extractDocument, kindOfFile, type DocumentKind } from '../documents';
+import { extractDocument, kindOfFile, type DocumentKind, type TemplateSyntax } from '../documents';
 import type { Context } from './command';
 
 /** Says on a terminal what a command with no arguments waits for, instead of waiting silently. */
@@ -68,6 +68,8 @@ export async function readText(ctx: Context, file: string): Promise<string> {
 export interface ReadOptions {
   readonly kind?: DocumentKind;
   readonly code?: boolean;
+  /** The template placeholder syntaxes read as holes (default all). */
+  readonly templates?: readonly TemplateSyntax[];
   /** Told of each file that cannot be read (after it is said on standard error). */
   readonly unreadable?: (file: string, message: string) => void;
 }
@@ -84,7 +86,7 @@ export interface ReadDocument {
 export function readDocument(file: string, text: string, options: ReadOptions): ReadDocument {
   const kind = options.kind ?? (file === '-' ? 'text' : kindOfFile(file));
   const lines = new LineMap(text);
-  const uris = extractDocument(text, { kind, code: options.code, name: file }).map((found) => locate(text, lines, found));
+  const uris = extractDocument(text, { kind, code: options.code, templates: options.templates, name: file }).map((found) => locate(text, lines, found));
   return { file, text, lines, uris };
 }
 

@@ -206,6 +206,7 @@ export async function runLint(ctx: Context): Promise<void> {
   const readOptions: ReadOptions = {
     kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind),
     code: ctx.has('--code') || config.code,
+    templates: config.templates,
     unreadable: (file, message) => sarif?.notification(message, file),
   };
 

@@ -21,13 +21,14 @@
  * bundle (src/index.ts does not import it). Time is linear in the text.
  */
 import type { DocumentKind, DocumentOptions, DocumentUri } from './types';
-import { DOCUMENT_KINDS } from './types';
+import { DOCUMENT_KINDS, TEMPLATE_SYNTAXES } from './types';
+import { cutAtHoles, templateHoles } from './templates';
 import { markdownUris } from './markdown';
 import { htmlUris } from './html';
 import { sourceLanguageOf, sourceUris } from './source';
 import { proseUris } from './prose';
 
-export { DOCUMENT_KINDS, type DocumentKind, type DocumentOptions, type DocumentUri } from './types';
+export { DOCUMENT_KINDS, TEMPLATE_SYNTAXES, type DocumentKind, type DocumentOptions, type DocumentUri, type TemplateSyntax } from './types';
 export { directives, suppressedBy, type Directive } from './directives';
 
 const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
@@ -39,10 +40,29 @@ const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
   pl: 'source', r: 'source', yaml: 'source', yml: 'source', toml: 'source', css: 'source', scss: 'source', less: 'source', kts: 'source',
 };
 
-/** The kind of a file by its name's extension; text when it has none that is known. */
-export function kindOfFile(name: string): DocumentKind {
+/**
+ * The extensions of template files, and what such a file is when its name has no other extension that is known:
+ * "page.html.j2" is HTML and "nginx.conf.j2" text, by the extension before the template's; "page.hbs" is HTML.
+ */
+const TEMPLATE_EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
+  j2: 'text', jinja: 'text', jinja2: 'text', tmpl: 'text', tpl: 'text', gotmpl: 'text',
+  njk: 'html', nunjucks: 'html', liquid: 'html', hbs: 'html', handlebars: 'html', mustache: 'html', twig: 'html', erb: 'html', ejs: 'html', phtml: 'html',
+};
+
+/** A file's name without the extension of a template engine ("page.html.j2": "page.html"), and that extension's kind when there is one. */
+function templateName(name: string): { name: string; kind?: DocumentKind } {
   const m = /\.([A-Za-z0-9]+)$/.exec(name);
-  return (m && EXTENSIONS[m[1].toLowerCase()]) || 'text';
+  const ext = m?.[1].toLowerCase();
+  if (ext === undefined || !Object.prototype.hasOwnProperty.call(TEMPLATE_EXTENSIONS, ext)) return { name };
+  return { name: name.slice(0, -m![0].length), kind: TEMPLATE_EXTENSIONS[ext] };
+}
+
+/** The kind of a file by its name's extension (a template's by the extension before the engine's); text when it has none that is known. */
+export function kindOfFile(name: string): DocumentKind {
+  const template = templateName(name);
+  const m = /\.([A-Za-z0-9]+)$/.exec(template.name);
+  const ext = m?.[1].toLowerCase();
+  return (ext !== undefined && Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined) ?? template.kind ?? 'text';
 }
 
 /** Finds the URIs of a document, in order of where they start. */
@@ -50,10 +70,15 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
   const kind = options.kind ?? 'text';
   if (!DOCUMENT_KINDS.includes(kind)) throw new TypeError(`unknown document kind ${JSON.stringify(kind)} (expected ${DOCUMENT_KINDS.join(', ')})`);
+  const templates = options.templates ?? TEMPLATE_SYNTAXES;
+  if (!Array.isArray(templates) || templates.some((t) => !TEMPLATE_SYNTAXES.includes(t))) {
+    throw new TypeError(`templates must be a list of ${TEMPLATE_SYNTAXES.join(', ')}, got ${JSON.stringify(templates)}`);
+  }
   let out: DocumentUri[];
   if (kind === 'markdown') out = markdownUris(text, options.code === true);
   else if (kind === 'html') out = htmlUris(text, 0, text.length);
-  else if (kind === 'source') out = sourceUris(text, sourceLanguageOf(options.name ?? ''));
+  else if (kind === 'source') out = sourceUris(text, sourceLanguageOf(templateName(options.name ?? '').name));
   else out = proseUris(text, 0);
-  return out.sort((a, b) => a.start - b.start);
+  const holes = templateHoles(text, templates);
+  return cutAtHoles(out, holes).sort((a, b) => a.start - b.start);
 }

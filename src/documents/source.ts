@@ -238,6 +238,17 @@ function regexEnd(text: string, at: number): number {
  * a URI wrapped inside <...> across its lines does not take it in.
  */
 export function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
+  const { keep, out, stars } = lexSource(text, language);
+  for (const u of readSourceProse(text, keep, stars)) out.push(u);
+  return out;
+}
+
+/**
+ * The lexing pass: string literals that are one URI-like token (taken whole, into `out`), and what each code
+ * unit is to the prose reading (`keep`: comments and string bodies read, code hidden, escapes and holes
+ * marked); the offsets of the block comments' continuation stars.
+ */
+function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; out: DocumentUri[]; stars: number[] } {
   const keep = new Uint8Array(text.length);
   const out: DocumentUri[] = [];
   const n = text.length;
@@ -319,6 +330,17 @@ export function sourceUris(text: string, language: SourceLanguage): DocumentUri[
       i++;
     }
   }
+  return { keep, out, stars };
+}
+
+/**
+ * The prose reading: comments and the bodies of string literals (what `keep` marks read), each stretch read
+ * alone; a URI right after a hole left out, one in quotes on one line of a string read as written, and one
+ * that runs into a hole marked cut.
+ */
+function readSourceProse(text: string, keep: Uint8Array, stars: readonly number[]): DocumentUri[] {
+  const n = text.length;
+  const out: DocumentUri[] = [];
   const hidden: Array<[number, number]> = [];
   for (let k = 0; k < n; ) {
     if (read(keep[k])) {

@@ -25,16 +25,35 @@ export interface DocumentUri {
   /** For kind "text": what ./extract found, with its delimiters. */
   readonly found?: ExtractedUri;
   /**
-   * Source code: the URI runs on into an interpolation, a placeholder or an escape whose value the
-   * reader does not know, so what the string holds past `end` is not known (lint leaves out what
-   * reaches the URI's end: an empty path there may not be empty).
+   * Where the URI ends is not where the document's URI ends: it runs on into something the reader
+   * does not know the value of (a template placeholder; in source code an interpolation, a
+   * placeholder or an escape), or stops at something the reader cut it at (a Markdown escape, code
+   * span, link or inline HTML right after it). So what is past `end` is not known: lint leaves out
+   * what reaches the URI's end (an empty path there may not be empty), and --fix writes nothing
+   * there.
    */
   readonly cut?: boolean;
 }
+
+/**
+ * Template placeholder syntaxes (./templates), by the engines best known for them:
+ * - mustache: "{{ ... }}" and "{{{ ... }}}" (Mustache, Handlebars, Jinja, Nunjucks, Liquid, Twig, Django, Go templates, Vue, Angular);
+ * - jinja: "{% ... %}" and "{# ... #}" (the tags and comments of Jinja, Nunjucks, Liquid, Twig, Django);
+ * - erb: "<% ... %>", "<%= ... %>", "<%- ... %>" (ERB, EJS, JSP, ASP);
+ * - php: "<?php ... ?>", "<?= ... ?>";
+ * - interpolation: "${...}" and "#{...}" (JavaScript template literals, JSP EL, Groovy, shell, Ruby, Pug).
+ */
+export type TemplateSyntax = 'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation';
+export const TEMPLATE_SYNTAXES: readonly TemplateSyntax[] = ['mustache', 'jinja', 'erb', 'php', 'interpolation'];
 
 export interface DocumentOptions {
   /** What the text is (default: "text"). */
   readonly kind?: DocumentKind;
   /** Also the URIs in code spans and code blocks (Markdown), read as text. */
   readonly code?: boolean;
+  /**
+   * The template placeholder syntaxes read as holes (default: all of TEMPLATE_SYNTAXES): a URI is
+   * read up to the first hole in it, and is cut there; [] reads none.
+   */
+  readonly templates?: readonly TemplateSyntax[];
 }

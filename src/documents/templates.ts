@@ -1,0 +1,119 @@
+/**
+ * Template placeholders: the holes a template engine fills in when it renders a
+ * file ("{{ page_url }}", "{% url 'home' %}", "<%= link %>", "<?= $url ?>",
+ * "${base}"). What a hole will hold is not known, so a URI is read up to the
+ * first hole in it and no further: it is cut there (lint reports nothing that
+ * reaches its end), and a URI that begins in a hole, or right after one (its
+ * scheme may be partly in it), is not read at all. So
+ * "https://github.com/{{ owner }}" is checked as "https://github.com/", and
+ * "{{ url }}" not at all.
+ *
+ * Holes are found by their syntax, in every kind of document (a Markdown page
+ * of a Jekyll site has Liquid in it as much as a .liquid file does), each syntax
+ * one that can be turned off (the configuration's "templates").
+ */
+import { isValid } from '../core/parse';
+import { TEMPLATE_SYNTAXES, type DocumentUri, type TemplateSyntax } from './types';
+
+/** A placeholder longer than this is taken for text that happens to hold an opener and, far off, a closer. */
+const LONGEST = 4096;
+
+interface Form {
+  readonly syntax: TemplateSyntax;
+  readonly open: string;
+  readonly close: string;
+}
+
+const FORMS: readonly Form[] = [
+  { syntax: 'mustache', open: '{{', close: '}}' },
+  { syntax: 'jinja', open: '{%', close: '%}' },
+  { syntax: 'jinja', open: '{#', close: '#}' },
+  { syntax: 'erb', open: '<%', close: '%>' },
+  { syntax: 'php', open: '<?', close: '?>' },
+  { syntax: 'interpolation', open: '${', close: '}' },
+  { syntax: 'interpolation', open: '#{', close: '}' },
+];
+
+/** The characters a placeholder can begin with. */
+const OPENERS = /[{<$#]/g;
+
+/**
+ * The placeholders of `text` in the syntaxes asked for, as sorted, disjoint [start, end) ranges: an opener, and
+ * the first closer of its form after it (no more than LONGEST characters on); an opener inside a placeholder is
+ * part of it. Linear: per form, the next closer is looked for only past the last one found, and each opener
+ * is looked at once.
+ */
+export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] = TEMPLATE_SYNTAXES): Array<[number, number]> {
+  const holes: Array<[number, number]> = [];
+  const forms = FORMS.filter((f) => syntaxes.includes(f.syntax) && text.includes(f.open));
+  if (forms.length === 0) return holes;
+  // Per form, the first closer at or after where it was last looked for (-1: not looked for; Infinity: none).
+  const closers = forms.map(() => -1);
+  const closerFrom = (k: number, from: number): number => {
+    if (closers[k] !== Infinity && closers[k] < from) {
+      const i = text.indexOf(forms[k].close, from);
+      closers[k] = i < 0 ? Infinity : i;
+    }
+    return closers[k];
+  };
+  OPENERS.lastIndex = 0;
+  for (let m = OPENERS.exec(text); m !== null; m = OPENERS.exec(text)) {
+    const at = m.index;
+    for (let k = 0; k < forms.length; k++) {
+      const form = forms[k];
+      if (!text.startsWith(form.open, at)) continue;
+      const close = closerFrom(k, at + form.open.length);
+      if (close === Infinity || close - at > LONGEST) continue;
+      let end = close + form.close.length;
+      // Handlebars' "{{{ ... }}}": the third brace closes too.
+      if (form.open === '{{' && text[at + 2] === '{' && text[end] === '}') end++;
+      holes.push([at, end]);
+      OPENERS.lastIndex = end;
+      break;
+    }
+  }
+  return holes;
+}
+
+/** The first hole that ends after `at` (holes sorted and disjoint): a binary search. */
+function firstEndingAfter(holes: ReadonlyArray<[number, number]>, at: number): number {
+  let lo = 0;
+  let hi = holes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (holes[mid][1] <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The URIs read up to the holes: a URI that reaches a hole (its text in the document, by its offsets) is cut
+ * before it; one that begins in a hole or right after one, or of which nothing is left, is left out.
+ */
+export function cutAtHoles(uris: readonly DocumentUri[], holes: ReadonlyArray<[number, number]>): DocumentUri[] {
+  if (holes.length === 0) return uris as DocumentUri[];
+  const out: DocumentUri[] = [];
+  for (const u of uris) {
+    const h = firstEndingAfter(holes, u.start);
+    if (h > 0 && holes[h - 1][1] === u.start) continue; // right after a hole: its scheme may be in it
+    if (h >= holes.length || holes[h][0] >= u.end) {
+      out.push(u);
+      continue;
+    }
+    const hole = holes[h][0];
+    if (hole <= u.start) continue;
+    // The code units of the URI before the hole: all of them up to the first whose place is in or past it.
+    let keep = hole - u.start;
+    if (u.offsets !== undefined) {
+      keep = 0;
+      while (keep < u.uri.length && u.offsets[keep] < hole) keep++;
+    }
+    if (keep === 0) continue;
+    const uri = u.uri.slice(0, keep);
+    const offsets = u.offsets?.subarray(0, keep);
+    const end = offsets !== undefined ? offsets[keep - 1] + 1 : u.start + keep;
+    out.push({ ...u, uri, end, ...(offsets !== undefined ? { offsets } : {}), valid: isValid(uri), cut: true });
+  }
+  return out;
+}
