@@ -58,8 +58,8 @@ export { percentEncode, percentDecode, PercentEncodingError } from './encoding/p
 export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './encoding/percent-encoding';
 export { extract, DEFAULT_OPAQUE_SCHEMES } from './lint/extract';
 export type { ExtractedUri, ExtractOptions } from './lint/extract';
-export { lint, applyFixes, LINT_RULES, LINT_PRESETS, SCHEME_PRESETS } from './lint/lint';
-export type { Diagnostic, FixKind, LintCode, LintOptions, Severity } from './lint/lint';
+export { lint, applyFixes, LINT_RULES, LINT_PRESETS, LINT_PRESET_NAMES, LINT_GROUPS, SCHEME_PRESETS } from './lint/lint';
+export type { Diagnostic, FixKind, LintCode, LintGroup, LintOptions, LintPreset, RuleSetting, Severity } from './lint/lint';
 export { relativize } from './operations/relativize';
 export type { RelativizeOptions } from './operations/relativize';
 export { build, withComponents } from './operations/build';

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { applyFixes, isValid, lint, LINT_RULES, normalize, type Diagnostic, type LintCode, type LintOptions } from '../src';
+import { applyFixes, isValid, lint, LINT_GROUPS, LINT_PRESET_NAMES, LINT_PRESETS, LINT_RULES, normalize, type Diagnostic, type LintCode, type LintOptions, type LintPreset } from '../src';
 import { readAbnf, type AbnfNode } from '../scripts/grammar-check/abnf';
 import { ENCODABLE_ILLEGAL_CHARACTERS } from '../src/lint/lint';
 import { Generator, Random } from '../scripts/grammar-check/generate';
@@ -57,6 +57,69 @@ describe('lint', () => {
   it('the non-ASCII fix is the IRI-to-URI mapping', () => {
     const d = lint('http://example.com/café').find((x) => x.code === 'non-ascii');
     expect(d?.fix).toEqual({ replacement: 'http://example.com/caf%C3%A9', start: 0, end: 23 });
+  });
+
+  it('presets: recommended is the errors and warnings, normalize adds the normalization rules, strict every rule; without a preset every rule but the opt-in ones', () => {
+    const zoned = 'http://[fe80::1%25eth0]/';
+    const ported = 'HTTP://u:pw@a.example:25/a/./b';
+    expect(codes(ported, { preset: 'recommended' })).toEqual(['password-in-userinfo']);
+    expect(codes(ported, { preset: 'normalize' })).toEqual(['uppercase-scheme', 'password-in-userinfo', 'dot-segments']);
+    expect(codes(ported, { preset: 'strict' })).toEqual(['uppercase-scheme', 'password-in-userinfo', 'unusual-port', 'dot-segments']);
+    expect(codes(ported)).toEqual(codes(ported, { preset: 'strict', rules: { 'whatwg-differs': 'off' } }));
+    expect(codes(zoned, { preset: 'recommended' })).toEqual(['syntax']);
+    expect(codes(zoned, { preset: 'strict' })).toEqual(['syntax', 'zone-identifier']);
+    expect(codes(ported, { preset: 'recommended', rules: { 'uppercase-scheme': 'warning' } })).toContain('uppercase-scheme');
+    // Each preset holds the one before it, and the recommended rules are exactly the errors and warnings (but the opt-in ones).
+    const on = (preset: LintPreset) => (Object.keys(LINT_RULES) as LintCode[]).filter((c) => LINT_PRESETS[preset][c] !== 'off');
+    const optIn = (c: LintCode) => (LINT_RULES[c] as { defaultOff?: true }).defaultOff === true;
+    expect(on('recommended').sort()).toEqual((Object.keys(LINT_RULES) as LintCode[]).filter((c) => LINT_RULES[c].severity !== 'info' && !optIn(c)).sort());
+    expect(on('normalize').filter((c) => !on('recommended').includes(c)).every((c) => (LINT_RULES[c] as { fix?: string }).fix === 'safe')).toBe(true);
+    expect(on('strict')).toEqual(Object.keys(LINT_RULES));
+    expect(LINT_PRESET_NAMES.map((p) => on(p).length)).toEqual([...LINT_PRESET_NAMES.map((p) => on(p).length)].sort((a, b) => a - b));
+    expect(() => lint(ported, { preset: 'loud' as never })).toThrow(TypeError);
+  });
+
+  it('groups: browser-accepted and normalization are set at once, a rule\'s own setting winning', () => {
+    expect(LINT_GROUPS).toEqual(['browser-accepted', 'normalization']);
+    const both = 'http://a.example/é|b';
+    expect(lint(both, { rules: { 'browser-accepted': 'error' } }).map((d) => [d.code, d.severity])).toEqual([['non-ascii', 'error'], ['unencoded-character', 'error']]);
+    expect(lint(both, { rules: { 'browser-accepted': 'off', 'non-ascii': 'info' } }).map((d) => [d.code, d.severity])).toEqual([['non-ascii', 'info']]);
+    expect(codes('HTTP://A.example/', { preset: 'recommended', rules: { normalization: 'warning' } })).toEqual(['uppercase-scheme', 'uppercase-host']);
+    expect(codes('HTTP://A.example/', { rules: { normalization: 'off' } })).toEqual([]);
+  });
+
+  it('one finding per cause: an IRI is one non-ascii finding, not a syntax error as well (issue 37, item 2)', () => {
+    const [d, ...rest] = lint('http://\u00e9.example/');
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ code: 'non-ascii', severity: 'warning', start: 7, end: 8, fix: { replacement: 'http://%C3%A9.example/', start: 0, end: 17 } });
+    expect(d.message).toMatch(/browsers accept/);
+    // Not an IRI either: the other cause is a syntax error of its own, where the URI with its non-ASCII encoded fails.
+    expect(lint('http://\u00e9.example/a b').map((d) => [d.code, d.start])).toEqual([['non-ascii', 7], ['syntax', 18]]);
+  });
+
+  it('forms that browsers accept: "|", "^", "{", "}", "`", "[", "]" in the path, query or fragment and a second "#" are unencoded-character findings, each with its triplet', () => {
+    const found = (uri: string) => lint(uri).map((d) => [d.code, uri.slice(d.start, d.end), d.fix?.replacement]);
+    expect(found('http://a.example/a|b')).toEqual([['unencoded-character', '|', '%7C']]);
+    expect(found('http://a.example/#a#b')).toEqual([['unencoded-character', '#', '%23']]);
+    expect(found('http://a.example/p[1]?q={x}^`y`')).toEqual(['[', ']', '{', '}', '^', '`', '`'].map((c) => ['unencoded-character', c, `%${c.charCodeAt(0).toString(16).toUpperCase()}`]));
+    expect(lint('http://a.example/a|b')[0].message).toMatch(/browsers accept it; percent-encoded, it is "%7C"/);
+    // In the host, or with another cause beside them, they are part of a syntax error.
+    expect(codes('http://a|b/')).toEqual(['syntax']);
+    expect(codes('http://a.example/a|b c')).toEqual(['syntax']);
+    // The "#" of a character reference is no second "#".
+    expect(codes('https://e.com/?a=1&#38;b=2#f')).toEqual(['html-character-reference', 'syntax']);
+    for (const uri of ['http://a.example/a|b', 'http://a.example/#a#b', 'http://a.example/p[1]?q={x}^`y`', 'http://\u00e9.example/a|b']) expect(isValid(applyFixes(uri, lint(uri)))).toBe(true);
+  });
+
+  it('a syntax error names the component the user sees: the port of "http://h:port/", not a userinfo cut short (issue 37, item 7)', () => {
+    const [d] = lint('http://h:port/');
+    expect(d).toMatchObject({ code: 'syntax', start: 9, end: 10 });
+    expect(d.message).toBe('invalid URI-reference at offset 9: expected DIGIT in port, found "p"');
+    expect(lint('//h:p/')[0].message).toBe('invalid URI-reference at offset 4: expected DIGIT in port, found "p"');
+    expect(lint('1http://a')[0].message).toBe('invalid URI-reference at offset 0: expected ALPHA in scheme, found "1"');
+    // Where the parser fails first, its own message stands.
+    expect(lint('http://[::g]/')[0].message).toMatch(/in IPv6address/);
+    expect(lint('http://u:p@h:9z')[0].message).toMatch(/at offset 14: .* in port, found "z"/);
   });
 
   it('rules can be switched off or re-graded; an unknown rule is a TypeError', () => {
@@ -231,8 +294,9 @@ describe('lint: the rules of issue 14 item 5', () => {
   it('syntax: the percent-encoded fix where that is the one cure', () => {
     const fix = (uri: string) => lint(uri).find((d) => d.code === 'syntax')?.fix;
     expect(fix('http://a/b c')).toEqual({ start: 10, end: 11, replacement: '%20' });
-    expect(fix('http://a/{x}?a|b^c#`d`')).toEqual({ start: 9, end: 22, replacement: '%7Bx%7D?a%7Cb%5Ec#%60d%60' });
-    expect(fix('http://a/é b')).toEqual({ start: 9, end: 11, replacement: '%C3%A9%20' });
+    expect(fix('http://a/{x}?a|b^c#`d` e')).toEqual({ start: 9, end: 23, replacement: '%7Bx%7D?a%7Cb%5Ec#%60d%60%20' });
+    // The non-ASCII characters are non-ascii's: the syntax fix is the space's.
+    expect(fix('http://a/é b')).toEqual({ start: 10, end: 11, replacement: '%20' });
     expect(applyFixes('a b', lint('a b'))).toBe('a%20b');
     // A host, a Windows path, a quoted URI, a stray "%": no one cure.
     for (const uri of ['http://a b/', 'http://a/\\ b', 'http://a/"b"', 'http://a/<b>', 'http://a/b c%', 'ht tp://a/']) expect([uri, fix(uri)]).toEqual([uri, undefined]);

@@ -19,7 +19,8 @@ import type { UriRuleName } from '../core/rules';
 import { REFERENCE_RULES, RFC3986_AUTOMATA } from '../core/grammars';
 import { toPegName } from '../core/rule-names';
 import { percentEncode, percentEncodeExcept } from '../encoding/percent-encoding';
-import { PercentEncodingError } from '../core/errors';
+import { PercentEncodingError, UriSyntaxError } from '../core/errors';
+import { diagnose } from '../core/diagnose';
 import { replaceSpans } from '../encoding/code-units';
 import { located } from '../core/records';
 import { redact } from '../operations/redact';
@@ -50,49 +51,84 @@ export interface Diagnostic {
  */
 export type FixKind = 'safe' | 'suggestion';
 
+/**
+ * The presets, each a superset of the one before: 'recommended', what an author should act on (errors and
+ * warnings: a URI that is wrong, unsafe, or written in a form that only browsers accept), the command line's
+ * and ESLint's default; 'normalize', those and the normalization rules (cosmetic: the same URI written as
+ * RFC 3986 section 6 writes it, with safe fixes); 'strict', every rule (also the infos that are only context:
+ * an IPv6 zone identifier, another protocol's port; and the opt-in rules, whatwg-differs). lint() without a
+ * preset runs every rule but the opt-in ones. A rule says the first preset that has it (`preset`), so that a
+ * new rule is one line of LINT_RULES.
+ */
+export const LINT_PRESET_NAMES = ['recommended', 'normalize', 'strict'] as const;
+export type LintPreset = (typeof LINT_PRESET_NAMES)[number];
+
 interface RuleMetadata {
   readonly severity: Severity;
   readonly section: string;
   readonly fix?: FixKind;
-  /** Off unless `rules` or a preset (LINT_PRESETS) switches it on. */
+  /** The first preset that turns the rule on (and every later one does too). */
+  readonly preset: LintPreset;
+  /** A group whose severity can be set at once (`rules: { 'browser-accepted': 'error' }`). */
+  readonly group?: LintGroup;
+  /** Off in lint() without a preset, unless `rules` switches it on: an opt-in rule (on in the presets that have it). */
   readonly defaultOff?: true;
 }
 
+/**
+ * The groups of rules that a setting can name at once: 'browser-accepted', the forms that browsers accept
+ * but RFC 3986 does not (non-ASCII characters, and characters such as "|", "^" or a second "#" that a
+ * browser sends as written or encodes itself); 'normalization', the rules whose fixes write the URI as
+ * normalize() does. A setting of a rule wins over one of its group.
+ */
+export const LINT_GROUPS = ['browser-accepted', 'normalization'] as const;
+export type LintGroup = (typeof LINT_GROUPS)[number];
+
 export const LINT_RULES = {
-  syntax: { severity: 'error', section: 'RFC 3986 3, 4', fix: 'suggestion' },
-  'non-ascii': { severity: 'warning', section: 'RFC 3987 3.1', fix: 'suggestion' },
-  'url-prefix': { severity: 'warning', section: 'RFC 3986 Appendix C', fix: 'suggestion' },
-  'zone-identifier': { severity: 'info', section: 'RFC 6874' },
-  'html-character-reference': { severity: 'warning', section: 'RFC 3986 2; HTML 13.1.4', fix: 'suggestion' },
-  'disallowed-scheme': { severity: 'error', section: 'RFC 3986 3.1, 7.1' },
-  'empty-host': { severity: 'error', section: 'RFC 9110 4.2.1, 4.2.2; RFC 6455 3; RFC 1738 3.1' },
-  'port-out-of-range': { severity: 'error', section: 'RFC 3986 3.2.3; RFC 9293 3.1' },
-  'invalid-dns-name': { severity: 'warning', section: 'RFC 1035 2.3.1, 2.3.4; RFC 1123 2.1; RFC 3986 3.2.2' },
-  'password-in-userinfo': { severity: 'warning', section: 'RFC 3986 3.2.1, 7.5', fix: 'suggestion' },
-  'userinfo-looks-like-host': { severity: 'warning', section: 'RFC 3986 7.6' },
-  'ambiguous-ip-form': { severity: 'warning', section: 'RFC 3986 7.4' },
-  'encoded-control': { severity: 'warning', section: 'RFC 3986 7.3' },
-  'encoded-slash': { severity: 'warning', section: 'RFC 3986 7.3' },
-  'unusual-port': { severity: 'info', section: 'RFC 3986 7.2' },
-  'long-reg-name': { severity: 'warning', section: 'RFC 3986 3.2.2' },
-  'lowercase-percent-encoding': { severity: 'info', section: 'RFC 3986 2.1, 6.2.2.1', fix: 'safe' },
-  'percent-encoded-unreserved': { severity: 'info', section: 'RFC 3986 2.3, 6.2.2.2', fix: 'safe' },
-  'uppercase-scheme': { severity: 'info', section: 'RFC 3986 3.1, 6.2.2.1', fix: 'safe' },
-  'uppercase-host': { severity: 'info', section: 'RFC 3986 3.2.2, 6.2.2.1', fix: 'safe' },
-  'dot-segments': { severity: 'info', section: 'RFC 3986 5.2.4, 6.2.2.3', fix: 'safe' },
-  'empty-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe' },
-  'default-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe' },
-  'empty-path': { severity: 'info', section: 'RFC 3986 6.2.3', fix: 'safe' },
-  'whatwg-host-differs': { severity: 'error', section: 'WHATWG URL (Host parsing, URL parsing); RFC 3986 3.2, 7' },
-  'whatwg-differs': { severity: 'warning', section: 'WHATWG URL (URL parsing); RFC 3986 3, 6.2', defaultOff: true },
+  syntax: { severity: 'error', section: 'RFC 3986 3, 4', fix: 'suggestion', preset: 'recommended' },
+  'non-ascii': { severity: 'warning', section: 'RFC 3987 3.1', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
+  'unencoded-character': { severity: 'warning', section: 'RFC 3986 2, 2.1', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
+  'url-prefix': { severity: 'warning', section: 'RFC 3986 Appendix C', fix: 'suggestion', preset: 'recommended' },
+  'zone-identifier': { severity: 'info', section: 'RFC 6874', preset: 'strict' },
+  'html-character-reference': { severity: 'warning', section: 'RFC 3986 2; HTML 13.1.4', fix: 'suggestion', preset: 'recommended' },
+  'disallowed-scheme': { severity: 'error', section: 'RFC 3986 3.1, 7.1', preset: 'recommended' },
+  'empty-host': { severity: 'error', section: 'RFC 9110 4.2.1, 4.2.2; RFC 6455 3; RFC 1738 3.1', preset: 'recommended' },
+  'port-out-of-range': { severity: 'error', section: 'RFC 3986 3.2.3; RFC 9293 3.1', preset: 'recommended' },
+  'invalid-dns-name': { severity: 'warning', section: 'RFC 1035 2.3.1, 2.3.4; RFC 1123 2.1; RFC 3986 3.2.2', preset: 'recommended' },
+  'password-in-userinfo': { severity: 'warning', section: 'RFC 3986 3.2.1, 7.5', fix: 'suggestion', preset: 'recommended' },
+  'userinfo-looks-like-host': { severity: 'warning', section: 'RFC 3986 7.6', preset: 'recommended' },
+  'ambiguous-ip-form': { severity: 'warning', section: 'RFC 3986 7.4', preset: 'recommended' },
+  'encoded-control': { severity: 'warning', section: 'RFC 3986 7.3', preset: 'recommended' },
+  'encoded-slash': { severity: 'warning', section: 'RFC 3986 7.3', preset: 'recommended' },
+  'unusual-port': { severity: 'info', section: 'RFC 3986 7.2', preset: 'strict' },
+  'long-reg-name': { severity: 'warning', section: 'RFC 3986 3.2.2', preset: 'recommended' },
+  'lowercase-percent-encoding': { severity: 'info', section: 'RFC 3986 2.1, 6.2.2.1', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'percent-encoded-unreserved': { severity: 'info', section: 'RFC 3986 2.3, 6.2.2.2', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'uppercase-scheme': { severity: 'info', section: 'RFC 3986 3.1, 6.2.2.1', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'uppercase-host': { severity: 'info', section: 'RFC 3986 3.2.2, 6.2.2.1', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'dot-segments': { severity: 'info', section: 'RFC 3986 5.2.4, 6.2.2.3', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'empty-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'default-port': { severity: 'info', section: 'RFC 3986 3.2.3, 6.2.3', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'empty-path': { severity: 'info', section: 'RFC 3986 6.2.3', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'whatwg-host-differs': { severity: 'error', section: 'WHATWG URL (Host parsing, URL parsing); RFC 3986 3.2, 7', preset: 'recommended' },
+  'whatwg-differs': { severity: 'warning', section: 'WHATWG URL (URL parsing); RFC 3986 3, 6.2', preset: 'strict', defaultOff: true },
 } as const satisfies Record<string, RuleMetadata>;
 
 export type LintCode = keyof typeof LINT_RULES;
 
-/** Named sets of rule settings for the `preset` option: `strict` switches on the rules that are off by default. */
-export const LINT_PRESETS = {
-  strict: { 'whatwg-differs': 'warning' },
-} as const satisfies Record<string, Partial<Record<LintCode, Severity>>>;
+/** Whether a preset turns a rule on (every preset from the rule's own on). */
+export function presetHas(preset: LintPreset, code: LintCode): boolean {
+  return LINT_PRESET_NAMES.indexOf(preset) >= LINT_PRESET_NAMES.indexOf((LINT_RULES[code] as RuleMetadata).preset);
+}
+
+/**
+ * Each preset as the setting of every rule: its severity where the preset has the rule, else 'off'. Read off
+ * LINT_RULES (each rule's `preset`); a `rules` option or an ESLint `codes` option can start from one
+ * (`{ ...LINT_PRESETS.strict }`).
+ */
+export const LINT_PRESETS: Readonly<Record<LintPreset, Readonly<Record<LintCode, RuleSetting>>>> = Object.fromEntries(
+  LINT_PRESET_NAMES.map((preset) => [preset, Object.fromEntries((Object.keys(LINT_RULES) as LintCode[]).map((code) => [code, presetHas(preset, code) ? LINT_RULES[code].severity : 'off']))]),
+) as Record<LintPreset, Record<LintCode, RuleSetting>>;
 
 /** Named scheme lists for the `schemes` option. */
 export const SCHEME_PRESETS = {
@@ -100,19 +136,28 @@ export const SCHEME_PRESETS = {
   'https-only': ['https'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** A setting of a rule: off, or the severity it is reported with. */
+export type RuleSetting = 'off' | Severity;
+
 export interface LintOptions {
   /** The rule the input must match (default URI-reference). */
   readonly rule?: UriRuleName;
-  /** Switch a rule off, or give it another severity. */
-  readonly rules?: Partial<Readonly<Record<LintCode, 'off' | Severity>>>;
+  /**
+   * The rules on, by preset (LINT_PRESETS): 'recommended', 'normalize' or 'strict'. Default: every rule but
+   * the opt-in ones (whatwg-differs); the command line and ESLint default to 'recommended'.
+   */
+  readonly preset?: LintPreset;
+  /**
+   * Switch a rule or a group of rules (LINT_GROUPS) on or off, or give it another severity; a rule's own setting
+   * wins over its group's, and both over the preset. A rule the preset leaves off is on when given a severity.
+   */
+  readonly rules?: Partial<Readonly<Record<LintCode | LintGroup, RuleSetting>>>;
   /**
    * The schemes a URI may have (compared case-insensitively), or the name of
    * a preset of SCHEME_PRESETS ('https-only'); any other scheme is a
    * `disallowed-scheme`. Relative references have no scheme and pass.
    */
   readonly schemes?: readonly string[] | keyof typeof SCHEME_PRESETS;
-  /** A preset of LINT_PRESETS ('strict'), under `rules`: its settings apply where `rules` says nothing. */
-  readonly preset?: keyof typeof LINT_PRESETS;
 }
 
 /** Ports where other protocols listen by default (IANA service names), for unusual-port. */
@@ -500,29 +545,26 @@ function encodeAllBut(text: string, keep: Uint8Array): string | undefined {
 }
 
 /**
- * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL (and any
- * non-ASCII characters, as RFC 3987 3.1 maps them) percent-encoded as UTF-8,
- * when that makes the input valid and every one of them is in the path, the
- * query or the fragment (a space in a host is no typo that "%20" cures). Only
- * tried when the parser stopped at one of them: on any other error there is
- * no one cure, and no second parse is spent.
+ * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL percent-encoded as UTF-8 (from the first to
+ * the last of them, with any non-ASCII characters between, as RFC 3987 3.1 maps them), when that makes the
+ * input valid (its non-ASCII characters encoded too: those are non-ascii's to report) and every one of them
+ * is in the path, the query or the fragment (a space in a host is no typo that "%20" cures). Only tried when
+ * the parser stopped at one of them or at a non-ASCII character: on any other error there is no one cure,
+ * and no second parse is spent.
  */
 function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefined {
   const stopped = uri.charCodeAt(offset);
   if (!(stopped > 0x7f || (offset < uri.length && ENCODABLE_ILLEGAL.test(uri[offset])))) return undefined;
-  // With non-ASCII characters alone, the cure is non-ascii's fix (the same mapping): not worked out twice.
-  if (!ENCODABLE_ILLEGAL.test(uri)) return undefined;
-  const replacement = encodeAllBut(uri, KEEP_LEGAL_ASCII);
-  if (replacement === undefined) return undefined;
-  // The fix is the span from the first character encoded to the last.
-  const encoded = (c: number): boolean => c >= 0x80 || KEEP_LEGAL_ASCII[c] === 0;
   let start = 0;
-  while (start < uri.length && !encoded(uri.charCodeAt(start))) start++;
+  while (start < uri.length && !ENCODABLE_ILLEGAL.test(uri[start])) start++;
+  if (start === uri.length || start < BEFORE_PATH.exec(uri)![0].length) return undefined;
   let end = uri.length;
-  while (end > start && !encoded(uri.charCodeAt(end - 1))) end--;
-  // isValid first: the recognizer, without the traced run that explains a rejection.
-  if (!isValid(replacement, { rule }) || parse(replacement, { rule }).spans.path[0] > start) return undefined;
-  return { replacement: replacement.slice(start, replacement.length - (uri.length - end)), start, end };
+  while (end > start && !ENCODABLE_ILLEGAL.test(uri[end - 1])) end--;
+  const whole = encodeAllBut(uri, KEEP_LEGAL_ASCII);
+  // isValid: the recognizer, without the traced run that explains a rejection.
+  if (whole === undefined || !isValid(whole, { rule })) return undefined;
+  const replacement = encodeAllBut(uri.slice(start, end), KEEP_LEGAL_ASCII);
+  return replacement === undefined ? undefined : { replacement, start, end };
 }
 
 const ADDRESS_CHARACTER = /[0-9A-Fa-f:.]/;
@@ -555,10 +597,39 @@ const schemeList: OptionCheck = (value) => {
 
 const LINT_OPTIONS: OptionSpec = {
   rule: oneOf(REFERENCE_RULES.rfc3986),
-  rules: recordOf(Object.keys(LINT_RULES), 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
+  preset: oneOf(LINT_PRESET_NAMES),
+  rules: recordOf([...Object.keys(LINT_RULES), ...LINT_GROUPS], 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
   schemes: schemeList,
-  preset: oneOf(Object.keys(LINT_PRESETS)),
 };
+
+/** The rules of a group. */
+export function rulesOfGroup(group: LintGroup): LintCode[] {
+  return (Object.keys(LINT_RULES) as LintCode[]).filter((code) => (LINT_RULES[code] as RuleMetadata).group === group);
+}
+
+/**
+ * Each rule's setting by a preset and a `rules` map: the preset's (a rule it leaves off is 'off', one it has on
+ * its own severity; without a preset, every rule on but the opt-in ones), then a group's setting, then the
+ * rule's own. Undefined without a preset or settings (then only the opt-in rules are off). Kept per options
+ * object: a linter that passes one object for each of a file's URIs works it out once.
+ */
+function resolvedSettings(options: LintOptions): Readonly<Record<LintCode, RuleSetting>> | undefined {
+  if (options.preset === undefined && options.rules === undefined) return undefined;
+  const cached = settingsCache.get(options);
+  if (cached !== undefined) return cached;
+  const rules = options.rules ?? {};
+  const out = {} as Record<LintCode, RuleSetting>;
+  for (const code of Object.keys(LINT_RULES) as LintCode[]) {
+    const meta = LINT_RULES[code] as RuleMetadata;
+    const own = rules[code] ?? (meta.group !== undefined ? rules[meta.group] : undefined);
+    const inPreset = options.preset === undefined ? meta.defaultOff !== true : presetHas(options.preset, code);
+    out[code] = own ?? (inPreset ? meta.severity : 'off');
+  }
+  settingsCache.set(options, out);
+  return out;
+}
+
+const settingsCache = new WeakMap<LintOptions, Readonly<Record<LintCode, RuleSetting>>>();
 
 /** Whether two fixes cannot both be applied: they share a character, or begin at the same offset (an insertion there would go on either side). */
 function conflicts(x: Fix, y: Fix): boolean {
@@ -634,9 +705,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   checkOptions('lint', options, LINT_OPTIONS);
   const rule = options.rule ?? 'URI-reference';
   const allowed = options.schemes === undefined ? undefined : new Set((typeof options.schemes === 'string' ? SCHEME_PRESETS[options.schemes] : options.schemes).map((x) => x.toLowerCase()));
-  const settings: LintOptions['rules'] = options.preset === undefined ? options.rules : { ...LINT_PRESETS[options.preset], ...options.rules };
-  /** Whether a rule reports: not switched off, and, if it is off by default, switched on. */
-  const on = (code: LintCode): boolean => (settings?.[code] === undefined ? (LINT_RULES[code] as RuleMetadata).defaultOff !== true : settings[code] !== 'off');
+  const settings = resolvedSettings(options);
+  /** Whether a rule reports: on in the settings, or, without any, not an opt-in rule. */
+  const on = (code: LintCode): boolean => (settings !== undefined ? settings[code] !== 'off' : (LINT_RULES[code] as RuleMetadata).defaultOff !== true);
   let out: Diagnostic[] = [];
   // Each diagnostic is made once, with its severity and section: a URI of many "%XX" has one per triplet.
   // A rule that is off is still made here and left out at the end: its fixes still keep others' from overlapping them.
@@ -648,21 +719,11 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   };
   const parsed = tryParse(uri, { rule });
   if (!parsed.ok) {
-    const e = parsed.error;
-    report('syntax', e.message, e.offset, e.offset + (e.found?.length ?? 0), syntaxFix(uri, rule, e.offset));
+    syntaxDiagnostics(uri, rule, parsed.error, report);
     const zone = zoneIdentifier(uri);
     if (zone) {
       report('zone-identifier', 'an IPv6 zone identifier (RFC 6874, since obsoleted by RFC 9844) is not part of RFC 3986 and is meaningful only on one host', zone[0], zone[1]);
     }
-  }
-  // With the "u" flag: a character outside the BMP is one match, both of its surrogates.
-  const nonAscii = NOT_ASCII.test(uri) ? /[^\x00-\x7f]/u.exec(uri) : null;
-  if (nonAscii) {
-    // A lone surrogate has no UTF-8, so no mapping. A character of ENCODABLE_ILLEGAL is in no rule, so with
-    // one the mapping cannot be valid: not built (the syntax fix encodes both kinds).
-    const mapped = ENCODABLE_ILLEGAL.test(uri) ? undefined : encodeAllBut(uri, KEEP_ASCII);
-    const fix = mapped !== undefined && isValid(mapped, { rule }) ? { replacement: mapped, start: 0, end: uri.length } : undefined;
-    report('non-ascii', 'non-ASCII characters: an IRI, not a URI; map it to a URI by percent-encoding them as UTF-8 (RFC 3987 3.1)', nonAscii.index, nonAscii.index + nonAscii[0].length, fix);
   }
   characterReferenceDiagnostics(uri, rule, parsed.ok, report);
   // Where browsers read it otherwise (src/whatwg/): for URI references only (the rule's parse is the comparison's).
@@ -691,6 +752,185 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   out = dropOverlappingFixes(out);
   if (out.some((d) => !on(d.code))) out = out.filter((d) => on(d.code));
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * The findings of a URI that does not parse, one per cause (issue 37): a URI that only its non-ASCII characters
+ * keep from being one is an IRI, one `non-ascii` finding (not a syntax error as well); one that characters
+ * browsers accept keep from being one (a "|", "^", "{", "}", "`", "[" or "]" in the path, query or fragment, a
+ * second "#") is an `unencoded-character` finding, with the encoded form as its fix; any other is a `syntax`
+ * error, where the URI with its non-ASCII characters percent-encoded fails (those are a `non-ascii` finding of
+ * their own), named by the component the user sees there (see userViewError).
+ */
+function syntaxDiagnostics(uri: string, rule: UriRuleName, error: UriSyntaxError, report: Report): void {
+  const browser = browserAcceptedForm(uri, rule);
+  if (browser !== undefined) {
+    // non-ascii's fix is the IRI's whole URI mapping (RFC 3987 3.1), with the other characters encoded too; each
+    // character of unencoded-character is a finding of its own, its fix its triplet.
+    const { mapped, nonAscii, ascii } = browser;
+    if (nonAscii >= 0) report('non-ascii', nonAsciiMessage(uri, nonAscii), nonAscii, nonAscii + codePointLength(uri, nonAscii), { replacement: mapped, start: 0, end: uri.length });
+    for (const i of ascii) report('unencoded-character', unencodedMessage(uri, i), i, i + 1, { replacement: tripletOf(uri.charCodeAt(i)), start: i, end: i + 1 });
+    return;
+  }
+  // With the "u" flag: a character outside the BMP is one match, both of its surrogates.
+  const nonAscii = NOT_ASCII.test(uri) ? /[^\x00-\x7f]/u.exec(uri) : null;
+  let e = error;
+  if (nonAscii) {
+    report('non-ascii', nonAsciiMessage(uri, nonAscii.index), nonAscii.index, nonAscii.index + nonAscii[0].length);
+    // Where the URI fails once its non-ASCII characters are what a URI makes of them (a lone surrogate has no UTF-8: as it is).
+    const mapped = encodeAllBut(uri, KEEP_ASCII);
+    const again = mapped === undefined ? undefined : tryParse(mapped, { rule });
+    if (mapped !== undefined && again !== undefined && !again.ok) e = inInput(uri, userViewError(mapped, rule, again.error));
+  } else {
+    e = userViewError(uri, rule, e);
+  }
+  report('syntax', e.message, e.offset, e.offset + (e.found?.length ?? 0), syntaxFix(uri, rule, e.offset));
+}
+
+/** The length in code units of the code point at `i`. */
+function codePointLength(text: string, i: number): number {
+  return (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+}
+
+function nonAsciiMessage(uri: string, at: number): string {
+  const ch = String.fromCodePoint(uri.codePointAt(at) ?? 0);
+  const encoded = encodeAllBut(ch, KEEP_ASCII);
+  return `non-ASCII characters: an IRI (RFC 3987), which browsers accept; a URI has them percent-encoded as UTF-8${encoded === undefined ? '' : ` (${JSON.stringify(ch)} is ${JSON.stringify(encoded)})`}`;
+}
+
+function unencodedMessage(uri: string, at: number): string {
+  const ch = uri[at];
+  const encoded = `%${ch.charCodeAt(0).toString(16).toUpperCase()}`;
+  if (ch === '#') return `a second "#" is not allowed in a URI (RFC 3986 3.5); browsers accept it; percent-encoded, it is "${encoded}"`;
+  return `${JSON.stringify(ch)} is not allowed in a URI (RFC 3986 2); browsers accept it; percent-encoded, it is "${encoded}"`;
+}
+
+/**
+ * ASCII characters that no rule of RFC 3986 has but that browsers accept in a path, query or fragment (the
+ * WHATWG URL parser keeps them as written or percent-encodes them itself). A second "#" is one too.
+ */
+const BROWSER_ACCEPTED = new Set(['{', '}', '|', '^', '`', '[', ']']);
+
+/** A scheme and an authority, as RFC 3986 Appendix B reads them: what is before the path. */
+const BEFORE_PATH = /^(?:[^:/?#]+:)?(?:\/\/[^/?#]*)?/;
+
+/** The triplet of an ASCII character ("|": "%7C"). */
+function tripletOf(c: number): string {
+  return `%${c.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+/**
+ * The URI with what keeps it from being one percent-encoded, when that is only forms browsers accept: its
+ * non-ASCII characters (anywhere: an IRI), and the characters of BROWSER_ACCEPTED and any "#" after the first
+ * (not one of a numeric character reference, "&#38;": html-character-reference's), in the path, the query or
+ * the fragment. Undefined when there are none, or when the URI is still not valid with them encoded (another
+ * cause). `nonAscii` is where the first non-ASCII character is, or -1; `ascii`, where each ASCII one is.
+ */
+function browserAcceptedForm(uri: string, rule: UriRuleName): { mapped: string; nonAscii: number; ascii: number[] } | undefined {
+  const pathStart = BEFORE_PATH.exec(uri)![0].length;
+  const parts: string[] = [];
+  let from = 0;
+  const ascii: number[] = [];
+  let nonAscii = -1;
+  let hash = false;
+  const references = new Set<number>();
+  if (uri.includes('&#')) for (const m of uri.matchAll(CHARACTER_REFERENCE)) if (m[0][1] === '#') references.add(m.index + 1);
+  for (let i = 0; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    if (c >= 0x80) {
+      if (nonAscii < 0) nonAscii = i;
+      continue;
+    }
+    if (i < pathStart) continue;
+    const ch = uri[i];
+    if (ch === '#' && references.has(i)) continue;
+    const encode = BROWSER_ACCEPTED.has(ch) || (ch === '#' && hash);
+    if (ch === '#') hash = true;
+    if (!encode) continue;
+    ascii.push(i);
+    parts.push(uri.slice(from, i), tripletOf(c));
+    from = i + 1;
+  }
+  if (ascii.length === 0 && nonAscii < 0) return undefined;
+  parts.push(uri.slice(from));
+  const asciiEncoded = parts.join('');
+  const mapped = nonAscii < 0 ? asciiEncoded : encodeAllBut(asciiEncoded, KEEP_ASCII);
+  if (mapped === undefined || !isValid(mapped, { rule })) return undefined;
+  return { mapped, nonAscii, ascii };
+}
+
+/** An error found in the URI with its non-ASCII characters percent-encoded, placed in the URI itself. */
+function inInput(uri: string, e: UriSyntaxError): UriSyntaxError {
+  // Walk the URI by code points, counting what each is once encoded (one unit, or three per UTF-8 octet).
+  let mapped = 0;
+  let i = 0;
+  while (i < uri.length && mapped < e.offset) {
+    const cp = uri.codePointAt(i) ?? 0;
+    mapped += cp < 0x80 ? 1 : 3 * (cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+    i += cp > 0xffff ? 2 : 1;
+  }
+  const found = i < uri.length ? String.fromCodePoint(uri.codePointAt(i) ?? 0) : null;
+  return new UriSyntaxError({ input: uri, rule: e.rule, offset: i, found, expected: e.expected, rulePath: e.rulePath });
+}
+
+/** The components as a user reads them: RFC 3986 Appendix B, then the authority's userinfo (to the last "@"), host and port (after the last ":", past an IP literal). */
+const APPENDIX_B = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
+
+/** Where each component the user sees is, with the rule it must match, in order. */
+function userComponents(uri: string): Array<{ rule: string; start: number; end: number }> {
+  const m = APPENDIX_B.exec(uri);
+  if (m === null) return [];
+  const out: Array<{ rule: string; start: number; end: number }> = [];
+  let at = 0;
+  const [, scheme, authority, path, query] = m;
+  if (scheme !== undefined) {
+    out.push({ rule: 'scheme', start: 0, end: scheme.length });
+    at = scheme.length + 1;
+  }
+  if (authority !== undefined) {
+    at += 2;
+    const atSign = authority.lastIndexOf('@');
+    if (atSign >= 0) out.push({ rule: 'userinfo', start: at, end: at + atSign });
+    const hostStart = at + atSign + 1;
+    const rest = authority.slice(atSign + 1);
+    // An IP literal's colons are its own; one that is not closed is all host.
+    const close = rest.startsWith('[') ? rest.indexOf(']') : -1;
+    const colon = rest.startsWith('[') && close < 0 ? -1 : rest.indexOf(':', close < 0 ? 0 : close);
+    const hostEnd = colon < 0 ? hostStart + rest.length : hostStart + colon;
+    out.push({ rule: 'host', start: hostStart, end: hostEnd });
+    if (colon >= 0) out.push({ rule: 'port', start: hostEnd + 1, end: hostStart + rest.length });
+    at += authority.length;
+  }
+  out.push({ rule: authority !== undefined ? 'path-abempty' : 'path', start: at, end: at + path.length });
+  at += path.length;
+  if (query !== undefined) {
+    out.push({ rule: 'query', start: at + 1, end: at + 1 + query.length });
+    at += 1 + query.length;
+  }
+  if (m[5] !== undefined) out.push({ rule: 'fragment', start: at + 1, end: uri.length });
+  return out;
+}
+
+/**
+ * The error as the user would name it: where the first component that the user sees (userComponents) fails its
+ * own rule, when that is before where the parser failed. The parser reads "http://h:port/" as a userinfo "h:port"
+ * cut short, because an "@" could still follow, and fails at the "/" in userinfo; the user sees a host "h" and
+ * a port "port", which fails at the "p". The parser's own error, with its rule path, stays the better one
+ * whenever it is at or before that place.
+ */
+function userViewError(uri: string, rule: UriRuleName, e: UriSyntaxError): UriSyntaxError {
+  if (rule !== 'URI-reference' && rule !== 'URI' && rule !== 'absolute-URI' && rule !== 'relative-ref') return e;
+  for (const c of userComponents(uri)) {
+    if (c.start >= e.offset) return e;
+    const text = uri.slice(c.start, c.end);
+    if (matches(c.rule as UriRuleName, text)) continue;
+    const inner = diagnose(text, toPegName(c.rule));
+    const offset = c.start + inner.offset;
+    if (offset >= e.offset) return e;
+    const expected = inner.expected.filter((x) => x !== 'end of input');
+    return new UriSyntaxError({ input: uri, rule: e.rule, offset, found: inner.found, expected: expected.length > 0 ? expected : inner.expected, rulePath: [e.rule, ...inner.rulePath] });
+  }
+  return e;
 }
 
 /**

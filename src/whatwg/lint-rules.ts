@@ -5,9 +5,9 @@
  * a cause there that only one standard accepts), and `whatwg-differs`, each
  * other difference. Notes (a default port, letter case, written otherwise and
  * equal after RFC 3986 6.2.2 and 6.2.3) are no finding. A relative reference
- * is read against an https base, as a browser reads a link in a web page; an
- * IRI (refused by RFC 3986 for its non-ASCII characters alone) is compared as
- * RFC 3987 reads it.
+ * is read against an https base, as a browser reads a link in a web page; a
+ * reference with non-ASCII characters (which RFC 3986 refuses, and non-ascii
+ * reports) is compared as RFC 3987 reads it.
  */
 import { isValid, type ParseResult } from '../core/parse';
 import { comparison, type WhatwgDifference } from './compare-whatwg';
@@ -17,10 +17,11 @@ export const LINT_BASE = 'https://base.invalid/';
 
 const NOT_ASCII = /[^\x00-\x7f]/;
 
-/** Whether `uri` is an IRI reference (RFC 3987); false where RFC 3987's grammar is not loaded (an ES module bundle without useGrammar). */
-function validIri(uri: string): boolean {
+/** Whether RFC 3987's grammar is loaded (not in an ES module bundle without useGrammar). */
+function iriGrammarLoaded(): boolean {
   try {
-    return isValid(uri, { grammar: 'rfc3987' });
+    isValid('a:', { grammar: 'rfc3987' });
+    return true;
   } catch {
     return false;
   }
@@ -48,9 +49,10 @@ export function whatwgMessage(d: WhatwgDifference, verdict: string, rfc = 'RFC 3
  */
 export function whatwgDiagnostics(uri: string, parsed: ParseResult, report: (code: 'whatwg-host-differs' | 'whatwg-differs', message: string, start: number, end: number) => void): void {
   const relative = parsed.ok ? parsed.value.scheme === undefined : !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri.replace(/^[\x00-\x20]+/, '').replace(/[\t\n\r]/g, ''));
-  // An IRI (RFC 3986 refuses it for its non-ASCII characters alone, which non-ascii reports) is compared as RFC 3987 reads
-  // it: "bücher.example" is the browser's "xn--bcher-kva.example" label by label, "evil\u3002com" is not.
-  const iri = !parsed.ok && NOT_ASCII.test(uri) && validIri(uri);
+  // A reference with non-ASCII characters (RFC 3986 refuses them, which non-ascii reports) is compared as RFC 3987 reads
+  // it: "bücher.example" is the browser's "xn--bcher-kva.example" label by label, "evil\u3002com" is not. Not only a valid
+  // IRI: in "http://é.example/a b" the two differ in the path (the space), not in the host RFC 3986 stops at.
+  const iri = !parsed.ok && NOT_ASCII.test(uri) && iriGrammarLoaded();
   const base = relative ? { base: LINT_BASE } : {};
   const c = iri ? comparison(uri, { ...base, grammar: 'rfc3987' }) : comparison(uri, relative ? base : undefined, parsed);
   for (const d of c.differences) {
