@@ -291,7 +291,7 @@ describe('Markdown: issue 37', () => {
 });
 
 describe('template placeholders (issue 37, item 5)', () => {
-  const html = (text: string, options: { templates?: Array<'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation'> } = {}) =>
+  const html = (text: string, options: { templates?: Array<'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation' | 'uri-template'> } = {}) =>
     extractDocument(text, { kind: 'html', ...options }).map((u) => [u.uri, u.cut === true]);
 
   it('a URI is read up to the first placeholder and cut there; one that begins in or right after a placeholder is not read', () => {
@@ -301,8 +301,8 @@ describe('template placeholders (issue 37, item 5)', () => {
     expect(html('<a href="http://a.example/">')).toEqual([['http://a.example/', false]]);
   });
 
-  it('each syntax: {{ }}, {{{ }}}, {% %}, {# #}, <% %>, <%= %>, <?php ?>, <?= ?>, ${...}, #{...}', () => {
-    const forms = ['{{ x }}', '{{{ x }}}', "{% url 'a' %}", '{# c #}', '<% x %>', '<%= x %>', '<%- x %>', '<?php echo $x; ?>', '<?= $x ?>', '${x}', '#{x}'];
+  it('each syntax: {{ }}, {{{ }}}, {% %}, {# #}, <% %>, <%= %>, <?php ?>, <?= ?>, ${...}, #{...}, {var}', () => {
+    const forms = ['{{ x }}', '{{{ x }}}', "{% url 'a' %}", '{# c #}', '<% x %>', '<%= x %>', '<%- x %>', '<?php echo $x; ?>', '<?= $x ?>', '${x}', '#{x}', '{x}', '{?q,lang}'];
     for (const form of forms) expect(html(`<a href="http://a.example/p/${form}/q r">`)).toEqual([['http://a.example/p/', true]]);
   });
 
@@ -320,6 +320,17 @@ describe('template placeholders (issue 37, item 5)', () => {
     const ref = '<a href="http://a.example/&amp;{{ x }}">';
     const [u] = extractDocument(ref, { kind: 'html' });
     expect([u.uri, u.cut, atOffsets(ref, u)]).toEqual(['http://a.example/&', true, 'http://a.example/&']);
+  });
+
+  it('an RFC 6570 expression is a hole too: the URI Templates of API documentation', () => {
+    const text = 'GET https://api.github.com/repos/{owner}/{repo}/issues{?state,labels} and https://a.example/{+path}/x';
+    expect(extractDocument(text).map((u) => [u.uri, u.cut === true])).toEqual([
+      ['https://api.github.com/repos/', true],
+      ['https://a.example/', true],
+    ]);
+    // Braces around anything else are not an expression: JSON, a space, a quote.
+    expect(extractDocument('see http://a.example/{"a": 1} and http://b.example/{a b}').map((u) => u.cut === true)).toEqual([false, false]);
+    expect(html('<a href="http://a.example/{x}">', { templates: ['mustache'] })).toEqual([['http://a.example/{x}', false]]);
   });
 
   it('a syntax can be turned off; an unknown one is a TypeError', () => {

@@ -34,6 +34,12 @@ const FORMS: readonly Form[] = [
   { syntax: 'interpolation', open: '#{', close: '}' },
 ];
 
+/**
+ * An RFC 6570 expression (2.2): an operator, then variables, each with a prefix or explode modifier, joined by ",".
+ * Sticky: looked for at a "{" that begins no other form.
+ */
+const URI_TEMPLATE_EXPRESSION = /\{[+#./;?&=,!@|]?[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?(?:,[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?)*\}/y;
+
 /** The characters a placeholder can begin with. */
 const OPENERS = /[{<$#]/g;
 
@@ -46,7 +52,8 @@ const OPENERS = /[{<$#]/g;
 export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] = TEMPLATE_SYNTAXES): Array<[number, number]> {
   const holes: Array<[number, number]> = [];
   const forms = FORMS.filter((f) => syntaxes.includes(f.syntax) && text.includes(f.open));
-  if (forms.length === 0) return holes;
+  const expressions = syntaxes.includes('uri-template') && text.includes('{');
+  if (forms.length === 0 && !expressions) return holes;
   // Per form, the first closer at or after where it was last looked for (-1: not looked for; Infinity: none).
   const closers = forms.map(() => -1);
   const closerFrom = (k: number, from: number): number => {
@@ -70,6 +77,13 @@ export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] 
       holes.push([at, end]);
       OPENERS.lastIndex = end;
       break;
+    }
+    if (expressions && OPENERS.lastIndex === at + 1 && text.charCodeAt(at) === 0x7b) {
+      URI_TEMPLATE_EXPRESSION.lastIndex = at;
+      if (URI_TEMPLATE_EXPRESSION.test(text)) {
+        holes.push([at, URI_TEMPLATE_EXPRESSION.lastIndex]);
+        OPENERS.lastIndex = URI_TEMPLATE_EXPRESSION.lastIndex;
+      }
     }
   }
   return holes;

@@ -41,10 +41,11 @@ export interface DocumentUri {
  * - jinja: "{% ... %}" and "{# ... #}" (the tags and comments of Jinja, Nunjucks, Liquid, Twig, Django);
  * - erb: "<% ... %>", "<%= ... %>", "<%- ... %>" (ERB, EJS, JSP, ASP);
  * - php: "<?php ... ?>", "<?= ... ?>";
- * - interpolation: "${...}" and "#{...}" (JavaScript template literals, JSP EL, Groovy, shell, Ruby, Pug).
+ * - interpolation: "${...}" and "#{...}" (JavaScript template literals, JSP EL, Groovy, shell, Ruby, Pug);
+ * - uri-template: an RFC 6570 expression, "{var}", "{+path}", "{?q,lang}" (API documentation, OpenAPI paths).
  */
-export type TemplateSyntax = 'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation';
-export const TEMPLATE_SYNTAXES: readonly TemplateSyntax[] = ['mustache', 'jinja', 'erb', 'php', 'interpolation'];
+export type TemplateSyntax = 'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation' | 'uri-template';
+export const TEMPLATE_SYNTAXES: readonly TemplateSyntax[] = ['mustache', 'jinja', 'erb', 'php', 'interpolation', 'uri-template'];
 
 export interface DocumentOptions {
   /** What the text is (default: "text"). */
