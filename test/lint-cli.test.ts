@@ -17,8 +17,15 @@ const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
 
 let project: string;
 
-function run(args: string[], options: { cwd?: string; stdin?: string } = {}): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? project, input: options.stdin ?? '', encoding: 'utf8' });
+/**
+ * Runs the command line in the scratch project. The tests of one feature (the configuration, files,
+ * directives, SARIF, ...) lint with every rule on (--preset strict), so that the normalization rules,
+ * off by default since issue 37, still serve as their examples, but whatwg-differs (opt-in, issue 31:
+ * its tests are its own); the tests of the default give `preset: false`.
+ */
+function run(args: string[], options: { cwd?: string; stdin?: string; preset?: false; uid?: number } = {}): { status: number | null; stdout: string; stderr: string } {
+  const strict = args[0] === 'lint' && options.preset !== false && !args.some((a) => a.startsWith('--preset')) ? ['--preset=strict', '--rule=whatwg-differs=off'] : [];
+  const r = spawnSync(process.execPath, [cli, ...args, ...strict], { cwd: options.cwd ?? project, input: options.stdin ?? '', encoding: 'utf8', uid: options.uid, gid: options.uid });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -100,16 +107,16 @@ describe('the WHATWG rules (issue 31), on every document kind', () => {
     write('a.html', '<a href="http://0x7f.1/">a</a> <a href="http://h.example/?q=\'x\'">b</a>\n');
     write('a.js', "fetch('http://0x7f.1/'); fetch(\"http://h.example/?q='x'\");\n");
     write('a.txt', "See http://0x7f.1/ and <http://h.example/?q='x'>.\n");
-    const r = run(['lint', '--extract', 'a.md', 'a.html', 'a.js', 'a.txt']);
+    const r = run(['lint', '--extract', 'a.md', 'a.html', 'a.js', 'a.txt'], { preset: false });
     expect(r.status).toBe(1);
     const found = problems(r.stdout).filter((p) => p.includes('whatwg'));
     expect(found).toEqual(['a.md:1:12 whatwg-host-differs', 'a.html:1:17 whatwg-host-differs', 'a.js:1:15 whatwg-host-differs', 'a.txt:1:12 whatwg-host-differs']);
     expect(r.stdout).toContain('error  the WHATWG URL parser reads the host "127.0.0.1", RFC 3986 "0x7f.1" (ipv4-number-form)');
     write('.urigramrc.json', JSON.stringify({ preset: 'strict' }));
-    const strict = problems(run(['lint', '--extract', 'a.md', 'a.html', 'a.js', 'a.txt']).stdout).filter((p) => p.includes('whatwg-differs'));
+    const strict = problems(run(['lint', '--extract', 'a.md', 'a.html', 'a.js', 'a.txt'], { preset: false }).stdout).filter((p) => p.includes('whatwg-differs'));
     expect(strict.map((p) => p.split(':')[0])).toEqual(['a.md', 'a.html', 'a.js', 'a.txt']);
     write('.urigramrc.json', JSON.stringify({ preset: 'lenient' }));
-    expect(run(['lint', '--extract', 'a.md']).stderr).toContain('"preset" must be "strict", got "lenient"');
+    expect(run(['lint', '--extract', 'a.md'], { preset: false }).stderr).toContain('"preset" must be "recommended", "normalize", "strict", got "lenient"');
   });
 
   it('in SARIF: a security-severity, and whatwg-differs off by default', () => {
@@ -146,11 +153,18 @@ describe('files, directories and globs', () => {
     expect(none.stderr).toContain('no file matches nothing/**/*.md');
   });
 
-  it('a missing file is reported (exit 2), and the others are still linted', () => {
+  it('a missing file is said on standard error, and the others are still linted; the exit code is 66 only with --strict-files', () => {
     const r = run(['lint', '--extract', 'missing.md', 'README.md']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('missing.md');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('urigram lint: cannot read missing.md');
     expect(problems(r.stdout)).toEqual(['README.md:1:5 uppercase-scheme']);
+    const strict = run(['lint', '--extract', '--strict-files', 'missing.md', 'README.md']);
+    expect(strict.status).toBe(66);
+    expect(problems(strict.stdout)).toEqual(['README.md:1:5 uppercase-scheme']);
+    // Findings at error level still say 1 without --strict-files, and the highest code wins with it.
+    write('bad.md', '[x](http://a b/)\n');
+    expect(run(['lint', '--extract', 'missing.md', 'bad.md']).status).toBe(1);
+    expect(run(['lint', '--extract', '--strict-files', 'missing.md', 'bad.md']).status).toBe(66);
   });
 });
 
@@ -240,7 +254,7 @@ describe('--fix', () => {
     // What is left is reported: the IRI (a syntax error too), and the dot segments written across an escape.
     const line9 = text.split('\n')[8];
     const at = (s: string) => line9.indexOf(s) + 1;
-    expect(problems(first.stdout)).toEqual([`a.md:9:${at('\u00e9')} syntax`, `a.md:9:${at('\u00e9')} non-ascii`, `a.md:9:${at('/\\(x')} dot-segments`]);
+    expect(problems(first.stdout)).toEqual([`a.md:9:${at('\u00e9')} non-ascii`, `a.md:9:${at('/\\(x')} dot-segments`]);
     run(['lint', '--extract', '--fix', 'a.md']);
     expect(fs.readFileSync(path.join(project, 'a.md'), 'utf8')).toBe(fixed);
   });
@@ -273,28 +287,162 @@ describe('--fix', () => {
     expect(problems(first.stdout)).toEqual([`a.py:7:${'E = f"HTTP://b.example/%'.length + 1} syntax`]);
   });
 
-  it('reads only UTF-8: a file that is not, or is UTF-16, is refused by name and left as it was; a UTF-8 byte-order mark is kept', () => {
-    const file = path.join(project, 'a.md');
-    const notUtf8 = Buffer.concat([Buffer.from('See HTTP://Example.COM/a and '), Buffer.from([0xff, 0xfe]), Buffer.from(' bad\n')]);
-    fs.writeFileSync(file, notUtf8);
-    let r = run(['lint', '--extract', '--fix', 'a.md']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('cannot read a.md: not UTF-8 (ill-formed at byte 29, 0xFF)');
-    expect(fs.readFileSync(file).equals(notUtf8)).toBe(true);
-    fs.writeFileSync(file, Buffer.from('\ufeffSee HTTP://Example.COM/a\n', 'utf16le'));
-    r = run(['lint', '--extract', 'a.md']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('cannot read a.md: it begins with a UTF-16 byte-order mark (FF FE), and urigram reads UTF-8');
-    fs.writeFileSync(file, '\ufeffSee HTTP://Example.COM/a\n');
-    r = run(['lint', '--extract', '--fix', 'a.md']);
+  it('writes a file back in the encoding it was read in, byte for byte but for the fix; one that would not read back the same is left as it was', () => {
+    const file = path.join(project, 'a.html');
+    const latin1 = Buffer.concat([Buffer.from('<meta charset="iso-8859-1"><p>Caf'), Buffer.from([0xe9]), Buffer.from(' <a href="HTTP://Example.COM/a">x</a></p>\n')]);
+    fs.writeFileSync(file, latin1);
+    const r = run(['lint', '--extract', '--fix', 'a.html']);
     expect(r.status).toBe(0);
-    expect(fs.readFileSync(file, 'utf8')).toBe('\ufeffSee http://example.com/a\n');
+    expect(fs.readFileSync(file).equals(Buffer.from(latin1.toString('latin1').replace('HTTP://Example.COM/a', 'http://example.com/a'), 'latin1'))).toBe(true);
+    // Shift_JIS is read (TextDecoder knows it) but not written: no encoder here.
+    const sjis = Buffer.concat([Buffer.from('<meta charset="shift_jis"><a href="HTTP://Example.COM/">'), Buffer.from([0x82, 0xa0]), Buffer.from('</a>\n')]);
+    fs.writeFileSync(file, sjis);
+    const left = run(['lint', '--extract', '--fix', 'a.html']);
+    expect(left.stderr).toContain('a.html: not fixed: written back in shift_jis');
+    expect(fs.readFileSync(file).equals(sjis)).toBe(true);
+    expect(problems(left.stdout)).toEqual(['a.html:1:36 uppercase-scheme', 'a.html:1:43 uppercase-host']);
+    // A UTF-8 byte-order mark is kept, and so is UTF-16's.
+    fs.writeFileSync(file, '\ufeff<a href="HTTP://Example.COM/a">x</a>\n');
+    run(['lint', '--extract', '--fix', 'a.html']);
+    expect(fs.readFileSync(file, 'utf8')).toBe('\ufeff<a href="http://example.com/a">x</a>\n');
+    fs.writeFileSync(file, Buffer.from('\ufeff<a href="HTTP://Example.COM/a">x</a>\n', 'utf16le'));
+    run(['lint', '--extract', '--fix', 'a.html']);
+    expect(fs.readFileSync(file).equals(Buffer.from('\ufeff<a href="http://example.com/a">x</a>\n', 'utf16le'))).toBe(true);
   });
 
   it('needs --extract', () => {
     const r = run(['lint', '--fix', 'HTTP://a/']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--fix writes fixes back to files: it needs --extract');
+  });
+});
+
+describe('the default signal (issue 37, item 2)', () => {
+  const doc = [
+    '[npm](http://npmjs.org) and [Home](HTTP://Example.COM/%7euser) and <http://a.example:80/x/./y>.',
+    '',
+    'An IRI: http://\u00e9.example/ and a pipe: http://a.example/a|b and a second hash: http://a.example/#a#b',
+    '',
+    'Real problems: [x](http://exa mple.com/) and ftp://u:secret@b.example/ and https:// here.',
+    '',
+  ].join('\n');
+
+  it('reports what an author should act on: errors and warnings, one finding per cause; the normalization rules are off', () => {
+    write('a.md', doc);
+    const r = run(['lint', '--extract', 'a.md'], { preset: false });
+    expect(r.status).toBe(1);
+    expect(problems(r.stdout).map((p) => p.split(' ')[1])).toEqual(['non-ascii', 'unencoded-character', 'unencoded-character', 'syntax', 'password-in-userinfo', 'empty-host']);
+    expect(r.stdout).toContain('browsers accept it; percent-encoded, it is "%7C"');
+    expect(r.stdout).toContain('6 problems (2 errors, 4 warnings, 0 infos)');
+  });
+
+  it('--preset normalize adds the normalization rules, and --fix writes their fixes only then', () => {
+    write('a.md', doc);
+    run(['lint', '--extract', '--fix', 'a.md'], { preset: false });
+    expect(fs.readFileSync(path.join(project, 'a.md'), 'utf8')).toBe(doc);
+    const r = run(['lint', '--extract', '--preset', 'normalize', 'a.md']);
+    expect(problems(r.stdout).map((p) => p.split(' ')[1])).toEqual(['empty-path', 'uppercase-scheme', 'uppercase-host', 'percent-encoded-unreserved', 'default-port', 'dot-segments', 'non-ascii', 'unencoded-character', 'unencoded-character', 'syntax', 'password-in-userinfo', 'empty-host']);
+    run(['lint', '--extract', '--preset', 'normalize', '--fix', 'a.md']);
+    expect(fs.readFileSync(path.join(project, 'a.md'), 'utf8')).toBe(doc.replace('http://npmjs.org', 'http://npmjs.org/').replace('HTTP://Example.COM/%7euser', 'http://example.com/~user').replace('http://a.example:80/x/./y', 'http://a.example/x/y'));
+  });
+
+  it('the preset from the configuration, --preset over it; the browser-accepted group re-graded at once', () => {
+    write('a.md', doc);
+    write('.urigramrc.json', JSON.stringify({ preset: 'strict', rules: { 'browser-accepted': 'error' } }));
+    let r = run(['lint', '--extract', 'a.md'], { preset: false });
+    expect(r.stdout).toContain('12 problems (5 errors, 1 warning, 6 infos)');
+    expect(problems(r.stdout)).toContain('a.md:1:23 empty-path');
+    r = run(['lint', '--extract', 'a.md', '--preset', 'recommended', '--rule', 'browser-accepted=info'], { preset: false });
+    expect(r.stdout).toContain('6 problems (2 errors, 1 warning, 3 infos)');
+    write('.urigramrc.json', JSON.stringify({ preset: 'loud' }));
+    expect(run(['lint', '--extract', 'a.md'], { preset: false }).stderr).toContain('"preset" must be "recommended", "normalize", "strict", got "loud"');
+    expect(run(['lint', 'a:b', '--no-config', '--preset', 'loud'], { preset: false }).stderr).toContain('--preset needs recommended, normalize or strict');
+  });
+});
+
+describe('templates (issue 37, item 5)', () => {
+  it('the templates of test/corpus/templates: no finding at a placeholder, the literal parts checked', () => {
+    fs.cpSync(path.join(__dirname, 'corpus', 'templates'), path.join(project, 'templates'), { recursive: true });
+    const r = run(['lint', '--extract', 'templates', 'templates/page.tmpl', 'templates/profile.php']);
+    expect(problems(r.stdout)).toEqual([
+      'templates/base.html.j2:22:86 syntax',
+      'templates/post.liquid:15:10 uppercase-scheme',
+      'templates/post.liquid:15:17 uppercase-host',
+      'templates/show.html.erb:10:35 percent-encoded-unreserved',
+    ]);
+    expect(r.stdout).toContain('in 22 URIs in 9 files');
+    // With the syntaxes turned off, the placeholders are read as text.
+    write('.urigramrc.json', JSON.stringify({ templates: [] }));
+    expect(problems(run(['lint', '--extract', 'templates/card.hbs']).stdout).length).toBeGreaterThan(3);
+    write('.urigramrc.json', JSON.stringify({ templates: ['smarty'] }));
+    expect(run(['lint', '--extract', 'templates/card.hbs']).stderr).toContain('"templates": unknown placeholder syntax "smarty"');
+  });
+});
+
+describe('files in other encodings, and files that cannot be read (issue 37, item 6; issue 30, item 4)', () => {
+  it('a file that is not UTF-8 is read by its declared encoding, or as windows-1252, and said; the run goes on', () => {
+    write('ok.md', '[a](http://u:pw@a.example/)\n');
+    // <meta charset>: iso-8859-1 is windows-1252 in the WHATWG Encoding Standard, which TextDecoder follows.
+    fs.writeFileSync(path.join(project, 'meta.html'), Buffer.concat([Buffer.from('<meta charset="iso-8859-1"><p>'), Buffer.from([0xc9, 0xe9, 0xfd]), Buffer.from(' <a href="http://u:pw@b.example/">b</a>\n')]));
+    fs.writeFileSync(path.join(project, 'decl.xml'), Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-15"?>\n<a xlink:href="http://u:pw@c.example/'), Buffer.from([0xa4]), Buffer.from('"/>\n')]));
+    fs.writeFileSync(path.join(project, 'plain.txt'), Buffer.concat([Buffer.from('Caf'), Buffer.from([0xe9, 0x80]), Buffer.from(' see http://u:pw@d.example/\n')]));
+    fs.writeFileSync(path.join(project, 'le.md'), Buffer.from('\ufeff[e](http://u:pw@e.example/)\n', 'utf16le'));
+    fs.writeFileSync(path.join(project, 'be.md'), Buffer.from('\ufeff[f](http://u:pw@f.example/)\n', 'utf16le').swap16());
+    const r = run(['lint', '--extract', 'meta.html', 'decl.xml', 'plain.txt', 'le.md', 'be.md', 'ok.md'], { preset: false });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('urigram lint: meta.html: not UTF-8 (ill-formed UTF-8 at byte 31, 0xE9): read as windows-1252, as <meta charset> declares');
+    expect(r.stderr).toContain('decl.xml: not UTF-8 (ill-formed UTF-8 at byte 82, 0xA4): read as iso-8859-15, as the XML declaration declares');
+    expect(r.stderr).toContain('plain.txt: not UTF-8 (ill-formed UTF-8 at byte 5, 0x20; no encoding declared): read as windows-1252');
+    expect(r.stderr).toContain('le.md: read as UTF-16LE (its byte-order mark)');
+    expect(r.stderr).toContain('be.md: read as UTF-16BE (its byte-order mark)');
+    expect(problems(r.stdout)).toEqual(['meta.html:1:53 password-in-userinfo', 'decl.xml:2:38 non-ascii', 'plain.txt:1:20 password-in-userinfo', 'le.md:1:14 password-in-userinfo', 'be.md:1:14 password-in-userinfo', 'ok.md:1:14 password-in-userinfo']);
+    // The character the encoding gives: "\u20ac" (the euro sign) is 0xA4 in ISO-8859-15.
+    const json = JSON.parse(run(['lint', '--extract', 'decl.xml', '--format', 'json'], { preset: false }).stdout);
+    expect(json.results[0].uri).toBe('http://u:pw@c.example/\u20ac');
+    // In SARIF, a note of the run's: the log is whole, and the run successful.
+    const log = JSON.parse(run(['lint', '--extract', 'plain.txt', '--format', 'sarif'], { preset: false }).stdout);
+    expect(log).toBeValidSarifLog();
+    expect(log.runs[0].invocations[0].toolExecutionNotifications.map((n: { level: string }) => n.level)).toEqual(['note']);
+  });
+
+  it('a directory that cannot be read is an input that cannot be read, as a file is: said, the run goes on, 66 with --strict-files', () => {
+    write('ok.md', '[a](http://u:pw@a.example/)\n');
+    fs.mkdirSync(path.join(project, 'locked'));
+    write('locked/in.md', '[b](http://u:pw@b.example/)\n');
+    fs.chmodSync(path.join(project, 'locked'), 0o000);
+    // Root reads any directory: the command runs as nobody then (the project and its files readable by all).
+    const uid = process.getuid?.() === 0 ? 65534 : undefined;
+    for (const p of [project, path.join(project, 'ok.md')]) fs.chmodSync(p, 0o755);
+    try {
+      let r = run(['lint', '--extract', 'locked', 'ok.md'], { preset: false, uid });
+      expect(r.stderr).toContain('urigram lint: cannot read the directory locked');
+      expect(r.status).toBe(0);
+      expect(problems(r.stdout)).toEqual(['ok.md:1:14 password-in-userinfo']);
+      r = run(['lint', '--extract', '--strict-files', 'locked'], { preset: false, uid });
+      expect(r.status).toBe(66);
+      // Met in a search too.
+      r = run(['lint', '--extract', '--strict-files', '.'], { preset: false, uid });
+      expect(r.stderr).toContain('cannot read the directory locked');
+      expect(r.status).toBe(66);
+      // And the same in urigram extract.
+      r = run(['extract', 'locked', 'ok.md'], { uid });
+      expect([r.status, r.stdout.trim()]).toEqual([0, 'ok.md:1:5  http://u:pw@a.example/']);
+      expect(run(['extract', '--strict-files', 'locked'], { uid }).status).toBe(66);
+      expect(run(['extract', '--strict-files', 'missing.md'], { uid }).status).toBe(66);
+      expect(run(['extract', 'missing.md'], { uid }).status).toBe(0);
+    } finally {
+      fs.chmodSync(path.join(project, 'locked'), 0o755);
+    }
+  });
+
+  it('--ext and --ignore on the command line', () => {
+    write('a.md', '[a](http://u:pw@a.example/)\n');
+    write('b.adoc', 'http://u:pw@b.example/\n');
+    write('vendor/c.md', '[c](http://u:pw@c.example/)\n');
+    expect(problems(run(['lint', '--extract', '.'], { preset: false }).stdout)).toEqual(['a.md:1:14 password-in-userinfo', 'vendor/c.md:1:14 password-in-userinfo']);
+    expect(problems(run(['lint', '--extract', '.', '--ext', 'adoc'], { preset: false }).stdout)).toEqual(['b.adoc:1:10 password-in-userinfo']);
+    expect(problems(run(['lint', '--extract', '.', '--ext', 'md,adoc', '--ignore', 'vendor/**'], { preset: false }).stdout)).toEqual(['a.md:1:14 password-in-userinfo', 'b.adoc:1:10 password-in-userinfo']);
+    expect(run(['lint', '--ext', 'md', 'http://a/']).stderr).toContain('--ext is for files: it needs --extract');
   });
 });
 
@@ -374,7 +522,7 @@ describe('SARIF for code scanning', () => {
   it('a missing file is a tool execution notification, and the rest of the run goes on', () => {
     write('a.md', '[a](HTTP://a.example/)\n');
     const r = run(['lint', '--extract', 'missing.md', 'a.md', '--format', 'sarif']);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(0);
     const log = JSON.parse(r.stdout);
     expect(log).toBeValidSarifLog();
     const [invocation] = log.runs[0].invocations;

@@ -108,7 +108,8 @@ function optionRows(options: readonly OptionSpec[]): string[] {
 /** The command's usage lines, each option it takes in brackets unless a usage line names it. */
 export function usageLines(command: Command): string[] {
   // An option that a usage line names (lint --extract, grammars --table) is part of that line only.
-  const named = (o: OptionSpec) => command.usage.some((form) => form.includes(optionName(o)));
+  // As a word: "--ext" is not named by a line that has "--extract".
+  const named = (o: OptionSpec) => command.usage.some((form) => form.split(' ').includes(optionName(o)));
   return command.usage.map((form) => {
     const own = command.options.filter((o) => !named(o)).map((o) => `[${optionLabel(o)}]`);
     return `urigram ${command.name} ${form.replace('{options}', own.join(' '))}`.replace(/ +/g, ' ').trim();

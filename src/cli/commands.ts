@@ -16,7 +16,7 @@ import type { AnyUriRecord } from '../core/parse';
 import { COMPONENT_NAMES, isRfc2396Record } from '../core/records';
 import { say, UsageError } from './io';
 import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
-import { documents, inputs } from './inputs';
+import { documents, fileProblems, inputs } from './inputs';
 import { listFiles } from './files';
 import { DEFAULT_EXTENSIONS } from './config';
 import type { DocumentKind } from '../documents';
@@ -226,8 +226,9 @@ export async function runCompare(ctx: Context): Promise<void> {
 export async function runExtract(ctx: Context): Promise<void> {
   const json = ctx.has('--json');
   const type = ctx.value('--type');
-  const files = listFiles(ctx.args.length > 0 ? ctx.args : ['-'], { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false, warn: (m) => say(ctx.io, `urigram extract: ${m}\n`) });
-  for await (const { file, text, uris } of documents(ctx, files, { kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind), code: ctx.has('--code') })) {
+  const problems = fileProblems(ctx);
+  const files = listFiles(ctx.args.length > 0 ? ctx.args : ['-'], { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false, warn: (m) => say(ctx.io, `urigram extract: ${m}\n`), unreadable: problems.unreadable });
+  for await (const { file, text, uris } of documents(ctx, files, { kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind), code: ctx.has('--code'), ...problems })) {
     for (const { found, position } of uris) {
       const { uri, valid, kind } = found;
       const { line, column } = position;

@@ -5,7 +5,8 @@
  * line, which wins. A file may say:
  *
  *   {
- *     "rules": { "uppercase-scheme": "off", "encoded-slash": "error" },
+ *     "preset": "recommended",
+ *     "rules": { "uppercase-scheme": "off", "encoded-slash": "error", "browser-accepted": "error" },
  *     "ignoreUris": ["^https?://localhost[:/]", "^https://example\\.com/"],
  *     "ignorePatterns": ["dist/**", "vendor/**"],
  *     "extensions": ["md", "html"],
@@ -14,7 +15,9 @@
  *     "templates": ["mustache", "jinja", "erb", "php", "interpolation"]
  *   }
  *
- * ignoreUris are regular expressions: a URI that one matches is not linted.
+ * preset is lint's (recommended, the default; normalize; strict); rules switch
+ * rules, or the groups browser-accepted and normalization, off or re-grade
+ * them. ignoreUris are regular expressions: a URI that one matches is not linted.
  * ignorePatterns are globs of paths relative to the file's directory: a file
  * that one matches is not read. templates are the placeholder syntaxes read as
  * holes (../documents/templates; default all, [] none). Anything else in the file is an error that
@@ -23,30 +26,34 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { LINT_PRESETS, LINT_RULES, type LintCode, type Severity } from '../lint/lint';
+import { LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from '../lint/lint';
 import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents';
 import { InputError, UsageError } from './io';
 
 export const CONFIG_NAME = '.urigramrc.json';
 
-export type RuleSetting = 'off' | Severity;
 export const RULE_SETTINGS: readonly RuleSetting[] = ['off', 'info', 'warning', 'error'];
+
+/** The preset when neither the configuration nor --preset names one: what an author should act on (docs/lint-rules.md). */
+export const DEFAULT_PRESET: LintPreset = 'recommended';
 
 export interface LintConfig {
   /** The file it was read from, when there was one. */
   readonly file?: string;
   /** The directory its path patterns are relative to. */
   readonly base: string;
-  readonly rules: Partial<Record<LintCode, RuleSetting>>;
+  readonly preset: LintPreset;
+  /** Rules and groups switched off or re-graded. */
+  readonly rules: Partial<Record<LintCode | LintGroup, RuleSetting>>;
   readonly ignoreUris: readonly RegExp[];
   readonly ignorePatterns: readonly string[];
   /** The extensions a directory is searched for. */
   readonly extensions: readonly string[];
   readonly code: boolean;
-  /** A preset of lint's (LINT_PRESETS: 'strict'), under `rules`. */
-  readonly preset?: keyof typeof LINT_PRESETS;
   /** The template placeholder syntaxes read as holes. */
   readonly templates: readonly TemplateSyntax[];
+  /** --ignore: globs of paths relative to the working directory (the file's are relative to its directory). */
+  readonly commandLineIgnores?: readonly string[];
 }
 
 /** What a directory is searched for when the configuration does not say: Markdown, HTML, text, and the templates of HTML and Markdown. */
@@ -63,16 +70,21 @@ export function findConfig(dir: string): string | undefined {
   }
 }
 
-function isRule(code: string): code is LintCode {
-  return Object.prototype.hasOwnProperty.call(LINT_RULES, code);
+/** A rule's code or a group's name: what a setting can name. */
+function isRule(code: string): code is LintCode | LintGroup {
+  return Object.prototype.hasOwnProperty.call(LINT_RULES, code) || (LINT_GROUPS as readonly string[]).includes(code);
 }
 
 function ruleList(): string {
-  return Object.keys(LINT_RULES).join(', ');
+  return `${Object.keys(LINT_RULES).join(', ')}; the groups ${LINT_GROUPS.join(', ')}`;
+}
+
+function isPreset(name: unknown): name is LintPreset {
+  return typeof name === 'string' && (LINT_PRESET_NAMES as readonly string[]).includes(name);
 }
 
 /** One CODE=SEVERITY of --rule. */
-export function parseRuleOption(text: string): [LintCode, RuleSetting] {
+export function parseRuleOption(text: string): [LintCode | LintGroup, RuleSetting] {
   const eq = text.indexOf('=');
   if (eq < 0) throw new UsageError(`--rule needs CODE=SEVERITY (off, info, warning or error), got ${JSON.stringify(text)}`);
   const code = text.slice(0, eq).trim();
@@ -82,7 +94,7 @@ export function parseRuleOption(text: string): [LintCode, RuleSetting] {
   return [code, setting as RuleSetting];
 }
 
-const KEYS = ['rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'preset', 'templates', '$schema'];
+const KEYS = ['preset', 'rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'templates', '$schema'];
 
 /** Reads and checks a configuration file; every mistake is an InputError naming the file and the key. */
 export function readConfig(file: string): LintConfig {
@@ -102,7 +114,8 @@ export function readConfig(file: string): LintConfig {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw bad('must be a JSON object');
   const o = data as Record<string, unknown>;
   for (const key of Object.keys(o)) if (!KEYS.includes(key)) throw bad(`unknown key ${JSON.stringify(key)} (the keys: ${KEYS.filter((k) => k !== '$schema').join(', ')})`);
-  const rules: Partial<Record<LintCode, RuleSetting>> = {};
+  if (o.preset !== undefined && !isPreset(o.preset)) throw bad(`"preset" must be ${LINT_PRESET_NAMES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(o.preset)}`);
+  const rules: Partial<Record<LintCode | LintGroup, RuleSetting>> = {};
   if (o.rules !== undefined) {
     if (typeof o.rules !== 'object' || o.rules === null || Array.isArray(o.rules)) throw bad('"rules" must be an object of CODE: SEVERITY');
     for (const [code, setting] of Object.entries(o.rules)) {
@@ -127,38 +140,62 @@ export function readConfig(file: string): LintConfig {
   const ignorePatterns = strings('ignorePatterns');
   const extensions = o.extensions === undefined ? DEFAULT_EXTENSIONS : strings('extensions').map((e) => e.replace(/^\./, '').toLowerCase());
   if (o.code !== undefined && typeof o.code !== 'boolean') throw bad('"code" must be true or false');
-  const presets = Object.keys(LINT_PRESETS);
-  if (o.preset !== undefined && (typeof o.preset !== 'string' || !presets.includes(o.preset))) throw bad(`"preset" must be ${presets.map((p) => JSON.stringify(p)).join(' or ')}, got ${JSON.stringify(o.preset)}`);
-  const preset = o.preset as keyof typeof LINT_PRESETS | undefined;
   const templates = o.templates === undefined ? TEMPLATE_SYNTAXES : strings('templates');
   const unknown = templates.find((t) => !(TEMPLATE_SYNTAXES as readonly string[]).includes(t));
   if (unknown !== undefined) throw bad(`"templates": unknown placeholder syntax ${JSON.stringify(unknown)} (the syntaxes: ${TEMPLATE_SYNTAXES.join(', ')})`);
-  return { file, base: path.dirname(path.resolve(file)), rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, templates: templates as TemplateSyntax[], ...(preset === undefined ? {} : { preset }) };
+  return { file, base: path.dirname(path.resolve(file)), preset: isPreset(o.preset) ? o.preset : DEFAULT_PRESET, rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, templates: templates as TemplateSyntax[] };
 }
 
-/** The configuration in force: --config FILE, else the nearest file (unless --no-config), else none; then the --rule options. */
-export function loadConfig(options: { config?: string; noConfig: boolean; rules: readonly string[]; cwd: string }): LintConfig {
+/** What the command line says besides the configuration file: it wins over the file. */
+export interface CommandLineConfig {
+  readonly config?: string;
+  readonly noConfig: boolean;
+  /** --rule CODE=S, in order. */
+  readonly rules: readonly string[];
+  readonly cwd: string;
+  /** --preset. */
+  readonly preset?: string;
+  /** --ext, each a list of extensions separated by commas: the extensions a directory is searched for, instead of the configuration's. */
+  readonly extensions?: readonly string[];
+  /** --ignore: globs of paths (relative to the working directory) not to read, besides the configuration's. */
+  readonly ignore?: readonly string[];
+}
+
+/** The configuration in force: --config FILE, else the nearest file (unless --no-config), else none; then the command line's options. */
+export function loadConfig(options: CommandLineConfig): LintConfig {
   if (options.config !== undefined && options.noConfig) throw new UsageError('--config and --no-config together');
   const file = options.config ?? (options.noConfig ? undefined : findConfig(options.cwd));
-  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false, templates: TEMPLATE_SYNTAXES };
+  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, preset: DEFAULT_PRESET, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false, templates: TEMPLATE_SYNTAXES };
   const rules = { ...config.rules };
   for (const r of options.rules) {
     const [code, setting] = parseRuleOption(r);
     rules[code] = setting;
   }
-  return { ...config, rules };
+  if (options.preset !== undefined && !isPreset(options.preset)) throw new UsageError(`--preset needs ${LINT_PRESET_NAMES.join(', ')}, got ${JSON.stringify(options.preset)}`);
+  const extensions = options.extensions !== undefined && options.extensions.length > 0 ? options.extensions.flatMap((e) => e.split(',')).map((e) => e.trim().replace(/^\./, '').toLowerCase()).filter((e) => e !== '') : config.extensions;
+  if (extensions.length === 0) throw new UsageError('--ext needs at least one extension (md, html, ...)');
+  const extra = options.ignore ?? [];
+  return { ...config, preset: isPreset(options.preset) ? options.preset : config.preset, rules, extensions, ignorePatterns: config.ignorePatterns, commandLineIgnores: extra };
 }
 
-/** A test of paths (as given, relative to the working directory) against the configuration's ignorePatterns. */
+/** A test of paths (as given, relative to the working directory) against the configuration's ignorePatterns and --ignore's. */
 export function pathIgnorer(config: LintConfig, cwd: string): (file: string) => boolean {
-  if (config.ignorePatterns.length === 0) return () => false;
-  const match = picomatch(config.ignorePatterns as string[], { dot: true });
-  return (file) => {
-    const rel = path.relative(config.base, path.resolve(cwd, file)).split(path.sep).join('/');
-    if (rel.startsWith('../')) return false;
-    // A pattern for a directory ("dist" or "dist/") covers what is in it.
-    const parts = rel.split('/');
-    for (let i = 1; i <= parts.length; i++) if (match(parts.slice(0, i).join('/')) || match(`${parts.slice(0, i).join('/')}/`)) return true;
-    return false;
-  };
+  const tests = [
+    { base: config.base, patterns: config.ignorePatterns },
+    { base: cwd, patterns: config.commandLineIgnores ?? [] },
+  ]
+    .filter((t) => t.patterns.length > 0)
+    .map(({ base, patterns }) => {
+      const match = picomatch(patterns as string[], { dot: true });
+      return (file: string): boolean => {
+        const rel = path.relative(base, path.resolve(cwd, file)).split(path.sep).join('/');
+        if (rel.startsWith('../')) return false;
+        // A pattern for a directory ("dist" or "dist/") covers what is in it.
+        const parts = rel.split('/');
+        for (let i = 1; i <= parts.length; i++) if (match(parts.slice(0, i).join('/')) || match(`${parts.slice(0, i).join('/')}/`)) return true;
+        return false;
+      };
+    });
+  if (tests.length === 0) return () => false;
+  return (file) => tests.some((t) => t(file));
 }

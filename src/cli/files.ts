@@ -66,6 +66,11 @@ export interface FileListOptions {
   readonly ignored: (file: string) => boolean;
   /** Say something on standard error (a file that does not exist is still passed on, for the reader to report). */
   readonly warn: (message: string) => void;
+  /**
+   * Told of each directory that cannot be read (given as an argument or met in a search): an input that
+   * cannot be read, as a file is (../inputs' fileProblems). Without it, said with `warn`.
+   */
+  readonly unreadable?: (dir: string, message: string) => void;
 }
 
 /**
@@ -94,7 +99,9 @@ export function* listFiles(args: readonly string[], options: FileListOptions): G
       try {
         entries = fs.readdirSync(path.resolve(options.cwd, dir), { withFileTypes: true });
       } catch (e) {
-        options.warn(`cannot read the directory ${dir}: ${(e as Error).message}`);
+        const message = `cannot read the directory ${dir}: ${(e as Error).message}`;
+        if (options.unreadable) options.unreadable(dir, message);
+        else options.warn(message);
         continue;
       }
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -3,7 +3,8 @@
  * one per line of standard input; the text of files ("-": standard input);
  * and the URIs found in files, located (./positions).
  */
-import { EXIT_USAGE, InputError, readAll, readFile, readLineBatches, say, stdinError } from './io';
+import { EXIT_NO_INPUT, InputError, readAll, readFile, readLineBatches, say, stdinError } from './io';
+import type { DecodedText } from './encoding';
 import { errorMessage } from './output';
 import { LineMap, locate, type LocatedUri } from './positions';
 import { extractDocument, kindOfFile, type DocumentKind, type TemplateSyntax } from '../documents';
@@ -51,12 +52,12 @@ export async function* inputBatches(ctx: Context): AsyncGenerator<readonly strin
   }
 }
 
-/** The text of FILE, or of standard input for "-", less a leading byte-order mark. */
-export async function readText(ctx: Context, file: string): Promise<string> {
+/** The text of FILE (decoded by ../encoding), or of standard input for "-" (UTF-8), less a leading byte-order mark. */
+export async function readText(ctx: Context, file: string): Promise<DecodedText> {
   if (file === '-') {
     hintIfTerminal(ctx, 'text');
     try {
-      return await readAll(ctx.io.stdin);
+      return { text: await readAll(ctx.io.stdin), encoding: 'utf-8', bom: false };
     } catch (e) {
       throw stdinError(e);
     }
@@ -70,47 +71,78 @@ export interface ReadOptions {
   readonly code?: boolean;
   /** The template placeholder syntaxes read as holes (default all). */
   readonly templates?: readonly TemplateSyntax[];
-  /** Told of each file that cannot be read (after it is said on standard error). */
+  /** Told of each file that cannot be read, or whose URIs cannot be found (see fileProblems). */
   readonly unreadable?: (file: string, message: string) => void;
+  /** Told how a file that is not UTF-8 was read. */
+  readonly note?: (file: string, message: string) => void;
+}
+
+/**
+ * What a run that reads files does with one that cannot be read (a file or a directory: missing,
+ * without permission) and with one read in another encoding than UTF-8: each is said on standard
+ * error (and told to `tell`, a SARIF log's notifications), and the run goes on with the next;
+ * the exit code changes only with --strict-files, to 66 (EX_NOINPUT) for a file or directory
+ * that cannot be read.
+ */
+export function fileProblems(ctx: Context, tell?: (file: string, message: string, level: 'error' | 'note') => void): Required<Pick<ReadOptions, 'unreadable' | 'note'>> {
+  const strict = ctx.has('--strict-files');
+  return {
+    unreadable: (file, message) => {
+      say(ctx.io, `urigram ${ctx.command.name}: ${message}\n`);
+      tell?.(file, message, 'error');
+      if (strict) ctx.fail(EXIT_NO_INPUT);
+    },
+    note: (file, message) => {
+      say(ctx.io, `urigram ${ctx.command.name}: ${file}: ${message}\n`);
+      tell?.(file, message, 'note');
+    },
+  };
 }
 
 /** A file read, and its URIs located. */
 export interface ReadDocument {
   readonly file: string;
   readonly text: string;
+  /** How it was read (../encoding), to write it back the same way. */
+  readonly encoding: string;
+  readonly bom: boolean;
   readonly lines: LineMap;
   readonly uris: LocatedUri[];
 }
 
 /** Finds and locates the URIs of a text, by its kind. */
-export function readDocument(file: string, text: string, options: ReadOptions): ReadDocument {
+export function readDocument(file: string, decoded: DecodedText, options: ReadOptions): ReadDocument {
+  const { text, encoding, bom } = decoded;
   const kind = options.kind ?? (file === '-' ? 'text' : kindOfFile(file));
   const lines = new LineMap(text);
   const uris = extractDocument(text, { kind, code: options.code, templates: options.templates, name: file }).map((found) => locate(text, lines, found));
-  return { file, text, lines, uris };
+  return { file, text, encoding, bom, lines, uris };
 }
 
-/** Each file read, with its URIs; a file that cannot be read is reported on stderr and exit 2, and the next one read. */
+/**
+ * Each file read, with its URIs. A file that cannot be read, or whose URIs cannot be found, goes to
+ * options.unreadable (fileProblems: said, and the run goes on); how a file that is not UTF-8 was
+ * read, to options.note. Standard input that cannot be read is an InputError (exit 2).
+ */
 export async function* documents(ctx: Context, files: Iterable<string>, options: ReadOptions = {}): AsyncGenerator<ReadDocument> {
+  const problems = options.unreadable && options.note ? { unreadable: options.unreadable, note: options.note } : fileProblems(ctx);
   for (const file of files) {
-    let text: string;
+    let decoded: DecodedText;
     try {
-      text = await readText(ctx, file);
+      decoded = await readText(ctx, file);
     } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      say(ctx.io, `urigram ${ctx.command.name}: ${e.message}\n`);
-      options.unreadable?.(file, e.message);
-      ctx.fail(EXIT_USAGE);
+      if (!(e instanceof InputError) || file === '-') throw e;
+      problems.unreadable(file, e.message);
       continue;
     }
+    if (decoded.note !== undefined) problems.note(file, decoded.note);
     let doc: ReadDocument;
     try {
-      doc = readDocument(file, text, options);
+      doc = readDocument(file, decoded, options);
     } catch (e) {
-      // Extraction failed on this file: say so, and go on with the next file.
+      // Extraction failed on this file: a bug, reported as an error on it; the next file is read.
       ctx.fail();
-      say(ctx.io, `urigram ${ctx.command.name}: ${file}: ${errorMessage(e)}\n`);
-      options.unreadable?.(file, errorMessage(e));
+      problems.unreadable(file, `${file}: ${errorMessage(e)}`);
       continue;
     }
     yield doc;

@@ -1,11 +1,11 @@
 /**
  * The command line's exit codes, the errors that map to them, and its inputs:
  * standard input read line by line or whole (a byte-order mark skipped),
- * files read whole. Node built-ins are allowed here (and only in src/cli.ts,
+ * files read whole (./encoding decodes them). Node built-ins are allowed here (and only in src/cli.ts,
  * src/cli/ and scripts/): the library itself must run in a browser.
  */
 import * as fs from 'node:fs';
-import { decodeUtf8 } from '../encoding/utf8';
+import { decodeText, type DecodedText } from './encoding';
 import * as path from 'node:path';
 
 export const EXIT_VALID = 0;
@@ -13,6 +13,8 @@ export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
 /** EX_SOFTWARE of sysexits.h: a bug in urigram. */
 export const EXIT_INTERNAL = 70;
+/** EX_NOINPUT of sysexits.h: with --strict-files, a file or directory that cannot be read. */
+export const EXIT_NO_INPUT = 66;
 /** EX_IOERR of sysexits.h: the output cannot be written. */
 export const EXIT_OUTPUT = 74;
 
@@ -26,7 +28,7 @@ export interface Io {
 /** The command line is wrong: exit 2, with the message and where to find help. */
 export class UsageError extends Error {}
 
-/** An input (a file, standard input) cannot be read: exit 2, with the message. */
+/** An input (a file, standard input) cannot be read: exit 2, with the message (files and directories of lint --extract and extract: a notification, see ./inputs). */
 export class InputError extends Error {}
 
 /** The reader of the output went away (EPIPE, `| head -1`): stop quietly, with the exit code so far. */
@@ -103,45 +105,19 @@ export async function readAll(stream: Io['stdin']): Promise<string> {
   return withoutBom(parts.join(''));
 }
 
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /**
- * The text of a file, less a leading byte-order mark; an InputError for a file that cannot be read, or
- * that is not UTF-8: nothing is decoded by guess (a byte that is not UTF-8 would be read as U+FFFD, and
- * `lint --fix` would write that back), and a UTF-16 file is named as such rather than read as nothing.
+ * The text of a file, decoded by ./encoding (UTF-8; by a byte-order mark, a declared encoding or as
+ * windows-1252 when it is not UTF-8, with a note that says so); an InputError for a file that cannot
+ * be read (missing, unreadable, a directory).
  */
-export function readFile(file: string): string {
+export function readFile(file: string): DecodedText {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(file);
   } catch (e) {
     throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-    throw new InputError(`cannot read ${file}: it begins with a UTF-16 byte-order mark (${bytes[0] === 0xff ? 'FF FE' : 'FE FF'}), and urigram reads UTF-8`);
-  }
-  try {
-    return withoutBom(STRICT_UTF8.decode(bytes));
-  } catch {
-    const r = decodeUtf8(bytes);
-    const at = 'invalidAt' in r ? r.invalidAt : 0;
-    throw new InputError(`cannot read ${file}: not UTF-8 (ill-formed at byte ${at}${at < bytes.length ? `, 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')}` : ', the end'})`);
-  }
-}
-
-/** Whether a file begins with the UTF-8 byte-order mark, which readFile leaves out of its text (and --fix writes back). */
-export function hasUtf8Bom(file: string): boolean {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const head = Buffer.alloc(3);
-      return fs.readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
+  return decodeText(bytes);
 }
 
 function withoutBom(text: string): string {

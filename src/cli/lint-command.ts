@@ -8,13 +8,15 @@
  */
 import * as crypto from 'node:crypto';
 import { createHash, type Hash } from 'node:crypto';
-import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode } from '../lint/lint';
+import * as fs from 'node:fs';
+import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
 import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents';
 import { replaceSpans } from '../encoding/code-units';
-import { OutputClosed, OutputFailed, UsageError, InputError, hasUtf8Bom, version, say } from './io';
+import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
+import { encodeText } from './encoding';
 import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
 import { SarifWriter, type Region } from './sarif';
-import { documents, inputBatches, readDocument, type ReadDocument, type ReadOptions } from './inputs';
+import { documents, fileProblems, inputBatches, readDocument, type ReadDocument, type ReadOptions } from './inputs';
 import { listFiles } from './files';
 import { writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
@@ -131,7 +133,7 @@ function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[
 }
 
 /** The text with the safe fixes of its URIs applied (none overlap: each URI's fixes are disjoint, and URIs are). */
-function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) => Diagnostic[]): string {
+export function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) => Diagnostic[]): string {
   const suppressed = suppressedBy(directives(doc.text, doc.uris.map((u) => u.found)));
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   for (const located of doc.uris) {
@@ -166,9 +168,21 @@ function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) 
   return replaceSpans(doc.text, starts, ends, texts);
 }
 
-export async function runLint(ctx: Context): Promise<void> {
+/** What a run is asked to do, read off the command line and the configuration, and checked, once. */
+interface LintSettings {
+  readonly format: string;
+  readonly extract: boolean;
+  readonly maxWarnings?: number;
+  readonly fix: boolean;
+  readonly quiet: boolean;
+  readonly cwd: string;
+  readonly config: LintConfig;
+  /** lint()'s options: one object for the run (lint() works out its settings once per object). */
+  readonly lintOptions: LintOptions;
+}
+
+function lintSettings(ctx: Context): LintSettings {
   const format = ctx.value('--format') ?? 'text';
-  const out = ctx.out;
   const extract = ctx.has('--extract');
   if (extract && ctx.args.length === 0) throw new UsageError('--extract needs at least one FILE, directory or glob ("-" for standard input)');
   const maxText = ctx.value('--max-warnings');
@@ -179,61 +193,206 @@ export async function runLint(ctx: Context): Promise<void> {
   }
   const fix = ctx.has('--fix');
   if (fix && !extract) throw new UsageError('--fix writes fixes back to files: it needs --extract');
-  const type = ctx.value('--type');
-  if (!extract && (type !== undefined || ctx.has('--code'))) throw new UsageError(`${type !== undefined ? '--type' : '--code'} is for files: it needs --extract`);
-  const quiet = ctx.has('--quiet');
+  for (const option of ['--type', '--code', '--ext', '--ignore', '--strict-files']) {
+    if (!extract && ctx.has(option)) throw new UsageError(`${option} is for files: it needs --extract`);
+  }
   const cwd = process.cwd();
-  const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd });
-  const lintOptions = { rules: config.rules as Partial<Record<LintCode, 'off' | Diagnostic['severity']>>, ...(config.preset === undefined ? {} : { preset: config.preset }) };
-  // A URI that comes again (a badge, a link repeated) is linted once: its diagnostics are in terms of the URI alone.
-  // The most recent LINTED_KEPT distinct URIs: memory stays bounded however many distinct URIs a run reads (kept
-  // all, 300,000 lines of standard input held 440 MB).
-  const linted = new Map<string, Diagnostic[]>();
-  const lintOf = (uri: string): Diagnostic[] => {
-    let diagnostics = linted.get(uri);
+  const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
+  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules } };
+}
+
+/** One run of `urigram lint`: the targets linted, counted and written as they come. */
+class LintRun {
+  private readonly out: Context['out'];
+  private readonly counts: Counts = { errors: 0, warnings: 0, infos: 0, fixable: 0, uris: 0, files: 0 };
+  private readonly sarif: SarifWriter | undefined;
+  private firstJson = true;
+  /**
+   * A URI that comes again (a badge, a link repeated) is linted once: its diagnostics are in terms of the URI alone.
+   * The most recent LINTED_KEPT distinct URIs: memory stays bounded however many distinct URIs a run reads (kept
+   * all, 300,000 lines of standard input held 440 MB).
+   */
+  private readonly linted = new Map<string, Diagnostic[]>();
+  /** Whether a URI without diagnostics writes nothing: in text and SARIF (JSON and JSON lines list every URI). */
+  private readonly silentWhenClean: boolean;
+  private readonly readOptions: ReadOptions;
+
+  get extracting(): boolean {
+    return this.settings.extract;
+  }
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly settings: LintSettings,
+  ) {
+    this.out = ctx.out;
+    const { format, config } = settings;
+    this.sarif = format === 'sarif' ? new SarifWriter(this.out, version(), settings.cwd) : undefined;
+    this.silentWhenClean = format !== 'json' && format !== 'ndjson';
+    const type = ctx.value('--type');
+    this.readOptions = {
+      kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind),
+      code: ctx.has('--code') || config.code,
+      templates: config.templates,
+      ...fileProblems(ctx, (file, message, level) => this.sarif?.notification(message, file, level)),
+    };
+  }
+
+  lintOf(uri: string): Diagnostic[] {
+    let diagnostics = this.linted.get(uri);
     if (diagnostics === undefined) {
-      diagnostics = lint(uri, lintOptions);
+      diagnostics = lint(uri, this.settings.lintOptions);
       if (uri.length <= 4096) {
-        if (linted.size >= LINTED_KEPT) linted.clear();
-        linted.set(uri, diagnostics);
+        if (this.linted.size >= LINTED_KEPT) this.linted.clear();
+        this.linted.set(uri, diagnostics);
       }
     }
     return diagnostics;
-  };
-  const counts: Counts = { errors: 0, warnings: 0, infos: 0, fixable: 0, uris: 0, files: 0 };
-  const sarif = format === 'sarif' ? new SarifWriter(out, version(), cwd) : undefined;
-  let firstJson = true;
-  const readOptions: ReadOptions = {
-    kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind),
-    code: ctx.has('--code') || config.code,
-    templates: config.templates,
-    unreadable: (file, message) => sarif?.notification(message, file),
-  };
+  }
 
-  const label = (t: Target): string => t.file ?? JSON.stringify(t.uri);
-  /** Whether a URI without diagnostics writes nothing: in text and SARIF (JSON and JSON lines list every URI). */
-  const silentWhenClean = format !== 'json' && format !== 'ndjson';
+  /** The head of the output. */
+  open(): void {
+    this.sarif?.open();
+    if (this.settings.format === 'json') this.out.write('{"results":[\n');
+  }
+
+  /** URIs given as arguments, or one per line of standard input. */
+  async lintArguments(): Promise<void> {
+    const { ctx, out } = this;
+    let line = 0;
+    const fromStdin = ctx.args.length === 0;
+    // A chunk of lines at a time, with nothing set up for a URI that writes nothing (as for the URIs of a file).
+    for await (const batch of inputBatches(ctx)) {
+      for (const uri of batch) {
+        line++;
+        if (this.ignored(uri)) continue;
+        const diagnostics = this.lintOrFailure(uri, (d) => d);
+        const t: Target = fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 };
+        if (!(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
+          this.counts.uris++;
+          if (!this.silentWhenClean) this.writeClean(t);
+          continue;
+        }
+        await this.report(t, diagnostics);
+      }
+      await out.flushSoon();
+    }
+  }
+
+  /** lintOf(uri), through `within`; what it throws (a bug) as a LintFailure, for report() to say. */
+  private lintOrFailure(uri: string, within: (d: Diagnostic[]) => Diagnostic[]): Diagnostic[] | LintFailure {
+    try {
+      return within(this.lintOf(uri));
+    } catch (e) {
+      return new LintFailure(e);
+    }
+  }
+
+  private ignored(uri: string): boolean {
+    const { ignoreUris } = this.settings.config;
+    return ignoreUris.length > 0 && ignoreUris.some((re) => re.test(uri));
+  }
+
+  /** The URIs of the files, directories and globs given (--extract), each file fixed first with --fix. */
+  async lintFiles(): Promise<void> {
+    const { ctx, settings } = this;
+    const { config, cwd } = settings;
+    const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`), unreadable: this.readOptions.unreadable });
+    for await (let doc of documents(ctx, files, this.readOptions)) {
+      this.counts.files++;
+      if (settings.fix && doc.file !== '-') doc = this.fixFile(doc);
+      await this.lintDocument(doc);
+    }
+  }
+
+  /** Writes the safe fixes of a file back to it, in the encoding it was read in; the file as it is now. */
+  private fixFile(doc: ReadDocument): ReadDocument {
+    const fixed = fixedText(doc, this.settings.config, (uri) => this.lintOf(uri));
+    if (fixed === doc.text) return doc;
+    const bytes = encodeText(fixed, doc.encoding, doc.bom);
+    // Written only when the file read back as the same bytes: its other characters are then written as they were.
+    let before: Buffer;
+    try {
+      before = fs.readFileSync(doc.file);
+    } catch (e) {
+      throw new InputError(`cannot write the fixes to ${doc.file}: ${(e as Error).message}`);
+    }
+    const same = encodeText(doc.text, doc.encoding, doc.bom);
+    if (bytes === undefined || same === undefined || !same.equals(before)) {
+      this.readOptions.note!(doc.file, `not fixed: written back in ${doc.encoding}, its text would not be the bytes it was read from`);
+      return doc;
+    }
+    writeFixes(doc.file, bytes);
+    return readDocument(doc.file, { text: fixed, encoding: doc.encoding, bom: doc.bom }, this.readOptions);
+  }
+
+  private async lintDocument(doc: ReadDocument): Promise<void> {
+    const { ctx, out } = this;
+    const found = directives(doc.text, doc.uris.map((u) => u.found));
+    // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
+    for (const d of found) {
+      for (const code of d.codes) {
+        if (!Object.prototype.hasOwnProperty.call(LINT_RULES, code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
+      }
+    }
+    const suppressed = suppressedBy(found);
+    // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
+    const seen = this.sarif ? new Map<string, number>() : undefined;
+    for (const located of doc.uris) {
+      const uri = located.found.uri;
+      if (this.ignored(uri)) continue;
+      let occurrence = 0;
+      if (seen) {
+        occurrence = seen.get(uri) ?? 0;
+        seen.set(uri, occurrence + 1);
+      }
+      const diagnostics = this.lintOrFailure(uri, (d) => withinKnown(located.found, d));
+      // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
+      if (this.silentWhenClean && !(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
+        this.counts.uris++;
+        continue;
+      }
+      await this.report({ uri, file: doc.file, located, occurrence, suppressed }, diagnostics);
+    }
+    await out.flush();
+  }
+
+  private label(t: Target): string {
+    return t.file ?? JSON.stringify(t.uri);
+  }
+
+  private where(t: Target): object {
+    if (t.located) return { file: t.file, line: t.located.position.line, column: t.located.position.column };
+    if (t.line !== undefined) return { file: t.file, line: t.line, column: 1 };
+    return {};
+  }
+
+  /** Not a lint finding: the linter failed on this input. Reported as an error, and on to the next. */
+  private async reportFailure(t: Target, e: unknown): Promise<void> {
+    const { ctx, out, sarif, settings } = this;
+    ctx.fail();
+    this.counts.errors++;
+    const message = `lint failed: ${errorMessage(e)}`;
+    const place = placeOf(t, { start: 0, end: 0 });
+    if (sarif) sarif.result({ code: 'lint-failed' as LintCode, severity: 'error', message, uri: t.uri, file: t.file, region: regionOf(place), fingerprint: fingerprint(t, { code: 'lint-failed', start: 0 } as unknown as Diagnostic) });
+    else if (settings.format === 'json' || settings.format === 'ndjson') {
+      const body = JSON.stringify({ ...this.where(t), uri: t.uri, error: message });
+      out.write(settings.format === 'json' ? `${this.firstJson ? '' : ',\n'}${body}` : `${body}\n`);
+      this.firstJson = false;
+    } else out.write(`${this.label(t)}:${place.start.line}:${place.start.column}  error  ${message}  lint-failed\n`);
+    await out.flush();
+  }
 
   /** Lints one target and writes what it finds (`linted`: its diagnostics, when the caller has them already). */
-  const report = async (t: Target, linted?: Diagnostic[] | LintFailure): Promise<void> => {
+  private async report(t: Target, linted?: Diagnostic[] | LintFailure): Promise<void> {
+    const { ctx, out, sarif, settings, counts } = this;
     counts.uris++;
     let diagnostics: Diagnostic[];
     try {
       if (linted instanceof LintFailure) throw linted.error;
-      diagnostics = linted ?? lintOf(t.uri);
+      diagnostics = linted ?? this.lintOf(t.uri);
     } catch (e) {
-      // Not a lint finding: the linter failed on this input. Reported as an error, and on to the next.
-      ctx.fail();
-      counts.errors++;
-      const message = `lint failed: ${errorMessage(e)}`;
-      const place = placeOf(t, { start: 0, end: 0 });
-      if (sarif) sarif.result({ code: 'lint-failed' as LintCode, severity: 'error', message, uri: t.uri, file: t.file, region: regionOf(place), fingerprint: fingerprint(t, { code: 'lint-failed', start: 0 } as unknown as Diagnostic) });
-      else if (format === 'json' || format === 'ndjson') {
-        const body = JSON.stringify({ ...where(t), uri: t.uri, error: message });
-        out.write(format === 'json' ? `${firstJson ? '' : ',\n'}${body}` : `${body}\n`);
-        firstJson = false;
-      } else out.write(`${label(t)}:${place.start.line}:${place.start.column}  error  ${message}  lint-failed\n`);
-      await out.flush();
+      await this.reportFailure(t, e);
       return;
     }
     // The diagnostics shown, by index: a place is worked out again when it is written, not kept (a URI of a
@@ -247,7 +406,7 @@ export async function runLint(ctx: Context): Promise<void> {
       else if (d.severity === 'warning') counts.warnings++;
       else counts.infos++;
       if (writableFix(t, d)) counts.fixable++;
-      if (quiet && d.severity !== 'error') continue;
+      if (settings.quiet && d.severity !== 'error') continue;
       if (d.severity === 'error') failed = true;
       shown.push(k);
     }
@@ -261,146 +420,88 @@ export async function runLint(ctx: Context): Promise<void> {
         sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}) });
         if (out.full) await out.flush();
       }
-    } else if (shown.length === 0 && (format === 'json' || format === 'ndjson')) {
-      writeClean(t);
-    } else if (format === 'json' || format === 'ndjson') {
-      if (format === 'json') out.write(firstJson ? '' : ',\n');
-      firstJson = false;
-      openObject(out, { ...where(t), uri: t.uri });
+    } else if (shown.length === 0 && (settings.format === 'json' || settings.format === 'ndjson')) {
+      this.writeClean(t);
+    } else if (settings.format === 'json' || settings.format === 'ndjson') {
+      if (settings.format === 'json') out.write(this.firstJson ? '' : ',\n');
+      this.firstJson = false;
+      openObject(out, { ...this.where(t), uri: t.uri });
       out.write('"diagnostics":');
       await writeJsonArray(out, each(), ({ d, place }) => jsonWith(d, `"line":${place.start.line},"column":${place.start.column},"endLine":${place.end.line},"endColumn":${place.end.column}`));
-      out.write(format === 'json' ? '}' : '}\n');
+      out.write(settings.format === 'json' ? '}' : '}\n');
     } else {
       for (const { d, place } of each()) {
-        out.write(`${label(t)}:${place.start.line}:${place.start.column}  ${d.severity}  ${d.message} (${d.section})  ${d.code}\n`);
+        out.write(`${this.label(t)}:${place.start.line}:${place.start.column}  ${d.severity}  ${d.message} (${d.section})  ${d.code}\n`);
         if (out.full) await out.flush();
       }
     }
-    // The URIs of standard input are answered a chunk of input at a time, before more is waited for (below); the
-    // URIs of a file, when the file is done; either sooner when a chunk of output is full.
+    // The URIs of standard input are answered a chunk of input at a time, before more is waited for (lintArguments);
+    // the URIs of a file, when the file is done; either sooner when a chunk of output is full.
     if (out.full) await out.flush();
-  };
+  }
 
   /** JSON and JSON lines: a URI with no diagnostic to show, in one write. */
-  const writeClean = (t: Target): void => {
-    const head = JSON.stringify({ ...where(t), uri: t.uri });
-    out.write(`${format === 'json' && !firstJson ? ',\n' : ''}${head.slice(0, -1)},"diagnostics":[]}${format === 'json' ? '' : '\n'}`);
-    firstJson = false;
-  };
+  private writeClean(t: Target): void {
+    const { format } = this.settings;
+    const head = JSON.stringify({ ...this.where(t), uri: t.uri });
+    this.out.write(`${format === 'json' && !this.firstJson ? ',\n' : ''}${head.slice(0, -1)},"diagnostics":[]}${format === 'json' ? '' : '\n'}`);
+    this.firstJson = false;
+  }
 
-  const where = (t: Target) => {
-    if (t.located) return { file: t.file, line: t.located.position.line, column: t.located.position.column };
-    if (t.line !== undefined) return { file: t.file, line: t.line, column: 1 };
-    return {};
-  };
+  /** An input that cannot be read still leaves a whole SARIF log or JSON document behind; a failed output cannot. */
+  async abort(e: unknown): Promise<void> {
+    if (e instanceof OutputClosed || e instanceof OutputFailed) return;
+    if (this.sarif) {
+      this.sarif.notification(errorMessage(e));
+      this.sarif.close();
+    } else if (this.settings.format === 'json') this.out.write(`\n],"summary":${JSON.stringify(summary(this.counts, this.settings.maxWarnings))}}\n`);
+    await this.out.flush();
+  }
 
-  sarif?.open();
-  if (format === 'json') out.write('{"results":[\n');
+  /** The tail of the output: the summary, and what --max-warnings says. */
+  async finish(): Promise<void> {
+    const { ctx, out, counts, settings } = this;
+    const { maxWarnings, format } = settings;
+    const tooMany = maxWarnings !== undefined && counts.warnings > maxWarnings;
+    if (tooMany) ctx.fail();
+    if (this.sarif) this.sarif.close();
+    else if (format === 'json') out.write(`\n],"summary":${JSON.stringify(summary(counts, maxWarnings))}}\n`);
+    else if (format === 'text') {
+      const problems = counts.errors + counts.warnings + counts.infos;
+      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+      const scope = settings.extract ? ` in ${plural(counts.uris, 'URI')} in ${plural(counts.files, 'file')}` : ` in ${plural(counts.uris, 'URI')}`;
+      if (problems === 0) out.write(`no problems${scope}\n`);
+      else out.write(`${plural(problems, 'problem')} (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')})${scope}${counts.fixable > 0 ? `; ${counts.fixable} fixable with --fix` : ''}\n`);
+    }
+    if (tooMany) {
+      const message = `urigram lint found too many warnings (${counts.warnings}; maximum: ${maxWarnings})\n`;
+      if (format === 'text') out.write(message);
+      else say(ctx.io, message);
+    }
+    await out.flush();
+  }
+}
+
+/** Writes a file's fixed bytes atomically (./write-file): a kill or a full disk leaves the file as it was. */
+function writeFixes(file: string, bytes: Buffer): void {
   try {
-    if (!extract) {
-      let line = 0;
-      const fromStdin = ctx.args.length === 0;
-      // A chunk of lines at a time, with nothing set up for a URI that writes nothing (as for the URIs of a file, below).
-      for await (const batch of inputBatches(ctx)) {
-        for (const uri of batch) {
-          line++;
-          if (config.ignoreUris.length > 0 && config.ignoreUris.some((re) => re.test(uri))) continue;
-          let diagnostics: Diagnostic[] | LintFailure;
-          try {
-            diagnostics = lintOf(uri);
-          } catch (e) {
-            diagnostics = new LintFailure(e); // reported by report()
-          }
-          const t: Target = fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 };
-          if (!(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
-            counts.uris++;
-            if (!silentWhenClean) writeClean(t);
-            continue;
-          }
-          await report(t, diagnostics);
-        }
-        await out.flushSoon();
-      }
-    } else {
-      const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`) });
-      for await (let doc of documents(ctx, files, readOptions)) {
-        counts.files++;
-        if (fix && doc.file !== '-') {
-          const fixed = fixedText(doc, config, lintOf);
-          if (fixed !== doc.text) {
-            try {
-              // The byte-order mark readFile left out of the text goes back where it was. Written
-              // atomically: a kill or a full disk leaves the file as it was (./write-file).
-              writeFileAtomic(doc.file, hasUtf8Bom(doc.file) ? `\ufeff${fixed}` : fixed);
-            } catch (e) {
-              throw new InputError(`cannot write the fixes: ${(e as Error).message}`);
-            }
-            doc = readDocument(doc.file, fixed, readOptions);
-          }
-        }
-        const found = directives(doc.text, doc.uris.map((u) => u.found));
-        // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
-        for (const d of found) {
-          for (const code of d.codes) {
-            if (!Object.prototype.hasOwnProperty.call(LINT_RULES, code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
-          }
-        }
-        const suppressed = suppressedBy(found);
-        // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
-        const seen = sarif ? new Map<string, number>() : undefined;
-        const ignoreUris = config.ignoreUris;
-        for (const located of doc.uris) {
-          const uri = located.found.uri;
-          if (ignoreUris.length > 0 && ignoreUris.some((re) => re.test(uri))) continue;
-          let occurrence = 0;
-          if (seen) {
-            occurrence = seen.get(uri) ?? 0;
-            seen.set(uri, occurrence + 1);
-          }
-          let diagnostics: Diagnostic[] | LintFailure;
-          try {
-            diagnostics = withinKnown(located.found, lintOf(uri));
-          } catch (e) {
-            diagnostics = new LintFailure(e); // reported by report()
-          }
-          // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
-          if (silentWhenClean && !(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
-            counts.uris++;
-            continue;
-          }
-          await report({ uri, file: doc.file, located, occurrence, suppressed }, diagnostics);
-        }
-        await out.flush();
-      }
-    }
+    writeFileAtomic(file, bytes);
   } catch (e) {
-    // An input that cannot be read still leaves a whole SARIF log or JSON document behind; a failed output cannot.
-    if (!(e instanceof OutputClosed || e instanceof OutputFailed)) {
-      if (sarif) {
-        sarif.notification(errorMessage(e));
-        sarif.close();
-      } else if (format === 'json') out.write(`\n],"summary":${JSON.stringify(summary(counts, maxWarnings))}}\n`);
-      await out.flush();
-    }
+    throw new InputError(`cannot write the fixes: ${(e as Error).message}`);
+  }
+}
+
+export async function runLint(ctx: Context): Promise<void> {
+  const run = new LintRun(ctx, lintSettings(ctx));
+  run.open();
+  try {
+    if (run.extracting) await run.lintFiles();
+    else await run.lintArguments();
+  } catch (e) {
+    await run.abort(e);
     throw e;
   }
-  const tooMany = maxWarnings !== undefined && counts.warnings > maxWarnings;
-  if (tooMany) ctx.fail();
-  if (sarif) sarif.close();
-  else if (format === 'json') out.write(`\n],"summary":${JSON.stringify(summary(counts, maxWarnings))}}\n`);
-  else if (format === 'text') {
-    const problems = counts.errors + counts.warnings + counts.infos;
-    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    const scope = extract ? ` in ${plural(counts.uris, 'URI')} in ${plural(counts.files, 'file')}` : ` in ${plural(counts.uris, 'URI')}`;
-    if (problems === 0) out.write(`no problems${scope}\n`);
-    else out.write(`${plural(problems, 'problem')} (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')})${scope}${counts.fixable > 0 ? `; ${counts.fixable} fixable with --fix` : ''}\n`);
-  }
-  if (tooMany) {
-    const message = `urigram lint found too many warnings (${counts.warnings}; maximum: ${maxWarnings})\n`;
-    if (format === 'text') out.write(message);
-    else say(ctx.io, message);
-  }
-  await out.flush();
+  await run.finish();
 }
 
 function summary(c: Counts, maxWarnings: number | undefined): object {

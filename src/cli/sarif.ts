@@ -182,9 +182,9 @@ export class SarifWriter {
   }
 
   /** A file that could not be read, or another failure of the tool: said in the run's invocation. */
-  notification(message: string, file?: string): void {
+  notification(message: string, file?: string, level: 'error' | 'warning' | 'note' = 'error'): void {
     this.notifications.push({
-      level: 'error',
+      level,
       message: { text: message },
       ...(file !== undefined ? { locations: [{ physicalLocation: { artifactLocation: artifactLocation(file, this.cwd) } }] } : {}),
     });

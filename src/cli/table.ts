@@ -26,6 +26,7 @@ const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['r
 
 const TYPE: OptionSpec = { flags: ['--type'], value: 'T', allowed: ['auto', 'markdown', 'html', 'source', 'text'], description: 'read every file as markdown, html, source (string literals and comments) or text (RFC 3986 Appendix C); auto (default) goes by the extension (.md, .html, .js and the like; anything else is text)' };
 const CODE: OptionSpec = { flags: ['--code'], description: 'Markdown: also the URIs in code spans and code blocks (as text)' };
+const STRICT_FILES: OptionSpec = { flags: ['--strict-files'], description: 'exit 66 when a file or directory cannot be read (without it, each is said on standard error and the run goes on; a file that is not UTF-8 is read by its byte-order mark, its declared encoding or as windows-1252, and said)' };
 
 export const COMMANDS: readonly Command[] = [
   {
@@ -137,15 +138,16 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object per URI: {"file", "line", "column", "uri", "raw", "delimited", "kind", "valid"}' },
       TYPE,
       CODE,
+      STRICT_FILES,
     ],
-    exits: '0 the files were read (invalid URIs are reported, not failures)',
+    exits: '0 the files were read (invalid URIs are reported, not failures; a file or directory that cannot be read is said on standard error, and the run goes on), 66 with --strict-files a file or directory that cannot be read',
     run: runExtract,
   },
   {
     name: 'lint',
     summary: 'report every problem in URIs, with positions, codes and fixes',
     usage: ['{options} [URI ...]', '{options} --extract PATH ...'],
-    description: 'Reports every problem in each URI: syntax errors, security concerns (RFC 3986 section 7), what normalization would change, non-ASCII characters; each with its position, severity, message and code. The rules are in docs/lint-rules.md. With no URI arguments, reads one URI per line from standard input (positions are "-:LINE:COLUMN"). With --extract, lints every URI found in the given files, directories and globs as urigram extract finds them ("-" is standard input), at FILE:LINE:COLUMN. The configuration is the nearest .urigramrc.json in the working directory or above (or --config): rules switched off or re-graded, URIs (regular expressions) and paths (globs) to ignore, the extensions to search directories for; --rule wins over it. In a file, a comment "urigram-disable-next-line [CODE ...]", "urigram-disable [CODE ...]" or "urigram-enable [CODE ...]" (HTML, Markdown, //, /* */ or #) switches rules off for the next line or until enabled. The text output ends with a summary line.',
+    description: 'Reports the problems in each URI: syntax errors, forms only browsers accept (non-ASCII characters, "|" and the like), security concerns (RFC 3986 section 7), and with --preset normalize or strict what normalization would change; each with its position, severity, message and code. The default preset, recommended, reports the errors and warnings: what an author should act on. The rules and presets are in docs/lint-rules.md. With no URI arguments, reads one URI per line from standard input (positions are "-:LINE:COLUMN"). With --extract, lints every URI found in the given files, directories and globs as urigram extract finds them ("-" is standard input), at FILE:LINE:COLUMN. The configuration is the nearest .urigramrc.json in the working directory or above (or --config): the preset, rules switched off or re-graded, URIs (regular expressions) and paths (globs) to ignore, the extensions to search directories for, the template placeholder syntaxes to read as holes; --preset, --rule, --ext and --ignore win over it. A file that is not UTF-8 is read by its byte-order mark, its declared encoding (<meta charset>, an XML declaration) or as windows-1252, and said; a file or directory that cannot be read is said, and the run goes on (exit 66 with --strict-files). In a file, a comment "urigram-disable-next-line [CODE ...]", "urigram-disable [CODE ...]" or "urigram-enable [CODE ...]" (HTML, Markdown, //, /* */ or #) switches rules off for the next line or until enabled. The text output ends with a summary line.',
     options: [
       { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'ndjson', 'sarif'], description: 'text (default: FILE:LINE:COL  severity  message  code, and a summary), json (one document: {"results", "summary"}), ndjson (one JSON object per URI) or sarif (SARIF 2.1.0 for code scanning, written as the results come)' },
       { flags: ['--grammar'], value: 'G', allowed: ['rfc3986'], allowedNote: ' (the lint rules are written for RFC 3986)', description: 'the grammar: rfc3986 (the only one the lint rules are written for)' },
@@ -154,12 +156,16 @@ export const COMMANDS: readonly Command[] = [
       CODE,
       { flags: ['--config'], value: 'FILE', description: 'the configuration file (default: the nearest .urigramrc.json in the working directory or above)' },
       { flags: ['--no-config'], description: 'no configuration file' },
-      { flags: ['--rule'], value: 'CODE=S', repeatable: true, description: 'switch a rule off or give it a severity: S is off, info, warning or error (over the configuration; may be repeated)' },
+      { flags: ['--preset'], value: 'P', allowed: ['recommended', 'normalize', 'strict'], description: 'the rules on: recommended (default: errors and warnings), normalize (and the normalization rules, whose safe fixes --fix writes) or strict (every rule)' },
+      { flags: ['--rule'], value: 'CODE=S', repeatable: true, description: 'switch a rule, or the group browser-accepted or normalization, off or give it a severity: S is off, info, warning or error (over the preset and the configuration; may be repeated)' },
+      { flags: ['--ext'], value: 'EXT', repeatable: true, description: 'with --extract: the extensions a directory is searched for, instead of the configuration\'s (md,html; may be repeated)' },
+      { flags: ['--ignore'], value: 'GLOB', repeatable: true, description: 'with --extract: paths not to read (globs relative to the working directory, besides the configuration\'s ignorePatterns and .gitignore; may be repeated)' },
+      STRICT_FILES,
       { flags: ['--quiet'], description: 'report errors only (warnings still count for --max-warnings)' },
       { flags: ['--max-warnings'], value: 'N', description: 'exit 1 when there are more than N warnings' },
-      { flags: ['--fix'], description: 'with --extract: write the safe fixes (those of normalization, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files, never inside code, then report what is left' },
+      { flags: ['--fix'], description: 'with --extract: write the safe fixes of the rules on (those of normalization, with --preset normalize or strict, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files in their encoding, never inside code nor where a URI\'s end is not certain, then report what is left' },
     ],
-    exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings',
+    exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings, 66 with --strict-files a file or directory that cannot be read',
     run: runLint,
   },
   {
@@ -255,7 +261,7 @@ export const TOP_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** The exit codes every command shares, after its own 0 and 1. */
-export const EXITS = '2 usage error or an input that cannot be read, 74 the output cannot be written, 70 internal error (a bug in urigram)';
+export const EXITS = '2 usage error or an input that cannot be read (for extract and lint --extract, standard input or the configuration: a file or directory is said and the run goes on, see --strict-files), 74 the output cannot be written, 70 internal error (a bug in urigram)';
 
 /** The top-level help: the commands and options are the table's. */
 export const MAIN_HELP: MainHelp = {
