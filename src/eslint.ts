@@ -1,7 +1,15 @@
 /**
  * urigram/eslint: an ESLint plugin (flat config; ESLint 9 and 10) with the
- * rules `valid-uri`, `package-json` and `no-parser-fallback`
+ * rules `valid-uri`, `uri-warnings`, `package-json` and `no-parser-fallback`
  * (./whatwg/no-parser-fallback), and the configs `recommended` and `strict`.
+ *
+ * ESLint gives every report of a rule the rule's own severity: a finding whose
+ * text says "warning" would be an ESLint error. So the findings are split by
+ * their lint severity over two rules that read the same options: `valid-uri`
+ * and `uri-warnings` (the `severities` option says which a rule reports). The
+ * recommended config turns on `valid-uri` for the errors, as an error, and
+ * `uri-warnings` for the warnings, as a warning; a user who sets a rule's
+ * severity maps its findings to it.
  *
  * `valid-uri` runs lint() (or, with grammar: 'rfc3987', the RFC 3987 parse
  * and lint() of the IRI's URI mapping) on string literals and template
@@ -23,7 +31,7 @@
  */
 import type { Rule, Linter } from 'eslint';
 import type * as ESTree from 'estree';
-import { lint, tryParse, percentEncode, LINT_RULES, LINT_PRESETS, type Diagnostic, type LintCode, type Severity } from './index';
+import { lint, tryParse, percentEncode, LINT_GROUPS, LINT_PRESETS, LINT_RULES, type Diagnostic, type LintCode, type LintGroup, type Severity } from './index';
 import noParserFallback from './whatwg/no-parser-fallback';
 
 type UnitSeverity = 'off' | Severity;
@@ -34,10 +42,15 @@ interface Options {
   readonly grammar?: 'rfc3986' | 'rfc3987';
   /** The rule each string must match (default 'URI-reference'). */
   readonly rule?: 'URI' | 'URI-reference';
-  /** Lint codes switched off or given another severity (lint()'s `rules`). */
-  readonly codes?: Partial<Readonly<Record<LintCode, UnitSeverity>>>;
+  /** Lint codes, or the groups browser-accepted and normalization, switched off or given another severity (lint()'s `rules`). */
+  readonly codes?: Partial<Readonly<Record<LintCode | LintGroup, UnitSeverity>>>;
   /** The least lint severity reported (default 'warning': info diagnostics, the normalization ones, are not). */
   readonly report?: Severity;
+  /**
+   * The lint severities this rule reports (default: those from `report` up, for valid-uri; ['warning'] for
+   * uri-warnings). The recommended config gives valid-uri ['error'].
+   */
+  readonly severities?: readonly Severity[];
   /** The schemes allowed (compared case-insensitively); a URI with another scheme is reported. Default: any. */
   readonly schemes?: readonly string[];
   /** More callees whose first argument is a URI: 'open', 'axios.get', 'Request' (call or new). */
@@ -276,7 +289,8 @@ interface Settings {
   readonly grammar: 'rfc3986' | 'rfc3987';
   readonly rule: 'URI' | 'URI-reference';
   readonly codes: Options['codes'];
-  readonly report: Severity;
+  /** The lint severities reported. */
+  readonly severities: ReadonlySet<Severity>;
   readonly schemes: readonly string[] | undefined;
 }
 
@@ -323,24 +337,44 @@ function lintIri(value: string, s: Settings): Diagnostic[] {
 }
 
 function findings(value: string, s: Settings): Finding[] {
-  const least = SEVERITIES.indexOf(s.report);
   // The allowed schemes are lint's own option: a scheme outside them is its code disallowed-scheme, which `codes` can set.
   const diagnostics = s.grammar === 'rfc3987' ? lintIri(value, s) : lint(value, { rule: s.rule, rules: s.codes, schemes: s.schemes });
-  return diagnostics.filter((d) => SEVERITIES.indexOf(d.severity) >= least);
+  return diagnostics.filter((d) => s.severities.has(d.severity));
 }
 
 // ---------------------------------------------------------------------------
 // The rules.
 
-function settingsOf(options: Options, rule: Settings['rule']): Settings {
+/** The severities a rule reports when its options do not say: valid-uri all from `report` up, uri-warnings the warnings. */
+type DefaultSeverities = 'from-report' | readonly Severity[];
+
+function settingsOf(options: Options, rule: Settings['rule'], defaults: DefaultSeverities = 'from-report'): Settings {
+  const least = SEVERITIES.indexOf(options.report ?? 'warning');
+  const severities = options.severities ?? (defaults === 'from-report' ? SEVERITIES.slice(least) : defaults);
   return {
     grammar: options.grammar ?? 'rfc3986',
     rule: options.rule ?? rule,
     // A copy: lint() takes a plain object, and ESLint may hand over a clone made in another realm.
     codes: options.codes === undefined ? undefined : { ...options.codes },
-    report: options.report ?? 'warning',
+    severities: new Set(severities),
     schemes: options.schemes,
   };
+}
+
+/** A quoted value in a message longer than this is cut (with "…"): the value is in the source, the message is for reading. */
+const QUOTED_LIMIT = 40;
+
+/** A message of at most `limit` characters: long quoted values cut, and a syntax error's list of what was expected kept to three. */
+function shortMessage(message: string, limit: number): string {
+  let m = message.replace(/"((?:[^"\\]|\\.)*)"/g, (whole, inner: string) => (inner.length > QUOTED_LIMIT ? `"${inner.slice(0, QUOTED_LIMIT - 1)}…"` : whole));
+  const syntax = /^(invalid \S+ at offset \d+): expected (.*) in (\S+), found (.*?)(; .*)?$/.exec(m);
+  if (syntax !== null) {
+    const [, head, expected, rule, found] = syntax;
+    const items = expected.split(/, | or /);
+    const list = items.length <= 3 ? expected : `${items.slice(0, 3).join(', ')}, …`;
+    m = `${head}: expected ${list} in ${rule}, found ${found}`;
+  }
+  return m.length > limit ? `${m.slice(0, limit - 1)}…` : m;
 }
 
 /** Reports the findings on one string node, with fixes and suggestions, at exact source ranges. */
@@ -354,7 +388,13 @@ function reporter(context: Rule.RuleContext, settings: Settings): (node: ESTree.
     for (const f of findings(s.value, settings)) {
       const [a, b] = sourceRange(s, f.start, f.end);
       const loc = { start: sourceCode.getLocFromIndex(a), end: sourceCode.getLocFromIndex(b) };
-      const data = { message: f.message, code: f.code, severity: f.severity, section: f.section };
+      // The message short; the whole of it, the section and (for a syntax error) the parser's rule path in data, the rule's detail in its docs.
+      // The whole report at most 120 characters: the message, then " (code)".
+      const data: Record<string, string> = { message: shortMessage(f.message, 120 - f.code.length - 3), code: f.code, severity: f.severity, section: f.section, detail: f.message };
+      if (f.code === 'syntax') {
+        const parsed = tryParse(s.value, settings.grammar === 'rfc3987' ? { grammar: 'rfc3987', rule: settings.rule === 'URI' ? 'IRI' : 'IRI-reference' } : { rule: settings.rule });
+        if (!parsed.ok) data.rulePath = parsed.error.rulePath.join(' > ');
+      }
       let fix: Rule.ReportFixer | undefined;
       if (f.fix !== undefined && replaceable(s, f.fix.start, f.fix.end)) {
         const [fa, fb] = sourceRange(s, f.fix.start, f.fix.end);
@@ -378,23 +418,32 @@ const severitySchema = { enum: ['off', 'error', 'warning', 'info'] };
 const COMMON_OPTIONS = {
   grammar: { enum: ['rfc3986', 'rfc3987'] },
   rule: { enum: ['URI', 'URI-reference'] },
-  codes: { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.keys(LINT_RULES).map((code) => [code, severitySchema])) },
+  codes: { type: 'object', additionalProperties: false, properties: Object.fromEntries([...Object.keys(LINT_RULES), ...LINT_GROUPS].map((code) => [code, severitySchema])) },
   report: { enum: ['error', 'warning', 'info'] },
+  severities: { type: 'array', items: { enum: ['error', 'warning', 'info'] }, uniqueItems: true, minItems: 1 },
   schemes: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*$' }, uniqueItems: true },
 };
 
 const MESSAGES = {
-  diagnostic: '{{message}} ({{code}}, {{severity}}, {{section}})',
+  diagnostic: '{{message}} ({{code}})',
   notString: '{{field}} must be a URI, a string; it is {{type}}',
   fix: 'Replace {{before}} with {{after}} ({{code}})',
 };
 
-const validUri: Rule.RuleModule = {
+/**
+ * valid-uri and uri-warnings: one rule, the findings split by their lint severity (see the header), each
+ * reporting the severities of its `severities` option (by default valid-uri those from `report` up,
+ * uri-warnings the warnings).
+ */
+function uriRule(name: 'valid-uri' | 'uri-warnings', defaults: DefaultSeverities, description: string): Rule.RuleModule {
+  return {
   meta: {
-    type: 'problem',
+    type: name === 'valid-uri' ? 'problem' : 'suggestion',
     docs: {
-      description: 'URI strings in URI positions (new URL, fetch, url properties, JSX href) must be valid RFC 3986 URI references (or IRIs), without the problems lint() finds',
+      description,
       recommended: true,
+      // Each finding's detail is its lint rule's section there (the message names the rule's code).
+      url: 'https://unpkg.com/urigram/docs/lint-rules.md',
     },
     fixable: 'code',
     hasSuggestions: true,
@@ -414,12 +463,12 @@ const validUri: Rule.RuleModule = {
   },
   create(context) {
     const options = (context.options[0] ?? {}) as Options;
-    const settings = settingsOf(options, 'URI-reference');
+    const settings = settingsOf(options, 'URI-reference', defaults);
     let properties: RegExp;
     try {
       properties = new RegExp(options.properties ?? DEFAULT_PROPERTIES, 'u');
     } catch (e) {
-      throw new Error(`urigram/valid-uri: option properties is not a regular expression: ${(e as Error).message}`);
+      throw new Error(`urigram/${name}: option properties is not a regular expression: ${(e as Error).message}`);
     }
     const callees = new Map<string, readonly number[]>(Object.entries(BUILT_IN_CALLEES));
     for (const name of options.callees ?? []) if (!callees.has(name)) callees.set(name, [0]);
@@ -471,6 +520,10 @@ const validUri: Rule.RuleModule = {
     } as Rule.RuleListener;
   },
 };
+}
+
+const validUri = uriRule('valid-uri', 'from-report', 'URI strings in URI positions (new URL, fetch, url properties, JSX href) must be valid RFC 3986 URI references (or IRIs): the findings of lint() at error level (with the recommended config)');
+const uriWarnings = uriRule('uri-warnings', ['warning'], 'URI strings in URI positions: the findings of lint() at warning level (forms only browsers accept, security concerns), reported as ESLint warnings');
 
 /** A JSON node of @eslint/json (momoa's), as far as package-json reads it. */
 interface JsonNode {
@@ -536,16 +589,22 @@ const packageJson: Rule.RuleModule = {
   },
 };
 
-const recommendedRules: Linter.RulesRecord = { 'urigram/valid-uri': 'error', 'urigram/no-parser-fallback': 'error' };
+/** Each finding at its own severity: the errors as ESLint errors, the warnings as ESLint warnings; and no parser fallback. */
+const recommendedRules: Linter.RulesRecord = { 'urigram/valid-uri': ['error', { severities: ['error'] }], 'urigram/uri-warnings': 'warn', 'urigram/no-parser-fallback': 'error' };
 
 const plugin = {
   meta: { name: 'urigram' },
-  rules: { 'valid-uri': validUri, 'package-json': packageJson, 'no-parser-fallback': noParserFallback },
+  rules: { 'valid-uri': validUri, 'uri-warnings': uriWarnings, 'package-json': packageJson, 'no-parser-fallback': noParserFallback },
   configs: {} as { recommended: Linter.Config; strict: Linter.Config },
 };
 plugin.configs.recommended = { name: 'urigram/recommended', plugins: { urigram: plugin }, rules: recommendedRules };
-// The strict preset of lint() (LINT_PRESETS.strict): the rules that are off by default, on.
-plugin.configs.strict = { name: 'urigram/strict', plugins: { urigram: plugin }, rules: { ...recommendedRules, 'urigram/valid-uri': ['error', { codes: { ...LINT_PRESETS.strict } }] } };
+// The strict preset of lint() (LINT_PRESETS.strict): every rule, whatwg-differs and the infos too, each at its own severity.
+const strictCodes = { ...LINT_PRESETS.strict };
+plugin.configs.strict = {
+  name: 'urigram/strict',
+  plugins: { urigram: plugin },
+  rules: { ...recommendedRules, 'urigram/valid-uri': ['error', { severities: ['error'], codes: strictCodes }], 'urigram/uri-warnings': ['warn', { severities: ['warning', 'info'], codes: strictCodes }] },
+};
 
 // A namespace merged with the plugin: the way to export types from a module whose export is the plugin itself (`export =`, for require()).
 // eslint-disable-next-line @typescript-eslint/no-namespace -- the only way to give an `export =` module its types (see above)
