@@ -195,6 +195,16 @@ describe('the installed package', () => {
     expect(JSON.parse(r.stdout).suiteVersion).toBe(manifest.version);
   }, 60_000);
 
+  it('ships no document that fails its own linter with the default configuration (issue 37, item 3)', () => {
+    // Every document of the packed file list, each read for what it is (Markdown, HTML and SVG, text), by the bin it ships.
+    const documents = packed.files.map((f) => f.path).filter((p) => /\.(md|markdown|html?|svg|txt)$/.test(p));
+    expect(documents).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/lint-rules.md', 'docs/scorecard.md', 'dist/playground/index.html']));
+    const bin = path.join(project, 'node_modules', '.bin', 'urigram');
+    const r = run(bin, ['lint', '--extract', '--no-config', '--strict-files', ...documents], installed);
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(new RegExp(`^no problems in \\d+ URIs in ${documents.length} files\\n$`));
+  }, 60_000);
+
   it('runs the conformance suite it ships (urigram conformance), against itself and an adapter module of the user\'s', () => {
     const bin = path.join(project, 'node_modules', '.bin', 'urigram');
     const own = run(bin, ['conformance', '--category', 'uri-to-iri,resolution', '--format', 'json'], project);
