@@ -313,10 +313,8 @@ describe('template placeholders (issue 37, item 5)', () => {
       ['https://github.com/', true],
     ]);
     expect(extractDocument('visit http://a.example/<%= path %> now').map((u) => [u.uri, u.cut === true])).toEqual([['http://a.example/', true]]);
-    expect(extractDocument('url = f"https://{{ host }}/v1"; x = "https://example.com/{{ a }} b"', { kind: 'source', name: 'a.py' }).map((u) => [u.uri, u.cut === true])).toEqual([
-      ['https://', true],
-      ['https://example.com/', true],
-    ]);
+    // "https://" before a hole: nothing of the URI but its scheme is known, so it is not read.
+    expect(extractDocument('url = f"https://{{ host }}/v1"; x = "https://example.com/{{ a }} b"', { kind: 'source', name: 'a.py' }).map((u) => [u.uri, u.cut === true])).toEqual([['https://example.com/', true]]);
     const ref = '<a href="http://a.example/&amp;{{ x }}">';
     const [u] = extractDocument(ref, { kind: 'html' });
     expect([u.uri, u.cut, atOffsets(ref, u)]).toEqual(['http://a.example/&', true, 'http://a.example/&']);
@@ -331,6 +329,16 @@ describe('template placeholders (issue 37, item 5)', () => {
     // Braces around anything else are not an expression: JSON, a space, a quote.
     expect(extractDocument('see http://a.example/{"a": 1} and http://b.example/{a b}').map((u) => u.cut === true)).toEqual([false, false]);
     expect(html('<a href="http://a.example/{x}">', { templates: ['mustache'] })).toEqual([['http://a.example/{x}', false]]);
+  });
+
+  it('an elision ("...", "…") is a hole; a scheme alone ("http://" in "the http:// transport") is no URI in prose', () => {
+    const text = 'the http:// and https:// transports; "ssh://..." URL; see https://github.com/.../issues and http://a/../b and [x](http://) and <a href="https://a.example/…">';
+    expect(md(text).map((u) => [u.uri, u.kind, u.cut === true])).toEqual([
+      ['https://github.com/', 'text', true],
+      ['http://a/../b', 'text', false],
+      ['http://', 'link', false],
+      ['https://a.example/', 'attribute', true],
+    ]);
   });
 
   it('a syntax can be turned off; an unknown one is a TypeError', () => {
@@ -423,7 +431,8 @@ describe('source code', () => {
       ['a.php', '$x = "https://a.example/{$id}/x";', [['https://a.example/', true]]],
       ['a.cs', 'var x = $"https://a.example/{id}/x";', [['https://a.example/', true]]],
       ['a.py', 'x = "https://api.example/{}/items".format(id)', [['https://api.example/', true]]],
-      ['a.go', 'u := fmt.Sprintf("https://%s/api/v%d", host, 1)', [['https://', true]]],
+      // Nothing known but the scheme: no URI to read (a scheme alone, before a hole as in prose).
+      ['a.go', 'u := fmt.Sprintf("https://%s/api/v%d", host, 1)', []],
       // "%2f" is a triplet, not a conversion of width 2: the URI goes on to the "%s".
       ['a.py', 'x = "see http://a.example/%2f/%s" % y', [['http://a.example/%2f/', true]]],
       ['a.swift', 'let c = #"https://c.example/\\#(id)"#\nlet d = "https://d.example/\\(id)/x"', [['https://c.example/', true], ['https://d.example/', true]]],

@@ -22,7 +22,7 @@
  */
 import type { DocumentKind, DocumentOptions, DocumentUri } from './types';
 import { DOCUMENT_KINDS, TEMPLATE_SYNTAXES } from './types';
-import { cutAtHoles, templateHoles } from './templates';
+import { cutAtHoles, elisionHoles, mergeHoles, templateHoles } from './templates';
 import { markdownUris } from './markdown';
 import { htmlUris } from './html';
 import { sourceLanguageOf, sourceUris } from './source';
@@ -79,6 +79,6 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   else if (kind === 'html') out = htmlUris(text, 0, text.length);
   else if (kind === 'source') out = sourceUris(text, sourceLanguageOf(templateName(options.name ?? '').name));
   else out = proseUris(text, 0);
-  const holes = templateHoles(text, templates);
+  const holes = mergeHoles(templateHoles(text, templates), elisionHoles(text));
   return cutAtHoles(out, holes).sort((a, b) => a.start - b.start);
 }

@@ -35,6 +35,13 @@ function fromExtracted(found: ExtractedUri, base: number, code = false): Documen
 const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
 
 /**
+ * A scheme and "//" with nothing after them: in prose a mention of the scheme ("the http:// and https://
+ * transports", "a URL that begins with https://"), not a URI that anyone links to. Not read (a link's
+ * destination or an attribute that says "http://" still is: there it is meant as a URI).
+ */
+export const SCHEME_ONLY = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/)?$/;
+
+/**
  * The URIs of prose: ./extract, with quotes only around URI-like text, one
  * paragraph at a time (no delimiter pairs across a blank line, and a
  * paragraph without a ":" holds no URI). `masked` is a stretch of prose;
@@ -52,7 +59,7 @@ export function proseUris(masked: string, base: number, code = false): DocumentU
     }
     if (colon >= to) return;
     const piece = from === 0 && to === masked.length ? masked : masked.slice(from, to);
-    for (const f of extract(piece, PROSE_OPTIONS)) out.push(fromExtracted(f, base + from, code));
+    for (const f of extract(piece, PROSE_OPTIONS)) if (!SCHEME_ONLY.test(f.uri)) out.push(fromExtracted(f, base + from, code));
   };
   const blank = /\n[^\S\n]*\n/g;
   let at = 0;

@@ -13,6 +13,7 @@
  * one that can be turned off (the configuration's "templates").
  */
 import { isValid } from '../core/parse';
+import { SCHEME_ONLY } from './prose';
 import { TEMPLATE_SYNTAXES, type DocumentUri, type TemplateSyntax } from './types';
 
 /** A placeholder longer than this is taken for text that happens to hold an opener and, far off, a closer. */
@@ -89,6 +90,37 @@ export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] 
   return holes;
 }
 
+/**
+ * Elisions: three dots or more, or "…", written where a URI goes on ("https://github.com/.../issues",
+ * "ssh://..."): what they stand for is not known, so they are holes as placeholders are.
+ */
+const ELISION = /\.{3,}|\u2026/g;
+
+/** The elisions of `text`, as sorted, disjoint [start, end) ranges. */
+export function elisionHoles(text: string): Array<[number, number]> {
+  const holes: Array<[number, number]> = [];
+  if (!text.includes('...') && !text.includes('\u2026')) return holes;
+  ELISION.lastIndex = 0;
+  for (let m = ELISION.exec(text); m !== null; m = ELISION.exec(text)) holes.push([m.index, m.index + m[0].length]);
+  return holes;
+}
+
+/** Two lists of sorted, disjoint ranges as one (ranges that overlap or touch merged). */
+export function mergeHoles(a: ReadonlyArray<[number, number]>, b: ReadonlyArray<[number, number]>): Array<[number, number]> {
+  if (b.length === 0) return a as Array<[number, number]>;
+  if (a.length === 0) return b as Array<[number, number]>;
+  const out: Array<[number, number]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i][0] <= b[j][0]) ? a[i++] : b[j++];
+    const last = out[out.length - 1];
+    if (last !== undefined && next[0] <= last[1]) last[1] = Math.max(last[1], next[1]);
+    else out.push([next[0], next[1]]);
+  }
+  return out;
+}
+
 /** The first hole that ends after `at` (holes sorted and disjoint): a binary search. */
 function firstEndingAfter(holes: ReadonlyArray<[number, number]>, at: number): number {
   let lo = 0;
@@ -125,6 +157,8 @@ export function cutAtHoles(uris: readonly DocumentUri[], holes: ReadonlyArray<[n
     }
     if (keep === 0) continue;
     const uri = u.uri.slice(0, keep);
+    // Only a scheme before the hole ("ssh://..." , "{{ proto }}://"): nothing of a URI is known.
+    if (SCHEME_ONLY.test(uri)) continue;
     const offsets = u.offsets?.subarray(0, keep);
     const end = offsets !== undefined ? offsets[keep - 1] + 1 : u.start + keep;
     out.push({ ...u, uri, end, ...(offsets !== undefined ? { offsets } : {}), valid: isValid(uri), cut: true });
