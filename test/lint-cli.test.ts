@@ -301,6 +301,12 @@ describe('--fix', () => {
     expect(left.stderr).toContain('a.html: not fixed: written back in shift_jis');
     expect(fs.readFileSync(file).equals(sjis)).toBe(true);
     expect(problems(left.stdout)).toEqual(['a.html:1:36 uppercase-scheme', 'a.html:1:43 uppercase-host']);
+    // The file's mode is kept (the write is atomic: a temporary file renamed over it).
+    fs.writeFileSync(file, '<a href="HTTP://Example.COM/a">x</a>\n');
+    fs.chmodSync(file, 0o640);
+    run(['lint', '--extract', '--fix', 'a.html']);
+    expect([fs.statSync(file).mode & 0o777, fs.readFileSync(file, 'utf8')]).toEqual([0o640, '<a href="http://example.com/a">x</a>\n']);
+    expect(fs.readdirSync(project).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     // A UTF-8 byte-order mark is kept, and so is UTF-16's.
     fs.writeFileSync(file, '\ufeff<a href="HTTP://Example.COM/a">x</a>\n');
     run(['lint', '--extract', '--fix', 'a.html']);
@@ -350,7 +356,7 @@ describe('the default signal (issue 37, item 2)', () => {
     write('a.md', doc);
     write('.urigramrc.json', JSON.stringify({ preset: 'strict', rules: { 'browser-accepted': 'error' } }));
     let r = run(['lint', '--extract', 'a.md'], { preset: false });
-    expect(r.stdout).toContain('12 problems (5 errors, 1 warning, 6 infos)');
+    expect(r.stdout).toContain('13 problems (5 errors, 2 warnings, 6 infos)');
     expect(problems(r.stdout)).toContain('a.md:1:23 empty-path');
     r = run(['lint', '--extract', 'a.md', '--preset', 'recommended', '--rule', 'browser-accepted=info'], { preset: false });
     expect(r.stdout).toContain('6 problems (2 errors, 1 warning, 3 infos)');
