@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { Random } from './grammar-check/generate';
 
 interface Finding {
   readonly code: string;
@@ -47,18 +48,6 @@ function findings(cli: string, target: string, preset: string | undefined): { fi
   return { findings: out, uris: doc.summary.uris, files: doc.summary.files };
 }
 
-/** A small, seeded generator (mulberry32): the same draw on the same findings. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function main(): void {
   const { cli, sample, seed, paths } = parseArgs(process.argv.slice(2));
   const defaults: Finding[] = [];
@@ -87,11 +76,11 @@ function main(): void {
     for (const [rule, n] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`| ${rule} | ${n} |`);
   }
   const candidates = defaults.filter((f) => f.severity !== 'info');
-  const next = random(seed);
+  const random = new Random(seed);
   // A partial Fisher-Yates shuffle: the first `sample` of a random order (all of them when there are fewer).
   const drawn = candidates.slice();
   for (let i = 0; i < Math.min(sample, drawn.length); i++) {
-    const j = i + Math.floor(next() * (drawn.length - i));
+    const j = i + random.int(drawn.length - i);
     [drawn[i], drawn[j]] = [drawn[j], drawn[i]];
   }
   console.log(`\n## ${Math.min(sample, drawn.length)} of the ${candidates.length} non-info findings of the default, drawn with seed ${seed}\n`);
