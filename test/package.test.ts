@@ -262,8 +262,8 @@ describe('urigram/eslint and urigram/formats, installed (ESLint and ajv are the 
         new ESLint({ cwd: ${JSON.stringify(dir)} }).lintFiles(['a.js']).then(([r]) => process.stdout.write(JSON.stringify(r.messages.map((m) => [m.ruleId, m.line, m.column, m.message.replace(/ at offset.*\\(/, ' (')]))));`;
       const r = run(process.execPath, ['-e', script], dir);
       expect(r.stderr).toBe('');
-      const scheme = ['urigram/valid-uri', 2, 8, 'the scheme "ftp" is not one of the allowed schemes: https (disallowed-scheme, error, RFC 3986 3.1, 7.1)'];
-      expect([config, JSON.parse(r.stdout)]).toEqual([config, [['urigram/valid-uri', 1, 16, 'invalid URI-reference (syntax, error, RFC 3986 3, 4)'], ...(config.endsWith('.mjs') ? [scheme] : [])]]);
+      const scheme = ['urigram/valid-uri', 2, 8, 'the scheme "ftp" is not one of the allowed schemes: https (disallowed-scheme)'];
+      expect([config, JSON.parse(r.stdout)]).toEqual([config, [['urigram/valid-uri', 1, 16, 'invalid URI-reference (syntax)'], ...(config.endsWith('.mjs') ? [scheme] : [])]]);
     }
   }, 60_000);
 });

@@ -853,6 +853,7 @@ function browserAcceptedForm(uri: string, rule: UriRuleName): { mapped: string; 
   const ascii: number[] = [];
   let nonAscii = -1;
   let hash = false;
+  let delimited = false;
   const references = new Set<number>();
   if (uri.includes('&#')) for (const m of uri.matchAll(CHARACTER_REFERENCE)) if (m[0][1] === '#') references.add(m.index + 1);
   for (let i = 0; i < uri.length; i++) {
@@ -864,8 +865,12 @@ function browserAcceptedForm(uri: string, rule: UriRuleName): { mapped: string; 
     if (i < pathStart) continue;
     const ch = uri[i];
     if (ch === '#' && references.has(i)) continue;
+    // A "[" or "]" is a path's only after a scheme, an authority or a "/", "?" or "#": one that begins a reference
+    // ("[::1]:80", "[1%25...") is an IP literal's without its "//", a syntax error.
+    if ((ch === '[' || ch === ']') && pathStart === 0 && !delimited) continue;
     const encode = BROWSER_ACCEPTED.has(ch) || (ch === '#' && hash);
     if (ch === '#') hash = true;
+    if (ch === '/' || ch === '?' || ch === '#') delimited = true;
     if (!encode) continue;
     ascii.push(i);
     parts.push(uri.slice(from, i), tripletOf(c));
