@@ -437,89 +437,89 @@ const MESSAGES = {
  */
 function uriRule(name: 'valid-uri' | 'uri-warnings', defaults: DefaultSeverities, description: string): Rule.RuleModule {
   return {
-  meta: {
-    type: name === 'valid-uri' ? 'problem' : 'suggestion',
-    docs: {
-      description,
-      recommended: true,
-      // Each finding's detail is its lint rule's section there (the message names the rule's code).
-      url: 'https://unpkg.com/urigram/docs/lint-rules.md',
-    },
-    fixable: 'code',
-    hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          ...COMMON_OPTIONS,
-          callees: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
-          properties: { type: 'string' },
-          jsxAttributes: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+    meta: {
+      type: name === 'valid-uri' ? 'problem' : 'suggestion',
+      docs: {
+        description,
+        recommended: true,
+        // Each finding's detail is its lint rule's section there (the message names the rule's code).
+        url: 'https://unpkg.com/urigram/docs/lint-rules.md',
+      },
+      fixable: 'code',
+      hasSuggestions: true,
+      schema: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            ...COMMON_OPTIONS,
+            callees: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+            properties: { type: 'string' },
+            jsxAttributes: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+          },
         },
-      },
-    ],
-    messages: MESSAGES,
-  },
-  create(context) {
-    const options = (context.options[0] ?? {}) as Options;
-    const settings = settingsOf(options, 'URI-reference', defaults);
-    let properties: RegExp;
-    try {
-      properties = new RegExp(options.properties ?? DEFAULT_PROPERTIES, 'u');
-    } catch (e) {
-      throw new Error(`urigram/${name}: option properties is not a regular expression: ${(e as Error).message}`);
-    }
-    const callees = new Map<string, readonly number[]>(Object.entries(BUILT_IN_CALLEES));
-    for (const name of options.callees ?? []) if (!callees.has(name)) callees.set(name, [0]);
-    const jsxAttributes = new Set(options.jsxAttributes ?? DEFAULT_JSX_ATTRIBUTES);
-    const check = reporter(context, settings);
-
-    function calleeName(callee: ESTree.Node): string | undefined {
-      if (callee.type === 'Identifier') return callee.name;
-      if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
-        const object = calleeName(callee.object);
-        return object === undefined ? undefined : `${object}.${callee.property.name}`;
+      ],
+      messages: MESSAGES,
+    },
+    create(context) {
+      const options = (context.options[0] ?? {}) as Options;
+      const settings = settingsOf(options, 'URI-reference', defaults);
+      let properties: RegExp;
+      try {
+        properties = new RegExp(options.properties ?? DEFAULT_PROPERTIES, 'u');
+      } catch (e) {
+        throw new Error(`urigram/${name}: option properties is not a regular expression: ${(e as Error).message}`);
       }
-      return undefined;
-    }
+      const callees = new Map<string, readonly number[]>(Object.entries(BUILT_IN_CALLEES));
+      for (const name of options.callees ?? []) if (!callees.has(name)) callees.set(name, [0]);
+      const jsxAttributes = new Set(options.jsxAttributes ?? DEFAULT_JSX_ATTRIBUTES);
+      const check = reporter(context, settings);
 
-    function call(node: ESTree.CallExpression | ESTree.NewExpression): void {
-      const name = calleeName(node.callee);
-      if (name === undefined) return;
-      const positions = callees.get(name) ?? callees.get(name.replace(/^(?:globalThis|window|self)\./, ''));
-      if (positions !== undefined) for (const k of positions) check(node.arguments[k] as ESTree.Node | undefined);
-    }
+      function calleeName(callee: ESTree.Node): string | undefined {
+        if (callee.type === 'Identifier') return callee.name;
+        if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+          const object = calleeName(callee.object);
+          return object === undefined ? undefined : `${object}.${callee.property.name}`;
+        }
+        return undefined;
+      }
 
-    function propertyName(key: ESTree.Node, computed: boolean): string | undefined {
-      if (!computed && key.type === 'Identifier') return key.name;
-      if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
-      return undefined;
-    }
+      function call(node: ESTree.CallExpression | ESTree.NewExpression): void {
+        const name = calleeName(node.callee);
+        if (name === undefined) return;
+        const positions = callees.get(name) ?? callees.get(name.replace(/^(?:globalThis|window|self)\./, ''));
+        if (positions !== undefined) for (const k of positions) check(node.arguments[k] as ESTree.Node | undefined);
+      }
 
-    return {
-      CallExpression: call,
-      NewExpression: call,
-      Property(node: ESTree.Property) {
-        if (node.kind !== 'init' || node.method || node.shorthand) return;
-        const name = propertyName(node.key, node.computed);
-        if (name !== undefined && properties.test(name)) check(node.value);
-      },
-      AssignmentExpression(node: ESTree.AssignmentExpression) {
-        if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
-        const name = propertyName(node.left.property, node.left.computed);
-        if (name !== undefined && properties.test(name)) check(node.right);
-      },
-      JSXAttribute(node: ESTree.Node) {
-        const attribute = node as unknown as { name: { type: string; name?: string }; value: ESTree.Node | { type: 'JSXExpressionContainer'; expression: ESTree.Node } | null };
-        if (attribute.name.type !== 'JSXIdentifier' || !jsxAttributes.has(attribute.name.name as string) || attribute.value === null) return;
-        const value = attribute.value;
-        if (value.type === 'JSXExpressionContainer') check((value as { expression: ESTree.Node }).expression);
-        else check(value as ESTree.Node, true);
-      },
-    } as Rule.RuleListener;
-  },
-};
+      function propertyName(key: ESTree.Node, computed: boolean): string | undefined {
+        if (!computed && key.type === 'Identifier') return key.name;
+        if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+        return undefined;
+      }
+
+      return {
+        CallExpression: call,
+        NewExpression: call,
+        Property(node: ESTree.Property) {
+          if (node.kind !== 'init' || node.method || node.shorthand) return;
+          const name = propertyName(node.key, node.computed);
+          if (name !== undefined && properties.test(name)) check(node.value);
+        },
+        AssignmentExpression(node: ESTree.AssignmentExpression) {
+          if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
+          const name = propertyName(node.left.property, node.left.computed);
+          if (name !== undefined && properties.test(name)) check(node.right);
+        },
+        JSXAttribute(node: ESTree.Node) {
+          const attribute = node as unknown as { name: { type: string; name?: string }; value: ESTree.Node | { type: 'JSXExpressionContainer'; expression: ESTree.Node } | null };
+          if (attribute.name.type !== 'JSXIdentifier' || !jsxAttributes.has(attribute.name.name as string) || attribute.value === null) return;
+          const value = attribute.value;
+          if (value.type === 'JSXExpressionContainer') check((value as { expression: ESTree.Node }).expression);
+          else check(value as ESTree.Node, true);
+        },
+      } as Rule.RuleListener;
+    },
+  };
 }
 
 const validUri = uriRule('valid-uri', 'from-report', 'URI strings in URI positions (new URL, fetch, url properties, JSX href) must be valid RFC 3986 URI references (or IRIs): the findings of lint() at error level (with the recommended config)');
