@@ -23,9 +23,14 @@ let project: string;
  * off by default since issue 37, still serve as their examples, but whatwg-differs (opt-in, issue 31:
  * its tests are its own); the tests of the default give `preset: false`.
  */
-function run(args: string[], options: { cwd?: string; stdin?: string; preset?: false; uid?: number } = {}): { status: number | null; stdout: string; stderr: string } {
-  const strict = args[0] === 'lint' && options.preset !== false && !args.some((a) => a.startsWith('--preset')) ? ['--preset=strict', '--rule=whatwg-differs=off'] : [];
-  const r = spawnSync(process.execPath, [cli, ...args, ...strict], { cwd: options.cwd ?? project, input: options.stdin ?? '', encoding: 'utf8', uid: options.uid, gid: options.uid });
+function run(args: string[], options: { cwd?: string; stdin?: string; preset?: false } = {}): { status: number | null; stdout: string; stderr: string } {
+  return runWith([], args, options.preset, options);
+}
+
+/** run(), with options for node itself before the command line's (-r MODULE). */
+function runWith(nodeOptions: string[], args: string[], preset?: false, options: { cwd?: string; stdin?: string } = {}): { status: number | null; stdout: string; stderr: string } {
+  const strict = args[0] === 'lint' && preset !== false && !args.some((a) => a.startsWith('--preset')) ? ['--preset=strict', '--rule=whatwg-differs=off'] : [];
+  const r = spawnSync(process.execPath, [...nodeOptions, cli, ...args, ...strict], { cwd: options.cwd ?? project, input: options.stdin ?? '', encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -416,26 +421,36 @@ describe('files in other encodings, and files that cannot be read (issue 37, ite
     fs.mkdirSync(path.join(project, 'locked'));
     write('locked/in.md', '[b](http://u:pw@b.example/)\n');
     fs.chmodSync(path.join(project, 'locked'), 0o000);
-    // Root reads any directory: the command runs as nobody then (the project and its files readable by all).
-    const uid = process.getuid?.() === 0 ? 65534 : undefined;
-    for (const p of [project, path.join(project, 'ok.md')]) fs.chmodSync(p, 0o755);
+    // Root reads any directory: then the command line runs with fs.readdirSync failing on it as it fails for
+    // anyone else (EACCES), loaded before the command line (node -r), which reads through the same fs module.
+    const preload = path.join(project, 'locked-preload.js');
+    fs.writeFileSync(
+      preload,
+      `const fs = require('node:fs'); const real = fs.readdirSync;
+       fs.readdirSync = function (p, ...rest) {
+         if (String(p).endsWith('/locked')) { const e = new Error("EACCES: permission denied, scandir '" + p + "'"); e.code = 'EACCES'; throw e; }
+         return real.call(this, p, ...rest);
+       };`,
+    );
+    const asRoot = process.getuid?.() === 0;
+    const locked = (args: string[], preset?: false) => (asRoot ? runWith(['-r', preload], args, preset) : run(args, { preset }));
     try {
-      let r = run(['lint', '--extract', 'locked', 'ok.md'], { preset: false, uid });
+      let r = locked(['lint', '--extract', 'locked', 'ok.md'], false);
       expect(r.stderr).toContain('urigram lint: cannot read the directory locked');
       expect(r.status).toBe(0);
       expect(problems(r.stdout)).toEqual(['ok.md:1:14 password-in-userinfo']);
-      r = run(['lint', '--extract', '--strict-files', 'locked'], { preset: false, uid });
+      r = locked(['lint', '--extract', '--strict-files', 'locked'], false);
       expect(r.status).toBe(66);
       // Met in a search too.
-      r = run(['lint', '--extract', '--strict-files', '.'], { preset: false, uid });
+      r = locked(['lint', '--extract', '--strict-files', '.'], false);
       expect(r.stderr).toContain('cannot read the directory locked');
       expect(r.status).toBe(66);
       // And the same in urigram extract.
-      r = run(['extract', 'locked', 'ok.md'], { uid });
+      r = locked(['extract', 'locked', 'ok.md']);
       expect([r.status, r.stdout.trim()]).toEqual([0, 'ok.md:1:5  http://u:pw@a.example/']);
-      expect(run(['extract', '--strict-files', 'locked'], { uid }).status).toBe(66);
-      expect(run(['extract', '--strict-files', 'missing.md'], { uid }).status).toBe(66);
-      expect(run(['extract', 'missing.md'], { uid }).status).toBe(0);
+      expect(locked(['extract', '--strict-files', 'locked']).status).toBe(66);
+      expect(locked(['extract', '--strict-files', 'missing.md']).status).toBe(66);
+      expect(locked(['extract', 'missing.md']).status).toBe(0);
     } finally {
       fs.chmodSync(path.join(project, 'locked'), 0o755);
     }
