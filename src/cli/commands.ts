@@ -19,7 +19,7 @@ import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErro
 import { documents, fileProblems, inputs } from './inputs';
 import { listFiles } from './files';
 import { DEFAULT_EXTENSIONS } from './config';
-import type { DocumentKind } from '../documents';
+import type { DocumentKind } from '../documents/index';
 export { runLint } from './lint-command';
 import type { Context } from './command';
 

@@ -27,7 +27,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from '../lint/lint';
-import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents';
+import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents/index';
 import { InputError, UsageError } from './io';
 
 export const CONFIG_NAME = '.urigramrc.json';

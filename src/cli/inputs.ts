@@ -7,7 +7,7 @@ import { EXIT_NO_INPUT, InputError, readAll, readFile, readLineBatches, say, std
 import type { DecodedText } from './encoding';
 import { errorMessage } from './output';
 import { LineMap, locate, type LocatedUri } from './positions';
-import { extractDocument, kindOfFile, type DocumentKind, type TemplateSyntax } from '../documents';
+import { extractDocument, kindOfFile, type DocumentKind, type TemplateSyntax } from '../documents/index';
 import type { Context } from './command';
 
 /** Says on a terminal what a command with no arguments waits for, instead of waiting silently. */

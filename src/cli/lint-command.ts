@@ -10,7 +10,7 @@ import * as crypto from 'node:crypto';
 import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
-import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents';
+import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
 import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
 import { encodeText } from './encoding';

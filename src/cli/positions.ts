@@ -11,7 +11,7 @@
  * instead would make every column after an emoji disagree with the offsets
  * the library reports for the same text.)
  */
-import { extractDocument, type DocumentOptions, type DocumentUri } from '../documents';
+import { extractDocument, type DocumentOptions, type DocumentUri } from '../documents/index';
 import { lineStarts } from '../lint/line-starts';
 import { lastAtOrBefore } from '../lint/sorted';
 

@@ -14,7 +14,10 @@
  * (urigram-disable-next-line, urigram-disable, urigram-enable) in comments.
  *
  * The readers are ./markdown, ./html, ./source and ./prose (text), one module
- * per kind of document; ./directives reads the inline directives.
+ * per kind of document; ./directives reads the inline directives. (The command
+ * line imports '../documents/index', by name: a dist/src/documents.js that an
+ * incremental build kept from before this folder, src/documents.ts, would be
+ * found before the folder.)
  *
  * This module loads markdown-it and htmlparser2: it is an entry point of its
  * own (urigram/documents) and the command line's, never part of the core
