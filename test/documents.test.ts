@@ -339,6 +339,12 @@ describe('template placeholders (issue 37, item 5)', () => {
       ['http://', 'link', false],
       ['https://a.example/', 'attribute', true],
     ]);
+    // Three dots between two letters or digits are a URI's own: GitHub compares two commits so.
+    expect(md('See https://github.com/joyent/node/compare/975f1930b1...61e796decc and http://a.example/docs... and more').map((u) => [u.uri, u.cut === true])).toEqual([
+      ['https://github.com/joyent/node/compare/975f1930b1...61e796decc', false],
+      // At the end of a word, trailing punctuation, as Appendix C's reading leaves it off.
+      ['http://a.example/docs', false],
+    ]);
   });
 
   it('a syntax can be turned off; an unknown one is a TypeError', () => {

@@ -92,9 +92,11 @@ export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] 
 
 /**
  * Elisions: three dots or more, or "…", written where a URI goes on ("https://github.com/.../issues",
- * "ssh://..."): what they stand for is not known, so they are holes as placeholders are.
+ * "ssh://..."): what they stand for is not known, so they are holes as placeholders are. Not three dots
+ * between two letters or digits: that is a URI's own ("https://github.com/a/b/compare/v1.0...v2.0", GitHub's
+ * comparison of two commits).
  */
-const ELISION = /\.{3,}|\u2026/g;
+const ELISION = /(?<![A-Za-z0-9])\.{3,}|\.{3,}(?![A-Za-z0-9])|\u2026/g;
 
 /** The elisions of `text`, as sorted, disjoint [start, end) ranges. */
 export function elisionHoles(text: string): Array<[number, number]> {
