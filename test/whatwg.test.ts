@@ -144,6 +144,11 @@ describe('the lint rules', () => {
   it('reads a relative reference against an https base, as a browser reads a link on a page', () => {
     expect(codes('/\\evil.example')).toContain('whatwg-host-differs');
     expect(codes('//cdn.example/x.js')).toEqual([]);
+    // Read on the page's own host, where RFC 3986 refuses it: the request stays where the page is, one finding (the syntax error).
+    expect(codes('@https://github.com/someone')).toEqual(['syntax']);
+    expect(lint('@https://github.com/someone', { rules: { 'whatwg-differs': 'warning' } }).find((d) => d.code === 'whatwg-differs')?.message).toBe(
+      "only the WHATWG URL parser reads this, as a reference on the page's own host, where RFC 3986 refuses it (invalid-character)",
+    );
     expect(codes('/a/b?c#d')).toEqual([]);
   });
 

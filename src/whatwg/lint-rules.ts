@@ -14,6 +14,7 @@ import { comparison, type WhatwgDifference } from './compare-whatwg';
 
 /** The base a relative reference is read against: a special scheme (backslashes are slashes), a reserved name (RFC 2606 2). */
 export const LINT_BASE = 'https://base.invalid/';
+const BASE_HOST = 'base.invalid';
 
 const NOT_ASCII = /[^\x00-\x7f]/;
 
@@ -62,6 +63,12 @@ export function whatwgDiagnostics(uri: string, parsed: ParseResult, report: (cod
       const span = parsed.value.spans[d.component];
       // The rest of the component the cause is in (an empty one, as it is: an empty host).
       if (span !== undefined && d.offset >= span[0] && (d.offset < span[1] || span[0] === span[1])) end = span[1];
+    }
+    // A relative reference that only the URL parser reads, and reads on the page's own host (LINT_BASE's): the request
+    // stays where the page is, so no security difference; the syntax error says the rest ("@https://h/", one cause).
+    if (relative && c.verdict === 'whatwg-only' && d.component === 'host' && d.whatwg === BASE_HOST) {
+      report('whatwg-differs', `only the WHATWG URL parser reads this, as a reference on the page's own host, where ${iri ? 'RFC 3987' : 'RFC 3986'} refuses it (${d.class})`, d.offset, Math.min(end, uri.length));
+      continue;
     }
     report(d.security ? 'whatwg-host-differs' : 'whatwg-differs', whatwgMessage(d, c.verdict, iri ? 'RFC 3987' : 'RFC 3986'), d.offset, Math.min(end, uri.length));
   }
