@@ -68,21 +68,24 @@ describe.each([
 describe('the plugin', () => {
   it('has no-parser-fallback in its recommended config, and whatwg-differs on in its strict one', () => {
     expect(plugin.configs.recommended.rules).toMatchObject({ 'urigram/no-parser-fallback': 'error' });
-    expect(plugin.configs.strict.rules?.['urigram/valid-uri']).toEqual(['error', { codes: { 'whatwg-differs': 'warning' } }]);
+    // The strict preset's codes (whatwg-differs on), on both rules: the errors as errors, the rest as warnings (issue 37).
+    expect(plugin.configs.strict.rules?.['urigram/valid-uri']).toMatchObject(['error', { severities: ['error'], codes: { 'whatwg-differs': 'warning' } }]);
+    expect(plugin.configs.strict.rules?.['urigram/uri-warnings']).toMatchObject(['warn', { codes: { 'whatwg-differs': 'warning' } }]);
     const linter = new Linter({ configType: 'flat' });
     const code = "fetch('http://h/?q=\\'x\\'')";
     expect(linter.verify(code, [plugin.configs.recommended as never]).map((m) => m.message)).toEqual([]);
-    expect(linter.verify(code, [plugin.configs.strict as never]).map((m) => m.message)).toEqual([expect.stringMatching(/\(percent-encoding\) \(whatwg-differs, warning, /)]);
+    expect(linter.verify(code, [plugin.configs.strict as never]).map((m) => [m.ruleId, m.severity, m.message])).toEqual([['urigram/uri-warnings', 1, expect.stringMatching(/\(percent-encoding\) \(whatwg-differs\)$/)]]);
   });
 
   it('valid-uri reports whatwg-host-differs on a string literal, with the class in the message', () => {
     const linter = new Linter({ configType: 'flat' });
     const messages = linter.verify("fetch('http://0x7f.1/')", [plugin.configs.recommended as never]);
+    // The error as valid-uri's, the warning (ambiguous-ip-form) as uri-warnings' (issue 37: each finding at its own severity).
     expect(messages.map((m) => [m.ruleId, m.column, m.endColumn])).toEqual([
       ['urigram/valid-uri', 15, 21],
-      ['urigram/valid-uri', 15, 21],
+      ['urigram/uri-warnings', 15, 21],
     ]);
-    expect(messages[0].message).toMatch(/reads the host "127\.0\.0\.1", RFC 3986 "0x7f\.1" \(ipv4-number-form\) \(whatwg-host-differs, error, /);
+    expect(messages[0].message).toMatch(/reads the host "127\.0\.0\.1", RFC 3986 "0x7f\.1" \(ipv4-number-form\) \(whatwg-host-differs\)$/);
   });
 });
 
