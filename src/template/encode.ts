@@ -20,8 +20,7 @@
  */
 import { TemplateExpansionError } from '../core/errors';
 import { matches } from '../core/parse';
-import { isHexDigit, isTripletAt, isUnreservedOctet, tripletOctet } from '../encoding/triplets';
-import { readUtf8 } from '../encoding/utf8';
+import { isHexDigit, isTripletAt, isUnreservedOctet, tripletCharacterAt } from '../encoding/triplets';
 
 /** Per ASCII code unit: 1 when a (U) expansion writes it as itself (unreserved). */
 let U_TABLE: Uint8Array | undefined;
@@ -134,9 +133,7 @@ export function encodeLiteral(text: string, iri: boolean): string {
 export function characterLength(text: string, i: number, triplets: boolean): number {
   const c = text.charCodeAt(i);
   if (triplets && c === 0x25 && isTripletAt(text, i)) {
-    const octets: number[] = [tripletOctet(text, i)];
-    for (let k = 1; k < 4 && isTripletAt(text, i + 3 * k); k++) octets.push(tripletOctet(text, i + 3 * k));
-    const r = readUtf8(octets, 0, octets.length);
+    const r = tripletCharacterAt(text, i);
     return 'length' in r ? 3 * r.length : 3;
   }
   if (c >= 0xd800 && c <= 0xdbff) {
@@ -168,11 +165,9 @@ export function decodeAll(text: string): string {
       i = text.indexOf('%', i + 1);
       continue;
     }
-    const length = characterLength(text, i, true);
-    const octets: number[] = [];
-    for (let k = 0; k < length; k += 3) octets.push(tripletOctet(text, i + k));
-    const r = readUtf8(octets, 0, octets.length);
-    if ('length' in r && r.length === octets.length) {
+    const r = tripletCharacterAt(text, i);
+    const length = 'length' in r ? 3 * r.length : 3;
+    if ('length' in r) {
       out += text.slice(copyFrom, i) + String.fromCodePoint(r.codePoint);
       copyFrom = i + length;
     }
@@ -199,12 +194,10 @@ export function decodeEncodedOnly(text: string): string {
       i = text.indexOf('%', i + 1);
       continue;
     }
-    const length = characterLength(text, i, true);
-    const octets: number[] = [];
-    for (let k = 0; k < length; k += 3) octets.push(tripletOctet(text, i + k));
-    const r = readUtf8(octets, 0, octets.length);
+    const r = tripletCharacterAt(text, i);
+    const length = 'length' in r ? 3 * r.length : 3;
     let decoded: string | undefined;
-    if ('length' in r && r.length === octets.length) {
+    if ('length' in r) {
       const cp = r.codePoint;
       if (cp >= 0x80 || passes[cp] === 0) {
         // "%25" is a "%" of the value only if it does not begin a triplet there, which would have passed through.

@@ -43,8 +43,7 @@
  * exploded variable with others after it, whose text it can read as pairs,
  * or they its), the result is null even where another reading would do.
  */
-import { isTripletAt, tripletOctet } from '../encoding/triplets';
-import { readUtf8 } from '../encoding/utf8';
+import { isTripletAt, tripletCharacterAt } from '../encoding/triplets';
 import { characterLength, decodeAll, decodeEncodedOnly, encodeLiteral, prefixOf, unreservedOrReservedTable, unreservedTable } from './encode';
 import type { ParsedTemplate, TemplateVarSpec } from './parse';
 import { OPERATORS, type OperatorRules } from './syntax';
@@ -430,20 +429,13 @@ const UPPER_HEX = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41
  * character that is not unreserved; 0 when there is none.
  */
 function strictCharacter(text: string, i: number, unreserved: Uint8Array): number {
-  let count = 0;
-  for (; count < 4; count++) {
-    const at = i + 3 * count;
-    if (text.charCodeAt(at) !== 0x25 || !UPPER_HEX(text.charCodeAt(at + 1)) || !UPPER_HEX(text.charCodeAt(at + 2))) break;
-    octets[count] = tripletOctet(text, at);
-    if (count === 0 && octets[0] < 0x80) return unreserved[octets[0]] === 1 ? 0 : 3;
-  }
-  if (count === 0) return 0;
-  const r = readUtf8(octets, 0, count);
-  return 'length' in r ? 3 * r.length : 0;
+  if (text.charCodeAt(i) !== 0x25 || !UPPER_HEX(text.charCodeAt(i + 1)) || !UPPER_HEX(text.charCodeAt(i + 2))) return 0;
+  const r = tripletCharacterAt(text, i);
+  if (!('length' in r)) return 0;
+  if (r.codePoint < 0x80) return unreserved[r.codePoint] === 1 ? 0 : 3;
+  for (let k = 1; k < r.length; k++) if (!UPPER_HEX(text.charCodeAt(i + 3 * k + 1)) || !UPPER_HEX(text.charCodeAt(i + 3 * k + 2))) return 0;
+  return 3 * r.length;
 }
-
-/** Scratch for the octets of one character's triplets. */
-const octets = new Uint8Array(4);
 
 /** Scratch for the lengths of the characters a loop can read at an offset (at most two: a (U+R) triplet alone, or the run of one UTF-8 character). */
 const lengths = new Int32Array(2);
