@@ -1,7 +1,9 @@
 /**
  * urigram/eslint: an ESLint plugin (flat config; ESLint 9 and 10) with the
- * rules `valid-uri`, `package-json` and `no-parser-fallback`
- * (./whatwg/no-parser-fallback), and the configs `recommended` and `strict`.
+ * rules `valid-uri`, `package-json`, `no-parser-fallback`
+ * (./whatwg/no-parser-fallback) and `valid-uri-template` (URI Templates,
+ * RFC 6570, where a document says a string is one), and the configs
+ * `recommended` and `strict`.
  *
  * `valid-uri` runs lint() (or, with grammar: 'rfc3987', the RFC 3987 parse
  * and lint() of the IRI's URI mapping) on string literals and template
@@ -25,6 +27,7 @@ import type { Rule, Linter } from 'eslint';
 import type * as ESTree from 'estree';
 import { lint, tryParse, percentEncode, LINT_RULES, LINT_PRESETS, type Diagnostic, type LintCode, type Severity } from './index';
 import noParserFallback from './whatwg/no-parser-fallback';
+import { DEFAULT_TEMPLATE_PROPERTIES, isTemplatePlace, type JsonStep } from './template/places';
 
 type UnitSeverity = 'off' | Severity;
 
@@ -343,15 +346,15 @@ function settingsOf(options: Options, rule: Settings['rule']): Settings {
   };
 }
 
-/** Reports the findings on one string node, with fixes and suggestions, at exact source ranges. */
-function reporter(context: Rule.RuleContext, settings: Settings): (node: ESTree.Node | null | undefined, jsx?: boolean) => void {
+/** Reports the findings on one string node (`findingsOf` its value), with fixes and suggestions, at exact source ranges. */
+function reporter(context: Rule.RuleContext, findingsOf: (value: string) => readonly Finding[]): (node: ESTree.Node | null | undefined, jsx?: boolean) => void {
   const sourceCode = context.sourceCode;
   const text = sourceCode.text;
   return (node: ESTree.Node | null | undefined, jsx = false): void => {
     if (node == null) return;
     const s = uriString(node, text, jsx);
     if (s === undefined) return;
-    for (const f of findings(s.value, settings)) {
+    for (const f of findingsOf(s.value)) {
       const [a, b] = sourceRange(s, f.start, f.end);
       const loc = { start: sourceCode.getLocFromIndex(a), end: sourceCode.getLocFromIndex(b) };
       const data = { message: f.message, code: f.code, severity: f.severity, section: f.section };
@@ -424,7 +427,7 @@ const validUri: Rule.RuleModule = {
     const callees = new Map<string, readonly number[]>(Object.entries(BUILT_IN_CALLEES));
     for (const name of options.callees ?? []) if (!callees.has(name)) callees.set(name, [0]);
     const jsxAttributes = new Set(options.jsxAttributes ?? DEFAULT_JSX_ATTRIBUTES);
-    const check = reporter(context, settings);
+    const check = reporter(context, (value) => findings(value, settings));
 
     function calleeName(callee: ESTree.Node): string | undefined {
       if (callee.type === 'Identifier') return callee.name;
@@ -510,7 +513,8 @@ const packageJson: Rule.RuleModule = {
     messages: MESSAGES,
   },
   create(context) {
-    const check = reporter(context, settingsOf((context.options[0] ?? {}) as Options, 'URI'));
+    const settings = settingsOf((context.options[0] ?? {}) as Options, 'URI');
+    const check = reporter(context, (value) => findings(value, settings));
     // A field that is there but no string (a number, null, an array) is no URI either: said, not passed over.
     const strings = (node: JsonNode | undefined, field: string): void => {
       if (node === undefined) return;
@@ -536,11 +540,60 @@ const packageJson: Rule.RuleModule = {
   },
 };
 
+/**
+ * `valid-uri-template`: strings that a document marks as URI Templates (RFC
+ * 6570) must be templates (src/template/places.ts): in JavaScript, the values
+ * of properties (and assignments to members) named in `properties` (default
+ * `uriTemplate`); in JSON (@eslint/json), members of those names, JSON
+ * Hyper-Schema's `links[].href` and an OpenAPI document's `servers[].url`. The
+ * report is parseTemplate's error, at the offending character.
+ */
+const validUriTemplate: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Strings a document marks as URI Templates (uriTemplate properties, JSON Hyper-Schema links[].href, OpenAPI servers[].url) must be valid RFC 6570 templates' },
+    schema: [{ type: 'object', additionalProperties: false, properties: { properties: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } } }],
+    messages: MESSAGES,
+  },
+  create(context) {
+    const properties: ReadonlySet<string> = new Set(((context.options[0] ?? {}) as { properties?: readonly string[] }).properties ?? DEFAULT_TEMPLATE_PROPERTIES);
+    const check = reporter(context, (value) => lint(value, { template: true }));
+    const name = (key: ESTree.Node, computed: boolean): string | undefined => (!computed && key.type === 'Identifier' ? key.name : key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined);
+    /** A JSON value at `path`: its strings at a template's place are checked, its objects and arrays walked. */
+    const walk = (node: JsonNode | undefined, path: JsonStep[], openApi: boolean): void => {
+      if (node === undefined) return;
+      if (node.type === 'String') {
+        if (isTemplatePlace(path, properties, openApi)) check(node as unknown as ESTree.Node);
+      } else if (node.type === 'Object') {
+        for (const m of node.members ?? []) walk(m.value, [...path, (m.name.type === 'String' ? m.name.value : m.name.name) as string], openApi);
+      } else if (node.type === 'Array') {
+        (node as unknown as { elements: Array<{ value: JsonNode }> }).elements.forEach((e, k) => walk(e.value, [...path, k], openApi));
+      }
+    };
+    return {
+      Property(node: ESTree.Property) {
+        if (node.kind !== 'init' || node.method || node.shorthand) return;
+        const key = name(node.key, node.computed);
+        if (key !== undefined && properties.has(key)) check(node.value);
+      },
+      AssignmentExpression(node: ESTree.AssignmentExpression) {
+        if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
+        const key = name(node.left.property, node.left.computed);
+        if (key !== undefined && properties.has(key)) check(node.right);
+      },
+      Document(node: JsonNode) {
+        const root = node.body;
+        walk(root, [], member(root, 'openapi') !== undefined || member(root, 'swagger') !== undefined);
+      },
+    } as unknown as Rule.RuleListener;
+  },
+};
+
 const recommendedRules: Linter.RulesRecord = { 'urigram/valid-uri': 'error', 'urigram/no-parser-fallback': 'error' };
 
 const plugin = {
   meta: { name: 'urigram' },
-  rules: { 'valid-uri': validUri, 'package-json': packageJson, 'no-parser-fallback': noParserFallback },
+  rules: { 'valid-uri': validUri, 'package-json': packageJson, 'no-parser-fallback': noParserFallback, 'valid-uri-template': validUriTemplate },
   configs: {} as { recommended: Linter.Config; strict: Linter.Config },
 };
 plugin.configs.recommended = { name: 'urigram/recommended', plugins: { urigram: plugin }, rules: recommendedRules };

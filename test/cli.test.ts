@@ -519,7 +519,7 @@ describe('command-line conventions', () => {
     ['normalize', ['--grammar', '--level', '--explain', '--json']],
     ['compare', ['--grammar', '--json']],
     ['extract', ['--json', '--type', '--code']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--rule', '--quiet', '--max-warnings', '--fix']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--rule', '--quiet', '--max-warnings', '--template-property', '--fix']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {

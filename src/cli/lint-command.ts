@@ -18,7 +18,9 @@ import { documents, inputBatches, readDocument, type ReadDocument, type ReadOpti
 import { listFiles } from './files';
 import { writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
-import type { LocatedUri, Position } from './positions';
+import { locate, type LocatedUri, type Position } from './positions';
+import { jsonTemplates, type JsonTemplate } from '../template/json';
+import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
 
 /**
@@ -182,6 +184,8 @@ export async function runLint(ctx: Context): Promise<void> {
   const type = ctx.value('--type');
   if (!extract && (type !== undefined || ctx.has('--code'))) throw new UsageError(`${type !== undefined ? '--type' : '--code'} is for files: it needs --extract`);
   const quiet = ctx.has('--quiet');
+  if (!extract && ctx.has('--template-property')) throw new UsageError('--template-property is for files: it needs --extract');
+  const templateProperties = new Set([...DEFAULT_TEMPLATE_PROPERTIES, ...ctx.all('--template-property')]);
   const cwd = process.cwd();
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd });
   const lintOptions = { rules: config.rules as Partial<Record<LintCode, 'off' | Diagnostic['severity']>>, ...(config.preset === undefined ? {} : { preset: config.preset }) };
@@ -324,6 +328,9 @@ export async function runLint(ctx: Context): Promise<void> {
       const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`) });
       for await (let doc of documents(ctx, files, readOptions)) {
         counts.files++;
+        // A JSON file's URI Templates (src/template/places.ts) are checked as templates, and what extraction found in them is no URI.
+        let templates: JsonTemplate[];
+        [doc, templates] = withTemplates(doc, templateProperties);
         if (fix && doc.file !== '-') {
           const fixed = fixedText(doc, config, lintOf);
           if (fixed !== doc.text) {
@@ -334,7 +341,7 @@ export async function runLint(ctx: Context): Promise<void> {
             } catch (e) {
               throw new InputError(`cannot write the fixes: ${(e as Error).message}`);
             }
-            doc = readDocument(doc.file, fixed, readOptions);
+            [doc, templates] = withTemplates(readDocument(doc.file, fixed, readOptions), templateProperties);
           }
         }
         const found = directives(doc.text, doc.uris.map((u) => u.found));
@@ -369,6 +376,15 @@ export async function runLint(ctx: Context): Promise<void> {
           }
           await report({ uri, file: doc.file, located, occurrence, suppressed }, diagnostics);
         }
+        for (const t of templates) {
+          const diagnostics = lint(t.template, { ...lintOptions, template: true });
+          if (silentWhenClean && diagnostics.length === 0 && !out.full) {
+            counts.uris++;
+            continue;
+          }
+          const found: DocumentUri = { uri: t.template, start: t.start, end: t.end, ...(t.offsets === undefined ? {} : { offsets: t.offsets }), kind: 'string', code: false, valid: false };
+          await report({ uri: t.template, file: doc.file, located: locate(doc.text, doc.lines, found), occurrence: 0, suppressed }, diagnostics);
+        }
         await out.flush();
       }
     }
@@ -400,6 +416,18 @@ export async function runLint(ctx: Context): Promise<void> {
     else say(ctx.io, message);
   }
   await out.flush();
+}
+
+/**
+ * The URI Templates of a JSON file (by its name), and the document without the URIs found inside them: a
+ * template is not a URI (RFC 6570 1.4). Other files have none.
+ */
+function withTemplates(doc: ReadDocument, properties: ReadonlySet<string>): [ReadDocument, JsonTemplate[]] {
+  if (!/\.json$/i.test(doc.file)) return [doc, []];
+  const templates = jsonTemplates(doc.text, properties);
+  if (templates.length === 0) return [doc, templates];
+  const inside = (u: LocatedUri): boolean => templates.some((t) => u.found.start >= t.start && u.found.end <= t.end);
+  return [{ ...doc, uris: doc.uris.filter((u) => !inside(u)) }, templates];
 }
 
 function summary(c: Counts, maxWarnings: number | undefined): object {
