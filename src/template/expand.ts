@@ -35,8 +35,8 @@
 import { TemplateExpansionError } from '../core/errors';
 import { describeValue } from '../core/options';
 import { encodeLiteral, encodeValue, prefixOf } from './encode';
-import type { ParsedTemplate } from './parse';
-import { OPERATORS, type OperatorRules } from './syntax';
+import type { ParsedTemplate, TemplateExpression, TemplateVarSpec } from './parse';
+import { OPERATORS } from './syntax';
 
 /** A value a variable may have: see the module's comment. */
 export type TemplateScalar = string | number;
@@ -62,43 +62,29 @@ export interface ExpandOptions {
   readonly iri?: boolean;
 }
 
-/** One varspec, ready to expand. */
-interface PlannedVar {
-  readonly name: string;
-  /** The prefix's max-length, or -1. */
-  readonly prefix: number;
-  readonly explode: boolean;
-  /** Where the varspec begins in the template, for errors. */
-  readonly offset: number;
-}
-
-interface PlannedExpression {
-  readonly rules: OperatorRules;
-  readonly vars: readonly PlannedVar[];
-}
-
-/** A template, ready to expand: its literals already encoded, for URIs and for IRIs. */
+/**
+ * A template, ready to expand: its literals already encoded, for URIs and for
+ * IRIs, and its expressions as parseTemplate gives them (no copy: a template
+ * of a million characters is a third of a million expressions, and each
+ * object more is time in the garbage collector).
+ */
 export interface ExpansionPlan {
   readonly template: string;
-  readonly steps: ReadonlyArray<string | PlannedExpression>;
-  readonly iriSteps: ReadonlyArray<string | PlannedExpression>;
+  readonly steps: ReadonlyArray<string | TemplateExpression>;
+  readonly iriSteps: ReadonlyArray<string | TemplateExpression>;
 }
 
 /** The plan of a parsed template. */
 export function planExpansion(parsed: ParsedTemplate): ExpansionPlan {
-  const steps: Array<string | PlannedExpression> = [];
-  const iriSteps: Array<string | PlannedExpression> = [];
+  const steps: Array<string | TemplateExpression> = [];
+  const iriSteps: Array<string | TemplateExpression> = [];
   for (const part of parsed.parts) {
     if (part.type === 'literal') {
       steps.push(encodeLiteral(part.text, false));
       iriSteps.push(encodeLiteral(part.text, true));
     } else {
-      const planned: PlannedExpression = {
-        rules: OPERATORS[part.operator],
-        vars: part.variables.map((v) => ({ name: v.name, prefix: v.prefix ?? -1, explode: v.explode, offset: v.start })),
-      };
-      steps.push(planned);
-      iriSteps.push(planned);
+      steps.push(part);
+      iriSteps.push(part);
     }
   }
   return { template: parsed.template, steps, iriSteps };
@@ -120,12 +106,12 @@ export function checkVariables(variables: unknown, fn: string): void {
 }
 
 /** Why a value cannot be expanded, for the message. */
-function refuse(template: string, v: PlannedVar, what: string): TemplateExpansionError {
-  return new TemplateExpansionError(template, v.name, v.offset, `the value of ${JSON.stringify(v.name)} ${what}: a value is a string, a number, a list of them (an array) or an associative array of them (a plain object or a Map), or undefined or null (RFC 6570 2.3, 2.4.2)`);
+function refuse(template: string, v: TemplateVarSpec, what: string): TemplateExpansionError {
+  return new TemplateExpansionError(template, v.name, v.start, `the value of ${JSON.stringify(v.name)} ${what}: a value is a string, a number, a list of them (an array) or an associative array of them (a plain object or a Map), or undefined or null (RFC 6570 2.3, 2.4.2)`);
 }
 
 /** A scalar as text, or undefined when it is undefined (null, undefined); a TemplateExpansionError for anything else. */
-function scalarText(value: unknown, template: string, v: PlannedVar, where: string): string | undefined {
+function scalarText(value: unknown, template: string, v: TemplateVarSpec, where: string): string | undefined {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') {
@@ -140,7 +126,7 @@ function scalarText(value: unknown, template: string, v: PlannedVar, where: stri
  * a defined value (name, value, name, value...), into `texts` (reused: one
  * array per expansion, not per value). Returns whether it is a list.
  */
-function composite(value: object, template: string, v: PlannedVar, texts: string[]): boolean {
+function composite(value: object, template: string, v: TemplateVarSpec, texts: string[]): boolean {
   texts.length = 0;
   if (Array.isArray(value)) {
     for (let k = 0; k < value.length; k++) {
@@ -177,13 +163,13 @@ interface Expansion {
   readonly texts: string[];
 }
 
-function expandExpression(e: PlannedExpression, x: Expansion): string {
-  const r = e.rules;
+function expandExpression(e: TemplateExpression, x: Expansion): string {
+  const r = OPERATORS[e.operator];
   const allowReserved = r.allowReserved;
   const { iri, template, variables, map } = x;
   let out = '';
   let first = true;
-  const vars = e.vars;
+  const vars = e.variables;
   for (let k = 0; k < vars.length; k++) {
     const v = vars[k];
     const value: unknown = map !== undefined ? map.get(v.name) : variables !== undefined && hasOwn.call(variables, v.name) ? (variables as Record<string, unknown>)[v.name] : undefined;
@@ -200,18 +186,18 @@ function expandExpression(e: PlannedExpression, x: Expansion): string {
         }
         out += '=';
       }
-      out += encodeValue(v.prefix >= 0 ? prefixOf(text, v.prefix, allowReserved) : text, allowReserved, iri, template, v.name, v.offset);
+      out += encodeValue(v.prefix !== undefined ? prefixOf(text, v.prefix, allowReserved) : text, allowReserved, iri, template, v.name, v.start);
       continue;
     }
     const texts = x.texts;
     const list = composite(value, template, v, texts);
     if (texts.length === 0) continue; // no member, or no defined one: undefined (2.3)
-    if (v.prefix >= 0) {
-      throw new TemplateExpansionError(template, v.name, v.offset, `the prefix modifier :${v.prefix} cannot apply to ${JSON.stringify(v.name)}, whose value is ${list ? 'a list' : 'an associative array'}: prefixes are not applicable to composite values (RFC 6570 2.4.1)`);
+    if (v.prefix !== undefined) {
+      throw new TemplateExpansionError(template, v.name, v.start, `the prefix modifier :${v.prefix} cannot apply to ${JSON.stringify(v.name)}, whose value is ${list ? 'a list' : 'an associative array'}: prefixes are not applicable to composite values (RFC 6570 2.4.1)`);
     }
     out += first ? r.first : r.sep;
     first = false;
-    const enc = (text: string): string => encodeValue(text, allowReserved, iri, template, v.name, v.offset);
+    const enc = (text: string): string => encodeValue(text, allowReserved, iri, template, v.name, v.start);
     if (!v.explode) {
       let joined = '';
       for (let j = 0; j < texts.length; j++) joined += (j === 0 ? '' : ',') + enc(texts[j]);

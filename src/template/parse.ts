@@ -95,9 +95,11 @@ function split(template: string): ParsedTemplate {
     if (operator !== '') at++;
     const variables: TemplateVarSpec[] = [];
     while (at < close) {
-      let end = template.indexOf(',', at);
-      if (end < 0 || end > close) end = close;
-      const colon = template.indexOf(':', at);
+      // The "," that ends the varspec and its ":", looked for inside the expression only: an indexOf
+      // would run on to the end of the template for each varspec, quadratic in a long one.
+      let end = at;
+      let colon = -1;
+      for (let c = template.charCodeAt(end); end < close && c !== 0x2c; c = template.charCodeAt(++end)) if (c === 0x3a && colon < 0) colon = end;
       const explode = template.charCodeAt(end - 1) === 0x2a; // "*"
       const nameEnd = colon >= 0 && colon < end ? colon : explode ? end - 1 : end;
       const name = template.slice(at, nameEnd);
