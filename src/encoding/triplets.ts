@@ -112,7 +112,7 @@ export function tripletCharacterAt(text: string, at: number): TripletCharacter {
 
 /**
  * The one percent-decoding loop (percentDecode, uriToIri's RFC 3987 3.2
- * mapping): `text` copied as it is, but at each "%", where `decodeAt` is
+ * mapping, the values a URI Template's match reads back): `text` copied as it is, but at each "%", where `decodeAt` is
  * told the offset, how many triplets follow one another there (at most four,
  * one UTF-8 character's worth; 0 when the "%" begins no triplet), their
  * octets, and what readUtf8 reads in them. `decodeAt` writes what stands for

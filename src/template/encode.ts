@@ -20,7 +20,7 @@
  */
 import { TemplateExpansionError } from '../core/errors';
 import { matches } from '../core/parse';
-import { isHexDigit, isTripletAt, isUnreservedOctet, tripletCharacterAt } from '../encoding/triplets';
+import { decodePercents, isHexDigit, isTripletAt, isUnreservedOctet, tripletCharacterAt } from '../encoding/triplets';
 
 /** Per ASCII code unit: 1 when a (U) expansion writes it as itself (unreserved). */
 let U_TABLE: Uint8Array | undefined;
@@ -156,24 +156,16 @@ export function prefixOf(text: string, max: number, triplets: boolean): string {
  * a triplet that begins no well-formed character is kept as it is.
  */
 export function decodeAll(text: string): string {
-  if (text.indexOf('%') < 0) return text;
-  let out = '';
-  let copyFrom = 0;
-  let i = text.indexOf('%');
-  while (i >= 0) {
-    if (!isTripletAt(text, i)) {
-      i = text.indexOf('%', i + 1);
-      continue;
+  return decodePercents(text, (out, at, count, _octets, r) => {
+    if (count > 0 && 'length' in r) {
+      out.pushCodePoint(r.codePoint);
+      return 3 * r.length;
     }
-    const r = tripletCharacterAt(text, i);
-    const length = 'length' in r ? 3 * r.length : 3;
-    if ('length' in r) {
-      out += text.slice(copyFrom, i) + String.fromCodePoint(r.codePoint);
-      copyFrom = i + length;
-    }
-    i = text.indexOf('%', i + length);
-  }
-  return out + text.slice(copyFrom);
+    // A "%" that begins no triplet, or a triplet that begins no well-formed character: kept as it is.
+    const keep = count > 0 ? 3 : 1;
+    out.pushRange(text, at, at + keep);
+    return keep;
+  });
 }
 
 /**
@@ -184,33 +176,20 @@ export function decodeAll(text: string): string {
  * value's own, passed through, and stay as they are.
  */
 export function decodeEncodedOnly(text: string): string {
-  if (text.indexOf('%') < 0) return text;
   const passes = unreservedOrReservedTable();
-  let out = '';
-  let copyFrom = 0;
-  let i = text.indexOf('%');
-  while (i >= 0) {
-    if (!isTripletAt(text, i)) {
-      i = text.indexOf('%', i + 1);
-      continue;
-    }
-    const r = tripletCharacterAt(text, i);
-    const length = 'length' in r ? 3 * r.length : 3;
-    let decoded: string | undefined;
-    if ('length' in r) {
+  return decodePercents(text, (out, at, count, _octets, r) => {
+    if (count > 0 && 'length' in r) {
       const cp = r.codePoint;
-      if (cp >= 0x80 || passes[cp] === 0) {
-        // "%25" is a "%" of the value only if it does not begin a triplet there, which would have passed through.
-        decoded = cp === 0x25 && isHexDigit2(text, i + 3) ? undefined : String.fromCodePoint(cp);
+      // "%25" is a "%" of the value only if it does not begin a triplet there, which would have passed through.
+      if ((cp >= 0x80 || passes[cp] === 0) && !(cp === 0x25 && isHexDigit2(text, at + 3))) {
+        out.pushCodePoint(cp);
+        return 3 * r.length;
       }
     }
-    if (decoded !== undefined) {
-      out += text.slice(copyFrom, i) + decoded;
-      copyFrom = i + length;
-    }
-    i = text.indexOf('%', i + length);
-  }
-  return out + text.slice(copyFrom);
+    const keep = count === 0 ? 1 : 'length' in r ? 3 * r.length : 3;
+    out.pushRange(text, at, at + keep);
+    return keep;
+  });
 }
 
 /** Whether `text` has two HEXDIG at `i` (what follows a "%" that would begin a triplet). */
