@@ -104,6 +104,8 @@ export interface TemplateMatcher {
   readonly alts: ReadonlyArray<readonly number[] | null>;
   readonly specs: readonly LoopSpec[];
   readonly start: number;
+  /** The MATCH node: the whole URI read. */
+  readonly final: number;
   /**
    * The nodes that read (and MATCH), in the order pass 1 computes them at one
    * offset: each after those it reaches without reading. Pass 1 keeps a bit
@@ -127,6 +129,8 @@ export interface TemplateMatcher {
   readonly boundSlot: Int32Array;
   readonly bounds: number;
   readonly places: readonly VarPlace[];
+  /** The variables in order of first use, each with its places (most have one: its value is what it reads, with nothing to agree with). */
+  readonly variables: ReadonlyArray<{ readonly name: string; readonly places: readonly number[] }>;
   readonly expressions: number;
 }
 
@@ -325,7 +329,8 @@ export function compileMatcher(parsed: ParsedTemplate): TemplateMatcher {
     expressionStarts.push([places.length, part.variables.length]);
     for (const spec of part.variables) places.push({ spec, rules: OPERATORS[part.operator], expression: expressionStarts.length - 1 });
   }
-  let q = b.node(K_MATCH);
+  const final = b.node(K_MATCH);
+  let q = final;
   let e = expressionStarts.length;
   for (let k = parsed.parts.length - 1; k >= 0; k--) {
     const part = parsed.parts[k];
@@ -413,12 +418,25 @@ export function compileMatcher(parsed: ParsedTemplate): TemplateMatcher {
     alts: b.alts,
     specs: b.specs,
     start: q,
+    final,
     order: Int32Array.from(reads),
     boundSlot,
     bounds,
     places,
+    variables: variablesOf(places),
     expressions: expressionStarts.length,
   };
+}
+
+/** The variables of the places, in order of first use, each with its places. */
+function variablesOf(places: readonly VarPlace[]): Array<{ name: string; places: number[] }> {
+  const byName = new Map<string, { name: string; places: number[] }>();
+  places.forEach((place, p) => {
+    const v = byName.get(place.spec.name);
+    if (v === undefined) byName.set(place.spec.name, { name: place.spec.name, places: [p] });
+    else v.places.push(p);
+  });
+  return [...byName.values()];
 }
 
 const UPPER_HEX = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46);
@@ -436,6 +454,31 @@ function strictCharacter(text: string, i: number, unreserved: Uint8Array): numbe
   for (let k = 1; k < r.length; k++) if (!UPPER_HEX(text.charCodeAt(i + 3 * k + 1)) || !UPPER_HEX(text.charCodeAt(i + 3 * k + 2))) return 0;
   return 3 * r.length;
 }
+
+/**
+ * The tables of run(), kept from one match to the next (grown when a URI
+ * needs more, never shrunk below what a short URI needs): a match of a short
+ * URI then allocates no typed array. run() is synchronous and calls no code
+ * of the caller's, so one set serves every matcher.
+ */
+const scratch = {
+  tables: new Map<string, Int32Array | Uint32Array | Uint16Array>(),
+  take<K extends 'unit' | 'live' | 'need' | 'at'>(name: K, length: number, fill: number): K extends 'unit' ? Int32Array : K extends 'need' ? Uint16Array : Uint32Array {
+    type T = K extends 'unit' ? Int32Array : K extends 'need' ? Uint16Array : Uint32Array;
+    let table = this.tables.get(name);
+    if (table === undefined || table.length < length) {
+      const size = Math.max(length, 256);
+      table = name === 'unit' ? new Int32Array(size) : name === 'need' ? new Uint16Array(size) : new Uint32Array(size);
+      // A table for a long URI is not kept: the next short match would hold its memory.
+      if (size <= SCRATCH_KEPT) this.tables.set(name, table);
+    }
+    table.fill(fill, 0, length);
+    return table as T;
+  },
+};
+
+/** The longest table kept between matches (entries): a URI of some thousands of characters. */
+const SCRATCH_KEPT = 1 << 16;
 
 /** Scratch for the lengths of the characters a loop can read at an offset (at most two: a (U+R) triplet alone, or the run of one UTF-8 character). */
 const lengths = new Int32Array(2);
@@ -473,13 +516,13 @@ function units(spec: LoopSpec, text: string, i: number, n: number, unreserved: U
  * none. First, per loop spec and offset, the lengths of the characters the
  * spec can read there (0: none): every later look is an array read.
  */
-function run(m: TemplateMatcher, uri: string): Int32Array | undefined {
+function run(m: TemplateMatcher, uri: string): number[] | undefined {
   const n = uri.length;
   const { kind, a, next, sepExit, order, specs, mask, words, reach } = m;
   const specCount = specs.length;
   const unreserved = unreservedTable();
   // unit[(s * (n + 1) + i) * 2 + x]: the x-th length (longest first) spec s reads at i; 0 for none.
-  const unit = new Int32Array(specCount * (n + 1) * 2);
+  const unit = scratch.take('unit', specCount * (n + 1) * 2, 0);
   for (let s = 0; s < specCount; s++) {
     const spec = specs[s];
     for (let i = 0; i < n; i++) {
@@ -490,23 +533,22 @@ function run(m: TemplateMatcher, uri: string): Int32Array | undefined {
     }
   }
   const unitAt = (s: number, i: number, x: number): number => unit[(s * (n + 1) + i) * 2 + x];
-  const live = new Uint32Array((n + 1) * words);
+  const live = scratch.take('live', (n + 1) * words, 0);
   const INF = 0xffff;
-  const need = new Uint16Array(Math.max(1, (n + 1) * m.bounds)).fill(INF);
+  const need = scratch.take('need', Math.max(1, (n + 1) * m.bounds), INF);
   /** Whether node v (any node) is live at offset i: one of the reading nodes it reaches without reading is. */
-  const bit =
-    words === 1
-      ? (i: number, v: number): boolean => v >= 0 && (live[i] & mask[v]) !== 0
-      : (i: number, v: number): boolean => {
-          if (v < 0) return false;
-          const row = i * words;
-          const at = v * words;
-          for (let k = 0; k < words; k++) if ((live[row + k] & mask[at + k]) !== 0) return true;
-          return false;
-        };
+  // One function, not one of two by `words`: a call site that sees one closure is inlined.
+  const bit = (i: number, v: number): boolean => {
+    if (v < 0) return false;
+    if (words === 1) return (live[i] & mask[v]) !== 0;
+    const row = i * words;
+    const at = v * words;
+    for (let k = 0; k < words; k++) if ((live[row + k] & mask[at + k]) !== 0) return true;
+    return false;
+  };
   // Pass 0, forward: where a path from the start can be, per offset (a superset: bounds and the rest of the URI
   // left aside), so that pass 1 computes only those nodes: a few of all, at most offsets.
-  const at = new Uint32Array((n + 1) * words);
+  const at = scratch.take('at', (n + 1) * words, 0);
   const add = (i: number, v: number): void => {
     const row = i * words;
     const from = v * words;
@@ -536,6 +578,10 @@ function run(m: TemplateMatcher, uri: string): Int32Array | undefined {
       }
     }
   }
+  // No path reaches MATCH at the end even with the bounds left aside: refused without pass 1 (what a URI
+  // that is not of the template's shape, a bad character last, costs).
+  const final = m.bitOf[m.final];
+  if ((at[n * words + (final >>> 5)] & (1 << (final & 31))) === 0) return undefined;
   // Pass 1, backward: whether the rest of the URI can be read from each node that pass 0 reached.
   for (let i = n; i >= 0; i--) {
     const row = i * words;
@@ -598,7 +644,7 @@ function run(m: TemplateMatcher, uri: string): Int32Array | undefined {
   for (;;) {
     switch (kind[v]) {
       case K_MATCH:
-        return Int32Array.from(log);
+        return log;
       case K_CHAR:
         i++;
         v = enter(next[v]);
@@ -675,6 +721,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * undefined); or its value (for a prefix, the prefix's).
  */
 type Reading = { readonly kind: 'empty' } | { readonly kind: 'skipped' } | { readonly kind: 'value'; readonly value: MatchedValue; readonly prefix?: number; readonly allowReserved: boolean };
+const EMPTY: Reading = { kind: 'empty' };
+const SKIPPED: Reading = { kind: 'skipped' };
 
 /**
  * The text of a varspec's part, read back into its value; null when it cannot
@@ -724,7 +772,7 @@ function agree(readings: readonly Reading[]): MatchedValue | undefined | null {
   let value: MatchedValue;
   if (whole.length > 0) {
     value = whole[0].value;
-    if (whole.some((r) => !same(r.value, value))) return null;
+    for (let k = 1; k < whole.length; k++) if (!same(whole[k].value, value)) return null;
   } else {
     // Only prefixes: the longest is all the URI shows of the value (the others must be prefixes of it, below).
     value = values.reduce((x, y) => ((y.prefix as number) > (x.prefix as number) ? y : x)).value;
@@ -748,12 +796,13 @@ export function matchCompiled(m: TemplateMatcher, uri: string, iri: boolean): Ma
   const text = uri;
   const log = run(m, text);
   if (log === undefined) return null;
-  const exprStart = new Int32Array(m.expressions).fill(-1);
-  const exprEmpty = new Uint8Array(m.expressions);
-  const varStart = new Int32Array(m.places.length).fill(-1);
-  const texts: Array<string | undefined> = new Array(m.places.length).fill(undefined);
-  const items: Array<string[] | undefined> = new Array(m.places.length).fill(undefined);
-  const itemStart = new Int32Array(m.places.length);
+  const places = m.places;
+  const exprStart: number[] = new Array<number>(m.expressions).fill(-1);
+  const exprEmpty: boolean[] = new Array<boolean>(m.expressions).fill(false);
+  const varStart: number[] = new Array<number>(places.length).fill(-1);
+  const texts: Array<string | undefined> = new Array<string | undefined>(places.length).fill(undefined);
+  const items: Array<string[] | undefined> = new Array<string[] | undefined>(places.length).fill(undefined);
+  const itemStart: number[] = new Array<number>(places.length).fill(0);
   for (let k = 0; k < log.length; k += 2) {
     const id = Math.floor(log[k] / TAGS);
     const at = log[k + 1];
@@ -762,7 +811,7 @@ export function matchCompiled(m: TemplateMatcher, uri: string, iri: boolean): Ma
         exprStart[id] = at;
         break;
       case TAG_EXPR_END:
-        exprEmpty[id] = at === exprStart[id] ? 1 : 0;
+        exprEmpty[id] = at === exprStart[id];
         break;
       case TAG_VAR_START:
         varStart[id] = at;
@@ -779,25 +828,37 @@ export function matchCompiled(m: TemplateMatcher, uri: string, iri: boolean): Ma
         break;
     }
   }
-  const readings = new Map<string, Reading[]>();
-  for (let p = 0; p < m.places.length; p++) {
-    const place = m.places[p];
-    const list = readings.get(place.spec.name) ?? [];
-    readings.set(place.spec.name, list);
-    const t = texts[p];
-    if (exprEmpty[place.expression] === 1) list.push({ kind: 'empty' });
-    else if (t === undefined) list.push({ kind: 'skipped' });
-    else {
-      const value = readValue(place, t, items[p] as string[]);
-      if (value === null) return null;
-      list.push({ kind: 'value', value, prefix: place.spec.prefix, allowReserved: place.rules.allowReserved });
-    }
-  }
   const out: MatchedVariables = {};
-  for (const [name, list] of readings) {
-    const value = agree(list);
-    if (value === null) return null;
-    if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  /** What place p says of its variable; null when its text is no value (an associative array with a name twice). */
+  const reading = (p: number): Reading | null => {
+    const place = places[p];
+    const t = texts[p];
+    if (exprEmpty[place.expression]) return EMPTY;
+    if (t === undefined) return SKIPPED;
+    const value = readValue(place, t, items[p] as string[]);
+    return value === null ? null : { kind: 'value', value, prefix: place.spec.prefix, allowReserved: place.rules.allowReserved };
+  };
+  for (const variable of m.variables) {
+    let value: MatchedValue | undefined | null;
+    if (variable.places.length === 1) {
+      // One place: what it read (an empty or skipped expression leaves the variable undefined).
+      const r = reading(variable.places[0]);
+      if (r === null) return null;
+      value = r.kind === 'value' ? r.value : undefined;
+    } else {
+      const list: Reading[] = [];
+      for (const p of variable.places) {
+        const r = reading(p);
+        if (r === null) return null;
+        list.push(r);
+      }
+      value = agree(list);
+      if (value === null) return null;
+    }
+    if (value === undefined) continue;
+    // "__proto__" is a variable name like any other: an own property, not the prototype.
+    if (variable.name === '__proto__') Object.defineProperty(out, variable.name, { value, enumerable: true, writable: true, configurable: true });
+    else out[variable.name] = value;
   }
   return out;
 }
