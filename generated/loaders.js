@@ -29,6 +29,12 @@ function loadGenerated(grammar, kind) {
     case "rfc6874.diagnose": return require("./rfc6874.diagnose");
     case "rfc6874.trace": return require("./rfc6874.trace");
     case "rfc6874.parser": return require("./rfc6874");
+    case "rfc6570.recognizer": return require("./rfc6570.recognizer");
+    case "rfc6570.dfa": return require("./rfc6570.dfa");
+    case "rfc6570.rules-dfa": return require("./rfc6570.rules-dfa");
+    case "rfc6570.diagnose": return require("./rfc6570.diagnose");
+    case "rfc6570.trace": return require("./rfc6570.trace");
+    case "rfc6570.parser": return require("./rfc6570");
     default: return undefined;
   }
 }

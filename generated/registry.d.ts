@@ -15,14 +15,15 @@ export interface GrammarEntry {
   readonly conformance?: boolean;
 }
 /** Every grammar urigram is generated from. */
-export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874";
+export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874" | "rfc6570";
 /** The grammars that the option `grammar` selects. */
-export type SelectableGrammar = "rfc3986" | "rfc3987" | "rfc2396";
+export type SelectableGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6570";
 /** Per grammar, the rules a whole input is checked against (the default first). */
 export interface ReferenceRulesOf {
   readonly "rfc3986": "URI-reference" | "URI" | "absolute-URI" | "relative-ref";
   readonly "rfc3987": "IRI-reference" | "IRI" | "absolute-IRI" | "irelative-ref";
   readonly "rfc2396": "URI-reference" | "absoluteURI" | "relativeURI";
   readonly "rfc6874": "URI-reference" | "URI" | "absolute-URI" | "relative-ref";
+  readonly "rfc6570": "URI-Template";
 }
 export declare const GRAMMAR_REGISTRY: readonly GrammarEntry[];

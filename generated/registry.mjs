@@ -73,5 +73,21 @@ export const GRAMMAR_REGISTRY = [
       "relative-ref"
     ],
     "records": "recognizer"
+  },
+  {
+    "name": "rfc6570",
+    "texts": [
+      "rfc6570.txt",
+      "rfc3986.txt",
+      "rfc3987.txt",
+      "rfc5234.txt"
+    ],
+    "title": "RFC 6570 (URI Template)",
+    "section": "RFC 6570 2",
+    "select": "grammar",
+    "rules": [
+      "URI-Template"
+    ],
+    "records": "none"
   }
 ];

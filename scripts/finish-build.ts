@@ -27,7 +27,8 @@
  * - in the CommonJS build, turns the require() of a module used only on
  *   first use (FIRST_USE_ONLY: diagnose, which explains a rejection; load,
  *   which loads the other grammars, the diagnostic back ends and tr46;
- *   recognizer-records, the records of RFC 2396 and RFC 6874) into one run
+ *   recognizer-records, the records of RFC 2396 and RFC 6874; template/syntax,
+ *   the operators RFC 6570 reserves, for isValid on templates) into one run
  *   on the first call that needs it: tsc requires every import up front, and
  *   valid RFC 3986 input needs none of them;
  * - writes dist/src/index.mjs, Node's `import` entry: the CommonJS entry's
@@ -104,7 +105,7 @@ function indexExports(): Map<string, string[]> {
 }
 
 /** Modules whose exports are only called inside functions, never at load: required on first use in the CommonJS build (as src/index.ts names them). */
-const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records'];
+const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records', './template/syntax'];
 
 /** The FIRST_USE_ONLY module that a require or import of `specifier` in a module of `dir` (under src/, dist/src/ or dist/esm/src/) names, if it does. */
 function firstUseModule(srcRoot: string, dir: string, specifier: string): string | undefined {

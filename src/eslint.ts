@@ -1,7 +1,9 @@
 /**
  * urigram/eslint: an ESLint plugin (flat config; ESLint 9 and 10) with the
- * rules `valid-uri`, `uri-warnings`, `package-json` and `no-parser-fallback`
- * (./whatwg/no-parser-fallback), and the configs `recommended` and `strict`.
+ * rules `valid-uri`, `uri-warnings`, `package-json`, `no-parser-fallback`
+ * (./whatwg/no-parser-fallback) and `valid-uri-template` (URI Templates,
+ * RFC 6570, where a document says a string is one), and the configs
+ * `recommended` and `strict`.
  *
  * ESLint gives every report of a rule the rule's own severity: a finding whose
  * text says "warning" would be an ESLint error. So the findings are split by
@@ -33,6 +35,8 @@ import type { Rule, Linter } from 'eslint';
 import type * as ESTree from 'estree';
 import { lint, tryParse, percentEncode, LINT_GROUPS, LINT_PRESETS, LINT_RULES, type Diagnostic, type LintCode, type LintGroup, type Severity } from './index';
 import noParserFallback from './whatwg/no-parser-fallback';
+import { DEFAULT_TEMPLATE_PROPERTIES, isTemplatePlace, type JsonStep } from './template/places';
+import { tryParseTemplate } from './template/parse';
 
 type UnitSeverity = 'off' | Severity;
 
@@ -377,23 +381,32 @@ function shortMessage(message: string, limit: number): string {
   return m.length > limit ? `${m.slice(0, limit - 1)}…` : m;
 }
 
-/** Reports the findings on one string node, with fixes and suggestions, at exact source ranges. */
-function reporter(context: Rule.RuleContext, settings: Settings): (node: ESTree.Node | null | undefined, jsx?: boolean) => void {
+/** The parser's rule path of a string a URI rule refuses (for a report's data), by the rule's grammar and rule. */
+function uriRulePath(value: string, settings: Settings): readonly string[] | undefined {
+  const parsed = tryParse(value, settings.grammar === 'rfc3987' ? { grammar: 'rfc3987', rule: settings.rule === 'URI' ? 'IRI' : 'IRI-reference' } : { rule: settings.rule });
+  return parsed.ok ? undefined : parsed.error.rulePath;
+}
+
+/**
+ * Reports the findings on one string node (`findingsOf` its value), with fixes and suggestions, at exact source
+ * ranges; a syntax error's rule path (`rulePathOf`) goes in the report's data.
+ */
+function reporter(context: Rule.RuleContext, findingsOf: (value: string) => readonly Finding[], rulePathOf: (value: string) => readonly string[] | undefined): (node: ESTree.Node | null | undefined, jsx?: boolean) => void {
   const sourceCode = context.sourceCode;
   const text = sourceCode.text;
   return (node: ESTree.Node | null | undefined, jsx = false): void => {
     if (node == null) return;
     const s = uriString(node, text, jsx);
     if (s === undefined) return;
-    for (const f of findings(s.value, settings)) {
+    for (const f of findingsOf(s.value)) {
       const [a, b] = sourceRange(s, f.start, f.end);
       const loc = { start: sourceCode.getLocFromIndex(a), end: sourceCode.getLocFromIndex(b) };
       // The message short; the whole of it, the section and (for a syntax error) the parser's rule path in data, the rule's detail in its docs.
       // The whole report at most 120 characters: the message, then " (code)".
       const data: Record<string, string> = { message: shortMessage(f.message, 120 - f.code.length - 3), code: f.code, severity: f.severity, section: f.section, detail: f.message };
-      if (f.code === 'syntax') {
-        const parsed = tryParse(s.value, settings.grammar === 'rfc3987' ? { grammar: 'rfc3987', rule: settings.rule === 'URI' ? 'IRI' : 'IRI-reference' } : { rule: settings.rule });
-        if (!parsed.ok) data.rulePath = parsed.error.rulePath.join(' > ');
+      if (f.code === 'syntax' || f.code === 'uri-template') {
+        const path = rulePathOf(s.value);
+        if (path !== undefined) data.rulePath = path.join(' > ');
       }
       let fix: Rule.ReportFixer | undefined;
       if (f.fix !== undefined && replaceable(s, f.fix.start, f.fix.end)) {
@@ -473,7 +486,7 @@ function uriRule(name: 'valid-uri' | 'uri-warnings', defaults: DefaultSeverities
       const callees = new Map<string, readonly number[]>(Object.entries(BUILT_IN_CALLEES));
       for (const name of options.callees ?? []) if (!callees.has(name)) callees.set(name, [0]);
       const jsxAttributes = new Set(options.jsxAttributes ?? DEFAULT_JSX_ATTRIBUTES);
-      const check = reporter(context, settings);
+      const check = reporter(context, (value) => findings(value, settings), (value) => uriRulePath(value, settings));
 
       function calleeName(callee: ESTree.Node): string | undefined {
         if (callee.type === 'Identifier') return callee.name;
@@ -563,7 +576,8 @@ const packageJson: Rule.RuleModule = {
     messages: MESSAGES,
   },
   create(context) {
-    const check = reporter(context, settingsOf((context.options[0] ?? {}) as Options, 'URI'));
+    const settings = settingsOf((context.options[0] ?? {}) as Options, 'URI');
+    const check = reporter(context, (value) => findings(value, settings), (value) => uriRulePath(value, settings));
     // A field that is there but no string (a number, null, an array) is no URI either: said, not passed over.
     const strings = (node: JsonNode | undefined, field: string): void => {
       if (node === undefined) return;
@@ -589,12 +603,68 @@ const packageJson: Rule.RuleModule = {
   },
 };
 
+/**
+ * `valid-uri-template`: strings that a document marks as URI Templates (RFC
+ * 6570) must be templates (src/template/places.ts): in JavaScript, the values
+ * of properties (and assignments to members) named in `properties` (default
+ * `uriTemplate`); in JSON (@eslint/json), members of those names, JSON
+ * Hyper-Schema's `links[].href` and an OpenAPI document's `servers[].url`. The
+ * report is parseTemplate's error, at the offending character.
+ */
+const validUriTemplate: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Strings a document marks as URI Templates (uriTemplate properties, JSON Hyper-Schema links[].href, OpenAPI servers[].url) must be valid RFC 6570 templates' },
+    schema: [{ type: 'object', additionalProperties: false, properties: { properties: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } } }],
+    messages: MESSAGES,
+  },
+  create(context) {
+    const properties: ReadonlySet<string> = new Set(((context.options[0] ?? {}) as { properties?: readonly string[] }).properties ?? DEFAULT_TEMPLATE_PROPERTIES);
+    const check = reporter(
+      context,
+      (value) => lint(value, { template: true }),
+      (value) => {
+        const parsed = tryParseTemplate(value);
+        return parsed.ok ? undefined : parsed.error.rulePath;
+      },
+    );
+    const name = (key: ESTree.Node, computed: boolean): string | undefined => (!computed && key.type === 'Identifier' ? key.name : key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined);
+    /** A JSON value at `path`: its strings at a template's place are checked, its objects and arrays walked. */
+    const walk = (node: JsonNode | undefined, path: JsonStep[], openApi: boolean): void => {
+      if (node === undefined) return;
+      if (node.type === 'String') {
+        if (isTemplatePlace(path, properties, openApi)) check(node as unknown as ESTree.Node);
+      } else if (node.type === 'Object') {
+        for (const m of node.members ?? []) walk(m.value, [...path, (m.name.type === 'String' ? m.name.value : m.name.name) as string], openApi);
+      } else if (node.type === 'Array') {
+        (node as unknown as { elements: Array<{ value: JsonNode }> }).elements.forEach((e, k) => walk(e.value, [...path, k], openApi));
+      }
+    };
+    return {
+      Property(node: ESTree.Property) {
+        if (node.kind !== 'init' || node.method || node.shorthand) return;
+        const key = name(node.key, node.computed);
+        if (key !== undefined && properties.has(key)) check(node.value);
+      },
+      AssignmentExpression(node: ESTree.AssignmentExpression) {
+        if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
+        const key = name(node.left.property, node.left.computed);
+        if (key !== undefined && properties.has(key)) check(node.right);
+      },
+      Document(node: JsonNode) {
+        const root = node.body;
+        walk(root, [], member(root, 'openapi') !== undefined || member(root, 'swagger') !== undefined);
+      },
+    } as unknown as Rule.RuleListener;
+  },
+};
+
 /** Each finding at its own severity: the errors as ESLint errors, the warnings as ESLint warnings; and no parser fallback. */
 const recommendedRules: Linter.RulesRecord = { 'urigram/valid-uri': ['error', { severities: ['error'] }], 'urigram/uri-warnings': 'warn', 'urigram/no-parser-fallback': 'error' };
 
 const plugin = {
   meta: { name: 'urigram' },
-  rules: { 'valid-uri': validUri, 'uri-warnings': uriWarnings, 'package-json': packageJson, 'no-parser-fallback': noParserFallback },
+  rules: { 'valid-uri': validUri, 'uri-warnings': uriWarnings, 'package-json': packageJson, 'no-parser-fallback': noParserFallback, 'valid-uri-template': validUriTemplate },
   configs: {} as { recommended: Linter.Config; strict: Linter.Config },
 };
 plugin.configs.recommended = { name: 'urigram/recommended', plugins: { urigram: plugin }, rules: recommendedRules };

@@ -1,6 +1,7 @@
 /**
  * urigram: a strict, grammar-driven URI toolkit: RFC 3986, with RFC 3987
- * (IRIs) and RFC 2396 (the grammar RFC 3986 replaced) by the same pipeline.
+ * (IRIs), RFC 2396 (the grammar RFC 3986 replaced) and RFC 6570 (URI
+ * Templates) by the same pipeline.
  *
  * The parsers are generated from grammar/NAME.peggy, rule-for-rule
  * transcriptions of each RFC's ABNF (grammar/NAME.abnf). One module per
@@ -34,13 +35,13 @@ export type {
 } from './core/parse';
 export { isRfc2396Record, COMPONENT_NAMES } from './core/records';
 export { GRAMMARS, GRAMMAR_REGISTRY, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './core/grammars';
-export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR } from './core/load';
-export type { GrammarEntry, GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName } from './core/grammars';
+export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR, RFC6570_GRAMMAR } from './core/load';
+export type { GrammarEntry, GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName, Rfc6570RuleName } from './core/grammars';
 export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './operations/iri';
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './operations/iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './operations/grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './operations/grammar-comparison';
-export { UriSyntaxError, codePointOffset } from './core/errors';
+export { UriSyntaxError, TemplateExpansionError, codePointOffset } from './core/errors';
 export { UriOptionError } from './core/options';
 export type { UriSyntaxErrorDetails } from './core/errors';
 export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './core/rules';
@@ -76,3 +77,9 @@ export { hostAddress } from './whatwg/host-address';
 export type { HostAddress, HostAddressEntry, HostReading, HostReadingName } from './whatwg/host-address';
 export { IPV4_SPECIAL_PURPOSE, IPV6_SPECIAL_PURPOSE } from './whatwg/special-purpose';
 export type { SpecialPurpose } from './whatwg/special-purpose';
+export { parseTemplate, tryParseTemplate } from './template/parse';
+export type { ParsedTemplate, TemplatePart, TemplateLiteral, TemplateExpression, TemplateVarSpec, TemplateOperator } from './template/parse';
+export { expandTemplate, matchTemplate, compileTemplate } from './template/compile';
+export type { CompiledTemplate, MatchOptions } from './template/compile';
+export type { ExpandOptions, TemplateVariables, TemplateValue, TemplateScalar } from './template/expand';
+export type { MatchedValue, MatchedVariables } from './template/match';

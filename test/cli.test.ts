@@ -531,7 +531,7 @@ describe('command-line conventions', () => {
     ['normalize', ['--grammar', '--level', '--explain', '--json']],
     ['compare', ['--grammar', '--json']],
     ['extract', ['--json', '--type', '--code', '--strict-files']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--fix']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--template-property', '--fix']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {

@@ -18,10 +18,10 @@ import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';
 import { loadConfig } from '../scripts/grammar-check/config';
 import { compileAutomata, emitAutomata } from '../scripts/compile-dfa';
-import { allVectors } from './support/vectors';
+import { allVectors, templateVectors } from './support/vectors';
 
-/** The three grammars, and RFC 6874's variant of RFC 3986 (zoneId: true), with its reference rules. */
-const GRAMMARS: readonly GeneratedGrammar[] = ['rfc3986', 'rfc3987', 'rfc2396', 'rfc6874'];
+/** The three URI grammars, RFC 6874's variant of RFC 3986 (zoneId: true), and RFC 6570's (templates), with their reference rules. */
+const GRAMMARS: readonly GeneratedGrammar[] = ['rfc3986', 'rfc3987', 'rfc2396', 'rfc6874', 'rfc6570'];
 const REFERENCE_RULES: Readonly<Record<GeneratedGrammar, readonly string[]>> = { ...PUBLIC_REFERENCE_RULES, rfc6874: PUBLIC_REFERENCE_RULES.rfc3986 };
 const root = path.join(__dirname, '..');
 const corpus = (name: string): string[] => fs.readFileSync(path.join(__dirname, 'corpus', name), 'utf8').split(/\r?\n/);
@@ -79,7 +79,8 @@ describe.each(GRAMMARS)('the automata of %s and its recognizer agree', (grammar)
 
   it('on every vector, for the vector\'s rule and every reference rule', () => {
     // RFC 6874's variant takes RFC 3986's vectors: it accepts all RFC 3986 does, and more.
-    const vectors = allVectors().filter((v) => v.grammar === (grammar === 'rfc6874' ? 'rfc3986' : grammar));
+    // RFC 6570's are templates.
+    const vectors = grammar === 'rfc6570' ? templateVectors() : allVectors().filter((v) => v.grammar === (grammar === 'rfc6874' ? 'rfc3986' : grammar));
     expect(vectors.length).toBeGreaterThan(20);
     for (const v of vectors) {
       const own = toPegName(grammar === 'rfc2396' ? v.rule.replace(/_/g, '-') : v.rule);

@@ -8,7 +8,7 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import * as vm from 'node:vm';
-import { addFormats, formats, FORMAT_NAMES, iri, iriReference, uri, uriReference, type FormatName } from '../src/formats';
+import { addFormats, formats, FORMAT_NAMES, iri, iriReference, uri, uriReference, uriTemplate, type FormatName } from '../src/formats';
 import { bundle, CASES, measure } from '../scripts/size';
 import { readmeTable, table } from '../scripts/compare-formats';
 
@@ -153,12 +153,14 @@ describe('ajv 8 (draft 2020-12) with addFormats: JSON Schema 2020-12 Validation 
 
   it('Unicode is valid only under the iri formats', () => {
     const unicode = 'http://例え.テスト/ö';
-    expect(FORMAT_NAMES.map((f) => validators[f](unicode))).toEqual([false, false, true, true]);
+    // ... and "uri-template": RFC 6570 2.1, a literal may be a ucschar.
+    expect(FORMAT_NAMES.map((f) => validators[f](unicode))).toEqual([false, false, true, true, true]);
   });
 
   it('the same text is a valid reg-name outside brackets and invalid inside', () => {
-    expect(FORMAT_NAMES.map((f) => validators[f]('http://01.2.3.4/'))).toEqual([true, true, true, true]);
-    expect(FORMAT_NAMES.map((f) => validators[f]('http://[::ffff:01.2.3.4]/'))).toEqual([false, false, false, false]);
+    expect(FORMAT_NAMES.map((f) => validators[f]('http://01.2.3.4/'))).toEqual([true, true, true, true, true]);
+    // A template's literals are characters, not a URI's components (RFC 6570 2.1): "[" and "]" are literals.
+    expect(FORMAT_NAMES.map((f) => validators[f]('http://[::ffff:01.2.3.4]/'))).toEqual([false, false, false, false, true]);
   });
 
   it('a format applies to strings only: other types are valid (2020-12 Validation 7.1)', () => {
@@ -174,6 +176,23 @@ describe('ajv 8 (draft 2020-12) with addFormats: JSON Schema 2020-12 Validation 
   });
 });
 
+describe('"uri-template": JSON Schema 2020-12 Validation 7.3.6, a URI Template of any level (RFC 6570)', () => {
+  it.each([
+    ['http://example.com/{id}', true, 'Level 1'],
+    ['/search{?q,lang}', true, 'Level 3'],
+    ['/users/{id}{/path*}', true, 'Level 4'],
+    ['no expression at all', false, 'RFC 6570 2.1: SP is not a literal'],
+    ['plain/path', true, 'literals only are a template'],
+    ['{unclosed', false, 'RFC 6570 2.2: an expression ends with "}"'],
+    ['{=path}', false, 'RFC 6570 2.2: "=" is reserved for future extensions, and a processor refuses it (Appendix A)'],
+    ['{var:10000}', false, 'RFC 6570 2.4.1: max-length < 10000'],
+    ['{keys:1}', true, 'syntax only: whether keys is composite is known at expansion'],
+  ] as const)('%j is %s (%s)', (input, valid, _why) => {
+    expect(validators['uri-template'](input)).toBe(valid);
+    expect(uriTemplate(input)).toBe(valid);
+  });
+});
+
 describe('addFormats', () => {
   it('returns the instance, registers only the formats asked for, replacing ajv-formats\' of the same name', () => {
     const only = new Ajv2020();
@@ -183,7 +202,7 @@ describe('addFormats', () => {
   });
 
   it('refuses bad options and what is not an ajv instance', () => {
-    expect(() => addFormats(new Ajv2020(), { formats: ['url'] } as never)).toThrow(/addFormats: option formats must hold only "uri", "uri-reference", "iri", "iri-reference", got "url"/);
+    expect(() => addFormats(new Ajv2020(), { formats: ['url'] } as never)).toThrow(/addFormats: option formats must hold only "uri", "uri-reference", "iri", "iri-reference", "uri-template", got "url"/);
     expect(() => addFormats(new Ajv2020(), { format: ['uri'] } as never)).toThrow(/addFormats: unknown option "format"/);
     expect(() => addFormats({} as never)).toThrow(TypeError);
     expect(() => addFormats(null as never)).toThrow(/addFormats expects an ajv instance/);
@@ -192,7 +211,8 @@ describe('addFormats', () => {
 
 describe('the predicates', () => {
   it('are the formats, for other validators', () => {
-    expect([uri('foo:'), uri(''), uriReference(''), iri('a:é'), iriReference('é'), iri('é')]).toEqual([true, false, true, true, true, false]);
+    expect([uri('foo:'), uri(''), uriReference(''), iri('a:é'), iriReference('é'), iri('é'), uriTemplate('{x}'), uriTemplate('{x')]).toEqual([true, false, true, true, true, false, true, false]);
+    expect(formats['uri-template']).toBe(uriTemplate);
     expect(formats.uri).toBe(uri);
     expect(formats['iri-reference']).toBe(iriReference);
   });
@@ -209,10 +229,10 @@ describe('bundles', () => {
   }, 120_000);
 
   it("'urigram/formats' works bundled for a browser (ES module build, RFC 3987 given to useGrammar by the module)", () => {
-    const out = bundle("import { iri, uri } from 'urigram/formats'; export const run = () => [uri('a:b'), uri('a:é'), iri('a:é'), iri('a:\\uE000')];", 'iife', 'bundled').outputFiles[0].text;
+    const out = bundle("import { iri, uri, uriTemplate } from 'urigram/formats'; export const run = () => [uri('a:b'), uri('a:é'), iri('a:é'), iri('a:\\uE000'), uriTemplate('{x}'), uriTemplate('{=x}')];", 'iife', 'bundled').outputFiles[0].text;
     const context = vm.createContext({});
     vm.runInContext(`${out}\nglobalThis.result = JSON.stringify(bundled.run());`, context);
-    expect(JSON.parse((context as { result: string }).result)).toEqual([true, false, true, false]);
+    expect(JSON.parse((context as { result: string }).result)).toEqual([true, false, true, false, true, false]);
   });
 });
 

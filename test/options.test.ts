@@ -6,6 +6,8 @@
  */
 import {
   compare,
+  expandTemplate,
+  matchTemplate,
   equivalent,
   explainNormalize,
   extract,
@@ -52,6 +54,8 @@ const EXPORTS: Record<string, { call: Call; valid: Record<string, unknown> }> = 
   uriToIri: { call: (x) => uriToIri('a:b', o(x)), valid: { host: 'idna' } },
   lint: { call: (x) => lint('a:b', o(x)), valid: { rules: { 'uppercase-scheme': 'off' } } },
   extract: { call: (x) => extract('a:b', o(x)), valid: { schemes: ['a'] } },
+  expandTemplate: { call: (x) => expandTemplate('{a}', { a: '\u00e9' }, o(x)), valid: { iri: true } },
+  matchTemplate: { call: (x) => matchTemplate('{a}', 'b', o(x)), valid: { iri: true } },
   format: { call: (x) => (tryParse(' ') as { error: UriSyntaxError }).error.format(o(x)), valid: { width: 40 } },
 };
 
@@ -137,7 +141,7 @@ describe('the cases of issue 13', () => {
   it('rulesOf names the grammar it does not know', () => {
     const e = optionError((x) => rulesOf(o(x)), 'bogus');
     expect(e).toMatchObject({ function: 'rulesOf', option: 'grammar', value: 'bogus' });
-    expect(e.message).toBe('rulesOf: grammar must be "rfc3986", "rfc3987" or "rfc2396", got "bogus"');
+    expect(e.message).toBe('rulesOf: grammar must be "rfc3986", "rfc3987", "rfc2396" or "rfc6570", got "bogus"');
   });
 
   it('the steps of normalize: unknown ones named, values true or false', () => {

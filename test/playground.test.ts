@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, segments, verdict, whatwgView, type State } from '../src/playground/logic';
+import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, segments, templateView, verdict, whatwgView, type State } from '../src/playground/logic';
 import { parse, rulesOf, GRAMMARS } from '../src';
 import { fileFor, servePlayground } from '../src/cli/playground';
 import { main } from '../src/cli';
@@ -202,6 +202,13 @@ describe('railroad diagrams', () => {
       for (const name of marked) expect(shown).toContain(name);
       // Those of an included rule come from the grammar it is written in.
       if (included !== '') expect(includedNames).toContain('IPv6address');
+      if (grammar === 'rfc6570') {
+        // None of its own (marked is empty): those shown are those of the rules it includes, from the grammars they are written in.
+        expect(marked.size).toBe(0);
+        expect(names).not.toContain('IPv6address');
+        expect([...shown].sort()).toEqual(['astral-surrogate-pairs', 'hexdig-case-insensitive']);
+        return;
+      }
       expect(data.rules.find((r: { name: string }) => r.name === 'IPv6address').deviations.map((d: { name: string }) => d.name)).toEqual(['ipv6-prefix-lookahead', 'ipv6-double-colon-split']);
     });
 
@@ -235,7 +242,7 @@ describe('the page as built', () => {
     expect(html).toContain('<script type="application/json" id="diagrams">');
     expect(html).toContain('<script src="playground.js"></script>');
     const addresses = [...html.matchAll(/(?:src|href)="([^"#]+)"/g)].map((m) => m[1]);
-    expect(addresses.filter((a) => !/^(?:data:,|playground\.(?:js|css)|\.\.\/\.\.\/docs\/grammars\/rfc(?:3986|3987|2396)\.html)$/.test(a))).toEqual([]);
+    expect(addresses.filter((a) => !/^(?:data:,|playground\.(?:js|css)|\.\.\/\.\.\/docs\/grammars\/rfc(?:3986|3987|2396|6570)\.html)$/.test(a))).toEqual([]);
     for (const a of addresses.filter((x) => x !== 'data:,')) expect(fs.existsSync(path.join(site, a))).toBe(true);
     expect(fs.readdirSync(site).sort()).toEqual(['index.html', 'playground.css', 'playground.js']);
   });
@@ -298,5 +305,28 @@ describe('urigram playground', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     }
+  });
+});
+
+describe('the template tab (RFC 6570)', () => {
+  it('gives the parts, the expansion (URI and IRI) and the match of the state', () => {
+    const t = templateView(state({ template: '{/p*}{?q}', variables: '{"p": ["a", "\u00e9"], "q": 1}', match: '/x/y?q=z' }));
+    expect(t.parse).toMatchObject({ valid: true, level: 4 });
+    expect([t.expansion.value, t.iri.value, t.match.value]).toEqual(['/a/%C3%A9?q=1', '/a/\u00e9?q=1', '{"p":["x","y"],"q":"z"}']);
+  });
+
+  it('says why a template is none, why the variables are not JSON, and that no values match', () => {
+    const t = templateView(state({ template: '{x', variables: '{}', match: 'a' }));
+    expect(t.parse.valid).toBe(false);
+    expect(t.parse.valid ? 0 : t.parse.error.offset).toBe(2);
+    expect(t.expansion.error).toMatch(/invalid URI-Template at offset 2/);
+    expect(templateView(state({ variables: '[1]' })).expansion.error).toMatch(/the variables are a JSON object/);
+    expect(templateView(state({ template: '/a', match: '/b' })).match.value).toBe('no values of the template expand to it');
+  });
+
+  it('keeps the template, the variables and the URI in the fragment', () => {
+    const s = state({ template: '{+x}/{y}', variables: '{"x": "&"}', match: '&/b' });
+    expect(decodeState(`#${encodeState(s)}`)).toEqual(s);
+    expect(encodeState(DEFAULT_STATE)).not.toMatch(/[&^]t=/);
   });
 });

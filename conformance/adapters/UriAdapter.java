@@ -10,7 +10,8 @@
 // resolve() resolves (java.net.URI follows RFC 2396: it is asked in both the
 // strict and the rfc2396 mode); toASCIIString() maps an IRI to a URI.
 // Everything else is answered "unsupported". The JDK has no JSON library:
-// the requests are flat objects of strings, read by the small reader below.
+// the requests are objects of strings (and, for template-expand, which this
+// adapter does not do, an object of variables), read by the small reader below.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -103,7 +104,7 @@ public class UriAdapter {
         return b.append('"').toString();
     }
 
-    /** A flat JSON object whose values are strings (anything else is skipped), as the runner writes requests. */
+    /** A JSON object's members whose values are strings (any other value is skipped, objects and arrays whole), as the runner writes requests. */
     static Map<String, String> parse(String line) {
         Map<String, String> m = new LinkedHashMap<>();
         int[] at = {line.indexOf('{') + 1};
@@ -115,9 +116,27 @@ public class UriAdapter {
             at[0]++; // ':'
             skipSpace(line, at);
             if (line.charAt(at[0]) == '"') m.put(key, string(line, at));
-            else while (at[0] < line.length() && ",}".indexOf(line.charAt(at[0])) < 0) at[0]++; // a number, true, false, null
+            else skipValue(line, at); // a number, true, false, null, an object or an array (template-expand's variables)
             skipSpace(line, at);
             if (at[0] < line.length() && line.charAt(at[0]) == ',') at[0]++;
+        }
+    }
+
+    /** Skips the JSON value that starts at at[0], up to the "," or "}" after it: strings inside it read as strings, so that their braces and commas are not taken for the request's. */
+    static void skipValue(String s, int[] at) {
+        int depth = 0;
+        while (at[0] < s.length()) {
+            char ch = s.charAt(at[0]);
+            if (ch == '"') {
+                string(s, at);
+                continue;
+            }
+            if (ch == '{' || ch == '[') depth++;
+            else if (ch == '}' || ch == ']') {
+                if (depth == 0) return;
+                depth--;
+            } else if (ch == ',' && depth == 0) return;
+            at[0]++;
         }
     }
 

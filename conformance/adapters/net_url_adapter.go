@@ -23,7 +23,8 @@ import (
 	"strings"
 )
 
-// A request: every argument the protocol's operations take is a string.
+// A request: the arguments of the operations this adapter does, all strings (template-expand's
+// variables, an object, are not read: that operation is not supported).
 type request struct {
 	ID, Op, Grammar, Rule, Input, Base, Reference, Mode, Component string
 }

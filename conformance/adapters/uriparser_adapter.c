@@ -12,7 +12,9 @@
  * non-strict); uriNormalizeSyntaxA normalizes (6.2.2) and so compares at the
  * "syntax" level. Everything else is answered "unsupported". uriparser works
  * on bytes (UTF-8 here): an offset is counted in code points. The requests are
- * flat JSON objects of strings, read by the small reader below.
+ * JSON objects of strings, read by the small reader below, which stops at the
+ * first value that is not one (template-expand's variables, an object: by then
+ * it has the id and the op, all it needs to answer "unsupported").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,7 +209,7 @@ int main(void) {
             keys[count] = read_string(&p);
             p = strchr(p, ':');
             while (p != NULL && *++p == ' ') {}
-            if (p == NULL || *p != '"') { free(keys[count].s); break; } /* not a string: no request of the protocol has one */
+            if (p == NULL || *p != '"') { free(keys[count].s); break; } /* not a string: template-expand's variables, after its id and op */
             values[count++] = read_string(&p);
         }
         size_t n;

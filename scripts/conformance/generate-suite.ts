@@ -25,7 +25,7 @@ import { readAbnf, type AbnfGrammar } from '../grammar-check/abnf';
 import { loadConfig, REPO_ROOT } from '../grammar-check/config';
 import { Generator, nearMiss, NEAR_MISS_CHARACTERS, Random } from '../grammar-check/generate';
 import { Oracle } from '../grammar-check/oracle';
-import { allVectors } from '../../test/support/vectors';
+import { allVectors, templateSyntaxVectors, TEMPLATE_VECTORS_DIR } from '../../test/support/vectors';
 import * as reference from './reference';
 import { HAND_CASES } from './hand-cases';
 import { readRegistry } from '../registry';
@@ -35,7 +35,7 @@ import { PROTOCOL_VERSION } from '../../src/conformance/protocol';
 
 export type { Source };
 
-export const SUITE_VERSION = '1.1.0';
+export const SUITE_VERSION = '1.2.0';
 const SUITE_DIR = path.join(REPO_ROOT, 'conformance');
 /** The grammars whose grammar/registry.json line says `conformance: true`, and the default rule of each. */
 const REGISTRY = readRegistry(REPO_ROOT).filter((e) => e.conformance === true);
@@ -318,11 +318,46 @@ function generatedNormalization(ids: Ids): { normalization: Case[]; equivalence:
   return { normalization, equivalence };
 }
 
+/**
+ * RFC 6570's categories, from the template vectors (test/vectors/templates/): the syntax vectors for
+ * template-validity; the expansions for template-expansion (the RFC's examples with their section, the
+ * hand-derived ones with their reason), and the values an expansion must refuse (2.3, 2.4.1).
+ */
+function templates(ids: Ids): { validity: Case[]; expansion: Case[] } {
+  const file = 'test/vectors/templates';
+  const validity: Case[] = templateSyntaxVectors().map((v) => ({
+    id: ids.next('template-validity/hand'),
+    template: v.template,
+    valid: v.valid,
+    source: { kind: 'hand', why: v.why, file: `${file}/syntax.json` },
+  }));
+  const groups = (JSON.parse(fs.readFileSync(path.join(TEMPLATE_VECTORS_DIR, 'expansion.json'), 'utf8')) as { groups: Array<{ source: string; why?: string; variables: Record<string, unknown>; cases: Array<[string, string, { iri?: boolean }?]> }> }).groups;
+  const expansion: Case[] = [];
+  for (const g of groups) {
+    const rfc = /^RFC 6570 ([0-9.]+)/.exec(g.source);
+    const source: Source = g.why === undefined && rfc !== null ? { kind: 'rfc', rfc: 6570, section: rfc[1] } : { kind: 'hand', why: g.why ?? g.source, file: `${file}/expansion.json` };
+    for (const [template, expected, options] of g.cases) {
+      expansion.push({ id: ids.next(`template-expansion/${source.kind}`), template, variables: g.variables, expected, ...(options?.iri ? { iri: true } : {}), source });
+    }
+  }
+  const refused: Array<[string, Record<string, unknown>, string]> = [
+    ['{keys:1}', { keys: { semi: ';', dot: '.' } }, 'RFC 6570 2.4.1: prefix modifiers are not applicable to variables that have composite values'],
+    ['{+keys:1}', { keys: { semi: ';' } }, 'RFC 6570 2.4.1, as {keys:1}'],
+    ['{?list:2}', { list: ['red', 'green'] }, 'RFC 6570 2.4.1: a list is a composite value too'],
+    ['{x}', { x: true }, 'RFC 6570 2.3, 2.4.2: a value is a string, a list or an associative array (of strings): a boolean is none'],
+    ['{x}', { x: [['a']] }, 'RFC 6570 2.4.2: a list of strings, not of lists'],
+    ['{x}', { x: { a: { b: 'c' } } }, 'RFC 6570 2.4.2: an associative array of strings, not of objects'],
+  ];
+  for (const [template, variables, why] of refused) expansion.push({ id: ids.next('template-expansion/hand'), template, variables, expected: null, source: { kind: 'hand', why, file: 'scripts/conformance/generate-suite.ts' } });
+  return { validity, expansion };
+}
+
 export function buildSuite(): Record<string, CategoryFile> {
   const ids = new Ids();
   const v = validity(ids);
   const hand = HAND_CASES(ids);
   const norm = generatedNormalization(ids);
+  const template = templates(ids);
   const categories: Array<[string, string, Case[]]> = [
     ['validity', 'Whether an input matches a rule of a grammar (RFC 3986, RFC 3987, RFC 2396), for every rule.', [...v.validity, ...judged(hand.validity)]],
     ['error-offset', 'For an input its grammar\'s reference rule rejects: the offset of the first character no string of the rule has there, in UTF-16 code units and in code points.', v.errors],
@@ -334,6 +369,8 @@ export function buildSuite(): Record<string, CategoryFile> {
     ['iri-to-uri', 'RFC 3987 3.1: an IRI mapped to a URI.', [...hand.iriToUri, ...iriToUri(ids)]],
     ['uri-to-iri', 'RFC 3987 3.2: a URI mapped to an IRI.', hand.uriToIri],
     ['percent-encoding', 'RFC 3986 2.1 and 2.4: encoding data for a component, and decoding.', [...hand.percentEncoding, ...encodeEachCharacter(ids)]],
+    ['template-validity', 'RFC 6570 2: whether a text is a URI Template that a Level 4 processor expands (the operators 2.2 reserves for future extensions are refused).', template.validity],
+    ['template-expansion', 'RFC 6570 3: a URI Template expanded with values (null: undefined); null expected: the expansion is refused.', template.expansion],
   ];
   const files: Record<string, CategoryFile> = {};
   for (const [category, description, cases] of categories) {
@@ -442,7 +479,7 @@ export function suitePackageJson(files: readonly string[]): string {
   const pkg = {
     name: 'urigram-conformance',
     version: SUITE_VERSION,
-    description: 'The urigram conformance suite alone: test cases for any implementation of RFC 3986, RFC 3987 and RFC 2396, as JSON, with their schema and example adapters in other languages (no code to install)',
+    description: 'The urigram conformance suite alone: test cases for any implementation of RFC 3986, RFC 3987, RFC 2396 and RFC 6570 (URI Templates), as JSON, with their schema and example adapters in other languages (no code to install)',
     license: 'MIT',
     files: [...files, 'CHANGELOG.md', 'adapters/'],
   };

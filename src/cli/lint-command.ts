@@ -20,7 +20,9 @@ import { documents, fileProblems, inputBatches, readDocument, type ReadDocument,
 import { listFiles } from './files';
 import { writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
-import type { LocatedUri, Position } from './positions';
+import { locate, type LocatedUri, type Position } from './positions';
+import { jsonTemplates, type JsonTemplate } from '../template/json';
+import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
 
 /**
@@ -179,6 +181,8 @@ interface LintSettings {
   readonly config: LintConfig;
   /** lint()'s options: one object for the run (lint() works out its settings once per object). */
   readonly lintOptions: LintOptions;
+  /** The member names whose string values in a JSON file are URI Templates (--template-property and the default). */
+  readonly templateProperties: ReadonlySet<string>;
 }
 
 function lintSettings(ctx: Context): LintSettings {
@@ -193,12 +197,13 @@ function lintSettings(ctx: Context): LintSettings {
   }
   const fix = ctx.has('--fix');
   if (fix && !extract) throw new UsageError('--fix writes fixes back to files: it needs --extract');
-  for (const option of ['--type', '--code', '--ext', '--ignore', '--strict-files']) {
+  for (const option of ['--type', '--code', '--ext', '--ignore', '--strict-files', '--template-property']) {
     if (!extract && ctx.has(option)) throw new UsageError(`${option} is for files: it needs --extract`);
   }
+  const templateProperties = new Set([...DEFAULT_TEMPLATE_PROPERTIES, ...ctx.all('--template-property')]);
   const cwd = process.cwd();
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
-  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules } };
+  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules }, templateProperties };
 }
 
 /** One run of `urigram lint`: the targets linted, counted and written as they come. */
@@ -298,10 +303,15 @@ class LintRun {
     const { ctx, settings } = this;
     const { config, cwd } = settings;
     const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`), unreadable: this.readOptions.unreadable });
-    for await (let doc of documents(ctx, files, this.readOptions)) {
+    for await (const read of documents(ctx, files, this.readOptions)) {
       this.counts.files++;
-      if (settings.fix && doc.file !== '-') doc = this.fixFile(doc);
-      await this.lintDocument(doc);
+      // A JSON file's URI Templates (src/template/places.ts) are checked as templates, and what extraction found in them is no URI.
+      let [doc, templates] = withTemplates(read, settings.templateProperties);
+      if (settings.fix && doc.file !== '-') {
+        const fixed = this.fixFile(doc);
+        if (fixed !== doc) [doc, templates] = withTemplates(fixed, settings.templateProperties);
+      }
+      await this.lintDocument(doc, templates);
     }
   }
 
@@ -326,7 +336,7 @@ class LintRun {
     return readDocument(doc.file, { text: fixed, encoding: doc.encoding, bom: doc.bom }, this.readOptions);
   }
 
-  private async lintDocument(doc: ReadDocument): Promise<void> {
+  private async lintDocument(doc: ReadDocument, templates: readonly JsonTemplate[]): Promise<void> {
     const { ctx, out } = this;
     const found = directives(doc.text, doc.uris.map((u) => u.found));
     // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
@@ -353,6 +363,15 @@ class LintRun {
         continue;
       }
       await this.report({ uri, file: doc.file, located, occurrence, suppressed }, diagnostics);
+    }
+    for (const t of templates) {
+      const diagnostics = lint(t.template, { ...this.settings.lintOptions, template: true });
+      if (this.silentWhenClean && diagnostics.length === 0 && !out.full) {
+        this.counts.uris++;
+        continue;
+      }
+      const found: DocumentUri = { uri: t.template, start: t.start, end: t.end, ...(t.offsets === undefined ? {} : { offsets: t.offsets }), kind: 'string', code: false, valid: false };
+      await this.report({ uri: t.template, file: doc.file, located: locate(doc.text, doc.lines, found), occurrence: 0, suppressed }, diagnostics);
     }
     await out.flush();
   }
@@ -502,6 +521,18 @@ export async function runLint(ctx: Context): Promise<void> {
     throw e;
   }
   await run.finish();
+}
+
+/**
+ * The URI Templates of a JSON file (by its name), and the document without the URIs found inside them: a
+ * template is not a URI (RFC 6570 1.4). Other files have none.
+ */
+function withTemplates(doc: ReadDocument, properties: ReadonlySet<string>): [ReadDocument, JsonTemplate[]] {
+  if (!/\.json$/i.test(doc.file)) return [doc, []];
+  const templates = jsonTemplates(doc.text, properties);
+  if (templates.length === 0) return [doc, templates];
+  const inside = (u: LocatedUri): boolean => templates.some((t) => u.found.start >= t.start && u.found.end <= t.end);
+  return [{ ...doc, uris: doc.uris.filter((u) => !inside(u)) }, templates];
 }
 
 function summary(c: Counts, maxWarnings: number | undefined): object {

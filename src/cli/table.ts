@@ -5,7 +5,7 @@
  * test/cli-readme.test.ts) come from it; no list of commands is kept anywhere
  * else.
  */
-import { GRAMMAR_TITLES, GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
+import { GRAMMAR_TITLES, GRAMMARS, PARSED_GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
 import { runConformance } from './conformance';
@@ -14,9 +14,17 @@ import { runBuild, runRedact, runRelativize } from './operations';
 import { CATEGORIES } from '../conformance/suite';
 import { runWhatwg } from './whatwg-command';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
+import { runTemplate } from './template-command';
 
 const GRAMMAR_HELP = `the grammar: ${GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
 const GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: GRAMMARS, description: GRAMMAR_HELP };
+/** --grammar of the commands that read records (parse, resolve): the grammars parse() takes, not RFC 6570's templates. */
+const PARSED_GRAMMAR: OptionSpec = {
+  flags: ['--grammar'],
+  value: 'G',
+  allowed: PARSED_GRAMMARS,
+  description: `the grammar: ${PARSED_GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`,
+};
 const RULE: OptionSpec = {
   flags: ['--rule'],
   value: 'R',
@@ -34,7 +42,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the components of each URI reference',
     usage: ['{options} [URI ...]'],
     description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
-    options: [GRAMMAR, RULE, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
+    options: [PARSED_GRAMMAR, RULE, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runParse,
   },
@@ -51,7 +59,7 @@ export const COMMANDS: readonly Command[] = [
     name: 'match',
     summary: 'say whether a string matches one rule of the grammar',
     usage: ['{options} RULE STRING'],
-    description: `Says whether the whole of STRING matches RULE, any rule of RFC 3986 Appendix A or a core rule it uses, by its ABNF name: ${rulesOf('rfc3986').join(' ')}. With --grammar rfc3987, any rule of RFC 3987 2.2; with --grammar rfc2396, any rule of grammar/rfc2396.abnf (RFC 2396 Appendix A, "_" written "-").`,
+    description: `Says whether the whole of STRING matches RULE, any rule of RFC 3986 Appendix A or a core rule it uses, by its ABNF name: ${rulesOf('rfc3986').join(' ')}. With --grammar rfc3987, any rule of RFC 3987 2.2; with --grammar rfc2396, any rule of grammar/rfc2396.abnf (RFC 2396 Appendix A, "_" written "-"); with --grammar rfc6570, any rule of RFC 6570 2 (URI Templates).`,
     options: [GRAMMAR],
     exits: '0 it matches, 1 it does not',
     run: runMatch,
@@ -62,7 +70,7 @@ export const COMMANDS: readonly Command[] = [
     usage: ['{options} BASE REF ...'],
     description: 'Resolves each REF against BASE (RFC 3986 5.2) and prints the target URI. Nothing else is normalized. BASE must be an absolute URI; its fragment is dropped (5.2.1). A REF that cannot be resolved is reported, and the next one resolved.',
     options: [
-      { ...GRAMMAR, description: `${GRAMMAR_HELP}; BASE and each REF must be valid in it (rfc3987: IRIs, RFC 3987 6.5)` },
+      { ...PARSED_GRAMMAR, description: `${PARSED_GRAMMAR.description}; BASE and each REF must be valid in it (rfc3987: IRIs, RFC 3987 6.5)` },
       { flags: ['--algorithm'], value: 'A', allowed: ['rfc3986', 'rfc2396'], description: 'rfc3986 (default, RFC 3986 5.2) or rfc2396 (RFC 2396 5.2 as written, with the differences of RFC 3986 D.2)' },
       { flags: ['--non-strict'], description: 'the backwards-compatible reading of 5.2.2: a REF whose scheme equals BASE\'s is resolved as if it had none ("http:g")' },
       { flags: ['--json'], description: 'one JSON object per REF: {"base", "reference", "target"} or {"base", "reference", "error"}' },
@@ -163,6 +171,7 @@ export const COMMANDS: readonly Command[] = [
       STRICT_FILES,
       { flags: ['--quiet'], description: 'report errors only (warnings still count for --max-warnings)' },
       { flags: ['--max-warnings'], value: 'N', description: 'exit 1 when there are more than N warnings' },
+      { flags: ['--template-property'], value: 'NAME', repeatable: true, description: 'with --extract, in JSON files: a member name whose string values are URI Templates (RFC 6570), checked as templates and not as URIs (default uriTemplate; may be repeated); so are JSON Hyper-Schema links[].href and OpenAPI servers[].url' },
       { flags: ['--fix'], description: 'with --extract: write the safe fixes of the rules on (those of normalization, with --preset normalize or strict, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files in their encoding, never inside code nor where a URI\'s end is not certain, then report what is left' },
     ],
     exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings, 66 with --strict-files a file or directory that cannot be read',
@@ -174,7 +183,7 @@ export const COMMANDS: readonly Command[] = [
     usage: ['{options}'],
     description: 'Runs the conformance suite (conformance/ in the package; its README describes the cases and the protocol) against urigram itself, an adapter module (--adapter: a JavaScript module exporting a function per operation it supports), or any program (--exec: requests and answers as JSON lines on its standard input and output; a case that crashes the program or outlasts the time limit is reported on that case, and the program is started again). Reports, per category and for the core profile, the cases passed, failed and not supported, the score over the cases answered beside the coverage (the cases answered, of all), validity per rule, and the failures grouped by cause with the shortest examples; --format json lists every failing and unsupported case by id. With --baseline, failures the baseline lists are known and only a change fails the run.',
     options: [
-      { flags: ['--adapter'], value: 'MODULE', description: 'a JavaScript module (CommonJS or ES) exporting validate, errorOffset, components, resolve, removeDotSegments, normalize, equivalent, iriToUri, uriToIri, percentEncode, percentDecode: those it supports' },
+      { flags: ['--adapter'], value: 'MODULE', description: 'a JavaScript module (CommonJS or ES) exporting validate, errorOffset, components, resolve, removeDotSegments, normalize, equivalent, iriToUri, uriToIri, percentEncode, percentDecode, templateValidate, templateExpand: those it supports' },
       { flags: ['--exec'], value: 'CMD', description: 'a command line, run by the shell, that speaks the JSON-lines protocol' },
       { flags: ['--category'], value: 'C', description: `only these categories, comma-separated: ${CATEGORIES.join(', ')}` },
       { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'markdown', 'svg', 'junit'], description: 'text (default), json (every failing and unsupported case by id), markdown, svg (a bar chart) or junit (JUnit XML: one test case per case, a test suite per category)' },
@@ -239,6 +248,20 @@ export const COMMANDS: readonly Command[] = [
     ],
     exits: '0 no security difference, 1 a difference of scheme, userinfo, host or port in some input',
     run: runWhatwg,
+  },
+  {
+    name: 'template',
+    summary: 'parse, expand and match URI Templates (RFC 6570)',
+    usage: ['parse {options} [TEMPLATE ...]', 'expand --vars JSON {options} [TEMPLATE ...]', 'match {options} TEMPLATE [URI ...]'],
+    description:
+      'URI Templates (RFC 6570, Levels 1 to 4). parse prints each template\'s literals and expressions with their [start, end) offsets and the template\'s level, or, for a text that is not a template, the error: where (offset), what was expected and in which rule, with a caret; an operator that RFC 6570 2.2 reserves for future extensions (= , ! @ |) is refused. expand prints each template expanded with the variables of --vars (a JSON object: strings, numbers, lists as arrays, associative arrays as objects; null is undefined), a URI reference (an IRI with --iri). match prints, for each URI, the variables with which TEMPLATE expands to it (decoded; a JSON object), or "no match"; where several would, the rules of docs/templates.md choose. With no TEMPLATE (or URI) arguments, reads one per line from standard input.',
+    options: [
+      { flags: ['--vars'], value: 'JSON', description: 'template expand: the variables, a JSON object' },
+      { flags: ['--iri'], description: 'expand: write ucschar characters as themselves (an IRI); match: the URIs may be IRIs' },
+      { flags: ['--json'], description: 'one JSON object per input: parse {"template", "valid", "level", "variables", "parts"}, expand {"template", "expanded"}, match {"template", "uri", "matches", "variables"}; an error as {"valid": false, "error"}' },
+    ],
+    exits: '0 every template valid (parse), expanded (expand) or matched (match); 1 otherwise',
+    run: runTemplate,
   },
   {
     name: 'playground',

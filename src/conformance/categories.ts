@@ -178,6 +178,24 @@ export const CATEGORY_SPECS: { readonly [C in Category]: CategorySpec<C> } = {
     },
     expected: (c) => (c.operation === 'encode' || !c.error ? JSON.stringify(c.output) : `an error${c.offset === undefined ? '' : ` at offset ${c.offset}`}`),
   },
+  'template-validity': {
+    problem: all(strings('template'), (c) => (typeof c.valid === 'boolean' ? undefined : 'has no boolean "valid"')),
+    request: (c) => ({ op: 'template-validate', template: c.template }),
+    judge: (c, r, fail) => {
+      if (typeof r.result !== 'boolean') return fail('template validity: no boolean answer');
+      return r.result === c.valid ? PASS : fail(c.valid ? 'template validity: rejects a valid template' : 'template validity: accepts an invalid template');
+    },
+    expected: (c) => (c.valid ? 'valid' : 'invalid'),
+  },
+  'template-expansion': {
+    problem: all(strings('template'), (c) => (isObject(c.variables) ? undefined : 'has no "variables" object'), (c) => (c.expected === null || typeof c.expected === 'string' ? undefined : 'has no "expected" string (or null, for an error)')),
+    request: (c) => ({ op: 'template-expand', template: c.template, variables: c.variables, ...(c.iri === true ? { iri: true } : {}) }),
+    judge: (c, r, fail) => {
+      if (c.expected === null) return r.error !== undefined ? PASS : fail('template expansion: expands what it must refuse (RFC 6570 2.3, 2.4.1: a value of another type, a prefix on a composite value)');
+      return expectString(c.expected, r, 'template expansion', fail);
+    },
+    expected: (c) => (c.expected === null ? 'an error' : JSON.stringify(c.expected)),
+  },
 };
 
 export const CATEGORIES = Object.keys(CATEGORY_SPECS) as readonly Category[];

@@ -24,7 +24,9 @@ export type Op =
   | 'iri-to-uri'
   | 'uri-to-iri'
   | 'percent-encode'
-  | 'percent-decode';
+  | 'percent-decode'
+  | 'template-validate'
+  | 'template-expand';
 
 /** One line the runner writes: the case's id, the operation and its arguments. */
 export interface Request {

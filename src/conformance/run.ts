@@ -39,6 +39,8 @@ export interface AdapterModule {
   readonly uriToIri?: AdapterFunction;
   readonly percentEncode?: AdapterFunction;
   readonly percentDecode?: AdapterFunction;
+  readonly templateValidate?: AdapterFunction;
+  readonly templateExpand?: AdapterFunction;
 }
 
 export type AdapterFunction = (request: Request) => unknown;

@@ -41,6 +41,10 @@ export interface CaseOf {
   'iri-to-uri': CaseBase & { input: string; output: string };
   'uri-to-iri': CaseBase & { input: string; output: string };
   'percent-encoding': CaseBase & ({ operation: 'encode'; component: string; input: string; output: string } | { operation: 'decode'; input: string; output?: string; error?: true; offset?: number });
+  /** RFC 6570: whether a template is one a Level 4 processor expands (2, and 2.2's reserved operators refused). */
+  'template-validity': CaseBase & { template: string; valid: boolean };
+  /** RFC 6570 3: a template expanded with the variables (null: undefined), to `expected`, or to an error (`expected` null); `iri`: an IRI's expansion. */
+  'template-expansion': CaseBase & { template: string; variables: Record<string, unknown>; expected: string | null; iri?: boolean };
 }
 
 export type Category = keyof CaseOf;

@@ -3,7 +3,7 @@
  * the public API. It is what `urigram conformance` runs by default, and what
  * the tests hold to a full score.
  */
-import { equivalent, iriToUri, matches, normalize, parse, percentDecode, percentEncode, removeDotSegments, resolve, uriToIri, UriSyntaxError, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName } from '..';
+import { equivalent, expandTemplate, iriToUri, isValid, matches, normalize, parse, percentDecode, percentEncode, removeDotSegments, resolve, uriToIri, UriSyntaxError, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName, type TemplateVariables } from '..';
 import type { AdapterModule, Request } from './run';
 import { JUDGED_COMPONENTS } from './suite';
 import { PROTOCOL_VERSION } from './protocol';
@@ -38,4 +38,6 @@ export const URIGRAM_ADAPTER: AdapterModule = {
   uriToIri: (r) => uriToIri(text(r, 'input')),
   percentEncode: (r) => percentEncode(text(r, 'input'), text(r, 'component') as EncodableComponent),
   percentDecode: (r) => percentDecode(text(r, 'input')),
+  templateValidate: (r) => isValid(text(r, 'template'), { grammar: 'rfc6570' }),
+  templateExpand: (r) => expandTemplate(text(r, 'template'), r.variables as TemplateVariables, { iri: r.iri === true }),
 };

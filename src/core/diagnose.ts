@@ -477,7 +477,8 @@ const IRI_RULES: Readonly<Record<string, string>> = {
  * RFC 3987, and the hint says so; otherwise it says how a URI carries it.
  */
 function nonAsciiHint(input: string, startRule: string, grammar: GrammarName, found: string | null): string | undefined {
-  if (grammar === 'rfc3987' || found === null || found.charCodeAt(0) < 0x80) return undefined;
+  // A template (RFC 6570) holds ucschar and iprivate as they are: what a URI needs is no help there.
+  if (grammar === 'rfc3987' || grammar === 'rfc6570' || found === null || found.charCodeAt(0) < 0x80) return undefined;
   const iriRule = IRI_RULES[startRule];
   const sections = grammar === 'rfc2396' ? 'RFC 2396 2.1, 2.4' : 'RFC 3986 2.1, 2.5';
   const encoded = `a URI holds a character that is not ASCII only percent-encoded, as UTF-8 (${sections})`;

@@ -196,6 +196,30 @@ export function codePointOffset(text: string, offset: number): number {
 
 // ---------------------------------------------------------------- the other operations' errors, in one place
 
+/**
+ * A template that cannot be expanded with the values given (RFC 6570 3): a
+ * value that is neither a string, a number, a list nor an associative array
+ * of them, a prefix modifier on a list or an associative array (2.4.1), a
+ * string that has no UTF-8 form. `offset` is where the varspec that names the
+ * variable begins, in `template`. (A template that is not one is a
+ * UriSyntaxError.)
+ */
+export class TemplateExpansionError extends Error {
+  readonly template: string;
+  /** The variable whose value cannot be expanded, as the template names it. */
+  readonly variable: string;
+  /** UTF-16 offset of the varspec in the template. */
+  readonly offset: number;
+
+  constructor(template: string, variable: string, offset: number, message: string) {
+    super(`${message} (the varspec at offset ${offset} of the template)`);
+    this.name = 'TemplateExpansionError';
+    this.template = template;
+    this.variable = variable;
+    this.offset = offset;
+  }
+}
+
 /** An IRI that cannot be mapped as asked: a host that IDNA rejects. */
 export class IriConversionError extends Error {
   readonly input: string;

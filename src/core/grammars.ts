@@ -18,6 +18,7 @@ import type * as Rfc3986Parser from '../../generated/rfc3986';
 import type { StartRuleNames as Rfc3986Start } from '../../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396';
+import type { StartRuleNames as Rfc6570Start } from '../../generated/rfc6570';
 import * as rfc3986Automata from '../../generated/rfc3986.dfa';
 import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf } from '../../generated/registry';
 import { checkOption, oneOf } from './options';
@@ -53,6 +54,8 @@ export type Rfc2396RuleName = AbnfName<Rfc2396Start>;
 /** The same rules as RFC 2396 itself spells them, with "_" (hier_part, reg_name): matches() takes these too. */
 export type Rfc2396OriginalRuleName = Rfc2396Start;
 export type RuleName = Rfc3986RuleName | Rfc3987RuleName | Rfc2396RuleName;
+/** Any rule of RFC 6570 2 (URI Templates), or one 1.5 imports, by its ABNF name: matches() knows them with `{ grammar: 'rfc6570' }`. */
+export type Rfc6570RuleName = AbnfName<Rfc6570Start>;
 /** The rules RFC 6874 2 adds to RFC 3986, which matches() knows with `{ zoneId: true }`. */
 export type Rfc6874RuleName = 'IPv6addrz' | 'ZoneID';
 

@@ -23,9 +23,10 @@ import * as rfc3986Recognizer from '../../generated/rfc3986.recognizer';
 import RFC3987 from '../../generated/rfc3987.grammar';
 import RFC2396 from '../../generated/rfc2396.grammar';
 import RFC6874 from '../../generated/rfc6874.grammar';
+import RFC6570 from '../../generated/rfc6570.grammar';
 
 /** The grammars with an export of their own, RFC3987_GRAMMAR and the like (below); any grammar has urigram/grammars/NAME. */
-const EXPORTED = ['rfc3987', 'rfc2396', 'rfc6874'];
+const EXPORTED = ['rfc3987', 'rfc2396', 'rfc6874', 'rfc6570'];
 
 function notInBundle(grammar: GeneratedGrammar): Error {
   const what = grammar === 'rfc6874' ? 'the rfc6874 grammar (for zoneId: true)' : `the ${grammar} grammar`;
@@ -68,3 +69,6 @@ export const RFC2396_GRAMMAR: GrammarModules = RFC2396;
 
 /** RFC 3986 with RFC 6874's zone identifiers: `useGrammar(RFC6874_GRAMMAR)` before `{ zoneId: true }` in a bundle. */
 export const RFC6874_GRAMMAR: GrammarModules = RFC6874;
+
+/** RFC 6570 (URI Templates): `useGrammar(RFC6570_GRAMMAR)` before the first template function or `{ grammar: 'rfc6570' }` in a bundle. */
+export const RFC6570_GRAMMAR: GrammarModules = RFC6570;

@@ -79,3 +79,6 @@ export const RFC2396_GRAMMAR: GrammarModules = modulesOf('rfc2396');
 
 /** RFC 3986 with RFC 6874's zone identifiers, which `zoneId: true` selects: see modulesOf. */
 export const RFC6874_GRAMMAR: GrammarModules = modulesOf('rfc6874');
+
+/** RFC 6570 (URI Templates), for isValid, matches and src/template/: see modulesOf. */
+export const RFC6570_GRAMMAR: GrammarModules = modulesOf('rfc6570');

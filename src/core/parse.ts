@@ -9,6 +9,7 @@
 import { accepts, automatonRecord, matchesRule } from './backends';
 import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './records';
 import { diagnose } from './diagnose';
+import { reservedOperatorError } from '../template/syntax';
 import { UriSyntaxError } from './errors';
 import { boolean, checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from './options';
 import { toPegName } from './rule-names';
@@ -29,6 +30,7 @@ import {
   type Rfc3986RuleName,
   type Rfc3987RuleName,
   type Rfc6874RuleName,
+  type Rfc6570RuleName,
   type RuleName,
   type UriRuleName,
 } from './grammars';
@@ -239,14 +241,23 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
 export function check(input: string, options?: ParseOptions): UriSyntaxError | undefined {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'check');
-  return accepts(input, start, grammar) ? undefined : explainWithoutStack(input, grammar, start);
+  if (!accepts(input, start, grammar)) return explainWithoutStack(input, grammar, start);
+  return grammar === 'rfc6570' ? reservedOperatorError(input) : undefined;
 }
 
-/** Whether `input` is valid for `options.rule` (default: the grammar's reference rule). Never builds an error. */
+/**
+ * Whether `input` is valid for `options.rule` (default: the grammar's
+ * reference rule). Never builds an error. With `{ grammar: 'rfc6570' }`,
+ * whether it is a URI Template that a Level 4 processor expands: URI-Template
+ * by RFC 6570's grammar, with no expression whose operator 2.2 reserves for
+ * future extensions (Appendix A has a processor refuse it; check() says where;
+ * matches('URI-Template', t, { grammar: 'rfc6570' }) is the grammar's answer
+ * alone).
+ */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'isValid');
-  return accepts(input, start, grammar);
+  return accepts(input, start, grammar) && (grammar !== 'rfc6570' || reservedOperatorError(input) === undefined);
 }
 
 /**
@@ -262,8 +273,9 @@ export function matches(rule: Rfc3986RuleName | Rfc6874RuleName, input: string, 
 export function matches(rule: Rfc3986RuleName, input: string, options?: { readonly grammar?: 'rfc3986'; readonly zoneId?: boolean }): boolean;
 export function matches(rule: Rfc3987RuleName, input: string, options: { readonly grammar: 'rfc3987' }): boolean;
 export function matches(rule: Rfc2396RuleName | Rfc2396OriginalRuleName, input: string, options: { readonly grammar: 'rfc2396' }): boolean;
-export function matches(rule: RuleName | Rfc6874RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName; readonly zoneId?: boolean }): boolean;
-export function matches(ruleName: RuleName | Rfc6874RuleName | Rfc2396OriginalRuleName, input: string, options?: { readonly grammar?: GrammarName; readonly zoneId?: boolean }): boolean {
+export function matches(rule: Rfc6570RuleName, input: string, options: { readonly grammar: 'rfc6570' }): boolean;
+export function matches(rule: RuleName | Rfc6874RuleName | Rfc2396OriginalRuleName | Rfc6570RuleName, input: string, options?: { readonly grammar?: GrammarName; readonly zoneId?: boolean }): boolean;
+export function matches(ruleName: RuleName | Rfc6874RuleName | Rfc2396OriginalRuleName | Rfc6570RuleName, input: string, options?: { readonly grammar?: GrammarName; readonly zoneId?: boolean }): boolean {
   checkOptions('matches', options, MATCHES_OPTIONS);
   const grammar = zoneGrammar(options?.grammar, options?.zoneId, 'matches');
   const rule = typeof ruleName === 'string' ? ruleNameIn(grammar, ruleName) : ruleName;

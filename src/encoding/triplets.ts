@@ -95,9 +95,24 @@ export function readTripletRun(text: string, at: number, octets: Uint8Array): nu
 /** What readUtf8 makes of the octets of the triplets at one "%": a character and how many octets it took, or where they stop being UTF-8. */
 export type TripletCharacter = ReturnType<typeof readUtf8>;
 
+/** Scratch for tripletCharacterAt: one character's octets. */
+const characterOctets = new Uint8Array(4);
+
+/**
+ * The character that the triplets at offset `at` of `text` make as UTF-8 (the
+ * run that readTripletRun reads there, at most four): its code point and how
+ * many triplets it takes, or where they stop being UTF-8 ({ invalidAt: 0 }
+ * when no triplet begins at `at`). URI Templates count and decode a value's
+ * characters by it (src/template/).
+ */
+export function tripletCharacterAt(text: string, at: number): TripletCharacter {
+  const count = readTripletRun(text, at, characterOctets);
+  return count === 0 ? { invalidAt: 0 } : readUtf8(characterOctets, 0, count);
+}
+
 /**
  * The one percent-decoding loop (percentDecode, uriToIri's RFC 3987 3.2
- * mapping): `text` copied as it is, but at each "%", where `decodeAt` is
+ * mapping, the values a URI Template's match reads back): `text` copied as it is, but at each "%", where `decodeAt` is
  * told the offset, how many triplets follow one another there (at most four,
  * one UTF-8 character's worth; 0 when the "%" begins no triplet), their
  * octets, and what readUtf8 reads in them. `decodeAt` writes what stands for

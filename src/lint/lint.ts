@@ -25,8 +25,9 @@ import { replaceSpans } from '../encoding/code-units';
 import { located } from '../core/records';
 import { redact } from '../operations/redact';
 import { forEachTriplet, tripletOctet } from '../encoding/triplets';
-import { checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
+import { boolean, checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
 import { whatwgDiagnostics } from '../whatwg/lint-rules';
+import { templateDiagnostics } from '../template/places';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -114,6 +115,8 @@ export const LINT_RULES = {
   'empty-path': { severity: 'info', section: 'RFC 3986 6.2.3', fix: 'safe', preset: 'normalize', group: 'normalization' },
   'whatwg-host-differs': { severity: 'error', section: 'WHATWG URL (Host parsing, URL parsing); RFC 3986 3.2, 7', preset: 'recommended' },
   'whatwg-differs': { severity: 'warning', section: 'WHATWG URL (URL parsing); RFC 3986 3, 6.2', preset: 'strict', defaultOff: true },
+  // Only where a document says a string is a URI Template (lint(t, { template: true })): RFC 6570's syntax.
+  'uri-template': { severity: 'error', section: 'RFC 6570 2', preset: 'recommended' },
 } as const satisfies Record<string, RuleMetadata>;
 
 export type LintCode = keyof typeof LINT_RULES;
@@ -160,6 +163,13 @@ export interface LintOptions {
    * `disallowed-scheme`. Relative references have no scheme and pass.
    */
   readonly schemes?: readonly string[] | keyof typeof SCHEME_PRESETS;
+  /**
+   * true: the input is a URI Template (RFC 6570), where a document says a
+   * string is one (urigram lint --extract, the ESLint rule
+   * valid-uri-template): it is checked as a template (code `uri-template`),
+   * and the rules of URIs do not apply to it. Default false.
+   */
+  readonly template?: boolean;
 }
 
 /** Ports where other protocols listen by default (IANA service names), for unusual-port. */
@@ -602,6 +612,7 @@ const LINT_OPTIONS: OptionSpec = {
   preset: oneOf(LINT_PRESET_NAMES),
   rules: recordOf([...Object.keys(LINT_RULES), ...LINT_GROUPS], 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
   schemes: schemeList,
+  template: boolean,
 };
 
 /** The rules of a group. */
@@ -705,6 +716,11 @@ const NOT_ASCII = /[^\x00-\x7f]/;
 export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${typeof uri}`);
   checkOptions('lint', options, LINT_OPTIONS);
+  if (options.template === true) {
+    const setting = options.rules?.['uri-template'];
+    if (setting === 'off') return [];
+    return templateDiagnostics(uri).map((d) => (setting === undefined ? d : { ...d, severity: setting }));
+  }
   const rule = options.rule ?? 'URI-reference';
   const allowed = options.schemes === undefined ? undefined : new Set((typeof options.schemes === 'string' ? SCHEME_PRESETS[options.schemes] : options.schemes).map((x) => x.toLowerCase()));
   const settings = resolvedSettings(options);

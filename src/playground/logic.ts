@@ -12,19 +12,24 @@ import {
   REFERENCE_RULES,
   applyFixes,
   compareWithWhatwg,
+  expandTemplate,
   explainNormalize,
   iriToUri,
   lint,
   matches,
+  matchTemplate,
   resolve,
   rulesOf,
   tryParse,
+  tryParseTemplate,
   uriToIri,
   type AnyUriRecord,
   type Diagnostic,
   type GrammarName,
   type NormalizeLevel,
   type NormalizeStep,
+  type TemplatePart,
+  type TemplateVariables,
   type UriComponentName,
   type UriSyntaxError,
   type WhatwgComparison,
@@ -44,6 +49,10 @@ export interface State {
   /** The base that the input is resolved against. */
   readonly base: string;
   readonly level: NormalizeLevel;
+  /** The template tab (RFC 6570): a template, its variables as JSON, and a URI to match against it. */
+  readonly template: string;
+  readonly variables: string;
+  readonly match: string;
 }
 
 export const DEFAULT_STATE: State = {
@@ -52,9 +61,12 @@ export const DEFAULT_STATE: State = {
   rule: 'URI-reference',
   base: 'http://a/b/c/d;p?q',
   level: 'scheme',
+  template: '/users/{id}{/path*}{?q,lang}',
+  variables: '{"id": 42, "path": ["a", "b c"], "q": "caf\u00e9"}',
+  match: '/users/7/docs?lang=en',
 };
 
-const KEYS = { input: 'i', grammar: 'g', rule: 'r', base: 'b', level: 'n' } as const;
+const KEYS = { input: 'i', grammar: 'g', rule: 'r', base: 'b', level: 'n', template: 't', variables: 'v', match: 'm' } as const;
 
 /** Percent-encodes what a fragment cannot hold as itself, and "&", "=" and "%" (the separators). */
 function encodePart(text: string): string {
@@ -72,7 +84,7 @@ function decodePart(text: string): string | undefined {
 /** The state as a fragment (without its "#"): only what differs from the defaults, input first. */
 export function encodeState(state: State): string {
   const parts: string[] = [];
-  for (const key of ['input', 'grammar', 'rule', 'base', 'level'] as const) {
+  for (const key of ['input', 'grammar', 'rule', 'base', 'level', 'template', 'variables', 'match'] as const) {
     if (key !== 'input' && state[key] === DEFAULT_STATE[key]) continue;
     if (key === 'rule' && state.rule === REFERENCE_RULES[state.grammar][0]) continue;
     parts.push(`${KEYS[key]}=${encodePart(state[key])}`);
@@ -100,6 +112,9 @@ export function decodeState(fragment: string): State {
     rule,
     base: values.get(KEYS.base) ?? DEFAULT_STATE.base,
     level: levelValue === 'syntax' ? 'syntax' : 'scheme',
+    template: values.get(KEYS.template) ?? DEFAULT_STATE.template,
+    variables: values.get(KEYS.variables) ?? DEFAULT_STATE.variables,
+    match: values.get(KEYS.match) ?? DEFAULT_STATE.match,
   };
 }
 
@@ -228,7 +243,7 @@ export type Normalization = { readonly result: string; readonly steps: readonly 
 
 /** explainNormalize of the input (RFC 3986 and RFC 3987 only). */
 export function normalization(state: State): Normalization {
-  if (state.grammar === 'rfc2396') return { error: 'normalize works on RFC 3986 URIs and RFC 3987 IRIs' };
+  if (state.grammar !== 'rfc3986' && state.grammar !== 'rfc3987') return { error: 'normalize works on RFC 3986 URIs and RFC 3987 IRIs' };
   try {
     return explainNormalize(state.input, { grammar: state.grammar, level: state.level });
   } catch (e) {
@@ -290,7 +305,7 @@ const WHATWG_COMPONENTS: readonly WhatwgComponent[] = ['scheme', 'userinfo', 'ho
  * each difference and note with the input cut at its cause.
  */
 export function whatwgView(state: State): WhatwgView {
-  if (state.grammar === 'rfc2396') return { error: 'the comparison is with RFC 3986 and RFC 3987' };
+  if (state.grammar !== 'rfc3986' && state.grammar !== 'rfc3987') return { error: 'the comparison is with RFC 3986 and RFC 3987' };
   let c: WhatwgComparison;
   try {
     const relative = !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(state.input.trim());
@@ -321,5 +336,32 @@ export function whatwgView(state: State): WhatwgView {
     ...(w.valid ? {} : { whatwgError: w.error.message }),
     rows,
     entries: [...c.differences.map((d) => cut(d, false)), ...c.notes.map((d) => cut(d, true))],
+  };
+}
+
+/** The template tab (RFC 6570): the template's parts (or why it is none), its expansion with the variables, the variables matching the URI. */
+export interface TemplateView {
+  readonly parse: { readonly valid: true; readonly parts: readonly TemplatePart[]; readonly level: number } | { readonly valid: false; readonly error: ErrorView };
+  readonly expansion: Outcome;
+  readonly iri: Outcome;
+  readonly match: Outcome;
+}
+
+export function templateView(state: State): TemplateView {
+  const parsed = tryParseTemplate(state.template);
+  const parse = parsed.ok ? ({ valid: true, parts: parsed.value.parts, level: parsed.value.level } as const) : ({ valid: false, error: errorView(parsed.error) } as const);
+  const variables = (): TemplateVariables => {
+    const value = JSON.parse(state.variables) as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('the variables are a JSON object: {"name": value, ...}');
+    return value as TemplateVariables;
+  };
+  return {
+    parse,
+    expansion: attempt('expanded (a URI)', () => expandTemplate(state.template, variables())),
+    iri: attempt('expanded as an IRI', () => expandTemplate(state.template, variables(), { iri: true })),
+    match: attempt('the URI matched', () => {
+      const found = matchTemplate(state.template, state.match, { iri: true });
+      return found === null ? 'no values of the template expand to it' : JSON.stringify(found);
+    }),
   };
 }

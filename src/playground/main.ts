@@ -8,11 +8,12 @@
  * (generated/NAME.railroad.json) in a <script type="application/json">.
  */
 import { PARSED_GRAMMARS } from '../core/grammars';
-import { GRAMMAR_TITLES, REFERENCE_RULES, RFC2396_GRAMMAR, RFC3987_GRAMMAR, rulesOf, useGrammar, type Diagnostic, type GrammarName } from '../index';
-import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, verdict, whatwgView, type Outcome, type State } from './logic';
+import { GRAMMAR_TITLES, REFERENCE_RULES, RFC2396_GRAMMAR, RFC3987_GRAMMAR, RFC6570_GRAMMAR, rulesOf, useGrammar, type Diagnostic, type GrammarName } from '../index';
+import { DEFAULT_STATE, applyFix, conversions, decodeState, diagnostics, encodeState, normalization, resolutions, templateView, verdict, whatwgView, type ErrorView, type Outcome, type State } from './logic';
 
 useGrammar(RFC3987_GRAMMAR);
 useGrammar(RFC2396_GRAMMAR);
+useGrammar(RFC6570_GRAMMAR);
 
 interface DiagramRule {
   readonly name: string;
@@ -41,6 +42,9 @@ const grammarSelect = $<HTMLSelectElement>('grammar');
 const ruleSelect = $<HTMLSelectElement>('rule');
 const baseInput = $<HTMLInputElement>('base');
 const levelSelect = $<HTMLSelectElement>('level');
+const templateInput = $<HTMLInputElement>('template');
+const variablesInput = $<HTMLInputElement>('variables');
+const matchInput = $<HTMLInputElement>('match');
 
 for (const g of PARSED_GRAMMARS) grammarSelect.append(el('option', { value: g }, GRAMMAR_TITLES[g]));
 
@@ -81,6 +85,11 @@ function diagram(grammar: GrammarName, rule: string): HTMLElement {
     svg,
   );
   return box;
+}
+
+/** The input of an error drawn with the offending character marked and a caret under it. */
+function caret(id: string, e: ErrorView): HTMLElement {
+  return el('pre', { class: 'caret', id }, e.before, el('mark', {}, e.at === '' ? ' ' : e.at), e.after, '\n', `${' '.repeat([...e.before].length)}^`);
 }
 
 function outcomes(list: readonly Outcome[]): HTMLElement {
@@ -154,7 +163,7 @@ function render(): void {
     });
     result.replaceChildren(
       el('p', { id: 'status', class: 'status' }, `invalid ${state.rule} at offset ${e.offset}`),
-      el('pre', { class: 'caret', id: 'caret' }, e.before, el('mark', {}, e.at === '' ? ' ' : e.at), e.after, '\n', `${' '.repeat([...e.before].length)}^`),
+      caret('caret', e),
       el('p', { id: 'expected' }, 'expected: ', ...e.expected.flatMap((x, i) => [i > 0 ? ', ' : '', el('code', {}, x)]), e.found === null ? ', found the end of the input' : ', found ', ...(e.found === null ? [] : [el('code', {}, JSON.stringify(e.found))])),
       el('p', { id: 'rule-path' }, 'rule path: ', ...path),
       diagram(state.grammar, e.innermost),
@@ -244,6 +253,34 @@ function render(): void {
               ),
         ]),
   );
+
+  if (templateInput.value !== state.template) templateInput.value = state.template;
+  if (variablesInput.value !== state.variables) variablesInput.value = state.variables;
+  if (matchInput.value !== state.match) matchInput.value = state.match;
+  const t = templateView(state);
+  const parsed: Node[] = [];
+  if (t.parse.valid) {
+    parsed.push(
+      el('p', { id: 'template-status', class: 'status' }, `a valid URI Template, Level ${t.parse.level}`),
+      el(
+        'ol',
+        { id: 'template-parts' },
+        ...t.parse.parts.map((p) =>
+          p.type === 'literal'
+            ? el('li', {}, 'literal ', el('code', {}, p.text), ` [${p.start}, ${p.end})`)
+            : el('li', {}, `expression, operator ${p.operator === '' ? '(none)' : p.operator}: `, ...p.variables.flatMap((v, i) => [i > 0 ? ', ' : '', el('code', {}, `${v.name}${v.prefix !== undefined ? `:${v.prefix}` : ''}${v.explode ? '*' : ''}`)]), ` [${p.start}, ${p.end})`),
+        ),
+      ),
+    );
+  } else {
+    const e = t.parse.error;
+    parsed.push(
+      el('p', { id: 'template-status', class: 'status invalid' }, `not a URI Template: offset ${e.offset}`),
+      caret('template-caret', e),
+      el('p', {}, e.message),
+    );
+  }
+  $('template-out').replaceChildren(...parsed, outcomes([t.expansion, t.iri, t.match]));
 }
 
 input.addEventListener('input', () => setState({ ...state, input: input.value }));
@@ -253,6 +290,9 @@ grammarSelect.addEventListener('change', () => {
   setState({ ...state, grammar, rule: REFERENCE_RULES[grammar][0] }, true);
 });
 ruleSelect.addEventListener('change', () => setState({ ...state, rule: ruleSelect.value }, true));
+templateInput.addEventListener('input', () => setState({ ...state, template: templateInput.value }));
+variablesInput.addEventListener('input', () => setState({ ...state, variables: variablesInput.value }));
+matchInput.addEventListener('input', () => setState({ ...state, match: matchInput.value }));
 levelSelect.addEventListener('change', () => setState({ ...state, level: levelSelect.value === 'syntax' ? 'syntax' : 'scheme' }));
 window.addEventListener('hashchange', () => {
   state = decodeState(location.hash);

@@ -268,3 +268,17 @@ it('works opened from the disk, asking for nothing but its own files', async () 
   expect(page.url()).toBe(pathToFileURL(path.join(root, 'docs', 'grammars', 'rfc2396.html')).href);
   expect(await page.$$eval('section.rule', (es) => es.length)).toBeGreaterThan(40);
 });
+
+it('parses, expands and matches a URI Template in the template tab, and keeps it in the fragment', async () => {
+  await open();
+  await typeInto('#template', '/users/{id}{?q*}');
+  await typeInto('#variables', '{"id": "a b", "q": {"lang": "en"}}');
+  await typeInto('#match', '/users/42?lang=fr&page=2');
+  expect(await text('#template-status')).toBe('a valid URI Template, Level 4');
+  expect(await texts('#template-parts li')).toEqual(['literal /users/ [0, 7)', 'expression, operator (none): id [7, 11)', 'expression, operator ?: q* [11, 16)']);
+  expect(await texts('#template-out dd')).toEqual(['/users/a%20b?lang=en', '/users/a%20b?lang=en', '{"id":"42","q":{"lang":"fr","page":"2"}}']);
+  expect(new URL(page.url()).hash).toContain('t=');
+  await typeInto('#template', '/users/{id');
+  expect(await text('#template-status')).toBe('not a URI Template: offset 10');
+  expect((await text('#template-caret')).split('\n')[1]).toBe(`${' '.repeat(10)}^`);
+});

@@ -28,6 +28,7 @@ export const DOCUMENTED_ERRORS: Readonly<Record<string, 'input' | 'argument'>> =
   IriConversionError: 'input',
   Utf8DecodeError: 'input',
   FileUriError: 'input',
+  TemplateExpansionError: 'input',
   TypeError: 'argument',
   UriOptionError: 'argument',
   RangeError: 'argument',
@@ -53,7 +54,7 @@ const ENGINE_MESSAGES = [
   /internal error/,
 ];
 
-export type InputError = 'UriSyntaxError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError';
+export type InputError = 'UriSyntaxError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError' | 'TemplateExpansionError';
 
 export interface FuzzTarget {
   /** Unique, as printed in the report and taken by --target. */
@@ -312,6 +313,30 @@ export const TARGETS: readonly FuzzTarget[] = [
       },
     }),
   ),
+  // URI Templates (RFC 6570, issue 33): the string as a template, and as a URI matched against the templates that
+  // make a backtracking matcher exponential (the TEMPLATE_FAMILIES of ./hostile).
+  {
+    name: 'parseTemplate',
+    run: (s) => urigram.parseTemplate(s),
+    errors: ['UriSyntaxError'],
+    check: (s, r: urigram.ParsedTemplate) => (r.parts.every((p) => p.start >= 0 && p.start < p.end && p.end <= s.length) ? undefined : 'a part outside the template'),
+  },
+  { name: 'isValid rfc6570', run: (s) => urigram.isValid(s, { grammar: 'rfc6570' }), errors: [], check: (_s, r: boolean) => isBoolean(r) },
+  {
+    name: 'expandTemplate',
+    run: (s) => urigram.expandTemplate(s, { a: 'x y', b: ['1', '2'], c: { k: 'v' } }),
+    errors: ['UriSyntaxError', 'TemplateExpansionError'],
+    // A template's literals may be no URI's ("#" twice, "["): the expansion is ASCII, not always a URI reference.
+    check: (_s, r: string) => isString(r) ?? (isAscii(r) ? undefined : 'not ASCII'),
+  },
+  ...['{a}{b}{c}{d}{e}{f}{g}{h}', '{/x*}{/y*}{/z*}', '{?k*,j*}', '{x,y,z}', '{x:9999}{y:9999}{z}', '{+a}{#b}'].map(
+    (template): FuzzTarget => ({
+      name: `matchTemplate ${template}`,
+      run: (s) => urigram.matchTemplate(template, s, { iri: true }),
+      errors: [],
+      check: (_s, r: urigram.MatchedVariables | null) => (r === null || urigram.matchTemplate(template, urigram.expandTemplate(template, r, { iri: true }), { iri: true }) !== null ? undefined : 'what it found does not match its own expansion'),
+    }),
+  ),
   // Options (issue 13, item 8): null is either the defaults or a clear error; a bad option is refused.
   { name: 'null options: parse', run: (s) => urigram.parse(s, null as never), errors: ['UriSyntaxError'], kind: 'null-options' },
   { name: 'null options: isValid', run: (s) => urigram.isValid(s, null as never), errors: [], kind: 'null-options' },
@@ -463,6 +488,9 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   { name: 'whatwg', args: ['whatwg'], via: 'stdin' },
   { name: 'whatwg --json', args: ['whatwg', '--json'], via: 'stdin', output: 'json-lines' },
   { name: 'whatwg --table -- URI ...', args: ['whatwg', '--table', '--'], via: 'argv', takes: 'many' },
+  { name: 'template parse', args: ['template', 'parse'], via: 'stdin' },
+  { name: 'template expand --vars --json', args: ['template', 'expand', '--vars', '{"a":"x y","b":["1","2"]}', '--json'], via: 'stdin', output: 'json-lines' },
+  { name: 'template match {a}{b}{c}{d}{e}{f}{g}{h}', args: ['template', 'match', '--iri', '{a}{b}{c}{d}{e}{f}{g}{h}'], via: 'stdin' },
 ];
 
 /** The CLI runs of scripts/fuzz.ts beyond CLI_COMMANDS, by name (issue 13, items 11 and 13). */

@@ -127,8 +127,24 @@ export const OPERATION_FAMILIES: readonly HostileFamily[] = [
   family('a host of distinct xn-- labels', 'ToUnicode on each, none met twice', distinctALabels),
 ];
 
+/**
+ * URI Templates (RFC 6570, issue 33): template texts that are long or break late, and URIs built to make a
+ * backtracking matcher exponential on the templates of the matchTemplate targets (adjacent variables, lists
+ * that can end anywhere, pairs that can belong to either of two variables).
+ */
+export const TEMPLATE_FAMILIES: readonly HostileFamily[] = [
+  family('template: many expressions', 'a parse of each', (n) => rep('{a}', n)),
+  family('template: many expressions, then one unclosed', 'fails at the end', (n) => `${rep('{a}', n - 3)}{a`),
+  family('template: one varname of many dotted parts', 'varchar *( ["."] varchar )', (n) => `{${rep('a.', n - 3)}a}`),
+  family('template: one expression of many varspecs', 'variable-list', (n) => `{${rep('a,', n - 3)}a}`),
+  family('URI for adjacent variables: letters, then one no value holds', 'every split of the run is a way', (n) => `${'a'.repeat(n - 1)}!`),
+  family('URI for exploded path lists: segments, then a bad one', 'each "/" may end a list', (n) => `${rep('/a', n - 2)}/!`),
+  family('URI for exploded pairs: pairs, then a bad one', 'each "&" may end a variable', (n) => `?${rep('a=b&', n - 2)}=`),
+  family('URI of UTF-8 triplets', 'a character is three to twelve code units', (n) => rep('%C3%A9', n)),
+];
+
 /** Every family. */
-export const HOSTILE_FAMILIES: readonly HostileFamily[] = [...RFC3986_FAMILIES, ...OTHER_GRAMMAR_FAMILIES, ...OPERATION_FAMILIES];
+export const HOSTILE_FAMILIES: readonly HostileFamily[] = [...RFC3986_FAMILIES, ...OTHER_GRAMMAR_FAMILIES, ...OPERATION_FAMILIES, ...TEMPLATE_FAMILIES];
 
 /** The family of that name; throws for an unknown name (a typo in a test must not pass silently). */
 export function hostileFamily(name: string): HostileFamily {

@@ -39,3 +39,30 @@ export function loadVectors(file: string): Vector[] {
 export function allVectors(): Vector[] {
   return VECTOR_FILES.flatMap(loadVectors);
 }
+
+export const TEMPLATE_VECTORS_DIR = path.join(VECTORS_DIR, 'templates');
+
+/** A URI Template and whether a Level 4 processor takes it (test/vectors/templates/syntax.json). */
+export interface TemplateSyntaxVector {
+  template: string;
+  valid: boolean;
+  why: string;
+  /** Where the vector comes from: a section of RFC 6570, or the ABNF. */
+  source: string;
+  /** Valid by the grammar (URI-Template), though a processor refuses it: a reserved operator. */
+  grammarValid?: boolean;
+  offset?: number;
+  found?: string | null;
+  expected?: string[];
+  rulePath?: string[];
+}
+
+/** The template syntax vectors. */
+export function templateSyntaxVectors(): TemplateSyntaxVector[] {
+  return (JSON.parse(fs.readFileSync(path.join(TEMPLATE_VECTORS_DIR, 'syntax.json'), 'utf8')) as { vectors: TemplateSyntaxVector[] }).vectors;
+}
+
+/** The template syntax vectors as inputs of the grammar's rule URI-Template. */
+export function templateVectors(): Array<{ input: string; rule: string }> {
+  return templateSyntaxVectors().map((v) => ({ input: v.template, rule: 'URI-Template' }));
+}
