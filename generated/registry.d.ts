@@ -13,6 +13,8 @@ export interface GrammarEntry {
   readonly records: 'delimiters' | 'recognizer' | 'none';
   readonly ruleSpelling?: 'underscore';
   readonly conformance?: boolean;
+  readonly dir?: string;
+  readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean }>>;
 }
 /** Every grammar urigram is generated from. */
 export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874";
