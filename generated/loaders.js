@@ -41,12 +41,12 @@ function loadGenerated(grammar, kind) {
     case "rfc8141.diagnose": return require("./rfc8141.diagnose");
     case "rfc8141.trace": return require("./rfc8141.trace");
     case "rfc8141.parser": return require("./rfc8141");
-    case "rfc9110.recognizer": return require("./rfc9110.recognizer");
-    case "rfc9110.dfa": return require("./rfc9110.dfa");
-    case "rfc9110.rules-dfa": return require("./rfc9110.rules-dfa");
-    case "rfc9110.diagnose": return require("./rfc9110.diagnose");
-    case "rfc9110.trace": return require("./rfc9110.trace");
-    case "rfc9110.parser": return require("./rfc9110");
+    case "rfc2397.recognizer": return require("./rfc2397.recognizer");
+    case "rfc2397.dfa": return require("./rfc2397.dfa");
+    case "rfc2397.rules-dfa": return require("./rfc2397.rules-dfa");
+    case "rfc2397.diagnose": return require("./rfc2397.diagnose");
+    case "rfc2397.trace": return require("./rfc2397.trace");
+    case "rfc2397.parser": return require("./rfc2397");
     case "rfc8089.recognizer": return require("./rfc8089.recognizer");
     case "rfc8089.dfa": return require("./rfc8089.dfa");
     case "rfc8089.rules-dfa": return require("./rfc8089.rules-dfa");
@@ -59,12 +59,12 @@ function loadGenerated(grammar, kind) {
     case "rfc8089-nonstandard.diagnose": return require("./rfc8089-nonstandard.diagnose");
     case "rfc8089-nonstandard.trace": return require("./rfc8089-nonstandard.trace");
     case "rfc8089-nonstandard.parser": return require("./rfc8089-nonstandard");
-    case "rfc2397.recognizer": return require("./rfc2397.recognizer");
-    case "rfc2397.dfa": return require("./rfc2397.dfa");
-    case "rfc2397.rules-dfa": return require("./rfc2397.rules-dfa");
-    case "rfc2397.diagnose": return require("./rfc2397.diagnose");
-    case "rfc2397.trace": return require("./rfc2397.trace");
-    case "rfc2397.parser": return require("./rfc2397");
+    case "rfc9110.recognizer": return require("./rfc9110.recognizer");
+    case "rfc9110.dfa": return require("./rfc9110.dfa");
+    case "rfc9110.rules-dfa": return require("./rfc9110.rules-dfa");
+    case "rfc9110.diagnose": return require("./rfc9110.diagnose");
+    case "rfc9110.trace": return require("./rfc9110.trace");
+    case "rfc9110.parser": return require("./rfc9110");
     default: return undefined;
   }
 }

@@ -125,26 +125,23 @@ module.exports = { GRAMMAR_REGISTRY: [
     }
   },
   {
-    "name": "rfc9110",
+    "name": "rfc2397",
     "texts": [
-      "rfc3986.txt",
-      "rfc5234.txt"
+      "rfc2397.txt",
+      "rfc2396.txt"
     ],
-    "title": "RFC 9110 (http, https)",
-    "section": "RFC 9110 4.2.1, 4.2.2",
+    "title": "RFC 2397 (data)",
+    "section": "RFC 2397 3",
     "select": "grammar",
     "rules": [
-      "http-URI",
-      "https-URI"
+      "dataurl",
+      "mediatype"
     ],
     "records": "none",
     "dir": "schemes",
     "schemes": {
-      "http": {
-        "rule": "http-URI"
-      },
-      "https": {
-        "rule": "https-URI"
+      "data": {
+        "rule": "dataurl"
       }
     }
   },
@@ -189,23 +186,26 @@ module.exports = { GRAMMAR_REGISTRY: [
     "dir": "schemes"
   },
   {
-    "name": "rfc2397",
+    "name": "rfc9110",
     "texts": [
-      "rfc2397.txt",
-      "rfc2396.txt"
+      "rfc3986.txt",
+      "rfc5234.txt"
     ],
-    "title": "RFC 2397 (data)",
-    "section": "RFC 2397 3",
+    "title": "RFC 9110 (http, https)",
+    "section": "RFC 9110 4.2.1, 4.2.2",
     "select": "grammar",
     "rules": [
-      "dataurl",
-      "mediatype"
+      "http-URI",
+      "https-URI"
     ],
     "records": "none",
     "dir": "schemes",
     "schemes": {
-      "data": {
-        "rule": "dataurl"
+      "http": {
+        "rule": "http-URI"
+      },
+      "https": {
+        "rule": "https-URI"
       }
     }
   }

@@ -22,6 +22,10 @@ const RULE: OptionSpec = {
   value: 'R',
   description: `the rule each input must match (default the first): ${GRAMMARS.map((g) => `${g === 'rfc3986' ? '' : `with ${g}: `}${REFERENCE_RULES[g].join(', ')}`).join('; ')}`,
 };
+const SCHEME: OptionSpec = {
+  flags: ['--scheme'],
+  description: "check each URI by its scheme's grammar too, where urigram has one (mailto RFC 6068, urn RFC 8141, data RFC 2397, file RFC 8089, http and https RFC 9110), and by what its RFC says in prose (docs/schemes.md); with the default grammar only",
+};
 const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['rfc3986', 'rfc3987'], description: 'rfc3986 (default) or rfc3987: IRIs, by RFC 3987 5.3 (a host is lower-cased only when it is all ASCII)' };
 
 const TYPE: OptionSpec = { flags: ['--type'], value: 'T', allowed: ['auto', 'markdown', 'html', 'source', 'text'], description: 'read every file as markdown, html, source (string literals and comments) or text (RFC 3986 Appendix C); auto (default) goes by the extension (.md, .html, .js and the like; anything else is text)' };
@@ -33,7 +37,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the components of each URI reference',
     usage: ['{options} [URI ...]'],
     description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
-    options: [GRAMMAR, RULE, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
+    options: [GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runParse,
   },
@@ -42,7 +46,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'say whether each URI reference is valid, and where not, why',
     usage: ['{options} [URI ...]'],
     description: 'Prints "valid" for each valid input and, for each invalid one, the error: where (offset), what was expected there and in which rule, with the input drawn and a caret under the offset. With no URI arguments, reads one URI per line from standard input.',
-    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, { flags: ['--quiet'], description: 'print only the invalid inputs' }],
+    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runValidate,
   },

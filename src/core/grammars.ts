@@ -21,7 +21,7 @@ import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396';
 import * as rfc3986Automata from '../../generated/rfc3986.dfa';
 import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf } from '../../generated/registry';
 import { checkOption, oneOf } from './options';
-import { loadDiagnose, loadGenerated, loadRecognizer } from './load';
+import { loadDiagnose, loadGenerated, loadRecognizer, LOADS_ON_FIRST_USE } from './load';
 import { toAbnfName, type AbnfName } from './rule-names';
 import type { Automata, GeneratedGrammar, GeneratedKind, GrammarModules, GrammarName, Recognizer } from './types';
 
@@ -126,6 +126,16 @@ export function generatedModule<T>(grammar: GeneratedGrammar, kind: GeneratedKin
   if (kind === 'recognizer') return recognizerOf(grammar) as T;
   if (kind === 'dfa') return automataOf(grammar) as T;
   return once(grammar, kind, () => (kind === 'diagnose' ? (own(grammar)?.diagnose ?? loadDiagnose(grammar)) : loadGenerated(grammar, kind))) as T;
+}
+
+/**
+ * Whether a grammar can be used without an error: always in Node (it loads
+ * on first use); in an ES module bundle, RFC 3986 and the grammars given to
+ * useGrammar(). For the features that use a grammar only where the program
+ * has it (lint's and normalize's scheme steps), not for a call that names it.
+ */
+export function grammarAvailable(grammar: GeneratedGrammar): boolean {
+  return LOADS_ON_FIRST_USE || grammar === 'rfc3986' || provided[grammar] !== undefined;
 }
 
 /** The modules useGrammar() was given for a grammar (never RFC 3986's, which are always there). */

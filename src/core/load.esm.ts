@@ -12,6 +12,7 @@
  *   when nothing imports them); without that, a call that names them throws
  *   an error that says so;
  * - tr46 is in a bundle only when the program passes it to useTr46();
+ * - the scheme checks (the option `scheme`) only when it calls useSchemes();
  * - matches() has the recognizer match the rules whose automata are not in a
  *   grammar's core, so that a bundle does not carry them;
  * - peggy's parsers, traced or not (for the tests and the benchmark), are not
@@ -52,6 +53,15 @@ export function loadRecognizer(grammar: GeneratedGrammar): unknown {
 export function loadDiagnose(grammar: GeneratedGrammar): unknown {
   if (grammar === 'rfc3986') return rfc3986Diagnose;
   throw notInBundle(grammar);
+}
+
+/** Whether this build loads a grammar, and the scheme checks, on first use: not in a bundle (useGrammar, useSchemes). */
+export const LOADS_ON_FIRST_USE = false;
+
+export function loadSchemeChecks(): unknown {
+  throw new Error(
+    "urigram: the option scheme needs urigram's scheme checks, which the ES module build does not load by itself: import { useSchemes } from 'urigram' and call useSchemes() once, with the grammars of the schemes to check (import mailto from 'urigram/grammars/rfc6068'; useSchemes(mailto)); checkScheme() needs them too (Node loads them by itself)",
+  );
 }
 
 export function loadTr46(): unknown {

@@ -16,7 +16,7 @@
 import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from '../operations/normalize';
 import { isValid, matches, parse, tryParse, type UriRecord } from '../core/parse';
 import type { UriRuleName } from '../core/rules';
-import { REFERENCE_RULES, RFC3986_AUTOMATA } from '../core/grammars';
+import { grammarEntry, REFERENCE_RULES, RFC3986_AUTOMATA, type GeneratedGrammar } from '../core/grammars';
 import { toPegName } from '../core/rule-names';
 import { percentEncode, percentEncodeExcept } from '../encoding/percent-encoding';
 import { PercentEncodingError } from '../core/errors';
@@ -26,6 +26,7 @@ import { redact } from '../operations/redact';
 import { forEachTriplet, tripletOctet } from '../encoding/triplets';
 import { checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
 import { whatwgDiagnostics } from '../whatwg/lint-rules';
+import { availableSchemeCheck } from '../core/scheme-checks';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -85,6 +86,11 @@ export const LINT_RULES = {
   'empty-path': { severity: 'info', section: 'RFC 3986 6.2.3', fix: 'safe' },
   'whatwg-host-differs': { severity: 'error', section: 'WHATWG URL (Host parsing, URL parsing); RFC 3986 3.2, 7' },
   'whatwg-differs': { severity: 'warning', section: 'WHATWG URL (URL parsing); RFC 3986 3, 6.2', defaultOff: true },
+  'scheme-syntax': { severity: 'error', section: 'RFC 6068 2, 5; RFC 8141 2, 5; RFC 2397 3; RFC 8089 2; RFC 9110 4.2', fix: 'suggestion' },
+  'scheme-recommendation': { severity: 'warning', section: 'RFC 6068 2, 5; RFC 8141 2.3.1; RFC 9110 4.2.4' },
+  'uppercase-nid': { severity: 'info', section: 'RFC 8141 2.1, 3', fix: 'safe' },
+  'uppercase-mail-domain': { severity: 'info', section: 'RFC 6068 2; RFC 5321 2.4', fix: 'safe' },
+  'uppercase-hfname': { severity: 'info', section: 'RFC 6068 2', fix: 'safe' },
 } as const satisfies Record<string, RuleMetadata>;
 
 export type LintCode = keyof typeof LINT_RULES;
@@ -157,6 +163,9 @@ const STEP_CODES: Readonly<Record<NormalizeStepName, LintCode>> = {
   'remove-empty-port': 'empty-port',
   'remove-default-port': 'default-port',
   'empty-path-to-slash': 'empty-path',
+  'lowercase-urn-nid': 'uppercase-nid',
+  'lowercase-mailto-domain': 'uppercase-mail-domain',
+  'lowercase-mailto-hfname': 'uppercase-hfname',
 };
 
 type Fix = NonNullable<Diagnostic['fix']>;
@@ -219,8 +228,38 @@ function normalizationDiagnostics(input: string, r: UriRecord, report: Report, s
         if (emptyHost) continue;
         message = `an empty path means "/" for ${scheme}`;
         break;
+      case 'lowercase-urn-nid':
+        message = `a URN's NID is case-insensitive and compared in lower case: ${JSON.stringify(fix.replacement)}`;
+        break;
+      case 'lowercase-mailto-domain':
+        message = `the domain of an address is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`;
+        break;
+      case 'lowercase-mailto-hfname':
+        message = `a header field name is case-insensitive: ${JSON.stringify(fix.replacement)}`;
+        break;
     }
     report(STEP_CODES[name], message, changes.inputStart[c], changes.inputEnd[c], fix);
+  }
+}
+
+/**
+ * scheme-syntax and scheme-recommendation: the scheme's grammar and the
+ * constraints its RFC states in prose (src/schemes/check.ts), for the schemes
+ * urigram has a grammar for (in an ES module bundle, those given to
+ * useSchemes()). An http URI's empty host is empty-host's, not reported twice.
+ */
+function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report): void {
+  const c = availableSchemeCheck(input, r);
+  if (c === undefined || c.grammar === undefined) return;
+  const e = c.error;
+  if (e !== undefined && c.components === undefined) {
+    // The scheme grammar refused it: the error says where and what was expected.
+    report('scheme-syntax', `not a ${c.scheme} URI as ${grammarEntry(c.grammar as GeneratedGrammar).section} has it: ${e.message}`, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)));
+    return;
+  }
+  for (const p of c.problems) {
+    if (p.code === 'http-empty-host') continue;
+    report(p.severity === 'error' ? 'scheme-syntax' : 'scheme-recommendation', `${p.message} (${p.section})`, p.start, p.end, p.fix);
   }
 }
 
@@ -677,6 +716,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
       }
     }
     schemeDiagnostics(r, allowed, report);
+    schemeSyntaxDiagnostics(uri, r, report);
     securityDiagnostics(uri, r, report);
     normalizationDiagnostics(uri, r, report, rule === 'URI-reference');
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
