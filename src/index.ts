@@ -36,6 +36,7 @@ export type {
 export { checkScheme, SCHEME_GRAMMARS } from './schemes/check';
 export type { SchemeGrammar } from './schemes/check';
 export { useSchemes } from './schemes/use';
+export { SCHEME_PROBLEM_CODES } from './schemes/types';
 export type {
   SchemeCheck,
   SchemeOptions,

@@ -509,8 +509,8 @@ describe('command-line conventions', () => {
 
   // Each command and the options it takes, as the README's synopsis shows them.
   const OPTIONS: Array<[string, string[]]> = [
-    ['parse', ['--grammar', '--rule', '--json']],
-    ['validate', ['--grammar', '--rule', '--quiet']],
+    ['parse', ['--grammar', '--rule', '--scheme', '--json']],
+    ['validate', ['--grammar', '--rule', '--scheme', '--quiet']],
     ['match', ['--grammar']],
     ['resolve', ['--grammar', '--algorithm', '--non-strict', '--json']],
     ['grammars', ['--json', '--table']],

@@ -56,7 +56,9 @@ export function loadDiagnose(grammar: GeneratedGrammar): unknown {
 }
 
 /** Whether this build loads a grammar, and the scheme checks, on first use: not in a bundle (useGrammar, useSchemes). */
-export const LOADS_ON_FIRST_USE = false;
+export function loadsOnFirstUse(): boolean {
+  return false;
+}
 
 export function loadSchemeChecks(): unknown {
   throw new Error(

@@ -46,7 +46,9 @@ export function loadDiagnose(grammar: GeneratedGrammar): unknown {
 }
 
 /** Whether this build loads a grammar, and the scheme checks, on first use: Node and the CommonJS build do (the ES module build's load.esm.ts does not). */
-export const LOADS_ON_FIRST_USE = true;
+export function loadsOnFirstUse(): boolean {
+  return true;
+}
 
 /** The scheme checks (src/schemes/check.ts), for the option `scheme`. */
 export function loadSchemeChecks(): unknown {

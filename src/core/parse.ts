@@ -11,7 +11,7 @@ import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './re
 import { diagnose } from './diagnose';
 import { UriSyntaxError } from './errors';
 import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, type OptionCheck, type OptionSpec } from './options';
-import { schemeCheckOf } from './scheme-checks';
+import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
 import type { SchemeComponents, SchemeOptions } from '../schemes/types';
 import { toPegName } from './rule-names';
 import {
@@ -284,10 +284,7 @@ export function check(input: string, options?: ParseOptions): UriSyntaxError | u
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'check');
   const scheme = schemeOptionsOf(options, 'check');
-  if (scheme !== undefined) {
-    const record = automatonRecord(input, start, grammar);
-    return record === undefined ? explainWithoutStack(input, grammar, start) : schemeCheckOf(input, record as UriRecord, scheme).error;
-  }
+  if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).error;
   return accepts(input, start, grammar) ? undefined : explainWithoutStack(input, grammar, start);
 }
 
@@ -300,9 +297,8 @@ export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'isValid');
   const scheme = schemeOptionsOf(options, 'isValid');
-  if (scheme === undefined) return accepts(input, start, grammar);
-  const record = automatonRecord(input, start, grammar);
-  return record !== undefined && schemeCheckOf(input, record as UriRecord, scheme).valid;
+  // With scheme, the scheme checks parse it (a record is needed): isValid's own path builds none.
+  return scheme === undefined ? accepts(input, start, grammar) : schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).valid;
 }
 
 /**

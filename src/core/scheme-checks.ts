@@ -7,12 +7,14 @@
  */
 import type { UriSyntaxError } from './errors';
 import type { UriRecord } from './records';
-import { loadSchemeChecks, LOADS_ON_FIRST_USE } from './load';
+import { loadSchemeChecks, loadsOnFirstUse } from './load';
 import type { SchemeCheck, SchemeOptions } from '../schemes/types';
 
 /** What the core calls: src/schemes/check.ts's checkRecord. */
 export interface SchemeChecks {
   checkRecord(input: string, record: UriRecord, options?: SchemeOptions): SchemeCheck;
+  /** The check of a reference, parsed by the rule and zoneId (RFC 3986) first: for isValid and check, whose own path never builds a record. */
+  checkReference(input: string, rule: string | undefined, zoneId: boolean | undefined, options: SchemeOptions): SchemeCheck;
   /** checkRecord, or undefined when the scheme's grammar is not in this bundle (grammarAvailable). */
   checkRecordIfAvailable(input: string, record: UriRecord, options?: SchemeOptions): SchemeCheck | undefined;
 }
@@ -30,6 +32,12 @@ export function schemeCheckOf(input: string, record: UriRecord, options: SchemeO
   return provided.checkRecord(input, record, options);
 }
 
+/** The scheme check of a reference, which the checks parse themselves (isValid and check: see SchemeChecks.checkReference). */
+export function schemeReferenceCheck(input: string, rule: string | undefined, zoneId: boolean | undefined, options: SchemeOptions): SchemeCheck {
+  provided ??= loadSchemeChecks() as SchemeChecks;
+  return provided.checkReference(input, rule, zoneId, options);
+}
+
 /**
  * The scheme check of a record where the program has the checks and the
  * scheme's grammar: always in Node; in an ES module bundle, after
@@ -38,7 +46,7 @@ export function schemeCheckOf(input: string, record: UriRecord, options: SchemeO
  * program has (docs/schemes.md), never by surprise a throw.
  */
 export function availableSchemeCheck(input: string, record: UriRecord, options: SchemeOptions = {}): SchemeCheck | undefined {
-  if (provided === undefined && LOADS_ON_FIRST_USE) provided = loadSchemeChecks() as SchemeChecks;
+  if (provided === undefined && loadsOnFirstUse()) provided = loadSchemeChecks() as SchemeChecks;
   return provided?.checkRecordIfAvailable(input, record, options);
 }
 

@@ -538,6 +538,23 @@ function encodeAllBut(text: string, keep: Uint8Array): string | undefined {
   }
 }
 
+/** A drive letter of RFC 8089 E.2.2 with its "|": "c|" at the start of a file URI's path, after "file:", "file:/" or "//authority/". */
+const OLD_DRIVE_LETTER = /^file:(?:\/\/[^/?#]*)?\/?[A-Za-z]\|/i;
+
+/**
+ * The fix of a file URI's old drive letter, "file:///c|/path" (RFC 8089
+ * E.2.2: "To update such an old URI, replace the vertical line "|" with a
+ * colon ":""), when the parser stopped at its "|" and the URI with a ":" is
+ * valid; undefined otherwise. The "|" would otherwise get the syntax fix of
+ * the characters no URI has (%7C), which is not what RFC 8089 says.
+ */
+function driveLetterFix(uri: string, rule: UriRuleName, offset: number): Fix | undefined {
+  const m = OLD_DRIVE_LETTER.exec(uri);
+  if (m === null || m[0].length - 1 !== offset) return undefined;
+  const replaced = `${uri.slice(0, offset)}:${uri.slice(offset + 1)}`;
+  return isValid(replaced, { rule }) ? { replacement: ':', start: offset, end: offset + 1 } : undefined;
+}
+
 /**
  * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL (and any
  * non-ASCII characters, as RFC 3987 3.1 maps them) percent-encoded as UTF-8,
@@ -547,6 +564,8 @@ function encodeAllBut(text: string, keep: Uint8Array): string | undefined {
  * no one cure, and no second parse is spent.
  */
 function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefined {
+  const drive = driveLetterFix(uri, rule, offset);
+  if (drive !== undefined) return drive;
   const stopped = uri.charCodeAt(offset);
   if (!(stopped > 0x7f || (offset < uri.length && ENCODABLE_ILLEGAL.test(uri[offset])))) return undefined;
   // With non-ASCII characters alone, the cure is non-ascii's fix (the same mapping): not worked out twice.

@@ -8,7 +8,7 @@ import { diagnose } from '../core/diagnose';
 import { matches, startRuleOf, type AnyUriRecord } from '../core/parse';
 import { isRfc2396Record } from '../core/records';
 import type { UriSyntaxError } from '../core/errors';
-import { GRAMMARS, REFERENCE_RULES, type GrammarName } from '../core/grammars';
+import { PARSED_GRAMMARS, REFERENCE_RULES, type GrammarName } from '../core/grammars';
 
 /**
  * RFC 3986 Appendix D.2: the obsolete RFC 2396 rules and their translation
@@ -97,7 +97,8 @@ function marksNowReserved(): RegExp {
  */
 export function compareGrammars(input: string): GrammarComparison {
   if (typeof input !== 'string') throw new TypeError(`expected the URI as a string, got ${input === null ? 'null' : typeof input}`);
-  const verdicts = GRAMMARS.map((grammar): GrammarVerdict => {
+  // The URI reference grammars (those with a record): a scheme grammar narrows a URI, it is no reading of one.
+  const verdicts = PARSED_GRAMMARS.map((grammar): GrammarVerdict => {
     const rule = REFERENCE_RULES[grammar][0];
     const start = startRuleOf({ grammar }, 'compareGrammars')[1];
     const record = recognizerRecord(input, start, grammar);

@@ -132,7 +132,12 @@ export function checkRecordIfAvailable(input: string, record: UriRecord, options
 export function checkScheme(input: string, options?: SchemeOptions & { readonly zoneId?: boolean }): SchemeCheck {
   if (typeof input !== 'string') throw new TypeError(`expected the URI as a string, got ${input === null ? 'null' : typeof input}`);
   checkOptions('checkScheme', options, CHECK_SCHEME_OPTIONS);
-  const generic = tryParse(input, { zoneId: options?.zoneId });
+  return checkReference(input, undefined, options?.zoneId, { fileAppendixE: options?.fileAppendixE });
+}
+
+/** checkScheme by a rule of RFC 3986 (isValid's and check's `rule`, checked by them), its options checked by the caller. */
+export function checkReference(input: string, rule: string | undefined, zoneId: boolean | undefined, options: SchemeOptions): SchemeCheck {
+  const generic = tryParse(input, { rule: rule as 'URI' | undefined, zoneId });
   if (!generic.ok) return { input, scheme: undefined, grammar: undefined, rule: undefined, valid: false, error: generic.error, problems: [], components: undefined };
-  return checkRecord(input, generic.value, { fileAppendixE: options?.fileAppendixE });
+  return checkRecord(input, generic.value, options);
 }

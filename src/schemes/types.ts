@@ -42,21 +42,23 @@ export interface SchemeOptions {
  * - `http-empty-host`: an http or https URI with an empty host (RFC 9110 4.2.1, 4.2.2);
  * - `http-userinfo`: a userinfo in an http or https URI (deprecated, RFC 9110 4.2.4; a warning).
  */
-export type SchemeProblemCode =
-  | 'mailto-unencoded'
-  | 'mailto-percent-encoding'
-  | 'mailto-address'
-  | 'mailto-line-break'
-  | 'mailto-fragment'
-  | 'mailto-repeated-header'
-  | 'mailto-to-header'
-  | 'urn-nid'
-  | 'urn-q-component'
-  | 'urn-r-component'
-  | 'data-base64'
-  | 'data-token'
-  | 'http-empty-host'
-  | 'http-userinfo';
+export const SCHEME_PROBLEM_CODES = [
+  'mailto-unencoded',
+  'mailto-percent-encoding',
+  'mailto-address',
+  'mailto-line-break',
+  'mailto-fragment',
+  'mailto-repeated-header',
+  'mailto-to-header',
+  'urn-nid',
+  'urn-q-component',
+  'urn-r-component',
+  'data-base64',
+  'data-token',
+  'http-empty-host',
+  'http-userinfo',
+] as const;
+export type SchemeProblemCode = (typeof SCHEME_PROBLEM_CODES)[number];
 
 export interface SchemeProblem {
   readonly code: SchemeProblemCode;

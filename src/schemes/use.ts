@@ -5,7 +5,7 @@
  */
 import { useGrammar, type GrammarModules } from '../core/grammars';
 import { provideSchemeChecks } from '../core/scheme-checks';
-import { checkRecord, checkRecordIfAvailable } from './check';
+import { checkRecord, checkRecordIfAvailable, checkReference } from './check';
 
 /**
  * Makes `{ scheme: true }` and checkScheme() work in an ES module bundle:
@@ -17,5 +17,5 @@ import { checkRecord, checkRecordIfAvailable } from './check';
  */
 export function useSchemes(...grammars: GrammarModules[]): void {
   for (const g of grammars) useGrammar(g);
-  provideSchemeChecks({ checkRecord, checkRecordIfAvailable });
+  provideSchemeChecks({ checkRecord, checkRecordIfAvailable, checkReference });
 }

@@ -1,0 +1,155 @@
+/**
+ * The scheme checks where users meet them (issue 34): the examples of
+ * docs/schemes.md, its corpus table, lint's scheme-syntax and its fix, the
+ * ESLint plugin, urigram/formats' "urn" and "data-url", and an ES module
+ * bundle that is given the checks by useSchemes() and one that is not.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import Ajv2020 from 'ajv/dist/2020';
+import { Linter } from 'eslint';
+import * as urigram from '../src';
+import { lint, applyFixes } from '../src';
+import { addFormats, urn, dataUrl } from '../src/formats';
+import plugin from '../src/eslint';
+import { bundle } from '../scripts/size';
+import { docTable, table } from '../scripts/scheme-corpus';
+
+const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'schemes.md'), 'utf8');
+
+describe('docs/schemes.md', () => {
+  // Each `expression` line of a ```js block followed by `// → JSON`: the expression's value, as JSON.
+  const examples: Array<[string, string]> = [];
+  for (const block of doc.matchAll(/```js\n([\s\S]*?)```/g)) {
+    const lines = block[1].trimEnd().split('\n');
+    for (let i = 0; i + 1 < lines.length; i += 2) {
+      expect(lines[i + 1]).toMatch(/^\/\/ → /);
+      examples.push([lines[i], lines[i + 1].slice('// → '.length)]);
+    }
+  }
+
+  it('has its examples', () => {
+    expect(examples.length).toBeGreaterThan(10);
+  });
+
+  it.each(examples)('%s gives %s', (expression, shown) => {
+    const names = Object.keys(urigram).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k));
+    const value = new Function(...names, `return (${expression});`)(...names.map((k) => (urigram as Record<string, unknown>)[k]));
+    expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(shown)));
+  });
+
+  it('has the corpus table that npm run corpus:schemes writes', () => {
+    expect(docTable()).toBe(table());
+  });
+
+  it('lists every problem code in a table of its scheme, with its section', () => {
+    for (const code of urigram.SCHEME_PROBLEM_CODES) expect([code, new RegExp(`^\\| \`${code}\` \\| (error|warning) \\| RFC `, 'm').test(doc)]).toEqual([code, true]);
+  });
+});
+
+describe('lint: scheme-syntax and scheme-recommendation', () => {
+  it('reports what the scheme grammar refuses, at its offset, on by default', () => {
+    const [d] = lint('urn:isbn:');
+    expect(d).toMatchObject({ code: 'scheme-syntax', severity: 'error', start: 9, end: 9 });
+    expect(d.message).toBe('not a urn URI as RFC 8141 2 has it: invalid namestring at offset 9: expected sub-delims, unreserved, "%", ":" or "@" in assigned-name, found end of input');
+    expect(lint('urn:isbn:', { rules: { 'scheme-syntax': 'off' } })).toEqual([]);
+    expect(lint('urn:isbn:0451450523')).toEqual([]);
+  });
+
+  it('reports the prose, each with its section; only the percent-encoding RFC 6068 asks for is fixed', () => {
+    expect(lint('urn:X-foo:a').map((d) => [d.code, d.severity, d.start, d.end, d.section])).toEqual([
+      ['scheme-syntax', 'error', 4, 9, 'RFC 6068 2, 5; RFC 8141 2, 5; RFC 2397 3; RFC 8089 2; RFC 9110 4.2'],
+      ['uppercase-nid', 'info', 4, 9, 'RFC 8141 2.1, 3'],
+    ]);
+    const [d] = lint('mailto:Mike&family@example.org');
+    expect(d).toMatchObject({ code: 'scheme-syntax', fix: { replacement: '%26', start: 11, end: 12 } });
+    expect(applyFixes('mailto:Mike&family@example.org', [d])).toBe('mailto:Mike%26family@example.org');
+    expect(lint('data:;base64,YW=j')[0]).toMatchObject({ code: 'scheme-syntax', start: 15 });
+    expect(lint('data:;base64,YW=j')[0].fix).toBeUndefined();
+    expect(lint('https://user@example.com/').map((d) => [d.code, d.severity])).toEqual([['scheme-recommendation', 'warning']]);
+  });
+
+  it('reports an http URI\'s empty host once, as empty-host', () => {
+    expect(lint('http:///x').map((d) => d.code)).toEqual(['empty-host']);
+  });
+
+  it('fixes an old drive letter as RFC 8089 E.2.2 says: ":" for the "|"', () => {
+    const [d] = lint('file:///c|/path/to/file');
+    expect(d).toMatchObject({ code: 'syntax', fix: { replacement: ':', start: 9, end: 10 } });
+    expect(applyFixes('file:///c|/path/to/file', [d])).toBe('file:///c:/path/to/file');
+    // Elsewhere a "|" is a character no URI has, percent-encoded as before.
+    expect(lint('http://h/c|/x')[0].fix).toEqual({ replacement: '%7C', start: 10, end: 11 });
+  });
+
+  it('normalizes by scheme: the fixes of the scheme-based steps are normalize()\'s', () => {
+    for (const u of ['URN:ISBN:0451450523', 'mailto:Joe@Example.COM?Subject=Hi', 'urn:example:%41%2c']) {
+      const fixes = lint(u, { rules: { 'scheme-recommendation': 'off' } }).filter((d) => d.fix !== undefined && urigram.LINT_RULES[d.code].fix === 'safe');
+      expect(applyFixes(u, fixes)).toBe(urigram.normalize(u));
+    }
+  });
+});
+
+describe('the ESLint plugin', () => {
+  const linter = new Linter({ configType: 'flat' });
+  const run = (code: string, options: object = {}) =>
+    linter.verify(code, [{ plugins: { urigram: plugin }, rules: { 'urigram/valid-uri': ['error', options] } }]).map((m) => [m.message.replace(/ \(.*$/s, ''), m.column, m.endColumn]);
+
+  it('reports scheme-syntax where the scheme grammar stops, and takes it off by its code', () => {
+    const code = "const o = { url: 'urn:isbn:', homepage: 'data:;base64,abc' };";
+    const found = linter.verify(code, [{ plugins: { urigram: plugin }, rules: { 'urigram/valid-uri': 'error' } }]);
+    expect(found.map((m) => /\(scheme-syntax, error, /.test(m.message))).toEqual([true, true]);
+    expect(run(code, { codes: { 'scheme-syntax': 'off' } })).toEqual([]);
+  });
+});
+
+describe('urigram/formats: "urn" and "data-url"', () => {
+  const ajv = addFormats(new Ajv2020(), { formats: ['uri', 'urn', 'data-url'] });
+  const isUrn = ajv.compile({ type: 'string', format: 'urn' });
+  const isDataUrl = ajv.compile({ type: 'string', format: 'data-url' });
+
+  it('"urn" is an RFC 8141 URN, its NID rules too', () => {
+    for (const [u, valid] of [['urn:isbn:0451450523', true], ['urn:example:a?=q#f', true], ['urn:isbn:', false], ['urn:X-foo:a', false], ['isbn:0451450523', false], ['urn:ab:c', false], ['http://example.com/', false]] as const) {
+      expect([u, isUrn(u), urn(u)]).toEqual([u, valid, valid]);
+    }
+  });
+
+  it('"data-url" is an RFC 2397 data URL, its base64 checked', () => {
+    for (const [u, valid] of [['data:,A%20brief%20note', true], ['data:text/plain;base64,YWJj', true], ['data:text/plain;base64,abc', false], ['data:image/svg+xml;utf8,%3Csvg%3E', false], ['http://example.com/', false]] as const) {
+      expect([u, isDataUrl(u), dataUrl(u)]).toEqual([u, valid, valid]);
+    }
+  });
+
+  it('"uri" checks the scheme\'s grammar only when asked', () => {
+    const plain = addFormats(new Ajv2020()).compile({ type: 'string', format: 'uri' });
+    const byScheme = addFormats(new Ajv2020(), { scheme: true }).compile({ type: 'string', format: 'uri' });
+    const byReference = addFormats(new Ajv2020(), { scheme: true }).compile({ type: 'string', format: 'uri-reference' });
+    expect([plain('urn:isbn:'), byScheme('urn:isbn:'), byScheme('urn:isbn:1'), byScheme('http:///x'), byReference('a/b'), byReference('mailto:a/b@c')]).toEqual([true, false, true, false, true, false]);
+    expect(() => addFormats(new Ajv2020(), { scheme: 'yes' } as never)).toThrow(/option scheme must be true or false/);
+  });
+});
+
+describe('an ES module bundle', () => {
+  function runBundled(code: string): unknown {
+    const out = bundle(`${code}\nexport { run };`, 'iife', 'bundled').outputFiles[0].text;
+    const context = vm.createContext({});
+    vm.runInContext(`${out}\nglobalThis.result = JSON.stringify(bundled.run());`, context);
+    return JSON.parse((context as { result: string }).result);
+  }
+
+  it('checks schemes once given them by useSchemes, and says so before', () => {
+    expect(
+      runBundled(`import { isValid, lint, useSchemes } from 'urigram'; import urn from 'urigram/grammars/rfc8141';
+        const run = () => {
+          let before;
+          try { isValid('urn:isbn:', { scheme: true }); } catch (e) { before = e.message; }
+          // Before: lint and normalize treat urn by RFC 3986 alone.
+          const lintBefore = lint('urn:isbn:').length;
+          useSchemes(urn);
+          let other;
+          try { isValid('mailto:a@b', { scheme: true }); } catch (e) { other = e.message; }
+          return [/useSchemes/.test(before), lintBefore, isValid('urn:isbn:', { scheme: true }), isValid('urn:isbn:1', { scheme: true }), lint('urn:isbn:').map((d) => d.code), /rfc6068/.test(other)];
+        };`),
+    ).toEqual([true, 0, false, true, ['scheme-syntax'], true]);
+  });
+});
