@@ -84,7 +84,7 @@ describe('lint: scheme-syntax and scheme-recommendation', () => {
 
   it('normalizes by scheme: the fixes of the scheme-based steps are normalize()\'s', () => {
     for (const u of ['URN:ISBN:0451450523', 'mailto:Joe@Example.COM?Subject=Hi', 'urn:example:%41%2c']) {
-      const fixes = lint(u, { rules: { 'scheme-recommendation': 'off' } }).filter((d) => d.fix !== undefined && urigram.LINT_RULES[d.code].fix === 'safe');
+      const fixes = lint(u, { rules: { 'scheme-recommendation': 'off' } }).filter((d) => d.fix !== undefined && (urigram.LINT_RULES[d.code] as { fix?: string }).fix === 'safe');
       expect(applyFixes(u, fixes)).toBe(urigram.normalize(u));
     }
   });
@@ -151,5 +151,45 @@ describe('an ES module bundle', () => {
           return [/useSchemes/.test(before), lintBefore, isValid('urn:isbn:', { scheme: true }), isValid('urn:isbn:1', { scheme: true }), lint('urn:isbn:').map((d) => d.code), /rfc6068/.test(other)];
         };`),
     ).toEqual([true, 0, false, true, ['scheme-syntax'], true]);
+  });
+});
+
+/**
+ * Hostile input of a megabyte through the scheme checks, lint and normalize:
+ * paths that were quadratic while this was written (a search for "%" that ran
+ * on to the end of the input for each of a million addresses, a scan of every
+ * capture for each address). No time is measured: as in test/linear.test.ts,
+ * the work runs, then yields, so that jest's timeout fails a test whose work
+ * outlasted it; a linear run takes about a second. npm run fuzz measures.
+ */
+describe('hostile input, a megabyte each', () => {
+  jest.setTimeout(120_000);
+  const M = 1 << 20;
+  async function finishes<T>(work: () => T): Promise<T> {
+    const result = work();
+    await new Promise((done) => setTimeout(done, 0));
+    return result;
+  }
+
+  it('a mailto URI of 262,144 addresses, and of as many header fields', async () => {
+    const addresses = `mailto:${'a@b,'.repeat(M / 4)}a@b`;
+    expect((await finishes(() => urigram.checkScheme(addresses))).valid).toBe(true);
+    expect(await finishes(() => lint(addresses))).toEqual([]);
+    const fields = `mailto:a@b?${'x=y&'.repeat(M / 4)}x=y`;
+    const c = await finishes(() => urigram.checkScheme(fields));
+    expect([c.valid, c.problems.length, c.problems[0].code]).toEqual([true, M / 4, 'mailto-repeated-header']);
+    expect(await finishes(() => urigram.normalize(fields))).toBe(fields);
+  });
+
+  it('a domain of a million "?", each of which may begin header fields', async () => {
+    const c = await finishes(() => urigram.checkScheme(`mailto:a@b${'?x'.repeat(M / 2)}`));
+    expect([c.valid, c.problems.length]).toEqual([false, M / 2]);
+    expect((await finishes(() => lint(`mailto:a@b${'?x'.repeat(M / 2)}`))).length).toBe(M / 2);
+  });
+
+  it('a body of lone line breaks, a data URL of many parameters, a base64 body of escapes', async () => {
+    expect((await finishes(() => urigram.checkScheme(`mailto:a@b?body=${'%0A'.repeat(M / 3)}`))).problems.length).toBe(Math.floor(M / 3));
+    expect((await finishes(() => urigram.checkScheme(`data:text/plain${';a=b'.repeat(M / 4)},x`))).components).toMatchObject({ mediaType: 'text/plain' });
+    expect((await finishes(() => urigram.checkScheme(`data:;base64,${'%41'.repeat(M / 3)}A`))).error?.message).toMatch(/groups of four/);
   });
 });

@@ -15,8 +15,8 @@ export interface SchemeChecks {
   checkRecord(input: string, record: UriRecord, options?: SchemeOptions): SchemeCheck;
   /** The check of a reference, parsed by the rule and zoneId (RFC 3986) first: for isValid and check, whose own path never builds a record. */
   checkReference(input: string, rule: string | undefined, zoneId: boolean | undefined, options: SchemeOptions): SchemeCheck;
-  /** checkRecord, or undefined when the scheme's grammar is not in this bundle (grammarAvailable). */
-  checkRecordIfAvailable(input: string, record: UriRecord, options?: SchemeOptions): SchemeCheck | undefined;
+  /** checkRecord (with componentsOnly: the components alone, no check of the prose), or undefined when the scheme's grammar is not in this bundle (grammarAvailable). */
+  checkRecordIfAvailable(input: string, record: UriRecord, options?: SchemeOptions, componentsOnly?: boolean): SchemeCheck | undefined;
 }
 
 let provided: SchemeChecks | undefined;
@@ -45,9 +45,9 @@ export function schemeReferenceCheck(input: string, rule: string | undefined, zo
  * scheme-syntax and normalize's scheme steps, which apply to the schemes a
  * program has (docs/schemes.md), never by surprise a throw.
  */
-export function availableSchemeCheck(input: string, record: UriRecord, options: SchemeOptions = {}): SchemeCheck | undefined {
+export function availableSchemeCheck(input: string, record: UriRecord, options: SchemeOptions = {}, componentsOnly = false): SchemeCheck | undefined {
   if (provided === undefined && loadsOnFirstUse()) provided = loadSchemeChecks() as SchemeChecks;
-  return provided?.checkRecordIfAvailable(input, record, options);
+  return provided?.checkRecordIfAvailable(input, record, options, componentsOnly);
 }
 
 export type { SchemeCheck, SchemeOptions, UriSyntaxError };

@@ -27,6 +27,7 @@ import { forEachTriplet, tripletOctet } from '../encoding/triplets';
 import { checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
 import { whatwgDiagnostics } from '../whatwg/lint-rules';
 import { availableSchemeCheck } from '../core/scheme-checks';
+import type { SchemeComponents } from '../schemes/types';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -179,9 +180,10 @@ type Report = (code: LintCode, message: string, start: number, end: number, fix?
  * its own; each replaced region is one fix, on the diagnostic of the step
  * that wrote it last.
  */
-function normalizationDiagnostics(input: string, r: UriRecord, report: Report, sameRule: boolean): void {
-  // The record is normalization's own (rfc3986, URI-reference) when lint parsed by that rule: not parsed twice.
-  const { result, changes, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined);
+function normalizationDiagnostics(input: string, r: UriRecord, report: Report, sameRule: boolean, schemeComponents: SchemeComponents | undefined): void {
+  // The record is normalization's own (rfc3986, URI-reference) when lint parsed by that rule: not parsed twice; so
+  // are the scheme's components, which scheme-syntax read.
+  const { result, changes, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined, schemeComponents);
   const scheme = r.scheme?.toLowerCase();
   const emptyHost = scheme !== undefined && HOST_REQUIRED_SCHEMES.has(scheme) && r.host === '';
   // A URI of many percent-encodings has one diagnostic per triplet, and most triplets repeat: each message is
@@ -248,19 +250,24 @@ function normalizationDiagnostics(input: string, r: UriRecord, report: Report, s
  * urigram has a grammar for (in an ES module bundle, those given to
  * useSchemes()). An http URI's empty host is empty-host's, not reported twice.
  */
-function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report): void {
+function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report): SchemeComponents | undefined {
   const c = availableSchemeCheck(input, r);
-  if (c === undefined || c.grammar === undefined) return;
+  if (c === undefined || c.grammar === undefined) return undefined;
   const e = c.error;
   if (e !== undefined && c.components === undefined) {
     // The scheme grammar refused it: the error says where and what was expected.
     report('scheme-syntax', `not a ${c.scheme} URI as ${grammarEntry(c.grammar as GeneratedGrammar).section} has it: ${e.message}`, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)));
-    return;
+    return undefined;
   }
+  // One message per distinct problem message (an address of a million "/" has a problem for each, all alike).
+  const messages = new Map<string, string>();
   for (const p of c.problems) {
     if (p.code === 'http-empty-host') continue;
-    report(p.severity === 'error' ? 'scheme-syntax' : 'scheme-recommendation', `${p.message} (${p.section})`, p.start, p.end, p.fix);
+    let message = messages.get(p.message);
+    if (message === undefined) messages.set(p.message, (message = `${p.message} (${p.section})`));
+    report(p.severity === 'error' ? 'scheme-syntax' : 'scheme-recommendation', message, p.start, p.end, p.fix);
   }
+  return c.components;
 }
 
 /** Calls `each` for every triplet of the components that can hold one (not the scheme or the port). */
@@ -735,9 +742,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
       }
     }
     schemeDiagnostics(r, allowed, report);
-    schemeSyntaxDiagnostics(uri, r, report);
+    const schemeComponents = schemeSyntaxDiagnostics(uri, r, report);
     securityDiagnostics(uri, r, report);
-    normalizationDiagnostics(uri, r, report, rule === 'URI-reference');
+    normalizationDiagnostics(uri, r, report, rule === 'URI-reference', schemeComponents);
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
     if (out.length > 0 && out.some((d) => d.code === 'url-prefix')) {
       const i = out.findIndex((d) => d.code === 'uppercase-scheme');

@@ -11,7 +11,7 @@ import { CodeUnitBuilder } from '../encoding/code-units';
 import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletText } from '../encoding/triplets';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
 import { availableSchemeCheck } from '../core/scheme-checks';
-import type { MailtoComponents, UrnComponents } from '../schemes/types';
+import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
 
 export type NormalizeStepName =
   | 'decode-unreserved'
@@ -125,8 +125,13 @@ interface StepDefinition {
 function schemeComponentsOf(text: string, r: UriRecord): UrnComponents | MailtoComponents | undefined {
   const scheme = r.scheme?.toLowerCase();
   if (scheme !== 'urn' && scheme !== 'mailto') return undefined;
-  return availableSchemeCheck(text, r)?.components as UrnComponents | MailtoComponents | undefined;
+  // The steps ask of the same text in turn, until one changes it: read once per text.
+  if (lastComponents?.text !== text) lastComponents = { text, components: availableSchemeCheck(text, r, {}, true)?.components as UrnComponents | MailtoComponents | undefined };
+  return lastComponents.components;
 }
+
+/** The components schemeComponentsOf read last, and of which text. */
+let lastComponents: { readonly text: string; readonly components: UrnComponents | MailtoComponents | undefined } | undefined;
 
 /** Emits `lowered` for [start, end) of `text` when it differs: ASCII letters lower-cased outside triplets. */
 function lowerSpan(text: string, start: number, end: number, emit: Emit): void {
@@ -522,6 +527,15 @@ interface Explained {
 }
 
 function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true, parsed?: UriRecord): Explained {
+  try {
+    return explainSteps(uri, options, fn, steps, parsed);
+  } finally {
+    // Not kept past the call: the text may be large.
+    lastComponents = undefined;
+  }
+}
+
+function explainSteps(uri: string, options: NormalizeOptions, fn: string, steps: boolean, parsed: UriRecord | undefined): Explained {
   checkOptions(fn, options, NORMALIZE_OPTIONS);
   const level = options.level ?? 'scheme';
   let text = uri;
@@ -586,9 +600,12 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
  * explainNormalize, with the regions of the result that replaced regions of
  * the input: lint's normalization fixes, one per region (they never overlap,
  * and applied together give the result). `parsed`: the URI's record by the
- * rfc3986 grammar's URI-reference rule, when the caller (lint) has it.
+ * rfc3986 grammar's URI-reference rule, and `schemeComponents`, its scheme's
+ * components (checkScheme's), when the caller (lint) has them.
  */
-export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions, parsed?: UriRecord): { result: string; changes: Changes; regions: ReplacedRegions } {
+export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions, parsed?: UriRecord, schemeComponents?: SchemeComponents): { result: string; changes: Changes; regions: ReplacedRegions } {
+  // The scheme's components of the input, when the caller (lint) has read them: not read again.
+  if (schemeComponents?.scheme === 'urn' || schemeComponents?.scheme === 'mailto') lastComponents = { text: uri, components: schemeComponents };
   const { result, changes, origins: o } = explain(uri, options, 'explainNormalize', true, parsed);
   return { result, changes: changes as Changes, regions: { count: o.length, start: o.textStart, end: o.textEnd, inputStart: o.inputStart, inputEnd: o.inputEnd, step: o.owner } };
 }

@@ -26,8 +26,3 @@ export function captures(text: string, rule: string, grammar: GeneratedGrammar):
   }
   return out;
 }
-
-/** The spans of `name` that lie within [start, end). */
-export function within(c: Captures, name: string, start: number, end: number): SpanTuple[] {
-  return (c.get(name) ?? []).filter(([s, e]) => s >= start && e <= end);
-}

@@ -92,7 +92,7 @@ function rebased(e: UriSyntaxError, input: string): UriSyntaxError {
  * record). Used by checkScheme and by the core's `{ scheme }` option
  * (src/core/scheme-checks.ts).
  */
-export function checkRecord(input: string, record: UriRecord, options: SchemeOptions = {}): SchemeCheck {
+export function checkRecord(input: string, record: UriRecord, options: SchemeOptions = {}, componentsOnly = false): SchemeCheck {
   const scheme = record.scheme?.toLowerCase();
   const by = scheme === undefined ? undefined : schemeGrammar(scheme, options);
   if (scheme === undefined || by === undefined) return { input, scheme, grammar: undefined, rule: undefined, valid: true, error: undefined, problems: [], components: undefined };
@@ -104,7 +104,7 @@ export function checkRecord(input: string, record: UriRecord, options: SchemeOpt
   if (refused !== undefined) return { ...base, valid: false, error: rebased(refused, input), problems: [], components: undefined };
   const reader = READERS[grammar];
   if (reader === undefined) return { ...base, valid: true, error: undefined, problems: [], components: undefined };
-  const { components, problems } = reader({ input, text, record, scheme, grammar: grammar as GeneratedGrammar, rule: toPegName(rule), options });
+  const { components, problems } = reader({ input, text, record, scheme, grammar: grammar as GeneratedGrammar, rule: toPegName(rule), options, componentsOnly });
   const first = problems.find((p) => p.severity === 'error');
   const error =
     first === undefined
@@ -114,10 +114,10 @@ export function checkRecord(input: string, record: UriRecord, options: SchemeOpt
 }
 
 /** checkRecord, or undefined when the scheme has a grammar that this ES module bundle has not been given (src/core/scheme-checks.ts). */
-export function checkRecordIfAvailable(input: string, record: UriRecord, options: SchemeOptions = {}): SchemeCheck | undefined {
+export function checkRecordIfAvailable(input: string, record: UriRecord, options: SchemeOptions = {}, componentsOnly = false): SchemeCheck | undefined {
   const scheme = record.scheme?.toLowerCase();
   const by = scheme === undefined ? undefined : schemeGrammar(scheme, options);
-  return by !== undefined && !grammarAvailable(by.grammar) ? undefined : checkRecord(input, record, options);
+  return by !== undefined && !grammarAvailable(by.grammar) ? undefined : checkRecord(input, record, options, componentsOnly);
 }
 
 /**

@@ -6,12 +6,13 @@
  */
 import type { SpanTuple } from '../core/records';
 import { captures } from './captures';
-import { octetsOf } from './octets';
+import { hasPercent, octetsOf } from './octets';
 import { problem, type SchemeInput, type SchemeReading } from './reader';
 import type { DataComponents, SchemeProblem } from './types';
 
-/** RFC 2045 6.8, Table 1: the 64 characters of base64. */
-const BASE64 = /^[A-Za-z0-9+/]$/;
+/** RFC 2045 6.8, Table 1: the 64 characters of base64, by code unit (1 for each). */
+const BASE64 = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9+/]/.test(String.fromCharCode(c)) ? 1 : 0));
+const isBase64 = (o: number): boolean => o < 128 && BASE64[o] === 1;
 
 /**
  * RFC 2045 5.1: a token is US-ASCII characters but SPACE, CTLs and tspecials
@@ -30,15 +31,15 @@ function isTokenOctet(o: number): boolean {
  */
 function base64Problem(input: string, [start, end]: SpanTuple): SchemeProblem | undefined {
   const o = octetsOf(input, start, end);
-  const n = o.octets.length;
+  const n = o.length;
   const say = (message: string, at: number, to: number) => problem('data-base64', 'error', 'RFC 2397 2; RFC 2045 6.8', message, at, to);
-  const width = (k: number) => (o.encoded[k] ? 3 : 1);
+  const width = (k: number) => (o.encoded[k] === 1 ? 3 : 1);
   let pad = n;
   while (pad > 0 && o.octets[pad - 1] === 0x3d && n - pad < 2) pad--;
-  for (let k = 0; k < n; k++) {
-    const ch = String.fromCharCode(o.octets[k]);
-    if (k < pad && !BASE64.test(ch)) {
-      const what = ch === '=' ? '"=" is padding, only at the end (at most two)' : `${o.encoded[k] ? input.slice(o.at[k], o.at[k] + 3) : JSON.stringify(ch)} is not a base64 character (A-Z, a-z, 0-9, "+", "/")`;
+  for (let k = 0; k < pad; k++) {
+    if (!isBase64(o.octets[k])) {
+      const ch = String.fromCharCode(o.octets[k]);
+      const what = ch === '=' ? '"=" is padding, only at the end (at most two)' : `${o.encoded[k] === 1 ? input.slice(o.at[k], o.at[k] + 3) : JSON.stringify(ch)} is not a base64 character (A-Z, a-z, 0-9, "+", "/")`;
       return say(`the data is not base64: ${what}`, o.at[k], o.at[k] + width(k));
     }
   }
@@ -63,14 +64,15 @@ export function readData(s: SchemeInput): SchemeReading {
   // 3: a type, a subtype or an attribute is an RFC 2045 token, "represented using URL escaped encoding": an escape
   // there stands for a token character. (A value's escapes may stand for anything: RFC 2397 3 has values escape
   // their tspecials where RFC 2045 would quote them.)
-  for (const [what, spans] of [['type', type ? [type] : []], ['subtype', subtype ? [subtype] : []], ['attribute', attributes]] as const) {
+  for (const [what, spans] of s.componentsOnly === true ? [] : ([['type', type ? [type] : []], ['subtype', subtype ? [subtype] : []], ['attribute', attributes]] as const)) {
     for (const [a, b] of spans) {
+      if (!hasPercent(input, a, b)) continue;
       const o = octetsOf(input, a, b);
-      const k = o.octets.findIndex((x, i) => o.encoded[i] && !isTokenOctet(x));
+      const k = o.octets.findIndex((x, i) => o.encoded[i] === 1 && !isTokenOctet(x));
       if (k >= 0) problems.push(problem('data-token', 'error', 'RFC 2397 3; RFC 2045 5.1', `${input.slice(o.at[k], o.at[k] + 3)} in the ${what} ${JSON.stringify(input.slice(a, b))} stands for a character no token has (a space, a control or one of ()<>@,;:\\"/[]?=)`, o.at[k], o.at[k] + 3));
     }
   }
-  if (base64) {
+  if (base64 && s.componentsOnly !== true) {
     const bad = base64Problem(input, data);
     if (bad !== undefined) problems.push(bad);
   }

@@ -20,6 +20,8 @@ export interface SchemeInput {
   /** The PEG start rule the text matched. */
   readonly rule: string;
   readonly options: SchemeOptions;
+  /** true: the components alone, none of the prose's checks (normalize's scheme steps want the spans only). */
+  readonly componentsOnly?: boolean;
 }
 
 export interface SchemeReading {
