@@ -156,6 +156,7 @@ describe('the panels', () => {
     if ('error' in rel) throw new Error(rel.error);
     expect(rel.rows.find((r) => r.component === 'host')?.whatwg).toBe('evil.example (domain)');
     expect(whatwgView(state({ grammar: 'rfc2396', rule: 'URI-reference' }))).toHaveProperty('error');
+    expect(whatwgView(state({ grammar: 'rfc6068', rule: 'mailtoURI', input: 'mailto:a@b' }))).toEqual({ error: 'the comparison is with RFC 3986 and RFC 3987' });
     expect(whatwgView(state({ input: 'g', base: 'not a base' }))).toHaveProperty('error');
   });
 

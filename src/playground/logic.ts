@@ -291,7 +291,7 @@ const WHATWG_COMPONENTS: readonly WhatwgComponent[] = ['scheme', 'userinfo', 'ho
  * each difference and note with the input cut at its cause.
  */
 export function whatwgView(state: State): WhatwgView {
-  if (state.grammar === 'rfc2396') return { error: 'the comparison is with RFC 3986 and RFC 3987' };
+  if (state.grammar !== 'rfc3986' && state.grammar !== 'rfc3987') return { error: 'the comparison is with RFC 3986 and RFC 3987' };
   let c: WhatwgComparison;
   try {
     const relative = !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(state.input.trim());
