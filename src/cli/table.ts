@@ -5,7 +5,7 @@
  * test/cli-readme.test.ts) come from it; no list of commands is kept anywhere
  * else.
  */
-import { GRAMMAR_TITLES, GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
+import { GRAMMAR_TITLES, GRAMMARS, PARSED_GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
 import { runConformance } from './conformance';
@@ -17,6 +17,9 @@ import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, run
 
 const GRAMMAR_HELP = `the grammar: ${GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
 const GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: GRAMMARS, description: GRAMMAR_HELP };
+/** For the commands that build a URI record (parse, resolve): the grammars whose registry line has records, not the scheme grammars. */
+const PARSED_GRAMMAR_HELP = `the grammar: ${PARSED_GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
+const PARSED_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: PARSED_GRAMMARS, description: PARSED_GRAMMAR_HELP };
 const RULE: OptionSpec = {
   flags: ['--rule'],
   value: 'R',
@@ -37,7 +40,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the components of each URI reference',
     usage: ['{options} [URI ...]'],
     description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
-    options: [GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
+    options: [PARSED_GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runParse,
   },
@@ -65,7 +68,7 @@ export const COMMANDS: readonly Command[] = [
     usage: ['{options} BASE REF ...'],
     description: 'Resolves each REF against BASE (RFC 3986 5.2) and prints the target URI. Nothing else is normalized. BASE must be an absolute URI; its fragment is dropped (5.2.1). A REF that cannot be resolved is reported, and the next one resolved.',
     options: [
-      { ...GRAMMAR, description: `${GRAMMAR_HELP}; BASE and each REF must be valid in it (rfc3987: IRIs, RFC 3987 6.5)` },
+      { ...PARSED_GRAMMAR, description: `${PARSED_GRAMMAR_HELP}; BASE and each REF must be valid in it (rfc3987: IRIs, RFC 3987 6.5)` },
       { flags: ['--algorithm'], value: 'A', allowed: ['rfc3986', 'rfc2396'], description: 'rfc3986 (default, RFC 3986 5.2) or rfc2396 (RFC 2396 5.2 as written, with the differences of RFC 3986 D.2)' },
       { flags: ['--non-strict'], description: 'the backwards-compatible reading of 5.2.2: a REF whose scheme equals BASE\'s is resolved as if it had none ("http:g")' },
       { flags: ['--json'], description: 'one JSON object per REF: {"base", "reference", "target"} or {"base", "reference", "error"}' },
