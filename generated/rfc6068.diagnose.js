@@ -401,7 +401,7 @@ function r_some_delims(at) {
   return out;
 }
 
-// to-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// to_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: to in a mailtoURI, whose last domain ends before a "?" that begins hfields to the end (PEG: [question-mark-in-domain])
 function r_to_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
@@ -436,7 +436,7 @@ function r_to_before_hfields(at) {
   return out;
 }
 
-// addr-spec-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// addr_spec_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: addr-spec in to-before-hfields (PEG: [question-mark-in-domain])
 function r_addr_spec_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
@@ -459,7 +459,7 @@ function r_addr_spec_before_hfields(at) {
   return out;
 }
 
-// domain-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// domain_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: domain in to-before-hfields (PEG: [question-mark-in-domain])
 function r_domain_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
@@ -493,7 +493,7 @@ function r_domain_before_hfields(at) {
   return out;
 }
 
-// dot-atom-text-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// dot_atom_text_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: dot-atom-text in domain-before-hfields (PEG: [question-mark-in-domain])
 function r_dot_atom_text_before_hfields(at) {
   if (at > 0 && startGivesPath) {
     let first;
@@ -551,7 +551,7 @@ function r_dot_atom_text_before_hfields(at) {
   return out;
 }
 
-// atext-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// atext_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: an atext of dot-atom-text-before-hfields that is not the "?" of hfields running to the end (PEG: [question-mark-in-domain])
 function r_atext_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;

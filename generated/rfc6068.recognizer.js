@@ -296,7 +296,7 @@ function r_some_delims(at) {
   return out;
 }
 
-// to-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// to_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: to in a mailtoURI, whose last domain ends before a "?" that begins hfields to the end (PEG: [question-mark-in-domain])
 function r_to_before_hfields(at) {
   let out;
   out = -1;
@@ -329,7 +329,7 @@ function r_to_before_hfields(at) {
   return out;
 }
 
-// addr-spec-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// addr_spec_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: addr-spec in to-before-hfields (PEG: [question-mark-in-domain])
 function r_addr_spec_before_hfields(at) {
   const entry = ncap;
   let out;
@@ -351,7 +351,7 @@ function r_addr_spec_before_hfields(at) {
   return out;
 }
 
-// domain-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// domain_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: domain in to-before-hfields (PEG: [question-mark-in-domain])
 function r_domain_before_hfields(at) {
   const entry = ncap;
   let out;
@@ -381,7 +381,7 @@ function r_domain_before_hfields(at) {
   return out;
 }
 
-// dot-atom-text-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// dot_atom_text_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: dot-atom-text in domain-before-hfields (PEG: [question-mark-in-domain])
 function r_dot_atom_text_before_hfields(at) {
   let out;
   out = -1;
@@ -432,7 +432,7 @@ function r_dot_atom_text_before_hfields(at) {
   return out;
 }
 
-// atext-before-hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf (see its .check.json)
+// atext_before_hfields: a PEG helper rule, not in grammar/schemes/rfc6068.abnf: an atext of dot-atom-text-before-hfields that is not the "?" of hfields running to the end (PEG: [question-mark-in-domain])
 function r_atext_before_hfields(at) {
   let out;
   out = -1;

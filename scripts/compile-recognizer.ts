@@ -702,12 +702,16 @@ function emitRules(e: Emitter, grammar: Grammar, grammarFile: string, abnfText: 
   const abnf = abnfRules(abnfText ?? fs.readFileSync(path.join(__dirname, '..', abnfFile), 'utf8'));
   // ABNF rule names are case-insensitive: RFC 8141's Digit is RFC 5234's DIGIT.
   const byUpper = new Map([...abnf].map(([name, text]) => [name.toUpperCase(), text]));
+  // A PEG helper rule has no ABNF line to show: its grammar's NAME.check.json names it, with the reason (pegHelpers).
+  const checkFile = path.join(__dirname, '..', grammarFile.replace(/\.peggy$/, '.check.json'));
+  const helpers = (fs.existsSync(checkFile) ? (JSON.parse(fs.readFileSync(checkFile, 'utf8')) as { pegHelpers?: Record<string, string> }).pegHelpers : undefined) ?? {};
   for (const rule of grammar.rules) {
     e.line(0, '');
     const name = toAbnfName(rule.name);
     const text = abnf.get(name) ?? byUpper.get(name.toUpperCase());
-    // A PEG helper rule (its grammar's NAME.check.json says why it is there) has no ABNF line to show.
-    for (const line of text ?? [`${name}: a PEG helper rule, not in ${abnfFile} (see its .check.json)`]) e.line(0, `// ${line}`);
+    const helper = Object.prototype.hasOwnProperty.call(helpers, rule.name) ? helpers[rule.name] : undefined;
+    if (text === undefined && helper === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile} (a PEG helper rule is named in pegHelpers of its .check.json)`);
+    for (const line of text ?? [`${rule.name}: a PEG helper rule, not in ${abnfFile}: ${helper}`]) e.line(0, `// ${line}`);
     e.line(0, `function r_${rule.name}(at) {`);
     body(rule);
     e.line(1, 'return out;');
