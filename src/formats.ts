@@ -25,11 +25,7 @@
  */
 import { checkScheme, isValid, useGrammar, useSchemes, RFC3987_GRAMMAR } from './index';
 import { boolean, checkOptions, describeValue, type OptionCheck } from './core/options';
-import RFC8141 from '../generated/rfc8141.grammar';
-import RFC2397 from '../generated/rfc2397.grammar';
-import RFC6068 from '../generated/rfc6068.grammar';
-import RFC8089 from '../generated/rfc8089.grammar';
-import RFC9110 from '../generated/rfc9110.grammar';
+import { SCHEME_GRAMMAR_MODULES } from './core/load';
 
 /** The format names of JSON Schema 2020-12 that urigram checks. */
 export const FORMAT_NAMES = ['uri', 'uri-reference', 'iri', 'iri-reference'] as const;
@@ -43,7 +39,7 @@ let schemeGrammars = false;
 /** An ES module bundle has the scheme checks and grammars only when given them (useSchemes): given on the first check that needs them. Harmless in Node. */
 function schemes(): void {
   if (!schemeGrammars) {
-    useSchemes(RFC8141, RFC2397, RFC6068, RFC8089, RFC9110);
+    useSchemes(...SCHEME_GRAMMAR_MODULES);
     schemeGrammars = true;
   }
 }

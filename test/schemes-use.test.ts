@@ -48,6 +48,9 @@ describe('lint: scheme-syntax and scheme-recommendation', () => {
     expect(lint('data:;base64,YW=j')[0]).toMatchObject({ code: 'scheme-syntax', start: 15 });
     expect(lint('data:;base64,YW=j')[0].fix).toBeUndefined();
     expect(lint('https://user@example.com/').map((d) => [d.code, d.severity])).toEqual([['scheme-recommendation', 'warning']]);
+    // A password is password-in-userinfo's, reported once; with that rule off, the scheme's deprecation of any userinfo shows.
+    expect(lint('https://user:pw@example.com/').map((d) => d.code)).toEqual(['password-in-userinfo']);
+    expect(lint('https://user:pw@example.com/', { rules: { 'password-in-userinfo': 'off' } }).map((d) => d.code)).toEqual(['scheme-recommendation']);
   });
 
   it('reports an http URI\'s empty host once, as empty-host', () => {

@@ -24,6 +24,11 @@ import * as rfc3986Recognizer from '../../generated/rfc3986.recognizer';
 import RFC3987 from '../../generated/rfc3987.grammar';
 import RFC2396 from '../../generated/rfc2396.grammar';
 import RFC6874 from '../../generated/rfc6874.grammar';
+import RFC6068 from '../../generated/rfc6068.grammar';
+import RFC8141 from '../../generated/rfc8141.grammar';
+import RFC2397 from '../../generated/rfc2397.grammar';
+import RFC8089 from '../../generated/rfc8089.grammar';
+import RFC9110 from '../../generated/rfc9110.grammar';
 
 /** The grammars with an export of their own, RFC3987_GRAMMAR and the like (below); any grammar has urigram/grammars/NAME. */
 const EXPORTED = ['rfc3987', 'rfc2396', 'rfc6874'];
@@ -80,3 +85,6 @@ export const RFC2396_GRAMMAR: GrammarModules = RFC2396;
 
 /** RFC 3986 with RFC 6874's zone identifiers: `useGrammar(RFC6874_GRAMMAR)` before `{ zoneId: true }` in a bundle. */
 export const RFC6874_GRAMMAR: GrammarModules = RFC6874;
+
+/** The grammars of grammar/registry.json that name URI schemes (mailto, urn, data, file, http): urigram/formats gives them to useSchemes(). A bundle that does not read this has none of them. */
+export const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[] = [RFC6068, RFC8141, RFC2397, RFC8089, RFC9110];

@@ -89,3 +89,6 @@ export const RFC2396_GRAMMAR: GrammarModules = modulesOf('rfc2396');
 
 /** RFC 3986 with RFC 6874's zone identifiers, which `zoneId: true` selects: see modulesOf. */
 export const RFC6874_GRAMMAR: GrammarModules = modulesOf('rfc6874');
+
+/** The grammars of grammar/registry.json that name URI schemes (mailto, urn, data, file, http): urigram/formats gives them to useSchemes(). See modulesOf. */
+export const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[] = (['rfc6068', 'rfc8141', 'rfc2397', 'rfc8089', 'rfc9110'] as const).map(modulesOf);

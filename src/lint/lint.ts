@@ -248,9 +248,10 @@ function normalizationDiagnostics(input: string, r: UriRecord, report: Report, s
  * scheme-syntax and scheme-recommendation: the scheme's grammar and the
  * constraints its RFC states in prose (src/schemes/check.ts), for the schemes
  * urigram has a grammar for (in an ES module bundle, those given to
- * useSchemes()). An http URI's empty host is empty-host's, not reported twice.
+ * useSchemes()). An http URI's empty host is empty-host's, and its userinfo with
+ * a password password-in-userinfo's (while that rule is on): one cause, reported once.
  */
-function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report): SchemeComponents | undefined {
+function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report, on: (code: LintCode) => boolean): SchemeComponents | undefined {
   const c = availableSchemeCheck(input, r);
   if (c === undefined || c.grammar === undefined) return undefined;
   const e = c.error;
@@ -262,7 +263,7 @@ function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report): S
   // One message per distinct problem message (an address of a million "/" has a problem for each, all alike).
   const messages = new Map<string, string>();
   for (const p of c.problems) {
-    if (p.code === 'http-empty-host') continue;
+    if (p.code === 'http-empty-host' || (p.code === 'http-userinfo' && r.userinfo?.includes(':') === true && on('password-in-userinfo'))) continue;
     let message = messages.get(p.message);
     if (message === undefined) messages.set(p.message, (message = `${p.message} (${p.section})`));
     report(p.severity === 'error' ? 'scheme-syntax' : 'scheme-recommendation', message, p.start, p.end, p.fix);
@@ -742,7 +743,7 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
       }
     }
     schemeDiagnostics(r, allowed, report);
-    const schemeComponents = schemeSyntaxDiagnostics(uri, r, report);
+    const schemeComponents = schemeSyntaxDiagnostics(uri, r, report, on);
     securityDiagnostics(uri, r, report);
     normalizationDiagnostics(uri, r, report, rule === 'URI-reference', schemeComponents);
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
