@@ -16,7 +16,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkScheme, extract, UriSchemeError, SCHEME_GRAMMARS } from '../src';
-import { replaceSection } from './report';
+import { sectionOf, writeOrCheckSection } from './report';
 
 const root = path.join(__dirname, '..');
 const DOC = path.join(root, 'docs', 'schemes.md');
@@ -111,19 +111,7 @@ export function table(): string {
 }
 
 export function docTable(): string | undefined {
-  const text = fs.readFileSync(DOC, 'utf8');
-  return new RegExp(`<!-- ${SECTION}:begin -->\\n([\\s\\S]*?)\\n<!-- ${SECTION}:end -->`).exec(text)?.[1];
+  return sectionOf(DOC, SECTION);
 }
 
-if (require.main === module) {
-  const body = table();
-  if (process.argv.includes('--check')) {
-    if (docTable() !== body) {
-      process.stderr.write('docs/schemes.md: the corpus table differs from what scripts/scheme-corpus.ts writes: run npm run corpus:schemes\n');
-      process.exitCode = 1;
-    }
-  } else {
-    replaceSection(DOC, SECTION, body);
-    process.stdout.write(`${body}\n`);
-  }
-}
+if (require.main === module) writeOrCheckSection(DOC, SECTION, table(), 'docs/schemes.md: the corpus table differs from what scripts/scheme-corpus.ts writes: run npm run corpus:schemes');
