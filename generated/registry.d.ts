@@ -13,11 +13,13 @@ export interface GrammarEntry {
   readonly records: 'delimiters' | 'recognizer' | 'none';
   readonly ruleSpelling?: 'underscore';
   readonly conformance?: boolean;
+  readonly dir?: string;
+  readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean }>>;
 }
 /** Every grammar urigram is generated from. */
-export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874" | "rfc6570";
+export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874" | "rfc6570" | "rfc6068" | "rfc8141" | "rfc2397" | "rfc8089" | "rfc8089-nonstandard" | "rfc9110";
 /** The grammars that the option `grammar` selects. */
-export type SelectableGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6570";
+export type SelectableGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6570" | "rfc6068" | "rfc8141" | "rfc2397" | "rfc8089" | "rfc8089-nonstandard" | "rfc9110";
 /** Per grammar, the rules a whole input is checked against (the default first). */
 export interface ReferenceRulesOf {
   readonly "rfc3986": "URI-reference" | "URI" | "absolute-URI" | "relative-ref";
@@ -25,5 +27,11 @@ export interface ReferenceRulesOf {
   readonly "rfc2396": "URI-reference" | "absoluteURI" | "relativeURI";
   readonly "rfc6874": "URI-reference" | "URI" | "absolute-URI" | "relative-ref";
   readonly "rfc6570": "URI-Template";
+  readonly "rfc6068": "mailtoURI" | "addr-spec";
+  readonly "rfc8141": "namestring" | "assigned-name" | "NID" | "NSS" | "InformalNamespaceName";
+  readonly "rfc2397": "dataurl" | "mediatype";
+  readonly "rfc8089": "file-URI" | "file-auth";
+  readonly "rfc8089-nonstandard": "file-URI";
+  readonly "rfc9110": "http-URI" | "https-URI";
 }
 export declare const GRAMMAR_REGISTRY: readonly GrammarEntry[];

@@ -90,5 +90,139 @@ module.exports = { GRAMMAR_REGISTRY: [
       "URI-Template"
     ],
     "records": "none"
+  },
+  {
+    "name": "rfc6068",
+    "texts": [
+      "rfc6068.txt",
+      "rfc5322-excerpt.txt",
+      "rfc3986.txt",
+      "rfc5234.txt"
+    ],
+    "title": "RFC 6068 (mailto)",
+    "section": "RFC 6068 2",
+    "select": "grammar",
+    "rules": [
+      "mailtoURI",
+      "addr-spec"
+    ],
+    "records": "none",
+    "dir": "schemes",
+    "schemes": {
+      "mailto": {
+        "rule": "mailtoURI"
+      }
+    }
+  },
+  {
+    "name": "rfc8141",
+    "texts": [
+      "rfc8141.txt",
+      "rfc3986.txt",
+      "rfc5234.txt"
+    ],
+    "title": "RFC 8141 (URN)",
+    "section": "RFC 8141 2",
+    "select": "grammar",
+    "rules": [
+      "namestring",
+      "assigned-name",
+      "NID",
+      "NSS",
+      "InformalNamespaceName"
+    ],
+    "records": "none",
+    "dir": "schemes",
+    "schemes": {
+      "urn": {
+        "rule": "namestring",
+        "withFragment": true
+      }
+    }
+  },
+  {
+    "name": "rfc2397",
+    "texts": [
+      "rfc2397.txt",
+      "rfc2396.txt"
+    ],
+    "title": "RFC 2397 (data)",
+    "section": "RFC 2397 3",
+    "select": "grammar",
+    "rules": [
+      "dataurl",
+      "mediatype"
+    ],
+    "records": "none",
+    "dir": "schemes",
+    "schemes": {
+      "data": {
+        "rule": "dataurl"
+      }
+    }
+  },
+  {
+    "name": "rfc8089",
+    "texts": [
+      "rfc8089.txt",
+      "rfc6874.txt",
+      "rfc3986.txt",
+      "rfc5234.txt"
+    ],
+    "title": "RFC 8089 (file)",
+    "section": "RFC 8089 2",
+    "select": "grammar",
+    "rules": [
+      "file-URI",
+      "file-auth"
+    ],
+    "records": "none",
+    "dir": "schemes",
+    "schemes": {
+      "file": {
+        "rule": "file-URI"
+      }
+    }
+  },
+  {
+    "name": "rfc8089-nonstandard",
+    "texts": [
+      "rfc8089.txt",
+      "rfc6874.txt",
+      "rfc3986.txt",
+      "rfc5234.txt"
+    ],
+    "title": "RFC 8089 Appendix F (file, with the nonstandard forms of Appendix E)",
+    "section": "RFC 8089 Appendix F",
+    "select": "grammar",
+    "rules": [
+      "file-URI"
+    ],
+    "records": "none",
+    "dir": "schemes"
+  },
+  {
+    "name": "rfc9110",
+    "texts": [
+      "rfc3986.txt",
+      "rfc5234.txt"
+    ],
+    "title": "RFC 9110 (http, https)",
+    "section": "RFC 9110 4.2.1, 4.2.2",
+    "select": "grammar",
+    "rules": [
+      "http-URI",
+      "https-URI"
+    ],
+    "records": "none",
+    "dir": "schemes",
+    "schemes": {
+      "http": {
+        "rule": "http-URI"
+      },
+      "https": {
+        "rule": "https-URI"
+      }
+    }
   }
 ] };

@@ -24,6 +24,7 @@ import { checkSources } from './grammar-check/verbatim';
 import { checkGrammar, formatDisagreement, type CheckReport, type PegParser, type RuleSummary } from './grammar-check/check';
 import { grammarNames, loadConfig } from './grammar-check/config';
 import { pegRuleNames } from './grammar-check/peggy';
+import { grammarFileOf } from './registry';
 
 const root = path.resolve(__dirname, '..');
 const REPRODUCERS_PER_RULE = 3;
@@ -102,8 +103,15 @@ function main(argv: string[]): number {
   const names = args.grammar ? [args.grammar] : grammarNames(root);
   let ok = true;
   for (const name of names) {
-    const abnfFile = path.join(root, 'grammar', `${name}.abnf`);
-    const peggyFile = path.join(root, 'grammar', `${name}.peggy`);
+    let abnfFile: string;
+    let peggyFile: string;
+    try {
+      abnfFile = path.join(root, grammarFileOf(root, name, 'abnf'));
+      peggyFile = path.join(root, grammarFileOf(root, name, 'peggy'));
+    } catch (e) {
+      console.error(`check:grammar: ${(e as Error).message}`);
+      return 2;
+    }
     const parserFile = path.join(root, 'generated', `${name}.js`);
     for (const f of [abnfFile, peggyFile, parserFile]) {
       if (!fs.existsSync(f)) {
@@ -124,9 +132,10 @@ function main(argv: string[]): number {
     }
     const drift = checkSources(root, name);
     for (const d of drift) console.log(`  SOURCE: ${d}`);
-    console.log(`${name}: grammar/${name}.abnf against its RFC text: ${drift.length === 0 ? 'OK' : `${drift.length} rules drifted`}`);
+    const abnfName = path.relative(root, abnfFile).split(path.sep).join('/');
+    console.log(`${name}: ${abnfName} against its RFC text: ${drift.length === 0 ? 'OK' : `${drift.length} rules drifted`}`);
     ok &&= drift.length === 0;
-    console.log(`${name}: checking grammar/${name}.peggy (as generated/${name}.js) against grammar/${name}.abnf, seed ${args.seed}, ${args.count} per rule`);
+    console.log(`${name}: checking ${path.relative(root, peggyFile).split(path.sep).join('/')} (as generated/${name}.js) against ${abnfName}, seed ${args.seed}, ${args.count} per rule`);
     const started = Date.now();
     const result = checkGrammar(abnf, peg, pegRuleNames(readPeggySource(root, name).text), config, {
       rules,

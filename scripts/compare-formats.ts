@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { addFormats } from '../src/formats';
-import { replaceSection } from './report';
+import { sectionOf, writeOrCheckSection } from './report';
 
 const README = path.join(__dirname, '..', 'docs', 'formats.md');
 const SECTION = 'compare-formats';
@@ -106,20 +106,7 @@ export function table(): string {
 }
 
 export function readmeTable(): string | undefined {
-  const text = fs.readFileSync(README, 'utf8');
-  const m = new RegExp(`<!-- ${SECTION}:begin -->\\n([\\s\\S]*?)\\n<!-- ${SECTION}:end -->`).exec(text);
-  return m?.[1];
+  return sectionOf(README, SECTION);
 }
 
-if (require.main === module) {
-  const body = table();
-  if (process.argv.includes('--check')) {
-    if (readmeTable() !== body) {
-      process.stderr.write('docs/formats.md: the table of ajv-formats and urigram differs from what scripts/compare-formats.ts writes: run npm run compare:formats\n');
-      process.exitCode = 1;
-    }
-  } else {
-    replaceSection(README, SECTION, body);
-    process.stdout.write(`${body}\n`);
-  }
-}
+if (require.main === module) writeOrCheckSection(README, SECTION, table(), 'docs/formats.md: the table of ajv-formats and urigram differs from what scripts/compare-formats.ts writes: run npm run compare:formats');

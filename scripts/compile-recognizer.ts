@@ -700,11 +700,18 @@ function firstChoice(node: Node): Node | undefined {
 function emitRules(e: Emitter, grammar: Grammar, grammarFile: string, abnfText: string | undefined, body: (rule: Grammar['rules'][number]) => void): void {
   const abnfFile = grammarFile.replace(/\.peggy$/, '.abnf');
   const abnf = abnfRules(abnfText ?? fs.readFileSync(path.join(__dirname, '..', abnfFile), 'utf8'));
+  // ABNF rule names are case-insensitive: RFC 8141's Digit is RFC 5234's DIGIT.
+  const byUpper = new Map([...abnf].map(([name, text]) => [name.toUpperCase(), text]));
+  // A PEG helper rule has no ABNF line to show: its grammar's NAME.check.json names it, with the reason (pegHelpers).
+  const checkFile = path.join(__dirname, '..', grammarFile.replace(/\.peggy$/, '.check.json'));
+  const helpers = (fs.existsSync(checkFile) ? (JSON.parse(fs.readFileSync(checkFile, 'utf8')) as { pegHelpers?: Record<string, string> }).pegHelpers : undefined) ?? {};
   for (const rule of grammar.rules) {
     e.line(0, '');
-    const text = abnf.get(toAbnfName(rule.name));
-    if (text === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile}`);
-    for (const line of text) e.line(0, `// ${line}`);
+    const name = toAbnfName(rule.name);
+    const text = abnf.get(name) ?? byUpper.get(name.toUpperCase());
+    const helper = Object.prototype.hasOwnProperty.call(helpers, rule.name) ? helpers[rule.name] : undefined;
+    if (text === undefined && helper === undefined) throw new Error(`${grammarFile}: rule ${rule.name} is not in ${abnfFile} (a PEG helper rule is named in pegHelpers of its .check.json)`);
+    for (const line of text ?? [`${rule.name}: a PEG helper rule, not in ${abnfFile}: ${helper}`]) e.line(0, `// ${line}`);
     e.line(0, `function r_${rule.name}(at) {`);
     body(rule);
     e.line(1, 'return out;');
@@ -813,7 +820,7 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ${JSON.stringify(names)} };`);
 
   const dts = [
-    `import type { StartRuleNames } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
+    `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
     '',
     '/** Whether the whole of `text` matches `startRule`; afterwards captureLog() holds its captures. */',
     'export declare function recognize(text: string, startRule: StartRuleNames): boolean;',
@@ -1056,8 +1063,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('module.exports = { explain, EXPECTATIONS, RULES };');
   const js = `${e.lines.join('\n')}\n`.split('${EXPECTATION_COUNT}').join(String(Math.max(1, e.expectations.size)));
   const dts = [
-    `import type { StartRuleNames } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
-    `import type { Expectation } from './${grammarFile.replace(/^grammar\//, '').replace(/\.peggy$/, '')}';`,
+    `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
+    `import type { Expectation } from './${path.basename(grammarFile, '.peggy')}';`,
     '',
     '/** What explain() finds: see it. Rules and expectations by index in RULES and EXPECTATIONS. */',
     'export interface Explanation {',

@@ -77,7 +77,7 @@ import * as peggy from 'peggy';
 import { compileDiagnostic, compileRecognizer } from './compile-recognizer';
 import { readPeggySource } from './grammar-source';
 import { railroadFiles } from './railroad';
-import { readRegistry, registryFiles } from './registry';
+import { grammarFile, grammarFileOf, readRegistry, registryFiles, type RegistryEntry } from './registry';
 import { toPegName } from '../src/core/rule-names';
 
 const root = path.resolve(__dirname, '..');
@@ -168,13 +168,14 @@ function asEsModule(js: string, file: string, what: string): string {
  * reproduces. Every grammar gets one: src/core/diagnose.ts explains every
  * rejection with it.
  */
-function diagnosticFiles(name: string): Map<string, string> {
-  const grammarFile = `grammar/${name}.peggy`;
-  const config = JSON.parse(fs.readFileSync(path.join(grammarDir, `${name}.config.json`), 'utf8')) as { allowedStartRules?: string[] };
-  const ast = peggy.generate(readPeggySource(root, name).text, { output: 'ast', allowedStartRules: config.allowedStartRules, grammarSource: grammarFile });
-  const { js, dts } = compileDiagnostic(ast as unknown as Parameters<typeof compileDiagnostic>[0], grammarFile);
+function diagnosticFiles(entry: RegistryEntry): Map<string, string> {
+  const name = entry.name;
+  const peggyFile = grammarFile(entry, 'peggy');
+  const config = JSON.parse(fs.readFileSync(path.join(root, grammarFile(entry, 'config.json')), 'utf8')) as { allowedStartRules?: string[] };
+  const ast = peggy.generate(readPeggySource(root, name).text, { output: 'ast', allowedStartRules: config.allowedStartRules, grammarSource: peggyFile });
+  const { js, dts } = compileDiagnostic(ast as unknown as Parameters<typeof compileDiagnostic>[0], peggyFile);
   const esm = asEsModule(js, `${name}.diagnose.mjs`, 'diagnostic back end');
-  const head = header(grammarFile, false).replace('.\n//', ' (the diagnostic back end, by scripts/compile-recognizer.ts).\n//');
+  const head = header(peggyFile, false).replace('.\n//', ' (the diagnostic back end, by scripts/compile-recognizer.ts).\n//');
   return new Map([
     [`${name}.diagnose.js`, head + js],
     [`${name}.diagnose.d.ts`, head + dts],
@@ -206,8 +207,8 @@ function run(command: string, args: string[], cwd: string): Promise<{ status: nu
 
 /** Runs peggy's command line and returns the generated JavaScript and .d.ts text. */
 async function compile(name: string, variant: Variant): Promise<Map<string, string>> {
-  const grammarFile = `grammar/${name}.peggy`;
-  const configFile = `grammar/${name}.config.json`;
+  const peggyFile = grammarFileOf(root, name, 'peggy');
+  const configFile = grammarFileOf(root, name, 'config.json');
   if (!fs.existsSync(path.join(root, configFile))) {
     throw new Error(`${configFile} is missing: every grammar needs its peggy options file`);
   }
@@ -219,7 +220,7 @@ async function compile(name: string, variant: Variant): Promise<Map<string, stri
     fs.writeFileSync(source, readPeggySource(root, name).text);
     const result = await run(process.execPath, [peggyBin, '-c', configFile, ...variant.extraArgs, '-o', outJs, source], root);
     if (result.status !== 0) {
-      throw new Error(`peggy failed on ${grammarFile} (includes expanded):\n${result.stderr}${result.stdout}`);
+      throw new Error(`peggy failed on ${peggyFile} (includes expanded):\n${result.stderr}${result.stdout}`);
     }
     const files = new Map<string, string>();
     const traced = variant.extraArgs.includes('--trace');
@@ -227,7 +228,7 @@ async function compile(name: string, variant: Variant): Promise<Map<string, stri
       const base = `${name}${variant.suffix}${ext}`;
       let text = fs.readFileSync(path.join(tmp, base), 'utf8');
       if (ext !== '.d.ts' && variant.patch) text = variant.patch(text, base);
-      files.set(base, header(grammarFile, traced, variant.esm) + text);
+      files.set(base, header(peggyFile, traced, variant.esm) + text);
     }
     return files;
   } finally {
@@ -299,14 +300,19 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write('generated/ and docs/grammars/ are up to date with grammar/ (unchanged since the last full check; --full checks again)\n');
     return 0;
   }
-  // The grammars are grammar/registry.json's, and every grammar/*.peggy must be one of them.
+  // The grammars are grammar/registry.json's, and every grammar/*.peggy (and grammar/DIR/*.peggy) must be one of them.
   const registry = readRegistry(root);
   const grammars = registry.map((e) => e.name);
-  const peggyFiles = fs.readdirSync(grammarDir).filter((f) => f.endsWith('.peggy')).map((f) => f.slice(0, -'.peggy'.length));
-  const unregistered = peggyFiles.filter((name) => !grammars.includes(name));
-  if (unregistered.length > 0) throw new Error(`grammar/${unregistered[0]}.peggy has no line in grammar/registry.json: add one (docs/adding-a-grammar.md)`);
-  const missing = grammars.filter((name) => !peggyFiles.includes(name) || !fs.existsSync(path.join(grammarDir, `${name}.abnf`)));
-  if (missing.length > 0) throw new Error(`grammar/registry.json names ${missing[0]}, but grammar/${missing[0]}.peggy or grammar/${missing[0]}.abnf is missing`);
+  const peggyFiles = [grammarDir, ...fs.readdirSync(grammarDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(grammarDir, d.name))]
+    .flatMap((dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.peggy')).map((f) => path.relative(root, path.join(dir, f)).split(path.sep).join('/')));
+  const registered = new Set(registry.map((e) => grammarFile(e, 'peggy')));
+  const unregistered = peggyFiles.filter((file) => !registered.has(file));
+  if (unregistered.length > 0) {
+    const clash = registry.find((e) => unregistered[0].endsWith(`/${e.name}.peggy`));
+    throw new Error(`${unregistered[0]} has no line in grammar/registry.json${clash ? ` (the line of ${clash.name} says its files are ${grammarFile(clash, 'peggy')})` : ''}: add one (docs/adding-a-grammar.md)`);
+  }
+  const missing = registry.filter((e) => !peggyFiles.includes(grammarFile(e, 'peggy')) || !fs.existsSync(path.join(root, grammarFile(e, 'abnf'))));
+  if (missing.length > 0) throw new Error(`grammar/registry.json names ${missing[0].name}, but ${grammarFile(missing[0], 'peggy')} or ${grammarFile(missing[0], 'abnf')} is missing`);
 
   const expected = new Map<string, string>();
   // peggy runs as one process per grammar and variant (CommonJS and ES module), all at once.
@@ -316,28 +322,28 @@ async function main(argv: string[]): Promise<number> {
     const name = entry.name;
     // The recognizer (scripts/compile-recognizer.ts): grammar/NAME.recognizer.json names the rules it logs for the record;
     // without one it logs none (a grammar whose records are 'none' needs none).
-    const recognizerConfig = path.join(grammarDir, `${name}.recognizer.json`);
+    const recognizerConfig = path.join(root, grammarFile(entry, 'recognizer.json'));
     {
-      const grammarFile = `grammar/${name}.peggy`;
+      const peggyFile = grammarFile(entry, 'peggy');
       const options = fs.existsSync(recognizerConfig) ? JSON.parse(fs.readFileSync(recognizerConfig, 'utf8')) : { captures: [], decisions: {} };
-      const { js, dts } = compileRecognizer(readPeggySource(root, name).text, grammarFile, options);
-      const head = header(grammarFile, false).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
+      const { js, dts } = compileRecognizer(readPeggySource(root, name).text, peggyFile, options);
+      const head = header(peggyFile, false).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
       expected.set(`${name}.recognizer.js`, head + js);
       expected.set(`${name}.recognizer.d.ts`, head + dts);
       expected.set(`${name}.recognizer.mjs`, head.replace(' (the recognizer,', ' (the recognizer, as an ES module,') + asEsModule(js, `${name}.recognizer.mjs`, 'recognizer'));
     }
     // The automata (scripts/compile-dfa.ts): the rules isValid and parse run in NAME.dfa.js, the rest in NAME.rules-dfa.js.
     // grammar/NAME.dfa.json names the core; without one it is the grammar's reference rules (the registry's rules).
-    const dfaConfig = path.join(grammarDir, `${name}.dfa.json`);
+    const dfaConfig = path.join(root, grammarFile(entry, 'dfa.json'));
     {
-      const abnfFile = `grammar/${name}.abnf`;
+      const abnfFile = grammarFile(entry, 'abnf');
       const { core } = fs.existsSync(dfaConfig) ? (JSON.parse(fs.readFileSync(dfaConfig, 'utf8')) as { core: string[] }) : { core: [...entry.rules] };
       const automata = compileAutomata(fs.readFileSync(path.join(root, abnfFile), 'utf8'), abnfFile);
       const rest = [...automata.rules.keys()].filter((rule) => !core.includes(rule));
       for (const [file, rules] of [[`${name}.dfa`, core], [`${name}.rules-dfa`, rest]] as const) {
         const { js, dts } = emitAutomata(automata, abnfFile, toPegName, rules);
         const head = [
-          `// DO NOT EDIT. Generated by scripts/generate.ts from ${abnfFile}${fs.existsSync(dfaConfig) ? ` and grammar/${name}.dfa.json` : ' and grammar/registry.json'}`,
+          `// DO NOT EDIT. Generated by scripts/generate.ts from ${abnfFile}${fs.existsSync(dfaConfig) ? ` and ${grammarFile(entry, 'dfa.json')}` : ' and grammar/registry.json'}`,
           '// (the automata, by scripts/compile-dfa.ts).',
           '// Edit them and run `npm run generate`; `npm run generate -- --check` fails when this file is stale.',
           '',
@@ -352,7 +358,7 @@ async function main(argv: string[]): Promise<number> {
   // The registry's data and loaders (scripts/registry.ts).
   for (const [file, text] of registryFiles(registry)) expected.set(file, text);
 
-  for (const name of grammars) for (const [file, text] of diagnosticFiles(name)) expected.set(file, text);
+  for (const entry of registry) for (const [file, text] of diagnosticFiles(entry)) expected.set(file, text);
 
   // The railroad diagrams (generated/NAME.railroad.json) and the grammar pages (docs/grammars/NAME.html):
   // scripts/railroad.ts. Both are checked like the rest; the pages are the only files written outside generated/.

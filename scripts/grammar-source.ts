@@ -25,6 +25,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { parsePeggy } from './grammar-check/peggy';
+import { grammarFileOf } from './registry';
 
 const INCLUDE = /^\/\/ @include ([a-z0-9]+): ((?:[A-Za-z_][A-Za-z0-9_]*)(?: +[A-Za-z_][A-Za-z0-9_]*)*) *$/gm;
 
@@ -35,31 +36,36 @@ export interface PeggySource {
   readonly included: ReadonlyMap<string, readonly string[]>;
 }
 
-export function expandIncludes(text: string, grammarDir: string, file: string): PeggySource {
+/**
+ * The text (of `file`, in the repository at `root`) with its include lines
+ * expanded. The named grammar's .peggy file is where grammar/registry.json's
+ * line puts it (grammar/[DIR/]NAME.peggy). An included rule must be one the
+ * other file writes itself, not one it includes: includes do not nest.
+ */
+export function expandIncludes(text: string, root: string, file: string): PeggySource {
   const included = new Map<string, string[]>();
   const parts: string[] = [];
   for (const m of text.matchAll(INCLUDE)) {
     const from = m[1];
     const names = m[2].trim().split(/ +/);
-    const fromFile = path.join(grammarDir, `${from}.peggy`);
-    const fromText = fs.readFileSync(fromFile, 'utf8');
+    const fromFile = grammarFileOf(root, from, 'peggy');
+    const fromText = fs.readFileSync(path.join(root, fromFile), 'utf8');
     // Only the file's own rules (parsePeggy reads its text, includes unexpanded): includes do not nest.
     const rules = new Map(parsePeggy(fromText).rules.map((r) => [r.name, r]));
     const chunks: string[] = [];
     for (const name of names) {
       const rule = rules.get(name);
-      if (!rule) throw new Error(`${file}: @include ${from}: grammar/${from}.peggy has no rule ${name} of its own (includes do not nest: include a rule from the file that defines it)`);
+      if (!rule) throw new Error(`${file}: @include ${from}: ${fromFile} has no rule ${name} of its own (includes do not nest: include a rule from the file that defines it)`);
       chunks.push(fromText.slice(rule.location.start.offset, rule.location.end.offset).trimEnd());
     }
     included.set(from, names);
-    parts.push(`\n// ----- the rules above named by "@include ${from}", from grammar/${from}.peggy (scripts/grammar-source.ts) -----\n\n${chunks.join('\n\n')}\n`);
+    parts.push(`\n// ----- the rules above named by "@include ${from}", from ${fromFile} (scripts/grammar-source.ts) -----\n\n${chunks.join('\n\n')}\n`);
   }
   return { text: text + parts.join(''), included };
 }
 
-/** grammar/NAME.peggy, includes expanded. */
+/** grammar/[DIR/]NAME.peggy, includes expanded. */
 export function readPeggySource(root: string, name: string): PeggySource {
-  const grammarDir = path.join(root, 'grammar');
-  const file = `grammar/${name}.peggy`;
-  return expandIncludes(fs.readFileSync(path.join(grammarDir, `${name}.peggy`), 'utf8'), grammarDir, file);
+  const file = grammarFileOf(root, name, 'peggy');
+  return expandIncludes(fs.readFileSync(path.join(root, file), 'utf8'), root, file);
 }

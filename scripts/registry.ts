@@ -21,9 +21,24 @@ export interface RegistryEntry {
   readonly records: 'delimiters' | 'recognizer' | 'none';
   readonly ruleSpelling?: 'underscore';
   readonly conformance?: boolean;
+  /** The folder under grammar/ that holds NAME.abnf, NAME.peggy and its option files ("schemes"); grammar/ itself without one. */
+  readonly dir?: string;
+  /** For a scheme grammar: per URI scheme it narrows (lower case), the rule a URI of that scheme must match. */
+  readonly schemes?: Readonly<Record<string, SchemeRule>>;
 }
 
-const KEYS = new Set(['name', 'texts', 'title', 'section', 'select', 'variantOf', 'rules', 'records', 'ruleSpelling', 'conformance']);
+/**
+ * How a scheme grammar checks a URI of its scheme: `rule`, matched against
+ * the URI up to its "#" (the fragment is RFC 3986's, 3.5: its meaning does
+ * not depend on the scheme), or against the whole URI when `withFragment` is
+ * true (RFC 8141's namestring has its own f-component).
+ */
+export interface SchemeRule {
+  readonly rule: string;
+  readonly withFragment?: boolean;
+}
+
+const KEYS = new Set(['name', 'texts', 'title', 'section', 'select', 'variantOf', 'rules', 'records', 'ruleSpelling', 'conformance', 'dir', 'schemes']);
 
 /** The entries of grammar/registry.json under `root`, checked: an Error names the line and the field that is wrong. */
 export function readRegistry(root: string): RegistryEntry[] {
@@ -59,6 +74,9 @@ export function readRegistry(root: string): RegistryEntry[] {
     if ((select === 'zoneId') !== (e.variantOf !== undefined)) throw new Error(`${where}: "variantOf" goes with "select": "zoneId", and only with it`);
     if (e.ruleSpelling !== undefined && e.ruleSpelling !== 'underscore') throw new Error(`${where}: "ruleSpelling" can only be "underscore"`);
     if (e.conformance !== undefined && typeof e.conformance !== 'boolean') throw new Error(`${where}: "conformance" must be true or false`);
+    if (e.dir !== undefined && (typeof e.dir !== 'string' || !/^[a-z][a-z0-9-]*$/.test(e.dir))) throw new Error(`${where}: "dir" must be the name of a folder under grammar/ (lower-case letters, digits, '-')`);
+    const schemes = e.schemes === undefined ? undefined : schemeRules(e.schemes, rules as string[], where);
+    if (schemes !== undefined && (select !== 'grammar' || records !== 'none')) throw new Error(`${where}: "schemes" goes with "select": "grammar" and "records": "none" (a scheme grammar narrows URIs that RFC 3986 parses)`);
     return {
       name,
       texts: texts as string[],
@@ -70,8 +88,18 @@ export function readRegistry(root: string): RegistryEntry[] {
       records,
       ...(e.ruleSpelling === undefined ? {} : { ruleSpelling: 'underscore' as const }),
       ...(e.conformance === undefined ? {} : { conformance: e.conformance as boolean }),
+      ...(e.dir === undefined ? {} : { dir: e.dir as string }),
+      ...(schemes === undefined ? {} : { schemes }),
     };
   });
+  const claimed = new Map<string, string>();
+  for (const e of entries) {
+    for (const scheme of Object.keys(e.schemes ?? {})) {
+      const other = claimed.get(scheme);
+      if (other !== undefined) throw new Error(`grammar/registry.json: the scheme ${scheme} has two grammars, ${other} and ${e.name}`);
+      claimed.set(scheme, e.name);
+    }
+  }
   if (entries[0]?.name !== 'rfc3986') throw new Error('grammar/registry.json: the first grammar must be rfc3986, the default');
   for (const e of entries) {
     if (e.variantOf !== undefined && !entries.some((o) => o.name === e.variantOf && o.select === 'grammar')) {
@@ -79,6 +107,33 @@ export function readRegistry(root: string): RegistryEntry[] {
     }
   }
   return entries;
+}
+
+/** The `schemes` field, checked: scheme names as RFC 3986 3.1 has them, in lower case, each with one of the grammar's reference rules. */
+function schemeRules(raw: unknown, rules: readonly string[], where: string): Record<string, SchemeRule> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`${where}: "schemes" must be an object of { "scheme": { "rule": "..." } }`);
+  const out: Record<string, SchemeRule> = {};
+  for (const [scheme, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (!/^[a-z][a-z0-9+.-]*$/.test(scheme)) throw new Error(`${where}: "schemes": ${JSON.stringify(scheme)} is not a scheme in lower case (RFC 3986 3.1)`);
+    const v = value as { rule?: unknown; withFragment?: unknown } | null;
+    if (v === null || typeof v !== 'object' || Object.keys(v).some((k) => k !== 'rule' && k !== 'withFragment')) throw new Error(`${where}: "schemes"."${scheme}" must be { "rule": "...", "withFragment"?: true }`);
+    if (typeof v.rule !== 'string' || !rules.includes(v.rule)) throw new Error(`${where}: "schemes"."${scheme}".rule must be one of the grammar's "rules"`);
+    if (v.withFragment !== undefined && typeof v.withFragment !== 'boolean') throw new Error(`${where}: "schemes"."${scheme}".withFragment must be true or false`);
+    out[scheme] = v.withFragment === true ? { rule: v.rule, withFragment: true } : { rule: v.rule };
+  }
+  return out;
+}
+
+/** Where a grammar's own file of this kind is, from the repository's root: grammar/[DIR/]NAME.EXT ('abnf', 'peggy', 'config.json', ...). */
+export function grammarFile(entry: Pick<RegistryEntry, 'name' | 'dir'>, ext: string): string {
+  return `grammar/${entry.dir === undefined ? '' : `${entry.dir}/`}${entry.name}.${ext}`;
+}
+
+/** grammarFile of the grammar named `name` in the registry under `root`; an Error when there is no such grammar. */
+export function grammarFileOf(root: string, name: string, ext: string): string {
+  const entry = readRegistry(root).find((e) => e.name === name);
+  if (entry === undefined) throw new Error(`grammar/registry.json has no grammar ${name}`);
+  return grammarFile(entry, ext);
 }
 
 /** The names of the grammars that `{ grammar }` selects (GrammarName), in the registry's order. */
@@ -128,6 +183,8 @@ export function registryFiles(entries: readonly RegistryEntry[]): Map<string, st
       "  readonly records: 'delimiters' | 'recognizer' | 'none';",
       "  readonly ruleSpelling?: 'underscore';",
       '  readonly conformance?: boolean;',
+      '  readonly dir?: string;',
+      '  readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean }>>;',
       '}',
       '/** Every grammar urigram is generated from. */',
       `export type RegisteredGrammar = ${union(names)};`,

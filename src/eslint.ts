@@ -371,7 +371,8 @@ const QUOTED_LIMIT = 40;
 /** A message of at most `limit` characters: long quoted values cut, and a syntax error's list of what was expected kept to three. */
 function shortMessage(message: string, limit: number): string {
   let m = message.replace(/"((?:[^"\\]|\\.)*)"/g, (whole, inner: string) => (inner.length > QUOTED_LIMIT ? `"${inner.slice(0, QUOTED_LIMIT - 1)}…"` : whole));
-  const syntax = /^(invalid \S+ at offset \d+): expected (.*) in (\S+), found (.*?)(; .*)?$/.exec(m);
+  // A syntax error's message, or a template's without its "not a URI Template: " (the code, uri-template, says it).
+  const syntax = /^(?:[^:]+: )?(invalid \S+ at offset \d+): expected (.*) in (\S+), found (.*?)(; .*)?$/.exec(m);
   if (syntax !== null) {
     const [, head, expected, rule, found] = syntax;
     const items = expected.split(/, | or /);

@@ -12,17 +12,41 @@
  *   URI-Template without the operators 2.2 reserves for future extensions,
  *   which a processor refuses.
  *
+ * And two formats that schema authors use for a scheme of their own, checked
+ * by the scheme's grammar (docs/schemes.md):
+ *
+ * - "urn": a URN, RFC 8141 (its NID rules of 5.1 and 5.2 too);
+ * - "data-url": a data URL, RFC 2397 (the name react-jsonschema-form's file
+ *   widgets use; a ";base64" body must be base64).
+ *
+ * With `addFormats(ajv, { scheme: true })`, "uri" and "uri-reference" check a
+ * URI of mailto, urn, data, file, http or https by its scheme's grammar too.
+ *
  * Exactly the grammar's strings: nothing is trimmed, decoded or repaired.
  * ajv is not imported: addFormats takes any object with ajv 8's `addFormat`.
  * This module is an entry point of its own (package.json's exports); nothing
  * in the core imports it.
  */
-import { isValid, useGrammar, RFC3987_GRAMMAR, RFC6570_GRAMMAR } from './index';
-import { checkOptions, describeValue, type OptionCheck } from './core/options';
+import { checkScheme, isValid, useGrammar, useSchemes, RFC3987_GRAMMAR, RFC6570_GRAMMAR } from './index';
+import { boolean, checkOptions, describeValue, type OptionCheck } from './core/options';
+import { SCHEME_GRAMMAR_MODULES } from './core/load';
 
 /** The format names of JSON Schema 2020-12 that urigram checks. */
 export const FORMAT_NAMES = ['uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
+
+/** The formats of one scheme each, named as schema authors name them (not JSON Schema's own). */
+export const SCHEME_FORMAT_NAMES = ['urn', 'data-url'] as const;
+export type SchemeFormatName = (typeof SCHEME_FORMAT_NAMES)[number];
+
+let schemeGrammars = false;
+/** An ES module bundle has the scheme checks and grammars only when given them (useSchemes): given on the first check that needs them. Harmless in Node. */
+function schemes(): void {
+  if (!schemeGrammars) {
+    useSchemes(...SCHEME_GRAMMAR_MODULES);
+    schemeGrammars = true;
+  }
+}
 
 let iriGrammar = false;
 /** An ES module bundle loads RFC 3987 only when given it (useGrammar): given on the first IRI check. Harmless in Node. */
@@ -44,7 +68,7 @@ function rfc6570(): 'rfc6570' {
   return 'rfc6570';
 }
 
-function text(value: unknown, format: FormatName): string {
+function text(value: unknown, format: FormatName | SchemeFormatName): string {
   if (typeof value !== 'string') throw new TypeError(`the ${format} format checks strings, got ${typeof value}`);
   return value;
 }
@@ -74,13 +98,41 @@ export function uriTemplate(value: string): boolean {
   return isValid(text(value, 'uri-template'), { grammar: rfc6570() });
 }
 
+/** "urn": an RFC 8141 URN (`namestring`), with the NID rules of RFC 8141 5. */
+export function urn(value: string): boolean {
+  schemes();
+  const c = checkScheme(text(value, 'urn'));
+  return c.valid && c.scheme === 'urn';
+}
+
+/** "data-url": an RFC 2397 data URL (`dataurl`), its ";base64" body base64. */
+export function dataUrl(value: string): boolean {
+  schemes();
+  const c = checkScheme(text(value, 'data-url'));
+  return c.valid && c.scheme === 'data';
+}
+
+/** "uri" with `scheme: true`: RFC 3986 `URI`, and its scheme's grammar where urigram has one. */
+export function uriByScheme(value: string): boolean {
+  schemes();
+  return isValid(text(value, 'uri'), { rule: 'URI', scheme: true });
+}
+
+/** "uri-reference" with `scheme: true`: RFC 3986 `URI-reference`, and a URI's scheme's grammar where urigram has one. */
+export function uriReferenceByScheme(value: string): boolean {
+  schemes();
+  return isValid(text(value, 'uri-reference'), { rule: 'URI-reference', scheme: true });
+}
+
 /** The predicates by format name. */
-export const formats: Readonly<Record<FormatName, (value: string) => boolean>> = {
+export const formats: Readonly<Record<FormatName | SchemeFormatName, (value: string) => boolean>> = {
   uri,
   'uri-reference': uriReference,
   iri,
   'iri-reference': iriReference,
   'uri-template': uriTemplate,
+  urn,
+  'data-url': dataUrl,
 };
 
 /** What addFormats needs of an ajv instance: ajv 8's addFormat (ajv itself is not imported). */
@@ -89,26 +141,32 @@ export interface AjvLike {
 }
 
 export interface AddFormatsOptions {
-  /** The formats to register (default: all five). */
-  readonly formats?: readonly FormatName[];
+  /** The formats to register (default: the five of JSON Schema; "urn" and "data-url" only when named here). */
+  readonly formats?: readonly (FormatName | SchemeFormatName)[];
+  /** true: "uri" and "uri-reference" check a URI by its scheme's grammar too (mailto, urn, data, file, http, https). */
+  readonly scheme?: boolean;
 }
+
+const ALL_FORMATS: readonly string[] = [...FORMAT_NAMES, ...SCHEME_FORMAT_NAMES];
 
 const formatList: OptionCheck = (value) => {
   if (!Array.isArray(value)) return `must be an array of format names, got ${describeValue(value)}`;
-  const unknown = value.find((name) => !(FORMAT_NAMES as readonly unknown[]).includes(name));
-  return unknown === undefined ? undefined : `must hold only ${FORMAT_NAMES.map((n) => JSON.stringify(n)).join(', ')}, got ${JSON.stringify(unknown)}`;
+  const unknown = value.find((name) => !ALL_FORMATS.includes(name));
+  return unknown === undefined ? undefined : `must hold only ${ALL_FORMATS.map((n) => JSON.stringify(n)).join(', ')}, got ${JSON.stringify(unknown)}`;
 };
 
 /**
  * Registers "uri", "uri-reference", "iri", "iri-reference" and "uri-template"
- * (or those in options.formats) with an ajv 8 instance, replacing any format of the same
- * name; returns the instance. They apply to strings only, as every format.
+ * (or those in options.formats, "urn" and "data-url" among them) with an ajv 8
+ * instance, replacing any format of the same name; returns the instance. They
+ * apply to strings only, as every format.
  */
 export function addFormats<T extends AjvLike>(ajv: T, options?: AddFormatsOptions): T {
-  checkOptions('addFormats', options, { formats: formatList });
+  checkOptions('addFormats', options, { formats: formatList, scheme: boolean });
   if (ajv === null || typeof ajv !== 'object' || typeof (ajv as Partial<AjvLike>).addFormat !== 'function') {
     throw new TypeError(`addFormats expects an ajv instance (an object with addFormat), got ${ajv === null ? 'null' : typeof ajv}`);
   }
-  for (const name of options?.formats ?? FORMAT_NAMES) ajv.addFormat(name, { type: 'string', validate: formats[name] });
+  const byScheme: Partial<Record<FormatName, (value: string) => boolean>> = options?.scheme === true ? { uri: uriByScheme, 'uri-reference': uriReferenceByScheme } : {};
+  for (const name of options?.formats ?? FORMAT_NAMES) ajv.addFormat(name, { type: 'string', validate: byScheme[name as FormatName] ?? formats[name] });
   return ajv;
 }

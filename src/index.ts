@@ -32,7 +32,27 @@ export type {
   Rfc3986PathKind,
   Rfc2396PathKind,
   AnyUriRecord,
+  SchemeRecord,
 } from './core/parse';
+export { checkScheme, SCHEME_GRAMMARS } from './schemes/check';
+export type { SchemeGrammar } from './schemes/check';
+export { useSchemes } from './schemes/use';
+export { SCHEME_PROBLEM_CODES } from './schemes/types';
+export type {
+  SchemeCheck,
+  SchemeOptions,
+  SchemeProblem,
+  SchemeProblemCode,
+  SchemeComponents,
+  MailtoComponents,
+  MailtoAddress,
+  MailtoHeader,
+  UrnComponents,
+  DataComponents,
+  DataParameter,
+  FileComponents,
+  HttpComponents,
+} from './schemes/types';
 export { isRfc2396Record, COMPONENT_NAMES } from './core/records';
 export { GRAMMARS, GRAMMAR_REGISTRY, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './core/grammars';
 export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR, RFC6570_GRAMMAR } from './core/load';
@@ -41,7 +61,7 @@ export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeE
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './operations/iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './operations/grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './operations/grammar-comparison';
-export { UriSyntaxError, TemplateExpansionError, codePointOffset } from './core/errors';
+export { UriSyntaxError, UriSchemeError, TemplateExpansionError, codePointOffset } from './core/errors';
 export { UriOptionError } from './core/options';
 export type { UriSyntaxErrorDetails } from './core/errors';
 export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './core/rules';

@@ -145,6 +145,34 @@ describe('urigram validate', () => {
   });
 });
 
+describe('--scheme: validate and parse by the scheme grammars (issue 34)', () => {
+  it('validate --scheme checks RFC 3986, then the scheme grammar and its prose; without it, RFC 3986 alone', () => {
+    const r = run(['validate', '--scheme', 'urn:isbn:', 'urn:isbn:1', 'https:///a', 'foo:bar']);
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n').filter((l) => /^(in)?valid /.test(l))).toEqual(['invalid  "urn:isbn:"', 'valid    "urn:isbn:1"', 'invalid  "https:///a"', 'valid    "foo:bar"']);
+    expect(r.stdout).toContain('  invalid namestring at offset 9: expected sub-delims, unreserved, "%", ":" or "@" in assigned-name, found end of input\n    urn:isbn:\n             ^\n');
+    expect(r.stdout).toContain('invalid https-URI at offset 8: an https URI with an empty host: a recipient MUST reject it as invalid (RFC 9110 4.2.2)');
+    expect(run(['validate', 'urn:isbn:'])).toMatchObject({ status: 0, stdout: 'valid    "urn:isbn:"\n' });
+  });
+
+  it('parse --scheme prints the scheme\'s components, as a row and in --json', () => {
+    const table = run(['parse', '--scheme', 'mailto:a@b']);
+    expect(table.status).toBe(0);
+    expect(table.stdout).toContain('\nmailto     {"scheme":"mailto","to":[{"text":"a@b","localPart":"a","domain":"b","address":"a@b","span":[7,10]}],"headers":[]}\n');
+    const json = run(['parse', '--scheme', '--json', 'urn:example:a']);
+    expect(JSON.parse(json.stdout).schemeComponents).toEqual({ scheme: 'urn', nid: 'example', nss: 'a', informal: false, spans: { nid: [4, 11], nss: [12, 13] } });
+    expect(JSON.parse(run(['parse', '--json', 'urn:example:a']).stdout)).not.toHaveProperty('schemeComponents');
+  });
+
+  it('takes the default grammar only; parse and resolve take the grammars with a URI record, validate and match every grammar', () => {
+    expect(run(['validate', '--scheme', '--grammar', 'rfc3987', 'a:b'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^urigram: --scheme checks a URI by RFC 3986 and then by its scheme's grammar: it takes --grammar rfc3986 \(the default\), not rfc3987\n/) });
+    expect(run(['parse', '--grammar', 'rfc6068', 'mailto:a@b'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^urigram: --grammar needs rfc3986, rfc3987 or rfc2396, got "rfc6068"\n/) });
+    expect(run(['resolve', '--grammar', 'rfc8141', 'http://a/', 'b']).status).toBe(2);
+    expect(run(['validate', '--grammar', 'rfc6068', '--rule', 'addr-spec', 'a@b'])).toMatchObject({ status: 0, stdout: 'valid    "a@b"\n' });
+    expect(run(['match', '--grammar', 'rfc8141', 'NID', 'x-'])).toMatchObject({ status: 1 });
+  });
+});
+
 describe('urigram match', () => {
   it('exits 0 when the string matches the rule, 1 when not', () => {
     const yes = run(['match', 'IPv6address', '1::2']);
@@ -521,8 +549,8 @@ describe('command-line conventions', () => {
 
   // Each command and the options it takes, as the README's synopsis shows them.
   const OPTIONS: Array<[string, string[]]> = [
-    ['parse', ['--grammar', '--rule', '--json']],
-    ['validate', ['--grammar', '--rule', '--quiet']],
+    ['parse', ['--grammar', '--rule', '--scheme', '--json']],
+    ['validate', ['--grammar', '--rule', '--scheme', '--quiet']],
     ['match', ['--grammar']],
     ['resolve', ['--grammar', '--algorithm', '--non-strict', '--json']],
     ['grammars', ['--json', '--table']],

@@ -84,6 +84,12 @@ describe('the diagnostic back end finds what the traced peggy run finds', () => 
     rfc3987: 'aZv09fF:/?#[]@%!$&\'()*+,;=-._~ \u00e9\u00a0\ue000\ufdd0\ud83d\ude00\udb80\udc00\ud800',
     rfc2396: 'aZv09fF:/?#[]@%!$&\'()*+,;=-._~ <>"{}|\\^`\u00e9',
     rfc6570: '{}aZ09_.%2F:*,+#/;?&=!@|$ \'"<>\u00e9\ue000\ud800',
+    rfc6068: 'mailtoMAILTOaZ09:?=&@.,"\\[]%!#$\'()*+-/^_`{|}~; \t\u00e9',
+    rfc8141: 'urnURNxX09-:?+=#/%!$&\'()*,;@._~ \u00e9',
+    rfc9110: 'httpsHTTPSaZ09:/?#[]@%!$&\'()*+,;=-._~v \u00e9',
+    rfc8089: 'fileFILElocahstZ09:/?#[]@%!$&\'()*+,;=-._~v| \u00e9',
+    'rfc8089-nonstandard': 'fileFILElocahstZ09:/?#[]@%5BD!$&\'()*+,;=-._~v| \\\u00e9',
+    rfc2397: 'dataDATbse64:;,=/+%!$&\'()*?@_.~#aZ09 {|}^`"\u00e9',
   };
 
   for (const grammar of GRAMMARS) {

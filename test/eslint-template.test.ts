@@ -20,7 +20,7 @@ function at(code: string, part: string, from = 0): { line: number; column: numbe
   return { line: 1, column: start + 1, endLine: 1, endColumn: start + 1 + part.length };
 }
 
-const err = (source: string, part: string, from: number) => ({ message: /^not a URI Template: invalid URI-Template at offset \d+: .* \(uri-template, error, RFC 6570 2\)$/, ...at(source, part, from) });
+const err = (source: string, part: string, from: number) => ({ message: /^invalid URI-Template at offset \d+: .* \(uri-template\)$/, ...at(source, part, from) });
 
 describe.each([
   ['ESLint 9', RuleTester9],
@@ -43,7 +43,7 @@ describe.each([
     ],
     invalid: [
       // "file:///{path" ends inside the expression: offset 13, its end.
-      { code: s.unclosed, errors: [{ message: /offset 13: expected .*"}".* found end of input/ }] },
+      { code: s.unclosed, errors: [{ message: /offset 13: expected ALPHA, DIGIT, "%", … in varname, found end of input \(uri-template\)$/ }] },
       { code: s.reserved, errors: [err(s.reserved, '=', s.reserved.indexOf("'"))] },
       { code: s.custom, options: [{ properties: ['hrefTemplate'] }], errors: [err(s.custom, ' ', s.custom.indexOf('{ id'))] },
       // The value "/{a b}": offset 3 is the space, written as itself after the escape \u002F in the source.

@@ -40,6 +40,7 @@ describe('lint', () => {
     const found = lint(uri).map((d) => [d.code, d.start, d.end, uri.slice(d.start, d.end)]);
     expect(found).toEqual([
       ['uppercase-scheme', 0, 4, 'HTTP'],
+      // RFC 9110 4.2.4's deprecated userinfo is this password's warning, not a second one (issue 34).
       ['password-in-userinfo', 9, 11, 'pw'],
       ['uppercase-host', 12, 18, 'Ex.COM'],
       ['default-port', 18, 21, ':80'],
@@ -354,7 +355,7 @@ describe('lint: the rules of issue 14 item 5', () => {
 
   it('every rule with a fix says whether it is safe, and the safe ones are exactly the normalization rules', () => {
     const safe = Object.entries(LINT_RULES).filter(([, r]) => (r as { fix?: string }).fix === 'safe').map(([c]) => c);
-    expect(safe.sort()).toEqual(['default-port', 'dot-segments', 'empty-path', 'empty-port', 'lowercase-percent-encoding', 'percent-encoded-unreserved', 'uppercase-host', 'uppercase-scheme']);
+    expect(safe.sort()).toEqual(['default-port', 'dot-segments', 'empty-path', 'empty-port', 'lowercase-percent-encoding', 'percent-encoded-unreserved', 'uppercase-hfname', 'uppercase-host', 'uppercase-mail-domain', 'uppercase-nid', 'uppercase-scheme']);
   });
 
   it('never returns overlapping fixes: a suggestion that would overlap a safe fix comes without its own', () => {

@@ -199,7 +199,8 @@ describe('normalize (RFC 3986 6.2.2, 6.2.3)', () => {
     ['s:/a/%2E%2E/b', 's:/b', 'a URI: %2E decoded, then the dot segments removed'],
     ['s:/.//a', 's:/.//a', 'deviation: "/.//a" would become "//a", read as an authority; it stays'],
     ['s:/a/..//b', 's:/.//b', 'deviation, as above'],
-    ['mailto:Joe@Example.COM', 'mailto:Joe@Example.COM', 'no authority: the path is not a host and keeps its case'],
+    ['foo:Joe@Example.COM', 'foo:Joe@Example.COM', 'no authority: the path is not a host and keeps its case'],
+    ['mailto:Joe@Example.COM', 'mailto:Joe@example.com', "a mailto address's domain is case-insensitive, its local part not (RFC 6068 2, RFC 5321 2.4; issue 34)"],
   ])('%p becomes %p: %s', (input, expected) => {
     expect(normalize(input)).toBe(expected);
   });
@@ -218,6 +219,9 @@ describe('normalize (RFC 3986 6.2.2, 6.2.3)', () => {
     'remove-empty-port': ['HTTP://A:/%7e', 'HTTP://A/%7e'],
     'remove-default-port': ['HTTP://A:80/%7e', 'HTTP://A/%7e'],
     'empty-path-to-slash': ['HTTP://A:80', 'HTTP://A:80/'],
+    'lowercase-urn-nid': ['URN:EXAMPLE:a%2c', 'URN:example:a%2c'],
+    'lowercase-mailto-domain': ['MAILTO:Joe@Example.COM?Subject=Hi', 'MAILTO:Joe@example.com?Subject=Hi'],
+    'lowercase-mailto-hfname': ['MAILTO:Joe@Example.COM?Subject=Hi', 'MAILTO:Joe@Example.COM?subject=Hi'],
   };
 
   it.each(NORMALIZE_STEPS.map((s) => [s]))('step %s works alone', (step) => {

@@ -141,7 +141,7 @@ describe('the cases of issue 13', () => {
   it('rulesOf names the grammar it does not know', () => {
     const e = optionError((x) => rulesOf(o(x)), 'bogus');
     expect(e).toMatchObject({ function: 'rulesOf', option: 'grammar', value: 'bogus' });
-    expect(e.message).toBe('rulesOf: grammar must be "rfc3986", "rfc3987", "rfc2396" or "rfc6570", got "bogus"');
+    expect(e.message).toBe('rulesOf: grammar must be "rfc3986", "rfc3987", "rfc2396", "rfc6570", "rfc6068", "rfc8141", "rfc2397", "rfc8089", "rfc8089-nonstandard" or "rfc9110", got "bogus"');
   });
 
   it('the steps of normalize: unknown ones named, values true or false', () => {

@@ -68,7 +68,7 @@ describe('the tarball', () => {
 
   it('ships the docs the README and `lint --help` point to, the grammars, and not the RFC texts or the test corpora', () => {
     const paths = packed.files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['docs/lint-rules.md', 'README.md', 'grammar/rfc3986.abnf', 'grammar/rfc3986.peggy', 'dist/src/index.d.ts']));
+    expect(paths).toEqual(expect.arrayContaining(['docs/lint-rules.md', 'docs/schemes.md', 'README.md', 'grammar/rfc3986.abnf', 'grammar/rfc3986.peggy', 'grammar/schemes/rfc6068.abnf', 'grammar/schemes/rfc6068.peggy', 'dist/src/index.d.ts']));
     expect(paths.filter((p) => p.endsWith('.txt') || p.startsWith('test/') || p.startsWith('scripts/') || p.startsWith('src/'))).toEqual([]);
     // What `urigram playground` serves: the built page and the grammar pages it links.
     expect(paths).toEqual(expect.arrayContaining(['dist/playground/index.html', 'dist/playground/playground.js', 'dist/playground/playground.css', 'docs/grammars/rfc3986.html', 'docs/grammars/rfc3987.html', 'docs/grammars/rfc2396.html']));

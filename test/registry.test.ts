@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { GRAMMAR_REGISTRY, GRAMMARS, REFERENCE_RULES, GRAMMAR_TITLES } from '../src';
 import { readRegistry } from '../scripts/registry';
+import { keepOnlyGrammars } from './support/grammar-copy';
 
 const root = path.join(__dirname, '..');
 const fixture = path.join(__dirname, 'fixtures', 'grammar');
@@ -45,6 +46,20 @@ describe('grammar/registry.json is the list the library reads', () => {
       expect(() => readRegistry(work)).toThrow('rfc3986 is registered twice');
       write([good, { ...good, name: 'z', select: 'zoneId', variantOf: 'nothing' }]);
       expect(() => readRegistry(work)).toThrow('z is a variant of nothing');
+      // A folder of grammar/, and the schemes a grammar checks (a scheme grammar has no URI record of its own).
+      const scheme = { ...good, name: 's', dir: 'schemes', rules: ['sURI'], records: 'none', schemes: { s: { rule: 'sURI' } } };
+      write([good, scheme]);
+      expect(readRegistry(work)[1]).toMatchObject({ dir: 'schemes', schemes: { s: { rule: 'sURI' } } });
+      write([good, { ...scheme, dir: '../x' }]);
+      expect(() => readRegistry(work)).toThrow('grammars[1]: "dir" must be the name of a folder under grammar/');
+      write([good, { ...scheme, schemes: { s: { rule: 'other' } } }]);
+      expect(() => readRegistry(work)).toThrow('"schemes"."s".rule must be one of the grammar\'s "rules"');
+      write([good, { ...scheme, schemes: { S: { rule: 'sURI' } } }]);
+      expect(() => readRegistry(work)).toThrow('"S" is not a scheme in lower case');
+      write([good, { ...scheme, records: 'delimiters' }]);
+      expect(() => readRegistry(work)).toThrow('"schemes" goes with "select": "grammar" and "records": "none"');
+      write([good, scheme, { ...scheme, name: 't' }]);
+      expect(() => readRegistry(work)).toThrow('the scheme s has two grammars, s and t');
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
@@ -63,15 +78,15 @@ describe('a new grammar through the registry (the fixture kvlist, by docs/adding
     }
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
     // RFC 3986 (the default, which the library needs) and the new grammar: the others only cost generation time here.
-    for (const dir of ['grammar', 'generated', 'docs/grammars']) {
-      for (const f of fs.readdirSync(path.join(work, dir))) if (/^rfc(3987|2396|6874|6570)\./.test(f)) fs.rmSync(path.join(work, dir, f));
-    }
-    // The guide's steps: the RFC text, the .abnf, the .peggy, the peggy options, one registry line.
-    for (const f of ['kvlist.txt', 'kvlist.abnf', 'kvlist.peggy', 'kvlist.config.json']) fs.copyFileSync(path.join(fixture, f), path.join(work, 'grammar', f));
+    keepOnlyGrammars(work, ['rfc3986']);
+    // The guide's steps: the RFC text in grammar/, the .abnf, the .peggy and the peggy options in the folder of
+    // scheme grammars, one registry line (with the folder, and the scheme the grammar checks).
+    fs.copyFileSync(path.join(fixture, 'kvlist.txt'), path.join(work, 'grammar', 'kvlist.txt'));
+    for (const f of ['kvlist.abnf', 'kvlist.peggy', 'kvlist.config.json']) fs.copyFileSync(path.join(fixture, f), path.join(work, 'grammar', 'schemes', f));
     const registryFile = path.join(work, 'grammar', 'registry.json');
     const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as { grammars: Array<{ name: string }> };
     const line = JSON.parse(fs.readFileSync(path.join(fixture, 'registry-line.json'), 'utf8'));
-    fs.writeFileSync(registryFile, JSON.stringify({ ...registry, grammars: [...registry.grammars.filter((g) => g.name === 'rfc3986'), line] }, null, 2));
+    fs.writeFileSync(registryFile, JSON.stringify({ ...registry, grammars: [...registry.grammars, line] }, null, 2));
   }, 60_000);
 
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -95,7 +110,7 @@ describe('a new grammar through the registry (the fixture kvlist, by docs/adding
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/kvlist/);
     // The proof can fail: a PEG that gives up on a rule of the ABNF is caught.
-    const peggy = path.join(work, 'grammar', 'kvlist.peggy');
+    const peggy = path.join(work, 'grammar', 'schemes', 'kvlist.peggy');
     const text = fs.readFileSync(peggy, 'utf8');
     fs.writeFileSync(peggy, text.replace('= (ALPHA / DIGIT)*', '= ALPHA*'));
     try {
@@ -111,6 +126,7 @@ describe('a new grammar through the registry (the fixture kvlist, by docs/adding
     const script = `
       const u = require('./src');
       const e = u.check('a=1;b', { grammar: 'kvlist' });
+      const kv = u.checkScheme('kv:a=1;b');
       let refused;
       try { u.parse('a=1', { grammar: 'kvlist' }); } catch (x) { refused = [x.name, x.option, /isValid/.test(x.message)]; }
       process.stdout.write(JSON.stringify({
@@ -121,20 +137,23 @@ describe('a new grammar through the registry (the fixture kvlist, by docs/adding
         error: [e.offset, e.expected, e.rulePath, e.grammar, e.rule],
         none: u.check('a=1', { grammar: 'kvlist' }) === undefined,
         refused,
+        scheme: [u.checkScheme('KV:a=1;b=2').valid, u.checkScheme('KV:a=1;b=2').grammar, kv.valid, kv.error.grammar, kv.error.rule, kv.error.offset, u.isValid('kv:a=1', { scheme: true }), u.isValid('kv:a', { scheme: true }), u.SCHEME_GRAMMARS.kv],
       }));`;
     const r = node([...tsNode, '-e', script]);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
       grammars: ['rfc3986', 'kvlist'],
-      rules: ['kvlist'],
+      rules: ['kvlist', 'kvURI'],
       title: 'Key-value lists (a test fixture)',
       valid: [true, false, true],
       matches: [true, false],
-      rulesOf: ['kvlist', 'pair', 'key', 'value', 'ALPHA', 'DIGIT'],
+      rulesOf: ['kvlist', 'pair', 'key', 'value', 'ALPHA', 'DIGIT', 'kvURI'],
       // At offset 5 the key 'b' may go on (ALPHA) or end ("="); key is the rule being matched.
       error: [5, ['ALPHA', '"="'], ['kvlist', 'pair', 'key'], 'kvlist', 'kvlist'],
       none: true,
       refused: ['UriOptionError', 'grammar', true],
+      // The registry line names the scheme kv and its rule: checkScheme and { scheme: true } take it, with no code of its own.
+      scheme: [true, 'kvlist', false, 'kvlist', 'kvURI', 8, true, false, { grammar: 'kvlist', rule: 'kvURI', withFragment: false }],
     });
   }, 60_000);
 

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CheckConfig } from './check';
 import type { Substitute } from './generate';
-import { readRegistry } from '../registry';
+import { grammarFileOf, readRegistry } from '../registry';
 
 /** The repository: this file is scripts/grammar-check/config.ts. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -23,17 +23,38 @@ interface RawCheckConfig {
   fuzzRules?: string[];
   /** Written "U+E000": readable, and a lone surrogate ("U+D800") is one code point like any other. */
   nearMissCodePoints?: string[];
+  /** Rules of NAME.abnf that are in none of its RFC texts as written, each with the reason (the drift check, verbatim.ts). */
+  notVerbatim?: Record<string, string>;
 }
 
-const KEYS: ReadonlySet<string> = new Set(['//', 'pegHelpers', 'substitutes', 'fuzzRules', 'nearMissCodePoints']);
+const KEYS: ReadonlySet<string> = new Set(['//', 'pegHelpers', 'substitutes', 'fuzzRules', 'nearMissCodePoints', 'notVerbatim']);
 
-/** The check settings of a grammar; a grammar without a NAME.check.json has none. */
-export function loadConfig(name: string, root: string = REPO_ROOT): CheckConfig {
-  const file = path.join(root, 'grammar', `${name}.check.json`);
+function readRaw(name: string, root: string): RawCheckConfig {
+  const file = path.join(root, grammarFileOf(root, name, 'check.json'));
   const raw = (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}) as RawCheckConfig;
   for (const key of Object.keys(raw)) {
     if (!KEYS.has(key)) throw new Error(`${name}.check.json: unknown key ${JSON.stringify(key)} (known: ${[...KEYS].join(', ')})`);
   }
+  return raw;
+}
+
+/**
+ * The rules of a grammar's ABNF that its RFC texts do not have as written,
+ * with the reason for each (NAME.check.json's notVerbatim): a rule the RFC
+ * imports from a text that is not in the repository, or writes in prose, or
+ * that an erratum or the RFC's own prose changes.
+ */
+export function loadNotVerbatim(name: string, root: string = REPO_ROOT): Readonly<Record<string, string>> {
+  const listed = readRaw(name, root).notVerbatim ?? {};
+  for (const [rule, reason] of Object.entries(listed)) {
+    if (typeof reason !== 'string' || reason.trim() === '') throw new Error(`${name}.check.json: notVerbatim.${rule} needs its reason`);
+  }
+  return listed;
+}
+
+/** The check settings of a grammar; a grammar without a NAME.check.json has none. */
+export function loadConfig(name: string, root: string = REPO_ROOT): CheckConfig {
+  const raw = readRaw(name, root);
   return {
     pegHelpers: raw.pegHelpers ?? {},
     substitutes: raw.substitutes ?? {},

@@ -14,12 +14,23 @@
  *   written "-", comments and whitespace aside), unless AMENDED_2396 names the
  *   rule and the reason.
  *
+ * - Any other grammar: each rule of its .abnf must be a rule of one of the
+ *   texts its registry line lists, whitespace aside (a rule of RFC 2397's BNF,
+ *   `name := ...`, written `name = ...`); or, when RFC 2396 is among its
+ *   texts, a rule of RFC 2396 Appendix A converted as for grammar/rfc2396.abnf;
+ *   or be listed in its NAME.check.json's `notVerbatim` with the reason (a
+ *   rule imported from a text that is not in the repository, written in prose,
+ *   or changed by an erratum or by the RFC's own prose). A rule listed there
+ *   that is verbatim after all, or that the .abnf does not have, is reported
+ *   too, so that the list stays true.
+ *
  * A failure is a list of messages, one per rule that drifted.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toAbnfName } from '../../src/core/rule-names';
-import { readRegistry } from '../registry';
+import { grammarFileOf, readRegistry } from '../registry';
+import { loadNotVerbatim } from './config';
 
 /** One rule of an ABNF-like text: its name and its whole definition (first line and continuation lines). */
 export interface RuleText {
@@ -61,7 +72,8 @@ export function withoutPageBreaks(rfcText: string): string {
   return out.join('\n');
 }
 
-const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+/** Whitespace collapsed, and the defining ":=" of a BNF rule written "=". */
+const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim().replace(/^([A-Za-z][A-Za-z0-9_-]*) :?= /, '$1 = ');
 
 /**
  * The rules of an ABNF-like text: a line that begins (after at most twelve
@@ -77,7 +89,8 @@ export function ruleTexts(text: string): RuleText[] {
     current = undefined;
   };
   for (const line of text.split('\n')) {
-    const start = /^( {0,12})([A-Za-z][A-Za-z0-9_-]*)\s*=(?!\/)/.exec(line);
+    // "name =" (ABNF), or "name :=" (the BNF of RFC 2397 3).
+    const start = /^( {0,12})([A-Za-z][A-Za-z0-9_-]*)\s*:?=(?!\/)/.exec(line);
     if (start) {
       close();
       current = { name: start[2], lines: [line], indent: start[1].length };
@@ -99,16 +112,27 @@ function read(root: string, file: string): string {
  * Problems with a grammar whose .abnf is verbatim from its RFCs: each rule
  * that is not, whitespace aside, a rule of the same name in its sources.
  */
-export function checkVerbatim(abnfText: string, sourceTexts: readonly string[]): string[] {
+export function checkVerbatim(abnfText: string, sourceTexts: readonly string[], rfc2396Text?: string, notVerbatim: Readonly<Record<string, string>> = {}): string[] {
   const theirs = new Map<string, Set<string>>();
   for (const rule of sourceTexts.flatMap((t) => ruleTexts(withoutPageBreaks(t)))) {
     const texts = theirs.get(rule.name) ?? new Set<string>();
     texts.add(collapse(rule.text));
     theirs.set(rule.name, texts);
   }
-  return ruleTexts(abnfText)
-    .filter((r) => !theirs.get(r.name)?.has(collapse(r.text)))
-    .map((r) => `${r.name}: not verbatim from its RFC: ${JSON.stringify(collapse(r.text))}`);
+  // RFC 2396 Appendix A's rules, as grammar/rfc2396.abnf converts them (compared without comments).
+  const converted = new Map((rfc2396Text === undefined ? [] : rfc2396AppendixA(rfc2396Text)).map((r) => [toAbnfName(r.name).toLowerCase(), convert2396(r.text)]));
+  const problems: string[] = [];
+  const rules = ruleTexts(abnfText);
+  for (const r of rules) {
+    const verbatim = theirs.get(r.name)?.has(collapse(r.text)) === true || converted.get(r.name.toLowerCase()) === withoutComments(r.text);
+    const listed = Object.prototype.hasOwnProperty.call(notVerbatim, r.name);
+    if (verbatim && listed) problems.push(`${r.name}: listed in notVerbatim, but it is verbatim from its RFC: take it off the list`);
+    else if (!verbatim && !listed) problems.push(`${r.name}: not verbatim from its RFC: ${JSON.stringify(collapse(r.text))}`);
+  }
+  for (const name of Object.keys(notVerbatim)) {
+    if (!rules.some((r) => r.name === name)) problems.push(`${name}: listed in notVerbatim, but the .abnf has no such rule`);
+  }
+  return problems;
 }
 
 /** RFC 2396 Appendix A's rules, from the RFC text. */
@@ -147,10 +171,11 @@ export function checkRfc2396(abnfText: string, rfc2396Text: string, amended: Rea
 
 /** The drift check for grammar NAME, reading the files beside it; [] when it holds or when NAME has no known source. */
 export function checkSources(root: string, name: string): string[] {
-  const abnf = read(root, `${name}.abnf`);
-  if (name === 'rfc2396') return checkRfc2396(abnf, read(root, 'rfc2396.txt'));
   // The RFC texts it is copied from: its line of grammar/registry.json.
   const entry = readRegistry(root).find((e) => e.name === name);
   if (!entry) return [`${name}: grammar/registry.json has no line for it`];
-  return checkVerbatim(abnf, entry.texts.map((f) => read(root, f)));
+  const abnf = fs.readFileSync(path.join(root, grammarFileOf(root, name, 'abnf')), 'utf8');
+  if (name === 'rfc2396') return checkRfc2396(abnf, read(root, 'rfc2396.txt'));
+  const texts = entry.texts.filter((f) => f !== 'rfc2396.txt').map((f) => read(root, f));
+  return checkVerbatim(abnf, texts, entry.texts.includes('rfc2396.txt') ? read(root, 'rfc2396.txt') : undefined, loadNotVerbatim(name, root));
 }

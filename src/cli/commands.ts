@@ -12,7 +12,7 @@ import { iriToUri, uriToIri } from '../operations/iri';
 import { explainNormalize, type NormalizeLevel } from '../operations/normalize';
 import { compare } from '../operations/compare';
 import { UriSyntaxError } from '../core/errors';
-import type { AnyUriRecord } from '../core/parse';
+import type { AnyUriRecord, SchemeRecord } from '../core/parse';
 import { COMPONENT_NAMES, isRfc2396Record } from '../core/records';
 import { say, UsageError } from './io';
 import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
@@ -46,7 +46,9 @@ function parseOptions(ctx: Context): ParseOptions {
   if (rule !== undefined && !rules.includes(rule)) {
     throw new UsageError(`unknown rule for --rule with ${grammar}: ${JSON.stringify(rule)} (expected one of ${rules.join(', ')})`);
   }
-  return { grammar, rule: rule as ReferenceRuleName | undefined };
+  const scheme = ctx.has('--scheme');
+  if (scheme && grammar !== 'rfc3986') throw new UsageError(`--scheme checks a URI by RFC 3986 and then by its scheme's grammar: it takes --grammar rfc3986 (the default), not ${grammar}`);
+  return { grammar, rule: rule as ReferenceRuleName | undefined, ...(scheme ? { scheme: true } : {}) };
 }
 
 
@@ -65,6 +67,8 @@ function table(input: string, record: AnyUriRecord): string {
     rows.push(`${'opaque'.padEnd(10)} ${record.opaque === undefined ? 'absent' : JSON.stringify(record.opaque)}`);
     rows.push(`${'form'.padEnd(10)} ${record.authorityForm ?? 'absent'}`);
   }
+  const scheme = (record as Partial<SchemeRecord>).schemeComponents;
+  if (scheme !== undefined) rows.push(`${scheme.scheme.padEnd(10)} ${JSON.stringify(scheme)}`);
   return `${rows.join('\n')}\n`;
 }
 
@@ -78,6 +82,8 @@ function recordJson(input: string, record: AnyUriRecord): string {
     out.authorityForm = record.authorityForm ?? null;
   }
   out.spans = record.spans;
+  const scheme = (record as Partial<SchemeRecord>).schemeComponents;
+  if (scheme !== undefined) out.schemeComponents = scheme;
   return JSON.stringify(out);
 }
 

@@ -18,17 +18,17 @@ import { runTemplate } from './template-command';
 
 const GRAMMAR_HELP = `the grammar: ${GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
 const GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: GRAMMARS, description: GRAMMAR_HELP };
-/** --grammar of the commands that read records (parse, resolve): the grammars parse() takes, not RFC 6570's templates. */
-const PARSED_GRAMMAR: OptionSpec = {
-  flags: ['--grammar'],
-  value: 'G',
-  allowed: PARSED_GRAMMARS,
-  description: `the grammar: ${PARSED_GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`,
-};
+/** For the commands that build a URI record (parse, resolve): the grammars whose registry line has records, not the scheme grammars. */
+const PARSED_GRAMMAR_HELP = `the grammar: ${PARSED_GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
+const PARSED_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: PARSED_GRAMMARS, description: PARSED_GRAMMAR_HELP };
 const RULE: OptionSpec = {
   flags: ['--rule'],
   value: 'R',
   description: `the rule each input must match (default the first): ${GRAMMARS.map((g) => `${g === 'rfc3986' ? '' : `with ${g}: `}${REFERENCE_RULES[g].join(', ')}`).join('; ')}`,
+};
+const SCHEME: OptionSpec = {
+  flags: ['--scheme'],
+  description: "check each URI by its scheme's grammar too, where urigram has one (mailto RFC 6068, urn RFC 8141, data RFC 2397, file RFC 8089, http and https RFC 9110), and by what its RFC says in prose (docs/schemes.md); with the default grammar only",
 };
 const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['rfc3986', 'rfc3987'], description: 'rfc3986 (default) or rfc3987: IRIs, by RFC 3987 5.3 (a host is lower-cased only when it is all ASCII)' };
 
@@ -42,7 +42,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the components of each URI reference',
     usage: ['{options} [URI ...]'],
     description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
-    options: [PARSED_GRAMMAR, RULE, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
+    options: [PARSED_GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runParse,
   },
@@ -51,7 +51,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'say whether each URI reference is valid, and where not, why',
     usage: ['{options} [URI ...]'],
     description: 'Prints "valid" for each valid input and, for each invalid one, the error: where (offset), what was expected there and in which rule, with the input drawn and a caret under the offset. With no URI arguments, reads one URI per line from standard input.',
-    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, { flags: ['--quiet'], description: 'print only the invalid inputs' }],
+    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runValidate,
   },

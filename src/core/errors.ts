@@ -109,6 +109,34 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
   }
 }
 
+/**
+ * A URI that the generic grammar and its scheme's grammar accept, but that a
+ * constraint its scheme's RFC states in prose rules out: an http URI with an
+ * empty host (RFC 9110 4.2.1), a data URL whose base64 is not (RFC 2397 2),
+ * an NID that RFC 8141 5 does not allow. A UriSyntaxError (its offset, the
+ * scheme grammar's rule, the rule path down to the part concerned), with the
+ * problem's code and the section that says it; `expected` is empty, the
+ * message says what is wrong.
+ */
+export class UriSchemeError extends UriSyntaxError {
+  /** The problem's code (src/schemes/types.ts, SchemeProblemCode). */
+  readonly code: string;
+  /** The section of the scheme's RFC: "RFC 9110 4.2.1". */
+  readonly section: string;
+
+  constructor(details: Omit<UriSyntaxErrorDetails, 'expected'> & { readonly code: string; readonly section: string; readonly problem: string }) {
+    super({ ...details, expected: [] });
+    this.name = 'UriSchemeError';
+    this.code = details.code;
+    this.section = details.section;
+    this.message = `invalid ${details.rule} at offset ${details.offset}: ${details.problem} (${details.section})`;
+  }
+
+  override toJSON(): UriSyntaxErrorDetails & { message: string; codePointOffset: number; code: string; section: string } {
+    return { ...super.toJSON(), code: this.code, section: this.section };
+  }
+}
+
 /** format()'s least width. */
 const MIN_WIDTH = 20;
 

@@ -22,7 +22,7 @@ import type { StartRuleNames as Rfc6570Start } from '../../generated/rfc6570';
 import * as rfc3986Automata from '../../generated/rfc3986.dfa';
 import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf } from '../../generated/registry';
 import { checkOption, oneOf } from './options';
-import { loadDiagnose, loadGenerated, loadRecognizer } from './load';
+import { loadDiagnose, loadGenerated, loadRecognizer, loadsOnFirstUse } from './load';
 import { toAbnfName, type AbnfName } from './rule-names';
 import type { Automata, GeneratedGrammar, GeneratedKind, GrammarModules, GrammarName, Recognizer } from './types';
 
@@ -131,6 +131,16 @@ export function generatedModule<T>(grammar: GeneratedGrammar, kind: GeneratedKin
   return once(grammar, kind, () => (kind === 'diagnose' ? (own(grammar)?.diagnose ?? loadDiagnose(grammar)) : loadGenerated(grammar, kind))) as T;
 }
 
+/**
+ * Whether a grammar can be used without an error: always in Node (it loads
+ * on first use); in an ES module bundle, RFC 3986 and the grammars given to
+ * useGrammar(). For the features that use a grammar only where the program
+ * has it (lint's and normalize's scheme steps), not for a call that names it.
+ */
+export function grammarAvailable(grammar: GeneratedGrammar): boolean {
+  return loadsOnFirstUse() || grammar === 'rfc3986' || provided[grammar] !== undefined;
+}
+
 /** The modules useGrammar() was given for a grammar (never RFC 3986's, which are always there). */
 function own(grammar: GeneratedGrammar): GrammarModules | undefined {
   return grammar === 'rfc3986' ? undefined : provided[grammar];
@@ -163,20 +173,24 @@ export function automataOf(grammar: GeneratedGrammar): Automata {
   return grammar === 'rfc3986' ? RFC3986_AUTOMATA : (once(grammar, 'dfa', () => own(grammar)?.dfa ?? loadGenerated(grammar, 'dfa')) as Automata);
 }
 
-const ruleAutomata = new Map<GeneratedGrammar, { readonly core: ReadonlySet<string>; readonly rest: Automata | undefined }>();
+const ruleAutomata = new Map<GeneratedGrammar, { readonly core: ReadonlySet<string>; readonly rest: Automata | undefined; readonly restRules: ReadonlySet<string> }>();
 
 /**
  * The automata that match `rule` (a PEG name) of a grammar: the core's (the
  * reference rules), or in Node the module of the other rules; undefined in
- * an ES module bundle, where the recognizer matches them.
+ * an ES module bundle, where the recognizer matches them, and for a PEG
+ * helper rule (grammar/NAME.check.json's pegHelpers), which the ABNF the
+ * automata come from does not have.
  */
 export function automatonFor(grammar: GeneratedGrammar, rule: string): Automata | undefined {
   let entry = ruleAutomata.get(grammar);
   if (entry === undefined) {
-    entry = { core: new Set(automataOf(grammar).RULE_NAMES), rest: once(grammar, 'rules-dfa', () => loadGenerated(grammar, 'rules-dfa')) as Automata | undefined };
+    const rest = once(grammar, 'rules-dfa', () => loadGenerated(grammar, 'rules-dfa')) as Automata | undefined;
+    entry = { core: new Set(automataOf(grammar).RULE_NAMES), rest, restRules: new Set(rest?.RULE_NAMES ?? []) };
     ruleAutomata.set(grammar, entry);
   }
-  return entry.core.has(rule) ? automataOf(grammar) : entry.rest;
+  if (entry.core.has(rule)) return automataOf(grammar);
+  return entry.restRules.has(rule) ? entry.rest : undefined;
 }
 
 const ruleSets: Partial<Record<GeneratedGrammar, ReadonlySet<string>>> = {};

@@ -12,6 +12,7 @@
  *   when nothing imports them); without that, a call that names them throws
  *   an error that says so;
  * - tr46 is in a bundle only when the program passes it to useTr46();
+ * - the scheme checks (the option `scheme`) only when it calls useSchemes();
  * - matches() has the recognizer match the rules whose automata are not in a
  *   grammar's core, so that a bundle does not carry them;
  * - peggy's parsers, traced or not (for the tests and the benchmark), are not
@@ -24,6 +25,11 @@ import RFC3987 from '../../generated/rfc3987.grammar';
 import RFC2396 from '../../generated/rfc2396.grammar';
 import RFC6874 from '../../generated/rfc6874.grammar';
 import RFC6570 from '../../generated/rfc6570.grammar';
+import RFC6068 from '../../generated/rfc6068.grammar';
+import RFC8141 from '../../generated/rfc8141.grammar';
+import RFC2397 from '../../generated/rfc2397.grammar';
+import RFC8089 from '../../generated/rfc8089.grammar';
+import RFC9110 from '../../generated/rfc9110.grammar';
 
 /** The grammars with an export of their own, RFC3987_GRAMMAR and the like (below); any grammar has urigram/grammars/NAME. */
 const EXPORTED = ['rfc3987', 'rfc2396', 'rfc6874', 'rfc6570'];
@@ -55,6 +61,17 @@ export function loadDiagnose(grammar: GeneratedGrammar): unknown {
   throw notInBundle(grammar);
 }
 
+/** Whether this build loads a grammar, and the scheme checks, on first use: not in a bundle (useGrammar, useSchemes). */
+export function loadsOnFirstUse(): boolean {
+  return false;
+}
+
+export function loadSchemeChecks(): unknown {
+  throw new Error(
+    "urigram: the option scheme needs urigram's scheme checks, which the ES module build does not load by itself: import { useSchemes } from 'urigram' and call useSchemes() once, with the grammars of the schemes to check (import mailto from 'urigram/grammars/rfc6068'; useSchemes(mailto)); checkScheme() needs them too (Node loads them by itself)",
+  );
+}
+
 export function loadTr46(): unknown {
   throw new Error(
     "urigram: host: 'idna' needs the tr46 package, which the ES module build does not load by itself: import * as tr46 from 'tr46' and call useTr46(tr46) once (Node loads it by itself)",
@@ -72,3 +89,5 @@ export const RFC6874_GRAMMAR: GrammarModules = RFC6874;
 
 /** RFC 6570 (URI Templates): `useGrammar(RFC6570_GRAMMAR)` before the first template function or `{ grammar: 'rfc6570' }` in a bundle. */
 export const RFC6570_GRAMMAR: GrammarModules = RFC6570;
+/** The grammars of grammar/registry.json that name URI schemes (mailto, urn, data, file, http): urigram/formats gives them to useSchemes(). A bundle that does not read this has none of them. */
+export const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[] = [RFC6068, RFC8141, RFC2397, RFC8089, RFC9110];

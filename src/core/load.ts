@@ -45,6 +45,16 @@ export function loadDiagnose(grammar: GeneratedGrammar): unknown {
   return generated(grammar, 'diagnose');
 }
 
+/** Whether this build loads a grammar, and the scheme checks, on first use: Node and the CommonJS build do (the ES module build's load.esm.ts does not). */
+export function loadsOnFirstUse(): boolean {
+  return true;
+}
+
+/** The scheme checks (src/schemes/check.ts), for the option `scheme`. */
+export function loadSchemeChecks(): unknown {
+  return require('../schemes/check');
+}
+
 /** The tr46 package (UTS 46), for host: 'idna'. */
 export function loadTr46(): unknown {
   return require('tr46');
@@ -82,3 +92,5 @@ export const RFC6874_GRAMMAR: GrammarModules = modulesOf('rfc6874');
 
 /** RFC 6570 (URI Templates), for isValid, matches and src/template/: see modulesOf. */
 export const RFC6570_GRAMMAR: GrammarModules = modulesOf('rfc6570');
+/** The grammars of grammar/registry.json that name URI schemes (mailto, urn, data, file, http): urigram/formats gives them to useSchemes(). See modulesOf. */
+export const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[] = (['rfc6068', 'rfc8141', 'rfc2397', 'rfc8089', 'rfc9110'] as const).map(modulesOf);

@@ -11,7 +11,9 @@ import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './re
 import { diagnose } from './diagnose';
 import { reservedOperatorError } from '../template/syntax';
 import { UriSyntaxError } from './errors';
-import { boolean, checkOptions, describeValue, oneOf, UriOptionError, type OptionSpec } from './options';
+import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, type OptionCheck, type OptionSpec } from './options';
+import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
+import type { SchemeComponents, SchemeOptions } from '../schemes/types';
 import { toPegName } from './rule-names';
 import {
   grammarEntry,
@@ -56,7 +58,21 @@ export interface ParseOptions {
    * updates RFC 3986).
    */
   readonly zoneId?: boolean;
+  /**
+   * true: check the URI by its scheme's grammar too, where urigram has one
+   * (mailto RFC 6068, urn RFC 8141, data RFC 2397, file RFC 8089, http and
+   * https RFC 9110), and by the constraints its RFC states in prose: see
+   * checkScheme() and docs/schemes.md. The error then names the scheme
+   * grammar's rule, with an offset into the whole input; parse's record has
+   * the scheme's components. An object is true with options:
+   * `{ fileAppendixE: true }` takes RFC 8089's nonstandard forms for file
+   * URIs. With the RFC 3986 grammar only (zoneId too).
+   */
+  readonly scheme?: boolean | SchemeOptions;
 }
+
+/** A record parsed with `{ scheme: true }`: its scheme's components, where urigram reads them (undefined otherwise). */
+export type SchemeRecord<R extends AnyUriRecord = UriRecord> = R & { readonly schemeComponents: SchemeComponents | undefined };
 
 export interface Rfc3986ParseOptions extends ParseOptions {
   readonly rule?: UriRuleName;
@@ -97,11 +113,31 @@ const RFC3986_URI_REFERENCE: [GeneratedGrammar, string] = ['rfc3986', 'URI_refer
 /** The `grammar` option, wherever a function takes all three grammars. */
 export const GRAMMAR_OPTION = oneOf(GRAMMARS);
 
+/** The `scheme` option: true or false, or the scheme checks' options (true with them). */
+const schemeOption: OptionCheck = (value, fn, option) => (typeof value === 'boolean' ? undefined : recordOf(['fileAppendixE'], 'scheme options', boolean)(value, fn, option)?.replace('must be an object', 'must be true, false or an object'));
+
 export const PARSE_OPTIONS: OptionSpec = {
   grammar: GRAMMAR_OPTION,
   rule: (value) => (typeof value === 'string' ? undefined : `must be the name of a reference rule, got ${describeValue(value)}`),
   zoneId: boolean,
+  scheme: schemeOption,
 };
+
+/** The scheme checks' options that `options.scheme` asks for, or undefined when it asks for none (checked by the caller). */
+function schemeOptionsOf(options: ParseOptions | undefined, fn: string): SchemeOptions | undefined {
+  const scheme = options?.scheme;
+  if (scheme === undefined || scheme === false) return undefined;
+  if ((options?.grammar ?? 'rfc3986') !== 'rfc3986') {
+    throw new UriOptionError(fn, 'scheme', scheme, `option scheme checks a URI by RFC 3986 and then by its scheme's grammar: it takes the grammar 'rfc3986' (the default), not ${JSON.stringify(options?.grammar)}`);
+  }
+  return scheme === true ? {} : scheme;
+}
+
+/** The record with its scheme's components, or the scheme check's error. */
+function withScheme(input: string, record: AnyUriRecord, scheme: SchemeOptions): SchemeRecord<AnyUriRecord> | UriSyntaxError {
+  const c = schemeCheckOf(input, record as UriRecord, scheme);
+  return c.error ?? { ...record, schemeComponents: c.components };
+}
 
 /**
  * The grammar `zoneId: true` selects in place of `grammar` ('rfc6874', RFC
@@ -207,6 +243,7 @@ function diagnoseZone(input: string, startRule: string): UriSyntaxError {
  * offset, the expected items and the rule path, when the input is not valid;
  * a TypeError when it is not a string.
  */
+export function parse(input: string, options: Rfc3986ParseOptions & { readonly scheme: true | SchemeOptions }): SchemeRecord;
 export function parse(input: string, options: Rfc6874ParseOptions): Rfc6874Record;
 export function parse(input: string, options: Rfc2396ParseOptions): Rfc2396Record;
 export function parse(input: string, options?: Rfc3986ParseOptions | Rfc3987ParseOptions): UriRecord;
@@ -214,12 +251,15 @@ export function parse(input: string, options?: ParseOptions): AnyUriRecord;
 export function parse(input: string, options?: ParseOptions): AnyUriRecord {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'parse');
-  const result = run(input, grammar, start);
+  const scheme = schemeOptionsOf(options, 'parse');
+  let result: AnyUriRecord | UriSyntaxError = run(input, grammar, start);
+  if (scheme !== undefined && !(result instanceof UriSyntaxError)) result = withScheme(input, result, scheme);
   if (result instanceof UriSyntaxError) throw result;
   return result;
 }
 
 /** Like parse, but returns the error instead of throwing it. A non-string input still throws a TypeError. */
+export function tryParse(input: string, options: Rfc3986ParseOptions & { readonly scheme: true | SchemeOptions }): ParseResult<SchemeRecord>;
 export function tryParse(input: string, options: Rfc6874ParseOptions): ParseResult<Rfc6874Record>;
 export function tryParse(input: string, options: Rfc2396ParseOptions): ParseResult<Rfc2396Record>;
 export function tryParse(input: string, options?: Rfc3986ParseOptions | Rfc3987ParseOptions): ParseResult;
@@ -227,8 +267,12 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord> {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'tryParse');
+  const scheme = schemeOptionsOf(options, 'tryParse');
   const record = automatonRecord(input, start, grammar);
-  return record !== undefined ? { ok: true, value: record } : { ok: false, error: explainWithoutStack(input, grammar, start) };
+  if (record === undefined) return { ok: false, error: explainWithoutStack(input, grammar, start) };
+  if (scheme === undefined) return { ok: true, value: record };
+  const checked = withScheme(input, record, scheme);
+  return checked instanceof UriSyntaxError ? { ok: false, error: checked } : { ok: true, value: checked };
 }
 
 /**
@@ -241,22 +285,28 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
 export function check(input: string, options?: ParseOptions): UriSyntaxError | undefined {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'check');
+  const scheme = schemeOptionsOf(options, 'check');
+  if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).error;
   if (!accepts(input, start, grammar)) return explainWithoutStack(input, grammar, start);
   return grammar === 'rfc6570' ? reservedOperatorError(input) : undefined;
 }
 
 /**
  * Whether `input` is valid for `options.rule` (default: the grammar's
- * reference rule). Never builds an error. With `{ grammar: 'rfc6570' }`,
- * whether it is a URI Template that a Level 4 processor expands: URI-Template
- * by RFC 6570's grammar, with no expression whose operator 2.2 reserves for
- * future extensions (Appendix A has a processor refuse it; check() says where;
- * matches('URI-Template', t, { grammar: 'rfc6570' }) is the grammar's answer
- * alone).
+ * reference rule), and with `scheme: true` for its scheme's grammar and RFC
+ * too. Never builds an error for the generic grammar. With `{ grammar:
+ * 'rfc6570' }`, whether it is a URI Template that a Level 4 processor expands:
+ * URI-Template by RFC 6570's grammar, with no expression whose operator 2.2
+ * reserves for future extensions (Appendix A has a processor refuse it;
+ * check() says where; matches('URI-Template', t, { grammar: 'rfc6570' }) is
+ * the grammar's answer alone).
  */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'isValid');
+  const scheme = schemeOptionsOf(options, 'isValid');
+  // With scheme, the scheme checks parse it (a record is needed): isValid's own path builds none.
+  if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).valid;
   return accepts(input, start, grammar) && (grammar !== 'rfc6570' || reservedOperatorError(input) === undefined);
 }
 

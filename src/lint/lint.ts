@@ -14,20 +14,22 @@
  * are left off their diagnostics: lint() never returns overlapping fixes.
  */
 import { explainNormalizeWithRegions, SCHEME_DEFAULTS, type NormalizeStepName } from '../operations/normalize';
-import { isValid, matches, parse, tryParse, type UriRecord } from '../core/parse';
+import { isValid, matches, tryParse, type UriRecord } from '../core/parse';
 import type { UriRuleName } from '../core/rules';
-import { REFERENCE_RULES, RFC3986_AUTOMATA } from '../core/grammars';
+import { grammarEntry, REFERENCE_RULES, RFC3986_AUTOMATA, type GeneratedGrammar } from '../core/grammars';
 import { toPegName } from '../core/rule-names';
 import { percentEncode, percentEncodeExcept } from '../encoding/percent-encoding';
 import { PercentEncodingError, UriSyntaxError } from '../core/errors';
 import { diagnose } from '../core/diagnose';
 import { replaceSpans } from '../encoding/code-units';
 import { located } from '../core/records';
-import { redact } from '../operations/redact';
+import { DEFAULT_MASK } from '../operations/redact';
 import { forEachTriplet, tripletOctet } from '../encoding/triplets';
 import { boolean, checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
 import { whatwgDiagnostics } from '../whatwg/lint-rules';
 import { templateDiagnostics } from '../template/places';
+import { availableSchemeCheck } from '../core/scheme-checks';
+import type { SchemeComponents } from '../schemes/types';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -117,6 +119,12 @@ export const LINT_RULES = {
   'whatwg-differs': { severity: 'warning', section: 'WHATWG URL (URL parsing); RFC 3986 3, 6.2', preset: 'strict', defaultOff: true },
   // Only where a document says a string is a URI Template (lint(t, { template: true })): RFC 6570's syntax.
   'uri-template': { severity: 'error', section: 'RFC 6570 2', preset: 'recommended' },
+  // A URI of a scheme urigram has a grammar for (src/schemes/): its RFC's syntax, its recommendations, its normal case.
+  'scheme-syntax': { severity: 'error', section: 'RFC 6068 2, 5; RFC 8141 2, 5; RFC 2397 3; RFC 8089 2; RFC 9110 4.2', fix: 'suggestion', preset: 'recommended' },
+  'scheme-recommendation': { severity: 'warning', section: 'RFC 6068 2, 5; RFC 8141 2.3.1; RFC 9110 4.2.4', preset: 'recommended' },
+  'uppercase-nid': { severity: 'info', section: 'RFC 8141 2.1, 3', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'uppercase-mail-domain': { severity: 'info', section: 'RFC 6068 2; RFC 5321 2.4', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  'uppercase-hfname': { severity: 'info', section: 'RFC 6068 2', fix: 'safe', preset: 'normalize', group: 'normalization' },
 } as const satisfies Record<string, RuleMetadata>;
 
 export type LintCode = keyof typeof LINT_RULES;
@@ -214,6 +222,9 @@ const STEP_CODES: Readonly<Record<NormalizeStepName, LintCode>> = {
   'remove-empty-port': 'empty-port',
   'remove-default-port': 'default-port',
   'empty-path-to-slash': 'empty-path',
+  'lowercase-urn-nid': 'uppercase-nid',
+  'lowercase-mailto-domain': 'uppercase-mail-domain',
+  'lowercase-mailto-hfname': 'uppercase-hfname',
 };
 
 type Fix = NonNullable<Diagnostic['fix']>;
@@ -227,9 +238,10 @@ type Report = (code: LintCode, message: string, start: number, end: number, fix?
  * its own; each replaced region is one fix, on the diagnostic of the step
  * that wrote it last.
  */
-function normalizationDiagnostics(input: string, r: UriRecord, report: Report, sameRule: boolean): void {
-  // The record is normalization's own (rfc3986, URI-reference) when lint parsed by that rule: not parsed twice.
-  const { result, changes, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined);
+function normalizationDiagnostics(input: string, r: UriRecord, report: Report, sameRule: boolean, schemeComponents: SchemeComponents | undefined): void {
+  // The record is normalization's own (rfc3986, URI-reference) when lint parsed by that rule: not parsed twice; so
+  // are the scheme's components, which scheme-syntax read.
+  const { result, changes, regions } = explainNormalizeWithRegions(input, undefined, sameRule ? r : undefined, schemeComponents);
   const scheme = r.scheme?.toLowerCase();
   const emptyHost = scheme !== undefined && HOST_REQUIRED_SCHEMES.has(scheme) && r.host === '';
   // A URI of many percent-encodings has one diagnostic per triplet, and most triplets repeat: each message is
@@ -276,9 +288,45 @@ function normalizationDiagnostics(input: string, r: UriRecord, report: Report, s
         if (emptyHost) continue;
         message = `an empty path means "/" for ${scheme}`;
         break;
+      case 'lowercase-urn-nid':
+        message = `a URN's NID is case-insensitive and compared in lower case: ${JSON.stringify(fix.replacement)}`;
+        break;
+      case 'lowercase-mailto-domain':
+        message = `the domain of an address is case-insensitive and normally lower case: ${JSON.stringify(fix.replacement)}`;
+        break;
+      case 'lowercase-mailto-hfname':
+        message = `a header field name is case-insensitive: ${JSON.stringify(fix.replacement)}`;
+        break;
     }
     report(STEP_CODES[name], message, changes.inputStart[c], changes.inputEnd[c], fix);
   }
+}
+
+/**
+ * scheme-syntax and scheme-recommendation: the scheme's grammar and the
+ * constraints its RFC states in prose (src/schemes/check.ts), for the schemes
+ * urigram has a grammar for (in an ES module bundle, those given to
+ * useSchemes()). An http URI's empty host is empty-host's, and its userinfo with
+ * a password password-in-userinfo's (while that rule is on): one cause, reported once.
+ */
+function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report, on: (code: LintCode) => boolean): SchemeComponents | undefined {
+  const c = availableSchemeCheck(input, r);
+  if (c === undefined || c.grammar === undefined) return undefined;
+  const e = c.error;
+  if (e !== undefined && c.components === undefined) {
+    // The scheme grammar refused it: the error says where and what was expected.
+    report('scheme-syntax', `not a ${c.scheme} URI as ${grammarEntry(c.grammar as GeneratedGrammar).section} has it: ${e.message}`, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)));
+    return undefined;
+  }
+  // One message per distinct problem message (an address of a million "/" has a problem for each, all alike).
+  const messages = new Map<string, string>();
+  for (const p of c.problems) {
+    if (p.code === 'http-empty-host' || (p.code === 'http-userinfo' && r.userinfo?.includes(':') === true && on('password-in-userinfo'))) continue;
+    let message = messages.get(p.message);
+    if (message === undefined) messages.set(p.message, (message = `${p.message} (${p.section})`));
+    report(p.severity === 'error' ? 'scheme-syntax' : 'scheme-recommendation', message, p.start, p.end, p.fix);
+  }
+  return c.components;
 }
 
 /** Calls `each` for every triplet of the components that can hold one (not the scheme or the port). */
@@ -295,12 +343,8 @@ function securityDiagnostics(input: string, r: UriRecord, report: Report): void 
     const { text, start: s, end: e } = userinfo;
     const colon = text.indexOf(':');
     if (colon >= 0) {
-      // The fix masks the password as redact() does: a different URI, so a suggestion.
-      let fix: Fix | undefined;
-      if (colon + 1 < text.length) {
-        const masked = located(parse(redact(input)), 'userinfo');
-        if (masked !== undefined) fix = { replacement: masked.text.slice(masked.text.indexOf(':') + 1), start: s + colon + 1, end: e };
-      }
+      // The fix masks the password as redact() does (its mask, without a second parse): a different URI, so a suggestion.
+      const fix: Fix | undefined = colon + 1 < text.length ? { replacement: DEFAULT_MASK, start: s + colon + 1, end: e } : undefined;
       report('password-in-userinfo', 'a password in the userinfo: "user:password" is deprecated and shows the password to anyone who sees the URI', s + colon + 1, e, fix);
     }
     const user = colon >= 0 ? text.slice(0, colon) : text;
@@ -556,6 +600,23 @@ function encodeAllBut(text: string, keep: Uint8Array): string | undefined {
   }
 }
 
+/** A drive letter of RFC 8089 E.2.2 with its "|": "c|" at the start of a file URI's path, after "file:", "file:/" or "//authority/". */
+const OLD_DRIVE_LETTER = /^file:(?:\/\/[^/?#]*)?\/?[A-Za-z]\|/i;
+
+/**
+ * The fix of a file URI's old drive letter, "file:///c|/path" (RFC 8089
+ * E.2.2: "To update such an old URI, replace the vertical line "|" with a
+ * colon ":""), when the parser stopped at its "|" and the URI with a ":" is
+ * valid; undefined otherwise. The "|" would otherwise be an
+ * unencoded-character with the fix %7C, which is not what RFC 8089 says.
+ */
+function driveLetterFix(uri: string, rule: UriRuleName, offset: number): Fix | undefined {
+  const m = OLD_DRIVE_LETTER.exec(uri);
+  if (m === null || m[0].length - 1 !== offset) return undefined;
+  const replaced = `${uri.slice(0, offset)}:${uri.slice(offset + 1)}`;
+  return isValid(replaced, { rule }) ? { replacement: ':', start: offset, end: offset + 1 } : undefined;
+}
+
 /**
  * The fix of a syntax error: the characters of ENCODABLE_ILLEGAL percent-encoded as UTF-8 (from the first to
  * the last of them, with any non-ASCII characters between, as RFC 3987 3.1 maps them), when that makes the
@@ -756,8 +817,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
       }
     }
     schemeDiagnostics(r, allowed, report);
+    const schemeComponents = schemeSyntaxDiagnostics(uri, r, report, on);
     securityDiagnostics(uri, r, report);
-    normalizationDiagnostics(uri, r, report, rule === 'URI-reference');
+    normalizationDiagnostics(uri, r, report, rule === 'URI-reference', schemeComponents);
     // "URL:" there is a prefix, not a scheme to lower-case: keep the two fixes from overlapping.
     if (out.length > 0 && out.some((d) => d.code === 'url-prefix')) {
       const i = out.findIndex((d) => d.code === 'uppercase-scheme');
@@ -781,6 +843,14 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
  * their own), named by the component the user sees there (see userViewError).
  */
 function syntaxDiagnostics(uri: string, rule: UriRuleName, error: UriSyntaxError, report: Report): void {
+  // A file URI's old drive letter ("file:///c|/path"): a syntax error whose fix is RFC 8089 E.2.2's ":", not the
+  // "%7C" of a "|" that browsers accept elsewhere.
+  const drive = driveLetterFix(uri, rule, error.offset);
+  if (drive !== undefined) {
+    const e = userViewError(uri, rule, error);
+    report('syntax', e.message, e.offset, e.offset + (e.found?.length ?? 0), drive);
+    return;
+  }
   const browser = browserAcceptedForm(uri, rule);
   if (browser !== undefined) {
     // One finding per cause: non-ascii's fix is the IRI's whole URI mapping (RFC 3987 3.1), the other characters

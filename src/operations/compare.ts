@@ -15,6 +15,7 @@ import { normalize } from './normalize';
 import { iriToUri } from './iri';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { URI_OR_IRI_GRAMMAR } from './normalize';
+import { availableSchemeCheck } from '../core/scheme-checks';
 
 export type ComparisonLevel = 'simple' | 'syntax' | 'scheme';
 
@@ -44,15 +45,33 @@ function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | '
   return normalize(uri, { level, grammar, zoneId });
 }
 
+/**
+ * What is compared at a level: the URI normalized to it; for a URN at the
+ * 'scheme' level, its assigned-name only, since RFC 8141 3 says that "If an
+ * r-component, q-component, or f-component (or any combination thereof) is
+ * included in a URN, it MUST be ignored for purposes of determining
+ * URN-equivalence".
+ */
+function comparableAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | 'rfc3987' = 'rfc3986', zoneId?: boolean): string {
+  const n = normalizeAt(uri, level, grammar, zoneId);
+  if (level !== 'scheme' || !/^urn:/i.test(n)) return n;
+  const c = availableSchemeCheck(n, parse(n, { zoneId }))?.components;
+  return c?.scheme === 'urn' ? n.slice(0, c.spans.nss[1]) : n;
+}
+
 const EQUIVALENT_OPTIONS: OptionSpec = { level: oneOf(['simple', 'syntax', 'scheme']), grammar: URI_OR_IRI_GRAMMAR, zoneId: boolean };
 const COMPARE_OPTIONS: OptionSpec = { grammar: URI_OR_IRI_GRAMMAR, zoneId: boolean };
 
-/** Whether `a` and `b` are equivalent at `level` (default 'scheme', the strongest RFC 3986 defines). */
+/**
+ * Whether `a` and `b` are equivalent at `level` (default 'scheme', the
+ * strongest RFC 3986 defines, with the scheme's own rules: see normalize; two
+ * URNs are compared by their assigned-names, RFC 8141 3).
+ */
 export function equivalent(a: string, b: string, options: { level?: ComparisonLevel } & CompareOptions = {}): boolean {
   checkOptions('equivalent', options, EQUIVALENT_OPTIONS);
   zoneGrammar(options.grammar, options.zoneId, 'equivalent');
   const level = options.level ?? 'scheme';
-  return normalizeAt(a, level, options.grammar, options.zoneId) === normalizeAt(b, level, options.grammar, options.zoneId);
+  return comparableAt(a, level, options.grammar, options.zoneId) === comparableAt(b, level, options.grammar, options.zoneId);
 }
 
 /** Climbs the ladder of 6.2 and says where `a` and `b` became equal, or where they differ. */
@@ -61,8 +80,14 @@ export function compare(a: string, b: string, options: CompareOptions = {}): Com
   const grammar = options.grammar ?? 'rfc3986';
   const zoneId = options.zoneId;
   zoneGrammar(grammar, zoneId, 'compare');
-  for (const level of ['simple', 'syntax', 'scheme'] as const) {
-    if (normalizeAt(a, level, grammar, zoneId) === normalizeAt(b, level, grammar, zoneId)) return { equivalent: true, level };
+  // The strongest rung decides. Each rung holds the one below for every scheme but urn: RFC 8141 3 has URNs
+  // compared without decoding, so "urn:example:%41" and "urn:example:A" are equal by 6.2.2 and not URN-equivalent.
+  const equalAtScheme = comparableAt(a, 'scheme', grammar, zoneId) === comparableAt(b, 'scheme', grammar, zoneId);
+  if (equalAtScheme) {
+    for (const level of ['simple', 'syntax'] as const) {
+      if (comparableAt(a, level, grammar, zoneId) === comparableAt(b, level, grammar, zoneId)) return { equivalent: true, level };
+    }
+    return { equivalent: true, level: 'scheme' };
   }
   const ra = parse(normalizeAt(a, 'scheme', grammar, zoneId), { zoneId });
   const rb = parse(normalizeAt(b, 'scheme', grammar, zoneId), { zoneId });

@@ -97,6 +97,7 @@ function marksNowReserved(): RegExp {
  */
 export function compareGrammars(input: string): GrammarComparison {
   if (typeof input !== 'string') throw new TypeError(`expected the URI as a string, got ${input === null ? 'null' : typeof input}`);
+  // The URI reference grammars (those with a record): a scheme grammar narrows a URI, it is no reading of one.
   const verdicts = PARSED_GRAMMARS.map((grammar): GrammarVerdict => {
     const rule = REFERENCE_RULES[grammar][0];
     const start = startRuleOf({ grammar }, 'compareGrammars')[1];

@@ -10,6 +10,8 @@ import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
 import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletText } from '../encoding/triplets';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
+import { availableSchemeCheck } from '../core/scheme-checks';
+import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
 
 export type NormalizeStepName =
   | 'decode-unreserved'
@@ -19,12 +21,24 @@ export type NormalizeStepName =
   | 'remove-dot-segments'
   | 'remove-empty-port'
   | 'remove-default-port'
-  | 'empty-path-to-slash';
+  | 'empty-path-to-slash'
+  | 'lowercase-urn-nid'
+  | 'lowercase-mailto-domain'
+  | 'lowercase-mailto-hfname';
 
 export type NormalizeLevel = 'syntax' | 'scheme';
 
 export interface NormalizeOptions {
-  /** 'scheme' (the default) is 6.2.2 and 6.2.3; 'syntax' is 6.2.2 alone. */
+  /**
+   * 'scheme' (the default) is 6.2.2 and 6.2.3; 'syntax' is 6.2.2 alone. At the
+   * 'scheme' level, a URN (one RFC 8141's grammar accepts) is normalized as
+   * RFC 8141 3 says, not by 6.2.2's decoding of unreserved characters nor its
+   * removal of dot segments ("Percent-encoded characters MUST NOT be
+   * decoded"): its "urn" and NID lower-cased, its percent-encodings'
+   * hex digits upper-cased. A mailto URI (one RFC 6068's grammar accepts) has
+   * its addresses' domains and its header field names lower-cased (RFC 5321
+   * 2.4, RFC 6068 2), its local parts kept as they are.
+   */
   readonly level?: NormalizeLevel;
   /** Switch single steps off (false) or on (true, only within the level). */
   readonly steps?: Partial<Readonly<Record<NormalizeStepName, boolean>>>;
@@ -50,7 +64,7 @@ export interface NormalizeOptions {
 /** One change a step made: where, in the text as it stood before that step and in the input. */
 export interface NormalizeStep {
   readonly step: NormalizeStepName;
-  /** The RFC 3986 section behind the step. */
+  /** The section behind the step: of RFC 3986 ('6.2.2.1'), or of the scheme's RFC, named ('RFC 8141 3'). */
   readonly section: string;
   /** [start, end) of the text as it stood before this step. */
   readonly start: number;
@@ -97,6 +111,33 @@ interface StepDefinition {
   readonly level: NormalizeLevel;
   /** Calls `emit` for each change the step makes (none when it has nothing to change). */
   readonly edits: (text: string, record: UriRecord, emit: Emit) => void;
+  /** A step of 6.2.2 that RFC 8141 3 rules out for a URN at the 'scheme' level. */
+  readonly notForUrn?: true;
+}
+
+/**
+ * The components of a URN or mailto URI that its scheme's grammar accepts
+ * (src/schemes/check.ts), for the scheme-based steps; undefined for any other
+ * URI (only these two schemes have steps of their own), one the grammar
+ * refuses, or, in an ES module bundle, one whose grammar the program has not
+ * given useSchemes().
+ */
+function schemeComponentsOf(text: string, r: UriRecord): UrnComponents | MailtoComponents | undefined {
+  const scheme = r.scheme?.toLowerCase();
+  if (scheme !== 'urn' && scheme !== 'mailto') return undefined;
+  // The steps ask of the same text in turn, until one changes it: read once per text.
+  if (lastComponents?.text !== text) lastComponents = { text, components: availableSchemeCheck(text, r, {}, true)?.components as UrnComponents | MailtoComponents | undefined };
+  return lastComponents.components;
+}
+
+/** The components schemeComponentsOf read last, and of which text. */
+let lastComponents: { readonly text: string; readonly components: UrnComponents | MailtoComponents | undefined } | undefined;
+
+/** Emits `lowered` for [start, end) of `text` when it differs: ASCII letters lower-cased outside triplets. */
+function lowerSpan(text: string, start: number, end: number, emit: Emit): void {
+  const s = text.slice(start, end);
+  const lower = /[A-Z]/.test(s) ? lowerOutsideTriplets(s) : s;
+  if (lower !== s) emit(start, end, lower);
 }
 
 /**
@@ -131,6 +172,7 @@ const STEPS: readonly StepDefinition[] = [
     name: 'decode-unreserved',
     section: '6.2.2.2',
     level: 'syntax',
+    notForUrn: true,
     edits: (text, _r, emit) =>
       forEachTriplet(text, 0, text.length, (start, octet) => {
         if (isUnreservedOctet(octet)) emit(start, start + 3, String.fromCharCode(octet));
@@ -175,6 +217,7 @@ const STEPS: readonly StepDefinition[] = [
     name: 'remove-dot-segments',
     section: '6.2.2.3',
     level: 'syntax',
+    notForUrn: true,
     edits: (_text, r, emit) => {
       // Only in a URI (in a relative reference, dot segments carry meaning until it is resolved),
       // and only when the path has a "." or ".." segment (5.2.4) to remove, written with "%2E" or not.
@@ -215,6 +258,39 @@ const STEPS: readonly StepDefinition[] = [
     edits: (_text, r, emit) => {
       const defaults = schemeDefaults(r);
       if (defaults?.emptyPathIsSlash && r.authority !== undefined && r.path === '') emit(r.spans.path[0], r.spans.path[1], '/');
+    },
+  },
+  {
+    name: 'lowercase-urn-nid',
+    section: 'RFC 8141 3',
+    level: 'scheme',
+    edits: (text, r, emit) => {
+      // RFC 8141 3 (2): "the NID, by conversion to lower case" (NIDs are case-insensitive, 2.1).
+      const c = schemeComponentsOf(text, r);
+      if (c?.scheme === 'urn') lowerSpan(text, c.spans.nid[0], c.spans.nid[1], emit);
+    },
+  },
+  {
+    name: 'lowercase-mailto-domain',
+    section: 'RFC 6068 2; RFC 5321 2.4',
+    level: 'scheme',
+    edits: (text, r, emit) => {
+      // The domain of an address is case-insensitive (RFC 5321 2.4, as DNS names are); its local part is not,
+      // and stays as it is.
+      const c = schemeComponentsOf(text, r);
+      if (c?.scheme !== 'mailto') return;
+      for (const a of c.to) lowerSpan(text, a.span[1] - a.domain.length, a.span[1], emit);
+    },
+  },
+  {
+    name: 'lowercase-mailto-hfname',
+    section: 'RFC 6068 2',
+    level: 'scheme',
+    edits: (text, r, emit) => {
+      // RFC 6068 2: "<hfname> is case-insensitive, but <hfvalue> in general is case-sensitive".
+      const c = schemeComponentsOf(text, r);
+      if (c?.scheme !== 'mailto') return;
+      for (const h of c.headers) lowerSpan(text, h.span[0], h.span[0] + h.name.length, emit);
     },
   },
 ];
@@ -451,6 +527,15 @@ interface Explained {
 }
 
 function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps = true, parsed?: UriRecord): Explained {
+  try {
+    return explainSteps(uri, options, fn, steps, parsed);
+  } finally {
+    // Not kept past the call: the text may be large.
+    lastComponents = undefined;
+  }
+}
+
+function explainSteps(uri: string, options: NormalizeOptions, fn: string, steps: boolean, parsed: UriRecord | undefined): Explained {
   checkOptions(fn, options, NORMALIZE_OPTIONS);
   const level = options.level ?? 'scheme';
   let text = uri;
@@ -464,9 +549,11 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
   // cost more than the rest of a short URI's normalization. normalize() asks for no steps and never applies any.
   // Applying changes to the empty set of origins writes a new one; until a step changes something, none is needed.
   let origins = NO_ORIGINS;
+  // RFC 8141 3: a URN is compared without decoding or removing dot segments (at the 'scheme' level).
+  const urn = level === 'scheme' && schemeComponentsOf(text, record)?.scheme === 'urn';
   for (const [index, step] of STEPS.entries()) {
     const wanted = options.steps?.[step.name] ?? true;
-    if (!wanted || (step.level === 'scheme' && level === 'syntax')) continue;
+    if (!wanted || (step.level === 'scheme' && level === 'syntax') || (urn && step.notForUrn)) continue;
     // The new text is written as code units as the edits come (code-units.ts): no object per
     // edit, unless the steps are asked for; a URI of many "%XX" has one edit per triplet.
     const current = text;
@@ -513,9 +600,12 @@ function explain(uri: string, options: NormalizeOptions = {}, fn: string, steps 
  * explainNormalize, with the regions of the result that replaced regions of
  * the input: lint's normalization fixes, one per region (they never overlap,
  * and applied together give the result). `parsed`: the URI's record by the
- * rfc3986 grammar's URI-reference rule, when the caller (lint) has it.
+ * rfc3986 grammar's URI-reference rule, and `schemeComponents`, its scheme's
+ * components (checkScheme's), when the caller (lint) has them.
  */
-export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions, parsed?: UriRecord): { result: string; changes: Changes; regions: ReplacedRegions } {
+export function explainNormalizeWithRegions(uri: string, options?: NormalizeOptions, parsed?: UriRecord, schemeComponents?: SchemeComponents): { result: string; changes: Changes; regions: ReplacedRegions } {
+  // The scheme's components of the input, when the caller (lint) has read them: not read again.
+  if (schemeComponents?.scheme === 'urn' || schemeComponents?.scheme === 'mailto') lastComponents = { text: uri, components: schemeComponents };
   const { result, changes, origins: o } = explain(uri, options, 'explainNormalize', true, parsed);
   return { result, changes: changes as Changes, regions: { count: o.length, start: o.textStart, end: o.textEnd, inputStart: o.inputStart, inputEnd: o.inputEnd, step: o.owner } };
 }
@@ -524,8 +614,18 @@ export function explainNormalizeWithRegions(uri: string, options?: NormalizeOpti
  * Normalizes `uri` by RFC 3986 6.2.2 (level 'syntax': case, percent-encoding,
  * dot segments in a URI with a scheme) and 6.2.3 (level 'scheme', the
  * default: the empty port, the default port and an empty path, for the
- * schemes of SCHEME_DEFAULTS).
+ * schemes of SCHEME_DEFAULTS; a URN as RFC 8141 3 says, a mailto URI's
+ * domains and header field names: see NormalizeOptions.level).
  */
 export function normalize(uri: string, options?: NormalizeOptions): string {
   return explain(uri, options, 'normalize', false).result;
+}
+
+/**
+ * normalize() of a URI whose record the caller has already (its parse with the
+ * same grammar and zoneId): not parsed again. Internal: for the WHATWG
+ * comparison, which lint reaches with its own parse of the URI.
+ */
+export function normalizeParsed(uri: string, record: UriRecord, options?: NormalizeOptions): string {
+  return explain(uri, options, 'normalize', false, record).result;
 }

@@ -89,6 +89,9 @@ function withoutSecrets(e: UriSyntaxError): UriSyntaxError {
   return new UriSyntaxError({ input: masked, grammar: e.grammar, rule: e.rule, offset: e.offset, found: e.offset >= from && e.offset < at ? '*' : e.found, expected: e.expected, rulePath: e.rulePath, hint: e.hint });
 }
 
+/** What redact() writes in place of a secret by default; lint's password-in-userinfo suggests it too. Valid in a userinfo and a query. */
+export const DEFAULT_MASK = '****';
+
 export function redact(uri: string, options?: RedactOptions): string {
   checkOptions('redact', options, REDACT_OPTIONS);
   if (typeof uri !== 'string') throw new TypeError(`redact: expected the URI as a string, got ${describeValue(uri)}`);
@@ -100,7 +103,7 @@ export function redact(uri: string, options?: RedactOptions): string {
   }
   const mode = options?.userinfo ?? 'password';
   const names = options?.query ?? [];
-  const mask = encodeMask(options?.mask ?? '****');
+  const mask = options?.mask === undefined ? DEFAULT_MASK : encodeMask(options.mask);
   // Replacements of the input, in order and never overlapping, as columns: a query of many named values has one each.
   const starts: number[] = [];
   const ends: number[] = [];

@@ -243,9 +243,10 @@ export type Normalization = { readonly result: string; readonly steps: readonly 
 
 /** explainNormalize of the input (RFC 3986 and RFC 3987 only). */
 export function normalization(state: State): Normalization {
-  if (state.grammar !== 'rfc3986' && state.grammar !== 'rfc3987') return { error: 'normalize works on RFC 3986 URIs and RFC 3987 IRIs' };
+  const grammar = state.grammar;
+  if (grammar !== 'rfc3986' && grammar !== 'rfc3987') return { error: 'normalize works on RFC 3986 URIs and RFC 3987 IRIs' };
   try {
-    return explainNormalize(state.input, { grammar: state.grammar, level: state.level });
+    return explainNormalize(state.input, { grammar, level: state.level });
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }

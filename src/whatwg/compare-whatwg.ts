@@ -26,7 +26,7 @@ import { matches, tryParse, zoneGrammar, type ParseResult, type UriRecord } from
 import type { HostKind } from '../core/records';
 import { isTripletAt, isUnreservedOctet, tripletOctet } from '../encoding/triplets';
 import { tryPercentDecode } from '../encoding/percent-encoding';
-import { normalize, SCHEME_DEFAULTS } from '../operations/normalize';
+import { normalize, normalizeParsed, SCHEME_DEFAULTS } from '../operations/normalize';
 import { resolve } from '../operations/resolve';
 import type { WhatwgDifferenceClass } from './classes';
 import { endsInNumber, whatwgIpv4 } from './ipv4';
@@ -177,15 +177,20 @@ function canonicalWhatwg(p: Parts): Parts {
   };
 }
 
-/** The canonical form of the RFC 3986 reading: normalize() (6.2.2, 6.2.3), parsed; the port without leading zeros. */
-function canonicalRfc(uri: string, grammar: 'rfc3986' | 'rfc3987', zoneId: boolean): Parts | undefined {
+/**
+ * The canonical form of the RFC 3986 reading: normalize() (6.2.2, 6.2.3), parsed; the port without leading zeros.
+ * `record`: the parse of `uri` (same grammar and zoneId) when the caller has it, not parsed again.
+ */
+function canonicalRfc(uri: string, grammar: 'rfc3986' | 'rfc3987', zoneId: boolean, record?: UriRecord): Parts | undefined {
   let normalized: string;
   try {
-    normalized = normalize(uri, zoneId ? { grammar, zoneId } : { grammar });
+    const options = zoneId ? { grammar, zoneId } : { grammar };
+    normalized = record === undefined ? normalize(uri, options) : normalizeParsed(uri, record, options);
   } catch {
     return undefined;
   }
-  const r = tryParse(normalized, zoneId ? { grammar, zoneId } : { grammar });
+  // Already normalized (most URIs): its record is the one the caller has.
+  const r = normalized === uri && record !== undefined ? { ok: true as const, value: record } : tryParse(normalized, zoneId ? { grammar, zoneId } : { grammar });
   if (!r.ok) return undefined;
   const v = r.value;
   const defaults = v.scheme === undefined ? undefined : SCHEME_DEFAULTS[v.scheme];
@@ -752,7 +757,7 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
   if (record !== undefined && target !== undefined && whatwg.valid) {
     const uri = targetText ?? input;
     let canonical: Parts | undefined | null = null;
-    const rc = () => (canonical === null ? (canonical = canonicalRfc(uri, grammar, zoneId)) : canonical);
+    const rc = () => (canonical === null ? (canonical = canonicalRfc(uri, grammar, zoneId, target)) : canonical);
     const { differences, notes } = compareReadings(ctx, partsOf(target), target.hostKind, rc, whatwg);
     if (baseReading !== undefined && baseReading.comparison.verdict !== 'same') inheritFromBase(differences, fromBase(record), baseReading.comparison);
     return { input, verdict: differences.length === 0 ? 'same' : 'differs', rfc3986: rfc, whatwg, differences, notes };
@@ -854,7 +859,7 @@ function whatwgOnlyDifferences(ctx: Context, error: UriSyntaxError, w: ValidWhat
   if (!r.ok || ctx.base !== undefined) return out;
   // The record's offsets are the layout text's, which compareReadings maps to the input's.
   const sub: Context = { ...ctx, record: r.value };
-  const { differences } = compareReadings(sub, partsOf(r.value), r.value.hostKind, () => canonicalRfc(text, grammar, zoneId), w, only);
+  const { differences } = compareReadings(sub, partsOf(r.value), r.value.hostKind, () => canonicalRfc(text, grammar, zoneId, r.value), w, only);
   for (const d of differences) out.push({ ...d, message: `${d.message} (in what the URL parser reads)` });
   return out;
 }

@@ -22,6 +22,7 @@ import { extractDocument, type DocumentKind, type DocumentUri } from '../../src/
  */
 export const DOCUMENTED_ERRORS: Readonly<Record<string, 'input' | 'argument'>> = {
   UriSyntaxError: 'input',
+  UriSchemeError: 'input',
   UriResolveError: 'input',
   UriComposeError: 'input',
   PercentEncodingError: 'input',
@@ -54,7 +55,7 @@ const ENGINE_MESSAGES = [
   /internal error/,
 ];
 
-export type InputError = 'UriSyntaxError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError' | 'TemplateExpansionError';
+export type InputError = 'UriSyntaxError' | 'UriSchemeError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError' | 'TemplateExpansionError';
 
 export interface FuzzTarget {
   /** Unique, as printed in the report and taken by --target. */
@@ -337,6 +338,23 @@ export const TARGETS: readonly FuzzTarget[] = [
       check: (_s, r: urigram.MatchedVariables | null) => (r === null || urigram.matchTemplate(template, urigram.expandTemplate(template, r, { iri: true }), { iri: true }) !== null ? undefined : 'what it found does not match its own expansion'),
     }),
   ),
+  // The scheme checks (issue 34).
+  {
+    name: 'checkScheme',
+    run: (s) => urigram.checkScheme(s),
+    errors: [],
+    check: (s, r: urigram.SchemeCheck) =>
+      typeof r.valid !== 'boolean'
+        ? 'no verdict'
+        : r.valid !== (r.error === undefined)
+          ? 'valid and error disagree'
+          : r.problems.find((p) => !(p.start >= 0 && p.start <= p.end && p.end <= s.length)) === undefined
+            ? undefined
+            : 'a problem outside the input',
+  },
+  { name: 'checkScheme fileAppendixE', run: (s) => urigram.checkScheme(s, { fileAppendixE: true }), errors: [], check: (_s, r: urigram.SchemeCheck) => (typeof r.valid === 'boolean' ? undefined : 'no verdict') },
+  { name: 'isValid scheme', run: (s) => urigram.isValid(s, { scheme: true }), errors: [], check: (s, r: boolean) => isBoolean(r) ?? (r === urigram.checkScheme(s).valid ? undefined : 'isValid and checkScheme disagree') },
+  { name: 'parse scheme', run: (s) => urigram.parse(s, { scheme: true }), errors: ['UriSyntaxError', 'UriSchemeError'], check: checkRecord },
   // Options (issue 13, item 8): null is either the defaults or a clear error; a bad option is refused.
   { name: 'null options: parse', run: (s) => urigram.parse(s, null as never), errors: ['UriSyntaxError'], kind: 'null-options' },
   { name: 'null options: isValid', run: (s) => urigram.isValid(s, null as never), errors: [], kind: 'null-options' },
@@ -347,6 +365,8 @@ export const TARGETS: readonly FuzzTarget[] = [
   { name: 'null options: percentDecode', run: (s) => urigram.percentDecode(s, null as never), errors: ['PercentEncodingError'], kind: 'null-options' },
   { name: 'null options: iriToUri', run: (s) => urigram.iriToUri(s, null as never), errors: ['UriSyntaxError', 'IriConversionError'], kind: 'null-options' },
   { name: 'null options: lint', run: (s) => urigram.lint(s, null as never), errors: [], kind: 'null-options' },
+  { name: 'null options: checkScheme', run: (s) => urigram.checkScheme(s, null as never), errors: [], kind: 'null-options' },
+  { name: 'bad option: isValid scheme', kind: 'option', run: (s) => urigram.isValid(s, { scheme: 'yes' as never }), errors: [] },
   { name: 'null options: extract', run: (s) => urigram.extract(s, null as never), errors: [], kind: 'null-options' },
   { name: "bad option: resolve strict 'false'", kind: 'option', run: (s) => urigram.resolve(BASE, s, { strict: 'false' as never }), errors: ['UriSyntaxError'] },
   { name: 'bad option: recompose unknown grammar', kind: 'option', run: () => urigram.recompose({ scheme: 's', authority: undefined, path: 'p', query: undefined, fragment: undefined }, { grammar: 'bogus' as never }), errors: [] },
@@ -461,6 +481,8 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   { name: 'parse --json --grammar rfc2396', args: ['parse', '--json', '--grammar', 'rfc2396'], via: 'stdin', output: 'json-lines' },
   { name: 'validate --grammar rfc3987', args: ['validate', '--grammar', 'rfc3987'], via: 'stdin' },
   { name: 'validate --quiet', args: ['validate', '--quiet'], via: 'stdin' },
+  { name: 'validate --scheme', args: ['validate', '--scheme'], via: 'stdin' },
+  { name: 'parse --scheme --json', args: ['parse', '--scheme', '--json'], via: 'stdin', output: 'json-lines' },
   { name: 'normalize --explain', args: ['normalize', '--explain'], via: 'stdin' },
   { name: 'normalize --json --grammar rfc3987', args: ['normalize', '--json', '--grammar', 'rfc3987'], via: 'stdin', output: 'json-lines' },
   { name: 'grammars', args: ['grammars'], via: 'stdin' },

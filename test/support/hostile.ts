@@ -104,6 +104,16 @@ export const OPERATION_FAMILIES: readonly HostileFamily[] = [
   family('brackets in a fragment', 'valid by RFC 2396 with RFC 2732 only', (n) => `http://a/b#[${'x'.repeat(n)}]`),
   family('an IPv6 host, then a long path', 'an RFC 2396 IPv6 form', (n) => `http://[1:2]/${rep('b/', n)}`),
   family('an opaque part with ?', 'RFC 2396 reads one opaque part', (n) => `mailto:${rep('a?', n)}`),
+  // the scheme checks (issue 34)
+  family('a mailto address of many /', 'a mailto-unencoded problem (with its fix) for each', (n) => `mailto:${rep('a/', n)}@b`),
+  family('a mailto domain of many ?', 'each "?" may begin hfields that run to the end', (n) => `mailto:a@b${rep('?x', n)}`),
+  family('a mailto domain of many ?x=y', 'hfields to each next "?", then an atext', (n) => `mailto:a@b${rep('?x=y', n)}`),
+  family('a mailto body of many %0A', 'a line break alone in a body: an error for each', (n) => `mailto:a@b?body=${rep('%0A', n)}`),
+  family('a quoted mailto local part of many escapes', 'decoded, then matched against addr-spec', (n) => `mailto:%22${rep('%5C%22', n)}%22@b`),
+  family('a URN r-component of many ?=', 'the r-component ends at the first "?="', (n) => `urn:example:a?+${rep('r?=', n)}q`),
+  family('a long base64 data URL', 'base64 checked to the end', (n) => `data:;base64,${rep('QUJD', n)}`),
+  family('a base64 data URL of escapes', 'decoded, then checked', (n) => `data:;base64,${rep('%41', n)}A`),
+  family('a data URL of many parameters', 'one capture each', (n) => `data:text/plain${rep(';a=b', n)},x`),
   // runs of one character
   family('raw run of ::', '', (n) => '::'.repeat(n / 2)),
   family('raw run of :', '', (n) => ':'.repeat(n)),

@@ -1,0 +1,28 @@
+/**
+ * The spans of the rules a scheme grammar's recognizer logs (its
+ * grammar/schemes/NAME.recognizer.json `captures`), for input its grammar
+ * accepts: the components are where the grammar says they are, not where a
+ * regular expression of ours would guess.
+ */
+import { recognizerOf, type GeneratedGrammar } from '../core/grammars';
+import type { SpanTuple } from '../core/records';
+
+/** Per captured rule (PEG name), every span it matched, in the order they ended. */
+export type Captures = ReadonlyMap<string, readonly SpanTuple[]>;
+
+/** The captures of `text` as `rule` (a PEG start rule) of `grammar`; an internal error when the recognizer rejects it (the caller has checked that it is valid). */
+export function captures(text: string, rule: string, grammar: GeneratedGrammar): Captures {
+  const r = recognizerOf(grammar);
+  if (!r.recognize(text, rule)) throw new Error(`internal error: the ${grammar} recognizer refuses as ${rule} what its automaton accepted: ${JSON.stringify(text.slice(0, 200))}`);
+  const names: string[] = [];
+  for (const [name, slot] of Object.entries(r.CAPTURE_SLOTS)) names[slot] = name;
+  const out = new Map<string, SpanTuple[]>();
+  const log = r.captureLog();
+  for (let i = 0, n = r.captureCount(); i < n; i++) {
+    const name = names[log[3 * i]];
+    let list = out.get(name);
+    if (list === undefined) out.set(name, (list = []));
+    list.push([log[3 * i + 1], log[3 * i + 2]]);
+  }
+  return out;
+}
