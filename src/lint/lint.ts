@@ -303,6 +303,24 @@ function normalizationDiagnostics(input: string, r: UriRecord, report: Report, s
 }
 
 /**
+ * A mailto URI whose one address has its "@" percent-encoded ("mailto:joe%40example.com", common in pages that
+ * hide addresses from harvesters): the fix that writes the "@", when the URI is then a valid mailto URI; undefined
+ * otherwise. Only for an address with no "@" of its own, so that a "%40" inside a quoted local part stays.
+ */
+function encodedAtFix(input: string, r: UriRecord): Fix | undefined {
+  const path = r.spans.path;
+  const to = input.slice(path[0], path[1]);
+  if (to.includes('@') || to.includes(',')) return undefined;
+  const m = /%40/i.exec(to);
+  if (m === null || /%40/i.test(to.slice(m.index + 3))) return undefined;
+  const start = path[0] + m.index;
+  const candidate = `${input.slice(0, start)}@${input.slice(start + 3)}`;
+  const parsed = tryParse(candidate);
+  if (!parsed.ok) return undefined;
+  return availableSchemeCheck(candidate, parsed.value)?.valid === true ? { replacement: '@', start, end: start + 3 } : undefined;
+}
+
+/**
  * scheme-syntax and scheme-recommendation: the scheme's grammar and the
  * constraints its RFC states in prose (src/schemes/check.ts), for the schemes
  * urigram has a grammar for (in an ES module bundle, those given to
@@ -315,7 +333,10 @@ function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report, on
   const e = c.error;
   if (e !== undefined && c.components === undefined) {
     // The scheme grammar refused it: the error says where and what was expected.
-    report('scheme-syntax', `not a ${c.scheme} URI as ${grammarEntry(c.grammar as GeneratedGrammar).section} has it: ${e.message}`, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)));
+    const message = `not a ${c.scheme} URI as ${grammarEntry(c.grammar as GeneratedGrammar).section} has it: ${e.message}`;
+    const at = c.scheme === 'mailto' ? encodedAtFix(input, r) : undefined;
+    if (at !== undefined) report('scheme-syntax', `${message}; its "@" is percent-encoded ("%40" is data in an address, RFC 3986 2.2), though mail programs decode it`, at.start, at.end, at);
+    else report('scheme-syntax', message, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)));
     return undefined;
   }
   // One message per distinct problem message (an address of a million "/" has a problem for each, all alike).
