@@ -16,6 +16,7 @@ import { iriToUri } from './iri';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { URI_OR_IRI_GRAMMAR } from './normalize';
 import { availableSchemeCheck } from '../core/scheme-checks';
+import type { MailtoComponents } from '../schemes/types';
 
 export type ComparisonLevel = 'simple' | 'syntax' | 'scheme';
 
@@ -54,9 +55,39 @@ function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | '
  */
 function comparableAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | 'rfc3987' = 'rfc3986', zoneId?: boolean): string {
   const n = normalizeAt(uri, level, grammar, zoneId);
-  if (level !== 'scheme' || !/^urn:/i.test(n)) return n;
+  if (level !== 'scheme' || !/^(?:urn|mailto):/i.test(n)) return n;
   const c = availableSchemeCheck(n, parse(n, { zoneId }))?.components;
-  return c?.scheme === 'urn' ? n.slice(0, c.spans.nss[1]) : n;
+  if (c?.scheme === 'urn') return n.slice(0, c.spans.nss[1]);
+  if (c?.scheme === 'mailto') return mailtoComparable(c) ?? n;
+  return n;
+}
+
+/** An address with its domain lower-cased (RFC 5321 2.4), its local part as it is. */
+const withLowerDomain = (address: string): string => {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? address : address.slice(0, at) + address.slice(at).toLowerCase();
+};
+
+/**
+ * What is compared of a mailto URI: its addresses, those before the "?" and those of its "to" header
+ * fields, in order, then its other header fields, each decoded (RFC 6068 2: "mailto:addr1@an.example,
+ * addr2@an.example" "is equivalent to" "mailto:?to=addr1@an.example,addr2@an.example" and to
+ * "mailto:addr1@an.example?to=addr2@an.example"). Undefined when a part is not UTF-8 (then the
+ * normalized text is compared, as for any URI).
+ */
+function mailtoComparable(c: MailtoComponents): string | undefined {
+  const to: string[] = [];
+  for (const a of c.to) {
+    if (a.address === undefined) return undefined;
+    to.push(withLowerDomain(a.address));
+  }
+  const headers: [string, string][] = [];
+  for (const h of c.headers) {
+    if (h.decodedName === undefined || h.decodedValue === undefined) return undefined;
+    if (h.decodedName === 'to') to.push(...h.decodedValue.split(',').filter((x) => x !== '').map(withLowerDomain));
+    else headers.push([h.decodedName, h.decodedValue]);
+  }
+  return `mailto:${JSON.stringify([to, headers])}`;
 }
 
 const EQUIVALENT_OPTIONS: OptionSpec = { level: oneOf(['simple', 'syntax', 'scheme']), grammar: URI_OR_IRI_GRAMMAR, zoneId: boolean };
