@@ -23,28 +23,33 @@ function isTokenOctet(o: number): boolean {
 }
 
 /**
- * The base64 of RFC 2045 6.8, strictly, on the data's octets (escapes
- * decoded): characters of the alphabet, then at most two "=" of padding, in a
- * length that is a multiple of four. RFC 2045 lets a decoder skip what is not
- * in the alphabet (line breaks in a mail body); a URL has no line breaks, and
- * a character that is not base64 is reported, not skipped.
+ * The base64 of RFC 2045 6.8 on the data's octets (escapes decoded): characters of the alphabet, then at
+ * most two "=" of padding, in a length that is a multiple of four, line breaks aside. RFC 2045 6.8 has
+ * the encoded stream "represented in lines of no more than 76 characters each" and decoders ignore the
+ * line breaks: a CR or LF (in a URL, "%0D" and "%0A") is skipped. Any other character outside the
+ * alphabet is reported, not skipped (6.8: "a warning or even a message rejection might be appropriate";
+ * urigram is strict).
  */
 function base64Problem(input: string, [start, end]: SpanTuple): SchemeProblem | undefined {
   const o = octetsOf(input, start, end);
-  const n = o.length;
   const say = (message: string, at: number, to: number) => problem('data-base64', 'error', 'RFC 2397 2; RFC 2045 6.8', message, at, to);
   const width = (k: number) => (o.encoded[k] === 1 ? 3 : 1);
+  // The octets that count, line breaks left out (their indexes into o).
+  const kept: number[] = [];
+  for (let k = 0; k < o.length; k++) if (o.octets[k] !== 0x0d && o.octets[k] !== 0x0a) kept.push(k);
+  const n = kept.length;
   let pad = n;
-  while (pad > 0 && o.octets[pad - 1] === 0x3d && n - pad < 2) pad--;
-  for (let k = 0; k < pad; k++) {
+  while (pad > 0 && o.octets[kept[pad - 1]] === 0x3d && n - pad < 2) pad--;
+  for (let j = 0; j < pad; j++) {
+    const k = kept[j];
     if (!isBase64(o.octets[k])) {
       const ch = String.fromCharCode(o.octets[k]);
-      const what = ch === '=' ? '"=" is padding, only at the end (at most two)' : `${o.encoded[k] === 1 ? input.slice(o.at[k], o.at[k] + 3) : JSON.stringify(ch)} is not a base64 character (A-Z, a-z, 0-9, "+", "/")`;
+      const what = ch === '=' ? '"=" is padding, only at the end (at most two)' : `${o.encoded[k] === 1 ? input.slice(o.at[k], o.at[k] + 3) : JSON.stringify(ch)} is not a base64 character (A-Z, a-z, 0-9, "+", "/"; line breaks aside)`;
       return say(`the data is not base64: ${what}`, o.at[k], o.at[k] + width(k));
     }
   }
   if (n % 4 !== 0) {
-    return say(`the data is not base64: ${n} characters, and base64 comes in groups of four (padded with "=")`, end, end);
+    return say(`the data is not base64: ${n} characters${n === o.length ? '' : ' without its line breaks'}, and base64 comes in groups of four (padded with "=")`, end, end);
   }
   return undefined;
 }
