@@ -229,7 +229,8 @@ const STEP_CODES: Readonly<Record<NormalizeStepName, LintCode>> = {
 
 type Fix = NonNullable<Diagnostic['fix']>;
 /** Adds a diagnostic, made once in its final form (a URI of many "%XX" has one per triplet). */
-type Report = (code: LintCode, message: string, start: number, end: number, fix?: Fix) => void;
+/** `section`: the finding's own section, where a rule's findings cite different ones (a scheme's problems); default the rule's. */
+type Report = (code: LintCode, message: string, start: number, end: number, fix?: Fix, section?: string) => void;
 
 /**
  * The normalization rules: explainNormalize's changes, in input coordinates.
@@ -333,19 +334,17 @@ function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report, on
   const e = c.error;
   if (e !== undefined && c.components === undefined) {
     // The scheme grammar refused it: the error says where and what was expected.
-    const message = `not a ${c.scheme} URI as ${grammarEntry(c.grammar as GeneratedGrammar).section} has it: ${e.message}`;
+    const section = grammarEntry(c.grammar as GeneratedGrammar).section;
+    const message = `not a ${c.scheme} URI as ${section} has it: ${e.message}`;
     const at = c.scheme === 'mailto' ? encodedAtFix(input, r) : undefined;
-    if (at !== undefined) report('scheme-syntax', `${message}; its "@" is percent-encoded ("%40" is data in an address, RFC 3986 2.2), though mail programs decode it`, at.start, at.end, at);
-    else report('scheme-syntax', message, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)));
+    if (at !== undefined) report('scheme-syntax', `${message}; its "@" is percent-encoded ("%40" is data in an address, RFC 3986 2.2), though mail programs decode it`, at.start, at.end, at, section);
+    else report('scheme-syntax', message, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)), undefined, section);
     return undefined;
   }
-  // One message per distinct problem message (an address of a million "/" has a problem for each, all alike).
-  const messages = new Map<string, string>();
+  // Each problem with its own section (the rule's lists every scheme's).
   for (const p of c.problems) {
     if (p.code === 'http-empty-host' || (p.code === 'http-userinfo' && r.userinfo?.includes(':') === true && on('password-in-userinfo'))) continue;
-    let message = messages.get(p.message);
-    if (message === undefined) messages.set(p.message, (message = `${p.message} (${p.section})`));
-    report(p.severity === 'error' ? 'scheme-syntax' : 'scheme-recommendation', message, p.start, p.end, p.fix);
+    report(p.severity === 'error' ? 'scheme-syntax' : 'scheme-recommendation', p.message, p.start, p.end, p.fix, p.section);
   }
   return c.components;
 }
@@ -811,11 +810,10 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   let out: Diagnostic[] = [];
   // Each diagnostic is made once, with its severity and section: a URI of many "%XX" has one per triplet.
   // A rule that is off is still made here and left out at the end: its fixes still keep others' from overlapping them.
-  const report: Report = (code, message, start, end, fix) => {
-    const defaults = LINT_RULES[code];
+  const report: Report = (code, message, start, end, fix, section = LINT_RULES[code].section) => {
     const setting = settings?.[code];
-    const severity = setting === undefined || setting === 'off' ? defaults.severity : setting;
-    out.push(fix === undefined ? { code, severity, message, start, end, section: defaults.section } : { code, severity, message, start, end, section: defaults.section, fix });
+    const severity = setting === undefined || setting === 'off' ? LINT_RULES[code].severity : setting;
+    out.push(fix === undefined ? { code, severity, message, start, end, section } : { code, severity, message, start, end, section, fix });
   };
   const parsed = tryParse(uri, { rule });
   if (!parsed.ok) {
