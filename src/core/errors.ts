@@ -155,7 +155,7 @@ function describe(d: UriSyntaxErrorDetails): string {
 /** orList of each list met, by identity: the parser shares one frozen list among the errors that expect the same items. */
 const orLists = new WeakMap<readonly string[], string>();
 
-function orList(items: readonly string[]): string {
+export function orList(items: readonly string[]): string {
   if (items.length === 0) return 'nothing';
   if (items.length === 1) return items[0];
   let text = orLists.get(items);

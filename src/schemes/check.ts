@@ -54,6 +54,7 @@ const PATHS: Readonly<Record<SchemeProblem['code'], readonly string[]>> = {
   'mailto-unencoded': ['to', 'addr-spec'],
   'mailto-percent-encoding': ['to', 'addr-spec'],
   'mailto-address': ['to', 'addr-spec'],
+  'mailto-hfields': ['hfields', 'hfield'],
   'mailto-line-break': ['hfields', 'hfield', 'hfvalue'],
   'mailto-fragment': [],
   'mailto-repeated-header': ['hfields', 'hfield'],

@@ -13,7 +13,8 @@
  */
 import { check } from '../core/parse';
 import { matchesRule } from '../core/backends';
-import type { UriSyntaxError } from '../core/errors';
+import { diagnose } from '../core/diagnose';
+import { orList, type UriSyntaxError } from '../core/errors';
 import { captures } from './captures';
 import { decodedSpan, hasPercent, octetsOf } from './octets';
 import { problem, type SchemeInput, type SchemeReading } from './reader';
@@ -34,8 +35,34 @@ const UNENCODED: ReadonlyMap<string, { readonly message: string; readonly replac
   [...MUST_ENCODE].map((c) => [c, { message: `${JSON.stringify(c)} in an address is percent-encoded in a mailto URI: ${hex(c.charCodeAt(0))}`, replacement: hex(c.charCodeAt(0)) }]),
 );
 
-function checkAddress(input: string, a: MailtoAddress, localEnd: number, out: SchemeProblem[]): string | undefined {
+/**
+ * An address whose domain runs on over a "?" to the end of the URI's text ("mailto:a@b?body=a/b"): the grammar's
+ * atext has "?", "=" and "/", so it read the header fields as the domain only because they are not
+ * hfields. Read as header fields, as RFC 6068 2 (1) (a "?" in an address is percent-encoded) says they
+ * are meant, where they fail: that is the problem, not the "?". Undefined when they are hfields.
+ */
+function headerFieldsProblem(input: string, textEnd: number, domainStart: number, end: number): SchemeProblem | undefined {
+  if (end !== textEnd) return undefined;
+  const q = input.indexOf('?', domainStart);
+  if (q < 0 || q >= end) return undefined;
+  const fields = input.slice(q, end);
+  // Only what begins as a header field does, a name and its "=" ("?body="): "b?x" stays a domain with a "?" to encode.
+  if (!/^\?[^=&?]+=/.test(fields)) return undefined;
+  if (matchesRule(fields, 'hfields', 'rfc6068')) return undefined;
+  const e = diagnose(fields, 'hfields', 'rfc6068');
+  const at = q + e.offset;
+  const found = at < end ? JSON.stringify(String.fromCodePoint(input.codePointAt(at) as number)) : 'end of input';
+  return problem('mailto-hfields', 'error', 'RFC 6068 2', `the header fields from the "?" at offset ${q}: expected ${orList(e.expected)} in ${e.rulePath[e.rulePath.length - 1] ?? 'hfields'}, found ${found}`, at, Math.min(end, at + 1));
+}
+
+function checkAddress(input: string, a: MailtoAddress, localEnd: number, textEnd: number, out: SchemeProblem[]): string | undefined {
   const [start, end] = a.span;
+  // In the domain only: a "?" in the local part is the address's own, to be percent-encoded (below).
+  const fields = headerFieldsProblem(input, textEnd, localEnd + 1, end);
+  if (fields !== undefined) {
+    out.push(fields);
+    return undefined;
+  }
   // 2 (1): the characters atext lets through that must be percent-encoded.
   for (let i = start; i < end; i++) {
     const u = UNENCODED.get(input[i]);
@@ -103,7 +130,7 @@ export function readMailto(s: SchemeInput): SchemeReading {
     const [ds, de] = domains[k];
     const a: MailtoAddress = { text: input.slice(start, end), localPart: input.slice(ls, le), domain: input.slice(ds, de), address: undefined, span: [start, end] };
     // Components only (normalize): the spans, without decoding or checking the address.
-    to.push(s.componentsOnly === true ? a : { ...a, address: checkAddress(input, a, le, problems) });
+    to.push(s.componentsOnly === true ? a : { ...a, address: checkAddress(input, a, le, text.length, problems) });
   }
   const headers: MailtoHeader[] = [];
   const names = c.get('hfname') ?? [];

@@ -37,6 +37,7 @@ export interface SchemeOptions {
  * - `urn-nid`: an NID that RFC 8141 5.1 or 5.2 does not allow;
  * - `urn-q-component`: an r-component that ends at "?=" with no q-component after it (RFC 8141 2.3.1);
  * - `urn-r-component`: an r-component, which SHOULD NOT be used yet (RFC 8141 2.3.1; a warning);
+ * - `mailto-hfields`: an address that runs on over a "?" whose header fields, read as such, are not hfields (RFC 6068 2);
  * - `data-base64`: ";base64" with a body that is not base64 (RFC 2397 2, RFC 2045 6.8);
  * - `data-token`: an escape in a media type or an attribute that is no token character (RFC 2397 3, RFC 2045 5.1);
  * - `http-empty-host`: an http or https URI with an empty host (RFC 9110 4.2.1, 4.2.2);
@@ -46,6 +47,7 @@ export const SCHEME_PROBLEM_CODES = [
   'mailto-unencoded',
   'mailto-percent-encoding',
   'mailto-address',
+  'mailto-hfields',
   'mailto-line-break',
   'mailto-fragment',
   'mailto-repeated-header',
