@@ -38,6 +38,7 @@ const entry = path.join(buildAt >= 0 ? path.resolve(process.argv[buildAt + 1]) :
 const urigram = require(entry) as typeof import('../src');
 import { Random } from './grammar-check/generate';
 import { median } from './cold-start';
+import { time } from './bench-errors';
 import { replaceSection } from './report';
 
 export const INSERTED = [' ', '\\', '"', '|', '%', '['] as const;
@@ -59,19 +60,6 @@ export function insertedErrors(valid: readonly string[], seed: number): Array<{ 
     if (!urigram.isValid(invalid)) out.push({ valid: v, invalid, at });
   }
   return out;
-}
-
-/** ns per call of `f` over `inputs`, run for at least `ms` milliseconds. */
-function time(f: (s: string) => unknown, inputs: readonly string[], ms: number): number {
-  let calls = 0;
-  const start = process.hrtime.bigint();
-  let elapsed = 0;
-  do {
-    for (const s of inputs) f(s);
-    calls += inputs.length;
-    elapsed = Number(process.hrtime.bigint() - start);
-  } while (elapsed < ms * 1e6);
-  return elapsed / calls;
 }
 
 const parseThrown = (s: string): unknown => {
