@@ -1900,6 +1900,8 @@ const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, rela
 const EXPECTATIONS = [{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],[":",";"],"=",["?","@"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],";","=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["#","/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"any"},{"type":"class","parts":["$","&",["+",","],[":",";"],"=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],[":",";"],"="],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"-","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["0","1"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":";","ignoreCase":false},{"type":"class","parts":["$","&",["+",","],":","=","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"reserved"},{"type":"other","description":"unreserved"},{"type":"other","description":"mark"},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"hex"},{"type":"other","description":"alphanum"},{"type":"other","description":"alpha"},{"type":"other","description":"lowalpha"},{"type":"other","description":"upalpha"},{"type":"other","description":"digit"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_part","uric_no_slash","net_path","abs_path","rel_path","rel_segment","scheme","authority","reg_name","server","userinfo","hostport","host","IPv6reference","hostname","domainlabel","toplabel","IPv4address","port","IPv6address","ls32","hex4","decimal_octet","path","path_segments","segment","param","pchar","query","fragment","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["reserved","unreserved","mark","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -1921,10 +1923,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { URI_reference: 0, absoluteURI: 1, relativeURI: 2, hier_part: 3, opaque_part: 4, uric_no_slash: 5, net_path: 6, abs_path: 7, rel_path: 8, rel_segment: 9, scheme: 10, authority: 11, reg_name: 12, server: 13, userinfo: 14, hostport: 15, host: 16, IPv6reference: 17, hostname: 18, domainlabel: 19, toplabel: 20, IPv4address: 21, port: 22, IPv6address: 23, ls32: 24, hex4: 25, decimal_octet: 26, path: 27, path_segments: 28, segment: 29, param: 30, pchar: 31, query: 32, fragment: 33, uric: 34, reserved: 35, unreserved: 36, mark: 37, escaped: 38, hex: 39, alphanum: 40, alpha: 41, lowalpha: 42, upalpha: 43, digit: 44, HEXDIG: 45 };
 
-export { explain, EXPECTATIONS, RULES };
+export { explain, EXPECTATIONS, RULES, NAMED_RULES };

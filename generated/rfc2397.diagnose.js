@@ -481,6 +481,8 @@ const START = { dataurl: r_dataurl, mediatype: r_mediatype, data: r_data, parame
 const EXPECTATIONS = [{"type":"literal","text":"d","ignoreCase":true},{"type":"literal","text":"a","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":";","ignoreCase":false},{"type":"literal","text":"b","ignoreCase":true},{"type":"literal","text":"s","ignoreCase":true},{"type":"literal","text":"e","ignoreCase":true},{"type":"literal","text":"6","ignoreCase":false},{"type":"literal","text":"4","ignoreCase":false},{"type":"literal","text":",","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"=","ignoreCase":false},{"type":"other","description":"tokenchar"},{"type":"other","description":"reserved"},{"type":"other","description":"unreserved"},{"type":"other","description":"mark"},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"hex"},{"type":"other","description":"alphanum"},{"type":"other","description":"alpha"},{"type":"other","description":"lowalpha"},{"type":"other","description":"upalpha"},{"type":"other","description":"digit"}];
 /** The rules, by index. */
 const RULES = ["dataurl","mediatype","data","parameter","urlchar","type","subtype","attribute","value","token","tokenchar","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["tokenchar","reserved","unreserved","mark","hex","alphanum","alpha","lowalpha","upalpha","digit"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -502,10 +504,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { dataurl: 0, mediatype: 1, data: 2, parameter: 3, urlchar: 4, type: 5, subtype: 6, attribute: 7, value: 8, token: 9, tokenchar: 10, uric: 11, reserved: 12, unreserved: 13, mark: 14, escaped: 15, hex: 16, alphanum: 17, alpha: 18, lowalpha: 19, upalpha: 20, digit: 21 };
 
-module.exports = { explain, EXPECTATIONS, RULES };
+module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };

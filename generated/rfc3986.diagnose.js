@@ -1829,6 +1829,8 @@ const START = { URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_referen
 const EXPECTATIONS = [{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["%","/"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"other","description":"gen-delims"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -1850,10 +1852,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { URI: 0, hier_part: 1, URI_reference: 2, absolute_URI: 3, relative_ref: 4, relative_part: 5, scheme: 6, authority: 7, userinfo: 8, host: 9, port: 10, IP_literal: 11, IPvFuture: 12, IPv6address: 13, h16: 14, ls32: 15, IPv4address: 16, dec_octet: 17, reg_name: 18, path: 19, path_abempty: 20, path_absolute: 21, path_noscheme: 22, path_rootless: 23, path_empty: 24, segment: 25, segment_nz: 26, segment_nz_nc: 27, pchar: 28, query: 29, fragment: 30, pct_encoded: 31, unreserved: 32, reserved: 33, gen_delims: 34, sub_delims: 35, ALPHA: 36, DIGIT: 37, HEXDIG: 38 };
 
-module.exports = { explain, EXPECTATIONS, RULES };
+module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };

@@ -1928,6 +1928,8 @@ const START = { IRI: r_IRI, ihier_part: r_ihier_part, IRI_reference: r_IRI_refer
 const EXPECTATIONS = [{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"class","parts":["%","/"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"iunreserved"},{"type":"other","description":"ucschar"},{"type":"other","description":"iprivate"},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"other","description":"gen-delims"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["IRI","ihier_part","IRI_reference","absolute_IRI","irelative_ref","irelative_part","iauthority","iuserinfo","ihost","ireg_name","ipath","ipath_abempty","ipath_absolute","ipath_noscheme","ipath_rootless","ipath_empty","isegment","isegment_nz","isegment_nz_nc","ipchar","iquery","ifragment","iunreserved","ucschar","iprivate","scheme","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["iunreserved","ucschar","iprivate","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -1949,10 +1951,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { IRI: 0, ihier_part: 1, IRI_reference: 2, absolute_IRI: 3, irelative_ref: 4, irelative_part: 5, iauthority: 6, iuserinfo: 7, ihost: 8, ireg_name: 9, ipath: 10, ipath_abempty: 11, ipath_absolute: 12, ipath_noscheme: 13, ipath_rootless: 14, ipath_empty: 15, isegment: 16, isegment_nz: 17, isegment_nz_nc: 18, ipchar: 19, iquery: 20, ifragment: 21, iunreserved: 22, ucschar: 23, iprivate: 24, scheme: 25, port: 26, IP_literal: 27, IPvFuture: 28, IPv6address: 29, h16: 30, ls32: 31, IPv4address: 32, dec_octet: 33, pct_encoded: 34, unreserved: 35, reserved: 36, gen_delims: 37, sub_delims: 38, ALPHA: 39, DIGIT: 40, HEXDIG: 41 };
 
-module.exports = { explain, EXPECTATIONS, RULES };
+module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };

@@ -904,6 +904,8 @@ const START = { mailtoURI: r_mailtoURI, to: r_to, hfields: r_hfields, hfield: r_
 const EXPECTATIONS = [{"type":"literal","text":"m","ignoreCase":true},{"type":"literal","text":"a","ignoreCase":true},{"type":"literal","text":"i","ignoreCase":true},{"type":"literal","text":"l","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":"o","ignoreCase":true},{"type":"literal","text":":","ignoreCase":false},{"type":"any"},{"type":"literal","text":",","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"&","ignoreCase":false},{"type":"literal","text":"=","ignoreCase":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"other","description":"dtext-no-obs"},{"type":"other","description":"some-delims"},{"type":"literal","text":".","ignoreCase":false},{"type":"other","description":"atext"},{"type":"other","description":"qtext"},{"type":"literal","text":"\\","ignoreCase":false},{"type":"other","description":"DQUOTE"},{"type":"other","description":"HTAB"},{"type":"other","description":"SP"},{"type":"other","description":"VCHAR"},{"type":"other","description":"WSP"},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"unreserved"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["mailtoURI","to","hfields","hfield","hfname","hfvalue","addr_spec","local_part","domain","dtext_no_obs","qchar","some_delims","to_before_hfields","addr_spec_before_hfields","domain_before_hfields","dot_atom_text_before_hfields","atext_before_hfields","dot_atom_text","atext","quoted_string","qcontent","qtext","quoted_pair","DQUOTE","HTAB","SP","VCHAR","WSP","pct_encoded","unreserved","ALPHA","DIGIT","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["dtext_no_obs","some_delims","atext","qtext","DQUOTE","HTAB","SP","VCHAR","WSP","unreserved","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -925,10 +927,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { mailtoURI: 0, to: 1, hfields: 2, hfield: 3, hfname: 4, hfvalue: 5, addr_spec: 6, local_part: 7, domain: 8, dtext_no_obs: 9, qchar: 10, some_delims: 11, to_before_hfields: 12, addr_spec_before_hfields: 13, domain_before_hfields: 14, dot_atom_text_before_hfields: 15, atext_before_hfields: 16, dot_atom_text: 17, atext: 18, quoted_string: 19, qcontent: 20, qtext: 21, quoted_pair: 22, DQUOTE: 23, HTAB: 24, SP: 25, VCHAR: 26, WSP: 27, pct_encoded: 28, unreserved: 29, ALPHA: 30, DIGIT: 31, HEXDIG: 32 };
 
-export { explain, EXPECTATIONS, RULES };
+export { explain, EXPECTATIONS, RULES, NAMED_RULES };

@@ -22,3 +22,5 @@ export declare function explain(text: string, startRule: StartRuleNames, pathles
 export declare const EXPECTATIONS: readonly Expectation[];
 /** The rules, by index. */
 export declare const RULES: readonly StartRuleNames[];
+/** The rules with a display name, each of which matches one character. */
+export declare const NAMED_RULES: readonly StartRuleNames[];

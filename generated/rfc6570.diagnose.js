@@ -587,6 +587,8 @@ const START = { URI_Template: r_URI_Template, literals: r_literals, expression: 
 const EXPECTATIONS = [{"type":"class","parts":["!",["#","$"],"&",["(",";"],"=",["?","["],"]","_",["a","z"],"~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"{","ignoreCase":false},{"type":"literal","text":"}","ignoreCase":false},{"type":"other","description":"operator"},{"type":"other","description":"op-level2"},{"type":"other","description":"op-level3"},{"type":"other","description":"op-reserve"},{"type":"literal","text":",","ignoreCase":false},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"_","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"*","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"other","description":"gen-delims"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"},{"type":"other","description":"ucschar"},{"type":"other","description":"iprivate"}];
 /** The rules, by index. */
 const RULES = ["URI_Template","literals","expression","operator","op_level2","op_level3","op_reserve","variable_list","varspec","varname","varchar","modifier_level4","prefix","max_length","explode","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG","ucschar","iprivate"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["operator","op_level2","op_level3","op_reserve","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG","ucschar","iprivate"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -608,10 +610,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { URI_Template: 0, literals: 1, expression: 2, operator: 3, op_level2: 4, op_level3: 5, op_reserve: 6, variable_list: 7, varspec: 8, varname: 9, varchar: 10, modifier_level4: 11, prefix: 12, max_length: 13, explode: 14, pct_encoded: 15, unreserved: 16, reserved: 17, gen_delims: 18, sub_delims: 19, ALPHA: 20, DIGIT: 21, HEXDIG: 22, ucschar: 23, iprivate: 24 };
 
-module.exports = { explain, EXPECTATIONS, RULES };
+module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };

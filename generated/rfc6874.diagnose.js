@@ -1887,6 +1887,8 @@ const START = { IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6add
 const EXPECTATIONS = [{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"literal","text":"5","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"class","parts":["+",["-","."]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["%","/"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"other","description":"gen-delims"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["IP_literal","ZoneID","IPv6addrz","URI","hier_part","URI_reference","absolute_URI","relative_ref","relative_part","scheme","authority","userinfo","host","port","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path","path_abempty","path_absolute","path_noscheme","path_rootless","path_empty","segment","segment_nz","segment_nz_nc","pchar","query","fragment","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -1908,10 +1910,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { IP_literal: 0, ZoneID: 1, IPv6addrz: 2, URI: 3, hier_part: 4, URI_reference: 5, absolute_URI: 6, relative_ref: 7, relative_part: 8, scheme: 9, authority: 10, userinfo: 11, host: 12, port: 13, IPvFuture: 14, IPv6address: 15, h16: 16, ls32: 17, IPv4address: 18, dec_octet: 19, reg_name: 20, path: 21, path_abempty: 22, path_absolute: 23, path_noscheme: 24, path_rootless: 25, path_empty: 26, segment: 27, segment_nz: 28, segment_nz_nc: 29, pchar: 30, query: 31, fragment: 32, pct_encoded: 33, unreserved: 34, reserved: 35, gen_delims: 36, sub_delims: 37, ALPHA: 38, DIGIT: 39, HEXDIG: 40 };
 
-module.exports = { explain, EXPECTATIONS, RULES };
+module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };

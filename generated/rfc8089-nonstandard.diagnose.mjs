@@ -1736,6 +1736,8 @@ const START = { file_URI: r_file_URI, file_scheme: r_file_scheme, file_hier_part
 const EXPECTATIONS = [{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"f","ignoreCase":true},{"type":"literal","text":"i","ignoreCase":true},{"type":"literal","text":"l","ignoreCase":true},{"type":"literal","text":"e","ignoreCase":true},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"|","ignoreCase":false},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"o","ignoreCase":true},{"type":"literal","text":"c","ignoreCase":true},{"type":"literal","text":"a","ignoreCase":true},{"type":"literal","text":"h","ignoreCase":true},{"type":"literal","text":"s","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"5","ignoreCase":false},{"type":"literal","text":"B","ignoreCase":true},{"type":"literal","text":"D","ignoreCase":true},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["file_URI","file_scheme","file_hier_part","auth_path","local_path","file_auth","unc_authority","file_host","inline_IP","file_absolute","drive_letter","IP_literal","ZoneID","IPv6addrz","userinfo","host","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path_absolute","segment","segment_nz","pchar","pct_encoded","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -1757,10 +1759,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { file_URI: 0, file_scheme: 1, file_hier_part: 2, auth_path: 3, local_path: 4, file_auth: 5, unc_authority: 6, file_host: 7, inline_IP: 8, file_absolute: 9, drive_letter: 10, IP_literal: 11, ZoneID: 12, IPv6addrz: 13, userinfo: 14, host: 15, IPvFuture: 16, IPv6address: 17, h16: 18, ls32: 19, IPv4address: 20, dec_octet: 21, reg_name: 22, path_absolute: 23, segment: 24, segment_nz: 25, pchar: 26, pct_encoded: 27, unreserved: 28, sub_delims: 29, ALPHA: 30, DIGIT: 31, HEXDIG: 32 };
 
-export { explain, EXPECTATIONS, RULES };
+export { explain, EXPECTATIONS, RULES, NAMED_RULES };

@@ -608,6 +608,8 @@ const START = { namestring: r_namestring, assigned_name: r_assigned_name, NID: r
 const EXPECTATIONS = [{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"u","ignoreCase":true},{"type":"literal","text":"r","ignoreCase":true},{"type":"literal","text":"n","ignoreCase":true},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"-","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"+","ignoreCase":false},{"type":"literal","text":"=","ignoreCase":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"DigitNonZero"},{"type":"other","description":"Digit"},{"type":"other","description":"alphanum"},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"unreserved"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["namestring","assigned_name","NID","ldh","NSS","rq_components","r_component","q_component","f_component","InformalNamespaceName","Number","DigitNonZero","Digit","alphanum","pchar","fragment","pct_encoded","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["DigitNonZero","Digit","alphanum","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -629,10 +631,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { namestring: 0, assigned_name: 1, NID: 2, ldh: 3, NSS: 4, rq_components: 5, r_component: 6, q_component: 7, f_component: 8, InformalNamespaceName: 9, Number: 10, DigitNonZero: 11, Digit: 12, alphanum: 13, pchar: 14, fragment: 15, pct_encoded: 16, unreserved: 17, sub_delims: 18, ALPHA: 19, DIGIT: 20, HEXDIG: 21 };
 
-export { explain, EXPECTATIONS, RULES };
+export { explain, EXPECTATIONS, RULES, NAMED_RULES };

@@ -1378,6 +1378,8 @@ const START = { http_URI: r_http_URI, https_URI: r_https_URI, authority: r_autho
 const EXPECTATIONS = [{"type":"literal","text":"h","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":"p","ignoreCase":true},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"s","ignoreCase":true},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["http_URI","https_URI","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path_abempty","segment","pchar","query","pct_encoded","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
+const NAMED_RULES = ["unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
@@ -1399,10 +1401,16 @@ function explain(text, startRule, pathlessRules) {
     end,
     maxFailPos: maxFail < 0 ? 0 : maxFail,
     expected,
-    best: Array.from(best.subarray(0, bestLength)),
-    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),
+    best: head(best, bestLength),
+    common: head(common, commonLength),
   };
+}
+/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
+function head(a, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(a[i]);
+  return out;
 }
 const START_INDEX = { http_URI: 0, https_URI: 1, authority: 2, userinfo: 3, host: 4, port: 5, IP_literal: 6, IPvFuture: 7, IPv6address: 8, h16: 9, ls32: 10, IPv4address: 11, dec_octet: 12, reg_name: 13, path_abempty: 14, segment: 15, pchar: 16, query: 17, pct_encoded: 18, unreserved: 19, sub_delims: 20, ALPHA: 21, DIGIT: 22, HEXDIG: 23 };
 
-module.exports = { explain, EXPECTATIONS, RULES };
+module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };

@@ -63,7 +63,7 @@ function cases(quick: boolean): Case[] {
 }
 
 /** ns per call of `f` over `inputs`, run for at least `ms` milliseconds. */
-function time(f: (s: string) => unknown, inputs: readonly string[], ms: number): number {
+export function time(f: (s: string) => unknown, inputs: readonly string[], ms: number): number {
   let calls = 0;
   const start = process.hrtime.bigint();
   let elapsed = 0;

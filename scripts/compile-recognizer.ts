@@ -1033,6 +1033,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L(`const EXPECTATIONS = ${JSON.stringify([...e.expectations.keys()].map((k) => JSON.parse(k) as unknown))};`);
   L('/** The rules, by index. */');
   L(`const RULES = ${JSON.stringify(names)};`);
+  L('/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */');
+  L(`const NAMED_RULES = ${JSON.stringify(peggyAst.rules.filter((r) => r.expression.type === 'named').map((r) => r.name))};`);
   L('');
   L('/**');
   L(' * Runs `startRule` on `text` as peggy\'s traced parser would. `pathlessRules` flags the rules, by index, that');
@@ -1054,13 +1056,19 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('    end,');
   L('    maxFailPos: maxFail < 0 ? 0 : maxFail,');
   L('    expected,');
-  L('    best: Array.from(best.subarray(0, bestLength)),');
-  L('    common: commonLength < 0 ? [] : Array.from(common.subarray(0, commonLength)),');
+  L('    best: head(best, bestLength),');
+  L('    common: head(common, commonLength),');
   L('  };');
+  L('}');
+  L('/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */');
+  L('function head(a, n) {');
+  L('  const out = [];');
+  L('  for (let i = 0; i < n; i++) out.push(a[i]);');
+  L('  return out;');
   L('}');
   L(`const START_INDEX = { ${names.map((n, i) => `${n}: ${i}`).join(', ')} };`);
   L('');
-  L('module.exports = { explain, EXPECTATIONS, RULES };');
+  L('module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };');
   const js = `${e.lines.join('\n')}\n`.split('${EXPECTATION_COUNT}').join(String(Math.max(1, e.expectations.size)));
   const dts = [
     `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
@@ -1084,6 +1092,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
     'export declare const EXPECTATIONS: readonly Expectation[];',
     '/** The rules, by index. */',
     'export declare const RULES: readonly StartRuleNames[];',
+    '/** The rules with a display name, each of which matches one character. */',
+    'export declare const NAMED_RULES: readonly StartRuleNames[];',
     '',
   ].join('\n');
   return { js, dts };

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { GRAMMARS, REFERENCE_RULES, recognizerOf, type GrammarName } from '../src/core/grammars';
+import { GENERATED_GRAMMARS, GRAMMARS, REFERENCE_RULES, generatedModule, recognizerOf, type GrammarName } from '../src/core/grammars';
 import { toPegName } from '../src/core/rule-names';
 import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/core/diagnose';
 import { allVectors } from './support/vectors';
@@ -39,9 +39,15 @@ let compared = 0;
 /** Compares the two back ends on `input` as `rule` when the recognizer rejects it; returns whether it did. */
 function agree(input: string, rule: string, grammar: GrammarName): boolean {
   if (recognizerOf(grammar).recognize(input, rule)) return false;
-  const fast = comparable(diagnosticFailure(input, rule, grammar), grammar);
-  const oracle = comparable(tracedFailure(input, rule, grammar), grammar);
+  const fastFailure = diagnosticFailure(input, rule, grammar);
+  const oracleFailure = tracedFailure(input, rule, grammar);
+  const fast = comparable(fastFailure, grammar);
+  const oracle = comparable(oracleFailure, grammar);
   if (JSON.stringify(fast) !== JSON.stringify(oracle)) expect([grammar, rule, input, fast]).toEqual([grammar, rule, input, oracle]);
+  // The error's expected items, which the diagnostic back end's failures look up by the indices of its expectations (expectationKey).
+  const fastItems = syntaxError(fastFailure, input, rule, grammar).expected;
+  const oracleItems = syntaxError(oracleFailure, input, rule, grammar).expected;
+  if (fastItems.join('\n') !== oracleItems.join('\n')) expect([grammar, rule, input, fastItems]).toEqual([grammar, rule, input, oracleItems]);
   compared++;
   return true;
 }
@@ -201,6 +207,8 @@ describe('the error as tryParse returns it and as parse throws it', () => {
     }
     expect(thrown).toBeInstanceOf(UriSyntaxError);
     expect((thrown as Error).stack?.split('\n').length).toBeGreaterThan(1);
+    // The stack begins where parse was called (here), not inside urigram (where recording it cost more than finding the error).
+    expect((thrown as Error).stack?.split('\n')[1]).toContain('diagnose.test.ts');
     expect((thrown as UriSyntaxError).toJSON()).toEqual(error.toJSON());
     // The limit on recorded frames is put back: other errors keep their stacks.
     expect(new Error('x').stack?.split('\n').length).toBeGreaterThan(1);
@@ -215,6 +223,25 @@ describe('the error as tryParse returns it and as parse throws it', () => {
     expect(b.error.message).toBe(a.error.message);
     const c = tryParse('http://abc d') as { ok: false; error: UriSyntaxError };
     expect(c.error.message).toMatch(/at offset 10: /);
+  });
+});
+
+describe('what a rejection loads', () => {
+  it("names the single-character rules as the recognizer does (the diagnostic back end's NAMED_RULES), in every grammar", () => {
+    for (const grammar of GENERATED_GRAMMARS) {
+      const diagnostic = generatedModule<{ NAMED_RULES: readonly string[] }>(grammar, 'diagnose');
+      expect([grammar, [...diagnostic.NAMED_RULES].sort()]).toEqual([grammar, Object.keys(recognizerOf(grammar).NAMED_RULES).sort()]);
+    }
+  });
+
+  it("explains a first rejection without loading the recognizer (the build, in a fresh process)", () => {
+    const entry = path.join(__dirname, '..', 'dist', 'src', 'index.js');
+    const program = `const u = require(${JSON.stringify(entry)});
+const r = u.tryParse('http://a b/25');
+process.stdout.write(JSON.stringify({ offset: r.error.offset, expected: r.error.expected, loaded: Object.keys(require.cache).filter((f) => /recognizer/.test(f)).map((f) => require('path').basename(f)) }));`;
+    const run = spawnSync(process.execPath, ['-e', program], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ offset: 8, expected: tryParse('http://a b/25').ok ? [] : (tryParse('http://a b/25') as { error: UriSyntaxError }).error.expected, loaded: [] });
   });
 });
 

@@ -27,7 +27,8 @@ import type { PeggyExpectation, PeggyParserModule as TracedParser } from './gram
 const singleCharacterRules: Partial<Record<GrammarName, ReadonlySet<string>>> = {};
 
 function singleCharacterRulesOf(grammar: GrammarName): ReadonlySet<string> {
-  return (singleCharacterRules[grammar] ??= new Set(Object.keys(recognizerOf(grammar).NAMED_RULES)));
+  // From the diagnostic back end, which a rejection loads anyway: not the recognizer, which a first error would otherwise load for this list alone (about 1.5 ms).
+  return (singleCharacterRules[grammar] ??= new Set(generatedModule<DiagnosticModule>(grammar, 'diagnose').NAMED_RULES));
 }
 
 /** Rules of a character or a percent-encoded triplet, which never end a rule path either: the rule around them is the context. */
@@ -43,8 +44,9 @@ const COLLAPSED_RULES: readonly string[] = ['dec_octet'];
 const ruleStarts: Partial<Record<GrammarName, ReadonlyArray<readonly [string, readonly string[]]>>> = {};
 
 function startSets(grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
-  return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => recognizerOf(grammar).START_RULES.includes(rule)).map((rule) => {
-    const r = explainWith(diagnosticOf(grammar), '', rule);
+  const d = diagnosticOf(grammar);
+  return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => d.module.RULES.includes(rule)).map((rule) => {
+    const r = explainWith(d, '', rule);
     return [toAbnfName(rule), [...new Set(r.expectations.flatMap((x) => describeExpectation(x).split('\n')))]] as const;
   }));
 }
@@ -123,16 +125,23 @@ let nextExpectationId = 1;
 const itemLists = new Map<string, readonly string[]>();
 const MAX_ITEM_LISTS = 4096;
 
-/** expectedItems, shared and frozen: what a UriSyntaxError holds. */
-function expectedItemsOf(expectations: readonly PeggyExpectation[], grammar: GrammarName): readonly string[] {
-  let key = grammar;
-  for (const e of expectations) {
-    let id = e.type === 'end' ? 0 : expectationIds.get(e);
-    if (id === undefined) {
-      id = nextExpectationId++;
-      expectationIds.set(e, id);
+/**
+ * expectedItems, shared and frozen: what a UriSyntaxError holds. `indexKey`,
+ * from the diagnostic back end (the indices of its expectations, `#` apart
+ * from the other keys), saves numbering the objects one by one.
+ */
+function expectedItemsOf(expectations: readonly PeggyExpectation[], grammar: GrammarName, indexKey?: string): readonly string[] {
+  let key: string = grammar;
+  if (indexKey !== undefined) key += `#${indexKey}`;
+  else {
+    for (const e of expectations) {
+      let id = e.type === 'end' ? 0 : expectationIds.get(e);
+      if (id === undefined) {
+        id = nextExpectationId++;
+        expectationIds.set(e, id);
+      }
+      key += ` ${id}`;
     }
-    key += ` ${id}`;
   }
   let items = itemLists.get(key);
   if (items === undefined) {
@@ -296,6 +305,8 @@ export interface Failure {
   readonly offset: number;
   readonly expectations: readonly PeggyExpectation[];
   readonly path: readonly string[];
+  /** From the diagnostic back end: its expectations' indices (and `end` when the end of input was added), a key for the described items. */
+  readonly expectationKey?: string;
 }
 
 /**
@@ -313,6 +324,8 @@ interface Run {
   readonly expectations: readonly PeggyExpectation[];
   readonly best: readonly string[];
   readonly common: readonly string[];
+  /** The diagnostic back end's indices of `expectations` (the traced run has none). */
+  readonly expectationIds?: readonly number[];
 }
 
 /**
@@ -328,16 +341,22 @@ function failureOf(run: Run, input: string, startRule: string): Failure {
   let expectations = run.expectations;
   let best = run.best;
   let common = run.common;
+  let ids = run.expectationIds;
+  let endAdded = false;
   if (run.matched && run.end < input.length && run.end >= offset) {
     if (run.end > offset) {
       offset = run.end;
       expectations = [];
       best = [];
+      if (ids !== undefined) ids = [];
     }
     expectations = [...expectations, { type: 'end' }];
+    endAdded = true;
     common = [];
   }
-  return { offset, expectations, path: best.length > 0 ? best : common.length > 0 ? common : [startRule] };
+  const path = best.length > 0 ? best : common.length > 0 ? common : [startRule];
+  if (ids === undefined) return { offset, expectations, path };
+  return { offset, expectations, path, expectationKey: endAdded ? `${ids.join(' ')} end` : ids.join(' ') };
 }
 
 /** The diagnostic back end's module (generated/NAME.diagnose.d.ts), the same for every grammar. */
@@ -345,6 +364,7 @@ interface DiagnosticModule {
   explain(text: string, startRule: string, pathlessRules: Uint8Array): { end: number; maxFailPos: number; expected: number[]; best: number[]; common: number[] };
   readonly EXPECTATIONS: readonly PeggyExpectation[];
   readonly RULES: readonly string[];
+  readonly NAMED_RULES: readonly string[];
 }
 
 /**
@@ -383,6 +403,7 @@ function explainWith(d: Diagnostic, input: string, startRule: string): Failure {
     expectations: r.expected.map((i) => module.EXPECTATIONS[i]),
     best: names(r.best),
     common: names(r.common),
+    expectationIds: r.expected,
   };
   if (run.matched && run.end === input.length) throw disagreement(input, startRule, 'the diagnostic back end');
   return failureOf(run, input, startRule);
@@ -455,7 +476,7 @@ export function syntaxError(failure: Failure, input: string, startRule: string, 
     rule: abnfNameOf(startRule),
     offset,
     found,
-    expected: expectedItemsOf(failure.expectations, grammar),
+    expected: expectedItemsOf(failure.expectations, grammar, failure.expectationKey),
     rulePath: failure.path.map(abnfNameOf),
     hint,
   });

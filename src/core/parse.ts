@@ -185,17 +185,6 @@ function referenceRuleOf(options: ParseOptions | undefined, fn: string): [Genera
 
 const MATCHES_OPTIONS: OptionSpec = { grammar: GRAMMAR_OPTION, zoneId: boolean };
 
-/**
- * Runs the rule's automaton and, when it accepts, reads the record off the
- * delimiters (backends.ts, split.ts); only when it rejects does the traced
- * peggy parser run, to explain why (diagnose() reports it as an internal
- * error should peggy accept what the automaton rejected: a bug in urigram,
- * never the input's).
- */
-function run(input: string, grammar: GeneratedGrammar, startRule: string): AnyUriRecord | UriSyntaxError {
-  return automatonRecord(input, startRule, grammar) ?? explain(input, grammar, startRule);
-}
-
 function explain(input: string, grammar: GeneratedGrammar, startRule: string): UriSyntaxError {
   return grammar === 'rfc6874' ? diagnoseZone(input, startRule) : diagnose(input, startRule, grammar);
 }
@@ -225,6 +214,23 @@ function explainWithoutStack(input: string, grammar: GeneratedGrammar, startRule
   }
 }
 
+/** V8's (and Node's) way to record a stack that begins at a given function's caller; other engines may not have it. */
+const captureStackTrace = (Error as { captureStackTrace?: (target: object, constructorOpt?: (...args: never[]) => unknown) => void }).captureStackTrace;
+
+/**
+ * The error parse throws: built without a stack, as tryParse's, then given
+ * one that begins where parse was called (captureStackTrace). Recording
+ * urigram's own frames below parse as well cost more than finding the error
+ * (BENCHMARKS.md, "Where the error path's time goes"), and told a user less.
+ * An engine without captureStackTrace records the stack as it makes the error.
+ */
+function thrownError(input: string, grammar: GeneratedGrammar, startRule: string): UriSyntaxError {
+  if (typeof captureStackTrace !== 'function') return explain(input, grammar, startRule);
+  const error = explainWithoutStack(input, grammar, startRule);
+  captureStackTrace(error, parse);
+  return error;
+}
+
 /**
  * The error for an input RFC 6874's grammar rejects, from its own traced
  * parser (so the offset, the expected items and the rule path, IPv6addrz and
@@ -252,7 +258,8 @@ export function parse(input: string, options?: ParseOptions): AnyUriRecord {
   checkInput(input);
   const [grammar, start] = startRuleOf(options, 'parse');
   const scheme = schemeOptionsOf(options, 'parse');
-  let result: AnyUriRecord | UriSyntaxError = run(input, grammar, start);
+  // The automaton's record (backends.ts, split.ts), or, only when it rejects, the diagnostic back end's error (diagnose.ts).
+  let result: AnyUriRecord | UriSyntaxError = automatonRecord(input, start, grammar) ?? thrownError(input, grammar, start);
   if (scheme !== undefined && !(result instanceof UriSyntaxError)) result = withScheme(input, result, scheme);
   if (result instanceof UriSyntaxError) throw result;
   return result;
