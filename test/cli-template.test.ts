@@ -87,6 +87,16 @@ describe('urigram lint --extract on the URI Templates of JSON files', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  it('reports a file\'s templates and URIs in the order they come, not the templates last', () => {
+    fs.writeFileSync(path.join(dir, 'one-line.json'), '{"uriTemplate": "/a{b", "home": "http://h/a%zz"}\n');
+    const r = run(['lint', '--extract', 'one-line.json'], '', dir);
+    const places = [...r.stdout.matchAll(/^one-line\.json:1:(\d+) /gm)].map((m) => Number(m[1]));
+    // The template's error (the end of "/a{b", column 22) before the URI's (the "%zz" of "http://h/a%zz", column 45).
+    expect(places.length).toBe(2);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    fs.rmSync(path.join(dir, 'one-line.json'));
+  });
+
   it('checks them as templates, at their line and column, and not as URIs', () => {
     const r = run(['lint', '--extract', 'api.json', 'schema.json'], '', dir);
     expect(r.status).toBe(1);

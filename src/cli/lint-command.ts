@@ -348,7 +348,13 @@ class LintRun {
     const suppressed = suppressedBy(found);
     // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
     const seen = this.sarif ? new Map<string, number>() : undefined;
+    // A JSON file's templates and its URIs, in the order they come in the file.
+    let next = 0;
+    const templatesBefore = async (offset: number): Promise<void> => {
+      while (next < templates.length && templates[next].start < offset) await this.lintTemplate(doc, templates[next++], suppressed);
+    };
     for (const located of doc.uris) {
+      await templatesBefore(located.found.start);
       const uri = located.found.uri;
       if (this.ignored(uri)) continue;
       let occurrence = 0;
@@ -364,16 +370,19 @@ class LintRun {
       }
       await this.report({ uri, file: doc.file, located, occurrence, suppressed }, diagnostics);
     }
-    for (const t of templates) {
-      const diagnostics = lint(t.template, { ...this.settings.lintOptions, template: true });
-      if (this.silentWhenClean && diagnostics.length === 0 && !out.full) {
-        this.counts.uris++;
-        continue;
-      }
-      const found: DocumentUri = { uri: t.template, start: t.start, end: t.end, ...(t.offsets === undefined ? {} : { offsets: t.offsets }), kind: 'string', code: false, valid: false };
-      await this.report({ uri: t.template, file: doc.file, located: locate(doc.text, doc.lines, found), occurrence: 0, suppressed }, diagnostics);
-    }
+    await templatesBefore(Infinity);
     await out.flush();
+  }
+
+  /** A URI Template of a JSON file (src/template/places.ts), checked as a template (lint's `template: true`). */
+  private async lintTemplate(doc: ReadDocument, t: JsonTemplate, suppressed: Target['suppressed']): Promise<void> {
+    const diagnostics = lint(t.template, { ...this.settings.lintOptions, template: true });
+    if (this.silentWhenClean && diagnostics.length === 0 && !this.out.full) {
+      this.counts.uris++;
+      return;
+    }
+    const found: DocumentUri = { uri: t.template, start: t.start, end: t.end, ...(t.offsets === undefined ? {} : { offsets: t.offsets }), kind: 'string', code: false, valid: false };
+    await this.report({ uri: t.template, file: doc.file, located: locate(doc.text, doc.lines, found), occurrence: 0, suppressed }, diagnostics);
   }
 
   private label(t: Target): string {
