@@ -145,3 +145,43 @@ describe('--fix changes no URI into another and no byte outside a URI (property)
     expect(fix('[npm](http://npmjs.org)')).toBe('[npm](http://npmjs.org/)');
   });
 });
+
+/** --fix on one file's text, as the command line writes it (the normalize preset: every safe fix on). */
+const fixedFile = (name: string, text: string): string => fixedText(readDocument(name, { text, encoding: 'utf-8', bom: false }, {}), config, lintOf);
+
+describe('where a URI goes on past what was read, nothing is fixed at its end (a reviewer\'s cases)', () => {
+  it.each([
+    // A string literal that the program joins to more: its value is not the URI.
+    ['a.js', 'const a = "http://localhost:" + port + "/api";\n'],
+    ['a.js', 'const b = "http://Example.COM" + "/x";\n'],
+    ['a.php', '$u = "http://Example.COM" . $path;\n'],
+    // Python and C join adjacent literals.
+    ['b.py', 'a = "http://Example.COM" "/path"\n'],
+    ['c.c', 'const char *u = "http://Example.COM"\n  "/path";\n'],
+    // A YAML scalar whose next line goes on (folded or plain): the line break is a space of its value.
+    ['c.yaml', 'folded: >\n  http://Example.COM\n  /continued\n'],
+    ['c.yaml', 'plain: http://Example.COM\n  /multi-line-plain\n'],
+    // Quotes around words on one line: Appendix C reads a URI over the spaces, but that is a quotation.
+    ['q.md', 'The site "HTTP://Example.COM is down".\n'],
+  ])('%s: %j', (name, text) => {
+    expect(fixedFile(name, text)).toBe(text);
+  });
+
+  it.each([
+    ['a.js', 'const ok = "http://Example.COM";\n', 'const ok = "http://example.com/";\n'],
+    ['b.py', 'b = "http://Example.COM"\n', 'b = "http://example.com/"\n'],
+    ['c.yaml', 'alone: http://Example.COM\nnext: x\n', 'alone: http://example.com/\nnext: x\n'],
+    ['c.yaml', 'list:\n  - http://Example.COM\n  - b\n', 'list:\n  - http://example.com/\n  - b\n'],
+    // A URI wrapped over lines in quotes (Appendix C's own case) is one URI, fixed.
+    ['w.md', 'A "HTTP://A.example/very/\n  long" URI.\n', 'A "http://a.example/very/\n  long" URI.\n'],
+  ])('and where it does not, the fix is written: %s %j', (name, text, fixed) => {
+    expect(fixedFile(name, text)).toBe(fixed);
+  });
+
+  it('a scheme alone in a string literal is no URI to check, nor one joined to a host', () => {
+    const found = (text: string) => extractDocument(text, { kind: 'source', name: 'a.js' }).map((u) => u.uri);
+    expect(found('const h = "https://" + host;\nconst p = c ? "https://" : "http://";\n')).toEqual([]);
+    expect(lint('https://').map((d) => d.code)).toEqual(['empty-host']);
+    expect(extractDocument('const a = "http://localhost:" + port;\n', { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.cut === true])).toEqual([['http://localhost:', true]]);
+  });
+});

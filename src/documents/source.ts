@@ -227,6 +227,23 @@ function regexEnd(text: string, at: number): number {
   return -text.length;
 }
 
+/** A string literal that is a scheme and its ":" or "://" and nothing more. */
+const SCHEME_ONLY = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/)?$/;
+
+/**
+ * Whether the string literal that ends at `after` is joined to what follows it: a "+" (most languages), a "."
+ * (PHP and Perl), or, in the languages that concatenate adjacent literals (Python, C and C++), another literal.
+ * Spaces, tabs and line breaks between are skipped.
+ */
+function concatenatedAfter(text: string, after: number, lang: Lang): boolean {
+  let k = after;
+  while (k < text.length && (text[k] === ' ' || text[k] === '\t' || text[k] === '\n' || text[k] === '\r')) k++;
+  const c = text[k];
+  if (c === '+') return text[k + 1] !== '+' && text[k + 1] !== '=';
+  if (c === '.' && (lang === 'php' || lang === 'pl')) return text[k + 1] !== '.';
+  return (lang === 'py' || lang === 'cpp') && (c === '"' || c === "'");
+}
+
 /**
  * String literals and comments of source code, in one pass: a string literal
  * that is one URI-like token is taken whole (kind "string"); the rest of the
@@ -239,8 +256,23 @@ function regexEnd(text: string, at: number): number {
  */
 export function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
   const { keep, out, stars } = lexSource(text, language);
-  for (const u of readSourceProse(text, keep, stars)) out.push(u);
+  for (const u of readSourceProse(text, keep, stars)) out.push(language.lang === 'yaml' && !u.cut && wrapsInYaml(text, u.end) ? { ...u, cut: true } : u);
   return out;
+}
+
+/**
+ * Whether a YAML scalar goes on past `end` on the next line: the URI ends its line, and the next line is
+ * indented text that starts no key, list item or comment. A plain or folded scalar's line break is a
+ * space in its value, and the line may be a wrapped URI's rest: what reaches the end is not known.
+ */
+function wrapsInYaml(text: string, end: number): boolean {
+  let k = end;
+  while (text[k] === ' ' || text[k] === '\t') k++;
+  if (text[k] === '\r') k++;
+  if (text[k] !== '\n') return false;
+  const stop = text.indexOf('\n', k + 1);
+  const line = text.slice(k + 1, stop < 0 ? text.length : stop).replace(/\r$/, '');
+  return /^[ \t]+\S/.test(line) && !/^[ \t]+(?:- |-$|#|[^\s:#]+:(?:\s|$))/.test(line);
 }
 
 /**
@@ -316,8 +348,14 @@ function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; 
       }
       const end = close < 0 ? j : close;
       const body = text.slice(bodyStart, end);
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && printfConversions(body).next().done === true) {
-        out.push(make(body, bodyStart, end, 'string'));
+      // The value goes on past the literal ("http://h:" + port + "/api", Python's "a" "b"): a URI that reaches its end is cut there.
+      const joined = close >= 0 && concatenatedAfter(text, close + closer.length, lang);
+      if (joined) keep[close] = HOLE;
+      if (SCHEME_ONLY.test(body)) {
+        // "https://" or "mailto:" alone: a scheme the program puts a URI together with ('https://' + host), no URI to check.
+      } else if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && printfConversions(body).next().done === true) {
+        const u = make(body, bodyStart, end, 'string');
+        out.push(joined ? { ...u, cut: true } : u);
       } else {
         keep.fill(BODY, bodyStart, end);
         // Both read the body alone: a search for the next escape or "%" never runs on into the rest of the file.
