@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { directives, extractDocument, kindOfFile, suppressedBy, type DocumentKind, type DocumentUri } from '../src/documents';
 import { extract } from '../src/lint/extract';
+import { lint } from '../src';
 
 const md = (text: string, code = false) => extractDocument(text, { kind: 'markdown', code });
 const uris = (found: readonly DocumentUri[]) => found.map((u) => u.uri);
@@ -373,6 +374,16 @@ describe('HTML', () => {
     expect(found.map((u) => u.uri)).toEqual(['http://a.example/?x=1&y=2', '/post', 'a.png', 'http://b.example/b.png', 'http://c.example/']);
     for (const u of found) expect(atOffsets(text, u).replace(/&amp;/g, '&')).toBe(u.uri.replace(/&/g, '&'));
     expect(text.slice(found[0].start, found[0].end)).toBe('http://a.example/?x=1&amp;y=2');
+  });
+
+  it('srcset as HTML parses it: a URL runs to whitespace, commas in it are its own (a data: URL), trailing commas end a candidate', () => {
+    const uris = (value: string) => extractDocument(`<img srcset="${value}">`, { kind: 'html' }).map((u) => u.uri);
+    expect(uris('data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, b.png 2x')).toEqual(['data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'b.png']);
+    // One URL: "HTTP://A.COM,b.png" (its host is "A.COM,b.png"), not two.
+    expect(uris('HTTP://A.COM,b.png 1x')).toEqual(['HTTP://A.COM,b.png']);
+    expect(uris('a.png, b.png')).toEqual(['a.png', 'b.png']);
+    expect(uris(' a.png  100w , b.png 2x,c.png')).toEqual(['a.png', 'b.png', 'c.png']);
+    expect(lint('data:image/gif;base64,R0lGODlhAQABAAAAACw=')).toEqual([]);
   });
 });
 

@@ -12,6 +12,41 @@ const URI_ATTRIBUTES = new Set(['href', 'src', 'action', 'cite', 'formaction', '
 /** A name of URI_ATTRIBUTES followed by "=" (case-insensitive). */
 const URI_ATTRIBUTE_NAME = new RegExp(`(?:^|[\\s"'/])(?:${[...URI_ATTRIBUTES].join('|')})\\s*=`, 'i');
 
+const ASCII_WHITESPACE = /[\t\n\f\r ]/;
+
+/**
+ * The [start, end) of each URL of a srcset value, as HTML's "parse a srcset attribute" reads it: candidates
+ * separated by commas, each a URL (everything up to ASCII whitespace, less trailing commas, which end the
+ * candidate) and its descriptors (up to a comma outside parentheses). A comma inside a URL is the URL's
+ * ("data:image/gif;base64,R0lG..." is one URL).
+ */
+export function srcsetUrls(value: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let i = 0;
+  const n = value.length;
+  while (i < n) {
+    while (i < n && (ASCII_WHITESPACE.test(value[i]) || value[i] === ',')) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !ASCII_WHITESPACE.test(value[i])) i++;
+    let end = i;
+    if (value[end - 1] === ',') {
+      while (end > start && value[end - 1] === ',') end--;
+    } else {
+      // The descriptors, up to a comma that is not in parentheses.
+      let depth = 0;
+      while (i < n && !(value[i] === ',' && depth === 0)) {
+        if (value[i] === '(') depth++;
+        else if (value[i] === ')' && depth > 0) depth--;
+        i++;
+      }
+      i++;
+    }
+    if (end > start) out.push([start, end]);
+  }
+  return out;
+}
+
 /** The URIs in the URI-valued attributes of the HTML in [from, to) of `text`. */
 export function htmlUris(text: string, from: number, to: number): DocumentUri[] {
   const html = text.slice(from, to);
@@ -36,19 +71,17 @@ export function htmlUris(text: string, from: number, to: number): DocumentUri[] 
       onattribend(quote) {
         if (quote === QuoteType.NoValue || valueStart < 0 || !URI_ATTRIBUTES.has(name)) return;
         const raw = html.slice(valueStart, valueEnd);
-        if (name === 'srcset' || name === 'imagesrcset' || name === 'ping' || name === 'archive') {
-          // A list: URLs separated by commas (srcset) or spaces, each with an optional descriptor.
-          const re = /[^\s,]+/g;
-          let m: RegExpExecArray | null;
-          let expectUrl = true;
-          while ((m = re.exec(raw))) {
-            if (expectUrl) {
-              const { value, offsets } = decoded(m[0], from + valueStart + m.index, false, characterReference);
-              out.push(make(value, from + valueStart + m.index, from + valueStart + m.index + m[0].length, 'attribute', offsets));
-            }
-            const next = raw[m.index + m[0].length];
-            expectUrl = name !== 'srcset' && name !== 'imagesrcset' ? true : next === ',' || next === undefined;
-          }
+        const push = (start: number, end: number): void => {
+          const { value, offsets } = decoded(raw.slice(start, end), from + valueStart + start, false, characterReference);
+          out.push(make(value, from + valueStart + start, from + valueStart + end, 'attribute', offsets));
+        };
+        if (name === 'srcset' || name === 'imagesrcset') {
+          for (const [start, end] of srcsetUrls(raw)) push(start, end);
+          return;
+        }
+        if (name === 'ping' || name === 'archive') {
+          // A list of URLs separated by spaces.
+          for (const m of raw.matchAll(/\S+/g)) push(m.index, m.index + m[0].length);
           return;
         }
         // Leading and trailing whitespace is stripped from a URL attribute (HTML "valid URL potentially surrounded by spaces").
