@@ -376,6 +376,14 @@ describe('HTML', () => {
     expect(text.slice(found[0].start, found[0].end)).toBe('http://a.example/?x=1&amp;y=2');
   });
 
+  it('a Markdown autolink is its text as written: no escape or entity decoded (CommonMark; markdown-it links to the text)', () => {
+    const uris = (t: string) => extractDocument(t, { kind: 'markdown' }).map((u) => u.uri);
+    expect(uris('<http://B.com:80&#63;q>')).toEqual(['http://B.com:80&#63;q']);
+    expect(uris('<http://a.example/\\[x>')).toEqual(['http://a.example/\\[x']);
+    // A link's destination is decoded, as markdown-it decodes it.
+    expect(uris('[a](http://a.example/&#63;q)')).toEqual(['http://a.example/?q']);
+  });
+
   it('srcset as HTML parses it: a URL runs to whitespace, commas in it are its own (a data: URL), trailing commas end a candidate', () => {
     const uris = (value: string) => extractDocument(`<img srcset="${value}">`, { kind: 'html' }).map((u) => u.uri);
     expect(uris('data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, b.png 2x')).toEqual(['data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'b.png']);

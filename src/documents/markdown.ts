@@ -520,7 +520,7 @@ export function markdownUris(original: string, withCode: boolean): DocumentUri[]
   return out.map((u) => ({ ...u, start: b(u.start), end: u.end > u.start ? b(u.end - 1) + 1 : b(u.start), ...(u.offsets ? { offsets: u.offsets.map(b) } : {}) }));
 }
 
-/** A link's, image's, autolink's or definition's destination, [start, end) of the source, decoded (without its angle brackets). */
+/** A link's, image's, autolink's or definition's destination, [start, end) of the source, decoded but an autolink's (without its angle brackets). */
 function destinationUris(src: string, kind: DocumentUri['kind'], start: number, end: number, angle: boolean): DocumentUri[] {
   let s = start;
   let e = end;
@@ -528,6 +528,8 @@ function destinationUris(src: string, kind: DocumentUri['kind'], start: number, 
     s++;
     e--;
   }
+  // An autolink is its text as written: CommonMark decodes neither backslash escapes nor entities in it.
+  if (kind === 'autolink') return s === e ? [] : [make(src.slice(s, e), s, e, kind)];
   const { value, offsets } = decoded(src.slice(s, e), s, true, characterReference);
   return value === '' ? [] : [make(value, s, e, kind, offsets)];
 }
