@@ -384,6 +384,17 @@ describe('HTML', () => {
     expect(uris('[a](http://a.example/&#63;q)')).toEqual(['http://a.example/?q']);
   });
 
+  it('a URI of Markdown prose is cut at a character reference, which the rendered text has decoded (a reviewer\'s --fix wrote "/" after "&")', () => {
+    const read = (t: string) => extractDocument(t, { kind: 'markdown' }).map((u) => [u.uri, u.cut === true]);
+    expect(read('Prose http://Example.COM&#47;a here.')).toEqual([['http://Example.COM', true]]);
+    expect(read('see http://example.com/?a=1&amp;b=2 ok')).toEqual([['http://example.com/?a=1', true]]);
+    expect(read('http://Example.COM&copy;')).toEqual([['http://Example.COM', true]]);
+    // Not a reference ("&foo;" is no entity markdown-it knows): the URI's own.
+    expect(read('http://a.example/&foo; z')).toEqual([['http://a.example/&foo', false]]);
+    // A link's destination is decoded, not cut.
+    expect(read('[l](http://a.example/&#63;q)')).toEqual([['http://a.example/?q', false]]);
+  });
+
   it('srcset as HTML parses it: a URL runs to whitespace, commas in it are its own (a data: URL), trailing commas end a candidate', () => {
     const uris = (value: string) => extractDocument(`<img srcset="${value}">`, { kind: 'html' }).map((u) => u.uri);
     expect(uris('data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, b.png 2x')).toEqual(['data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'b.png']);

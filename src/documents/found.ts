@@ -70,3 +70,16 @@ export function characterReference(ref: string): string {
   utils ??= new MarkdownIt('zero').utils;
   return utils.unescapeAll(ref);
 }
+
+/**
+ * The [start, end) of each character reference of `text` that markdown-it decodes in Markdown's text ("&amp;",
+ * "&#47;"): a URI of the prose that reaches one is cut there (what the reference stands for is the rendered
+ * text's, which the raw text does not show).
+ */
+export function characterReferenceHoles(text: string): Array<[number, number]> {
+  const holes: Array<[number, number]> = [];
+  if (!text.includes('&')) return holes;
+  const all = new RegExp(ENTITY.source, 'g');
+  for (let m = all.exec(text); m !== null; m = all.exec(text)) if (characterReference(m[0]) !== m[0]) holes.push([m.index, m.index + m[0].length]);
+  return holes;
+}

@@ -30,6 +30,7 @@ import { markdownUris } from './markdown';
 import { htmlUris } from './html';
 import { sourceLanguageOf, sourceUris } from './source';
 import { proseUris } from './prose';
+import { characterReferenceHoles } from './found';
 
 export { DOCUMENT_KINDS, TEMPLATE_SYNTAXES, type DocumentKind, type DocumentOptions, type DocumentUri, type TemplateSyntax } from './types';
 export { directives, suppressedBy, type Directive } from './directives';
@@ -83,5 +84,12 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   else if (kind === 'source') out = sourceUris(text, sourceLanguageOf(templateName(options.name ?? '').name));
   else out = proseUris(text, 0);
   const holes = mergeHoles(templateHoles(text, templates), elisionHoles(text));
-  return cutAtHoles(out, holes).sort((a, b) => a.start - b.start);
+  out = cutAtHoles(out, holes);
+  // Markdown's prose is rendered with its character references decoded: a URI there that reaches one is cut at it
+  // (link destinations are decoded, and keep theirs).
+  if (kind === 'markdown' && text.includes('&')) {
+    const refs = characterReferenceHoles(text);
+    if (refs.length > 0) out = [...out.filter((u) => u.kind !== 'text'), ...cutAtHoles(out.filter((u) => u.kind === 'text'), refs)];
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
