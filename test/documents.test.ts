@@ -395,6 +395,19 @@ describe('HTML', () => {
     expect(read('[l](http://a.example/&#63;q)')).toEqual([['http://a.example/?q', false]]);
   });
 
+  it('a URI of Markdown prose as rendered: no emphasis delimiters or hard-break backslash; cut where a link or definition markdown-it did not take leaves its end uncertain (a reviewer\'s cases)', () => {
+    const read = (t: string) => extractDocument(t, { kind: 'markdown' }).map((u) => [u.uri, u.cut === true]);
+    expect(read('~~https://old.example.com~~ x')).toEqual([['https://old.example.com', false]]);
+    expect(read('__https://new.example.com__')).toEqual([['https://new.example.com', false]]);
+    expect(read('_https://it.example.com_')).toEqual([['https://it.example.com', false]]);
+    expect(read('See http://example.com/\\\nnext line')).toEqual([['http://example.com/', false]]);
+    // A "_" the URI holds stays (no "_" before it).
+    expect(read('a_b http://a.example/a_b_ c')).toEqual([['http://a.example/a_b_', false]]);
+    expect(read('See [x](http://exa\nmple.com/) here.')).toEqual([['http://exa', true]]);
+    expect(read('[y]: http://exa mple.com/')).toEqual([['http://exa', true]]);
+    expect(read('(http://a.example/x) ok')).toEqual([['http://a.example/x', false]]);
+  });
+
   it('srcset as HTML parses it: a URL runs to whitespace, commas in it are its own (a data: URL), trailing commas end a candidate', () => {
     const uris = (value: string) => extractDocument(`<img srcset="${value}">`, { kind: 'html' }).map((u) => u.uri);
     expect(uris('data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, b.png 2x')).toEqual(['data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'b.png']);

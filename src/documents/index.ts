@@ -25,7 +25,7 @@
  */
 import type { DocumentKind, DocumentOptions, DocumentUri } from './types';
 import { DOCUMENT_KINDS, TEMPLATE_SYNTAXES } from './types';
-import { cutAtHoles, elisionHoles, mergeHoles, templateHoles } from './templates';
+import { cutAtHoles, elisionHoles, mergeHoles, shortened, templateHoles } from './templates';
 import { markdownUris } from './markdown';
 import { htmlUris } from './html';
 import { sourceLanguageOf, sourceUris } from './source';
@@ -69,6 +69,26 @@ export function kindOfFile(name: string): DocumentKind {
   return (ext !== undefined && Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined) ?? template.kind ?? 'text';
 }
 
+/** Emphasis delimiters ("~~", "__", "_", "**", "*"), a run of one of them. */
+const EMPHASIS_RUN = /([*_~])\1*$/;
+
+/**
+ * A URI of Markdown prose as the rendered text has it: without the emphasis delimiters around it
+ * ("~~https://old.example~~" is struck-through text) or a hard line break's backslash at its end; cut when
+ * its extent is not certain: after a "(" that it does not end at the ")" of (a link markdown-it did not take,
+ * "[x](http://exa" then a line break), or as the destination of a reference definition markdown-it did not take.
+ */
+function markdownProse(text: string, u: DocumentUri): DocumentUri {
+  let v = u;
+  const run = EMPHASIS_RUN.exec(v.uri);
+  if (run !== null && run.index > 0 && text.slice(v.start - run[0].length, v.start) === run[0]) v = shortened(v, run.index);
+  if (v.uri.endsWith('\\') && (text[v.end] === '\n' || text[v.end] === '\r')) v = shortened(v, v.uri.length - 1);
+  if (v.cut === true) return v;
+  const lineStart = text.lastIndexOf('\n', v.start - 1) + 1;
+  const uncertain = (text[v.start - 1] === '(' && text[v.end] !== ')') || /^ {0,3}\[[^\]]+\]:[ \t]*$/.test(text.slice(lineStart, v.start));
+  return uncertain ? { ...v, cut: true } : v;
+}
+
 /** Finds the URIs of a document, in order of where they start. */
 export function extractDocument(text: string, options: DocumentOptions & { name?: string } = {}): DocumentUri[] {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
@@ -91,5 +111,6 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
     const refs = characterReferenceHoles(text);
     if (refs.length > 0) out = [...out.filter((u) => u.kind !== 'text'), ...cutAtHoles(out.filter((u) => u.kind === 'text'), refs)];
   }
+  if (kind === 'markdown') out = out.map((u) => (u.kind === 'text' ? markdownProse(text, u) : u));
   return out.sort((a, b) => a.start - b.start);
 }

@@ -158,12 +158,17 @@ export function cutAtHoles(uris: readonly DocumentUri[], holes: ReadonlyArray<[n
       while (keep < u.uri.length && u.offsets[keep] < hole) keep++;
     }
     if (keep === 0) continue;
-    const uri = u.uri.slice(0, keep);
     // Only a scheme before the hole ("ssh://..." , "{{ proto }}://"): nothing of a URI is known.
-    if (SCHEME_ONLY.test(uri)) continue;
-    const offsets = u.offsets?.subarray(0, keep);
-    const end = offsets !== undefined ? offsets[keep - 1] + 1 : u.start + keep;
-    out.push({ ...u, uri, end, ...(offsets !== undefined ? { offsets } : {}), valid: isValid(uri), cut: true });
+    if (SCHEME_ONLY.test(u.uri.slice(0, keep))) continue;
+    out.push({ ...shortened(u, keep), cut: true });
   }
   return out;
+}
+
+/** The URI's first `keep` code units, with its end and offsets to match. */
+export function shortened(u: DocumentUri, keep: number): DocumentUri {
+  const uri = u.uri.slice(0, keep);
+  const offsets = u.offsets?.subarray(0, keep);
+  const end = offsets !== undefined ? (keep > 0 ? offsets[keep - 1] + 1 : u.start) : u.start + keep;
+  return { ...u, uri, end, ...(offsets !== undefined ? { offsets } : {}), valid: isValid(uri) };
 }
