@@ -334,3 +334,18 @@ describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: 
     expect(jsonRuleTesterFailures(eslint, 'package-json', cases)).toEqual([]);
   }, 30_000);
 });
+
+describe('a message cut to its length never splits a character (a reviewer found a lone surrogate)', () => {
+  it('cuts before a surrogate pair, not between its halves', () => {
+    const linter = new Linter9({ configType: 'flat' });
+    for (let pad = 0; pad < 4; pad++) {
+      const uri = `http://x.com/${'a'.repeat(pad)}${'\u{1F600}'.repeat(40)}|`;
+      const found = linter.verify(`fetch(${JSON.stringify(uri)});`, [{ plugins: { urigram: plugin }, rules: { 'urigram/valid-uri': ['error', { report: 'info' }] } }]);
+      expect(found.length).toBeGreaterThan(0);
+      for (const m of found) {
+        expect(m.message.length).toBeLessThanOrEqual(120);
+        expect([m.message, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(m.message)]).toEqual([m.message, false]);
+      }
+    }
+  });
+});

@@ -541,6 +541,15 @@ describe('SARIF for code scanning', () => {
     expect(new Set(twice.map((r) => r.partialFingerprints['urigramFinding/v1'])).size).toBe(2);
   });
 
+  it('a file read in another encoding is a note, and the run is still a successful execution', () => {
+    fs.writeFileSync(path.join(project, 'latin1.html'), Buffer.from('<meta charset="iso-8859-1"><a href="HTTP://a.example/">caf\xe9</a>\n', 'latin1'));
+    const r = run(['lint', '--extract', 'latin1.html', '--format', 'sarif']);
+    const log = JSON.parse(r.stdout);
+    const [invocation] = log.runs[0].invocations;
+    expect(invocation.toolExecutionNotifications.map((n: { level: string }) => n.level)).toEqual(['note']);
+    expect(invocation.executionSuccessful).toBe(true);
+  });
+
   it('a missing file is a tool execution notification, and the rest of the run goes on', () => {
     write('a.md', '[a](HTTP://a.example/)\n');
     const r = run(['lint', '--extract', 'missing.md', 'a.md', '--format', 'sarif']);

@@ -127,7 +127,7 @@ const RULE_INDEX: ReadonlyMap<string, number> = new Map(Object.keys(LINT_RULES).
 
 export class SarifWriter {
   private first = true;
-  private readonly notifications: object[] = [];
+  private readonly notifications: Array<{ readonly level: string; readonly [key: string]: unknown }> = [];
   /** The artifact location of the last file a result named: results come file by file, thousands for one long URI. */
   private lastFile: string | undefined;
   private lastArtifact: { uri: string; uriBaseId?: string } | undefined;
@@ -197,7 +197,8 @@ export class SarifWriter {
 
   /** Closes the results, writes the invocation (and its notifications), and closes the run and the log. */
   close(): void {
-    const invocation = { executionSuccessful: this.notifications.length === 0, toolExecutionNotifications: this.notifications };
+    // A note (a file read in another encoding) or a warning (a file that could not be read, the run going on) is no failure of the run.
+    const invocation = { executionSuccessful: !this.notifications.some((n) => n.level === 'error'), toolExecutionNotifications: this.notifications };
     this.out.write(`${this.first ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`);
   }
 
