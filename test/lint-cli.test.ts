@@ -171,6 +171,21 @@ describe('files, directories and globs', () => {
     expect(run(['lint', '--extract', 'missing.md', 'bad.md']).status).toBe(1);
     expect(run(['lint', '--extract', '--strict-files', 'missing.md', 'bad.md']).status).toBe(66);
   });
+
+  it('in a searched directory, a link to a file is read, and one that leads nowhere (dangling, a loop) is said as an input that cannot be read', () => {
+    write('links/good.md', '[a](HTTP://a.example/)\n');
+    const at = (name: string) => path.join(project, 'links', name);
+    fs.symlinkSync('/nonexistent/x.md', at('dangling.md'));
+    fs.symlinkSync('loopb.md', at('loopa.md'));
+    fs.symlinkSync('loopa.md', at('loopb.md'));
+    fs.symlinkSync('good.md', at('linked.md'));
+    fs.symlinkSync('..', at('up'));
+    const r = run(['lint', '--extract', 'links']);
+    expect(r.status).toBe(0);
+    expect(problems(r.stdout)).toEqual(['links/good.md:1:5 uppercase-scheme', 'links/linked.md:1:5 uppercase-scheme']);
+    for (const name of ['dangling.md', 'loopa.md', 'loopb.md']) expect(r.stderr).toContain(`cannot read links/${name}`);
+    expect(run(['lint', '--extract', '--strict-files', 'links']).status).toBe(66);
+  });
 });
 
 describe('inline directives', () => {

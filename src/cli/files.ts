@@ -115,6 +115,18 @@ export function* listFiles(args: readonly string[], options: FileListOptions): G
           subdirs.push({ dir: rel, ignores: own ? [...ignores, own] : ignores });
         } else if (entry.isFile() && !ignoredBy(ignores, abs, false) && !options.ignored(rel) && accept(rel)) {
           yield* once(rel);
+        } else if (entry.isSymbolicLink() && !ignoredBy(ignores, abs, false) && !options.ignored(rel) && accept(rel)) {
+          // A link to a file is read as the file; a link to a directory is not followed (no loop to guard); a
+          // link that leads nowhere (dangling, or a loop) is an input that cannot be read, said as one.
+          let target: fs.Stats | undefined;
+          try {
+            target = fs.statSync(abs);
+          } catch (e) {
+            const message = `cannot read ${rel}: ${(e as Error).message}`;
+            if (options.unreadable) options.unreadable(rel, message);
+            else options.warn(message);
+          }
+          if (target?.isFile()) yield* once(rel);
         }
       }
       for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
