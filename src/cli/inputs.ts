@@ -28,6 +28,12 @@ export async function* inputBatches(ctx: Context): AsyncGenerator<readonly strin
     yield ctx.args;
     return;
   }
+  const part = ctx.part;
+  if (part?.kind === 'lines') {
+    // A part of standard input (--jobs): whole lines, the byte-order mark already skipped.
+    yield* readLineBatches((async function* () { yield part.text; })(), false);
+    return;
+  }
   hintIfTerminal(ctx, 'one URI per line');
   let batches: AsyncGenerator<string[]>;
   try {
