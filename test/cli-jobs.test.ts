@@ -21,7 +21,7 @@ interface Ran {
   stderr: string;
 }
 
-function run(args: string[], options: { cwd?: string; stdin?: string } = {}): Ran {
+function run(args: string[], options: { cwd?: string; stdin?: string | Buffer } = {}): Ran {
   const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? scratch, input: options.stdin ?? '', encoding: 'utf8', maxBuffer: 1 << 30 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -209,6 +209,24 @@ describe('--jobs N gives the one-job output', () => {
       if (fs.readFileSync(path.join(a, f), 'latin1') !== fs.readFileSync(path.join(scratch, 'tree', f), 'latin1')) changed++;
     }
     expect(changed).toBeGreaterThan(5);
+  }, 60_000);
+
+  it.each([['sarif'], ['json'], ['text']])('lint --format %s: results in the first part only, and none after, as one job', (format) => {
+    const input = `a b\n${'http://example.com/\n'.repeat(20_000)}`;
+    const one = run(['lint', '--format', format, '--jobs', '1'], { stdin: input });
+    expect(one.status).toBe(1);
+    expect(one.stdout).toMatch(format === 'text' ? /^-:1:2 {2}error/ : /a b/);
+    expectSame(one, run(['lint', '--format', format, '--jobs', '2'], { stdin: input }));
+  });
+
+  it('bytes that are not UTF-8, and a byte-order mark that is not first, read as one job reads them', () => {
+    const line = Buffer.from('http://a/\xff\xfe/\xe2\x82\n\xef\xbb\xbfhttp://b/\n', 'latin1');
+    const input = Buffer.concat(Array.from({ length: 6000 }, () => line));
+    for (const args of [['validate'], ['parse', '--json'], ['lint', '--format', 'ndjson']]) {
+      const one = run([...args, '--jobs', '1'], { stdin: input });
+      expect(one.stdout).toContain('\ufffd');
+      expectSame(one, run([...args, '--jobs', '3'], { stdin: input }));
+    }
   }, 60_000);
 
   it('a small input and URIs given as arguments are the same with any --jobs', () => {

@@ -1,7 +1,8 @@
 /**
  * `--jobs N`: a batch command's inputs cut into parts (a piece of standard
- * input, whole lines; or a few files), each part run by the command itself in
- * one of N worker threads (./worker) on an in-memory output, and the parts'
+ * input, whole lines; or a few files), each part run by the command itself on
+ * one of N threads (the main thread and N - 1 workers, ./worker) on an
+ * in-memory output, and the parts'
  * outputs written in the order of the input. So the output is the one-job
  * output: the same code makes each part's text, and only the joins between
  * parts (a blank line between `parse` tables, ",\n" between JSON and SARIF
@@ -21,29 +22,35 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Context, type Command } from './command';
 import { InputError, OutputClosed, OutputFailed, say, stdinError, UsageError, type Io } from './io';
 import { Output } from './output';
 
-/** A piece of standard input (whole lines, the line number before its first), or files with what listing them said, in order. */
-export type Part = { readonly kind: 'lines'; readonly text: string; readonly line0: number } | { readonly kind: 'files'; readonly items: readonly FileItem[] };
+/**
+ * A piece of standard input (whole lines, as bytes: the worker decodes them; the number of the line before its
+ * first), or files with what listing them said, in order.
+ */
+export type Part = { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line0: number } | { readonly kind: 'files'; readonly items: readonly FileItem[] };
 
 /** A file to read; a directory (or file) that cannot be read, as listing found it; a warning of the listing. */
 export type FileItem = string | { readonly unreadable: readonly [string, string] } | { readonly warn: string };
 
-/** What a part made: its output and standard error, its exit code, and what the command counts over a run (lint). */
+/** What a part made: its output (UTF-8: the main thread writes it as it is) and standard error, its exit code, and what the command counts over a run (lint). */
 export interface PartResult {
-  readonly out: string;
+  readonly out: Uint8Array;
   readonly err: string;
   readonly status: number;
   readonly extra?: Record<string, unknown>;
+  /** Set by the main thread for Joins.merge: whether the part wrote any output. */
+  readonly wrote?: boolean;
   /** An input that could not be read (exit 2, after the output so far), or a bug (exit 70). */
   readonly error?: { readonly input?: string; readonly internal?: string };
 }
 
-/** Standard input is cut into parts of about this many UTF-16 code units, at a line's end. */
-const PART_CHARS = 1 << 16;
+/** Standard input is cut into parts of at most about this many bytes, at a line's end (or at each chunk the stream gives when no more is ready). */
+const PART_CHARS = 1 << 18;
 /** Files per part. */
 export const FILES_PER_PART = 8;
 /** Parts out per job, at most. */
@@ -63,8 +70,8 @@ function workerScript(): string | undefined {
   return path.extname(__filename) === '.js' && fs.existsSync(file) ? file : undefined;
 }
 
-/** A stream that keeps what is written to it, or passes it on (`pass`) in pieces of about a chunk's worth. */
-function collector(parts: string[], pass?: (text: string) => void): Writable {
+/** A stream that keeps what is written to it, or passes it on (`pass`, as UTF-8) in pieces of about a chunk's worth. */
+function collector(parts: string[], pass?: (bytes: Uint8Array) => void): Writable {
   let size = 0;
   return new Writable({
     decodeStrings: false,
@@ -73,7 +80,7 @@ function collector(parts: string[], pass?: (text: string) => void): Writable {
       parts.push(text);
       size += text.length;
       if (pass !== undefined && size >= PIECE) {
-        pass(parts.join(''));
+        pass(encoder.encode(parts.join('')));
         parts.length = 0;
         size = 0;
       }
@@ -83,13 +90,14 @@ function collector(parts: string[], pass?: (text: string) => void): Writable {
 }
 
 /** A worker sends what a part writes in pieces of this many UTF-16 code units, as it is written. */
-const PIECE = 1 << 16;
+const PIECE = 1 << 20;
+const encoder = new TextEncoder();
 
 /**
  * Runs the command on one part: in a worker, its output kept (passed on in pieces by `pass`); on the main
  * thread, written through `streams`. `state` lives as long as the worker (lint keeps its settings there).
  */
-export async function runPart(command: Command, values: ReadonlyMap<string, string | true | readonly string[]>, args: readonly string[], part: Part, state: Map<string, unknown>, streams?: Pick<Io, 'stdout' | 'stderr'>, pass?: (text: string) => void): Promise<PartResult> {
+export async function runPart(command: Command, values: ReadonlyMap<string, string | true | readonly string[]>, args: readonly string[], part: Part, state: Map<string, unknown>, streams?: Pick<Io, 'stdout' | 'stderr'>, pass?: (bytes: Uint8Array) => void): Promise<PartResult> {
   const out: string[] = [];
   const err: string[] = [];
   const io: Io = { stdin: process.stdin, stdout: streams?.stdout ?? collector(out, pass), stderr: streams?.stderr ?? collector(err) };
@@ -107,7 +115,7 @@ export async function runPart(command: Command, values: ReadonlyMap<string, stri
     error = e instanceof InputError ? { input: e.message } : { internal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     await output.flush();
   }
-  return { out: out.join(''), err: err.join(''), status: ctx.status, ...(ctx.extra ? { extra: ctx.extra } : {}), ...(error ? { error } : {}) };
+  return { out: encoder.encode(out.join('')), err: err.join(''), status: ctx.status, ...(ctx.extra ? { extra: ctx.extra } : {}), ...(error ? { error } : {}) };
 }
 
 /** How a command joins its parts: the text between two parts' outputs that both have some, and what it adds up from each. */
@@ -130,25 +138,31 @@ export async function inParts(ctx: Context, joins: Joins, countLines = false): P
 }
 
 /**
- * Standard input, cut into parts at line ends (LF, CR LF, CR: after a CR only when what follows is known); a
- * leading byte-order mark skipped. What has arrived is cut as soon as the stream has nothing more ready (a
- * line typed at a terminal is answered at once), else when it reaches PART_CHARS.
+ * Standard input, cut into parts at line ends (LF, CR LF, CR: after a CR only when what follows is known), as
+ * bytes (a line end is the byte 0x0A or 0x0D, never part of another UTF-8 character); a leading byte-order mark
+ * skipped. What has arrived is cut as soon as the stream has nothing more ready (a line typed at a terminal is
+ * answered at once), else when it reaches PART_CHARS.
  */
 export async function* linePieces(ctx: Context, countLines: boolean): AsyncGenerator<Part> {
   let stream: Io['stdin'];
   try {
     stream = ctx.io.stdin;
     if (stream.isTTY) say(ctx.io, `urigram ${ctx.command.name}: reading one URI per line from the terminal; end with Ctrl-D (see "urigram help ${ctx.command.name}")\n`);
-    stream.setEncoding?.('utf8');
   } catch (e) {
     throw stdinError(e);
   }
-  let pending = '';
+  let pending: Buffer[] = [];
+  let size = 0;
   let atStart = true;
   let line0 = 0;
-  const piece = (text: string, last: boolean): Part => {
-    const part: Part = { kind: 'lines', text, line0 };
-    if (countLines) line0 += linesIn(text, last);
+  const piece = (all: Buffer, end: number, last: boolean): Part => {
+    const from = atStart && end >= 3 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+    atStart = false;
+    // Its own memory, to be transferred to the worker.
+    const bytes = new Uint8Array(end - from);
+    bytes.set(all.subarray(from, end));
+    const part: Part = { kind: 'lines', bytes, line0 };
+    if (countLines) line0 += linesIn(all.subarray(from, end), last);
     return part;
   };
   const ready = (): number => (stream as { readableLength?: number }).readableLength ?? 0;
@@ -162,43 +176,48 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
         throw stdinError(e);
       }
       if (next.done) break;
-      let s = typeof next.value === 'string' ? next.value : next.value.toString('utf8');
-      if (atStart && s.length > 0) {
-        atStart = false;
-        if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value;
+      pending.push(chunk);
+      size += chunk.length;
+      if (size < PART_CHARS && ready() > 0) continue;
+      const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, size);
+      let cut = all.lastIndexOf(0x0a);
+      if (cut < 0 && all.length >= 2) cut = all.lastIndexOf(0x0d, all.length - 2);
+      if (cut < 0) {
+        pending = [all];
+        continue;
       }
-      pending += s;
-      if (pending.length < PART_CHARS && ready() > 0) continue;
-      let cut = pending.lastIndexOf('\n');
-      if (cut < 0) cut = pending.lastIndexOf('\r', pending.length - 2);
-      if (cut < 0) continue;
-      const text = pending.slice(0, cut + 1);
-      pending = pending.slice(cut + 1);
-      yield piece(text, false);
+      yield piece(all, cut + 1, false);
+      const rest = all.subarray(cut + 1);
+      pending = rest.length > 0 ? [rest] : [];
+      size = rest.length;
     }
   } finally {
     await iterator.return?.();
   }
-  if (pending.length > 0) yield piece(pending, true);
+  if (size > 0) {
+    const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, size);
+    yield piece(all, all.length, true);
+  }
 }
 
 /** How many lines a piece holds: its line ends (CR LF is one), and a last line without one. */
-function linesIn(text: string, last: boolean): number {
+function linesIn(bytes: Buffer, last: boolean): number {
   let n = 0;
-  if (text.indexOf('\r') < 0) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  if (bytes.indexOf(0x0d) < 0) {
+    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) n++;
   } else {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i];
       if (c === 0x0a) n++;
       else if (c === 0x0d) {
         n++;
-        if (text.charCodeAt(i + 1) === 0x0a) i++;
+        if (bytes[i + 1] === 0x0a) i++;
       }
     }
   }
-  const end = text.charCodeAt(text.length - 1);
-  return last && end !== 0x0a && end !== 0x0d ? n + 1 : n;
+  const end = bytes[bytes.length - 1];
+  return last && bytes.length > 0 && end !== 0x0a && end !== 0x0d ? n + 1 : n;
 }
 
 /** Files in parts of FILES_PER_PART (what listing said travels with the files after it). */
@@ -217,10 +236,10 @@ export function* fileParts(items: Iterable<FileItem>): Generator<Part> {
 }
 
 /** What runParts is given, in order: a piece of the output of the part being written, or a part's end. */
-type PartEvent = { readonly piece: string } | { readonly result: PartResult };
+type PartEvent = { readonly piece: Uint8Array } | { readonly result: PartResult };
 
 /**
- * Runs the command over the parts by `jobs` workers, and writes each part's output and standard error in the
+ * Runs the command over the parts on `jobs` threads (this one and jobs - 1 workers), and writes each part's output and standard error in the
  * order of the parts (the output of the part being written as it comes). The first part runs on the main
  * thread, written as it is made, while the second is read: a small input starts no worker, and a line typed
  * at a terminal is answered at once.
@@ -228,20 +247,23 @@ type PartEvent = { readonly piece: string } | { readonly result: PartResult };
 export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterable<Part>, jobs: number, joins: Joins): Promise<void> {
   const iterator = (Symbol.asyncIterator in parts ? parts[Symbol.asyncIterator]() : (parts as Iterable<Part>)[Symbol.iterator]()) as AsyncIterator<Part> | Iterator<Part>;
   let wrote = false;
-  /** Text of the part being written: after the separator, when an earlier part wrote some. */
-  const joined = (text: string): string => {
-    const s = wrote ? `${joins.separator}${text}` : text;
-    wrote = true;
-    return s;
-  };
   let partWrote = false;
+  /** Bytes of the part being written: after the separator, when it is the part's first and an earlier part wrote some. */
+  const put = async (bytes: Uint8Array): Promise<void> => {
+    if (bytes.length === 0) return;
+    if (!partWrote && wrote) ctx.out.write(joins.separator);
+    partWrote = true;
+    wrote = true;
+    await ctx.out.writeBytes(bytes);
+  };
   const end = async (result: PartResult): Promise<void> => {
     if (result.err.length > 0) say(ctx.io, result.err);
-    if (result.out.length > 0) ctx.out.write(partWrote ? result.out : joined(result.out));
+    await put(result.out);
+    const any = partWrote;
     partWrote = false;
     await ctx.out.flush();
     ctx.fail(result.status);
-    joins.merge?.(result);
+    joins.merge?.({ ...result, wrote: any });
     if (result.error?.input !== undefined) throw new InputError(result.error.input);
     if (result.error?.internal !== undefined) throw new Error(`in a worker thread: ${result.error.internal}`);
   };
@@ -256,8 +278,9 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
       write(chunk: string | Buffer, _encoding, done) {
         const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
         if (text.length === 0) return done();
-        const s = partWrote ? text : joined(text);
+        const s = partWrote || !wrote ? text : `${joins.separator}${text}`;
         partWrote = true;
+        wrote = true;
         ctx.io.stdout.write(s, (e?: Error | null) => done(e ?? undefined));
       },
     });
@@ -271,27 +294,28 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
     for (let next: IteratorResult<Part> = second; !next.done; next = await iterator.next()) await here(next.value);
     return;
   }
-  for await (const event of inWorkers(ctx, iterator, second.value, jobs, script)) {
-    if ('piece' in event) {
-      ctx.out.write(partWrote ? event.piece : joined(event.piece));
-      partWrote = true;
-      await ctx.out.flush();
-    } else await end(event.result);
+  for await (const event of inWorkers(ctx, iterator, second.value, jobs, script, state)) {
+    if ('piece' in event) await put(event.piece);
+    else await end(event.result);
   }
 }
 
-/** The parts from `first` on, run by `jobs` workers: each part's pieces of output and its end, in the order of the parts. */
-async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator<Part>, first: Part, jobs: number, script: string): AsyncGenerator<PartEvent> {
+/**
+ * The parts from `first` on, run by `jobs - 1` workers and the main thread: each part's pieces of output and its
+ * end, in the order of the parts. A part goes to the worker with the fewest parts queued when it has fewer than
+ * two; else the main thread runs it (its output kept, as a worker's), between reading and writing the others.
+ */
+async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator<Part>, first: Part, jobs: number, script: string, state: Map<string, unknown>): AsyncGenerator<PartEvent> {
   const workers: Worker[] = [];
   const load: number[] = [];
-  const pieces = new Map<number, string[]>();
+  const pieces = new Map<number, Uint8Array[]>();
   const done = new Map<number, PartResult>();
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
   let closing = false;
-  for (let i = 0; i < jobs; i++) {
+  for (let i = 0; i < jobs - 1; i++) {
     const worker = new Worker(script, { workerData: { command: ctx.command.name, values: ctx.options, args: ctx.args } });
-    worker.on('message', (m: { seq: number; piece?: string; result?: PartResult }) => {
+    worker.on('message', (m: { seq: number; piece?: Uint8Array; result?: PartResult }) => {
       if (m.result !== undefined) {
         load[i]--;
         done.set(m.seq, m.result);
@@ -315,11 +339,17 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
   }
   let sent = 0;
   let written = 0;
-  const send = (part: Part) => {
+  const started = performance.eventLoopUtilization();
+  const send = async (part: Part): Promise<void> => {
     let i = 0;
-    for (let j = 1; j < jobs; j++) if (load[j] < load[i]) i = j;
-    load[i]++;
-    workers[i].postMessage({ seq: sent++, part });
+    for (let j = 1; j < workers.length; j++) if (load[j] < load[i]) i = j;
+    if (load[i] < 2) {
+      load[i]++;
+      workers[i].postMessage({ seq: sent++, part }, part.kind === 'lines' ? [part.bytes.buffer as ArrayBuffer] : []);
+      return;
+    }
+    const seq = sent++;
+    done.set(seq, await runPart(ctx.command, ctx.options, ctx.args, part, state));
   };
   // The next part is read while the parts sent are run and written: at most one read ahead.
   let arrived: IteratorResult<Part> | undefined;
@@ -336,7 +366,7 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
     );
   };
   try {
-    send(first);
+    await send(first);
     read();
     for (;;) {
       if (failure) throw failure;
@@ -354,9 +384,10 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
         continue;
       }
       if (arrived !== undefined && !arrived.done && sent - written < jobs * WINDOW_PER_JOB) {
-        send(arrived.value);
+        const part = arrived.value;
         arrived = undefined;
         read();
+        await send(part);
         continue;
       }
       if (arrived?.done && written === sent) return;
@@ -369,9 +400,21 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
     }
   } finally {
     closing = true;
+    if (process.env.URIGRAM_JOBS_STATS) stats(ctx, started, workers, sent);
     await Promise.all(workers.map((w) => w.terminate()));
     // Stopped early (a closed output, an error): the input is let go; not waited for when a read is under way.
     if (arrived !== undefined && !arrived.done) await iterator.return?.();
     else if (arrived === undefined) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
+}
+
+/**
+ * URIGRAM_JOBS_STATS=1 (scripts/bench-jobs.ts): where the time went, on standard error as one JSON line: the
+ * main thread's busy and idle milliseconds since the workers started (reading, cutting, writing), and each
+ * worker's busy milliseconds (running parts).
+ */
+function stats(ctx: Context, started: EventLoopUtilization, workers: readonly Worker[], parts: number): void {
+  const main = performance.eventLoopUtilization(started);
+  const busy = workers.map((w) => Math.round(w.performance.eventLoopUtilization().active));
+  say(ctx.io, `urigram-jobs-stats ${JSON.stringify({ parts, mainActiveMs: Math.round(main.active), mainIdleMs: Math.round(main.idle), workerActiveMs: busy })}\n`);
 }

@@ -499,8 +499,8 @@ class LintRun {
         const extra = result.extra as { counts: Counts; notifications: object[] } | undefined;
         if (extra === undefined) return;
         for (const key of Object.keys(this.counts) as Array<keyof Counts>) this.counts[key] += extra.counts[key];
-        this.sarif?.joined(result.out.length > 0, extra.notifications);
-        if (result.out.length > 0) this.firstJson = false;
+        this.sarif?.joined(result.wrote === true, extra.notifications);
+        if (result.wrote === true) this.firstJson = false;
       },
     };
   }

@@ -35,7 +35,7 @@ const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['r
 
 const TYPE: OptionSpec = { flags: ['--type'], value: 'T', allowed: ['auto', 'markdown', 'html', 'source', 'text'], description: 'read every file as markdown, html, source (string literals and comments) or text (RFC 3986 Appendix C); auto (default) goes by the extension (.md, .html, .js and the like; anything else is text)' };
 const CODE: OptionSpec = { flags: ['--code'], description: 'Markdown: also the URIs in code spans and code blocks (as text)' };
-const JOBS: OptionSpec = { flags: ['--jobs'], value: 'N', description: 'run on N worker threads (default: the number of cores; 1: on this thread alone), the output the same as with one, in content and order (docs/cli.md, "Jobs and shards")' };
+const JOBS: OptionSpec = { flags: ['--jobs'], value: 'N', description: 'run on N threads, N - 1 of them worker threads (default: the number of cores; 1: on the main thread alone), the output the same as with one, in content and order (docs/cli.md, "Jobs and shards")' };
 const STDIN_JOBS: OptionSpec = { ...JOBS, description: `reading standard input: ${JOBS.description}` };
 const SHARD: OptionSpec = { flags: ['--shard'], value: 'I/N', description: 'read only the files of shard I of N: the files partitioned by size, each in exactly one shard, the same on every machine (docs/cli.md, "Jobs and shards"); urigram merge-sarif and merge-json join the shards\' logs' };
 const STRICT_FILES: OptionSpec = { flags: ['--strict-files'], description: 'exit 66 when a file or directory cannot be read (without it, each is said on standard error and the run goes on; a file that is not UTF-8 is read by its byte-order mark, its declared encoding or as windows-1252, and said)' };

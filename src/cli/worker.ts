@@ -15,8 +15,8 @@ let queue: Promise<void> = Promise.resolve();
 parentPort?.on('message', (m: { seq: number; part: Part }) => {
   queue = queue.then(async () => {
     let result: PartResult;
-    if (command === undefined) result = { out: '', err: '', status: 0, error: { internal: `no command ${name}` } };
-    else result = await runPart(command, values, args, m.part, state, undefined, (piece) => parentPort!.postMessage({ seq: m.seq, piece }));
-    parentPort!.postMessage({ seq: m.seq, result });
+    if (command === undefined) result = { out: new Uint8Array(0), err: '', status: 0, error: { internal: `no command ${name}` } };
+    else result = await runPart(command, values, args, m.part, state, undefined, (piece) => parentPort!.postMessage({ seq: m.seq, piece }, [piece.buffer as ArrayBuffer]));
+    parentPort!.postMessage({ seq: m.seq, result }, [result.out.buffer as ArrayBuffer]);
   });
 });
