@@ -7,7 +7,7 @@
  * "Jobs and shards", "As a line filter"). Run as users run it: a spawned
  * `node dist/src/cli.js`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -227,6 +227,21 @@ describe('--jobs N gives the one-job output', () => {
       expect(one.stdout).toContain('\ufffd');
       expectSame(one, run([...args, '--jobs', '3'], { stdin: input }));
     }
+  }, 60_000);
+
+  it.each([['1'], ['2'], ['3']])('--jobs %s: after a broken pipe, exits quietly with the code of the inputs read so far', async (jobs) => {
+    const child = spawn(process.execPath, [cli, 'validate', '--jobs', jobs], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const first = new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    child.stdin.on('error', () => undefined);
+    child.stdin.write('x y\n');
+    expect(await first).toMatch(/^invalid {2}"x y"/);
+    child.stdout.destroy(); // the reader goes away, as `| head -1` does
+    child.stdin.end('a b\n'.repeat(200_000));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
   }, 60_000);
 
   it('a small input and URIs given as arguments are the same with any --jobs', () => {

@@ -95,9 +95,9 @@ const encoder = new TextEncoder();
 
 /**
  * Runs the command on one part: in a worker, its output kept (passed on in pieces by `pass`); on the main
- * thread, written through `streams`. `state` lives as long as the worker (lint keeps its settings there).
+ * thread, written through `streams` (when they fail, `parent` gets the part's exit code so far). `state` lives as long as the worker (lint keeps its settings there).
  */
-export async function runPart(command: Command, values: ReadonlyMap<string, string | true | readonly string[]>, args: readonly string[], part: Part, state: Map<string, unknown>, streams?: Pick<Io, 'stdout' | 'stderr'>, pass?: (bytes: Uint8Array) => void): Promise<PartResult> {
+export async function runPart(command: Command, values: ReadonlyMap<string, string | true | readonly string[]>, args: readonly string[], part: Part, state: Map<string, unknown>, streams?: Pick<Io, 'stdout' | 'stderr'>, pass?: (bytes: Uint8Array) => void, parent?: Context): Promise<PartResult> {
   const out: string[] = [];
   const err: string[] = [];
   const io: Io = { stdin: process.stdin, stdout: streams?.stdout ?? collector(out, pass), stderr: streams?.stderr ?? collector(err) };
@@ -110,8 +110,11 @@ export async function runPart(command: Command, values: ReadonlyMap<string, stri
     await command.run(ctx);
     await output.flush();
   } catch (e) {
-    // The output's own failure (on the main thread) is the run's.
-    if (e instanceof OutputClosed || e instanceof OutputFailed) throw e;
+    // The output's own failure (on the main thread) is the run's, with the exit code of the inputs read so far.
+    if (e instanceof OutputClosed || e instanceof OutputFailed) {
+      parent?.fail(ctx.status);
+      throw e;
+    }
     error = e instanceof InputError ? { input: e.message } : { internal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     await output.flush();
   }
@@ -284,19 +287,32 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
         ctx.io.stdout.write(s, (e?: Error | null) => done(e ?? undefined));
       },
     });
-    await end(await runPart(ctx.command, ctx.options, ctx.args, part, state, { stdout, stderr: ctx.io.stderr }));
+    await end(await runPart(ctx.command, ctx.options, ctx.args, part, state, { stdout, stderr: ctx.io.stderr }, undefined, ctx));
   };
-  await here(first.value);
-  const second = await iterator.next();
-  if (second.done) return;
-  const script = workerScript();
-  if (script === undefined) {
-    for (let next: IteratorResult<Part> = second; !next.done; next = await iterator.next()) await here(next.value);
-    return;
-  }
-  for await (const event of inWorkers(ctx, iterator, second.value, jobs, script, state)) {
-    if ('piece' in event) await put(event.piece);
-    else await end(event.result);
+  let finished = false;
+  try {
+    await here(first.value);
+    const second = await iterator.next();
+    if (second.done) {
+      finished = true;
+      return;
+    }
+    const script = workerScript();
+    if (script === undefined) {
+      let next: IteratorResult<Part> = second;
+      for (; !next.done; next = await iterator.next()) await here(next.value);
+      finished = true;
+      return;
+    }
+    // From here inWorkers lets the input go itself (not waiting for a read under way).
+    finished = true;
+    for await (const event of inWorkers(ctx, iterator, second.value, jobs, script, state)) {
+      if ('piece' in event) await put(event.piece);
+      else await end(event.result);
+    }
+  } finally {
+    // Stopped early (a closed output, an input that cannot be read): the input is let go, so that the process can end.
+    if (!finished) await iterator.return?.();
   }
 }
 
