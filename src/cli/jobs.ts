@@ -55,6 +55,8 @@ const PART_CHARS = 1 << 18;
 export const FILES_PER_PART = 8;
 /** Parts out per job, at most. */
 const WINDOW_PER_JOB = 4;
+/** The main thread runs a part itself only when every worker has this many queued (else a worker waits for it). */
+const QUEUED = 4;
 
 /** --jobs: a whole number of 1 or more; by default the cores this process may use. */
 export function jobsOf(ctx: Context): number {
@@ -359,7 +361,7 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
   const send = async (part: Part): Promise<void> => {
     let i = 0;
     for (let j = 1; j < workers.length; j++) if (load[j] < load[i]) i = j;
-    if (load[i] < 2) {
+    if (load[i] < QUEUED) {
       load[i]++;
       workers[i].postMessage({ seq: sent++, part }, part.kind === 'lines' ? [part.bytes.buffer as ArrayBuffer] : []);
       return;
