@@ -549,17 +549,17 @@ describe('command-line conventions', () => {
 
   // Each command and the options it takes, as the README's synopsis shows them.
   const OPTIONS: Array<[string, string[]]> = [
-    ['parse', ['--grammar', '--rule', '--scheme', '--json']],
-    ['validate', ['--grammar', '--rule', '--scheme', '--quiet']],
+    ['parse', ['--grammar', '--rule', '--scheme', '--json', '--jobs']],
+    ['validate', ['--grammar', '--rule', '--scheme', '--quiet', '--jobs']],
     ['match', ['--grammar']],
     ['resolve', ['--grammar', '--algorithm', '--non-strict', '--json']],
-    ['grammars', ['--json', '--table']],
-    ['to-uri', ['--nfc', '--idna']],
-    ['to-iri', ['--idna']],
-    ['normalize', ['--grammar', '--level', '--explain', '--json']],
+    ['grammars', ['--json', '--table', '--jobs']],
+    ['to-uri', ['--nfc', '--idna', '--jobs']],
+    ['to-iri', ['--idna', '--jobs']],
+    ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs']],
     ['compare', ['--grammar', '--json']],
-    ['extract', ['--json', '--type', '--code', '--strict-files']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--template-property', '--fix']],
+    ['extract', ['--json', '--type', '--code', '--strict-files', '--jobs', '--shard']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--template-property', '--fix', '--jobs', '--shard']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {

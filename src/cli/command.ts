@@ -6,6 +6,7 @@
 import type { GrammarName } from '../core/grammars';
 import { EXIT_INVALID, EXIT_VALID, type Io } from './io';
 import type { Output } from './output';
+import type { Part } from './jobs';
 
 /** An option: the parser reads it, and the help and docs/cli.md show it, from this. */
 export interface OptionSpec {
@@ -43,6 +44,12 @@ export function optionName(option: OptionSpec): string {
 
 export class Context {
   status = EXIT_VALID;
+  /** With --jobs: the part of the inputs this run is (./jobs), in a worker or on the main thread; none for a whole run. */
+  part?: Part;
+  /** With a part: what lives as long as the worker (lint's settings, read once). */
+  state?: Map<string, unknown>;
+  /** With a part: what the command counts over the whole run, for the main thread to add up (lint's counts). */
+  extra?: Record<string, unknown>;
 
   constructor(
     readonly command: Command,
@@ -52,6 +59,11 @@ export class Context {
     private readonly values: ReadonlyMap<string, string | true | readonly string[]>,
     readonly args: readonly string[],
   ) {}
+
+  /** The options given, as the parser read them (for a worker to run the command with). */
+  get options(): ReadonlyMap<string, string | true | readonly string[]> {
+    return this.values;
+  }
 
   has(option: string): boolean {
     return this.values.has(option);

@@ -18,6 +18,8 @@ import { say, UsageError } from './io';
 import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
 import { documents, fileProblems, inputs } from './inputs';
 import { listFiles } from './files';
+import { inParts } from './jobs';
+import { filesChosen, replayItems } from './shard';
 import { DEFAULT_EXTENSIONS } from './config';
 import type { DocumentKind } from '../documents/index';
 export { runLint } from './lint-command';
@@ -91,6 +93,7 @@ function recordJson(input: string, record: AnyUriRecord): string {
 export async function runParse(ctx: Context): Promise<void> {
   const options = parseOptions(ctx);
   const json = ctx.has('--json');
+  if (await inParts(ctx, { separator: json ? '' : '\n' })) return;
   let first = true;
   for await (const input of inputs(ctx)) {
     let text: string;
@@ -112,6 +115,7 @@ export async function runParse(ctx: Context): Promise<void> {
 export async function runValidate(ctx: Context): Promise<void> {
   const options = parseOptions(ctx);
   const quiet = ctx.has('--quiet');
+  if (await inParts(ctx, { separator: '' })) return;
   for await (const input of inputs(ctx)) {
     try {
       const error = check(input, options);
@@ -167,6 +171,7 @@ export async function runNormalize(ctx: Context): Promise<void> {
   const json = ctx.has('--json');
   const explain = ctx.has('--explain');
   const options = { level: (ctx.value('--level') ?? 'scheme') as NormalizeLevel, grammar: ctx.grammar() as 'rfc3986' | 'rfc3987' };
+  if (await inParts(ctx, { separator: '' })) return;
   for await (const input of inputs(ctx)) {
     let explained: ReturnType<typeof explainNormalize>;
     try {
@@ -233,7 +238,16 @@ export async function runExtract(ctx: Context): Promise<void> {
   const json = ctx.has('--json');
   const type = ctx.value('--type');
   const problems = fileProblems(ctx);
-  const files = listFiles(ctx.args.length > 0 ? ctx.args : ['-'], { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false, warn: (m) => say(ctx.io, `urigram extract: ${m}\n`), unreadable: problems.unreadable });
+  const args = ctx.args.length > 0 ? ctx.args : ['-'];
+  const listing = { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false };
+  let files: Iterable<string>;
+  const part = ctx.part;
+  if (part?.kind === 'files') files = replayItems(ctx, part.items, problems.unreadable);
+  else {
+    const chosen = await filesChosen(ctx, args, listing);
+    if (chosen === true) return;
+    files = chosen ?? listFiles(args, { ...listing, warn: (m) => say(ctx.io, `urigram extract: ${m}\n`), unreadable: problems.unreadable });
+  }
   for await (const { file, text, uris } of documents(ctx, files, { kind: type === undefined || type === 'auto' ? undefined : (type as DocumentKind), code: ctx.has('--code'), ...problems })) {
     for (const { found, position } of uris) {
       const { uri, valid, kind } = found;
@@ -258,6 +272,7 @@ export async function runGrammars(ctx: Context): Promise<void> {
     return;
   }
   const json = ctx.has('--json');
+  if (await inParts(ctx, { separator: json ? '' : '\n' })) return;
   let first = true;
   for await (const input of inputs(ctx)) {
     let c: ReturnType<typeof compareGrammars>;
@@ -294,6 +309,7 @@ export async function runGrammars(ctx: Context): Promise<void> {
 export async function runConvert(ctx: Context, command: 'to-uri' | 'to-iri'): Promise<void> {
   const idna = ctx.has('--idna');
   const nfc = ctx.has('--nfc');
+  if (await inParts(ctx, { separator: '' })) return;
   for await (const input of inputs(ctx)) {
     try {
       const out = command === 'to-uri' ? iriToUri(input, { normalize: nfc ? 'NFC' : undefined, host: idna ? 'idna' : 'percent-encode' }) : uriToIri(input, { host: idna ? 'idna' : 'keep' });
@@ -304,4 +320,5 @@ export async function runConvert(ctx: Context, command: 'to-uri' | 'to-iri'): Pr
     await ctx.out.flushSoon();
   }
 }
+
 

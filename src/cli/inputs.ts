@@ -4,6 +4,7 @@
  * and the URIs found in files, located (./positions).
  */
 import { EXIT_NO_INPUT, InputError, readAll, readFile, readLineBatches, say, stdinError } from './io';
+import { StringDecoder } from 'node:string_decoder';
 import type { DecodedText } from './encoding';
 import { errorMessage } from './output';
 import { LineMap, locate, type LocatedUri } from './positions';
@@ -26,6 +27,14 @@ export async function* inputs(ctx: Context): AsyncGenerator<string> {
 export async function* inputBatches(ctx: Context): AsyncGenerator<readonly string[]> {
   if (ctx.args.length > 0) {
     yield ctx.args;
+    return;
+  }
+  const part = ctx.part;
+  if (part?.kind === 'lines') {
+    // A part of standard input (--jobs): whole lines, as bytes (decoded as a stream is), the byte-order mark already skipped.
+    const decoder = new StringDecoder('utf8');
+    const text = decoder.write(Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength)) + decoder.end();
+    yield* readLineBatches((async function* () { yield text; })(), false);
     return;
   }
   hintIfTerminal(ctx, 'one URI per line');

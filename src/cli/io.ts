@@ -60,12 +60,13 @@ export async function* readLines(stream: Io['stdin']): AsyncGenerator<string> {
 /**
  * readLines, a chunk of the stream at a time: the lines that each chunk completes, in one array
  * (a caller that takes them so waits once per chunk, not once per line). Each chunk is scanned
- * once, so a line of any length costs time linear in it.
+ * once, so a line of any length costs time linear in it. A part of --jobs (./jobs) is read with
+ * `skipBom` false: it is not the start of the input.
  */
-export async function* readLineBatches(stream: Io['stdin']): AsyncGenerator<string[]> {
-  stream.setEncoding?.('utf8');
+export async function* readLineBatches(stream: Io['stdin'] | AsyncIterable<string>, skipBom = true): AsyncGenerator<string[]> {
+  (stream as Io['stdin']).setEncoding?.('utf8');
   let parts: string[] = [];
-  let atStart = true;
+  let atStart = skipBom;
   let afterCr = false;
   for await (const chunk of stream as AsyncIterable<string | Buffer>) {
     let s = typeof chunk === 'string' ? chunk : chunk.toString('utf8');

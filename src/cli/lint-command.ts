@@ -18,6 +18,8 @@ import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
 import { SarifWriter, type Region } from './sarif';
 import { documents, fileProblems, inputBatches, readDocument, type ReadDocument, type ReadOptions } from './inputs';
 import { listFiles } from './files';
+import { inParts, jobsOf, type Joins } from './jobs';
+import { filesChosen, replayItems, shardOf } from './shard';
 import { writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
 import { locate, type LocatedUri, type Position } from './positions';
@@ -183,6 +185,9 @@ interface LintSettings {
   readonly lintOptions: LintOptions;
   /** The member names whose string values in a JSON file are URI Templates (--template-property and the default). */
   readonly templateProperties: ReadonlySet<string>;
+  /** --jobs (./jobs) and --shard (./shard). */
+  readonly jobs: number;
+  readonly shard?: [number, number];
 }
 
 function lintSettings(ctx: Context): LintSettings {
@@ -197,13 +202,15 @@ function lintSettings(ctx: Context): LintSettings {
   }
   const fix = ctx.has('--fix');
   if (fix && !extract) throw new UsageError('--fix writes fixes back to files: it needs --extract');
-  for (const option of ['--type', '--code', '--ext', '--ignore', '--strict-files', '--template-property']) {
+  for (const option of ['--type', '--code', '--ext', '--ignore', '--strict-files', '--template-property', '--shard']) {
     if (!extract && ctx.has(option)) throw new UsageError(`${option} is for files: it needs --extract`);
   }
   const templateProperties = new Set([...DEFAULT_TEMPLATE_PROPERTIES, ...ctx.all('--template-property')]);
   const cwd = process.cwd();
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
-  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules }, templateProperties };
+  const jobs = jobsOf(ctx);
+  const shard = shardOf(ctx, ctx.args);
+  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules }, templateProperties, jobs, shard };
 }
 
 /** One run of `urigram lint`: the targets linted, counted and written as they come. */
@@ -217,7 +224,7 @@ class LintRun {
    * The most recent LINTED_KEPT distinct URIs: memory stays bounded however many distinct URIs a run reads (kept
    * all, 300,000 lines of standard input held 440 MB).
    */
-  private readonly linted = new Map<string, Diagnostic[]>();
+  private readonly linted: Map<string, Diagnostic[]>;
   /** Whether a URI without diagnostics writes nothing: in text and SARIF (JSON and JSON lines list every URI). */
   private readonly silentWhenClean: boolean;
   private readonly readOptions: ReadOptions;
@@ -231,6 +238,9 @@ class LintRun {
     private readonly settings: LintSettings,
   ) {
     this.out = ctx.out;
+    // A worker's parts share one: a URI that comes again in a later part is not linted again.
+    this.linted = (ctx.state?.get('linted') as Map<string, Diagnostic[]> | undefined) ?? new Map();
+    ctx.state?.set('linted', this.linted);
     const { format, config } = settings;
     this.sarif = format === 'sarif' ? new SarifWriter(this.out, version(), settings.cwd) : undefined;
     this.silentWhenClean = format !== 'json' && format !== 'ndjson';
@@ -264,7 +274,8 @@ class LintRun {
   /** URIs given as arguments, or one per line of standard input. */
   async lintArguments(): Promise<void> {
     const { ctx, out } = this;
-    let line = 0;
+    if (await inParts(ctx, this.joins(), true)) return;
+    let line = ctx.part?.kind === 'lines' ? ctx.part.line0 : 0;
     const fromStdin = ctx.args.length === 0;
     // A chunk of lines at a time, with nothing set up for a URI that writes nothing (as for the URIs of a file).
     for await (const batch of inputBatches(ctx)) {
@@ -302,7 +313,15 @@ class LintRun {
   async lintFiles(): Promise<void> {
     const { ctx, settings } = this;
     const { config, cwd } = settings;
-    const files = listFiles(ctx.args, { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), warn: (m) => say(ctx.io, `urigram lint: ${m}\n`), unreadable: this.readOptions.unreadable });
+    const part = ctx.part;
+    let files: Iterable<string>;
+    if (part?.kind === 'files') files = replayItems(ctx, part.items, this.readOptions.unreadable!);
+    else {
+      const listing = { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd) };
+      const chosen = await filesChosen(ctx, ctx.args, listing, this.joins(), this.readOptions.unreadable);
+      if (chosen === true) return;
+      files = chosen ?? listFiles(ctx.args, { ...listing, warn: (m) => say(ctx.io, `urigram lint: ${m}\n`), unreadable: this.readOptions.unreadable });
+    }
     for await (const read of documents(ctx, files, this.readOptions)) {
       this.counts.files++;
       // A JSON file's URI Templates (src/template/places.ts) are checked as templates, and what extraction found in them is no URI.
@@ -468,6 +487,29 @@ class LintRun {
     if (out.full) await out.flush();
   }
 
+  /**
+   * --jobs: how the parts' outputs join (",\n" between JSON and SARIF results), and their counts and notifications
+   * added to this run's, for its summary and its log's invocation.
+   */
+  private joins(): Joins {
+    const { format } = this.settings;
+    return {
+      separator: format === 'json' || format === 'sarif' ? ',\n' : '',
+      merge: (result) => {
+        const extra = result.extra as { counts: Counts; notifications: object[] } | undefined;
+        if (extra === undefined) return;
+        for (const key of Object.keys(this.counts) as Array<keyof Counts>) this.counts[key] += extra.counts[key];
+        this.sarif?.joined(result.wrote === true, extra.notifications);
+        if (result.wrote === true) this.firstJson = false;
+      },
+    };
+  }
+
+  /** A part's counts and notifications, for the main thread (joins). */
+  partExtra(): Record<string, unknown> {
+    return { counts: this.counts, notifications: this.sarif?.notificationsSaid ?? [] };
+  }
+
   /** JSON and JSON lines: a URI with no diagnostic to show, in one write. */
   private writeClean(t: Target): void {
     const { format } = this.settings;
@@ -520,6 +562,19 @@ function writeFixes(file: string, bytes: Buffer): void {
 }
 
 export async function runLint(ctx: Context): Promise<void> {
+  if (ctx.part !== undefined) {
+    // A part of a run with --jobs (./jobs): its results only; the head, the summary and the tail are the main thread's.
+    let settings = ctx.state?.get('lint') as LintSettings | undefined;
+    if (settings === undefined) {
+      settings = lintSettings(ctx);
+      ctx.state?.set('lint', settings);
+    }
+    const run = new LintRun(ctx, settings);
+    if (run.extracting) await run.lintFiles();
+    else await run.lintArguments();
+    ctx.extra = run.partExtra();
+    return;
+  }
   const run = new LintRun(ctx, lintSettings(ctx));
   run.open();
   try {

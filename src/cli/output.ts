@@ -70,6 +70,19 @@ export class Output {
 
   private scheduled = false;
 
+  /** Writes what is gathered, then `bytes` (UTF-8: a worker's output, ./jobs), and waits until the stream has taken them. */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    await this.flush();
+    if (bytes.length === 0) return;
+    await new Promise<void>((done) => {
+      this.stream.write(bytes, (e?: Error | null) => {
+        if (e) this.fail(e);
+        done();
+      });
+    });
+    this.check();
+  }
+
   /** Writes what is gathered, and waits until the stream has taken it. */
   async flush(): Promise<void> {
     this.check();

@@ -195,6 +195,17 @@ export class SarifWriter {
     });
   }
 
+  /** --jobs (./jobs): results were written for this log by a part's writer; its notifications are taken here, in order. */
+  joined(wroteResults: boolean, notifications: readonly object[]): void {
+    if (wroteResults) this.first = false;
+    this.notifications.push(...notifications);
+  }
+
+  /** The notifications so far (a part's, for the main thread's log). */
+  get notificationsSaid(): readonly object[] {
+    return this.notifications;
+  }
+
   /** Closes the results, writes the invocation (and its notifications), and closes the run and the log. */
   close(): void {
     // A note (a file read in another encoding) or a warning (a file that could not be read, the run going on) is no failure of the run.

@@ -15,6 +15,7 @@ import { CATEGORIES } from '../conformance/suite';
 import { runWhatwg } from './whatwg-command';
 import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
 import { runTemplate } from './template-command';
+import { runMergeJson, runMergeSarif } from './merge';
 
 const GRAMMAR_HELP = `the grammar: ${GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
 const GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: GRAMMARS, description: GRAMMAR_HELP };
@@ -34,6 +35,9 @@ const IRI_GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: ['r
 
 const TYPE: OptionSpec = { flags: ['--type'], value: 'T', allowed: ['auto', 'markdown', 'html', 'source', 'text'], description: 'read every file as markdown, html, source (string literals and comments) or text (RFC 3986 Appendix C); auto (default) goes by the extension (.md, .html, .js and the like; anything else is text)' };
 const CODE: OptionSpec = { flags: ['--code'], description: 'Markdown: also the URIs in code spans and code blocks (as text)' };
+const JOBS: OptionSpec = { flags: ['--jobs'], value: 'N', description: 'run on N threads, N - 1 of them worker threads (default: the number of cores; 1: on the main thread alone), the output the same as with one, in content and order (docs/cli.md, "Jobs and shards")' };
+const STDIN_JOBS: OptionSpec = { ...JOBS, description: `reading standard input: ${JOBS.description}` };
+const SHARD: OptionSpec = { flags: ['--shard'], value: 'I/N', description: 'read only the files of shard I of N: the files partitioned by size, each in exactly one shard, the same on every machine (docs/cli.md, "Jobs and shards"); urigram merge-sarif and merge-json join the shards\' logs' };
 const STRICT_FILES: OptionSpec = { flags: ['--strict-files'], description: 'exit 66 when a file or directory cannot be read (without it, each is said on standard error and the run goes on; a file that is not UTF-8 is read by its byte-order mark, its declared encoding or as windows-1252, and said)' };
 
 export const COMMANDS: readonly Command[] = [
@@ -42,7 +46,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the components of each URI reference',
     usage: ['{options} [URI ...]'],
     description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
-    options: [PARSED_GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }],
+    options: [PARSED_GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }, STDIN_JOBS],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runParse,
   },
@@ -51,7 +55,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'say whether each URI reference is valid, and where not, why',
     usage: ['{options} [URI ...]'],
     description: 'Prints "valid" for each valid input and, for each invalid one, the error: where (offset), what was expected there and in which rule, with the input drawn and a caret under the offset. With no URI arguments, reads one URI per line from standard input.',
-    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }],
+    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }, STDIN_JOBS],
     exits: '0 all inputs valid, 1 any input invalid',
     run: runValidate,
   },
@@ -86,6 +90,7 @@ export const COMMANDS: readonly Command[] = [
     options: [
       { flags: ['--json'], description: 'one JSON object per input' },
       { flags: ['--table'], description: 'print RFC 3986 Appendix D.2: each obsolete RFC 2396 rule and its RFC 3986 translation' },
+      STDIN_JOBS,
     ],
     exits: '0 valid by all three, 1 not valid by at least one',
     run: runGrammars,
@@ -98,6 +103,7 @@ export const COMMANDS: readonly Command[] = [
     options: [
       { flags: ['--nfc'], description: 'normalize to NFC first (the original draft\'s step; RFC 3987 does not normalize text that is already Unicode)' },
       { flags: ['--idna'], description: 'a non-ASCII host becomes its IDNA A-label (UTS 46 ToASCII)' },
+      STDIN_JOBS,
     ],
     exits: '0 all converted, 1 an invalid IRI or a host IDNA rejects',
     run: (ctx) => runConvert(ctx, 'to-uri'),
@@ -107,7 +113,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'convert URIs to IRIs (RFC 3987 3.2)',
     usage: ['{options} [URI ...]'],
     description: 'Converts each URI reference to an IRI reference (RFC 3987 3.2): the %XX of well-formed UTF-8 become characters where the component allows them; reserved and other ASCII, ill-formed UTF-8 and bidi formatting characters stay encoded. With no arguments, reads one per line from standard input.',
-    options: [{ flags: ['--idna'], description: 'a host\'s xn-- labels become Unicode (UTS 46 ToUnicode), as RFC 3987 3.2.1 allows' }],
+    options: [{ flags: ['--idna'], description: 'a host\'s xn-- labels become Unicode (UTS 46 ToUnicode), as RFC 3987 3.2.1 allows' }, STDIN_JOBS],
     exits: '0 all converted, 1 an invalid URI',
     run: (ctx) => runConvert(ctx, 'to-iri'),
   },
@@ -121,6 +127,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--level'], value: 'L', allowed: ['syntax', 'scheme'], description: 'syntax or scheme (default scheme)' },
       { flags: ['--explain'], description: 'list each change: the step, the RFC section, the offset' },
       { flags: ['--json'], description: 'one JSON object per input: {"input", "result", "steps"}, or {"input", "error"}' },
+      STDIN_JOBS,
     ],
     exits: '0 every input valid, 1 any input invalid',
     run: runNormalize,
@@ -147,6 +154,8 @@ export const COMMANDS: readonly Command[] = [
       TYPE,
       CODE,
       STRICT_FILES,
+      { ...JOBS, description: `${JOBS.description}; with "-" among the FILEs, one` },
+      SHARD,
     ],
     exits: '0 the files were read (invalid URIs are reported, not failures; a file or directory that cannot be read is said on standard error, and the run goes on), 66 with --strict-files a file or directory that cannot be read',
     run: runExtract,
@@ -173,9 +182,29 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--max-warnings'], value: 'N', description: 'exit 1 when there are more than N warnings' },
       { flags: ['--template-property'], value: 'NAME', repeatable: true, description: 'with --extract, in JSON files: a member name whose string values are URI Templates (RFC 6570), checked as templates and not as URIs (default uriTemplate; may be repeated); so are JSON Hyper-Schema links[].href and OpenAPI servers[].url' },
       { flags: ['--fix'], description: 'with --extract: write the safe fixes of the rules on (those of normalization, with --preset normalize or strict, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files in their encoding, never inside code nor where a URI\'s end is not certain, then report what is left' },
+      { ...JOBS, description: `reading standard input or with --extract: ${JOBS.description}; with "-" among the PATHs, one` },
+      { ...SHARD, description: `with --extract: ${SHARD.description}` },
     ],
     exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings, 66 with --strict-files a file or directory that cannot be read',
     run: runLint,
+  },
+  {
+    name: 'merge-sarif',
+    summary: "join the SARIF logs of lint's shards into one log",
+    usage: ['LOG ...'],
+    description: 'Joins SARIF logs that lint --format sarif wrote, one per shard (lint --extract --shard I/N), into the log of the whole run, for code scanning: one run with the first log\'s tool, the rules once each, the results of each LOG in the order given (within a LOG, in its order), and one invocation with every LOG\'s notifications, each once. Each LOG is read twice, one at a time.',
+    options: [],
+    exits: '0 joined, 1 joined and a result is at level error (as lint would have exited)',
+    run: runMergeSarif,
+  },
+  {
+    name: 'merge-json',
+    summary: "join the JSON documents of lint's shards into one",
+    usage: ['DOC ...'],
+    description: 'Joins documents that lint --format json wrote, one per shard (lint --extract --shard I/N), into the document of the whole run: the results of each DOC in the order given (within a DOC, in its order), and the summary\'s counts summed (tooManyWarnings from the sum; the DOCs must agree on --max-warnings).',
+    options: [],
+    exits: '0 joined, 1 joined and the whole run has errors or too many warnings (as lint would have exited)',
+    run: runMergeJson,
   },
   {
     name: 'conformance',

@@ -1,0 +1,438 @@
+/**
+ * `--jobs N`: a batch command's inputs cut into parts (a piece of standard
+ * input, whole lines; or a few files), each part run by the command itself on
+ * one of N threads (the main thread and N - 1 workers, ./worker) on an
+ * in-memory output, and the parts'
+ * outputs written in the order of the input. So the output is the one-job
+ * output: the same code makes each part's text, and only the joins between
+ * parts (a blank line between `parse` tables, ",\n" between JSON and SARIF
+ * results) and what a whole run writes once (a JSON document's or SARIF log's
+ * head and tail, lint's summary, --max-warnings) are made here or by the
+ * command on the main thread, from the parts' counts.
+ *
+ * Memory stays bounded: at most WINDOW_PER_JOB parts per job are out (sent,
+ * or done and waiting for an earlier one to be written), and the input is read
+ * no further until one is written. A part is PART_CHARS of standard input, or
+ * FILES_PER_PART files.
+ *
+ * A run with one part (a small input) runs it on the main thread, with no
+ * worker started; `--jobs 1` is the one-job code path itself, untouched.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Writable } from 'node:stream';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { Context, type Command } from './command';
+import { InputError, OutputClosed, OutputFailed, say, stdinError, UsageError, type Io } from './io';
+import { Output } from './output';
+
+/**
+ * A piece of standard input (whole lines, as bytes: the worker decodes them; the number of the line before its
+ * first), or files with what listing them said, in order.
+ */
+export type Part = { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line0: number } | { readonly kind: 'files'; readonly items: readonly FileItem[] };
+
+/** A file to read; a directory (or file) that cannot be read, as listing found it; a warning of the listing. */
+export type FileItem = string | { readonly unreadable: readonly [string, string] } | { readonly warn: string };
+
+/** What a part made: its output (UTF-8: the main thread writes it as it is) and standard error, its exit code, and what the command counts over a run (lint). */
+export interface PartResult {
+  readonly out: Uint8Array;
+  readonly err: string;
+  readonly status: number;
+  readonly extra?: Record<string, unknown>;
+  /** Set by the main thread for Joins.merge: whether the part wrote any output. */
+  readonly wrote?: boolean;
+  /** An input that could not be read (exit 2, after the output so far), or a bug (exit 70). */
+  readonly error?: { readonly input?: string; readonly internal?: string };
+}
+
+/** Standard input is cut into parts of at most about this many bytes, at a line's end (or at each chunk the stream gives when no more is ready). */
+const PART_CHARS = 1 << 18;
+/** Files per part. */
+export const FILES_PER_PART = 8;
+/** Parts out per job, at most. */
+const WINDOW_PER_JOB = 4;
+/** The main thread runs a part itself only when every worker has this many queued (else a worker waits for it). */
+const QUEUED = 4;
+
+/** --jobs: a whole number of 1 or more; by default the cores this process may use. */
+export function jobsOf(ctx: Context): number {
+  const given = ctx.value('--jobs');
+  if (given === undefined) return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  if (!/^[1-9]\d*$/.test(given)) throw new UsageError(`--jobs needs a whole number of 1 or more, got ${JSON.stringify(given)}`);
+  return Number(given);
+}
+
+/** The worker's script, beside this module in the build; none when running from the TypeScript source (tests), where parts run on the main thread. */
+function workerScript(): string | undefined {
+  const file = path.join(__dirname, 'worker.js');
+  return path.extname(__filename) === '.js' && fs.existsSync(file) ? file : undefined;
+}
+
+/** A stream that keeps what is written to it, or passes it on (`pass`, as UTF-8) in pieces of about a chunk's worth. */
+function collector(parts: string[], pass?: (bytes: Uint8Array) => void): Writable {
+  let size = 0;
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      parts.push(text);
+      size += text.length;
+      if (pass !== undefined && size >= PIECE) {
+        pass(encoder.encode(parts.join('')));
+        parts.length = 0;
+        size = 0;
+      }
+      done();
+    },
+  });
+}
+
+/** A worker sends what a part writes in pieces of this many UTF-16 code units, as it is written. */
+const PIECE = 1 << 20;
+const encoder = new TextEncoder();
+
+/**
+ * Runs the command on one part: in a worker, its output kept (passed on in pieces by `pass`); on the main
+ * thread, written through `streams` (when they fail, `parent` gets the part's exit code so far). `state` lives as long as the worker (lint keeps its settings there).
+ */
+export async function runPart(command: Command, values: ReadonlyMap<string, string | true | readonly string[]>, args: readonly string[], part: Part, state: Map<string, unknown>, streams?: Pick<Io, 'stdout' | 'stderr'>, pass?: (bytes: Uint8Array) => void, parent?: Context): Promise<PartResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { stdin: process.stdin, stdout: streams?.stdout ?? collector(out, pass), stderr: streams?.stderr ?? collector(err) };
+  const output = new Output(io.stdout);
+  const ctx = new Context(command, io, output, values, args);
+  ctx.part = part;
+  ctx.state = state;
+  let error: PartResult['error'];
+  try {
+    await command.run(ctx);
+    await output.flush();
+  } catch (e) {
+    // The output's own failure (on the main thread) is the run's, with the exit code of the inputs read so far.
+    if (e instanceof OutputClosed || e instanceof OutputFailed) {
+      parent?.fail(ctx.status);
+      throw e;
+    }
+    error = e instanceof InputError ? { input: e.message } : { internal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    await output.flush();
+  }
+  return { out: encoder.encode(out.join('')), err: err.join(''), status: ctx.status, ...(ctx.extra ? { extra: ctx.extra } : {}), ...(error ? { error } : {}) };
+}
+
+/** How a command joins its parts: the text between two parts' outputs that both have some, and what it adds up from each. */
+export interface Joins {
+  readonly separator: string;
+  readonly merge?: (result: PartResult) => void;
+}
+
+/**
+ * For a command that reads one input per line: when it is to read standard input with more than one job,
+ * runs it over the parts and returns true (the command is done); otherwise false (the one-job path, or this
+ * is a part already). `countLines`: each part is told the number of its first line (lint's positions).
+ */
+export async function inParts(ctx: Context, joins: Joins, countLines = false): Promise<boolean> {
+  if (ctx.part !== undefined || ctx.args.length > 0) return false;
+  const jobs = jobsOf(ctx);
+  if (jobs <= 1) return false;
+  await runParts(ctx, linePieces(ctx, countLines), jobs, joins);
+  return true;
+}
+
+/**
+ * Standard input, cut into parts at line ends (LF, CR LF, CR: after a CR only when what follows is known), as
+ * bytes (a line end is the byte 0x0A or 0x0D, never part of another UTF-8 character); a leading byte-order mark
+ * skipped. What has arrived is cut as soon as the stream has nothing more ready (a line typed at a terminal is
+ * answered at once), else when it reaches PART_CHARS.
+ */
+export async function* linePieces(ctx: Context, countLines: boolean): AsyncGenerator<Part> {
+  let stream: Io['stdin'];
+  try {
+    stream = ctx.io.stdin;
+    if (stream.isTTY) say(ctx.io, `urigram ${ctx.command.name}: reading one URI per line from the terminal; end with Ctrl-D (see "urigram help ${ctx.command.name}")\n`);
+  } catch (e) {
+    throw stdinError(e);
+  }
+  let pending: Buffer[] = [];
+  let size = 0;
+  let atStart = true;
+  let line0 = 0;
+  const piece = (all: Buffer, end: number, last: boolean): Part => {
+    const from = atStart && end >= 3 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+    atStart = false;
+    // Its own memory, to be transferred to the worker.
+    const bytes = new Uint8Array(end - from);
+    bytes.set(all.subarray(from, end));
+    const part: Part = { kind: 'lines', bytes, line0 };
+    if (countLines) line0 += linesIn(all.subarray(from, end), last);
+    return part;
+  };
+  const ready = (): number => (stream as { readableLength?: number }).readableLength ?? 0;
+  const iterator = (stream as AsyncIterable<string | Buffer>)[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next: IteratorResult<string | Buffer>;
+      try {
+        next = await iterator.next();
+      } catch (e) {
+        throw stdinError(e);
+      }
+      if (next.done) break;
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value;
+      pending.push(chunk);
+      size += chunk.length;
+      if (size < PART_CHARS && ready() > 0) continue;
+      const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, size);
+      let cut = all.lastIndexOf(0x0a);
+      if (cut < 0 && all.length >= 2) cut = all.lastIndexOf(0x0d, all.length - 2);
+      if (cut < 0) {
+        pending = [all];
+        continue;
+      }
+      yield piece(all, cut + 1, false);
+      const rest = all.subarray(cut + 1);
+      pending = rest.length > 0 ? [rest] : [];
+      size = rest.length;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+  if (size > 0) {
+    const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, size);
+    yield piece(all, all.length, true);
+  }
+}
+
+/** How many lines a piece holds: its line ends (CR LF is one), and a last line without one. */
+function linesIn(bytes: Buffer, last: boolean): number {
+  let n = 0;
+  if (bytes.indexOf(0x0d) < 0) {
+    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) n++;
+  } else {
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i];
+      if (c === 0x0a) n++;
+      else if (c === 0x0d) {
+        n++;
+        if (bytes[i + 1] === 0x0a) i++;
+      }
+    }
+  }
+  const end = bytes[bytes.length - 1];
+  return last && bytes.length > 0 && end !== 0x0a && end !== 0x0d ? n + 1 : n;
+}
+
+/** Files in parts of FILES_PER_PART (what listing said travels with the files after it). */
+export function* fileParts(items: Iterable<FileItem>): Generator<Part> {
+  let batch: FileItem[] = [];
+  let files = 0;
+  for (const item of items) {
+    batch.push(item);
+    if (typeof item === 'string' && ++files === FILES_PER_PART) {
+      yield { kind: 'files', items: batch };
+      batch = [];
+      files = 0;
+    }
+  }
+  if (batch.length > 0) yield { kind: 'files', items: batch };
+}
+
+/** What runParts is given, in order: a piece of the output of the part being written, or a part's end. */
+type PartEvent = { readonly piece: Uint8Array } | { readonly result: PartResult };
+
+/**
+ * Runs the command over the parts on `jobs` threads (this one and jobs - 1 workers), and writes each part's output and standard error in the
+ * order of the parts (the output of the part being written as it comes). The first part runs on the main
+ * thread, written as it is made, while the second is read: a small input starts no worker, and a line typed
+ * at a terminal is answered at once.
+ */
+export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterable<Part>, jobs: number, joins: Joins): Promise<void> {
+  const iterator = (Symbol.asyncIterator in parts ? parts[Symbol.asyncIterator]() : (parts as Iterable<Part>)[Symbol.iterator]()) as AsyncIterator<Part> | Iterator<Part>;
+  let wrote = false;
+  let partWrote = false;
+  /** Bytes of the part being written: after the separator, when it is the part's first and an earlier part wrote some. */
+  const put = async (bytes: Uint8Array): Promise<void> => {
+    if (bytes.length === 0) return;
+    if (!partWrote && wrote) ctx.out.write(joins.separator);
+    partWrote = true;
+    wrote = true;
+    await ctx.out.writeBytes(bytes);
+  };
+  const end = async (result: PartResult): Promise<void> => {
+    if (result.err.length > 0) say(ctx.io, result.err);
+    await put(result.out);
+    const any = partWrote;
+    partWrote = false;
+    await ctx.out.flush();
+    ctx.fail(result.status);
+    joins.merge?.({ ...result, wrote: any });
+    if (result.error?.input !== undefined) throw new InputError(result.error.input);
+    if (result.error?.internal !== undefined) throw new Error(`in a worker thread: ${result.error.internal}`);
+  };
+  const first = await iterator.next();
+  if (first.done) return;
+  // On the main thread: its output straight to the output, after the separator when it writes any.
+  const state = new Map<string, unknown>();
+  const here = async (part: Part): Promise<void> => {
+    await ctx.out.flush();
+    const stdout = new Writable({
+      decodeStrings: false,
+      write(chunk: string | Buffer, _encoding, done) {
+        const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+        if (text.length === 0) return done();
+        const s = partWrote || !wrote ? text : `${joins.separator}${text}`;
+        partWrote = true;
+        wrote = true;
+        ctx.io.stdout.write(s, (e?: Error | null) => done(e ?? undefined));
+      },
+    });
+    await end(await runPart(ctx.command, ctx.options, ctx.args, part, state, { stdout, stderr: ctx.io.stderr }, undefined, ctx));
+  };
+  let finished = false;
+  try {
+    await here(first.value);
+    const second = await iterator.next();
+    if (second.done) {
+      finished = true;
+      return;
+    }
+    const script = workerScript();
+    if (script === undefined) {
+      let next: IteratorResult<Part> = second;
+      for (; !next.done; next = await iterator.next()) await here(next.value);
+      finished = true;
+      return;
+    }
+    // From here inWorkers lets the input go itself (not waiting for a read under way).
+    finished = true;
+    for await (const event of inWorkers(ctx, iterator, second.value, jobs, script, state)) {
+      if ('piece' in event) await put(event.piece);
+      else await end(event.result);
+    }
+  } finally {
+    // Stopped early (a closed output, an input that cannot be read): the input is let go, so that the process can end.
+    if (!finished) await iterator.return?.();
+  }
+}
+
+/**
+ * The parts from `first` on, run by `jobs - 1` workers and the main thread: each part's pieces of output and its
+ * end, in the order of the parts. A part goes to the worker with the fewest parts queued when it has fewer than
+ * two; else the main thread runs it (its output kept, as a worker's), between reading and writing the others.
+ */
+async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator<Part>, first: Part, jobs: number, script: string, state: Map<string, unknown>): AsyncGenerator<PartEvent> {
+  const workers: Worker[] = [];
+  const load: number[] = [];
+  const pieces = new Map<number, Uint8Array[]>();
+  const done = new Map<number, PartResult>();
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  let closing = false;
+  for (let i = 0; i < jobs - 1; i++) {
+    const worker = new Worker(script, { workerData: { command: ctx.command.name, values: ctx.options, args: ctx.args } });
+    worker.on('message', (m: { seq: number; piece?: Uint8Array; result?: PartResult }) => {
+      if (m.result !== undefined) {
+        load[i]--;
+        done.set(m.seq, m.result);
+      } else {
+        let kept = pieces.get(m.seq);
+        if (kept === undefined) pieces.set(m.seq, (kept = []));
+        kept.push(m.piece!);
+      }
+      wake?.();
+    });
+    worker.on('error', (e: Error) => {
+      failure ??= e;
+      wake?.();
+    });
+    worker.on('exit', (code) => {
+      if (!closing) failure ??= new Error(`a worker thread exited (code ${code})`);
+      wake?.();
+    });
+    workers.push(worker);
+    load.push(0);
+  }
+  let sent = 0;
+  let written = 0;
+  const started = performance.eventLoopUtilization();
+  const send = async (part: Part): Promise<void> => {
+    let i = 0;
+    for (let j = 1; j < workers.length; j++) if (load[j] < load[i]) i = j;
+    if (load[i] < QUEUED) {
+      load[i]++;
+      workers[i].postMessage({ seq: sent++, part }, part.kind === 'lines' ? [part.bytes.buffer as ArrayBuffer] : []);
+      return;
+    }
+    const seq = sent++;
+    done.set(seq, await runPart(ctx.command, ctx.options, ctx.args, part, state));
+  };
+  // The next part is read while the parts sent are run and written: at most one read ahead.
+  let arrived: IteratorResult<Part> | undefined;
+  const read = () => {
+    Promise.resolve(iterator.next()).then(
+      (r) => {
+        arrived = r;
+        wake?.();
+      },
+      (e: unknown) => {
+        failure ??= e instanceof Error ? e : new Error(String(e));
+        wake?.();
+      },
+    );
+  };
+  try {
+    await send(first);
+    read();
+    for (;;) {
+      if (failure) throw failure;
+      const kept = pieces.get(written);
+      if (kept !== undefined) {
+        pieces.delete(written);
+        for (const piece of kept) yield { piece };
+        continue;
+      }
+      const result = done.get(written);
+      if (result !== undefined) {
+        done.delete(written);
+        written++;
+        yield { result };
+        continue;
+      }
+      if (arrived !== undefined && !arrived.done && sent - written < jobs * WINDOW_PER_JOB) {
+        const part = arrived.value;
+        arrived = undefined;
+        read();
+        await send(part);
+        continue;
+      }
+      if (arrived?.done && written === sent) return;
+      await new Promise<void>((resolve) => {
+        wake = () => {
+          wake = undefined;
+          resolve();
+        };
+      });
+    }
+  } finally {
+    closing = true;
+    if (process.env.URIGRAM_JOBS_STATS) stats(ctx, started, workers, sent);
+    await Promise.all(workers.map((w) => w.terminate()));
+    // Stopped early (a closed output, an error): the input is let go; not waited for when a read is under way.
+    if (arrived !== undefined && !arrived.done) await iterator.return?.();
+    else if (arrived === undefined) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  }
+}
+
+/**
+ * URIGRAM_JOBS_STATS=1 (scripts/bench-jobs.ts): where the time went, on standard error as one JSON line: the
+ * main thread's busy and idle milliseconds since the workers started (reading, cutting, writing), and each
+ * worker's busy milliseconds (running parts).
+ */
+function stats(ctx: Context, started: EventLoopUtilization, workers: readonly Worker[], parts: number): void {
+  const main = performance.eventLoopUtilization(started);
+  const busy = workers.map((w) => Math.round(w.performance.eventLoopUtilization().active));
+  say(ctx.io, `urigram-jobs-stats ${JSON.stringify({ parts, mainActiveMs: Math.round(main.active), mainIdleMs: Math.round(main.idle), workerActiveMs: busy })}\n`);
+}

@@ -1,0 +1,440 @@
+/**
+ * Issue 36, items 4 and 5: `--jobs N` gives the one-job output (content, order,
+ * standard error, exit code) in every format; `--shard I/N` partitions the files
+ * (every file in exactly one shard, balanced by size) and `merge-sarif` and
+ * `merge-json` join the shards into the whole run's log; the line commands are
+ * filters whose partitions' outputs concatenate to the whole's (docs/cli.md,
+ * "Jobs and shards", "As a line filter"). Run as users run it: a spawned
+ * `node dist/src/cli.js`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { assignShards } from '../src/cli/shard';
+
+const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
+
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], options: { cwd?: string; stdin?: string | Buffer } = {}): Ran {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? scratch, input: options.stdin ?? '', encoding: 'utf8', maxBuffer: 1 << 30 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let scratch: string;
+
+/** A pseudo-random sequence, the same on every run. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+const LINES = [
+  'http://example.com/a/b?c=d#e',
+  'HTTP://Example.COM:80/%7euser',
+  'https://user:secret@example.org/',
+  'http://a b/',
+  'http:\\\\back\\slash',
+  'mailto:someone@example.net',
+  'urn:isbn:0451450523',
+  '"quoted"',
+  '',
+  'http://[::1]:8080/',
+  'http://%zz/',
+  'ftp://ftp.is.co.za/rfc/rfc1808.txt',
+  'http://xn--rsum-bpad.example/',
+  'http://résumé.example/',
+  '//net/path',
+  '../relative;p?q',
+  'data:,hello',
+  'http://a/|pipe',
+];
+
+/** About 200 K characters of lines: valid, invalid, empty, long; LF, CR LF and lone CR ends; a byte-order mark first. */
+function linesInput(): string {
+  const next = random(36);
+  const out: string[] = ['\ufeff'];
+  let size = 0;
+  let k = 0;
+  while (size < 200_000) {
+    let line = LINES[Math.floor(next() * LINES.length)];
+    if (k % 997 === 500) line = `http://a/${'%7e'.repeat(3000)}`; // one long result, written in pieces
+    const end = k % 7 === 3 ? '\r\n' : k % 11 === 5 ? '\r' : '\n';
+    out.push(line, end);
+    size += line.length + end.length;
+    k++;
+  }
+  out.push('http://last/without-end');
+  return out.join('');
+}
+
+/** A tree of Markdown, HTML and text files with URIs, good and bad, a file in windows-1252, and an empty one. */
+function makeTree(root: string): string[] {
+  const next = random(3986);
+  const files: string[] = [];
+  for (let i = 0; i < 45; i++) {
+    const dir = path.join(root, `d${i % 4}`, i % 3 === 0 ? 'sub' : '');
+    fs.mkdirSync(dir, { recursive: true });
+    const uris = Array.from({ length: 1 + Math.floor(next() * 30) }, () => LINES[Math.floor(next() * LINES.length)] || 'https://example.com/');
+    const kind = i % 3;
+    const name = path.join(dir, `f${i}.${['md', 'html', 'txt'][kind]}`);
+    const body =
+      kind === 0
+        ? uris.map((u, j) => `Line ${j} [link](<${u}>) and <${u}>\n`).join('')
+        : kind === 1
+          ? `<html><body>${uris.map((u) => `<a href="${u.replace(/"/g, '&quot;')}">x</a>\n`).join('')}</body></html>\n`
+          : uris.map((u) => `see <${u}> there\n`).join('');
+    fs.writeFileSync(name, body.repeat(1 + (i % 5)));
+    files.push(path.relative(root, name));
+  }
+  fs.writeFileSync(path.join(root, 'd0', 'latin1.txt'), Buffer.from('see <http://caf\xe9.example/> \xe9t\xe9\n', 'latin1'));
+  files.push(path.join('d0', 'latin1.txt'));
+  fs.writeFileSync(path.join(root, 'd1', 'empty.md'), '');
+  files.push(path.join('d1', 'empty.md'));
+  return files;
+}
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-jobs-'));
+  makeTree(path.join(scratch, 'tree'));
+  fs.writeFileSync(path.join(scratch, 'lines.txt'), linesInput());
+});
+
+afterAll(() => {
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+function expectSame(a: Ran, b: Ran): void {
+  expect(b.status).toBe(a.status);
+  // Not toBe on megabytes: the first line that differs says where.
+  if (b.stdout !== a.stdout) {
+    const x = a.stdout.split('\n');
+    const y = b.stdout.split('\n');
+    const at = x.findIndex((line, i) => line !== y[i]);
+    expect({ at, line: y[at] }).toEqual({ at, line: x[at] });
+    expect(b.stdout.length).toBe(a.stdout.length);
+  }
+  expect(b.stderr).toBe(a.stderr);
+}
+
+describe('--jobs N gives the one-job output', () => {
+  const stdinCommands: string[][] = [
+    ['validate'],
+    ['validate', '--quiet'],
+    ['parse'],
+    ['parse', '--json'],
+    ['grammars', '--json'],
+    ['normalize', '--json'],
+    ['to-uri'],
+    ['to-iri'],
+    ['lint'],
+    ['lint', '--format', 'json'],
+    ['lint', '--format', 'ndjson'],
+    ['lint', '--format', 'sarif'],
+    ['lint', '--max-warnings', '0'],
+    ['lint', '--format', 'json', '--max-warnings', '100000', '--preset', 'strict'],
+  ];
+
+  it('the input spans several parts, with results of every kind (the comparison below can tell)', () => {
+    const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
+    expect(input.length).toBeGreaterThan(3 * 65536);
+    const one = run(['validate', '--jobs', '1'], { stdin: input });
+    expect(one.status).toBe(1);
+    expect(one.stdout).toMatch(/^valid {4}"http:\/\/example\.com\/a\/b\?c=d#e"$/m);
+    expect(one.stdout).toMatch(/^invalid {2}"http:\/\/a b\/"$/m);
+    expect(one.stdout.split('\n').filter((l) => /^(valid|invalid) /.test(l)).length).toBeGreaterThan(5_000);
+  });
+
+  it.each(stdinCommands)('urigram %s ... on standard input: --jobs 2 and 3 as --jobs 1', (...args) => {
+    const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
+    const one = run([...args, '--jobs', '1'], { stdin: input });
+    expect(one.stdout.length).toBeGreaterThan(0);
+    expectSame(one, run([...args, '--jobs', '2'], { stdin: input }));
+    expectSame(one, run([...args, '--jobs', '3'], { stdin: input }));
+  }, 120_000);
+
+  it('lint numbers the lines of later parts as one job does', () => {
+    const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
+    const three = run(['lint', '--format', 'ndjson', '--jobs', '3'], { stdin: input });
+    const records = three.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number; uri: string });
+    const lines = input.slice(1).split(/\r\n|\r|\n/);
+    expect(records.length).toBeGreaterThan(5_000);
+    for (const r of records.filter((_, i) => i % 97 === 0)) expect(lines[r.line - 1]).toBe(r.uri);
+    expect(records[records.length - 1]).toMatchObject({ uri: 'http://last/without-end', line: lines.length });
+  });
+
+  const fileCommands: string[][] = [
+    ['lint', '--extract'],
+    ['lint', '--extract', '--format', 'json'],
+    ['lint', '--extract', '--format', 'ndjson'],
+    ['lint', '--extract', '--format', 'sarif'],
+    ['lint', '--extract', '--quiet', '--max-warnings', '3'],
+    ['lint', '--extract', '--format', 'json', '--max-warnings', '3', '--preset', 'strict'],
+    ['lint', '--extract', '--strict-files', '--format', 'sarif'],
+    ['extract'],
+    ['extract', '--json'],
+    ['extract', '--strict-files'],
+  ];
+
+  it.each(fileCommands)('urigram %s ... on a tree, an unreadable file and a glob that matches nothing: --jobs 2 and 3 as --jobs 1', (...args) => {
+    const inputs = ['tree', 'missing.md', 'nothing/**/*.md', 'tree/d2'];
+    const one = run([...args, '--jobs', '1', ...inputs]);
+    expect(one.stderr).toContain('missing.md');
+    expect(one.stderr).toContain('no file matches nothing/**/*.md');
+    expect(one.stderr).toContain('latin1.txt');
+    expectSame(one, run([...args, '--jobs', '2', ...inputs]));
+    expectSame(one, run([...args, '--jobs', '3', ...inputs]));
+  }, 120_000);
+
+  it('lint --extract --fix writes the same files and says the same with --jobs 3', () => {
+    const a = path.join(scratch, 'fix-a');
+    const b = path.join(scratch, 'fix-b');
+    fs.cpSync(path.join(scratch, 'tree'), a, { recursive: true });
+    fs.cpSync(path.join(scratch, 'tree'), b, { recursive: true });
+    const one = run(['lint', '--extract', '--fix', '--preset', 'normalize', '--jobs', '1', '.'], { cwd: a });
+    const three = run(['lint', '--extract', '--fix', '--preset', 'normalize', '--jobs', '3', '.'], { cwd: b });
+    expectSame(one, three);
+    const fixed = fs.readdirSync(a, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(a, f)).isFile());
+    let changed = 0;
+    for (const f of fixed) {
+      expect(fs.readFileSync(path.join(b, f), 'latin1')).toBe(fs.readFileSync(path.join(a, f), 'latin1'));
+      if (fs.readFileSync(path.join(a, f), 'latin1') !== fs.readFileSync(path.join(scratch, 'tree', f), 'latin1')) changed++;
+    }
+    expect(changed).toBeGreaterThan(5);
+  }, 60_000);
+
+  it.each([['sarif'], ['json'], ['text']])('lint --format %s: results in the first part only, and none after, as one job', (format) => {
+    const input = `a b\n${'http://example.com/\n'.repeat(20_000)}`;
+    const one = run(['lint', '--format', format, '--jobs', '1'], { stdin: input });
+    expect(one.status).toBe(1);
+    expect(one.stdout).toMatch(format === 'text' ? /^-:1:2 {2}error/ : /a b/);
+    expectSame(one, run(['lint', '--format', format, '--jobs', '2'], { stdin: input }));
+  });
+
+  it('bytes that are not UTF-8, and a byte-order mark that is not first, read as one job reads them', () => {
+    const line = Buffer.from('http://a/\xff\xfe/\xe2\x82\n\xef\xbb\xbfhttp://b/\n', 'latin1');
+    const input = Buffer.concat(Array.from({ length: 6000 }, () => line));
+    for (const args of [['validate'], ['parse', '--json'], ['lint', '--format', 'ndjson']]) {
+      const one = run([...args, '--jobs', '1'], { stdin: input });
+      expect(one.stdout).toContain('\ufffd');
+      expectSame(one, run([...args, '--jobs', '3'], { stdin: input }));
+    }
+  }, 60_000);
+
+  it.each([['1'], ['2'], ['3']])('--jobs %s: after a broken pipe, exits quietly with the code of the inputs read so far', async (jobs) => {
+    const child = spawn(process.execPath, [cli, 'validate', '--jobs', jobs], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const first = new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    child.stdin.on('error', () => undefined);
+    child.stdin.write('x y\n');
+    expect(await first).toMatch(/^invalid {2}"x y"/);
+    child.stdout.destroy(); // the reader goes away, as `| head -1` does
+    child.stdin.end('a b\n'.repeat(200_000));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+  }, 60_000);
+
+  it('a small input and URIs given as arguments are the same with any --jobs', () => {
+    expectSame(run(['parse', '--jobs', '1'], { stdin: 'a:b\nc d\n' }), run(['parse', '--jobs', '4'], { stdin: 'a:b\nc d\n' }));
+    expectSame(run(['lint', '--format', 'sarif', '--jobs', '1', 'HTTP://a/', 'b c']), run(['lint', '--format', 'sarif', '--jobs', '4', 'HTTP://a/', 'b c']));
+    expectSame(run(['lint', '--jobs', '1'], { stdin: '' }), run(['lint', '--jobs', '4'], { stdin: '' }));
+    expect(run(['lint', '--jobs', '4'], { stdin: '' }).stdout).toBe('no problems in 0 URIs\n');
+  });
+
+  it.each([['0'], ['x'], ['1.5'], ['-2']])('--jobs %s is a usage error', (n) => {
+    const r = run(['validate', `--jobs=${n}`], { stdin: 'a:b\n' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--jobs needs a whole number of 1 or more/);
+  });
+});
+
+/** The files a run of extract --json named, with the URIs it found in each. */
+function filesOf(stdout: string): Set<string> {
+  return new Set(stdout.trimEnd().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { file: string }).file));
+}
+
+describe('--shard I/N', () => {
+  it.each([[1], [2], [3], [5]])('with N = %i, every file is in exactly one shard, and the shards are balanced by size within the largest file', (n) => {
+    const whole = run(['extract', '--json', 'tree']);
+    const all = filesOf(whole.stdout);
+    // Every file but the empty one has URIs, so extract names it.
+    expect(all.size).toBe(46);
+    const seen = new Map<string, number>();
+    const sizes: number[] = [];
+    for (let i = 1; i <= n; i++) {
+      const shard = run(['extract', '--json', '--shard', `${i}/${n}`, '--jobs', String(1 + (i % 2)), 'tree']);
+      expect(shard.status).toBe(0);
+      let size = 0;
+      for (const f of filesOf(shard.stdout)) {
+        expect(seen.get(f)).toBeUndefined();
+        seen.set(f, i);
+        size += fs.statSync(path.join(scratch, f)).size;
+      }
+      sizes.push(size);
+    }
+    expect([...seen.keys()].sort()).toEqual([...all].sort());
+    const largest = Math.max(...[...all].map((f) => fs.statSync(path.join(scratch, f)).size));
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(largest);
+    // And a shard reads its files in the whole run's order.
+    const order = [...all];
+    const first = [...filesOf(run(['extract', '--json', '--shard', `1/${n}`, 'tree']).stdout)];
+    expect(first).toEqual(order.filter((f) => first.includes(f)));
+  }, 60_000);
+
+  it('assignShards: deterministic whatever the order of the names, each file in one shard, within the largest file', () => {
+    const next = random(7);
+    for (let trial = 0; trial < 50; trial++) {
+      const count = 1 + Math.floor(next() * 200);
+      const names = Array.from({ length: count }, (_, k) => `f${k}`);
+      const sizes = names.map(() => Math.floor(next() ** 3 * 100_000));
+      const n = 1 + Math.floor(next() * 8);
+      const shard = assignShards(names, sizes, n);
+      expect(shard.every((s) => Number.isInteger(s) && s >= 0 && s < n)).toBe(true);
+      const totals = new Array<number>(n).fill(0);
+      shard.forEach((s, k) => (totals[s] += sizes[k]));
+      if (count >= n) expect(Math.max(...totals) - Math.min(...totals)).toBeLessThanOrEqual(Math.max(...sizes));
+      const reversed = assignShards([...names].reverse(), [...sizes].reverse(), n).reverse();
+      expect(reversed).toEqual(shard);
+    }
+  });
+
+  it.each([['0/2'], ['3/2'], ['1'], ['a/b']])('--shard %s is a usage error', (s) => {
+    const r = run(['extract', '--shard', s, 'tree']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--shard needs I\/N/);
+  });
+
+  it('needs files: lint --shard without --extract and a shard of standard input are usage errors', () => {
+    expect(run(['lint', '--shard', '1/2', 'a:b']).status).toBe(2);
+    expect(run(['extract', '--shard', '1/2', '-']).stderr).toMatch(/standard input/);
+    expect(run(['extract', '--shard', '1/2']).status).toBe(2);
+  });
+});
+
+describe('merge-sarif and merge-json join the shards into the whole run', () => {
+  const inputs = ['tree', 'missing.md'];
+  type Log = { runs: Array<{ tool: { driver: { rules: Array<{ id: string }> } }; results: Array<{ ruleId: string; ruleIndex: number }>; invocations: Array<{ toolExecutionNotifications: unknown[] }> }> };
+  const key = (x: unknown) => JSON.stringify(x);
+
+  it.each([[2], [3]])('SARIF, %i shards: the same results (in shard order), rules and notifications as one run; the same exit code', (n) => {
+    const whole = run(['lint', '--extract', '--format', 'sarif', ...inputs]);
+    const files: string[] = [];
+    for (let i = 1; i <= n; i++) {
+      const shard = run(['lint', '--extract', '--format', 'sarif', '--shard', `${i}/${n}`, ...inputs]);
+      const file = path.join(scratch, `shard-${n}-${i}.sarif`);
+      fs.writeFileSync(file, shard.stdout);
+      files.push(file);
+    }
+    const merged = run(['merge-sarif', ...files]);
+    expect(merged.status).toBe(whole.status);
+    const a = JSON.parse(whole.stdout) as Log;
+    const b = JSON.parse(merged.stdout) as Log;
+    expect(a.runs[0].results.length).toBeGreaterThan(20);
+    expect(b.runs[0].results.map(key).sort()).toEqual(a.runs[0].results.map(key).sort());
+    // Each shard says the file it could not read; the merged log, once.
+    expect(b.runs[0].invocations[0].toolExecutionNotifications.filter((x) => JSON.stringify(x).includes('cannot read missing.md'))).toHaveLength(1);
+    for (const r of b.runs[0].results) expect(b.runs[0].tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+    a.runs[0].results = [];
+    b.runs[0].results = [];
+    expect(b).toEqual(a);
+  }, 60_000);
+
+  it('SARIF, one log: merge-sarif writes it back byte for byte', () => {
+    const whole = run(['lint', '--extract', '--format', 'sarif', ...inputs]);
+    const file = path.join(scratch, 'one.sarif');
+    fs.writeFileSync(file, whole.stdout);
+    expect(run(['merge-sarif', file]).stdout).toBe(whole.stdout);
+  });
+
+  it('SARIF: rules in another order (another version) are deduplicated and each ruleIndex points at its rule', () => {
+    const one = JSON.parse(run(['lint', '--extract', '--format', 'sarif', '--shard', '1/2', 'tree']).stdout) as Log;
+    const two = JSON.parse(run(['lint', '--extract', '--format', 'sarif', '--shard', '2/2', 'tree']).stdout) as Log;
+    const rules = two.runs[0].tool.driver.rules;
+    const reversed = [...rules].reverse();
+    for (const r of two.runs[0].results) r.ruleIndex = reversed.findIndex((x) => x.id === r.ruleId);
+    two.runs[0].tool.driver.rules = reversed;
+    fs.writeFileSync(path.join(scratch, 'r1.sarif'), JSON.stringify(one));
+    fs.writeFileSync(path.join(scratch, 'r2.sarif'), JSON.stringify(two));
+    const merged = JSON.parse(run(['merge-sarif', 'r1.sarif', 'r2.sarif']).stdout) as Log;
+    expect(merged.runs[0].tool.driver.rules.map((r) => r.id)).toEqual(one.runs[0].tool.driver.rules.map((r) => r.id));
+    expect(two.runs[0].results.length).toBeGreaterThan(0);
+    for (const r of merged.runs[0].results) expect(merged.runs[0].tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+  });
+
+  it.each([[undefined], ['3'], ['100000']])('JSON with --max-warnings %s: the summary summed, the same results and exit code as one run', (max) => {
+    const extra = max === undefined ? [] : ['--max-warnings', max];
+    const whole = run(['lint', '--extract', '--format', 'json', ...extra, ...inputs]);
+    const files = [1, 2, 3].map((i) => {
+      const file = path.join(scratch, `shard-${i}.json`);
+      fs.writeFileSync(file, run(['lint', '--extract', '--format', 'json', ...extra, '--shard', `${i}/3`, ...inputs]).stdout);
+      return file;
+    });
+    const merged = run(['merge-json', ...files]);
+    expect(merged.status).toBe(whole.status);
+    const a = JSON.parse(whole.stdout) as { results: unknown[]; summary: unknown };
+    const b = JSON.parse(merged.stdout) as { results: unknown[]; summary: unknown };
+    expect(b.summary).toEqual(a.summary);
+    expect(b.results.map(key).sort()).toEqual(a.results.map(key).sort());
+    expect(a.results.length).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('refuses what is not such a log (exit 2)', () => {
+    fs.writeFileSync(path.join(scratch, 'not.json'), '{"a":1}');
+    expect(run(['merge-sarif', 'not.json']).status).toBe(2);
+    expect(run(['merge-json', 'not.json']).status).toBe(2);
+    expect(run(['merge-json', 'absent.json']).stderr).toMatch(/cannot read absent\.json/);
+    expect(run(['merge-sarif']).status).toBe(2);
+  });
+});
+
+describe('the line commands as filters over partitions (Hadoop Streaming, Spark pipe)', () => {
+  /** The input cut into `n` partitions at line ends, as an engine splits a data set. */
+  function partitions(text: string, n: number): string[] {
+    const lines = text.split('\n');
+    const per = Math.ceil(lines.length / n);
+    return Array.from({ length: n }, (_, i) => lines.slice(i * per, (i + 1) * per).join('\n') + ((i + 1) * per < lines.length ? '\n' : '')).filter((p) => p.length > 0);
+  }
+  const input = Array.from({ length: 3000 }, (_, k) => LINES[(k * 7) % LINES.length] || 'http://x/').join('\n') + '\n';
+
+  it.each([[['parse', '--json']], [['validate']], [['normalize', '--json']], [['to-uri']], [['grammars', '--json']]])('%j: the partitions\' outputs, concatenated, are the whole run\'s; exit codes 0 or 1, the whole\'s the highest', (args) => {
+    const whole = run([...args, '--jobs', '1'], { stdin: input });
+    const parts = partitions(input, 4).map((p) => run([...args, '--jobs', '1'], { stdin: p }));
+    expect(parts).toHaveLength(4);
+    expect(parts.map((p) => p.stdout).join('')).toBe(whole.stdout);
+    for (const p of parts) expect([0, 1]).toContain(p.status);
+    expect(Math.max(...parts.map((p) => p.status ?? 99))).toBe(whole.status);
+    // JSON lines: one line per input line, in input order.
+    if (args.includes('--json')) {
+      const records = whole.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { input: string });
+      expect(records.map((r) => r.input)).toEqual(input.trimEnd().split('\n'));
+    }
+  });
+
+  it('lint --format ndjson: one line per input line; the partitions\' outputs, lines counted within each, are the whole\'s', () => {
+    const whole = run(['lint', '--format', 'ndjson'], { stdin: input });
+    const records = whole.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number; uri: string });
+    expect(records.map((r) => r.uri)).toEqual(input.trimEnd().split('\n'));
+    let before = 0;
+    const joined: unknown[] = [];
+    for (const p of partitions(input, 3)) {
+      const out = run(['lint', '--format', 'ndjson'], { stdin: p });
+      expect([0, 1]).toContain(out.status);
+      for (const l of out.stdout.trimEnd().split('\n')) {
+        const r = JSON.parse(l) as { line: number; diagnostics: Array<{ line: number; endLine: number }> };
+        joined.push({ ...r, line: r.line + before, diagnostics: r.diagnostics.map((d) => ({ ...d, line: d.line + before, endLine: d.endLine + before })) });
+      }
+      before += p.split('\n').length - 1;
+    }
+    expect(joined).toEqual(records);
+  });
+});
