@@ -418,7 +418,7 @@ describe('files in other encodings, and files that cannot be read (issue 37, ite
     expect(r.status).toBe(0);
     expect(r.stderr).toContain('urigram lint: meta.html: not UTF-8 (ill-formed UTF-8 at byte 31, 0xE9): read as windows-1252, as <meta charset> declares');
     expect(r.stderr).toContain('decl.xml: not UTF-8 (ill-formed UTF-8 at byte 82, 0xA4): read as iso-8859-15, as the XML declaration declares');
-    expect(r.stderr).toContain('plain.txt: not UTF-8 (ill-formed UTF-8 at byte 5, 0x20; no encoding declared): read as windows-1252');
+    expect(r.stderr).toContain('plain.txt: not UTF-8 (ill-formed UTF-8 at byte 3, 0xE9; no encoding declared): read as windows-1252');
     expect(r.stderr).toContain('le.md: read as UTF-16LE (its byte-order mark)');
     expect(r.stderr).toContain('be.md: read as UTF-16BE (its byte-order mark)');
     expect(problems(r.stdout)).toEqual(['meta.html:1:53 password-in-userinfo', 'decl.xml:2:38 non-ascii', 'plain.txt:1:20 password-in-userinfo', 'le.md:1:14 password-in-userinfo', 'be.md:1:14 password-in-userinfo', 'ok.md:1:14 password-in-userinfo']);

@@ -30,10 +30,10 @@ export interface DecodedText {
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Where the first ill-formed UTF-8 byte is, for a message. */
+/** Where the first ill-formed UTF-8 sequence begins (the lead byte of "caf\xe9 ", not the space after it), for a message. */
 function illFormedAt(bytes: Uint8Array): string {
   const r = decodeUtf8(bytes);
-  const at = 'invalidAt' in r ? r.invalidAt : 0;
+  const at = 'sequenceAt' in r ? r.sequenceAt : 0;
   return `ill-formed UTF-8 at byte ${at}${at < bytes.length ? `, 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')}` : ', the end'}`;
 }
 

@@ -15,7 +15,7 @@ import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
 import { encodeText } from './encoding';
 import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
-import { SarifWriter, type Region } from './sarif';
+import { SarifWriter, type Region, type SarifNotification } from './sarif';
 import { documents, fileProblems, inputBatches, readDocument, type ReadDocument, type ReadOptions } from './inputs';
 import { listFiles } from './files';
 import { inParts, jobsOf, type Joins } from './jobs';
@@ -496,7 +496,7 @@ class LintRun {
     return {
       separator: format === 'json' || format === 'sarif' ? ',\n' : '',
       merge: (result) => {
-        const extra = result.extra as { counts: Counts; notifications: object[] } | undefined;
+        const extra = result.extra as { counts: Counts; notifications: SarifNotification[] } | undefined;
         if (extra === undefined) return;
         for (const key of Object.keys(this.counts) as Array<keyof Counts>) this.counts[key] += extra.counts[key];
         this.sarif?.joined(result.wrote === true, extra.notifications);

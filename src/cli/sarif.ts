@@ -125,9 +125,12 @@ export function artifactLocation(file: string, cwd: string): { uri: string; uriB
 /** Each rule's index in the log's rules (LINT_RULES' order), for results. */
 const RULE_INDEX: ReadonlyMap<string, number> = new Map(Object.keys(LINT_RULES).map((code, i) => [code, i]));
 
+/** A toolExecutionNotification of the log: its level (error, warning, note), message and locations. */
+export type SarifNotification = { readonly level: string; readonly [key: string]: unknown };
+
 export class SarifWriter {
   private first = true;
-  private readonly notifications: Array<{ readonly level: string; readonly [key: string]: unknown }> = [];
+  private readonly notifications: SarifNotification[] = [];
   /** The artifact location of the last file a result named: results come file by file, thousands for one long URI. */
   private lastFile: string | undefined;
   private lastArtifact: { uri: string; uriBaseId?: string } | undefined;
@@ -196,13 +199,13 @@ export class SarifWriter {
   }
 
   /** --jobs (./jobs): results were written for this log by a part's writer; its notifications are taken here, in order. */
-  joined(wroteResults: boolean, notifications: readonly object[]): void {
+  joined(wroteResults: boolean, notifications: readonly SarifNotification[]): void {
     if (wroteResults) this.first = false;
     this.notifications.push(...notifications);
   }
 
   /** The notifications so far (a part's, for the main thread's log). */
-  get notificationsSaid(): readonly object[] {
+  get notificationsSaid(): readonly SarifNotification[] {
     return this.notifications;
   }
 

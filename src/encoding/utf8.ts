@@ -42,7 +42,7 @@ export function readUtf8(bytes: ArrayLike<number>, i: number, end: number): { co
 }
 
 /** The bytes as text, or the offset of the first byte that is not well-formed UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): { text: string } | { invalidAt: number } {
+export function decodeUtf8(bytes: Uint8Array): { text: string } | { invalidAt: number; sequenceAt: number } {
   // Built as code units (code-units.ts): no array or string per character for the collector.
   const out = new CodeUnitBuilder(bytes.length);
   for (let i = 0; i < bytes.length; ) {
@@ -53,7 +53,8 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { invalidAt: n
       continue;
     }
     const r = readUtf8(bytes, i, bytes.length);
-    if ('invalidAt' in r) return r;
+    // Where the sequence went wrong, and where it began (its lead byte: what a reader of the bytes looks for).
+    if ('invalidAt' in r) return { invalidAt: r.invalidAt, sequenceAt: i };
     out.pushCodePoint(r.codePoint);
     i += r.length;
   }
