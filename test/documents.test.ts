@@ -408,6 +408,16 @@ describe('HTML', () => {
     expect(read('(http://a.example/x) ok')).toEqual([['http://a.example/x', false]]);
   });
 
+  it('a JSON file is read as source code: its escapes cut a URI, a space in a string is the value\'s (a reviewer found http://a.com/ab, a URI not in the file)', () => {
+    expect(kindOfFile('a.json')).toBe('source');
+    const t = '{"c": "http://Example.COM\\/x", "e": "http://a.com/a b", "f": "https://ok.example/x"}';
+    expect(extractDocument(t, { kind: 'source', name: 'a.json' }).map((u) => [u.uri, u.cut === true])).toEqual([
+      ['http://Example.COM', true],
+      ['http://a.com/a', false],
+      ['https://ok.example/x', false],
+    ]);
+  });
+
   it('srcset as HTML parses it: a URL runs to whitespace, commas in it are its own (a data: URL), trailing commas end a candidate', () => {
     const uris = (value: string) => extractDocument(`<img srcset="${value}">`, { kind: 'html' }).map((u) => u.uri);
     expect(uris('data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, b.png 2x')).toEqual(['data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'b.png']);

@@ -42,6 +42,8 @@ const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
   java: 'source', kt: 'source', scala: 'source', c: 'source', h: 'source', cc: 'source', cpp: 'source', hpp: 'source', cs: 'source',
   go: 'source', rs: 'source', swift: 'source', php: 'source', py: 'source', rb: 'source', sh: 'source', bash: 'source',
   pl: 'source', r: 'source', yaml: 'source', yml: 'source', toml: 'source', css: 'source', scss: 'source', less: 'source', kts: 'source',
+  // JSON's strings are a programming language's: escapes, a value in quotes (a space in one is the value's).
+  json: 'source', jsonc: 'source', json5: 'source',
 };
 
 /**
