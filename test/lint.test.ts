@@ -125,6 +125,9 @@ describe('lint', () => {
     // Where the parser fails first, its own message stands.
     expect(lint('http://[::g]/')[0].message).toMatch(/in IPv6address/);
     expect(lint('http://u:p@h:9z')[0].message).toMatch(/at offset 14: .* in port, found "z"/);
+    // Past an IP literal or a userinfo the parser says "in authority" at the same place: the port is named.
+    expect(lint('http://[::1]:port/')[0].message).toBe('invalid URI-reference at offset 13: expected DIGIT in port, found "p"');
+    expect(lint('http://u@h:port/')[0].message).toBe('invalid URI-reference at offset 11: expected DIGIT in port, found "p"');
   });
 
   it('rules can be switched off or re-graded; an unknown rule is a TypeError', () => {

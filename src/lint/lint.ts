@@ -1051,12 +1051,14 @@ function userComponents(uri: string): Array<{ rule: string; start: number; end: 
 function userViewError(uri: string, rule: UriRuleName, e: UriSyntaxError): UriSyntaxError {
   if (rule !== 'URI-reference' && rule !== 'URI' && rule !== 'absolute-URI' && rule !== 'relative-ref') return e;
   for (const c of userComponents(uri)) {
-    if (c.start >= e.offset) return e;
+    if (c.start > e.offset || (c.start === e.offset && c.rule !== 'port')) return e;
     const text = uri.slice(c.start, c.end);
     if (matches(c.rule as UriRuleName, text)) continue;
     const inner = diagnose(text, toPegName(c.rule));
     const offset = c.start + inner.offset;
-    if (offset >= e.offset) return e;
+    // At the same place, a port is named as the user sees it ("http://[::1]:port/", "http://u@h:port/": the parser,
+    // past an IP literal or a userinfo, says "in authority"); any other component keeps the parser's fuller error.
+    if (offset > e.offset || (offset === e.offset && c.rule !== 'port')) return e;
     const expected = inner.expected.filter((x) => x !== 'end of input');
     return new UriSyntaxError({ input: uri, rule: e.rule, offset, found: inner.found, expected: expected.length > 0 ? expected : inner.expected, rulePath: [e.rule, ...inner.rulePath] });
   }
