@@ -609,7 +609,12 @@ describe('kinds and options', () => {
   });
 
   it('text: Appendix C, quotes only around URI-like text', () => {
-    expect(uris(extractDocument('a "b: c" and "http://a/ b" and <urn:x:y> and "mailto:a@b"'))).toEqual(['http://a/b', 'urn:x:y', 'mailto:a@b']);
+    expect(uris(extractDocument('a "b: c" and "http://a/ b" and <urn:x:y> and "mailto:a@b"'))).toEqual(['http://a/', 'urn:x:y', 'mailto:a@b']);
+    // Quotes with spaces on one line are a quotation: the URI in them is read as prose, cut where a space ends it
+    // before the closing quote; over a line break they are Appendix C's wrapped URI, read whole.
+    const read = (t: string) => extractDocument(t).map((u) => [u.uri, u.cut === true]);
+    expect(read('The default is "http://localhost:8080 unless you set PORT".')).toEqual([['http://localhost:8080', true]]);
+    expect(read('A "http://a.example/very/\n  long" URI.')).toEqual([['http://a.example/very/long', false]]);
   });
 });
 

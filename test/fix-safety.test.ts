@@ -161,10 +161,14 @@ describe('where a URI goes on past what was read, nothing is fixed at its end (a
     // A YAML scalar whose next line goes on (folded or plain): the line break is a space of its value.
     ['c.yaml', 'folded: >\n  http://Example.COM\n  /continued\n'],
     ['c.yaml', 'plain: http://Example.COM\n  /multi-line-plain\n'],
-    // Quotes around words on one line: Appendix C reads a URI over the spaces, but that is a quotation.
-    ['q.md', 'The site "HTTP://Example.COM is down".\n'],
   ])('%s: %j', (name, text) => {
     expect(fixedFile(name, text)).toBe(text);
+  });
+
+  it('quotes around words on one line are a quotation: the URI in them is fixed only where its end is not concerned', () => {
+    // Appendix C read "HTTP://Example.COMisdown" over the spaces, and --fix wrote "/" into the prose.
+    expect(fixedFile('q.md', 'The site "HTTP://Example.COM is down".\n')).toBe('The site "http://Example.COM is down".\n');
+    expect(fixedFile('q.txt', 'The site "HTTP://Example.COM is down".\n')).toBe('The site "http://Example.COM is down".\n');
   });
 
   it.each([

@@ -511,7 +511,8 @@ export function markdownUris(original: string, withCode: boolean): DocumentUri[]
   }
   brokenDestinations(src, hidden, out);
   const escapes: number[] = [];
-  const prose = proseAround(unescapedProse(src, escapes), hidden);
+  // Quotes whose only spaces are masked escapes ("http://c.example/a\_b") hold one URI; real spaces make a quotation.
+  const prose = proseAround(unescapedProse(src, escapes), hidden, false, (start, end) => !/[ \t]/.test(src.slice(start, end)));
   cutAtConstructs(src, hidden, escapes, prose);
   for (const u of prose) out.push(u);
   if (back === undefined) return out;

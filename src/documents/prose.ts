@@ -34,6 +34,9 @@ function fromExtracted(found: ExtractedUri, base: number, code = false): Documen
 
 const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
 
+/** Delimited text with a space or tab in it and no line break. */
+const ONE_LINE_SPACES = /^[^\n\r]*[ \t][^\n\r]*$/;
+
 /**
  * A scheme and "//" with nothing after them: in prose a mention of the scheme ("the http:// and https://
  * transports", "a URL that begins with https://"), not a URI that anyone links to. Not read (a link's
@@ -45,9 +48,11 @@ export const SCHEME_ONLY = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/)?$/;
  * The URIs of prose: ./extract, with quotes only around URI-like text, one
  * paragraph at a time (no delimiter pairs across a blank line, and a
  * paragraph without a ":" holds no URI). `masked` is a stretch of prose;
- * `base` is where it starts in the text.
+ * `base` is where it starts in the text. Quotes with spaces on one line are
+ * a quotation, read inside, unless `joinedQuote` (given the content's
+ * [start, end) in the text) says they hold one URI.
  */
-export function proseUris(masked: string, base: number, code = false): DocumentUri[] {
+export function proseUris(masked: string, base: number, code = false, joinedQuote?: (start: number, end: number) => boolean): DocumentUri[] {
   const out: DocumentUri[] = [];
   // The first ":" at or after the paragraph asked about (they come in order): each found once, so that
   // paragraphs without one do not each search the rest of the text.
@@ -59,7 +64,21 @@ export function proseUris(masked: string, base: number, code = false): DocumentU
     }
     if (colon >= to) return;
     const piece = from === 0 && to === masked.length ? masked : masked.slice(from, to);
-    for (const f of extract(piece, PROSE_OPTIONS)) if (!SCHEME_ONLY.test(f.uri)) out.push(fromExtracted(f, base + from, code));
+    for (const f of extract(piece, PROSE_OPTIONS)) {
+      const inside = base + from + f.start + 1;
+      // Quotes around words on one line ('"http://localhost:8080 unless you set PORT"') are a quotation, not a
+      // URI broken across lines (Appendix C's reason to drop whitespace), unless the reader says the spaces are
+      // not the text's (a masked escape) or are a value's (a string literal): the URI is read in them as in any
+      // prose, and one that ends at a space before the closing quote is cut (what follows may be its rest).
+      if (f.delimited === 'quote' && ONE_LINE_SPACES.test(f.raw) && joinedQuote?.(inside, inside + f.raw.length - 2) !== true) {
+        const inner = f.raw.slice(1, -1);
+        for (const g of extract(inner, PROSE_OPTIONS)) {
+          if (SCHEME_ONLY.test(g.uri)) continue;
+          const u = fromExtracted(g, inside, code);
+          out.push(g.start + g.raw.length < inner.length ? { ...u, cut: true } : u);
+        }
+      } else if (!SCHEME_ONLY.test(f.uri)) out.push(fromExtracted(f, base + from, code));
+    }
   };
   const blank = /\n[^\S\n]*\n/g;
   let at = 0;
@@ -77,7 +96,7 @@ export function proseUris(masked: string, base: number, code = false): DocumentU
  * code, HTML: read otherwise or not at all) leave, each stretch between them
  * read alone, so that no delimiter pairs across a construct.
  */
-export function proseAround(text: string, ranges: Array<[number, number]>, code = false): DocumentUri[] {
+export function proseAround(text: string, ranges: Array<[number, number]>, code = false, joinedQuote?: (start: number, end: number) => boolean): DocumentUri[] {
   const out: DocumentUri[] = [];
   // As in proseUris: the next ":" found once, not searched for again by every stretch before it.
   let colon = -1;
@@ -87,7 +106,7 @@ export function proseAround(text: string, ranges: Array<[number, number]>, code 
       colon = i < 0 ? Infinity : i;
     }
     if (colon >= to) return;
-    for (const u of proseUris(text.slice(from, to), from, code)) out.push(u);
+    for (const u of proseUris(text.slice(from, to), from, code, joinedQuote)) out.push(u);
   });
   return out;
 }

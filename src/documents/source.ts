@@ -401,7 +401,8 @@ function readSourceProse(text: string, keep: Uint8Array, stars: readonly number[
     parts.push(text.slice(from));
     prose = parts.join(' ');
   }
-  const found = proseAround(prose, hidden);
+  // In quotes on one line of a string literal, a space is in the string's value: read below as written.
+  const found = proseAround(prose, hidden, false, (start) => keep[start] === BODY);
   for (let f = 0; f < found.length; f++) {
     let u = found[f];
     // Right after a hole its scheme may be partly in the hole; after a line continuation ("\\" and a line break, nothing in the value) it begins.
