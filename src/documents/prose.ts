@@ -4,6 +4,7 @@
  * prose around the constructs a reader of another kind read otherwise.
  */
 import { extract, type ExtractedUri } from '../lint/extract';
+import { matches } from '../core/parse';
 import { isWhitespace, make, WHITESPACE } from './found';
 import type { DocumentUri } from './types';
 
@@ -38,11 +39,15 @@ const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
 const ONE_LINE_SPACES = /^[^\n\r]*[ \t][^\n\r]*$/;
 
 /**
- * A scheme and "//" with nothing after them: in prose a mention of the scheme ("the http:// and https://
- * transports", "a URL that begins with https://"), not a URI that anyone links to. Not read (a link's
- * destination or an attribute that says "http://" still is: there it is meant as a URI).
+ * A scheme (RFC 3986's rule) and ":" or "://" with nothing after them: in prose a mention of the scheme ("the
+ * http:// and https:// transports", "a URL that begins with https://"), not a URI that anyone links to. Not
+ * read (a link's destination or an attribute that says "http://" still is: there it is meant as a URI).
  */
-export const SCHEME_ONLY = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/)?$/;
+export function isSchemeOnly(text: string): boolean {
+  const colon = text.indexOf(':');
+  const rest = text.slice(colon + 1);
+  return colon > 0 && (rest === '' || rest === '//') && matches('scheme', text.slice(0, colon));
+}
 
 /**
  * The URIs of prose: ./extract, with quotes only around URI-like text, one
@@ -73,11 +78,11 @@ export function proseUris(masked: string, base: number, code = false, joinedQuot
       if (f.delimited === 'quote' && ONE_LINE_SPACES.test(f.raw) && joinedQuote?.(inside, inside + f.raw.length - 2) !== true) {
         const inner = f.raw.slice(1, -1);
         for (const g of extract(inner, PROSE_OPTIONS)) {
-          if (SCHEME_ONLY.test(g.uri)) continue;
+          if (isSchemeOnly(g.uri)) continue;
           const u = fromExtracted(g, inside, code);
           out.push(g.start + g.raw.length < inner.length ? { ...u, cut: true } : u);
         }
-      } else if (!SCHEME_ONLY.test(f.uri)) out.push(fromExtracted(f, base + from, code));
+      } else if (!isSchemeOnly(f.uri)) out.push(fromExtracted(f, base + from, code));
     }
   };
   const blank = /\n[^\S\n]*\n/g;

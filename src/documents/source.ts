@@ -6,7 +6,7 @@
  */
 import { isTripletAt } from '../encoding/triplets';
 import { isWhitespace, make } from './found';
-import { proseAround } from './prose';
+import { isSchemeOnly, proseAround } from './prose';
 import type { DocumentUri } from './types';
 
 /** Comments of a source file: "#" for these, "//" and "/* *\/" for the rest. */
@@ -227,9 +227,6 @@ function regexEnd(text: string, at: number): number {
   return -text.length;
 }
 
-/** A string literal that is a scheme and its ":" or "://" and nothing more. */
-const SCHEME_ONLY = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/)?$/;
-
 /**
  * Whether the string literal that ends at `after` is joined to what follows it: a "+" (most languages), a "."
  * (PHP and Perl), or, in the languages that concatenate adjacent literals (Python, C and C++), another literal.
@@ -351,7 +348,7 @@ function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; 
       // The value goes on past the literal ("http://h:" + port + "/api", Python's "a" "b"): a URI that reaches its end is cut there.
       const joined = close >= 0 && concatenatedAfter(text, close + closer.length, lang);
       if (joined) keep[close] = HOLE;
-      if (SCHEME_ONLY.test(body)) {
+      if (isSchemeOnly(body)) {
         // "https://" or "mailto:" alone: a scheme the program puts a URI together with ('https://' + host), no URI to check.
       } else if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && printfConversions(body).next().done === true) {
         const u = make(body, bodyStart, end, 'string');

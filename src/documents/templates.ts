@@ -13,7 +13,7 @@
  * one that can be turned off (the configuration's "templates").
  */
 import { isValid } from '../core/parse';
-import { SCHEME_ONLY } from './prose';
+import { isSchemeOnly } from './prose';
 import { TEMPLATE_SYNTAXES, type DocumentUri, type TemplateSyntax } from './types';
 
 /** A placeholder longer than this is taken for text that happens to hold an opener and, far off, a closer. */
@@ -159,7 +159,7 @@ export function cutAtHoles(uris: readonly DocumentUri[], holes: ReadonlyArray<[n
     }
     if (keep === 0) continue;
     // Only a scheme before the hole ("ssh://..." , "{{ proto }}://"): nothing of a URI is known.
-    if (SCHEME_ONLY.test(u.uri.slice(0, keep))) continue;
+    if (isSchemeOnly(u.uri.slice(0, keep))) continue;
     out.push({ ...shortened(u, keep), cut: true });
   }
   return out;

@@ -8,6 +8,7 @@
  * host is non-null; the first "#" begins the fragment (no other component
  * serializes one: each percent-encodes it); a "?" before it begins the query.
  */
+import type { UriRecord } from '../core/records';
 
 /** What urigram reads of a WHATWG URL object (the URL Standard's `URL` class). */
 interface UrlObject {
@@ -110,17 +111,8 @@ function fromRecord(href: string, r: SameSpelling): WhatwgReading {
   };
 }
 
-/** The WHATWG reading of `input` (against `base` when given), by the runtime's `URL`. */
 /** The components of an RFC 3986 record, when the URL parser's serialization is the input itself. */
-export interface SameSpelling {
-  readonly scheme: string | undefined;
-  readonly userinfo: string | undefined;
-  readonly host: string | undefined;
-  readonly port: string | undefined;
-  readonly path: string;
-  readonly query: string | undefined;
-  readonly fragment: string | undefined;
-}
+export type SameSpelling = Pick<UriRecord, 'scheme' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment'>;
 
 /**
  * The WHATWG reading of `input` (against `base` when given), by the runtime's
