@@ -62,32 +62,47 @@ function comparableAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | 
   return n;
 }
 
-/** An address with its domain lower-cased (RFC 5321 2.4), its local part as it is. */
-const withLowerDomain = (address: string): string => {
-  const at = address.lastIndexOf('@');
-  return at < 0 ? address : address.slice(0, at) + address.slice(at).toLowerCase();
-};
-
 /**
- * What is compared of a mailto URI: its addresses, those before the "?" and those of its "to" header
- * fields, in order, then its other header fields, each decoded (RFC 6068 2: "mailto:addr1@an.example,
- * addr2@an.example" "is equivalent to" "mailto:?to=addr1@an.example,addr2@an.example" and to
- * "mailto:addr1@an.example?to=addr2@an.example"). Undefined when a part is not UTF-8 (then the
- * normalized text is compared, as for any URI).
+ * What is compared of a mailto URI (normalized: its domains lower-cased): its addresses, those before the "?"
+ * and those of its "to" header fields, in order, then its other header fields, each decoded (RFC 6068 2:
+ * "mailto:addr1@an.example,addr2@an.example" "is equivalent to" "mailto:?to=addr1@an.example,addr2@an.example"
+ * and to "mailto:addr1@an.example?to=addr2@an.example"). A "to" field's value is read as the addresses before
+ * a "?" are, by RFC 6068's grammar and normalize(). Undefined when a part is not UTF-8 or a "to" field holds no
+ * list of addresses (then the normalized text is compared, as for any URI).
  */
 function mailtoComparable(c: MailtoComponents): string | undefined {
   const to: string[] = [];
-  for (const a of c.to) {
-    if (a.address === undefined) return undefined;
-    to.push(withLowerDomain(a.address));
-  }
+  /** Adds a reading's addresses, decoded; false when one is not UTF-8. */
+  const addresses = (m: MailtoComponents): boolean => {
+    for (const a of m.to) {
+      if (a.address === undefined) return false;
+      to.push(a.address);
+    }
+    return true;
+  };
+  if (!addresses(c)) return undefined;
   const headers: [string, string][] = [];
   for (const h of c.headers) {
     if (h.decodedName === undefined || h.decodedValue === undefined) return undefined;
-    if (h.decodedName === 'to') to.push(...h.decodedValue.split(',').filter((x) => x !== '').map(withLowerDomain));
-    else headers.push([h.decodedName, h.decodedValue]);
+    if (h.decodedName !== 'to') headers.push([h.decodedName, h.decodedValue]);
+    else {
+      const list = toFieldAddresses(h.value);
+      if (list === undefined || !addresses(list)) return undefined;
+    }
   }
   return `mailto:${JSON.stringify([to, headers])}`;
+}
+
+/** The addresses of a "to" header field's value (as written), read as a mailto URI's list before the "?"; undefined when it is none. */
+function toFieldAddresses(value: string): MailtoComponents | undefined {
+  let n: string;
+  try {
+    n = normalize(`mailto:${value}`);
+  } catch {
+    return undefined;
+  }
+  const c = availableSchemeCheck(n, parse(n))?.components;
+  return c?.scheme === 'mailto' && c.headers.length === 0 ? c : undefined;
 }
 
 const EQUIVALENT_OPTIONS: OptionSpec = { level: oneOf(['simple', 'syntax', 'scheme']), grammar: URI_OR_IRI_GRAMMAR, zoneId: boolean };

@@ -46,8 +46,9 @@ function headerFieldsProblem(input: string, textEnd: number, domainStart: number
   const q = input.indexOf('?', domainStart);
   if (q < 0 || q >= end) return undefined;
   const fields = input.slice(q, end);
-  // Only what begins as a header field does, a name and its "=" ("?body="): "b?x" stays a domain with a "?" to encode.
-  if (!/^\?[^=&?]+=/.test(fields)) return undefined;
+  // Only what begins as a header field does, an hfname and its "=" ("?body="): "b?x" stays a domain with a "?" to encode.
+  const eq = fields.indexOf('=');
+  if (eq < 2 || !matchesRule(fields.slice(1, eq), 'hfname', 'rfc6068')) return undefined;
   if (matchesRule(fields, 'hfields', 'rfc6068')) return undefined;
   const e = diagnose(fields, 'hfields', 'rfc6068');
   const at = q + e.offset;
