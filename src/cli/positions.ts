@@ -96,28 +96,8 @@ class Located implements LocatedUri {
     const map = this.found.offsets;
     if (map === undefined) return true;
     const { text, found } = this;
-    if (this.joinedWithinLine()) return false;
     for (let k = start; k < end; k++) if (map[k] !== map[start] + (k - start) || text[map[k]] !== found.uri[k]) return false;
     return true;
-  }
-
-  private joined: boolean | undefined;
-
-  /**
-   * Whether the URI was read over spaces within a line ('"HTTP://Example.COM is down"': Appendix C takes the
-   * whitespace out of a delimited URI): a quotation as likely as a URI broken across lines, so where the URI
-   * ends is not certain, and no fix is written in it. A URI joined over line breaks only is a wrapped one.
-   */
-  private joinedWithinLine(): boolean {
-    if (this.joined !== undefined) return this.joined;
-    const map = this.found.offsets as Uint32Array;
-    let joined = false;
-    for (let k = 1; k < map.length && !joined; k++) {
-      if (map[k] - map[k - 1] < 2) continue;
-      const gap = this.text.slice(map[k - 1] + 1, map[k]);
-      joined = /^[^\S\n\r]+$/.test(gap);
-    }
-    return (this.joined = joined);
   }
 }
 
