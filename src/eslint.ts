@@ -450,6 +450,29 @@ const MESSAGES = {
   fix: 'Replace {{before}} with {{after}} ({{code}})',
 };
 
+/** A property's name as written: an identifier (not computed) or a string literal; undefined otherwise. */
+function propertyName(key: ESTree.Node, computed: boolean): string | undefined {
+  if (!computed && key.type === 'Identifier') return key.name;
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+  return undefined;
+}
+
+/** The listeners that check the value given to a property of a `wanted` name: `{ name: value }` and `x.name = value`. */
+function namedValueListeners(wanted: (name: string) => boolean, check: (node: ESTree.Node) => void): Rule.RuleListener {
+  return {
+    Property(node: ESTree.Property) {
+      if (node.kind !== 'init' || node.method || node.shorthand) return;
+      const name = propertyName(node.key, node.computed);
+      if (name !== undefined && wanted(name)) check(node.value);
+    },
+    AssignmentExpression(node: ESTree.AssignmentExpression) {
+      if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
+      const name = propertyName(node.left.property, node.left.computed);
+      if (name !== undefined && wanted(name)) check(node.right);
+    },
+  };
+}
+
 /**
  * valid-uri and uri-warnings: one rule, the findings split by their lint severity (see the header), each
  * reporting the severities of its `severities` option (by default valid-uri those from `report` up,
@@ -511,25 +534,10 @@ function uriRule(name: 'valid-uri' | 'uri-warnings', defaults: DefaultSeverities
         if (positions !== undefined) for (const k of positions) check(node.arguments[k] as ESTree.Node | undefined);
       }
 
-      function propertyName(key: ESTree.Node, computed: boolean): string | undefined {
-        if (!computed && key.type === 'Identifier') return key.name;
-        if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
-        return undefined;
-      }
-
       return {
         CallExpression: call,
         NewExpression: call,
-        Property(node: ESTree.Property) {
-          if (node.kind !== 'init' || node.method || node.shorthand) return;
-          const name = propertyName(node.key, node.computed);
-          if (name !== undefined && properties.test(name)) check(node.value);
-        },
-        AssignmentExpression(node: ESTree.AssignmentExpression) {
-          if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
-          const name = propertyName(node.left.property, node.left.computed);
-          if (name !== undefined && properties.test(name)) check(node.right);
-        },
+        ...namedValueListeners((name) => properties.test(name), check),
         JSXAttribute(node: ESTree.Node) {
           const attribute = node as unknown as { name: { type: string; name?: string }; value: ESTree.Node | { type: 'JSXExpressionContainer'; expression: ESTree.Node } | null };
           if (attribute.name.type !== 'JSXIdentifier' || !jsxAttributes.has(attribute.name.name as string) || attribute.value === null) return;
@@ -635,7 +643,6 @@ const validUriTemplate: Rule.RuleModule = {
         return parsed.ok ? undefined : parsed.error.rulePath;
       },
     );
-    const name = (key: ESTree.Node, computed: boolean): string | undefined => (!computed && key.type === 'Identifier' ? key.name : key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined);
     /** A JSON value at `path`: its strings at a template's place are checked, its objects and arrays walked. */
     const walk = (node: JsonNode | undefined, path: JsonStep[], openApi: boolean): void => {
       if (node === undefined) return;
@@ -648,16 +655,7 @@ const validUriTemplate: Rule.RuleModule = {
       }
     };
     return {
-      Property(node: ESTree.Property) {
-        if (node.kind !== 'init' || node.method || node.shorthand) return;
-        const key = name(node.key, node.computed);
-        if (key !== undefined && properties.has(key)) check(node.value);
-      },
-      AssignmentExpression(node: ESTree.AssignmentExpression) {
-        if (node.operator !== '=' || node.left.type !== 'MemberExpression') return;
-        const key = name(node.left.property, node.left.computed);
-        if (key !== undefined && properties.has(key)) check(node.right);
-      },
+      ...namedValueListeners((name) => properties.has(name), check),
       Document(node: JsonNode) {
         const root = node.body;
         walk(root, [], member(root, 'openapi') !== undefined || member(root, 'swagger') !== undefined);
