@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { codePointOffset, compareGrammars, explainNormalize, extract, iriToUri, isValid, lint, mergeRelativePath2396, normalize, parseUtf8, percentDecode, removeDotSegments, resolve, tryParse, uriToIri } from '../src';
 import { CodeUnitBuilder } from '../src/encoding/code-units';
+import { extractDocument } from '../src/documents';
 
 const M = 1_000_000;
 
@@ -308,5 +309,32 @@ describe('the error path: one run of the diagnostic back end (src/core/diagnose.
       expect(v.error).toBe(v.error); // kept, not worked out again
     }
     expect(JSON.parse(JSON.stringify(c.verdicts[2])).error.offset).toBe(10);
+  });
+});
+
+describe('Markdown prose: what is looked at around each URI stays near it', () => {
+  // A line of 4 M characters: a path that read back to the line's start for each URI (the reference-definition
+  // check of 2026-12-05, found by the CI fuzz at 10 s per MB) takes minutes here, past the file's timeout.
+  const N = 4 * M;
+
+  it('a line of many URLs between spaces', async () => {
+    const line = 'http://a/b '.repeat(N / 11);
+    const found = await finishes(() => extractDocument(line, { kind: 'markdown' }));
+    expect(found.length).toBe(Math.floor(N / 11));
+    expect(found.every((u) => u.uri === 'http://a/b' && u.cut !== true)).toBe(true);
+  });
+
+  it('a line of many would-be reference definitions', async () => {
+    const line = '[a]: http://a/b '.repeat(N / 16);
+    const found = await finishes(() => extractDocument(line, { kind: 'markdown' }));
+    expect(found.length).toBeGreaterThan(0);
+    // Only the first is at the start of the line, where a definition's label can be.
+    expect(found.filter((u) => u.cut === true).length).toBeLessThanOrEqual(1);
+  });
+
+  it('a URI that ends in a long run of an emphasis character (counted back once, not tried at every start)', async () => {
+    const uri = `http://a/${'*'.repeat(N)}x`;
+    const found = await finishes(() => extractDocument(`see ${uri} end`, { kind: 'markdown' }));
+    expect(found.map((u) => u.uri)).toEqual([uri]);
   });
 });

@@ -71,9 +71,6 @@ export function kindOfFile(name: string): DocumentKind {
   return (ext !== undefined && Object.prototype.hasOwnProperty.call(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined) ?? template.kind ?? 'text';
 }
 
-/** Emphasis delimiters ("~~", "__", "_", "**", "*"), a run of one of them. */
-const EMPHASIS_RUN = /([*_~])\1*$/;
-
 /**
  * A URI of Markdown prose as the rendered text has it: without the emphasis delimiters around it
  * ("~~https://old.example~~" is struck-through text) or a hard line break's backslash at its end; cut when
@@ -82,13 +79,40 @@ const EMPHASIS_RUN = /([*_~])\1*$/;
  */
 function markdownProse(text: string, u: DocumentUri): DocumentUri {
   let v = u;
-  const run = EMPHASIS_RUN.exec(v.uri);
-  if (run !== null && run.index > 0 && text.slice(v.start - run[0].length, v.start) === run[0]) v = shortened(v, run.index);
+  // The run of one emphasis character at the URI's end, counted back (a regular expression anchored at the end
+  // would try every start in a long run: quadratic), kept when the same run does not stand before the URI.
+  const last = v.uri[v.uri.length - 1];
+  if (last === '*' || last === '_' || last === '~') {
+    let k = v.uri.length - 1;
+    while (k > 0 && v.uri[k - 1] === last) k--;
+    const run = v.uri.length - k;
+    if (k > 0 && text.slice(v.start - run, v.start) === last.repeat(run)) v = shortened(v, k);
+  }
   if (v.uri.endsWith('\\') && (text[v.end] === '\n' || text[v.end] === '\r')) v = shortened(v, v.uri.length - 1);
   if (v.cut === true) return v;
-  const lineStart = text.lastIndexOf('\n', v.start - 1) + 1;
-  const uncertain = (text[v.start - 1] === '(' && text[v.end] !== ')') || /^ {0,3}\[[^\]]+\]:[ \t]*$/.test(text.slice(lineStart, v.start));
+  const uncertain = (text[v.start - 1] === '(' && text[v.end] !== ')') || inDefinition(text, v.start);
   return uncertain ? { ...v, cut: true } : v;
+}
+
+/** The longest link label CommonMark allows (999 characters) and its brackets, the colon and up to 3 spaces of indentation. */
+const DEFINITION_REACH = 1006;
+
+/**
+ * Whether `at` is where a reference definition's destination would begin ("[label]: " at the start of a line,
+ * indented at most three spaces): what comes before it is looked at back to the line's start, never past
+ * DEFINITION_REACH characters, so that a line of many URIs is not read again for each.
+ */
+function inDefinition(text: string, at: number): boolean {
+  let k = at;
+  while (k > 0 && (text[k - 1] === ' ' || text[k - 1] === '\t')) k--;
+  if (text[k - 1] !== ':' || text[k - 2] !== ']') return false;
+  const stop = Math.max(0, at - DEFINITION_REACH);
+  let open = k - 3;
+  while (open >= stop && text[open] !== '[' && text[open] !== ']' && text[open] !== '\n') open--;
+  if (open < stop || text[open] !== '[' || open === k - 3) return false;
+  let i = open;
+  while (i > 0 && text[i - 1] === ' ' && open - i < 3) i--;
+  return i === 0 || text[i - 1] === '\n';
 }
 
 /** Finds the URIs of a document, in order of where they start. */
