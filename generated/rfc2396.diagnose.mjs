@@ -1904,12 +1904,19 @@ const RULES = ["URI_reference","absoluteURI","relativeURI","hier_part","opaque_p
 const NAMED_RULES = ["reserved","unreserved","mark","hex","alphanum","alpha","lowalpha","upalpha","digit","HEXDIG"];
 
 /**
+ * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:
+ * the furthest failure offset (0 when none was recorded), how many expectations were recorded there (their
+ * indices: EXPECTED), and the lengths of the two candidate paths (BEST and COMMON; -1: no common prefix).
+ */
+const FOUND = new Int32Array(4);
+
+/**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
  * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
- * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
- * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ * Returns where the start rule's match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest
+ * until the next run.
  */
-function explain(text, startRule, pathlessRules) {
+function run(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
@@ -1917,15 +1924,20 @@ function explain(text, startRule, pathlessRules) {
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";
-  const expected = [];
-  for (let i = 0; i < count; i++) expected.push(list[i]);
-  return {
-    end,
-    maxFailPos: maxFail < 0 ? 0 : maxFail,
-    expected,
-    best: head(best, bestLength),
-    common: head(common, commonLength),
-  };
+  FOUND[0] = maxFail < 0 ? 0 : maxFail;
+  FOUND[1] = count;
+  FOUND[2] = bestLength;
+  FOUND[3] = commonLength;
+  return end;
+}
+
+/**
+ * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
+ * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ */
+function explain(text, startRule, pathlessRules) {
+  const end = run(text, startRule, pathlessRules);
+  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
 }
 /** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
 function head(a, n) {
@@ -1935,4 +1947,7 @@ function head(a, n) {
 }
 const START_INDEX = { URI_reference: 0, absoluteURI: 1, relativeURI: 2, hier_part: 3, opaque_part: 4, uric_no_slash: 5, net_path: 6, abs_path: 7, rel_path: 8, rel_segment: 9, scheme: 10, authority: 11, reg_name: 12, server: 13, userinfo: 14, hostport: 15, host: 16, IPv6reference: 17, hostname: 18, domainlabel: 19, toplabel: 20, IPv4address: 21, port: 22, IPv6address: 23, ls32: 24, hex4: 25, decimal_octet: 26, path: 27, path_segments: 28, segment: 29, param: 30, pchar: 31, query: 32, fragment: 33, uric: 34, reserved: 35, unreserved: 36, mark: 37, escaped: 38, hex: 39, alphanum: 40, alpha: 41, lowalpha: 42, upalpha: 43, digit: 44, HEXDIG: 45 };
 
-export { explain, EXPECTATIONS, RULES, NAMED_RULES };
+/** The arrays run() fills, by the names diagnose.ts reads them under. */
+const EXPECTED = list, BEST = best, COMMON = common;
+
+export { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -1932,12 +1932,19 @@ const RULES = ["IRI","ihier_part","IRI_reference","absolute_IRI","irelative_ref"
 const NAMED_RULES = ["iunreserved","ucschar","iprivate","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
+ * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:
+ * the furthest failure offset (0 when none was recorded), how many expectations were recorded there (their
+ * indices: EXPECTED), and the lengths of the two candidate paths (BEST and COMMON; -1: no common prefix).
+ */
+const FOUND = new Int32Array(4);
+
+/**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
  * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
- * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
- * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ * Returns where the start rule's match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest
+ * until the next run.
  */
-function explain(text, startRule, pathlessRules) {
+function run(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
@@ -1945,15 +1952,20 @@ function explain(text, startRule, pathlessRules) {
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";
-  const expected = [];
-  for (let i = 0; i < count; i++) expected.push(list[i]);
-  return {
-    end,
-    maxFailPos: maxFail < 0 ? 0 : maxFail,
-    expected,
-    best: head(best, bestLength),
-    common: head(common, commonLength),
-  };
+  FOUND[0] = maxFail < 0 ? 0 : maxFail;
+  FOUND[1] = count;
+  FOUND[2] = bestLength;
+  FOUND[3] = commonLength;
+  return end;
+}
+
+/**
+ * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
+ * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ */
+function explain(text, startRule, pathlessRules) {
+  const end = run(text, startRule, pathlessRules);
+  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
 }
 /** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
 function head(a, n) {
@@ -1963,4 +1975,7 @@ function head(a, n) {
 }
 const START_INDEX = { IRI: 0, ihier_part: 1, IRI_reference: 2, absolute_IRI: 3, irelative_ref: 4, irelative_part: 5, iauthority: 6, iuserinfo: 7, ihost: 8, ireg_name: 9, ipath: 10, ipath_abempty: 11, ipath_absolute: 12, ipath_noscheme: 13, ipath_rootless: 14, ipath_empty: 15, isegment: 16, isegment_nz: 17, isegment_nz_nc: 18, ipchar: 19, iquery: 20, ifragment: 21, iunreserved: 22, ucschar: 23, iprivate: 24, scheme: 25, port: 26, IP_literal: 27, IPvFuture: 28, IPv6address: 29, h16: 30, ls32: 31, IPv4address: 32, dec_octet: 33, pct_encoded: 34, unreserved: 35, reserved: 36, gen_delims: 37, sub_delims: 38, ALPHA: 39, DIGIT: 40, HEXDIG: 41 };
 
-module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };
+/** The arrays run() fills, by the names diagnose.ts reads them under. */
+const EXPECTED = list, BEST = best, COMMON = common;
+
+module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

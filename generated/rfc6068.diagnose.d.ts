@@ -18,6 +18,15 @@ export interface Explanation {
  * the rules, by index (1), that never end a path.
  */
 export declare function explain(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): Explanation;
+/** explain() without the arrays: returns where the match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest until the next run. */
+export declare function run(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): number;
+/** The last run's furthest failure offset, the number of expectations there (in EXPECTED), and the lengths of BEST and COMMON (-1: none). */
+export declare const FOUND: Int32Array;
+/** The last run's expectations at the furthest failure (indices into EXPECTATIONS), the first FOUND[1] entries. */
+export declare const EXPECTED: Int32Array;
+/** The last run's two candidate paths (rule indices, outermost first), the first FOUND[2] and FOUND[3] entries. */
+export declare const BEST: Int32Array;
+export declare const COMMON: Int32Array;
 /** peggy's expectations, by index. */
 export declare const EXPECTATIONS: readonly Expectation[];
 /** The rules, by index. */

@@ -591,12 +591,19 @@ const RULES = ["URI_Template","literals","expression","operator","op_level2","op
 const NAMED_RULES = ["operator","op_level2","op_level3","op_reserve","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG","ucschar","iprivate"];
 
 /**
+ * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:
+ * the furthest failure offset (0 when none was recorded), how many expectations were recorded there (their
+ * indices: EXPECTED), and the lengths of the two candidate paths (BEST and COMMON; -1: no common prefix).
+ */
+const FOUND = new Int32Array(4);
+
+/**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
  * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
- * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
- * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ * Returns where the start rule's match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest
+ * until the next run.
  */
-function explain(text, startRule, pathlessRules) {
+function run(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
@@ -604,15 +611,20 @@ function explain(text, startRule, pathlessRules) {
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";
-  const expected = [];
-  for (let i = 0; i < count; i++) expected.push(list[i]);
-  return {
-    end,
-    maxFailPos: maxFail < 0 ? 0 : maxFail,
-    expected,
-    best: head(best, bestLength),
-    common: head(common, commonLength),
-  };
+  FOUND[0] = maxFail < 0 ? 0 : maxFail;
+  FOUND[1] = count;
+  FOUND[2] = bestLength;
+  FOUND[3] = commonLength;
+  return end;
+}
+
+/**
+ * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
+ * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ */
+function explain(text, startRule, pathlessRules) {
+  const end = run(text, startRule, pathlessRules);
+  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
 }
 /** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
 function head(a, n) {
@@ -622,4 +634,7 @@ function head(a, n) {
 }
 const START_INDEX = { URI_Template: 0, literals: 1, expression: 2, operator: 3, op_level2: 4, op_level3: 5, op_reserve: 6, variable_list: 7, varspec: 8, varname: 9, varchar: 10, modifier_level4: 11, prefix: 12, max_length: 13, explode: 14, pct_encoded: 15, unreserved: 16, reserved: 17, gen_delims: 18, sub_delims: 19, ALPHA: 20, DIGIT: 21, HEXDIG: 22, ucschar: 23, iprivate: 24 };
 
-module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };
+/** The arrays run() fills, by the names diagnose.ts reads them under. */
+const EXPECTED = list, BEST = best, COMMON = common;
+
+module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -1890,12 +1890,19 @@ const RULES = ["IP_literal","ZoneID","IPv6addrz","URI","hier_part","URI_referenc
 const NAMED_RULES = ["unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
+ * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:
+ * the furthest failure offset (0 when none was recorded), how many expectations were recorded there (their
+ * indices: EXPECTED), and the lengths of the two candidate paths (BEST and COMMON; -1: no common prefix).
+ */
+const FOUND = new Int32Array(4);
+
+/**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
  * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
- * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
- * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ * Returns where the start rule's match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest
+ * until the next run.
  */
-function explain(text, startRule, pathlessRules) {
+function run(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
@@ -1903,15 +1910,20 @@ function explain(text, startRule, pathlessRules) {
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";
-  const expected = [];
-  for (let i = 0; i < count; i++) expected.push(list[i]);
-  return {
-    end,
-    maxFailPos: maxFail < 0 ? 0 : maxFail,
-    expected,
-    best: head(best, bestLength),
-    common: head(common, commonLength),
-  };
+  FOUND[0] = maxFail < 0 ? 0 : maxFail;
+  FOUND[1] = count;
+  FOUND[2] = bestLength;
+  FOUND[3] = commonLength;
+  return end;
+}
+
+/**
+ * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
+ * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ */
+function explain(text, startRule, pathlessRules) {
+  const end = run(text, startRule, pathlessRules);
+  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
 }
 /** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
 function head(a, n) {
@@ -1921,4 +1933,7 @@ function head(a, n) {
 }
 const START_INDEX = { IP_literal: 0, ZoneID: 1, IPv6addrz: 2, URI: 3, hier_part: 4, URI_reference: 5, absolute_URI: 6, relative_ref: 7, relative_part: 8, scheme: 9, authority: 10, userinfo: 11, host: 12, port: 13, IPvFuture: 14, IPv6address: 15, h16: 16, ls32: 17, IPv4address: 18, dec_octet: 19, reg_name: 20, path: 21, path_abempty: 22, path_absolute: 23, path_noscheme: 24, path_rootless: 25, path_empty: 26, segment: 27, segment_nz: 28, segment_nz_nc: 29, pchar: 30, query: 31, fragment: 32, pct_encoded: 33, unreserved: 34, reserved: 35, gen_delims: 36, sub_delims: 37, ALPHA: 38, DIGIT: 39, HEXDIG: 40 };
 
-export { explain, EXPECTATIONS, RULES, NAMED_RULES };
+/** The arrays run() fills, by the names diagnose.ts reads them under. */
+const EXPECTED = list, BEST = best, COMMON = common;
+
+export { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

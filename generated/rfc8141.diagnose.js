@@ -613,12 +613,19 @@ const RULES = ["namestring","assigned_name","NID","ldh","NSS","rq_components","r
 const NAMED_RULES = ["DigitNonZero","Digit","alphanum","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
+ * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:
+ * the furthest failure offset (0 when none was recorded), how many expectations were recorded there (their
+ * indices: EXPECTED), and the lengths of the two candidate paths (BEST and COMMON; -1: no common prefix).
+ */
+const FOUND = new Int32Array(4);
+
+/**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
  * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
- * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
- * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ * Returns where the start rule's match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest
+ * until the next run.
  */
-function explain(text, startRule, pathlessRules) {
+function run(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
@@ -626,15 +633,20 @@ function explain(text, startRule, pathlessRules) {
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";
-  const expected = [];
-  for (let i = 0; i < count; i++) expected.push(list[i]);
-  return {
-    end,
-    maxFailPos: maxFail < 0 ? 0 : maxFail,
-    expected,
-    best: head(best, bestLength),
-    common: head(common, commonLength),
-  };
+  FOUND[0] = maxFail < 0 ? 0 : maxFail;
+  FOUND[1] = count;
+  FOUND[2] = bestLength;
+  FOUND[3] = commonLength;
+  return end;
+}
+
+/**
+ * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
+ * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ */
+function explain(text, startRule, pathlessRules) {
+  const end = run(text, startRule, pathlessRules);
+  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
 }
 /** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
 function head(a, n) {
@@ -644,4 +656,7 @@ function head(a, n) {
 }
 const START_INDEX = { namestring: 0, assigned_name: 1, NID: 2, ldh: 3, NSS: 4, rq_components: 5, r_component: 6, q_component: 7, f_component: 8, InformalNamespaceName: 9, Number: 10, DigitNonZero: 11, Digit: 12, alphanum: 13, pchar: 14, fragment: 15, pct_encoded: 16, unreserved: 17, sub_delims: 18, ALPHA: 19, DIGIT: 20, HEXDIG: 21 };
 
-module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };
+/** The arrays run() fills, by the names diagnose.ts reads them under. */
+const EXPECTED = list, BEST = best, COMMON = common;
+
+module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -1382,12 +1382,19 @@ const RULES = ["http_URI","https_URI","authority","userinfo","host","port","IP_l
 const NAMED_RULES = ["unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
 /**
+ * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:
+ * the furthest failure offset (0 when none was recorded), how many expectations were recorded there (their
+ * indices: EXPECTED), and the lengths of the two candidate paths (BEST and COMMON; -1: no common prefix).
+ */
+const FOUND = new Int32Array(4);
+
+/**
  * Runs `startRule` on `text` as peggy's traced parser would. `pathlessRules` flags the rules, by index, that
  * never end a path (TracedRun's: the rules with a display name, and the rules of a character).
- * Returns where the start rule's match ends (-1: it failed), the furthest failure offset (0 when none was
- * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ * Returns where the start rule's match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest
+ * until the next run.
  */
-function explain(text, startRule, pathlessRules) {
+function run(text, startRule, pathlessRules) {
   const f = START[startRule];
   if (f === undefined) throw new Error(`unknown start rule ${startRule}`);
   input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;
@@ -1395,15 +1402,20 @@ function explain(text, startRule, pathlessRules) {
   startGivesPath = pathless[START_INDEX[startRule]] === 0;
   const end = f(0);
   input = "";
-  const expected = [];
-  for (let i = 0; i < count; i++) expected.push(list[i]);
-  return {
-    end,
-    maxFailPos: maxFail < 0 ? 0 : maxFail,
-    expected,
-    best: head(best, bestLength),
-    common: head(common, commonLength),
-  };
+  FOUND[0] = maxFail < 0 ? 0 : maxFail;
+  FOUND[1] = count;
+  FOUND[2] = bestLength;
+  FOUND[3] = commonLength;
+  return end;
+}
+
+/**
+ * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
+ * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
+ */
+function explain(text, startRule, pathlessRules) {
+  const end = run(text, startRule, pathlessRules);
+  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
 }
 /** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
 function head(a, n) {
@@ -1413,4 +1425,7 @@ function head(a, n) {
 }
 const START_INDEX = { http_URI: 0, https_URI: 1, authority: 2, userinfo: 3, host: 4, port: 5, IP_literal: 6, IPvFuture: 7, IPv6address: 8, h16: 9, ls32: 10, IPv4address: 11, dec_octet: 12, reg_name: 13, path_abempty: 14, segment: 15, pchar: 16, query: 17, pct_encoded: 18, unreserved: 19, sub_delims: 20, ALPHA: 21, DIGIT: 22, HEXDIG: 23 };
 
-module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };
+/** The arrays run() fills, by the names diagnose.ts reads them under. */
+const EXPECTED = list, BEST = best, COMMON = common;
+
+module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -1037,12 +1037,19 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L(`const NAMED_RULES = ${JSON.stringify(peggyAst.rules.filter((r) => r.expression.type === 'named').map((r) => r.name))};`);
   L('');
   L('/**');
+  L(' * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:');
+  L(' * the furthest failure offset (0 when none was recorded), how many expectations were recorded there (their');
+  L(' * indices: EXPECTED), and the lengths of the two candidate paths (BEST and COMMON; -1: no common prefix).');
+  L(' */');
+  L('const FOUND = new Int32Array(4);');
+  L('');
+  L('/**');
   L(' * Runs `startRule` on `text` as peggy\'s traced parser would. `pathlessRules` flags the rules, by index, that');
   L(' * never end a path (TracedRun\'s: the rules with a display name, and the rules of a character).');
-  L(' * Returns where the start rule\'s match ends (-1: it failed), the furthest failure offset (0 when none was');
-  L(' * recorded), the indices of the expectations there, and the two candidate paths (rule indices, outermost first).');
+  L(' * Returns where the start rule\'s match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest');
+  L(' * until the next run.');
   L(' */');
-  L('function explain(text, startRule, pathlessRules) {');
+  L('function run(text, startRule, pathlessRules) {');
   L('  const f = START[startRule];');
   L('  if (f === undefined) throw new Error(`unknown start rule ${startRule}`);');
   L('  input = text; len = text.length; silent = 0; maxFail = -1; count = 0; seenIn.fill(0); depth = 0; epoch = 0; bestLength = 0; commonLength = -1;');
@@ -1050,15 +1057,20 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L(`  startGivesPath = pathless[START_INDEX[startRule]] === 0;`);
   L('  const end = f(0);');
   L('  input = "";');
-  L('  const expected = [];');
-  L('  for (let i = 0; i < count; i++) expected.push(list[i]);');
-  L('  return {');
-  L('    end,');
-  L('    maxFailPos: maxFail < 0 ? 0 : maxFail,');
-  L('    expected,');
-  L('    best: head(best, bestLength),');
-  L('    common: head(common, commonLength),');
-  L('  };');
+  L('  FOUND[0] = maxFail < 0 ? 0 : maxFail;');
+  L('  FOUND[1] = count;');
+  L('  FOUND[2] = bestLength;');
+  L('  FOUND[3] = commonLength;');
+  L('  return end;');
+  L('}');
+  L('');
+  L('/**');
+  L(' * run(), its findings as arrays: where the start rule\'s match ends (-1: it failed), the furthest failure offset,');
+  L(' * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).');
+  L(' */');
+  L('function explain(text, startRule, pathlessRules) {');
+  L('  const end = run(text, startRule, pathlessRules);');
+  L('  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };');
   L('}');
   L('/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */');
   L('function head(a, n) {');
@@ -1068,7 +1080,10 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('}');
   L(`const START_INDEX = { ${names.map((n, i) => `${n}: ${i}`).join(', ')} };`);
   L('');
-  L('module.exports = { explain, EXPECTATIONS, RULES, NAMED_RULES };');
+  L('/** The arrays run() fills, by the names diagnose.ts reads them under. */');
+  L('const EXPECTED = list, BEST = best, COMMON = common;');
+  L('');
+  L('module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };');
   const js = `${e.lines.join('\n')}\n`.split('${EXPECTATION_COUNT}').join(String(Math.max(1, e.expectations.size)));
   const dts = [
     `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
@@ -1088,6 +1103,15 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
     ' * the rules, by index (1), that never end a path.',
     ' */',
     'export declare function explain(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): Explanation;',
+    '/** explain() without the arrays: returns where the match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest until the next run. */',
+    'export declare function run(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): number;',
+    '/** The last run\'s furthest failure offset, the number of expectations there (in EXPECTED), and the lengths of BEST and COMMON (-1: none). */',
+    'export declare const FOUND: Int32Array;',
+    '/** The last run\'s expectations at the furthest failure (indices into EXPECTATIONS), the first FOUND[1] entries. */',
+    'export declare const EXPECTED: Int32Array;',
+    '/** The last run\'s two candidate paths (rule indices, outermost first), the first FOUND[2] and FOUND[3] entries. */',
+    'export declare const BEST: Int32Array;',
+    'export declare const COMMON: Int32Array;',
     '/** peggy\'s expectations, by index. */',
     'export declare const EXPECTATIONS: readonly Expectation[];',
     '/** The rules, by index. */',

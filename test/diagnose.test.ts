@@ -15,7 +15,7 @@ import { GENERATED_GRAMMARS, GRAMMARS, REFERENCE_RULES, generatedModule, recogni
 import { toPegName } from '../src/core/rule-names';
 import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/core/diagnose';
 import { allVectors } from './support/vectors';
-import { parse, tryParse, UriSyntaxError } from '../src';
+import { codePointOffset, parse, tryParse, UriSyntaxError } from '../src';
 
 /** Reference rules first, then one rule in three of the others (matches() takes every rule): the rules each input is tried as. */
 function rulesToTry(grammar: GrammarName): string[] {
@@ -44,7 +44,7 @@ function agree(input: string, rule: string, grammar: GrammarName): boolean {
   const fast = comparable(fastFailure, grammar);
   const oracle = comparable(oracleFailure, grammar);
   if (JSON.stringify(fast) !== JSON.stringify(oracle)) expect([grammar, rule, input, fast]).toEqual([grammar, rule, input, oracle]);
-  // The error's expected items, which the diagnostic back end's failures look up by the indices of its expectations (expectationKey).
+  // The error's expected items, which the diagnostic back end's failures look up by the indices of its expectations (expectationIds).
   const fastItems = syntaxError(fastFailure, input, rule, grammar).expected;
   const oracleItems = syntaxError(oracleFailure, input, rule, grammar).expected;
   if (fastItems.join('\n') !== oracleItems.join('\n')) expect([grammar, rule, input, fastItems]).toEqual([grammar, rule, input, oracleItems]);
@@ -257,5 +257,20 @@ process.stdout.write(JSON.stringify({ ok: r.ok, offset: r.error && r.error.offse
     const run = spawnSync(process.execPath, ['--frozen-intrinsics', '-e', program], { encoding: 'utf8' });
     expect(run.stderr.replace(/.*ExperimentalWarning.*\n|.*--trace-warnings.*\n/g, '')).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({ ok: false, offset: 8, isError: true, thrown: true, limit: 10 });
+  });
+});
+
+describe("codePointOffset, which every UriSyntaxError computes", () => {
+  it('counts the code points of the prefix, short (read by a loop) or long (scanned to its first low surrogate)', () => {
+    // Code units that pair and that do not: lone high and low surrogates, pairs in both orders, ASCII, BMP.
+    const units = ['a', '%', '\u00e9', '\ud83d', '\ude00', '\ud83d\ude00', '\udbff\udfff', '\ude00\ud83d'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...units), { maxLength: 120 }), fc.nat(), (parts, k) => {
+        const text = parts.join('');
+        const offset = k % (text.length + 1);
+        expect([text, offset, codePointOffset(text, offset)]).toEqual([text, offset, [...text.slice(0, offset)].length]);
+      }),
+      { seed: 36, numRuns: 4000 },
+    );
   });
 });

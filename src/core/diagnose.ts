@@ -118,36 +118,82 @@ const expectationIds = new WeakMap<PeggyExpectation, number>();
 let nextExpectationId = 1;
 /**
  * The expected items of each set of expectations met so far, per grammar, by
- * the set's key: the diagnostic back end's expectations are the constants of
- * its table, and the same few sets come back error after error. Frozen, since
+ * the set's key: the same few sets come back error after error. Frozen, since
  * every error with that set shares the array; emptied when it grows large.
+ * For the traced run's failures (the oracle's, in the tests); the diagnostic
+ * back end's are looked up by the indices of its expectations (itemsAt).
  */
 const itemLists = new Map<string, readonly string[]>();
 const MAX_ITEM_LISTS = 4096;
 
-/**
- * expectedItems, shared and frozen: what a UriSyntaxError holds. `indexKey`,
- * from the diagnostic back end (the indices of its expectations, `#` apart
- * from the other keys), saves numbering the objects one by one.
- */
-function expectedItemsOf(expectations: readonly PeggyExpectation[], grammar: GrammarName, indexKey?: string): readonly string[] {
+/** expectedItems, shared and frozen: what a UriSyntaxError holds. */
+function expectedItemsOf(expectations: readonly PeggyExpectation[], grammar: GrammarName): readonly string[] {
   let key: string = grammar;
-  if (indexKey !== undefined) key += `#${indexKey}`;
-  else {
-    for (const e of expectations) {
-      let id = e.type === 'end' ? 0 : expectationIds.get(e);
-      if (id === undefined) {
-        id = nextExpectationId++;
-        expectationIds.set(e, id);
-      }
-      key += ` ${id}`;
+  for (const e of expectations) {
+    let id = e.type === 'end' ? 0 : expectationIds.get(e);
+    if (id === undefined) {
+      id = nextExpectationId++;
+      expectationIds.set(e, id);
     }
+    key += ` ${id}`;
   }
   let items = itemLists.get(key);
   if (items === undefined) {
     if (itemLists.size >= MAX_ITEM_LISTS) itemLists.clear();
     items = Object.freeze(expectedItems(expectations, grammar));
     itemLists.set(key, items);
+  }
+  return items;
+}
+
+/**
+ * A node of a grammar's trie of the sets of expectations the diagnostic back
+ * end has recorded, by their indices in the order recorded (`next`), and with
+ * "end of input" added (`end`): the expected items of the set that ends here,
+ * shared and frozen, once met. Walking it costs a typed-array read and an
+ * array index per expectation, where a string key cost its building and hashing.
+ */
+interface ItemNode {
+  items: readonly string[] | undefined;
+  readonly next: Array<ItemNode | undefined>;
+  end: ItemNode | undefined;
+}
+
+const newItemNode = (): ItemNode => ({ items: undefined, next: [], end: undefined });
+
+/**
+ * The expected items of the expectations `ids` (the diagnostic back end's
+ * indices, `count` of them), with "end of input" when `end`: frozen, and the
+ * same array for every error with the same set.
+ */
+function itemsAt(d: Diagnostic, grammar: GrammarName, ids: ArrayLike<number>, count: number, end: boolean): readonly string[] {
+  if (d.itemNodes >= MAX_ITEM_LISTS) {
+    d.items = newItemNode();
+    d.itemNodes = 0;
+  }
+  let node = d.items;
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    let next = node.next[id];
+    if (next === undefined) {
+      next = node.next[id] = newItemNode();
+      d.itemNodes++;
+    }
+    node = next;
+  }
+  if (end) {
+    if (node.end === undefined) {
+      node.end = newItemNode();
+      d.itemNodes++;
+    }
+    node = node.end;
+  }
+  let items = node.items;
+  if (items === undefined) {
+    const expectations: PeggyExpectation[] = [];
+    for (let i = 0; i < count; i++) expectations.push(d.module.EXPECTATIONS[ids[i]]);
+    if (end) expectations.push({ type: 'end' });
+    items = node.items = Object.freeze(expectedItems(expectations, grammar));
   }
   return items;
 }
@@ -305,8 +351,9 @@ export interface Failure {
   readonly offset: number;
   readonly expectations: readonly PeggyExpectation[];
   readonly path: readonly string[];
-  /** From the diagnostic back end: its expectations' indices (and `end` when the end of input was added), a key for the described items. */
-  readonly expectationKey?: string;
+  /** From the diagnostic back end: its expectations' indices, without the end of input (`endAdded`), by which the described items are found. */
+  readonly expectationIds?: readonly number[];
+  readonly endAdded?: boolean;
 }
 
 /**
@@ -342,26 +389,48 @@ function failureOf(run: Run, input: string, startRule: string): Failure {
   let best = run.best;
   let common = run.common;
   let ids = run.expectationIds;
-  let endAdded = false;
-  if (run.matched && run.end < input.length && run.end >= offset) {
-    if (run.end > offset) {
+  const how = endOfInput(run.matched, run.end, offset, input.length);
+  if (how !== NO_END) {
+    if (how === END_ALONE) {
       offset = run.end;
       expectations = [];
       best = [];
       if (ids !== undefined) ids = [];
     }
     expectations = [...expectations, { type: 'end' }];
-    endAdded = true;
     common = [];
   }
   const path = best.length > 0 ? best : common.length > 0 ? common : [startRule];
   if (ids === undefined) return { offset, expectations, path };
-  return { offset, expectations, path, expectationKey: endAdded ? `${ids.join(' ')} end` : ids.join(' ') };
+  return { offset, expectations, path, expectationIds: ids, endAdded: how !== NO_END };
+}
+
+/** endOfInput: the run's failure as it is; "end of input" added to its expectations; the end of input alone, where the match ended (past the furthest failure). */
+const NO_END = 0;
+const END_ADDED = 1;
+const END_ALONE = 2;
+
+/**
+ * How "end of input" enters a failure, as peggy's own error would add it:
+ * when the start rule matched a prefix (`matched`, ending at `end`) that
+ * reaches the furthest failure, either beside the expectations there (the
+ * match ends there) or alone at the match's end (past it). Either way no
+ * common prefix gives the path (the end is expected outside every rule), and
+ * alone, no invocation does either.
+ */
+function endOfInput(matched: boolean, end: number, maxFailPos: number, length: number): typeof NO_END | typeof END_ADDED | typeof END_ALONE {
+  if (!matched || end >= length || end < maxFailPos) return NO_END;
+  return end > maxFailPos ? END_ALONE : END_ADDED;
 }
 
 /** The diagnostic back end's module (generated/NAME.diagnose.d.ts), the same for every grammar. */
 interface DiagnosticModule {
   explain(text: string, startRule: string, pathlessRules: Uint8Array): { end: number; maxFailPos: number; expected: number[]; best: number[]; common: number[] };
+  run(text: string, startRule: string, pathlessRules: Uint8Array): number;
+  readonly FOUND: Int32Array;
+  readonly EXPECTED: Int32Array;
+  readonly BEST: Int32Array;
+  readonly COMMON: Int32Array;
   readonly EXPECTATIONS: readonly PeggyExpectation[];
   readonly RULES: readonly string[];
   readonly NAMED_RULES: readonly string[];
@@ -376,6 +445,11 @@ interface DiagnosticModule {
 interface Diagnostic {
   readonly module: DiagnosticModule;
   readonly pathless: Uint8Array;
+  /** The ABNF name of each rule, by index: the names of a rule path. */
+  readonly abnfNames: readonly string[];
+  /** The expected items of the sets of expectations met (itemsAt), and how many nodes that trie has. */
+  items: ItemNode;
+  itemNodes: number;
 }
 
 const diagnostics: Partial<Record<GrammarName, Diagnostic>> = {};
@@ -386,7 +460,8 @@ function diagnosticOf(grammar: GrammarName): Diagnostic {
     // Loaded on the first rejection only: valid input never pays for loading it.
     const module = generatedModule<DiagnosticModule>(grammar, 'diagnose');
     const single = singleCharacterRulesOf(grammar);
-    d = { module, pathless: Uint8Array.from(module.RULES, (rule) => (single.has(rule) || CHARACTER_RULES.has(rule) ? 1 : 0)) };
+    const pathless = Uint8Array.from(module.RULES, (rule) => (single.has(rule) || CHARACTER_RULES.has(rule) ? 1 : 0));
+    d = { module, pathless, abnfNames: module.RULES.map(abnfNameOf), items: newItemNode(), itemNodes: 0 };
     diagnostics[grammar] = d;
   }
   return d;
@@ -461,25 +536,43 @@ export function diagnosticFailure(input: string, startRule: string, grammar: Gra
  *   starts over each time it moves forward.
  */
 export function diagnose(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): UriSyntaxError {
-  return syntaxError(diagnosticFailure(input, startRule, grammar), input, startRule, grammar);
+  // diagnosticFailure and syntaxError, read from the back end's arrays: no Failure, no array of expectations or of rule names is made (that was a third of the cost of a short line's error).
+  const d = diagnosticOf(grammar);
+  const { module } = d;
+  const end = module.run(input, startRule, d.pathless);
+  if (end === input.length) throw disagreement(input, startRule, 'the diagnostic back end');
+  const found = module.FOUND;
+  const maxFailPos = found[0];
+  const count = found[1];
+  const foundBest = found[2];
+  const foundCommon = found[3];
+  const how = endOfInput(end >= 0, end, maxFailPos, input.length);
+  const alone = how === END_ALONE;
+  // As failureOf: best, else common, else the start rule; the end of input leaves no common prefix, and alone, no best.
+  const rulePath: string[] = [];
+  const bestLength = alone ? 0 : foundBest;
+  const commonLength = how === NO_END ? foundCommon : 0;
+  if (bestLength > 0) for (let i = 0; i < bestLength; i++) rulePath.push(d.abnfNames[module.BEST[i]]);
+  else if (commonLength > 0) for (let i = 0; i < commonLength; i++) rulePath.push(d.abnfNames[module.COMMON[i]]);
+  else rulePath.push(abnfNameOf(startRule));
+  // Last: describing a set met for the first time may run the back end again (startSets), over what it left.
+  const expected = itemsAt(d, grammar, module.EXPECTED, alone ? 0 : count, how !== NO_END);
+  return errorAt(input, startRule, grammar, alone ? end : maxFailPos, expected, rulePath);
 }
 
 /** The UriSyntaxError of a failure, in the ABNF's terms. */
 export function syntaxError(failure: Failure, input: string, startRule: string, grammar: GrammarName): UriSyntaxError {
-  const { offset } = failure;
+  const ids = failure.expectationIds;
+  const expected = ids === undefined ? expectedItemsOf(failure.expectations, grammar) : itemsAt(diagnosticOf(grammar), grammar, ids, ids.length, failure.endAdded === true);
+  return errorAt(input, startRule, grammar, failure.offset, expected, failure.path.map(abnfNameOf));
+}
+
+/** The UriSyntaxError for a failure at `offset` of `input` as `startRule`, its expected items and rule path (ABNF names) found. */
+function errorAt(input: string, startRule: string, grammar: GrammarName, offset: number, expected: readonly string[], rulePath: readonly string[]): UriSyntaxError {
   const code = input.codePointAt(offset);
   const found = code === undefined ? null : String.fromCodePoint(code);
   const hint = nonAsciiHint(input, startRule, grammar, found);
-  return new UriSyntaxError({
-    input,
-    grammar,
-    rule: abnfNameOf(startRule),
-    offset,
-    found,
-    expected: expectedItemsOf(failure.expectations, grammar, failure.expectationKey),
-    rulePath: failure.path.map(abnfNameOf),
-    hint,
-  });
+  return new UriSyntaxError({ input, grammar, rule: abnfNameOf(startRule), offset, found, expected, rulePath, hint });
 }
 
 /** The IRI rule (RFC 3987 2.2) that corresponds to each whole-reference rule of RFC 3986 and RFC 2396. */

@@ -147,9 +147,18 @@ const FORMAT_OPTIONS: OptionSpec = {
 
 function describe(d: UriSyntaxErrorDetails): string {
   const innermost = d.rulePath.length > 0 ? d.rulePath[d.rulePath.length - 1] : d.rule;
-  const found = d.found === null ? 'end of input' : JSON.stringify(d.found);
+  const found = d.found === null ? 'end of input' : quoted(d.found);
   const hint = d.hint === undefined ? '' : `; ${d.hint}`;
   return `invalid ${d.rule} at offset ${d.offset}: expected ${orList(d.expected)} in ${innermost}, found ${found}${hint}`;
+}
+
+/** JSON.stringify of each ASCII character met, by its code: the `found` of most errors, quoted once. */
+const quotedAscii: Array<string | undefined> = [];
+
+function quoted(ch: string): string {
+  const code = ch.length === 1 ? ch.charCodeAt(0) : 128;
+  if (code >= 128) return JSON.stringify(ch);
+  return (quotedAscii[code] ??= JSON.stringify(ch));
 }
 
 /** orList of each list met, by identity: the parser shares one frozen list among the errors that expect the same items. */
@@ -193,6 +202,8 @@ export function caretWindow(input: string, offset: number, width: number): { sho
 }
 
 const LOW_SURROGATE = /[\udc00-\udfff]/;
+/** The longest prefix codePointOffset reads without the regex engine's scan. */
+const SHORT_PREFIX = 64;
 
 /**
  * The number of code points in the first `offset` UTF-16 code units of `text`
@@ -208,9 +219,12 @@ export function codePointOffset(text: string, offset: number): number {
   }
   // Only a low surrogate after a high one takes a code point off: up to the first low surrogate, found by the
   // regex engine's scan (a loop of charCodeAt here cost a third of explaining a 10 k-character input that fails
-  // at its end), none does.
-  const low = offset > 1 ? text.slice(1, offset).search(LOW_SURROGATE) : -1;
-  const first = low < 0 ? offset : low + 1;
+  // at its end), none does. A short prefix is read by the loop alone: the scan's slice and call cost more there.
+  let first = 1;
+  if (offset > SHORT_PREFIX) {
+    const low = text.slice(1, offset).search(LOW_SURROGATE);
+    first = low < 0 ? offset : low + 1;
+  }
   let n = offset;
   for (let i = first; i < offset; i++) {
     const c = text.charCodeAt(i);
