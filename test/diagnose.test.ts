@@ -46,8 +46,12 @@ function agree(input: string, rule: string, grammar: GrammarName): boolean {
   if (JSON.stringify(fast) !== JSON.stringify(oracle)) expect([grammar, rule, input, fast]).toEqual([grammar, rule, input, oracle]);
   // The error's expected items, which the diagnostic back end's failures look up by the indices of its expectations (expectationIds).
   const fastItems = syntaxError(fastFailure, input, rule, grammar).expected;
-  const oracleItems = syntaxError(oracleFailure, input, rule, grammar).expected;
-  if (fastItems.join('\n') !== oracleItems.join('\n')) expect([grammar, rule, input, fastItems]).toEqual([grammar, rule, input, oracleItems]);
+  const oracleError = syntaxError(oracleFailure, input, rule, grammar);
+  if (fastItems.join('\n') !== oracleError.expected.join('\n')) expect([grammar, rule, input, fastItems]).toEqual([grammar, rule, input, oracleError.expected]);
+  // The error as parse and tryParse build it (diagnose, which reads the back end's arrays without a Failure): field for field, message, own properties in order.
+  const error = diagnose(input, rule, grammar);
+  const seen = (e: UriSyntaxError) => JSON.stringify([e.message, Object.getOwnPropertyNames(e), { ...e }]);
+  if (seen(error) !== seen(oracleError)) expect([grammar, rule, input, seen(error)]).toEqual([grammar, rule, input, seen(oracleError)]);
   compared++;
   return true;
 }
