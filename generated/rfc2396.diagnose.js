@@ -42,6 +42,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -223,7 +230,9 @@ function r_opaque_part(at) {
     if (p27 < 0) break seq26;
     let p28;
     p28 = p27;
-    while (p28 < len) { const c30 = input.charCodeAt(p28); if ((c30 >= 0 && c30 < 128 && T0[c30] === 1)) p28++; else break; }
+    const l31 = p28 + 32 < len ? p28 + 32 : len;
+    while (p28 < l31) { const c30 = input.charCodeAt(p28); if ((c30 >= 0 && c30 < 128 && T0[c30] === 1)) p28++; else break; }
+    if (p28 === l31 && p28 < len) p28 = runEnd(R0, p28);
     for (;;) {
       let p29;
       p29 = r_uric(p28);
@@ -247,8 +256,8 @@ function r_uric_no_slash(at) {
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c31 = at < len ? input.charCodeAt(at) : -1;
-      out = (c31 >= 0 && c31 < 128 && T1[c31] === 1) ? at + 1 : -1;
+      const c32 = at < len ? input.charCodeAt(at) : -1;
+      out = (c32 >= 0 && c32 < 128 && T1[c32] === 1) ? at + 1 : -1;
       if (out < 0 && at >= maxFail && silent === 0) fail(at, 3);
     }
   }
@@ -268,24 +277,24 @@ function r_net_path(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq32: {
-    let p33;
-    p33 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p33 < 0 && at >= maxFail && silent === 0) fail(at, 4);
-    if (p33 < 0) break seq32;
+  seq33: {
     let p34;
-    p34 = p33 + 1 <= len && input.charCodeAt(p33 + 0) === 0x2f ? p33 + 1 : -1;
-    if (p34 < 0 && p33 >= maxFail && silent === 0) fail(p33, 4);
-    if (p34 < 0) break seq32;
+    p34 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p34 < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (p34 < 0) break seq33;
     let p35;
-    p35 = r_authority(p34);
-    if (p35 < 0) break seq32;
+    p35 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x2f ? p34 + 1 : -1;
+    if (p35 < 0 && p34 >= maxFail && silent === 0) fail(p34, 4);
+    if (p35 < 0) break seq33;
     let p36;
+    p36 = r_authority(p35);
+    if (p36 < 0) break seq33;
     let p37;
-    p37 = r_abs_path(p35);
-    p36 = p37 < 0 ? p35 : p37;
-    if (p36 < 0) break seq32;
-    out = p36;
+    let p38;
+    p38 = r_abs_path(p36);
+    p37 = p38 < 0 ? p36 : p38;
+    if (p37 < 0) break seq33;
+    out = p37;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -303,15 +312,15 @@ function r_abs_path(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq38: {
-    let p39;
-    p39 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p39 < 0 && at >= maxFail && silent === 0) fail(at, 4);
-    if (p39 < 0) break seq38;
+  seq39: {
     let p40;
-    p40 = r_path_segments(p39);
-    if (p40 < 0) break seq38;
-    out = p40;
+    p40 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p40 < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (p40 < 0) break seq39;
+    let p41;
+    p41 = r_path_segments(p40);
+    if (p41 < 0) break seq39;
+    out = p41;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -323,16 +332,16 @@ function r_rel_path(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq41: {
-    let p42;
-    p42 = r_rel_segment(at);
-    if (p42 < 0) break seq41;
+  seq42: {
     let p43;
+    p43 = r_rel_segment(at);
+    if (p43 < 0) break seq42;
     let p44;
-    p44 = r_abs_path(p42);
-    p43 = p44 < 0 ? p42 : p44;
-    if (p43 < 0) break seq41;
-    out = p43;
+    let p45;
+    p45 = r_abs_path(p43);
+    p44 = p45 < 0 ? p43 : p45;
+    if (p44 < 0) break seq42;
+    out = p44;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -344,26 +353,28 @@ function r_rel_path(at) {
 function r_rel_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
-  let k45 = 0;
+  let k46 = 0;
   out = at;
-  while (out < len) { const c47 = input.charCodeAt(out); if ((c47 >= 0 && c47 < 128 && T2[c47] === 1)) out++; else break; }
-  k45 = out - at;
+  const l49 = out + 32 < len ? out + 32 : len;
+  while (out < l49) { const c48 = input.charCodeAt(out); if ((c48 >= 0 && c48 < 128 && T2[c48] === 1)) out++; else break; }
+  if (out === l49 && out < len) out = runEnd(R1, out);
+  k46 = out - at;
   for (;;) {
-    let p46;
-    p46 = r_unreserved(out);
-    if (p46 < 0) {
-      p46 = r_escaped(out);
-      if (p46 < 0) {
-        const c48 = out < len ? input.charCodeAt(out) : -1;
-        p46 = (c48 >= 0 && c48 < 128 && T3[c48] === 1) ? out + 1 : -1;
-        if (p46 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p47;
+    p47 = r_unreserved(out);
+    if (p47 < 0) {
+      p47 = r_escaped(out);
+      if (p47 < 0) {
+        const c50 = out < len ? input.charCodeAt(out) : -1;
+        p47 = (c50 >= 0 && c50 < 128 && T3[c50] === 1) ? out + 1 : -1;
+        if (p47 < 0 && out >= maxFail && silent === 0) fail(out, 5);
       }
     }
-    if (p46 < 0 || p46 === out) break;
-    out = p46;
-    k45++;
+    if (p47 < 0 || p47 === out) break;
+    out = p47;
+    k46++;
   }
-  if (k45 < 1) out = -1;
+  if (k46 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -379,29 +390,31 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq49: {
-    let p50;
-    p50 = r_alpha(at);
-    if (p50 < 0) break seq49;
-    let p51;
-    p51 = p50;
-    while (p51 < len) { const c53 = input.charCodeAt(p51); if ((c53 >= 0 && c53 < 128 && T4[c53] === 1)) p51++; else break; }
+  seq51: {
+    let p52;
+    p52 = r_alpha(at);
+    if (p52 < 0) break seq51;
+    let p53;
+    p53 = p52;
+    const l56 = p53 + 32 < len ? p53 + 32 : len;
+    while (p53 < l56) { const c55 = input.charCodeAt(p53); if ((c55 >= 0 && c55 < 128 && T4[c55] === 1)) p53++; else break; }
+    if (p53 === l56 && p53 < len) p53 = runEnd(R2, p53);
     for (;;) {
-      let p52;
-      p52 = r_alpha(p51);
-      if (p52 < 0) {
-        p52 = r_digit(p51);
-        if (p52 < 0) {
-          const c54 = p51 < len ? input.charCodeAt(p51) : -1;
-          p52 = (c54 >= 0 && c54 < 128 && T5[c54] === 1) ? p51 + 1 : -1;
-          if (p52 < 0 && p51 >= maxFail && silent === 0) fail(p51, 6);
+      let p54;
+      p54 = r_alpha(p53);
+      if (p54 < 0) {
+        p54 = r_digit(p53);
+        if (p54 < 0) {
+          const c57 = p53 < len ? input.charCodeAt(p53) : -1;
+          p54 = (c57 >= 0 && c57 < 128 && T5[c57] === 1) ? p53 + 1 : -1;
+          if (p54 < 0 && p53 >= maxFail && silent === 0) fail(p53, 6);
         }
       }
-      if (p52 < 0 || p52 === p51) break;
-      p51 = p52;
+      if (p54 < 0 || p54 === p53) break;
+      p53 = p54;
     }
-    if (p51 < 0) break seq49;
-    out = p51;
+    if (p53 < 0) break seq51;
+    out = p53;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -413,28 +426,28 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq55: {
-    let p56;
-    p56 = r_server(at);
-    if (p56 < 0) break seq55;
-    let p57;
-    let p58;
+  seq58: {
+    let p59;
+    p59 = r_server(at);
+    if (p59 < 0) break seq58;
+    let p60;
+    let p61;
     silent++;
-    const c59 = p56 < len ? input.charCodeAt(p56) : -1;
-    p58 = (c59 >= 0 && c59 < 128 && T6[c59] === 1) ? p56 + 1 : -1;
-    if (p58 < 0 && p56 >= maxFail && silent === 0) fail(p56, 7);
-    if (p58 < 0) {
-      let p60;
+    const c62 = p59 < len ? input.charCodeAt(p59) : -1;
+    p61 = (c62 >= 0 && c62 < 128 && T6[c62] === 1) ? p59 + 1 : -1;
+    if (p61 < 0 && p59 >= maxFail && silent === 0) fail(p59, 7);
+    if (p61 < 0) {
+      let p63;
       silent++;
-      p60 = p56 < len ? p56 + 1 : -1;
-      if (p60 < 0 && p56 >= maxFail && silent === 0) fail(p56, 8);
+      p63 = p59 < len ? p59 + 1 : -1;
+      if (p63 < 0 && p59 >= maxFail && silent === 0) fail(p59, 8);
       silent--;
-      p58 = p60 < 0 ? p56 : -1;
+      p61 = p63 < 0 ? p59 : -1;
     }
     silent--;
-    p57 = p58 < 0 ? -1 : p56;
-    if (p57 < 0) break seq55;
-    out = p57;
+    p60 = p61 < 0 ? -1 : p59;
+    if (p60 < 0) break seq58;
+    out = p60;
   }
   if (out < 0) {
     out = r_reg_name(at);
@@ -449,26 +462,28 @@ function r_authority(at) {
 function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
-  let k61 = 0;
+  let k64 = 0;
   out = at;
-  while (out < len) { const c63 = input.charCodeAt(out); if ((c63 >= 0 && c63 < 128 && T7[c63] === 1)) out++; else break; }
-  k61 = out - at;
+  const l67 = out + 32 < len ? out + 32 : len;
+  while (out < l67) { const c66 = input.charCodeAt(out); if ((c66 >= 0 && c66 < 128 && T7[c66] === 1)) out++; else break; }
+  if (out === l67 && out < len) out = runEnd(R3, out);
+  k64 = out - at;
   for (;;) {
-    let p62;
-    p62 = r_unreserved(out);
-    if (p62 < 0) {
-      p62 = r_escaped(out);
-      if (p62 < 0) {
-        const c64 = out < len ? input.charCodeAt(out) : -1;
-        p62 = (c64 >= 0 && c64 < 128 && T8[c64] === 1) ? out + 1 : -1;
-        if (p62 < 0 && out >= maxFail && silent === 0) fail(out, 9);
+    let p65;
+    p65 = r_unreserved(out);
+    if (p65 < 0) {
+      p65 = r_escaped(out);
+      if (p65 < 0) {
+        const c68 = out < len ? input.charCodeAt(out) : -1;
+        p65 = (c68 >= 0 && c68 < 128 && T8[c68] === 1) ? out + 1 : -1;
+        if (p65 < 0 && out >= maxFail && silent === 0) fail(out, 9);
       }
     }
-    if (p62 < 0 || p62 === out) break;
-    out = p62;
-    k61++;
+    if (p65 < 0 || p65 === out) break;
+    out = p65;
+    k64++;
   }
-  if (k61 < 1) out = -1;
+  if (k64 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -478,30 +493,30 @@ function r_reg_name(at) {
 function r_server(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
-  let p65;
-  p65 = -1;
-  seq66: {
-    let p67;
-    let p68;
-    p68 = -1;
-    seq69: {
-      let p70;
-      p70 = r_userinfo(at);
-      if (p70 < 0) break seq69;
-      let p71;
-      p71 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x40 ? p70 + 1 : -1;
-      if (p71 < 0 && p70 >= maxFail && silent === 0) fail(p70, 10);
-      if (p71 < 0) break seq69;
-      p68 = p71;
-    }
-    p67 = p68 < 0 ? at : p68;
-    if (p67 < 0) break seq66;
+  let p69;
+  p69 = -1;
+  seq70: {
+    let p71;
     let p72;
-    p72 = r_hostport(p67);
-    if (p72 < 0) break seq66;
-    p65 = p72;
+    p72 = -1;
+    seq73: {
+      let p74;
+      p74 = r_userinfo(at);
+      if (p74 < 0) break seq73;
+      let p75;
+      p75 = p74 + 1 <= len && input.charCodeAt(p74 + 0) === 0x40 ? p74 + 1 : -1;
+      if (p75 < 0 && p74 >= maxFail && silent === 0) fail(p74, 10);
+      if (p75 < 0) break seq73;
+      p72 = p75;
+    }
+    p71 = p72 < 0 ? at : p72;
+    if (p71 < 0) break seq70;
+    let p76;
+    p76 = r_hostport(p71);
+    if (p76 < 0) break seq70;
+    p69 = p76;
   }
-  out = p65 < 0 ? at : p65;
+  out = p69 < 0 ? at : p69;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -513,20 +528,22 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c74 = input.charCodeAt(out); if ((c74 >= 0 && c74 < 128 && T9[c74] === 1)) out++; else break; }
+  const l79 = out + 32 < len ? out + 32 : len;
+  while (out < l79) { const c78 = input.charCodeAt(out); if ((c78 >= 0 && c78 < 128 && T9[c78] === 1)) out++; else break; }
+  if (out === l79 && out < len) out = runEnd(R4, out);
   for (;;) {
-    let p73;
-    p73 = r_unreserved(out);
-    if (p73 < 0) {
-      p73 = r_escaped(out);
-      if (p73 < 0) {
-        const c75 = out < len ? input.charCodeAt(out) : -1;
-        p73 = (c75 >= 0 && c75 < 128 && T10[c75] === 1) ? out + 1 : -1;
-        if (p73 < 0 && out >= maxFail && silent === 0) fail(out, 11);
+    let p77;
+    p77 = r_unreserved(out);
+    if (p77 < 0) {
+      p77 = r_escaped(out);
+      if (p77 < 0) {
+        const c80 = out < len ? input.charCodeAt(out) : -1;
+        p77 = (c80 >= 0 && c80 < 128 && T10[c80] === 1) ? out + 1 : -1;
+        if (p77 < 0 && out >= maxFail && silent === 0) fail(out, 11);
       }
     }
-    if (p73 < 0 || p73 === out) break;
-    out = p73;
+    if (p77 < 0 || p77 === out) break;
+    out = p77;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -538,26 +555,26 @@ function r_hostport(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq76: {
-    let p77;
-    p77 = r_host(at);
-    if (p77 < 0) break seq76;
-    let p78;
-    let p79;
-    p79 = -1;
-    seq80: {
-      let p81;
-      p81 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x3a ? p77 + 1 : -1;
-      if (p81 < 0 && p77 >= maxFail && silent === 0) fail(p77, 1);
-      if (p81 < 0) break seq80;
-      let p82;
-      p82 = r_port(p81);
-      if (p82 < 0) break seq80;
-      p79 = p82;
+  seq81: {
+    let p82;
+    p82 = r_host(at);
+    if (p82 < 0) break seq81;
+    let p83;
+    let p84;
+    p84 = -1;
+    seq85: {
+      let p86;
+      p86 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x3a ? p82 + 1 : -1;
+      if (p86 < 0 && p82 >= maxFail && silent === 0) fail(p82, 1);
+      if (p86 < 0) break seq85;
+      let p87;
+      p87 = r_port(p86);
+      if (p87 < 0) break seq85;
+      p84 = p87;
     }
-    p78 = p79 < 0 ? p77 : p79;
-    if (p78 < 0) break seq76;
-    out = p78;
+    p83 = p84 < 0 ? p82 : p84;
+    if (p83 < 0) break seq81;
+    out = p83;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -591,19 +608,19 @@ function r_IPv6reference(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq83: {
-    let p84;
-    p84 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p84 < 0 && at >= maxFail && silent === 0) fail(at, 12);
-    if (p84 < 0) break seq83;
-    let p85;
-    p85 = r_IPv6address(p84);
-    if (p85 < 0) break seq83;
-    let p86;
-    p86 = p85 + 1 <= len && input.charCodeAt(p85 + 0) === 0x5d ? p85 + 1 : -1;
-    if (p86 < 0 && p85 >= maxFail && silent === 0) fail(p85, 13);
-    if (p86 < 0) break seq83;
-    out = p86;
+  seq88: {
+    let p89;
+    p89 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p89 < 0 && at >= maxFail && silent === 0) fail(at, 12);
+    if (p89 < 0) break seq88;
+    let p90;
+    p90 = r_IPv6address(p89);
+    if (p90 < 0) break seq88;
+    let p91;
+    p91 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x5d ? p90 + 1 : -1;
+    if (p91 < 0 && p90 >= maxFail && silent === 0) fail(p90, 13);
+    if (p91 < 0) break seq88;
+    out = p91;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -615,46 +632,46 @@ function r_hostname(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq87: {
-    let p88;
-    p88 = at;
+  seq92: {
+    let p93;
+    p93 = at;
     for (;;) {
-      let p89;
-      p89 = -1;
-      seq90: {
-        let p91;
-        p91 = r_domainlabel(p88);
-        if (p91 < 0) break seq90;
-        let p92;
-        p92 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x2e ? p91 + 1 : -1;
-        if (p92 < 0 && p91 >= maxFail && silent === 0) fail(p91, 14);
-        if (p92 < 0) break seq90;
-        let p93;
-        let p94;
+      let p94;
+      p94 = -1;
+      seq95: {
+        let p96;
+        p96 = r_domainlabel(p93);
+        if (p96 < 0) break seq95;
+        let p97;
+        p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x2e ? p96 + 1 : -1;
+        if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 14);
+        if (p97 < 0) break seq95;
+        let p98;
+        let p99;
         silent++;
-        p94 = r_alphanum(p92);
+        p99 = r_alphanum(p97);
         silent--;
-        p93 = p94 < 0 ? -1 : p92;
-        if (p93 < 0) {
-          p93 = r_alphanum(p92);
+        p98 = p99 < 0 ? -1 : p97;
+        if (p98 < 0) {
+          p98 = r_alphanum(p97);
         }
-        if (p93 < 0) break seq90;
-        p89 = p93;
+        if (p98 < 0) break seq95;
+        p94 = p98;
       }
-      if (p89 < 0 || p89 === p88) break;
-      p88 = p89;
+      if (p94 < 0 || p94 === p93) break;
+      p93 = p94;
     }
-    if (p88 < 0) break seq87;
-    let p95;
-    p95 = r_toplabel(p88);
-    if (p95 < 0) break seq87;
-    let p96;
-    let p97;
-    p97 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x2e ? p95 + 1 : -1;
-    if (p97 < 0 && p95 >= maxFail && silent === 0) fail(p95, 14);
-    p96 = p97 < 0 ? p95 : p97;
-    if (p96 < 0) break seq87;
-    out = p96;
+    if (p93 < 0) break seq92;
+    let p100;
+    p100 = r_toplabel(p93);
+    if (p100 < 0) break seq92;
+    let p101;
+    let p102;
+    p102 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x2e ? p100 + 1 : -1;
+    if (p102 < 0 && p100 >= maxFail && silent === 0) fail(p100, 14);
+    p101 = p102 < 0 ? p100 : p102;
+    if (p101 < 0) break seq92;
+    out = p101;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -671,37 +688,39 @@ function r_domainlabel(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq98: {
-    let p99;
-    p99 = r_alphanum(at);
-    if (p99 < 0) break seq98;
-    let p100;
-    p100 = p99;
+  seq103: {
+    let p104;
+    p104 = r_alphanum(at);
+    if (p104 < 0) break seq103;
+    let p105;
+    p105 = p104;
     for (;;) {
-      let p101;
-      p101 = -1;
-      seq102: {
-        let p103;
-        p103 = p100;
-        while (p103 < len) { const c105 = input.charCodeAt(p103); if ((c105 >= 0 && c105 < 128 && T11[c105] === 1)) p103++; else break; }
+      let p106;
+      p106 = -1;
+      seq107: {
+        let p108;
+        p108 = p105;
+        const l111 = p108 + 32 < len ? p108 + 32 : len;
+        while (p108 < l111) { const c110 = input.charCodeAt(p108); if ((c110 >= 0 && c110 < 128 && T11[c110] === 1)) p108++; else break; }
+        if (p108 === l111 && p108 < len) p108 = runEnd(R5, p108);
         for (;;) {
-          let p104;
-          p104 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x2d ? p103 + 1 : -1;
-          if (p104 < 0 && p103 >= maxFail && silent === 0) fail(p103, 15);
-          if (p104 < 0 || p104 === p103) break;
-          p103 = p104;
+          let p109;
+          p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x2d ? p108 + 1 : -1;
+          if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 15);
+          if (p109 < 0 || p109 === p108) break;
+          p108 = p109;
         }
-        if (p103 < 0) break seq102;
-        let p106;
-        p106 = r_alphanum(p103);
-        if (p106 < 0) break seq102;
-        p101 = p106;
+        if (p108 < 0) break seq107;
+        let p112;
+        p112 = r_alphanum(p108);
+        if (p112 < 0) break seq107;
+        p106 = p112;
       }
-      if (p101 < 0 || p101 === p100) break;
-      p100 = p101;
+      if (p106 < 0 || p106 === p105) break;
+      p105 = p106;
     }
-    if (p100 < 0) break seq98;
-    out = p100;
+    if (p105 < 0) break seq103;
+    out = p105;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -718,37 +737,39 @@ function r_toplabel(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq107: {
-    let p108;
-    p108 = r_alpha(at);
-    if (p108 < 0) break seq107;
-    let p109;
-    p109 = p108;
+  seq113: {
+    let p114;
+    p114 = r_alpha(at);
+    if (p114 < 0) break seq113;
+    let p115;
+    p115 = p114;
     for (;;) {
-      let p110;
-      p110 = -1;
-      seq111: {
-        let p112;
-        p112 = p109;
-        while (p112 < len) { const c114 = input.charCodeAt(p112); if ((c114 >= 0 && c114 < 128 && T11[c114] === 1)) p112++; else break; }
+      let p116;
+      p116 = -1;
+      seq117: {
+        let p118;
+        p118 = p115;
+        const l121 = p118 + 32 < len ? p118 + 32 : len;
+        while (p118 < l121) { const c120 = input.charCodeAt(p118); if ((c120 >= 0 && c120 < 128 && T11[c120] === 1)) p118++; else break; }
+        if (p118 === l121 && p118 < len) p118 = runEnd(R5, p118);
         for (;;) {
-          let p113;
-          p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x2d ? p112 + 1 : -1;
-          if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 15);
-          if (p113 < 0 || p113 === p112) break;
-          p112 = p113;
+          let p119;
+          p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x2d ? p118 + 1 : -1;
+          if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 15);
+          if (p119 < 0 || p119 === p118) break;
+          p118 = p119;
         }
-        if (p112 < 0) break seq111;
-        let p115;
-        p115 = r_alphanum(p112);
-        if (p115 < 0) break seq111;
-        p110 = p115;
+        if (p118 < 0) break seq117;
+        let p122;
+        p122 = r_alphanum(p118);
+        if (p122 < 0) break seq117;
+        p116 = p122;
       }
-      if (p110 < 0 || p110 === p109) break;
-      p109 = p110;
+      if (p116 < 0 || p116 === p115) break;
+      p115 = p116;
     }
-    if (p109 < 0) break seq107;
-    out = p109;
+    if (p115 < 0) break seq113;
+    out = p115;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -762,72 +783,72 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq116: {
-    let p117;
-    let k118 = 0;
-    p117 = at;
-    for (;;) {
-      if (k118 === 3) break;
-      let p119;
-      p119 = r_digit(p117);
-      if (p119 < 0 || p119 === p117) break;
-      p117 = p119;
-      k118++;
-    }
-    if (k118 < 1) p117 = -1;
-    if (p117 < 0) break seq116;
-    let p120;
-    p120 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x2e ? p117 + 1 : -1;
-    if (p120 < 0 && p117 >= maxFail && silent === 0) fail(p117, 14);
-    if (p120 < 0) break seq116;
-    let p121;
-    let k122 = 0;
-    p121 = p120;
-    for (;;) {
-      if (k122 === 3) break;
-      let p123;
-      p123 = r_digit(p121);
-      if (p123 < 0 || p123 === p121) break;
-      p121 = p123;
-      k122++;
-    }
-    if (k122 < 1) p121 = -1;
-    if (p121 < 0) break seq116;
+  seq123: {
     let p124;
-    p124 = p121 + 1 <= len && input.charCodeAt(p121 + 0) === 0x2e ? p121 + 1 : -1;
-    if (p124 < 0 && p121 >= maxFail && silent === 0) fail(p121, 14);
-    if (p124 < 0) break seq116;
-    let p125;
-    let k126 = 0;
-    p125 = p124;
+    let k125 = 0;
+    p124 = at;
     for (;;) {
-      if (k126 === 3) break;
-      let p127;
-      p127 = r_digit(p125);
-      if (p127 < 0 || p127 === p125) break;
-      p125 = p127;
-      k126++;
+      if (k125 === 3) break;
+      let p126;
+      p126 = r_digit(p124);
+      if (p126 < 0 || p126 === p124) break;
+      p124 = p126;
+      k125++;
     }
-    if (k126 < 1) p125 = -1;
-    if (p125 < 0) break seq116;
+    if (k125 < 1) p124 = -1;
+    if (p124 < 0) break seq123;
+    let p127;
+    p127 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x2e ? p124 + 1 : -1;
+    if (p127 < 0 && p124 >= maxFail && silent === 0) fail(p124, 14);
+    if (p127 < 0) break seq123;
     let p128;
-    p128 = p125 + 1 <= len && input.charCodeAt(p125 + 0) === 0x2e ? p125 + 1 : -1;
-    if (p128 < 0 && p125 >= maxFail && silent === 0) fail(p125, 14);
-    if (p128 < 0) break seq116;
-    let p129;
-    let k130 = 0;
-    p129 = p128;
+    let k129 = 0;
+    p128 = p127;
     for (;;) {
-      if (k130 === 3) break;
-      let p131;
-      p131 = r_digit(p129);
-      if (p131 < 0 || p131 === p129) break;
-      p129 = p131;
-      k130++;
+      if (k129 === 3) break;
+      let p130;
+      p130 = r_digit(p128);
+      if (p130 < 0 || p130 === p128) break;
+      p128 = p130;
+      k129++;
     }
-    if (k130 < 1) p129 = -1;
-    if (p129 < 0) break seq116;
-    out = p129;
+    if (k129 < 1) p128 = -1;
+    if (p128 < 0) break seq123;
+    let p131;
+    p131 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x2e ? p128 + 1 : -1;
+    if (p131 < 0 && p128 >= maxFail && silent === 0) fail(p128, 14);
+    if (p131 < 0) break seq123;
+    let p132;
+    let k133 = 0;
+    p132 = p131;
+    for (;;) {
+      if (k133 === 3) break;
+      let p134;
+      p134 = r_digit(p132);
+      if (p134 < 0 || p134 === p132) break;
+      p132 = p134;
+      k133++;
+    }
+    if (k133 < 1) p132 = -1;
+    if (p132 < 0) break seq123;
+    let p135;
+    p135 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x2e ? p132 + 1 : -1;
+    if (p135 < 0 && p132 >= maxFail && silent === 0) fail(p132, 14);
+    if (p135 < 0) break seq123;
+    let p136;
+    let k137 = 0;
+    p136 = p135;
+    for (;;) {
+      if (k137 === 3) break;
+      let p138;
+      p138 = r_digit(p136);
+      if (p138 < 0 || p138 === p136) break;
+      p136 = p138;
+      k137++;
+    }
+    if (k137 < 1) p136 = -1;
+    if (p136 < 0) break seq123;
+    out = p136;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -839,12 +860,14 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c133 = input.charCodeAt(out); if ((c133 >= 0 && c133 < 128 && T12[c133] === 1)) out++; else break; }
+  const l141 = out + 32 < len ? out + 32 : len;
+  while (out < l141) { const c140 = input.charCodeAt(out); if ((c140 >= 0 && c140 < 128 && T12[c140] === 1)) out++; else break; }
+  if (out === l141 && out < len) out = runEnd(R6, out);
   for (;;) {
-    let p132;
-    p132 = r_digit(out);
-    if (p132 < 0 || p132 === out) break;
-    out = p132;
+    let p139;
+    p139 = r_digit(out);
+    if (p139 < 0 || p139 === out) break;
+    out = p139;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -864,534 +887,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq134: {
-    let p135;
-    p135 = r_hex4(at);
-    if (p135 < 0) break seq134;
-    let p136;
-    p136 = p135 + 1 <= len && input.charCodeAt(p135 + 0) === 0x3a ? p135 + 1 : -1;
-    if (p136 < 0 && p135 >= maxFail && silent === 0) fail(p135, 1);
-    if (p136 < 0) break seq134;
-    let p137;
-    p137 = r_hex4(p136);
-    if (p137 < 0) break seq134;
-    let p138;
-    p138 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
-    if (p138 < 0 && p137 >= maxFail && silent === 0) fail(p137, 1);
-    if (p138 < 0) break seq134;
-    let p139;
-    p139 = r_hex4(p138);
-    if (p139 < 0) break seq134;
-    let p140;
-    p140 = p139 + 1 <= len && input.charCodeAt(p139 + 0) === 0x3a ? p139 + 1 : -1;
-    if (p140 < 0 && p139 >= maxFail && silent === 0) fail(p139, 1);
-    if (p140 < 0) break seq134;
-    let p141;
-    p141 = r_hex4(p140);
-    if (p141 < 0) break seq134;
-    let p142;
-    p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
-    if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 1);
-    if (p142 < 0) break seq134;
+  seq142: {
     let p143;
-    p143 = r_hex4(p142);
-    if (p143 < 0) break seq134;
+    p143 = r_hex4(at);
+    if (p143 < 0) break seq142;
     let p144;
     p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
     if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 1);
-    if (p144 < 0) break seq134;
+    if (p144 < 0) break seq142;
     let p145;
     p145 = r_hex4(p144);
-    if (p145 < 0) break seq134;
+    if (p145 < 0) break seq142;
     let p146;
     p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
     if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 1);
-    if (p146 < 0) break seq134;
+    if (p146 < 0) break seq142;
     let p147;
-    p147 = r_ls32(p146);
-    if (p147 < 0) break seq134;
-    out = p147;
+    p147 = r_hex4(p146);
+    if (p147 < 0) break seq142;
+    let p148;
+    p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
+    if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 1);
+    if (p148 < 0) break seq142;
+    let p149;
+    p149 = r_hex4(p148);
+    if (p149 < 0) break seq142;
+    let p150;
+    p150 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
+    if (p150 < 0 && p149 >= maxFail && silent === 0) fail(p149, 1);
+    if (p150 < 0) break seq142;
+    let p151;
+    p151 = r_hex4(p150);
+    if (p151 < 0) break seq142;
+    let p152;
+    p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
+    if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 1);
+    if (p152 < 0) break seq142;
+    let p153;
+    p153 = r_hex4(p152);
+    if (p153 < 0) break seq142;
+    let p154;
+    p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
+    if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 1);
+    if (p154 < 0) break seq142;
+    let p155;
+    p155 = r_ls32(p154);
+    if (p155 < 0) break seq142;
+    out = p155;
   }
   if (out < 0) {
     out = -1;
-    seq148: {
-      let p149;
-      p149 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p149 < 0 && at >= maxFail && silent === 0) fail(at, 1);
-      if (p149 < 0) break seq148;
-      let p150;
-      p150 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
-      if (p150 < 0 && p149 >= maxFail && silent === 0) fail(p149, 1);
-      if (p150 < 0) break seq148;
-      let p151;
-      p151 = r_hex4(p150);
-      if (p151 < 0) break seq148;
-      let p152;
-      p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
-      if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 1);
-      if (p152 < 0) break seq148;
-      let p153;
-      p153 = r_hex4(p152);
-      if (p153 < 0) break seq148;
-      let p154;
-      p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
-      if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 1);
-      if (p154 < 0) break seq148;
-      let p155;
-      p155 = r_hex4(p154);
-      if (p155 < 0) break seq148;
-      let p156;
-      p156 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
-      if (p156 < 0 && p155 >= maxFail && silent === 0) fail(p155, 1);
-      if (p156 < 0) break seq148;
+    seq156: {
       let p157;
-      p157 = r_hex4(p156);
-      if (p157 < 0) break seq148;
+      p157 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p157 < 0 && at >= maxFail && silent === 0) fail(at, 1);
+      if (p157 < 0) break seq156;
       let p158;
       p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
       if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 1);
-      if (p158 < 0) break seq148;
+      if (p158 < 0) break seq156;
       let p159;
       p159 = r_hex4(p158);
-      if (p159 < 0) break seq148;
+      if (p159 < 0) break seq156;
       let p160;
       p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
       if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 1);
-      if (p160 < 0) break seq148;
+      if (p160 < 0) break seq156;
       let p161;
-      p161 = r_ls32(p160);
-      if (p161 < 0) break seq148;
-      out = p161;
+      p161 = r_hex4(p160);
+      if (p161 < 0) break seq156;
+      let p162;
+      p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
+      if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 1);
+      if (p162 < 0) break seq156;
+      let p163;
+      p163 = r_hex4(p162);
+      if (p163 < 0) break seq156;
+      let p164;
+      p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+      if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 1);
+      if (p164 < 0) break seq156;
+      let p165;
+      p165 = r_hex4(p164);
+      if (p165 < 0) break seq156;
+      let p166;
+      p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
+      if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 1);
+      if (p166 < 0) break seq156;
+      let p167;
+      p167 = r_hex4(p166);
+      if (p167 < 0) break seq156;
+      let p168;
+      p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
+      if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 1);
+      if (p168 < 0) break seq156;
+      let p169;
+      p169 = r_ls32(p168);
+      if (p169 < 0) break seq156;
+      out = p169;
     }
     if (out < 0) {
       out = -1;
-      seq162: {
-        let p163;
-        let p164;
-        p164 = r_hex4(at);
-        p163 = p164 < 0 ? at : p164;
-        if (p163 < 0) break seq162;
-        let p165;
-        p165 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
-        if (p165 < 0 && p163 >= maxFail && silent === 0) fail(p163, 1);
-        if (p165 < 0) break seq162;
-        let p166;
-        p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
-        if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 1);
-        if (p166 < 0) break seq162;
-        let p167;
-        p167 = r_hex4(p166);
-        if (p167 < 0) break seq162;
-        let p168;
-        p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-        if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 1);
-        if (p168 < 0) break seq162;
-        let p169;
-        p169 = r_hex4(p168);
-        if (p169 < 0) break seq162;
-        let p170;
-        p170 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
-        if (p170 < 0 && p169 >= maxFail && silent === 0) fail(p169, 1);
-        if (p170 < 0) break seq162;
+      seq170: {
         let p171;
-        p171 = r_hex4(p170);
-        if (p171 < 0) break seq162;
         let p172;
-        p172 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
-        if (p172 < 0 && p171 >= maxFail && silent === 0) fail(p171, 1);
-        if (p172 < 0) break seq162;
+        p172 = r_hex4(at);
+        p171 = p172 < 0 ? at : p172;
+        if (p171 < 0) break seq170;
         let p173;
-        p173 = r_hex4(p172);
-        if (p173 < 0) break seq162;
+        p173 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
+        if (p173 < 0 && p171 >= maxFail && silent === 0) fail(p171, 1);
+        if (p173 < 0) break seq170;
         let p174;
         p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
         if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 1);
-        if (p174 < 0) break seq162;
+        if (p174 < 0) break seq170;
         let p175;
-        p175 = r_ls32(p174);
-        if (p175 < 0) break seq162;
-        out = p175;
+        p175 = r_hex4(p174);
+        if (p175 < 0) break seq170;
+        let p176;
+        p176 = p175 + 1 <= len && input.charCodeAt(p175 + 0) === 0x3a ? p175 + 1 : -1;
+        if (p176 < 0 && p175 >= maxFail && silent === 0) fail(p175, 1);
+        if (p176 < 0) break seq170;
+        let p177;
+        p177 = r_hex4(p176);
+        if (p177 < 0) break seq170;
+        let p178;
+        p178 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
+        if (p178 < 0 && p177 >= maxFail && silent === 0) fail(p177, 1);
+        if (p178 < 0) break seq170;
+        let p179;
+        p179 = r_hex4(p178);
+        if (p179 < 0) break seq170;
+        let p180;
+        p180 = p179 + 1 <= len && input.charCodeAt(p179 + 0) === 0x3a ? p179 + 1 : -1;
+        if (p180 < 0 && p179 >= maxFail && silent === 0) fail(p179, 1);
+        if (p180 < 0) break seq170;
+        let p181;
+        p181 = r_hex4(p180);
+        if (p181 < 0) break seq170;
+        let p182;
+        p182 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
+        if (p182 < 0 && p181 >= maxFail && silent === 0) fail(p181, 1);
+        if (p182 < 0) break seq170;
+        let p183;
+        p183 = r_ls32(p182);
+        if (p183 < 0) break seq170;
+        out = p183;
       }
       if (out < 0) {
         out = -1;
-        seq176: {
-          let p177;
-          let p178;
-          p178 = -1;
-          seq179: {
-            let p180;
-            let k181 = 0;
-            p180 = at;
-            for (;;) {
-              if (k181 === 1) break;
-              let p182;
-              p182 = -1;
-              seq183: {
-                let p184;
-                p184 = r_hex4(p180);
-                if (p184 < 0) break seq183;
-                let p185;
-                p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
-                if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 1);
-                if (p185 < 0) break seq183;
-                let p186;
-                let p187;
-                silent++;
-                p187 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
-                if (p187 < 0 && p185 >= maxFail && silent === 0) fail(p185, 1);
-                silent--;
-                p186 = p187 < 0 ? p185 : -1;
-                if (p186 < 0) break seq183;
-                p182 = p186;
-              }
-              if (p182 < 0 || p182 === p180) break;
-              p180 = p182;
-              k181++;
-            }
-            if (p180 < 0) break seq179;
+        seq184: {
+          let p185;
+          let p186;
+          p186 = -1;
+          seq187: {
             let p188;
-            p188 = r_hex4(p180);
-            if (p188 < 0) break seq179;
-            p178 = p188;
+            let k189 = 0;
+            p188 = at;
+            for (;;) {
+              if (k189 === 1) break;
+              let p190;
+              p190 = -1;
+              seq191: {
+                let p192;
+                p192 = r_hex4(p188);
+                if (p192 < 0) break seq191;
+                let p193;
+                p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
+                if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 1);
+                if (p193 < 0) break seq191;
+                let p194;
+                let p195;
+                silent++;
+                p195 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
+                if (p195 < 0 && p193 >= maxFail && silent === 0) fail(p193, 1);
+                silent--;
+                p194 = p195 < 0 ? p193 : -1;
+                if (p194 < 0) break seq191;
+                p190 = p194;
+              }
+              if (p190 < 0 || p190 === p188) break;
+              p188 = p190;
+              k189++;
+            }
+            if (p188 < 0) break seq187;
+            let p196;
+            p196 = r_hex4(p188);
+            if (p196 < 0) break seq187;
+            p186 = p196;
           }
-          p177 = p178 < 0 ? at : p178;
-          if (p177 < 0) break seq176;
-          let p189;
-          p189 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
-          if (p189 < 0 && p177 >= maxFail && silent === 0) fail(p177, 1);
-          if (p189 < 0) break seq176;
-          let p190;
-          p190 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
-          if (p190 < 0 && p189 >= maxFail && silent === 0) fail(p189, 1);
-          if (p190 < 0) break seq176;
-          let p191;
-          p191 = r_hex4(p190);
-          if (p191 < 0) break seq176;
-          let p192;
-          p192 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
-          if (p192 < 0 && p191 >= maxFail && silent === 0) fail(p191, 1);
-          if (p192 < 0) break seq176;
-          let p193;
-          p193 = r_hex4(p192);
-          if (p193 < 0) break seq176;
-          let p194;
-          p194 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
-          if (p194 < 0 && p193 >= maxFail && silent === 0) fail(p193, 1);
-          if (p194 < 0) break seq176;
-          let p195;
-          p195 = r_hex4(p194);
-          if (p195 < 0) break seq176;
-          let p196;
-          p196 = p195 + 1 <= len && input.charCodeAt(p195 + 0) === 0x3a ? p195 + 1 : -1;
-          if (p196 < 0 && p195 >= maxFail && silent === 0) fail(p195, 1);
-          if (p196 < 0) break seq176;
+          p185 = p186 < 0 ? at : p186;
+          if (p185 < 0) break seq184;
           let p197;
-          p197 = r_ls32(p196);
-          if (p197 < 0) break seq176;
-          out = p197;
+          p197 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
+          if (p197 < 0 && p185 >= maxFail && silent === 0) fail(p185, 1);
+          if (p197 < 0) break seq184;
+          let p198;
+          p198 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
+          if (p198 < 0 && p197 >= maxFail && silent === 0) fail(p197, 1);
+          if (p198 < 0) break seq184;
+          let p199;
+          p199 = r_hex4(p198);
+          if (p199 < 0) break seq184;
+          let p200;
+          p200 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
+          if (p200 < 0 && p199 >= maxFail && silent === 0) fail(p199, 1);
+          if (p200 < 0) break seq184;
+          let p201;
+          p201 = r_hex4(p200);
+          if (p201 < 0) break seq184;
+          let p202;
+          p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
+          if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 1);
+          if (p202 < 0) break seq184;
+          let p203;
+          p203 = r_hex4(p202);
+          if (p203 < 0) break seq184;
+          let p204;
+          p204 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
+          if (p204 < 0 && p203 >= maxFail && silent === 0) fail(p203, 1);
+          if (p204 < 0) break seq184;
+          let p205;
+          p205 = r_ls32(p204);
+          if (p205 < 0) break seq184;
+          out = p205;
         }
         if (out < 0) {
           out = -1;
-          seq198: {
-            let p199;
-            let p200;
-            p200 = -1;
-            seq201: {
-              let p202;
-              let k203 = 0;
-              p202 = at;
-              for (;;) {
-                if (k203 === 2) break;
-                let p204;
-                p204 = -1;
-                seq205: {
-                  let p206;
-                  p206 = r_hex4(p202);
-                  if (p206 < 0) break seq205;
-                  let p207;
-                  p207 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
-                  if (p207 < 0 && p206 >= maxFail && silent === 0) fail(p206, 1);
-                  if (p207 < 0) break seq205;
-                  let p208;
-                  let p209;
-                  silent++;
-                  p209 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
-                  if (p209 < 0 && p207 >= maxFail && silent === 0) fail(p207, 1);
-                  silent--;
-                  p208 = p209 < 0 ? p207 : -1;
-                  if (p208 < 0) break seq205;
-                  p204 = p208;
-                }
-                if (p204 < 0 || p204 === p202) break;
-                p202 = p204;
-                k203++;
-              }
-              if (p202 < 0) break seq201;
+          seq206: {
+            let p207;
+            let p208;
+            p208 = -1;
+            seq209: {
               let p210;
-              p210 = r_hex4(p202);
-              if (p210 < 0) break seq201;
-              p200 = p210;
+              let k211 = 0;
+              p210 = at;
+              for (;;) {
+                if (k211 === 2) break;
+                let p212;
+                p212 = -1;
+                seq213: {
+                  let p214;
+                  p214 = r_hex4(p210);
+                  if (p214 < 0) break seq213;
+                  let p215;
+                  p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
+                  if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 1);
+                  if (p215 < 0) break seq213;
+                  let p216;
+                  let p217;
+                  silent++;
+                  p217 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x3a ? p215 + 1 : -1;
+                  if (p217 < 0 && p215 >= maxFail && silent === 0) fail(p215, 1);
+                  silent--;
+                  p216 = p217 < 0 ? p215 : -1;
+                  if (p216 < 0) break seq213;
+                  p212 = p216;
+                }
+                if (p212 < 0 || p212 === p210) break;
+                p210 = p212;
+                k211++;
+              }
+              if (p210 < 0) break seq209;
+              let p218;
+              p218 = r_hex4(p210);
+              if (p218 < 0) break seq209;
+              p208 = p218;
             }
-            p199 = p200 < 0 ? at : p200;
-            if (p199 < 0) break seq198;
-            let p211;
-            p211 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
-            if (p211 < 0 && p199 >= maxFail && silent === 0) fail(p199, 1);
-            if (p211 < 0) break seq198;
-            let p212;
-            p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
-            if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 1);
-            if (p212 < 0) break seq198;
-            let p213;
-            p213 = r_hex4(p212);
-            if (p213 < 0) break seq198;
-            let p214;
-            p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-            if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 1);
-            if (p214 < 0) break seq198;
-            let p215;
-            p215 = r_hex4(p214);
-            if (p215 < 0) break seq198;
-            let p216;
-            p216 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x3a ? p215 + 1 : -1;
-            if (p216 < 0 && p215 >= maxFail && silent === 0) fail(p215, 1);
-            if (p216 < 0) break seq198;
-            let p217;
-            p217 = r_ls32(p216);
-            if (p217 < 0) break seq198;
-            out = p217;
+            p207 = p208 < 0 ? at : p208;
+            if (p207 < 0) break seq206;
+            let p219;
+            p219 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
+            if (p219 < 0 && p207 >= maxFail && silent === 0) fail(p207, 1);
+            if (p219 < 0) break seq206;
+            let p220;
+            p220 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
+            if (p220 < 0 && p219 >= maxFail && silent === 0) fail(p219, 1);
+            if (p220 < 0) break seq206;
+            let p221;
+            p221 = r_hex4(p220);
+            if (p221 < 0) break seq206;
+            let p222;
+            p222 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
+            if (p222 < 0 && p221 >= maxFail && silent === 0) fail(p221, 1);
+            if (p222 < 0) break seq206;
+            let p223;
+            p223 = r_hex4(p222);
+            if (p223 < 0) break seq206;
+            let p224;
+            p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
+            if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 1);
+            if (p224 < 0) break seq206;
+            let p225;
+            p225 = r_ls32(p224);
+            if (p225 < 0) break seq206;
+            out = p225;
           }
           if (out < 0) {
             out = -1;
-            seq218: {
-              let p219;
-              let p220;
-              p220 = -1;
-              seq221: {
-                let p222;
-                let k223 = 0;
-                p222 = at;
-                for (;;) {
-                  if (k223 === 3) break;
-                  let p224;
-                  p224 = -1;
-                  seq225: {
-                    let p226;
-                    p226 = r_hex4(p222);
-                    if (p226 < 0) break seq225;
-                    let p227;
-                    p227 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
-                    if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 1);
-                    if (p227 < 0) break seq225;
-                    let p228;
-                    let p229;
-                    silent++;
-                    p229 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
-                    if (p229 < 0 && p227 >= maxFail && silent === 0) fail(p227, 1);
-                    silent--;
-                    p228 = p229 < 0 ? p227 : -1;
-                    if (p228 < 0) break seq225;
-                    p224 = p228;
-                  }
-                  if (p224 < 0 || p224 === p222) break;
-                  p222 = p224;
-                  k223++;
-                }
-                if (p222 < 0) break seq221;
+            seq226: {
+              let p227;
+              let p228;
+              p228 = -1;
+              seq229: {
                 let p230;
-                p230 = r_hex4(p222);
-                if (p230 < 0) break seq221;
-                p220 = p230;
+                let k231 = 0;
+                p230 = at;
+                for (;;) {
+                  if (k231 === 3) break;
+                  let p232;
+                  p232 = -1;
+                  seq233: {
+                    let p234;
+                    p234 = r_hex4(p230);
+                    if (p234 < 0) break seq233;
+                    let p235;
+                    p235 = p234 + 1 <= len && input.charCodeAt(p234 + 0) === 0x3a ? p234 + 1 : -1;
+                    if (p235 < 0 && p234 >= maxFail && silent === 0) fail(p234, 1);
+                    if (p235 < 0) break seq233;
+                    let p236;
+                    let p237;
+                    silent++;
+                    p237 = p235 + 1 <= len && input.charCodeAt(p235 + 0) === 0x3a ? p235 + 1 : -1;
+                    if (p237 < 0 && p235 >= maxFail && silent === 0) fail(p235, 1);
+                    silent--;
+                    p236 = p237 < 0 ? p235 : -1;
+                    if (p236 < 0) break seq233;
+                    p232 = p236;
+                  }
+                  if (p232 < 0 || p232 === p230) break;
+                  p230 = p232;
+                  k231++;
+                }
+                if (p230 < 0) break seq229;
+                let p238;
+                p238 = r_hex4(p230);
+                if (p238 < 0) break seq229;
+                p228 = p238;
               }
-              p219 = p220 < 0 ? at : p220;
-              if (p219 < 0) break seq218;
-              let p231;
-              p231 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
-              if (p231 < 0 && p219 >= maxFail && silent === 0) fail(p219, 1);
-              if (p231 < 0) break seq218;
-              let p232;
-              p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
-              if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 1);
-              if (p232 < 0) break seq218;
-              let p233;
-              p233 = r_hex4(p232);
-              if (p233 < 0) break seq218;
-              let p234;
-              p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
-              if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 1);
-              if (p234 < 0) break seq218;
-              let p235;
-              p235 = r_ls32(p234);
-              if (p235 < 0) break seq218;
-              out = p235;
+              p227 = p228 < 0 ? at : p228;
+              if (p227 < 0) break seq226;
+              let p239;
+              p239 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
+              if (p239 < 0 && p227 >= maxFail && silent === 0) fail(p227, 1);
+              if (p239 < 0) break seq226;
+              let p240;
+              p240 = p239 + 1 <= len && input.charCodeAt(p239 + 0) === 0x3a ? p239 + 1 : -1;
+              if (p240 < 0 && p239 >= maxFail && silent === 0) fail(p239, 1);
+              if (p240 < 0) break seq226;
+              let p241;
+              p241 = r_hex4(p240);
+              if (p241 < 0) break seq226;
+              let p242;
+              p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
+              if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 1);
+              if (p242 < 0) break seq226;
+              let p243;
+              p243 = r_ls32(p242);
+              if (p243 < 0) break seq226;
+              out = p243;
             }
             if (out < 0) {
               out = -1;
-              seq236: {
-                let p237;
-                let p238;
-                p238 = -1;
-                seq239: {
-                  let p240;
-                  let k241 = 0;
-                  p240 = at;
-                  for (;;) {
-                    if (k241 === 4) break;
-                    let p242;
-                    p242 = -1;
-                    seq243: {
-                      let p244;
-                      p244 = r_hex4(p240);
-                      if (p244 < 0) break seq243;
-                      let p245;
-                      p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
-                      if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 1);
-                      if (p245 < 0) break seq243;
-                      let p246;
-                      let p247;
-                      silent++;
-                      p247 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
-                      if (p247 < 0 && p245 >= maxFail && silent === 0) fail(p245, 1);
-                      silent--;
-                      p246 = p247 < 0 ? p245 : -1;
-                      if (p246 < 0) break seq243;
-                      p242 = p246;
-                    }
-                    if (p242 < 0 || p242 === p240) break;
-                    p240 = p242;
-                    k241++;
-                  }
-                  if (p240 < 0) break seq239;
+              seq244: {
+                let p245;
+                let p246;
+                p246 = -1;
+                seq247: {
                   let p248;
-                  p248 = r_hex4(p240);
-                  if (p248 < 0) break seq239;
-                  p238 = p248;
+                  let k249 = 0;
+                  p248 = at;
+                  for (;;) {
+                    if (k249 === 4) break;
+                    let p250;
+                    p250 = -1;
+                    seq251: {
+                      let p252;
+                      p252 = r_hex4(p248);
+                      if (p252 < 0) break seq251;
+                      let p253;
+                      p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
+                      if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 1);
+                      if (p253 < 0) break seq251;
+                      let p254;
+                      let p255;
+                      silent++;
+                      p255 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
+                      if (p255 < 0 && p253 >= maxFail && silent === 0) fail(p253, 1);
+                      silent--;
+                      p254 = p255 < 0 ? p253 : -1;
+                      if (p254 < 0) break seq251;
+                      p250 = p254;
+                    }
+                    if (p250 < 0 || p250 === p248) break;
+                    p248 = p250;
+                    k249++;
+                  }
+                  if (p248 < 0) break seq247;
+                  let p256;
+                  p256 = r_hex4(p248);
+                  if (p256 < 0) break seq247;
+                  p246 = p256;
                 }
-                p237 = p238 < 0 ? at : p238;
-                if (p237 < 0) break seq236;
-                let p249;
-                p249 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
-                if (p249 < 0 && p237 >= maxFail && silent === 0) fail(p237, 1);
-                if (p249 < 0) break seq236;
-                let p250;
-                p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x3a ? p249 + 1 : -1;
-                if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 1);
-                if (p250 < 0) break seq236;
-                let p251;
-                p251 = r_ls32(p250);
-                if (p251 < 0) break seq236;
-                out = p251;
+                p245 = p246 < 0 ? at : p246;
+                if (p245 < 0) break seq244;
+                let p257;
+                p257 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
+                if (p257 < 0 && p245 >= maxFail && silent === 0) fail(p245, 1);
+                if (p257 < 0) break seq244;
+                let p258;
+                p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x3a ? p257 + 1 : -1;
+                if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 1);
+                if (p258 < 0) break seq244;
+                let p259;
+                p259 = r_ls32(p258);
+                if (p259 < 0) break seq244;
+                out = p259;
               }
               if (out < 0) {
                 out = -1;
-                seq252: {
-                  let p253;
-                  let p254;
-                  p254 = -1;
-                  seq255: {
-                    let p256;
-                    let k257 = 0;
-                    p256 = at;
-                    for (;;) {
-                      if (k257 === 5) break;
-                      let p258;
-                      p258 = -1;
-                      seq259: {
-                        let p260;
-                        p260 = r_hex4(p256);
-                        if (p260 < 0) break seq259;
-                        let p261;
-                        p261 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
-                        if (p261 < 0 && p260 >= maxFail && silent === 0) fail(p260, 1);
-                        if (p261 < 0) break seq259;
-                        let p262;
-                        let p263;
-                        silent++;
-                        p263 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
-                        if (p263 < 0 && p261 >= maxFail && silent === 0) fail(p261, 1);
-                        silent--;
-                        p262 = p263 < 0 ? p261 : -1;
-                        if (p262 < 0) break seq259;
-                        p258 = p262;
-                      }
-                      if (p258 < 0 || p258 === p256) break;
-                      p256 = p258;
-                      k257++;
-                    }
-                    if (p256 < 0) break seq255;
+                seq260: {
+                  let p261;
+                  let p262;
+                  p262 = -1;
+                  seq263: {
                     let p264;
-                    p264 = r_hex4(p256);
-                    if (p264 < 0) break seq255;
-                    p254 = p264;
+                    let k265 = 0;
+                    p264 = at;
+                    for (;;) {
+                      if (k265 === 5) break;
+                      let p266;
+                      p266 = -1;
+                      seq267: {
+                        let p268;
+                        p268 = r_hex4(p264);
+                        if (p268 < 0) break seq267;
+                        let p269;
+                        p269 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
+                        if (p269 < 0 && p268 >= maxFail && silent === 0) fail(p268, 1);
+                        if (p269 < 0) break seq267;
+                        let p270;
+                        let p271;
+                        silent++;
+                        p271 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
+                        if (p271 < 0 && p269 >= maxFail && silent === 0) fail(p269, 1);
+                        silent--;
+                        p270 = p271 < 0 ? p269 : -1;
+                        if (p270 < 0) break seq267;
+                        p266 = p270;
+                      }
+                      if (p266 < 0 || p266 === p264) break;
+                      p264 = p266;
+                      k265++;
+                    }
+                    if (p264 < 0) break seq263;
+                    let p272;
+                    p272 = r_hex4(p264);
+                    if (p272 < 0) break seq263;
+                    p262 = p272;
                   }
-                  p253 = p254 < 0 ? at : p254;
-                  if (p253 < 0) break seq252;
-                  let p265;
-                  p265 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
-                  if (p265 < 0 && p253 >= maxFail && silent === 0) fail(p253, 1);
-                  if (p265 < 0) break seq252;
-                  let p266;
-                  p266 = p265 + 1 <= len && input.charCodeAt(p265 + 0) === 0x3a ? p265 + 1 : -1;
-                  if (p266 < 0 && p265 >= maxFail && silent === 0) fail(p265, 1);
-                  if (p266 < 0) break seq252;
-                  let p267;
-                  p267 = r_hex4(p266);
-                  if (p267 < 0) break seq252;
-                  out = p267;
+                  p261 = p262 < 0 ? at : p262;
+                  if (p261 < 0) break seq260;
+                  let p273;
+                  p273 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
+                  if (p273 < 0 && p261 >= maxFail && silent === 0) fail(p261, 1);
+                  if (p273 < 0) break seq260;
+                  let p274;
+                  p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
+                  if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 1);
+                  if (p274 < 0) break seq260;
+                  let p275;
+                  p275 = r_hex4(p274);
+                  if (p275 < 0) break seq260;
+                  out = p275;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq268: {
-                    let p269;
-                    let p270;
-                    p270 = -1;
-                    seq271: {
-                      let p272;
-                      let k273 = 0;
-                      p272 = at;
-                      for (;;) {
-                        if (k273 === 6) break;
-                        let p274;
-                        p274 = -1;
-                        seq275: {
-                          let p276;
-                          p276 = r_hex4(p272);
-                          if (p276 < 0) break seq275;
-                          let p277;
-                          p277 = p276 + 1 <= len && input.charCodeAt(p276 + 0) === 0x3a ? p276 + 1 : -1;
-                          if (p277 < 0 && p276 >= maxFail && silent === 0) fail(p276, 1);
-                          if (p277 < 0) break seq275;
-                          let p278;
-                          let p279;
-                          silent++;
-                          p279 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x3a ? p277 + 1 : -1;
-                          if (p279 < 0 && p277 >= maxFail && silent === 0) fail(p277, 1);
-                          silent--;
-                          p278 = p279 < 0 ? p277 : -1;
-                          if (p278 < 0) break seq275;
-                          p274 = p278;
-                        }
-                        if (p274 < 0 || p274 === p272) break;
-                        p272 = p274;
-                        k273++;
-                      }
-                      if (p272 < 0) break seq271;
+                  seq276: {
+                    let p277;
+                    let p278;
+                    p278 = -1;
+                    seq279: {
                       let p280;
-                      p280 = r_hex4(p272);
-                      if (p280 < 0) break seq271;
-                      p270 = p280;
+                      let k281 = 0;
+                      p280 = at;
+                      for (;;) {
+                        if (k281 === 6) break;
+                        let p282;
+                        p282 = -1;
+                        seq283: {
+                          let p284;
+                          p284 = r_hex4(p280);
+                          if (p284 < 0) break seq283;
+                          let p285;
+                          p285 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
+                          if (p285 < 0 && p284 >= maxFail && silent === 0) fail(p284, 1);
+                          if (p285 < 0) break seq283;
+                          let p286;
+                          let p287;
+                          silent++;
+                          p287 = p285 + 1 <= len && input.charCodeAt(p285 + 0) === 0x3a ? p285 + 1 : -1;
+                          if (p287 < 0 && p285 >= maxFail && silent === 0) fail(p285, 1);
+                          silent--;
+                          p286 = p287 < 0 ? p285 : -1;
+                          if (p286 < 0) break seq283;
+                          p282 = p286;
+                        }
+                        if (p282 < 0 || p282 === p280) break;
+                        p280 = p282;
+                        k281++;
+                      }
+                      if (p280 < 0) break seq279;
+                      let p288;
+                      p288 = r_hex4(p280);
+                      if (p288 < 0) break seq279;
+                      p278 = p288;
                     }
-                    p269 = p270 < 0 ? at : p270;
-                    if (p269 < 0) break seq268;
-                    let p281;
-                    p281 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
-                    if (p281 < 0 && p269 >= maxFail && silent === 0) fail(p269, 1);
-                    if (p281 < 0) break seq268;
-                    let p282;
-                    p282 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x3a ? p281 + 1 : -1;
-                    if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 1);
-                    if (p282 < 0) break seq268;
-                    out = p282;
+                    p277 = p278 < 0 ? at : p278;
+                    if (p277 < 0) break seq276;
+                    let p289;
+                    p289 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x3a ? p277 + 1 : -1;
+                    if (p289 < 0 && p277 >= maxFail && silent === 0) fail(p277, 1);
+                    if (p289 < 0) break seq276;
+                    let p290;
+                    p290 = p289 + 1 <= len && input.charCodeAt(p289 + 0) === 0x3a ? p289 + 1 : -1;
+                    if (p290 < 0 && p289 >= maxFail && silent === 0) fail(p289, 1);
+                    if (p290 < 0) break seq276;
+                    out = p290;
                   }
                 }
               }
@@ -1413,47 +1436,47 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq283: {
-    let p284;
-    p284 = r_hex4(at);
-    if (p284 < 0) break seq283;
-    let p285;
-    p285 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
-    if (p285 < 0 && p284 >= maxFail && silent === 0) fail(p284, 1);
-    if (p285 < 0) break seq283;
-    let p286;
-    p286 = r_hex4(p285);
-    if (p286 < 0) break seq283;
-    out = p286;
+  seq291: {
+    let p292;
+    p292 = r_hex4(at);
+    if (p292 < 0) break seq291;
+    let p293;
+    p293 = p292 + 1 <= len && input.charCodeAt(p292 + 0) === 0x3a ? p292 + 1 : -1;
+    if (p293 < 0 && p292 >= maxFail && silent === 0) fail(p292, 1);
+    if (p293 < 0) break seq291;
+    let p294;
+    p294 = r_hex4(p293);
+    if (p294 < 0) break seq291;
+    out = p294;
   }
   if (out < 0) {
     out = -1;
-    seq287: {
-      let p288;
-      p288 = r_decimal_octet(at);
-      if (p288 < 0) break seq287;
-      let p289;
-      p289 = p288 + 1 <= len && input.charCodeAt(p288 + 0) === 0x2e ? p288 + 1 : -1;
-      if (p289 < 0 && p288 >= maxFail && silent === 0) fail(p288, 14);
-      if (p289 < 0) break seq287;
-      let p290;
-      p290 = r_decimal_octet(p289);
-      if (p290 < 0) break seq287;
-      let p291;
-      p291 = p290 + 1 <= len && input.charCodeAt(p290 + 0) === 0x2e ? p290 + 1 : -1;
-      if (p291 < 0 && p290 >= maxFail && silent === 0) fail(p290, 14);
-      if (p291 < 0) break seq287;
-      let p292;
-      p292 = r_decimal_octet(p291);
-      if (p292 < 0) break seq287;
-      let p293;
-      p293 = p292 + 1 <= len && input.charCodeAt(p292 + 0) === 0x2e ? p292 + 1 : -1;
-      if (p293 < 0 && p292 >= maxFail && silent === 0) fail(p292, 14);
-      if (p293 < 0) break seq287;
-      let p294;
-      p294 = r_decimal_octet(p293);
-      if (p294 < 0) break seq287;
-      out = p294;
+    seq295: {
+      let p296;
+      p296 = r_decimal_octet(at);
+      if (p296 < 0) break seq295;
+      let p297;
+      p297 = p296 + 1 <= len && input.charCodeAt(p296 + 0) === 0x2e ? p296 + 1 : -1;
+      if (p297 < 0 && p296 >= maxFail && silent === 0) fail(p296, 14);
+      if (p297 < 0) break seq295;
+      let p298;
+      p298 = r_decimal_octet(p297);
+      if (p298 < 0) break seq295;
+      let p299;
+      p299 = p298 + 1 <= len && input.charCodeAt(p298 + 0) === 0x2e ? p298 + 1 : -1;
+      if (p299 < 0 && p298 >= maxFail && silent === 0) fail(p298, 14);
+      if (p299 < 0) break seq295;
+      let p300;
+      p300 = r_decimal_octet(p299);
+      if (p300 < 0) break seq295;
+      let p301;
+      p301 = p300 + 1 <= len && input.charCodeAt(p300 + 0) === 0x2e ? p300 + 1 : -1;
+      if (p301 < 0 && p300 >= maxFail && silent === 0) fail(p300, 14);
+      if (p301 < 0) break seq295;
+      let p302;
+      p302 = r_decimal_octet(p301);
+      if (p302 < 0) break seq295;
+      out = p302;
     }
   }
   depth = d - 1;
@@ -1465,17 +1488,17 @@ function r_ls32(at) {
 function r_hex4(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
-  let k295 = 0;
+  let k303 = 0;
   out = at;
   for (;;) {
-    if (k295 === 4) break;
-    let p296;
-    p296 = r_HEXDIG(out);
-    if (p296 < 0 || p296 === out) break;
-    out = p296;
-    k295++;
+    if (k303 === 4) break;
+    let p304;
+    p304 = r_HEXDIG(out);
+    if (p304 < 0 || p304 === out) break;
+    out = p304;
+    k303++;
   }
-  if (k295 < 1) out = -1;
+  if (k303 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1489,70 +1512,70 @@ function r_decimal_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq297: {
-    let p298;
-    p298 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p298 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-    if (p298 < 0) break seq297;
-    let p299;
-    const c300 = p298 < len ? input.charCodeAt(p298) : -1;
-    p299 = (c300 >= 0 && c300 < 128 && T13[c300] === 1) ? p298 + 1 : -1;
-    if (p299 < 0 && p298 >= maxFail && silent === 0) fail(p298, 17);
-    if (p299 < 0) break seq297;
-    out = p299;
+  seq305: {
+    let p306;
+    p306 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p306 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+    if (p306 < 0) break seq305;
+    let p307;
+    const c308 = p306 < len ? input.charCodeAt(p306) : -1;
+    p307 = (c308 >= 0 && c308 < 128 && T13[c308] === 1) ? p306 + 1 : -1;
+    if (p307 < 0 && p306 >= maxFail && silent === 0) fail(p306, 17);
+    if (p307 < 0) break seq305;
+    out = p307;
   }
   if (out < 0) {
     out = -1;
-    seq301: {
-      let p302;
-      p302 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p302 < 0 && at >= maxFail && silent === 0) fail(at, 18);
-      if (p302 < 0) break seq301;
-      let p303;
-      const c304 = p302 < len ? input.charCodeAt(p302) : -1;
-      p303 = (c304 >= 0 && c304 < 128 && T14[c304] === 1) ? p302 + 1 : -1;
-      if (p303 < 0 && p302 >= maxFail && silent === 0) fail(p302, 19);
-      if (p303 < 0) break seq301;
-      let p305;
-      p305 = r_digit(p303);
-      if (p305 < 0) break seq301;
-      out = p305;
+    seq309: {
+      let p310;
+      p310 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p310 < 0 && at >= maxFail && silent === 0) fail(at, 18);
+      if (p310 < 0) break seq309;
+      let p311;
+      const c312 = p310 < len ? input.charCodeAt(p310) : -1;
+      p311 = (c312 >= 0 && c312 < 128 && T14[c312] === 1) ? p310 + 1 : -1;
+      if (p311 < 0 && p310 >= maxFail && silent === 0) fail(p310, 19);
+      if (p311 < 0) break seq309;
+      let p313;
+      p313 = r_digit(p311);
+      if (p313 < 0) break seq309;
+      out = p313;
     }
     if (out < 0) {
       out = -1;
-      seq306: {
-        let p307;
-        const c308 = at < len ? input.charCodeAt(at) : -1;
-        p307 = (c308 >= 0 && c308 < 128 && T15[c308] === 1) ? at + 1 : -1;
-        if (p307 < 0 && at >= maxFail && silent === 0) fail(at, 20);
-        if (p307 < 0) break seq306;
-        let p309;
-        let k310 = 0;
-        p309 = p307;
+      seq314: {
+        let p315;
+        const c316 = at < len ? input.charCodeAt(at) : -1;
+        p315 = (c316 >= 0 && c316 < 128 && T15[c316] === 1) ? at + 1 : -1;
+        if (p315 < 0 && at >= maxFail && silent === 0) fail(at, 20);
+        if (p315 < 0) break seq314;
+        let p317;
+        let k318 = 0;
+        p317 = p315;
         for (;;) {
-          if (k310 === 2) break;
-          let p311;
-          p311 = r_digit(p309);
-          if (p311 < 0 || p311 === p309) break;
-          p309 = p311;
-          k310++;
+          if (k318 === 2) break;
+          let p319;
+          p319 = r_digit(p317);
+          if (p319 < 0 || p319 === p317) break;
+          p317 = p319;
+          k318++;
         }
-        if (k310 < 2) p309 = -1;
-        if (p309 < 0) break seq306;
-        out = p309;
+        if (k318 < 2) p317 = -1;
+        if (p317 < 0) break seq314;
+        out = p317;
       }
       if (out < 0) {
         out = -1;
-        seq312: {
-          let p313;
-          p313 = r_digit(at);
-          if (p313 < 0) break seq312;
-          let p314;
-          let p315;
-          p315 = r_digit(p313);
-          p314 = p315 < 0 ? p313 : p315;
-          if (p314 < 0) break seq312;
-          out = p314;
+        seq320: {
+          let p321;
+          p321 = r_digit(at);
+          if (p321 < 0) break seq320;
+          let p322;
+          let p323;
+          p323 = r_digit(p321);
+          p322 = p323 < 0 ? p321 : p323;
+          if (p322 < 0) break seq320;
+          out = p322;
         }
       }
     }
@@ -1566,12 +1589,12 @@ function r_decimal_octet(at) {
 function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
-  let p316;
-  p316 = r_abs_path(at);
-  if (p316 < 0) {
-    p316 = r_opaque_part(at);
+  let p324;
+  p324 = r_abs_path(at);
+  if (p324 < 0) {
+    p324 = r_opaque_part(at);
   }
-  out = p316 < 0 ? at : p316;
+  out = p324 < 0 ? at : p324;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1582,30 +1605,30 @@ function r_path_segments(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq317: {
-    let p318;
-    p318 = r_segment(at);
-    if (p318 < 0) break seq317;
-    let p319;
-    p319 = p318;
+  seq325: {
+    let p326;
+    p326 = r_segment(at);
+    if (p326 < 0) break seq325;
+    let p327;
+    p327 = p326;
     for (;;) {
-      let p320;
-      p320 = -1;
-      seq321: {
-        let p322;
-        p322 = p319 + 1 <= len && input.charCodeAt(p319 + 0) === 0x2f ? p319 + 1 : -1;
-        if (p322 < 0 && p319 >= maxFail && silent === 0) fail(p319, 4);
-        if (p322 < 0) break seq321;
-        let p323;
-        p323 = r_segment(p322);
-        if (p323 < 0) break seq321;
-        p320 = p323;
+      let p328;
+      p328 = -1;
+      seq329: {
+        let p330;
+        p330 = p327 + 1 <= len && input.charCodeAt(p327 + 0) === 0x2f ? p327 + 1 : -1;
+        if (p330 < 0 && p327 >= maxFail && silent === 0) fail(p327, 4);
+        if (p330 < 0) break seq329;
+        let p331;
+        p331 = r_segment(p330);
+        if (p331 < 0) break seq329;
+        p328 = p331;
       }
-      if (p320 < 0 || p320 === p319) break;
-      p319 = p320;
+      if (p328 < 0 || p328 === p327) break;
+      p327 = p328;
     }
-    if (p319 < 0) break seq317;
-    out = p319;
+    if (p327 < 0) break seq325;
+    out = p327;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1617,49 +1640,57 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq324: {
-    let p325;
-    p325 = at;
-    while (p325 < len) { const c327 = input.charCodeAt(p325); if ((c327 >= 0 && c327 < 128 && T16[c327] === 1)) p325++; else break; }
+  seq332: {
+    let p333;
+    p333 = at;
+    const l336 = p333 + 32 < len ? p333 + 32 : len;
+    while (p333 < l336) { const c335 = input.charCodeAt(p333); if ((c335 >= 0 && c335 < 128 && T16[c335] === 1)) p333++; else break; }
+    if (p333 === l336 && p333 < len) p333 = runEnd(R7, p333);
     for (;;) {
-      let p326;
-      p326 = r_pchar(p325);
-      if (p326 < 0 || p326 === p325) break;
-      p325 = p326;
+      let p334;
+      p334 = r_pchar(p333);
+      if (p334 < 0 || p334 === p333) break;
+      p333 = p334;
     }
-    if (p325 < 0) break seq324;
-    let p328;
-    p328 = p325;
-    const c330 = p325 < len ? input.charCodeAt(p325) : -1;
-    if ((c330 >= 0 && c330 < 128 && T17[c330] === 1)) {
-      let q333 = p325, k334 = 0;
-      for (let i332 = p325 + 1; i332 < len; i332++) {
-        const c331 = input.charCodeAt(i332);
-        if ((c331 >= 0 && c331 < 128 && T16[c331] === 1)) continue;
-        if (!(c331 >= 0 && c331 < 128 && T17[c331] === 1)) break;
-        q333 = i332;
-        k334++;
+    if (p333 < 0) break seq332;
+    let p337;
+    p337 = p333;
+    const c339 = p333 < len ? input.charCodeAt(p333) : -1;
+    if ((c339 >= 0 && c339 < 128 && T17[c339] === 1)) {
+      let q342 = p333;
+      const l344 = p333 + 33 < len ? p333 + 33 : len;
+      let i341 = p333 + 1;
+      for (; i341 < l344; i341++) {
+        const c340 = input.charCodeAt(i341);
+        if ((c340 >= 0 && c340 < 128 && T16[c340] === 1)) continue;
+        if (!(c340 >= 0 && c340 < 128 && T17[c340] === 1)) break;
+        q342 = i341;
       }
-      p328 = q333;
+      if (i341 === l344 && i341 < len) {
+        let j345 = runEnd(R3, i341) - 1;
+        while (j345 >= i341) { const c340 = input.charCodeAt(j345); if ((c340 >= 0 && c340 < 128 && T16[c340] === 1)) j345--; else break; }
+        if (j345 >= i341) q342 = j345;
+      }
+      p337 = q342;
     }
     for (;;) {
-      let p329;
-      p329 = -1;
-      seq335: {
-        let p336;
-        p336 = p328 + 1 <= len && input.charCodeAt(p328 + 0) === 0x3b ? p328 + 1 : -1;
-        if (p336 < 0 && p328 >= maxFail && silent === 0) fail(p328, 21);
-        if (p336 < 0) break seq335;
-        let p337;
-        p337 = r_param(p336);
-        if (p337 < 0) break seq335;
-        p329 = p337;
+      let p338;
+      p338 = -1;
+      seq346: {
+        let p347;
+        p347 = p337 + 1 <= len && input.charCodeAt(p337 + 0) === 0x3b ? p337 + 1 : -1;
+        if (p347 < 0 && p337 >= maxFail && silent === 0) fail(p337, 21);
+        if (p347 < 0) break seq346;
+        let p348;
+        p348 = r_param(p347);
+        if (p348 < 0) break seq346;
+        p338 = p348;
       }
-      if (p329 < 0 || p329 === p328) break;
-      p328 = p329;
+      if (p338 < 0 || p338 === p337) break;
+      p337 = p338;
     }
-    if (p328 < 0) break seq324;
-    out = p328;
+    if (p337 < 0) break seq332;
+    out = p337;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1671,12 +1702,14 @@ function r_param(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c339 = input.charCodeAt(out); if ((c339 >= 0 && c339 < 128 && T16[c339] === 1)) out++; else break; }
+  const l351 = out + 32 < len ? out + 32 : len;
+  while (out < l351) { const c350 = input.charCodeAt(out); if ((c350 >= 0 && c350 < 128 && T16[c350] === 1)) out++; else break; }
+  if (out === l351 && out < len) out = runEnd(R7, out);
   for (;;) {
-    let p338;
-    p338 = r_pchar(out);
-    if (p338 < 0 || p338 === out) break;
-    out = p338;
+    let p349;
+    p349 = r_pchar(out);
+    if (p349 < 0 || p349 === out) break;
+    out = p349;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1692,8 +1725,8 @@ function r_pchar(at) {
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c340 = at < len ? input.charCodeAt(at) : -1;
-      out = (c340 >= 0 && c340 < 128 && T18[c340] === 1) ? at + 1 : -1;
+      const c352 = at < len ? input.charCodeAt(at) : -1;
+      out = (c352 >= 0 && c352 < 128 && T18[c352] === 1) ? at + 1 : -1;
       if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
     }
   }
@@ -1707,12 +1740,14 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c342 = input.charCodeAt(out); if ((c342 >= 0 && c342 < 128 && T0[c342] === 1)) out++; else break; }
+  const l355 = out + 32 < len ? out + 32 : len;
+  while (out < l355) { const c354 = input.charCodeAt(out); if ((c354 >= 0 && c354 < 128 && T0[c354] === 1)) out++; else break; }
+  if (out === l355 && out < len) out = runEnd(R0, out);
   for (;;) {
-    let p341;
-    p341 = r_uric(out);
-    if (p341 < 0 || p341 === out) break;
-    out = p341;
+    let p353;
+    p353 = r_uric(out);
+    if (p353 < 0 || p353 === out) break;
+    out = p353;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1724,12 +1759,14 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c344 = input.charCodeAt(out); if ((c344 >= 0 && c344 < 128 && T0[c344] === 1)) out++; else break; }
+  const l358 = out + 32 < len ? out + 32 : len;
+  while (out < l358) { const c357 = input.charCodeAt(out); if ((c357 >= 0 && c357 < 128 && T0[c357] === 1)) out++; else break; }
+  if (out === l358 && out < len) out = runEnd(R0, out);
   for (;;) {
-    let p343;
-    p343 = r_uric(out);
-    if (p343 < 0 || p343 === out) break;
-    out = p343;
+    let p356;
+    p356 = r_uric(out);
+    if (p356 < 0 || p356 === out) break;
+    out = p356;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1789,18 +1826,18 @@ function r_escaped(at) {
   const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq345: {
-    let p346;
-    p346 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p346 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-    if (p346 < 0) break seq345;
-    let p347;
-    p347 = r_hex(p346);
-    if (p347 < 0) break seq345;
-    let p348;
-    p348 = r_hex(p347);
-    if (p348 < 0) break seq345;
-    out = p348;
+  seq359: {
+    let p360;
+    p360 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p360 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (p360 < 0) break seq359;
+    let p361;
+    p361 = r_hex(p360);
+    if (p361 < 0) break seq359;
+    let p362;
+    p362 = r_hex(p361);
+    if (p362 < 0) break seq359;
+    out = p362;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1894,6 +1931,15 @@ const T23 = table('0000000000000000000000000000000000000000000000001111111111000
 const T24 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 const T25 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
 const T26 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005b\u005d\u005f\u0061-\u007a\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R2 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R4 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R5 = /[\u002d]*/y;
+const R6 = /[\u0030-\u0039]*/y;
+const R7 = /[\u0021\u0024\u0026-\u002e\u0030-\u003a\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
 
 const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, relativeURI: r_relativeURI, hier_part: r_hier_part, opaque_part: r_opaque_part, uric_no_slash: r_uric_no_slash, net_path: r_net_path, abs_path: r_abs_path, rel_path: r_rel_path, rel_segment: r_rel_segment, scheme: r_scheme, authority: r_authority, reg_name: r_reg_name, server: r_server, userinfo: r_userinfo, hostport: r_hostport, host: r_host, IPv6reference: r_IPv6reference, hostname: r_hostname, domainlabel: r_domainlabel, toplabel: r_toplabel, IPv4address: r_IPv4address, port: r_port, IPv6address: r_IPv6address, ls32: r_ls32, hex4: r_hex4, decimal_octet: r_decimal_octet, path: r_path, path_segments: r_path_segments, segment: r_segment, param: r_param, pchar: r_pchar, query: r_query, fragment: r_fragment, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, HEXDIG: r_HEXDIG };
 

@@ -42,6 +42,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -221,7 +228,9 @@ function r_data(at) {
   const d = depth + 1; depth = d; rules[d] = 2; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c33 = input.charCodeAt(out); if ((c33 >= 0 && c33 < 128 && T0[c33] === 1)) out++; else break; }
+  const l34 = out + 32 < len ? out + 32 : len;
+  while (out < l34) { const c33 = input.charCodeAt(out); if ((c33 >= 0 && c33 < 128 && T0[c33] === 1)) out++; else break; }
+  if (out === l34 && out < len) out = runEnd(R0, out);
   for (;;) {
     let p32;
     p32 = r_uric(out);
@@ -238,18 +247,18 @@ function r_parameter(at) {
   const d = depth + 1; depth = d; rules[d] = 3; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq34: {
-    let p35;
-    p35 = r_token(at);
-    if (p35 < 0) break seq34;
+  seq35: {
     let p36;
-    p36 = p35 + 1 <= len && input.charCodeAt(p35 + 0) === 0x3d ? p35 + 1 : -1;
-    if (p36 < 0 && p35 >= maxFail && silent === 0) fail(p35, 12);
-    if (p36 < 0) break seq34;
+    p36 = r_token(at);
+    if (p36 < 0) break seq35;
     let p37;
-    p37 = r_token(p36);
-    if (p37 < 0) break seq34;
-    out = p37;
+    p37 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x3d ? p36 + 1 : -1;
+    if (p37 < 0 && p36 >= maxFail && silent === 0) fail(p36, 12);
+    if (p37 < 0) break seq35;
+    let p38;
+    p38 = r_token(p37);
+    if (p38 < 0) break seq35;
+    out = p38;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -310,21 +319,23 @@ function r_value(at) {
 function r_token(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
-  let k38 = 0;
+  let k39 = 0;
   out = at;
-  while (out < len) { const c40 = input.charCodeAt(out); if ((c40 >= 0 && c40 < 128 && T1[c40] === 1)) out++; else break; }
-  k38 = out - at;
+  const l42 = out + 32 < len ? out + 32 : len;
+  while (out < l42) { const c41 = input.charCodeAt(out); if ((c41 >= 0 && c41 < 128 && T1[c41] === 1)) out++; else break; }
+  if (out === l42 && out < len) out = runEnd(R1, out);
+  k39 = out - at;
   for (;;) {
-    let p39;
-    p39 = r_tokenchar(out);
-    if (p39 < 0) {
-      p39 = r_escaped(out);
+    let p40;
+    p40 = r_tokenchar(out);
+    if (p40 < 0) {
+      p40 = r_escaped(out);
     }
-    if (p39 < 0 || p39 === out) break;
-    out = p39;
-    k38++;
+    if (p40 < 0 || p40 === out) break;
+    out = p40;
+    k39++;
   }
-  if (k38 < 1) out = -1;
+  if (k39 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -393,18 +404,18 @@ function r_escaped(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq41: {
-    let p42;
-    p42 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p42 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p42 < 0) break seq41;
-    let p43;
-    p43 = r_hex(p42);
-    if (p43 < 0) break seq41;
+  seq43: {
     let p44;
-    p44 = r_hex(p43);
-    if (p44 < 0) break seq41;
-    out = p44;
+    p44 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p44 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p44 < 0) break seq43;
+    let p45;
+    p45 = r_hex(p44);
+    if (p45 < 0) break seq43;
+    let p46;
+    p46 = r_hex(p45);
+    if (p46 < 0) break seq43;
+    out = p46;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -474,6 +485,9 @@ const T7 = table('00000000000000000000000000000000000000000000000000000000000000
 const T8 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000');
 const T9 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000');
 const T10 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u0027\u002a-\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
 
 const START = { dataurl: r_dataurl, mediatype: r_mediatype, data: r_data, parameter: r_parameter, urlchar: r_urlchar, type: r_type, subtype: r_subtype, attribute: r_attribute, value: r_value, token: r_token, tokenchar: r_tokenchar, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit };
 

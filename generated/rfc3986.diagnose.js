@@ -42,6 +42,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -323,15 +330,17 @@ function r_scheme(at) {
     if (p46 < 0) break seq45;
     let p47;
     p47 = p46;
-    while (p47 < len) { const c49 = input.charCodeAt(p47); if ((c49 >= 0 && c49 < 128 && T0[c49] === 1)) p47++; else break; }
+    const l50 = p47 + 32 < len ? p47 + 32 : len;
+    while (p47 < l50) { const c49 = input.charCodeAt(p47); if ((c49 >= 0 && c49 < 128 && T0[c49] === 1)) p47++; else break; }
+    if (p47 === l50 && p47 < len) p47 = runEnd(R0, p47);
     for (;;) {
       let p48;
       p48 = r_ALPHA(p47);
       if (p48 < 0) {
         p48 = r_DIGIT(p47);
         if (p48 < 0) {
-          const c50 = p47 < len ? input.charCodeAt(p47) : -1;
-          p48 = (c50 >= 0 && c50 < 128 && T1[c50] === 1) ? p47 + 1 : -1;
+          const c51 = p47 < len ? input.charCodeAt(p47) : -1;
+          p48 = (c51 >= 0 && c51 < 128 && T1[c51] === 1) ? p47 + 1 : -1;
           if (p48 < 0 && p47 >= maxFail && silent === 0) fail(p47, 4);
         }
       }
@@ -351,41 +360,41 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq51: {
-    let p52;
+  seq52: {
     let p53;
-    p53 = -1;
-    seq54: {
-      let p55;
-      p55 = r_userinfo(at);
-      if (p55 < 0) break seq54;
+    let p54;
+    p54 = -1;
+    seq55: {
       let p56;
-      p56 = p55 + 1 <= len && input.charCodeAt(p55 + 0) === 0x40 ? p55 + 1 : -1;
-      if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 5);
-      if (p56 < 0) break seq54;
-      p53 = p56;
+      p56 = r_userinfo(at);
+      if (p56 < 0) break seq55;
+      let p57;
+      p57 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x40 ? p56 + 1 : -1;
+      if (p57 < 0 && p56 >= maxFail && silent === 0) fail(p56, 5);
+      if (p57 < 0) break seq55;
+      p54 = p57;
     }
-    p52 = p53 < 0 ? at : p53;
-    if (p52 < 0) break seq51;
-    let p57;
-    p57 = r_host(p52);
-    if (p57 < 0) break seq51;
+    p53 = p54 < 0 ? at : p54;
+    if (p53 < 0) break seq52;
     let p58;
+    p58 = r_host(p53);
+    if (p58 < 0) break seq52;
     let p59;
-    p59 = -1;
-    seq60: {
-      let p61;
-      p61 = p57 + 1 <= len && input.charCodeAt(p57 + 0) === 0x3a ? p57 + 1 : -1;
-      if (p61 < 0 && p57 >= maxFail && silent === 0) fail(p57, 0);
-      if (p61 < 0) break seq60;
+    let p60;
+    p60 = -1;
+    seq61: {
       let p62;
-      p62 = r_port(p61);
-      if (p62 < 0) break seq60;
-      p59 = p62;
+      p62 = p58 + 1 <= len && input.charCodeAt(p58 + 0) === 0x3a ? p58 + 1 : -1;
+      if (p62 < 0 && p58 >= maxFail && silent === 0) fail(p58, 0);
+      if (p62 < 0) break seq61;
+      let p63;
+      p63 = r_port(p62);
+      if (p63 < 0) break seq61;
+      p60 = p63;
     }
-    p58 = p59 < 0 ? p57 : p59;
-    if (p58 < 0) break seq51;
-    out = p58;
+    p59 = p60 < 0 ? p58 : p60;
+    if (p59 < 0) break seq52;
+    out = p59;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -397,22 +406,24 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c64 = input.charCodeAt(out); if ((c64 >= 0 && c64 < 128 && T2[c64] === 1)) out++; else break; }
+  const l66 = out + 32 < len ? out + 32 : len;
+  while (out < l66) { const c65 = input.charCodeAt(out); if ((c65 >= 0 && c65 < 128 && T2[c65] === 1)) out++; else break; }
+  if (out === l66 && out < len) out = runEnd(R1, out);
   for (;;) {
-    let p63;
-    p63 = r_unreserved(out);
-    if (p63 < 0) {
-      p63 = r_pct_encoded(out);
-      if (p63 < 0) {
-        p63 = r_sub_delims(out);
-        if (p63 < 0) {
-          p63 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p63 < 0 && out >= maxFail && silent === 0) fail(out, 0);
+    let p64;
+    p64 = r_unreserved(out);
+    if (p64 < 0) {
+      p64 = r_pct_encoded(out);
+      if (p64 < 0) {
+        p64 = r_sub_delims(out);
+        if (p64 < 0) {
+          p64 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p64 < 0 && out >= maxFail && silent === 0) fail(out, 0);
         }
       }
     }
-    if (p63 < 0 || p63 === out) break;
-    out = p63;
+    if (p64 < 0 || p64 === out) break;
+    out = p64;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -426,25 +437,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq65: {
-      let p66;
-      p66 = r_IPv4address(at);
-      if (p66 < 0) break seq65;
-      let p67;
+    seq67: {
       let p68;
+      p68 = r_IPv4address(at);
+      if (p68 < 0) break seq67;
+      let p69;
+      let p70;
       silent++;
-      p68 = r_unreserved(p66);
-      if (p68 < 0) {
-        p68 = r_sub_delims(p66);
-        if (p68 < 0) {
-          p68 = p66 + 1 <= len && input.charCodeAt(p66 + 0) === 0x25 ? p66 + 1 : -1;
-          if (p68 < 0 && p66 >= maxFail && silent === 0) fail(p66, 6);
+      p70 = r_unreserved(p68);
+      if (p70 < 0) {
+        p70 = r_sub_delims(p68);
+        if (p70 < 0) {
+          p70 = p68 + 1 <= len && input.charCodeAt(p68 + 0) === 0x25 ? p68 + 1 : -1;
+          if (p70 < 0 && p68 >= maxFail && silent === 0) fail(p68, 6);
         }
       }
       silent--;
-      p67 = p68 < 0 ? p66 : -1;
-      if (p67 < 0) break seq65;
-      out = p67;
+      p69 = p70 < 0 ? p68 : -1;
+      if (p69 < 0) break seq67;
+      out = p69;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -460,12 +471,14 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c70 = input.charCodeAt(out); if ((c70 >= 0 && c70 < 128 && T3[c70] === 1)) out++; else break; }
+  const l73 = out + 32 < len ? out + 32 : len;
+  while (out < l73) { const c72 = input.charCodeAt(out); if ((c72 >= 0 && c72 < 128 && T3[c72] === 1)) out++; else break; }
+  if (out === l73 && out < len) out = runEnd(R2, out);
   for (;;) {
-    let p69;
-    p69 = r_DIGIT(out);
-    if (p69 < 0 || p69 === out) break;
-    out = p69;
+    let p71;
+    p71 = r_DIGIT(out);
+    if (p71 < 0 || p71 === out) break;
+    out = p71;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -483,22 +496,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq71: {
-    let p72;
-    p72 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p72 < 0 && at >= maxFail && silent === 0) fail(at, 7);
-    if (p72 < 0) break seq71;
-    let p73;
-    p73 = r_IPv6address(p72);
-    if (p73 < 0) {
-      p73 = r_IPvFuture(p72);
+  seq74: {
+    let p75;
+    p75 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p75 < 0 && at >= maxFail && silent === 0) fail(at, 7);
+    if (p75 < 0) break seq74;
+    let p76;
+    p76 = r_IPv6address(p75);
+    if (p76 < 0) {
+      p76 = r_IPvFuture(p75);
     }
-    if (p73 < 0) break seq71;
-    let p74;
-    p74 = p73 + 1 <= len && input.charCodeAt(p73 + 0) === 0x5d ? p73 + 1 : -1;
-    if (p74 < 0 && p73 >= maxFail && silent === 0) fail(p73, 8);
-    if (p74 < 0) break seq71;
-    out = p74;
+    if (p76 < 0) break seq74;
+    let p77;
+    p77 = p76 + 1 <= len && input.charCodeAt(p76 + 0) === 0x5d ? p76 + 1 : -1;
+    if (p77 < 0 && p76 >= maxFail && silent === 0) fail(p76, 8);
+    if (p77 < 0) break seq74;
+    out = p77;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -516,51 +529,55 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq75: {
-    let p76;
-    p76 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p76 < 0 && at >= maxFail && silent === 0) fail(at, 9);
-    if (p76 < 0) break seq75;
-    let p77;
-    let k78 = 0;
-    p77 = p76;
-    while (p77 < len) { const c80 = input.charCodeAt(p77); if ((c80 >= 0 && c80 < 128 && T4[c80] === 1)) p77++; else break; }
-    k78 = p77 - p76;
+  seq78: {
+    let p79;
+    p79 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p79 < 0 && at >= maxFail && silent === 0) fail(at, 9);
+    if (p79 < 0) break seq78;
+    let p80;
+    let k81 = 0;
+    p80 = p79;
+    const l84 = p80 + 32 < len ? p80 + 32 : len;
+    while (p80 < l84) { const c83 = input.charCodeAt(p80); if ((c83 >= 0 && c83 < 128 && T4[c83] === 1)) p80++; else break; }
+    if (p80 === l84 && p80 < len) p80 = runEnd(R3, p80);
+    k81 = p80 - p79;
     for (;;) {
-      let p79;
-      p79 = r_HEXDIG(p77);
-      if (p79 < 0 || p79 === p77) break;
-      p77 = p79;
-      k78++;
+      let p82;
+      p82 = r_HEXDIG(p80);
+      if (p82 < 0 || p82 === p80) break;
+      p80 = p82;
+      k81++;
     }
-    if (k78 < 1) p77 = -1;
-    if (p77 < 0) break seq75;
-    let p81;
-    p81 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x2e ? p77 + 1 : -1;
-    if (p81 < 0 && p77 >= maxFail && silent === 0) fail(p77, 10);
-    if (p81 < 0) break seq75;
-    let p82;
-    let k83 = 0;
-    p82 = p81;
-    while (p82 < len) { const c85 = input.charCodeAt(p82); if ((c85 >= 0 && c85 < 128 && T2[c85] === 1)) p82++; else break; }
-    k83 = p82 - p81;
+    if (k81 < 1) p80 = -1;
+    if (p80 < 0) break seq78;
+    let p85;
+    p85 = p80 + 1 <= len && input.charCodeAt(p80 + 0) === 0x2e ? p80 + 1 : -1;
+    if (p85 < 0 && p80 >= maxFail && silent === 0) fail(p80, 10);
+    if (p85 < 0) break seq78;
+    let p86;
+    let k87 = 0;
+    p86 = p85;
+    const l90 = p86 + 32 < len ? p86 + 32 : len;
+    while (p86 < l90) { const c89 = input.charCodeAt(p86); if ((c89 >= 0 && c89 < 128 && T2[c89] === 1)) p86++; else break; }
+    if (p86 === l90 && p86 < len) p86 = runEnd(R1, p86);
+    k87 = p86 - p85;
     for (;;) {
-      let p84;
-      p84 = r_unreserved(p82);
-      if (p84 < 0) {
-        p84 = r_sub_delims(p82);
-        if (p84 < 0) {
-          p84 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x3a ? p82 + 1 : -1;
-          if (p84 < 0 && p82 >= maxFail && silent === 0) fail(p82, 0);
+      let p88;
+      p88 = r_unreserved(p86);
+      if (p88 < 0) {
+        p88 = r_sub_delims(p86);
+        if (p88 < 0) {
+          p88 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x3a ? p86 + 1 : -1;
+          if (p88 < 0 && p86 >= maxFail && silent === 0) fail(p86, 0);
         }
       }
-      if (p84 < 0 || p84 === p82) break;
-      p82 = p84;
-      k83++;
+      if (p88 < 0 || p88 === p86) break;
+      p86 = p88;
+      k87++;
     }
-    if (k83 < 1) p82 = -1;
-    if (p82 < 0) break seq75;
-    out = p82;
+    if (k87 < 1) p86 = -1;
+    if (p86 < 0) break seq78;
+    out = p86;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -580,534 +597,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq86: {
-    let p87;
-    p87 = r_h16(at);
-    if (p87 < 0) break seq86;
-    let p88;
-    p88 = p87 + 1 <= len && input.charCodeAt(p87 + 0) === 0x3a ? p87 + 1 : -1;
-    if (p88 < 0 && p87 >= maxFail && silent === 0) fail(p87, 0);
-    if (p88 < 0) break seq86;
-    let p89;
-    p89 = r_h16(p88);
-    if (p89 < 0) break seq86;
-    let p90;
-    p90 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x3a ? p89 + 1 : -1;
-    if (p90 < 0 && p89 >= maxFail && silent === 0) fail(p89, 0);
-    if (p90 < 0) break seq86;
-    let p91;
-    p91 = r_h16(p90);
-    if (p91 < 0) break seq86;
+  seq91: {
     let p92;
-    p92 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
-    if (p92 < 0 && p91 >= maxFail && silent === 0) fail(p91, 0);
-    if (p92 < 0) break seq86;
+    p92 = r_h16(at);
+    if (p92 < 0) break seq91;
     let p93;
-    p93 = r_h16(p92);
-    if (p93 < 0) break seq86;
+    p93 = p92 + 1 <= len && input.charCodeAt(p92 + 0) === 0x3a ? p92 + 1 : -1;
+    if (p93 < 0 && p92 >= maxFail && silent === 0) fail(p92, 0);
+    if (p93 < 0) break seq91;
     let p94;
-    p94 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x3a ? p93 + 1 : -1;
-    if (p94 < 0 && p93 >= maxFail && silent === 0) fail(p93, 0);
-    if (p94 < 0) break seq86;
+    p94 = r_h16(p93);
+    if (p94 < 0) break seq91;
     let p95;
-    p95 = r_h16(p94);
-    if (p95 < 0) break seq86;
+    p95 = p94 + 1 <= len && input.charCodeAt(p94 + 0) === 0x3a ? p94 + 1 : -1;
+    if (p95 < 0 && p94 >= maxFail && silent === 0) fail(p94, 0);
+    if (p95 < 0) break seq91;
     let p96;
-    p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x3a ? p95 + 1 : -1;
-    if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 0);
-    if (p96 < 0) break seq86;
+    p96 = r_h16(p95);
+    if (p96 < 0) break seq91;
     let p97;
-    p97 = r_h16(p96);
-    if (p97 < 0) break seq86;
+    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
+    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 0);
+    if (p97 < 0) break seq91;
     let p98;
-    p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x3a ? p97 + 1 : -1;
-    if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 0);
-    if (p98 < 0) break seq86;
+    p98 = r_h16(p97);
+    if (p98 < 0) break seq91;
     let p99;
-    p99 = r_ls32(p98);
-    if (p99 < 0) break seq86;
-    out = p99;
+    p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
+    if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 0);
+    if (p99 < 0) break seq91;
+    let p100;
+    p100 = r_h16(p99);
+    if (p100 < 0) break seq91;
+    let p101;
+    p101 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
+    if (p101 < 0 && p100 >= maxFail && silent === 0) fail(p100, 0);
+    if (p101 < 0) break seq91;
+    let p102;
+    p102 = r_h16(p101);
+    if (p102 < 0) break seq91;
+    let p103;
+    p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
+    if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 0);
+    if (p103 < 0) break seq91;
+    let p104;
+    p104 = r_ls32(p103);
+    if (p104 < 0) break seq91;
+    out = p104;
   }
   if (out < 0) {
     out = -1;
-    seq100: {
-      let p101;
-      p101 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p101 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p101 < 0) break seq100;
-      let p102;
-      p102 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x3a ? p101 + 1 : -1;
-      if (p102 < 0 && p101 >= maxFail && silent === 0) fail(p101, 0);
-      if (p102 < 0) break seq100;
-      let p103;
-      p103 = r_h16(p102);
-      if (p103 < 0) break seq100;
-      let p104;
-      p104 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x3a ? p103 + 1 : -1;
-      if (p104 < 0 && p103 >= maxFail && silent === 0) fail(p103, 0);
-      if (p104 < 0) break seq100;
-      let p105;
-      p105 = r_h16(p104);
-      if (p105 < 0) break seq100;
+    seq105: {
       let p106;
-      p106 = p105 + 1 <= len && input.charCodeAt(p105 + 0) === 0x3a ? p105 + 1 : -1;
-      if (p106 < 0 && p105 >= maxFail && silent === 0) fail(p105, 0);
-      if (p106 < 0) break seq100;
+      p106 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p106 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p106 < 0) break seq105;
       let p107;
-      p107 = r_h16(p106);
-      if (p107 < 0) break seq100;
+      p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
+      if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 0);
+      if (p107 < 0) break seq105;
       let p108;
-      p108 = p107 + 1 <= len && input.charCodeAt(p107 + 0) === 0x3a ? p107 + 1 : -1;
-      if (p108 < 0 && p107 >= maxFail && silent === 0) fail(p107, 0);
-      if (p108 < 0) break seq100;
+      p108 = r_h16(p107);
+      if (p108 < 0) break seq105;
       let p109;
-      p109 = r_h16(p108);
-      if (p109 < 0) break seq100;
+      p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
+      if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 0);
+      if (p109 < 0) break seq105;
       let p110;
-      p110 = p109 + 1 <= len && input.charCodeAt(p109 + 0) === 0x3a ? p109 + 1 : -1;
-      if (p110 < 0 && p109 >= maxFail && silent === 0) fail(p109, 0);
-      if (p110 < 0) break seq100;
+      p110 = r_h16(p109);
+      if (p110 < 0) break seq105;
       let p111;
-      p111 = r_h16(p110);
-      if (p111 < 0) break seq100;
+      p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
+      if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 0);
+      if (p111 < 0) break seq105;
       let p112;
-      p112 = p111 + 1 <= len && input.charCodeAt(p111 + 0) === 0x3a ? p111 + 1 : -1;
-      if (p112 < 0 && p111 >= maxFail && silent === 0) fail(p111, 0);
-      if (p112 < 0) break seq100;
+      p112 = r_h16(p111);
+      if (p112 < 0) break seq105;
       let p113;
-      p113 = r_ls32(p112);
-      if (p113 < 0) break seq100;
-      out = p113;
+      p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
+      if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 0);
+      if (p113 < 0) break seq105;
+      let p114;
+      p114 = r_h16(p113);
+      if (p114 < 0) break seq105;
+      let p115;
+      p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
+      if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 0);
+      if (p115 < 0) break seq105;
+      let p116;
+      p116 = r_h16(p115);
+      if (p116 < 0) break seq105;
+      let p117;
+      p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
+      if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
+      if (p117 < 0) break seq105;
+      let p118;
+      p118 = r_ls32(p117);
+      if (p118 < 0) break seq105;
+      out = p118;
     }
     if (out < 0) {
       out = -1;
-      seq114: {
-        let p115;
-        let p116;
-        p116 = r_h16(at);
-        p115 = p116 < 0 ? at : p116;
-        if (p115 < 0) break seq114;
-        let p117;
-        p117 = p115 + 1 <= len && input.charCodeAt(p115 + 0) === 0x3a ? p115 + 1 : -1;
-        if (p117 < 0 && p115 >= maxFail && silent === 0) fail(p115, 0);
-        if (p117 < 0) break seq114;
-        let p118;
-        p118 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x3a ? p117 + 1 : -1;
-        if (p118 < 0 && p117 >= maxFail && silent === 0) fail(p117, 0);
-        if (p118 < 0) break seq114;
-        let p119;
-        p119 = r_h16(p118);
-        if (p119 < 0) break seq114;
+      seq119: {
         let p120;
-        p120 = p119 + 1 <= len && input.charCodeAt(p119 + 0) === 0x3a ? p119 + 1 : -1;
-        if (p120 < 0 && p119 >= maxFail && silent === 0) fail(p119, 0);
-        if (p120 < 0) break seq114;
         let p121;
-        p121 = r_h16(p120);
-        if (p121 < 0) break seq114;
+        p121 = r_h16(at);
+        p120 = p121 < 0 ? at : p121;
+        if (p120 < 0) break seq119;
         let p122;
-        p122 = p121 + 1 <= len && input.charCodeAt(p121 + 0) === 0x3a ? p121 + 1 : -1;
-        if (p122 < 0 && p121 >= maxFail && silent === 0) fail(p121, 0);
-        if (p122 < 0) break seq114;
+        p122 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
+        if (p122 < 0 && p120 >= maxFail && silent === 0) fail(p120, 0);
+        if (p122 < 0) break seq119;
         let p123;
-        p123 = r_h16(p122);
-        if (p123 < 0) break seq114;
+        p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
+        if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 0);
+        if (p123 < 0) break seq119;
         let p124;
-        p124 = p123 + 1 <= len && input.charCodeAt(p123 + 0) === 0x3a ? p123 + 1 : -1;
-        if (p124 < 0 && p123 >= maxFail && silent === 0) fail(p123, 0);
-        if (p124 < 0) break seq114;
+        p124 = r_h16(p123);
+        if (p124 < 0) break seq119;
         let p125;
-        p125 = r_h16(p124);
-        if (p125 < 0) break seq114;
+        p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
+        if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 0);
+        if (p125 < 0) break seq119;
         let p126;
-        p126 = p125 + 1 <= len && input.charCodeAt(p125 + 0) === 0x3a ? p125 + 1 : -1;
-        if (p126 < 0 && p125 >= maxFail && silent === 0) fail(p125, 0);
-        if (p126 < 0) break seq114;
+        p126 = r_h16(p125);
+        if (p126 < 0) break seq119;
         let p127;
-        p127 = r_ls32(p126);
-        if (p127 < 0) break seq114;
-        out = p127;
+        p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
+        if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 0);
+        if (p127 < 0) break seq119;
+        let p128;
+        p128 = r_h16(p127);
+        if (p128 < 0) break seq119;
+        let p129;
+        p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
+        if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 0);
+        if (p129 < 0) break seq119;
+        let p130;
+        p130 = r_h16(p129);
+        if (p130 < 0) break seq119;
+        let p131;
+        p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
+        if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 0);
+        if (p131 < 0) break seq119;
+        let p132;
+        p132 = r_ls32(p131);
+        if (p132 < 0) break seq119;
+        out = p132;
       }
       if (out < 0) {
         out = -1;
-        seq128: {
-          let p129;
-          let p130;
-          p130 = -1;
-          seq131: {
-            let p132;
-            let k133 = 0;
-            p132 = at;
+        seq133: {
+          let p134;
+          let p135;
+          p135 = -1;
+          seq136: {
+            let p137;
+            let k138 = 0;
+            p137 = at;
             for (;;) {
-              if (k133 === 1) break;
-              let p134;
-              p134 = -1;
-              seq135: {
-                let p136;
-                p136 = r_h16(p132);
-                if (p136 < 0) break seq135;
-                let p137;
-                p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
-                if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 0);
-                if (p137 < 0) break seq135;
-                let p138;
-                let p139;
+              if (k138 === 1) break;
+              let p139;
+              p139 = -1;
+              seq140: {
+                let p141;
+                p141 = r_h16(p137);
+                if (p141 < 0) break seq140;
+                let p142;
+                p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
+                if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 0);
+                if (p142 < 0) break seq140;
+                let p143;
+                let p144;
                 silent++;
-                p139 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
-                if (p139 < 0 && p137 >= maxFail && silent === 0) fail(p137, 0);
+                p144 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
+                if (p144 < 0 && p142 >= maxFail && silent === 0) fail(p142, 0);
                 silent--;
-                p138 = p139 < 0 ? p137 : -1;
-                if (p138 < 0) break seq135;
-                p134 = p138;
+                p143 = p144 < 0 ? p142 : -1;
+                if (p143 < 0) break seq140;
+                p139 = p143;
               }
-              if (p134 < 0 || p134 === p132) break;
-              p132 = p134;
-              k133++;
+              if (p139 < 0 || p139 === p137) break;
+              p137 = p139;
+              k138++;
             }
-            if (p132 < 0) break seq131;
-            let p140;
-            p140 = r_h16(p132);
-            if (p140 < 0) break seq131;
-            p130 = p140;
+            if (p137 < 0) break seq136;
+            let p145;
+            p145 = r_h16(p137);
+            if (p145 < 0) break seq136;
+            p135 = p145;
           }
-          p129 = p130 < 0 ? at : p130;
-          if (p129 < 0) break seq128;
-          let p141;
-          p141 = p129 + 1 <= len && input.charCodeAt(p129 + 0) === 0x3a ? p129 + 1 : -1;
-          if (p141 < 0 && p129 >= maxFail && silent === 0) fail(p129, 0);
-          if (p141 < 0) break seq128;
-          let p142;
-          p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
-          if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 0);
-          if (p142 < 0) break seq128;
-          let p143;
-          p143 = r_h16(p142);
-          if (p143 < 0) break seq128;
-          let p144;
-          p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
-          if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 0);
-          if (p144 < 0) break seq128;
-          let p145;
-          p145 = r_h16(p144);
-          if (p145 < 0) break seq128;
+          p134 = p135 < 0 ? at : p135;
+          if (p134 < 0) break seq133;
           let p146;
-          p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
-          if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 0);
-          if (p146 < 0) break seq128;
+          p146 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
+          if (p146 < 0 && p134 >= maxFail && silent === 0) fail(p134, 0);
+          if (p146 < 0) break seq133;
           let p147;
-          p147 = r_h16(p146);
-          if (p147 < 0) break seq128;
+          p147 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
+          if (p147 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
+          if (p147 < 0) break seq133;
           let p148;
-          p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
-          if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 0);
-          if (p148 < 0) break seq128;
+          p148 = r_h16(p147);
+          if (p148 < 0) break seq133;
           let p149;
-          p149 = r_ls32(p148);
-          if (p149 < 0) break seq128;
-          out = p149;
+          p149 = p148 + 1 <= len && input.charCodeAt(p148 + 0) === 0x3a ? p148 + 1 : -1;
+          if (p149 < 0 && p148 >= maxFail && silent === 0) fail(p148, 0);
+          if (p149 < 0) break seq133;
+          let p150;
+          p150 = r_h16(p149);
+          if (p150 < 0) break seq133;
+          let p151;
+          p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
+          if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
+          if (p151 < 0) break seq133;
+          let p152;
+          p152 = r_h16(p151);
+          if (p152 < 0) break seq133;
+          let p153;
+          p153 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
+          if (p153 < 0 && p152 >= maxFail && silent === 0) fail(p152, 0);
+          if (p153 < 0) break seq133;
+          let p154;
+          p154 = r_ls32(p153);
+          if (p154 < 0) break seq133;
+          out = p154;
         }
         if (out < 0) {
           out = -1;
-          seq150: {
-            let p151;
-            let p152;
-            p152 = -1;
-            seq153: {
-              let p154;
-              let k155 = 0;
-              p154 = at;
+          seq155: {
+            let p156;
+            let p157;
+            p157 = -1;
+            seq158: {
+              let p159;
+              let k160 = 0;
+              p159 = at;
               for (;;) {
-                if (k155 === 2) break;
-                let p156;
-                p156 = -1;
-                seq157: {
-                  let p158;
-                  p158 = r_h16(p154);
-                  if (p158 < 0) break seq157;
-                  let p159;
-                  p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
-                  if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
-                  if (p159 < 0) break seq157;
-                  let p160;
-                  let p161;
+                if (k160 === 2) break;
+                let p161;
+                p161 = -1;
+                seq162: {
+                  let p163;
+                  p163 = r_h16(p159);
+                  if (p163 < 0) break seq162;
+                  let p164;
+                  p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+                  if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
+                  if (p164 < 0) break seq162;
+                  let p165;
+                  let p166;
                   silent++;
-                  p161 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
-                  if (p161 < 0 && p159 >= maxFail && silent === 0) fail(p159, 0);
+                  p166 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
+                  if (p166 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
                   silent--;
-                  p160 = p161 < 0 ? p159 : -1;
-                  if (p160 < 0) break seq157;
-                  p156 = p160;
+                  p165 = p166 < 0 ? p164 : -1;
+                  if (p165 < 0) break seq162;
+                  p161 = p165;
                 }
-                if (p156 < 0 || p156 === p154) break;
-                p154 = p156;
-                k155++;
+                if (p161 < 0 || p161 === p159) break;
+                p159 = p161;
+                k160++;
               }
-              if (p154 < 0) break seq153;
-              let p162;
-              p162 = r_h16(p154);
-              if (p162 < 0) break seq153;
-              p152 = p162;
+              if (p159 < 0) break seq158;
+              let p167;
+              p167 = r_h16(p159);
+              if (p167 < 0) break seq158;
+              p157 = p167;
             }
-            p151 = p152 < 0 ? at : p152;
-            if (p151 < 0) break seq150;
-            let p163;
-            p163 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
-            if (p163 < 0 && p151 >= maxFail && silent === 0) fail(p151, 0);
-            if (p163 < 0) break seq150;
-            let p164;
-            p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
-            if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
-            if (p164 < 0) break seq150;
-            let p165;
-            p165 = r_h16(p164);
-            if (p165 < 0) break seq150;
-            let p166;
-            p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
-            if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 0);
-            if (p166 < 0) break seq150;
-            let p167;
-            p167 = r_h16(p166);
-            if (p167 < 0) break seq150;
+            p156 = p157 < 0 ? at : p157;
+            if (p156 < 0) break seq155;
             let p168;
-            p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-            if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 0);
-            if (p168 < 0) break seq150;
+            p168 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
+            if (p168 < 0 && p156 >= maxFail && silent === 0) fail(p156, 0);
+            if (p168 < 0) break seq155;
             let p169;
-            p169 = r_ls32(p168);
-            if (p169 < 0) break seq150;
-            out = p169;
+            p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
+            if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
+            if (p169 < 0) break seq155;
+            let p170;
+            p170 = r_h16(p169);
+            if (p170 < 0) break seq155;
+            let p171;
+            p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
+            if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 0);
+            if (p171 < 0) break seq155;
+            let p172;
+            p172 = r_h16(p171);
+            if (p172 < 0) break seq155;
+            let p173;
+            p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
+            if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
+            if (p173 < 0) break seq155;
+            let p174;
+            p174 = r_ls32(p173);
+            if (p174 < 0) break seq155;
+            out = p174;
           }
           if (out < 0) {
             out = -1;
-            seq170: {
-              let p171;
-              let p172;
-              p172 = -1;
-              seq173: {
-                let p174;
-                let k175 = 0;
-                p174 = at;
+            seq175: {
+              let p176;
+              let p177;
+              p177 = -1;
+              seq178: {
+                let p179;
+                let k180 = 0;
+                p179 = at;
                 for (;;) {
-                  if (k175 === 3) break;
-                  let p176;
-                  p176 = -1;
-                  seq177: {
-                    let p178;
-                    p178 = r_h16(p174);
-                    if (p178 < 0) break seq177;
-                    let p179;
-                    p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
-                    if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
-                    if (p179 < 0) break seq177;
-                    let p180;
-                    let p181;
+                  if (k180 === 3) break;
+                  let p181;
+                  p181 = -1;
+                  seq182: {
+                    let p183;
+                    p183 = r_h16(p179);
+                    if (p183 < 0) break seq182;
+                    let p184;
+                    p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
+                    if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 0);
+                    if (p184 < 0) break seq182;
+                    let p185;
+                    let p186;
                     silent++;
-                    p181 = p179 + 1 <= len && input.charCodeAt(p179 + 0) === 0x3a ? p179 + 1 : -1;
-                    if (p181 < 0 && p179 >= maxFail && silent === 0) fail(p179, 0);
+                    p186 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
+                    if (p186 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
                     silent--;
-                    p180 = p181 < 0 ? p179 : -1;
-                    if (p180 < 0) break seq177;
-                    p176 = p180;
+                    p185 = p186 < 0 ? p184 : -1;
+                    if (p185 < 0) break seq182;
+                    p181 = p185;
                   }
-                  if (p176 < 0 || p176 === p174) break;
-                  p174 = p176;
-                  k175++;
+                  if (p181 < 0 || p181 === p179) break;
+                  p179 = p181;
+                  k180++;
                 }
-                if (p174 < 0) break seq173;
-                let p182;
-                p182 = r_h16(p174);
-                if (p182 < 0) break seq173;
-                p172 = p182;
+                if (p179 < 0) break seq178;
+                let p187;
+                p187 = r_h16(p179);
+                if (p187 < 0) break seq178;
+                p177 = p187;
               }
-              p171 = p172 < 0 ? at : p172;
-              if (p171 < 0) break seq170;
-              let p183;
-              p183 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
-              if (p183 < 0 && p171 >= maxFail && silent === 0) fail(p171, 0);
-              if (p183 < 0) break seq170;
-              let p184;
-              p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
-              if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 0);
-              if (p184 < 0) break seq170;
-              let p185;
-              p185 = r_h16(p184);
-              if (p185 < 0) break seq170;
-              let p186;
-              p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
-              if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 0);
-              if (p186 < 0) break seq170;
-              let p187;
-              p187 = r_ls32(p186);
-              if (p187 < 0) break seq170;
-              out = p187;
+              p176 = p177 < 0 ? at : p177;
+              if (p176 < 0) break seq175;
+              let p188;
+              p188 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
+              if (p188 < 0 && p176 >= maxFail && silent === 0) fail(p176, 0);
+              if (p188 < 0) break seq175;
+              let p189;
+              p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
+              if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 0);
+              if (p189 < 0) break seq175;
+              let p190;
+              p190 = r_h16(p189);
+              if (p190 < 0) break seq175;
+              let p191;
+              p191 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
+              if (p191 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
+              if (p191 < 0) break seq175;
+              let p192;
+              p192 = r_ls32(p191);
+              if (p192 < 0) break seq175;
+              out = p192;
             }
             if (out < 0) {
               out = -1;
-              seq188: {
-                let p189;
-                let p190;
-                p190 = -1;
-                seq191: {
-                  let p192;
-                  let k193 = 0;
-                  p192 = at;
+              seq193: {
+                let p194;
+                let p195;
+                p195 = -1;
+                seq196: {
+                  let p197;
+                  let k198 = 0;
+                  p197 = at;
                   for (;;) {
-                    if (k193 === 4) break;
-                    let p194;
-                    p194 = -1;
-                    seq195: {
-                      let p196;
-                      p196 = r_h16(p192);
-                      if (p196 < 0) break seq195;
-                      let p197;
-                      p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
-                      if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
-                      if (p197 < 0) break seq195;
-                      let p198;
-                      let p199;
+                    if (k198 === 4) break;
+                    let p199;
+                    p199 = -1;
+                    seq200: {
+                      let p201;
+                      p201 = r_h16(p197);
+                      if (p201 < 0) break seq200;
+                      let p202;
+                      p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
+                      if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 0);
+                      if (p202 < 0) break seq200;
+                      let p203;
+                      let p204;
                       silent++;
-                      p199 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
-                      if (p199 < 0 && p197 >= maxFail && silent === 0) fail(p197, 0);
+                      p204 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
+                      if (p204 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
                       silent--;
-                      p198 = p199 < 0 ? p197 : -1;
-                      if (p198 < 0) break seq195;
-                      p194 = p198;
+                      p203 = p204 < 0 ? p202 : -1;
+                      if (p203 < 0) break seq200;
+                      p199 = p203;
                     }
-                    if (p194 < 0 || p194 === p192) break;
-                    p192 = p194;
-                    k193++;
+                    if (p199 < 0 || p199 === p197) break;
+                    p197 = p199;
+                    k198++;
                   }
-                  if (p192 < 0) break seq191;
-                  let p200;
-                  p200 = r_h16(p192);
-                  if (p200 < 0) break seq191;
-                  p190 = p200;
+                  if (p197 < 0) break seq196;
+                  let p205;
+                  p205 = r_h16(p197);
+                  if (p205 < 0) break seq196;
+                  p195 = p205;
                 }
-                p189 = p190 < 0 ? at : p190;
-                if (p189 < 0) break seq188;
-                let p201;
-                p201 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
-                if (p201 < 0 && p189 >= maxFail && silent === 0) fail(p189, 0);
-                if (p201 < 0) break seq188;
-                let p202;
-                p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
-                if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 0);
-                if (p202 < 0) break seq188;
-                let p203;
-                p203 = r_ls32(p202);
-                if (p203 < 0) break seq188;
-                out = p203;
+                p194 = p195 < 0 ? at : p195;
+                if (p194 < 0) break seq193;
+                let p206;
+                p206 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+                if (p206 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
+                if (p206 < 0) break seq193;
+                let p207;
+                p207 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
+                if (p207 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
+                if (p207 < 0) break seq193;
+                let p208;
+                p208 = r_ls32(p207);
+                if (p208 < 0) break seq193;
+                out = p208;
               }
               if (out < 0) {
                 out = -1;
-                seq204: {
-                  let p205;
-                  let p206;
-                  p206 = -1;
-                  seq207: {
-                    let p208;
-                    let k209 = 0;
-                    p208 = at;
+                seq209: {
+                  let p210;
+                  let p211;
+                  p211 = -1;
+                  seq212: {
+                    let p213;
+                    let k214 = 0;
+                    p213 = at;
                     for (;;) {
-                      if (k209 === 5) break;
-                      let p210;
-                      p210 = -1;
-                      seq211: {
-                        let p212;
-                        p212 = r_h16(p208);
-                        if (p212 < 0) break seq211;
-                        let p213;
-                        p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
-                        if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
-                        if (p213 < 0) break seq211;
-                        let p214;
-                        let p215;
+                      if (k214 === 5) break;
+                      let p215;
+                      p215 = -1;
+                      seq216: {
+                        let p217;
+                        p217 = r_h16(p213);
+                        if (p217 < 0) break seq216;
+                        let p218;
+                        p218 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
+                        if (p218 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
+                        if (p218 < 0) break seq216;
+                        let p219;
+                        let p220;
                         silent++;
-                        p215 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-                        if (p215 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
+                        p220 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
+                        if (p220 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
                         silent--;
-                        p214 = p215 < 0 ? p213 : -1;
-                        if (p214 < 0) break seq211;
-                        p210 = p214;
+                        p219 = p220 < 0 ? p218 : -1;
+                        if (p219 < 0) break seq216;
+                        p215 = p219;
                       }
-                      if (p210 < 0 || p210 === p208) break;
-                      p208 = p210;
-                      k209++;
+                      if (p215 < 0 || p215 === p213) break;
+                      p213 = p215;
+                      k214++;
                     }
-                    if (p208 < 0) break seq207;
-                    let p216;
-                    p216 = r_h16(p208);
-                    if (p216 < 0) break seq207;
-                    p206 = p216;
+                    if (p213 < 0) break seq212;
+                    let p221;
+                    p221 = r_h16(p213);
+                    if (p221 < 0) break seq212;
+                    p211 = p221;
                   }
-                  p205 = p206 < 0 ? at : p206;
-                  if (p205 < 0) break seq204;
-                  let p217;
-                  p217 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
-                  if (p217 < 0 && p205 >= maxFail && silent === 0) fail(p205, 0);
-                  if (p217 < 0) break seq204;
-                  let p218;
-                  p218 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
-                  if (p218 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
-                  if (p218 < 0) break seq204;
-                  let p219;
-                  p219 = r_h16(p218);
-                  if (p219 < 0) break seq204;
-                  out = p219;
+                  p210 = p211 < 0 ? at : p211;
+                  if (p210 < 0) break seq209;
+                  let p222;
+                  p222 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
+                  if (p222 < 0 && p210 >= maxFail && silent === 0) fail(p210, 0);
+                  if (p222 < 0) break seq209;
+                  let p223;
+                  p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
+                  if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 0);
+                  if (p223 < 0) break seq209;
+                  let p224;
+                  p224 = r_h16(p223);
+                  if (p224 < 0) break seq209;
+                  out = p224;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq220: {
-                    let p221;
-                    let p222;
-                    p222 = -1;
-                    seq223: {
-                      let p224;
-                      let k225 = 0;
-                      p224 = at;
+                  seq225: {
+                    let p226;
+                    let p227;
+                    p227 = -1;
+                    seq228: {
+                      let p229;
+                      let k230 = 0;
+                      p229 = at;
                       for (;;) {
-                        if (k225 === 6) break;
-                        let p226;
-                        p226 = -1;
-                        seq227: {
-                          let p228;
-                          p228 = r_h16(p224);
-                          if (p228 < 0) break seq227;
-                          let p229;
-                          p229 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
-                          if (p229 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
-                          if (p229 < 0) break seq227;
-                          let p230;
-                          let p231;
+                        if (k230 === 6) break;
+                        let p231;
+                        p231 = -1;
+                        seq232: {
+                          let p233;
+                          p233 = r_h16(p229);
+                          if (p233 < 0) break seq232;
+                          let p234;
+                          p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
+                          if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
+                          if (p234 < 0) break seq232;
+                          let p235;
+                          let p236;
                           silent++;
-                          p231 = p229 + 1 <= len && input.charCodeAt(p229 + 0) === 0x3a ? p229 + 1 : -1;
-                          if (p231 < 0 && p229 >= maxFail && silent === 0) fail(p229, 0);
+                          p236 = p234 + 1 <= len && input.charCodeAt(p234 + 0) === 0x3a ? p234 + 1 : -1;
+                          if (p236 < 0 && p234 >= maxFail && silent === 0) fail(p234, 0);
                           silent--;
-                          p230 = p231 < 0 ? p229 : -1;
-                          if (p230 < 0) break seq227;
-                          p226 = p230;
+                          p235 = p236 < 0 ? p234 : -1;
+                          if (p235 < 0) break seq232;
+                          p231 = p235;
                         }
-                        if (p226 < 0 || p226 === p224) break;
-                        p224 = p226;
-                        k225++;
+                        if (p231 < 0 || p231 === p229) break;
+                        p229 = p231;
+                        k230++;
                       }
-                      if (p224 < 0) break seq223;
-                      let p232;
-                      p232 = r_h16(p224);
-                      if (p232 < 0) break seq223;
-                      p222 = p232;
+                      if (p229 < 0) break seq228;
+                      let p237;
+                      p237 = r_h16(p229);
+                      if (p237 < 0) break seq228;
+                      p227 = p237;
                     }
-                    p221 = p222 < 0 ? at : p222;
-                    if (p221 < 0) break seq220;
-                    let p233;
-                    p233 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
-                    if (p233 < 0 && p221 >= maxFail && silent === 0) fail(p221, 0);
-                    if (p233 < 0) break seq220;
-                    let p234;
-                    p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
-                    if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
-                    if (p234 < 0) break seq220;
-                    out = p234;
+                    p226 = p227 < 0 ? at : p227;
+                    if (p226 < 0) break seq225;
+                    let p238;
+                    p238 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
+                    if (p238 < 0 && p226 >= maxFail && silent === 0) fail(p226, 0);
+                    if (p238 < 0) break seq225;
+                    let p239;
+                    p239 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
+                    if (p239 < 0 && p238 >= maxFail && silent === 0) fail(p238, 0);
+                    if (p239 < 0) break seq225;
+                    out = p239;
                   }
                 }
               }
@@ -1126,17 +1143,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
-  let k235 = 0;
+  let k240 = 0;
   out = at;
   for (;;) {
-    if (k235 === 4) break;
-    let p236;
-    p236 = r_HEXDIG(out);
-    if (p236 < 0 || p236 === out) break;
-    out = p236;
-    k235++;
+    if (k240 === 4) break;
+    let p241;
+    p241 = r_HEXDIG(out);
+    if (p241 < 0 || p241 === out) break;
+    out = p241;
+    k240++;
   }
-  if (k235 < 1) out = -1;
+  if (k240 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1147,18 +1164,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq237: {
-    let p238;
-    p238 = r_h16(at);
-    if (p238 < 0) break seq237;
-    let p239;
-    p239 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
-    if (p239 < 0 && p238 >= maxFail && silent === 0) fail(p238, 0);
-    if (p239 < 0) break seq237;
-    let p240;
-    p240 = r_h16(p239);
-    if (p240 < 0) break seq237;
-    out = p240;
+  seq242: {
+    let p243;
+    p243 = r_h16(at);
+    if (p243 < 0) break seq242;
+    let p244;
+    p244 = p243 + 1 <= len && input.charCodeAt(p243 + 0) === 0x3a ? p243 + 1 : -1;
+    if (p244 < 0 && p243 >= maxFail && silent === 0) fail(p243, 0);
+    if (p244 < 0) break seq242;
+    let p245;
+    p245 = r_h16(p244);
+    if (p245 < 0) break seq242;
+    out = p245;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1173,32 +1190,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq241: {
-    let p242;
-    p242 = r_dec_octet(at);
-    if (p242 < 0) break seq241;
-    let p243;
-    p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x2e ? p242 + 1 : -1;
-    if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 10);
-    if (p243 < 0) break seq241;
-    let p244;
-    p244 = r_dec_octet(p243);
-    if (p244 < 0) break seq241;
-    let p245;
-    p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x2e ? p244 + 1 : -1;
-    if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 10);
-    if (p245 < 0) break seq241;
-    let p246;
-    p246 = r_dec_octet(p245);
-    if (p246 < 0) break seq241;
+  seq246: {
     let p247;
-    p247 = p246 + 1 <= len && input.charCodeAt(p246 + 0) === 0x2e ? p246 + 1 : -1;
-    if (p247 < 0 && p246 >= maxFail && silent === 0) fail(p246, 10);
-    if (p247 < 0) break seq241;
+    p247 = r_dec_octet(at);
+    if (p247 < 0) break seq246;
     let p248;
-    p248 = r_dec_octet(p247);
-    if (p248 < 0) break seq241;
-    out = p248;
+    p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x2e ? p247 + 1 : -1;
+    if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 10);
+    if (p248 < 0) break seq246;
+    let p249;
+    p249 = r_dec_octet(p248);
+    if (p249 < 0) break seq246;
+    let p250;
+    p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x2e ? p249 + 1 : -1;
+    if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 10);
+    if (p250 < 0) break seq246;
+    let p251;
+    p251 = r_dec_octet(p250);
+    if (p251 < 0) break seq246;
+    let p252;
+    p252 = p251 + 1 <= len && input.charCodeAt(p251 + 0) === 0x2e ? p251 + 1 : -1;
+    if (p252 < 0 && p251 >= maxFail && silent === 0) fail(p251, 10);
+    if (p252 < 0) break seq246;
+    let p253;
+    p253 = r_dec_octet(p252);
+    if (p253 < 0) break seq246;
+    out = p253;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1214,69 +1231,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq249: {
-    let p250;
-    p250 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p250 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p250 < 0) break seq249;
-    let p251;
-    const c252 = p250 < len ? input.charCodeAt(p250) : -1;
-    p251 = (c252 >= 0 && c252 < 128 && T5[c252] === 1) ? p250 + 1 : -1;
-    if (p251 < 0 && p250 >= maxFail && silent === 0) fail(p250, 12);
-    if (p251 < 0) break seq249;
-    out = p251;
+  seq254: {
+    let p255;
+    p255 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p255 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p255 < 0) break seq254;
+    let p256;
+    const c257 = p255 < len ? input.charCodeAt(p255) : -1;
+    p256 = (c257 >= 0 && c257 < 128 && T5[c257] === 1) ? p255 + 1 : -1;
+    if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 12);
+    if (p256 < 0) break seq254;
+    out = p256;
   }
   if (out < 0) {
     out = -1;
-    seq253: {
-      let p254;
-      p254 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p254 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-      if (p254 < 0) break seq253;
-      let p255;
-      const c256 = p254 < len ? input.charCodeAt(p254) : -1;
-      p255 = (c256 >= 0 && c256 < 128 && T6[c256] === 1) ? p254 + 1 : -1;
-      if (p255 < 0 && p254 >= maxFail && silent === 0) fail(p254, 14);
-      if (p255 < 0) break seq253;
-      let p257;
-      p257 = r_DIGIT(p255);
-      if (p257 < 0) break seq253;
-      out = p257;
+    seq258: {
+      let p259;
+      p259 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+      if (p259 < 0) break seq258;
+      let p260;
+      const c261 = p259 < len ? input.charCodeAt(p259) : -1;
+      p260 = (c261 >= 0 && c261 < 128 && T6[c261] === 1) ? p259 + 1 : -1;
+      if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 14);
+      if (p260 < 0) break seq258;
+      let p262;
+      p262 = r_DIGIT(p260);
+      if (p262 < 0) break seq258;
+      out = p262;
     }
     if (out < 0) {
       out = -1;
-      seq258: {
-        let p259;
-        p259 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-        if (p259 < 0) break seq258;
-        let p260;
-        let k261 = 0;
-        p260 = p259;
+      seq263: {
+        let p264;
+        p264 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p264 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+        if (p264 < 0) break seq263;
+        let p265;
+        let k266 = 0;
+        p265 = p264;
         for (;;) {
-          if (k261 === 2) break;
-          let p262;
-          p262 = r_DIGIT(p260);
-          if (p262 < 0 || p262 === p260) break;
-          p260 = p262;
-          k261++;
+          if (k266 === 2) break;
+          let p267;
+          p267 = r_DIGIT(p265);
+          if (p267 < 0 || p267 === p265) break;
+          p265 = p267;
+          k266++;
         }
-        if (k261 < 2) p260 = -1;
-        if (p260 < 0) break seq258;
-        out = p260;
+        if (k266 < 2) p265 = -1;
+        if (p265 < 0) break seq263;
+        out = p265;
       }
       if (out < 0) {
         out = -1;
-        seq263: {
-          let p264;
-          const c265 = at < len ? input.charCodeAt(at) : -1;
-          p264 = (c265 >= 0 && c265 < 128 && T7[c265] === 1) ? at + 1 : -1;
-          if (p264 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-          if (p264 < 0) break seq263;
-          let p266;
-          p266 = r_DIGIT(p264);
-          if (p266 < 0) break seq263;
-          out = p266;
+        seq268: {
+          let p269;
+          const c270 = at < len ? input.charCodeAt(at) : -1;
+          p269 = (c270 >= 0 && c270 < 128 && T7[c270] === 1) ? at + 1 : -1;
+          if (p269 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+          if (p269 < 0) break seq268;
+          let p271;
+          p271 = r_DIGIT(p269);
+          if (p271 < 0) break seq268;
+          out = p271;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1294,18 +1311,20 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c268 = input.charCodeAt(out); if ((c268 >= 0 && c268 < 128 && T8[c268] === 1)) out++; else break; }
+  const l274 = out + 32 < len ? out + 32 : len;
+  while (out < l274) { const c273 = input.charCodeAt(out); if ((c273 >= 0 && c273 < 128 && T8[c273] === 1)) out++; else break; }
+  if (out === l274 && out < len) out = runEnd(R4, out);
   for (;;) {
-    let p267;
-    p267 = r_unreserved(out);
-    if (p267 < 0) {
-      p267 = r_pct_encoded(out);
-      if (p267 < 0) {
-        p267 = r_sub_delims(out);
+    let p272;
+    p272 = r_unreserved(out);
+    if (p272 < 0) {
+      p272 = r_pct_encoded(out);
+      if (p272 < 0) {
+        p272 = r_sub_delims(out);
       }
     }
-    if (p267 < 0 || p267 === out) break;
-    out = p267;
+    if (p272 < 0 || p272 === out) break;
+    out = p272;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1321,41 +1340,41 @@ function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq269: {
-    let p270;
-    p270 = r_path_abempty(at);
-    if (p270 < 0) break seq269;
-    let p271;
-    let p272;
+  seq275: {
+    let p276;
+    p276 = r_path_abempty(at);
+    if (p276 < 0) break seq275;
+    let p277;
+    let p278;
     silent++;
-    p272 = r_pchar(p270);
-    if (p272 < 0) {
-      const c273 = p270 < len ? input.charCodeAt(p270) : -1;
-      p272 = (c273 >= 0 && c273 < 128 && T9[c273] === 1) ? p270 + 1 : -1;
-      if (p272 < 0 && p270 >= maxFail && silent === 0) fail(p270, 17);
+    p278 = r_pchar(p276);
+    if (p278 < 0) {
+      const c279 = p276 < len ? input.charCodeAt(p276) : -1;
+      p278 = (c279 >= 0 && c279 < 128 && T9[c279] === 1) ? p276 + 1 : -1;
+      if (p278 < 0 && p276 >= maxFail && silent === 0) fail(p276, 17);
     }
     silent--;
-    p271 = p272 < 0 ? p270 : -1;
-    if (p271 < 0) break seq269;
-    out = p271;
+    p277 = p278 < 0 ? p276 : -1;
+    if (p277 < 0) break seq275;
+    out = p277;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      seq274: {
-        let p275;
-        p275 = r_path_noscheme(at);
-        if (p275 < 0) break seq274;
-        let p276;
-        let p277;
+      seq280: {
+        let p281;
+        p281 = r_path_noscheme(at);
+        if (p281 < 0) break seq280;
+        let p282;
+        let p283;
         silent++;
-        p277 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x3a ? p275 + 1 : -1;
-        if (p277 < 0 && p275 >= maxFail && silent === 0) fail(p275, 0);
+        p283 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x3a ? p281 + 1 : -1;
+        if (p283 < 0 && p281 >= maxFail && silent === 0) fail(p281, 0);
         silent--;
-        p276 = p277 < 0 ? p275 : -1;
-        if (p276 < 0) break seq274;
-        out = p276;
+        p282 = p283 < 0 ? p281 : -1;
+        if (p282 < 0) break seq280;
+        out = p282;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1375,33 +1394,39 @@ function r_path_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const c279 = at < len ? input.charCodeAt(at) : -1;
-  if ((c279 >= 0 && c279 < 128 && T10[c279] === 1)) {
-    let q282 = at, k283 = 0;
-    for (let i281 = at + 1; i281 < len; i281++) {
-      const c280 = input.charCodeAt(i281);
-      if ((c280 >= 0 && c280 < 128 && T11[c280] === 1)) continue;
-      if (!(c280 >= 0 && c280 < 128 && T10[c280] === 1)) break;
-      q282 = i281;
-      k283++;
+  const c285 = at < len ? input.charCodeAt(at) : -1;
+  if ((c285 >= 0 && c285 < 128 && T10[c285] === 1)) {
+    let q288 = at;
+    const l290 = at + 33 < len ? at + 33 : len;
+    let i287 = at + 1;
+    for (; i287 < l290; i287++) {
+      const c286 = input.charCodeAt(i287);
+      if ((c286 >= 0 && c286 < 128 && T11[c286] === 1)) continue;
+      if (!(c286 >= 0 && c286 < 128 && T10[c286] === 1)) break;
+      q288 = i287;
     }
-    out = q282;
+    if (i287 === l290 && i287 < len) {
+      let j291 = runEnd(R5, i287) - 1;
+      while (j291 >= i287) { const c286 = input.charCodeAt(j291); if ((c286 >= 0 && c286 < 128 && T11[c286] === 1)) j291--; else break; }
+      if (j291 >= i287) q288 = j291;
+    }
+    out = q288;
   }
   for (;;) {
-    let p278;
-    p278 = -1;
-    seq284: {
-      let p285;
-      p285 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p285 < 0 && out >= maxFail && silent === 0) fail(out, 3);
-      if (p285 < 0) break seq284;
-      let p286;
-      p286 = r_segment(p285);
-      if (p286 < 0) break seq284;
-      p278 = p286;
+    let p284;
+    p284 = -1;
+    seq292: {
+      let p293;
+      p293 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p293 < 0 && out >= maxFail && silent === 0) fail(out, 3);
+      if (p293 < 0) break seq292;
+      let p294;
+      p294 = r_segment(p293);
+      if (p294 < 0) break seq292;
+      p284 = p294;
     }
-    if (p278 < 0 || p278 === out) break;
-    out = p278;
+    if (p284 < 0 || p284 === out) break;
+    out = p284;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1419,54 +1444,60 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq287: {
-    let p288;
-    p288 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p288 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-    if (p288 < 0) break seq287;
-    let p289;
-    let p290;
-    p290 = -1;
-    seq291: {
-      let p292;
-      p292 = r_segment_nz(p288);
-      if (p292 < 0) break seq291;
-      let p293;
-      p293 = p292;
-      const c295 = p292 < len ? input.charCodeAt(p292) : -1;
-      if ((c295 >= 0 && c295 < 128 && T10[c295] === 1)) {
-        let q298 = p292, k299 = 0;
-        for (let i297 = p292 + 1; i297 < len; i297++) {
-          const c296 = input.charCodeAt(i297);
-          if ((c296 >= 0 && c296 < 128 && T11[c296] === 1)) continue;
-          if (!(c296 >= 0 && c296 < 128 && T10[c296] === 1)) break;
-          q298 = i297;
-          k299++;
+  seq295: {
+    let p296;
+    p296 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p296 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (p296 < 0) break seq295;
+    let p297;
+    let p298;
+    p298 = -1;
+    seq299: {
+      let p300;
+      p300 = r_segment_nz(p296);
+      if (p300 < 0) break seq299;
+      let p301;
+      p301 = p300;
+      const c303 = p300 < len ? input.charCodeAt(p300) : -1;
+      if ((c303 >= 0 && c303 < 128 && T10[c303] === 1)) {
+        let q306 = p300;
+        const l308 = p300 + 33 < len ? p300 + 33 : len;
+        let i305 = p300 + 1;
+        for (; i305 < l308; i305++) {
+          const c304 = input.charCodeAt(i305);
+          if ((c304 >= 0 && c304 < 128 && T11[c304] === 1)) continue;
+          if (!(c304 >= 0 && c304 < 128 && T10[c304] === 1)) break;
+          q306 = i305;
         }
-        p293 = q298;
+        if (i305 === l308 && i305 < len) {
+          let j309 = runEnd(R5, i305) - 1;
+          while (j309 >= i305) { const c304 = input.charCodeAt(j309); if ((c304 >= 0 && c304 < 128 && T11[c304] === 1)) j309--; else break; }
+          if (j309 >= i305) q306 = j309;
+        }
+        p301 = q306;
       }
       for (;;) {
-        let p294;
-        p294 = -1;
-        seq300: {
-          let p301;
-          p301 = p293 + 1 <= len && input.charCodeAt(p293 + 0) === 0x2f ? p293 + 1 : -1;
-          if (p301 < 0 && p293 >= maxFail && silent === 0) fail(p293, 3);
-          if (p301 < 0) break seq300;
-          let p302;
-          p302 = r_segment(p301);
-          if (p302 < 0) break seq300;
-          p294 = p302;
+        let p302;
+        p302 = -1;
+        seq310: {
+          let p311;
+          p311 = p301 + 1 <= len && input.charCodeAt(p301 + 0) === 0x2f ? p301 + 1 : -1;
+          if (p311 < 0 && p301 >= maxFail && silent === 0) fail(p301, 3);
+          if (p311 < 0) break seq310;
+          let p312;
+          p312 = r_segment(p311);
+          if (p312 < 0) break seq310;
+          p302 = p312;
         }
-        if (p294 < 0 || p294 === p293) break;
-        p293 = p294;
+        if (p302 < 0 || p302 === p301) break;
+        p301 = p302;
       }
-      if (p293 < 0) break seq291;
-      p290 = p293;
+      if (p301 < 0) break seq299;
+      p298 = p301;
     }
-    p289 = p290 < 0 ? p288 : p290;
-    if (p289 < 0) break seq287;
-    out = p289;
+    p297 = p298 < 0 ? p296 : p298;
+    if (p297 < 0) break seq295;
+    out = p297;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1478,42 +1509,48 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq303: {
-    let p304;
-    p304 = r_segment_nz_nc(at);
-    if (p304 < 0) break seq303;
-    let p305;
-    p305 = p304;
-    const c307 = p304 < len ? input.charCodeAt(p304) : -1;
-    if ((c307 >= 0 && c307 < 128 && T10[c307] === 1)) {
-      let q310 = p304, k311 = 0;
-      for (let i309 = p304 + 1; i309 < len; i309++) {
-        const c308 = input.charCodeAt(i309);
-        if ((c308 >= 0 && c308 < 128 && T11[c308] === 1)) continue;
-        if (!(c308 >= 0 && c308 < 128 && T10[c308] === 1)) break;
-        q310 = i309;
-        k311++;
+  seq313: {
+    let p314;
+    p314 = r_segment_nz_nc(at);
+    if (p314 < 0) break seq313;
+    let p315;
+    p315 = p314;
+    const c317 = p314 < len ? input.charCodeAt(p314) : -1;
+    if ((c317 >= 0 && c317 < 128 && T10[c317] === 1)) {
+      let q320 = p314;
+      const l322 = p314 + 33 < len ? p314 + 33 : len;
+      let i319 = p314 + 1;
+      for (; i319 < l322; i319++) {
+        const c318 = input.charCodeAt(i319);
+        if ((c318 >= 0 && c318 < 128 && T11[c318] === 1)) continue;
+        if (!(c318 >= 0 && c318 < 128 && T10[c318] === 1)) break;
+        q320 = i319;
       }
-      p305 = q310;
+      if (i319 === l322 && i319 < len) {
+        let j323 = runEnd(R5, i319) - 1;
+        while (j323 >= i319) { const c318 = input.charCodeAt(j323); if ((c318 >= 0 && c318 < 128 && T11[c318] === 1)) j323--; else break; }
+        if (j323 >= i319) q320 = j323;
+      }
+      p315 = q320;
     }
     for (;;) {
-      let p306;
-      p306 = -1;
-      seq312: {
-        let p313;
-        p313 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x2f ? p305 + 1 : -1;
-        if (p313 < 0 && p305 >= maxFail && silent === 0) fail(p305, 3);
-        if (p313 < 0) break seq312;
-        let p314;
-        p314 = r_segment(p313);
-        if (p314 < 0) break seq312;
-        p306 = p314;
+      let p316;
+      p316 = -1;
+      seq324: {
+        let p325;
+        p325 = p315 + 1 <= len && input.charCodeAt(p315 + 0) === 0x2f ? p315 + 1 : -1;
+        if (p325 < 0 && p315 >= maxFail && silent === 0) fail(p315, 3);
+        if (p325 < 0) break seq324;
+        let p326;
+        p326 = r_segment(p325);
+        if (p326 < 0) break seq324;
+        p316 = p326;
       }
-      if (p306 < 0 || p306 === p305) break;
-      p305 = p306;
+      if (p316 < 0 || p316 === p315) break;
+      p315 = p316;
     }
-    if (p305 < 0) break seq303;
-    out = p305;
+    if (p315 < 0) break seq313;
+    out = p315;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1525,42 +1562,48 @@ function r_path_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq315: {
-    let p316;
-    p316 = r_segment_nz(at);
-    if (p316 < 0) break seq315;
-    let p317;
-    p317 = p316;
-    const c319 = p316 < len ? input.charCodeAt(p316) : -1;
-    if ((c319 >= 0 && c319 < 128 && T10[c319] === 1)) {
-      let q322 = p316, k323 = 0;
-      for (let i321 = p316 + 1; i321 < len; i321++) {
-        const c320 = input.charCodeAt(i321);
-        if ((c320 >= 0 && c320 < 128 && T11[c320] === 1)) continue;
-        if (!(c320 >= 0 && c320 < 128 && T10[c320] === 1)) break;
-        q322 = i321;
-        k323++;
+  seq327: {
+    let p328;
+    p328 = r_segment_nz(at);
+    if (p328 < 0) break seq327;
+    let p329;
+    p329 = p328;
+    const c331 = p328 < len ? input.charCodeAt(p328) : -1;
+    if ((c331 >= 0 && c331 < 128 && T10[c331] === 1)) {
+      let q334 = p328;
+      const l336 = p328 + 33 < len ? p328 + 33 : len;
+      let i333 = p328 + 1;
+      for (; i333 < l336; i333++) {
+        const c332 = input.charCodeAt(i333);
+        if ((c332 >= 0 && c332 < 128 && T11[c332] === 1)) continue;
+        if (!(c332 >= 0 && c332 < 128 && T10[c332] === 1)) break;
+        q334 = i333;
       }
-      p317 = q322;
+      if (i333 === l336 && i333 < len) {
+        let j337 = runEnd(R5, i333) - 1;
+        while (j337 >= i333) { const c332 = input.charCodeAt(j337); if ((c332 >= 0 && c332 < 128 && T11[c332] === 1)) j337--; else break; }
+        if (j337 >= i333) q334 = j337;
+      }
+      p329 = q334;
     }
     for (;;) {
-      let p318;
-      p318 = -1;
-      seq324: {
-        let p325;
-        p325 = p317 + 1 <= len && input.charCodeAt(p317 + 0) === 0x2f ? p317 + 1 : -1;
-        if (p325 < 0 && p317 >= maxFail && silent === 0) fail(p317, 3);
-        if (p325 < 0) break seq324;
-        let p326;
-        p326 = r_segment(p325);
-        if (p326 < 0) break seq324;
-        p318 = p326;
+      let p330;
+      p330 = -1;
+      seq338: {
+        let p339;
+        p339 = p329 + 1 <= len && input.charCodeAt(p329 + 0) === 0x2f ? p329 + 1 : -1;
+        if (p339 < 0 && p329 >= maxFail && silent === 0) fail(p329, 3);
+        if (p339 < 0) break seq338;
+        let p340;
+        p340 = r_segment(p339);
+        if (p340 < 0) break seq338;
+        p330 = p340;
       }
-      if (p318 < 0 || p318 === p317) break;
-      p317 = p318;
+      if (p330 < 0 || p330 === p329) break;
+      p329 = p330;
     }
-    if (p317 < 0) break seq315;
-    out = p317;
+    if (p329 < 0) break seq327;
+    out = p329;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1582,12 +1625,14 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c328 = input.charCodeAt(out); if ((c328 >= 0 && c328 < 128 && T11[c328] === 1)) out++; else break; }
+  const l343 = out + 32 < len ? out + 32 : len;
+  while (out < l343) { const c342 = input.charCodeAt(out); if ((c342 >= 0 && c342 < 128 && T11[c342] === 1)) out++; else break; }
+  if (out === l343 && out < len) out = runEnd(R6, out);
   for (;;) {
-    let p327;
-    p327 = r_pchar(out);
-    if (p327 < 0 || p327 === out) break;
-    out = p327;
+    let p341;
+    p341 = r_pchar(out);
+    if (p341 < 0 || p341 === out) break;
+    out = p341;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1598,18 +1643,20 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
-  let k329 = 0;
+  let k344 = 0;
   out = at;
-  while (out < len) { const c331 = input.charCodeAt(out); if ((c331 >= 0 && c331 < 128 && T11[c331] === 1)) out++; else break; }
-  k329 = out - at;
+  const l347 = out + 32 < len ? out + 32 : len;
+  while (out < l347) { const c346 = input.charCodeAt(out); if ((c346 >= 0 && c346 < 128 && T11[c346] === 1)) out++; else break; }
+  if (out === l347 && out < len) out = runEnd(R6, out);
+  k344 = out - at;
   for (;;) {
-    let p330;
-    p330 = r_pchar(out);
-    if (p330 < 0 || p330 === out) break;
-    out = p330;
-    k329++;
+    let p345;
+    p345 = r_pchar(out);
+    if (p345 < 0 || p345 === out) break;
+    out = p345;
+    k344++;
   }
-  if (k329 < 1) out = -1;
+  if (k344 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1620,28 +1667,30 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
-  let k332 = 0;
+  let k348 = 0;
   out = at;
-  while (out < len) { const c334 = input.charCodeAt(out); if ((c334 >= 0 && c334 < 128 && T12[c334] === 1)) out++; else break; }
-  k332 = out - at;
+  const l351 = out + 32 < len ? out + 32 : len;
+  while (out < l351) { const c350 = input.charCodeAt(out); if ((c350 >= 0 && c350 < 128 && T12[c350] === 1)) out++; else break; }
+  if (out === l351 && out < len) out = runEnd(R7, out);
+  k348 = out - at;
   for (;;) {
-    let p333;
-    p333 = r_unreserved(out);
-    if (p333 < 0) {
-      p333 = r_pct_encoded(out);
-      if (p333 < 0) {
-        p333 = r_sub_delims(out);
-        if (p333 < 0) {
-          p333 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p333 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p349;
+    p349 = r_unreserved(out);
+    if (p349 < 0) {
+      p349 = r_pct_encoded(out);
+      if (p349 < 0) {
+        p349 = r_sub_delims(out);
+        if (p349 < 0) {
+          p349 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p349 < 0 && out >= maxFail && silent === 0) fail(out, 5);
         }
       }
     }
-    if (p333 < 0 || p333 === out) break;
-    out = p333;
-    k332++;
+    if (p349 < 0 || p349 === out) break;
+    out = p349;
+    k348++;
   }
-  if (k332 < 1) out = -1;
+  if (k348 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1657,8 +1706,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c335 = at < len ? input.charCodeAt(at) : -1;
-        out = (c335 >= 0 && c335 < 128 && T13[c335] === 1) ? at + 1 : -1;
+        const c352 = at < len ? input.charCodeAt(at) : -1;
+        out = (c352 >= 0 && c352 < 128 && T13[c352] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 18);
       }
     }
@@ -1673,17 +1722,19 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c337 = input.charCodeAt(out); if ((c337 >= 0 && c337 < 128 && T14[c337] === 1)) out++; else break; }
+  const l355 = out + 32 < len ? out + 32 : len;
+  while (out < l355) { const c354 = input.charCodeAt(out); if ((c354 >= 0 && c354 < 128 && T14[c354] === 1)) out++; else break; }
+  if (out === l355 && out < len) out = runEnd(R8, out);
   for (;;) {
-    let p336;
-    p336 = r_pchar(out);
-    if (p336 < 0) {
-      const c338 = out < len ? input.charCodeAt(out) : -1;
-      p336 = (c338 >= 0 && c338 < 128 && T15[c338] === 1) ? out + 1 : -1;
-      if (p336 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p353;
+    p353 = r_pchar(out);
+    if (p353 < 0) {
+      const c356 = out < len ? input.charCodeAt(out) : -1;
+      p353 = (c356 >= 0 && c356 < 128 && T15[c356] === 1) ? out + 1 : -1;
+      if (p353 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p336 < 0 || p336 === out) break;
-    out = p336;
+    if (p353 < 0 || p353 === out) break;
+    out = p353;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1695,17 +1746,19 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c340 = input.charCodeAt(out); if ((c340 >= 0 && c340 < 128 && T14[c340] === 1)) out++; else break; }
+  const l359 = out + 32 < len ? out + 32 : len;
+  while (out < l359) { const c358 = input.charCodeAt(out); if ((c358 >= 0 && c358 < 128 && T14[c358] === 1)) out++; else break; }
+  if (out === l359 && out < len) out = runEnd(R8, out);
   for (;;) {
-    let p339;
-    p339 = r_pchar(out);
-    if (p339 < 0) {
-      const c341 = out < len ? input.charCodeAt(out) : -1;
-      p339 = (c341 >= 0 && c341 < 128 && T15[c341] === 1) ? out + 1 : -1;
-      if (p339 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p357;
+    p357 = r_pchar(out);
+    if (p357 < 0) {
+      const c360 = out < len ? input.charCodeAt(out) : -1;
+      p357 = (c360 >= 0 && c360 < 128 && T15[c360] === 1) ? out + 1 : -1;
+      if (p357 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p339 < 0 || p339 === out) break;
-    out = p339;
+    if (p357 < 0 || p357 === out) break;
+    out = p357;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1723,18 +1776,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq342: {
-    let p343;
-    p343 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p343 < 0 && at >= maxFail && silent === 0) fail(at, 6);
-    if (p343 < 0) break seq342;
-    let p344;
-    p344 = r_HEXDIG(p343);
-    if (p344 < 0) break seq342;
-    let p345;
-    p345 = r_HEXDIG(p344);
-    if (p345 < 0) break seq342;
-    out = p345;
+  seq361: {
+    let p362;
+    p362 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p362 < 0 && at >= maxFail && silent === 0) fail(at, 6);
+    if (p362 < 0) break seq361;
+    let p363;
+    p363 = r_HEXDIG(p362);
+    if (p363 < 0) break seq361;
+    let p364;
+    p364 = r_HEXDIG(p363);
+    if (p364 < 0) break seq361;
+    out = p364;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1822,6 +1875,16 @@ const T17 = table('0000000000000000000000000000000001011011111110010000000000110
 const T18 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
 const T19 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
 const T20 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R2 = /[\u0030-\u0039]*/y;
+const R3 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
+const R4 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R5 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R6 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R7 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R8 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
 
 const START = { URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -41,6 +41,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -358,7 +365,9 @@ function r_iuserinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c58 = input.charCodeAt(out); if (((c58 >= 0 && c58 < 128 && T0[c58] === 1) || (c58 >= 0xa0 && c58 <= 0xd7ff) || (c58 >= 0xf900 && c58 <= 0xfdcf) || (c58 >= 0xfdf0 && c58 <= 0xffef))) out++; else break; }
+  const l59 = out + 32 < len ? out + 32 : len;
+  while (out < l59) { const c58 = input.charCodeAt(out); if (((c58 >= 0 && c58 < 128 && T0[c58] === 1) || (c58 >= 0xa0 && c58 <= 0xd7ff) || (c58 >= 0xf900 && c58 <= 0xfdcf) || (c58 >= 0xfdf0 && c58 <= 0xffef))) out++; else break; }
+  if (out === l59 && out < len) out = runEnd(R0, out);
   for (;;) {
     let p57;
     p57 = r_iunreserved(out);
@@ -387,25 +396,25 @@ function r_ihost(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq59: {
-      let p60;
-      p60 = r_IPv4address(at);
-      if (p60 < 0) break seq59;
+    seq60: {
       let p61;
+      p61 = r_IPv4address(at);
+      if (p61 < 0) break seq60;
       let p62;
+      let p63;
       silent++;
-      p62 = r_iunreserved(p60);
-      if (p62 < 0) {
-        p62 = r_sub_delims(p60);
-        if (p62 < 0) {
-          p62 = p60 + 1 <= len && input.charCodeAt(p60 + 0) === 0x25 ? p60 + 1 : -1;
-          if (p62 < 0 && p60 >= maxFail && silent === 0) fail(p60, 5);
+      p63 = r_iunreserved(p61);
+      if (p63 < 0) {
+        p63 = r_sub_delims(p61);
+        if (p63 < 0) {
+          p63 = p61 + 1 <= len && input.charCodeAt(p61 + 0) === 0x25 ? p61 + 1 : -1;
+          if (p63 < 0 && p61 >= maxFail && silent === 0) fail(p61, 5);
         }
       }
       silent--;
-      p61 = p62 < 0 ? p60 : -1;
-      if (p61 < 0) break seq59;
-      out = p61;
+      p62 = p63 < 0 ? p61 : -1;
+      if (p62 < 0) break seq60;
+      out = p62;
     }
     if (out < 0) {
       out = r_ireg_name(at);
@@ -421,18 +430,20 @@ function r_ireg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c64 = input.charCodeAt(out); if (((c64 >= 0 && c64 < 128 && T1[c64] === 1) || (c64 >= 0xa0 && c64 <= 0xd7ff) || (c64 >= 0xf900 && c64 <= 0xfdcf) || (c64 >= 0xfdf0 && c64 <= 0xffef))) out++; else break; }
+  const l66 = out + 32 < len ? out + 32 : len;
+  while (out < l66) { const c65 = input.charCodeAt(out); if (((c65 >= 0 && c65 < 128 && T1[c65] === 1) || (c65 >= 0xa0 && c65 <= 0xd7ff) || (c65 >= 0xf900 && c65 <= 0xfdcf) || (c65 >= 0xfdf0 && c65 <= 0xffef))) out++; else break; }
+  if (out === l66 && out < len) out = runEnd(R1, out);
   for (;;) {
-    let p63;
-    p63 = r_iunreserved(out);
-    if (p63 < 0) {
-      p63 = r_pct_encoded(out);
-      if (p63 < 0) {
-        p63 = r_sub_delims(out);
+    let p64;
+    p64 = r_iunreserved(out);
+    if (p64 < 0) {
+      p64 = r_pct_encoded(out);
+      if (p64 < 0) {
+        p64 = r_sub_delims(out);
       }
     }
-    if (p63 < 0 || p63 === out) break;
-    out = p63;
+    if (p64 < 0 || p64 === out) break;
+    out = p64;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -448,41 +459,41 @@ function r_ipath(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq65: {
-    let p66;
-    p66 = r_ipath_abempty(at);
-    if (p66 < 0) break seq65;
-    let p67;
+  seq67: {
     let p68;
+    p68 = r_ipath_abempty(at);
+    if (p68 < 0) break seq67;
+    let p69;
+    let p70;
     silent++;
-    p68 = r_ipchar(p66);
-    if (p68 < 0) {
-      const c69 = p66 < len ? input.charCodeAt(p66) : -1;
-      p68 = (c69 >= 0 && c69 < 128 && T2[c69] === 1) ? p66 + 1 : -1;
-      if (p68 < 0 && p66 >= maxFail && silent === 0) fail(p66, 6);
+    p70 = r_ipchar(p68);
+    if (p70 < 0) {
+      const c71 = p68 < len ? input.charCodeAt(p68) : -1;
+      p70 = (c71 >= 0 && c71 < 128 && T2[c71] === 1) ? p68 + 1 : -1;
+      if (p70 < 0 && p68 >= maxFail && silent === 0) fail(p68, 6);
     }
     silent--;
-    p67 = p68 < 0 ? p66 : -1;
-    if (p67 < 0) break seq65;
-    out = p67;
+    p69 = p70 < 0 ? p68 : -1;
+    if (p69 < 0) break seq67;
+    out = p69;
   }
   if (out < 0) {
     out = r_ipath_absolute(at);
     if (out < 0) {
       out = -1;
-      seq70: {
-        let p71;
-        p71 = r_ipath_noscheme(at);
-        if (p71 < 0) break seq70;
-        let p72;
+      seq72: {
         let p73;
+        p73 = r_ipath_noscheme(at);
+        if (p73 < 0) break seq72;
+        let p74;
+        let p75;
         silent++;
-        p73 = p71 + 1 <= len && input.charCodeAt(p71 + 0) === 0x3a ? p71 + 1 : -1;
-        if (p73 < 0 && p71 >= maxFail && silent === 0) fail(p71, 0);
+        p75 = p73 + 1 <= len && input.charCodeAt(p73 + 0) === 0x3a ? p73 + 1 : -1;
+        if (p75 < 0 && p73 >= maxFail && silent === 0) fail(p73, 0);
         silent--;
-        p72 = p73 < 0 ? p71 : -1;
-        if (p72 < 0) break seq70;
-        out = p72;
+        p74 = p75 < 0 ? p73 : -1;
+        if (p74 < 0) break seq72;
+        out = p74;
       }
       if (out < 0) {
         out = r_ipath_rootless(at);
@@ -502,33 +513,39 @@ function r_ipath_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const c75 = at < len ? input.charCodeAt(at) : -1;
-  if ((c75 >= 0 && c75 < 128 && T3[c75] === 1)) {
-    let q78 = at, k79 = 0;
-    for (let i77 = at + 1; i77 < len; i77++) {
-      const c76 = input.charCodeAt(i77);
-      if (((c76 >= 0 && c76 < 128 && T4[c76] === 1) || (c76 >= 0xa0 && c76 <= 0xd7ff) || (c76 >= 0xf900 && c76 <= 0xfdcf) || (c76 >= 0xfdf0 && c76 <= 0xffef))) continue;
-      if (!(c76 >= 0 && c76 < 128 && T3[c76] === 1)) break;
-      q78 = i77;
-      k79++;
+  const c77 = at < len ? input.charCodeAt(at) : -1;
+  if ((c77 >= 0 && c77 < 128 && T3[c77] === 1)) {
+    let q80 = at;
+    const l82 = at + 33 < len ? at + 33 : len;
+    let i79 = at + 1;
+    for (; i79 < l82; i79++) {
+      const c78 = input.charCodeAt(i79);
+      if (((c78 >= 0 && c78 < 128 && T4[c78] === 1) || (c78 >= 0xa0 && c78 <= 0xd7ff) || (c78 >= 0xf900 && c78 <= 0xfdcf) || (c78 >= 0xfdf0 && c78 <= 0xffef))) continue;
+      if (!(c78 >= 0 && c78 < 128 && T3[c78] === 1)) break;
+      q80 = i79;
     }
-    out = q78;
+    if (i79 === l82 && i79 < len) {
+      let j83 = runEnd(R2, i79) - 1;
+      while (j83 >= i79) { const c78 = input.charCodeAt(j83); if (((c78 >= 0 && c78 < 128 && T4[c78] === 1) || (c78 >= 0xa0 && c78 <= 0xd7ff) || (c78 >= 0xf900 && c78 <= 0xfdcf) || (c78 >= 0xfdf0 && c78 <= 0xffef))) j83--; else break; }
+      if (j83 >= i79) q80 = j83;
+    }
+    out = q80;
   }
   for (;;) {
-    let p74;
-    p74 = -1;
-    seq80: {
-      let p81;
-      p81 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p81 < 0 && out >= maxFail && silent === 0) fail(out, 3);
-      if (p81 < 0) break seq80;
-      let p82;
-      p82 = r_isegment(p81);
-      if (p82 < 0) break seq80;
-      p74 = p82;
+    let p76;
+    p76 = -1;
+    seq84: {
+      let p85;
+      p85 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p85 < 0 && out >= maxFail && silent === 0) fail(out, 3);
+      if (p85 < 0) break seq84;
+      let p86;
+      p86 = r_isegment(p85);
+      if (p86 < 0) break seq84;
+      p76 = p86;
     }
-    if (p74 < 0 || p74 === out) break;
-    out = p74;
+    if (p76 < 0 || p76 === out) break;
+    out = p76;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -546,54 +563,60 @@ function r_ipath_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq83: {
-    let p84;
-    p84 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p84 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-    if (p84 < 0) break seq83;
-    let p85;
-    let p86;
-    p86 = -1;
-    seq87: {
-      let p88;
-      p88 = r_isegment_nz(p84);
-      if (p88 < 0) break seq87;
-      let p89;
-      p89 = p88;
-      const c91 = p88 < len ? input.charCodeAt(p88) : -1;
-      if ((c91 >= 0 && c91 < 128 && T3[c91] === 1)) {
-        let q94 = p88, k95 = 0;
-        for (let i93 = p88 + 1; i93 < len; i93++) {
-          const c92 = input.charCodeAt(i93);
-          if (((c92 >= 0 && c92 < 128 && T4[c92] === 1) || (c92 >= 0xa0 && c92 <= 0xd7ff) || (c92 >= 0xf900 && c92 <= 0xfdcf) || (c92 >= 0xfdf0 && c92 <= 0xffef))) continue;
-          if (!(c92 >= 0 && c92 < 128 && T3[c92] === 1)) break;
-          q94 = i93;
-          k95++;
+  seq87: {
+    let p88;
+    p88 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p88 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (p88 < 0) break seq87;
+    let p89;
+    let p90;
+    p90 = -1;
+    seq91: {
+      let p92;
+      p92 = r_isegment_nz(p88);
+      if (p92 < 0) break seq91;
+      let p93;
+      p93 = p92;
+      const c95 = p92 < len ? input.charCodeAt(p92) : -1;
+      if ((c95 >= 0 && c95 < 128 && T3[c95] === 1)) {
+        let q98 = p92;
+        const l100 = p92 + 33 < len ? p92 + 33 : len;
+        let i97 = p92 + 1;
+        for (; i97 < l100; i97++) {
+          const c96 = input.charCodeAt(i97);
+          if (((c96 >= 0 && c96 < 128 && T4[c96] === 1) || (c96 >= 0xa0 && c96 <= 0xd7ff) || (c96 >= 0xf900 && c96 <= 0xfdcf) || (c96 >= 0xfdf0 && c96 <= 0xffef))) continue;
+          if (!(c96 >= 0 && c96 < 128 && T3[c96] === 1)) break;
+          q98 = i97;
         }
-        p89 = q94;
+        if (i97 === l100 && i97 < len) {
+          let j101 = runEnd(R2, i97) - 1;
+          while (j101 >= i97) { const c96 = input.charCodeAt(j101); if (((c96 >= 0 && c96 < 128 && T4[c96] === 1) || (c96 >= 0xa0 && c96 <= 0xd7ff) || (c96 >= 0xf900 && c96 <= 0xfdcf) || (c96 >= 0xfdf0 && c96 <= 0xffef))) j101--; else break; }
+          if (j101 >= i97) q98 = j101;
+        }
+        p93 = q98;
       }
       for (;;) {
-        let p90;
-        p90 = -1;
-        seq96: {
-          let p97;
-          p97 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x2f ? p89 + 1 : -1;
-          if (p97 < 0 && p89 >= maxFail && silent === 0) fail(p89, 3);
-          if (p97 < 0) break seq96;
-          let p98;
-          p98 = r_isegment(p97);
-          if (p98 < 0) break seq96;
-          p90 = p98;
+        let p94;
+        p94 = -1;
+        seq102: {
+          let p103;
+          p103 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x2f ? p93 + 1 : -1;
+          if (p103 < 0 && p93 >= maxFail && silent === 0) fail(p93, 3);
+          if (p103 < 0) break seq102;
+          let p104;
+          p104 = r_isegment(p103);
+          if (p104 < 0) break seq102;
+          p94 = p104;
         }
-        if (p90 < 0 || p90 === p89) break;
-        p89 = p90;
+        if (p94 < 0 || p94 === p93) break;
+        p93 = p94;
       }
-      if (p89 < 0) break seq87;
-      p86 = p89;
+      if (p93 < 0) break seq91;
+      p90 = p93;
     }
-    p85 = p86 < 0 ? p84 : p86;
-    if (p85 < 0) break seq83;
-    out = p85;
+    p89 = p90 < 0 ? p88 : p90;
+    if (p89 < 0) break seq87;
+    out = p89;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -605,42 +628,48 @@ function r_ipath_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq99: {
-    let p100;
-    p100 = r_isegment_nz_nc(at);
-    if (p100 < 0) break seq99;
-    let p101;
-    p101 = p100;
-    const c103 = p100 < len ? input.charCodeAt(p100) : -1;
-    if ((c103 >= 0 && c103 < 128 && T3[c103] === 1)) {
-      let q106 = p100, k107 = 0;
-      for (let i105 = p100 + 1; i105 < len; i105++) {
-        const c104 = input.charCodeAt(i105);
-        if (((c104 >= 0 && c104 < 128 && T4[c104] === 1) || (c104 >= 0xa0 && c104 <= 0xd7ff) || (c104 >= 0xf900 && c104 <= 0xfdcf) || (c104 >= 0xfdf0 && c104 <= 0xffef))) continue;
-        if (!(c104 >= 0 && c104 < 128 && T3[c104] === 1)) break;
-        q106 = i105;
-        k107++;
+  seq105: {
+    let p106;
+    p106 = r_isegment_nz_nc(at);
+    if (p106 < 0) break seq105;
+    let p107;
+    p107 = p106;
+    const c109 = p106 < len ? input.charCodeAt(p106) : -1;
+    if ((c109 >= 0 && c109 < 128 && T3[c109] === 1)) {
+      let q112 = p106;
+      const l114 = p106 + 33 < len ? p106 + 33 : len;
+      let i111 = p106 + 1;
+      for (; i111 < l114; i111++) {
+        const c110 = input.charCodeAt(i111);
+        if (((c110 >= 0 && c110 < 128 && T4[c110] === 1) || (c110 >= 0xa0 && c110 <= 0xd7ff) || (c110 >= 0xf900 && c110 <= 0xfdcf) || (c110 >= 0xfdf0 && c110 <= 0xffef))) continue;
+        if (!(c110 >= 0 && c110 < 128 && T3[c110] === 1)) break;
+        q112 = i111;
       }
-      p101 = q106;
+      if (i111 === l114 && i111 < len) {
+        let j115 = runEnd(R2, i111) - 1;
+        while (j115 >= i111) { const c110 = input.charCodeAt(j115); if (((c110 >= 0 && c110 < 128 && T4[c110] === 1) || (c110 >= 0xa0 && c110 <= 0xd7ff) || (c110 >= 0xf900 && c110 <= 0xfdcf) || (c110 >= 0xfdf0 && c110 <= 0xffef))) j115--; else break; }
+        if (j115 >= i111) q112 = j115;
+      }
+      p107 = q112;
     }
     for (;;) {
-      let p102;
-      p102 = -1;
-      seq108: {
-        let p109;
-        p109 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x2f ? p101 + 1 : -1;
-        if (p109 < 0 && p101 >= maxFail && silent === 0) fail(p101, 3);
-        if (p109 < 0) break seq108;
-        let p110;
-        p110 = r_isegment(p109);
-        if (p110 < 0) break seq108;
-        p102 = p110;
+      let p108;
+      p108 = -1;
+      seq116: {
+        let p117;
+        p117 = p107 + 1 <= len && input.charCodeAt(p107 + 0) === 0x2f ? p107 + 1 : -1;
+        if (p117 < 0 && p107 >= maxFail && silent === 0) fail(p107, 3);
+        if (p117 < 0) break seq116;
+        let p118;
+        p118 = r_isegment(p117);
+        if (p118 < 0) break seq116;
+        p108 = p118;
       }
-      if (p102 < 0 || p102 === p101) break;
-      p101 = p102;
+      if (p108 < 0 || p108 === p107) break;
+      p107 = p108;
     }
-    if (p101 < 0) break seq99;
-    out = p101;
+    if (p107 < 0) break seq105;
+    out = p107;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -652,42 +681,48 @@ function r_ipath_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq111: {
-    let p112;
-    p112 = r_isegment_nz(at);
-    if (p112 < 0) break seq111;
-    let p113;
-    p113 = p112;
-    const c115 = p112 < len ? input.charCodeAt(p112) : -1;
-    if ((c115 >= 0 && c115 < 128 && T3[c115] === 1)) {
-      let q118 = p112, k119 = 0;
-      for (let i117 = p112 + 1; i117 < len; i117++) {
-        const c116 = input.charCodeAt(i117);
-        if (((c116 >= 0 && c116 < 128 && T4[c116] === 1) || (c116 >= 0xa0 && c116 <= 0xd7ff) || (c116 >= 0xf900 && c116 <= 0xfdcf) || (c116 >= 0xfdf0 && c116 <= 0xffef))) continue;
-        if (!(c116 >= 0 && c116 < 128 && T3[c116] === 1)) break;
-        q118 = i117;
-        k119++;
+  seq119: {
+    let p120;
+    p120 = r_isegment_nz(at);
+    if (p120 < 0) break seq119;
+    let p121;
+    p121 = p120;
+    const c123 = p120 < len ? input.charCodeAt(p120) : -1;
+    if ((c123 >= 0 && c123 < 128 && T3[c123] === 1)) {
+      let q126 = p120;
+      const l128 = p120 + 33 < len ? p120 + 33 : len;
+      let i125 = p120 + 1;
+      for (; i125 < l128; i125++) {
+        const c124 = input.charCodeAt(i125);
+        if (((c124 >= 0 && c124 < 128 && T4[c124] === 1) || (c124 >= 0xa0 && c124 <= 0xd7ff) || (c124 >= 0xf900 && c124 <= 0xfdcf) || (c124 >= 0xfdf0 && c124 <= 0xffef))) continue;
+        if (!(c124 >= 0 && c124 < 128 && T3[c124] === 1)) break;
+        q126 = i125;
       }
-      p113 = q118;
+      if (i125 === l128 && i125 < len) {
+        let j129 = runEnd(R2, i125) - 1;
+        while (j129 >= i125) { const c124 = input.charCodeAt(j129); if (((c124 >= 0 && c124 < 128 && T4[c124] === 1) || (c124 >= 0xa0 && c124 <= 0xd7ff) || (c124 >= 0xf900 && c124 <= 0xfdcf) || (c124 >= 0xfdf0 && c124 <= 0xffef))) j129--; else break; }
+        if (j129 >= i125) q126 = j129;
+      }
+      p121 = q126;
     }
     for (;;) {
-      let p114;
-      p114 = -1;
-      seq120: {
-        let p121;
-        p121 = p113 + 1 <= len && input.charCodeAt(p113 + 0) === 0x2f ? p113 + 1 : -1;
-        if (p121 < 0 && p113 >= maxFail && silent === 0) fail(p113, 3);
-        if (p121 < 0) break seq120;
-        let p122;
-        p122 = r_isegment(p121);
-        if (p122 < 0) break seq120;
-        p114 = p122;
+      let p122;
+      p122 = -1;
+      seq130: {
+        let p131;
+        p131 = p121 + 1 <= len && input.charCodeAt(p121 + 0) === 0x2f ? p121 + 1 : -1;
+        if (p131 < 0 && p121 >= maxFail && silent === 0) fail(p121, 3);
+        if (p131 < 0) break seq130;
+        let p132;
+        p132 = r_isegment(p131);
+        if (p132 < 0) break seq130;
+        p122 = p132;
       }
-      if (p114 < 0 || p114 === p113) break;
-      p113 = p114;
+      if (p122 < 0 || p122 === p121) break;
+      p121 = p122;
     }
-    if (p113 < 0) break seq111;
-    out = p113;
+    if (p121 < 0) break seq119;
+    out = p121;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -709,12 +744,14 @@ function r_isegment(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c124 = input.charCodeAt(out); if (((c124 >= 0 && c124 < 128 && T4[c124] === 1) || (c124 >= 0xa0 && c124 <= 0xd7ff) || (c124 >= 0xf900 && c124 <= 0xfdcf) || (c124 >= 0xfdf0 && c124 <= 0xffef))) out++; else break; }
+  const l135 = out + 32 < len ? out + 32 : len;
+  while (out < l135) { const c134 = input.charCodeAt(out); if (((c134 >= 0 && c134 < 128 && T4[c134] === 1) || (c134 >= 0xa0 && c134 <= 0xd7ff) || (c134 >= 0xf900 && c134 <= 0xfdcf) || (c134 >= 0xfdf0 && c134 <= 0xffef))) out++; else break; }
+  if (out === l135 && out < len) out = runEnd(R3, out);
   for (;;) {
-    let p123;
-    p123 = r_ipchar(out);
-    if (p123 < 0 || p123 === out) break;
-    out = p123;
+    let p133;
+    p133 = r_ipchar(out);
+    if (p133 < 0 || p133 === out) break;
+    out = p133;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -725,18 +762,20 @@ function r_isegment(at) {
 function r_isegment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
-  let k125 = 0;
+  let k136 = 0;
   out = at;
-  while (out < len) { const c127 = input.charCodeAt(out); if (((c127 >= 0 && c127 < 128 && T4[c127] === 1) || (c127 >= 0xa0 && c127 <= 0xd7ff) || (c127 >= 0xf900 && c127 <= 0xfdcf) || (c127 >= 0xfdf0 && c127 <= 0xffef))) out++; else break; }
-  k125 = out - at;
+  const l139 = out + 32 < len ? out + 32 : len;
+  while (out < l139) { const c138 = input.charCodeAt(out); if (((c138 >= 0 && c138 < 128 && T4[c138] === 1) || (c138 >= 0xa0 && c138 <= 0xd7ff) || (c138 >= 0xf900 && c138 <= 0xfdcf) || (c138 >= 0xfdf0 && c138 <= 0xffef))) out++; else break; }
+  if (out === l139 && out < len) out = runEnd(R3, out);
+  k136 = out - at;
   for (;;) {
-    let p126;
-    p126 = r_ipchar(out);
-    if (p126 < 0 || p126 === out) break;
-    out = p126;
-    k125++;
+    let p137;
+    p137 = r_ipchar(out);
+    if (p137 < 0 || p137 === out) break;
+    out = p137;
+    k136++;
   }
-  if (k125 < 1) out = -1;
+  if (k136 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -748,28 +787,30 @@ function r_isegment_nz(at) {
 function r_isegment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
-  let k128 = 0;
+  let k140 = 0;
   out = at;
-  while (out < len) { const c130 = input.charCodeAt(out); if (((c130 >= 0 && c130 < 128 && T5[c130] === 1) || (c130 >= 0xa0 && c130 <= 0xd7ff) || (c130 >= 0xf900 && c130 <= 0xfdcf) || (c130 >= 0xfdf0 && c130 <= 0xffef))) out++; else break; }
-  k128 = out - at;
+  const l143 = out + 32 < len ? out + 32 : len;
+  while (out < l143) { const c142 = input.charCodeAt(out); if (((c142 >= 0 && c142 < 128 && T5[c142] === 1) || (c142 >= 0xa0 && c142 <= 0xd7ff) || (c142 >= 0xf900 && c142 <= 0xfdcf) || (c142 >= 0xfdf0 && c142 <= 0xffef))) out++; else break; }
+  if (out === l143 && out < len) out = runEnd(R4, out);
+  k140 = out - at;
   for (;;) {
-    let p129;
-    p129 = r_iunreserved(out);
-    if (p129 < 0) {
-      p129 = r_pct_encoded(out);
-      if (p129 < 0) {
-        p129 = r_sub_delims(out);
-        if (p129 < 0) {
-          p129 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p129 < 0 && out >= maxFail && silent === 0) fail(out, 4);
+    let p141;
+    p141 = r_iunreserved(out);
+    if (p141 < 0) {
+      p141 = r_pct_encoded(out);
+      if (p141 < 0) {
+        p141 = r_sub_delims(out);
+        if (p141 < 0) {
+          p141 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p141 < 0 && out >= maxFail && silent === 0) fail(out, 4);
         }
       }
     }
-    if (p129 < 0 || p129 === out) break;
-    out = p129;
-    k128++;
+    if (p141 < 0 || p141 === out) break;
+    out = p141;
+    k140++;
   }
-  if (k128 < 1) out = -1;
+  if (k140 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -786,8 +827,8 @@ function r_ipchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c131 = at < len ? input.charCodeAt(at) : -1;
-        out = (c131 >= 0 && c131 < 128 && T6[c131] === 1) ? at + 1 : -1;
+        const c144 = at < len ? input.charCodeAt(at) : -1;
+        out = (c144 >= 0 && c144 < 128 && T6[c144] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 7);
       }
     }
@@ -802,20 +843,22 @@ function r_iquery(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c133 = input.charCodeAt(out); if (((c133 >= 0 && c133 < 128 && T7[c133] === 1) || (c133 >= 0xa0 && c133 <= 0xd7ff) || (c133 >= 0xe000 && c133 <= 0xfdcf) || (c133 >= 0xfdf0 && c133 <= 0xffef))) out++; else break; }
+  const l147 = out + 32 < len ? out + 32 : len;
+  while (out < l147) { const c146 = input.charCodeAt(out); if (((c146 >= 0 && c146 < 128 && T7[c146] === 1) || (c146 >= 0xa0 && c146 <= 0xd7ff) || (c146 >= 0xe000 && c146 <= 0xfdcf) || (c146 >= 0xfdf0 && c146 <= 0xffef))) out++; else break; }
+  if (out === l147 && out < len) out = runEnd(R5, out);
   for (;;) {
-    let p132;
-    p132 = r_ipchar(out);
-    if (p132 < 0) {
-      p132 = r_iprivate(out);
-      if (p132 < 0) {
-        const c134 = out < len ? input.charCodeAt(out) : -1;
-        p132 = (c134 >= 0 && c134 < 128 && T8[c134] === 1) ? out + 1 : -1;
-        if (p132 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+    let p145;
+    p145 = r_ipchar(out);
+    if (p145 < 0) {
+      p145 = r_iprivate(out);
+      if (p145 < 0) {
+        const c148 = out < len ? input.charCodeAt(out) : -1;
+        p145 = (c148 >= 0 && c148 < 128 && T8[c148] === 1) ? out + 1 : -1;
+        if (p145 < 0 && out >= maxFail && silent === 0) fail(out, 8);
       }
     }
-    if (p132 < 0 || p132 === out) break;
-    out = p132;
+    if (p145 < 0 || p145 === out) break;
+    out = p145;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -827,17 +870,19 @@ function r_ifragment(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c136 = input.charCodeAt(out); if (((c136 >= 0 && c136 < 128 && T7[c136] === 1) || (c136 >= 0xa0 && c136 <= 0xd7ff) || (c136 >= 0xf900 && c136 <= 0xfdcf) || (c136 >= 0xfdf0 && c136 <= 0xffef))) out++; else break; }
+  const l151 = out + 32 < len ? out + 32 : len;
+  while (out < l151) { const c150 = input.charCodeAt(out); if (((c150 >= 0 && c150 < 128 && T7[c150] === 1) || (c150 >= 0xa0 && c150 <= 0xd7ff) || (c150 >= 0xf900 && c150 <= 0xfdcf) || (c150 >= 0xfdf0 && c150 <= 0xffef))) out++; else break; }
+  if (out === l151 && out < len) out = runEnd(R6, out);
   for (;;) {
-    let p135;
-    p135 = r_ipchar(out);
-    if (p135 < 0) {
-      const c137 = out < len ? input.charCodeAt(out) : -1;
-      p135 = (c137 >= 0 && c137 < 128 && T8[c137] === 1) ? out + 1 : -1;
-      if (p135 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+    let p149;
+    p149 = r_ipchar(out);
+    if (p149 < 0) {
+      const c152 = out < len ? input.charCodeAt(out) : -1;
+      p149 = (c152 >= 0 && c152 < 128 && T8[c152] === 1) ? out + 1 : -1;
+      if (p149 < 0 && out >= maxFail && silent === 0) fail(out, 8);
     }
-    if (p135 < 0 || p135 === out) break;
-    out = p135;
+    if (p149 < 0 || p149 === out) break;
+    out = p149;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -865,33 +910,33 @@ function r_iunreserved(at) {
 //                / %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
-  const c138 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c138 >= 0xa0 && c138 <= 0xd7ff) || (c138 >= 0xf900 && c138 <= 0xfdcf) || (c138 >= 0xfdf0 && c138 <= 0xffef)) ? at + 1 : -1;
+  const c153 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c153 >= 0xa0 && c153 <= 0xd7ff) || (c153 >= 0xf900 && c153 <= 0xfdcf) || (c153 >= 0xfdf0 && c153 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq139: {
-      let p140;
-      const c141 = at < len ? input.charCodeAt(at) : -1;
-      p140 = (false || (c141 >= 0xd800 && c141 <= 0xd83e) || (c141 >= 0xd840 && c141 <= 0xd87e) || (c141 >= 0xd880 && c141 <= 0xd8be) || (c141 >= 0xd8c0 && c141 <= 0xd8fe) || (c141 >= 0xd900 && c141 <= 0xd93e) || (c141 >= 0xd940 && c141 <= 0xd97e) || (c141 >= 0xd980 && c141 <= 0xd9be) || (c141 >= 0xd9c0 && c141 <= 0xd9fe) || (c141 >= 0xda00 && c141 <= 0xda3e) || (c141 >= 0xda40 && c141 <= 0xda7e) || (c141 >= 0xda80 && c141 <= 0xdabe) || (c141 >= 0xdac0 && c141 <= 0xdafe) || (c141 >= 0xdb00 && c141 <= 0xdb3e) || (c141 >= 0xdb44 && c141 <= 0xdb7e)) ? at + 1 : -1;
-      if (p140 < 0) break seq139;
-      let p142;
-      const c143 = p140 < len ? input.charCodeAt(p140) : -1;
-      p142 = (false || (c143 >= 0xdc00 && c143 <= 0xdfff)) ? p140 + 1 : -1;
-      if (p142 < 0) break seq139;
-      out = p142;
+    seq154: {
+      let p155;
+      const c156 = at < len ? input.charCodeAt(at) : -1;
+      p155 = (false || (c156 >= 0xd800 && c156 <= 0xd83e) || (c156 >= 0xd840 && c156 <= 0xd87e) || (c156 >= 0xd880 && c156 <= 0xd8be) || (c156 >= 0xd8c0 && c156 <= 0xd8fe) || (c156 >= 0xd900 && c156 <= 0xd93e) || (c156 >= 0xd940 && c156 <= 0xd97e) || (c156 >= 0xd980 && c156 <= 0xd9be) || (c156 >= 0xd9c0 && c156 <= 0xd9fe) || (c156 >= 0xda00 && c156 <= 0xda3e) || (c156 >= 0xda40 && c156 <= 0xda7e) || (c156 >= 0xda80 && c156 <= 0xdabe) || (c156 >= 0xdac0 && c156 <= 0xdafe) || (c156 >= 0xdb00 && c156 <= 0xdb3e) || (c156 >= 0xdb44 && c156 <= 0xdb7e)) ? at + 1 : -1;
+      if (p155 < 0) break seq154;
+      let p157;
+      const c158 = p155 < len ? input.charCodeAt(p155) : -1;
+      p157 = (false || (c158 >= 0xdc00 && c158 <= 0xdfff)) ? p155 + 1 : -1;
+      if (p157 < 0) break seq154;
+      out = p157;
     }
     if (out < 0) {
       out = -1;
-      seq144: {
-        let p145;
-        const c146 = at < len ? input.charCodeAt(at) : -1;
-        p145 = (false || c146 === 0xd83f || c146 === 0xd87f || c146 === 0xd8bf || c146 === 0xd8ff || c146 === 0xd93f || c146 === 0xd97f || c146 === 0xd9bf || c146 === 0xd9ff || c146 === 0xda3f || c146 === 0xda7f || c146 === 0xdabf || c146 === 0xdaff || c146 === 0xdb3f || c146 === 0xdb7f) ? at + 1 : -1;
-        if (p145 < 0) break seq144;
-        let p147;
-        const c148 = p145 < len ? input.charCodeAt(p145) : -1;
-        p147 = (false || (c148 >= 0xdc00 && c148 <= 0xdffd)) ? p145 + 1 : -1;
-        if (p147 < 0) break seq144;
-        out = p147;
+      seq159: {
+        let p160;
+        const c161 = at < len ? input.charCodeAt(at) : -1;
+        p160 = (false || c161 === 0xd83f || c161 === 0xd87f || c161 === 0xd8bf || c161 === 0xd8ff || c161 === 0xd93f || c161 === 0xd97f || c161 === 0xd9bf || c161 === 0xd9ff || c161 === 0xda3f || c161 === 0xda7f || c161 === 0xdabf || c161 === 0xdaff || c161 === 0xdb3f || c161 === 0xdb7f) ? at + 1 : -1;
+        if (p160 < 0) break seq159;
+        let p162;
+        const c163 = p160 < len ? input.charCodeAt(p160) : -1;
+        p162 = (false || (c163 >= 0xdc00 && c163 <= 0xdffd)) ? p160 + 1 : -1;
+        if (p162 < 0) break seq159;
+        out = p162;
       }
     }
   }
@@ -902,33 +947,33 @@ function r_ucschar(at) {
 // iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
-  const c149 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c149 >= 0xe000 && c149 <= 0xf8ff)) ? at + 1 : -1;
+  const c164 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c164 >= 0xe000 && c164 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq150: {
-      let p151;
-      const c152 = at < len ? input.charCodeAt(at) : -1;
-      p151 = (false || (c152 >= 0xdb80 && c152 <= 0xdbbe) || (c152 >= 0xdbc0 && c152 <= 0xdbfe)) ? at + 1 : -1;
-      if (p151 < 0) break seq150;
-      let p153;
-      const c154 = p151 < len ? input.charCodeAt(p151) : -1;
-      p153 = (false || (c154 >= 0xdc00 && c154 <= 0xdfff)) ? p151 + 1 : -1;
-      if (p153 < 0) break seq150;
-      out = p153;
+    seq165: {
+      let p166;
+      const c167 = at < len ? input.charCodeAt(at) : -1;
+      p166 = (false || (c167 >= 0xdb80 && c167 <= 0xdbbe) || (c167 >= 0xdbc0 && c167 <= 0xdbfe)) ? at + 1 : -1;
+      if (p166 < 0) break seq165;
+      let p168;
+      const c169 = p166 < len ? input.charCodeAt(p166) : -1;
+      p168 = (false || (c169 >= 0xdc00 && c169 <= 0xdfff)) ? p166 + 1 : -1;
+      if (p168 < 0) break seq165;
+      out = p168;
     }
     if (out < 0) {
       out = -1;
-      seq155: {
-        let p156;
-        const c157 = at < len ? input.charCodeAt(at) : -1;
-        p156 = (false || c157 === 0xdbbf || c157 === 0xdbff) ? at + 1 : -1;
-        if (p156 < 0) break seq155;
-        let p158;
-        const c159 = p156 < len ? input.charCodeAt(p156) : -1;
-        p158 = (false || (c159 >= 0xdc00 && c159 <= 0xdffd)) ? p156 + 1 : -1;
-        if (p158 < 0) break seq155;
-        out = p158;
+      seq170: {
+        let p171;
+        const c172 = at < len ? input.charCodeAt(at) : -1;
+        p171 = (false || c172 === 0xdbbf || c172 === 0xdbff) ? at + 1 : -1;
+        if (p171 < 0) break seq170;
+        let p173;
+        const c174 = p171 < len ? input.charCodeAt(p171) : -1;
+        p173 = (false || (c174 >= 0xdc00 && c174 <= 0xdffd)) ? p171 + 1 : -1;
+        if (p173 < 0) break seq170;
+        out = p173;
       }
     }
   }
@@ -946,29 +991,31 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq160: {
-    let p161;
-    p161 = r_ALPHA(at);
-    if (p161 < 0) break seq160;
-    let p162;
-    p162 = p161;
-    while (p162 < len) { const c164 = input.charCodeAt(p162); if ((c164 >= 0 && c164 < 128 && T11[c164] === 1)) p162++; else break; }
+  seq175: {
+    let p176;
+    p176 = r_ALPHA(at);
+    if (p176 < 0) break seq175;
+    let p177;
+    p177 = p176;
+    const l180 = p177 + 32 < len ? p177 + 32 : len;
+    while (p177 < l180) { const c179 = input.charCodeAt(p177); if ((c179 >= 0 && c179 < 128 && T11[c179] === 1)) p177++; else break; }
+    if (p177 === l180 && p177 < len) p177 = runEnd(R7, p177);
     for (;;) {
-      let p163;
-      p163 = r_ALPHA(p162);
-      if (p163 < 0) {
-        p163 = r_DIGIT(p162);
-        if (p163 < 0) {
-          const c165 = p162 < len ? input.charCodeAt(p162) : -1;
-          p163 = (c165 >= 0 && c165 < 128 && T12[c165] === 1) ? p162 + 1 : -1;
-          if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 12);
+      let p178;
+      p178 = r_ALPHA(p177);
+      if (p178 < 0) {
+        p178 = r_DIGIT(p177);
+        if (p178 < 0) {
+          const c181 = p177 < len ? input.charCodeAt(p177) : -1;
+          p178 = (c181 >= 0 && c181 < 128 && T12[c181] === 1) ? p177 + 1 : -1;
+          if (p178 < 0 && p177 >= maxFail && silent === 0) fail(p177, 12);
         }
       }
-      if (p163 < 0 || p163 === p162) break;
-      p162 = p163;
+      if (p178 < 0 || p178 === p177) break;
+      p177 = p178;
     }
-    if (p162 < 0) break seq160;
-    out = p162;
+    if (p177 < 0) break seq175;
+    out = p177;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -980,12 +1027,14 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c167 = input.charCodeAt(out); if ((c167 >= 0 && c167 < 128 && T13[c167] === 1)) out++; else break; }
+  const l184 = out + 32 < len ? out + 32 : len;
+  while (out < l184) { const c183 = input.charCodeAt(out); if ((c183 >= 0 && c183 < 128 && T13[c183] === 1)) out++; else break; }
+  if (out === l184 && out < len) out = runEnd(R8, out);
   for (;;) {
-    let p166;
-    p166 = r_DIGIT(out);
-    if (p166 < 0 || p166 === out) break;
-    out = p166;
+    let p182;
+    p182 = r_DIGIT(out);
+    if (p182 < 0 || p182 === out) break;
+    out = p182;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1003,22 +1052,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq168: {
-    let p169;
-    p169 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p169 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p169 < 0) break seq168;
-    let p170;
-    p170 = r_IPv6address(p169);
-    if (p170 < 0) {
-      p170 = r_IPvFuture(p169);
+  seq185: {
+    let p186;
+    p186 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p186 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p186 < 0) break seq185;
+    let p187;
+    p187 = r_IPv6address(p186);
+    if (p187 < 0) {
+      p187 = r_IPvFuture(p186);
     }
-    if (p170 < 0) break seq168;
-    let p171;
-    p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x5d ? p170 + 1 : -1;
-    if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 14);
-    if (p171 < 0) break seq168;
-    out = p171;
+    if (p187 < 0) break seq185;
+    let p188;
+    p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x5d ? p187 + 1 : -1;
+    if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 14);
+    if (p188 < 0) break seq185;
+    out = p188;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1036,51 +1085,55 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq172: {
-    let p173;
-    p173 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p173 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-    if (p173 < 0) break seq172;
-    let p174;
-    let k175 = 0;
-    p174 = p173;
-    while (p174 < len) { const c177 = input.charCodeAt(p174); if ((c177 >= 0 && c177 < 128 && T14[c177] === 1)) p174++; else break; }
-    k175 = p174 - p173;
+  seq189: {
+    let p190;
+    p190 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p190 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (p190 < 0) break seq189;
+    let p191;
+    let k192 = 0;
+    p191 = p190;
+    const l195 = p191 + 32 < len ? p191 + 32 : len;
+    while (p191 < l195) { const c194 = input.charCodeAt(p191); if ((c194 >= 0 && c194 < 128 && T14[c194] === 1)) p191++; else break; }
+    if (p191 === l195 && p191 < len) p191 = runEnd(R9, p191);
+    k192 = p191 - p190;
     for (;;) {
-      let p176;
-      p176 = r_HEXDIG(p174);
-      if (p176 < 0 || p176 === p174) break;
-      p174 = p176;
-      k175++;
+      let p193;
+      p193 = r_HEXDIG(p191);
+      if (p193 < 0 || p193 === p191) break;
+      p191 = p193;
+      k192++;
     }
-    if (k175 < 1) p174 = -1;
-    if (p174 < 0) break seq172;
-    let p178;
-    p178 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x2e ? p174 + 1 : -1;
-    if (p178 < 0 && p174 >= maxFail && silent === 0) fail(p174, 16);
-    if (p178 < 0) break seq172;
-    let p179;
-    let k180 = 0;
-    p179 = p178;
-    while (p179 < len) { const c182 = input.charCodeAt(p179); if ((c182 >= 0 && c182 < 128 && T0[c182] === 1)) p179++; else break; }
-    k180 = p179 - p178;
+    if (k192 < 1) p191 = -1;
+    if (p191 < 0) break seq189;
+    let p196;
+    p196 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x2e ? p191 + 1 : -1;
+    if (p196 < 0 && p191 >= maxFail && silent === 0) fail(p191, 16);
+    if (p196 < 0) break seq189;
+    let p197;
+    let k198 = 0;
+    p197 = p196;
+    const l201 = p197 + 32 < len ? p197 + 32 : len;
+    while (p197 < l201) { const c200 = input.charCodeAt(p197); if ((c200 >= 0 && c200 < 128 && T0[c200] === 1)) p197++; else break; }
+    if (p197 === l201 && p197 < len) p197 = runEnd(R10, p197);
+    k198 = p197 - p196;
     for (;;) {
-      let p181;
-      p181 = r_unreserved(p179);
-      if (p181 < 0) {
-        p181 = r_sub_delims(p179);
-        if (p181 < 0) {
-          p181 = p179 + 1 <= len && input.charCodeAt(p179 + 0) === 0x3a ? p179 + 1 : -1;
-          if (p181 < 0 && p179 >= maxFail && silent === 0) fail(p179, 0);
+      let p199;
+      p199 = r_unreserved(p197);
+      if (p199 < 0) {
+        p199 = r_sub_delims(p197);
+        if (p199 < 0) {
+          p199 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
+          if (p199 < 0 && p197 >= maxFail && silent === 0) fail(p197, 0);
         }
       }
-      if (p181 < 0 || p181 === p179) break;
-      p179 = p181;
-      k180++;
+      if (p199 < 0 || p199 === p197) break;
+      p197 = p199;
+      k198++;
     }
-    if (k180 < 1) p179 = -1;
-    if (p179 < 0) break seq172;
-    out = p179;
+    if (k198 < 1) p197 = -1;
+    if (p197 < 0) break seq189;
+    out = p197;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1100,534 +1153,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq183: {
-    let p184;
-    p184 = r_h16(at);
-    if (p184 < 0) break seq183;
-    let p185;
-    p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
-    if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
-    if (p185 < 0) break seq183;
-    let p186;
-    p186 = r_h16(p185);
-    if (p186 < 0) break seq183;
-    let p187;
-    p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
-    if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
-    if (p187 < 0) break seq183;
-    let p188;
-    p188 = r_h16(p187);
-    if (p188 < 0) break seq183;
-    let p189;
-    p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
-    if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 0);
-    if (p189 < 0) break seq183;
-    let p190;
-    p190 = r_h16(p189);
-    if (p190 < 0) break seq183;
-    let p191;
-    p191 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
-    if (p191 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
-    if (p191 < 0) break seq183;
-    let p192;
-    p192 = r_h16(p191);
-    if (p192 < 0) break seq183;
-    let p193;
-    p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
-    if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
-    if (p193 < 0) break seq183;
-    let p194;
-    p194 = r_h16(p193);
-    if (p194 < 0) break seq183;
-    let p195;
-    p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-    if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
-    if (p195 < 0) break seq183;
-    let p196;
-    p196 = r_ls32(p195);
-    if (p196 < 0) break seq183;
-    out = p196;
+  seq202: {
+    let p203;
+    p203 = r_h16(at);
+    if (p203 < 0) break seq202;
+    let p204;
+    p204 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
+    if (p204 < 0 && p203 >= maxFail && silent === 0) fail(p203, 0);
+    if (p204 < 0) break seq202;
+    let p205;
+    p205 = r_h16(p204);
+    if (p205 < 0) break seq202;
+    let p206;
+    p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
+    if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 0);
+    if (p206 < 0) break seq202;
+    let p207;
+    p207 = r_h16(p206);
+    if (p207 < 0) break seq202;
+    let p208;
+    p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
+    if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 0);
+    if (p208 < 0) break seq202;
+    let p209;
+    p209 = r_h16(p208);
+    if (p209 < 0) break seq202;
+    let p210;
+    p210 = p209 + 1 <= len && input.charCodeAt(p209 + 0) === 0x3a ? p209 + 1 : -1;
+    if (p210 < 0 && p209 >= maxFail && silent === 0) fail(p209, 0);
+    if (p210 < 0) break seq202;
+    let p211;
+    p211 = r_h16(p210);
+    if (p211 < 0) break seq202;
+    let p212;
+    p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
+    if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 0);
+    if (p212 < 0) break seq202;
+    let p213;
+    p213 = r_h16(p212);
+    if (p213 < 0) break seq202;
+    let p214;
+    p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
+    if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
+    if (p214 < 0) break seq202;
+    let p215;
+    p215 = r_ls32(p214);
+    if (p215 < 0) break seq202;
+    out = p215;
   }
   if (out < 0) {
     out = -1;
-    seq197: {
-      let p198;
-      p198 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p198 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p198 < 0) break seq197;
-      let p199;
-      p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-      if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
-      if (p199 < 0) break seq197;
-      let p200;
-      p200 = r_h16(p199);
-      if (p200 < 0) break seq197;
-      let p201;
-      p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
-      if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
-      if (p201 < 0) break seq197;
-      let p202;
-      p202 = r_h16(p201);
-      if (p202 < 0) break seq197;
-      let p203;
-      p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
-      if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
-      if (p203 < 0) break seq197;
-      let p204;
-      p204 = r_h16(p203);
-      if (p204 < 0) break seq197;
-      let p205;
-      p205 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
-      if (p205 < 0 && p204 >= maxFail && silent === 0) fail(p204, 0);
-      if (p205 < 0) break seq197;
-      let p206;
-      p206 = r_h16(p205);
-      if (p206 < 0) break seq197;
-      let p207;
-      p207 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
-      if (p207 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
-      if (p207 < 0) break seq197;
-      let p208;
-      p208 = r_h16(p207);
-      if (p208 < 0) break seq197;
-      let p209;
-      p209 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x3a ? p208 + 1 : -1;
-      if (p209 < 0 && p208 >= maxFail && silent === 0) fail(p208, 0);
-      if (p209 < 0) break seq197;
-      let p210;
-      p210 = r_ls32(p209);
-      if (p210 < 0) break seq197;
-      out = p210;
+    seq216: {
+      let p217;
+      p217 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p217 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p217 < 0) break seq216;
+      let p218;
+      p218 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
+      if (p218 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
+      if (p218 < 0) break seq216;
+      let p219;
+      p219 = r_h16(p218);
+      if (p219 < 0) break seq216;
+      let p220;
+      p220 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
+      if (p220 < 0 && p219 >= maxFail && silent === 0) fail(p219, 0);
+      if (p220 < 0) break seq216;
+      let p221;
+      p221 = r_h16(p220);
+      if (p221 < 0) break seq216;
+      let p222;
+      p222 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
+      if (p222 < 0 && p221 >= maxFail && silent === 0) fail(p221, 0);
+      if (p222 < 0) break seq216;
+      let p223;
+      p223 = r_h16(p222);
+      if (p223 < 0) break seq216;
+      let p224;
+      p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
+      if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 0);
+      if (p224 < 0) break seq216;
+      let p225;
+      p225 = r_h16(p224);
+      if (p225 < 0) break seq216;
+      let p226;
+      p226 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
+      if (p226 < 0 && p225 >= maxFail && silent === 0) fail(p225, 0);
+      if (p226 < 0) break seq216;
+      let p227;
+      p227 = r_h16(p226);
+      if (p227 < 0) break seq216;
+      let p228;
+      p228 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
+      if (p228 < 0 && p227 >= maxFail && silent === 0) fail(p227, 0);
+      if (p228 < 0) break seq216;
+      let p229;
+      p229 = r_ls32(p228);
+      if (p229 < 0) break seq216;
+      out = p229;
     }
     if (out < 0) {
       out = -1;
-      seq211: {
-        let p212;
-        let p213;
-        p213 = r_h16(at);
-        p212 = p213 < 0 ? at : p213;
-        if (p212 < 0) break seq211;
-        let p214;
-        p214 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
-        if (p214 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
-        if (p214 < 0) break seq211;
-        let p215;
-        p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-        if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
-        if (p215 < 0) break seq211;
-        let p216;
-        p216 = r_h16(p215);
-        if (p216 < 0) break seq211;
-        let p217;
-        p217 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
-        if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 0);
-        if (p217 < 0) break seq211;
-        let p218;
-        p218 = r_h16(p217);
-        if (p218 < 0) break seq211;
-        let p219;
-        p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
-        if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
-        if (p219 < 0) break seq211;
-        let p220;
-        p220 = r_h16(p219);
-        if (p220 < 0) break seq211;
-        let p221;
-        p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
-        if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 0);
-        if (p221 < 0) break seq211;
-        let p222;
-        p222 = r_h16(p221);
-        if (p222 < 0) break seq211;
-        let p223;
-        p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
-        if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 0);
-        if (p223 < 0) break seq211;
-        let p224;
-        p224 = r_ls32(p223);
-        if (p224 < 0) break seq211;
-        out = p224;
+      seq230: {
+        let p231;
+        let p232;
+        p232 = r_h16(at);
+        p231 = p232 < 0 ? at : p232;
+        if (p231 < 0) break seq230;
+        let p233;
+        p233 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
+        if (p233 < 0 && p231 >= maxFail && silent === 0) fail(p231, 0);
+        if (p233 < 0) break seq230;
+        let p234;
+        p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
+        if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
+        if (p234 < 0) break seq230;
+        let p235;
+        p235 = r_h16(p234);
+        if (p235 < 0) break seq230;
+        let p236;
+        p236 = p235 + 1 <= len && input.charCodeAt(p235 + 0) === 0x3a ? p235 + 1 : -1;
+        if (p236 < 0 && p235 >= maxFail && silent === 0) fail(p235, 0);
+        if (p236 < 0) break seq230;
+        let p237;
+        p237 = r_h16(p236);
+        if (p237 < 0) break seq230;
+        let p238;
+        p238 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
+        if (p238 < 0 && p237 >= maxFail && silent === 0) fail(p237, 0);
+        if (p238 < 0) break seq230;
+        let p239;
+        p239 = r_h16(p238);
+        if (p239 < 0) break seq230;
+        let p240;
+        p240 = p239 + 1 <= len && input.charCodeAt(p239 + 0) === 0x3a ? p239 + 1 : -1;
+        if (p240 < 0 && p239 >= maxFail && silent === 0) fail(p239, 0);
+        if (p240 < 0) break seq230;
+        let p241;
+        p241 = r_h16(p240);
+        if (p241 < 0) break seq230;
+        let p242;
+        p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
+        if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 0);
+        if (p242 < 0) break seq230;
+        let p243;
+        p243 = r_ls32(p242);
+        if (p243 < 0) break seq230;
+        out = p243;
       }
       if (out < 0) {
         out = -1;
-        seq225: {
-          let p226;
-          let p227;
-          p227 = -1;
-          seq228: {
-            let p229;
-            let k230 = 0;
-            p229 = at;
-            for (;;) {
-              if (k230 === 1) break;
-              let p231;
-              p231 = -1;
-              seq232: {
-                let p233;
-                p233 = r_h16(p229);
-                if (p233 < 0) break seq232;
-                let p234;
-                p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
-                if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
-                if (p234 < 0) break seq232;
-                let p235;
-                let p236;
-                silent++;
-                p236 = p234 + 1 <= len && input.charCodeAt(p234 + 0) === 0x3a ? p234 + 1 : -1;
-                if (p236 < 0 && p234 >= maxFail && silent === 0) fail(p234, 0);
-                silent--;
-                p235 = p236 < 0 ? p234 : -1;
-                if (p235 < 0) break seq232;
-                p231 = p235;
-              }
-              if (p231 < 0 || p231 === p229) break;
-              p229 = p231;
-              k230++;
-            }
-            if (p229 < 0) break seq228;
-            let p237;
-            p237 = r_h16(p229);
-            if (p237 < 0) break seq228;
-            p227 = p237;
-          }
-          p226 = p227 < 0 ? at : p227;
-          if (p226 < 0) break seq225;
-          let p238;
-          p238 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
-          if (p238 < 0 && p226 >= maxFail && silent === 0) fail(p226, 0);
-          if (p238 < 0) break seq225;
-          let p239;
-          p239 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
-          if (p239 < 0 && p238 >= maxFail && silent === 0) fail(p238, 0);
-          if (p239 < 0) break seq225;
-          let p240;
-          p240 = r_h16(p239);
-          if (p240 < 0) break seq225;
-          let p241;
-          p241 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x3a ? p240 + 1 : -1;
-          if (p241 < 0 && p240 >= maxFail && silent === 0) fail(p240, 0);
-          if (p241 < 0) break seq225;
-          let p242;
-          p242 = r_h16(p241);
-          if (p242 < 0) break seq225;
-          let p243;
-          p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x3a ? p242 + 1 : -1;
-          if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 0);
-          if (p243 < 0) break seq225;
-          let p244;
-          p244 = r_h16(p243);
-          if (p244 < 0) break seq225;
+        seq244: {
           let p245;
-          p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
-          if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
-          if (p245 < 0) break seq225;
           let p246;
-          p246 = r_ls32(p245);
-          if (p246 < 0) break seq225;
-          out = p246;
+          p246 = -1;
+          seq247: {
+            let p248;
+            let k249 = 0;
+            p248 = at;
+            for (;;) {
+              if (k249 === 1) break;
+              let p250;
+              p250 = -1;
+              seq251: {
+                let p252;
+                p252 = r_h16(p248);
+                if (p252 < 0) break seq251;
+                let p253;
+                p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
+                if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 0);
+                if (p253 < 0) break seq251;
+                let p254;
+                let p255;
+                silent++;
+                p255 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
+                if (p255 < 0 && p253 >= maxFail && silent === 0) fail(p253, 0);
+                silent--;
+                p254 = p255 < 0 ? p253 : -1;
+                if (p254 < 0) break seq251;
+                p250 = p254;
+              }
+              if (p250 < 0 || p250 === p248) break;
+              p248 = p250;
+              k249++;
+            }
+            if (p248 < 0) break seq247;
+            let p256;
+            p256 = r_h16(p248);
+            if (p256 < 0) break seq247;
+            p246 = p256;
+          }
+          p245 = p246 < 0 ? at : p246;
+          if (p245 < 0) break seq244;
+          let p257;
+          p257 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
+          if (p257 < 0 && p245 >= maxFail && silent === 0) fail(p245, 0);
+          if (p257 < 0) break seq244;
+          let p258;
+          p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x3a ? p257 + 1 : -1;
+          if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 0);
+          if (p258 < 0) break seq244;
+          let p259;
+          p259 = r_h16(p258);
+          if (p259 < 0) break seq244;
+          let p260;
+          p260 = p259 + 1 <= len && input.charCodeAt(p259 + 0) === 0x3a ? p259 + 1 : -1;
+          if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 0);
+          if (p260 < 0) break seq244;
+          let p261;
+          p261 = r_h16(p260);
+          if (p261 < 0) break seq244;
+          let p262;
+          p262 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
+          if (p262 < 0 && p261 >= maxFail && silent === 0) fail(p261, 0);
+          if (p262 < 0) break seq244;
+          let p263;
+          p263 = r_h16(p262);
+          if (p263 < 0) break seq244;
+          let p264;
+          p264 = p263 + 1 <= len && input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
+          if (p264 < 0 && p263 >= maxFail && silent === 0) fail(p263, 0);
+          if (p264 < 0) break seq244;
+          let p265;
+          p265 = r_ls32(p264);
+          if (p265 < 0) break seq244;
+          out = p265;
         }
         if (out < 0) {
           out = -1;
-          seq247: {
-            let p248;
-            let p249;
-            p249 = -1;
-            seq250: {
-              let p251;
-              let k252 = 0;
-              p251 = at;
+          seq266: {
+            let p267;
+            let p268;
+            p268 = -1;
+            seq269: {
+              let p270;
+              let k271 = 0;
+              p270 = at;
               for (;;) {
-                if (k252 === 2) break;
-                let p253;
-                p253 = -1;
-                seq254: {
-                  let p255;
-                  p255 = r_h16(p251);
-                  if (p255 < 0) break seq254;
-                  let p256;
-                  p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
-                  if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
-                  if (p256 < 0) break seq254;
-                  let p257;
-                  let p258;
+                if (k271 === 2) break;
+                let p272;
+                p272 = -1;
+                seq273: {
+                  let p274;
+                  p274 = r_h16(p270);
+                  if (p274 < 0) break seq273;
+                  let p275;
+                  p275 = p274 + 1 <= len && input.charCodeAt(p274 + 0) === 0x3a ? p274 + 1 : -1;
+                  if (p275 < 0 && p274 >= maxFail && silent === 0) fail(p274, 0);
+                  if (p275 < 0) break seq273;
+                  let p276;
+                  let p277;
                   silent++;
-                  p258 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
-                  if (p258 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
+                  p277 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x3a ? p275 + 1 : -1;
+                  if (p277 < 0 && p275 >= maxFail && silent === 0) fail(p275, 0);
                   silent--;
-                  p257 = p258 < 0 ? p256 : -1;
-                  if (p257 < 0) break seq254;
-                  p253 = p257;
+                  p276 = p277 < 0 ? p275 : -1;
+                  if (p276 < 0) break seq273;
+                  p272 = p276;
                 }
-                if (p253 < 0 || p253 === p251) break;
-                p251 = p253;
-                k252++;
+                if (p272 < 0 || p272 === p270) break;
+                p270 = p272;
+                k271++;
               }
-              if (p251 < 0) break seq250;
-              let p259;
-              p259 = r_h16(p251);
-              if (p259 < 0) break seq250;
-              p249 = p259;
+              if (p270 < 0) break seq269;
+              let p278;
+              p278 = r_h16(p270);
+              if (p278 < 0) break seq269;
+              p268 = p278;
             }
-            p248 = p249 < 0 ? at : p249;
-            if (p248 < 0) break seq247;
-            let p260;
-            p260 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
-            if (p260 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
-            if (p260 < 0) break seq247;
-            let p261;
-            p261 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
-            if (p261 < 0 && p260 >= maxFail && silent === 0) fail(p260, 0);
-            if (p261 < 0) break seq247;
-            let p262;
-            p262 = r_h16(p261);
-            if (p262 < 0) break seq247;
-            let p263;
-            p263 = p262 + 1 <= len && input.charCodeAt(p262 + 0) === 0x3a ? p262 + 1 : -1;
-            if (p263 < 0 && p262 >= maxFail && silent === 0) fail(p262, 0);
-            if (p263 < 0) break seq247;
-            let p264;
-            p264 = r_h16(p263);
-            if (p264 < 0) break seq247;
-            let p265;
-            p265 = p264 + 1 <= len && input.charCodeAt(p264 + 0) === 0x3a ? p264 + 1 : -1;
-            if (p265 < 0 && p264 >= maxFail && silent === 0) fail(p264, 0);
-            if (p265 < 0) break seq247;
-            let p266;
-            p266 = r_ls32(p265);
-            if (p266 < 0) break seq247;
-            out = p266;
+            p267 = p268 < 0 ? at : p268;
+            if (p267 < 0) break seq266;
+            let p279;
+            p279 = p267 + 1 <= len && input.charCodeAt(p267 + 0) === 0x3a ? p267 + 1 : -1;
+            if (p279 < 0 && p267 >= maxFail && silent === 0) fail(p267, 0);
+            if (p279 < 0) break seq266;
+            let p280;
+            p280 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x3a ? p279 + 1 : -1;
+            if (p280 < 0 && p279 >= maxFail && silent === 0) fail(p279, 0);
+            if (p280 < 0) break seq266;
+            let p281;
+            p281 = r_h16(p280);
+            if (p281 < 0) break seq266;
+            let p282;
+            p282 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x3a ? p281 + 1 : -1;
+            if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 0);
+            if (p282 < 0) break seq266;
+            let p283;
+            p283 = r_h16(p282);
+            if (p283 < 0) break seq266;
+            let p284;
+            p284 = p283 + 1 <= len && input.charCodeAt(p283 + 0) === 0x3a ? p283 + 1 : -1;
+            if (p284 < 0 && p283 >= maxFail && silent === 0) fail(p283, 0);
+            if (p284 < 0) break seq266;
+            let p285;
+            p285 = r_ls32(p284);
+            if (p285 < 0) break seq266;
+            out = p285;
           }
           if (out < 0) {
             out = -1;
-            seq267: {
-              let p268;
-              let p269;
-              p269 = -1;
-              seq270: {
-                let p271;
-                let k272 = 0;
-                p271 = at;
+            seq286: {
+              let p287;
+              let p288;
+              p288 = -1;
+              seq289: {
+                let p290;
+                let k291 = 0;
+                p290 = at;
                 for (;;) {
-                  if (k272 === 3) break;
-                  let p273;
-                  p273 = -1;
-                  seq274: {
-                    let p275;
-                    p275 = r_h16(p271);
-                    if (p275 < 0) break seq274;
-                    let p276;
-                    p276 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x3a ? p275 + 1 : -1;
-                    if (p276 < 0 && p275 >= maxFail && silent === 0) fail(p275, 0);
-                    if (p276 < 0) break seq274;
-                    let p277;
-                    let p278;
+                  if (k291 === 3) break;
+                  let p292;
+                  p292 = -1;
+                  seq293: {
+                    let p294;
+                    p294 = r_h16(p290);
+                    if (p294 < 0) break seq293;
+                    let p295;
+                    p295 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
+                    if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
+                    if (p295 < 0) break seq293;
+                    let p296;
+                    let p297;
                     silent++;
-                    p278 = p276 + 1 <= len && input.charCodeAt(p276 + 0) === 0x3a ? p276 + 1 : -1;
-                    if (p278 < 0 && p276 >= maxFail && silent === 0) fail(p276, 0);
+                    p297 = p295 + 1 <= len && input.charCodeAt(p295 + 0) === 0x3a ? p295 + 1 : -1;
+                    if (p297 < 0 && p295 >= maxFail && silent === 0) fail(p295, 0);
                     silent--;
-                    p277 = p278 < 0 ? p276 : -1;
-                    if (p277 < 0) break seq274;
-                    p273 = p277;
+                    p296 = p297 < 0 ? p295 : -1;
+                    if (p296 < 0) break seq293;
+                    p292 = p296;
                   }
-                  if (p273 < 0 || p273 === p271) break;
-                  p271 = p273;
-                  k272++;
+                  if (p292 < 0 || p292 === p290) break;
+                  p290 = p292;
+                  k291++;
                 }
-                if (p271 < 0) break seq270;
-                let p279;
-                p279 = r_h16(p271);
-                if (p279 < 0) break seq270;
-                p269 = p279;
+                if (p290 < 0) break seq289;
+                let p298;
+                p298 = r_h16(p290);
+                if (p298 < 0) break seq289;
+                p288 = p298;
               }
-              p268 = p269 < 0 ? at : p269;
-              if (p268 < 0) break seq267;
-              let p280;
-              p280 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
-              if (p280 < 0 && p268 >= maxFail && silent === 0) fail(p268, 0);
-              if (p280 < 0) break seq267;
-              let p281;
-              p281 = p280 + 1 <= len && input.charCodeAt(p280 + 0) === 0x3a ? p280 + 1 : -1;
-              if (p281 < 0 && p280 >= maxFail && silent === 0) fail(p280, 0);
-              if (p281 < 0) break seq267;
-              let p282;
-              p282 = r_h16(p281);
-              if (p282 < 0) break seq267;
-              let p283;
-              p283 = p282 + 1 <= len && input.charCodeAt(p282 + 0) === 0x3a ? p282 + 1 : -1;
-              if (p283 < 0 && p282 >= maxFail && silent === 0) fail(p282, 0);
-              if (p283 < 0) break seq267;
-              let p284;
-              p284 = r_ls32(p283);
-              if (p284 < 0) break seq267;
-              out = p284;
+              p287 = p288 < 0 ? at : p288;
+              if (p287 < 0) break seq286;
+              let p299;
+              p299 = p287 + 1 <= len && input.charCodeAt(p287 + 0) === 0x3a ? p287 + 1 : -1;
+              if (p299 < 0 && p287 >= maxFail && silent === 0) fail(p287, 0);
+              if (p299 < 0) break seq286;
+              let p300;
+              p300 = p299 + 1 <= len && input.charCodeAt(p299 + 0) === 0x3a ? p299 + 1 : -1;
+              if (p300 < 0 && p299 >= maxFail && silent === 0) fail(p299, 0);
+              if (p300 < 0) break seq286;
+              let p301;
+              p301 = r_h16(p300);
+              if (p301 < 0) break seq286;
+              let p302;
+              p302 = p301 + 1 <= len && input.charCodeAt(p301 + 0) === 0x3a ? p301 + 1 : -1;
+              if (p302 < 0 && p301 >= maxFail && silent === 0) fail(p301, 0);
+              if (p302 < 0) break seq286;
+              let p303;
+              p303 = r_ls32(p302);
+              if (p303 < 0) break seq286;
+              out = p303;
             }
             if (out < 0) {
               out = -1;
-              seq285: {
-                let p286;
-                let p287;
-                p287 = -1;
-                seq288: {
-                  let p289;
-                  let k290 = 0;
-                  p289 = at;
+              seq304: {
+                let p305;
+                let p306;
+                p306 = -1;
+                seq307: {
+                  let p308;
+                  let k309 = 0;
+                  p308 = at;
                   for (;;) {
-                    if (k290 === 4) break;
-                    let p291;
-                    p291 = -1;
-                    seq292: {
-                      let p293;
-                      p293 = r_h16(p289);
-                      if (p293 < 0) break seq292;
-                      let p294;
-                      p294 = p293 + 1 <= len && input.charCodeAt(p293 + 0) === 0x3a ? p293 + 1 : -1;
-                      if (p294 < 0 && p293 >= maxFail && silent === 0) fail(p293, 0);
-                      if (p294 < 0) break seq292;
-                      let p295;
-                      let p296;
+                    if (k309 === 4) break;
+                    let p310;
+                    p310 = -1;
+                    seq311: {
+                      let p312;
+                      p312 = r_h16(p308);
+                      if (p312 < 0) break seq311;
+                      let p313;
+                      p313 = p312 + 1 <= len && input.charCodeAt(p312 + 0) === 0x3a ? p312 + 1 : -1;
+                      if (p313 < 0 && p312 >= maxFail && silent === 0) fail(p312, 0);
+                      if (p313 < 0) break seq311;
+                      let p314;
+                      let p315;
                       silent++;
-                      p296 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
-                      if (p296 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
+                      p315 = p313 + 1 <= len && input.charCodeAt(p313 + 0) === 0x3a ? p313 + 1 : -1;
+                      if (p315 < 0 && p313 >= maxFail && silent === 0) fail(p313, 0);
                       silent--;
-                      p295 = p296 < 0 ? p294 : -1;
-                      if (p295 < 0) break seq292;
-                      p291 = p295;
+                      p314 = p315 < 0 ? p313 : -1;
+                      if (p314 < 0) break seq311;
+                      p310 = p314;
                     }
-                    if (p291 < 0 || p291 === p289) break;
-                    p289 = p291;
-                    k290++;
+                    if (p310 < 0 || p310 === p308) break;
+                    p308 = p310;
+                    k309++;
                   }
-                  if (p289 < 0) break seq288;
-                  let p297;
-                  p297 = r_h16(p289);
-                  if (p297 < 0) break seq288;
-                  p287 = p297;
+                  if (p308 < 0) break seq307;
+                  let p316;
+                  p316 = r_h16(p308);
+                  if (p316 < 0) break seq307;
+                  p306 = p316;
                 }
-                p286 = p287 < 0 ? at : p287;
-                if (p286 < 0) break seq285;
-                let p298;
-                p298 = p286 + 1 <= len && input.charCodeAt(p286 + 0) === 0x3a ? p286 + 1 : -1;
-                if (p298 < 0 && p286 >= maxFail && silent === 0) fail(p286, 0);
-                if (p298 < 0) break seq285;
-                let p299;
-                p299 = p298 + 1 <= len && input.charCodeAt(p298 + 0) === 0x3a ? p298 + 1 : -1;
-                if (p299 < 0 && p298 >= maxFail && silent === 0) fail(p298, 0);
-                if (p299 < 0) break seq285;
-                let p300;
-                p300 = r_ls32(p299);
-                if (p300 < 0) break seq285;
-                out = p300;
+                p305 = p306 < 0 ? at : p306;
+                if (p305 < 0) break seq304;
+                let p317;
+                p317 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x3a ? p305 + 1 : -1;
+                if (p317 < 0 && p305 >= maxFail && silent === 0) fail(p305, 0);
+                if (p317 < 0) break seq304;
+                let p318;
+                p318 = p317 + 1 <= len && input.charCodeAt(p317 + 0) === 0x3a ? p317 + 1 : -1;
+                if (p318 < 0 && p317 >= maxFail && silent === 0) fail(p317, 0);
+                if (p318 < 0) break seq304;
+                let p319;
+                p319 = r_ls32(p318);
+                if (p319 < 0) break seq304;
+                out = p319;
               }
               if (out < 0) {
                 out = -1;
-                seq301: {
-                  let p302;
-                  let p303;
-                  p303 = -1;
-                  seq304: {
-                    let p305;
-                    let k306 = 0;
-                    p305 = at;
+                seq320: {
+                  let p321;
+                  let p322;
+                  p322 = -1;
+                  seq323: {
+                    let p324;
+                    let k325 = 0;
+                    p324 = at;
                     for (;;) {
-                      if (k306 === 5) break;
-                      let p307;
-                      p307 = -1;
-                      seq308: {
-                        let p309;
-                        p309 = r_h16(p305);
-                        if (p309 < 0) break seq308;
-                        let p310;
-                        p310 = p309 + 1 <= len && input.charCodeAt(p309 + 0) === 0x3a ? p309 + 1 : -1;
-                        if (p310 < 0 && p309 >= maxFail && silent === 0) fail(p309, 0);
-                        if (p310 < 0) break seq308;
-                        let p311;
-                        let p312;
+                      if (k325 === 5) break;
+                      let p326;
+                      p326 = -1;
+                      seq327: {
+                        let p328;
+                        p328 = r_h16(p324);
+                        if (p328 < 0) break seq327;
+                        let p329;
+                        p329 = p328 + 1 <= len && input.charCodeAt(p328 + 0) === 0x3a ? p328 + 1 : -1;
+                        if (p329 < 0 && p328 >= maxFail && silent === 0) fail(p328, 0);
+                        if (p329 < 0) break seq327;
+                        let p330;
+                        let p331;
                         silent++;
-                        p312 = p310 + 1 <= len && input.charCodeAt(p310 + 0) === 0x3a ? p310 + 1 : -1;
-                        if (p312 < 0 && p310 >= maxFail && silent === 0) fail(p310, 0);
+                        p331 = p329 + 1 <= len && input.charCodeAt(p329 + 0) === 0x3a ? p329 + 1 : -1;
+                        if (p331 < 0 && p329 >= maxFail && silent === 0) fail(p329, 0);
                         silent--;
-                        p311 = p312 < 0 ? p310 : -1;
-                        if (p311 < 0) break seq308;
-                        p307 = p311;
+                        p330 = p331 < 0 ? p329 : -1;
+                        if (p330 < 0) break seq327;
+                        p326 = p330;
                       }
-                      if (p307 < 0 || p307 === p305) break;
-                      p305 = p307;
-                      k306++;
+                      if (p326 < 0 || p326 === p324) break;
+                      p324 = p326;
+                      k325++;
                     }
-                    if (p305 < 0) break seq304;
-                    let p313;
-                    p313 = r_h16(p305);
-                    if (p313 < 0) break seq304;
-                    p303 = p313;
+                    if (p324 < 0) break seq323;
+                    let p332;
+                    p332 = r_h16(p324);
+                    if (p332 < 0) break seq323;
+                    p322 = p332;
                   }
-                  p302 = p303 < 0 ? at : p303;
-                  if (p302 < 0) break seq301;
-                  let p314;
-                  p314 = p302 + 1 <= len && input.charCodeAt(p302 + 0) === 0x3a ? p302 + 1 : -1;
-                  if (p314 < 0 && p302 >= maxFail && silent === 0) fail(p302, 0);
-                  if (p314 < 0) break seq301;
-                  let p315;
-                  p315 = p314 + 1 <= len && input.charCodeAt(p314 + 0) === 0x3a ? p314 + 1 : -1;
-                  if (p315 < 0 && p314 >= maxFail && silent === 0) fail(p314, 0);
-                  if (p315 < 0) break seq301;
-                  let p316;
-                  p316 = r_h16(p315);
-                  if (p316 < 0) break seq301;
-                  out = p316;
+                  p321 = p322 < 0 ? at : p322;
+                  if (p321 < 0) break seq320;
+                  let p333;
+                  p333 = p321 + 1 <= len && input.charCodeAt(p321 + 0) === 0x3a ? p321 + 1 : -1;
+                  if (p333 < 0 && p321 >= maxFail && silent === 0) fail(p321, 0);
+                  if (p333 < 0) break seq320;
+                  let p334;
+                  p334 = p333 + 1 <= len && input.charCodeAt(p333 + 0) === 0x3a ? p333 + 1 : -1;
+                  if (p334 < 0 && p333 >= maxFail && silent === 0) fail(p333, 0);
+                  if (p334 < 0) break seq320;
+                  let p335;
+                  p335 = r_h16(p334);
+                  if (p335 < 0) break seq320;
+                  out = p335;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq317: {
-                    let p318;
-                    let p319;
-                    p319 = -1;
-                    seq320: {
-                      let p321;
-                      let k322 = 0;
-                      p321 = at;
+                  seq336: {
+                    let p337;
+                    let p338;
+                    p338 = -1;
+                    seq339: {
+                      let p340;
+                      let k341 = 0;
+                      p340 = at;
                       for (;;) {
-                        if (k322 === 6) break;
-                        let p323;
-                        p323 = -1;
-                        seq324: {
-                          let p325;
-                          p325 = r_h16(p321);
-                          if (p325 < 0) break seq324;
-                          let p326;
-                          p326 = p325 + 1 <= len && input.charCodeAt(p325 + 0) === 0x3a ? p325 + 1 : -1;
-                          if (p326 < 0 && p325 >= maxFail && silent === 0) fail(p325, 0);
-                          if (p326 < 0) break seq324;
-                          let p327;
-                          let p328;
+                        if (k341 === 6) break;
+                        let p342;
+                        p342 = -1;
+                        seq343: {
+                          let p344;
+                          p344 = r_h16(p340);
+                          if (p344 < 0) break seq343;
+                          let p345;
+                          p345 = p344 + 1 <= len && input.charCodeAt(p344 + 0) === 0x3a ? p344 + 1 : -1;
+                          if (p345 < 0 && p344 >= maxFail && silent === 0) fail(p344, 0);
+                          if (p345 < 0) break seq343;
+                          let p346;
+                          let p347;
                           silent++;
-                          p328 = p326 + 1 <= len && input.charCodeAt(p326 + 0) === 0x3a ? p326 + 1 : -1;
-                          if (p328 < 0 && p326 >= maxFail && silent === 0) fail(p326, 0);
+                          p347 = p345 + 1 <= len && input.charCodeAt(p345 + 0) === 0x3a ? p345 + 1 : -1;
+                          if (p347 < 0 && p345 >= maxFail && silent === 0) fail(p345, 0);
                           silent--;
-                          p327 = p328 < 0 ? p326 : -1;
-                          if (p327 < 0) break seq324;
-                          p323 = p327;
+                          p346 = p347 < 0 ? p345 : -1;
+                          if (p346 < 0) break seq343;
+                          p342 = p346;
                         }
-                        if (p323 < 0 || p323 === p321) break;
-                        p321 = p323;
-                        k322++;
+                        if (p342 < 0 || p342 === p340) break;
+                        p340 = p342;
+                        k341++;
                       }
-                      if (p321 < 0) break seq320;
-                      let p329;
-                      p329 = r_h16(p321);
-                      if (p329 < 0) break seq320;
-                      p319 = p329;
+                      if (p340 < 0) break seq339;
+                      let p348;
+                      p348 = r_h16(p340);
+                      if (p348 < 0) break seq339;
+                      p338 = p348;
                     }
-                    p318 = p319 < 0 ? at : p319;
-                    if (p318 < 0) break seq317;
-                    let p330;
-                    p330 = p318 + 1 <= len && input.charCodeAt(p318 + 0) === 0x3a ? p318 + 1 : -1;
-                    if (p330 < 0 && p318 >= maxFail && silent === 0) fail(p318, 0);
-                    if (p330 < 0) break seq317;
-                    let p331;
-                    p331 = p330 + 1 <= len && input.charCodeAt(p330 + 0) === 0x3a ? p330 + 1 : -1;
-                    if (p331 < 0 && p330 >= maxFail && silent === 0) fail(p330, 0);
-                    if (p331 < 0) break seq317;
-                    out = p331;
+                    p337 = p338 < 0 ? at : p338;
+                    if (p337 < 0) break seq336;
+                    let p349;
+                    p349 = p337 + 1 <= len && input.charCodeAt(p337 + 0) === 0x3a ? p337 + 1 : -1;
+                    if (p349 < 0 && p337 >= maxFail && silent === 0) fail(p337, 0);
+                    if (p349 < 0) break seq336;
+                    let p350;
+                    p350 = p349 + 1 <= len && input.charCodeAt(p349 + 0) === 0x3a ? p349 + 1 : -1;
+                    if (p350 < 0 && p349 >= maxFail && silent === 0) fail(p349, 0);
+                    if (p350 < 0) break seq336;
+                    out = p350;
                   }
                 }
               }
@@ -1646,17 +1699,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
-  let k332 = 0;
+  let k351 = 0;
   out = at;
   for (;;) {
-    if (k332 === 4) break;
-    let p333;
-    p333 = r_HEXDIG(out);
-    if (p333 < 0 || p333 === out) break;
-    out = p333;
-    k332++;
+    if (k351 === 4) break;
+    let p352;
+    p352 = r_HEXDIG(out);
+    if (p352 < 0 || p352 === out) break;
+    out = p352;
+    k351++;
   }
-  if (k332 < 1) out = -1;
+  if (k351 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1667,18 +1720,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq334: {
-    let p335;
-    p335 = r_h16(at);
-    if (p335 < 0) break seq334;
-    let p336;
-    p336 = p335 + 1 <= len && input.charCodeAt(p335 + 0) === 0x3a ? p335 + 1 : -1;
-    if (p336 < 0 && p335 >= maxFail && silent === 0) fail(p335, 0);
-    if (p336 < 0) break seq334;
-    let p337;
-    p337 = r_h16(p336);
-    if (p337 < 0) break seq334;
-    out = p337;
+  seq353: {
+    let p354;
+    p354 = r_h16(at);
+    if (p354 < 0) break seq353;
+    let p355;
+    p355 = p354 + 1 <= len && input.charCodeAt(p354 + 0) === 0x3a ? p354 + 1 : -1;
+    if (p355 < 0 && p354 >= maxFail && silent === 0) fail(p354, 0);
+    if (p355 < 0) break seq353;
+    let p356;
+    p356 = r_h16(p355);
+    if (p356 < 0) break seq353;
+    out = p356;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1693,32 +1746,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq338: {
-    let p339;
-    p339 = r_dec_octet(at);
-    if (p339 < 0) break seq338;
-    let p340;
-    p340 = p339 + 1 <= len && input.charCodeAt(p339 + 0) === 0x2e ? p339 + 1 : -1;
-    if (p340 < 0 && p339 >= maxFail && silent === 0) fail(p339, 16);
-    if (p340 < 0) break seq338;
-    let p341;
-    p341 = r_dec_octet(p340);
-    if (p341 < 0) break seq338;
-    let p342;
-    p342 = p341 + 1 <= len && input.charCodeAt(p341 + 0) === 0x2e ? p341 + 1 : -1;
-    if (p342 < 0 && p341 >= maxFail && silent === 0) fail(p341, 16);
-    if (p342 < 0) break seq338;
-    let p343;
-    p343 = r_dec_octet(p342);
-    if (p343 < 0) break seq338;
-    let p344;
-    p344 = p343 + 1 <= len && input.charCodeAt(p343 + 0) === 0x2e ? p343 + 1 : -1;
-    if (p344 < 0 && p343 >= maxFail && silent === 0) fail(p343, 16);
-    if (p344 < 0) break seq338;
-    let p345;
-    p345 = r_dec_octet(p344);
-    if (p345 < 0) break seq338;
-    out = p345;
+  seq357: {
+    let p358;
+    p358 = r_dec_octet(at);
+    if (p358 < 0) break seq357;
+    let p359;
+    p359 = p358 + 1 <= len && input.charCodeAt(p358 + 0) === 0x2e ? p358 + 1 : -1;
+    if (p359 < 0 && p358 >= maxFail && silent === 0) fail(p358, 16);
+    if (p359 < 0) break seq357;
+    let p360;
+    p360 = r_dec_octet(p359);
+    if (p360 < 0) break seq357;
+    let p361;
+    p361 = p360 + 1 <= len && input.charCodeAt(p360 + 0) === 0x2e ? p360 + 1 : -1;
+    if (p361 < 0 && p360 >= maxFail && silent === 0) fail(p360, 16);
+    if (p361 < 0) break seq357;
+    let p362;
+    p362 = r_dec_octet(p361);
+    if (p362 < 0) break seq357;
+    let p363;
+    p363 = p362 + 1 <= len && input.charCodeAt(p362 + 0) === 0x2e ? p362 + 1 : -1;
+    if (p363 < 0 && p362 >= maxFail && silent === 0) fail(p362, 16);
+    if (p363 < 0) break seq357;
+    let p364;
+    p364 = r_dec_octet(p363);
+    if (p364 < 0) break seq357;
+    out = p364;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1734,69 +1787,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq346: {
-    let p347;
-    p347 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p347 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p347 < 0) break seq346;
-    let p348;
-    const c349 = p347 < len ? input.charCodeAt(p347) : -1;
-    p348 = (c349 >= 0 && c349 < 128 && T15[c349] === 1) ? p347 + 1 : -1;
-    if (p348 < 0 && p347 >= maxFail && silent === 0) fail(p347, 18);
-    if (p348 < 0) break seq346;
-    out = p348;
+  seq365: {
+    let p366;
+    p366 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p366 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p366 < 0) break seq365;
+    let p367;
+    const c368 = p366 < len ? input.charCodeAt(p366) : -1;
+    p367 = (c368 >= 0 && c368 < 128 && T15[c368] === 1) ? p366 + 1 : -1;
+    if (p367 < 0 && p366 >= maxFail && silent === 0) fail(p366, 18);
+    if (p367 < 0) break seq365;
+    out = p367;
   }
   if (out < 0) {
     out = -1;
-    seq350: {
-      let p351;
-      p351 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p351 < 0 && at >= maxFail && silent === 0) fail(at, 19);
-      if (p351 < 0) break seq350;
-      let p352;
-      const c353 = p351 < len ? input.charCodeAt(p351) : -1;
-      p352 = (c353 >= 0 && c353 < 128 && T16[c353] === 1) ? p351 + 1 : -1;
-      if (p352 < 0 && p351 >= maxFail && silent === 0) fail(p351, 20);
-      if (p352 < 0) break seq350;
-      let p354;
-      p354 = r_DIGIT(p352);
-      if (p354 < 0) break seq350;
-      out = p354;
+    seq369: {
+      let p370;
+      p370 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p370 < 0 && at >= maxFail && silent === 0) fail(at, 19);
+      if (p370 < 0) break seq369;
+      let p371;
+      const c372 = p370 < len ? input.charCodeAt(p370) : -1;
+      p371 = (c372 >= 0 && c372 < 128 && T16[c372] === 1) ? p370 + 1 : -1;
+      if (p371 < 0 && p370 >= maxFail && silent === 0) fail(p370, 20);
+      if (p371 < 0) break seq369;
+      let p373;
+      p373 = r_DIGIT(p371);
+      if (p373 < 0) break seq369;
+      out = p373;
     }
     if (out < 0) {
       out = -1;
-      seq355: {
-        let p356;
-        p356 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p356 < 0 && at >= maxFail && silent === 0) fail(at, 21);
-        if (p356 < 0) break seq355;
-        let p357;
-        let k358 = 0;
-        p357 = p356;
+      seq374: {
+        let p375;
+        p375 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p375 < 0 && at >= maxFail && silent === 0) fail(at, 21);
+        if (p375 < 0) break seq374;
+        let p376;
+        let k377 = 0;
+        p376 = p375;
         for (;;) {
-          if (k358 === 2) break;
-          let p359;
-          p359 = r_DIGIT(p357);
-          if (p359 < 0 || p359 === p357) break;
-          p357 = p359;
-          k358++;
+          if (k377 === 2) break;
+          let p378;
+          p378 = r_DIGIT(p376);
+          if (p378 < 0 || p378 === p376) break;
+          p376 = p378;
+          k377++;
         }
-        if (k358 < 2) p357 = -1;
-        if (p357 < 0) break seq355;
-        out = p357;
+        if (k377 < 2) p376 = -1;
+        if (p376 < 0) break seq374;
+        out = p376;
       }
       if (out < 0) {
         out = -1;
-        seq360: {
-          let p361;
-          const c362 = at < len ? input.charCodeAt(at) : -1;
-          p361 = (c362 >= 0 && c362 < 128 && T17[c362] === 1) ? at + 1 : -1;
-          if (p361 < 0 && at >= maxFail && silent === 0) fail(at, 22);
-          if (p361 < 0) break seq360;
-          let p363;
-          p363 = r_DIGIT(p361);
-          if (p363 < 0) break seq360;
-          out = p363;
+        seq379: {
+          let p380;
+          const c381 = at < len ? input.charCodeAt(at) : -1;
+          p380 = (c381 >= 0 && c381 < 128 && T17[c381] === 1) ? at + 1 : -1;
+          if (p380 < 0 && at >= maxFail && silent === 0) fail(at, 22);
+          if (p380 < 0) break seq379;
+          let p382;
+          p382 = r_DIGIT(p380);
+          if (p382 < 0) break seq379;
+          out = p382;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1820,18 +1873,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 34; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq364: {
-    let p365;
-    p365 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p365 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p365 < 0) break seq364;
-    let p366;
-    p366 = r_HEXDIG(p365);
-    if (p366 < 0) break seq364;
-    let p367;
-    p367 = r_HEXDIG(p366);
-    if (p367 < 0) break seq364;
-    out = p367;
+  seq383: {
+    let p384;
+    p384 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p384 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p384 < 0) break seq383;
+    let p385;
+    p385 = r_HEXDIG(p384);
+    if (p385 < 0) break seq383;
+    let p386;
+    p386 = r_HEXDIG(p385);
+    if (p386 < 0) break seq383;
+    out = p386;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1920,6 +1973,18 @@ const T18 = table('0000000000000000000000000000000001011011111110010000000000110
 const T19 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
 const T20 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
 const T21 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R2 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R4 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R5 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\uffef]*/y;
+const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R7 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
+const R8 = /[\u0030-\u0039]*/y;
+const R9 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
+const R10 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
 
 const START = { IRI: r_IRI, ihier_part: r_ihier_part, IRI_reference: r_IRI_reference, absolute_IRI: r_absolute_IRI, irelative_ref: r_irelative_ref, irelative_part: r_irelative_part, iauthority: r_iauthority, iuserinfo: r_iuserinfo, ihost: r_ihost, ireg_name: r_ireg_name, ipath: r_ipath, ipath_abempty: r_ipath_abempty, ipath_absolute: r_ipath_absolute, ipath_noscheme: r_ipath_noscheme, ipath_rootless: r_ipath_rootless, ipath_empty: r_ipath_empty, isegment: r_isegment, isegment_nz: r_isegment_nz, isegment_nz_nc: r_isegment_nz_nc, ipchar: r_ipchar, iquery: r_iquery, ifragment: r_ifragment, iunreserved: r_iunreserved, ucschar: r_ucschar, iprivate: r_iprivate, scheme: r_scheme, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -41,6 +41,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -266,7 +273,9 @@ function r_hfname(at) {
   const d = depth + 1; depth = d; rules[d] = 4; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c38 = input.charCodeAt(out); if ((c38 >= 0 && c38 < 128 && T0[c38] === 1)) out++; else break; }
+  const l39 = out + 32 < len ? out + 32 : len;
+  while (out < l39) { const c38 = input.charCodeAt(out); if ((c38 >= 0 && c38 < 128 && T0[c38] === 1)) out++; else break; }
+  if (out === l39 && out < len) out = runEnd(R0, out);
   for (;;) {
     let p37;
     p37 = r_qchar(out);
@@ -283,12 +292,14 @@ function r_hfvalue(at) {
   const d = depth + 1; depth = d; rules[d] = 5; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c40 = input.charCodeAt(out); if ((c40 >= 0 && c40 < 128 && T0[c40] === 1)) out++; else break; }
+  const l42 = out + 32 < len ? out + 32 : len;
+  while (out < l42) { const c41 = input.charCodeAt(out); if ((c41 >= 0 && c41 < 128 && T0[c41] === 1)) out++; else break; }
+  if (out === l42 && out < len) out = runEnd(R0, out);
   for (;;) {
-    let p39;
-    p39 = r_qchar(out);
-    if (p39 < 0 || p39 === out) break;
-    out = p39;
+    let p40;
+    p40 = r_qchar(out);
+    if (p40 < 0 || p40 === out) break;
+    out = p40;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -300,18 +311,18 @@ function r_addr_spec(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq41: {
-    let p42;
-    p42 = r_local_part(at);
-    if (p42 < 0) break seq41;
-    let p43;
-    p43 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x40 ? p42 + 1 : -1;
-    if (p43 < 0 && p42 >= maxFail && silent === 0) fail(p42, 12);
-    if (p43 < 0) break seq41;
+  seq43: {
     let p44;
-    p44 = r_domain(p43);
-    if (p44 < 0) break seq41;
-    out = p44;
+    p44 = r_local_part(at);
+    if (p44 < 0) break seq43;
+    let p45;
+    p45 = p44 + 1 <= len && input.charCodeAt(p44 + 0) === 0x40 ? p44 + 1 : -1;
+    if (p45 < 0 && p44 >= maxFail && silent === 0) fail(p44, 12);
+    if (p45 < 0) break seq43;
+    let p46;
+    p46 = r_domain(p45);
+    if (p46 < 0) break seq43;
+    out = p46;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -338,26 +349,28 @@ function r_domain(at) {
   out = r_dot_atom_text(at);
   if (out < 0) {
     out = -1;
-    seq45: {
-      let p46;
-      p46 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-      if (p46 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-      if (p46 < 0) break seq45;
-      let p47;
-      p47 = p46;
-      while (p47 < len) { const c49 = input.charCodeAt(p47); if ((c49 >= 0 && c49 < 128 && T1[c49] === 1)) p47++; else break; }
+    seq47: {
+      let p48;
+      p48 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+      if (p48 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+      if (p48 < 0) break seq47;
+      let p49;
+      p49 = p48;
+      const l52 = p49 + 32 < len ? p49 + 32 : len;
+      while (p49 < l52) { const c51 = input.charCodeAt(p49); if ((c51 >= 0 && c51 < 128 && T1[c51] === 1)) p49++; else break; }
+      if (p49 === l52 && p49 < len) p49 = runEnd(R1, p49);
       for (;;) {
-        let p48;
-        p48 = r_dtext_no_obs(p47);
-        if (p48 < 0 || p48 === p47) break;
-        p47 = p48;
+        let p50;
+        p50 = r_dtext_no_obs(p49);
+        if (p50 < 0 || p50 === p49) break;
+        p49 = p50;
       }
-      if (p47 < 0) break seq45;
-      let p50;
-      p50 = p47 + 1 <= len && input.charCodeAt(p47 + 0) === 0x5d ? p47 + 1 : -1;
-      if (p50 < 0 && p47 >= maxFail && silent === 0) fail(p47, 14);
-      if (p50 < 0) break seq45;
-      out = p50;
+      if (p49 < 0) break seq47;
+      let p53;
+      p53 = p49 + 1 <= len && input.charCodeAt(p49 + 0) === 0x5d ? p49 + 1 : -1;
+      if (p53 < 0 && p49 >= maxFail && silent === 0) fail(p49, 14);
+      if (p53 < 0) break seq47;
+      out = p53;
     }
   }
   depth = d - 1;
@@ -405,30 +418,30 @@ function r_to_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq51: {
-    let p52;
-    p52 = r_addr_spec_before_hfields(at);
-    if (p52 < 0) break seq51;
-    let p53;
-    p53 = p52;
+  seq54: {
+    let p55;
+    p55 = r_addr_spec_before_hfields(at);
+    if (p55 < 0) break seq54;
+    let p56;
+    p56 = p55;
     for (;;) {
-      let p54;
-      p54 = -1;
-      seq55: {
-        let p56;
-        p56 = p53 + 1 <= len && input.charCodeAt(p53 + 0) === 0x2c ? p53 + 1 : -1;
-        if (p56 < 0 && p53 >= maxFail && silent === 0) fail(p53, 8);
-        if (p56 < 0) break seq55;
-        let p57;
-        p57 = r_addr_spec_before_hfields(p56);
-        if (p57 < 0) break seq55;
-        p54 = p57;
+      let p57;
+      p57 = -1;
+      seq58: {
+        let p59;
+        p59 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x2c ? p56 + 1 : -1;
+        if (p59 < 0 && p56 >= maxFail && silent === 0) fail(p56, 8);
+        if (p59 < 0) break seq58;
+        let p60;
+        p60 = r_addr_spec_before_hfields(p59);
+        if (p60 < 0) break seq58;
+        p57 = p60;
       }
-      if (p54 < 0 || p54 === p53) break;
-      p53 = p54;
+      if (p57 < 0 || p57 === p56) break;
+      p56 = p57;
     }
-    if (p53 < 0) break seq51;
-    out = p53;
+    if (p56 < 0) break seq54;
+    out = p56;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -440,18 +453,18 @@ function r_addr_spec_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq58: {
-    let p59;
-    p59 = r_local_part(at);
-    if (p59 < 0) break seq58;
-    let p60;
-    p60 = p59 + 1 <= len && input.charCodeAt(p59 + 0) === 0x40 ? p59 + 1 : -1;
-    if (p60 < 0 && p59 >= maxFail && silent === 0) fail(p59, 12);
-    if (p60 < 0) break seq58;
-    let p61;
-    p61 = r_domain_before_hfields(p60);
-    if (p61 < 0) break seq58;
-    out = p61;
+  seq61: {
+    let p62;
+    p62 = r_local_part(at);
+    if (p62 < 0) break seq61;
+    let p63;
+    p63 = p62 + 1 <= len && input.charCodeAt(p62 + 0) === 0x40 ? p62 + 1 : -1;
+    if (p63 < 0 && p62 >= maxFail && silent === 0) fail(p62, 12);
+    if (p63 < 0) break seq61;
+    let p64;
+    p64 = r_domain_before_hfields(p63);
+    if (p64 < 0) break seq61;
+    out = p64;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -465,26 +478,28 @@ function r_domain_before_hfields(at) {
   out = r_dot_atom_text_before_hfields(at);
   if (out < 0) {
     out = -1;
-    seq62: {
-      let p63;
-      p63 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-      if (p63 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-      if (p63 < 0) break seq62;
-      let p64;
-      p64 = p63;
-      while (p64 < len) { const c66 = input.charCodeAt(p64); if ((c66 >= 0 && c66 < 128 && T1[c66] === 1)) p64++; else break; }
-      for (;;) {
-        let p65;
-        p65 = r_dtext_no_obs(p64);
-        if (p65 < 0 || p65 === p64) break;
-        p64 = p65;
-      }
-      if (p64 < 0) break seq62;
+    seq65: {
+      let p66;
+      p66 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+      if (p66 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+      if (p66 < 0) break seq65;
       let p67;
-      p67 = p64 + 1 <= len && input.charCodeAt(p64 + 0) === 0x5d ? p64 + 1 : -1;
-      if (p67 < 0 && p64 >= maxFail && silent === 0) fail(p64, 14);
-      if (p67 < 0) break seq62;
-      out = p67;
+      p67 = p66;
+      const l70 = p67 + 32 < len ? p67 + 32 : len;
+      while (p67 < l70) { const c69 = input.charCodeAt(p67); if ((c69 >= 0 && c69 < 128 && T1[c69] === 1)) p67++; else break; }
+      if (p67 === l70 && p67 < len) p67 = runEnd(R1, p67);
+      for (;;) {
+        let p68;
+        p68 = r_dtext_no_obs(p67);
+        if (p68 < 0 || p68 === p67) break;
+        p67 = p68;
+      }
+      if (p67 < 0) break seq65;
+      let p71;
+      p71 = p67 + 1 <= len && input.charCodeAt(p67 + 0) === 0x5d ? p67 + 1 : -1;
+      if (p71 < 0 && p67 >= maxFail && silent === 0) fail(p67, 14);
+      if (p71 < 0) break seq65;
+      out = p71;
     }
   }
   depth = d - 1;
@@ -502,48 +517,48 @@ function r_dot_atom_text_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq68: {
-    let p69;
-    p69 = r_atext(at);
-    if (p69 < 0) break seq68;
-    let p70;
-    p70 = p69;
+  seq72: {
+    let p73;
+    p73 = r_atext(at);
+    if (p73 < 0) break seq72;
+    let p74;
+    p74 = p73;
     for (;;) {
-      let p71;
-      p71 = r_atext_before_hfields(p70);
-      if (p71 < 0 || p71 === p70) break;
-      p70 = p71;
+      let p75;
+      p75 = r_atext_before_hfields(p74);
+      if (p75 < 0 || p75 === p74) break;
+      p74 = p75;
     }
-    if (p70 < 0) break seq68;
-    let p72;
-    p72 = p70;
+    if (p74 < 0) break seq72;
+    let p76;
+    p76 = p74;
     for (;;) {
-      let p73;
-      p73 = -1;
-      seq74: {
-        let p75;
-        p75 = p72 + 1 <= len && input.charCodeAt(p72 + 0) === 0x2e ? p72 + 1 : -1;
-        if (p75 < 0 && p72 >= maxFail && silent === 0) fail(p72, 17);
-        if (p75 < 0) break seq74;
-        let p76;
-        p76 = r_atext(p75);
-        if (p76 < 0) break seq74;
-        let p77;
-        p77 = p76;
+      let p77;
+      p77 = -1;
+      seq78: {
+        let p79;
+        p79 = p76 + 1 <= len && input.charCodeAt(p76 + 0) === 0x2e ? p76 + 1 : -1;
+        if (p79 < 0 && p76 >= maxFail && silent === 0) fail(p76, 17);
+        if (p79 < 0) break seq78;
+        let p80;
+        p80 = r_atext(p79);
+        if (p80 < 0) break seq78;
+        let p81;
+        p81 = p80;
         for (;;) {
-          let p78;
-          p78 = r_atext_before_hfields(p77);
-          if (p78 < 0 || p78 === p77) break;
-          p77 = p78;
+          let p82;
+          p82 = r_atext_before_hfields(p81);
+          if (p82 < 0 || p82 === p81) break;
+          p81 = p82;
         }
-        if (p77 < 0) break seq74;
-        p73 = p77;
+        if (p81 < 0) break seq78;
+        p77 = p81;
       }
-      if (p73 < 0 || p73 === p72) break;
-      p72 = p73;
+      if (p77 < 0 || p77 === p76) break;
+      p76 = p77;
     }
-    if (p72 < 0) break seq68;
-    out = p72;
+    if (p76 < 0) break seq72;
+    out = p76;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -555,55 +570,55 @@ function r_atext_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq79: {
-    let p80;
-    p80 = r_hfields(at);
-    if (p80 < 0) break seq79;
-    let p81;
-    let p82;
-    silent++;
-    p82 = p80 < len ? p80 + 1 : -1;
-    if (p82 < 0 && p80 >= maxFail && silent === 0) fail(p80, 7);
-    silent--;
-    p81 = p82 < 0 ? p80 : -1;
-    if (p81 < 0) break seq79;
-    let p83;
+  seq83: {
     let p84;
+    p84 = r_hfields(at);
+    if (p84 < 0) break seq83;
+    let p85;
+    let p86;
     silent++;
-    p84 = p81;
+    p86 = p84 < len ? p84 + 1 : -1;
+    if (p86 < 0 && p84 >= maxFail && silent === 0) fail(p84, 7);
     silent--;
-    p83 = p84 < 0 ? p81 : -1;
-    if (p83 < 0) break seq79;
-    out = p83;
+    p85 = p86 < 0 ? p84 : -1;
+    if (p85 < 0) break seq83;
+    let p87;
+    let p88;
+    silent++;
+    p88 = p85;
+    silent--;
+    p87 = p88 < 0 ? p85 : -1;
+    if (p87 < 0) break seq83;
+    out = p87;
   }
   if (out < 0) {
     out = -1;
-    seq85: {
-      let p86;
-      let p87;
+    seq89: {
+      let p90;
+      let p91;
       silent++;
-      p87 = -1;
-      seq88: {
-        let p89;
-        p89 = r_hfields(at);
-        if (p89 < 0) break seq88;
-        let p90;
-        let p91;
+      p91 = -1;
+      seq92: {
+        let p93;
+        p93 = r_hfields(at);
+        if (p93 < 0) break seq92;
+        let p94;
+        let p95;
         silent++;
-        p91 = p89 < len ? p89 + 1 : -1;
-        if (p91 < 0 && p89 >= maxFail && silent === 0) fail(p89, 7);
+        p95 = p93 < len ? p93 + 1 : -1;
+        if (p95 < 0 && p93 >= maxFail && silent === 0) fail(p93, 7);
         silent--;
-        p90 = p91 < 0 ? p89 : -1;
-        if (p90 < 0) break seq88;
-        p87 = p90;
+        p94 = p95 < 0 ? p93 : -1;
+        if (p94 < 0) break seq92;
+        p91 = p94;
       }
       silent--;
-      p86 = p87 < 0 ? at : -1;
-      if (p86 < 0) break seq85;
-      let p92;
-      p92 = r_atext(p86);
-      if (p92 < 0) break seq85;
-      out = p92;
+      p90 = p91 < 0 ? at : -1;
+      if (p90 < 0) break seq89;
+      let p96;
+      p96 = r_atext(p90);
+      if (p96 < 0) break seq89;
+      out = p96;
     }
   }
   depth = d - 1;
@@ -616,52 +631,56 @@ function r_dot_atom_text(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq93: {
-    let p94;
-    let k95 = 0;
-    p94 = at;
-    while (p94 < len) { const c97 = input.charCodeAt(p94); if ((c97 >= 0 && c97 < 128 && T3[c97] === 1)) p94++; else break; }
-    k95 = p94 - at;
-    for (;;) {
-      let p96;
-      p96 = r_atext(p94);
-      if (p96 < 0 || p96 === p94) break;
-      p94 = p96;
-      k95++;
-    }
-    if (k95 < 1) p94 = -1;
-    if (p94 < 0) break seq93;
+  seq97: {
     let p98;
-    p98 = p94;
+    let k99 = 0;
+    p98 = at;
+    const l102 = p98 + 32 < len ? p98 + 32 : len;
+    while (p98 < l102) { const c101 = input.charCodeAt(p98); if ((c101 >= 0 && c101 < 128 && T3[c101] === 1)) p98++; else break; }
+    if (p98 === l102 && p98 < len) p98 = runEnd(R2, p98);
+    k99 = p98 - at;
     for (;;) {
-      let p99;
-      p99 = -1;
-      seq100: {
-        let p101;
-        p101 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x2e ? p98 + 1 : -1;
-        if (p101 < 0 && p98 >= maxFail && silent === 0) fail(p98, 17);
-        if (p101 < 0) break seq100;
-        let p102;
-        let k103 = 0;
-        p102 = p101;
-        while (p102 < len) { const c105 = input.charCodeAt(p102); if ((c105 >= 0 && c105 < 128 && T3[c105] === 1)) p102++; else break; }
-        k103 = p102 - p101;
-        for (;;) {
-          let p104;
-          p104 = r_atext(p102);
-          if (p104 < 0 || p104 === p102) break;
-          p102 = p104;
-          k103++;
-        }
-        if (k103 < 1) p102 = -1;
-        if (p102 < 0) break seq100;
-        p99 = p102;
-      }
-      if (p99 < 0 || p99 === p98) break;
-      p98 = p99;
+      let p100;
+      p100 = r_atext(p98);
+      if (p100 < 0 || p100 === p98) break;
+      p98 = p100;
+      k99++;
     }
-    if (p98 < 0) break seq93;
-    out = p98;
+    if (k99 < 1) p98 = -1;
+    if (p98 < 0) break seq97;
+    let p103;
+    p103 = p98;
+    for (;;) {
+      let p104;
+      p104 = -1;
+      seq105: {
+        let p106;
+        p106 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x2e ? p103 + 1 : -1;
+        if (p106 < 0 && p103 >= maxFail && silent === 0) fail(p103, 17);
+        if (p106 < 0) break seq105;
+        let p107;
+        let k108 = 0;
+        p107 = p106;
+        const l111 = p107 + 32 < len ? p107 + 32 : len;
+        while (p107 < l111) { const c110 = input.charCodeAt(p107); if ((c110 >= 0 && c110 < 128 && T3[c110] === 1)) p107++; else break; }
+        if (p107 === l111 && p107 < len) p107 = runEnd(R2, p107);
+        k108 = p107 - p106;
+        for (;;) {
+          let p109;
+          p109 = r_atext(p107);
+          if (p109 < 0 || p109 === p107) break;
+          p107 = p109;
+          k108++;
+        }
+        if (k108 < 1) p107 = -1;
+        if (p107 < 0) break seq105;
+        p104 = p107;
+      }
+      if (p104 < 0 || p104 === p103) break;
+      p103 = p104;
+    }
+    if (p103 < 0) break seq97;
+    out = p103;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -697,24 +716,26 @@ function r_quoted_string(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq106: {
-    let p107;
-    p107 = r_DQUOTE(at);
-    if (p107 < 0) break seq106;
-    let p108;
-    p108 = p107;
-    while (p108 < len) { const c110 = input.charCodeAt(p108); if ((c110 >= 0 && c110 < 128 && T4[c110] === 1)) p108++; else break; }
+  seq112: {
+    let p113;
+    p113 = r_DQUOTE(at);
+    if (p113 < 0) break seq112;
+    let p114;
+    p114 = p113;
+    const l117 = p114 + 32 < len ? p114 + 32 : len;
+    while (p114 < l117) { const c116 = input.charCodeAt(p114); if ((c116 >= 0 && c116 < 128 && T4[c116] === 1)) p114++; else break; }
+    if (p114 === l117 && p114 < len) p114 = runEnd(R3, p114);
     for (;;) {
-      let p109;
-      p109 = r_qcontent(p108);
-      if (p109 < 0 || p109 === p108) break;
-      p108 = p109;
+      let p115;
+      p115 = r_qcontent(p114);
+      if (p115 < 0 || p115 === p114) break;
+      p114 = p115;
     }
-    if (p108 < 0) break seq106;
-    let p111;
-    p111 = r_DQUOTE(p108);
-    if (p111 < 0) break seq106;
-    out = p111;
+    if (p114 < 0) break seq112;
+    let p118;
+    p118 = r_DQUOTE(p114);
+    if (p118 < 0) break seq112;
+    out = p118;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -757,18 +778,18 @@ function r_quoted_pair(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq112: {
-    let p113;
-    p113 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5c ? at + 1 : -1;
-    if (p113 < 0 && at >= maxFail && silent === 0) fail(at, 20);
-    if (p113 < 0) break seq112;
-    let p114;
-    p114 = r_VCHAR(p113);
-    if (p114 < 0) {
-      p114 = r_WSP(p113);
+  seq119: {
+    let p120;
+    p120 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5c ? at + 1 : -1;
+    if (p120 < 0 && at >= maxFail && silent === 0) fail(at, 20);
+    if (p120 < 0) break seq119;
+    let p121;
+    p121 = r_VCHAR(p120);
+    if (p121 < 0) {
+      p121 = r_WSP(p120);
     }
-    if (p114 < 0) break seq112;
-    out = p114;
+    if (p121 < 0) break seq119;
+    out = p121;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -830,18 +851,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq115: {
-    let p116;
-    p116 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p116 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-    if (p116 < 0) break seq115;
-    let p117;
-    p117 = r_HEXDIG(p116);
-    if (p117 < 0) break seq115;
-    let p118;
-    p118 = r_HEXDIG(p117);
-    if (p118 < 0) break seq115;
-    out = p118;
+  seq122: {
+    let p123;
+    p123 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p123 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (p123 < 0) break seq122;
+    let p124;
+    p124 = r_HEXDIG(p123);
+    if (p124 < 0) break seq122;
+    let p125;
+    p125 = r_HEXDIG(p124);
+    if (p125 < 0) break seq122;
+    out = p125;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -897,6 +918,11 @@ const T10 = table('0000000000000000000000000000000000000000000001101111111111000
 const T11 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
 const T13 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u0021\u0024\u0027-\u002e\u0030-\u003b\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R1 = /[\u0021-\u005a\u005e-\u007e]*/y;
+const R2 = /[\u0021\u0023-\u0027\u002a-\u002b\u002d\u002f-\u0039\u003d\u003f\u0041-\u005a\u005e-\u007e]*/y;
+const R3 = /[\u0021\u0023-\u005b\u005d-\u007e]*/y;
 
 const START = { mailtoURI: r_mailtoURI, to: r_to, hfields: r_hfields, hfield: r_hfield, hfname: r_hfname, hfvalue: r_hfvalue, addr_spec: r_addr_spec, local_part: r_local_part, domain: r_domain, dtext_no_obs: r_dtext_no_obs, qchar: r_qchar, some_delims: r_some_delims, to_before_hfields: r_to_before_hfields, addr_spec_before_hfields: r_addr_spec_before_hfields, domain_before_hfields: r_domain_before_hfields, dot_atom_text_before_hfields: r_dot_atom_text_before_hfields, atext_before_hfields: r_atext_before_hfields, dot_atom_text: r_dot_atom_text, atext: r_atext, quoted_string: r_quoted_string, qcontent: r_qcontent, qtext: r_qtext, quoted_pair: r_quoted_pair, DQUOTE: r_DQUOTE, HTAB: r_HTAB, SP: r_SP, VCHAR: r_VCHAR, WSP: r_WSP, pct_encoded: r_pct_encoded, unreserved: r_unreserved, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -41,6 +41,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -83,7 +90,9 @@ function r_URI_Template(at) {
   const d = depth + 1; depth = d; rules[d] = 0; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c1 = input.charCodeAt(out); if (((c1 >= 0 && c1 < 128 && T0[c1] === 1) || (c1 >= 0xa0 && c1 <= 0xd7ff) || (c1 >= 0xe000 && c1 <= 0xfdcf) || (c1 >= 0xfdf0 && c1 <= 0xffef))) out++; else break; }
+  const l2 = out + 32 < len ? out + 32 : len;
+  while (out < l2) { const c1 = input.charCodeAt(out); if (((c1 >= 0 && c1 < 128 && T0[c1] === 1) || (c1 >= 0xa0 && c1 <= 0xd7ff) || (c1 >= 0xe000 && c1 <= 0xfdcf) || (c1 >= 0xfdf0 && c1 <= 0xffef))) out++; else break; }
+  if (out === l2 && out < len) out = runEnd(R0, out);
   for (;;) {
     let p0;
     p0 = r_literals(out);
@@ -107,8 +116,8 @@ function r_URI_Template(at) {
 function r_literals(at) {
   const d = depth + 1; depth = d; rules[d] = 1; starts[d] = at; reached[d] = 0;
   let out;
-  const c2 = at < len ? input.charCodeAt(at) : -1;
-  out = (c2 >= 0 && c2 < 128 && T0[c2] === 1) ? at + 1 : -1;
+  const c3 = at < len ? input.charCodeAt(at) : -1;
+  out = (c3 >= 0 && c3 < 128 && T0[c3] === 1) ? at + 1 : -1;
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 0);
   if (out < 0) {
     out = r_ucschar(at);
@@ -135,24 +144,24 @@ function r_expression(at) {
   const d = depth + 1; depth = d; rules[d] = 2; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq3: {
-    let p4;
-    p4 = at + 1 <= len && input.charCodeAt(at + 0) === 0x7b ? at + 1 : -1;
-    if (p4 < 0 && at >= maxFail && silent === 0) fail(at, 1);
-    if (p4 < 0) break seq3;
+  seq4: {
     let p5;
+    p5 = at + 1 <= len && input.charCodeAt(at + 0) === 0x7b ? at + 1 : -1;
+    if (p5 < 0 && at >= maxFail && silent === 0) fail(at, 1);
+    if (p5 < 0) break seq4;
     let p6;
-    p6 = r_operator(p4);
-    p5 = p6 < 0 ? p4 : p6;
-    if (p5 < 0) break seq3;
     let p7;
-    p7 = r_variable_list(p5);
-    if (p7 < 0) break seq3;
+    p7 = r_operator(p5);
+    p6 = p7 < 0 ? p5 : p7;
+    if (p6 < 0) break seq4;
     let p8;
-    p8 = p7 + 1 <= len && input.charCodeAt(p7 + 0) === 0x7d ? p7 + 1 : -1;
-    if (p8 < 0 && p7 >= maxFail && silent === 0) fail(p7, 2);
-    if (p8 < 0) break seq3;
-    out = p8;
+    p8 = r_variable_list(p6);
+    if (p8 < 0) break seq4;
+    let p9;
+    p9 = p8 + 1 <= len && input.charCodeAt(p8 + 0) === 0x7d ? p8 + 1 : -1;
+    if (p9 < 0 && p8 >= maxFail && silent === 0) fail(p8, 2);
+    if (p9 < 0) break seq4;
+    out = p9;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -196,30 +205,30 @@ function r_variable_list(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq9: {
-    let p10;
-    p10 = r_varspec(at);
-    if (p10 < 0) break seq9;
+  seq10: {
     let p11;
-    p11 = p10;
+    p11 = r_varspec(at);
+    if (p11 < 0) break seq10;
+    let p12;
+    p12 = p11;
     for (;;) {
-      let p12;
-      p12 = -1;
-      seq13: {
-        let p14;
-        p14 = p11 + 1 <= len && input.charCodeAt(p11 + 0) === 0x2c ? p11 + 1 : -1;
-        if (p14 < 0 && p11 >= maxFail && silent === 0) fail(p11, 7);
-        if (p14 < 0) break seq13;
+      let p13;
+      p13 = -1;
+      seq14: {
         let p15;
-        p15 = r_varspec(p14);
-        if (p15 < 0) break seq13;
-        p12 = p15;
+        p15 = p12 + 1 <= len && input.charCodeAt(p12 + 0) === 0x2c ? p12 + 1 : -1;
+        if (p15 < 0 && p12 >= maxFail && silent === 0) fail(p12, 7);
+        if (p15 < 0) break seq14;
+        let p16;
+        p16 = r_varspec(p15);
+        if (p16 < 0) break seq14;
+        p13 = p16;
       }
-      if (p12 < 0 || p12 === p11) break;
-      p11 = p12;
+      if (p13 < 0 || p13 === p12) break;
+      p12 = p13;
     }
-    if (p11 < 0) break seq9;
-    out = p11;
+    if (p12 < 0) break seq10;
+    out = p12;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -231,16 +240,16 @@ function r_varspec(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq16: {
-    let p17;
-    p17 = r_varname(at);
-    if (p17 < 0) break seq16;
+  seq17: {
     let p18;
+    p18 = r_varname(at);
+    if (p18 < 0) break seq17;
     let p19;
-    p19 = r_modifier_level4(p17);
-    p18 = p19 < 0 ? p17 : p19;
-    if (p18 < 0) break seq16;
-    out = p18;
+    let p20;
+    p20 = r_modifier_level4(p18);
+    p19 = p20 < 0 ? p18 : p20;
+    if (p19 < 0) break seq17;
+    out = p19;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -252,32 +261,32 @@ function r_varname(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq20: {
-    let p21;
-    p21 = r_varchar(at);
-    if (p21 < 0) break seq20;
+  seq21: {
     let p22;
-    p22 = p21;
+    p22 = r_varchar(at);
+    if (p22 < 0) break seq21;
+    let p23;
+    p23 = p22;
     for (;;) {
-      let p23;
-      p23 = -1;
-      seq24: {
-        let p25;
+      let p24;
+      p24 = -1;
+      seq25: {
         let p26;
-        p26 = p22 + 1 <= len && input.charCodeAt(p22 + 0) === 0x2e ? p22 + 1 : -1;
-        if (p26 < 0 && p22 >= maxFail && silent === 0) fail(p22, 8);
-        p25 = p26 < 0 ? p22 : p26;
-        if (p25 < 0) break seq24;
         let p27;
-        p27 = r_varchar(p25);
-        if (p27 < 0) break seq24;
-        p23 = p27;
+        p27 = p23 + 1 <= len && input.charCodeAt(p23 + 0) === 0x2e ? p23 + 1 : -1;
+        if (p27 < 0 && p23 >= maxFail && silent === 0) fail(p23, 8);
+        p26 = p27 < 0 ? p23 : p27;
+        if (p26 < 0) break seq25;
+        let p28;
+        p28 = r_varchar(p26);
+        if (p28 < 0) break seq25;
+        p24 = p28;
       }
-      if (p23 < 0 || p23 === p22) break;
-      p22 = p23;
+      if (p24 < 0 || p24 === p23) break;
+      p23 = p24;
     }
-    if (p22 < 0) break seq20;
-    out = p22;
+    if (p23 < 0) break seq21;
+    out = p23;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -328,15 +337,15 @@ function r_prefix(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq28: {
-    let p29;
-    p29 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-    if (p29 < 0 && at >= maxFail && silent === 0) fail(at, 10);
-    if (p29 < 0) break seq28;
+  seq29: {
     let p30;
-    p30 = r_max_length(p29);
-    if (p30 < 0) break seq28;
-    out = p30;
+    p30 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+    if (p30 < 0 && at >= maxFail && silent === 0) fail(at, 10);
+    if (p30 < 0) break seq29;
+    let p31;
+    p31 = r_max_length(p30);
+    if (p31 < 0) break seq29;
+    out = p31;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -347,33 +356,33 @@ function r_prefix(at) {
 function r_max_length(at) {
   if (at > 0 && startGivesPath) {
     let first;
-    const c31 = at < len ? input.charCodeAt(at) : -1;
-    first = (c31 >= 0 && c31 < 128 && T5[c31] === 1) ? at + 1 : -1;
+    const c32 = at < len ? input.charCodeAt(at) : -1;
+    first = (c32 >= 0 && c32 < 128 && T5[c32] === 1) ? at + 1 : -1;
     if (first < 0 && at >= maxFail && silent === 0) fail(at, 11);
     if (first < 0) return -1;
   }
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq32: {
-    let p33;
-    const c34 = at < len ? input.charCodeAt(at) : -1;
-    p33 = (c34 >= 0 && c34 < 128 && T5[c34] === 1) ? at + 1 : -1;
-    if (p33 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p33 < 0) break seq32;
-    let p35;
-    let k36 = 0;
-    p35 = p33;
+  seq33: {
+    let p34;
+    const c35 = at < len ? input.charCodeAt(at) : -1;
+    p34 = (c35 >= 0 && c35 < 128 && T5[c35] === 1) ? at + 1 : -1;
+    if (p34 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p34 < 0) break seq33;
+    let p36;
+    let k37 = 0;
+    p36 = p34;
     for (;;) {
-      if (k36 === 3) break;
-      let p37;
-      p37 = r_DIGIT(p35);
-      if (p37 < 0 || p37 === p35) break;
-      p35 = p37;
-      k36++;
+      if (k37 === 3) break;
+      let p38;
+      p38 = r_DIGIT(p36);
+      if (p38 < 0 || p38 === p36) break;
+      p36 = p38;
+      k37++;
     }
-    if (p35 < 0) break seq32;
-    out = p35;
+    if (p36 < 0) break seq33;
+    out = p36;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -408,18 +417,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq38: {
-    let p39;
-    p39 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p39 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p39 < 0) break seq38;
+  seq39: {
     let p40;
-    p40 = r_HEXDIG(p39);
-    if (p40 < 0) break seq38;
+    p40 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p40 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p40 < 0) break seq39;
     let p41;
     p41 = r_HEXDIG(p40);
-    if (p41 < 0) break seq38;
-    out = p41;
+    if (p41 < 0) break seq39;
+    let p42;
+    p42 = r_HEXDIG(p41);
+    if (p42 < 0) break seq39;
+    out = p42;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -492,33 +501,33 @@ function r_HEXDIG(at) {
 //                /  %xD0000-DFFFD / %xE1000-EFFFD
 function r_ucschar(at) {
   let out;
-  const c42 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c42 >= 0xa0 && c42 <= 0xd7ff) || (c42 >= 0xf900 && c42 <= 0xfdcf) || (c42 >= 0xfdf0 && c42 <= 0xffef)) ? at + 1 : -1;
+  const c43 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c43 >= 0xa0 && c43 <= 0xd7ff) || (c43 >= 0xf900 && c43 <= 0xfdcf) || (c43 >= 0xfdf0 && c43 <= 0xffef)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq43: {
-      let p44;
-      const c45 = at < len ? input.charCodeAt(at) : -1;
-      p44 = (false || (c45 >= 0xd800 && c45 <= 0xd83e) || (c45 >= 0xd840 && c45 <= 0xd87e) || (c45 >= 0xd880 && c45 <= 0xd8be) || (c45 >= 0xd8c0 && c45 <= 0xd8fe) || (c45 >= 0xd900 && c45 <= 0xd93e) || (c45 >= 0xd940 && c45 <= 0xd97e) || (c45 >= 0xd980 && c45 <= 0xd9be) || (c45 >= 0xd9c0 && c45 <= 0xd9fe) || (c45 >= 0xda00 && c45 <= 0xda3e) || (c45 >= 0xda40 && c45 <= 0xda7e) || (c45 >= 0xda80 && c45 <= 0xdabe) || (c45 >= 0xdac0 && c45 <= 0xdafe) || (c45 >= 0xdb00 && c45 <= 0xdb3e) || (c45 >= 0xdb44 && c45 <= 0xdb7e)) ? at + 1 : -1;
-      if (p44 < 0) break seq43;
-      let p46;
-      const c47 = p44 < len ? input.charCodeAt(p44) : -1;
-      p46 = (false || (c47 >= 0xdc00 && c47 <= 0xdfff)) ? p44 + 1 : -1;
-      if (p46 < 0) break seq43;
-      out = p46;
+    seq44: {
+      let p45;
+      const c46 = at < len ? input.charCodeAt(at) : -1;
+      p45 = (false || (c46 >= 0xd800 && c46 <= 0xd83e) || (c46 >= 0xd840 && c46 <= 0xd87e) || (c46 >= 0xd880 && c46 <= 0xd8be) || (c46 >= 0xd8c0 && c46 <= 0xd8fe) || (c46 >= 0xd900 && c46 <= 0xd93e) || (c46 >= 0xd940 && c46 <= 0xd97e) || (c46 >= 0xd980 && c46 <= 0xd9be) || (c46 >= 0xd9c0 && c46 <= 0xd9fe) || (c46 >= 0xda00 && c46 <= 0xda3e) || (c46 >= 0xda40 && c46 <= 0xda7e) || (c46 >= 0xda80 && c46 <= 0xdabe) || (c46 >= 0xdac0 && c46 <= 0xdafe) || (c46 >= 0xdb00 && c46 <= 0xdb3e) || (c46 >= 0xdb44 && c46 <= 0xdb7e)) ? at + 1 : -1;
+      if (p45 < 0) break seq44;
+      let p47;
+      const c48 = p45 < len ? input.charCodeAt(p45) : -1;
+      p47 = (false || (c48 >= 0xdc00 && c48 <= 0xdfff)) ? p45 + 1 : -1;
+      if (p47 < 0) break seq44;
+      out = p47;
     }
     if (out < 0) {
       out = -1;
-      seq48: {
-        let p49;
-        const c50 = at < len ? input.charCodeAt(at) : -1;
-        p49 = (false || c50 === 0xd83f || c50 === 0xd87f || c50 === 0xd8bf || c50 === 0xd8ff || c50 === 0xd93f || c50 === 0xd97f || c50 === 0xd9bf || c50 === 0xd9ff || c50 === 0xda3f || c50 === 0xda7f || c50 === 0xdabf || c50 === 0xdaff || c50 === 0xdb3f || c50 === 0xdb7f) ? at + 1 : -1;
-        if (p49 < 0) break seq48;
-        let p51;
-        const c52 = p49 < len ? input.charCodeAt(p49) : -1;
-        p51 = (false || (c52 >= 0xdc00 && c52 <= 0xdffd)) ? p49 + 1 : -1;
-        if (p51 < 0) break seq48;
-        out = p51;
+      seq49: {
+        let p50;
+        const c51 = at < len ? input.charCodeAt(at) : -1;
+        p50 = (false || c51 === 0xd83f || c51 === 0xd87f || c51 === 0xd8bf || c51 === 0xd8ff || c51 === 0xd93f || c51 === 0xd97f || c51 === 0xd9bf || c51 === 0xd9ff || c51 === 0xda3f || c51 === 0xda7f || c51 === 0xdabf || c51 === 0xdaff || c51 === 0xdb3f || c51 === 0xdb7f) ? at + 1 : -1;
+        if (p50 < 0) break seq49;
+        let p52;
+        const c53 = p50 < len ? input.charCodeAt(p50) : -1;
+        p52 = (false || (c53 >= 0xdc00 && c53 <= 0xdffd)) ? p50 + 1 : -1;
+        if (p52 < 0) break seq49;
+        out = p52;
       }
     }
   }
@@ -529,33 +538,33 @@ function r_ucschar(at) {
 // iprivate       =  %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 function r_iprivate(at) {
   let out;
-  const c53 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c53 >= 0xe000 && c53 <= 0xf8ff)) ? at + 1 : -1;
+  const c54 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c54 >= 0xe000 && c54 <= 0xf8ff)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq54: {
-      let p55;
-      const c56 = at < len ? input.charCodeAt(at) : -1;
-      p55 = (false || (c56 >= 0xdb80 && c56 <= 0xdbbe) || (c56 >= 0xdbc0 && c56 <= 0xdbfe)) ? at + 1 : -1;
-      if (p55 < 0) break seq54;
-      let p57;
-      const c58 = p55 < len ? input.charCodeAt(p55) : -1;
-      p57 = (false || (c58 >= 0xdc00 && c58 <= 0xdfff)) ? p55 + 1 : -1;
-      if (p57 < 0) break seq54;
-      out = p57;
+    seq55: {
+      let p56;
+      const c57 = at < len ? input.charCodeAt(at) : -1;
+      p56 = (false || (c57 >= 0xdb80 && c57 <= 0xdbbe) || (c57 >= 0xdbc0 && c57 <= 0xdbfe)) ? at + 1 : -1;
+      if (p56 < 0) break seq55;
+      let p58;
+      const c59 = p56 < len ? input.charCodeAt(p56) : -1;
+      p58 = (false || (c59 >= 0xdc00 && c59 <= 0xdfff)) ? p56 + 1 : -1;
+      if (p58 < 0) break seq55;
+      out = p58;
     }
     if (out < 0) {
       out = -1;
-      seq59: {
-        let p60;
-        const c61 = at < len ? input.charCodeAt(at) : -1;
-        p60 = (false || c61 === 0xdbbf || c61 === 0xdbff) ? at + 1 : -1;
-        if (p60 < 0) break seq59;
-        let p62;
-        const c63 = p60 < len ? input.charCodeAt(p60) : -1;
-        p62 = (false || (c63 >= 0xdc00 && c63 <= 0xdffd)) ? p60 + 1 : -1;
-        if (p62 < 0) break seq59;
-        out = p62;
+      seq60: {
+        let p61;
+        const c62 = at < len ? input.charCodeAt(at) : -1;
+        p61 = (false || c62 === 0xdbbf || c62 === 0xdbff) ? at + 1 : -1;
+        if (p61 < 0) break seq60;
+        let p63;
+        const c64 = p61 < len ? input.charCodeAt(p61) : -1;
+        p63 = (false || (c64 >= 0xdc00 && c64 <= 0xdffd)) ? p61 + 1 : -1;
+        if (p63 < 0) break seq60;
+        out = p63;
       }
     }
   }
@@ -579,6 +588,8 @@ const T10 = table('0000000000000000000000000000000000000000000000000000000000000
 const T11 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
 const T12 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
 const T13 = table('00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u0021\u0023-\u0024\u0026\u0028-\u003b\u003d\u003f-\u005b\u005d\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\uffef]*/y;
 
 const START = { URI_Template: r_URI_Template, literals: r_literals, expression: r_expression, operator: r_operator, op_level2: r_op_level2, op_level3: r_op_level3, op_reserve: r_op_reserve, variable_list: r_variable_list, varspec: r_varspec, varname: r_varname, varchar: r_varchar, modifier_level4: r_modifier_level4, prefix: r_prefix, max_length: r_max_length, explode: r_explode, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG, ucschar: r_ucschar, iprivate: r_iprivate };
 

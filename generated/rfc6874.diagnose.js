@@ -42,6 +42,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -121,7 +128,9 @@ function r_ZoneID(at) {
   let out;
   let k4 = 0;
   out = at;
-  while (out < len) { const c6 = input.charCodeAt(out); if ((c6 >= 0 && c6 < 128 && T0[c6] === 1)) out++; else break; }
+  const l7 = out + 32 < len ? out + 32 : len;
+  while (out < l7) { const c6 = input.charCodeAt(out); if ((c6 >= 0 && c6 < 128 && T0[c6] === 1)) out++; else break; }
+  if (out === l7 && out < len) out = runEnd(R0, out);
   k4 = out - at;
   for (;;) {
     let p5;
@@ -144,26 +153,26 @@ function r_IPv6addrz(at) {
   const d = depth + 1; depth = d; rules[d] = 2; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq7: {
-    let p8;
-    p8 = r_IPv6address(at);
-    if (p8 < 0) break seq7;
+  seq8: {
     let p9;
-    p9 = p8 + 1 <= len && input.charCodeAt(p8 + 0) === 0x25 ? p8 + 1 : -1;
-    if (p9 < 0 && p8 >= maxFail && silent === 0) fail(p8, 2);
-    if (p9 < 0) break seq7;
+    p9 = r_IPv6address(at);
+    if (p9 < 0) break seq8;
     let p10;
-    p10 = p9 + 1 <= len && input.charCodeAt(p9 + 0) === 0x32 ? p9 + 1 : -1;
-    if (p10 < 0 && p9 >= maxFail && silent === 0) fail(p9, 3);
-    if (p10 < 0) break seq7;
+    p10 = p9 + 1 <= len && input.charCodeAt(p9 + 0) === 0x25 ? p9 + 1 : -1;
+    if (p10 < 0 && p9 >= maxFail && silent === 0) fail(p9, 2);
+    if (p10 < 0) break seq8;
     let p11;
-    p11 = p10 + 1 <= len && input.charCodeAt(p10 + 0) === 0x35 ? p10 + 1 : -1;
-    if (p11 < 0 && p10 >= maxFail && silent === 0) fail(p10, 4);
-    if (p11 < 0) break seq7;
+    p11 = p10 + 1 <= len && input.charCodeAt(p10 + 0) === 0x32 ? p10 + 1 : -1;
+    if (p11 < 0 && p10 >= maxFail && silent === 0) fail(p10, 3);
+    if (p11 < 0) break seq8;
     let p12;
-    p12 = r_ZoneID(p11);
-    if (p12 < 0) break seq7;
-    out = p12;
+    p12 = p11 + 1 <= len && input.charCodeAt(p11 + 0) === 0x35 ? p11 + 1 : -1;
+    if (p12 < 0 && p11 >= maxFail && silent === 0) fail(p11, 4);
+    if (p12 < 0) break seq8;
+    let p13;
+    p13 = r_ZoneID(p12);
+    if (p13 < 0) break seq8;
+    out = p13;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -175,48 +184,48 @@ function r_URI(at) {
   const d = depth + 1; depth = d; rules[d] = 3; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq13: {
-    let p14;
-    p14 = r_scheme(at);
-    if (p14 < 0) break seq13;
+  seq14: {
     let p15;
-    p15 = p14 + 1 <= len && input.charCodeAt(p14 + 0) === 0x3a ? p14 + 1 : -1;
-    if (p15 < 0 && p14 >= maxFail && silent === 0) fail(p14, 5);
-    if (p15 < 0) break seq13;
+    p15 = r_scheme(at);
+    if (p15 < 0) break seq14;
     let p16;
-    p16 = r_hier_part(p15);
-    if (p16 < 0) break seq13;
+    p16 = p15 + 1 <= len && input.charCodeAt(p15 + 0) === 0x3a ? p15 + 1 : -1;
+    if (p16 < 0 && p15 >= maxFail && silent === 0) fail(p15, 5);
+    if (p16 < 0) break seq14;
     let p17;
+    p17 = r_hier_part(p16);
+    if (p17 < 0) break seq14;
     let p18;
-    p18 = -1;
-    seq19: {
-      let p20;
-      p20 = p16 + 1 <= len && input.charCodeAt(p16 + 0) === 0x3f ? p16 + 1 : -1;
-      if (p20 < 0 && p16 >= maxFail && silent === 0) fail(p16, 6);
-      if (p20 < 0) break seq19;
+    let p19;
+    p19 = -1;
+    seq20: {
       let p21;
-      p21 = r_query(p20);
-      if (p21 < 0) break seq19;
-      p18 = p21;
+      p21 = p17 + 1 <= len && input.charCodeAt(p17 + 0) === 0x3f ? p17 + 1 : -1;
+      if (p21 < 0 && p17 >= maxFail && silent === 0) fail(p17, 6);
+      if (p21 < 0) break seq20;
+      let p22;
+      p22 = r_query(p21);
+      if (p22 < 0) break seq20;
+      p19 = p22;
     }
-    p17 = p18 < 0 ? p16 : p18;
-    if (p17 < 0) break seq13;
-    let p22;
+    p18 = p19 < 0 ? p17 : p19;
+    if (p18 < 0) break seq14;
     let p23;
-    p23 = -1;
-    seq24: {
-      let p25;
-      p25 = p17 + 1 <= len && input.charCodeAt(p17 + 0) === 0x23 ? p17 + 1 : -1;
-      if (p25 < 0 && p17 >= maxFail && silent === 0) fail(p17, 7);
-      if (p25 < 0) break seq24;
+    let p24;
+    p24 = -1;
+    seq25: {
       let p26;
-      p26 = r_fragment(p25);
-      if (p26 < 0) break seq24;
-      p23 = p26;
+      p26 = p18 + 1 <= len && input.charCodeAt(p18 + 0) === 0x23 ? p18 + 1 : -1;
+      if (p26 < 0 && p18 >= maxFail && silent === 0) fail(p18, 7);
+      if (p26 < 0) break seq25;
+      let p27;
+      p27 = r_fragment(p26);
+      if (p27 < 0) break seq25;
+      p24 = p27;
     }
-    p22 = p23 < 0 ? p17 : p23;
-    if (p22 < 0) break seq13;
-    out = p22;
+    p23 = p24 < 0 ? p18 : p24;
+    if (p23 < 0) break seq14;
+    out = p23;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -231,22 +240,22 @@ function r_hier_part(at) {
   const d = depth + 1; depth = d; rules[d] = 4; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq27: {
-    let p28;
-    p28 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p28 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p28 < 0) break seq27;
+  seq28: {
     let p29;
-    p29 = p28 + 1 <= len && input.charCodeAt(p28 + 0) === 0x2f ? p28 + 1 : -1;
-    if (p29 < 0 && p28 >= maxFail && silent === 0) fail(p28, 8);
-    if (p29 < 0) break seq27;
+    p29 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p29 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p29 < 0) break seq28;
     let p30;
-    p30 = r_authority(p29);
-    if (p30 < 0) break seq27;
+    p30 = p29 + 1 <= len && input.charCodeAt(p29 + 0) === 0x2f ? p29 + 1 : -1;
+    if (p30 < 0 && p29 >= maxFail && silent === 0) fail(p29, 8);
+    if (p30 < 0) break seq28;
     let p31;
-    p31 = r_path_abempty(p30);
-    if (p31 < 0) break seq27;
-    out = p31;
+    p31 = r_authority(p30);
+    if (p31 < 0) break seq28;
+    let p32;
+    p32 = r_path_abempty(p31);
+    if (p32 < 0) break seq28;
+    out = p32;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -280,33 +289,33 @@ function r_absolute_URI(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq32: {
-    let p33;
-    p33 = r_scheme(at);
-    if (p33 < 0) break seq32;
+  seq33: {
     let p34;
-    p34 = p33 + 1 <= len && input.charCodeAt(p33 + 0) === 0x3a ? p33 + 1 : -1;
-    if (p34 < 0 && p33 >= maxFail && silent === 0) fail(p33, 5);
-    if (p34 < 0) break seq32;
+    p34 = r_scheme(at);
+    if (p34 < 0) break seq33;
     let p35;
-    p35 = r_hier_part(p34);
-    if (p35 < 0) break seq32;
+    p35 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x3a ? p34 + 1 : -1;
+    if (p35 < 0 && p34 >= maxFail && silent === 0) fail(p34, 5);
+    if (p35 < 0) break seq33;
     let p36;
+    p36 = r_hier_part(p35);
+    if (p36 < 0) break seq33;
     let p37;
-    p37 = -1;
-    seq38: {
-      let p39;
-      p39 = p35 + 1 <= len && input.charCodeAt(p35 + 0) === 0x3f ? p35 + 1 : -1;
-      if (p39 < 0 && p35 >= maxFail && silent === 0) fail(p35, 6);
-      if (p39 < 0) break seq38;
+    let p38;
+    p38 = -1;
+    seq39: {
       let p40;
-      p40 = r_query(p39);
-      if (p40 < 0) break seq38;
-      p37 = p40;
+      p40 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x3f ? p36 + 1 : -1;
+      if (p40 < 0 && p36 >= maxFail && silent === 0) fail(p36, 6);
+      if (p40 < 0) break seq39;
+      let p41;
+      p41 = r_query(p40);
+      if (p41 < 0) break seq39;
+      p38 = p41;
     }
-    p36 = p37 < 0 ? p35 : p37;
-    if (p36 < 0) break seq32;
-    out = p36;
+    p37 = p38 < 0 ? p36 : p38;
+    if (p37 < 0) break seq33;
+    out = p37;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -318,41 +327,41 @@ function r_relative_ref(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq41: {
-    let p42;
-    p42 = r_relative_part(at);
-    if (p42 < 0) break seq41;
+  seq42: {
     let p43;
+    p43 = r_relative_part(at);
+    if (p43 < 0) break seq42;
     let p44;
-    p44 = -1;
-    seq45: {
-      let p46;
-      p46 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x3f ? p42 + 1 : -1;
-      if (p46 < 0 && p42 >= maxFail && silent === 0) fail(p42, 6);
-      if (p46 < 0) break seq45;
+    let p45;
+    p45 = -1;
+    seq46: {
       let p47;
-      p47 = r_query(p46);
-      if (p47 < 0) break seq45;
-      p44 = p47;
+      p47 = p43 + 1 <= len && input.charCodeAt(p43 + 0) === 0x3f ? p43 + 1 : -1;
+      if (p47 < 0 && p43 >= maxFail && silent === 0) fail(p43, 6);
+      if (p47 < 0) break seq46;
+      let p48;
+      p48 = r_query(p47);
+      if (p48 < 0) break seq46;
+      p45 = p48;
     }
-    p43 = p44 < 0 ? p42 : p44;
-    if (p43 < 0) break seq41;
-    let p48;
+    p44 = p45 < 0 ? p43 : p45;
+    if (p44 < 0) break seq42;
     let p49;
-    p49 = -1;
-    seq50: {
-      let p51;
-      p51 = p43 + 1 <= len && input.charCodeAt(p43 + 0) === 0x23 ? p43 + 1 : -1;
-      if (p51 < 0 && p43 >= maxFail && silent === 0) fail(p43, 7);
-      if (p51 < 0) break seq50;
+    let p50;
+    p50 = -1;
+    seq51: {
       let p52;
-      p52 = r_fragment(p51);
-      if (p52 < 0) break seq50;
-      p49 = p52;
+      p52 = p44 + 1 <= len && input.charCodeAt(p44 + 0) === 0x23 ? p44 + 1 : -1;
+      if (p52 < 0 && p44 >= maxFail && silent === 0) fail(p44, 7);
+      if (p52 < 0) break seq51;
+      let p53;
+      p53 = r_fragment(p52);
+      if (p53 < 0) break seq51;
+      p50 = p53;
     }
-    p48 = p49 < 0 ? p43 : p49;
-    if (p48 < 0) break seq41;
-    out = p48;
+    p49 = p50 < 0 ? p44 : p50;
+    if (p49 < 0) break seq42;
+    out = p49;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -367,22 +376,22 @@ function r_relative_part(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq53: {
-    let p54;
-    p54 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p54 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p54 < 0) break seq53;
+  seq54: {
     let p55;
-    p55 = p54 + 1 <= len && input.charCodeAt(p54 + 0) === 0x2f ? p54 + 1 : -1;
-    if (p55 < 0 && p54 >= maxFail && silent === 0) fail(p54, 8);
-    if (p55 < 0) break seq53;
+    p55 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p55 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p55 < 0) break seq54;
     let p56;
-    p56 = r_authority(p55);
-    if (p56 < 0) break seq53;
+    p56 = p55 + 1 <= len && input.charCodeAt(p55 + 0) === 0x2f ? p55 + 1 : -1;
+    if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 8);
+    if (p56 < 0) break seq54;
     let p57;
-    p57 = r_path_abempty(p56);
-    if (p57 < 0) break seq53;
-    out = p57;
+    p57 = r_authority(p56);
+    if (p57 < 0) break seq54;
+    let p58;
+    p58 = r_path_abempty(p57);
+    if (p58 < 0) break seq54;
+    out = p58;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -408,29 +417,31 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq58: {
-    let p59;
-    p59 = r_ALPHA(at);
-    if (p59 < 0) break seq58;
+  seq59: {
     let p60;
-    p60 = p59;
-    while (p60 < len) { const c62 = input.charCodeAt(p60); if ((c62 >= 0 && c62 < 128 && T1[c62] === 1)) p60++; else break; }
+    p60 = r_ALPHA(at);
+    if (p60 < 0) break seq59;
+    let p61;
+    p61 = p60;
+    const l64 = p61 + 32 < len ? p61 + 32 : len;
+    while (p61 < l64) { const c63 = input.charCodeAt(p61); if ((c63 >= 0 && c63 < 128 && T1[c63] === 1)) p61++; else break; }
+    if (p61 === l64 && p61 < len) p61 = runEnd(R1, p61);
     for (;;) {
-      let p61;
-      p61 = r_ALPHA(p60);
-      if (p61 < 0) {
-        p61 = r_DIGIT(p60);
-        if (p61 < 0) {
-          const c63 = p60 < len ? input.charCodeAt(p60) : -1;
-          p61 = (c63 >= 0 && c63 < 128 && T2[c63] === 1) ? p60 + 1 : -1;
-          if (p61 < 0 && p60 >= maxFail && silent === 0) fail(p60, 9);
+      let p62;
+      p62 = r_ALPHA(p61);
+      if (p62 < 0) {
+        p62 = r_DIGIT(p61);
+        if (p62 < 0) {
+          const c65 = p61 < len ? input.charCodeAt(p61) : -1;
+          p62 = (c65 >= 0 && c65 < 128 && T2[c65] === 1) ? p61 + 1 : -1;
+          if (p62 < 0 && p61 >= maxFail && silent === 0) fail(p61, 9);
         }
       }
-      if (p61 < 0 || p61 === p60) break;
-      p60 = p61;
+      if (p62 < 0 || p62 === p61) break;
+      p61 = p62;
     }
-    if (p60 < 0) break seq58;
-    out = p60;
+    if (p61 < 0) break seq59;
+    out = p61;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -442,41 +453,41 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq64: {
-    let p65;
-    let p66;
-    p66 = -1;
-    seq67: {
-      let p68;
-      p68 = r_userinfo(at);
-      if (p68 < 0) break seq67;
-      let p69;
-      p69 = p68 + 1 <= len && input.charCodeAt(p68 + 0) === 0x40 ? p68 + 1 : -1;
-      if (p69 < 0 && p68 >= maxFail && silent === 0) fail(p68, 10);
-      if (p69 < 0) break seq67;
-      p66 = p69;
+  seq66: {
+    let p67;
+    let p68;
+    p68 = -1;
+    seq69: {
+      let p70;
+      p70 = r_userinfo(at);
+      if (p70 < 0) break seq69;
+      let p71;
+      p71 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x40 ? p70 + 1 : -1;
+      if (p71 < 0 && p70 >= maxFail && silent === 0) fail(p70, 10);
+      if (p71 < 0) break seq69;
+      p68 = p71;
     }
-    p65 = p66 < 0 ? at : p66;
-    if (p65 < 0) break seq64;
-    let p70;
-    p70 = r_host(p65);
-    if (p70 < 0) break seq64;
-    let p71;
+    p67 = p68 < 0 ? at : p68;
+    if (p67 < 0) break seq66;
     let p72;
-    p72 = -1;
-    seq73: {
-      let p74;
-      p74 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x3a ? p70 + 1 : -1;
-      if (p74 < 0 && p70 >= maxFail && silent === 0) fail(p70, 5);
-      if (p74 < 0) break seq73;
-      let p75;
-      p75 = r_port(p74);
-      if (p75 < 0) break seq73;
-      p72 = p75;
+    p72 = r_host(p67);
+    if (p72 < 0) break seq66;
+    let p73;
+    let p74;
+    p74 = -1;
+    seq75: {
+      let p76;
+      p76 = p72 + 1 <= len && input.charCodeAt(p72 + 0) === 0x3a ? p72 + 1 : -1;
+      if (p76 < 0 && p72 >= maxFail && silent === 0) fail(p72, 5);
+      if (p76 < 0) break seq75;
+      let p77;
+      p77 = r_port(p76);
+      if (p77 < 0) break seq75;
+      p74 = p77;
     }
-    p71 = p72 < 0 ? p70 : p72;
-    if (p71 < 0) break seq64;
-    out = p71;
+    p73 = p74 < 0 ? p72 : p74;
+    if (p73 < 0) break seq66;
+    out = p73;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -488,22 +499,24 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c77 = input.charCodeAt(out); if ((c77 >= 0 && c77 < 128 && T3[c77] === 1)) out++; else break; }
+  const l80 = out + 32 < len ? out + 32 : len;
+  while (out < l80) { const c79 = input.charCodeAt(out); if ((c79 >= 0 && c79 < 128 && T3[c79] === 1)) out++; else break; }
+  if (out === l80 && out < len) out = runEnd(R2, out);
   for (;;) {
-    let p76;
-    p76 = r_unreserved(out);
-    if (p76 < 0) {
-      p76 = r_pct_encoded(out);
-      if (p76 < 0) {
-        p76 = r_sub_delims(out);
-        if (p76 < 0) {
-          p76 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p76 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p78;
+    p78 = r_unreserved(out);
+    if (p78 < 0) {
+      p78 = r_pct_encoded(out);
+      if (p78 < 0) {
+        p78 = r_sub_delims(out);
+        if (p78 < 0) {
+          p78 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p78 < 0 && out >= maxFail && silent === 0) fail(out, 5);
         }
       }
     }
-    if (p76 < 0 || p76 === out) break;
-    out = p76;
+    if (p78 < 0 || p78 === out) break;
+    out = p78;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -517,25 +530,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq78: {
-      let p79;
-      p79 = r_IPv4address(at);
-      if (p79 < 0) break seq78;
-      let p80;
-      let p81;
+    seq81: {
+      let p82;
+      p82 = r_IPv4address(at);
+      if (p82 < 0) break seq81;
+      let p83;
+      let p84;
       silent++;
-      p81 = r_unreserved(p79);
-      if (p81 < 0) {
-        p81 = r_sub_delims(p79);
-        if (p81 < 0) {
-          p81 = p79 + 1 <= len && input.charCodeAt(p79 + 0) === 0x25 ? p79 + 1 : -1;
-          if (p81 < 0 && p79 >= maxFail && silent === 0) fail(p79, 2);
+      p84 = r_unreserved(p82);
+      if (p84 < 0) {
+        p84 = r_sub_delims(p82);
+        if (p84 < 0) {
+          p84 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x25 ? p82 + 1 : -1;
+          if (p84 < 0 && p82 >= maxFail && silent === 0) fail(p82, 2);
         }
       }
       silent--;
-      p80 = p81 < 0 ? p79 : -1;
-      if (p80 < 0) break seq78;
-      out = p80;
+      p83 = p84 < 0 ? p82 : -1;
+      if (p83 < 0) break seq81;
+      out = p83;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -551,12 +564,14 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c83 = input.charCodeAt(out); if ((c83 >= 0 && c83 < 128 && T4[c83] === 1)) out++; else break; }
+  const l87 = out + 32 < len ? out + 32 : len;
+  while (out < l87) { const c86 = input.charCodeAt(out); if ((c86 >= 0 && c86 < 128 && T4[c86] === 1)) out++; else break; }
+  if (out === l87 && out < len) out = runEnd(R3, out);
   for (;;) {
-    let p82;
-    p82 = r_DIGIT(out);
-    if (p82 < 0 || p82 === out) break;
-    out = p82;
+    let p85;
+    p85 = r_DIGIT(out);
+    if (p85 < 0 || p85 === out) break;
+    out = p85;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -574,51 +589,55 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq84: {
-    let p85;
-    p85 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p85 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p85 < 0) break seq84;
-    let p86;
-    let k87 = 0;
-    p86 = p85;
-    while (p86 < len) { const c89 = input.charCodeAt(p86); if ((c89 >= 0 && c89 < 128 && T5[c89] === 1)) p86++; else break; }
-    k87 = p86 - p85;
-    for (;;) {
-      let p88;
-      p88 = r_HEXDIG(p86);
-      if (p88 < 0 || p88 === p86) break;
-      p86 = p88;
-      k87++;
-    }
-    if (k87 < 1) p86 = -1;
-    if (p86 < 0) break seq84;
+  seq88: {
+    let p89;
+    p89 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p89 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p89 < 0) break seq88;
     let p90;
-    p90 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x2e ? p86 + 1 : -1;
-    if (p90 < 0 && p86 >= maxFail && silent === 0) fail(p86, 12);
-    if (p90 < 0) break seq84;
-    let p91;
-    let k92 = 0;
-    p91 = p90;
-    while (p91 < len) { const c94 = input.charCodeAt(p91); if ((c94 >= 0 && c94 < 128 && T3[c94] === 1)) p91++; else break; }
-    k92 = p91 - p90;
+    let k91 = 0;
+    p90 = p89;
+    const l94 = p90 + 32 < len ? p90 + 32 : len;
+    while (p90 < l94) { const c93 = input.charCodeAt(p90); if ((c93 >= 0 && c93 < 128 && T5[c93] === 1)) p90++; else break; }
+    if (p90 === l94 && p90 < len) p90 = runEnd(R4, p90);
+    k91 = p90 - p89;
     for (;;) {
-      let p93;
-      p93 = r_unreserved(p91);
-      if (p93 < 0) {
-        p93 = r_sub_delims(p91);
-        if (p93 < 0) {
-          p93 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
-          if (p93 < 0 && p91 >= maxFail && silent === 0) fail(p91, 5);
+      let p92;
+      p92 = r_HEXDIG(p90);
+      if (p92 < 0 || p92 === p90) break;
+      p90 = p92;
+      k91++;
+    }
+    if (k91 < 1) p90 = -1;
+    if (p90 < 0) break seq88;
+    let p95;
+    p95 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x2e ? p90 + 1 : -1;
+    if (p95 < 0 && p90 >= maxFail && silent === 0) fail(p90, 12);
+    if (p95 < 0) break seq88;
+    let p96;
+    let k97 = 0;
+    p96 = p95;
+    const l100 = p96 + 32 < len ? p96 + 32 : len;
+    while (p96 < l100) { const c99 = input.charCodeAt(p96); if ((c99 >= 0 && c99 < 128 && T3[c99] === 1)) p96++; else break; }
+    if (p96 === l100 && p96 < len) p96 = runEnd(R2, p96);
+    k97 = p96 - p95;
+    for (;;) {
+      let p98;
+      p98 = r_unreserved(p96);
+      if (p98 < 0) {
+        p98 = r_sub_delims(p96);
+        if (p98 < 0) {
+          p98 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
+          if (p98 < 0 && p96 >= maxFail && silent === 0) fail(p96, 5);
         }
       }
-      if (p93 < 0 || p93 === p91) break;
-      p91 = p93;
-      k92++;
+      if (p98 < 0 || p98 === p96) break;
+      p96 = p98;
+      k97++;
     }
-    if (k92 < 1) p91 = -1;
-    if (p91 < 0) break seq84;
-    out = p91;
+    if (k97 < 1) p96 = -1;
+    if (p96 < 0) break seq88;
+    out = p96;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -638,534 +657,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq95: {
-    let p96;
-    p96 = r_h16(at);
-    if (p96 < 0) break seq95;
-    let p97;
-    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
-    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 5);
-    if (p97 < 0) break seq95;
-    let p98;
-    p98 = r_h16(p97);
-    if (p98 < 0) break seq95;
-    let p99;
-    p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
-    if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 5);
-    if (p99 < 0) break seq95;
-    let p100;
-    p100 = r_h16(p99);
-    if (p100 < 0) break seq95;
-    let p101;
-    p101 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
-    if (p101 < 0 && p100 >= maxFail && silent === 0) fail(p100, 5);
-    if (p101 < 0) break seq95;
+  seq101: {
     let p102;
-    p102 = r_h16(p101);
-    if (p102 < 0) break seq95;
+    p102 = r_h16(at);
+    if (p102 < 0) break seq101;
     let p103;
     p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
     if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 5);
-    if (p103 < 0) break seq95;
+    if (p103 < 0) break seq101;
     let p104;
     p104 = r_h16(p103);
-    if (p104 < 0) break seq95;
+    if (p104 < 0) break seq101;
     let p105;
     p105 = p104 + 1 <= len && input.charCodeAt(p104 + 0) === 0x3a ? p104 + 1 : -1;
     if (p105 < 0 && p104 >= maxFail && silent === 0) fail(p104, 5);
-    if (p105 < 0) break seq95;
+    if (p105 < 0) break seq101;
     let p106;
     p106 = r_h16(p105);
-    if (p106 < 0) break seq95;
+    if (p106 < 0) break seq101;
     let p107;
     p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
     if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 5);
-    if (p107 < 0) break seq95;
+    if (p107 < 0) break seq101;
     let p108;
-    p108 = r_ls32(p107);
-    if (p108 < 0) break seq95;
-    out = p108;
+    p108 = r_h16(p107);
+    if (p108 < 0) break seq101;
+    let p109;
+    p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
+    if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 5);
+    if (p109 < 0) break seq101;
+    let p110;
+    p110 = r_h16(p109);
+    if (p110 < 0) break seq101;
+    let p111;
+    p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
+    if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 5);
+    if (p111 < 0) break seq101;
+    let p112;
+    p112 = r_h16(p111);
+    if (p112 < 0) break seq101;
+    let p113;
+    p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
+    if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 5);
+    if (p113 < 0) break seq101;
+    let p114;
+    p114 = r_ls32(p113);
+    if (p114 < 0) break seq101;
+    out = p114;
   }
   if (out < 0) {
     out = -1;
-    seq109: {
-      let p110;
-      p110 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p110 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-      if (p110 < 0) break seq109;
-      let p111;
-      p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
-      if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 5);
-      if (p111 < 0) break seq109;
-      let p112;
-      p112 = r_h16(p111);
-      if (p112 < 0) break seq109;
-      let p113;
-      p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
-      if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 5);
-      if (p113 < 0) break seq109;
-      let p114;
-      p114 = r_h16(p113);
-      if (p114 < 0) break seq109;
-      let p115;
-      p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
-      if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 5);
-      if (p115 < 0) break seq109;
+    seq115: {
       let p116;
-      p116 = r_h16(p115);
-      if (p116 < 0) break seq109;
+      p116 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p116 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+      if (p116 < 0) break seq115;
       let p117;
       p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
       if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 5);
-      if (p117 < 0) break seq109;
+      if (p117 < 0) break seq115;
       let p118;
       p118 = r_h16(p117);
-      if (p118 < 0) break seq109;
+      if (p118 < 0) break seq115;
       let p119;
       p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
       if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 5);
-      if (p119 < 0) break seq109;
+      if (p119 < 0) break seq115;
       let p120;
       p120 = r_h16(p119);
-      if (p120 < 0) break seq109;
+      if (p120 < 0) break seq115;
       let p121;
       p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
       if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 5);
-      if (p121 < 0) break seq109;
+      if (p121 < 0) break seq115;
       let p122;
-      p122 = r_ls32(p121);
-      if (p122 < 0) break seq109;
-      out = p122;
+      p122 = r_h16(p121);
+      if (p122 < 0) break seq115;
+      let p123;
+      p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
+      if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 5);
+      if (p123 < 0) break seq115;
+      let p124;
+      p124 = r_h16(p123);
+      if (p124 < 0) break seq115;
+      let p125;
+      p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
+      if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 5);
+      if (p125 < 0) break seq115;
+      let p126;
+      p126 = r_h16(p125);
+      if (p126 < 0) break seq115;
+      let p127;
+      p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
+      if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 5);
+      if (p127 < 0) break seq115;
+      let p128;
+      p128 = r_ls32(p127);
+      if (p128 < 0) break seq115;
+      out = p128;
     }
     if (out < 0) {
       out = -1;
-      seq123: {
-        let p124;
-        let p125;
-        p125 = r_h16(at);
-        p124 = p125 < 0 ? at : p125;
-        if (p124 < 0) break seq123;
-        let p126;
-        p126 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
-        if (p126 < 0 && p124 >= maxFail && silent === 0) fail(p124, 5);
-        if (p126 < 0) break seq123;
-        let p127;
-        p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
-        if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 5);
-        if (p127 < 0) break seq123;
-        let p128;
-        p128 = r_h16(p127);
-        if (p128 < 0) break seq123;
-        let p129;
-        p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
-        if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 5);
-        if (p129 < 0) break seq123;
+      seq129: {
         let p130;
-        p130 = r_h16(p129);
-        if (p130 < 0) break seq123;
         let p131;
-        p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
-        if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 5);
-        if (p131 < 0) break seq123;
+        p131 = r_h16(at);
+        p130 = p131 < 0 ? at : p131;
+        if (p130 < 0) break seq129;
         let p132;
-        p132 = r_h16(p131);
-        if (p132 < 0) break seq123;
+        p132 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
+        if (p132 < 0 && p130 >= maxFail && silent === 0) fail(p130, 5);
+        if (p132 < 0) break seq129;
         let p133;
         p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
         if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 5);
-        if (p133 < 0) break seq123;
+        if (p133 < 0) break seq129;
         let p134;
         p134 = r_h16(p133);
-        if (p134 < 0) break seq123;
+        if (p134 < 0) break seq129;
         let p135;
         p135 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
         if (p135 < 0 && p134 >= maxFail && silent === 0) fail(p134, 5);
-        if (p135 < 0) break seq123;
+        if (p135 < 0) break seq129;
         let p136;
-        p136 = r_ls32(p135);
-        if (p136 < 0) break seq123;
-        out = p136;
+        p136 = r_h16(p135);
+        if (p136 < 0) break seq129;
+        let p137;
+        p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
+        if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 5);
+        if (p137 < 0) break seq129;
+        let p138;
+        p138 = r_h16(p137);
+        if (p138 < 0) break seq129;
+        let p139;
+        p139 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
+        if (p139 < 0 && p138 >= maxFail && silent === 0) fail(p138, 5);
+        if (p139 < 0) break seq129;
+        let p140;
+        p140 = r_h16(p139);
+        if (p140 < 0) break seq129;
+        let p141;
+        p141 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
+        if (p141 < 0 && p140 >= maxFail && silent === 0) fail(p140, 5);
+        if (p141 < 0) break seq129;
+        let p142;
+        p142 = r_ls32(p141);
+        if (p142 < 0) break seq129;
+        out = p142;
       }
       if (out < 0) {
         out = -1;
-        seq137: {
-          let p138;
-          let p139;
-          p139 = -1;
-          seq140: {
-            let p141;
-            let k142 = 0;
-            p141 = at;
+        seq143: {
+          let p144;
+          let p145;
+          p145 = -1;
+          seq146: {
+            let p147;
+            let k148 = 0;
+            p147 = at;
             for (;;) {
-              if (k142 === 1) break;
-              let p143;
-              p143 = -1;
-              seq144: {
-                let p145;
-                p145 = r_h16(p141);
-                if (p145 < 0) break seq144;
-                let p146;
-                p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
-                if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 5);
-                if (p146 < 0) break seq144;
-                let p147;
-                let p148;
+              if (k148 === 1) break;
+              let p149;
+              p149 = -1;
+              seq150: {
+                let p151;
+                p151 = r_h16(p147);
+                if (p151 < 0) break seq150;
+                let p152;
+                p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
+                if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 5);
+                if (p152 < 0) break seq150;
+                let p153;
+                let p154;
                 silent++;
-                p148 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
-                if (p148 < 0 && p146 >= maxFail && silent === 0) fail(p146, 5);
+                p154 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
+                if (p154 < 0 && p152 >= maxFail && silent === 0) fail(p152, 5);
                 silent--;
-                p147 = p148 < 0 ? p146 : -1;
-                if (p147 < 0) break seq144;
-                p143 = p147;
+                p153 = p154 < 0 ? p152 : -1;
+                if (p153 < 0) break seq150;
+                p149 = p153;
               }
-              if (p143 < 0 || p143 === p141) break;
-              p141 = p143;
-              k142++;
+              if (p149 < 0 || p149 === p147) break;
+              p147 = p149;
+              k148++;
             }
-            if (p141 < 0) break seq140;
-            let p149;
-            p149 = r_h16(p141);
-            if (p149 < 0) break seq140;
-            p139 = p149;
+            if (p147 < 0) break seq146;
+            let p155;
+            p155 = r_h16(p147);
+            if (p155 < 0) break seq146;
+            p145 = p155;
           }
-          p138 = p139 < 0 ? at : p139;
-          if (p138 < 0) break seq137;
-          let p150;
-          p150 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
-          if (p150 < 0 && p138 >= maxFail && silent === 0) fail(p138, 5);
-          if (p150 < 0) break seq137;
-          let p151;
-          p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
-          if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 5);
-          if (p151 < 0) break seq137;
-          let p152;
-          p152 = r_h16(p151);
-          if (p152 < 0) break seq137;
-          let p153;
-          p153 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
-          if (p153 < 0 && p152 >= maxFail && silent === 0) fail(p152, 5);
-          if (p153 < 0) break seq137;
-          let p154;
-          p154 = r_h16(p153);
-          if (p154 < 0) break seq137;
-          let p155;
-          p155 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
-          if (p155 < 0 && p154 >= maxFail && silent === 0) fail(p154, 5);
-          if (p155 < 0) break seq137;
+          p144 = p145 < 0 ? at : p145;
+          if (p144 < 0) break seq143;
           let p156;
-          p156 = r_h16(p155);
-          if (p156 < 0) break seq137;
+          p156 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
+          if (p156 < 0 && p144 >= maxFail && silent === 0) fail(p144, 5);
+          if (p156 < 0) break seq143;
           let p157;
           p157 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
           if (p157 < 0 && p156 >= maxFail && silent === 0) fail(p156, 5);
-          if (p157 < 0) break seq137;
+          if (p157 < 0) break seq143;
           let p158;
-          p158 = r_ls32(p157);
-          if (p158 < 0) break seq137;
-          out = p158;
+          p158 = r_h16(p157);
+          if (p158 < 0) break seq143;
+          let p159;
+          p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
+          if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 5);
+          if (p159 < 0) break seq143;
+          let p160;
+          p160 = r_h16(p159);
+          if (p160 < 0) break seq143;
+          let p161;
+          p161 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
+          if (p161 < 0 && p160 >= maxFail && silent === 0) fail(p160, 5);
+          if (p161 < 0) break seq143;
+          let p162;
+          p162 = r_h16(p161);
+          if (p162 < 0) break seq143;
+          let p163;
+          p163 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
+          if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 5);
+          if (p163 < 0) break seq143;
+          let p164;
+          p164 = r_ls32(p163);
+          if (p164 < 0) break seq143;
+          out = p164;
         }
         if (out < 0) {
           out = -1;
-          seq159: {
-            let p160;
-            let p161;
-            p161 = -1;
-            seq162: {
-              let p163;
-              let k164 = 0;
-              p163 = at;
+          seq165: {
+            let p166;
+            let p167;
+            p167 = -1;
+            seq168: {
+              let p169;
+              let k170 = 0;
+              p169 = at;
               for (;;) {
-                if (k164 === 2) break;
-                let p165;
-                p165 = -1;
-                seq166: {
-                  let p167;
-                  p167 = r_h16(p163);
-                  if (p167 < 0) break seq166;
-                  let p168;
-                  p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-                  if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 5);
-                  if (p168 < 0) break seq166;
-                  let p169;
-                  let p170;
+                if (k170 === 2) break;
+                let p171;
+                p171 = -1;
+                seq172: {
+                  let p173;
+                  p173 = r_h16(p169);
+                  if (p173 < 0) break seq172;
+                  let p174;
+                  p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
+                  if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 5);
+                  if (p174 < 0) break seq172;
+                  let p175;
+                  let p176;
                   silent++;
-                  p170 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
-                  if (p170 < 0 && p168 >= maxFail && silent === 0) fail(p168, 5);
+                  p176 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
+                  if (p176 < 0 && p174 >= maxFail && silent === 0) fail(p174, 5);
                   silent--;
-                  p169 = p170 < 0 ? p168 : -1;
-                  if (p169 < 0) break seq166;
-                  p165 = p169;
+                  p175 = p176 < 0 ? p174 : -1;
+                  if (p175 < 0) break seq172;
+                  p171 = p175;
                 }
-                if (p165 < 0 || p165 === p163) break;
-                p163 = p165;
-                k164++;
+                if (p171 < 0 || p171 === p169) break;
+                p169 = p171;
+                k170++;
               }
-              if (p163 < 0) break seq162;
-              let p171;
-              p171 = r_h16(p163);
-              if (p171 < 0) break seq162;
-              p161 = p171;
+              if (p169 < 0) break seq168;
+              let p177;
+              p177 = r_h16(p169);
+              if (p177 < 0) break seq168;
+              p167 = p177;
             }
-            p160 = p161 < 0 ? at : p161;
-            if (p160 < 0) break seq159;
-            let p172;
-            p172 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
-            if (p172 < 0 && p160 >= maxFail && silent === 0) fail(p160, 5);
-            if (p172 < 0) break seq159;
-            let p173;
-            p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
-            if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 5);
-            if (p173 < 0) break seq159;
-            let p174;
-            p174 = r_h16(p173);
-            if (p174 < 0) break seq159;
-            let p175;
-            p175 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-            if (p175 < 0 && p174 >= maxFail && silent === 0) fail(p174, 5);
-            if (p175 < 0) break seq159;
-            let p176;
-            p176 = r_h16(p175);
-            if (p176 < 0) break seq159;
-            let p177;
-            p177 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
-            if (p177 < 0 && p176 >= maxFail && silent === 0) fail(p176, 5);
-            if (p177 < 0) break seq159;
+            p166 = p167 < 0 ? at : p167;
+            if (p166 < 0) break seq165;
             let p178;
-            p178 = r_ls32(p177);
-            if (p178 < 0) break seq159;
-            out = p178;
+            p178 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
+            if (p178 < 0 && p166 >= maxFail && silent === 0) fail(p166, 5);
+            if (p178 < 0) break seq165;
+            let p179;
+            p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
+            if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 5);
+            if (p179 < 0) break seq165;
+            let p180;
+            p180 = r_h16(p179);
+            if (p180 < 0) break seq165;
+            let p181;
+            p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
+            if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 5);
+            if (p181 < 0) break seq165;
+            let p182;
+            p182 = r_h16(p181);
+            if (p182 < 0) break seq165;
+            let p183;
+            p183 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
+            if (p183 < 0 && p182 >= maxFail && silent === 0) fail(p182, 5);
+            if (p183 < 0) break seq165;
+            let p184;
+            p184 = r_ls32(p183);
+            if (p184 < 0) break seq165;
+            out = p184;
           }
           if (out < 0) {
             out = -1;
-            seq179: {
-              let p180;
-              let p181;
-              p181 = -1;
-              seq182: {
-                let p183;
-                let k184 = 0;
-                p183 = at;
+            seq185: {
+              let p186;
+              let p187;
+              p187 = -1;
+              seq188: {
+                let p189;
+                let k190 = 0;
+                p189 = at;
                 for (;;) {
-                  if (k184 === 3) break;
-                  let p185;
-                  p185 = -1;
-                  seq186: {
-                    let p187;
-                    p187 = r_h16(p183);
-                    if (p187 < 0) break seq186;
-                    let p188;
-                    p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x3a ? p187 + 1 : -1;
-                    if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 5);
-                    if (p188 < 0) break seq186;
-                    let p189;
-                    let p190;
+                  if (k190 === 3) break;
+                  let p191;
+                  p191 = -1;
+                  seq192: {
+                    let p193;
+                    p193 = r_h16(p189);
+                    if (p193 < 0) break seq192;
+                    let p194;
+                    p194 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
+                    if (p194 < 0 && p193 >= maxFail && silent === 0) fail(p193, 5);
+                    if (p194 < 0) break seq192;
+                    let p195;
+                    let p196;
                     silent++;
-                    p190 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
-                    if (p190 < 0 && p188 >= maxFail && silent === 0) fail(p188, 5);
+                    p196 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+                    if (p196 < 0 && p194 >= maxFail && silent === 0) fail(p194, 5);
                     silent--;
-                    p189 = p190 < 0 ? p188 : -1;
-                    if (p189 < 0) break seq186;
-                    p185 = p189;
+                    p195 = p196 < 0 ? p194 : -1;
+                    if (p195 < 0) break seq192;
+                    p191 = p195;
                   }
-                  if (p185 < 0 || p185 === p183) break;
-                  p183 = p185;
-                  k184++;
+                  if (p191 < 0 || p191 === p189) break;
+                  p189 = p191;
+                  k190++;
                 }
-                if (p183 < 0) break seq182;
-                let p191;
-                p191 = r_h16(p183);
-                if (p191 < 0) break seq182;
-                p181 = p191;
+                if (p189 < 0) break seq188;
+                let p197;
+                p197 = r_h16(p189);
+                if (p197 < 0) break seq188;
+                p187 = p197;
               }
-              p180 = p181 < 0 ? at : p181;
-              if (p180 < 0) break seq179;
-              let p192;
-              p192 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
-              if (p192 < 0 && p180 >= maxFail && silent === 0) fail(p180, 5);
-              if (p192 < 0) break seq179;
-              let p193;
-              p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
-              if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 5);
-              if (p193 < 0) break seq179;
-              let p194;
-              p194 = r_h16(p193);
-              if (p194 < 0) break seq179;
-              let p195;
-              p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-              if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 5);
-              if (p195 < 0) break seq179;
-              let p196;
-              p196 = r_ls32(p195);
-              if (p196 < 0) break seq179;
-              out = p196;
+              p186 = p187 < 0 ? at : p187;
+              if (p186 < 0) break seq185;
+              let p198;
+              p198 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
+              if (p198 < 0 && p186 >= maxFail && silent === 0) fail(p186, 5);
+              if (p198 < 0) break seq185;
+              let p199;
+              p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
+              if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 5);
+              if (p199 < 0) break seq185;
+              let p200;
+              p200 = r_h16(p199);
+              if (p200 < 0) break seq185;
+              let p201;
+              p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
+              if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 5);
+              if (p201 < 0) break seq185;
+              let p202;
+              p202 = r_ls32(p201);
+              if (p202 < 0) break seq185;
+              out = p202;
             }
             if (out < 0) {
               out = -1;
-              seq197: {
-                let p198;
-                let p199;
-                p199 = -1;
-                seq200: {
-                  let p201;
-                  let k202 = 0;
-                  p201 = at;
+              seq203: {
+                let p204;
+                let p205;
+                p205 = -1;
+                seq206: {
+                  let p207;
+                  let k208 = 0;
+                  p207 = at;
                   for (;;) {
-                    if (k202 === 4) break;
-                    let p203;
-                    p203 = -1;
-                    seq204: {
-                      let p205;
-                      p205 = r_h16(p201);
-                      if (p205 < 0) break seq204;
-                      let p206;
-                      p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
-                      if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 5);
-                      if (p206 < 0) break seq204;
-                      let p207;
-                      let p208;
+                    if (k208 === 4) break;
+                    let p209;
+                    p209 = -1;
+                    seq210: {
+                      let p211;
+                      p211 = r_h16(p207);
+                      if (p211 < 0) break seq210;
+                      let p212;
+                      p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
+                      if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 5);
+                      if (p212 < 0) break seq210;
+                      let p213;
+                      let p214;
                       silent++;
-                      p208 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
-                      if (p208 < 0 && p206 >= maxFail && silent === 0) fail(p206, 5);
+                      p214 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
+                      if (p214 < 0 && p212 >= maxFail && silent === 0) fail(p212, 5);
                       silent--;
-                      p207 = p208 < 0 ? p206 : -1;
-                      if (p207 < 0) break seq204;
-                      p203 = p207;
+                      p213 = p214 < 0 ? p212 : -1;
+                      if (p213 < 0) break seq210;
+                      p209 = p213;
                     }
-                    if (p203 < 0 || p203 === p201) break;
-                    p201 = p203;
-                    k202++;
+                    if (p209 < 0 || p209 === p207) break;
+                    p207 = p209;
+                    k208++;
                   }
-                  if (p201 < 0) break seq200;
-                  let p209;
-                  p209 = r_h16(p201);
-                  if (p209 < 0) break seq200;
-                  p199 = p209;
+                  if (p207 < 0) break seq206;
+                  let p215;
+                  p215 = r_h16(p207);
+                  if (p215 < 0) break seq206;
+                  p205 = p215;
                 }
-                p198 = p199 < 0 ? at : p199;
-                if (p198 < 0) break seq197;
-                let p210;
-                p210 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-                if (p210 < 0 && p198 >= maxFail && silent === 0) fail(p198, 5);
-                if (p210 < 0) break seq197;
-                let p211;
-                p211 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
-                if (p211 < 0 && p210 >= maxFail && silent === 0) fail(p210, 5);
-                if (p211 < 0) break seq197;
-                let p212;
-                p212 = r_ls32(p211);
-                if (p212 < 0) break seq197;
-                out = p212;
+                p204 = p205 < 0 ? at : p205;
+                if (p204 < 0) break seq203;
+                let p216;
+                p216 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
+                if (p216 < 0 && p204 >= maxFail && silent === 0) fail(p204, 5);
+                if (p216 < 0) break seq203;
+                let p217;
+                p217 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
+                if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 5);
+                if (p217 < 0) break seq203;
+                let p218;
+                p218 = r_ls32(p217);
+                if (p218 < 0) break seq203;
+                out = p218;
               }
               if (out < 0) {
                 out = -1;
-                seq213: {
-                  let p214;
-                  let p215;
-                  p215 = -1;
-                  seq216: {
-                    let p217;
-                    let k218 = 0;
-                    p217 = at;
+                seq219: {
+                  let p220;
+                  let p221;
+                  p221 = -1;
+                  seq222: {
+                    let p223;
+                    let k224 = 0;
+                    p223 = at;
                     for (;;) {
-                      if (k218 === 5) break;
-                      let p219;
-                      p219 = -1;
-                      seq220: {
-                        let p221;
-                        p221 = r_h16(p217);
-                        if (p221 < 0) break seq220;
-                        let p222;
-                        p222 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
-                        if (p222 < 0 && p221 >= maxFail && silent === 0) fail(p221, 5);
-                        if (p222 < 0) break seq220;
-                        let p223;
-                        let p224;
+                      if (k224 === 5) break;
+                      let p225;
+                      p225 = -1;
+                      seq226: {
+                        let p227;
+                        p227 = r_h16(p223);
+                        if (p227 < 0) break seq226;
+                        let p228;
+                        p228 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
+                        if (p228 < 0 && p227 >= maxFail && silent === 0) fail(p227, 5);
+                        if (p228 < 0) break seq226;
+                        let p229;
+                        let p230;
                         silent++;
-                        p224 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
-                        if (p224 < 0 && p222 >= maxFail && silent === 0) fail(p222, 5);
+                        p230 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
+                        if (p230 < 0 && p228 >= maxFail && silent === 0) fail(p228, 5);
                         silent--;
-                        p223 = p224 < 0 ? p222 : -1;
-                        if (p223 < 0) break seq220;
-                        p219 = p223;
+                        p229 = p230 < 0 ? p228 : -1;
+                        if (p229 < 0) break seq226;
+                        p225 = p229;
                       }
-                      if (p219 < 0 || p219 === p217) break;
-                      p217 = p219;
-                      k218++;
+                      if (p225 < 0 || p225 === p223) break;
+                      p223 = p225;
+                      k224++;
                     }
-                    if (p217 < 0) break seq216;
-                    let p225;
-                    p225 = r_h16(p217);
-                    if (p225 < 0) break seq216;
-                    p215 = p225;
+                    if (p223 < 0) break seq222;
+                    let p231;
+                    p231 = r_h16(p223);
+                    if (p231 < 0) break seq222;
+                    p221 = p231;
                   }
-                  p214 = p215 < 0 ? at : p215;
-                  if (p214 < 0) break seq213;
-                  let p226;
-                  p226 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-                  if (p226 < 0 && p214 >= maxFail && silent === 0) fail(p214, 5);
-                  if (p226 < 0) break seq213;
-                  let p227;
-                  p227 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
-                  if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 5);
-                  if (p227 < 0) break seq213;
-                  let p228;
-                  p228 = r_h16(p227);
-                  if (p228 < 0) break seq213;
-                  out = p228;
+                  p220 = p221 < 0 ? at : p221;
+                  if (p220 < 0) break seq219;
+                  let p232;
+                  p232 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
+                  if (p232 < 0 && p220 >= maxFail && silent === 0) fail(p220, 5);
+                  if (p232 < 0) break seq219;
+                  let p233;
+                  p233 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
+                  if (p233 < 0 && p232 >= maxFail && silent === 0) fail(p232, 5);
+                  if (p233 < 0) break seq219;
+                  let p234;
+                  p234 = r_h16(p233);
+                  if (p234 < 0) break seq219;
+                  out = p234;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq229: {
-                    let p230;
-                    let p231;
-                    p231 = -1;
-                    seq232: {
-                      let p233;
-                      let k234 = 0;
-                      p233 = at;
+                  seq235: {
+                    let p236;
+                    let p237;
+                    p237 = -1;
+                    seq238: {
+                      let p239;
+                      let k240 = 0;
+                      p239 = at;
                       for (;;) {
-                        if (k234 === 6) break;
-                        let p235;
-                        p235 = -1;
-                        seq236: {
-                          let p237;
-                          p237 = r_h16(p233);
-                          if (p237 < 0) break seq236;
-                          let p238;
-                          p238 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
-                          if (p238 < 0 && p237 >= maxFail && silent === 0) fail(p237, 5);
-                          if (p238 < 0) break seq236;
-                          let p239;
-                          let p240;
+                        if (k240 === 6) break;
+                        let p241;
+                        p241 = -1;
+                        seq242: {
+                          let p243;
+                          p243 = r_h16(p239);
+                          if (p243 < 0) break seq242;
+                          let p244;
+                          p244 = p243 + 1 <= len && input.charCodeAt(p243 + 0) === 0x3a ? p243 + 1 : -1;
+                          if (p244 < 0 && p243 >= maxFail && silent === 0) fail(p243, 5);
+                          if (p244 < 0) break seq242;
+                          let p245;
+                          let p246;
                           silent++;
-                          p240 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
-                          if (p240 < 0 && p238 >= maxFail && silent === 0) fail(p238, 5);
+                          p246 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
+                          if (p246 < 0 && p244 >= maxFail && silent === 0) fail(p244, 5);
                           silent--;
-                          p239 = p240 < 0 ? p238 : -1;
-                          if (p239 < 0) break seq236;
-                          p235 = p239;
+                          p245 = p246 < 0 ? p244 : -1;
+                          if (p245 < 0) break seq242;
+                          p241 = p245;
                         }
-                        if (p235 < 0 || p235 === p233) break;
-                        p233 = p235;
-                        k234++;
+                        if (p241 < 0 || p241 === p239) break;
+                        p239 = p241;
+                        k240++;
                       }
-                      if (p233 < 0) break seq232;
-                      let p241;
-                      p241 = r_h16(p233);
-                      if (p241 < 0) break seq232;
-                      p231 = p241;
+                      if (p239 < 0) break seq238;
+                      let p247;
+                      p247 = r_h16(p239);
+                      if (p247 < 0) break seq238;
+                      p237 = p247;
                     }
-                    p230 = p231 < 0 ? at : p231;
-                    if (p230 < 0) break seq229;
-                    let p242;
-                    p242 = p230 + 1 <= len && input.charCodeAt(p230 + 0) === 0x3a ? p230 + 1 : -1;
-                    if (p242 < 0 && p230 >= maxFail && silent === 0) fail(p230, 5);
-                    if (p242 < 0) break seq229;
-                    let p243;
-                    p243 = p242 + 1 <= len && input.charCodeAt(p242 + 0) === 0x3a ? p242 + 1 : -1;
-                    if (p243 < 0 && p242 >= maxFail && silent === 0) fail(p242, 5);
-                    if (p243 < 0) break seq229;
-                    out = p243;
+                    p236 = p237 < 0 ? at : p237;
+                    if (p236 < 0) break seq235;
+                    let p248;
+                    p248 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
+                    if (p248 < 0 && p236 >= maxFail && silent === 0) fail(p236, 5);
+                    if (p248 < 0) break seq235;
+                    let p249;
+                    p249 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
+                    if (p249 < 0 && p248 >= maxFail && silent === 0) fail(p248, 5);
+                    if (p249 < 0) break seq235;
+                    out = p249;
                   }
                 }
               }
@@ -1184,17 +1203,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
-  let k244 = 0;
+  let k250 = 0;
   out = at;
   for (;;) {
-    if (k244 === 4) break;
-    let p245;
-    p245 = r_HEXDIG(out);
-    if (p245 < 0 || p245 === out) break;
-    out = p245;
-    k244++;
+    if (k250 === 4) break;
+    let p251;
+    p251 = r_HEXDIG(out);
+    if (p251 < 0 || p251 === out) break;
+    out = p251;
+    k250++;
   }
-  if (k244 < 1) out = -1;
+  if (k250 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1205,18 +1224,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq246: {
-    let p247;
-    p247 = r_h16(at);
-    if (p247 < 0) break seq246;
-    let p248;
-    p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x3a ? p247 + 1 : -1;
-    if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 5);
-    if (p248 < 0) break seq246;
-    let p249;
-    p249 = r_h16(p248);
-    if (p249 < 0) break seq246;
-    out = p249;
+  seq252: {
+    let p253;
+    p253 = r_h16(at);
+    if (p253 < 0) break seq252;
+    let p254;
+    p254 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
+    if (p254 < 0 && p253 >= maxFail && silent === 0) fail(p253, 5);
+    if (p254 < 0) break seq252;
+    let p255;
+    p255 = r_h16(p254);
+    if (p255 < 0) break seq252;
+    out = p255;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1231,32 +1250,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq250: {
-    let p251;
-    p251 = r_dec_octet(at);
-    if (p251 < 0) break seq250;
-    let p252;
-    p252 = p251 + 1 <= len && input.charCodeAt(p251 + 0) === 0x2e ? p251 + 1 : -1;
-    if (p252 < 0 && p251 >= maxFail && silent === 0) fail(p251, 12);
-    if (p252 < 0) break seq250;
-    let p253;
-    p253 = r_dec_octet(p252);
-    if (p253 < 0) break seq250;
-    let p254;
-    p254 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x2e ? p253 + 1 : -1;
-    if (p254 < 0 && p253 >= maxFail && silent === 0) fail(p253, 12);
-    if (p254 < 0) break seq250;
-    let p255;
-    p255 = r_dec_octet(p254);
-    if (p255 < 0) break seq250;
-    let p256;
-    p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x2e ? p255 + 1 : -1;
-    if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 12);
-    if (p256 < 0) break seq250;
+  seq256: {
     let p257;
-    p257 = r_dec_octet(p256);
-    if (p257 < 0) break seq250;
-    out = p257;
+    p257 = r_dec_octet(at);
+    if (p257 < 0) break seq256;
+    let p258;
+    p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x2e ? p257 + 1 : -1;
+    if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 12);
+    if (p258 < 0) break seq256;
+    let p259;
+    p259 = r_dec_octet(p258);
+    if (p259 < 0) break seq256;
+    let p260;
+    p260 = p259 + 1 <= len && input.charCodeAt(p259 + 0) === 0x2e ? p259 + 1 : -1;
+    if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 12);
+    if (p260 < 0) break seq256;
+    let p261;
+    p261 = r_dec_octet(p260);
+    if (p261 < 0) break seq256;
+    let p262;
+    p262 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x2e ? p261 + 1 : -1;
+    if (p262 < 0 && p261 >= maxFail && silent === 0) fail(p261, 12);
+    if (p262 < 0) break seq256;
+    let p263;
+    p263 = r_dec_octet(p262);
+    if (p263 < 0) break seq256;
+    out = p263;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1272,69 +1291,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq258: {
-    let p259;
-    p259 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p259 < 0) break seq258;
-    let p260;
-    const c261 = p259 < len ? input.charCodeAt(p259) : -1;
-    p260 = (c261 >= 0 && c261 < 128 && T6[c261] === 1) ? p259 + 1 : -1;
-    if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 14);
-    if (p260 < 0) break seq258;
-    out = p260;
+  seq264: {
+    let p265;
+    p265 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p265 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p265 < 0) break seq264;
+    let p266;
+    const c267 = p265 < len ? input.charCodeAt(p265) : -1;
+    p266 = (c267 >= 0 && c267 < 128 && T6[c267] === 1) ? p265 + 1 : -1;
+    if (p266 < 0 && p265 >= maxFail && silent === 0) fail(p265, 14);
+    if (p266 < 0) break seq264;
+    out = p266;
   }
   if (out < 0) {
     out = -1;
-    seq262: {
-      let p263;
-      p263 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p263 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-      if (p263 < 0) break seq262;
-      let p264;
-      const c265 = p263 < len ? input.charCodeAt(p263) : -1;
-      p264 = (c265 >= 0 && c265 < 128 && T7[c265] === 1) ? p263 + 1 : -1;
-      if (p264 < 0 && p263 >= maxFail && silent === 0) fail(p263, 15);
-      if (p264 < 0) break seq262;
-      let p266;
-      p266 = r_DIGIT(p264);
-      if (p266 < 0) break seq262;
-      out = p266;
+    seq268: {
+      let p269;
+      p269 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p269 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+      if (p269 < 0) break seq268;
+      let p270;
+      const c271 = p269 < len ? input.charCodeAt(p269) : -1;
+      p270 = (c271 >= 0 && c271 < 128 && T7[c271] === 1) ? p269 + 1 : -1;
+      if (p270 < 0 && p269 >= maxFail && silent === 0) fail(p269, 15);
+      if (p270 < 0) break seq268;
+      let p272;
+      p272 = r_DIGIT(p270);
+      if (p272 < 0) break seq268;
+      out = p272;
     }
     if (out < 0) {
       out = -1;
-      seq267: {
-        let p268;
-        p268 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p268 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-        if (p268 < 0) break seq267;
-        let p269;
-        let k270 = 0;
-        p269 = p268;
+      seq273: {
+        let p274;
+        p274 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p274 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+        if (p274 < 0) break seq273;
+        let p275;
+        let k276 = 0;
+        p275 = p274;
         for (;;) {
-          if (k270 === 2) break;
-          let p271;
-          p271 = r_DIGIT(p269);
-          if (p271 < 0 || p271 === p269) break;
-          p269 = p271;
-          k270++;
+          if (k276 === 2) break;
+          let p277;
+          p277 = r_DIGIT(p275);
+          if (p277 < 0 || p277 === p275) break;
+          p275 = p277;
+          k276++;
         }
-        if (k270 < 2) p269 = -1;
-        if (p269 < 0) break seq267;
-        out = p269;
+        if (k276 < 2) p275 = -1;
+        if (p275 < 0) break seq273;
+        out = p275;
       }
       if (out < 0) {
         out = -1;
-        seq272: {
-          let p273;
-          const c274 = at < len ? input.charCodeAt(at) : -1;
-          p273 = (c274 >= 0 && c274 < 128 && T8[c274] === 1) ? at + 1 : -1;
-          if (p273 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-          if (p273 < 0) break seq272;
-          let p275;
-          p275 = r_DIGIT(p273);
-          if (p275 < 0) break seq272;
-          out = p275;
+        seq278: {
+          let p279;
+          const c280 = at < len ? input.charCodeAt(at) : -1;
+          p279 = (c280 >= 0 && c280 < 128 && T8[c280] === 1) ? at + 1 : -1;
+          if (p279 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+          if (p279 < 0) break seq278;
+          let p281;
+          p281 = r_DIGIT(p279);
+          if (p281 < 0) break seq278;
+          out = p281;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1352,18 +1371,20 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c277 = input.charCodeAt(out); if ((c277 >= 0 && c277 < 128 && T9[c277] === 1)) out++; else break; }
+  const l284 = out + 32 < len ? out + 32 : len;
+  while (out < l284) { const c283 = input.charCodeAt(out); if ((c283 >= 0 && c283 < 128 && T9[c283] === 1)) out++; else break; }
+  if (out === l284 && out < len) out = runEnd(R5, out);
   for (;;) {
-    let p276;
-    p276 = r_unreserved(out);
-    if (p276 < 0) {
-      p276 = r_pct_encoded(out);
-      if (p276 < 0) {
-        p276 = r_sub_delims(out);
+    let p282;
+    p282 = r_unreserved(out);
+    if (p282 < 0) {
+      p282 = r_pct_encoded(out);
+      if (p282 < 0) {
+        p282 = r_sub_delims(out);
       }
     }
-    if (p276 < 0 || p276 === out) break;
-    out = p276;
+    if (p282 < 0 || p282 === out) break;
+    out = p282;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1379,41 +1400,41 @@ function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq278: {
-    let p279;
-    p279 = r_path_abempty(at);
-    if (p279 < 0) break seq278;
-    let p280;
-    let p281;
+  seq285: {
+    let p286;
+    p286 = r_path_abempty(at);
+    if (p286 < 0) break seq285;
+    let p287;
+    let p288;
     silent++;
-    p281 = r_pchar(p279);
-    if (p281 < 0) {
-      const c282 = p279 < len ? input.charCodeAt(p279) : -1;
-      p281 = (c282 >= 0 && c282 < 128 && T10[c282] === 1) ? p279 + 1 : -1;
-      if (p281 < 0 && p279 >= maxFail && silent === 0) fail(p279, 18);
+    p288 = r_pchar(p286);
+    if (p288 < 0) {
+      const c289 = p286 < len ? input.charCodeAt(p286) : -1;
+      p288 = (c289 >= 0 && c289 < 128 && T10[c289] === 1) ? p286 + 1 : -1;
+      if (p288 < 0 && p286 >= maxFail && silent === 0) fail(p286, 18);
     }
     silent--;
-    p280 = p281 < 0 ? p279 : -1;
-    if (p280 < 0) break seq278;
-    out = p280;
+    p287 = p288 < 0 ? p286 : -1;
+    if (p287 < 0) break seq285;
+    out = p287;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      seq283: {
-        let p284;
-        p284 = r_path_noscheme(at);
-        if (p284 < 0) break seq283;
-        let p285;
-        let p286;
+      seq290: {
+        let p291;
+        p291 = r_path_noscheme(at);
+        if (p291 < 0) break seq290;
+        let p292;
+        let p293;
         silent++;
-        p286 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
-        if (p286 < 0 && p284 >= maxFail && silent === 0) fail(p284, 5);
+        p293 = p291 + 1 <= len && input.charCodeAt(p291 + 0) === 0x3a ? p291 + 1 : -1;
+        if (p293 < 0 && p291 >= maxFail && silent === 0) fail(p291, 5);
         silent--;
-        p285 = p286 < 0 ? p284 : -1;
-        if (p285 < 0) break seq283;
-        out = p285;
+        p292 = p293 < 0 ? p291 : -1;
+        if (p292 < 0) break seq290;
+        out = p292;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1433,33 +1454,39 @@ function r_path_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const c288 = at < len ? input.charCodeAt(at) : -1;
-  if ((c288 >= 0 && c288 < 128 && T11[c288] === 1)) {
-    let q291 = at, k292 = 0;
-    for (let i290 = at + 1; i290 < len; i290++) {
-      const c289 = input.charCodeAt(i290);
-      if ((c289 >= 0 && c289 < 128 && T12[c289] === 1)) continue;
-      if (!(c289 >= 0 && c289 < 128 && T11[c289] === 1)) break;
-      q291 = i290;
-      k292++;
+  const c295 = at < len ? input.charCodeAt(at) : -1;
+  if ((c295 >= 0 && c295 < 128 && T11[c295] === 1)) {
+    let q298 = at;
+    const l300 = at + 33 < len ? at + 33 : len;
+    let i297 = at + 1;
+    for (; i297 < l300; i297++) {
+      const c296 = input.charCodeAt(i297);
+      if ((c296 >= 0 && c296 < 128 && T12[c296] === 1)) continue;
+      if (!(c296 >= 0 && c296 < 128 && T11[c296] === 1)) break;
+      q298 = i297;
     }
-    out = q291;
+    if (i297 === l300 && i297 < len) {
+      let j301 = runEnd(R6, i297) - 1;
+      while (j301 >= i297) { const c296 = input.charCodeAt(j301); if ((c296 >= 0 && c296 < 128 && T12[c296] === 1)) j301--; else break; }
+      if (j301 >= i297) q298 = j301;
+    }
+    out = q298;
   }
   for (;;) {
-    let p287;
-    p287 = -1;
-    seq293: {
-      let p294;
-      p294 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p294 < 0 && out >= maxFail && silent === 0) fail(out, 8);
-      if (p294 < 0) break seq293;
-      let p295;
-      p295 = r_segment(p294);
-      if (p295 < 0) break seq293;
-      p287 = p295;
+    let p294;
+    p294 = -1;
+    seq302: {
+      let p303;
+      p303 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p303 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+      if (p303 < 0) break seq302;
+      let p304;
+      p304 = r_segment(p303);
+      if (p304 < 0) break seq302;
+      p294 = p304;
     }
-    if (p287 < 0 || p287 === out) break;
-    out = p287;
+    if (p294 < 0 || p294 === out) break;
+    out = p294;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1477,54 +1504,60 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq296: {
-    let p297;
-    p297 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p297 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p297 < 0) break seq296;
-    let p298;
-    let p299;
-    p299 = -1;
-    seq300: {
-      let p301;
-      p301 = r_segment_nz(p297);
-      if (p301 < 0) break seq300;
-      let p302;
-      p302 = p301;
-      const c304 = p301 < len ? input.charCodeAt(p301) : -1;
-      if ((c304 >= 0 && c304 < 128 && T11[c304] === 1)) {
-        let q307 = p301, k308 = 0;
-        for (let i306 = p301 + 1; i306 < len; i306++) {
-          const c305 = input.charCodeAt(i306);
-          if ((c305 >= 0 && c305 < 128 && T12[c305] === 1)) continue;
-          if (!(c305 >= 0 && c305 < 128 && T11[c305] === 1)) break;
-          q307 = i306;
-          k308++;
+  seq305: {
+    let p306;
+    p306 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p306 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p306 < 0) break seq305;
+    let p307;
+    let p308;
+    p308 = -1;
+    seq309: {
+      let p310;
+      p310 = r_segment_nz(p306);
+      if (p310 < 0) break seq309;
+      let p311;
+      p311 = p310;
+      const c313 = p310 < len ? input.charCodeAt(p310) : -1;
+      if ((c313 >= 0 && c313 < 128 && T11[c313] === 1)) {
+        let q316 = p310;
+        const l318 = p310 + 33 < len ? p310 + 33 : len;
+        let i315 = p310 + 1;
+        for (; i315 < l318; i315++) {
+          const c314 = input.charCodeAt(i315);
+          if ((c314 >= 0 && c314 < 128 && T12[c314] === 1)) continue;
+          if (!(c314 >= 0 && c314 < 128 && T11[c314] === 1)) break;
+          q316 = i315;
         }
-        p302 = q307;
+        if (i315 === l318 && i315 < len) {
+          let j319 = runEnd(R6, i315) - 1;
+          while (j319 >= i315) { const c314 = input.charCodeAt(j319); if ((c314 >= 0 && c314 < 128 && T12[c314] === 1)) j319--; else break; }
+          if (j319 >= i315) q316 = j319;
+        }
+        p311 = q316;
       }
       for (;;) {
-        let p303;
-        p303 = -1;
-        seq309: {
-          let p310;
-          p310 = p302 + 1 <= len && input.charCodeAt(p302 + 0) === 0x2f ? p302 + 1 : -1;
-          if (p310 < 0 && p302 >= maxFail && silent === 0) fail(p302, 8);
-          if (p310 < 0) break seq309;
-          let p311;
-          p311 = r_segment(p310);
-          if (p311 < 0) break seq309;
-          p303 = p311;
+        let p312;
+        p312 = -1;
+        seq320: {
+          let p321;
+          p321 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
+          if (p321 < 0 && p311 >= maxFail && silent === 0) fail(p311, 8);
+          if (p321 < 0) break seq320;
+          let p322;
+          p322 = r_segment(p321);
+          if (p322 < 0) break seq320;
+          p312 = p322;
         }
-        if (p303 < 0 || p303 === p302) break;
-        p302 = p303;
+        if (p312 < 0 || p312 === p311) break;
+        p311 = p312;
       }
-      if (p302 < 0) break seq300;
-      p299 = p302;
+      if (p311 < 0) break seq309;
+      p308 = p311;
     }
-    p298 = p299 < 0 ? p297 : p299;
-    if (p298 < 0) break seq296;
-    out = p298;
+    p307 = p308 < 0 ? p306 : p308;
+    if (p307 < 0) break seq305;
+    out = p307;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1536,42 +1569,48 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq312: {
-    let p313;
-    p313 = r_segment_nz_nc(at);
-    if (p313 < 0) break seq312;
-    let p314;
-    p314 = p313;
-    const c316 = p313 < len ? input.charCodeAt(p313) : -1;
-    if ((c316 >= 0 && c316 < 128 && T11[c316] === 1)) {
-      let q319 = p313, k320 = 0;
-      for (let i318 = p313 + 1; i318 < len; i318++) {
-        const c317 = input.charCodeAt(i318);
-        if ((c317 >= 0 && c317 < 128 && T12[c317] === 1)) continue;
-        if (!(c317 >= 0 && c317 < 128 && T11[c317] === 1)) break;
-        q319 = i318;
-        k320++;
+  seq323: {
+    let p324;
+    p324 = r_segment_nz_nc(at);
+    if (p324 < 0) break seq323;
+    let p325;
+    p325 = p324;
+    const c327 = p324 < len ? input.charCodeAt(p324) : -1;
+    if ((c327 >= 0 && c327 < 128 && T11[c327] === 1)) {
+      let q330 = p324;
+      const l332 = p324 + 33 < len ? p324 + 33 : len;
+      let i329 = p324 + 1;
+      for (; i329 < l332; i329++) {
+        const c328 = input.charCodeAt(i329);
+        if ((c328 >= 0 && c328 < 128 && T12[c328] === 1)) continue;
+        if (!(c328 >= 0 && c328 < 128 && T11[c328] === 1)) break;
+        q330 = i329;
       }
-      p314 = q319;
+      if (i329 === l332 && i329 < len) {
+        let j333 = runEnd(R6, i329) - 1;
+        while (j333 >= i329) { const c328 = input.charCodeAt(j333); if ((c328 >= 0 && c328 < 128 && T12[c328] === 1)) j333--; else break; }
+        if (j333 >= i329) q330 = j333;
+      }
+      p325 = q330;
     }
     for (;;) {
-      let p315;
-      p315 = -1;
-      seq321: {
-        let p322;
-        p322 = p314 + 1 <= len && input.charCodeAt(p314 + 0) === 0x2f ? p314 + 1 : -1;
-        if (p322 < 0 && p314 >= maxFail && silent === 0) fail(p314, 8);
-        if (p322 < 0) break seq321;
-        let p323;
-        p323 = r_segment(p322);
-        if (p323 < 0) break seq321;
-        p315 = p323;
+      let p326;
+      p326 = -1;
+      seq334: {
+        let p335;
+        p335 = p325 + 1 <= len && input.charCodeAt(p325 + 0) === 0x2f ? p325 + 1 : -1;
+        if (p335 < 0 && p325 >= maxFail && silent === 0) fail(p325, 8);
+        if (p335 < 0) break seq334;
+        let p336;
+        p336 = r_segment(p335);
+        if (p336 < 0) break seq334;
+        p326 = p336;
       }
-      if (p315 < 0 || p315 === p314) break;
-      p314 = p315;
+      if (p326 < 0 || p326 === p325) break;
+      p325 = p326;
     }
-    if (p314 < 0) break seq312;
-    out = p314;
+    if (p325 < 0) break seq323;
+    out = p325;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1583,42 +1622,48 @@ function r_path_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq324: {
-    let p325;
-    p325 = r_segment_nz(at);
-    if (p325 < 0) break seq324;
-    let p326;
-    p326 = p325;
-    const c328 = p325 < len ? input.charCodeAt(p325) : -1;
-    if ((c328 >= 0 && c328 < 128 && T11[c328] === 1)) {
-      let q331 = p325, k332 = 0;
-      for (let i330 = p325 + 1; i330 < len; i330++) {
-        const c329 = input.charCodeAt(i330);
-        if ((c329 >= 0 && c329 < 128 && T12[c329] === 1)) continue;
-        if (!(c329 >= 0 && c329 < 128 && T11[c329] === 1)) break;
-        q331 = i330;
-        k332++;
+  seq337: {
+    let p338;
+    p338 = r_segment_nz(at);
+    if (p338 < 0) break seq337;
+    let p339;
+    p339 = p338;
+    const c341 = p338 < len ? input.charCodeAt(p338) : -1;
+    if ((c341 >= 0 && c341 < 128 && T11[c341] === 1)) {
+      let q344 = p338;
+      const l346 = p338 + 33 < len ? p338 + 33 : len;
+      let i343 = p338 + 1;
+      for (; i343 < l346; i343++) {
+        const c342 = input.charCodeAt(i343);
+        if ((c342 >= 0 && c342 < 128 && T12[c342] === 1)) continue;
+        if (!(c342 >= 0 && c342 < 128 && T11[c342] === 1)) break;
+        q344 = i343;
       }
-      p326 = q331;
+      if (i343 === l346 && i343 < len) {
+        let j347 = runEnd(R6, i343) - 1;
+        while (j347 >= i343) { const c342 = input.charCodeAt(j347); if ((c342 >= 0 && c342 < 128 && T12[c342] === 1)) j347--; else break; }
+        if (j347 >= i343) q344 = j347;
+      }
+      p339 = q344;
     }
     for (;;) {
-      let p327;
-      p327 = -1;
-      seq333: {
-        let p334;
-        p334 = p326 + 1 <= len && input.charCodeAt(p326 + 0) === 0x2f ? p326 + 1 : -1;
-        if (p334 < 0 && p326 >= maxFail && silent === 0) fail(p326, 8);
-        if (p334 < 0) break seq333;
-        let p335;
-        p335 = r_segment(p334);
-        if (p335 < 0) break seq333;
-        p327 = p335;
+      let p340;
+      p340 = -1;
+      seq348: {
+        let p349;
+        p349 = p339 + 1 <= len && input.charCodeAt(p339 + 0) === 0x2f ? p339 + 1 : -1;
+        if (p349 < 0 && p339 >= maxFail && silent === 0) fail(p339, 8);
+        if (p349 < 0) break seq348;
+        let p350;
+        p350 = r_segment(p349);
+        if (p350 < 0) break seq348;
+        p340 = p350;
       }
-      if (p327 < 0 || p327 === p326) break;
-      p326 = p327;
+      if (p340 < 0 || p340 === p339) break;
+      p339 = p340;
     }
-    if (p326 < 0) break seq324;
-    out = p326;
+    if (p339 < 0) break seq337;
+    out = p339;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1640,12 +1685,14 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c337 = input.charCodeAt(out); if ((c337 >= 0 && c337 < 128 && T12[c337] === 1)) out++; else break; }
+  const l353 = out + 32 < len ? out + 32 : len;
+  while (out < l353) { const c352 = input.charCodeAt(out); if ((c352 >= 0 && c352 < 128 && T12[c352] === 1)) out++; else break; }
+  if (out === l353 && out < len) out = runEnd(R7, out);
   for (;;) {
-    let p336;
-    p336 = r_pchar(out);
-    if (p336 < 0 || p336 === out) break;
-    out = p336;
+    let p351;
+    p351 = r_pchar(out);
+    if (p351 < 0 || p351 === out) break;
+    out = p351;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1656,18 +1703,20 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
-  let k338 = 0;
+  let k354 = 0;
   out = at;
-  while (out < len) { const c340 = input.charCodeAt(out); if ((c340 >= 0 && c340 < 128 && T12[c340] === 1)) out++; else break; }
-  k338 = out - at;
+  const l357 = out + 32 < len ? out + 32 : len;
+  while (out < l357) { const c356 = input.charCodeAt(out); if ((c356 >= 0 && c356 < 128 && T12[c356] === 1)) out++; else break; }
+  if (out === l357 && out < len) out = runEnd(R7, out);
+  k354 = out - at;
   for (;;) {
-    let p339;
-    p339 = r_pchar(out);
-    if (p339 < 0 || p339 === out) break;
-    out = p339;
-    k338++;
+    let p355;
+    p355 = r_pchar(out);
+    if (p355 < 0 || p355 === out) break;
+    out = p355;
+    k354++;
   }
-  if (k338 < 1) out = -1;
+  if (k354 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1678,28 +1727,30 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
-  let k341 = 0;
+  let k358 = 0;
   out = at;
-  while (out < len) { const c343 = input.charCodeAt(out); if ((c343 >= 0 && c343 < 128 && T13[c343] === 1)) out++; else break; }
-  k341 = out - at;
+  const l361 = out + 32 < len ? out + 32 : len;
+  while (out < l361) { const c360 = input.charCodeAt(out); if ((c360 >= 0 && c360 < 128 && T13[c360] === 1)) out++; else break; }
+  if (out === l361 && out < len) out = runEnd(R8, out);
+  k358 = out - at;
   for (;;) {
-    let p342;
-    p342 = r_unreserved(out);
-    if (p342 < 0) {
-      p342 = r_pct_encoded(out);
-      if (p342 < 0) {
-        p342 = r_sub_delims(out);
-        if (p342 < 0) {
-          p342 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p342 < 0 && out >= maxFail && silent === 0) fail(out, 10);
+    let p359;
+    p359 = r_unreserved(out);
+    if (p359 < 0) {
+      p359 = r_pct_encoded(out);
+      if (p359 < 0) {
+        p359 = r_sub_delims(out);
+        if (p359 < 0) {
+          p359 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p359 < 0 && out >= maxFail && silent === 0) fail(out, 10);
         }
       }
     }
-    if (p342 < 0 || p342 === out) break;
-    out = p342;
-    k341++;
+    if (p359 < 0 || p359 === out) break;
+    out = p359;
+    k358++;
   }
-  if (k341 < 1) out = -1;
+  if (k358 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1715,8 +1766,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c344 = at < len ? input.charCodeAt(at) : -1;
-        out = (c344 >= 0 && c344 < 128 && T14[c344] === 1) ? at + 1 : -1;
+        const c362 = at < len ? input.charCodeAt(at) : -1;
+        out = (c362 >= 0 && c362 < 128 && T14[c362] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 19);
       }
     }
@@ -1731,17 +1782,19 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c346 = input.charCodeAt(out); if ((c346 >= 0 && c346 < 128 && T15[c346] === 1)) out++; else break; }
+  const l365 = out + 32 < len ? out + 32 : len;
+  while (out < l365) { const c364 = input.charCodeAt(out); if ((c364 >= 0 && c364 < 128 && T15[c364] === 1)) out++; else break; }
+  if (out === l365 && out < len) out = runEnd(R9, out);
   for (;;) {
-    let p345;
-    p345 = r_pchar(out);
-    if (p345 < 0) {
-      const c347 = out < len ? input.charCodeAt(out) : -1;
-      p345 = (c347 >= 0 && c347 < 128 && T16[c347] === 1) ? out + 1 : -1;
-      if (p345 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p363;
+    p363 = r_pchar(out);
+    if (p363 < 0) {
+      const c366 = out < len ? input.charCodeAt(out) : -1;
+      p363 = (c366 >= 0 && c366 < 128 && T16[c366] === 1) ? out + 1 : -1;
+      if (p363 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p345 < 0 || p345 === out) break;
-    out = p345;
+    if (p363 < 0 || p363 === out) break;
+    out = p363;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1753,17 +1806,19 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c349 = input.charCodeAt(out); if ((c349 >= 0 && c349 < 128 && T15[c349] === 1)) out++; else break; }
+  const l369 = out + 32 < len ? out + 32 : len;
+  while (out < l369) { const c368 = input.charCodeAt(out); if ((c368 >= 0 && c368 < 128 && T15[c368] === 1)) out++; else break; }
+  if (out === l369 && out < len) out = runEnd(R9, out);
   for (;;) {
-    let p348;
-    p348 = r_pchar(out);
-    if (p348 < 0) {
-      const c350 = out < len ? input.charCodeAt(out) : -1;
-      p348 = (c350 >= 0 && c350 < 128 && T16[c350] === 1) ? out + 1 : -1;
-      if (p348 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p367;
+    p367 = r_pchar(out);
+    if (p367 < 0) {
+      const c370 = out < len ? input.charCodeAt(out) : -1;
+      p367 = (c370 >= 0 && c370 < 128 && T16[c370] === 1) ? out + 1 : -1;
+      if (p367 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p348 < 0 || p348 === out) break;
-    out = p348;
+    if (p367 < 0 || p367 === out) break;
+    out = p367;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1781,18 +1836,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq351: {
-    let p352;
-    p352 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p352 < 0 && at >= maxFail && silent === 0) fail(at, 2);
-    if (p352 < 0) break seq351;
-    let p353;
-    p353 = r_HEXDIG(p352);
-    if (p353 < 0) break seq351;
-    let p354;
-    p354 = r_HEXDIG(p353);
-    if (p354 < 0) break seq351;
-    out = p354;
+  seq371: {
+    let p372;
+    p372 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p372 < 0 && at >= maxFail && silent === 0) fail(at, 2);
+    if (p372 < 0) break seq371;
+    let p373;
+    p373 = r_HEXDIG(p372);
+    if (p373 < 0) break seq371;
+    let p374;
+    p374 = r_HEXDIG(p373);
+    if (p374 < 0) break seq371;
+    out = p374;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1880,6 +1935,17 @@ const T17 = table('0000000000000000000000000000000001011011111110010000000000110
 const T18 = table('00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000');
 const T19 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
 const T20 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R1 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
+const R2 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R3 = /[\u0030-\u0039]*/y;
+const R4 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
+const R5 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R7 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R8 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R9 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
 
 const START = { IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

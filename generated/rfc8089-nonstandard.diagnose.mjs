@@ -41,6 +41,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -600,7 +607,9 @@ function r_ZoneID(at) {
   let out;
   let k91 = 0;
   out = at;
-  while (out < len) { const c93 = input.charCodeAt(out); if ((c93 >= 0 && c93 < 128 && T0[c93] === 1)) out++; else break; }
+  const l94 = out + 32 < len ? out + 32 : len;
+  while (out < l94) { const c93 = input.charCodeAt(out); if ((c93 >= 0 && c93 < 128 && T0[c93] === 1)) out++; else break; }
+  if (out === l94 && out < len) out = runEnd(R0, out);
   k91 = out - at;
   for (;;) {
     let p92;
@@ -623,26 +632,26 @@ function r_IPv6addrz(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq94: {
-    let p95;
-    p95 = r_IPv6address(at);
-    if (p95 < 0) break seq94;
+  seq95: {
     let p96;
-    p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x25 ? p95 + 1 : -1;
-    if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 14);
-    if (p96 < 0) break seq94;
+    p96 = r_IPv6address(at);
+    if (p96 < 0) break seq95;
     let p97;
-    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x32 ? p96 + 1 : -1;
-    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 20);
-    if (p97 < 0) break seq94;
+    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x25 ? p96 + 1 : -1;
+    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 14);
+    if (p97 < 0) break seq95;
     let p98;
-    p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x35 ? p97 + 1 : -1;
-    if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 15);
-    if (p98 < 0) break seq94;
+    p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x32 ? p97 + 1 : -1;
+    if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 20);
+    if (p98 < 0) break seq95;
     let p99;
-    p99 = r_ZoneID(p98);
-    if (p99 < 0) break seq94;
-    out = p99;
+    p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x35 ? p98 + 1 : -1;
+    if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 15);
+    if (p99 < 0) break seq95;
+    let p100;
+    p100 = r_ZoneID(p99);
+    if (p100 < 0) break seq95;
+    out = p100;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -654,22 +663,24 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c101 = input.charCodeAt(out); if ((c101 >= 0 && c101 < 128 && T1[c101] === 1)) out++; else break; }
+  const l103 = out + 32 < len ? out + 32 : len;
+  while (out < l103) { const c102 = input.charCodeAt(out); if ((c102 >= 0 && c102 < 128 && T1[c102] === 1)) out++; else break; }
+  if (out === l103 && out < len) out = runEnd(R1, out);
   for (;;) {
-    let p100;
-    p100 = r_unreserved(out);
-    if (p100 < 0) {
-      p100 = r_pct_encoded(out);
-      if (p100 < 0) {
-        p100 = r_sub_delims(out);
-        if (p100 < 0) {
-          p100 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p100 < 0 && out >= maxFail && silent === 0) fail(out, 0);
+    let p101;
+    p101 = r_unreserved(out);
+    if (p101 < 0) {
+      p101 = r_pct_encoded(out);
+      if (p101 < 0) {
+        p101 = r_sub_delims(out);
+        if (p101 < 0) {
+          p101 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p101 < 0 && out >= maxFail && silent === 0) fail(out, 0);
         }
       }
     }
-    if (p100 < 0 || p100 === out) break;
-    out = p100;
+    if (p101 < 0 || p101 === out) break;
+    out = p101;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -683,25 +694,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq102: {
-      let p103;
-      p103 = r_IPv4address(at);
-      if (p103 < 0) break seq102;
-      let p104;
+    seq104: {
       let p105;
+      p105 = r_IPv4address(at);
+      if (p105 < 0) break seq104;
+      let p106;
+      let p107;
       silent++;
-      p105 = r_unreserved(p103);
-      if (p105 < 0) {
-        p105 = r_sub_delims(p103);
-        if (p105 < 0) {
-          p105 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x25 ? p103 + 1 : -1;
-          if (p105 < 0 && p103 >= maxFail && silent === 0) fail(p103, 14);
+      p107 = r_unreserved(p105);
+      if (p107 < 0) {
+        p107 = r_sub_delims(p105);
+        if (p107 < 0) {
+          p107 = p105 + 1 <= len && input.charCodeAt(p105 + 0) === 0x25 ? p105 + 1 : -1;
+          if (p107 < 0 && p105 >= maxFail && silent === 0) fail(p105, 14);
         }
       }
       silent--;
-      p104 = p105 < 0 ? p103 : -1;
-      if (p104 < 0) break seq102;
-      out = p104;
+      p106 = p107 < 0 ? p105 : -1;
+      if (p106 < 0) break seq104;
+      out = p106;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -723,51 +734,55 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq106: {
-    let p107;
-    p107 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p107 < 0 && at >= maxFail && silent === 0) fail(at, 21);
-    if (p107 < 0) break seq106;
-    let p108;
-    let k109 = 0;
-    p108 = p107;
-    while (p108 < len) { const c111 = input.charCodeAt(p108); if ((c111 >= 0 && c111 < 128 && T2[c111] === 1)) p108++; else break; }
-    k109 = p108 - p107;
+  seq108: {
+    let p109;
+    p109 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p109 < 0 && at >= maxFail && silent === 0) fail(at, 21);
+    if (p109 < 0) break seq108;
+    let p110;
+    let k111 = 0;
+    p110 = p109;
+    const l114 = p110 + 32 < len ? p110 + 32 : len;
+    while (p110 < l114) { const c113 = input.charCodeAt(p110); if ((c113 >= 0 && c113 < 128 && T2[c113] === 1)) p110++; else break; }
+    if (p110 === l114 && p110 < len) p110 = runEnd(R2, p110);
+    k111 = p110 - p109;
     for (;;) {
-      let p110;
-      p110 = r_HEXDIG(p108);
-      if (p110 < 0 || p110 === p108) break;
-      p108 = p110;
-      k109++;
+      let p112;
+      p112 = r_HEXDIG(p110);
+      if (p112 < 0 || p112 === p110) break;
+      p110 = p112;
+      k111++;
     }
-    if (k109 < 1) p108 = -1;
-    if (p108 < 0) break seq106;
-    let p112;
-    p112 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x2e ? p108 + 1 : -1;
-    if (p112 < 0 && p108 >= maxFail && silent === 0) fail(p108, 22);
-    if (p112 < 0) break seq106;
-    let p113;
-    let k114 = 0;
-    p113 = p112;
-    while (p113 < len) { const c116 = input.charCodeAt(p113); if ((c116 >= 0 && c116 < 128 && T1[c116] === 1)) p113++; else break; }
-    k114 = p113 - p112;
+    if (k111 < 1) p110 = -1;
+    if (p110 < 0) break seq108;
+    let p115;
+    p115 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x2e ? p110 + 1 : -1;
+    if (p115 < 0 && p110 >= maxFail && silent === 0) fail(p110, 22);
+    if (p115 < 0) break seq108;
+    let p116;
+    let k117 = 0;
+    p116 = p115;
+    const l120 = p116 + 32 < len ? p116 + 32 : len;
+    while (p116 < l120) { const c119 = input.charCodeAt(p116); if ((c119 >= 0 && c119 < 128 && T1[c119] === 1)) p116++; else break; }
+    if (p116 === l120 && p116 < len) p116 = runEnd(R1, p116);
+    k117 = p116 - p115;
     for (;;) {
-      let p115;
-      p115 = r_unreserved(p113);
-      if (p115 < 0) {
-        p115 = r_sub_delims(p113);
-        if (p115 < 0) {
-          p115 = p113 + 1 <= len && input.charCodeAt(p113 + 0) === 0x3a ? p113 + 1 : -1;
-          if (p115 < 0 && p113 >= maxFail && silent === 0) fail(p113, 0);
+      let p118;
+      p118 = r_unreserved(p116);
+      if (p118 < 0) {
+        p118 = r_sub_delims(p116);
+        if (p118 < 0) {
+          p118 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
+          if (p118 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
         }
       }
-      if (p115 < 0 || p115 === p113) break;
-      p113 = p115;
-      k114++;
+      if (p118 < 0 || p118 === p116) break;
+      p116 = p118;
+      k117++;
     }
-    if (k114 < 1) p113 = -1;
-    if (p113 < 0) break seq106;
-    out = p113;
+    if (k117 < 1) p116 = -1;
+    if (p116 < 0) break seq108;
+    out = p116;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -787,534 +802,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq117: {
-    let p118;
-    p118 = r_h16(at);
-    if (p118 < 0) break seq117;
-    let p119;
-    p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
-    if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 0);
-    if (p119 < 0) break seq117;
-    let p120;
-    p120 = r_h16(p119);
-    if (p120 < 0) break seq117;
-    let p121;
-    p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
-    if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 0);
-    if (p121 < 0) break seq117;
+  seq121: {
     let p122;
-    p122 = r_h16(p121);
-    if (p122 < 0) break seq117;
+    p122 = r_h16(at);
+    if (p122 < 0) break seq121;
     let p123;
     p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
     if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 0);
-    if (p123 < 0) break seq117;
+    if (p123 < 0) break seq121;
     let p124;
     p124 = r_h16(p123);
-    if (p124 < 0) break seq117;
+    if (p124 < 0) break seq121;
     let p125;
     p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
     if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 0);
-    if (p125 < 0) break seq117;
+    if (p125 < 0) break seq121;
     let p126;
     p126 = r_h16(p125);
-    if (p126 < 0) break seq117;
+    if (p126 < 0) break seq121;
     let p127;
     p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
     if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 0);
-    if (p127 < 0) break seq117;
+    if (p127 < 0) break seq121;
     let p128;
     p128 = r_h16(p127);
-    if (p128 < 0) break seq117;
+    if (p128 < 0) break seq121;
     let p129;
     p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
     if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 0);
-    if (p129 < 0) break seq117;
+    if (p129 < 0) break seq121;
     let p130;
-    p130 = r_ls32(p129);
-    if (p130 < 0) break seq117;
-    out = p130;
+    p130 = r_h16(p129);
+    if (p130 < 0) break seq121;
+    let p131;
+    p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
+    if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 0);
+    if (p131 < 0) break seq121;
+    let p132;
+    p132 = r_h16(p131);
+    if (p132 < 0) break seq121;
+    let p133;
+    p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
+    if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 0);
+    if (p133 < 0) break seq121;
+    let p134;
+    p134 = r_ls32(p133);
+    if (p134 < 0) break seq121;
+    out = p134;
   }
   if (out < 0) {
     out = -1;
-    seq131: {
-      let p132;
-      p132 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p132 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p132 < 0) break seq131;
-      let p133;
-      p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
-      if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 0);
-      if (p133 < 0) break seq131;
-      let p134;
-      p134 = r_h16(p133);
-      if (p134 < 0) break seq131;
-      let p135;
-      p135 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
-      if (p135 < 0 && p134 >= maxFail && silent === 0) fail(p134, 0);
-      if (p135 < 0) break seq131;
+    seq135: {
       let p136;
-      p136 = r_h16(p135);
-      if (p136 < 0) break seq131;
+      p136 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p136 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p136 < 0) break seq135;
       let p137;
       p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
       if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 0);
-      if (p137 < 0) break seq131;
+      if (p137 < 0) break seq135;
       let p138;
       p138 = r_h16(p137);
-      if (p138 < 0) break seq131;
+      if (p138 < 0) break seq135;
       let p139;
       p139 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
       if (p139 < 0 && p138 >= maxFail && silent === 0) fail(p138, 0);
-      if (p139 < 0) break seq131;
+      if (p139 < 0) break seq135;
       let p140;
       p140 = r_h16(p139);
-      if (p140 < 0) break seq131;
+      if (p140 < 0) break seq135;
       let p141;
       p141 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
       if (p141 < 0 && p140 >= maxFail && silent === 0) fail(p140, 0);
-      if (p141 < 0) break seq131;
+      if (p141 < 0) break seq135;
       let p142;
       p142 = r_h16(p141);
-      if (p142 < 0) break seq131;
+      if (p142 < 0) break seq135;
       let p143;
       p143 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
       if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 0);
-      if (p143 < 0) break seq131;
+      if (p143 < 0) break seq135;
       let p144;
-      p144 = r_ls32(p143);
-      if (p144 < 0) break seq131;
-      out = p144;
+      p144 = r_h16(p143);
+      if (p144 < 0) break seq135;
+      let p145;
+      p145 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
+      if (p145 < 0 && p144 >= maxFail && silent === 0) fail(p144, 0);
+      if (p145 < 0) break seq135;
+      let p146;
+      p146 = r_h16(p145);
+      if (p146 < 0) break seq135;
+      let p147;
+      p147 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
+      if (p147 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
+      if (p147 < 0) break seq135;
+      let p148;
+      p148 = r_ls32(p147);
+      if (p148 < 0) break seq135;
+      out = p148;
     }
     if (out < 0) {
       out = -1;
-      seq145: {
-        let p146;
-        let p147;
-        p147 = r_h16(at);
-        p146 = p147 < 0 ? at : p147;
-        if (p146 < 0) break seq145;
-        let p148;
-        p148 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
-        if (p148 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
-        if (p148 < 0) break seq145;
-        let p149;
-        p149 = p148 + 1 <= len && input.charCodeAt(p148 + 0) === 0x3a ? p148 + 1 : -1;
-        if (p149 < 0 && p148 >= maxFail && silent === 0) fail(p148, 0);
-        if (p149 < 0) break seq145;
+      seq149: {
         let p150;
-        p150 = r_h16(p149);
-        if (p150 < 0) break seq145;
         let p151;
-        p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
-        if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
-        if (p151 < 0) break seq145;
+        p151 = r_h16(at);
+        p150 = p151 < 0 ? at : p151;
+        if (p150 < 0) break seq149;
         let p152;
-        p152 = r_h16(p151);
-        if (p152 < 0) break seq145;
+        p152 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
+        if (p152 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
+        if (p152 < 0) break seq149;
         let p153;
         p153 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
         if (p153 < 0 && p152 >= maxFail && silent === 0) fail(p152, 0);
-        if (p153 < 0) break seq145;
+        if (p153 < 0) break seq149;
         let p154;
         p154 = r_h16(p153);
-        if (p154 < 0) break seq145;
+        if (p154 < 0) break seq149;
         let p155;
         p155 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
         if (p155 < 0 && p154 >= maxFail && silent === 0) fail(p154, 0);
-        if (p155 < 0) break seq145;
+        if (p155 < 0) break seq149;
         let p156;
         p156 = r_h16(p155);
-        if (p156 < 0) break seq145;
+        if (p156 < 0) break seq149;
         let p157;
         p157 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
         if (p157 < 0 && p156 >= maxFail && silent === 0) fail(p156, 0);
-        if (p157 < 0) break seq145;
+        if (p157 < 0) break seq149;
         let p158;
-        p158 = r_ls32(p157);
-        if (p158 < 0) break seq145;
-        out = p158;
+        p158 = r_h16(p157);
+        if (p158 < 0) break seq149;
+        let p159;
+        p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
+        if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
+        if (p159 < 0) break seq149;
+        let p160;
+        p160 = r_h16(p159);
+        if (p160 < 0) break seq149;
+        let p161;
+        p161 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
+        if (p161 < 0 && p160 >= maxFail && silent === 0) fail(p160, 0);
+        if (p161 < 0) break seq149;
+        let p162;
+        p162 = r_ls32(p161);
+        if (p162 < 0) break seq149;
+        out = p162;
       }
       if (out < 0) {
         out = -1;
-        seq159: {
-          let p160;
-          let p161;
-          p161 = -1;
-          seq162: {
-            let p163;
-            let k164 = 0;
-            p163 = at;
+        seq163: {
+          let p164;
+          let p165;
+          p165 = -1;
+          seq166: {
+            let p167;
+            let k168 = 0;
+            p167 = at;
             for (;;) {
-              if (k164 === 1) break;
-              let p165;
-              p165 = -1;
-              seq166: {
-                let p167;
-                p167 = r_h16(p163);
-                if (p167 < 0) break seq166;
-                let p168;
-                p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-                if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 0);
-                if (p168 < 0) break seq166;
-                let p169;
-                let p170;
+              if (k168 === 1) break;
+              let p169;
+              p169 = -1;
+              seq170: {
+                let p171;
+                p171 = r_h16(p167);
+                if (p171 < 0) break seq170;
+                let p172;
+                p172 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
+                if (p172 < 0 && p171 >= maxFail && silent === 0) fail(p171, 0);
+                if (p172 < 0) break seq170;
+                let p173;
+                let p174;
                 silent++;
-                p170 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
-                if (p170 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
+                p174 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
+                if (p174 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
                 silent--;
-                p169 = p170 < 0 ? p168 : -1;
-                if (p169 < 0) break seq166;
-                p165 = p169;
+                p173 = p174 < 0 ? p172 : -1;
+                if (p173 < 0) break seq170;
+                p169 = p173;
               }
-              if (p165 < 0 || p165 === p163) break;
-              p163 = p165;
-              k164++;
+              if (p169 < 0 || p169 === p167) break;
+              p167 = p169;
+              k168++;
             }
-            if (p163 < 0) break seq162;
-            let p171;
-            p171 = r_h16(p163);
-            if (p171 < 0) break seq162;
-            p161 = p171;
+            if (p167 < 0) break seq166;
+            let p175;
+            p175 = r_h16(p167);
+            if (p175 < 0) break seq166;
+            p165 = p175;
           }
-          p160 = p161 < 0 ? at : p161;
-          if (p160 < 0) break seq159;
-          let p172;
-          p172 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
-          if (p172 < 0 && p160 >= maxFail && silent === 0) fail(p160, 0);
-          if (p172 < 0) break seq159;
-          let p173;
-          p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
-          if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
-          if (p173 < 0) break seq159;
-          let p174;
-          p174 = r_h16(p173);
-          if (p174 < 0) break seq159;
-          let p175;
-          p175 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-          if (p175 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
-          if (p175 < 0) break seq159;
+          p164 = p165 < 0 ? at : p165;
+          if (p164 < 0) break seq163;
           let p176;
-          p176 = r_h16(p175);
-          if (p176 < 0) break seq159;
+          p176 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
+          if (p176 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
+          if (p176 < 0) break seq163;
           let p177;
           p177 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
           if (p177 < 0 && p176 >= maxFail && silent === 0) fail(p176, 0);
-          if (p177 < 0) break seq159;
+          if (p177 < 0) break seq163;
           let p178;
           p178 = r_h16(p177);
-          if (p178 < 0) break seq159;
+          if (p178 < 0) break seq163;
           let p179;
           p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
           if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
-          if (p179 < 0) break seq159;
+          if (p179 < 0) break seq163;
           let p180;
-          p180 = r_ls32(p179);
-          if (p180 < 0) break seq159;
-          out = p180;
+          p180 = r_h16(p179);
+          if (p180 < 0) break seq163;
+          let p181;
+          p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
+          if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 0);
+          if (p181 < 0) break seq163;
+          let p182;
+          p182 = r_h16(p181);
+          if (p182 < 0) break seq163;
+          let p183;
+          p183 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
+          if (p183 < 0 && p182 >= maxFail && silent === 0) fail(p182, 0);
+          if (p183 < 0) break seq163;
+          let p184;
+          p184 = r_ls32(p183);
+          if (p184 < 0) break seq163;
+          out = p184;
         }
         if (out < 0) {
           out = -1;
-          seq181: {
-            let p182;
-            let p183;
-            p183 = -1;
-            seq184: {
-              let p185;
-              let k186 = 0;
-              p185 = at;
+          seq185: {
+            let p186;
+            let p187;
+            p187 = -1;
+            seq188: {
+              let p189;
+              let k190 = 0;
+              p189 = at;
               for (;;) {
-                if (k186 === 2) break;
-                let p187;
-                p187 = -1;
-                seq188: {
-                  let p189;
-                  p189 = r_h16(p185);
-                  if (p189 < 0) break seq188;
-                  let p190;
-                  p190 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
-                  if (p190 < 0 && p189 >= maxFail && silent === 0) fail(p189, 0);
-                  if (p190 < 0) break seq188;
-                  let p191;
-                  let p192;
+                if (k190 === 2) break;
+                let p191;
+                p191 = -1;
+                seq192: {
+                  let p193;
+                  p193 = r_h16(p189);
+                  if (p193 < 0) break seq192;
+                  let p194;
+                  p194 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
+                  if (p194 < 0 && p193 >= maxFail && silent === 0) fail(p193, 0);
+                  if (p194 < 0) break seq192;
+                  let p195;
+                  let p196;
                   silent++;
-                  p192 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
-                  if (p192 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
+                  p196 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+                  if (p196 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
                   silent--;
-                  p191 = p192 < 0 ? p190 : -1;
-                  if (p191 < 0) break seq188;
-                  p187 = p191;
+                  p195 = p196 < 0 ? p194 : -1;
+                  if (p195 < 0) break seq192;
+                  p191 = p195;
                 }
-                if (p187 < 0 || p187 === p185) break;
-                p185 = p187;
-                k186++;
+                if (p191 < 0 || p191 === p189) break;
+                p189 = p191;
+                k190++;
               }
-              if (p185 < 0) break seq184;
-              let p193;
-              p193 = r_h16(p185);
-              if (p193 < 0) break seq184;
-              p183 = p193;
+              if (p189 < 0) break seq188;
+              let p197;
+              p197 = r_h16(p189);
+              if (p197 < 0) break seq188;
+              p187 = p197;
             }
-            p182 = p183 < 0 ? at : p183;
-            if (p182 < 0) break seq181;
-            let p194;
-            p194 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
-            if (p194 < 0 && p182 >= maxFail && silent === 0) fail(p182, 0);
-            if (p194 < 0) break seq181;
-            let p195;
-            p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-            if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
-            if (p195 < 0) break seq181;
-            let p196;
-            p196 = r_h16(p195);
-            if (p196 < 0) break seq181;
-            let p197;
-            p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
-            if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
-            if (p197 < 0) break seq181;
+            p186 = p187 < 0 ? at : p187;
+            if (p186 < 0) break seq185;
             let p198;
-            p198 = r_h16(p197);
-            if (p198 < 0) break seq181;
+            p198 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
+            if (p198 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
+            if (p198 < 0) break seq185;
             let p199;
             p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
             if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
-            if (p199 < 0) break seq181;
+            if (p199 < 0) break seq185;
             let p200;
-            p200 = r_ls32(p199);
-            if (p200 < 0) break seq181;
-            out = p200;
+            p200 = r_h16(p199);
+            if (p200 < 0) break seq185;
+            let p201;
+            p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
+            if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
+            if (p201 < 0) break seq185;
+            let p202;
+            p202 = r_h16(p201);
+            if (p202 < 0) break seq185;
+            let p203;
+            p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
+            if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
+            if (p203 < 0) break seq185;
+            let p204;
+            p204 = r_ls32(p203);
+            if (p204 < 0) break seq185;
+            out = p204;
           }
           if (out < 0) {
             out = -1;
-            seq201: {
-              let p202;
-              let p203;
-              p203 = -1;
-              seq204: {
-                let p205;
-                let k206 = 0;
-                p205 = at;
+            seq205: {
+              let p206;
+              let p207;
+              p207 = -1;
+              seq208: {
+                let p209;
+                let k210 = 0;
+                p209 = at;
                 for (;;) {
-                  if (k206 === 3) break;
-                  let p207;
-                  p207 = -1;
-                  seq208: {
-                    let p209;
-                    p209 = r_h16(p205);
-                    if (p209 < 0) break seq208;
-                    let p210;
-                    p210 = p209 + 1 <= len && input.charCodeAt(p209 + 0) === 0x3a ? p209 + 1 : -1;
-                    if (p210 < 0 && p209 >= maxFail && silent === 0) fail(p209, 0);
-                    if (p210 < 0) break seq208;
-                    let p211;
-                    let p212;
+                  if (k210 === 3) break;
+                  let p211;
+                  p211 = -1;
+                  seq212: {
+                    let p213;
+                    p213 = r_h16(p209);
+                    if (p213 < 0) break seq212;
+                    let p214;
+                    p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
+                    if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
+                    if (p214 < 0) break seq212;
+                    let p215;
+                    let p216;
                     silent++;
-                    p212 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
-                    if (p212 < 0 && p210 >= maxFail && silent === 0) fail(p210, 0);
+                    p216 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
+                    if (p216 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
                     silent--;
-                    p211 = p212 < 0 ? p210 : -1;
-                    if (p211 < 0) break seq208;
-                    p207 = p211;
+                    p215 = p216 < 0 ? p214 : -1;
+                    if (p215 < 0) break seq212;
+                    p211 = p215;
                   }
-                  if (p207 < 0 || p207 === p205) break;
-                  p205 = p207;
-                  k206++;
+                  if (p211 < 0 || p211 === p209) break;
+                  p209 = p211;
+                  k210++;
                 }
-                if (p205 < 0) break seq204;
-                let p213;
-                p213 = r_h16(p205);
-                if (p213 < 0) break seq204;
-                p203 = p213;
+                if (p209 < 0) break seq208;
+                let p217;
+                p217 = r_h16(p209);
+                if (p217 < 0) break seq208;
+                p207 = p217;
               }
-              p202 = p203 < 0 ? at : p203;
-              if (p202 < 0) break seq201;
-              let p214;
-              p214 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
-              if (p214 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
-              if (p214 < 0) break seq201;
-              let p215;
-              p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-              if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
-              if (p215 < 0) break seq201;
-              let p216;
-              p216 = r_h16(p215);
-              if (p216 < 0) break seq201;
-              let p217;
-              p217 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
-              if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 0);
-              if (p217 < 0) break seq201;
+              p206 = p207 < 0 ? at : p207;
+              if (p206 < 0) break seq205;
               let p218;
-              p218 = r_ls32(p217);
-              if (p218 < 0) break seq201;
-              out = p218;
+              p218 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
+              if (p218 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
+              if (p218 < 0) break seq205;
+              let p219;
+              p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
+              if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
+              if (p219 < 0) break seq205;
+              let p220;
+              p220 = r_h16(p219);
+              if (p220 < 0) break seq205;
+              let p221;
+              p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
+              if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 0);
+              if (p221 < 0) break seq205;
+              let p222;
+              p222 = r_ls32(p221);
+              if (p222 < 0) break seq205;
+              out = p222;
             }
             if (out < 0) {
               out = -1;
-              seq219: {
-                let p220;
-                let p221;
-                p221 = -1;
-                seq222: {
-                  let p223;
-                  let k224 = 0;
-                  p223 = at;
+              seq223: {
+                let p224;
+                let p225;
+                p225 = -1;
+                seq226: {
+                  let p227;
+                  let k228 = 0;
+                  p227 = at;
                   for (;;) {
-                    if (k224 === 4) break;
-                    let p225;
-                    p225 = -1;
-                    seq226: {
-                      let p227;
-                      p227 = r_h16(p223);
-                      if (p227 < 0) break seq226;
-                      let p228;
-                      p228 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
-                      if (p228 < 0 && p227 >= maxFail && silent === 0) fail(p227, 0);
-                      if (p228 < 0) break seq226;
-                      let p229;
-                      let p230;
+                    if (k228 === 4) break;
+                    let p229;
+                    p229 = -1;
+                    seq230: {
+                      let p231;
+                      p231 = r_h16(p227);
+                      if (p231 < 0) break seq230;
+                      let p232;
+                      p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
+                      if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 0);
+                      if (p232 < 0) break seq230;
+                      let p233;
+                      let p234;
                       silent++;
-                      p230 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
-                      if (p230 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
+                      p234 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
+                      if (p234 < 0 && p232 >= maxFail && silent === 0) fail(p232, 0);
                       silent--;
-                      p229 = p230 < 0 ? p228 : -1;
-                      if (p229 < 0) break seq226;
-                      p225 = p229;
+                      p233 = p234 < 0 ? p232 : -1;
+                      if (p233 < 0) break seq230;
+                      p229 = p233;
                     }
-                    if (p225 < 0 || p225 === p223) break;
-                    p223 = p225;
-                    k224++;
+                    if (p229 < 0 || p229 === p227) break;
+                    p227 = p229;
+                    k228++;
                   }
-                  if (p223 < 0) break seq222;
-                  let p231;
-                  p231 = r_h16(p223);
-                  if (p231 < 0) break seq222;
-                  p221 = p231;
+                  if (p227 < 0) break seq226;
+                  let p235;
+                  p235 = r_h16(p227);
+                  if (p235 < 0) break seq226;
+                  p225 = p235;
                 }
-                p220 = p221 < 0 ? at : p221;
-                if (p220 < 0) break seq219;
-                let p232;
-                p232 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
-                if (p232 < 0 && p220 >= maxFail && silent === 0) fail(p220, 0);
-                if (p232 < 0) break seq219;
-                let p233;
-                p233 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
-                if (p233 < 0 && p232 >= maxFail && silent === 0) fail(p232, 0);
-                if (p233 < 0) break seq219;
-                let p234;
-                p234 = r_ls32(p233);
-                if (p234 < 0) break seq219;
-                out = p234;
+                p224 = p225 < 0 ? at : p225;
+                if (p224 < 0) break seq223;
+                let p236;
+                p236 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
+                if (p236 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
+                if (p236 < 0) break seq223;
+                let p237;
+                p237 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
+                if (p237 < 0 && p236 >= maxFail && silent === 0) fail(p236, 0);
+                if (p237 < 0) break seq223;
+                let p238;
+                p238 = r_ls32(p237);
+                if (p238 < 0) break seq223;
+                out = p238;
               }
               if (out < 0) {
                 out = -1;
-                seq235: {
-                  let p236;
-                  let p237;
-                  p237 = -1;
-                  seq238: {
-                    let p239;
-                    let k240 = 0;
-                    p239 = at;
+                seq239: {
+                  let p240;
+                  let p241;
+                  p241 = -1;
+                  seq242: {
+                    let p243;
+                    let k244 = 0;
+                    p243 = at;
                     for (;;) {
-                      if (k240 === 5) break;
-                      let p241;
-                      p241 = -1;
-                      seq242: {
-                        let p243;
-                        p243 = r_h16(p239);
-                        if (p243 < 0) break seq242;
-                        let p244;
-                        p244 = p243 + 1 <= len && input.charCodeAt(p243 + 0) === 0x3a ? p243 + 1 : -1;
-                        if (p244 < 0 && p243 >= maxFail && silent === 0) fail(p243, 0);
-                        if (p244 < 0) break seq242;
-                        let p245;
-                        let p246;
+                      if (k244 === 5) break;
+                      let p245;
+                      p245 = -1;
+                      seq246: {
+                        let p247;
+                        p247 = r_h16(p243);
+                        if (p247 < 0) break seq246;
+                        let p248;
+                        p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x3a ? p247 + 1 : -1;
+                        if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 0);
+                        if (p248 < 0) break seq246;
+                        let p249;
+                        let p250;
                         silent++;
-                        p246 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
-                        if (p246 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
+                        p250 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
+                        if (p250 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
                         silent--;
-                        p245 = p246 < 0 ? p244 : -1;
-                        if (p245 < 0) break seq242;
-                        p241 = p245;
+                        p249 = p250 < 0 ? p248 : -1;
+                        if (p249 < 0) break seq246;
+                        p245 = p249;
                       }
-                      if (p241 < 0 || p241 === p239) break;
-                      p239 = p241;
-                      k240++;
+                      if (p245 < 0 || p245 === p243) break;
+                      p243 = p245;
+                      k244++;
                     }
-                    if (p239 < 0) break seq238;
-                    let p247;
-                    p247 = r_h16(p239);
-                    if (p247 < 0) break seq238;
-                    p237 = p247;
+                    if (p243 < 0) break seq242;
+                    let p251;
+                    p251 = r_h16(p243);
+                    if (p251 < 0) break seq242;
+                    p241 = p251;
                   }
-                  p236 = p237 < 0 ? at : p237;
-                  if (p236 < 0) break seq235;
-                  let p248;
-                  p248 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
-                  if (p248 < 0 && p236 >= maxFail && silent === 0) fail(p236, 0);
-                  if (p248 < 0) break seq235;
-                  let p249;
-                  p249 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
-                  if (p249 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
-                  if (p249 < 0) break seq235;
-                  let p250;
-                  p250 = r_h16(p249);
-                  if (p250 < 0) break seq235;
-                  out = p250;
+                  p240 = p241 < 0 ? at : p241;
+                  if (p240 < 0) break seq239;
+                  let p252;
+                  p252 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x3a ? p240 + 1 : -1;
+                  if (p252 < 0 && p240 >= maxFail && silent === 0) fail(p240, 0);
+                  if (p252 < 0) break seq239;
+                  let p253;
+                  p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
+                  if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 0);
+                  if (p253 < 0) break seq239;
+                  let p254;
+                  p254 = r_h16(p253);
+                  if (p254 < 0) break seq239;
+                  out = p254;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq251: {
-                    let p252;
-                    let p253;
-                    p253 = -1;
-                    seq254: {
-                      let p255;
-                      let k256 = 0;
-                      p255 = at;
+                  seq255: {
+                    let p256;
+                    let p257;
+                    p257 = -1;
+                    seq258: {
+                      let p259;
+                      let k260 = 0;
+                      p259 = at;
                       for (;;) {
-                        if (k256 === 6) break;
-                        let p257;
-                        p257 = -1;
-                        seq258: {
-                          let p259;
-                          p259 = r_h16(p255);
-                          if (p259 < 0) break seq258;
-                          let p260;
-                          p260 = p259 + 1 <= len && input.charCodeAt(p259 + 0) === 0x3a ? p259 + 1 : -1;
-                          if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 0);
-                          if (p260 < 0) break seq258;
-                          let p261;
-                          let p262;
+                        if (k260 === 6) break;
+                        let p261;
+                        p261 = -1;
+                        seq262: {
+                          let p263;
+                          p263 = r_h16(p259);
+                          if (p263 < 0) break seq262;
+                          let p264;
+                          p264 = p263 + 1 <= len && input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
+                          if (p264 < 0 && p263 >= maxFail && silent === 0) fail(p263, 0);
+                          if (p264 < 0) break seq262;
+                          let p265;
+                          let p266;
                           silent++;
-                          p262 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
-                          if (p262 < 0 && p260 >= maxFail && silent === 0) fail(p260, 0);
+                          p266 = p264 + 1 <= len && input.charCodeAt(p264 + 0) === 0x3a ? p264 + 1 : -1;
+                          if (p266 < 0 && p264 >= maxFail && silent === 0) fail(p264, 0);
                           silent--;
-                          p261 = p262 < 0 ? p260 : -1;
-                          if (p261 < 0) break seq258;
-                          p257 = p261;
+                          p265 = p266 < 0 ? p264 : -1;
+                          if (p265 < 0) break seq262;
+                          p261 = p265;
                         }
-                        if (p257 < 0 || p257 === p255) break;
-                        p255 = p257;
-                        k256++;
+                        if (p261 < 0 || p261 === p259) break;
+                        p259 = p261;
+                        k260++;
                       }
-                      if (p255 < 0) break seq254;
-                      let p263;
-                      p263 = r_h16(p255);
-                      if (p263 < 0) break seq254;
-                      p253 = p263;
+                      if (p259 < 0) break seq258;
+                      let p267;
+                      p267 = r_h16(p259);
+                      if (p267 < 0) break seq258;
+                      p257 = p267;
                     }
-                    p252 = p253 < 0 ? at : p253;
-                    if (p252 < 0) break seq251;
-                    let p264;
-                    p264 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
-                    if (p264 < 0 && p252 >= maxFail && silent === 0) fail(p252, 0);
-                    if (p264 < 0) break seq251;
-                    let p265;
-                    p265 = p264 + 1 <= len && input.charCodeAt(p264 + 0) === 0x3a ? p264 + 1 : -1;
-                    if (p265 < 0 && p264 >= maxFail && silent === 0) fail(p264, 0);
-                    if (p265 < 0) break seq251;
-                    out = p265;
+                    p256 = p257 < 0 ? at : p257;
+                    if (p256 < 0) break seq255;
+                    let p268;
+                    p268 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
+                    if (p268 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
+                    if (p268 < 0) break seq255;
+                    let p269;
+                    p269 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
+                    if (p269 < 0 && p268 >= maxFail && silent === 0) fail(p268, 0);
+                    if (p269 < 0) break seq255;
+                    out = p269;
                   }
                 }
               }
@@ -1333,17 +1348,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
-  let k266 = 0;
+  let k270 = 0;
   out = at;
   for (;;) {
-    if (k266 === 4) break;
-    let p267;
-    p267 = r_HEXDIG(out);
-    if (p267 < 0 || p267 === out) break;
-    out = p267;
-    k266++;
+    if (k270 === 4) break;
+    let p271;
+    p271 = r_HEXDIG(out);
+    if (p271 < 0 || p271 === out) break;
+    out = p271;
+    k270++;
   }
-  if (k266 < 1) out = -1;
+  if (k270 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1354,18 +1369,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq268: {
-    let p269;
-    p269 = r_h16(at);
-    if (p269 < 0) break seq268;
-    let p270;
-    p270 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
-    if (p270 < 0 && p269 >= maxFail && silent === 0) fail(p269, 0);
-    if (p270 < 0) break seq268;
-    let p271;
-    p271 = r_h16(p270);
-    if (p271 < 0) break seq268;
-    out = p271;
+  seq272: {
+    let p273;
+    p273 = r_h16(at);
+    if (p273 < 0) break seq272;
+    let p274;
+    p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
+    if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 0);
+    if (p274 < 0) break seq272;
+    let p275;
+    p275 = r_h16(p274);
+    if (p275 < 0) break seq272;
+    out = p275;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1380,32 +1395,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq272: {
-    let p273;
-    p273 = r_dec_octet(at);
-    if (p273 < 0) break seq272;
-    let p274;
-    p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x2e ? p273 + 1 : -1;
-    if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 22);
-    if (p274 < 0) break seq272;
-    let p275;
-    p275 = r_dec_octet(p274);
-    if (p275 < 0) break seq272;
-    let p276;
-    p276 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x2e ? p275 + 1 : -1;
-    if (p276 < 0 && p275 >= maxFail && silent === 0) fail(p275, 22);
-    if (p276 < 0) break seq272;
+  seq276: {
     let p277;
-    p277 = r_dec_octet(p276);
-    if (p277 < 0) break seq272;
+    p277 = r_dec_octet(at);
+    if (p277 < 0) break seq276;
     let p278;
     p278 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x2e ? p277 + 1 : -1;
     if (p278 < 0 && p277 >= maxFail && silent === 0) fail(p277, 22);
-    if (p278 < 0) break seq272;
+    if (p278 < 0) break seq276;
     let p279;
     p279 = r_dec_octet(p278);
-    if (p279 < 0) break seq272;
-    out = p279;
+    if (p279 < 0) break seq276;
+    let p280;
+    p280 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x2e ? p279 + 1 : -1;
+    if (p280 < 0 && p279 >= maxFail && silent === 0) fail(p279, 22);
+    if (p280 < 0) break seq276;
+    let p281;
+    p281 = r_dec_octet(p280);
+    if (p281 < 0) break seq276;
+    let p282;
+    p282 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x2e ? p281 + 1 : -1;
+    if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 22);
+    if (p282 < 0) break seq276;
+    let p283;
+    p283 = r_dec_octet(p282);
+    if (p283 < 0) break seq276;
+    out = p283;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1421,69 +1436,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq280: {
-    let p281;
-    p281 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p281 < 0 && at >= maxFail && silent === 0) fail(at, 23);
-    if (p281 < 0) break seq280;
-    let p282;
-    const c283 = p281 < len ? input.charCodeAt(p281) : -1;
-    p282 = (c283 >= 0 && c283 < 128 && T3[c283] === 1) ? p281 + 1 : -1;
-    if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 24);
-    if (p282 < 0) break seq280;
-    out = p282;
+  seq284: {
+    let p285;
+    p285 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p285 < 0 && at >= maxFail && silent === 0) fail(at, 23);
+    if (p285 < 0) break seq284;
+    let p286;
+    const c287 = p285 < len ? input.charCodeAt(p285) : -1;
+    p286 = (c287 >= 0 && c287 < 128 && T3[c287] === 1) ? p285 + 1 : -1;
+    if (p286 < 0 && p285 >= maxFail && silent === 0) fail(p285, 24);
+    if (p286 < 0) break seq284;
+    out = p286;
   }
   if (out < 0) {
     out = -1;
-    seq284: {
-      let p285;
-      p285 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p285 < 0 && at >= maxFail && silent === 0) fail(at, 20);
-      if (p285 < 0) break seq284;
-      let p286;
-      const c287 = p285 < len ? input.charCodeAt(p285) : -1;
-      p286 = (c287 >= 0 && c287 < 128 && T4[c287] === 1) ? p285 + 1 : -1;
-      if (p286 < 0 && p285 >= maxFail && silent === 0) fail(p285, 25);
-      if (p286 < 0) break seq284;
-      let p288;
-      p288 = r_DIGIT(p286);
-      if (p288 < 0) break seq284;
-      out = p288;
+    seq288: {
+      let p289;
+      p289 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p289 < 0 && at >= maxFail && silent === 0) fail(at, 20);
+      if (p289 < 0) break seq288;
+      let p290;
+      const c291 = p289 < len ? input.charCodeAt(p289) : -1;
+      p290 = (c291 >= 0 && c291 < 128 && T4[c291] === 1) ? p289 + 1 : -1;
+      if (p290 < 0 && p289 >= maxFail && silent === 0) fail(p289, 25);
+      if (p290 < 0) break seq288;
+      let p292;
+      p292 = r_DIGIT(p290);
+      if (p292 < 0) break seq288;
+      out = p292;
     }
     if (out < 0) {
       out = -1;
-      seq289: {
-        let p290;
-        p290 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p290 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-        if (p290 < 0) break seq289;
-        let p291;
-        let k292 = 0;
-        p291 = p290;
+      seq293: {
+        let p294;
+        p294 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p294 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+        if (p294 < 0) break seq293;
+        let p295;
+        let k296 = 0;
+        p295 = p294;
         for (;;) {
-          if (k292 === 2) break;
-          let p293;
-          p293 = r_DIGIT(p291);
-          if (p293 < 0 || p293 === p291) break;
-          p291 = p293;
-          k292++;
+          if (k296 === 2) break;
+          let p297;
+          p297 = r_DIGIT(p295);
+          if (p297 < 0 || p297 === p295) break;
+          p295 = p297;
+          k296++;
         }
-        if (k292 < 2) p291 = -1;
-        if (p291 < 0) break seq289;
-        out = p291;
+        if (k296 < 2) p295 = -1;
+        if (p295 < 0) break seq293;
+        out = p295;
       }
       if (out < 0) {
         out = -1;
-        seq294: {
-          let p295;
-          const c296 = at < len ? input.charCodeAt(at) : -1;
-          p295 = (c296 >= 0 && c296 < 128 && T5[c296] === 1) ? at + 1 : -1;
-          if (p295 < 0 && at >= maxFail && silent === 0) fail(at, 27);
-          if (p295 < 0) break seq294;
-          let p297;
-          p297 = r_DIGIT(p295);
-          if (p297 < 0) break seq294;
-          out = p297;
+        seq298: {
+          let p299;
+          const c300 = at < len ? input.charCodeAt(at) : -1;
+          p299 = (c300 >= 0 && c300 < 128 && T5[c300] === 1) ? at + 1 : -1;
+          if (p299 < 0 && at >= maxFail && silent === 0) fail(at, 27);
+          if (p299 < 0) break seq298;
+          let p301;
+          p301 = r_DIGIT(p299);
+          if (p301 < 0) break seq298;
+          out = p301;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1501,18 +1516,20 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c299 = input.charCodeAt(out); if ((c299 >= 0 && c299 < 128 && T6[c299] === 1)) out++; else break; }
+  const l304 = out + 32 < len ? out + 32 : len;
+  while (out < l304) { const c303 = input.charCodeAt(out); if ((c303 >= 0 && c303 < 128 && T6[c303] === 1)) out++; else break; }
+  if (out === l304 && out < len) out = runEnd(R3, out);
   for (;;) {
-    let p298;
-    p298 = r_unreserved(out);
-    if (p298 < 0) {
-      p298 = r_pct_encoded(out);
-      if (p298 < 0) {
-        p298 = r_sub_delims(out);
+    let p302;
+    p302 = r_unreserved(out);
+    if (p302 < 0) {
+      p302 = r_pct_encoded(out);
+      if (p302 < 0) {
+        p302 = r_sub_delims(out);
       }
     }
-    if (p298 < 0 || p298 === out) break;
-    out = p298;
+    if (p302 < 0 || p302 === out) break;
+    out = p302;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1530,54 +1547,60 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq300: {
-    let p301;
-    p301 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p301 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p301 < 0) break seq300;
-    let p302;
-    let p303;
-    p303 = -1;
-    seq304: {
-      let p305;
-      p305 = r_segment_nz(p301);
-      if (p305 < 0) break seq304;
-      let p306;
-      p306 = p305;
-      const c308 = p305 < len ? input.charCodeAt(p305) : -1;
-      if ((c308 >= 0 && c308 < 128 && T7[c308] === 1)) {
-        let q311 = p305, k312 = 0;
-        for (let i310 = p305 + 1; i310 < len; i310++) {
-          const c309 = input.charCodeAt(i310);
-          if ((c309 >= 0 && c309 < 128 && T8[c309] === 1)) continue;
-          if (!(c309 >= 0 && c309 < 128 && T7[c309] === 1)) break;
-          q311 = i310;
-          k312++;
+  seq305: {
+    let p306;
+    p306 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p306 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p306 < 0) break seq305;
+    let p307;
+    let p308;
+    p308 = -1;
+    seq309: {
+      let p310;
+      p310 = r_segment_nz(p306);
+      if (p310 < 0) break seq309;
+      let p311;
+      p311 = p310;
+      const c313 = p310 < len ? input.charCodeAt(p310) : -1;
+      if ((c313 >= 0 && c313 < 128 && T7[c313] === 1)) {
+        let q316 = p310;
+        const l318 = p310 + 33 < len ? p310 + 33 : len;
+        let i315 = p310 + 1;
+        for (; i315 < l318; i315++) {
+          const c314 = input.charCodeAt(i315);
+          if ((c314 >= 0 && c314 < 128 && T8[c314] === 1)) continue;
+          if (!(c314 >= 0 && c314 < 128 && T7[c314] === 1)) break;
+          q316 = i315;
         }
-        p306 = q311;
+        if (i315 === l318 && i315 < len) {
+          let j319 = runEnd(R4, i315) - 1;
+          while (j319 >= i315) { const c314 = input.charCodeAt(j319); if ((c314 >= 0 && c314 < 128 && T8[c314] === 1)) j319--; else break; }
+          if (j319 >= i315) q316 = j319;
+        }
+        p311 = q316;
       }
       for (;;) {
-        let p307;
-        p307 = -1;
-        seq313: {
-          let p314;
-          p314 = p306 + 1 <= len && input.charCodeAt(p306 + 0) === 0x2f ? p306 + 1 : -1;
-          if (p314 < 0 && p306 >= maxFail && silent === 0) fail(p306, 5);
-          if (p314 < 0) break seq313;
-          let p315;
-          p315 = r_segment(p314);
-          if (p315 < 0) break seq313;
-          p307 = p315;
+        let p312;
+        p312 = -1;
+        seq320: {
+          let p321;
+          p321 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
+          if (p321 < 0 && p311 >= maxFail && silent === 0) fail(p311, 5);
+          if (p321 < 0) break seq320;
+          let p322;
+          p322 = r_segment(p321);
+          if (p322 < 0) break seq320;
+          p312 = p322;
         }
-        if (p307 < 0 || p307 === p306) break;
-        p306 = p307;
+        if (p312 < 0 || p312 === p311) break;
+        p311 = p312;
       }
-      if (p306 < 0) break seq304;
-      p303 = p306;
+      if (p311 < 0) break seq309;
+      p308 = p311;
     }
-    p302 = p303 < 0 ? p301 : p303;
-    if (p302 < 0) break seq300;
-    out = p302;
+    p307 = p308 < 0 ? p306 : p308;
+    if (p307 < 0) break seq305;
+    out = p307;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1589,12 +1612,14 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c317 = input.charCodeAt(out); if ((c317 >= 0 && c317 < 128 && T8[c317] === 1)) out++; else break; }
+  const l325 = out + 32 < len ? out + 32 : len;
+  while (out < l325) { const c324 = input.charCodeAt(out); if ((c324 >= 0 && c324 < 128 && T8[c324] === 1)) out++; else break; }
+  if (out === l325 && out < len) out = runEnd(R5, out);
   for (;;) {
-    let p316;
-    p316 = r_pchar(out);
-    if (p316 < 0 || p316 === out) break;
-    out = p316;
+    let p323;
+    p323 = r_pchar(out);
+    if (p323 < 0 || p323 === out) break;
+    out = p323;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1605,18 +1630,20 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
-  let k318 = 0;
+  let k326 = 0;
   out = at;
-  while (out < len) { const c320 = input.charCodeAt(out); if ((c320 >= 0 && c320 < 128 && T8[c320] === 1)) out++; else break; }
-  k318 = out - at;
+  const l329 = out + 32 < len ? out + 32 : len;
+  while (out < l329) { const c328 = input.charCodeAt(out); if ((c328 >= 0 && c328 < 128 && T8[c328] === 1)) out++; else break; }
+  if (out === l329 && out < len) out = runEnd(R5, out);
+  k326 = out - at;
   for (;;) {
-    let p319;
-    p319 = r_pchar(out);
-    if (p319 < 0 || p319 === out) break;
-    out = p319;
-    k318++;
+    let p327;
+    p327 = r_pchar(out);
+    if (p327 < 0 || p327 === out) break;
+    out = p327;
+    k326++;
   }
-  if (k318 < 1) out = -1;
+  if (k326 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1632,8 +1659,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c321 = at < len ? input.charCodeAt(at) : -1;
-        out = (c321 >= 0 && c321 < 128 && T9[c321] === 1) ? at + 1 : -1;
+        const c330 = at < len ? input.charCodeAt(at) : -1;
+        out = (c330 >= 0 && c330 < 128 && T9[c330] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
       }
     }
@@ -1654,18 +1681,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq322: {
-    let p323;
-    p323 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p323 < 0 && at >= maxFail && silent === 0) fail(at, 14);
-    if (p323 < 0) break seq322;
-    let p324;
-    p324 = r_HEXDIG(p323);
-    if (p324 < 0) break seq322;
-    let p325;
-    p325 = r_HEXDIG(p324);
-    if (p325 < 0) break seq322;
-    out = p325;
+  seq331: {
+    let p332;
+    p332 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p332 < 0 && at >= maxFail && silent === 0) fail(at, 14);
+    if (p332 < 0) break seq331;
+    let p333;
+    p333 = r_HEXDIG(p332);
+    if (p333 < 0) break seq331;
+    let p334;
+    p334 = r_HEXDIG(p333);
+    if (p334 < 0) break seq331;
+    out = p334;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1729,6 +1756,13 @@ const T9 = table('00000000000000000000000000000000000000000000000000000000001000
 const T10 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
 const T11 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R2 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R5 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
 
 const START = { file_URI: r_file_URI, file_scheme: r_file_scheme, file_hier_part: r_file_hier_part, auth_path: r_auth_path, local_path: r_local_path, file_auth: r_file_auth, unc_authority: r_unc_authority, file_host: r_file_host, inline_IP: r_inline_IP, file_absolute: r_file_absolute, drive_letter: r_drive_letter, IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, userinfo: r_userinfo, host: r_host, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path_absolute: r_path_absolute, segment: r_segment, segment_nz: r_segment_nz, pchar: r_pchar, pct_encoded: r_pct_encoded, unreserved: r_unreserved, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

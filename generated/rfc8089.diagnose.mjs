@@ -41,6 +41,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -290,7 +297,9 @@ function r_ZoneID(at) {
   let out;
   let k31 = 0;
   out = at;
-  while (out < len) { const c33 = input.charCodeAt(out); if ((c33 >= 0 && c33 < 128 && T0[c33] === 1)) out++; else break; }
+  const l34 = out + 32 < len ? out + 32 : len;
+  while (out < l34) { const c33 = input.charCodeAt(out); if ((c33 >= 0 && c33 < 128 && T0[c33] === 1)) out++; else break; }
+  if (out === l34 && out < len) out = runEnd(R0, out);
   k31 = out - at;
   for (;;) {
     let p32;
@@ -313,26 +322,26 @@ function r_IPv6addrz(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq34: {
-    let p35;
-    p35 = r_IPv6address(at);
-    if (p35 < 0) break seq34;
+  seq35: {
     let p36;
-    p36 = p35 + 1 <= len && input.charCodeAt(p35 + 0) === 0x25 ? p35 + 1 : -1;
-    if (p36 < 0 && p35 >= maxFail && silent === 0) fail(p35, 14);
-    if (p36 < 0) break seq34;
+    p36 = r_IPv6address(at);
+    if (p36 < 0) break seq35;
     let p37;
-    p37 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x32 ? p36 + 1 : -1;
-    if (p37 < 0 && p36 >= maxFail && silent === 0) fail(p36, 15);
-    if (p37 < 0) break seq34;
+    p37 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x25 ? p36 + 1 : -1;
+    if (p37 < 0 && p36 >= maxFail && silent === 0) fail(p36, 14);
+    if (p37 < 0) break seq35;
     let p38;
-    p38 = p37 + 1 <= len && input.charCodeAt(p37 + 0) === 0x35 ? p37 + 1 : -1;
-    if (p38 < 0 && p37 >= maxFail && silent === 0) fail(p37, 16);
-    if (p38 < 0) break seq34;
+    p38 = p37 + 1 <= len && input.charCodeAt(p37 + 0) === 0x32 ? p37 + 1 : -1;
+    if (p38 < 0 && p37 >= maxFail && silent === 0) fail(p37, 15);
+    if (p38 < 0) break seq35;
     let p39;
-    p39 = r_ZoneID(p38);
-    if (p39 < 0) break seq34;
-    out = p39;
+    p39 = p38 + 1 <= len && input.charCodeAt(p38 + 0) === 0x35 ? p38 + 1 : -1;
+    if (p39 < 0 && p38 >= maxFail && silent === 0) fail(p38, 16);
+    if (p39 < 0) break seq35;
+    let p40;
+    p40 = r_ZoneID(p39);
+    if (p40 < 0) break seq35;
+    out = p40;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -346,25 +355,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq40: {
-      let p41;
-      p41 = r_IPv4address(at);
-      if (p41 < 0) break seq40;
+    seq41: {
       let p42;
+      p42 = r_IPv4address(at);
+      if (p42 < 0) break seq41;
       let p43;
+      let p44;
       silent++;
-      p43 = r_unreserved(p41);
-      if (p43 < 0) {
-        p43 = r_sub_delims(p41);
-        if (p43 < 0) {
-          p43 = p41 + 1 <= len && input.charCodeAt(p41 + 0) === 0x25 ? p41 + 1 : -1;
-          if (p43 < 0 && p41 >= maxFail && silent === 0) fail(p41, 14);
+      p44 = r_unreserved(p42);
+      if (p44 < 0) {
+        p44 = r_sub_delims(p42);
+        if (p44 < 0) {
+          p44 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x25 ? p42 + 1 : -1;
+          if (p44 < 0 && p42 >= maxFail && silent === 0) fail(p42, 14);
         }
       }
       silent--;
-      p42 = p43 < 0 ? p41 : -1;
-      if (p42 < 0) break seq40;
-      out = p42;
+      p43 = p44 < 0 ? p42 : -1;
+      if (p43 < 0) break seq41;
+      out = p43;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -386,51 +395,55 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq44: {
-    let p45;
-    p45 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p45 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p45 < 0) break seq44;
+  seq45: {
     let p46;
-    let k47 = 0;
-    p46 = p45;
-    while (p46 < len) { const c49 = input.charCodeAt(p46); if ((c49 >= 0 && c49 < 128 && T1[c49] === 1)) p46++; else break; }
-    k47 = p46 - p45;
+    p46 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p46 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p46 < 0) break seq45;
+    let p47;
+    let k48 = 0;
+    p47 = p46;
+    const l51 = p47 + 32 < len ? p47 + 32 : len;
+    while (p47 < l51) { const c50 = input.charCodeAt(p47); if ((c50 >= 0 && c50 < 128 && T1[c50] === 1)) p47++; else break; }
+    if (p47 === l51 && p47 < len) p47 = runEnd(R1, p47);
+    k48 = p47 - p46;
     for (;;) {
-      let p48;
-      p48 = r_HEXDIG(p46);
-      if (p48 < 0 || p48 === p46) break;
-      p46 = p48;
-      k47++;
+      let p49;
+      p49 = r_HEXDIG(p47);
+      if (p49 < 0 || p49 === p47) break;
+      p47 = p49;
+      k48++;
     }
-    if (k47 < 1) p46 = -1;
-    if (p46 < 0) break seq44;
-    let p50;
-    p50 = p46 + 1 <= len && input.charCodeAt(p46 + 0) === 0x2e ? p46 + 1 : -1;
-    if (p50 < 0 && p46 >= maxFail && silent === 0) fail(p46, 18);
-    if (p50 < 0) break seq44;
-    let p51;
-    let k52 = 0;
-    p51 = p50;
-    while (p51 < len) { const c54 = input.charCodeAt(p51); if ((c54 >= 0 && c54 < 128 && T2[c54] === 1)) p51++; else break; }
-    k52 = p51 - p50;
+    if (k48 < 1) p47 = -1;
+    if (p47 < 0) break seq45;
+    let p52;
+    p52 = p47 + 1 <= len && input.charCodeAt(p47 + 0) === 0x2e ? p47 + 1 : -1;
+    if (p52 < 0 && p47 >= maxFail && silent === 0) fail(p47, 18);
+    if (p52 < 0) break seq45;
+    let p53;
+    let k54 = 0;
+    p53 = p52;
+    const l57 = p53 + 32 < len ? p53 + 32 : len;
+    while (p53 < l57) { const c56 = input.charCodeAt(p53); if ((c56 >= 0 && c56 < 128 && T2[c56] === 1)) p53++; else break; }
+    if (p53 === l57 && p53 < len) p53 = runEnd(R2, p53);
+    k54 = p53 - p52;
     for (;;) {
-      let p53;
-      p53 = r_unreserved(p51);
-      if (p53 < 0) {
-        p53 = r_sub_delims(p51);
-        if (p53 < 0) {
-          p53 = p51 + 1 <= len && input.charCodeAt(p51 + 0) === 0x3a ? p51 + 1 : -1;
-          if (p53 < 0 && p51 >= maxFail && silent === 0) fail(p51, 0);
+      let p55;
+      p55 = r_unreserved(p53);
+      if (p55 < 0) {
+        p55 = r_sub_delims(p53);
+        if (p55 < 0) {
+          p55 = p53 + 1 <= len && input.charCodeAt(p53 + 0) === 0x3a ? p53 + 1 : -1;
+          if (p55 < 0 && p53 >= maxFail && silent === 0) fail(p53, 0);
         }
       }
-      if (p53 < 0 || p53 === p51) break;
-      p51 = p53;
-      k52++;
+      if (p55 < 0 || p55 === p53) break;
+      p53 = p55;
+      k54++;
     }
-    if (k52 < 1) p51 = -1;
-    if (p51 < 0) break seq44;
-    out = p51;
+    if (k54 < 1) p53 = -1;
+    if (p53 < 0) break seq45;
+    out = p53;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -450,534 +463,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq55: {
-    let p56;
-    p56 = r_h16(at);
-    if (p56 < 0) break seq55;
-    let p57;
-    p57 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x3a ? p56 + 1 : -1;
-    if (p57 < 0 && p56 >= maxFail && silent === 0) fail(p56, 0);
-    if (p57 < 0) break seq55;
-    let p58;
-    p58 = r_h16(p57);
-    if (p58 < 0) break seq55;
+  seq58: {
     let p59;
-    p59 = p58 + 1 <= len && input.charCodeAt(p58 + 0) === 0x3a ? p58 + 1 : -1;
-    if (p59 < 0 && p58 >= maxFail && silent === 0) fail(p58, 0);
-    if (p59 < 0) break seq55;
+    p59 = r_h16(at);
+    if (p59 < 0) break seq58;
     let p60;
-    p60 = r_h16(p59);
-    if (p60 < 0) break seq55;
+    p60 = p59 + 1 <= len && input.charCodeAt(p59 + 0) === 0x3a ? p59 + 1 : -1;
+    if (p60 < 0 && p59 >= maxFail && silent === 0) fail(p59, 0);
+    if (p60 < 0) break seq58;
     let p61;
-    p61 = p60 + 1 <= len && input.charCodeAt(p60 + 0) === 0x3a ? p60 + 1 : -1;
-    if (p61 < 0 && p60 >= maxFail && silent === 0) fail(p60, 0);
-    if (p61 < 0) break seq55;
+    p61 = r_h16(p60);
+    if (p61 < 0) break seq58;
     let p62;
-    p62 = r_h16(p61);
-    if (p62 < 0) break seq55;
+    p62 = p61 + 1 <= len && input.charCodeAt(p61 + 0) === 0x3a ? p61 + 1 : -1;
+    if (p62 < 0 && p61 >= maxFail && silent === 0) fail(p61, 0);
+    if (p62 < 0) break seq58;
     let p63;
-    p63 = p62 + 1 <= len && input.charCodeAt(p62 + 0) === 0x3a ? p62 + 1 : -1;
-    if (p63 < 0 && p62 >= maxFail && silent === 0) fail(p62, 0);
-    if (p63 < 0) break seq55;
+    p63 = r_h16(p62);
+    if (p63 < 0) break seq58;
     let p64;
-    p64 = r_h16(p63);
-    if (p64 < 0) break seq55;
+    p64 = p63 + 1 <= len && input.charCodeAt(p63 + 0) === 0x3a ? p63 + 1 : -1;
+    if (p64 < 0 && p63 >= maxFail && silent === 0) fail(p63, 0);
+    if (p64 < 0) break seq58;
     let p65;
-    p65 = p64 + 1 <= len && input.charCodeAt(p64 + 0) === 0x3a ? p64 + 1 : -1;
-    if (p65 < 0 && p64 >= maxFail && silent === 0) fail(p64, 0);
-    if (p65 < 0) break seq55;
+    p65 = r_h16(p64);
+    if (p65 < 0) break seq58;
     let p66;
-    p66 = r_h16(p65);
-    if (p66 < 0) break seq55;
+    p66 = p65 + 1 <= len && input.charCodeAt(p65 + 0) === 0x3a ? p65 + 1 : -1;
+    if (p66 < 0 && p65 >= maxFail && silent === 0) fail(p65, 0);
+    if (p66 < 0) break seq58;
     let p67;
-    p67 = p66 + 1 <= len && input.charCodeAt(p66 + 0) === 0x3a ? p66 + 1 : -1;
-    if (p67 < 0 && p66 >= maxFail && silent === 0) fail(p66, 0);
-    if (p67 < 0) break seq55;
+    p67 = r_h16(p66);
+    if (p67 < 0) break seq58;
     let p68;
-    p68 = r_ls32(p67);
-    if (p68 < 0) break seq55;
-    out = p68;
+    p68 = p67 + 1 <= len && input.charCodeAt(p67 + 0) === 0x3a ? p67 + 1 : -1;
+    if (p68 < 0 && p67 >= maxFail && silent === 0) fail(p67, 0);
+    if (p68 < 0) break seq58;
+    let p69;
+    p69 = r_h16(p68);
+    if (p69 < 0) break seq58;
+    let p70;
+    p70 = p69 + 1 <= len && input.charCodeAt(p69 + 0) === 0x3a ? p69 + 1 : -1;
+    if (p70 < 0 && p69 >= maxFail && silent === 0) fail(p69, 0);
+    if (p70 < 0) break seq58;
+    let p71;
+    p71 = r_ls32(p70);
+    if (p71 < 0) break seq58;
+    out = p71;
   }
   if (out < 0) {
     out = -1;
-    seq69: {
-      let p70;
-      p70 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p70 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p70 < 0) break seq69;
-      let p71;
-      p71 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x3a ? p70 + 1 : -1;
-      if (p71 < 0 && p70 >= maxFail && silent === 0) fail(p70, 0);
-      if (p71 < 0) break seq69;
-      let p72;
-      p72 = r_h16(p71);
-      if (p72 < 0) break seq69;
+    seq72: {
       let p73;
-      p73 = p72 + 1 <= len && input.charCodeAt(p72 + 0) === 0x3a ? p72 + 1 : -1;
-      if (p73 < 0 && p72 >= maxFail && silent === 0) fail(p72, 0);
-      if (p73 < 0) break seq69;
+      p73 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p73 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p73 < 0) break seq72;
       let p74;
-      p74 = r_h16(p73);
-      if (p74 < 0) break seq69;
+      p74 = p73 + 1 <= len && input.charCodeAt(p73 + 0) === 0x3a ? p73 + 1 : -1;
+      if (p74 < 0 && p73 >= maxFail && silent === 0) fail(p73, 0);
+      if (p74 < 0) break seq72;
       let p75;
-      p75 = p74 + 1 <= len && input.charCodeAt(p74 + 0) === 0x3a ? p74 + 1 : -1;
-      if (p75 < 0 && p74 >= maxFail && silent === 0) fail(p74, 0);
-      if (p75 < 0) break seq69;
+      p75 = r_h16(p74);
+      if (p75 < 0) break seq72;
       let p76;
-      p76 = r_h16(p75);
-      if (p76 < 0) break seq69;
+      p76 = p75 + 1 <= len && input.charCodeAt(p75 + 0) === 0x3a ? p75 + 1 : -1;
+      if (p76 < 0 && p75 >= maxFail && silent === 0) fail(p75, 0);
+      if (p76 < 0) break seq72;
       let p77;
-      p77 = p76 + 1 <= len && input.charCodeAt(p76 + 0) === 0x3a ? p76 + 1 : -1;
-      if (p77 < 0 && p76 >= maxFail && silent === 0) fail(p76, 0);
-      if (p77 < 0) break seq69;
+      p77 = r_h16(p76);
+      if (p77 < 0) break seq72;
       let p78;
-      p78 = r_h16(p77);
-      if (p78 < 0) break seq69;
+      p78 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x3a ? p77 + 1 : -1;
+      if (p78 < 0 && p77 >= maxFail && silent === 0) fail(p77, 0);
+      if (p78 < 0) break seq72;
       let p79;
-      p79 = p78 + 1 <= len && input.charCodeAt(p78 + 0) === 0x3a ? p78 + 1 : -1;
-      if (p79 < 0 && p78 >= maxFail && silent === 0) fail(p78, 0);
-      if (p79 < 0) break seq69;
+      p79 = r_h16(p78);
+      if (p79 < 0) break seq72;
       let p80;
-      p80 = r_h16(p79);
-      if (p80 < 0) break seq69;
+      p80 = p79 + 1 <= len && input.charCodeAt(p79 + 0) === 0x3a ? p79 + 1 : -1;
+      if (p80 < 0 && p79 >= maxFail && silent === 0) fail(p79, 0);
+      if (p80 < 0) break seq72;
       let p81;
-      p81 = p80 + 1 <= len && input.charCodeAt(p80 + 0) === 0x3a ? p80 + 1 : -1;
-      if (p81 < 0 && p80 >= maxFail && silent === 0) fail(p80, 0);
-      if (p81 < 0) break seq69;
+      p81 = r_h16(p80);
+      if (p81 < 0) break seq72;
       let p82;
-      p82 = r_ls32(p81);
-      if (p82 < 0) break seq69;
-      out = p82;
+      p82 = p81 + 1 <= len && input.charCodeAt(p81 + 0) === 0x3a ? p81 + 1 : -1;
+      if (p82 < 0 && p81 >= maxFail && silent === 0) fail(p81, 0);
+      if (p82 < 0) break seq72;
+      let p83;
+      p83 = r_h16(p82);
+      if (p83 < 0) break seq72;
+      let p84;
+      p84 = p83 + 1 <= len && input.charCodeAt(p83 + 0) === 0x3a ? p83 + 1 : -1;
+      if (p84 < 0 && p83 >= maxFail && silent === 0) fail(p83, 0);
+      if (p84 < 0) break seq72;
+      let p85;
+      p85 = r_ls32(p84);
+      if (p85 < 0) break seq72;
+      out = p85;
     }
     if (out < 0) {
       out = -1;
-      seq83: {
-        let p84;
-        let p85;
-        p85 = r_h16(at);
-        p84 = p85 < 0 ? at : p85;
-        if (p84 < 0) break seq83;
-        let p86;
-        p86 = p84 + 1 <= len && input.charCodeAt(p84 + 0) === 0x3a ? p84 + 1 : -1;
-        if (p86 < 0 && p84 >= maxFail && silent === 0) fail(p84, 0);
-        if (p86 < 0) break seq83;
+      seq86: {
         let p87;
-        p87 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x3a ? p86 + 1 : -1;
-        if (p87 < 0 && p86 >= maxFail && silent === 0) fail(p86, 0);
-        if (p87 < 0) break seq83;
         let p88;
-        p88 = r_h16(p87);
-        if (p88 < 0) break seq83;
+        p88 = r_h16(at);
+        p87 = p88 < 0 ? at : p88;
+        if (p87 < 0) break seq86;
         let p89;
-        p89 = p88 + 1 <= len && input.charCodeAt(p88 + 0) === 0x3a ? p88 + 1 : -1;
-        if (p89 < 0 && p88 >= maxFail && silent === 0) fail(p88, 0);
-        if (p89 < 0) break seq83;
+        p89 = p87 + 1 <= len && input.charCodeAt(p87 + 0) === 0x3a ? p87 + 1 : -1;
+        if (p89 < 0 && p87 >= maxFail && silent === 0) fail(p87, 0);
+        if (p89 < 0) break seq86;
         let p90;
-        p90 = r_h16(p89);
-        if (p90 < 0) break seq83;
+        p90 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x3a ? p89 + 1 : -1;
+        if (p90 < 0 && p89 >= maxFail && silent === 0) fail(p89, 0);
+        if (p90 < 0) break seq86;
         let p91;
-        p91 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x3a ? p90 + 1 : -1;
-        if (p91 < 0 && p90 >= maxFail && silent === 0) fail(p90, 0);
-        if (p91 < 0) break seq83;
+        p91 = r_h16(p90);
+        if (p91 < 0) break seq86;
         let p92;
-        p92 = r_h16(p91);
-        if (p92 < 0) break seq83;
+        p92 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
+        if (p92 < 0 && p91 >= maxFail && silent === 0) fail(p91, 0);
+        if (p92 < 0) break seq86;
         let p93;
-        p93 = p92 + 1 <= len && input.charCodeAt(p92 + 0) === 0x3a ? p92 + 1 : -1;
-        if (p93 < 0 && p92 >= maxFail && silent === 0) fail(p92, 0);
-        if (p93 < 0) break seq83;
+        p93 = r_h16(p92);
+        if (p93 < 0) break seq86;
         let p94;
-        p94 = r_h16(p93);
-        if (p94 < 0) break seq83;
+        p94 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x3a ? p93 + 1 : -1;
+        if (p94 < 0 && p93 >= maxFail && silent === 0) fail(p93, 0);
+        if (p94 < 0) break seq86;
         let p95;
-        p95 = p94 + 1 <= len && input.charCodeAt(p94 + 0) === 0x3a ? p94 + 1 : -1;
-        if (p95 < 0 && p94 >= maxFail && silent === 0) fail(p94, 0);
-        if (p95 < 0) break seq83;
+        p95 = r_h16(p94);
+        if (p95 < 0) break seq86;
         let p96;
-        p96 = r_ls32(p95);
-        if (p96 < 0) break seq83;
-        out = p96;
+        p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x3a ? p95 + 1 : -1;
+        if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 0);
+        if (p96 < 0) break seq86;
+        let p97;
+        p97 = r_h16(p96);
+        if (p97 < 0) break seq86;
+        let p98;
+        p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x3a ? p97 + 1 : -1;
+        if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 0);
+        if (p98 < 0) break seq86;
+        let p99;
+        p99 = r_ls32(p98);
+        if (p99 < 0) break seq86;
+        out = p99;
       }
       if (out < 0) {
         out = -1;
-        seq97: {
-          let p98;
-          let p99;
-          p99 = -1;
-          seq100: {
-            let p101;
-            let k102 = 0;
-            p101 = at;
+        seq100: {
+          let p101;
+          let p102;
+          p102 = -1;
+          seq103: {
+            let p104;
+            let k105 = 0;
+            p104 = at;
             for (;;) {
-              if (k102 === 1) break;
-              let p103;
-              p103 = -1;
-              seq104: {
-                let p105;
-                p105 = r_h16(p101);
-                if (p105 < 0) break seq104;
-                let p106;
-                p106 = p105 + 1 <= len && input.charCodeAt(p105 + 0) === 0x3a ? p105 + 1 : -1;
-                if (p106 < 0 && p105 >= maxFail && silent === 0) fail(p105, 0);
-                if (p106 < 0) break seq104;
-                let p107;
+              if (k105 === 1) break;
+              let p106;
+              p106 = -1;
+              seq107: {
                 let p108;
+                p108 = r_h16(p104);
+                if (p108 < 0) break seq107;
+                let p109;
+                p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
+                if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 0);
+                if (p109 < 0) break seq107;
+                let p110;
+                let p111;
                 silent++;
-                p108 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
-                if (p108 < 0 && p106 >= maxFail && silent === 0) fail(p106, 0);
+                p111 = p109 + 1 <= len && input.charCodeAt(p109 + 0) === 0x3a ? p109 + 1 : -1;
+                if (p111 < 0 && p109 >= maxFail && silent === 0) fail(p109, 0);
                 silent--;
-                p107 = p108 < 0 ? p106 : -1;
-                if (p107 < 0) break seq104;
-                p103 = p107;
+                p110 = p111 < 0 ? p109 : -1;
+                if (p110 < 0) break seq107;
+                p106 = p110;
               }
-              if (p103 < 0 || p103 === p101) break;
-              p101 = p103;
-              k102++;
+              if (p106 < 0 || p106 === p104) break;
+              p104 = p106;
+              k105++;
             }
-            if (p101 < 0) break seq100;
-            let p109;
-            p109 = r_h16(p101);
-            if (p109 < 0) break seq100;
-            p99 = p109;
+            if (p104 < 0) break seq103;
+            let p112;
+            p112 = r_h16(p104);
+            if (p112 < 0) break seq103;
+            p102 = p112;
           }
-          p98 = p99 < 0 ? at : p99;
-          if (p98 < 0) break seq97;
-          let p110;
-          p110 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
-          if (p110 < 0 && p98 >= maxFail && silent === 0) fail(p98, 0);
-          if (p110 < 0) break seq97;
-          let p111;
-          p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
-          if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 0);
-          if (p111 < 0) break seq97;
-          let p112;
-          p112 = r_h16(p111);
-          if (p112 < 0) break seq97;
+          p101 = p102 < 0 ? at : p102;
+          if (p101 < 0) break seq100;
           let p113;
-          p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
-          if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 0);
-          if (p113 < 0) break seq97;
+          p113 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x3a ? p101 + 1 : -1;
+          if (p113 < 0 && p101 >= maxFail && silent === 0) fail(p101, 0);
+          if (p113 < 0) break seq100;
           let p114;
-          p114 = r_h16(p113);
-          if (p114 < 0) break seq97;
+          p114 = p113 + 1 <= len && input.charCodeAt(p113 + 0) === 0x3a ? p113 + 1 : -1;
+          if (p114 < 0 && p113 >= maxFail && silent === 0) fail(p113, 0);
+          if (p114 < 0) break seq100;
           let p115;
-          p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
-          if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 0);
-          if (p115 < 0) break seq97;
+          p115 = r_h16(p114);
+          if (p115 < 0) break seq100;
           let p116;
-          p116 = r_h16(p115);
-          if (p116 < 0) break seq97;
+          p116 = p115 + 1 <= len && input.charCodeAt(p115 + 0) === 0x3a ? p115 + 1 : -1;
+          if (p116 < 0 && p115 >= maxFail && silent === 0) fail(p115, 0);
+          if (p116 < 0) break seq100;
           let p117;
-          p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
-          if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
-          if (p117 < 0) break seq97;
+          p117 = r_h16(p116);
+          if (p117 < 0) break seq100;
           let p118;
-          p118 = r_ls32(p117);
-          if (p118 < 0) break seq97;
-          out = p118;
+          p118 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x3a ? p117 + 1 : -1;
+          if (p118 < 0 && p117 >= maxFail && silent === 0) fail(p117, 0);
+          if (p118 < 0) break seq100;
+          let p119;
+          p119 = r_h16(p118);
+          if (p119 < 0) break seq100;
+          let p120;
+          p120 = p119 + 1 <= len && input.charCodeAt(p119 + 0) === 0x3a ? p119 + 1 : -1;
+          if (p120 < 0 && p119 >= maxFail && silent === 0) fail(p119, 0);
+          if (p120 < 0) break seq100;
+          let p121;
+          p121 = r_ls32(p120);
+          if (p121 < 0) break seq100;
+          out = p121;
         }
         if (out < 0) {
           out = -1;
-          seq119: {
-            let p120;
-            let p121;
-            p121 = -1;
-            seq122: {
-              let p123;
-              let k124 = 0;
-              p123 = at;
+          seq122: {
+            let p123;
+            let p124;
+            p124 = -1;
+            seq125: {
+              let p126;
+              let k127 = 0;
+              p126 = at;
               for (;;) {
-                if (k124 === 2) break;
-                let p125;
-                p125 = -1;
-                seq126: {
-                  let p127;
-                  p127 = r_h16(p123);
-                  if (p127 < 0) break seq126;
-                  let p128;
-                  p128 = p127 + 1 <= len && input.charCodeAt(p127 + 0) === 0x3a ? p127 + 1 : -1;
-                  if (p128 < 0 && p127 >= maxFail && silent === 0) fail(p127, 0);
-                  if (p128 < 0) break seq126;
-                  let p129;
+                if (k127 === 2) break;
+                let p128;
+                p128 = -1;
+                seq129: {
                   let p130;
+                  p130 = r_h16(p126);
+                  if (p130 < 0) break seq129;
+                  let p131;
+                  p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
+                  if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 0);
+                  if (p131 < 0) break seq129;
+                  let p132;
+                  let p133;
                   silent++;
-                  p130 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
-                  if (p130 < 0 && p128 >= maxFail && silent === 0) fail(p128, 0);
+                  p133 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
+                  if (p133 < 0 && p131 >= maxFail && silent === 0) fail(p131, 0);
                   silent--;
-                  p129 = p130 < 0 ? p128 : -1;
-                  if (p129 < 0) break seq126;
-                  p125 = p129;
+                  p132 = p133 < 0 ? p131 : -1;
+                  if (p132 < 0) break seq129;
+                  p128 = p132;
                 }
-                if (p125 < 0 || p125 === p123) break;
-                p123 = p125;
-                k124++;
+                if (p128 < 0 || p128 === p126) break;
+                p126 = p128;
+                k127++;
               }
-              if (p123 < 0) break seq122;
-              let p131;
-              p131 = r_h16(p123);
-              if (p131 < 0) break seq122;
-              p121 = p131;
+              if (p126 < 0) break seq125;
+              let p134;
+              p134 = r_h16(p126);
+              if (p134 < 0) break seq125;
+              p124 = p134;
             }
-            p120 = p121 < 0 ? at : p121;
-            if (p120 < 0) break seq119;
-            let p132;
-            p132 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
-            if (p132 < 0 && p120 >= maxFail && silent === 0) fail(p120, 0);
-            if (p132 < 0) break seq119;
-            let p133;
-            p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
-            if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 0);
-            if (p133 < 0) break seq119;
-            let p134;
-            p134 = r_h16(p133);
-            if (p134 < 0) break seq119;
+            p123 = p124 < 0 ? at : p124;
+            if (p123 < 0) break seq122;
             let p135;
-            p135 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
-            if (p135 < 0 && p134 >= maxFail && silent === 0) fail(p134, 0);
-            if (p135 < 0) break seq119;
+            p135 = p123 + 1 <= len && input.charCodeAt(p123 + 0) === 0x3a ? p123 + 1 : -1;
+            if (p135 < 0 && p123 >= maxFail && silent === 0) fail(p123, 0);
+            if (p135 < 0) break seq122;
             let p136;
-            p136 = r_h16(p135);
-            if (p136 < 0) break seq119;
+            p136 = p135 + 1 <= len && input.charCodeAt(p135 + 0) === 0x3a ? p135 + 1 : -1;
+            if (p136 < 0 && p135 >= maxFail && silent === 0) fail(p135, 0);
+            if (p136 < 0) break seq122;
             let p137;
-            p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
-            if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 0);
-            if (p137 < 0) break seq119;
+            p137 = r_h16(p136);
+            if (p137 < 0) break seq122;
             let p138;
-            p138 = r_ls32(p137);
-            if (p138 < 0) break seq119;
-            out = p138;
+            p138 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
+            if (p138 < 0 && p137 >= maxFail && silent === 0) fail(p137, 0);
+            if (p138 < 0) break seq122;
+            let p139;
+            p139 = r_h16(p138);
+            if (p139 < 0) break seq122;
+            let p140;
+            p140 = p139 + 1 <= len && input.charCodeAt(p139 + 0) === 0x3a ? p139 + 1 : -1;
+            if (p140 < 0 && p139 >= maxFail && silent === 0) fail(p139, 0);
+            if (p140 < 0) break seq122;
+            let p141;
+            p141 = r_ls32(p140);
+            if (p141 < 0) break seq122;
+            out = p141;
           }
           if (out < 0) {
             out = -1;
-            seq139: {
-              let p140;
-              let p141;
-              p141 = -1;
-              seq142: {
-                let p143;
-                let k144 = 0;
-                p143 = at;
+            seq142: {
+              let p143;
+              let p144;
+              p144 = -1;
+              seq145: {
+                let p146;
+                let k147 = 0;
+                p146 = at;
                 for (;;) {
-                  if (k144 === 3) break;
-                  let p145;
-                  p145 = -1;
-                  seq146: {
-                    let p147;
-                    p147 = r_h16(p143);
-                    if (p147 < 0) break seq146;
-                    let p148;
-                    p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
-                    if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 0);
-                    if (p148 < 0) break seq146;
-                    let p149;
+                  if (k147 === 3) break;
+                  let p148;
+                  p148 = -1;
+                  seq149: {
                     let p150;
+                    p150 = r_h16(p146);
+                    if (p150 < 0) break seq149;
+                    let p151;
+                    p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
+                    if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
+                    if (p151 < 0) break seq149;
+                    let p152;
+                    let p153;
                     silent++;
-                    p150 = p148 + 1 <= len && input.charCodeAt(p148 + 0) === 0x3a ? p148 + 1 : -1;
-                    if (p150 < 0 && p148 >= maxFail && silent === 0) fail(p148, 0);
+                    p153 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
+                    if (p153 < 0 && p151 >= maxFail && silent === 0) fail(p151, 0);
                     silent--;
-                    p149 = p150 < 0 ? p148 : -1;
-                    if (p149 < 0) break seq146;
-                    p145 = p149;
+                    p152 = p153 < 0 ? p151 : -1;
+                    if (p152 < 0) break seq149;
+                    p148 = p152;
                   }
-                  if (p145 < 0 || p145 === p143) break;
-                  p143 = p145;
-                  k144++;
+                  if (p148 < 0 || p148 === p146) break;
+                  p146 = p148;
+                  k147++;
                 }
-                if (p143 < 0) break seq142;
-                let p151;
-                p151 = r_h16(p143);
-                if (p151 < 0) break seq142;
-                p141 = p151;
+                if (p146 < 0) break seq145;
+                let p154;
+                p154 = r_h16(p146);
+                if (p154 < 0) break seq145;
+                p144 = p154;
               }
-              p140 = p141 < 0 ? at : p141;
-              if (p140 < 0) break seq139;
-              let p152;
-              p152 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
-              if (p152 < 0 && p140 >= maxFail && silent === 0) fail(p140, 0);
-              if (p152 < 0) break seq139;
-              let p153;
-              p153 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
-              if (p153 < 0 && p152 >= maxFail && silent === 0) fail(p152, 0);
-              if (p153 < 0) break seq139;
-              let p154;
-              p154 = r_h16(p153);
-              if (p154 < 0) break seq139;
+              p143 = p144 < 0 ? at : p144;
+              if (p143 < 0) break seq142;
               let p155;
-              p155 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
-              if (p155 < 0 && p154 >= maxFail && silent === 0) fail(p154, 0);
-              if (p155 < 0) break seq139;
+              p155 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
+              if (p155 < 0 && p143 >= maxFail && silent === 0) fail(p143, 0);
+              if (p155 < 0) break seq142;
               let p156;
-              p156 = r_ls32(p155);
-              if (p156 < 0) break seq139;
-              out = p156;
+              p156 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
+              if (p156 < 0 && p155 >= maxFail && silent === 0) fail(p155, 0);
+              if (p156 < 0) break seq142;
+              let p157;
+              p157 = r_h16(p156);
+              if (p157 < 0) break seq142;
+              let p158;
+              p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
+              if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 0);
+              if (p158 < 0) break seq142;
+              let p159;
+              p159 = r_ls32(p158);
+              if (p159 < 0) break seq142;
+              out = p159;
             }
             if (out < 0) {
               out = -1;
-              seq157: {
-                let p158;
-                let p159;
-                p159 = -1;
-                seq160: {
-                  let p161;
-                  let k162 = 0;
-                  p161 = at;
+              seq160: {
+                let p161;
+                let p162;
+                p162 = -1;
+                seq163: {
+                  let p164;
+                  let k165 = 0;
+                  p164 = at;
                   for (;;) {
-                    if (k162 === 4) break;
-                    let p163;
-                    p163 = -1;
-                    seq164: {
-                      let p165;
-                      p165 = r_h16(p161);
-                      if (p165 < 0) break seq164;
-                      let p166;
-                      p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
-                      if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 0);
-                      if (p166 < 0) break seq164;
-                      let p167;
+                    if (k165 === 4) break;
+                    let p166;
+                    p166 = -1;
+                    seq167: {
                       let p168;
+                      p168 = r_h16(p164);
+                      if (p168 < 0) break seq167;
+                      let p169;
+                      p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
+                      if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
+                      if (p169 < 0) break seq167;
+                      let p170;
+                      let p171;
                       silent++;
-                      p168 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
-                      if (p168 < 0 && p166 >= maxFail && silent === 0) fail(p166, 0);
+                      p171 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
+                      if (p171 < 0 && p169 >= maxFail && silent === 0) fail(p169, 0);
                       silent--;
-                      p167 = p168 < 0 ? p166 : -1;
-                      if (p167 < 0) break seq164;
-                      p163 = p167;
+                      p170 = p171 < 0 ? p169 : -1;
+                      if (p170 < 0) break seq167;
+                      p166 = p170;
                     }
-                    if (p163 < 0 || p163 === p161) break;
-                    p161 = p163;
-                    k162++;
+                    if (p166 < 0 || p166 === p164) break;
+                    p164 = p166;
+                    k165++;
                   }
-                  if (p161 < 0) break seq160;
-                  let p169;
-                  p169 = r_h16(p161);
-                  if (p169 < 0) break seq160;
-                  p159 = p169;
+                  if (p164 < 0) break seq163;
+                  let p172;
+                  p172 = r_h16(p164);
+                  if (p172 < 0) break seq163;
+                  p162 = p172;
                 }
-                p158 = p159 < 0 ? at : p159;
-                if (p158 < 0) break seq157;
-                let p170;
-                p170 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
-                if (p170 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
-                if (p170 < 0) break seq157;
-                let p171;
-                p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
-                if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 0);
-                if (p171 < 0) break seq157;
-                let p172;
-                p172 = r_ls32(p171);
-                if (p172 < 0) break seq157;
-                out = p172;
+                p161 = p162 < 0 ? at : p162;
+                if (p161 < 0) break seq160;
+                let p173;
+                p173 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
+                if (p173 < 0 && p161 >= maxFail && silent === 0) fail(p161, 0);
+                if (p173 < 0) break seq160;
+                let p174;
+                p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
+                if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 0);
+                if (p174 < 0) break seq160;
+                let p175;
+                p175 = r_ls32(p174);
+                if (p175 < 0) break seq160;
+                out = p175;
               }
               if (out < 0) {
                 out = -1;
-                seq173: {
-                  let p174;
-                  let p175;
-                  p175 = -1;
-                  seq176: {
-                    let p177;
-                    let k178 = 0;
-                    p177 = at;
+                seq176: {
+                  let p177;
+                  let p178;
+                  p178 = -1;
+                  seq179: {
+                    let p180;
+                    let k181 = 0;
+                    p180 = at;
                     for (;;) {
-                      if (k178 === 5) break;
-                      let p179;
-                      p179 = -1;
-                      seq180: {
-                        let p181;
-                        p181 = r_h16(p177);
-                        if (p181 < 0) break seq180;
-                        let p182;
-                        p182 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
-                        if (p182 < 0 && p181 >= maxFail && silent === 0) fail(p181, 0);
-                        if (p182 < 0) break seq180;
-                        let p183;
+                      if (k181 === 5) break;
+                      let p182;
+                      p182 = -1;
+                      seq183: {
                         let p184;
+                        p184 = r_h16(p180);
+                        if (p184 < 0) break seq183;
+                        let p185;
+                        p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
+                        if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
+                        if (p185 < 0) break seq183;
+                        let p186;
+                        let p187;
                         silent++;
-                        p184 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
-                        if (p184 < 0 && p182 >= maxFail && silent === 0) fail(p182, 0);
+                        p187 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
+                        if (p187 < 0 && p185 >= maxFail && silent === 0) fail(p185, 0);
                         silent--;
-                        p183 = p184 < 0 ? p182 : -1;
-                        if (p183 < 0) break seq180;
-                        p179 = p183;
+                        p186 = p187 < 0 ? p185 : -1;
+                        if (p186 < 0) break seq183;
+                        p182 = p186;
                       }
-                      if (p179 < 0 || p179 === p177) break;
-                      p177 = p179;
-                      k178++;
+                      if (p182 < 0 || p182 === p180) break;
+                      p180 = p182;
+                      k181++;
                     }
-                    if (p177 < 0) break seq176;
-                    let p185;
-                    p185 = r_h16(p177);
-                    if (p185 < 0) break seq176;
-                    p175 = p185;
+                    if (p180 < 0) break seq179;
+                    let p188;
+                    p188 = r_h16(p180);
+                    if (p188 < 0) break seq179;
+                    p178 = p188;
                   }
-                  p174 = p175 < 0 ? at : p175;
-                  if (p174 < 0) break seq173;
-                  let p186;
-                  p186 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-                  if (p186 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
-                  if (p186 < 0) break seq173;
-                  let p187;
-                  p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
-                  if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
-                  if (p187 < 0) break seq173;
-                  let p188;
-                  p188 = r_h16(p187);
-                  if (p188 < 0) break seq173;
-                  out = p188;
+                  p177 = p178 < 0 ? at : p178;
+                  if (p177 < 0) break seq176;
+                  let p189;
+                  p189 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
+                  if (p189 < 0 && p177 >= maxFail && silent === 0) fail(p177, 0);
+                  if (p189 < 0) break seq176;
+                  let p190;
+                  p190 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
+                  if (p190 < 0 && p189 >= maxFail && silent === 0) fail(p189, 0);
+                  if (p190 < 0) break seq176;
+                  let p191;
+                  p191 = r_h16(p190);
+                  if (p191 < 0) break seq176;
+                  out = p191;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq189: {
-                    let p190;
-                    let p191;
-                    p191 = -1;
-                    seq192: {
-                      let p193;
-                      let k194 = 0;
-                      p193 = at;
+                  seq192: {
+                    let p193;
+                    let p194;
+                    p194 = -1;
+                    seq195: {
+                      let p196;
+                      let k197 = 0;
+                      p196 = at;
                       for (;;) {
-                        if (k194 === 6) break;
-                        let p195;
-                        p195 = -1;
-                        seq196: {
-                          let p197;
-                          p197 = r_h16(p193);
-                          if (p197 < 0) break seq196;
-                          let p198;
-                          p198 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
-                          if (p198 < 0 && p197 >= maxFail && silent === 0) fail(p197, 0);
-                          if (p198 < 0) break seq196;
-                          let p199;
+                        if (k197 === 6) break;
+                        let p198;
+                        p198 = -1;
+                        seq199: {
                           let p200;
+                          p200 = r_h16(p196);
+                          if (p200 < 0) break seq199;
+                          let p201;
+                          p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
+                          if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
+                          if (p201 < 0) break seq199;
+                          let p202;
+                          let p203;
                           silent++;
-                          p200 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-                          if (p200 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
+                          p203 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
+                          if (p203 < 0 && p201 >= maxFail && silent === 0) fail(p201, 0);
                           silent--;
-                          p199 = p200 < 0 ? p198 : -1;
-                          if (p199 < 0) break seq196;
-                          p195 = p199;
+                          p202 = p203 < 0 ? p201 : -1;
+                          if (p202 < 0) break seq199;
+                          p198 = p202;
                         }
-                        if (p195 < 0 || p195 === p193) break;
-                        p193 = p195;
-                        k194++;
+                        if (p198 < 0 || p198 === p196) break;
+                        p196 = p198;
+                        k197++;
                       }
-                      if (p193 < 0) break seq192;
-                      let p201;
-                      p201 = r_h16(p193);
-                      if (p201 < 0) break seq192;
-                      p191 = p201;
+                      if (p196 < 0) break seq195;
+                      let p204;
+                      p204 = r_h16(p196);
+                      if (p204 < 0) break seq195;
+                      p194 = p204;
                     }
-                    p190 = p191 < 0 ? at : p191;
-                    if (p190 < 0) break seq189;
-                    let p202;
-                    p202 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
-                    if (p202 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
-                    if (p202 < 0) break seq189;
-                    let p203;
-                    p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
-                    if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
-                    if (p203 < 0) break seq189;
-                    out = p203;
+                    p193 = p194 < 0 ? at : p194;
+                    if (p193 < 0) break seq192;
+                    let p205;
+                    p205 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
+                    if (p205 < 0 && p193 >= maxFail && silent === 0) fail(p193, 0);
+                    if (p205 < 0) break seq192;
+                    let p206;
+                    p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
+                    if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 0);
+                    if (p206 < 0) break seq192;
+                    out = p206;
                   }
                 }
               }
@@ -996,17 +1009,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
-  let k204 = 0;
+  let k207 = 0;
   out = at;
   for (;;) {
-    if (k204 === 4) break;
-    let p205;
-    p205 = r_HEXDIG(out);
-    if (p205 < 0 || p205 === out) break;
-    out = p205;
-    k204++;
+    if (k207 === 4) break;
+    let p208;
+    p208 = r_HEXDIG(out);
+    if (p208 < 0 || p208 === out) break;
+    out = p208;
+    k207++;
   }
-  if (k204 < 1) out = -1;
+  if (k207 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1017,18 +1030,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq206: {
-    let p207;
-    p207 = r_h16(at);
-    if (p207 < 0) break seq206;
-    let p208;
-    p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
-    if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 0);
-    if (p208 < 0) break seq206;
-    let p209;
-    p209 = r_h16(p208);
-    if (p209 < 0) break seq206;
-    out = p209;
+  seq209: {
+    let p210;
+    p210 = r_h16(at);
+    if (p210 < 0) break seq209;
+    let p211;
+    p211 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
+    if (p211 < 0 && p210 >= maxFail && silent === 0) fail(p210, 0);
+    if (p211 < 0) break seq209;
+    let p212;
+    p212 = r_h16(p211);
+    if (p212 < 0) break seq209;
+    out = p212;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1043,32 +1056,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq210: {
-    let p211;
-    p211 = r_dec_octet(at);
-    if (p211 < 0) break seq210;
-    let p212;
-    p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x2e ? p211 + 1 : -1;
-    if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 18);
-    if (p212 < 0) break seq210;
-    let p213;
-    p213 = r_dec_octet(p212);
-    if (p213 < 0) break seq210;
+  seq213: {
     let p214;
-    p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x2e ? p213 + 1 : -1;
-    if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 18);
-    if (p214 < 0) break seq210;
+    p214 = r_dec_octet(at);
+    if (p214 < 0) break seq213;
     let p215;
-    p215 = r_dec_octet(p214);
-    if (p215 < 0) break seq210;
+    p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x2e ? p214 + 1 : -1;
+    if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 18);
+    if (p215 < 0) break seq213;
     let p216;
-    p216 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x2e ? p215 + 1 : -1;
-    if (p216 < 0 && p215 >= maxFail && silent === 0) fail(p215, 18);
-    if (p216 < 0) break seq210;
+    p216 = r_dec_octet(p215);
+    if (p216 < 0) break seq213;
     let p217;
-    p217 = r_dec_octet(p216);
-    if (p217 < 0) break seq210;
-    out = p217;
+    p217 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x2e ? p216 + 1 : -1;
+    if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 18);
+    if (p217 < 0) break seq213;
+    let p218;
+    p218 = r_dec_octet(p217);
+    if (p218 < 0) break seq213;
+    let p219;
+    p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x2e ? p218 + 1 : -1;
+    if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 18);
+    if (p219 < 0) break seq213;
+    let p220;
+    p220 = r_dec_octet(p219);
+    if (p220 < 0) break seq213;
+    out = p220;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1084,69 +1097,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq218: {
-    let p219;
-    p219 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p219 < 0 && at >= maxFail && silent === 0) fail(at, 19);
-    if (p219 < 0) break seq218;
-    let p220;
-    const c221 = p219 < len ? input.charCodeAt(p219) : -1;
-    p220 = (c221 >= 0 && c221 < 128 && T3[c221] === 1) ? p219 + 1 : -1;
-    if (p220 < 0 && p219 >= maxFail && silent === 0) fail(p219, 20);
-    if (p220 < 0) break seq218;
-    out = p220;
+  seq221: {
+    let p222;
+    p222 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p222 < 0 && at >= maxFail && silent === 0) fail(at, 19);
+    if (p222 < 0) break seq221;
+    let p223;
+    const c224 = p222 < len ? input.charCodeAt(p222) : -1;
+    p223 = (c224 >= 0 && c224 < 128 && T3[c224] === 1) ? p222 + 1 : -1;
+    if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 20);
+    if (p223 < 0) break seq221;
+    out = p223;
   }
   if (out < 0) {
     out = -1;
-    seq222: {
-      let p223;
-      p223 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p223 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-      if (p223 < 0) break seq222;
-      let p224;
-      const c225 = p223 < len ? input.charCodeAt(p223) : -1;
-      p224 = (c225 >= 0 && c225 < 128 && T4[c225] === 1) ? p223 + 1 : -1;
-      if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 21);
-      if (p224 < 0) break seq222;
+    seq225: {
       let p226;
-      p226 = r_DIGIT(p224);
-      if (p226 < 0) break seq222;
-      out = p226;
+      p226 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p226 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+      if (p226 < 0) break seq225;
+      let p227;
+      const c228 = p226 < len ? input.charCodeAt(p226) : -1;
+      p227 = (c228 >= 0 && c228 < 128 && T4[c228] === 1) ? p226 + 1 : -1;
+      if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 21);
+      if (p227 < 0) break seq225;
+      let p229;
+      p229 = r_DIGIT(p227);
+      if (p229 < 0) break seq225;
+      out = p229;
     }
     if (out < 0) {
       out = -1;
-      seq227: {
-        let p228;
-        p228 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p228 < 0 && at >= maxFail && silent === 0) fail(at, 22);
-        if (p228 < 0) break seq227;
-        let p229;
-        let k230 = 0;
-        p229 = p228;
+      seq230: {
+        let p231;
+        p231 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p231 < 0 && at >= maxFail && silent === 0) fail(at, 22);
+        if (p231 < 0) break seq230;
+        let p232;
+        let k233 = 0;
+        p232 = p231;
         for (;;) {
-          if (k230 === 2) break;
-          let p231;
-          p231 = r_DIGIT(p229);
-          if (p231 < 0 || p231 === p229) break;
-          p229 = p231;
-          k230++;
+          if (k233 === 2) break;
+          let p234;
+          p234 = r_DIGIT(p232);
+          if (p234 < 0 || p234 === p232) break;
+          p232 = p234;
+          k233++;
         }
-        if (k230 < 2) p229 = -1;
-        if (p229 < 0) break seq227;
-        out = p229;
+        if (k233 < 2) p232 = -1;
+        if (p232 < 0) break seq230;
+        out = p232;
       }
       if (out < 0) {
         out = -1;
-        seq232: {
-          let p233;
-          const c234 = at < len ? input.charCodeAt(at) : -1;
-          p233 = (c234 >= 0 && c234 < 128 && T5[c234] === 1) ? at + 1 : -1;
-          if (p233 < 0 && at >= maxFail && silent === 0) fail(at, 23);
-          if (p233 < 0) break seq232;
-          let p235;
-          p235 = r_DIGIT(p233);
-          if (p235 < 0) break seq232;
-          out = p235;
+        seq235: {
+          let p236;
+          const c237 = at < len ? input.charCodeAt(at) : -1;
+          p236 = (c237 >= 0 && c237 < 128 && T5[c237] === 1) ? at + 1 : -1;
+          if (p236 < 0 && at >= maxFail && silent === 0) fail(at, 23);
+          if (p236 < 0) break seq235;
+          let p238;
+          p238 = r_DIGIT(p236);
+          if (p238 < 0) break seq235;
+          out = p238;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1164,18 +1177,20 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c237 = input.charCodeAt(out); if ((c237 >= 0 && c237 < 128 && T6[c237] === 1)) out++; else break; }
+  const l241 = out + 32 < len ? out + 32 : len;
+  while (out < l241) { const c240 = input.charCodeAt(out); if ((c240 >= 0 && c240 < 128 && T6[c240] === 1)) out++; else break; }
+  if (out === l241 && out < len) out = runEnd(R3, out);
   for (;;) {
-    let p236;
-    p236 = r_unreserved(out);
-    if (p236 < 0) {
-      p236 = r_pct_encoded(out);
-      if (p236 < 0) {
-        p236 = r_sub_delims(out);
+    let p239;
+    p239 = r_unreserved(out);
+    if (p239 < 0) {
+      p239 = r_pct_encoded(out);
+      if (p239 < 0) {
+        p239 = r_sub_delims(out);
       }
     }
-    if (p236 < 0 || p236 === out) break;
-    out = p236;
+    if (p239 < 0 || p239 === out) break;
+    out = p239;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1193,54 +1208,60 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq238: {
-    let p239;
-    p239 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p239 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p239 < 0) break seq238;
-    let p240;
-    let p241;
-    p241 = -1;
-    seq242: {
-      let p243;
-      p243 = r_segment_nz(p239);
-      if (p243 < 0) break seq242;
-      let p244;
-      p244 = p243;
-      const c246 = p243 < len ? input.charCodeAt(p243) : -1;
-      if ((c246 >= 0 && c246 < 128 && T7[c246] === 1)) {
-        let q249 = p243, k250 = 0;
-        for (let i248 = p243 + 1; i248 < len; i248++) {
-          const c247 = input.charCodeAt(i248);
-          if ((c247 >= 0 && c247 < 128 && T8[c247] === 1)) continue;
-          if (!(c247 >= 0 && c247 < 128 && T7[c247] === 1)) break;
-          q249 = i248;
-          k250++;
+  seq242: {
+    let p243;
+    p243 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p243 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p243 < 0) break seq242;
+    let p244;
+    let p245;
+    p245 = -1;
+    seq246: {
+      let p247;
+      p247 = r_segment_nz(p243);
+      if (p247 < 0) break seq246;
+      let p248;
+      p248 = p247;
+      const c250 = p247 < len ? input.charCodeAt(p247) : -1;
+      if ((c250 >= 0 && c250 < 128 && T7[c250] === 1)) {
+        let q253 = p247;
+        const l255 = p247 + 33 < len ? p247 + 33 : len;
+        let i252 = p247 + 1;
+        for (; i252 < l255; i252++) {
+          const c251 = input.charCodeAt(i252);
+          if ((c251 >= 0 && c251 < 128 && T8[c251] === 1)) continue;
+          if (!(c251 >= 0 && c251 < 128 && T7[c251] === 1)) break;
+          q253 = i252;
         }
-        p244 = q249;
+        if (i252 === l255 && i252 < len) {
+          let j256 = runEnd(R4, i252) - 1;
+          while (j256 >= i252) { const c251 = input.charCodeAt(j256); if ((c251 >= 0 && c251 < 128 && T8[c251] === 1)) j256--; else break; }
+          if (j256 >= i252) q253 = j256;
+        }
+        p248 = q253;
       }
       for (;;) {
-        let p245;
-        p245 = -1;
-        seq251: {
-          let p252;
-          p252 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x2f ? p244 + 1 : -1;
-          if (p252 < 0 && p244 >= maxFail && silent === 0) fail(p244, 5);
-          if (p252 < 0) break seq251;
-          let p253;
-          p253 = r_segment(p252);
-          if (p253 < 0) break seq251;
-          p245 = p253;
+        let p249;
+        p249 = -1;
+        seq257: {
+          let p258;
+          p258 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x2f ? p248 + 1 : -1;
+          if (p258 < 0 && p248 >= maxFail && silent === 0) fail(p248, 5);
+          if (p258 < 0) break seq257;
+          let p259;
+          p259 = r_segment(p258);
+          if (p259 < 0) break seq257;
+          p249 = p259;
         }
-        if (p245 < 0 || p245 === p244) break;
-        p244 = p245;
+        if (p249 < 0 || p249 === p248) break;
+        p248 = p249;
       }
-      if (p244 < 0) break seq242;
-      p241 = p244;
+      if (p248 < 0) break seq246;
+      p245 = p248;
     }
-    p240 = p241 < 0 ? p239 : p241;
-    if (p240 < 0) break seq238;
-    out = p240;
+    p244 = p245 < 0 ? p243 : p245;
+    if (p244 < 0) break seq242;
+    out = p244;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1252,12 +1273,14 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c255 = input.charCodeAt(out); if ((c255 >= 0 && c255 < 128 && T8[c255] === 1)) out++; else break; }
+  const l262 = out + 32 < len ? out + 32 : len;
+  while (out < l262) { const c261 = input.charCodeAt(out); if ((c261 >= 0 && c261 < 128 && T8[c261] === 1)) out++; else break; }
+  if (out === l262 && out < len) out = runEnd(R5, out);
   for (;;) {
-    let p254;
-    p254 = r_pchar(out);
-    if (p254 < 0 || p254 === out) break;
-    out = p254;
+    let p260;
+    p260 = r_pchar(out);
+    if (p260 < 0 || p260 === out) break;
+    out = p260;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1268,18 +1291,20 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
-  let k256 = 0;
+  let k263 = 0;
   out = at;
-  while (out < len) { const c258 = input.charCodeAt(out); if ((c258 >= 0 && c258 < 128 && T8[c258] === 1)) out++; else break; }
-  k256 = out - at;
+  const l266 = out + 32 < len ? out + 32 : len;
+  while (out < l266) { const c265 = input.charCodeAt(out); if ((c265 >= 0 && c265 < 128 && T8[c265] === 1)) out++; else break; }
+  if (out === l266 && out < len) out = runEnd(R5, out);
+  k263 = out - at;
   for (;;) {
-    let p257;
-    p257 = r_pchar(out);
-    if (p257 < 0 || p257 === out) break;
-    out = p257;
-    k256++;
+    let p264;
+    p264 = r_pchar(out);
+    if (p264 < 0 || p264 === out) break;
+    out = p264;
+    k263++;
   }
-  if (k256 < 1) out = -1;
+  if (k263 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1295,8 +1320,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c259 = at < len ? input.charCodeAt(at) : -1;
-        out = (c259 >= 0 && c259 < 128 && T9[c259] === 1) ? at + 1 : -1;
+        const c267 = at < len ? input.charCodeAt(at) : -1;
+        out = (c267 >= 0 && c267 < 128 && T9[c267] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
       }
     }
@@ -1317,18 +1342,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq260: {
-    let p261;
-    p261 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p261 < 0 && at >= maxFail && silent === 0) fail(at, 14);
-    if (p261 < 0) break seq260;
-    let p262;
-    p262 = r_HEXDIG(p261);
-    if (p262 < 0) break seq260;
-    let p263;
-    p263 = r_HEXDIG(p262);
-    if (p263 < 0) break seq260;
-    out = p263;
+  seq268: {
+    let p269;
+    p269 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p269 < 0 && at >= maxFail && silent === 0) fail(at, 14);
+    if (p269 < 0) break seq268;
+    let p270;
+    p270 = r_HEXDIG(p269);
+    if (p270 < 0) break seq268;
+    let p271;
+    p271 = r_HEXDIG(p270);
+    if (p271 < 0) break seq268;
+    out = p271;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1392,6 +1417,13 @@ const T9 = table('00000000000000000000000000000000000000000000000000000000001000
 const T10 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
 const T11 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 const T12 = table('00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R1 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
+const R2 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R5 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
 
 const START = { file_URI: r_file_URI, file_scheme: r_file_scheme, file_hier_part: r_file_hier_part, auth_path: r_auth_path, local_path: r_local_path, file_auth: r_file_auth, IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, host: r_host, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path_absolute: r_path_absolute, segment: r_segment, segment_nz: r_segment_nz, pchar: r_pchar, pct_encoded: r_pct_encoded, unreserved: r_unreserved, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

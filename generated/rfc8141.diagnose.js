@@ -42,6 +42,13 @@ function one(table, at) {
   return -1;
 }
 
+/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips' reading of a long run. */
+function runEnd(re, at) {
+  re.lastIndex = at;
+  re.test(input);
+  return re.lastIndex;
+}
+
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
 function fail(at, id) {
   if (at > maxFail) {
@@ -239,7 +246,9 @@ function r_NSS(at) {
     if (p28 < 0) break seq27;
     let p29;
     p29 = p28;
-    while (p29 < len) { const c31 = input.charCodeAt(p29); if ((c31 >= 0 && c31 < 128 && T0[c31] === 1)) p29++; else break; }
+    const l32 = p29 + 32 < len ? p29 + 32 : len;
+    while (p29 < l32) { const c31 = input.charCodeAt(p29); if ((c31 >= 0 && c31 < 128 && T0[c31] === 1)) p29++; else break; }
+    if (p29 === l32 && p29 < len) p29 = runEnd(R0, p29);
     for (;;) {
       let p30;
       p30 = r_pchar(p29);
@@ -264,46 +273,46 @@ function r_rq_components(at) {
   const d = depth + 1; depth = d; rules[d] = 5; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq32: {
-    let p33;
+  seq33: {
     let p34;
-    p34 = -1;
-    seq35: {
-      let p36;
-      p36 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3f ? at + 1 : -1;
-      if (p36 < 0 && at >= maxFail && silent === 0) fail(at, 7);
-      if (p36 < 0) break seq35;
+    let p35;
+    p35 = -1;
+    seq36: {
       let p37;
-      p37 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x2b ? p36 + 1 : -1;
-      if (p37 < 0 && p36 >= maxFail && silent === 0) fail(p36, 8);
-      if (p37 < 0) break seq35;
+      p37 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3f ? at + 1 : -1;
+      if (p37 < 0 && at >= maxFail && silent === 0) fail(at, 7);
+      if (p37 < 0) break seq36;
       let p38;
-      p38 = r_r_component(p37);
-      if (p38 < 0) break seq35;
-      p34 = p38;
+      p38 = p37 + 1 <= len && input.charCodeAt(p37 + 0) === 0x2b ? p37 + 1 : -1;
+      if (p38 < 0 && p37 >= maxFail && silent === 0) fail(p37, 8);
+      if (p38 < 0) break seq36;
+      let p39;
+      p39 = r_r_component(p38);
+      if (p39 < 0) break seq36;
+      p35 = p39;
     }
-    p33 = p34 < 0 ? at : p34;
-    if (p33 < 0) break seq32;
-    let p39;
+    p34 = p35 < 0 ? at : p35;
+    if (p34 < 0) break seq33;
     let p40;
-    p40 = -1;
-    seq41: {
-      let p42;
-      p42 = p33 + 1 <= len && input.charCodeAt(p33 + 0) === 0x3f ? p33 + 1 : -1;
-      if (p42 < 0 && p33 >= maxFail && silent === 0) fail(p33, 7);
-      if (p42 < 0) break seq41;
+    let p41;
+    p41 = -1;
+    seq42: {
       let p43;
-      p43 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x3d ? p42 + 1 : -1;
-      if (p43 < 0 && p42 >= maxFail && silent === 0) fail(p42, 9);
-      if (p43 < 0) break seq41;
+      p43 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x3f ? p34 + 1 : -1;
+      if (p43 < 0 && p34 >= maxFail && silent === 0) fail(p34, 7);
+      if (p43 < 0) break seq42;
       let p44;
-      p44 = r_q_component(p43);
-      if (p44 < 0) break seq41;
-      p40 = p44;
+      p44 = p43 + 1 <= len && input.charCodeAt(p43 + 0) === 0x3d ? p43 + 1 : -1;
+      if (p44 < 0 && p43 >= maxFail && silent === 0) fail(p43, 9);
+      if (p44 < 0) break seq42;
+      let p45;
+      p45 = r_q_component(p44);
+      if (p45 < 0) break seq42;
+      p41 = p45;
     }
-    p39 = p40 < 0 ? p33 : p40;
-    if (p39 < 0) break seq32;
-    out = p39;
+    p40 = p41 < 0 ? p34 : p41;
+    if (p40 < 0) break seq33;
+    out = p40;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -315,26 +324,28 @@ function r_r_component(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq45: {
-    let p46;
-    p46 = r_pchar(at);
-    if (p46 < 0) break seq45;
+  seq46: {
     let p47;
-    p47 = p46;
-    while (p47 < len) { const c49 = input.charCodeAt(p47); if ((c49 >= 0 && c49 < 128 && T1[c49] === 1)) p47++; else break; }
+    p47 = r_pchar(at);
+    if (p47 < 0) break seq46;
+    let p48;
+    p48 = p47;
+    const l51 = p48 + 32 < len ? p48 + 32 : len;
+    while (p48 < l51) { const c50 = input.charCodeAt(p48); if ((c50 >= 0 && c50 < 128 && T1[c50] === 1)) p48++; else break; }
+    if (p48 === l51 && p48 < len) p48 = runEnd(R1, p48);
     for (;;) {
-      let p48;
-      p48 = r_pchar(p47);
-      if (p48 < 0) {
-        const c50 = p47 < len ? input.charCodeAt(p47) : -1;
-        p48 = (c50 >= 0 && c50 < 128 && T2[c50] === 1) ? p47 + 1 : -1;
-        if (p48 < 0 && p47 >= maxFail && silent === 0) fail(p47, 10);
+      let p49;
+      p49 = r_pchar(p48);
+      if (p49 < 0) {
+        const c52 = p48 < len ? input.charCodeAt(p48) : -1;
+        p49 = (c52 >= 0 && c52 < 128 && T2[c52] === 1) ? p48 + 1 : -1;
+        if (p49 < 0 && p48 >= maxFail && silent === 0) fail(p48, 10);
       }
-      if (p48 < 0 || p48 === p47) break;
-      p47 = p48;
+      if (p49 < 0 || p49 === p48) break;
+      p48 = p49;
     }
-    if (p47 < 0) break seq45;
-    out = p47;
+    if (p48 < 0) break seq46;
+    out = p48;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -346,26 +357,28 @@ function r_q_component(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq51: {
-    let p52;
-    p52 = r_pchar(at);
-    if (p52 < 0) break seq51;
-    let p53;
-    p53 = p52;
-    while (p53 < len) { const c55 = input.charCodeAt(p53); if ((c55 >= 0 && c55 < 128 && T1[c55] === 1)) p53++; else break; }
+  seq53: {
+    let p54;
+    p54 = r_pchar(at);
+    if (p54 < 0) break seq53;
+    let p55;
+    p55 = p54;
+    const l58 = p55 + 32 < len ? p55 + 32 : len;
+    while (p55 < l58) { const c57 = input.charCodeAt(p55); if ((c57 >= 0 && c57 < 128 && T1[c57] === 1)) p55++; else break; }
+    if (p55 === l58 && p55 < len) p55 = runEnd(R1, p55);
     for (;;) {
-      let p54;
-      p54 = r_pchar(p53);
-      if (p54 < 0) {
-        const c56 = p53 < len ? input.charCodeAt(p53) : -1;
-        p54 = (c56 >= 0 && c56 < 128 && T2[c56] === 1) ? p53 + 1 : -1;
-        if (p54 < 0 && p53 >= maxFail && silent === 0) fail(p53, 10);
+      let p56;
+      p56 = r_pchar(p55);
+      if (p56 < 0) {
+        const c59 = p55 < len ? input.charCodeAt(p55) : -1;
+        p56 = (c59 >= 0 && c59 < 128 && T2[c59] === 1) ? p55 + 1 : -1;
+        if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 10);
       }
-      if (p54 < 0 || p54 === p53) break;
-      p53 = p54;
+      if (p56 < 0 || p56 === p55) break;
+      p55 = p56;
     }
-    if (p53 < 0) break seq51;
-    out = p53;
+    if (p55 < 0) break seq53;
+    out = p55;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -393,27 +406,27 @@ function r_InformalNamespaceName(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq57: {
-    let p58;
-    p58 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x75 ? at + 1 : -1;
-    if (p58 < 0 && at >= maxFail && silent === 0) fail(at, 1);
-    if (p58 < 0) break seq57;
-    let p59;
-    p59 = p58 + 1 <= len && (input.charCodeAt(p58 + 0) | 0x20) === 0x72 ? p58 + 1 : -1;
-    if (p59 < 0 && p58 >= maxFail && silent === 0) fail(p58, 2);
-    if (p59 < 0) break seq57;
-    let p60;
-    p60 = p59 + 1 <= len && (input.charCodeAt(p59 + 0) | 0x20) === 0x6e ? p59 + 1 : -1;
-    if (p60 < 0 && p59 >= maxFail && silent === 0) fail(p59, 3);
-    if (p60 < 0) break seq57;
+  seq60: {
     let p61;
-    p61 = p60 + 1 <= len && input.charCodeAt(p60 + 0) === 0x2d ? p60 + 1 : -1;
-    if (p61 < 0 && p60 >= maxFail && silent === 0) fail(p60, 5);
-    if (p61 < 0) break seq57;
+    p61 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x75 ? at + 1 : -1;
+    if (p61 < 0 && at >= maxFail && silent === 0) fail(at, 1);
+    if (p61 < 0) break seq60;
     let p62;
-    p62 = r_Number(p61);
-    if (p62 < 0) break seq57;
-    out = p62;
+    p62 = p61 + 1 <= len && (input.charCodeAt(p61 + 0) | 0x20) === 0x72 ? p61 + 1 : -1;
+    if (p62 < 0 && p61 >= maxFail && silent === 0) fail(p61, 2);
+    if (p62 < 0) break seq60;
+    let p63;
+    p63 = p62 + 1 <= len && (input.charCodeAt(p62 + 0) | 0x20) === 0x6e ? p62 + 1 : -1;
+    if (p63 < 0 && p62 >= maxFail && silent === 0) fail(p62, 3);
+    if (p63 < 0) break seq60;
+    let p64;
+    p64 = p63 + 1 <= len && input.charCodeAt(p63 + 0) === 0x2d ? p63 + 1 : -1;
+    if (p64 < 0 && p63 >= maxFail && silent === 0) fail(p63, 5);
+    if (p64 < 0) break seq60;
+    let p65;
+    p65 = r_Number(p64);
+    if (p65 < 0) break seq60;
+    out = p65;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -430,21 +443,23 @@ function r_Number(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq63: {
-    let p64;
-    p64 = r_DigitNonZero(at);
-    if (p64 < 0) break seq63;
-    let p65;
-    p65 = p64;
-    while (p65 < len) { const c67 = input.charCodeAt(p65); if ((c67 >= 0 && c67 < 128 && T3[c67] === 1)) p65++; else break; }
+  seq66: {
+    let p67;
+    p67 = r_DigitNonZero(at);
+    if (p67 < 0) break seq66;
+    let p68;
+    p68 = p67;
+    const l71 = p68 + 32 < len ? p68 + 32 : len;
+    while (p68 < l71) { const c70 = input.charCodeAt(p68); if ((c70 >= 0 && c70 < 128 && T3[c70] === 1)) p68++; else break; }
+    if (p68 === l71 && p68 < len) p68 = runEnd(R2, p68);
     for (;;) {
-      let p66;
-      p66 = r_Digit(p65);
-      if (p66 < 0 || p66 === p65) break;
-      p65 = p66;
+      let p69;
+      p69 = r_Digit(p68);
+      if (p69 < 0 || p69 === p68) break;
+      p68 = p69;
     }
-    if (p65 < 0) break seq63;
-    out = p65;
+    if (p68 < 0) break seq66;
+    out = p68;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -486,8 +501,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c68 = at < len ? input.charCodeAt(at) : -1;
-        out = (c68 >= 0 && c68 < 128 && T6[c68] === 1) ? at + 1 : -1;
+        const c72 = at < len ? input.charCodeAt(at) : -1;
+        out = (c72 >= 0 && c72 < 128 && T6[c72] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 14);
       }
     }
@@ -502,17 +517,19 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  while (out < len) { const c70 = input.charCodeAt(out); if ((c70 >= 0 && c70 < 128 && T1[c70] === 1)) out++; else break; }
+  const l75 = out + 32 < len ? out + 32 : len;
+  while (out < l75) { const c74 = input.charCodeAt(out); if ((c74 >= 0 && c74 < 128 && T1[c74] === 1)) out++; else break; }
+  if (out === l75 && out < len) out = runEnd(R1, out);
   for (;;) {
-    let p69;
-    p69 = r_pchar(out);
-    if (p69 < 0) {
-      const c71 = out < len ? input.charCodeAt(out) : -1;
-      p69 = (c71 >= 0 && c71 < 128 && T2[c71] === 1) ? out + 1 : -1;
-      if (p69 < 0 && out >= maxFail && silent === 0) fail(out, 10);
+    let p73;
+    p73 = r_pchar(out);
+    if (p73 < 0) {
+      const c76 = out < len ? input.charCodeAt(out) : -1;
+      p73 = (c76 >= 0 && c76 < 128 && T2[c76] === 1) ? out + 1 : -1;
+      if (p73 < 0 && out >= maxFail && silent === 0) fail(out, 10);
     }
-    if (p69 < 0 || p69 === out) break;
-    out = p69;
+    if (p73 < 0 || p73 === out) break;
+    out = p73;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -530,18 +547,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq72: {
-    let p73;
-    p73 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p73 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-    if (p73 < 0) break seq72;
-    let p74;
-    p74 = r_HEXDIG(p73);
-    if (p74 < 0) break seq72;
-    let p75;
-    p75 = r_HEXDIG(p74);
-    if (p75 < 0) break seq72;
-    out = p75;
+  seq77: {
+    let p78;
+    p78 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p78 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (p78 < 0) break seq77;
+    let p79;
+    p79 = r_HEXDIG(p78);
+    if (p79 < 0) break seq77;
+    let p80;
+    p80 = r_HEXDIG(p79);
+    if (p80 < 0) break seq77;
+    out = p80;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -602,6 +619,10 @@ const T7 = table('00000000000000000000000000000000000000000000011011111111110000
 const T8 = table('00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000');
 const T9 = table('00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000');
 const T10 = table('00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000');
+// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
+const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R2 = /[\u0030-\u0039]*/y;
 
 const START = { namestring: r_namestring, assigned_name: r_assigned_name, NID: r_NID, ldh: r_ldh, NSS: r_NSS, rq_components: r_rq_components, r_component: r_r_component, q_component: r_q_component, f_component: r_f_component, InformalNamespaceName: r_InformalNamespaceName, Number: r_Number, DigitNonZero: r_DigitNonZero, Digit: r_Digit, alphanum: r_alphanum, pchar: r_pchar, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 

@@ -78,6 +78,8 @@ class Emitter {
   readonly lines: string[] = [];
   /** Lookup tables for the ASCII part of character sets, by their 128-character 0/1 key. */
   readonly tables = new Map<string, string>();
+  /** The diagnostic build's sticky regular expressions of the runs of a set (a class, repeated; flag y), by their source. */
+  readonly runRegexes = new Map<string, string>();
   /** Rules that match exactly one character from a set, and are not captured: tested inline. */
   readonly ruleSets = new Map<string, CharSet | null>();
   rules = new Map<string, Node>();
@@ -297,6 +299,8 @@ class Emitter {
     const steps = this.singleSteps(expression, inner.seen);
     const begins = this.firstSet(expression, inner.seen);
     if (steps === null || begins === null || size(subtract(lead, begins)) !== size(lead)) return null;
+    // The skip finds a run's last lead character as its last character that is not a single step: refused unless the two sets are disjoint (they are, steps being within begins).
+    if (size(subtract(steps, lead)) !== size(steps)) return null;
     return { lead, steps };
   }
 
@@ -357,6 +361,27 @@ class Emitter {
     }
   }
 
+  /**
+   * The name of a sticky regular expression that matches a run of the code
+   * units of `set` (a class, repeated, with the flag y and without u, so that a range is of code
+   * units, as the set's are): the diagnostic build's skip of a long run.
+   */
+  runRegex(set: CharSet): string {
+    const unit = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+    const source = `[${set.map(([a, b]) => (a === b ? unit(a) : `${unit(a)}-${unit(b)}`)).join('')}]*`;
+    let name = this.runRegexes.get(source);
+    if (name === undefined) {
+      // Checked here, code unit by code unit: the class takes exactly the set (and the end of a run is the same whichever reads it).
+      const one = new RegExp(`^${source.slice(0, -1)}$`);
+      for (let c = 0; c <= 0xffff; c++) {
+        if (one.test(String.fromCharCode(c)) !== set.some(([a, b]) => c >= a && c <= b)) throw new Error(`the run regex ${source} and its set differ at code unit ${hex(c)}`);
+      }
+      name = `R${this.runRegexes.size}`;
+      this.runRegexes.set(source, name);
+    }
+    return name;
+  }
+
   fresh(prefix: string): string {
     return `${prefix}${this.next++}`;
   }
@@ -367,6 +392,9 @@ class Emitter {
 }
 
 const hex = (code: number) => `0x${code.toString(16)}`;
+
+/** How many characters of a run the diagnostic build's skips read by a loop before they read the rest by a sticky regular expression. */
+const RUN_BY_LOOP = 32;
 
 /** The names of the rules `node` refers to. */
 function ruleRefs(node: Node, into: string[] = []): string[] {
@@ -564,10 +592,16 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       // counts (the body is tried there, and fails there or further on). A long segment or
       // query that fails at its end is then explained in 7 to 8 times a valid parse's time instead of 11 to 25; a
       // path of many short segments (the skip below) and an IRI's path, 6 to 9 times instead of 21 to 30.
+      // The first RUN_BY_LOOP characters of a run are read by a loop here, the rest (of a long run) by a sticky regular
+      // expression of the same set, as the valid path reads a component: the regex engine's scan costs a call, and
+      // then reads several times faster than the loop (a 10 k-character path that failed at its end took 3 ns a
+      // character in the loop). Both find the same end: the first code unit not in the set, or the input's.
       const steps = e.diagnostic && max === Infinity ? e.singleSteps(node.expression as Node) : null;
       if (steps !== null) {
-        const c = e.fresh('c');
-        e.line(depth, `while (${out} < len) { const ${c} = input.charCodeAt(${out}); if (${e.setTest(c, steps)}) ${out}++; else break; }`);
+        const [c, limit] = [e.fresh('c'), e.fresh('l')];
+        e.line(depth, `const ${limit} = ${out} + ${RUN_BY_LOOP} < len ? ${out} + ${RUN_BY_LOOP} : len;`);
+        e.line(depth, `while (${out} < ${limit}) { const ${c} = input.charCodeAt(${out}); if (${e.setTest(c, steps)}) ${out}++; else break; }`);
+        e.line(depth, `if (${out} === ${limit} && ${out} < len) ${out} = runEnd(${e.runRegex(steps)}, ${out});`);
         if (count) e.line(depth, `${count} = ${out} - ${at};`);
       }
       // A body of one lead character and a loop of single steps, ("/" segment) with segment = pchar*: the passes
@@ -575,19 +609,33 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       // skipped, to the last lead character of the run. That pass, run as written, goes on past it and records
       // its failures there or further on, so the failures of the skipped passes (before it) never count; it also
       // records what the inner loop expected at the run's end, which a skip to the run's end would leave out.
+      // Where the passes need not be counted, a long run is read as above: its first RUN_BY_LOOP characters by the
+      // loop, and the rest by a sticky regular expression of the lead characters and the single steps, to the run's
+      // end; its last lead character is then the last character of it that is not a single step (the two sets are
+      // disjoint: ledSteps), found back from its end, over the single steps of its last pass only.
       const led = e.diagnostic && max === Infinity && steps === null ? e.ledSteps(node.expression as Node) : null;
       if (led !== null) {
-        const [first, c, i, last, passes] = [e.fresh('c'), e.fresh('c'), e.fresh('i'), e.fresh('q'), e.fresh('k')];
+        const [first, c, i, last, passes, limit, j] = [e.fresh('c'), e.fresh('c'), e.fresh('i'), e.fresh('q'), e.fresh('k'), e.fresh('l'), e.fresh('j')];
         e.line(depth, `const ${first} = ${at} < len ? input.charCodeAt(${at}) : -1;`);
         e.line(depth, `if (${e.setTest(first, led.lead)}) {`);
-        e.line(depth + 1, `let ${last} = ${at}, ${passes} = 0;`);
-        e.line(depth + 1, `for (let ${i} = ${at} + 1; ${i} < len; ${i}++) {`);
+        e.line(depth + 1, count ? `let ${last} = ${at}, ${passes} = 0;` : `let ${last} = ${at};`);
+        const bound = count ? 'len' : limit;
+        if (!count) e.line(depth + 1, `const ${limit} = ${at} + ${RUN_BY_LOOP + 1} < len ? ${at} + ${RUN_BY_LOOP + 1} : len;`);
+        e.line(depth + 1, `let ${i} = ${at} + 1;`);
+        e.line(depth + 1, `for (; ${i} < ${bound}; ${i}++) {`);
         e.line(depth + 2, `const ${c} = input.charCodeAt(${i});`);
         e.line(depth + 2, `if (${e.setTest(c, led.steps)}) continue;`);
         e.line(depth + 2, `if (!${e.setTest(c, led.lead)}) break;`);
         e.line(depth + 2, `${last} = ${i};`);
-        e.line(depth + 2, `${passes}++;`);
+        if (count) e.line(depth + 2, `${passes}++;`);
         e.line(depth + 1, '}');
+        if (!count) {
+          e.line(depth + 1, `if (${i} === ${limit} && ${i} < len) {`);
+          e.line(depth + 2, `let ${j} = runEnd(${e.runRegex(union([led.lead, led.steps]))}, ${i}) - 1;`);
+          e.line(depth + 2, `while (${j} >= ${i}) { const ${c} = input.charCodeAt(${j}); if (${e.setTest(c, led.steps)}) ${j}--; else break; }`);
+          e.line(depth + 2, `if (${j} >= ${i}) ${last} = ${j};`);
+          e.line(depth + 1, '}');
+        }
         e.line(depth + 1, `${out} = ${last};`);
         if (count) e.line(depth + 1, `${count} = ${passes};`);
         e.line(depth, '}');
@@ -953,6 +1001,13 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('  return -1;');
   L('}');
   L('');
+  L('/** Where the run of characters that `re` (a class, repeated, sticky) matches from `at` ends: the skips\' reading of a long run. */');
+  L('function runEnd(re, at) {');
+  L('  re.lastIndex = at;');
+  L('  re.test(input);');
+  L('  return re.lastIndex;');
+  L('}');
+  L('');
   L('/** peggy\'s peg$fail with TracedRun\'s peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */');
   L('function fail(at, id) {');
   L('  if (at > maxFail) {');
@@ -1026,6 +1081,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
     e.line(1, 'depth = d - 1;');
     e.line(1, 'if (reached[d] === epoch) leave(d);');
   });
+  L('// The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.');
+  for (const [source, name] of e.runRegexes) L(`const ${name} = /${source}/y;`);
   L('');
   L(`const START = { ${names.map((n) => `${n}: r_${n}`).join(', ')} };`);
   L('');
