@@ -31,7 +31,7 @@ const best = new Int32Array(14);
 let bestLength = 0;
 const common = new Int32Array(14);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -46,6 +46,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -229,9 +259,7 @@ function r_opaque_part(at) {
     if (p27 < 0) break seq26;
     let p28;
     p28 = p27;
-    const l31 = p28 + 32 < len ? p28 + 32 : len;
-    while (p28 < l31) { const c30 = input.charCodeAt(p28); if ((c30 >= 0 && c30 < 128 && T0[c30] === 1)) p28++; else break; }
-    if (p28 === l31 && p28 < len) p28 = runEnd(R0, p28);
+    p28 = skip(T0, R0, p28);
     for (;;) {
       let p29;
       p29 = r_uric(p28);
@@ -255,8 +283,8 @@ function r_uric_no_slash(at) {
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c32 = at < len ? input.charCodeAt(at) : -1;
-      out = (c32 >= 0 && c32 < 128 && T1[c32] === 1) ? at + 1 : -1;
+      const c30 = at < len ? input.charCodeAt(at) : -1;
+      out = (c30 >= 0 && c30 < 128 && T1[c30] === 1) ? at + 1 : -1;
       if (out < 0 && at >= maxFail && silent === 0) fail(at, 3);
     }
   }
@@ -276,24 +304,24 @@ function r_net_path(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq33: {
+  seq31: {
+    let p32;
+    p32 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p32 < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (p32 < 0) break seq31;
+    let p33;
+    p33 = p32 + 1 <= len && input.charCodeAt(p32 + 0) === 0x2f ? p32 + 1 : -1;
+    if (p33 < 0 && p32 >= maxFail && silent === 0) fail(p32, 4);
+    if (p33 < 0) break seq31;
     let p34;
-    p34 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p34 < 0 && at >= maxFail && silent === 0) fail(at, 4);
-    if (p34 < 0) break seq33;
+    p34 = r_authority(p33);
+    if (p34 < 0) break seq31;
     let p35;
-    p35 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x2f ? p34 + 1 : -1;
-    if (p35 < 0 && p34 >= maxFail && silent === 0) fail(p34, 4);
-    if (p35 < 0) break seq33;
     let p36;
-    p36 = r_authority(p35);
-    if (p36 < 0) break seq33;
-    let p37;
-    let p38;
-    p38 = r_abs_path(p36);
-    p37 = p38 < 0 ? p36 : p38;
-    if (p37 < 0) break seq33;
-    out = p37;
+    p36 = r_abs_path(p34);
+    p35 = p36 < 0 ? p34 : p36;
+    if (p35 < 0) break seq31;
+    out = p35;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -311,15 +339,15 @@ function r_abs_path(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq39: {
-    let p40;
-    p40 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p40 < 0 && at >= maxFail && silent === 0) fail(at, 4);
-    if (p40 < 0) break seq39;
-    let p41;
-    p41 = r_path_segments(p40);
-    if (p41 < 0) break seq39;
-    out = p41;
+  seq37: {
+    let p38;
+    p38 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p38 < 0 && at >= maxFail && silent === 0) fail(at, 4);
+    if (p38 < 0) break seq37;
+    let p39;
+    p39 = r_path_segments(p38);
+    if (p39 < 0) break seq37;
+    out = p39;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -331,16 +359,16 @@ function r_rel_path(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq42: {
+  seq40: {
+    let p41;
+    p41 = r_rel_segment(at);
+    if (p41 < 0) break seq40;
+    let p42;
     let p43;
-    p43 = r_rel_segment(at);
-    if (p43 < 0) break seq42;
-    let p44;
-    let p45;
-    p45 = r_abs_path(p43);
-    p44 = p45 < 0 ? p43 : p45;
-    if (p44 < 0) break seq42;
-    out = p44;
+    p43 = r_abs_path(p41);
+    p42 = p43 < 0 ? p41 : p43;
+    if (p42 < 0) break seq40;
+    out = p42;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -352,28 +380,26 @@ function r_rel_path(at) {
 function r_rel_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
-  let k46 = 0;
+  let k44 = 0;
   out = at;
-  const l49 = out + 32 < len ? out + 32 : len;
-  while (out < l49) { const c48 = input.charCodeAt(out); if ((c48 >= 0 && c48 < 128 && T2[c48] === 1)) out++; else break; }
-  if (out === l49 && out < len) out = runEnd(R1, out);
-  k46 = out - at;
+  out = skip(T2, R1, out);
+  k44 = out - at;
   for (;;) {
-    let p47;
-    p47 = r_unreserved(out);
-    if (p47 < 0) {
-      p47 = r_escaped(out);
-      if (p47 < 0) {
-        const c50 = out < len ? input.charCodeAt(out) : -1;
-        p47 = (c50 >= 0 && c50 < 128 && T3[c50] === 1) ? out + 1 : -1;
-        if (p47 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p45;
+    p45 = r_unreserved(out);
+    if (p45 < 0) {
+      p45 = r_escaped(out);
+      if (p45 < 0) {
+        const c46 = out < len ? input.charCodeAt(out) : -1;
+        p45 = (c46 >= 0 && c46 < 128 && T3[c46] === 1) ? out + 1 : -1;
+        if (p45 < 0 && out >= maxFail && silent === 0) fail(out, 5);
       }
     }
-    if (p47 < 0 || p47 === out) break;
-    out = p47;
-    k46++;
+    if (p45 < 0 || p45 === out) break;
+    out = p45;
+    k44++;
   }
-  if (k46 < 1) out = -1;
+  if (k44 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -389,31 +415,29 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq51: {
-    let p52;
-    p52 = r_alpha(at);
-    if (p52 < 0) break seq51;
-    let p53;
-    p53 = p52;
-    const l56 = p53 + 32 < len ? p53 + 32 : len;
-    while (p53 < l56) { const c55 = input.charCodeAt(p53); if ((c55 >= 0 && c55 < 128 && T4[c55] === 1)) p53++; else break; }
-    if (p53 === l56 && p53 < len) p53 = runEnd(R2, p53);
+  seq47: {
+    let p48;
+    p48 = r_alpha(at);
+    if (p48 < 0) break seq47;
+    let p49;
+    p49 = p48;
+    p49 = skip(T4, R2, p49);
     for (;;) {
-      let p54;
-      p54 = r_alpha(p53);
-      if (p54 < 0) {
-        p54 = r_digit(p53);
-        if (p54 < 0) {
-          const c57 = p53 < len ? input.charCodeAt(p53) : -1;
-          p54 = (c57 >= 0 && c57 < 128 && T5[c57] === 1) ? p53 + 1 : -1;
-          if (p54 < 0 && p53 >= maxFail && silent === 0) fail(p53, 6);
+      let p50;
+      p50 = r_alpha(p49);
+      if (p50 < 0) {
+        p50 = r_digit(p49);
+        if (p50 < 0) {
+          const c51 = p49 < len ? input.charCodeAt(p49) : -1;
+          p50 = (c51 >= 0 && c51 < 128 && T5[c51] === 1) ? p49 + 1 : -1;
+          if (p50 < 0 && p49 >= maxFail && silent === 0) fail(p49, 6);
         }
       }
-      if (p54 < 0 || p54 === p53) break;
-      p53 = p54;
+      if (p50 < 0 || p50 === p49) break;
+      p49 = p50;
     }
-    if (p53 < 0) break seq51;
-    out = p53;
+    if (p49 < 0) break seq47;
+    out = p49;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -425,28 +449,28 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq58: {
-    let p59;
-    p59 = r_server(at);
-    if (p59 < 0) break seq58;
-    let p60;
-    let p61;
+  seq52: {
+    let p53;
+    p53 = r_server(at);
+    if (p53 < 0) break seq52;
+    let p54;
+    let p55;
     silent++;
-    const c62 = p59 < len ? input.charCodeAt(p59) : -1;
-    p61 = (c62 >= 0 && c62 < 128 && T6[c62] === 1) ? p59 + 1 : -1;
-    if (p61 < 0 && p59 >= maxFail && silent === 0) fail(p59, 7);
-    if (p61 < 0) {
-      let p63;
+    const c56 = p53 < len ? input.charCodeAt(p53) : -1;
+    p55 = (c56 >= 0 && c56 < 128 && T6[c56] === 1) ? p53 + 1 : -1;
+    if (p55 < 0 && p53 >= maxFail && silent === 0) fail(p53, 7);
+    if (p55 < 0) {
+      let p57;
       silent++;
-      p63 = p59 < len ? p59 + 1 : -1;
-      if (p63 < 0 && p59 >= maxFail && silent === 0) fail(p59, 8);
+      p57 = p53 < len ? p53 + 1 : -1;
+      if (p57 < 0 && p53 >= maxFail && silent === 0) fail(p53, 8);
       silent--;
-      p61 = p63 < 0 ? p59 : -1;
+      p55 = p57 < 0 ? p53 : -1;
     }
     silent--;
-    p60 = p61 < 0 ? -1 : p59;
-    if (p60 < 0) break seq58;
-    out = p60;
+    p54 = p55 < 0 ? -1 : p53;
+    if (p54 < 0) break seq52;
+    out = p54;
   }
   if (out < 0) {
     out = r_reg_name(at);
@@ -461,28 +485,26 @@ function r_authority(at) {
 function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
-  let k64 = 0;
+  let k58 = 0;
   out = at;
-  const l67 = out + 32 < len ? out + 32 : len;
-  while (out < l67) { const c66 = input.charCodeAt(out); if ((c66 >= 0 && c66 < 128 && T7[c66] === 1)) out++; else break; }
-  if (out === l67 && out < len) out = runEnd(R3, out);
-  k64 = out - at;
+  out = skip(T7, R3, out);
+  k58 = out - at;
   for (;;) {
-    let p65;
-    p65 = r_unreserved(out);
-    if (p65 < 0) {
-      p65 = r_escaped(out);
-      if (p65 < 0) {
-        const c68 = out < len ? input.charCodeAt(out) : -1;
-        p65 = (c68 >= 0 && c68 < 128 && T8[c68] === 1) ? out + 1 : -1;
-        if (p65 < 0 && out >= maxFail && silent === 0) fail(out, 9);
+    let p59;
+    p59 = r_unreserved(out);
+    if (p59 < 0) {
+      p59 = r_escaped(out);
+      if (p59 < 0) {
+        const c60 = out < len ? input.charCodeAt(out) : -1;
+        p59 = (c60 >= 0 && c60 < 128 && T8[c60] === 1) ? out + 1 : -1;
+        if (p59 < 0 && out >= maxFail && silent === 0) fail(out, 9);
       }
     }
-    if (p65 < 0 || p65 === out) break;
-    out = p65;
-    k64++;
+    if (p59 < 0 || p59 === out) break;
+    out = p59;
+    k58++;
   }
-  if (k64 < 1) out = -1;
+  if (k58 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -492,30 +514,30 @@ function r_reg_name(at) {
 function r_server(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
-  let p69;
-  p69 = -1;
-  seq70: {
-    let p71;
-    let p72;
-    p72 = -1;
-    seq73: {
-      let p74;
-      p74 = r_userinfo(at);
-      if (p74 < 0) break seq73;
-      let p75;
-      p75 = p74 + 1 <= len && input.charCodeAt(p74 + 0) === 0x40 ? p74 + 1 : -1;
-      if (p75 < 0 && p74 >= maxFail && silent === 0) fail(p74, 10);
-      if (p75 < 0) break seq73;
-      p72 = p75;
+  let p61;
+  p61 = -1;
+  seq62: {
+    let p63;
+    let p64;
+    p64 = -1;
+    seq65: {
+      let p66;
+      p66 = r_userinfo(at);
+      if (p66 < 0) break seq65;
+      let p67;
+      p67 = p66 + 1 <= len && input.charCodeAt(p66 + 0) === 0x40 ? p66 + 1 : -1;
+      if (p67 < 0 && p66 >= maxFail && silent === 0) fail(p66, 10);
+      if (p67 < 0) break seq65;
+      p64 = p67;
     }
-    p71 = p72 < 0 ? at : p72;
-    if (p71 < 0) break seq70;
-    let p76;
-    p76 = r_hostport(p71);
-    if (p76 < 0) break seq70;
-    p69 = p76;
+    p63 = p64 < 0 ? at : p64;
+    if (p63 < 0) break seq62;
+    let p68;
+    p68 = r_hostport(p63);
+    if (p68 < 0) break seq62;
+    p61 = p68;
   }
-  out = p69 < 0 ? at : p69;
+  out = p61 < 0 ? at : p61;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -527,22 +549,20 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l79 = out + 32 < len ? out + 32 : len;
-  while (out < l79) { const c78 = input.charCodeAt(out); if ((c78 >= 0 && c78 < 128 && T9[c78] === 1)) out++; else break; }
-  if (out === l79 && out < len) out = runEnd(R4, out);
+  out = skip(T9, R4, out);
   for (;;) {
-    let p77;
-    p77 = r_unreserved(out);
-    if (p77 < 0) {
-      p77 = r_escaped(out);
-      if (p77 < 0) {
-        const c80 = out < len ? input.charCodeAt(out) : -1;
-        p77 = (c80 >= 0 && c80 < 128 && T10[c80] === 1) ? out + 1 : -1;
-        if (p77 < 0 && out >= maxFail && silent === 0) fail(out, 11);
+    let p69;
+    p69 = r_unreserved(out);
+    if (p69 < 0) {
+      p69 = r_escaped(out);
+      if (p69 < 0) {
+        const c70 = out < len ? input.charCodeAt(out) : -1;
+        p69 = (c70 >= 0 && c70 < 128 && T10[c70] === 1) ? out + 1 : -1;
+        if (p69 < 0 && out >= maxFail && silent === 0) fail(out, 11);
       }
     }
-    if (p77 < 0 || p77 === out) break;
-    out = p77;
+    if (p69 < 0 || p69 === out) break;
+    out = p69;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -554,26 +574,26 @@ function r_hostport(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq81: {
-    let p82;
-    p82 = r_host(at);
-    if (p82 < 0) break seq81;
-    let p83;
-    let p84;
-    p84 = -1;
-    seq85: {
-      let p86;
-      p86 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x3a ? p82 + 1 : -1;
-      if (p86 < 0 && p82 >= maxFail && silent === 0) fail(p82, 1);
-      if (p86 < 0) break seq85;
-      let p87;
-      p87 = r_port(p86);
-      if (p87 < 0) break seq85;
-      p84 = p87;
+  seq71: {
+    let p72;
+    p72 = r_host(at);
+    if (p72 < 0) break seq71;
+    let p73;
+    let p74;
+    p74 = -1;
+    seq75: {
+      let p76;
+      p76 = p72 + 1 <= len && input.charCodeAt(p72 + 0) === 0x3a ? p72 + 1 : -1;
+      if (p76 < 0 && p72 >= maxFail && silent === 0) fail(p72, 1);
+      if (p76 < 0) break seq75;
+      let p77;
+      p77 = r_port(p76);
+      if (p77 < 0) break seq75;
+      p74 = p77;
     }
-    p83 = p84 < 0 ? p82 : p84;
-    if (p83 < 0) break seq81;
-    out = p83;
+    p73 = p74 < 0 ? p72 : p74;
+    if (p73 < 0) break seq71;
+    out = p73;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -607,19 +627,19 @@ function r_IPv6reference(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq88: {
-    let p89;
-    p89 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p89 < 0 && at >= maxFail && silent === 0) fail(at, 12);
-    if (p89 < 0) break seq88;
-    let p90;
-    p90 = r_IPv6address(p89);
-    if (p90 < 0) break seq88;
-    let p91;
-    p91 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x5d ? p90 + 1 : -1;
-    if (p91 < 0 && p90 >= maxFail && silent === 0) fail(p90, 13);
-    if (p91 < 0) break seq88;
-    out = p91;
+  seq78: {
+    let p79;
+    p79 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p79 < 0 && at >= maxFail && silent === 0) fail(at, 12);
+    if (p79 < 0) break seq78;
+    let p80;
+    p80 = r_IPv6address(p79);
+    if (p80 < 0) break seq78;
+    let p81;
+    p81 = p80 + 1 <= len && input.charCodeAt(p80 + 0) === 0x5d ? p80 + 1 : -1;
+    if (p81 < 0 && p80 >= maxFail && silent === 0) fail(p80, 13);
+    if (p81 < 0) break seq78;
+    out = p81;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -631,46 +651,46 @@ function r_hostname(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq92: {
-    let p93;
-    p93 = at;
+  seq82: {
+    let p83;
+    p83 = at;
     for (;;) {
-      let p94;
-      p94 = -1;
-      seq95: {
-        let p96;
-        p96 = r_domainlabel(p93);
-        if (p96 < 0) break seq95;
-        let p97;
-        p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x2e ? p96 + 1 : -1;
-        if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 14);
-        if (p97 < 0) break seq95;
-        let p98;
-        let p99;
+      let p84;
+      p84 = -1;
+      seq85: {
+        let p86;
+        p86 = r_domainlabel(p83);
+        if (p86 < 0) break seq85;
+        let p87;
+        p87 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x2e ? p86 + 1 : -1;
+        if (p87 < 0 && p86 >= maxFail && silent === 0) fail(p86, 14);
+        if (p87 < 0) break seq85;
+        let p88;
+        let p89;
         silent++;
-        p99 = r_alphanum(p97);
+        p89 = r_alphanum(p87);
         silent--;
-        p98 = p99 < 0 ? -1 : p97;
-        if (p98 < 0) {
-          p98 = r_alphanum(p97);
+        p88 = p89 < 0 ? -1 : p87;
+        if (p88 < 0) {
+          p88 = r_alphanum(p87);
         }
-        if (p98 < 0) break seq95;
-        p94 = p98;
+        if (p88 < 0) break seq85;
+        p84 = p88;
       }
-      if (p94 < 0 || p94 === p93) break;
-      p93 = p94;
+      if (p84 < 0 || p84 === p83) break;
+      p83 = p84;
     }
-    if (p93 < 0) break seq92;
-    let p100;
-    p100 = r_toplabel(p93);
-    if (p100 < 0) break seq92;
-    let p101;
-    let p102;
-    p102 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x2e ? p100 + 1 : -1;
-    if (p102 < 0 && p100 >= maxFail && silent === 0) fail(p100, 14);
-    p101 = p102 < 0 ? p100 : p102;
-    if (p101 < 0) break seq92;
-    out = p101;
+    if (p83 < 0) break seq82;
+    let p90;
+    p90 = r_toplabel(p83);
+    if (p90 < 0) break seq82;
+    let p91;
+    let p92;
+    p92 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x2e ? p90 + 1 : -1;
+    if (p92 < 0 && p90 >= maxFail && silent === 0) fail(p90, 14);
+    p91 = p92 < 0 ? p90 : p92;
+    if (p91 < 0) break seq82;
+    out = p91;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -687,39 +707,37 @@ function r_domainlabel(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq103: {
-    let p104;
-    p104 = r_alphanum(at);
-    if (p104 < 0) break seq103;
-    let p105;
-    p105 = p104;
+  seq93: {
+    let p94;
+    p94 = r_alphanum(at);
+    if (p94 < 0) break seq93;
+    let p95;
+    p95 = p94;
     for (;;) {
-      let p106;
-      p106 = -1;
-      seq107: {
-        let p108;
-        p108 = p105;
-        const l111 = p108 + 32 < len ? p108 + 32 : len;
-        while (p108 < l111) { const c110 = input.charCodeAt(p108); if ((c110 >= 0 && c110 < 128 && T11[c110] === 1)) p108++; else break; }
-        if (p108 === l111 && p108 < len) p108 = runEnd(R5, p108);
+      let p96;
+      p96 = -1;
+      seq97: {
+        let p98;
+        p98 = p95;
+        p98 = skip(T11, R5, p98);
         for (;;) {
-          let p109;
-          p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x2d ? p108 + 1 : -1;
-          if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 15);
-          if (p109 < 0 || p109 === p108) break;
-          p108 = p109;
+          let p99;
+          p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x2d ? p98 + 1 : -1;
+          if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 15);
+          if (p99 < 0 || p99 === p98) break;
+          p98 = p99;
         }
-        if (p108 < 0) break seq107;
-        let p112;
-        p112 = r_alphanum(p108);
-        if (p112 < 0) break seq107;
-        p106 = p112;
+        if (p98 < 0) break seq97;
+        let p100;
+        p100 = r_alphanum(p98);
+        if (p100 < 0) break seq97;
+        p96 = p100;
       }
-      if (p106 < 0 || p106 === p105) break;
-      p105 = p106;
+      if (p96 < 0 || p96 === p95) break;
+      p95 = p96;
     }
-    if (p105 < 0) break seq103;
-    out = p105;
+    if (p95 < 0) break seq93;
+    out = p95;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -736,39 +754,37 @@ function r_toplabel(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq113: {
-    let p114;
-    p114 = r_alpha(at);
-    if (p114 < 0) break seq113;
-    let p115;
-    p115 = p114;
+  seq101: {
+    let p102;
+    p102 = r_alpha(at);
+    if (p102 < 0) break seq101;
+    let p103;
+    p103 = p102;
     for (;;) {
-      let p116;
-      p116 = -1;
-      seq117: {
-        let p118;
-        p118 = p115;
-        const l121 = p118 + 32 < len ? p118 + 32 : len;
-        while (p118 < l121) { const c120 = input.charCodeAt(p118); if ((c120 >= 0 && c120 < 128 && T11[c120] === 1)) p118++; else break; }
-        if (p118 === l121 && p118 < len) p118 = runEnd(R5, p118);
+      let p104;
+      p104 = -1;
+      seq105: {
+        let p106;
+        p106 = p103;
+        p106 = skip(T11, R5, p106);
         for (;;) {
-          let p119;
-          p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x2d ? p118 + 1 : -1;
-          if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 15);
-          if (p119 < 0 || p119 === p118) break;
-          p118 = p119;
+          let p107;
+          p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x2d ? p106 + 1 : -1;
+          if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 15);
+          if (p107 < 0 || p107 === p106) break;
+          p106 = p107;
         }
-        if (p118 < 0) break seq117;
-        let p122;
-        p122 = r_alphanum(p118);
-        if (p122 < 0) break seq117;
-        p116 = p122;
+        if (p106 < 0) break seq105;
+        let p108;
+        p108 = r_alphanum(p106);
+        if (p108 < 0) break seq105;
+        p104 = p108;
       }
-      if (p116 < 0 || p116 === p115) break;
-      p115 = p116;
+      if (p104 < 0 || p104 === p103) break;
+      p103 = p104;
     }
-    if (p115 < 0) break seq113;
-    out = p115;
+    if (p103 < 0) break seq101;
+    out = p103;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -782,72 +798,72 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq123: {
-    let p124;
-    let k125 = 0;
-    p124 = at;
+  seq109: {
+    let p110;
+    let k111 = 0;
+    p110 = at;
     for (;;) {
-      if (k125 === 3) break;
-      let p126;
-      p126 = r_digit(p124);
-      if (p126 < 0 || p126 === p124) break;
-      p124 = p126;
-      k125++;
+      if (k111 === 3) break;
+      let p112;
+      p112 = r_digit(p110);
+      if (p112 < 0 || p112 === p110) break;
+      p110 = p112;
+      k111++;
     }
-    if (k125 < 1) p124 = -1;
-    if (p124 < 0) break seq123;
-    let p127;
-    p127 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x2e ? p124 + 1 : -1;
-    if (p127 < 0 && p124 >= maxFail && silent === 0) fail(p124, 14);
-    if (p127 < 0) break seq123;
-    let p128;
-    let k129 = 0;
-    p128 = p127;
+    if (k111 < 1) p110 = -1;
+    if (p110 < 0) break seq109;
+    let p113;
+    p113 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x2e ? p110 + 1 : -1;
+    if (p113 < 0 && p110 >= maxFail && silent === 0) fail(p110, 14);
+    if (p113 < 0) break seq109;
+    let p114;
+    let k115 = 0;
+    p114 = p113;
     for (;;) {
-      if (k129 === 3) break;
-      let p130;
-      p130 = r_digit(p128);
-      if (p130 < 0 || p130 === p128) break;
-      p128 = p130;
-      k129++;
+      if (k115 === 3) break;
+      let p116;
+      p116 = r_digit(p114);
+      if (p116 < 0 || p116 === p114) break;
+      p114 = p116;
+      k115++;
     }
-    if (k129 < 1) p128 = -1;
-    if (p128 < 0) break seq123;
-    let p131;
-    p131 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x2e ? p128 + 1 : -1;
-    if (p131 < 0 && p128 >= maxFail && silent === 0) fail(p128, 14);
-    if (p131 < 0) break seq123;
-    let p132;
-    let k133 = 0;
-    p132 = p131;
+    if (k115 < 1) p114 = -1;
+    if (p114 < 0) break seq109;
+    let p117;
+    p117 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x2e ? p114 + 1 : -1;
+    if (p117 < 0 && p114 >= maxFail && silent === 0) fail(p114, 14);
+    if (p117 < 0) break seq109;
+    let p118;
+    let k119 = 0;
+    p118 = p117;
     for (;;) {
-      if (k133 === 3) break;
-      let p134;
-      p134 = r_digit(p132);
-      if (p134 < 0 || p134 === p132) break;
-      p132 = p134;
-      k133++;
+      if (k119 === 3) break;
+      let p120;
+      p120 = r_digit(p118);
+      if (p120 < 0 || p120 === p118) break;
+      p118 = p120;
+      k119++;
     }
-    if (k133 < 1) p132 = -1;
-    if (p132 < 0) break seq123;
-    let p135;
-    p135 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x2e ? p132 + 1 : -1;
-    if (p135 < 0 && p132 >= maxFail && silent === 0) fail(p132, 14);
-    if (p135 < 0) break seq123;
-    let p136;
-    let k137 = 0;
-    p136 = p135;
+    if (k119 < 1) p118 = -1;
+    if (p118 < 0) break seq109;
+    let p121;
+    p121 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x2e ? p118 + 1 : -1;
+    if (p121 < 0 && p118 >= maxFail && silent === 0) fail(p118, 14);
+    if (p121 < 0) break seq109;
+    let p122;
+    let k123 = 0;
+    p122 = p121;
     for (;;) {
-      if (k137 === 3) break;
-      let p138;
-      p138 = r_digit(p136);
-      if (p138 < 0 || p138 === p136) break;
-      p136 = p138;
-      k137++;
+      if (k123 === 3) break;
+      let p124;
+      p124 = r_digit(p122);
+      if (p124 < 0 || p124 === p122) break;
+      p122 = p124;
+      k123++;
     }
-    if (k137 < 1) p136 = -1;
-    if (p136 < 0) break seq123;
-    out = p136;
+    if (k123 < 1) p122 = -1;
+    if (p122 < 0) break seq109;
+    out = p122;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -859,14 +875,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l141 = out + 32 < len ? out + 32 : len;
-  while (out < l141) { const c140 = input.charCodeAt(out); if ((c140 >= 0 && c140 < 128 && T12[c140] === 1)) out++; else break; }
-  if (out === l141 && out < len) out = runEnd(R6, out);
+  out = skip(T12, R6, out);
   for (;;) {
-    let p139;
-    p139 = r_digit(out);
-    if (p139 < 0 || p139 === out) break;
-    out = p139;
+    let p125;
+    p125 = r_digit(out);
+    if (p125 < 0 || p125 === out) break;
+    out = p125;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -886,534 +900,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq142: {
-    let p143;
-    p143 = r_hex4(at);
-    if (p143 < 0) break seq142;
-    let p144;
-    p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
-    if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 1);
-    if (p144 < 0) break seq142;
-    let p145;
-    p145 = r_hex4(p144);
-    if (p145 < 0) break seq142;
-    let p146;
-    p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
-    if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 1);
-    if (p146 < 0) break seq142;
-    let p147;
-    p147 = r_hex4(p146);
-    if (p147 < 0) break seq142;
-    let p148;
-    p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
-    if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 1);
-    if (p148 < 0) break seq142;
-    let p149;
-    p149 = r_hex4(p148);
-    if (p149 < 0) break seq142;
-    let p150;
-    p150 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
-    if (p150 < 0 && p149 >= maxFail && silent === 0) fail(p149, 1);
-    if (p150 < 0) break seq142;
-    let p151;
-    p151 = r_hex4(p150);
-    if (p151 < 0) break seq142;
-    let p152;
-    p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
-    if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 1);
-    if (p152 < 0) break seq142;
-    let p153;
-    p153 = r_hex4(p152);
-    if (p153 < 0) break seq142;
-    let p154;
-    p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
-    if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 1);
-    if (p154 < 0) break seq142;
-    let p155;
-    p155 = r_ls32(p154);
-    if (p155 < 0) break seq142;
-    out = p155;
+  seq126: {
+    let p127;
+    p127 = r_hex4(at);
+    if (p127 < 0) break seq126;
+    let p128;
+    p128 = p127 + 1 <= len && input.charCodeAt(p127 + 0) === 0x3a ? p127 + 1 : -1;
+    if (p128 < 0 && p127 >= maxFail && silent === 0) fail(p127, 1);
+    if (p128 < 0) break seq126;
+    let p129;
+    p129 = r_hex4(p128);
+    if (p129 < 0) break seq126;
+    let p130;
+    p130 = p129 + 1 <= len && input.charCodeAt(p129 + 0) === 0x3a ? p129 + 1 : -1;
+    if (p130 < 0 && p129 >= maxFail && silent === 0) fail(p129, 1);
+    if (p130 < 0) break seq126;
+    let p131;
+    p131 = r_hex4(p130);
+    if (p131 < 0) break seq126;
+    let p132;
+    p132 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
+    if (p132 < 0 && p131 >= maxFail && silent === 0) fail(p131, 1);
+    if (p132 < 0) break seq126;
+    let p133;
+    p133 = r_hex4(p132);
+    if (p133 < 0) break seq126;
+    let p134;
+    p134 = p133 + 1 <= len && input.charCodeAt(p133 + 0) === 0x3a ? p133 + 1 : -1;
+    if (p134 < 0 && p133 >= maxFail && silent === 0) fail(p133, 1);
+    if (p134 < 0) break seq126;
+    let p135;
+    p135 = r_hex4(p134);
+    if (p135 < 0) break seq126;
+    let p136;
+    p136 = p135 + 1 <= len && input.charCodeAt(p135 + 0) === 0x3a ? p135 + 1 : -1;
+    if (p136 < 0 && p135 >= maxFail && silent === 0) fail(p135, 1);
+    if (p136 < 0) break seq126;
+    let p137;
+    p137 = r_hex4(p136);
+    if (p137 < 0) break seq126;
+    let p138;
+    p138 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
+    if (p138 < 0 && p137 >= maxFail && silent === 0) fail(p137, 1);
+    if (p138 < 0) break seq126;
+    let p139;
+    p139 = r_ls32(p138);
+    if (p139 < 0) break seq126;
+    out = p139;
   }
   if (out < 0) {
     out = -1;
-    seq156: {
-      let p157;
-      p157 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p157 < 0 && at >= maxFail && silent === 0) fail(at, 1);
-      if (p157 < 0) break seq156;
-      let p158;
-      p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
-      if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 1);
-      if (p158 < 0) break seq156;
-      let p159;
-      p159 = r_hex4(p158);
-      if (p159 < 0) break seq156;
-      let p160;
-      p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
-      if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 1);
-      if (p160 < 0) break seq156;
-      let p161;
-      p161 = r_hex4(p160);
-      if (p161 < 0) break seq156;
-      let p162;
-      p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
-      if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 1);
-      if (p162 < 0) break seq156;
-      let p163;
-      p163 = r_hex4(p162);
-      if (p163 < 0) break seq156;
-      let p164;
-      p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
-      if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 1);
-      if (p164 < 0) break seq156;
-      let p165;
-      p165 = r_hex4(p164);
-      if (p165 < 0) break seq156;
-      let p166;
-      p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
-      if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 1);
-      if (p166 < 0) break seq156;
-      let p167;
-      p167 = r_hex4(p166);
-      if (p167 < 0) break seq156;
-      let p168;
-      p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-      if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 1);
-      if (p168 < 0) break seq156;
-      let p169;
-      p169 = r_ls32(p168);
-      if (p169 < 0) break seq156;
-      out = p169;
+    seq140: {
+      let p141;
+      p141 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p141 < 0 && at >= maxFail && silent === 0) fail(at, 1);
+      if (p141 < 0) break seq140;
+      let p142;
+      p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
+      if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 1);
+      if (p142 < 0) break seq140;
+      let p143;
+      p143 = r_hex4(p142);
+      if (p143 < 0) break seq140;
+      let p144;
+      p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
+      if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 1);
+      if (p144 < 0) break seq140;
+      let p145;
+      p145 = r_hex4(p144);
+      if (p145 < 0) break seq140;
+      let p146;
+      p146 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
+      if (p146 < 0 && p145 >= maxFail && silent === 0) fail(p145, 1);
+      if (p146 < 0) break seq140;
+      let p147;
+      p147 = r_hex4(p146);
+      if (p147 < 0) break seq140;
+      let p148;
+      p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
+      if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 1);
+      if (p148 < 0) break seq140;
+      let p149;
+      p149 = r_hex4(p148);
+      if (p149 < 0) break seq140;
+      let p150;
+      p150 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
+      if (p150 < 0 && p149 >= maxFail && silent === 0) fail(p149, 1);
+      if (p150 < 0) break seq140;
+      let p151;
+      p151 = r_hex4(p150);
+      if (p151 < 0) break seq140;
+      let p152;
+      p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
+      if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 1);
+      if (p152 < 0) break seq140;
+      let p153;
+      p153 = r_ls32(p152);
+      if (p153 < 0) break seq140;
+      out = p153;
     }
     if (out < 0) {
       out = -1;
-      seq170: {
-        let p171;
-        let p172;
-        p172 = r_hex4(at);
-        p171 = p172 < 0 ? at : p172;
-        if (p171 < 0) break seq170;
-        let p173;
-        p173 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
-        if (p173 < 0 && p171 >= maxFail && silent === 0) fail(p171, 1);
-        if (p173 < 0) break seq170;
-        let p174;
-        p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
-        if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 1);
-        if (p174 < 0) break seq170;
-        let p175;
-        p175 = r_hex4(p174);
-        if (p175 < 0) break seq170;
-        let p176;
-        p176 = p175 + 1 <= len && input.charCodeAt(p175 + 0) === 0x3a ? p175 + 1 : -1;
-        if (p176 < 0 && p175 >= maxFail && silent === 0) fail(p175, 1);
-        if (p176 < 0) break seq170;
-        let p177;
-        p177 = r_hex4(p176);
-        if (p177 < 0) break seq170;
-        let p178;
-        p178 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
-        if (p178 < 0 && p177 >= maxFail && silent === 0) fail(p177, 1);
-        if (p178 < 0) break seq170;
-        let p179;
-        p179 = r_hex4(p178);
-        if (p179 < 0) break seq170;
-        let p180;
-        p180 = p179 + 1 <= len && input.charCodeAt(p179 + 0) === 0x3a ? p179 + 1 : -1;
-        if (p180 < 0 && p179 >= maxFail && silent === 0) fail(p179, 1);
-        if (p180 < 0) break seq170;
-        let p181;
-        p181 = r_hex4(p180);
-        if (p181 < 0) break seq170;
-        let p182;
-        p182 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
-        if (p182 < 0 && p181 >= maxFail && silent === 0) fail(p181, 1);
-        if (p182 < 0) break seq170;
-        let p183;
-        p183 = r_ls32(p182);
-        if (p183 < 0) break seq170;
-        out = p183;
+      seq154: {
+        let p155;
+        let p156;
+        p156 = r_hex4(at);
+        p155 = p156 < 0 ? at : p156;
+        if (p155 < 0) break seq154;
+        let p157;
+        p157 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
+        if (p157 < 0 && p155 >= maxFail && silent === 0) fail(p155, 1);
+        if (p157 < 0) break seq154;
+        let p158;
+        p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
+        if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 1);
+        if (p158 < 0) break seq154;
+        let p159;
+        p159 = r_hex4(p158);
+        if (p159 < 0) break seq154;
+        let p160;
+        p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
+        if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 1);
+        if (p160 < 0) break seq154;
+        let p161;
+        p161 = r_hex4(p160);
+        if (p161 < 0) break seq154;
+        let p162;
+        p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
+        if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 1);
+        if (p162 < 0) break seq154;
+        let p163;
+        p163 = r_hex4(p162);
+        if (p163 < 0) break seq154;
+        let p164;
+        p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+        if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 1);
+        if (p164 < 0) break seq154;
+        let p165;
+        p165 = r_hex4(p164);
+        if (p165 < 0) break seq154;
+        let p166;
+        p166 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
+        if (p166 < 0 && p165 >= maxFail && silent === 0) fail(p165, 1);
+        if (p166 < 0) break seq154;
+        let p167;
+        p167 = r_ls32(p166);
+        if (p167 < 0) break seq154;
+        out = p167;
       }
       if (out < 0) {
         out = -1;
-        seq184: {
-          let p185;
-          let p186;
-          p186 = -1;
-          seq187: {
-            let p188;
-            let k189 = 0;
-            p188 = at;
+        seq168: {
+          let p169;
+          let p170;
+          p170 = -1;
+          seq171: {
+            let p172;
+            let k173 = 0;
+            p172 = at;
             for (;;) {
-              if (k189 === 1) break;
-              let p190;
-              p190 = -1;
-              seq191: {
-                let p192;
-                p192 = r_hex4(p188);
-                if (p192 < 0) break seq191;
-                let p193;
-                p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
-                if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 1);
-                if (p193 < 0) break seq191;
-                let p194;
-                let p195;
+              if (k173 === 1) break;
+              let p174;
+              p174 = -1;
+              seq175: {
+                let p176;
+                p176 = r_hex4(p172);
+                if (p176 < 0) break seq175;
+                let p177;
+                p177 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
+                if (p177 < 0 && p176 >= maxFail && silent === 0) fail(p176, 1);
+                if (p177 < 0) break seq175;
+                let p178;
+                let p179;
                 silent++;
-                p195 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
-                if (p195 < 0 && p193 >= maxFail && silent === 0) fail(p193, 1);
+                p179 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
+                if (p179 < 0 && p177 >= maxFail && silent === 0) fail(p177, 1);
                 silent--;
-                p194 = p195 < 0 ? p193 : -1;
-                if (p194 < 0) break seq191;
-                p190 = p194;
+                p178 = p179 < 0 ? p177 : -1;
+                if (p178 < 0) break seq175;
+                p174 = p178;
               }
-              if (p190 < 0 || p190 === p188) break;
-              p188 = p190;
-              k189++;
+              if (p174 < 0 || p174 === p172) break;
+              p172 = p174;
+              k173++;
             }
-            if (p188 < 0) break seq187;
-            let p196;
-            p196 = r_hex4(p188);
-            if (p196 < 0) break seq187;
-            p186 = p196;
+            if (p172 < 0) break seq171;
+            let p180;
+            p180 = r_hex4(p172);
+            if (p180 < 0) break seq171;
+            p170 = p180;
           }
-          p185 = p186 < 0 ? at : p186;
-          if (p185 < 0) break seq184;
-          let p197;
-          p197 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
-          if (p197 < 0 && p185 >= maxFail && silent === 0) fail(p185, 1);
-          if (p197 < 0) break seq184;
-          let p198;
-          p198 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
-          if (p198 < 0 && p197 >= maxFail && silent === 0) fail(p197, 1);
-          if (p198 < 0) break seq184;
-          let p199;
-          p199 = r_hex4(p198);
-          if (p199 < 0) break seq184;
-          let p200;
-          p200 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
-          if (p200 < 0 && p199 >= maxFail && silent === 0) fail(p199, 1);
-          if (p200 < 0) break seq184;
-          let p201;
-          p201 = r_hex4(p200);
-          if (p201 < 0) break seq184;
-          let p202;
-          p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
-          if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 1);
-          if (p202 < 0) break seq184;
-          let p203;
-          p203 = r_hex4(p202);
-          if (p203 < 0) break seq184;
-          let p204;
-          p204 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
-          if (p204 < 0 && p203 >= maxFail && silent === 0) fail(p203, 1);
-          if (p204 < 0) break seq184;
-          let p205;
-          p205 = r_ls32(p204);
-          if (p205 < 0) break seq184;
-          out = p205;
+          p169 = p170 < 0 ? at : p170;
+          if (p169 < 0) break seq168;
+          let p181;
+          p181 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
+          if (p181 < 0 && p169 >= maxFail && silent === 0) fail(p169, 1);
+          if (p181 < 0) break seq168;
+          let p182;
+          p182 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
+          if (p182 < 0 && p181 >= maxFail && silent === 0) fail(p181, 1);
+          if (p182 < 0) break seq168;
+          let p183;
+          p183 = r_hex4(p182);
+          if (p183 < 0) break seq168;
+          let p184;
+          p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
+          if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 1);
+          if (p184 < 0) break seq168;
+          let p185;
+          p185 = r_hex4(p184);
+          if (p185 < 0) break seq168;
+          let p186;
+          p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
+          if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 1);
+          if (p186 < 0) break seq168;
+          let p187;
+          p187 = r_hex4(p186);
+          if (p187 < 0) break seq168;
+          let p188;
+          p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x3a ? p187 + 1 : -1;
+          if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 1);
+          if (p188 < 0) break seq168;
+          let p189;
+          p189 = r_ls32(p188);
+          if (p189 < 0) break seq168;
+          out = p189;
         }
         if (out < 0) {
           out = -1;
-          seq206: {
-            let p207;
-            let p208;
-            p208 = -1;
-            seq209: {
-              let p210;
-              let k211 = 0;
-              p210 = at;
+          seq190: {
+            let p191;
+            let p192;
+            p192 = -1;
+            seq193: {
+              let p194;
+              let k195 = 0;
+              p194 = at;
               for (;;) {
-                if (k211 === 2) break;
-                let p212;
-                p212 = -1;
-                seq213: {
-                  let p214;
-                  p214 = r_hex4(p210);
-                  if (p214 < 0) break seq213;
-                  let p215;
-                  p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-                  if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 1);
-                  if (p215 < 0) break seq213;
-                  let p216;
-                  let p217;
+                if (k195 === 2) break;
+                let p196;
+                p196 = -1;
+                seq197: {
+                  let p198;
+                  p198 = r_hex4(p194);
+                  if (p198 < 0) break seq197;
+                  let p199;
+                  p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
+                  if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 1);
+                  if (p199 < 0) break seq197;
+                  let p200;
+                  let p201;
                   silent++;
-                  p217 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x3a ? p215 + 1 : -1;
-                  if (p217 < 0 && p215 >= maxFail && silent === 0) fail(p215, 1);
+                  p201 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
+                  if (p201 < 0 && p199 >= maxFail && silent === 0) fail(p199, 1);
                   silent--;
-                  p216 = p217 < 0 ? p215 : -1;
-                  if (p216 < 0) break seq213;
-                  p212 = p216;
+                  p200 = p201 < 0 ? p199 : -1;
+                  if (p200 < 0) break seq197;
+                  p196 = p200;
                 }
-                if (p212 < 0 || p212 === p210) break;
-                p210 = p212;
-                k211++;
+                if (p196 < 0 || p196 === p194) break;
+                p194 = p196;
+                k195++;
               }
-              if (p210 < 0) break seq209;
-              let p218;
-              p218 = r_hex4(p210);
-              if (p218 < 0) break seq209;
-              p208 = p218;
+              if (p194 < 0) break seq193;
+              let p202;
+              p202 = r_hex4(p194);
+              if (p202 < 0) break seq193;
+              p192 = p202;
             }
-            p207 = p208 < 0 ? at : p208;
-            if (p207 < 0) break seq206;
-            let p219;
-            p219 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
-            if (p219 < 0 && p207 >= maxFail && silent === 0) fail(p207, 1);
-            if (p219 < 0) break seq206;
-            let p220;
-            p220 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
-            if (p220 < 0 && p219 >= maxFail && silent === 0) fail(p219, 1);
-            if (p220 < 0) break seq206;
-            let p221;
-            p221 = r_hex4(p220);
-            if (p221 < 0) break seq206;
-            let p222;
-            p222 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
-            if (p222 < 0 && p221 >= maxFail && silent === 0) fail(p221, 1);
-            if (p222 < 0) break seq206;
-            let p223;
-            p223 = r_hex4(p222);
-            if (p223 < 0) break seq206;
-            let p224;
-            p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
-            if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 1);
-            if (p224 < 0) break seq206;
-            let p225;
-            p225 = r_ls32(p224);
-            if (p225 < 0) break seq206;
-            out = p225;
+            p191 = p192 < 0 ? at : p192;
+            if (p191 < 0) break seq190;
+            let p203;
+            p203 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
+            if (p203 < 0 && p191 >= maxFail && silent === 0) fail(p191, 1);
+            if (p203 < 0) break seq190;
+            let p204;
+            p204 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
+            if (p204 < 0 && p203 >= maxFail && silent === 0) fail(p203, 1);
+            if (p204 < 0) break seq190;
+            let p205;
+            p205 = r_hex4(p204);
+            if (p205 < 0) break seq190;
+            let p206;
+            p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
+            if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 1);
+            if (p206 < 0) break seq190;
+            let p207;
+            p207 = r_hex4(p206);
+            if (p207 < 0) break seq190;
+            let p208;
+            p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
+            if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 1);
+            if (p208 < 0) break seq190;
+            let p209;
+            p209 = r_ls32(p208);
+            if (p209 < 0) break seq190;
+            out = p209;
           }
           if (out < 0) {
             out = -1;
-            seq226: {
-              let p227;
-              let p228;
-              p228 = -1;
-              seq229: {
-                let p230;
-                let k231 = 0;
-                p230 = at;
+            seq210: {
+              let p211;
+              let p212;
+              p212 = -1;
+              seq213: {
+                let p214;
+                let k215 = 0;
+                p214 = at;
                 for (;;) {
-                  if (k231 === 3) break;
-                  let p232;
-                  p232 = -1;
-                  seq233: {
-                    let p234;
-                    p234 = r_hex4(p230);
-                    if (p234 < 0) break seq233;
-                    let p235;
-                    p235 = p234 + 1 <= len && input.charCodeAt(p234 + 0) === 0x3a ? p234 + 1 : -1;
-                    if (p235 < 0 && p234 >= maxFail && silent === 0) fail(p234, 1);
-                    if (p235 < 0) break seq233;
-                    let p236;
-                    let p237;
+                  if (k215 === 3) break;
+                  let p216;
+                  p216 = -1;
+                  seq217: {
+                    let p218;
+                    p218 = r_hex4(p214);
+                    if (p218 < 0) break seq217;
+                    let p219;
+                    p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
+                    if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 1);
+                    if (p219 < 0) break seq217;
+                    let p220;
+                    let p221;
                     silent++;
-                    p237 = p235 + 1 <= len && input.charCodeAt(p235 + 0) === 0x3a ? p235 + 1 : -1;
-                    if (p237 < 0 && p235 >= maxFail && silent === 0) fail(p235, 1);
+                    p221 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
+                    if (p221 < 0 && p219 >= maxFail && silent === 0) fail(p219, 1);
                     silent--;
-                    p236 = p237 < 0 ? p235 : -1;
-                    if (p236 < 0) break seq233;
-                    p232 = p236;
+                    p220 = p221 < 0 ? p219 : -1;
+                    if (p220 < 0) break seq217;
+                    p216 = p220;
                   }
-                  if (p232 < 0 || p232 === p230) break;
-                  p230 = p232;
-                  k231++;
+                  if (p216 < 0 || p216 === p214) break;
+                  p214 = p216;
+                  k215++;
                 }
-                if (p230 < 0) break seq229;
-                let p238;
-                p238 = r_hex4(p230);
-                if (p238 < 0) break seq229;
-                p228 = p238;
+                if (p214 < 0) break seq213;
+                let p222;
+                p222 = r_hex4(p214);
+                if (p222 < 0) break seq213;
+                p212 = p222;
               }
-              p227 = p228 < 0 ? at : p228;
-              if (p227 < 0) break seq226;
-              let p239;
-              p239 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
-              if (p239 < 0 && p227 >= maxFail && silent === 0) fail(p227, 1);
-              if (p239 < 0) break seq226;
-              let p240;
-              p240 = p239 + 1 <= len && input.charCodeAt(p239 + 0) === 0x3a ? p239 + 1 : -1;
-              if (p240 < 0 && p239 >= maxFail && silent === 0) fail(p239, 1);
-              if (p240 < 0) break seq226;
-              let p241;
-              p241 = r_hex4(p240);
-              if (p241 < 0) break seq226;
-              let p242;
-              p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
-              if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 1);
-              if (p242 < 0) break seq226;
-              let p243;
-              p243 = r_ls32(p242);
-              if (p243 < 0) break seq226;
-              out = p243;
+              p211 = p212 < 0 ? at : p212;
+              if (p211 < 0) break seq210;
+              let p223;
+              p223 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
+              if (p223 < 0 && p211 >= maxFail && silent === 0) fail(p211, 1);
+              if (p223 < 0) break seq210;
+              let p224;
+              p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
+              if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 1);
+              if (p224 < 0) break seq210;
+              let p225;
+              p225 = r_hex4(p224);
+              if (p225 < 0) break seq210;
+              let p226;
+              p226 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
+              if (p226 < 0 && p225 >= maxFail && silent === 0) fail(p225, 1);
+              if (p226 < 0) break seq210;
+              let p227;
+              p227 = r_ls32(p226);
+              if (p227 < 0) break seq210;
+              out = p227;
             }
             if (out < 0) {
               out = -1;
-              seq244: {
-                let p245;
-                let p246;
-                p246 = -1;
-                seq247: {
-                  let p248;
-                  let k249 = 0;
-                  p248 = at;
+              seq228: {
+                let p229;
+                let p230;
+                p230 = -1;
+                seq231: {
+                  let p232;
+                  let k233 = 0;
+                  p232 = at;
                   for (;;) {
-                    if (k249 === 4) break;
-                    let p250;
-                    p250 = -1;
-                    seq251: {
-                      let p252;
-                      p252 = r_hex4(p248);
-                      if (p252 < 0) break seq251;
-                      let p253;
-                      p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
-                      if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 1);
-                      if (p253 < 0) break seq251;
-                      let p254;
-                      let p255;
+                    if (k233 === 4) break;
+                    let p234;
+                    p234 = -1;
+                    seq235: {
+                      let p236;
+                      p236 = r_hex4(p232);
+                      if (p236 < 0) break seq235;
+                      let p237;
+                      p237 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
+                      if (p237 < 0 && p236 >= maxFail && silent === 0) fail(p236, 1);
+                      if (p237 < 0) break seq235;
+                      let p238;
+                      let p239;
                       silent++;
-                      p255 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
-                      if (p255 < 0 && p253 >= maxFail && silent === 0) fail(p253, 1);
+                      p239 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
+                      if (p239 < 0 && p237 >= maxFail && silent === 0) fail(p237, 1);
                       silent--;
-                      p254 = p255 < 0 ? p253 : -1;
-                      if (p254 < 0) break seq251;
-                      p250 = p254;
+                      p238 = p239 < 0 ? p237 : -1;
+                      if (p238 < 0) break seq235;
+                      p234 = p238;
                     }
-                    if (p250 < 0 || p250 === p248) break;
-                    p248 = p250;
-                    k249++;
+                    if (p234 < 0 || p234 === p232) break;
+                    p232 = p234;
+                    k233++;
                   }
-                  if (p248 < 0) break seq247;
-                  let p256;
-                  p256 = r_hex4(p248);
-                  if (p256 < 0) break seq247;
-                  p246 = p256;
+                  if (p232 < 0) break seq231;
+                  let p240;
+                  p240 = r_hex4(p232);
+                  if (p240 < 0) break seq231;
+                  p230 = p240;
                 }
-                p245 = p246 < 0 ? at : p246;
-                if (p245 < 0) break seq244;
-                let p257;
-                p257 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
-                if (p257 < 0 && p245 >= maxFail && silent === 0) fail(p245, 1);
-                if (p257 < 0) break seq244;
-                let p258;
-                p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x3a ? p257 + 1 : -1;
-                if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 1);
-                if (p258 < 0) break seq244;
-                let p259;
-                p259 = r_ls32(p258);
-                if (p259 < 0) break seq244;
-                out = p259;
+                p229 = p230 < 0 ? at : p230;
+                if (p229 < 0) break seq228;
+                let p241;
+                p241 = p229 + 1 <= len && input.charCodeAt(p229 + 0) === 0x3a ? p229 + 1 : -1;
+                if (p241 < 0 && p229 >= maxFail && silent === 0) fail(p229, 1);
+                if (p241 < 0) break seq228;
+                let p242;
+                p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
+                if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 1);
+                if (p242 < 0) break seq228;
+                let p243;
+                p243 = r_ls32(p242);
+                if (p243 < 0) break seq228;
+                out = p243;
               }
               if (out < 0) {
                 out = -1;
-                seq260: {
-                  let p261;
-                  let p262;
-                  p262 = -1;
-                  seq263: {
-                    let p264;
-                    let k265 = 0;
-                    p264 = at;
+                seq244: {
+                  let p245;
+                  let p246;
+                  p246 = -1;
+                  seq247: {
+                    let p248;
+                    let k249 = 0;
+                    p248 = at;
                     for (;;) {
-                      if (k265 === 5) break;
-                      let p266;
-                      p266 = -1;
-                      seq267: {
-                        let p268;
-                        p268 = r_hex4(p264);
-                        if (p268 < 0) break seq267;
-                        let p269;
-                        p269 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
-                        if (p269 < 0 && p268 >= maxFail && silent === 0) fail(p268, 1);
-                        if (p269 < 0) break seq267;
-                        let p270;
-                        let p271;
+                      if (k249 === 5) break;
+                      let p250;
+                      p250 = -1;
+                      seq251: {
+                        let p252;
+                        p252 = r_hex4(p248);
+                        if (p252 < 0) break seq251;
+                        let p253;
+                        p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
+                        if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 1);
+                        if (p253 < 0) break seq251;
+                        let p254;
+                        let p255;
                         silent++;
-                        p271 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
-                        if (p271 < 0 && p269 >= maxFail && silent === 0) fail(p269, 1);
+                        p255 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
+                        if (p255 < 0 && p253 >= maxFail && silent === 0) fail(p253, 1);
                         silent--;
-                        p270 = p271 < 0 ? p269 : -1;
-                        if (p270 < 0) break seq267;
-                        p266 = p270;
+                        p254 = p255 < 0 ? p253 : -1;
+                        if (p254 < 0) break seq251;
+                        p250 = p254;
                       }
-                      if (p266 < 0 || p266 === p264) break;
-                      p264 = p266;
-                      k265++;
+                      if (p250 < 0 || p250 === p248) break;
+                      p248 = p250;
+                      k249++;
                     }
-                    if (p264 < 0) break seq263;
-                    let p272;
-                    p272 = r_hex4(p264);
-                    if (p272 < 0) break seq263;
-                    p262 = p272;
+                    if (p248 < 0) break seq247;
+                    let p256;
+                    p256 = r_hex4(p248);
+                    if (p256 < 0) break seq247;
+                    p246 = p256;
                   }
-                  p261 = p262 < 0 ? at : p262;
-                  if (p261 < 0) break seq260;
-                  let p273;
-                  p273 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
-                  if (p273 < 0 && p261 >= maxFail && silent === 0) fail(p261, 1);
-                  if (p273 < 0) break seq260;
-                  let p274;
-                  p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
-                  if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 1);
-                  if (p274 < 0) break seq260;
-                  let p275;
-                  p275 = r_hex4(p274);
-                  if (p275 < 0) break seq260;
-                  out = p275;
+                  p245 = p246 < 0 ? at : p246;
+                  if (p245 < 0) break seq244;
+                  let p257;
+                  p257 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
+                  if (p257 < 0 && p245 >= maxFail && silent === 0) fail(p245, 1);
+                  if (p257 < 0) break seq244;
+                  let p258;
+                  p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x3a ? p257 + 1 : -1;
+                  if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 1);
+                  if (p258 < 0) break seq244;
+                  let p259;
+                  p259 = r_hex4(p258);
+                  if (p259 < 0) break seq244;
+                  out = p259;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq276: {
-                    let p277;
-                    let p278;
-                    p278 = -1;
-                    seq279: {
-                      let p280;
-                      let k281 = 0;
-                      p280 = at;
+                  seq260: {
+                    let p261;
+                    let p262;
+                    p262 = -1;
+                    seq263: {
+                      let p264;
+                      let k265 = 0;
+                      p264 = at;
                       for (;;) {
-                        if (k281 === 6) break;
-                        let p282;
-                        p282 = -1;
-                        seq283: {
-                          let p284;
-                          p284 = r_hex4(p280);
-                          if (p284 < 0) break seq283;
-                          let p285;
-                          p285 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x3a ? p284 + 1 : -1;
-                          if (p285 < 0 && p284 >= maxFail && silent === 0) fail(p284, 1);
-                          if (p285 < 0) break seq283;
-                          let p286;
-                          let p287;
+                        if (k265 === 6) break;
+                        let p266;
+                        p266 = -1;
+                        seq267: {
+                          let p268;
+                          p268 = r_hex4(p264);
+                          if (p268 < 0) break seq267;
+                          let p269;
+                          p269 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
+                          if (p269 < 0 && p268 >= maxFail && silent === 0) fail(p268, 1);
+                          if (p269 < 0) break seq267;
+                          let p270;
+                          let p271;
                           silent++;
-                          p287 = p285 + 1 <= len && input.charCodeAt(p285 + 0) === 0x3a ? p285 + 1 : -1;
-                          if (p287 < 0 && p285 >= maxFail && silent === 0) fail(p285, 1);
+                          p271 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
+                          if (p271 < 0 && p269 >= maxFail && silent === 0) fail(p269, 1);
                           silent--;
-                          p286 = p287 < 0 ? p285 : -1;
-                          if (p286 < 0) break seq283;
-                          p282 = p286;
+                          p270 = p271 < 0 ? p269 : -1;
+                          if (p270 < 0) break seq267;
+                          p266 = p270;
                         }
-                        if (p282 < 0 || p282 === p280) break;
-                        p280 = p282;
-                        k281++;
+                        if (p266 < 0 || p266 === p264) break;
+                        p264 = p266;
+                        k265++;
                       }
-                      if (p280 < 0) break seq279;
-                      let p288;
-                      p288 = r_hex4(p280);
-                      if (p288 < 0) break seq279;
-                      p278 = p288;
+                      if (p264 < 0) break seq263;
+                      let p272;
+                      p272 = r_hex4(p264);
+                      if (p272 < 0) break seq263;
+                      p262 = p272;
                     }
-                    p277 = p278 < 0 ? at : p278;
-                    if (p277 < 0) break seq276;
-                    let p289;
-                    p289 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x3a ? p277 + 1 : -1;
-                    if (p289 < 0 && p277 >= maxFail && silent === 0) fail(p277, 1);
-                    if (p289 < 0) break seq276;
-                    let p290;
-                    p290 = p289 + 1 <= len && input.charCodeAt(p289 + 0) === 0x3a ? p289 + 1 : -1;
-                    if (p290 < 0 && p289 >= maxFail && silent === 0) fail(p289, 1);
-                    if (p290 < 0) break seq276;
-                    out = p290;
+                    p261 = p262 < 0 ? at : p262;
+                    if (p261 < 0) break seq260;
+                    let p273;
+                    p273 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
+                    if (p273 < 0 && p261 >= maxFail && silent === 0) fail(p261, 1);
+                    if (p273 < 0) break seq260;
+                    let p274;
+                    p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
+                    if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 1);
+                    if (p274 < 0) break seq260;
+                    out = p274;
                   }
                 }
               }
@@ -1435,47 +1449,47 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq291: {
-    let p292;
-    p292 = r_hex4(at);
-    if (p292 < 0) break seq291;
-    let p293;
-    p293 = p292 + 1 <= len && input.charCodeAt(p292 + 0) === 0x3a ? p292 + 1 : -1;
-    if (p293 < 0 && p292 >= maxFail && silent === 0) fail(p292, 1);
-    if (p293 < 0) break seq291;
-    let p294;
-    p294 = r_hex4(p293);
-    if (p294 < 0) break seq291;
-    out = p294;
+  seq275: {
+    let p276;
+    p276 = r_hex4(at);
+    if (p276 < 0) break seq275;
+    let p277;
+    p277 = p276 + 1 <= len && input.charCodeAt(p276 + 0) === 0x3a ? p276 + 1 : -1;
+    if (p277 < 0 && p276 >= maxFail && silent === 0) fail(p276, 1);
+    if (p277 < 0) break seq275;
+    let p278;
+    p278 = r_hex4(p277);
+    if (p278 < 0) break seq275;
+    out = p278;
   }
   if (out < 0) {
     out = -1;
-    seq295: {
-      let p296;
-      p296 = r_decimal_octet(at);
-      if (p296 < 0) break seq295;
-      let p297;
-      p297 = p296 + 1 <= len && input.charCodeAt(p296 + 0) === 0x2e ? p296 + 1 : -1;
-      if (p297 < 0 && p296 >= maxFail && silent === 0) fail(p296, 14);
-      if (p297 < 0) break seq295;
-      let p298;
-      p298 = r_decimal_octet(p297);
-      if (p298 < 0) break seq295;
-      let p299;
-      p299 = p298 + 1 <= len && input.charCodeAt(p298 + 0) === 0x2e ? p298 + 1 : -1;
-      if (p299 < 0 && p298 >= maxFail && silent === 0) fail(p298, 14);
-      if (p299 < 0) break seq295;
-      let p300;
-      p300 = r_decimal_octet(p299);
-      if (p300 < 0) break seq295;
-      let p301;
-      p301 = p300 + 1 <= len && input.charCodeAt(p300 + 0) === 0x2e ? p300 + 1 : -1;
-      if (p301 < 0 && p300 >= maxFail && silent === 0) fail(p300, 14);
-      if (p301 < 0) break seq295;
-      let p302;
-      p302 = r_decimal_octet(p301);
-      if (p302 < 0) break seq295;
-      out = p302;
+    seq279: {
+      let p280;
+      p280 = r_decimal_octet(at);
+      if (p280 < 0) break seq279;
+      let p281;
+      p281 = p280 + 1 <= len && input.charCodeAt(p280 + 0) === 0x2e ? p280 + 1 : -1;
+      if (p281 < 0 && p280 >= maxFail && silent === 0) fail(p280, 14);
+      if (p281 < 0) break seq279;
+      let p282;
+      p282 = r_decimal_octet(p281);
+      if (p282 < 0) break seq279;
+      let p283;
+      p283 = p282 + 1 <= len && input.charCodeAt(p282 + 0) === 0x2e ? p282 + 1 : -1;
+      if (p283 < 0 && p282 >= maxFail && silent === 0) fail(p282, 14);
+      if (p283 < 0) break seq279;
+      let p284;
+      p284 = r_decimal_octet(p283);
+      if (p284 < 0) break seq279;
+      let p285;
+      p285 = p284 + 1 <= len && input.charCodeAt(p284 + 0) === 0x2e ? p284 + 1 : -1;
+      if (p285 < 0 && p284 >= maxFail && silent === 0) fail(p284, 14);
+      if (p285 < 0) break seq279;
+      let p286;
+      p286 = r_decimal_octet(p285);
+      if (p286 < 0) break seq279;
+      out = p286;
     }
   }
   depth = d - 1;
@@ -1487,17 +1501,17 @@ function r_ls32(at) {
 function r_hex4(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
-  let k303 = 0;
+  let k287 = 0;
   out = at;
   for (;;) {
-    if (k303 === 4) break;
-    let p304;
-    p304 = r_HEXDIG(out);
-    if (p304 < 0 || p304 === out) break;
-    out = p304;
-    k303++;
+    if (k287 === 4) break;
+    let p288;
+    p288 = r_HEXDIG(out);
+    if (p288 < 0 || p288 === out) break;
+    out = p288;
+    k287++;
   }
-  if (k303 < 1) out = -1;
+  if (k287 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1511,70 +1525,70 @@ function r_decimal_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq305: {
-    let p306;
-    p306 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p306 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-    if (p306 < 0) break seq305;
-    let p307;
-    const c308 = p306 < len ? input.charCodeAt(p306) : -1;
-    p307 = (c308 >= 0 && c308 < 128 && T13[c308] === 1) ? p306 + 1 : -1;
-    if (p307 < 0 && p306 >= maxFail && silent === 0) fail(p306, 17);
-    if (p307 < 0) break seq305;
-    out = p307;
+  seq289: {
+    let p290;
+    p290 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p290 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+    if (p290 < 0) break seq289;
+    let p291;
+    const c292 = p290 < len ? input.charCodeAt(p290) : -1;
+    p291 = (c292 >= 0 && c292 < 128 && T13[c292] === 1) ? p290 + 1 : -1;
+    if (p291 < 0 && p290 >= maxFail && silent === 0) fail(p290, 17);
+    if (p291 < 0) break seq289;
+    out = p291;
   }
   if (out < 0) {
     out = -1;
-    seq309: {
-      let p310;
-      p310 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p310 < 0 && at >= maxFail && silent === 0) fail(at, 18);
-      if (p310 < 0) break seq309;
-      let p311;
-      const c312 = p310 < len ? input.charCodeAt(p310) : -1;
-      p311 = (c312 >= 0 && c312 < 128 && T14[c312] === 1) ? p310 + 1 : -1;
-      if (p311 < 0 && p310 >= maxFail && silent === 0) fail(p310, 19);
-      if (p311 < 0) break seq309;
-      let p313;
-      p313 = r_digit(p311);
-      if (p313 < 0) break seq309;
-      out = p313;
+    seq293: {
+      let p294;
+      p294 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p294 < 0 && at >= maxFail && silent === 0) fail(at, 18);
+      if (p294 < 0) break seq293;
+      let p295;
+      const c296 = p294 < len ? input.charCodeAt(p294) : -1;
+      p295 = (c296 >= 0 && c296 < 128 && T14[c296] === 1) ? p294 + 1 : -1;
+      if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 19);
+      if (p295 < 0) break seq293;
+      let p297;
+      p297 = r_digit(p295);
+      if (p297 < 0) break seq293;
+      out = p297;
     }
     if (out < 0) {
       out = -1;
-      seq314: {
-        let p315;
-        const c316 = at < len ? input.charCodeAt(at) : -1;
-        p315 = (c316 >= 0 && c316 < 128 && T15[c316] === 1) ? at + 1 : -1;
-        if (p315 < 0 && at >= maxFail && silent === 0) fail(at, 20);
-        if (p315 < 0) break seq314;
-        let p317;
-        let k318 = 0;
-        p317 = p315;
+      seq298: {
+        let p299;
+        const c300 = at < len ? input.charCodeAt(at) : -1;
+        p299 = (c300 >= 0 && c300 < 128 && T15[c300] === 1) ? at + 1 : -1;
+        if (p299 < 0 && at >= maxFail && silent === 0) fail(at, 20);
+        if (p299 < 0) break seq298;
+        let p301;
+        let k302 = 0;
+        p301 = p299;
         for (;;) {
-          if (k318 === 2) break;
-          let p319;
-          p319 = r_digit(p317);
-          if (p319 < 0 || p319 === p317) break;
-          p317 = p319;
-          k318++;
+          if (k302 === 2) break;
+          let p303;
+          p303 = r_digit(p301);
+          if (p303 < 0 || p303 === p301) break;
+          p301 = p303;
+          k302++;
         }
-        if (k318 < 2) p317 = -1;
-        if (p317 < 0) break seq314;
-        out = p317;
+        if (k302 < 2) p301 = -1;
+        if (p301 < 0) break seq298;
+        out = p301;
       }
       if (out < 0) {
         out = -1;
-        seq320: {
-          let p321;
-          p321 = r_digit(at);
-          if (p321 < 0) break seq320;
-          let p322;
-          let p323;
-          p323 = r_digit(p321);
-          p322 = p323 < 0 ? p321 : p323;
-          if (p322 < 0) break seq320;
-          out = p322;
+        seq304: {
+          let p305;
+          p305 = r_digit(at);
+          if (p305 < 0) break seq304;
+          let p306;
+          let p307;
+          p307 = r_digit(p305);
+          p306 = p307 < 0 ? p305 : p307;
+          if (p306 < 0) break seq304;
+          out = p306;
         }
       }
     }
@@ -1588,12 +1602,12 @@ function r_decimal_octet(at) {
 function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
-  let p324;
-  p324 = r_abs_path(at);
-  if (p324 < 0) {
-    p324 = r_opaque_part(at);
+  let p308;
+  p308 = r_abs_path(at);
+  if (p308 < 0) {
+    p308 = r_opaque_part(at);
   }
-  out = p324 < 0 ? at : p324;
+  out = p308 < 0 ? at : p308;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1604,30 +1618,30 @@ function r_path_segments(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq325: {
-    let p326;
-    p326 = r_segment(at);
-    if (p326 < 0) break seq325;
-    let p327;
-    p327 = p326;
+  seq309: {
+    let p310;
+    p310 = r_segment(at);
+    if (p310 < 0) break seq309;
+    let p311;
+    p311 = p310;
     for (;;) {
-      let p328;
-      p328 = -1;
-      seq329: {
-        let p330;
-        p330 = p327 + 1 <= len && input.charCodeAt(p327 + 0) === 0x2f ? p327 + 1 : -1;
-        if (p330 < 0 && p327 >= maxFail && silent === 0) fail(p327, 4);
-        if (p330 < 0) break seq329;
-        let p331;
-        p331 = r_segment(p330);
-        if (p331 < 0) break seq329;
-        p328 = p331;
+      let p312;
+      p312 = -1;
+      seq313: {
+        let p314;
+        p314 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
+        if (p314 < 0 && p311 >= maxFail && silent === 0) fail(p311, 4);
+        if (p314 < 0) break seq313;
+        let p315;
+        p315 = r_segment(p314);
+        if (p315 < 0) break seq313;
+        p312 = p315;
       }
-      if (p328 < 0 || p328 === p327) break;
-      p327 = p328;
+      if (p312 < 0 || p312 === p311) break;
+      p311 = p312;
     }
-    if (p327 < 0) break seq325;
-    out = p327;
+    if (p311 < 0) break seq309;
+    out = p311;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1639,57 +1653,39 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq332: {
-    let p333;
-    p333 = at;
-    const l336 = p333 + 32 < len ? p333 + 32 : len;
-    while (p333 < l336) { const c335 = input.charCodeAt(p333); if ((c335 >= 0 && c335 < 128 && T16[c335] === 1)) p333++; else break; }
-    if (p333 === l336 && p333 < len) p333 = runEnd(R7, p333);
+  seq316: {
+    let p317;
+    p317 = at;
+    p317 = skip(T16, R7, p317);
     for (;;) {
-      let p334;
-      p334 = r_pchar(p333);
-      if (p334 < 0 || p334 === p333) break;
-      p333 = p334;
+      let p318;
+      p318 = r_pchar(p317);
+      if (p318 < 0 || p318 === p317) break;
+      p317 = p318;
     }
-    if (p333 < 0) break seq332;
-    let p337;
-    p337 = p333;
-    const c339 = p333 < len ? input.charCodeAt(p333) : -1;
-    if ((c339 >= 0 && c339 < 128 && T17[c339] === 1)) {
-      let q342 = p333;
-      const l344 = p333 + 33 < len ? p333 + 33 : len;
-      let i341 = p333 + 1;
-      for (; i341 < l344; i341++) {
-        const c340 = input.charCodeAt(i341);
-        if ((c340 >= 0 && c340 < 128 && T16[c340] === 1)) continue;
-        if (!(c340 >= 0 && c340 < 128 && T17[c340] === 1)) break;
-        q342 = i341;
-      }
-      if (i341 === l344 && i341 < len) {
-        let j345 = runEnd(R3, i341) - 1;
-        while (j345 >= i341) { const c340 = input.charCodeAt(j345); if ((c340 >= 0 && c340 < 128 && T16[c340] === 1)) j345--; else break; }
-        if (j345 >= i341) q342 = j345;
-      }
-      p337 = q342;
-    }
+    if (p317 < 0) break seq316;
+    let p319;
+    p319 = p317;
+    const c321 = p317 < len ? input.charCodeAt(p317) : -1;
+    if ((c321 >= 0 && c321 < 128 && T17[c321] === 1)) p319 = lastLead(T17, T16, R3, p317);
     for (;;) {
-      let p338;
-      p338 = -1;
-      seq346: {
-        let p347;
-        p347 = p337 + 1 <= len && input.charCodeAt(p337 + 0) === 0x3b ? p337 + 1 : -1;
-        if (p347 < 0 && p337 >= maxFail && silent === 0) fail(p337, 21);
-        if (p347 < 0) break seq346;
-        let p348;
-        p348 = r_param(p347);
-        if (p348 < 0) break seq346;
-        p338 = p348;
+      let p320;
+      p320 = -1;
+      seq322: {
+        let p323;
+        p323 = p319 + 1 <= len && input.charCodeAt(p319 + 0) === 0x3b ? p319 + 1 : -1;
+        if (p323 < 0 && p319 >= maxFail && silent === 0) fail(p319, 21);
+        if (p323 < 0) break seq322;
+        let p324;
+        p324 = r_param(p323);
+        if (p324 < 0) break seq322;
+        p320 = p324;
       }
-      if (p338 < 0 || p338 === p337) break;
-      p337 = p338;
+      if (p320 < 0 || p320 === p319) break;
+      p319 = p320;
     }
-    if (p337 < 0) break seq332;
-    out = p337;
+    if (p319 < 0) break seq316;
+    out = p319;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1701,14 +1697,12 @@ function r_param(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l351 = out + 32 < len ? out + 32 : len;
-  while (out < l351) { const c350 = input.charCodeAt(out); if ((c350 >= 0 && c350 < 128 && T16[c350] === 1)) out++; else break; }
-  if (out === l351 && out < len) out = runEnd(R7, out);
+  out = skip(T16, R7, out);
   for (;;) {
-    let p349;
-    p349 = r_pchar(out);
-    if (p349 < 0 || p349 === out) break;
-    out = p349;
+    let p325;
+    p325 = r_pchar(out);
+    if (p325 < 0 || p325 === out) break;
+    out = p325;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1724,8 +1718,8 @@ function r_pchar(at) {
   if (out < 0) {
     out = r_escaped(at);
     if (out < 0) {
-      const c352 = at < len ? input.charCodeAt(at) : -1;
-      out = (c352 >= 0 && c352 < 128 && T18[c352] === 1) ? at + 1 : -1;
+      const c326 = at < len ? input.charCodeAt(at) : -1;
+      out = (c326 >= 0 && c326 < 128 && T18[c326] === 1) ? at + 1 : -1;
       if (out < 0 && at >= maxFail && silent === 0) fail(at, 22);
     }
   }
@@ -1739,14 +1733,12 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l355 = out + 32 < len ? out + 32 : len;
-  while (out < l355) { const c354 = input.charCodeAt(out); if ((c354 >= 0 && c354 < 128 && T0[c354] === 1)) out++; else break; }
-  if (out === l355 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   for (;;) {
-    let p353;
-    p353 = r_uric(out);
-    if (p353 < 0 || p353 === out) break;
-    out = p353;
+    let p327;
+    p327 = r_uric(out);
+    if (p327 < 0 || p327 === out) break;
+    out = p327;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1758,14 +1750,12 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l358 = out + 32 < len ? out + 32 : len;
-  while (out < l358) { const c357 = input.charCodeAt(out); if ((c357 >= 0 && c357 < 128 && T0[c357] === 1)) out++; else break; }
-  if (out === l358 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   for (;;) {
-    let p356;
-    p356 = r_uric(out);
-    if (p356 < 0 || p356 === out) break;
-    out = p356;
+    let p328;
+    p328 = r_uric(out);
+    if (p328 < 0 || p328 === out) break;
+    out = p328;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1825,18 +1815,18 @@ function r_escaped(at) {
   const d = depth + 1; depth = d; rules[d] = 38; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq359: {
-    let p360;
-    p360 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p360 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-    if (p360 < 0) break seq359;
-    let p361;
-    p361 = r_hex(p360);
-    if (p361 < 0) break seq359;
-    let p362;
-    p362 = r_hex(p361);
-    if (p362 < 0) break seq359;
-    out = p362;
+  seq329: {
+    let p330;
+    p330 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p330 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (p330 < 0) break seq329;
+    let p331;
+    p331 = r_hex(p330);
+    if (p331 < 0) break seq329;
+    let p332;
+    p332 = r_hex(p331);
+    if (p332 < 0) break seq329;
+    out = p332;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1902,42 +1892,43 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T13 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T14 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T15 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T16 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T17 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T18 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T19 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T20 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,1,1,1,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T21 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,1,1,1,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0]);
-const T22 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T23 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T24 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T25 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T26 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([33, 34, 36, 37, 38, 60, 61, 62, 63, 92, 93, 94, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([36, 37, 38, 39, 43, 45, 58, 60, 61, 62, 63, 65]);
+const T2 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T3 = runs([36, 37, 38, 39, 43, 45, 59, 60, 61, 62, 64, 65]);
+const T4 = runs([43, 44, 45, 47, 48, 58, 65, 91, 97, 123]);
+const T5 = runs([43, 44, 45, 47]);
+const T6 = runs([35, 36, 47, 48, 63, 64]);
+const T7 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T8 = runs([36, 37, 38, 39, 43, 45, 58, 60, 61, 62, 64, 65]);
+const T9 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T10 = runs([36, 37, 38, 39, 43, 45, 58, 60, 61, 62]);
+const T11 = runs([45, 46]);
+const T12 = runs([48, 58]);
+const T13 = runs([48, 54]);
+const T14 = runs([48, 53]);
+const T15 = runs([48, 50]);
+const T16 = runs([33, 34, 36, 37, 38, 47, 48, 59, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T17 = runs([59, 60]);
+const T18 = runs([36, 37, 38, 39, 43, 45, 58, 59, 61, 62, 64, 65]);
+const T19 = runs([36, 37, 38, 39, 43, 45, 47, 48, 58, 60, 61, 62, 63, 65, 91, 92, 93, 94]);
+const T20 = runs([33, 34, 39, 43, 45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T21 = runs([33, 34, 39, 43, 45, 47, 95, 96, 126, 127]);
+const T22 = runs([48, 58, 65, 71, 97, 103]);
+const T23 = runs([48, 58, 65, 91, 97, 123]);
+const T24 = runs([65, 91, 97, 123]);
+const T25 = runs([97, 123]);
+const T26 = runs([65, 91]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005b\u005d\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R2 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
-const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R4 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005b\u005d\u005fa-z\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R2 = /[\u002b\u002d-\u002e0-9A-Za-z]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R4 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e]*/y;
 const R5 = /[\u002d]*/y;
-const R6 = /[\u0030-\u0039]*/y;
-const R7 = /[\u0021\u0024\u0026-\u002e\u0030-\u003a\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R6 = /[0-9]*/y;
+const R7 = /[\u0021\u0024\u0026-\u002e0-\u003a\u003d\u0040-Z\u005fa-z\u007e]*/y;
 
 const START = { URI_reference: r_URI_reference, absoluteURI: r_absoluteURI, relativeURI: r_relativeURI, hier_part: r_hier_part, opaque_part: r_opaque_part, uric_no_slash: r_uric_no_slash, net_path: r_net_path, abs_path: r_abs_path, rel_path: r_rel_path, rel_segment: r_rel_segment, scheme: r_scheme, authority: r_authority, reg_name: r_reg_name, server: r_server, userinfo: r_userinfo, hostport: r_hostport, host: r_host, IPv6reference: r_IPv6reference, hostname: r_hostname, domainlabel: r_domainlabel, toplabel: r_toplabel, IPv4address: r_IPv4address, port: r_port, IPv6address: r_IPv6address, ls32: r_ls32, hex4: r_hex4, decimal_octet: r_decimal_octet, path: r_path, path_segments: r_path_segments, segment: r_segment, param: r_param, pchar: r_pchar, query: r_query, fragment: r_fragment, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, HEXDIG: r_HEXDIG };
 
@@ -1976,23 +1967,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { URI_reference: 0, absoluteURI: 1, relativeURI: 2, hier_part: 3, opaque_part: 4, uric_no_slash: 5, net_path: 6, abs_path: 7, rel_path: 8, rel_segment: 9, scheme: 10, authority: 11, reg_name: 12, server: 13, userinfo: 14, hostport: 15, host: 16, IPv6reference: 17, hostname: 18, domainlabel: 19, toplabel: 20, IPv4address: 21, port: 22, IPv6address: 23, ls32: 24, hex4: 25, decimal_octet: 26, path: 27, path_segments: 28, segment: 29, param: 30, pchar: 31, query: 32, fragment: 33, uric: 34, reserved: 35, unreserved: 36, mark: 37, escaped: 38, hex: 39, alphanum: 40, alpha: 41, lowalpha: 42, upalpha: 43, digit: 44, HEXDIG: 45 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-export { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -32,7 +32,7 @@ const best = new Int32Array(7);
 let bestLength = 0;
 const common = new Int32Array(7);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -47,6 +47,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -228,9 +258,7 @@ function r_data(at) {
   const d = depth + 1; depth = d; rules[d] = 2; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l34 = out + 32 < len ? out + 32 : len;
-  while (out < l34) { const c33 = input.charCodeAt(out); if ((c33 >= 0 && c33 < 128 && T0[c33] === 1)) out++; else break; }
-  if (out === l34 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   for (;;) {
     let p32;
     p32 = r_uric(out);
@@ -247,18 +275,18 @@ function r_parameter(at) {
   const d = depth + 1; depth = d; rules[d] = 3; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq35: {
+  seq33: {
+    let p34;
+    p34 = r_token(at);
+    if (p34 < 0) break seq33;
+    let p35;
+    p35 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x3d ? p34 + 1 : -1;
+    if (p35 < 0 && p34 >= maxFail && silent === 0) fail(p34, 12);
+    if (p35 < 0) break seq33;
     let p36;
-    p36 = r_token(at);
-    if (p36 < 0) break seq35;
-    let p37;
-    p37 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x3d ? p36 + 1 : -1;
-    if (p37 < 0 && p36 >= maxFail && silent === 0) fail(p36, 12);
-    if (p37 < 0) break seq35;
-    let p38;
-    p38 = r_token(p37);
-    if (p38 < 0) break seq35;
-    out = p38;
+    p36 = r_token(p35);
+    if (p36 < 0) break seq33;
+    out = p36;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -319,23 +347,21 @@ function r_value(at) {
 function r_token(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
-  let k39 = 0;
+  let k37 = 0;
   out = at;
-  const l42 = out + 32 < len ? out + 32 : len;
-  while (out < l42) { const c41 = input.charCodeAt(out); if ((c41 >= 0 && c41 < 128 && T1[c41] === 1)) out++; else break; }
-  if (out === l42 && out < len) out = runEnd(R1, out);
-  k39 = out - at;
+  out = skip(T1, R1, out);
+  k37 = out - at;
   for (;;) {
-    let p40;
-    p40 = r_tokenchar(out);
-    if (p40 < 0) {
-      p40 = r_escaped(out);
+    let p38;
+    p38 = r_tokenchar(out);
+    if (p38 < 0) {
+      p38 = r_escaped(out);
     }
-    if (p40 < 0 || p40 === out) break;
-    out = p40;
-    k39++;
+    if (p38 < 0 || p38 === out) break;
+    out = p38;
+    k37++;
   }
-  if (k39 < 1) out = -1;
+  if (k37 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -404,18 +430,18 @@ function r_escaped(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq43: {
-    let p44;
-    p44 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p44 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p44 < 0) break seq43;
-    let p45;
-    p45 = r_hex(p44);
-    if (p45 < 0) break seq43;
-    let p46;
-    p46 = r_hex(p45);
-    if (p46 < 0) break seq43;
-    out = p46;
+  seq39: {
+    let p40;
+    p40 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p40 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p40 < 0) break seq39;
+    let p41;
+    p41 = r_hex(p40);
+    if (p41 < 0) break seq39;
+    let p42;
+    p42 = r_hex(p41);
+    if (p42 < 0) break seq39;
+    out = p42;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -473,20 +499,21 @@ function r_digit(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,0,0,1,1,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,1,1,1,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,1,1,1,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([33, 34, 36, 37, 38, 60, 61, 62, 63, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([33, 34, 36, 37, 38, 40, 42, 44, 45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T2 = runs([36, 37, 38, 39, 43, 45, 47, 48, 58, 60, 61, 62, 63, 65]);
+const T3 = runs([33, 34, 39, 43, 45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T4 = runs([33, 34, 39, 43, 45, 47, 95, 96, 126, 127]);
+const T5 = runs([48, 58, 65, 71, 97, 103]);
+const T6 = runs([48, 58, 65, 91, 97, 123]);
+const T7 = runs([65, 91, 97, 123]);
+const T8 = runs([97, 123]);
+const T9 = runs([65, 91]);
+const T10 = runs([48, 58]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u0021\u0024\u0026-\u0027\u002a-\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u0027\u002a-\u002b\u002d-\u002e0-9A-Z\u005fa-z\u007e]*/y;
 
 const START = { dataurl: r_dataurl, mediatype: r_mediatype, data: r_data, parameter: r_parameter, urlchar: r_urlchar, type: r_type, subtype: r_subtype, attribute: r_attribute, value: r_value, token: r_token, tokenchar: r_tokenchar, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit };
 
@@ -525,23 +552,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { dataurl: 0, mediatype: 1, data: 2, parameter: 3, urlchar: 4, type: 5, subtype: 6, attribute: 7, value: 8, token: 9, tokenchar: 10, uric: 11, reserved: 12, unreserved: 13, mark: 14, escaped: 15, hex: 16, alphanum: 17, alpha: 18, lowalpha: 19, upalpha: 20, digit: 21 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -32,7 +32,7 @@ const best = new Int32Array(11);
 let bestLength = 0;
 const common = new Int32Array(11);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -47,6 +47,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -330,17 +360,15 @@ function r_scheme(at) {
     if (p46 < 0) break seq45;
     let p47;
     p47 = p46;
-    const l50 = p47 + 32 < len ? p47 + 32 : len;
-    while (p47 < l50) { const c49 = input.charCodeAt(p47); if ((c49 >= 0 && c49 < 128 && T0[c49] === 1)) p47++; else break; }
-    if (p47 === l50 && p47 < len) p47 = runEnd(R0, p47);
+    p47 = skip(T0, R0, p47);
     for (;;) {
       let p48;
       p48 = r_ALPHA(p47);
       if (p48 < 0) {
         p48 = r_DIGIT(p47);
         if (p48 < 0) {
-          const c51 = p47 < len ? input.charCodeAt(p47) : -1;
-          p48 = (c51 >= 0 && c51 < 128 && T1[c51] === 1) ? p47 + 1 : -1;
+          const c49 = p47 < len ? input.charCodeAt(p47) : -1;
+          p48 = (c49 >= 0 && c49 < 128 && T1[c49] === 1) ? p47 + 1 : -1;
           if (p48 < 0 && p47 >= maxFail && silent === 0) fail(p47, 4);
         }
       }
@@ -360,41 +388,41 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq52: {
-    let p53;
-    let p54;
-    p54 = -1;
-    seq55: {
-      let p56;
-      p56 = r_userinfo(at);
-      if (p56 < 0) break seq55;
-      let p57;
-      p57 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x40 ? p56 + 1 : -1;
-      if (p57 < 0 && p56 >= maxFail && silent === 0) fail(p56, 5);
-      if (p57 < 0) break seq55;
-      p54 = p57;
+  seq50: {
+    let p51;
+    let p52;
+    p52 = -1;
+    seq53: {
+      let p54;
+      p54 = r_userinfo(at);
+      if (p54 < 0) break seq53;
+      let p55;
+      p55 = p54 + 1 <= len && input.charCodeAt(p54 + 0) === 0x40 ? p54 + 1 : -1;
+      if (p55 < 0 && p54 >= maxFail && silent === 0) fail(p54, 5);
+      if (p55 < 0) break seq53;
+      p52 = p55;
     }
-    p53 = p54 < 0 ? at : p54;
-    if (p53 < 0) break seq52;
+    p51 = p52 < 0 ? at : p52;
+    if (p51 < 0) break seq50;
+    let p56;
+    p56 = r_host(p51);
+    if (p56 < 0) break seq50;
+    let p57;
     let p58;
-    p58 = r_host(p53);
-    if (p58 < 0) break seq52;
-    let p59;
-    let p60;
-    p60 = -1;
-    seq61: {
-      let p62;
-      p62 = p58 + 1 <= len && input.charCodeAt(p58 + 0) === 0x3a ? p58 + 1 : -1;
-      if (p62 < 0 && p58 >= maxFail && silent === 0) fail(p58, 0);
-      if (p62 < 0) break seq61;
-      let p63;
-      p63 = r_port(p62);
-      if (p63 < 0) break seq61;
-      p60 = p63;
+    p58 = -1;
+    seq59: {
+      let p60;
+      p60 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x3a ? p56 + 1 : -1;
+      if (p60 < 0 && p56 >= maxFail && silent === 0) fail(p56, 0);
+      if (p60 < 0) break seq59;
+      let p61;
+      p61 = r_port(p60);
+      if (p61 < 0) break seq59;
+      p58 = p61;
     }
-    p59 = p60 < 0 ? p58 : p60;
-    if (p59 < 0) break seq52;
-    out = p59;
+    p57 = p58 < 0 ? p56 : p58;
+    if (p57 < 0) break seq50;
+    out = p57;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -406,24 +434,22 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l66 = out + 32 < len ? out + 32 : len;
-  while (out < l66) { const c65 = input.charCodeAt(out); if ((c65 >= 0 && c65 < 128 && T2[c65] === 1)) out++; else break; }
-  if (out === l66 && out < len) out = runEnd(R1, out);
+  out = skip(T2, R1, out);
   for (;;) {
-    let p64;
-    p64 = r_unreserved(out);
-    if (p64 < 0) {
-      p64 = r_pct_encoded(out);
-      if (p64 < 0) {
-        p64 = r_sub_delims(out);
-        if (p64 < 0) {
-          p64 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p64 < 0 && out >= maxFail && silent === 0) fail(out, 0);
+    let p62;
+    p62 = r_unreserved(out);
+    if (p62 < 0) {
+      p62 = r_pct_encoded(out);
+      if (p62 < 0) {
+        p62 = r_sub_delims(out);
+        if (p62 < 0) {
+          p62 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p62 < 0 && out >= maxFail && silent === 0) fail(out, 0);
         }
       }
     }
-    if (p64 < 0 || p64 === out) break;
-    out = p64;
+    if (p62 < 0 || p62 === out) break;
+    out = p62;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -437,25 +463,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq67: {
-      let p68;
-      p68 = r_IPv4address(at);
-      if (p68 < 0) break seq67;
-      let p69;
-      let p70;
+    seq63: {
+      let p64;
+      p64 = r_IPv4address(at);
+      if (p64 < 0) break seq63;
+      let p65;
+      let p66;
       silent++;
-      p70 = r_unreserved(p68);
-      if (p70 < 0) {
-        p70 = r_sub_delims(p68);
-        if (p70 < 0) {
-          p70 = p68 + 1 <= len && input.charCodeAt(p68 + 0) === 0x25 ? p68 + 1 : -1;
-          if (p70 < 0 && p68 >= maxFail && silent === 0) fail(p68, 6);
+      p66 = r_unreserved(p64);
+      if (p66 < 0) {
+        p66 = r_sub_delims(p64);
+        if (p66 < 0) {
+          p66 = p64 + 1 <= len && input.charCodeAt(p64 + 0) === 0x25 ? p64 + 1 : -1;
+          if (p66 < 0 && p64 >= maxFail && silent === 0) fail(p64, 6);
         }
       }
       silent--;
-      p69 = p70 < 0 ? p68 : -1;
-      if (p69 < 0) break seq67;
-      out = p69;
+      p65 = p66 < 0 ? p64 : -1;
+      if (p65 < 0) break seq63;
+      out = p65;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -471,14 +497,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l73 = out + 32 < len ? out + 32 : len;
-  while (out < l73) { const c72 = input.charCodeAt(out); if ((c72 >= 0 && c72 < 128 && T3[c72] === 1)) out++; else break; }
-  if (out === l73 && out < len) out = runEnd(R2, out);
+  out = skip(T3, R2, out);
   for (;;) {
-    let p71;
-    p71 = r_DIGIT(out);
-    if (p71 < 0 || p71 === out) break;
-    out = p71;
+    let p67;
+    p67 = r_DIGIT(out);
+    if (p67 < 0 || p67 === out) break;
+    out = p67;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -496,22 +520,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq74: {
-    let p75;
-    p75 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p75 < 0 && at >= maxFail && silent === 0) fail(at, 7);
-    if (p75 < 0) break seq74;
-    let p76;
-    p76 = r_IPv6address(p75);
-    if (p76 < 0) {
-      p76 = r_IPvFuture(p75);
+  seq68: {
+    let p69;
+    p69 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p69 < 0 && at >= maxFail && silent === 0) fail(at, 7);
+    if (p69 < 0) break seq68;
+    let p70;
+    p70 = r_IPv6address(p69);
+    if (p70 < 0) {
+      p70 = r_IPvFuture(p69);
     }
-    if (p76 < 0) break seq74;
-    let p77;
-    p77 = p76 + 1 <= len && input.charCodeAt(p76 + 0) === 0x5d ? p76 + 1 : -1;
-    if (p77 < 0 && p76 >= maxFail && silent === 0) fail(p76, 8);
-    if (p77 < 0) break seq74;
-    out = p77;
+    if (p70 < 0) break seq68;
+    let p71;
+    p71 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x5d ? p70 + 1 : -1;
+    if (p71 < 0 && p70 >= maxFail && silent === 0) fail(p70, 8);
+    if (p71 < 0) break seq68;
+    out = p71;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -529,55 +553,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq78: {
-    let p79;
-    p79 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p79 < 0 && at >= maxFail && silent === 0) fail(at, 9);
-    if (p79 < 0) break seq78;
-    let p80;
-    let k81 = 0;
-    p80 = p79;
-    const l84 = p80 + 32 < len ? p80 + 32 : len;
-    while (p80 < l84) { const c83 = input.charCodeAt(p80); if ((c83 >= 0 && c83 < 128 && T4[c83] === 1)) p80++; else break; }
-    if (p80 === l84 && p80 < len) p80 = runEnd(R3, p80);
-    k81 = p80 - p79;
+  seq72: {
+    let p73;
+    p73 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p73 < 0 && at >= maxFail && silent === 0) fail(at, 9);
+    if (p73 < 0) break seq72;
+    let p74;
+    let k75 = 0;
+    p74 = p73;
+    p74 = skip(T4, R3, p74);
+    k75 = p74 - p73;
     for (;;) {
-      let p82;
-      p82 = r_HEXDIG(p80);
-      if (p82 < 0 || p82 === p80) break;
-      p80 = p82;
-      k81++;
+      let p76;
+      p76 = r_HEXDIG(p74);
+      if (p76 < 0 || p76 === p74) break;
+      p74 = p76;
+      k75++;
     }
-    if (k81 < 1) p80 = -1;
-    if (p80 < 0) break seq78;
-    let p85;
-    p85 = p80 + 1 <= len && input.charCodeAt(p80 + 0) === 0x2e ? p80 + 1 : -1;
-    if (p85 < 0 && p80 >= maxFail && silent === 0) fail(p80, 10);
-    if (p85 < 0) break seq78;
-    let p86;
-    let k87 = 0;
-    p86 = p85;
-    const l90 = p86 + 32 < len ? p86 + 32 : len;
-    while (p86 < l90) { const c89 = input.charCodeAt(p86); if ((c89 >= 0 && c89 < 128 && T2[c89] === 1)) p86++; else break; }
-    if (p86 === l90 && p86 < len) p86 = runEnd(R1, p86);
-    k87 = p86 - p85;
+    if (k75 < 1) p74 = -1;
+    if (p74 < 0) break seq72;
+    let p77;
+    p77 = p74 + 1 <= len && input.charCodeAt(p74 + 0) === 0x2e ? p74 + 1 : -1;
+    if (p77 < 0 && p74 >= maxFail && silent === 0) fail(p74, 10);
+    if (p77 < 0) break seq72;
+    let p78;
+    let k79 = 0;
+    p78 = p77;
+    p78 = skip(T2, R1, p78);
+    k79 = p78 - p77;
     for (;;) {
-      let p88;
-      p88 = r_unreserved(p86);
-      if (p88 < 0) {
-        p88 = r_sub_delims(p86);
-        if (p88 < 0) {
-          p88 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x3a ? p86 + 1 : -1;
-          if (p88 < 0 && p86 >= maxFail && silent === 0) fail(p86, 0);
+      let p80;
+      p80 = r_unreserved(p78);
+      if (p80 < 0) {
+        p80 = r_sub_delims(p78);
+        if (p80 < 0) {
+          p80 = p78 + 1 <= len && input.charCodeAt(p78 + 0) === 0x3a ? p78 + 1 : -1;
+          if (p80 < 0 && p78 >= maxFail && silent === 0) fail(p78, 0);
         }
       }
-      if (p88 < 0 || p88 === p86) break;
-      p86 = p88;
-      k87++;
+      if (p80 < 0 || p80 === p78) break;
+      p78 = p80;
+      k79++;
     }
-    if (k87 < 1) p86 = -1;
-    if (p86 < 0) break seq78;
-    out = p86;
+    if (k79 < 1) p78 = -1;
+    if (p78 < 0) break seq72;
+    out = p78;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -597,534 +617,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq91: {
+  seq81: {
+    let p82;
+    p82 = r_h16(at);
+    if (p82 < 0) break seq81;
+    let p83;
+    p83 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x3a ? p82 + 1 : -1;
+    if (p83 < 0 && p82 >= maxFail && silent === 0) fail(p82, 0);
+    if (p83 < 0) break seq81;
+    let p84;
+    p84 = r_h16(p83);
+    if (p84 < 0) break seq81;
+    let p85;
+    p85 = p84 + 1 <= len && input.charCodeAt(p84 + 0) === 0x3a ? p84 + 1 : -1;
+    if (p85 < 0 && p84 >= maxFail && silent === 0) fail(p84, 0);
+    if (p85 < 0) break seq81;
+    let p86;
+    p86 = r_h16(p85);
+    if (p86 < 0) break seq81;
+    let p87;
+    p87 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x3a ? p86 + 1 : -1;
+    if (p87 < 0 && p86 >= maxFail && silent === 0) fail(p86, 0);
+    if (p87 < 0) break seq81;
+    let p88;
+    p88 = r_h16(p87);
+    if (p88 < 0) break seq81;
+    let p89;
+    p89 = p88 + 1 <= len && input.charCodeAt(p88 + 0) === 0x3a ? p88 + 1 : -1;
+    if (p89 < 0 && p88 >= maxFail && silent === 0) fail(p88, 0);
+    if (p89 < 0) break seq81;
+    let p90;
+    p90 = r_h16(p89);
+    if (p90 < 0) break seq81;
+    let p91;
+    p91 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x3a ? p90 + 1 : -1;
+    if (p91 < 0 && p90 >= maxFail && silent === 0) fail(p90, 0);
+    if (p91 < 0) break seq81;
     let p92;
-    p92 = r_h16(at);
-    if (p92 < 0) break seq91;
+    p92 = r_h16(p91);
+    if (p92 < 0) break seq81;
     let p93;
     p93 = p92 + 1 <= len && input.charCodeAt(p92 + 0) === 0x3a ? p92 + 1 : -1;
     if (p93 < 0 && p92 >= maxFail && silent === 0) fail(p92, 0);
-    if (p93 < 0) break seq91;
+    if (p93 < 0) break seq81;
     let p94;
-    p94 = r_h16(p93);
-    if (p94 < 0) break seq91;
-    let p95;
-    p95 = p94 + 1 <= len && input.charCodeAt(p94 + 0) === 0x3a ? p94 + 1 : -1;
-    if (p95 < 0 && p94 >= maxFail && silent === 0) fail(p94, 0);
-    if (p95 < 0) break seq91;
-    let p96;
-    p96 = r_h16(p95);
-    if (p96 < 0) break seq91;
-    let p97;
-    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
-    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 0);
-    if (p97 < 0) break seq91;
-    let p98;
-    p98 = r_h16(p97);
-    if (p98 < 0) break seq91;
-    let p99;
-    p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
-    if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 0);
-    if (p99 < 0) break seq91;
-    let p100;
-    p100 = r_h16(p99);
-    if (p100 < 0) break seq91;
-    let p101;
-    p101 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
-    if (p101 < 0 && p100 >= maxFail && silent === 0) fail(p100, 0);
-    if (p101 < 0) break seq91;
-    let p102;
-    p102 = r_h16(p101);
-    if (p102 < 0) break seq91;
-    let p103;
-    p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
-    if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 0);
-    if (p103 < 0) break seq91;
-    let p104;
-    p104 = r_ls32(p103);
-    if (p104 < 0) break seq91;
-    out = p104;
+    p94 = r_ls32(p93);
+    if (p94 < 0) break seq81;
+    out = p94;
   }
   if (out < 0) {
     out = -1;
-    seq105: {
+    seq95: {
+      let p96;
+      p96 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p96 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p96 < 0) break seq95;
+      let p97;
+      p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
+      if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 0);
+      if (p97 < 0) break seq95;
+      let p98;
+      p98 = r_h16(p97);
+      if (p98 < 0) break seq95;
+      let p99;
+      p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
+      if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 0);
+      if (p99 < 0) break seq95;
+      let p100;
+      p100 = r_h16(p99);
+      if (p100 < 0) break seq95;
+      let p101;
+      p101 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
+      if (p101 < 0 && p100 >= maxFail && silent === 0) fail(p100, 0);
+      if (p101 < 0) break seq95;
+      let p102;
+      p102 = r_h16(p101);
+      if (p102 < 0) break seq95;
+      let p103;
+      p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
+      if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 0);
+      if (p103 < 0) break seq95;
+      let p104;
+      p104 = r_h16(p103);
+      if (p104 < 0) break seq95;
+      let p105;
+      p105 = p104 + 1 <= len && input.charCodeAt(p104 + 0) === 0x3a ? p104 + 1 : -1;
+      if (p105 < 0 && p104 >= maxFail && silent === 0) fail(p104, 0);
+      if (p105 < 0) break seq95;
       let p106;
-      p106 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p106 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p106 < 0) break seq105;
+      p106 = r_h16(p105);
+      if (p106 < 0) break seq95;
       let p107;
       p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
       if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 0);
-      if (p107 < 0) break seq105;
+      if (p107 < 0) break seq95;
       let p108;
-      p108 = r_h16(p107);
-      if (p108 < 0) break seq105;
-      let p109;
-      p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
-      if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 0);
-      if (p109 < 0) break seq105;
-      let p110;
-      p110 = r_h16(p109);
-      if (p110 < 0) break seq105;
-      let p111;
-      p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
-      if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 0);
-      if (p111 < 0) break seq105;
-      let p112;
-      p112 = r_h16(p111);
-      if (p112 < 0) break seq105;
-      let p113;
-      p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
-      if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 0);
-      if (p113 < 0) break seq105;
-      let p114;
-      p114 = r_h16(p113);
-      if (p114 < 0) break seq105;
-      let p115;
-      p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
-      if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 0);
-      if (p115 < 0) break seq105;
-      let p116;
-      p116 = r_h16(p115);
-      if (p116 < 0) break seq105;
-      let p117;
-      p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
-      if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
-      if (p117 < 0) break seq105;
-      let p118;
-      p118 = r_ls32(p117);
-      if (p118 < 0) break seq105;
-      out = p118;
+      p108 = r_ls32(p107);
+      if (p108 < 0) break seq95;
+      out = p108;
     }
     if (out < 0) {
       out = -1;
-      seq119: {
+      seq109: {
+        let p110;
+        let p111;
+        p111 = r_h16(at);
+        p110 = p111 < 0 ? at : p111;
+        if (p110 < 0) break seq109;
+        let p112;
+        p112 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
+        if (p112 < 0 && p110 >= maxFail && silent === 0) fail(p110, 0);
+        if (p112 < 0) break seq109;
+        let p113;
+        p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
+        if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 0);
+        if (p113 < 0) break seq109;
+        let p114;
+        p114 = r_h16(p113);
+        if (p114 < 0) break seq109;
+        let p115;
+        p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
+        if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 0);
+        if (p115 < 0) break seq109;
+        let p116;
+        p116 = r_h16(p115);
+        if (p116 < 0) break seq109;
+        let p117;
+        p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
+        if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
+        if (p117 < 0) break seq109;
+        let p118;
+        p118 = r_h16(p117);
+        if (p118 < 0) break seq109;
+        let p119;
+        p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
+        if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 0);
+        if (p119 < 0) break seq109;
         let p120;
+        p120 = r_h16(p119);
+        if (p120 < 0) break seq109;
         let p121;
-        p121 = r_h16(at);
-        p120 = p121 < 0 ? at : p121;
-        if (p120 < 0) break seq119;
+        p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
+        if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 0);
+        if (p121 < 0) break seq109;
         let p122;
-        p122 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
-        if (p122 < 0 && p120 >= maxFail && silent === 0) fail(p120, 0);
-        if (p122 < 0) break seq119;
-        let p123;
-        p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
-        if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 0);
-        if (p123 < 0) break seq119;
-        let p124;
-        p124 = r_h16(p123);
-        if (p124 < 0) break seq119;
-        let p125;
-        p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
-        if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 0);
-        if (p125 < 0) break seq119;
-        let p126;
-        p126 = r_h16(p125);
-        if (p126 < 0) break seq119;
-        let p127;
-        p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
-        if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 0);
-        if (p127 < 0) break seq119;
-        let p128;
-        p128 = r_h16(p127);
-        if (p128 < 0) break seq119;
-        let p129;
-        p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
-        if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 0);
-        if (p129 < 0) break seq119;
-        let p130;
-        p130 = r_h16(p129);
-        if (p130 < 0) break seq119;
-        let p131;
-        p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
-        if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 0);
-        if (p131 < 0) break seq119;
-        let p132;
-        p132 = r_ls32(p131);
-        if (p132 < 0) break seq119;
-        out = p132;
+        p122 = r_ls32(p121);
+        if (p122 < 0) break seq109;
+        out = p122;
       }
       if (out < 0) {
         out = -1;
-        seq133: {
-          let p134;
-          let p135;
-          p135 = -1;
-          seq136: {
-            let p137;
-            let k138 = 0;
-            p137 = at;
+        seq123: {
+          let p124;
+          let p125;
+          p125 = -1;
+          seq126: {
+            let p127;
+            let k128 = 0;
+            p127 = at;
             for (;;) {
-              if (k138 === 1) break;
-              let p139;
-              p139 = -1;
-              seq140: {
-                let p141;
-                p141 = r_h16(p137);
-                if (p141 < 0) break seq140;
-                let p142;
-                p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
-                if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 0);
-                if (p142 < 0) break seq140;
-                let p143;
-                let p144;
+              if (k128 === 1) break;
+              let p129;
+              p129 = -1;
+              seq130: {
+                let p131;
+                p131 = r_h16(p127);
+                if (p131 < 0) break seq130;
+                let p132;
+                p132 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
+                if (p132 < 0 && p131 >= maxFail && silent === 0) fail(p131, 0);
+                if (p132 < 0) break seq130;
+                let p133;
+                let p134;
                 silent++;
-                p144 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
-                if (p144 < 0 && p142 >= maxFail && silent === 0) fail(p142, 0);
+                p134 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
+                if (p134 < 0 && p132 >= maxFail && silent === 0) fail(p132, 0);
                 silent--;
-                p143 = p144 < 0 ? p142 : -1;
-                if (p143 < 0) break seq140;
-                p139 = p143;
+                p133 = p134 < 0 ? p132 : -1;
+                if (p133 < 0) break seq130;
+                p129 = p133;
               }
-              if (p139 < 0 || p139 === p137) break;
-              p137 = p139;
-              k138++;
+              if (p129 < 0 || p129 === p127) break;
+              p127 = p129;
+              k128++;
             }
-            if (p137 < 0) break seq136;
-            let p145;
-            p145 = r_h16(p137);
-            if (p145 < 0) break seq136;
-            p135 = p145;
+            if (p127 < 0) break seq126;
+            let p135;
+            p135 = r_h16(p127);
+            if (p135 < 0) break seq126;
+            p125 = p135;
           }
-          p134 = p135 < 0 ? at : p135;
-          if (p134 < 0) break seq133;
-          let p146;
-          p146 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
-          if (p146 < 0 && p134 >= maxFail && silent === 0) fail(p134, 0);
-          if (p146 < 0) break seq133;
-          let p147;
-          p147 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
-          if (p147 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
-          if (p147 < 0) break seq133;
-          let p148;
-          p148 = r_h16(p147);
-          if (p148 < 0) break seq133;
-          let p149;
-          p149 = p148 + 1 <= len && input.charCodeAt(p148 + 0) === 0x3a ? p148 + 1 : -1;
-          if (p149 < 0 && p148 >= maxFail && silent === 0) fail(p148, 0);
-          if (p149 < 0) break seq133;
-          let p150;
-          p150 = r_h16(p149);
-          if (p150 < 0) break seq133;
-          let p151;
-          p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
-          if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
-          if (p151 < 0) break seq133;
-          let p152;
-          p152 = r_h16(p151);
-          if (p152 < 0) break seq133;
-          let p153;
-          p153 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
-          if (p153 < 0 && p152 >= maxFail && silent === 0) fail(p152, 0);
-          if (p153 < 0) break seq133;
-          let p154;
-          p154 = r_ls32(p153);
-          if (p154 < 0) break seq133;
-          out = p154;
+          p124 = p125 < 0 ? at : p125;
+          if (p124 < 0) break seq123;
+          let p136;
+          p136 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
+          if (p136 < 0 && p124 >= maxFail && silent === 0) fail(p124, 0);
+          if (p136 < 0) break seq123;
+          let p137;
+          p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
+          if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 0);
+          if (p137 < 0) break seq123;
+          let p138;
+          p138 = r_h16(p137);
+          if (p138 < 0) break seq123;
+          let p139;
+          p139 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
+          if (p139 < 0 && p138 >= maxFail && silent === 0) fail(p138, 0);
+          if (p139 < 0) break seq123;
+          let p140;
+          p140 = r_h16(p139);
+          if (p140 < 0) break seq123;
+          let p141;
+          p141 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
+          if (p141 < 0 && p140 >= maxFail && silent === 0) fail(p140, 0);
+          if (p141 < 0) break seq123;
+          let p142;
+          p142 = r_h16(p141);
+          if (p142 < 0) break seq123;
+          let p143;
+          p143 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
+          if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 0);
+          if (p143 < 0) break seq123;
+          let p144;
+          p144 = r_ls32(p143);
+          if (p144 < 0) break seq123;
+          out = p144;
         }
         if (out < 0) {
           out = -1;
-          seq155: {
-            let p156;
-            let p157;
-            p157 = -1;
-            seq158: {
-              let p159;
-              let k160 = 0;
-              p159 = at;
+          seq145: {
+            let p146;
+            let p147;
+            p147 = -1;
+            seq148: {
+              let p149;
+              let k150 = 0;
+              p149 = at;
               for (;;) {
-                if (k160 === 2) break;
-                let p161;
-                p161 = -1;
-                seq162: {
-                  let p163;
-                  p163 = r_h16(p159);
-                  if (p163 < 0) break seq162;
-                  let p164;
-                  p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
-                  if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
-                  if (p164 < 0) break seq162;
-                  let p165;
-                  let p166;
+                if (k150 === 2) break;
+                let p151;
+                p151 = -1;
+                seq152: {
+                  let p153;
+                  p153 = r_h16(p149);
+                  if (p153 < 0) break seq152;
+                  let p154;
+                  p154 = p153 + 1 <= len && input.charCodeAt(p153 + 0) === 0x3a ? p153 + 1 : -1;
+                  if (p154 < 0 && p153 >= maxFail && silent === 0) fail(p153, 0);
+                  if (p154 < 0) break seq152;
+                  let p155;
+                  let p156;
                   silent++;
-                  p166 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
-                  if (p166 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
+                  p156 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
+                  if (p156 < 0 && p154 >= maxFail && silent === 0) fail(p154, 0);
                   silent--;
-                  p165 = p166 < 0 ? p164 : -1;
-                  if (p165 < 0) break seq162;
-                  p161 = p165;
+                  p155 = p156 < 0 ? p154 : -1;
+                  if (p155 < 0) break seq152;
+                  p151 = p155;
                 }
-                if (p161 < 0 || p161 === p159) break;
-                p159 = p161;
-                k160++;
+                if (p151 < 0 || p151 === p149) break;
+                p149 = p151;
+                k150++;
               }
-              if (p159 < 0) break seq158;
-              let p167;
-              p167 = r_h16(p159);
-              if (p167 < 0) break seq158;
-              p157 = p167;
+              if (p149 < 0) break seq148;
+              let p157;
+              p157 = r_h16(p149);
+              if (p157 < 0) break seq148;
+              p147 = p157;
             }
-            p156 = p157 < 0 ? at : p157;
-            if (p156 < 0) break seq155;
-            let p168;
-            p168 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
-            if (p168 < 0 && p156 >= maxFail && silent === 0) fail(p156, 0);
-            if (p168 < 0) break seq155;
-            let p169;
-            p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
-            if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
-            if (p169 < 0) break seq155;
-            let p170;
-            p170 = r_h16(p169);
-            if (p170 < 0) break seq155;
-            let p171;
-            p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
-            if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 0);
-            if (p171 < 0) break seq155;
-            let p172;
-            p172 = r_h16(p171);
-            if (p172 < 0) break seq155;
-            let p173;
-            p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
-            if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
-            if (p173 < 0) break seq155;
-            let p174;
-            p174 = r_ls32(p173);
-            if (p174 < 0) break seq155;
-            out = p174;
+            p146 = p147 < 0 ? at : p147;
+            if (p146 < 0) break seq145;
+            let p158;
+            p158 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
+            if (p158 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
+            if (p158 < 0) break seq145;
+            let p159;
+            p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
+            if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
+            if (p159 < 0) break seq145;
+            let p160;
+            p160 = r_h16(p159);
+            if (p160 < 0) break seq145;
+            let p161;
+            p161 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
+            if (p161 < 0 && p160 >= maxFail && silent === 0) fail(p160, 0);
+            if (p161 < 0) break seq145;
+            let p162;
+            p162 = r_h16(p161);
+            if (p162 < 0) break seq145;
+            let p163;
+            p163 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
+            if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 0);
+            if (p163 < 0) break seq145;
+            let p164;
+            p164 = r_ls32(p163);
+            if (p164 < 0) break seq145;
+            out = p164;
           }
           if (out < 0) {
             out = -1;
-            seq175: {
-              let p176;
-              let p177;
-              p177 = -1;
-              seq178: {
-                let p179;
-                let k180 = 0;
-                p179 = at;
+            seq165: {
+              let p166;
+              let p167;
+              p167 = -1;
+              seq168: {
+                let p169;
+                let k170 = 0;
+                p169 = at;
                 for (;;) {
-                  if (k180 === 3) break;
-                  let p181;
-                  p181 = -1;
-                  seq182: {
-                    let p183;
-                    p183 = r_h16(p179);
-                    if (p183 < 0) break seq182;
-                    let p184;
-                    p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
-                    if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 0);
-                    if (p184 < 0) break seq182;
-                    let p185;
-                    let p186;
+                  if (k170 === 3) break;
+                  let p171;
+                  p171 = -1;
+                  seq172: {
+                    let p173;
+                    p173 = r_h16(p169);
+                    if (p173 < 0) break seq172;
+                    let p174;
+                    p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
+                    if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 0);
+                    if (p174 < 0) break seq172;
+                    let p175;
+                    let p176;
                     silent++;
-                    p186 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
-                    if (p186 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
+                    p176 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
+                    if (p176 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
                     silent--;
-                    p185 = p186 < 0 ? p184 : -1;
-                    if (p185 < 0) break seq182;
-                    p181 = p185;
+                    p175 = p176 < 0 ? p174 : -1;
+                    if (p175 < 0) break seq172;
+                    p171 = p175;
                   }
-                  if (p181 < 0 || p181 === p179) break;
-                  p179 = p181;
-                  k180++;
+                  if (p171 < 0 || p171 === p169) break;
+                  p169 = p171;
+                  k170++;
                 }
-                if (p179 < 0) break seq178;
-                let p187;
-                p187 = r_h16(p179);
-                if (p187 < 0) break seq178;
-                p177 = p187;
+                if (p169 < 0) break seq168;
+                let p177;
+                p177 = r_h16(p169);
+                if (p177 < 0) break seq168;
+                p167 = p177;
               }
-              p176 = p177 < 0 ? at : p177;
-              if (p176 < 0) break seq175;
-              let p188;
-              p188 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
-              if (p188 < 0 && p176 >= maxFail && silent === 0) fail(p176, 0);
-              if (p188 < 0) break seq175;
-              let p189;
-              p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
-              if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 0);
-              if (p189 < 0) break seq175;
-              let p190;
-              p190 = r_h16(p189);
-              if (p190 < 0) break seq175;
-              let p191;
-              p191 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
-              if (p191 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
-              if (p191 < 0) break seq175;
-              let p192;
-              p192 = r_ls32(p191);
-              if (p192 < 0) break seq175;
-              out = p192;
+              p166 = p167 < 0 ? at : p167;
+              if (p166 < 0) break seq165;
+              let p178;
+              p178 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
+              if (p178 < 0 && p166 >= maxFail && silent === 0) fail(p166, 0);
+              if (p178 < 0) break seq165;
+              let p179;
+              p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
+              if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
+              if (p179 < 0) break seq165;
+              let p180;
+              p180 = r_h16(p179);
+              if (p180 < 0) break seq165;
+              let p181;
+              p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
+              if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 0);
+              if (p181 < 0) break seq165;
+              let p182;
+              p182 = r_ls32(p181);
+              if (p182 < 0) break seq165;
+              out = p182;
             }
             if (out < 0) {
               out = -1;
-              seq193: {
-                let p194;
-                let p195;
-                p195 = -1;
-                seq196: {
-                  let p197;
-                  let k198 = 0;
-                  p197 = at;
+              seq183: {
+                let p184;
+                let p185;
+                p185 = -1;
+                seq186: {
+                  let p187;
+                  let k188 = 0;
+                  p187 = at;
                   for (;;) {
-                    if (k198 === 4) break;
-                    let p199;
-                    p199 = -1;
-                    seq200: {
-                      let p201;
-                      p201 = r_h16(p197);
-                      if (p201 < 0) break seq200;
-                      let p202;
-                      p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
-                      if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 0);
-                      if (p202 < 0) break seq200;
-                      let p203;
-                      let p204;
+                    if (k188 === 4) break;
+                    let p189;
+                    p189 = -1;
+                    seq190: {
+                      let p191;
+                      p191 = r_h16(p187);
+                      if (p191 < 0) break seq190;
+                      let p192;
+                      p192 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
+                      if (p192 < 0 && p191 >= maxFail && silent === 0) fail(p191, 0);
+                      if (p192 < 0) break seq190;
+                      let p193;
+                      let p194;
                       silent++;
-                      p204 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
-                      if (p204 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
+                      p194 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
+                      if (p194 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
                       silent--;
-                      p203 = p204 < 0 ? p202 : -1;
-                      if (p203 < 0) break seq200;
-                      p199 = p203;
+                      p193 = p194 < 0 ? p192 : -1;
+                      if (p193 < 0) break seq190;
+                      p189 = p193;
                     }
-                    if (p199 < 0 || p199 === p197) break;
-                    p197 = p199;
-                    k198++;
+                    if (p189 < 0 || p189 === p187) break;
+                    p187 = p189;
+                    k188++;
                   }
-                  if (p197 < 0) break seq196;
-                  let p205;
-                  p205 = r_h16(p197);
-                  if (p205 < 0) break seq196;
-                  p195 = p205;
+                  if (p187 < 0) break seq186;
+                  let p195;
+                  p195 = r_h16(p187);
+                  if (p195 < 0) break seq186;
+                  p185 = p195;
                 }
-                p194 = p195 < 0 ? at : p195;
-                if (p194 < 0) break seq193;
-                let p206;
-                p206 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-                if (p206 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
-                if (p206 < 0) break seq193;
-                let p207;
-                p207 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
-                if (p207 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
-                if (p207 < 0) break seq193;
-                let p208;
-                p208 = r_ls32(p207);
-                if (p208 < 0) break seq193;
-                out = p208;
+                p184 = p185 < 0 ? at : p185;
+                if (p184 < 0) break seq183;
+                let p196;
+                p196 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
+                if (p196 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
+                if (p196 < 0) break seq183;
+                let p197;
+                p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
+                if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 0);
+                if (p197 < 0) break seq183;
+                let p198;
+                p198 = r_ls32(p197);
+                if (p198 < 0) break seq183;
+                out = p198;
               }
               if (out < 0) {
                 out = -1;
-                seq209: {
-                  let p210;
-                  let p211;
-                  p211 = -1;
-                  seq212: {
-                    let p213;
-                    let k214 = 0;
-                    p213 = at;
+                seq199: {
+                  let p200;
+                  let p201;
+                  p201 = -1;
+                  seq202: {
+                    let p203;
+                    let k204 = 0;
+                    p203 = at;
                     for (;;) {
-                      if (k214 === 5) break;
-                      let p215;
-                      p215 = -1;
-                      seq216: {
-                        let p217;
-                        p217 = r_h16(p213);
-                        if (p217 < 0) break seq216;
-                        let p218;
-                        p218 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
-                        if (p218 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
-                        if (p218 < 0) break seq216;
-                        let p219;
-                        let p220;
+                      if (k204 === 5) break;
+                      let p205;
+                      p205 = -1;
+                      seq206: {
+                        let p207;
+                        p207 = r_h16(p203);
+                        if (p207 < 0) break seq206;
+                        let p208;
+                        p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
+                        if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 0);
+                        if (p208 < 0) break seq206;
+                        let p209;
+                        let p210;
                         silent++;
-                        p220 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
-                        if (p220 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
+                        p210 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x3a ? p208 + 1 : -1;
+                        if (p210 < 0 && p208 >= maxFail && silent === 0) fail(p208, 0);
                         silent--;
-                        p219 = p220 < 0 ? p218 : -1;
-                        if (p219 < 0) break seq216;
-                        p215 = p219;
+                        p209 = p210 < 0 ? p208 : -1;
+                        if (p209 < 0) break seq206;
+                        p205 = p209;
                       }
-                      if (p215 < 0 || p215 === p213) break;
-                      p213 = p215;
-                      k214++;
+                      if (p205 < 0 || p205 === p203) break;
+                      p203 = p205;
+                      k204++;
                     }
-                    if (p213 < 0) break seq212;
-                    let p221;
-                    p221 = r_h16(p213);
-                    if (p221 < 0) break seq212;
-                    p211 = p221;
+                    if (p203 < 0) break seq202;
+                    let p211;
+                    p211 = r_h16(p203);
+                    if (p211 < 0) break seq202;
+                    p201 = p211;
                   }
-                  p210 = p211 < 0 ? at : p211;
-                  if (p210 < 0) break seq209;
-                  let p222;
-                  p222 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
-                  if (p222 < 0 && p210 >= maxFail && silent === 0) fail(p210, 0);
-                  if (p222 < 0) break seq209;
-                  let p223;
-                  p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
-                  if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 0);
-                  if (p223 < 0) break seq209;
-                  let p224;
-                  p224 = r_h16(p223);
-                  if (p224 < 0) break seq209;
-                  out = p224;
+                  p200 = p201 < 0 ? at : p201;
+                  if (p200 < 0) break seq199;
+                  let p212;
+                  p212 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
+                  if (p212 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
+                  if (p212 < 0) break seq199;
+                  let p213;
+                  p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
+                  if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
+                  if (p213 < 0) break seq199;
+                  let p214;
+                  p214 = r_h16(p213);
+                  if (p214 < 0) break seq199;
+                  out = p214;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq225: {
-                    let p226;
-                    let p227;
-                    p227 = -1;
-                    seq228: {
-                      let p229;
-                      let k230 = 0;
-                      p229 = at;
+                  seq215: {
+                    let p216;
+                    let p217;
+                    p217 = -1;
+                    seq218: {
+                      let p219;
+                      let k220 = 0;
+                      p219 = at;
                       for (;;) {
-                        if (k230 === 6) break;
-                        let p231;
-                        p231 = -1;
-                        seq232: {
-                          let p233;
-                          p233 = r_h16(p229);
-                          if (p233 < 0) break seq232;
-                          let p234;
-                          p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
-                          if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
-                          if (p234 < 0) break seq232;
-                          let p235;
-                          let p236;
+                        if (k220 === 6) break;
+                        let p221;
+                        p221 = -1;
+                        seq222: {
+                          let p223;
+                          p223 = r_h16(p219);
+                          if (p223 < 0) break seq222;
+                          let p224;
+                          p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
+                          if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 0);
+                          if (p224 < 0) break seq222;
+                          let p225;
+                          let p226;
                           silent++;
-                          p236 = p234 + 1 <= len && input.charCodeAt(p234 + 0) === 0x3a ? p234 + 1 : -1;
-                          if (p236 < 0 && p234 >= maxFail && silent === 0) fail(p234, 0);
+                          p226 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
+                          if (p226 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
                           silent--;
-                          p235 = p236 < 0 ? p234 : -1;
-                          if (p235 < 0) break seq232;
-                          p231 = p235;
+                          p225 = p226 < 0 ? p224 : -1;
+                          if (p225 < 0) break seq222;
+                          p221 = p225;
                         }
-                        if (p231 < 0 || p231 === p229) break;
-                        p229 = p231;
-                        k230++;
+                        if (p221 < 0 || p221 === p219) break;
+                        p219 = p221;
+                        k220++;
                       }
-                      if (p229 < 0) break seq228;
-                      let p237;
-                      p237 = r_h16(p229);
-                      if (p237 < 0) break seq228;
-                      p227 = p237;
+                      if (p219 < 0) break seq218;
+                      let p227;
+                      p227 = r_h16(p219);
+                      if (p227 < 0) break seq218;
+                      p217 = p227;
                     }
-                    p226 = p227 < 0 ? at : p227;
-                    if (p226 < 0) break seq225;
-                    let p238;
-                    p238 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x3a ? p226 + 1 : -1;
-                    if (p238 < 0 && p226 >= maxFail && silent === 0) fail(p226, 0);
-                    if (p238 < 0) break seq225;
-                    let p239;
-                    p239 = p238 + 1 <= len && input.charCodeAt(p238 + 0) === 0x3a ? p238 + 1 : -1;
-                    if (p239 < 0 && p238 >= maxFail && silent === 0) fail(p238, 0);
-                    if (p239 < 0) break seq225;
-                    out = p239;
+                    p216 = p217 < 0 ? at : p217;
+                    if (p216 < 0) break seq215;
+                    let p228;
+                    p228 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
+                    if (p228 < 0 && p216 >= maxFail && silent === 0) fail(p216, 0);
+                    if (p228 < 0) break seq215;
+                    let p229;
+                    p229 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
+                    if (p229 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
+                    if (p229 < 0) break seq215;
+                    out = p229;
                   }
                 }
               }
@@ -1143,17 +1163,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
-  let k240 = 0;
+  let k230 = 0;
   out = at;
   for (;;) {
-    if (k240 === 4) break;
-    let p241;
-    p241 = r_HEXDIG(out);
-    if (p241 < 0 || p241 === out) break;
-    out = p241;
-    k240++;
+    if (k230 === 4) break;
+    let p231;
+    p231 = r_HEXDIG(out);
+    if (p231 < 0 || p231 === out) break;
+    out = p231;
+    k230++;
   }
-  if (k240 < 1) out = -1;
+  if (k230 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1164,18 +1184,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq242: {
-    let p243;
-    p243 = r_h16(at);
-    if (p243 < 0) break seq242;
-    let p244;
-    p244 = p243 + 1 <= len && input.charCodeAt(p243 + 0) === 0x3a ? p243 + 1 : -1;
-    if (p244 < 0 && p243 >= maxFail && silent === 0) fail(p243, 0);
-    if (p244 < 0) break seq242;
-    let p245;
-    p245 = r_h16(p244);
-    if (p245 < 0) break seq242;
-    out = p245;
+  seq232: {
+    let p233;
+    p233 = r_h16(at);
+    if (p233 < 0) break seq232;
+    let p234;
+    p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
+    if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
+    if (p234 < 0) break seq232;
+    let p235;
+    p235 = r_h16(p234);
+    if (p235 < 0) break seq232;
+    out = p235;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1190,32 +1210,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq246: {
-    let p247;
-    p247 = r_dec_octet(at);
-    if (p247 < 0) break seq246;
-    let p248;
-    p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x2e ? p247 + 1 : -1;
-    if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 10);
-    if (p248 < 0) break seq246;
-    let p249;
-    p249 = r_dec_octet(p248);
-    if (p249 < 0) break seq246;
-    let p250;
-    p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x2e ? p249 + 1 : -1;
-    if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 10);
-    if (p250 < 0) break seq246;
-    let p251;
-    p251 = r_dec_octet(p250);
-    if (p251 < 0) break seq246;
-    let p252;
-    p252 = p251 + 1 <= len && input.charCodeAt(p251 + 0) === 0x2e ? p251 + 1 : -1;
-    if (p252 < 0 && p251 >= maxFail && silent === 0) fail(p251, 10);
-    if (p252 < 0) break seq246;
-    let p253;
-    p253 = r_dec_octet(p252);
-    if (p253 < 0) break seq246;
-    out = p253;
+  seq236: {
+    let p237;
+    p237 = r_dec_octet(at);
+    if (p237 < 0) break seq236;
+    let p238;
+    p238 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x2e ? p237 + 1 : -1;
+    if (p238 < 0 && p237 >= maxFail && silent === 0) fail(p237, 10);
+    if (p238 < 0) break seq236;
+    let p239;
+    p239 = r_dec_octet(p238);
+    if (p239 < 0) break seq236;
+    let p240;
+    p240 = p239 + 1 <= len && input.charCodeAt(p239 + 0) === 0x2e ? p239 + 1 : -1;
+    if (p240 < 0 && p239 >= maxFail && silent === 0) fail(p239, 10);
+    if (p240 < 0) break seq236;
+    let p241;
+    p241 = r_dec_octet(p240);
+    if (p241 < 0) break seq236;
+    let p242;
+    p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x2e ? p241 + 1 : -1;
+    if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 10);
+    if (p242 < 0) break seq236;
+    let p243;
+    p243 = r_dec_octet(p242);
+    if (p243 < 0) break seq236;
+    out = p243;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1231,69 +1251,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq254: {
-    let p255;
-    p255 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p255 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p255 < 0) break seq254;
-    let p256;
-    const c257 = p255 < len ? input.charCodeAt(p255) : -1;
-    p256 = (c257 >= 0 && c257 < 128 && T5[c257] === 1) ? p255 + 1 : -1;
-    if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 12);
-    if (p256 < 0) break seq254;
-    out = p256;
+  seq244: {
+    let p245;
+    p245 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p245 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p245 < 0) break seq244;
+    let p246;
+    const c247 = p245 < len ? input.charCodeAt(p245) : -1;
+    p246 = (c247 >= 0 && c247 < 128 && T5[c247] === 1) ? p245 + 1 : -1;
+    if (p246 < 0 && p245 >= maxFail && silent === 0) fail(p245, 12);
+    if (p246 < 0) break seq244;
+    out = p246;
   }
   if (out < 0) {
     out = -1;
-    seq258: {
-      let p259;
-      p259 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-      if (p259 < 0) break seq258;
-      let p260;
-      const c261 = p259 < len ? input.charCodeAt(p259) : -1;
-      p260 = (c261 >= 0 && c261 < 128 && T6[c261] === 1) ? p259 + 1 : -1;
-      if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 14);
-      if (p260 < 0) break seq258;
-      let p262;
-      p262 = r_DIGIT(p260);
-      if (p262 < 0) break seq258;
-      out = p262;
+    seq248: {
+      let p249;
+      p249 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p249 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+      if (p249 < 0) break seq248;
+      let p250;
+      const c251 = p249 < len ? input.charCodeAt(p249) : -1;
+      p250 = (c251 >= 0 && c251 < 128 && T6[c251] === 1) ? p249 + 1 : -1;
+      if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 14);
+      if (p250 < 0) break seq248;
+      let p252;
+      p252 = r_DIGIT(p250);
+      if (p252 < 0) break seq248;
+      out = p252;
     }
     if (out < 0) {
       out = -1;
-      seq263: {
-        let p264;
-        p264 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p264 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-        if (p264 < 0) break seq263;
-        let p265;
-        let k266 = 0;
-        p265 = p264;
+      seq253: {
+        let p254;
+        p254 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p254 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+        if (p254 < 0) break seq253;
+        let p255;
+        let k256 = 0;
+        p255 = p254;
         for (;;) {
-          if (k266 === 2) break;
-          let p267;
-          p267 = r_DIGIT(p265);
-          if (p267 < 0 || p267 === p265) break;
-          p265 = p267;
-          k266++;
+          if (k256 === 2) break;
+          let p257;
+          p257 = r_DIGIT(p255);
+          if (p257 < 0 || p257 === p255) break;
+          p255 = p257;
+          k256++;
         }
-        if (k266 < 2) p265 = -1;
-        if (p265 < 0) break seq263;
-        out = p265;
+        if (k256 < 2) p255 = -1;
+        if (p255 < 0) break seq253;
+        out = p255;
       }
       if (out < 0) {
         out = -1;
-        seq268: {
-          let p269;
-          const c270 = at < len ? input.charCodeAt(at) : -1;
-          p269 = (c270 >= 0 && c270 < 128 && T7[c270] === 1) ? at + 1 : -1;
-          if (p269 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-          if (p269 < 0) break seq268;
-          let p271;
-          p271 = r_DIGIT(p269);
-          if (p271 < 0) break seq268;
-          out = p271;
+        seq258: {
+          let p259;
+          const c260 = at < len ? input.charCodeAt(at) : -1;
+          p259 = (c260 >= 0 && c260 < 128 && T7[c260] === 1) ? at + 1 : -1;
+          if (p259 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+          if (p259 < 0) break seq258;
+          let p261;
+          p261 = r_DIGIT(p259);
+          if (p261 < 0) break seq258;
+          out = p261;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1311,20 +1331,18 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l274 = out + 32 < len ? out + 32 : len;
-  while (out < l274) { const c273 = input.charCodeAt(out); if ((c273 >= 0 && c273 < 128 && T8[c273] === 1)) out++; else break; }
-  if (out === l274 && out < len) out = runEnd(R4, out);
+  out = skip(T8, R4, out);
   for (;;) {
-    let p272;
-    p272 = r_unreserved(out);
-    if (p272 < 0) {
-      p272 = r_pct_encoded(out);
-      if (p272 < 0) {
-        p272 = r_sub_delims(out);
+    let p262;
+    p262 = r_unreserved(out);
+    if (p262 < 0) {
+      p262 = r_pct_encoded(out);
+      if (p262 < 0) {
+        p262 = r_sub_delims(out);
       }
     }
-    if (p272 < 0 || p272 === out) break;
-    out = p272;
+    if (p262 < 0 || p262 === out) break;
+    out = p262;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1340,41 +1358,41 @@ function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq275: {
-    let p276;
-    p276 = r_path_abempty(at);
-    if (p276 < 0) break seq275;
-    let p277;
-    let p278;
+  seq263: {
+    let p264;
+    p264 = r_path_abempty(at);
+    if (p264 < 0) break seq263;
+    let p265;
+    let p266;
     silent++;
-    p278 = r_pchar(p276);
-    if (p278 < 0) {
-      const c279 = p276 < len ? input.charCodeAt(p276) : -1;
-      p278 = (c279 >= 0 && c279 < 128 && T9[c279] === 1) ? p276 + 1 : -1;
-      if (p278 < 0 && p276 >= maxFail && silent === 0) fail(p276, 17);
+    p266 = r_pchar(p264);
+    if (p266 < 0) {
+      const c267 = p264 < len ? input.charCodeAt(p264) : -1;
+      p266 = (c267 >= 0 && c267 < 128 && T9[c267] === 1) ? p264 + 1 : -1;
+      if (p266 < 0 && p264 >= maxFail && silent === 0) fail(p264, 17);
     }
     silent--;
-    p277 = p278 < 0 ? p276 : -1;
-    if (p277 < 0) break seq275;
-    out = p277;
+    p265 = p266 < 0 ? p264 : -1;
+    if (p265 < 0) break seq263;
+    out = p265;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      seq280: {
-        let p281;
-        p281 = r_path_noscheme(at);
-        if (p281 < 0) break seq280;
-        let p282;
-        let p283;
+      seq268: {
+        let p269;
+        p269 = r_path_noscheme(at);
+        if (p269 < 0) break seq268;
+        let p270;
+        let p271;
         silent++;
-        p283 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x3a ? p281 + 1 : -1;
-        if (p283 < 0 && p281 >= maxFail && silent === 0) fail(p281, 0);
+        p271 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x3a ? p269 + 1 : -1;
+        if (p271 < 0 && p269 >= maxFail && silent === 0) fail(p269, 0);
         silent--;
-        p282 = p283 < 0 ? p281 : -1;
-        if (p282 < 0) break seq280;
-        out = p282;
+        p270 = p271 < 0 ? p269 : -1;
+        if (p270 < 0) break seq268;
+        out = p270;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1394,39 +1412,23 @@ function r_path_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const c285 = at < len ? input.charCodeAt(at) : -1;
-  if ((c285 >= 0 && c285 < 128 && T10[c285] === 1)) {
-    let q288 = at;
-    const l290 = at + 33 < len ? at + 33 : len;
-    let i287 = at + 1;
-    for (; i287 < l290; i287++) {
-      const c286 = input.charCodeAt(i287);
-      if ((c286 >= 0 && c286 < 128 && T11[c286] === 1)) continue;
-      if (!(c286 >= 0 && c286 < 128 && T10[c286] === 1)) break;
-      q288 = i287;
-    }
-    if (i287 === l290 && i287 < len) {
-      let j291 = runEnd(R5, i287) - 1;
-      while (j291 >= i287) { const c286 = input.charCodeAt(j291); if ((c286 >= 0 && c286 < 128 && T11[c286] === 1)) j291--; else break; }
-      if (j291 >= i287) q288 = j291;
-    }
-    out = q288;
-  }
+  const c273 = at < len ? input.charCodeAt(at) : -1;
+  if ((c273 >= 0 && c273 < 128 && T10[c273] === 1)) out = lastLead(T10, T11, R5, at);
   for (;;) {
-    let p284;
-    p284 = -1;
-    seq292: {
-      let p293;
-      p293 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p293 < 0 && out >= maxFail && silent === 0) fail(out, 3);
-      if (p293 < 0) break seq292;
-      let p294;
-      p294 = r_segment(p293);
-      if (p294 < 0) break seq292;
-      p284 = p294;
+    let p272;
+    p272 = -1;
+    seq274: {
+      let p275;
+      p275 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p275 < 0 && out >= maxFail && silent === 0) fail(out, 3);
+      if (p275 < 0) break seq274;
+      let p276;
+      p276 = r_segment(p275);
+      if (p276 < 0) break seq274;
+      p272 = p276;
     }
-    if (p284 < 0 || p284 === out) break;
-    out = p284;
+    if (p272 < 0 || p272 === out) break;
+    out = p272;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1444,60 +1446,44 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq295: {
-    let p296;
-    p296 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p296 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-    if (p296 < 0) break seq295;
-    let p297;
-    let p298;
-    p298 = -1;
-    seq299: {
-      let p300;
-      p300 = r_segment_nz(p296);
-      if (p300 < 0) break seq299;
-      let p301;
-      p301 = p300;
-      const c303 = p300 < len ? input.charCodeAt(p300) : -1;
-      if ((c303 >= 0 && c303 < 128 && T10[c303] === 1)) {
-        let q306 = p300;
-        const l308 = p300 + 33 < len ? p300 + 33 : len;
-        let i305 = p300 + 1;
-        for (; i305 < l308; i305++) {
-          const c304 = input.charCodeAt(i305);
-          if ((c304 >= 0 && c304 < 128 && T11[c304] === 1)) continue;
-          if (!(c304 >= 0 && c304 < 128 && T10[c304] === 1)) break;
-          q306 = i305;
-        }
-        if (i305 === l308 && i305 < len) {
-          let j309 = runEnd(R5, i305) - 1;
-          while (j309 >= i305) { const c304 = input.charCodeAt(j309); if ((c304 >= 0 && c304 < 128 && T11[c304] === 1)) j309--; else break; }
-          if (j309 >= i305) q306 = j309;
-        }
-        p301 = q306;
-      }
+  seq277: {
+    let p278;
+    p278 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p278 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+    if (p278 < 0) break seq277;
+    let p279;
+    let p280;
+    p280 = -1;
+    seq281: {
+      let p282;
+      p282 = r_segment_nz(p278);
+      if (p282 < 0) break seq281;
+      let p283;
+      p283 = p282;
+      const c285 = p282 < len ? input.charCodeAt(p282) : -1;
+      if ((c285 >= 0 && c285 < 128 && T10[c285] === 1)) p283 = lastLead(T10, T11, R5, p282);
       for (;;) {
-        let p302;
-        p302 = -1;
-        seq310: {
-          let p311;
-          p311 = p301 + 1 <= len && input.charCodeAt(p301 + 0) === 0x2f ? p301 + 1 : -1;
-          if (p311 < 0 && p301 >= maxFail && silent === 0) fail(p301, 3);
-          if (p311 < 0) break seq310;
-          let p312;
-          p312 = r_segment(p311);
-          if (p312 < 0) break seq310;
-          p302 = p312;
+        let p284;
+        p284 = -1;
+        seq286: {
+          let p287;
+          p287 = p283 + 1 <= len && input.charCodeAt(p283 + 0) === 0x2f ? p283 + 1 : -1;
+          if (p287 < 0 && p283 >= maxFail && silent === 0) fail(p283, 3);
+          if (p287 < 0) break seq286;
+          let p288;
+          p288 = r_segment(p287);
+          if (p288 < 0) break seq286;
+          p284 = p288;
         }
-        if (p302 < 0 || p302 === p301) break;
-        p301 = p302;
+        if (p284 < 0 || p284 === p283) break;
+        p283 = p284;
       }
-      if (p301 < 0) break seq299;
-      p298 = p301;
+      if (p283 < 0) break seq281;
+      p280 = p283;
     }
-    p297 = p298 < 0 ? p296 : p298;
-    if (p297 < 0) break seq295;
-    out = p297;
+    p279 = p280 < 0 ? p278 : p280;
+    if (p279 < 0) break seq277;
+    out = p279;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1509,48 +1495,32 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq313: {
-    let p314;
-    p314 = r_segment_nz_nc(at);
-    if (p314 < 0) break seq313;
-    let p315;
-    p315 = p314;
-    const c317 = p314 < len ? input.charCodeAt(p314) : -1;
-    if ((c317 >= 0 && c317 < 128 && T10[c317] === 1)) {
-      let q320 = p314;
-      const l322 = p314 + 33 < len ? p314 + 33 : len;
-      let i319 = p314 + 1;
-      for (; i319 < l322; i319++) {
-        const c318 = input.charCodeAt(i319);
-        if ((c318 >= 0 && c318 < 128 && T11[c318] === 1)) continue;
-        if (!(c318 >= 0 && c318 < 128 && T10[c318] === 1)) break;
-        q320 = i319;
-      }
-      if (i319 === l322 && i319 < len) {
-        let j323 = runEnd(R5, i319) - 1;
-        while (j323 >= i319) { const c318 = input.charCodeAt(j323); if ((c318 >= 0 && c318 < 128 && T11[c318] === 1)) j323--; else break; }
-        if (j323 >= i319) q320 = j323;
-      }
-      p315 = q320;
-    }
+  seq289: {
+    let p290;
+    p290 = r_segment_nz_nc(at);
+    if (p290 < 0) break seq289;
+    let p291;
+    p291 = p290;
+    const c293 = p290 < len ? input.charCodeAt(p290) : -1;
+    if ((c293 >= 0 && c293 < 128 && T10[c293] === 1)) p291 = lastLead(T10, T11, R5, p290);
     for (;;) {
-      let p316;
-      p316 = -1;
-      seq324: {
-        let p325;
-        p325 = p315 + 1 <= len && input.charCodeAt(p315 + 0) === 0x2f ? p315 + 1 : -1;
-        if (p325 < 0 && p315 >= maxFail && silent === 0) fail(p315, 3);
-        if (p325 < 0) break seq324;
-        let p326;
-        p326 = r_segment(p325);
-        if (p326 < 0) break seq324;
-        p316 = p326;
+      let p292;
+      p292 = -1;
+      seq294: {
+        let p295;
+        p295 = p291 + 1 <= len && input.charCodeAt(p291 + 0) === 0x2f ? p291 + 1 : -1;
+        if (p295 < 0 && p291 >= maxFail && silent === 0) fail(p291, 3);
+        if (p295 < 0) break seq294;
+        let p296;
+        p296 = r_segment(p295);
+        if (p296 < 0) break seq294;
+        p292 = p296;
       }
-      if (p316 < 0 || p316 === p315) break;
-      p315 = p316;
+      if (p292 < 0 || p292 === p291) break;
+      p291 = p292;
     }
-    if (p315 < 0) break seq313;
-    out = p315;
+    if (p291 < 0) break seq289;
+    out = p291;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1562,48 +1532,32 @@ function r_path_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq327: {
-    let p328;
-    p328 = r_segment_nz(at);
-    if (p328 < 0) break seq327;
-    let p329;
-    p329 = p328;
-    const c331 = p328 < len ? input.charCodeAt(p328) : -1;
-    if ((c331 >= 0 && c331 < 128 && T10[c331] === 1)) {
-      let q334 = p328;
-      const l336 = p328 + 33 < len ? p328 + 33 : len;
-      let i333 = p328 + 1;
-      for (; i333 < l336; i333++) {
-        const c332 = input.charCodeAt(i333);
-        if ((c332 >= 0 && c332 < 128 && T11[c332] === 1)) continue;
-        if (!(c332 >= 0 && c332 < 128 && T10[c332] === 1)) break;
-        q334 = i333;
-      }
-      if (i333 === l336 && i333 < len) {
-        let j337 = runEnd(R5, i333) - 1;
-        while (j337 >= i333) { const c332 = input.charCodeAt(j337); if ((c332 >= 0 && c332 < 128 && T11[c332] === 1)) j337--; else break; }
-        if (j337 >= i333) q334 = j337;
-      }
-      p329 = q334;
-    }
+  seq297: {
+    let p298;
+    p298 = r_segment_nz(at);
+    if (p298 < 0) break seq297;
+    let p299;
+    p299 = p298;
+    const c301 = p298 < len ? input.charCodeAt(p298) : -1;
+    if ((c301 >= 0 && c301 < 128 && T10[c301] === 1)) p299 = lastLead(T10, T11, R5, p298);
     for (;;) {
-      let p330;
-      p330 = -1;
-      seq338: {
-        let p339;
-        p339 = p329 + 1 <= len && input.charCodeAt(p329 + 0) === 0x2f ? p329 + 1 : -1;
-        if (p339 < 0 && p329 >= maxFail && silent === 0) fail(p329, 3);
-        if (p339 < 0) break seq338;
-        let p340;
-        p340 = r_segment(p339);
-        if (p340 < 0) break seq338;
-        p330 = p340;
+      let p300;
+      p300 = -1;
+      seq302: {
+        let p303;
+        p303 = p299 + 1 <= len && input.charCodeAt(p299 + 0) === 0x2f ? p299 + 1 : -1;
+        if (p303 < 0 && p299 >= maxFail && silent === 0) fail(p299, 3);
+        if (p303 < 0) break seq302;
+        let p304;
+        p304 = r_segment(p303);
+        if (p304 < 0) break seq302;
+        p300 = p304;
       }
-      if (p330 < 0 || p330 === p329) break;
-      p329 = p330;
+      if (p300 < 0 || p300 === p299) break;
+      p299 = p300;
     }
-    if (p329 < 0) break seq327;
-    out = p329;
+    if (p299 < 0) break seq297;
+    out = p299;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1625,14 +1579,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l343 = out + 32 < len ? out + 32 : len;
-  while (out < l343) { const c342 = input.charCodeAt(out); if ((c342 >= 0 && c342 < 128 && T11[c342] === 1)) out++; else break; }
-  if (out === l343 && out < len) out = runEnd(R6, out);
+  out = skip(T11, R6, out);
   for (;;) {
-    let p341;
-    p341 = r_pchar(out);
-    if (p341 < 0 || p341 === out) break;
-    out = p341;
+    let p305;
+    p305 = r_pchar(out);
+    if (p305 < 0 || p305 === out) break;
+    out = p305;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1643,20 +1595,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
-  let k344 = 0;
+  let k306 = 0;
   out = at;
-  const l347 = out + 32 < len ? out + 32 : len;
-  while (out < l347) { const c346 = input.charCodeAt(out); if ((c346 >= 0 && c346 < 128 && T11[c346] === 1)) out++; else break; }
-  if (out === l347 && out < len) out = runEnd(R6, out);
-  k344 = out - at;
+  out = skip(T11, R6, out);
+  k306 = out - at;
   for (;;) {
-    let p345;
-    p345 = r_pchar(out);
-    if (p345 < 0 || p345 === out) break;
-    out = p345;
-    k344++;
+    let p307;
+    p307 = r_pchar(out);
+    if (p307 < 0 || p307 === out) break;
+    out = p307;
+    k306++;
   }
-  if (k344 < 1) out = -1;
+  if (k306 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1667,30 +1617,28 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
-  let k348 = 0;
+  let k308 = 0;
   out = at;
-  const l351 = out + 32 < len ? out + 32 : len;
-  while (out < l351) { const c350 = input.charCodeAt(out); if ((c350 >= 0 && c350 < 128 && T12[c350] === 1)) out++; else break; }
-  if (out === l351 && out < len) out = runEnd(R7, out);
-  k348 = out - at;
+  out = skip(T12, R7, out);
+  k308 = out - at;
   for (;;) {
-    let p349;
-    p349 = r_unreserved(out);
-    if (p349 < 0) {
-      p349 = r_pct_encoded(out);
-      if (p349 < 0) {
-        p349 = r_sub_delims(out);
-        if (p349 < 0) {
-          p349 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p349 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p309;
+    p309 = r_unreserved(out);
+    if (p309 < 0) {
+      p309 = r_pct_encoded(out);
+      if (p309 < 0) {
+        p309 = r_sub_delims(out);
+        if (p309 < 0) {
+          p309 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p309 < 0 && out >= maxFail && silent === 0) fail(out, 5);
         }
       }
     }
-    if (p349 < 0 || p349 === out) break;
-    out = p349;
-    k348++;
+    if (p309 < 0 || p309 === out) break;
+    out = p309;
+    k308++;
   }
-  if (k348 < 1) out = -1;
+  if (k308 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1706,8 +1654,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c352 = at < len ? input.charCodeAt(at) : -1;
-        out = (c352 >= 0 && c352 < 128 && T13[c352] === 1) ? at + 1 : -1;
+        const c310 = at < len ? input.charCodeAt(at) : -1;
+        out = (c310 >= 0 && c310 < 128 && T13[c310] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 18);
       }
     }
@@ -1722,19 +1670,17 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l355 = out + 32 < len ? out + 32 : len;
-  while (out < l355) { const c354 = input.charCodeAt(out); if ((c354 >= 0 && c354 < 128 && T14[c354] === 1)) out++; else break; }
-  if (out === l355 && out < len) out = runEnd(R8, out);
+  out = skip(T14, R8, out);
   for (;;) {
-    let p353;
-    p353 = r_pchar(out);
-    if (p353 < 0) {
-      const c356 = out < len ? input.charCodeAt(out) : -1;
-      p353 = (c356 >= 0 && c356 < 128 && T15[c356] === 1) ? out + 1 : -1;
-      if (p353 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p311;
+    p311 = r_pchar(out);
+    if (p311 < 0) {
+      const c312 = out < len ? input.charCodeAt(out) : -1;
+      p311 = (c312 >= 0 && c312 < 128 && T15[c312] === 1) ? out + 1 : -1;
+      if (p311 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p353 < 0 || p353 === out) break;
-    out = p353;
+    if (p311 < 0 || p311 === out) break;
+    out = p311;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1746,19 +1692,17 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l359 = out + 32 < len ? out + 32 : len;
-  while (out < l359) { const c358 = input.charCodeAt(out); if ((c358 >= 0 && c358 < 128 && T14[c358] === 1)) out++; else break; }
-  if (out === l359 && out < len) out = runEnd(R8, out);
+  out = skip(T14, R8, out);
   for (;;) {
-    let p357;
-    p357 = r_pchar(out);
-    if (p357 < 0) {
-      const c360 = out < len ? input.charCodeAt(out) : -1;
-      p357 = (c360 >= 0 && c360 < 128 && T15[c360] === 1) ? out + 1 : -1;
-      if (p357 < 0 && out >= maxFail && silent === 0) fail(out, 19);
+    let p313;
+    p313 = r_pchar(out);
+    if (p313 < 0) {
+      const c314 = out < len ? input.charCodeAt(out) : -1;
+      p313 = (c314 >= 0 && c314 < 128 && T15[c314] === 1) ? out + 1 : -1;
+      if (p313 < 0 && out >= maxFail && silent === 0) fail(out, 19);
     }
-    if (p357 < 0 || p357 === out) break;
-    out = p357;
+    if (p313 < 0 || p313 === out) break;
+    out = p313;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1776,18 +1720,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq361: {
-    let p362;
-    p362 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p362 < 0 && at >= maxFail && silent === 0) fail(at, 6);
-    if (p362 < 0) break seq361;
-    let p363;
-    p363 = r_HEXDIG(p362);
-    if (p363 < 0) break seq361;
-    let p364;
-    p364 = r_HEXDIG(p363);
-    if (p364 < 0) break seq361;
-    out = p364;
+  seq315: {
+    let p316;
+    p316 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p316 < 0 && at >= maxFail && silent === 0) fail(at, 6);
+    if (p316 < 0) break seq315;
+    let p317;
+    p317 = r_HEXDIG(p316);
+    if (p317 < 0) break seq315;
+    let p318;
+    p318 = r_HEXDIG(p317);
+    if (p318 < 0) break seq315;
+    out = p318;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1853,37 +1797,38 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T13 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T14 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T15 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T16 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T17 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,1,1,1,1,1,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T18 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T19 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T20 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([43, 44, 45, 47, 48, 58, 65, 91, 97, 123]);
+const T1 = runs([43, 44, 45, 47]);
+const T2 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T3 = runs([48, 58]);
+const T4 = runs([48, 58, 65, 71, 97, 103]);
+const T5 = runs([48, 54]);
+const T6 = runs([48, 53]);
+const T7 = runs([49, 58]);
+const T8 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T9 = runs([37, 38, 47, 48]);
+const T10 = runs([47, 48]);
+const T11 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T12 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T13 = runs([58, 59, 64, 65]);
+const T14 = runs([33, 34, 36, 37, 38, 60, 61, 62, 63, 91, 95, 96, 97, 123, 126, 127]);
+const T15 = runs([47, 48, 63, 64]);
+const T16 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T17 = runs([33, 34, 35, 37, 38, 45, 47, 48, 58, 60, 61, 62, 63, 65, 91, 92, 93, 94]);
+const T18 = runs([35, 36, 47, 48, 58, 59, 63, 65, 91, 92, 93, 94]);
+const T19 = runs([33, 34, 36, 37, 38, 45, 59, 60, 61, 62]);
+const T20 = runs([65, 91, 97, 123]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
-const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R2 = /[\u0030-\u0039]*/y;
-const R3 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
-const R4 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R5 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R6 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R7 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R8 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u002b\u002d-\u002e0-9A-Za-z]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R2 = /[0-9]*/y;
+const R3 = /[0-9A-Fa-f]*/y;
+const R4 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R5 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R6 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R7 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R8 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e]*/y;
 
 const START = { URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
@@ -1922,23 +1867,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { URI: 0, hier_part: 1, URI_reference: 2, absolute_URI: 3, relative_ref: 4, relative_part: 5, scheme: 6, authority: 7, userinfo: 8, host: 9, port: 10, IP_literal: 11, IPvFuture: 12, IPv6address: 13, h16: 14, ls32: 15, IPv4address: 16, dec_octet: 17, reg_name: 18, path: 19, path_abempty: 20, path_absolute: 21, path_noscheme: 22, path_rootless: 23, path_empty: 24, segment: 25, segment_nz: 26, segment_nz_nc: 27, pchar: 28, query: 29, fragment: 30, pct_encoded: 31, unreserved: 32, reserved: 33, gen_delims: 34, sub_delims: 35, ALPHA: 36, DIGIT: 37, HEXDIG: 38 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

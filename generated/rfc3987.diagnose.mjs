@@ -31,7 +31,7 @@ const best = new Int32Array(11);
 let bestLength = 0;
 const common = new Int32Array(11);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -46,6 +46,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -997,17 +1027,15 @@ function r_scheme(at) {
     if (p176 < 0) break seq175;
     let p177;
     p177 = p176;
-    const l180 = p177 + 32 < len ? p177 + 32 : len;
-    while (p177 < l180) { const c179 = input.charCodeAt(p177); if ((c179 >= 0 && c179 < 128 && T11[c179] === 1)) p177++; else break; }
-    if (p177 === l180 && p177 < len) p177 = runEnd(R7, p177);
+    p177 = skip(T11, R7, p177);
     for (;;) {
       let p178;
       p178 = r_ALPHA(p177);
       if (p178 < 0) {
         p178 = r_DIGIT(p177);
         if (p178 < 0) {
-          const c181 = p177 < len ? input.charCodeAt(p177) : -1;
-          p178 = (c181 >= 0 && c181 < 128 && T12[c181] === 1) ? p177 + 1 : -1;
+          const c179 = p177 < len ? input.charCodeAt(p177) : -1;
+          p178 = (c179 >= 0 && c179 < 128 && T12[c179] === 1) ? p177 + 1 : -1;
           if (p178 < 0 && p177 >= maxFail && silent === 0) fail(p177, 12);
         }
       }
@@ -1027,14 +1055,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 26; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l184 = out + 32 < len ? out + 32 : len;
-  while (out < l184) { const c183 = input.charCodeAt(out); if ((c183 >= 0 && c183 < 128 && T13[c183] === 1)) out++; else break; }
-  if (out === l184 && out < len) out = runEnd(R8, out);
+  out = skip(T13, R8, out);
   for (;;) {
-    let p182;
-    p182 = r_DIGIT(out);
-    if (p182 < 0 || p182 === out) break;
-    out = p182;
+    let p180;
+    p180 = r_DIGIT(out);
+    if (p180 < 0 || p180 === out) break;
+    out = p180;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1052,22 +1078,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq185: {
-    let p186;
-    p186 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p186 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p186 < 0) break seq185;
-    let p187;
-    p187 = r_IPv6address(p186);
-    if (p187 < 0) {
-      p187 = r_IPvFuture(p186);
+  seq181: {
+    let p182;
+    p182 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p182 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p182 < 0) break seq181;
+    let p183;
+    p183 = r_IPv6address(p182);
+    if (p183 < 0) {
+      p183 = r_IPvFuture(p182);
     }
-    if (p187 < 0) break seq185;
-    let p188;
-    p188 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x5d ? p187 + 1 : -1;
-    if (p188 < 0 && p187 >= maxFail && silent === 0) fail(p187, 14);
-    if (p188 < 0) break seq185;
-    out = p188;
+    if (p183 < 0) break seq181;
+    let p184;
+    p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x5d ? p183 + 1 : -1;
+    if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 14);
+    if (p184 < 0) break seq181;
+    out = p184;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1085,55 +1111,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq189: {
+  seq185: {
+    let p186;
+    p186 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p186 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (p186 < 0) break seq185;
+    let p187;
+    let k188 = 0;
+    p187 = p186;
+    p187 = skip(T14, R9, p187);
+    k188 = p187 - p186;
+    for (;;) {
+      let p189;
+      p189 = r_HEXDIG(p187);
+      if (p189 < 0 || p189 === p187) break;
+      p187 = p189;
+      k188++;
+    }
+    if (k188 < 1) p187 = -1;
+    if (p187 < 0) break seq185;
     let p190;
-    p190 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p190 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-    if (p190 < 0) break seq189;
+    p190 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x2e ? p187 + 1 : -1;
+    if (p190 < 0 && p187 >= maxFail && silent === 0) fail(p187, 16);
+    if (p190 < 0) break seq185;
     let p191;
     let k192 = 0;
     p191 = p190;
-    const l195 = p191 + 32 < len ? p191 + 32 : len;
-    while (p191 < l195) { const c194 = input.charCodeAt(p191); if ((c194 >= 0 && c194 < 128 && T14[c194] === 1)) p191++; else break; }
-    if (p191 === l195 && p191 < len) p191 = runEnd(R9, p191);
+    p191 = skip(T0, R10, p191);
     k192 = p191 - p190;
     for (;;) {
       let p193;
-      p193 = r_HEXDIG(p191);
+      p193 = r_unreserved(p191);
+      if (p193 < 0) {
+        p193 = r_sub_delims(p191);
+        if (p193 < 0) {
+          p193 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x3a ? p191 + 1 : -1;
+          if (p193 < 0 && p191 >= maxFail && silent === 0) fail(p191, 0);
+        }
+      }
       if (p193 < 0 || p193 === p191) break;
       p191 = p193;
       k192++;
     }
     if (k192 < 1) p191 = -1;
-    if (p191 < 0) break seq189;
-    let p196;
-    p196 = p191 + 1 <= len && input.charCodeAt(p191 + 0) === 0x2e ? p191 + 1 : -1;
-    if (p196 < 0 && p191 >= maxFail && silent === 0) fail(p191, 16);
-    if (p196 < 0) break seq189;
-    let p197;
-    let k198 = 0;
-    p197 = p196;
-    const l201 = p197 + 32 < len ? p197 + 32 : len;
-    while (p197 < l201) { const c200 = input.charCodeAt(p197); if ((c200 >= 0 && c200 < 128 && T0[c200] === 1)) p197++; else break; }
-    if (p197 === l201 && p197 < len) p197 = runEnd(R10, p197);
-    k198 = p197 - p196;
-    for (;;) {
-      let p199;
-      p199 = r_unreserved(p197);
-      if (p199 < 0) {
-        p199 = r_sub_delims(p197);
-        if (p199 < 0) {
-          p199 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
-          if (p199 < 0 && p197 >= maxFail && silent === 0) fail(p197, 0);
-        }
-      }
-      if (p199 < 0 || p199 === p197) break;
-      p197 = p199;
-      k198++;
-    }
-    if (k198 < 1) p197 = -1;
-    if (p197 < 0) break seq189;
-    out = p197;
+    if (p191 < 0) break seq185;
+    out = p191;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1153,534 +1175,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq202: {
+  seq194: {
+    let p195;
+    p195 = r_h16(at);
+    if (p195 < 0) break seq194;
+    let p196;
+    p196 = p195 + 1 <= len && input.charCodeAt(p195 + 0) === 0x3a ? p195 + 1 : -1;
+    if (p196 < 0 && p195 >= maxFail && silent === 0) fail(p195, 0);
+    if (p196 < 0) break seq194;
+    let p197;
+    p197 = r_h16(p196);
+    if (p197 < 0) break seq194;
+    let p198;
+    p198 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
+    if (p198 < 0 && p197 >= maxFail && silent === 0) fail(p197, 0);
+    if (p198 < 0) break seq194;
+    let p199;
+    p199 = r_h16(p198);
+    if (p199 < 0) break seq194;
+    let p200;
+    p200 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
+    if (p200 < 0 && p199 >= maxFail && silent === 0) fail(p199, 0);
+    if (p200 < 0) break seq194;
+    let p201;
+    p201 = r_h16(p200);
+    if (p201 < 0) break seq194;
+    let p202;
+    p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
+    if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 0);
+    if (p202 < 0) break seq194;
     let p203;
-    p203 = r_h16(at);
-    if (p203 < 0) break seq202;
+    p203 = r_h16(p202);
+    if (p203 < 0) break seq194;
     let p204;
     p204 = p203 + 1 <= len && input.charCodeAt(p203 + 0) === 0x3a ? p203 + 1 : -1;
     if (p204 < 0 && p203 >= maxFail && silent === 0) fail(p203, 0);
-    if (p204 < 0) break seq202;
+    if (p204 < 0) break seq194;
     let p205;
     p205 = r_h16(p204);
-    if (p205 < 0) break seq202;
+    if (p205 < 0) break seq194;
     let p206;
     p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
     if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 0);
-    if (p206 < 0) break seq202;
+    if (p206 < 0) break seq194;
     let p207;
-    p207 = r_h16(p206);
-    if (p207 < 0) break seq202;
-    let p208;
-    p208 = p207 + 1 <= len && input.charCodeAt(p207 + 0) === 0x3a ? p207 + 1 : -1;
-    if (p208 < 0 && p207 >= maxFail && silent === 0) fail(p207, 0);
-    if (p208 < 0) break seq202;
-    let p209;
-    p209 = r_h16(p208);
-    if (p209 < 0) break seq202;
-    let p210;
-    p210 = p209 + 1 <= len && input.charCodeAt(p209 + 0) === 0x3a ? p209 + 1 : -1;
-    if (p210 < 0 && p209 >= maxFail && silent === 0) fail(p209, 0);
-    if (p210 < 0) break seq202;
-    let p211;
-    p211 = r_h16(p210);
-    if (p211 < 0) break seq202;
-    let p212;
-    p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
-    if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 0);
-    if (p212 < 0) break seq202;
-    let p213;
-    p213 = r_h16(p212);
-    if (p213 < 0) break seq202;
-    let p214;
-    p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-    if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
-    if (p214 < 0) break seq202;
-    let p215;
-    p215 = r_ls32(p214);
-    if (p215 < 0) break seq202;
-    out = p215;
+    p207 = r_ls32(p206);
+    if (p207 < 0) break seq194;
+    out = p207;
   }
   if (out < 0) {
     out = -1;
-    seq216: {
+    seq208: {
+      let p209;
+      p209 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p209 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p209 < 0) break seq208;
+      let p210;
+      p210 = p209 + 1 <= len && input.charCodeAt(p209 + 0) === 0x3a ? p209 + 1 : -1;
+      if (p210 < 0 && p209 >= maxFail && silent === 0) fail(p209, 0);
+      if (p210 < 0) break seq208;
+      let p211;
+      p211 = r_h16(p210);
+      if (p211 < 0) break seq208;
+      let p212;
+      p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
+      if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 0);
+      if (p212 < 0) break seq208;
+      let p213;
+      p213 = r_h16(p212);
+      if (p213 < 0) break seq208;
+      let p214;
+      p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
+      if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
+      if (p214 < 0) break seq208;
+      let p215;
+      p215 = r_h16(p214);
+      if (p215 < 0) break seq208;
+      let p216;
+      p216 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x3a ? p215 + 1 : -1;
+      if (p216 < 0 && p215 >= maxFail && silent === 0) fail(p215, 0);
+      if (p216 < 0) break seq208;
       let p217;
-      p217 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p217 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p217 < 0) break seq216;
+      p217 = r_h16(p216);
+      if (p217 < 0) break seq208;
       let p218;
       p218 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
       if (p218 < 0 && p217 >= maxFail && silent === 0) fail(p217, 0);
-      if (p218 < 0) break seq216;
+      if (p218 < 0) break seq208;
       let p219;
       p219 = r_h16(p218);
-      if (p219 < 0) break seq216;
+      if (p219 < 0) break seq208;
       let p220;
       p220 = p219 + 1 <= len && input.charCodeAt(p219 + 0) === 0x3a ? p219 + 1 : -1;
       if (p220 < 0 && p219 >= maxFail && silent === 0) fail(p219, 0);
-      if (p220 < 0) break seq216;
+      if (p220 < 0) break seq208;
       let p221;
-      p221 = r_h16(p220);
-      if (p221 < 0) break seq216;
-      let p222;
-      p222 = p221 + 1 <= len && input.charCodeAt(p221 + 0) === 0x3a ? p221 + 1 : -1;
-      if (p222 < 0 && p221 >= maxFail && silent === 0) fail(p221, 0);
-      if (p222 < 0) break seq216;
-      let p223;
-      p223 = r_h16(p222);
-      if (p223 < 0) break seq216;
-      let p224;
-      p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
-      if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 0);
-      if (p224 < 0) break seq216;
-      let p225;
-      p225 = r_h16(p224);
-      if (p225 < 0) break seq216;
-      let p226;
-      p226 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
-      if (p226 < 0 && p225 >= maxFail && silent === 0) fail(p225, 0);
-      if (p226 < 0) break seq216;
-      let p227;
-      p227 = r_h16(p226);
-      if (p227 < 0) break seq216;
-      let p228;
-      p228 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
-      if (p228 < 0 && p227 >= maxFail && silent === 0) fail(p227, 0);
-      if (p228 < 0) break seq216;
-      let p229;
-      p229 = r_ls32(p228);
-      if (p229 < 0) break seq216;
-      out = p229;
+      p221 = r_ls32(p220);
+      if (p221 < 0) break seq208;
+      out = p221;
     }
     if (out < 0) {
       out = -1;
-      seq230: {
+      seq222: {
+        let p223;
+        let p224;
+        p224 = r_h16(at);
+        p223 = p224 < 0 ? at : p224;
+        if (p223 < 0) break seq222;
+        let p225;
+        p225 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
+        if (p225 < 0 && p223 >= maxFail && silent === 0) fail(p223, 0);
+        if (p225 < 0) break seq222;
+        let p226;
+        p226 = p225 + 1 <= len && input.charCodeAt(p225 + 0) === 0x3a ? p225 + 1 : -1;
+        if (p226 < 0 && p225 >= maxFail && silent === 0) fail(p225, 0);
+        if (p226 < 0) break seq222;
+        let p227;
+        p227 = r_h16(p226);
+        if (p227 < 0) break seq222;
+        let p228;
+        p228 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
+        if (p228 < 0 && p227 >= maxFail && silent === 0) fail(p227, 0);
+        if (p228 < 0) break seq222;
+        let p229;
+        p229 = r_h16(p228);
+        if (p229 < 0) break seq222;
+        let p230;
+        p230 = p229 + 1 <= len && input.charCodeAt(p229 + 0) === 0x3a ? p229 + 1 : -1;
+        if (p230 < 0 && p229 >= maxFail && silent === 0) fail(p229, 0);
+        if (p230 < 0) break seq222;
         let p231;
+        p231 = r_h16(p230);
+        if (p231 < 0) break seq222;
         let p232;
-        p232 = r_h16(at);
-        p231 = p232 < 0 ? at : p232;
-        if (p231 < 0) break seq230;
+        p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
+        if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 0);
+        if (p232 < 0) break seq222;
         let p233;
-        p233 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
-        if (p233 < 0 && p231 >= maxFail && silent === 0) fail(p231, 0);
-        if (p233 < 0) break seq230;
+        p233 = r_h16(p232);
+        if (p233 < 0) break seq222;
         let p234;
         p234 = p233 + 1 <= len && input.charCodeAt(p233 + 0) === 0x3a ? p233 + 1 : -1;
         if (p234 < 0 && p233 >= maxFail && silent === 0) fail(p233, 0);
-        if (p234 < 0) break seq230;
+        if (p234 < 0) break seq222;
         let p235;
-        p235 = r_h16(p234);
-        if (p235 < 0) break seq230;
-        let p236;
-        p236 = p235 + 1 <= len && input.charCodeAt(p235 + 0) === 0x3a ? p235 + 1 : -1;
-        if (p236 < 0 && p235 >= maxFail && silent === 0) fail(p235, 0);
-        if (p236 < 0) break seq230;
-        let p237;
-        p237 = r_h16(p236);
-        if (p237 < 0) break seq230;
-        let p238;
-        p238 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
-        if (p238 < 0 && p237 >= maxFail && silent === 0) fail(p237, 0);
-        if (p238 < 0) break seq230;
-        let p239;
-        p239 = r_h16(p238);
-        if (p239 < 0) break seq230;
-        let p240;
-        p240 = p239 + 1 <= len && input.charCodeAt(p239 + 0) === 0x3a ? p239 + 1 : -1;
-        if (p240 < 0 && p239 >= maxFail && silent === 0) fail(p239, 0);
-        if (p240 < 0) break seq230;
-        let p241;
-        p241 = r_h16(p240);
-        if (p241 < 0) break seq230;
-        let p242;
-        p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
-        if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 0);
-        if (p242 < 0) break seq230;
-        let p243;
-        p243 = r_ls32(p242);
-        if (p243 < 0) break seq230;
-        out = p243;
+        p235 = r_ls32(p234);
+        if (p235 < 0) break seq222;
+        out = p235;
       }
       if (out < 0) {
         out = -1;
-        seq244: {
-          let p245;
-          let p246;
-          p246 = -1;
-          seq247: {
-            let p248;
-            let k249 = 0;
-            p248 = at;
+        seq236: {
+          let p237;
+          let p238;
+          p238 = -1;
+          seq239: {
+            let p240;
+            let k241 = 0;
+            p240 = at;
             for (;;) {
-              if (k249 === 1) break;
-              let p250;
-              p250 = -1;
-              seq251: {
-                let p252;
-                p252 = r_h16(p248);
-                if (p252 < 0) break seq251;
-                let p253;
-                p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
-                if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 0);
-                if (p253 < 0) break seq251;
-                let p254;
-                let p255;
+              if (k241 === 1) break;
+              let p242;
+              p242 = -1;
+              seq243: {
+                let p244;
+                p244 = r_h16(p240);
+                if (p244 < 0) break seq243;
+                let p245;
+                p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
+                if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
+                if (p245 < 0) break seq243;
+                let p246;
+                let p247;
                 silent++;
-                p255 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
-                if (p255 < 0 && p253 >= maxFail && silent === 0) fail(p253, 0);
+                p247 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
+                if (p247 < 0 && p245 >= maxFail && silent === 0) fail(p245, 0);
                 silent--;
-                p254 = p255 < 0 ? p253 : -1;
-                if (p254 < 0) break seq251;
-                p250 = p254;
+                p246 = p247 < 0 ? p245 : -1;
+                if (p246 < 0) break seq243;
+                p242 = p246;
               }
-              if (p250 < 0 || p250 === p248) break;
-              p248 = p250;
-              k249++;
+              if (p242 < 0 || p242 === p240) break;
+              p240 = p242;
+              k241++;
             }
-            if (p248 < 0) break seq247;
-            let p256;
-            p256 = r_h16(p248);
-            if (p256 < 0) break seq247;
-            p246 = p256;
+            if (p240 < 0) break seq239;
+            let p248;
+            p248 = r_h16(p240);
+            if (p248 < 0) break seq239;
+            p238 = p248;
           }
-          p245 = p246 < 0 ? at : p246;
-          if (p245 < 0) break seq244;
+          p237 = p238 < 0 ? at : p238;
+          if (p237 < 0) break seq236;
+          let p249;
+          p249 = p237 + 1 <= len && input.charCodeAt(p237 + 0) === 0x3a ? p237 + 1 : -1;
+          if (p249 < 0 && p237 >= maxFail && silent === 0) fail(p237, 0);
+          if (p249 < 0) break seq236;
+          let p250;
+          p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x3a ? p249 + 1 : -1;
+          if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 0);
+          if (p250 < 0) break seq236;
+          let p251;
+          p251 = r_h16(p250);
+          if (p251 < 0) break seq236;
+          let p252;
+          p252 = p251 + 1 <= len && input.charCodeAt(p251 + 0) === 0x3a ? p251 + 1 : -1;
+          if (p252 < 0 && p251 >= maxFail && silent === 0) fail(p251, 0);
+          if (p252 < 0) break seq236;
+          let p253;
+          p253 = r_h16(p252);
+          if (p253 < 0) break seq236;
+          let p254;
+          p254 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
+          if (p254 < 0 && p253 >= maxFail && silent === 0) fail(p253, 0);
+          if (p254 < 0) break seq236;
+          let p255;
+          p255 = r_h16(p254);
+          if (p255 < 0) break seq236;
+          let p256;
+          p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
+          if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
+          if (p256 < 0) break seq236;
           let p257;
-          p257 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x3a ? p245 + 1 : -1;
-          if (p257 < 0 && p245 >= maxFail && silent === 0) fail(p245, 0);
-          if (p257 < 0) break seq244;
-          let p258;
-          p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x3a ? p257 + 1 : -1;
-          if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 0);
-          if (p258 < 0) break seq244;
-          let p259;
-          p259 = r_h16(p258);
-          if (p259 < 0) break seq244;
-          let p260;
-          p260 = p259 + 1 <= len && input.charCodeAt(p259 + 0) === 0x3a ? p259 + 1 : -1;
-          if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 0);
-          if (p260 < 0) break seq244;
-          let p261;
-          p261 = r_h16(p260);
-          if (p261 < 0) break seq244;
-          let p262;
-          p262 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x3a ? p261 + 1 : -1;
-          if (p262 < 0 && p261 >= maxFail && silent === 0) fail(p261, 0);
-          if (p262 < 0) break seq244;
-          let p263;
-          p263 = r_h16(p262);
-          if (p263 < 0) break seq244;
-          let p264;
-          p264 = p263 + 1 <= len && input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
-          if (p264 < 0 && p263 >= maxFail && silent === 0) fail(p263, 0);
-          if (p264 < 0) break seq244;
-          let p265;
-          p265 = r_ls32(p264);
-          if (p265 < 0) break seq244;
-          out = p265;
+          p257 = r_ls32(p256);
+          if (p257 < 0) break seq236;
+          out = p257;
         }
         if (out < 0) {
           out = -1;
-          seq266: {
-            let p267;
-            let p268;
-            p268 = -1;
-            seq269: {
-              let p270;
-              let k271 = 0;
-              p270 = at;
+          seq258: {
+            let p259;
+            let p260;
+            p260 = -1;
+            seq261: {
+              let p262;
+              let k263 = 0;
+              p262 = at;
               for (;;) {
-                if (k271 === 2) break;
-                let p272;
-                p272 = -1;
-                seq273: {
-                  let p274;
-                  p274 = r_h16(p270);
-                  if (p274 < 0) break seq273;
-                  let p275;
-                  p275 = p274 + 1 <= len && input.charCodeAt(p274 + 0) === 0x3a ? p274 + 1 : -1;
-                  if (p275 < 0 && p274 >= maxFail && silent === 0) fail(p274, 0);
-                  if (p275 < 0) break seq273;
-                  let p276;
-                  let p277;
+                if (k263 === 2) break;
+                let p264;
+                p264 = -1;
+                seq265: {
+                  let p266;
+                  p266 = r_h16(p262);
+                  if (p266 < 0) break seq265;
+                  let p267;
+                  p267 = p266 + 1 <= len && input.charCodeAt(p266 + 0) === 0x3a ? p266 + 1 : -1;
+                  if (p267 < 0 && p266 >= maxFail && silent === 0) fail(p266, 0);
+                  if (p267 < 0) break seq265;
+                  let p268;
+                  let p269;
                   silent++;
-                  p277 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x3a ? p275 + 1 : -1;
-                  if (p277 < 0 && p275 >= maxFail && silent === 0) fail(p275, 0);
+                  p269 = p267 + 1 <= len && input.charCodeAt(p267 + 0) === 0x3a ? p267 + 1 : -1;
+                  if (p269 < 0 && p267 >= maxFail && silent === 0) fail(p267, 0);
                   silent--;
-                  p276 = p277 < 0 ? p275 : -1;
-                  if (p276 < 0) break seq273;
-                  p272 = p276;
+                  p268 = p269 < 0 ? p267 : -1;
+                  if (p268 < 0) break seq265;
+                  p264 = p268;
                 }
-                if (p272 < 0 || p272 === p270) break;
-                p270 = p272;
-                k271++;
+                if (p264 < 0 || p264 === p262) break;
+                p262 = p264;
+                k263++;
               }
-              if (p270 < 0) break seq269;
-              let p278;
-              p278 = r_h16(p270);
-              if (p278 < 0) break seq269;
-              p268 = p278;
+              if (p262 < 0) break seq261;
+              let p270;
+              p270 = r_h16(p262);
+              if (p270 < 0) break seq261;
+              p260 = p270;
             }
-            p267 = p268 < 0 ? at : p268;
-            if (p267 < 0) break seq266;
-            let p279;
-            p279 = p267 + 1 <= len && input.charCodeAt(p267 + 0) === 0x3a ? p267 + 1 : -1;
-            if (p279 < 0 && p267 >= maxFail && silent === 0) fail(p267, 0);
-            if (p279 < 0) break seq266;
-            let p280;
-            p280 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x3a ? p279 + 1 : -1;
-            if (p280 < 0 && p279 >= maxFail && silent === 0) fail(p279, 0);
-            if (p280 < 0) break seq266;
-            let p281;
-            p281 = r_h16(p280);
-            if (p281 < 0) break seq266;
-            let p282;
-            p282 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x3a ? p281 + 1 : -1;
-            if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 0);
-            if (p282 < 0) break seq266;
-            let p283;
-            p283 = r_h16(p282);
-            if (p283 < 0) break seq266;
-            let p284;
-            p284 = p283 + 1 <= len && input.charCodeAt(p283 + 0) === 0x3a ? p283 + 1 : -1;
-            if (p284 < 0 && p283 >= maxFail && silent === 0) fail(p283, 0);
-            if (p284 < 0) break seq266;
-            let p285;
-            p285 = r_ls32(p284);
-            if (p285 < 0) break seq266;
-            out = p285;
+            p259 = p260 < 0 ? at : p260;
+            if (p259 < 0) break seq258;
+            let p271;
+            p271 = p259 + 1 <= len && input.charCodeAt(p259 + 0) === 0x3a ? p259 + 1 : -1;
+            if (p271 < 0 && p259 >= maxFail && silent === 0) fail(p259, 0);
+            if (p271 < 0) break seq258;
+            let p272;
+            p272 = p271 + 1 <= len && input.charCodeAt(p271 + 0) === 0x3a ? p271 + 1 : -1;
+            if (p272 < 0 && p271 >= maxFail && silent === 0) fail(p271, 0);
+            if (p272 < 0) break seq258;
+            let p273;
+            p273 = r_h16(p272);
+            if (p273 < 0) break seq258;
+            let p274;
+            p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
+            if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 0);
+            if (p274 < 0) break seq258;
+            let p275;
+            p275 = r_h16(p274);
+            if (p275 < 0) break seq258;
+            let p276;
+            p276 = p275 + 1 <= len && input.charCodeAt(p275 + 0) === 0x3a ? p275 + 1 : -1;
+            if (p276 < 0 && p275 >= maxFail && silent === 0) fail(p275, 0);
+            if (p276 < 0) break seq258;
+            let p277;
+            p277 = r_ls32(p276);
+            if (p277 < 0) break seq258;
+            out = p277;
           }
           if (out < 0) {
             out = -1;
-            seq286: {
-              let p287;
-              let p288;
-              p288 = -1;
-              seq289: {
-                let p290;
-                let k291 = 0;
-                p290 = at;
+            seq278: {
+              let p279;
+              let p280;
+              p280 = -1;
+              seq281: {
+                let p282;
+                let k283 = 0;
+                p282 = at;
                 for (;;) {
-                  if (k291 === 3) break;
-                  let p292;
-                  p292 = -1;
-                  seq293: {
-                    let p294;
-                    p294 = r_h16(p290);
-                    if (p294 < 0) break seq293;
-                    let p295;
-                    p295 = p294 + 1 <= len && input.charCodeAt(p294 + 0) === 0x3a ? p294 + 1 : -1;
-                    if (p295 < 0 && p294 >= maxFail && silent === 0) fail(p294, 0);
-                    if (p295 < 0) break seq293;
-                    let p296;
-                    let p297;
+                  if (k283 === 3) break;
+                  let p284;
+                  p284 = -1;
+                  seq285: {
+                    let p286;
+                    p286 = r_h16(p282);
+                    if (p286 < 0) break seq285;
+                    let p287;
+                    p287 = p286 + 1 <= len && input.charCodeAt(p286 + 0) === 0x3a ? p286 + 1 : -1;
+                    if (p287 < 0 && p286 >= maxFail && silent === 0) fail(p286, 0);
+                    if (p287 < 0) break seq285;
+                    let p288;
+                    let p289;
                     silent++;
-                    p297 = p295 + 1 <= len && input.charCodeAt(p295 + 0) === 0x3a ? p295 + 1 : -1;
-                    if (p297 < 0 && p295 >= maxFail && silent === 0) fail(p295, 0);
+                    p289 = p287 + 1 <= len && input.charCodeAt(p287 + 0) === 0x3a ? p287 + 1 : -1;
+                    if (p289 < 0 && p287 >= maxFail && silent === 0) fail(p287, 0);
                     silent--;
-                    p296 = p297 < 0 ? p295 : -1;
-                    if (p296 < 0) break seq293;
-                    p292 = p296;
+                    p288 = p289 < 0 ? p287 : -1;
+                    if (p288 < 0) break seq285;
+                    p284 = p288;
                   }
-                  if (p292 < 0 || p292 === p290) break;
-                  p290 = p292;
-                  k291++;
+                  if (p284 < 0 || p284 === p282) break;
+                  p282 = p284;
+                  k283++;
                 }
-                if (p290 < 0) break seq289;
-                let p298;
-                p298 = r_h16(p290);
-                if (p298 < 0) break seq289;
-                p288 = p298;
+                if (p282 < 0) break seq281;
+                let p290;
+                p290 = r_h16(p282);
+                if (p290 < 0) break seq281;
+                p280 = p290;
               }
-              p287 = p288 < 0 ? at : p288;
-              if (p287 < 0) break seq286;
-              let p299;
-              p299 = p287 + 1 <= len && input.charCodeAt(p287 + 0) === 0x3a ? p287 + 1 : -1;
-              if (p299 < 0 && p287 >= maxFail && silent === 0) fail(p287, 0);
-              if (p299 < 0) break seq286;
-              let p300;
-              p300 = p299 + 1 <= len && input.charCodeAt(p299 + 0) === 0x3a ? p299 + 1 : -1;
-              if (p300 < 0 && p299 >= maxFail && silent === 0) fail(p299, 0);
-              if (p300 < 0) break seq286;
-              let p301;
-              p301 = r_h16(p300);
-              if (p301 < 0) break seq286;
-              let p302;
-              p302 = p301 + 1 <= len && input.charCodeAt(p301 + 0) === 0x3a ? p301 + 1 : -1;
-              if (p302 < 0 && p301 >= maxFail && silent === 0) fail(p301, 0);
-              if (p302 < 0) break seq286;
-              let p303;
-              p303 = r_ls32(p302);
-              if (p303 < 0) break seq286;
-              out = p303;
+              p279 = p280 < 0 ? at : p280;
+              if (p279 < 0) break seq278;
+              let p291;
+              p291 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x3a ? p279 + 1 : -1;
+              if (p291 < 0 && p279 >= maxFail && silent === 0) fail(p279, 0);
+              if (p291 < 0) break seq278;
+              let p292;
+              p292 = p291 + 1 <= len && input.charCodeAt(p291 + 0) === 0x3a ? p291 + 1 : -1;
+              if (p292 < 0 && p291 >= maxFail && silent === 0) fail(p291, 0);
+              if (p292 < 0) break seq278;
+              let p293;
+              p293 = r_h16(p292);
+              if (p293 < 0) break seq278;
+              let p294;
+              p294 = p293 + 1 <= len && input.charCodeAt(p293 + 0) === 0x3a ? p293 + 1 : -1;
+              if (p294 < 0 && p293 >= maxFail && silent === 0) fail(p293, 0);
+              if (p294 < 0) break seq278;
+              let p295;
+              p295 = r_ls32(p294);
+              if (p295 < 0) break seq278;
+              out = p295;
             }
             if (out < 0) {
               out = -1;
-              seq304: {
-                let p305;
-                let p306;
-                p306 = -1;
-                seq307: {
-                  let p308;
-                  let k309 = 0;
-                  p308 = at;
+              seq296: {
+                let p297;
+                let p298;
+                p298 = -1;
+                seq299: {
+                  let p300;
+                  let k301 = 0;
+                  p300 = at;
                   for (;;) {
-                    if (k309 === 4) break;
-                    let p310;
-                    p310 = -1;
-                    seq311: {
-                      let p312;
-                      p312 = r_h16(p308);
-                      if (p312 < 0) break seq311;
-                      let p313;
-                      p313 = p312 + 1 <= len && input.charCodeAt(p312 + 0) === 0x3a ? p312 + 1 : -1;
-                      if (p313 < 0 && p312 >= maxFail && silent === 0) fail(p312, 0);
-                      if (p313 < 0) break seq311;
-                      let p314;
-                      let p315;
+                    if (k301 === 4) break;
+                    let p302;
+                    p302 = -1;
+                    seq303: {
+                      let p304;
+                      p304 = r_h16(p300);
+                      if (p304 < 0) break seq303;
+                      let p305;
+                      p305 = p304 + 1 <= len && input.charCodeAt(p304 + 0) === 0x3a ? p304 + 1 : -1;
+                      if (p305 < 0 && p304 >= maxFail && silent === 0) fail(p304, 0);
+                      if (p305 < 0) break seq303;
+                      let p306;
+                      let p307;
                       silent++;
-                      p315 = p313 + 1 <= len && input.charCodeAt(p313 + 0) === 0x3a ? p313 + 1 : -1;
-                      if (p315 < 0 && p313 >= maxFail && silent === 0) fail(p313, 0);
+                      p307 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x3a ? p305 + 1 : -1;
+                      if (p307 < 0 && p305 >= maxFail && silent === 0) fail(p305, 0);
                       silent--;
-                      p314 = p315 < 0 ? p313 : -1;
-                      if (p314 < 0) break seq311;
-                      p310 = p314;
+                      p306 = p307 < 0 ? p305 : -1;
+                      if (p306 < 0) break seq303;
+                      p302 = p306;
                     }
-                    if (p310 < 0 || p310 === p308) break;
-                    p308 = p310;
-                    k309++;
+                    if (p302 < 0 || p302 === p300) break;
+                    p300 = p302;
+                    k301++;
                   }
-                  if (p308 < 0) break seq307;
-                  let p316;
-                  p316 = r_h16(p308);
-                  if (p316 < 0) break seq307;
-                  p306 = p316;
+                  if (p300 < 0) break seq299;
+                  let p308;
+                  p308 = r_h16(p300);
+                  if (p308 < 0) break seq299;
+                  p298 = p308;
                 }
-                p305 = p306 < 0 ? at : p306;
-                if (p305 < 0) break seq304;
-                let p317;
-                p317 = p305 + 1 <= len && input.charCodeAt(p305 + 0) === 0x3a ? p305 + 1 : -1;
-                if (p317 < 0 && p305 >= maxFail && silent === 0) fail(p305, 0);
-                if (p317 < 0) break seq304;
-                let p318;
-                p318 = p317 + 1 <= len && input.charCodeAt(p317 + 0) === 0x3a ? p317 + 1 : -1;
-                if (p318 < 0 && p317 >= maxFail && silent === 0) fail(p317, 0);
-                if (p318 < 0) break seq304;
-                let p319;
-                p319 = r_ls32(p318);
-                if (p319 < 0) break seq304;
-                out = p319;
+                p297 = p298 < 0 ? at : p298;
+                if (p297 < 0) break seq296;
+                let p309;
+                p309 = p297 + 1 <= len && input.charCodeAt(p297 + 0) === 0x3a ? p297 + 1 : -1;
+                if (p309 < 0 && p297 >= maxFail && silent === 0) fail(p297, 0);
+                if (p309 < 0) break seq296;
+                let p310;
+                p310 = p309 + 1 <= len && input.charCodeAt(p309 + 0) === 0x3a ? p309 + 1 : -1;
+                if (p310 < 0 && p309 >= maxFail && silent === 0) fail(p309, 0);
+                if (p310 < 0) break seq296;
+                let p311;
+                p311 = r_ls32(p310);
+                if (p311 < 0) break seq296;
+                out = p311;
               }
               if (out < 0) {
                 out = -1;
-                seq320: {
-                  let p321;
-                  let p322;
-                  p322 = -1;
-                  seq323: {
-                    let p324;
-                    let k325 = 0;
-                    p324 = at;
+                seq312: {
+                  let p313;
+                  let p314;
+                  p314 = -1;
+                  seq315: {
+                    let p316;
+                    let k317 = 0;
+                    p316 = at;
                     for (;;) {
-                      if (k325 === 5) break;
-                      let p326;
-                      p326 = -1;
-                      seq327: {
-                        let p328;
-                        p328 = r_h16(p324);
-                        if (p328 < 0) break seq327;
-                        let p329;
-                        p329 = p328 + 1 <= len && input.charCodeAt(p328 + 0) === 0x3a ? p328 + 1 : -1;
-                        if (p329 < 0 && p328 >= maxFail && silent === 0) fail(p328, 0);
-                        if (p329 < 0) break seq327;
-                        let p330;
-                        let p331;
+                      if (k317 === 5) break;
+                      let p318;
+                      p318 = -1;
+                      seq319: {
+                        let p320;
+                        p320 = r_h16(p316);
+                        if (p320 < 0) break seq319;
+                        let p321;
+                        p321 = p320 + 1 <= len && input.charCodeAt(p320 + 0) === 0x3a ? p320 + 1 : -1;
+                        if (p321 < 0 && p320 >= maxFail && silent === 0) fail(p320, 0);
+                        if (p321 < 0) break seq319;
+                        let p322;
+                        let p323;
                         silent++;
-                        p331 = p329 + 1 <= len && input.charCodeAt(p329 + 0) === 0x3a ? p329 + 1 : -1;
-                        if (p331 < 0 && p329 >= maxFail && silent === 0) fail(p329, 0);
+                        p323 = p321 + 1 <= len && input.charCodeAt(p321 + 0) === 0x3a ? p321 + 1 : -1;
+                        if (p323 < 0 && p321 >= maxFail && silent === 0) fail(p321, 0);
                         silent--;
-                        p330 = p331 < 0 ? p329 : -1;
-                        if (p330 < 0) break seq327;
-                        p326 = p330;
+                        p322 = p323 < 0 ? p321 : -1;
+                        if (p322 < 0) break seq319;
+                        p318 = p322;
                       }
-                      if (p326 < 0 || p326 === p324) break;
-                      p324 = p326;
-                      k325++;
+                      if (p318 < 0 || p318 === p316) break;
+                      p316 = p318;
+                      k317++;
                     }
-                    if (p324 < 0) break seq323;
-                    let p332;
-                    p332 = r_h16(p324);
-                    if (p332 < 0) break seq323;
-                    p322 = p332;
+                    if (p316 < 0) break seq315;
+                    let p324;
+                    p324 = r_h16(p316);
+                    if (p324 < 0) break seq315;
+                    p314 = p324;
                   }
-                  p321 = p322 < 0 ? at : p322;
-                  if (p321 < 0) break seq320;
-                  let p333;
-                  p333 = p321 + 1 <= len && input.charCodeAt(p321 + 0) === 0x3a ? p321 + 1 : -1;
-                  if (p333 < 0 && p321 >= maxFail && silent === 0) fail(p321, 0);
-                  if (p333 < 0) break seq320;
-                  let p334;
-                  p334 = p333 + 1 <= len && input.charCodeAt(p333 + 0) === 0x3a ? p333 + 1 : -1;
-                  if (p334 < 0 && p333 >= maxFail && silent === 0) fail(p333, 0);
-                  if (p334 < 0) break seq320;
-                  let p335;
-                  p335 = r_h16(p334);
-                  if (p335 < 0) break seq320;
-                  out = p335;
+                  p313 = p314 < 0 ? at : p314;
+                  if (p313 < 0) break seq312;
+                  let p325;
+                  p325 = p313 + 1 <= len && input.charCodeAt(p313 + 0) === 0x3a ? p313 + 1 : -1;
+                  if (p325 < 0 && p313 >= maxFail && silent === 0) fail(p313, 0);
+                  if (p325 < 0) break seq312;
+                  let p326;
+                  p326 = p325 + 1 <= len && input.charCodeAt(p325 + 0) === 0x3a ? p325 + 1 : -1;
+                  if (p326 < 0 && p325 >= maxFail && silent === 0) fail(p325, 0);
+                  if (p326 < 0) break seq312;
+                  let p327;
+                  p327 = r_h16(p326);
+                  if (p327 < 0) break seq312;
+                  out = p327;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq336: {
-                    let p337;
-                    let p338;
-                    p338 = -1;
-                    seq339: {
-                      let p340;
-                      let k341 = 0;
-                      p340 = at;
+                  seq328: {
+                    let p329;
+                    let p330;
+                    p330 = -1;
+                    seq331: {
+                      let p332;
+                      let k333 = 0;
+                      p332 = at;
                       for (;;) {
-                        if (k341 === 6) break;
-                        let p342;
-                        p342 = -1;
-                        seq343: {
-                          let p344;
-                          p344 = r_h16(p340);
-                          if (p344 < 0) break seq343;
-                          let p345;
-                          p345 = p344 + 1 <= len && input.charCodeAt(p344 + 0) === 0x3a ? p344 + 1 : -1;
-                          if (p345 < 0 && p344 >= maxFail && silent === 0) fail(p344, 0);
-                          if (p345 < 0) break seq343;
-                          let p346;
-                          let p347;
+                        if (k333 === 6) break;
+                        let p334;
+                        p334 = -1;
+                        seq335: {
+                          let p336;
+                          p336 = r_h16(p332);
+                          if (p336 < 0) break seq335;
+                          let p337;
+                          p337 = p336 + 1 <= len && input.charCodeAt(p336 + 0) === 0x3a ? p336 + 1 : -1;
+                          if (p337 < 0 && p336 >= maxFail && silent === 0) fail(p336, 0);
+                          if (p337 < 0) break seq335;
+                          let p338;
+                          let p339;
                           silent++;
-                          p347 = p345 + 1 <= len && input.charCodeAt(p345 + 0) === 0x3a ? p345 + 1 : -1;
-                          if (p347 < 0 && p345 >= maxFail && silent === 0) fail(p345, 0);
+                          p339 = p337 + 1 <= len && input.charCodeAt(p337 + 0) === 0x3a ? p337 + 1 : -1;
+                          if (p339 < 0 && p337 >= maxFail && silent === 0) fail(p337, 0);
                           silent--;
-                          p346 = p347 < 0 ? p345 : -1;
-                          if (p346 < 0) break seq343;
-                          p342 = p346;
+                          p338 = p339 < 0 ? p337 : -1;
+                          if (p338 < 0) break seq335;
+                          p334 = p338;
                         }
-                        if (p342 < 0 || p342 === p340) break;
-                        p340 = p342;
-                        k341++;
+                        if (p334 < 0 || p334 === p332) break;
+                        p332 = p334;
+                        k333++;
                       }
-                      if (p340 < 0) break seq339;
-                      let p348;
-                      p348 = r_h16(p340);
-                      if (p348 < 0) break seq339;
-                      p338 = p348;
+                      if (p332 < 0) break seq331;
+                      let p340;
+                      p340 = r_h16(p332);
+                      if (p340 < 0) break seq331;
+                      p330 = p340;
                     }
-                    p337 = p338 < 0 ? at : p338;
-                    if (p337 < 0) break seq336;
-                    let p349;
-                    p349 = p337 + 1 <= len && input.charCodeAt(p337 + 0) === 0x3a ? p337 + 1 : -1;
-                    if (p349 < 0 && p337 >= maxFail && silent === 0) fail(p337, 0);
-                    if (p349 < 0) break seq336;
-                    let p350;
-                    p350 = p349 + 1 <= len && input.charCodeAt(p349 + 0) === 0x3a ? p349 + 1 : -1;
-                    if (p350 < 0 && p349 >= maxFail && silent === 0) fail(p349, 0);
-                    if (p350 < 0) break seq336;
-                    out = p350;
+                    p329 = p330 < 0 ? at : p330;
+                    if (p329 < 0) break seq328;
+                    let p341;
+                    p341 = p329 + 1 <= len && input.charCodeAt(p329 + 0) === 0x3a ? p329 + 1 : -1;
+                    if (p341 < 0 && p329 >= maxFail && silent === 0) fail(p329, 0);
+                    if (p341 < 0) break seq328;
+                    let p342;
+                    p342 = p341 + 1 <= len && input.charCodeAt(p341 + 0) === 0x3a ? p341 + 1 : -1;
+                    if (p342 < 0 && p341 >= maxFail && silent === 0) fail(p341, 0);
+                    if (p342 < 0) break seq328;
+                    out = p342;
                   }
                 }
               }
@@ -1699,17 +1721,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 30; starts[d] = at; reached[d] = 0;
   let out;
-  let k351 = 0;
+  let k343 = 0;
   out = at;
   for (;;) {
-    if (k351 === 4) break;
-    let p352;
-    p352 = r_HEXDIG(out);
-    if (p352 < 0 || p352 === out) break;
-    out = p352;
-    k351++;
+    if (k343 === 4) break;
+    let p344;
+    p344 = r_HEXDIG(out);
+    if (p344 < 0 || p344 === out) break;
+    out = p344;
+    k343++;
   }
-  if (k351 < 1) out = -1;
+  if (k343 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1720,18 +1742,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq353: {
-    let p354;
-    p354 = r_h16(at);
-    if (p354 < 0) break seq353;
-    let p355;
-    p355 = p354 + 1 <= len && input.charCodeAt(p354 + 0) === 0x3a ? p354 + 1 : -1;
-    if (p355 < 0 && p354 >= maxFail && silent === 0) fail(p354, 0);
-    if (p355 < 0) break seq353;
-    let p356;
-    p356 = r_h16(p355);
-    if (p356 < 0) break seq353;
-    out = p356;
+  seq345: {
+    let p346;
+    p346 = r_h16(at);
+    if (p346 < 0) break seq345;
+    let p347;
+    p347 = p346 + 1 <= len && input.charCodeAt(p346 + 0) === 0x3a ? p346 + 1 : -1;
+    if (p347 < 0 && p346 >= maxFail && silent === 0) fail(p346, 0);
+    if (p347 < 0) break seq345;
+    let p348;
+    p348 = r_h16(p347);
+    if (p348 < 0) break seq345;
+    out = p348;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1746,32 +1768,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq357: {
-    let p358;
-    p358 = r_dec_octet(at);
-    if (p358 < 0) break seq357;
-    let p359;
-    p359 = p358 + 1 <= len && input.charCodeAt(p358 + 0) === 0x2e ? p358 + 1 : -1;
-    if (p359 < 0 && p358 >= maxFail && silent === 0) fail(p358, 16);
-    if (p359 < 0) break seq357;
-    let p360;
-    p360 = r_dec_octet(p359);
-    if (p360 < 0) break seq357;
-    let p361;
-    p361 = p360 + 1 <= len && input.charCodeAt(p360 + 0) === 0x2e ? p360 + 1 : -1;
-    if (p361 < 0 && p360 >= maxFail && silent === 0) fail(p360, 16);
-    if (p361 < 0) break seq357;
-    let p362;
-    p362 = r_dec_octet(p361);
-    if (p362 < 0) break seq357;
-    let p363;
-    p363 = p362 + 1 <= len && input.charCodeAt(p362 + 0) === 0x2e ? p362 + 1 : -1;
-    if (p363 < 0 && p362 >= maxFail && silent === 0) fail(p362, 16);
-    if (p363 < 0) break seq357;
-    let p364;
-    p364 = r_dec_octet(p363);
-    if (p364 < 0) break seq357;
-    out = p364;
+  seq349: {
+    let p350;
+    p350 = r_dec_octet(at);
+    if (p350 < 0) break seq349;
+    let p351;
+    p351 = p350 + 1 <= len && input.charCodeAt(p350 + 0) === 0x2e ? p350 + 1 : -1;
+    if (p351 < 0 && p350 >= maxFail && silent === 0) fail(p350, 16);
+    if (p351 < 0) break seq349;
+    let p352;
+    p352 = r_dec_octet(p351);
+    if (p352 < 0) break seq349;
+    let p353;
+    p353 = p352 + 1 <= len && input.charCodeAt(p352 + 0) === 0x2e ? p352 + 1 : -1;
+    if (p353 < 0 && p352 >= maxFail && silent === 0) fail(p352, 16);
+    if (p353 < 0) break seq349;
+    let p354;
+    p354 = r_dec_octet(p353);
+    if (p354 < 0) break seq349;
+    let p355;
+    p355 = p354 + 1 <= len && input.charCodeAt(p354 + 0) === 0x2e ? p354 + 1 : -1;
+    if (p355 < 0 && p354 >= maxFail && silent === 0) fail(p354, 16);
+    if (p355 < 0) break seq349;
+    let p356;
+    p356 = r_dec_octet(p355);
+    if (p356 < 0) break seq349;
+    out = p356;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1787,69 +1809,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq365: {
-    let p366;
-    p366 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p366 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p366 < 0) break seq365;
-    let p367;
-    const c368 = p366 < len ? input.charCodeAt(p366) : -1;
-    p367 = (c368 >= 0 && c368 < 128 && T15[c368] === 1) ? p366 + 1 : -1;
-    if (p367 < 0 && p366 >= maxFail && silent === 0) fail(p366, 18);
-    if (p367 < 0) break seq365;
-    out = p367;
+  seq357: {
+    let p358;
+    p358 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p358 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p358 < 0) break seq357;
+    let p359;
+    const c360 = p358 < len ? input.charCodeAt(p358) : -1;
+    p359 = (c360 >= 0 && c360 < 128 && T15[c360] === 1) ? p358 + 1 : -1;
+    if (p359 < 0 && p358 >= maxFail && silent === 0) fail(p358, 18);
+    if (p359 < 0) break seq357;
+    out = p359;
   }
   if (out < 0) {
     out = -1;
-    seq369: {
-      let p370;
-      p370 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p370 < 0 && at >= maxFail && silent === 0) fail(at, 19);
-      if (p370 < 0) break seq369;
-      let p371;
-      const c372 = p370 < len ? input.charCodeAt(p370) : -1;
-      p371 = (c372 >= 0 && c372 < 128 && T16[c372] === 1) ? p370 + 1 : -1;
-      if (p371 < 0 && p370 >= maxFail && silent === 0) fail(p370, 20);
-      if (p371 < 0) break seq369;
-      let p373;
-      p373 = r_DIGIT(p371);
-      if (p373 < 0) break seq369;
-      out = p373;
+    seq361: {
+      let p362;
+      p362 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p362 < 0 && at >= maxFail && silent === 0) fail(at, 19);
+      if (p362 < 0) break seq361;
+      let p363;
+      const c364 = p362 < len ? input.charCodeAt(p362) : -1;
+      p363 = (c364 >= 0 && c364 < 128 && T16[c364] === 1) ? p362 + 1 : -1;
+      if (p363 < 0 && p362 >= maxFail && silent === 0) fail(p362, 20);
+      if (p363 < 0) break seq361;
+      let p365;
+      p365 = r_DIGIT(p363);
+      if (p365 < 0) break seq361;
+      out = p365;
     }
     if (out < 0) {
       out = -1;
-      seq374: {
-        let p375;
-        p375 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p375 < 0 && at >= maxFail && silent === 0) fail(at, 21);
-        if (p375 < 0) break seq374;
-        let p376;
-        let k377 = 0;
-        p376 = p375;
+      seq366: {
+        let p367;
+        p367 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p367 < 0 && at >= maxFail && silent === 0) fail(at, 21);
+        if (p367 < 0) break seq366;
+        let p368;
+        let k369 = 0;
+        p368 = p367;
         for (;;) {
-          if (k377 === 2) break;
-          let p378;
-          p378 = r_DIGIT(p376);
-          if (p378 < 0 || p378 === p376) break;
-          p376 = p378;
-          k377++;
+          if (k369 === 2) break;
+          let p370;
+          p370 = r_DIGIT(p368);
+          if (p370 < 0 || p370 === p368) break;
+          p368 = p370;
+          k369++;
         }
-        if (k377 < 2) p376 = -1;
-        if (p376 < 0) break seq374;
-        out = p376;
+        if (k369 < 2) p368 = -1;
+        if (p368 < 0) break seq366;
+        out = p368;
       }
       if (out < 0) {
         out = -1;
-        seq379: {
-          let p380;
-          const c381 = at < len ? input.charCodeAt(at) : -1;
-          p380 = (c381 >= 0 && c381 < 128 && T17[c381] === 1) ? at + 1 : -1;
-          if (p380 < 0 && at >= maxFail && silent === 0) fail(at, 22);
-          if (p380 < 0) break seq379;
-          let p382;
-          p382 = r_DIGIT(p380);
-          if (p382 < 0) break seq379;
-          out = p382;
+        seq371: {
+          let p372;
+          const c373 = at < len ? input.charCodeAt(at) : -1;
+          p372 = (c373 >= 0 && c373 < 128 && T17[c373] === 1) ? at + 1 : -1;
+          if (p372 < 0 && at >= maxFail && silent === 0) fail(at, 22);
+          if (p372 < 0) break seq371;
+          let p374;
+          p374 = r_DIGIT(p372);
+          if (p374 < 0) break seq371;
+          out = p374;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1873,18 +1895,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 34; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq383: {
-    let p384;
-    p384 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p384 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p384 < 0) break seq383;
-    let p385;
-    p385 = r_HEXDIG(p384);
-    if (p385 < 0) break seq383;
-    let p386;
-    p386 = r_HEXDIG(p385);
-    if (p386 < 0) break seq383;
-    out = p386;
+  seq375: {
+    let p376;
+    p376 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p376 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p376 < 0) break seq375;
+    let p377;
+    p377 = r_HEXDIG(p376);
+    if (p377 < 0) break seq375;
+    let p378;
+    p378 = r_HEXDIG(p377);
+    if (p378 < 0) break seq375;
+    out = p378;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1950,40 +1972,41 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T13 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T14 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T15 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T16 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T17 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T18 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,1,1,1,1,1,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T19 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T20 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T21 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T2 = runs([37, 38, 47, 48]);
+const T3 = runs([47, 48]);
+const T4 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T5 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T6 = runs([58, 59, 64, 65]);
+const T7 = runs([33, 34, 36, 37, 38, 60, 61, 62, 63, 91, 95, 96, 97, 123, 126, 127]);
+const T8 = runs([47, 48, 63, 64]);
+const T9 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T10 = runs([]);
+const T11 = runs([43, 44, 45, 47, 48, 58, 65, 91, 97, 123]);
+const T12 = runs([43, 44, 45, 47]);
+const T13 = runs([48, 58]);
+const T14 = runs([48, 58, 65, 71, 97, 103]);
+const T15 = runs([48, 54]);
+const T16 = runs([48, 53]);
+const T17 = runs([49, 58]);
+const T18 = runs([33, 34, 35, 37, 38, 45, 47, 48, 58, 60, 61, 62, 63, 65, 91, 92, 93, 94]);
+const T19 = runs([35, 36, 47, 48, 58, 59, 63, 65, 91, 92, 93, 94]);
+const T20 = runs([33, 34, 36, 37, 38, 45, 59, 60, 61, 62]);
+const T21 = runs([65, 91, 97, 123]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
-const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
-const R2 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
-const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
-const R4 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
-const R5 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\uffef]*/y;
-const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
-const R7 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
-const R8 = /[\u0030-\u0039]*/y;
-const R9 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
-const R10 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003dA-Z\u005fa-z\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R2 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-Z\u005fa-z\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003d\u0040-Z\u005fa-z\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R4 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003d\u0040-Z\u005fa-z\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R5 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\uffef]*/y;
+const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef]*/y;
+const R7 = /[\u002b\u002d-\u002e0-9A-Za-z]*/y;
+const R8 = /[0-9]*/y;
+const R9 = /[0-9A-Fa-f]*/y;
+const R10 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e]*/y;
 
 const START = { IRI: r_IRI, ihier_part: r_ihier_part, IRI_reference: r_IRI_reference, absolute_IRI: r_absolute_IRI, irelative_ref: r_irelative_ref, irelative_part: r_irelative_part, iauthority: r_iauthority, iuserinfo: r_iuserinfo, ihost: r_ihost, ireg_name: r_ireg_name, ipath: r_ipath, ipath_abempty: r_ipath_abempty, ipath_absolute: r_ipath_absolute, ipath_noscheme: r_ipath_noscheme, ipath_rootless: r_ipath_rootless, ipath_empty: r_ipath_empty, isegment: r_isegment, isegment_nz: r_isegment_nz, isegment_nz_nc: r_isegment_nz_nc, ipchar: r_ipchar, iquery: r_iquery, ifragment: r_ifragment, iunreserved: r_iunreserved, ucschar: r_ucschar, iprivate: r_iprivate, scheme: r_scheme, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
@@ -2022,23 +2045,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { IRI: 0, ihier_part: 1, IRI_reference: 2, absolute_IRI: 3, irelative_ref: 4, irelative_part: 5, iauthority: 6, iuserinfo: 7, ihost: 8, ireg_name: 9, ipath: 10, ipath_abempty: 11, ipath_absolute: 12, ipath_noscheme: 13, ipath_rootless: 14, ipath_empty: 15, isegment: 16, isegment_nz: 17, isegment_nz_nc: 18, ipchar: 19, iquery: 20, ifragment: 21, iunreserved: 22, ucschar: 23, iprivate: 24, scheme: 25, port: 26, IP_literal: 27, IPvFuture: 28, IPv6address: 29, h16: 30, ls32: 31, IPv4address: 32, dec_octet: 33, pct_encoded: 34, unreserved: 35, reserved: 36, gen_delims: 37, sub_delims: 38, ALPHA: 39, DIGIT: 40, HEXDIG: 41 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-export { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -31,7 +31,7 @@ const best = new Int32Array(13);
 let bestLength = 0;
 const common = new Int32Array(13);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -46,6 +46,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -273,9 +303,7 @@ function r_hfname(at) {
   const d = depth + 1; depth = d; rules[d] = 4; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l39 = out + 32 < len ? out + 32 : len;
-  while (out < l39) { const c38 = input.charCodeAt(out); if ((c38 >= 0 && c38 < 128 && T0[c38] === 1)) out++; else break; }
-  if (out === l39 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   for (;;) {
     let p37;
     p37 = r_qchar(out);
@@ -292,14 +320,12 @@ function r_hfvalue(at) {
   const d = depth + 1; depth = d; rules[d] = 5; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l42 = out + 32 < len ? out + 32 : len;
-  while (out < l42) { const c41 = input.charCodeAt(out); if ((c41 >= 0 && c41 < 128 && T0[c41] === 1)) out++; else break; }
-  if (out === l42 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   for (;;) {
-    let p40;
-    p40 = r_qchar(out);
-    if (p40 < 0 || p40 === out) break;
-    out = p40;
+    let p38;
+    p38 = r_qchar(out);
+    if (p38 < 0 || p38 === out) break;
+    out = p38;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -311,18 +337,18 @@ function r_addr_spec(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq43: {
-    let p44;
-    p44 = r_local_part(at);
-    if (p44 < 0) break seq43;
-    let p45;
-    p45 = p44 + 1 <= len && input.charCodeAt(p44 + 0) === 0x40 ? p44 + 1 : -1;
-    if (p45 < 0 && p44 >= maxFail && silent === 0) fail(p44, 12);
-    if (p45 < 0) break seq43;
-    let p46;
-    p46 = r_domain(p45);
-    if (p46 < 0) break seq43;
-    out = p46;
+  seq39: {
+    let p40;
+    p40 = r_local_part(at);
+    if (p40 < 0) break seq39;
+    let p41;
+    p41 = p40 + 1 <= len && input.charCodeAt(p40 + 0) === 0x40 ? p40 + 1 : -1;
+    if (p41 < 0 && p40 >= maxFail && silent === 0) fail(p40, 12);
+    if (p41 < 0) break seq39;
+    let p42;
+    p42 = r_domain(p41);
+    if (p42 < 0) break seq39;
+    out = p42;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -349,28 +375,26 @@ function r_domain(at) {
   out = r_dot_atom_text(at);
   if (out < 0) {
     out = -1;
-    seq47: {
-      let p48;
-      p48 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-      if (p48 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-      if (p48 < 0) break seq47;
-      let p49;
-      p49 = p48;
-      const l52 = p49 + 32 < len ? p49 + 32 : len;
-      while (p49 < l52) { const c51 = input.charCodeAt(p49); if ((c51 >= 0 && c51 < 128 && T1[c51] === 1)) p49++; else break; }
-      if (p49 === l52 && p49 < len) p49 = runEnd(R1, p49);
+    seq43: {
+      let p44;
+      p44 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+      if (p44 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+      if (p44 < 0) break seq43;
+      let p45;
+      p45 = p44;
+      p45 = skip(T1, R1, p45);
       for (;;) {
-        let p50;
-        p50 = r_dtext_no_obs(p49);
-        if (p50 < 0 || p50 === p49) break;
-        p49 = p50;
+        let p46;
+        p46 = r_dtext_no_obs(p45);
+        if (p46 < 0 || p46 === p45) break;
+        p45 = p46;
       }
-      if (p49 < 0) break seq47;
-      let p53;
-      p53 = p49 + 1 <= len && input.charCodeAt(p49 + 0) === 0x5d ? p49 + 1 : -1;
-      if (p53 < 0 && p49 >= maxFail && silent === 0) fail(p49, 14);
-      if (p53 < 0) break seq47;
-      out = p53;
+      if (p45 < 0) break seq43;
+      let p47;
+      p47 = p45 + 1 <= len && input.charCodeAt(p45 + 0) === 0x5d ? p45 + 1 : -1;
+      if (p47 < 0 && p45 >= maxFail && silent === 0) fail(p45, 14);
+      if (p47 < 0) break seq43;
+      out = p47;
     }
   }
   depth = d - 1;
@@ -418,30 +442,30 @@ function r_to_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq54: {
-    let p55;
-    p55 = r_addr_spec_before_hfields(at);
-    if (p55 < 0) break seq54;
-    let p56;
-    p56 = p55;
+  seq48: {
+    let p49;
+    p49 = r_addr_spec_before_hfields(at);
+    if (p49 < 0) break seq48;
+    let p50;
+    p50 = p49;
     for (;;) {
-      let p57;
-      p57 = -1;
-      seq58: {
-        let p59;
-        p59 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x2c ? p56 + 1 : -1;
-        if (p59 < 0 && p56 >= maxFail && silent === 0) fail(p56, 8);
-        if (p59 < 0) break seq58;
-        let p60;
-        p60 = r_addr_spec_before_hfields(p59);
-        if (p60 < 0) break seq58;
-        p57 = p60;
+      let p51;
+      p51 = -1;
+      seq52: {
+        let p53;
+        p53 = p50 + 1 <= len && input.charCodeAt(p50 + 0) === 0x2c ? p50 + 1 : -1;
+        if (p53 < 0 && p50 >= maxFail && silent === 0) fail(p50, 8);
+        if (p53 < 0) break seq52;
+        let p54;
+        p54 = r_addr_spec_before_hfields(p53);
+        if (p54 < 0) break seq52;
+        p51 = p54;
       }
-      if (p57 < 0 || p57 === p56) break;
-      p56 = p57;
+      if (p51 < 0 || p51 === p50) break;
+      p50 = p51;
     }
-    if (p56 < 0) break seq54;
-    out = p56;
+    if (p50 < 0) break seq48;
+    out = p50;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -453,18 +477,18 @@ function r_addr_spec_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq61: {
-    let p62;
-    p62 = r_local_part(at);
-    if (p62 < 0) break seq61;
-    let p63;
-    p63 = p62 + 1 <= len && input.charCodeAt(p62 + 0) === 0x40 ? p62 + 1 : -1;
-    if (p63 < 0 && p62 >= maxFail && silent === 0) fail(p62, 12);
-    if (p63 < 0) break seq61;
-    let p64;
-    p64 = r_domain_before_hfields(p63);
-    if (p64 < 0) break seq61;
-    out = p64;
+  seq55: {
+    let p56;
+    p56 = r_local_part(at);
+    if (p56 < 0) break seq55;
+    let p57;
+    p57 = p56 + 1 <= len && input.charCodeAt(p56 + 0) === 0x40 ? p56 + 1 : -1;
+    if (p57 < 0 && p56 >= maxFail && silent === 0) fail(p56, 12);
+    if (p57 < 0) break seq55;
+    let p58;
+    p58 = r_domain_before_hfields(p57);
+    if (p58 < 0) break seq55;
+    out = p58;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -478,28 +502,26 @@ function r_domain_before_hfields(at) {
   out = r_dot_atom_text_before_hfields(at);
   if (out < 0) {
     out = -1;
-    seq65: {
-      let p66;
-      p66 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-      if (p66 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-      if (p66 < 0) break seq65;
-      let p67;
-      p67 = p66;
-      const l70 = p67 + 32 < len ? p67 + 32 : len;
-      while (p67 < l70) { const c69 = input.charCodeAt(p67); if ((c69 >= 0 && c69 < 128 && T1[c69] === 1)) p67++; else break; }
-      if (p67 === l70 && p67 < len) p67 = runEnd(R1, p67);
+    seq59: {
+      let p60;
+      p60 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+      if (p60 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+      if (p60 < 0) break seq59;
+      let p61;
+      p61 = p60;
+      p61 = skip(T1, R1, p61);
       for (;;) {
-        let p68;
-        p68 = r_dtext_no_obs(p67);
-        if (p68 < 0 || p68 === p67) break;
-        p67 = p68;
+        let p62;
+        p62 = r_dtext_no_obs(p61);
+        if (p62 < 0 || p62 === p61) break;
+        p61 = p62;
       }
-      if (p67 < 0) break seq65;
-      let p71;
-      p71 = p67 + 1 <= len && input.charCodeAt(p67 + 0) === 0x5d ? p67 + 1 : -1;
-      if (p71 < 0 && p67 >= maxFail && silent === 0) fail(p67, 14);
-      if (p71 < 0) break seq65;
-      out = p71;
+      if (p61 < 0) break seq59;
+      let p63;
+      p63 = p61 + 1 <= len && input.charCodeAt(p61 + 0) === 0x5d ? p61 + 1 : -1;
+      if (p63 < 0 && p61 >= maxFail && silent === 0) fail(p61, 14);
+      if (p63 < 0) break seq59;
+      out = p63;
     }
   }
   depth = d - 1;
@@ -517,48 +539,48 @@ function r_dot_atom_text_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq72: {
-    let p73;
-    p73 = r_atext(at);
-    if (p73 < 0) break seq72;
-    let p74;
-    p74 = p73;
+  seq64: {
+    let p65;
+    p65 = r_atext(at);
+    if (p65 < 0) break seq64;
+    let p66;
+    p66 = p65;
     for (;;) {
-      let p75;
-      p75 = r_atext_before_hfields(p74);
-      if (p75 < 0 || p75 === p74) break;
-      p74 = p75;
+      let p67;
+      p67 = r_atext_before_hfields(p66);
+      if (p67 < 0 || p67 === p66) break;
+      p66 = p67;
     }
-    if (p74 < 0) break seq72;
-    let p76;
-    p76 = p74;
+    if (p66 < 0) break seq64;
+    let p68;
+    p68 = p66;
     for (;;) {
-      let p77;
-      p77 = -1;
-      seq78: {
-        let p79;
-        p79 = p76 + 1 <= len && input.charCodeAt(p76 + 0) === 0x2e ? p76 + 1 : -1;
-        if (p79 < 0 && p76 >= maxFail && silent === 0) fail(p76, 17);
-        if (p79 < 0) break seq78;
-        let p80;
-        p80 = r_atext(p79);
-        if (p80 < 0) break seq78;
-        let p81;
-        p81 = p80;
+      let p69;
+      p69 = -1;
+      seq70: {
+        let p71;
+        p71 = p68 + 1 <= len && input.charCodeAt(p68 + 0) === 0x2e ? p68 + 1 : -1;
+        if (p71 < 0 && p68 >= maxFail && silent === 0) fail(p68, 17);
+        if (p71 < 0) break seq70;
+        let p72;
+        p72 = r_atext(p71);
+        if (p72 < 0) break seq70;
+        let p73;
+        p73 = p72;
         for (;;) {
-          let p82;
-          p82 = r_atext_before_hfields(p81);
-          if (p82 < 0 || p82 === p81) break;
-          p81 = p82;
+          let p74;
+          p74 = r_atext_before_hfields(p73);
+          if (p74 < 0 || p74 === p73) break;
+          p73 = p74;
         }
-        if (p81 < 0) break seq78;
-        p77 = p81;
+        if (p73 < 0) break seq70;
+        p69 = p73;
       }
-      if (p77 < 0 || p77 === p76) break;
-      p76 = p77;
+      if (p69 < 0 || p69 === p68) break;
+      p68 = p69;
     }
-    if (p76 < 0) break seq72;
-    out = p76;
+    if (p68 < 0) break seq64;
+    out = p68;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -570,55 +592,55 @@ function r_atext_before_hfields(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq83: {
-    let p84;
-    p84 = r_hfields(at);
-    if (p84 < 0) break seq83;
-    let p85;
-    let p86;
+  seq75: {
+    let p76;
+    p76 = r_hfields(at);
+    if (p76 < 0) break seq75;
+    let p77;
+    let p78;
     silent++;
-    p86 = p84 < len ? p84 + 1 : -1;
-    if (p86 < 0 && p84 >= maxFail && silent === 0) fail(p84, 7);
+    p78 = p76 < len ? p76 + 1 : -1;
+    if (p78 < 0 && p76 >= maxFail && silent === 0) fail(p76, 7);
     silent--;
-    p85 = p86 < 0 ? p84 : -1;
-    if (p85 < 0) break seq83;
-    let p87;
-    let p88;
+    p77 = p78 < 0 ? p76 : -1;
+    if (p77 < 0) break seq75;
+    let p79;
+    let p80;
     silent++;
-    p88 = p85;
+    p80 = p77;
     silent--;
-    p87 = p88 < 0 ? p85 : -1;
-    if (p87 < 0) break seq83;
-    out = p87;
+    p79 = p80 < 0 ? p77 : -1;
+    if (p79 < 0) break seq75;
+    out = p79;
   }
   if (out < 0) {
     out = -1;
-    seq89: {
-      let p90;
-      let p91;
+    seq81: {
+      let p82;
+      let p83;
       silent++;
-      p91 = -1;
-      seq92: {
-        let p93;
-        p93 = r_hfields(at);
-        if (p93 < 0) break seq92;
-        let p94;
-        let p95;
+      p83 = -1;
+      seq84: {
+        let p85;
+        p85 = r_hfields(at);
+        if (p85 < 0) break seq84;
+        let p86;
+        let p87;
         silent++;
-        p95 = p93 < len ? p93 + 1 : -1;
-        if (p95 < 0 && p93 >= maxFail && silent === 0) fail(p93, 7);
+        p87 = p85 < len ? p85 + 1 : -1;
+        if (p87 < 0 && p85 >= maxFail && silent === 0) fail(p85, 7);
         silent--;
-        p94 = p95 < 0 ? p93 : -1;
-        if (p94 < 0) break seq92;
-        p91 = p94;
+        p86 = p87 < 0 ? p85 : -1;
+        if (p86 < 0) break seq84;
+        p83 = p86;
       }
       silent--;
-      p90 = p91 < 0 ? at : -1;
-      if (p90 < 0) break seq89;
-      let p96;
-      p96 = r_atext(p90);
-      if (p96 < 0) break seq89;
-      out = p96;
+      p82 = p83 < 0 ? at : -1;
+      if (p82 < 0) break seq81;
+      let p88;
+      p88 = r_atext(p82);
+      if (p88 < 0) break seq81;
+      out = p88;
     }
   }
   depth = d - 1;
@@ -631,56 +653,52 @@ function r_dot_atom_text(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq97: {
-    let p98;
-    let k99 = 0;
-    p98 = at;
-    const l102 = p98 + 32 < len ? p98 + 32 : len;
-    while (p98 < l102) { const c101 = input.charCodeAt(p98); if ((c101 >= 0 && c101 < 128 && T3[c101] === 1)) p98++; else break; }
-    if (p98 === l102 && p98 < len) p98 = runEnd(R2, p98);
-    k99 = p98 - at;
+  seq89: {
+    let p90;
+    let k91 = 0;
+    p90 = at;
+    p90 = skip(T3, R2, p90);
+    k91 = p90 - at;
     for (;;) {
-      let p100;
-      p100 = r_atext(p98);
-      if (p100 < 0 || p100 === p98) break;
-      p98 = p100;
-      k99++;
+      let p92;
+      p92 = r_atext(p90);
+      if (p92 < 0 || p92 === p90) break;
+      p90 = p92;
+      k91++;
     }
-    if (k99 < 1) p98 = -1;
-    if (p98 < 0) break seq97;
-    let p103;
-    p103 = p98;
+    if (k91 < 1) p90 = -1;
+    if (p90 < 0) break seq89;
+    let p93;
+    p93 = p90;
     for (;;) {
-      let p104;
-      p104 = -1;
-      seq105: {
-        let p106;
-        p106 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x2e ? p103 + 1 : -1;
-        if (p106 < 0 && p103 >= maxFail && silent === 0) fail(p103, 17);
-        if (p106 < 0) break seq105;
-        let p107;
-        let k108 = 0;
-        p107 = p106;
-        const l111 = p107 + 32 < len ? p107 + 32 : len;
-        while (p107 < l111) { const c110 = input.charCodeAt(p107); if ((c110 >= 0 && c110 < 128 && T3[c110] === 1)) p107++; else break; }
-        if (p107 === l111 && p107 < len) p107 = runEnd(R2, p107);
-        k108 = p107 - p106;
+      let p94;
+      p94 = -1;
+      seq95: {
+        let p96;
+        p96 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x2e ? p93 + 1 : -1;
+        if (p96 < 0 && p93 >= maxFail && silent === 0) fail(p93, 17);
+        if (p96 < 0) break seq95;
+        let p97;
+        let k98 = 0;
+        p97 = p96;
+        p97 = skip(T3, R2, p97);
+        k98 = p97 - p96;
         for (;;) {
-          let p109;
-          p109 = r_atext(p107);
-          if (p109 < 0 || p109 === p107) break;
-          p107 = p109;
-          k108++;
+          let p99;
+          p99 = r_atext(p97);
+          if (p99 < 0 || p99 === p97) break;
+          p97 = p99;
+          k98++;
         }
-        if (k108 < 1) p107 = -1;
-        if (p107 < 0) break seq105;
-        p104 = p107;
+        if (k98 < 1) p97 = -1;
+        if (p97 < 0) break seq95;
+        p94 = p97;
       }
-      if (p104 < 0 || p104 === p103) break;
-      p103 = p104;
+      if (p94 < 0 || p94 === p93) break;
+      p93 = p94;
     }
-    if (p103 < 0) break seq97;
-    out = p103;
+    if (p93 < 0) break seq89;
+    out = p93;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -716,26 +734,24 @@ function r_quoted_string(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq112: {
-    let p113;
-    p113 = r_DQUOTE(at);
-    if (p113 < 0) break seq112;
-    let p114;
-    p114 = p113;
-    const l117 = p114 + 32 < len ? p114 + 32 : len;
-    while (p114 < l117) { const c116 = input.charCodeAt(p114); if ((c116 >= 0 && c116 < 128 && T4[c116] === 1)) p114++; else break; }
-    if (p114 === l117 && p114 < len) p114 = runEnd(R3, p114);
+  seq100: {
+    let p101;
+    p101 = r_DQUOTE(at);
+    if (p101 < 0) break seq100;
+    let p102;
+    p102 = p101;
+    p102 = skip(T4, R3, p102);
     for (;;) {
-      let p115;
-      p115 = r_qcontent(p114);
-      if (p115 < 0 || p115 === p114) break;
-      p114 = p115;
+      let p103;
+      p103 = r_qcontent(p102);
+      if (p103 < 0 || p103 === p102) break;
+      p102 = p103;
     }
-    if (p114 < 0) break seq112;
-    let p118;
-    p118 = r_DQUOTE(p114);
-    if (p118 < 0) break seq112;
-    out = p118;
+    if (p102 < 0) break seq100;
+    let p104;
+    p104 = r_DQUOTE(p102);
+    if (p104 < 0) break seq100;
+    out = p104;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -778,18 +794,18 @@ function r_quoted_pair(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq119: {
-    let p120;
-    p120 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5c ? at + 1 : -1;
-    if (p120 < 0 && at >= maxFail && silent === 0) fail(at, 20);
-    if (p120 < 0) break seq119;
-    let p121;
-    p121 = r_VCHAR(p120);
-    if (p121 < 0) {
-      p121 = r_WSP(p120);
+  seq105: {
+    let p106;
+    p106 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5c ? at + 1 : -1;
+    if (p106 < 0 && at >= maxFail && silent === 0) fail(at, 20);
+    if (p106 < 0) break seq105;
+    let p107;
+    p107 = r_VCHAR(p106);
+    if (p107 < 0) {
+      p107 = r_WSP(p106);
     }
-    if (p121 < 0) break seq119;
-    out = p121;
+    if (p107 < 0) break seq105;
+    out = p107;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -851,18 +867,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq122: {
-    let p123;
-    p123 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p123 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-    if (p123 < 0) break seq122;
-    let p124;
-    p124 = r_HEXDIG(p123);
-    if (p124 < 0) break seq122;
-    let p125;
-    p125 = r_HEXDIG(p124);
-    if (p125 < 0) break seq122;
-    out = p125;
+  seq108: {
+    let p109;
+    p109 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p109 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+    if (p109 < 0) break seq108;
+    let p110;
+    p110 = r_HEXDIG(p109);
+    if (p110 < 0) break seq108;
+    let p111;
+    p111 = r_HEXDIG(p110);
+    if (p111 < 0) break seq108;
+    out = p111;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -903,24 +919,25 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,0,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,1,1,1,0,0,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T13 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([33, 34, 36, 37, 39, 47, 48, 60, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([33, 91, 94, 127]);
+const T2 = runs([33, 34, 36, 37, 39, 45, 58, 60, 64, 65]);
+const T3 = runs([33, 34, 35, 40, 42, 44, 45, 46, 47, 58, 61, 62, 63, 64, 65, 91, 94, 127]);
+const T4 = runs([33, 34, 35, 92, 93, 127]);
+const T5 = runs([34, 35]);
+const T6 = runs([9, 10]);
+const T7 = runs([32, 33]);
+const T8 = runs([33, 127]);
+const T9 = runs([9, 10, 32, 33]);
+const T10 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T11 = runs([65, 91, 97, 123]);
+const T12 = runs([48, 58]);
+const T13 = runs([48, 58, 65, 71, 97, 103]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u0021\u0024\u0027-\u002e\u0030-\u003b\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u0021-\u005a\u005e-\u007e]*/y;
-const R2 = /[\u0021\u0023-\u0027\u002a-\u002b\u002d\u002f-\u0039\u003d\u003f\u0041-\u005a\u005e-\u007e]*/y;
+const R0 = /[\u0021\u0024\u0027-\u002e0-\u003b\u0040-Z\u005fa-z\u007e]*/y;
+const R1 = /[\u0021-Z\u005e-\u007e]*/y;
+const R2 = /[\u0021\u0023-\u0027\u002a-\u002b\u002d\u002f-9\u003d\u003fA-Z\u005e-\u007e]*/y;
 const R3 = /[\u0021\u0023-\u005b\u005d-\u007e]*/y;
 
 const START = { mailtoURI: r_mailtoURI, to: r_to, hfields: r_hfields, hfield: r_hfield, hfname: r_hfname, hfvalue: r_hfvalue, addr_spec: r_addr_spec, local_part: r_local_part, domain: r_domain, dtext_no_obs: r_dtext_no_obs, qchar: r_qchar, some_delims: r_some_delims, to_before_hfields: r_to_before_hfields, addr_spec_before_hfields: r_addr_spec_before_hfields, domain_before_hfields: r_domain_before_hfields, dot_atom_text_before_hfields: r_dot_atom_text_before_hfields, atext_before_hfields: r_atext_before_hfields, dot_atom_text: r_dot_atom_text, atext: r_atext, quoted_string: r_quoted_string, qcontent: r_qcontent, qtext: r_qtext, quoted_pair: r_quoted_pair, DQUOTE: r_DQUOTE, HTAB: r_HTAB, SP: r_SP, VCHAR: r_VCHAR, WSP: r_WSP, pct_encoded: r_pct_encoded, unreserved: r_unreserved, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
@@ -960,23 +977,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { mailtoURI: 0, to: 1, hfields: 2, hfield: 3, hfname: 4, hfvalue: 5, addr_spec: 6, local_part: 7, domain: 8, dtext_no_obs: 9, qchar: 10, some_delims: 11, to_before_hfields: 12, addr_spec_before_hfields: 13, domain_before_hfields: 14, dot_atom_text_before_hfields: 15, atext_before_hfields: 16, dot_atom_text: 17, atext: 18, quoted_string: 19, qcontent: 20, qtext: 21, quoted_pair: 22, DQUOTE: 23, HTAB: 24, SP: 25, VCHAR: 26, WSP: 27, pct_encoded: 28, unreserved: 29, ALPHA: 30, DIGIT: 31, HEXDIG: 32 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-export { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

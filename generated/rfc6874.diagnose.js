@@ -32,7 +32,7 @@ const best = new Int32Array(12);
 let bestLength = 0;
 const common = new Int32Array(12);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -47,6 +47,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -128,9 +158,7 @@ function r_ZoneID(at) {
   let out;
   let k4 = 0;
   out = at;
-  const l7 = out + 32 < len ? out + 32 : len;
-  while (out < l7) { const c6 = input.charCodeAt(out); if ((c6 >= 0 && c6 < 128 && T0[c6] === 1)) out++; else break; }
-  if (out === l7 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   k4 = out - at;
   for (;;) {
     let p5;
@@ -153,26 +181,26 @@ function r_IPv6addrz(at) {
   const d = depth + 1; depth = d; rules[d] = 2; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq8: {
+  seq6: {
+    let p7;
+    p7 = r_IPv6address(at);
+    if (p7 < 0) break seq6;
+    let p8;
+    p8 = p7 + 1 <= len && input.charCodeAt(p7 + 0) === 0x25 ? p7 + 1 : -1;
+    if (p8 < 0 && p7 >= maxFail && silent === 0) fail(p7, 2);
+    if (p8 < 0) break seq6;
     let p9;
-    p9 = r_IPv6address(at);
-    if (p9 < 0) break seq8;
+    p9 = p8 + 1 <= len && input.charCodeAt(p8 + 0) === 0x32 ? p8 + 1 : -1;
+    if (p9 < 0 && p8 >= maxFail && silent === 0) fail(p8, 3);
+    if (p9 < 0) break seq6;
     let p10;
-    p10 = p9 + 1 <= len && input.charCodeAt(p9 + 0) === 0x25 ? p9 + 1 : -1;
-    if (p10 < 0 && p9 >= maxFail && silent === 0) fail(p9, 2);
-    if (p10 < 0) break seq8;
+    p10 = p9 + 1 <= len && input.charCodeAt(p9 + 0) === 0x35 ? p9 + 1 : -1;
+    if (p10 < 0 && p9 >= maxFail && silent === 0) fail(p9, 4);
+    if (p10 < 0) break seq6;
     let p11;
-    p11 = p10 + 1 <= len && input.charCodeAt(p10 + 0) === 0x32 ? p10 + 1 : -1;
-    if (p11 < 0 && p10 >= maxFail && silent === 0) fail(p10, 3);
-    if (p11 < 0) break seq8;
-    let p12;
-    p12 = p11 + 1 <= len && input.charCodeAt(p11 + 0) === 0x35 ? p11 + 1 : -1;
-    if (p12 < 0 && p11 >= maxFail && silent === 0) fail(p11, 4);
-    if (p12 < 0) break seq8;
-    let p13;
-    p13 = r_ZoneID(p12);
-    if (p13 < 0) break seq8;
-    out = p13;
+    p11 = r_ZoneID(p10);
+    if (p11 < 0) break seq6;
+    out = p11;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -184,48 +212,48 @@ function r_URI(at) {
   const d = depth + 1; depth = d; rules[d] = 3; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq14: {
+  seq12: {
+    let p13;
+    p13 = r_scheme(at);
+    if (p13 < 0) break seq12;
+    let p14;
+    p14 = p13 + 1 <= len && input.charCodeAt(p13 + 0) === 0x3a ? p13 + 1 : -1;
+    if (p14 < 0 && p13 >= maxFail && silent === 0) fail(p13, 5);
+    if (p14 < 0) break seq12;
     let p15;
-    p15 = r_scheme(at);
-    if (p15 < 0) break seq14;
+    p15 = r_hier_part(p14);
+    if (p15 < 0) break seq12;
     let p16;
-    p16 = p15 + 1 <= len && input.charCodeAt(p15 + 0) === 0x3a ? p15 + 1 : -1;
-    if (p16 < 0 && p15 >= maxFail && silent === 0) fail(p15, 5);
-    if (p16 < 0) break seq14;
     let p17;
-    p17 = r_hier_part(p16);
-    if (p17 < 0) break seq14;
-    let p18;
-    let p19;
-    p19 = -1;
-    seq20: {
-      let p21;
-      p21 = p17 + 1 <= len && input.charCodeAt(p17 + 0) === 0x3f ? p17 + 1 : -1;
-      if (p21 < 0 && p17 >= maxFail && silent === 0) fail(p17, 6);
-      if (p21 < 0) break seq20;
-      let p22;
-      p22 = r_query(p21);
-      if (p22 < 0) break seq20;
-      p19 = p22;
+    p17 = -1;
+    seq18: {
+      let p19;
+      p19 = p15 + 1 <= len && input.charCodeAt(p15 + 0) === 0x3f ? p15 + 1 : -1;
+      if (p19 < 0 && p15 >= maxFail && silent === 0) fail(p15, 6);
+      if (p19 < 0) break seq18;
+      let p20;
+      p20 = r_query(p19);
+      if (p20 < 0) break seq18;
+      p17 = p20;
     }
-    p18 = p19 < 0 ? p17 : p19;
-    if (p18 < 0) break seq14;
-    let p23;
-    let p24;
-    p24 = -1;
-    seq25: {
-      let p26;
-      p26 = p18 + 1 <= len && input.charCodeAt(p18 + 0) === 0x23 ? p18 + 1 : -1;
-      if (p26 < 0 && p18 >= maxFail && silent === 0) fail(p18, 7);
-      if (p26 < 0) break seq25;
-      let p27;
-      p27 = r_fragment(p26);
-      if (p27 < 0) break seq25;
-      p24 = p27;
+    p16 = p17 < 0 ? p15 : p17;
+    if (p16 < 0) break seq12;
+    let p21;
+    let p22;
+    p22 = -1;
+    seq23: {
+      let p24;
+      p24 = p16 + 1 <= len && input.charCodeAt(p16 + 0) === 0x23 ? p16 + 1 : -1;
+      if (p24 < 0 && p16 >= maxFail && silent === 0) fail(p16, 7);
+      if (p24 < 0) break seq23;
+      let p25;
+      p25 = r_fragment(p24);
+      if (p25 < 0) break seq23;
+      p22 = p25;
     }
-    p23 = p24 < 0 ? p18 : p24;
-    if (p23 < 0) break seq14;
-    out = p23;
+    p21 = p22 < 0 ? p16 : p22;
+    if (p21 < 0) break seq12;
+    out = p21;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -240,22 +268,22 @@ function r_hier_part(at) {
   const d = depth + 1; depth = d; rules[d] = 4; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq28: {
+  seq26: {
+    let p27;
+    p27 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p27 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p27 < 0) break seq26;
+    let p28;
+    p28 = p27 + 1 <= len && input.charCodeAt(p27 + 0) === 0x2f ? p27 + 1 : -1;
+    if (p28 < 0 && p27 >= maxFail && silent === 0) fail(p27, 8);
+    if (p28 < 0) break seq26;
     let p29;
-    p29 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p29 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p29 < 0) break seq28;
+    p29 = r_authority(p28);
+    if (p29 < 0) break seq26;
     let p30;
-    p30 = p29 + 1 <= len && input.charCodeAt(p29 + 0) === 0x2f ? p29 + 1 : -1;
-    if (p30 < 0 && p29 >= maxFail && silent === 0) fail(p29, 8);
-    if (p30 < 0) break seq28;
-    let p31;
-    p31 = r_authority(p30);
-    if (p31 < 0) break seq28;
-    let p32;
-    p32 = r_path_abempty(p31);
-    if (p32 < 0) break seq28;
-    out = p32;
+    p30 = r_path_abempty(p29);
+    if (p30 < 0) break seq26;
+    out = p30;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -289,33 +317,33 @@ function r_absolute_URI(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq33: {
+  seq31: {
+    let p32;
+    p32 = r_scheme(at);
+    if (p32 < 0) break seq31;
+    let p33;
+    p33 = p32 + 1 <= len && input.charCodeAt(p32 + 0) === 0x3a ? p32 + 1 : -1;
+    if (p33 < 0 && p32 >= maxFail && silent === 0) fail(p32, 5);
+    if (p33 < 0) break seq31;
     let p34;
-    p34 = r_scheme(at);
-    if (p34 < 0) break seq33;
+    p34 = r_hier_part(p33);
+    if (p34 < 0) break seq31;
     let p35;
-    p35 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x3a ? p34 + 1 : -1;
-    if (p35 < 0 && p34 >= maxFail && silent === 0) fail(p34, 5);
-    if (p35 < 0) break seq33;
     let p36;
-    p36 = r_hier_part(p35);
-    if (p36 < 0) break seq33;
-    let p37;
-    let p38;
-    p38 = -1;
-    seq39: {
-      let p40;
-      p40 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x3f ? p36 + 1 : -1;
-      if (p40 < 0 && p36 >= maxFail && silent === 0) fail(p36, 6);
-      if (p40 < 0) break seq39;
-      let p41;
-      p41 = r_query(p40);
-      if (p41 < 0) break seq39;
-      p38 = p41;
+    p36 = -1;
+    seq37: {
+      let p38;
+      p38 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x3f ? p34 + 1 : -1;
+      if (p38 < 0 && p34 >= maxFail && silent === 0) fail(p34, 6);
+      if (p38 < 0) break seq37;
+      let p39;
+      p39 = r_query(p38);
+      if (p39 < 0) break seq37;
+      p36 = p39;
     }
-    p37 = p38 < 0 ? p36 : p38;
-    if (p37 < 0) break seq33;
-    out = p37;
+    p35 = p36 < 0 ? p34 : p36;
+    if (p35 < 0) break seq31;
+    out = p35;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -327,41 +355,41 @@ function r_relative_ref(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq42: {
+  seq40: {
+    let p41;
+    p41 = r_relative_part(at);
+    if (p41 < 0) break seq40;
+    let p42;
     let p43;
-    p43 = r_relative_part(at);
-    if (p43 < 0) break seq42;
-    let p44;
-    let p45;
-    p45 = -1;
-    seq46: {
-      let p47;
-      p47 = p43 + 1 <= len && input.charCodeAt(p43 + 0) === 0x3f ? p43 + 1 : -1;
-      if (p47 < 0 && p43 >= maxFail && silent === 0) fail(p43, 6);
-      if (p47 < 0) break seq46;
-      let p48;
-      p48 = r_query(p47);
-      if (p48 < 0) break seq46;
-      p45 = p48;
+    p43 = -1;
+    seq44: {
+      let p45;
+      p45 = p41 + 1 <= len && input.charCodeAt(p41 + 0) === 0x3f ? p41 + 1 : -1;
+      if (p45 < 0 && p41 >= maxFail && silent === 0) fail(p41, 6);
+      if (p45 < 0) break seq44;
+      let p46;
+      p46 = r_query(p45);
+      if (p46 < 0) break seq44;
+      p43 = p46;
     }
-    p44 = p45 < 0 ? p43 : p45;
-    if (p44 < 0) break seq42;
-    let p49;
-    let p50;
-    p50 = -1;
-    seq51: {
-      let p52;
-      p52 = p44 + 1 <= len && input.charCodeAt(p44 + 0) === 0x23 ? p44 + 1 : -1;
-      if (p52 < 0 && p44 >= maxFail && silent === 0) fail(p44, 7);
-      if (p52 < 0) break seq51;
-      let p53;
-      p53 = r_fragment(p52);
-      if (p53 < 0) break seq51;
-      p50 = p53;
+    p42 = p43 < 0 ? p41 : p43;
+    if (p42 < 0) break seq40;
+    let p47;
+    let p48;
+    p48 = -1;
+    seq49: {
+      let p50;
+      p50 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x23 ? p42 + 1 : -1;
+      if (p50 < 0 && p42 >= maxFail && silent === 0) fail(p42, 7);
+      if (p50 < 0) break seq49;
+      let p51;
+      p51 = r_fragment(p50);
+      if (p51 < 0) break seq49;
+      p48 = p51;
     }
-    p49 = p50 < 0 ? p44 : p50;
-    if (p49 < 0) break seq42;
-    out = p49;
+    p47 = p48 < 0 ? p42 : p48;
+    if (p47 < 0) break seq40;
+    out = p47;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -376,22 +404,22 @@ function r_relative_part(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq54: {
+  seq52: {
+    let p53;
+    p53 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p53 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p53 < 0) break seq52;
+    let p54;
+    p54 = p53 + 1 <= len && input.charCodeAt(p53 + 0) === 0x2f ? p53 + 1 : -1;
+    if (p54 < 0 && p53 >= maxFail && silent === 0) fail(p53, 8);
+    if (p54 < 0) break seq52;
     let p55;
-    p55 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p55 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p55 < 0) break seq54;
+    p55 = r_authority(p54);
+    if (p55 < 0) break seq52;
     let p56;
-    p56 = p55 + 1 <= len && input.charCodeAt(p55 + 0) === 0x2f ? p55 + 1 : -1;
-    if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 8);
-    if (p56 < 0) break seq54;
-    let p57;
-    p57 = r_authority(p56);
-    if (p57 < 0) break seq54;
-    let p58;
-    p58 = r_path_abempty(p57);
-    if (p58 < 0) break seq54;
-    out = p58;
+    p56 = r_path_abempty(p55);
+    if (p56 < 0) break seq52;
+    out = p56;
   }
   if (out < 0) {
     out = r_path_absolute(at);
@@ -417,31 +445,29 @@ function r_scheme(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq59: {
-    let p60;
-    p60 = r_ALPHA(at);
-    if (p60 < 0) break seq59;
-    let p61;
-    p61 = p60;
-    const l64 = p61 + 32 < len ? p61 + 32 : len;
-    while (p61 < l64) { const c63 = input.charCodeAt(p61); if ((c63 >= 0 && c63 < 128 && T1[c63] === 1)) p61++; else break; }
-    if (p61 === l64 && p61 < len) p61 = runEnd(R1, p61);
+  seq57: {
+    let p58;
+    p58 = r_ALPHA(at);
+    if (p58 < 0) break seq57;
+    let p59;
+    p59 = p58;
+    p59 = skip(T1, R1, p59);
     for (;;) {
-      let p62;
-      p62 = r_ALPHA(p61);
-      if (p62 < 0) {
-        p62 = r_DIGIT(p61);
-        if (p62 < 0) {
-          const c65 = p61 < len ? input.charCodeAt(p61) : -1;
-          p62 = (c65 >= 0 && c65 < 128 && T2[c65] === 1) ? p61 + 1 : -1;
-          if (p62 < 0 && p61 >= maxFail && silent === 0) fail(p61, 9);
+      let p60;
+      p60 = r_ALPHA(p59);
+      if (p60 < 0) {
+        p60 = r_DIGIT(p59);
+        if (p60 < 0) {
+          const c61 = p59 < len ? input.charCodeAt(p59) : -1;
+          p60 = (c61 >= 0 && c61 < 128 && T2[c61] === 1) ? p59 + 1 : -1;
+          if (p60 < 0 && p59 >= maxFail && silent === 0) fail(p59, 9);
         }
       }
-      if (p62 < 0 || p62 === p61) break;
-      p61 = p62;
+      if (p60 < 0 || p60 === p59) break;
+      p59 = p60;
     }
-    if (p61 < 0) break seq59;
-    out = p61;
+    if (p59 < 0) break seq57;
+    out = p59;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -453,41 +479,41 @@ function r_authority(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq66: {
-    let p67;
+  seq62: {
+    let p63;
+    let p64;
+    p64 = -1;
+    seq65: {
+      let p66;
+      p66 = r_userinfo(at);
+      if (p66 < 0) break seq65;
+      let p67;
+      p67 = p66 + 1 <= len && input.charCodeAt(p66 + 0) === 0x40 ? p66 + 1 : -1;
+      if (p67 < 0 && p66 >= maxFail && silent === 0) fail(p66, 10);
+      if (p67 < 0) break seq65;
+      p64 = p67;
+    }
+    p63 = p64 < 0 ? at : p64;
+    if (p63 < 0) break seq62;
     let p68;
-    p68 = -1;
-    seq69: {
-      let p70;
-      p70 = r_userinfo(at);
-      if (p70 < 0) break seq69;
-      let p71;
-      p71 = p70 + 1 <= len && input.charCodeAt(p70 + 0) === 0x40 ? p70 + 1 : -1;
-      if (p71 < 0 && p70 >= maxFail && silent === 0) fail(p70, 10);
-      if (p71 < 0) break seq69;
-      p68 = p71;
+    p68 = r_host(p63);
+    if (p68 < 0) break seq62;
+    let p69;
+    let p70;
+    p70 = -1;
+    seq71: {
+      let p72;
+      p72 = p68 + 1 <= len && input.charCodeAt(p68 + 0) === 0x3a ? p68 + 1 : -1;
+      if (p72 < 0 && p68 >= maxFail && silent === 0) fail(p68, 5);
+      if (p72 < 0) break seq71;
+      let p73;
+      p73 = r_port(p72);
+      if (p73 < 0) break seq71;
+      p70 = p73;
     }
-    p67 = p68 < 0 ? at : p68;
-    if (p67 < 0) break seq66;
-    let p72;
-    p72 = r_host(p67);
-    if (p72 < 0) break seq66;
-    let p73;
-    let p74;
-    p74 = -1;
-    seq75: {
-      let p76;
-      p76 = p72 + 1 <= len && input.charCodeAt(p72 + 0) === 0x3a ? p72 + 1 : -1;
-      if (p76 < 0 && p72 >= maxFail && silent === 0) fail(p72, 5);
-      if (p76 < 0) break seq75;
-      let p77;
-      p77 = r_port(p76);
-      if (p77 < 0) break seq75;
-      p74 = p77;
-    }
-    p73 = p74 < 0 ? p72 : p74;
-    if (p73 < 0) break seq66;
-    out = p73;
+    p69 = p70 < 0 ? p68 : p70;
+    if (p69 < 0) break seq62;
+    out = p69;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -499,24 +525,22 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l80 = out + 32 < len ? out + 32 : len;
-  while (out < l80) { const c79 = input.charCodeAt(out); if ((c79 >= 0 && c79 < 128 && T3[c79] === 1)) out++; else break; }
-  if (out === l80 && out < len) out = runEnd(R2, out);
+  out = skip(T3, R2, out);
   for (;;) {
-    let p78;
-    p78 = r_unreserved(out);
-    if (p78 < 0) {
-      p78 = r_pct_encoded(out);
-      if (p78 < 0) {
-        p78 = r_sub_delims(out);
-        if (p78 < 0) {
-          p78 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p78 < 0 && out >= maxFail && silent === 0) fail(out, 5);
+    let p74;
+    p74 = r_unreserved(out);
+    if (p74 < 0) {
+      p74 = r_pct_encoded(out);
+      if (p74 < 0) {
+        p74 = r_sub_delims(out);
+        if (p74 < 0) {
+          p74 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p74 < 0 && out >= maxFail && silent === 0) fail(out, 5);
         }
       }
     }
-    if (p78 < 0 || p78 === out) break;
-    out = p78;
+    if (p74 < 0 || p74 === out) break;
+    out = p74;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -530,25 +554,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq81: {
-      let p82;
-      p82 = r_IPv4address(at);
-      if (p82 < 0) break seq81;
-      let p83;
-      let p84;
+    seq75: {
+      let p76;
+      p76 = r_IPv4address(at);
+      if (p76 < 0) break seq75;
+      let p77;
+      let p78;
       silent++;
-      p84 = r_unreserved(p82);
-      if (p84 < 0) {
-        p84 = r_sub_delims(p82);
-        if (p84 < 0) {
-          p84 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x25 ? p82 + 1 : -1;
-          if (p84 < 0 && p82 >= maxFail && silent === 0) fail(p82, 2);
+      p78 = r_unreserved(p76);
+      if (p78 < 0) {
+        p78 = r_sub_delims(p76);
+        if (p78 < 0) {
+          p78 = p76 + 1 <= len && input.charCodeAt(p76 + 0) === 0x25 ? p76 + 1 : -1;
+          if (p78 < 0 && p76 >= maxFail && silent === 0) fail(p76, 2);
         }
       }
       silent--;
-      p83 = p84 < 0 ? p82 : -1;
-      if (p83 < 0) break seq81;
-      out = p83;
+      p77 = p78 < 0 ? p76 : -1;
+      if (p77 < 0) break seq75;
+      out = p77;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -564,14 +588,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l87 = out + 32 < len ? out + 32 : len;
-  while (out < l87) { const c86 = input.charCodeAt(out); if ((c86 >= 0 && c86 < 128 && T4[c86] === 1)) out++; else break; }
-  if (out === l87 && out < len) out = runEnd(R3, out);
+  out = skip(T4, R3, out);
   for (;;) {
-    let p85;
-    p85 = r_DIGIT(out);
-    if (p85 < 0 || p85 === out) break;
-    out = p85;
+    let p79;
+    p79 = r_DIGIT(out);
+    if (p79 < 0 || p79 === out) break;
+    out = p79;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -589,55 +611,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq88: {
-    let p89;
-    p89 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p89 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p89 < 0) break seq88;
-    let p90;
-    let k91 = 0;
-    p90 = p89;
-    const l94 = p90 + 32 < len ? p90 + 32 : len;
-    while (p90 < l94) { const c93 = input.charCodeAt(p90); if ((c93 >= 0 && c93 < 128 && T5[c93] === 1)) p90++; else break; }
-    if (p90 === l94 && p90 < len) p90 = runEnd(R4, p90);
-    k91 = p90 - p89;
+  seq80: {
+    let p81;
+    p81 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p81 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p81 < 0) break seq80;
+    let p82;
+    let k83 = 0;
+    p82 = p81;
+    p82 = skip(T5, R4, p82);
+    k83 = p82 - p81;
     for (;;) {
-      let p92;
-      p92 = r_HEXDIG(p90);
-      if (p92 < 0 || p92 === p90) break;
-      p90 = p92;
-      k91++;
+      let p84;
+      p84 = r_HEXDIG(p82);
+      if (p84 < 0 || p84 === p82) break;
+      p82 = p84;
+      k83++;
     }
-    if (k91 < 1) p90 = -1;
-    if (p90 < 0) break seq88;
-    let p95;
-    p95 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x2e ? p90 + 1 : -1;
-    if (p95 < 0 && p90 >= maxFail && silent === 0) fail(p90, 12);
-    if (p95 < 0) break seq88;
-    let p96;
-    let k97 = 0;
-    p96 = p95;
-    const l100 = p96 + 32 < len ? p96 + 32 : len;
-    while (p96 < l100) { const c99 = input.charCodeAt(p96); if ((c99 >= 0 && c99 < 128 && T3[c99] === 1)) p96++; else break; }
-    if (p96 === l100 && p96 < len) p96 = runEnd(R2, p96);
-    k97 = p96 - p95;
+    if (k83 < 1) p82 = -1;
+    if (p82 < 0) break seq80;
+    let p85;
+    p85 = p82 + 1 <= len && input.charCodeAt(p82 + 0) === 0x2e ? p82 + 1 : -1;
+    if (p85 < 0 && p82 >= maxFail && silent === 0) fail(p82, 12);
+    if (p85 < 0) break seq80;
+    let p86;
+    let k87 = 0;
+    p86 = p85;
+    p86 = skip(T3, R2, p86);
+    k87 = p86 - p85;
     for (;;) {
-      let p98;
-      p98 = r_unreserved(p96);
-      if (p98 < 0) {
-        p98 = r_sub_delims(p96);
-        if (p98 < 0) {
-          p98 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
-          if (p98 < 0 && p96 >= maxFail && silent === 0) fail(p96, 5);
+      let p88;
+      p88 = r_unreserved(p86);
+      if (p88 < 0) {
+        p88 = r_sub_delims(p86);
+        if (p88 < 0) {
+          p88 = p86 + 1 <= len && input.charCodeAt(p86 + 0) === 0x3a ? p86 + 1 : -1;
+          if (p88 < 0 && p86 >= maxFail && silent === 0) fail(p86, 5);
         }
       }
-      if (p98 < 0 || p98 === p96) break;
-      p96 = p98;
-      k97++;
+      if (p88 < 0 || p88 === p86) break;
+      p86 = p88;
+      k87++;
     }
-    if (k97 < 1) p96 = -1;
-    if (p96 < 0) break seq88;
-    out = p96;
+    if (k87 < 1) p86 = -1;
+    if (p86 < 0) break seq80;
+    out = p86;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -657,534 +675,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq101: {
+  seq89: {
+    let p90;
+    p90 = r_h16(at);
+    if (p90 < 0) break seq89;
+    let p91;
+    p91 = p90 + 1 <= len && input.charCodeAt(p90 + 0) === 0x3a ? p90 + 1 : -1;
+    if (p91 < 0 && p90 >= maxFail && silent === 0) fail(p90, 5);
+    if (p91 < 0) break seq89;
+    let p92;
+    p92 = r_h16(p91);
+    if (p92 < 0) break seq89;
+    let p93;
+    p93 = p92 + 1 <= len && input.charCodeAt(p92 + 0) === 0x3a ? p92 + 1 : -1;
+    if (p93 < 0 && p92 >= maxFail && silent === 0) fail(p92, 5);
+    if (p93 < 0) break seq89;
+    let p94;
+    p94 = r_h16(p93);
+    if (p94 < 0) break seq89;
+    let p95;
+    p95 = p94 + 1 <= len && input.charCodeAt(p94 + 0) === 0x3a ? p94 + 1 : -1;
+    if (p95 < 0 && p94 >= maxFail && silent === 0) fail(p94, 5);
+    if (p95 < 0) break seq89;
+    let p96;
+    p96 = r_h16(p95);
+    if (p96 < 0) break seq89;
+    let p97;
+    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x3a ? p96 + 1 : -1;
+    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 5);
+    if (p97 < 0) break seq89;
+    let p98;
+    p98 = r_h16(p97);
+    if (p98 < 0) break seq89;
+    let p99;
+    p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x3a ? p98 + 1 : -1;
+    if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 5);
+    if (p99 < 0) break seq89;
+    let p100;
+    p100 = r_h16(p99);
+    if (p100 < 0) break seq89;
+    let p101;
+    p101 = p100 + 1 <= len && input.charCodeAt(p100 + 0) === 0x3a ? p100 + 1 : -1;
+    if (p101 < 0 && p100 >= maxFail && silent === 0) fail(p100, 5);
+    if (p101 < 0) break seq89;
     let p102;
-    p102 = r_h16(at);
-    if (p102 < 0) break seq101;
-    let p103;
-    p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
-    if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 5);
-    if (p103 < 0) break seq101;
-    let p104;
-    p104 = r_h16(p103);
-    if (p104 < 0) break seq101;
-    let p105;
-    p105 = p104 + 1 <= len && input.charCodeAt(p104 + 0) === 0x3a ? p104 + 1 : -1;
-    if (p105 < 0 && p104 >= maxFail && silent === 0) fail(p104, 5);
-    if (p105 < 0) break seq101;
-    let p106;
-    p106 = r_h16(p105);
-    if (p106 < 0) break seq101;
-    let p107;
-    p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
-    if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 5);
-    if (p107 < 0) break seq101;
-    let p108;
-    p108 = r_h16(p107);
-    if (p108 < 0) break seq101;
-    let p109;
-    p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
-    if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 5);
-    if (p109 < 0) break seq101;
-    let p110;
-    p110 = r_h16(p109);
-    if (p110 < 0) break seq101;
-    let p111;
-    p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
-    if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 5);
-    if (p111 < 0) break seq101;
-    let p112;
-    p112 = r_h16(p111);
-    if (p112 < 0) break seq101;
-    let p113;
-    p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
-    if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 5);
-    if (p113 < 0) break seq101;
-    let p114;
-    p114 = r_ls32(p113);
-    if (p114 < 0) break seq101;
-    out = p114;
+    p102 = r_ls32(p101);
+    if (p102 < 0) break seq89;
+    out = p102;
   }
   if (out < 0) {
     out = -1;
-    seq115: {
+    seq103: {
+      let p104;
+      p104 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p104 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+      if (p104 < 0) break seq103;
+      let p105;
+      p105 = p104 + 1 <= len && input.charCodeAt(p104 + 0) === 0x3a ? p104 + 1 : -1;
+      if (p105 < 0 && p104 >= maxFail && silent === 0) fail(p104, 5);
+      if (p105 < 0) break seq103;
+      let p106;
+      p106 = r_h16(p105);
+      if (p106 < 0) break seq103;
+      let p107;
+      p107 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x3a ? p106 + 1 : -1;
+      if (p107 < 0 && p106 >= maxFail && silent === 0) fail(p106, 5);
+      if (p107 < 0) break seq103;
+      let p108;
+      p108 = r_h16(p107);
+      if (p108 < 0) break seq103;
+      let p109;
+      p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
+      if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 5);
+      if (p109 < 0) break seq103;
+      let p110;
+      p110 = r_h16(p109);
+      if (p110 < 0) break seq103;
+      let p111;
+      p111 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
+      if (p111 < 0 && p110 >= maxFail && silent === 0) fail(p110, 5);
+      if (p111 < 0) break seq103;
+      let p112;
+      p112 = r_h16(p111);
+      if (p112 < 0) break seq103;
+      let p113;
+      p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
+      if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 5);
+      if (p113 < 0) break seq103;
+      let p114;
+      p114 = r_h16(p113);
+      if (p114 < 0) break seq103;
+      let p115;
+      p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
+      if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 5);
+      if (p115 < 0) break seq103;
       let p116;
-      p116 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p116 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-      if (p116 < 0) break seq115;
-      let p117;
-      p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
-      if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 5);
-      if (p117 < 0) break seq115;
-      let p118;
-      p118 = r_h16(p117);
-      if (p118 < 0) break seq115;
-      let p119;
-      p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
-      if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 5);
-      if (p119 < 0) break seq115;
-      let p120;
-      p120 = r_h16(p119);
-      if (p120 < 0) break seq115;
-      let p121;
-      p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
-      if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 5);
-      if (p121 < 0) break seq115;
-      let p122;
-      p122 = r_h16(p121);
-      if (p122 < 0) break seq115;
-      let p123;
-      p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
-      if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 5);
-      if (p123 < 0) break seq115;
-      let p124;
-      p124 = r_h16(p123);
-      if (p124 < 0) break seq115;
-      let p125;
-      p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
-      if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 5);
-      if (p125 < 0) break seq115;
-      let p126;
-      p126 = r_h16(p125);
-      if (p126 < 0) break seq115;
-      let p127;
-      p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
-      if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 5);
-      if (p127 < 0) break seq115;
-      let p128;
-      p128 = r_ls32(p127);
-      if (p128 < 0) break seq115;
-      out = p128;
+      p116 = r_ls32(p115);
+      if (p116 < 0) break seq103;
+      out = p116;
     }
     if (out < 0) {
       out = -1;
-      seq129: {
+      seq117: {
+        let p118;
+        let p119;
+        p119 = r_h16(at);
+        p118 = p119 < 0 ? at : p119;
+        if (p118 < 0) break seq117;
+        let p120;
+        p120 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
+        if (p120 < 0 && p118 >= maxFail && silent === 0) fail(p118, 5);
+        if (p120 < 0) break seq117;
+        let p121;
+        p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
+        if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 5);
+        if (p121 < 0) break seq117;
+        let p122;
+        p122 = r_h16(p121);
+        if (p122 < 0) break seq117;
+        let p123;
+        p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
+        if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 5);
+        if (p123 < 0) break seq117;
+        let p124;
+        p124 = r_h16(p123);
+        if (p124 < 0) break seq117;
+        let p125;
+        p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
+        if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 5);
+        if (p125 < 0) break seq117;
+        let p126;
+        p126 = r_h16(p125);
+        if (p126 < 0) break seq117;
+        let p127;
+        p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
+        if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 5);
+        if (p127 < 0) break seq117;
+        let p128;
+        p128 = r_h16(p127);
+        if (p128 < 0) break seq117;
+        let p129;
+        p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
+        if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 5);
+        if (p129 < 0) break seq117;
         let p130;
-        let p131;
-        p131 = r_h16(at);
-        p130 = p131 < 0 ? at : p131;
-        if (p130 < 0) break seq129;
-        let p132;
-        p132 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
-        if (p132 < 0 && p130 >= maxFail && silent === 0) fail(p130, 5);
-        if (p132 < 0) break seq129;
-        let p133;
-        p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
-        if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 5);
-        if (p133 < 0) break seq129;
-        let p134;
-        p134 = r_h16(p133);
-        if (p134 < 0) break seq129;
-        let p135;
-        p135 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
-        if (p135 < 0 && p134 >= maxFail && silent === 0) fail(p134, 5);
-        if (p135 < 0) break seq129;
-        let p136;
-        p136 = r_h16(p135);
-        if (p136 < 0) break seq129;
-        let p137;
-        p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
-        if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 5);
-        if (p137 < 0) break seq129;
-        let p138;
-        p138 = r_h16(p137);
-        if (p138 < 0) break seq129;
-        let p139;
-        p139 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
-        if (p139 < 0 && p138 >= maxFail && silent === 0) fail(p138, 5);
-        if (p139 < 0) break seq129;
-        let p140;
-        p140 = r_h16(p139);
-        if (p140 < 0) break seq129;
-        let p141;
-        p141 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
-        if (p141 < 0 && p140 >= maxFail && silent === 0) fail(p140, 5);
-        if (p141 < 0) break seq129;
-        let p142;
-        p142 = r_ls32(p141);
-        if (p142 < 0) break seq129;
-        out = p142;
+        p130 = r_ls32(p129);
+        if (p130 < 0) break seq117;
+        out = p130;
       }
       if (out < 0) {
         out = -1;
-        seq143: {
-          let p144;
-          let p145;
-          p145 = -1;
-          seq146: {
-            let p147;
-            let k148 = 0;
-            p147 = at;
+        seq131: {
+          let p132;
+          let p133;
+          p133 = -1;
+          seq134: {
+            let p135;
+            let k136 = 0;
+            p135 = at;
             for (;;) {
-              if (k148 === 1) break;
-              let p149;
-              p149 = -1;
-              seq150: {
-                let p151;
-                p151 = r_h16(p147);
-                if (p151 < 0) break seq150;
-                let p152;
-                p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
-                if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 5);
-                if (p152 < 0) break seq150;
-                let p153;
-                let p154;
+              if (k136 === 1) break;
+              let p137;
+              p137 = -1;
+              seq138: {
+                let p139;
+                p139 = r_h16(p135);
+                if (p139 < 0) break seq138;
+                let p140;
+                p140 = p139 + 1 <= len && input.charCodeAt(p139 + 0) === 0x3a ? p139 + 1 : -1;
+                if (p140 < 0 && p139 >= maxFail && silent === 0) fail(p139, 5);
+                if (p140 < 0) break seq138;
+                let p141;
+                let p142;
                 silent++;
-                p154 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
-                if (p154 < 0 && p152 >= maxFail && silent === 0) fail(p152, 5);
+                p142 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
+                if (p142 < 0 && p140 >= maxFail && silent === 0) fail(p140, 5);
                 silent--;
-                p153 = p154 < 0 ? p152 : -1;
-                if (p153 < 0) break seq150;
-                p149 = p153;
+                p141 = p142 < 0 ? p140 : -1;
+                if (p141 < 0) break seq138;
+                p137 = p141;
               }
-              if (p149 < 0 || p149 === p147) break;
-              p147 = p149;
-              k148++;
+              if (p137 < 0 || p137 === p135) break;
+              p135 = p137;
+              k136++;
             }
-            if (p147 < 0) break seq146;
-            let p155;
-            p155 = r_h16(p147);
-            if (p155 < 0) break seq146;
-            p145 = p155;
+            if (p135 < 0) break seq134;
+            let p143;
+            p143 = r_h16(p135);
+            if (p143 < 0) break seq134;
+            p133 = p143;
           }
-          p144 = p145 < 0 ? at : p145;
-          if (p144 < 0) break seq143;
-          let p156;
-          p156 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
-          if (p156 < 0 && p144 >= maxFail && silent === 0) fail(p144, 5);
-          if (p156 < 0) break seq143;
-          let p157;
-          p157 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
-          if (p157 < 0 && p156 >= maxFail && silent === 0) fail(p156, 5);
-          if (p157 < 0) break seq143;
-          let p158;
-          p158 = r_h16(p157);
-          if (p158 < 0) break seq143;
-          let p159;
-          p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
-          if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 5);
-          if (p159 < 0) break seq143;
-          let p160;
-          p160 = r_h16(p159);
-          if (p160 < 0) break seq143;
-          let p161;
-          p161 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
-          if (p161 < 0 && p160 >= maxFail && silent === 0) fail(p160, 5);
-          if (p161 < 0) break seq143;
-          let p162;
-          p162 = r_h16(p161);
-          if (p162 < 0) break seq143;
-          let p163;
-          p163 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
-          if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 5);
-          if (p163 < 0) break seq143;
-          let p164;
-          p164 = r_ls32(p163);
-          if (p164 < 0) break seq143;
-          out = p164;
+          p132 = p133 < 0 ? at : p133;
+          if (p132 < 0) break seq131;
+          let p144;
+          p144 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
+          if (p144 < 0 && p132 >= maxFail && silent === 0) fail(p132, 5);
+          if (p144 < 0) break seq131;
+          let p145;
+          p145 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
+          if (p145 < 0 && p144 >= maxFail && silent === 0) fail(p144, 5);
+          if (p145 < 0) break seq131;
+          let p146;
+          p146 = r_h16(p145);
+          if (p146 < 0) break seq131;
+          let p147;
+          p147 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
+          if (p147 < 0 && p146 >= maxFail && silent === 0) fail(p146, 5);
+          if (p147 < 0) break seq131;
+          let p148;
+          p148 = r_h16(p147);
+          if (p148 < 0) break seq131;
+          let p149;
+          p149 = p148 + 1 <= len && input.charCodeAt(p148 + 0) === 0x3a ? p148 + 1 : -1;
+          if (p149 < 0 && p148 >= maxFail && silent === 0) fail(p148, 5);
+          if (p149 < 0) break seq131;
+          let p150;
+          p150 = r_h16(p149);
+          if (p150 < 0) break seq131;
+          let p151;
+          p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
+          if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 5);
+          if (p151 < 0) break seq131;
+          let p152;
+          p152 = r_ls32(p151);
+          if (p152 < 0) break seq131;
+          out = p152;
         }
         if (out < 0) {
           out = -1;
-          seq165: {
-            let p166;
-            let p167;
-            p167 = -1;
-            seq168: {
-              let p169;
-              let k170 = 0;
-              p169 = at;
+          seq153: {
+            let p154;
+            let p155;
+            p155 = -1;
+            seq156: {
+              let p157;
+              let k158 = 0;
+              p157 = at;
               for (;;) {
-                if (k170 === 2) break;
-                let p171;
-                p171 = -1;
-                seq172: {
-                  let p173;
-                  p173 = r_h16(p169);
-                  if (p173 < 0) break seq172;
-                  let p174;
-                  p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
-                  if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 5);
-                  if (p174 < 0) break seq172;
-                  let p175;
-                  let p176;
+                if (k158 === 2) break;
+                let p159;
+                p159 = -1;
+                seq160: {
+                  let p161;
+                  p161 = r_h16(p157);
+                  if (p161 < 0) break seq160;
+                  let p162;
+                  p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
+                  if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 5);
+                  if (p162 < 0) break seq160;
+                  let p163;
+                  let p164;
                   silent++;
-                  p176 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
-                  if (p176 < 0 && p174 >= maxFail && silent === 0) fail(p174, 5);
+                  p164 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
+                  if (p164 < 0 && p162 >= maxFail && silent === 0) fail(p162, 5);
                   silent--;
-                  p175 = p176 < 0 ? p174 : -1;
-                  if (p175 < 0) break seq172;
-                  p171 = p175;
+                  p163 = p164 < 0 ? p162 : -1;
+                  if (p163 < 0) break seq160;
+                  p159 = p163;
                 }
-                if (p171 < 0 || p171 === p169) break;
-                p169 = p171;
-                k170++;
+                if (p159 < 0 || p159 === p157) break;
+                p157 = p159;
+                k158++;
               }
-              if (p169 < 0) break seq168;
-              let p177;
-              p177 = r_h16(p169);
-              if (p177 < 0) break seq168;
-              p167 = p177;
+              if (p157 < 0) break seq156;
+              let p165;
+              p165 = r_h16(p157);
+              if (p165 < 0) break seq156;
+              p155 = p165;
             }
-            p166 = p167 < 0 ? at : p167;
-            if (p166 < 0) break seq165;
-            let p178;
-            p178 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
-            if (p178 < 0 && p166 >= maxFail && silent === 0) fail(p166, 5);
-            if (p178 < 0) break seq165;
-            let p179;
-            p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
-            if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 5);
-            if (p179 < 0) break seq165;
-            let p180;
-            p180 = r_h16(p179);
-            if (p180 < 0) break seq165;
-            let p181;
-            p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
-            if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 5);
-            if (p181 < 0) break seq165;
-            let p182;
-            p182 = r_h16(p181);
-            if (p182 < 0) break seq165;
-            let p183;
-            p183 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
-            if (p183 < 0 && p182 >= maxFail && silent === 0) fail(p182, 5);
-            if (p183 < 0) break seq165;
-            let p184;
-            p184 = r_ls32(p183);
-            if (p184 < 0) break seq165;
-            out = p184;
+            p154 = p155 < 0 ? at : p155;
+            if (p154 < 0) break seq153;
+            let p166;
+            p166 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
+            if (p166 < 0 && p154 >= maxFail && silent === 0) fail(p154, 5);
+            if (p166 < 0) break seq153;
+            let p167;
+            p167 = p166 + 1 <= len && input.charCodeAt(p166 + 0) === 0x3a ? p166 + 1 : -1;
+            if (p167 < 0 && p166 >= maxFail && silent === 0) fail(p166, 5);
+            if (p167 < 0) break seq153;
+            let p168;
+            p168 = r_h16(p167);
+            if (p168 < 0) break seq153;
+            let p169;
+            p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
+            if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 5);
+            if (p169 < 0) break seq153;
+            let p170;
+            p170 = r_h16(p169);
+            if (p170 < 0) break seq153;
+            let p171;
+            p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
+            if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 5);
+            if (p171 < 0) break seq153;
+            let p172;
+            p172 = r_ls32(p171);
+            if (p172 < 0) break seq153;
+            out = p172;
           }
           if (out < 0) {
             out = -1;
-            seq185: {
-              let p186;
-              let p187;
-              p187 = -1;
-              seq188: {
-                let p189;
-                let k190 = 0;
-                p189 = at;
+            seq173: {
+              let p174;
+              let p175;
+              p175 = -1;
+              seq176: {
+                let p177;
+                let k178 = 0;
+                p177 = at;
                 for (;;) {
-                  if (k190 === 3) break;
-                  let p191;
-                  p191 = -1;
-                  seq192: {
-                    let p193;
-                    p193 = r_h16(p189);
-                    if (p193 < 0) break seq192;
-                    let p194;
-                    p194 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
-                    if (p194 < 0 && p193 >= maxFail && silent === 0) fail(p193, 5);
-                    if (p194 < 0) break seq192;
-                    let p195;
-                    let p196;
+                  if (k178 === 3) break;
+                  let p179;
+                  p179 = -1;
+                  seq180: {
+                    let p181;
+                    p181 = r_h16(p177);
+                    if (p181 < 0) break seq180;
+                    let p182;
+                    p182 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
+                    if (p182 < 0 && p181 >= maxFail && silent === 0) fail(p181, 5);
+                    if (p182 < 0) break seq180;
+                    let p183;
+                    let p184;
                     silent++;
-                    p196 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-                    if (p196 < 0 && p194 >= maxFail && silent === 0) fail(p194, 5);
+                    p184 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
+                    if (p184 < 0 && p182 >= maxFail && silent === 0) fail(p182, 5);
                     silent--;
-                    p195 = p196 < 0 ? p194 : -1;
-                    if (p195 < 0) break seq192;
-                    p191 = p195;
+                    p183 = p184 < 0 ? p182 : -1;
+                    if (p183 < 0) break seq180;
+                    p179 = p183;
                   }
-                  if (p191 < 0 || p191 === p189) break;
-                  p189 = p191;
-                  k190++;
+                  if (p179 < 0 || p179 === p177) break;
+                  p177 = p179;
+                  k178++;
                 }
-                if (p189 < 0) break seq188;
-                let p197;
-                p197 = r_h16(p189);
-                if (p197 < 0) break seq188;
-                p187 = p197;
+                if (p177 < 0) break seq176;
+                let p185;
+                p185 = r_h16(p177);
+                if (p185 < 0) break seq176;
+                p175 = p185;
               }
-              p186 = p187 < 0 ? at : p187;
-              if (p186 < 0) break seq185;
-              let p198;
-              p198 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
-              if (p198 < 0 && p186 >= maxFail && silent === 0) fail(p186, 5);
-              if (p198 < 0) break seq185;
-              let p199;
-              p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-              if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 5);
-              if (p199 < 0) break seq185;
-              let p200;
-              p200 = r_h16(p199);
-              if (p200 < 0) break seq185;
-              let p201;
-              p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
-              if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 5);
-              if (p201 < 0) break seq185;
-              let p202;
-              p202 = r_ls32(p201);
-              if (p202 < 0) break seq185;
-              out = p202;
+              p174 = p175 < 0 ? at : p175;
+              if (p174 < 0) break seq173;
+              let p186;
+              p186 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
+              if (p186 < 0 && p174 >= maxFail && silent === 0) fail(p174, 5);
+              if (p186 < 0) break seq173;
+              let p187;
+              p187 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
+              if (p187 < 0 && p186 >= maxFail && silent === 0) fail(p186, 5);
+              if (p187 < 0) break seq173;
+              let p188;
+              p188 = r_h16(p187);
+              if (p188 < 0) break seq173;
+              let p189;
+              p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
+              if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 5);
+              if (p189 < 0) break seq173;
+              let p190;
+              p190 = r_ls32(p189);
+              if (p190 < 0) break seq173;
+              out = p190;
             }
             if (out < 0) {
               out = -1;
-              seq203: {
-                let p204;
-                let p205;
-                p205 = -1;
-                seq206: {
-                  let p207;
-                  let k208 = 0;
-                  p207 = at;
+              seq191: {
+                let p192;
+                let p193;
+                p193 = -1;
+                seq194: {
+                  let p195;
+                  let k196 = 0;
+                  p195 = at;
                   for (;;) {
-                    if (k208 === 4) break;
-                    let p209;
-                    p209 = -1;
-                    seq210: {
-                      let p211;
-                      p211 = r_h16(p207);
-                      if (p211 < 0) break seq210;
-                      let p212;
-                      p212 = p211 + 1 <= len && input.charCodeAt(p211 + 0) === 0x3a ? p211 + 1 : -1;
-                      if (p212 < 0 && p211 >= maxFail && silent === 0) fail(p211, 5);
-                      if (p212 < 0) break seq210;
-                      let p213;
-                      let p214;
+                    if (k196 === 4) break;
+                    let p197;
+                    p197 = -1;
+                    seq198: {
+                      let p199;
+                      p199 = r_h16(p195);
+                      if (p199 < 0) break seq198;
+                      let p200;
+                      p200 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
+                      if (p200 < 0 && p199 >= maxFail && silent === 0) fail(p199, 5);
+                      if (p200 < 0) break seq198;
+                      let p201;
+                      let p202;
                       silent++;
-                      p214 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
-                      if (p214 < 0 && p212 >= maxFail && silent === 0) fail(p212, 5);
+                      p202 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
+                      if (p202 < 0 && p200 >= maxFail && silent === 0) fail(p200, 5);
                       silent--;
-                      p213 = p214 < 0 ? p212 : -1;
-                      if (p213 < 0) break seq210;
-                      p209 = p213;
+                      p201 = p202 < 0 ? p200 : -1;
+                      if (p201 < 0) break seq198;
+                      p197 = p201;
                     }
-                    if (p209 < 0 || p209 === p207) break;
-                    p207 = p209;
-                    k208++;
+                    if (p197 < 0 || p197 === p195) break;
+                    p195 = p197;
+                    k196++;
                   }
-                  if (p207 < 0) break seq206;
-                  let p215;
-                  p215 = r_h16(p207);
-                  if (p215 < 0) break seq206;
-                  p205 = p215;
+                  if (p195 < 0) break seq194;
+                  let p203;
+                  p203 = r_h16(p195);
+                  if (p203 < 0) break seq194;
+                  p193 = p203;
                 }
-                p204 = p205 < 0 ? at : p205;
-                if (p204 < 0) break seq203;
-                let p216;
-                p216 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
-                if (p216 < 0 && p204 >= maxFail && silent === 0) fail(p204, 5);
-                if (p216 < 0) break seq203;
-                let p217;
-                p217 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
-                if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 5);
-                if (p217 < 0) break seq203;
-                let p218;
-                p218 = r_ls32(p217);
-                if (p218 < 0) break seq203;
-                out = p218;
+                p192 = p193 < 0 ? at : p193;
+                if (p192 < 0) break seq191;
+                let p204;
+                p204 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
+                if (p204 < 0 && p192 >= maxFail && silent === 0) fail(p192, 5);
+                if (p204 < 0) break seq191;
+                let p205;
+                p205 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
+                if (p205 < 0 && p204 >= maxFail && silent === 0) fail(p204, 5);
+                if (p205 < 0) break seq191;
+                let p206;
+                p206 = r_ls32(p205);
+                if (p206 < 0) break seq191;
+                out = p206;
               }
               if (out < 0) {
                 out = -1;
-                seq219: {
-                  let p220;
-                  let p221;
-                  p221 = -1;
-                  seq222: {
-                    let p223;
-                    let k224 = 0;
-                    p223 = at;
+                seq207: {
+                  let p208;
+                  let p209;
+                  p209 = -1;
+                  seq210: {
+                    let p211;
+                    let k212 = 0;
+                    p211 = at;
                     for (;;) {
-                      if (k224 === 5) break;
-                      let p225;
-                      p225 = -1;
-                      seq226: {
-                        let p227;
-                        p227 = r_h16(p223);
-                        if (p227 < 0) break seq226;
-                        let p228;
-                        p228 = p227 + 1 <= len && input.charCodeAt(p227 + 0) === 0x3a ? p227 + 1 : -1;
-                        if (p228 < 0 && p227 >= maxFail && silent === 0) fail(p227, 5);
-                        if (p228 < 0) break seq226;
-                        let p229;
-                        let p230;
+                      if (k212 === 5) break;
+                      let p213;
+                      p213 = -1;
+                      seq214: {
+                        let p215;
+                        p215 = r_h16(p211);
+                        if (p215 < 0) break seq214;
+                        let p216;
+                        p216 = p215 + 1 <= len && input.charCodeAt(p215 + 0) === 0x3a ? p215 + 1 : -1;
+                        if (p216 < 0 && p215 >= maxFail && silent === 0) fail(p215, 5);
+                        if (p216 < 0) break seq214;
+                        let p217;
+                        let p218;
                         silent++;
-                        p230 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
-                        if (p230 < 0 && p228 >= maxFail && silent === 0) fail(p228, 5);
+                        p218 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
+                        if (p218 < 0 && p216 >= maxFail && silent === 0) fail(p216, 5);
                         silent--;
-                        p229 = p230 < 0 ? p228 : -1;
-                        if (p229 < 0) break seq226;
-                        p225 = p229;
+                        p217 = p218 < 0 ? p216 : -1;
+                        if (p217 < 0) break seq214;
+                        p213 = p217;
                       }
-                      if (p225 < 0 || p225 === p223) break;
-                      p223 = p225;
-                      k224++;
+                      if (p213 < 0 || p213 === p211) break;
+                      p211 = p213;
+                      k212++;
                     }
-                    if (p223 < 0) break seq222;
-                    let p231;
-                    p231 = r_h16(p223);
-                    if (p231 < 0) break seq222;
-                    p221 = p231;
+                    if (p211 < 0) break seq210;
+                    let p219;
+                    p219 = r_h16(p211);
+                    if (p219 < 0) break seq210;
+                    p209 = p219;
                   }
-                  p220 = p221 < 0 ? at : p221;
-                  if (p220 < 0) break seq219;
-                  let p232;
-                  p232 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
-                  if (p232 < 0 && p220 >= maxFail && silent === 0) fail(p220, 5);
-                  if (p232 < 0) break seq219;
-                  let p233;
-                  p233 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
-                  if (p233 < 0 && p232 >= maxFail && silent === 0) fail(p232, 5);
-                  if (p233 < 0) break seq219;
-                  let p234;
-                  p234 = r_h16(p233);
-                  if (p234 < 0) break seq219;
-                  out = p234;
+                  p208 = p209 < 0 ? at : p209;
+                  if (p208 < 0) break seq207;
+                  let p220;
+                  p220 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x3a ? p208 + 1 : -1;
+                  if (p220 < 0 && p208 >= maxFail && silent === 0) fail(p208, 5);
+                  if (p220 < 0) break seq207;
+                  let p221;
+                  p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
+                  if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 5);
+                  if (p221 < 0) break seq207;
+                  let p222;
+                  p222 = r_h16(p221);
+                  if (p222 < 0) break seq207;
+                  out = p222;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq235: {
-                    let p236;
-                    let p237;
-                    p237 = -1;
-                    seq238: {
-                      let p239;
-                      let k240 = 0;
-                      p239 = at;
+                  seq223: {
+                    let p224;
+                    let p225;
+                    p225 = -1;
+                    seq226: {
+                      let p227;
+                      let k228 = 0;
+                      p227 = at;
                       for (;;) {
-                        if (k240 === 6) break;
-                        let p241;
-                        p241 = -1;
-                        seq242: {
-                          let p243;
-                          p243 = r_h16(p239);
-                          if (p243 < 0) break seq242;
-                          let p244;
-                          p244 = p243 + 1 <= len && input.charCodeAt(p243 + 0) === 0x3a ? p243 + 1 : -1;
-                          if (p244 < 0 && p243 >= maxFail && silent === 0) fail(p243, 5);
-                          if (p244 < 0) break seq242;
-                          let p245;
-                          let p246;
+                        if (k228 === 6) break;
+                        let p229;
+                        p229 = -1;
+                        seq230: {
+                          let p231;
+                          p231 = r_h16(p227);
+                          if (p231 < 0) break seq230;
+                          let p232;
+                          p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
+                          if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 5);
+                          if (p232 < 0) break seq230;
+                          let p233;
+                          let p234;
                           silent++;
-                          p246 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
-                          if (p246 < 0 && p244 >= maxFail && silent === 0) fail(p244, 5);
+                          p234 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
+                          if (p234 < 0 && p232 >= maxFail && silent === 0) fail(p232, 5);
                           silent--;
-                          p245 = p246 < 0 ? p244 : -1;
-                          if (p245 < 0) break seq242;
-                          p241 = p245;
+                          p233 = p234 < 0 ? p232 : -1;
+                          if (p233 < 0) break seq230;
+                          p229 = p233;
                         }
-                        if (p241 < 0 || p241 === p239) break;
-                        p239 = p241;
-                        k240++;
+                        if (p229 < 0 || p229 === p227) break;
+                        p227 = p229;
+                        k228++;
                       }
-                      if (p239 < 0) break seq238;
-                      let p247;
-                      p247 = r_h16(p239);
-                      if (p247 < 0) break seq238;
-                      p237 = p247;
+                      if (p227 < 0) break seq226;
+                      let p235;
+                      p235 = r_h16(p227);
+                      if (p235 < 0) break seq226;
+                      p225 = p235;
                     }
-                    p236 = p237 < 0 ? at : p237;
-                    if (p236 < 0) break seq235;
-                    let p248;
-                    p248 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
-                    if (p248 < 0 && p236 >= maxFail && silent === 0) fail(p236, 5);
-                    if (p248 < 0) break seq235;
-                    let p249;
-                    p249 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
-                    if (p249 < 0 && p248 >= maxFail && silent === 0) fail(p248, 5);
-                    if (p249 < 0) break seq235;
-                    out = p249;
+                    p224 = p225 < 0 ? at : p225;
+                    if (p224 < 0) break seq223;
+                    let p236;
+                    p236 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
+                    if (p236 < 0 && p224 >= maxFail && silent === 0) fail(p224, 5);
+                    if (p236 < 0) break seq223;
+                    let p237;
+                    p237 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
+                    if (p237 < 0 && p236 >= maxFail && silent === 0) fail(p236, 5);
+                    if (p237 < 0) break seq223;
+                    out = p237;
                   }
                 }
               }
@@ -1203,17 +1221,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
-  let k250 = 0;
+  let k238 = 0;
   out = at;
   for (;;) {
-    if (k250 === 4) break;
-    let p251;
-    p251 = r_HEXDIG(out);
-    if (p251 < 0 || p251 === out) break;
-    out = p251;
-    k250++;
+    if (k238 === 4) break;
+    let p239;
+    p239 = r_HEXDIG(out);
+    if (p239 < 0 || p239 === out) break;
+    out = p239;
+    k238++;
   }
-  if (k250 < 1) out = -1;
+  if (k238 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1224,18 +1242,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq252: {
-    let p253;
-    p253 = r_h16(at);
-    if (p253 < 0) break seq252;
-    let p254;
-    p254 = p253 + 1 <= len && input.charCodeAt(p253 + 0) === 0x3a ? p253 + 1 : -1;
-    if (p254 < 0 && p253 >= maxFail && silent === 0) fail(p253, 5);
-    if (p254 < 0) break seq252;
-    let p255;
-    p255 = r_h16(p254);
-    if (p255 < 0) break seq252;
-    out = p255;
+  seq240: {
+    let p241;
+    p241 = r_h16(at);
+    if (p241 < 0) break seq240;
+    let p242;
+    p242 = p241 + 1 <= len && input.charCodeAt(p241 + 0) === 0x3a ? p241 + 1 : -1;
+    if (p242 < 0 && p241 >= maxFail && silent === 0) fail(p241, 5);
+    if (p242 < 0) break seq240;
+    let p243;
+    p243 = r_h16(p242);
+    if (p243 < 0) break seq240;
+    out = p243;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1250,32 +1268,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq256: {
-    let p257;
-    p257 = r_dec_octet(at);
-    if (p257 < 0) break seq256;
-    let p258;
-    p258 = p257 + 1 <= len && input.charCodeAt(p257 + 0) === 0x2e ? p257 + 1 : -1;
-    if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 12);
-    if (p258 < 0) break seq256;
-    let p259;
-    p259 = r_dec_octet(p258);
-    if (p259 < 0) break seq256;
-    let p260;
-    p260 = p259 + 1 <= len && input.charCodeAt(p259 + 0) === 0x2e ? p259 + 1 : -1;
-    if (p260 < 0 && p259 >= maxFail && silent === 0) fail(p259, 12);
-    if (p260 < 0) break seq256;
-    let p261;
-    p261 = r_dec_octet(p260);
-    if (p261 < 0) break seq256;
-    let p262;
-    p262 = p261 + 1 <= len && input.charCodeAt(p261 + 0) === 0x2e ? p261 + 1 : -1;
-    if (p262 < 0 && p261 >= maxFail && silent === 0) fail(p261, 12);
-    if (p262 < 0) break seq256;
-    let p263;
-    p263 = r_dec_octet(p262);
-    if (p263 < 0) break seq256;
-    out = p263;
+  seq244: {
+    let p245;
+    p245 = r_dec_octet(at);
+    if (p245 < 0) break seq244;
+    let p246;
+    p246 = p245 + 1 <= len && input.charCodeAt(p245 + 0) === 0x2e ? p245 + 1 : -1;
+    if (p246 < 0 && p245 >= maxFail && silent === 0) fail(p245, 12);
+    if (p246 < 0) break seq244;
+    let p247;
+    p247 = r_dec_octet(p246);
+    if (p247 < 0) break seq244;
+    let p248;
+    p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x2e ? p247 + 1 : -1;
+    if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 12);
+    if (p248 < 0) break seq244;
+    let p249;
+    p249 = r_dec_octet(p248);
+    if (p249 < 0) break seq244;
+    let p250;
+    p250 = p249 + 1 <= len && input.charCodeAt(p249 + 0) === 0x2e ? p249 + 1 : -1;
+    if (p250 < 0 && p249 >= maxFail && silent === 0) fail(p249, 12);
+    if (p250 < 0) break seq244;
+    let p251;
+    p251 = r_dec_octet(p250);
+    if (p251 < 0) break seq244;
+    out = p251;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1291,69 +1309,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq264: {
-    let p265;
-    p265 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p265 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p265 < 0) break seq264;
-    let p266;
-    const c267 = p265 < len ? input.charCodeAt(p265) : -1;
-    p266 = (c267 >= 0 && c267 < 128 && T6[c267] === 1) ? p265 + 1 : -1;
-    if (p266 < 0 && p265 >= maxFail && silent === 0) fail(p265, 14);
-    if (p266 < 0) break seq264;
-    out = p266;
+  seq252: {
+    let p253;
+    p253 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p253 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p253 < 0) break seq252;
+    let p254;
+    const c255 = p253 < len ? input.charCodeAt(p253) : -1;
+    p254 = (c255 >= 0 && c255 < 128 && T6[c255] === 1) ? p253 + 1 : -1;
+    if (p254 < 0 && p253 >= maxFail && silent === 0) fail(p253, 14);
+    if (p254 < 0) break seq252;
+    out = p254;
   }
   if (out < 0) {
     out = -1;
-    seq268: {
-      let p269;
-      p269 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p269 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-      if (p269 < 0) break seq268;
-      let p270;
-      const c271 = p269 < len ? input.charCodeAt(p269) : -1;
-      p270 = (c271 >= 0 && c271 < 128 && T7[c271] === 1) ? p269 + 1 : -1;
-      if (p270 < 0 && p269 >= maxFail && silent === 0) fail(p269, 15);
-      if (p270 < 0) break seq268;
-      let p272;
-      p272 = r_DIGIT(p270);
-      if (p272 < 0) break seq268;
-      out = p272;
+    seq256: {
+      let p257;
+      p257 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p257 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+      if (p257 < 0) break seq256;
+      let p258;
+      const c259 = p257 < len ? input.charCodeAt(p257) : -1;
+      p258 = (c259 >= 0 && c259 < 128 && T7[c259] === 1) ? p257 + 1 : -1;
+      if (p258 < 0 && p257 >= maxFail && silent === 0) fail(p257, 15);
+      if (p258 < 0) break seq256;
+      let p260;
+      p260 = r_DIGIT(p258);
+      if (p260 < 0) break seq256;
+      out = p260;
     }
     if (out < 0) {
       out = -1;
-      seq273: {
-        let p274;
-        p274 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p274 < 0 && at >= maxFail && silent === 0) fail(at, 16);
-        if (p274 < 0) break seq273;
-        let p275;
-        let k276 = 0;
-        p275 = p274;
+      seq261: {
+        let p262;
+        p262 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p262 < 0 && at >= maxFail && silent === 0) fail(at, 16);
+        if (p262 < 0) break seq261;
+        let p263;
+        let k264 = 0;
+        p263 = p262;
         for (;;) {
-          if (k276 === 2) break;
-          let p277;
-          p277 = r_DIGIT(p275);
-          if (p277 < 0 || p277 === p275) break;
-          p275 = p277;
-          k276++;
+          if (k264 === 2) break;
+          let p265;
+          p265 = r_DIGIT(p263);
+          if (p265 < 0 || p265 === p263) break;
+          p263 = p265;
+          k264++;
         }
-        if (k276 < 2) p275 = -1;
-        if (p275 < 0) break seq273;
-        out = p275;
+        if (k264 < 2) p263 = -1;
+        if (p263 < 0) break seq261;
+        out = p263;
       }
       if (out < 0) {
         out = -1;
-        seq278: {
-          let p279;
-          const c280 = at < len ? input.charCodeAt(at) : -1;
-          p279 = (c280 >= 0 && c280 < 128 && T8[c280] === 1) ? at + 1 : -1;
-          if (p279 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-          if (p279 < 0) break seq278;
-          let p281;
-          p281 = r_DIGIT(p279);
-          if (p281 < 0) break seq278;
-          out = p281;
+        seq266: {
+          let p267;
+          const c268 = at < len ? input.charCodeAt(at) : -1;
+          p267 = (c268 >= 0 && c268 < 128 && T8[c268] === 1) ? at + 1 : -1;
+          if (p267 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+          if (p267 < 0) break seq266;
+          let p269;
+          p269 = r_DIGIT(p267);
+          if (p269 < 0) break seq266;
+          out = p269;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1371,20 +1389,18 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l284 = out + 32 < len ? out + 32 : len;
-  while (out < l284) { const c283 = input.charCodeAt(out); if ((c283 >= 0 && c283 < 128 && T9[c283] === 1)) out++; else break; }
-  if (out === l284 && out < len) out = runEnd(R5, out);
+  out = skip(T9, R5, out);
   for (;;) {
-    let p282;
-    p282 = r_unreserved(out);
-    if (p282 < 0) {
-      p282 = r_pct_encoded(out);
-      if (p282 < 0) {
-        p282 = r_sub_delims(out);
+    let p270;
+    p270 = r_unreserved(out);
+    if (p270 < 0) {
+      p270 = r_pct_encoded(out);
+      if (p270 < 0) {
+        p270 = r_sub_delims(out);
       }
     }
-    if (p282 < 0 || p282 === out) break;
-    out = p282;
+    if (p270 < 0 || p270 === out) break;
+    out = p270;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1400,41 +1416,41 @@ function r_path(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq285: {
-    let p286;
-    p286 = r_path_abempty(at);
-    if (p286 < 0) break seq285;
-    let p287;
-    let p288;
+  seq271: {
+    let p272;
+    p272 = r_path_abempty(at);
+    if (p272 < 0) break seq271;
+    let p273;
+    let p274;
     silent++;
-    p288 = r_pchar(p286);
-    if (p288 < 0) {
-      const c289 = p286 < len ? input.charCodeAt(p286) : -1;
-      p288 = (c289 >= 0 && c289 < 128 && T10[c289] === 1) ? p286 + 1 : -1;
-      if (p288 < 0 && p286 >= maxFail && silent === 0) fail(p286, 18);
+    p274 = r_pchar(p272);
+    if (p274 < 0) {
+      const c275 = p272 < len ? input.charCodeAt(p272) : -1;
+      p274 = (c275 >= 0 && c275 < 128 && T10[c275] === 1) ? p272 + 1 : -1;
+      if (p274 < 0 && p272 >= maxFail && silent === 0) fail(p272, 18);
     }
     silent--;
-    p287 = p288 < 0 ? p286 : -1;
-    if (p287 < 0) break seq285;
-    out = p287;
+    p273 = p274 < 0 ? p272 : -1;
+    if (p273 < 0) break seq271;
+    out = p273;
   }
   if (out < 0) {
     out = r_path_absolute(at);
     if (out < 0) {
       out = -1;
-      seq290: {
-        let p291;
-        p291 = r_path_noscheme(at);
-        if (p291 < 0) break seq290;
-        let p292;
-        let p293;
+      seq276: {
+        let p277;
+        p277 = r_path_noscheme(at);
+        if (p277 < 0) break seq276;
+        let p278;
+        let p279;
         silent++;
-        p293 = p291 + 1 <= len && input.charCodeAt(p291 + 0) === 0x3a ? p291 + 1 : -1;
-        if (p293 < 0 && p291 >= maxFail && silent === 0) fail(p291, 5);
+        p279 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x3a ? p277 + 1 : -1;
+        if (p279 < 0 && p277 >= maxFail && silent === 0) fail(p277, 5);
         silent--;
-        p292 = p293 < 0 ? p291 : -1;
-        if (p292 < 0) break seq290;
-        out = p292;
+        p278 = p279 < 0 ? p277 : -1;
+        if (p278 < 0) break seq276;
+        out = p278;
       }
       if (out < 0) {
         out = r_path_rootless(at);
@@ -1454,39 +1470,23 @@ function r_path_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const c295 = at < len ? input.charCodeAt(at) : -1;
-  if ((c295 >= 0 && c295 < 128 && T11[c295] === 1)) {
-    let q298 = at;
-    const l300 = at + 33 < len ? at + 33 : len;
-    let i297 = at + 1;
-    for (; i297 < l300; i297++) {
-      const c296 = input.charCodeAt(i297);
-      if ((c296 >= 0 && c296 < 128 && T12[c296] === 1)) continue;
-      if (!(c296 >= 0 && c296 < 128 && T11[c296] === 1)) break;
-      q298 = i297;
-    }
-    if (i297 === l300 && i297 < len) {
-      let j301 = runEnd(R6, i297) - 1;
-      while (j301 >= i297) { const c296 = input.charCodeAt(j301); if ((c296 >= 0 && c296 < 128 && T12[c296] === 1)) j301--; else break; }
-      if (j301 >= i297) q298 = j301;
-    }
-    out = q298;
-  }
+  const c281 = at < len ? input.charCodeAt(at) : -1;
+  if ((c281 >= 0 && c281 < 128 && T11[c281] === 1)) out = lastLead(T11, T12, R6, at);
   for (;;) {
-    let p294;
-    p294 = -1;
-    seq302: {
-      let p303;
-      p303 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p303 < 0 && out >= maxFail && silent === 0) fail(out, 8);
-      if (p303 < 0) break seq302;
-      let p304;
-      p304 = r_segment(p303);
-      if (p304 < 0) break seq302;
-      p294 = p304;
+    let p280;
+    p280 = -1;
+    seq282: {
+      let p283;
+      p283 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p283 < 0 && out >= maxFail && silent === 0) fail(out, 8);
+      if (p283 < 0) break seq282;
+      let p284;
+      p284 = r_segment(p283);
+      if (p284 < 0) break seq282;
+      p280 = p284;
     }
-    if (p294 < 0 || p294 === out) break;
-    out = p294;
+    if (p280 < 0 || p280 === out) break;
+    out = p280;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1504,60 +1504,44 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq305: {
-    let p306;
-    p306 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p306 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p306 < 0) break seq305;
-    let p307;
-    let p308;
-    p308 = -1;
-    seq309: {
-      let p310;
-      p310 = r_segment_nz(p306);
-      if (p310 < 0) break seq309;
-      let p311;
-      p311 = p310;
-      const c313 = p310 < len ? input.charCodeAt(p310) : -1;
-      if ((c313 >= 0 && c313 < 128 && T11[c313] === 1)) {
-        let q316 = p310;
-        const l318 = p310 + 33 < len ? p310 + 33 : len;
-        let i315 = p310 + 1;
-        for (; i315 < l318; i315++) {
-          const c314 = input.charCodeAt(i315);
-          if ((c314 >= 0 && c314 < 128 && T12[c314] === 1)) continue;
-          if (!(c314 >= 0 && c314 < 128 && T11[c314] === 1)) break;
-          q316 = i315;
-        }
-        if (i315 === l318 && i315 < len) {
-          let j319 = runEnd(R6, i315) - 1;
-          while (j319 >= i315) { const c314 = input.charCodeAt(j319); if ((c314 >= 0 && c314 < 128 && T12[c314] === 1)) j319--; else break; }
-          if (j319 >= i315) q316 = j319;
-        }
-        p311 = q316;
-      }
+  seq285: {
+    let p286;
+    p286 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p286 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p286 < 0) break seq285;
+    let p287;
+    let p288;
+    p288 = -1;
+    seq289: {
+      let p290;
+      p290 = r_segment_nz(p286);
+      if (p290 < 0) break seq289;
+      let p291;
+      p291 = p290;
+      const c293 = p290 < len ? input.charCodeAt(p290) : -1;
+      if ((c293 >= 0 && c293 < 128 && T11[c293] === 1)) p291 = lastLead(T11, T12, R6, p290);
       for (;;) {
-        let p312;
-        p312 = -1;
-        seq320: {
-          let p321;
-          p321 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
-          if (p321 < 0 && p311 >= maxFail && silent === 0) fail(p311, 8);
-          if (p321 < 0) break seq320;
-          let p322;
-          p322 = r_segment(p321);
-          if (p322 < 0) break seq320;
-          p312 = p322;
+        let p292;
+        p292 = -1;
+        seq294: {
+          let p295;
+          p295 = p291 + 1 <= len && input.charCodeAt(p291 + 0) === 0x2f ? p291 + 1 : -1;
+          if (p295 < 0 && p291 >= maxFail && silent === 0) fail(p291, 8);
+          if (p295 < 0) break seq294;
+          let p296;
+          p296 = r_segment(p295);
+          if (p296 < 0) break seq294;
+          p292 = p296;
         }
-        if (p312 < 0 || p312 === p311) break;
-        p311 = p312;
+        if (p292 < 0 || p292 === p291) break;
+        p291 = p292;
       }
-      if (p311 < 0) break seq309;
-      p308 = p311;
+      if (p291 < 0) break seq289;
+      p288 = p291;
     }
-    p307 = p308 < 0 ? p306 : p308;
-    if (p307 < 0) break seq305;
-    out = p307;
+    p287 = p288 < 0 ? p286 : p288;
+    if (p287 < 0) break seq285;
+    out = p287;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1569,48 +1553,32 @@ function r_path_noscheme(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq323: {
-    let p324;
-    p324 = r_segment_nz_nc(at);
-    if (p324 < 0) break seq323;
-    let p325;
-    p325 = p324;
-    const c327 = p324 < len ? input.charCodeAt(p324) : -1;
-    if ((c327 >= 0 && c327 < 128 && T11[c327] === 1)) {
-      let q330 = p324;
-      const l332 = p324 + 33 < len ? p324 + 33 : len;
-      let i329 = p324 + 1;
-      for (; i329 < l332; i329++) {
-        const c328 = input.charCodeAt(i329);
-        if ((c328 >= 0 && c328 < 128 && T12[c328] === 1)) continue;
-        if (!(c328 >= 0 && c328 < 128 && T11[c328] === 1)) break;
-        q330 = i329;
-      }
-      if (i329 === l332 && i329 < len) {
-        let j333 = runEnd(R6, i329) - 1;
-        while (j333 >= i329) { const c328 = input.charCodeAt(j333); if ((c328 >= 0 && c328 < 128 && T12[c328] === 1)) j333--; else break; }
-        if (j333 >= i329) q330 = j333;
-      }
-      p325 = q330;
-    }
+  seq297: {
+    let p298;
+    p298 = r_segment_nz_nc(at);
+    if (p298 < 0) break seq297;
+    let p299;
+    p299 = p298;
+    const c301 = p298 < len ? input.charCodeAt(p298) : -1;
+    if ((c301 >= 0 && c301 < 128 && T11[c301] === 1)) p299 = lastLead(T11, T12, R6, p298);
     for (;;) {
-      let p326;
-      p326 = -1;
-      seq334: {
-        let p335;
-        p335 = p325 + 1 <= len && input.charCodeAt(p325 + 0) === 0x2f ? p325 + 1 : -1;
-        if (p335 < 0 && p325 >= maxFail && silent === 0) fail(p325, 8);
-        if (p335 < 0) break seq334;
-        let p336;
-        p336 = r_segment(p335);
-        if (p336 < 0) break seq334;
-        p326 = p336;
+      let p300;
+      p300 = -1;
+      seq302: {
+        let p303;
+        p303 = p299 + 1 <= len && input.charCodeAt(p299 + 0) === 0x2f ? p299 + 1 : -1;
+        if (p303 < 0 && p299 >= maxFail && silent === 0) fail(p299, 8);
+        if (p303 < 0) break seq302;
+        let p304;
+        p304 = r_segment(p303);
+        if (p304 < 0) break seq302;
+        p300 = p304;
       }
-      if (p326 < 0 || p326 === p325) break;
-      p325 = p326;
+      if (p300 < 0 || p300 === p299) break;
+      p299 = p300;
     }
-    if (p325 < 0) break seq323;
-    out = p325;
+    if (p299 < 0) break seq297;
+    out = p299;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1622,48 +1590,32 @@ function r_path_rootless(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq337: {
-    let p338;
-    p338 = r_segment_nz(at);
-    if (p338 < 0) break seq337;
-    let p339;
-    p339 = p338;
-    const c341 = p338 < len ? input.charCodeAt(p338) : -1;
-    if ((c341 >= 0 && c341 < 128 && T11[c341] === 1)) {
-      let q344 = p338;
-      const l346 = p338 + 33 < len ? p338 + 33 : len;
-      let i343 = p338 + 1;
-      for (; i343 < l346; i343++) {
-        const c342 = input.charCodeAt(i343);
-        if ((c342 >= 0 && c342 < 128 && T12[c342] === 1)) continue;
-        if (!(c342 >= 0 && c342 < 128 && T11[c342] === 1)) break;
-        q344 = i343;
-      }
-      if (i343 === l346 && i343 < len) {
-        let j347 = runEnd(R6, i343) - 1;
-        while (j347 >= i343) { const c342 = input.charCodeAt(j347); if ((c342 >= 0 && c342 < 128 && T12[c342] === 1)) j347--; else break; }
-        if (j347 >= i343) q344 = j347;
-      }
-      p339 = q344;
-    }
+  seq305: {
+    let p306;
+    p306 = r_segment_nz(at);
+    if (p306 < 0) break seq305;
+    let p307;
+    p307 = p306;
+    const c309 = p306 < len ? input.charCodeAt(p306) : -1;
+    if ((c309 >= 0 && c309 < 128 && T11[c309] === 1)) p307 = lastLead(T11, T12, R6, p306);
     for (;;) {
-      let p340;
-      p340 = -1;
-      seq348: {
-        let p349;
-        p349 = p339 + 1 <= len && input.charCodeAt(p339 + 0) === 0x2f ? p339 + 1 : -1;
-        if (p349 < 0 && p339 >= maxFail && silent === 0) fail(p339, 8);
-        if (p349 < 0) break seq348;
-        let p350;
-        p350 = r_segment(p349);
-        if (p350 < 0) break seq348;
-        p340 = p350;
+      let p308;
+      p308 = -1;
+      seq310: {
+        let p311;
+        p311 = p307 + 1 <= len && input.charCodeAt(p307 + 0) === 0x2f ? p307 + 1 : -1;
+        if (p311 < 0 && p307 >= maxFail && silent === 0) fail(p307, 8);
+        if (p311 < 0) break seq310;
+        let p312;
+        p312 = r_segment(p311);
+        if (p312 < 0) break seq310;
+        p308 = p312;
       }
-      if (p340 < 0 || p340 === p339) break;
-      p339 = p340;
+      if (p308 < 0 || p308 === p307) break;
+      p307 = p308;
     }
-    if (p339 < 0) break seq337;
-    out = p339;
+    if (p307 < 0) break seq305;
+    out = p307;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1685,14 +1637,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l353 = out + 32 < len ? out + 32 : len;
-  while (out < l353) { const c352 = input.charCodeAt(out); if ((c352 >= 0 && c352 < 128 && T12[c352] === 1)) out++; else break; }
-  if (out === l353 && out < len) out = runEnd(R7, out);
+  out = skip(T12, R7, out);
   for (;;) {
-    let p351;
-    p351 = r_pchar(out);
-    if (p351 < 0 || p351 === out) break;
-    out = p351;
+    let p313;
+    p313 = r_pchar(out);
+    if (p313 < 0 || p313 === out) break;
+    out = p313;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1703,20 +1653,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 28; starts[d] = at; reached[d] = 0;
   let out;
-  let k354 = 0;
+  let k314 = 0;
   out = at;
-  const l357 = out + 32 < len ? out + 32 : len;
-  while (out < l357) { const c356 = input.charCodeAt(out); if ((c356 >= 0 && c356 < 128 && T12[c356] === 1)) out++; else break; }
-  if (out === l357 && out < len) out = runEnd(R7, out);
-  k354 = out - at;
+  out = skip(T12, R7, out);
+  k314 = out - at;
   for (;;) {
-    let p355;
-    p355 = r_pchar(out);
-    if (p355 < 0 || p355 === out) break;
-    out = p355;
-    k354++;
+    let p315;
+    p315 = r_pchar(out);
+    if (p315 < 0 || p315 === out) break;
+    out = p315;
+    k314++;
   }
-  if (k354 < 1) out = -1;
+  if (k314 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1727,30 +1675,28 @@ function r_segment_nz(at) {
 function r_segment_nz_nc(at) {
   const d = depth + 1; depth = d; rules[d] = 29; starts[d] = at; reached[d] = 0;
   let out;
-  let k358 = 0;
+  let k316 = 0;
   out = at;
-  const l361 = out + 32 < len ? out + 32 : len;
-  while (out < l361) { const c360 = input.charCodeAt(out); if ((c360 >= 0 && c360 < 128 && T13[c360] === 1)) out++; else break; }
-  if (out === l361 && out < len) out = runEnd(R8, out);
-  k358 = out - at;
+  out = skip(T13, R8, out);
+  k316 = out - at;
   for (;;) {
-    let p359;
-    p359 = r_unreserved(out);
-    if (p359 < 0) {
-      p359 = r_pct_encoded(out);
-      if (p359 < 0) {
-        p359 = r_sub_delims(out);
-        if (p359 < 0) {
-          p359 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
-          if (p359 < 0 && out >= maxFail && silent === 0) fail(out, 10);
+    let p317;
+    p317 = r_unreserved(out);
+    if (p317 < 0) {
+      p317 = r_pct_encoded(out);
+      if (p317 < 0) {
+        p317 = r_sub_delims(out);
+        if (p317 < 0) {
+          p317 = out + 1 <= len && input.charCodeAt(out + 0) === 0x40 ? out + 1 : -1;
+          if (p317 < 0 && out >= maxFail && silent === 0) fail(out, 10);
         }
       }
     }
-    if (p359 < 0 || p359 === out) break;
-    out = p359;
-    k358++;
+    if (p317 < 0 || p317 === out) break;
+    out = p317;
+    k316++;
   }
-  if (k358 < 1) out = -1;
+  if (k316 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1766,8 +1712,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c362 = at < len ? input.charCodeAt(at) : -1;
-        out = (c362 >= 0 && c362 < 128 && T14[c362] === 1) ? at + 1 : -1;
+        const c318 = at < len ? input.charCodeAt(at) : -1;
+        out = (c318 >= 0 && c318 < 128 && T14[c318] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 19);
       }
     }
@@ -1782,19 +1728,17 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 31; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l365 = out + 32 < len ? out + 32 : len;
-  while (out < l365) { const c364 = input.charCodeAt(out); if ((c364 >= 0 && c364 < 128 && T15[c364] === 1)) out++; else break; }
-  if (out === l365 && out < len) out = runEnd(R9, out);
+  out = skip(T15, R9, out);
   for (;;) {
-    let p363;
-    p363 = r_pchar(out);
-    if (p363 < 0) {
-      const c366 = out < len ? input.charCodeAt(out) : -1;
-      p363 = (c366 >= 0 && c366 < 128 && T16[c366] === 1) ? out + 1 : -1;
-      if (p363 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p319;
+    p319 = r_pchar(out);
+    if (p319 < 0) {
+      const c320 = out < len ? input.charCodeAt(out) : -1;
+      p319 = (c320 >= 0 && c320 < 128 && T16[c320] === 1) ? out + 1 : -1;
+      if (p319 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p363 < 0 || p363 === out) break;
-    out = p363;
+    if (p319 < 0 || p319 === out) break;
+    out = p319;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1806,19 +1750,17 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 32; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l369 = out + 32 < len ? out + 32 : len;
-  while (out < l369) { const c368 = input.charCodeAt(out); if ((c368 >= 0 && c368 < 128 && T15[c368] === 1)) out++; else break; }
-  if (out === l369 && out < len) out = runEnd(R9, out);
+  out = skip(T15, R9, out);
   for (;;) {
-    let p367;
-    p367 = r_pchar(out);
-    if (p367 < 0) {
-      const c370 = out < len ? input.charCodeAt(out) : -1;
-      p367 = (c370 >= 0 && c370 < 128 && T16[c370] === 1) ? out + 1 : -1;
-      if (p367 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p321;
+    p321 = r_pchar(out);
+    if (p321 < 0) {
+      const c322 = out < len ? input.charCodeAt(out) : -1;
+      p321 = (c322 >= 0 && c322 < 128 && T16[c322] === 1) ? out + 1 : -1;
+      if (p321 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p367 < 0 || p367 === out) break;
-    out = p367;
+    if (p321 < 0 || p321 === out) break;
+    out = p321;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1836,18 +1778,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 33; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq371: {
-    let p372;
-    p372 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p372 < 0 && at >= maxFail && silent === 0) fail(at, 2);
-    if (p372 < 0) break seq371;
-    let p373;
-    p373 = r_HEXDIG(p372);
-    if (p373 < 0) break seq371;
-    let p374;
-    p374 = r_HEXDIG(p373);
-    if (p374 < 0) break seq371;
-    out = p374;
+  seq323: {
+    let p324;
+    p324 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p324 < 0 && at >= maxFail && silent === 0) fail(at, 2);
+    if (p324 < 0) break seq323;
+    let p325;
+    p325 = r_HEXDIG(p324);
+    if (p325 < 0) break seq323;
+    let p326;
+    p326 = r_HEXDIG(p325);
+    if (p326 < 0) break seq323;
+    out = p326;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1913,38 +1855,39 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T13 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T14 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T15 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T16 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T17 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1,0,1,1,1,1,1,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,1,1,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T18 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T19 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T20 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([43, 44, 45, 47, 48, 58, 65, 91, 97, 123]);
+const T2 = runs([43, 44, 45, 47]);
+const T3 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T4 = runs([48, 58]);
+const T5 = runs([48, 58, 65, 71, 97, 103]);
+const T6 = runs([48, 54]);
+const T7 = runs([48, 53]);
+const T8 = runs([49, 58]);
+const T9 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T10 = runs([37, 38, 47, 48]);
+const T11 = runs([47, 48]);
+const T12 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T13 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T14 = runs([58, 59, 64, 65]);
+const T15 = runs([33, 34, 36, 37, 38, 60, 61, 62, 63, 91, 95, 96, 97, 123, 126, 127]);
+const T16 = runs([47, 48, 63, 64]);
+const T17 = runs([33, 34, 35, 37, 38, 45, 47, 48, 58, 60, 61, 62, 63, 65, 91, 92, 93, 94]);
+const T18 = runs([35, 36, 47, 48, 58, 59, 63, 65, 91, 92, 93, 94]);
+const T19 = runs([33, 34, 36, 37, 38, 45, 59, 60, 61, 62]);
+const T20 = runs([65, 91, 97, 123]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u002b\u002d-\u002e\u0030-\u0039\u0041-\u005a\u0061-\u007a]*/y;
-const R2 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R3 = /[\u0030-\u0039]*/y;
-const R4 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
-const R5 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R7 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R8 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R9 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u002d-\u002e0-9A-Z\u005fa-z\u007e]*/y;
+const R1 = /[\u002b\u002d-\u002e0-9A-Za-z]*/y;
+const R2 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R3 = /[0-9]*/y;
+const R4 = /[0-9A-Fa-f]*/y;
+const R5 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R7 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R8 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R9 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e]*/y;
 
 const START = { IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, URI: r_URI, hier_part: r_hier_part, URI_reference: r_URI_reference, absolute_URI: r_absolute_URI, relative_ref: r_relative_ref, relative_part: r_relative_part, scheme: r_scheme, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path: r_path, path_abempty: r_path_abempty, path_absolute: r_path_absolute, path_noscheme: r_path_noscheme, path_rootless: r_path_rootless, path_empty: r_path_empty, segment: r_segment, segment_nz: r_segment_nz, segment_nz_nc: r_segment_nz_nc, pchar: r_pchar, query: r_query, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
@@ -1983,23 +1926,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { IP_literal: 0, ZoneID: 1, IPv6addrz: 2, URI: 3, hier_part: 4, URI_reference: 5, absolute_URI: 6, relative_ref: 7, relative_part: 8, scheme: 9, authority: 10, userinfo: 11, host: 12, port: 13, IPvFuture: 14, IPv6address: 15, h16: 16, ls32: 17, IPv4address: 18, dec_octet: 19, reg_name: 20, path: 21, path_abempty: 22, path_absolute: 23, path_noscheme: 24, path_rootless: 25, path_empty: 26, segment: 27, segment_nz: 28, segment_nz_nc: 29, pchar: 30, query: 31, fragment: 32, pct_encoded: 33, unreserved: 34, reserved: 35, gen_delims: 36, sub_delims: 37, ALPHA: 38, DIGIT: 39, HEXDIG: 40 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

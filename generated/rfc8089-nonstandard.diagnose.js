@@ -32,7 +32,7 @@ const best = new Int32Array(12);
 let bestLength = 0;
 const common = new Int32Array(12);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -47,6 +47,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -608,9 +638,7 @@ function r_ZoneID(at) {
   let out;
   let k91 = 0;
   out = at;
-  const l94 = out + 32 < len ? out + 32 : len;
-  while (out < l94) { const c93 = input.charCodeAt(out); if ((c93 >= 0 && c93 < 128 && T0[c93] === 1)) out++; else break; }
-  if (out === l94 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   k91 = out - at;
   for (;;) {
     let p92;
@@ -633,26 +661,26 @@ function r_IPv6addrz(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq95: {
+  seq93: {
+    let p94;
+    p94 = r_IPv6address(at);
+    if (p94 < 0) break seq93;
+    let p95;
+    p95 = p94 + 1 <= len && input.charCodeAt(p94 + 0) === 0x25 ? p94 + 1 : -1;
+    if (p95 < 0 && p94 >= maxFail && silent === 0) fail(p94, 14);
+    if (p95 < 0) break seq93;
     let p96;
-    p96 = r_IPv6address(at);
-    if (p96 < 0) break seq95;
+    p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x32 ? p95 + 1 : -1;
+    if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 20);
+    if (p96 < 0) break seq93;
     let p97;
-    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x25 ? p96 + 1 : -1;
-    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 14);
-    if (p97 < 0) break seq95;
+    p97 = p96 + 1 <= len && input.charCodeAt(p96 + 0) === 0x35 ? p96 + 1 : -1;
+    if (p97 < 0 && p96 >= maxFail && silent === 0) fail(p96, 15);
+    if (p97 < 0) break seq93;
     let p98;
-    p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x32 ? p97 + 1 : -1;
-    if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 20);
-    if (p98 < 0) break seq95;
-    let p99;
-    p99 = p98 + 1 <= len && input.charCodeAt(p98 + 0) === 0x35 ? p98 + 1 : -1;
-    if (p99 < 0 && p98 >= maxFail && silent === 0) fail(p98, 15);
-    if (p99 < 0) break seq95;
-    let p100;
-    p100 = r_ZoneID(p99);
-    if (p100 < 0) break seq95;
-    out = p100;
+    p98 = r_ZoneID(p97);
+    if (p98 < 0) break seq93;
+    out = p98;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -664,24 +692,22 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l103 = out + 32 < len ? out + 32 : len;
-  while (out < l103) { const c102 = input.charCodeAt(out); if ((c102 >= 0 && c102 < 128 && T1[c102] === 1)) out++; else break; }
-  if (out === l103 && out < len) out = runEnd(R1, out);
+  out = skip(T1, R1, out);
   for (;;) {
-    let p101;
-    p101 = r_unreserved(out);
-    if (p101 < 0) {
-      p101 = r_pct_encoded(out);
-      if (p101 < 0) {
-        p101 = r_sub_delims(out);
-        if (p101 < 0) {
-          p101 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
-          if (p101 < 0 && out >= maxFail && silent === 0) fail(out, 0);
+    let p99;
+    p99 = r_unreserved(out);
+    if (p99 < 0) {
+      p99 = r_pct_encoded(out);
+      if (p99 < 0) {
+        p99 = r_sub_delims(out);
+        if (p99 < 0) {
+          p99 = out + 1 <= len && input.charCodeAt(out + 0) === 0x3a ? out + 1 : -1;
+          if (p99 < 0 && out >= maxFail && silent === 0) fail(out, 0);
         }
       }
     }
-    if (p101 < 0 || p101 === out) break;
-    out = p101;
+    if (p99 < 0 || p99 === out) break;
+    out = p99;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -695,25 +721,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq104: {
-      let p105;
-      p105 = r_IPv4address(at);
-      if (p105 < 0) break seq104;
-      let p106;
-      let p107;
+    seq100: {
+      let p101;
+      p101 = r_IPv4address(at);
+      if (p101 < 0) break seq100;
+      let p102;
+      let p103;
       silent++;
-      p107 = r_unreserved(p105);
-      if (p107 < 0) {
-        p107 = r_sub_delims(p105);
-        if (p107 < 0) {
-          p107 = p105 + 1 <= len && input.charCodeAt(p105 + 0) === 0x25 ? p105 + 1 : -1;
-          if (p107 < 0 && p105 >= maxFail && silent === 0) fail(p105, 14);
+      p103 = r_unreserved(p101);
+      if (p103 < 0) {
+        p103 = r_sub_delims(p101);
+        if (p103 < 0) {
+          p103 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x25 ? p101 + 1 : -1;
+          if (p103 < 0 && p101 >= maxFail && silent === 0) fail(p101, 14);
         }
       }
       silent--;
-      p106 = p107 < 0 ? p105 : -1;
-      if (p106 < 0) break seq104;
-      out = p106;
+      p102 = p103 < 0 ? p101 : -1;
+      if (p102 < 0) break seq100;
+      out = p102;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -735,55 +761,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq108: {
+  seq104: {
+    let p105;
+    p105 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p105 < 0 && at >= maxFail && silent === 0) fail(at, 21);
+    if (p105 < 0) break seq104;
+    let p106;
+    let k107 = 0;
+    p106 = p105;
+    p106 = skip(T2, R2, p106);
+    k107 = p106 - p105;
+    for (;;) {
+      let p108;
+      p108 = r_HEXDIG(p106);
+      if (p108 < 0 || p108 === p106) break;
+      p106 = p108;
+      k107++;
+    }
+    if (k107 < 1) p106 = -1;
+    if (p106 < 0) break seq104;
     let p109;
-    p109 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p109 < 0 && at >= maxFail && silent === 0) fail(at, 21);
-    if (p109 < 0) break seq108;
+    p109 = p106 + 1 <= len && input.charCodeAt(p106 + 0) === 0x2e ? p106 + 1 : -1;
+    if (p109 < 0 && p106 >= maxFail && silent === 0) fail(p106, 22);
+    if (p109 < 0) break seq104;
     let p110;
     let k111 = 0;
     p110 = p109;
-    const l114 = p110 + 32 < len ? p110 + 32 : len;
-    while (p110 < l114) { const c113 = input.charCodeAt(p110); if ((c113 >= 0 && c113 < 128 && T2[c113] === 1)) p110++; else break; }
-    if (p110 === l114 && p110 < len) p110 = runEnd(R2, p110);
+    p110 = skip(T1, R1, p110);
     k111 = p110 - p109;
     for (;;) {
       let p112;
-      p112 = r_HEXDIG(p110);
+      p112 = r_unreserved(p110);
+      if (p112 < 0) {
+        p112 = r_sub_delims(p110);
+        if (p112 < 0) {
+          p112 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x3a ? p110 + 1 : -1;
+          if (p112 < 0 && p110 >= maxFail && silent === 0) fail(p110, 0);
+        }
+      }
       if (p112 < 0 || p112 === p110) break;
       p110 = p112;
       k111++;
     }
     if (k111 < 1) p110 = -1;
-    if (p110 < 0) break seq108;
-    let p115;
-    p115 = p110 + 1 <= len && input.charCodeAt(p110 + 0) === 0x2e ? p110 + 1 : -1;
-    if (p115 < 0 && p110 >= maxFail && silent === 0) fail(p110, 22);
-    if (p115 < 0) break seq108;
-    let p116;
-    let k117 = 0;
-    p116 = p115;
-    const l120 = p116 + 32 < len ? p116 + 32 : len;
-    while (p116 < l120) { const c119 = input.charCodeAt(p116); if ((c119 >= 0 && c119 < 128 && T1[c119] === 1)) p116++; else break; }
-    if (p116 === l120 && p116 < len) p116 = runEnd(R1, p116);
-    k117 = p116 - p115;
-    for (;;) {
-      let p118;
-      p118 = r_unreserved(p116);
-      if (p118 < 0) {
-        p118 = r_sub_delims(p116);
-        if (p118 < 0) {
-          p118 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
-          if (p118 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
-        }
-      }
-      if (p118 < 0 || p118 === p116) break;
-      p116 = p118;
-      k117++;
-    }
-    if (k117 < 1) p116 = -1;
-    if (p116 < 0) break seq108;
-    out = p116;
+    if (p110 < 0) break seq104;
+    out = p110;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -803,534 +825,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq121: {
+  seq113: {
+    let p114;
+    p114 = r_h16(at);
+    if (p114 < 0) break seq113;
+    let p115;
+    p115 = p114 + 1 <= len && input.charCodeAt(p114 + 0) === 0x3a ? p114 + 1 : -1;
+    if (p115 < 0 && p114 >= maxFail && silent === 0) fail(p114, 0);
+    if (p115 < 0) break seq113;
+    let p116;
+    p116 = r_h16(p115);
+    if (p116 < 0) break seq113;
+    let p117;
+    p117 = p116 + 1 <= len && input.charCodeAt(p116 + 0) === 0x3a ? p116 + 1 : -1;
+    if (p117 < 0 && p116 >= maxFail && silent === 0) fail(p116, 0);
+    if (p117 < 0) break seq113;
+    let p118;
+    p118 = r_h16(p117);
+    if (p118 < 0) break seq113;
+    let p119;
+    p119 = p118 + 1 <= len && input.charCodeAt(p118 + 0) === 0x3a ? p118 + 1 : -1;
+    if (p119 < 0 && p118 >= maxFail && silent === 0) fail(p118, 0);
+    if (p119 < 0) break seq113;
+    let p120;
+    p120 = r_h16(p119);
+    if (p120 < 0) break seq113;
+    let p121;
+    p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
+    if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 0);
+    if (p121 < 0) break seq113;
     let p122;
-    p122 = r_h16(at);
-    if (p122 < 0) break seq121;
+    p122 = r_h16(p121);
+    if (p122 < 0) break seq113;
     let p123;
     p123 = p122 + 1 <= len && input.charCodeAt(p122 + 0) === 0x3a ? p122 + 1 : -1;
     if (p123 < 0 && p122 >= maxFail && silent === 0) fail(p122, 0);
-    if (p123 < 0) break seq121;
+    if (p123 < 0) break seq113;
     let p124;
     p124 = r_h16(p123);
-    if (p124 < 0) break seq121;
+    if (p124 < 0) break seq113;
     let p125;
     p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
     if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 0);
-    if (p125 < 0) break seq121;
+    if (p125 < 0) break seq113;
     let p126;
-    p126 = r_h16(p125);
-    if (p126 < 0) break seq121;
-    let p127;
-    p127 = p126 + 1 <= len && input.charCodeAt(p126 + 0) === 0x3a ? p126 + 1 : -1;
-    if (p127 < 0 && p126 >= maxFail && silent === 0) fail(p126, 0);
-    if (p127 < 0) break seq121;
-    let p128;
-    p128 = r_h16(p127);
-    if (p128 < 0) break seq121;
-    let p129;
-    p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
-    if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 0);
-    if (p129 < 0) break seq121;
-    let p130;
-    p130 = r_h16(p129);
-    if (p130 < 0) break seq121;
-    let p131;
-    p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
-    if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 0);
-    if (p131 < 0) break seq121;
-    let p132;
-    p132 = r_h16(p131);
-    if (p132 < 0) break seq121;
-    let p133;
-    p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
-    if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 0);
-    if (p133 < 0) break seq121;
-    let p134;
-    p134 = r_ls32(p133);
-    if (p134 < 0) break seq121;
-    out = p134;
+    p126 = r_ls32(p125);
+    if (p126 < 0) break seq113;
+    out = p126;
   }
   if (out < 0) {
     out = -1;
-    seq135: {
+    seq127: {
+      let p128;
+      p128 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p128 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p128 < 0) break seq127;
+      let p129;
+      p129 = p128 + 1 <= len && input.charCodeAt(p128 + 0) === 0x3a ? p128 + 1 : -1;
+      if (p129 < 0 && p128 >= maxFail && silent === 0) fail(p128, 0);
+      if (p129 < 0) break seq127;
+      let p130;
+      p130 = r_h16(p129);
+      if (p130 < 0) break seq127;
+      let p131;
+      p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
+      if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 0);
+      if (p131 < 0) break seq127;
+      let p132;
+      p132 = r_h16(p131);
+      if (p132 < 0) break seq127;
+      let p133;
+      p133 = p132 + 1 <= len && input.charCodeAt(p132 + 0) === 0x3a ? p132 + 1 : -1;
+      if (p133 < 0 && p132 >= maxFail && silent === 0) fail(p132, 0);
+      if (p133 < 0) break seq127;
+      let p134;
+      p134 = r_h16(p133);
+      if (p134 < 0) break seq127;
+      let p135;
+      p135 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
+      if (p135 < 0 && p134 >= maxFail && silent === 0) fail(p134, 0);
+      if (p135 < 0) break seq127;
       let p136;
-      p136 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p136 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p136 < 0) break seq135;
+      p136 = r_h16(p135);
+      if (p136 < 0) break seq127;
       let p137;
       p137 = p136 + 1 <= len && input.charCodeAt(p136 + 0) === 0x3a ? p136 + 1 : -1;
       if (p137 < 0 && p136 >= maxFail && silent === 0) fail(p136, 0);
-      if (p137 < 0) break seq135;
+      if (p137 < 0) break seq127;
       let p138;
       p138 = r_h16(p137);
-      if (p138 < 0) break seq135;
+      if (p138 < 0) break seq127;
       let p139;
       p139 = p138 + 1 <= len && input.charCodeAt(p138 + 0) === 0x3a ? p138 + 1 : -1;
       if (p139 < 0 && p138 >= maxFail && silent === 0) fail(p138, 0);
-      if (p139 < 0) break seq135;
+      if (p139 < 0) break seq127;
       let p140;
-      p140 = r_h16(p139);
-      if (p140 < 0) break seq135;
-      let p141;
-      p141 = p140 + 1 <= len && input.charCodeAt(p140 + 0) === 0x3a ? p140 + 1 : -1;
-      if (p141 < 0 && p140 >= maxFail && silent === 0) fail(p140, 0);
-      if (p141 < 0) break seq135;
-      let p142;
-      p142 = r_h16(p141);
-      if (p142 < 0) break seq135;
-      let p143;
-      p143 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
-      if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 0);
-      if (p143 < 0) break seq135;
-      let p144;
-      p144 = r_h16(p143);
-      if (p144 < 0) break seq135;
-      let p145;
-      p145 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
-      if (p145 < 0 && p144 >= maxFail && silent === 0) fail(p144, 0);
-      if (p145 < 0) break seq135;
-      let p146;
-      p146 = r_h16(p145);
-      if (p146 < 0) break seq135;
-      let p147;
-      p147 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
-      if (p147 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
-      if (p147 < 0) break seq135;
-      let p148;
-      p148 = r_ls32(p147);
-      if (p148 < 0) break seq135;
-      out = p148;
+      p140 = r_ls32(p139);
+      if (p140 < 0) break seq127;
+      out = p140;
     }
     if (out < 0) {
       out = -1;
-      seq149: {
+      seq141: {
+        let p142;
+        let p143;
+        p143 = r_h16(at);
+        p142 = p143 < 0 ? at : p143;
+        if (p142 < 0) break seq141;
+        let p144;
+        p144 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
+        if (p144 < 0 && p142 >= maxFail && silent === 0) fail(p142, 0);
+        if (p144 < 0) break seq141;
+        let p145;
+        p145 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
+        if (p145 < 0 && p144 >= maxFail && silent === 0) fail(p144, 0);
+        if (p145 < 0) break seq141;
+        let p146;
+        p146 = r_h16(p145);
+        if (p146 < 0) break seq141;
+        let p147;
+        p147 = p146 + 1 <= len && input.charCodeAt(p146 + 0) === 0x3a ? p146 + 1 : -1;
+        if (p147 < 0 && p146 >= maxFail && silent === 0) fail(p146, 0);
+        if (p147 < 0) break seq141;
+        let p148;
+        p148 = r_h16(p147);
+        if (p148 < 0) break seq141;
+        let p149;
+        p149 = p148 + 1 <= len && input.charCodeAt(p148 + 0) === 0x3a ? p148 + 1 : -1;
+        if (p149 < 0 && p148 >= maxFail && silent === 0) fail(p148, 0);
+        if (p149 < 0) break seq141;
         let p150;
+        p150 = r_h16(p149);
+        if (p150 < 0) break seq141;
         let p151;
-        p151 = r_h16(at);
-        p150 = p151 < 0 ? at : p151;
-        if (p150 < 0) break seq149;
+        p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
+        if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
+        if (p151 < 0) break seq141;
         let p152;
-        p152 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
-        if (p152 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
-        if (p152 < 0) break seq149;
+        p152 = r_h16(p151);
+        if (p152 < 0) break seq141;
         let p153;
         p153 = p152 + 1 <= len && input.charCodeAt(p152 + 0) === 0x3a ? p152 + 1 : -1;
         if (p153 < 0 && p152 >= maxFail && silent === 0) fail(p152, 0);
-        if (p153 < 0) break seq149;
+        if (p153 < 0) break seq141;
         let p154;
-        p154 = r_h16(p153);
-        if (p154 < 0) break seq149;
-        let p155;
-        p155 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
-        if (p155 < 0 && p154 >= maxFail && silent === 0) fail(p154, 0);
-        if (p155 < 0) break seq149;
-        let p156;
-        p156 = r_h16(p155);
-        if (p156 < 0) break seq149;
-        let p157;
-        p157 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
-        if (p157 < 0 && p156 >= maxFail && silent === 0) fail(p156, 0);
-        if (p157 < 0) break seq149;
-        let p158;
-        p158 = r_h16(p157);
-        if (p158 < 0) break seq149;
-        let p159;
-        p159 = p158 + 1 <= len && input.charCodeAt(p158 + 0) === 0x3a ? p158 + 1 : -1;
-        if (p159 < 0 && p158 >= maxFail && silent === 0) fail(p158, 0);
-        if (p159 < 0) break seq149;
-        let p160;
-        p160 = r_h16(p159);
-        if (p160 < 0) break seq149;
-        let p161;
-        p161 = p160 + 1 <= len && input.charCodeAt(p160 + 0) === 0x3a ? p160 + 1 : -1;
-        if (p161 < 0 && p160 >= maxFail && silent === 0) fail(p160, 0);
-        if (p161 < 0) break seq149;
-        let p162;
-        p162 = r_ls32(p161);
-        if (p162 < 0) break seq149;
-        out = p162;
+        p154 = r_ls32(p153);
+        if (p154 < 0) break seq141;
+        out = p154;
       }
       if (out < 0) {
         out = -1;
-        seq163: {
-          let p164;
-          let p165;
-          p165 = -1;
-          seq166: {
-            let p167;
-            let k168 = 0;
-            p167 = at;
+        seq155: {
+          let p156;
+          let p157;
+          p157 = -1;
+          seq158: {
+            let p159;
+            let k160 = 0;
+            p159 = at;
             for (;;) {
-              if (k168 === 1) break;
-              let p169;
-              p169 = -1;
-              seq170: {
-                let p171;
-                p171 = r_h16(p167);
-                if (p171 < 0) break seq170;
-                let p172;
-                p172 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
-                if (p172 < 0 && p171 >= maxFail && silent === 0) fail(p171, 0);
-                if (p172 < 0) break seq170;
-                let p173;
-                let p174;
+              if (k160 === 1) break;
+              let p161;
+              p161 = -1;
+              seq162: {
+                let p163;
+                p163 = r_h16(p159);
+                if (p163 < 0) break seq162;
+                let p164;
+                p164 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+                if (p164 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
+                if (p164 < 0) break seq162;
+                let p165;
+                let p166;
                 silent++;
-                p174 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
-                if (p174 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
+                p166 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
+                if (p166 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
                 silent--;
-                p173 = p174 < 0 ? p172 : -1;
-                if (p173 < 0) break seq170;
-                p169 = p173;
+                p165 = p166 < 0 ? p164 : -1;
+                if (p165 < 0) break seq162;
+                p161 = p165;
               }
-              if (p169 < 0 || p169 === p167) break;
-              p167 = p169;
-              k168++;
+              if (p161 < 0 || p161 === p159) break;
+              p159 = p161;
+              k160++;
             }
-            if (p167 < 0) break seq166;
-            let p175;
-            p175 = r_h16(p167);
-            if (p175 < 0) break seq166;
-            p165 = p175;
+            if (p159 < 0) break seq158;
+            let p167;
+            p167 = r_h16(p159);
+            if (p167 < 0) break seq158;
+            p157 = p167;
           }
-          p164 = p165 < 0 ? at : p165;
-          if (p164 < 0) break seq163;
+          p156 = p157 < 0 ? at : p157;
+          if (p156 < 0) break seq155;
+          let p168;
+          p168 = p156 + 1 <= len && input.charCodeAt(p156 + 0) === 0x3a ? p156 + 1 : -1;
+          if (p168 < 0 && p156 >= maxFail && silent === 0) fail(p156, 0);
+          if (p168 < 0) break seq155;
+          let p169;
+          p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
+          if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
+          if (p169 < 0) break seq155;
+          let p170;
+          p170 = r_h16(p169);
+          if (p170 < 0) break seq155;
+          let p171;
+          p171 = p170 + 1 <= len && input.charCodeAt(p170 + 0) === 0x3a ? p170 + 1 : -1;
+          if (p171 < 0 && p170 >= maxFail && silent === 0) fail(p170, 0);
+          if (p171 < 0) break seq155;
+          let p172;
+          p172 = r_h16(p171);
+          if (p172 < 0) break seq155;
+          let p173;
+          p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
+          if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 0);
+          if (p173 < 0) break seq155;
+          let p174;
+          p174 = r_h16(p173);
+          if (p174 < 0) break seq155;
+          let p175;
+          p175 = p174 + 1 <= len && input.charCodeAt(p174 + 0) === 0x3a ? p174 + 1 : -1;
+          if (p175 < 0 && p174 >= maxFail && silent === 0) fail(p174, 0);
+          if (p175 < 0) break seq155;
           let p176;
-          p176 = p164 + 1 <= len && input.charCodeAt(p164 + 0) === 0x3a ? p164 + 1 : -1;
-          if (p176 < 0 && p164 >= maxFail && silent === 0) fail(p164, 0);
-          if (p176 < 0) break seq163;
-          let p177;
-          p177 = p176 + 1 <= len && input.charCodeAt(p176 + 0) === 0x3a ? p176 + 1 : -1;
-          if (p177 < 0 && p176 >= maxFail && silent === 0) fail(p176, 0);
-          if (p177 < 0) break seq163;
-          let p178;
-          p178 = r_h16(p177);
-          if (p178 < 0) break seq163;
-          let p179;
-          p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
-          if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
-          if (p179 < 0) break seq163;
-          let p180;
-          p180 = r_h16(p179);
-          if (p180 < 0) break seq163;
-          let p181;
-          p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
-          if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 0);
-          if (p181 < 0) break seq163;
-          let p182;
-          p182 = r_h16(p181);
-          if (p182 < 0) break seq163;
-          let p183;
-          p183 = p182 + 1 <= len && input.charCodeAt(p182 + 0) === 0x3a ? p182 + 1 : -1;
-          if (p183 < 0 && p182 >= maxFail && silent === 0) fail(p182, 0);
-          if (p183 < 0) break seq163;
-          let p184;
-          p184 = r_ls32(p183);
-          if (p184 < 0) break seq163;
-          out = p184;
+          p176 = r_ls32(p175);
+          if (p176 < 0) break seq155;
+          out = p176;
         }
         if (out < 0) {
           out = -1;
-          seq185: {
-            let p186;
-            let p187;
-            p187 = -1;
-            seq188: {
-              let p189;
-              let k190 = 0;
-              p189 = at;
+          seq177: {
+            let p178;
+            let p179;
+            p179 = -1;
+            seq180: {
+              let p181;
+              let k182 = 0;
+              p181 = at;
               for (;;) {
-                if (k190 === 2) break;
-                let p191;
-                p191 = -1;
-                seq192: {
-                  let p193;
-                  p193 = r_h16(p189);
-                  if (p193 < 0) break seq192;
-                  let p194;
-                  p194 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
-                  if (p194 < 0 && p193 >= maxFail && silent === 0) fail(p193, 0);
-                  if (p194 < 0) break seq192;
-                  let p195;
-                  let p196;
+                if (k182 === 2) break;
+                let p183;
+                p183 = -1;
+                seq184: {
+                  let p185;
+                  p185 = r_h16(p181);
+                  if (p185 < 0) break seq184;
+                  let p186;
+                  p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
+                  if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 0);
+                  if (p186 < 0) break seq184;
+                  let p187;
+                  let p188;
                   silent++;
-                  p196 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
-                  if (p196 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
+                  p188 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
+                  if (p188 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
                   silent--;
-                  p195 = p196 < 0 ? p194 : -1;
-                  if (p195 < 0) break seq192;
-                  p191 = p195;
+                  p187 = p188 < 0 ? p186 : -1;
+                  if (p187 < 0) break seq184;
+                  p183 = p187;
                 }
-                if (p191 < 0 || p191 === p189) break;
-                p189 = p191;
-                k190++;
+                if (p183 < 0 || p183 === p181) break;
+                p181 = p183;
+                k182++;
               }
-              if (p189 < 0) break seq188;
-              let p197;
-              p197 = r_h16(p189);
-              if (p197 < 0) break seq188;
-              p187 = p197;
+              if (p181 < 0) break seq180;
+              let p189;
+              p189 = r_h16(p181);
+              if (p189 < 0) break seq180;
+              p179 = p189;
             }
-            p186 = p187 < 0 ? at : p187;
-            if (p186 < 0) break seq185;
-            let p198;
-            p198 = p186 + 1 <= len && input.charCodeAt(p186 + 0) === 0x3a ? p186 + 1 : -1;
-            if (p198 < 0 && p186 >= maxFail && silent === 0) fail(p186, 0);
-            if (p198 < 0) break seq185;
-            let p199;
-            p199 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
-            if (p199 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
-            if (p199 < 0) break seq185;
-            let p200;
-            p200 = r_h16(p199);
-            if (p200 < 0) break seq185;
-            let p201;
-            p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
-            if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
-            if (p201 < 0) break seq185;
-            let p202;
-            p202 = r_h16(p201);
-            if (p202 < 0) break seq185;
-            let p203;
-            p203 = p202 + 1 <= len && input.charCodeAt(p202 + 0) === 0x3a ? p202 + 1 : -1;
-            if (p203 < 0 && p202 >= maxFail && silent === 0) fail(p202, 0);
-            if (p203 < 0) break seq185;
-            let p204;
-            p204 = r_ls32(p203);
-            if (p204 < 0) break seq185;
-            out = p204;
+            p178 = p179 < 0 ? at : p179;
+            if (p178 < 0) break seq177;
+            let p190;
+            p190 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
+            if (p190 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
+            if (p190 < 0) break seq177;
+            let p191;
+            p191 = p190 + 1 <= len && input.charCodeAt(p190 + 0) === 0x3a ? p190 + 1 : -1;
+            if (p191 < 0 && p190 >= maxFail && silent === 0) fail(p190, 0);
+            if (p191 < 0) break seq177;
+            let p192;
+            p192 = r_h16(p191);
+            if (p192 < 0) break seq177;
+            let p193;
+            p193 = p192 + 1 <= len && input.charCodeAt(p192 + 0) === 0x3a ? p192 + 1 : -1;
+            if (p193 < 0 && p192 >= maxFail && silent === 0) fail(p192, 0);
+            if (p193 < 0) break seq177;
+            let p194;
+            p194 = r_h16(p193);
+            if (p194 < 0) break seq177;
+            let p195;
+            p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+            if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
+            if (p195 < 0) break seq177;
+            let p196;
+            p196 = r_ls32(p195);
+            if (p196 < 0) break seq177;
+            out = p196;
           }
           if (out < 0) {
             out = -1;
-            seq205: {
-              let p206;
-              let p207;
-              p207 = -1;
-              seq208: {
-                let p209;
-                let k210 = 0;
-                p209 = at;
+            seq197: {
+              let p198;
+              let p199;
+              p199 = -1;
+              seq200: {
+                let p201;
+                let k202 = 0;
+                p201 = at;
                 for (;;) {
-                  if (k210 === 3) break;
-                  let p211;
-                  p211 = -1;
-                  seq212: {
-                    let p213;
-                    p213 = r_h16(p209);
-                    if (p213 < 0) break seq212;
-                    let p214;
-                    p214 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-                    if (p214 < 0 && p213 >= maxFail && silent === 0) fail(p213, 0);
-                    if (p214 < 0) break seq212;
-                    let p215;
-                    let p216;
+                  if (k202 === 3) break;
+                  let p203;
+                  p203 = -1;
+                  seq204: {
+                    let p205;
+                    p205 = r_h16(p201);
+                    if (p205 < 0) break seq204;
+                    let p206;
+                    p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
+                    if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 0);
+                    if (p206 < 0) break seq204;
+                    let p207;
+                    let p208;
                     silent++;
-                    p216 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
-                    if (p216 < 0 && p214 >= maxFail && silent === 0) fail(p214, 0);
+                    p208 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
+                    if (p208 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
                     silent--;
-                    p215 = p216 < 0 ? p214 : -1;
-                    if (p215 < 0) break seq212;
-                    p211 = p215;
+                    p207 = p208 < 0 ? p206 : -1;
+                    if (p207 < 0) break seq204;
+                    p203 = p207;
                   }
-                  if (p211 < 0 || p211 === p209) break;
-                  p209 = p211;
-                  k210++;
+                  if (p203 < 0 || p203 === p201) break;
+                  p201 = p203;
+                  k202++;
                 }
-                if (p209 < 0) break seq208;
-                let p217;
-                p217 = r_h16(p209);
-                if (p217 < 0) break seq208;
-                p207 = p217;
+                if (p201 < 0) break seq200;
+                let p209;
+                p209 = r_h16(p201);
+                if (p209 < 0) break seq200;
+                p199 = p209;
               }
-              p206 = p207 < 0 ? at : p207;
-              if (p206 < 0) break seq205;
-              let p218;
-              p218 = p206 + 1 <= len && input.charCodeAt(p206 + 0) === 0x3a ? p206 + 1 : -1;
-              if (p218 < 0 && p206 >= maxFail && silent === 0) fail(p206, 0);
-              if (p218 < 0) break seq205;
-              let p219;
-              p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x3a ? p218 + 1 : -1;
-              if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 0);
-              if (p219 < 0) break seq205;
-              let p220;
-              p220 = r_h16(p219);
-              if (p220 < 0) break seq205;
-              let p221;
-              p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x3a ? p220 + 1 : -1;
-              if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 0);
-              if (p221 < 0) break seq205;
-              let p222;
-              p222 = r_ls32(p221);
-              if (p222 < 0) break seq205;
-              out = p222;
+              p198 = p199 < 0 ? at : p199;
+              if (p198 < 0) break seq197;
+              let p210;
+              p210 = p198 + 1 <= len && input.charCodeAt(p198 + 0) === 0x3a ? p198 + 1 : -1;
+              if (p210 < 0 && p198 >= maxFail && silent === 0) fail(p198, 0);
+              if (p210 < 0) break seq197;
+              let p211;
+              p211 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
+              if (p211 < 0 && p210 >= maxFail && silent === 0) fail(p210, 0);
+              if (p211 < 0) break seq197;
+              let p212;
+              p212 = r_h16(p211);
+              if (p212 < 0) break seq197;
+              let p213;
+              p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
+              if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 0);
+              if (p213 < 0) break seq197;
+              let p214;
+              p214 = r_ls32(p213);
+              if (p214 < 0) break seq197;
+              out = p214;
             }
             if (out < 0) {
               out = -1;
-              seq223: {
-                let p224;
-                let p225;
-                p225 = -1;
-                seq226: {
-                  let p227;
-                  let k228 = 0;
-                  p227 = at;
+              seq215: {
+                let p216;
+                let p217;
+                p217 = -1;
+                seq218: {
+                  let p219;
+                  let k220 = 0;
+                  p219 = at;
                   for (;;) {
-                    if (k228 === 4) break;
-                    let p229;
-                    p229 = -1;
-                    seq230: {
-                      let p231;
-                      p231 = r_h16(p227);
-                      if (p231 < 0) break seq230;
-                      let p232;
-                      p232 = p231 + 1 <= len && input.charCodeAt(p231 + 0) === 0x3a ? p231 + 1 : -1;
-                      if (p232 < 0 && p231 >= maxFail && silent === 0) fail(p231, 0);
-                      if (p232 < 0) break seq230;
-                      let p233;
-                      let p234;
+                    if (k220 === 4) break;
+                    let p221;
+                    p221 = -1;
+                    seq222: {
+                      let p223;
+                      p223 = r_h16(p219);
+                      if (p223 < 0) break seq222;
+                      let p224;
+                      p224 = p223 + 1 <= len && input.charCodeAt(p223 + 0) === 0x3a ? p223 + 1 : -1;
+                      if (p224 < 0 && p223 >= maxFail && silent === 0) fail(p223, 0);
+                      if (p224 < 0) break seq222;
+                      let p225;
+                      let p226;
                       silent++;
-                      p234 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
-                      if (p234 < 0 && p232 >= maxFail && silent === 0) fail(p232, 0);
+                      p226 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
+                      if (p226 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
                       silent--;
-                      p233 = p234 < 0 ? p232 : -1;
-                      if (p233 < 0) break seq230;
-                      p229 = p233;
+                      p225 = p226 < 0 ? p224 : -1;
+                      if (p225 < 0) break seq222;
+                      p221 = p225;
                     }
-                    if (p229 < 0 || p229 === p227) break;
-                    p227 = p229;
-                    k228++;
+                    if (p221 < 0 || p221 === p219) break;
+                    p219 = p221;
+                    k220++;
                   }
-                  if (p227 < 0) break seq226;
-                  let p235;
-                  p235 = r_h16(p227);
-                  if (p235 < 0) break seq226;
-                  p225 = p235;
+                  if (p219 < 0) break seq218;
+                  let p227;
+                  p227 = r_h16(p219);
+                  if (p227 < 0) break seq218;
+                  p217 = p227;
                 }
-                p224 = p225 < 0 ? at : p225;
-                if (p224 < 0) break seq223;
-                let p236;
-                p236 = p224 + 1 <= len && input.charCodeAt(p224 + 0) === 0x3a ? p224 + 1 : -1;
-                if (p236 < 0 && p224 >= maxFail && silent === 0) fail(p224, 0);
-                if (p236 < 0) break seq223;
-                let p237;
-                p237 = p236 + 1 <= len && input.charCodeAt(p236 + 0) === 0x3a ? p236 + 1 : -1;
-                if (p237 < 0 && p236 >= maxFail && silent === 0) fail(p236, 0);
-                if (p237 < 0) break seq223;
-                let p238;
-                p238 = r_ls32(p237);
-                if (p238 < 0) break seq223;
-                out = p238;
+                p216 = p217 < 0 ? at : p217;
+                if (p216 < 0) break seq215;
+                let p228;
+                p228 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x3a ? p216 + 1 : -1;
+                if (p228 < 0 && p216 >= maxFail && silent === 0) fail(p216, 0);
+                if (p228 < 0) break seq215;
+                let p229;
+                p229 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x3a ? p228 + 1 : -1;
+                if (p229 < 0 && p228 >= maxFail && silent === 0) fail(p228, 0);
+                if (p229 < 0) break seq215;
+                let p230;
+                p230 = r_ls32(p229);
+                if (p230 < 0) break seq215;
+                out = p230;
               }
               if (out < 0) {
                 out = -1;
-                seq239: {
-                  let p240;
-                  let p241;
-                  p241 = -1;
-                  seq242: {
-                    let p243;
-                    let k244 = 0;
-                    p243 = at;
+                seq231: {
+                  let p232;
+                  let p233;
+                  p233 = -1;
+                  seq234: {
+                    let p235;
+                    let k236 = 0;
+                    p235 = at;
                     for (;;) {
-                      if (k244 === 5) break;
-                      let p245;
-                      p245 = -1;
-                      seq246: {
-                        let p247;
-                        p247 = r_h16(p243);
-                        if (p247 < 0) break seq246;
-                        let p248;
-                        p248 = p247 + 1 <= len && input.charCodeAt(p247 + 0) === 0x3a ? p247 + 1 : -1;
-                        if (p248 < 0 && p247 >= maxFail && silent === 0) fail(p247, 0);
-                        if (p248 < 0) break seq246;
-                        let p249;
-                        let p250;
+                      if (k236 === 5) break;
+                      let p237;
+                      p237 = -1;
+                      seq238: {
+                        let p239;
+                        p239 = r_h16(p235);
+                        if (p239 < 0) break seq238;
+                        let p240;
+                        p240 = p239 + 1 <= len && input.charCodeAt(p239 + 0) === 0x3a ? p239 + 1 : -1;
+                        if (p240 < 0 && p239 >= maxFail && silent === 0) fail(p239, 0);
+                        if (p240 < 0) break seq238;
+                        let p241;
+                        let p242;
                         silent++;
-                        p250 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
-                        if (p250 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
+                        p242 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x3a ? p240 + 1 : -1;
+                        if (p242 < 0 && p240 >= maxFail && silent === 0) fail(p240, 0);
                         silent--;
-                        p249 = p250 < 0 ? p248 : -1;
-                        if (p249 < 0) break seq246;
-                        p245 = p249;
+                        p241 = p242 < 0 ? p240 : -1;
+                        if (p241 < 0) break seq238;
+                        p237 = p241;
                       }
-                      if (p245 < 0 || p245 === p243) break;
-                      p243 = p245;
-                      k244++;
+                      if (p237 < 0 || p237 === p235) break;
+                      p235 = p237;
+                      k236++;
                     }
-                    if (p243 < 0) break seq242;
-                    let p251;
-                    p251 = r_h16(p243);
-                    if (p251 < 0) break seq242;
-                    p241 = p251;
+                    if (p235 < 0) break seq234;
+                    let p243;
+                    p243 = r_h16(p235);
+                    if (p243 < 0) break seq234;
+                    p233 = p243;
                   }
-                  p240 = p241 < 0 ? at : p241;
-                  if (p240 < 0) break seq239;
-                  let p252;
-                  p252 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x3a ? p240 + 1 : -1;
-                  if (p252 < 0 && p240 >= maxFail && silent === 0) fail(p240, 0);
-                  if (p252 < 0) break seq239;
-                  let p253;
-                  p253 = p252 + 1 <= len && input.charCodeAt(p252 + 0) === 0x3a ? p252 + 1 : -1;
-                  if (p253 < 0 && p252 >= maxFail && silent === 0) fail(p252, 0);
-                  if (p253 < 0) break seq239;
-                  let p254;
-                  p254 = r_h16(p253);
-                  if (p254 < 0) break seq239;
-                  out = p254;
+                  p232 = p233 < 0 ? at : p233;
+                  if (p232 < 0) break seq231;
+                  let p244;
+                  p244 = p232 + 1 <= len && input.charCodeAt(p232 + 0) === 0x3a ? p232 + 1 : -1;
+                  if (p244 < 0 && p232 >= maxFail && silent === 0) fail(p232, 0);
+                  if (p244 < 0) break seq231;
+                  let p245;
+                  p245 = p244 + 1 <= len && input.charCodeAt(p244 + 0) === 0x3a ? p244 + 1 : -1;
+                  if (p245 < 0 && p244 >= maxFail && silent === 0) fail(p244, 0);
+                  if (p245 < 0) break seq231;
+                  let p246;
+                  p246 = r_h16(p245);
+                  if (p246 < 0) break seq231;
+                  out = p246;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq255: {
-                    let p256;
-                    let p257;
-                    p257 = -1;
-                    seq258: {
-                      let p259;
-                      let k260 = 0;
-                      p259 = at;
+                  seq247: {
+                    let p248;
+                    let p249;
+                    p249 = -1;
+                    seq250: {
+                      let p251;
+                      let k252 = 0;
+                      p251 = at;
                       for (;;) {
-                        if (k260 === 6) break;
-                        let p261;
-                        p261 = -1;
-                        seq262: {
-                          let p263;
-                          p263 = r_h16(p259);
-                          if (p263 < 0) break seq262;
-                          let p264;
-                          p264 = p263 + 1 <= len && input.charCodeAt(p263 + 0) === 0x3a ? p263 + 1 : -1;
-                          if (p264 < 0 && p263 >= maxFail && silent === 0) fail(p263, 0);
-                          if (p264 < 0) break seq262;
-                          let p265;
-                          let p266;
+                        if (k252 === 6) break;
+                        let p253;
+                        p253 = -1;
+                        seq254: {
+                          let p255;
+                          p255 = r_h16(p251);
+                          if (p255 < 0) break seq254;
+                          let p256;
+                          p256 = p255 + 1 <= len && input.charCodeAt(p255 + 0) === 0x3a ? p255 + 1 : -1;
+                          if (p256 < 0 && p255 >= maxFail && silent === 0) fail(p255, 0);
+                          if (p256 < 0) break seq254;
+                          let p257;
+                          let p258;
                           silent++;
-                          p266 = p264 + 1 <= len && input.charCodeAt(p264 + 0) === 0x3a ? p264 + 1 : -1;
-                          if (p266 < 0 && p264 >= maxFail && silent === 0) fail(p264, 0);
+                          p258 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
+                          if (p258 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
                           silent--;
-                          p265 = p266 < 0 ? p264 : -1;
-                          if (p265 < 0) break seq262;
-                          p261 = p265;
+                          p257 = p258 < 0 ? p256 : -1;
+                          if (p257 < 0) break seq254;
+                          p253 = p257;
                         }
-                        if (p261 < 0 || p261 === p259) break;
-                        p259 = p261;
-                        k260++;
+                        if (p253 < 0 || p253 === p251) break;
+                        p251 = p253;
+                        k252++;
                       }
-                      if (p259 < 0) break seq258;
-                      let p267;
-                      p267 = r_h16(p259);
-                      if (p267 < 0) break seq258;
-                      p257 = p267;
+                      if (p251 < 0) break seq250;
+                      let p259;
+                      p259 = r_h16(p251);
+                      if (p259 < 0) break seq250;
+                      p249 = p259;
                     }
-                    p256 = p257 < 0 ? at : p257;
-                    if (p256 < 0) break seq255;
-                    let p268;
-                    p268 = p256 + 1 <= len && input.charCodeAt(p256 + 0) === 0x3a ? p256 + 1 : -1;
-                    if (p268 < 0 && p256 >= maxFail && silent === 0) fail(p256, 0);
-                    if (p268 < 0) break seq255;
-                    let p269;
-                    p269 = p268 + 1 <= len && input.charCodeAt(p268 + 0) === 0x3a ? p268 + 1 : -1;
-                    if (p269 < 0 && p268 >= maxFail && silent === 0) fail(p268, 0);
-                    if (p269 < 0) break seq255;
-                    out = p269;
+                    p248 = p249 < 0 ? at : p249;
+                    if (p248 < 0) break seq247;
+                    let p260;
+                    p260 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x3a ? p248 + 1 : -1;
+                    if (p260 < 0 && p248 >= maxFail && silent === 0) fail(p248, 0);
+                    if (p260 < 0) break seq247;
+                    let p261;
+                    p261 = p260 + 1 <= len && input.charCodeAt(p260 + 0) === 0x3a ? p260 + 1 : -1;
+                    if (p261 < 0 && p260 >= maxFail && silent === 0) fail(p260, 0);
+                    if (p261 < 0) break seq247;
+                    out = p261;
                   }
                 }
               }
@@ -1349,17 +1371,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
-  let k270 = 0;
+  let k262 = 0;
   out = at;
   for (;;) {
-    if (k270 === 4) break;
-    let p271;
-    p271 = r_HEXDIG(out);
-    if (p271 < 0 || p271 === out) break;
-    out = p271;
-    k270++;
+    if (k262 === 4) break;
+    let p263;
+    p263 = r_HEXDIG(out);
+    if (p263 < 0 || p263 === out) break;
+    out = p263;
+    k262++;
   }
-  if (k270 < 1) out = -1;
+  if (k262 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1370,18 +1392,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq272: {
-    let p273;
-    p273 = r_h16(at);
-    if (p273 < 0) break seq272;
-    let p274;
-    p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x3a ? p273 + 1 : -1;
-    if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 0);
-    if (p274 < 0) break seq272;
-    let p275;
-    p275 = r_h16(p274);
-    if (p275 < 0) break seq272;
-    out = p275;
+  seq264: {
+    let p265;
+    p265 = r_h16(at);
+    if (p265 < 0) break seq264;
+    let p266;
+    p266 = p265 + 1 <= len && input.charCodeAt(p265 + 0) === 0x3a ? p265 + 1 : -1;
+    if (p266 < 0 && p265 >= maxFail && silent === 0) fail(p265, 0);
+    if (p266 < 0) break seq264;
+    let p267;
+    p267 = r_h16(p266);
+    if (p267 < 0) break seq264;
+    out = p267;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1396,32 +1418,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 20; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq276: {
-    let p277;
-    p277 = r_dec_octet(at);
-    if (p277 < 0) break seq276;
-    let p278;
-    p278 = p277 + 1 <= len && input.charCodeAt(p277 + 0) === 0x2e ? p277 + 1 : -1;
-    if (p278 < 0 && p277 >= maxFail && silent === 0) fail(p277, 22);
-    if (p278 < 0) break seq276;
-    let p279;
-    p279 = r_dec_octet(p278);
-    if (p279 < 0) break seq276;
-    let p280;
-    p280 = p279 + 1 <= len && input.charCodeAt(p279 + 0) === 0x2e ? p279 + 1 : -1;
-    if (p280 < 0 && p279 >= maxFail && silent === 0) fail(p279, 22);
-    if (p280 < 0) break seq276;
-    let p281;
-    p281 = r_dec_octet(p280);
-    if (p281 < 0) break seq276;
-    let p282;
-    p282 = p281 + 1 <= len && input.charCodeAt(p281 + 0) === 0x2e ? p281 + 1 : -1;
-    if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 22);
-    if (p282 < 0) break seq276;
-    let p283;
-    p283 = r_dec_octet(p282);
-    if (p283 < 0) break seq276;
-    out = p283;
+  seq268: {
+    let p269;
+    p269 = r_dec_octet(at);
+    if (p269 < 0) break seq268;
+    let p270;
+    p270 = p269 + 1 <= len && input.charCodeAt(p269 + 0) === 0x2e ? p269 + 1 : -1;
+    if (p270 < 0 && p269 >= maxFail && silent === 0) fail(p269, 22);
+    if (p270 < 0) break seq268;
+    let p271;
+    p271 = r_dec_octet(p270);
+    if (p271 < 0) break seq268;
+    let p272;
+    p272 = p271 + 1 <= len && input.charCodeAt(p271 + 0) === 0x2e ? p271 + 1 : -1;
+    if (p272 < 0 && p271 >= maxFail && silent === 0) fail(p271, 22);
+    if (p272 < 0) break seq268;
+    let p273;
+    p273 = r_dec_octet(p272);
+    if (p273 < 0) break seq268;
+    let p274;
+    p274 = p273 + 1 <= len && input.charCodeAt(p273 + 0) === 0x2e ? p273 + 1 : -1;
+    if (p274 < 0 && p273 >= maxFail && silent === 0) fail(p273, 22);
+    if (p274 < 0) break seq268;
+    let p275;
+    p275 = r_dec_octet(p274);
+    if (p275 < 0) break seq268;
+    out = p275;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1437,69 +1459,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq284: {
-    let p285;
-    p285 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p285 < 0 && at >= maxFail && silent === 0) fail(at, 23);
-    if (p285 < 0) break seq284;
-    let p286;
-    const c287 = p285 < len ? input.charCodeAt(p285) : -1;
-    p286 = (c287 >= 0 && c287 < 128 && T3[c287] === 1) ? p285 + 1 : -1;
-    if (p286 < 0 && p285 >= maxFail && silent === 0) fail(p285, 24);
-    if (p286 < 0) break seq284;
-    out = p286;
+  seq276: {
+    let p277;
+    p277 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p277 < 0 && at >= maxFail && silent === 0) fail(at, 23);
+    if (p277 < 0) break seq276;
+    let p278;
+    const c279 = p277 < len ? input.charCodeAt(p277) : -1;
+    p278 = (c279 >= 0 && c279 < 128 && T3[c279] === 1) ? p277 + 1 : -1;
+    if (p278 < 0 && p277 >= maxFail && silent === 0) fail(p277, 24);
+    if (p278 < 0) break seq276;
+    out = p278;
   }
   if (out < 0) {
     out = -1;
-    seq288: {
-      let p289;
-      p289 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p289 < 0 && at >= maxFail && silent === 0) fail(at, 20);
-      if (p289 < 0) break seq288;
-      let p290;
-      const c291 = p289 < len ? input.charCodeAt(p289) : -1;
-      p290 = (c291 >= 0 && c291 < 128 && T4[c291] === 1) ? p289 + 1 : -1;
-      if (p290 < 0 && p289 >= maxFail && silent === 0) fail(p289, 25);
-      if (p290 < 0) break seq288;
-      let p292;
-      p292 = r_DIGIT(p290);
-      if (p292 < 0) break seq288;
-      out = p292;
+    seq280: {
+      let p281;
+      p281 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p281 < 0 && at >= maxFail && silent === 0) fail(at, 20);
+      if (p281 < 0) break seq280;
+      let p282;
+      const c283 = p281 < len ? input.charCodeAt(p281) : -1;
+      p282 = (c283 >= 0 && c283 < 128 && T4[c283] === 1) ? p281 + 1 : -1;
+      if (p282 < 0 && p281 >= maxFail && silent === 0) fail(p281, 25);
+      if (p282 < 0) break seq280;
+      let p284;
+      p284 = r_DIGIT(p282);
+      if (p284 < 0) break seq280;
+      out = p284;
     }
     if (out < 0) {
       out = -1;
-      seq293: {
-        let p294;
-        p294 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p294 < 0 && at >= maxFail && silent === 0) fail(at, 26);
-        if (p294 < 0) break seq293;
-        let p295;
-        let k296 = 0;
-        p295 = p294;
+      seq285: {
+        let p286;
+        p286 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p286 < 0 && at >= maxFail && silent === 0) fail(at, 26);
+        if (p286 < 0) break seq285;
+        let p287;
+        let k288 = 0;
+        p287 = p286;
         for (;;) {
-          if (k296 === 2) break;
-          let p297;
-          p297 = r_DIGIT(p295);
-          if (p297 < 0 || p297 === p295) break;
-          p295 = p297;
-          k296++;
+          if (k288 === 2) break;
+          let p289;
+          p289 = r_DIGIT(p287);
+          if (p289 < 0 || p289 === p287) break;
+          p287 = p289;
+          k288++;
         }
-        if (k296 < 2) p295 = -1;
-        if (p295 < 0) break seq293;
-        out = p295;
+        if (k288 < 2) p287 = -1;
+        if (p287 < 0) break seq285;
+        out = p287;
       }
       if (out < 0) {
         out = -1;
-        seq298: {
-          let p299;
-          const c300 = at < len ? input.charCodeAt(at) : -1;
-          p299 = (c300 >= 0 && c300 < 128 && T5[c300] === 1) ? at + 1 : -1;
-          if (p299 < 0 && at >= maxFail && silent === 0) fail(at, 27);
-          if (p299 < 0) break seq298;
-          let p301;
-          p301 = r_DIGIT(p299);
-          if (p301 < 0) break seq298;
-          out = p301;
+        seq290: {
+          let p291;
+          const c292 = at < len ? input.charCodeAt(at) : -1;
+          p291 = (c292 >= 0 && c292 < 128 && T5[c292] === 1) ? at + 1 : -1;
+          if (p291 < 0 && at >= maxFail && silent === 0) fail(at, 27);
+          if (p291 < 0) break seq290;
+          let p293;
+          p293 = r_DIGIT(p291);
+          if (p293 < 0) break seq290;
+          out = p293;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1517,20 +1539,18 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 22; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l304 = out + 32 < len ? out + 32 : len;
-  while (out < l304) { const c303 = input.charCodeAt(out); if ((c303 >= 0 && c303 < 128 && T6[c303] === 1)) out++; else break; }
-  if (out === l304 && out < len) out = runEnd(R3, out);
+  out = skip(T6, R3, out);
   for (;;) {
-    let p302;
-    p302 = r_unreserved(out);
-    if (p302 < 0) {
-      p302 = r_pct_encoded(out);
-      if (p302 < 0) {
-        p302 = r_sub_delims(out);
+    let p294;
+    p294 = r_unreserved(out);
+    if (p294 < 0) {
+      p294 = r_pct_encoded(out);
+      if (p294 < 0) {
+        p294 = r_sub_delims(out);
       }
     }
-    if (p302 < 0 || p302 === out) break;
-    out = p302;
+    if (p294 < 0 || p294 === out) break;
+    out = p294;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1548,60 +1568,44 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 23; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq305: {
-    let p306;
-    p306 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p306 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p306 < 0) break seq305;
-    let p307;
-    let p308;
-    p308 = -1;
-    seq309: {
-      let p310;
-      p310 = r_segment_nz(p306);
-      if (p310 < 0) break seq309;
-      let p311;
-      p311 = p310;
-      const c313 = p310 < len ? input.charCodeAt(p310) : -1;
-      if ((c313 >= 0 && c313 < 128 && T7[c313] === 1)) {
-        let q316 = p310;
-        const l318 = p310 + 33 < len ? p310 + 33 : len;
-        let i315 = p310 + 1;
-        for (; i315 < l318; i315++) {
-          const c314 = input.charCodeAt(i315);
-          if ((c314 >= 0 && c314 < 128 && T8[c314] === 1)) continue;
-          if (!(c314 >= 0 && c314 < 128 && T7[c314] === 1)) break;
-          q316 = i315;
-        }
-        if (i315 === l318 && i315 < len) {
-          let j319 = runEnd(R4, i315) - 1;
-          while (j319 >= i315) { const c314 = input.charCodeAt(j319); if ((c314 >= 0 && c314 < 128 && T8[c314] === 1)) j319--; else break; }
-          if (j319 >= i315) q316 = j319;
-        }
-        p311 = q316;
-      }
+  seq295: {
+    let p296;
+    p296 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p296 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p296 < 0) break seq295;
+    let p297;
+    let p298;
+    p298 = -1;
+    seq299: {
+      let p300;
+      p300 = r_segment_nz(p296);
+      if (p300 < 0) break seq299;
+      let p301;
+      p301 = p300;
+      const c303 = p300 < len ? input.charCodeAt(p300) : -1;
+      if ((c303 >= 0 && c303 < 128 && T7[c303] === 1)) p301 = lastLead(T7, T8, R4, p300);
       for (;;) {
-        let p312;
-        p312 = -1;
-        seq320: {
-          let p321;
-          p321 = p311 + 1 <= len && input.charCodeAt(p311 + 0) === 0x2f ? p311 + 1 : -1;
-          if (p321 < 0 && p311 >= maxFail && silent === 0) fail(p311, 5);
-          if (p321 < 0) break seq320;
-          let p322;
-          p322 = r_segment(p321);
-          if (p322 < 0) break seq320;
-          p312 = p322;
+        let p302;
+        p302 = -1;
+        seq304: {
+          let p305;
+          p305 = p301 + 1 <= len && input.charCodeAt(p301 + 0) === 0x2f ? p301 + 1 : -1;
+          if (p305 < 0 && p301 >= maxFail && silent === 0) fail(p301, 5);
+          if (p305 < 0) break seq304;
+          let p306;
+          p306 = r_segment(p305);
+          if (p306 < 0) break seq304;
+          p302 = p306;
         }
-        if (p312 < 0 || p312 === p311) break;
-        p311 = p312;
+        if (p302 < 0 || p302 === p301) break;
+        p301 = p302;
       }
-      if (p311 < 0) break seq309;
-      p308 = p311;
+      if (p301 < 0) break seq299;
+      p298 = p301;
     }
-    p307 = p308 < 0 ? p306 : p308;
-    if (p307 < 0) break seq305;
-    out = p307;
+    p297 = p298 < 0 ? p296 : p298;
+    if (p297 < 0) break seq295;
+    out = p297;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1613,14 +1617,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 24; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l325 = out + 32 < len ? out + 32 : len;
-  while (out < l325) { const c324 = input.charCodeAt(out); if ((c324 >= 0 && c324 < 128 && T8[c324] === 1)) out++; else break; }
-  if (out === l325 && out < len) out = runEnd(R5, out);
+  out = skip(T8, R5, out);
   for (;;) {
-    let p323;
-    p323 = r_pchar(out);
-    if (p323 < 0 || p323 === out) break;
-    out = p323;
+    let p307;
+    p307 = r_pchar(out);
+    if (p307 < 0 || p307 === out) break;
+    out = p307;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1631,20 +1633,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 25; starts[d] = at; reached[d] = 0;
   let out;
-  let k326 = 0;
+  let k308 = 0;
   out = at;
-  const l329 = out + 32 < len ? out + 32 : len;
-  while (out < l329) { const c328 = input.charCodeAt(out); if ((c328 >= 0 && c328 < 128 && T8[c328] === 1)) out++; else break; }
-  if (out === l329 && out < len) out = runEnd(R5, out);
-  k326 = out - at;
+  out = skip(T8, R5, out);
+  k308 = out - at;
   for (;;) {
-    let p327;
-    p327 = r_pchar(out);
-    if (p327 < 0 || p327 === out) break;
-    out = p327;
-    k326++;
+    let p309;
+    p309 = r_pchar(out);
+    if (p309 < 0 || p309 === out) break;
+    out = p309;
+    k308++;
   }
-  if (k326 < 1) out = -1;
+  if (k308 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1660,8 +1660,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c330 = at < len ? input.charCodeAt(at) : -1;
-        out = (c330 >= 0 && c330 < 128 && T9[c330] === 1) ? at + 1 : -1;
+        const c310 = at < len ? input.charCodeAt(at) : -1;
+        out = (c310 >= 0 && c310 < 128 && T9[c310] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 28);
       }
     }
@@ -1682,18 +1682,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 27; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq331: {
-    let p332;
-    p332 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p332 < 0 && at >= maxFail && silent === 0) fail(at, 14);
-    if (p332 < 0) break seq331;
-    let p333;
-    p333 = r_HEXDIG(p332);
-    if (p333 < 0) break seq331;
-    let p334;
-    p334 = r_HEXDIG(p333);
-    if (p334 < 0) break seq331;
-    out = p334;
+  seq311: {
+    let p312;
+    p312 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p312 < 0 && at >= maxFail && silent === 0) fail(at, 14);
+    if (p312 < 0) break seq311;
+    let p313;
+    p313 = r_HEXDIG(p312);
+    if (p313 < 0) break seq311;
+    let p314;
+    p314 = r_HEXDIG(p313);
+    if (p314 < 0) break seq311;
+    out = p314;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1743,26 +1743,27 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T2 = runs([48, 58, 65, 71, 97, 103]);
+const T3 = runs([48, 54]);
+const T4 = runs([48, 53]);
+const T5 = runs([49, 58]);
+const T6 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T7 = runs([47, 48]);
+const T8 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T9 = runs([58, 59, 64, 65]);
+const T10 = runs([33, 34, 36, 37, 38, 45, 59, 60, 61, 62]);
+const T11 = runs([65, 91, 97, 123]);
+const T12 = runs([48, 58]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R2 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
-const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R5 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u002d-\u002e0-9A-Z\u005fa-z\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R2 = /[0-9A-Fa-f]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R5 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
 
 const START = { file_URI: r_file_URI, file_scheme: r_file_scheme, file_hier_part: r_file_hier_part, auth_path: r_auth_path, local_path: r_local_path, file_auth: r_file_auth, unc_authority: r_unc_authority, file_host: r_file_host, inline_IP: r_inline_IP, file_absolute: r_file_absolute, drive_letter: r_drive_letter, IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, userinfo: r_userinfo, host: r_host, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path_absolute: r_path_absolute, segment: r_segment, segment_nz: r_segment_nz, pchar: r_pchar, pct_encoded: r_pct_encoded, unreserved: r_unreserved, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
@@ -1801,23 +1802,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { file_URI: 0, file_scheme: 1, file_hier_part: 2, auth_path: 3, local_path: 4, file_auth: 5, unc_authority: 6, file_host: 7, inline_IP: 8, file_absolute: 9, drive_letter: 10, IP_literal: 11, ZoneID: 12, IPv6addrz: 13, userinfo: 14, host: 15, IPvFuture: 16, IPv6address: 17, h16: 18, ls32: 19, IPv4address: 20, dec_octet: 21, reg_name: 22, path_absolute: 23, segment: 24, segment_nz: 25, pchar: 26, pct_encoded: 27, unreserved: 28, sub_delims: 29, ALPHA: 30, DIGIT: 31, HEXDIG: 32 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

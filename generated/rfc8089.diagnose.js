@@ -32,7 +32,7 @@ const best = new Int32Array(12);
 let bestLength = 0;
 const common = new Int32Array(12);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -47,6 +47,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -298,9 +328,7 @@ function r_ZoneID(at) {
   let out;
   let k31 = 0;
   out = at;
-  const l34 = out + 32 < len ? out + 32 : len;
-  while (out < l34) { const c33 = input.charCodeAt(out); if ((c33 >= 0 && c33 < 128 && T0[c33] === 1)) out++; else break; }
-  if (out === l34 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   k31 = out - at;
   for (;;) {
     let p32;
@@ -323,26 +351,26 @@ function r_IPv6addrz(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq35: {
+  seq33: {
+    let p34;
+    p34 = r_IPv6address(at);
+    if (p34 < 0) break seq33;
+    let p35;
+    p35 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x25 ? p34 + 1 : -1;
+    if (p35 < 0 && p34 >= maxFail && silent === 0) fail(p34, 14);
+    if (p35 < 0) break seq33;
     let p36;
-    p36 = r_IPv6address(at);
-    if (p36 < 0) break seq35;
+    p36 = p35 + 1 <= len && input.charCodeAt(p35 + 0) === 0x32 ? p35 + 1 : -1;
+    if (p36 < 0 && p35 >= maxFail && silent === 0) fail(p35, 15);
+    if (p36 < 0) break seq33;
     let p37;
-    p37 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x25 ? p36 + 1 : -1;
-    if (p37 < 0 && p36 >= maxFail && silent === 0) fail(p36, 14);
-    if (p37 < 0) break seq35;
+    p37 = p36 + 1 <= len && input.charCodeAt(p36 + 0) === 0x35 ? p36 + 1 : -1;
+    if (p37 < 0 && p36 >= maxFail && silent === 0) fail(p36, 16);
+    if (p37 < 0) break seq33;
     let p38;
-    p38 = p37 + 1 <= len && input.charCodeAt(p37 + 0) === 0x32 ? p37 + 1 : -1;
-    if (p38 < 0 && p37 >= maxFail && silent === 0) fail(p37, 15);
-    if (p38 < 0) break seq35;
-    let p39;
-    p39 = p38 + 1 <= len && input.charCodeAt(p38 + 0) === 0x35 ? p38 + 1 : -1;
-    if (p39 < 0 && p38 >= maxFail && silent === 0) fail(p38, 16);
-    if (p39 < 0) break seq35;
-    let p40;
-    p40 = r_ZoneID(p39);
-    if (p40 < 0) break seq35;
-    out = p40;
+    p38 = r_ZoneID(p37);
+    if (p38 < 0) break seq33;
+    out = p38;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -356,25 +384,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq41: {
+    seq39: {
+      let p40;
+      p40 = r_IPv4address(at);
+      if (p40 < 0) break seq39;
+      let p41;
       let p42;
-      p42 = r_IPv4address(at);
-      if (p42 < 0) break seq41;
-      let p43;
-      let p44;
       silent++;
-      p44 = r_unreserved(p42);
-      if (p44 < 0) {
-        p44 = r_sub_delims(p42);
-        if (p44 < 0) {
-          p44 = p42 + 1 <= len && input.charCodeAt(p42 + 0) === 0x25 ? p42 + 1 : -1;
-          if (p44 < 0 && p42 >= maxFail && silent === 0) fail(p42, 14);
+      p42 = r_unreserved(p40);
+      if (p42 < 0) {
+        p42 = r_sub_delims(p40);
+        if (p42 < 0) {
+          p42 = p40 + 1 <= len && input.charCodeAt(p40 + 0) === 0x25 ? p40 + 1 : -1;
+          if (p42 < 0 && p40 >= maxFail && silent === 0) fail(p40, 14);
         }
       }
       silent--;
-      p43 = p44 < 0 ? p42 : -1;
-      if (p43 < 0) break seq41;
-      out = p43;
+      p41 = p42 < 0 ? p40 : -1;
+      if (p41 < 0) break seq39;
+      out = p41;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -396,55 +424,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq45: {
-    let p46;
-    p46 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p46 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-    if (p46 < 0) break seq45;
-    let p47;
-    let k48 = 0;
-    p47 = p46;
-    const l51 = p47 + 32 < len ? p47 + 32 : len;
-    while (p47 < l51) { const c50 = input.charCodeAt(p47); if ((c50 >= 0 && c50 < 128 && T1[c50] === 1)) p47++; else break; }
-    if (p47 === l51 && p47 < len) p47 = runEnd(R1, p47);
-    k48 = p47 - p46;
+  seq43: {
+    let p44;
+    p44 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p44 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+    if (p44 < 0) break seq43;
+    let p45;
+    let k46 = 0;
+    p45 = p44;
+    p45 = skip(T1, R1, p45);
+    k46 = p45 - p44;
     for (;;) {
-      let p49;
-      p49 = r_HEXDIG(p47);
-      if (p49 < 0 || p49 === p47) break;
-      p47 = p49;
-      k48++;
+      let p47;
+      p47 = r_HEXDIG(p45);
+      if (p47 < 0 || p47 === p45) break;
+      p45 = p47;
+      k46++;
     }
-    if (k48 < 1) p47 = -1;
-    if (p47 < 0) break seq45;
-    let p52;
-    p52 = p47 + 1 <= len && input.charCodeAt(p47 + 0) === 0x2e ? p47 + 1 : -1;
-    if (p52 < 0 && p47 >= maxFail && silent === 0) fail(p47, 18);
-    if (p52 < 0) break seq45;
-    let p53;
-    let k54 = 0;
-    p53 = p52;
-    const l57 = p53 + 32 < len ? p53 + 32 : len;
-    while (p53 < l57) { const c56 = input.charCodeAt(p53); if ((c56 >= 0 && c56 < 128 && T2[c56] === 1)) p53++; else break; }
-    if (p53 === l57 && p53 < len) p53 = runEnd(R2, p53);
-    k54 = p53 - p52;
+    if (k46 < 1) p45 = -1;
+    if (p45 < 0) break seq43;
+    let p48;
+    p48 = p45 + 1 <= len && input.charCodeAt(p45 + 0) === 0x2e ? p45 + 1 : -1;
+    if (p48 < 0 && p45 >= maxFail && silent === 0) fail(p45, 18);
+    if (p48 < 0) break seq43;
+    let p49;
+    let k50 = 0;
+    p49 = p48;
+    p49 = skip(T2, R2, p49);
+    k50 = p49 - p48;
     for (;;) {
-      let p55;
-      p55 = r_unreserved(p53);
-      if (p55 < 0) {
-        p55 = r_sub_delims(p53);
-        if (p55 < 0) {
-          p55 = p53 + 1 <= len && input.charCodeAt(p53 + 0) === 0x3a ? p53 + 1 : -1;
-          if (p55 < 0 && p53 >= maxFail && silent === 0) fail(p53, 0);
+      let p51;
+      p51 = r_unreserved(p49);
+      if (p51 < 0) {
+        p51 = r_sub_delims(p49);
+        if (p51 < 0) {
+          p51 = p49 + 1 <= len && input.charCodeAt(p49 + 0) === 0x3a ? p49 + 1 : -1;
+          if (p51 < 0 && p49 >= maxFail && silent === 0) fail(p49, 0);
         }
       }
-      if (p55 < 0 || p55 === p53) break;
-      p53 = p55;
-      k54++;
+      if (p51 < 0 || p51 === p49) break;
+      p49 = p51;
+      k50++;
     }
-    if (k54 < 1) p53 = -1;
-    if (p53 < 0) break seq45;
-    out = p53;
+    if (k50 < 1) p49 = -1;
+    if (p49 < 0) break seq43;
+    out = p49;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -464,534 +488,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq58: {
+  seq52: {
+    let p53;
+    p53 = r_h16(at);
+    if (p53 < 0) break seq52;
+    let p54;
+    p54 = p53 + 1 <= len && input.charCodeAt(p53 + 0) === 0x3a ? p53 + 1 : -1;
+    if (p54 < 0 && p53 >= maxFail && silent === 0) fail(p53, 0);
+    if (p54 < 0) break seq52;
+    let p55;
+    p55 = r_h16(p54);
+    if (p55 < 0) break seq52;
+    let p56;
+    p56 = p55 + 1 <= len && input.charCodeAt(p55 + 0) === 0x3a ? p55 + 1 : -1;
+    if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 0);
+    if (p56 < 0) break seq52;
+    let p57;
+    p57 = r_h16(p56);
+    if (p57 < 0) break seq52;
+    let p58;
+    p58 = p57 + 1 <= len && input.charCodeAt(p57 + 0) === 0x3a ? p57 + 1 : -1;
+    if (p58 < 0 && p57 >= maxFail && silent === 0) fail(p57, 0);
+    if (p58 < 0) break seq52;
     let p59;
-    p59 = r_h16(at);
-    if (p59 < 0) break seq58;
+    p59 = r_h16(p58);
+    if (p59 < 0) break seq52;
     let p60;
     p60 = p59 + 1 <= len && input.charCodeAt(p59 + 0) === 0x3a ? p59 + 1 : -1;
     if (p60 < 0 && p59 >= maxFail && silent === 0) fail(p59, 0);
-    if (p60 < 0) break seq58;
+    if (p60 < 0) break seq52;
     let p61;
     p61 = r_h16(p60);
-    if (p61 < 0) break seq58;
+    if (p61 < 0) break seq52;
     let p62;
     p62 = p61 + 1 <= len && input.charCodeAt(p61 + 0) === 0x3a ? p61 + 1 : -1;
     if (p62 < 0 && p61 >= maxFail && silent === 0) fail(p61, 0);
-    if (p62 < 0) break seq58;
+    if (p62 < 0) break seq52;
     let p63;
     p63 = r_h16(p62);
-    if (p63 < 0) break seq58;
+    if (p63 < 0) break seq52;
     let p64;
     p64 = p63 + 1 <= len && input.charCodeAt(p63 + 0) === 0x3a ? p63 + 1 : -1;
     if (p64 < 0 && p63 >= maxFail && silent === 0) fail(p63, 0);
-    if (p64 < 0) break seq58;
+    if (p64 < 0) break seq52;
     let p65;
-    p65 = r_h16(p64);
-    if (p65 < 0) break seq58;
-    let p66;
-    p66 = p65 + 1 <= len && input.charCodeAt(p65 + 0) === 0x3a ? p65 + 1 : -1;
-    if (p66 < 0 && p65 >= maxFail && silent === 0) fail(p65, 0);
-    if (p66 < 0) break seq58;
-    let p67;
-    p67 = r_h16(p66);
-    if (p67 < 0) break seq58;
-    let p68;
-    p68 = p67 + 1 <= len && input.charCodeAt(p67 + 0) === 0x3a ? p67 + 1 : -1;
-    if (p68 < 0 && p67 >= maxFail && silent === 0) fail(p67, 0);
-    if (p68 < 0) break seq58;
-    let p69;
-    p69 = r_h16(p68);
-    if (p69 < 0) break seq58;
-    let p70;
-    p70 = p69 + 1 <= len && input.charCodeAt(p69 + 0) === 0x3a ? p69 + 1 : -1;
-    if (p70 < 0 && p69 >= maxFail && silent === 0) fail(p69, 0);
-    if (p70 < 0) break seq58;
-    let p71;
-    p71 = r_ls32(p70);
-    if (p71 < 0) break seq58;
-    out = p71;
+    p65 = r_ls32(p64);
+    if (p65 < 0) break seq52;
+    out = p65;
   }
   if (out < 0) {
     out = -1;
-    seq72: {
+    seq66: {
+      let p67;
+      p67 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p67 < 0 && at >= maxFail && silent === 0) fail(at, 0);
+      if (p67 < 0) break seq66;
+      let p68;
+      p68 = p67 + 1 <= len && input.charCodeAt(p67 + 0) === 0x3a ? p67 + 1 : -1;
+      if (p68 < 0 && p67 >= maxFail && silent === 0) fail(p67, 0);
+      if (p68 < 0) break seq66;
+      let p69;
+      p69 = r_h16(p68);
+      if (p69 < 0) break seq66;
+      let p70;
+      p70 = p69 + 1 <= len && input.charCodeAt(p69 + 0) === 0x3a ? p69 + 1 : -1;
+      if (p70 < 0 && p69 >= maxFail && silent === 0) fail(p69, 0);
+      if (p70 < 0) break seq66;
+      let p71;
+      p71 = r_h16(p70);
+      if (p71 < 0) break seq66;
+      let p72;
+      p72 = p71 + 1 <= len && input.charCodeAt(p71 + 0) === 0x3a ? p71 + 1 : -1;
+      if (p72 < 0 && p71 >= maxFail && silent === 0) fail(p71, 0);
+      if (p72 < 0) break seq66;
       let p73;
-      p73 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p73 < 0 && at >= maxFail && silent === 0) fail(at, 0);
-      if (p73 < 0) break seq72;
+      p73 = r_h16(p72);
+      if (p73 < 0) break seq66;
       let p74;
       p74 = p73 + 1 <= len && input.charCodeAt(p73 + 0) === 0x3a ? p73 + 1 : -1;
       if (p74 < 0 && p73 >= maxFail && silent === 0) fail(p73, 0);
-      if (p74 < 0) break seq72;
+      if (p74 < 0) break seq66;
       let p75;
       p75 = r_h16(p74);
-      if (p75 < 0) break seq72;
+      if (p75 < 0) break seq66;
       let p76;
       p76 = p75 + 1 <= len && input.charCodeAt(p75 + 0) === 0x3a ? p75 + 1 : -1;
       if (p76 < 0 && p75 >= maxFail && silent === 0) fail(p75, 0);
-      if (p76 < 0) break seq72;
+      if (p76 < 0) break seq66;
       let p77;
       p77 = r_h16(p76);
-      if (p77 < 0) break seq72;
+      if (p77 < 0) break seq66;
       let p78;
       p78 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x3a ? p77 + 1 : -1;
       if (p78 < 0 && p77 >= maxFail && silent === 0) fail(p77, 0);
-      if (p78 < 0) break seq72;
+      if (p78 < 0) break seq66;
       let p79;
-      p79 = r_h16(p78);
-      if (p79 < 0) break seq72;
-      let p80;
-      p80 = p79 + 1 <= len && input.charCodeAt(p79 + 0) === 0x3a ? p79 + 1 : -1;
-      if (p80 < 0 && p79 >= maxFail && silent === 0) fail(p79, 0);
-      if (p80 < 0) break seq72;
-      let p81;
-      p81 = r_h16(p80);
-      if (p81 < 0) break seq72;
-      let p82;
-      p82 = p81 + 1 <= len && input.charCodeAt(p81 + 0) === 0x3a ? p81 + 1 : -1;
-      if (p82 < 0 && p81 >= maxFail && silent === 0) fail(p81, 0);
-      if (p82 < 0) break seq72;
-      let p83;
-      p83 = r_h16(p82);
-      if (p83 < 0) break seq72;
-      let p84;
-      p84 = p83 + 1 <= len && input.charCodeAt(p83 + 0) === 0x3a ? p83 + 1 : -1;
-      if (p84 < 0 && p83 >= maxFail && silent === 0) fail(p83, 0);
-      if (p84 < 0) break seq72;
-      let p85;
-      p85 = r_ls32(p84);
-      if (p85 < 0) break seq72;
-      out = p85;
+      p79 = r_ls32(p78);
+      if (p79 < 0) break seq66;
+      out = p79;
     }
     if (out < 0) {
       out = -1;
-      seq86: {
+      seq80: {
+        let p81;
+        let p82;
+        p82 = r_h16(at);
+        p81 = p82 < 0 ? at : p82;
+        if (p81 < 0) break seq80;
+        let p83;
+        p83 = p81 + 1 <= len && input.charCodeAt(p81 + 0) === 0x3a ? p81 + 1 : -1;
+        if (p83 < 0 && p81 >= maxFail && silent === 0) fail(p81, 0);
+        if (p83 < 0) break seq80;
+        let p84;
+        p84 = p83 + 1 <= len && input.charCodeAt(p83 + 0) === 0x3a ? p83 + 1 : -1;
+        if (p84 < 0 && p83 >= maxFail && silent === 0) fail(p83, 0);
+        if (p84 < 0) break seq80;
+        let p85;
+        p85 = r_h16(p84);
+        if (p85 < 0) break seq80;
+        let p86;
+        p86 = p85 + 1 <= len && input.charCodeAt(p85 + 0) === 0x3a ? p85 + 1 : -1;
+        if (p86 < 0 && p85 >= maxFail && silent === 0) fail(p85, 0);
+        if (p86 < 0) break seq80;
         let p87;
+        p87 = r_h16(p86);
+        if (p87 < 0) break seq80;
         let p88;
-        p88 = r_h16(at);
-        p87 = p88 < 0 ? at : p88;
-        if (p87 < 0) break seq86;
+        p88 = p87 + 1 <= len && input.charCodeAt(p87 + 0) === 0x3a ? p87 + 1 : -1;
+        if (p88 < 0 && p87 >= maxFail && silent === 0) fail(p87, 0);
+        if (p88 < 0) break seq80;
         let p89;
-        p89 = p87 + 1 <= len && input.charCodeAt(p87 + 0) === 0x3a ? p87 + 1 : -1;
-        if (p89 < 0 && p87 >= maxFail && silent === 0) fail(p87, 0);
-        if (p89 < 0) break seq86;
+        p89 = r_h16(p88);
+        if (p89 < 0) break seq80;
         let p90;
         p90 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x3a ? p89 + 1 : -1;
         if (p90 < 0 && p89 >= maxFail && silent === 0) fail(p89, 0);
-        if (p90 < 0) break seq86;
+        if (p90 < 0) break seq80;
         let p91;
         p91 = r_h16(p90);
-        if (p91 < 0) break seq86;
+        if (p91 < 0) break seq80;
         let p92;
         p92 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
         if (p92 < 0 && p91 >= maxFail && silent === 0) fail(p91, 0);
-        if (p92 < 0) break seq86;
+        if (p92 < 0) break seq80;
         let p93;
-        p93 = r_h16(p92);
-        if (p93 < 0) break seq86;
-        let p94;
-        p94 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x3a ? p93 + 1 : -1;
-        if (p94 < 0 && p93 >= maxFail && silent === 0) fail(p93, 0);
-        if (p94 < 0) break seq86;
-        let p95;
-        p95 = r_h16(p94);
-        if (p95 < 0) break seq86;
-        let p96;
-        p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x3a ? p95 + 1 : -1;
-        if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 0);
-        if (p96 < 0) break seq86;
-        let p97;
-        p97 = r_h16(p96);
-        if (p97 < 0) break seq86;
-        let p98;
-        p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x3a ? p97 + 1 : -1;
-        if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 0);
-        if (p98 < 0) break seq86;
-        let p99;
-        p99 = r_ls32(p98);
-        if (p99 < 0) break seq86;
-        out = p99;
+        p93 = r_ls32(p92);
+        if (p93 < 0) break seq80;
+        out = p93;
       }
       if (out < 0) {
         out = -1;
-        seq100: {
-          let p101;
-          let p102;
-          p102 = -1;
-          seq103: {
-            let p104;
-            let k105 = 0;
-            p104 = at;
+        seq94: {
+          let p95;
+          let p96;
+          p96 = -1;
+          seq97: {
+            let p98;
+            let k99 = 0;
+            p98 = at;
             for (;;) {
-              if (k105 === 1) break;
-              let p106;
-              p106 = -1;
-              seq107: {
-                let p108;
-                p108 = r_h16(p104);
-                if (p108 < 0) break seq107;
-                let p109;
-                p109 = p108 + 1 <= len && input.charCodeAt(p108 + 0) === 0x3a ? p108 + 1 : -1;
-                if (p109 < 0 && p108 >= maxFail && silent === 0) fail(p108, 0);
-                if (p109 < 0) break seq107;
-                let p110;
-                let p111;
+              if (k99 === 1) break;
+              let p100;
+              p100 = -1;
+              seq101: {
+                let p102;
+                p102 = r_h16(p98);
+                if (p102 < 0) break seq101;
+                let p103;
+                p103 = p102 + 1 <= len && input.charCodeAt(p102 + 0) === 0x3a ? p102 + 1 : -1;
+                if (p103 < 0 && p102 >= maxFail && silent === 0) fail(p102, 0);
+                if (p103 < 0) break seq101;
+                let p104;
+                let p105;
                 silent++;
-                p111 = p109 + 1 <= len && input.charCodeAt(p109 + 0) === 0x3a ? p109 + 1 : -1;
-                if (p111 < 0 && p109 >= maxFail && silent === 0) fail(p109, 0);
+                p105 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x3a ? p103 + 1 : -1;
+                if (p105 < 0 && p103 >= maxFail && silent === 0) fail(p103, 0);
                 silent--;
-                p110 = p111 < 0 ? p109 : -1;
-                if (p110 < 0) break seq107;
-                p106 = p110;
+                p104 = p105 < 0 ? p103 : -1;
+                if (p104 < 0) break seq101;
+                p100 = p104;
               }
-              if (p106 < 0 || p106 === p104) break;
-              p104 = p106;
-              k105++;
+              if (p100 < 0 || p100 === p98) break;
+              p98 = p100;
+              k99++;
             }
-            if (p104 < 0) break seq103;
-            let p112;
-            p112 = r_h16(p104);
-            if (p112 < 0) break seq103;
-            p102 = p112;
+            if (p98 < 0) break seq97;
+            let p106;
+            p106 = r_h16(p98);
+            if (p106 < 0) break seq97;
+            p96 = p106;
           }
-          p101 = p102 < 0 ? at : p102;
-          if (p101 < 0) break seq100;
+          p95 = p96 < 0 ? at : p96;
+          if (p95 < 0) break seq94;
+          let p107;
+          p107 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x3a ? p95 + 1 : -1;
+          if (p107 < 0 && p95 >= maxFail && silent === 0) fail(p95, 0);
+          if (p107 < 0) break seq94;
+          let p108;
+          p108 = p107 + 1 <= len && input.charCodeAt(p107 + 0) === 0x3a ? p107 + 1 : -1;
+          if (p108 < 0 && p107 >= maxFail && silent === 0) fail(p107, 0);
+          if (p108 < 0) break seq94;
+          let p109;
+          p109 = r_h16(p108);
+          if (p109 < 0) break seq94;
+          let p110;
+          p110 = p109 + 1 <= len && input.charCodeAt(p109 + 0) === 0x3a ? p109 + 1 : -1;
+          if (p110 < 0 && p109 >= maxFail && silent === 0) fail(p109, 0);
+          if (p110 < 0) break seq94;
+          let p111;
+          p111 = r_h16(p110);
+          if (p111 < 0) break seq94;
+          let p112;
+          p112 = p111 + 1 <= len && input.charCodeAt(p111 + 0) === 0x3a ? p111 + 1 : -1;
+          if (p112 < 0 && p111 >= maxFail && silent === 0) fail(p111, 0);
+          if (p112 < 0) break seq94;
           let p113;
-          p113 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x3a ? p101 + 1 : -1;
-          if (p113 < 0 && p101 >= maxFail && silent === 0) fail(p101, 0);
-          if (p113 < 0) break seq100;
+          p113 = r_h16(p112);
+          if (p113 < 0) break seq94;
           let p114;
           p114 = p113 + 1 <= len && input.charCodeAt(p113 + 0) === 0x3a ? p113 + 1 : -1;
           if (p114 < 0 && p113 >= maxFail && silent === 0) fail(p113, 0);
-          if (p114 < 0) break seq100;
+          if (p114 < 0) break seq94;
           let p115;
-          p115 = r_h16(p114);
-          if (p115 < 0) break seq100;
-          let p116;
-          p116 = p115 + 1 <= len && input.charCodeAt(p115 + 0) === 0x3a ? p115 + 1 : -1;
-          if (p116 < 0 && p115 >= maxFail && silent === 0) fail(p115, 0);
-          if (p116 < 0) break seq100;
-          let p117;
-          p117 = r_h16(p116);
-          if (p117 < 0) break seq100;
-          let p118;
-          p118 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x3a ? p117 + 1 : -1;
-          if (p118 < 0 && p117 >= maxFail && silent === 0) fail(p117, 0);
-          if (p118 < 0) break seq100;
-          let p119;
-          p119 = r_h16(p118);
-          if (p119 < 0) break seq100;
-          let p120;
-          p120 = p119 + 1 <= len && input.charCodeAt(p119 + 0) === 0x3a ? p119 + 1 : -1;
-          if (p120 < 0 && p119 >= maxFail && silent === 0) fail(p119, 0);
-          if (p120 < 0) break seq100;
-          let p121;
-          p121 = r_ls32(p120);
-          if (p121 < 0) break seq100;
-          out = p121;
+          p115 = r_ls32(p114);
+          if (p115 < 0) break seq94;
+          out = p115;
         }
         if (out < 0) {
           out = -1;
-          seq122: {
-            let p123;
-            let p124;
-            p124 = -1;
-            seq125: {
-              let p126;
-              let k127 = 0;
-              p126 = at;
+          seq116: {
+            let p117;
+            let p118;
+            p118 = -1;
+            seq119: {
+              let p120;
+              let k121 = 0;
+              p120 = at;
               for (;;) {
-                if (k127 === 2) break;
-                let p128;
-                p128 = -1;
-                seq129: {
-                  let p130;
-                  p130 = r_h16(p126);
-                  if (p130 < 0) break seq129;
-                  let p131;
-                  p131 = p130 + 1 <= len && input.charCodeAt(p130 + 0) === 0x3a ? p130 + 1 : -1;
-                  if (p131 < 0 && p130 >= maxFail && silent === 0) fail(p130, 0);
-                  if (p131 < 0) break seq129;
-                  let p132;
-                  let p133;
+                if (k121 === 2) break;
+                let p122;
+                p122 = -1;
+                seq123: {
+                  let p124;
+                  p124 = r_h16(p120);
+                  if (p124 < 0) break seq123;
+                  let p125;
+                  p125 = p124 + 1 <= len && input.charCodeAt(p124 + 0) === 0x3a ? p124 + 1 : -1;
+                  if (p125 < 0 && p124 >= maxFail && silent === 0) fail(p124, 0);
+                  if (p125 < 0) break seq123;
+                  let p126;
+                  let p127;
                   silent++;
-                  p133 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
-                  if (p133 < 0 && p131 >= maxFail && silent === 0) fail(p131, 0);
+                  p127 = p125 + 1 <= len && input.charCodeAt(p125 + 0) === 0x3a ? p125 + 1 : -1;
+                  if (p127 < 0 && p125 >= maxFail && silent === 0) fail(p125, 0);
                   silent--;
-                  p132 = p133 < 0 ? p131 : -1;
-                  if (p132 < 0) break seq129;
-                  p128 = p132;
+                  p126 = p127 < 0 ? p125 : -1;
+                  if (p126 < 0) break seq123;
+                  p122 = p126;
                 }
-                if (p128 < 0 || p128 === p126) break;
-                p126 = p128;
-                k127++;
+                if (p122 < 0 || p122 === p120) break;
+                p120 = p122;
+                k121++;
               }
-              if (p126 < 0) break seq125;
-              let p134;
-              p134 = r_h16(p126);
-              if (p134 < 0) break seq125;
-              p124 = p134;
+              if (p120 < 0) break seq119;
+              let p128;
+              p128 = r_h16(p120);
+              if (p128 < 0) break seq119;
+              p118 = p128;
             }
-            p123 = p124 < 0 ? at : p124;
-            if (p123 < 0) break seq122;
+            p117 = p118 < 0 ? at : p118;
+            if (p117 < 0) break seq116;
+            let p129;
+            p129 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x3a ? p117 + 1 : -1;
+            if (p129 < 0 && p117 >= maxFail && silent === 0) fail(p117, 0);
+            if (p129 < 0) break seq116;
+            let p130;
+            p130 = p129 + 1 <= len && input.charCodeAt(p129 + 0) === 0x3a ? p129 + 1 : -1;
+            if (p130 < 0 && p129 >= maxFail && silent === 0) fail(p129, 0);
+            if (p130 < 0) break seq116;
+            let p131;
+            p131 = r_h16(p130);
+            if (p131 < 0) break seq116;
+            let p132;
+            p132 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
+            if (p132 < 0 && p131 >= maxFail && silent === 0) fail(p131, 0);
+            if (p132 < 0) break seq116;
+            let p133;
+            p133 = r_h16(p132);
+            if (p133 < 0) break seq116;
+            let p134;
+            p134 = p133 + 1 <= len && input.charCodeAt(p133 + 0) === 0x3a ? p133 + 1 : -1;
+            if (p134 < 0 && p133 >= maxFail && silent === 0) fail(p133, 0);
+            if (p134 < 0) break seq116;
             let p135;
-            p135 = p123 + 1 <= len && input.charCodeAt(p123 + 0) === 0x3a ? p123 + 1 : -1;
-            if (p135 < 0 && p123 >= maxFail && silent === 0) fail(p123, 0);
-            if (p135 < 0) break seq122;
-            let p136;
-            p136 = p135 + 1 <= len && input.charCodeAt(p135 + 0) === 0x3a ? p135 + 1 : -1;
-            if (p136 < 0 && p135 >= maxFail && silent === 0) fail(p135, 0);
-            if (p136 < 0) break seq122;
-            let p137;
-            p137 = r_h16(p136);
-            if (p137 < 0) break seq122;
-            let p138;
-            p138 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
-            if (p138 < 0 && p137 >= maxFail && silent === 0) fail(p137, 0);
-            if (p138 < 0) break seq122;
-            let p139;
-            p139 = r_h16(p138);
-            if (p139 < 0) break seq122;
-            let p140;
-            p140 = p139 + 1 <= len && input.charCodeAt(p139 + 0) === 0x3a ? p139 + 1 : -1;
-            if (p140 < 0 && p139 >= maxFail && silent === 0) fail(p139, 0);
-            if (p140 < 0) break seq122;
-            let p141;
-            p141 = r_ls32(p140);
-            if (p141 < 0) break seq122;
-            out = p141;
+            p135 = r_ls32(p134);
+            if (p135 < 0) break seq116;
+            out = p135;
           }
           if (out < 0) {
             out = -1;
-            seq142: {
-              let p143;
-              let p144;
-              p144 = -1;
-              seq145: {
-                let p146;
-                let k147 = 0;
-                p146 = at;
+            seq136: {
+              let p137;
+              let p138;
+              p138 = -1;
+              seq139: {
+                let p140;
+                let k141 = 0;
+                p140 = at;
                 for (;;) {
-                  if (k147 === 3) break;
-                  let p148;
-                  p148 = -1;
-                  seq149: {
-                    let p150;
-                    p150 = r_h16(p146);
-                    if (p150 < 0) break seq149;
-                    let p151;
-                    p151 = p150 + 1 <= len && input.charCodeAt(p150 + 0) === 0x3a ? p150 + 1 : -1;
-                    if (p151 < 0 && p150 >= maxFail && silent === 0) fail(p150, 0);
-                    if (p151 < 0) break seq149;
-                    let p152;
-                    let p153;
+                  if (k141 === 3) break;
+                  let p142;
+                  p142 = -1;
+                  seq143: {
+                    let p144;
+                    p144 = r_h16(p140);
+                    if (p144 < 0) break seq143;
+                    let p145;
+                    p145 = p144 + 1 <= len && input.charCodeAt(p144 + 0) === 0x3a ? p144 + 1 : -1;
+                    if (p145 < 0 && p144 >= maxFail && silent === 0) fail(p144, 0);
+                    if (p145 < 0) break seq143;
+                    let p146;
+                    let p147;
                     silent++;
-                    p153 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
-                    if (p153 < 0 && p151 >= maxFail && silent === 0) fail(p151, 0);
+                    p147 = p145 + 1 <= len && input.charCodeAt(p145 + 0) === 0x3a ? p145 + 1 : -1;
+                    if (p147 < 0 && p145 >= maxFail && silent === 0) fail(p145, 0);
                     silent--;
-                    p152 = p153 < 0 ? p151 : -1;
-                    if (p152 < 0) break seq149;
-                    p148 = p152;
+                    p146 = p147 < 0 ? p145 : -1;
+                    if (p146 < 0) break seq143;
+                    p142 = p146;
                   }
-                  if (p148 < 0 || p148 === p146) break;
-                  p146 = p148;
-                  k147++;
+                  if (p142 < 0 || p142 === p140) break;
+                  p140 = p142;
+                  k141++;
                 }
-                if (p146 < 0) break seq145;
-                let p154;
-                p154 = r_h16(p146);
-                if (p154 < 0) break seq145;
-                p144 = p154;
+                if (p140 < 0) break seq139;
+                let p148;
+                p148 = r_h16(p140);
+                if (p148 < 0) break seq139;
+                p138 = p148;
               }
-              p143 = p144 < 0 ? at : p144;
-              if (p143 < 0) break seq142;
-              let p155;
-              p155 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
-              if (p155 < 0 && p143 >= maxFail && silent === 0) fail(p143, 0);
-              if (p155 < 0) break seq142;
-              let p156;
-              p156 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
-              if (p156 < 0 && p155 >= maxFail && silent === 0) fail(p155, 0);
-              if (p156 < 0) break seq142;
-              let p157;
-              p157 = r_h16(p156);
-              if (p157 < 0) break seq142;
-              let p158;
-              p158 = p157 + 1 <= len && input.charCodeAt(p157 + 0) === 0x3a ? p157 + 1 : -1;
-              if (p158 < 0 && p157 >= maxFail && silent === 0) fail(p157, 0);
-              if (p158 < 0) break seq142;
-              let p159;
-              p159 = r_ls32(p158);
-              if (p159 < 0) break seq142;
-              out = p159;
+              p137 = p138 < 0 ? at : p138;
+              if (p137 < 0) break seq136;
+              let p149;
+              p149 = p137 + 1 <= len && input.charCodeAt(p137 + 0) === 0x3a ? p137 + 1 : -1;
+              if (p149 < 0 && p137 >= maxFail && silent === 0) fail(p137, 0);
+              if (p149 < 0) break seq136;
+              let p150;
+              p150 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
+              if (p150 < 0 && p149 >= maxFail && silent === 0) fail(p149, 0);
+              if (p150 < 0) break seq136;
+              let p151;
+              p151 = r_h16(p150);
+              if (p151 < 0) break seq136;
+              let p152;
+              p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
+              if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 0);
+              if (p152 < 0) break seq136;
+              let p153;
+              p153 = r_ls32(p152);
+              if (p153 < 0) break seq136;
+              out = p153;
             }
             if (out < 0) {
               out = -1;
-              seq160: {
-                let p161;
-                let p162;
-                p162 = -1;
-                seq163: {
-                  let p164;
-                  let k165 = 0;
-                  p164 = at;
+              seq154: {
+                let p155;
+                let p156;
+                p156 = -1;
+                seq157: {
+                  let p158;
+                  let k159 = 0;
+                  p158 = at;
                   for (;;) {
-                    if (k165 === 4) break;
-                    let p166;
-                    p166 = -1;
-                    seq167: {
-                      let p168;
-                      p168 = r_h16(p164);
-                      if (p168 < 0) break seq167;
-                      let p169;
-                      p169 = p168 + 1 <= len && input.charCodeAt(p168 + 0) === 0x3a ? p168 + 1 : -1;
-                      if (p169 < 0 && p168 >= maxFail && silent === 0) fail(p168, 0);
-                      if (p169 < 0) break seq167;
-                      let p170;
-                      let p171;
+                    if (k159 === 4) break;
+                    let p160;
+                    p160 = -1;
+                    seq161: {
+                      let p162;
+                      p162 = r_h16(p158);
+                      if (p162 < 0) break seq161;
+                      let p163;
+                      p163 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
+                      if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 0);
+                      if (p163 < 0) break seq161;
+                      let p164;
+                      let p165;
                       silent++;
-                      p171 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
-                      if (p171 < 0 && p169 >= maxFail && silent === 0) fail(p169, 0);
+                      p165 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
+                      if (p165 < 0 && p163 >= maxFail && silent === 0) fail(p163, 0);
                       silent--;
-                      p170 = p171 < 0 ? p169 : -1;
-                      if (p170 < 0) break seq167;
-                      p166 = p170;
+                      p164 = p165 < 0 ? p163 : -1;
+                      if (p164 < 0) break seq161;
+                      p160 = p164;
                     }
-                    if (p166 < 0 || p166 === p164) break;
-                    p164 = p166;
-                    k165++;
+                    if (p160 < 0 || p160 === p158) break;
+                    p158 = p160;
+                    k159++;
                   }
-                  if (p164 < 0) break seq163;
-                  let p172;
-                  p172 = r_h16(p164);
-                  if (p172 < 0) break seq163;
-                  p162 = p172;
+                  if (p158 < 0) break seq157;
+                  let p166;
+                  p166 = r_h16(p158);
+                  if (p166 < 0) break seq157;
+                  p156 = p166;
                 }
-                p161 = p162 < 0 ? at : p162;
-                if (p161 < 0) break seq160;
-                let p173;
-                p173 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
-                if (p173 < 0 && p161 >= maxFail && silent === 0) fail(p161, 0);
-                if (p173 < 0) break seq160;
-                let p174;
-                p174 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
-                if (p174 < 0 && p173 >= maxFail && silent === 0) fail(p173, 0);
-                if (p174 < 0) break seq160;
-                let p175;
-                p175 = r_ls32(p174);
-                if (p175 < 0) break seq160;
-                out = p175;
+                p155 = p156 < 0 ? at : p156;
+                if (p155 < 0) break seq154;
+                let p167;
+                p167 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
+                if (p167 < 0 && p155 >= maxFail && silent === 0) fail(p155, 0);
+                if (p167 < 0) break seq154;
+                let p168;
+                p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
+                if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 0);
+                if (p168 < 0) break seq154;
+                let p169;
+                p169 = r_ls32(p168);
+                if (p169 < 0) break seq154;
+                out = p169;
               }
               if (out < 0) {
                 out = -1;
-                seq176: {
-                  let p177;
-                  let p178;
-                  p178 = -1;
-                  seq179: {
-                    let p180;
-                    let k181 = 0;
-                    p180 = at;
+                seq170: {
+                  let p171;
+                  let p172;
+                  p172 = -1;
+                  seq173: {
+                    let p174;
+                    let k175 = 0;
+                    p174 = at;
                     for (;;) {
-                      if (k181 === 5) break;
-                      let p182;
-                      p182 = -1;
-                      seq183: {
-                        let p184;
-                        p184 = r_h16(p180);
-                        if (p184 < 0) break seq183;
-                        let p185;
-                        p185 = p184 + 1 <= len && input.charCodeAt(p184 + 0) === 0x3a ? p184 + 1 : -1;
-                        if (p185 < 0 && p184 >= maxFail && silent === 0) fail(p184, 0);
-                        if (p185 < 0) break seq183;
-                        let p186;
-                        let p187;
+                      if (k175 === 5) break;
+                      let p176;
+                      p176 = -1;
+                      seq177: {
+                        let p178;
+                        p178 = r_h16(p174);
+                        if (p178 < 0) break seq177;
+                        let p179;
+                        p179 = p178 + 1 <= len && input.charCodeAt(p178 + 0) === 0x3a ? p178 + 1 : -1;
+                        if (p179 < 0 && p178 >= maxFail && silent === 0) fail(p178, 0);
+                        if (p179 < 0) break seq177;
+                        let p180;
+                        let p181;
                         silent++;
-                        p187 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
-                        if (p187 < 0 && p185 >= maxFail && silent === 0) fail(p185, 0);
+                        p181 = p179 + 1 <= len && input.charCodeAt(p179 + 0) === 0x3a ? p179 + 1 : -1;
+                        if (p181 < 0 && p179 >= maxFail && silent === 0) fail(p179, 0);
                         silent--;
-                        p186 = p187 < 0 ? p185 : -1;
-                        if (p186 < 0) break seq183;
-                        p182 = p186;
+                        p180 = p181 < 0 ? p179 : -1;
+                        if (p180 < 0) break seq177;
+                        p176 = p180;
                       }
-                      if (p182 < 0 || p182 === p180) break;
-                      p180 = p182;
-                      k181++;
+                      if (p176 < 0 || p176 === p174) break;
+                      p174 = p176;
+                      k175++;
                     }
-                    if (p180 < 0) break seq179;
-                    let p188;
-                    p188 = r_h16(p180);
-                    if (p188 < 0) break seq179;
-                    p178 = p188;
+                    if (p174 < 0) break seq173;
+                    let p182;
+                    p182 = r_h16(p174);
+                    if (p182 < 0) break seq173;
+                    p172 = p182;
                   }
-                  p177 = p178 < 0 ? at : p178;
-                  if (p177 < 0) break seq176;
-                  let p189;
-                  p189 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
-                  if (p189 < 0 && p177 >= maxFail && silent === 0) fail(p177, 0);
-                  if (p189 < 0) break seq176;
-                  let p190;
-                  p190 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
-                  if (p190 < 0 && p189 >= maxFail && silent === 0) fail(p189, 0);
-                  if (p190 < 0) break seq176;
-                  let p191;
-                  p191 = r_h16(p190);
-                  if (p191 < 0) break seq176;
-                  out = p191;
+                  p171 = p172 < 0 ? at : p172;
+                  if (p171 < 0) break seq170;
+                  let p183;
+                  p183 = p171 + 1 <= len && input.charCodeAt(p171 + 0) === 0x3a ? p171 + 1 : -1;
+                  if (p183 < 0 && p171 >= maxFail && silent === 0) fail(p171, 0);
+                  if (p183 < 0) break seq170;
+                  let p184;
+                  p184 = p183 + 1 <= len && input.charCodeAt(p183 + 0) === 0x3a ? p183 + 1 : -1;
+                  if (p184 < 0 && p183 >= maxFail && silent === 0) fail(p183, 0);
+                  if (p184 < 0) break seq170;
+                  let p185;
+                  p185 = r_h16(p184);
+                  if (p185 < 0) break seq170;
+                  out = p185;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq192: {
-                    let p193;
-                    let p194;
-                    p194 = -1;
-                    seq195: {
-                      let p196;
-                      let k197 = 0;
-                      p196 = at;
+                  seq186: {
+                    let p187;
+                    let p188;
+                    p188 = -1;
+                    seq189: {
+                      let p190;
+                      let k191 = 0;
+                      p190 = at;
                       for (;;) {
-                        if (k197 === 6) break;
-                        let p198;
-                        p198 = -1;
-                        seq199: {
-                          let p200;
-                          p200 = r_h16(p196);
-                          if (p200 < 0) break seq199;
-                          let p201;
-                          p201 = p200 + 1 <= len && input.charCodeAt(p200 + 0) === 0x3a ? p200 + 1 : -1;
-                          if (p201 < 0 && p200 >= maxFail && silent === 0) fail(p200, 0);
-                          if (p201 < 0) break seq199;
-                          let p202;
-                          let p203;
+                        if (k191 === 6) break;
+                        let p192;
+                        p192 = -1;
+                        seq193: {
+                          let p194;
+                          p194 = r_h16(p190);
+                          if (p194 < 0) break seq193;
+                          let p195;
+                          p195 = p194 + 1 <= len && input.charCodeAt(p194 + 0) === 0x3a ? p194 + 1 : -1;
+                          if (p195 < 0 && p194 >= maxFail && silent === 0) fail(p194, 0);
+                          if (p195 < 0) break seq193;
+                          let p196;
+                          let p197;
                           silent++;
-                          p203 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
-                          if (p203 < 0 && p201 >= maxFail && silent === 0) fail(p201, 0);
+                          p197 = p195 + 1 <= len && input.charCodeAt(p195 + 0) === 0x3a ? p195 + 1 : -1;
+                          if (p197 < 0 && p195 >= maxFail && silent === 0) fail(p195, 0);
                           silent--;
-                          p202 = p203 < 0 ? p201 : -1;
-                          if (p202 < 0) break seq199;
-                          p198 = p202;
+                          p196 = p197 < 0 ? p195 : -1;
+                          if (p196 < 0) break seq193;
+                          p192 = p196;
                         }
-                        if (p198 < 0 || p198 === p196) break;
-                        p196 = p198;
-                        k197++;
+                        if (p192 < 0 || p192 === p190) break;
+                        p190 = p192;
+                        k191++;
                       }
-                      if (p196 < 0) break seq195;
-                      let p204;
-                      p204 = r_h16(p196);
-                      if (p204 < 0) break seq195;
-                      p194 = p204;
+                      if (p190 < 0) break seq189;
+                      let p198;
+                      p198 = r_h16(p190);
+                      if (p198 < 0) break seq189;
+                      p188 = p198;
                     }
-                    p193 = p194 < 0 ? at : p194;
-                    if (p193 < 0) break seq192;
-                    let p205;
-                    p205 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
-                    if (p205 < 0 && p193 >= maxFail && silent === 0) fail(p193, 0);
-                    if (p205 < 0) break seq192;
-                    let p206;
-                    p206 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
-                    if (p206 < 0 && p205 >= maxFail && silent === 0) fail(p205, 0);
-                    if (p206 < 0) break seq192;
-                    out = p206;
+                    p187 = p188 < 0 ? at : p188;
+                    if (p187 < 0) break seq186;
+                    let p199;
+                    p199 = p187 + 1 <= len && input.charCodeAt(p187 + 0) === 0x3a ? p187 + 1 : -1;
+                    if (p199 < 0 && p187 >= maxFail && silent === 0) fail(p187, 0);
+                    if (p199 < 0) break seq186;
+                    let p200;
+                    p200 = p199 + 1 <= len && input.charCodeAt(p199 + 0) === 0x3a ? p199 + 1 : -1;
+                    if (p200 < 0 && p199 >= maxFail && silent === 0) fail(p199, 0);
+                    if (p200 < 0) break seq186;
+                    out = p200;
                   }
                 }
               }
@@ -1010,17 +1034,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
-  let k207 = 0;
+  let k201 = 0;
   out = at;
   for (;;) {
-    if (k207 === 4) break;
-    let p208;
-    p208 = r_HEXDIG(out);
-    if (p208 < 0 || p208 === out) break;
-    out = p208;
-    k207++;
+    if (k201 === 4) break;
+    let p202;
+    p202 = r_HEXDIG(out);
+    if (p202 < 0 || p202 === out) break;
+    out = p202;
+    k201++;
   }
-  if (k207 < 1) out = -1;
+  if (k201 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1031,18 +1055,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq209: {
-    let p210;
-    p210 = r_h16(at);
-    if (p210 < 0) break seq209;
-    let p211;
-    p211 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x3a ? p210 + 1 : -1;
-    if (p211 < 0 && p210 >= maxFail && silent === 0) fail(p210, 0);
-    if (p211 < 0) break seq209;
-    let p212;
-    p212 = r_h16(p211);
-    if (p212 < 0) break seq209;
-    out = p212;
+  seq203: {
+    let p204;
+    p204 = r_h16(at);
+    if (p204 < 0) break seq203;
+    let p205;
+    p205 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
+    if (p205 < 0 && p204 >= maxFail && silent === 0) fail(p204, 0);
+    if (p205 < 0) break seq203;
+    let p206;
+    p206 = r_h16(p205);
+    if (p206 < 0) break seq203;
+    out = p206;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1057,32 +1081,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq213: {
+  seq207: {
+    let p208;
+    p208 = r_dec_octet(at);
+    if (p208 < 0) break seq207;
+    let p209;
+    p209 = p208 + 1 <= len && input.charCodeAt(p208 + 0) === 0x2e ? p208 + 1 : -1;
+    if (p209 < 0 && p208 >= maxFail && silent === 0) fail(p208, 18);
+    if (p209 < 0) break seq207;
+    let p210;
+    p210 = r_dec_octet(p209);
+    if (p210 < 0) break seq207;
+    let p211;
+    p211 = p210 + 1 <= len && input.charCodeAt(p210 + 0) === 0x2e ? p210 + 1 : -1;
+    if (p211 < 0 && p210 >= maxFail && silent === 0) fail(p210, 18);
+    if (p211 < 0) break seq207;
+    let p212;
+    p212 = r_dec_octet(p211);
+    if (p212 < 0) break seq207;
+    let p213;
+    p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x2e ? p212 + 1 : -1;
+    if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 18);
+    if (p213 < 0) break seq207;
     let p214;
-    p214 = r_dec_octet(at);
-    if (p214 < 0) break seq213;
-    let p215;
-    p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x2e ? p214 + 1 : -1;
-    if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 18);
-    if (p215 < 0) break seq213;
-    let p216;
-    p216 = r_dec_octet(p215);
-    if (p216 < 0) break seq213;
-    let p217;
-    p217 = p216 + 1 <= len && input.charCodeAt(p216 + 0) === 0x2e ? p216 + 1 : -1;
-    if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 18);
-    if (p217 < 0) break seq213;
-    let p218;
-    p218 = r_dec_octet(p217);
-    if (p218 < 0) break seq213;
-    let p219;
-    p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x2e ? p218 + 1 : -1;
-    if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 18);
-    if (p219 < 0) break seq213;
-    let p220;
-    p220 = r_dec_octet(p219);
-    if (p220 < 0) break seq213;
-    out = p220;
+    p214 = r_dec_octet(p213);
+    if (p214 < 0) break seq207;
+    out = p214;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1098,69 +1122,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq221: {
-    let p222;
-    p222 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p222 < 0 && at >= maxFail && silent === 0) fail(at, 19);
-    if (p222 < 0) break seq221;
-    let p223;
-    const c224 = p222 < len ? input.charCodeAt(p222) : -1;
-    p223 = (c224 >= 0 && c224 < 128 && T3[c224] === 1) ? p222 + 1 : -1;
-    if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 20);
-    if (p223 < 0) break seq221;
-    out = p223;
+  seq215: {
+    let p216;
+    p216 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p216 < 0 && at >= maxFail && silent === 0) fail(at, 19);
+    if (p216 < 0) break seq215;
+    let p217;
+    const c218 = p216 < len ? input.charCodeAt(p216) : -1;
+    p217 = (c218 >= 0 && c218 < 128 && T3[c218] === 1) ? p216 + 1 : -1;
+    if (p217 < 0 && p216 >= maxFail && silent === 0) fail(p216, 20);
+    if (p217 < 0) break seq215;
+    out = p217;
   }
   if (out < 0) {
     out = -1;
-    seq225: {
-      let p226;
-      p226 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p226 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-      if (p226 < 0) break seq225;
-      let p227;
-      const c228 = p226 < len ? input.charCodeAt(p226) : -1;
-      p227 = (c228 >= 0 && c228 < 128 && T4[c228] === 1) ? p226 + 1 : -1;
-      if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 21);
-      if (p227 < 0) break seq225;
-      let p229;
-      p229 = r_DIGIT(p227);
-      if (p229 < 0) break seq225;
-      out = p229;
+    seq219: {
+      let p220;
+      p220 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p220 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+      if (p220 < 0) break seq219;
+      let p221;
+      const c222 = p220 < len ? input.charCodeAt(p220) : -1;
+      p221 = (c222 >= 0 && c222 < 128 && T4[c222] === 1) ? p220 + 1 : -1;
+      if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 21);
+      if (p221 < 0) break seq219;
+      let p223;
+      p223 = r_DIGIT(p221);
+      if (p223 < 0) break seq219;
+      out = p223;
     }
     if (out < 0) {
       out = -1;
-      seq230: {
-        let p231;
-        p231 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p231 < 0 && at >= maxFail && silent === 0) fail(at, 22);
-        if (p231 < 0) break seq230;
-        let p232;
-        let k233 = 0;
-        p232 = p231;
+      seq224: {
+        let p225;
+        p225 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p225 < 0 && at >= maxFail && silent === 0) fail(at, 22);
+        if (p225 < 0) break seq224;
+        let p226;
+        let k227 = 0;
+        p226 = p225;
         for (;;) {
-          if (k233 === 2) break;
-          let p234;
-          p234 = r_DIGIT(p232);
-          if (p234 < 0 || p234 === p232) break;
-          p232 = p234;
-          k233++;
+          if (k227 === 2) break;
+          let p228;
+          p228 = r_DIGIT(p226);
+          if (p228 < 0 || p228 === p226) break;
+          p226 = p228;
+          k227++;
         }
-        if (k233 < 2) p232 = -1;
-        if (p232 < 0) break seq230;
-        out = p232;
+        if (k227 < 2) p226 = -1;
+        if (p226 < 0) break seq224;
+        out = p226;
       }
       if (out < 0) {
         out = -1;
-        seq235: {
-          let p236;
-          const c237 = at < len ? input.charCodeAt(at) : -1;
-          p236 = (c237 >= 0 && c237 < 128 && T5[c237] === 1) ? at + 1 : -1;
-          if (p236 < 0 && at >= maxFail && silent === 0) fail(at, 23);
-          if (p236 < 0) break seq235;
-          let p238;
-          p238 = r_DIGIT(p236);
-          if (p238 < 0) break seq235;
-          out = p238;
+        seq229: {
+          let p230;
+          const c231 = at < len ? input.charCodeAt(at) : -1;
+          p230 = (c231 >= 0 && c231 < 128 && T5[c231] === 1) ? at + 1 : -1;
+          if (p230 < 0 && at >= maxFail && silent === 0) fail(at, 23);
+          if (p230 < 0) break seq229;
+          let p232;
+          p232 = r_DIGIT(p230);
+          if (p232 < 0) break seq229;
+          out = p232;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1178,20 +1202,18 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l241 = out + 32 < len ? out + 32 : len;
-  while (out < l241) { const c240 = input.charCodeAt(out); if ((c240 >= 0 && c240 < 128 && T6[c240] === 1)) out++; else break; }
-  if (out === l241 && out < len) out = runEnd(R3, out);
+  out = skip(T6, R3, out);
   for (;;) {
-    let p239;
-    p239 = r_unreserved(out);
-    if (p239 < 0) {
-      p239 = r_pct_encoded(out);
-      if (p239 < 0) {
-        p239 = r_sub_delims(out);
+    let p233;
+    p233 = r_unreserved(out);
+    if (p233 < 0) {
+      p233 = r_pct_encoded(out);
+      if (p233 < 0) {
+        p233 = r_sub_delims(out);
       }
     }
-    if (p239 < 0 || p239 === out) break;
-    out = p239;
+    if (p233 < 0 || p233 === out) break;
+    out = p233;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1209,60 +1231,44 @@ function r_path_absolute(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq242: {
-    let p243;
-    p243 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
-    if (p243 < 0 && at >= maxFail && silent === 0) fail(at, 5);
-    if (p243 < 0) break seq242;
-    let p244;
-    let p245;
-    p245 = -1;
-    seq246: {
-      let p247;
-      p247 = r_segment_nz(p243);
-      if (p247 < 0) break seq246;
-      let p248;
-      p248 = p247;
-      const c250 = p247 < len ? input.charCodeAt(p247) : -1;
-      if ((c250 >= 0 && c250 < 128 && T7[c250] === 1)) {
-        let q253 = p247;
-        const l255 = p247 + 33 < len ? p247 + 33 : len;
-        let i252 = p247 + 1;
-        for (; i252 < l255; i252++) {
-          const c251 = input.charCodeAt(i252);
-          if ((c251 >= 0 && c251 < 128 && T8[c251] === 1)) continue;
-          if (!(c251 >= 0 && c251 < 128 && T7[c251] === 1)) break;
-          q253 = i252;
-        }
-        if (i252 === l255 && i252 < len) {
-          let j256 = runEnd(R4, i252) - 1;
-          while (j256 >= i252) { const c251 = input.charCodeAt(j256); if ((c251 >= 0 && c251 < 128 && T8[c251] === 1)) j256--; else break; }
-          if (j256 >= i252) q253 = j256;
-        }
-        p248 = q253;
-      }
+  seq234: {
+    let p235;
+    p235 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2f ? at + 1 : -1;
+    if (p235 < 0 && at >= maxFail && silent === 0) fail(at, 5);
+    if (p235 < 0) break seq234;
+    let p236;
+    let p237;
+    p237 = -1;
+    seq238: {
+      let p239;
+      p239 = r_segment_nz(p235);
+      if (p239 < 0) break seq238;
+      let p240;
+      p240 = p239;
+      const c242 = p239 < len ? input.charCodeAt(p239) : -1;
+      if ((c242 >= 0 && c242 < 128 && T7[c242] === 1)) p240 = lastLead(T7, T8, R4, p239);
       for (;;) {
-        let p249;
-        p249 = -1;
-        seq257: {
-          let p258;
-          p258 = p248 + 1 <= len && input.charCodeAt(p248 + 0) === 0x2f ? p248 + 1 : -1;
-          if (p258 < 0 && p248 >= maxFail && silent === 0) fail(p248, 5);
-          if (p258 < 0) break seq257;
-          let p259;
-          p259 = r_segment(p258);
-          if (p259 < 0) break seq257;
-          p249 = p259;
+        let p241;
+        p241 = -1;
+        seq243: {
+          let p244;
+          p244 = p240 + 1 <= len && input.charCodeAt(p240 + 0) === 0x2f ? p240 + 1 : -1;
+          if (p244 < 0 && p240 >= maxFail && silent === 0) fail(p240, 5);
+          if (p244 < 0) break seq243;
+          let p245;
+          p245 = r_segment(p244);
+          if (p245 < 0) break seq243;
+          p241 = p245;
         }
-        if (p249 < 0 || p249 === p248) break;
-        p248 = p249;
+        if (p241 < 0 || p241 === p240) break;
+        p240 = p241;
       }
-      if (p248 < 0) break seq246;
-      p245 = p248;
+      if (p240 < 0) break seq238;
+      p237 = p240;
     }
-    p244 = p245 < 0 ? p243 : p245;
-    if (p244 < 0) break seq242;
-    out = p244;
+    p236 = p237 < 0 ? p235 : p237;
+    if (p236 < 0) break seq234;
+    out = p236;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1274,14 +1280,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l262 = out + 32 < len ? out + 32 : len;
-  while (out < l262) { const c261 = input.charCodeAt(out); if ((c261 >= 0 && c261 < 128 && T8[c261] === 1)) out++; else break; }
-  if (out === l262 && out < len) out = runEnd(R5, out);
+  out = skip(T8, R5, out);
   for (;;) {
-    let p260;
-    p260 = r_pchar(out);
-    if (p260 < 0 || p260 === out) break;
-    out = p260;
+    let p246;
+    p246 = r_pchar(out);
+    if (p246 < 0 || p246 === out) break;
+    out = p246;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1292,20 +1296,18 @@ function r_segment(at) {
 function r_segment_nz(at) {
   const d = depth + 1; depth = d; rules[d] = 19; starts[d] = at; reached[d] = 0;
   let out;
-  let k263 = 0;
+  let k247 = 0;
   out = at;
-  const l266 = out + 32 < len ? out + 32 : len;
-  while (out < l266) { const c265 = input.charCodeAt(out); if ((c265 >= 0 && c265 < 128 && T8[c265] === 1)) out++; else break; }
-  if (out === l266 && out < len) out = runEnd(R5, out);
-  k263 = out - at;
+  out = skip(T8, R5, out);
+  k247 = out - at;
   for (;;) {
-    let p264;
-    p264 = r_pchar(out);
-    if (p264 < 0 || p264 === out) break;
-    out = p264;
-    k263++;
+    let p248;
+    p248 = r_pchar(out);
+    if (p248 < 0 || p248 === out) break;
+    out = p248;
+    k247++;
   }
-  if (k263 < 1) out = -1;
+  if (k247 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1321,8 +1323,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c267 = at < len ? input.charCodeAt(at) : -1;
-        out = (c267 >= 0 && c267 < 128 && T9[c267] === 1) ? at + 1 : -1;
+        const c249 = at < len ? input.charCodeAt(at) : -1;
+        out = (c249 >= 0 && c249 < 128 && T9[c249] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 24);
       }
     }
@@ -1343,18 +1345,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 21; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq268: {
-    let p269;
-    p269 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p269 < 0 && at >= maxFail && silent === 0) fail(at, 14);
-    if (p269 < 0) break seq268;
-    let p270;
-    p270 = r_HEXDIG(p269);
-    if (p270 < 0) break seq268;
-    let p271;
-    p271 = r_HEXDIG(p270);
-    if (p271 < 0) break seq268;
-    out = p271;
+  seq250: {
+    let p251;
+    p251 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p251 < 0 && at >= maxFail && silent === 0) fail(at, 14);
+    if (p251 < 0) break seq250;
+    let p252;
+    p252 = r_HEXDIG(p251);
+    if (p252 < 0) break seq250;
+    let p253;
+    p253 = r_HEXDIG(p252);
+    if (p253 < 0) break seq250;
+    out = p253;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1404,26 +1406,27 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([48, 58, 65, 71, 97, 103]);
+const T2 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T3 = runs([48, 54]);
+const T4 = runs([48, 53]);
+const T5 = runs([49, 58]);
+const T6 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T7 = runs([47, 48]);
+const T8 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T9 = runs([58, 59, 64, 65]);
+const T10 = runs([33, 34, 36, 37, 38, 45, 59, 60, 61, 62]);
+const T11 = runs([65, 91, 97, 123]);
+const T12 = runs([48, 58]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u002d-\u002e\u0030-\u0039\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
-const R2 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R5 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u002d-\u002e0-9A-Z\u005fa-z\u007e]*/y;
+const R1 = /[0-9A-Fa-f]*/y;
+const R2 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R5 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
 
 const START = { file_URI: r_file_URI, file_scheme: r_file_scheme, file_hier_part: r_file_hier_part, auth_path: r_auth_path, local_path: r_local_path, file_auth: r_file_auth, IP_literal: r_IP_literal, ZoneID: r_ZoneID, IPv6addrz: r_IPv6addrz, host: r_host, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path_absolute: r_path_absolute, segment: r_segment, segment_nz: r_segment_nz, pchar: r_pchar, pct_encoded: r_pct_encoded, unreserved: r_unreserved, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
@@ -1462,23 +1465,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { file_URI: 0, file_scheme: 1, file_hier_part: 2, auth_path: 3, local_path: 4, file_auth: 5, IP_literal: 6, ZoneID: 7, IPv6addrz: 8, host: 9, IPvFuture: 10, IPv6address: 11, h16: 12, ls32: 13, IPv4address: 14, dec_octet: 15, reg_name: 16, path_absolute: 17, segment: 18, segment_nz: 19, pchar: 20, pct_encoded: 21, unreserved: 22, sub_delims: 23, ALPHA: 24, DIGIT: 25, HEXDIG: 26 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

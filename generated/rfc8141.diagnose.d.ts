@@ -4,21 +4,11 @@
 import type { StartRuleNames } from './rfc8141';
 import type { Expectation } from './rfc8141';
 
-/** What explain() finds: see it. Rules and expectations by index in RULES and EXPECTATIONS. */
-export interface Explanation {
-  readonly end: number;
-  readonly maxFailPos: number;
-  readonly expected: number[];
-  readonly best: number[];
-  readonly common: number[];
-}
 /**
- * Runs `startRule` on `text` as peggy's traced parser would: where the match ends (-1: it failed), the
- * furthest failure, the expectations there and the two candidate rule paths. `pathlessRules` flags
- * the rules, by index (1), that never end a path.
+ * Runs `startRule` on `text` as peggy's traced parser would: returns where the match ends (-1: it failed);
+ * FOUND, EXPECTED, BEST and COMMON hold the rest until the next run. `pathlessRules` flags the rules, by
+ * index (1), that never end a path.
  */
-export declare function explain(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): Explanation;
-/** explain() without the arrays: returns where the match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest until the next run. */
 export declare function run(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): number;
 /** The last run's furthest failure offset, the number of expectations there (in EXPECTED), and the lengths of BEST and COMMON (-1: none). */
 export declare const FOUND: Int32Array;

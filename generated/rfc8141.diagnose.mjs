@@ -31,7 +31,7 @@ const best = new Int32Array(7);
 let bestLength = 0;
 const common = new Int32Array(7);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -46,6 +46,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -245,9 +275,7 @@ function r_NSS(at) {
     if (p28 < 0) break seq27;
     let p29;
     p29 = p28;
-    const l32 = p29 + 32 < len ? p29 + 32 : len;
-    while (p29 < l32) { const c31 = input.charCodeAt(p29); if ((c31 >= 0 && c31 < 128 && T0[c31] === 1)) p29++; else break; }
-    if (p29 === l32 && p29 < len) p29 = runEnd(R0, p29);
+    p29 = skip(T0, R0, p29);
     for (;;) {
       let p30;
       p30 = r_pchar(p29);
@@ -272,46 +300,46 @@ function r_rq_components(at) {
   const d = depth + 1; depth = d; rules[d] = 5; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq33: {
-    let p34;
-    let p35;
-    p35 = -1;
-    seq36: {
+  seq31: {
+    let p32;
+    let p33;
+    p33 = -1;
+    seq34: {
+      let p35;
+      p35 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3f ? at + 1 : -1;
+      if (p35 < 0 && at >= maxFail && silent === 0) fail(at, 7);
+      if (p35 < 0) break seq34;
+      let p36;
+      p36 = p35 + 1 <= len && input.charCodeAt(p35 + 0) === 0x2b ? p35 + 1 : -1;
+      if (p36 < 0 && p35 >= maxFail && silent === 0) fail(p35, 8);
+      if (p36 < 0) break seq34;
       let p37;
-      p37 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3f ? at + 1 : -1;
-      if (p37 < 0 && at >= maxFail && silent === 0) fail(at, 7);
-      if (p37 < 0) break seq36;
-      let p38;
-      p38 = p37 + 1 <= len && input.charCodeAt(p37 + 0) === 0x2b ? p37 + 1 : -1;
-      if (p38 < 0 && p37 >= maxFail && silent === 0) fail(p37, 8);
-      if (p38 < 0) break seq36;
-      let p39;
-      p39 = r_r_component(p38);
-      if (p39 < 0) break seq36;
-      p35 = p39;
+      p37 = r_r_component(p36);
+      if (p37 < 0) break seq34;
+      p33 = p37;
     }
-    p34 = p35 < 0 ? at : p35;
-    if (p34 < 0) break seq33;
-    let p40;
-    let p41;
-    p41 = -1;
-    seq42: {
+    p32 = p33 < 0 ? at : p33;
+    if (p32 < 0) break seq31;
+    let p38;
+    let p39;
+    p39 = -1;
+    seq40: {
+      let p41;
+      p41 = p32 + 1 <= len && input.charCodeAt(p32 + 0) === 0x3f ? p32 + 1 : -1;
+      if (p41 < 0 && p32 >= maxFail && silent === 0) fail(p32, 7);
+      if (p41 < 0) break seq40;
+      let p42;
+      p42 = p41 + 1 <= len && input.charCodeAt(p41 + 0) === 0x3d ? p41 + 1 : -1;
+      if (p42 < 0 && p41 >= maxFail && silent === 0) fail(p41, 9);
+      if (p42 < 0) break seq40;
       let p43;
-      p43 = p34 + 1 <= len && input.charCodeAt(p34 + 0) === 0x3f ? p34 + 1 : -1;
-      if (p43 < 0 && p34 >= maxFail && silent === 0) fail(p34, 7);
-      if (p43 < 0) break seq42;
-      let p44;
-      p44 = p43 + 1 <= len && input.charCodeAt(p43 + 0) === 0x3d ? p43 + 1 : -1;
-      if (p44 < 0 && p43 >= maxFail && silent === 0) fail(p43, 9);
-      if (p44 < 0) break seq42;
-      let p45;
-      p45 = r_q_component(p44);
-      if (p45 < 0) break seq42;
-      p41 = p45;
+      p43 = r_q_component(p42);
+      if (p43 < 0) break seq40;
+      p39 = p43;
     }
-    p40 = p41 < 0 ? p34 : p41;
-    if (p40 < 0) break seq33;
-    out = p40;
+    p38 = p39 < 0 ? p32 : p39;
+    if (p38 < 0) break seq31;
+    out = p38;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -323,28 +351,26 @@ function r_r_component(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq46: {
-    let p47;
-    p47 = r_pchar(at);
-    if (p47 < 0) break seq46;
-    let p48;
-    p48 = p47;
-    const l51 = p48 + 32 < len ? p48 + 32 : len;
-    while (p48 < l51) { const c50 = input.charCodeAt(p48); if ((c50 >= 0 && c50 < 128 && T1[c50] === 1)) p48++; else break; }
-    if (p48 === l51 && p48 < len) p48 = runEnd(R1, p48);
+  seq44: {
+    let p45;
+    p45 = r_pchar(at);
+    if (p45 < 0) break seq44;
+    let p46;
+    p46 = p45;
+    p46 = skip(T1, R1, p46);
     for (;;) {
-      let p49;
-      p49 = r_pchar(p48);
-      if (p49 < 0) {
-        const c52 = p48 < len ? input.charCodeAt(p48) : -1;
-        p49 = (c52 >= 0 && c52 < 128 && T2[c52] === 1) ? p48 + 1 : -1;
-        if (p49 < 0 && p48 >= maxFail && silent === 0) fail(p48, 10);
+      let p47;
+      p47 = r_pchar(p46);
+      if (p47 < 0) {
+        const c48 = p46 < len ? input.charCodeAt(p46) : -1;
+        p47 = (c48 >= 0 && c48 < 128 && T2[c48] === 1) ? p46 + 1 : -1;
+        if (p47 < 0 && p46 >= maxFail && silent === 0) fail(p46, 10);
       }
-      if (p49 < 0 || p49 === p48) break;
-      p48 = p49;
+      if (p47 < 0 || p47 === p46) break;
+      p46 = p47;
     }
-    if (p48 < 0) break seq46;
-    out = p48;
+    if (p46 < 0) break seq44;
+    out = p46;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -356,28 +382,26 @@ function r_q_component(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq53: {
-    let p54;
-    p54 = r_pchar(at);
-    if (p54 < 0) break seq53;
-    let p55;
-    p55 = p54;
-    const l58 = p55 + 32 < len ? p55 + 32 : len;
-    while (p55 < l58) { const c57 = input.charCodeAt(p55); if ((c57 >= 0 && c57 < 128 && T1[c57] === 1)) p55++; else break; }
-    if (p55 === l58 && p55 < len) p55 = runEnd(R1, p55);
+  seq49: {
+    let p50;
+    p50 = r_pchar(at);
+    if (p50 < 0) break seq49;
+    let p51;
+    p51 = p50;
+    p51 = skip(T1, R1, p51);
     for (;;) {
-      let p56;
-      p56 = r_pchar(p55);
-      if (p56 < 0) {
-        const c59 = p55 < len ? input.charCodeAt(p55) : -1;
-        p56 = (c59 >= 0 && c59 < 128 && T2[c59] === 1) ? p55 + 1 : -1;
-        if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 10);
+      let p52;
+      p52 = r_pchar(p51);
+      if (p52 < 0) {
+        const c53 = p51 < len ? input.charCodeAt(p51) : -1;
+        p52 = (c53 >= 0 && c53 < 128 && T2[c53] === 1) ? p51 + 1 : -1;
+        if (p52 < 0 && p51 >= maxFail && silent === 0) fail(p51, 10);
       }
-      if (p56 < 0 || p56 === p55) break;
-      p55 = p56;
+      if (p52 < 0 || p52 === p51) break;
+      p51 = p52;
     }
-    if (p55 < 0) break seq53;
-    out = p55;
+    if (p51 < 0) break seq49;
+    out = p51;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -405,27 +429,27 @@ function r_InformalNamespaceName(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq60: {
-    let p61;
-    p61 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x75 ? at + 1 : -1;
-    if (p61 < 0 && at >= maxFail && silent === 0) fail(at, 1);
-    if (p61 < 0) break seq60;
-    let p62;
-    p62 = p61 + 1 <= len && (input.charCodeAt(p61 + 0) | 0x20) === 0x72 ? p61 + 1 : -1;
-    if (p62 < 0 && p61 >= maxFail && silent === 0) fail(p61, 2);
-    if (p62 < 0) break seq60;
-    let p63;
-    p63 = p62 + 1 <= len && (input.charCodeAt(p62 + 0) | 0x20) === 0x6e ? p62 + 1 : -1;
-    if (p63 < 0 && p62 >= maxFail && silent === 0) fail(p62, 3);
-    if (p63 < 0) break seq60;
-    let p64;
-    p64 = p63 + 1 <= len && input.charCodeAt(p63 + 0) === 0x2d ? p63 + 1 : -1;
-    if (p64 < 0 && p63 >= maxFail && silent === 0) fail(p63, 5);
-    if (p64 < 0) break seq60;
-    let p65;
-    p65 = r_Number(p64);
-    if (p65 < 0) break seq60;
-    out = p65;
+  seq54: {
+    let p55;
+    p55 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x75 ? at + 1 : -1;
+    if (p55 < 0 && at >= maxFail && silent === 0) fail(at, 1);
+    if (p55 < 0) break seq54;
+    let p56;
+    p56 = p55 + 1 <= len && (input.charCodeAt(p55 + 0) | 0x20) === 0x72 ? p55 + 1 : -1;
+    if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 2);
+    if (p56 < 0) break seq54;
+    let p57;
+    p57 = p56 + 1 <= len && (input.charCodeAt(p56 + 0) | 0x20) === 0x6e ? p56 + 1 : -1;
+    if (p57 < 0 && p56 >= maxFail && silent === 0) fail(p56, 3);
+    if (p57 < 0) break seq54;
+    let p58;
+    p58 = p57 + 1 <= len && input.charCodeAt(p57 + 0) === 0x2d ? p57 + 1 : -1;
+    if (p58 < 0 && p57 >= maxFail && silent === 0) fail(p57, 5);
+    if (p58 < 0) break seq54;
+    let p59;
+    p59 = r_Number(p58);
+    if (p59 < 0) break seq54;
+    out = p59;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -442,23 +466,21 @@ function r_Number(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq66: {
-    let p67;
-    p67 = r_DigitNonZero(at);
-    if (p67 < 0) break seq66;
-    let p68;
-    p68 = p67;
-    const l71 = p68 + 32 < len ? p68 + 32 : len;
-    while (p68 < l71) { const c70 = input.charCodeAt(p68); if ((c70 >= 0 && c70 < 128 && T3[c70] === 1)) p68++; else break; }
-    if (p68 === l71 && p68 < len) p68 = runEnd(R2, p68);
+  seq60: {
+    let p61;
+    p61 = r_DigitNonZero(at);
+    if (p61 < 0) break seq60;
+    let p62;
+    p62 = p61;
+    p62 = skip(T3, R2, p62);
     for (;;) {
-      let p69;
-      p69 = r_Digit(p68);
-      if (p69 < 0 || p69 === p68) break;
-      p68 = p69;
+      let p63;
+      p63 = r_Digit(p62);
+      if (p63 < 0 || p63 === p62) break;
+      p62 = p63;
     }
-    if (p68 < 0) break seq66;
-    out = p68;
+    if (p62 < 0) break seq60;
+    out = p62;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -500,8 +522,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c72 = at < len ? input.charCodeAt(at) : -1;
-        out = (c72 >= 0 && c72 < 128 && T6[c72] === 1) ? at + 1 : -1;
+        const c64 = at < len ? input.charCodeAt(at) : -1;
+        out = (c64 >= 0 && c64 < 128 && T6[c64] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 14);
       }
     }
@@ -516,19 +538,17 @@ function r_fragment(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l75 = out + 32 < len ? out + 32 : len;
-  while (out < l75) { const c74 = input.charCodeAt(out); if ((c74 >= 0 && c74 < 128 && T1[c74] === 1)) out++; else break; }
-  if (out === l75 && out < len) out = runEnd(R1, out);
+  out = skip(T1, R1, out);
   for (;;) {
-    let p73;
-    p73 = r_pchar(out);
-    if (p73 < 0) {
-      const c76 = out < len ? input.charCodeAt(out) : -1;
-      p73 = (c76 >= 0 && c76 < 128 && T2[c76] === 1) ? out + 1 : -1;
-      if (p73 < 0 && out >= maxFail && silent === 0) fail(out, 10);
+    let p65;
+    p65 = r_pchar(out);
+    if (p65 < 0) {
+      const c66 = out < len ? input.charCodeAt(out) : -1;
+      p65 = (c66 >= 0 && c66 < 128 && T2[c66] === 1) ? out + 1 : -1;
+      if (p65 < 0 && out >= maxFail && silent === 0) fail(out, 10);
     }
-    if (p73 < 0 || p73 === out) break;
-    out = p73;
+    if (p65 < 0 || p65 === out) break;
+    out = p65;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -546,18 +566,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 16; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq77: {
-    let p78;
-    p78 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p78 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-    if (p78 < 0) break seq77;
-    let p79;
-    p79 = r_HEXDIG(p78);
-    if (p79 < 0) break seq77;
-    let p80;
-    p80 = r_HEXDIG(p79);
-    if (p80 < 0) break seq77;
-    out = p80;
+  seq67: {
+    let p68;
+    p68 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p68 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+    if (p68 < 0) break seq67;
+    let p69;
+    p69 = r_HEXDIG(p68);
+    if (p69 < 0) break seq67;
+    let p70;
+    p70 = r_HEXDIG(p69);
+    if (p70 < 0) break seq67;
+    out = p70;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -606,21 +626,22 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([33, 34, 36, 37, 38, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([33, 34, 36, 37, 38, 60, 61, 62, 63, 91, 95, 96, 97, 123, 126, 127]);
+const T2 = runs([47, 48, 63, 64]);
+const T3 = runs([48, 58]);
+const T4 = runs([49, 58]);
+const T5 = runs([48, 58, 65, 91, 97, 123]);
+const T6 = runs([58, 59, 64, 65]);
+const T7 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T8 = runs([33, 34, 36, 37, 38, 45, 59, 60, 61, 62]);
+const T9 = runs([65, 91, 97, 123]);
+const T10 = runs([48, 58, 65, 71, 97, 103]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R2 = /[\u0030-\u0039]*/y;
+const R0 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R1 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e]*/y;
+const R2 = /[0-9]*/y;
 
 const START = { namestring: r_namestring, assigned_name: r_assigned_name, NID: r_NID, ldh: r_ldh, NSS: r_NSS, rq_components: r_rq_components, r_component: r_r_component, q_component: r_q_component, f_component: r_f_component, InformalNamespaceName: r_InformalNamespaceName, Number: r_Number, DigitNonZero: r_DigitNonZero, Digit: r_Digit, alphanum: r_alphanum, pchar: r_pchar, fragment: r_fragment, pct_encoded: r_pct_encoded, unreserved: r_unreserved, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
@@ -659,23 +680,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { namestring: 0, assigned_name: 1, NID: 2, ldh: 3, NSS: 4, rq_components: 5, r_component: 6, q_component: 7, f_component: 8, InformalNamespaceName: 9, Number: 10, DigitNonZero: 11, Digit: 12, alphanum: 13, pchar: 14, fragment: 15, pct_encoded: 16, unreserved: 17, sub_delims: 18, ALPHA: 19, DIGIT: 20, HEXDIG: 21 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-export { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

@@ -31,7 +31,7 @@ const best = new Int32Array(9);
 let bestLength = 0;
 const common = new Int32Array(9);
 let commonLength = -1;
-/** Per rule index, set by explain(): whether the rule never ends a path. */
+/** Per rule index, set by run(): whether the rule never ends a path. */
 let pathless = new Uint8Array(0);
 let startGivesPath = true;
 
@@ -46,6 +46,36 @@ function runEnd(re, at) {
   re.lastIndex = at;
   re.test(input);
   return re.lastIndex;
+}
+
+/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from `at` ends: its first 32 by a loop, the rest by the regex. */
+function skip(table, re, at) {
+  const limit = at + 32 < len ? at + 32 : len;
+  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }
+  return at < len ? runEnd(re, at) : at;
+}
+
+/**
+ * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky
+ * regex of both) that begins at `at`, a lead character: its first 32 characters by a loop, then the run's end by
+ * the regex and its last lead character back from there (the sets are disjoint).
+ */
+function lastLead(lead, steps, re, at) {
+  let last = at;
+  const limit = at + 33 < len ? at + 33 : len;
+  let i = at + 1;
+  for (; i < limit; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 128 && steps[c] === 1) continue;
+    if (!(c < 128 && lead[c] === 1)) return last;
+    last = i;
+  }
+  if (i < len) {
+    let j = runEnd(re, i) - 1;
+    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }
+    if (j >= i) last = j;
+  }
+  return last;
 }
 
 /** peggy's peg$fail with TracedRun's peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */
@@ -276,9 +306,7 @@ function r_userinfo(at) {
   const d = depth + 1; depth = d; rules[d] = 3; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l45 = out + 32 < len ? out + 32 : len;
-  while (out < l45) { const c44 = input.charCodeAt(out); if ((c44 >= 0 && c44 < 128 && T0[c44] === 1)) out++; else break; }
-  if (out === l45 && out < len) out = runEnd(R0, out);
+  out = skip(T0, R0, out);
   for (;;) {
     let p43;
     p43 = r_unreserved(out);
@@ -307,25 +335,25 @@ function r_host(at) {
   out = r_IP_literal(at);
   if (out < 0) {
     out = -1;
-    seq46: {
+    seq44: {
+      let p45;
+      p45 = r_IPv4address(at);
+      if (p45 < 0) break seq44;
+      let p46;
       let p47;
-      p47 = r_IPv4address(at);
-      if (p47 < 0) break seq46;
-      let p48;
-      let p49;
       silent++;
-      p49 = r_unreserved(p47);
-      if (p49 < 0) {
-        p49 = r_sub_delims(p47);
-        if (p49 < 0) {
-          p49 = p47 + 1 <= len && input.charCodeAt(p47 + 0) === 0x25 ? p47 + 1 : -1;
-          if (p49 < 0 && p47 >= maxFail && silent === 0) fail(p47, 8);
+      p47 = r_unreserved(p45);
+      if (p47 < 0) {
+        p47 = r_sub_delims(p45);
+        if (p47 < 0) {
+          p47 = p45 + 1 <= len && input.charCodeAt(p45 + 0) === 0x25 ? p45 + 1 : -1;
+          if (p47 < 0 && p45 >= maxFail && silent === 0) fail(p45, 8);
         }
       }
       silent--;
-      p48 = p49 < 0 ? p47 : -1;
-      if (p48 < 0) break seq46;
-      out = p48;
+      p46 = p47 < 0 ? p45 : -1;
+      if (p46 < 0) break seq44;
+      out = p46;
     }
     if (out < 0) {
       out = r_reg_name(at);
@@ -341,14 +369,12 @@ function r_port(at) {
   const d = depth + 1; depth = d; rules[d] = 5; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l52 = out + 32 < len ? out + 32 : len;
-  while (out < l52) { const c51 = input.charCodeAt(out); if ((c51 >= 0 && c51 < 128 && T1[c51] === 1)) out++; else break; }
-  if (out === l52 && out < len) out = runEnd(R1, out);
+  out = skip(T1, R1, out);
   for (;;) {
-    let p50;
-    p50 = r_DIGIT(out);
-    if (p50 < 0 || p50 === out) break;
-    out = p50;
+    let p48;
+    p48 = r_DIGIT(out);
+    if (p48 < 0 || p48 === out) break;
+    out = p48;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -366,22 +392,22 @@ function r_IP_literal(at) {
   const d = depth + 1; depth = d; rules[d] = 6; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq53: {
-    let p54;
-    p54 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-    if (p54 < 0 && at >= maxFail && silent === 0) fail(at, 9);
-    if (p54 < 0) break seq53;
-    let p55;
-    p55 = r_IPv6address(p54);
-    if (p55 < 0) {
-      p55 = r_IPvFuture(p54);
+  seq49: {
+    let p50;
+    p50 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+    if (p50 < 0 && at >= maxFail && silent === 0) fail(at, 9);
+    if (p50 < 0) break seq49;
+    let p51;
+    p51 = r_IPv6address(p50);
+    if (p51 < 0) {
+      p51 = r_IPvFuture(p50);
     }
-    if (p55 < 0) break seq53;
-    let p56;
-    p56 = p55 + 1 <= len && input.charCodeAt(p55 + 0) === 0x5d ? p55 + 1 : -1;
-    if (p56 < 0 && p55 >= maxFail && silent === 0) fail(p55, 10);
-    if (p56 < 0) break seq53;
-    out = p56;
+    if (p51 < 0) break seq49;
+    let p52;
+    p52 = p51 + 1 <= len && input.charCodeAt(p51 + 0) === 0x5d ? p51 + 1 : -1;
+    if (p52 < 0 && p51 >= maxFail && silent === 0) fail(p51, 10);
+    if (p52 < 0) break seq49;
+    out = p52;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -399,55 +425,51 @@ function r_IPvFuture(at) {
   const d = depth + 1; depth = d; rules[d] = 7; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq57: {
+  seq53: {
+    let p54;
+    p54 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
+    if (p54 < 0 && at >= maxFail && silent === 0) fail(at, 11);
+    if (p54 < 0) break seq53;
+    let p55;
+    let k56 = 0;
+    p55 = p54;
+    p55 = skip(T2, R2, p55);
+    k56 = p55 - p54;
+    for (;;) {
+      let p57;
+      p57 = r_HEXDIG(p55);
+      if (p57 < 0 || p57 === p55) break;
+      p55 = p57;
+      k56++;
+    }
+    if (k56 < 1) p55 = -1;
+    if (p55 < 0) break seq53;
     let p58;
-    p58 = at + 1 <= len && (input.charCodeAt(at + 0) | 0x20) === 0x76 ? at + 1 : -1;
-    if (p58 < 0 && at >= maxFail && silent === 0) fail(at, 11);
-    if (p58 < 0) break seq57;
+    p58 = p55 + 1 <= len && input.charCodeAt(p55 + 0) === 0x2e ? p55 + 1 : -1;
+    if (p58 < 0 && p55 >= maxFail && silent === 0) fail(p55, 12);
+    if (p58 < 0) break seq53;
     let p59;
     let k60 = 0;
     p59 = p58;
-    const l63 = p59 + 32 < len ? p59 + 32 : len;
-    while (p59 < l63) { const c62 = input.charCodeAt(p59); if ((c62 >= 0 && c62 < 128 && T2[c62] === 1)) p59++; else break; }
-    if (p59 === l63 && p59 < len) p59 = runEnd(R2, p59);
+    p59 = skip(T0, R0, p59);
     k60 = p59 - p58;
     for (;;) {
       let p61;
-      p61 = r_HEXDIG(p59);
+      p61 = r_unreserved(p59);
+      if (p61 < 0) {
+        p61 = r_sub_delims(p59);
+        if (p61 < 0) {
+          p61 = p59 + 1 <= len && input.charCodeAt(p59 + 0) === 0x3a ? p59 + 1 : -1;
+          if (p61 < 0 && p59 >= maxFail && silent === 0) fail(p59, 3);
+        }
+      }
       if (p61 < 0 || p61 === p59) break;
       p59 = p61;
       k60++;
     }
     if (k60 < 1) p59 = -1;
-    if (p59 < 0) break seq57;
-    let p64;
-    p64 = p59 + 1 <= len && input.charCodeAt(p59 + 0) === 0x2e ? p59 + 1 : -1;
-    if (p64 < 0 && p59 >= maxFail && silent === 0) fail(p59, 12);
-    if (p64 < 0) break seq57;
-    let p65;
-    let k66 = 0;
-    p65 = p64;
-    const l69 = p65 + 32 < len ? p65 + 32 : len;
-    while (p65 < l69) { const c68 = input.charCodeAt(p65); if ((c68 >= 0 && c68 < 128 && T0[c68] === 1)) p65++; else break; }
-    if (p65 === l69 && p65 < len) p65 = runEnd(R0, p65);
-    k66 = p65 - p64;
-    for (;;) {
-      let p67;
-      p67 = r_unreserved(p65);
-      if (p67 < 0) {
-        p67 = r_sub_delims(p65);
-        if (p67 < 0) {
-          p67 = p65 + 1 <= len && input.charCodeAt(p65 + 0) === 0x3a ? p65 + 1 : -1;
-          if (p67 < 0 && p65 >= maxFail && silent === 0) fail(p65, 3);
-        }
-      }
-      if (p67 < 0 || p67 === p65) break;
-      p65 = p67;
-      k66++;
-    }
-    if (k66 < 1) p65 = -1;
-    if (p65 < 0) break seq57;
-    out = p65;
+    if (p59 < 0) break seq53;
+    out = p59;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -467,534 +489,534 @@ function r_IPv6address(at) {
   const d = depth + 1; depth = d; rules[d] = 8; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq70: {
+  seq62: {
+    let p63;
+    p63 = r_h16(at);
+    if (p63 < 0) break seq62;
+    let p64;
+    p64 = p63 + 1 <= len && input.charCodeAt(p63 + 0) === 0x3a ? p63 + 1 : -1;
+    if (p64 < 0 && p63 >= maxFail && silent === 0) fail(p63, 3);
+    if (p64 < 0) break seq62;
+    let p65;
+    p65 = r_h16(p64);
+    if (p65 < 0) break seq62;
+    let p66;
+    p66 = p65 + 1 <= len && input.charCodeAt(p65 + 0) === 0x3a ? p65 + 1 : -1;
+    if (p66 < 0 && p65 >= maxFail && silent === 0) fail(p65, 3);
+    if (p66 < 0) break seq62;
+    let p67;
+    p67 = r_h16(p66);
+    if (p67 < 0) break seq62;
+    let p68;
+    p68 = p67 + 1 <= len && input.charCodeAt(p67 + 0) === 0x3a ? p67 + 1 : -1;
+    if (p68 < 0 && p67 >= maxFail && silent === 0) fail(p67, 3);
+    if (p68 < 0) break seq62;
+    let p69;
+    p69 = r_h16(p68);
+    if (p69 < 0) break seq62;
+    let p70;
+    p70 = p69 + 1 <= len && input.charCodeAt(p69 + 0) === 0x3a ? p69 + 1 : -1;
+    if (p70 < 0 && p69 >= maxFail && silent === 0) fail(p69, 3);
+    if (p70 < 0) break seq62;
     let p71;
-    p71 = r_h16(at);
-    if (p71 < 0) break seq70;
+    p71 = r_h16(p70);
+    if (p71 < 0) break seq62;
     let p72;
     p72 = p71 + 1 <= len && input.charCodeAt(p71 + 0) === 0x3a ? p71 + 1 : -1;
     if (p72 < 0 && p71 >= maxFail && silent === 0) fail(p71, 3);
-    if (p72 < 0) break seq70;
+    if (p72 < 0) break seq62;
     let p73;
     p73 = r_h16(p72);
-    if (p73 < 0) break seq70;
+    if (p73 < 0) break seq62;
     let p74;
     p74 = p73 + 1 <= len && input.charCodeAt(p73 + 0) === 0x3a ? p73 + 1 : -1;
     if (p74 < 0 && p73 >= maxFail && silent === 0) fail(p73, 3);
-    if (p74 < 0) break seq70;
+    if (p74 < 0) break seq62;
     let p75;
-    p75 = r_h16(p74);
-    if (p75 < 0) break seq70;
-    let p76;
-    p76 = p75 + 1 <= len && input.charCodeAt(p75 + 0) === 0x3a ? p75 + 1 : -1;
-    if (p76 < 0 && p75 >= maxFail && silent === 0) fail(p75, 3);
-    if (p76 < 0) break seq70;
-    let p77;
-    p77 = r_h16(p76);
-    if (p77 < 0) break seq70;
-    let p78;
-    p78 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x3a ? p77 + 1 : -1;
-    if (p78 < 0 && p77 >= maxFail && silent === 0) fail(p77, 3);
-    if (p78 < 0) break seq70;
-    let p79;
-    p79 = r_h16(p78);
-    if (p79 < 0) break seq70;
-    let p80;
-    p80 = p79 + 1 <= len && input.charCodeAt(p79 + 0) === 0x3a ? p79 + 1 : -1;
-    if (p80 < 0 && p79 >= maxFail && silent === 0) fail(p79, 3);
-    if (p80 < 0) break seq70;
-    let p81;
-    p81 = r_h16(p80);
-    if (p81 < 0) break seq70;
-    let p82;
-    p82 = p81 + 1 <= len && input.charCodeAt(p81 + 0) === 0x3a ? p81 + 1 : -1;
-    if (p82 < 0 && p81 >= maxFail && silent === 0) fail(p81, 3);
-    if (p82 < 0) break seq70;
-    let p83;
-    p83 = r_ls32(p82);
-    if (p83 < 0) break seq70;
-    out = p83;
+    p75 = r_ls32(p74);
+    if (p75 < 0) break seq62;
+    out = p75;
   }
   if (out < 0) {
     out = -1;
-    seq84: {
+    seq76: {
+      let p77;
+      p77 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+      if (p77 < 0 && at >= maxFail && silent === 0) fail(at, 3);
+      if (p77 < 0) break seq76;
+      let p78;
+      p78 = p77 + 1 <= len && input.charCodeAt(p77 + 0) === 0x3a ? p77 + 1 : -1;
+      if (p78 < 0 && p77 >= maxFail && silent === 0) fail(p77, 3);
+      if (p78 < 0) break seq76;
+      let p79;
+      p79 = r_h16(p78);
+      if (p79 < 0) break seq76;
+      let p80;
+      p80 = p79 + 1 <= len && input.charCodeAt(p79 + 0) === 0x3a ? p79 + 1 : -1;
+      if (p80 < 0 && p79 >= maxFail && silent === 0) fail(p79, 3);
+      if (p80 < 0) break seq76;
+      let p81;
+      p81 = r_h16(p80);
+      if (p81 < 0) break seq76;
+      let p82;
+      p82 = p81 + 1 <= len && input.charCodeAt(p81 + 0) === 0x3a ? p81 + 1 : -1;
+      if (p82 < 0 && p81 >= maxFail && silent === 0) fail(p81, 3);
+      if (p82 < 0) break seq76;
+      let p83;
+      p83 = r_h16(p82);
+      if (p83 < 0) break seq76;
+      let p84;
+      p84 = p83 + 1 <= len && input.charCodeAt(p83 + 0) === 0x3a ? p83 + 1 : -1;
+      if (p84 < 0 && p83 >= maxFail && silent === 0) fail(p83, 3);
+      if (p84 < 0) break seq76;
       let p85;
-      p85 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-      if (p85 < 0 && at >= maxFail && silent === 0) fail(at, 3);
-      if (p85 < 0) break seq84;
+      p85 = r_h16(p84);
+      if (p85 < 0) break seq76;
       let p86;
       p86 = p85 + 1 <= len && input.charCodeAt(p85 + 0) === 0x3a ? p85 + 1 : -1;
       if (p86 < 0 && p85 >= maxFail && silent === 0) fail(p85, 3);
-      if (p86 < 0) break seq84;
+      if (p86 < 0) break seq76;
       let p87;
       p87 = r_h16(p86);
-      if (p87 < 0) break seq84;
+      if (p87 < 0) break seq76;
       let p88;
       p88 = p87 + 1 <= len && input.charCodeAt(p87 + 0) === 0x3a ? p87 + 1 : -1;
       if (p88 < 0 && p87 >= maxFail && silent === 0) fail(p87, 3);
-      if (p88 < 0) break seq84;
+      if (p88 < 0) break seq76;
       let p89;
-      p89 = r_h16(p88);
-      if (p89 < 0) break seq84;
-      let p90;
-      p90 = p89 + 1 <= len && input.charCodeAt(p89 + 0) === 0x3a ? p89 + 1 : -1;
-      if (p90 < 0 && p89 >= maxFail && silent === 0) fail(p89, 3);
-      if (p90 < 0) break seq84;
-      let p91;
-      p91 = r_h16(p90);
-      if (p91 < 0) break seq84;
-      let p92;
-      p92 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
-      if (p92 < 0 && p91 >= maxFail && silent === 0) fail(p91, 3);
-      if (p92 < 0) break seq84;
-      let p93;
-      p93 = r_h16(p92);
-      if (p93 < 0) break seq84;
-      let p94;
-      p94 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x3a ? p93 + 1 : -1;
-      if (p94 < 0 && p93 >= maxFail && silent === 0) fail(p93, 3);
-      if (p94 < 0) break seq84;
-      let p95;
-      p95 = r_h16(p94);
-      if (p95 < 0) break seq84;
-      let p96;
-      p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x3a ? p95 + 1 : -1;
-      if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 3);
-      if (p96 < 0) break seq84;
-      let p97;
-      p97 = r_ls32(p96);
-      if (p97 < 0) break seq84;
-      out = p97;
+      p89 = r_ls32(p88);
+      if (p89 < 0) break seq76;
+      out = p89;
     }
     if (out < 0) {
       out = -1;
-      seq98: {
+      seq90: {
+        let p91;
+        let p92;
+        p92 = r_h16(at);
+        p91 = p92 < 0 ? at : p92;
+        if (p91 < 0) break seq90;
+        let p93;
+        p93 = p91 + 1 <= len && input.charCodeAt(p91 + 0) === 0x3a ? p91 + 1 : -1;
+        if (p93 < 0 && p91 >= maxFail && silent === 0) fail(p91, 3);
+        if (p93 < 0) break seq90;
+        let p94;
+        p94 = p93 + 1 <= len && input.charCodeAt(p93 + 0) === 0x3a ? p93 + 1 : -1;
+        if (p94 < 0 && p93 >= maxFail && silent === 0) fail(p93, 3);
+        if (p94 < 0) break seq90;
+        let p95;
+        p95 = r_h16(p94);
+        if (p95 < 0) break seq90;
+        let p96;
+        p96 = p95 + 1 <= len && input.charCodeAt(p95 + 0) === 0x3a ? p95 + 1 : -1;
+        if (p96 < 0 && p95 >= maxFail && silent === 0) fail(p95, 3);
+        if (p96 < 0) break seq90;
+        let p97;
+        p97 = r_h16(p96);
+        if (p97 < 0) break seq90;
+        let p98;
+        p98 = p97 + 1 <= len && input.charCodeAt(p97 + 0) === 0x3a ? p97 + 1 : -1;
+        if (p98 < 0 && p97 >= maxFail && silent === 0) fail(p97, 3);
+        if (p98 < 0) break seq90;
         let p99;
+        p99 = r_h16(p98);
+        if (p99 < 0) break seq90;
         let p100;
-        p100 = r_h16(at);
-        p99 = p100 < 0 ? at : p100;
-        if (p99 < 0) break seq98;
+        p100 = p99 + 1 <= len && input.charCodeAt(p99 + 0) === 0x3a ? p99 + 1 : -1;
+        if (p100 < 0 && p99 >= maxFail && silent === 0) fail(p99, 3);
+        if (p100 < 0) break seq90;
         let p101;
-        p101 = p99 + 1 <= len && input.charCodeAt(p99 + 0) === 0x3a ? p99 + 1 : -1;
-        if (p101 < 0 && p99 >= maxFail && silent === 0) fail(p99, 3);
-        if (p101 < 0) break seq98;
+        p101 = r_h16(p100);
+        if (p101 < 0) break seq90;
         let p102;
         p102 = p101 + 1 <= len && input.charCodeAt(p101 + 0) === 0x3a ? p101 + 1 : -1;
         if (p102 < 0 && p101 >= maxFail && silent === 0) fail(p101, 3);
-        if (p102 < 0) break seq98;
+        if (p102 < 0) break seq90;
         let p103;
-        p103 = r_h16(p102);
-        if (p103 < 0) break seq98;
-        let p104;
-        p104 = p103 + 1 <= len && input.charCodeAt(p103 + 0) === 0x3a ? p103 + 1 : -1;
-        if (p104 < 0 && p103 >= maxFail && silent === 0) fail(p103, 3);
-        if (p104 < 0) break seq98;
-        let p105;
-        p105 = r_h16(p104);
-        if (p105 < 0) break seq98;
-        let p106;
-        p106 = p105 + 1 <= len && input.charCodeAt(p105 + 0) === 0x3a ? p105 + 1 : -1;
-        if (p106 < 0 && p105 >= maxFail && silent === 0) fail(p105, 3);
-        if (p106 < 0) break seq98;
-        let p107;
-        p107 = r_h16(p106);
-        if (p107 < 0) break seq98;
-        let p108;
-        p108 = p107 + 1 <= len && input.charCodeAt(p107 + 0) === 0x3a ? p107 + 1 : -1;
-        if (p108 < 0 && p107 >= maxFail && silent === 0) fail(p107, 3);
-        if (p108 < 0) break seq98;
-        let p109;
-        p109 = r_h16(p108);
-        if (p109 < 0) break seq98;
-        let p110;
-        p110 = p109 + 1 <= len && input.charCodeAt(p109 + 0) === 0x3a ? p109 + 1 : -1;
-        if (p110 < 0 && p109 >= maxFail && silent === 0) fail(p109, 3);
-        if (p110 < 0) break seq98;
-        let p111;
-        p111 = r_ls32(p110);
-        if (p111 < 0) break seq98;
-        out = p111;
+        p103 = r_ls32(p102);
+        if (p103 < 0) break seq90;
+        out = p103;
       }
       if (out < 0) {
         out = -1;
-        seq112: {
-          let p113;
-          let p114;
-          p114 = -1;
-          seq115: {
-            let p116;
-            let k117 = 0;
-            p116 = at;
+        seq104: {
+          let p105;
+          let p106;
+          p106 = -1;
+          seq107: {
+            let p108;
+            let k109 = 0;
+            p108 = at;
             for (;;) {
-              if (k117 === 1) break;
-              let p118;
-              p118 = -1;
-              seq119: {
-                let p120;
-                p120 = r_h16(p116);
-                if (p120 < 0) break seq119;
-                let p121;
-                p121 = p120 + 1 <= len && input.charCodeAt(p120 + 0) === 0x3a ? p120 + 1 : -1;
-                if (p121 < 0 && p120 >= maxFail && silent === 0) fail(p120, 3);
-                if (p121 < 0) break seq119;
-                let p122;
-                let p123;
+              if (k109 === 1) break;
+              let p110;
+              p110 = -1;
+              seq111: {
+                let p112;
+                p112 = r_h16(p108);
+                if (p112 < 0) break seq111;
+                let p113;
+                p113 = p112 + 1 <= len && input.charCodeAt(p112 + 0) === 0x3a ? p112 + 1 : -1;
+                if (p113 < 0 && p112 >= maxFail && silent === 0) fail(p112, 3);
+                if (p113 < 0) break seq111;
+                let p114;
+                let p115;
                 silent++;
-                p123 = p121 + 1 <= len && input.charCodeAt(p121 + 0) === 0x3a ? p121 + 1 : -1;
-                if (p123 < 0 && p121 >= maxFail && silent === 0) fail(p121, 3);
+                p115 = p113 + 1 <= len && input.charCodeAt(p113 + 0) === 0x3a ? p113 + 1 : -1;
+                if (p115 < 0 && p113 >= maxFail && silent === 0) fail(p113, 3);
                 silent--;
-                p122 = p123 < 0 ? p121 : -1;
-                if (p122 < 0) break seq119;
-                p118 = p122;
+                p114 = p115 < 0 ? p113 : -1;
+                if (p114 < 0) break seq111;
+                p110 = p114;
               }
-              if (p118 < 0 || p118 === p116) break;
-              p116 = p118;
-              k117++;
+              if (p110 < 0 || p110 === p108) break;
+              p108 = p110;
+              k109++;
             }
-            if (p116 < 0) break seq115;
-            let p124;
-            p124 = r_h16(p116);
-            if (p124 < 0) break seq115;
-            p114 = p124;
+            if (p108 < 0) break seq107;
+            let p116;
+            p116 = r_h16(p108);
+            if (p116 < 0) break seq107;
+            p106 = p116;
           }
-          p113 = p114 < 0 ? at : p114;
-          if (p113 < 0) break seq112;
+          p105 = p106 < 0 ? at : p106;
+          if (p105 < 0) break seq104;
+          let p117;
+          p117 = p105 + 1 <= len && input.charCodeAt(p105 + 0) === 0x3a ? p105 + 1 : -1;
+          if (p117 < 0 && p105 >= maxFail && silent === 0) fail(p105, 3);
+          if (p117 < 0) break seq104;
+          let p118;
+          p118 = p117 + 1 <= len && input.charCodeAt(p117 + 0) === 0x3a ? p117 + 1 : -1;
+          if (p118 < 0 && p117 >= maxFail && silent === 0) fail(p117, 3);
+          if (p118 < 0) break seq104;
+          let p119;
+          p119 = r_h16(p118);
+          if (p119 < 0) break seq104;
+          let p120;
+          p120 = p119 + 1 <= len && input.charCodeAt(p119 + 0) === 0x3a ? p119 + 1 : -1;
+          if (p120 < 0 && p119 >= maxFail && silent === 0) fail(p119, 3);
+          if (p120 < 0) break seq104;
+          let p121;
+          p121 = r_h16(p120);
+          if (p121 < 0) break seq104;
+          let p122;
+          p122 = p121 + 1 <= len && input.charCodeAt(p121 + 0) === 0x3a ? p121 + 1 : -1;
+          if (p122 < 0 && p121 >= maxFail && silent === 0) fail(p121, 3);
+          if (p122 < 0) break seq104;
+          let p123;
+          p123 = r_h16(p122);
+          if (p123 < 0) break seq104;
+          let p124;
+          p124 = p123 + 1 <= len && input.charCodeAt(p123 + 0) === 0x3a ? p123 + 1 : -1;
+          if (p124 < 0 && p123 >= maxFail && silent === 0) fail(p123, 3);
+          if (p124 < 0) break seq104;
           let p125;
-          p125 = p113 + 1 <= len && input.charCodeAt(p113 + 0) === 0x3a ? p113 + 1 : -1;
-          if (p125 < 0 && p113 >= maxFail && silent === 0) fail(p113, 3);
-          if (p125 < 0) break seq112;
-          let p126;
-          p126 = p125 + 1 <= len && input.charCodeAt(p125 + 0) === 0x3a ? p125 + 1 : -1;
-          if (p126 < 0 && p125 >= maxFail && silent === 0) fail(p125, 3);
-          if (p126 < 0) break seq112;
-          let p127;
-          p127 = r_h16(p126);
-          if (p127 < 0) break seq112;
-          let p128;
-          p128 = p127 + 1 <= len && input.charCodeAt(p127 + 0) === 0x3a ? p127 + 1 : -1;
-          if (p128 < 0 && p127 >= maxFail && silent === 0) fail(p127, 3);
-          if (p128 < 0) break seq112;
-          let p129;
-          p129 = r_h16(p128);
-          if (p129 < 0) break seq112;
-          let p130;
-          p130 = p129 + 1 <= len && input.charCodeAt(p129 + 0) === 0x3a ? p129 + 1 : -1;
-          if (p130 < 0 && p129 >= maxFail && silent === 0) fail(p129, 3);
-          if (p130 < 0) break seq112;
-          let p131;
-          p131 = r_h16(p130);
-          if (p131 < 0) break seq112;
-          let p132;
-          p132 = p131 + 1 <= len && input.charCodeAt(p131 + 0) === 0x3a ? p131 + 1 : -1;
-          if (p132 < 0 && p131 >= maxFail && silent === 0) fail(p131, 3);
-          if (p132 < 0) break seq112;
-          let p133;
-          p133 = r_ls32(p132);
-          if (p133 < 0) break seq112;
-          out = p133;
+          p125 = r_ls32(p124);
+          if (p125 < 0) break seq104;
+          out = p125;
         }
         if (out < 0) {
           out = -1;
-          seq134: {
-            let p135;
-            let p136;
-            p136 = -1;
-            seq137: {
-              let p138;
-              let k139 = 0;
-              p138 = at;
+          seq126: {
+            let p127;
+            let p128;
+            p128 = -1;
+            seq129: {
+              let p130;
+              let k131 = 0;
+              p130 = at;
               for (;;) {
-                if (k139 === 2) break;
-                let p140;
-                p140 = -1;
-                seq141: {
-                  let p142;
-                  p142 = r_h16(p138);
-                  if (p142 < 0) break seq141;
-                  let p143;
-                  p143 = p142 + 1 <= len && input.charCodeAt(p142 + 0) === 0x3a ? p142 + 1 : -1;
-                  if (p143 < 0 && p142 >= maxFail && silent === 0) fail(p142, 3);
-                  if (p143 < 0) break seq141;
-                  let p144;
-                  let p145;
+                if (k131 === 2) break;
+                let p132;
+                p132 = -1;
+                seq133: {
+                  let p134;
+                  p134 = r_h16(p130);
+                  if (p134 < 0) break seq133;
+                  let p135;
+                  p135 = p134 + 1 <= len && input.charCodeAt(p134 + 0) === 0x3a ? p134 + 1 : -1;
+                  if (p135 < 0 && p134 >= maxFail && silent === 0) fail(p134, 3);
+                  if (p135 < 0) break seq133;
+                  let p136;
+                  let p137;
                   silent++;
-                  p145 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
-                  if (p145 < 0 && p143 >= maxFail && silent === 0) fail(p143, 3);
+                  p137 = p135 + 1 <= len && input.charCodeAt(p135 + 0) === 0x3a ? p135 + 1 : -1;
+                  if (p137 < 0 && p135 >= maxFail && silent === 0) fail(p135, 3);
                   silent--;
-                  p144 = p145 < 0 ? p143 : -1;
-                  if (p144 < 0) break seq141;
-                  p140 = p144;
+                  p136 = p137 < 0 ? p135 : -1;
+                  if (p136 < 0) break seq133;
+                  p132 = p136;
                 }
-                if (p140 < 0 || p140 === p138) break;
-                p138 = p140;
-                k139++;
+                if (p132 < 0 || p132 === p130) break;
+                p130 = p132;
+                k131++;
               }
-              if (p138 < 0) break seq137;
-              let p146;
-              p146 = r_h16(p138);
-              if (p146 < 0) break seq137;
-              p136 = p146;
+              if (p130 < 0) break seq129;
+              let p138;
+              p138 = r_h16(p130);
+              if (p138 < 0) break seq129;
+              p128 = p138;
             }
-            p135 = p136 < 0 ? at : p136;
-            if (p135 < 0) break seq134;
-            let p147;
-            p147 = p135 + 1 <= len && input.charCodeAt(p135 + 0) === 0x3a ? p135 + 1 : -1;
-            if (p147 < 0 && p135 >= maxFail && silent === 0) fail(p135, 3);
-            if (p147 < 0) break seq134;
-            let p148;
-            p148 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
-            if (p148 < 0 && p147 >= maxFail && silent === 0) fail(p147, 3);
-            if (p148 < 0) break seq134;
-            let p149;
-            p149 = r_h16(p148);
-            if (p149 < 0) break seq134;
-            let p150;
-            p150 = p149 + 1 <= len && input.charCodeAt(p149 + 0) === 0x3a ? p149 + 1 : -1;
-            if (p150 < 0 && p149 >= maxFail && silent === 0) fail(p149, 3);
-            if (p150 < 0) break seq134;
-            let p151;
-            p151 = r_h16(p150);
-            if (p151 < 0) break seq134;
-            let p152;
-            p152 = p151 + 1 <= len && input.charCodeAt(p151 + 0) === 0x3a ? p151 + 1 : -1;
-            if (p152 < 0 && p151 >= maxFail && silent === 0) fail(p151, 3);
-            if (p152 < 0) break seq134;
-            let p153;
-            p153 = r_ls32(p152);
-            if (p153 < 0) break seq134;
-            out = p153;
+            p127 = p128 < 0 ? at : p128;
+            if (p127 < 0) break seq126;
+            let p139;
+            p139 = p127 + 1 <= len && input.charCodeAt(p127 + 0) === 0x3a ? p127 + 1 : -1;
+            if (p139 < 0 && p127 >= maxFail && silent === 0) fail(p127, 3);
+            if (p139 < 0) break seq126;
+            let p140;
+            p140 = p139 + 1 <= len && input.charCodeAt(p139 + 0) === 0x3a ? p139 + 1 : -1;
+            if (p140 < 0 && p139 >= maxFail && silent === 0) fail(p139, 3);
+            if (p140 < 0) break seq126;
+            let p141;
+            p141 = r_h16(p140);
+            if (p141 < 0) break seq126;
+            let p142;
+            p142 = p141 + 1 <= len && input.charCodeAt(p141 + 0) === 0x3a ? p141 + 1 : -1;
+            if (p142 < 0 && p141 >= maxFail && silent === 0) fail(p141, 3);
+            if (p142 < 0) break seq126;
+            let p143;
+            p143 = r_h16(p142);
+            if (p143 < 0) break seq126;
+            let p144;
+            p144 = p143 + 1 <= len && input.charCodeAt(p143 + 0) === 0x3a ? p143 + 1 : -1;
+            if (p144 < 0 && p143 >= maxFail && silent === 0) fail(p143, 3);
+            if (p144 < 0) break seq126;
+            let p145;
+            p145 = r_ls32(p144);
+            if (p145 < 0) break seq126;
+            out = p145;
           }
           if (out < 0) {
             out = -1;
-            seq154: {
-              let p155;
-              let p156;
-              p156 = -1;
-              seq157: {
-                let p158;
-                let k159 = 0;
-                p158 = at;
+            seq146: {
+              let p147;
+              let p148;
+              p148 = -1;
+              seq149: {
+                let p150;
+                let k151 = 0;
+                p150 = at;
                 for (;;) {
-                  if (k159 === 3) break;
-                  let p160;
-                  p160 = -1;
-                  seq161: {
-                    let p162;
-                    p162 = r_h16(p158);
-                    if (p162 < 0) break seq161;
-                    let p163;
-                    p163 = p162 + 1 <= len && input.charCodeAt(p162 + 0) === 0x3a ? p162 + 1 : -1;
-                    if (p163 < 0 && p162 >= maxFail && silent === 0) fail(p162, 3);
-                    if (p163 < 0) break seq161;
-                    let p164;
-                    let p165;
+                  if (k151 === 3) break;
+                  let p152;
+                  p152 = -1;
+                  seq153: {
+                    let p154;
+                    p154 = r_h16(p150);
+                    if (p154 < 0) break seq153;
+                    let p155;
+                    p155 = p154 + 1 <= len && input.charCodeAt(p154 + 0) === 0x3a ? p154 + 1 : -1;
+                    if (p155 < 0 && p154 >= maxFail && silent === 0) fail(p154, 3);
+                    if (p155 < 0) break seq153;
+                    let p156;
+                    let p157;
                     silent++;
-                    p165 = p163 + 1 <= len && input.charCodeAt(p163 + 0) === 0x3a ? p163 + 1 : -1;
-                    if (p165 < 0 && p163 >= maxFail && silent === 0) fail(p163, 3);
+                    p157 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
+                    if (p157 < 0 && p155 >= maxFail && silent === 0) fail(p155, 3);
                     silent--;
-                    p164 = p165 < 0 ? p163 : -1;
-                    if (p164 < 0) break seq161;
-                    p160 = p164;
+                    p156 = p157 < 0 ? p155 : -1;
+                    if (p156 < 0) break seq153;
+                    p152 = p156;
                   }
-                  if (p160 < 0 || p160 === p158) break;
-                  p158 = p160;
-                  k159++;
+                  if (p152 < 0 || p152 === p150) break;
+                  p150 = p152;
+                  k151++;
                 }
-                if (p158 < 0) break seq157;
-                let p166;
-                p166 = r_h16(p158);
-                if (p166 < 0) break seq157;
-                p156 = p166;
+                if (p150 < 0) break seq149;
+                let p158;
+                p158 = r_h16(p150);
+                if (p158 < 0) break seq149;
+                p148 = p158;
               }
-              p155 = p156 < 0 ? at : p156;
-              if (p155 < 0) break seq154;
-              let p167;
-              p167 = p155 + 1 <= len && input.charCodeAt(p155 + 0) === 0x3a ? p155 + 1 : -1;
-              if (p167 < 0 && p155 >= maxFail && silent === 0) fail(p155, 3);
-              if (p167 < 0) break seq154;
-              let p168;
-              p168 = p167 + 1 <= len && input.charCodeAt(p167 + 0) === 0x3a ? p167 + 1 : -1;
-              if (p168 < 0 && p167 >= maxFail && silent === 0) fail(p167, 3);
-              if (p168 < 0) break seq154;
-              let p169;
-              p169 = r_h16(p168);
-              if (p169 < 0) break seq154;
-              let p170;
-              p170 = p169 + 1 <= len && input.charCodeAt(p169 + 0) === 0x3a ? p169 + 1 : -1;
-              if (p170 < 0 && p169 >= maxFail && silent === 0) fail(p169, 3);
-              if (p170 < 0) break seq154;
-              let p171;
-              p171 = r_ls32(p170);
-              if (p171 < 0) break seq154;
-              out = p171;
+              p147 = p148 < 0 ? at : p148;
+              if (p147 < 0) break seq146;
+              let p159;
+              p159 = p147 + 1 <= len && input.charCodeAt(p147 + 0) === 0x3a ? p147 + 1 : -1;
+              if (p159 < 0 && p147 >= maxFail && silent === 0) fail(p147, 3);
+              if (p159 < 0) break seq146;
+              let p160;
+              p160 = p159 + 1 <= len && input.charCodeAt(p159 + 0) === 0x3a ? p159 + 1 : -1;
+              if (p160 < 0 && p159 >= maxFail && silent === 0) fail(p159, 3);
+              if (p160 < 0) break seq146;
+              let p161;
+              p161 = r_h16(p160);
+              if (p161 < 0) break seq146;
+              let p162;
+              p162 = p161 + 1 <= len && input.charCodeAt(p161 + 0) === 0x3a ? p161 + 1 : -1;
+              if (p162 < 0 && p161 >= maxFail && silent === 0) fail(p161, 3);
+              if (p162 < 0) break seq146;
+              let p163;
+              p163 = r_ls32(p162);
+              if (p163 < 0) break seq146;
+              out = p163;
             }
             if (out < 0) {
               out = -1;
-              seq172: {
-                let p173;
-                let p174;
-                p174 = -1;
-                seq175: {
-                  let p176;
-                  let k177 = 0;
-                  p176 = at;
+              seq164: {
+                let p165;
+                let p166;
+                p166 = -1;
+                seq167: {
+                  let p168;
+                  let k169 = 0;
+                  p168 = at;
                   for (;;) {
-                    if (k177 === 4) break;
-                    let p178;
-                    p178 = -1;
-                    seq179: {
-                      let p180;
-                      p180 = r_h16(p176);
-                      if (p180 < 0) break seq179;
-                      let p181;
-                      p181 = p180 + 1 <= len && input.charCodeAt(p180 + 0) === 0x3a ? p180 + 1 : -1;
-                      if (p181 < 0 && p180 >= maxFail && silent === 0) fail(p180, 3);
-                      if (p181 < 0) break seq179;
-                      let p182;
-                      let p183;
+                    if (k169 === 4) break;
+                    let p170;
+                    p170 = -1;
+                    seq171: {
+                      let p172;
+                      p172 = r_h16(p168);
+                      if (p172 < 0) break seq171;
+                      let p173;
+                      p173 = p172 + 1 <= len && input.charCodeAt(p172 + 0) === 0x3a ? p172 + 1 : -1;
+                      if (p173 < 0 && p172 >= maxFail && silent === 0) fail(p172, 3);
+                      if (p173 < 0) break seq171;
+                      let p174;
+                      let p175;
                       silent++;
-                      p183 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
-                      if (p183 < 0 && p181 >= maxFail && silent === 0) fail(p181, 3);
+                      p175 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
+                      if (p175 < 0 && p173 >= maxFail && silent === 0) fail(p173, 3);
                       silent--;
-                      p182 = p183 < 0 ? p181 : -1;
-                      if (p182 < 0) break seq179;
-                      p178 = p182;
+                      p174 = p175 < 0 ? p173 : -1;
+                      if (p174 < 0) break seq171;
+                      p170 = p174;
                     }
-                    if (p178 < 0 || p178 === p176) break;
-                    p176 = p178;
-                    k177++;
+                    if (p170 < 0 || p170 === p168) break;
+                    p168 = p170;
+                    k169++;
                   }
-                  if (p176 < 0) break seq175;
-                  let p184;
-                  p184 = r_h16(p176);
-                  if (p184 < 0) break seq175;
-                  p174 = p184;
+                  if (p168 < 0) break seq167;
+                  let p176;
+                  p176 = r_h16(p168);
+                  if (p176 < 0) break seq167;
+                  p166 = p176;
                 }
-                p173 = p174 < 0 ? at : p174;
-                if (p173 < 0) break seq172;
-                let p185;
-                p185 = p173 + 1 <= len && input.charCodeAt(p173 + 0) === 0x3a ? p173 + 1 : -1;
-                if (p185 < 0 && p173 >= maxFail && silent === 0) fail(p173, 3);
-                if (p185 < 0) break seq172;
-                let p186;
-                p186 = p185 + 1 <= len && input.charCodeAt(p185 + 0) === 0x3a ? p185 + 1 : -1;
-                if (p186 < 0 && p185 >= maxFail && silent === 0) fail(p185, 3);
-                if (p186 < 0) break seq172;
-                let p187;
-                p187 = r_ls32(p186);
-                if (p187 < 0) break seq172;
-                out = p187;
+                p165 = p166 < 0 ? at : p166;
+                if (p165 < 0) break seq164;
+                let p177;
+                p177 = p165 + 1 <= len && input.charCodeAt(p165 + 0) === 0x3a ? p165 + 1 : -1;
+                if (p177 < 0 && p165 >= maxFail && silent === 0) fail(p165, 3);
+                if (p177 < 0) break seq164;
+                let p178;
+                p178 = p177 + 1 <= len && input.charCodeAt(p177 + 0) === 0x3a ? p177 + 1 : -1;
+                if (p178 < 0 && p177 >= maxFail && silent === 0) fail(p177, 3);
+                if (p178 < 0) break seq164;
+                let p179;
+                p179 = r_ls32(p178);
+                if (p179 < 0) break seq164;
+                out = p179;
               }
               if (out < 0) {
                 out = -1;
-                seq188: {
-                  let p189;
-                  let p190;
-                  p190 = -1;
-                  seq191: {
-                    let p192;
-                    let k193 = 0;
-                    p192 = at;
+                seq180: {
+                  let p181;
+                  let p182;
+                  p182 = -1;
+                  seq183: {
+                    let p184;
+                    let k185 = 0;
+                    p184 = at;
                     for (;;) {
-                      if (k193 === 5) break;
-                      let p194;
-                      p194 = -1;
-                      seq195: {
-                        let p196;
-                        p196 = r_h16(p192);
-                        if (p196 < 0) break seq195;
-                        let p197;
-                        p197 = p196 + 1 <= len && input.charCodeAt(p196 + 0) === 0x3a ? p196 + 1 : -1;
-                        if (p197 < 0 && p196 >= maxFail && silent === 0) fail(p196, 3);
-                        if (p197 < 0) break seq195;
-                        let p198;
-                        let p199;
+                      if (k185 === 5) break;
+                      let p186;
+                      p186 = -1;
+                      seq187: {
+                        let p188;
+                        p188 = r_h16(p184);
+                        if (p188 < 0) break seq187;
+                        let p189;
+                        p189 = p188 + 1 <= len && input.charCodeAt(p188 + 0) === 0x3a ? p188 + 1 : -1;
+                        if (p189 < 0 && p188 >= maxFail && silent === 0) fail(p188, 3);
+                        if (p189 < 0) break seq187;
+                        let p190;
+                        let p191;
                         silent++;
-                        p199 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
-                        if (p199 < 0 && p197 >= maxFail && silent === 0) fail(p197, 3);
+                        p191 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
+                        if (p191 < 0 && p189 >= maxFail && silent === 0) fail(p189, 3);
                         silent--;
-                        p198 = p199 < 0 ? p197 : -1;
-                        if (p198 < 0) break seq195;
-                        p194 = p198;
+                        p190 = p191 < 0 ? p189 : -1;
+                        if (p190 < 0) break seq187;
+                        p186 = p190;
                       }
-                      if (p194 < 0 || p194 === p192) break;
-                      p192 = p194;
-                      k193++;
+                      if (p186 < 0 || p186 === p184) break;
+                      p184 = p186;
+                      k185++;
                     }
-                    if (p192 < 0) break seq191;
-                    let p200;
-                    p200 = r_h16(p192);
-                    if (p200 < 0) break seq191;
-                    p190 = p200;
+                    if (p184 < 0) break seq183;
+                    let p192;
+                    p192 = r_h16(p184);
+                    if (p192 < 0) break seq183;
+                    p182 = p192;
                   }
-                  p189 = p190 < 0 ? at : p190;
-                  if (p189 < 0) break seq188;
-                  let p201;
-                  p201 = p189 + 1 <= len && input.charCodeAt(p189 + 0) === 0x3a ? p189 + 1 : -1;
-                  if (p201 < 0 && p189 >= maxFail && silent === 0) fail(p189, 3);
-                  if (p201 < 0) break seq188;
-                  let p202;
-                  p202 = p201 + 1 <= len && input.charCodeAt(p201 + 0) === 0x3a ? p201 + 1 : -1;
-                  if (p202 < 0 && p201 >= maxFail && silent === 0) fail(p201, 3);
-                  if (p202 < 0) break seq188;
-                  let p203;
-                  p203 = r_h16(p202);
-                  if (p203 < 0) break seq188;
-                  out = p203;
+                  p181 = p182 < 0 ? at : p182;
+                  if (p181 < 0) break seq180;
+                  let p193;
+                  p193 = p181 + 1 <= len && input.charCodeAt(p181 + 0) === 0x3a ? p181 + 1 : -1;
+                  if (p193 < 0 && p181 >= maxFail && silent === 0) fail(p181, 3);
+                  if (p193 < 0) break seq180;
+                  let p194;
+                  p194 = p193 + 1 <= len && input.charCodeAt(p193 + 0) === 0x3a ? p193 + 1 : -1;
+                  if (p194 < 0 && p193 >= maxFail && silent === 0) fail(p193, 3);
+                  if (p194 < 0) break seq180;
+                  let p195;
+                  p195 = r_h16(p194);
+                  if (p195 < 0) break seq180;
+                  out = p195;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq204: {
-                    let p205;
-                    let p206;
-                    p206 = -1;
-                    seq207: {
-                      let p208;
-                      let k209 = 0;
-                      p208 = at;
+                  seq196: {
+                    let p197;
+                    let p198;
+                    p198 = -1;
+                    seq199: {
+                      let p200;
+                      let k201 = 0;
+                      p200 = at;
                       for (;;) {
-                        if (k209 === 6) break;
-                        let p210;
-                        p210 = -1;
-                        seq211: {
-                          let p212;
-                          p212 = r_h16(p208);
-                          if (p212 < 0) break seq211;
-                          let p213;
-                          p213 = p212 + 1 <= len && input.charCodeAt(p212 + 0) === 0x3a ? p212 + 1 : -1;
-                          if (p213 < 0 && p212 >= maxFail && silent === 0) fail(p212, 3);
-                          if (p213 < 0) break seq211;
-                          let p214;
-                          let p215;
+                        if (k201 === 6) break;
+                        let p202;
+                        p202 = -1;
+                        seq203: {
+                          let p204;
+                          p204 = r_h16(p200);
+                          if (p204 < 0) break seq203;
+                          let p205;
+                          p205 = p204 + 1 <= len && input.charCodeAt(p204 + 0) === 0x3a ? p204 + 1 : -1;
+                          if (p205 < 0 && p204 >= maxFail && silent === 0) fail(p204, 3);
+                          if (p205 < 0) break seq203;
+                          let p206;
+                          let p207;
                           silent++;
-                          p215 = p213 + 1 <= len && input.charCodeAt(p213 + 0) === 0x3a ? p213 + 1 : -1;
-                          if (p215 < 0 && p213 >= maxFail && silent === 0) fail(p213, 3);
+                          p207 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
+                          if (p207 < 0 && p205 >= maxFail && silent === 0) fail(p205, 3);
                           silent--;
-                          p214 = p215 < 0 ? p213 : -1;
-                          if (p214 < 0) break seq211;
-                          p210 = p214;
+                          p206 = p207 < 0 ? p205 : -1;
+                          if (p206 < 0) break seq203;
+                          p202 = p206;
                         }
-                        if (p210 < 0 || p210 === p208) break;
-                        p208 = p210;
-                        k209++;
+                        if (p202 < 0 || p202 === p200) break;
+                        p200 = p202;
+                        k201++;
                       }
-                      if (p208 < 0) break seq207;
-                      let p216;
-                      p216 = r_h16(p208);
-                      if (p216 < 0) break seq207;
-                      p206 = p216;
+                      if (p200 < 0) break seq199;
+                      let p208;
+                      p208 = r_h16(p200);
+                      if (p208 < 0) break seq199;
+                      p198 = p208;
                     }
-                    p205 = p206 < 0 ? at : p206;
-                    if (p205 < 0) break seq204;
-                    let p217;
-                    p217 = p205 + 1 <= len && input.charCodeAt(p205 + 0) === 0x3a ? p205 + 1 : -1;
-                    if (p217 < 0 && p205 >= maxFail && silent === 0) fail(p205, 3);
-                    if (p217 < 0) break seq204;
-                    let p218;
-                    p218 = p217 + 1 <= len && input.charCodeAt(p217 + 0) === 0x3a ? p217 + 1 : -1;
-                    if (p218 < 0 && p217 >= maxFail && silent === 0) fail(p217, 3);
-                    if (p218 < 0) break seq204;
-                    out = p218;
+                    p197 = p198 < 0 ? at : p198;
+                    if (p197 < 0) break seq196;
+                    let p209;
+                    p209 = p197 + 1 <= len && input.charCodeAt(p197 + 0) === 0x3a ? p197 + 1 : -1;
+                    if (p209 < 0 && p197 >= maxFail && silent === 0) fail(p197, 3);
+                    if (p209 < 0) break seq196;
+                    let p210;
+                    p210 = p209 + 1 <= len && input.charCodeAt(p209 + 0) === 0x3a ? p209 + 1 : -1;
+                    if (p210 < 0 && p209 >= maxFail && silent === 0) fail(p209, 3);
+                    if (p210 < 0) break seq196;
+                    out = p210;
                   }
                 }
               }
@@ -1013,17 +1035,17 @@ function r_IPv6address(at) {
 function r_h16(at) {
   const d = depth + 1; depth = d; rules[d] = 9; starts[d] = at; reached[d] = 0;
   let out;
-  let k219 = 0;
+  let k211 = 0;
   out = at;
   for (;;) {
-    if (k219 === 4) break;
-    let p220;
-    p220 = r_HEXDIG(out);
-    if (p220 < 0 || p220 === out) break;
-    out = p220;
-    k219++;
+    if (k211 === 4) break;
+    let p212;
+    p212 = r_HEXDIG(out);
+    if (p212 < 0 || p212 === out) break;
+    out = p212;
+    k211++;
   }
-  if (k219 < 1) out = -1;
+  if (k211 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
@@ -1034,18 +1056,18 @@ function r_ls32(at) {
   const d = depth + 1; depth = d; rules[d] = 10; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq221: {
-    let p222;
-    p222 = r_h16(at);
-    if (p222 < 0) break seq221;
-    let p223;
-    p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x3a ? p222 + 1 : -1;
-    if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 3);
-    if (p223 < 0) break seq221;
-    let p224;
-    p224 = r_h16(p223);
-    if (p224 < 0) break seq221;
-    out = p224;
+  seq213: {
+    let p214;
+    p214 = r_h16(at);
+    if (p214 < 0) break seq213;
+    let p215;
+    p215 = p214 + 1 <= len && input.charCodeAt(p214 + 0) === 0x3a ? p214 + 1 : -1;
+    if (p215 < 0 && p214 >= maxFail && silent === 0) fail(p214, 3);
+    if (p215 < 0) break seq213;
+    let p216;
+    p216 = r_h16(p215);
+    if (p216 < 0) break seq213;
+    out = p216;
   }
   if (out < 0) {
     out = r_IPv4address(at);
@@ -1060,32 +1082,32 @@ function r_IPv4address(at) {
   const d = depth + 1; depth = d; rules[d] = 11; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq225: {
-    let p226;
-    p226 = r_dec_octet(at);
-    if (p226 < 0) break seq225;
-    let p227;
-    p227 = p226 + 1 <= len && input.charCodeAt(p226 + 0) === 0x2e ? p226 + 1 : -1;
-    if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 12);
-    if (p227 < 0) break seq225;
-    let p228;
-    p228 = r_dec_octet(p227);
-    if (p228 < 0) break seq225;
-    let p229;
-    p229 = p228 + 1 <= len && input.charCodeAt(p228 + 0) === 0x2e ? p228 + 1 : -1;
-    if (p229 < 0 && p228 >= maxFail && silent === 0) fail(p228, 12);
-    if (p229 < 0) break seq225;
-    let p230;
-    p230 = r_dec_octet(p229);
-    if (p230 < 0) break seq225;
-    let p231;
-    p231 = p230 + 1 <= len && input.charCodeAt(p230 + 0) === 0x2e ? p230 + 1 : -1;
-    if (p231 < 0 && p230 >= maxFail && silent === 0) fail(p230, 12);
-    if (p231 < 0) break seq225;
-    let p232;
-    p232 = r_dec_octet(p231);
-    if (p232 < 0) break seq225;
-    out = p232;
+  seq217: {
+    let p218;
+    p218 = r_dec_octet(at);
+    if (p218 < 0) break seq217;
+    let p219;
+    p219 = p218 + 1 <= len && input.charCodeAt(p218 + 0) === 0x2e ? p218 + 1 : -1;
+    if (p219 < 0 && p218 >= maxFail && silent === 0) fail(p218, 12);
+    if (p219 < 0) break seq217;
+    let p220;
+    p220 = r_dec_octet(p219);
+    if (p220 < 0) break seq217;
+    let p221;
+    p221 = p220 + 1 <= len && input.charCodeAt(p220 + 0) === 0x2e ? p220 + 1 : -1;
+    if (p221 < 0 && p220 >= maxFail && silent === 0) fail(p220, 12);
+    if (p221 < 0) break seq217;
+    let p222;
+    p222 = r_dec_octet(p221);
+    if (p222 < 0) break seq217;
+    let p223;
+    p223 = p222 + 1 <= len && input.charCodeAt(p222 + 0) === 0x2e ? p222 + 1 : -1;
+    if (p223 < 0 && p222 >= maxFail && silent === 0) fail(p222, 12);
+    if (p223 < 0) break seq217;
+    let p224;
+    p224 = r_dec_octet(p223);
+    if (p224 < 0) break seq217;
+    out = p224;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1101,69 +1123,69 @@ function r_dec_octet(at) {
   const d = depth + 1; depth = d; rules[d] = 12; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq233: {
-    let p234;
-    p234 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
-    if (p234 < 0 && at >= maxFail && silent === 0) fail(at, 13);
-    if (p234 < 0) break seq233;
-    let p235;
-    const c236 = p234 < len ? input.charCodeAt(p234) : -1;
-    p235 = (c236 >= 0 && c236 < 128 && T3[c236] === 1) ? p234 + 1 : -1;
-    if (p235 < 0 && p234 >= maxFail && silent === 0) fail(p234, 14);
-    if (p235 < 0) break seq233;
-    out = p235;
+  seq225: {
+    let p226;
+    p226 = at + 2 <= len && input.charCodeAt(at + 0) === 0x32 && input.charCodeAt(at + 1) === 0x35 ? at + 2 : -1;
+    if (p226 < 0 && at >= maxFail && silent === 0) fail(at, 13);
+    if (p226 < 0) break seq225;
+    let p227;
+    const c228 = p226 < len ? input.charCodeAt(p226) : -1;
+    p227 = (c228 >= 0 && c228 < 128 && T3[c228] === 1) ? p226 + 1 : -1;
+    if (p227 < 0 && p226 >= maxFail && silent === 0) fail(p226, 14);
+    if (p227 < 0) break seq225;
+    out = p227;
   }
   if (out < 0) {
     out = -1;
-    seq237: {
-      let p238;
-      p238 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p238 < 0 && at >= maxFail && silent === 0) fail(at, 15);
-      if (p238 < 0) break seq237;
-      let p239;
-      const c240 = p238 < len ? input.charCodeAt(p238) : -1;
-      p239 = (c240 >= 0 && c240 < 128 && T4[c240] === 1) ? p238 + 1 : -1;
-      if (p239 < 0 && p238 >= maxFail && silent === 0) fail(p238, 16);
-      if (p239 < 0) break seq237;
-      let p241;
-      p241 = r_DIGIT(p239);
-      if (p241 < 0) break seq237;
-      out = p241;
+    seq229: {
+      let p230;
+      p230 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p230 < 0 && at >= maxFail && silent === 0) fail(at, 15);
+      if (p230 < 0) break seq229;
+      let p231;
+      const c232 = p230 < len ? input.charCodeAt(p230) : -1;
+      p231 = (c232 >= 0 && c232 < 128 && T4[c232] === 1) ? p230 + 1 : -1;
+      if (p231 < 0 && p230 >= maxFail && silent === 0) fail(p230, 16);
+      if (p231 < 0) break seq229;
+      let p233;
+      p233 = r_DIGIT(p231);
+      if (p233 < 0) break seq229;
+      out = p233;
     }
     if (out < 0) {
       out = -1;
-      seq242: {
-        let p243;
-        p243 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p243 < 0 && at >= maxFail && silent === 0) fail(at, 17);
-        if (p243 < 0) break seq242;
-        let p244;
-        let k245 = 0;
-        p244 = p243;
+      seq234: {
+        let p235;
+        p235 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p235 < 0 && at >= maxFail && silent === 0) fail(at, 17);
+        if (p235 < 0) break seq234;
+        let p236;
+        let k237 = 0;
+        p236 = p235;
         for (;;) {
-          if (k245 === 2) break;
-          let p246;
-          p246 = r_DIGIT(p244);
-          if (p246 < 0 || p246 === p244) break;
-          p244 = p246;
-          k245++;
+          if (k237 === 2) break;
+          let p238;
+          p238 = r_DIGIT(p236);
+          if (p238 < 0 || p238 === p236) break;
+          p236 = p238;
+          k237++;
         }
-        if (k245 < 2) p244 = -1;
-        if (p244 < 0) break seq242;
-        out = p244;
+        if (k237 < 2) p236 = -1;
+        if (p236 < 0) break seq234;
+        out = p236;
       }
       if (out < 0) {
         out = -1;
-        seq247: {
-          let p248;
-          const c249 = at < len ? input.charCodeAt(at) : -1;
-          p248 = (c249 >= 0 && c249 < 128 && T5[c249] === 1) ? at + 1 : -1;
-          if (p248 < 0 && at >= maxFail && silent === 0) fail(at, 18);
-          if (p248 < 0) break seq247;
-          let p250;
-          p250 = r_DIGIT(p248);
-          if (p250 < 0) break seq247;
-          out = p250;
+        seq239: {
+          let p240;
+          const c241 = at < len ? input.charCodeAt(at) : -1;
+          p240 = (c241 >= 0 && c241 < 128 && T5[c241] === 1) ? at + 1 : -1;
+          if (p240 < 0 && at >= maxFail && silent === 0) fail(at, 18);
+          if (p240 < 0) break seq239;
+          let p242;
+          p242 = r_DIGIT(p240);
+          if (p242 < 0) break seq239;
+          out = p242;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -1181,20 +1203,18 @@ function r_reg_name(at) {
   const d = depth + 1; depth = d; rules[d] = 13; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l253 = out + 32 < len ? out + 32 : len;
-  while (out < l253) { const c252 = input.charCodeAt(out); if ((c252 >= 0 && c252 < 128 && T6[c252] === 1)) out++; else break; }
-  if (out === l253 && out < len) out = runEnd(R3, out);
+  out = skip(T6, R3, out);
   for (;;) {
-    let p251;
-    p251 = r_unreserved(out);
-    if (p251 < 0) {
-      p251 = r_pct_encoded(out);
-      if (p251 < 0) {
-        p251 = r_sub_delims(out);
+    let p243;
+    p243 = r_unreserved(out);
+    if (p243 < 0) {
+      p243 = r_pct_encoded(out);
+      if (p243 < 0) {
+        p243 = r_sub_delims(out);
       }
     }
-    if (p251 < 0 || p251 === out) break;
-    out = p251;
+    if (p243 < 0 || p243 === out) break;
+    out = p243;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1206,39 +1226,23 @@ function r_path_abempty(at) {
   const d = depth + 1; depth = d; rules[d] = 14; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const c255 = at < len ? input.charCodeAt(at) : -1;
-  if ((c255 >= 0 && c255 < 128 && T7[c255] === 1)) {
-    let q258 = at;
-    const l260 = at + 33 < len ? at + 33 : len;
-    let i257 = at + 1;
-    for (; i257 < l260; i257++) {
-      const c256 = input.charCodeAt(i257);
-      if ((c256 >= 0 && c256 < 128 && T8[c256] === 1)) continue;
-      if (!(c256 >= 0 && c256 < 128 && T7[c256] === 1)) break;
-      q258 = i257;
-    }
-    if (i257 === l260 && i257 < len) {
-      let j261 = runEnd(R4, i257) - 1;
-      while (j261 >= i257) { const c256 = input.charCodeAt(j261); if ((c256 >= 0 && c256 < 128 && T8[c256] === 1)) j261--; else break; }
-      if (j261 >= i257) q258 = j261;
-    }
-    out = q258;
-  }
+  const c245 = at < len ? input.charCodeAt(at) : -1;
+  if ((c245 >= 0 && c245 < 128 && T7[c245] === 1)) out = lastLead(T7, T8, R4, at);
   for (;;) {
-    let p254;
-    p254 = -1;
-    seq262: {
-      let p263;
-      p263 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
-      if (p263 < 0 && out >= maxFail && silent === 0) fail(out, 4);
-      if (p263 < 0) break seq262;
-      let p264;
-      p264 = r_segment(p263);
-      if (p264 < 0) break seq262;
-      p254 = p264;
+    let p244;
+    p244 = -1;
+    seq246: {
+      let p247;
+      p247 = out + 1 <= len && input.charCodeAt(out + 0) === 0x2f ? out + 1 : -1;
+      if (p247 < 0 && out >= maxFail && silent === 0) fail(out, 4);
+      if (p247 < 0) break seq246;
+      let p248;
+      p248 = r_segment(p247);
+      if (p248 < 0) break seq246;
+      p244 = p248;
     }
-    if (p254 < 0 || p254 === out) break;
-    out = p254;
+    if (p244 < 0 || p244 === out) break;
+    out = p244;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1250,14 +1254,12 @@ function r_segment(at) {
   const d = depth + 1; depth = d; rules[d] = 15; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l267 = out + 32 < len ? out + 32 : len;
-  while (out < l267) { const c266 = input.charCodeAt(out); if ((c266 >= 0 && c266 < 128 && T8[c266] === 1)) out++; else break; }
-  if (out === l267 && out < len) out = runEnd(R5, out);
+  out = skip(T8, R5, out);
   for (;;) {
-    let p265;
-    p265 = r_pchar(out);
-    if (p265 < 0 || p265 === out) break;
-    out = p265;
+    let p249;
+    p249 = r_pchar(out);
+    if (p249 < 0 || p249 === out) break;
+    out = p249;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1274,8 +1276,8 @@ function r_pchar(at) {
     if (out < 0) {
       out = r_sub_delims(at);
       if (out < 0) {
-        const c268 = at < len ? input.charCodeAt(at) : -1;
-        out = (c268 >= 0 && c268 < 128 && T9[c268] === 1) ? at + 1 : -1;
+        const c250 = at < len ? input.charCodeAt(at) : -1;
+        out = (c250 >= 0 && c250 < 128 && T9[c250] === 1) ? at + 1 : -1;
         if (out < 0 && at >= maxFail && silent === 0) fail(at, 19);
       }
     }
@@ -1290,19 +1292,17 @@ function r_query(at) {
   const d = depth + 1; depth = d; rules[d] = 17; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l271 = out + 32 < len ? out + 32 : len;
-  while (out < l271) { const c270 = input.charCodeAt(out); if ((c270 >= 0 && c270 < 128 && T10[c270] === 1)) out++; else break; }
-  if (out === l271 && out < len) out = runEnd(R6, out);
+  out = skip(T10, R6, out);
   for (;;) {
-    let p269;
-    p269 = r_pchar(out);
-    if (p269 < 0) {
-      const c272 = out < len ? input.charCodeAt(out) : -1;
-      p269 = (c272 >= 0 && c272 < 128 && T11[c272] === 1) ? out + 1 : -1;
-      if (p269 < 0 && out >= maxFail && silent === 0) fail(out, 20);
+    let p251;
+    p251 = r_pchar(out);
+    if (p251 < 0) {
+      const c252 = out < len ? input.charCodeAt(out) : -1;
+      p251 = (c252 >= 0 && c252 < 128 && T11[c252] === 1) ? out + 1 : -1;
+      if (p251 < 0 && out >= maxFail && silent === 0) fail(out, 20);
     }
-    if (p269 < 0 || p269 === out) break;
-    out = p269;
+    if (p251 < 0 || p251 === out) break;
+    out = p251;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1320,18 +1320,18 @@ function r_pct_encoded(at) {
   const d = depth + 1; depth = d; rules[d] = 18; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq273: {
-    let p274;
-    p274 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p274 < 0 && at >= maxFail && silent === 0) fail(at, 8);
-    if (p274 < 0) break seq273;
-    let p275;
-    p275 = r_HEXDIG(p274);
-    if (p275 < 0) break seq273;
-    let p276;
-    p276 = r_HEXDIG(p275);
-    if (p276 < 0) break seq273;
-    out = p276;
+  seq253: {
+    let p254;
+    p254 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p254 < 0 && at >= maxFail && silent === 0) fail(at, 8);
+    if (p254 < 0) break seq253;
+    let p255;
+    p255 = r_HEXDIG(p254);
+    if (p255 < 0) break seq253;
+    let p256;
+    p256 = r_HEXDIG(p255);
+    if (p256 < 0) break seq253;
+    out = p256;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -1381,29 +1381,30 @@ function r_HEXDIG(at) {
 }
 
 // The ASCII part of each character set, one entry per code unit.
-const T0 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T1 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T2 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T3 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T4 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T5 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T6 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,0,1,0,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T7 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T8 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,0,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T9 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T10 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T11 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T12 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,1,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,0]);
-const T13 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]);
-const T14 = new Uint8Array([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0]);
+function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }
+const T0 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T1 = runs([48, 58]);
+const T2 = runs([48, 58, 65, 71, 97, 103]);
+const T3 = runs([48, 54]);
+const T4 = runs([48, 53]);
+const T5 = runs([49, 58]);
+const T6 = runs([33, 34, 36, 37, 38, 47, 48, 58, 59, 60, 61, 62, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T7 = runs([47, 48]);
+const T8 = runs([33, 34, 36, 37, 38, 47, 48, 60, 61, 62, 64, 91, 95, 96, 97, 123, 126, 127]);
+const T9 = runs([58, 59, 64, 65]);
+const T10 = runs([33, 34, 36, 37, 38, 60, 61, 62, 63, 91, 95, 96, 97, 123, 126, 127]);
+const T11 = runs([47, 48, 63, 64]);
+const T12 = runs([45, 47, 48, 58, 65, 91, 95, 96, 97, 123, 126, 127]);
+const T13 = runs([33, 34, 36, 37, 38, 45, 59, 60, 61, 62]);
+const T14 = runs([65, 91, 97, 123]);
 // The sticky regular expressions of the runs the skips read (runEnd): a class of code units (no u flag), repeated.
-const R0 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R1 = /[\u0030-\u0039]*/y;
-const R2 = /[\u0030-\u0039\u0041-\u0046\u0061-\u0066]*/y;
-const R3 = /[\u0021\u0024\u0026-\u002e\u0030-\u0039\u003b\u003d\u0041-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R5 = /[\u0021\u0024\u0026-\u002e\u0030-\u003b\u003d\u0040-\u005a\u005f\u0061-\u007a\u007e]*/y;
-const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-\u005a\u005f\u0061-\u007a\u007e]*/y;
+const R0 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R1 = /[0-9]*/y;
+const R2 = /[0-9A-Fa-f]*/y;
+const R3 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003dA-Z\u005fa-z\u007e]*/y;
+const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R5 = /[\u0021\u0024\u0026-\u002e0-\u003b\u003d\u0040-Z\u005fa-z\u007e]*/y;
+const R6 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e]*/y;
 
 const START = { http_URI: r_http_URI, https_URI: r_https_URI, authority: r_authority, userinfo: r_userinfo, host: r_host, port: r_port, IP_literal: r_IP_literal, IPvFuture: r_IPvFuture, IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, reg_name: r_reg_name, path_abempty: r_path_abempty, segment: r_segment, pchar: r_pchar, query: r_query, pct_encoded: r_pct_encoded, unreserved: r_unreserved, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
@@ -1442,23 +1443,9 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-/**
- * run(), its findings as arrays: where the start rule's match ends (-1: it failed), the furthest failure offset,
- * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).
- */
-function explain(text, startRule, pathlessRules) {
-  const end = run(text, startRule, pathlessRules);
-  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };
-}
-/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */
-function head(a, n) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(a[i]);
-  return out;
-}
 const START_INDEX = { http_URI: 0, https_URI: 1, authority: 2, userinfo: 3, host: 4, port: 5, IP_literal: 6, IPvFuture: 7, IPv6address: 8, h16: 9, ls32: 10, IPv4address: 11, dec_octet: 12, reg_name: 13, path_abempty: 14, segment: 15, pchar: 16, query: 17, pct_encoded: 18, unreserved: 19, sub_delims: 20, ALPHA: 21, DIGIT: 22, HEXDIG: 23 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-export { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };

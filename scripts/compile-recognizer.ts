@@ -367,7 +367,8 @@ class Emitter {
    * units, as the set's are): the diagnostic build's skip of a long run.
    */
   runRegex(set: CharSet): string {
-    const unit = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+    // Letters and digits as themselves (shorter, in the bundles that carry the back ends), every other code unit escaped.
+    const unit = (c: number) => (/[0-9A-Za-z]/.test(String.fromCharCode(c)) ? String.fromCharCode(c) : `\\u${c.toString(16).padStart(4, '0')}`);
     const source = `[${set.map(([a, b]) => (a === b ? unit(a) : `${unit(a)}-${unit(b)}`)).join('')}]*`;
     let name = this.runRegexes.get(source);
     if (name === undefined) {
@@ -597,7 +598,11 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       // then reads several times faster than the loop (a 10 k-character path that failed at its end took 3 ns a
       // character in the loop). Both find the same end: the first code unit not in the set, or the input's.
       const steps = e.diagnostic && max === Infinity ? e.singleSteps(node.expression as Node) : null;
-      if (steps !== null) {
+      if (steps !== null && steps.every(([, b]) => b < 128)) {
+        // An ASCII set: the shared helper (skip), one short call.
+        e.line(depth, `${out} = skip(${e.table(steps)}, ${e.runRegex(steps)}, ${out});`);
+        if (count) e.line(depth, `${count} = ${out} - ${at};`);
+      } else if (steps !== null) {
         const [c, limit] = [e.fresh('c'), e.fresh('l')];
         e.line(depth, `const ${limit} = ${out} + ${RUN_BY_LOOP} < len ? ${out} + ${RUN_BY_LOOP} : len;`);
         e.line(depth, `while (${out} < ${limit}) { const ${c} = input.charCodeAt(${out}); if (${e.setTest(c, steps)}) ${out}++; else break; }`);
@@ -614,7 +619,13 @@ function emit(e: Emitter, node: Node, at: string, out: string, depth: number): v
       // end; its last lead character is then the last character of it that is not a single step (the two sets are
       // disjoint: ledSteps), found back from its end, over the single steps of its last pass only.
       const led = e.diagnostic && max === Infinity && steps === null ? e.ledSteps(node.expression as Node) : null;
-      if (led !== null) {
+      const ascii = (set: CharSet) => set.every(([, b]) => b < 128);
+      if (led !== null && !count && ascii(led.lead) && ascii(led.steps)) {
+        // ASCII sets, the passes not counted: the shared helper (lastLead), one short call.
+        const first = e.fresh('c');
+        e.line(depth, `const ${first} = ${at} < len ? input.charCodeAt(${at}) : -1;`);
+        e.line(depth, `if (${e.setTest(first, led.lead)}) ${out} = lastLead(${e.table(led.lead)}, ${e.table(led.steps)}, ${e.runRegex(union([led.lead, led.steps]))}, ${at});`);
+      } else if (led !== null) {
         const [first, c, i, last, passes, limit, j] = [e.fresh('c'), e.fresh('c'), e.fresh('i'), e.fresh('q'), e.fresh('k'), e.fresh('l'), e.fresh('j')];
         e.line(depth, `const ${first} = ${at} < len ? input.charCodeAt(${at}) : -1;`);
         e.line(depth, `if (${e.setTest(first, led.lead)}) {`);
@@ -769,9 +780,10 @@ function emitRules(e: Emitter, grammar: Grammar, grammarFile: string, abnfText: 
   e.line(0, '// The ASCII part of each character set, one entry per code unit.');
   if (e.diagnostic) {
     // The diagnostic back end loads on a process's first rejection, where its top level runs once, in the interpreter:
-    // a table built by a loop from its key cost about 15 µs there (a third of a millisecond for RFC 3986's), as a
-    // literal about 1.
-    for (const [key, name] of e.tables) e.line(0, `const ${name} = new Uint8Array([${[...key].join(',')}]);`);
+    // a table built by a loop over its 128-character key cost about 15 µs there (a third of a millisecond for RFC
+    // 3986's), from its runs of characters (start, end) about 1.
+    e.line(0, 'function runs(r) { const t = new Uint8Array(128); for (let i = 0; i < r.length; i += 2) t.fill(1, r[i], r[i + 1]); return t; }');
+    for (const [key, name] of e.tables) e.line(0, `const ${name} = runs([${[...key.matchAll(/1+/g)].map((m) => `${m.index}, ${m.index + m[0].length}`).join(', ')}]);`);
     return;
   }
   e.line(0, 'function table(bits) { const t = new Uint8Array(128); for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) - 48; return t; }');
@@ -998,7 +1010,7 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('let bestLength = 0;');
   L(`const common = new Int32Array(${maxDepth});`);
   L('let commonLength = -1;');
-  L('/** Per rule index, set by explain(): whether the rule never ends a path. */');
+  L('/** Per rule index, set by run(): whether the rule never ends a path. */');
   L('let pathless = new Uint8Array(0);');
   L('let startGivesPath = true;');
   L('');
@@ -1013,6 +1025,36 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('  re.lastIndex = at;');
   L('  re.test(input);');
   L('  return re.lastIndex;');
+  L('}');
+  L('');
+  L(`/** Where the run of the characters of an ASCII set (its table, and its sticky regex: runEnd) from \`at\` ends: its first ${RUN_BY_LOOP} by a loop, the rest by the regex. */`);
+  L('function skip(table, re, at) {');
+  L(`  const limit = at + ${RUN_BY_LOOP} < len ? at + ${RUN_BY_LOOP} : len;`);
+  L('  while (at < limit) { const c = input.charCodeAt(at); if (c < 128 && table[c] === 1) at++; else return at; }');
+  L('  return at < len ? runEnd(re, at) : at;');
+  L('}');
+  L('');
+  L('/**');
+  L(' * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky');
+  L(` * regex of both) that begins at \`at\`, a lead character: its first ${RUN_BY_LOOP} characters by a loop, then the run\'s end by`);
+  L(' * the regex and its last lead character back from there (the sets are disjoint).');
+  L(' */');
+  L('function lastLead(lead, steps, re, at) {');
+  L('  let last = at;');
+  L(`  const limit = at + ${RUN_BY_LOOP + 1} < len ? at + ${RUN_BY_LOOP + 1} : len;`);
+  L('  let i = at + 1;');
+  L('  for (; i < limit; i++) {');
+  L('    const c = input.charCodeAt(i);');
+  L('    if (c < 128 && steps[c] === 1) continue;');
+  L('    if (!(c < 128 && lead[c] === 1)) return last;');
+  L('    last = i;');
+  L('  }');
+  L('  if (i < len) {');
+  L('    let j = runEnd(re, i) - 1;');
+  L('    while (j >= i) { const c = input.charCodeAt(j); if (c < 128 && steps[c] === 1) j--; else break; }');
+  L('    if (j >= i) last = j;');
+  L('  }');
+  L('  return last;');
   L('}');
   L('');
   L('/** peggy\'s peg$fail with TracedRun\'s peg$onFail: records expectation `id` at `at` (at >= maxFail, not silent). */');
@@ -1128,46 +1170,22 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('  return end;');
   L('}');
   L('');
-  L('/**');
-  L(' * run(), its findings as arrays: where the start rule\'s match ends (-1: it failed), the furthest failure offset,');
-  L(' * the indices of the expectations there, and the two candidate paths (rule indices, outermost first).');
-  L(' */');
-  L('function explain(text, startRule, pathlessRules) {');
-  L('  const end = run(text, startRule, pathlessRules);');
-  L('  return { end, maxFailPos: FOUND[0], expected: head(list, count), best: head(best, bestLength), common: head(common, commonLength) };');
-  L('}');
-  L('/** The first `n` entries of a typed array as an array (empty when n < 0): a loop, not Array.from(subarray()), which allocates a typed array per call. */');
-  L('function head(a, n) {');
-  L('  const out = [];');
-  L('  for (let i = 0; i < n; i++) out.push(a[i]);');
-  L('  return out;');
-  L('}');
   L(`const START_INDEX = { ${names.map((n, i) => `${n}: ${i}`).join(', ')} };`);
   L('');
   L('/** The arrays run() fills, by the names diagnose.ts reads them under. */');
   L('const EXPECTED = list, BEST = best, COMMON = common;');
   L('');
-  L('module.exports = { explain, run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };');
+  L('module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };');
   const js = `${e.lines.join('\n')}\n`.split('${EXPECTATION_COUNT}').join(String(Math.max(1, e.expectations.size)));
   const dts = [
     `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
     `import type { Expectation } from './${path.basename(grammarFile, '.peggy')}';`,
     '',
-    '/** What explain() finds: see it. Rules and expectations by index in RULES and EXPECTATIONS. */',
-    'export interface Explanation {',
-    '  readonly end: number;',
-    '  readonly maxFailPos: number;',
-    '  readonly expected: number[];',
-    '  readonly best: number[];',
-    '  readonly common: number[];',
-    '}',
     '/**',
-    ' * Runs `startRule` on `text` as peggy\'s traced parser would: where the match ends (-1: it failed), the',
-    ' * furthest failure, the expectations there and the two candidate rule paths. `pathlessRules` flags',
-    ' * the rules, by index (1), that never end a path.',
+    ' * Runs `startRule` on `text` as peggy\'s traced parser would: returns where the match ends (-1: it failed);',
+    ' * FOUND, EXPECTED, BEST and COMMON hold the rest until the next run. `pathlessRules` flags the rules, by',
+    ' * index (1), that never end a path.',
     ' */',
-    'export declare function explain(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): Explanation;',
-    '/** explain() without the arrays: returns where the match ends (-1: it failed); FOUND, EXPECTED, BEST and COMMON hold the rest until the next run. */',
     'export declare function run(text: string, startRule: StartRuleNames, pathlessRules: Uint8Array): number;',
     '/** The last run\'s furthest failure offset, the number of expectations there (in EXPECTED), and the lengths of BEST and COMMON (-1: none). */',
     'export declare const FOUND: Int32Array;',

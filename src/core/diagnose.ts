@@ -45,9 +45,13 @@ const ruleStarts: Partial<Record<GrammarName, ReadonlyArray<readonly [string, re
 
 function startSets(grammar: GrammarName): ReadonlyArray<readonly [string, readonly string[]]> {
   const d = diagnosticOf(grammar);
-  return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => d.module.RULES.includes(rule)).map((rule) => {
-    const r = explainWith(d, '', rule);
-    return [toAbnfName(rule), [...new Set(r.expectations.flatMap((x) => describeExpectation(x).split('\n')))]] as const;
+  const { module } = d;
+  return (ruleStarts[grammar] ??= COLLAPSED_RULES.filter((rule) => module.RULES.includes(rule)).map((rule) => {
+    // Read from the back end's arrays, as diagnose() reads them (a first rejection compiles no other way of reading them).
+    if (module.run('', rule, d.pathless) === 0) throw disagreement('', rule, 'the diagnostic back end');
+    const starts = new Set<string>();
+    for (let i = 0; i < module.FOUND[1]; i++) for (const item of itemsOf(module.EXPECTATIONS[module.EXPECTED[i]])) starts.add(item);
+    return [toAbnfName(rule), [...starts]] as const;
   }));
 }
 
@@ -425,7 +429,6 @@ function endOfInput(matched: boolean, end: number, maxFailPos: number, length: n
 
 /** The diagnostic back end's module (generated/NAME.diagnose.d.ts), the same for every grammar. */
 interface DiagnosticModule {
-  explain(text: string, startRule: string, pathlessRules: Uint8Array): { end: number; maxFailPos: number; expected: number[]; best: number[]; common: number[] };
   run(text: string, startRule: string, pathlessRules: Uint8Array): number;
   readonly FOUND: Int32Array;
   readonly EXPECTED: Int32Array;
@@ -469,18 +472,20 @@ function diagnosticOf(grammar: GrammarName): Diagnostic {
 
 function explainWith(d: Diagnostic, input: string, startRule: string): Failure {
   const { module } = d;
-  const r = module.explain(input, startRule, d.pathless);
-  const names = (ids: readonly number[]) => ids.map((i) => module.RULES[i]);
+  const end = module.run(input, startRule, d.pathless);
+  if (end === input.length) throw disagreement(input, startRule, 'the diagnostic back end');
+  const [maxFailPos, count, bestLength, commonLength] = module.FOUND;
+  const ids = [...module.EXPECTED.subarray(0, count)];
+  const names = (rules: Int32Array, n: number) => [...rules.subarray(0, Math.max(0, n))].map((i) => module.RULES[i]);
   const run: Run = {
-    matched: r.end >= 0,
-    end: r.end,
-    maxFailPos: r.maxFailPos,
-    expectations: r.expected.map((i) => module.EXPECTATIONS[i]),
-    best: names(r.best),
-    common: names(r.common),
-    expectationIds: r.expected,
+    matched: end >= 0,
+    end,
+    maxFailPos,
+    expectations: ids.map((i) => module.EXPECTATIONS[i]),
+    best: names(module.BEST, bestLength),
+    common: names(module.COMMON, commonLength),
+    expectationIds: ids,
   };
-  if (run.matched && run.end === input.length) throw disagreement(input, startRule, 'the diagnostic back end');
   return failureOf(run, input, startRule);
 }
 
