@@ -521,6 +521,8 @@ const START = { dataurl: r_dataurl, mediatype: r_mediatype, data: r_data, parame
 const EXPECTATIONS = [{"type":"literal","text":"d","ignoreCase":true},{"type":"literal","text":"a","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":";","ignoreCase":false},{"type":"literal","text":"b","ignoreCase":true},{"type":"literal","text":"s","ignoreCase":true},{"type":"literal","text":"e","ignoreCase":true},{"type":"literal","text":"6","ignoreCase":false},{"type":"literal","text":"4","ignoreCase":false},{"type":"literal","text":",","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"=","ignoreCase":false},{"type":"other","description":"tokenchar"},{"type":"other","description":"reserved"},{"type":"other","description":"unreserved"},{"type":"other","description":"mark"},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"hex"},{"type":"other","description":"alphanum"},{"type":"other","description":"alpha"},{"type":"other","description":"lowalpha"},{"type":"other","description":"upalpha"},{"type":"other","description":"digit"}];
 /** The rules, by index. */
 const RULES = ["dataurl","mediatype","data","parameter","urlchar","type","subtype","attribute","value","token","tokenchar","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit"];
+/** The ABNF name of each rule, by index: the names of rule paths (diagnose.ts reads them here, without a conversion to run on a first rejection). */
+const ABNF_NAMES = ["dataurl","mediatype","data","parameter","urlchar","type","subtype","attribute","value","token","tokenchar","uric","reserved","unreserved","mark","escaped","hex","alphanum","alpha","lowalpha","upalpha","digit"];
 /** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
 const NAMED_RULES = ["tokenchar","reserved","unreserved","mark","hex","alphanum","alpha","lowalpha","upalpha","digit"];
 
@@ -557,4 +559,4 @@ const START_INDEX = { dataurl: 0, mediatype: 1, data: 2, parameter: 3, urlchar: 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, ABNF_NAMES, NAMED_RULES };

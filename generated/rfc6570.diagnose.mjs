@@ -627,6 +627,8 @@ const START = { URI_Template: r_URI_Template, literals: r_literals, expression: 
 const EXPECTATIONS = [{"type":"class","parts":["!",["#","$"],"&",["(",";"],"=",["?","["],"]","_",["a","z"],"~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"{","ignoreCase":false},{"type":"literal","text":"}","ignoreCase":false},{"type":"other","description":"operator"},{"type":"other","description":"op-level2"},{"type":"other","description":"op-level3"},{"type":"other","description":"op-reserve"},{"type":"literal","text":",","ignoreCase":false},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"_","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"*","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"unreserved"},{"type":"other","description":"reserved"},{"type":"other","description":"gen-delims"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"},{"type":"other","description":"ucschar"},{"type":"other","description":"iprivate"}];
 /** The rules, by index. */
 const RULES = ["URI_Template","literals","expression","operator","op_level2","op_level3","op_reserve","variable_list","varspec","varname","varchar","modifier_level4","prefix","max_length","explode","pct_encoded","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG","ucschar","iprivate"];
+/** The ABNF name of each rule, by index: the names of rule paths (diagnose.ts reads them here, without a conversion to run on a first rejection). */
+const ABNF_NAMES = ["URI-Template","literals","expression","operator","op-level2","op-level3","op-reserve","variable-list","varspec","varname","varchar","modifier-level4","prefix","max-length","explode","pct-encoded","unreserved","reserved","gen-delims","sub-delims","ALPHA","DIGIT","HEXDIG","ucschar","iprivate"];
 /** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
 const NAMED_RULES = ["operator","op_level2","op_level3","op_reserve","unreserved","reserved","gen_delims","sub_delims","ALPHA","DIGIT","HEXDIG","ucschar","iprivate"];
 
@@ -663,4 +665,4 @@ const START_INDEX = { URI_Template: 0, literals: 1, expression: 2, operator: 3, 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, ABNF_NAMES, NAMED_RULES };

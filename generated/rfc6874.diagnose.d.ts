@@ -21,5 +21,7 @@ export declare const COMMON: Int32Array;
 export declare const EXPECTATIONS: readonly Expectation[];
 /** The rules, by index. */
 export declare const RULES: readonly StartRuleNames[];
+/** The ABNF name of each rule, by index. */
+export declare const ABNF_NAMES: readonly string[];
 /** The rules with a display name, each of which matches one character. */
 export declare const NAMED_RULES: readonly StartRuleNames[];

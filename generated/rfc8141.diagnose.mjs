@@ -649,6 +649,8 @@ const START = { namestring: r_namestring, assigned_name: r_assigned_name, NID: r
 const EXPECTATIONS = [{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":"u","ignoreCase":true},{"type":"literal","text":"r","ignoreCase":true},{"type":"literal","text":"n","ignoreCase":true},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"-","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"+","ignoreCase":false},{"type":"literal","text":"=","ignoreCase":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"DigitNonZero"},{"type":"other","description":"Digit"},{"type":"other","description":"alphanum"},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"other","description":"unreserved"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["namestring","assigned_name","NID","ldh","NSS","rq_components","r_component","q_component","f_component","InformalNamespaceName","Number","DigitNonZero","Digit","alphanum","pchar","fragment","pct_encoded","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The ABNF name of each rule, by index: the names of rule paths (diagnose.ts reads them here, without a conversion to run on a first rejection). */
+const ABNF_NAMES = ["namestring","assigned-name","NID","ldh","NSS","rq-components","r-component","q-component","f-component","InformalNamespaceName","Number","DigitNonZero","Digit","alphanum","pchar","fragment","pct-encoded","unreserved","sub-delims","ALPHA","DIGIT","HEXDIG"];
 /** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
 const NAMED_RULES = ["DigitNonZero","Digit","alphanum","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
@@ -685,4 +687,4 @@ const START_INDEX = { namestring: 0, assigned_name: 1, NID: 2, ldh: 3, NSS: 4, r
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+export { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, ABNF_NAMES, NAMED_RULES };

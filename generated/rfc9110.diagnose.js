@@ -1413,6 +1413,8 @@ const START = { http_URI: r_http_URI, https_URI: r_https_URI, authority: r_autho
 const EXPECTATIONS = [{"type":"literal","text":"h","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":"p","ignoreCase":true},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"literal","text":"s","ignoreCase":true},{"type":"literal","text":"@","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"literal","text":"v","ignoreCase":true},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"25","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[":","@"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["/","?"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"unreserved"},{"type":"other","description":"sub-delims"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
 const RULES = ["http_URI","https_URI","authority","userinfo","host","port","IP_literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec_octet","reg_name","path_abempty","segment","pchar","query","pct_encoded","unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
+/** The ABNF name of each rule, by index: the names of rule paths (diagnose.ts reads them here, without a conversion to run on a first rejection). */
+const ABNF_NAMES = ["http-URI","https-URI","authority","userinfo","host","port","IP-literal","IPvFuture","IPv6address","h16","ls32","IPv4address","dec-octet","reg-name","path-abempty","segment","pchar","query","pct-encoded","unreserved","sub-delims","ALPHA","DIGIT","HEXDIG"];
 /** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
 const NAMED_RULES = ["unreserved","sub_delims","ALPHA","DIGIT","HEXDIG"];
 
@@ -1449,4 +1451,4 @@ const START_INDEX = { http_URI: 0, https_URI: 1, authority: 2, userinfo: 3, host
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;
 
-module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };
+module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, ABNF_NAMES, NAMED_RULES };

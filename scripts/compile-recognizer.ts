@@ -1139,6 +1139,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L(`const EXPECTATIONS = ${JSON.stringify([...e.expectations.keys()].map((k) => JSON.parse(k) as unknown))};`);
   L('/** The rules, by index. */');
   L(`const RULES = ${JSON.stringify(names)};`);
+  L('/** The ABNF name of each rule, by index: the names of rule paths (diagnose.ts reads them here, without a conversion to run on a first rejection). */');
+  L(`const ABNF_NAMES = ${JSON.stringify(names.map((n) => toAbnfName(n)))};`);
   L('/** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */');
   L(`const NAMED_RULES = ${JSON.stringify(peggyAst.rules.filter((r) => r.expression.type === 'named').map((r) => r.name))};`);
   L('');
@@ -1175,7 +1177,7 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('/** The arrays run() fills, by the names diagnose.ts reads them under. */');
   L('const EXPECTED = list, BEST = best, COMMON = common;');
   L('');
-  L('module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, NAMED_RULES };');
+  L('module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, ABNF_NAMES, NAMED_RULES };');
   const js = `${e.lines.join('\n')}\n`.split('${EXPECTATION_COUNT}').join(String(Math.max(1, e.expectations.size)));
   const dts = [
     `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
@@ -1198,6 +1200,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
     'export declare const EXPECTATIONS: readonly Expectation[];',
     '/** The rules, by index. */',
     'export declare const RULES: readonly StartRuleNames[];',
+    '/** The ABNF name of each rule, by index. */',
+    'export declare const ABNF_NAMES: readonly string[];',
     '/** The rules with a display name, each of which matches one character. */',
     'export declare const NAMED_RULES: readonly StartRuleNames[];',
     '',

@@ -16,7 +16,6 @@
  */
 import { UriSyntaxError } from './errors';
 import { generatedModule, recognizerOf, type GrammarName, type Recognizer } from './grammars';
-import { toAbnfName } from './rule-names';
 import type { PeggyExpectation, PeggyParserModule as TracedParser } from './grammars';
 
 /**
@@ -51,7 +50,7 @@ function startSets(grammar: GrammarName): ReadonlyArray<readonly [string, readon
     if (module.run('', rule, d.pathless) === 0) throw disagreement('', rule, 'the diagnostic back end');
     const starts = new Set<string>();
     for (let i = 0; i < module.FOUND[1]; i++) for (const item of itemsOf(module.EXPECTATIONS[module.EXPECTED[i]])) starts.add(item);
-    return [toAbnfName(rule), [...starts]] as const;
+    return [abnfNameIn(d, rule), [...starts]] as const;
   }));
 }
 
@@ -202,14 +201,18 @@ function itemsAt(d: Diagnostic, grammar: GrammarName, ids: ArrayLike<number>, co
   return items;
 }
 
-/** The ABNF name of each PEG rule name met, for rule paths. */
-const abnfNames = new Map<string, string>();
-
-function abnfNameOf(rule: string): string {
-  let name = abnfNames.get(rule);
+/**
+ * The ABNF name of a rule of the grammar (the back end's ABNF_NAMES, by the
+ * rule's index), kept by name once met: a first rejection runs no conversion
+ * (and loads no module for one).
+ */
+function abnfNameIn(d: Diagnostic, rule: string): string {
+  let name = d.abnfByRule.get(rule);
   if (name === undefined) {
-    name = toAbnfName(rule);
-    abnfNames.set(rule, name);
+    const i = d.module.RULES.indexOf(rule);
+    if (i < 0) throw new Error(`internal error: ${rule} is not a rule of the diagnostic back end`);
+    name = d.abnfNames[i];
+    d.abnfByRule.set(rule, name);
   }
   return name;
 }
@@ -436,6 +439,7 @@ interface DiagnosticModule {
   readonly COMMON: Int32Array;
   readonly EXPECTATIONS: readonly PeggyExpectation[];
   readonly RULES: readonly string[];
+  readonly ABNF_NAMES: readonly string[];
   readonly NAMED_RULES: readonly string[];
 }
 
@@ -448,8 +452,9 @@ interface DiagnosticModule {
 interface Diagnostic {
   readonly module: DiagnosticModule;
   readonly pathless: Uint8Array;
-  /** The ABNF name of each rule, by index: the names of a rule path. */
+  /** The ABNF name of each rule, by index (the names of a rule path), and by name as met (abnfNameIn). */
   readonly abnfNames: readonly string[];
+  readonly abnfByRule: Map<string, string>;
   /** The expected items of the sets of expectations met (itemsAt), and how many nodes that trie has. */
   items: ItemNode;
   itemNodes: number;
@@ -464,7 +469,7 @@ function diagnosticOf(grammar: GrammarName): Diagnostic {
     const module = generatedModule<DiagnosticModule>(grammar, 'diagnose');
     const single = singleCharacterRulesOf(grammar);
     const pathless = Uint8Array.from(module.RULES, (rule) => (single.has(rule) || CHARACTER_RULES.has(rule) ? 1 : 0));
-    d = { module, pathless, abnfNames: module.RULES.map(abnfNameOf), items: newItemNode(), itemNodes: 0 };
+    d = { module, pathless, abnfNames: module.ABNF_NAMES, abnfByRule: new Map(), items: newItemNode(), itemNodes: 0 };
     diagnostics[grammar] = d;
   }
   return d;
@@ -559,35 +564,36 @@ export function diagnose(input: string, startRule: string, grammar: GrammarName 
   const commonLength = how === NO_END ? foundCommon : 0;
   if (bestLength > 0) for (let i = 0; i < bestLength; i++) rulePath.push(d.abnfNames[module.BEST[i]]);
   else if (commonLength > 0) for (let i = 0; i < commonLength; i++) rulePath.push(d.abnfNames[module.COMMON[i]]);
-  else rulePath.push(abnfNameOf(startRule));
+  else rulePath.push(abnfNameIn(d, startRule));
   // Last: describing a set met for the first time may run the back end again (startSets), over what it left.
   const expected = itemsAt(d, grammar, module.EXPECTED, alone ? 0 : count, how !== NO_END);
-  return errorAt(input, startRule, grammar, alone ? end : maxFailPos, expected, rulePath);
+  return errorAt(d, input, startRule, grammar, alone ? end : maxFailPos, expected, rulePath);
 }
 
 /** The UriSyntaxError of a failure, in the ABNF's terms. */
 export function syntaxError(failure: Failure, input: string, startRule: string, grammar: GrammarName): UriSyntaxError {
+  const d = diagnosticOf(grammar);
   const ids = failure.expectationIds;
-  const expected = ids === undefined ? expectedItemsOf(failure.expectations, grammar) : itemsAt(diagnosticOf(grammar), grammar, ids, ids.length, failure.endAdded === true);
-  return errorAt(input, startRule, grammar, failure.offset, expected, failure.path.map(abnfNameOf));
+  const expected = ids === undefined ? expectedItemsOf(failure.expectations, grammar) : itemsAt(d, grammar, ids, ids.length, failure.endAdded === true);
+  return errorAt(d, input, startRule, grammar, failure.offset, expected, failure.path.map((rule) => abnfNameIn(d, rule)));
 }
 
 /** The UriSyntaxError for a failure at `offset` of `input` as `startRule`, its expected items and rule path (ABNF names) found. */
-function errorAt(input: string, startRule: string, grammar: GrammarName, offset: number, expected: readonly string[], rulePath: readonly string[]): UriSyntaxError {
+function errorAt(d: Diagnostic, input: string, startRule: string, grammar: GrammarName, offset: number, expected: readonly string[], rulePath: readonly string[]): UriSyntaxError {
   const code = input.codePointAt(offset);
   const found = code === undefined ? null : String.fromCodePoint(code);
   const hint = nonAsciiHint(input, startRule, grammar, found);
-  return new UriSyntaxError({ input, grammar, rule: abnfNameOf(startRule), offset, found, expected, rulePath, hint });
+  return new UriSyntaxError({ input, grammar, rule: abnfNameIn(d, startRule), offset, found, expected, rulePath, hint });
 }
 
-/** The IRI rule (RFC 3987 2.2) that corresponds to each whole-reference rule of RFC 3986 and RFC 2396. */
-const IRI_RULES: Readonly<Record<string, string>> = {
-  URI_reference: 'IRI_reference',
-  URI: 'IRI',
-  absolute_URI: 'absolute_IRI',
-  relative_ref: 'irelative_ref',
-  absoluteURI: 'absolute_IRI',
-  relativeURI: 'irelative_ref',
+/** The IRI rule (RFC 3987 2.2) that corresponds to each whole-reference rule of RFC 3986 and RFC 2396: its PEG name and its ABNF name. */
+const IRI_RULES: Readonly<Record<string, readonly [string, string]>> = {
+  URI_reference: ['IRI_reference', 'IRI-reference'],
+  URI: ['IRI', 'IRI'],
+  absolute_URI: ['absolute_IRI', 'absolute-IRI'],
+  relative_ref: ['irelative_ref', 'irelative-ref'],
+  absoluteURI: ['absolute_IRI', 'absolute-IRI'],
+  relativeURI: ['irelative_ref', 'irelative-ref'],
 };
 
 /**
@@ -608,8 +614,8 @@ function nonAsciiHint(input: string, startRule: string, grammar: GrammarName, fo
     // A browser bundle without useGrammar(RFC3987_GRAMMAR): no way to tell, so both ways on.
     return `${encoded}; an IRI (RFC 3987) may hold it as itself`;
   }
-  if (iriRule !== undefined && iri.recognize(input, iriRule)) {
-    return `the input is a valid ${toAbnfName(iriRule)} (RFC 3987): parse it with { grammar: 'rfc3987' }, or map it to a URI with iriToUri (RFC 3987 3.1)`;
+  if (iriRule !== undefined && iri.recognize(input, iriRule[0])) {
+    return `the input is a valid ${iriRule[1]} (RFC 3987): parse it with { grammar: 'rfc3987' }, or map it to a URI with iriToUri (RFC 3987 3.1)`;
   }
   return encoded;
 }
