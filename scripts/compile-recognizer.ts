@@ -1036,7 +1036,7 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('');
   L('/**');
   L(' * The last lead character of a run of lead characters and single steps (ASCII sets: their tables, and the sticky');
-  L(` * regex of both) that begins at \`at\`, a lead character: its first ${RUN_BY_LOOP} characters by a loop, then the run\'s end by`);
+  L(` * regex of both) that begins at \`at\`, a lead character: its first ${RUN_BY_LOOP} characters by a loop, then the run's end by`);
   L(' * the regex and its last lead character back from there (the sets are disjoint).');
   L(' */');
   L('function lastLead(lead, steps, re, at) {');
