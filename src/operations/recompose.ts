@@ -35,9 +35,13 @@ function concatenateWithSpans(c: UriComponents): { text: string; spans: Array<[k
   return { text, spans };
 }
 
-/** 5.3 exactly, without checking: the string that the five components make. */
+/** 5.3 exactly, without checking: the string that the five components make (concatenateWithSpans' text, without the spans). */
 export function concatenate(c: UriComponents): string {
-  return concatenateWithSpans(c).text;
+  let text = c.scheme === undefined ? '' : `${c.scheme}:`;
+  if (c.authority !== undefined) text += `//${c.authority}`;
+  text += c.path;
+  if (c.query !== undefined) text += `?${c.query}`;
+  return c.fragment === undefined ? text : `${text}#${c.fragment}`;
 }
 
 const FIVE = ['scheme', 'authority', 'path', 'query', 'fragment'] as const;
