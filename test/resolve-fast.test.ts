@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse, recompose, resolve, resolveRecord, type ResolveOptions } from '../src';
 import { concatenate } from '../src/operations/recompose';
-import { corpusLines, generated, hostile, mutated } from './support/operation-inputs';
+import { corpusLines, dotted, generated, hostile, mutated } from './support/operation-inputs';
 
 type Outcome = { value: string } | { error: string; fields: string };
 
@@ -104,6 +104,12 @@ describe('resolve() without a record or a read-back is the records path (differe
     ];
     const references = [...refs, ...mutated(refs, 5)];
     expect(compareAll(BASES.slice(0, 8), references, OPTIONS)).toBe(8 * references.length * OPTIONS.length);
+  });
+
+  it('on every reference of dot segments, near misses of them and the delimiters around a path (dotted()), strict and not', () => {
+    const references = dotted();
+    const options = OPTIONS.filter((o) => o.grammar === 'rfc3986' && o.zoneId === undefined && o.algorithm === undefined);
+    expect(compareAll(['http://a/b/c/d;p?q', 'a:b/c'], references, options)).toBe(2 * references.length * 2);
   });
 
   it('on the corpora (a sample, every option; and every line with the default options)', () => {

@@ -173,7 +173,11 @@ export function resolve(base: string, reference: string, options: ResolveOptions
     // The base first, as target() does (its error comes before the reference's).
     const B = baseComponents(base, grammar, undefined);
     // A reference the automaton rejects goes the way below, to parse()'s error.
-    if (accepts(reference, REFERENCE_START[grammar], grammar)) return written(transform(B, referenceParts(reference), options));
+    if (accepts(reference, REFERENCE_START[grammar], grammar)) {
+      // 5.2.2 takes a reference with a scheme as it is, but for its dot segments (5.2.4), and 5.3 writes it back as it was.
+      if (options.strict !== false && isAbsoluteWithoutDots(reference)) return reference;
+      return written(transform(B, referenceParts(reference), options));
+    }
   }
   const t = target(base, reference, options, 'resolve');
   if (options.algorithm === 'rfc2396') return concatenate(t); // step 7, as written
@@ -185,6 +189,32 @@ export function resolve(base: string, reference: string, options: ResolveOptions
 /** The deviation resolve() names: a path that begins with "//" without an authority is written "/.//". */
 function writtenPath(t: UriComponents): string {
   return t.authority === undefined && t.path.startsWith('//') ? `/.${t.path}` : t.path;
+}
+
+/**
+ * Whether an accepted reference has a scheme and no "." that could begin a
+ * dot segment of its path: none after a "/" or the scheme's ":" and before a
+ * ".", a "/", a "?", a "#" or the end (a path begins after the scheme's ":"
+ * or with a "/"; a "." elsewhere, in a query, is only looked at more closely).
+ * Its target is then the reference itself: the components 5.2.2 takes, with
+ * remove_dot_segments leaving the path as it is, written as they were read.
+ */
+function isAbsoluteWithoutDots(reference: string): boolean {
+  const n = reference.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = reference.charCodeAt(i);
+    if (c === 0x3a) break; // ":"
+    if (c === 0x2f || c === 0x3f || c === 0x23) return false; // "/", "?", "#" before any ":": no scheme
+  }
+  if (i === n) return false;
+  for (let dot = reference.indexOf('.', i); dot >= 0; dot = reference.indexOf('.', dot + 1)) {
+    const before = reference.charCodeAt(dot - 1);
+    if (before !== 0x2f && before !== 0x3a) continue;
+    const after = dot + 1 < n ? reference.charCodeAt(dot + 1) : 0x2f;
+    if (after === 0x2e || after === 0x2f || after === 0x3f || after === 0x23) return false;
+  }
+  return true;
 }
 
 /** The PEG start rule of the reference rule of the grammars resolve() reads without a record. */

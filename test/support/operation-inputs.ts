@@ -57,3 +57,30 @@ export function mutated(valid: readonly string[], seed: number): string[] {
     return s.slice(0, at) + random.pick(PIECES) + s.slice(at);
   });
 }
+
+/**
+ * Every reference made of: a scheme or none ("a:", "HTTP:"), an authority or none ("//h",
+ * "//", "//H:80"), a path of up to three segments among dot segments and their near misses
+ * (".", "..", "%2e", ".a", "", "a"), rooted or not, a query or none and a fragment or
+ * none (each empty, or with dots and slashes): where dot-segment removal, case and the
+ * delimiters around the path meet.
+ */
+export function dotted(): string[] {
+  const segments = ['.', '..', '%2e', '.a', '', 'a'];
+  const paths: string[] = [''];
+  let level = [''];
+  for (let depth = 1; depth <= 3; depth++) {
+    level = level.flatMap((p) => segments.map((s) => (p === '' && depth === 1 ? s : `${p}/${s}`)));
+    paths.push(...level, ...level.map((p) => `/${p}`));
+  }
+  const out: string[] = [];
+  for (const scheme of ['', 'a:', 'HTTP:']) {
+    for (const authority of ['', '//h', '//', '//H:80']) {
+      for (const p of paths) {
+        if (authority !== '' && p !== '' && !p.startsWith('/')) continue;
+        for (const rest of ['', '?', '?./', '#', '#..', '?q#/.']) out.push(`${scheme}${authority}${p}${rest}`);
+      }
+    }
+  }
+  return out;
+}
