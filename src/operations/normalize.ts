@@ -6,9 +6,11 @@
  * valid URI reference: it is never repaired.
  */
 import { parse, zoneGrammar, type Rfc6874Record, type UriRecord } from '../core/parse';
-import { removeDotSegments } from './remove-dot-segments';
+import { hasDotSegmentIn, removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
-import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletText } from '../encoding/triplets';
+import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletOctet, tripletText } from '../encoding/triplets';
+import { accepts } from '../core/backends';
+import { AUTHORITY_START, FRAGMENT_START, hostBounds, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, REFERENCE_START, SCHEME_END, splitParts } from './reference-parts';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
 import { availableSchemeCheck } from '../core/scheme-checks';
 import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
@@ -164,7 +166,41 @@ function literalDotSegments(path: string): string {
 }
 
 function schemeDefaults(record: UriRecord) {
-  return record.scheme === undefined ? undefined : SCHEME_DEFAULTS[record.scheme.toLowerCase()];
+  return defaultsOf(record.scheme);
+}
+
+function defaultsOf(scheme: string | undefined) {
+  return scheme === undefined ? undefined : SCHEME_DEFAULTS[scheme.toLowerCase()];
+}
+
+/**
+ * lowercase-host's host: ASCII letters lower-cased outside triplets, when it
+ * has one and is all US-ASCII (RFC 3987 5.3.2.1: never otherwise in a URI);
+ * the last `kept` code units (an RFC 6874 zone, "%25" ZoneID "]") keep their
+ * case: see NormalizeOptions.zoneId. The host itself when nothing changes.
+ */
+function loweredHost(host: string, kept: number): string {
+  if (!/[A-Z]/.test(host) || /[^\x00-\x7f]/.test(host)) return host;
+  return lowerOutsideTriplets(host.slice(0, host.length - kept)) + host.slice(host.length - kept);
+}
+
+/**
+ * remove-dot-segments' path, in a URI (a `scheme`): dot segments removed,
+ * written with "%2E" or not; the path itself when it has none (5.2.4), or in
+ * a relative reference, where dot segments carry meaning until it is resolved.
+ */
+function pathWithoutDots(scheme: string | undefined, authority: string | undefined, path: string): string {
+  if (scheme === undefined || !/(^|\/)(\.|%2e)(\.|%2e)?(\/|$)/i.test(path)) return path;
+  const removed = removeDotSegments(literalDotSegments(path));
+  // Deviation, as in resolve(): a path that would begin with "//" without an
+  // authority is written "/.//", which reads back as the same path.
+  return authority === undefined && removed.startsWith('//') ? `/.${removed}` : removed;
+}
+
+/** Whether remove-default-port removes `port` (not empty) of a URI of `scheme`: by its value, not its spelling ("080" is port 80). */
+function isDefaultPort(scheme: string | undefined, port: string): boolean {
+  const defaults = defaultsOf(scheme);
+  return defaults !== undefined && port.replace(/^0+(?=\d)/, '') === defaults.port;
 }
 
 const STEPS: readonly StepDefinition[] = [
@@ -205,11 +241,10 @@ const STEPS: readonly StepDefinition[] = [
       // RFC 3987 5.3.2.1: only a host that is all US-ASCII (never otherwise in a URI).
       const host = r.host;
       const span = r.spans.host;
-      if (host === undefined || span === undefined || !/[A-Z]/.test(host) || /[^\x00-\x7f]/.test(host)) return;
+      if (host === undefined || span === undefined) return;
       // An RFC 6874 zone ("%25" ZoneID "]" at the end of the literal) keeps its case: see NormalizeOptions.zoneId.
       const zone = (r as Partial<Rfc6874Record>).zone;
-      const kept = zone === undefined ? 0 : zone.length + 4;
-      const lower = lowerOutsideTriplets(host.slice(0, host.length - kept)) + host.slice(host.length - kept);
+      const lower = loweredHost(host, zone === undefined ? 0 : zone.length + 4);
       if (lower !== host) emit(span[0], span[1], lower);
     },
   },
@@ -219,13 +254,7 @@ const STEPS: readonly StepDefinition[] = [
     level: 'syntax',
     notForUrn: true,
     edits: (_text, r, emit) => {
-      // Only in a URI (in a relative reference, dot segments carry meaning until it is resolved),
-      // and only when the path has a "." or ".." segment (5.2.4) to remove, written with "%2E" or not.
-      if (r.scheme === undefined || !/(^|\/)(\.|%2e)(\.|%2e)?(\/|$)/i.test(r.path)) return;
-      let path = removeDotSegments(literalDotSegments(r.path));
-      // Deviation, as in resolve(): a path that would begin with "//" without an
-      // authority is written "/.//", which reads back as the same path.
-      if (r.authority === undefined && path.startsWith('//')) path = `/.${path}`;
+      const path = pathWithoutDots(r.scheme, r.authority, r.path);
       if (path !== r.path) emit(r.spans.path[0], r.spans.path[1], path);
     },
   },
@@ -245,10 +274,7 @@ const STEPS: readonly StepDefinition[] = [
     edits: (_text, r, emit) => {
       const port = r.port;
       const span = r.spans.port;
-      if (port === undefined || span === undefined || port === '') return;
-      const defaults = schemeDefaults(r);
-      // The port's value, not its spelling: "080" is port 80.
-      if (defaults && port.replace(/^0+(?=\d)/, '') === defaults.port) emit(span[0] - 1, span[1], '');
+      if (port !== undefined && span !== undefined && port !== '' && isDefaultPort(r.scheme, port)) emit(span[0] - 1, span[1], '');
     },
   },
   {
@@ -618,7 +644,137 @@ export function explainNormalizeWithRegions(uri: string, options?: NormalizeOpti
  * domains and header field names: see NormalizeOptions.level).
  */
 export function normalize(uri: string, options?: NormalizeOptions): string {
+  checkOptions('normalize', options, NORMALIZE_OPTIONS);
+  if (typeof uri === 'string' && options?.steps === undefined && options?.zoneId !== true) {
+    const result = normalizeComponents(uri, options?.level ?? 'scheme', options?.grammar ?? 'rfc3986');
+    if (result !== undefined) return result;
+  }
   return explain(uri, options, 'normalize', false).result;
+}
+
+/** The offsets of the URI being normalized, reused from call to call. */
+const PARTS = newParts();
+
+/**
+ * normalize() with every step of the level, of a URI reference valid in RFC
+ * 3986 or RFC 3987 (no zoneId) whose scheme is neither urn nor mailto: each
+ * step done to the component it changes, all at once, from one acceptance by
+ * the automaton and one split by the delimiters (reference-parts.ts), where
+ * explainSteps writes the whole text and parses it again after each step that
+ * changes something. Undefined when the automaton rejects the input (explain()
+ * then throws parse()'s error), or for a URN or a mailto URI, whose scheme's
+ * steps read its own grammar.
+ *
+ * The same as explainSteps, because no step moves a component's boundary or
+ * changes what a later step sees elsewhere: decode-unreserved writes an
+ * unreserved character (never a delimiter, nor a "%") and
+ * uppercase-percent-encoding a triplet, each where a triplet was; the
+ * scheme, the host and the path are changed only within themselves, the path
+ * into one that reads back as a path (pathWithoutDots); a port is removed
+ * with its ":"; and every step reads only its own component (the scheme's
+ * defaults by the scheme, lower-cased or not). test/normalize-fast.test.ts
+ * compares it with explainNormalize() over the corpora, generated and hostile
+ * references, for both levels and grammars.
+ */
+function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
+  if (!accepts(uri, REFERENCE_START[grammar], grammar)) return undefined;
+  const at = splitParts(uri, PARTS);
+  const schemeEnd = at[SCHEME_END];
+  if (schemeEnd === 3 || schemeEnd === 6) {
+    const lower = uri.slice(0, schemeEnd).toLowerCase();
+    if (lower === 'urn' || lower === 'mailto') return undefined;
+  }
+  const schemeLevel = level === 'scheme';
+  if (isNormal(uri, at, schemeLevel)) return uri;
+  // No "%" before `percent`: there the triplet steps have nothing to do.
+  const percent = uri.indexOf('%') < 0 ? uri.length : 0;
+  const triplets = (start: number, end: number): string => (end <= percent ? uri.slice(start, end) : normalizedTriplets(uri, start, end));
+  let out = '';
+  let scheme: string | undefined;
+  if (schemeEnd >= 0) {
+    scheme = uri.slice(0, schemeEnd).toLowerCase(); // lowercase-scheme
+    out = `${scheme}:`;
+  }
+  let authority: string | undefined;
+  if (at[AUTHORITY_START] >= 0) {
+    const start = at[AUTHORITY_START];
+    const end = at[PATH_START];
+    const { atSign, hostStart, hostEnd } = hostBounds(uri, start, end);
+    authority = atSign >= 0 ? `${triplets(start, atSign)}@` : '';
+    authority += loweredHost(triplets(hostStart, hostEnd), 0);
+    if (hostEnd < end) {
+      const port = uri.slice(hostEnd + 1, end);
+      // remove-empty-port, remove-default-port
+      if (!schemeLevel || (port !== '' && !isDefaultPort(scheme, port))) authority += `:${port}`;
+    }
+    out += `//${authority}`;
+  }
+  let path = pathWithoutDots(scheme, authority, triplets(at[PATH_START], at[PATH_END]));
+  if (schemeLevel && path === '' && authority !== undefined && defaultsOf(scheme)?.emptyPathIsSlash === true) path = '/'; // empty-path-to-slash
+  out += path;
+  if (at[QUERY_START] >= 0) out += `?${triplets(at[QUERY_START], queryEnd(uri, at))}`;
+  if (at[FRAGMENT_START] >= 0) out += `#${triplets(at[FRAGMENT_START], uri.length)}`;
+  return out;
+}
+
+/**
+ * Whether no step of normalizeComponents would change the URI (split into
+ * `at`): no triplet to decode or upper-case, no upper-case letter in the
+ * scheme or the host, no dot segment in a URI's path (a "%2E" one is a
+ * triplet to decode), and at the 'scheme' level no port to remove and no
+ * empty path to make "/". Looked at in place, without a string made.
+ */
+function isNormal(uri: string, at: Int32Array, schemeLevel: boolean): boolean {
+  for (let i = uri.indexOf('%'); i >= 0; i = uri.indexOf('%', i + 3)) {
+    if (hasLowerHex(uri, i) || isUnreservedOctet(tripletOctet(uri, i))) return false;
+  }
+  const schemeEnd = at[SCHEME_END];
+  const pathStart = at[PATH_START];
+  const pathEnd = at[PATH_END];
+  // The scheme and the authority, in one look: a letter in a userinfo, which no step changes, is looked at more closely.
+  if (firstUpperCase(uri) < pathStart) return false;
+  if (schemeEnd >= 0 && hasDotSegmentIn(uri, pathStart, pathEnd)) return false;
+  const start = at[AUTHORITY_START];
+  if (start < 0 || !schemeLevel) return true;
+  const scheme = schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd);
+  const colon = uri.indexOf(':', start);
+  if (colon >= 0 && colon < pathStart) {
+    // A ":" in the authority: in a userinfo, an IP-literal or before a port.
+    const { hostEnd } = hostBounds(uri, start, pathStart);
+    if (hostEnd < pathStart && (hostEnd + 1 === pathStart || isDefaultPort(scheme, uri.slice(hostEnd + 1, pathStart)))) return false;
+  }
+  return pathStart < pathEnd || defaultsOf(scheme)?.emptyPathIsSlash !== true;
+}
+
+/** The run of characters from the start that holds no ASCII upper-case letter (sticky: lastIndex is where it ends). */
+const NO_UPPER_CASE = /[^A-Z]*/y;
+
+/** The offset of the first ASCII upper-case letter of `text`, or its length: by the engine's scan, where a loop here cost more. */
+function firstUpperCase(text: string): number {
+  NO_UPPER_CASE.lastIndex = 0;
+  NO_UPPER_CASE.test(text);
+  return NO_UPPER_CASE.lastIndex;
+}
+
+/**
+ * decode-unreserved and then uppercase-percent-encoding on [start, end) of a
+ * valid URI reference, where every "%" begins a triplet: the triplet of an
+ * unreserved octet (2.3) decoded, every other one's hex digits upper-cased.
+ */
+function normalizedTriplets(text: string, start: number, end: number): string {
+  let i = text.indexOf('%', start);
+  if (i < 0 || i >= end) return text.slice(start, end);
+  const out = new CodeUnitBuilder(end - start);
+  let from = start;
+  for (; i >= 0 && i < end; i = text.indexOf('%', i + 3)) {
+    out.pushRange(text, from, i);
+    const octet = tripletOctet(text, i);
+    if (isUnreservedOctet(octet)) out.push(octet);
+    else out.pushTriplet(octet);
+    from = i + 3;
+  }
+  out.pushRange(text, from, end);
+  return out.toString();
 }
 
 /**

@@ -11,13 +11,15 @@
  * offsets mean nothing. test/operations-fast.test.ts checks resolve() and
  * normalize() against the records' path on every input it tries.
  */
+import { REFERENCE_RULES } from '../core/grammars';
+import { toPegName } from '../core/rule-names';
+
+/** The PEG start rule of the reference rule of each grammar read here (accepts() of src/core/backends.ts takes it). */
+export const REFERENCE_START = { rfc3986: toPegName(REFERENCE_RULES.rfc3986[0]), rfc3987: toPegName(REFERENCE_RULES.rfc3987[0]) } as const;
 
 const COLON = 0x3a;
 const SLASH = 0x2f;
-const QUESTION = 0x3f;
-const HASH = 0x23;
 const OPEN = 0x5b;
-const AT = 0x40;
 
 /** Slots of ReferenceParts: -1 for an absent component. */
 export const SCHEME_END = 0; // the scheme is [0, SCHEME_END)
@@ -34,32 +36,32 @@ export function newParts(): ReferenceParts {
   return new Int32Array(6);
 }
 
-/** Fills `at` with the offsets of the components of `input`, which the automaton of a reference rule accepted. */
+/**
+ * Fills `at` with the offsets of the components of `input`, which the
+ * automaton of a reference rule accepted: by the first ":", "/", "?" and "#"
+ * (the engine's own searches), no loop over the characters here.
+ */
 export function splitParts(input: string, at: ReferenceParts): ReferenceParts {
   const n = input.length;
-  let i = 0;
-  let schemeEnd = -1;
-  for (; i < n; i++) {
-    const c = input.charCodeAt(i);
-    if (c === COLON) {
-      schemeEnd = i;
-      break;
-    }
-    if (c === SLASH || c === QUESTION || c === HASH) break;
-  }
-  let p = schemeEnd < 0 ? 0 : schemeEnd + 1;
+  const colon = input.indexOf(':');
+  let slash = input.indexOf('/');
+  let q = input.indexOf('?');
+  const f = input.indexOf('#');
+  // The scheme: up to a ":" that comes before any "/", "?", "#". Neither "?" nor "#" comes before the path then.
+  const schemeEnd = colon >= 0 && (slash < 0 || colon < slash) && (q < 0 || colon < q) && (f < 0 || colon < f) ? colon : -1;
+  let p = schemeEnd + 1;
   at[SCHEME_END] = schemeEnd;
   at[AUTHORITY_START] = -1;
-  if (p + 1 < n && input.charCodeAt(p) === SLASH && input.charCodeAt(p + 1) === SLASH) {
+  if (slash === p && input.charCodeAt(p + 1) === SLASH) {
+    // The authority: after "//", to the first "/", "?" or "#".
     p += 2;
     at[AUTHORITY_START] = p;
-    for (; p < n; p++) {
-      const c = input.charCodeAt(p);
-      if (c === SLASH || c === QUESTION || c === HASH) break;
-    }
+    slash = input.indexOf('/', p);
+    let end = slash < 0 ? n : slash;
+    if (q >= 0 && q < end) end = q;
+    if (f >= 0 && f < end) end = f;
+    p = end;
   }
-  const f = input.indexOf('#', p);
-  let q = input.indexOf('?', p);
   if (f >= 0 && q > f) q = -1;
   at[PATH_START] = p;
   at[PATH_END] = q >= 0 ? q : f >= 0 ? f : n;
@@ -79,13 +81,8 @@ export function queryEnd(input: string, at: ReferenceParts): number {
  * hostEnd < end, is after the ":" at hostEnd). An IP-literal ends at its "]".
  */
 export function hostBounds(input: string, start: number, end: number): { readonly atSign: number; readonly hostStart: number; readonly hostEnd: number } {
-  let atSign = -1;
-  for (let k = start; k < end; k++) {
-    if (input.charCodeAt(k) === AT) {
-      atSign = k;
-      break;
-    }
-  }
+  let atSign = input.indexOf('@', start);
+  if (atSign >= end) atSign = -1;
   const hostStart = atSign < 0 ? start : atSign + 1;
   let hostEnd = hostStart;
   if (hostStart < end && input.charCodeAt(hostStart) === OPEN) {

@@ -8,11 +8,16 @@ import { CodeUnitBuilder } from '../encoding/code-units';
 
 /** Whether a segment of `path` is "." or "..": the only segments rules A to D act on. */
 function hasDotSegment(path: string): boolean {
-  for (let i = path.indexOf('.'); i >= 0; i = path.indexOf('.', i + 1)) {
+  return hasDotSegmentIn(path, 0, path.length);
+}
+
+/** hasDotSegment of the path text[start, end) (a path of a parsed reference, say), without slicing it out. */
+export function hasDotSegmentIn(text: string, start: number, end: number): boolean {
+  for (let i = text.indexOf('.', start); i >= 0 && i < end; i = text.indexOf('.', i + 1)) {
     // A "." that begins a segment (at the start or after "/") and ends it, alone or doubled.
-    if (i > 0 && path.charCodeAt(i - 1) !== 0x2f) continue;
-    const next = path.charCodeAt(i + 1) === 0x2e ? i + 2 : i + 1;
-    if (next >= path.length || path.charCodeAt(next) === 0x2f) return true;
+    if (i > start && text.charCodeAt(i - 1) !== 0x2f) continue;
+    const next = i + 1 < end && text.charCodeAt(i + 1) === 0x2e ? i + 2 : i + 1;
+    if (next >= end || text.charCodeAt(next) === 0x2f) return true;
   }
   return false;
 }

@@ -11,10 +11,9 @@ import { GRAMMAR_OPTION, parse, tryParse, zoneGrammar, type AnyUriRecord } from 
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
-import { REFERENCE_RULES, type GrammarName } from '../core/grammars';
+import type { GrammarName } from '../core/grammars';
 import { accepts } from '../core/backends';
-import { toPegName } from '../core/rule-names';
-import { AUTHORITY_START, FRAGMENT_START, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, SCHEME_END, splitParts } from './reference-parts';
+import { AUTHORITY_START, FRAGMENT_START, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, REFERENCE_START, SCHEME_END, splitParts } from './reference-parts';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { UriResolveError } from '../core/errors';
 export { UriResolveError } from '../core/errors';
@@ -216,9 +215,6 @@ function isAbsoluteWithoutDots(reference: string): boolean {
   }
   return true;
 }
-
-/** The PEG start rule of the reference rule of the grammars resolve() reads without a record. */
-const REFERENCE_START = { rfc3986: toPegName(REFERENCE_RULES.rfc3986[0]), rfc3987: toPegName(REFERENCE_RULES.rfc3987[0]) };
 
 /** The offsets of the reference being read, reused from call to call. */
 const PARTS = newParts();
