@@ -736,14 +736,17 @@ function isNormal(uri: string, at: Int32Array, schemeLevel: boolean): boolean {
   if (schemeEnd >= 0 && hasDotSegmentIn(uri, pathStart, pathEnd)) return false;
   const start = at[AUTHORITY_START];
   if (start < 0 || !schemeLevel) return true;
-  const scheme = schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd);
   const colon = uri.indexOf(':', start);
   if (colon >= 0 && colon < pathStart) {
     // A ":" in the authority: in a userinfo, an IP-literal or before a port.
     const { hostEnd } = hostBounds(uri, start, pathStart);
-    if (hostEnd < pathStart && (hostEnd + 1 === pathStart || isDefaultPort(scheme, uri.slice(hostEnd + 1, pathStart)))) return false;
+    if (hostEnd < pathStart && (hostEnd + 1 === pathStart || isDefaultPort(schemeOf(uri, schemeEnd), uri.slice(hostEnd + 1, pathStart)))) return false;
   }
-  return pathStart < pathEnd || defaultsOf(scheme)?.emptyPathIsSlash !== true;
+  return pathStart < pathEnd || defaultsOf(schemeOf(uri, schemeEnd))?.emptyPathIsSlash !== true;
+}
+
+function schemeOf(uri: string, schemeEnd: number): string | undefined {
+  return schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd);
 }
 
 /** The run of characters from the start that holds no ASCII upper-case letter (sticky: lastIndex is where it ends). */

@@ -63,8 +63,10 @@ const RESOLVE_OPTIONS: OptionSpec = { strict: boolean, grammar: GRAMMAR_OPTION, 
  * zoneId: a program resolves many references against one base. Strings are
  * immutable, so the same string with the same options has the same
  * components; only a valid base is kept (an invalid one throws each time, as
- * it did).
+ * it did), and only one of at most BASE_KEPT code units (no large text held
+ * past the call).
  */
+const BASE_KEPT = 8192;
 let lastBase: { readonly text: string; readonly grammar: GrammarName; readonly zoneId: boolean; readonly components: UriComponents } | undefined;
 
 function baseComponents(base: AnyUriRecord | string, grammar: GrammarName, zoneId: boolean | undefined): UriComponents {
@@ -72,7 +74,7 @@ function baseComponents(base: AnyUriRecord | string, grammar: GrammarName, zoneI
     const last = lastBase;
     if (last !== undefined && last.text === base && last.grammar === grammar && last.zoneId === (zoneId === true)) return last.components;
     const components = baseComponentsOf(base, grammar, zoneId);
-    lastBase = { text: base, grammar, zoneId: zoneId === true, components };
+    if (base.length <= BASE_KEPT) lastBase = { text: base, grammar, zoneId: zoneId === true, components };
     return components;
   }
   return baseComponentsOf(base, grammar, zoneId);
