@@ -36,7 +36,7 @@ OPTIONS.push({ steps: {} }, { steps: { 'decode-unreserved': false } }, { steps: 
 function cased(): string[] {
   const schemes = ['', 'http:', 'HTTP:', 'Https:', 'ws:', 'ftp:', 'foo:', 'urn:', 'URN:', 'mailto:', 'a:'];
   const authorities = ['', '//h', '//H', '//u%41@H.%7ecom:', '//[::A]:80', '//[v1.Ab]:080', '//h:0443', '//%48%2e', '//Ex.com:21', '//:80', '//U@h:'];
-  const paths = ['', '/', '/%7e%2f%2E/../a', '/A/./b/%2e%2E', 'a/../b', '%2e', './a:b', 'Nid:%7a%2fx/./y', 'A@B.c,d@%45.F', 'x@Y?To=z@W&Subject=a'];
+  const paths = ['', '/', '/%7e%2f%2E/../a', '/A/./b/%2e%2E', 'a/../b', '%2e', './a:b', 'Nid:%7a%2fx/./y', 'A@B.c,d@%45.F', 'x@Y?To=z@W&Subject=a', '/y@B.c', '/Nid:X/./..'];
   const rests = ['', '?%7a%3f#%5b', '#F%2e'];
   const out: string[] = [];
   for (const s of schemes) for (const a of authorities) for (const p of paths) for (const r of rests) out.push(`${s}${a}${p}${r}`);

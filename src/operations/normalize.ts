@@ -652,6 +652,16 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
   return explain(uri, options, 'normalize', false).result;
 }
 
+/**
+ * The commonest URI that no step changes, in one look by the engine (a valid
+ * one: the automaton has accepted it): a lower-case scheme, neither urn nor
+ * mailto, and "//"; an authority of no upper-case letter, "%", "@" or ":"
+ * (no userinfo, no port, no IP-literal); a path of one segment or more, none
+ * "." or "..", and no "%" anywhere. Anything else is looked at component by
+ * component (isNormal).
+ */
+const PLAINLY_NORMAL = /^(?!urn:|mailto:)[a-z][a-z\d+.-]*:\/\/[^A-Z/?#:@%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)+(?:[?#][^%]*)?$/;
+
 /** The offsets of the URI being normalized, reused from call to call. */
 const PARTS = newParts();
 
@@ -678,6 +688,7 @@ const PARTS = newParts();
  */
 function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
   if (!accepts(uri, REFERENCE_START[grammar], grammar)) return undefined;
+  if (PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitParts(uri, PARTS);
   const schemeEnd = at[SCHEME_END];
   if (schemeEnd === 3 || schemeEnd === 6) {
