@@ -10,7 +10,7 @@ import { hasDotSegmentIn, removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
 import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletOctet, tripletText } from '../encoding/triplets';
 import { accepts } from '../core/backends';
-import { AUTHORITY_START, FRAGMENT_START, hostBounds, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, REFERENCE_START, SCHEME_END, splitParts } from './reference-parts';
+import { AUTHORITY_START, FRAGMENT_START, hostBounds, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, referenceStart, SCHEME_END, splitParts } from './reference-parts';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
 import { availableSchemeCheck } from '../core/scheme-checks';
 import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
@@ -687,7 +687,7 @@ const PARTS = newParts();
  * references, for both levels and grammars.
  */
 function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
-  if (!accepts(uri, REFERENCE_START[grammar], grammar)) return undefined;
+  if (!accepts(uri, referenceStart(grammar), grammar)) return undefined;
   if (PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitParts(uri, PARTS);
   const schemeEnd = at[SCHEME_END];

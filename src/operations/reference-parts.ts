@@ -14,8 +14,16 @@
 import { REFERENCE_RULES } from '../core/grammars';
 import { toPegName } from '../core/rule-names';
 
-/** The PEG start rule of the reference rule of each grammar read here (accepts() of src/core/backends.ts takes it). */
-export const REFERENCE_START = { rfc3986: toPegName(REFERENCE_RULES.rfc3986[0]), rfc3987: toPegName(REFERENCE_RULES.rfc3987[0]) } as const;
+const START: Partial<Record<'rfc3986' | 'rfc3987', string>> = {};
+
+/**
+ * The PEG start rule of the grammar's reference rule (accepts() of
+ * src/core/backends.ts takes it), looked up on first use: a registry may
+ * lack RFC 3987 (the grammar option then refuses it before this is asked).
+ */
+export function referenceStart(grammar: 'rfc3986' | 'rfc3987'): string {
+  return (START[grammar] ??= toPegName(REFERENCE_RULES[grammar][0]));
+}
 
 const COLON = 0x3a;
 const SLASH = 0x2f;

@@ -13,7 +13,7 @@ import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
 import type { GrammarName } from '../core/grammars';
 import { accepts } from '../core/backends';
-import { AUTHORITY_START, FRAGMENT_START, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, REFERENCE_START, SCHEME_END, splitParts } from './reference-parts';
+import { AUTHORITY_START, FRAGMENT_START, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, referenceStart, SCHEME_END, splitParts } from './reference-parts';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { UriResolveError } from '../core/errors';
 export { UriResolveError } from '../core/errors';
@@ -174,7 +174,7 @@ export function resolve(base: string, reference: string, options: ResolveOptions
     // The base first, as target() does (its error comes before the reference's).
     const B = baseComponents(base, grammar, undefined);
     // A reference the automaton rejects goes the way below, to parse()'s error.
-    if (accepts(reference, REFERENCE_START[grammar], grammar)) {
+    if (accepts(reference, referenceStart(grammar), grammar)) {
       // 5.2.2 takes a reference with a scheme as it is, but for its dot segments (5.2.4), and 5.3 writes it back as it was.
       if (options.strict !== false && isAbsoluteWithoutDots(reference)) return reference;
       return written(transform(B, referenceParts(reference), options));
