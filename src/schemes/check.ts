@@ -101,17 +101,17 @@ export function checkRecord(input: string, record: UriRecord, options: SchemeOpt
   const fragment = record.spans.fragment;
   const text = withFragment || fragment === undefined ? input : input.slice(0, fragment[0] - 1);
   const refused = check(text, { grammar, rule: rule as never });
-  const base = { input, scheme, grammar, rule };
-  if (refused !== undefined) return { ...base, valid: false, error: rebased(refused, input), problems: [], components: undefined };
+  if (refused !== undefined) return { input, scheme, grammar, rule, valid: false, error: rebased(refused, input), problems: [], components: undefined };
   const reader = READERS[grammar];
-  if (reader === undefined) return { ...base, valid: true, error: undefined, problems: [], components: undefined };
+  if (reader === undefined) return { input, scheme, grammar, rule, valid: true, error: undefined, problems: [], components: undefined };
   const { components, problems } = reader({ input, text, record, scheme, grammar: grammar as GeneratedGrammar, rule: toPegName(rule), options, componentsOnly });
   const first = problems.find((p) => p.severity === 'error');
   const error =
     first === undefined
       ? undefined
       : new UriSchemeError({ input, grammar, rule, offset: first.start, found: foundAt(input, first.start), rulePath: [rule, ...PATHS[first.code]], code: first.code, section: first.section, problem: first.message });
-  return { ...base, valid: error === undefined, error, problems, components };
+  // Written out, not spread from a shared object: V8's object spread made this line half of a URN's check.
+  return { input, scheme, grammar, rule, valid: error === undefined, error, problems, components };
 }
 
 /** checkRecord, or undefined when the scheme has a grammar that this ES module bundle has not been given (src/core/scheme-checks.ts). */
