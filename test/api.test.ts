@@ -77,6 +77,27 @@ describe('UriSyntaxError', () => {
     expect(caret).toBe('   ^');
   });
 
+  it('format() shows printable characters above ASCII as themselves and escapes spaces, controls, format characters, private use, unassigned code points and lone surrogates (Unicode Z and C)', () => {
+    const drawn = (c: string) => {
+      const r = tryParse(`a/${c}`);
+      if (r.ok) throw new Error('expected a failure');
+      return r.error.format().split('\n')[1];
+    };
+    // é (Ll) and U+1F600 (So) as themselves; U+00A0, U+3000 (Zs), U+2028 (Zl), U+00AD, U+200B (Cf), U+E000 (Co), U+0378 (Cn), U+D800 (Cs) escaped.
+    expect(['\u00e9', '\u{1F600}', '\u00a0', '\u3000', '\u2028', '\u00ad', '\u200b', '\ue000', '\u0378', '\ud800'].map(drawn)).toEqual([
+      '  a/\u00e9',
+      '  a/\u{1F600}',
+      '  a/\\u00A0',
+      '  a/\\u3000',
+      '  a/\\u2028',
+      '  a/\\u00AD',
+      '  a/\\u200B',
+      '  a/\\uE000',
+      '  a/\\u0378',
+      '  a/\\uD800',
+    ]);
+  });
+
   it('format() cuts a long input around the offset', () => {
     const input = `http://h/${'a'.repeat(500)} ${'b'.repeat(500)}`;
     const r = tryParse(input);
