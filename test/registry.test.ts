@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { GRAMMAR_REGISTRY, GRAMMARS, REFERENCE_RULES, GRAMMAR_TITLES } from '../src';
 import { readRegistry } from '../scripts/registry';
+import { CONFORMANCE_GRAMMARS, GENERATED_GRAMMARS, GENERATED_GRAMMAR_TITLES, PARSED_GRAMMARS, grammarEntry } from '../src/core/grammars';
 import { keepOnlyGrammars } from './support/grammar-copy';
 
 const root = path.join(__dirname, '..');
@@ -28,6 +29,21 @@ describe('grammar/registry.json is the list the library reads', () => {
       expect(GRAMMAR_TITLES[l.name as 'rfc3986']).toBe(l.title);
     }
     expect(GRAMMAR_REGISTRY.map((e) => e.name)).toEqual(lines.map((l) => l.name));
+    // In the registry's order, keys too (src/core/grammars.ts reads the registry in one loop at load).
+    expect(Object.keys(REFERENCE_RULES)).toEqual(GRAMMARS);
+    expect(Object.keys(GRAMMAR_TITLES)).toEqual(GRAMMARS);
+  });
+
+  it('the internal lists are the registry lines that say so, in its order: every grammar, those parse() takes, those of the conformance suite', () => {
+    const lines = JSON.parse(fs.readFileSync(path.join(root, 'grammar', 'registry.json'), 'utf8')).grammars as Array<{ name: string; select: string; title: string; records: string; conformance?: boolean }>;
+    const selectable = lines.filter((l) => l.select === 'grammar');
+    expect(GENERATED_GRAMMARS).toEqual(lines.map((l) => l.name));
+    expect(Object.entries(GENERATED_GRAMMAR_TITLES)).toEqual(lines.map((l) => [l.name, l.title]));
+    expect(PARSED_GRAMMARS).toEqual(selectable.filter((l) => l.records !== 'none').map((l) => l.name));
+    expect(CONFORMANCE_GRAMMARS).toEqual(selectable.filter((l) => l.conformance === true).map((l) => l.name));
+    expect(PARSED_GRAMMARS.length).toBeGreaterThan(1);
+    expect(CONFORMANCE_GRAMMARS.length).toBeGreaterThan(1);
+    expect(GRAMMAR_REGISTRY.map((e) => grammarEntry(e.name))).toEqual(GRAMMAR_REGISTRY);
   });
 
   it('refuses a line that is wrong, naming the line and the field', () => {

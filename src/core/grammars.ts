@@ -19,7 +19,7 @@ import type { StartRuleNames as Rfc3986Start } from '../../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396';
 import type { StartRuleNames as Rfc6570Start } from '../../generated/rfc6570';
-import * as rfc3986Automata from '../../generated/rfc3986.dfa';
+import { accepts, spanTest, viablePrefix, RULE_NAMES } from '../../generated/rfc3986.dfa';
 import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf } from '../../generated/registry';
 import { checkOption, oneOf } from './options';
 import { loadDiagnose, loadGenerated, loadRecognizer, loadsOnFirstUse } from './load';
@@ -31,8 +31,32 @@ export type { Automata, GeneratedGrammar, GeneratedKind, GrammarEntry, GrammarMo
 /** grammar/registry.json: every grammar urigram is generated from, with its title, section, reference rules and records. */
 export { GRAMMAR_REGISTRY };
 
+/*
+ * What follows reads the registry once, in one loop at load: a callback per list (map, filter, Object.fromEntries of a map)
+ * was eight small functions that V8 compiled at every require('urigram') (BENCHMARKS.md, "Cold start").
+ */
 /** The registry's entries by name. */
-const ENTRIES: ReadonlyMap<string, GrammarEntry> = new Map(GRAMMAR_REGISTRY.map((e) => [e.name, e]));
+const ENTRIES = new Map<string, GrammarEntry>();
+const generatedGrammars: GeneratedGrammar[] = [];
+const grammars: GrammarName[] = [];
+const generatedTitles: Array<[GeneratedGrammar, string]> = [];
+for (const e of GRAMMAR_REGISTRY) {
+  ENTRIES.set(e.name, e);
+  generatedGrammars.push(e.name);
+  generatedTitles.push([e.name, e.title]);
+  if (e.select === 'grammar') grammars.push(e.name as GrammarName);
+}
+const parsedGrammars: GrammarName[] = [];
+const conformanceGrammars: GrammarName[] = [];
+const referenceRules: Array<[GrammarName, readonly string[]]> = [];
+const titles: Array<[GrammarName, string]> = [];
+for (const g of grammars) {
+  const e = ENTRIES.get(g) as GrammarEntry;
+  if (e.records !== 'none') parsedGrammars.push(g);
+  if (e.conformance === true) conformanceGrammars.push(g);
+  referenceRules.push([g, e.rules]);
+  titles.push([g, e.title]);
+}
 
 /** A grammar's line of grammar/registry.json. */
 export function grammarEntry(grammar: GeneratedGrammar): GrammarEntry {
@@ -40,10 +64,10 @@ export function grammarEntry(grammar: GeneratedGrammar): GrammarEntry {
 }
 
 /** Every grammar of the registry, variants too, in its order. */
-export const GENERATED_GRAMMARS: readonly GeneratedGrammar[] = GRAMMAR_REGISTRY.map((e) => e.name);
+export const GENERATED_GRAMMARS: readonly GeneratedGrammar[] = generatedGrammars;
 
 /** The grammars the option `grammar` selects, the default first. */
-export const GRAMMARS: readonly GrammarName[] = GRAMMAR_REGISTRY.filter((e) => e.select === 'grammar').map((e) => e.name as GrammarName);
+export const GRAMMARS: readonly GrammarName[] = grammars;
 
 /** Any rule of RFC 3986 Appendix A, or a core rule it uses (ALPHA, DIGIT, HEXDIG), by its ABNF name. */
 export type Rfc3986RuleName = AbnfName<Rfc3986Start>;
@@ -60,10 +84,10 @@ export type Rfc6570RuleName = AbnfName<Rfc6570Start>;
 export type Rfc6874RuleName = 'IPv6addrz' | 'ZoneID';
 
 /** The grammars parse() takes (whose registry line has records): the playground's. */
-export const PARSED_GRAMMARS: readonly GrammarName[] = GRAMMARS.filter((g) => grammarEntry(g).records !== 'none');
+export const PARSED_GRAMMARS: readonly GrammarName[] = parsedGrammars;
 
 /** The grammars the conformance suite's generated cases cover (registry: `conformance: true`). */
-export const CONFORMANCE_GRAMMARS: readonly GrammarName[] = GRAMMARS.filter((g) => grammarEntry(g).conformance === true);
+export const CONFORMANCE_GRAMMARS: readonly GrammarName[] = conformanceGrammars;
 
 /** The rules a whole reference can be parsed as, per grammar, the default first (grammar/registry.json's `rules`). */
 export type UriRuleName = ReferenceRulesOf['rfc3986'];
@@ -71,15 +95,15 @@ export type IriRuleName = ReferenceRulesOf['rfc3987'];
 export type Rfc2396ReferenceRuleName = ReferenceRulesOf['rfc2396'];
 export type ReferenceRuleName = ReferenceRulesOf[GrammarName];
 
-export const REFERENCE_RULES: { readonly [G in GrammarName]: readonly ReferenceRulesOf[G][] } = Object.fromEntries(GRAMMARS.map((g) => [g, grammarEntry(g).rules])) as {
+export const REFERENCE_RULES: { readonly [G in GrammarName]: readonly ReferenceRulesOf[G][] } = Object.fromEntries(referenceRules) as {
   readonly [G in GrammarName]: readonly ReferenceRulesOf[G][];
 };
 
 /** Where each grammar comes from, for messages and the CLI. */
-export const GRAMMAR_TITLES: Readonly<Record<GrammarName, string>> = Object.fromEntries(GRAMMARS.map((g) => [g, grammarEntry(g).title])) as Record<GrammarName, string>;
+export const GRAMMAR_TITLES: Readonly<Record<GrammarName, string>> = Object.fromEntries(titles) as Record<GrammarName, string>;
 
 /** GRAMMAR_TITLES, and the titles of the variants (for their railroad pages). */
-export const GENERATED_GRAMMAR_TITLES: Readonly<Record<GeneratedGrammar, string>> = Object.fromEntries(GRAMMAR_REGISTRY.map((e) => [e.name, e.title])) as Record<GeneratedGrammar, string>;
+export const GENERATED_GRAMMAR_TITLES: Readonly<Record<GeneratedGrammar, string>> = Object.fromEntries(generatedTitles) as Record<GeneratedGrammar, string>;
 
 /**
  * The grammar that an option other than `grammar` selects in place of
@@ -90,8 +114,11 @@ export function variantOf(grammar: GrammarName, option: 'zoneId'): GeneratedGram
   return GRAMMAR_REGISTRY.find((e) => e.select === option && e.variantOf === grammar)?.name;
 }
 
-/** RFC 3986's automata: imported statically, since isValid uses them. */
-export const RFC3986_AUTOMATA: Automata = rfc3986Automata as unknown as Automata;
+/**
+ * RFC 3986's automata: imported statically, since isValid uses them; by name, since a namespace import had the bundle of
+ * the CommonJS entry define a getter per export at load.
+ */
+export const RFC3986_AUTOMATA: Automata = { accepts, spanTest, viablePrefix, RULE_NAMES } as unknown as Automata;
 
 /** The shape of peggy's generated parser modules (RFC 3986's stands for all), and of its expectations. */
 export type PeggyParserModule = typeof Rfc3986Parser;
