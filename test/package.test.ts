@@ -10,6 +10,7 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as ts from 'typescript';
 
 const root = path.join(__dirname, '..');
 let work: string;
@@ -118,6 +119,36 @@ describe('the installed package', () => {
     expect(JSON.parse(r.stdout)).toEqual(expected);
   });
 
+  it("exports what src/index.ts exports, by the same names, from require and import alike: getters in its order, one copy", () => {
+    // The value exports of src/index.ts, read by TypeScript, in the order the CommonJS entry has always defined them: by
+    // module, in the order each module is first named (scripts/finish-build.ts rewrites the entry; this reads the source).
+    const file = path.join(root, 'src', 'index.ts');
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2020, false, ts.ScriptKind.TS);
+    const byModule = new Map<string, string[]>();
+    for (const statement of source.statements) {
+      if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || statement.exportClause === undefined || !ts.isNamedExports(statement.exportClause)) continue;
+      const from = (statement.moduleSpecifier as ts.StringLiteral).text;
+      byModule.set(from, [...(byModule.get(from) ?? []), ...statement.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text)]);
+    }
+    const names = [...byModule.values()].flat();
+    expect(names.length).toBeGreaterThan(70);
+    const script = `import { createRequire } from 'node:module';
+      const required = createRequire(import.meta.url)('urigram');
+      const imported = await import('urigram');
+      const shape = Object.entries(Object.getOwnPropertyDescriptors(required)).map(([k, d]) => [k, d.enumerable, d.configurable, typeof d.get, d.set === undefined, 'value' in d]);
+      const same = Object.keys(imported).filter((k) => k !== 'default').filter((k) => imported[k] !== required[k]);
+      process.stdout.write(JSON.stringify([Object.keys(required), shape, Object.keys(imported), same, imported.default === required]));`;
+    const r = run(process.execPath, ['--input-type=module', '-e', script], project);
+    expect(r.stderr).toBe('');
+    const [keys, shape, importedKeys, different, sameDefault] = JSON.parse(r.stdout) as [string[], unknown[][], string[], string[], boolean];
+    expect(keys).toEqual(names);
+    // __esModule (a value, not enumerable), then a getter for each export, as tsc's CommonJS output has them.
+    expect(shape).toEqual([['__esModule', false, false, 'undefined', true, true], ...names.map((name) => [name, true, false, 'function', true, false])]);
+    expect(importedKeys).toEqual([...names, 'default'].sort());
+    expect(different).toEqual([]);
+    expect(sameDefault).toBe(true);
+  });
+
   it('type-checks from TypeScript (CommonJS and ES module files) against its own types', () => {
     const code = `import { parse, tryParse, isValid, type UriRecord, type ParseOptions } from 'urigram';
       import * as formats from 'urigram/formats';
@@ -162,7 +193,7 @@ describe('the installed package', () => {
     expect(afterRejection.filter((f) => /rfc(3987|2396)|tr46|\.trace\.js/.test(f))).toEqual([]); // peggy's traced parser is the tests' oracle only
   }, 30_000);
 
-  it("loads no more from an ES module: import reads every export, and reading one loads nothing but load.js (RFC3987_GRAMMAR's getters)", () => {
+  it("loads no more from an ES module: import reads every export, and reading one loads nothing but load.js (RFC3987_GRAMMAR's getters) and index.data.json (LINT_RULES and the other plain data)", () => {
     const script = `import * as u from 'urigram'; import { createRequire } from 'node:module';
       u.isValid('http://a/b'); u.parse('http://a/b?c');
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/')).map((f) => f.split('/node_modules/')[1]).sort();
@@ -170,7 +201,7 @@ describe('the installed package', () => {
     const r = run(process.execPath, ['--input-type=module', '-e', script], project);
     expect(r.stderr).toBe('');
     // A stub keeps the name and length of the function it stands for (resolve(base, reference, options = {})).
-    expect(JSON.parse(r.stdout)).toEqual([['urigram/dist/src/core/load.js', 'urigram/dist/src/index.js'], 'function', 'resolve', 2, true]);
+    expect(JSON.parse(r.stdout)).toEqual([['urigram/dist/src/core/load.js', 'urigram/dist/src/index.data.json', 'urigram/dist/src/index.js'], 'function', 'resolve', 2, true]);
   }, 30_000);
 
   it('runs its urigram bin', () => {
