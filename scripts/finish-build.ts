@@ -24,7 +24,8 @@
  *   then resolves, reads and compiles one file instead of seven, which is
  *   most of a cold start (BENCHMARKS.md, "Cold start"). The modules that
  *   CORE uses only inside functions (diagnose, load, recognizer-records) stay outside it, each
- *   required on the first call that needs it;
+ *   required on the first call that needs it, and so do the automata of RFC
+ *   3986's reference rules other than the default (splitTables);
  * - in the CommonJS build, turns the require() of a module used only on
  *   first use (FIRST_USE_ONLY: diagnose, which explains a rejection; load,
  *   which loads the other grammars, the diagnostic back ends and tr46;
@@ -50,6 +51,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { build, type Plugin } from 'esbuild';
+import { GRAMMAR_REGISTRY } from '../generated/registry';
+import { toPegName } from '../src/core/rule-names';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -184,6 +187,54 @@ const firstUse: Plugin = {
   },
 };
 
+/**
+ * RFC 3986's automata in the core bundle: the tables of its reference rules
+ * other than the default (URI, absolute-URI, relative-ref: 20 KB of the
+ * module's 33, which V8 scanned at every require('urigram')) go to
+ * dist/generated/rfc3986.dfa.rest.js, which the bundle requires when a call
+ * first names one of them; `RULES` has a getter for each in their place.
+ * URI-reference, the default of isValid and parse, and the host rules that
+ * parse uses (IPv4address, IPvFuture) stay.
+ */
+const REST_TABLES = 'rfc3986.dfa.rest.js';
+const restTables: Plugin = {
+  name: 'rest-tables',
+  setup(b) {
+    b.onResolve({ filter: /rfc3986\.dfa\.rest\.js$/ }, () => ({ path: `../generated/${REST_TABLES}`, external: true }));
+    b.onLoad({ filter: /[\\/]generated[\\/]rfc3986\.dfa\.js$/ }, (a) => ({ loader: 'js', contents: splitTables(a.path, fs.readFileSync(a.path, 'utf8')) }));
+  },
+};
+
+/** The module of RFC 3986's automata with the tables of the rules other than the default in REST_TABLES (written here), and getters that require it. */
+function splitTables(file: string, js: string): string {
+  const rfc3986 = GRAMMAR_REGISTRY.find((e) => e.name === 'rfc3986');
+  if (rfc3986 === undefined) throw new Error('the registry has no rfc3986');
+  const moved = new Set(rfc3986.rules.slice(1).map(toPegName));
+  const source = ts.createSourceFile(file, js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const declarations = source.statements.filter(ts.isVariableStatement).flatMap((s) => [...s.declarationList.declarations]);
+  const rules = declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === 'RULES')?.initializer;
+  if (rules === undefined || !ts.isObjectLiteralExpression(rules)) throw new Error(`${file}: no \`const RULES = { ... }\`; update splitTables`);
+  const literal = (e: ts.Node): boolean => ts.isNumericLiteral(e) || ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || (ts.isArrayLiteralExpression(e) && e.elements.every(literal));
+  const tables: string[] = [];
+  const edits: Array<[number, number, string]> = [];
+  for (const property of rules.properties) {
+    if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name) || !moved.has(property.name.text)) continue;
+    const name = property.name.text;
+    if (!literal(property.initializer)) throw new Error(`${file}: RULES.${name} is not a literal; update splitTables`);
+    tables.push(`  ${name}: ${property.initializer.getText(source)},`);
+    edits.push([property.getStart(source), property.end, `get ${name}() { return restTables().${name}; }`]);
+    moved.delete(name);
+  }
+  if (moved.size > 0) throw new Error(`${file}: RULES has no ${[...moved].join(', ')}; update splitTables`);
+  fs.writeFileSync(
+    path.join(dist, 'generated', REST_TABLES),
+    ['"use strict";', `// RFC 3986's automata of ${rfc3986.rules.slice(1).join(', ')}, from generated/rfc3986.dfa.js by scripts/finish-build.ts: the core bundle`, '// in dist/src/index.js requires them when a call first names one of these rules.', 'module.exports = {', ...tables, '};', ''].join('\n'),
+  );
+  let out = js;
+  for (const [start, end, text] of edits.sort((x, y) => y[0] - x[0])) out = out.slice(0, start) + text + out.slice(end);
+  return `let rest;\nconst restTables = () => rest || (rest = require(${JSON.stringify(`./${REST_TABLES}`)}));\n${out}`;
+}
+
 const moduleKey = (from: string): string => from.replace(/^.*\//, '').replace(/\W/g, '_');
 
 /** The names each of these ES modules exports, in order, as esbuild reads them. */
@@ -231,7 +282,7 @@ async function bundleCore(): Promise<{ code: string; at: ReadonlyMap<string, num
     legalComments: 'none',
     metafile: true,
     write: false,
-    plugins: [firstUse],
+    plugins: [firstUse, restTables],
   });
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('first-use:') && !f.endsWith('core-entry.js')).sort();
   const expected = modules.map((from) => path.relative(root, path.join(esm, `${from}.js`))).sort();

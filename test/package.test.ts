@@ -191,6 +191,26 @@ describe('the installed package', () => {
     const afterRejection = loaded("u.tryParse('a b')");
     expect(afterRejection).toEqual(expect.arrayContaining([...core, 'urigram/dist/src/core/diagnose.js', 'urigram/dist/generated/rfc3986.diagnose.js']));
     expect(afterRejection.filter((f) => /rfc(3987|2396)|tr46|\.trace\.js/.test(f))).toEqual([]); // peggy's traced parser is the tests' oracle only
+    // The automata of the other reference rules load when a call names one (scripts/finish-build.ts, splitTables).
+    expect(loaded("u.isValid('http://a/b', { rule: 'URI' })")).toEqual(['urigram/dist/generated/rfc3986.dfa.rest.js', ...core]);
+  }, 30_000);
+
+  it('takes each reference rule of RFC 3986 (4.1 to 4.3), whether its automaton is in the entry or loaded on first use', () => {
+    const rules = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'];
+    // Per input, whether it is each rule: a fragment is not in absolute-URI, a scheme not in relative-ref.
+    const vectors: Array<[string, boolean[]]> = [
+      ['http://a/b?c#d', [true, true, false, false]],
+      ['//a/b', [false, true, false, true]],
+      ['a:b', [true, true, true, false]],
+      ['/x#y', [false, true, false, true]],
+      ['http://a b', [false, false, false, false]],
+      ['', [false, true, false, true]],
+    ];
+    const script = `const u = require('urigram');
+      process.stdout.write(JSON.stringify(${JSON.stringify(vectors.map(([input]) => input))}.map((s) => ${JSON.stringify(rules)}.map((rule) => u.isValid(s, { rule }) && u.tryParse(s, { rule }).ok))));`;
+    const r = run(process.execPath, ['-e', script], project);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(vectors.map(([, results]) => results));
   }, 30_000);
 
   it("loads no more from an ES module: import reads every export, and reading one loads nothing but load.js (RFC3987_GRAMMAR's getters) and index.data.json (LINT_RULES and the other plain data)", () => {
