@@ -16,7 +16,8 @@
  * an ES module (a dynamic import, so that the first statement runs before
  * it); fast-uri has no isValid: its parse reports an error. One more program
  * requires a copy of urigram whose package.json has no `exports` field (not
- * what is shipped), to show what that field costs (see BENCHMARKS.md).
+ * what is shipped), and two only resolve each package's name to its file,
+ * to show what that field costs (see BENCHMARKS.md).
  *
  * Prints a markdown table; `npm run bench` writes it into BENCHMARKS.md.
  */
@@ -41,6 +42,9 @@ const PROGRAMS: ReadonlyArray<readonly [string, string[]]> = [
   ['urigram (require), without `exports`', ['-e', `${START_CPU} const u = require('urigram-without-exports'); u.isValid('${URI}'); u.parse('${URI}'); ${REPORT_CPU}`]],
   ['urigram (import)', ['--input-type=module', '-e', `${START_CPU} const { isValid, parse } = await import('urigram'); isValid('${URI}'); parse('${URI}'); ${REPORT_CPU}`]],
   ['fast-uri (import)', ['--input-type=module', '-e', `${START_CPU} const f = (await import('fast-uri')).default; f.parse('${URI}').error; f.parse('${URI}'); ${REPORT_CPU}`]],
+  // Finding the file alone, nothing loaded: what Node's resolver for package.json's `exports` costs urigram's require, next to fast-uri's.
+  ["require.resolve('urigram')", ['-e', `${START_CPU} require.resolve('urigram'); ${REPORT_CPU}`]],
+  ["require.resolve('fast-uri')", ['-e', `${START_CPU} require.resolve('fast-uri'); ${REPORT_CPU}`]],
 ];
 
 export const median = (xs: readonly number[]): number => {
@@ -135,7 +139,7 @@ function measure(cwd: string, rounds: number): ColdStartRow[] {
 
 export function coldStartTable(rows: readonly ColdStartRow[], rounds: number): string[] {
   return [
-    `A fresh \`node\` process that loads the library, validates one URI and parses it (\`npm run bench:cold\`, ${rounds} rounds, the programs alternating in a shuffled order each round): median wall time and median CPU time (user + system, as the process reports it), each also above the median of a bare \`node\` from the same rounds; and the median CPU time from the program's first statement to its last, which leaves out node's own start (and its noise).`,
+    `A fresh \`node\` process that loads the library, validates one URI and parses it (\`npm run bench:cold\`, ${rounds} rounds, the programs alternating in a shuffled order each round): median wall time and median CPU time (user + system, as the process reports it), each also above the median of a bare \`node\` from the same rounds; and the median CPU time from the program's first statement to its last, which leaves out node's own start (and its noise). The last two rows only find each package's file (\`require.resolve\`): for urigram, Node 20 loads its resolver for package.json's \`exports\` field, which fast-uri has none of.`,
     '',
     '| program | wall ms | above bare node | CPU ms | above bare node | CPU ms in the program |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
