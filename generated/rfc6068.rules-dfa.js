@@ -61,6 +61,14 @@ const RULES = {
   WSP: [3, 1, 2, '    "  "                                                                               ', []],
 };
 
+/**
+ * The fast path (scripts/compile-dfa.ts, fastPathSources): for the rules named, `test` accepts
+ * only what their automata accept, and `split` (the same, with the scheme, host, port, path,
+ * query and fragment captured) captures what the delimiter split finds; proven when this module
+ * was generated. null: this grammar has none.
+ */
+const FAST = null;
+
 /** Automata, by rule, made on first use. */
 const made = {};
 
@@ -124,4 +132,4 @@ function viablePrefix(text, rule) {
   return at < 0 ? text.length : at;
 }
 
-module.exports = { accepts, spanTest, viablePrefix, RULE_NAMES: ["to","hfields","hfield","hfname","hfvalue","local_part","domain","dtext_no_obs","qchar","some_delims","dot_atom_text","atext","quoted_string","qcontent","qtext","quoted_pair","pct_encoded","unreserved","ALPHA","DIGIT","DQUOTE","HEXDIG","HTAB","SP","VCHAR","WSP"] };
+module.exports = { accepts, spanTest, viablePrefix, FAST, RULE_NAMES: ["to","hfields","hfield","hfname","hfvalue","local_part","domain","dtext_no_obs","qchar","some_delims","dot_atom_text","atext","quoted_string","qcontent","qtext","quoted_pair","pct_encoded","unreserved","ALPHA","DIGIT","DQUOTE","HEXDIG","HTAB","SP","VCHAR","WSP"] };

@@ -479,7 +479,7 @@ function loopSource(a: GrammarAutomata, dfa: Automaton, s: number): string | und
  * of every state), which gzip compresses best; a rule's automaton (its
  * skips) is made on the first call that names the rule.
  */
-export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abnfName: string) => string, only?: readonly string[]): { js: string; dts: string } {
+export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abnfName: string) => string, only?: readonly string[], fast?: FastPath): { js: string; dts: string } {
   const k = a.classCount;
   for (const name of only ?? []) if (!a.rules.has(name)) throw new Error(`${abnfFile} has no rule ${name}`);
   const chosen = [...a.rules].filter(([name]) => only === undefined || only.includes(name));
@@ -536,6 +536,18 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('const RULES = {');
   for (const row of rows) out(row);
   out('};');
+  out('');
+  out('/**');
+  out(" * The fast path (scripts/compile-dfa.ts, fastPathSources): for the rules named, `test` accepts");
+  out(' * only what their automata accept, and `split` (the same, with the scheme, host, port, path,');
+  out(" * query and fragment captured) captures what the delimiter split finds; proven when this module");
+  out(' * was generated. null: this grammar has none.');
+  out(' */');
+  if (fast === undefined) out('const FAST = null;');
+  else {
+    proveFastPath(fast, a);
+    out(`const FAST = { rules: ${JSON.stringify(fast.rules.map(pegName))}, test: /${fast.test}/, split: /${fast.split}/ };`);
+  }
   out('');
   out('/** Automata, by rule, made on first use. */');
   out('const made = {};');
@@ -600,7 +612,7 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('  return at < 0 ? text.length : at;');
   out('}');
   out('');
-  out(`module.exports = { accepts, spanTest, viablePrefix, RULE_NAMES: ${JSON.stringify(chosen.map(([name]) => pegName(name)))} };`);
+  out(`module.exports = { accepts, spanTest, viablePrefix, FAST, RULE_NAMES: ${JSON.stringify(chosen.map(([name]) => pegName(name)))} };`);
   const dts = [
     `import type { StartRuleNames } from './${abnfFile.replace(/^grammar\//, '').replace(/\.abnf$/, '')}';`,
     '',
@@ -610,9 +622,412 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
     'export declare function spanTest(rule: StartRuleNames): (text: string, start: number, end: number) => boolean;',
     '/** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */',
     'export declare function viablePrefix(text: string, rule: StartRuleNames): number;',
+    '/** The fast path, proven at generate time: for the rules named (PEG names), `test` accepts only what their automata accept; `split` also captures the scheme, host, port, path, query and fragment as the delimiter split finds them. null when the grammar has none. */',
+    'export declare const FAST: { readonly rules: readonly StartRuleNames[]; readonly test: RegExp; readonly split: RegExp } | null;',
     '/** The rules this module has an automaton of, by PEG name, in the order of the ABNF. */',
     `export declare const RULE_NAMES: ReadonlyArray<${chosen.map(([name]) => JSON.stringify(pegName(name))).join(' | ')}>;`,
     '',
   ].join('\n');
   return { js: `${lines.join('\n')}\n`, dts };
+}
+
+// ---------------------------------------------------------------- the fast path: one regular expression, proven
+
+/**
+ * A grammar's fast path (grammar/NAME.dfa.json `fast`): two regular
+ * expressions of one language, a common subset of the rules named: absolute
+ * URIs with an authority and without a userinfo, an IP-literal or a
+ * percent-encoding (`https://host:8080/a/b?q#f`), which are most real URIs.
+ * V8 runs one as native code in a single pass, where the automaton takes a
+ * table step at each delimiter and a sticky expression per run
+ * (BENCHMARKS.md, "Where the time goes"). isValid() tries `test` before the
+ * automaton, parse() tries `split` (the same with its six components
+ * captured) before the automaton and the delimiter split (src/core/split.ts):
+ * on a miss, the automaton decides, as before.
+ *
+ * Both are trusted only because proveFastPath() checks, at generate time, the
+ * text of the expressions as emitted (and test/fast-path.test.ts the ones the
+ * module holds): that each accepts nothing the automaton of each rule named
+ * rejects, and that `split` captures exactly the components the delimiter
+ * split finds.
+ */
+export interface FastPath {
+  /** The source of the expression isValid() runs (no captures). */
+  readonly test: string;
+  /** The source of the expression parse() runs: scheme, host, port, path, query, fragment captured. */
+  readonly split: string;
+  /** The rules (ABNF names) whose language holds the expressions'. */
+  readonly rules: readonly string[];
+}
+
+/** The class of code unit c in the automata's classes. */
+function classIn(a: GrammarAutomata, c: number): number {
+  if (c < 128) return a.ascii[c];
+  let lo = 0;
+  let hi = a.highStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.highStarts[mid] <= c) lo = mid;
+    else hi = mid - 1;
+  }
+  return a.highClasses[lo];
+}
+
+/** The ASCII code units c such that `prefix` + c matches `rule` (by its automaton). */
+function followers(a: GrammarAutomata, rule: string, prefix: string): number[] {
+  const dfa = a.rules.get(rule);
+  if (dfa === undefined) throw new Error(`the fast path needs the rule ${rule}`);
+  const k = a.classCount;
+  let s = dfa.start;
+  for (let i = 0; i < prefix.length; i++) s = dfa.next[s * k + classIn(a, prefix.charCodeAt(i))];
+  const out: number[] = [];
+  for (let c = 0; c < 128; c++) if (dfa.next[s * k + a.ascii[c]] >= dfa.acceptFrom) out.push(c);
+  return out;
+}
+
+/** A character class of code units, written as \uXXXX ranges. */
+function classSource(units: readonly number[]): string {
+  if (units.length === 0) throw new Error('internal error: an empty class in the fast path');
+  const ranges: Array<[number, number]> = [];
+  for (const c of [...units].sort((x, y) => x - y)) {
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last[1] + 1 === c) last[1] = c;
+    else ranges.push([c, c]);
+  }
+  return `[${ranges.map(([x, y]) => (x === y ? unit(x) : `${unit(x)}-${unit(y)}`)).join('')}]`;
+}
+
+/**
+ * The fast path's two expressions, their character sets read from the
+ * grammar's own rules (one character of scheme, reg-name, port, a path-abempty
+ * segment, query, fragment: the sets the grammar allows without a
+ * percent-encoding), laid out as SPLIT_SHAPE, below, says.
+ */
+export function fastPathSources(a: GrammarAutomata, rules: readonly string[]): FastPath {
+  const first = followers(a, 'scheme', '');
+  const scheme = `${classSource(first)}${classSource(followers(a, 'scheme', String.fromCharCode(first[0])))}*`;
+  const host = `${classSource(followers(a, 'reg-name', ''))}*`;
+  const port = `${classSource(followers(a, 'port', ''))}*`;
+  const path = `\\/${classSource(followers(a, 'path-abempty', '/'))}*`;
+  const query = `${classSource(followers(a, 'query', ''))}*`;
+  const fragment = `${classSource(followers(a, 'fragment', ''))}*`;
+  const source = (g: string): string => `^${g}${scheme}):\\/\\/${g}${host})(?::${g}${port}))?${g}${path})?(?:\\?${g}${query}))?(?:#${g}${fragment}))?$`;
+  // emitAutomata proves them as it writes them.
+  return { test: source('(?:'), split: source('('), rules };
+}
+
+/** A regular expression as proveFastPath reads it: the subset of the syntax the fast path is written in. */
+type Rx =
+  | { readonly kind: 'set'; readonly ranges: ReadonlyArray<readonly [number, number]> }
+  | { readonly kind: 'seq'; readonly items: readonly Rx[] }
+  | { readonly kind: 'group'; readonly capture: number; readonly body: Rx }
+  | { readonly kind: 'opt' | 'star'; readonly node: Rx }
+  | { readonly kind: 'begin' | 'end' };
+
+/**
+ * Reads an expression of the fast path (no flags) into its tree. Only what the
+ * fast path is written in is taken: literal characters, \/ \? and \uXXXX
+ * escapes, classes of \uXXXX and ranges of them, groups (capturing or (?:),
+ * the greedy ? and *, and ^ and $; anything else (an alternation, a lazy or
+ * counted quantifier, a negated class, a look-around, a back reference, `.`)
+ * throws, so that nothing is proven about an expression read otherwise than V8
+ * reads it.
+ */
+export function readFastExpression(source: string): Rx {
+  let i = 0;
+  let captures = 0;
+  function fail(why: string): never {
+    throw new Error(`the fast path's expression ${JSON.stringify(source)} at ${i}: ${why}`);
+  }
+  const hex4 = (): number => {
+    if (!/^u[0-9a-f]{4}$/.test(source.slice(i, i + 5))) fail('only \\uXXXX escapes are read in a class');
+    const c = parseInt(source.slice(i + 1, i + 5), 16);
+    i += 5;
+    return c;
+  };
+  const set = (c: number): Rx => ({ kind: 'set', ranges: [[c, c]] });
+  const seq = (inGroup: boolean): Rx => {
+    const items: Rx[] = [];
+    while (i < source.length) {
+      const c = source[i];
+      if (c === ')') {
+        if (!inGroup) fail('an unopened group');
+        break;
+      }
+      let atom: Rx;
+      if (c === '(') {
+        i++;
+        let capture = 0;
+        if (source.startsWith('?:', i)) i += 2;
+        else if (source[i] === '?') fail('a look-around or a named group');
+        else capture = ++captures;
+        const body = seq(true);
+        if (source[i] !== ')') fail('an unclosed group');
+        i++;
+        atom = { kind: 'group', capture, body };
+      } else if (c === '[') {
+        i++;
+        if (source[i] === '^') fail('a negated class');
+        const ranges: Array<[number, number]> = [];
+        while (source[i] !== ']') {
+          if (i >= source.length) fail('an unclosed class');
+          if (source[i] !== '\\') fail('only \\uXXXX is read in a class');
+          i++;
+          const lo = hex4();
+          let hi = lo;
+          if (source[i] === '-') {
+            i++;
+            if (source[i] !== '\\') fail('only \\uXXXX is read in a class');
+            i++;
+            hi = hex4();
+            if (hi < lo) fail('a range out of order');
+          }
+          ranges.push([lo, hi]);
+        }
+        i++;
+        atom = { kind: 'set', ranges };
+      } else if (c === '\\') {
+        i++;
+        if (source[i] === '/' || source[i] === '?') atom = set(source.charCodeAt(i++));
+        else atom = set(hex4());
+      } else if (c === '^' || c === '$') {
+        i++;
+        items.push({ kind: c === '^' ? 'begin' : 'end' });
+        continue;
+      } else if ('|.*+?{}]'.includes(c)) {
+        fail(`${c} is not read here`);
+      } else {
+        atom = set(source.charCodeAt(i++));
+      }
+      const q = source[i];
+      if (q === '?' || q === '*') {
+        i++;
+        if (i < source.length && '?*+{'.includes(source[i])) fail('a lazy or repeated quantifier');
+        atom = { kind: q === '?' ? 'opt' : 'star', node: atom };
+      } else if (q === '+' || q === '{') {
+        fail('only ? and * are read');
+      }
+      items.push(atom);
+    }
+    return { kind: 'seq', items };
+  };
+  const tree = seq(false);
+  if (i !== source.length) fail('text after the expression');
+  const items = (tree as Extract<Rx, { kind: 'seq' }>).items;
+  const inner = items.slice(1, -1);
+  if (items[0]?.kind !== 'begin' || items[items.length - 1]?.kind !== 'end' || JSON.stringify(inner).includes('"begin"') || JSON.stringify(inner).includes('"end"')) {
+    fail('the expression must be anchored, ^ at its start and $ at its end, and nowhere else');
+  }
+  return { kind: 'seq', items: inner };
+}
+
+/** A Thompson automaton of an expression's tree: empty moves, and moves on ranges of code units. */
+function rxNfa(tree: Rx): { nfa: Nfa; start: number; final: number; ranges: Array<Array<{ ranges: ReadonlyArray<readonly [number, number]>; to: number }>> } {
+  const nfa = new Nfa();
+  const ranges: Array<Array<{ ranges: ReadonlyArray<readonly [number, number]>; to: number }>> = [];
+  const state = (): number => {
+    ranges.push([]);
+    return nfa.state();
+  };
+  const build = (node: Rx, from: number): number => {
+    switch (node.kind) {
+      case 'set': {
+        const to = state();
+        ranges[from].push({ ranges: node.ranges, to });
+        return to;
+      }
+      case 'seq':
+        return node.items.reduce((at, item) => build(item, at), from);
+      case 'group':
+        return build(node.body, from);
+      // Fresh end states: an empty move into a state that has moves of its own (a loop) would let them run without what comes before.
+      case 'opt': {
+        const end = state();
+        nfa.empty[build(node.node, from)].push(end);
+        nfa.empty[from].push(end);
+        return end;
+      }
+      case 'star': {
+        const loop = state();
+        const end = state();
+        nfa.empty[from].push(loop);
+        nfa.empty[build(node.node, loop)].push(loop);
+        nfa.empty[loop].push(end);
+        return end;
+      }
+      default:
+        throw new Error('internal error: an anchor inside the fast path');
+    }
+  };
+  const start = state();
+  const final = build(tree, start);
+  return { nfa, start, final, ranges };
+}
+
+/** Every range of code units an expression's tree names. */
+function rxRanges(node: Rx): Array<readonly [number, number]> {
+  switch (node.kind) {
+    case 'set':
+      return [...node.ranges];
+    case 'seq':
+      return node.items.flatMap(rxRanges);
+    case 'group':
+      return rxRanges(node.body);
+    case 'opt':
+    case 'star':
+      return rxRanges(node.node);
+    default:
+      return [];
+  }
+}
+
+/** An expression's Thompson automaton run on sets of its states: the sets sorted, each closed under the empty moves. */
+interface RxRunner {
+  readonly first: readonly number[];
+  step(set: readonly number[], c: number): number[];
+  readonly final: number;
+}
+
+function rxRunner(tree: Rx): RxRunner {
+  const { nfa, start, final, ranges } = rxNfa(tree);
+  const closure = (set: Iterable<number>): number[] => {
+    const seen = new Set<number>(set);
+    const stack = [...seen];
+    while (stack.length > 0) {
+      for (const r of nfa.empty[stack.pop() as number]) {
+        if (!seen.has(r)) {
+          seen.add(r);
+          stack.push(r);
+        }
+      }
+    }
+    return [...seen].sort((x, y) => x - y);
+  };
+  const step = (set: readonly number[], c: number): number[] => {
+    const moved: number[] = [];
+    for (const q of set) for (const m of ranges[q]) if (m.ranges.some(([lo, hi]) => c >= lo && c <= hi)) moved.push(m.to);
+    return moved.length === 0 ? moved : closure(moved);
+  };
+  return { first: closure([start]), step, final };
+}
+
+/**
+ * A string the expression matches and the automaton of `rule` rejects, or
+ * undefined when there is none: the product of the expression's automaton
+ * (subsets of its Thompson states) and the rule's, explored breadth first over
+ * one code unit of each interval on which both are constant.
+ */
+export function fastCounterexample(source: string, a: GrammarAutomata, rule: string): string | undefined {
+  const dfa = a.rules.get(rule);
+  if (dfa === undefined) throw new Error(`no rule ${rule} to prove the fast path against`);
+  const tree = readFastExpression(source);
+  const rx = rxRunner(tree);
+  const cuts = new Set<number>(a.highStarts);
+  for (let c = 0; c < 128; c++) cuts.add(c);
+  for (const [lo, hi] of rxRanges(tree)) {
+    cuts.add(lo);
+    if (hi < 0xffff) cuts.add(hi + 1);
+  }
+  const units = [...cuts].filter((c) => c <= 0xffff).sort((x, y) => x - y);
+  const k = a.classCount;
+  const first = { set: rx.first, s: dfa.start, text: '' };
+  const seen = new Set<string>([`${first.set}|${first.s}`]);
+  const queue = [first];
+  for (let head = 0; head < queue.length; head++) {
+    const { set, s, text } = queue[head];
+    if (set.includes(rx.final) && s < dfa.acceptFrom) return text;
+    for (const c of units) {
+      const moved = rx.step(set, c);
+      if (moved.length === 0) continue;
+      const next = { set: moved, s: dfa.next[s * k + classIn(a, c)], text: text + String.fromCharCode(c) };
+      const key = `${next.set}|${next.s}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        queue.push(next);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The shape `split` must have for its captures to be the delimiter split's
+ * components (src/core/split.ts): ^(scheme):\/\/(host)(?::(port))?(path)?(?:\?(query))?(?:#(fragment))?$,
+ * each capture holding no other, the path starting with "/", and each
+ * component's characters without the delimiters the split ends it at: the
+ * scheme without ":" "/" "?" "#" (the split takes the first ":" before any
+ * of "/?#"), the host without ":" "/" "?" "#" "@" "[" (the authority ends at
+ * the first of "/?#", a userinfo at its first "@", an IP-literal starts with
+ * "[", the host ends at its first ":"), the port without "/" "?" "#" "@", the
+ * path without "?" "#", the query without "#". Where the expression has this
+ * shape, the record src/core/split.ts reads from its captures is the split's.
+ */
+const SPLIT_SHAPE: ReadonlyArray<{ readonly before: string; readonly optional: boolean; readonly excludes: string }> = [
+  { before: '', optional: false, excludes: ':/?#' },
+  { before: '://', optional: false, excludes: ':/?#@[' },
+  { before: ':', optional: true, excludes: '/?#@' },
+  { before: '', optional: true, excludes: '?#' },
+  { before: '?', optional: true, excludes: '#' },
+  { before: '#', optional: true, excludes: '' },
+];
+
+function literal(node: Rx | undefined): number | undefined {
+  return node?.kind === 'set' && node.ranges.length === 1 && node.ranges[0][0] === node.ranges[0][1] ? node.ranges[0][0] : undefined;
+}
+
+/** Why `split` does not have SPLIT_SHAPE, or undefined when it has. */
+export function splitShapeError(source: string): string | undefined {
+  const items = [...(readFastExpression(source) as { items: readonly Rx[] }).items];
+  let at = 0;
+  for (let n = 0; n < SPLIT_SHAPE.length; n++) {
+    const { before, optional, excludes } = SPLIT_SHAPE[n];
+    let parts: readonly Rx[];
+    if (optional) {
+      const o = items[at++];
+      if (o?.kind !== 'opt') return `component ${n + 1} is not optional`;
+      parts = o.node.kind === 'seq' ? (o.node as { items: readonly Rx[] }).items : o.node.kind === 'group' && o.node.capture === 0 ? ((o.node.body as { items: readonly Rx[] }).items ?? [o.node.body]) : [o.node];
+    } else {
+      parts = items.slice(at, at + before.length + 1);
+      at += before.length + 1;
+    }
+    if (parts.length !== before.length + 1) return `component ${n + 1} is not its delimiter ${JSON.stringify(before)} and one capture`;
+    for (let j = 0; j < before.length; j++) if (literal(parts[j]) !== before.charCodeAt(j)) return `component ${n + 1} does not follow ${JSON.stringify(before)}`;
+    const g = parts[before.length];
+    if (g.kind !== 'group' || g.capture !== n + 1) return `component ${n + 1} is not capture ${n + 1}`;
+    if (JSON.stringify(g.body).includes('"capture":')) return `capture ${n + 1} holds another group`;
+    if (n === 3) {
+      const body = g.body.kind === 'seq' ? (g.body as { items: readonly Rx[] }).items : [g.body];
+      if (literal(body[0]) !== 0x2f) return 'the path does not start with "/"';
+    }
+    for (const [lo, hi] of rxRanges(g.body)) {
+      for (const d of excludes) if (d.charCodeAt(0) >= lo && d.charCodeAt(0) <= hi) return `capture ${n + 1} can hold ${JSON.stringify(d)}, a delimiter the split ends it at`;
+    }
+  }
+  if (at !== items.length) return 'more after the fragment';
+  return undefined;
+}
+
+/** Throws unless both expressions of the fast path accept nothing that a rule named rejects, and `split` has SPLIT_SHAPE. */
+export function proveFastPath(fast: FastPath, a: GrammarAutomata): void {
+  for (const [name, source] of [['test', fast.test], ['split', fast.split]] as const) {
+    for (const rule of fast.rules) {
+      const bad = fastCounterexample(source, a, rule);
+      if (bad !== undefined) throw new Error(`the fast path's ${name} expression accepts ${JSON.stringify(bad)}, which ${rule} rejects`);
+    }
+  }
+  const shape = splitShapeError(fast.split);
+  if (shape !== undefined) throw new Error(`the fast path's split expression: ${shape}`);
+}
+
+/**
+ * Whether `text` is in the language the prover reads `source` as (a run of its
+ * Thompson automaton): the tests compare it with V8's own RegExp.test, so that
+ * a misreading of the syntax (which would make a proof about another
+ * expression than the one V8 runs) cannot pass unseen.
+ */
+export function fastExpressionMatches(source: string, text: string): boolean {
+  const rx = rxRunner(readFastExpression(source));
+  let set = rx.first;
+  for (let i = 0; i < text.length && set.length > 0; i++) set = rx.step(set, text.charCodeAt(i));
+  return set.includes(rx.final);
 }

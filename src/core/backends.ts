@@ -20,7 +20,7 @@ import { automataOf, automatonFor, grammarEntry, recognizerOf, RFC3986_AUTOMATA,
 import type { AnyUriRecord } from './records';
 // The records of the recognizer and of the peggy parser: RFC 2396 and RFC 6874 only, and the tests; required on first use.
 import { peggyRecord, recognizerRecord } from './recognizer-records';
-import { splitRecord, type HostTests } from './split';
+import { capturedRecord, splitRecord, type HostTests } from './split';
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 export { peggyRecord, recognizerRecord };
@@ -28,9 +28,23 @@ export { peggyRecord, recognizerRecord };
 /** RFC 3986's automata, their function taken once: called directly on the hot path. */
 const accepts3986 = RFC3986_AUTOMATA.accepts;
 
-/** Whether the whole input matches a reference rule, by the grammar's automaton of the rule (generated/NAME.dfa.js). */
+/**
+ * RFC 3986's fast path (generated/rfc3986.dfa.js, FAST): two regular
+ * expressions of a subset of the rules it names (absolute URIs with an
+ * authority and no userinfo, IP-literal or percent-encoding), proven at
+ * generate time to accept nothing the automata of those rules reject, the
+ * second to capture the components where the delimiter split finds them. One
+ * native pass; on a miss, the automaton decides as before.
+ */
+const FAST = RFC3986_AUTOMATA.FAST;
+const FAST_TEST = FAST?.test;
+const FAST_SPLIT = FAST?.split;
+const FAST_RULES: ReadonlySet<string> = new Set(FAST?.rules ?? []);
+
+/** Whether the whole input matches a reference rule, by the grammar's automaton of the rule (generated/NAME.dfa.js), or first, for RFC 3986, by its fast path. */
 export function accepts(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): boolean {
-  return grammar === 'rfc3986' ? accepts3986(input, startRule) : automataOf(grammar).accepts(input, startRule);
+  if (grammar !== 'rfc3986') return automataOf(grammar).accepts(input, startRule);
+  return (FAST_TEST !== undefined && FAST_RULES.has(startRule) && FAST_TEST.test(input)) || accepts3986(input, startRule);
 }
 
 /** Whether the whole input matches any rule of the grammar: by the rule's automaton where there is one, else by the recognizer. */
@@ -62,6 +76,10 @@ function hostTestsOf(grammar: GeneratedGrammar): HostTests {
  */
 export function automatonRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
   if (grammar === 'rfc3986') {
+    if (FAST_SPLIT !== undefined && FAST_RULES.has(startRule)) {
+      const m = FAST_SPLIT.exec(input);
+      if (m !== null) return capturedRecord(input, m, hostTestsOf(grammar));
+    }
     if (!accepts3986(input, startRule)) return undefined;
   } else if (grammarEntry(grammar).records === 'recognizer') {
     return recognizerRecord(input, startRule, grammar);

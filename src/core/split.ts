@@ -46,6 +46,50 @@ export interface HostTests {
   readonly IPvFuture: SpanTest;
 }
 
+/**
+ * The record of `input` from the captures of the fast path's `split`
+ * expression (generated/NAME.dfa.js, FAST): `m` is its match, [scheme, host,
+ * port, path, query, fragment] at 1 to 6, the port, path, query and fragment
+ * undefined where absent. Generation proved that the expression has the shape
+ * scripts/compile-dfa.ts (SPLIT_SHAPE) states, ^(scheme)://(host)(?::(port))?(/path)?(?:\?(query))?(?:#(fragment))?$,
+ * with no component holding a delimiter the split ends it at: so the offsets
+ * are the lengths of the captures and their delimiters added up, and they are
+ * splitRecord's (test/fast-path.test.ts compares both on every input it tries).
+ */
+export function capturedRecord(input: string, m: RegExpExecArray, hosts: HostTests): UriRecord {
+  const at = noComponents(OFFSETS);
+  const hostStart = m[1].length + 3;
+  const hostEnd = hostStart + m[2].length;
+  const port = m[3];
+  const authorityEnd = port === undefined ? hostEnd : hostEnd + 1 + port.length;
+  const path = m[4];
+  const pathEnd = path === undefined ? authorityEnd : authorityEnd + path.length;
+  const query = m[5];
+  at[0] = 0;
+  at[1] = hostStart - 3;
+  at[2] = hostStart;
+  at[3] = authorityEnd;
+  at[6] = hostStart;
+  at[7] = hostEnd;
+  if (port !== undefined) {
+    at[8] = hostEnd + 1;
+    at[9] = authorityEnd;
+  }
+  at[10] = authorityEnd;
+  at[11] = pathEnd;
+  let queryEnd = pathEnd;
+  if (query !== undefined) {
+    queryEnd = pathEnd + 1 + query.length;
+    at[12] = pathEnd + 1;
+    at[13] = queryEnd;
+  }
+  if (m[6] !== undefined) {
+    at[14] = queryEnd + 1;
+    at[15] = input.length;
+  }
+  return buildRecord(input, at, hosts.IPv4address(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name', 'path-abempty');
+}
+
 /** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted: the spans found here, the texts by the one record builder (records.ts). */
 export function splitRecord(input: string, hosts: HostTests): UriRecord {
   const n = input.length;

@@ -37,6 +37,12 @@ export interface Automata {
   accepts(text: string, rule: string): boolean;
   spanTest(rule: string): (text: string, start: number, end: number) => boolean;
   viablePrefix(text: string, rule: string): number;
+  /**
+   * The fast path, proven at generate time (scripts/compile-dfa.ts, fastPathSources): for the rules
+   * named, `test` accepts nothing their automata reject, and `split` captures the scheme, host,
+   * port, path, query and fragment where the delimiter split (split.ts) finds them. null: none.
+   */
+  readonly FAST: { readonly rules: readonly string[]; readonly test: RegExp; readonly split: RegExp } | null;
   readonly RULE_NAMES: readonly string[];
 }
 
