@@ -66,6 +66,9 @@ function hostTestsOf(grammar: GeneratedGrammar): HostTests {
   return tests;
 }
 
+/** RFC 3986's host tests, held here once made: the fast path's record asks them on every parse. */
+let hosts3986: HostTests | undefined;
+
 /**
  * The record of `input` by the automaton of the rule and, when it accepts,
  * one pass over the delimiters (split.ts); undefined when it rejects. The
@@ -78,7 +81,7 @@ export function automatonRecord(input: string, startRule: string, grammar: Gener
   if (grammar === 'rfc3986') {
     if (FAST_SPLIT !== undefined && FAST_RULES.has(startRule)) {
       const m = FAST_SPLIT.exec(input);
-      if (m !== null) return capturedRecord(input, m, hostTestsOf(grammar));
+      if (m !== null) return capturedRecord(input, m, hosts3986 ?? (hosts3986 = hostTestsOf('rfc3986')));
     }
     if (!accepts3986(input, startRule)) return undefined;
   } else if (grammarEntry(grammar).records === 'recognizer') {

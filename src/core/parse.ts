@@ -161,6 +161,7 @@ export function zoneGrammar(grammar: GrammarName | undefined, zoneId: boolean | 
  * reference rule of that name). `fn` names the function for the error.
  */
 export function startRuleOf(options: ParseOptions | undefined, fn: string): [GeneratedGrammar, string] {
+  if (options === undefined) return RFC3986_URI_REFERENCE; // the common case: no option to check, no lookup
   const found = referenceRuleOf(options, fn);
   if ((fn === 'parse' || fn === 'tryParse') && grammarEntry(found[0]).records === 'none') {
     const grammar = (options as ParseOptions).grammar as GrammarName;

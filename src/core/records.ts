@@ -218,7 +218,30 @@ export function buildRecord<H extends HostKind, P extends PathKind>(input: strin
     spans.fragment = [at[14], at[15]];
     fragment = input.slice(at[14], at[15]);
   }
-  return { scheme, authority, userinfo, host, port, path: input.slice(at[10], at[11]), query, fragment, hostKind, pathKind, spans } as RecordOf<H, P>;
+  return recordObject(scheme, authority, userinfo, host, port, input.slice(at[10], at[11]), query, fragment, hostKind, pathKind, spans);
+}
+
+/**
+ * The record object itself, its fields in the one order every record has
+ * (one shape for V8, one order for a user's Object.keys): buildRecord makes
+ * it here, and so does the fast path (split.ts, capturedRecord), whose texts
+ * are its expression's captures. `spans` has the path's first, then each
+ * present component's in the order of COMPONENT_NAMES.
+ */
+export function recordObject<H extends HostKind, P extends PathKind>(
+  scheme: string | undefined,
+  authority: string | undefined,
+  userinfo: string | undefined,
+  host: string | undefined,
+  port: string | undefined,
+  path: string,
+  query: string | undefined,
+  fragment: string | undefined,
+  hostKind: H | undefined,
+  pathKind: P,
+  spans: RecordSpans,
+): RecordOf<H, P> {
+  return { scheme, authority, userinfo, host, port, path, query, fragment, hostKind, pathKind, spans };
 }
 
 // ---------------------------------------------------------------- what the peggy grammars' actions return

@@ -26,7 +26,7 @@
  * recognizer's record (recognizer-records.ts) stays the reference: test/dfa.test.ts
  * checks that both records are the same on every input it tries.
  */
-import { buildRecord, noComponents, type Rfc3986HostKind, type Rfc3986PathKind, type UriRecord } from './records';
+import { buildRecord, noComponents, recordObject, type Rfc3986HostKind, type Rfc3986PathKind, type SpanTuple, type UriComponentName, type UriRecord } from './records';
 
 const COLON = 0x3a;
 const SLASH = 0x2f;
@@ -52,42 +52,38 @@ export interface HostTests {
  * port, path, query, fragment] at 1 to 6, the port, path, query and fragment
  * undefined where absent. Generation proved that the expression has the shape
  * scripts/compile-dfa.ts (SPLIT_SHAPE) states, ^(scheme)://(host)(?::(port))?(/path)?(?:\?(query))?(?:#(fragment))?$,
- * with no component holding a delimiter the split ends it at: so the offsets
- * are the lengths of the captures and their delimiters added up, and they are
- * splitRecord's (test/fast-path.test.ts compares both on every input it tries).
+ * with no component holding a delimiter the split ends it at: so the captures
+ * are the split's components, their offsets the lengths of the captures and
+ * delimiters before them, and the record is splitRecord's (test/fast-path.test.ts
+ * compares both, and the recognizer's, on every input it tries). The texts are
+ * the captures themselves, not sliced again.
  */
 export function capturedRecord(input: string, m: RegExpExecArray, hosts: HostTests): UriRecord {
-  const at = noComponents(OFFSETS);
-  const hostStart = m[1].length + 3;
-  const hostEnd = hostStart + m[2].length;
-  const port = m[3];
+  const scheme = m[1];
+  const host = m[2];
+  const port: string | undefined = m[3];
+  const path: string | undefined = m[4];
+  const query: string | undefined = m[5];
+  const fragment: string | undefined = m[6];
+  const hostStart = scheme.length + 3;
+  const hostEnd = hostStart + host.length;
   const authorityEnd = port === undefined ? hostEnd : hostEnd + 1 + port.length;
-  const path = m[4];
   const pathEnd = path === undefined ? authorityEnd : authorityEnd + path.length;
-  const query = m[5];
-  at[0] = 0;
-  at[1] = hostStart - 3;
-  at[2] = hostStart;
-  at[3] = authorityEnd;
-  at[6] = hostStart;
-  at[7] = hostEnd;
-  if (port !== undefined) {
-    at[8] = hostEnd + 1;
-    at[9] = authorityEnd;
-  }
-  at[10] = authorityEnd;
-  at[11] = pathEnd;
+  // The same spans, in the same order, as buildRecord's (records.ts).
+  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path: [authorityEnd, pathEnd] };
+  spans.scheme = [0, hostStart - 3];
+  spans.authority = [hostStart, authorityEnd];
+  spans.host = [hostStart, hostEnd];
+  if (port !== undefined) spans.port = [hostEnd + 1, authorityEnd];
   let queryEnd = pathEnd;
   if (query !== undefined) {
     queryEnd = pathEnd + 1 + query.length;
-    at[12] = pathEnd + 1;
-    at[13] = queryEnd;
+    spans.query = [pathEnd + 1, queryEnd];
   }
-  if (m[6] !== undefined) {
-    at[14] = queryEnd + 1;
-    at[15] = input.length;
-  }
-  return buildRecord(input, at, hosts.IPv4address(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name', 'path-abempty');
+  if (fragment !== undefined) spans.fragment = [queryEnd + 1, input.length];
+  const authority = port === undefined ? host : input.slice(hostStart, authorityEnd);
+  const hostKind: Rfc3986HostKind = hosts.IPv4address(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
+  return recordObject(scheme, authority, undefined, host, port, path ?? '', query, fragment, hostKind, 'path-abempty', spans);
 }
 
 /** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted: the spans found here, the texts by the one record builder (records.ts). */
