@@ -44,7 +44,8 @@ const RULES = {
 /**
  * The fast path (scripts/compile-dfa.ts, fastPathSources): for the rules named, `test` accepts
  * only what their automata accept, and `split` (the same, with the scheme, host, port, path,
- * query and fragment captured) captures what the delimiter split finds; proven when this module
+ * query and fragment captured) and `rootless` (a scheme and a path-rootless or empty path, no
+ * authority: scheme, path, query, fragment) capture what the delimiter split finds; proven when this module
  * was generated. null: this grammar has none.
  */
 const FAST = null;

@@ -10,6 +10,6 @@ export declare function spanTest(rule: StartRuleNames): (text: string, start: nu
 /** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */
 export declare function viablePrefix(text: string, rule: StartRuleNames): number;
 /** The fast path, proven at generate time: for the rules named (PEG names), `test` accepts only what their automata accept; `split` also captures the scheme, host, port, path, query and fragment as the delimiter split finds them. null when the grammar has none. */
-export declare const FAST: { readonly rules: readonly StartRuleNames[]; readonly test: RegExp; readonly split: RegExp } | null;
+export declare const FAST: { readonly rules: readonly StartRuleNames[]; readonly test: RegExp; readonly split: RegExp; readonly rootless: RegExp } | null;
 /** The rules this module has an automaton of, by PEG name, in the order of the ABNF. */
 export declare const RULE_NAMES: ReadonlyArray<"ldh" | "rq_components" | "r_component" | "q_component" | "f_component" | "Number" | "DigitNonZero" | "Digit" | "alphanum" | "pchar" | "fragment" | "pct_encoded" | "unreserved" | "sub_delims" | "ALPHA" | "HEXDIG">;

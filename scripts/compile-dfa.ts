@@ -540,13 +540,14 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('/**');
   out(" * The fast path (scripts/compile-dfa.ts, fastPathSources): for the rules named, `test` accepts");
   out(' * only what their automata accept, and `split` (the same, with the scheme, host, port, path,');
-  out(" * query and fragment captured) captures what the delimiter split finds; proven when this module");
+  out(' * query and fragment captured) and `rootless` (a scheme and a path-rootless or empty path, no');
+  out(" * authority: scheme, path, query, fragment) capture what the delimiter split finds; proven when this module");
   out(' * was generated. null: this grammar has none.');
   out(' */');
   if (fast === undefined) out('const FAST = null;');
   else {
     proveFastPath(fast, a);
-    out(`const FAST = { rules: ${JSON.stringify(fast.rules.map(pegName))}, test: /${fast.test}/, split: /${fast.split}/ };`);
+    out(`const FAST = { rules: ${JSON.stringify(fast.rules.map(pegName))}, test: /${fast.test}/, split: /${fast.split}/, rootless: /${fast.rootless}/ };`);
   }
   out('');
   out('/** Automata, by rule, made on first use. */');
@@ -623,7 +624,7 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
     '/** How much of `text` is a prefix of some match of `rule`: the offset where the automaton dies, or the length. */',
     'export declare function viablePrefix(text: string, rule: StartRuleNames): number;',
     '/** The fast path, proven at generate time: for the rules named (PEG names), `test` accepts only what their automata accept; `split` also captures the scheme, host, port, path, query and fragment as the delimiter split finds them. null when the grammar has none. */',
-    'export declare const FAST: { readonly rules: readonly StartRuleNames[]; readonly test: RegExp; readonly split: RegExp } | null;',
+    'export declare const FAST: { readonly rules: readonly StartRuleNames[]; readonly test: RegExp; readonly split: RegExp; readonly rootless: RegExp } | null;',
     '/** The rules this module has an automaton of, by PEG name, in the order of the ABNF. */',
     `export declare const RULE_NAMES: ReadonlyArray<${chosen.map(([name]) => JSON.stringify(pegName(name))).join(' | ')}>;`,
     '',
@@ -656,6 +657,8 @@ export interface FastPath {
   readonly test: string;
   /** The source of the expression parse() runs: scheme, host, port, path, query, fragment captured. */
   readonly split: string;
+  /** The source of the expression parse() runs when `split` misses: a scheme and a path-rootless or empty path, no authority (`mailto:a@b.c?subject=x`): scheme, path, query, fragment captured. */
+  readonly rootless: string;
   /** The rules (ABNF names) whose language holds the expressions'. */
   readonly rules: readonly string[];
 }
@@ -698,10 +701,10 @@ function classSource(units: readonly number[]): string {
 }
 
 /**
- * The fast path's two expressions, their character sets read from the
- * grammar's own rules (one character of scheme, reg-name, port, a path-abempty
- * segment, query, fragment: the sets the grammar allows without a
- * percent-encoding), laid out as SPLIT_SHAPE, below, says.
+ * The fast path's expressions, their character sets read from the grammar's
+ * own rules (one character of scheme, reg-name, port, a path-abempty segment,
+ * path-rootless, query, fragment: the sets the grammar allows without a
+ * percent-encoding), laid out as SPLIT_SHAPES, below, says.
  */
 export function fastPathSources(a: GrammarAutomata, rules: readonly string[]): FastPath {
   const first = followers(a, 'scheme', '');
@@ -712,8 +715,10 @@ export function fastPathSources(a: GrammarAutomata, rules: readonly string[]): F
   const query = `${classSource(followers(a, 'query', ''))}*`;
   const fragment = `${classSource(followers(a, 'fragment', ''))}*`;
   const source = (g: string): string => `^${g}${scheme}):\\/\\/${g}${host})(?::${g}${port}))?${g}${path})?(?:\\?${g}${query}))?(?:#${g}${fragment}))?$`;
+  const segment = followers(a, 'path-rootless', '');
+  const rootless = `(?:${classSource(segment)}${classSource(followers(a, 'path-rootless', String.fromCharCode(segment[0])))}*)?`;
   // emitAutomata proves them as it writes them.
-  return { test: source('(?:'), split: source('('), rules };
+  return { test: source('(?:'), split: source('('), rootless: `^(${scheme}):(${rootless})(?:\\?(${query}))?(?:#(${fragment}))?$`, rules };
 }
 
 /** A regular expression as proveFastPath reads it: the subset of the syntax the fast path is written in. */
@@ -950,42 +955,95 @@ export function fastCounterexample(source: string, a: GrammarAutomata, rule: str
   return undefined;
 }
 
+/** What one captured component of a split expression must be (SPLIT_SHAPES). */
+interface ComponentShape {
+  /** The delimiter before its capture (in the same optional group when it is optional). */
+  readonly before: string;
+  /** Whether the delimiter and the capture are an optional group, (?:before(capture))?, or the capture itself, (capture)?, when there is no delimiter. */
+  readonly optional: boolean;
+  /** The delimiters the capture may not hold: those the split ends the component at. */
+  readonly excludes: string;
+  /** 'slash': the capture always starts with "/"; 'not-slash': it never does (it may be empty). */
+  readonly first?: 'slash' | 'not-slash';
+}
+
 /**
- * The shape `split` must have for its captures to be the delimiter split's
- * components (src/core/split.ts): ^(scheme):\/\/(host)(?::(port))?(path)?(?:\?(query))?(?:#(fragment))?$,
- * each capture holding no other, the path starting with "/", and each
- * component's characters without the delimiters the split ends it at: the
- * scheme without ":" "/" "?" "#" (the split takes the first ":" before any
- * of "/?#"), the host without ":" "/" "?" "#" "@" "[" (the authority ends at
- * the first of "/?#", a userinfo at its first "@", an IP-literal starts with
- * "[", the host ends at its first ":"), the port without "/" "?" "#" "@", the
- * path without "?" "#", the query without "#". Where the expression has this
- * shape, the record src/core/split.ts reads from its captures is the split's.
+ * The shapes the split expressions must have for their captures to be the
+ * delimiter split's components (src/core/split.ts), each capture holding no
+ * other:
+ *
+ * - `split`, ^(scheme):\/\/(host)(?::(port))?(path)?(?:\?(query))?(?:#(fragment))?$:
+ *   the scheme without ":" "/" "?" "#" (the split takes the first ":" before
+ *   any of "/?#"), the host without ":" "/" "?" "#" "@" "[" (the authority ends
+ *   at the first of "/?#", a userinfo at its first "@", an IP-literal starts
+ *   with "[", the host ends at its first ":"), the port without "/" "?" "#"
+ *   "@", the path starting with "/" and without "?" "#", the query without "#";
+ * - `rootless`, ^(scheme):(path)(?:\?(query))?(?:#(fragment))?$: the scheme
+ *   as above, the path never starting with "/" (so no "//" of an authority,
+ *   and the split names it path-rootless, or path-empty when it is empty) and
+ *   without "?" "#", the query without "#".
+ *
+ * Where an expression has its shape, the record src/core/split.ts reads from
+ * its captures is the split's.
  */
-const SPLIT_SHAPE: ReadonlyArray<{ readonly before: string; readonly optional: boolean; readonly excludes: string }> = [
-  { before: '', optional: false, excludes: ':/?#' },
-  { before: '://', optional: false, excludes: ':/?#@[' },
-  { before: ':', optional: true, excludes: '/?#@' },
-  { before: '', optional: true, excludes: '?#' },
-  { before: '?', optional: true, excludes: '#' },
-  { before: '#', optional: true, excludes: '' },
-];
+export const SPLIT_SHAPES: Readonly<Record<'split' | 'rootless', readonly ComponentShape[]>> = {
+  split: [
+    { before: '', optional: false, excludes: ':/?#' },
+    { before: '://', optional: false, excludes: ':/?#@[' },
+    { before: ':', optional: true, excludes: '/?#@' },
+    { before: '', optional: true, excludes: '?#', first: 'slash' },
+    { before: '?', optional: true, excludes: '#' },
+    { before: '#', optional: true, excludes: '' },
+  ],
+  rootless: [
+    { before: '', optional: false, excludes: ':/?#' },
+    { before: ':', optional: false, excludes: '?#', first: 'not-slash' },
+    { before: '?', optional: true, excludes: '#' },
+    { before: '#', optional: true, excludes: '' },
+  ],
+};
 
 function literal(node: Rx | undefined): number | undefined {
   return node?.kind === 'set' && node.ranges.length === 1 && node.ranges[0][0] === node.ranges[0][1] ? node.ranges[0][0] : undefined;
 }
 
-/** Why `split` does not have SPLIT_SHAPE, or undefined when it has. */
-export function splitShapeError(source: string): string | undefined {
-  const items = [...(readFastExpression(source) as { items: readonly Rx[] }).items];
+/** The code units a match of `node` can start with, and whether it can be empty. */
+function firstOf(node: Rx): { ranges: Array<readonly [number, number]>; empty: boolean } {
+  switch (node.kind) {
+    case 'set':
+      return { ranges: [...node.ranges], empty: false };
+    case 'seq': {
+      const ranges: Array<readonly [number, number]> = [];
+      for (const item of node.items) {
+        const f = firstOf(item);
+        ranges.push(...f.ranges);
+        if (!f.empty) return { ranges, empty: false };
+      }
+      return { ranges, empty: true };
+    }
+    case 'group':
+      return firstOf(node.body);
+    case 'opt':
+    case 'star':
+      return { ranges: firstOf(node.node).ranges, empty: true };
+    default:
+      return { ranges: [], empty: true };
+  }
+}
+
+const holds = (ranges: ReadonlyArray<readonly [number, number]>, d: string): boolean => ranges.some(([lo, hi]) => d.charCodeAt(0) >= lo && d.charCodeAt(0) <= hi);
+
+/** Why the expression does not have `shape` (SPLIT_SHAPES), or undefined when it has. */
+export function splitShapeError(source: string, shape: readonly ComponentShape[] = SPLIT_SHAPES.split): string | undefined {
+  const items = [...(readFastExpression(source) as Extract<Rx, { kind: 'seq' }>).items];
   let at = 0;
-  for (let n = 0; n < SPLIT_SHAPE.length; n++) {
-    const { before, optional, excludes } = SPLIT_SHAPE[n];
+  for (let n = 0; n < shape.length; n++) {
+    const { before, optional, excludes, first } = shape[n];
     let parts: readonly Rx[];
     if (optional) {
       const o = items[at++];
       if (o?.kind !== 'opt') return `component ${n + 1} is not optional`;
-      parts = o.node.kind === 'seq' ? (o.node as { items: readonly Rx[] }).items : o.node.kind === 'group' && o.node.capture === 0 ? ((o.node.body as { items: readonly Rx[] }).items ?? [o.node.body]) : [o.node];
+      parts = o.node.kind === 'group' && o.node.capture === 0 && o.node.body.kind === 'seq' ? o.node.body.items : [o.node];
     } else {
       parts = items.slice(at, at + before.length + 1);
       at += before.length + 1;
@@ -994,29 +1052,29 @@ export function splitShapeError(source: string): string | undefined {
     for (let j = 0; j < before.length; j++) if (literal(parts[j]) !== before.charCodeAt(j)) return `component ${n + 1} does not follow ${JSON.stringify(before)}`;
     const g = parts[before.length];
     if (g.kind !== 'group' || g.capture !== n + 1) return `component ${n + 1} is not capture ${n + 1}`;
-    if (JSON.stringify(g.body).includes('"capture":')) return `capture ${n + 1} holds another group`;
-    if (n === 3) {
-      const body = g.body.kind === 'seq' ? (g.body as { items: readonly Rx[] }).items : [g.body];
-      if (literal(body[0]) !== 0x2f) return 'the path does not start with "/"';
-    }
-    for (const [lo, hi] of rxRanges(g.body)) {
-      for (const d of excludes) if (d.charCodeAt(0) >= lo && d.charCodeAt(0) <= hi) return `capture ${n + 1} can hold ${JSON.stringify(d)}, a delimiter the split ends it at`;
-    }
+    if (/"capture":[1-9]/.test(JSON.stringify(g.body))) return `capture ${n + 1} holds another capture`;
+    const start = firstOf(g.body);
+    if (first === 'slash' && (start.empty || start.ranges.some(([lo, hi]) => lo !== 0x2f || hi !== 0x2f))) return `capture ${n + 1} does not always start with "/"`;
+    if (first === 'not-slash' && holds(start.ranges, '/')) return `capture ${n + 1} can start with "/"`;
+    const ranges = rxRanges(g.body);
+    for (const d of excludes) if (holds(ranges, d)) return `capture ${n + 1} can hold ${JSON.stringify(d)}, a delimiter the split ends it at`;
   }
-  if (at !== items.length) return 'more after the fragment';
+  if (at !== items.length) return 'more after the last component';
   return undefined;
 }
 
-/** Throws unless both expressions of the fast path accept nothing that a rule named rejects, and `split` has SPLIT_SHAPE. */
+/** Throws unless every expression of the fast path accepts nothing that a rule named rejects, and `split` and `rootless` have their SPLIT_SHAPES. */
 export function proveFastPath(fast: FastPath, a: GrammarAutomata): void {
-  for (const [name, source] of [['test', fast.test], ['split', fast.split]] as const) {
+  for (const [name, source] of [['test', fast.test], ['split', fast.split], ['rootless', fast.rootless]] as const) {
     for (const rule of fast.rules) {
       const bad = fastCounterexample(source, a, rule);
       if (bad !== undefined) throw new Error(`the fast path's ${name} expression accepts ${JSON.stringify(bad)}, which ${rule} rejects`);
     }
   }
-  const shape = splitShapeError(fast.split);
-  if (shape !== undefined) throw new Error(`the fast path's split expression: ${shape}`);
+  for (const name of ['split', 'rootless'] as const) {
+    const shape = splitShapeError(fast[name], SPLIT_SHAPES[name]);
+    if (shape !== undefined) throw new Error(`the fast path's ${name} expression: ${shape}`);
+  }
 }
 
 /**

@@ -28,13 +28,13 @@ import { isValid, tryParse } from '../src';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';
 import { loadConfig } from '../scripts/grammar-check/config';
-import { compileAutomata, fastCounterexample, fastExpressionMatches, fastPathSources, proveFastPath, readFastExpression, splitShapeError, type FastPath } from '../scripts/compile-dfa';
+import { compileAutomata, fastCounterexample, fastExpressionMatches, fastPathSources, proveFastPath, readFastExpression, SPLIT_SHAPES, splitShapeError, type FastPath } from '../scripts/compile-dfa';
 
 const root = path.join(__dirname, '..');
 const automata = compileAutomata(fs.readFileSync(path.join(root, 'grammar', 'rfc3986.abnf'), 'utf8'), 'grammar/rfc3986.abnf');
 const FAST = RFC3986_AUTOMATA.FAST as NonNullable<typeof RFC3986_AUTOMATA.FAST>;
 /** The module's expressions, as the prover takes them: their source as V8 holds it. */
-const loaded: FastPath = { test: FAST.test.source, split: FAST.split.source, rules: ['URI-reference', 'URI'] };
+const loaded: FastPath = { test: FAST.test.source, split: FAST.split.source, rootless: FAST.rootless.source, rules: ['URI-reference', 'URI'] };
 const corpus = (name: string): string[] => fs.readFileSync(path.join(__dirname, 'corpus', name), 'utf8').split(/\r?\n/);
 const hostTests = { IPv4address: RFC3986_AUTOMATA.spanTest('IPv4address'), IPvFuture: RFC3986_AUTOMATA.spanTest('IPvFuture') };
 
@@ -48,7 +48,7 @@ function widened(source: string, marker: string, unit: string): string {
 describe('the fast path is proven', () => {
   it('of the expressions the module holds (no flags), for the rules it names, which are what grammar/rfc3986.dfa.json asks', () => {
     expect(FAST.rules).toEqual(['URI_reference', 'URI']);
-    expect([FAST.test.flags, FAST.split.flags]).toEqual(['', '']);
+    expect([FAST.test.flags, FAST.split.flags, FAST.rootless.flags]).toEqual(['', '', '']);
     expect(() => proveFastPath(loaded, automata)).not.toThrow();
     // What generation would write today is what the module holds.
     expect(fastPathSources(automata, loaded.rules)).toEqual(loaded);
@@ -76,8 +76,17 @@ describe('the fast path is proven', () => {
     expect(() => proveFastPath({ ...loaded, split: broken }, automata)).toThrow(/capture 4 can hold "\?"/);
     // The components out of order, a capture lost, the path not starting with "/".
     expect(splitShapeError(loaded.split.replace(/^\^\(/, '^(?:'))).toBe('component 1 is not capture 1');
-    expect(splitShapeError(loaded.split.replace('(\\/[', '([\\u002f'))).toBe('the path does not start with "/"');
+    expect(splitShapeError(loaded.split.replace('(\\/[', '([\\u002f'))).toBe('capture 4 does not always start with "/"');
     expect(splitShapeError(loaded.split.replace(':\\/\\/', ':\\/'))).toBe('component 2 does not follow "://"');
+  });
+
+  it('fails on a rootless split whose path can start with "/" (which the record would call path-rootless), by both checks', () => {
+    const broken = widened(loaded.rootless, ':((?:[', '\\u002f');
+    expect(fastCounterexample(broken, automata, 'URI')).toBe('A://:!');
+    expect(splitShapeError(broken, SPLIT_SHAPES.rootless)).toBe('capture 2 can start with "/"');
+    expect(() => proveFastPath({ ...loaded, rootless: broken }, automata)).toThrow(/rootless expression accepts "A:\/\/:!"/);
+    expect(splitShapeError(loaded.rootless, SPLIT_SHAPES.split)).toBe('component 2 does not follow "://"');
+    expect(splitShapeError(loaded.split, SPLIT_SHAPES.rootless)).toBe('component 2 is not capture 2');
   });
 
   it('reads only the syntax it was written in, anchored at both ends', () => {
@@ -87,7 +96,7 @@ describe('the fast path is proven', () => {
   });
 
   it('reads the expressions as V8 runs them: the same answer on corpus lines, near misses and arbitrary strings, broken variants included', () => {
-    const sources = [loaded.test, loaded.split, widened(loaded.test, '\\/\\/(?:[', '\\u0020'), widened(loaded.split, '(\\/[', '\\u003f'), '^(?:a(?:b)?c*)?(d[\\u0061-\\u0063]*)?$'];
+    const sources = [loaded.test, loaded.split, loaded.rootless, widened(loaded.test, '\\/\\/(?:[', '\\u0020'), widened(loaded.split, '(\\/[', '\\u003f'), '^(?:a(?:b)?c*)?(d[\\u0061-\\u0063]*)?$'];
     const random = new Random(0xfa57);
     const inputs = [...corpus('web-urls.txt').slice(0, 3000), ...corpus('file-urls.txt').slice(0, 2000)];
     for (const l of inputs.slice(0, 2000)) inputs.push(nearMiss(l, random));
@@ -111,14 +120,16 @@ describe('the fast path is proven', () => {
 const show = (r: unknown): string => JSON.stringify(r, (_key, value: unknown) => (value === undefined ? '(undefined)' : value));
 
 /** Where the fast path's record or answer differs from the automaton, the delimiter split and the recognizer; and how many inputs it took. */
-function disagreements(inputs: Iterable<string>): { taken: number; wrong: unknown[] } {
+function disagreements(inputs: Iterable<string>): { taken: number; rootless: number; wrong: unknown[] } {
   let taken = 0;
+  let rootless = 0;
   const wrong: unknown[] = [];
   for (const input of inputs) {
     const m = FAST.split.exec(input);
     if (FAST.test.test(input) !== (m !== null)) wrong.push({ input, why: 'test and split disagree' });
-    if (m === null) continue;
+    if (m === null && !FAST.rootless.test(input)) continue;
     taken++;
+    if (m === null) rootless++;
     for (const rule of FAST.rules) {
       if (!RFC3986_AUTOMATA.accepts(input, rule)) wrong.push({ input, rule, why: 'the automaton rejects it' });
       const fast = show(automatonRecord(input, rule));
@@ -128,7 +139,7 @@ function disagreements(inputs: Iterable<string>): { taken: number; wrong: unknow
     }
     if (wrong.length > 10) break;
   }
-  return { taken, wrong };
+  return { taken, rootless, wrong };
 }
 
 describe('the fast path gives what the automaton and the split give', () => {
@@ -150,16 +161,17 @@ describe('the fast path gives what the automaton and the split give', () => {
         inputs.push(s, nearMiss(s, random), nearMiss(s, random));
       }
     }
-    const { taken, wrong } = disagreements(inputs);
+    const { taken, rootless, wrong } = disagreements(inputs);
     expect(wrong).toEqual([]);
     expect(taken).toBeGreaterThan(100);
+    expect(rootless).toBeGreaterThan(50);
   });
 
   it('on the hard spots of the split (fast-check), with isValid and tryParse as users call them', () => {
     const parts = ['http:', 'a:', '//', 'u@', '@', ':', '80', '[::1]', '1.2.3.4', '256.1.1.1', '01.1.1.1', 'a', '/', '?', '#', '.', '%41', '%', ' ', 'x:y', ''];
     let taken = 0;
     fc.assert(
-      fc.property(fc.constantFrom('http://', 'a://', 'Z+.-9://', 'http:', ''), fc.array(fc.constantFrom(...parts), { maxLength: 9 }), (start, a) => {
+      fc.property(fc.constantFrom('http://', 'a://', 'Z+.-9://', 'http:', 'mailto:', 'urn:a:', ''), fc.array(fc.constantFrom(...parts), { maxLength: 9 }), (start, a) => {
         const s = start + a.join('');
         const d = disagreements([s]);
         taken += d.taken;

@@ -20,7 +20,7 @@ import { automataOf, automatonFor, grammarEntry, recognizerOf, RFC3986_AUTOMATA,
 import type { AnyUriRecord } from './records';
 // The records of the recognizer and of the peggy parser: RFC 2396 and RFC 6874 only, and the tests; required on first use.
 import { peggyRecord, recognizerRecord } from './recognizer-records';
-import { capturedRecord, splitRecord, type HostTests } from './split';
+import { capturedRecord, capturedRootlessRecord, splitRecord, type HostTests } from './split';
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
 export { peggyRecord, recognizerRecord };
@@ -39,6 +39,7 @@ const accepts3986 = RFC3986_AUTOMATA.accepts;
 const FAST = RFC3986_AUTOMATA.FAST;
 const FAST_TEST = FAST?.test;
 const FAST_SPLIT = FAST?.split;
+const FAST_ROOTLESS = FAST?.rootless;
 const FAST_RULES: ReadonlySet<string> = new Set(FAST?.rules ?? []);
 
 /** Whether the whole input matches a reference rule, by the grammar's automaton of the rule (generated/NAME.dfa.js), or first, for RFC 3986, by its fast path. */
@@ -82,6 +83,8 @@ export function automatonRecord(input: string, startRule: string, grammar: Gener
     if (FAST_SPLIT !== undefined && FAST_RULES.has(startRule)) {
       const m = FAST_SPLIT.exec(input);
       if (m !== null) return capturedRecord(input, m, hosts3986 ?? (hosts3986 = hostTestsOf('rfc3986')));
+      const r = (FAST_ROOTLESS as RegExp).exec(input);
+      if (r !== null) return capturedRootlessRecord(input, r);
     }
     if (!accepts3986(input, startRule)) return undefined;
   } else if (grammarEntry(grammar).records === 'recognizer') {

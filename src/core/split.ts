@@ -86,6 +86,31 @@ export function capturedRecord(input: string, m: RegExpExecArray, hosts: HostTes
   return recordObject(scheme, authority, undefined, host, port, path ?? '', query, fragment, hostKind, 'path-abempty', spans);
 }
 
+/**
+ * The record of `input` from the captures of the fast path's `rootless`
+ * expression (FAST): a scheme and a path that does not start with "/", no
+ * authority; [scheme, path, query, fragment] at 1 to 4, the query and the
+ * fragment undefined where absent. Its shape (scripts/compile-dfa.ts,
+ * SPLIT_SHAPES) was proven at generate time, as capturedRecord's.
+ */
+export function capturedRootlessRecord(input: string, m: RegExpExecArray): UriRecord {
+  const scheme = m[1];
+  const path = m[2];
+  const query: string | undefined = m[3];
+  const fragment: string | undefined = m[4];
+  const pathStart = scheme.length + 1;
+  const pathEnd = pathStart + path.length;
+  const spans: Partial<Record<UriComponentName, SpanTuple>> & { path: SpanTuple } = { path: [pathStart, pathEnd] };
+  spans.scheme = [0, pathStart - 1];
+  let queryEnd = pathEnd;
+  if (query !== undefined) {
+    queryEnd = pathEnd + 1 + query.length;
+    spans.query = [pathEnd + 1, queryEnd];
+  }
+  if (fragment !== undefined) spans.fragment = [queryEnd + 1, input.length];
+  return recordObject<Rfc3986HostKind, Rfc3986PathKind>(scheme, undefined, undefined, undefined, undefined, path, query, fragment, undefined, path === '' ? 'path-empty' : 'path-rootless', spans);
+}
+
 /** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted: the spans found here, the texts by the one record builder (records.ts). */
 export function splitRecord(input: string, hosts: HostTests): UriRecord {
   const n = input.length;

@@ -40,9 +40,11 @@ export interface Automata {
   /**
    * The fast path, proven at generate time (scripts/compile-dfa.ts, fastPathSources): for the rules
    * named, `test` accepts nothing their automata reject, and `split` captures the scheme, host,
-   * port, path, query and fragment where the delimiter split (split.ts) finds them. null: none.
+   * port, path, query and fragment where the delimiter split (split.ts) finds them, and `rootless`
+   * the scheme, path, query and fragment of a URI without an authority whose path does not start
+   * with "/". null: none.
    */
-  readonly FAST: { readonly rules: readonly string[]; readonly test: RegExp; readonly split: RegExp } | null;
+  readonly FAST: { readonly rules: readonly string[]; readonly test: RegExp; readonly split: RegExp; readonly rootless: RegExp } | null;
   readonly RULE_NAMES: readonly string[];
 }
 
