@@ -105,7 +105,7 @@ describe('the fast path is proven', () => {
       const v8 = new RegExp(source);
       expect(inputs.filter((s) => fastExpressionMatches(source, s) !== v8.test(s))).toEqual([]);
     }
-    const chars = ['a', 'b', 'c', 'd', 'h', 'H', '0', '9', ':', '/', '//', '?', '#', '@', '[', ']', '%', '%41', ' ', '.', '-', '+', '~', '!', '\u00e9', '\ud800'];
+    const chars = ['a', 'b', 'c', 'd', 'h', 'H', '0', '9', ':', '/', '//', '?', '#', '@', '[', ']', '%', '%41', ' ', '.', '-', '+', '~', '!', '\u00e9', '\ud800', '\n', '\r', '\u2028'];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 16 }), (a) => {
         const s = a.join('');
