@@ -29,6 +29,9 @@
  *    path, a query, a reg-name) gets a sticky regular expression of those
  *    characters, and the runner skips such a run with it: the engine's own
  *    matcher, faster than a lookup per character on the long runs URIs have.
+ * 6. Where grammar/NAME.dfa.json asks for one, a fast path: regular
+ *    expressions of the common forms of a URI, tried before the automata,
+ *    proven at generate time against them (fastPathSources, proveFastPath).
  *
  * Used by scripts/generate.ts, which also checks the output is up to date.
  */
@@ -632,25 +635,26 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   return { js: `${lines.join('\n')}\n`, dts };
 }
 
-// ---------------------------------------------------------------- the fast path: one regular expression, proven
+// ---------------------------------------------------------------- the fast path: regular expressions, proven
 
 /**
- * A grammar's fast path (grammar/NAME.dfa.json `fast`): two regular
- * expressions of one language, a common subset of the rules named: absolute
- * URIs with an authority and without a userinfo, an IP-literal or a
- * percent-encoding (`https://host:8080/a/b?q#f`), which are most real URIs.
- * V8 runs one as native code in a single pass, where the automaton takes a
- * table step at each delimiter and a sticky expression per run
- * (BENCHMARKS.md, "Where the time goes"). isValid() tries `test` before the
- * automaton, parse() tries `split` (the same with its six components
- * captured) before the automaton and the delimiter split (src/core/split.ts):
- * on a miss, the automaton decides, as before.
+ * A grammar's fast path (grammar/NAME.dfa.json `fast`): regular expressions of
+ * common subsets of the rules named, which are most real URIs. `test` and
+ * `split` are one language: absolute URIs with an authority, without a
+ * userinfo or an IP-literal, percent-encoded only in the path and the query
+ * (`https://host:8080/a/b%20c?q#f`); `rootless` a scheme and a path that does
+ * not start with "/" (`mailto:a@b.c`). V8 runs each as native code in a
+ * single pass, where the automaton takes a table step at each delimiter and a
+ * sticky expression per run (BENCHMARKS.md, "Where the time goes"). isValid()
+ * tries `test` before the automaton; parse() tries `split`, then `rootless`,
+ * whose captures are the components, before the automaton and the delimiter
+ * split (src/core/split.ts): on a miss, the automaton decides, as before.
  *
- * Both are trusted only because proveFastPath() checks, at generate time, the
+ * They are trusted only because proveFastPath() checks, at generate time, the
  * text of the expressions as emitted (and test/fast-path.test.ts the ones the
  * module holds): that each accepts nothing the automaton of each rule named
- * rejects, and that `split` captures exactly the components the delimiter
- * split finds.
+ * rejects, and that `split` and `rootless` capture exactly the components the
+ * delimiter split finds (SPLIT_SHAPES).
  */
 export interface FastPath {
   /** The source of the expression isValid() runs (no captures). */
@@ -703,16 +707,20 @@ function classSource(units: readonly number[]): string {
 /**
  * The fast path's expressions, their character sets read from the grammar's
  * own rules (one character of scheme, reg-name, port, a path-abempty segment,
- * path-rootless, query, fragment: the sets the grammar allows without a
- * percent-encoding), laid out as SPLIT_SHAPES, below, says.
+ * path-rootless, query, fragment, HEXDIG: the sets the grammar allows without a
+ * percent-encoding; a path-abempty and a query also take percent-encodings),
+ * laid out as SPLIT_SHAPES, below, says.
  */
 export function fastPathSources(a: GrammarAutomata, rules: readonly string[]): FastPath {
   const first = followers(a, 'scheme', '');
   const scheme = `${classSource(first)}${classSource(followers(a, 'scheme', String.fromCharCode(first[0])))}*`;
   const host = `${classSource(followers(a, 'reg-name', ''))}*`;
   const port = `${classSource(followers(a, 'port', ''))}*`;
-  const path = `\\/${classSource(followers(a, 'path-abempty', '/'))}*`;
-  const query = `${classSource(followers(a, 'query', ''))}*`;
+  // A path's and a query's percent-encodings (pct-encoded, RFC 3986 2.1), unrolled: a run of characters, then each "%" HEXDIG HEXDIG and the run after it.
+  const hex = classSource(followers(a, 'HEXDIG', ''));
+  const encoded = (run: string): string => `${run}*(?:%${hex}${hex}${run}*)*`;
+  const path = `\\/${encoded(classSource(followers(a, 'path-abempty', '/')))}`;
+  const query = encoded(classSource(followers(a, 'query', '')));
   const fragment = `${classSource(followers(a, 'fragment', ''))}*`;
   const source = (g: string): string => `^${g}${scheme}):\\/\\/${g}${host})(?::${g}${port}))?${g}${path})?(?:\\?${g}${query}))?(?:#${g}${fragment}))?$`;
   const segment = followers(a, 'path-rootless', '');

@@ -1,14 +1,14 @@
 /**
  * RFC 3986's fast path (generated/rfc3986.dfa.js, FAST; scripts/compile-dfa.ts,
- * fastPathSources): two regular expressions that isValid() and parse() try
- * before the automaton. They are trusted for two claims, both proven at
- * generate time on the expressions' text:
+ * fastPathSources): regular expressions that isValid() (`test`) and parse()
+ * (`split`, then `rootless`) try before the automaton. They are trusted for
+ * two claims, both proven at generate time on the expressions' text:
  *
  * 1. each accepts nothing the automata of the rules it names reject
  *    (fastCounterexample: the product of the expression's automaton and the
  *    rule's);
- * 2. `split` has the shape whose captures are the delimiter split's components
- *    (splitShapeError).
+ * 2. `split` and `rootless` have the shapes whose captures are the delimiter
+ *    split's components (splitShapeError, SPLIT_SHAPES).
  *
  * Here: the proof holds of the expressions the module holds (what runs, not
  * only what generation wrote); it fails on expressions broken on purpose; the
@@ -201,7 +201,10 @@ describe('the fast path stays linear on long hostile input', () => {
     ['a path of "a/" that ends in a space', `http://a/${'a/'.repeat(N / 2)} `, false],
     ['a port that ends in a letter', `http://a:${'1'.repeat(N)}x`, false],
     ['a path of ":@" that ends in "%"', `http://a/${':@'.repeat(N / 2)}%`, false],
-    ['a query that ends in "%41" (the automaton takes it)', `http://a/?${'a'.repeat(N)}%41`, true],
+    ['a query that ends in "%41"', `http://a/?${'a'.repeat(N)}%41`, true],
+    ['a path of "%41" and "a" that ends in "%4"', `http://a/${'%41a'.repeat(N / 4)}%4`, false],
+    ['a query of "%4" then "1a" that ends in a space', `http://a/?${'%41a'.repeat(N / 4)} `, false],
+    ['a path of "a" that ends in "%%"', `http://a/${'a'.repeat(N)}%%`, false],
     ['a scheme of a million letters', `${'a'.repeat(N)}://h/`, true],
   ])('%s', async (_, input, valid) => {
     expect(await finishes(() => isValid(input))).toBe(valid);

@@ -31,7 +31,8 @@ const accepts3986 = RFC3986_AUTOMATA.accepts;
 /**
  * RFC 3986's fast path (generated/rfc3986.dfa.js, FAST): two regular
  * expressions of a subset of the rules it names (absolute URIs with an
- * authority and no userinfo, IP-literal or percent-encoding), proven at
+ * authority and no userinfo or IP-literal, percent-encodings only in the path
+ * and the query; a scheme and a rootless path), proven at
  * generate time to accept nothing the automata of those rules reject, the
  * second to capture the components where the delimiter split finds them. One
  * native pass; on a miss, the automaton decides as before.
