@@ -692,7 +692,11 @@ function followers(a: GrammarAutomata, rule: string, prefix: string): number[] {
   return out;
 }
 
-/** A character class of code units, written as \uXXXX ranges. */
+/** A letter or a digit, written as itself in a class (shorter than \uXXXX); readFastExpression reads both. */
+const plain = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const classUnit = (c: number): string => (plain(c) ? String.fromCharCode(c) : unit(c));
+
+/** A character class of code units, written as ranges of letters and digits as they are, of other code units as \uXXXX. */
 function classSource(units: readonly number[]): string {
   if (units.length === 0) throw new Error('internal error: an empty class in the fast path');
   const ranges: Array<[number, number]> = [];
@@ -701,7 +705,7 @@ function classSource(units: readonly number[]): string {
     if (last !== undefined && last[1] + 1 === c) last[1] = c;
     else ranges.push([c, c]);
   }
-  return `[${ranges.map(([x, y]) => (x === y ? unit(x) : `${unit(x)}-${unit(y)}`)).join('')}]`;
+  return `[${ranges.map(([x, y]) => (x === y ? classUnit(x) : `${classUnit(x)}-${classUnit(y)}`)).join('')}]`;
 }
 
 /**
@@ -740,7 +744,7 @@ type Rx =
 /**
  * Reads an expression of the fast path (no flags) into its tree. Only what the
  * fast path is written in is taken: literal characters, \/ \? and \uXXXX
- * escapes, classes of \uXXXX and ranges of them, groups (capturing or (?:),
+ * escapes, classes of \uXXXX, letters and digits and ranges of them, groups (capturing or (?:),
  * the greedy ? and *, and ^ and $; anything else (an alternation, a lazy or
  * counted quantifier, a negated class, a look-around, a back reference, `.`)
  * throws, so that nothing is proven about an expression read otherwise than V8
@@ -757,6 +761,15 @@ export function readFastExpression(source: string): Rx {
     const c = parseInt(source.slice(i + 1, i + 5), 16);
     i += 5;
     return c;
+  };
+  /** A code unit of a class: \uXXXX, or a letter or a digit as itself. */
+  const classCode = (): number => {
+    if (source[i] === '\\') {
+      i++;
+      return hex4();
+    }
+    if (i < source.length && plain(source.charCodeAt(i))) return source.charCodeAt(i++);
+    return fail('only \\uXXXX, letters and digits are read in a class');
   };
   const set = (c: number): Rx => ({ kind: 'set', ranges: [[c, c]] });
   const seq = (inGroup: boolean): Rx => {
@@ -784,15 +797,11 @@ export function readFastExpression(source: string): Rx {
         const ranges: Array<[number, number]> = [];
         while (source[i] !== ']') {
           if (i >= source.length) fail('an unclosed class');
-          if (source[i] !== '\\') fail('only \\uXXXX is read in a class');
-          i++;
-          const lo = hex4();
+          const lo = classCode();
           let hi = lo;
           if (source[i] === '-') {
             i++;
-            if (source[i] !== '\\') fail('only \\uXXXX is read in a class');
-            i++;
-            hi = hex4();
+            hi = classCode();
             if (hi < lo) fail('a range out of order');
           }
           ranges.push([lo, hi]);
