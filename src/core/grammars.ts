@@ -19,7 +19,7 @@ import type { StartRuleNames as Rfc3986Start } from '../../generated/rfc3986';
 import type { StartRuleNames as Rfc3987Start } from '../../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396';
 import type { StartRuleNames as Rfc6570Start } from '../../generated/rfc6570';
-import { accepts, spanTest, viablePrefix, RULE_NAMES } from '../../generated/rfc3986.dfa';
+import { accepts, spanTest, viablePrefix, FAST, RULE_NAMES } from '../../generated/rfc3986.dfa';
 import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf } from '../../generated/registry';
 import { checkOption, oneOf } from './options';
 import { loadDiagnose, loadGenerated, loadRecognizer, loadsOnFirstUse } from './load';
@@ -118,7 +118,7 @@ export function variantOf(grammar: GrammarName, option: 'zoneId'): GeneratedGram
  * RFC 3986's automata: imported statically, since isValid uses them; by name, since a namespace import had the bundle of
  * the CommonJS entry define a getter per export at load.
  */
-export const RFC3986_AUTOMATA: Automata = { accepts, spanTest, viablePrefix, RULE_NAMES } as unknown as Automata;
+export const RFC3986_AUTOMATA: Automata = { accepts, spanTest, viablePrefix, FAST, RULE_NAMES } as unknown as Automata;
 
 /** The shape of peggy's generated parser modules (RFC 3986's stands for all), and of its expectations. */
 export type PeggyParserModule = typeof Rfc3986Parser;
