@@ -140,6 +140,7 @@ const OPERATIONS: Record<string, { note: string; libs: Record<string, Impl>; onl
     note: `the same, on the lines of each set that both urigram and URL resolve against ${RESOLVE_BASE} (issue 36's measure: on the others one of them throws).`,
     libs: {
       urigram: attempt((l) => urigram.resolve(RESOLVE_BASE, l)),
+      'fast-uri': attempt((l) => fastUri.resolve(RESOLVE_BASE, l)),
       URL: attempt((l) => new URL(l, RESOLVE_BASE).href),
     },
     only: (l) => urigram.isValid(l) && URL.canParse(l, RESOLVE_BASE),
@@ -157,6 +158,7 @@ const OPERATIONS: Record<string, { note: string; libs: Record<string, Impl>; onl
     note: "the same, on the lines of each set that both urigram and URL accept (issue 36's measure: on the others one of them throws).",
     libs: {
       urigram: attempt((l) => urigram.normalize(l)),
+      'fast-uri': attempt((l) => fastUri.normalize(l)),
       URL: attempt((l) => new URL(l).href),
     },
     only: (l) => urigram.isValid(l) && URL.canParse(l),
