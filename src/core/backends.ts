@@ -42,11 +42,19 @@ const FAST_TEST = FAST?.test;
 const FAST_SPLIT = FAST?.split;
 const FAST_ROOTLESS = FAST?.rootless;
 const FAST_RULES: ReadonlySet<string> = new Set(FAST?.rules ?? []);
+/**
+ * The longest input the fast path is tried on. A miss costs V8 a step back per
+ * character over the runs it matched (about 4.6 ns a character here, against
+ * 0.5 for a match and 0.5 for the automaton), which made an error at the end
+ * of a 10 k-character line cost 12x a valid parse of it; past this length a
+ * match gains nothing but the record's split (BENCHMARKS.md, "The error path").
+ */
+const FAST_MAX_LENGTH = 1024;
 
 /** Whether the whole input matches a reference rule, by the grammar's automaton of the rule (generated/NAME.dfa.js), or first, for RFC 3986, by its fast path. */
 export function accepts(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): boolean {
   if (grammar !== 'rfc3986') return automataOf(grammar).accepts(input, startRule);
-  return (FAST_TEST !== undefined && FAST_RULES.has(startRule) && FAST_TEST.test(input)) || accepts3986(input, startRule);
+  return (FAST_TEST !== undefined && input.length <= FAST_MAX_LENGTH && FAST_RULES.has(startRule) && FAST_TEST.test(input)) || accepts3986(input, startRule);
 }
 
 /** Whether the whole input matches any rule of the grammar: by the rule's automaton where there is one, else by the recognizer. */
@@ -81,7 +89,7 @@ let hosts3986: HostTests | undefined;
  */
 export function automatonRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
   if (grammar === 'rfc3986') {
-    if (FAST_SPLIT !== undefined && FAST_RULES.has(startRule)) {
+    if (FAST_SPLIT !== undefined && input.length <= FAST_MAX_LENGTH && FAST_RULES.has(startRule)) {
       const m = FAST_SPLIT.exec(input);
       if (m !== null) return capturedRecord(input, m, hosts3986 ?? (hosts3986 = hostTestsOf('rfc3986')));
       const r = (FAST_ROOTLESS as RegExp).exec(input);
