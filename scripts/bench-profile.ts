@@ -75,7 +75,9 @@ function profile(op: string, linesFile: string, passes: number, top: number): Ar
       const n = byId.get(id) as ProfileNode;
       const url = n.callFrame.url.replace(/^file:\/\//, '');
       const file = url === '' ? '' : ` (${url.startsWith('/') ? path.relative(root, url) : url})`;
-      const name = `${n.callFrame.functionName || '(anonymous)'}${file}`;
+      const fn = n.callFrame.functionName || '(anonymous)';
+      // A regular expression is named by its source: the fast path's are hundreds of characters, shown by their start.
+      const name = `${fn.startsWith('RegExp: ') && fn.length > 60 ? `${fn.slice(0, 60)}...` : fn}${file}`;
       if (name.startsWith('(idle)') || name.startsWith('(program)') || name.startsWith('(root)')) return;
       const dt = p.timeDeltas[i] ?? 0;
       self.set(name, (self.get(name) ?? 0) + dt);

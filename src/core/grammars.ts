@@ -144,7 +144,8 @@ export function useGrammar(modules: GrammarModules): void {
   provided[modules.grammar] = modules;
 }
 
-const loaded = new Map<string, unknown>();
+/** The modules loaded so far, by kind, then by grammar (no key string made per call: the scheme grammars' automata are asked for on every check). */
+const loaded = new Map<GeneratedKind, Map<GeneratedGrammar, unknown>>();
 
 /**
  * A generated module, loaded on first use (src/core/load.ts): another
@@ -175,11 +176,12 @@ function own(grammar: GeneratedGrammar): GrammarModules | undefined {
 
 /** A module, loaded by `load` the first time it is asked for. */
 function once(grammar: GeneratedGrammar, kind: GeneratedKind, load: () => unknown): unknown {
-  const key = `${grammar}.${kind}`;
-  let module = loaded.get(key);
+  let ofKind = loaded.get(kind);
+  if (ofKind === undefined) loaded.set(kind, (ofKind = new Map()));
+  let module = ofKind.get(grammar);
   if (module === undefined) {
     module = load();
-    loaded.set(key, module);
+    ofKind.set(grammar, module);
   }
   return module;
 }

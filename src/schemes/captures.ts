@@ -7,6 +7,19 @@
 import { recognizerOf, type GeneratedGrammar } from '../core/grammars';
 import type { SpanTuple } from '../core/records';
 
+/** Per recognizer's table of capture slots, its captured rules' names by slot: the same on every call, so read once. */
+const slotNames = new WeakMap<object, readonly string[]>();
+
+function slotNamesOf(slots: Readonly<Record<string, number>>): readonly string[] {
+  let names = slotNames.get(slots);
+  if (names === undefined) {
+    const bySlot: string[] = [];
+    for (const [name, slot] of Object.entries(slots)) bySlot[slot] = name;
+    slotNames.set(slots, (names = bySlot));
+  }
+  return names;
+}
+
 /** Per captured rule (PEG name), every span it matched, in the order they ended. */
 export type Captures = ReadonlyMap<string, readonly SpanTuple[]>;
 
@@ -14,8 +27,7 @@ export type Captures = ReadonlyMap<string, readonly SpanTuple[]>;
 export function captures(text: string, rule: string, grammar: GeneratedGrammar): Captures {
   const r = recognizerOf(grammar);
   if (!r.recognize(text, rule)) throw new Error(`internal error: the ${grammar} recognizer refuses as ${rule} what its automaton accepted: ${JSON.stringify(text.slice(0, 200))}`);
-  const names: string[] = [];
-  for (const [name, slot] of Object.entries(r.CAPTURE_SLOTS)) names[slot] = name;
+  const names = slotNamesOf(r.CAPTURE_SLOTS);
   const out = new Map<string, SpanTuple[]>();
   const log = r.captureLog();
   for (let i = 0, n = r.captureCount(); i < n; i++) {
