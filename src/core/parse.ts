@@ -110,6 +110,11 @@ const START_RULES = new Map(
 );
 const RFC3986_URI_REFERENCE: [GeneratedGrammar, string] = ['rfc3986', 'URI_reference'];
 
+/** The PEG start rule of a grammar's first reference rule (URI-reference, IRI-reference, ...): what parse() matches when no `rule` is given. */
+export function referenceStartRule(grammar: GrammarName): string {
+  return (START_RULES.get(grammar) as Map<string, string>).get(REFERENCE_RULES[grammar][0]) as string;
+}
+
 /** The `grammar` option, wherever a function takes all three grammars. */
 export const GRAMMAR_OPTION = oneOf(GRAMMARS);
 

@@ -26,7 +26,7 @@
  * recognizer's record (recognizer-records.ts) stays the reference: test/dfa.test.ts
  * checks that both records are the same on every input it tries.
  */
-import { buildRecord, noComponents, recordObject, type Rfc3986HostKind, type Rfc3986PathKind, type SpanTuple, type UriComponentName, type UriRecord } from './records';
+import { buildRecord, noComponents, recordObject, type ComponentOffsets, type Rfc3986HostKind, type Rfc3986PathKind, type SpanTuple, type UriComponentName, type UriRecord } from './records';
 
 const COLON = 0x3a;
 const SLASH = 0x2f;
@@ -111,8 +111,16 @@ export function capturedRootlessRecord(input: string, m: RegExpExecArray): UriRe
   return recordObject<Rfc3986HostKind, Rfc3986PathKind>(scheme, undefined, undefined, undefined, undefined, path, query, fragment, undefined, path === '' ? 'path-empty' : 'path-rootless', spans);
 }
 
-/** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted: the spans found here, the texts by the one record builder (records.ts). */
-export function splitRecord(input: string, hosts: HostTests): UriRecord {
+/**
+ * The offsets of the components of `input`, which the automaton of a
+ * reference rule of RFC 3986 or RFC 3987 accepted, written into `at` (the
+ * slots of records.ts's noComponents: scheme 0-1, authority 2-3, userinfo
+ * 4-5, host 6-7, port 8-9, path 10-11, query 12-13, fragment 14-15; a start
+ * of -1 for an absent component): the one reading of a reference by its
+ * delimiters, for splitRecord and for what needs the components without a
+ * record (resolve, normalize).
+ */
+export function splitOffsets(input: string, at: ComponentOffsets): ComponentOffsets {
   const n = input.length;
   let i = 0;
   // The scheme: up to a ":" that comes before any "/", "?", "#".
@@ -126,13 +134,11 @@ export function splitRecord(input: string, hosts: HostTests): UriRecord {
     if (c === SLASH || c === QUESTION || c === HASH) break;
   }
   let p = schemeEnd < 0 ? 0 : schemeEnd + 1;
-  const at = noComponents(OFFSETS); // scheme 0-1, authority 2-3, userinfo 4-5, host 6-7, port 8-9, path 10-11, query 12-13, fragment 14-15
+  noComponents(at);
   if (schemeEnd >= 0) {
     at[0] = 0;
     at[1] = schemeEnd;
   }
-  let hostKind: Rfc3986HostKind | undefined;
-  let authorityEnd = -1;
   if (p + 1 < n && input.charCodeAt(p) === SLASH && input.charCodeAt(p + 1) === SLASH) {
     const start = p + 2;
     let end = start;
@@ -142,16 +148,13 @@ export function splitRecord(input: string, hosts: HostTests): UriRecord {
     }
     let atSign = input.indexOf('@', start);
     if (atSign >= end) atSign = -1;
-    authorityEnd = end;
     const hostStart = atSign < 0 ? start : atSign + 1;
     let hostEnd: number;
     if (hostStart < end && input.charCodeAt(hostStart) === OPEN) {
       hostEnd = input.indexOf(']', hostStart) + 1;
-      hostKind = hosts.IPvFuture(input, hostStart + 1, hostEnd - 1) ? 'IPvFuture' : 'IPv6address';
     } else {
       hostEnd = hostStart;
       while (hostEnd < end && input.charCodeAt(hostEnd) !== COLON) hostEnd++;
-      hostKind = hosts.IPv4address(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
     }
     at[2] = start;
     at[3] = end;
@@ -167,13 +170,11 @@ export function splitRecord(input: string, hosts: HostTests): UriRecord {
     }
     p = end;
   }
-  const pathStart = p;
   const f = input.indexOf('#', p);
   let q = input.indexOf('?', p);
   if (f >= 0 && q > f) q = -1;
-  const pathEnd = q >= 0 ? q : f >= 0 ? f : n;
-  at[10] = pathStart;
-  at[11] = pathEnd;
+  at[10] = p;
+  at[11] = q >= 0 ? q : f >= 0 ? f : n;
   if (q >= 0) {
     at[12] = q + 1;
     at[13] = f >= 0 ? f : n;
@@ -182,10 +183,24 @@ export function splitRecord(input: string, hosts: HostTests): UriRecord {
     at[14] = f + 1;
     at[15] = n;
   }
+  return at;
+}
+
+/** The record of `input`, which the automaton of a reference rule of RFC 3986 or RFC 3987 accepted: the spans by splitOffsets, the host and path kinds here, the texts by the one record builder (records.ts). */
+export function splitRecord(input: string, hosts: HostTests): UriRecord {
+  const at = splitOffsets(input, OFFSETS);
+  let hostKind: Rfc3986HostKind | undefined;
+  const hostStart = at[6];
+  const hostEnd = at[7];
+  if (at[2] >= 0) {
+    if (hostStart < hostEnd && input.charCodeAt(hostStart) === OPEN) hostKind = hosts.IPvFuture(input, hostStart + 1, hostEnd - 1) ? 'IPvFuture' : 'IPv6address';
+    else hostKind = hosts.IPv4address(input, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
+  }
+  const pathStart = at[10];
   let pathKind: Rfc3986PathKind;
-  if (authorityEnd >= 0) pathKind = 'path-abempty';
-  else if (pathStart === pathEnd) pathKind = 'path-empty';
+  if (at[2] >= 0) pathKind = 'path-abempty';
+  else if (pathStart === at[11]) pathKind = 'path-empty';
   else if (input.charCodeAt(pathStart) === SLASH) pathKind = 'path-absolute';
-  else pathKind = schemeEnd >= 0 ? 'path-rootless' : 'path-noscheme';
+  else pathKind = at[0] >= 0 ? 'path-rootless' : 'path-noscheme';
   return buildRecord(input, at, hostKind, pathKind);
 }

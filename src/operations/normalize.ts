@@ -5,12 +5,13 @@
  * segments), then 6.2.3. Every step can be switched off. The input must be a
  * valid URI reference: it is never repaired.
  */
-import { parse, zoneGrammar, type Rfc6874Record, type UriRecord } from '../core/parse';
+import { parse, referenceStartRule, zoneGrammar, type Rfc6874Record, type UriRecord } from '../core/parse';
 import { hasDotSegmentIn, removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
 import { forEachTriplet, hasLowerHex, isTripletAt, isUnreservedOctet, tripletOctet, tripletText } from '../encoding/triplets';
 import { accepts } from '../core/backends';
-import { AUTHORITY_START, FRAGMENT_START, hostBounds, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, referenceStart, SCHEME_END, splitParts } from './reference-parts';
+import { splitOffsets } from '../core/split';
+import { noComponents, type ComponentOffsets } from '../core/records';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
 import { availableSchemeCheck } from '../core/scheme-checks';
 import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
@@ -662,14 +663,14 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
  */
 const PLAINLY_NORMAL = /^(?!urn:|mailto:)[a-z][a-z\d+.-]*:\/\/[^A-Z/?#:@%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)+(?:[?#][^%]*)?$/;
 
-/** The offsets of the URI being normalized, reused from call to call. */
-const PARTS = newParts();
+/** The offsets of the URI being normalized, reused from call to call (records.ts's slots). */
+const PARTS = noComponents();
 
 /**
  * normalize() with every step of the level, of a URI reference valid in RFC
  * 3986 or RFC 3987 (no zoneId) whose scheme is neither urn nor mailto: each
  * step done to the component it changes, all at once, from one acceptance by
- * the automaton and one split by the delimiters (reference-parts.ts), where
+ * the automaton and one split by the delimiters (split.ts, splitOffsets), where
  * explainSteps writes the whole text and parses it again after each step that
  * changes something. Undefined when the automaton rejects the input (explain()
  * then throws parse()'s error), or for a URN or a mailto URI, whose scheme's
@@ -687,10 +688,10 @@ const PARTS = newParts();
  * references, for both levels and grammars.
  */
 function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
-  if (!accepts(uri, referenceStart(grammar), grammar)) return undefined;
+  if (!accepts(uri, referenceStartRule(grammar), grammar)) return undefined;
   if (PLAINLY_NORMAL.test(uri)) return uri;
-  const at = splitParts(uri, PARTS);
-  const schemeEnd = at[SCHEME_END];
+  const at = splitOffsets(uri, PARTS);
+  const schemeEnd = at[0] >= 0 ? at[1] : -1;
   if (schemeEnd === 3 || schemeEnd === 6) {
     const lower = uri.slice(0, schemeEnd).toLowerCase();
     if (lower === 'urn' || lower === 'mailto') return undefined;
@@ -707,24 +708,21 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
     out = `${scheme}:`;
   }
   let authority: string | undefined;
-  if (at[AUTHORITY_START] >= 0) {
-    const start = at[AUTHORITY_START];
-    const end = at[PATH_START];
-    const { atSign, hostStart, hostEnd } = hostBounds(uri, start, end);
-    authority = atSign >= 0 ? `${triplets(start, atSign)}@` : '';
-    authority += loweredHost(triplets(hostStart, hostEnd), 0);
-    if (hostEnd < end) {
-      const port = uri.slice(hostEnd + 1, end);
+  if (at[2] >= 0) {
+    authority = at[4] >= 0 ? `${triplets(at[4], at[5])}@` : '';
+    authority += loweredHost(triplets(at[6], at[7]), 0);
+    if (at[8] >= 0) {
+      const port = uri.slice(at[8], at[9]);
       // remove-empty-port, remove-default-port
       if (!schemeLevel || (port !== '' && !isDefaultPort(scheme, port))) authority += `:${port}`;
     }
     out += `//${authority}`;
   }
-  let path = pathWithoutDots(scheme, authority, triplets(at[PATH_START], at[PATH_END]));
+  let path = pathWithoutDots(scheme, authority, triplets(at[10], at[11]));
   if (schemeLevel && path === '' && authority !== undefined && defaultsOf(scheme)?.emptyPathIsSlash === true) path = '/'; // empty-path-to-slash
   out += path;
-  if (at[QUERY_START] >= 0) out += `?${triplets(at[QUERY_START], queryEnd(uri, at))}`;
-  if (at[FRAGMENT_START] >= 0) out += `#${triplets(at[FRAGMENT_START], uri.length)}`;
+  if (at[12] >= 0) out += `?${triplets(at[12], at[13])}`;
+  if (at[14] >= 0) out += `#${triplets(at[14], at[15])}`;
   return out;
 }
 
@@ -735,24 +733,19 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
  * triplet to decode), and at the 'scheme' level no port to remove and no
  * empty path to make "/". Looked at in place, without a string made.
  */
-function isNormal(uri: string, at: Int32Array, schemeLevel: boolean): boolean {
+function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean): boolean {
   for (let i = uri.indexOf('%'); i >= 0; i = uri.indexOf('%', i + 3)) {
     if (hasLowerHex(uri, i) || isUnreservedOctet(tripletOctet(uri, i))) return false;
   }
-  const schemeEnd = at[SCHEME_END];
-  const pathStart = at[PATH_START];
-  const pathEnd = at[PATH_END];
+  const schemeEnd = at[0] >= 0 ? at[1] : -1;
+  const pathStart = at[10];
+  const pathEnd = at[11];
   // The scheme and the authority, in one look: a letter in a userinfo, which no step changes, is looked at more closely.
   if (firstUpperCase(uri) < pathStart) return false;
   if (schemeEnd >= 0 && hasDotSegmentIn(uri, pathStart, pathEnd)) return false;
-  const start = at[AUTHORITY_START];
-  if (start < 0 || !schemeLevel) return true;
-  const colon = uri.indexOf(':', start);
-  if (colon >= 0 && colon < pathStart) {
-    // A ":" in the authority: in a userinfo, an IP-literal or before a port.
-    const { hostEnd } = hostBounds(uri, start, pathStart);
-    if (hostEnd < pathStart && (hostEnd + 1 === pathStart || isDefaultPort(schemeOf(uri, schemeEnd), uri.slice(hostEnd + 1, pathStart)))) return false;
-  }
+  if (at[2] < 0 || !schemeLevel) return true;
+  // A port: empty, or the scheme's default.
+  if (at[8] >= 0 && (at[8] === at[9] || isDefaultPort(schemeOf(uri, schemeEnd), uri.slice(at[8], at[9])))) return false;
   return pathStart < pathEnd || defaultsOf(schemeOf(uri, schemeEnd))?.emptyPathIsSlash !== true;
 }
 

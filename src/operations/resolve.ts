@@ -7,13 +7,14 @@
  * and `{ algorithm: 'rfc2396' }` runs the algorithm RFC 3986 replaced, RFC 2396
  * 5.2, step by step (see resolve2396).
  */
-import { GRAMMAR_OPTION, parse, tryParse, zoneGrammar, type AnyUriRecord } from '../core/parse';
+import { GRAMMAR_OPTION, parse, referenceStartRule, tryParse, zoneGrammar, type AnyUriRecord } from '../core/parse';
 import { componentsOf as components, concatenate, recompose, type UriComponents } from './recompose';
 import { removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
 import type { GrammarName } from '../core/grammars';
 import { accepts } from '../core/backends';
-import { AUTHORITY_START, FRAGMENT_START, newParts, PATH_END, PATH_START, QUERY_START, queryEnd, referenceStart, SCHEME_END, splitParts } from './reference-parts';
+import { splitOffsets } from '../core/split';
+import { noComponents } from '../core/records';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { UriResolveError } from '../core/errors';
 export { UriResolveError } from '../core/errors';
@@ -174,7 +175,7 @@ export function resolve(base: string, reference: string, options: ResolveOptions
     // The base first, as target() does (its error comes before the reference's).
     const B = baseComponents(base, grammar, undefined);
     // A reference the automaton rejects goes the way below, to parse()'s error.
-    if (accepts(reference, referenceStart(grammar), grammar)) {
+    if (accepts(reference, referenceStartRule(grammar), grammar)) {
       // 5.2.2 takes a reference with a scheme as it is, but for its dot segments (5.2.4), and 5.3 writes it back as it was.
       if (options.strict !== false && isAbsoluteWithoutDots(reference)) return reference;
       return written(transform(B, referenceParts(reference), options));
@@ -218,20 +219,18 @@ function isAbsoluteWithoutDots(reference: string): boolean {
   return true;
 }
 
-/** The offsets of the reference being read, reused from call to call. */
-const PARTS = newParts();
+/** The offsets of the reference being read, reused from call to call (records.ts's slots). */
+const PARTS = noComponents();
 
 /** The five components of a reference that the automaton of RFC 3986's or RFC 3987's reference rule accepted, as its record has them. */
 function referenceParts(reference: string): UriComponents {
-  const at = splitParts(reference, PARTS);
-  const q = at[QUERY_START];
-  const f = at[FRAGMENT_START];
+  const at = splitOffsets(reference, PARTS);
   return {
-    scheme: at[SCHEME_END] >= 0 ? reference.slice(0, at[SCHEME_END]) : undefined,
-    authority: at[AUTHORITY_START] >= 0 ? reference.slice(at[AUTHORITY_START], at[PATH_START]) : undefined,
-    path: reference.slice(at[PATH_START], at[PATH_END]),
-    query: q >= 0 ? reference.slice(q, queryEnd(reference, at)) : undefined,
-    fragment: f >= 0 ? reference.slice(f) : undefined,
+    scheme: at[0] >= 0 ? reference.slice(at[0], at[1]) : undefined,
+    authority: at[2] >= 0 ? reference.slice(at[2], at[3]) : undefined,
+    path: reference.slice(at[10], at[11]),
+    query: at[12] >= 0 ? reference.slice(at[12], at[13]) : undefined,
+    fragment: at[14] >= 0 ? reference.slice(at[14], at[15]) : undefined,
   };
 }
 
