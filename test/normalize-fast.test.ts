@@ -9,18 +9,7 @@
  * must be the same: class, message and every field.
  */
 import { explainNormalize, normalize, type NormalizeOptions } from '../src';
-import { corpusLines, dotted, generated, hostile, mutated } from './support/operation-inputs';
-
-type Outcome = { value: string } | { error: string; fields: string };
-
-function outcome(f: () => string): Outcome {
-  try {
-    return { value: f() };
-  } catch (e) {
-    const error = e as Error;
-    return { error: `${error.constructor.name}: ${error.message}`, fields: JSON.stringify({ ...error, stack: undefined }) };
-  }
-}
+import { corpusLines, dotted, generated, hostile, mutated, outcome } from './support/operation-inputs';
 
 const OPTIONS: Array<NormalizeOptions | undefined> = [undefined];
 for (const level of [undefined, 'syntax', 'scheme'] as const) {

@@ -2,7 +2,7 @@
  * resolve() writes the target of a base and a reference valid in RFC 3986 or RFC 3987
  * without reading it back (src/operations/resolve.ts, written(), says why it could never fail
  * or change), from components split off the automaton's acceptance without a record
- * (src/operations/reference-parts.ts), against a base kept from the last call. The oracle here is
+ * (src/core/split.ts, splitOffsets), against a base kept from the last call. The oracle here is
  * the path that builds records and reads back: resolveRecord() of the records parse() gives,
  * then recompose() with the grammar's full read-back (or, with algorithm 'rfc2396', RFC 2396's
  * step 7 as written). Every grammar, zoneId, strict and algorithm; the corpora, references
@@ -13,18 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse, recompose, resolve, resolveRecord, type ResolveOptions } from '../src';
 import { concatenate } from '../src/operations/recompose';
-import { corpusLines, dotted, generated, hostile, mutated } from './support/operation-inputs';
-
-type Outcome = { value: string } | { error: string; fields: string };
-
-function outcome(f: () => string): Outcome {
-  try {
-    return { value: f() };
-  } catch (e) {
-    const error = e as Error;
-    return { error: `${error.constructor.name}: ${error.message}`, fields: JSON.stringify({ ...error, stack: undefined }) };
-  }
-}
+import { corpusLines, dotted, generated, hostile, mutated, outcome, type Outcome } from './support/operation-inputs';
 
 /** The records' path: resolveRecord of parsed records (so no base kept from an earlier call), recompose reading back. */
 function oracle(base: string, reference: string, options: ResolveOptions): Outcome {

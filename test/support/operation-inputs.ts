@@ -84,3 +84,15 @@ export function dotted(): string[] {
   }
   return out;
 }
+
+/** What an operation gave: its string, or its error's class, message and every field (the two fast paths' tests compare these). */
+export type Outcome = { value: string } | { error: string; fields: string };
+
+export function outcome(f: () => string): Outcome {
+  try {
+    return { value: f() };
+  } catch (e) {
+    const error = e as Error;
+    return { error: `${error.constructor.name}: ${error.message}`, fields: JSON.stringify({ ...error, stack: undefined }) };
+  }
+}
