@@ -15,6 +15,7 @@ import { GENERATED_GRAMMARS, GRAMMARS, REFERENCE_RULES, generatedModule, recogni
 import { toPegName } from '../src/core/rule-names';
 import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure, type Failure } from '../src/core/diagnose';
 import { allVectors } from './support/vectors';
+import { corpusLines, hostile, mutated } from './support/operation-inputs';
 import { codePointOffset, parse, tryParse, UriSyntaxError } from '../src';
 
 /** Reference rules first, then one rule in three of the others (matches() takes every rule): the rules each input is tried as. */
@@ -228,6 +229,51 @@ describe('the error as tryParse returns it and as parse throws it', () => {
     const c = tryParse('http://abc d') as { ok: false; error: UriSyntaxError };
     expect(c.error.message).toMatch(/at offset 10: /);
   });
+});
+
+describe("the build's diagnose bundle (dist/src/core/diagnose.js: diagnose.ts and RFC 3986's back end, bundled by scripts/finish-build.ts)", () => {
+  it('gives, in a fresh process, the errors the sources give: every field, message and thrown type, for RFC 3986 and another grammar', () => {
+    const inputs = [...mutated(corpusLines('web-urls.txt', 4), 3601), ...hostile(1500, 3602), 'http://ex\u00e4mple.org/', '/p\u00e9', 'a:b c', '', '[', '%'];
+    const cases: Array<[string, string, string]> = [];
+    inputs.forEach((input, i) => {
+      const rfc3986 = REFERENCE_RULES.rfc3986;
+      cases.push([input, 'rfc3986', rfc3986[i % rfc3986.length]]);
+      if (i % 5 === 0) cases.push([input, 'rfc3987', REFERENCE_RULES.rfc3987[i % 4]]);
+    });
+    const fields = (e: unknown) => {
+      if (!(e instanceof Error)) return e === undefined ? null : String(e);
+      const { name, message, input, grammar, rule, offset, codePointOffset: cp, found, expected, rulePath, hint } = e as UriSyntaxError;
+      return { type: e.constructor.name, name, message, input, grammar, rule, offset, cp, found, expected, rulePath, hint: hint ?? null };
+    };
+    const ours = cases.map(([input, grammar, rule]) => {
+      // Options of any grammar and rule (the types tie a rule to its grammar).
+      const options = { grammar, rule } as Parameters<typeof tryParse>[1];
+      const r = tryParse(input, options);
+      let thrown: unknown;
+      try {
+        parse(input, options);
+      } catch (e) {
+        thrown = e;
+      }
+      return [r.ok ? null : fields(r.error), fields(thrown)];
+    });
+    const entry = path.join(__dirname, '..', 'dist', 'src', 'index.js');
+    const program = `const u = require(${JSON.stringify(entry)});
+const fields = ${fields.toString().replace(/\(e as UriSyntaxError\)/, 'e')};
+const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify(cases.map(([input, grammar, rule]) => {
+  const r = u.tryParse(input, { grammar, rule });
+  let thrown;
+  try { u.parse(input, { grammar, rule }); } catch (e) { thrown = e; }
+  return [r.ok ? null : fields(r.error), fields(thrown)];
+})));`;
+    const run = spawnSync(process.execPath, ['-e', program], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 1 << 28 });
+    expect(run.stderr).toBe('');
+    const theirs = JSON.parse(run.stdout) as unknown[];
+    expect(theirs.length).toBe(cases.length);
+    expect(ours.filter(([e]) => e !== null).length).toBeGreaterThan(cases.length / 2);
+    for (let i = 0; i < cases.length; i++) expect([cases[i], theirs[i]]).toEqual([cases[i], JSON.parse(JSON.stringify(ours[i]))]);
+  }, 60_000);
 });
 
 describe('what a rejection loads', () => {

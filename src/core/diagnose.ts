@@ -17,6 +17,7 @@
 import { UriSyntaxError } from './errors';
 import { generatedModule, recognizerOf, type GrammarName, type Recognizer } from './grammars';
 import type { PeggyExpectation, PeggyParserModule as TracedParser } from './grammars';
+import * as rfc3986Diagnose from '../../generated/rfc3986.diagnose';
 
 /**
  * PEG rules that carry a display name: the generator makes sure each matches
@@ -27,7 +28,22 @@ const singleCharacterRules: Partial<Record<GrammarName, ReadonlySet<string>>> = 
 
 function singleCharacterRulesOf(grammar: GrammarName): ReadonlySet<string> {
   // From the diagnostic back end, which a rejection loads anyway: not the recognizer, which a first error would otherwise load for this list alone (about 1.5 ms).
-  return (singleCharacterRules[grammar] ??= new Set(generatedModule<DiagnosticModule>(grammar, 'diagnose').NAMED_RULES));
+  return (singleCharacterRules[grammar] ??= new Set(diagnosticModule(grammar).NAMED_RULES));
+}
+
+/**
+ * RFC 3986's diagnostic back end, by a literal import (a plain object of its exports): the first rejection of
+ * the default grammar loads it with this module (scripts/finish-build.ts bundles the two into one file of the
+ * CommonJS build), not through the generic loaders (src/core/load.ts, generated/loaders.js), whose three
+ * resolutions and loads were about a third of a fresh process's first error (BENCHMARKS.md). useGrammar()
+ * never provides RFC 3986 (grammars.ts), so this is the module generatedModule() would load.
+ */
+let rfc3986Module: DiagnosticModule | undefined;
+
+/** A grammar's diagnostic back end (generated/NAME.diagnose.js). */
+function diagnosticModule(grammar: GrammarName): DiagnosticModule {
+  if (grammar !== 'rfc3986') return generatedModule<DiagnosticModule>(grammar, 'diagnose');
+  return (rfc3986Module ??= { ...(rfc3986Diagnose as DiagnosticModule) });
 }
 
 /** Rules of a character or a percent-encoded triplet, which never end a rule path either: the rule around them is the context. */
@@ -466,7 +482,7 @@ function diagnosticOf(grammar: GrammarName): Diagnostic {
   let d = diagnostics[grammar];
   if (d === undefined) {
     // Loaded on the first rejection only: valid input never pays for loading it.
-    const module = generatedModule<DiagnosticModule>(grammar, 'diagnose');
+    const module = diagnosticModule(grammar);
     const single = singleCharacterRulesOf(grammar);
     const pathless = Uint8Array.from(module.RULES, (rule) => (single.has(rule) || CHARACTER_RULES.has(rule) ? 1 : 0));
     d = { module, pathless, abnfNames: module.ABNF_NAMES, abnfByRule: new Map(), items: newItemNode(), itemNodes: 0 };
