@@ -248,6 +248,22 @@ async function exportNames(files: readonly string[]): Promise<string[][]> {
   });
 }
 
+/** How both bundles (the core's and diagnose's) are built. */
+const BUNDLE = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  // Whitespace and syntax minified, names left as they are: each function and class has its own name, with nothing to set at
+  // load. keepNames (needed with minified names) set them at load, a defineProperty call per function and a static block per
+  // class, and cost about 0.5 ms of a cold start (BENCHMARKS.md, "Cold start").
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  metafile: true,
+  write: false,
+} as const;
+
 /**
  * The CORE modules bundled: a script that sets `module.exports` to `{ v, modules }`: `v`, the exports of every
  * CORE module in one array (the entry reads its exports from there, by the index that `at` gives), and
@@ -280,22 +296,7 @@ async function bundleCore(): Promise<{ code: string; at: ReadonlyMap<string, num
     '};',
     'module.exports = { v, modules: () => modules || (modules = makeModules()) };',
   ].join('\n');
-  const result = await build({
-    stdin: { contents: entry, resolveDir: esm, sourcefile: 'core-entry.js' },
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    // Whitespace and syntax minified, names left as they are: each function and class has its own name, with nothing to set at
-    // load. keepNames (needed with minified names) set them at load, a defineProperty call per function and a static block per
-    // class, and cost about 0.5 ms of a cold start (BENCHMARKS.md, "Cold start").
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'none',
-    metafile: true,
-    write: false,
-    plugins: [firstUse, restTables],
-  });
+  const result = await build({ ...BUNDLE, stdin: { contents: entry, resolveDir: esm, sourcefile: 'core-entry.js' }, plugins: [firstUse, restTables] });
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('first-use:') && !f.endsWith('core-entry.js')).sort();
   const expected = modules.map((from) => path.relative(root, path.join(esm, `${from}.js`))).sort();
   if (JSON.stringify(inputs) !== JSON.stringify(expected)) {
@@ -382,17 +383,9 @@ async function bundleDiagnose(at: ReadonlyMap<string, number>): Promise<void> {
   };
   const names = (await exportNames([path.join(esm, 'core', 'diagnose.js')]))[0];
   const result = await build({
+    ...BUNDLE,
     stdin: { contents: `import { ${names.join(', ')} } from './core/diagnose.js';\nmodule.exports = { ${names.join(', ')} };\n`, resolveDir: esm, sourcefile: 'diagnose-entry.js' },
     banner: { js: `const ${VALUES} = require(${JSON.stringify(toEntry)})[${VALUES_KEY}];` },
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'none',
-    metafile: true,
-    write: false,
     plugins: [fromCore],
   });
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('from-core:') && !f.endsWith('diagnose-entry.js')).sort();
