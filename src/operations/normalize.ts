@@ -13,7 +13,7 @@ import { accepts } from '../core/backends';
 import { splitOffsets } from '../core/split';
 import { noComponents, type ComponentOffsets } from '../core/records';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
-import { availableSchemeCheck } from '../core/scheme-checks';
+import { availableSchemeCheck, schemeChecksAvailable } from '../core/scheme-checks';
 import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
 
 export type NormalizeStepName =
@@ -663,18 +663,73 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
  */
 const PLAINLY_NORMAL = /^(?!urn:|mailto:)[a-z][a-z\d+.-]*:\/\/[^A-Z/?#:@%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)+(?:[?#][^%]*)?$/;
 
+/**
+ * A URN (its scheme written "urn") that no step changes at the 'scheme' level,
+ * whether RFC 8141's grammar accepts it or not, in one look (the generic
+ * automaton has accepted it): an NID (up to the second ":") of no upper-case
+ * letter, no "%" anywhere, no "/" before the second ":" (no authority), and no
+ * path segment "." or "..". Accepted, its NID is already lower-case and no
+ * triplet is left to upper-case; refused, it has nothing for the steps of
+ * 6.2.2 and 6.2.3 (no triplet, no host, no dot segment, no default port or
+ * path for urn). test/normalize-fast.test.ts compares it with the steps one by one.
+ */
+const PLAINLY_NORMAL_URN = /^urn:[^A-Z:/?#%]*:[^/?#%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)*(?:[?#][^%]*)?$/;
+
+/**
+ * A mailto URI that no step changes at the 'scheme' level, whether RFC 6068's
+ * grammar accepts it or not, in one look (the generic automaton has accepted
+ * it): "mailto:" written so, then addresses (or none) with no "%", "/", "?" or
+ * "#" (no triplet, authority, dot segment, header field or fragment), each
+ * domain (after an "@", up to the next "," or the end) of no upper-case
+ * letter. Without "%" an address has no quoted string and no domain literal
+ * (DQUOTE, "[" and "]" are percent-encoded in a URI), so where RFC 6068's
+ * grammar accepts it, its local parts and domains are dot-atom-texts, which
+ * hold neither "@" nor ",": each domain is such a run. The local parts keep
+ * their case (lowercase-mailto-domain). test/normalize-fast.test.ts compares
+ * it with the steps one by one.
+ */
+const PLAINLY_NORMAL_MAILTO = /^mailto:(?:[^@,/?#%]*@[^@,/?#%A-Z]*(?:,[^@,/?#%]*@[^@,/?#%A-Z]*)*)?$/;
+
+/** The grammar and rule RFC 8141's steps read a URN by (grammar/registry.json's `schemes`: urn, with its fragment). */
+const URN_GRAMMAR = 'rfc8141' as const;
+const URN_RULE = 'namestring';
+
+/**
+ * normalize() at the 'scheme' level of a URN that the generic automaton has
+ * accepted: the input itself when PLAINLY_NORMAL_URN says no step changes it;
+ * else, when RFC 8141's grammar accepts it (and the program has that grammar
+ * and the scheme checks: availableSchemeCheck), its steps at once: "urn"
+ * lower-cased (lowercase-scheme), the NID, which runs to the second ":" (RFC
+ * 8141 2: "urn" ":" NID ":" NSS, an NID of letters, digits and "-"),
+ * lower-cased (lowercase-urn-nid), and the hex digits of every triplet
+ * upper-cased (uppercase-percent-encoding). No other step changes such a URN:
+ * it has no authority (an NID begins with a letter or digit) and is not
+ * decoded nor rid of dot segments (RFC 8141 3); neither change moves the NID
+ * nor changes the grammar's verdict (its "urn" and HEXDIG are
+ * case-insensitive). Undefined for any other URN: explainSteps decides.
+ */
+function normalizedUrn(uri: string): string | undefined {
+  if (PLAINLY_NORMAL_URN.test(uri)) return uri;
+  if (!schemeChecksAvailable(URN_GRAMMAR) || !accepts(uri, URN_RULE, URN_GRAMMAR)) return undefined;
+  const nidEnd = uri.indexOf(':', 4);
+  const rest = uri.indexOf('%', nidEnd) < 0 ? uri.slice(nidEnd) : uri.slice(nidEnd).replace(/%[\da-f]{2}/gi, (t) => t.toUpperCase());
+  return `urn:${uri.slice(4, nidEnd).toLowerCase()}${rest}`;
+}
+
 /** The offsets of the URI being normalized, reused from call to call (records.ts's slots). */
 const PARTS = noComponents();
 
 /**
  * normalize() with every step of the level, of a URI reference valid in RFC
- * 3986 or RFC 3987 (no zoneId) whose scheme is neither urn nor mailto: each
+ * 3986 or RFC 3987 (no zoneId), at the 'scheme' level one whose scheme is
+ * neither urn nor mailto (those: normalizedUrn, PLAINLY_NORMAL_MAILTO): each
  * step done to the component it changes, all at once, from one acceptance by
  * the automaton and one split by the delimiters (split.ts, splitOffsets), where
  * explainSteps writes the whole text and parses it again after each step that
  * changes something. Undefined when the automaton rejects the input (explain()
- * then throws parse()'s error), or for a URN or a mailto URI, whose scheme's
- * steps read its own grammar.
+ * then throws parse()'s error), or, at the 'scheme' level, for a URN or a
+ * mailto URI that neither normalizedUrn nor PLAINLY_NORMAL_MAILTO settles:
+ * its scheme's steps read its own grammar.
  *
  * The same as explainSteps, because no step moves a component's boundary or
  * changes what a later step sees elsewhere: decode-unreserved writes an
@@ -692,11 +747,13 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
   if (PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitOffsets(uri, PARTS);
   const schemeEnd = at[0] >= 0 ? at[1] : -1;
-  if (schemeEnd === 3 || schemeEnd === 6) {
-    const lower = uri.slice(0, schemeEnd).toLowerCase();
-    if (lower === 'urn' || lower === 'mailto') return undefined;
-  }
   const schemeLevel = level === 'scheme';
+  // At the 'syntax' level a URN or a mailto URI has the steps of any URI (explainSteps reads its scheme's grammar only at 'scheme').
+  if (schemeLevel && (schemeEnd === 3 || schemeEnd === 6)) {
+    const lower = uri.slice(0, schemeEnd).toLowerCase();
+    if (lower === 'urn') return normalizedUrn(uri);
+    if (lower === 'mailto') return PLAINLY_NORMAL_MAILTO.test(uri) ? uri : undefined;
+  }
   if (isNormal(uri, at, schemeLevel)) return uri;
   // No "%" before `percent`: there the triplet steps have nothing to do.
   const percent = uri.indexOf('%') < 0 ? uri.length : 0;
