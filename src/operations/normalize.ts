@@ -678,17 +678,22 @@ const PLAINLY_NORMAL_URN = /^urn:[^A-Z:/?#%]*:[^/?#%]*(?:\/(?!\.\.?(?:[/?#]|$))[
 /**
  * A mailto URI that no step changes at the 'scheme' level, whether RFC 6068's
  * grammar accepts it or not, in one look (the generic automaton has accepted
- * it): "mailto:" written so, then addresses (or none) with no "%", "/", "?" or
- * "#" (no triplet, authority, dot segment, header field or fragment), each
- * domain (after an "@", up to the next "," or the end) of no upper-case
- * letter. Without "%" an address has no quoted string and no domain literal
- * (DQUOTE, "[" and "]" are percent-encoded in a URI), so where RFC 6068's
- * grammar accepts it, its local parts and domains are dot-atom-texts, which
- * hold neither "@" nor ",": each domain is such a run. The local parts keep
- * their case (lowercase-mailto-domain). test/normalize-fast.test.ts compares
- * it with the steps one by one.
+ * it): "mailto:" written so; addresses (or none) with no "%", "/", "?" or "#"
+ * (no triplet, authority or dot segment), each domain a run of parts
+ * separated by "." (none empty) of no upper-case letter; header fields (or
+ * none) of qchars but "%", each with one "=", each name of no upper-case
+ * letter; no fragment. Without "%" an address has no quoted string and no
+ * domain literal (DQUOTE, "[" and "]" are percent-encoded in a URI), so where
+ * RFC 6068's grammar accepts it, its local parts and domains are
+ * dot-atom-texts, which hold neither "@" nor ","; and a domain ends before a
+ * "?" whose header fields run to the end (rfc6068.peggy,
+ * domain_before_hfields) unless the "?" begins one of its parts, which the
+ * parts here never do. The local parts and the header fields' values keep
+ * their case (lowercase-mailto-domain, lowercase-mailto-hfname).
+ * test/normalize-fast.test.ts compares it with the steps one by one.
  */
-const PLAINLY_NORMAL_MAILTO = /^mailto:(?:[^@,/?#%]*@[^@,/?#%A-Z]*(?:,[^@,/?#%]*@[^@,/?#%A-Z]*)*)?$/;
+const PLAINLY_NORMAL_MAILTO =
+  /^mailto:(?:[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*(?:,[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*)*)?(?:\?[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*(?:&[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*)*)?$/;
 
 /** The grammar and rule RFC 8141's steps read a URN by (grammar/registry.json's `schemes`: urn, with its fragment). */
 const URN_GRAMMAR = 'rfc8141' as const;

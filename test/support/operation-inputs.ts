@@ -103,7 +103,8 @@ export function outcome(f: () => string): Outcome {
  * PLAINLY_NORMAL_URN, PLAINLY_NORMAL_MAILTO): "urn" and NIDs in every case, NIDs the grammar refuses
  * (too short, too long, a "%", a "/" or a "."), triplets of upper- and lower-case hex, dot segments,
  * r-, q- and f-components ("?+", "?=", "#"); addresses with and without upper-case domains, encoded
- * "@", quoted local parts, domain literals, header fields of every case, "to" twice, fragments.
+ * "@", quoted local parts, domain literals, empty domains and parts of them, header fields of every
+ * case (and a "?" that begins a domain, where the domain runs on over it), "to" twice, fragments.
  */
 export function schemeCased(): string[] {
   const out: string[] = [];
@@ -116,8 +117,8 @@ export function schemeCased(): string[] {
     nids.forEach((nid, i) => nss.forEach((n, j) => [0, 4, 7].forEach((k) => out.push(`${scheme}${nid}:${n}${rq[(i + j + k) % rq.length]}${fragments[(i + j + k) % fragments.length]}`))));
     for (const f of fragments) out.push(`${scheme}ex:a${f}`, `${scheme}ex${f}`, `${scheme}${f}`);
   }
-  const addresses = ['', 'a@b.c', 'John.Doe@example.com', 'John.Doe@Example.COM', 'a@b,c@D', 'a@b,c@d', 'a@b,', ',a@b', 'a%40b@c', '%22a@b%22@c.d', '%22A%22@B', 'a@%5B1.2.3.4%5D', 'a@%5BA%5D', 'a..b@c', '@', 'a@', '@b', 'a@b@c', 'a/b@c', './a@b', '.', '..', 'A@b.C', 'a@b.c%2e', 'a@%62', 'é@b', 'a@é', 'a@b.c?x', 'a@B/x', '//a@B', '//a@b'];
-  const hfields = ['', '?subject=Hi', '?Subject=Hi&BODY=x%0d%0A', '?to=a@B.c', '?=', '?a=b/c', '?a=B/c', '?x=Y&', '?%41=b', '?body=a?b', '?A=1&a=2', '?s=%7e', '?S'];
+  const addresses = ['', 'a@b.c', 'John.Doe@example.com', 'John.Doe@Example.COM', 'a@b,c@D', 'a@b,c@d', 'a@b,', ',a@b', 'a%40b@c', '%22a@b%22@c.d', '%22A%22@B', 'a@%5B1.2.3.4%5D', 'a@%5BA%5D', 'a..b@c', '@', 'a@', '@b', 'a@b@c', 'a/b@c', './a@b', '.', '..', 'A@b.C', 'a@b.c%2e', 'a@%62', 'é@b', 'a@é', 'a@b.c?x', 'a@B/x', '//a@B', '//a@b', 'a@b.', 'a@.b', 'a@b..c', 'a?b@c', 'a@b&c=d'];
+  const hfields = ['', '?subject=Hi', '?Subject=Hi&BODY=x%0d%0A', '?to=a@B.c', '?=', '?a=b/c', '?a=B/c', '?x=Y&', '?%41=b', '?body=a?b', '?A=1&a=2', '?s=%7e', '?S', '?c=D', '?c=D&e=F', '?c=D?x', '?c=D=', '?c=D&', '?=D', '?c=é'];
   for (const scheme of ['mailto:', 'MAILTO:', 'Mailto:']) {
     for (const a of addresses) for (const h of hfields) out.push(`${scheme}${a}${h}`, `${scheme}${a}${h}#F`);
   }
@@ -131,8 +132,9 @@ export function schemeGenerated(): string[] {
     const lower = g.toLowerCase();
     const colon = g.indexOf(':');
     const plain = g.slice(0, colon).toLowerCase() + g.slice(colon).replace(/%[\da-f]{2}/gi, '');
-    // Also without triplets, the scheme lower-cased and what comes before each "@" (a mailto URI's local parts keep their case), or all the rest, upper-cased.
-    out.push(g, g.slice(0, colon).toLowerCase() + g.slice(colon), lower, lower.replace(/%[\da-f]{2}/g, ''), plain.slice(0, colon + 1) + plain.slice(colon + 1).replace(/[^@,]*@/g, (m) => m.toUpperCase()), plain.slice(0, colon + 1) + plain.slice(colon + 1).toUpperCase());
+    // Also without triplets, the scheme lower-cased and what comes before each "@" (a mailto URI's local parts keep their case), or all the rest,
+    // upper-cased; and lower-cased without triplets but what follows each "=" (a header field's value keeps its case).
+    out.push(g, g.slice(0, colon).toLowerCase() + g.slice(colon), lower, lower.replace(/%[\da-f]{2}/g, ''), plain.slice(0, colon + 1) + plain.slice(colon + 1).replace(/[^@,]*@/g, (m) => m.toUpperCase()), plain.slice(0, colon + 1) + plain.slice(colon + 1).toUpperCase(), lower.replace(/%[\da-f]{2}/g, '').replace(/=[^&]*/g, (m) => m.toUpperCase()));
   }
   return out;
 }
