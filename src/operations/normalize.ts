@@ -200,7 +200,11 @@ function pathWithoutDots(scheme: string | undefined, authority: string | undefin
 
 /** Whether remove-default-port removes `port` (not empty) of a URI of `scheme`: by its value, not its spelling ("080" is port 80). */
 function isDefaultPort(scheme: string | undefined, port: string): boolean {
-  const defaults = defaultsOf(scheme);
+  return isDefaultPortOf(defaultsOf(scheme), port);
+}
+
+/** isDefaultPort, by the scheme's defaults (defaultsOf). */
+function isDefaultPortOf(defaults: ReturnType<typeof defaultsOf>, port: string): boolean {
   return defaults !== undefined && port.replace(/^0+(?=\d)/, '') === defaults.port;
 }
 
@@ -721,6 +725,9 @@ function normalizedUrn(uri: string): string | undefined {
   return `urn:${uri.slice(4, nidEnd).toLowerCase()}${rest}`;
 }
 
+/** RFC 3986's reference rule (referenceStartRule), looked up once: on the hot path, the two lookups cost as much as the regular expressions. */
+let uriReferenceRule: string | undefined;
+
 /** The offsets of the URI being normalized, reused from call to call (records.ts's slots). */
 const PARTS = noComponents();
 
@@ -748,27 +755,21 @@ const PARTS = noComponents();
  * references, for both levels and grammars.
  */
 function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
-  if (!accepts(uri, referenceStartRule(grammar), grammar)) return undefined;
+  if (!accepts(uri, grammar === 'rfc3986' ? (uriReferenceRule ??= referenceStartRule('rfc3986')) : referenceStartRule(grammar), grammar)) return undefined;
   if (PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitOffsets(uri, PARTS);
   const schemeEnd = at[0] >= 0 ? at[1] : -1;
   const schemeLevel = level === 'scheme';
+  // The scheme lower-cased (lowercase-scheme) and its defaults, read once.
+  const scheme = schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd).toLowerCase();
   // At the 'syntax' level a URN or a mailto URI has the steps of any URI (explainSteps reads its scheme's grammar only at 'scheme').
-  if (schemeLevel && (schemeEnd === 3 || schemeEnd === 6)) {
-    const lower = uri.slice(0, schemeEnd).toLowerCase();
-    if (lower === 'urn') return normalizedUrn(uri);
-    if (lower === 'mailto') return PLAINLY_NORMAL_MAILTO.test(uri) ? uri : undefined;
-  }
-  if (isNormal(uri, at, schemeLevel)) return uri;
+  if (schemeLevel && (scheme === 'urn' || scheme === 'mailto')) return scheme === 'urn' ? normalizedUrn(uri) : PLAINLY_NORMAL_MAILTO.test(uri) ? uri : undefined;
+  const defaults = defaultsOf(scheme);
+  if (isNormal(uri, at, schemeLevel, defaults)) return uri;
   // No "%" before `percent`: there the triplet steps have nothing to do.
   const percent = uri.indexOf('%') < 0 ? uri.length : 0;
   const triplets = (start: number, end: number): string => (end <= percent ? uri.slice(start, end) : normalizedTriplets(uri, start, end));
-  let out = '';
-  let scheme: string | undefined;
-  if (schemeEnd >= 0) {
-    scheme = uri.slice(0, schemeEnd).toLowerCase(); // lowercase-scheme
-    out = `${scheme}:`;
-  }
+  let out = scheme === undefined ? '' : `${scheme}:`;
   let authority: string | undefined;
   if (at[2] >= 0) {
     authority = at[4] >= 0 ? `${triplets(at[4], at[5])}@` : '';
@@ -776,12 +777,12 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
     if (at[8] >= 0) {
       const port = uri.slice(at[8], at[9]);
       // remove-empty-port, remove-default-port
-      if (!schemeLevel || (port !== '' && !isDefaultPort(scheme, port))) authority += `:${port}`;
+      if (!schemeLevel || (port !== '' && !isDefaultPortOf(defaults, port))) authority += `:${port}`;
     }
     out += `//${authority}`;
   }
   let path = pathWithoutDots(scheme, authority, triplets(at[10], at[11]));
-  if (schemeLevel && path === '' && authority !== undefined && defaultsOf(scheme)?.emptyPathIsSlash === true) path = '/'; // empty-path-to-slash
+  if (schemeLevel && path === '' && authority !== undefined && defaults?.emptyPathIsSlash === true) path = '/'; // empty-path-to-slash
   out += path;
   if (at[12] >= 0) out += `?${triplets(at[12], at[13])}`;
   if (at[14] >= 0) out += `#${triplets(at[14], at[15])}`;
@@ -793,9 +794,10 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
  * `at`): no triplet to decode or upper-case, no upper-case letter in the
  * scheme or the host, no dot segment in a URI's path (a "%2E" one is a
  * triplet to decode), and at the 'scheme' level no port to remove and no
- * empty path to make "/". Looked at in place, without a string made.
+ * empty path to make "/" (by `defaults`, the scheme's: defaultsOf). Looked
+ * at in place, without a string made.
  */
-function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean): boolean {
+function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean, defaults: ReturnType<typeof defaultsOf>): boolean {
   for (let i = uri.indexOf('%'); i >= 0; i = uri.indexOf('%', i + 3)) {
     if (hasLowerHex(uri, i) || isUnreservedOctet(tripletOctet(uri, i))) return false;
   }
@@ -807,12 +809,8 @@ function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean): bool
   if (schemeEnd >= 0 && hasDotSegmentIn(uri, pathStart, pathEnd)) return false;
   if (at[2] < 0 || !schemeLevel) return true;
   // A port: empty, or the scheme's default.
-  if (at[8] >= 0 && (at[8] === at[9] || isDefaultPort(schemeOf(uri, schemeEnd), uri.slice(at[8], at[9])))) return false;
-  return pathStart < pathEnd || defaultsOf(schemeOf(uri, schemeEnd))?.emptyPathIsSlash !== true;
-}
-
-function schemeOf(uri: string, schemeEnd: number): string | undefined {
-  return schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd);
+  if (at[8] >= 0 && (at[8] === at[9] || isDefaultPortOf(defaults, uri.slice(at[8], at[9])))) return false;
+  return pathStart < pathEnd || defaults?.emptyPathIsSlash !== true;
 }
 
 /** The run of characters from the start that holds no ASCII upper-case letter (sticky: lastIndex is where it ends). */
