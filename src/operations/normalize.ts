@@ -699,6 +699,41 @@ const PLAINLY_NORMAL_URN = /^urn:[^A-Z:/?#%]*:[^/?#%]*(?:\/(?!\.\.?(?:[/?#]|$))[
 const PLAINLY_NORMAL_MAILTO =
   /^mailto:(?:[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*(?:,[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*)*)?(?:\?[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*(?:&[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*)*)?$/;
 
+/**
+ * PLAINLY_NORMAL_MAILTO with its letters in any case ("mailto", the domains,
+ * the header fields' names): a mailto URI that only lowercase-scheme,
+ * lowercase-mailto-domain and lowercase-mailto-hfname can change.
+ */
+const MAILTO_OF_CASES =
+  /^[Mm][Aa][Ii][Ll][Tt][Oo]:(?:[^@,/?#%]*@[^@,./?#%]+(?:\.[^@,./?#%]+)*(?:,[^@,/?#%]*@[^@,./?#%]+(?:\.[^@,./?#%]+)*)*)?(?:\?[A-Za-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*(?:&[A-Za-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*)*)?$/;
+
+/** The grammar and rule RFC 6068's steps read a mailto URI by (grammar/registry.json's `schemes`: mailto). */
+const MAILTO_GRAMMAR = 'rfc6068' as const;
+const MAILTO_RULE = 'mailtoURI';
+
+/**
+ * normalize() at the 'scheme' level of a mailto URI that the generic
+ * automaton has accepted: the input itself when PLAINLY_NORMAL_MAILTO says no
+ * step changes it; else, when MAILTO_OF_CASES says only case can change, its
+ * steps at once: "mailto" lower-cased (lowercase-scheme), and, when RFC
+ * 6068's grammar accepts it (and the program has that grammar and the scheme
+ * checks: availableSchemeCheck), each domain, from an "@" to the next "," or
+ * "?" (PLAINLY_NORMAL_MAILTO says why), lower-cased (lowercase-mailto-domain),
+ * and each header field's name, from a "?" or "&" to its "=", too
+ * (lowercase-mailto-hfname): that grammar accepts ASCII alone, where
+ * toLowerCase is lowerSpan. No case changes the grammar's verdict nor where
+ * it ends a domain. Undefined for any other mailto URI: explainSteps decides.
+ */
+function normalizedMailto(uri: string): string | undefined {
+  if (PLAINLY_NORMAL_MAILTO.test(uri)) return uri;
+  if (!MAILTO_OF_CASES.test(uri)) return undefined;
+  const rest = uri.slice(7);
+  if (!schemeChecksAvailable(MAILTO_GRAMMAR) || !accepts(uri, MAILTO_RULE, MAILTO_GRAMMAR)) return `mailto:${rest}`;
+  const q = rest.indexOf('?');
+  const to = (q < 0 ? rest : rest.slice(0, q)).replace(/@[^,]+/g, (domain) => domain.toLowerCase());
+  return q < 0 ? `mailto:${to}` : `mailto:${to}${rest.slice(q).replace(/[?&][^=]*/g, (name) => name.toLowerCase())}`;
+}
+
 /** The grammar and rule RFC 8141's steps read a URN by (grammar/registry.json's `schemes`: urn, with its fragment). */
 const URN_GRAMMAR = 'rfc8141' as const;
 const URN_RULE = 'namestring';
@@ -734,13 +769,13 @@ const PARTS = noComponents();
 /**
  * normalize() with every step of the level, of a URI reference valid in RFC
  * 3986 or RFC 3987 (no zoneId), at the 'scheme' level one whose scheme is
- * neither urn nor mailto (those: normalizedUrn, PLAINLY_NORMAL_MAILTO): each
+ * neither urn nor mailto (those: normalizedUrn, normalizedMailto): each
  * step done to the component it changes, all at once, from one acceptance by
  * the automaton and one split by the delimiters (split.ts, splitOffsets), where
  * explainSteps writes the whole text and parses it again after each step that
  * changes something. Undefined when the automaton rejects the input (explain()
  * then throws parse()'s error), or, at the 'scheme' level, for a URN or a
- * mailto URI that neither normalizedUrn nor PLAINLY_NORMAL_MAILTO settles:
+ * mailto URI that neither normalizedUrn nor normalizedMailto settles:
  * its scheme's steps read its own grammar.
  *
  * The same as explainSteps, because no step moves a component's boundary or
@@ -763,7 +798,7 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
   // The scheme lower-cased (lowercase-scheme) and its defaults, read once.
   const scheme = schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd).toLowerCase();
   // At the 'syntax' level a URN or a mailto URI has the steps of any URI (explainSteps reads its scheme's grammar only at 'scheme').
-  if (schemeLevel && (scheme === 'urn' || scheme === 'mailto')) return scheme === 'urn' ? normalizedUrn(uri) : PLAINLY_NORMAL_MAILTO.test(uri) ? uri : undefined;
+  if (schemeLevel && (scheme === 'urn' || scheme === 'mailto')) return scheme === 'urn' ? normalizedUrn(uri) : normalizedMailto(uri);
   const defaults = defaultsOf(scheme);
   if (isNormal(uri, at, schemeLevel, defaults)) return uri;
   // No "%" before `percent`: there the triplet steps have nothing to do.
