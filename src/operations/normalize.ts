@@ -727,11 +727,28 @@ const MAILTO_RULE = 'mailtoURI';
 function normalizedMailto(uri: string): string | undefined {
   if (PLAINLY_NORMAL_MAILTO.test(uri)) return uri;
   if (!MAILTO_OF_CASES.test(uri)) return undefined;
-  const rest = uri.slice(7);
-  if (!schemeChecksAvailable(MAILTO_GRAMMAR) || !accepts(uri, MAILTO_RULE, MAILTO_GRAMMAR)) return `mailto:${rest}`;
-  const q = rest.indexOf('?');
-  const to = (q < 0 ? rest : rest.slice(0, q)).replace(/@[^,]+/g, (domain) => domain.toLowerCase());
-  return q < 0 ? `mailto:${to}` : `mailto:${to}${rest.slice(q).replace(/[?&][^=]*/g, (name) => name.toLowerCase())}`;
+  if (!schemeChecksAvailable(MAILTO_GRAMMAR) || !accepts(uri, MAILTO_RULE, MAILTO_GRAMMAR)) return `mailto:${uri.slice(7)}`;
+  const q = uri.indexOf('?');
+  const end = q < 0 ? uri.length : q;
+  // Each domain, from its "@" to the next "," or the header fields, lower-cased.
+  let out = 'mailto:';
+  let from = 7;
+  for (let at = uri.indexOf('@', from); at >= 0 && at < end; at = uri.indexOf('@', from)) {
+    const comma = uri.indexOf(',', at);
+    const domainEnd = comma < 0 || comma > end ? end : comma;
+    out += uri.slice(from, at) + uri.slice(at, domainEnd).toLowerCase();
+    from = domainEnd;
+  }
+  out += uri.slice(from, end);
+  // Each header field's name, from its "?" or "&" to its "=", lower-cased.
+  for (let field = end; field < uri.length; ) {
+    const eq = uri.indexOf('=', field);
+    const amp = uri.indexOf('&', eq);
+    const fieldEnd = amp < 0 ? uri.length : amp;
+    out += uri.slice(field, eq).toLowerCase() + uri.slice(eq, fieldEnd);
+    field = fieldEnd;
+  }
+  return out;
 }
 
 /** The grammar and rule RFC 8141's steps read a URN by (grammar/registry.json's `schemes`: urn, with its fragment). */
@@ -756,8 +773,15 @@ function normalizedUrn(uri: string): string | undefined {
   if (PLAINLY_NORMAL_URN.test(uri)) return uri;
   if (!schemeChecksAvailable(URN_GRAMMAR) || !accepts(uri, URN_RULE, URN_GRAMMAR)) return undefined;
   const nidEnd = uri.indexOf(':', 4);
-  const rest = uri.indexOf('%', nidEnd) < 0 ? uri.slice(nidEnd) : uri.slice(nidEnd).replace(/%[\da-f]{2}/gi, (t) => t.toUpperCase());
-  return `urn:${uri.slice(4, nidEnd).toLowerCase()}${rest}`;
+  let out = `urn:${uri.slice(4, nidEnd).toLowerCase()}`;
+  let from = nidEnd;
+  for (let i = uri.indexOf('%', nidEnd); i >= 0; i = uri.indexOf('%', i + 3)) {
+    if (hasLowerHex(uri, i)) {
+      out += uri.slice(from, i) + tripletText(uri, i, true);
+      from = i + 3;
+    }
+  }
+  return out + uri.slice(from);
 }
 
 /** RFC 3986's reference rule (referenceStartRule), looked up once: on the hot path, the two lookups cost as much as the regular expressions. */
