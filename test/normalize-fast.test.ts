@@ -9,7 +9,7 @@
  * must be the same: class, message and every field.
  */
 import { explainNormalize, normalize, type NormalizeOptions } from '../src';
-import { corpusLines, dotted, generated, hostile, mutated, outcome } from './support/operation-inputs';
+import { corpusLines, dotted, generated, hostile, mutated, outcome, schemeCased, schemeGenerated } from './support/operation-inputs';
 
 const OPTIONS: Array<NormalizeOptions | undefined> = [undefined];
 for (const level of [undefined, 'syntax', 'scheme'] as const) {
@@ -56,6 +56,17 @@ describe('normalize() by components at once is the steps one by one (differentia
   it('on references generated from each grammar\'s ABNF, near misses of them and hostile strings', () => {
     const refs = [...generated('rfc3986', 'URI-reference', 300, 21), ...generated('rfc3987', 'IRI-reference', 300, 22), ...generated('rfc6874', 'URI-reference', 100, 23)];
     const inputs = [...refs, ...mutated(refs, 24), ...hostile(500, 25)];
+    expect(compareAll(inputs, OPTIONS)).toBe(inputs.length * OPTIONS.length);
+  });
+
+  it('on URNs and mailto URIs built to meet their schemes\' steps and the fast paths\' edges, every level, grammar and option', () => {
+    const inputs = schemeCased();
+    expect(compareAll(inputs, OPTIONS)).toBe(inputs.length * OPTIONS.length);
+  });
+
+  it('on URNs and mailto URIs generated from RFC 8141\'s and RFC 6068\'s ABNF, their near misses and hostile ones', () => {
+    const valid = schemeGenerated();
+    const inputs = [...valid, ...mutated(valid, 33), ...hostile(300, 34).map((h, i) => `${i % 2 === 0 ? 'urn:' : 'mailto:'}${h}`)];
     expect(compareAll(inputs, OPTIONS)).toBe(inputs.length * OPTIONS.length);
   });
 

@@ -140,18 +140,19 @@ describe('an ES module bundle', () => {
 
   it('checks schemes once given them by useSchemes, and says so before', () => {
     expect(
-      runBundled(`import { isValid, lint, useSchemes } from 'urigram'; import urn from 'urigram/grammars/rfc8141';
+      runBundled(`import { isValid, lint, normalize, useSchemes } from 'urigram'; import urn from 'urigram/grammars/rfc8141';
         const run = () => {
           let before;
           try { isValid('urn:isbn:', { scheme: true }); } catch (e) { before = e.message; }
           // Before: lint and normalize treat urn by RFC 3986 alone.
           const lintBefore = lint('urn:isbn:').length;
+          const normalizedBefore = ['URN:ISBN:1%aa', 'urn:isbn:a/./b', 'MAILTO:a@B?X=y'].map((u) => normalize(u));
           useSchemes(urn);
           let other;
           try { isValid('mailto:a@b', { scheme: true }); } catch (e) { other = e.message; }
-          return [/useSchemes/.test(before), lintBefore, isValid('urn:isbn:', { scheme: true }), isValid('urn:isbn:1', { scheme: true }), lint('urn:isbn:').map((d) => d.code), /rfc6068/.test(other)];
+          return [/useSchemes/.test(before), lintBefore, normalizedBefore, isValid('urn:isbn:', { scheme: true }), isValid('urn:isbn:1', { scheme: true }), lint('urn:isbn:').map((d) => d.code), ['URN:ISBN:1%aa', 'urn:isbn:a/./b', 'MAILTO:a@B?X=y'].map((u) => normalize(u)), /rfc6068/.test(other)];
         };`),
-    ).toEqual([true, 0, false, true, ['scheme-syntax'], true]);
+    ).toEqual([true, 0, ['urn:ISBN:1%AA', 'urn:isbn:a/b', 'mailto:a@B?X=y'], false, true, ['scheme-syntax'], ['urn:isbn:1%AA', 'urn:isbn:a/./b', 'mailto:a@B?X=y'], true]);
   });
 });
 

@@ -8,6 +8,7 @@
 import type { UriSyntaxError } from './errors';
 import type { UriRecord } from './records';
 import { loadSchemeChecks, loadsOnFirstUse } from './load';
+import { grammarAvailable, type GeneratedGrammar } from './grammars';
 import type { SchemeCheck, SchemeOptions } from '../schemes/types';
 
 /** What the core calls: src/schemes/check.ts's checkRecord. */
@@ -48,6 +49,16 @@ export function schemeReferenceCheck(input: string, rule: string | undefined, zo
 export function availableSchemeCheck(input: string, record: UriRecord, options: SchemeOptions = {}, componentsOnly = false): SchemeCheck | undefined {
   if (provided === undefined && loadsOnFirstUse()) provided = loadSchemeChecks() as SchemeChecks;
   return provided?.checkRecordIfAvailable(input, record, options, componentsOnly);
+}
+
+/**
+ * Whether availableSchemeCheck reads the URIs that `grammar` checks (the
+ * program has the scheme checks and that grammar), without reading one: for
+ * normalize(), whose scheme steps apply where it does.
+ */
+export function schemeChecksAvailable(grammar: GeneratedGrammar): boolean {
+  if (provided === undefined && loadsOnFirstUse()) provided = loadSchemeChecks() as SchemeChecks;
+  return provided !== undefined && grammarAvailable(grammar);
 }
 
 export type { SchemeCheck, SchemeOptions, UriSyntaxError };

@@ -13,7 +13,7 @@ import { accepts } from '../core/backends';
 import { splitOffsets } from '../core/split';
 import { noComponents, type ComponentOffsets } from '../core/records';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
-import { availableSchemeCheck } from '../core/scheme-checks';
+import { availableSchemeCheck, schemeChecksAvailable } from '../core/scheme-checks';
 import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
 
 export type NormalizeStepName =
@@ -200,7 +200,11 @@ function pathWithoutDots(scheme: string | undefined, authority: string | undefin
 
 /** Whether remove-default-port removes `port` (not empty) of a URI of `scheme`: by its value, not its spelling ("080" is port 80). */
 function isDefaultPort(scheme: string | undefined, port: string): boolean {
-  const defaults = defaultsOf(scheme);
+  return isDefaultPortOf(defaultsOf(scheme), port);
+}
+
+/** isDefaultPort, by the scheme's defaults (defaultsOf). */
+function isDefaultPortOf(defaults: ReturnType<typeof defaultsOf>, port: string): boolean {
   return defaults !== undefined && port.replace(/^0+(?=\d)/, '') === defaults.port;
 }
 
@@ -663,18 +667,140 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
  */
 const PLAINLY_NORMAL = /^(?!urn:|mailto:)[a-z][a-z\d+.-]*:\/\/[^A-Z/?#:@%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)+(?:[?#][^%]*)?$/;
 
+/**
+ * A URN (its scheme written "urn") that no step changes at the 'scheme' level,
+ * whether RFC 8141's grammar accepts it or not, in one look (the generic
+ * automaton has accepted it): an NID (up to the second ":") of no upper-case
+ * letter, no "%" anywhere, no "/" before the second ":" (no authority), and no
+ * path segment "." or "..". Accepted, its NID is already lower-case and no
+ * triplet is left to upper-case; refused, it has nothing for the steps of
+ * 6.2.2 and 6.2.3 (no triplet, no host, no dot segment, no default port or
+ * path for urn). test/normalize-fast.test.ts compares it with the steps one by one.
+ */
+const PLAINLY_NORMAL_URN = /^urn:[^A-Z:/?#%]*:[^/?#%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)*(?:[?#][^%]*)?$/;
+
+/**
+ * A mailto URI that no step changes at the 'scheme' level, whether RFC 6068's
+ * grammar accepts it or not, in one look (the generic automaton has accepted
+ * it): "mailto:" written so; addresses (or none) with no "%", "/", "?" or "#"
+ * (no triplet, authority or dot segment), each domain a run of parts
+ * separated by "." (none empty) of no upper-case letter; header fields (or
+ * none) of qchars but "%", each with one "=", each name of no upper-case
+ * letter; no fragment. Without "%" an address has no quoted string and no
+ * domain literal (DQUOTE, "[" and "]" are percent-encoded in a URI), so where
+ * RFC 6068's grammar accepts it, its local parts and domains are
+ * dot-atom-texts, which hold neither "@" nor ","; and a domain ends before a
+ * "?" whose header fields run to the end (rfc6068.peggy,
+ * domain_before_hfields) unless the "?" begins one of its parts, which the
+ * parts here never do. The local parts and the header fields' values keep
+ * their case (lowercase-mailto-domain, lowercase-mailto-hfname).
+ * test/normalize-fast.test.ts compares it with the steps one by one.
+ */
+const PLAINLY_NORMAL_MAILTO =
+  /^mailto:(?:[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*(?:,[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*)*)?(?:\?[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*(?:&[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*)*)?$/;
+
+/**
+ * PLAINLY_NORMAL_MAILTO with its letters in any case ("mailto", the domains,
+ * the header fields' names): a mailto URI that only lowercase-scheme,
+ * lowercase-mailto-domain and lowercase-mailto-hfname can change.
+ */
+const MAILTO_OF_CASES =
+  /^[Mm][Aa][Ii][Ll][Tt][Oo]:(?:[^@,/?#%]*@[^@,./?#%]+(?:\.[^@,./?#%]+)*(?:,[^@,/?#%]*@[^@,./?#%]+(?:\.[^@,./?#%]+)*)*)?(?:\?[A-Za-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*(?:&[A-Za-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*)*)?$/;
+
+/** The grammar and rule RFC 6068's steps read a mailto URI by (grammar/registry.json's `schemes`: mailto). */
+const MAILTO_GRAMMAR = 'rfc6068' as const;
+const MAILTO_RULE = 'mailtoURI';
+
+/**
+ * normalize() at the 'scheme' level of a mailto URI that the generic
+ * automaton has accepted: the input itself when PLAINLY_NORMAL_MAILTO says no
+ * step changes it; else, when MAILTO_OF_CASES says only case can change, its
+ * steps at once: "mailto" lower-cased (lowercase-scheme), and, when RFC
+ * 6068's grammar accepts it (and the program has that grammar and the scheme
+ * checks: availableSchemeCheck), each domain, from an "@" to the next "," or
+ * "?" (PLAINLY_NORMAL_MAILTO says why), lower-cased (lowercase-mailto-domain),
+ * and each header field's name, from a "?" or "&" to its "=", too
+ * (lowercase-mailto-hfname): that grammar accepts ASCII alone, where
+ * toLowerCase is lowerSpan. No case changes the grammar's verdict nor where
+ * it ends a domain. Undefined for any other mailto URI: explainSteps decides.
+ */
+function normalizedMailto(uri: string): string | undefined {
+  if (PLAINLY_NORMAL_MAILTO.test(uri)) return uri;
+  if (!MAILTO_OF_CASES.test(uri)) return undefined;
+  if (!schemeChecksAvailable(MAILTO_GRAMMAR) || !accepts(uri, MAILTO_RULE, MAILTO_GRAMMAR)) return `mailto:${uri.slice(7)}`;
+  const q = uri.indexOf('?');
+  const end = q < 0 ? uri.length : q;
+  // Each domain, from its "@" to the next "," or the header fields, lower-cased.
+  let out = 'mailto:';
+  let from = 7;
+  for (let at = uri.indexOf('@', from); at >= 0 && at < end; at = uri.indexOf('@', from)) {
+    const comma = uri.indexOf(',', at);
+    const domainEnd = comma < 0 || comma > end ? end : comma;
+    out += uri.slice(from, at) + uri.slice(at, domainEnd).toLowerCase();
+    from = domainEnd;
+  }
+  out += uri.slice(from, end);
+  // Each header field's name, from its "?" or "&" to its "=", lower-cased.
+  for (let field = end; field < uri.length; ) {
+    const eq = uri.indexOf('=', field);
+    const amp = uri.indexOf('&', eq);
+    const fieldEnd = amp < 0 ? uri.length : amp;
+    out += uri.slice(field, eq).toLowerCase() + uri.slice(eq, fieldEnd);
+    field = fieldEnd;
+  }
+  return out;
+}
+
+/** The grammar and rule RFC 8141's steps read a URN by (grammar/registry.json's `schemes`: urn, with its fragment). */
+const URN_GRAMMAR = 'rfc8141' as const;
+const URN_RULE = 'namestring';
+
+/**
+ * normalize() at the 'scheme' level of a URN that the generic automaton has
+ * accepted: the input itself when PLAINLY_NORMAL_URN says no step changes it;
+ * else, when RFC 8141's grammar accepts it (and the program has that grammar
+ * and the scheme checks: availableSchemeCheck), its steps at once: "urn"
+ * lower-cased (lowercase-scheme), the NID, which runs to the second ":" (RFC
+ * 8141 2: "urn" ":" NID ":" NSS, an NID of letters, digits and "-"),
+ * lower-cased (lowercase-urn-nid), and the hex digits of every triplet
+ * upper-cased (uppercase-percent-encoding). No other step changes such a URN:
+ * it has no authority (an NID begins with a letter or digit) and is not
+ * decoded nor rid of dot segments (RFC 8141 3); neither change moves the NID
+ * nor changes the grammar's verdict (its "urn" and HEXDIG are
+ * case-insensitive). Undefined for any other URN: explainSteps decides.
+ */
+function normalizedUrn(uri: string): string | undefined {
+  if (PLAINLY_NORMAL_URN.test(uri)) return uri;
+  if (!schemeChecksAvailable(URN_GRAMMAR) || !accepts(uri, URN_RULE, URN_GRAMMAR)) return undefined;
+  const nidEnd = uri.indexOf(':', 4);
+  let out = `urn:${uri.slice(4, nidEnd).toLowerCase()}`;
+  let from = nidEnd;
+  for (let i = uri.indexOf('%', nidEnd); i >= 0; i = uri.indexOf('%', i + 3)) {
+    if (hasLowerHex(uri, i)) {
+      out += uri.slice(from, i) + tripletText(uri, i, true);
+      from = i + 3;
+    }
+  }
+  return out + uri.slice(from);
+}
+
+/** RFC 3986's reference rule (referenceStartRule), looked up once: on the hot path, the two lookups cost as much as the regular expressions. */
+let uriReferenceRule: string | undefined;
+
 /** The offsets of the URI being normalized, reused from call to call (records.ts's slots). */
 const PARTS = noComponents();
 
 /**
  * normalize() with every step of the level, of a URI reference valid in RFC
- * 3986 or RFC 3987 (no zoneId) whose scheme is neither urn nor mailto: each
+ * 3986 or RFC 3987 (no zoneId), at the 'scheme' level one whose scheme is
+ * neither urn nor mailto (those: normalizedUrn, normalizedMailto): each
  * step done to the component it changes, all at once, from one acceptance by
  * the automaton and one split by the delimiters (split.ts, splitOffsets), where
  * explainSteps writes the whole text and parses it again after each step that
  * changes something. Undefined when the automaton rejects the input (explain()
- * then throws parse()'s error), or for a URN or a mailto URI, whose scheme's
- * steps read its own grammar.
+ * then throws parse()'s error), or, at the 'scheme' level, for a URN or a
+ * mailto URI that neither normalizedUrn nor normalizedMailto settles:
+ * its scheme's steps read its own grammar.
  *
  * The same as explainSteps, because no step moves a component's boundary or
  * changes what a later step sees elsewhere: decode-unreserved writes an
@@ -688,25 +814,21 @@ const PARTS = noComponents();
  * references, for both levels and grammars.
  */
 function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
-  if (!accepts(uri, referenceStartRule(grammar), grammar)) return undefined;
+  if (!accepts(uri, grammar === 'rfc3986' ? (uriReferenceRule ??= referenceStartRule('rfc3986')) : referenceStartRule(grammar), grammar)) return undefined;
   if (PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitOffsets(uri, PARTS);
   const schemeEnd = at[0] >= 0 ? at[1] : -1;
-  if (schemeEnd === 3 || schemeEnd === 6) {
-    const lower = uri.slice(0, schemeEnd).toLowerCase();
-    if (lower === 'urn' || lower === 'mailto') return undefined;
-  }
   const schemeLevel = level === 'scheme';
-  if (isNormal(uri, at, schemeLevel)) return uri;
+  // The scheme lower-cased (lowercase-scheme) and its defaults, read once.
+  const scheme = schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd).toLowerCase();
+  // At the 'syntax' level a URN or a mailto URI has the steps of any URI (explainSteps reads its scheme's grammar only at 'scheme').
+  if (schemeLevel && (scheme === 'urn' || scheme === 'mailto')) return scheme === 'urn' ? normalizedUrn(uri) : normalizedMailto(uri);
+  const defaults = defaultsOf(scheme);
+  if (isNormal(uri, at, schemeLevel, defaults)) return uri;
   // No "%" before `percent`: there the triplet steps have nothing to do.
   const percent = uri.indexOf('%') < 0 ? uri.length : 0;
   const triplets = (start: number, end: number): string => (end <= percent ? uri.slice(start, end) : normalizedTriplets(uri, start, end));
-  let out = '';
-  let scheme: string | undefined;
-  if (schemeEnd >= 0) {
-    scheme = uri.slice(0, schemeEnd).toLowerCase(); // lowercase-scheme
-    out = `${scheme}:`;
-  }
+  let out = scheme === undefined ? '' : `${scheme}:`;
   let authority: string | undefined;
   if (at[2] >= 0) {
     authority = at[4] >= 0 ? `${triplets(at[4], at[5])}@` : '';
@@ -714,12 +836,12 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
     if (at[8] >= 0) {
       const port = uri.slice(at[8], at[9]);
       // remove-empty-port, remove-default-port
-      if (!schemeLevel || (port !== '' && !isDefaultPort(scheme, port))) authority += `:${port}`;
+      if (!schemeLevel || (port !== '' && !isDefaultPortOf(defaults, port))) authority += `:${port}`;
     }
     out += `//${authority}`;
   }
   let path = pathWithoutDots(scheme, authority, triplets(at[10], at[11]));
-  if (schemeLevel && path === '' && authority !== undefined && defaultsOf(scheme)?.emptyPathIsSlash === true) path = '/'; // empty-path-to-slash
+  if (schemeLevel && path === '' && authority !== undefined && defaults?.emptyPathIsSlash === true) path = '/'; // empty-path-to-slash
   out += path;
   if (at[12] >= 0) out += `?${triplets(at[12], at[13])}`;
   if (at[14] >= 0) out += `#${triplets(at[14], at[15])}`;
@@ -731,9 +853,10 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
  * `at`): no triplet to decode or upper-case, no upper-case letter in the
  * scheme or the host, no dot segment in a URI's path (a "%2E" one is a
  * triplet to decode), and at the 'scheme' level no port to remove and no
- * empty path to make "/". Looked at in place, without a string made.
+ * empty path to make "/" (by `defaults`, the scheme's: defaultsOf). Looked
+ * at in place, without a string made.
  */
-function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean): boolean {
+function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean, defaults: ReturnType<typeof defaultsOf>): boolean {
   for (let i = uri.indexOf('%'); i >= 0; i = uri.indexOf('%', i + 3)) {
     if (hasLowerHex(uri, i) || isUnreservedOctet(tripletOctet(uri, i))) return false;
   }
@@ -745,12 +868,8 @@ function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean): bool
   if (schemeEnd >= 0 && hasDotSegmentIn(uri, pathStart, pathEnd)) return false;
   if (at[2] < 0 || !schemeLevel) return true;
   // A port: empty, or the scheme's default.
-  if (at[8] >= 0 && (at[8] === at[9] || isDefaultPort(schemeOf(uri, schemeEnd), uri.slice(at[8], at[9])))) return false;
-  return pathStart < pathEnd || defaultsOf(schemeOf(uri, schemeEnd))?.emptyPathIsSlash !== true;
-}
-
-function schemeOf(uri: string, schemeEnd: number): string | undefined {
-  return schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd);
+  if (at[8] >= 0 && (at[8] === at[9] || isDefaultPortOf(defaults, uri.slice(at[8], at[9])))) return false;
+  return pathStart < pathEnd || defaults?.emptyPathIsSlash !== true;
 }
 
 /** The run of characters from the start that holds no ASCII upper-case letter (sticky: lastIndex is where it ends). */
