@@ -288,6 +288,18 @@ describe('--jobs N gives the one-job output', () => {
     }
   }, 60_000);
 
+  it('the workers run parts (from files listed at once, too: the main thread lets their messages in)', () => {
+    const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
+    const stats = (r: Ran) => JSON.parse(/^urigram-jobs-stats (\{.*\})$/m.exec(r.stderr)![1]) as { parts: number; mainParts: number };
+    const lines = stats(run(['lint', '--format', 'ndjson', '--jobs', '2'], { stdin: input, stats: true }));
+    expect(lines.mainParts).toBeLessThan(lines.parts);
+    const dir = path.join(scratch, 'many');
+    for (let i = 0; i < 40; i++) fs.cpSync(path.join(scratch, 'tree'), path.join(dir, `t${i}`), { recursive: true });
+    const files = stats(run(['lint', '--extract', '--jobs', '2', 'many'], { stats: true }));
+    expect(files.parts).toBeGreaterThan(100);
+    expect(files.mainParts).toBeLessThan(files.parts);
+  }, 60_000);
+
   it('a small input starts no worker; a large one does', () => {
     expect(partsOf(run(['validate', '--jobs', '4'], { stdin: 'a:b\nc d\n', stats: true }))).toBeUndefined();
     expect(partsOf(run(['lint', '--extract', '--jobs', '4', 'tree/d1/f1.html'], { stats: true }))).toBeUndefined();

@@ -455,6 +455,8 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
     if (pool.send(seq, part, QUEUED) >= 0) return;
     mainParts++;
     done.set(seq, await runPart(ctx.command, ctx.options, ctx.args, part, state));
+    // A turn of the event loop: a worker's messages (its start-up, its results) are taken before the next part.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   };
   // The next part is read while the parts sent are run and written: at most one read ahead.
   let arrived: IteratorResult<Part> | undefined;
