@@ -288,6 +288,25 @@ describe('--jobs N gives the one-job output', () => {
     }
   }, 60_000);
 
+  it('standard input that is a file is read from where it stands, as one job reads it', () => {
+    const file = path.join(scratch, 'lines.txt');
+    const input = fs.readFileSync(file);
+    const from = input.indexOf(0x0a, 300_000) + 1;
+    const ran = (jobs: string): Ran => {
+      const fd = fs.openSync(file, 'r');
+      try {
+        fs.readSync(fd, Buffer.alloc(from), 0, from, null); // as `(head -c N >/dev/null; urigram ...) < file` leaves it
+        const r = spawnSync(process.execPath, [cli, 'validate', '--jobs', jobs], { cwd: scratch, stdio: [fd, 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30 });
+        return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+      } finally {
+        fs.closeSync(fd);
+      }
+    };
+    const one = ran('1');
+    expect(one.stdout).toBe(run(['validate', '--jobs', '1'], { stdin: input.subarray(from) }).stdout);
+    expectSame(one, ran('2'));
+  });
+
   it('the workers run parts (from files listed at once, too: the main thread lets their messages in)', () => {
     const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
     const stats = (r: Ran) => JSON.parse(/^urigram-jobs-stats (\{.*\})$/m.exec(r.stderr)![1]) as { parts: number; mainParts: number };

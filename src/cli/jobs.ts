@@ -59,6 +59,8 @@ const PART_CHARS = 1 << 18;
 export const FILES_PER_PART = 8;
 /** Parts out per job, at most. */
 const WINDOW_PER_JOB = 8;
+/** Parts read ahead of the one being sent, at most (the reading of standard input goes on while the main thread runs a part). */
+const AHEAD = 2;
 /** The main thread runs a part itself only when every worker has this many queued (else a worker waits for it). */
 const QUEUED = 3;
 
@@ -158,6 +160,7 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
   try {
     stream = ctx.io.stdin;
     if (stream.isTTY) say(ctx.io, `urigram ${ctx.command.name}: reading one URI per line from the terminal; end with Ctrl-D (see "urigram help ${ctx.command.name}")\n`);
+    stream = fileStdin(stream) ?? stream;
   } catch (e) {
     throw stdinError(e);
   }
@@ -241,6 +244,16 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
     await iterator.return?.();
   }
   if (size > 0) yield piece(gathered(), size, true, false);
+}
+
+/**
+ * Standard input that is a file, read in reads of a part's size from where it stands (process.stdin reads 64 KiB at a
+ * time, and the next only when the event loop turns: a part the main thread runs held up the reading of the next);
+ * none for anything else (a pipe, a terminal, a stream a test gives).
+ */
+function fileStdin(stream: Io['stdin']): Io['stdin'] | undefined {
+  if (stream !== process.stdin || !fs.fstatSync(0).isFile()) return undefined;
+  return fs.createReadStream('', { fd: 0, autoClose: false, highWaterMark: PART_CHARS }) as unknown as Io['stdin'];
 }
 
 /** Parts known to be followed by more (a piece of standard input cut at PART_CHARS, a full batch of files with a file after it): workers are started before the first such part runs. */
@@ -458,15 +471,24 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
     // A turn of the event loop: a worker's messages (its start-up, its results) are taken before the next part.
     await new Promise<void>((resolve) => setImmediate(resolve));
   };
-  // The next part is read while the parts sent are run and written: at most one read ahead.
-  let arrived: IteratorResult<Part> | undefined;
+  // The next parts are read while the parts sent are run and written: at most AHEAD read ahead.
+  const ahead: Part[] = [];
+  let reading = false;
+  let ended = false;
   const read = () => {
+    if (reading || ended || ahead.length >= AHEAD) return;
+    reading = true;
     Promise.resolve(iterator.next()).then(
       (r) => {
-        arrived = r;
+        reading = false;
+        if (r.done) ended = true;
+        else ahead.push(r.value);
+        read();
         pool.wake?.();
       },
       (e: unknown) => {
+        reading = false;
+        ended = true;
         pool.failure ??= e instanceof Error ? e : new Error(String(e));
         pool.wake?.();
       },
@@ -490,14 +512,13 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
         yield { result };
         continue;
       }
-      if (arrived !== undefined && !arrived.done && sent - written < jobs * WINDOW_PER_JOB) {
-        const part = arrived.value;
-        arrived = undefined;
+      if (ahead.length > 0 && sent - written < jobs * WINDOW_PER_JOB) {
+        const part = ahead.shift()!;
         read();
         await send(part);
         continue;
       }
-      if (arrived?.done && written === sent) return;
+      if (ended && ahead.length === 0 && written === sent) return;
       await new Promise<void>((resolve) => {
         pool.wake = () => {
           pool.wake = undefined;
@@ -509,8 +530,8 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
     if (process.env.URIGRAM_JOBS_STATS) stats(ctx, started, pool.workers, sent, mainParts);
     await pool.close();
     // Stopped early (a closed output, an error): the input is let go; not waited for when a read is under way.
-    if (arrived !== undefined && !arrived.done) await iterator.return?.();
-    else if (arrived === undefined) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    if (!reading && !ended) await iterator.return?.();
+    else if (reading) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
 }
 
