@@ -57,7 +57,7 @@ interface Run {
   wallMs: number;
   cpuMs?: number;
   status: number | null;
-  stats?: { parts: number; mainActiveMs: number; mainIdleMs: number; workerActiveMs: number[] };
+  stats?: { parts: number; mainParts?: number; mainActiveMs: number; mainIdleMs: number; workerActiveMs: number[] };
 }
 
 function once(args: string[], stdinFile: string | undefined, outFile: string, cwd: string, program = cli): Run {
@@ -226,14 +226,14 @@ async function main(): Promise<void> {
         speedup: Number((s1.medianMs / sn.medianMs).toFixed(2)),
         bound: { ...sb, processes: JOBS, speedup: Number((s1.medianMs / sb.medianMs).toFixed(2)) },
         ...(BASELINE ? { baseline: { cli: BASELINE, ...summary(other), speedup: Number((s1.medianMs / summary(other).medianMs).toFixed(2)) } } : {}),
-        where: { parts: statsRuns[0]?.stats?.parts, mainThreadBusyMs: mainActive && Math.round(mainActive), workersBusyMs: workerActive && Math.round(workerActive) },
+        where: { parts: statsRuns[0] && statsRuns[0].stats!.parts + 1, mainThreadParts: statsRuns.length ? median(statsRuns.map((x) => (x.stats!.mainParts ?? 0) + 1)) : undefined, mainThreadBusyMs: mainActive && Math.round(mainActive), workersBusyMs: workerActive && Math.round(workerActive) },
       };
       report.push(row);
       if (!json) {
         console.log(`${c.name} (${c.size}), ${ROUNDS} alternating rounds:`);
         console.log(`  --jobs 1: median ${s1.medianMs} ms (${s1.minMs}-${s1.maxMs}), CPU ${s1.cpuMs ?? '?'} ms (${row.jobs1.cores ?? '?'} cores)`);
         console.log(`  --jobs ${JOBS}: median ${sn.medianMs} ms (${sn.minMs}-${sn.maxMs}), CPU ${sn.cpuMs ?? '?'} ms`);
-        console.log(`  speed-up ${row.speedup}x; with --jobs ${JOBS}: ${row.where.parts} parts, main thread busy ${row.where.mainThreadBusyMs} ms, workers busy ${row.where.workersBusyMs} ms in all`);
+        console.log(`  speed-up ${row.speedup}x; with --jobs ${JOBS}: ${row.where.parts} parts (${row.where.mainThreadParts ?? '?'} on the main thread), main thread busy ${row.where.mainThreadBusyMs} ms, workers busy ${row.where.workersBusyMs} ms in all`);
         console.log(`  bound, ${JOBS} independent --jobs 1 processes on 1/${JOBS} each: median ${sb.medianMs} ms (${sb.minMs}-${sb.maxMs}), CPU ${sb.cpuMs ?? '?'} ms in all: ${row.bound.speedup}x`);
         if (BASELINE) {
           const b = row.baseline!;
