@@ -21,9 +21,23 @@ interface Ran {
   stderr: string;
 }
 
-function run(args: string[], options: { cwd?: string; stdin?: string | Buffer } = {}): Ran {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? scratch, input: options.stdin ?? '', encoding: 'utf8', maxBuffer: 1 << 30 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** `stats`: with URIGRAM_JOBS_STATS (what a run with workers says of its parts, on standard error). `stdinFile`: standard input read from a file, as a file is read (chunks of 64 KiB: where parts are cut is the same from run to run). */
+function run(args: string[], options: { cwd?: string; stdin?: string | Buffer; stdinFile?: string; stats?: boolean } = {}): Ran {
+  const env = options.stats ? { ...process.env, URIGRAM_JOBS_STATS: '1' } : process.env;
+  const fd = options.stdinFile === undefined ? undefined : fs.openSync(options.stdinFile, 'r');
+  try {
+    const stdio = fd === undefined ? undefined : ([fd, 'pipe', 'pipe'] as ['pipe' | number, 'pipe', 'pipe']);
+    const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? scratch, ...(stdio ? { stdio } : { input: options.stdin ?? '' }), encoding: 'utf8', maxBuffer: 1 << 30, env });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** How many parts a run with URIGRAM_JOBS_STATS says it ran: the first (before any worker) and those after it; undefined when it ran no more than the first. */
+function partsOf(r: Ran): number | undefined {
+  const m = /^urigram-jobs-stats (\{.*\})$/m.exec(r.stderr);
+  return m === null ? undefined : 1 + (JSON.parse(m[1]) as { parts: number }).parts;
 }
 
 let scratch: string;
@@ -58,13 +72,13 @@ const LINES = [
   'http://a/|pipe',
 ];
 
-/** About 200 K characters of lines: valid, invalid, empty, long; LF, CR LF and lone CR ends; a byte-order mark first. */
+/** About 800 K characters of lines (several parts of standard input: jobs.ts cuts at 256 KiB): valid, invalid, empty, long; LF, CR LF and lone CR ends; a byte-order mark first. */
 function linesInput(): string {
   const next = random(36);
   const out: string[] = ['\ufeff'];
   let size = 0;
   let k = 0;
-  while (size < 200_000) {
+  while (size < 800_000) {
     let line = LINES[Math.floor(next() * LINES.length)];
     if (k % 997 === 500) line = `http://a/${'%7e'.repeat(3000)}`; // one long result, written in pieces
     const end = k % 7 === 3 ? '\r\n' : k % 11 === 5 ? '\r' : '\n';
@@ -145,7 +159,7 @@ describe('--jobs N gives the one-job output', () => {
 
   it('the input spans several parts, with results of every kind (the comparison below can tell)', () => {
     const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
-    expect(input.length).toBeGreaterThan(3 * 65536);
+    expect(partsOf(run(['validate', '--jobs', '2'], { stdin: input, stats: true }))).toBeGreaterThanOrEqual(3);
     const one = run(['validate', '--jobs', '1'], { stdin: input });
     expect(one.status).toBe(1);
     expect(one.stdout).toMatch(/^valid {4}"http:\/\/example\.com\/a\/b\?c=d#e"$/m);
@@ -243,6 +257,73 @@ describe('--jobs N gives the one-job output', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
   }, 60_000);
+
+  // Standard input is cut at 256 KiB (at a line end), read from a file in chunks of 64 KiB: what ends at byte 262,144 is at a cut.
+  const PART = 1 << 18;
+  /** Lines of `filler` ended by `end`, to `length` bytes in all (the last line padded to fit). */
+  function filled(length: number, end: string, filler = 'http://example.com/d\u00e9j\u00e0/\u{1f600}?q=1'): string {
+    const line = filler + end;
+    const bytes = Buffer.byteLength(line);
+    const whole = Math.floor(length / bytes) - 1;
+    const rest = length - whole * bytes - Buffer.byteLength(end);
+    return line.repeat(whole) + 'http://a/' + 'x'.repeat(rest - 9) + end;
+  }
+  const boundaries: Array<[string, string]> = [
+    ['a CR LF split by the cut, after lines ended by CR alone (no LF before it)', `${filled(PART, '\r')}\n${filled(PART, '\r')}http://end/\n`],
+    ['a CR LF split by the cut, after LF lines', `${filled(PART - 1, '\n')}\r\n${filled(PART, '\r\n')}`],
+    ['a LF right at the cut', `${filled(PART, '\n')}${filled(PART, '\n')}last`],
+    ['a line longer than a part, then lines', `\ufeff${filled(PART / 2, '\n')}http://a/${'y'.repeat(PART * 2)}\r\n${filled(PART, '\n')}`],
+    ['lines ended by CR alone only', filled(PART * 3, '\r')],
+    ['a byte-order mark, and a first line longer than a part', `\ufeff${'z'.repeat(PART + 10)}\n${filled(PART, '\n')}`],
+  ];
+  it.each(boundaries)('where a part of standard input is cut: %s, as one job', (_name, text) => {
+    const file = path.join(scratch, 'boundary.txt');
+    fs.writeFileSync(file, text);
+    for (const args of [['validate'], ['lint', '--format', 'ndjson']]) {
+      const one = run([...args, '--jobs', '1'], { stdinFile: file });
+      expect(one.stdout.length).toBeGreaterThan(0);
+      const two = run([...args, '--jobs', '2'], { stdinFile: file, stats: true });
+      expect(partsOf(two)).toBeGreaterThanOrEqual(2);
+      expectSame(one, { ...two, stderr: two.stderr.replace(/^urigram-jobs-stats .*\n/m, '') });
+    }
+  }, 60_000);
+
+  it('standard input that is a file is read from where it stands, as one job reads it', () => {
+    const file = path.join(scratch, 'lines.txt');
+    const input = fs.readFileSync(file);
+    const from = input.indexOf(0x0a, 300_000) + 1;
+    const ran = (jobs: string): Ran => {
+      const fd = fs.openSync(file, 'r');
+      try {
+        fs.readSync(fd, Buffer.alloc(from), 0, from, null); // as `(head -c N >/dev/null; urigram ...) < file` leaves it
+        const r = spawnSync(process.execPath, [cli, 'validate', '--jobs', jobs], { cwd: scratch, stdio: [fd, 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30 });
+        return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+      } finally {
+        fs.closeSync(fd);
+      }
+    };
+    const one = ran('1');
+    expect(one.stdout).toBe(run(['validate', '--jobs', '1'], { stdin: input.subarray(from) }).stdout);
+    expectSame(one, ran('2'));
+  });
+
+  it('the workers run parts (from files listed at once, too: the main thread lets their messages in)', () => {
+    const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
+    const stats = (r: Ran) => JSON.parse(/^urigram-jobs-stats (\{.*\})$/m.exec(r.stderr)![1]) as { parts: number; mainParts: number };
+    const lines = stats(run(['lint', '--format', 'ndjson', '--jobs', '2'], { stdin: input, stats: true }));
+    expect(lines.mainParts).toBeLessThan(lines.parts);
+    const dir = path.join(scratch, 'many');
+    for (let i = 0; i < 40; i++) fs.cpSync(path.join(scratch, 'tree'), path.join(dir, `t${i}`), { recursive: true });
+    const files = stats(run(['lint', '--extract', '--jobs', '2', 'many'], { stats: true }));
+    expect(files.parts).toBeGreaterThan(100);
+    expect(files.mainParts).toBeLessThan(files.parts);
+  }, 60_000);
+
+  it('a small input starts no worker; a large one does', () => {
+    expect(partsOf(run(['validate', '--jobs', '4'], { stdin: 'a:b\nc d\n', stats: true }))).toBeUndefined();
+    expect(partsOf(run(['lint', '--extract', '--jobs', '4', 'tree/d1/f1.html'], { stats: true }))).toBeUndefined();
+    expect(partsOf(run(['lint', '--extract', '--jobs', '4', 'tree'], { stats: true }))).toBeGreaterThanOrEqual(5);
+  });
 
   it('a small input and URIs given as arguments are the same with any --jobs', () => {
     expectSame(run(['parse', '--jobs', '1'], { stdin: 'a:b\nc d\n' }), run(['parse', '--jobs', '4'], { stdin: 'a:b\nc d\n' }));

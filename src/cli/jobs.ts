@@ -16,7 +16,11 @@
  * FILES_PER_PART files.
  *
  * A run with one part (a small input) runs it on the main thread, with no
- * worker started; `--jobs 1` is the one-job code path itself, untouched.
+ * worker started; a large one (its first part known to be followed by more)
+ * starts the workers while the first part runs, and a worker is sent parts
+ * once it has loaded its command (until then the main thread runs them, so
+ * that none wait behind its start-up). `--jobs 1` is the one-job code path
+ * itself, untouched.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -49,14 +53,16 @@ export interface PartResult {
   readonly error?: { readonly input?: string; readonly internal?: string };
 }
 
-/** Standard input is cut into parts of at most about this many bytes, at a line's end (or at each chunk the stream gives when no more is ready). */
+/** Standard input is cut into parts of about this many bytes, at a line's end (or at what has arrived when no more comes within QUIET_MS). */
 const PART_CHARS = 1 << 18;
 /** Files per part. */
 export const FILES_PER_PART = 8;
 /** Parts out per job, at most. */
-const WINDOW_PER_JOB = 4;
+const WINDOW_PER_JOB = 8;
+/** Parts read ahead of the one being sent, at most (the reading of standard input goes on while the main thread runs a part). */
+const AHEAD = 2;
 /** The main thread runs a part itself only when every worker has this many queued (else a worker waits for it). */
-const QUEUED = 4;
+const QUEUED = 3;
 
 /** --jobs: a whole number of 1 or more; by default the cores this process may use. */
 export function jobsOf(ctx: Context): number {
@@ -145,14 +151,16 @@ export async function inParts(ctx: Context, joins: Joins, countLines = false): P
 /**
  * Standard input, cut into parts at line ends (LF, CR LF, CR: after a CR only when what follows is known), as
  * bytes (a line end is the byte 0x0A or 0x0D, never part of another UTF-8 character); a leading byte-order mark
- * skipped. What has arrived is cut as soon as the stream has nothing more ready (a line typed at a terminal is
- * answered at once), else when it reaches PART_CHARS.
+ * skipped. What has arrived is cut when it reaches PART_CHARS, or when nothing more comes within QUIET_MS (a line
+ * typed at a terminal is answered at once). Each chunk is looked at once for a line end and copied once, into
+ * the memory of the parts, which a worker is given as it is (transferred).
  */
 export async function* linePieces(ctx: Context, countLines: boolean): AsyncGenerator<Part> {
   let stream: Io['stdin'];
   try {
     stream = ctx.io.stdin;
     if (stream.isTTY) say(ctx.io, `urigram ${ctx.command.name}: reading one URI per line from the terminal; end with Ctrl-D (see "urigram help ${ctx.command.name}")\n`);
+    stream = fileStdin(stream) ?? stream;
   } catch (e) {
     throw stdinError(e);
   }
@@ -160,50 +168,104 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
   let size = 0;
   let atStart = true;
   let line0 = 0;
-  const piece = (all: Buffer, end: number, last: boolean): Part => {
+  /** Whether what is pending holds a line end; whether its last byte is a CR. */
+  let ended = false;
+  let crLast = false;
+  /** What has arrived, in memory of its own (one copy: a part is a view of it, transferred to a worker as it is). */
+  const gathered = (): Buffer => {
+    const all = Buffer.from(new ArrayBuffer(size));
+    let at = 0;
+    for (const chunk of pending) {
+      all.set(chunk, at);
+      at += chunk.length;
+    }
+    return all;
+  };
+  const piece = (all: Buffer, end: number, last: boolean, more: boolean): Part => {
     const from = atStart && end >= 3 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
     atStart = false;
-    // Its own memory, to be transferred to the worker.
-    const bytes = new Uint8Array(end - from);
-    bytes.set(all.subarray(from, end));
-    const part: Part = { kind: 'lines', bytes, line0 };
-    if (countLines) line0 += linesIn(all.subarray(from, end), last);
+    const bytes = all.subarray(from, end);
+    const part: Part = { kind: 'lines', bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), line0 };
+    if (countLines) line0 += linesIn(bytes, last);
+    if (more) FOLLOWED.add(part);
     return part;
   };
-  const ready = (): number => (stream as { readableLength?: number }).readableLength ?? 0;
   const iterator = (stream as AsyncIterable<string | Buffer>)[Symbol.asyncIterator]();
+  // A read under way when what had arrived was cut (the next chunk did not come within QUIET_MS).
+  let reading: Promise<IteratorResult<string | Buffer>> | undefined;
   try {
     for (;;) {
-      let next: IteratorResult<string | Buffer>;
+      let next: IteratorResult<string | Buffer> | typeof QUIET;
       try {
-        next = await iterator.next();
+        const read = reading ?? iterator.next();
+        reading = undefined;
+        next = size > 0 ? await Promise.race([read, quiet()]) : await read;
+        if (next === QUIET) {
+          read.catch(() => undefined); // awaited again below; not an unhandled rejection if the run stops first
+          reading = read;
+        }
       } catch (e) {
         throw stdinError(e);
       }
-      if (next.done) break;
-      const chunk = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value;
-      pending.push(chunk);
-      size += chunk.length;
-      if (size < PART_CHARS && ready() > 0) continue;
-      const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, size);
+      if (next !== QUIET) {
+        if (next.done) break;
+        const chunk = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value;
+        if (chunk.length === 0) continue;
+        // A line end (a CR only when what follows is known): looked for in each chunk once, so that a long line stays linear.
+        const cr = chunk.indexOf(0x0d);
+        ended ||= chunk.indexOf(0x0a) >= 0 || (cr >= 0 && cr < chunk.length - 1) || crLast;
+        crLast = chunk[chunk.length - 1] === 0x0d;
+        pending.push(chunk);
+        size += chunk.length;
+        if (size < PART_CHARS) continue;
+      }
+      if (!ended) {
+        if (next === QUIET) await reading?.catch(() => undefined); // a line not ended yet: wait for the rest of it (a failure is thrown above)
+        continue;
+      }
+      const all = gathered();
       let cut = all.lastIndexOf(0x0a);
       if (cut < 0 && all.length >= 2) cut = all.lastIndexOf(0x0d, all.length - 2);
       if (cut < 0) {
         pending = [all];
+        ended = false;
         continue;
       }
-      yield piece(all, cut + 1, false);
-      const rest = all.subarray(cut + 1);
+      // The rest (a line begun) copied out first: the part's memory goes to a worker.
+      const rest = Buffer.from(all.subarray(cut + 1));
       pending = rest.length > 0 ? [rest] : [];
       size = rest.length;
+      const cr = rest.indexOf(0x0d);
+      ended = cr >= 0 && cr < rest.length - 1;
+      crLast = rest.length > 0 && rest[rest.length - 1] === 0x0d;
+      yield piece(all, cut + 1, false, next !== QUIET);
     }
   } finally {
     await iterator.return?.();
   }
-  if (size > 0) {
-    const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, size);
-    yield piece(all, all.length, true);
-  }
+  if (size > 0) yield piece(gathered(), size, true, false);
+}
+
+/**
+ * Standard input that is a file, read in reads of a part's size from where it stands (process.stdin reads 64 KiB at a
+ * time, and the next only when the event loop turns: a part the main thread runs held up the reading of the next);
+ * none for anything else (a pipe, a terminal, a stream a test gives).
+ */
+function fileStdin(stream: Io['stdin']): Io['stdin'] | undefined {
+  if (stream !== process.stdin || !fs.fstatSync(0).isFile()) return undefined;
+  return fs.createReadStream('', { fd: 0, autoClose: false, highWaterMark: PART_CHARS }) as unknown as Io['stdin'];
+}
+
+/** Parts known to be followed by more (a piece of standard input cut at PART_CHARS, a full batch of files with a file after it): workers are started before the first such part runs. */
+const FOLLOWED = new WeakSet<Part>();
+
+/** What quiet() gives when no chunk came in time. */
+const QUIET = Symbol('quiet');
+/** A part is cut at what has arrived when the next chunk does not come within this many milliseconds (a line typed at a terminal). */
+const QUIET_MS = 4;
+function quiet(): Promise<typeof QUIET> {
+  // After the timer, one turn of the event loop: a chunk that came while this thread was busy is taken first.
+  return new Promise((resolve) => setTimeout(() => setImmediate(resolve, QUIET), QUIET_MS));
 }
 
 /** How many lines a piece holds: its line ends (CR LF is one), and a last line without one. */
@@ -229,14 +291,23 @@ function linesIn(bytes: Buffer, last: boolean): number {
 export function* fileParts(items: Iterable<FileItem>): Generator<Part> {
   let batch: FileItem[] = [];
   let files = 0;
+  // A full batch is given when the next file comes (what listing said before it travels with the batch): so it is known to be followed.
+  let full: { kind: 'files'; items: FileItem[] } | undefined;
   for (const item of items) {
-    batch.push(item);
+    if (full !== undefined && typeof item === 'string') {
+      FOLLOWED.add(full);
+      yield full;
+      full = undefined;
+    }
+    if (full !== undefined) full.items.push(item);
+    else batch.push(item);
     if (typeof item === 'string' && ++files === FILES_PER_PART) {
-      yield { kind: 'files', items: batch };
+      full = { kind: 'files', items: batch };
       batch = [];
       files = 0;
     }
   }
+  if (full !== undefined) yield full;
   if (batch.length > 0) yield { kind: 'files', items: batch };
 }
 
@@ -292,6 +363,9 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
     await end(await runPart(ctx.command, ctx.options, ctx.args, part, state, { stdout, stderr: ctx.io.stderr }, undefined, ctx));
   };
   let finished = false;
+  const script = workerScript();
+  // A large input (its first part known to be followed by more): the workers start now, while the first part runs here.
+  let pool = script !== undefined && FOLLOWED.has(first.value) ? new Pool(ctx, jobs, script) : undefined;
   try {
     await here(first.value);
     const second = await iterator.next();
@@ -299,87 +373,124 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
       finished = true;
       return;
     }
-    const script = workerScript();
     if (script === undefined) {
       let next: IteratorResult<Part> = second;
       for (; !next.done; next = await iterator.next()) await here(next.value);
       finished = true;
       return;
     }
+    pool ??= new Pool(ctx, jobs, script);
     // From here inWorkers lets the input go itself (not waiting for a read under way).
     finished = true;
-    for await (const event of inWorkers(ctx, iterator, second.value, jobs, script, state)) {
+    for await (const event of inWorkers(ctx, iterator, second.value, jobs, pool, state)) {
       if ('piece' in event) await put(event.piece);
       else await end(event.result);
     }
   } finally {
     // Stopped early (a closed output, an input that cannot be read): the input is let go, so that the process can end.
     if (!finished) await iterator.return?.();
+    await pool?.close();
+  }
+}
+
+/** The workers of a run: what each has been sent and not yet answered, the pieces and ends of the parts they ran, and the first failure. */
+class Pool {
+  readonly workers: Worker[] = [];
+  readonly load: number[] = [];
+  /** Whether each worker has loaded its command (until then the main thread runs the parts: none wait behind a worker starting up). */
+  readonly ready: boolean[] = [];
+  readonly pieces = new Map<number, Uint8Array[]>();
+  readonly done = new Map<number, PartResult>();
+  failure: Error | undefined;
+  /** Called on every message (set by whoever waits for one). */
+  wake: (() => void) | undefined;
+  private closing = false;
+
+  constructor(ctx: Context, jobs: number, script: string) {
+    for (let i = 0; i < jobs - 1; i++) {
+      const worker = new Worker(script, { workerData: { command: ctx.command.name, values: ctx.options, args: ctx.args } });
+      worker.on('message', (m: { seq: number; piece?: Uint8Array; result?: PartResult; ready?: true }) => {
+        if (m.ready) this.ready[i] = true;
+        else if (m.result !== undefined) {
+          this.load[i]--;
+          this.done.set(m.seq, m.result);
+        } else {
+          let kept = this.pieces.get(m.seq);
+          if (kept === undefined) this.pieces.set(m.seq, (kept = []));
+          kept.push(m.piece!);
+        }
+        this.wake?.();
+      });
+      worker.on('error', (e: Error) => {
+        this.failure ??= e;
+        this.wake?.();
+      });
+      worker.on('exit', (code) => {
+        if (!this.closing) this.failure ??= new Error(`a worker thread exited (code ${code})`);
+        this.wake?.();
+      });
+      this.workers.push(worker);
+      this.load.push(0);
+      this.ready.push(false);
+    }
+  }
+
+  /** Sends a part to the worker with the fewest queued, when it has fewer than `most`: its index, or -1 (none sent). */
+  send(seq: number, part: Part, most: number): number {
+    let i = -1;
+    for (let j = 0; j < this.workers.length; j++) if (this.ready[j] && (i < 0 || this.load[j] < this.load[i])) i = j;
+    if (i < 0 || this.load[i] >= most) return -1;
+    this.load[i]++;
+    this.workers[i].postMessage({ seq, part }, part.kind === 'lines' ? [part.bytes.buffer as ArrayBuffer] : []);
+    return i;
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }
 
 /**
- * The parts from `first` on, run by `jobs - 1` workers and the main thread: each part's pieces of output and its
+ * The parts from `first` on, run by the pool's workers and the main thread: each part's pieces of output and its
  * end, in the order of the parts. A part goes to the worker with the fewest parts queued when it has fewer than
- * two; else the main thread runs it (its output kept, as a worker's), between reading and writing the others.
+ * QUEUED; else the main thread runs it (its output kept, as a worker's), between reading and writing the others.
  */
-async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator<Part>, first: Part, jobs: number, script: string, state: Map<string, unknown>): AsyncGenerator<PartEvent> {
-  const workers: Worker[] = [];
-  const load: number[] = [];
-  const pieces = new Map<number, Uint8Array[]>();
-  const done = new Map<number, PartResult>();
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  let closing = false;
-  for (let i = 0; i < jobs - 1; i++) {
-    const worker = new Worker(script, { workerData: { command: ctx.command.name, values: ctx.options, args: ctx.args } });
-    worker.on('message', (m: { seq: number; piece?: Uint8Array; result?: PartResult }) => {
-      if (m.result !== undefined) {
-        load[i]--;
-        done.set(m.seq, m.result);
-      } else {
-        let kept = pieces.get(m.seq);
-        if (kept === undefined) pieces.set(m.seq, (kept = []));
-        kept.push(m.piece!);
-      }
-      wake?.();
-    });
-    worker.on('error', (e: Error) => {
-      failure ??= e;
-      wake?.();
-    });
-    worker.on('exit', (code) => {
-      if (!closing) failure ??= new Error(`a worker thread exited (code ${code})`);
-      wake?.();
-    });
-    workers.push(worker);
-    load.push(0);
-  }
+async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator<Part>, first: Part, jobs: number, pool: Pool, state: Map<string, unknown>): AsyncGenerator<PartEvent> {
+  const { pieces, done } = pool;
+  let mainParts = 0;
   let sent = 0;
   let written = 0;
   const started = performance.eventLoopUtilization();
   const send = async (part: Part): Promise<void> => {
-    let i = 0;
-    for (let j = 1; j < workers.length; j++) if (load[j] < load[i]) i = j;
-    if (load[i] < QUEUED) {
-      load[i]++;
-      workers[i].postMessage({ seq: sent++, part }, part.kind === 'lines' ? [part.bytes.buffer as ArrayBuffer] : []);
-      return;
-    }
     const seq = sent++;
+    if (pool.send(seq, part, QUEUED) >= 0) return;
+    mainParts++;
     done.set(seq, await runPart(ctx.command, ctx.options, ctx.args, part, state));
+    // A turn of the event loop: a worker's messages (its start-up, its results) are taken before the next part.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   };
-  // The next part is read while the parts sent are run and written: at most one read ahead.
-  let arrived: IteratorResult<Part> | undefined;
+  // The next parts are read while the parts sent are run and written: at most AHEAD read ahead.
+  const ahead: Part[] = [];
+  let reading = false;
+  let ended = false;
   const read = () => {
+    if (reading || ended || ahead.length >= AHEAD) return;
+    reading = true;
     Promise.resolve(iterator.next()).then(
       (r) => {
-        arrived = r;
-        wake?.();
+        reading = false;
+        if (r.done) ended = true;
+        else ahead.push(r.value);
+        read();
+        pool.wake?.();
       },
       (e: unknown) => {
-        failure ??= e instanceof Error ? e : new Error(String(e));
-        wake?.();
+        reading = false;
+        ended = true;
+        pool.failure ??= e instanceof Error ? e : new Error(String(e));
+        pool.wake?.();
       },
     );
   };
@@ -387,7 +498,7 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
     await send(first);
     read();
     for (;;) {
-      if (failure) throw failure;
+      if (pool.failure) throw pool.failure;
       const kept = pieces.get(written);
       if (kept !== undefined) {
         pieces.delete(written);
@@ -401,38 +512,38 @@ async function* inWorkers(ctx: Context, iterator: AsyncIterator<Part> | Iterator
         yield { result };
         continue;
       }
-      if (arrived !== undefined && !arrived.done && sent - written < jobs * WINDOW_PER_JOB) {
-        const part = arrived.value;
-        arrived = undefined;
+      if (ahead.length > 0 && sent - written < jobs * WINDOW_PER_JOB) {
+        const part = ahead.shift()!;
         read();
         await send(part);
         continue;
       }
-      if (arrived?.done && written === sent) return;
+      if (ended && ahead.length === 0 && written === sent) return;
       await new Promise<void>((resolve) => {
-        wake = () => {
-          wake = undefined;
+        pool.wake = () => {
+          pool.wake = undefined;
           resolve();
         };
       });
     }
   } finally {
-    closing = true;
-    if (process.env.URIGRAM_JOBS_STATS) stats(ctx, started, workers, sent);
-    await Promise.all(workers.map((w) => w.terminate()));
+    if (process.env.URIGRAM_JOBS_STATS) stats(ctx, started, pool.workers, sent, mainParts);
+    await pool.close();
     // Stopped early (a closed output, an error): the input is let go; not waited for when a read is under way.
-    if (arrived !== undefined && !arrived.done) await iterator.return?.();
-    else if (arrived === undefined) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    if (!reading && !ended) await iterator.return?.();
+    else if (reading) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
 }
 
 /**
  * URIGRAM_JOBS_STATS=1 (scripts/bench-jobs.ts): where the time went, on standard error as one JSON line: the
- * main thread's busy and idle milliseconds since the workers started (reading, cutting, writing), and each
- * worker's busy milliseconds (running parts).
+ * parts after the first (which ran before any worker) and how many of them the main thread ran; the main
+ * thread's busy and idle milliseconds since then (reading, cutting, writing, running its parts), and each
+ * worker's busy and idle milliseconds.
  */
-function stats(ctx: Context, started: EventLoopUtilization, workers: readonly Worker[], parts: number): void {
+function stats(ctx: Context, started: EventLoopUtilization, workers: readonly Worker[], parts: number, mainParts: number): void {
   const main = performance.eventLoopUtilization(started);
   const busy = workers.map((w) => Math.round(w.performance.eventLoopUtilization().active));
-  say(ctx.io, `urigram-jobs-stats ${JSON.stringify({ parts, mainActiveMs: Math.round(main.active), mainIdleMs: Math.round(main.idle), workerActiveMs: busy })}\n`);
+  const idle = workers.map((w) => Math.round(w.performance.eventLoopUtilization().idle));
+  say(ctx.io, `urigram-jobs-stats ${JSON.stringify({ parts, mainParts, mainActiveMs: Math.round(main.active), mainIdleMs: Math.round(main.idle), workerActiveMs: busy, workerIdleMs: idle })}\n`);
 }

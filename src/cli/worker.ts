@@ -28,6 +28,8 @@ export function serve(port: MessagePort, { command: name, values, args }: Worker
       port.postMessage({ seq: m.seq, result }, [result.out.buffer as ArrayBuffer]);
     });
   });
+  // Its command loaded: parts may come.
+  port.postMessage({ ready: true });
 }
 
 if (parentPort !== null) serve(parentPort, workerData as WorkerData);
