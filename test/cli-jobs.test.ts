@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { fileParts, FILES_PER_PART, type FileItem } from '../src/cli/jobs';
 import { assignShards } from '../src/cli/shard';
 
 const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
@@ -343,6 +344,34 @@ describe('--jobs N gives the one-job output', () => {
 function filesOf(stdout: string): Set<string> {
   return new Set(stdout.trimEnd().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { file: string }).file));
 }
+
+describe('files in parts', () => {
+  const items = (part: ReturnType<typeof fileParts> extends Generator<infer P> ? P : never): readonly FileItem[] => (part.kind === 'files' ? part.items : []);
+
+  it('what listing says after a full part goes with the files after it (a part writes its standard error before its output)', () => {
+    const files = (from: number, n: number) => Array.from({ length: n }, (_, i) => `f${from + i}.md`);
+    const warn: FileItem = { warn: 'no file matches x/**' };
+    const unreadable: FileItem = { unreadable: ['gone.md', 'cannot read gone.md'] };
+    const parts = [...fileParts([...files(0, FILES_PER_PART), warn, unreadable, ...files(FILES_PER_PART, 2), warn])].map(items);
+    expect(parts).toEqual([files(0, FILES_PER_PART), [warn, unreadable, ...files(FILES_PER_PART, 2), warn]]);
+  });
+
+  it('on any listing, the parts are the items in order, at most FILES_PER_PART files each, and every part but the last ends with a file', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let round = 0; round < 200; round++) {
+      const list: FileItem[] = [];
+      const n = Math.floor(random() * 40);
+      for (let i = 0; i < n; i++) list.push(random() < 0.7 ? `f${i}` : { warn: `w${i}` });
+      const parts = [...fileParts(list)].map(items);
+      expect(parts.flat()).toEqual(list);
+      parts.forEach((part, i) => {
+        expect(part.filter((x) => typeof x === 'string').length).toBeLessThanOrEqual(FILES_PER_PART);
+        if (i < parts.length - 1) expect(typeof part[part.length - 1]).toBe('string');
+      });
+    }
+  });
+});
 
 describe('--shard I/N', () => {
   it.each([[1], [2], [3], [5]])('with N = %i, every file is in exactly one shard, and the shards are balanced by size within the largest file', (n) => {

@@ -291,7 +291,8 @@ function linesIn(bytes: Buffer, last: boolean): number {
 export function* fileParts(items: Iterable<FileItem>): Generator<Part> {
   let batch: FileItem[] = [];
   let files = 0;
-  // A full batch is given when the next file comes (what listing said before it travels with the batch): so it is known to be followed.
+  // A full batch is held until the next file comes, so that it is known to be followed (the workers start before it runs);
+  // what listing says after it goes with the files after it, as in one job's order (a part's standard error is written before its output).
   let full: { kind: 'files'; items: FileItem[] } | undefined;
   for (const item of items) {
     if (full !== undefined && typeof item === 'string') {
@@ -299,8 +300,7 @@ export function* fileParts(items: Iterable<FileItem>): Generator<Part> {
       yield full;
       full = undefined;
     }
-    if (full !== undefined) full.items.push(item);
-    else batch.push(item);
+    batch.push(item);
     if (typeof item === 'string' && ++files === FILES_PER_PART) {
       full = { kind: 'files', items: batch };
       batch = [];
