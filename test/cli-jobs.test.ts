@@ -259,6 +259,27 @@ describe('--jobs N gives the one-job output', () => {
     expect(stderr).toBe('');
   }, 60_000);
 
+  it.each([
+    ['lint', '1'],
+    ['lint', '2'],
+    ['validate --quiet', '1'],
+    ['validate --quiet', '2'],
+  ])('%s --jobs %s: the part whose output meets the broken pipe counts in the exit code (its inputs were read)', async (command, jobs) => {
+    // Valid lines first (no output from these commands), then invalid ones in later parts: the first output is a later part's.
+    const file = path.join(scratch, 'valid-then-invalid.txt');
+    if (!fs.existsSync(file)) fs.writeFileSync(file, 'http://a/\n'.repeat(40_000) + 'http://a b\n'.repeat(20_000));
+    const fd = fs.openSync(file, 'r');
+    const child = spawn(process.execPath, [cli, ...command.split(' '), '--jobs', jobs], { cwd: scratch, stdio: [fd, 'pipe', 'pipe'] });
+    fs.closeSync(fd);
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    child.stdout!.destroy(); // the reader goes away, as `| head -1` does
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+  }, 60_000);
+
   // Standard input is cut at 256 KiB (at a line end), read from a file in chunks of 64 KiB: what ends at byte 262,144 is at a cut.
   const PART = 1 << 18;
   /** Lines of `filler` ended by `end`, to `length` bytes in all (the last line padded to fit). */

@@ -334,11 +334,12 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
   };
   const end = async (result: PartResult): Promise<void> => {
     if (result.err.length > 0) say(ctx.io, result.err);
+    // The part was read whole: its exit code counts even when its output cannot be written (a closed pipe), as one job's inputs read so far do.
+    ctx.fail(result.status);
     await put(result.out);
     const any = partWrote;
     partWrote = false;
     await ctx.out.flush();
-    ctx.fail(result.status);
     joins.merge?.({ ...result, wrote: any });
     if (result.error?.input !== undefined) throw new InputError(result.error.input);
     if (result.error?.internal !== undefined) throw new Error(`in a worker thread: ${result.error.internal}`);
