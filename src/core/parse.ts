@@ -110,9 +110,12 @@ const START_RULES = new Map(
 );
 const RFC3986_URI_REFERENCE: [GeneratedGrammar, string] = ['rfc3986', 'URI_reference'];
 
+/** Per grammar, the PEG start rule of its first reference rule, read from START_RULES once: a property read on the hot paths of normalize and resolve. */
+const REFERENCE_START_RULES = Object.fromEntries([...START_RULES].map(([g, rules]) => [g, rules.get(REFERENCE_RULES[g][0]) as string])) as Record<GrammarName, string>;
+
 /** The PEG start rule of a grammar's first reference rule (URI-reference, IRI-reference, ...): what parse() matches when no `rule` is given. */
 export function referenceStartRule(grammar: GrammarName): string {
-  return (START_RULES.get(grammar) as Map<string, string>).get(REFERENCE_RULES[grammar][0]) as string;
+  return REFERENCE_START_RULES[grammar];
 }
 
 /** The `grammar` option, wherever a function takes all three grammars. */

@@ -47,8 +47,13 @@ export function schemeReferenceCheck(input: string, rule: string | undefined, zo
  * program has (docs/schemes.md), never by surprise a throw.
  */
 export function availableSchemeCheck(input: string, record: UriRecord, options: SchemeOptions = {}, componentsOnly = false): SchemeCheck | undefined {
+  return availableChecks()?.checkRecordIfAvailable(input, record, options, componentsOnly);
+}
+
+/** The scheme checks where the program has them: loaded on first use in Node; in an ES module bundle, those useSchemes() gave, or none. */
+function availableChecks(): SchemeChecks | undefined {
   if (provided === undefined && loadsOnFirstUse()) provided = loadSchemeChecks() as SchemeChecks;
-  return provided?.checkRecordIfAvailable(input, record, options, componentsOnly);
+  return provided;
 }
 
 /**
@@ -57,8 +62,7 @@ export function availableSchemeCheck(input: string, record: UriRecord, options: 
  * normalize(), whose scheme steps apply where it does.
  */
 export function schemeChecksAvailable(grammar: GeneratedGrammar): boolean {
-  if (provided === undefined && loadsOnFirstUse()) provided = loadSchemeChecks() as SchemeChecks;
-  return provided !== undefined && grammarAvailable(grammar);
+  return availableChecks() !== undefined && grammarAvailable(grammar);
 }
 
 export type { SchemeCheck, SchemeOptions, UriSyntaxError };

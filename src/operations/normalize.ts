@@ -784,9 +784,6 @@ function normalizedUrn(uri: string): string | undefined {
   return out + uri.slice(from);
 }
 
-/** RFC 3986's reference rule (referenceStartRule), looked up once: on the hot path, the two lookups cost as much as the regular expressions. */
-let uriReferenceRule: string | undefined;
-
 /** The offsets of the URI being normalized, reused from call to call (records.ts's slots). */
 const PARTS = noComponents();
 
@@ -814,7 +811,7 @@ const PARTS = noComponents();
  * references, for both levels and grammars.
  */
 function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
-  if (!accepts(uri, grammar === 'rfc3986' ? (uriReferenceRule ??= referenceStartRule('rfc3986')) : referenceStartRule(grammar), grammar)) return undefined;
+  if (!accepts(uri, referenceStartRule(grammar), grammar)) return undefined;
   if (PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitOffsets(uri, PARTS);
   const schemeEnd = at[0] >= 0 ? at[1] : -1;
