@@ -21,6 +21,8 @@
  * - Issue 36's error path (scripts/bench-real-errors.ts): the corpus's invalid
  *   lines and valid lines with a character inserted, against valid parses of
  *   the same lines, warm and in the first calls of fresh processes.
+ * - Whether the automaton's state decides a rejection's diagnosis, and what a
+ *   rejection costs besides it (scripts/state-diagnosis.ts).
  * - Where the time goes (scripts/bench-profile.ts): a profile per operation and
  *   the per-character floor of a table-driven automaton.
  * - --worst: hostile input families at 1k, 10k, 100k and 1M characters, ns per
@@ -48,6 +50,7 @@ import { replaceSection } from './report';
 import { errorTable, measureErrors } from './bench-errors';
 import { measureFresh, measureRealErrors, realErrorHead, realErrorTable } from './bench-real-errors';
 import { measureProfile, profileHead, profileTable } from './bench-profile';
+import { measureFloor, measureStates, stateReport } from './state-diagnosis';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a peer loaded as its users load it, typed here with what the benchmark calls
 const fastUri = require('fast-uri') as {
@@ -394,6 +397,8 @@ async function main(): Promise<void> {
   console.log('error path, real invalid lines and inserted errors:');
   const processes = args.quick ? 7 : 21;
   replaceSection(out, 'real-errors', [realErrorHead(args.quick, processes), '', ...realErrorTable(measureRealErrors(args.quick), measureFresh(processes))].join('\n'));
+  console.log("whether the automaton's state decides a diagnosis:");
+  replaceSection(out, 'state-diagnosis', stateReport(measureStates(args.quick), measureFloor(args.quick), args.quick).join('\n'));
   console.log('where the time goes:');
   replaceSection(out, 'profile', [profileHead(args.quick), '', ...profileTable(measureProfile(args.quick))].join('\n'));
   console.log(`wrote the tables to ${path.relative(root, out)}`);

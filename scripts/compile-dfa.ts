@@ -411,6 +411,25 @@ export function compileAutomata(abnfText: string, source: string): GrammarAutoma
   return { classCount: count, ascii, highStarts, highClasses, rules };
 }
 
+/**
+ * Where automaton `d` of `a` dies in `text` (its length if it never does), the state it was in there, the class of the
+ * code unit it died on (-1: the end of the text) and of the one before (-1: none). For measurements and tests
+ * (scripts/state-diagnosis.ts); the generated runner (emitAutomata) is what urigram runs.
+ */
+export function deathIn(a: GrammarAutomata, d: Automaton, text: string): { at: number; state: number; cls: number; before: number } {
+  let s = d.start;
+  let before = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const cls = classIn(a, c);
+    const t = d.next[s * a.classCount + cls];
+    if (t === 0) return { at: i, state: s, cls, before };
+    s = t;
+    before = cls;
+  }
+  return { at: text.length, state: s, cls: -1, before };
+}
+
 /** A state is written as the character of code OFFSET + state: the dead state 0 is a space, and every state fits one character. */
 const OFFSET = 32;
 /**
@@ -669,15 +688,7 @@ export interface FastPath {
 
 /** The class of code unit c in the automata's classes. */
 function classIn(a: GrammarAutomata, c: number): number {
-  if (c < 128) return a.ascii[c];
-  let lo = 0;
-  let hi = a.highStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (a.highStarts[mid] <= c) lo = mid;
-    else hi = mid - 1;
-  }
-  return a.highClasses[lo];
+  return c < 128 ? a.ascii[c] : classOf(a.highStarts, a.highClasses, c);
 }
 
 /** The ASCII code units c such that `prefix` + c matches `rule` (by its automaton). */

@@ -9,6 +9,7 @@
  * be the same, field for field and message for message.
  */
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { GENERATED_GRAMMARS, GRAMMARS, REFERENCE_RULES, generatedModule, recognizerOf, type GrammarName } from '../src/core/grammars';
@@ -17,6 +18,7 @@ import { diagnose, diagnosticFailure, expectedItems, syntaxError, tracedFailure,
 import { allVectors } from './support/vectors';
 import { corpusLines, hostile, mutated } from './support/operation-inputs';
 import { codePointOffset, parse, tryParse, UriSyntaxError } from '../src';
+import { compileAutomata, deathIn } from '../scripts/compile-dfa';
 
 /** Reference rules first, then one rule in three of the others (matches() takes every rule): the rules each input is tried as. */
 function rulesToTry(grammar: GrammarName): string[] {
@@ -322,5 +324,33 @@ describe("codePointOffset, which every UriSyntaxError computes", () => {
       }),
       { seed: 36, numRuns: 4000 },
     );
+  });
+});
+
+/**
+ * Issue 36, item 2, asked for a rejection's expected items and rule path from the automaton's state. The minimal
+ * automaton cannot give the rule path: these inputs leave RFC 3986's URI-reference automaton in one state and die
+ * on one class of character, and their rule paths differ (read off the grammar: a segment that began before the
+ * offset ends the path; one that begins at it does not; a query is another rule). scripts/state-diagnosis.ts
+ * measures how often over the corpora (BENCHMARKS.md).
+ */
+describe("the minimal automaton's state does not decide a rejection's rule path", () => {
+  const automata = compileAutomata(fs.readFileSync(path.join(__dirname, '..', 'grammar', 'rfc3986.abnf'), 'utf8'), 'grammar/rfc3986.abnf');
+  const uriReference = automata.rules.get('URI-reference');
+  const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
+    ['https://a/hm\\x', ['URI-reference', 'URI', 'hier-part', 'path-abempty', 'segment']],
+    ['https://a/\\x', ['URI-reference', 'URI', 'hier-part', 'path-abempty']],
+    ['https://a/b?hm\\x', ['URI-reference', 'URI', 'query']],
+  ];
+
+  test.each(cases)('%s', (input, rulePath) => {
+    if (uriReference === undefined) throw new Error('no URI-reference automaton');
+    const death = deathIn(automata, uriReference, input);
+    const first = deathIn(automata, uriReference, cases[0][0]);
+    expect([death.state, death.cls]).toEqual([first.state, first.cls]);
+    expect(death.at).toBe(input.indexOf('\\'));
+    const error = tryParse(input);
+    expect(error.ok).toBe(false);
+    if (!error.ok) expect([error.error.offset, error.error.rulePath]).toEqual([input.indexOf('\\'), rulePath]);
   });
 });
