@@ -244,6 +244,34 @@ describe('--jobs N gives the one-job output', () => {
     }
   }, 60_000);
 
+  it('a character, or a sequence that is not UTF-8, cut where a part is decoded in slices (64 KiB, as a stream is read) is read as one job reads it', () => {
+    // The first part (a file is read 256 KiB at a time) is bytes 0 to its last LF; a part is decoded 64 KiB at a time.
+    const SLICE = 1 << 16;
+    const ascii = (s: string) => Buffer.from(s, 'latin1');
+    const lineTo = (at: number, head: Buffer, end: number) => Buffer.concat([head, ascii(`http://a/${'x'.repeat(end - at - head.length - 10)}\n`)]);
+    const euro = Buffer.from('€'); // E2 82 AC, over the first slice's end
+    const cut = Buffer.from([0xe2, 0x82]); // a sequence cut short, over the second's: one U+FFFD when read whole
+    const face = Buffer.from('😀'); // 4 bytes, over the third's
+    const blocks = [lineTo(0, Buffer.alloc(0), SLICE - 1), lineTo(SLICE - 1, euro, 2 * SLICE - 1), lineTo(2 * SLICE - 1, cut, 3 * SLICE - 2), lineTo(3 * SLICE - 2, face, 3 * SLICE + 5000)];
+    const head = Buffer.concat(blocks);
+    expect([head.indexOf(euro), head.lastIndexOf(cut), head.indexOf(face)]).toEqual([SLICE - 1, 2 * SLICE - 1, 3 * SLICE - 2]);
+    // Decoded slice by slice, each on its own, these bytes would read otherwise: the comparison below can tell.
+    const alone = [0, 1, 2, 3].map((k) => head.subarray(k * SLICE, (k + 1) * SLICE).toString('utf8')).join('');
+    expect(alone).not.toBe(head.toString('utf8'));
+    // Then more parts of such lines, for the workers.
+    const next = random(64);
+    const more = Array.from({ length: 12_000 }, () => Buffer.concat([ascii(`http://b/${'y'.repeat(Math.floor(next() * 40))}`), [euro, cut, face, ascii('%7e')][Math.floor(next() * 4)], ascii('/\n')]));
+    const file = path.join(scratch, 'slices.txt');
+    fs.writeFileSync(file, Buffer.concat([head, ...more]));
+    for (const args of [['validate'], ['parse', '--json']]) {
+      const one = run([...args, '--jobs', '1'], { stdinFile: file });
+      expect(one.stdout).toContain('€');
+      const two = run([...args, '--jobs', '2'], { stdinFile: file, stats: true });
+      expect(partsOf(two)).toBeGreaterThanOrEqual(3);
+      expectSame(one, { ...two, stderr: two.stderr.replace(/^urigram-jobs-stats .*\n/m, '') });
+    }
+  }, 60_000);
+
   it.each([['1'], ['2'], ['3']])('--jobs %s: after a broken pipe, exits quietly with the code of the inputs read so far', async (jobs) => {
     const child = spawn(process.execPath, [cli, 'validate', '--jobs', jobs], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';

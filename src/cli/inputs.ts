@@ -31,10 +31,10 @@ export async function* inputBatches(ctx: Context): AsyncGenerator<readonly strin
   }
   const part = ctx.part;
   if (part?.kind === 'lines') {
-    // A part of standard input (--jobs): whole lines, as bytes (decoded as a stream is), the byte-order mark already skipped.
-    const decoder = new StringDecoder('utf8');
-    const text = decoder.write(Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength)) + decoder.end();
-    yield* readLineBatches((async function* () { yield text; })(), false);
+    // A part of standard input (--jobs): whole lines, as bytes, the byte-order mark already skipped; decoded as a stream
+    // is, in slices of a read's size (no string of the part's size: see collector in ./jobs).
+    const bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
+    yield* readLineBatches(decodedSlices(bytes), false);
     return;
   }
   hintIfTerminal(ctx, 'one URI per line');
@@ -60,6 +60,20 @@ export async function* inputBatches(ctx: Context): AsyncGenerator<readonly strin
     await batches.return(undefined);
   }
 }
+
+/** Bytes of UTF-8 decoded in slices of SLICE bytes, as a stream decodes its chunks (a character cut between two slices is decoded whole). */
+export async function* decodedSlices(bytes: Uint8Array): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for (let at = 0; at < bytes.length; at += SLICE) {
+    const text = decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(SLICE, bytes.length - at)));
+    if (text.length > 0) yield text;
+  }
+  const rest = decoder.end();
+  if (rest.length > 0) yield rest;
+}
+
+/** A slice of decodedSlices: what process.stdin reads at a time. */
+const SLICE = 1 << 16;
 
 /** The text of FILE (decoded by ../encoding), or of standard input for "-" (UTF-8), less a leading byte-order mark. */
 export async function readText(ctx: Context, file: string): Promise<DecodedText> {

@@ -23,9 +23,9 @@ export function serve(port: MessagePort, { command: name, values, args }: Worker
   port.on('message', (m: { seq: number; part: Part }) => {
     queue = queue.then(async () => {
       let result: PartResult;
-      if (command === undefined) result = { out: new Uint8Array(0), err: '', status: 0, error: { internal: `no command ${name}` } };
+      if (command === undefined) result = { out: [], err: '', status: 0, error: { internal: `no command ${name}` } };
       else result = await runPart(command, values, args, m.part, state, undefined, (piece) => port.postMessage({ seq: m.seq, piece }, [piece.buffer as ArrayBuffer]));
-      port.postMessage({ seq: m.seq, result }, [result.out.buffer as ArrayBuffer]);
+      port.postMessage({ seq: m.seq, result });
     });
   });
   // Its command loaded: parts may come.
