@@ -369,6 +369,24 @@ describe('--jobs N gives the one-job output', () => {
     expect(files.mainParts).toBeLessThan(files.parts);
   }, 60_000);
 
+  it("a worker loads its command's code alone: a line command's, neither the document extractors, nor lint, nor the other commands", () => {
+    // What a worker loads before it says it is ready (worker.ts: the table, then the command's load()), in a process of its own.
+    const loaded = (name: string): string[] => {
+      const script = `const t = require(${JSON.stringify(path.join(path.dirname(cli), 'cli', 'table.js'))}); t.commandNamed(${JSON.stringify(name)}).load().then(() => console.log(JSON.stringify(Object.keys(require.cache))));`;
+      const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      return (JSON.parse(r.stdout) as string[]).map((f) => path.relative(path.join(path.dirname(cli), '..'), f).split(path.sep).join('/'));
+    };
+    const heavy = /^src\/(documents|lint)\/|^src\/cli\/(positions|read-documents|lint-command|config|sarif|conformance|playground|whatwg-command|template-command|merge|operations)\.js$/;
+    for (const name of ['parse', 'validate', 'normalize', 'grammars', 'to-uri', 'to-iri']) {
+      const files = loaded(name);
+      expect(files).toContain('src/cli/commands.js');
+      expect(files.filter((f) => heavy.test(f))).toEqual([]);
+    }
+    // lint loads what it needs (the comparison can tell).
+    expect(loaded('lint').filter((f) => heavy.test(f))).toEqual(expect.arrayContaining(['src/cli/lint-command.js', 'src/cli/read-documents.js', 'src/documents/index.js']));
+  });
+
   it('a small input starts no worker; a large one does', () => {
     expect(partsOf(run(['validate', '--jobs', '4'], { stdin: 'a:b\nc d\n', stats: true }))).toBeUndefined();
     expect(partsOf(run(['lint', '--extract', '--jobs', '4', 'tree/d1/f1.html'], { stats: true }))).toBeUndefined();

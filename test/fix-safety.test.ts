@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { equivalent, isValid, lint, type Diagnostic } from '../src';
 import { extractDocument } from '../src/documents';
 import { fixedText } from '../src/cli/lint-command';
-import { readDocument } from '../src/cli/inputs';
+import { readDocument } from '../src/cli/read-documents';
 import { loadConfig } from '../src/cli/config';
 
 const config = loadConfig({ noConfig: true, rules: [], cwd: process.cwd(), preset: 'normalize' });

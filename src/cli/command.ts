@@ -35,6 +35,8 @@ export interface Command {
   /** What exit codes 0 and 1 mean for this command. */
   readonly exits: string;
   run(ctx: Context): Promise<void>;
+  /** Loads the command's code, which run otherwise loads when first called (a worker of --jobs does before it takes parts). */
+  readonly load?: () => Promise<unknown>;
 }
 
 /** The name an option is known by: its long flag. */

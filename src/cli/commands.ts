@@ -16,13 +16,11 @@ import type { AnyUriRecord, SchemeRecord } from '../core/parse';
 import { COMPONENT_NAMES, isRfc2396Record } from '../core/records';
 import { say, UsageError } from './io';
 import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
-import { documents, fileProblems, inputs } from './inputs';
+import { fileProblems, inputs } from './inputs';
 import { listFiles } from './files';
 import { inParts } from './jobs';
 import { filesChosen, replayItems } from './shard';
-import { DEFAULT_EXTENSIONS } from './config';
 import type { DocumentKind } from '../documents/index';
-export { runLint } from './lint-command';
 import type { Context } from './command';
 
 /** Runs f with no stack recorded for the errors it makes (their messages and fields are what is shown). */
@@ -239,6 +237,8 @@ export async function runExtract(ctx: Context): Promise<void> {
   const type = ctx.value('--type');
   const problems = fileProblems(ctx);
   const args = ctx.args.length > 0 ? ctx.args : ['-'];
+  // Loaded here: the line commands of this module load neither the document extractors nor lint's configuration.
+  const [{ documents }, { DEFAULT_EXTENSIONS }] = await Promise.all([import('./read-documents'), import('./config')]);
   const listing = { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false };
   let files: Iterable<string>;
   const part = ctx.part;

@@ -1,14 +1,13 @@
 /**
  * The inputs of a command, as its Context gives them: its operands, or else
- * one per line of standard input; the text of files ("-": standard input);
- * and the URIs found in files, located (./positions).
+ * one per line of standard input; the text of files ("-": standard input).
+ * The URIs found in files, located, are ./read-documents' (a line command
+ * does not load the document extractors).
  */
-import { EXIT_NO_INPUT, InputError, readAll, readFile, readLineBatches, say, stdinError } from './io';
+import { EXIT_NO_INPUT, readAll, readFile, readLineBatches, say, stdinError } from './io';
 import { StringDecoder } from 'node:string_decoder';
 import type { DecodedText } from './encoding';
-import { errorMessage } from './output';
-import { LineMap, locate, type LocatedUri } from './positions';
-import { extractDocument, kindOfFile, type DocumentKind, type TemplateSyntax } from '../documents/index';
+import type { DocumentKind, TemplateSyntax } from '../documents/index';
 import type { Context } from './command';
 
 /** Says on a terminal what a command with no arguments waits for, instead of waiting silently. */
@@ -120,54 +119,4 @@ export function fileProblems(ctx: Context, tell?: (file: string, message: string
       tell?.(file, message, 'note');
     },
   };
-}
-
-/** A file read, and its URIs located. */
-export interface ReadDocument {
-  readonly file: string;
-  readonly text: string;
-  /** How it was read (../encoding), to write it back the same way. */
-  readonly encoding: string;
-  readonly bom: boolean;
-  readonly lines: LineMap;
-  readonly uris: LocatedUri[];
-}
-
-/** Finds and locates the URIs of a text, by its kind. */
-export function readDocument(file: string, decoded: DecodedText, options: ReadOptions): ReadDocument {
-  const { text, encoding, bom } = decoded;
-  const kind = options.kind ?? (file === '-' ? 'text' : kindOfFile(file));
-  const lines = new LineMap(text);
-  const uris = extractDocument(text, { kind, code: options.code, templates: options.templates, name: file }).map((found) => locate(text, lines, found));
-  return { file, text, encoding, bom, lines, uris };
-}
-
-/**
- * Each file read, with its URIs. A file that cannot be read, or whose URIs cannot be found, goes to
- * options.unreadable (fileProblems: said, and the run goes on); how a file that is not UTF-8 was
- * read, to options.note. Standard input that cannot be read is an InputError (exit 2).
- */
-export async function* documents(ctx: Context, files: Iterable<string>, options: ReadOptions = {}): AsyncGenerator<ReadDocument> {
-  const problems = options.unreadable && options.note ? { unreadable: options.unreadable, note: options.note } : fileProblems(ctx);
-  for (const file of files) {
-    let decoded: DecodedText;
-    try {
-      decoded = await readText(ctx, file);
-    } catch (e) {
-      if (!(e instanceof InputError) || file === '-') throw e;
-      problems.unreadable(file, e.message);
-      continue;
-    }
-    if (decoded.note !== undefined) problems.note(file, decoded.note);
-    let doc: ReadDocument;
-    try {
-      doc = readDocument(file, decoded, options);
-    } catch (e) {
-      // Extraction failed on this file: a bug, reported as an error on it; the next file is read.
-      ctx.fail();
-      problems.unreadable(file, `${file}: ${errorMessage(e)}`);
-      continue;
-    }
-    yield doc;
-  }
 }

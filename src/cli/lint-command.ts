@@ -16,7 +16,8 @@ import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from
 import { encodeText } from './encoding';
 import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
 import { SarifWriter, type Region, type SarifNotification } from './sarif';
-import { documents, fileProblems, inputBatches, readDocument, type ReadDocument, type ReadOptions } from './inputs';
+import { fileProblems, inputBatches, type ReadOptions } from './inputs';
+import { documents, readDocument, type ReadDocument } from './read-documents';
 import { listFiles } from './files';
 import { inParts, jobsOf, type Joins } from './jobs';
 import { filesChosen, replayItems, shardOf } from './shard';

@@ -8,14 +8,20 @@
 import { GRAMMAR_TITLES, GRAMMARS, PARSED_GRAMMARS, REFERENCE_RULES, rulesOf } from '../core/grammars';
 import { optionName, type Command, type OptionSpec } from './command';
 import { usageLines, type MainHelp } from './args';
-import { runConformance } from './conformance';
-import { runPlayground } from './playground';
-import { runBuild, runRedact, runRelativize } from './operations';
 import { CATEGORIES } from '../conformance/suite';
-import { runWhatwg } from './whatwg-command';
-import { runCompare, runConvert, runExtract, runGrammars, runLint, runMatch, runNormalize, runParse, runResolve, runValidate } from './commands';
-import { runTemplate } from './template-command';
-import { runMergeJson, runMergeSarif } from './merge';
+
+/**
+ * A command whose code is in a module of its own, loaded when the command first runs (or a worker of --jobs starts
+ * for it): the table loads no command's code, and a worker only its command's (the whole table's commands, with the
+ * document extractors and lint, were about 60 of a worker's 80 ms of start-up).
+ */
+function lazy<M>(module: () => Promise<M>, run: (m: M) => Command['run']): Pick<Command, 'run' | 'load'> {
+  return { run: async (ctx) => run(await module())(ctx), load: module };
+}
+const commands = () => import('./commands');
+const lintCommand = () => import('./lint-command');
+const merge = () => import('./merge');
+const operations = () => import('./operations');
 
 const GRAMMAR_HELP = `the grammar: ${GRAMMARS.map((g, i) => `${g} (${i === 0 ? 'default, ' : ''}${GRAMMAR_TITLES[g]})`).join(', ')}`;
 const GRAMMAR: OptionSpec = { flags: ['--grammar'], value: 'G', allowed: GRAMMARS, description: GRAMMAR_HELP };
@@ -48,7 +54,7 @@ export const COMMANDS: readonly Command[] = [
     description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
     options: [PARSED_GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }, STDIN_JOBS],
     exits: '0 all inputs valid, 1 any input invalid',
-    run: runParse,
+    ...lazy(commands, (m) => m.runParse),
   },
   {
     name: 'validate',
@@ -57,7 +63,7 @@ export const COMMANDS: readonly Command[] = [
     description: 'Prints "valid" for each valid input and, for each invalid one, the error: where (offset), what was expected there and in which rule, with the input drawn and a caret under the offset. With no URI arguments, reads one URI per line from standard input.',
     options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }, STDIN_JOBS],
     exits: '0 all inputs valid, 1 any input invalid',
-    run: runValidate,
+    ...lazy(commands, (m) => m.runValidate),
   },
   {
     name: 'match',
@@ -66,7 +72,7 @@ export const COMMANDS: readonly Command[] = [
     description: `Says whether the whole of STRING matches RULE, any rule of RFC 3986 Appendix A or a core rule it uses, by its ABNF name: ${rulesOf('rfc3986').join(' ')}. With --grammar rfc3987, any rule of RFC 3987 2.2; with --grammar rfc2396, any rule of grammar/rfc2396.abnf (RFC 2396 Appendix A, "_" written "-"); with --grammar rfc6570, any rule of RFC 6570 2 (URI Templates).`,
     options: [GRAMMAR],
     exits: '0 it matches, 1 it does not',
-    run: runMatch,
+    ...lazy(commands, (m) => m.runMatch),
   },
   {
     name: 'resolve',
@@ -80,7 +86,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object per REF: {"base", "reference", "target"} or {"base", "reference", "error"}' },
     ],
     exits: '0 every REF resolved, 1 an invalid BASE or REF',
-    run: runResolve,
+    ...lazy(commands, (m) => m.runResolve),
   },
   {
     name: 'grammars',
@@ -93,7 +99,7 @@ export const COMMANDS: readonly Command[] = [
       STDIN_JOBS,
     ],
     exits: '0 valid by all three, 1 not valid by at least one',
-    run: runGrammars,
+    ...lazy(commands, (m) => m.runGrammars),
   },
   {
     name: 'to-uri',
@@ -106,7 +112,7 @@ export const COMMANDS: readonly Command[] = [
       STDIN_JOBS,
     ],
     exits: '0 all converted, 1 an invalid IRI or a host IDNA rejects',
-    run: (ctx) => runConvert(ctx, 'to-uri'),
+    ...lazy(commands, (m) => (ctx) => m.runConvert(ctx, 'to-uri')),
   },
   {
     name: 'to-iri',
@@ -115,7 +121,7 @@ export const COMMANDS: readonly Command[] = [
     description: 'Converts each URI reference to an IRI reference (RFC 3987 3.2): the %XX of well-formed UTF-8 become characters where the component allows them; reserved and other ASCII, ill-formed UTF-8 and bidi formatting characters stay encoded. With no arguments, reads one per line from standard input.',
     options: [{ flags: ['--idna'], description: 'a host\'s xn-- labels become Unicode (UTS 46 ToUnicode), as RFC 3987 3.2.1 allows' }, STDIN_JOBS],
     exits: '0 all converted, 1 an invalid URI',
-    run: (ctx) => runConvert(ctx, 'to-iri'),
+    ...lazy(commands, (m) => (ctx) => m.runConvert(ctx, 'to-iri')),
   },
   {
     name: 'normalize',
@@ -130,7 +136,7 @@ export const COMMANDS: readonly Command[] = [
       STDIN_JOBS,
     ],
     exits: '0 every input valid, 1 any input invalid',
-    run: runNormalize,
+    ...lazy(commands, (m) => m.runNormalize),
   },
   {
     name: 'compare',
@@ -142,7 +148,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object: {"a", "b", "equivalent", "level", "difference"}, or {"a", "b", "equivalent": false, "level": null, "error"} when A or B is invalid' },
     ],
     exits: '0 equivalent, 1 not equivalent (or an invalid input)',
-    run: runCompare,
+    ...lazy(commands, (m) => m.runCompare),
   },
   {
     name: 'extract',
@@ -158,7 +164,7 @@ export const COMMANDS: readonly Command[] = [
       SHARD,
     ],
     exits: '0 the files were read (invalid URIs are reported, not failures; a file or directory that cannot be read is said on standard error, and the run goes on), 66 with --strict-files a file or directory that cannot be read',
-    run: runExtract,
+    ...lazy(commands, (m) => m.runExtract),
   },
   {
     name: 'lint',
@@ -186,7 +192,7 @@ export const COMMANDS: readonly Command[] = [
       { ...SHARD, description: `with --extract: ${SHARD.description}` },
     ],
     exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings, 66 with --strict-files a file or directory that cannot be read',
-    run: runLint,
+    ...lazy(lintCommand, (m) => m.runLint),
   },
   {
     name: 'merge-sarif',
@@ -195,7 +201,7 @@ export const COMMANDS: readonly Command[] = [
     description: 'Joins SARIF logs that lint --format sarif wrote, one per shard (lint --extract --shard I/N), into the log of the whole run, for code scanning: one run with the first log\'s tool, the rules once each, the results of each LOG in the order given (within a LOG, in its order), and one invocation with every LOG\'s notifications, each once. Each LOG is read twice, one at a time.',
     options: [],
     exits: '0 joined, 1 joined and a result is at level error (as lint would have exited)',
-    run: runMergeSarif,
+    ...lazy(merge, (m) => m.runMergeSarif),
   },
   {
     name: 'merge-json',
@@ -204,7 +210,7 @@ export const COMMANDS: readonly Command[] = [
     description: 'Joins documents that lint --format json wrote, one per shard (lint --extract --shard I/N), into the document of the whole run: the results of each DOC in the order given (within a DOC, in its order), and the summary\'s counts summed (tooManyWarnings from the sum; the DOCs must agree on --max-warnings).',
     options: [],
     exits: '0 joined, 1 joined and the whole run has errors or too many warnings (as lint would have exited)',
-    run: runMergeJson,
+    ...lazy(merge, (m) => m.runMergeJson),
   },
   {
     name: 'conformance',
@@ -224,7 +230,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--suite'], value: 'DIR', description: 'a suite other than the one in the package (a folder with suite.json: a vendored copy)' },
     ],
     exits: '0 nothing failed (cases not supported are no failure); with --baseline, nothing changed from it; with --min-score, every minimum met. 1 otherwise',
-    run: runConformance,
+    ...lazy(() => import('./conformance'), (m) => m.runConformance),
   },
   {
     name: 'relativize',
@@ -236,7 +242,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object per TARGET: {"base", "target", "reference"} or {"base", "target", "error"}' },
     ],
     exits: '0 every TARGET relativized, 1 an invalid BASE or TARGET',
-    run: runRelativize,
+    ...lazy(operations, (m) => m.runRelativize),
   },
   {
     name: 'build',
@@ -248,7 +254,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object per input: {"parts", "uri"} or {"parts", "error"}' },
     ],
     exits: '0 every URI built, 1 a PARTS refused',
-    run: runBuild,
+    ...lazy(operations, (m) => m.runBuild),
   },
   {
     name: 'redact',
@@ -262,7 +268,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object per input: {"redacted"}, or for an input that is not a URI {"input": its number, "error"}; the input itself is never written out' },
     ],
     exits: '0 every URI redacted, 1 an invalid URI',
-    run: runRedact,
+    ...lazy(operations, (m) => m.runRedact),
   },
   {
     name: 'whatwg',
@@ -276,7 +282,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--table'], description: 'one Markdown table: each input, what WHATWG reads, what RFC 3986 reads, the verdict and the classes' },
     ],
     exits: '0 no security difference, 1 a difference of scheme, userinfo, host or port in some input',
-    run: runWhatwg,
+    ...lazy(() => import('./whatwg-command'), (m) => m.runWhatwg),
   },
   {
     name: 'template',
@@ -290,7 +296,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object per input: parse {"template", "valid", "level", "variables", "parts"}, expand {"template", "expanded"}, match {"template", "uri", "matches", "variables"}; an error as {"valid": false, "error"}' },
     ],
     exits: '0 every template valid (parse), expanded (expand) or matched (match); 1 otherwise',
-    run: runTemplate,
+    ...lazy(() => import('./template-command'), (m) => m.runTemplate),
   },
   {
     name: 'playground',
@@ -299,7 +305,7 @@ export const COMMANDS: readonly Command[] = [
     description: 'Serves the playground (a static page, in the package: it works as well opened from the disk) on 127.0.0.1 and prints its address; Ctrl-C stops it. Type a URI and see it parsed by RFC 3986, 3987 or 2396 (each component coloured, with its span), or why not (the caret, the expected items, the rule path and the railroad diagram of the rule), resolved, normalized step by step, linted (fixes applied on a click) and converted between IRI and URI; the address keeps the case, so a link reproduces it. The grammar pages (every rule as a railroad diagram beside its ABNF) are served beside it.',
     options: [{ flags: ['--port'], value: 'N', description: 'the port (default 3986); 0 picks a free one' }],
     exits: '0 stopped',
-    run: runPlayground,
+    ...lazy(() => import('./playground'), (m) => m.runPlayground),
   },
 ];
 

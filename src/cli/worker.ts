@@ -16,8 +16,9 @@ export interface WorkerData {
 }
 
 /** Answers the parts that come on `port`, in the order they come. */
-export function serve(port: MessagePort, { command: name, values, args }: WorkerData): void {
+export async function serve(port: MessagePort, { command: name, values, args }: WorkerData): Promise<void> {
   const command = commandNamed(name);
+  await command?.load?.();
   const state = new Map<string, unknown>();
   let queue: Promise<void> = Promise.resolve();
   port.on('message', (m: { seq: number; part: Part }) => {
@@ -32,4 +33,4 @@ export function serve(port: MessagePort, { command: name, values, args }: Worker
   port.postMessage({ ready: true });
 }
 
-if (parentPort !== null) serve(parentPort, workerData as WorkerData);
+if (parentPort !== null) void serve(parentPort, workerData as WorkerData);
