@@ -338,3 +338,25 @@ describe('Markdown prose: what is looked at around each URI stays near it', () =
     expect(found.map((u) => u.uri)).toEqual([uri]);
   });
 });
+
+/**
+ * Expressions whose group V8's backtracking engine repeats once per item keep a frame per repetition on its
+ * own stack, and threw RangeError (Maximum call stack size exceeded) on long runs: normalize's one-look
+ * expressions on a path of 4 M "/" (`npm run fuzz`, family "run of /") and on a mailto URI of 4 M addresses,
+ * lint's userinfo-looks-like-host test on a userinfo of 8 M labels. Each now gives its answer.
+ */
+describe('long runs of what an expression repeats: no stack overflow', () => {
+  it('normalize leaves a path of 4 M "/", a URN of 4 M "/" and a mailto URI of 4 M addresses as they are', async () => {
+    const path = `http://h${'/'.repeat(4 * M)}`;
+    expect(await finishes(() => normalize(path))).toBe(path);
+    const urn = `urn:a:b${'/'.repeat(4 * M)}`;
+    expect(await finishes(() => normalize(urn))).toBe(urn);
+    const mailto = `mailto:${'a@b,'.repeat(4 * M)}a@b`;
+    expect(await finishes(() => normalize(mailto))).toBe(mailto);
+  });
+
+  it('lint finds a userinfo of 8 M labels that looks like a host name', async () => {
+    const findings = await finishes(() => lint(`http://a${'.a'.repeat(8 * M)}@h/`));
+    expect(findings.map((f) => f.code)).toContain('userinfo-looks-like-host');
+  });
+});

@@ -665,6 +665,15 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
  * "." or "..", and no "%" anywhere. Anything else is looked at component by
  * component (isNormal).
  */
+/**
+ * The one-look expressions below are tried on inputs of at most this many code units; longer ones go through
+ * the steps, which are linear. V8's backtracking engine keeps a frame for each repetition of a group it may have
+ * to go back into, on a stack of its own: a path of 4 M "/" (a group with a lookahead, repeated 4 M times)
+ * overflowed it, and normalize threw a RangeError (`npm run fuzz`, family "run of /"); a mailto URI of 4 M
+ * addresses did at 16 M characters. At this length the expression is still a small part of the work.
+ */
+const ONE_LOOK_MAX = 4096;
+
 const PLAINLY_NORMAL = /^(?!urn:|mailto:)[a-z][a-z\d+.-]*:\/\/[^A-Z/?#:@%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)+(?:[?#][^%]*)?$/;
 
 /**
@@ -722,9 +731,10 @@ const MAILTO_RULE = 'mailtoURI';
  * and each header field's name, from a "?" or "&" to its "=", too
  * (lowercase-mailto-hfname): that grammar accepts ASCII alone, where
  * toLowerCase is lowerSpan. No case changes the grammar's verdict nor where
- * it ends a domain. Undefined for any other mailto URI: explainSteps decides.
+ * it ends a domain. Undefined for any other mailto URI, and for one longer than ONE_LOOK_MAX: explainSteps decides.
  */
 function normalizedMailto(uri: string): string | undefined {
+  if (uri.length > ONE_LOOK_MAX) return undefined;
   if (PLAINLY_NORMAL_MAILTO.test(uri)) return uri;
   if (!MAILTO_OF_CASES.test(uri)) return undefined;
   if (!schemeChecksAvailable(MAILTO_GRAMMAR) || !accepts(uri, MAILTO_RULE, MAILTO_GRAMMAR)) return `mailto:${uri.slice(7)}`;
@@ -770,7 +780,7 @@ const URN_RULE = 'namestring';
  * case-insensitive). Undefined for any other URN: explainSteps decides.
  */
 function normalizedUrn(uri: string): string | undefined {
-  if (PLAINLY_NORMAL_URN.test(uri)) return uri;
+  if (uri.length <= ONE_LOOK_MAX && PLAINLY_NORMAL_URN.test(uri)) return uri;
   if (!schemeChecksAvailable(URN_GRAMMAR) || !accepts(uri, URN_RULE, URN_GRAMMAR)) return undefined;
   const nidEnd = uri.indexOf(':', 4);
   let out = `urn:${uri.slice(4, nidEnd).toLowerCase()}`;
@@ -812,7 +822,7 @@ const PARTS = noComponents();
  */
 function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
   if (!accepts(uri, referenceStartRule(grammar), grammar)) return undefined;
-  if (PLAINLY_NORMAL.test(uri)) return uri;
+  if (uri.length <= ONE_LOOK_MAX && PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitOffsets(uri, PARTS);
   const schemeEnd = at[0] >= 0 ? at[1] : -1;
   const schemeLevel = level === 'scheme';
