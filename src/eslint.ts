@@ -37,6 +37,7 @@ import { lint, tryParse, percentEncode, LINT_GROUPS, LINT_PRESETS, LINT_RULES, t
 import noParserFallback from './whatwg/no-parser-fallback';
 import { DEFAULT_TEMPLATE_PROPERTIES, isTemplatePlace, type JsonStep } from './template/places';
 import { tryParseTemplate } from './template/parse';
+import { shortMessage } from './short-message';
 
 type UnitSeverity = 'off' | Severity;
 
@@ -363,29 +364,6 @@ function settingsOf(options: Options, rule: Settings['rule'], defaults: DefaultS
     severities: new Set(severities),
     schemes: options.schemes,
   };
-}
-
-/** A quoted value in a message longer than this is cut (with "…"): the value is in the source, the message is for reading. */
-const QUOTED_LIMIT = 40;
-
-/** The first `n` code units of `s`, one fewer where the last would be half of a surrogate pair. */
-function headOf(s: string, n: number): string {
-  const c = s.charCodeAt(n - 1);
-  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
-}
-
-/** A message of at most `limit` characters: long quoted values cut, and a syntax error's list of what was expected kept to three. */
-function shortMessage(message: string, limit: number): string {
-  let m = message.replace(/"((?:[^"\\]|\\.)*)"/g, (whole, inner: string) => (inner.length > QUOTED_LIMIT ? `"${headOf(inner, QUOTED_LIMIT - 1)}…"` : whole));
-  // A syntax error's message, or a template's without its "not a URI Template: " (the code, uri-template, says it).
-  const syntax = /^(?:[^:]+: )?(invalid \S+ at offset \d+): expected (.*) in (\S+), found (.*?)(; .*)?$/.exec(m);
-  if (syntax !== null) {
-    const [, head, expected, rule, found] = syntax;
-    const items = expected.split(/, | or /);
-    const list = items.length <= 3 ? expected : `${items.slice(0, 3).join(', ')}, …`;
-    m = `${head}: expected ${list} in ${rule}, found ${found}`;
-  }
-  return m.length > limit ? `${headOf(m, limit - 1)}…` : m;
 }
 
 /** The parser's rule path of a string a URI rule refuses (for a report's data), by the rule's grammar and rule. */
