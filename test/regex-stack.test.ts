@@ -7,11 +7,12 @@
  */
 import fc from 'fast-check';
 import { replaceQuoted, shortMessage } from '../src/short-message';
+import { templateHoles, uriTemplateExpressionEnd } from '../src/documents/templates';
 
 const M16 = 16 * 1024 * 1024;
 const RUNS = { numRuns: 3000 };
 /** Random strings joined from `pieces`. */
-const over = (pieces: readonly string[], maxLength = 24) => fc.array(fc.constantFrom(...pieces), { maxLength }).map((a) => a.join(''));
+const over = (pieces: readonly string[], maxLength = 24) => fc.array(fc.constantFrom(...pieces), { maxLength, size: 'max' }).map((a) => a.join(''));
 
 describe('quoted values in a message (the ESLint plugin\'s short message)', () => {
   const OLD = /"((?:[^"\\]|\\.)*)"/g;
@@ -32,5 +33,34 @@ describe('quoted values in a message (the ESLint plugin\'s short message)', () =
     expect(shortMessage(message, 200)).toBe(`userinfo "${'a'.repeat(39)}…" is too long`);
     const escaped = `"${'\\"'.repeat(M16 / 2)}" and "b"`;
     expect(shortMessage(escaped, 200)).toBe(`"${'\\"'.repeat(19)}\\…" and "b"`);
+  });
+});
+
+describe('URI Template expressions in a document (templateHoles)', () => {
+  const OLD = /\{[+#./;?&=,!@|]?[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?(?:,[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?)*\}/y;
+  const oldEnd = (text: string, at: number): number => {
+    OLD.lastIndex = at;
+    return OLD.test(text) ? OLD.lastIndex : -1;
+  };
+
+  it('ends where the old expression ends (or nowhere), at every position of random strings', () => {
+    const text = over(['{', '}', '.', '+', '#', '/', ';', '?', '&', '=', ',', '!', '@', '|', 'a', 'Z', '_', '%', '0', '1', '9', ':', '*', ' ', '{.', '{a}', ':12', ':1234']);
+    fc.assert(
+      fc.property(text, (s) => {
+        for (let at = 0; at <= s.length; at++) if (uriTemplateExpressionEnd(s, at) !== oldEnd(s, at)) return false;
+        return true;
+      }),
+      RUNS,
+    );
+  });
+
+  it('takes "." as the operator first and as a name\'s character when that fails', () => {
+    for (const s of ['{.}', '{..}', '{.a}', '{.a,.}', '{+.}', '{a:0}', '{a:12345}', '{a:1234}', '{a*,b:9}', '{,a}', '{,}', '{a,}'])
+      expect([s, uriTemplateExpressionEnd(s, 0)]).toEqual([s, oldEnd(s, 0)]);
+  });
+
+  it('finds an expression of 8 M variables without overflowing the stack', () => {
+    const holes = templateHoles(`x{${'a,'.repeat(M16 / 2)}b}y`, ['uri-template']);
+    expect(holes).toEqual([[1, M16 + 4]]); // "{", the variables, "b}"
   });
 });

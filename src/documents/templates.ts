@@ -35,11 +35,59 @@ const FORMS: readonly Form[] = [
   { syntax: 'interpolation', open: '#{', close: '}' },
 ];
 
+/** Whether a code unit may be in a variable's name, as the expression below takes it: [A-Za-z0-9_%.]. */
+function isVarChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x25 || c === 0x2e;
+}
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/** The operators an expression may begin with. */
+const OPERATORS = '+#./;?&=,!@|';
+
 /**
- * An RFC 6570 expression (2.2): an operator, then variables, each with a prefix or explode modifier, joined by ",".
- * Sticky: looked for at a "{" that begins no other form.
+ * The end of the variable list at `i` and its closing "}", or -1: [A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?
+ * joined by ",", then "}". Each step is forced (a name runs to the first character that cannot be in one,
+ * a prefix's digits to the first non-digit), so there is nothing to backtrack to.
  */
-const URI_TEMPLATE_EXPRESSION = /\{[+#./;?&=,!@|]?[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?(?:,[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?)*\}/y;
+function variableListEnd(text: string, i: number): number {
+  for (;;) {
+    const name = i;
+    while (i < text.length && isVarChar(text.charCodeAt(i))) i++;
+    if (i === name) return -1;
+    const c = text.charCodeAt(i);
+    if (c === 0x3a) {
+      // ":" and a length of 1 to 4 digits, not beginning with 0
+      if (!(text.charCodeAt(i + 1) >= 0x31 && text.charCodeAt(i + 1) <= 0x39)) return -1;
+      i += 2;
+      for (let d = 0; d < 3 && isDigit(text.charCodeAt(i)); d++) i++;
+    } else if (c === 0x2a) i++;
+    const next = text.charCodeAt(i);
+    if (next === 0x7d) return i + 1;
+    if (next !== 0x2c) return -1;
+    i++;
+  }
+}
+
+/**
+ * An RFC 6570 expression (2.2) at the "{" at `at`: an operator, then variables, each with a prefix or explode
+ * modifier, joined by ","; its end, or -1. Looked for at a "{" that begins no other form. It is what the
+ * expression /\{[+#./;?&=,!@|]?[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?(?:,[A-Za-z0-9_%.]+(?::[1-9][0-9]{0,3}|\*)?)*\}/y
+ * matches (that, with a backtracking frame per variable, overflows the stack near 8 M variables): none of
+ * its parts but the last can hold a "}", so a match ends at the first "}" after `at` and the only question
+ * is whether there is one. The operator is optional and "." is both an operator and a name's character, so
+ * "{.a}" is tried with "." as the operator and then, as the expression backtracks to, as part of the name
+ * ("{.}" has no operator). Linear over a text: the scan from a "{" stops at the first character that cannot
+ * be in an expression, at or before the next "{".
+ */
+export function uriTemplateExpressionEnd(text: string, at: number): number {
+  if (text.charCodeAt(at) !== 0x7b) return -1;
+  if (OPERATORS.includes(text[at + 1] ?? '{')) {
+    const end = variableListEnd(text, at + 2);
+    if (end >= 0) return end;
+  }
+  return variableListEnd(text, at + 1);
+}
 
 /** The characters a placeholder can begin with. */
 const OPENERS = /[{<$#]/g;
@@ -80,10 +128,10 @@ export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] 
       break;
     }
     if (expressions && OPENERS.lastIndex === at + 1 && text.charCodeAt(at) === 0x7b) {
-      URI_TEMPLATE_EXPRESSION.lastIndex = at;
-      if (URI_TEMPLATE_EXPRESSION.test(text)) {
-        holes.push([at, URI_TEMPLATE_EXPRESSION.lastIndex]);
-        OPENERS.lastIndex = URI_TEMPLATE_EXPRESSION.lastIndex;
+      const end = uriTemplateExpressionEnd(text, at);
+      if (end >= 0) {
+        holes.push([at, end]);
+        OPENERS.lastIndex = end;
       }
     }
   }
