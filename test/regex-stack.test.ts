@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { replaceQuoted, shortMessage } from '../src/short-message';
 import { templateHoles, uriTemplateExpressionEnd } from '../src/documents/templates';
+import { directiveMatches, directives } from '../src/documents/directives';
 
 const M16 = 16 * 1024 * 1024;
 const RUNS = { numRuns: 3000 };
@@ -62,5 +63,49 @@ describe('URI Template expressions in a document (templateHoles)', () => {
   it('finds an expression of 8 M variables without overflowing the stack', () => {
     const holes = templateHoles(`x{${'a,'.repeat(M16 / 2)}b}y`, ['uri-template']);
     expect(holes).toEqual([[1, M16 + 4]]); // "{", the variables, "b}"
+  });
+});
+
+describe('inline directives (urigram-disable ...)', () => {
+  const OLD = /(?:^|(?<=[\s;)}>,]))(?:<!--|\/\/|\/\*|#|\{\/\*)[ \t]*urigram-(disable-next-line|disable-line|disable|enable)\b((?:[ \t,]+[a-z][a-z0-9]*(?:-[a-z0-9]+)*)*)[ \t]*(?=-->|\*\/|[ \t]*--[ \t]|\r|$)/gm;
+  const oldMatches = (text: string) => [...text.matchAll(OLD)].map((m) => ({ index: m.index, end: m.index + m[0].length, kind: m[1], codes: m[2] }));
+
+  it('finds what the old expression finds (start, end, kind, codes) in random texts', () => {
+    // Directive-like pieces (a marker, a keyword, codes and separators, an ending of any kind) among noise.
+    const directiveLike = fc
+      .tuple(
+        fc.constantFrom('', '\n', ' ', ';', 'x', '"', '/'),
+        fc.constantFrom('//', '/*', '<!--', '#', '{/*', '<!-', '/'),
+        fc.constantFrom('', ' ', '\t '),
+        fc.constantFrom('urigram-disable', 'urigram-disable-line', 'urigram-disable-next-line', 'urigram-enable', 'urigram-disable-lines', 'urigram-enabled', 'urigram-'),
+        fc.array(fc.constantFrom(' ', '\t', ',', 'a', 'b1', '-', '0', 'z-', '-x', 'A', '--'), { maxLength: 10, size: 'max' }).map((a) => a.join('')),
+        fc.constantFrom('', '-->', '*/', ' -- r', '--', '-- ', '--\t', '\n', '\r', '\u2028', '\u2029', '!', ' x', '"', '->', ' */'),
+      )
+      .map((a) => a.join(''));
+    const noise = fc.constantFrom('//', '/*', '*/', '<!--', '-->', '#', '{/*', '}', ';', ')', '>', 'x', '"', ' ', '\t', ',', '-', 'a', '\n', '\r', '\u2028', 'urigram-', 'urigram-disable');
+    const text = fc.array(fc.oneof(directiveLike, noise), { maxLength: 8 }).map((a) => a.join(''));
+    fc.assert(fc.property(text, (s) => expect(directiveMatches(s)).toEqual(oldMatches(s))), RUNS);
+  });
+
+  it('agrees with the old expression on directives as written', () => {
+    const texts = [
+      '// urigram-disable-next-line missing-scheme, bad-host -- a reason\nx',
+      '<!-- urigram-disable a-b-->',
+      '<!-- urigram-disable a-b -->',
+      '/* urigram-enable a,b */ /*urigram-disable*/',
+      '# urigram-disable-line a b!\n# urigram-disable-lines\n#urigram-disable-line-->',
+      'x // urigram-disable a-- b\r{/* urigram-disable c-1-2 */}',
+      'http://a/#urigram-disable a\n;#urigram-enable\u2028',
+    ];
+    for (const s of texts) expect(directiveMatches(s)).toEqual(oldMatches(s));
+    expect(directiveMatches(texts[0])).toEqual([{ index: 0, end: 54, kind: 'disable-next-line', codes: ' missing-scheme, bad-host' }]);
+  });
+
+  it('reads a directive of 8 M codes, and a code of 8 M hyphen parts, without overflowing the stack', () => {
+    const many = directives(`// urigram-disable${' a'.repeat(M16 / 2)} -- reason\nx`);
+    expect(many).toHaveLength(1);
+    expect(many[0].codes).toHaveLength(M16 / 2);
+    const hyphens = directives(`<!-- urigram-enable a${'-b'.repeat(M16 / 2)}-->`);
+    expect(hyphens).toEqual([{ kind: 'enable', line: 1, codes: [`a${'-b'.repeat(M16 / 2)}`] }]);
   });
 });
