@@ -22,9 +22,12 @@ interface Ran {
   stderr: string;
 }
 
-/** `stats`: with URIGRAM_JOBS_STATS (what a run with workers says of its parts, on standard error). `stdinFile`: standard input read from a file, as a file is read (chunks of 64 KiB: where parts are cut is the same from run to run). */
-function run(args: string[], options: { cwd?: string; stdin?: string | Buffer; stdinFile?: string; stats?: boolean } = {}): Ran {
-  const env = options.stats ? { ...process.env, URIGRAM_JOBS_STATS: '1' } : process.env;
+/**
+ * `stats`: with URIGRAM_JOBS_STATS (what a run with workers says of its parts, on standard error). `stdinFile`: standard input read from a file, as a file is read (chunks of 64 KiB: where parts are cut is the same from run to run).
+ * Standard input of any size starts the workers (URIGRAM_JOBS_AT_ONCE), so that these inputs of a few hundred KB run in them; `sized`: as a user's run decides (under 8 MiB, on the main thread alone).
+ */
+function run(args: string[], options: { cwd?: string; stdin?: string | Buffer; stdinFile?: string; stats?: boolean; sized?: boolean } = {}): Ran {
+  const env = { ...process.env, ...(options.stats ? { URIGRAM_JOBS_STATS: '1' } : {}), ...(options.sized ? {} : { URIGRAM_JOBS_AT_ONCE: '1' }) };
   const fd = options.stdinFile === undefined ? undefined : fs.openSync(options.stdinFile, 'r');
   try {
     const stdio = fd === undefined ? undefined : ([fd, 'pipe', 'pipe'] as ['pipe' | number, 'pipe', 'pipe']);
@@ -392,6 +395,23 @@ describe('--jobs N gives the one-job output', () => {
     expect(partsOf(run(['lint', '--extract', '--jobs', '4', 'tree/d1/f1.html'], { stats: true }))).toBeUndefined();
     expect(partsOf(run(['lint', '--extract', '--jobs', '4', 'tree'], { stats: true }))).toBeGreaterThanOrEqual(5);
   });
+
+  it('standard input under 8 MiB runs on the main thread alone, a pipe or a file; a file of 8 MiB or more starts the workers at once, and a pipe once 8 MiB have run', () => {
+    const input = fs.readFileSync(path.join(scratch, 'lines.txt'));
+    expect(partsOf(run(['validate', '--jobs', '2'], { stdin: input, stats: true, sized: true }))).toBeUndefined();
+    expect(partsOf(run(['validate', '--jobs', '2'], { stdinFile: path.join(scratch, 'lines.txt'), stats: true, sized: true }))).toBeUndefined();
+    // Of 12 copies (9.6 MB): as a file, every part after the first is counted (sent to the workers or run here after they started);
+    // as a pipe, only those after the first 8 MiB (the stats count the parts from the first one the workers could take).
+    const big = path.join(scratch, 'big.txt');
+    fs.writeFileSync(big, Buffer.concat(Array.from({ length: 12 }, () => input)));
+    const asFile = run(['validate', '--quiet', '--jobs', '2'], { stdinFile: big, stats: true, sized: true });
+    const asPipe = run(['validate', '--quiet', '--jobs', '2'], { stdin: fs.readFileSync(big), stats: true, sized: true });
+    expect(partsOf(asFile)).toBeGreaterThan(30);
+    expect(partsOf(asPipe)).toBeGreaterThan(1);
+    expect(partsOf(asPipe)).toBeLessThan(partsOf(asFile)! - 25);
+    expect(asPipe.stdout).toBe(asFile.stdout);
+    expect(asFile.stdout).toBe(run(['validate', '--quiet', '--jobs', '1'], { stdinFile: big }).stdout);
+  }, 60_000);
 
   it('a small input and URIs given as arguments are the same with any --jobs', () => {
     expectSame(run(['parse', '--jobs', '1'], { stdin: 'a:b\nc d\n' }), run(['parse', '--jobs', '4'], { stdin: 'a:b\nc d\n' }));

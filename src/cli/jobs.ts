@@ -16,10 +16,14 @@
  * FILES_PER_PART files.
  *
  * A run with one part (a small input) runs it on the main thread, with no
- * worker started; a large one (its first part known to be followed by more)
- * starts the workers while the first part runs, and a worker is sent parts
- * once it has loaded its command (until then the main thread runs them, so
- * that none wait behind its start-up). `--jobs 1` is the one-job code path
+ * worker started; so does standard input under WORKERS_FROM bytes (workers
+ * would cost more than they give: below). A large one (a list of files whose
+ * first part is known to be followed by more; standard input that is a file
+ * of WORKERS_FROM bytes or more) starts the workers while the first part runs;
+ * standard input of unknown length (a pipe) starts them once WORKERS_FROM
+ * bytes of it have run on the main thread and more follows. A worker is sent
+ * parts once it has loaded its command (until then the main thread runs them,
+ * so that none wait behind its start-up). `--jobs 1` is the one-job code path
  * itself, untouched.
  */
 import * as fs from 'node:fs';
@@ -63,6 +67,16 @@ const WINDOW_PER_JOB = 8;
 const AHEAD = 2;
 /** The main thread runs a part itself only when every worker has this many queued (else a worker waits for it). */
 const QUEUED = 3;
+/**
+ * Standard input of fewer bytes than this runs on the main thread alone. A worker costs its loading and the warming
+ * up of its own copy of the code (each, on top of the main thread's): measured on 2 cores (2026-12-05), `--jobs 2`
+ * was slower than one job, and took 1.6x to 2x its CPU, on every input up to 8 MB (1 MB of the fuzz's short lines:
+ * `lint` 0.8 s against 0.45, `validate` 0.35 against 0.21; 4 MB of the corpora's lines: `validate` 0.25 against
+ * 0.19, `lint` 0.72 against 0.55), and only from about 16 MB faster (`validate` 0.39 against 0.43; 32 MB 0.56
+ * against 0.68). `npm run fuzz` found `lint` at 1.2 to 1.5 s of CPU per MB of short lines with the default
+ * --jobs, over its limit of 1 s (0.6 with one job).
+ */
+const WORKERS_FROM = 8 << 20;
 
 /** --jobs: a whole number of 1 or more; by default the cores this process may use. */
 export function jobsOf(ctx: Context): number {
@@ -156,10 +170,16 @@ export async function inParts(ctx: Context, joins: Joins, countLines = false): P
  */
 export async function* linePieces(ctx: Context, countLines: boolean): AsyncGenerator<Part> {
   let stream: Io['stdin'];
+  /** A file of WORKERS_FROM bytes or more: the workers start with its first part. */
+  let large = false;
   try {
     stream = ctx.io.stdin;
     if (stream.isTTY) say(ctx.io, `urigram ${ctx.command.name}: reading one URI per line from the terminal; end with Ctrl-D (see "urigram help ${ctx.command.name}")\n`);
-    stream = fileStdin(stream) ?? stream;
+    const file = fileStdin(stream);
+    if (file !== undefined) {
+      stream = file.stream;
+      large = file.large;
+    }
   } catch (e) {
     throw stdinError(e);
   }
@@ -187,6 +207,7 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
     const part: Part = { kind: 'lines', bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), line0 };
     if (countLines) line0 += linesIn(bytes, last);
     if (more) FOLLOWED.add(part);
+    if (large) LARGE.add(part);
     return part;
   };
   const iterator = (stream as AsyncIterable<string | Buffer>)[Symbol.asyncIterator]();
@@ -250,13 +271,20 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
  * time, and the next only when the event loop turns: a part the main thread runs held up the reading of the next);
  * none for anything else (a pipe, a terminal, a stream a test gives).
  */
-function fileStdin(stream: Io['stdin']): Io['stdin'] | undefined {
-  if (stream !== process.stdin || !fs.fstatSync(0).isFile()) return undefined;
-  return fs.createReadStream('', { fd: 0, autoClose: false, highWaterMark: PART_CHARS }) as unknown as Io['stdin'];
+function fileStdin(stream: Io['stdin']): { stream: Io['stdin']; large: boolean } | undefined {
+  if (stream !== process.stdin) return undefined;
+  const stat = fs.fstatSync(0);
+  if (!stat.isFile()) return undefined;
+  // Its size, not what is left from where it stands: a file read from its middle may start workers it did not need.
+  return { stream: fs.createReadStream('', { fd: 0, autoClose: false, highWaterMark: PART_CHARS }) as unknown as Io['stdin'], large: stat.size >= WORKERS_FROM };
 }
 
 /** Parts known to be followed by more (a piece of standard input cut at PART_CHARS, a full batch of files with a file after it): workers are started before the first such part runs. */
 const FOLLOWED = new WeakSet<Part>();
+/** Parts of standard input that is a file of WORKERS_FROM bytes or more. */
+const LARGE = new WeakSet<Part>();
+/** URIGRAM_JOBS_AT_ONCE=1: standard input of any size starts the workers as a large one does (the tests of --jobs, on inputs of a few hundred KB). */
+const atOnce = (): boolean => process.env.URIGRAM_JOBS_AT_ONCE === '1';
 
 /** What quiet() gives when no chunk came in time. */
 const QUIET = Symbol('quiet');
@@ -366,17 +394,24 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
   };
   let finished = false;
   const script = workerScript();
-  // A large input (its first part known to be followed by more): the workers start now, while the first part runs here.
-  let pool = script !== undefined && FOLLOWED.has(first.value) ? new Pool(ctx, jobs, script) : undefined;
+  // A large input (files, or a large file on standard input, its first part known to be followed by more): the workers start now, while the first part runs here.
+  const large = first.value.kind === 'files' || LARGE.has(first.value) || atOnce();
+  let pool = script !== undefined && large && FOLLOWED.has(first.value) ? new Pool(ctx, jobs, script) : undefined;
   try {
     await here(first.value);
-    const second = await iterator.next();
-    if (second.done) {
+    let next = await iterator.next();
+    // Standard input of unknown length: here until WORKERS_FROM bytes have run and more follows.
+    let ran = first.value.kind === 'lines' ? first.value.bytes.length : 0;
+    while (!large && !next.done && next.value.kind === 'lines' && ran < WORKERS_FROM) {
+      await here(next.value);
+      ran += next.value.bytes.length;
+      next = await iterator.next();
+    }
+    if (next.done) {
       finished = true;
       return;
     }
     if (script === undefined) {
-      let next: IteratorResult<Part> = second;
       for (; !next.done; next = await iterator.next()) await here(next.value);
       finished = true;
       return;
@@ -384,7 +419,7 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
     pool ??= new Pool(ctx, jobs, script);
     // From here inWorkers lets the input go itself (not waiting for a read under way).
     finished = true;
-    for await (const event of inWorkers(ctx, iterator, second.value, jobs, pool, state)) {
+    for await (const event of inWorkers(ctx, iterator, next.value, jobs, pool, state)) {
       if ('piece' in event) await put(event.piece);
       else await end(event.result);
     }
