@@ -220,7 +220,7 @@ export function stateReport(states: StateReport, floor: FloorReport, quick: bool
     '| --- | ---: | ---: |',
     `| \`tryParse\`, valid | ${ns(floor.valid)} | 1.00x |`,
     `| the automaton's rejection (\`isValid\`) | ${ns(floor.rejection)} | ${ratio(floor.rejection)} |`,
-    `| V8 making a \`SyntaxError\` without a stack | ${ns(floor.errorObject)} | ${ratio(floor.errorObject)} |`,
+    `| V8 making a \`SyntaxError\` without a stack (\`Error.stackTraceLimit\` set to 0 and back, as \`tryParse\` does) | ${ns(floor.errorObject)} | ${ratio(floor.errorObject)} |`,
     `| the two: tryParse's floor with a diagnosis that costs nothing | ${ns(floor.rejection + floor.errorObject)} | ${ratio(floor.rejection + floor.errorObject)} |`,
     `| \`tryParse\`, invalid, as it is | ${ns(floor.tryParse)} | ${ratio(floor.tryParse)} |`,
   );

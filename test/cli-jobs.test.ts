@@ -177,6 +177,8 @@ describe('--jobs N gives the one-job output', () => {
     expect(one.stdout.length).toBeGreaterThan(0);
     expectSame(one, run([...args, '--jobs', '2'], { stdin: input }));
     expectSame(one, run([...args, '--jobs', '3'], { stdin: input }));
+    // As a user's run decides: under 8 MiB, the parts one after another on the main thread.
+    expectSame(one, run([...args, '--jobs', '2'], { stdin: input, sized: true }));
   }, 120_000);
 
   it('lint numbers the lines of later parts as one job does', () => {
