@@ -658,14 +658,6 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
 }
 
 /**
- * The commonest URI that no step changes, in one look by the engine (a valid
- * one: the automaton has accepted it): a lower-case scheme, neither urn nor
- * mailto, and "//"; an authority of no upper-case letter, "%", "@" or ":"
- * (no userinfo, no port, no IP-literal); a path of one segment or more, none
- * "." or "..", and no "%" anywhere. Anything else is looked at component by
- * component (isNormal).
- */
-/**
  * The one-look expressions below are tried on inputs of at most this many code units; longer ones go through
  * the steps, which are linear. V8's backtracking engine keeps a frame for each repetition of a group it may have
  * to go back into, on a stack of its own: a path of 4 M "/" (a group with a lookahead, repeated 4 M times)
@@ -674,6 +666,14 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
  */
 const ONE_LOOK_MAX = 4096;
 
+/**
+ * The commonest URI that no step changes, in one look by the engine (a valid
+ * one: the automaton has accepted it): a lower-case scheme, neither urn nor
+ * mailto, and "//"; an authority of no upper-case letter, "%", "@" or ":"
+ * (no userinfo, no port, no IP-literal); a path of one segment or more, none
+ * "." or "..", and no "%" anywhere. Anything else is looked at component by
+ * component (isNormal).
+ */
 const PLAINLY_NORMAL = /^(?!urn:|mailto:)[a-z][a-z\d+.-]*:\/\/[^A-Z/?#:@%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)+(?:[?#][^%]*)?$/;
 
 /**
@@ -716,49 +716,33 @@ const PLAINLY_NORMAL_MAILTO =
 const MAILTO_OF_CASES =
   /^[Mm][Aa][Ii][Ll][Tt][Oo]:(?:[^@,/?#%]*@[^@,./?#%]+(?:\.[^@,./?#%]+)*(?:,[^@,/?#%]*@[^@,./?#%]+(?:\.[^@,./?#%]+)*)*)?(?:\?[A-Za-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*(?:&[A-Za-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*)*)?$/;
 
-/** The grammar and rule RFC 6068's steps read a mailto URI by (grammar/registry.json's `schemes`: mailto). */
-const MAILTO_GRAMMAR = 'rfc6068' as const;
-const MAILTO_RULE = 'mailtoURI';
-
 /**
  * normalize() at the 'scheme' level of a mailto URI that the generic
  * automaton has accepted: the input itself when PLAINLY_NORMAL_MAILTO says no
  * step changes it; else, when MAILTO_OF_CASES says only case can change, its
- * steps at once: "mailto" lower-cased (lowercase-scheme), and, when RFC
- * 6068's grammar accepts it (and the program has that grammar and the scheme
- * checks: availableSchemeCheck), each domain, from an "@" to the next "," or
- * "?" (PLAINLY_NORMAL_MAILTO says why), lower-cased (lowercase-mailto-domain),
- * and each header field's name, from a "?" or "&" to its "=", too
- * (lowercase-mailto-hfname): that grammar accepts ASCII alone, where
- * toLowerCase is lowerSpan. No case changes the grammar's verdict nor where
- * it ends a domain. Undefined for any other mailto URI, and for one longer than ONE_LOOK_MAX: explainSteps decides.
+ * steps at once: "mailto" lower-cased (lowercase-scheme), and each domain
+ * (lowercase-mailto-domain) and header field's name (lowercase-mailto-hfname)
+ * where RFC 6068's grammar finds them, read as those steps read them
+ * (schemeComponentsOf: none when the grammar refuses it, or the program has
+ * not that grammar). Undefined for any other mailto URI, and for one longer
+ * than ONE_LOOK_MAX: explainSteps decides.
  */
-function normalizedMailto(uri: string): string | undefined {
+function normalizedMailto(uri: string, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
   if (uri.length > ONE_LOOK_MAX) return undefined;
   if (PLAINLY_NORMAL_MAILTO.test(uri)) return uri;
   if (!MAILTO_OF_CASES.test(uri)) return undefined;
-  if (!schemeChecksAvailable(MAILTO_GRAMMAR) || !accepts(uri, MAILTO_RULE, MAILTO_GRAMMAR)) return `mailto:${uri.slice(7)}`;
-  const q = uri.indexOf('?');
-  const end = q < 0 ? uri.length : q;
-  // Each domain, from its "@" to the next "," or the header fields, lower-cased.
-  let out = 'mailto:';
-  let from = 7;
-  for (let at = uri.indexOf('@', from); at >= 0 && at < end; at = uri.indexOf('@', from)) {
-    const comma = uri.indexOf(',', at);
-    const domainEnd = comma < 0 || comma > end ? end : comma;
-    out += uri.slice(from, at) + uri.slice(at, domainEnd).toLowerCase();
-    from = domainEnd;
+  const c = schemeComponentsOf(uri, parse(uri, { grammar }));
+  let out = 'mailto';
+  let from = 6;
+  if (c?.scheme === 'mailto') {
+    // In the order of the text: the addresses (before any "?"), then the header fields. MAILTO_OF_CASES holds no "%": no triplet to keep upper-case.
+    const spans = [...c.to.map((a) => [a.span[1] - a.domain.length, a.span[1]]), ...c.headers.map((h) => [h.span[0], h.span[0] + h.name.length])];
+    for (const [start, end] of spans) {
+      out += uri.slice(from, start) + uri.slice(start, end).toLowerCase();
+      from = end;
+    }
   }
-  out += uri.slice(from, end);
-  // Each header field's name, from its "?" or "&" to its "=", lower-cased.
-  for (let field = end; field < uri.length; ) {
-    const eq = uri.indexOf('=', field);
-    const amp = uri.indexOf('&', eq);
-    const fieldEnd = amp < 0 ? uri.length : amp;
-    out += uri.slice(field, eq).toLowerCase() + uri.slice(eq, fieldEnd);
-    field = fieldEnd;
-  }
-  return out;
+  return out + uri.slice(from);
 }
 
 /** The grammar and rule RFC 8141's steps read a URN by (grammar/registry.json's `schemes`: urn, with its fragment). */
@@ -829,7 +813,7 @@ function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc39
   // The scheme lower-cased (lowercase-scheme) and its defaults, read once.
   const scheme = schemeEnd < 0 ? undefined : uri.slice(0, schemeEnd).toLowerCase();
   // At the 'syntax' level a URN or a mailto URI has the steps of any URI (explainSteps reads its scheme's grammar only at 'scheme').
-  if (schemeLevel && (scheme === 'urn' || scheme === 'mailto')) return scheme === 'urn' ? normalizedUrn(uri) : normalizedMailto(uri);
+  if (schemeLevel && (scheme === 'urn' || scheme === 'mailto')) return scheme === 'urn' ? normalizedUrn(uri) : normalizedMailto(uri, grammar);
   const defaults = defaultsOf(scheme);
   if (isNormal(uri, at, schemeLevel, defaults)) return uri;
   // No "%" before `percent`: there the triplet steps have nothing to do.
