@@ -43,7 +43,8 @@ import { replaceSection } from './report';
 
 export const INSERTED = [' ', '\\', '"', '|', '%', '['] as const;
 
-function lines(file: string): string[] {
+/** The non-empty lines of a file of test/corpus/. */
+export function lines(file: string): string[] {
   return fs
     .readFileSync(path.join(root, 'test', 'corpus', file), 'utf8')
     .split(/\r?\n/)
@@ -60,6 +61,15 @@ export function insertedErrors(valid: readonly string[], seed: number): Array<{ 
     if (!urigram.isValid(invalid)) out.push({ valid: v, invalid, at });
   }
   return out;
+}
+
+/** The inserted-error lines the bench times: a seeded sample of web-urls.txt's valid lines (one in 16, up to 3,000; 1,000 with `quick`), each with a character inserted. */
+export function insertedSample(quick: boolean): Array<{ valid: string; invalid: string; at: number }> {
+  const sample = lines('web-urls.txt')
+    .filter((l) => urigram.isValid(l))
+    .filter((_, i) => i % 16 === 0)
+    .slice(0, quick ? 1000 : 3000);
+  return insertedErrors(sample, 36);
 }
 
 const parseThrown = (s: string): unknown => {
@@ -103,11 +113,7 @@ export function measureRealErrors(quick: boolean, rounds = quick ? 3 : 9): RealE
     const valid = all.filter((l) => urigram.isValid(l)).slice(0, quick ? 2000 : 10000);
     if (invalid.length > 0) add(`${file}: its ${invalid.length} invalid lines, per character, against its valid lines`, valid, invalid, true);
   }
-  const sample = lines('web-urls.txt')
-    .filter((l) => urigram.isValid(l))
-    .filter((_, i) => i % 16 === 0)
-    .slice(0, quick ? 1000 : 3000);
-  const variants = insertedErrors(sample, 36);
+  const variants = insertedSample(quick);
   for (const [third, label] of [[0, 'first'], [1, 'middle'], [2, 'last']] as const) {
     const group = variants.filter((v) => Math.min(2, Math.floor((3 * v.at) / (v.valid.length + 1))) === third);
     add(`web-urls.txt lines, a character inserted in the ${label} third`, group.map((v) => v.valid), group.map((v) => v.invalid), false);

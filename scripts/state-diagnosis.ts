@@ -28,7 +28,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileAutomata, deathIn } from './compile-dfa';
-import { insertedErrors } from './bench-real-errors';
+import { insertedErrors, insertedSample, lines } from './bench-real-errors';
 import { time } from './bench-errors';
 import { median } from './cold-start';
 import { replaceSection } from './report';
@@ -36,13 +36,6 @@ import { replaceSection } from './report';
 const root = path.resolve(__dirname, '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built package, typed by its sources
 const urigram = require(path.join(root, 'dist', 'src', 'index.js')) as typeof import('../src');
-
-function lines(file: string): string[] {
-  return fs
-    .readFileSync(path.join(root, 'test', 'corpus', file), 'utf8')
-    .split(/\r?\n/)
-    .filter((l) => l !== '');
-}
 
 type Field = 'offset' | 'expected' | 'rulePath';
 const FIELDS: readonly Field[] = ['offset', 'expected', 'rulePath'];
@@ -145,11 +138,8 @@ export interface FloorReport {
 }
 
 export function measureFloor(quick: boolean): FloorReport {
-  const sample = lines('web-urls.txt')
-    .filter((l) => urigram.isValid(l))
-    .filter((_, i) => i % 16 === 0)
-    .slice(0, quick ? 1000 : 3000);
-  const variants = insertedErrors(sample, 36);
+  // The lines scripts/bench-real-errors.ts times.
+  const variants = insertedSample(quick);
   const valid = variants.map((v) => v.valid);
   const invalid = variants.map((v) => v.invalid);
   const errorClass = Error as { stackTraceLimit?: number };
