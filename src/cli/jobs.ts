@@ -400,19 +400,15 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
   try {
     await here(first.value);
     let next = await iterator.next();
-    // Standard input of unknown length: here until WORKERS_FROM bytes have run and more follows.
+    // Here: every part when there is no worker script (the sources run by ts-node); standard input of unknown length
+    // until WORKERS_FROM bytes have run and more follows.
     let ran = first.value.kind === 'lines' ? first.value.bytes.length : 0;
-    while (!large && !next.done && next.value.kind === 'lines' && ran < WORKERS_FROM) {
+    while (!next.done && (script === undefined || (!large && next.value.kind === 'lines' && ran < WORKERS_FROM))) {
       await here(next.value);
-      ran += next.value.bytes.length;
+      if (next.value.kind === 'lines') ran += next.value.bytes.length;
       next = await iterator.next();
     }
-    if (next.done) {
-      finished = true;
-      return;
-    }
-    if (script === undefined) {
-      for (; !next.done; next = await iterator.next()) await here(next.value);
+    if (next.done || script === undefined) {
       finished = true;
       return;
     }
