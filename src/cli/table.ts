@@ -321,9 +321,18 @@ export const TOP_OPTIONS: readonly OptionSpec[] = [
   { flags: ['-v', '--version'], description: "print urigram's version" },
 ];
 
-/** The exit codes every command shares, after its own 0 and 1. */
+/** The exit codes every command shares, after its own 0 and 1, as the top-level help says them. */
 export const EXITS = '2 usage error or an input that cannot be read (for extract and lint --extract, standard input or the configuration: a file or directory is said and the run goes on, see --strict-files), 74 the output cannot be written, 70 internal error (a bug in urigram)';
 
+/**
+ * The exit codes a command shares with the others, after its own 0 and 1, as its help says them: only its own options
+ * are named (the note on files that cannot be read is for the commands that take --strict-files).
+ */
+export function exitsOf(command: Command): string {
+  const takes = (flag: string) => command.options.some((o) => optionName(o) === flag);
+  const files = takes('--strict-files') ? ` (standard input${takes('--config') ? ' or the configuration' : ''}; a file or directory that cannot be read is said and the run goes on, see --strict-files)` : '';
+  return `2 usage error or an input that cannot be read${files}, 74 the output cannot be written, 70 internal error (a bug in urigram)`;
+}
 
 /** The top-level help: the commands and options are the table's. */
 export const MAIN_HELP: MainHelp = {
