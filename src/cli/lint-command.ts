@@ -9,7 +9,8 @@
 import * as crypto from 'node:crypto';
 import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
+import { lint, withoutFix, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
+import { isLintCode, safeFixCodes } from '../lint/registry';
 import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
 import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
@@ -32,9 +33,10 @@ import type { Context } from './command';
  * The fixes --fix writes: those LINT_RULES calls safe, which keep the URI
  * equivalent (RFC 3986 6.2.2 and 6.2.3). A fix that changes what the URI
  * identifies or how it reads (a suggestion: non-ascii, an IRI as its URI;
- * password-in-userinfo) is reported, not written.
+ * password-in-userinfo) is reported, not written; so are a finding's
+ * suggestions, which are never fixes.
  */
-export const SAFE_FIXES: ReadonlySet<string> = new Set(Object.entries(LINT_RULES).filter(([, rule]) => (rule as { readonly fix?: string }).fix === 'safe').map(([code]) => code));
+export const SAFE_FIXES: ReadonlySet<string> = safeFixCodes();
 
 /** What lint threw for a URI (a bug), carried to where the URI is reported. */
 class LintFailure {
@@ -362,7 +364,7 @@ class LintRun {
     // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
     for (const d of found) {
       for (const code of d.codes) {
-        if (!Object.prototype.hasOwnProperty.call(LINT_RULES, code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
+        if (!isLintCode(code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
       }
     }
     const suppressed = suppressedBy(found);

@@ -19,7 +19,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LINT_RULES, type Diagnostic, type Severity } from '../lint/lint';
+import type { Diagnostic } from '../lint/diagnostic';
+import { LINT_RULES, ruleOf, type LintCode, type Severity } from '../lint/registry';
 import { openObject, type Output } from './output';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -151,7 +152,9 @@ export class SarifWriter {
   open(): void {
     const docs = ruleDocs();
     const base = helpBase(this.version);
-    const rules = Object.entries(LINT_RULES).map(([id, r]) => {
+    // Each rule of the registry, in its order (RULE_INDEX), linked to its section of docs/lint-rules.md by its anchor there.
+    const rules = (Object.keys(LINT_RULES) as LintCode[]).map((id) => {
+      const r = ruleOf(id);
       const doc = docs.get(id);
       const security = SECURITY_SEVERITY[id];
       const description = doc?.description ?? `${id} (${r.section})`;
@@ -161,8 +164,8 @@ export class SarifWriter {
         shortDescription: { text: `${id} (${r.section})` },
         fullDescription: { text: description },
         help: { text: doc ? doc.markdown.replace(/`/g, '') : description, markdown: doc?.markdown ?? description },
-        helpUri: `${base}#${id}`,
-        defaultConfiguration: { level: LEVEL[r.severity as Severity], ...('defaultOff' in r ? { enabled: false } : {}) },
+        helpUri: `${base}#${r.anchor}`,
+        defaultConfiguration: { level: LEVEL[r.severity], ...(r.defaultOff === true ? { enabled: false } : {}) },
         properties: {
           section: r.section,
           tags: security ? ['security', 'uri'] : ['correctness', 'uri'],
