@@ -88,8 +88,16 @@ export type RuleFamily =
   | { readonly codes: readonly LintCode[]; readonly runs: 'valid'; readonly check: (ctx: ParsedContext) => void }
   | { readonly codes: readonly LintCode[]; readonly runs: 'template'; readonly find: (template: string) => Diagnostic[] };
 
-/** The diagnostic without its fix (no `fix` key, as a diagnostic that never had one). */
+/** The diagnostic without its fix (no `fix` key, as a diagnostic that never had one); its suggestions kept. */
 export function withoutFix(d: Diagnostic): Diagnostic {
-  const { code, severity, message, start, end, section } = d;
-  return { code, severity, message, start, end, section };
+  const { code, severity, message, start, end, section, suggestions } = d;
+  return suggestions === undefined ? { code, severity, message, start, end, section } : { code, severity, message, start, end, section, suggestions };
+}
+
+/** The diagnostic with only the suggestions `keep` keeps (no `suggestions` key when none is left). */
+export function withSuggestions(d: Diagnostic, keep: (s: Suggestion) => boolean): Diagnostic {
+  if (d.suggestions === undefined || d.suggestions.every(keep)) return d;
+  const kept = d.suggestions.filter(keep);
+  const { suggestions: _dropped, ...rest } = d;
+  return kept.length === 0 ? rest : { ...rest, suggestions: kept };
 }

@@ -9,22 +9,24 @@ import { grammarEntry, type GeneratedGrammar } from '../../core/grammars';
 import { availableSchemeCheck } from '../../core/scheme-checks';
 import type { SchemeComponents } from '../../schemes/types';
 import type { LintCode } from '../registry';
-import type { Fix, ParsedContext, Report, RuleFamily } from '../diagnostic';
+import type { ParsedContext, Report, RuleFamily, Suggest, Suggestion } from '../diagnostic';
 
 export const schemeSyntaxRules: RuleFamily = {
   codes: ['scheme-syntax', 'scheme-recommendation'],
   runs: 'valid',
   check(ctx: ParsedContext): void {
-    ctx.schemeComponents = schemeSyntaxDiagnostics(ctx.input, ctx.record, ctx.report, ctx.on);
+    ctx.schemeComponents = schemeSyntaxDiagnostics(ctx.input, ctx.record, ctx.report, ctx.suggest, ctx.on);
   },
 };
 
 /**
  * A mailto URI whose one address has its "@" percent-encoded ("mailto:joe%40example.com", common in pages that
- * hide addresses from harvesters): the fix that writes the "@", when the URI is then a valid mailto URI; undefined
- * otherwise. Only for an address with no "@" of its own, so that a "%40" inside a quoted local part stays.
+ * hide addresses from harvesters): the suggestion that writes the "@", when the URI is then a valid mailto URI;
+ * undefined otherwise. Only for an address with no "@" of its own, so that a "%40" inside a quoted local part
+ * stays. A suggestion, not a fix: "%40" is data in an address (RFC 3986 2.2), so the "@" makes another URI, the
+ * one the author probably meant (and the page may have hidden the "@" on purpose).
  */
-function encodedAtFix(input: string, r: UriRecord): Fix | undefined {
+function encodedAtSuggestion(input: string, r: UriRecord): Suggestion | undefined {
   const path = r.spans.path;
   const to = input.slice(path[0], path[1]);
   if (to.includes('@') || to.includes(',')) return undefined;
@@ -34,7 +36,7 @@ function encodedAtFix(input: string, r: UriRecord): Fix | undefined {
   const candidate = `${input.slice(0, start)}@${input.slice(start + 3)}`;
   const parsed = tryParse(candidate);
   if (!parsed.ok) return undefined;
-  return availableSchemeCheck(candidate, parsed.value)?.valid === true ? { replacement: '@', start, end: start + 3 } : undefined;
+  return availableSchemeCheck(candidate, parsed.value)?.valid === true ? { message: 'write "@" for "%40"', replacement: '@', start, end: start + 3 } : undefined;
 }
 
 /**
@@ -44,7 +46,7 @@ function encodedAtFix(input: string, r: UriRecord): Fix | undefined {
  * useSchemes()). An http URI's empty host is empty-host's, and its userinfo with
  * a password password-in-userinfo's (while that rule is on): one cause, reported once.
  */
-function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report, on: (code: LintCode) => boolean): SchemeComponents | undefined {
+function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report, suggest: Suggest, on: (code: LintCode) => boolean): SchemeComponents | undefined {
   const c = availableSchemeCheck(input, r);
   if (c === undefined || c.grammar === undefined) return undefined;
   const e = c.error;
@@ -52,8 +54,8 @@ function schemeSyntaxDiagnostics(input: string, r: UriRecord, report: Report, on
     // The scheme grammar refused it: the error says where and what was expected.
     const section = grammarEntry(c.grammar as GeneratedGrammar).section;
     const message = `not a ${c.scheme} URI as ${section} has it: ${e.message}`;
-    const at = c.scheme === 'mailto' ? encodedAtFix(input, r) : undefined;
-    if (at !== undefined) report('scheme-syntax', `${message}; its "@" is percent-encoded ("%40" is data in an address, RFC 3986 2.2), though mail programs decode it`, at.start, at.end, at, section);
+    const at = c.scheme === 'mailto' ? encodedAtSuggestion(input, r) : undefined;
+    if (at !== undefined) suggest('scheme-syntax', `${message}; its "@" is percent-encoded ("%40" is data in an address, RFC 3986 2.2), though mail programs decode it`, at.start, at.end, [at], section);
     else report('scheme-syntax', message, e.offset, Math.min(input.length, e.offset + (e.found?.length ?? 0)), undefined, section);
     return undefined;
   }
