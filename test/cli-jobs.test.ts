@@ -363,9 +363,13 @@ describe('--jobs N gives the one-job output', () => {
   });
 
   it('the workers run parts (from files listed at once, too: the main thread lets their messages in)', () => {
-    const input = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8');
+    // Enough parts that the workers are ready before the main thread has run them all, on a loaded machine too
+    // (CI once saw 3 parts all run by the main thread while the workers started).
+    const once = fs.readFileSync(path.join(scratch, 'lines.txt'), 'utf8').replace(/^\ufeff/, '');
+    const input = Array.from({ length: 12 }, () => once).join('\n');
     const stats = (r: Ran) => JSON.parse(/^urigram-jobs-stats (\{.*\})$/m.exec(r.stderr)![1]) as { parts: number; mainParts: number };
     const lines = stats(run(['lint', '--format', 'ndjson', '--jobs', '2'], { stdin: input, stats: true }));
+    expect(lines.parts).toBeGreaterThan(20);
     expect(lines.mainParts).toBeLessThan(lines.parts);
     const dir = path.join(scratch, 'many');
     for (let i = 0; i < 40; i++) fs.cpSync(path.join(scratch, 'tree'), path.join(dir, `t${i}`), { recursive: true });
