@@ -113,7 +113,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
  * A URI that the generic grammar and its scheme's grammar accept, but that a
  * constraint its scheme's RFC states in prose rules out: an http URI with an
  * empty host (RFC 9110 4.2.1), a data URL whose base64 is not (RFC 2397 2),
- * an NID that RFC 8141 5 does not allow. A UriSyntaxError (its offset, the
+ * an r-component that ends at "?=" (RFC 8141 2.3.1). A UriSyntaxError (its offset, the
  * scheme grammar's rule, the rule path down to the part concerned), with the
  * problem's code and the section that says it; `expected` is empty, the
  * message says what is wrong.
