@@ -140,8 +140,8 @@ describe('parseTemplate (RFC 6570 2)', () => {
 
   it('explains a rejection as parse does: message, caret, rule path, JSON', () => {
     const e = syntaxError('/people/{~thing}');
-    expect(e.message).toBe('invalid URI-Template at offset 9: expected ALPHA, DIGIT, operator, "%" or "_" in expression, found "~"');
-    expect(e.format()).toBe(['invalid URI-Template at offset 9: expected ALPHA, DIGIT, operator, "%" or "_" in expression, found "~"', '  /people/{~thing}', '           ^', '  rule path: URI-Template > expression'].join('\n'));
+    expect(e.message).toBe('invalid URI-Template at offset 9: expected ALPHA, DIGIT, op-level2, op-level3, "%" or "_" in expression, found "~"');
+    expect(e.format()).toBe(['invalid URI-Template at offset 9: expected ALPHA, DIGIT, op-level2, op-level3, "%" or "_" in expression, found "~"', '  /people/{~thing}', '           ^', '  rule path: URI-Template > expression'].join('\n'));
     expect(e.toJSON()).toMatchObject({ grammar: 'rfc6570', rule: 'URI-Template', offset: 9, found: '~' });
   });
 
