@@ -8,8 +8,10 @@
  * expansion gives values that expand to it again, and, where expansion is
  * injective, the very values.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import {
   compileTemplate,
@@ -253,6 +255,54 @@ describe('expandTemplate (RFC 6570 3)', () => {
     expect(c.expand({ x: 1, y: 'b c' })).toBe('?x=1&y=b%20c');
     expect(expandTemplate(c, { x: 2 })).toBe('?x=2');
     expect([c.level, c.variableNames, c.template]).toEqual([3, ['x', 'y'], '{?x,y}']);
+  });
+});
+
+describe('a prefix over pct-encoded triplets (RFC 6570 2.4.1, 3.2.1): where three common implementations read otherwise (docs/deviations.md)', () => {
+  /**
+   * [template, value of p, urigram's expansion, the three peers' expansion]. urigram's, by hand from the RFC: 3.2.1
+   * limits a prefix to "the first max-length characters of the decoded value", counting "each Unicode code point as
+   * one character", and 2.4.1 counts characters "in order to avoid splitting ... within a pct-encoded triplet". The
+   * peers count the value's characters as written, "%" "4" "1" three of them, and encode a "%" they cut from its triplet.
+   */
+  const cases = [
+    ['{+p:3}', '%41BC', '%41BC', '%41'],
+    ['{#p:3}', '%41BC', '#%41BC', '#%41'],
+    ['{+p:2}', 'a%41BC', 'a%41', 'a%25'],
+    ['{+p:1}', '%C3%A9x', '%C3%A9', '%25'],
+    // Under (U) a "%" is data, "%25" for urigram and the peers alike: no departure.
+    ['{p:3}', '%41BC', '%2541', '%2541'],
+  ] as const;
+  const peers = ['url-template', '@hyperjump/uri-template', '@std-uritemplate/std-uritemplate'] as const;
+
+  /** Each peer's expansions of the cases, in a child Node: url-template is an ES module, which Jest's CommonJS runtime cannot load. */
+  function peerExpansions(): Record<(typeof peers)[number], string[]> {
+    const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier, { paths: [root] })).href);
+    const script = `
+      const { parseTemplate } = await import(${url('url-template')});
+      const hyperjump = await import(${url('@hyperjump/uri-template')});
+      const { StdUriTemplate } = await import(${url('@std-uritemplate/std-uritemplate')});
+      const cases = ${JSON.stringify(cases.map(([t, p]) => [t, p]))};
+      process.stdout.write(JSON.stringify({
+        'url-template': cases.map(([t, p]) => parseTemplate(t).expand({ p })),
+        '@hyperjump/uri-template': cases.map(([t, p]) => hyperjump.expand(hyperjump.parse(t), { p })),
+        '@std-uritemplate/std-uritemplate': cases.map(([t, p]) => StdUriTemplate.expand(t, { p })),
+      }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: root });
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout) as Record<(typeof peers)[number], string[]>;
+  }
+
+  it('urigram counts a triplet, or the triplets of one UTF-8 character, as one character; the peers count "%" and two digits as three, and all three agree', () => {
+    expect(cases.map(([t, p]) => expandTemplate(t, { p }))).toEqual(cases.map((c) => c[2]));
+    const found = peerExpansions();
+    for (const peer of peers) expect([peer, found[peer]]).toEqual([peer, cases.map((c) => c[3])]);
+  });
+
+  it('is named in docs/deviations.md with these very outputs', () => {
+    const doc = fs.readFileSync(path.join(root, 'docs', 'deviations.md'), 'utf8');
+    for (const [t, p, ours, theirs] of cases.slice(0, 4)) expect(doc).toContain(`\`${t}\` of \`${p}\`: urigram \`${ours}\`, the three \`${theirs}\``);
+    for (const peer of peers) expect(doc).toContain(peer);
   });
 });
 
