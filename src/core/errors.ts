@@ -268,6 +268,37 @@ export class TemplateExpansionError extends Error {
   }
 }
 
+/**
+ * A match that matchTemplate refuses before any work, for its size (the
+ * template is valid and expands; matching it is what is refused):
+ * - `reason: 'varspecs'`: the template has more varspecs than a match takes
+ *   (`limit`; its automaton, and each match's time and memory, grow with
+ *   them); `offset` is where the first varspec beyond the limit begins in
+ *   `template`;
+ * - `reason: 'memory'`: the tables of this URI's match would take more bytes
+ *   than a match takes (`limit`): they grow with the URI's length times the
+ *   template's varspecs. `offset` is undefined.
+ * `needed` is what it would have taken: the varspecs, or the bytes.
+ */
+export class TemplateMatchError extends Error {
+  readonly template: string;
+  readonly reason: 'varspecs' | 'memory';
+  readonly limit: number;
+  readonly needed: number;
+  /** UTF-16 offset in the template of the first varspec beyond the limit ('varspecs'); undefined for 'memory'. */
+  readonly offset: number | undefined;
+
+  constructor(template: string, reason: 'varspecs' | 'memory', limit: number, needed: number, offset: number | undefined, message: string) {
+    super(message);
+    this.name = 'TemplateMatchError';
+    this.template = template;
+    this.reason = reason;
+    this.limit = limit;
+    this.needed = needed;
+    this.offset = offset;
+  }
+}
+
 /** An IRI that cannot be mapped as asked: a host that IDNA rejects. */
 export class IriConversionError extends Error {
   readonly input: string;
