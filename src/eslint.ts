@@ -25,7 +25,9 @@
  * is mapped through the literal's escapes (`\u0041`, `\\`, line
  * continuations, JSX character references). The normalization fixes, which
  * keep the URI equivalent (RFC 3986 section 6), are ESLint fixes; the others
- * (non-ascii, url-prefix), which change what the string says, suggestions.
+ * (non-ascii, url-prefix), which change what the string says, suggestions; and
+ * so is each of a finding's own suggestions (what the author probably meant),
+ * never a fix.
  *
  * This module is an entry point of its own (package.json's exports); nothing
  * in the core imports it. It runs in ESLint, in Node: it is not in the ES
@@ -288,6 +290,7 @@ interface Finding {
   readonly start: number;
   readonly end: number;
   readonly fix?: Diagnostic['fix'];
+  readonly suggestions?: Diagnostic['suggestions'];
 }
 
 interface Settings {
@@ -335,9 +338,11 @@ function lintIri(value: string, s: Settings): Diagnostic[] {
   return lint(mapped, { rule: s.rule, rules: s.codes, schemes: s.schemes }).map((d) => {
     const start = back(d.start, false);
     const end = back(d.end, true);
-    // A fix over an encoded character would write the character percent-encoded: another IRI. Dropped.
-    const fix = d.fix && edge[d.fix.start] && edge[d.fix.end] && !expanded(d.fix.start, d.fix.end) ? { replacement: d.fix.replacement, start: origin[d.fix.start], end: origin[d.fix.end] } : undefined;
-    return { ...d, start, end, fix };
+    // A fix over an encoded character would write the character percent-encoded: another IRI. Dropped (a suggestion too).
+    const mapsBack = (f: { start: number; end: number }): boolean => edge[f.start] && edge[f.end] && !expanded(f.start, f.end);
+    const fix = d.fix && mapsBack(d.fix) ? { replacement: d.fix.replacement, start: origin[d.fix.start], end: origin[d.fix.end] } : undefined;
+    const suggestions = d.suggestions?.filter(mapsBack).map((x) => ({ ...x, start: origin[x.start], end: origin[x.end] }));
+    return { ...d, start, end, fix, suggestions: suggestions?.length ? suggestions : undefined };
   });
 }
 
@@ -399,11 +404,21 @@ function reporter(context: Rule.RuleContext, findingsOf: (value: string) => read
         const replacement = s.encode(f.fix.replacement, text.slice(fb));
         if (replacement !== undefined) fix = (fixer) => fixer.replaceTextRange([fa, fb], replacement);
       }
+      // The finding's own suggestions, each where it can be written in the source: ESLint suggestions, never its fix.
+      const suggest: Rule.SuggestionReportDescriptor[] = [];
+      for (const x of f.suggestions ?? []) {
+        if (!replaceable(s, x.start, x.end)) continue;
+        const [xa, xb] = sourceRange(s, x.start, x.end);
+        const replacement = s.encode(x.replacement, text.slice(xb));
+        if (replacement === undefined) continue;
+        const message = `${x.message.charAt(0).toUpperCase()}${x.message.slice(1)}`;
+        suggest.push({ messageId: 'suggestion', data: { message, before: JSON.stringify(s.value.slice(x.start, x.end)), after: JSON.stringify(x.replacement), code: f.code }, fix: (fixer) => fixer.replaceTextRange([xa, xb], replacement) });
+      }
       if (fix !== undefined && !EQUIVALENT_FIXES.has(f.code as LintCode)) {
         const before = JSON.stringify(s.value.slice(f.fix!.start, f.fix!.end));
-        context.report({ node, loc, messageId: 'diagnostic', data, suggest: [{ messageId: 'fix', data: { before, after: JSON.stringify(f.fix!.replacement), code: f.code }, fix }] });
+        context.report({ node, loc, messageId: 'diagnostic', data, suggest: [{ messageId: 'fix', data: { before, after: JSON.stringify(f.fix!.replacement), code: f.code }, fix }, ...suggest] });
       } else {
-        context.report({ node, loc, messageId: 'diagnostic', data, fix });
+        context.report({ node, loc, messageId: 'diagnostic', data, fix, ...(suggest.length > 0 ? { suggest } : {}) });
       }
     }
   };
@@ -426,6 +441,7 @@ const MESSAGES = {
   diagnostic: '{{message}} ({{code}})',
   notString: '{{field}} must be a URI, a string; it is {{type}}',
   fix: 'Replace {{before}} with {{after}} ({{code}})',
+  suggestion: '{{message}}: {{before}} to {{after}} ({{code}})',
 };
 
 /** A property's name as written: an identifier (not computed) or a string literal; undefined otherwise. */
@@ -608,6 +624,8 @@ const validUriTemplate: Rule.RuleModule = {
   meta: {
     type: 'problem',
     docs: { description: 'Strings a document marks as URI Templates (uriTemplate properties, JSON Hyper-Schema links[].href, OpenAPI servers[].url) must be valid RFC 6570 templates' },
+    // Its findings are the uri-template rule's: suggestions when the registry says that rule has them.
+    ...((LINT_RULES['uri-template'] as { hasSuggestions?: true }).hasSuggestions === true ? { hasSuggestions: true } : {}),
     schema: [{ type: 'object', additionalProperties: false, properties: { properties: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } } }],
     messages: MESSAGES,
   },

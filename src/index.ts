@@ -79,8 +79,12 @@ export { percentEncode, percentDecode, PercentEncodingError } from './encoding/p
 export type { EncodableComponent, PercentEncodeOptions, PercentDecodeOptions } from './encoding/percent-encoding';
 export { extract, DEFAULT_OPAQUE_SCHEMES } from './lint/extract';
 export type { ExtractedUri, ExtractOptions } from './lint/extract';
-export { lint, applyFixes, LINT_RULES, LINT_PRESETS, LINT_PRESET_NAMES, LINT_GROUPS, SCHEME_PRESETS } from './lint/lint';
-export type { Diagnostic, FixKind, LintCode, LintGroup, LintOptions, LintPreset, RuleSetting, Severity } from './lint/lint';
+export { lint, SCHEME_PRESETS } from './lint/lint';
+export type { LintOptions } from './lint/lint';
+export { applyFixes } from './lint/fixes';
+export { LINT_RULES, LINT_PRESETS, LINT_PRESET_NAMES, LINT_GROUPS } from './lint/registry';
+export type { FixKind, LintCode, LintGroup, LintPreset, RuleSetting, Severity } from './lint/registry';
+export type { Diagnostic, Suggestion } from './lint/diagnostic';
 export { relativize } from './operations/relativize';
 export type { RelativizeOptions } from './operations/relativize';
 export { build, withComponents } from './operations/build';

@@ -196,6 +196,22 @@ const invalid: Invalid[] = [
     code: "fetch('URL:http://a/')",
     errors: [err('url-prefix', "fetch('URL:http://a/')", 'URL:', undefined, { suggestions: [{ messageId: 'fix', output: "fetch('http://a/')" }] })],
   },
+  // a finding's own suggestion (what the author probably meant: the "@" of a mailto address written "%40"), never a fix
+  // (RuleTester fails a rule that fixes without an `output`): an ESLint suggestion with its message, through escapes
+  {
+    code: "fetch('mailto:joe%40example.org')",
+    errors: [err('scheme-syntax', "fetch('mailto:joe%40example.org')", '%40', undefined, { suggestions: [{ desc: 'Write "@" for "%40": "%40" to "@" (scheme-syntax)', output: "fetch('mailto:joe@example.org')" }] })],
+  },
+  {
+    code: "fetch('mailto:j\\x6fe%40example.org')",
+    errors: [err('scheme-syntax', "fetch('mailto:j\\x6fe%40example.org')", '%40', undefined, { suggestions: [{ messageId: 'suggestion', output: "fetch('mailto:j\\x6fe@example.org')" }] })],
+  },
+  // and through an IRI's URI mapping (rfc3987), mapped back to the string
+  {
+    code: "fetch('mailto:jos\u00e9%40example.org')",
+    options: [{ grammar: 'rfc3987' }],
+    errors: [err('scheme-syntax', "fetch('mailto:jos\u00e9%40example.org')", '%40', undefined, { suggestions: [{ messageId: 'suggestion', output: "fetch('mailto:jos\u00e9@example.org')" }] })],
+  },
   // rfc3987: ranges and fixes mapped back from the URI mapping; a fix over a non-ASCII character is dropped
   {
     code: "fetch('HTTP://h/é/%7e')",

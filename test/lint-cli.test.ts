@@ -588,3 +588,50 @@ describe('SARIF for code scanning', () => {
     expect(first.locations[0].physicalLocation.region).toEqual({ startLine: 2, startColumn: 1, endLine: 2, endColumn: 5 });
   });
 });
+
+describe('suggestions (issue 45): what the author probably meant, shown in every format and never applied', () => {
+  // scheme-syntax's "%40" for the "@" of a mailto address (a page hiding it from harvesters): the "@" is a suggestion.
+  const text = 'Mail [me](mailto:joe%40example.org) or <https://a.example/>.\n';
+  const at = text.indexOf('%40') + 1;
+  type Suggested = { message: string; replacement: string; start: number; end: number; region?: object };
+
+  it('text: a line under the finding that says what it does and that --fix does not apply it', () => {
+    write('a.md', text);
+    const r = run(['lint', '--extract', 'a.md'], { preset: false });
+    expect(problems(r.stdout)).toEqual([`a.md:1:${at} scheme-syntax`]);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toBe('    suggestion: write "@" for "%40": replace "%40" with "@" (not applied by --fix)');
+    expect(r.stdout).not.toContain('fixable');
+  });
+
+  it('JSON and JSON lines: the diagnostic\'s suggestions, with offsets in the URI as a fix has them', () => {
+    write('a.md', text);
+    for (const format of ['json', 'ndjson']) {
+      const out = run(['lint', '--extract', 'a.md', '--format', format], { preset: false }).stdout;
+      const results = format === 'json' ? JSON.parse(out).results : out.trim().split('\n').map((l) => JSON.parse(l));
+      const [d] = results[0].diagnostics as Array<{ code: string; fix?: object; suggestions: Suggested[] }>;
+      expect([format, d.code, d.fix, d.suggestions]).toEqual([format, 'scheme-syntax', undefined, [{ message: 'write "@" for "%40"', replacement: '@', start: 10, end: 13 }]]);
+    }
+  });
+
+  it('SARIF: in the result\'s properties with the region it replaces, never among its fixes', () => {
+    write('a.md', text);
+    const log = JSON.parse(run(['lint', '--extract', 'a.md', '--format', 'sarif'], { preset: false }).stdout);
+    expect(log).toBeValidSarifLog();
+    const [result] = log.runs[0].results as Array<{ ruleId: string; fixes?: unknown; properties: { suggestions?: Suggested[] } }>;
+    expect(result.ruleId).toBe('scheme-syntax');
+    expect(result.fixes).toBeUndefined();
+    const region = { startLine: 1, startColumn: at, endLine: 1, endColumn: at + 3 };
+    expect(result.properties.suggestions).toEqual([{ message: 'write "@" for "%40"', replacement: '@', start: 10, end: 13, region }]);
+    // From standard input: no file to replace a region of, the offsets in the URI only.
+    const stdin = JSON.parse(run(['lint', '--format', 'sarif'], { stdin: 'mailto:joe%40example.org\n', preset: false }).stdout);
+    expect((stdin.runs[0].results[0].properties as { suggestions: Suggested[] }).suggestions).toEqual([{ message: 'write "@" for "%40"', replacement: '@', start: 10, end: 13 }]);
+  });
+
+  it('--fix leaves a suggestion alone, and the file as it was', () => {
+    write('a.md', text);
+    const r = run(['lint', '--extract', '--fix', 'a.md'], { preset: false });
+    expect(fs.readFileSync(path.join(project, 'a.md'), 'utf8')).toBe(text);
+    expect(problems(r.stdout)).toEqual([`a.md:1:${at} scheme-syntax`]);
+  });
+});

@@ -26,7 +26,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from '../lint/lint';
+import { isLintCode, LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from '../lint/registry';
 import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents/index';
 import { InputError, UsageError } from './io';
 
@@ -72,7 +72,7 @@ export function findConfig(dir: string): string | undefined {
 
 /** A rule's code or a group's name: what a setting can name. */
 function isRule(code: string): code is LintCode | LintGroup {
-  return Object.prototype.hasOwnProperty.call(LINT_RULES, code) || (LINT_GROUPS as readonly string[]).includes(code);
+  return isLintCode(code) || (LINT_GROUPS as readonly string[]).includes(code);
 }
 
 function ruleList(): string {

@@ -9,13 +9,15 @@
 import * as crypto from 'node:crypto';
 import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { lint, LINT_RULES, withoutFix, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
+import { lint, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
+import { withoutFix, withSuggestions, type Suggestion } from '../lint/diagnostic';
+import { isLintCode, safeFixCodes } from '../lint/registry';
 import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
 import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
 import { encodeText } from './encoding';
 import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
-import { SarifWriter, type Region, type SarifNotification } from './sarif';
+import { SarifWriter, type Region, type SarifNotification, type SarifSuggestion } from './sarif';
 import { fileProblems, inputBatches, type ReadOptions } from './inputs';
 import { documents, readDocument, type ReadDocument } from './read-documents';
 import { listFiles } from './files';
@@ -32,9 +34,10 @@ import type { Context } from './command';
  * The fixes --fix writes: those LINT_RULES calls safe, which keep the URI
  * equivalent (RFC 3986 6.2.2 and 6.2.3). A fix that changes what the URI
  * identifies or how it reads (a suggestion: non-ascii, an IRI as its URI;
- * password-in-userinfo) is reported, not written.
+ * password-in-userinfo) is reported, not written; so are a finding's
+ * suggestions, which are never fixes.
  */
-export const SAFE_FIXES: ReadonlySet<string> = new Set(Object.entries(LINT_RULES).filter(([, rule]) => (rule as { readonly fix?: string }).fix === 'safe').map(([code]) => code));
+export const SAFE_FIXES: ReadonlySet<string> = safeFixCodes();
 
 /** What lint threw for a URI (a bug), carried to where the URI is reported. */
 class LintFailure {
@@ -88,6 +91,24 @@ function writableFix(t: Target, d: Diagnostic): boolean {
 }
 
 /**
+ * A diagnostic's suggestions as SARIF gives them (in the result's properties, never as fixes): each with its
+ * offsets in the URI and, where the URI is in the file as written there, the region of the file it replaces.
+ */
+function sarifSuggestions(t: Target, d: Diagnostic): SarifSuggestion[] | undefined {
+  if (d.suggestions === undefined) return undefined;
+  return d.suggestions.map((s) => {
+    const inFile = t.located !== undefined && t.file !== '-' && t.located.verbatim(s.start, s.end);
+    return { message: s.message, replacement: s.replacement, start: s.start, end: s.end, ...(inFile ? { region: regionOf(t.located!.range(s.start, s.end)) } : {}) };
+  });
+}
+
+/** A suggestion as the text format writes it, on a line of its own under its finding: what it does, and the change. */
+function suggestionLine(uri: string, s: Suggestion): string {
+  const quoted = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, /[\ud800-\udbff]/.test(text[79]) ? 79 : 80)}\u2026` : text);
+  return `    suggestion: ${s.message}: replace ${quoted(uri.slice(s.start, s.end))} with ${quoted(s.replacement)} (not applied by --fix)\n`;
+}
+
+/**
  * Per target and rule code, the SHA-256 state after `code NUL file NUL uri NUL`: a URI with
  * thousands of diagnostics is hashed once per code, not once per diagnostic (a 100 KB URI with
  * 33,000 of them took seconds per 100 KB, hashed whole each time). The state is made at a code's
@@ -124,15 +145,17 @@ function fingerprint(t: Target, d: Diagnostic): string {
 /**
  * The diagnostics of a URI that reach no further than what is known of it: a URI of source code cut at
  * an interpolation, a placeholder or an escape (`cut`) may go on past its end, so what reaches its end
- * (an empty path, a default port, an empty host: "https://{host}/") is left out, and so is a fix that does.
+ * (an empty path, a default port, an empty host: "https://{host}/") is left out, and so is a fix or a
+ * suggestion that does.
  */
-function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
+export function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
   if (!found.cut) return diagnostics;
   const length = found.uri.length;
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
     if (d.end >= length) continue;
-    out.push(d.fix !== undefined && d.fix.end >= length ? withoutFix(d) : d);
+    const fixed = d.fix !== undefined && d.fix.end >= length ? withoutFix(d) : d;
+    out.push(withSuggestions(fixed, (s) => s.end < length));
   }
   return out;
 }
@@ -362,7 +385,7 @@ class LintRun {
     // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
     for (const d of found) {
       for (const code of d.codes) {
-        if (!Object.prototype.hasOwnProperty.call(LINT_RULES, code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
+        if (!isLintCode(code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
       }
     }
     const suppressed = suppressedBy(found);
@@ -465,7 +488,8 @@ class LintRun {
     if (sarif) {
       for (const { d, place } of each()) {
         const fixRegion = writableFix(t, d) ? regionOf(t.located!.range(d.fix!.start, d.fix!.end)) : undefined;
-        sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}) });
+        const suggestions = sarifSuggestions(t, d);
+        sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}), ...(suggestions ? { suggestions } : {}) });
         if (out.full) await out.flush();
       }
     } else if (shown.length === 0 && (settings.format === 'json' || settings.format === 'ndjson')) {
@@ -480,6 +504,7 @@ class LintRun {
     } else {
       for (const { d, place } of each()) {
         out.write(`${this.label(t)}:${place.start.line}:${place.start.column}  ${d.severity}  ${d.message} (${d.section})  ${d.code}\n`);
+        if (d.suggestions !== undefined) for (const s of d.suggestions) out.write(suggestionLine(t.uri, s));
         if (out.full) await out.flush();
       }
     }

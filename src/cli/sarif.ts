@@ -13,13 +13,16 @@
  *   (./positions), columns in UTF-16 code units (columnKind says so);
  * - partialFingerprints that do not change when lines move, so that a new
  *   upload does not duplicate alerts;
- * - a fix that can be applied in the file as a SARIF fix;
+ * - a fix that can be applied in the file as a SARIF fix; a suggestion (what
+ *   the author probably meant, which no tool should apply unasked) in the
+ *   result's properties, never among its fixes;
  * - a file that cannot be read as a tool execution notification, the rest
  *   of the run going on.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LINT_RULES, type Diagnostic, type Severity } from '../lint/lint';
+import type { Diagnostic } from '../lint/diagnostic';
+import { LINT_RULES, ruleOf, type LintCode, type Severity } from '../lint/registry';
 import { openObject, type Output } from './output';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -47,6 +50,15 @@ export interface Region {
   readonly endColumn: number;
 }
 
+/** A suggestion of a result: its offsets in the URI and, where the URI is in the file as written, the region it replaces. */
+export interface SarifSuggestion {
+  readonly message: string;
+  readonly replacement: string;
+  readonly start: number;
+  readonly end: number;
+  readonly region?: Region;
+}
+
 /** What a result is about and where. */
 export interface SarifFinding extends Pick<Diagnostic, 'code' | 'severity' | 'message'> {
   readonly section?: string;
@@ -56,6 +68,8 @@ export interface SarifFinding extends Pick<Diagnostic, 'code' | 'severity' | 'me
   readonly region?: Region;
   /** A replacement of the region `fix.region` in the file. */
   readonly fix?: { readonly region: Region; readonly replacement: string };
+  /** What the author probably meant: in the result's properties (`suggestions`), not its fixes, which tools apply. */
+  readonly suggestions?: readonly SarifSuggestion[];
   /** Stable across runs: the rule, the file, the URI, where in the URI, and which occurrence of that URI in the file. */
   readonly fingerprint: string;
   /** The diagnostic's [start, end) in the URI. */
@@ -151,7 +165,9 @@ export class SarifWriter {
   open(): void {
     const docs = ruleDocs();
     const base = helpBase(this.version);
-    const rules = Object.entries(LINT_RULES).map(([id, r]) => {
+    // Each rule of the registry, in its order (RULE_INDEX), linked to its section of docs/lint-rules.md by its anchor there.
+    const rules = (Object.keys(LINT_RULES) as LintCode[]).map((id) => {
+      const r = ruleOf(id);
       const doc = docs.get(id);
       const security = SECURITY_SEVERITY[id];
       const description = doc?.description ?? `${id} (${r.section})`;
@@ -161,8 +177,8 @@ export class SarifWriter {
         shortDescription: { text: `${id} (${r.section})` },
         fullDescription: { text: description },
         help: { text: doc ? doc.markdown.replace(/`/g, '') : description, markdown: doc?.markdown ?? description },
-        helpUri: `${base}#${id}`,
-        defaultConfiguration: { level: LEVEL[r.severity as Severity], ...('defaultOff' in r ? { enabled: false } : {}) },
+        helpUri: `${base}#${r.anchor}`,
+        defaultConfiguration: { level: LEVEL[r.severity], ...(r.defaultOff === true ? { enabled: false } : {}) },
         properties: {
           section: r.section,
           tags: security ? ['security', 'uri'] : ['correctness', 'uri'],
@@ -252,7 +268,8 @@ export class SarifWriter {
         ? `,"fixes":[{"description":{"text":${JSON.stringify(`replace with ${JSON.stringify(elided(d.fix.replacement))}`)}},"artifactChanges":[{"artifactLocation":${artifact},"replacements":[{"deletedRegion":${region(d.fix.region)},"insertedContent":{"text":${JSON.stringify(d.fix.replacement)}}}]}]}]`
         : '';
     const offsets = d.start !== undefined ? `,"start":${d.start},"end":${d.end}` : '';
-    return `${this.lastHead}${location},"partialFingerprints":{"urigramFinding/v1":"${d.fingerprint}"}${fix},"properties":{"uri":${this.lastUriJson}${offsets}}}`;
+    const suggestions = d.suggestions !== undefined ? `,"suggestions":${JSON.stringify(d.suggestions)}` : '';
+    return `${this.lastHead}${location},"partialFingerprints":{"urigramFinding/v1":"${d.fingerprint}"}${fix},"properties":{"uri":${this.lastUriJson}${offsets}${suggestions}}}`;
   }
 }
 

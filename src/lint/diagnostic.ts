@@ -1,0 +1,103 @@
+/**
+ * What lint() returns (Diagnostic, its fix and its suggestions), and what a
+ * family of rules (a module of ./rules/) is given to find them: the URI, its
+ * parse, and `report` and `suggest`, which make each diagnostic once, in its
+ * final form.
+ */
+import type { ParseResult, UriRecord } from '../core/parse';
+import type { UriSyntaxError } from '../core/errors';
+import type { UriRuleName } from '../core/rules';
+import type { SchemeComponents } from '../schemes/types';
+import type { LintCode, Severity, SuggestingCode } from './registry';
+
+/** Replace [start, end) of the input with `replacement`. */
+export interface Fix {
+  readonly replacement: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * What the author probably meant, for a person to choose: replace [start, end) of the input with
+ * `replacement`; `message` says what that does. Never a fix: applyFixes, `urigram lint --fix` and
+ * ESLint's --fix leave it alone (ESLint offers it as a suggestion, SARIF in the result's properties).
+ */
+export interface Suggestion extends Fix {
+  readonly message: string;
+}
+
+export interface Diagnostic {
+  readonly code: LintCode;
+  readonly severity: Severity;
+  readonly message: string;
+  /** The [start, end) range of the input the diagnostic is about, in UTF-16 code units. */
+  readonly start: number;
+  readonly end: number;
+  /** The section of the RFC behind the rule. */
+  readonly section: string;
+  /** Replace [start, end) of the input with `replacement`. */
+  readonly fix?: Fix;
+  /** What the author probably meant (rules with `hasSuggestions`), each for a person to choose; not applied by any fix. */
+  readonly suggestions?: readonly Suggestion[];
+}
+
+/**
+ * Adds a diagnostic, made once in its final form (a URI of many "%XX" has one per triplet). `section`: the
+ * finding's own section, where a rule's findings cite different ones (a scheme's problems); default the rule's.
+ */
+export type Report = (code: LintCode, message: string, start: number, end: number, fix?: Fix, section?: string) => void;
+
+/** Adds a diagnostic with suggestions (and no fix), of a rule whose line of LINT_RULES says `hasSuggestions`. */
+export type Suggest = (code: SuggestingCode, message: string, start: number, end: number, suggestions: readonly Suggestion[], section?: string) => void;
+
+/** What lint() gives each family of rules. */
+export interface LintContext {
+  readonly input: string;
+  /** The rule of RFC 3986 the input must match. */
+  readonly rule: UriRuleName;
+  readonly parsed: ParseResult;
+  /** The schemes allowed (lower case), or undefined for any. */
+  readonly allowedSchemes: ReadonlySet<string> | undefined;
+  /** Whether a rule reports (a rule that is off still runs where its fixes keep others' from overlapping them). */
+  readonly on: (code: LintCode) => boolean;
+  readonly report: Report;
+  readonly suggest: Suggest;
+  /**
+   * What one family leaves for a later one (the families run in the order of ./rules/index.ts): the scheme's
+   * components, which scheme-syntax read and normalization reuses; and whether the URI has a "URL:" prefix
+   * (url-prefix), which normalization then does not lower-case as a scheme.
+   */
+  schemeComponents?: SchemeComponents;
+  urlPrefix?: boolean;
+}
+
+/** A URI that parsed: its record. */
+export type ParsedContext = LintContext & { readonly record: UriRecord };
+/** A URI that did not: the parser's error. */
+export type InvalidContext = LintContext & { readonly error: UriSyntaxError };
+
+/**
+ * A family of rules (a module of ./rules/, listed in ./rules/index.ts): the codes it reports, when it runs,
+ * and its check. 'invalid': on a URI the rule's parse refuses (`ctx.error`); 'valid': on one it accepts
+ * (`ctx.record`); 'any': on both. 'template': on a URI Template (lint's `template` option), where no other
+ * family runs: its diagnostics whole (`find`), each at its rule's severity.
+ */
+export type RuleFamily =
+  | { readonly codes: readonly LintCode[]; readonly runs: 'any'; readonly check: (ctx: LintContext) => void }
+  | { readonly codes: readonly LintCode[]; readonly runs: 'invalid'; readonly check: (ctx: InvalidContext) => void }
+  | { readonly codes: readonly LintCode[]; readonly runs: 'valid'; readonly check: (ctx: ParsedContext) => void }
+  | { readonly codes: readonly LintCode[]; readonly runs: 'template'; readonly find: (template: string) => Diagnostic[] };
+
+/** The diagnostic without its fix (no `fix` key, as a diagnostic that never had one); its suggestions kept. */
+export function withoutFix(d: Diagnostic): Diagnostic {
+  const { code, severity, message, start, end, section, suggestions } = d;
+  return suggestions === undefined ? { code, severity, message, start, end, section } : { code, severity, message, start, end, section, suggestions };
+}
+
+/** The diagnostic with only the suggestions `keep` keeps (no `suggestions` key when none is left). */
+export function withSuggestions(d: Diagnostic, keep: (s: Suggestion) => boolean): Diagnostic {
+  if (d.suggestions === undefined || d.suggestions.every(keep)) return d;
+  const kept = d.suggestions.filter(keep);
+  const { suggestions: _dropped, ...rest } = d;
+  return kept.length === 0 ? rest : { ...rest, suggestions: kept };
+}
