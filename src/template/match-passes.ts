@@ -18,11 +18,13 @@
  *
  * Time is O(length of the URI x nodes of the template), the nodes growing
  * with its varspecs and not with its literal text (a text is one node, found
- * in the URI by one scan: match-text.ts); memory a bit per node and offset
- * (passes 0 and 1 share it), two bytes per offset for each prefix's loop and
- * each loop's kind, and a bit per offset for each text. A match
- * whose tables would take more than TEMPLATE_MATCH_LIMITS.memoryBytes is a
- * TemplateMatchError before any of them is made.
+ * in the URI by one scan: match-text.ts). Memory: a bit per offset for each
+ * node with a bit (the reading nodes, and the choices whose closure would be
+ * wide: match-automaton.ts), which passes 0 and 1 share; two bytes per
+ * offset for each kind of loop and each prefix's loop, and a bit per offset
+ * for each text. A match whose tables would take more than
+ * TEMPLATE_MATCH_LIMITS.memoryBytes is a TemplateMatchError before any of
+ * them is made.
  */
 import { TemplateMatchError } from '../core/errors';
 import { isTripletAt, tripletCharacterAt } from '../encoding/triplets';
