@@ -19,7 +19,10 @@
  * - matching on hostile families: templates and URIs that make a backtracking
  *   matcher exponential, each at 10 k, 100 k and 1 M characters for urigram
  *   (ms per MB: linear means flat), and at growing small sizes for
- *   uri-template-lite, in a child with a time limit.
+ *   uri-template-lite, in a child with a time limit;
+ * - long templates and many varspecs (urigram alone): a literal template of
+ *   n characters, and templates of 8 to 512 adjacent expressions, with the
+ *   bytes of a match's tables per character of the URI.
  *
  * Each (library, workload) runs in a process of its own (a library's code is
  * then compiled and optimised for itself alone, not for what ran before it),
@@ -209,6 +212,34 @@ function urigramPerMb(template: string, uri: string): number {
   return best / (uri.length / 1e6);
 }
 
+/**
+ * Long templates and many varspecs (issue 44): a template's literal text is one node, so a long literal
+ * template matches in time linear in it and the URI; time and memory grow with the URI's length times the
+ * template's varspecs. Each: a template and a URI of about n characters.
+ */
+export const SIZE_FAMILIES: ReadonlyArray<{ name: string; template: (n: number) => string; uri: (n: number) => string }> = [
+  { name: 'a literal template, against itself', template: (n) => 'a'.repeat(n), uri: (n) => 'a'.repeat(n) },
+  { name: 'a value before a literal run of its own character', template: (n) => `{x}${'a'.repeat(n / 2)}`, uri: (n) => 'a'.repeat(n) },
+  ...[8, 64, 512].map((k) => ({
+    name: `${k} adjacent exploded path lists, each of which may write nothing`,
+    template: () => Array.from({ length: k }, (_, i) => `{/v${i}*}`).join(''),
+    uri: (n: number) => '/a'.repeat(n / 2),
+  })),
+];
+
+/** urigram on one size family at n characters: ms of CPU per MB of URI (as urigramPerMb), and the bytes of its tables per character of the URI. */
+function sizePerMb(f: (typeof SIZE_FAMILIES)[number], n: number): [number, number] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { compileMatcher } = require(path.join(root, 'dist', 'src', 'template', 'match.js')) as typeof import('../src/template/match');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { tableBytes } = require(path.join(root, 'dist', 'src', 'template', 'match-passes.js')) as typeof import('../src/template/match-passes');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parseTemplate } = require(path.join(root, 'dist', 'src', 'index.js')) as typeof import('../src');
+  const template = f.template(n);
+  const uri = f.uri(n);
+  return [urigramPerMb(template, uri), tableBytes(compileMatcher(parseTemplate(template)), uri.length, undefined) / uri.length];
+}
+
 /** uri-template-lite's match on one family at n characters, in a child killed after `limitMs`: ms, or undefined when killed. */
 function litePerCall(template: string, n: number, family: number, limitMs: number): number | undefined {
   const script = `const L = require('uri-template-lite'); const f = require(${JSON.stringify(__filename)}).MATCH_FAMILIES[${family}]; const c = new L(f.template); const uri = f.uri(${n}); const t = process.hrtime.bigint(); c.match(uri); process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));`;
@@ -274,6 +305,14 @@ async function main(argv: string[]): Promise<void> {
     if (quick) cells.splice(2, 0, '-');
     hostile.push(`| ${f.name} | \`${f.template}\` | ${cells.join(' | ')} | ${lite.join('; ')} |`);
   });
+  const sizes: string[] = ['| family | 10 k | 100 k | 1 M | tables per character of the URI |', '| --- | ---: | ---: | ---: | ---: |'];
+  for (const f of SIZE_FAMILIES) {
+    const ns = f.name.startsWith('512') ? [1e4, 1e5] : quick ? [1e4, 1e5] : [1e4, 1e5, 1e6];
+    const per = ns.map((n) => sizePerMb(f, n));
+    const cells = per.map(([ms]) => `${Math.round(ms)} ms/MB`);
+    while (cells.length < 3) cells.push('-');
+    sizes.push(`| ${f.name} | ${cells.join(' | ')} | ${per[per.length - 1][1].toFixed(1)} bytes |`);
+  }
   const cpu = os.cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
   const report = [
     `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpu} (${os.cpus().length} cores, shared), with \`npm run bench:templates\`${quick ? ' --quick' : ''}: each library in a process of its own per workload, in ${BLOCKS} block(s) of ${ROUNDS} rounds of 300 ms alternating the libraries; the median round. Versions: ${LIBRARIES.filter((l) => l !== 'urigram').map((l) => `${l} ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules', l, 'package.json'), 'utf8')).version}`).join(', ')}. RFC 6570's examples: ${rfcCases().length} (template, variables) pairs; the generated set: 500 (seeded).`,
@@ -290,6 +329,12 @@ async function main(argv: string[]): Promise<void> {
     'urigram: compileTemplate(template).match(uri), best of 3 runs, ms of CPU per MB of URI: the URIs of the family, each refused, at three sizes, and one of the same shape that matches ("matched", at the largest size). uri-template-lite: its match, once per size, in a child killed after the limit (its matcher builds a regular expression).',
     '',
     ...hostile,
+    '',
+    '### long templates and many varspecs',
+    '',
+    'urigram: compileTemplate(template).match(uri) as above, the template and the URI each of about the size given (a template of varspecs: the URI alone), ms of CPU per MB of URI; and the bytes of the match\'s tables per character of the URI (tableBytes of src/template/match-passes.ts, at the largest size). A literal run is one node whatever its length; time and memory grow with the URI\'s length times the template\'s varspecs.',
+    '',
+    ...sizes,
   ].join('\n');
   process.stdout.write(`${report}\n`);
   if (argv.includes('--write')) replaceSection(path.join(root, 'BENCHMARKS.md'), 'templates', `## URI Templates (RFC 6570)\n\n${report}`);

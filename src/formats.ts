@@ -15,7 +15,8 @@
  * And two formats that schema authors use for a scheme of their own, checked
  * by the scheme's grammar (docs/schemes.md):
  *
- * - "urn": a URN, RFC 8141 (its NID rules of 5.1 and 5.2 too);
+ * - "urn": a URN, RFC 8141 (its syntax; the NID rules of 5.1 and 5.2 are
+ *   rules of registration, warnings of checkScheme, not failures here);
  * - "data-url": a data URL, RFC 2397 (the name react-jsonschema-form's file
  *   widgets use; a ";base64" body must be base64).
  *

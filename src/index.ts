@@ -61,7 +61,7 @@ export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeE
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './operations/iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './operations/grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './operations/grammar-comparison';
-export { UriSyntaxError, UriSchemeError, TemplateExpansionError, codePointOffset } from './core/errors';
+export { UriSyntaxError, UriSchemeError, TemplateExpansionError, TemplateMatchError, codePointOffset } from './core/errors';
 export { UriOptionError } from './core/options';
 export type { UriSyntaxErrorDetails } from './core/errors';
 export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './core/rules';
@@ -104,6 +104,7 @@ export type { SpecialPurpose } from './whatwg/special-purpose';
 export { parseTemplate, tryParseTemplate } from './template/parse';
 export type { ParsedTemplate, TemplatePart, TemplateLiteral, TemplateExpression, TemplateVarSpec, TemplateOperator } from './template/parse';
 export { expandTemplate, matchTemplate, compileTemplate } from './template/compile';
+export { TEMPLATE_MATCH_LIMITS } from './template/match-automaton';
 export type { CompiledTemplate, MatchOptions } from './template/compile';
 export type { ExpandOptions, TemplateVariables, TemplateValue, TemplateScalar } from './template/expand';
 export type { MatchedValue, MatchedVariables } from './template/match';

@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, UriComposeError } from '../src';
 import { HOSTILE_FAMILIES, hostileFamily } from './support/hostile';
-import { CLI_COMMANDS, CLI_SPECIAL_RUNS, KNOWN_FAILURES, TARGETS, covers, judge, knownFailure, runCli, seeded, type FuzzTarget } from './support/fuzz';
+import { CLI_COMMANDS, CLI_SPECIAL_RUNS, KNOWN_FAILURES, TARGETS, TEMPLATE_AGAINST_EXPANSION, covers, judge, knownFailure, runCli, seeded, type FuzzTarget } from './support/fuzz';
 
 const FAMILIES_PER_TARGET = 6;
 const random = seeded(13);
@@ -34,6 +34,17 @@ describe('every export on hostile input: a documented error or a sane result', (
   it.each(slice)('%s on %s at %d characters', (target, family, size) => {
     const outcome = judge(targetNamed(target), hostileFamily(family).make(size));
     expect(outcome.ok ? 'ok' : outcome.failure).toBe('ok');
+  });
+});
+
+describe('the families written for one target, at 1 k and 10 k characters (scripts/fuzz.ts runs them in --ci too)', () => {
+  it.each([[TEMPLATE_AGAINST_EXPANSION, 'long templates']])('%s on %s', (target, family) => {
+    for (const size of [1000, 10_000]) {
+      const s = hostileFamily(family).make(size);
+      expect([size, judge(targetNamed(target), s)]).toEqual([size, { ok: true }]);
+      // It finds the values: its own expansion matches.
+      expect([size, targetNamed(target).run(s)]).toEqual([size, { x: 'a', y: ['a', 'b'], z: 'a b' }]);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as peggy from 'peggy';
-import { isValid, matches, rulesOf } from '../src';
+import { check, isValid, matches, rulesOf, tryParseTemplate } from '../src';
 import { generatedModule, recognizerOf } from '../src/core/grammars';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { checkGrammar } from '../scripts/grammar-check/check';
@@ -153,6 +153,64 @@ describe('the syntax vectors (test/vectors/templates/syntax.json) against the AB
     const parser = generatedModule<{ parse(t: string, o: object): unknown }>('rfc6570', 'parser');
     expect(grammarValid ? (parser.parse(v.template, { startRule: 'URI_Template' }), true) : (() => { try { parser.parse(v.template, { startRule: 'URI_Template' }); return true; } catch { return false; } })()).toBe(grammarValid);
     expect(isValid(v.template, { grammar: 'rfc6570' })).toBe(v.valid);
+  });
+});
+
+describe('a processor\'s error (issue 44 item 2): an operator 2.2 reserves, where it comes before the grammar\'s error', () => {
+  const oracle = new Oracle(readAbnf(path.join(root, 'grammar', 'rfc6570.abnf')));
+  // A processor's templates are the grammar's without the expressions of a reserved operator: no template it
+  // expands begins "{=", so its error is at the operator whenever the grammar's comes later (or there is none).
+  // [template, processor's offset, the ABNF's first invalid offset (null: it accepts), why]
+  it.each([
+    ['{=a-b}', 1, 3, 'the issue: "-" is no varchar, but no template begins "{=" (as for "{=ab}")'],
+    ['{=ab}', 1, null, 'the grammar accepts it'],
+    ['{=}', 1, 2, 'no varspec after the operator'],
+    ['{=', 1, 2, 'the template ends after the operator'],
+    ['{|a b}', 1, 3, '"|", a space'],
+    ['{!}', 1, 2, '"!"'],
+    ['{@a', 1, 3, '"@", unclosed'],
+    ['{,a,}', 1, 4, '",", a varspec missing'],
+    ['x{a}{=b-c}', 5, 7, 'the second expression\'s operator'],
+    ['{a-b}{=c}', 2, 2, 'the grammar\'s error comes first: it stands'],
+    ['{=a}{b', 1, 6, 'a reserved operator, then an unclosed expression'],
+    ['{+a-b}', 3, 3, '"+" is op-level2: the grammar\'s error'],
+    ['{?a-b}', 3, 3, '"?" is op-level3: the grammar\'s error'],
+    ['{~a}', 1, 1, '"~" is no operator at all: the grammar\'s error'],
+    ['a=b{!', 4, 5, 'a literal "=" is no operator: the "!" after "{" is'],
+  ] as const)('%j is refused at %d (the ABNF: %j): %s', (template, offset, grammarOffset, _why) => {
+    expect(oracle.accepts('URI-Template', template)).toBe(grammarOffset === null);
+    if (grammarOffset !== null) expect(oracle.firstInvalidOffset('URI-Template', template)).toBe(grammarOffset);
+    const r = tryParseTemplate(template);
+    expect(r.ok ? undefined : [r.error.offset, r.error.rule]).toEqual([offset, 'URI-Template']);
+    expect(check(template, { grammar: 'rfc6570' })?.offset).toBe(offset);
+    expect(isValid(template, { grammar: 'rfc6570' })).toBe(false);
+    const reserved = grammarOffset === null || offset < grammarOffset;
+    if (!r.ok) expect([r.error.found, r.error.rulePath.at(-1)]).toEqual(reserved ? [template.charAt(offset), 'op-reserve'] : [r.error.found, r.error.rulePath.at(-1)]);
+    if (!r.ok && reserved) expect(r.error.hint).toMatch(/reserved for future extensions/);
+  });
+
+  it('expects the operators a processor takes where the grammar expects an operator: op-level2 and op-level3', () => {
+    const r = tryParseTemplate('{~a}');
+    expect(r.ok ? undefined : r.error.expected).toEqual(['ALPHA', 'DIGIT', 'op-level2', 'op-level3', '"%"', '"_"']);
+    // The same items as the error of a reserved operator there.
+    const reserved = tryParseTemplate('{=a}');
+    expect(reserved.ok ? undefined : reserved.error.expected).toEqual(r.ok ? undefined : r.error.expected);
+  });
+
+  it('holds for every operator and non-operator after "{", before every tail (the rule, checked against the ABNF)', () => {
+    const reserved = ['=', ',', '!', '@', '|'];
+    let checked = 0;
+    for (const c of [...reserved, '+', '#', '.', '/', ';', '?', '&', '~', '-', '}', '{', 'a', '%', ' ', '']) {
+      for (const tail of ['', 'a', 'a}', 'a-b}', '}', 'a,,b}', 'a:0}', 'a*', 'a.}', 'a}{b']) {
+        const template = `x{${c}${tail}`;
+        const grammar = oracle.accepts('URI-Template', template) ? null : oracle.firstInvalidOffset('URI-Template', template);
+        const expected = reserved.includes(c) ? 2 : grammar;
+        const r = tryParseTemplate(template);
+        expect([template, r.ok ? null : r.error.offset]).toEqual([template, expected]);
+        checked++;
+      }
+    }
+    expect(checked).toBe(200);
   });
 });
 

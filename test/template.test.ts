@@ -8,8 +8,10 @@
  * expansion gives values that expand to it again, and, where expansion is
  * injective, the very values.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import {
   compileTemplate,
@@ -20,6 +22,8 @@ import {
   parse,
   parseTemplate,
   TemplateExpansionError,
+  TemplateMatchError,
+  TEMPLATE_MATCH_LIMITS,
   tryParse,
   tryParseTemplate,
   UriOptionError,
@@ -28,6 +32,7 @@ import {
   type TemplateVariables,
 } from '../src';
 import { isUcschar, unreservedOrReservedTable, unreservedTable } from '../src/template/encode';
+import { compileMatcher } from '../src/template/match';
 import { templateSyntaxVectors, TEMPLATE_VECTORS_DIR } from './support/vectors';
 
 const root = path.join(__dirname, '..');
@@ -49,6 +54,9 @@ interface MatchCase {
   options?: { iri?: boolean };
 }
 const matchCases = vectorFile<{ cases: MatchCase[] }>('match.json').cases;
+
+/** A URI reference's URI form: an IRI's characters above ASCII as the triplets of their UTF-8 (RFC 3987 3.1). */
+const uriForm = (s: string): string => s.replace(/[^\x00-\x7f]/gu, (c) => encodeURIComponent(c));
 
 function syntaxError(template: string): UriSyntaxError {
   try {
@@ -140,8 +148,8 @@ describe('parseTemplate (RFC 6570 2)', () => {
 
   it('explains a rejection as parse does: message, caret, rule path, JSON', () => {
     const e = syntaxError('/people/{~thing}');
-    expect(e.message).toBe('invalid URI-Template at offset 9: expected ALPHA, DIGIT, operator, "%" or "_" in expression, found "~"');
-    expect(e.format()).toBe(['invalid URI-Template at offset 9: expected ALPHA, DIGIT, operator, "%" or "_" in expression, found "~"', '  /people/{~thing}', '           ^', '  rule path: URI-Template > expression'].join('\n'));
+    expect(e.message).toBe('invalid URI-Template at offset 9: expected ALPHA, DIGIT, op-level2, op-level3, "%" or "_" in expression, found "~"');
+    expect(e.format()).toBe(['invalid URI-Template at offset 9: expected ALPHA, DIGIT, op-level2, op-level3, "%" or "_" in expression, found "~"', '  /people/{~thing}', '           ^', '  rule path: URI-Template > expression'].join('\n'));
     expect(e.toJSON()).toMatchObject({ grammar: 'rfc6570', rule: 'URI-Template', offset: 9, found: '~' });
   });
 
@@ -256,6 +264,54 @@ describe('expandTemplate (RFC 6570 3)', () => {
   });
 });
 
+describe('a prefix over pct-encoded triplets (RFC 6570 2.4.1, 3.2.1): where three common implementations read otherwise (docs/deviations.md)', () => {
+  /**
+   * [template, value of p, urigram's expansion, the three peers' expansion]. urigram's, by hand from the RFC: 3.2.1
+   * limits a prefix to "the first max-length characters of the decoded value", counting "each Unicode code point as
+   * one character", and 2.4.1 counts characters "in order to avoid splitting ... within a pct-encoded triplet". The
+   * peers count the value's characters as written, "%" "4" "1" three of them, and encode a "%" they cut from its triplet.
+   */
+  const cases = [
+    ['{+p:3}', '%41BC', '%41BC', '%41'],
+    ['{#p:3}', '%41BC', '#%41BC', '#%41'],
+    ['{+p:2}', 'a%41BC', 'a%41', 'a%25'],
+    ['{+p:1}', '%C3%A9x', '%C3%A9', '%25'],
+    // Under (U) a "%" is data, "%25" for urigram and the peers alike: no departure.
+    ['{p:3}', '%41BC', '%2541', '%2541'],
+  ] as const;
+  const peers = ['url-template', '@hyperjump/uri-template', '@std-uritemplate/std-uritemplate'] as const;
+
+  /** Each peer's expansions of the cases, in a child Node: url-template is an ES module, which Jest's CommonJS runtime cannot load. */
+  function peerExpansions(): Record<(typeof peers)[number], string[]> {
+    const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier, { paths: [root] })).href);
+    const script = `
+      const { parseTemplate } = await import(${url('url-template')});
+      const hyperjump = await import(${url('@hyperjump/uri-template')});
+      const { StdUriTemplate } = await import(${url('@std-uritemplate/std-uritemplate')});
+      const cases = ${JSON.stringify(cases.map(([t, p]) => [t, p]))};
+      process.stdout.write(JSON.stringify({
+        'url-template': cases.map(([t, p]) => parseTemplate(t).expand({ p })),
+        '@hyperjump/uri-template': cases.map(([t, p]) => hyperjump.expand(hyperjump.parse(t), { p })),
+        '@std-uritemplate/std-uritemplate': cases.map(([t, p]) => StdUriTemplate.expand(t, { p })),
+      }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: root });
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout) as Record<(typeof peers)[number], string[]>;
+  }
+
+  it('urigram counts a triplet, or the triplets of one UTF-8 character, as one character; the peers count "%" and two digits as three, and all three agree', () => {
+    expect(cases.map(([t, p]) => expandTemplate(t, { p }))).toEqual(cases.map((c) => c[2]));
+    const found = peerExpansions();
+    for (const peer of peers) expect([peer, found[peer]]).toEqual([peer, cases.map((c) => c[3])]);
+  });
+
+  it('is named in docs/deviations.md with these very outputs', () => {
+    const doc = fs.readFileSync(path.join(root, 'docs', 'deviations.md'), 'utf8');
+    for (const [t, p, ours, theirs] of cases.slice(0, 4)) expect(doc).toContain(`\`${t}\` of \`${p}\`: urigram \`${ours}\`, the three \`${theirs}\``);
+    for (const peer of peers) expect(doc).toContain(peer);
+  });
+});
+
 describe('the character sets of expansion are the grammar\'s', () => {
   it('unreserved and unreserved/reserved, per ASCII character, as RFC 6570\'s grammar (1.5) has them', () => {
     for (let c = 0; c < 128; c++) {
@@ -275,8 +331,8 @@ describe('the character sets of expansion are the grammar\'s', () => {
 describe('matchTemplate (the inverse of expansion)', () => {
   it.each(matchCases.map((c) => [c.template, c.uri, c] as const))('%j on %j', (_t, _u, c) => {
     expect(matchTemplate(c.template, c.uri, c.options)).toEqual(c.variables);
-    // Whatever it finds expands to the URI again.
-    if (c.variables !== null) expect(expandTemplate(c.template, c.variables as TemplateVariables, c.options)).toBe(c.options?.iri === true && /%/.test(c.uri) ? expandTemplate(c.template, c.variables as TemplateVariables, c.options) : c.uri);
+    // Whatever it finds expands to the URI again (an IRI, to its URI form: RFC 3987 3.1).
+    if (c.variables !== null) expect(uriForm(expandTemplate(c.template, c.variables as TemplateVariables, c.options))).toBe(uriForm(c.uri));
   });
 
   it("finds, for every example, values that expand to the example's expansion; a variable written twice whole, as documented, not", () => {
@@ -510,6 +566,123 @@ describe('laws of expansion and matching (fast-check)', () => {
       }),
       { numRuns: 3000, seed: 6573 },
     );
+  });
+});
+
+describe('a variable that appears more than once (issue 44 item 1)', () => {
+  /** Templates of two names, each in one to four places, every operator and modifier, between literals. */
+  const twoNames = fc
+    .array(
+      fc.oneof(
+        fc.record({ op: fc.constantFrom<Op>('', '+', '#', '.', '/', ';', '?', '&'), specs: fc.array(fc.record({ name: fc.constantFrom('x', 'y'), mod: fc.constantFrom('', '*', ':1', ':3') }), { minLength: 1, maxLength: 2 }) }),
+        fc.constantFrom('a', '/'),
+      ),
+      { minLength: 2, maxLength: 4 },
+    )
+    .map((parts) => parts.map((p) => (typeof p === 'string' ? p : `{${p.op}${p.specs.map((v) => v.name + v.mod).join(',')}}`)).join(''));
+  const value = fc.oneof(fc.constantFrom(undefined, '', 'a', 'a,b', '.', '%41'), fc.array(fc.constantFrom('', 'a', '='), { maxLength: 2 }), fc.dictionary(fc.constantFrom('k', 'x'), fc.constantFrom('', 'v'), { maxKeys: 2 }));
+  const piece = fc.constantFrom('', 'a', '.', '/', '#', '?', '&', '=', ',', ';', 'x', 'y', '%41');
+
+  it('every match that is not null expands to the URI again: an expression that wrote nothing expands to nothing with the values found', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(twoNames, fc.record({ x: value, y: value }), fc.array(piece, { maxLength: 6 }), fc.boolean(), (template, variables, pieces, expanded) => {
+        let uri = pieces.join('');
+        if (expanded) {
+          try {
+            uri = expandTemplate(template, variables as TemplateVariables);
+          } catch {
+            return; // a prefix on a list or an associative array
+          }
+        }
+        const match = matchTemplate(template, uri);
+        // A plain object orders integer-like keys first (documented): then the pairs expand in another order. None here.
+        if (match === null) return;
+        found++;
+        expect([template, uri, expandTemplate(template, match)]).toEqual([template, uri, uri]);
+      }),
+      { numRuns: 5000, seed: 44 },
+    );
+    // Most of the expanded URIs match: the property is about matches, and there are many.
+    expect(found).toBeGreaterThan(1000);
+  });
+
+  it('with an IRI too: the match expands to the IRI\'s URI form', () => {
+    fc.assert(
+      fc.property(twoNames, fc.record({ x: value, y: value }), fc.constantFrom('\u00e9', '%C3%A9', 'a\u{1F600}'), (template, variables, extra) => {
+        let uri: string;
+        try {
+          uri = expandTemplate(template, { ...(variables as Record<string, unknown>), x: typeof variables.x === 'string' ? variables.x + extra : variables.x } as TemplateVariables, { iri: true });
+        } catch {
+          return;
+        }
+        const match = matchTemplate(template, uri, { iri: true });
+        if (match !== null) expect([template, uri, uriForm(expandTemplate(template, match))]).toEqual([template, uri, uriForm(uri)]);
+      }),
+      { numRuns: 2000, seed: 45 },
+    );
+  });
+});
+
+describe('long templates (issue 44 item 5): a run of literal text is one node, found in the URI in one scan', () => {
+  jest.setTimeout(120_000);
+
+  it('compiles a template of any literal length into as many nodes as one of a single character', () => {
+    const nodes = (t: string) => compileMatcher(parseTemplate(t)).kind.length;
+    expect(nodes(`${'a'.repeat(100_000)}{x}${'b/'.repeat(50_000)}`)).toBe(nodes('a{x}bb'));
+    expect(nodes(`{?${'v'.repeat(100_000)}}`)).toBe(nodes('{?vv}'));
+    expect(nodes('\u00e9'.repeat(100_000))).toBe(nodes('ab'));
+  });
+
+  it('matches a literal template of half a million characters (it threw RangeError: Invalid typed array length)', () => {
+    const a = 'a'.repeat(500_000);
+    expect(matchTemplate(a, a)).toEqual({});
+    expect(matchTemplate(a, `${a.slice(1)}b`)).toBeNull();
+    expect(matchTemplate(a, a.slice(1))).toBeNull();
+    expect(compileTemplate(`${a}{x}${a}`).match(`${a}1${a}`)).toEqual({ x: '1' });
+  });
+
+  it('finds a text that can begin at every offset without comparing it again at each (a value before a run of its own characters)', () => {
+    const n = 400_000;
+    const found = matchTemplate(`{x}${'a'.repeat(n / 2)}`, 'a'.repeat(n)) as { x: string };
+    expect(found.x).toBe('a'.repeat(n / 2));
+    expect(matchTemplate(`{x}${'ab'.repeat(n / 4)}{y}`, `${'ab'.repeat(n / 2)}c`)).toEqual({ x: 'ab'.repeat(n / 4), y: 'c' });
+  });
+
+  it(`refuses a template of more than ${TEMPLATE_MATCH_LIMITS.varspecs} varspecs with a TemplateMatchError before any work; it still expands`, () => {
+    expect(TEMPLATE_MATCH_LIMITS).toEqual({ varspecs: 1024, memoryBytes: 2 ** 30 });
+    const template = '{a}'.repeat(1025);
+    const c = compileTemplate(template);
+    expect(c.expand({ a: 'x' })).toBe('x'.repeat(1025));
+    let error: unknown;
+    try {
+      c.match('x');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TemplateMatchError);
+    const e = error as TemplateMatchError;
+    expect([e.name, e.reason, e.limit, e.needed, e.offset, e.template === template]).toEqual(['TemplateMatchError', 'varspecs', 1024, 1025, 3 * 1024 + 1, true]);
+    expect(e.message).toMatch(/^matchTemplate: the template has 1025 varspecs, and a template is matched with at most 1024 \(the varspec at offset 3073 is the 1025th\)/);
+    // Counted where they appear: one expression of many varspecs too; at the limit, it matches.
+    expect(() => matchTemplate(`{${Array.from({ length: 1025 }, (_, k) => `v${k}`).join(',')}}`, '')).toThrow(TemplateMatchError);
+    expect(matchTemplate(Array.from({ length: 1024 }, (_, k) => `{v${k}}`).join(''), 'xyz')).toEqual({ v0: 'xyz' });
+  });
+
+  it(`refuses a match whose tables would take more than ${TEMPLATE_MATCH_LIMITS.memoryBytes / 2 ** 20} MiB, before any work`, () => {
+    // 1024 exploded path lists, each of which may write nothing: about 2.4 KB of tables per character.
+    const template = Array.from({ length: 1024 }, (_, k) => `{/v${k}*}`).join('');
+    let error: unknown;
+    try {
+      matchTemplate(template, '/a'.repeat(300_000));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TemplateMatchError);
+    const e = error as TemplateMatchError;
+    expect([e.reason, e.limit, e.needed > e.limit, e.offset]).toEqual(['memory', 2 ** 30, true, undefined]);
+    expect(e.message).toMatch(/^matchTemplate: a match of a URI of 600000 characters against this template would take \d+ MiB of tables, and a match takes at most 1024 MiB/);
+    expect(matchTemplate(template, '/a/b')).toEqual({ v0: ['a', 'b'] });
   });
 });
 

@@ -113,7 +113,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
  * A URI that the generic grammar and its scheme's grammar accept, but that a
  * constraint its scheme's RFC states in prose rules out: an http URI with an
  * empty host (RFC 9110 4.2.1), a data URL whose base64 is not (RFC 2397 2),
- * an NID that RFC 8141 5 does not allow. A UriSyntaxError (its offset, the
+ * an r-component that ends at "?=" (RFC 8141 2.3.1). A UriSyntaxError (its offset, the
  * scheme grammar's rule, the rule path down to the part concerned), with the
  * problem's code and the section that says it; `expected` is empty, the
  * message says what is wrong.
@@ -264,6 +264,37 @@ export class TemplateExpansionError extends Error {
     this.name = 'TemplateExpansionError';
     this.template = template;
     this.variable = variable;
+    this.offset = offset;
+  }
+}
+
+/**
+ * A match that matchTemplate refuses before any work, for its size (the
+ * template is valid and expands; matching it is what is refused):
+ * - `reason: 'varspecs'`: the template has more varspecs than a match takes
+ *   (`limit`; its automaton, and each match's time and memory, grow with
+ *   them); `offset` is where the first varspec beyond the limit begins in
+ *   `template`;
+ * - `reason: 'memory'`: the tables of this URI's match would take more bytes
+ *   than a match takes (`limit`): they grow with the URI's length times the
+ *   template's varspecs. `offset` is undefined.
+ * `needed` is what it would have taken: the varspecs, or the bytes.
+ */
+export class TemplateMatchError extends Error {
+  readonly template: string;
+  readonly reason: 'varspecs' | 'memory';
+  readonly limit: number;
+  readonly needed: number;
+  /** UTF-16 offset in the template of the first varspec beyond the limit ('varspecs'); undefined for 'memory'. */
+  readonly offset: number | undefined;
+
+  constructor(template: string, reason: 'varspecs' | 'memory', limit: number, needed: number, offset: number | undefined, message: string) {
+    super(message);
+    this.name = 'TemplateMatchError';
+    this.template = template;
+    this.reason = reason;
+    this.limit = limit;
+    this.needed = needed;
     this.offset = offset;
   }
 }

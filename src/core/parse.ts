@@ -9,7 +9,7 @@
 import { accepts, automatonRecord, matchesRule } from './backends';
 import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './records';
 import { diagnose } from './diagnose';
-import { reservedOperatorError } from '../template/syntax';
+import { processorError, reservedOperatorAt } from '../template/syntax';
 import { UriSyntaxError } from './errors';
 import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, type OptionCheck, type OptionSpec } from './options';
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
@@ -303,8 +303,9 @@ export function check(input: string, options?: ParseOptions): UriSyntaxError | u
   const [grammar, start] = startRuleOf(options, 'check');
   const scheme = schemeOptionsOf(options, 'check');
   if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).error;
-  if (!accepts(input, start, grammar)) return explainWithoutStack(input, grammar, start);
-  return grammar === 'rfc6570' ? reservedOperatorError(input) : undefined;
+  const error = accepts(input, start, grammar) ? undefined : explainWithoutStack(input, grammar, start);
+  // A template a processor expands: none with an operator 2.2 reserves, which is the error where it comes first.
+  return grammar === 'rfc6570' ? processorError(input, error) : error;
 }
 
 /**
@@ -323,7 +324,7 @@ export function isValid(input: string, options?: ParseOptions): boolean {
   const scheme = schemeOptionsOf(options, 'isValid');
   // With scheme, the scheme checks parse it (a record is needed): isValid's own path builds none.
   if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).valid;
-  return accepts(input, start, grammar) && (grammar !== 'rfc6570' || reservedOperatorError(input) === undefined);
+  return accepts(input, start, grammar) && (grammar !== 'rfc6570' || reservedOperatorAt(input) < 0);
 }
 
 /**

@@ -97,8 +97,8 @@ export const LINT_RULES = {
   // Only where a document says a string is a URI Template (lint(t, { template: true })): RFC 6570's syntax.
   'uri-template': { severity: 'error', section: 'RFC 6570 2', anchor: 'uri-template', preset: 'recommended' },
   // A URI of a scheme urigram has a grammar for (src/schemes/): its RFC's syntax, its recommendations, its normal case.
-  'scheme-syntax': { severity: 'error', section: 'RFC 6068 2, 5; RFC 8141 2, 5; RFC 2397 3; RFC 8089 2; RFC 9110 4.2', anchor: 'scheme-syntax', fix: 'suggestion', hasSuggestions: true, preset: 'recommended' },
-  'scheme-recommendation': { severity: 'warning', section: 'RFC 6068 2, 5; RFC 8141 2.3.1; RFC 9110 4.2.4', anchor: 'scheme-recommendation', preset: 'recommended' },
+  'scheme-syntax': { severity: 'error', section: 'RFC 6068 2, 5; RFC 8141 2, 2.3.1; RFC 2397 3; RFC 8089 2; RFC 9110 4.2', anchor: 'scheme-syntax', fix: 'suggestion', hasSuggestions: true, preset: 'recommended' },
+  'scheme-recommendation': { severity: 'warning', section: 'RFC 6068 2, 5; RFC 8141 2.3.1, 5.1, 5.2; RFC 9110 4.2.4', anchor: 'scheme-recommendation', preset: 'recommended' },
   'uppercase-nid': { severity: 'info', section: 'RFC 8141 2.1, 3', anchor: 'uppercase-nid', fix: 'safe', preset: 'normalize', group: 'normalization' },
   'uppercase-mail-domain': { severity: 'info', section: 'RFC 6068 2; RFC 5321 2.4', anchor: 'uppercase-mail-domain', fix: 'safe', preset: 'normalize', group: 'normalization' },
   'uppercase-hfname': { severity: 'info', section: 'RFC 6068 2', anchor: 'uppercase-hfname', fix: 'safe', preset: 'normalize', group: 'normalization' },

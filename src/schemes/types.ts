@@ -34,7 +34,10 @@ export interface SchemeOptions {
  *   an error), or one in another header field (a warning);
  * - `mailto-fragment`, `mailto-repeated-header`, `mailto-to-header`: what RFC 6068 2
  *   says SHOULD NOT or is NOT RECOMMENDED (warnings);
- * - `urn-nid`: an NID that RFC 8141 5.1 or 5.2 does not allow;
+ * - `urn-nid`: an NID that no namespace can be registered with by RFC 8141 5.1
+ *   or assigned by 5.2 (two characters, two letters and "-", "X-", "urn-" but
+ *   not an informal NID; a warning: these rules constrain registration, not a
+ *   URN's syntax);
  * - `urn-q-component`: an r-component that ends at "?=" with no q-component after it (RFC 8141 2.3.1);
  * - `urn-r-component`: an r-component, which SHOULD NOT be used yet (RFC 8141 2.3.1; a warning);
  * - `mailto-hfields`: an address that runs on over a "?" whose header fields, read as such, are not hfields (RFC 6068 2);
@@ -64,7 +67,7 @@ export type SchemeProblemCode = (typeof SCHEME_PROBLEM_CODES)[number];
 
 export interface SchemeProblem {
   readonly code: SchemeProblemCode;
-  /** 'error': the RFC says MUST (the URI is not valid); 'warning': SHOULD NOT or NOT RECOMMENDED. */
+  /** 'error': the RFC says MUST of the URI (it is not valid); 'warning': SHOULD NOT or NOT RECOMMENDED, or a rule of what may be registered (RFC 8141 5's NIDs). */
   readonly severity: 'error' | 'warning';
   readonly message: string;
   /** The [start, end) range of the input it is about, in UTF-16 code units. */

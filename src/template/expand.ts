@@ -231,6 +231,15 @@ function expandExpression(e: TemplateExpression, x: Expansion): string {
   return out;
 }
 
+/**
+ * One expression of `template` expanded with the variables, as a URI: what
+ * matching asks of an expression that wrote nothing (src/template/match-values.ts).
+ * Throws a TemplateExpansionError for a value it cannot expand, as expandTemplate does.
+ */
+export function expandExpressionAlone(e: TemplateExpression, variables: TemplateVariables, template: string): string {
+  return expandExpression(e, { variables, map: undefined, iri: false, template, texts: [] });
+}
+
 /** Expands a plan with the variables (checked by the caller). */
 export function expandPlan(plan: ExpansionPlan, variables: TemplateVariables | undefined, iri: boolean): string {
   const steps = iri ? plan.iriSteps : plan.steps;

@@ -49,25 +49,40 @@ export const RESERVED_OPERATORS = '=,!@|';
 
 /**
  * The offset of the first expression whose operator is reserved for future
- * extensions, in a text the grammar accepts (where every "{" opens an
- * expression); -1 when there is none.
+ * extensions, before `before`, in a text that the grammar accepts up to
+ * `before` (where every "{" opens an expression: the grammar has "{" in no
+ * literal); -1 when there is none.
  */
-export function reservedOperatorAt(template: string): number {
-  for (let i = template.indexOf('{'); i >= 0; i = template.indexOf('{', i + 1)) {
-    const c = template.charAt(i + 1);
-    if (c !== '' && RESERVED_OPERATORS.includes(c)) return i + 1;
+export function reservedOperatorAt(template: string, before = template.length): number {
+  for (let i = template.indexOf('{'); i >= 0 && i + 1 < before; i = template.indexOf('{', i + 1)) {
+    if (RESERVED_OPERATORS.includes(template.charAt(i + 1))) return i + 1;
   }
   return -1;
 }
 
 /**
- * The error of the first expression whose operator 2.2 reserves for future
- * extensions (`=` `,` `!` `@` `|`), in a template the grammar accepts, at the
- * operator; undefined when there is none.
+ * The error of `template` as a Level 4 processor reads it, given the
+ * grammar's (undefined when the grammar accepts it): the first expression
+ * whose operator 2.2 reserves for future extensions (`=` `,` `!` `@` `|`),
+ * at the operator, when it comes before the grammar's error; else the
+ * grammar's. A processor's templates are the grammar's without those
+ * expressions, so no template it expands begins "{=": `{=a-b}` is refused at
+ * 1, the "=", as `{=ab}` is, and not at 3, where the grammar alone stops.
+ * Where the grammar's error expects an operator, the processor's expects
+ * op-level2 and op-level3, the operators it takes.
  */
-export function reservedOperatorError(template: string): UriSyntaxError | undefined {
-  const at = reservedOperatorAt(template);
-  if (at < 0) return undefined;
+export function processorError(template: string, grammarError: UriSyntaxError | undefined): UriSyntaxError | undefined {
+  const at = reservedOperatorAt(template, grammarError === undefined ? template.length : grammarError.offset);
+  if (at >= 0) return reservedOperatorError(template, at);
+  if (grammarError === undefined || !grammarError.expected.includes('operator')) return grammarError;
+  // Where the grammar expects an operator, a processor takes op-level2 and op-level3 only (`{~a}`).
+  const { input, grammar, rule, offset, found, rulePath, hint } = grammarError;
+  const expected = grammarError.expected.flatMap((item) => (item === 'operator' ? ['op-level2', 'op-level3'] : [item]));
+  return new UriSyntaxError({ input, grammar, rule, offset, found, expected, rulePath, ...(hint === undefined ? {} : { hint }) });
+}
+
+/** The error of the expression whose operator, at `at`, is reserved for future extensions (2.2). */
+function reservedOperatorError(template: string, at: number): UriSyntaxError {
   const operator = template.charAt(at);
   return new UriSyntaxError({
     input: template,

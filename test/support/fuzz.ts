@@ -30,6 +30,7 @@ export const DOCUMENTED_ERRORS: Readonly<Record<string, 'input' | 'argument'>> =
   Utf8DecodeError: 'input',
   FileUriError: 'input',
   TemplateExpansionError: 'input',
+  TemplateMatchError: 'input',
   TypeError: 'argument',
   UriOptionError: 'argument',
   RangeError: 'argument',
@@ -55,7 +56,7 @@ const ENGINE_MESSAGES = [
   /internal error/,
 ];
 
-export type InputError = 'UriSyntaxError' | 'UriSchemeError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError' | 'TemplateExpansionError';
+export type InputError = 'UriSyntaxError' | 'UriSchemeError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError' | 'TemplateExpansionError' | 'TemplateMatchError';
 
 export interface FuzzTarget {
   /** Unique, as printed in the report and taken by --target. */
@@ -77,6 +78,9 @@ export interface FuzzTarget {
 }
 
 const BASE = 'http://a/b/c/d;p?q';
+/** The target that matches the string, as a template, against its own expansion with TEMPLATE_VALUES. */
+export const TEMPLATE_AGAINST_EXPANSION = 'matchTemplate, the string as a template, against its expansion';
+const TEMPLATE_VALUES = { x: 'a', y: ['a', 'b'], z: 'a b' };
 const isString = (x: unknown): string | undefined => (typeof x === 'string' ? undefined : `returned ${typeof x}, not a string`);
 const isBoolean = (x: unknown): string | undefined => (typeof x === 'boolean' ? undefined : `returned ${typeof x}, not a boolean`);
 const isAscii = (x: string): boolean => /^[\x00-\x7f]*$/.test(x);
@@ -329,6 +333,18 @@ export const TARGETS: readonly FuzzTarget[] = [
     errors: ['UriSyntaxError', 'TemplateExpansionError'],
     // A template's literals may be no URI's ("#" twice, "["): the expansion is ASCII, not always a URI reference.
     check: (_s, r: string) => isString(r) ?? (isAscii(r) ? undefined : 'not ASCII'),
+  },
+  {
+    // The string as a template, matched against its own expansion (issue 44 item 5: long templates). A template of
+    // more varspecs than a match takes is a TemplateMatchError, one that is not a template a UriSyntaxError, and a
+    // prefix on y (a list) a TemplateExpansionError.
+    name: TEMPLATE_AGAINST_EXPANSION,
+    run: (s) => urigram.matchTemplate(s, urigram.expandTemplate(s, TEMPLATE_VALUES), { iri: true }),
+    errors: ['UriSyntaxError', 'TemplateExpansionError', 'TemplateMatchError'],
+    check: (s, r: urigram.MatchedVariables | null) => {
+      const uri = urigram.expandTemplate(s, TEMPLATE_VALUES);
+      return r === null || urigram.expandTemplate(s, r) === uri ? undefined : 'what it found does not expand to the URI';
+    },
   },
   ...['{a}{b}{c}{d}{e}{f}{g}{h}', '{/x*}{/y*}{/z*}', '{?k*,j*}', '{x,y,z}', '{x:9999}{y:9999}{z}', '{+a}{#b}'].map(
     (template): FuzzTarget => ({

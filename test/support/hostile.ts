@@ -151,6 +151,11 @@ export const TEMPLATE_FAMILIES: readonly HostileFamily[] = [
   family('URI for exploded path lists: segments, then a bad one', 'each "/" may end a list', (n) => `${rep('/a', n - 2)}/!`),
   family('URI for exploded pairs: pairs, then a bad one', 'each "&" may end a variable', (n) => `?${rep('a=b&', n - 2)}=`),
   family('URI of UTF-8 triplets', 'a character is three to twelve code units', (n) => rep('%C3%A9', n)),
+  // Issue 44 item 5: a template's literal text was a node per character (and a bit per node and offset).
+  family('long templates', 'runs of one literal character between three expressions, each run a text that can begin anywhere in the URI', (n) => {
+    const run = 'a'.repeat(Math.max(1, Math.floor(n / 4) - 4));
+    return `${run}{x}${run}{/y*}${run}{&z}${run}`;
+  }),
 ];
 
 /** Every family. */
