@@ -29,7 +29,7 @@ export const syntaxRules: RuleFamily = {
  * ASCII characters no rule takes as themselves, whose percent-encoding is the one cure when they are in the path,
  * query or fragment. (That no rule of grammar/rfc3986.abnf has them is checked against the ABNF in test/lint.test.ts.)
  */
-export const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`';
+export const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`"';
 const ENCODABLE_ILLEGAL = new RegExp(`[${ENCODABLE_ILLEGAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 /** For each ASCII character, 1 when it is kept as it is: every one but `encoded`. */
@@ -125,7 +125,7 @@ const NOT_ASCII = /[^\x00-\x7f]/;
 /**
  * The findings of a URI that does not parse, one per cause (issue 37): a URI that only its non-ASCII characters
  * keep from being one is an IRI, one `non-ascii` finding (not a syntax error as well); one that characters
- * browsers accept keep from being one (a "|", "^", "{", "}", "`", "[" or "]" in the path, query or fragment, a
+ * browsers accept keep from being one (a "|", "^", "{", "}", "`", "[", "]" or a double quote in the path, query or fragment, a
  * second "#") is an `unencoded-character` finding, with the encoded form as its fix; any other is a `syntax`
  * error, where the URI with its non-ASCII characters percent-encoded fails (those are a `non-ascii` finding of
  * their own), named by the component the user sees there (see userViewError).
@@ -189,21 +189,26 @@ function nonAsciiMessage(uri: string, at: number): string {
 /** A numeric or named HTML character reference, as CHARACTER_REFERENCE finds them: whether the URI has one. */
 const CHARACTER_REFERENCE_START = /&(?:amp|lt|gt|quot|apos|nbsp|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});/;
 
+/** A character in a message: quoted, and a double quote said in words (JSON would write it "\""). */
+function named(c: string): string {
+  return c === '"' ? 'a double quote (")' : JSON.stringify(c);
+}
+
 function unencodedMessage(uri: string, ascii: readonly number[]): string {
   const ch = uri[ascii[0]];
-  const what = ch === '#' ? 'a second "#"' : JSON.stringify(ch);
+  const what = ch === '#' ? 'a second "#"' : named(ch);
   const section = ch === '#' ? 'RFC 3986 3.5' : 'RFC 3986 2';
   if (ascii.length === 1) return `${what} is not allowed in a URI (${section}); browsers accept it; percent-encoded, it is "${tripletOf(ch.charCodeAt(0))}"`;
   const others = [...new Set(ascii.slice(1).map((i) => uri[i]))].filter((c) => c !== ch || ch === '#');
-  const list = others.length === 0 ? '' : ` (${others.map((c) => JSON.stringify(c)).join(', ')})`;
-  return `${what} and ${ascii.length - 1} more${list} are not allowed in a URI (${section}); browsers accept them; percent-encoded, ${JSON.stringify(ch)} is "${tripletOf(ch.charCodeAt(0))}"`;
+  const list = others.length === 0 ? '' : ` (${others.map(named).join(', ')})`;
+  return `${what} and ${ascii.length - 1} more${list} are not allowed in a URI (${section}); browsers accept them; percent-encoded, ${named(ch)} is "${tripletOf(ch.charCodeAt(0))}"`;
 }
 
 /**
  * ASCII characters that no rule of RFC 3986 has but that browsers accept in a path, query or fragment (the
  * WHATWG URL parser keeps them as written or percent-encodes them itself). A second "#" is one too.
  */
-const BROWSER_ACCEPTED = new Set(['{', '}', '|', '^', '`', '[', ']']);
+const BROWSER_ACCEPTED = new Set(['{', '}', '|', '^', '`', '[', ']', '"']);
 
 /** A scheme and an authority, as RFC 3986 Appendix B reads them: what is before the path. */
 const BEFORE_PATH = /^(?:[^:/?#]+:)?(?:\/\/[^/?#]*)?/;
