@@ -116,6 +116,20 @@ describe('lint', () => {
     for (const uri of ['http://a.example/a|b', 'http://a.example/#a#b', 'http://a.example/p[1]?q={x}^`y`', 'http://\u00e9.example/a|b']) expect(isValid(applyFixes(uri, lint(uri)))).toBe(true);
   });
 
+  it('a space in a host said in words; an scp-style Git address said for what it is, with its URIs as suggestions (issue 45, item 6)', () => {
+    expect(lint('http://a b/').map((d) => [d.code, d.message, d.start])).toEqual([['syntax', 'invalid URI-reference at offset 8: a space in the host name, which no host has (RFC 3986 3.2.2)', 8]]);
+    // Elsewhere a space keeps the parser's message (and its fix).
+    expect(lint('http://a/b c')[0].message).toMatch(/expected .* in segment, found " "$/);
+    const [scp] = lint('git@github.com:owner/repo.git');
+    expect(scp).toMatchObject({ code: 'syntax', severity: 'error', start: 14, end: 15 });
+    expect(scp.message).toBe('invalid URI-reference at offset 14: an scp-style Git address (user@host:path), which git and npm read but which is no URI (its scheme would be "git@github.com"); as a URI it is "git+ssh://git@github.com/owner/repo.git"');
+    expect(scp.suggestions!.map((x) => [x.replacement, x.start, x.end])).toEqual([['git+ssh://git@github.com/owner/repo.git', 0, 29], ['ssh://git@github.com/owner/repo.git', 0, 29]]);
+    expect(lint('deploy@host.example:/srv/git/app.git')[0].suggestions![1].replacement).toBe('ssh://deploy@host.example/srv/git/app.git');
+    // Not an scp address: a URI, an e-mail address with a port-like tail, a path with a space.
+    expect(lint('ssh://git@github.com/owner/repo.git')).toEqual([]);
+    expect(lint('a@b:c d')[0].suggestions).toBeUndefined();
+  });
+
   it('a raw double quote in the path, query or fragment is a form browsers accept (they send %22): a warning with its fix, as "|" (issue 45, item 5)', () => {
     const found = (uri: string) => lint(uri).map((d) => [d.code, d.severity, uri.slice(d.start, d.end), d.fix?.replacement]);
     expect(found('https://example.com/search?q="urigram"')).toEqual([['unencoded-character', 'warning', '"', '%22urigram%22']]);

@@ -65,7 +65,7 @@ export interface RuleMetadata {
 }
 
 export const LINT_RULES = {
-  syntax: { severity: 'error', section: 'RFC 3986 3, 4', anchor: 'syntax', fix: 'suggestion', preset: 'recommended' },
+  syntax: { severity: 'error', section: 'RFC 3986 3, 4', anchor: 'syntax', fix: 'suggestion', hasSuggestions: true, preset: 'recommended' },
   'non-ascii': { severity: 'warning', section: 'RFC 3987 3.1', anchor: 'non-ascii', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
   'unencoded-character': { severity: 'warning', section: 'RFC 3986 2, 2.1', anchor: 'unencoded-character', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
   'url-prefix': { severity: 'warning', section: 'RFC 3986 Appendix C', anchor: 'url-prefix', fix: 'suggestion', preset: 'recommended' },

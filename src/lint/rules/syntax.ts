@@ -17,6 +17,7 @@ export const syntaxRules: RuleFamily = {
   codes: ['syntax', 'non-ascii', 'unencoded-character', 'zone-identifier'],
   runs: 'invalid',
   check(ctx: InvalidContext): void {
+    if (scpAddress(ctx)) return;
     syntaxDiagnostics(ctx.input, ctx.rule, ctx.error, ctx.report);
     const zone = zoneIdentifier(ctx.input);
     if (zone) {
@@ -24,6 +25,38 @@ export const syntaxRules: RuleFamily = {
     }
   },
 };
+
+/**
+ * An scp-style Git address, "user@host:path" (git@github.com:owner/repo.git), which git and npm read and which is
+ * no URI: its scheme would be "git@github.com". Anchored; the three parts are told apart by "@" and ":", which none
+ * of them has, and each is bounded: no backtracking that grows with the input.
+ */
+const SCP_ADDRESS = /^([A-Za-z0-9._-]{1,64})@([A-Za-z0-9.-]{1,253}):(?!\/\/)([^\s:@]{1,4096})$/;
+
+/**
+ * "git@github.com:owner/repo.git" (a package.json's repository, a Git remote): one syntax error that says what it
+ * is, with the URIs of it as suggestions: git+ssh://, which npm reads in package.json and git as an alias of ssh
+ * (npm's docs also show "git+ssh://git@github.com:owner/repo.git", which is no URI either), and git's own ssh://. A
+ * path that starts with "/" is absolute in both; any other is relative to the user's home on the host, which a URI
+ * has no way to say but "~": Git hosting sites read both the same.
+ */
+function scpAddress(ctx: InvalidContext): boolean {
+  const m = SCP_ADDRESS.exec(ctx.input);
+  if (m === null) return false;
+  const [, user, host, where] = m;
+  const rest = where.startsWith('/') ? where : `/${where}`;
+  const uris = ['git+ssh', 'ssh'].map((scheme) => `${scheme}://${user}@${host}${rest}`);
+  if (!uris.every((u) => isValid(u, { rule: ctx.rule }))) return false;
+  const e = ctx.error;
+  ctx.suggest(
+    'syntax',
+    `invalid ${e.rule} at offset ${e.offset}: an scp-style Git address (user@host:path), which git and npm read but which is no URI (its scheme would be ${JSON.stringify(ctx.input.slice(0, ctx.input.indexOf(':')))}); as a URI it is ${JSON.stringify(uris[0])}`,
+    e.offset,
+    e.offset + (e.found?.length ?? 0),
+    uris.map((u, k) => ({ message: k === 0 ? 'write it as a git+ssh URI (npm and git read it)' : 'write it as an ssh URI (git reads it)', replacement: u, start: 0, end: ctx.input.length })),
+  );
+  return true;
+}
 
 /**
  * ASCII characters no rule takes as themselves, whose percent-encoding is the one cure when they are in the path,
@@ -172,7 +205,9 @@ function syntaxDiagnostics(uri: string, rule: UriRuleName, error: UriSyntaxError
   } else {
     e = userViewError(uri, rule, e);
   }
-  report('syntax', e.message, e.offset, e.offset + (e.found?.length ?? 0), syntaxFix(uri, rule, e.offset));
+  // A space in a host is a mistake a person names in words, not by the list of what a reg-name may have.
+  const message = e.found === ' ' && e.rulePath.includes('host') ? `invalid ${e.rule} at offset ${e.offset}: a space in the host name, which no host has (RFC 3986 3.2.2)` : e.message;
+  report('syntax', message, e.offset, e.offset + (e.found?.length ?? 0), syntaxFix(uri, rule, e.offset));
 }
 
 /** The length in code units of the code point at `i`. */
