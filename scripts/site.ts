@@ -42,10 +42,12 @@ const GRAMMARS = readRegistry(root).filter((e) => e.select === 'grammar' && e.re
  * diagnostic back ends' run skips, resolve's and normalize's component paths, about 1.5 KB, 2.5 KB left for what
  * comes next. 90 KB since issue 44 (the template matcher's texts found by one scan, its limits and
  * TemplateMatchError, the check of a repeated variable's empty expressions, the reserved operator's error: about
- * 2 KB) met issue 45's lint suggestions (about 0.8 KB) at 88.4 KB. The page is opened from the disk too (file:),
- * where a browser loads no module chunk: it is one script, so a tab's code cannot wait until the tab is opened.
+ * 2 KB) met issue 45's lint suggestions (about 0.8 KB) at 88.4 KB. 94 KB since issue 45's rules of authors' mistakes
+ * (2026-12-07): six rules with their messages and the IANA registry's 243 scheme names (scheme-typo), 3.5 KB, which
+ * lint runs and the page shows. The page is opened from the disk too (file:), where a browser loads no module chunk:
+ * it is one script, so a tab's code cannot wait until the tab is opened.
  */
-export const PAGE_BUDGET = 90 * 1024;
+export const PAGE_BUDGET = 94 * 1024;
 
 /** src/playground's imports of the library (../index, ../core/diagnose, ...) resolved to the ES module build. */
 const fromEsmBuild: Plugin = {

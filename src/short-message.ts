@@ -63,6 +63,20 @@ export function replaceQuoted(s: string, replace: (whole: string, inner: string)
   return copied === 0 ? s : out + s.slice(copied);
 }
 
+/**
+ * The first `n` code units of `s` or fewer, cut at a word's end: before the last space that the cut leaves in, without
+ * the punctuation before it ("…expected a, b,": "…expected a, b"). Mid-word only where the last space is in the first
+ * half (a long quoted value or a URI, which has none).
+ */
+export function headAtWord(s: string, n: number): string {
+  if (s.length <= n) return s;
+  const space = s[n] === ' ' ? n : s.lastIndexOf(' ', n - 1);
+  if (space < n / 2) return headOf(s, n);
+  let end = space;
+  while (end > 0 && (s[end - 1] === ',' || s[end - 1] === ';' || s[end - 1] === ':' || s[end - 1] === ' ')) end--;
+  return s.slice(0, end);
+}
+
 /** A message of at most `limit` characters: long quoted values cut, and a syntax error's list of what was expected kept to three. */
 export function shortMessage(message: string, limit: number): string {
   let m = replaceQuoted(message, (whole, inner) => (inner.length > QUOTED_LIMIT ? `"${headOf(inner, QUOTED_LIMIT - 1)}…"` : whole));
@@ -74,5 +88,5 @@ export function shortMessage(message: string, limit: number): string {
     const list = items.length <= 3 ? expected : `${items.slice(0, 3).join(', ')}, …`;
     m = `${head}: expected ${list} in ${rule}, found ${found}`;
   }
-  return m.length > limit ? `${headOf(m, limit - 1)}…` : m;
+  return m.length > limit ? `${headAtWord(m, limit - 1)}…` : m;
 }

@@ -305,7 +305,7 @@ describe('urigram lint', () => {
     expect(r.status).toBe(1);
     expect(r.stdout.split('\n')).toEqual([
       '"HTTP://a/":1:1  info  the scheme is case-insensitive and normally lower case: "http" (RFC 3986 3.1, 6.2.2.1)  uppercase-scheme',
-      '"http://a b/":1:9  error  invalid URI-reference at offset 8: expected sub-delims, unreserved, "#", "%", "/", ":", "?", "@" or end of input in reg-name, found " " (RFC 3986 3, 4)  syntax',
+      '"http://a b/":1:9  error  invalid URI-reference at offset 8: a space in the host name, which no host has (RFC 3986 3.2.2) (RFC 3986 3, 4)  syntax',
       '2 problems (1 error, 0 warnings, 1 info) in 2 URIs',
       '',
     ]);

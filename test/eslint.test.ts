@@ -295,6 +295,27 @@ describe.each([
     expect(messages.some((m) => m.message.includes('…"'))).toBe(true);
   });
 
+  it('cuts a long message at a word\'s end, with "…"; says a space in a host in words (issue 45, item 6)', () => {
+    const linter = new (Linter as typeof Linter9)({ configType: 'flat' });
+    const reports: Array<{ data: Record<string, string> }> = [];
+    const spy = {
+      create: (context: Parameters<typeof rule.create>[0]) =>
+        rule.create(Object.create(context, { report: { value: (d: { data: Record<string, string> }) => (reports.push(d), context.report(d as never)) } })),
+    };
+    const config = [{ plugins: { spy: { rules: { uri: { ...rule, ...spy } } } }, rules: { 'spy/uri': ['error', { report: 'info' }] as Linter9.RuleEntry } }];
+    const messages = linter.verify("fetch('http:/example.com/some/longer/path'); fetch('http://exa mple.com/'); fetch('https://https://example.com/a/b')", config);
+    expect(messages.map((m) => / \(([a-z-]+)\)$/.exec(m.message)?.[1])).toEqual(['missing-slash', 'syntax', 'doubled-scheme']);
+    const cut = messages[0].message.replace(/ \(missing-slash\)$/, '');
+    expect(cut.endsWith('…')).toBe(true);
+    const head = cut.slice(0, -1);
+    const detail = reports[0].data.detail;
+    // A prefix of the whole message that ends where a word ends (a space, or punctuation then a space, follows it).
+    expect(detail.startsWith(head)).toBe(true);
+    expect([head, /^[,;:]* /.test(detail.slice(head.length))]).toEqual([head, true]);
+    expect(messages[0].message.length).toBeLessThanOrEqual(120);
+    expect(messages[1].message).toBe('invalid URI-reference at offset 10: a space in the host name, which no host has (RFC 3986 3.2.2) (syntax)');
+  });
+
   it('--fix reaches normalize()\'s result in passes, through the escapes', () => {
     const linter = new (Linter as typeof Linter9)({ configType: 'flat' });
     const config = [{ plugins: { urigram: plugin }, rules: { 'urigram/valid-uri': ['error', { report: 'info' }] as Linter9.RuleEntry } }];
@@ -333,7 +354,19 @@ describe('package-json, in ESLint\'s JSON language (@eslint/json, an ES module: 
     invalid: [
       { code: q.space, filename: 'package.json', errors: [err('syntax', q.space, ' ', q.space.indexOf('https'))] },
       { code: q.relative, filename: 'package.json', errors: [{ message: /invalid URI at offset 0/, ...at(q.relative, '/') }] },
-      { code: q.scp, filename: 'package.json', errors: [err('syntax', q.scp, '@')] },
+      // An scp-style Git address: no URI, and the URIs of it suggested, git+ssh first (npm reads it; issue 45, item 6).
+      {
+        code: q.scp,
+        filename: 'package.json',
+        errors: [
+          err('syntax', q.scp, '@', undefined, {
+            suggestions: [
+              { messageId: 'suggestion', output: pkg({ repository: { type: 'git', url: 'git+ssh://git@github.com/a/b.git' } }) },
+              { messageId: 'suggestion', output: pkg({ repository: { type: 'git', url: 'ssh://git@github.com/a/b.git' } }) },
+            ],
+          }),
+        ],
+      },
       { code: q.escape, filename: 'package.json', errors: [err('syntax', q.escape, '\\u0020', undefined, suggests('{"bugs": {"url": "https://a/%20"}}'))] },
       { code: q.bugsString, filename: 'package.json', errors: [err('syntax', q.bugsString, 'z')] },
       { code: q.fix, filename: 'package.json', options: [{ report: 'info' }], errors: [err('uppercase-scheme', q.fix, 'HTTPS')], output: pkg({ homepage: 'https://a/' }) },

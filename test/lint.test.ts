@@ -116,6 +116,33 @@ describe('lint', () => {
     for (const uri of ['http://a.example/a|b', 'http://a.example/#a#b', 'http://a.example/p[1]?q={x}^`y`', 'http://\u00e9.example/a|b']) expect(isValid(applyFixes(uri, lint(uri)))).toBe(true);
   });
 
+  it('a space in a host said in words; an scp-style Git address said for what it is, with its URIs as suggestions (issue 45, item 6)', () => {
+    expect(lint('http://a b/').map((d) => [d.code, d.message, d.start])).toEqual([['syntax', 'invalid URI-reference at offset 8: a space in the host name, which no host has (RFC 3986 3.2.2)', 8]]);
+    // Elsewhere a space keeps the parser's message (and its fix).
+    expect(lint('http://a/b c')[0].message).toMatch(/expected .* in segment, found " "$/);
+    const [scp] = lint('git@github.com:owner/repo.git');
+    expect(scp).toMatchObject({ code: 'syntax', severity: 'error', start: 14, end: 15 });
+    expect(scp.message).toBe('invalid URI-reference at offset 14: an scp-style Git address (user@host:path), which git and npm read but which is no URI (its scheme would be "git@github.com"); as a URI it is "git+ssh://git@github.com/owner/repo.git"');
+    expect(scp.suggestions!.map((x) => [x.replacement, x.start, x.end])).toEqual([['git+ssh://git@github.com/owner/repo.git', 0, 29], ['ssh://git@github.com/owner/repo.git', 0, 29]]);
+    expect(lint('deploy@host.example:/srv/git/app.git')[0].suggestions![1].replacement).toBe('ssh://deploy@host.example/srv/git/app.git');
+    // Not an scp address: a URI, an e-mail address with a port-like tail, a path with a space.
+    expect(lint('ssh://git@github.com/owner/repo.git')).toEqual([]);
+    expect(lint('a@b:c d')[0].suggestions).toBeUndefined();
+  });
+
+  it('a raw double quote in the path, query or fragment is a form browsers accept (they send %22): a warning with its fix, as "|" (issue 45, item 5)', () => {
+    const found = (uri: string) => lint(uri).map((d) => [d.code, d.severity, uri.slice(d.start, d.end), d.fix?.replacement]);
+    expect(found('https://example.com/search?q="urigram"')).toEqual([['unencoded-character', 'warning', '"', '%22urigram%22']]);
+    expect(found('https://example.com/a"b#c"')).toEqual([['unencoded-character', 'warning', '"', '%22b#c%22']]);
+    expect(lint('https://example.com/a"b')[0].message).toBe('a double quote (") is not allowed in a URI (RFC 3986 2); browsers accept it; percent-encoded, it is "%22"');
+    expect(lint('https://example.com/?q="a"|b')[0].message).toBe('a double quote (") and 2 more ("|") are not allowed in a URI (RFC 3986 2); browsers accept them; percent-encoded, a double quote (") is "%22"');
+    expect(applyFixes('https://example.com/?q="a"', lint('https://example.com/?q="a"'))).toBe('https://example.com/?q=%22a%22');
+    // In the host it is a syntax error (the WHATWG host parser refuses it too), and with a space beside it the syntax fix encodes both.
+    expect(codes('http://a"b/')).toContain('syntax');
+    expect(codes('http://a"b/')).not.toContain('unencoded-character');
+    expect(lint('http://a/"b c"').find((d) => d.code === 'syntax')?.fix).toEqual({ start: 9, end: 14, replacement: '%22b%20c%22' });
+  });
+
   it('a syntax error names the component the user sees: the port of "http://h:port/", not a userinfo cut short (issue 37, item 7)', () => {
     const [d] = lint('http://h:port/');
     expect(d).toMatchObject({ code: 'syntax', start: 9, end: 10 });
@@ -306,8 +333,8 @@ describe('lint: the rules of issue 14 item 5', () => {
     // The non-ASCII characters are non-ascii's: the syntax fix is the space's.
     expect(fix('http://a/é b')).toEqual({ start: 10, end: 11, replacement: '%20' });
     expect(applyFixes('a b', lint('a b'))).toBe('a%20b');
-    // A host, a Windows path, a quoted URI, a stray "%": no one cure.
-    for (const uri of ['http://a b/', 'http://a/\\ b', 'http://a/"b"', 'http://a/<b>', 'http://a/b c%', 'ht tp://a/']) expect([uri, fix(uri)]).toEqual([uri, undefined]);
+    // A host, a Windows path, an HTML tag, a stray "%": no one cure.
+    for (const uri of ['http://a b/', 'http://a/\\ b', 'http://a/<b>', 'http://a/b c%', 'ht tp://a/']) expect([uri, fix(uri)]).toEqual([uri, undefined]);
     expect(LINT_RULES.syntax.fix).toBe('suggestion');
   });
 

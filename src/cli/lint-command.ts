@@ -29,6 +29,7 @@ import { locate, type LocatedUri, type Position } from './positions';
 import { jsonTemplates, type JsonTemplate } from '../template/json';
 import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
+import { isPathBase } from './base-values';
 
 /**
  * The fixes --fix writes: those LINT_RULES calls safe, which keep the URI
@@ -160,15 +161,33 @@ export function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diag
   return out;
 }
 
+/** The kinds of URI found that are a link's destination as the document wrote it (lint's `linkDestination`). */
+const DESTINATIONS: ReadonlySet<DocumentUri['kind']> = new Set(['link', 'image', 'definition', 'autolink', 'attribute']);
+
+/** Whether a URI found in a document is a link's destination as written (lint's `linkDestination`). */
+export function isDestination(found: DocumentUri): boolean {
+  return DESTINATIONS.has(found.kind);
+}
+
+/**
+ * The diagnostics of a URI of a document, for its place there: withinKnown, and no `empty-path` fix on a value that
+ * programs append paths to (./base-values: "https://api.example.com" as a base URL is not "https://api.example.com/").
+ */
+export function inContext(doc: Pick<ReadDocument, 'file' | 'text'>, found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
+  const known = withinKnown(found, diagnostics);
+  if (!known.some((d) => d.code === 'empty-path' && d.fix !== undefined) || !isPathBase(doc.file, doc.text, found)) return known;
+  return known.map((d) => (d.code === 'empty-path' ? withoutFix(d) : d));
+}
+
 /** The text with the safe fixes of its URIs applied (none overlap: each URI's fixes are disjoint, and URIs are). */
-export function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string) => Diagnostic[]): string {
+export function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string, found?: DocumentUri) => Diagnostic[]): string {
   const suppressed = suppressedBy(directives(doc.text, doc.uris.map((u) => u.found)));
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   for (const located of doc.uris) {
     if (located.found.code || config.ignoreUris.some((re) => re.test(located.found.uri))) continue;
     let diagnostics: Diagnostic[];
     try {
-      diagnostics = withinKnown(located.found, lintOf(located.found.uri));
+      diagnostics = inContext(doc, located.found, lintOf(located.found.uri, located.found));
     } catch {
       continue;
     }
@@ -205,8 +224,9 @@ interface LintSettings {
   readonly quiet: boolean;
   readonly cwd: string;
   readonly config: LintConfig;
-  /** lint()'s options: one object for the run (lint() works out its settings once per object). */
+  /** lint()'s options: one object for the run (lint() works out its settings once per object); and those for a link's destination. */
   readonly lintOptions: LintOptions;
+  readonly destinationOptions: LintOptions;
   /** The member names whose string values in a JSON file are URI Templates (--template-property and the default). */
   readonly templateProperties: ReadonlySet<string>;
   /** --jobs (./jobs) and --shard (./shard). */
@@ -234,7 +254,8 @@ function lintSettings(ctx: Context): LintSettings {
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
   const jobs = jobsOf(ctx);
   const shard = shardOf(ctx, ctx.args);
-  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules }, templateProperties, jobs, shard };
+  const lintOptions: LintOptions = { preset: config.preset, rules: config.rules };
+  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions, destinationOptions: { ...lintOptions, linkDestination: true }, templateProperties, jobs, shard };
 }
 
 /** One run of `urigram lint`: the targets linted, counted and written as they come. */
@@ -249,6 +270,8 @@ class LintRun {
    * all, 300,000 lines of standard input held 440 MB).
    */
   private readonly linted: Map<string, Diagnostic[]>;
+  /** The same, for the URIs that are links' destinations (linted with `linkDestination`). */
+  private readonly lintedDestinations: Map<string, Diagnostic[]>;
   /** Whether a URI without diagnostics writes nothing: in text and SARIF (JSON and JSON lines list every URI). */
   private readonly silentWhenClean: boolean;
   private readonly readOptions: ReadOptions;
@@ -265,6 +288,8 @@ class LintRun {
     // A worker's parts share one: a URI that comes again in a later part is not linted again.
     this.linted = (ctx.state?.get('linted') as Map<string, Diagnostic[]> | undefined) ?? new Map();
     ctx.state?.set('linted', this.linted);
+    this.lintedDestinations = (ctx.state?.get('lintedDestinations') as Map<string, Diagnostic[]> | undefined) ?? new Map();
+    ctx.state?.set('lintedDestinations', this.lintedDestinations);
     const { format, config } = settings;
     this.sarif = format === 'sarif' ? new SarifWriter(this.out, version(), settings.cwd) : undefined;
     this.silentWhenClean = format !== 'json' && format !== 'ndjson';
@@ -277,13 +302,16 @@ class LintRun {
     };
   }
 
-  lintOf(uri: string): Diagnostic[] {
-    let diagnostics = this.linted.get(uri);
+  /** The diagnostics of a URI (`found`: where a document has it, for a link's destination's options). */
+  lintOf(uri: string, found?: DocumentUri): Diagnostic[] {
+    const destination = found !== undefined && isDestination(found);
+    const linted = destination ? this.lintedDestinations : this.linted;
+    let diagnostics = linted.get(uri);
     if (diagnostics === undefined) {
-      diagnostics = lint(uri, this.settings.lintOptions);
+      diagnostics = lint(uri, destination ? this.settings.destinationOptions : this.settings.lintOptions);
       if (uri.length <= 4096) {
-        if (this.linted.size >= LINTED_KEPT) this.linted.clear();
-        this.linted.set(uri, diagnostics);
+        if (linted.size >= LINTED_KEPT) linted.clear();
+        linted.set(uri, diagnostics);
       }
     }
     return diagnostics;
@@ -319,10 +347,10 @@ class LintRun {
     }
   }
 
-  /** lintOf(uri), through `within`; what it throws (a bug) as a LintFailure, for report() to say. */
-  private lintOrFailure(uri: string, within: (d: Diagnostic[]) => Diagnostic[]): Diagnostic[] | LintFailure {
+  /** lintOf(uri, found), through `within`; what it throws (a bug) as a LintFailure, for report() to say. */
+  private lintOrFailure(uri: string, within: (d: Diagnostic[]) => Diagnostic[], found?: DocumentUri): Diagnostic[] | LintFailure {
     try {
-      return within(this.lintOf(uri));
+      return within(this.lintOf(uri, found));
     } catch (e) {
       return new LintFailure(e);
     }
@@ -360,7 +388,7 @@ class LintRun {
 
   /** Writes the safe fixes of a file back to it, in the encoding it was read in; the file as it is now. */
   private fixFile(doc: ReadDocument): ReadDocument {
-    const fixed = fixedText(doc, this.settings.config, (uri) => this.lintOf(uri));
+    const fixed = fixedText(doc, this.settings.config, (uri, found) => this.lintOf(uri, found));
     if (fixed === doc.text) return doc;
     const bytes = encodeText(fixed, doc.encoding, doc.bom);
     // Written only when the file read back as the same bytes: its other characters are then written as they were.
@@ -405,7 +433,7 @@ class LintRun {
         occurrence = seen.get(uri) ?? 0;
         seen.set(uri, occurrence + 1);
       }
-      const diagnostics = this.lintOrFailure(uri, (d) => withinKnown(located.found, d));
+      const diagnostics = this.lintOrFailure(uri, (d) => inContext(doc, located.found, d), located.found);
       // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
       if (this.silentWhenClean && !(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
         this.counts.uris++;

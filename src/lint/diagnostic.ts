@@ -26,6 +26,15 @@ export interface Suggestion extends Fix {
   readonly message: string;
 }
 
+/**
+ * What a finding knows beside its message, for a tool to read. `hosts`: the host RFC 3986 reads and the host
+ * the WHATWG URL parser (browsers, fetch) reads, where the two differ (null: none); a finding that has them
+ * is the URI's host difference, and `whatwg-host-differs` is not reported beside it (one cause, one finding).
+ */
+export interface DiagnosticData {
+  readonly hosts?: { readonly rfc3986: string | null; readonly whatwg: string | null };
+}
+
 export interface Diagnostic {
   readonly code: LintCode;
   readonly severity: Severity;
@@ -39,6 +48,8 @@ export interface Diagnostic {
   readonly fix?: Fix;
   /** What the author probably meant (rules with `hasSuggestions`), each for a person to choose; not applied by any fix. */
   readonly suggestions?: readonly Suggestion[];
+  /** What the finding knows beside its message (DiagnosticData), where it has it. */
+  readonly data?: DiagnosticData;
 }
 
 /**
@@ -47,8 +58,8 @@ export interface Diagnostic {
  */
 export type Report = (code: LintCode, message: string, start: number, end: number, fix?: Fix, section?: string) => void;
 
-/** Adds a diagnostic with suggestions (and no fix), of a rule whose line of LINT_RULES says `hasSuggestions`. */
-export type Suggest = (code: SuggestingCode, message: string, start: number, end: number, suggestions: readonly Suggestion[], section?: string) => void;
+/** Adds a diagnostic with suggestions (and no fix), of a rule whose line of LINT_RULES says `hasSuggestions`; `data`, what else it knows. */
+export type Suggest = (code: SuggestingCode, message: string, start: number, end: number, suggestions: readonly Suggestion[], section?: string, data?: DiagnosticData) => void;
 
 /** What lint() gives each family of rules. */
 export interface LintContext {
@@ -58,6 +69,8 @@ export interface LintContext {
   readonly parsed: ParseResult;
   /** The schemes allowed (lower case), or undefined for any. */
   readonly allowedSchemes: ReadonlySet<string> | undefined;
+  /** Whether the URI is a link's destination as a document wrote it (lint's `linkDestination`): its end is where the author ended it. */
+  readonly linkDestination: boolean;
   /** Whether a rule reports (a rule that is off still runs where its fixes keep others' from overlapping them). */
   readonly on: (code: LintCode) => boolean;
   readonly report: Report;
@@ -69,6 +82,11 @@ export interface LintContext {
    */
   schemeComponents?: SchemeComponents;
   urlPrefix?: boolean;
+  /**
+   * The rules whose findings on this URI have the cause a family of author mistakes has reported ("http:/host" is
+   * missing-slash's, not also scheme-syntax's): lint() leaves them out, one cause being one finding.
+   */
+  subsumed?: Set<LintCode>;
 }
 
 /** A URI that parsed: its record. */
@@ -90,8 +108,8 @@ export type RuleFamily =
 
 /** The diagnostic without its fix (no `fix` key, as a diagnostic that never had one); its suggestions kept. */
 export function withoutFix(d: Diagnostic): Diagnostic {
-  const { code, severity, message, start, end, section, suggestions } = d;
-  return suggestions === undefined ? { code, severity, message, start, end, section } : { code, severity, message, start, end, section, suggestions };
+  const { fix: _dropped, ...rest } = d;
+  return rest;
 }
 
 /** The diagnostic with only the suggestions `keep` keeps (no `suggestions` key when none is left). */

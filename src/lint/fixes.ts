@@ -57,11 +57,15 @@ const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2
 /**
  * Without a WHATWG rule's diagnostic over exactly the range of another rule's
  * (but `syntax`) of the same or a higher severity: one cause, already
- * reported (an empty host, a port out of range).
+ * reported (an empty host, a port out of range); and without
+ * `whatwg-host-differs` beside a finding of another rule that names the host
+ * each reading has (its data's `hosts`: "http:/host", missing-slash): that
+ * finding is the host difference.
  */
 export function withoutRepeatedCauses(out: Diagnostic[]): Diagnostic[] {
   const whatwg = (d: Diagnostic) => d.code === 'whatwg-host-differs' || d.code === 'whatwg-differs';
   if (!out.some(whatwg)) return out;
+  if (out.some((d) => d.data?.hosts !== undefined && !whatwg(d))) out = out.filter((d) => d.code !== 'whatwg-host-differs');
   const ranges = new Map<string, number>();
   // Not syntax: that one says RFC 3986 refuses the URI, a WHATWG rule where a browser goes with it.
   for (const d of out) if (!whatwg(d) && d.code !== 'syntax') ranges.set(`${d.start}:${d.end}`, Math.max(ranges.get(`${d.start}:${d.end}`) ?? -1, RANK[d.severity]));

@@ -25,7 +25,7 @@ import { RULE_FAMILIES } from './rules';
 
 export { LINT_GROUPS, LINT_PRESET_NAMES, LINT_PRESETS, LINT_RULES, presetHas, rulesOfGroup } from './registry';
 export type { FixKind, LintCode, LintGroup, LintPreset, RuleMetadata, RuleSetting, Severity } from './registry';
-export type { Diagnostic, Fix, Suggestion } from './diagnostic';
+export type { Diagnostic, DiagnosticData, Fix, Suggestion } from './diagnostic';
 export { applyFixes } from './fixes';
 export { withoutFix } from './diagnostic';
 export { ENCODABLE_ILLEGAL_CHARACTERS } from './rules/syntax';
@@ -62,6 +62,13 @@ export interface LintOptions {
    * and the rules of URIs do not apply to it. Default false.
    */
   readonly template?: boolean;
+  /**
+   * true: the URI is a link's destination as a document wrote it (a Markdown link, image or reference
+   * definition, an autolink, an HTML href or src), so that its last character is where the author ended it:
+   * a trailing ".", "," or unbalanced ")" there is probably the sentence's, not the URI's
+   * (`trailing-punctuation`). urigram lint --extract says so for the destinations it reads. Default false.
+   */
+  readonly linkDestination?: boolean;
 }
 
 /** The `schemes` option: a preset's name, or an array of scheme names. */
@@ -78,6 +85,7 @@ const LINT_OPTIONS: OptionSpec = {
   rules: recordOf([...Object.keys(LINT_RULES), ...LINT_GROUPS], 'lint rules', oneOf(['off', 'error', 'warning', 'info'])),
   schemes: schemeList,
   template: boolean,
+  linkDestination: boolean,
 };
 
 /**
@@ -131,12 +139,12 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
     const severity = severityOf(code);
     out.push(fix === undefined ? { code, severity, message, start, end, section } : { code, severity, message, start, end, section, fix });
   };
-  const suggest: Suggest = (code, message, start, end, suggestions, section = ruleOf(code).section) => {
-    out.push({ code, severity: severityOf(code), message, start, end, section, suggestions });
+  const suggest: Suggest = (code, message, start, end, suggestions, section = ruleOf(code).section, data) => {
+    out.push(data === undefined ? { code, severity: severityOf(code), message, start, end, section, suggestions } : { code, severity: severityOf(code), message, start, end, section, suggestions, data });
   };
   const parsed = tryParse(uri, { rule });
   // One context for every family: what one leaves in it (LintContext) a later one reads.
-  const ctx: LintContext = { input: uri, rule, parsed, allowedSchemes, on, report, suggest };
+  const ctx: LintContext = { input: uri, rule, parsed, allowedSchemes, linkDestination: options.linkDestination === true, on, report, suggest };
   const valid: ParsedContext | undefined = parsed.ok ? Object.assign(ctx, { record: parsed.value }) : undefined;
   const invalid: InvalidContext | undefined = parsed.ok ? undefined : Object.assign(ctx, { error: parsed.error });
   for (const family of RULE_FAMILIES) {
@@ -149,6 +157,9 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   }
   // Nothing to report (most URIs): no fixes to weigh, nothing to grade or sort.
   if (out.length === 0) return [];
+  // An author's mistake ("http:/host": ./rules/scheme-delimiter) is one finding, not also the other rules' with its cause.
+  const subsumed = ctx.subsumed;
+  if (subsumed !== undefined) out = out.filter((d) => !subsumed.has(d.code));
   if (out.length > 1) out = withoutRepeatedCauses(out);
   out = dropOverlappingFixes(out);
   if (out.some((d) => !on(d.code))) out = out.filter((d) => on(d.code));

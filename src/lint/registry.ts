@@ -65,7 +65,7 @@ export interface RuleMetadata {
 }
 
 export const LINT_RULES = {
-  syntax: { severity: 'error', section: 'RFC 3986 3, 4', anchor: 'syntax', fix: 'suggestion', preset: 'recommended' },
+  syntax: { severity: 'error', section: 'RFC 3986 3, 4', anchor: 'syntax', fix: 'suggestion', hasSuggestions: true, preset: 'recommended' },
   'non-ascii': { severity: 'warning', section: 'RFC 3987 3.1', anchor: 'non-ascii', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
   'unencoded-character': { severity: 'warning', section: 'RFC 3986 2, 2.1', anchor: 'unencoded-character', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
   'url-prefix': { severity: 'warning', section: 'RFC 3986 Appendix C', anchor: 'url-prefix', fix: 'suggestion', preset: 'recommended' },
@@ -99,6 +99,13 @@ export const LINT_RULES = {
   // A URI of a scheme urigram has a grammar for (src/schemes/): its RFC's syntax, its recommendations, its normal case.
   'scheme-syntax': { severity: 'error', section: 'RFC 6068 2, 5; RFC 8141 2, 2.3.1; RFC 2397 3; RFC 8089 2; RFC 9110 4.2', anchor: 'scheme-syntax', fix: 'suggestion', hasSuggestions: true, preset: 'recommended' },
   'scheme-recommendation': { severity: 'warning', section: 'RFC 6068 2, 5; RFC 8141 2.3.1, 5.1, 5.2; RFC 9110 4.2.4', anchor: 'scheme-recommendation', preset: 'recommended' },
+  // Authors' mistakes (issue 45): what was probably meant, as suggestions, never fixes.
+  'missing-colon': { severity: 'error', section: 'RFC 3986 3.1, 4.2', anchor: 'missing-colon', hasSuggestions: true, preset: 'recommended' },
+  'missing-slash': { severity: 'error', section: 'RFC 3986 3, 3.2; RFC 9110 4.2', anchor: 'missing-slash', hasSuggestions: true, preset: 'recommended' },
+  'missing-scheme': { severity: 'error', section: 'RFC 3986 3.1, 4.2', anchor: 'missing-scheme', hasSuggestions: true, preset: 'recommended' },
+  'doubled-scheme': { severity: 'error', section: 'RFC 3986 3.1, 3.2', anchor: 'doubled-scheme', hasSuggestions: true, preset: 'recommended' },
+  'scheme-typo': { severity: 'warning', section: 'RFC 3986 3.1; RFC 7595 3', anchor: 'scheme-typo', hasSuggestions: true, preset: 'recommended' },
+  'trailing-punctuation': { severity: 'warning', section: 'RFC 3986 Appendix C', anchor: 'trailing-punctuation', hasSuggestions: true, preset: 'recommended' },
   'uppercase-nid': { severity: 'info', section: 'RFC 8141 2.1, 3', anchor: 'uppercase-nid', fix: 'safe', preset: 'normalize', group: 'normalization' },
   'uppercase-mail-domain': { severity: 'info', section: 'RFC 6068 2; RFC 5321 2.4', anchor: 'uppercase-mail-domain', fix: 'safe', preset: 'normalize', group: 'normalization' },
   'uppercase-hfname': { severity: 'info', section: 'RFC 6068 2', anchor: 'uppercase-hfname', fix: 'safe', preset: 'normalize', group: 'normalization' },

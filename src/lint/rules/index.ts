@@ -17,9 +17,20 @@ import { schemeSyntaxRules } from './scheme-syntax';
 import { securityRules } from './security';
 import { normalizationRules } from './normalization';
 import { uriTemplateRules } from './uri-template';
+import { schemeDelimiterRules } from './scheme-delimiter';
+import { missingSchemeRules } from './missing-scheme';
+import { doubledSchemeRules } from './doubled-scheme';
+import { schemeTypoRules } from './scheme-typo';
+import { trailingPunctuationRules } from './trailing-punctuation';
 
 export const RULE_FAMILIES: readonly RuleFamily[] = [
   syntaxRules,
+  // Authors' mistakes (issue 45): each takes over the findings of other rules that have its cause (LintContext.subsumed).
+  schemeDelimiterRules,
+  missingSchemeRules,
+  doubledSchemeRules,
+  schemeTypoRules,
+  trailingPunctuationRules,
   characterReferenceRules,
   whatwgRules,
   urlPrefixRules,

@@ -17,6 +17,7 @@ export const syntaxRules: RuleFamily = {
   codes: ['syntax', 'non-ascii', 'unencoded-character', 'zone-identifier'],
   runs: 'invalid',
   check(ctx: InvalidContext): void {
+    if (scpAddress(ctx)) return;
     syntaxDiagnostics(ctx.input, ctx.rule, ctx.error, ctx.report);
     const zone = zoneIdentifier(ctx.input);
     if (zone) {
@@ -26,10 +27,42 @@ export const syntaxRules: RuleFamily = {
 };
 
 /**
+ * An scp-style Git address, "user@host:path" (git@github.com:owner/repo.git), which git and npm read and which is
+ * no URI: its scheme would be "git@github.com". Anchored; the three parts are told apart by "@" and ":", which none
+ * of them has, and each is bounded: no backtracking that grows with the input.
+ */
+const SCP_ADDRESS = /^([A-Za-z0-9._-]{1,64})@([A-Za-z0-9.-]{1,253}):(?!\/\/)([^\s:@]{1,4096})$/;
+
+/**
+ * "git@github.com:owner/repo.git" (a package.json's repository, a Git remote): one syntax error that says what it
+ * is, with the URIs of it as suggestions: git+ssh://, which npm reads in package.json and git as an alias of ssh
+ * (npm's docs also show "git+ssh://git@github.com:owner/repo.git", which is no URI either), and git's own ssh://. A
+ * path that starts with "/" is absolute in both; any other is relative to the user's home on the host, which a URI
+ * has no way to say but "~": Git hosting sites read both the same.
+ */
+function scpAddress(ctx: InvalidContext): boolean {
+  const m = SCP_ADDRESS.exec(ctx.input);
+  if (m === null) return false;
+  const [, user, host, where] = m;
+  const rest = where.startsWith('/') ? where : `/${where}`;
+  const uris = ['git+ssh', 'ssh'].map((scheme) => `${scheme}://${user}@${host}${rest}`);
+  if (!uris.every((u) => isValid(u, { rule: ctx.rule }))) return false;
+  const e = ctx.error;
+  ctx.suggest(
+    'syntax',
+    `invalid ${e.rule} at offset ${e.offset}: an scp-style Git address (user@host:path), which git and npm read but which is no URI (its scheme would be ${JSON.stringify(ctx.input.slice(0, ctx.input.indexOf(':')))}); as a URI it is ${JSON.stringify(uris[0])}`,
+    e.offset,
+    e.offset + (e.found?.length ?? 0),
+    uris.map((u, k) => ({ message: k === 0 ? 'write it as a git+ssh URI (npm and git read it)' : 'write it as an ssh URI (git reads it)', replacement: u, start: 0, end: ctx.input.length })),
+  );
+  return true;
+}
+
+/**
  * ASCII characters no rule takes as themselves, whose percent-encoding is the one cure when they are in the path,
  * query or fragment. (That no rule of grammar/rfc3986.abnf has them is checked against the ABNF in test/lint.test.ts.)
  */
-export const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`';
+export const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`"';
 const ENCODABLE_ILLEGAL = new RegExp(`[${ENCODABLE_ILLEGAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 /** For each ASCII character, 1 when it is kept as it is: every one but `encoded`. */
@@ -125,7 +158,7 @@ const NOT_ASCII = /[^\x00-\x7f]/;
 /**
  * The findings of a URI that does not parse, one per cause (issue 37): a URI that only its non-ASCII characters
  * keep from being one is an IRI, one `non-ascii` finding (not a syntax error as well); one that characters
- * browsers accept keep from being one (a "|", "^", "{", "}", "`", "[" or "]" in the path, query or fragment, a
+ * browsers accept keep from being one (a "|", "^", "{", "}", "`", "[", "]" or a double quote in the path, query or fragment, a
  * second "#") is an `unencoded-character` finding, with the encoded form as its fix; any other is a `syntax`
  * error, where the URI with its non-ASCII characters percent-encoded fails (those are a `non-ascii` finding of
  * their own), named by the component the user sees there (see userViewError).
@@ -172,7 +205,9 @@ function syntaxDiagnostics(uri: string, rule: UriRuleName, error: UriSyntaxError
   } else {
     e = userViewError(uri, rule, e);
   }
-  report('syntax', e.message, e.offset, e.offset + (e.found?.length ?? 0), syntaxFix(uri, rule, e.offset));
+  // A space in a host is a mistake a person names in words, not by the list of what a reg-name may have.
+  const message = e.found === ' ' && e.rulePath.includes('host') ? `invalid ${e.rule} at offset ${e.offset}: a space in the host name, which no host has (RFC 3986 3.2.2)` : e.message;
+  report('syntax', message, e.offset, e.offset + (e.found?.length ?? 0), syntaxFix(uri, rule, e.offset));
 }
 
 /** The length in code units of the code point at `i`. */
@@ -189,21 +224,26 @@ function nonAsciiMessage(uri: string, at: number): string {
 /** A numeric or named HTML character reference, as CHARACTER_REFERENCE finds them: whether the URI has one. */
 const CHARACTER_REFERENCE_START = /&(?:amp|lt|gt|quot|apos|nbsp|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});/;
 
+/** A character in a message: quoted, and a double quote said in words (JSON would write it "\""). */
+function named(c: string): string {
+  return c === '"' ? 'a double quote (")' : JSON.stringify(c);
+}
+
 function unencodedMessage(uri: string, ascii: readonly number[]): string {
   const ch = uri[ascii[0]];
-  const what = ch === '#' ? 'a second "#"' : JSON.stringify(ch);
+  const what = ch === '#' ? 'a second "#"' : named(ch);
   const section = ch === '#' ? 'RFC 3986 3.5' : 'RFC 3986 2';
   if (ascii.length === 1) return `${what} is not allowed in a URI (${section}); browsers accept it; percent-encoded, it is "${tripletOf(ch.charCodeAt(0))}"`;
   const others = [...new Set(ascii.slice(1).map((i) => uri[i]))].filter((c) => c !== ch || ch === '#');
-  const list = others.length === 0 ? '' : ` (${others.map((c) => JSON.stringify(c)).join(', ')})`;
-  return `${what} and ${ascii.length - 1} more${list} are not allowed in a URI (${section}); browsers accept them; percent-encoded, ${JSON.stringify(ch)} is "${tripletOf(ch.charCodeAt(0))}"`;
+  const list = others.length === 0 ? '' : ` (${others.map(named).join(', ')})`;
+  return `${what} and ${ascii.length - 1} more${list} are not allowed in a URI (${section}); browsers accept them; percent-encoded, ${named(ch)} is "${tripletOf(ch.charCodeAt(0))}"`;
 }
 
 /**
  * ASCII characters that no rule of RFC 3986 has but that browsers accept in a path, query or fragment (the
  * WHATWG URL parser keeps them as written or percent-encodes them itself). A second "#" is one too.
  */
-const BROWSER_ACCEPTED = new Set(['{', '}', '|', '^', '`', '[', ']']);
+const BROWSER_ACCEPTED = new Set(['{', '}', '|', '^', '`', '[', ']', '"']);
 
 /** A scheme and an authority, as RFC 3986 Appendix B reads them: what is before the path. */
 const BEFORE_PATH = /^(?:[^:/?#]+:)?(?:\/\/[^/?#]*)?/;
