@@ -1,0 +1,102 @@
+/**
+ * What a fragment can name in a document (HTML's "indicated part"): the text
+ * of each Markdown heading, in order, as it renders (its slug, by a style, is
+ * ../lint/slugs'), and the explicit anchors: an `id` attribute of any element,
+ * a `name` of an `a` element (HTML, "find a potential indicated element"), in
+ * HTML files and in the raw HTML of Markdown. And an HTML document's base URL:
+ * the `href` of its first `<base>` that has one (HTML, "document base URL").
+ *
+ * Markdown is parsed by markdown-it (the CommonMark parser ./markdown reads
+ * links with) at block level; the inline rules run only on headings and on
+ * what holds HTML. HTML through htmlparser2's tokenizer. Linear in the text.
+ */
+import MarkdownIt from 'markdown-it';
+import { characterReference, decoded } from './found';
+import { forEachAttribute } from './html';
+import type { DocumentAnchors } from '../lint/links';
+
+export type { DocumentAnchors } from '../lint/links';
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+let md: MarkdownIt | undefined;
+
+/** markdown-it at block level: the inline rules are run by hand, where they are wanted. */
+function blockParser(): MarkdownIt {
+  if (md !== undefined) return md;
+  md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+  md.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join']);
+  return md;
+}
+
+/** The text a heading's inline tokens render (its textContent): text and code as they are, the rest's text. */
+function textOf(tokens: readonly Token[]): string {
+  let out = '';
+  for (const t of tokens) {
+    if (t.type === 'text' || t.type === 'text_special' || t.type === 'code_inline') out += t.content;
+    else if (t.type === 'softbreak') out += '\n';
+    // An image's alt text is an attribute, no text of the heading's; inline HTML is markup.
+  }
+  return out;
+}
+
+/** The heading texts and explicit anchors of a Markdown document. */
+export function markdownAnchors(text: string): DocumentAnchors {
+  const parser = blockParser();
+  const env = {};
+  const tokens = parser.parse(text, env);
+  const headings: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.type === 'html_block') {
+      htmlAnchors(t.content, ids);
+      continue;
+    }
+    if (t.type !== 'inline') continue;
+    const heading = tokens[i - 1]?.type === 'heading_open';
+    // Only a heading's text, and HTML, matter here: a paragraph without "<" is not parsed inline.
+    if (!heading && !t.content.includes('<')) continue;
+    const children: Token[] = [];
+    parser.inline.parse(t.content, parser, env, children);
+    if (heading) headings.push(textOf(children));
+    for (const c of children) if (c.type === 'html_inline') htmlAnchors(c.content, ids);
+  }
+  return { headings, ids };
+}
+
+/** An attribute's value, [start, end) of the HTML, with its character references decoded. */
+function valueOf(html: string, start: number, end: number): string {
+  return decoded(html.slice(start, end), 0, false, characterReference).value;
+}
+
+/** A name of an attribute that makes an anchor, as a quick test before tokenizing. */
+const ANCHOR_ATTRIBUTE = /(?:^|[\s"'/])(?:id|name)\s*=/i;
+
+/** Adds the explicit anchors of a piece of HTML to `ids`: every id, and the name of an `a` element. */
+function htmlAnchors(html: string, ids: string[]): void {
+  if (!ANCHOR_ATTRIBUTE.test(html)) return;
+  forEachAttribute(html, (tagStart, tagEnd, name, valueStart, valueEnd) => {
+    // An empty id or name names nothing (HTML: the fragment "" is the top of the document).
+    if (valueStart < 0 || !(name === 'id' || (name === 'name' && tagEnd - tagStart === 1 && (html[tagStart] === 'a' || html[tagStart] === 'A')))) return;
+    const value = valueOf(html, valueStart, valueEnd);
+    if (value !== '') ids.push(value);
+  });
+}
+
+/** The explicit anchors of an HTML document (it has no headings that make anchors of their own). */
+export function htmlDocumentAnchors(text: string): DocumentAnchors {
+  const ids: string[] = [];
+  htmlAnchors(text, ids);
+  return { headings: [], ids };
+}
+
+/** The href of the first `<base>` that has one, with the [start, end) of its value in the text; none without. */
+export function baseHrefOf(text: string): { readonly href: string; readonly start: number; readonly end: number } | undefined {
+  if (!/<base[\s/>]/i.test(text)) return undefined;
+  let found: { href: string; start: number; end: number } | undefined;
+  forEachAttribute(text, (tagStart, tagEnd, name, start, end) => {
+    if (found === undefined && name === 'href' && start >= 0 && text.slice(tagStart, tagEnd).toLowerCase() === 'base') found = { href: valueOf(text, start, end).trim(), start, end };
+  });
+  return found;
+}
