@@ -290,9 +290,9 @@ describe('urigram extract', () => {
     expect(JSON.parse(r.stdout)).toEqual({ file: '-', line: 1, column: 8, uri: 'http://a.example/', raw: '<URL:http://a.example/>', delimited: 'angle', kind: 'text', valid: true });
   });
 
-  it('a file that cannot be read is said on standard error and the run goes on; exit 66 with --strict-files', () => {
+  it('a file named that cannot be read is said on standard error and fails the run with 66, with --strict-files or without', () => {
     const r = run(['extract', '/nonexistent/file']);
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(66);
     expect(r.stderr).toContain('urigram extract: cannot read /nonexistent/file');
     expect(run(['extract', '--strict-files', '/nonexistent/file']).status).toBe(66);
   });
@@ -559,7 +559,7 @@ describe('command-line conventions', () => {
     ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs']],
     ['compare', ['--grammar', '--json']],
     ['extract', ['--json', '--type', '--code', '--strict-files', '--jobs', '--shard']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--template-property', '--fix', '--jobs', '--shard']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--jobs', '--shard']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import { lint, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
 import { withoutFix, withSuggestions, type Suggestion } from '../lint/diagnostic';
 import { isLintCode, safeFixCodes } from '../lint/registry';
-import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
+import { directives, kindOfFile, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
 import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
 import { encodeText } from './encoding';
@@ -29,6 +29,7 @@ import { locate, type LocatedUri, type Position } from './positions';
 import { jsonTemplates, type JsonTemplate } from '../template/json';
 import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
+import { FileTree, LinkChecker, linkSettings, type LinkSettings } from './lint-links';
 
 /**
  * The fixes --fix writes: those LINT_RULES calls safe, which keep the URI
@@ -212,6 +213,8 @@ interface LintSettings {
   /** --jobs (./jobs) and --shard (./shard). */
   readonly jobs: number;
   readonly shard?: [number, number];
+  /** Link integrity (./lint-links), when it is on. */
+  readonly links?: LinkSettings;
 }
 
 function lintSettings(ctx: Context): LintSettings {
@@ -234,7 +237,8 @@ function lintSettings(ctx: Context): LintSettings {
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
   const jobs = jobsOf(ctx);
   const shard = shardOf(ctx, ctx.args);
-  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules }, templateProperties, jobs, shard };
+  const links = linkSettings(ctx, extract, config.links, cwd);
+  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions: { preset: config.preset, rules: config.rules }, templateProperties, jobs, shard, ...(links ? { links } : {}) };
 }
 
 /** One run of `urigram lint`: the targets linted, counted and written as they come. */
@@ -252,6 +256,8 @@ class LintRun {
   /** Whether a URI without diagnostics writes nothing: in text and SARIF (JSON and JSON lines list every URI). */
   private readonly silentWhenClean: boolean;
   private readonly readOptions: ReadOptions;
+  /** Link integrity's checks, when it is on: its tree kept as long as the worker (a part reads what earlier ones read once). */
+  private readonly links: LinkChecker | undefined;
 
   get extracting(): boolean {
     return this.settings.extract;
@@ -265,6 +271,11 @@ class LintRun {
     // A worker's parts share one: a URI that comes again in a later part is not linted again.
     this.linted = (ctx.state?.get('linted') as Map<string, Diagnostic[]> | undefined) ?? new Map();
     ctx.state?.set('linted', this.linted);
+    if (settings.links !== undefined) {
+      const tree = (ctx.state?.get('linkTree') as FileTree | undefined) ?? new FileTree();
+      ctx.state?.set('linkTree', tree);
+      this.links = new LinkChecker(settings.links, tree, settings.lintOptions);
+    }
     const { format, config } = settings;
     this.sarif = format === 'sarif' ? new SarifWriter(this.out, version(), settings.cwd) : undefined;
     this.silentWhenClean = format !== 'json' && format !== 'ndjson';
@@ -391,6 +402,8 @@ class LintRun {
     const suppressed = suppressedBy(found);
     // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
     const seen = this.sarif ? new Map<string, number>() : undefined;
+    // Link integrity: the relative links of a Markdown or HTML document, against the files of its tree.
+    const linkCheck = this.links?.forDocument(doc.file, doc.text, this.readOptions.kind ?? kindOfFile(doc.file));
     // A JSON file's templates and its URIs, in the order they come in the file.
     let next = 0;
     const templatesBefore = async (offset: number): Promise<void> => {
@@ -405,7 +418,8 @@ class LintRun {
         occurrence = seen.get(uri) ?? 0;
         seen.set(uri, occurrence + 1);
       }
-      const diagnostics = this.lintOrFailure(uri, (d) => withinKnown(located.found, d));
+      let diagnostics = this.lintOrFailure(uri, (d) => withinKnown(located.found, d));
+      if (linkCheck !== undefined && !(diagnostics instanceof LintFailure)) diagnostics = withLinks(diagnostics, located.found, linkCheck);
       // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
       if (this.silentWhenClean && !(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
         this.counts.uris++;
@@ -611,6 +625,18 @@ export async function runLint(ctx: Context): Promise<void> {
     throw e;
   }
   await run.finish();
+}
+
+/** A URI's diagnostics with its link's (in order of place); what the link check threw (a bug), as a LintFailure. */
+function withLinks(diagnostics: Diagnostic[], found: DocumentUri, check: (found: DocumentUri) => Diagnostic[]): Diagnostic[] | LintFailure {
+  let linked: Diagnostic[];
+  try {
+    linked = check(found);
+  } catch (e) {
+    return new LintFailure(e);
+  }
+  if (linked.length === 0) return diagnostics;
+  return [...diagnostics, ...linked].sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /**
