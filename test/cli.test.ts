@@ -10,6 +10,7 @@ import { PassThrough, Writable } from 'node:stream';
 import '@microsoft/jest-sarif';
 import { commandTable, main } from '../src/cli';
 import { COMMANDS, TOP_OPTIONS } from '../src/cli/table';
+import type { Command } from '../src/cli/command';
 
 const root = path.join(__dirname, '..');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
@@ -866,6 +867,31 @@ describe('the command table drives the parser and the help (issue 12.5)', () => 
       expect(r.stdout.replace(/\s+/g, ' ')).toContain(command.description.replace(/\s+/g, ' '));
       expect(r.stdout.replace(/\s+/g, ' ')).toContain(`Exit codes: ${command.exits},`);
     }
+  });
+
+  it("each command's help describes only its own options: its exit codes name no other's, and its text names another's only beside that command's name", async () => {
+    const optionsOf = (c: Command) => new Set([...c.options.flatMap((o) => o.flags), '-h', '--help']);
+    for (const command of COMMANDS) {
+      const help = (await runMain([command.name, '--help'])).stdout;
+      const own = optionsOf(command);
+      const exits = help.slice(help.indexOf('\nExit codes: '));
+      // The exit codes: only this command's options (conformance's once described lint's --extract and --strict-files).
+      const foreign = [...exits.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0]).filter((f) => !own.has(f));
+      expect({ command: command.name, foreign }).toEqual({ command: command.name, foreign: [] });
+      // Elsewhere, another command's option only in a paragraph that names a command taking it ("lint --format sarif" in merge-sarif's).
+      for (const paragraph of help.slice(0, help.indexOf('\nExit codes: ')).split(/\n\n/)) {
+        const text = paragraph.replace(/\s+/g, ' ');
+        for (const m of text.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)) {
+          if (own.has(m[0])) continue;
+          const named = COMMANDS.filter((c) => c !== command && new RegExp(`(?<![\\w-])${c.name}(?![\\w-])`).test(text) && optionsOf(c).has(m[0]));
+          expect({ command: command.name, option: m[0], named: named.length > 0 }).toEqual({ command: command.name, option: m[0], named: true });
+        }
+      }
+    }
+    // The shared exit codes say what files that cannot be read do only for the commands that read files.
+    expect((await runMain(['extract', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('2 usage error or an input that cannot be read (standard input; a file or directory found in a tree that cannot be read is said and the run goes on, see --strict-files; a path named that yields no file is 66)');
+    expect((await runMain(['lint', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('(standard input or the configuration; a file or directory');
+    expect((await runMain(['conformance', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('1 otherwise, 2 usage error or an input that cannot be read, 74 the output cannot be written, 70 internal error (a bug in urigram).');
   });
 
   it("the top-level help lists the table's commands with their summaries, and urigram's own options", async () => {

@@ -23,6 +23,7 @@ import { PROTOCOL_VERSION, ProtocolError } from '../src/conformance/protocol';
 import { reportMarkdown, reportSvg, reportText } from '../src/conformance/report';
 import { URIGRAM_ADAPTER } from '../src/conformance/urigram-adapter';
 import { FOREIGN_ADAPTERS } from '../scripts/conformance/foreign-adapters';
+import { recompose, transform } from '../scripts/conformance/reference';
 
 const dir = path.join(__dirname, '..', 'conformance');
 const suite: Suite = loadSuite(dir);
@@ -154,7 +155,7 @@ describe('the runner', () => {
     expect(urigram.scores.map((s) => s.category)).toEqual(suite.categories.map((f) => f.category));
     expect(urigram.protocol).toEqual({ runner: PROTOCOL_VERSION, stated: PROTOCOL_VERSION });
     const core = casesOf('validity').filter((c) => c.grammar === 'rfc3986' && CORE_RULES.includes(c.rule)).length + casesOf('components').filter((c) => c.grammar === 'rfc3986').length + casesOf('resolution').filter((c) => c.mode === 'strict').length + casesOf('normalization').filter((c) => c.level === 'syntax').length;
-    expect(urigram.profiles).toEqual([{ profile: 'core', categories: ['validity', 'components', 'resolution', 'normalization'], total: core, passed: core, failed: 0, unsupported: 0, answered: 100, coverage: 100 }]);
+    expect(urigram.profiles).toEqual([{ profile: 'core', categories: ['validity', 'components', 'resolution', 'normalization'], total: core, passed: core, failed: 0, unsupported: 0, notRun: 0, answered: 100, coverage: 100 }]);
     // Validity per grammar and rule: every rule of the three grammars, adding up to the category.
     const rules = urigram.scores.find((s) => s.category === 'validity')!.rules!;
     expect(rules.reduce((a, r) => a + r.total, 0)).toBe(casesOf('validity').length);
@@ -321,6 +322,29 @@ describe('the protocol as conformance/README.md settles it', () => {
     expect(said).toBe(verdict);
   });
 
+  it('a base URI\'s fragment is not part of the base (RFC 3986 5.1): the cases, RFC 3986\'s algorithm as written, urigram\'s adapter and both docs agree', async () => {
+    const withFragment = casesOf('resolution').filter((c) => c.base.includes('#'));
+    // 36 cases: the generated ones against s://u@h:1/p/q/?x#f and two by hand; all in RFC 3986's modes.
+    expect(withFragment.length).toBeGreaterThanOrEqual(36);
+    expect(withFragment.filter((c) => c.mode === 'rfc2396')).toEqual([]);
+    expect(withFragment.some((c) => c.reference === '')).toBe(true); // where a kept fragment would show
+    for (const c of withFragment) {
+      const stripped = c.base.slice(0, c.base.indexOf('#'));
+      // 5.2.2 as written never reads Base.fragment: the base with and without it give the case's target.
+      expect([c.id, recompose(transform(stripped, c.reference, c.mode === 'strict'))]).toEqual([c.id, c.target]);
+      expect([c.id, recompose(transform(c.base, c.reference, c.mode === 'strict'))]).toEqual([c.id, c.target]);
+      // urigram's adapter answers the same for both, and that is the target.
+      const ask = (base: string) => URIGRAM_ADAPTER.resolve!({ id: c.id, op: 'resolve', base, reference: c.reference, mode: c.mode });
+      expect([c.id, ask(c.base), ask(stripped)]).toEqual([c.id, c.target, c.target]);
+    }
+    expect(readme).toContain('A `base` may have a fragment, which is not part of the base: RFC 3986 5.1 strips a base URI of its fragment');
+    expect(fs.readFileSync(path.join(dir, '..', 'docs', 'conformance.md'), 'utf8').replace(/\s+/g, ' ')).toContain("a `base` URI's fragment is not part of the base (RFC 3986 5.1)");
+    // A program that keeps the base's fragment for an empty reference fails exactly the cases where it shows.
+    const keeping: AdapterModule = { resolve: (r) => (r.reference === '' ? String(r.base) : URIGRAM_ADAPTER.resolve!(r)) };
+    const report = await runSuite(suite, moduleTransport('keeps the fragment', keeping), { categories: ['resolution'] });
+    expect(report.failures.map((f) => f.id).sort()).toEqual(casesOf('resolution').filter((c) => c.reference === '' && c.base.includes('#')).map((c) => c.id).sort());
+  });
+
   it('the README states the protocol version the runner speaks, and each example adapter prints it first', () => {
     expect(readme).toContain(`## The protocol (version ${PROTOCOL_VERSION})`);
     expect(readme).toContain(`{"protocol": ${PROTOCOL_VERSION}, "implementation": `);
@@ -458,6 +482,62 @@ describe('a program over the JSON-lines protocol', () => {
     expect((await runSuite(one, execTransport(`${program} slow`, { timeoutMs: 300, startMs: 5000 }))).failures).toEqual([]);
     expect((await runSuite(one, execTransport(`${program} slow`, { timeoutMs: 300, startMs: 0 }))).failures.map((f) => f.cause)).toEqual(['the implementation timed out']);
   }, 30000);
+
+  const slowAdapter = (...args: string[]) => `"${process.execPath}" "${path.join(__dirname, 'fixtures', 'conformance', 'slow-adapter.js')}" ${args.join(' ')}`;
+  const six = (): Suite => ({ ...small, categories: [{ ...small.categories[0], cases: Array.from({ length: 6 }, (_, k) => ({ ...cases[0], id: `validity/test/01${k}` })) }] });
+  const startsIn = (log: string): number => fs.readFileSync(log, 'utf8').trim().split('\n').length;
+  /** Where the fake program logs its starts. */
+  let logs: string;
+  beforeAll(() => {
+    logs = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-starts-'));
+  });
+  afterAll(() => fs.rmSync(logs, { recursive: true, force: true }));
+
+  it('a silent program has the start-up allowance once, not again after each restart: each later case costs its own limit', async () => {
+    const log = path.join(logs, 'silent');
+    // 5 s to start, 100 ms a case, 6 cases: about 5.1 + 5 x 0.1 s. Were the allowance granted on every restart, 6 x 5.1 s:
+    // the run's generous limit of 20 s would stop it (Report.stopped) before the fourth case.
+    const report = await runSuite(six(), execTransport(slowAdapter('silent', log), { timeoutMs: 100, startMs: 5000 }), { maxTimeMs: 20_000 });
+    expect(report.stopped).toBeUndefined();
+    expect(report.scores[0]).toMatchObject({ total: 6, failed: 6, notRun: 0 });
+    expect(report.causes.map((c) => [c.cause, c.count])).toEqual([['the implementation timed out', 6]]);
+    // It was started (the starts after the first may be stopped, 100 ms on, before Node has even run the script).
+    expect(startsIn(log)).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+
+  it('a program that states its protocol and then never answers: each start ends its allowance with that line, so each case costs its limit', async () => {
+    const log = path.join(logs, 'mute');
+    const report = await runSuite(six(), execTransport(slowAdapter('slow', '1000000', log), { timeoutMs: 200 }), { maxTimeMs: 20_000 });
+    expect(report.stopped).toBeUndefined();
+    expect(report.causes.map((c) => [c.cause, c.count])).toEqual([['the implementation timed out', 6]]);
+    expect(startsIn(log)).toBe(6);
+  }, 60_000);
+
+  it('a program that writes lines keeps the allowance after a restart: one slow to start, started again after a crash, is not cut short', async () => {
+    const good = cases.find((c) => c.input === 'http://a/')!;
+    const crash = cases.find((c) => c.input === 'crash')!;
+    const run = { ...small, categories: [{ ...small.categories[0], cases: [good, crash, { ...good, id: 'validity/test/0100' }] }] };
+    const report = await runSuite(run, execTransport(`${program} slow`, { timeoutMs: 300, startMs: 5000 }));
+    expect(report.failures.map((f) => [f.id, f.cause])).toEqual([[crash.id, 'the implementation crashed']]);
+  }, 30_000);
+
+  it('a line that reads "timeout" is a bad answer, like any line that is not JSON, not taken for the time limit', async () => {
+    const report = await runSuite(six(), execTransport(slowAdapter('word'), { timeoutMs: 5000 }));
+    expect(report.causes.map((c) => [c.cause, c.count])).toEqual([['the implementation bad answer', 6]]);
+  }, 30_000);
+
+  it('the run\'s time limit (maxTimeMs) stops a run whose adapter never settles, whatever the per-case limit; the cases not run are counted and listed', async () => {
+    const never: AdapterModule = { uriToIri: () => new Promise(() => {}) };
+    const report = await runSuite(suite, moduleTransport('never', never, 60_000), { categories: ['uri-to-iri', 'percent-encoding'], maxTimeMs: 300 });
+    const all = [...casesOf('uri-to-iri').map((c) => c.id), ...casesOf('percent-encoding').map((c) => c.id)];
+    expect(report.stopped).toEqual({ reason: 'max-time', limitMs: 300, notRun: all.map((id) => ({ id, category: id.startsWith('uri-to-iri') ? 'uri-to-iri' : 'percent-encoding' })) });
+    expect(report.scores.map((s) => [s.category, s.total, s.notRun, s.coverage])).toEqual([
+      ['uri-to-iri', casesOf('uri-to-iri').length, casesOf('uri-to-iri').length, 0],
+      ['percent-encoding', casesOf('percent-encoding').length, casesOf('percent-encoding').length, 0],
+    ]);
+    expect(reportText(report)).toContain(`stopped: the run's time limit (--max-time 300 ms) came while ${all[0]} was asked: it and the ${all.length - 1} cases after it were not run`);
+    await expect(runSuite(suite, moduleTransport('never', never), { maxTimeMs: 0 })).rejects.toThrow(RangeError);
+  }, 30_000);
 
   it('refuses a time limit setTimeout cannot keep (a longer one would fire at once)', () => {
     expect(() => execTransport(program, { timeoutMs: 2 ** 31 })).toThrow(RangeError);

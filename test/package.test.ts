@@ -44,12 +44,28 @@ beforeAll(() => {
   const out = ok(run('npm', ['pack', '--json', '--pack-destination', work], copy));
   packed = JSON.parse(out)[0]; // the whole of stdout is JSON: the build (prepare) writes to stderr
 
-  project = path.join(work, 'project');
+  // Installed as the README says to today (urigram is not on npm's registry yet): `npm pack` in the clone writes the
+  // tarball there (here it was packed to `work`: the same file, put where the README's command looks for it), and the
+  // README's own command line installs it from the project's folder beside the clone.
+  const [clone, pack, install] = installLines();
+  expect([clone, pack]).toEqual([expect.stringMatching(/^git clone \S.* urigram +# /), expect.stringMatching(/^\(cd urigram && npm ci && npm pack\) +# /)]);
+  fs.copyFileSync(path.join(work, packed.filename), path.join(copy, packed.filename));
+  project = path.join(work, 'your-project');
   fs.mkdirSync(project);
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'uses-urigram', version: '1.0.0', private: true }));
-  ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(work, packed.filename)], project));
+  const offline = { ...env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+  const r = spawnSync('sh', ['-c', install], { cwd: work, env: offline, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${install}: exit ${r.status}\n${r.stderr}`);
   installed = path.join(project, 'node_modules', 'urigram');
 }, 300_000);
+
+/** The README's lines that install urigram today, the first block of its "Using the package" section, comments kept. */
+function installLines(file = 'README.md'): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const block = /^```sh\n(git clone [\s\S]*?)^```$/m.exec(text);
+  if (block === null) throw new Error(`${file} has no block of install lines beginning "git clone"`);
+  return block[1].split('\n').slice(0, 3);
+}
 
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
@@ -81,6 +97,27 @@ describe('the tarball', () => {
     expect(pkg.sideEffects).toBe(false);
     const entry = pkg.exports['.'];
     for (const file of [entry.types, entry.import, entry.require, entry.node.import, entry.node.default]) expect(fs.existsSync(path.join(installed, file))).toBe(true);
+  });
+});
+
+describe('how the docs say to install it', () => {
+  const DOCS = ['README.md', 'docs/api.md', 'docs/conformance.md', 'conformance/README.md'];
+
+  it('the README, docs/api.md and both conformance docs give the lines this suite installed it with (npm pack in a clone, then its tarball)', () => {
+    const lines = installLines();
+    expect(lines[2]).toBe('cd your-project && npm install ../urigram/urigram-*.tgz');
+    // The tarball `npm pack` wrote is the one the command's pattern names.
+    expect(packed.filename).toMatch(/^urigram-[0-9][^/]*\.tgz$/);
+    for (const file of DOCS) expect([file, installLines(file)]).toEqual([file, lines]);
+  });
+
+  it('npm install urigram (and npm pack urigram) only where the text says it works once urigram is published, and not yet', () => {
+    for (const file of DOCS) {
+      const paragraphs = fs.readFileSync(path.join(root, file), 'utf8').split(/\n\s*\n/).filter((p) => /npm (install|pack) urigram\b/.test(p));
+      expect([file, paragraphs.length > 0]).toEqual([file, true]);
+      // "once urigram is published ... (not yet: it fails today)", or "urigram is not on npm's registry yet".
+      for (const p of paragraphs) expect([file, p, /published|registry/.test(p) && /\bnot\b[^.]*\byet\b/.test(p)]).toEqual([file, p, true]);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { commandHelp, mainHelp, parseArgs } from './args';
 import { Context, type Command } from './command';
 import { EXIT_INTERNAL, EXIT_OUTPUT, EXIT_USAGE, EXIT_VALID, InputError, OutputClosed, OutputFailed, processIo, say, UsageError, version, type Io } from './io';
 import { Output } from './output';
-import { commandNamed, EXITS, HELP, MAIN_HELP, TOP_OPTIONS } from './table';
+import { commandNamed, exitsOf, HELP, MAIN_HELP, TOP_OPTIONS } from './table';
 
 const [TOP_HELP, TOP_VERSION] = TOP_OPTIONS;
 
@@ -38,14 +38,14 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       if (argv.length > 2) throw new UsageError('help takes at most one COMMAND');
       const about = argv.length === 2 && argv[1] !== 'help' ? commandNamed(argv[1]) : undefined;
       if (argv.length === 2 && argv[1] !== 'help' && about === undefined) throw new UsageError(`unknown command ${JSON.stringify(argv[1])}`);
-      return await print(about ? commandHelp(about, HELP, EXITS) : mainHelp(MAIN_HELP));
+      return await print(about ? commandHelp(about, HELP, exitsOf(about)) : mainHelp(MAIN_HELP));
     }
     if (TOP_HELP.flags.includes(name)) return await print(mainHelp(MAIN_HELP));
     if (TOP_VERSION.flags.includes(name)) return await print(version());
     command = commandNamed(name);
     if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
     const { help, values, args } = parseArgs(command, HELP, argv.slice(1));
-    if (help) return await print(commandHelp(command, HELP, EXITS));
+    if (help) return await print(commandHelp(command, HELP, exitsOf(command)));
     ctx = new Context(command, io, out, values, args);
     await command.run(ctx);
     await out.flush();

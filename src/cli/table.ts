@@ -219,20 +219,23 @@ export const COMMANDS: readonly Command[] = [
     name: 'conformance',
     summary: 'run the conformance suite against an implementation',
     usage: ['{options}'],
-    description: 'Runs the conformance suite (conformance/ in the package; its README describes the cases and the protocol) against urigram itself, an adapter module (--adapter: a JavaScript module exporting a function per operation it supports), or any program (--exec: requests and answers as JSON lines on its standard input and output; a case that crashes the program or outlasts the time limit is reported on that case, and the program is started again). Reports, per category and for the core profile, the cases passed, failed and not supported, the score over the cases answered beside the coverage (the cases answered, of all), validity per rule, and the failures grouped by cause with the shortest examples; --format json lists every failing and unsupported case by id. With --baseline, failures the baseline lists are known and only a change fails the run.',
+    description: 'Runs the conformance suite (conformance/ in the package; its README describes the cases and the protocol) against urigram itself, an adapter module (--adapter: a JavaScript module exporting a function per operation it supports), or any program (--exec: requests and answers as JSON lines on its standard input and output; a case that crashes the program or outlasts the time limit is reported on that case, and the program is started again). Reports, per category and for the core profile, the cases passed, failed and not supported, the score over the cases answered beside the coverage (the cases answered, of all), validity per rule, and the failures grouped by cause with the shortest examples; --format json lists every failing and unsupported case by id. With --baseline, failures the baseline lists are known and only a change fails the run: a new failure, a known one that no longer fails, or a case answered that no longer is. --list-rules prints the grammars and rules the suite asks about instead, and runs nothing.',
     options: [
       { flags: ['--adapter'], value: 'MODULE', description: 'a JavaScript module (CommonJS or ES) exporting validate, errorOffset, components, resolve, removeDotSegments, normalize, equivalent, iriToUri, uriToIri, percentEncode, percentDecode, templateValidate, templateExpand: those it supports' },
       { flags: ['--exec'], value: 'CMD', description: 'a command line, run by the shell, that speaks the JSON-lines protocol' },
       { flags: ['--category'], value: 'C', description: `only these categories, comma-separated: ${CATEGORIES.join(', ')}` },
       { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'markdown', 'svg', 'junit'], description: 'text (default), json (every failing and unsupported case by id), markdown, svg (a bar chart) or junit (JUnit XML: one test case per case, a test suite per category)' },
       { flags: ['--output'], value: 'FILE', description: 'write the report in --format to FILE (atomically), and the text report to standard output' },
-      { flags: ['--baseline'], value: 'FILE', description: 'known failures (a file --write-baseline wrote): exit 1 only on a new failure, or a listed one that no longer fails' },
-      { flags: ['--write-baseline'], value: 'FILE', description: "write this run's failures to FILE (atomically) as the baseline, keeping its entries for categories not run; failures then do not fail the run" },
+      { flags: ['--baseline'], value: 'FILE', description: 'known failures and answered cases (a file --write-baseline wrote): exit 1 only on a change: a new failure, a listed one that no longer fails, or a case it has answered that no longer is (a baseline written before urigram recorded the answered cases is read, and coverage not checked)' },
+      { flags: ['--write-baseline'], value: 'FILE', description: "write this run's failures and answered cases to FILE (atomically) as the baseline, keeping its entries for categories not run; failures then do not fail the run" },
       { flags: ['--min-score'], value: 'CATEGORY=N', repeatable: true, description: 'exit 1 when the score over the cases answered in CATEGORY (or core, the profile) is under N percent (may be repeated)' },
-      { flags: ['--timeout'], value: 'MS', description: 'the time limit per case in milliseconds (default 5000)' },
+      { flags: ['--min-coverage'], value: 'CATEGORY=N', repeatable: true, description: 'exit 1 when the cases answered in CATEGORY (or core, the profile), of all its cases, are under N percent (may be repeated); a failure still fails the run unless --baseline or --min-score says otherwise' },
+      { flags: ['--timeout'], value: 'MS', description: 'the time limit per case in milliseconds (default 5000); with --exec, the first case also has up to 30 s for the program to start, until its first line, granted again after a restart only while no start has spent it without writing a line' },
+      { flags: ['--max-time'], value: 'MS', description: 'the time limit of the whole run in milliseconds: the case being asked when it comes and every case after it are not run (the report lists them), no baseline is written, and the run exits 1' },
       { flags: ['--suite'], value: 'DIR', description: 'a suite other than the one in the package (a folder with suite.json: a vendored copy)' },
+      { flags: ['--list-rules'], description: 'print the grammars and rules the cases ask about (validity, error-offset and components ask by rule), with their cases per category, and run nothing; takes --category, --suite and --format text or json' },
     ],
-    exits: '0 nothing failed (cases not supported are no failure); with --baseline, nothing changed from it; with --min-score, every minimum met. 1 otherwise',
+    exits: '0 nothing failed (cases not supported are no failure; with --baseline, nothing changed from it; with --min-score, every minimum met), every --min-coverage met and the run not stopped by --max-time. 1 otherwise',
     ...lazy(() => import('./conformance'), (m) => m.runConformance),
   },
   {
@@ -321,8 +324,18 @@ export const TOP_OPTIONS: readonly OptionSpec[] = [
   { flags: ['-v', '--version'], description: "print urigram's version" },
 ];
 
-/** The exit codes every command shares, after its own 0 and 1. */
-export const EXITS = '2 usage error or an input that cannot be read (for extract and lint --extract, standard input or the configuration: a file or directory is said and the run goes on, see --strict-files; a path named that yields no file is 66), 74 the output cannot be written, 70 internal error (a bug in urigram)';
+/** The exit codes every command shares, after its own 0 and 1, as the top-level help says them. */
+export const EXITS = '2 usage error or an input that cannot be read (for extract and lint --extract, standard input or the configuration: a file or directory found in a tree is said and the run goes on, see --strict-files; a path named that yields no file is 66), 74 the output cannot be written, 70 internal error (a bug in urigram)';
+
+/**
+ * The exit codes a command shares with the others, after its own 0 and 1, as its help says them: only its own options
+ * are named (the note on files that cannot be read is for the commands that take --strict-files).
+ */
+export function exitsOf(command: Command): string {
+  const takes = (flag: string) => command.options.some((o) => optionName(o) === flag);
+  const files = takes('--strict-files') ? ` (standard input${takes('--config') ? ' or the configuration' : ''}; a file or directory found in a tree that cannot be read is said and the run goes on, see --strict-files; a path named that yields no file is 66)` : '';
+  return `2 usage error or an input that cannot be read${files}, 74 the output cannot be written, 70 internal error (a bug in urigram)`;
+}
 
 /** The top-level help: the commands and options are the table's. */
 export const MAIN_HELP: MainHelp = {

@@ -3,7 +3,9 @@
  * writes one request per line on its standard input and reads one response
  * per line on its standard output, in order. A program that exits, or does
  * not answer a case within the time limit, is reported on that case and
- * started again for the next; a line that is not JSON is a bad answer.
+ * started again for the next; a line that is not JSON is a bad answer. The
+ * first start has a start-up allowance beside its first case's limit; a later
+ * start has it only while no start has spent it all without writing a line.
  * What the program writes on standard error is passed through. A line that
  * answers no request and states a protocol (`{"protocol": 1, "implementation":
  * "..."}`, written first) is what the program says of itself.
@@ -15,7 +17,11 @@ import type { Transport } from './run';
 export interface ExecOptions {
   /** Per case, in milliseconds (default 5000). */
   readonly timeoutMs?: number;
-  /** Time the program has to start, beside the first case's limit after each start, in milliseconds (default 30000: a JVM compiling a source file). */
+  /**
+   * Time the program has to start, beside the first case's limit after a start, in milliseconds (default 30000: a JVM
+   * compiling a source file). Granted until the program writes its first line, and withdrawn for good once a start has
+   * used it all and the first case's limit without writing a line: a silent program then has `timeoutMs` per case.
+   */
   readonly startMs?: number;
   readonly cwd?: string;
 }
@@ -32,6 +38,9 @@ interface Session {
   overlong?: boolean;
 }
 
+/** What next() gives when the deadline comes first: not a string, which a program could write as a line. */
+const TIMEOUT = Symbol('timeout');
+
 /** The longest answer line read (in UTF-16 code units). */
 const MAX_LINE = 16 * 1024 * 1024;
 
@@ -45,6 +54,10 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) throw new RangeError(`timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);
   let session: Session | undefined;
   let stated: Statement = {};
+  /** Whether a start still gets `startMs`: until a start has used it all without writing a line (a silent program). */
+  let allowance = true;
+  /** close() was called: nothing is started again (a run stopped by its time limit, with a case still asked). */
+  let closed = false;
 
   // Each start is a session of its own: what a killed program still writes, or its exit, reaches only its session.
   const start = (): Session => {
@@ -94,14 +107,14 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
     }
   };
 
-  /** The next line, or 'timeout' once `deadline` (Date.now()) has passed. */
-  const next = (s: Session, deadline: number): Promise<string | undefined | 'timeout'> =>
+  /** The next line, or TIMEOUT once `deadline` (Date.now()) has passed (undefined: the program exited). */
+  const next = (s: Session, deadline: number): Promise<string | undefined | typeof TIMEOUT> =>
     new Promise((resolve) => {
       if (s.lines.length > 0) return resolve(s.lines.shift());
       if (s.exited) return resolve(undefined);
       const timer = setTimeout(() => {
         s.waiting = undefined;
-        resolve('timeout');
+        resolve(TIMEOUT);
       }, Math.max(0, deadline - Date.now()));
       s.waiting = (line) => {
         clearTimeout(timer);
@@ -114,9 +127,11 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
     // Lines that answer no request (a banner, a log line) or an earlier one are passed over: the answer is the line with this id.
     // The time limit is the case's, whatever the program writes meanwhile (a line does not start it again).
     // The first case after a start also has the time the program takes to start, until it writes
-    // its first line (its statement of its protocol, when it writes one): a program that hangs is
-    // not given that time again on each restart.
-    let starting = s.fresh;
+    // its first line (its statement of its protocol, when it writes one): a program that hangs after
+    // its first line is not given that time again on each restart. One that writes nothing before the
+    // deadline has shown that it does not start in that time: no later start gets the allowance, so a
+    // silent program costs startMs once and then timeoutMs a case, not startMs a case.
+    let starting = s.fresh && allowance;
     let deadline = Date.now() + timeoutMs + (starting ? Math.min(startMs, MAX_TIMEOUT_MS - timeoutMs) : 0);
     s.fresh = false;
     for (;;) {
@@ -125,10 +140,11 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
         starting = false;
         deadline = Math.min(deadline, Date.now() + timeoutMs);
       }
-      if (line === 'timeout' || line === undefined) {
+      if (line === TIMEOUT || line === undefined) {
+        if (line === TIMEOUT && starting) allowance = false;
         stop(s);
         if (session === s) session = undefined;
-        return { id: request.id, failure: s.overlong ? 'bad answer' : line === 'timeout' ? 'timed out' : 'crashed' };
+        return { id: request.id, failure: s.overlong ? 'bad answer' : line === TIMEOUT ? 'timed out' : 'crashed' };
       }
       let r: Response;
       try {
@@ -155,6 +171,7 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
       // A program that exits without answering is started again and asked once more: one that answers and
       // then exits (one process per request) may not have read this request before it went. Twice is a crash.
       for (let attempt = 0; ; attempt++) {
+        if (closed) return { id: request.id, failure: 'crashed' };
         if (session?.exited) session = undefined;
         const s = (session ??= start());
         s.process.stdin.write(JSON.stringify(request) + '\n');
@@ -163,6 +180,7 @@ export function execTransport(command: string, options: ExecOptions = {}): Trans
       }
     },
     close(): void {
+      closed = true;
       if (session) {
         session.process.stdin.end();
         stop(session);

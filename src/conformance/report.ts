@@ -4,7 +4,7 @@
  * answered ("score") and by the share of cases answered ("coverage"); a case
  * not supported counts in the second, never as a failure.
  */
-import type { BaselineComparison } from './baseline';
+import type { BaselineComparison, CoverageChange } from './baseline';
 import type { Suite } from './suite';
 import type { CategoryScore, Failure, Report, Tally } from './run';
 
@@ -18,8 +18,18 @@ export interface MinScore {
   readonly met: boolean;
 }
 
+/** A --min-coverage target and whether the run reaches it. */
+export interface MinCoverage {
+  /** A category or a profile ("core"). */
+  readonly target: string;
+  /** The minimum share of the cases answered, in percent. */
+  readonly min: number;
+  readonly coverage: number | null;
+  readonly met: boolean;
+}
+
 /** A report with what the command line compared it with. */
-export type FullReport = Report & { readonly baseline?: BaselineComparison; readonly minScores?: readonly MinScore[] };
+export type FullReport = Report & { readonly baseline?: BaselineComparison; readonly minScores?: readonly MinScore[]; readonly minCoverages?: readonly MinCoverage[] };
 
 /** A percentage with one decimal, from the counts (not from the rounded figure of the JSON report). */
 const pct = (n: number, of: number): string => (of === 0 ? '-' : `${((100 * n) / of).toFixed(1)}%`);
@@ -39,6 +49,34 @@ const requestText = (r: Record<string, unknown>): string =>
 const rows = (report: Report): Array<[string, Tally]> => [...report.profiles.map((p): [string, Tally] => [`${p.profile} (profile)`, p]), ...report.scores.map((s): [string, Tally] => [s.category, s])];
 
 const foldNote = (s: CategoryScore): string => (s.passedAfterCaseNormalization > 0 ? `  (${s.passedAfterCaseNormalization} passed after 6.2.2.1 case normalization)` : '');
+const notRunNote = (t: Tally): string => (t.notRun > 0 ? `  (${t.notRun} not run)` : '');
+
+/** What a report says of a run stopped by its time limit, or undefined. */
+function stoppedText(report: Report): string | undefined {
+  const s = report.stopped;
+  if (s === undefined) return undefined;
+  return `stopped: the run's time limit (--max-time ${s.limitMs} ms) came while ${s.notRun[0].id} was asked: it and the ${s.notRun.length - 1} cases after it were not run (in the cases, not answered)`;
+}
+
+/** Coverage changes grouped by category (and grammar and rule), in the order first met. */
+function coverageGroups(changes: readonly CoverageChange[]): Array<{ name: string; ids: string[] }> {
+  const groups = new Map<string, string[]>();
+  for (const c of changes) {
+    const name = c.rule === undefined ? c.category : `${c.category} ${c.rule}`;
+    groups.set(name, [...(groups.get(name) ?? []), c.id]);
+  }
+  return [...groups].map(([name, ids]) => ({ name, ids }));
+}
+
+const someIds = (ids: readonly string[], n = 3): string => ids.slice(0, n).join(', ') + (ids.length > n ? ', ...' : '');
+
+/** The counts of a comparison with a baseline, in one line's words. */
+function baselineCounts(b: BaselineComparison, known: string): string {
+  return `${b.known} known failures still fail${known}, ${b.new.length} new, ${b.noLongerFailing.length} no longer fail, ${b.noLongerAnswered.length} no longer answered, ${b.newlyAnswered.length} newly answered${b.notInSuite.length > 0 ? `, ${b.notInSuite.length} not in this suite` : ''}`;
+}
+
+const uncheckedText = (b: BaselineComparison): string =>
+  `coverage not checked for ${b.coverageUnchecked.join(', ')}: the baseline records no answered cases there (written before they were recorded); write it again to check it: --write-baseline ${b.file}`;
 
 const protocolText = (report: Report): string => (report.protocol.stated === null ? `protocol ${report.protocol.runner} (the implementation states none)` : `protocol ${report.protocol.stated}`);
 
@@ -49,9 +87,11 @@ export function reportText(report: FullReport): string {
   const head = (name: string, t: Tally, note = ''): string =>
     `  ${name.padEnd(22)} ${String(t.passed).padStart(6)} ${String(t.failed).padStart(6)} ${String(t.unsupported).padStart(13)} ${String(t.total).padStart(6)} ${score(t).padStart(7)} ${coverage(t).padStart(9)}${note}`;
   lines.push(`  ${''.padEnd(22)} ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'not supported'.padStart(13)} ${'cases'.padStart(6)} ${'score'.padStart(7)} ${'coverage'.padStart(9)}`);
-  for (const p of report.profiles) lines.push(head(`${p.profile} (profile)`, p));
-  for (const s of report.scores) lines.push(head(s.category, s, foldNote(s)));
+  for (const p of report.profiles) lines.push(head(`${p.profile} (profile)`, p, notRunNote(p)));
+  for (const s of report.scores) lines.push(head(s.category, s, foldNote(s) + notRunNote(s)));
   lines.push('  score: passed of the cases answered; coverage: the cases answered, of all (a case not supported is not a failure)');
+  const stopped = stoppedText(report);
+  if (stopped !== undefined) lines.push('', stopped);
   for (const s of report.scores) {
     if (s.rules === undefined) continue;
     // The rules with a failure (--format json and markdown have every rule).
@@ -61,13 +101,17 @@ export function reportText(report: FullReport): string {
     for (const r of failing) lines.push(head(`${r.grammar} ${r.rule}`, r));
   }
   for (const m of report.minScores ?? []) lines.push(`--min-score ${m.target}=${m.min}: ${m.met ? 'met' : 'NOT MET'} (${m.answered === null ? 'no case answered' : `${m.answered}% of the cases answered`})`);
+  for (const m of report.minCoverages ?? []) lines.push(`--min-coverage ${m.target}=${m.min}: ${m.met ? 'met' : 'NOT MET'} (${m.coverage === null ? 'no cases' : `${m.coverage}% of the cases answered`})`);
   const b = report.baseline;
   const listed = b === undefined ? report.causes : groupByCause(b.new);
   if (b !== undefined) {
-    lines.push('', `against the baseline ${b.file} (suite ${b.suiteVersion}): ${b.known} known failures still fail (not listed below; --format json lists them), ${b.new.length} new, ${b.noLongerFailing.length} no longer fail${b.notInSuite.length > 0 ? `, ${b.notInSuite.length} not in this suite` : ''}`);
-    if (b.noLongerFailing.length > 0 || b.notInSuite.length > 0) lines.push(`  write the baseline again when this is wanted: --write-baseline ${b.file}`);
+    lines.push('', `against the baseline ${b.file} (suite ${b.suiteVersion}): ${baselineCounts(b, ' (not listed below; --format json lists them)')}`);
+    if (b.noLongerFailing.length + b.noLongerAnswered.length + b.newlyAnswered.length + b.notInSuite.length > 0) lines.push(`  write the baseline again when this is wanted: --write-baseline ${b.file}`);
     for (const n of b.noLongerFailing) lines.push(`  no longer fails: ${n.id} (${n.now}; the baseline says: ${n.cause})`);
+    for (const g of coverageGroups(b.noLongerAnswered)) lines.push(`  no longer answered (the baseline has them answered): ${g.name}: ${g.ids.length} (${someIds(g.ids)})`);
+    for (const g of coverageGroups(b.newlyAnswered)) lines.push(`  newly answered (and passed; no failure): ${g.name}: ${g.ids.length} (${someIds(g.ids)})`);
     for (const id of b.notInSuite) lines.push(`  not in this suite: ${id}`);
+    if (b.coverageUnchecked.length > 0) lines.push(`  ${uncheckedText(b)}`);
   }
   if (listed.length > 0) lines.push('', b === undefined ? 'failures by cause:' : 'new failures by cause:');
   for (const c of listed) {
@@ -103,7 +147,9 @@ export function reportMarkdown(report: FullReport, level = 2): string {
     '| category | passed | failed | not supported | cases | score | coverage |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const [name, t] of rows(report)) out.push(`| ${name.endsWith('(profile)') ? `**${name}**` : name} | ${t.passed} | ${t.failed} | ${t.unsupported} | ${t.total} | ${score(t)} | ${coverage(t)} |`);
+  for (const [name, t] of rows(report)) out.push(`| ${name.endsWith('(profile)') ? `**${name}**` : name} | ${t.passed} | ${t.failed} | ${t.unsupported} | ${t.total}${notRunNote(t).replace(/^ +/, ' ')} | ${score(t)} | ${coverage(t)} |`);
+  const stopped = stoppedText(report);
+  if (stopped !== undefined) out.push('', `**${md(stopped.replace(/^stopped: /, 'Stopped: '))}.**`);
   const folded = report.scores.filter((s) => s.passedAfterCaseNormalization > 0);
   if (folded.length > 0) out.push('', `Passed after 6.2.2.1 case normalization: ${folded.map((s) => `${s.category} ${s.passedAfterCaseNormalization}`).join(', ')}.`);
   for (const s of report.scores) {
@@ -115,10 +161,13 @@ export function reportMarkdown(report: FullReport, level = 2): string {
   }
   const b = report.baseline;
   if (b !== undefined) {
-    out.push('', `${h}# Against the baseline`, '', `\`${md(b.file)}\` (suite ${b.suiteVersion}): ${b.known} known failures still fail, ${b.new.length} new, ${b.noLongerFailing.length} no longer fail${b.notInSuite.length > 0 ? `, ${b.notInSuite.length} not in this suite` : ''}.`, '');
+    out.push('', `${h}# Against the baseline`, '', `\`${md(b.file)}\` (suite ${b.suiteVersion}): ${baselineCounts(b, '')}.`, '');
     for (const f of b.new) out.push(`- new: \`${md(f.id)}\`: ${md(f.cause)}: ${md(requestText(f.request))} gives ${md(f.got)}`);
     for (const n of b.noLongerFailing) out.push(`- no longer fails: \`${md(n.id)}\` (${n.now})`);
+    for (const g of coverageGroups(b.noLongerAnswered)) out.push(`- no longer answered: ${md(g.name)}: ${g.ids.length} (${g.ids.slice(0, 3).map((id) => `\`${md(id)}\``).join(', ')}${g.ids.length > 3 ? ', ...' : ''})`);
+    for (const g of coverageGroups(b.newlyAnswered)) out.push(`- newly answered (and passed; no failure): ${md(g.name)}: ${g.ids.length}`);
     for (const id of b.notInSuite) out.push(`- not in this suite: \`${md(id)}\``);
+    if (b.coverageUnchecked.length > 0) out.push(`- ${md(uncheckedText(b))}`);
   }
   if (report.causes.length > 0) {
     out.push('', `${h}# What it gets wrong`, '');
@@ -145,8 +194,9 @@ const xml = (s: string): string =>
  * <testcase> per case, named by its id. A failure is a <failure> with the cause as its message and
  * the request, the answer and the expected answer as its text; a case not supported is <skipped>.
  * Against a baseline, a known failure is <skipped> too (message "known failure"), and a case the
- * baseline lists that no longer fails is a <failure>: the test results then fail exactly when the
- * run does.
+ * baseline lists that no longer fails, or that it has answered and is no longer answered, is a
+ * <failure>. Of a run stopped by its time limit, the case being asked is an <error> and those
+ * after it are <skipped>. The test results then fail exactly when the run does.
  */
 export function reportJunit(report: FullReport, suite: Suite): string {
   const failures = new Map(report.failures.map((f) => [f.id, f]));
@@ -154,16 +204,20 @@ export function reportJunit(report: FullReport, suite: Suite): string {
   const b = report.baseline;
   const fresh = new Set(b?.new.map((f) => f.id));
   const noLonger = new Map(b?.noLongerFailing.map((n) => [n.id, n]));
+  const noLongerAnswered = new Set(b?.noLongerAnswered.map((c) => c.id));
+  const notRun = new Map(report.stopped?.notRun.map((n, k) => [n.id, k]));
   const suites: string[] = [];
   let tests = 0;
   let failed = 0;
   let skipped = 0;
+  let errors = 0;
   for (const score of report.scores) {
     const file = suite.categories.find((f) => f.category === score.category);
     if (file === undefined) continue;
     const cases: string[] = [];
     let sf = 0;
     let ss = 0;
+    let se = 0;
     for (const c of file.cases) {
       const open = `    <testcase classname="conformance.${xml(score.category)}" name="${xml(c.id)}"`;
       const f = failures.get(c.id);
@@ -178,6 +232,15 @@ export function reportJunit(report: FullReport, suite: Suite): string {
       } else if (n !== undefined) {
         sf++;
         body = `<failure message="${xml(`no longer fails (${n.now}) but the baseline ${b!.file} lists it: write the baseline again (--write-baseline)`)}" type="baseline"/>`;
+      } else if (noLongerAnswered.has(c.id)) {
+        sf++;
+        body = `<failure message="${xml(`no longer answered (not supported) but the baseline ${b!.file} has it answered: write the baseline again (--write-baseline)`)}" type="baseline"/>`;
+      } else if (notRun.get(c.id) === 0) {
+        se++;
+        body = `<error message="${xml(stoppedText(report)!)}" type="max-time"/>`;
+      } else if (notRun.has(c.id)) {
+        ss++;
+        body = `<skipped message="not run: the run's time limit (--max-time) came before it"/>`;
       } else if (unsupported.has(c.id)) {
         ss++;
         body = `<skipped message="${xml(unsupported.get(c.id)!.cause)}"/>`;
@@ -187,10 +250,11 @@ export function reportJunit(report: FullReport, suite: Suite): string {
     tests += file.cases.length;
     failed += sf;
     skipped += ss;
-    suites.push(`  <testsuite name="${xml(score.category)}" tests="${file.cases.length}" failures="${sf}" errors="0" skipped="${ss}">\n${cases.join('\n')}\n  </testsuite>`);
+    errors += se;
+    suites.push(`  <testsuite name="${xml(score.category)}" tests="${file.cases.length}" failures="${sf}" errors="${se}" skipped="${ss}">\n${cases.join('\n')}\n  </testsuite>`);
   }
   const name = `urigram conformance suite ${report.suiteVersion}: ${report.implementation}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(name)}" tests="${tests}" failures="${failed}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(name)}" tests="${tests}" failures="${failed}" errors="${errors}" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

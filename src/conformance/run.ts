@@ -2,7 +2,8 @@
  * Runs the conformance suite against an implementation, through a transport:
  * an in-process module (moduleTransport) or a program speaking the JSON-lines
  * protocol (execTransport in ./exec). Each case becomes one request; the
- * answer is judged against the case, and failures are grouped by cause.
+ * answer is judged against the case, and failures are grouped by cause. A run
+ * given a time limit (maxTimeMs) stops there and says which cases it did not run.
  */
 import { checkProtocol, PROTOCOL_VERSION, type Op, type Request, type Response, type Statement } from './protocol';
 import { CATEGORY_SPECS, judge, requestOf, specOf } from './categories';
@@ -55,6 +56,8 @@ const camel = (op: Op): string => op.replace(/-([a-z])/g, (_m, c: string) => c.t
  * BigInt, a cycle) is a bad answer; anything thrown, an Error or not, is the case's error.
  */
 export function moduleTransport(name: string, module: AdapterModule, timeoutMs = 5000): Transport {
+  // The timers of the answers awaited: close() clears them, so that a run stopped by its time limit does not wait for them.
+  const timers = new Set<ReturnType<typeof setTimeout>>();
   return {
     name,
     stated: () => {
@@ -78,6 +81,7 @@ export function moduleTransport(name: string, module: AdapterModule, timeoutMs =
         // An adapter's function may be async: its promise is awaited, a rejection is its error.
         const late = new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), timeoutMs);
+          timers.add(timer);
         });
         const result = await Promise.race([Promise.resolve().then(() => run(request)), late]);
         if (result === 'timeout') return { id: request.id, failure: 'timed out' };
@@ -106,7 +110,12 @@ export function moduleTransport(name: string, module: AdapterModule, timeoutMs =
         return { id: request.id, error: message, ...(typeof offset === 'number' ? { offset } : {}) };
       } finally {
         clearTimeout(timer);
+        if (timer !== undefined) timers.delete(timer);
       }
+    },
+    close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
     },
   };
 }
@@ -116,10 +125,13 @@ export type { Verdict } from './categories';
 
 /** Counts over a set of cases, with the score over those answered and the share answered. */
 export interface Tally {
+  /** Every case: passed + failed + unsupported + notRun. */
   readonly total: number;
   readonly passed: number;
   readonly failed: number;
   readonly unsupported: number;
+  /** Cases the run did not ask, having reached its time limit (0 for a run that ran them all); not answered, so not covered. */
+  readonly notRun: number;
   /** The score over the cases answered: passed / (passed + failed), as a percentage; null when none was answered. */
   readonly answered: number | null;
   /** The share of cases answered: (passed + failed) / total, as a percentage; null when there are no cases. */
@@ -161,6 +173,21 @@ export interface Unanswered {
   readonly cause: string;
 }
 
+/** A case the run did not ask (it reached its time limit before), or was asking when the limit came. */
+export interface NotRun {
+  readonly id: string;
+  readonly category: Category;
+}
+
+/** Why a run ended before its last case, and the cases it did not run. */
+export interface Stopped {
+  /** The run reached its time limit (RunOptions.maxTimeMs, --max-time). */
+  readonly reason: 'max-time';
+  readonly limitMs: number;
+  /** In the suite's order: the first was being asked when the limit came, the others were not asked. */
+  readonly notRun: readonly NotRun[];
+}
+
 export interface CauseGroup {
   readonly category: Category;
   readonly cause: string;
@@ -182,6 +209,8 @@ export interface Report {
   readonly failures: readonly Failure[];
   /** Every case not answered, in the suite's order. */
   readonly unsupported: readonly Unanswered[];
+  /** Present when the run stopped before its last case: its time limit and the cases it did not run. */
+  readonly stopped?: Stopped;
 }
 
 export interface RunOptions {
@@ -189,6 +218,11 @@ export interface RunOptions {
   readonly categories?: readonly Category[];
   /** Examples kept per cause (default 3). */
   readonly examples?: number;
+  /**
+   * The whole run's time limit, in milliseconds: the case being asked when it comes, and every case after it, are not
+   * run (Report.stopped); the transport is closed (a program is stopped). Unbounded when undefined.
+   */
+  readonly maxTimeMs?: number;
 }
 
 const size = (r: Request): number => JSON.stringify(r).length;
@@ -198,14 +232,30 @@ class Counter {
   passed = 0;
   failed = 0;
   unsupported = 0;
-  add(status: 'pass' | 'fail' | 'unsupported'): void {
+  notRun = 0;
+  add(status: 'pass' | 'fail' | 'unsupported' | 'not run'): void {
     if (status === 'pass') this.passed++;
     else if (status === 'fail') this.failed++;
-    else this.unsupported++;
+    else if (status === 'unsupported') this.unsupported++;
+    else this.notRun++;
   }
   tally(): Tally {
-    const total = this.passed + this.failed + this.unsupported;
-    return { total, passed: this.passed, failed: this.failed, unsupported: this.unsupported, answered: percentage(this.passed, this.passed + this.failed), coverage: percentage(this.passed + this.failed, total) };
+    const total = this.passed + this.failed + this.unsupported + this.notRun;
+    return { total, passed: this.passed, failed: this.failed, unsupported: this.unsupported, notRun: this.notRun, answered: percentage(this.passed, this.passed + this.failed), coverage: percentage(this.passed + this.failed, total) };
+  }
+}
+
+/** The answer, or 'over' when `deadline` (Date.now()) comes first; no timer is left behind. */
+async function before(answer: Promise<Response> | Response, deadline: number | undefined): Promise<Response | 'over'> {
+  if (deadline === undefined) return answer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const over = new Promise<'over'>((resolve) => {
+    timer = setTimeout(() => resolve('over'), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([answer, over]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -216,6 +266,10 @@ export function reaches(t: Pick<Tally, 'passed' | 'failed'>, min: number): boole
 
 export async function runSuite(suite: Suite, transport: Transport, options: RunOptions = {}): Promise<Report> {
   const keep = options.examples ?? 3;
+  const limit = options.maxTimeMs;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new RangeError(`maxTimeMs must be a positive integer, got ${limit}`);
+  const deadline = limit === undefined ? undefined : Date.now() + limit;
+  const notRun: NotRun[] = [];
   const scores: CategoryScore[] = [];
   const causes: CauseGroup[] = [];
   const failures: Failure[] = [];
@@ -228,25 +282,28 @@ export async function runSuite(suite: Suite, transport: Transport, options: RunO
       if (options.categories && !options.categories.includes(file.category)) continue;
       const spec = specOf(file.category);
       const counter = new Counter();
-      const rules = new Map<string, { grammar: Grammar; rule: string; counter: Counter }>();
+      const rules: RuleCounters = new Map();
       let folded = 0;
       const groups = new Map<string, Failure[]>();
       if (spec.core !== undefined) coreCategories.push(file.category);
       for (const c of file.cases) {
         const request = requestOf(file.category, c);
-        const answer = await transport.call(request);
+        // Once the limit has come, every case left is counted as not run, where it would have been counted.
+        const answer = notRun.length > 0 || (deadline !== undefined && Date.now() >= deadline) ? 'over' : await before(transport.call(request), deadline);
+        if (answer === 'over') {
+          notRun.push({ id: c.id, category: file.category });
+          counter.add('not run');
+          if (spec.core?.(c)) core.add('not run');
+          if (spec.rule !== undefined) ruleCounter(rules, spec.rule(c)).add('not run');
+          continue;
+        }
         stated = transport.stated?.() ?? {};
         checkProtocol(stated, transport.name);
         const verdict = judge(file.category, c, answer);
         const status = verdict.status;
         counter.add(status);
         if (spec.core?.(c)) core.add(status);
-        if (spec.rule !== undefined) {
-          const { grammar, rule } = spec.rule(c);
-          const key = `${grammar} ${rule}`;
-          if (!rules.has(key)) rules.set(key, { grammar, rule, counter: new Counter() });
-          rules.get(key)!.counter.add(status);
-        }
+        if (spec.rule !== undefined) ruleCounter(rules, spec.rule(c)).add(status);
         if (verdict.status === 'pass') {
           if (verdict.folded) folded++;
         } else if (verdict.status === 'unsupported') unsupported.push({ id: c.id, category: file.category, cause: verdict.cause });
@@ -281,7 +338,17 @@ export async function runSuite(suite: Suite, transport: Transport, options: RunO
     causes,
     failures,
     unsupported,
+    ...(notRun.length > 0 ? { stopped: { reason: 'max-time', limitMs: limit!, notRun } } : {}),
   };
+}
+
+type RuleCounters = Map<string, { grammar: Grammar; rule: string; counter: Counter }>;
+
+/** The counter of a grammar's rule, made on its first case. */
+function ruleCounter(rules: RuleCounters, { grammar, rule }: { grammar: Grammar; rule: string }): Counter {
+  const key = `${grammar} ${rule}`;
+  if (!rules.has(key)) rules.set(key, { grammar, rule, counter: new Counter() });
+  return rules.get(key)!.counter;
 }
 
 /** The categories whose cases make up the core profile. */

@@ -155,3 +155,29 @@ function caseProblem(category: Category, c: unknown): string | undefined {
   if (source.kind === 'bug' && typeof source.behaviour !== 'string') return 'is a "bug" case without a string "behaviour"';
   return specOf(category).problem(c);
 }
+
+/** A grammar's rule that the suite asks about, with the number of cases asking in each category. */
+export interface AskedRule {
+  readonly grammar: Grammar;
+  readonly rule: string;
+  readonly cases: Readonly<Partial<Record<Category, number>>>;
+}
+
+/**
+ * The rules the suite's cases name (validity, error-offset and components ask by grammar and rule), each with its
+ * cases per category, in the order the suite first names them: what an adapter is asked to map to its own functions.
+ */
+export function askedRules(suite: Suite, categories?: readonly Category[]): AskedRule[] {
+  const rules = new Map<string, { grammar: Grammar; rule: string; cases: Partial<Record<Category, number>> }>();
+  for (const file of suite.categories) {
+    if (categories !== undefined && !categories.includes(file.category)) continue;
+    for (const c of file.cases as ReadonlyArray<{ grammar?: Grammar; rule?: string }>) {
+      if (c.grammar === undefined || c.rule === undefined) continue;
+      const key = `${c.grammar} ${c.rule}`;
+      if (!rules.has(key)) rules.set(key, { grammar: c.grammar, rule: c.rule, cases: {} });
+      const counts = rules.get(key)!.cases;
+      counts[file.category] = (counts[file.category] ?? 0) + 1;
+    }
+  }
+  return [...rules.values()];
+}

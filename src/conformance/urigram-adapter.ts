@@ -30,6 +30,7 @@ export const URIGRAM_ADAPTER: AdapterModule = {
     for (const key of JUDGED_COMPONENTS) out[key] = record[key] ?? null;
     return out;
   },
+  // A base's fragment is not part of the base (RFC 3986 5.1; README, the protocol's resolve): resolve strips it, as the suite's cases expect.
   resolve: (r) => resolve(text(r, 'base'), text(r, 'reference'), r.mode === 'rfc2396' ? { algorithm: 'rfc2396' } : { strict: r.mode === 'strict' }),
   removeDotSegments: (r) => removeDotSegments(text(r, 'input')),
   normalize: (r) => normalize(text(r, 'input'), { level: r.level as 'syntax' | 'scheme' }),
