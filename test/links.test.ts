@@ -91,6 +91,13 @@ describe('the anchors of a document', () => {
     expect(markdownAnchors(text)).toEqual({ headings: ['The parse() function', 'Links &  bold', 'Setext heading'], ids: ['old-anchor', 'inline'] });
   });
 
+  it("Markdown's raw HTML headings are headings too, in order with the others (GitHub gives them anchors)", () => {
+    const text = '<h1 align="center"><img src="logo.svg"><br>webpack</h1>\n\n# Intro\n\n<h2 align="center">Install &amp; use</h2>\n';
+    expect(markdownAnchors(text).headings).toEqual(['webpack', 'Intro', 'Install & use']);
+    const tree = new MemoryTree({ '/r/a.md': text });
+    expect(checkLink('a.md#install--use', { path: '/r/b.md' }, tree, options())).toEqual([]);
+  });
+
   it('HTML: ids of any element, names of a elements, character references decoded; the first <base href>', () => {
     const html = '<base target="_top"><base href="../docs/"><base href="ignored/"><h2 id="a&amp;b">x</h2><a name="n"></a><input name="q">';
     expect(htmlDocumentAnchors(html)).toEqual({ headings: [], ids: ['a&b', 'n'] });
@@ -191,6 +198,16 @@ describe('checkLink', () => {
     expect(check('API/readme.md')).toEqual(['link-case-mismatch: links to docs/API, which is docs/api but for case: a case-sensitive file system or web server finds no such file']);
   });
 
+  it('a path its tree\'s ignore files ignore (a build\'s output) is not judged; fallback extensions name a page without its extension', () => {
+    const ignoring: LinkTree = { entries: (d) => TREE.entries(d), anchors: (f) => TREE.anchors(f), ignored: (p, root) => root === '/r' && p.startsWith('/r/docs/dist') };
+    expect(checkLink('dist/bundle.js', DOC, ignoring, options())).toEqual([]);
+    expect(checkLink('dist/bundle.js', DOC, TREE, options()).map((d) => d.code)).toEqual(['dead-link']);
+    expect(check('page')).toHaveLength(1);
+    expect(check('page', { fallbackExtensions: ['md', 'html'] })).toEqual([]);
+    expect(check('page#top-section', { fallbackExtensions: ['html'] })).toEqual([]);
+    expect(check('page#nothing', { fallbackExtensions: ['html'] })[0]).toMatch(/^dead-anchor: docs\/page.html has no anchor "nothing"/);
+  });
+
   it('a directory needs one of the index files ("." in the list: the directory itself will do); a file is no directory', () => {
     expect(check('empty/')).toEqual(['dead-link: links to the directory docs/empty/, which has none of the index files README.md, index.md, index.html']);
     expect(check('empty/', { indexFiles: ['README.md', '.'] })).toEqual([]);
@@ -263,6 +280,8 @@ describe('checkLink', () => {
     expect(d).toMatchObject({ code: 'path-looks-like-host', start: 0, end: 15, message: 'no scheme: "www.example.org/docs" is a path relative to the document, and "www.example.org" names no file or directory beside it; did you mean https://www.example.org/docs?' });
     expect(d.suggestions).toEqual([{ message: 'write "https://www.example.org"', replacement: 'https://www.example.org', start: 0, end: 15 }]);
     expect(check('docs.rs/serde')[0]).toMatch(/^path-looks-like-host: /);
+    // A file's extension with nothing after it is a file written with a "/" (a site's page), not a host.
+    expect(check('formatters.md/#codeframe')[0]).toMatch(/^dead-link: /);
     expect(check('github.com')[0]).toMatch(/^path-looks-like-host: /);
     // Never an existing file or directory; a missing file with a file's extension is a dead link.
     expect(check('example.com/')).toEqual([]);

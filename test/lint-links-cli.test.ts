@@ -80,11 +80,21 @@ describe('link integrity', () => {
     expect(problems(run(['lint', '--extract', 'docs']).stdout)).toEqual(['docs/index.md:1:57 non-ascii', 'docs/index.md:1:58 syntax', 'docs/index.md:1:89 dead-link']);
   });
 
-  it('HTML: href and src, a <base href>, ids and names as anchors; a template\'s links are not its own', () => {
-    write('site/index.html', '<base href="../"><a href="site/page.html#part">p</a> <img src="site/missing.png"> <form action="submit.php"></form>\n');
+  it('HTML: href and src, a <base href>, ids and names as anchors; a template\'s links are not its own, nor a page\'s scripts and style sheets', () => {
+    write('site/index.html', '<base href="../"><a href="site/page.html#part">p</a> <img src="site/missing.png"> <form action="submit.php"></form>\n<script src="dist/app.js"></script><link rel="stylesheet" href="dist/app.css">\n');
     write('site/page.html', '<h2 id="part">Part</h2>\n');
     write('site/layout.html.j2', '<link href="css/main.css" rel="stylesheet">\n');
     expect(problems(run(['lint', '--extract', 'site']).stdout)).toEqual(['site/index.html:1:64 dead-link']);
+  });
+
+  it('a link into what .gitignore ignores (a build\'s output) is not judged; fallbackExtensions names a page without its extension', () => {
+    write('.gitignore', 'build/\n');
+    write('docs/sub/.gitignore', '*.generated.md\n');
+    write('docs/index.md', '[a](../build/api.md) [b](sub/x.generated.md) [c](../built/api.md) [d](guide) [e](guide#usage)\n');
+    write('docs/guide.md', '# Usage\n');
+    expect(problems(run(['lint', '--extract', 'docs']).stdout)).toEqual(['docs/index.md:1:50 dead-link', 'docs/index.md:1:71 dead-link', 'docs/index.md:1:82 dead-link']);
+    write('.urigramrc.json', JSON.stringify({ links: { fallbackExtensions: ['md'] } }));
+    expect(problems(run(['lint', '--extract', 'docs']).stdout)).toEqual(['docs/index.md:1:50 dead-link']);
   });
 
   it('a directive switches a finding off, as for any rule; --rule re-grades one', () => {

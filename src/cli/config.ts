@@ -13,7 +13,7 @@
  *     "code": false,
  *     "preset": "strict",
  *     "templates": ["mustache", "jinja", "erb", "php", "interpolation"],
- *     "links": { "check": true, "indexFiles": ["README.md", "index.md", "index.html"], "slugStyles": ["github"], "siteRoot": "site" }
+ *     "links": { "check": true, "indexFiles": ["README.md", "index.md", "index.html"], "slugStyles": ["github"], "siteRoot": "site", "fallbackExtensions": ["md"] }
  *   }
  *
  * preset is lint's (recommended, the default; normalize; strict); rules switch
@@ -23,7 +23,8 @@
  * that one matches is not read. templates are the placeholder syntaxes read as
  * holes (../documents/templates; default all, [] none). links is link integrity (./lint-links): check
  * (default: on for a directory), the index files a directory needs one of, the heading slug styles, the
- * root of site-absolute paths (relative to the file's directory). Anything else in the file is an error
+ * root of site-absolute paths (relative to the file's directory), the extensions tried for a page written
+ * without its own. Anything else in the file is an error
  * that names the file and the key.
  */
 import * as fs from 'node:fs';
@@ -72,9 +73,11 @@ export interface LinksConfig {
   readonly slugStyles?: readonly SlugStyle[];
   /** The root site-absolute paths resolve against, absolute. */
   readonly siteRoot?: string;
+  /** The extensions tried for a link's last segment that names nothing ("guide" for "guide.md"). */
+  readonly fallbackExtensions?: readonly string[];
 }
 
-const LINKS_KEYS = ['check', 'indexFiles', 'slugStyles', 'siteRoot'];
+const LINKS_KEYS = ['check', 'indexFiles', 'slugStyles', 'siteRoot', 'fallbackExtensions'];
 
 /** What a directory is searched for when the configuration does not say: Markdown, HTML, text, and the templates of HTML and Markdown. */
 export const DEFAULT_EXTENSIONS: readonly string[] = ['md', 'markdown', 'mdx', 'html', 'htm', 'txt', 'j2', 'jinja', 'jinja2', 'njk', 'liquid', 'hbs', 'handlebars', 'mustache', 'twig', 'erb', 'ejs'];
@@ -119,7 +122,7 @@ const KEYS = ['preset', 'rules', 'ignoreUris', 'ignorePatterns', 'extensions', '
 /** The "links" object of a configuration file, checked. */
 function readLinks(value: unknown, base: string, bad: (what: string) => InputError): LinksConfig {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('"links" must be an object of check, indexFiles, slugStyles, siteRoot');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('"links" must be an object of check, indexFiles, slugStyles, siteRoot, fallbackExtensions');
   const o = value as Record<string, unknown>;
   for (const key of Object.keys(o)) if (!LINKS_KEYS.includes(key)) throw bad(`"links": unknown key ${JSON.stringify(key)} (the keys: ${LINKS_KEYS.join(', ')})`);
   const names = (key: string): string[] | undefined => {
@@ -135,7 +138,9 @@ function readLinks(value: unknown, base: string, bad: (what: string) => InputErr
   if (slugStyles !== undefined && slugStyles.length === 0) throw bad('"links"."slugStyles" needs at least one style');
   if (o.siteRoot !== undefined && (typeof o.siteRoot !== 'string' || o.siteRoot === '')) throw bad('"links"."siteRoot" must be a path');
   const indexFiles = names('indexFiles');
+  const fallbackExtensions = names('fallbackExtensions')?.map((e) => e.replace(/^\./, ''));
   return {
+    ...(fallbackExtensions !== undefined ? { fallbackExtensions } : {}),
     ...(o.check !== undefined ? { check: o.check as boolean } : {}),
     ...(indexFiles !== undefined ? { indexFiles } : {}),
     ...(slugStyles !== undefined ? { slugStyles: slugStyles as SlugStyle[] } : {}),

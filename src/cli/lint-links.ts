@@ -16,6 +16,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
 import { checkLink, type DocumentAnchors, type EntryKind, type LinkOptions, type LinkTree } from '../lint/links';
 import { ruleSetting, type Diagnostic, type LintOptions } from '../lint/lint';
 import type { LintCode } from '../lint/registry';
@@ -29,8 +30,16 @@ import type { Context } from './command';
 /** The index files a directory needs one of, when the configuration names none (docs/lint.md). */
 export const DEFAULT_INDEX_FILES: readonly string[] = ['README.md', 'index.md', 'index.html'];
 
-/** The attributes of HTML whose relative values are files of the site: links, images, scripts, styles, media (not a form's action, a cite or an identifier). */
+/** The attributes of HTML whose relative values are files of the site: links, images, media (not a form's action, a cite or an identifier). */
 const LINKED_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'imagesrcset', 'poster', 'data', 'longdesc', 'background', 'xlink:href']);
+
+/**
+ * The elements whose files a page loads rather than links to: its scripts and the links of its head (style
+ * sheets, icons, preloads), most often what a build or a package manager writes beside it (dist/, js/,
+ * node_modules/: of the 46 relative ones in the HTML of Debian's source trees of webpack 5.75.0, babel 7.20.15,
+ * eslint 6.4.0, markdown-it 10.0.0, TypeScript 4.8.4 and yargs 16.2.0, 45 named such a file, not there). Not judged.
+ */
+const LOADED_ELEMENTS = new Set(['script', 'link']);
 
 /** What a run checks links with: read off the command line and the configuration once. */
 export interface LinkSettings {
@@ -40,6 +49,7 @@ export interface LinkSettings {
   readonly siteRoot?: string;
   readonly indexFiles: readonly string[];
   readonly slugStyles: readonly SlugStyle[];
+  readonly fallbackExtensions: readonly string[];
 }
 
 function isDirectory(file: string): boolean {
@@ -69,7 +79,7 @@ export function linkSettings(ctx: Context, extract: boolean, config: LinksConfig
     siteRoot = path.resolve(cwd, given);
     if (!isDirectory(siteRoot)) throw new UsageError(`--site-root needs a directory, got ${JSON.stringify(given)}`);
   }
-  return { cwd, directories, siteRoot, indexFiles: config.indexFiles ?? DEFAULT_INDEX_FILES, slugStyles: config.slugStyles ?? [SLUG_STYLES[0]] };
+  return { cwd, directories, siteRoot, indexFiles: config.indexFiles ?? DEFAULT_INDEX_FILES, slugStyles: config.slugStyles ?? [SLUG_STYLES[0]], fallbackExtensions: config.fallbackExtensions ?? [] };
 }
 
 /** A path of this system as link integrity's "/"-path ("C:\\docs" is "/C:/docs"), and back. */
@@ -85,6 +95,8 @@ export class FileTree implements LinkTree {
   private current?: { readonly path: string; readonly text: string };
   /** Per directory, the git work tree it is in ('' for none). */
   private readonly gitTops = new Map<string, string>();
+  /** Per directory, its .gitignore (null for none). */
+  private readonly gitignores = new Map<string, Ignore | null>();
 
   entries(dir: string): ReadonlyMap<string, EntryKind> | undefined {
     if (this.listings.has(dir)) return this.listings.get(dir);
@@ -128,6 +140,36 @@ export class FileTree implements LinkTree {
     }
     this.anchorsOf.set(file, anchors);
     return anchors;
+  }
+
+  /**
+   * Whether the .gitignore files of the directories from `root` down to `file` (those that are there) ignore it:
+   * a file a build or a machine makes, not judged.
+   */
+  ignored(file: string, root: string): boolean {
+    const prefix = root.endsWith('/') ? root : `${root}/`;
+    if (!file.startsWith(prefix)) return false;
+    const names = file.slice(prefix.length).split('/');
+    let dir = root;
+    for (let i = 0; i < names.length; i++) {
+      if (this.gitignore(dir)?.ignores(names.slice(i).join('/')) === true) return true;
+      if (this.entries(dir)?.get(names[i]) !== 'directory') return false;
+      dir = `${prefix.slice(0, -1)}/${names.slice(0, i + 1).join('/')}`;
+    }
+    return false;
+  }
+
+  private gitignore(dir: string): Ignore | null {
+    let ig = this.gitignores.get(dir);
+    if (ig === undefined) {
+      try {
+        ig = ignore().add(fs.readFileSync(path.join(systemPath(dir), '.gitignore'), 'utf8'));
+      } catch {
+        ig = null;
+      }
+      this.gitignores.set(dir, ig);
+    }
+    return ig;
   }
 
   /** The document whose links are checked next, with its text. */
@@ -174,6 +216,7 @@ export class LinkChecker {
       siteRoot: settings.siteRoot === undefined ? undefined : treePath(settings.siteRoot),
       indexFiles: settings.indexFiles,
       slugStyles: settings.slugStyles,
+      fallbackExtensions: settings.fallbackExtensions,
       display: (p) => {
         const rel = path.relative(cwd, systemPath(p)).split(path.sep).join('/');
         return rel === '' ? '.' : rel;
@@ -207,7 +250,7 @@ export class LinkChecker {
     const linking = { path: doc, ...(base !== undefined ? { baseHref: base.href } : {}) };
     return (found) => {
       if (found.code || found.cut === true) return [];
-      if (found.kind === 'attribute' ? !LINKED_ATTRIBUTES.has(found.attribute ?? '') || (base !== undefined && found.start >= base.start && found.start <= base.end) : found.kind !== 'link' && found.kind !== 'image' && found.kind !== 'definition') return [];
+      if (found.kind === 'attribute' ? !LINKED_ATTRIBUTES.has(found.attribute ?? '') || LOADED_ELEMENTS.has(found.element ?? '') || (base !== undefined && found.start >= base.start && found.start <= base.end) : found.kind !== 'link' && found.kind !== 'image' && found.kind !== 'definition') return [];
       return checkLink(found.uri, linking, this.tree, options);
     };
   }

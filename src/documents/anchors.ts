@@ -11,6 +11,7 @@
  * what holds HTML. HTML through htmlparser2's tokenizer. Linear in the text.
  */
 import MarkdownIt from 'markdown-it';
+import { Tokenizer } from 'htmlparser2';
 import { characterReference, decoded } from './found';
 import { forEachAttribute } from './html';
 import type { DocumentAnchors } from '../lint/links';
@@ -51,6 +52,7 @@ export function markdownAnchors(text: string): DocumentAnchors {
     const t = tokens[i];
     if (t.type === 'html_block') {
       htmlAnchors(t.content, ids);
+      htmlHeadings(t.content, headings);
       continue;
     }
     if (t.type !== 'inline') continue;
@@ -82,6 +84,54 @@ function htmlAnchors(html: string, ids: string[]): void {
     const value = valueOf(html, valueStart, valueEnd);
     if (value !== '') ids.push(value);
   });
+}
+
+/** An h1 to h6 start tag, as a quick test before tokenizing. */
+const HEADING_TAG = /<h[1-6][\s>/]/i;
+
+/**
+ * Adds the text of each h1 to h6 element of a piece of Markdown's raw HTML to `headings`, in order: GitHub gives
+ * them anchors as it gives Markdown's headings (`<h2 align="center">Install</h2>` is "#install").
+ */
+function htmlHeadings(html: string, headings: string[]): void {
+  if (!HEADING_TAG.test(html)) return;
+  let level = '';
+  let text = '';
+  const tokenizer = new Tokenizer(
+    { xmlMode: false, decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        const name = html.slice(start, end).toLowerCase();
+        if (level === '' && /^h[1-6]$/.test(name)) {
+          level = name;
+          text = '';
+        }
+      },
+      onclosetag(start, end) {
+        if (level !== '' && html.slice(start, end).toLowerCase() === level) {
+          headings.push(decoded(text, 0, false, characterReference).value);
+          level = '';
+        }
+      },
+      ontext(start, end) {
+        if (level !== '') text += html.slice(start, end);
+      },
+      onattribname() {},
+      onattribdata() {},
+      onattribentity() {},
+      onattribend() {},
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onopentagend() {},
+      onprocessinginstruction() {},
+      onselfclosingtag() {},
+      ontextentity() {},
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
 }
 
 /** The explicit anchors of an HTML document (it has no headings that make anchors of their own). */

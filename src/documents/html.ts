@@ -99,12 +99,13 @@ export function htmlUris(text: string, from: number, to: number): DocumentUri[] 
   const out: DocumentUri[] = [];
   // Most fragments (a closing tag, a <br>, a <div align=...>) have no URI attribute: no tokenizer for those.
   if (!URI_ATTRIBUTE_NAME.test(html)) return out;
-  forEachAttribute(html, (_tagStart, _tagEnd, name, valueStart, valueEnd) => {
+  forEachAttribute(html, (tagStart, tagEnd, name, valueStart, valueEnd) => {
     if (valueStart < 0 || !URI_ATTRIBUTES.has(name)) return;
     const raw = html.slice(valueStart, valueEnd);
+    const element = html.slice(tagStart, tagEnd).toLowerCase();
     const push = (start: number, end: number): void => {
       const { value, offsets } = decoded(raw.slice(start, end), from + valueStart + start, false, characterReference);
-      out.push({ ...make(value, from + valueStart + start, from + valueStart + end, 'attribute', offsets), attribute: name });
+      out.push({ ...make(value, from + valueStart + start, from + valueStart + end, 'attribute', offsets), attribute: name, element });
     };
     if (name === 'srcset' || name === 'imagesrcset') {
       for (const [start, end] of srcsetUrls(raw)) push(start, end);
@@ -121,7 +122,7 @@ export function htmlUris(text: string, from: number, to: number): DocumentUri[] 
     if (body === '') return;
     const s = from + valueStart + lead;
     const { value, offsets } = decoded(body, s, false, characterReference);
-    out.push({ ...make(value, s, s + body.length, 'attribute', offsets), attribute: name });
+    out.push({ ...make(value, s, s + body.length, 'attribute', offsets), attribute: name, element });
   });
   return out;
 }

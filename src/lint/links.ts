@@ -32,6 +32,7 @@
  *   path-looks-like-host (no scheme), not a dead-link.
  */
 import { tryParse } from '../core/parse';
+import type { UriRecord } from '../core/records';
 import { resolveRecord } from '../operations/resolve';
 import { removeDotSegments } from '../operations/remove-dot-segments';
 import { percentEncode, percentEncodeExcept, tryPercentDecode } from '../encoding/percent-encoding';
@@ -62,6 +63,11 @@ export interface LinkTree {
   entries(dir: string): ReadonlyMap<string, EntryKind> | undefined;
   /** A Markdown or HTML file's anchors; undefined for any other file, or one that cannot be read. */
   anchors(file: string): DocumentAnchors | undefined;
+  /**
+   * Whether a path of the tree under `root` is one its ignore files (.gitignore) ignore: a file a build or a
+   * machine makes (dist/, node_modules/), which a link may name before it is made. Such a link is not judged.
+   */
+  ignored?(path: string, root: string): boolean;
 }
 
 export interface LinkOptions {
@@ -71,6 +77,11 @@ export interface LinkOptions {
   readonly siteRoot?: string;
   /** The index files a directory must have one of, in order ("." for the directory itself). */
   readonly indexFiles: readonly string[];
+  /**
+   * The extensions tried, in order, for a last segment that names nothing ("guide" for "guide.md"), as a site
+   * generator serves a page without its extension (lychee's --fallback-extensions); default none.
+   */
+  readonly fallbackExtensions?: readonly string[];
   /** The styles of heading anchors (one or more). */
   readonly slugStyles: readonly SlugStyle[];
   /** A path as a message shows it (relative to the working directory). */
@@ -89,15 +100,19 @@ export interface LinkingDocument {
 const KEEP_IN_REFERENCE = Uint8Array.from({ length: 128 }, (_, c) => (c > 0x20 && c < 0x7f && !'"<>\\^`{|}[]'.includes(String.fromCharCode(c)) ? 1 : 0));
 
 /** The reference as RFC 3986 reads it after a browser's encoding; undefined when it is no URI reference even so. */
-function asUriReference(reference: string): string | undefined {
+function asUriReference(reference: string): { readonly text: string; readonly record: UriRecord } | undefined {
   let text: string;
   try {
     text = percentEncodeExcept(reference.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'), KEEP_IN_REFERENCE);
   } catch {
     return undefined; // a lone surrogate has no UTF-8
   }
-  return tryParse(text).ok ? text : undefined;
+  const parsed = tryParse(text);
+  return parsed.ok ? { text, record: parsed.value } : undefined;
 }
+
+/** A reference with a scheme or an authority (most links of a document: "https://..."), known before it is read. */
+const ELSEWHERE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/\/)/;
 
 /** A "/"-path as a file URI (each segment percent-encoded). */
 function fileUri(path: string): string {
@@ -136,8 +151,8 @@ const FILE_EXTENSIONS = new Set(['md', 'py', 'sh', 'rs', 'pl', 'pm', 'cc', 'so',
 
 /**
  * Whether the first segment of a relative reference is shaped like a domain name: two labels or more, the last a
- * top-level domain; when that is also a common file extension ("setup.py", "README.md"), only as a directory
- * ("docs.rs/serde"), as a file name alone is far more often what it is.
+ * top-level domain; when that is also a common file extension ("setup.py", "README.md"), only with a path after it
+ * ("docs.rs/serde", not "formatters.md/"), as a file name is far more often what it is.
  */
 export function domainShaped(segment: string, asDirectory: boolean): boolean {
   if (segment.length > 253) return false;
@@ -172,7 +187,7 @@ function explicitId(heading: string): string | undefined {
 const anchorSets = new WeakMap<DocumentAnchors, Map<string, AnchorSet>>();
 
 function anchorSet(anchors: DocumentAnchors, styles: readonly SlugStyle[]): AnchorSet {
-  const key = styles.join();
+  const key = styles.length === 1 ? styles[0] : styles.join();
   let byStyles = anchorSets.get(anchors);
   const cached = byStyles?.get(key);
   if (cached !== undefined) return cached;
@@ -303,25 +318,32 @@ function baseOf(doc: LinkingDocument, options: LinkOptions): string | undefined 
   if (doc.baseHref === undefined) return own;
   const href = asUriReference(doc.baseHref);
   if (href === undefined) return undefined;
-  const r = tryParse(href);
-  if (!r.ok || r.value.authority !== undefined || (r.value.scheme !== undefined && r.value.scheme.toLowerCase() !== 'file')) return undefined;
-  if (r.value.scheme === undefined && r.value.path.startsWith('/')) {
+  const r = href.record;
+  if (r.authority !== undefined || (r.scheme !== undefined && r.scheme.toLowerCase() !== 'file')) return undefined;
+  if (r.scheme === undefined && r.path.startsWith('/')) {
     if (options.siteRoot === undefined) return undefined;
-    return fileUri(joined(options.siteRoot, removeDotSegments(r.value.path).slice(1)));
+    return fileUri(joined(options.siteRoot, removeDotSegments(r.path).slice(1)));
   }
-  const t = resolveRecord(own, href);
+  const t = resolveRecord(own, href.text);
   return `file://${t.path}`;
 }
 
+/** Each document's base (baseOf), worked out at its first link (null for none), with the site root it was worked out with. */
+const bases = new WeakMap<LinkingDocument, { readonly siteRoot: string | undefined; readonly base: string | null }>();
+
 function linkFindings(reference: string, doc: LinkingDocument, tree: LinkTree, options: LinkOptions): Finding[] {
-  if (reference === '') return [];
-  const uri = asUriReference(reference);
-  if (uri === undefined) return [];
-  const parsed = tryParse(uri);
-  if (!parsed.ok || parsed.value.scheme !== undefined || parsed.value.authority !== undefined) return [];
-  const ref = parsed.value;
-  const base = baseOf(doc, options);
-  if (base === undefined) return [];
+  if (reference === '' || ELSEWHERE.test(reference)) return [];
+  const read = asUriReference(reference);
+  if (read === undefined || read.record.scheme !== undefined || read.record.authority !== undefined) return [];
+  const ref = read.record;
+  const uri = read.text;
+  let known = bases.get(doc);
+  if (known === undefined || known.siteRoot !== options.siteRoot) {
+    known = { siteRoot: options.siteRoot, base: baseOf(doc, options) ?? null };
+    bases.set(doc, known);
+  }
+  const base = known.base;
+  if (base === null) return [];
   const { pathEnd, fragmentStart } = partsOf(reference);
   let target: string;
   if (ref.path.startsWith('/')) {
@@ -349,8 +371,13 @@ function linkFindings(reference: string, doc: LinkingDocument, tree: LinkTree, o
   switch (found.found) {
     case 'unknown':
       return [];
-    case 'missing':
-      return [missingFinding(reference, pathEnd, path, found, parentOf(decodedPath(base)), tree, show)];
+    case 'missing': {
+      if (tree.ignored?.(path, root) === true) return [];
+      const fallback = joined(found.dir, found.name) === path && !directoryWanted ? withExtension(tree, found.dir, found.name, options.fallbackExtensions) : undefined;
+      if (fallback === undefined) return [missingFinding(reference, pathEnd, path, found, parentOf(decodedPath(base)), tree, show)];
+      file = fallback;
+      break;
+    }
     case 'not-a-directory':
       return [{ code: 'dead-link', message: `links to ${show(path)}, but ${show(found.path)} is a file, not a directory`, start: pathSpan[0], end: pathSpan[1] }];
     case 'other':
@@ -368,7 +395,7 @@ function linkFindings(reference: string, doc: LinkingDocument, tree: LinkTree, o
       break;
     }
   }
-  if (found.mismatch !== undefined && pathEnd > 0) {
+  if (found.found !== 'missing' && found.mismatch !== undefined && pathEnd > 0) {
     const m = found.mismatch;
     const span = segmentSpan(reference, pathEnd, m.given);
     const message = `links to ${show(joined(parentOf(m.path), m.given))}, which is ${show(m.path)} but for case: a case-sensitive file system or web server finds no such file`;
@@ -407,6 +434,14 @@ function missingFinding(reference: string, pathEnd: number, target: string, foun
   return { code: 'dead-link', message, start: 0, end: pathEnd, ...(suggestion !== undefined ? { suggestions: [suggestion] } : {}) };
 }
 
+/** The file a name names with one of the fallback extensions added, the first that is a file of the directory; none without. */
+function withExtension(tree: LinkTree, dir: string, name: string, extensions: readonly string[] | undefined): string | undefined {
+  if (extensions === undefined || extensions.length === 0) return undefined;
+  const entries = tree.entries(dir);
+  for (const ext of extensions) if (entries?.get(`${name}.${ext}`) === 'file') return joined(dir, `${name}.${ext}`);
+  return undefined;
+}
+
 /** The decoded path of a file URI. */
 function decodedPath(uri: string): string {
   return `/${decodedSegments(uri.slice('file://'.length)).join('/')}`;
@@ -431,7 +466,7 @@ function hostLike(reference: string, pathEnd: number, tree: LinkTree, dir: strin
   const slash = reference.indexOf('/');
   const end = slash < 0 || slash > pathEnd ? pathEnd : slash;
   const first = reference.slice(0, end);
-  if (!domainShaped(first, end < pathEnd)) return undefined;
+  if (!domainShaped(first, end + 1 < pathEnd)) return undefined;
   const entries = tree.entries(dir);
   if (entries === undefined || entries.has(first) || otherCase(entries, first) !== undefined) return undefined;
   const meant = `https://${reference}`;
