@@ -3,7 +3,8 @@
  * lint --extract without it, linear in the tree"), measured as users run it (npm run bench:links):
  *
  * The tree is generated: FILES Markdown files in 50 directories, each the first ~3 KB of a README of
- * test/corpus/readmes/ (real prose, headings and links, whose own relative links mostly lead nowhere here),
+ * test/corpus/readmes/ and the headings of the rest (real prose, headings and links, whose own relative links
+ * to files the tree does not have lead nowhere here),
  * then a section of its own with a heading and five relative links into the tree: to another file's
  * heading, to one in its own directory, to its own heading, to a directory (its README.md) and to the root
  * README's heading. So every file is a target, most of them with a fragment to judge, and each directory
@@ -59,13 +60,25 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** The first ~3 KB of a text, cut at a line's end (a code block it cuts short closed, so that what follows is no code). */
+/**
+ * The first ~3 KB of a text, cut at a line's end (a code block it cuts short closed, so that what follows is no
+ * code), and the ATX headings of the rest, so that a table of contents in the part kept still finds its anchors:
+ * the tree's dead links are the README's own (a LICENSE, a docs/ page it does not have), not made by the cut.
+ */
 function head(text: string): string {
   if (text.length <= 3000) return text;
   const cut = text.indexOf('\n', 3000);
-  const kept = cut < 0 ? text : text.slice(0, cut + 1);
-  const fences = kept.split('\n').filter((l) => /^\s{0,3}(?:```|~~~)/.test(l)).length;
-  return fences % 2 === 1 ? `${kept}\n\`\`\`\n` : kept;
+  if (cut < 0) return text;
+  const kept = text.slice(0, cut + 1);
+  const fences = kept.split('\n').filter((l) => /^ {0,3}(?:```|~~~)/.test(l)).length;
+  // The rest begins inside the code block the cut left open, if it did.
+  let inCode = fences % 2 === 1;
+  const headings: string[] = [];
+  for (const line of text.slice(cut + 1).split('\n')) {
+    if (/^ {0,3}(?:```|~~~)/.test(line)) inCode = !inCode;
+    else if (!inCode && /^(?:#{1,6} |<h[1-6][\s>])/i.test(line)) headings.push(line);
+  }
+  return `${kept}${fences % 2 === 1 ? '```\n' : ''}\n${headings.join('\n\n')}\n`;
 }
 
 /** Writes the tree of `files` files under `dir`; its size in bytes. */
