@@ -26,7 +26,11 @@ let md: MarkdownIt | undefined;
 function blockParser(): MarkdownIt {
   if (md !== undefined) return md;
   md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
-  md.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join']);
+  // The text is normalized here (markdownAnchors), and only what a heading renders is read: no link is normalized.
+  md.core.ruler.disable(['normalize', 'inline', 'linkify', 'replacements', 'smartquotes', 'text_join']);
+  md.normalizeLink = (url: string) => url;
+  md.normalizeLinkText = (url: string) => url;
+  md.validateLink = () => true;
   return md;
 }
 
@@ -45,7 +49,9 @@ function textOf(tokens: readonly Token[]): string {
 export function markdownAnchors(text: string): DocumentAnchors {
   const parser = blockParser();
   const env = {};
-  const tokens = parser.parse(text, env);
+  // As markdown-it's normalize rule reads it: CR LF and CR as LF, NUL as U+FFFD.
+  const src = /[\r\0]/.test(text) ? text.replace(/\r\n?/g, '\n').replace(/\0/g, '\ufffd') : text;
+  const tokens = parser.parse(src, env);
   const headings: string[] = [];
   const ids: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -57,8 +63,8 @@ export function markdownAnchors(text: string): DocumentAnchors {
     }
     if (t.type !== 'inline') continue;
     const heading = tokens[i - 1]?.type === 'heading_open';
-    // Only a heading's text, and HTML, matter here: a paragraph without "<" is not parsed inline.
-    if (!heading && !t.content.includes('<')) continue;
+    // Only a heading's text, and HTML that makes an anchor, matter here: another paragraph is not parsed inline.
+    if (!heading && !(t.content.includes('<') && ANCHOR_ATTRIBUTE.test(t.content))) continue;
     const children: Token[] = [];
     parser.inline.parse(t.content, parser, env, children);
     if (heading) headings.push(textOf(children));
