@@ -12,6 +12,9 @@ import { checkLink, domainShaped, type DocumentAnchors, type EntryKind, type Lin
 import { baseHrefOf, htmlDocumentAnchors, markdownAnchors } from '../src/documents/anchors';
 import { ruleSetting } from '../src/lint/lint';
 import { LINT_RULES, ruleOf, type LintCode } from '../src/lint/registry';
+import { withLinks } from '../src/cli/lint-command';
+import { make } from '../src/documents/found';
+import type { Diagnostic } from '../src/lint/diagnostic';
 
 /** Each text slugged in turn by one Slugger of the style (repeats numbered as in one document). */
 function slugs(style: SlugStyle, texts: readonly string[]): string[] {
@@ -338,5 +341,18 @@ describe('explicit heading identifiers', () => {
     expect(codes('a.md#install-it', ['pandoc'])).toEqual(['dead-anchor']);
     expect(codes('a.md#setup', ['github'])).toEqual(['dead-anchor']);
     expect(codes('a.md#install-it-setup-big', ['github'])).toEqual([]);
+  });
+});
+
+describe('one finding per cause', () => {
+  it('a reference whose start lint() already reads as something else (a finding with suggestions at 0) is not checked as a path', () => {
+    const found = make('www.example.org/docs', 0, 20, 'link');
+    const linkFinding = (): Diagnostic[] => checkLink(found.uri, DOC, TREE, options());
+    expect(withLinks([], found, linkFinding)).toMatchObject([{ code: 'path-looks-like-host' }]);
+    const said: Diagnostic = { code: 'scheme-syntax', severity: 'error', message: 'no scheme', start: 0, end: 15, section: 's', suggestions: [{ message: 'm', replacement: 'https://www.example.org', start: 0, end: 15 }] };
+    expect(withLinks([said], found, linkFinding)).toEqual([said]);
+    // Another finding of the reference, elsewhere or without suggestions, leaves the link checked.
+    const other: Diagnostic = { code: 'non-ascii', severity: 'warning', message: 'x', start: 3, end: 4, section: 's' };
+    expect((withLinks([other], found, linkFinding) as Diagnostic[]).map((d) => d.code)).toEqual(['path-looks-like-host', 'non-ascii']);
   });
 });

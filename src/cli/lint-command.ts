@@ -627,8 +627,13 @@ export async function runLint(ctx: Context): Promise<void> {
   await run.finish();
 }
 
-/** A URI's diagnostics with its link's (in order of place); what the link check threw (a bug), as a LintFailure. */
-function withLinks(diagnostics: Diagnostic[], found: DocumentUri, check: (found: DocumentUri) => Diagnostic[]): Diagnostic[] | LintFailure {
+/**
+ * A URI's diagnostics with its link's (in order of place); what the link check threw (a bug), as a LintFailure.
+ * One finding per cause: where lint() already says what the reference probably meant from its start (a finding
+ * with suggestions at offset 0: a scheme missing, mistyped or doubled), the link is not checked as a path.
+ */
+export function withLinks(diagnostics: Diagnostic[], found: DocumentUri, check: (found: DocumentUri) => Diagnostic[]): Diagnostic[] | LintFailure {
+  if (diagnostics.some((d) => d.start === 0 && d.suggestions !== undefined && d.severity !== 'info')) return diagnostics;
   let linked: Diagnostic[];
   try {
     linked = check(found);
