@@ -291,9 +291,9 @@ describe('urigram extract', () => {
     expect(JSON.parse(r.stdout)).toEqual({ file: '-', line: 1, column: 8, uri: 'http://a.example/', raw: '<URL:http://a.example/>', delimited: 'angle', kind: 'text', valid: true });
   });
 
-  it('a file that cannot be read is said on standard error and the run goes on; exit 66 with --strict-files', () => {
+  it('a file named that cannot be read is said on standard error and fails the run with 66, with --strict-files or without', () => {
     const r = run(['extract', '/nonexistent/file']);
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(66);
     expect(r.stderr).toContain('urigram extract: cannot read /nonexistent/file');
     expect(run(['extract', '--strict-files', '/nonexistent/file']).status).toBe(66);
   });
@@ -560,7 +560,7 @@ describe('command-line conventions', () => {
     ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs']],
     ['compare', ['--grammar', '--json']],
     ['extract', ['--json', '--type', '--code', '--strict-files', '--jobs', '--shard']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--template-property', '--fix', '--jobs', '--shard']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--jobs', '--shard']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {
@@ -889,7 +889,7 @@ describe('the command table drives the parser and the help (issue 12.5)', () => 
       }
     }
     // The shared exit codes say what files that cannot be read do only for the commands that read files.
-    expect((await runMain(['extract', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('2 usage error or an input that cannot be read (standard input; a file or directory that cannot be read is said and the run goes on, see --strict-files)');
+    expect((await runMain(['extract', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('2 usage error or an input that cannot be read (standard input; a file or directory found in a tree that cannot be read is said and the run goes on, see --strict-files; a path named that yields no file is 66)');
     expect((await runMain(['lint', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('(standard input or the configuration; a file or directory');
     expect((await runMain(['conformance', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('1 otherwise, 2 usage error or an input that cannot be read, 74 the output cannot be written, 70 internal error (a bug in urigram).');
   });

@@ -5,15 +5,13 @@
  * SARIF for code scanning. Run as users run it: a spawned
  * `node dist/src/cli.js` in a scratch project.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import '@microsoft/jest-sarif';
 import { LINT_RULES } from '../src/lint/lint';
 import { SECURITY_SEVERITY } from '../src/cli/sarif';
-
-const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
+import { problems, spawnCli, writeIn } from './support/cli-project';
 
 let project: string;
 
@@ -30,24 +28,11 @@ function run(args: string[], options: { cwd?: string; stdin?: string; preset?: f
 /** run(), with options for node itself before the command line's (-r MODULE). */
 function runWith(nodeOptions: string[], args: string[], preset?: false, options: { cwd?: string; stdin?: string } = {}): { status: number | null; stdout: string; stderr: string } {
   const strict = args[0] === 'lint' && preset !== false && !args.some((a) => a.startsWith('--preset')) ? ['--preset=strict', '--rule=whatwg-differs=off'] : [];
-  const r = spawnSync(process.execPath, [...nodeOptions, cli, ...args, ...strict], { cwd: options.cwd ?? project, input: options.stdin ?? '', encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return spawnCli(nodeOptions, [...args, ...strict], options.cwd ?? project, options.stdin);
 }
 
 function write(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
-  fs.writeFileSync(path.join(project, file), text);
-}
-
-/** The problems of a text run: "file:line:col code", one per line, without the summary. */
-function problems(stdout: string): string[] {
-  return stdout
-    .split('\n')
-    .filter((l) => /^\S+:\d+:\d+ {2}/.test(l))
-    .map((l) => {
-      const parts = l.split('  ');
-      return `${parts[0]} ${parts[parts.length - 1]}`;
-    });
+  writeIn(project, file, text);
 }
 
 beforeEach(() => {
@@ -156,20 +141,21 @@ describe('files, directories and globs', () => {
     expect(problems(run(['lint', '--extract', 'docs/code.ts']).stdout)).toEqual(['docs/code.ts:1:12 uppercase-scheme']);
     const none = run(['lint', '--extract', 'nothing/**/*.md']);
     expect(none.stderr).toContain('no file matches nothing/**/*.md');
+    expect(none.status).toBe(66);
   });
 
-  it('a missing file is said on standard error, and the others are still linted; the exit code is 66 only with --strict-files', () => {
+  it('a missing file named on the command line is said on standard error, the others are still linted, and the run fails with 66 (issue 45, item 4)', () => {
     const r = run(['lint', '--extract', 'missing.md', 'README.md']);
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(66);
     expect(r.stderr).toContain('urigram lint: cannot read missing.md');
     expect(problems(r.stdout)).toEqual(['README.md:1:5 uppercase-scheme']);
     const strict = run(['lint', '--extract', '--strict-files', 'missing.md', 'README.md']);
     expect(strict.status).toBe(66);
     expect(problems(strict.stdout)).toEqual(['README.md:1:5 uppercase-scheme']);
-    // Findings at error level still say 1 without --strict-files, and the highest code wins with it.
+    // The highest code wins over findings at error level.
     write('bad.md', '[x](http://a b/)\n');
-    expect(run(['lint', '--extract', 'missing.md', 'bad.md']).status).toBe(1);
-    expect(run(['lint', '--extract', '--strict-files', 'missing.md', 'bad.md']).status).toBe(66);
+    expect(run(['lint', '--extract', 'bad.md']).status).toBe(1);
+    expect(run(['lint', '--extract', 'missing.md', 'bad.md']).status).toBe(66);
   });
 
   it('in a searched directory, a link to a file is read, and one that leads nowhere (dangling, a loop) is said as an input that cannot be read', () => {
@@ -451,22 +437,24 @@ describe('files in other encodings, and files that cannot be read (issue 37, ite
     const asRoot = process.getuid?.() === 0;
     const locked = (args: string[], preset?: false) => (asRoot ? runWith(['-r', preload], args, preset) : run(args, { preset }));
     try {
+      // Named on the command line, it fails the run (issue 45, item 4), and the rest is still read.
       let r = locked(['lint', '--extract', 'locked', 'ok.md'], false);
       expect(r.stderr).toContain('urigram lint: cannot read the directory locked');
-      expect(r.status).toBe(0);
-      expect(problems(r.stdout)).toEqual(['ok.md:1:14 password-in-userinfo']);
-      r = locked(['lint', '--extract', '--strict-files', 'locked'], false);
       expect(r.status).toBe(66);
-      // Met in a search too.
+      expect(problems(r.stdout)).toEqual(['ok.md:1:14 password-in-userinfo']);
+      // Met in a search, it is said, and fails the run only with --strict-files.
+      r = locked(['lint', '--extract', '.'], false);
+      expect(r.stderr).toContain('cannot read the directory locked');
+      expect([r.status, problems(r.stdout)]).toEqual([0, ['ok.md:1:14 password-in-userinfo']]);
       r = locked(['lint', '--extract', '--strict-files', '.'], false);
       expect(r.stderr).toContain('cannot read the directory locked');
       expect(r.status).toBe(66);
       // And the same in urigram extract.
       r = locked(['extract', 'locked', 'ok.md']);
-      expect([r.status, r.stdout.trim()]).toEqual([0, 'ok.md:1:5  http://u:pw@a.example/']);
-      expect(locked(['extract', '--strict-files', 'locked']).status).toBe(66);
-      expect(locked(['extract', '--strict-files', 'missing.md']).status).toBe(66);
-      expect(locked(['extract', 'missing.md']).status).toBe(0);
+      expect([r.status, r.stdout.trim()]).toEqual([66, 'ok.md:1:5  http://u:pw@a.example/']);
+      expect(locked(['extract', '.']).status).toBe(0);
+      expect(locked(['extract', '--strict-files', '.']).status).toBe(66);
+      expect(locked(['extract', 'missing.md']).status).toBe(66);
     } finally {
       fs.chmodSync(path.join(project, 'locked'), 0o755);
     }
@@ -566,10 +554,10 @@ describe('SARIF for code scanning', () => {
     expect(invocation.executionSuccessful).toBe(true);
   });
 
-  it('a missing file is a tool execution notification, and the rest of the run goes on', () => {
+  it('a missing file is a tool execution notification, and the rest of the run goes on (named, it fails the run)', () => {
     write('a.md', '[a](HTTP://a.example/)\n');
     const r = run(['lint', '--extract', 'missing.md', 'a.md', '--format', 'sarif']);
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(66);
     const log = JSON.parse(r.stdout);
     expect(log).toBeValidSarifLog();
     const [invocation] = log.runs[0].invocations;

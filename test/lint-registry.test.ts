@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { lint, LINT_RULES, type Diagnostic, type LintCode } from '../src';
 import { RULE_FAMILIES } from '../src/lint/rules';
 import { ruleOf } from '../src/lint/registry';
+import { LINK_CODES } from '../src/lint/links';
 
 const codes = Object.keys(LINT_RULES) as LintCode[];
 const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'lint-rules.md'), 'utf8');
@@ -26,7 +27,7 @@ function slug(heading: string): string {
 const sections = new Map([...doc.matchAll(/^#{1,6} (.*)\n([\s\S]*?)(?=^#{1,6} |$(?![\s\S]))/gm)].map((m) => [slug(m[1]), { heading: m[1], body: m[2].trim() }]));
 
 describe('the registry of lint rules', () => {
-  it('each rule is found by exactly one family, and each family finds only rules of the registry', () => {
+  it('each rule is found by exactly one family, or by link integrity (the rules marked tree), and each finds only rules of the registry', () => {
     const owner = new Map<string, number>();
     RULE_FAMILIES.forEach((family, k) => {
       for (const code of family.codes) {
@@ -35,7 +36,12 @@ describe('the registry of lint rules', () => {
         owner.set(code, k);
       }
     });
+    for (const code of LINK_CODES) {
+      expect([code, owner.get(code)]).toEqual([code, undefined]);
+      owner.set(code, -1);
+    }
     expect([...owner.keys()].sort()).toEqual([...codes].sort());
+    expect(codes.filter((c) => ruleOf(c).tree === true).sort()).toEqual([...LINK_CODES].sort());
   });
 
   it('each module of src/lint/rules/ is a family lint() runs', () => {

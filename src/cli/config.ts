@@ -12,7 +12,8 @@
  *     "extensions": ["md", "html"],
  *     "code": false,
  *     "preset": "strict",
- *     "templates": ["mustache", "jinja", "erb", "php", "interpolation"]
+ *     "templates": ["mustache", "jinja", "erb", "php", "interpolation"],
+ *     "links": { "check": true, "indexFiles": ["README.md", "index.md", "index.html"], "slugStyles": ["github"], "siteRoot": "site", "fallbackExtensions": ["md"] }
  *   }
  *
  * preset is lint's (recommended, the default; normalize; strict); rules switch
@@ -20,14 +21,18 @@
  * them. ignoreUris are regular expressions: a URI that one matches is not linted.
  * ignorePatterns are globs of paths relative to the file's directory: a file
  * that one matches is not read. templates are the placeholder syntaxes read as
- * holes (../documents/templates; default all, [] none). Anything else in the file is an error that
- * names the file and the key.
+ * holes (../documents/templates; default all, [] none). links is link integrity (./lint-links): check
+ * (default: on for a directory), the index files a directory needs one of, the heading slug styles, the
+ * root of site-absolute paths (relative to the file's directory), the extensions tried for a page written
+ * without its own. Anything else in the file is an error
+ * that names the file and the key.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { isLintCode, LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from '../lint/registry';
 import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents/index';
+import { SLUG_STYLES, type SlugStyle } from '../lint/slugs';
 import { InputError, UsageError } from './io';
 
 export const CONFIG_NAME = '.urigramrc.json';
@@ -54,7 +59,25 @@ export interface LintConfig {
   readonly templates: readonly TemplateSyntax[];
   /** --ignore: globs of paths relative to the working directory (the file's are relative to its directory). */
   readonly commandLineIgnores?: readonly string[];
+  /** Link integrity, as the file sets it ("links"). */
+  readonly links: LinksConfig;
 }
+
+/** The "links" of a configuration file: each key absent when the file does not set it. */
+export interface LinksConfig {
+  /** Whether relative links are checked (default: when a directory is among the paths). */
+  readonly check?: boolean;
+  /** The index files a directory must have one of, in order ("." for the directory itself). */
+  readonly indexFiles?: readonly string[];
+  /** The heading anchor styles. */
+  readonly slugStyles?: readonly SlugStyle[];
+  /** The root site-absolute paths resolve against, absolute. */
+  readonly siteRoot?: string;
+  /** The extensions tried for a link's last segment that names nothing ("guide" for "guide.md"). */
+  readonly fallbackExtensions?: readonly string[];
+}
+
+const LINKS_KEYS = ['check', 'indexFiles', 'slugStyles', 'siteRoot', 'fallbackExtensions'];
 
 /** What a directory is searched for when the configuration does not say: Markdown, HTML, text, and the templates of HTML and Markdown. */
 export const DEFAULT_EXTENSIONS: readonly string[] = ['md', 'markdown', 'mdx', 'html', 'htm', 'txt', 'j2', 'jinja', 'jinja2', 'njk', 'liquid', 'hbs', 'handlebars', 'mustache', 'twig', 'erb', 'ejs'];
@@ -94,7 +117,36 @@ export function parseRuleOption(text: string): [LintCode | LintGroup, RuleSettin
   return [code, setting as RuleSetting];
 }
 
-const KEYS = ['preset', 'rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'templates', '$schema'];
+const KEYS = ['preset', 'rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'templates', 'links', '$schema'];
+
+/** The "links" object of a configuration file, checked. */
+function readLinks(value: unknown, base: string, bad: (what: string) => InputError): LinksConfig {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('"links" must be an object of check, indexFiles, slugStyles, siteRoot, fallbackExtensions');
+  const o = value as Record<string, unknown>;
+  for (const key of Object.keys(o)) if (!LINKS_KEYS.includes(key)) throw bad(`"links": unknown key ${JSON.stringify(key)} (the keys: ${LINKS_KEYS.join(', ')})`);
+  const names = (key: string): string[] | undefined => {
+    const v = o[key];
+    if (v === undefined) return undefined;
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === '' || (x !== '.' && /[/\\]/.test(x)))) throw bad(`"links"."${key}" must be a list of names (no "/")`);
+    return v as string[];
+  };
+  if (o.check !== undefined && typeof o.check !== 'boolean') throw bad('"links"."check" must be true or false');
+  const slugStyles = names('slugStyles');
+  const unknownStyle = slugStyles?.find((x) => !(SLUG_STYLES as readonly string[]).includes(x));
+  if (unknownStyle !== undefined) throw bad(`"links"."slugStyles": unknown style ${JSON.stringify(unknownStyle)} (the styles: ${SLUG_STYLES.join(', ')})`);
+  if (slugStyles !== undefined && slugStyles.length === 0) throw bad('"links"."slugStyles" needs at least one style');
+  if (o.siteRoot !== undefined && (typeof o.siteRoot !== 'string' || o.siteRoot === '')) throw bad('"links"."siteRoot" must be a path');
+  const indexFiles = names('indexFiles');
+  const fallbackExtensions = names('fallbackExtensions')?.map((e) => e.replace(/^\./, ''));
+  return {
+    ...(fallbackExtensions !== undefined ? { fallbackExtensions } : {}),
+    ...(o.check !== undefined ? { check: o.check as boolean } : {}),
+    ...(indexFiles !== undefined ? { indexFiles } : {}),
+    ...(slugStyles !== undefined ? { slugStyles: slugStyles as SlugStyle[] } : {}),
+    ...(o.siteRoot !== undefined ? { siteRoot: path.resolve(base, o.siteRoot as string) } : {}),
+  };
+}
 
 /** Reads and checks a configuration file; every mistake is an InputError naming the file and the key. */
 export function readConfig(file: string): LintConfig {
@@ -143,7 +195,9 @@ export function readConfig(file: string): LintConfig {
   const templates = o.templates === undefined ? TEMPLATE_SYNTAXES : strings('templates');
   const unknown = templates.find((t) => !(TEMPLATE_SYNTAXES as readonly string[]).includes(t));
   if (unknown !== undefined) throw bad(`"templates": unknown placeholder syntax ${JSON.stringify(unknown)} (the syntaxes: ${TEMPLATE_SYNTAXES.join(', ')})`);
-  return { file, base: path.dirname(path.resolve(file)), preset: isPreset(o.preset) ? o.preset : DEFAULT_PRESET, rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, templates: templates as TemplateSyntax[] };
+  const base = path.dirname(path.resolve(file));
+  const links = readLinks(o.links, base, bad);
+  return { file, base, preset: isPreset(o.preset) ? o.preset : DEFAULT_PRESET, rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, templates: templates as TemplateSyntax[], links };
 }
 
 /** What the command line says besides the configuration file: it wins over the file. */
@@ -165,7 +219,7 @@ export interface CommandLineConfig {
 export function loadConfig(options: CommandLineConfig): LintConfig {
   if (options.config !== undefined && options.noConfig) throw new UsageError('--config and --no-config together');
   const file = options.config ?? (options.noConfig ? undefined : findConfig(options.cwd));
-  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, preset: DEFAULT_PRESET, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false, templates: TEMPLATE_SYNTAXES };
+  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, preset: DEFAULT_PRESET, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false, templates: TEMPLATE_SYNTAXES, links: {} };
   const rules = { ...config.rules };
   for (const r of options.rules) {
     const [code, setting] = parseRuleOption(r);

@@ -74,9 +74,13 @@ export interface FileListOptions {
 }
 
 /**
- * The files to read, for the arguments: a named file as it is (it may not
- * exist: the reader reports it), a directory searched, a glob matched under
- * its fixed prefix. Paths are given as the arguments gave them.
+ * The files to read, for the arguments: a named file as it is, a directory
+ * searched, a glob matched under its fixed prefix. Paths are given as the
+ * arguments gave them. An argument that yields no file (a path that is not
+ * there or cannot be read, a directory with no file to read, a glob that
+ * matches none) is told to `unreadable` under its own name (the run fails,
+ * ./inputs' fileProblems); a named file that the ignore patterns ignore is
+ * said with `warn`, as ESLint says it.
  */
 export function* listFiles(args: readonly string[], options: FileListOptions): Generator<string> {
   const seen = new Set<string>();
@@ -90,18 +94,23 @@ export function* listFiles(args: readonly string[], options: FileListOptions): G
     const m = /\.([^./]+)$/.exec(name);
     return m !== null && options.extensions.includes(m[1].toLowerCase());
   };
-  // Depth first, in name order, with a stack (a deep tree is no deep recursion).
+  const unreadable = (file: string, message: string): void => {
+    if (options.unreadable) options.unreadable(file, message);
+    else options.warn(message);
+  };
+  // Depth first, in name order, with a stack (a deep tree is no deep recursion). Whether the root could be read: `rootRead`.
+  let rootRead = true;
   const walk = function* (root: string, accept: (rel: string) => boolean): Generator<string> {
     const stack: Array<{ dir: string; ignores: GitIgnore[] }> = [{ dir: root, ignores: gitignoresAbove(path.resolve(options.cwd, root)) }];
+    rootRead = true;
     while (stack.length > 0) {
       const { dir, ignores } = stack.pop()!;
       let entries: fs.Dirent[];
       try {
         entries = fs.readdirSync(path.resolve(options.cwd, dir), { withFileTypes: true });
       } catch (e) {
-        const message = `cannot read the directory ${dir}: ${(e as Error).message}`;
-        if (options.unreadable) options.unreadable(dir, message);
-        else options.warn(message);
+        if (dir === root) rootRead = false;
+        unreadable(dir, `cannot read the directory ${dir}: ${(e as Error).message}`);
         continue;
       }
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -122,9 +131,7 @@ export function* listFiles(args: readonly string[], options: FileListOptions): G
           try {
             target = fs.statSync(abs);
           } catch (e) {
-            const message = `cannot read ${rel}: ${(e as Error).message}`;
-            if (options.unreadable) options.unreadable(rel, message);
-            else options.warn(message);
+            unreadable(rel, `cannot read ${rel}: ${(e as Error).message}`);
           }
           if (target?.isFile()) yield* once(rel);
         }
@@ -149,20 +156,30 @@ export function* listFiles(args: readonly string[], options: FileListOptions): G
         any = true;
         yield file;
       }
-      if (!any) options.warn(`no file matches ${arg}`);
+      if (!any) unreadable(arg, `no file matches ${arg}`);
       continue;
     }
-    let stat: fs.Stats | undefined;
+    let stat: fs.Stats;
     try {
       stat = fs.statSync(path.resolve(options.cwd, arg));
-    } catch {
-      stat = undefined;
-    }
-    if (stat?.isDirectory()) {
-      yield* walk(arg.replace(/\/+$/, '') || '/', (rel) => wanted(rel));
+    } catch (e) {
+      unreadable(arg, `cannot read ${arg}: ${(e as Error).message}`);
       continue;
     }
-    if (options.ignored(arg)) continue;
+    if (stat.isDirectory()) {
+      const dir = arg.replace(/\/+$/, '') || '/';
+      let any = false;
+      for (const file of walk(dir, (rel) => wanted(rel))) {
+        any = true;
+        yield file;
+      }
+      if (!any && rootRead) unreadable(dir, `no file to read in the directory ${dir} (none with the extensions ${options.extensions.join(', ')} that .gitignore and the ignore patterns leave)`);
+      continue;
+    }
+    if (options.ignored(arg)) {
+      options.warn(`${arg} is not read: the ignore patterns ignore it`);
+      continue;
+    }
     yield* once(arg);
   }
 }

@@ -97,22 +97,35 @@ export interface ReadOptions {
   readonly unreadable?: (file: string, message: string) => void;
   /** Told how a file that is not UTF-8 was read. */
   readonly note?: (file: string, message: string) => void;
+  /** Told of a file read whose URIs could not be found (a bug: the run has failed already). */
+  readonly failed?: (file: string, message: string) => void;
+}
+
+/** The paths named on the command line, as ./files names one it cannot read or that yields no file (a directory without its trailing "/"). */
+function namedPaths(args: readonly string[]): ReadonlySet<string> {
+  return new Set(args.flatMap((a) => [a, a.replace(/\/+$/, '') || '/']));
 }
 
 /**
  * What a run that reads files does with one that cannot be read (a file or a directory: missing,
  * without permission) and with one read in another encoding than UTF-8: each is said on standard
- * error (and told to `tell`, a SARIF log's notifications), and the run goes on with the next;
- * the exit code changes only with --strict-files, to 66 (EX_NOINPUT) for a file or directory
- * that cannot be read.
+ * error (and told to `tell`, a SARIF log's notifications), and the run goes on with the next.
+ * A path named on the command line that yields no file, or cannot be read, fails the run with 66
+ * (EX_NOINPUT), as ESLint fails a pattern that matches no file: no run passes by reading nothing.
+ * One found inside a tree does only with --strict-files.
  */
-export function fileProblems(ctx: Context, tell?: (file: string, message: string, level: 'error' | 'note') => void): Required<Pick<ReadOptions, 'unreadable' | 'note'>> {
+export function fileProblems(ctx: Context, tell?: (file: string, message: string, level: 'error' | 'note') => void): Required<Pick<ReadOptions, 'unreadable' | 'note' | 'failed'>> {
   const strict = ctx.has('--strict-files');
+  const named = namedPaths(ctx.args);
   return {
     unreadable: (file, message) => {
       say(ctx.io, `urigram ${ctx.command.name}: ${message}\n`);
       tell?.(file, message, 'error');
-      if (strict) ctx.fail(EXIT_NO_INPUT);
+      if (strict || named.has(file)) ctx.fail(EXIT_NO_INPUT);
+    },
+    failed: (file, message) => {
+      say(ctx.io, `urigram ${ctx.command.name}: ${message}\n`);
+      tell?.(file, message, 'error');
     },
     note: (file, message) => {
       say(ctx.io, `urigram ${ctx.command.name}: ${file}: ${message}\n`);

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import { lint, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
 import { withoutFix, withSuggestions, type Suggestion } from '../lint/diagnostic';
 import { isLintCode, safeFixCodes } from '../lint/registry';
-import { directives, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
+import { directives, kindOfFile, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
 import { replaceSpans } from '../encoding/code-units';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
 import { encodeText } from './encoding';
@@ -30,6 +30,7 @@ import { jsonTemplates, type JsonTemplate } from '../template/json';
 import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
 import { isPathBase } from './base-values';
+import { FileTree, LinkChecker, linkSettings, type LinkSettings } from './lint-links';
 
 /**
  * The fixes --fix writes: those LINT_RULES calls safe, which keep the URI
@@ -232,6 +233,8 @@ interface LintSettings {
   /** --jobs (./jobs) and --shard (./shard). */
   readonly jobs: number;
   readonly shard?: [number, number];
+  /** Link integrity (./lint-links), when it is on. */
+  readonly links?: LinkSettings;
 }
 
 function lintSettings(ctx: Context): LintSettings {
@@ -254,8 +257,9 @@ function lintSettings(ctx: Context): LintSettings {
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
   const jobs = jobsOf(ctx);
   const shard = shardOf(ctx, ctx.args);
+  const links = linkSettings(ctx, extract, config.links, cwd);
   const lintOptions: LintOptions = { preset: config.preset, rules: config.rules };
-  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions, destinationOptions: { ...lintOptions, linkDestination: true }, templateProperties, jobs, shard };
+  return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions, destinationOptions: { ...lintOptions, linkDestination: true }, templateProperties, jobs, shard, ...(links ? { links } : {}) };
 }
 
 /** One run of `urigram lint`: the targets linted, counted and written as they come. */
@@ -275,6 +279,8 @@ class LintRun {
   /** Whether a URI without diagnostics writes nothing: in text and SARIF (JSON and JSON lines list every URI). */
   private readonly silentWhenClean: boolean;
   private readonly readOptions: ReadOptions;
+  /** Link integrity's checks, when it is on: its tree kept as long as the worker (a part reads what earlier ones read once). */
+  private readonly links: LinkChecker | undefined;
 
   get extracting(): boolean {
     return this.settings.extract;
@@ -290,6 +296,11 @@ class LintRun {
     ctx.state?.set('linted', this.linted);
     this.lintedDestinations = (ctx.state?.get('lintedDestinations') as Map<string, Diagnostic[]> | undefined) ?? new Map();
     ctx.state?.set('lintedDestinations', this.lintedDestinations);
+    if (settings.links !== undefined) {
+      const tree = (ctx.state?.get('linkTree') as FileTree | undefined) ?? new FileTree();
+      ctx.state?.set('linkTree', tree);
+      this.links = new LinkChecker(settings.links, tree, settings.lintOptions);
+    }
     const { format, config } = settings;
     this.sarif = format === 'sarif' ? new SarifWriter(this.out, version(), settings.cwd) : undefined;
     this.silentWhenClean = format !== 'json' && format !== 'ndjson';
@@ -419,6 +430,8 @@ class LintRun {
     const suppressed = suppressedBy(found);
     // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
     const seen = this.sarif ? new Map<string, number>() : undefined;
+    // Link integrity: the relative links of a Markdown or HTML document, against the files of its tree.
+    const linkCheck = this.links?.forDocument(doc.file, doc.text, this.readOptions.kind ?? kindOfFile(doc.file));
     // A JSON file's templates and its URIs, in the order they come in the file.
     let next = 0;
     const templatesBefore = async (offset: number): Promise<void> => {
@@ -433,7 +446,8 @@ class LintRun {
         occurrence = seen.get(uri) ?? 0;
         seen.set(uri, occurrence + 1);
       }
-      const diagnostics = this.lintOrFailure(uri, (d) => inContext(doc, located.found, d), located.found);
+      let diagnostics = this.lintOrFailure(uri, (d) => inContext(doc, located.found, d), located.found);
+      if (linkCheck !== undefined && !(diagnostics instanceof LintFailure)) diagnostics = withLinks(diagnostics, located.found, linkCheck);
       // Most URIs have nothing to report: counted, with no target built and nothing to wait for (JSON lists every URI).
       if (this.silentWhenClean && !(diagnostics instanceof LintFailure) && diagnostics.length === 0 && !out.full) {
         this.counts.uris++;
@@ -639,6 +653,23 @@ export async function runLint(ctx: Context): Promise<void> {
     throw e;
   }
   await run.finish();
+}
+
+/**
+ * A URI's diagnostics with its link's (in order of place); what the link check threw (a bug), as a LintFailure.
+ * One finding per cause: where lint() already says what the reference probably meant from its start (a finding
+ * with suggestions at offset 0: a scheme missing, mistyped or doubled), the link is not checked as a path.
+ */
+export function withLinks(diagnostics: Diagnostic[], found: DocumentUri, check: (found: DocumentUri) => Diagnostic[]): Diagnostic[] | LintFailure {
+  if (diagnostics.some((d) => d.start === 0 && d.suggestions !== undefined && d.severity !== 'info')) return diagnostics;
+  let linked: Diagnostic[];
+  try {
+    linked = check(found);
+  } catch (e) {
+    return new LintFailure(e);
+  }
+  if (linked.length === 0) return diagnostics;
+  return [...diagnostics, ...linked].sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /**

@@ -33,12 +33,12 @@ export function readDocument(file: string, decoded: DecodedText, options: ReadOp
 }
 
 /**
- * Each file read, with its URIs. A file that cannot be read, or whose URIs cannot be found, goes to
- * options.unreadable (fileProblems: said, and the run goes on); how a file that is not UTF-8 was
- * read, to options.note. Standard input that cannot be read is an InputError (exit 2).
+ * Each file read, with its URIs. A file that cannot be read goes to options.unreadable, one whose URIs
+ * cannot be found (a bug) to options.failed (fileProblems: said, and the run goes on); how a file that
+ * is not UTF-8 was read, to options.note. Standard input that cannot be read is an InputError (exit 2).
  */
 export async function* documents(ctx: Context, files: Iterable<string>, options: ReadOptions = {}): AsyncGenerator<ReadDocument> {
-  const problems = options.unreadable && options.note ? { unreadable: options.unreadable, note: options.note } : fileProblems(ctx);
+  const problems = options.unreadable && options.note && options.failed ? { unreadable: options.unreadable, note: options.note, failed: options.failed } : fileProblems(ctx);
   for (const file of files) {
     let decoded: DecodedText;
     try {
@@ -55,7 +55,7 @@ export async function* documents(ctx: Context, files: Iterable<string>, options:
     } catch (e) {
       // Extraction failed on this file: a bug, reported as an error on it; the next file is read.
       ctx.fail();
-      problems.unreadable(file, `${file}: ${errorMessage(e)}`);
+      problems.failed(file, `${file}: ${errorMessage(e)}`);
       continue;
     }
     yield doc;

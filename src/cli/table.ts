@@ -44,7 +44,7 @@ const CODE: OptionSpec = { flags: ['--code'], description: 'Markdown: also the U
 const JOBS: OptionSpec = { flags: ['--jobs'], value: 'N', description: 'run on N threads, N - 1 of them worker threads (default: the number of cores; 1: on the main thread alone), the output the same as with one, in content and order (docs/cli.md, "Jobs and shards")' };
 const STDIN_JOBS: OptionSpec = { ...JOBS, description: `reading standard input: ${JOBS.description}` };
 const SHARD: OptionSpec = { flags: ['--shard'], value: 'I/N', description: 'read only the files of shard I of N: the files partitioned by size, each in exactly one shard, the same on every machine (docs/cli.md, "Jobs and shards"); urigram merge-sarif and merge-json join the shards\' logs' };
-const STRICT_FILES: OptionSpec = { flags: ['--strict-files'], description: 'exit 66 when a file or directory cannot be read (without it, each is said on standard error and the run goes on; a file that is not UTF-8 is read by its byte-order mark, its declared encoding or as windows-1252, and said)' };
+const STRICT_FILES: OptionSpec = { flags: ['--strict-files'], description: 'exit 66 when a file or directory found in a tree cannot be read (without it, each is said on standard error and the run goes on; a path named on the command line that yields no file fails the run either way; a file that is not UTF-8 is read by its byte-order mark, its declared encoding or as windows-1252, and said)' };
 
 export const COMMANDS: readonly Command[] = [
   {
@@ -163,14 +163,14 @@ export const COMMANDS: readonly Command[] = [
       { ...JOBS, description: `${JOBS.description}; with "-" among the FILEs, one` },
       SHARD,
     ],
-    exits: '0 the files were read (invalid URIs are reported, not failures; a file or directory that cannot be read is said on standard error, and the run goes on), 66 with --strict-files a file or directory that cannot be read',
+    exits: '0 the files were read (invalid URIs are reported, not failures; a file or directory found in a tree that cannot be read is said on standard error, and the run goes on), 66 a path named that yields no file or cannot be read, and with --strict-files a file or directory found in a tree that cannot be read',
     ...lazy(commands, (m) => m.runExtract),
   },
   {
     name: 'lint',
     summary: 'report every problem in URIs, with positions, codes and fixes',
     usage: ['{options} [URI ...]', '{options} --extract PATH ...'],
-    description: 'Reports the problems in each URI: syntax errors, forms only browsers accept (non-ASCII characters, "|" and the like), security concerns (RFC 3986 section 7), and with --preset normalize or strict what normalization would change; each with its position, severity, message and code. The default preset, recommended, reports the errors and warnings: what an author should act on. The rules and presets are in docs/lint-rules.md. With no URI arguments, reads one URI per line from standard input (positions are "-:LINE:COLUMN"). With --extract, lints every URI found in the given files, directories and globs as urigram extract finds them ("-" is standard input), at FILE:LINE:COLUMN. The configuration is the nearest .urigramrc.json in the working directory or above (or --config): the preset, rules switched off or re-graded, URIs (regular expressions) and paths (globs) to ignore, the extensions to search directories for, the template placeholder syntaxes to read as holes; --preset, --rule, --ext and --ignore win over it. A file that is not UTF-8 is read by its byte-order mark, its declared encoding (<meta charset>, an XML declaration) or as windows-1252, and said; a file or directory that cannot be read is said, and the run goes on (exit 66 with --strict-files). In a file, a comment "urigram-disable-next-line [CODE ...]", "urigram-disable [CODE ...]" or "urigram-enable [CODE ...]" (HTML, Markdown, //, /* */ or #) switches rules off for the next line or until enabled. The text output ends with a summary line.',
+    description: 'Reports the problems in each URI: syntax errors, forms only browsers accept (non-ASCII characters, "|" and the like), security concerns (RFC 3986 section 7), and with --preset normalize or strict what normalization would change; each with its position, severity, message and code. The default preset, recommended, reports the errors and warnings: what an author should act on. The rules and presets are in docs/lint-rules.md. With no URI arguments, reads one URI per line from standard input (positions are "-:LINE:COLUMN"). With --extract, lints every URI found in the given files, directories and globs as urigram extract finds them ("-" is standard input), at FILE:LINE:COLUMN. The configuration is the nearest .urigramrc.json in the working directory or above (or --config): the preset, rules switched off or re-graded, URIs (regular expressions) and paths (globs) to ignore, the extensions to search directories for, the template placeholder syntaxes to read as holes; --preset, --rule, --ext and --ignore win over it. A file that is not UTF-8 is read by its byte-order mark, its declared encoding (<meta charset>, an XML declaration) or as windows-1252, and said; a path named that yields no file or cannot be read fails the run (exit 66); a file or directory found in a tree that cannot be read is said, and the run goes on (exit 66 with --strict-files). With --extract of a directory (or --links), the relative links of Markdown and HTML files are checked against the files: the file or directory each names, its case, the anchor its fragment names (docs/lint.md, "Link integrity"). In a file, a comment "urigram-disable-next-line [CODE ...]", "urigram-disable [CODE ...]" or "urigram-enable [CODE ...]" (HTML, Markdown, //, /* */ or #) switches rules off for the next line or until enabled. The text output ends with a summary line.',
     options: [
       { flags: ['--format'], value: 'F', allowed: ['text', 'json', 'ndjson', 'sarif'], description: 'text (default: FILE:LINE:COL  severity  message  code, and a summary), json (one document: {"results", "summary"}), ndjson (one JSON object per URI) or sarif (SARIF 2.1.0 for code scanning, written as the results come)' },
       { flags: ['--grammar'], value: 'G', allowed: ['rfc3986'], allowedNote: ' (the lint rules are written for RFC 3986)', description: 'the grammar: rfc3986 (the only one the lint rules are written for)' },
@@ -186,12 +186,15 @@ export const COMMANDS: readonly Command[] = [
       STRICT_FILES,
       { flags: ['--quiet'], description: 'report errors only (warnings still count for --max-warnings)' },
       { flags: ['--max-warnings'], value: 'N', description: 'exit 1 when there are more than N warnings' },
+      { flags: ['--links'], description: 'with --extract: check the relative links of Markdown and HTML files against the files (on by default when a directory is among the PATHs): the file or directory each names, its case, a directory\'s index file, the anchor its fragment names (docs/lint.md, "Link integrity")' },
+      { flags: ['--no-links'], description: 'with --extract: do not check relative links, even of a directory' },
+      { flags: ['--site-root'], value: 'DIR', description: 'with link integrity: the directory that site-absolute paths ("/docs/x") resolve against (without one, such links are not checked)' },
       { flags: ['--template-property'], value: 'NAME', repeatable: true, description: 'with --extract, in JSON files: a member name whose string values are URI Templates (RFC 6570), checked as templates and not as URIs (default uriTemplate; may be repeated); so are JSON Hyper-Schema links[].href and OpenAPI servers[].url' },
       { flags: ['--fix'], description: 'with --extract: write the safe fixes of the rules on (those of normalization, with --preset normalize or strict, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files in their encoding, never inside code nor where a URI\'s end is not certain, then report what is left' },
       { ...JOBS, description: `reading standard input or with --extract: ${JOBS.description}; with "-" among the PATHs, one` },
       { ...SHARD, description: `with --extract: ${SHARD.description}` },
     ],
-    exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings, 66 with --strict-files a file or directory that cannot be read',
+    exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings, 66 a path named that yields no file or cannot be read, and with --strict-files a file or directory found in a tree that cannot be read',
     ...lazy(lintCommand, (m) => m.runLint),
   },
   {
@@ -322,7 +325,7 @@ export const TOP_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** The exit codes every command shares, after its own 0 and 1, as the top-level help says them. */
-export const EXITS = '2 usage error or an input that cannot be read (for extract and lint --extract, standard input or the configuration: a file or directory is said and the run goes on, see --strict-files), 74 the output cannot be written, 70 internal error (a bug in urigram)';
+export const EXITS = '2 usage error or an input that cannot be read (for extract and lint --extract, standard input or the configuration: a file or directory found in a tree is said and the run goes on, see --strict-files; a path named that yields no file is 66), 74 the output cannot be written, 70 internal error (a bug in urigram)';
 
 /**
  * The exit codes a command shares with the others, after its own 0 and 1, as its help says them: only its own options
@@ -330,7 +333,7 @@ export const EXITS = '2 usage error or an input that cannot be read (for extract
  */
 export function exitsOf(command: Command): string {
   const takes = (flag: string) => command.options.some((o) => optionName(o) === flag);
-  const files = takes('--strict-files') ? ` (standard input${takes('--config') ? ' or the configuration' : ''}; a file or directory that cannot be read is said and the run goes on, see --strict-files)` : '';
+  const files = takes('--strict-files') ? ` (standard input${takes('--config') ? ' or the configuration' : ''}; a file or directory found in a tree that cannot be read is said and the run goes on, see --strict-files; a path named that yields no file is 66)` : '';
   return `2 usage error or an input that cannot be read${files}, 74 the output cannot be written, 70 internal error (a bug in urigram)`;
 }
 

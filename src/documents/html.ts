@@ -47,18 +47,23 @@ export function srcsetUrls(value: string): Array<[number, number]> {
   return out;
 }
 
-/** The URIs in the URI-valued attributes of the HTML in [from, to) of `text`. */
-export function htmlUris(text: string, from: number, to: number): DocumentUri[] {
-  const html = text.slice(from, to);
-  const out: DocumentUri[] = [];
-  // Most fragments (a closing tag, a <br>, a <div align=...>) have no URI attribute: no tokenizer for those.
-  if (!URI_ATTRIBUTE_NAME.test(html)) return out;
+/**
+ * Each attribute of each start tag of the HTML, in order, through htmlparser2's tokenizer: its tag's [start, end),
+ * its name (lower case), and its value's [start, end) as written (-1, -1 when it has none: `<a download>`, `x=""`).
+ */
+export function forEachAttribute(html: string, each: (tagStart: number, tagEnd: number, name: string, valueStart: number, valueEnd: number) => void): void {
+  let tagStart = -1;
+  let tagEnd = -1;
   let name = '';
   let valueStart = -1;
   let valueEnd = -1;
   const tokenizer = new Tokenizer(
     { xmlMode: false, decodeEntities: false },
     {
+      onopentagname(start, end) {
+        tagStart = start;
+        tagEnd = end;
+      },
       onattribname(start, end) {
         name = html.slice(start, end).toLowerCase();
         valueStart = -1;
@@ -69,28 +74,8 @@ export function htmlUris(text: string, from: number, to: number): DocumentUri[] 
       },
       onattribentity() {},
       onattribend(quote) {
-        if (quote === QuoteType.NoValue || valueStart < 0 || !URI_ATTRIBUTES.has(name)) return;
-        const raw = html.slice(valueStart, valueEnd);
-        const push = (start: number, end: number): void => {
-          const { value, offsets } = decoded(raw.slice(start, end), from + valueStart + start, false, characterReference);
-          out.push(make(value, from + valueStart + start, from + valueStart + end, 'attribute', offsets));
-        };
-        if (name === 'srcset' || name === 'imagesrcset') {
-          for (const [start, end] of srcsetUrls(raw)) push(start, end);
-          return;
-        }
-        if (name === 'ping' || name === 'archive') {
-          // A list of URLs separated by spaces.
-          for (const m of raw.matchAll(/\S+/g)) push(m.index, m.index + m[0].length);
-          return;
-        }
-        // Leading and trailing whitespace is stripped from a URL attribute (HTML "valid URL potentially surrounded by spaces").
-        const lead = raw.length - raw.trimStart().length;
-        const body = raw.trim();
-        if (body === '') return;
-        const s = from + valueStart + lead;
-        const { value, offsets } = decoded(body, s, false, characterReference);
-        out.push(make(value, s, s + body.length, 'attribute', offsets));
+        if (quote === QuoteType.NoValue || valueStart < 0) each(tagStart, tagEnd, name, -1, -1);
+        else each(tagStart, tagEnd, name, valueStart, valueEnd);
       },
       oncdata() {},
       onclosetag() {},
@@ -98,7 +83,6 @@ export function htmlUris(text: string, from: number, to: number): DocumentUri[] 
       ondeclaration() {},
       onend() {},
       onopentagend() {},
-      onopentagname() {},
       onprocessinginstruction() {},
       onselfclosingtag() {},
       ontext() {},
@@ -107,5 +91,38 @@ export function htmlUris(text: string, from: number, to: number): DocumentUri[] 
   );
   tokenizer.write(html);
   tokenizer.end();
+}
+
+/** The URIs in the URI-valued attributes of the HTML in [from, to) of `text`. */
+export function htmlUris(text: string, from: number, to: number): DocumentUri[] {
+  const html = text.slice(from, to);
+  const out: DocumentUri[] = [];
+  // Most fragments (a closing tag, a <br>, a <div align=...>) have no URI attribute: no tokenizer for those.
+  if (!URI_ATTRIBUTE_NAME.test(html)) return out;
+  forEachAttribute(html, (tagStart, tagEnd, name, valueStart, valueEnd) => {
+    if (valueStart < 0 || !URI_ATTRIBUTES.has(name)) return;
+    const raw = html.slice(valueStart, valueEnd);
+    const element = html.slice(tagStart, tagEnd).toLowerCase();
+    const push = (start: number, end: number): void => {
+      const { value, offsets } = decoded(raw.slice(start, end), from + valueStart + start, false, characterReference);
+      out.push({ ...make(value, from + valueStart + start, from + valueStart + end, 'attribute', offsets), attribute: name, element });
+    };
+    if (name === 'srcset' || name === 'imagesrcset') {
+      for (const [start, end] of srcsetUrls(raw)) push(start, end);
+      return;
+    }
+    if (name === 'ping' || name === 'archive') {
+      // A list of URLs separated by spaces.
+      for (const m of raw.matchAll(/\S+/g)) push(m.index, m.index + m[0].length);
+      return;
+    }
+    // Leading and trailing whitespace is stripped from a URL attribute (HTML "valid URL potentially surrounded by spaces").
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim();
+    if (body === '') return;
+    const s = from + valueStart + lead;
+    const { value, offsets } = decoded(body, s, false, characterReference);
+    out.push({ ...make(value, s, s + body.length, 'attribute', offsets), attribute: name, element });
+  });
   return out;
 }

@@ -63,6 +63,11 @@ function templateName(name: string): { name: string; kind?: DocumentKind } {
   return { name: name.slice(0, -m![0].length), kind: TEMPLATE_EXTENSIONS[ext] };
 }
 
+/** Whether a file is a template (by its extension: "page.html.j2", "show.html.erb", "base.njk"): its relative links are relative to the pages it renders, not to itself. */
+export function isTemplateFile(name: string): boolean {
+  return templateName(name).name !== name;
+}
+
 /** The kind of a file by its name's extension (a template's by the extension before the engine's); text when it has none that is known. */
 export function kindOfFile(name: string): DocumentKind {
   const template = templateName(name);

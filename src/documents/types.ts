@@ -18,6 +18,10 @@ export interface DocumentUri {
   readonly offsets?: Uint32Array;
   /** What found it. */
   readonly kind: 'link' | 'image' | 'autolink' | 'definition' | 'attribute' | 'string' | 'text';
+  /** For kind "attribute": the attribute's name, in lower case ("href", "src", "srcset"). */
+  readonly attribute?: string;
+  /** For kind "attribute": its element's name, in lower case ("a", "img", "script"). */
+  readonly element?: string;
   /** Found in a code span or block (only with `code: true`). */
   readonly code: boolean;
   /** Whether `uri` is a valid RFC 3986 URI reference. */

@@ -112,6 +112,13 @@ function resolvedSettings(options: LintOptions): Readonly<Record<LintCode, RuleS
 
 const settingsCache = new WeakMap<LintOptions, Readonly<Record<LintCode, RuleSetting>>>();
 
+/** A rule's setting under lint()'s options: 'off', or the severity it reports with (for the rules found outside lint(), ./links). */
+export function ruleSetting(options: LintOptions, code: LintCode): RuleSetting {
+  const settings = resolvedSettings(options);
+  if (settings !== undefined) return settings[code];
+  return ruleOf(code).defaultOff === true ? 'off' : LINT_RULES[code].severity;
+}
+
 /** Lints one URI reference. */
 export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   if (typeof uri !== 'string') throw new TypeError(`expected the URI as a string, got ${typeof uri}`);

@@ -62,6 +62,11 @@ export interface RuleMetadata {
   readonly group?: LintGroup;
   /** Off in lint() without a preset, unless `rules` switches it on: an opt-in rule (on in the presets that have it). */
   readonly defaultOff?: true;
+  /**
+   * Found by link integrity (./links), which reads the files of the tree a document is in (`urigram lint --extract`
+   * of a directory, or --links), not by lint(), which sees a URI alone.
+   */
+  readonly tree?: true;
 }
 
 export const LINT_RULES = {
@@ -109,6 +114,13 @@ export const LINT_RULES = {
   'uppercase-nid': { severity: 'info', section: 'RFC 8141 2.1, 3', anchor: 'uppercase-nid', fix: 'safe', preset: 'normalize', group: 'normalization' },
   'uppercase-mail-domain': { severity: 'info', section: 'RFC 6068 2; RFC 5321 2.4', anchor: 'uppercase-mail-domain', fix: 'safe', preset: 'normalize', group: 'normalization' },
   'uppercase-hfname': { severity: 'info', section: 'RFC 6068 2', anchor: 'uppercase-hfname', fix: 'safe', preset: 'normalize', group: 'normalization' },
+  // Link integrity (./links): a relative reference of a document against the files of its tree.
+  'dead-link': { severity: 'error', section: 'RFC 3986 5.2; RFC 8089 2', anchor: 'dead-link', hasSuggestions: true, preset: 'recommended', tree: true },
+  'dead-anchor': { severity: 'error', section: 'RFC 3986 3.5; HTML (the indicated part of the document)', anchor: 'dead-anchor', hasSuggestions: true, preset: 'recommended', tree: true },
+  'link-case-mismatch': { severity: 'error', section: 'RFC 3986 6.2.2.1; RFC 8089 2', anchor: 'link-case-mismatch', hasSuggestions: true, preset: 'recommended', tree: true },
+  'path-looks-like-host': { severity: 'error', section: 'RFC 3986 4.2, 5.2', anchor: 'path-looks-like-host', hasSuggestions: true, preset: 'recommended', tree: true },
+  // Context, as the other infos: a link that leaves the tree is not checked.
+  'link-outside-tree': { severity: 'info', section: 'RFC 3986 5.2', anchor: 'link-outside-tree', preset: 'strict', tree: true },
 } as const satisfies Record<string, RuleMetadata>;
 
 export type LintCode = keyof typeof LINT_RULES;
