@@ -180,6 +180,16 @@ describe('trailing-punctuation', () => {
     // Outside a link's destination the URI's end is the extractor's (RFC 3986 Appendix C), not the author's.
     expect(codes('https://example.com/a.')).toEqual([]);
   });
+
+  it("what the URI's scheme needs is meant: the \",\" of data:, (RFC 2397 3), the favicon of the package's own playground", () => {
+    const dest: LintOptions = { preset: 'recommended', linkDestination: true };
+    for (const uri of ['data:,', 'data:text/plain,', 'data:;base64,']) expect([uri, codes(uri, dest)]).toEqual([uri, []]);
+    // A "," after the data is the sentence's as anywhere: the URI is a data: URI without it too.
+    expect(suggested('data:,x,', only('data:,x,', dest)[0])).toBe('data:,x');
+    const html = '<link rel="icon" href="data:,">';
+    const found = extractDocument(html, { kind: 'html' }).flatMap((u) => lint(u.uri, { preset: 'recommended', linkDestination: isDestination(u) }));
+    expect(found).toEqual([]);
+  });
 });
 
 describe('real documents (test/fixtures/mistakes)', () => {

@@ -8,6 +8,7 @@
  * (and the opening quote before a quoted URI).
  */
 import type { LintContext, RuleFamily } from '../diagnostic';
+import { isValid } from '../../core/parse';
 import { quoted, subsume, subsumeSyntaxWhenCured } from '../mistakes';
 
 export const trailingPunctuationRules: RuleFamily = {
@@ -86,8 +87,10 @@ function trailingPunctuation(ctx: LintContext): void {
   const quotedUri = [...distinct].some((c) => CLOSING_QUOTES.includes(c));
   const start = quotedUri && OPENING_QUOTES.includes(input[0]) && end > 1 ? 1 : 0;
   const meant = input.slice(start, end);
+  // What the URI's own scheme needs is meant: the "," of "data:," (RFC 2397 3: the data follows a ",", even when empty).
+  if (ctx.parsed.ok && !isValid(meant, { rule: ctx.rule, scheme: true }) && isValid(input, { rule: ctx.rule, scheme: true })) return;
   const what = [...distinct].map((c) => JSON.stringify(c)).join(', ');
-  const message = `the URI ends in ${what}${start === 1 ? ` and begins with ${JSON.stringify(input[0])}` : ''}, which ${stray.length + start === 1 ? 'is' : 'are'} probably not part of it${ctx.linkDestination && !quotedUri ? " but the sentence's, inside the link's parentheses" : ''}; probably meant ${quoted(meant)}`;
+  const message = `the URI ends in ${what}${start === 1 ? ` and begins with ${JSON.stringify(input[0])}` : ''}, which ${stray.length + start === 1 ? 'is' : 'are'} probably not part of it${ctx.linkDestination && !quotedUri ? " but the sentence's, typed inside the link" : ''}; probably meant ${quoted(meant)}`;
   const remove = start === 1 ? { message: 'remove the quotes', replacement: meant, start: 0, end: input.length } : { message: `remove ${quoted(stray)}`, replacement: '', start: end, end: input.length };
   ctx.suggest('trailing-punctuation', message, start === 1 ? 0 : end, input.length, [remove]);
   // The quotes are the non-ASCII characters non-ascii would report (and, before a scheme, a syntax error): one cause.
