@@ -549,6 +549,9 @@ describe('merge-sarif and merge-json join the shards into the whole run', () => 
     for (const r of b.runs[0].results) expect(b.runs[0].tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
     a.runs[0].results = [];
     b.runs[0].results = [];
+    // The notifications are each log's, each once: a shard says what listing finds (a named path that yields no file)
+    // before the files it reads, the whole run in the order it meets them.
+    for (const log of [a, b]) log.runs[0].invocations[0].toolExecutionNotifications.sort((x, y) => key(x).localeCompare(key(y)));
     expect(b).toEqual(a);
   }, 60_000);
 
@@ -590,6 +593,31 @@ describe('merge-sarif and merge-json join the shards into the whole run', () => 
     expect(b.results.map(key).sort()).toEqual(a.results.map(key).sort());
     expect(a.results.length).toBeGreaterThan(100);
   }, 60_000);
+
+  it('the exit code each log records: 66 from one shard is the whole run\'s; a log without one (an older urigram) leaves the merged log without one', () => {
+    const one = JSON.parse(run(['lint', '--extract', '--format', 'json', '--shard', '1/2', 'tree']).stdout) as { summary: Record<string, unknown> };
+    const two = JSON.parse(run(['lint', '--extract', '--format', 'json', '--shard', '2/2', 'tree']).stdout) as { summary: Record<string, unknown> };
+    expect(typeof one.summary.exitCode).toBe('number');
+    const shardExits = [one.summary.exitCode, two.summary.exitCode] as number[];
+    two.summary.exitCode = 66;
+    fs.writeFileSync(path.join(scratch, 'x1.json'), JSON.stringify(one));
+    fs.writeFileSync(path.join(scratch, 'x2.json'), JSON.stringify(two));
+    const merged = run(['merge-json', 'x1.json', 'x2.json']);
+    expect(merged.status).toBe(66);
+    expect((JSON.parse(merged.stdout) as { summary: { exitCode: number } }).summary.exitCode).toBe(66);
+    delete two.summary.exitCode;
+    fs.writeFileSync(path.join(scratch, 'x2.json'), JSON.stringify(two));
+    const older = run(['merge-json', 'x1.json', 'x2.json']);
+    expect(older.status).toBe(Math.max(...shardExits));
+    expect((JSON.parse(older.stdout) as { summary: Record<string, unknown> }).summary).not.toHaveProperty('exitCode');
+    const sarif = JSON.parse(run(['lint', '--extract', '--format', 'sarif', '--shard', '1/2', 'tree']).stdout) as { runs: Array<{ invocations: Array<Record<string, unknown>>; results: unknown[] }> };
+    sarif.runs[0].invocations[0].exitCode = 66;
+    sarif.runs[0].results = [];
+    fs.writeFileSync(path.join(scratch, 'x.sarif'), JSON.stringify(sarif));
+    const fromSarif = run(['merge-sarif', 'x.sarif']);
+    expect(fromSarif.status).toBe(66);
+    expect((JSON.parse(fromSarif.stdout) as typeof sarif).runs[0].invocations[0].exitCode).toBe(66);
+  });
 
   it('refuses what is not such a log (exit 2)', () => {
     fs.writeFileSync(path.join(scratch, 'not.json'), '{"a":1}');

@@ -225,7 +225,7 @@ describe('CI controls', () => {
 
   it('--format json is one document with a summary', () => {
     const doc = JSON.parse(run(['lint', '--extract', 'a.md', '--format', 'json']).stdout);
-    expect(doc.summary).toEqual({ errors: 1, warnings: 2, infos: 1, fixable: 1, uris: 4, files: 1 });
+    expect(doc.summary).toEqual({ errors: 1, warnings: 2, infos: 1, fixable: 1, uris: 4, files: 1, exitCode: 1 });
     expect(doc.results.map((r: { uri: string; line: number; column: number }) => [r.uri, r.line, r.column])).toEqual([
       ['http://u:pw@a.example/', 1, col('http://u:pw@a')],
       ['http://u:pw@b.example/', 1, col('http://u:pw@b')],
@@ -552,6 +552,7 @@ describe('SARIF for code scanning', () => {
     const [invocation] = log.runs[0].invocations;
     expect(invocation.toolExecutionNotifications.map((n: { level: string }) => n.level)).toEqual(['note']);
     expect(invocation.executionSuccessful).toBe(true);
+    expect(invocation.exitCode).toBe(r.status);
   });
 
   it('a missing file is a tool execution notification, and the rest of the run goes on (named, it fails the run)', () => {
@@ -562,6 +563,7 @@ describe('SARIF for code scanning', () => {
     expect(log).toBeValidSarifLog();
     const [invocation] = log.runs[0].invocations;
     expect(invocation.executionSuccessful).toBe(false);
+    expect(invocation.exitCode).toBe(66);
     expect(invocation.toolExecutionNotifications).toHaveLength(1);
     expect(invocation.toolExecutionNotifications[0].message.text).toContain('missing.md');
     expect(invocation.toolExecutionNotifications[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'missing.md', uriBaseId: '%SRCROOT%' });

@@ -602,8 +602,9 @@ class LintRun {
     const { maxWarnings, format } = settings;
     const tooMany = maxWarnings !== undefined && counts.warnings > maxWarnings;
     if (tooMany) ctx.fail();
-    if (this.sarif) this.sarif.close();
-    else if (format === 'json') out.write(`\n],"summary":${JSON.stringify(summary(counts, maxWarnings))}}\n`);
+    // The exit code so far is the run's (the output's own failure, 74, comes after): the logs record it, for merge-sarif and merge-json.
+    if (this.sarif) this.sarif.close(ctx.status);
+    else if (format === 'json') out.write(`\n],"summary":${JSON.stringify(summary(counts, maxWarnings, ctx.status))}}\n`);
     else if (format === 'text') {
       const problems = counts.errors + counts.warnings + counts.infos;
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -684,7 +685,8 @@ function withTemplates(doc: ReadDocument, properties: ReadonlySet<string>): [Rea
   return [{ ...doc, uris: doc.uris.filter((u) => !inside(u)) }, templates];
 }
 
-function summary(c: Counts, maxWarnings: number | undefined): object {
-  return { errors: c.errors, warnings: c.warnings, infos: c.infos, fixable: c.fixable, uris: c.uris, files: c.files, ...(maxWarnings !== undefined ? { maxWarnings, tooManyWarnings: c.warnings > maxWarnings } : {}) };
+/** The JSON document's summary; the exit code of a run that ended (none for one that stopped: ./io's errors say theirs). */
+function summary(c: Counts, maxWarnings: number | undefined, exitCode?: number): object {
+  return { errors: c.errors, warnings: c.warnings, infos: c.infos, fixable: c.fixable, uris: c.uris, files: c.files, ...(maxWarnings !== undefined ? { maxWarnings, tooManyWarnings: c.warnings > maxWarnings } : {}), ...(exitCode !== undefined ? { exitCode } : {}) };
 }
 

@@ -13,18 +13,21 @@
  * maxWarnings). Each log is read (and parsed) twice, one at a time: memory holds
  * one log, not all of them.
  *
- * Exit: 0 merged, 1 merged and the whole run has an error (a result at level
- * error; JSON: errors, or too many warnings), as lint would have exited; 2 a
- * log that cannot be read or is not such a log.
+ * Exit: as lint would have exited on the whole run: 0 merged, 1 merged and the
+ * whole run has an error (a result at level error; JSON: errors, or too many
+ * warnings), 66 a shard's log says its run exited 66 (a path named that yields
+ * no file: the SARIF invocation's exitCode, the JSON summary's); 2 a log that
+ * cannot be read or is not such a log. The merged log records that exit code
+ * when every log recorded its own (a log written before they did has none).
  */
-import { InputError, readFile, UsageError } from './io';
+import { EXIT_INVALID, EXIT_NO_INPUT, InputError, readFile, UsageError } from './io';
 import { openObject } from './output';
 import type { Context } from './command';
 
 interface SarifRun {
   tool?: { driver?: { name?: string; rules?: Array<{ id?: string }> } };
   results?: Array<{ ruleId?: string; ruleIndex?: number; level?: string }>;
-  invocations?: Array<{ executionSuccessful?: boolean; toolExecutionNotifications?: unknown[] }>;
+  invocations?: Array<{ executionSuccessful?: boolean; toolExecutionNotifications?: unknown[]; exitCode?: unknown }>;
   [key: string]: unknown;
 }
 
@@ -55,6 +58,7 @@ export async function runMergeSarif(ctx: Context): Promise<void> {
   const notifications: unknown[] = [];
   const said = new Set<string>();
   let successful = true;
+  let everyExitCode = true;
   for (const file of ctx.args) {
     const run = sarifRun(file);
     const name = run.tool?.driver?.name;
@@ -67,6 +71,8 @@ export async function runMergeSarif(ctx: Context): Promise<void> {
     }
     for (const invocation of run.invocations ?? []) {
       if (invocation.executionSuccessful === false) successful = false;
+      if (typeof invocation.exitCode === 'number') shardExit(ctx, invocation.exitCode);
+      else everyExitCode = false;
       for (const n of invocation.toolExecutionNotifications ?? []) {
         const key = JSON.stringify(n);
         if (said.has(key)) continue;
@@ -103,8 +109,18 @@ export async function runMergeSarif(ctx: Context): Promise<void> {
       if (ctx.out.full) await ctx.out.flush();
     }
   }
-  const invocation = { executionSuccessful: successful, toolExecutionNotifications: notifications };
+  const invocation = { executionSuccessful: successful, toolExecutionNotifications: notifications, ...(everyExitCode ? { exitCode: ctx.status } : {}) };
   ctx.out.write(`${wrote ? '\n' : ''}],"invocations":[${JSON.stringify(invocation)}]}]}\n`);
+}
+
+/**
+ * A shard's exit code, as its log records it (SARIF: the invocation's exitCode; JSON: the summary's): the
+ * whole run's is at least each shard's, for each outcome is monotone in the files read (a result at level
+ * error, more warnings than --max-warnings: the sum has at least a part's; 66, a path named that yields no
+ * file: every shard lists, and says, what the command line names). Only the outcomes of a complete log count.
+ */
+function shardExit(ctx: Context, code: number): void {
+  if (code === EXIT_INVALID || code === EXIT_NO_INPUT) ctx.fail(code);
 }
 
 interface JsonDocument {
@@ -125,6 +141,7 @@ export async function runMergeJson(ctx: Context): Promise<void> {
   if (ctx.args.length === 0) throw new UsageError('merge-json needs at least one lint --format json document');
   const sum: Record<string, number> = Object.fromEntries(COUNTS.map((k) => [k, 0]));
   let maxWarnings: unknown;
+  let everyExitCode = true;
   ctx.out.write('{"results":[\n');
   let wrote = false;
   for (const [k, file] of ctx.args.entries()) {
@@ -132,6 +149,8 @@ export async function runMergeJson(ctx: Context): Promise<void> {
     if (k === 0) maxWarnings = doc.summary.maxWarnings;
     else if (doc.summary.maxWarnings !== maxWarnings) throw new InputError(`${file} was linted with another --max-warnings (${JSON.stringify(doc.summary.maxWarnings ?? null)}) than ${ctx.args[0]} (${JSON.stringify(maxWarnings ?? null)})`);
     for (const key of COUNTS) sum[key] += doc.summary[key] as number;
+    if (typeof doc.summary.exitCode === 'number') shardExit(ctx, doc.summary.exitCode);
+    else everyExitCode = false;
     for (const result of doc.results) {
       ctx.out.write(`${wrote ? ',\n' : ''}${JSON.stringify(result)}`);
       wrote = true;
@@ -144,5 +163,6 @@ export async function runMergeJson(ctx: Context): Promise<void> {
     summary.tooManyWarnings = sum.warnings > maxWarnings;
   }
   if (sum.errors > 0 || summary.tooManyWarnings === true) ctx.fail();
+  if (everyExitCode) summary.exitCode = ctx.status;
   ctx.out.write(`\n],"summary":${JSON.stringify(summary)}}\n`);
 }

@@ -225,10 +225,13 @@ export class SarifWriter {
     return this.notifications;
   }
 
-  /** Closes the results, writes the invocation (and its notifications), and closes the run and the log. */
-  close(): void {
+  /**
+   * Closes the results, writes the invocation (its notifications, and the exit code of a run that ended: 0, 1 or
+   * 66, which merge-sarif takes from each shard), and closes the run and the log.
+   */
+  close(exitCode?: number): void {
     // A note (a file read in another encoding) or a warning (a file that could not be read, the run going on) is no failure of the run.
-    const invocation = { executionSuccessful: !this.notifications.some((n) => n.level === 'error'), toolExecutionNotifications: this.notifications };
+    const invocation = { executionSuccessful: !this.notifications.some((n) => n.level === 'error'), toolExecutionNotifications: this.notifications, ...(exitCode !== undefined ? { exitCode } : {}) };
     this.out.write(`${this.first ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`);
   }
 
