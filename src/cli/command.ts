@@ -4,7 +4,7 @@
  * output, and the exit code so far).
  */
 import type { GrammarName } from '../core/grammars';
-import { EXIT_INVALID, EXIT_VALID, type Io } from './io';
+import { DEFAULT_MAX_INPUT_BYTES, EXIT_INVALID, EXIT_VALID, UsageError, type Io } from './io';
 import type { Output } from './output';
 import type { Part } from './jobs';
 
@@ -82,6 +82,19 @@ export class Context {
     const v = this.values.get(option);
     if (Array.isArray(v)) return v;
     return typeof v === 'string' ? [v] : [];
+  }
+
+  /**
+   * --max-input-bytes: the longest line (of a line command) or document (extract, lint --extract) read, in bytes;
+   * a whole number, or one with K, M or G (KiB, MiB, GiB). Default DEFAULT_MAX_INPUT_BYTES.
+   */
+  maxInputBytes(): number {
+    const given = this.value('--max-input-bytes');
+    if (given === undefined) return DEFAULT_MAX_INPUT_BYTES;
+    const m = /^([1-9][0-9]{0,15})([KMG]?)$/i.exec(given);
+    const n = m === null ? NaN : Number(m[1]) * 1024 ** ' KMG'.indexOf(m[2].toUpperCase() || ' ');
+    if (!Number.isSafeInteger(n)) throw new UsageError(`--max-input-bytes needs a whole number of bytes of 1 or more, or one with K, M or G (KiB, MiB, GiB), got ${JSON.stringify(given)}`);
+    return n;
   }
 
   grammar(): GrammarName {

@@ -15,7 +15,7 @@ import { UriSyntaxError } from '../core/errors';
 import type { AnyUriRecord, SchemeRecord } from '../core/parse';
 import { COMPONENT_NAMES, isRfc2396Record } from '../core/records';
 import { say, UsageError } from './io';
-import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, writeArray } from './output';
+import { errorJson, errorMessage, errorText, invalidText, openObject, syntaxErrorJson, tooLongResult, writeArray } from './output';
 import { fileProblems, inputs } from './inputs';
 import { listFiles } from './files';
 import { inParts } from './jobs';
@@ -95,6 +95,13 @@ export async function runParse(ctx: Context): Promise<void> {
   let first = true;
   for await (const input of inputs(ctx)) {
     let text: string;
+    if (typeof input !== 'string') {
+      ctx.fail();
+      ctx.out.write(`${first || json ? '' : '\n'}${tooLongResult(input, json ? { input: null, valid: false, error: errorJson(input) } : undefined)}`);
+      await ctx.out.flushSoon();
+      first = false;
+      continue;
+    }
     try {
       const result = tryParse(input, options);
       if (!result.ok) ctx.fail();
@@ -115,6 +122,12 @@ export async function runValidate(ctx: Context): Promise<void> {
   const quiet = ctx.has('--quiet');
   if (await inParts(ctx, { separator: '' })) return;
   for await (const input of inputs(ctx)) {
+    if (typeof input !== 'string') {
+      ctx.fail();
+      ctx.out.write(tooLongResult(input));
+      await ctx.out.flushSoon();
+      continue;
+    }
     try {
       const error = check(input, options);
       if (error !== undefined) await reportInvalid(ctx, input, error);
@@ -171,6 +184,12 @@ export async function runNormalize(ctx: Context): Promise<void> {
   const options = { level: (ctx.value('--level') ?? 'scheme') as NormalizeLevel, grammar: ctx.grammar() as 'rfc3986' | 'rfc3987' };
   if (await inParts(ctx, { separator: '' })) return;
   for await (const input of inputs(ctx)) {
+    if (typeof input !== 'string') {
+      ctx.fail();
+      ctx.out.write(tooLongResult(input, json ? { input: null, error: input.message } : undefined));
+      await ctx.out.flushSoon();
+      continue;
+    }
     let explained: ReturnType<typeof explainNormalize>;
     try {
       explained = explainNormalize(input, options);
@@ -275,6 +294,13 @@ export async function runGrammars(ctx: Context): Promise<void> {
   if (await inParts(ctx, { separator: json ? '' : '\n' })) return;
   let first = true;
   for await (const input of inputs(ctx)) {
+    if (typeof input !== 'string') {
+      ctx.fail();
+      ctx.out.write(`${first || json ? '' : '\n'}${tooLongResult(input, json ? { input: null, error: input.message } : undefined)}`);
+      await ctx.out.flushSoon();
+      first = false;
+      continue;
+    }
     let c: ReturnType<typeof compareGrammars>;
     try {
       c = compareGrammars(input);
@@ -311,6 +337,12 @@ export async function runConvert(ctx: Context, command: 'to-uri' | 'to-iri'): Pr
   const nfc = ctx.has('--nfc');
   if (await inParts(ctx, { separator: '' })) return;
   for await (const input of inputs(ctx)) {
+    if (typeof input !== 'string') {
+      ctx.fail();
+      ctx.out.write(tooLongResult(input));
+      await ctx.out.flushSoon();
+      continue;
+    }
     try {
       const out = command === 'to-uri' ? iriToUri(input, { normalize: nfc ? 'NFC' : undefined, host: idna ? 'idna' : 'percent-encode' }) : uriToIri(input, { host: idna ? 'idna' : 'keep' });
       ctx.out.write(`${out}\n`);

@@ -4,7 +4,7 @@
  * The URIs found in files, located, are ./read-documents' (a line command
  * does not load the document extractors).
  */
-import { EXIT_NO_INPUT, readAll, readFile, readLineBatches, say, stdinError } from './io';
+import { EXIT_NO_INPUT, HEAD_CHARS, LineTooLong, readAll, readFile, readLineBatches, say, stdinError, type Line } from './io';
 import { StringDecoder } from 'node:string_decoder';
 import type { DecodedText } from './encoding';
 import type { DocumentKind, TemplateSyntax } from '../documents/index';
@@ -17,35 +17,41 @@ function hintIfTerminal(ctx: Context, what: string): void {
   }
 }
 
-/** The command's inputs: its arguments, or else one per line of standard input. */
-export async function* inputs(ctx: Context): AsyncGenerator<string> {
+/** The command's inputs: its arguments, or else one per line of standard input (a line over --max-input-bytes: a LineTooLong). */
+export async function* inputs(ctx: Context): AsyncGenerator<Line> {
   for await (const batch of inputBatches(ctx)) yield* batch;
 }
 
 /** inputs(), in batches: the arguments at once, or the lines of each chunk of standard input. */
-export async function* inputBatches(ctx: Context): AsyncGenerator<readonly string[]> {
+export async function* inputBatches(ctx: Context): AsyncGenerator<readonly Line[]> {
   if (ctx.args.length > 0) {
     yield ctx.args;
     return;
   }
   const part = ctx.part;
+  const limit = ctx.maxInputBytes();
+  if (part?.kind === 'lines' && part.tooLong) {
+    // A line over the limit, as ./jobs cut it: its first bytes.
+    yield [new LineTooLong(new TextDecoder().decode(part.bytes).slice(0, HEAD_CHARS), limit)];
+    return;
+  }
   if (part?.kind === 'lines') {
     // A part of standard input (--jobs): whole lines, as bytes, the byte-order mark already skipped; decoded as a stream
     // is, in slices of a read's size (no string of the part's size: see collector in ./jobs).
     const bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
-    yield* readLineBatches(decodedSlices(bytes), false);
+    yield* readLineBatches(decodedSlices(bytes), false, limit);
     return;
   }
   hintIfTerminal(ctx, 'one URI per line');
-  let batches: AsyncGenerator<string[]>;
+  let batches: AsyncGenerator<Line[]>;
   try {
-    batches = readLineBatches(ctx.io.stdin);
+    batches = readLineBatches(ctx.io.stdin, true, limit);
   } catch (e) {
     throw stdinError(e);
   }
   try {
     for (;;) {
-      let next: IteratorResult<string[]>;
+      let next: IteratorResult<Line[]>;
       try {
         next = await batches.next();
       } catch (e) {
@@ -74,17 +80,17 @@ export async function* decodedSlices(bytes: Uint8Array): AsyncGenerator<string> 
 /** A slice of decodedSlices: what process.stdin reads at a time. */
 const SLICE = 1 << 16;
 
-/** The text of FILE (decoded by ../encoding), or of standard input for "-" (UTF-8), less a leading byte-order mark. */
+/** The text of FILE (decoded by ../encoding), or of standard input for "-" (UTF-8), less a leading byte-order mark; an InputTooLong over --max-input-bytes. */
 export async function readText(ctx: Context, file: string): Promise<DecodedText> {
   if (file === '-') {
     hintIfTerminal(ctx, 'text');
     try {
-      return { text: await readAll(ctx.io.stdin), encoding: 'utf-8', bom: false };
+      return { text: await readAll(ctx.io.stdin, ctx.maxInputBytes()), encoding: 'utf-8', bom: false };
     } catch (e) {
       throw stdinError(e);
     }
   }
-  return readFile(file);
+  return readFile(file, ctx.maxInputBytes());
 }
 
 /** How the files are read: as their extensions say (or all as one kind), with code or without. */

@@ -49,25 +49,62 @@ export function say(io: Io, text: string): void {
 /** The byte-order mark U+FEFF, skipped at the start of standard input and of files. */
 const BOM = 0xfeff;
 
+/** The default of --max-input-bytes: the longest line, or document, that is read (16 MiB). */
+export const DEFAULT_MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A line longer than --max-input-bytes, in place of its text: the command reports it on that line as invalid
+ * input (exit 1) and goes on with the next, and the reader reads past the rest of it keeping none of it (memory
+ * stays bounded however long the line; standard input that never ends, /dev/zero, is read on for ever, with
+ * this said as soon as the limit is passed).
+ */
+export class LineTooLong extends Error {
+  constructor(
+    /** Its first characters, to find it by (at most HEAD_CHARS). */
+    readonly head: string,
+    readonly limit: number,
+  ) {
+    super(`the line is longer than ${limit} bytes (--max-input-bytes): read past, not checked; it begins ${JSON.stringify(head)}`);
+    this.name = 'LineTooLong';
+  }
+}
+
+/** A file, or standard input read whole, longer than --max-input-bytes: said as a file that cannot be read is, and the run goes on. */
+export class InputTooLong extends InputError {}
+
+/** The characters of an over-long line kept to say which it was. */
+export const HEAD_CHARS = 40;
+
+/** One input of a line command: a line, or one too long to be read. */
+export type Line = string | LineTooLong;
+
 /**
  * The lines of a stream, as they arrive: a line ends at LF, CR LF or CR (as
  * Node's readline has it); a byte-order mark at the very start is skipped.
  */
-export async function* readLines(stream: Io['stdin']): AsyncGenerator<string> {
-  for await (const batch of readLineBatches(stream)) yield* batch;
+export async function* readLines(stream: Io['stdin'], limit = DEFAULT_MAX_INPUT_BYTES): AsyncGenerator<Line> {
+  for await (const batch of readLineBatches(stream, true, limit)) yield* batch;
 }
 
 /**
  * readLines, a chunk of the stream at a time: the lines that each chunk completes, in one array
  * (a caller that takes them so waits once per chunk, not once per line). Each chunk is scanned
  * once, so a line of any length costs time linear in it. A part of --jobs (./jobs) is read with
- * `skipBom` false: it is not the start of the input.
+ * `skipBom` false: it is not the start of the input. A line of more than `limit` bytes of UTF-8 is
+ * a LineTooLong, given as soon as the limit is passed; the rest of it is read past, not kept.
  */
-export async function* readLineBatches(stream: Io['stdin'] | AsyncIterable<string>, skipBom = true): AsyncGenerator<string[]> {
+export async function* readLineBatches(stream: Io['stdin'] | AsyncIterable<string>, skipBom = true, limit = DEFAULT_MAX_INPUT_BYTES): AsyncGenerator<Line[]> {
   (stream as Io['stdin']).setEncoding?.('utf8');
   let parts: string[] = [];
+  /** The UTF-8 bytes of `parts`, the line begun. */
+  let partBytes = 0;
+  /** The line begun is over the limit, said already: read past to its end. */
+  let skipping = false;
   let atStart = skipBom;
   let afterCr = false;
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: a line is measured in bytes only when that could pass the limit.
+  const over = (text: string): boolean => partBytes + text.length * 3 > limit && partBytes + Buffer.byteLength(text, 'utf8') > limit;
+  const tooLong = (text: string): LineTooLong => new LineTooLong((parts.join('') + text.slice(0, HEAD_CHARS)).slice(0, HEAD_CHARS), limit);
   for await (const chunk of stream as AsyncIterable<string | Buffer>) {
     let s = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     if (atStart && s.length > 0) {
@@ -79,46 +116,103 @@ export async function* readLineBatches(stream: Io['stdin'] | AsyncIterable<strin
       afterCr = false;
       if (s.charCodeAt(0) === 0x0a) from = 1;
     }
-    const lines: string[] = [];
+    const lines: Line[] = [];
     for (let i = from; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c !== 0x0a && c !== 0x0d) continue;
-      parts.push(s.slice(from, i));
-      lines.push(parts.length === 1 ? parts[0] : parts.join(''));
+      if (skipping) skipping = false;
+      else {
+        const text = s.slice(from, i);
+        if (over(text)) lines.push(tooLong(text));
+        else {
+          parts.push(text);
+          lines.push(parts.length === 1 ? parts[0] : parts.join(''));
+        }
+      }
       parts = [];
+      partBytes = 0;
       if (c === 0x0d) {
         if (i + 1 === s.length) afterCr = true;
         else if (s.charCodeAt(i + 1) === 0x0a) i++;
       }
       from = i + 1;
     }
-    if (from < s.length) parts.push(s.slice(from));
+    if (from < s.length && !skipping) {
+      const text = s.slice(from);
+      if (over(text)) {
+        lines.push(tooLong(text));
+        parts = [];
+        partBytes = 0;
+        skipping = true;
+      } else {
+        parts.push(text);
+        partBytes += Buffer.byteLength(text, 'utf8');
+      }
+    }
     if (lines.length > 0) yield lines;
   }
   if (parts.length > 0) yield [parts.join('')];
 }
 
-/** The whole of a stream as text, less a leading byte-order mark. */
-export async function readAll(stream: Io['stdin']): Promise<string> {
-  stream.setEncoding?.('utf8');
-  const parts: string[] = [];
-  for await (const chunk of stream as AsyncIterable<string | Buffer>) parts.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-  return withoutBom(parts.join(''));
+/** The whole of a stream as text, less a leading byte-order mark; an InputTooLong past `limit` bytes (read no further). */
+export async function readAll(stream: Io['stdin'], limit = DEFAULT_MAX_INPUT_BYTES, name = 'standard input'): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<string | Buffer>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    size += bytes.length;
+    if (size > limit) throw tooLarge(name, limit); // leaving the loop lets the stream go
+    chunks.push(bytes);
+  }
+  return withoutBom(Buffer.concat(chunks, size).toString('utf8'));
 }
+
+function tooLarge(name: string, limit: number): InputTooLong {
+  return new InputTooLong(`cannot read ${name}: it is longer than ${limit} bytes (--max-input-bytes); not read`);
+}
+
+/** Bytes read at a time from a file that is not a regular file (a device, a FIFO). */
+const READ_SIZE = 1 << 16;
 
 /**
  * The text of a file, decoded by ./encoding (UTF-8; by a byte-order mark, a declared encoding or as
  * windows-1252 when it is not UTF-8, with a note that says so); an InputError for a file that cannot
- * be read (missing, unreadable, a directory).
+ * be read (missing, unreadable, a directory), an InputTooLong for one of more than `limit` bytes (a
+ * regular file by its size, unread; anything else, /dev/zero, read no further than the limit).
  */
-export function readFile(file: string): DecodedText {
-  let bytes: Buffer;
+export function readFile(file: string, limit = DEFAULT_MAX_INPUT_BYTES): DecodedText {
+  let fd: number;
   try {
-    bytes = fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
   } catch (e) {
     throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  return decodeText(bytes);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (stat.isDirectory()) throw Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR' });
+    if (stat.isFile()) {
+      if (stat.size > limit) throw tooLarge(file, limit);
+      const bytes = fs.readFileSync(fd);
+      if (bytes.length > limit) throw tooLarge(file, limit); // grown since
+      return decodeText(bytes);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(READ_SIZE);
+      const n = fs.readSync(fd, chunk, 0, READ_SIZE, null);
+      if (n === 0) break;
+      size += n;
+      if (size > limit) throw tooLarge(file, limit);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return decodeText(Buffer.concat(chunks, size));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function withoutBom(text: string): string {

@@ -33,14 +33,15 @@ import { Writable } from 'node:stream';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Context, type Command } from './command';
-import { InputError, OutputClosed, OutputFailed, say, stdinError, UsageError, type Io } from './io';
+import { HEAD_CHARS, InputError, OutputClosed, OutputFailed, say, stdinError, UsageError, type Io } from './io';
 import { Output } from './output';
 
 /**
  * A piece of standard input (whole lines, as bytes: the worker decodes them; the number of the line before its
- * first), or files with what listing them said, in order.
+ * first), or files with what listing them said, in order. A piece `tooLong` is one line over --max-input-bytes: its
+ * first bytes, to say which.
  */
-export type Part = { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line0: number } | { readonly kind: 'files'; readonly items: readonly FileItem[] };
+export type Part = { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line0: number; readonly tooLong?: true } | { readonly kind: 'files'; readonly items: readonly FileItem[] };
 
 /** A file to read; a directory (or file) that cannot be read, as listing found it; a warning of the listing. */
 export type FileItem = string | { readonly unreadable: readonly [string, string] } | { readonly warn: string };
@@ -59,6 +60,8 @@ export interface PartResult {
 
 /** Standard input is cut into parts of about this many bytes, at a line's end (or at what has arrived when no more comes within QUIET_MS). */
 const PART_CHARS = 1 << 18;
+/** The bytes of a line over --max-input-bytes sent in its part, to say which it was (ample for io's HEAD_CHARS characters). */
+const HEAD_BYTES = 4 * HEAD_CHARS;
 /** Files per part. */
 export const FILES_PER_PART = 8;
 /** Parts out per job, at most. */
@@ -183,8 +186,13 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
   } catch (e) {
     throw stdinError(e);
   }
+  const limit = ctx.maxInputBytes();
   let pending: Buffer[] = [];
   let size = 0;
+  /** The bytes of the line begun (after the last line end); reading past a line over the limit; a LF after its CR to drop. */
+  let begun = 0;
+  let skipping = false;
+  let skipLf = false;
   let atStart = true;
   let line0 = 0;
   /** Whether what is pending holds a line end; whether its last byte is a CR. */
@@ -229,7 +237,21 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
       }
       if (next !== QUIET) {
         if (next.done) break;
-        const chunk = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value;
+        let chunk = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value;
+        if (skipLf && chunk.length > 0) {
+          skipLf = false;
+          if (chunk[0] === 0x0a) chunk = chunk.subarray(1);
+        }
+        if (skipping) {
+          // The rest of a line over the limit: up to its end (LF, CR LF, CR), dropped.
+          const lf = chunk.indexOf(0x0a);
+          const cr = chunk.indexOf(0x0d);
+          const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf;
+          if (end < 0) continue;
+          skipping = false;
+          if (end === cr && end + 1 === chunk.length) skipLf = true;
+          chunk = chunk.subarray(end === cr && chunk[end + 1] === 0x0a ? end + 2 : end + 1);
+        }
         if (chunk.length === 0) continue;
         // A line end (a CR only when what follows is known): looked for in each chunk once, so that a long line stays linear.
         const cr = chunk.indexOf(0x0d);
@@ -237,6 +259,25 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
         crLast = chunk[chunk.length - 1] === 0x0d;
         pending.push(chunk);
         size += chunk.length;
+        const lastEnd = Math.max(chunk.lastIndexOf(0x0a), chunk.lastIndexOf(0x0d));
+        begun = lastEnd >= 0 ? chunk.length - lastEnd - 1 : begun + chunk.length;
+        if (begun > limit) {
+          // A line over the limit: the lines before it are a part, it is a part of its own (its first bytes), and the rest
+          // of it is read past, not kept.
+          const all = gathered();
+          if (size > begun) yield piece(all, size - begun, false, true);
+          const head = Buffer.from(all.subarray(size - begun, size - begun + HEAD_BYTES));
+          yield { kind: 'lines', bytes: new Uint8Array(head.buffer, head.byteOffset, head.length), line0, tooLong: true };
+          if (countLines) line0++;
+          atStart = false;
+          pending = [];
+          size = 0;
+          begun = 0;
+          ended = false;
+          crLast = false;
+          skipping = true;
+          continue;
+        }
         if (size < PART_CHARS) continue;
       }
       if (!ended) {

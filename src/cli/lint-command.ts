@@ -344,6 +344,12 @@ class LintRun {
     for await (const batch of inputBatches(ctx)) {
       for (const uri of batch) {
         line++;
+        if (typeof uri !== 'string') {
+          // A line over --max-input-bytes: an error on that line, as a URI lint cannot read.
+          this.counts.uris++;
+          await this.reportFailure(fromStdin ? { uri: uri.head, file: '-', line, occurrence: 0 } : { uri: uri.head, occurrence: 0 }, uri, 'input-too-long');
+          continue;
+        }
         if (this.ignored(uri)) continue;
         const diagnostics = this.lintOrFailure(uri, (d) => d);
         const t: Target = fromStdin ? { uri, file: '-', line, occurrence: 0 } : { uri, occurrence: 0 };
@@ -480,19 +486,23 @@ class LintRun {
     return {};
   }
 
-  /** Not a lint finding: the linter failed on this input. Reported as an error, and on to the next. */
-  private async reportFailure(t: Target, e: unknown): Promise<void> {
+  /**
+   * Not a lint finding: the linter failed on this input (`lint-failed`), or it was a line over --max-input-bytes
+   * (`input-too-long`: t.uri is its first characters, and the JSON formats give its uri as null). Reported as an
+   * error, and on to the next.
+   */
+  private async reportFailure(t: Target, e: unknown, code: 'lint-failed' | 'input-too-long' = 'lint-failed'): Promise<void> {
     const { ctx, out, sarif, settings } = this;
     ctx.fail();
     this.counts.errors++;
-    const message = `lint failed: ${errorMessage(e)}`;
+    const message = code === 'lint-failed' ? `lint failed: ${errorMessage(e)}` : (e as Error).message;
     const place = placeOf(t, { start: 0, end: 0 });
-    if (sarif) sarif.result({ code: 'lint-failed' as LintCode, severity: 'error', message, uri: t.uri, file: t.file, region: regionOf(place), fingerprint: fingerprint(t, { code: 'lint-failed', start: 0 } as unknown as Diagnostic) });
+    if (sarif) sarif.result({ code: code as LintCode, severity: 'error', message, uri: t.uri, file: t.file, region: regionOf(place), fingerprint: fingerprint(t, { code, start: 0 } as unknown as Diagnostic) });
     else if (settings.format === 'json' || settings.format === 'ndjson') {
-      const body = JSON.stringify({ ...this.where(t), uri: t.uri, error: message });
+      const body = JSON.stringify({ ...this.where(t), uri: code === 'lint-failed' ? t.uri : null, error: message });
       out.write(settings.format === 'json' ? `${this.firstJson ? '' : ',\n'}${body}` : `${body}\n`);
       this.firstJson = false;
-    } else out.write(`${this.label(t)}:${place.start.line}:${place.start.column}  error  ${message}  lint-failed\n`);
+    } else out.write(`${this.label(t)}:${place.start.line}:${place.start.column}  error  ${message}  ${code}\n`);
     await out.flush();
   }
 

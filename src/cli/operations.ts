@@ -8,7 +8,7 @@ import { relativize } from '../operations/relativize';
 import { build, type UriParts } from '../operations/build';
 import { redact } from '../operations/redact';
 import { UsageError } from './io';
-import { errorMessage, invalidText } from './output';
+import { errorMessage, invalidText, tooLongResult } from './output';
 import { inputs } from './inputs';
 import type { Context } from './command';
 
@@ -37,6 +37,12 @@ export async function runBuild(ctx: Context): Promise<void> {
   const json = ctx.has('--json');
   const options = { keepPercentEncoded: ctx.has('--keep-percent-encoded') };
   for await (const input of inputs(ctx)) {
+    if (typeof input !== 'string') {
+      ctx.fail();
+      ctx.out.write(tooLongResult(input, json ? { input: null, error: input.message } : undefined));
+      await ctx.out.flushSoon();
+      continue;
+    }
     let parts: UriParts;
     try {
       const value: unknown = JSON.parse(input);
@@ -69,6 +75,14 @@ export async function runRedact(ctx: Context): Promise<void> {
   let line = 0;
   for await (const uri of inputs(ctx)) {
     line++;
+    if (typeof uri !== 'string') {
+      // Its first characters not shown either (see below).
+      ctx.fail();
+      const message = `the line is longer than ${uri.limit} bytes (--max-input-bytes): read past, not checked`;
+      ctx.out.write(json ? `${JSON.stringify({ input: line, error: message })}\n` : `invalid  input ${line}\n  ${message}\n`);
+      await ctx.out.flushSoon();
+      continue;
+    }
     try {
       const redacted = redact(uri, options);
       ctx.out.write(json ? `${JSON.stringify({ redacted })}\n` : `${redacted}\n`);

@@ -5,7 +5,7 @@
  */
 import { UriResolveError } from '../operations/resolve';
 import { UriSyntaxError } from '../core/errors';
-import { OutputClosed, OutputFailed } from './io';
+import { OutputClosed, OutputFailed, type LineTooLong } from './io';
 
 /** Results are gathered up to this many UTF-16 code units before they are written. */
 const CHUNK = 1 << 16;
@@ -127,6 +127,15 @@ export function indent(text: string): string {
 /** The text report of an invalid input: the input, then its error, indented. */
 export function invalidText(input: string, e: unknown): string {
   return `invalid  ${JSON.stringify(input)}\n${indent(errorText(e))}\n`;
+}
+
+/**
+ * The report of a line over --max-input-bytes (a LineTooLong), in a line command's format: `json`, the command's
+ * JSON object for an input that failed (its input null: the line is not kept), or else as text, in the layout of
+ * invalidText. The caller records the failure (exit 1).
+ */
+export function tooLongResult(e: LineTooLong, json?: object): string {
+  return json !== undefined ? `${JSON.stringify(json)}\n` : `invalid  (a line of more than ${e.limit} bytes)\n${indent(e.message)}\n`;
 }
 
 // ---------------------------------------------------------------- JSON

@@ -4,7 +4,7 @@
  * that a command reading lines, and a worker of --jobs running one, does not
  * load the document extractors.
  */
-import { InputError } from './io';
+import { EXIT_NO_INPUT, InputError, InputTooLong } from './io';
 import type { DecodedText } from './encoding';
 import { errorMessage } from './output';
 import { LineMap, locate, type LocatedUri } from './positions';
@@ -44,8 +44,10 @@ export async function* documents(ctx: Context, files: Iterable<string>, options:
     try {
       decoded = await readText(ctx, file);
     } catch (e) {
-      if (!(e instanceof InputError) || file === '-') throw e;
+      // Standard input that cannot be read fails the run (exit 2); one too long is said, as a file too long is.
+      if (!(e instanceof InputError) || (file === '-' && !(e instanceof InputTooLong))) throw e;
       problems.unreadable(file, e.message);
+      if (file === '-') ctx.fail(EXIT_NO_INPUT); // read by default (no PATH named): as a path named
       continue;
     }
     if (decoded.note !== undefined) problems.note(file, decoded.note);

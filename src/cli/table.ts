@@ -43,6 +43,16 @@ const TYPE: OptionSpec = { flags: ['--type'], value: 'T', allowed: ['auto', 'mar
 const CODE: OptionSpec = { flags: ['--code'], description: 'Markdown: also the URIs in code spans and code blocks (as text)' };
 const JOBS: OptionSpec = { flags: ['--jobs'], value: 'N', description: 'run on N threads, N - 1 of them worker threads (default: the number of cores; 1: on the main thread alone), the output the same as with one, in content and order (docs/cli.md, "Jobs and shards")' };
 const STDIN_JOBS: OptionSpec = { ...JOBS, description: `reading standard input: ${JOBS.description}` };
+const MAX_INPUT: OptionSpec = {
+  flags: ['--max-input-bytes'],
+  value: 'N',
+  description: 'the longest line of standard input read, in bytes (default 16M; K, M, G: KiB, MiB, GiB): a longer line is reported on that line as invalid input (exit 1), as soon as N bytes of it have come, and read past without being kept; the run goes on (docs/cli.md, "Endless input")',
+};
+const MAX_DOCUMENT: OptionSpec = {
+  flags: ['--max-input-bytes'],
+  value: 'N',
+  description: 'the largest file (or standard input, "-") read, in bytes (default 16M; K, M, G: KiB, MiB, GiB): a larger one is said on standard error as a file that cannot be read is, read no further than N bytes, and the run goes on with the next (docs/cli.md, "Endless input")',
+};
 const SHARD: OptionSpec = { flags: ['--shard'], value: 'I/N', description: 'read only the files of shard I of N: the files partitioned by size, each in exactly one shard, the same on every machine (docs/cli.md, "Jobs and shards"); urigram merge-sarif and merge-json join the shards\' logs' };
 const STRICT_FILES: OptionSpec = { flags: ['--strict-files'], description: 'exit 66 when a file or directory found in a tree cannot be read (without it, each is said on standard error and the run goes on; a path named on the command line that yields no file fails the run either way; a file that is not UTF-8 is read by its byte-order mark, its declared encoding or as windows-1252, and said)' };
 
@@ -52,7 +62,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the components of each URI reference',
     usage: ['{options} [URI ...]'],
     description: `Prints the components of each URI reference: scheme, authority, userinfo, host (and which kind), port, path (and which of the five path rules), query, fragment, each exactly as written, with its [start, end) offsets. A component that is absent is shown as "absent", one that is present but empty as "". With rfc2396, "opaque" is the opaque part of a non-hierarchical URI and "form" the authority's form (server or reg_name). With no URI arguments, reads one URI per line from standard input.`,
-    options: [PARSED_GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }, STDIN_JOBS],
+    options: [PARSED_GRAMMAR, RULE, { ...SCHEME, description: `${SCHEME.description}; the scheme's components are printed too` }, { flags: ['--json'], description: 'one JSON object per line per input; absent components are null' }, STDIN_JOBS, MAX_INPUT],
     exits: '0 all inputs valid, 1 any input invalid',
     ...lazy(commands, (m) => m.runParse),
   },
@@ -61,7 +71,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'say whether each URI reference is valid, and where not, why',
     usage: ['{options} [URI ...]'],
     description: 'Prints "valid" for each valid input and, for each invalid one, the error: where (offset), what was expected there and in which rule, with the input drawn and a caret under the offset. With no URI arguments, reads one URI per line from standard input.',
-    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }, STDIN_JOBS],
+    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }, STDIN_JOBS, MAX_INPUT],
     exits: '0 all inputs valid, 1 any input invalid',
     ...lazy(commands, (m) => m.runValidate),
   },
@@ -97,6 +107,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--json'], description: 'one JSON object per input' },
       { flags: ['--table'], description: 'print RFC 3986 Appendix D.2: each obsolete RFC 2396 rule and its RFC 3986 translation' },
       STDIN_JOBS,
+      MAX_INPUT,
     ],
     exits: '0 valid by all three, 1 not valid by at least one',
     ...lazy(commands, (m) => m.runGrammars),
@@ -110,6 +121,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--nfc'], description: 'normalize to NFC first (the original draft\'s step; RFC 3987 does not normalize text that is already Unicode)' },
       { flags: ['--idna'], description: 'a non-ASCII host becomes its IDNA A-label (UTS 46 ToASCII)' },
       STDIN_JOBS,
+      MAX_INPUT,
     ],
     exits: '0 all converted, 1 an invalid IRI or a host IDNA rejects',
     ...lazy(commands, (m) => (ctx) => m.runConvert(ctx, 'to-uri')),
@@ -119,7 +131,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'convert URIs to IRIs (RFC 3987 3.2)',
     usage: ['{options} [URI ...]'],
     description: 'Converts each URI reference to an IRI reference (RFC 3987 3.2): the %XX of well-formed UTF-8 become characters where the component allows them; reserved and other ASCII, ill-formed UTF-8 and bidi formatting characters stay encoded. With no arguments, reads one per line from standard input.',
-    options: [{ flags: ['--idna'], description: 'a host\'s xn-- labels become Unicode (UTS 46 ToUnicode), as RFC 3987 3.2.1 allows' }, STDIN_JOBS],
+    options: [{ flags: ['--idna'], description: 'a host\'s xn-- labels become Unicode (UTS 46 ToUnicode), as RFC 3987 3.2.1 allows' }, STDIN_JOBS, MAX_INPUT],
     exits: '0 all converted, 1 an invalid URI',
     ...lazy(commands, (m) => (ctx) => m.runConvert(ctx, 'to-iri')),
   },
@@ -134,6 +146,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--explain'], description: 'list each change: the step, the RFC section, the offset' },
       { flags: ['--json'], description: 'one JSON object per input: {"input", "result", "steps"}, or {"input", "error"}' },
       STDIN_JOBS,
+      MAX_INPUT,
     ],
     exits: '0 every input valid, 1 any input invalid',
     ...lazy(commands, (m) => m.runNormalize),
@@ -160,6 +173,7 @@ export const COMMANDS: readonly Command[] = [
       TYPE,
       CODE,
       STRICT_FILES,
+      MAX_DOCUMENT,
       { ...JOBS, description: `${JOBS.description}; with "-" among the FILEs, one` },
       SHARD,
     ],
@@ -191,6 +205,7 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--site-root'], value: 'DIR', description: 'with link integrity: the directory that site-absolute paths ("/docs/x") resolve against (without one, such links are not checked)' },
       { flags: ['--template-property'], value: 'NAME', repeatable: true, description: 'with --extract, in JSON files: a member name whose string values are URI Templates (RFC 6570), checked as templates and not as URIs (default uriTemplate; may be repeated); so are JSON Hyper-Schema links[].href and OpenAPI servers[].url' },
       { flags: ['--fix'], description: 'with --extract: write the safe fixes of the rules on (those of normalization, with --preset normalize or strict, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files in their encoding, never inside code nor where a URI\'s end is not certain, then report what is left' },
+      { ...MAX_INPUT, description: `reading standard input: ${MAX_INPUT.description}; with --extract: ${MAX_DOCUMENT.description}` },
       { ...JOBS, description: `reading standard input or with --extract: ${JOBS.description}; with "-" among the PATHs, one` },
       { ...SHARD, description: `with --extract: ${SHARD.description}` },
     ],
@@ -258,6 +273,8 @@ export const COMMANDS: readonly Command[] = [
     options: [
       { flags: ['--keep-percent-encoded'], description: 'the parts are already partly encoded: a "%" followed by two hex digits is kept' },
       { flags: ['--json'], description: 'one JSON object per input: {"parts", "uri"} or {"parts", "error"}' },
+
+      MAX_INPUT,
     ],
     exits: '0 every URI built, 1 a PARTS refused',
     ...lazy(operations, (m) => m.runBuild),
@@ -272,6 +289,8 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--query'], value: 'NAMES', description: 'comma-separated names of query parameters whose values are masked' },
       { flags: ['--mask'], value: 'TEXT', description: 'the mask (default ****), percent-encoded as needed' },
       { flags: ['--json'], description: 'one JSON object per input: {"redacted"}, or for an input that is not a URI {"input": its number, "error"}; the input itself is never written out' },
+
+      MAX_INPUT,
     ],
     exits: '0 every URI redacted, 1 an invalid URI',
     ...lazy(operations, (m) => m.runRedact),
@@ -286,6 +305,8 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--base'], value: 'URI', description: 'read each input against this base (RFC 3986 5.2; the URL parser\'s base), an absolute URI both read' },
       { flags: ['--json'], description: 'one JSON object per input: compareWithWhatwg\'s result' },
       { flags: ['--table'], description: 'one Markdown table: each input, what WHATWG reads, what RFC 3986 reads, the verdict and the classes' },
+
+      MAX_INPUT,
     ],
     exits: '0 no security difference, 1 a difference of scheme, userinfo, host or port in some input',
     ...lazy(() => import('./whatwg-command'), (m) => m.runWhatwg),
@@ -300,6 +321,8 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--vars'], value: 'JSON', description: 'template expand: the variables, a JSON object' },
       { flags: ['--iri'], description: 'expand: write ucschar characters as themselves (an IRI); match: the URIs may be IRIs' },
       { flags: ['--json'], description: 'one JSON object per input: parse {"template", "valid", "level", "variables", "parts"}, expand {"template", "expanded"}, match {"template", "uri", "matches", "variables"}; an error as {"valid": false, "error"}' },
+
+      MAX_INPUT,
     ],
     exits: '0 every template valid (parse), expanded (expand) or matched (match); 1 otherwise',
     ...lazy(() => import('./template-command'), (m) => m.runTemplate),

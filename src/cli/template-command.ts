@@ -9,8 +9,8 @@
 import { compileTemplate, expandTemplate, type CompiledTemplate } from '../template/compile';
 import { parseTemplate, type ParsedTemplate } from '../template/parse';
 import type { TemplateVariables } from '../template/expand';
-import { UsageError } from './io';
-import { errorJson, errorMessage, invalidText } from './output';
+import { UsageError, type LineTooLong } from './io';
+import { errorJson, errorMessage, invalidText, tooLongResult } from './output';
 import { inputs } from './inputs';
 import { Context } from './command';
 
@@ -18,7 +18,7 @@ export const TEMPLATE_ACTIONS = ['parse', 'expand', 'match'] as const;
 
 /** The inputs after the action (and, for match, the template): the arguments, or else the lines of standard input. */
 function rest(ctx: Context, skip: number): Context {
-  return new Context(ctx.command, ctx.io, ctx.out, new Map(), ctx.args.slice(skip));
+  return new Context(ctx.command, ctx.io, ctx.out, ctx.options, ctx.args.slice(skip));
 }
 
 function partsText(t: ParsedTemplate): string {
@@ -37,6 +37,13 @@ function partsText(t: ParsedTemplate): string {
 async function failed(ctx: Context, json: boolean, fields: Record<string, unknown>, input: string, e: unknown): Promise<void> {
   ctx.fail();
   ctx.out.write(json ? `${JSON.stringify({ ...fields, valid: false, error: errorJson(e) })}\n` : invalidText(input, e));
+}
+
+/** A line over --max-input-bytes: reported as an input that failed. */
+async function tooLong(ctx: Context, json: boolean, fields: Record<string, unknown>, e: LineTooLong): Promise<void> {
+  ctx.fail();
+  ctx.out.write(tooLongResult(e, json ? { ...fields, valid: false, error: errorJson(e) } : undefined));
+  await ctx.out.flush();
 }
 
 function variablesOf(ctx: Context): TemplateVariables {
@@ -63,6 +70,10 @@ export async function runTemplate(ctx: Context): Promise<void> {
   if (action === 'parse' && iri) throw new UsageError('--iri is for template expand and template match');
   if (action === 'parse') {
     for await (const template of inputs(rest(ctx, 1))) {
+      if (typeof template !== 'string') {
+        await tooLong(ctx, json, { template: null }, template);
+        continue;
+      }
       try {
         const t = parseTemplate(template);
         ctx.out.write(json ? `${JSON.stringify({ template, valid: true, level: t.level, variables: t.variableNames, parts: t.parts })}\n` : partsText(t));
@@ -76,6 +87,10 @@ export async function runTemplate(ctx: Context): Promise<void> {
   if (action === 'expand') {
     const vars = variablesOf(ctx);
     for await (const template of inputs(rest(ctx, 1))) {
+      if (typeof template !== 'string') {
+        await tooLong(ctx, json, { template: null }, template);
+        continue;
+      }
       try {
         const expanded = expandTemplate(template, vars, { iri });
         ctx.out.write(json ? `${JSON.stringify({ template, expanded })}\n` : `${expanded}\n`);
@@ -95,6 +110,10 @@ export async function runTemplate(ctx: Context): Promise<void> {
     throw new UsageError(`the template is not one: ${errorMessage(e)}`);
   }
   for await (const uri of inputs(rest(ctx, 2))) {
+    if (typeof uri !== 'string') {
+      await tooLong(ctx, json, { template: source, uri: null }, uri);
+      continue;
+    }
     try {
       const found = template.match(uri, { iri });
       if (found === null) ctx.fail();

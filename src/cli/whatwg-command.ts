@@ -9,7 +9,7 @@
 import { UriOptionError } from '../core/options';
 import { compareWithWhatwg, type WhatwgComparison, type WhatwgComponent, type WhatwgDifference } from '../whatwg/compare-whatwg';
 import { caretWindow } from '../core/errors';
-import { errorMessage, syntaxErrorJson } from './output';
+import { errorMessage, syntaxErrorJson, tooLongResult } from './output';
 import { inputs } from './inputs';
 import { UsageError } from './io';
 import type { Context } from './command';
@@ -131,6 +131,12 @@ export async function runWhatwg(ctx: Context): Promise<void> {
   if (table) ctx.out.write(`| input | WHATWG reads | RFC ${grammar === 'rfc3987' ? '3987' : '3986'} reads | verdict |\n| --- | --- | --- | --- |\n`);
   let first = true;
   for await (const input of inputs(ctx)) {
+    if (typeof input !== 'string') {
+      ctx.fail();
+      ctx.out.write(tooLongResult(input, json ? { input: null, error: input.message } : undefined));
+      await ctx.out.flushSoon();
+      continue;
+    }
     let c: WhatwgComparison;
     try {
       c = compareWithWhatwg(input, options);
