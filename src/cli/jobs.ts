@@ -35,6 +35,7 @@ import { Worker } from 'node:worker_threads';
 import { Context, type Command } from './command';
 import { HEAD_CHARS, InputError, OutputClosed, OutputFailed, say, stdinError, UsageError, type Io } from './io';
 import { Output } from './output';
+import { streamingHeap } from './inputs';
 
 /**
  * A piece of standard input (whole lines, as bytes: the worker decodes them; the number of the line before its
@@ -177,6 +178,7 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
   let large = false;
   try {
     stream = ctx.io.stdin;
+    streamingHeap(ctx);
     if (stream.isTTY) say(ctx.io, `urigram ${ctx.command.name}: reading one URI per line from the terminal; end with Ctrl-D (see "urigram help ${ctx.command.name}")\n`);
     const file = fileStdin(stream);
     if (file !== undefined) {
