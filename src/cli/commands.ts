@@ -97,7 +97,7 @@ export async function runParse(ctx: Context): Promise<void> {
     let text: string;
     if (typeof input !== 'string') {
       ctx.fail();
-      ctx.out.write(`${first || json ? '' : '\n'}${tooLongResult(input, json ? { input: null, valid: false, error: errorJson(input) } : undefined)}`);
+      ctx.out.write(`${first || json ? '' : '\n'}${tooLongResult(input, json ? { input: null, valid: false, error: { message: input.message } } : undefined)}`);
       await ctx.out.flushSoon();
       first = false;
       continue;

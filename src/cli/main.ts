@@ -47,6 +47,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     const { help, values, args } = parseArgs(command, HELP, argv.slice(1));
     if (help) return await print(commandHelp(command, HELP, exitsOf(command)));
     ctx = new Context(command, io, out, values, args);
+    ctx.maxInputBytes(); // a bad value is a usage error before any input, read or not
     await command.run(ctx);
     await out.flush();
     return ctx.status;

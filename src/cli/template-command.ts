@@ -42,7 +42,7 @@ async function failed(ctx: Context, json: boolean, fields: Record<string, unknow
 /** A line over --max-input-bytes: reported as an input that failed. */
 async function tooLong(ctx: Context, json: boolean, fields: Record<string, unknown>, e: LineTooLong): Promise<void> {
   ctx.fail();
-  ctx.out.write(tooLongResult(e, json ? { ...fields, valid: false, error: errorJson(e) } : undefined));
+  ctx.out.write(tooLongResult(e, json ? { ...fields, valid: false, error: { message: e.message } } : undefined));
   await ctx.out.flush();
 }
 
