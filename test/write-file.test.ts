@@ -187,7 +187,7 @@ describe('writeFileAtomic', () => {
     expect([r.signal, r.stdout]).toEqual(['SIGKILL', '']);
     expect(fs.readFileSync(file, 'utf8')).toBe('the original\n');
     const left = fs.readdirSync(dir).filter((f) => f !== 'doc.md');
-    expect(left).toEqual([expect.stringMatching(/^\.doc\.md\.urigram-\d+-1-[0-9a-f]{8}\.tmp$/)]);
+    expect(left).toEqual([expect.stringMatching(/^\.doc\.md\.urigram-[0-9a-f]{8}-\d+-1-[0-9a-f]{8}\.tmp$/)]);
     expect(fs.readFileSync(path.join(dir, left[0]), 'utf8')).toBe(text);
   });
 });
@@ -222,7 +222,8 @@ describe('lint --fix, killed while it writes a large file', () => {
   async function killMidFix(file: string): Promise<{ killed: boolean }> {
     const before = fs.statSync(file);
     // --preset normalize: uppercase-scheme's safe fix is written only when the normalization rules are asked for (issue 37).
-    const child = spawn(process.execPath, [cli, 'lint', '--extract', '--fix', '--preset', 'normalize', file], { stdio: 'ignore' });
+    // --max-input-bytes: the file is over the default limit of 16 MiB (a file over it is not read).
+    const child = spawn(process.execPath, [cli, 'lint', '--extract', '--fix', '--preset', 'normalize', '--max-input-bytes', '64M', file], { stdio: 'ignore' });
     let exited = false;
     child.on('exit', () => (exited = true));
     // Until the child exits, look (without waiting) for the first sign of the write.
@@ -262,4 +263,69 @@ describe('lint --fix, killed while it writes a large file', () => {
     // The test is only a test when some of the kills came while the fix was being written.
     expect(kills).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('the temporary files a killed write left are removed by the next run (issue 44 item 10)', () => {
+  /** Leaves a temporary file as a killed `lint --fix` does: a real process killed (SIGKILL) at the rename; returns its name. */
+  function killedAtRename(file: string): string {
+    const script = `
+      const { writeFileAtomic, NODE_FILE_OPS } = require(${JSON.stringify(builtWriteFile)});
+      writeFileAtomic(process.argv[1], 'new text', { ops: { ...NODE_FILE_OPS, rename: () => process.kill(process.pid, 'SIGKILL') } });
+    `;
+    const before = new Set(fs.readdirSync(dir));
+    const r = spawnSync(process.execPath, ['-e', script, file], { encoding: 'utf8' });
+    expect(r.signal).toBe('SIGKILL');
+    const left = fs.readdirSync(dir).filter((f) => !before.has(f));
+    expect(left).toHaveLength(1);
+    return left[0];
+  }
+
+  /** A process that makes its temporary file and then waits (30 s) before its rename: a write under way. */
+  async function writingNow(file: string): Promise<{ name: string; stop: () => void }> {
+    const script = `
+      const { writeFileAtomic, NODE_FILE_OPS } = require(${JSON.stringify(builtWriteFile)});
+      writeFileAtomic(process.argv[1], 'new text', { ops: { ...NODE_FILE_OPS, rename: (a, b) => { console.log('made'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30000); } } });
+    `;
+    const before = new Set(fs.readdirSync(dir));
+    const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    const made = fs.readdirSync(dir).filter((f) => !before.has(f));
+    expect(made).toHaveLength(1);
+    return { name: made[0], stop: () => child.kill('SIGKILL') };
+  }
+
+  const fix = (...files: string[]) => spawnSync(process.execPath, [cli, 'lint', '--no-config', '--extract', '--fix', '--preset', 'normalize', ...files], { encoding: 'utf8' });
+
+  it("lint --fix removes a dead process's temporary files beside the files it reads, and never a running one's", async () => {
+    const file = path.join(dir, 'doc.md');
+    fs.writeFileSync(file, '<HTTP://a.example/>\n');
+    const dead = [killedAtRename(file), killedAtRename(file)];
+    const live = await writingNow(file);
+    // Another machine's (a shared directory): a recent one kept, one older than a day removed. Not urigram's: kept.
+    const other = '.doc.md.urigram-00000000-1-1-0123abcd.tmp';
+    const otherOld = '.doc.md.urigram-00000000-2-1-0123abcd.tmp';
+    const notOurs = ['.doc.md.urigram-notes.tmp', 'doc.md.urigram-1-1-0123abcd.tmp'];
+    for (const name of [other, otherOld, ...notOurs]) fs.writeFileSync(path.join(dir, name), 'x');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    fs.utimesSync(path.join(dir, otherOld), twoDaysAgo, twoDaysAgo);
+    try {
+      expect(fs.readdirSync(dir)).toEqual(expect.arrayContaining(dead));
+      const r = fix(file);
+      expect(r.status).toBe(0);
+      expect(fs.readFileSync(file, 'utf8')).toBe('<http://a.example/>\n');
+      expect(fs.readdirSync(dir).sort()).toEqual(['doc.md', live.name, other, ...notOurs].sort());
+    } finally {
+      live.stop();
+    }
+  }, 60_000);
+
+  it('and so does a run that has nothing to write there', () => {
+    const file = path.join(dir, 'doc.md');
+    fs.writeFileSync(file, '<http://a.example/>\n');
+    killedAtRename(file);
+    const r = fix(file);
+    expect(r.status).toBe(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe('<http://a.example/>\n');
+    expect(fs.readdirSync(dir)).toEqual(['doc.md']);
+  }, 60_000);
 });

@@ -9,6 +9,7 @@
 import * as crypto from 'node:crypto';
 import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { lint, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
 import { withoutFix, withSuggestions, type Suggestion } from '../lint/diagnostic';
 import { isLintCode, safeFixCodes } from '../lint/registry';
@@ -23,7 +24,7 @@ import { documents, readDocument, type ReadDocument } from './read-documents';
 import { listFiles } from './files';
 import { inParts, jobsOf, type Joins } from './jobs';
 import { filesChosen, replayItems, shardOf } from './shard';
-import { writeFileAtomic } from './write-file';
+import { removeStaleTemporaries, writeFileAtomic } from './write-file';
 import { loadConfig, pathIgnorer, type LintConfig } from './config';
 import { locate, type LocatedUri, type Position } from './positions';
 import { jsonTemplates, type JsonTemplate } from '../template/json';
@@ -396,6 +397,8 @@ class LintRun {
       // A JSON file's URI Templates (src/template/places.ts) are checked as templates, and what extraction found in them is no URI.
       let [doc, templates] = withTemplates(read, settings.templateProperties);
       if (settings.fix && doc.file !== '-') {
+        // What a run killed while writing left beside the files it fixed goes, whether or not this one writes there.
+        removeStaleTemporaries(path.dirname(doc.file));
         const fixed = this.fixFile(doc);
         if (fixed !== doc) [doc, templates] = withTemplates(fixed, settings.templateProperties);
       }

@@ -20,11 +20,16 @@
  * replaced the file with its first 258,048 bytes, with no error. It also has
  * no seam for a test to inject a fault but patching `fs` itself.
  *
+ * A write killed before its rename (SIGKILL, a power cut) leaves its temporary file: the next write into that
+ * directory, by any urigram run, removes those its name shows to be stale (removeStaleTemporaries).
+ *
  * `FileOps` is that seam: the file-system calls this module makes, node:fs by
  * default; tests pass their own to fail a write, a rename, or to stop the
  * process between them.
  */
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 /** The file-system calls of an atomic write (the synchronous node:fs ones by default). */
@@ -108,10 +113,72 @@ export interface WriteFileOptions {
 
 let written = 0;
 
-/** The temporary file's name: in the target's directory, hidden, and saying whose it is. */
+/** This machine, in a temporary file's name: 8 hex digits of a hash of its host name (a directory may be shared by several machines). */
+const HOST = crypto.createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
+
+/** The temporary file's name: in the target's directory, hidden, and saying whose it is (the machine, the process). */
 function temporaryName(target: string): string {
   const rand = Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
-  return path.join(path.dirname(target), `.${path.basename(target)}.urigram-${process.pid}-${++written}-${rand}.tmp`);
+  return path.join(path.dirname(target), `.${path.basename(target)}.urigram-${HOST}-${process.pid}-${++written}-${rand}.tmp`);
+}
+
+/**
+ * A temporary file of temporaryName's: `.NAME.urigram-HOST-PID-N-RAND.tmp`. The name is at most 255 bytes (a file
+ * name's limit), and the pattern has one unbounded run, `.+`, anchored at both ends with a fixed tail: linear.
+ */
+const TEMPORARY = /^\..+\.urigram-([0-9a-f]{8})-([0-9]{1,10})-[0-9]{1,16}-[0-9a-f]{8}\.tmp$/;
+
+/** A temporary file older than this is stale whoever made it: a write takes seconds, and its process's id may since have been given to another. */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a process of this machine with this id is running (EPERM: it is, another user's). */
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The directories whose stale temporary files this process has removed already. */
+const swept = new Set<string>();
+
+/**
+ * Removes the temporary files that a write killed before its rename left in `dir` (a `lint --fix` killed, a machine
+ * that lost power): those named as temporaryName names them, made on this machine by a process that is no longer
+ * running, or older than STALE_MS. A temporary file of a running process is never touched (nor one of another
+ * machine sharing the directory, until it is a day old). Once per directory per process; what cannot be listed or
+ * removed is left as it is (the write goes on). Returns the names removed.
+ */
+export function removeStaleTemporaries(dir: string, now = Date.now()): string[] {
+  const key = path.resolve(dir);
+  if (swept.has(key)) return [];
+  swept.add(key);
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const m = name.length <= 255 ? TEMPORARY.exec(name) : null;
+    if (m === null) continue;
+    const file = path.join(dir, name);
+    try {
+      const stat = fs.lstatSync(file);
+      if (!stat.isFile()) continue;
+      const dead = m[1] === HOST && !running(Number(m[2]));
+      if (!dead && now - stat.mtimeMs < STALE_MS) continue;
+      fs.unlinkSync(file);
+      removed.push(name);
+    } catch {
+      // gone already (another run swept it), or not ours to remove: left
+    }
+  }
+  return removed;
 }
 
 const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -133,6 +200,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
     const original = ops.stat(target);
     if (original !== undefined && !original.isFile()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'EINVAL' });
     step = 'open';
+    if (ops === NODE_FILE_OPS) removeStaleTemporaries(path.dirname(target));
     temp = temporaryName(target);
     // Made new ('wx': never an existing file); for a file that exists, readable by its owner alone
     // until it has the original's mode. A new file's mode is the umask's say, as for any file made.

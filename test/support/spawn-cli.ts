@@ -37,18 +37,18 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
   const timer = setTimeout(() => child.kill('SIGKILL'), options.killAfter ?? 60_000);
   const check = (): void => {
     if (child.exitCode === null && child.signalCode === null && options.until?.(stdout, child.pid!)) child.kill('SIGKILL');
   };
   const poll = options.until !== undefined ? setInterval(check, 100) : undefined;
-  child.stdout.on('data', (chunk: string) => {
+  child.stdout!.on('data', (chunk: string) => {
     stdout += chunk;
     check();
   });
-  child.stderr.on('data', (chunk: string) => {
+  child.stderr!.on('data', (chunk: string) => {
     stderr += chunk;
   });
   if (child.stdin !== null) {
