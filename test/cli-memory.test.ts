@@ -7,7 +7,7 @@
 import { runCli } from './support/spawn-cli';
 
 const MB = 1e6;
-const BOUND = 150 * 2 ** 20;
+const BOUND = 150e6;
 /** How much more the peak at 100 MB of input may be than at 10 MB. */
 const MARGIN = 10 * 2 ** 20;
 

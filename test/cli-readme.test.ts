@@ -98,7 +98,7 @@ describe("the README's command-line section and the command table", () => {
 
   describe('the check fails', () => {
     it('on a command the table has and the section lacks', () => {
-      const line = 'urigram to-iri [--idna] [--jobs N] [URI ...]';
+      const line = 'urigram to-iri [--idna] [--jobs N] [--max-input-bytes N] [URI ...]';
       expect(section).toContain(`${line}\n`);
       expect(readmeProblems(section.replace(`${line}\n`, ''), TABLE)).toEqual([`synopsis lacks "${line}"`]);
     });
@@ -106,7 +106,7 @@ describe("the README's command-line section and the command table", () => {
     it('on an option the table has and the section lacks', () => {
       const withoutQuiet = section.replace(/--quiet/g, '--loud');
       expect(readmeProblems(withoutQuiet, TABLE)).toEqual(
-        expect.arrayContaining(['synopsis lacks "urigram validate [--grammar G] [--rule R] [--scheme] [--quiet] [--jobs N] [URI ...]"', 'validate --quiet is not in the section', 'names an option the table lacks: --loud']),
+        expect.arrayContaining(['synopsis lacks "urigram validate [--grammar G] [--rule R] [--scheme] [--quiet] [--jobs N] [--max-input-bytes N] [URI ...]"', 'validate --quiet is not in the section', 'names an option the table lacks: --loud']),
       );
     });
 
@@ -116,14 +116,14 @@ describe("the README's command-line section and the command table", () => {
     });
 
     it('on a command the section names and the table lacks', () => {
-      const more = section.replace('urigram to-iri [--idna] [--jobs N] [URI ...]\n', 'urigram to-iri [--idna] [--jobs N] [URI ...]\nurigram frob [URI ...]\n');
+      const more = section.replace('urigram to-iri [--idna] [--jobs N] [--max-input-bytes N] [URI ...]\n', 'urigram to-iri [--idna] [--jobs N] [--max-input-bytes N] [URI ...]\nurigram frob [URI ...]\n');
       expect(readmeProblems(more, TABLE)).toEqual(['synopsis names a command the table lacks: frob', 'names a command the table lacks: urigram frob']);
       expect(readmeProblems(`${section}\nSee \`urigram frob\`.\n`, TABLE)).toEqual(['names a command the table lacks: urigram frob']);
     });
 
     it('on an option the section gives a command that does not take it', () => {
-      const more = section.replace('urigram to-iri [--idna] [--jobs N] [URI ...]', 'urigram to-iri [--idna] [--json] [--jobs N] [URI ...]');
-      expect(readmeProblems(more, TABLE)).toEqual(['synopsis lacks "urigram to-iri [--idna] [--jobs N] [URI ...]"', 'synopsis line is not a usage line of to-iri: "urigram to-iri [--idna] [--json] [--jobs N] [URI ...]"']);
+      const more = section.replace('urigram to-iri [--idna] [--jobs N] [--max-input-bytes N] [URI ...]', 'urigram to-iri [--idna] [--json] [--jobs N] [--max-input-bytes N] [URI ...]');
+      expect(readmeProblems(more, TABLE)).toEqual(['synopsis lacks "urigram to-iri [--idna] [--jobs N] [--max-input-bytes N] [URI ...]"', 'synopsis line is not a usage line of to-iri: "urigram to-iri [--idna] [--json] [--jobs N] [--max-input-bytes N] [URI ...]"']);
     });
 
     it('on a command or option added to the table and not to the section', () => {
