@@ -34,7 +34,9 @@
  *
  * CLI: each command that reads standard input or a file, on two inputs of 1 M
  * and of 4 M characters: "long lines", every family as one line; "short
- * lines", every family cut into lines of 8 to 80 characters. CPU time beyond
+ * lines", every family cut into lines of 8 to 80 characters; "endless lines"
+ * (the commands that read lines), every family as one line over
+ * --max-input-bytes, each reported and read past, none written out. CPU time beyond
  * node's start-up is judged as above, beside a control: a node process that
  * reads the same input line by line and writes as many bytes as the command
  * wrote. Commands that take their input as arguments are checked at 10 k per
@@ -592,8 +594,16 @@ const partialFailures: Failure[] = [];
 const runCli = (command: CliCommand, inputs: readonly string[], tmp: string) =>
   runCliWithin(command, inputs, tmp, killAfterMs(inputs.reduce((a, s) => a + s.length + 1, 0)) * 6 + 4000);
 
-/** The two shapes of input of a command: each family as one long line, or cut into many short ones. */
-type Shape = 'long lines' | 'short lines';
+/**
+ * The shapes of input of a command: each family as one long line, or cut into many short ones; or as one long line
+ * each with --max-input-bytes under its length ("endless lines": each is reported as too long, read past, not kept).
+ */
+type Shape = 'long lines' | 'short lines' | 'endless lines';
+
+/** --max-input-bytes for "endless lines": under the length of each family's line, at every size the fuzz runs (a thousand characters at least, and more at 250 k). */
+const ENDLESS_LIMIT = 512;
+/** What a command may write for a line over the limit, on average: its report, never the line. */
+const ENDLESS_BYTES_PER_LINE = 4096;
 
 /** Every family as one line, of about n characters in all: `n / families` each (a multiple of 1000, at least 1000). */
 function longLines(families: readonly HostileFamily[], n: number): string[] {
@@ -621,7 +631,7 @@ function shortLines(families: readonly HostileFamily[], n: number): string[] {
   return lines;
 }
 
-const shapeInput = (shape: Shape, families: readonly HostileFamily[], n: number): string[] => (shape === 'long lines' ? longLines(families, n) : shortLines(families, n));
+const shapeInput = (shape: Shape, families: readonly HostileFamily[], n: number): string[] => (shape === 'short lines' ? shortLines(families, n) : longLines(families, n));
 
 interface CliRow extends Growth {
   command: string;
@@ -737,18 +747,26 @@ function fuzzCli(families: HostileFamily[], mode: Mode, failures: Failure[], ran
         process.stdout.write(`  ${command.name}: ${((Date.now() - t) / 1000).toFixed(1)} s, ${rows[rows.length - 1].status}\n`);
         continue;
       }
-      for (const shape of ['long lines', 'short lines'] as const) {
+      for (const shape of ['long lines', 'short lines', 'endless lines'] as const) {
+        // Endless lines: the commands that read lines (a document over the limit is said, exit 66: not this shape's).
+        if (shape === 'endless lines' && (command.via !== 'stdin' || command.args[0] === 'extract')) continue;
+        const endless = shape === 'endless lines';
+        const run = (lines: readonly string[]) => {
+          const r = runCli(endless ? { ...command, args: [...command.args, `--max-input-bytes=${ENDLESS_LIMIT}`] } : command, lines, tmp);
+          if (endless && !r.problem && (r.bytes ?? 0) > lines.length * ENDLESS_BYTES_PER_LINE) r.problem = `${r.bytes} bytes written for ${lines.length} lines over --max-input-bytes: a line was written out`;
+          return r;
+        };
         const before = failures.length;
         const row: CliRow = { command: command.name, shape, msPerMB: [], controlPerMB: [], status: 'ok' };
         const measure = (k: number): boolean => {
           const lines = input(shape, mode.sizes[k]);
           const chars = lines.reduce((a, s) => a + s.length + 1, 0);
-          const r = runCli(command, lines, tmp);
+          const r = run(lines);
           if (r.problem) {
             // Which families: each alone, in this shape.
             let named = 0;
             for (const f of families) {
-              const one = runCli(command, shapeInput(shape, [f], Math.min(mode.sizes[k], 100_000)), tmp);
+              const one = run(shapeInput(shape, [f], Math.min(mode.sizes[k], 100_000)));
               if (one.problem) {
                 fail(command, f.name, mode.sizes[k], one.problem);
                 named++;
@@ -874,7 +892,7 @@ function report(run: Run): string {
   const known = failures.filter((f) => f.known !== undefined).length;
   const what = args.ci
     ? `\`npm run fuzz -- --ci\` (seeds 30 and ${args.seed}, a budget of ${args.budgetSeconds} s): ${pairs.length} pairs of ${targets.length} targets and ${families.length} hostile families at ${n} characters${run.notRun > 0 ? ` (${run.notRun} more left for the budget)` : ''}, and ${cliRows.length} CLI runs at ${n}. Limits: ${mode.secondsPerMB} s of CPU per million characters (twice the full run's: the margin for a shared machine), no error that docs/errors.md does not document, no wrong result, no CLI exit 70 or stack trace; growth is the full run's to judge.`
-    : `\`npm run fuzz${args.quick ? ' -- --quick' : ''}\`: ${targets.length} targets (every export of src/index.ts with the options of each grammar, and extractDocument on every kind of document) on ${families.length} hostile families, ${pairs.length} pairs at ${n} and ${n4} characters (${n16} where growth passed ${CHECK_RATIO}x), and ${cliRows.length} CLI runs (long and short lines at ${n} and ${n4} characters in all). Limits: ${mode.secondsPerMB} s of CPU per million characters at ${n} and ${n4}; cost per character at ${n4} within ${MAX_RATIO}x of ${n}, and where over ${CHECK_RATIO}x, at ${n16} within ${MAX_RATIO}x of ${n4}; no error that docs/errors.md does not document, no wrong result, no CLI exit 70 or stack trace.`;
+    : `\`npm run fuzz${args.quick ? ' -- --quick' : ''}\`: ${targets.length} targets (every export of src/index.ts with the options of each grammar, and extractDocument on every kind of document) on ${families.length} hostile families, ${pairs.length} pairs at ${n} and ${n4} characters (${n16} where growth passed ${CHECK_RATIO}x), and ${cliRows.length} CLI runs (long, short and endless lines at ${n} and ${n4} characters in all). Limits: ${mode.secondsPerMB} s of CPU per million characters at ${n} and ${n4}; cost per character at ${n4} within ${MAX_RATIO}x of ${n}, and where over ${CHECK_RATIO}x, at ${n16} within ${MAX_RATIO}x of ${n4}; no error that docs/errors.md does not document, no wrong result, no CLI exit 70 or stack trace.`;
   lines.push(`Measured ${machine()} with ${what} The run took ${(run.seconds / 60).toFixed(1)} minutes.${Number.isNaN(run.freshMemory) ? '' : ` New memory on this machine at the end of the run: ${run.freshMemory.toFixed(2)} ms of CPU per MB written.`}`, '');
   if (run.stopped) lines.push(`**Stopped by ${run.stopped} before its end**: what follows is the pairs and runs done by then (${pairs.length} pairs, ${cliRows.length} CLI runs).`, '');
   lines.push(failures.length === 0 ? '**Result: pass.**' : `**Result: ${failures.length} failures** (${known} of them known: KNOWN_FAILURES).`, '');
@@ -938,7 +956,7 @@ function report(run: Run): string {
     lines.push(
       '### Command line',
       '',
-      `Every family at once: as one line each ("long lines"), or cut into lines of 8 to 80 characters ("short lines"); ms of CPU per million characters beyond node's start-up${mode.growth ? `, at ${n} and ${n4} characters in all, and the growth of cost per character beside the control's (a node process that reads the same input and writes as many bytes as the command did)` : `, at ${n} characters in all`}. Commands that take their input as arguments are checked at 10 k per family, not timed.`,
+      `Every family at once: as one line each ("long lines"), or cut into lines of 8 to 80 characters ("short lines"), or as one line each over \`--max-input-bytes ${ENDLESS_LIMIT}\` ("endless lines": each reported, read past, not written out); ms of CPU per million characters beyond node's start-up${mode.growth ? `, at ${n} and ${n4} characters in all, and the growth of cost per character beside the control's (a node process that reads the same input and writes as many bytes as the command did)` : `, at ${n} characters in all`}. Commands that take their input as arguments are checked at 10 k per family, not timed.`,
       '',
     );
     if (mode.growth) {
