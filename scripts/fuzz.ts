@@ -816,7 +816,8 @@ function fuzzCli(families: HostileFamily[], mode: Mode, failures: Failure[], ran
         row.status = failures.length > before ? `${failures.length - before} failures` : 'ok';
         rows.push(row);
       }
-      process.stdout.write(`  ${command.name}: ${((Date.now() - t) / 1000).toFixed(1)} s, ${rows.slice(-2).map((r) => r.status).join(', ')}\n`);
+      const shapes = rows.filter((r) => r.command === command.name);
+      process.stdout.write(`  ${command.name}: ${((Date.now() - t) / 1000).toFixed(1)} s, ${shapes.map((r) => `${r.shape} ${r.status}`).join(', ')}\n`);
     }
     // Issue 13 item 11: many arguments (the spread of argv overflowed the stack).
     const many: CliCommand = { name: CLI_SPECIAL_RUNS[0], args: ['validate', '--quiet', '--'], via: 'argv', takes: 'many' };
