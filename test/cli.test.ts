@@ -550,17 +550,17 @@ describe('command-line conventions', () => {
 
   // Each command and the options it takes, as the README's synopsis shows them.
   const OPTIONS: Array<[string, string[]]> = [
-    ['parse', ['--grammar', '--rule', '--scheme', '--json', '--jobs']],
-    ['validate', ['--grammar', '--rule', '--scheme', '--quiet', '--jobs']],
+    ['parse', ['--grammar', '--rule', '--scheme', '--json', '--jobs', '--max-input-bytes']],
+    ['validate', ['--grammar', '--rule', '--scheme', '--quiet', '--jobs', '--max-input-bytes']],
     ['match', ['--grammar']],
     ['resolve', ['--grammar', '--algorithm', '--non-strict', '--json']],
-    ['grammars', ['--json', '--table', '--jobs']],
-    ['to-uri', ['--nfc', '--idna', '--jobs']],
-    ['to-iri', ['--idna', '--jobs']],
-    ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs']],
+    ['grammars', ['--json', '--table', '--jobs', '--max-input-bytes']],
+    ['to-uri', ['--nfc', '--idna', '--jobs', '--max-input-bytes']],
+    ['to-iri', ['--idna', '--jobs', '--max-input-bytes']],
+    ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs', '--max-input-bytes']],
     ['compare', ['--grammar', '--json']],
-    ['extract', ['--json', '--type', '--code', '--strict-files', '--jobs', '--shard']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--jobs', '--shard']],
+    ['extract', ['--json', '--type', '--code', '--strict-files', '--max-input-bytes', '--jobs', '--shard']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--max-input-bytes', '--jobs', '--shard']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {
