@@ -14,6 +14,8 @@ import { printfConversions } from '../src/documents/source';
 import { withoutTrailingTitle } from '../src/documents/markdown';
 import { oneLineWithSpaces } from '../src/documents/prose';
 import { isTripletAt } from '../src/encoding/triplets';
+import { shortMessage, syntaxMessageParts } from '../src/short-message';
+import { withoutTrailingSlashes } from '../src/cli/trailing-slashes';
 
 /** 200,000: at 100,000 the old code took 12 to 22 s per test (loaded machine); its steps grow with the square, the new ones with N. */
 const N = 200_000;
@@ -105,5 +107,79 @@ describe('quoted text with spaces on one line (ONE_LINE_SPACES, src/documents/pr
       ['http://a/b', false],
       ['http://c/', true],
     ]);
+  });
+});
+
+/**
+ * Issue 44 item 7: expressions that `npm run check:redos` (recheck) found polynomial on input a user controls,
+ * rewritten the same way: compared with the old expression, and run on a hostile input of 200,000 characters.
+ */
+describe("a syntax error's message in parts (src/short-message.ts)", () => {
+  const OLD = /^(?:[^:]+: )?(invalid \S+ at offset \d+): expected (.*) in (\S+), found (.*?)(; .*)?$/;
+  const reference = (m: string): string[] | null => OLD.exec(m)?.slice(1, 5) ?? null;
+
+  it('captures what the old expression captured, on real, hostile and generated messages', () => {
+    const hostile = [
+      'invalid URI at offset 3: expected "/", ALPHA or DIGIT in segment, found "%"',
+      'not a URI Template: invalid URI Template at offset 0: expected "{" in expression, found "}"; see docs',
+      'x: invalid y at offset 1: expected a in b, found c; d; e',
+      'x:invalid y at offset 1: expected a in b, found c',
+      'invalid y at offset 1: expected a in b in c, found d in e, found f',
+      'invalid y at offset 1: expected  in b, found ',
+      'invalid y at offset 1: expected a in b,c, found d',
+      'invalid y at offset 1: expected a in ,, found d',
+      'invalid y at offset 1: expected a in b, found c\nd',
+      'a\nb: invalid y at offset 1: expected a in b, found c',
+      'invalid y at offset : expected a in b, found c',
+      'invalid  at offset 1: expected a in b, found c',
+      'a: b: invalid y at offset 1: expected a in b, found c',
+      'invalid y at offset 1: expected a in\u00a0b, found c',
+      'invalid y at offset 1: expected a in b\u2028, found c',
+      `invalid x at offset 0: expected ${' in t, found '.repeat(5)}${'; '.repeat(5)}\n: invalid , at offset 0: expect`,
+    ];
+    for (const m of hostile) expect(syntaxMessageParts(m)).toEqual(reference(m));
+    // A prefix, a head (most of them right), and a tail of the pieces that the rest is made of.
+    const prefix = fc.constantFrom('', 'a: ', 'a:', 'a b: ', 'a\nb: ', ': ', 'invalid x at offset 1: ');
+    const head = fc.constantFrom('invalid x at offset 1: expected ', 'invalid x,y at offset 12: expected ', 'invalid  at offset 1: expected ', 'invalid x at offset : expected ', 'invalid x at offset 1: expected', '');
+    const token = fc.constantFrom('invalid ', 'x', ' at offset ', '1', ': expected ', ' in ', ', found ', '; ', ': ', ',', ' ', ':', '\n', 'a', '\u00a0', 'in', 'found', ' in t, found ', ' in t,u, found ', ' in b, found c');
+    let matched = 0;
+    fc.assert(
+      fc.property(prefix, head, fc.array(token, { maxLength: 12 }), (p, h, parts) => {
+        const m = p + h + parts.join('');
+        if (OLD.test(m)) matched++;
+        expect(syntaxMessageParts(m)).toEqual(reference(m));
+      }),
+      { numRuns: 20_000 },
+    );
+    // Enough of them are syntax errors' messages for the comparison to mean something.
+    expect(matched).toBeGreaterThan(1000);
+  });
+
+  it('shortens a message of recheck\'s attack with 2,000 repetitions (third degree: the old expression took 7 s at 1,000)', async () => {
+    const m = `invalid x at offset 0: expected ${' in t, found '.repeat(2000)}${'; '.repeat(2000)}\n: invalid , at offset 0: expect`;
+    expect(await finishes(() => syntaxMessageParts(m))).toBeNull();
+    const short = await finishes(() => shortMessage(m, 100));
+    // Not a syntax error's message (a line break before its end): cut at a word, as any message.
+    expect(short).toBe(`invalid x at offset 0: expected ${' in t, found '.repeat(4)} in t, found…`);
+  });
+});
+
+describe('a path named on the command line without its trailing "/" (src/cli/trailing-slashes.ts)', () => {
+  const OLD = /\/+$/;
+
+  it('gives what the old expression gave, on hostile and generated paths', () => {
+    for (const p of ['', '/', '//', 'a', 'a/', 'a//', '/a', '/a/b//', 'a/\u0000/', 'a/ ']) expect(withoutTrailingSlashes(p)).toBe(p.replace(OLD, ''));
+    fc.assert(
+      fc.property(chars('/a.\u0000 '), (p) => {
+        expect(withoutTrailingSlashes(p)).toBe(p.replace(OLD, ''));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it(`reads ${N} "/" and then a character (recheck's attack, second degree: the old expression took 1.3 s at 20,000)`, async () => {
+    const p = `${'/'.repeat(N)}x`;
+    expect(await finishes(() => withoutTrailingSlashes(p))).toBe(p);
+    expect(await finishes(() => withoutTrailingSlashes(`${p}${'/'.repeat(N)}`))).toBe(p);
   });
 });
