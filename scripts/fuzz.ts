@@ -41,7 +41,7 @@
  * family, not timed: execve limits an argument to 128 KiB.
  *
  * --ci: the run `.ci/run` makes on every submission, time-boxed (one and a half
- * minutes on a quiet machine, four and a half on a loaded one): a family for each target that a fixed seed picks, then two that
+ * minutes on a quiet machine, four and a half on a loaded one): the families written for one target on it (CI_ALWAYS), then a family for each target that a fixed seed picks, then two that
  * a random seed (printed) picks, until the library's share of the budget is
  * spent; each CLI command that reads lines on both shapes at 1 M.
  * It judges errors, crashes and results exactly as the full run, and time with
