@@ -7,6 +7,7 @@
 import { EXIT_NO_INPUT, HEAD_CHARS, LineTooLong, readAll, readFile, readLineBatches, say, stdinError, type Line } from './io';
 import { StringDecoder } from 'node:string_decoder';
 import * as v8 from 'node:v8';
+import { withoutTrailingSlashes } from './trailing-slashes';
 import type { DecodedText } from './encoding';
 import type { DocumentKind, TemplateSyntax } from '../documents/index';
 import type { Context } from './command';
@@ -132,7 +133,7 @@ export interface ReadOptions {
 
 /** The paths named on the command line, as ./files names one it cannot read or that yields no file (a directory without its trailing "/"). */
 function namedPaths(args: readonly string[]): ReadonlySet<string> {
-  return new Set(args.flatMap((a) => [a, a.replace(/\/+$/, '') || '/']));
+  return new Set(args.flatMap((a) => [a, withoutTrailingSlashes(a) || '/']));
 }
 
 /**
