@@ -128,6 +128,20 @@ describe('endless input: /dev/zero', () => {
   }, 60_000);
 });
 
+describe('a line of 64 MiB of zeros, then a URI', () => {
+  it.each([['1'], ['2']])('validate --jobs %s ends on its own: the long line reported, the next one checked, in bounded memory', async (jobs) => {
+    const input = function* (): Generator<Buffer> {
+      for (let i = 0; i < 1024; i++) yield Buffer.alloc(1 << 16);
+      yield Buffer.from('\nhttp://a/\n');
+    };
+    const run = await runCli(['validate', '--max-input-bytes', '1K', '--jobs', jobs], { input: input(), killAfter: 40_000, env: { URIGRAM_JOBS_AT_ONCE: '1' } });
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(`${reportOf('\0'.repeat(40))}valid    "http://a/"\n`);
+    expect(run.maxRss).toBeLessThan(150e6);
+  }, 60_000);
+});
+
 describe('a document over --max-input-bytes is said, as a file that cannot be read, and read no further', () => {
   (linux ? it : it.skip)('lint --extract /dev/zero and extract /dev/zero end on their own', async () => {
     const lint = await runCli(['lint', '--no-config', '--extract', '/dev/zero', '--max-input-bytes', '1K'], { killAfter: 30_000 });
