@@ -270,8 +270,9 @@ export async function* linePieces(ctx: Context, countLines: boolean): AsyncGener
           // of it is read past, not kept.
           const all = gathered();
           if (size > begun) yield piece(all, size - begun, false, true);
-          const head = Buffer.from(all.subarray(size - begun, size - begun + HEAD_BYTES));
-          yield { kind: 'lines', bytes: new Uint8Array(head.buffer, head.byteOffset, head.length), line0, tooLong: true };
+          // In memory of its own (not Buffer's shared pool): a worker is given it as it is (transferred).
+          const head = all.subarray(size - begun, size - begun + HEAD_BYTES);
+          yield { kind: 'lines', bytes: new Uint8Array(head), line0, tooLong: true };
           if (countLines) line0++;
           atStart = false;
           pending = [];
