@@ -359,6 +359,45 @@ describe('template placeholders (issue 37, item 5)', () => {
     expect(html(`<a href="http://a.example/{{${'x'.repeat(5000)}}}">`)).toHaveLength(1);
   });
 
+  it('documentation placeholders (issue 45, item 3): "<name>", "<Your Name>" inside a URI and "{kebab-name}" are holes', () => {
+    const read = (text: string, kind: DocumentKind = 'text', name?: string) => extractDocument(text, { kind, name }).map((u) => [u.uri, u.cut === true]);
+    // As READMEs and API guides write them: the URI is checked up to the placeholder, and nothing at or past it.
+    expect(read('git clone https://github.com/<your-name>/urigram.git && cd urigram')).toEqual([['https://github.com/', true]]);
+    expect(read('Your site is at https://<Your Name>.github.io/blog/ once it is built.')).toEqual([]);
+    expect(read('Write to mailto:<you>@example.com or call https://api.example.com/v1/users/<user id>/posts?key=<API key>.')).toEqual([['https://api.example.com/v1/users/', true]]);
+    expect(read('GET https://api.example.com/v2/orgs/{org-slug}/members/{member_id}')).toEqual([['https://api.example.com/v2/orgs/', true]]);
+    expect(read('## Setup\n\nClone https://github.com/<owner>/<repo>.git, then see [the guide](https://example.org/docs/{doc-name}).\n', 'markdown')).toEqual([
+      ['https://github.com/', true],
+      ['https://example.org/docs/', true],
+    ]);
+    expect(read('# Fork https://github.com/<your-username>/project first\nurl = "https://hooks.example.com/services/{team-id}/{channel-id}"\n', 'source', 'deploy.py')).toEqual([
+      ['https://github.com/', true],
+      ['https://hooks.example.com/services/', true],
+    ]);
+    // Not inside a URI: an HTML tag, angle brackets in a sentence; what follows them is read.
+    expect(read('Done.<br>http://a.example/x and a <your-name> b http://b.example/')).toEqual([
+      ['http://a.example/x', false],
+      ['http://b.example/', false],
+    ]);
+    expect(read('Done.<br>http://a.example/x and <b>http://c.example/</b>', 'markdown')).toEqual([
+      ['http://a.example/x', false],
+      ['http://c.example/', true],
+    ]);
+    // Braces around what is no name stay to be reported.
+    expect(read('see http://a.example/{-x}').map(([u]) => u)).toEqual(['http://a.example/{-x}']);
+    // The syntax can be turned off as the others can.
+    expect(extractDocument('https://github.com/<your-name>/x', { templates: ['mustache'] }).map((u) => u.uri)).toEqual(['https://github.com/<your-name>/x']);
+  });
+
+  it('documentation placeholders: each "<" and "{" is looked at a bounded distance (linear on runs of openers)', () => {
+    const angles = `http://a.example/${'<a'.repeat(200_000)}`;
+    expect(extractDocument(angles).map((u) => u.uri)).toHaveLength(1);
+    const braces = `http://a.example/${'{a-'.repeat(200_000)}`;
+    expect(extractDocument(braces)[0].uri.startsWith('http://a.example/{a-')).toBe(true);
+    const long = `http://a.example/<${'a '.repeat(100_000)}>`;
+    expect(extractDocument(long)[0].cut === true).toBe(false);
+  });
+
   it('template files are read for what they render: page.html.j2 as HTML, post.njk, card.hbs, show.html.erb as HTML, nginx.conf.j2 as text', () => {
     expect(['page.html.j2', 'post.njk', 'card.hbs', 'show.html.erb', 'views.ejs', 'post.liquid', 'x.twig', 'README.md.j2', 'nginx.conf.j2', 'page.tmpl', 'app.js.erb'].map(kindOfFile)).toEqual([
       'html', 'html', 'html', 'html', 'html', 'html', 'html', 'markdown', 'text', 'text', 'source',
