@@ -628,6 +628,94 @@ describe('source code', () => {
   });
 });
 
+describe('the Markdown of OpenAPI and AsyncAPI descriptions (issue 45, item 3)', () => {
+  const read = (text: string, name: string) => extractDocument(text, { kind: kindOfFile(name), name });
+  /** Each URI as [uri, kind], and a check that its range (or offsets) in the document holds it, escapes aside. */
+  const placedIn = (text: string, found: readonly DocumentUri[]) =>
+    found.map((u) => {
+      if (u.offsets === undefined) expect(text.slice(u.start, u.end)).toBe(u.uri);
+      else expect(Array.from(u.offsets, (o) => text[o]).every((c, k) => c === u.uri[k] || c === '\\')).toBe(true);
+      return [u.uri, u.kind];
+    });
+
+  it('an OpenAPI document in YAML: links, code spans and images in labels, autolinks, prose, in block and quoted scalars', () => {
+    const text = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Pet store (see https://title.example/ as text)',
+      '  version: 1.0.0',
+      '  description: |',
+      '    This is a sample server. Read [the guide](https://example.com/guide) and',
+      '    [`petstore.yaml`](https://github.com/acme/petstore/blob/main/petstore.yaml "Source"),',
+      '    [![Build](https://ci.example.com/badge.svg)](https://ci.example.com/acme/petstore).',
+      '',
+      '    Questions: <mailto:api@example.com>, or https://forum.example.com/c/api.',
+      'paths:',
+      '  /pets/{petId}:',
+      '    get:',
+      '      summary: Info for a pet',
+      '      description: "Returns a pet. See [errors](https://example.com/errors#pets)."',
+      '      parameters:',
+      '        - name: petId',
+      "          description: 'The id, as [listed](https://example.com/pets ''The list'').'",
+      '',
+    ].join('\n');
+    expect(placedIn(text, read(text, 'openapi.yaml'))).toEqual([
+      ['https://title.example/', 'text'],
+      ['https://example.com/guide', 'link'],
+      ['https://github.com/acme/petstore/blob/main/petstore.yaml', 'link'],
+      ['https://ci.example.com/badge.svg', 'image'],
+      ['https://ci.example.com/acme/petstore', 'link'],
+      ['mailto:api@example.com', 'autolink'],
+      ['https://forum.example.com/c/api', 'text'],
+      ['https://example.com/errors#pets', 'link'],
+      ['https://example.com/pets', 'link'],
+    ]);
+  });
+
+  it('an AsyncAPI document in JSON: escapes in the string are mapped back to their places', () => {
+    const doc = {
+      asyncapi: '3.0.0',
+      info: { title: 'Streetlights', version: '1.0.0', description: 'Turn lights on and off.\n\n* [Docs](https://docs.example.com/lights)\n* [`lumens`](https://docs.example.com/lumens "Lumens")' },
+      channels: { lightMeasured: { address: 'smartylighting/{streetlightId}', description: 'The topic on which measured values may be produced. See [MQTT](https://mqtt.example.org/)' } },
+    };
+    const text = JSON.stringify(doc, null, 2).replace('https://docs.example.com/lights', 'https:\\/\\/docs.example.com\\/lights');
+    expect(placedIn(text, read(text, 'asyncapi.json'))).toEqual([
+      ['https://docs.example.com/lights', 'link'],
+      ['https://docs.example.com/lumens', 'link'],
+      ['https://mqtt.example.org/', 'link'],
+    ]);
+  });
+
+  it('before: a Markdown link in a description read as prose, one broken URI; a JSON Schema description stays prose', () => {
+    const openapi = '{"openapi": "3.1.0", "info": {"title": "t", "version": "1", "description": "[http://a.example/](http://a.example/)"}}';
+    expect(placedIn(openapi, read(openapi, 'api.json'))).toEqual([['http://a.example/', 'link']]);
+    // JSON Schema's description is plain text (2020-12 validation 9.1): what the rest of the file is, prose.
+    const schema = '{"$schema": "https://json-schema.org/draft/2020-12/schema", "description": "See [the docs](https://docs.example.com/x)."}';
+    expect(read(schema, 'schema.json').map((u) => [u.uri, u.kind])).toEqual([
+      ['https://json-schema.org/draft/2020-12/schema', 'string'],
+      ['https://docs.example.com/x', 'text'],
+    ]);
+    // Not an API document (no openapi, swagger or asyncapi at the root): as before.
+    const other = '{"info": {"description": "[a](http://a.example/x)"}}';
+    expect(read(other, 'other.json').every((u) => u.kind !== 'link')).toBe(true);
+  });
+
+  it('hostile: 20,000 descriptions, one of a million "[", a description 500 deep, nesting past the bound', () => {
+    const many = `openapi: 3.0.0\nitems:\n${'  - description: "[a](http://a.example/)"\n'.repeat(20_000)}`;
+    expect(read(many, 'many.yaml')).toHaveLength(20_000);
+    const brackets = JSON.stringify({ openapi: '3.0.0', info: { description: `${'['.repeat(1_000_000)}(http://a.example/)` } });
+    expect(read(brackets, 'b.json').length).toBeLessThanOrEqual(1);
+    let deep: unknown = { description: '[d](http://d.example/)' };
+    for (let d = 0; d < 500; d++) deep = { a: deep };
+    const deepText = JSON.stringify({ openapi: '3.0.0', deep });
+    expect(read(deepText, 'deep.json').map((u) => [u.uri, u.kind])).toEqual([['http://d.example/', 'link']]);
+    // Past the bound (512): read as source, as any JSON the reader does not take, and no stack overflow.
+    const tooDeep = `{"openapi": "3.0.0", "x": ${'['.repeat(100_000)}"[e](http://e.example/)"${']'.repeat(100_000)}}`;
+    expect(read(tooDeep, 'deep.json').map((u) => u.kind)).not.toContain('link');
+  }, 60_000);
+});
+
 describe('kinds and options', () => {
   it('by extension', () => {
     const kinds: Array<[string, DocumentKind]> = [
