@@ -24,7 +24,8 @@ import { listFiles } from './files';
 import { inParts, jobsOf, type Joins } from './jobs';
 import { filesChosen, replayItems, shardOf } from './shard';
 import { writeFileAtomic } from './write-file';
-import { loadConfig, pathIgnorer, type LintConfig } from './config';
+import { DEFAULT_EXTENSIONS, loadConfig, pathIgnorer, type LintConfig } from './config';
+import { isApiDocumentFile } from './api-files';
 import { locate, type LocatedUri, type Position } from './positions';
 import { jsonTemplates, yamlTemplates, type JsonTemplate } from '../template/json';
 import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
@@ -380,7 +381,8 @@ class LintRun {
     let files: Iterable<string>;
     if (part?.kind === 'files') files = replayItems(ctx, part.items, this.readOptions.unreadable!);
     else {
-      const listing = { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd) };
+      // The API descriptions in JSON and YAML, by their content, unless the extensions to search for are the configuration's or --ext's.
+      const listing = { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), ...(config.extensions === DEFAULT_EXTENSIONS ? { recognized: isApiDocumentFile } : {}) };
       const chosen = await filesChosen(ctx, ctx.args, listing, this.joins(), this.readOptions.unreadable);
       if (chosen === true) return;
       files = chosen ?? listFiles(ctx.args, { ...listing, warn: (m) => say(ctx.io, `urigram lint: ${m}\n`), unreadable: this.readOptions.unreadable });
