@@ -628,6 +628,36 @@ describe('source code', () => {
   });
 });
 
+describe('link labels that hold code spans or images (issue 45, item 3)', () => {
+  it('a README as projects write them: badges, code spans as labels, a URL in a code span as its own label', () => {
+    const text = [
+      '# tool [![npm](https://img.shields.io/npm/v/tool.svg)](https://www.npmjs.com/package/tool) [![CI](https://github.com/acme/tool/actions/workflows/ci.yml/badge.svg)](https://github.com/acme/tool/actions)',
+      '',
+      'Use [`--fix`](docs/cli.md#fix) or [`tool lint`][lint]; see [`https://example.com/`](https://example.com/x) and [![logo](docs/logo.png "Logo")](https://example.com/y).',
+      '| [`a`](https://a.example/) | [![b](b.png)](https://b.example/) |',
+      '|---|---|',
+      '',
+      '[lint]: docs/cli.md',
+    ].join('\n');
+    const found = md(text);
+    for (const u of found) expect(atOffsets(text, u)).toBe(u.uri);
+    expect(found.map((u) => [u.uri, u.kind])).toEqual([
+      ['https://img.shields.io/npm/v/tool.svg', 'image'],
+      ['https://www.npmjs.com/package/tool', 'link'],
+      ['https://github.com/acme/tool/actions/workflows/ci.yml/badge.svg', 'image'],
+      ['https://github.com/acme/tool/actions', 'link'],
+      ['docs/cli.md#fix', 'link'],
+      ['https://example.com/x', 'link'],
+      ['docs/logo.png', 'image'],
+      ['https://example.com/y', 'link'],
+      ['https://a.example/', 'link'],
+      ['b.png', 'image'],
+      ['https://b.example/', 'link'],
+      ['docs/cli.md', 'definition'],
+    ]);
+  });
+});
+
 describe('the Markdown of OpenAPI and AsyncAPI descriptions (issue 45, item 3)', () => {
   const read = (text: string, name: string) => extractDocument(text, { kind: kindOfFile(name), name });
   /** Each URI as [uri, kind], and a check that its range (or offsets) in the document holds it, escapes aside. */
