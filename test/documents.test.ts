@@ -658,6 +658,40 @@ describe('link labels that hold code spans or images (issue 45, item 3)', () => 
   });
 });
 
+describe('link labels that hold code spans or images, with a destination that holds whitespace (issue 45, item 3)', () => {
+  it('is one URI over the whole destination, as it is with a label of text: not the URI up to the space', () => {
+    const cases: Array<[string, string]> = [
+      ['[x](http://exa mple.com/)', 'http://exa mple.com/'],
+      ['[`x`](http://exa mple.com/)', 'http://exa mple.com/'],
+      ['See [`npm run build`](https://docs.example.com/build steps "Build").', 'https://docs.example.com/build steps'],
+      ['[![CI](https://ci.example.com/badge.svg)](https://ci.example.com/acme/tool runs)', 'https://ci.example.com/acme/tool runs'],
+      ['[<b>x</b>](http://b.example/ c)', 'http://b.example/ c'],
+      ['[<http://auto.example/>](http://c.example/ d)', 'http://c.example/ d'],
+      ['[`a](b`](http://x.example/ y)', 'http://x.example/ y'],
+    ];
+    for (const [text, uri] of cases) {
+      const found = md(text).filter((u) => u.kind === 'link');
+      expect([text, found.map((u) => [u.uri, atOffsets(text, u)])]).toEqual([text, [[uri, uri]]]);
+      expect(lint(uri).some((d) => d.code === 'syntax')).toBe(true);
+    }
+    // The construct's own URIs are read as they were; a link before the label is no part of it.
+    expect(md('[![b](http://i.example/a.png)](http://a.example/b c)').map((u) => [u.uri, u.kind])).toEqual([
+      ['http://i.example/a.png', 'image'],
+      ['http://a.example/b c', 'link'],
+    ]);
+    expect(md('[a](u) `c`](http://x.example/ y)').map((u) => [u.uri, u.kind])).toEqual([
+      ['u', 'link'],
+      ['http://x.example/', 'text'],
+    ]);
+  });
+
+  it('linear on runs of code spans and "](" between a "[" and a destination', () => {
+    const text = `[${'`a` '.repeat(100_000)}](http://a.example/ b)\n${'[`x`](y z '.repeat(50_000)}`;
+    const found = md(text).filter((u) => u.kind === 'link');
+    expect(found[0].uri).toBe('http://a.example/ b');
+  });
+});
+
 describe('the Markdown of OpenAPI and AsyncAPI descriptions (issue 45, item 3)', () => {
   const read = (text: string, name: string) => extractDocument(text, { kind: kindOfFile(name), name });
   /** Each URI as [uri, kind], and a check that its range (or offsets) in the document holds it, escapes aside. */
