@@ -333,7 +333,7 @@ describe('urigram lint', () => {
         { file: '-', line: 1, column: 1, uri: 'http://a/', diagnostics: [] },
         { file: '-', line: 2, column: 1, uri: 'http://a:80/', diagnostics: [{ ...defaultPort, line: 2, column: 9, endLine: 2, endColumn: 12 }] },
       ],
-      summary: { errors: 0, warnings: 0, infos: 1, fixable: 0, uris: 2, files: 0 },
+      summary: { errors: 0, warnings: 0, infos: 1, fixable: 0, uris: 2, files: 0, exitCode: 0 },
     });
   });
 
@@ -551,16 +551,16 @@ describe('command-line conventions', () => {
   // Each command and the options it takes, as the README's synopsis shows them.
   const OPTIONS: Array<[string, string[]]> = [
     ['parse', ['--grammar', '--rule', '--scheme', '--json', '--jobs']],
-    ['validate', ['--grammar', '--rule', '--scheme', '--quiet', '--jobs']],
+    ['validate', ['--grammar', '--rule', '--scheme', '--quiet', '--jobs', '--progress', '--no-progress']],
     ['match', ['--grammar']],
     ['resolve', ['--grammar', '--algorithm', '--non-strict', '--json']],
     ['grammars', ['--json', '--table', '--jobs']],
     ['to-uri', ['--nfc', '--idna', '--jobs']],
     ['to-iri', ['--idna', '--jobs']],
-    ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs']],
+    ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs', '--progress', '--no-progress']],
     ['compare', ['--grammar', '--json']],
-    ['extract', ['--json', '--type', '--code', '--strict-files', '--jobs', '--shard']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--jobs', '--shard']],
+    ['extract', ['--json', '--type', '--code', '--strict-files', '--jobs', '--shard', '--progress', '--no-progress']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--jobs', '--shard', '--progress', '--no-progress']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {

@@ -52,6 +52,10 @@ export class Context {
   state?: Map<string, unknown>;
   /** With a part: what the command counts over the whole run, for the main thread to add up (lint's counts). */
   extra?: Record<string, unknown>;
+  /** The progress line (./progress), when one is drawn: what the run has done is added to it. */
+  progress?: { add(n?: number): void; total: number | undefined };
+  /** The files this run has read (./read-documents): a part's, for the main thread's progress line. */
+  filesRead = 0;
 
   constructor(
     readonly command: Command,

@@ -153,7 +153,8 @@ export async function runConformance(ctx: Context): Promise<void> {
   } else transport = moduleTransport('urigram', URIGRAM_ADAPTER);
   let report: Report;
   try {
-    report = await runSuite(suite, transport, { categories: categories as Category[] | undefined, maxTimeMs: maxTime });
+    if (ctx.progress !== undefined) ctx.progress.total = suite.categories.filter((f) => categories === undefined || categories.includes(f.category)).reduce((n, f) => n + f.cases.length, 0);
+    report = await runSuite(suite, transport, { categories: categories as Category[] | undefined, maxTimeMs: maxTime, onCase: () => ctx.progress?.add(1) });
   } catch (e) {
     if (e instanceof ProtocolError) throw new InputError(e.message);
     throw e;

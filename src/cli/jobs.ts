@@ -55,6 +55,8 @@ export interface PartResult {
   readonly wrote?: boolean;
   /** An input that could not be read (exit 2, after the output so far), or a bug (exit 70). */
   readonly error?: { readonly input?: string; readonly internal?: string };
+  /** The files the part read (for the main thread's progress line). */
+  readonly files?: number;
 }
 
 /** Standard input is cut into parts of about this many bytes, at a line's end (or at what has arrived when no more comes within QUIET_MS). */
@@ -139,7 +141,7 @@ export async function runPart(command: Command, values: ReadonlyMap<string, stri
     error = e instanceof InputError ? { input: e.message } : { internal: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     await output.flush();
   }
-  return { out, err: err.join(''), status: ctx.status, ...(ctx.extra ? { extra: ctx.extra } : {}), ...(error ? { error } : {}) };
+  return { out, err: err.join(''), status: ctx.status, ...(ctx.extra ? { extra: ctx.extra } : {}), ...(error ? { error } : {}), ...(ctx.filesRead > 0 ? { files: ctx.filesRead } : {}) };
 }
 
 /** How a command joins its parts: the text between two parts' outputs that both have some, and what it adds up from each. */
@@ -363,6 +365,7 @@ export async function runParts(ctx: Context, parts: AsyncIterable<Part> | Iterab
   };
   const end = async (result: PartResult): Promise<void> => {
     if (result.err.length > 0) say(ctx.io, result.err);
+    if (result.files !== undefined) ctx.progress?.add(result.files);
     // The part was read whole: its exit code counts even when its output cannot be written (a closed pipe), as one job's inputs read so far do.
     ctx.fail(result.status);
     for (const piece of result.out) await put(piece);

@@ -11,6 +11,7 @@ import { commandHelp, mainHelp, parseArgs } from './args';
 import { Context, type Command } from './command';
 import { EXIT_INTERNAL, EXIT_OUTPUT, EXIT_USAGE, EXIT_VALID, InputError, OutputClosed, OutputFailed, processIo, say, UsageError, version, type Io } from './io';
 import { Output } from './output';
+import { startProgress, type Progress } from './progress';
 import { commandNamed, exitsOf, HELP, MAIN_HELP, TOP_OPTIONS } from './table';
 
 const [TOP_HELP, TOP_VERSION] = TOP_OPTIONS;
@@ -24,6 +25,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   const name = argv[0];
   let command: Command | undefined;
   let ctx: Context | undefined;
+  let progress: Progress | undefined;
   const print = async (text: string): Promise<number> => {
     out.write(`${text}\n`);
     await out.flush();
@@ -46,7 +48,9 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
     const { help, values, args } = parseArgs(command, HELP, argv.slice(1));
     if (help) return await print(commandHelp(command, HELP, exitsOf(command)));
-    ctx = new Context(command, io, out, values, args);
+    progress = startProgress({ command, args, has: (option) => values.has(option), io });
+    ctx = new Context(command, progress?.around(io) ?? io, out, values, args);
+    ctx.progress = progress;
     await command.run(ctx);
     await out.flush();
     return ctx.status;
@@ -71,5 +75,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     }
     say(io, `urigram: internal error (a bug in urigram; please report it): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return EXIT_INTERNAL;
+  } finally {
+    progress?.stop();
   }
 }

@@ -49,6 +49,8 @@ export async function* documents(ctx: Context, files: Iterable<string>, options:
       continue;
     }
     if (decoded.note !== undefined) problems.note(file, decoded.note);
+    ctx.filesRead++;
+    ctx.progress?.add(1);
     let doc: ReadDocument;
     try {
       doc = readDocument(file, decoded, options);

@@ -43,6 +43,8 @@ const TYPE: OptionSpec = { flags: ['--type'], value: 'T', allowed: ['auto', 'mar
 const CODE: OptionSpec = { flags: ['--code'], description: 'Markdown: also the URIs in code spans and code blocks (as text)' };
 const JOBS: OptionSpec = { flags: ['--jobs'], value: 'N', description: 'run on N threads, N - 1 of them worker threads (default: the number of cores; 1: on the main thread alone), the output the same as with one, in content and order (docs/cli.md, "Jobs and shards")' };
 const STDIN_JOBS: OptionSpec = { ...JOBS, description: `reading standard input: ${JOBS.description}` };
+const PROGRESS: OptionSpec = { flags: ['--progress'], description: 'draw the progress line on standard error even when it is not a terminal (by default it is drawn when standard error is a terminal, standard output is not and the run goes on for over a second: what is done, the rate, the time so far; docs/cli.md, "Progress")' };
+const NO_PROGRESS: OptionSpec = { flags: ['--no-progress'], description: 'never draw the progress line (wins over --progress)' };
 const SHARD: OptionSpec = { flags: ['--shard'], value: 'I/N', description: 'read only the files of shard I of N: the files partitioned by size, each in exactly one shard, the same on every machine (docs/cli.md, "Jobs and shards"); urigram merge-sarif and merge-json join the shards\' logs' };
 const STRICT_FILES: OptionSpec = { flags: ['--strict-files'], description: 'exit 66 when a file or directory found in a tree cannot be read (without it, each is said on standard error and the run goes on; a path named on the command line that yields no file fails the run either way; a file that is not UTF-8 is read by its byte-order mark, its declared encoding or as windows-1252, and said)' };
 
@@ -61,7 +63,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'say whether each URI reference is valid, and where not, why',
     usage: ['{options} [URI ...]'],
     description: 'Prints "valid" for each valid input and, for each invalid one, the error: where (offset), what was expected there and in which rule, with the input drawn and a caret under the offset. With no URI arguments, reads one URI per line from standard input.',
-    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }, STDIN_JOBS],
+    options: [GRAMMAR, { ...RULE, description: 'the rule each input must match (see urigram help parse)' }, SCHEME, { flags: ['--quiet'], description: 'print only the invalid inputs' }, STDIN_JOBS, PROGRESS, NO_PROGRESS],
     exits: '0 all inputs valid, 1 any input invalid',
     ...lazy(commands, (m) => m.runValidate),
   },
@@ -134,6 +136,8 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--explain'], description: 'list each change: the step, the RFC section, the offset' },
       { flags: ['--json'], description: 'one JSON object per input: {"input", "result", "steps"}, or {"input", "error"}' },
       STDIN_JOBS,
+      PROGRESS,
+      NO_PROGRESS,
     ],
     exits: '0 every input valid, 1 any input invalid',
     ...lazy(commands, (m) => m.runNormalize),
@@ -162,6 +166,8 @@ export const COMMANDS: readonly Command[] = [
       STRICT_FILES,
       { ...JOBS, description: `${JOBS.description}; with "-" among the FILEs, one` },
       SHARD,
+      PROGRESS,
+      NO_PROGRESS,
     ],
     exits: '0 the files were read (invalid URIs are reported, not failures; a file or directory found in a tree that cannot be read is said on standard error, and the run goes on), 66 a path named that yields no file or cannot be read, and with --strict-files a file or directory found in a tree that cannot be read',
     ...lazy(commands, (m) => m.runExtract),
@@ -193,6 +199,8 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--fix'], description: 'with --extract: write the safe fixes of the rules on (those of normalization, with --preset normalize or strict, which keep each URI equivalent; suggestions such as dropping a "URL:" prefix are reported, not written) back to the files in their encoding, never inside code nor where a URI\'s end is not certain, then report what is left' },
       { ...JOBS, description: `reading standard input or with --extract: ${JOBS.description}; with "-" among the PATHs, one` },
       { ...SHARD, description: `with --extract: ${SHARD.description}` },
+      PROGRESS,
+      NO_PROGRESS,
     ],
     exits: '0 nothing at error level (and no more warnings than --max-warnings), 1 errors found or too many warnings, 66 a path named that yields no file or cannot be read, and with --strict-files a file or directory found in a tree that cannot be read',
     ...lazy(lintCommand, (m) => m.runLint),
@@ -203,7 +211,7 @@ export const COMMANDS: readonly Command[] = [
     usage: ['LOG ...'],
     description: 'Joins SARIF logs that lint --format sarif wrote, one per shard (lint --extract --shard I/N), into the log of the whole run, for code scanning: one run with the first log\'s tool, the rules once each, the results of each LOG in the order given (within a LOG, in its order), and one invocation with every LOG\'s notifications, each once. Each LOG is read twice, one at a time.',
     options: [],
-    exits: '0 joined, 1 joined and a result is at level error (as lint would have exited)',
+    exits: '0 joined, 1 joined and a result is at level error, 66 a shard\'s log records that its run exited 66 (a path named that yields no file) (as lint would have exited on the whole run)',
     ...lazy(merge, (m) => m.runMergeSarif),
   },
   {
@@ -212,7 +220,7 @@ export const COMMANDS: readonly Command[] = [
     usage: ['DOC ...'],
     description: 'Joins documents that lint --format json wrote, one per shard (lint --extract --shard I/N), into the document of the whole run: the results of each DOC in the order given (within a DOC, in its order), and the summary\'s counts summed (tooManyWarnings from the sum; the DOCs must agree on --max-warnings).',
     options: [],
-    exits: '0 joined, 1 joined and the whole run has errors or too many warnings (as lint would have exited)',
+    exits: '0 joined, 1 joined and the whole run has errors or too many warnings, 66 a shard\'s document records that its run exited 66 (a path named that yields no file) (as lint would have exited on the whole run)',
     ...lazy(merge, (m) => m.runMergeJson),
   },
   {
@@ -234,6 +242,8 @@ export const COMMANDS: readonly Command[] = [
       { flags: ['--max-time'], value: 'MS', description: 'the time limit of the whole run in milliseconds: the case being asked when it comes and every case after it are not run (the report lists them), no baseline is written, and the run exits 1' },
       { flags: ['--suite'], value: 'DIR', description: 'a suite other than the one in the package (a folder with suite.json: a vendored copy)' },
       { flags: ['--list-rules'], description: 'print the grammars and rules the cases ask about (validity, error-offset and components ask by rule), with their cases per category, and run nothing; takes --category, --suite and --format text or json' },
+      PROGRESS,
+      NO_PROGRESS,
     ],
     exits: '0 nothing failed (cases not supported are no failure; with --baseline, nothing changed from it; with --min-score, every minimum met), every --min-coverage met and the run not stopped by --max-time. 1 otherwise',
     ...lazy(() => import('./conformance'), (m) => m.runConformance),

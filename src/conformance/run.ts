@@ -223,6 +223,8 @@ export interface RunOptions {
    * run (Report.stopped); the transport is closed (a program is stopped). Unbounded when undefined.
    */
   readonly maxTimeMs?: number;
+  /** Told of each case asked and judged: a progress line's count. */
+  readonly onCase?: () => void;
 }
 
 const size = (r: Request): number => JSON.stringify(r).length;
@@ -299,6 +301,7 @@ export async function runSuite(suite: Suite, transport: Transport, options: RunO
         }
         stated = transport.stated?.() ?? {};
         checkProtocol(stated, transport.name);
+        options.onCase?.();
         const verdict = judge(file.category, c, answer);
         const status = verdict.status;
         counter.add(status);
