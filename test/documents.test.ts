@@ -383,8 +383,12 @@ describe('template placeholders (issue 37, item 5)', () => {
       ['http://a.example/x', false],
       ['http://c.example/', true],
     ]);
-    // Braces around what is no name stay to be reported.
+    // Braces around what is no name stay to be reported: a GUID is a value (an ASP site's, in test/corpus/web-urls.txt).
     expect(read('see http://a.example/{-x}').map(([u]) => u)).toEqual(['http://a.example/{-x}']);
+    expect(read('https://www.example.gov/index.asp?SEC={5B00AA02-CFA6-43A4-9CA3-6E0A11F4B7C3} and http://b.example/{1-3}')).toEqual([
+      ['https://www.example.gov/index.asp?SEC={5B00AA02-CFA6-43A4-9CA3-6E0A11F4B7C3}', false],
+      ['http://b.example/{1-3}', false],
+    ]);
     // The syntax can be turned off as the others can.
     expect(extractDocument('https://github.com/<your-name>/x', { templates: ['mustache'] }).map((u) => u.uri)).toEqual(['https://github.com/<your-name>/x']);
   });

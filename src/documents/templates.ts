@@ -98,6 +98,9 @@ function isNameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2e || c === 0x2d;
 }
 
+/** A GUID (RFC 9562 4): 8-4-4-4-12 hexadecimal digits. */
+const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
 /** What may stand right before a "<name>" placeholder inside a URI: ":", "/", "@", "=", "?", "&", "#", "+", ",", ";", "~", ".", "-", "_". */
 const BEFORE_ANGLE = ':/@=?&#+,;~.-_';
 
@@ -106,8 +109,8 @@ const ANGLE_REACH = 256;
 
 /**
  * A documentation placeholder at `at`, its end or -1 (each scan stops after PLACEHOLDER_LONGEST code units: linear):
- * - "{kebab-name}": "{", a name of [A-Za-z0-9_.-] that begins with a letter, digit or "_", "}" (what RFC 6570 does
- *   not take: "-" is no varchar);
+ * - "{kebab-name}": "{", a name of [A-Za-z0-9_.-] that begins with a letter or "_", "}" (what RFC 6570 does not
+ *   take: "-" is no varchar), but a GUID, a value;
  * - "<name>", "<Your Name>": "<", words of [A-Za-z0-9_.-] that begin with a letter, one space between them, ">",
  *   and only inside a URI: right after one of BEFORE_ANGLE, in a run of text with no whitespace that holds a ":"
  *   or "/" before it ("https://github.com/<owner>/x", "mailto:<you>@example.com", "?key=<API key>"). An HTML
@@ -119,7 +122,7 @@ export function placeholderEnd(text: string, at: number): number {
   const close = open === 0x7b ? 0x7d : 0x3e;
   const first = text.charCodeAt(at + 1);
   const letter = (first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a);
-  if (!(letter || (open === 0x7b && ((first >= 0x30 && first <= 0x39) || first === 0x5f)))) return -1;
+  if (!(letter || (open === 0x7b && first === 0x5f))) return -1;
   const stop = Math.min(text.length, at + PLACEHOLDER_LONGEST);
   let i = at + 2;
   for (; i < stop; i++) {
@@ -131,6 +134,8 @@ export function placeholderEnd(text: string, at: number): number {
   }
   if (i >= stop || text.charCodeAt(i) !== close) return -1;
   if (open === 0x3c && !inUri(text, at)) return -1;
+  // A GUID in braces is a value ("?SEC={5B00AA02-CFA6-43A4-9CA3-6E0A11F4B7C3}", as ASP sites write them), not a name.
+  if (open === 0x7b && GUID.test(text.slice(at + 1, i))) return -1;
   return i + 1;
 }
 
