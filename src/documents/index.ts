@@ -35,7 +35,6 @@ import { apiDescriptionUris } from './api-documents';
 
 export { DOCUMENT_KINDS, TEMPLATE_SYNTAXES, type DocumentKind, type DocumentOptions, type DocumentUri, type TemplateSyntax } from './types';
 export { directives, suppressedBy, type Directive } from './directives';
-export { apiDocumentKind, type ApiDocumentKind } from './api-documents';
 
 const EXTENSIONS: Readonly<Record<string, DocumentKind>> = {
   md: 'markdown', markdown: 'markdown', mdown: 'markdown', mkd: 'markdown', mdx: 'markdown',
