@@ -689,10 +689,25 @@ describe('link labels that hold code spans or images, with a destination that ho
     ]);
   });
 
+  it("an image in a link's label whose destination holds whitespace is read as the one outside a label is", () => {
+    // markdown-it renders the image as text and the link around it as a link: the image's destination was read as nothing.
+    const text = 'See [![Screenshot](./docs/screen shot.png)](https://example.com/demo) and [x ![b](http://i.example/a b.png)](http://a.example/) and ![c](./c d.png).';
+    expect(md(text).map((u) => [u.uri, u.kind, atOffsets(text, u)])).toEqual([
+      ['./docs/screen shot.png', 'link', './docs/screen shot.png'],
+      ['https://example.com/demo', 'link', 'https://example.com/demo'],
+      ['http://i.example/a b.png', 'link', 'http://i.example/a b.png'],
+      ['http://a.example/', 'link', 'http://a.example/'],
+      ['./c d.png', 'link', './c d.png'],
+    ]);
+  });
+
   it('linear on runs of code spans and "](" between a "[" and a destination', () => {
     const text = `[${'`a` '.repeat(100_000)}](http://a.example/ b)\n${'[`x`](y z '.repeat(50_000)}`;
     const found = md(text).filter((u) => u.kind === 'link');
     expect(found[0].uri).toBe('http://a.example/ b');
+    // 50,000 links whose labels hold a broken image, each label read once.
+    const labels = '[![b](./a b.png)](u) '.repeat(50_000);
+    expect(md(labels).filter((u) => u.uri === './a b.png')).toHaveLength(50_000);
   });
 });
 

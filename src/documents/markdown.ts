@@ -447,9 +447,18 @@ class RangeCursor {
  * is added to `hidden`. Linear: a search goes on after the parenthesis it closed, or after the line it did not,
  * and the questions of whether a place is in a construct are asked at places that only grow.
  */
-function brokenDestinations(src: string, hidden: Array<[number, number]>, transparent: Array<[number, number]>, out: DocumentUri[]): void {
+function brokenDestinations(src: string, hidden: Array<[number, number]>, transparent: Array<[number, number]>, labels: ReadonlyArray<[number, number]>, out: DocumentUri[]): void {
   if (!src.includes('](')) return;
   transparent.sort((a, b) => a[0] - b[0]);
+  // The prose between the constructs, and the labels of links (where an image whose destination holds whitespace is text:
+  // "[![b](./screen shot.png)](https://a.example/)"), in order.
+  const stretches: Array<[number, number]> = [];
+  forEachGap(src.length, hidden, (from, to) => stretches.push([from, to]));
+  if (labels.length > 0) {
+    for (const l of labels) stretches.push(l);
+    stretches.sort((a, b) => a[0] - b[0]);
+  }
+  const labelStarts = new Set(labels.map((l) => l[0]));
   const found: Array<[number, number]> = [];
   // The next "[" and "](" outside the transparent constructs, at or after where each was last looked for: asked at
   // positions that only grow, each found once.
@@ -463,12 +472,13 @@ function brokenDestinations(src: string, hidden: Array<[number, number]>, transp
     for (let r = i < 0 ? undefined : cursor.holding(i); r !== undefined; r = i < 0 ? undefined : cursor.holding(i)) i = src.indexOf(needle, r[1]);
     return i < 0 ? Infinity : i;
   };
-  forEachGap(src.length, hidden, (from, to) => {
+  for (const [from, to] of stretches) {
+    const label = labelStarts.has(from);
     // A "[" to open the label, in this stretch (one before a construct that is not transparent is not this label's).
     let labelFrom = from;
     for (let k = from; ; ) {
       pair = next(pair, '](', k, pairs);
-      if (pair >= to) return;
+      if (pair >= to) break;
       open = next(open, '[', labelFrom, opens);
       if (open >= pair) {
         k = pair + 1;
@@ -500,11 +510,12 @@ function brokenDestinations(src: string, hidden: Array<[number, number]>, transp
         const s = pair + 2 + lead;
         const { value, offsets } = decoded(body, s, true, characterReference);
         out.push(make(value, s, s + body.length, 'link', offsets));
-        found.push([s, s + body.length]);
+        // In a link's label it is hidden already.
+        if (!label) found.push([s, s + body.length]);
       }
       k = labelFrom = close + 1;
     }
-  });
+  }
   for (const r of found) hidden.push(r);
 }
 
@@ -535,13 +546,14 @@ export function markdownUris(original: string, withCode: boolean): DocumentUri[]
   const hidden: Array<[number, number]> = [];
   // The inline constructs a link label may hold (code spans, images, inline HTML, autolinks): hidden from the prose too.
   const transparent: Array<[number, number]> = [];
-  const out = constructUris(src, blocks, withCode, hidden, transparent);
+  const labels: Array<[number, number]> = [];
+  const out = constructUris(src, blocks, withCode, hidden, transparent, labels);
   const starts = lineStarts(src);
   for (const d of reader.definitions) {
     out.push(...destinationUris(src, 'definition', d.start, d.end, true));
     hidden.push([starts[d.lines[0]], d.lines[1] < starts.length ? starts[d.lines[1]] : src.length]);
   }
-  brokenDestinations(src, hidden, transparent, out);
+  brokenDestinations(src, hidden, transparent, labels, out);
   for (const r of transparent) hidden.push(r);
   const escapes: number[] = [];
   // Quotes whose only spaces are masked escapes ("http://c.example/a\_b") hold one URI; real spaces make a quotation.
@@ -572,7 +584,7 @@ function destinationUris(src: string, kind: DocumentUri['kind'], start: number, 
  * The URIs of the constructs markdown-it found (code blocks, HTML blocks, and the captures of the inline
  * tokens, each placed in the source), and their ranges added to `hidden`: what they cover is not prose.
  */
-function constructUris(src: string, blocks: readonly Block[], withCode: boolean, hidden: Array<[number, number]>, transparent: Array<[number, number]>): DocumentUri[] {
+function constructUris(src: string, blocks: readonly Block[], withCode: boolean, hidden: Array<[number, number]>, transparent: Array<[number, number]>, labels: Array<[number, number]>): DocumentUri[] {
   const starts = lineStarts(src);
   const blank = (start: number, end: number) => hidden.push([start, end]);
   const out: DocumentUri[] = [];
@@ -618,8 +630,12 @@ function constructUris(src: string, blocks: readonly Block[], withCode: boolean,
           out.push(...destinationUris(src, c.kind, at(c.destStart), at(c.destEnd), c.kind !== 'autolink'));
         }
         // What a link or image covers is not prose (its text, when it holds a URI, is no link of its own); what a link label may hold, transparent.
-        if (c.kind === 'link') blank(at(c.start), at(c.end));
-        else transparent.push([at(c.start), at(c.end)]);
+        if (c.kind === 'link') {
+          blank(at(c.start), at(c.end));
+          // An inline link's label: from after its "[" to the "](" before its destination (only whitespace between).
+          const labelEnd = c.destStart >= 0 ? t.content.lastIndexOf('](', c.destStart) : -1;
+          if (labelEnd > c.start) labels.push([at(c.start + 1), at(labelEnd)]);
+        } else transparent.push([at(c.start), at(c.end)]);
       }
     }
   }
