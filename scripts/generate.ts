@@ -315,7 +315,7 @@ function prove(registry: readonly RegistryEntry[]): string | undefined {
     const results = changes.filter((c) => c[phase].length > 0).map((c) => proveRules(root, c.g, c[phase], c.own));
     const failed = results.filter((r) => !r.report.ok);
     if (failed.length > 0) {
-      process.stderr.write(explainRefusal(root, failed));
+      process.stderr.write(explainRefusal(root, failed, phase === 'own' ? using : 0));
       return undefined;
     }
   }

@@ -84,7 +84,7 @@ interface Found {
 }
 
 /** The report of a refused proof: the shortest counterexample first, explained; then the full list. */
-export function explainRefusal(root: string, results: readonly ProofResult[]): string {
+export function explainRefusal(root: string, results: readonly ProofResult[], unchecked = 0): string {
   const all: Found[] = results.flatMap((result) => result.report.disagreements.map((d) => ({ result, d })));
   const lines: string[] = [];
   const length = (f: Found) => [...f.d.input].length;
@@ -112,8 +112,10 @@ export function explainRefusal(root: string, results: readonly ProofResult[]): s
     const r = result.report;
     const problems = [...r.ruleSetErrors.map((e) => `  RULE SET: ${e}`), ...r.generatorErrors.map((e) => `  GENERATOR: ${e}`), ...r.disagreements.map((d) => formatDisagreement(d).replace(/^/gm, '  '))];
     if (problems.length === 0) continue;
-    lines.push(`${result.grammar.entry.name}: ${r.disagreements.length} disagreements in the ${r.summaries.length} changed rules checked (seed ${r.seed}):`, ...problems);
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    lines.push(`${result.grammar.entry.name}: ${plural(r.disagreements.length, 'disagreement')} in ${plural(r.summaries.length, 'changed rule')} checked (seed ${r.seed}, ${r.summaries[0]?.generated ?? 0} strings a rule):`, ...problems);
   }
+  if (unchecked > 0) lines.push(`(${unchecked} rules that use the edited ones were not checked: they are, once the edited ones agree.)`);
   lines.push('Nothing was written. Fix the PEG (with a `PEG:` comment that says why it is written so) and run `npm run generate` again; `npm run check:grammar -- --grammar NAME --rule RULE` checks one rule further.');
   return `${lines.join('\n')}\n`;
 }
