@@ -98,6 +98,25 @@ describe('npm run generate proves the rules that changed', () => {
     }
   }, LONG);
 
+  // The other mutations of issue 47: each refused, its rule and which side accepts in the first lines.
+  it.each([
+    ['a dropped IPv6address alternative', '  / ((h16 ":" !":")|..5|               h16)? ":" ":" h16\n', '', 'IPv6address', 'the ABNF accepts'],
+    ['h16 of 1*5HEXDIG', 'h16\n  = HEXDIG|1..4|', 'h16\n  = HEXDIG|1..5|', 'h16', 'the ABNF rejects'],
+    ['pct-encoded with one HEXDIG', 'pct_encoded\n  = "%" HEXDIG HEXDIG\n', 'pct_encoded\n  = "%" HEXDIG\n', 'pct-encoded', 'the ABNF rejects'],
+  ])('refuses %s', (_what, from, to, rule, side) => {
+    expect(original).toContain(from);
+    fs.writeFileSync(peggyFile(), original.replace(from, to));
+    const r = generate();
+    expect(r.status).toBe(1);
+    const first = r.stderr.split('\n').slice(0, 5);
+    expect(first[0]).toMatch(new RegExp(`^generate: refused: grammar/rfc3986\\.peggy and grammar/rfc3986\\.abnf disagree in ${rule} on "[^"]+"$`));
+    expect(first[1]).toContain(side);
+    expect(first[2]).toMatch(new RegExp(`^  PEG  grammar/rfc3986\\.peggy:\\d+: ${rule.replace('-', '_')}$`));
+    expect(first[3]).toMatch(new RegExp(`^  ABNF grammar/rfc3986\\.abnf:\\d+: ${rule} +=`));
+    expect(first[4]).toMatch(/^ {2}possible cause: the PEG accepts (more|less) than the ABNF/);
+    if (r.cpu !== undefined) expect(r.cpu).toBeLessThan(60);
+  }, LONG);
+
   it('an edit the ABNF agrees with is proven, and generated/proven.json records it', () => {
     const before = proven();
     fs.writeFileSync(peggyFile(), original.replace('  / "1" DIGIT|2|           // 100-199', '  / "1" DIGIT DIGIT        // 100-199'));

@@ -16,6 +16,11 @@ import { grammarFile, grammarFileOf } from '../registry';
 import { toPegName } from '../../src/core/rule-names';
 
 export const PREFIX_CAUSE = "an earlier alternative is a prefix of a later one: PEG's ordered choice commits to it";
+/** What is said when the prefix cause is not seen: the usual ways a transcription goes wrong, by which side accepts. */
+const WIDER = 'the PEG accepts more than the ABNF: a repetition bound, a range or a set of characters wider than the ABNF\'s, or an alternative it does not have';
+const NARROWER =
+  "the PEG accepts less than the ABNF: an alternative or a character it lacks, a literal that is case-sensitive where the ABNF's is not, or a repetition, or an alternative of a rule this one uses, that takes what the rest needs (PEG never gives back)";
+const OFFSET = 'the PEG stops at another place than the ABNF: a literal of several characters (write it character by character), or a lookahead that records no expected item (docs/adding-a-grammar.md, step 3)';
 
 /** Where a PEG rule is written: the grammar's own .peggy, or the file its @include line takes it from. */
 export function pegLocation(root: string, g: ProofGrammar, pegName: string): { file: string; line: number; text: string } | undefined {
@@ -105,6 +110,9 @@ export function explainRefusal(root: string, results: readonly ProofResult[], un
     lines.push(`  ABNF ${abnf ? `${abnf.file}:${abnf.line}: ${abnf.text}` : `(no ABNF rule ${d.rule})`}`);
     const cause = prefixCause(g, d);
     if (cause) lines.push(`  usual cause: ${cause}`);
+    else if (!d.abnf && d.peg) lines.push(`  possible cause: ${WIDER}`);
+    else if (d.abnf && !d.peg) lines.push(`  possible cause: ${NARROWER}`);
+    else lines.push(`  possible cause: ${OFFSET}`);
   } else {
     lines.push('generate: refused: the check of the changed rules found no counterexample, but the problems below');
   }
