@@ -12,6 +12,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { changedRules, readProofGrammar, readProven } from '../scripts/grammar-check/proven';
+import { readRegistry } from '../scripts/registry';
+
 const root = path.join(__dirname, '..');
 const LONG = 15 * 60 * 1000;
 
@@ -134,4 +137,42 @@ describe('npm run generate proves the rules that changed', () => {
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('proof: no rule changed since generated/proven.json (no check run)');
   }, LONG);
+});
+
+describe('what counts as changed (scripts/grammar-check/proven.ts)', () => {
+  let copy: string;
+  const changes = () => {
+    const entry = readRegistry(copy).find((e) => e.name === 'rfc3986');
+    if (!entry) throw new Error('no rfc3986 in the registry');
+    return changedRules(readProofGrammar(copy, entry), readProven(root));
+  };
+  const edit = (from: string, to: string) => {
+    expect(original).toContain(from);
+    fs.writeFileSync(path.join(copy, 'grammar', 'rfc3986.peggy'), original.replace(from, to));
+  };
+
+  beforeAll(() => {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-proof-hash-'));
+    fs.cpSync(path.join(root, 'grammar'), path.join(copy, 'grammar'), { recursive: true });
+  });
+  afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+  it('the committed generated/proven.json is the grammar as it is: nothing changed', () => {
+    expect(changes()).toEqual({ own: [], reaching: [] });
+  });
+
+  it('a comment between rules changes nothing', () => {
+    edit('// h16           = 1*4HEXDIG\n', '// h16           = 1*4HEXDIG\n// (a note)\n');
+    expect(changes()).toEqual({ own: [], reaching: [] });
+  });
+
+  it('an edit of h16 changes h16, and the rules that reach it (RFC 3986 3.2.2: ls32, IPv6address, IP-literal, host, ...), not the others', () => {
+    edit('h16\n  = HEXDIG|1..4|', 'h16\n  = HEXDIG|1..4| ');
+    expect(changes()).toEqual({ own: [], reaching: [] }); // a space after the rule: its text as peggy reads it is the same
+    edit('h16\n  = HEXDIG|1..4|', 'h16\n  = HEXDIG HEXDIG|0..3|');
+    const { own, reaching } = changes();
+    expect(own).toEqual(['h16']);
+    expect(reaching).toEqual(expect.arrayContaining(['ls32', 'IPv6address', 'IP-literal', 'host', 'authority', 'URI', 'URI-reference']));
+    for (const other of ['scheme', 'IPv4address', 'dec-octet', 'path-abempty', 'query', 'HEXDIG']) expect(reaching).not.toContain(other);
+  });
 });

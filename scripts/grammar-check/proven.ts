@@ -73,7 +73,8 @@ export function readProofGrammar(root: string, entry: RegistryEntry): ProofGramm
   const text = new Map<string, string>();
   const refs = new Map<string, Set<string>>();
   for (const [name, rule] of pegRules) {
-    text.set(name, `PEG ${pegText.slice(rule.location.start.offset, rule.location.end.offset)}\n`);
+    // Trimmed: peggy's location of a rule takes in the blanks after it.
+    text.set(name, `PEG ${pegText.slice(rule.location.start.offset, rule.location.end.offset).trim()}\n`);
     const out = new Set<string>();
     pegRefs(rule.expression, out);
     refs.set(name, out);
