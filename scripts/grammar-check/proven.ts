@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as peggy from 'peggy';
 import { readAbnf, type AbnfGrammar, type AbnfNode } from './abnf';
-import { checkGrammar, type CheckReport, type Disagreement } from './check';
+import { checkGrammar, type CheckReport } from './check';
 import { loadConfig } from './config';
 import { parsePeggy, type PeggyRule } from './peggy';
 import { readPeggySource } from '../grammar-source';
@@ -148,5 +148,3 @@ export function proveRules(root: string, g: ProofGrammar, rules: readonly string
   const report = checkGrammar(g.abnf, parser, [...g.pegRules.keys()], loadConfig(g.entry.name, root), { rules, count: PROOF_COUNT, seed: PROOF_SEED });
   return { grammar: g, report, own };
 }
-
-export type { Disagreement };
