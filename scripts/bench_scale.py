@@ -78,6 +78,7 @@ def main() -> int:
     options.add_argument("--lines", type=int, default=1_000_000)
     options.add_argument("--rounds", type=int, default=3)
     options.add_argument("--blocksizes", default="1,4,16", help="partition sizes in MiB, comma-separated (default 1,4,16)")
+    options.add_argument("--commands", default="validate,lint", help="of validate and lint, comma-separated (default both)")
     args = options.parse_args()
     from distributed import Client
 
@@ -98,7 +99,10 @@ def main() -> int:
             with Client(scheduler_file=cluster.file, timeout=60) as client:
                 client.wait_for_workers(2, timeout=60)
                 print(f"the cluster's start (scheduler and two workers ready): {time.monotonic() - t0:.1f} s")
+                chosen = args.commands.split(",")
                 for name, argv in [("validate", ["validate", "--jobs", "1"]), ("lint", ["lint", "--format", "ndjson", "--jobs", "1"])]:
+                    if name not in chosen:
+                        continue
                     command = [NODE, CLI, *argv]
                     two = [NODE, CLI, *argv[:-1], "2"]
                     rows = {}

@@ -41,7 +41,7 @@
  * family, not timed: execve limits an argument to 128 KiB.
  *
  * --ci: the run `.ci/run` makes on every submission, time-boxed (one and a half
- * minutes on a quiet machine, four and a half on a loaded one): a family for each target that a fixed seed picks, then two that
+ * minutes on a quiet machine, four and a half on a loaded one): the families written for one target on it (CI_ALWAYS), then a family for each target that a fixed seed picks, then two that
  * a random seed (printed) picks, until the library's share of the budget is
  * spent; each CLI command that reads lines on both shapes at 1 M.
  * It judges errors, crashes and results exactly as the full run, and time with
@@ -59,7 +59,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HOSTILE_FAMILIES, hostileFamily, type HostileFamily } from '../test/support/hostile';
-import { TARGETS, KNOWN_FAILURES, CLI, CLI_COMMANDS, CLI_SPECIAL_RUNS, TEMPLATE_AGAINST_EXPANSION, covers, knownFailure, judgeTimed, runCli as runCliWithin, seeded, short, type CliCommand, type FuzzTarget, type Outcome } from '../test/support/fuzz';
+import { TARGETS, KNOWN_FAILURES, CLI, CLI_COMMANDS, CLI_SPECIAL_RUNS, DOCUMENT_FAMILY_TARGETS, TEMPLATE_AGAINST_EXPANSION, covers, knownFailure, judgeTimed, runCli as runCliWithin, seeded, short, type CliCommand, type FuzzTarget, type Outcome } from '../test/support/fuzz';
 import { replaceSection } from './report';
 
 const root = path.resolve(__dirname, '..');
@@ -957,7 +957,7 @@ function report(run: Run): string {
 const CI_FIXED_SEED = 30;
 
 /** Pairs --ci always runs with the fixed seed's (when both are selected): a family written for one target. */
-const CI_ALWAYS: ReadonlyArray<readonly [target: string, family: string]> = [[TEMPLATE_AGAINST_EXPANSION, 'long templates']];
+const CI_ALWAYS: ReadonlyArray<readonly [target: string, family: string]> = [[TEMPLATE_AGAINST_EXPANSION, 'long templates'], ...DOCUMENT_FAMILY_TARGETS];
 
 /** --ci's pairs: for each target one family by the fixed seed, then for each timed target two by the random seed; in that order. */
 function ciPairs(targets: FuzzTarget[], families: HostileFamily[], seed: number): Pair[] {

@@ -69,7 +69,7 @@ interface Options {
 }
 
 const SEVERITIES: readonly Severity[] = ['info', 'warning', 'error'];
-const DEFAULT_PROPERTIES = '^(?:url|uri|URL|URI|href|src|endpoint|homepage)$|[a-z0-9_](?:Url|URL|Uri|URI)$';
+const DEFAULT_PROPERTIES = /^(?:url|uri|URL|URI|href|src|endpoint|homepage)$|[a-z0-9_](?:Url|URL|Uri|URI)$/u;
 const DEFAULT_JSX_ATTRIBUTES = ['href', 'src', 'action'];
 
 /** Callees whose arguments at these positions are URIs: the reference and, for URL, its base. */
@@ -503,7 +503,8 @@ function uriRule(name: 'valid-uri' | 'uri-warnings', defaults: DefaultSeverities
       const settings = settingsOf(options, 'URI-reference', defaults);
       let properties: RegExp;
       try {
-        properties = new RegExp(options.properties ?? DEFAULT_PROPERTIES, 'u');
+        // redos-dynamic: the user's option properties, the user's expression (docs/eslint.md says so)
+        properties = options.properties === undefined ? DEFAULT_PROPERTIES : new RegExp(options.properties, 'u');
       } catch (e) {
         throw new Error(`urigram/${name}: option properties is not a regular expression: ${(e as Error).message}`);
       }

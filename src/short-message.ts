@@ -77,13 +77,53 @@ export function headAtWord(s: string, n: number): string {
   return s.slice(0, end);
 }
 
+const isSpace = (c: string): boolean => /\s/.test(c);
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/** The syntax error of `m` from `start`: what the expression below captures when its optional prefix ends before `start`. */
+function syntaxFrom(m: string, start: number): [head: string, expected: string, rule: string, found: string] | null {
+  if (!m.startsWith('invalid ', start)) return null;
+  // "\S+ at offset ": the space ends the run, so the run is all of it.
+  let j = start + 8;
+  while (j < m.length && !isSpace(m[j])) j++;
+  if (j === start + 8 || !m.startsWith(' at offset ', j)) return null;
+  let d = j + 11;
+  while (d < m.length && isDigit(m.charCodeAt(d))) d++;
+  if (d === j + 11 || !m.startsWith(': expected ', d)) return null;
+  const from = d + 11;
+  // The rest is read by ".", "\S" and text without line breaks: none may be in it.
+  for (let k = from; k < m.length; k++) if (isLineTerminator(m.charCodeAt(k))) return null;
+  // "(.*) in (\S+), found ": the greedy "(.*)" takes the last " in " after which a run of \S ends in "," before " found ".
+  for (let i = m.lastIndexOf(' in '); i >= from; i = i === 0 ? -1 : m.lastIndexOf(' in ', i - 1)) {
+    let e = i + 4;
+    while (e < m.length && !isSpace(m[e])) e++;
+    if (e - 1 > i + 4 && m[e - 1] === ',' && m.startsWith(' found ', e)) {
+      // "(.*?)(; .*)?$": the lazy "(.*?)" ends at the first "; ", or at the end.
+      const f = m.indexOf('; ', e + 7);
+      return [m.slice(start, d), m.slice(from, i), m.slice(i + 4, e - 1), f < 0 ? m.slice(e + 7) : m.slice(e + 7, f)];
+    }
+  }
+  return null;
+}
+
+/**
+ * A syntax error's message in parts: what /^(?:[^:]+: )?(invalid \S+ at offset \d+): expected (.*) in (\S+), found (.*?)(; .*)?$/
+ * captures in its groups 1 to 4, or null where it does not match, without that expression's backtracking (polynomial, of
+ * the third degree, on " in t, found " repeated: issue 44 item 7). "[^:]+: " can only end at the first ":"; from there,
+ * or from the start, each part is found once (syntaxFrom).
+ */
+export function syntaxMessageParts(m: string): [head: string, expected: string, rule: string, found: string] | null {
+  const colon = m.indexOf(':');
+  return (colon > 0 && m[colon + 1] === ' ' ? syntaxFrom(m, colon + 2) : null) ?? syntaxFrom(m, 0);
+}
+
 /** A message of at most `limit` characters: long quoted values cut, and a syntax error's list of what was expected kept to three. */
 export function shortMessage(message: string, limit: number): string {
   let m = replaceQuoted(message, (whole, inner) => (inner.length > QUOTED_LIMIT ? `"${headOf(inner, QUOTED_LIMIT - 1)}…"` : whole));
   // A syntax error's message, or a template's without its "not a URI Template: " (the code, uri-template, says it).
-  const syntax = /^(?:[^:]+: )?(invalid \S+ at offset \d+): expected (.*) in (\S+), found (.*?)(; .*)?$/.exec(m);
+  const syntax = syntaxMessageParts(m);
   if (syntax !== null) {
-    const [, head, expected, rule, found] = syntax;
+    const [head, expected, rule, found] = syntax;
     const items = expected.split(/, | or /);
     const list = items.length <= 3 ? expected : `${items.slice(0, 3).join(', ')}, …`;
     m = `${head}: expected ${list} in ${rule}, found ${found}`;

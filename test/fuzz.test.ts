@@ -13,8 +13,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, UriComposeError } from '../src';
+import type { DocumentUri } from '../src/documents';
 import { HOSTILE_FAMILIES, hostileFamily } from './support/hostile';
-import { CLI_COMMANDS, CLI_SPECIAL_RUNS, KNOWN_FAILURES, TARGETS, TEMPLATE_AGAINST_EXPANSION, covers, judge, knownFailure, runCli, seeded, type FuzzTarget } from './support/fuzz';
+import { CLI_COMMANDS, CLI_SPECIAL_RUNS, DOCUMENT_FAMILY_TARGETS, KNOWN_FAILURES, TARGETS, TEMPLATE_AGAINST_EXPANSION, covers, judge, knownFailure, runCli, seeded, type FuzzTarget } from './support/fuzz';
 
 const FAMILIES_PER_TARGET = 6;
 const random = seeded(13);
@@ -44,6 +45,19 @@ describe('the families written for one target, at 1 k and 10 k characters (scrip
       expect([size, judge(targetNamed(target), s)]).toEqual([size, { ok: true }]);
       // It finds the values: its own expansion matches.
       expect([size, targetNamed(target).run(s)]).toEqual([size, { x: 'a', y: ['a', 'b'], z: 'a b' }]);
+    }
+  });
+});
+
+describe('the families written for a reader of extractDocument, at 1 k and 10 k characters (scripts/fuzz.ts runs them in --ci too)', () => {
+  it.each(DOCUMENT_FAMILY_TARGETS.map(([t, f]) => [t, f]))('%s on %s', (target, family) => {
+    for (const size of [1000, 10_000]) {
+      const s = hostileFamily(family).make(size);
+      expect([size, s.length]).toEqual([size, size]);
+      expect([size, judge(targetNamed(target), s)]).toEqual([size, { ok: true }]);
+      // The reader finds the one URI each family holds (a destination's run of spaces read as one here).
+      const found = (targetNamed(target).run(s) as DocumentUri[]).map((u) => u.uri.replace(/ +/g, ' '));
+      expect([size, found]).toEqual([size, [{ 'printf runs': 'http://p/', 'title runs': 'http://x y', 'quoted-spaces runs': 'http://a/b' }[family]]]);
     }
   });
 });

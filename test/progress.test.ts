@@ -21,7 +21,7 @@ class Collected extends Writable {
     super({ decodeStrings: false });
     this.isTTY = tty;
   }
-  _write(chunk: string | Buffer, _enc: BufferEncoding, done: () => void): void {
+  override _write(chunk: string | Buffer, _enc: BufferEncoding, done: () => void): void {
     this.text += chunk.toString();
     done();
   }

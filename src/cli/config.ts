@@ -184,6 +184,7 @@ export function readConfig(file: string): LintConfig {
   };
   const ignoreUris = strings('ignoreUris').map((source, i) => {
     try {
+      // redos-dynamic: the user's ignoreUris, the user's expressions (docs/lint.md says so)
       return new RegExp(source, 'u');
     } catch (e) {
       throw bad(`"ignoreUris"[${i}] is no regular expression: ${(e as Error).message}`);

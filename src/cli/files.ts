@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
+import { withoutTrailingSlashes } from './trailing-slashes';
 
 const GLOB = /[*?[\]{}]/;
 const SKIPPED = new Set(['node_modules', '.git']);
@@ -167,7 +168,7 @@ export function* listFiles(args: readonly string[], options: FileListOptions): G
       continue;
     }
     if (stat.isDirectory()) {
-      const dir = arg.replace(/\/+$/, '') || '/';
+      const dir = withoutTrailingSlashes(arg) || '/';
       let any = false;
       for (const file of walk(dir, (rel) => wanted(rel))) {
         any = true;

@@ -6,6 +6,7 @@
  */
 import { EXIT_NO_INPUT, readAll, readFile, readLineBatches, say, stdinError } from './io';
 import { StringDecoder } from 'node:string_decoder';
+import { withoutTrailingSlashes } from './trailing-slashes';
 import type { DecodedText } from './encoding';
 import type { DocumentKind, TemplateSyntax } from '../documents/index';
 import type { Context } from './command';
@@ -103,7 +104,7 @@ export interface ReadOptions {
 
 /** The paths named on the command line, as ./files names one it cannot read or that yields no file (a directory without its trailing "/"). */
 function namedPaths(args: readonly string[]): ReadonlySet<string> {
-  return new Set(args.flatMap((a) => [a, a.replace(/\/+$/, '') || '/']));
+  return new Set(args.flatMap((a) => [a, withoutTrailingSlashes(a) || '/']));
 }
 
 /**

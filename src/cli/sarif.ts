@@ -95,6 +95,7 @@ export function ruleDocs(): Map<string, { description: string; markdown: string 
     const m = /^`([a-z0-9-]+)`[^\n]*\n([\s\S]*)$/.exec(section);
     if (!m) continue;
     const body = m[2].trim();
+    // redos-bound: body is a section of the package's own docs/lint-rules.md, fixed when it is released, never a user's input
     const first = body.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, ' ');
     docs.set(m[1], { description: first, markdown: body });
   }
@@ -115,6 +116,7 @@ export function helpBase(version: string): string {
     }
   }
   const url = typeof repository === 'string' ? repository : typeof repository === 'object' && repository !== null ? (repository as { url?: unknown }).url : undefined;
+  // redos-bound: url is the repository field of the package's own package.json (name urigram), fixed when it is released
   const github = typeof url === 'string' ? /github\.com[/:]([^/]+\/[^/.]+)/.exec(url) : null;
   if (github) return `https://github.com/${github[1]}/blob/v${version}/docs/lint-rules.md`;
   return `https://unpkg.com/urigram@${version}/docs/lint-rules.md`;

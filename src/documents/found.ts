@@ -79,6 +79,7 @@ export function characterReference(ref: string): string {
 export function characterReferenceHoles(text: string): Array<[number, number]> {
   const holes: Array<[number, number]> = [];
   if (!text.includes('&')) return holes;
+  // redos-dynamic: ENTITY's text (checked as the literal above) with the flag g
   const all = new RegExp(ENTITY.source, 'g');
   for (let m = all.exec(text); m !== null; m = all.exec(text)) if (characterReference(m[0]) !== m[0]) holes.push([m.index, m.index + m[0].length]);
   return holes;

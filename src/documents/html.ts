@@ -10,6 +10,7 @@ import type { DocumentUri } from './types';
 const URI_ATTRIBUTES = new Set(['href', 'src', 'action', 'cite', 'formaction', 'poster', 'data', 'background', 'longdesc', 'manifest', 'codebase', 'classid', 'icon', 'profile', 'usemap', 'xmlns', 'itemtype', 'itemid', 'ping', 'archive', 'xlink:href', 'srcset', 'imagesrcset']);
 
 /** A name of URI_ATTRIBUTES followed by "=" (case-insensitive). */
+// redos-dynamic: an alternation of the fixed names of URI_ATTRIBUTES between one character and \s*=, each part begun by what the part before cannot end with
 const URI_ATTRIBUTE_NAME = new RegExp(`(?:^|[\\s"'/])(?:${[...URI_ATTRIBUTES].join('|')})\\s*=`, 'i');
 
 const ASCII_WHITESPACE = /[\t\n\f\r ]/;

@@ -412,8 +412,29 @@ function unescapedProse(src: string, escapes: number[]): string {
 /** A destination that begins as a URI reference does: a scheme and ":", "/", "./", "../" or "#". */
 const URI_LIKE_START = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\.{0,2}\/|#)/;
 
-/** A link title after a destination: "...", '...' or (...), after whitespace. */
-const TRAILING_TITLE = /\s+(?:"[^"]*"|'[^']*'|\([^()]*\))$/;
+/**
+ * `text` less a link title at its end ("...", '...' or (...), after whitespace) and the whitespace before it;
+ * `text` itself when it ends in none. What `text.replace(/\s+(?:"[^"]*"|'[^']*'|\([^()]*\))$/, '')` gives,
+ * without that expression's search from every whitespace character to the end (quadratic on a run of
+ * spaces, issue 44 item 6): the last character says which title it can be, the title's opening is the
+ * nearest delimiter before it, and the whitespace before that is read back once.
+ */
+export function withoutTrailingTitle(text: string): string {
+  const last = text.length - 1;
+  if (last < 1) return text;
+  const close = text.charCodeAt(last);
+  let open = -1;
+  if (close === 0x22 /* " */ || close === 0x27 /* ' */) open = text.lastIndexOf(text[last], last - 1);
+  else if (close === 0x29 /* ) */) {
+    let j = last - 1;
+    while (j >= 0 && text.charCodeAt(j) !== 0x28 && text.charCodeAt(j) !== 0x29) j--;
+    if (j >= 0 && text.charCodeAt(j) === 0x28) open = j;
+  }
+  if (open < 0) return text;
+  let start = open;
+  while (start > 0 && isWhitespace(text.charCodeAt(start - 1))) start--;
+  return start === open ? text : text.slice(0, start);
+}
 
 /**
  * The destinations of links that are no links because their destination holds whitespace: "[x](http://exa
@@ -465,7 +486,7 @@ function brokenDestinations(src: string, hidden: Array<[number, number]>, out: D
       const close = j - 1;
       const inner = src.slice(pair + 2, close);
       const lead = inner.length - inner.trimStart().length;
-      const body = inner.trim().replace(TRAILING_TITLE, '');
+      const body = withoutTrailingTitle(inner.trim());
       if (/\s/.test(body) && URI_LIKE_START.test(body)) {
         const s = pair + 2 + lead;
         const { value, offsets } = decoded(body, s, true, characterReference);

@@ -35,8 +35,13 @@ function fromExtracted(found: ExtractedUri, base: number, code = false): Documen
 
 const PROSE_OPTIONS = { quotes: 'uri-like' } as const;
 
-/** Delimited text with a space or tab in it and no line break. */
-const ONE_LINE_SPACES = /^[^\n\r]*[ \t][^\n\r]*$/;
+/**
+ * Whether delimited text has a space or tab in it and no line break: what /^[^\n\r]*[ \t][^\n\r]*$/ says,
+ * without that expression's backtracking over every space when a line break follows (quadratic, issue 44 item 6).
+ */
+export function oneLineWithSpaces(text: string): boolean {
+  return !/[\n\r]/.test(text) && /[ \t]/.test(text);
+}
 
 /**
  * A scheme (RFC 3986's rule) and ":" or "://" with nothing after them: in prose a mention of the scheme ("the
@@ -75,7 +80,7 @@ export function proseUris(masked: string, base: number, code = false, joinedQuot
       // URI broken across lines (Appendix C's reason to drop whitespace), unless the reader says the spaces are
       // not the text's (a masked escape) or are a value's (a string literal): the URI is read in them as in any
       // prose, and one that ends at a space before the closing quote is cut (what follows may be its rest).
-      if (f.delimited === 'quote' && ONE_LINE_SPACES.test(f.raw) && joinedQuote?.(inside, inside + f.raw.length - 2) !== true) {
+      if (f.delimited === 'quote' && oneLineWithSpaces(f.raw) && joinedQuote?.(inside, inside + f.raw.length - 2) !== true) {
         const inner = f.raw.slice(1, -1);
         for (const g of extract(inner, PROSE_OPTIONS)) {
           if (isSchemeOnly(g.uri)) continue;

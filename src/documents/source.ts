@@ -51,11 +51,14 @@ const PLACEHOLDER = /^\{[^{}\s"'`]{0,64}\}$/;
 /**
  * A printf conversion: the common ones ("%s", "%d", "%-5.2f", "%v", Python's "%(name)s"), followed by no
  * letter or digit, so that "some%file" or a zone "%en1" stays to be reported. See printfConversions.
+ * Flags, then a width: the flag "0" is a digit too, so a width that the flags may have taken begins at 1 to
+ * 9 (the language of "[-+ #0]*(?:\d+|\*)?", where "0" could be either, and backtracking tried every split of a
+ * run of zeros: quadratic, issue 44 item 6). Each part now begins with a character no part before it ends with.
  */
-const PRINTF = /%(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:ll|l|z)?[sdiufxXvqrp%](?![A-Za-z0-9])/g;
+const PRINTF = /%(?:\([A-Za-z_]\w*\))?[-+ #0]*(?:[1-9]\d*|\*)?(?:\.(?:\d+|\*))?(?:ll|l|z)?[sdiufxXvqrp%](?![A-Za-z0-9])/g;
 
 /** Each printf conversion of `body` as [start, end), but none whose "%" begins a triplet ("%2f" is pct-encoded, RFC 3986 2.1). */
-function* printfConversions(body: string): Generator<[number, number]> {
+export function* printfConversions(body: string): Generator<[number, number]> {
   if (!body.includes('%')) return;
   PRINTF.lastIndex = 0;
   for (let m = PRINTF.exec(body); m !== null; m = PRINTF.exec(body)) {

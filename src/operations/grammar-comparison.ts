@@ -83,6 +83,7 @@ function marksNowReserved(): RegExp {
       const ch = String.fromCharCode(c);
       if (matches('mark', ch, { grammar: 'rfc2396' }) && matches('sub-delims', ch)) hex.push(c.toString(16));
     }
+    // redos-dynamic: a class of fixed characters, or "%" and one of their fixed two-digit codes: no repetition
     marksPattern = new RegExp(`[${hex.map((h) => `\\x${h}`).join('')}]|%(?:${hex.join('|')})`, 'i');
   }
   return marksPattern;

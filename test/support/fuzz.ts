@@ -80,6 +80,16 @@ export interface FuzzTarget {
 const BASE = 'http://a/b/c/d;p?q';
 /** The target that matches the string, as a template, against its own expansion with TEMPLATE_VALUES. */
 export const TEMPLATE_AGAINST_EXPANSION = 'matchTemplate, the string as a template, against its expansion';
+
+/**
+ * The hostile families written for one reader of extractDocument (issue 44 item 6: an expression of that reader
+ * was quadratic on them), with that reader's target: `npm run fuzz -- --ci` runs each pair on every submission.
+ */
+export const DOCUMENT_FAMILY_TARGETS: ReadonlyArray<readonly [target: string, family: string]> = [
+  ['extractDocument source (x.js)', 'printf runs'],
+  ['extractDocument markdown', 'title runs'],
+  ['extractDocument text', 'quoted-spaces runs'],
+];
 const TEMPLATE_VALUES = { x: 'a', y: ['a', 'b'], z: 'a b' };
 const isString = (x: unknown): string | undefined => (typeof x === 'string' ? undefined : `returned ${typeof x}, not a string`);
 const isBoolean = (x: unknown): string | undefined => (typeof x === 'boolean' ? undefined : `returned ${typeof x}, not a boolean`);

@@ -114,6 +114,10 @@ export const OPERATION_FAMILIES: readonly HostileFamily[] = [
   family('a long base64 data URL', 'base64 checked to the end', (n) => `data:;base64,${rep('QUJD', n)}`),
   family('a base64 data URL of escapes', 'decoded, then checked', (n) => `data:;base64,${rep('%41', n)}A`),
   family('a data URL of many parameters', 'one capture each', (n) => `data:text/plain${rep(';a=b', n)},x`),
+  // the document readers' expressions that were quadratic (issue 44 item 6): extractDocument on source, Markdown, text
+  family('printf runs', 'a string of "% " and zeros: "0" is a printf flag and a width digit', (n) => `x = "% ${'0'.repeat(Math.max(1, n - 20))} http://p/";\n`),
+  family('title runs', 'a Markdown destination with a run of spaces, then no title', (n) => `[a](http://x${' '.repeat(Math.max(1, n - 15))}y)\n`),
+  family('quoted-spaces runs', 'a quote of a URI and a run of spaces, then a line break', (n) => `"http://a/ ${' '.repeat(Math.max(1, n - 15))}\nb"\n`),
   // runs of one character
   family('raw run of ::', '', (n) => '::'.repeat(n / 2)),
   family('raw run of :', '', (n) => ':'.repeat(n)),

@@ -63,6 +63,7 @@ function scpAddress(ctx: InvalidContext): boolean {
  * query or fragment. (That no rule of grammar/rfc3986.abnf has them is checked against the ABNF in test/lint.test.ts.)
  */
 export const ENCODABLE_ILLEGAL_CHARACTERS = ' {}|^`"';
+// redos-dynamic: one class of the fixed characters of ENCODABLE_ILLEGAL_CHARACTERS, escaped
 const ENCODABLE_ILLEGAL = new RegExp(`[${ENCODABLE_ILLEGAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
 /** For each ASCII character, 1 when it is kept as it is: every one but `encoded`. */
