@@ -112,6 +112,40 @@ describe('urigram lint --extract on the URI Templates of JSON files', () => {
     expect(r.stdout).toMatch(/^3 problems \(2 errors, 1 warning, 0 infos\)/m);
   });
 
+  it("a YAML OpenAPI document's servers[].url too, as in JSON (issue 45, item 3)", () => {
+    const yaml = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Example',
+      '  version: "1"',
+      'servers:',
+      '  - url: https://{region}.api.example.com/v1',
+      '    variables:',
+      '      region:',
+      '        default: eu',
+      '  - url: "https://api.example.com/{v"',
+      '    description: broken',
+      '',
+    ].join('\n');
+    fs.writeFileSync(path.join(dir, 'api.yaml'), yaml);
+    // The sequence at its key's column, a quoted key, a comment between items.
+    fs.writeFileSync(path.join(dir, 'swagger.yml'), "swagger: '2.0'\nservers:\n# staging first\n- 'url': https://{stage}.example/\n- url: https://example/{ v}\n");
+    // No openapi or swagger key: a URI, as in JSON.
+    fs.writeFileSync(path.join(dir, 'other.yaml'), 'servers:\n  - url: https://example/{v\n');
+    const r = run(['lint', '--extract', 'api.yaml', 'swagger.yml', 'other.yaml'], '', dir);
+    // api.yaml line 10 is `  - url: "https://api.example.com/{v"`, the value from column 11; the template ends at offset 26, column 37.
+    expect(r.stdout).toMatch(/^api\.yaml:10:37 {2}error {2}not a URI Template: invalid URI-Template at offset 26: .*found end of input \(RFC 6570 2\) {2}uri-template$/m);
+    // Line 6's template is valid: nothing there (as a URI, its braces would be a warning).
+    expect(r.stdout).not.toMatch(/^api\.yaml:6:/m);
+    // swagger.yml line 5 is `- url: https://example/{ v}`, the value from column 8: the space at offset 17, column 25.
+    expect(r.stdout).toMatch(/^swagger\.yml:5:25 {2}error {2}not a URI Template: invalid URI-Template at offset 17: /m);
+    expect(r.stdout).not.toMatch(/^swagger\.yml:4:/m);
+    // other.yaml line 2 is `  - url: https://example/{v`, the value from column 10: a URI, its "{" at column 26 a warning.
+    expect(r.stdout).toMatch(/^other\.yaml:2:26 {2}warning {2}"\{" is not allowed in a URI .* {2}unencoded-character$/m);
+    expect(r.stdout).toMatch(/^3 problems \(2 errors, 1 warning, 0 infos\)/m);
+    for (const f of ['api.yaml', 'swagger.yml', 'other.yaml']) fs.rmSync(path.join(dir, f));
+  });
+
   it('--template-property names more properties; the rule can be switched off', () => {
     const r = run(['lint', '--extract', '--template-property', 'resourceTemplate', 'schema.json'], '', dir);
     // Line 9 is `  "resourceTemplate": "file:///{path"`, the value from column 24; it ends at offset 13, column 37.

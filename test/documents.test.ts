@@ -359,6 +359,49 @@ describe('template placeholders (issue 37, item 5)', () => {
     expect(html(`<a href="http://a.example/{{${'x'.repeat(5000)}}}">`)).toHaveLength(1);
   });
 
+  it('documentation placeholders (issue 45, item 3): "<name>", "<Your Name>" inside a URI and "{kebab-name}" are holes', () => {
+    const read = (text: string, kind: DocumentKind = 'text', name?: string) => extractDocument(text, { kind, name }).map((u) => [u.uri, u.cut === true]);
+    // As READMEs and API guides write them: the URI is checked up to the placeholder, and nothing at or past it.
+    expect(read('git clone https://github.com/<your-name>/urigram.git && cd urigram')).toEqual([['https://github.com/', true]]);
+    expect(read('Your site is at https://<Your Name>.github.io/blog/ once it is built.')).toEqual([]);
+    expect(read('Write to mailto:<you>@example.com or call https://api.example.com/v1/users/<user id>/posts?key=<API key>.')).toEqual([['https://api.example.com/v1/users/', true]]);
+    expect(read('GET https://api.example.com/v2/orgs/{org-slug}/members/{member_id}')).toEqual([['https://api.example.com/v2/orgs/', true]]);
+    expect(read('## Setup\n\nClone https://github.com/<owner>/<repo>.git, then see [the guide](https://example.org/docs/{doc-name}).\n', 'markdown')).toEqual([
+      ['https://github.com/', true],
+      ['https://example.org/docs/', true],
+    ]);
+    expect(read('# Fork https://github.com/<your-username>/project first\nurl = "https://hooks.example.com/services/{team-id}/{channel-id}"\n', 'source', 'deploy.py')).toEqual([
+      ['https://github.com/', true],
+      ['https://hooks.example.com/services/', true],
+    ]);
+    // Not inside a URI: an HTML tag, angle brackets in a sentence; what follows them is read.
+    expect(read('Done.<br>http://a.example/x and a <your-name> b http://b.example/')).toEqual([
+      ['http://a.example/x', false],
+      ['http://b.example/', false],
+    ]);
+    expect(read('Done.<br>http://a.example/x and <b>http://c.example/</b>', 'markdown')).toEqual([
+      ['http://a.example/x', false],
+      ['http://c.example/', true],
+    ]);
+    // Braces around what is no name stay to be reported: a GUID is a value (an ASP site's, in test/corpus/web-urls.txt).
+    expect(read('see http://a.example/{-x}').map(([u]) => u)).toEqual(['http://a.example/{-x}']);
+    expect(read('https://www.example.gov/index.asp?SEC={5B00AA02-CFA6-43A4-9CA3-6E0A11F4B7C3} and http://b.example/{1-3}')).toEqual([
+      ['https://www.example.gov/index.asp?SEC={5B00AA02-CFA6-43A4-9CA3-6E0A11F4B7C3}', false],
+      ['http://b.example/{1-3}', false],
+    ]);
+    // The syntax can be turned off as the others can.
+    expect(extractDocument('https://github.com/<your-name>/x', { templates: ['mustache'] }).map((u) => u.uri)).toEqual(['https://github.com/<your-name>/x']);
+  });
+
+  it('documentation placeholders: each "<" and "{" is looked at a bounded distance (linear on runs of openers)', () => {
+    const angles = `http://a.example/${'<a'.repeat(200_000)}`;
+    expect(extractDocument(angles).map((u) => u.uri)).toHaveLength(1);
+    const braces = `http://a.example/${'{a-'.repeat(200_000)}`;
+    expect(extractDocument(braces)[0].uri.startsWith('http://a.example/{a-')).toBe(true);
+    const long = `http://a.example/<${'a '.repeat(100_000)}>`;
+    expect(extractDocument(long)[0].cut === true).toBe(false);
+  });
+
   it('template files are read for what they render: page.html.j2 as HTML, post.njk, card.hbs, show.html.erb as HTML, nginx.conf.j2 as text', () => {
     expect(['page.html.j2', 'post.njk', 'card.hbs', 'show.html.erb', 'views.ejs', 'post.liquid', 'x.twig', 'README.md.j2', 'nginx.conf.j2', 'page.tmpl', 'app.js.erb'].map(kindOfFile)).toEqual([
       'html', 'html', 'html', 'html', 'html', 'html', 'html', 'markdown', 'text', 'text', 'source',
@@ -587,6 +630,173 @@ describe('source code', () => {
     const text = 'x = 1  # http://a.example/\ny = "https://b.example/"\n';
     expect(uris(extractDocument(text, { kind: 'source', name: 'a.py' }))).toEqual(['http://a.example/', 'https://b.example/']);
   });
+});
+
+describe('link labels that hold code spans or images (issue 45, item 3)', () => {
+  it('a README as projects write them: badges, code spans as labels, a URL in a code span as its own label', () => {
+    const text = [
+      '# tool [![npm](https://img.shields.io/npm/v/tool.svg)](https://www.npmjs.com/package/tool) [![CI](https://github.com/acme/tool/actions/workflows/ci.yml/badge.svg)](https://github.com/acme/tool/actions)',
+      '',
+      'Use [`--fix`](docs/cli.md#fix) or [`tool lint`][lint]; see [`https://example.com/`](https://example.com/x) and [![logo](docs/logo.png "Logo")](https://example.com/y).',
+      '| [`a`](https://a.example/) | [![b](b.png)](https://b.example/) |',
+      '|---|---|',
+      '',
+      '[lint]: docs/cli.md',
+    ].join('\n');
+    const found = md(text);
+    for (const u of found) expect(atOffsets(text, u)).toBe(u.uri);
+    expect(found.map((u) => [u.uri, u.kind])).toEqual([
+      ['https://img.shields.io/npm/v/tool.svg', 'image'],
+      ['https://www.npmjs.com/package/tool', 'link'],
+      ['https://github.com/acme/tool/actions/workflows/ci.yml/badge.svg', 'image'],
+      ['https://github.com/acme/tool/actions', 'link'],
+      ['docs/cli.md#fix', 'link'],
+      ['https://example.com/x', 'link'],
+      ['docs/logo.png', 'image'],
+      ['https://example.com/y', 'link'],
+      ['https://a.example/', 'link'],
+      ['b.png', 'image'],
+      ['https://b.example/', 'link'],
+      ['docs/cli.md', 'definition'],
+    ]);
+  });
+});
+
+describe('link labels that hold code spans or images, with a destination that holds whitespace (issue 45, item 3)', () => {
+  it('is one URI over the whole destination, as it is with a label of text: not the URI up to the space', () => {
+    const cases: Array<[string, string]> = [
+      ['[x](http://exa mple.com/)', 'http://exa mple.com/'],
+      ['[`x`](http://exa mple.com/)', 'http://exa mple.com/'],
+      ['See [`npm run build`](https://docs.example.com/build steps "Build").', 'https://docs.example.com/build steps'],
+      ['[![CI](https://ci.example.com/badge.svg)](https://ci.example.com/acme/tool runs)', 'https://ci.example.com/acme/tool runs'],
+      ['[<b>x</b>](http://b.example/ c)', 'http://b.example/ c'],
+      ['[<http://auto.example/>](http://c.example/ d)', 'http://c.example/ d'],
+      ['[`a](b`](http://x.example/ y)', 'http://x.example/ y'],
+    ];
+    for (const [text, uri] of cases) {
+      const found = md(text).filter((u) => u.kind === 'link');
+      expect([text, found.map((u) => [u.uri, atOffsets(text, u)])]).toEqual([text, [[uri, uri]]]);
+      expect(lint(uri).some((d) => d.code === 'syntax')).toBe(true);
+    }
+    // The construct's own URIs are read as they were; a link before the label is no part of it.
+    expect(md('[![b](http://i.example/a.png)](http://a.example/b c)').map((u) => [u.uri, u.kind])).toEqual([
+      ['http://i.example/a.png', 'image'],
+      ['http://a.example/b c', 'link'],
+    ]);
+    expect(md('[a](u) `c`](http://x.example/ y)').map((u) => [u.uri, u.kind])).toEqual([
+      ['u', 'link'],
+      ['http://x.example/', 'text'],
+    ]);
+  });
+
+  it("an image in a link's label whose destination holds whitespace is read as the one outside a label is", () => {
+    // markdown-it renders the image as text and the link around it as a link: the image's destination was read as nothing.
+    const text = 'See [![Screenshot](./docs/screen shot.png)](https://example.com/demo) and [x ![b](http://i.example/a b.png)](http://a.example/) and ![c](./c d.png).';
+    expect(md(text).map((u) => [u.uri, u.kind, atOffsets(text, u)])).toEqual([
+      ['./docs/screen shot.png', 'link', './docs/screen shot.png'],
+      ['https://example.com/demo', 'link', 'https://example.com/demo'],
+      ['http://i.example/a b.png', 'link', 'http://i.example/a b.png'],
+      ['http://a.example/', 'link', 'http://a.example/'],
+      ['./c d.png', 'link', './c d.png'],
+    ]);
+  });
+
+  it('linear on runs of code spans and "](" between a "[" and a destination', () => {
+    const text = `[${'`a` '.repeat(100_000)}](http://a.example/ b)\n${'[`x`](y z '.repeat(50_000)}`;
+    const found = md(text).filter((u) => u.kind === 'link');
+    expect(found[0].uri).toBe('http://a.example/ b');
+    // 50,000 links whose labels hold a broken image, each label read once.
+    const labels = '[![b](./a b.png)](u) '.repeat(50_000);
+    expect(md(labels).filter((u) => u.uri === './a b.png')).toHaveLength(50_000);
+  });
+});
+
+describe('the Markdown of OpenAPI and AsyncAPI descriptions (issue 45, item 3)', () => {
+  const read = (text: string, name: string) => extractDocument(text, { kind: kindOfFile(name), name });
+  /** Each URI as [uri, kind], and a check that its range (or offsets) in the document holds it, escapes aside. */
+  const placedIn = (text: string, found: readonly DocumentUri[]) =>
+    found.map((u) => {
+      if (u.offsets === undefined) expect(text.slice(u.start, u.end)).toBe(u.uri);
+      else expect(Array.from(u.offsets, (o) => text[o]).every((c, k) => c === u.uri[k] || c === '\\')).toBe(true);
+      return [u.uri, u.kind];
+    });
+
+  it('an OpenAPI document in YAML: links, code spans and images in labels, autolinks, prose, in block and quoted scalars', () => {
+    const text = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Pet store (see https://title.example/ as text)',
+      '  version: 1.0.0',
+      '  description: |',
+      '    This is a sample server. Read [the guide](https://example.com/guide) and',
+      '    [`petstore.yaml`](https://github.com/acme/petstore/blob/main/petstore.yaml "Source"),',
+      '    [![Build](https://ci.example.com/badge.svg)](https://ci.example.com/acme/petstore).',
+      '',
+      '    Questions: <mailto:api@example.com>, or https://forum.example.com/c/api.',
+      'paths:',
+      '  /pets/{petId}:',
+      '    get:',
+      '      summary: Info for a pet',
+      '      description: "Returns a pet. See [errors](https://example.com/errors#pets)."',
+      '      parameters:',
+      '        - name: petId',
+      "          description: 'The id, as [listed](https://example.com/pets ''The list'').'",
+      '',
+    ].join('\n');
+    expect(placedIn(text, read(text, 'openapi.yaml'))).toEqual([
+      ['https://title.example/', 'text'],
+      ['https://example.com/guide', 'link'],
+      ['https://github.com/acme/petstore/blob/main/petstore.yaml', 'link'],
+      ['https://ci.example.com/badge.svg', 'image'],
+      ['https://ci.example.com/acme/petstore', 'link'],
+      ['mailto:api@example.com', 'autolink'],
+      ['https://forum.example.com/c/api', 'text'],
+      ['https://example.com/errors#pets', 'link'],
+      ['https://example.com/pets', 'link'],
+    ]);
+  });
+
+  it('an AsyncAPI document in JSON: escapes in the string are mapped back to their places', () => {
+    const doc = {
+      asyncapi: '3.0.0',
+      info: { title: 'Streetlights', version: '1.0.0', description: 'Turn lights on and off.\n\n* [Docs](https://docs.example.com/lights)\n* [`lumens`](https://docs.example.com/lumens "Lumens")' },
+      channels: { lightMeasured: { address: 'smartylighting/{streetlightId}', description: 'The topic on which measured values may be produced. See [MQTT](https://mqtt.example.org/)' } },
+    };
+    const text = JSON.stringify(doc, null, 2).replace('https://docs.example.com/lights', 'https:\\/\\/docs.example.com\\/lights');
+    expect(placedIn(text, read(text, 'asyncapi.json'))).toEqual([
+      ['https://docs.example.com/lights', 'link'],
+      ['https://docs.example.com/lumens', 'link'],
+      ['https://mqtt.example.org/', 'link'],
+    ]);
+  });
+
+  it('before: a Markdown link in a description read as prose, one broken URI; a JSON Schema description stays prose', () => {
+    const openapi = '{"openapi": "3.1.0", "info": {"title": "t", "version": "1", "description": "[http://a.example/](http://a.example/)"}}';
+    expect(placedIn(openapi, read(openapi, 'api.json'))).toEqual([['http://a.example/', 'link']]);
+    // JSON Schema's description is plain text (2020-12 validation 9.1): what the rest of the file is, prose.
+    const schema = '{"$schema": "https://json-schema.org/draft/2020-12/schema", "description": "See [the docs](https://docs.example.com/x)."}';
+    expect(read(schema, 'schema.json').map((u) => [u.uri, u.kind])).toEqual([
+      ['https://json-schema.org/draft/2020-12/schema', 'string'],
+      ['https://docs.example.com/x', 'text'],
+    ]);
+    // Not an API document (no openapi, swagger or asyncapi at the root): as before.
+    const other = '{"info": {"description": "[a](http://a.example/x)"}}';
+    expect(read(other, 'other.json').every((u) => u.kind !== 'link')).toBe(true);
+  });
+
+  it('hostile: 20,000 descriptions, one of a million "[", a description 500 deep, nesting past the bound', () => {
+    const many = `openapi: 3.0.0\nitems:\n${'  - description: "[a](http://a.example/)"\n'.repeat(20_000)}`;
+    expect(read(many, 'many.yaml')).toHaveLength(20_000);
+    const brackets = JSON.stringify({ openapi: '3.0.0', info: { description: `${'['.repeat(1_000_000)}(http://a.example/)` } });
+    expect(read(brackets, 'b.json').length).toBeLessThanOrEqual(1);
+    let deep: unknown = { description: '[d](http://d.example/)' };
+    for (let d = 0; d < 500; d++) deep = { a: deep };
+    const deepText = JSON.stringify({ openapi: '3.0.0', deep });
+    expect(read(deepText, 'deep.json').map((u) => [u.uri, u.kind])).toEqual([['http://d.example/', 'link']]);
+    // Past the bound (512): read as source, as any JSON the reader does not take, and no stack overflow.
+    const tooDeep = `{"openapi": "3.0.0", "x": ${'['.repeat(100_000)}"[e](http://e.example/)"${']'.repeat(100_000)}}`;
+    expect(read(tooDeep, 'deep.json').map((u) => u.kind)).not.toContain('link');
+  }, 60_000);
 });
 
 describe('kinds and options', () => {

@@ -460,6 +460,22 @@ describe('files in other encodings, and files that cannot be read (issue 37, ite
     }
   });
 
+  it('a directory is searched for the OpenAPI, AsyncAPI and JSON Schema documents in JSON and YAML too, by their content (issue 45, item 3)', () => {
+    write('api/openapi.yaml', 'openapi: 3.1.0\ninfo:\n  title: T\n  version: "1"\n  description: See [the docs](HTTP://docs.example/).\n');
+    write('api/events.json', '{"asyncapi": "3.0.0", "info": {"description": "HTTP://e.example/"}}\n');
+    write('schema/thing.schema.json', '{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "HTTP://s.example/thing"}\n');
+    // JSON and YAML that are none of these: a $schema that names no JSON Schema dialect, a package, a CI file.
+    write('tsconfig.json', '{"$schema": "https://json.schemastore.org/tsconfig", "x": "HTTP://t.example/"}\n');
+    write('package.json', '{"homepage": "HTTP://p.example/"}\n');
+    write('ci.yml', 'url: HTTP://c.example/\n');
+    const r = run(['lint', '--extract', '.']);
+    write('README.md', '[a](HTTP://a.example/)\n');
+    expect(problems(r.stdout)).toEqual(['api/events.json:1:48 uppercase-scheme', 'api/openapi.yaml:5:31 uppercase-scheme', 'schema/thing.schema.json:1:69 uppercase-scheme']);
+    // urigram extract reads them too; --ext names the extensions, and then only those.
+    expect(spawnCli([], ['extract', 'api'], project).stdout).toBe('api/events.json:1:48  HTTP://e.example/\napi/openapi.yaml:5:31  HTTP://docs.example/\n');
+    expect(problems(run(['lint', '--extract', '.', '--ext', 'md']).stdout)).toEqual(['README.md:1:5 uppercase-scheme']);
+  });
+
   it('--ext and --ignore on the command line', () => {
     write('a.md', '[a](http://u:pw@a.example/)\n');
     write('b.adoc', 'http://u:pw@b.example/\n');

@@ -2,7 +2,8 @@
  * Values that programs append paths to: the value of a JSON or YAML key that
  * names a base URL or a host (`baseUrl`, `base_url`, `apiHost`, `site_url`,
  * `origin`, `endpoint`), and an OpenAPI Server Object's `url` in YAML
- * (`servers:` then `- url: ...`; in JSON it is read as a URI Template). There
+ * (`servers:` then `- url: ...`), where it is not read as a URI Template (in
+ * JSON and in YAML's block structure it is: ../template/json). There
  * `https://api.example.com` and `https://api.example.com/` are not the same
  * value: a client that writes base + "/v1/users" gets "//v1/users" from the
  * second. So `urigram lint --fix` does not write `empty-path`'s fix ("/")

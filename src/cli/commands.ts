@@ -238,8 +238,8 @@ export async function runExtract(ctx: Context): Promise<void> {
   const problems = fileProblems(ctx);
   const args = ctx.args.length > 0 ? ctx.args : ['-'];
   // Loaded here: the line commands of this module load neither the document extractors nor lint's configuration.
-  const [{ documents }, { DEFAULT_EXTENSIONS }] = await Promise.all([import('./read-documents'), import('./config')]);
-  const listing = { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false };
+  const [{ documents }, { DEFAULT_EXTENSIONS }, { isApiDocumentFile }] = await Promise.all([import('./read-documents'), import('./config'), import('./api-files')]);
+  const listing = { cwd: process.cwd(), extensions: DEFAULT_EXTENSIONS, ignored: () => false, recognized: isApiDocumentFile };
   let files: Iterable<string>;
   const part = ctx.part;
   if (part?.kind === 'files') files = replayItems(ctx, part.items, problems.unreadable);

@@ -72,6 +72,11 @@ export interface FileListOptions {
    * cannot be read, as a file is (../inputs' fileProblems). Without it, said with `warn`.
    */
   readonly unreadable?: (dir: string, message: string) => void;
+  /**
+   * Whether a file that a directory search meets, whose extension is not among `extensions`, is read all the same
+   * (given its absolute path): the API descriptions in JSON and YAML (./api-files), by default.
+   */
+  readonly recognized?: (file: string) => boolean;
 }
 
 /**
@@ -170,11 +175,13 @@ export function* listFiles(args: readonly string[], options: FileListOptions): G
     if (stat.isDirectory()) {
       const dir = withoutTrailingSlashes(arg) || '/';
       let any = false;
-      for (const file of walk(dir, (rel) => wanted(rel))) {
+      const recognized = options.recognized;
+      const accept = recognized === undefined ? wanted : (rel: string) => wanted(rel) || recognized(path.resolve(options.cwd, rel));
+      for (const file of walk(dir, accept)) {
         any = true;
         yield file;
       }
-      if (!any && rootRead) unreadable(dir, `no file to read in the directory ${dir} (none with the extensions ${options.extensions.join(', ')} that .gitignore and the ignore patterns leave)`);
+      if (!any && rootRead) unreadable(dir, `no file to read in the directory ${dir} (none with the extensions ${options.extensions.join(', ')}${recognized !== undefined ? ', nor an OpenAPI, AsyncAPI or JSON Schema document in JSON or YAML,' : ''} that .gitignore and the ignore patterns leave)`);
       continue;
     }
     if (options.ignored(arg)) {

@@ -24,9 +24,10 @@ import { listFiles } from './files';
 import { inParts, jobsOf, type Joins } from './jobs';
 import { filesChosen, replayItems, shardOf } from './shard';
 import { writeFileAtomic } from './write-file';
-import { loadConfig, pathIgnorer, type LintConfig } from './config';
+import { DEFAULT_EXTENSIONS, loadConfig, pathIgnorer, type LintConfig } from './config';
+import { isApiDocumentFile } from './api-files';
 import { locate, type LocatedUri, type Position } from './positions';
-import { jsonTemplates, type JsonTemplate } from '../template/json';
+import { jsonTemplates, yamlTemplates, type JsonTemplate } from '../template/json';
 import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
 import { isPathBase } from './base-values';
@@ -380,7 +381,8 @@ class LintRun {
     let files: Iterable<string>;
     if (part?.kind === 'files') files = replayItems(ctx, part.items, this.readOptions.unreadable!);
     else {
-      const listing = { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd) };
+      // The API descriptions in JSON and YAML, by their content, unless the extensions to search for are the configuration's or --ext's.
+      const listing = { cwd, extensions: config.extensions, ignored: pathIgnorer(config, cwd), ...(config.extensions === DEFAULT_EXTENSIONS ? { recognized: isApiDocumentFile } : {}) };
       const chosen = await filesChosen(ctx, ctx.args, listing, this.joins(), this.readOptions.unreadable);
       if (chosen === true) return;
       files = chosen ?? listFiles(ctx.args, { ...listing, warn: (m) => say(ctx.io, `urigram lint: ${m}\n`), unreadable: this.readOptions.unreadable });
@@ -674,12 +676,13 @@ export function withLinks(diagnostics: Diagnostic[], found: DocumentUri, check: 
 }
 
 /**
- * The URI Templates of a JSON file (by its name), and the document without the URIs found inside them: a
+ * The URI Templates of a JSON or YAML file (by its name), and the document without the URIs found inside them: a
  * template is not a URI (RFC 6570 1.4). Other files have none.
  */
 function withTemplates(doc: ReadDocument, properties: ReadonlySet<string>): [ReadDocument, JsonTemplate[]] {
-  if (!/\.json$/i.test(doc.file)) return [doc, []];
-  const templates = jsonTemplates(doc.text, properties);
+  const json = /\.json$/i.test(doc.file);
+  if (!json && !/\.ya?ml$/i.test(doc.file)) return [doc, []];
+  const templates = json ? jsonTemplates(doc.text, properties) : yamlTemplates(doc.text, properties);
   if (templates.length === 0) return [doc, templates];
   const inside = (u: LocatedUri): boolean => templates.some((t) => u.found.start >= t.start && u.found.end <= t.end);
   return [{ ...doc, uris: doc.uris.filter((u) => !inside(u)) }, templates];

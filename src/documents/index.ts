@@ -31,6 +31,7 @@ import { htmlUris } from './html';
 import { sourceLanguageOf, sourceUris } from './source';
 import { proseUris } from './prose';
 import { characterReferenceHoles } from './found';
+import { apiDescriptionUris } from './api-documents';
 
 export { DOCUMENT_KINDS, TEMPLATE_SYNTAXES, type DocumentKind, type DocumentOptions, type DocumentUri, type TemplateSyntax } from './types';
 export { directives, suppressedBy, type Directive } from './directives';
@@ -120,6 +121,27 @@ function inDefinition(text: string, at: number): boolean {
   return i === 0 || text[i - 1] === '\n';
 }
 
+/**
+ * The URIs of a source file, with those of an OpenAPI or AsyncAPI document's descriptions read as the Markdown they
+ * are (./api-documents) in place of what the source reading found in them.
+ */
+function withApiDescriptions(text: string, found: DocumentUri[], name: string, readMarkdown: (value: string) => DocumentUri[]): DocumentUri[] {
+  const api = apiDescriptionUris(text, name, readMarkdown);
+  if (api === undefined || api.ranges.length === 0) return found;
+  // Both in order: the ranges as the document has them (disjoint), the URIs sorted by where they start.
+  const ranges = api.ranges;
+  const sorted = [...found].sort((a, b) => a.start - b.start);
+  const out: DocumentUri[] = [];
+  let r = 0;
+  for (const u of sorted) {
+    while (r < ranges.length && ranges[r][1] <= u.start) r++;
+    if (r < ranges.length && ranges[r][0] <= u.start) continue;
+    out.push(u);
+  }
+  for (const u of api.uris) out.push(u);
+  return out;
+}
+
 /** Finds the URIs of a document, in order of where they start. */
 export function extractDocument(text: string, options: DocumentOptions & { name?: string } = {}): DocumentUri[] {
   if (typeof text !== 'string') throw new TypeError(`expected the text as a string, got ${typeof text}`);
@@ -132,7 +154,10 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
   let out: DocumentUri[];
   if (kind === 'markdown') out = markdownUris(text, options.code === true);
   else if (kind === 'html') out = htmlUris(text, 0, text.length);
-  else if (kind === 'source') out = sourceUris(text, sourceLanguageOf(templateName(options.name ?? '').name));
+  else if (kind === 'source') {
+    const name = templateName(options.name ?? '').name;
+    out = withApiDescriptions(text, sourceUris(text, sourceLanguageOf(name)), name, (value) => extractDocument(value, { ...options, kind: 'markdown', name: undefined }));
+  }
   else out = proseUris(text, 0);
   const holes = mergeHoles(templateHoles(text, templates), elisionHoles(text));
   out = cutAtHoles(out, holes);

@@ -437,39 +437,79 @@ export function withoutTrailingTitle(text: string): string {
 }
 
 /**
+ * Whether positions are inside sorted, disjoint ranges, asked at positions that never go back: one pointer that only
+ * moves forward (linear over all the questions).
+ */
+class RangeCursor {
+  private i = 0;
+  constructor(private readonly ranges: ReadonlyArray<[number, number]>) {}
+  /** The range that holds `at`, or undefined; `at` no smaller than at the last question. */
+  holding(at: number): [number, number] | undefined {
+    while (this.i < this.ranges.length && this.ranges[this.i][1] <= at) this.i++;
+    const r = this.ranges[this.i];
+    return r !== undefined && r[0] <= at ? r : undefined;
+  }
+  /** Where the first range that ends after `at` begins (at or after `at`'s range), or Infinity. */
+  nextStart(at: number): number {
+    while (this.i < this.ranges.length && this.ranges[this.i][1] <= at) this.i++;
+    return this.i < this.ranges.length ? this.ranges[this.i][0] : Infinity;
+  }
+}
+
+/**
  * The destinations of links that are no links because their destination holds whitespace: "[x](http://exa
  * mple.com/)" is text to markdown-it, and read as prose it would be the URI "http://exa", whose empty path a
  * fix would make "http://exa/ mple.com/". Found in the prose (outside `hidden`): a "](" after a "[", the
  * parenthesis closed on the same line (parentheses nested as in a destination, escapes skipped), holding,
- * less a title, text that begins as a URI reference does and has whitespace inside. Each is one URI (kind
- * "link") over its whole extent, whose whitespace lint reports as a syntax error; its range is added to
- * `hidden`. Linear: a search goes on after the parenthesis it closed, or after the line it did not.
+ * less a title, text that begins as a URI reference does and has whitespace inside. The label may hold the
+ * inline constructs of `transparent` (code spans, images, inline HTML, autolinks: "[`x`](http://exa mple.com/)",
+ * "[![b](b.png)](http://a.example/b c)"), whose own "[" and "](" are not the label's; the destination holds none.
+ * Each is one URI (kind "link") over its whole extent, whose whitespace lint reports as a syntax error; its range
+ * is added to `hidden`. Linear: a search goes on after the parenthesis it closed, or after the line it did not,
+ * and the questions of whether a place is in a construct are asked at places that only grow.
  */
-function brokenDestinations(src: string, hidden: Array<[number, number]>, out: DocumentUri[]): void {
+function brokenDestinations(src: string, hidden: Array<[number, number]>, transparent: Array<[number, number]>, labels: ReadonlyArray<[number, number]>, out: DocumentUri[]): void {
   if (!src.includes('](')) return;
+  transparent.sort((a, b) => a[0] - b[0]);
+  // The prose between the constructs, and the labels of links (where an image whose destination holds whitespace is text:
+  // "[![b](./screen shot.png)](https://a.example/)"), in order.
+  const stretches: Array<[number, number]> = [];
+  forEachGap(src.length, hidden, (from, to) => stretches.push([from, to]));
+  if (labels.length > 0) {
+    for (const l of labels) stretches.push(l);
+    stretches.sort((a, b) => a[0] - b[0]);
+  }
+  const labelStarts = new Set(labels.map((l) => l[0]));
   const found: Array<[number, number]> = [];
-  // The next "[" and "](" at or after where each was last looked for: asked at positions that only grow, each found once.
+  // The next "[" and "](" outside the transparent constructs, at or after where each was last looked for: asked at
+  // positions that only grow, each found once.
+  const opens = new RangeCursor(transparent);
+  const pairs = new RangeCursor(transparent);
   let open = -1;
   let pair = -1;
-  const next = (at: number, needle: string, from: number): number => {
+  const next = (at: number, needle: string, from: number, cursor: RangeCursor): number => {
     if (at >= from) return at;
-    const i = src.indexOf(needle, from);
+    let i = src.indexOf(needle, from);
+    for (let r = i < 0 ? undefined : cursor.holding(i); r !== undefined; r = i < 0 ? undefined : cursor.holding(i)) i = src.indexOf(needle, r[1]);
     return i < 0 ? Infinity : i;
   };
-  forEachGap(src.length, hidden, (from, to) => {
-    // A "[" to open the label, in this stretch (one before a construct is not this label's).
+  for (const [from, to] of stretches) {
+    const label = labelStarts.has(from);
+    // A "[" to open the label, in this stretch (one before a construct that is not transparent is not this label's).
     let labelFrom = from;
     for (let k = from; ; ) {
-      pair = next(pair, '](', k);
-      if (pair >= to) return;
-      open = next(open, '[', labelFrom);
+      pair = next(pair, '](', k, pairs);
+      if (pair >= to) break;
+      open = next(open, '[', labelFrom, opens);
       if (open >= pair) {
         k = pair + 1;
         continue;
       }
+      // The destination holds no construct: it ends at the next one, as it ends at the stretch's end.
+      const end = Math.min(to, pairs.nextStart(pair + 2));
       let depth = 1;
       let j = pair + 2;
-      for (; j < to && depth > 0; j++) {
+      for (; j < end && depth > 0; j++) {
         const c = src.charCodeAt(j);
         if (c === 0x0a) break;
         if (c === 0x5c) j++;
@@ -491,11 +531,12 @@ function brokenDestinations(src: string, hidden: Array<[number, number]>, out: D
         const s = pair + 2 + lead;
         const { value, offsets } = decoded(body, s, true, characterReference);
         out.push(make(value, s, s + body.length, 'link', offsets));
-        found.push([s, s + body.length]);
+        // In a link's label it is hidden already.
+        if (!label) found.push([s, s + body.length]);
       }
       k = labelFrom = close + 1;
     }
-  });
+  }
   for (const r of found) hidden.push(r);
 }
 
@@ -524,13 +565,17 @@ export function markdownUris(original: string, withCode: boolean): DocumentUri[]
   reader ??= new MarkdownReader();
   const blocks = reader.parse(src);
   const hidden: Array<[number, number]> = [];
-  const out = constructUris(src, blocks, withCode, hidden);
+  // The inline constructs a link label may hold (code spans, images, inline HTML, autolinks): hidden from the prose too.
+  const transparent: Array<[number, number]> = [];
+  const labels: Array<[number, number]> = [];
+  const out = constructUris(src, blocks, withCode, hidden, transparent, labels);
   const starts = lineStarts(src);
   for (const d of reader.definitions) {
     out.push(...destinationUris(src, 'definition', d.start, d.end, true));
     hidden.push([starts[d.lines[0]], d.lines[1] < starts.length ? starts[d.lines[1]] : src.length]);
   }
-  brokenDestinations(src, hidden, out);
+  brokenDestinations(src, hidden, transparent, labels, out);
+  for (const r of transparent) hidden.push(r);
   const escapes: number[] = [];
   // Quotes whose only spaces are masked escapes ("http://c.example/a\_b") hold one URI; real spaces make a quotation.
   const prose = proseAround(unescapedProse(src, escapes), hidden, false, (start, end) => !/[ \t]/.test(src.slice(start, end)));
@@ -560,7 +605,7 @@ function destinationUris(src: string, kind: DocumentUri['kind'], start: number, 
  * The URIs of the constructs markdown-it found (code blocks, HTML blocks, and the captures of the inline
  * tokens, each placed in the source), and their ranges added to `hidden`: what they cover is not prose.
  */
-function constructUris(src: string, blocks: readonly Block[], withCode: boolean, hidden: Array<[number, number]>): DocumentUri[] {
+function constructUris(src: string, blocks: readonly Block[], withCode: boolean, hidden: Array<[number, number]>, transparent: Array<[number, number]>, labels: Array<[number, number]>): DocumentUri[] {
   const starts = lineStarts(src);
   const blank = (start: number, end: number) => hidden.push([start, end]);
   const out: DocumentUri[] = [];
@@ -605,8 +650,13 @@ function constructUris(src: string, blocks: readonly Block[], withCode: boolean,
         } else if (c.destStart >= 0) {
           out.push(...destinationUris(src, c.kind, at(c.destStart), at(c.destEnd), c.kind !== 'autolink'));
         }
-        // What a link or image covers is not prose (its text, when it holds a URI, is no link of its own).
-        blank(at(c.start), at(c.end));
+        // What a link or image covers is not prose (its text, when it holds a URI, is no link of its own); what a link label may hold, transparent.
+        if (c.kind === 'link') {
+          blank(at(c.start), at(c.end));
+          // An inline link's label: from after its "[" to the "](" before its destination (only whitespace between).
+          const labelEnd = c.destStart >= 0 ? t.content.lastIndexOf('](', c.destStart) : -1;
+          if (labelEnd > c.start) labels.push([at(c.start + 1), at(labelEnd)]);
+        } else transparent.push([at(c.start), at(c.end)]);
       }
     }
   }

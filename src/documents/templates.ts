@@ -1,7 +1,8 @@
 /**
  * Template placeholders: the holes a template engine fills in when it renders a
  * file ("{{ page_url }}", "{% url 'home' %}", "<%= link %>", "<?= $url ?>",
- * "${base}"). What a hole will hold is not known, so a URI is read up to the
+ * "${base}"), and the placeholders documentation writes ("https://github.com/<owner>/x",
+ * "/orgs/{org-slug}"). What a hole will hold is not known, so a URI is read up to the
  * first hole in it and no further: it is cut there (lint reports nothing that
  * reaches its end), and a URI that begins in a hole, or right after one (its
  * scheme may be partly in it), is not read at all. So
@@ -89,6 +90,67 @@ export function uriTemplateExpressionEnd(text: string, at: number): number {
   return variableListEnd(text, at + 1);
 }
 
+/** The longest "<name>" or "{kebab-name}" placeholder, its brackets included. */
+const PLACEHOLDER_LONGEST = 66;
+
+/** A code unit of a placeholder's name: [A-Za-z0-9_.-]. */
+function isNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2e || c === 0x2d;
+}
+
+/** A GUID (RFC 9562 4): 8-4-4-4-12 hexadecimal digits. */
+const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+/** What may stand right before a "<name>" placeholder inside a URI: ":", "/", "@", "=", "?", "&", "#", "+", ",", ";", "~", ".", "-", "_". */
+const BEFORE_ANGLE = ':/@=?&#+,;~.-_';
+
+/** How far back the URI a "<name>" placeholder is in is looked for (its ":" or "/"): a constant, so that each "<" costs at most this. */
+const ANGLE_REACH = 256;
+
+/**
+ * A documentation placeholder at `at`, its end or -1 (each scan stops after PLACEHOLDER_LONGEST code units: linear):
+ * - "{kebab-name}": "{", a name of [A-Za-z0-9_.-] that begins with a letter or "_", "}" (what RFC 6570 does not
+ *   take: "-" is no varchar), but a GUID, a value;
+ * - "<name>", "<Your Name>": "<", words of [A-Za-z0-9_.-] that begin with a letter, one space between them, ">",
+ *   and only inside a URI: right after one of BEFORE_ANGLE, in a run of text with no whitespace that holds a ":"
+ *   or "/" before it ("https://github.com/<owner>/x", "mailto:<you>@example.com", "?key=<API key>"). An HTML
+ *   tag has no such place ("Done.<br>" and "<b>http://a.example/</b>" hold none): a URI after it is read.
+ */
+export function placeholderEnd(text: string, at: number): number {
+  const open = text.charCodeAt(at);
+  if (open !== 0x7b && open !== 0x3c) return -1;
+  const close = open === 0x7b ? 0x7d : 0x3e;
+  const first = text.charCodeAt(at + 1);
+  const letter = (first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a);
+  if (!(letter || (open === 0x7b && first === 0x5f))) return -1;
+  const stop = Math.min(text.length, at + PLACEHOLDER_LONGEST);
+  let i = at + 2;
+  for (; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (isNameChar(c)) continue;
+    // One space between words of an angle placeholder: "<Your Name>".
+    if (c === 0x20 && open === 0x3c && isNameChar(text.charCodeAt(i - 1)) && isNameChar(text.charCodeAt(i + 1))) continue;
+    break;
+  }
+  if (i >= stop || text.charCodeAt(i) !== close) return -1;
+  if (open === 0x3c && !inUri(text, at)) return -1;
+  // A GUID in braces is a value ("?SEC={5B00AA02-CFA6-43A4-9CA3-6E0A11F4B7C3}", as ASP sites write them), not a name.
+  if (open === 0x7b && GUID.test(text.slice(at + 1, i))) return -1;
+  return i + 1;
+}
+
+/** Whether the "<" at `at` stands inside a URI: right after one of BEFORE_ANGLE, with a ":" or "/" in the text before it that has no whitespace (at most ANGLE_REACH back). */
+function inUri(text: string, at: number): boolean {
+  if (at === 0 || !BEFORE_ANGLE.includes(text[at - 1])) return false;
+  const stop = Math.max(0, at - ANGLE_REACH);
+  for (let k = at - 1; k >= stop; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 0x3a || c === 0x2f) return true;
+    if (c <= 0x20 || c === 0x3e || c === 0x22 || c === 0x27 || c === 0x28) return false;
+  }
+  return false;
+}
+
 /** The characters a placeholder can begin with. */
 const OPENERS = /[{<$#]/g;
 
@@ -102,7 +164,8 @@ export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] 
   const holes: Array<[number, number]> = [];
   const forms = FORMS.filter((f) => syntaxes.includes(f.syntax) && text.includes(f.open));
   const expressions = syntaxes.includes('uri-template') && text.includes('{');
-  if (forms.length === 0 && !expressions) return holes;
+  const placeholders = syntaxes.includes('placeholder') && (text.includes('{') || text.includes('<'));
+  if (forms.length === 0 && !expressions && !placeholders) return holes;
   // Per form, the first closer at or after where it was last looked for (-1: not looked for; Infinity: none).
   const closers = forms.map(() => -1);
   const closerFrom = (k: number, from: number): number => {
@@ -129,6 +192,13 @@ export function templateHoles(text: string, syntaxes: readonly TemplateSyntax[] 
     }
     if (expressions && OPENERS.lastIndex === at + 1 && text.charCodeAt(at) === 0x7b) {
       const end = uriTemplateExpressionEnd(text, at);
+      if (end >= 0) {
+        holes.push([at, end]);
+        OPENERS.lastIndex = end;
+      }
+    }
+    if (placeholders && OPENERS.lastIndex === at + 1) {
+      const end = placeholderEnd(text, at);
       if (end >= 0) {
         holes.push([at, end]);
         OPENERS.lastIndex = end;

@@ -46,10 +46,12 @@ export interface DocumentUri {
  * - erb: "<% ... %>", "<%= ... %>", "<%- ... %>" (ERB, EJS, JSP, ASP);
  * - php: "<?php ... ?>", "<?= ... ?>";
  * - interpolation: "${...}" and "#{...}" (JavaScript template literals, JSP EL, Groovy, shell, Ruby, Pug);
- * - uri-template: an RFC 6570 expression, "{var}", "{+path}", "{?q,lang}" (API documentation, OpenAPI paths).
+ * - uri-template: an RFC 6570 expression, "{var}", "{+path}", "{?q,lang}" (API documentation, OpenAPI paths);
+ * - placeholder: what documentation writes for a value the reader puts in, "<name>", "<Your Name>" (after a URI's
+ *   ":", "/", "@", "=" and the like) and "{kebab-name}" (a name RFC 6570 does not allow: "-" is no varchar).
  */
-export type TemplateSyntax = 'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation' | 'uri-template';
-export const TEMPLATE_SYNTAXES: readonly TemplateSyntax[] = ['mustache', 'jinja', 'erb', 'php', 'interpolation', 'uri-template'];
+export type TemplateSyntax = 'mustache' | 'jinja' | 'erb' | 'php' | 'interpolation' | 'uri-template' | 'placeholder';
+export const TEMPLATE_SYNTAXES: readonly TemplateSyntax[] = ['mustache', 'jinja', 'erb', 'php', 'interpolation', 'uri-template', 'placeholder'];
 
 export interface DocumentOptions {
   /** What the text is (default: "text"). */

@@ -7,6 +7,7 @@
  * URIs are still found as in any other file).
  */
 import { isTemplatePlace, type JsonStep } from './places';
+import { yamlStrings, type StructuredString, type StructuredStrings } from './yaml';
 
 /** A string of a JSON document that is a URI Template by its place. */
 export interface JsonTemplate {
@@ -33,7 +34,7 @@ function pathText(path: readonly JsonStep[]): string {
 /** Reads JSON values, noting each string value with its path. */
 class Scanner {
   i = 0;
-  readonly strings: Array<{ path: JsonStep[]; value: string; start: number; end: number; offsets?: Uint32Array }> = [];
+  readonly strings: StructuredString[] = [];
   readonly rootKeys = new Set<string>();
 
   constructor(private readonly text: string) {}
@@ -132,21 +133,40 @@ class Scanner {
 const MAX_DEPTH = 512;
 
 /**
+ * The string values of a JSON text, each with its path and place, and the root object's member names; undefined
+ * for a text that is not JSON (or nests deeper than MAX_DEPTH).
+ */
+export function jsonStrings(text: string): StructuredStrings | undefined {
+  const scanner = new Scanner(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
+  try {
+    if (depthOf(text) > MAX_DEPTH) return undefined;
+    scanner.value([]);
+  } catch (e) {
+    if (e instanceof NotJson) return undefined;
+    throw e;
+  }
+  return { rootKeys: scanner.rootKeys, strings: scanner.strings };
+}
+
+/**
  * The strings of a JSON text that are URI Templates by their place (see
  * src/template/places.ts), with `properties` the member names that hold one;
  * [] for a text that is not JSON.
  */
 export function jsonTemplates(text: string, properties: ReadonlySet<string>): JsonTemplate[] {
-  const scanner = new Scanner(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
-  try {
-    if (depthOf(text) > MAX_DEPTH) return [];
-    scanner.value([]);
-  } catch (e) {
-    if (e instanceof NotJson) return [];
-    throw e;
-  }
-  const openApi = scanner.rootKeys.has('openapi') || scanner.rootKeys.has('swagger');
-  return scanner.strings
+  const read = jsonStrings(text);
+  return read === undefined ? [] : templatesOf(read, properties);
+}
+
+/** The YAML counterpart of jsonTemplates: the string scalars of a YAML text's block structure that are URI Templates by their place. */
+export function yamlTemplates(text: string, properties: ReadonlySet<string>): JsonTemplate[] {
+  // Kept when it would be a template in an OpenAPI document; whether the text is one is known at its end.
+  return templatesOf(yamlStrings(text, (path) => isTemplatePlace(path, properties, true)), properties);
+}
+
+function templatesOf(read: StructuredStrings, properties: ReadonlySet<string>): JsonTemplate[] {
+  const openApi = read.rootKeys.has('openapi') || read.rootKeys.has('swagger');
+  return read.strings
     .filter((s) => isTemplatePlace(s.path, properties, openApi))
     .map((s) => ({ template: s.value, start: s.start, end: s.end, ...(s.offsets === undefined ? {} : { offsets: s.offsets }), path: pathText(s.path) }));
 }
