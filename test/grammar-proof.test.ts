@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as peggy from 'peggy';
 
 import { changedRules, readProofGrammar, readProven } from '../scripts/grammar-check/proven';
 import { readRegistry } from '../scripts/registry';
@@ -51,15 +52,21 @@ function snapshot(): string {
 
 const proven = () => JSON.parse(fs.readFileSync(path.join(work, 'generated', 'proven.json'), 'utf8')).grammars as Record<string, Record<string, string>>;
 
-beforeAll(() => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-proof-'));
-  for (const entry of ['grammar', 'generated', 'scripts', 'src', 'package.json', 'tsconfig.json']) fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
-  fs.cpSync(path.join(root, 'docs', 'grammars'), path.join(work, 'docs', 'grammars'), { recursive: true });
+/** A copy of the pieces generate and check:grammar read. */
+function copyRepository(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const entry of ['grammar', 'generated', 'scripts', 'src', 'package.json', 'tsconfig.json']) fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  fs.cpSync(path.join(root, 'docs', 'grammars'), path.join(dir, 'docs', 'grammars'), { recursive: true });
   // node_modules by its entries, without .cache: generate's stamp (node_modules/.cache/urigram) stays the copy's own.
-  fs.mkdirSync(path.join(work, 'node_modules', '.cache'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'node_modules', '.cache'), { recursive: true });
   for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
-    if (entry !== '.cache') fs.symlinkSync(path.join(root, 'node_modules', entry), path.join(work, 'node_modules', entry));
+    if (entry !== '.cache') fs.symlinkSync(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
   }
+  return dir;
+}
+
+beforeAll(() => {
+  work = copyRepository('urigram-proof-');
 });
 
 afterAll(() => {
@@ -175,4 +182,28 @@ describe('what counts as changed (scripts/grammar-check/proven.ts)', () => {
     expect(reaching).toEqual(expect.arrayContaining(['ls32', 'IPv6address', 'IP-literal', 'host', 'authority', 'URI', 'URI-reference']));
     for (const other of ['scheme', 'IPv4address', 'dec-octet', 'path-abempty', 'query', 'HEXDIG']) expect(reaching).not.toContain(other);
   });
+});
+
+describe('npm run check:grammar says first what is wrong too', () => {
+  let copy: string;
+  beforeAll(() => {
+    copy = copyRepository('urigram-proof-check-');
+    // A parser generate would refuse, compiled by hand into the copy's generated/: what check:grammar reads.
+    const mutated = original.replace(LONGEST_FIRST, ABNF_ORDER);
+    fs.writeFileSync(path.join(copy, 'grammar', 'rfc3986.peggy'), mutated);
+    fs.writeFileSync(path.join(copy, 'generated', 'rfc3986.js'), peggy.generate(mutated, { output: 'source', format: 'commonjs', allowedStartRules: ['*'] }));
+  });
+  afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+  it('the shortest counterexample of a grammar, its lines and the cause lead its report, before the list', () => {
+    const r = spawnSync(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), path.join('scripts', 'check-grammar.ts'), '--grammar', 'rfc3986', '--rule', 'dec-octet', '--rule', 'IPv4address', '--count', '200', '--seed', '1'], { cwd: copy, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('check:grammar: FIRST: grammar/rfc3986.peggy and grammar/rfc3986.abnf disagree in dec-octet on '));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at]).toMatch(/ on "[1-9]\d"$/);
+    expect(lines[at + 1]).toMatch(/^ {2}the ABNF accepts "[1-9]\d", the PEG rejects it/);
+    expect(lines[at + 4]).toMatch(/^ {2}usual cause: an earlier alternative is a prefix of a later one/);
+    expect(lines.findIndex((l) => l.includes('DISAGREEMENT in'))).toBeGreaterThan(at);
+  }, LONG);
 });

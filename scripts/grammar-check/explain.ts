@@ -88,8 +88,11 @@ interface Found {
   readonly d: Disagreement;
 }
 
-/** The report of a refused proof: the shortest counterexample first, explained; then the full list. */
-export function explainRefusal(root: string, results: readonly ProofResult[], unchecked = 0): string {
+/**
+ * The shortest counterexample of `results` (the edited rules' first when two are as short),
+ * explained in five lines that start with `heading`; undefined when there is none.
+ */
+export function explainShortest(root: string, results: readonly ProofResult[], heading: string): string[] | undefined {
   const all: Found[] = results.flatMap((result) => result.report.disagreements.map((d) => ({ result, d })));
   const lines: string[] = [];
   const length = (f: Found) => [...f.d.input].length;
@@ -98,7 +101,7 @@ export function explainRefusal(root: string, results: readonly ProofResult[], un
     const { result, d } = first;
     const g = result.grammar;
     const say = (accepted: boolean) => (accepted ? 'accepts' : 'rejects');
-    lines.push(`generate: refused: ${grammarFile(g.entry, 'peggy')} and ${grammarFile(g.entry, 'abnf')} disagree in ${d.rule} on ${JSON.stringify(d.input)}`);
+    lines.push(`${heading}: ${grammarFile(g.entry, 'peggy')} and ${grammarFile(g.entry, 'abnf')} disagree in ${d.rule} on ${JSON.stringify(d.input)}`);
     lines.push(
       d.offsets
         ? `  both reject ${JSON.stringify(d.input)}, but the ABNF at offset ${d.offsets.abnf} and the PEG at ${d.offsets.peg}: ${d.pegError}`
@@ -113,9 +116,14 @@ export function explainRefusal(root: string, results: readonly ProofResult[], un
     else if (!d.abnf && d.peg) lines.push(`  possible cause: ${WIDER}`);
     else if (d.abnf && !d.peg) lines.push(`  possible cause: ${NARROWER}`);
     else lines.push(`  possible cause: ${OFFSET}`);
-  } else {
-    lines.push('generate: refused: the check of the changed rules found no counterexample, but the problems below');
+    return lines;
   }
+  return undefined;
+}
+
+/** The report of a refused proof: the shortest counterexample first, explained; then the full list. */
+export function explainRefusal(root: string, results: readonly ProofResult[], unchecked = 0): string {
+  const lines = explainShortest(root, results, 'generate: refused') ?? ['generate: refused: the check of the changed rules found no counterexample, but the problems below'];
   for (const result of results) {
     const r = result.report;
     const problems = [...r.ruleSetErrors.map((e) => `  RULE SET: ${e}`), ...r.generatorErrors.map((e) => `  GENERATOR: ${e}`), ...r.disagreements.map((d) => formatDisagreement(d).replace(/^/gm, '  '))];
