@@ -14,6 +14,10 @@
  *   --seed S        the seed (default: a new one, printed, so that a failure can be replayed)
  *   --fuzz          the long run: the rules listed as fuzzRules in NAME.check.json
  *
+ * A grammar's report starts with its shortest disagreement explained
+ * (scripts/grammar-check/explain.ts: its PEG and ABNF lines, the usual cause),
+ * then lists them all.
+ *
  * Exit codes: 0 no disagreement, 1 a disagreement or a rule-set error, 2 usage error.
  */
 import * as fs from 'node:fs';
@@ -24,7 +28,9 @@ import { checkSources } from './grammar-check/verbatim';
 import { checkGrammar, formatDisagreement, type CheckReport, type PegParser, type RuleSummary } from './grammar-check/check';
 import { grammarNames, loadConfig } from './grammar-check/config';
 import { pegRuleNames } from './grammar-check/peggy';
-import { grammarFileOf } from './registry';
+import { explainShortest } from './grammar-check/explain';
+import { readProofGrammar } from './grammar-check/proven';
+import { grammarFileOf, readRegistry, type RegistryEntry } from './registry';
 
 const root = path.resolve(__dirname, '..');
 const REPRODUCERS_PER_RULE = 3;
@@ -89,6 +95,12 @@ function report(name: string, r: CheckReport): void {
   );
 }
 
+function entryOf(name: string): RegistryEntry {
+  const entry = readRegistry(root).find((e) => e.name === name);
+  if (!entry) throw new Error(`grammar/registry.json has no grammar ${name}`);
+  return entry;
+}
+
 function main(argv: string[]): number {
   let args: Args;
   try {
@@ -143,6 +155,9 @@ function main(argv: string[]): number {
       seed: args.seed,
       onRule: (s) => console.log(summaryLine(s)),
     });
+    // The shortest counterexample first, explained (its PEG and ABNF lines, the usual cause); report() lists them all.
+    const explained = result.disagreements.length > 0 ? explainShortest(root, [{ grammar: readProofGrammar(root, entryOf(name)), report: result, own: [] }], 'check:grammar: FIRST') : undefined;
+    if (explained) console.log(explained.join('\n'));
     report(name, result);
     console.log(`${name}: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
     ok &&= result.ok;

@@ -75,6 +75,8 @@ import * as path from 'node:path';
 import { compileAutomata, emitAutomata, fastPathSources } from './compile-dfa';
 import * as peggy from 'peggy';
 import { compileDiagnostic, compileRecognizer } from './compile-recognizer';
+import { explainRefusal } from './grammar-check/explain';
+import { changedRules, PROOF_COUNT, PROVEN_FILE, proveRules, provenText, readProofGrammar, readProven } from './grammar-check/proven';
 import { readPeggySource } from './grammar-source';
 import { railroadFiles } from './railroad';
 import { grammarFile, grammarFileOf, readRegistry, registryFiles, type RegistryEntry } from './registry';
@@ -289,6 +291,39 @@ function writeStamp(): void {
   }
 }
 
+/**
+ * The ABNF-vs-PEG check on every rule whose text (or the text of a rule it
+ * reaches) changed since generated/proven.json: the rules edited first, then
+ * the rules that use them. Returns the new proven.json, or undefined when a
+ * rule disagrees with its ABNF (the report on standard error, the shortest
+ * counterexample first). No rule changed: no check, nothing to pay.
+ */
+function prove(registry: readonly RegistryEntry[]): string | undefined {
+  const before = readProven(root);
+  const grammars = registry.map((entry) => readProofGrammar(root, entry));
+  const changes = grammars.map((g) => ({ g, ...changedRules(g, before) }));
+  const edited = changes.reduce((n, c) => n + c.own.length, 0);
+  const using = changes.reduce((n, c) => n + c.reaching.length, 0);
+  if (edited + using === 0) {
+    process.stdout.write(`proof: no rule changed since ${PROVEN_FILE} (no check run)\n`);
+    return provenText(grammars);
+  }
+  const touched = changes.filter((c) => c.own.length + c.reaching.length > 0).map((c) => c.g.entry.name);
+  process.stdout.write(`proof: checking ${edited} edited rules and ${using} that use them (${touched.join(', ')}) against the ABNF, ${PROOF_COUNT} strings and near misses each\n`);
+  const cpu = process.cpuUsage();
+  for (const phase of ['own', 'reaching'] as const) {
+    const results = changes.filter((c) => c[phase].length > 0).map((c) => proveRules(root, c.g, c[phase], c.own));
+    const failed = results.filter((r) => !r.report.ok);
+    if (failed.length > 0) {
+      process.stderr.write(explainRefusal(root, failed, phase === 'own' ? using : 0));
+      return undefined;
+    }
+  }
+  const used = process.cpuUsage(cpu);
+  process.stdout.write(`proof: ${edited + using} rules agree with their ABNF (${((used.user + used.system) / 1e6).toFixed(1)} s of CPU); ${PROVEN_FILE} records them\n`);
+  return provenText(grammars);
+}
+
 async function main(argv: string[]): Promise<number> {
   const unknown = argv.filter((a) => a !== '--check' && a !== '--full');
   if (unknown.length > 0) {
@@ -313,6 +348,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const missing = registry.filter((e) => !peggyFiles.includes(grammarFile(e, 'peggy')) || !fs.existsSync(path.join(root, grammarFile(e, 'abnf'))));
   if (missing.length > 0) throw new Error(`grammar/registry.json names ${missing[0].name}, but ${grammarFile(missing[0], 'peggy')} or ${grammarFile(missing[0], 'abnf')} is missing`);
+
+  // The proof first (scripts/grammar-check/proven.ts): a rule that changed since generated/proven.json and disagrees with its ABNF stops everything.
+  const proven = prove(registry);
+  if (proven === undefined) return 1;
 
   const expected = new Map<string, string>();
   // peggy runs as one process per grammar and variant (CommonJS and ES module), all at once.
@@ -367,6 +406,7 @@ async function main(argv: string[]): Promise<number> {
   const pagesDir = path.join(root, 'docs', 'grammars');
   const outputs = new Map([...expected].map(([file, text]) => [`generated/${file}`, text]));
   for (const [file, text] of railroadFiles(root, grammars)) outputs.set(file, text);
+  outputs.set(PROVEN_FILE, proven);
   const listed = (dir: string, rel: string, keep: (f: string) => boolean) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter(keep).sort().map((f) => `${rel}/${f}`) : []);
   const existing = [...listed(generatedDir, 'generated', () => true), ...listed(pagesDir, 'docs/grammars', (f) => f.endsWith('.html'))];
   const problems: string[] = [];

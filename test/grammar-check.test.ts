@@ -159,6 +159,12 @@ describe('shrink', () => {
   it('finds a smallest input that still shows the problem', () => {
     expect(shrink('xxaxxbxx', (s) => s.includes('a') && s.includes('b'))).toBe('ab');
   });
+
+  it('then replaces each character by a simpler one that keeps the problem: a digit, a letter, one UTF-16 unit for two', () => {
+    expect(shrink('x7y', (s) => /\d/.test(s))).toBe('0');
+    expect(shrink('19', (s) => /^[1-9]\d$/.test(s))).toBe('10');
+    expect(shrink('\u{1F600}', (s) => s.length > 0 && !/\d/.test(s))).toBe('a');
+  });
 });
 
 function check(source: string, count = COUNT, rules?: string[]): CheckReport {

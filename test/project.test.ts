@@ -105,7 +105,10 @@ describe('npm run generate -- --check', () => {
 
   it('fails when the grammar changes and generated/ does not, and passes once regenerated', () => {
     const grammar = path.join(work, 'grammar', 'rfc3986.peggy');
-    fs.writeFileSync(grammar, fs.readFileSync(grammar, 'utf8').replace('  = "v"i HEXDIG+', '  = "v" HEXDIG+'));
+    // An edit the ABNF agrees with (generate proves it, scripts/grammar-check/proven.ts): HEXDIG+ written out.
+    const text = fs.readFileSync(grammar, 'utf8');
+    expect(text).toContain('  = "v"i HEXDIG+');
+    fs.writeFileSync(grammar, text.replace('  = "v"i HEXDIG+', '  = "v"i HEXDIG HEXDIG*'));
     expect(generate('--check').status).toBe(1);
     expect(generate().status).toBe(0);
     expect(generate('--check').status).toBe(0);

@@ -22,6 +22,8 @@ export interface AbnfGrammar {
   readonly names: readonly string[];
   /** Rule definitions by name, as defined. */
   readonly rules: ReadonlyMap<string, AbnfNode>;
+  /** The line of the source each rule is defined on (1-based). */
+  readonly lines: ReadonlyMap<string, number>;
   /** References to rules the ABNF does not define ("rule" at line N). */
   readonly undefinedRefs: readonly string[];
   /** Rules no other rule refers to (the grammar's entry points among them). */
@@ -74,10 +76,12 @@ export function parseAbnf(text: string, source: string): AbnfGrammar {
   const raw = abnf.parseString(text, source, true);
   const byUpper = new Map<string, string>();
   const rules = new Map<string, AbnfNode>();
+  const lines = new Map<string, number>();
   const defs = Object.values(raw.defs).sort((a, b) => a.loc.start.line - b.loc.start.line);
   for (const d of defs) {
     byUpper.set(d.name.toUpperCase(), d.name);
     rules.set(d.name, convert(d.def));
+    lines.set(d.name, d.loc.start.line);
   }
   const canonical = (name: string) => byUpper.get(name.toUpperCase());
   const undefinedRefs = raw.refs.filter((r) => !canonical(r.name)).map((r) => `${r.name} (${source}:${r.loc.start.line})`);
@@ -87,6 +91,7 @@ export function parseAbnf(text: string, source: string): AbnfGrammar {
     source,
     names,
     rules,
+    lines,
     undefinedRefs,
     unreferenced: names.filter((n) => !referenced.has(n.toUpperCase())),
     canonical,

@@ -126,11 +126,34 @@ function pegVerdict(peg: PegParser, rule: string, input: string): PegVerdict {
   }
 }
 
+/** What shrink tries in place of a character, simplest first: a digit, a letter, then the delimiters. */
+const SIMPLER = ['0', '1', 'a', 'A', '.', '-', ':', '/'];
+
 /**
  * Shrinks `input` while `disagrees` holds: drops runs of characters, longest
- * first, then single characters, until no single deletion keeps it.
+ * first, then single characters, until no single deletion keeps it; then
+ * replaces each character by a simpler one (SIMPLER, a lower code point, one
+ * UTF-16 unit for two) where the disagreement stays, so that the reproducer
+ * reads as plainly as it can.
  */
 export function shrink(input: string, disagrees: (s: string) => boolean): string {
+  const best = deleteWhileDisagrees(input, disagrees);
+  const chars = [...best];
+  for (let i = 0; i < chars.length; i++) {
+    for (const c of SIMPLER) {
+      if (c.codePointAt(0) === chars[i].codePointAt(0)) break;
+      if (c.length > chars[i].length || (c.codePointAt(0) as number) > (chars[i].codePointAt(0) as number)) continue;
+      const candidate = [...chars.slice(0, i), c, ...chars.slice(i + 1)].join('');
+      if (disagrees(candidate)) {
+        chars[i] = c;
+        break;
+      }
+    }
+  }
+  return chars.join('');
+}
+
+function deleteWhileDisagrees(input: string, disagrees: (s: string) => boolean): string {
   let best = input;
   for (let size = Math.max(1, Math.floor(best.length / 2)); size >= 1; size = Math.floor(size / 2)) {
     let changed = true;
