@@ -40,8 +40,13 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
   child.stdout!.setEncoding('utf8');
   child.stderr!.setEncoding('utf8');
   const timer = setTimeout(() => child.kill('SIGKILL'), options.killAfter ?? 60_000);
+  let killed = false;
   const check = (): void => {
-    if (child.exitCode === null && child.signalCode === null && options.until?.(stdout, child.pid!)) child.kill('SIGKILL');
+    if (killed || child.exitCode !== null || child.signalCode !== null) return;
+    if (options.until?.(stdout, child.pid!)) {
+      killed = true;
+      child.kill('SIGKILL');
+    }
   };
   const poll = options.until !== undefined ? setInterval(check, 100) : undefined;
   child.stdout!.on('data', (chunk: string) => {
