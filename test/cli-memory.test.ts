@@ -2,7 +2,7 @@
  * Issue 44 item 9: a line filter's memory does not grow with its input. With the default line limit (16 MiB) and
  * --jobs 1, `validate` and `lint --format ndjson` peak under 150 MB at 10 MB and at 100 MB of standard input, and
  * the peak at 100 MB is within a small margin of the peak at 10 MB. The input is made by the test as a stream
- * (nothing of its size is kept), the peak is the child's own (getrusage's ru_maxrss, test/support/max-rss.js).
+ * (nothing of its size is kept), the peak is the child's own (its VmHWM, test/support/max-rss.js).
  */
 import { runCli } from './support/spawn-cli';
 
