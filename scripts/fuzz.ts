@@ -632,7 +632,12 @@ function shortLines(families: readonly HostileFamily[], n: number): string[] {
   return lines;
 }
 
-const shapeInput = (shape: Shape, families: readonly HostileFamily[], n: number): string[] => (shape === 'short lines' ? shortLines(families, n) : longLines(families, n));
+/**
+ * The lines of a shape. "Endless lines" are one line per family: a family's own line ends (many lines of one URI) are
+ * made spaces, or its short lines, each under the limit and each answered, would be taken for a line written out.
+ */
+const shapeInput = (shape: Shape, families: readonly HostileFamily[], n: number): string[] =>
+  shape === 'short lines' ? shortLines(families, n) : shape === 'endless lines' ? longLines(families, n).map((s) => s.replace(/[\r\n]/g, ' ')) : longLines(families, n);
 
 interface CliRow extends Growth {
   command: string;
