@@ -25,11 +25,11 @@ import subprocess
 import sys
 from typing import List, Sequence, Tuple
 
-# The partition size: about 4 MiB (some 100,000 URIs of a crawl's length). A partition costs a
-# process start (node and urigram's modules, about 0.1 s) and a task; 4 MiB makes that a few
-# percent of the partition's own work, and still gives a worker of a small cluster several tasks,
-# so that a lost worker's tasks are a small part to run again. docs/scale.md has the measurement.
-BLOCKSIZE = 4 * 1024 * 1024
+# The partition size: 16 MiB (some 450,000 URIs of a crawl's length). A partition costs a process start (node and
+# urigram's modules, about 0.1 s) and a task; npm run bench:scale (docs/scale.md) measured the per-line wall time of
+# validate under Dask with two workers at 1.17x the machine's bound with 16 MiB partitions, 1.83x with 4 MiB and 3.5x
+# with 1 MiB. Larger partitions cost more to run again when a worker is lost.
+BLOCKSIZE = 16 * 1024 * 1024
 
 
 class UrigramFailed(RuntimeError):

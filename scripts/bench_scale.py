@@ -12,8 +12,8 @@ On one file of N URIs (test/dask/run.py's, default 1,000,000 lines), for each co
 
 and apart from the per-line cost, the fixed costs: starting the cluster (scheduler and two workers
 ready), and one process on an empty input (the start-up a partition pays). Prints lines per second,
-the per-line wall time under Dask against the bound's, and peak memory: a process's (ru_maxrss), and
-under Dask a worker's own (VmHWM) and its command's. Run it on an idle machine.
+the per-line wall time under Dask against the bound's, and peak memory: a process's (its VmHWM), and
+under Dask a worker's own (VmHWM; its commands are the processes measured above). Run it on an idle machine.
 """
 
 import argparse
@@ -36,20 +36,27 @@ NODE = os.environ.get("URIGRAM_NODE") or "node"
 CLI = os.path.join(ROOT, "dist", "src", "cli.js")
 
 
+# Each node process says its own peak (VmHWM) on standard error as it exits: getrusage's ru_maxrss of a child carries
+# this Python process's high-water mark over fork and exec, and would say ours.
+PEAK = {**os.environ, "NODE_OPTIONS": f"--require {os.path.join(ROOT, 'test', 'support', 'max-rss.js')}"}
+
+
 def timed(commands):
     """Runs the commands at once, each with (argv, stdin file); the wall time and the highest peak RSS (MB)."""
     t0 = time.monotonic()
     running = []
     for argv, path in commands:
         with open(path, "rb") as stdin:
-            running.append(subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            running.append(subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=PEAK))
     peak = 0
     for p in running:
-        _pid, status, usage = os.wait4(p.pid, 0)
-        p.returncode = os.waitstatus_to_exitcode(status)
+        err = p.stderr.read()
+        p.wait()
         if p.returncode not in (0, 1):
             raise RuntimeError(f"{p.args} exited {p.returncode}")
-        peak = max(peak, usage.ru_maxrss / 1024)
+        said = [line for line in err.split(b"\n") if line.startswith(b"urigram-test-max-rss ")]
+        if said:
+            peak = max(peak, int(said[-1].split()[1]) / 1024)
     return time.monotonic() - t0, peak
 
 
@@ -125,8 +132,8 @@ def main() -> int:
                         peaks = [p for _, p in runs if p is not None]
                         peak = f", peak RSS {max(peaks):.0f} MB" if peaks else ""
                         print(f"  {label:40s} {wall:7.2f} s  {args.lines / wall / 1000:7.0f} k lines/s  {wall / bound:5.2f}x the bound{peak}")
-                    for address, (own, children) in sorted(memory.items()):
-                        print(f"  Dask worker {address}: its own peak RSS {own:.0f} MB, its commands' {children:.0f} MB")
+                    for address, (own, _children) in sorted(memory.items()):
+                        print(f"  Dask worker {address}: its own peak RSS {own:.0f} MB (Python and Dask; each partition's command, a process of its own, as above)")
         finally:
             cluster.stop()
     print(f"load average after: {os.getloadavg()[0]:.2f}")

@@ -16,7 +16,7 @@ partition) and checks, against one `--jobs 1` run over the whole file:
 
 The scheduler and the workers are stopped at the end whatever happens. Needs Debian's
 python3-distributed (run with /usr/bin/python3) and a built checkout (npm run build).
-Options: --lines N (default 1,000,000), --blocksize BYTES (default examples/dask_urigram.py's).
+Options: --lines N (default 1,000,000), --blocksize BYTES (default 4 MiB), --time-limit SECONDS (default 300).
 """
 
 import argparse
@@ -184,7 +184,9 @@ def alive(pid: int) -> bool:
 def main() -> int:
     options = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     options.add_argument("--lines", type=int, default=1_000_000)
-    options.add_argument("--blocksize", type=int, default=dask_urigram.BLOCKSIZE)
+    # 4 MiB, not the example's 16: eight partitions of the million lines, so that the kill comes with several to do and
+    # there are seven boundaries between partitions.
+    options.add_argument("--blocksize", type=int, default=4 * 1024 * 1024)
     options.add_argument("--time-limit", type=int, default=300, help="seconds before the run stops as failed (default 300)")
     args = options.parse_args()
     if not os.path.exists(CLI):
