@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import { bumped, changelogVersions, requiredBump, suiteFiles, suitePackageJson, SUITE_VERSION, type CaseText } from '../scripts/conformance/generate-suite';
 import { loadSuite, type AnyCase, type Category, type CaseOf, type Suite } from '../src/conformance/suite';
-import { CORE_RULES, judge } from '../src/conformance/categories';
+import { CORE_RULES, judge, requestOf } from '../src/conformance/categories';
 import { moduleTransport, runSuite, type AdapterModule, type Report } from '../src/conformance/run';
 import { execTransport } from '../src/conformance/exec';
 import { PROTOCOL_VERSION, ProtocolError } from '../src/conformance/protocol';
@@ -371,7 +371,8 @@ describe('the protocol as conformance/README.md settles it', () => {
   it('a deliberately partial adapter: what it leaves out is not judged, case normalization is forgiven, its statement names the report', async () => {
     const report = await runSuite(suite, execTransport(partial()), { categories: ['validity', 'components', 'resolution', 'normalization'] });
     expect(report.implementation).toBe('a partial adapter');
-    expect(report.protocol).toEqual({ runner: PROTOCOL_VERSION, stated: PROTOCOL_VERSION });
+    // It states protocol 1: a version 1 adapter, run by a runner of version 2.
+    expect(report.protocol).toEqual({ runner: PROTOCOL_VERSION, stated: 1 });
     // It answers correctly what it answers: no failure, whatever it leaves out.
     expect(report.failures).toEqual([]);
     const score = (c: string) => report.scores.find((s) => s.category === c)!;
@@ -394,11 +395,22 @@ describe('the protocol as conformance/README.md settles it', () => {
     expect(score('normalization')).toMatchObject({ passed: 0, failed: 0, answered: null, coverage: 0 });
   }, 60000);
 
-  it('an implementation that states another protocol stops the run, naming both versions', async () => {
-    await expect(runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri'] })).rejects.toThrow(ProtocolError);
-    await expect(runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 2; this runner speaks protocol 1/);
+  it('an implementation that states another protocol stops the run, naming the versions', async () => {
+    await expect(runSuite(suite, execTransport(partial('protocol', '3')), { categories: ['uri-to-iri'] })).rejects.toThrow(ProtocolError);
+    await expect(runSuite(suite, execTransport(partial('protocol', '3')), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 3; this runner speaks protocols 1 and 2/);
     await expect(runSuite(suite, moduleTransport('m', { protocol: 7, uriToIri: () => 'x' }), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 7/);
   }, 30000);
+
+  it('protocol 2 (the reading operation) and protocol 1 are both accepted, and judged alike: no case asks a reading', async () => {
+    expect(PROTOCOL_VERSION).toBe(2);
+    const v1 = await runSuite(suite, execTransport(partial('protocol', '1')), { categories: ['uri-to-iri', 'resolution'] });
+    const v2 = await runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri', 'resolution'] });
+    expect(v1.protocol).toEqual({ runner: 2, stated: 1 });
+    expect(v2.protocol).toEqual({ runner: 2, stated: 2 });
+    expect(v2.scores).toEqual(v1.scores);
+    expect(v1.failures).toEqual([]);
+    expect(suite.categories.flatMap((f) => f.cases.map((c) => requestOf(f.category, c).op)).filter((op) => op === 'reading')).toEqual([]);
+  }, 60000);
 });
 
 describe('the suite without the library (vendored)', () => {
