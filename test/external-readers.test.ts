@@ -63,6 +63,14 @@ describe('the example adapters as readers', () => {
     expect(readers.python(inputs[0], 'http://base/')).toEqual({ ok: false, error: expect.stringMatching(/^not asked/) });
   }, 60_000);
 
+  it('python under a locale that is not UTF-8 (PYTHONIOENCODING=latin-1) reads the same string: the requests are ASCII', async () => {
+    const inputs = ['http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/\u00e9', 'http://a/\u{1f600}'];
+    const { readers, missing } = await externalReaders(['python'], inputs, undefined, { env: { ...process.env, PYTHONIOENCODING: 'latin-1' } });
+    expect(missing).toEqual([]);
+    expect(readers.python(inputs[0])).toMatchObject({ ok: true, reading: { host: '\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54', path: '/\u00e9' } });
+    expect(readers.python(inputs[1])).toMatchObject({ ok: true, reading: { host: 'a', path: '/\u{1f600}' } });
+  }, 60_000);
+
   it('asks each adapter once for all inputs: one process, one line per distinct input', async () => {
     const log = path.join(work, 'asked.log');
     const script = path.join(work, 'counting.js');

@@ -248,6 +248,9 @@ function runProcess(command: string, args: readonly string[], o: { env: NodeJS.P
   });
 }
 
+/** JSON text with every character from U+007F written as a \uXXXX escape (lone surrogates too, as JSON.stringify writes them). */
+const asciiJson = (value: unknown): string => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /**
  * The batch: every input asked once of the program `command` (run without a shell, in `cwd`, killed with
  * its process group after `timeoutMs`), and its reader, or why there is none. Used by npm run
@@ -255,7 +258,9 @@ function runProcess(command: string, args: readonly string[], o: { env: NodeJS.P
  */
 export async function readerFrom(command: readonly [string, readonly string[]], inputs: readonly string[], base: string | undefined, o: { env: NodeJS.ProcessEnv; timeoutMs: number; cwd?: string }): Promise<Reader | string> {
   const { timeoutMs } = o;
-  const requests = inputs.map((input, k) => JSON.stringify({ id: `reading/${k + 1}`, op: 'reading', input, ...(base !== undefined ? { base } : {}) }));
+  // Every request in ASCII (anything else as \uXXXX, lone surrogates included): an adapter that decodes its
+  // standard input by the locale (Python's does) reads the same string under any locale.
+  const requests = inputs.map((input, k) => asciiJson({ id: `reading/${k + 1}`, op: 'reading', input, ...(base !== undefined ? { base } : {}) }));
   const r = await runProcess(command[0], command[1], { env: o.env, cwd: o.cwd, timeoutMs, input: requests.length === 0 ? '' : requests.join('\n') + '\n' });
   if (r.spawnError !== undefined) return r.spawnError;
   let stated: unknown;
