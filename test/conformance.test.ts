@@ -19,7 +19,7 @@ import { loadSuite, type AnyCase, type Category, type CaseOf, type Suite } from 
 import { CORE_RULES, judge, requestOf } from '../src/conformance/categories';
 import { moduleTransport, runSuite, type AdapterModule, type Report } from '../src/conformance/run';
 import { execTransport } from '../src/conformance/exec';
-import { PROTOCOL_VERSION, ProtocolError } from '../src/conformance/protocol';
+import { PROTOCOL_VERSION, ProtocolError, readingOf } from '../src/conformance/protocol';
 import { reportMarkdown, reportSvg, reportText } from '../src/conformance/report';
 import { URIGRAM_ADAPTER } from '../src/conformance/urigram-adapter';
 import { FOREIGN_ADAPTERS } from '../scripts/conformance/foreign-adapters';
@@ -400,6 +400,17 @@ describe('the protocol as conformance/README.md settles it', () => {
     await expect(runSuite(suite, execTransport(partial('protocol', '3')), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 3; this runner speaks protocols 1 and 2/);
     await expect(runSuite(suite, moduleTransport('m', { protocol: 7, uriToIri: () => 'x' }), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 7/);
   }, 30000);
+
+  it('urigram\'s adapter answers reading (protocol 2): RFC 3986\'s components, raw, null where absent; resolved against a base; an error with its offset', async () => {
+    const t = moduleTransport('urigram', URIGRAM_ADAPTER);
+    expect(await t.call({ id: 'r1', op: 'reading', input: 'HTTP://u@Example.COM:080/a%7e?#' })).toEqual({ id: 'r1', result: { scheme: 'HTTP', userinfo: 'u', host: 'Example.COM', port: '080', path: '/a%7e', query: '', fragment: '' } });
+    expect(await t.call({ id: 'r2', op: 'reading', input: 'http://api.good.example;.evil.example/' })).toEqual({ id: 'r2', result: { scheme: 'http', userinfo: null, host: 'api.good.example;.evil.example', port: null, path: '/', query: null, fragment: null } });
+    expect(await t.call({ id: 'r3', op: 'reading', input: '../g', base: 'http://a/b/c/d' })).toEqual({ id: 'r3', result: { scheme: 'http', userinfo: null, host: 'a', port: null, path: '/b/g', query: null, fragment: null } });
+    expect(await t.call({ id: 'r4', op: 'reading', input: 'mailto:x' })).toEqual({ id: 'r4', result: { scheme: 'mailto', userinfo: null, host: null, port: null, path: 'x', query: null, fragment: null } });
+    // A backslash is no character of RFC 3986: refused where it stands.
+    expect(await t.call({ id: 'r5', op: 'reading', input: 'http://a.example\\@b.example/' })).toMatchObject({ id: 'r5', error: expect.any(String), offset: 16 });
+    expect(readingOf((await t.call({ id: 'r6', op: 'reading', input: '' })).result)).toEqual({ scheme: null, userinfo: null, host: null, port: null, path: '', query: null, fragment: null });
+  });
 
   it('protocol 2 (the reading operation) and protocol 1 are both accepted, and judged alike: no case asks a reading', async () => {
     expect(PROTOCOL_VERSION).toBe(2);
