@@ -193,10 +193,18 @@ describe('the built adapters are kept in the cache', () => {
     expect(first.map((f) => fs.statSync(path.join(cache, 'adapters', f)).mtimeMs)).toEqual(stamps);
   }, 300_000);
 
-  it('the package ships the adapters: npm pack lists conformance/adapters/', () => {
-    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: path.join(__dirname, '..'), encoding: 'utf8' });
+  it('from the installed package (npm pack\'s tarball, unpacked): the python reader runs the adapter it ships', () => {
+    const into = path.join(work, 'packed');
+    fs.mkdirSync(into, { recursive: true });
+    // The tarball of the built package (dist/ as npm run build left it: the tests run after it).
+    const packed = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', into], { cwd: path.join(__dirname, '..'), encoding: 'utf8' });
     expect(packed.status).toBe(0);
-    const files = (JSON.parse(packed.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
-    for (const a of FOREIGN_ADAPTERS) expect([a.file, files.includes(a.file)]).toEqual([a.file, true]);
+    const [{ filename, files }] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    for (const a of FOREIGN_ADAPTERS) expect([a.file, files.some((f) => f.path === a.file)]).toEqual([a.file, true]);
+    expect(spawnSync('tar', ['-xzf', path.join(into, filename), '-C', into]).status).toBe(0);
+    const script = `require('./dist/src/cli/external-readers.js').externalReaders(['python'], ['http://a.example\\\\@b.example/']).then((r) => console.log(JSON.stringify([r.missing, r.readers.python && r.readers.python('http://a.example\\\\@b.example/')])))`;
+    const r = spawnSync(process.execPath, ['-e', script], { cwd: path.join(into, 'package'), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([[], { ok: true, reading: { scheme: 'http', userinfo: 'a.example\\', host: 'b.example', port: null, path: '/', query: null, fragment: null } }]);
   }, 120_000);
 });
