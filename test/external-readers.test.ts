@@ -163,6 +163,32 @@ process.stdin.resume();`);
     expect(['gone', 'Z']).toContain(state());
   });
 
+  it('one that leaves a process of its own session holding its standard output: its answers are taken a few seconds after it exits, or after it is killed', async () => {
+    const pidFile = path.join(work, 'daemon.pid');
+    const leave = (then: string, answer = true) =>
+      node(`const d = require('child_process').spawn('sleep', ['60'], { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(d.pid));
+console.log('{"protocol": 2}');
+require('readline').createInterface({ input: process.stdin }).on('line', (l) => ${answer} && console.log(JSON.stringify({ id: JSON.parse(l).id, error: 'refused' }))).on('close', () => { ${then} });`);
+    try {
+      let started = Date.now();
+      const reader = await readerFrom(leave('process.exit(0)'), ['x'], undefined, { env: process.env, timeoutMs: 60_000 });
+      expect(typeof reader === 'function' ? reader('x') : reader).toEqual({ ok: false, error: 'refused' });
+      expect(Date.now() - started).toBeLessThan(20_000);
+      process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 'SIGKILL');
+      started = Date.now();
+      // It answers nothing and hangs: killed at its time limit, and reported without waiting for its daemon.
+      expect(await readerFrom(leave('setInterval(() => {}, 1000)', false), ['x'], undefined, { env: process.env, timeoutMs: 1000 })).toBe('it did not answer within 1 s, and was stopped, having answered 0 of 1 inputs');
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      try {
+        process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  }, 60_000);
+
   it('one that exits before answering all, or answers what is not a reading', async () => {
     const once = 'const rl = require("readline").createInterface({ input: process.stdin }); rl.once("line", (l) => { console.log(JSON.stringify({ id: JSON.parse(l).id, error: "no" })); console.error("gone"); process.exit(3); });';
     expect(await readerFrom(node(once), ['x', 'y'], undefined, { env: process.env, timeoutMs: 30_000 })).toBe('it exited (status 3), having answered 1 of 2 inputs: gone');

@@ -198,6 +198,9 @@ interface ProcessResult {
 /** The most a command's standard output and error may hold before it is stopped (an adapter answering far more than it was asked). */
 const outputBound = (input: string): number => Math.max(64 * 1024 * 1024, 8 * input.length);
 
+/** How long after a command's exit its output may still come (from processes it left, which hold its pipes). */
+const EXIT_GRACE_MS = 5000;
+
 /** Runs a command (no shell), with `input` on its standard input, then closed; killed with its process group after `timeoutMs`. */
 function runProcess(command: string, args: readonly string[], o: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs: number; input?: string }): Promise<ProcessResult> {
   return new Promise((resolve) => {
@@ -216,14 +219,27 @@ function runProcess(command: string, args: readonly string[], o: { env: NodeJS.P
         // already gone
       }
     };
+    // A process of its own session (setsid) that it started can keep its standard output open after it
+    // exits or is killed, and 'close' would never come: EXIT_GRACE_MS after its exit, or after it is
+    // killed, what it wrote is taken as all, and the pipes are closed on our side.
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const giveUpAfterGrace = (status: number | null, signal: NodeJS.Signals | null): void => {
+      grace ??= setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        finish({ status, signal, stdout, stderr, timedOut, overlong });
+      }, EXIT_GRACE_MS);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       stop();
+      giveUpAfterGrace(null, 'SIGKILL');
     }, o.timeoutMs);
     const finish = (r: ProcessResult): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(grace);
       resolve(r);
     };
     child.on('error', (e) => {
@@ -243,6 +259,7 @@ function runProcess(command: string, args: readonly string[], o: { env: NodeJS.P
     child.stdout.on('data', (c: string) => take(c, 'out'));
     child.stderr.on('data', (c: string) => take(c, 'err'));
     child.stdin.on('error', () => {}); // an adapter that exits without reading all is reported by what it answered
+    child.on('exit', (status, signal) => giveUpAfterGrace(status, signal));
     child.on('close', (status, signal) => finish({ status, signal, stdout, stderr, timedOut, overlong }));
     child.stdin.end(o.input ?? '');
   });
