@@ -107,14 +107,19 @@ describe('a reader that cannot answer is missing, with why, never a crash', () =
     });
   });
 
-  it('a build that fails: missing with the command and its error, and nothing left in the cache', async () => {
+  it('a build that fails: missing with the command and its error, and nothing left in the cache (nor what a killed build left)', async () => {
     const bin = path.join(work, 'broken-cc');
     fs.mkdirSync(bin, { recursive: true });
     fs.writeFileSync(path.join(bin, 'cc'), '#!/bin/sh\nif [ "$1" = --version ]; then echo "cc 1.0"; exit 0; fi\necho "uriparser/Uri.h: No such file or directory" >&2\nexit 1\n', { mode: 0o755 });
     const cache = path.join(work, 'broken-cache');
+    // The temporary folders of builds killed before (a day old), and of one running now: the first removed, the other kept.
+    const stale = path.join(cache, 'adapters', '.go-0123456789abcdef-OLD123');
+    const running = path.join(cache, 'adapters', '.java-0123456789abcdef-NEW123');
+    for (const f of [stale, running]) fs.mkdirSync(f, { recursive: true });
+    fs.utimesSync(stale, new Date(Date.now() - 86_400_000), new Date(Date.now() - 86_400_000));
     const { missing } = await externalReaders(['uriparser'], ['http://a/'], undefined, { env: { ...process.env, PATH: bin }, cacheDir: cache });
     expect(missing).toEqual([{ name: 'uriparser', why: expect.stringMatching(/^its build failed: `cc -O2 -o .*uriparser_adapter\.c -luriparser` exits 1: uriparser\/Uri\.h: No such file or directory$/) }]);
-    expect(fs.readdirSync(path.join(cache, 'adapters'))).toEqual([]);
+    expect(fs.readdirSync(path.join(cache, 'adapters'))).toEqual([path.basename(running)]);
   });
 
   const node = (source: string): readonly [string, readonly string[]] => {

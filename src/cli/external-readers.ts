@@ -150,18 +150,20 @@ async function buildInCache(adapter: ExternalAdapter, source: string, toolchain:
   const dir = path.join(cache, 'adapters');
   const final = path.join(dir, `${adapter.name}-${key}`);
   if (fs.existsSync(final)) return { dir: final };
+  const buildTimeoutMs = options.buildTimeoutMs ?? 300_000;
   let temporary: string;
   try {
     fs.mkdirSync(dir, { recursive: true });
+    removeStaleBuilds(dir, Math.max(3_600_000, 2 * buildTimeoutMs));
     temporary = fs.mkdtempSync(path.join(dir, `.${adapter.name}-${key}-`));
   } catch (e) {
     return { why: `cannot make its build folder in ${dir}: ${(e as Error).message}` };
   }
   try {
     for (const [command, args] of adapter.build!(source, temporary)) {
-      const r = await runProcess(command, args, { env, cwd: temporary, timeoutMs: options.buildTimeoutMs ?? 300_000 });
+      const r = await runProcess(command, args, { env, cwd: temporary, timeoutMs: buildTimeoutMs });
       if (r.spawnError !== undefined || r.status !== 0) {
-        const how = r.spawnError ?? (r.timedOut ? `did not finish in ${(options.buildTimeoutMs ?? 300_000) / 1000} s` : `exits ${r.status ?? r.signal}`);
+        const how = r.spawnError ?? (r.timedOut ? `did not finish in ${buildTimeoutMs / 1000} s` : `exits ${r.status ?? r.signal}`);
         return { why: `its build failed: \`${[command, ...args].join(' ')}\` ${how}${tail(r.stderr + r.stdout)}` };
       }
     }
@@ -174,6 +176,22 @@ async function buildInCache(adapter: ExternalAdapter, source: string, toolchain:
     return { dir: final };
   } finally {
     fs.rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes the temporary build folders in `dir` older than `age` ms: those of a run killed mid-build (a
+ * build still running is younger: it is stopped at its time limit, and `age` is at least twice that).
+ */
+function removeStaleBuilds(dir: string, age: number): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (!/^\.[a-z]+-[0-9a-f]{16}-/.test(name)) continue;
+    try {
+      const folder = path.join(dir, name);
+      if (Date.now() - fs.statSync(folder).mtimeMs > age) fs.rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // gone already, or not ours to remove: left
+    }
   }
 }
 
