@@ -412,6 +412,12 @@ describe('the protocol as conformance/README.md settles it', () => {
     expect(readingOf((await t.call({ id: 'r6', op: 'reading', input: '' })).result)).toEqual({ scheme: null, userinfo: null, host: null, port: null, path: '', query: null, fragment: null });
   });
 
+  it('a program that states no protocol is run as protocol 1, and its report says so', async () => {
+    const report = await runSuite(suite, moduleTransport('silent', { uriToIri: URIGRAM_ADAPTER.uriToIri }), { categories: ['uri-to-iri'] });
+    expect(report.protocol).toEqual({ runner: 2, stated: null });
+    expect(reportText(report).split('\n')[0]).toBe(`silent: conformance suite ${suite.version}, protocol 1 (the implementation states none)`);
+  });
+
   it('protocol 2 (the reading operation) and protocol 1 are both accepted, and judged alike: no case asks a reading', async () => {
     expect(PROTOCOL_VERSION).toBe(2);
     const v1 = await runSuite(suite, execTransport(partial('protocol', '1')), { categories: ['uri-to-iri', 'resolution'] });
