@@ -451,11 +451,11 @@ describe('HTML', () => {
     expect(read('(http://a.example/x) ok')).toEqual([['http://a.example/x', false]]);
   });
 
-  it('a JSON file is read as source code: its escapes cut a URI, a space in a string is the value\'s (a reviewer found http://a.com/ab, a URI not in the file)', () => {
+  it('a JSON file is read as source code: its escapes decoded as JSON decodes them, a space in a string is the value\'s (a reviewer found http://a.com/ab, a URI not in the file)', () => {
     expect(kindOfFile('a.json')).toBe('source');
     const t = '{"c": "http://Example.COM\\/x", "e": "http://a.com/a b", "f": "https://ok.example/x"}';
     expect(extractDocument(t, { kind: 'source', name: 'a.json' }).map((u) => [u.uri, u.cut === true])).toEqual([
-      ['http://Example.COM', true],
+      ['http://Example.COM/x', false],
       ['http://a.com/a', false],
       ['https://ok.example/x', false],
     ]);
@@ -491,15 +491,21 @@ describe('source code', () => {
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
   });
 
-  it('an escape in a string literal ends a URI there: not a backslash in the URI, and not decoded by one language\'s rules', () => {
-    const text = 'f("see http://a.example/x\\n");\ng("http://b.example/p\\u00e9q and more");\nh(`at http://c.example/\\x41b`);\n';
-    const found = extractDocument(text, { kind: 'source', name: 'a.js' });
+  it('in a language whose escapes are not decoded (Rust, Kotlin, Scala, Swift, shell, Perl, YAML), an escape in a string literal ends a URI there: not a backslash in the URI', () => {
+    const text = 'f("see http://a.example/x\\n");\ng("http://b.example/p\\u{e9}q and more");\nh("at http://c.example/\\x41b");\n';
+    const found = extractDocument(text, { kind: 'source', name: 'a.rs' });
     expect(found.map((u) => [u.uri, u.valid])).toEqual([
       ['http://a.example/x', true],
       ['http://b.example/p', true],
       ['http://c.example/', true],
     ]);
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+    // JavaScript's are decoded (issue 46 item 2, below).
+    expect(extractDocument(text.replace('"at', '`at').replace('b");', 'b`);').replace('{e9}', '00e9'), { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([
+      ['http://a.example/x', true],
+      ['http://b.example/p\u00e9q', false],
+      ['http://c.example/Ab', true],
+    ]);
     // A comment has no escapes: a backslash there is in the URI.
     expect(extractDocument('// http://a.example/x\\n\n', { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([['http://a.example/x\\n', false]]);
   });
@@ -518,9 +524,17 @@ describe('source code', () => {
     for (const [name, text] of cases) {
       expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/\\d', false]]]);
     }
-    // The same strings without the prefix, or backquoted outside Go (a JavaScript template literal), have escapes.
-    for (const [name, text] of [['a.py', 'x = "see http://a.example/\\d"\n'], ['a.js', 'x = `see http://a.example/\\d`\n'], ['a.py', 'for_r = "see http://a.example/\\d"\n'], ['a.py', 'x = """see http://a.example/\\d"""\n']]) {
-      expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/', true]]]);
+    // The same strings without the prefix, or backquoted outside Go (a JavaScript template literal), have escapes: "\\d" is
+    // "d" in JavaScript, and Python keeps the backslash of an escape it does not know.
+    const escaped: Array<[string, string, string, boolean]> = [
+      ['a.py', 'x = "see http://a.example/\\d"\n', 'http://a.example/\\d', false],
+      ['a.js', 'x = `see http://a.example/\\d`\n', 'http://a.example/d', true],
+      ['a.py', 'for_r = "see http://a.example/\\d"\n', 'http://a.example/\\d', false],
+      ['a.py', 'x = """see http://a.example/\\d"""\n', 'http://a.example/\\d', false],
+      ['a.py', 'x = "see http://a.example/\\x64"\n', 'http://a.example/d', true],
+    ];
+    for (const [name, text, uri, valid] of escaped) {
+      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, [[uri, valid]]]);
     }
   });
 
@@ -540,8 +554,10 @@ describe('source code', () => {
       ['a.swift', 'let c = #"https://c.example/\\#(id)"#\nlet d = "https://d.example/\\(id)/x"', [['https://c.example/', true], ['https://d.example/', true]]],
       // Extract leaves a ":" off the URI's end as punctuation; the token still runs into the hole.
       ['a.py', 'API = f"http://localhost:{port}/api"', [['http://localhost', true]]],
-      // An escape of what a URI may hold ("/" here) cuts it; one of whitespace ends it, as in the string's value.
-      ['a.py', 'B = "http://a.example:80\\x2Fx"\nD = "see http://a.example\\n"', [['http://a.example:80', true], ['http://a.example', false]]],
+      // An escape of what a URI may hold ("/" here) cuts it where the language's escapes are not decoded; one of whitespace ends it, as in the string's value.
+      ['a.rs', 'B = "http://a.example:80\\x2Fx"\nD = "see http://a.example\\n"', [['http://a.example:80', true], ['http://a.example', false]]],
+      // Decoded, it is the value's "/", and a newline ends the URI as in the value.
+      ['a.py', 'B = "http://a.example:80\\x2Fx"\nD = "see http://a.example\\n"', [['http://a.example:80/x', false], ['http://a.example', false]]],
       // A brace that closes nothing stays, and a placeholder after it is still one.
       ['a.js', 'x = "{ see http://a.example/{id}/x"', [['http://a.example/', true]]],
     ];
