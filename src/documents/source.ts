@@ -313,6 +313,22 @@ export function sourceUris(text: string, language: SourceLanguage): DocumentUri[
   return out;
 }
 
+/**
+ * The template holes of a source file without the braces of a \u{...} escape (JavaScript, PHP, Ruby; Rust's and Swift's cut a URI as any escape of theirs does):
+ * "{40}" there is no placeholder but part of a character the reader decoded (\u{40} is "@"), and a URI is not cut
+ * at it. A "u" with an even number of backslashes before it is no escape (\\u{x} is a backslash and "u{x}").
+ */
+export function withoutEscapeBraces(text: string, holes: Array<[number, number]>): Array<[number, number]> {
+  if (holes.length === 0 || !text.includes('\\u{')) return holes;
+  return holes.filter(([start]) => {
+    if (text.charCodeAt(start) !== 0x7b || text.charCodeAt(start - 1) !== 0x75 /* u */) return true;
+    // Each run of backslashes is counted back once: it stands before one "u" only.
+    let k = start - 2;
+    while (k >= 0 && text.charCodeAt(k) === 0x5c) k--;
+    return (start - 2 - k) % 2 === 0;
+  });
+}
+
 /** A string literal whose escapes were decoded (./escapes), to be read as prose: its value, and where it is. */
 interface Literal {
   readonly value: string;
