@@ -249,3 +249,27 @@ describe('urigram lint --extract on source files', () => {
     expect(r.status).toBe(0);
   });
 });
+
+describe('linear time on hostile literals', () => {
+  /**
+   * A million characters each, what makes a decoder scan far: one long escape, runs of backslashes before "u{",
+   * escapes that never close, tabs in a URI. As in test/documents.test.ts, no time is measured: each runs and
+   * then yields, so that the timeout fails a quadratic one (hours); a linear one takes about a second.
+   */
+  const M = 1_000_000;
+  const FAMILIES: Array<[string, string, (n: number) => string, number]> = [
+    ['one C \\x escape of a million hex digits', 'a.c', (n) => `"http://a.example/\\x${'f'.repeat(n)}"`, 1],
+    ['one \\u{...} of a million zeros', 'a.js', (n) => `"http://a.example/\\u{${'0'.repeat(n)}41}"`, 1],
+    ['Ruby \\u{ that never closes, many times', 'a.rb', (n) => `"http://a.example/${'\\u{41 42 '.repeat(n / 10)}"`, 1],
+    ['runs of backslashes before u{', 'a.js', (n) => `"http://a.example/${'\\\\\\\\\\u{41}'.repeat(n / 11)}"`, 1],
+    ['escapes in a literal read as prose', 'a.py', (n) => `"see http://a.example/${'\\x41'.repeat(n / 4)} x"`, 1],
+    ['tabs between the parts of one URI', 'a.go', (n) => `"http:${'\\t'.repeat(n / 2)}//a.example/"`, 1],
+    ['line breaks between URIs', 'a.java', (n) => `"${'http://a.example/\\n'.repeat(n / 19)}x"`, Math.floor(M / 19)],
+  ];
+
+  it.each(FAMILIES)('%s: read in linear time', async (_name, file, make, expected) => {
+    const found = extractDocument(make(M), { kind: 'source', name: file });
+    await new Promise((done) => setTimeout(done, 0));
+    expect(found).toHaveLength(expected);
+  }, 120_000);
+});
