@@ -410,6 +410,36 @@ describe('template placeholders (issue 37, item 5)', () => {
   });
 });
 
+describe('GFM table cells (issue 45): a pipe in a table row ends the cell', () => {
+  const cells = (text: string) => md(text).map((u) => [u.uri, u.cut === true, text.slice(u.start, u.end)]);
+
+  it('two URIs in one cell\'s text, split by a pipe: two URIs; a pipe right after a URI ends it, for certain', () => {
+    expect(cells('| a | b |\n|---|---|\n| a | https://a.example/x|https://b.example/y |\n')).toEqual([
+      ['https://a.example/x', false, 'https://a.example/x'],
+      ['https://b.example/y', false, 'https://b.example/y'],
+    ]);
+    expect(cells('| a | b |\n|---|---|\n| x | https://c.example/|\n')).toEqual([['https://c.example/', false, 'https://c.example/']]);
+    // Without the outer pipes, in the header row, and in a table inside a blockquote or a list item.
+    expect(uris(md('a | b\n--|--\nhttps://e.example/x|https://f.example/y\n'))).toEqual(['https://e.example/x', 'https://f.example/y']);
+    expect(uris(md('| https://h.example/|b |\n|---|---|\n| c | d |\n'))).toEqual(['https://h.example/']);
+    expect(uris(md('> | a | b |\n> |---|---|\n> | https://q.example/|https://r.example/ |\n'))).toEqual(['https://q.example/', 'https://r.example/']);
+    expect(uris(md('- item\n\n  | a | b |\n  |---|---|\n  | https://l.example/|x |\n'))).toEqual(['https://l.example/']);
+  });
+
+  it('an escaped pipe ("\\|") does not end the cell: an escape in prose, where the URI ends and is cut', () => {
+    expect(cells('| a | b |\n|---|---|\n| x | https://a.example/x\\|y |\n')).toEqual([['https://a.example/x', true, 'https://a.example/x']]);
+    // In quotes, the escape's backslash is taken out as a line break would be, and the pipe is the URI's (placed in the file): one URI, not two cells.
+    expect(cells('| a | b |\n|---|---|\n| x | "https://a.example/x\\|y" |\n')).toEqual([['https://a.example/x|y', false, 'https://a.example/x\\|y']]);
+  });
+
+  it('outside a table (no delimiter row under the first), a pipe is read as before', () => {
+    expect(uris(md('not a table https://c.example/| and a|b https://d.example/x|y\n'))).toEqual(['https://c.example/|', 'https://d.example/x|y']);
+    expect(uris(md('| a | https://a.example/x|https://b.example/y |\n| c | d |\n'))).toEqual(['https://a.example/x|https://b.example/y']);
+    // The paragraph after a table (a blank line ends it) is prose again.
+    expect(uris(md('| a |\n|---|\n| b |\n\nhttps://p.example/x|y\n'))).toEqual(['https://p.example/x|y']);
+  });
+});
+
 describe('HTML', () => {
   it('URI-valued attributes, with character references decoded and mapped, and srcset lists', () => {
     const text = '<a href=" http://a.example/?x=1&amp;y=2 ">a</a><form action=/post><img srcset="a.png 1x, http://b.example/b.png 2x"><q cite=\'http://c.example/\'>q</q><p title="http://not.example/">';
@@ -953,6 +983,8 @@ describe('linear time on hostile documents', () => {
     ['regular expressions that never close', 'source', (n) => '(/['.repeat(n / 3), () => 0],
     ['placeholders and printf conversions', 'source', (n) => `"http://a/${'{x}%s'.repeat(n / 5)}"`, () => 1],
     ['opening braces in a string', 'source', (n) => `"http://a/${'{'.repeat(n)}"`, () => 1],
+    ['pipes in table rows', 'markdown', (n) => `| a | b |\n|---|---|\n${'| http://a/|x |\n'.repeat(Math.floor(n / 15) - 2)}`, (n) => Math.floor(n / 15) - 2],
+    ['pipes in one long table row', 'markdown', (n) => `| a | b |\n|---|---|\n${'http://a/|'.repeat(n / 10 - 3)}\n`, (n) => n / 10 - 3],
     ['directives', 'markdown', (n) => '<!-- urigram-disable -->\n'.repeat(n / 25), () => 0],
     ['placeholder openers without closers', 'html', (n) => `<a href="http://a/${'{{ <% <? ${ #{ {% '.repeat(n / 20)}">`, () => 1],
     ['placeholders', 'markdown', (n) => 'http://a/{{x}} ,'.repeat(n / 16), (n) => n / 16],
