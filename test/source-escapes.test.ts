@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import { extractDocument, type DocumentUri } from '../src/documents';
 import { decodeLiteral } from '../src/documents/escapes';
 import { writtenAsIs } from '../src/documents/found';
@@ -247,6 +248,34 @@ describe('urigram lint --extract on source files', () => {
     const typo = byUri.get('htps://e.example/A')!.find((d) => d.code === 'scheme-typo');
     expect(typo!.suggestions).toHaveLength(1);
     expect(r.status).toBe(0);
+  });
+});
+
+describe('any text, any language: no crash, and every place in the file', () => {
+  const FILES = ['a.js', 'a.ts', 'a.json', 'a.py', 'a.go', 'A.java', 'a.cs', 'a.php', 'a.rb', 'a.c', 'a.cpp', 'a.rs'];
+  const PIECES = ['\\', '"', "'", '`', 'http://a.example/', 'x', '\\u{', '\\u', '\\x', '{', '}', '0', '7', 'f', 'F', '\n', '\r', '\t', ' ', '@', '$', '@"', 'r"', 'b"', 'R"(', ')"', '""', '%s', '\u2028'];
+
+  it('a URI\'s offsets, one per code unit, within [start, end) of the text, ascending; its start and end in the text', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...FILES), fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (file, pieces) => {
+        const text = pieces.join('');
+        for (const u of found(file, text)) {
+          expect(u.start).toBeLessThanOrEqual(u.end);
+          expect(u.end).toBeLessThanOrEqual(text.length);
+          if (u.offsets === undefined) {
+            expect(text.slice(u.start, u.end)).toBe(u.uri);
+            continue;
+          }
+          expect(u.offsets).toHaveLength(u.uri.length);
+          for (let k = 0; k < u.offsets.length; k++) {
+            expect(u.offsets[k]).toBeGreaterThanOrEqual(u.start);
+            expect(u.offsets[k]).toBeLessThan(u.end);
+            if (k > 0) expect(u.offsets[k]).toBeGreaterThanOrEqual(u.offsets[k - 1]);
+          }
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -467,7 +467,7 @@ function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; 
         }
         j++;
       }
-      const end = close < 0 ? j : close;
+      const end = close < 0 ? Math.min(j, n) : close; // a backslash at the very end steps past it
       const body = text.slice(bodyStart, end);
       // The value goes on past the literal ("http://h:" + port + "/api", Python's "a" "b"): a URI that reaches its end is cut there.
       const joined = close >= 0 && concatenatedAfter(text, close + closer.length, lang);
