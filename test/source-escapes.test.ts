@@ -162,6 +162,24 @@ describe('the payloads of issue 46: the value judged, not the text up to its fir
     }
   });
 
+  it('the backslash payload in every language that decodes escapes, in each of its quotes', () => {
+    const literal = '"http://evil.example\\\\@good.example/"';
+    const cases: Array<[string, string]> = [
+      ['a.ts', `fetch(${literal});`],
+      ['a.json', `{"u": ${literal}}`],
+      ['a.py', `get(${literal})`],
+      ['a.go', `http.Get(${literal})`],
+      ['A.java', `URI.create(${literal});`],
+      ['a.cs', `new Uri(${literal});`],
+      ['a.php', `file_get_contents(${literal});`],
+      ['a.php', `file_get_contents(${literal.replace(/"/g, "'")});`],
+      ['a.rb', `URI(${literal})`],
+      ['a.rb', `URI(${literal.replace(/"/g, "'")})`],
+      ['a.c', `curl_easy_setopt(c, CURLOPT_URL, ${literal});`],
+    ];
+    for (const [name, text] of cases) expect([name, text, urisOf(name, text)]).toEqual([name, text, ['http://evil.example\\@good.example/']]);
+  });
+
   it('a list of URIs on lines of one string is read as prose, not taken for one URI with line breaks in it', () => {
     expect(urisOf('a.js', 'f("http://a.example/\\nhttp://b.example/");')).toEqual(['http://a.example/', 'http://b.example/']);
     // A line break at a value's end is a line printed: the URI ends before it.
