@@ -131,6 +131,25 @@ describe('escapes decoded by language', () => {
     ]);
   });
 
+  it('the byte escapes of Go, C, PHP, Ruby and Python bytes are UTF-8: a well-formed run is its characters, an ill-formed byte its number\'s', () => {
+    expectUris([
+      // A fullwidth "ａ" (U+FF41) in three bytes: the host a browser maps to "a".
+      ['a.go', 'u := "http://\\xef\\xbd\\x81.example/"', ['http://\uff41.example/']],
+      ['a.php', '$u = "http://a.example/\\303\\251";', ['http://a.example/\u00e9']],
+      ['a.rb', 'u = "http://a.example/\\xc3\\xa9"', ['http://a.example/\u00e9']],
+      ['a.py', 'u = b"http://a.example/\\xf0\\x9f\\x98\\x80"', ['http://a.example/\u{1F600}']],
+      ['a.c', 'char *u = "http://a.example/\\xc3\\xa9";', ['http://a.example/\u00e9']],
+      // Ill-formed: each byte its number's character; JavaScript's and Python's str's \x is a character, not a byte.
+      ['a.go', 'u := "http://a.example/\\xc3\\x41"', ['http://a.example/\u00c3A']],
+      ['a.js', 'u = "http://a.example/\\xc3\\xa9"', ['http://a.example/\u00c3\u00a9']],
+      ['a.py', 'u = "http://a.example/\\xc3\\xa9"', ['http://a.example/\u00c3\u00a9']],
+    ]);
+    // Each character at its first byte's escape.
+    const [u] = found('a.go', 'u := "http://\\xef\\xbd\\x81.example/"');
+    expect(u.offsets?.[7]).toBe('u := "http://'.length);
+    expect(u.offsets?.[8]).toBe('u := "http://'.length + 12);
+  });
+
   it('what a language refuses is kept as written, never a crash: a "\\x" without digits, a code point past U+10FFFF, a backslash at the end', () => {
     expect(decodeLiteral('a\\xZZ', 0, 'js').value).toBe('a\\xZZ');
     expect(decodeLiteral('a\\u{110000}', 0, 'js').value).toBe('a\\u{110000}');
@@ -310,6 +329,8 @@ describe('linear time on hostile literals', () => {
     ['Ruby \\u{ that never closes, many times', 'a.rb', (n) => `"http://a.example/${'\\u{41 42 '.repeat(n / 10)}"`, 1],
     ['runs of backslashes before u{', 'a.js', (n) => `"http://a.example/${'\\\\\\\\\\u{41}'.repeat(n / 11)}"`, 1],
     ['escapes in a literal read as prose', 'a.py', (n) => `"see http://a.example/${'\\x41'.repeat(n / 4)} x"`, 1],
+    ['one run of UTF-8 byte escapes', 'a.go', (n) => `"http://a.example/${'\\xc3\\xa9'.repeat(n / 8)}"`, 1],
+    ['byte escapes that never make a character', 'a.c', (n) => `"http://a.example/${'\\xc3'.repeat(n / 4)}"`, 1],
     ['tabs between the parts of one URI', 'a.go', (n) => `"http:${'\\t'.repeat(n / 2)}//a.example/"`, 1],
     ['line breaks between URIs', 'a.java', (n) => `"${'http://a.example/\\n'.repeat(n / 19)}x"`, Math.floor(M / 19)],
   ];

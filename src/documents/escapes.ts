@@ -31,8 +31,10 @@
  *   GCC and Clang read it, with a warning).
  * Where the language refuses an escape (a "\x" without its digits in JavaScript, a code point past U+10FFFF)
  * the escape is kept as written: its backslash is then in the value, and lint reports it, rather than a
- * value the program cannot have. A byte escape (\xHH of Go, C, PHP, Ruby, a bytes literal) is the code unit
- * of that number (the byte's Latin-1 reading, as JavaScript's "\xe9" is "é"), not a UTF-8 sequence decoded.
+ * value the program cannot have. The byte escapes (\x and octal) of Go, C, PHP, Ruby and a Python bytes literal
+ * are bytes of the string's UTF-8: a run of them that is well-formed UTF-8 is its characters ("\xc3\xa9" is "é",
+ * each character placed at its first byte's escape); a byte of no well-formed sequence is the character of its
+ * number, as JavaScript's "\xe9" is "é".
  *
  * One pass, each escape read by a forward scan of a bounded length (the only unbounded one, C's \x, stops at
  * the first character that is not a hex digit): linear in the literal.
@@ -281,6 +283,40 @@ function escapeAt(body: string, i: number, rules: EscapeRules): Escape | undefin
   }
 }
 
+/** The languages whose strings are bytes: a \x or octal escape there is a byte of the string's UTF-8. */
+const BYTE_RULES: ReadonlySet<EscapeRules> = new Set<EscapeRules>(['go', 'c', 'php', 'rb', 'py-bytes']);
+
+/** Whether the escape `e` at `i` is a byte: "\x" or octal, of a value up to 0xFF. */
+function isByteEscape(body: string, i: number, e: Escape): boolean {
+  const d = body.charCodeAt(i + 1);
+  return e.text.length === 1 && e.text.charCodeAt(0) <= 0xff && (d === 0x78 /* x */ || (d >= 0x30 && d <= 0x37));
+}
+
+/**
+ * Bytes read as UTF-8 (RFC 3629 4): each well-formed sequence its character, each byte of an ill-formed one the
+ * character of its number (as a byte escape of JavaScript is), never a replacement character; with the index of
+ * the byte each begins at.
+ */
+function* utf8(bytes: readonly number[]): Generator<[string, number]> {
+  const cont = (k: number, lo = 0x80, hi = 0xbf): boolean => k < bytes.length && bytes[k] >= lo && bytes[k] <= hi;
+  for (let k = 0; k < bytes.length; ) {
+    const b = bytes[k];
+    let size = 0;
+    if (b >= 0xc2 && b <= 0xdf) size = cont(k + 1) ? 2 : 0;
+    else if (b >= 0xe0 && b <= 0xef) size = cont(k + 1, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf) && cont(k + 2) ? 3 : 0;
+    else if (b >= 0xf0 && b <= 0xf4) size = cont(k + 1, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf) && cont(k + 2) && cont(k + 3) ? 4 : 0;
+    if (size === 0) {
+      yield [String.fromCharCode(b), k];
+      k++;
+      continue;
+    }
+    let cp = b & (0xff >> (size + 1));
+    for (let j = 1; j < size; j++) cp = (cp << 6) | (bytes[k + j] & 0x3f);
+    yield [String.fromCodePoint(cp), k];
+    k += size;
+  }
+}
+
 /** Where the "${...}" of a template literal whose "$" is at `at` ends (past its "}"), braces counted; the body's end when it does not close. */
 function substitutionEnd(body: string, at: number): number {
   let depth = 0;
@@ -342,6 +378,23 @@ export function decodeLiteral(body: string, base: number, rules: EscapeRules): D
       continue;
     }
     flush(i);
+    if (BYTE_RULES.has(rules) && isByteEscape(body, i, e) && e.text.charCodeAt(0) >= 0x80) {
+      // A run of byte escapes: UTF-8, as the program's bytes are read ("\xc3\xa9" is "é").
+      const bytes: number[] = [];
+      const at: number[] = [];
+      let k = i;
+      for (let b: Escape | undefined = e; b !== undefined && isByteEscape(body, k, b); b = body.charCodeAt(k) === 0x5c ? escapeAt(body, k, rules) : undefined) {
+        bytes.push(b.text.charCodeAt(0));
+        at.push(base + k);
+        k += b.length;
+      }
+      for (const [text, index] of utf8(bytes)) {
+        parts.push(text);
+        for (let c = 0; c < text.length; c++) offsets[n++] = at[index];
+      }
+      from = i = k;
+      continue;
+    }
     parts.push(e.text);
     for (let k = 0; k < e.text.length; k++) offsets[n++] = base + i;
     from = i += e.length;
