@@ -199,6 +199,24 @@ describe('the payloads of issue 46: the value judged, not the text up to its fir
     for (const [name, text] of cases) expect([name, text, urisOf(name, text)]).toEqual([name, text, ['http://evil.example\\@good.example/']]);
   });
 
+  it('the shapes a browser reads as another host though no "//" follows the scheme, and the relative ones that begin with a slash and a backslash: taken whole', () => {
+    const cases: Array<[string, string]> = [
+      ['fetch("http:/\\\\evil.example/");', 'http:/\\evil.example/'],
+      ['fetch("http:\\\\\\\\evil.example/");', 'http:\\\\evil.example/'],
+      ['fetch("https:evil.example");', 'https:evil.example'],
+      ['fetch("http:/evil.example");', 'http:/evil.example'],
+      ['location.href = "/\\\\evil.example/";', '/\\evil.example/'],
+      ['location.href = "\\\\/evil.example/";', '\\/evil.example/'],
+      ['a.href = "java\\nscript:alert(1)";', 'java\nscript:alert(1)'],
+    ];
+    for (const [text, value] of cases) {
+      expect([text, urisOf('a.js', text)]).toEqual([text, [value]]);
+      expect([text, lint(value).length]).not.toEqual([text, 0]);
+    }
+    // Not these: a Windows share, a path, a label with a colon.
+    for (const text of ['p = "\\\\\\\\server\\\\share";', 'p = "/api/v1";', 'p = "file:line";', 'p = "see: here";']) expect([text, urisOf('a.js', text)]).toEqual([text, []]);
+  });
+
   it('a list of URIs on lines of one string is read as prose, not taken for one URI with line breaks in it', () => {
     expect(urisOf('a.js', 'f("http://a.example/\\nhttp://b.example/");')).toEqual(['http://a.example/', 'http://b.example/']);
     // A line break at a value's end is a line printed: the URI ends before it.

@@ -230,15 +230,20 @@ function escapeRulesOf(text: string, at: number, quote: string, form: StringForm
 }
 
 /**
- * Whether a literal's value is one URI-like token, taken whole: a scheme and "//" (or one of the schemes written without),
- * no space, placeholder brace or printf conversion. With `decoded` (the value is what the language makes of the
- * literal), a backslash is the value's, and so are tabs and line breaks inside it (the URL Standard takes them out:
- * "http:\t//evil.example/" goes to evil.example), unless they separate URIs ("http://a.example/\nhttp://b.example/")
- * or stand at the value's start or end (a line printed).
+ * Whether a literal's value is one URI-like token, taken whole: a scheme and "//" (or one of the schemes written
+ * without, or a special scheme and anything), no space, placeholder brace or printf conversion. With `decoded` (the
+ * value is what the language makes of the literal), a backslash is the value's, and so are tabs and line breaks
+ * inside it (the URL Standard takes them out: "http:\t//evil.example/" goes to evil.example), unless they separate
+ * URIs ("http://a.example/\nhttp://b.example/") or stand at the value's start or end (a line printed).
  */
 function isOneUri(value: string, decoded: boolean): boolean {
   const token = decoded ? value.replace(/[\t\n\r]/g, '') : value;
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(token) || !(/^[^:]+:\/\//.test(token) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(token))) return false;
+  // A scheme and "//", one of the schemes written without, or a special scheme a browser reads an authority after
+  // whatever follows its ":" (http:/evil.example, https:evil.example, http:\\evil.example all go to evil.example).
+  const uriLike = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(token) && (/^[^:]+:\/\//.test(token) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp|javascript):/i.test(token) || /^(?:https?|wss?|ftp):\S/i.test(token));
+  // A value's /\evil.example/ or \/evil.example/: a relative reference a browser reads as one to another host (an open redirect).
+  const hostRelative = decoded && /^(?:\/\\|\\\/)[A-Za-z0-9]\S*$/.test(token);
+  if (!uriLike && !hostRelative) return false;
   if (token.includes('{') || (!decoded && token.includes('\\')) || printfConversions(token).next().done !== true) return false;
   if (token.length === value.length) return true;
   if (/^[\t\n\r]|[\t\n\r]$/.test(value)) return false;
