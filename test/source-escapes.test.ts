@@ -249,6 +249,12 @@ describe('places in the file', () => {
     // An insertion right after it is inside the escape: not a place in the text; one before it is.
     expect(writtenAsIs(text, u, k + 1, k + 1)).toBe(false);
     expect(writtenAsIs(text, u, k, k)).toBe(true);
+    // A Markdown link destination's "&amp;": one "&" written with five.
+    const doc = '[x](http://a.example/?a&amp;)';
+    const [m] = extractDocument(doc, { kind: 'markdown' });
+    expect(m.uri).toBe('http://a.example/?a&');
+    expect(writtenAsIs(doc, m, m.uri.length - 1, m.uri.length)).toBe(false);
+    expect(writtenAsIs(doc, m, m.uri.length - 2, m.uri.length - 1)).toBe(true);
   });
 });
 
