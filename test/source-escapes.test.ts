@@ -217,6 +217,42 @@ describe('the payloads of issue 46: the value judged, not the text up to its fir
     for (const text of ['p = "\\\\\\\\server\\\\share";', 'p = "/api/v1";', 'p = "file:line";', 'p = "see: here";']) expect([text, urisOf('a.js', text)]).toEqual([text, []]);
   });
 
+  it('the host-differential payloads of test/fixtures (issue 46 item 1), as JavaScript literals in four forms: each that lint reports is extracted whole', () => {
+    const payloads = fs
+      .readFileSync(path.join(__dirname, 'fixtures/host-differential/lint-payloads.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('#'));
+    const escaped = (p: string, keep: RegExp, escape: (c: string) => string) => Array.from(p, (c) => (keep.test(c) ? c : escape(c))).join('');
+    const forms: Array<[string, (p: string) => string]> = [
+      ['JSON.stringify', (p) => JSON.stringify(p)],
+      ['\\u{...}', (p) => `'${escaped(p, /[A-Za-z0-9:/.]/, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)}'`],
+      ['\\xHH', (p) => `"${escaped(p, /[A-Za-z0-9:/.]|[^\x00-\xff]/, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}"`],
+      ['template literal', (p) => `\`${p.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$/g, '\\$')}\``],
+    ];
+    const missed: string[] = [];
+    let checked = 0;
+    for (const p of payloads) {
+      if (!lint(p).some((d) => d.data?.hosts !== undefined || d.severity === 'error')) continue;
+      for (const [form, literal] of forms) {
+        checked++;
+        const text = `fetch(${literal(p)});\n`;
+        const got = urisOf('a.js', text);
+        if (!got.includes(p)) missed.push(`${form}: ${text.trim()} -> ${JSON.stringify(got)}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(missed).toEqual([]);
+  });
+
+  it('spaces in an authority that a browser reads past are the URI\'s; a message after a URI is not', () => {
+    expect(urisOf('a.js', 'fetch("http://1.1.1.1 &@2.2.2.2# @3.3.3.3/");')).toEqual(['http://1.1.1.1 &@2.2.2.2# @3.3.3.3/']);
+    expect(urisOf('a.js', 'fetch("http://a b.example/");')).toEqual(['http://a b.example/']);
+    expect(urisOf('a.js', 'log("https://a.example is down");')).toEqual(['https://a.example']);
+    expect(urisOf('a.js', 'log("http://localhost:8080 unless you set PORT");')).toEqual(['http://localhost:8080']);
+    expect(urisOf('a.js', 'log("see http://a.example/ and b@c");')).toEqual(['http://a.example/']);
+    expect(urisOf('a.js', 'p = "//cdn.example/x.js";')).toEqual([]);
+  });
+
   it('a list of URIs on lines of one string is read as prose, not taken for one URI with line breaks in it', () => {
     expect(urisOf('a.js', 'f("http://a.example/\\nhttp://b.example/");')).toEqual(['http://a.example/', 'http://b.example/']);
     // A line break at a value's end is a line printed: the URI ends before it.

@@ -241,9 +241,11 @@ function isOneUri(value: string, decoded: boolean): boolean {
   // A scheme and "//", one of the schemes written without, or a special scheme a browser reads an authority after
   // whatever follows its ":" (http:/evil.example, https:evil.example, http:\\evil.example all go to evil.example).
   const uriLike = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(token) && (/^[^:]+:\/\//.test(token) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp|javascript):/i.test(token) || /^(?:https?|wss?|ftp):\S/i.test(token));
-  // A value's /\evil.example/ or \/evil.example/: a relative reference a browser reads as one to another host (an open redirect).
-  const hostRelative = decoded && /^(?:\/\\|\\\/)[A-Za-z0-9]\S*$/.test(token);
-  if (!uriLike && !hostRelative) return false;
+  // A value's /\evil.example/, \/evil.example/, \\evil.example/ or /<tab>/evil.example/: a relative reference a browser reads as
+  // one to another host (an open redirect). Not a Windows share (\\server\share: a backslash after the name), nor a
+  // plain //host/path (no confusion in it).
+  const hostRelative = decoded && /^[/\\]{2}[A-Za-z0-9]\S*$/.test(token) && (token.length !== value.length || token[0] !== token[1] || (token[0] === '/' ? false : !token.includes('\\', 2)));
+  if (!uriLike && !hostRelative) return decoded && spacedAuthority(value) && !value.includes('{') && printfConversions(value).next().done === true;
   if (token.includes('{') || (!decoded && token.includes('\\')) || printfConversions(token).next().done !== true) return false;
   if (token.length === value.length) return true;
   if (/^[\t\n\r]|[\t\n\r]$/.test(value)) return false;
@@ -251,6 +253,20 @@ function isOneUri(value: string, decoded: boolean): boolean {
   let schemes = 0;
   for (const piece of value.split(/[\t\n\r]/)) if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(piece)) schemes++;
   return schemes < 2;
+}
+
+/**
+ * A value that begins with a special scheme and "//" and has spaces in its authority that a browser reads past: before
+ * an "@" there ("http://1.1.1.1 &@2.2.2.2/": the host is 2.2.2.2), or where the authority ends at a "/", "?", "#" or
+ * "\\" with no space after it ("http://a b.example/"). Taken whole, where prose ends the URI at the first space
+ * ("http://1.1.1.1"); a message ("https://a.example is down", "http://localhost:8080 unless you set PORT") is not.
+ */
+function spacedAuthority(value: string): boolean {
+  const m = /^(?:https?|wss?|ftp):\/\/([^/?#\\]*)/i.exec(value);
+  if (m === null || !/\s/.test(m[1]) || /[\n\r]/.test(value)) return false;
+  const space = m[1].search(/\s/);
+  if (m[1].indexOf('@', space) >= 0) return true;
+  return m[0].length < value.length && !/\s/.test(value.slice(m[0].length));
 }
 
 /** A "'" that begins no literal: a Rust lifetime ('a, 'static) or a C++14 digit separator (1'000'000). */
