@@ -11,7 +11,12 @@
  * - an `if` or `?:` whose test calls one parser (URL.canParse(x)) and whose
  *   other branch calls another;
  * - in one function, two parsers called on the same variable or property
- *   (`new URL(x)` and `url.parse(x)`) with no assignment to it between them.
+ *   (`new URL(x)` and `url.parse(x)`) with no assignment to it between them;
+ * - in one function, a value checked with one reading (a parser, or a string
+ *   test that reads a host) and then requested by a function that reads it
+ *   with another (./no-parser-fallback-readings.ts says which reads how):
+ *   directly, through a helper function of the file called with it (one
+ *   level), through `const`/`let` aliases and destructuring.
  *
  * The parsers: the WHATWG URL (global `URL`: `new URL`, `URL.parse`,
  * `URL.canParse`; `url.URL`; whatwg-url), Node's legacy `url.parse` (and
