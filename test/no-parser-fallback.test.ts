@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Linter, RuleTester as RuleTester9 } from 'eslint';
 import { RuleTester as RuleTester10 } from 'eslint10';
+import { parser as tsParser } from 'typescript-eslint';
 import plugin from '../src/eslint';
 
 const rule = plugin.rules['no-parser-fallback'];
@@ -83,6 +84,11 @@ function requested() {
     { name: 'let a = t; check(t); fetch(a)', code: "import { parse } from 'url';\nexport function f(t) {\n  let a = t;\n  if (parse(t).hostname !== 'good.example') throw new Error('no');\n  return fetch(a);\n}", ...esm, errors: error(data('t', LEGACY, 4, 'fetch'), 5) },
     { name: 'const { url } = req; check(url); fetch(req.url)', code: "import URLParse from 'url-parse';\nexport function f(req) {\n  const { url } = req;\n  if (new URLParse(url).hostname !== 'good.example') throw new Error('no');\n  return fetch(req.url);\n}", ...esm, errors: error(data('req.url', 'url-parse', 4, 'fetch'), 5) },
     { name: 'const { target: u } = body; a helper checks u; axios(u)', code: "import axios from 'axios'; import url from 'url';\nconst ok = (s) => url.parse(s).host === 'good.example';\nexport function f(body) {\n  const { target: u } = body;\n  return ok(body.target) ? axios(u) : null;\n}", ...esm, errors: error(data('body.target', `${LEGACY} in ok`, 2, 'axios'), 5) },
+    // The request in a callback within the function that checked.
+    { name: 'checked, then requested in a Promise callback', code: "const url = require('url'); const https = require('https');\nfunction f(t) {\n  if (url.parse(t).hostname !== 'good.example') return Promise.reject(new Error('no'));\n  return new Promise((resolve, reject) => https.get(t, resolve).on('error', reject));\n}", ...script, errors: error(data('t', LEGACY, 3, 'https.get'), 4) },
+    // TypeScript: `t as string`, `t!`; and a template literal of the value alone.
+    { name: 'TypeScript: fetch(t as string) after a url.parse check', code: "import { parse } from 'url';\nexport function f(t: unknown) {\n  if (parse(t as string).hostname !== 'good.example') throw new Error('no');\n  return fetch(t!);\n}", languageOptions: { parser: tsParser, sourceType: 'module' as const }, errors: error(data('t', LEGACY, 3, 'fetch'), 4) },
+    { name: 'fetch(`${t}`) after a url.parse check', code: "import { parse } from 'url';\nexport function f(t) {\n  if (parse(t).hostname !== 'good.example') throw new Error('no');\n  return fetch(`${t}`);\n}", ...esm, errors: error(data('t', LEGACY, 3, 'fetch'), 4) },
     // A parser check then a request of another reading in the catch: a fallback.
     { name: 'new URL in the try, superagent in the catch', code: "import superagent from 'superagent';\nexport function f(t) { try { return fetch(new URL(t)); } catch { return superagent.get(t); } }", ...esm, errors: [{ messageId: 'fallback', data: { first: 'the WHATWG URL parser', second: LEGACY } }] },
   ];
@@ -121,6 +127,8 @@ const valid = [
   { name: 'the requested variable is assigned after the check', code: "import url from 'url';\nexport function f(t) { if (url.parse(t).hostname !== 'x') throw new Error('no'); t = url.format(url.parse(t)); return fetch(t); }", ...esm },
   { name: 'the request first, a parser after (a log): nothing checked before the request', code: "import url from 'url';\nexport async function f(t) { const r = await fetch(t); console.log(url.parse(t).pathname); return r; }", ...esm },
   { name: 'a local fetch or axios is no request function', code: "import url from 'url';\nexport function f(t, axios) { const fetch = (x) => x; if (url.parse(t).hostname !== 'x') return; fetch(t); return axios.get(t); }", ...esm },
+  { name: 'a parameter of the same name in a callback is another variable', code: "import { parse } from 'url';\nexport function f(t, list) { if (parse(t).hostname !== 'x') return; return list.map((t) => fetch(t)); }", ...esm },
+  { name: 'a constant read at the top level and requested in a function (a benchmark, no check of an input)', code: "import { parse } from 'uri-js';\nconst domain = 'https://example.com/';\nparse(domain);\nexport function f() { return fetch(domain); }", ...esm },
   { name: 'a helper two levels down is not followed (a limit: docs, what it cannot see)', code: "import url from 'url';\nfunction host(u) { return url.parse(u).hostname; }\nfunction isAllowed(u) { return host(u) === 'x'; }\nexport function f(t) { if (isAllowed(t)) return fetch(t); }", ...esm },
 ];
 

@@ -177,6 +177,10 @@ const rule: Rule.RuleModule = {
     function subjectOf(node: ESTree.Node | undefined, depth = 0): Subject | undefined {
       if (node === undefined || depth > 8) return undefined;
       if (node.type === 'ThisExpression') return { key: 'this', variable: undefined };
+      // `t as string`, `t!`, `t satisfies string` (TypeScript), `${t}`: the same string.
+      const wrapped = node as unknown as { type: string; expression?: ESTree.Node };
+      if (wrapped.type === 'TSAsExpression' || wrapped.type === 'TSNonNullExpression' || wrapped.type === 'TSSatisfiesExpression' || wrapped.type === 'TSTypeAssertion') return subjectOf(wrapped.expression, depth + 1);
+      if (node.type === 'TemplateLiteral' && node.expressions.length === 1 && node.quasis.every((q) => q.value.cooked === '')) return subjectOf(node.expressions[0], depth + 1);
       if (node.type === 'MemberExpression') {
         if (node.computed || node.property.type !== 'Identifier') return undefined;
         const object = subjectOf(node.object, depth + 1);
@@ -353,23 +357,27 @@ const rule: Rule.RuleModule = {
         };
         for (const t of tries) fallback(parsers.find((c) => within(c.node, t.block)), t.handler?.body);
         for (const b of branches) fallback(parsers.find((c) => within(c.node, b.test)), b.alternate);
-        // One subject read two ways in one function, with no assignment to it between: a parser (or a
-        // string test) then another parser or a request of another reading.
-        const byFunction = new Map<ESTree.Node, Reading[]>();
-        for (const r of readings) {
-          const f = functionOf(r.node as ESTree.Node & { parent?: ESTree.Node });
-          byFunction.set(f, [...(byFunction.get(f) ?? []), r]);
-        }
-        for (const list of byFunction.values()) {
-          list.sort((a, b) => a.at - b.at);
-          for (let k = 1; k < list.length; k++) {
-            const c = list[k];
-            if (c.role === 'test') continue;
-            const first = list.slice(0, k).find((p) => p.role !== 'request' && p.node !== c.node && p.subject.key === c.subject.key && p.family !== c.family && !assignedBetween(p, c));
-            if (first === undefined) continue;
-            const data = { subject: c.subject.key, first: named(first), second: named(c), line: String(first.line), request: c.via === undefined ? c.callee : `${c.callee} in ${c.via}` };
-            report(c.node, c.role === 'request' ? 'requested' : 'twoParsers', c.role === 'request' ? { ...data, second: NAMES[c.family] } : data);
-          }
+        // One subject read two ways, with no assignment to it between: a parser (or a string test) then
+        // another parser or a request of another reading, in one function or in a function within it
+        // (a request in a callback: `new Promise((resolve) => https.get(t, resolve))`).
+        const functionOfReading = new Map<Reading, ESTree.Node>(readings.map((r) => [r, functionOf(r.node as ESTree.Node & { parent?: ESTree.Node })]));
+        const sorted = [...readings].sort((a, b) => a.at - b.at);
+        for (let k = 1; k < sorted.length; k++) {
+          const c = sorted[k];
+          if (c.role === 'test') continue;
+          const own = functionOfReading.get(c) as ESTree.Node;
+          const around = new Set<ESTree.Node>([own]);
+          for (let f = own; f.type !== 'Program'; ) around.add((f = functionOf(f as ESTree.Node & { parent?: ESTree.Node })));
+          const first = sorted.slice(0, k).find((p) => {
+            const where = functionOfReading.get(p) as ESTree.Node;
+            // One variable (`this` only in one function), read in this function or one around it (not
+            // the module's top level: a constant read there and in functions is no check of an input).
+            const same = p.subject.key === c.subject.key && p.subject.variable === c.subject.variable && (where === own || (c.subject.variable !== undefined && where.type !== 'Program'));
+            return same && p.role !== 'request' && p.node !== c.node && p.family !== c.family && around.has(where) && !assignedBetween(p, c);
+          });
+          if (first === undefined) continue;
+          const data = { subject: c.subject.key, first: named(first), second: named(c), line: String(first.line), request: c.via === undefined ? c.callee : `${c.callee} in ${c.via}` };
+          report(c.node, c.role === 'request' ? 'requested' : 'twoParsers', c.role === 'request' ? { ...data, second: NAMES[c.family] } : data);
         }
       },
     } as Rule.RuleListener;
