@@ -361,19 +361,30 @@ const rule: Rule.RuleModule = {
         // another parser or a request of another reading, in one function or in a function within it
         // (a request in a callback: `new Promise((resolve) => https.get(t, resolve))`).
         const functionOfReading = new Map<Reading, ESTree.Node>(readings.map((r) => [r, functionOf(r.node as ESTree.Node & { parent?: ESTree.Node })]));
+        /** A function and those around it, to the program. */
+        const chains = new Map<ESTree.Node, Set<ESTree.Node>>();
+        const chain = (fn: ESTree.Node): Set<ESTree.Node> => {
+          let set = chains.get(fn);
+          if (set === undefined) {
+            set = new Set<ESTree.Node>([fn]);
+            for (let f = fn; f.type !== 'Program'; ) set.add((f = functionOf(f as ESTree.Node & { parent?: ESTree.Node })));
+            chains.set(fn, set);
+          }
+          return set;
+        };
         const sorted = [...readings].sort((a, b) => a.at - b.at);
         for (let k = 1; k < sorted.length; k++) {
           const c = sorted[k];
           if (c.role === 'test') continue;
           const own = functionOfReading.get(c) as ESTree.Node;
-          const around = new Set<ESTree.Node>([own]);
-          for (let f = own; f.type !== 'Program'; ) around.add((f = functionOf(f as ESTree.Node & { parent?: ESTree.Node })));
           const first = sorted.slice(0, k).find((p) => {
+            if (p.role === 'request' || p.node === c.node || p.family === c.family || p.subject.key !== c.subject.key || p.subject.variable !== c.subject.variable) return false;
             const where = functionOfReading.get(p) as ESTree.Node;
-            // One variable (`this` only in one function), read in this function or one around it (not
-            // the module's top level: a constant read there and in functions is no check of an input).
-            const same = p.subject.key === c.subject.key && p.subject.variable === c.subject.variable && (where === own || (c.subject.variable !== undefined && where.type !== 'Program'));
-            return same && p.role !== 'request' && p.node !== c.node && p.family !== c.family && around.has(where) && !assignedBetween(p, c);
+            // One variable (`this` only in one function), read in this function, one around it (not the
+            // module's top level: a constant read there and in functions is no check of an input) or a
+            // callback within it (`ALLOWED.some((h) => url.parse(t).hostname === h)`).
+            const related = where === own || (c.subject.variable !== undefined && where.type !== 'Program' && (chain(own).has(where) || chain(where).has(own)));
+            return related && !assignedBetween(p, c);
           });
           if (first === undefined) continue;
           const data = { subject: c.subject.key, first: named(first), second: named(c), line: String(first.line), request: c.via === undefined ? c.callee : `${c.callee} in ${c.via}` };
