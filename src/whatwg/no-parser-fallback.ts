@@ -162,10 +162,29 @@ const rule: Rule.RuleModule = {
     }
 
     /** The one definition of a variable by `const`/`let`/`var` with an initializer, and no other write to it: what it always holds. */
+    /** The writes to each variable after its declaration (not its initializer): their positions in order, and the values they assign; computed once a variable. */
+    const writesOf = new Map<Scope.Variable, { readonly at: readonly number[]; readonly values: ReadonlyMap<ESTree.Node, number> }>();
+    function writes(v: Scope.Variable): { readonly at: readonly number[]; readonly values: ReadonlyMap<ESTree.Node, number> } {
+      let w = writesOf.get(v);
+      if (w === undefined) {
+        const at: number[] = [];
+        const values = new Map<ESTree.Node, number>();
+        for (const r of v.references) {
+          if (!r.isWrite() || r.init) continue;
+          const p = (r.identifier.range as [number, number])[0];
+          at.push(p);
+          if (r.writeExpr != null) values.set(r.writeExpr as ESTree.Node, p);
+        }
+        w = { at: at.sort((x, y) => x - y), values };
+        writesOf.set(v, w);
+      }
+      return w;
+    }
+
     function onlyValue(v: Scope.Variable | undefined): { readonly declarator: ESTree.VariableDeclarator; readonly init: ESTree.Expression } | undefined {
       if (v === undefined || v.defs.length !== 1) return undefined;
       const d = v.defs[0];
-      if (d.type !== 'Variable' || d.node.init == null || v.references.some((r) => r.isWrite() && !r.init)) return undefined;
+      if (d.type !== 'Variable' || d.node.init == null || writes(v).at.length > 0) return undefined;
       return { declarator: d.node, init: d.node.init };
     }
 
@@ -247,7 +266,7 @@ const rule: Rule.RuleModule = {
     function helperOf(callee: ESTree.Node): ESTree.FunctionDeclaration | ESTree.FunctionExpression | ESTree.ArrowFunctionExpression | undefined {
       if (callee.type !== 'Identifier') return undefined;
       const v = variableOf(callee);
-      if (v?.defs.length === 1 && v.defs[0].type === 'FunctionName' && v.defs[0].node.type === 'FunctionDeclaration' && !v.references.some((r) => r.isWrite())) return v.defs[0].node;
+      if (v?.defs.length === 1 && v.defs[0].type === 'FunctionName' && v.defs[0].node.type === 'FunctionDeclaration' && writes(v).at.length === 0) return v.defs[0].node;
       const init = onlyValue(v)?.init;
       return init?.type === 'FunctionExpression' || init?.type === 'ArrowFunctionExpression' ? init : undefined;
     }
@@ -258,6 +277,16 @@ const rule: Rule.RuleModule = {
      */
     function helperReadings(direct: readonly Reading[]): Reading[] {
       const out: Reading[] = [];
+      // The readings of each parameter, by the parameter's identifier: one look-up a call.
+      const ofParameter = new Map<ESTree.Node, Reading[]>();
+      for (const r of direct) {
+        const def = r.subject.variable?.defs[0];
+        if (def?.type !== 'Parameter') continue;
+        const list = ofParameter.get(def.name);
+        if (list === undefined) ofParameter.set(def.name, [r]);
+        else list.push(r);
+      }
+      if (ofParameter.size === 0) return out;
       for (const call of candidates) {
         const fn = call.type === 'CallExpression' ? helperOf(call.callee) : undefined;
         if (fn === undefined) continue;
@@ -265,10 +294,9 @@ const rule: Rule.RuleModule = {
         fn.params.forEach((param, k) => {
           const arg = call.arguments[k] as ESTree.Node | undefined;
           const subject = param.type === 'Identifier' && arg?.type !== 'SpreadElement' ? subjectOf(arg) : undefined;
-          if (subject === undefined) return;
-          for (const r of direct) {
-            const def = r.subject.variable?.defs[0];
-            if (def?.type !== 'Parameter' || def.node !== fn || def.name !== param) continue;
+          if (subject === undefined || param.type !== 'Identifier') return;
+          for (const r of ofParameter.get(param) ?? []) {
+            if (r.subject.variable?.defs[0].node !== fn) continue;
             const via = (call.callee as ESTree.Identifier).name;
             out.push({ ...r, node: call, subject: { key: subject.key + r.subject.key.slice(param.name.length), variable: subject.variable }, at: r.role === 'request' ? range[1] : range[0], via });
           }
@@ -283,11 +311,22 @@ const rule: Rule.RuleModule = {
       if (variable === undefined) return false;
       const from = (a.node.range as [number, number])[1];
       const to = (b.node.range as [number, number])[0];
-      // A write after the first reading, or one whose value holds it (`s = new URL(s).href`), before the second.
-      return variable.references.some((r) => {
-        const at = (r.identifier.range as [number, number])[0];
-        return r.isWrite() && !r.init && at < to && (at > from || within(a.node, r.writeExpr as ESTree.Node | null));
-      });
+      const w = writes(variable);
+      if (w.at.length === 0) return false;
+      // A write after the first reading and before the second (the first write after it, by halving)...
+      let lo = 0;
+      for (let hi = w.at.length; lo < hi; ) {
+        const mid = (lo + hi) >> 1;
+        if (w.at[mid] > from) hi = mid;
+        else lo = mid + 1;
+      }
+      if (lo < w.at.length && w.at[lo] < to) return true;
+      // ...or one whose value holds the first reading (`s = new URL(s).href`): the reading or one around it.
+      for (let n: (ESTree.Node & { parent?: ESTree.Node | null }) | null | undefined = a.node; n != null; n = n.parent) {
+        const at = w.values.get(n);
+        if (at !== undefined && at < to) return true;
+      }
+      return false;
     }
 
     /** How a message names a reading: its family, and the helper it is in. */
@@ -350,13 +389,27 @@ const rule: Rule.RuleModule = {
           context.report({ node, messageId, data });
         };
         // The fallback: a parser in the try (or the test), another parser or a request of another reading in the catch (or the other branch).
-        const parsers = direct.filter((r) => r.role === 'parse');
+        // The readings within a node, found by halving the readings in order of their start.
+        const start = (n: ESTree.Node): number => (n.range as [number, number])[0];
+        const byStart = [...direct].sort((a, b) => start(a.node) - start(b.node));
+        const inside = (body: ESTree.Node | null | undefined): Reading[] => {
+          if (body == null) return [];
+          let lo = 0;
+          for (let hi = byStart.length; lo < hi; ) {
+            const mid = (lo + hi) >> 1;
+            if (start(byStart[mid].node) >= start(body)) hi = mid;
+            else lo = mid + 1;
+          }
+          const out: Reading[] = [];
+          for (let k = lo; k < byStart.length && start(byStart[k].node) < (body.range as [number, number])[1]; k++) if (within(byStart[k].node, body)) out.push(byStart[k]);
+          return out;
+        };
         const fallback = (first: Reading | undefined, body: ESTree.Node | null | undefined): void => {
           if (first === undefined) return;
-          for (const c of direct) if (c.role !== 'test' && within(c.node, body) && c.family !== first.family) report(c.node, 'fallback', { first: NAMES[first.family], second: NAMES[c.family] });
+          for (const c of inside(body)) if (c.role !== 'test' && c.family !== first.family) report(c.node, 'fallback', { first: NAMES[first.family], second: NAMES[c.family] });
         };
-        for (const t of tries) fallback(parsers.find((c) => within(c.node, t.block)), t.handler?.body);
-        for (const b of branches) fallback(parsers.find((c) => within(c.node, b.test)), b.alternate);
+        for (const t of tries) fallback(inside(t.block).find((c) => c.role === 'parse'), t.handler?.body);
+        for (const b of branches) fallback(inside(b.test).find((c) => c.role === 'parse'), b.alternate);
         // One subject read two ways, with no assignment to it between: a parser (or a string test) then
         // another parser or a request of another reading, in one function or in a function within it
         // (a request in a callback: `new Promise((resolve) => https.get(t, resolve))`).
@@ -372,23 +425,54 @@ const rule: Rule.RuleModule = {
           }
           return set;
         };
-        const sorted = [...readings].sort((a, b) => a.at - b.at);
-        for (let k = 1; k < sorted.length; k++) {
-          const c = sorted[k];
-          if (c.role === 'test') continue;
+        /**
+         * The nearest check before `c` of another reading of its variable, in its function, one around
+         * it (not the module's top level: a constant read there and in functions is no check of an
+         * input) or a callback within it (`ALLOWED.some((h) => url.parse(t).hostname === h)`); none
+         * when the variable is assigned between (then it is for every check before too).
+         */
+        const nearestCheck = (c: Reading, checks: ReadonlyMap<Family, readonly Reading[]>): Reading | undefined => {
           const own = functionOfReading.get(c) as ESTree.Node;
-          const first = sorted.slice(0, k).find((p) => {
-            if (p.role === 'request' || p.node === c.node || p.family === c.family || p.subject.key !== c.subject.key || p.subject.variable !== c.subject.variable) return false;
-            const where = functionOfReading.get(p) as ESTree.Node;
-            // One variable (`this` only in one function), read in this function, one around it (not the
-            // module's top level: a constant read there and in functions is no check of an input) or a
-            // callback within it (`ALLOWED.some((h) => url.parse(t).hostname === h)`).
-            const related = where === own || (c.subject.variable !== undefined && where.type !== 'Program' && (chain(own).has(where) || chain(where).has(own)));
-            return related && !assignedBetween(p, c);
-          });
-          if (first === undefined) continue;
-          const data = { subject: c.subject.key, first: named(first), second: named(c), line: String(first.line), request: c.via === undefined ? c.callee : `${c.callee} in ${c.via}` };
-          report(c.node, c.role === 'request' ? 'requested' : 'twoParsers', c.role === 'request' ? { ...data, second: NAMES[c.family] } : data);
+          let nearest: Reading | undefined;
+          for (const [family, list] of checks) {
+            if (family === c.family) continue;
+            // The nearest related check of this family: a few back at most (those between are in callbacks
+            // beside this one), so that a file of many checks stays linear.
+            for (let k = list.length - 1; k >= 0 && k >= list.length - 64; k--) {
+              const p = list[k];
+              if (p.node === c.node) continue;
+              const where = functionOfReading.get(p) as ESTree.Node;
+              if (where === own || (c.subject.variable !== undefined && where.type !== 'Program' && (chain(own).has(where) || chain(where).has(own)))) {
+                if (nearest === undefined || p.at > nearest.at) nearest = p;
+                break;
+              }
+            }
+          }
+          return nearest === undefined || assignedBetween(nearest, c) ? undefined : nearest;
+        };
+        // By subject (its key and variable), in order: each parser or request against the checks before
+        // it of each other reading, the nearest first.
+        const bySubject = new Map<string, Map<Scope.Variable | undefined, Reading[]>>();
+        for (const r of [...readings].sort((a, b) => a.at - b.at)) {
+          const ofKey = bySubject.get(r.subject.key) ?? new Map<Scope.Variable | undefined, Reading[]>();
+          bySubject.set(r.subject.key, ofKey);
+          const list = ofKey.get(r.subject.variable);
+          if (list === undefined) ofKey.set(r.subject.variable, [r]);
+          else list.push(r);
+        }
+        for (const list of [...bySubject.values()].flatMap((ofKey) => [...ofKey.values()])) {
+          const checks = new Map<Family, Reading[]>();
+          for (const c of list) {
+            const first = c.role === 'test' ? undefined : nearestCheck(c, checks);
+            if (c.role !== 'request') {
+              const ofFamily = checks.get(c.family);
+              if (ofFamily === undefined) checks.set(c.family, [c]);
+              else ofFamily.push(c);
+            }
+            if (first === undefined) continue;
+            const data = { subject: c.subject.key, first: named(first), second: named(c), line: String(first.line), request: c.via === undefined ? c.callee : `${c.callee} in ${c.via}` };
+            report(c.node, c.role === 'request' ? 'requested' : 'twoParsers', c.role === 'request' ? { ...data, second: NAMES[c.family] } : data);
+          }
         }
       },
     } as Rule.RuleListener;
