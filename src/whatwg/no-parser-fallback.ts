@@ -262,8 +262,17 @@ const rule: Rule.RuleModule = {
       return test === undefined || subject === undefined ? [] : [{ node, family: test.family, role: 'test', subject, at: range[0], callee: source.getText(node.callee), line: node.loc?.start.line ?? 0 }];
     }
 
-    /** The function a callee names when this file defines it once: `function ok(u) {}`, `const ok = (u) => ...`. */
+    /** The function a callee names when this file defines it once: `function ok(u) {}`, `const ok = (u) => ...`, or a method of the class the call is in (`this.ok(u)`). */
     function helperOf(callee: ESTree.Node): ESTree.FunctionDeclaration | ESTree.FunctionExpression | ESTree.ArrowFunctionExpression | undefined {
+      if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && !callee.computed && callee.property.type === 'Identifier') {
+        const name = callee.property.name;
+        let n = (callee as ESTree.Node & { parent?: ESTree.Node }).parent as (ESTree.Node & { parent?: ESTree.Node }) | undefined;
+        // The class around the call, through arrows (whose `this` is the method's), not through another function.
+        while (n !== undefined && n.type !== 'ClassBody' && n.type !== 'FunctionDeclaration' && !(n.type === 'FunctionExpression' && (n.parent as ESTree.Node | undefined)?.type !== 'MethodDefinition')) n = n.parent as typeof n;
+        if (n?.type !== 'ClassBody') return undefined;
+        const methods = n.body.filter((m): m is ESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'method' && !m.computed && m.key.type === 'Identifier' && m.key.name === name);
+        return methods.length === 1 ? methods[0].value : undefined;
+      }
       if (callee.type !== 'Identifier') return undefined;
       const v = variableOf(callee);
       if (v?.defs.length === 1 && v.defs[0].type === 'FunctionName' && v.defs[0].node.type === 'FunctionDeclaration' && writes(v).at.length === 0) return v.defs[0].node;
@@ -297,7 +306,7 @@ const rule: Rule.RuleModule = {
           if (subject === undefined || param.type !== 'Identifier') return;
           for (const r of ofParameter.get(param) ?? []) {
             if (r.subject.variable?.defs[0].node !== fn) continue;
-            const via = (call.callee as ESTree.Identifier).name;
+            const via = source.getText(call.callee);
             out.push({ ...r, node: call, subject: { key: subject.key + r.subject.key.slice(param.name.length), variable: subject.variable }, at: r.role === 'request' ? range[1] : range[0], via });
           }
         });
