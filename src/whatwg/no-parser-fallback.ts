@@ -300,7 +300,9 @@ const rule: Rule.RuleModule = {
         const fn = call.type === 'CallExpression' ? helperOf(call.callee) : undefined;
         if (fn === undefined) continue;
         const range = call.range as [number, number];
-        fn.params.forEach((param, k) => {
+        fn.params.forEach((declared, k) => {
+          // `u` or `u = default`: the argument given, when one is.
+          const param = declared.type === 'AssignmentPattern' ? declared.left : declared;
           const arg = call.arguments[k] as ESTree.Node | undefined;
           const subject = param.type === 'Identifier' && arg?.type !== 'SpreadElement' ? subjectOf(arg) : undefined;
           if (subject === undefined || param.type !== 'Identifier') return;
