@@ -16,7 +16,8 @@
  * - axios 1.x: `new URL(fullPath, ...)` (lib/adapters/http.js); axios before
  *   1.0 read it with `url.parse`, as the browser's XMLHttpRequest reads it with
  *   the WHATWG parser.
- * - got (11 and later): `new URL` in its options; undici's `request`, `fetch`
+ * - got: its Options keep the URL as a WHATWG `URL` (source/core/options.ts);
+ *   undici's `request`, `fetch`
  *   and `stream`: `new URL` (lib/core/util.js, parseURL); node-fetch 3: `new
  *   Request`, node-fetch 2: an absolute URL through `new URL` first.
  * - superagent in Node: Node's legacy `url.parse` (src/node/index.js,
