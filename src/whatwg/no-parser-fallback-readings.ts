@@ -16,10 +16,10 @@
  * - axios 1.x: `new URL(fullPath, ...)` (lib/adapters/http.js); axios before
  *   1.0 read it with `url.parse`, as the browser's XMLHttpRequest reads it with
  *   the WHATWG parser.
- * - got: its Options keep the URL as a WHATWG `URL` (source/core/options.ts);
- *   undici's `request`, `fetch`
- *   and `stream`: `new URL` (lib/core/util.js, parseURL); node-fetch 3: `new
- *   Request`, node-fetch 2: an absolute URL through `new URL` first.
+ * - got: its Options keep the URL as a WHATWG `URL` (source/core/options.ts).
+ * - undici's `request`, `fetch` and `stream`: `new URL` (lib/core/util.js,
+ *   parseURL); node-fetch 3: `new Request`, node-fetch 2: an absolute URL
+ *   through `new URL` first.
  * - superagent in Node: Node's legacy `url.parse` (src/node/index.js,
  *   Request.prototype.request: `url = parse(url)`); in a browser, the
  *   XMLHttpRequest's WHATWG parser. The rule takes Node's reading.
