@@ -1,0 +1,133 @@
+/**
+ * compareReadings (issue 46, item 4): the readers side by side. The pair of
+ * the two built-ins is compareWithWhatwg's comparison, on every vector of
+ * test/whatwg/vectors.json and every class's example; urigram/node's
+ * node-legacy reader (Node's url.parse), checked against url.parse called
+ * here; readers given as functions; the options refused by name.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as url from 'node:url';
+import { compareReadings as libraryCompareReadings, compareWithWhatwg, UriOptionError, WHATWG_CLASSES, type Reader, type WhatwgComparison } from '../src';
+import { compareReadings, nodeLegacyReader } from '../src/node';
+
+interface Vector {
+  readonly input: string;
+  readonly base?: string;
+  readonly grammar?: 'rfc3986' | 'rfc3987';
+  readonly zoneId?: boolean;
+}
+const { vectors } = JSON.parse(fs.readFileSync(path.join(__dirname, 'whatwg', 'vectors.json'), 'utf8')) as { vectors: Vector[] };
+const optionsOf = (v: Vector) => ({ ...(v.base === undefined ? {} : { base: v.base }), ...(v.grammar === undefined ? {} : { grammar: v.grammar }), ...(v.zoneId === undefined ? {} : { zoneId: v.zoneId }) });
+
+const classInputs: Vector[] = Object.entries(WHATWG_CLASSES)
+  .filter(([k]) => k !== 'other')
+  .map(([k, info]) => ({ input: info.example, ...(k === 'zone-id' ? { zoneId: true } : k === 'opaque-host' ? { grammar: 'rfc3987' as const } : {}) }));
+
+/** compareWithWhatwg's result in compareReadings' shape, for the pair (rfc3986, whatwg). */
+function expected(c: WhatwgComparison) {
+  const entry = (d: WhatwgComparison['differences'][number]) => ({ component: d.component, class: d.class, offset: d.offset, values: [d.rfc3986, d.whatwg], message: d.message, security: d.security });
+  const verdict = c.verdict === 'rfc3986-only' ? 'first-only' : c.verdict === 'whatwg-only' ? 'second-only' : c.verdict;
+  return { verdict, differences: c.differences.map(entry), notes: c.notes.map(entry) };
+}
+
+describe('rfc3986 and whatwg: compareWithWhatwg is the two-reader case', () => {
+  it.each([...vectors, ...classInputs].map((v) => [JSON.stringify(v.input) + (v.base === undefined ? '' : ` against ${v.base}`), v] as const))('%s', (_t, v) => {
+    const c = compareWithWhatwg(v.input, optionsOf(v));
+    const r = libraryCompareReadings(v.input, optionsOf(v));
+    expect(r.readers).toEqual(['rfc3986', 'whatwg']);
+    expect(r.pairs).toHaveLength(1);
+    expect({ ...r.pairs[0], readers: undefined }).toEqual({ ...expected(c), readers: undefined });
+    expect(r.security).toBe(c.differences.some((d) => d.security));
+    // The readings are compareWithWhatwg's: RFC 3986's components (the target, with a base), the URL's.
+    expect(r.readings.rfc3986.ok).toBe(c.rfc3986.valid);
+    expect(r.readings.whatwg.ok).toBe(c.whatwg.valid);
+    if (c.whatwg.valid && r.readings.whatwg.ok) expect(r.readings.whatwg.reading.host).toBe(c.whatwg.host ?? null);
+  });
+
+  it('in the other order, the values and the one-sided verdicts turn round', () => {
+    const r = libraryCompareReadings('http://a b/', { readers: ['whatwg', 'rfc3986'] });
+    expect(r.pairs[0].readers).toEqual(['whatwg', 'rfc3986']);
+    const c = compareWithWhatwg('http:\\\\evil.example/');
+    const s = libraryCompareReadings('http:\\\\evil.example/', { readers: ['whatwg', 'rfc3986'] });
+    expect(c.verdict).toBe('whatwg-only');
+    expect(s.pairs[0].verdict).toBe('first-only');
+    expect(s.pairs[0].differences.map((d) => [d.class, d.values[0]])).toEqual(c.differences.map((d) => [d.class, d.whatwg]));
+  });
+});
+
+describe('node-legacy (urigram/node): Node\'s url.parse', () => {
+  it('reads as url.parse does: the host (an IPv6 one in brackets), the port, the path, the query and fragment without their delimiters', () => {
+    const r = nodeLegacyReader('http://u:p@[::1]:8080/a?b#c');
+    const u = url.parse('http://u:p@[::1]:8080/a?b#c');
+    expect(r).toEqual({ ok: true, reading: { scheme: 'http', userinfo: u.auth, host: `[${u.hostname}]`, port: u.port, path: u.pathname, query: 'b', fragment: 'c' } });
+    expect(nodeLegacyReader('b', 'http://h/a/')).toEqual({ ok: true, reading: expect.objectContaining({ host: 'h', path: '/a/b' }) });
+  });
+
+  it('says url.parse ends a host at ";" where the URL Standard (fetch) goes to a name under evil.example: a security difference', () => {
+    const r = compareReadings('http://api.good.example;.evil.example/', { readers: ['rfc3986', 'whatwg', 'node-legacy'] });
+    expect(r.pairs.map((p) => [p.readers.join('/'), p.verdict])).toEqual([
+      ['rfc3986/whatwg', 'same'],
+      ['rfc3986/node-legacy', 'differs'],
+      ['whatwg/node-legacy', 'differs'],
+    ]);
+    const host = r.pairs[2].differences.find((d) => d.component === 'host')!;
+    expect(host).toMatchObject({ class: 'host-delimiter', offset: 23, values: ['api.good.example;.evil.example', 'api.good.example'], security: true });
+    expect(r.pairs[2].differences.find((d) => d.component === 'path')).toMatchObject({ class: 'host-delimiter', security: false });
+    expect(r.security).toBe(true);
+  });
+
+  it('takes the class compareWithWhatwg gives where url.parse reads as RFC 3986 does (0x7f.1: RFC 3986 and url.parse a name, the URL Standard 127.0.0.1)', () => {
+    const r = compareReadings('http://0x7f.1/', { readers: ['whatwg', 'node-legacy'] });
+    expect(r.pairs[0].differences).toEqual([expect.objectContaining({ component: 'host', class: 'ipv4-number-form', offset: 7, values: ['127.0.0.1', '0x7f.1'], security: true })]);
+  });
+
+  it('reads the same as the URL Standard a URL both read alike: no difference, a spelling apart (a note)', () => {
+    expect(compareReadings('https://example.com/a?b#c', { readers: ['whatwg', 'node-legacy'] }).pairs[0]).toMatchObject({ verdict: 'same', differences: [], notes: [] });
+    const r = compareReadings('HTTP://EXAMPLE.com:080/', { readers: ['rfc3986', 'whatwg', 'node-legacy'] });
+    expect(r.security).toBe(false);
+    // url.parse lower-cases the scheme and the host and keeps the port; the URL Standard drops the default port.
+    expect(r.pairs.map((p) => p.notes.map((n) => [n.component, n.class]))).toEqual([
+      [['scheme', 'case'], ['host', 'case'], ['port', 'default-port']],
+      [['scheme', 'case'], ['host', 'case']],
+      [['port', 'default-port']],
+    ]);
+  });
+
+  it('one refuses, the other reads a host: a one-sided pair, a security difference', () => {
+    const r = compareReadings('http://a b/', { readers: ['whatwg', 'node-legacy'] });
+    expect(r.pairs[0]).toMatchObject({ verdict: 'second-only', differences: [expect.objectContaining({ component: 'host', security: true, values: [null, 'a'] })] });
+  });
+
+  it('is not known to the library: the library names urigram/node', () => {
+    expect(() => libraryCompareReadings('http://a/', { readers: ['node-legacy'] })).toThrow(/node-legacy is in urigram\/node/);
+  });
+});
+
+describe('readers as functions, and the options', () => {
+  const upper: Reader = (input) => ({ ok: true, reading: { scheme: 'http', userinfo: null, host: input.toUpperCase().includes('EVIL') ? 'evil' : 'good', port: null, path: '/', query: null, fragment: null } });
+
+  it('takes readers by name from an object, a value a function or a built-in name', () => {
+    const r = libraryCompareReadings('http://good/', { readers: { mine: upper, browser: 'whatwg' } });
+    expect(r.readers).toEqual(['mine', 'browser']);
+    expect(r.pairs[0]).toMatchObject({ readers: ['mine', 'browser'], verdict: 'same' });
+    expect(libraryCompareReadings('http://evil.good/', { readers: { mine: upper, browser: 'whatwg' } }).security).toBe(true);
+  });
+
+  it.each([
+    [{ readers: ['nope'] }, /names "nope", which is no built-in reader/],
+    [{ readers: [] }, /names no reader/],
+    [{ readers: ['whatwg', 'whatwg'] }, /names "whatwg" twice/],
+    [{ readers: { a: 3 } }, /"a" must be a reader/],
+    [{ readers: 'whatwg' }, /must be an array of reader names/],
+    [{ base: 'not a url' }, /option base must be a URL every reader reads, and rfc3986 refuses it/],
+    [{ colour: 1 }, /colour/],
+  ])('refuses %j by name', (options, message) => {
+    expect(() => libraryCompareReadings('http://a/', options as never)).toThrow(UriOptionError);
+    expect(() => libraryCompareReadings('http://a/', options as never)).toThrow(message);
+  });
+
+  it('refuses an input that is no string', () => {
+    expect(() => libraryCompareReadings(3 as unknown as string)).toThrow(TypeError);
+  });
+});
