@@ -105,7 +105,7 @@ export { rfc3986Reader, whatwgReader } from './whatwg/readers/builtin';
 export type { Rfc3986ReaderOptions } from './whatwg/readers/builtin';
 export type { Reader, ReaderResult, ParserReading } from './whatwg/reader';
 export { hostAddress } from './whatwg/host-address';
-export type { HostAddress, HostAddressEntry, HostReading, HostReadingName } from './whatwg/host-address';
+export type { HostAddress, HostAddressEntry, HostAddressOptions, HostReading, HostReadingName } from './whatwg/host-address';
 export { IPV4_SPECIAL_PURPOSE, IPV6_SPECIAL_PURPOSE } from './whatwg/special-purpose';
 export type { SpecialPurpose } from './whatwg/special-purpose';
 export { parseTemplate, tryParseTemplate } from './template/parse';
