@@ -131,3 +131,67 @@ describe('readers as functions, and the options', () => {
     expect(() => libraryCompareReadings(3 as unknown as string)).toThrow(TypeError);
   });
 });
+
+describe('the SSRF and URL-confusion payloads of the literature (test/fixtures/ssrf-payloads.json)', () => {
+  const { groups } = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'ssrf-payloads.json'), 'utf8')) as { groups: Array<{ source: string; what: string; payloads: string[] }> };
+  const payloads = groups.flatMap((g) => g.payloads);
+  /** The host url.parse reads (an IPv6 one in brackets), null for none or a throw; the URL's, null for none or a failure: oracles outside urigram. */
+  /** An IPv6 literal as the URL Standard writes it (compressed): the same address is the same host. */
+  const ipv6 = (h: string): string => {
+    try {
+      return new URL(`http://${h}/`).hostname;
+    } catch {
+      return h;
+    }
+  };
+  const legacyHost = (p: string): string | null => {
+    process.noDeprecation = true;
+    try {
+      const h = url.parse(p).hostname;
+      return h === null ? null : h.includes(':') ? ipv6(`[${h}]`) : h;
+    } catch {
+      return null;
+    }
+  };
+  const whatwgHost = (p: string): string | null => {
+    try {
+      return new URL(p).host === '' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(new URL(p).href) ? null : new URL(p).hostname;
+    } catch {
+      return null;
+    }
+  };
+
+  it('are many, from each source, and url.parse reads another host than the URL Standard on some of each kind', () => {
+    expect(payloads.length).toBeGreaterThanOrEqual(200);
+    expect(groups.every((g) => g.source.length > 20 && g.payloads.length >= 10)).toBe(true);
+    expect(payloads.filter((p) => legacyHost(p) !== whatwgHost(p)).length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('node-legacy flags every payload whose url.parse host differs from the WHATWG host (a security difference in the pair)', () => {
+    const missed = payloads.filter((p) => legacyHost(p) !== whatwgHost(p) && !compareReadings(p, { readers: ['whatwg', 'node-legacy'] }).pairs[0].differences.some((d) => d.security));
+    expect(missed).toEqual([]);
+  });
+
+  it('and every payload whose url.parse host differs from the RFC 3986 host (letter case and the IPv6 form apart)', () => {
+    const missed = payloads.filter((p) => {
+      const r = compareReadings(p, { readers: ['rfc3986', 'node-legacy'] });
+      const rfc = r.readings.rfc3986;
+      const host = rfc.ok && rfc.reading.host !== null ? (rfc.reading.host.startsWith('[') ? ipv6(rfc.reading.host) : rfc.reading.host.toLowerCase()) : null;
+      return host !== legacyHost(p) && !r.pairs[0].differences.some((d) => d.security);
+    });
+    expect(missed).toEqual([]);
+  });
+
+  it('flags no pair that reads the same scheme, userinfo, host and port, text for text', () => {
+    const wrong = payloads.filter((p) => {
+      const r = compareReadings(p, { readers: ['rfc3986', 'whatwg', 'node-legacy'] });
+      return r.pairs.some((pair) => {
+        const [a, b] = pair.readers.map((n) => r.readings[n]);
+        if (!a.ok || !b.ok) return false;
+        const same = (['scheme', 'userinfo', 'host', 'port'] as const).every((k) => a.reading[k] === b.reading[k]);
+        return same && pair.differences.some((d) => d.security);
+      });
+    });
+    expect(wrong).toEqual([]);
+  });
+});

@@ -187,8 +187,8 @@ export function comparePair(ctx: PairContext, names: readonly [string, string], 
     const reads = (a.ok ? a.reading : (b as { reading: ParserReading }).reading) as ParserReading;
     const refusal = (a.ok ? b : a) as { error: string };
     const k = oneSidedCause(ctx, reads);
-    // Where a request goes by the reader that reads it, and the other reader never saw: about the host when the cause is before its end.
-    const component: WhatwgComponent = k.component;
+    // The reader that reads it has a host: a check by one reader and a request by the other see no common host. About the host, then.
+    const component: WhatwgComponent = reads.host !== null ? 'host' : k.component;
     const value = reads[component];
     const security = SECURITY_COMPONENTS.has(component) && reads.host !== null && !NOT_SECURITY.has(k.cls);
     const refuser = a.ok ? names[1] : names[0];
