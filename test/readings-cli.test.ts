@@ -6,6 +6,7 @@
  * (npm run build).
  */
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
@@ -61,5 +62,16 @@ describe('urigram readings', () => {
     expect(run(['readings', '--base', 'not a base', 'x'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--base: must be a URL every reader reads, and rfc3986 refuses it/) });
     expect(run(['readings', '--readers', 'whatwg,whatwg', 'x'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/"whatwg" is named twice/) });
     expect(run(['readings', '--readers', 'nosuchparser', 'x'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/none of nosuchparser can be read with/) });
+  });
+
+  it("is as docs/whatwg.md shows it (its lines before \"...\" and its last line)", () => {
+    const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'whatwg.md'), 'utf8');
+    const m = /^\$ npx urigram readings '([^']+)'\n([\s\S]*?)^```$/m.exec(doc)!;
+    const shown = m[2].trimEnd().split('\n');
+    const cut = shown.indexOf('  ...');
+    const out = run(['readings', m[1]]).stdout.trimEnd().split('\n');
+    expect(cut).toBeGreaterThan(5);
+    expect(out.slice(0, cut)).toEqual(shown.slice(0, cut));
+    expect(out[out.length - 1]).toBe(shown[shown.length - 1]);
   });
 });

@@ -9,9 +9,10 @@
  *   zeros) or an IP-literal (IPv6, RFC 6874's zone allowed) is an address;
  *   anything else is a registered name, looked up as a name.
  * - `whatwg`: the URL Standard's host parser (browsers, Node's URL, fetch):
- *   percent-decoded, lower-cased (IDNA for non-ASCII and for an "xn--"
- *   label, by the runtime's URL: UTS 46 with the Standard's settings, which
- *   refuse "xn--a"), and, when the name ends in a number, the IPv4 parser
+ *   percent-decoded, lower-cased (IDNA for non-ASCII, and for an "xn--"
+ *   label, by the runtime's URL: Node 20's refuses "xn--a" by UTS 46, where
+ *   the Standard's 2026 text lower-cases it), and, when the name ends in a
+ *   number, the IPv4 parser
  *   (hexadecimal, octal, fewer than four parts, a trailing dot), which reads
  *   an address or fails. With `{ scheme }` of a scheme that is not special
  *   (not http, https, ws, wss, ftp or file), the opaque-host parser instead:
@@ -152,7 +153,9 @@ function whatwgReadingOf(host: string): { reading: HostReading; name?: string } 
   if (decoded === undefined) return fail('percent-encoded octets that are not UTF-8, or a "%" that begins no triplet');
   if (FORBIDDEN_DOMAIN.test(decoded) || decoded.includes('%')) return fail(`the percent-decoded host has the forbidden domain code point ${JSON.stringify((FORBIDDEN_DOMAIN.exec(decoded) ?? ['%'])[0])}`);
   let domain: string;
-  // ASCII without an "xn--" label: the domain to ASCII steps are lower-casing ("domain to ASCII", beStrict false).
+  // An ASCII name without an "xn--" label: lower-cased (domain parser). With one, the runtime's URL says: Node 20's
+  // checks the label by UTS 46 and refuses "xn--a"; the Standard's 2026 text (domain parser, beStrict false)
+  // lower-cases any ASCII domain. The reading is the runtime's, what its fetch does.
   if (/^[\x00-\x7f]*$/.test(decoded) && !/(?:^|\.)xn--/i.test(decoded)) {
     domain = decoded.toLowerCase();
   } else {
@@ -160,7 +163,7 @@ function whatwgReadingOf(host: string): { reading: HostReading; name?: string } 
     try {
       domain = new (runtimeUrl())(`http://${host}/`).hostname;
     } catch {
-      return fail(/^[\x00-\x7f]*$/.test(decoded) ? 'IDNA (UTS 46 ToASCII) refuses an "xn--" label that is no valid Punycode A-label' : 'IDNA (UTS 46 ToASCII) refuses the name');
+      return fail(/^[\x00-\x7f]*$/.test(decoded) ? 'the runtime\'s URL refuses an "xn--" label that is no valid Punycode A-label (UTS 46 ToASCII)' : 'IDNA (UTS 46 ToASCII) refuses the name');
     }
   }
   if (!endsInNumber(domain)) return { reading: reading('whatwg', 'name', `domain ${JSON.stringify(domain)}`), name: domain };
