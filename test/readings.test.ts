@@ -99,6 +99,19 @@ describe('node-legacy (urigram/node): Node\'s url.parse', () => {
     expect(r.pairs[0]).toMatchObject({ verdict: 'second-only', differences: [expect.objectContaining({ component: 'host', security: true, values: [null, 'a'] })] });
   });
 
+  it('does not give url.parse a string with more than 256 tabs and newlines, on which its time is quadratic (256,000 tabs in a host: 21 s): linear, a refusal that says why', () => {
+    const input = `http://a${'\t'.repeat(200_000)}b/`;
+    const start = process.cpuUsage();
+    const r = compareReadings(input, { readers: ['rfc3986', 'whatwg', 'node-legacy'] });
+    const used = process.cpuUsage(start);
+    expect((used.user + used.system) / 1e6).toBeLessThan(1);
+    expect(r.readings['node-legacy']).toEqual({ ok: false, error: expect.stringMatching(/^more than 256 tabs and newlines: urigram does not give it to url\.parse/) });
+    // The URL Standard removes the tabs and reads the host "ab": a host the other reader never read.
+    expect(r.pairs[1].verdict).toBe('neither');
+    expect(r.pairs[2].differences).toEqual([expect.objectContaining({ component: 'host', class: 'tab-or-newline', values: ['ab', null], security: true })]);
+    expect(nodeLegacyReader(`http://a${'\t'.repeat(256)}b/`)).toMatchObject({ ok: true, reading: { host: 'ab' } });
+  });
+
   it('is not known to the library: the library names urigram/node', () => {
     expect(() => libraryCompareReadings('http://a/', { readers: ['node-legacy'] })).toThrow(/node-legacy is in urigram\/node/);
   });
