@@ -2,15 +2,17 @@
  * urigram/node: what only Node has (issue 46). The library (urigram) imports
  * no Node built-in; this entry adds the `node-legacy` reader, Node's legacy
  * `url.parse` (`url.resolve` against a base), and a compareReadings that
- * knows it by name. The CLI's `urigram readings` uses it.
+ * knows it by name. The CLI's `urigram readings` uses it. Everything else is
+ * urigram's (the main entry): this one holds only what needs Node.
  */
 import * as url from 'node:url';
 import type { Reader } from './whatwg/reader';
 import { compareReadingsWith, type ReadingsComparison, type ReadingsOptions } from './whatwg/readers/compare';
 import { nodeLegacyReader as legacyReaderOver, type LegacyUrl } from './whatwg/readers/node-legacy';
 
-export * from './index';
 export type { LegacyUrl, LegacyUrlModule } from './whatwg/readers/node-legacy';
+export type { ReadingsComparison, ReadingsOptions, ReadersPair, ReadingDifference, PairVerdict, ReadingDifferenceClass } from './whatwg/readers/compare';
+export type { Reader, ReaderResult, ParserReading } from './whatwg/reader';
 
 /** url.parse without its deprecation warnings (DEP0169, DEP0170 for a port that is no number): a reading is asked for, not a warning on stderr. */
 function quietParse(input: string): LegacyUrl {

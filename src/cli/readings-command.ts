@@ -86,7 +86,8 @@ export async function runReadings(ctx: Context): Promise<void> {
     const strings = batch.filter((l): l is string => typeof l === 'string');
     let others: Record<string, Reader> = {};
     if (external.length > 0) {
-      const got = await externalReaders(external, strings, base);
+      // The base too, read against itself: compareReadings asks every reader to read it.
+      const got = await externalReaders(external, base === undefined ? strings : [base, ...strings], base);
       others = got.readers;
       if (!told) for (const m of got.missing) ctx.io.stderr.write(`urigram readings: ${m.name}: ${m.why}\n`);
       told = true;
