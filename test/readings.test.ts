@@ -92,6 +92,9 @@ describe('node-legacy (urigram/node): Node\'s url.parse', () => {
       [['scheme', 'case'], ['host', 'case']],
       [['port', 'default-port']],
     ]);
+    // A note is placed where one of its values is written: the host "EXAMPLE.com" at 7, the port "080" at 19.
+    expect(r.pairs[1].notes.map((n) => n.offset)).toEqual([0, 7]);
+    expect(r.pairs[2].notes.map((n) => n.offset)).toEqual([19]);
   });
 
   it('one refuses, the other reads a host: a one-sided pair, a security difference', () => {

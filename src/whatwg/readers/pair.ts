@@ -27,7 +27,7 @@ import { READER_CLASSES, type ReadingDifferenceClass } from './classes';
 export interface ReadingDifference {
   readonly component: WhatwgComponent;
   readonly class: ReadingDifferenceClass;
-  /** The UTF-16 offset in the input of the cause; -1 when it is not in the input (the base's). */
+  /** The UTF-16 offset in the input of the cause; -1 when urigram cannot place it in the input (the base's). */
   readonly offset: number;
   /** The component as each reader of the pair reads it, in the pair's order (null: none, or the reader refuses the string). */
   readonly values: readonly [string | null, string | null];
@@ -213,7 +213,7 @@ export function comparePair(ctx: PairContext, names: readonly [string, string], 
     const how = compareValues(c, x, y, scheme);
     if (how === 'same') continue;
     if (typeof how === 'object') {
-      (notes ??= []).push({ component: c, class: how.note, offset: -1, values: [x[c], y[c]], message: `${names[0]} reads ${q(x[c])}, ${names[1]} ${q(y[c])}: equal once each is in RFC 3986's canonical form (6.2.2, 6.2.3)`, security: false });
+      (notes ??= []).push({ component: c, class: how.note, offset: placeOf(ctx.input, x[c], y[c]), values: [x[c], y[c]], message: `${names[0]} reads ${q(x[c])}, ${names[1]} ${q(y[c])}: equal once each is in RFC 3986's canonical form (6.2.2, 6.2.3)`, security: false });
       continue;
     }
     let k = how === 'encoded' ? { cls: 'percent-encoding' as const, offset: -1, why: 'the same octets once percent-decoded, not the same URI by RFC 3986 2.2' } : textCause(ctx, c, x[c], y[c]);
@@ -223,6 +223,12 @@ export function comparePair(ctx: PairContext, names: readonly [string, string], 
     (differences ??= []).push(entry(c, k, x[c], y[c], names));
   }
   return { readers: names, verdict: differences === undefined ? 'same' : 'differs', differences: differences ?? NONE, notes: notes ?? NONE };
+}
+
+/** Where one of two values of a component is written in the input (a note's offset), or -1. */
+function placeOf(input: string, x: string | null, y: string | null): number {
+  for (const v of [x, y]) if (v !== null && v !== '' && input.includes(v)) return input.indexOf(v);
+  return -1;
 }
 
 /** The cause of a one-sided pair: the first known confusion in the text, or RFC 3986's error offset (class refused). */
