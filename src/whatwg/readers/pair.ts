@@ -154,6 +154,14 @@ function textCause(ctx: PairContext, c: WhatwgComponent, x: string | null, y: st
       const first = input.indexOf('@', from);
       if (first >= 0 && first < layout.at(a.userinfoEnd)) return cause('userinfo', first);
     }
+    if (a !== undefined && a.portColon >= 0 && (c === 'host' || c === 'port')) {
+      // A port that is no number, or above 65535: the URL Standard refuses it, url.parse reads the host and more.
+      const from = layout.at(a.portColon + 1);
+      const port = input.slice(from, layout.at(a.end));
+      const bad = firstIn(port, 0, port.length, /[^0-9]/);
+      if (bad >= 0) return cause('invalid-character', from + bad, `a port that is no number (${q(port)}): the URL Standard refuses it (port state); a lenient reader reads the host and puts the rest elsewhere`);
+      if (port.replace(/^0+/, '').length > 5 || Number(port) > 65535) return cause('port-out-of-range', from);
+    }
     if (span !== undefined && (c === 'host' || c === 'port')) {
       const host = input.slice(span[0], span[1]);
       const percent = host.indexOf('%');
@@ -187,10 +195,13 @@ export function comparePair(ctx: PairContext, names: readonly [string, string], 
     const reads = (a.ok ? a.reading : (b as { reading: ParserReading }).reading) as ParserReading;
     const refusal = (a.ok ? b : a) as { error: string };
     const k = oneSidedCause(ctx, reads);
-    // The reader that reads it has a host: a check by one reader and a request by the other see no common host. About the host, then.
-    const component: WhatwgComponent = reads.host !== null ? 'host' : k.component;
+    // The reader that reads it has a host, and the cause is in the scheme or the authority (as either reads it): a check
+    // by one reader and a request by the other see no common host. About the host, then; a cause after the authority (a
+    // space in the fragment) is about that component.
+    const inAuthority = reads.host !== null && (k.offset < 0 || SECURITY_COMPONENTS.has(k.component));
+    const component: WhatwgComponent = inAuthority ? 'host' : k.component;
     const value = reads[component];
-    const security = SECURITY_COMPONENTS.has(component) && reads.host !== null && !NOT_SECURITY.has(k.cls);
+    const security = inAuthority && !NOT_SECURITY.has(k.cls);
     const refuser = a.ok ? names[1] : names[0];
     const reader = a.ok ? names[0] : names[1];
     const d: ReadingDifference = {
