@@ -143,6 +143,16 @@ describe('readers as functions, and the options', () => {
     expect(() => libraryCompareReadings('http://a/', options as never)).toThrow(message);
   });
 
+  it('reads with the readers the options name at each call, an array changed in place included (the options are prepared once per object)', () => {
+    const options = { readers: ['rfc3986', 'whatwg'] };
+    expect(libraryCompareReadings('http://a/', options).readers).toEqual(['rfc3986', 'whatwg']);
+    options.readers.push('nope');
+    expect(() => libraryCompareReadings('http://a/', options)).toThrow(/names "nope"/);
+    options.readers.pop();
+    options.readers.reverse();
+    expect(libraryCompareReadings('http://a/', options).readers).toEqual(['whatwg', 'rfc3986']);
+  });
+
   it('refuses an input that is no string', () => {
     expect(() => libraryCompareReadings(3 as unknown as string)).toThrow(TypeError);
   });

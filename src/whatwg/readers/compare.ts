@@ -90,6 +90,42 @@ function resolveReaders(fn: string, readers: ReadingsOptions['readers'], extra: 
   return list;
 }
 
+/** What a call's options come to: the readers, compareWithWhatwg's options, the rfc3986 reader. */
+interface Prepared {
+  readonly options: ReadingsOptions | undefined;
+  readonly readers: ReadingsOptions['readers'];
+  readonly base: string | undefined;
+  readonly grammar: string | undefined;
+  readonly zoneId: boolean | undefined;
+  readonly extra: Readonly<Record<string, Reader>>;
+  readonly list: Array<[string, Resolved]>;
+  readonly stdOptions: { base?: string; grammar?: 'rfc3986' | 'rfc3987'; zoneId?: boolean };
+  readonly rfc: Reader;
+  /** The readers' names and values when prepared: an array or object changed in place since is prepared again. */
+  readonly snapshot: readonly unknown[];
+}
+
+const snapshotOf = (readers: ReadingsOptions['readers']): unknown[] => (readers === undefined || readers === null || typeof readers !== 'object' ? [] : Array.isArray(readers) ? [...(readers as unknown[])] : Object.entries(readers).flat());
+
+/** The last options prepared: a stream of inputs read with one options object checks and resolves them once. */
+let last: Prepared | undefined;
+
+function prepared(fn: string, options: ReadingsOptions | undefined, extra: Readonly<Record<string, Reader>>): Prepared {
+  // The same object with the same fields (not changed since): what was made of it.
+  if (last !== undefined && options !== undefined && last.options === options && last.extra === extra && last.readers === options.readers && last.base === options.base && last.grammar === options.grammar && last.zoneId === options.zoneId) {
+    const now = snapshotOf(options.readers);
+    if (now.length === last.snapshot.length && now.every((v, k) => v === last!.snapshot[k])) return last;
+  }
+  checkOptions(fn, options, OPTIONS);
+  const list = resolveReaders(fn, options?.readers, extra);
+  const base = options?.base;
+  const stdOptions = { ...(base === undefined ? {} : { base }), ...(options?.grammar === undefined ? {} : { grammar: options.grammar }), ...(options?.zoneId === undefined ? {} : { zoneId: options.zoneId }) };
+  const rfc = options?.grammar === undefined && options?.zoneId === undefined ? rfc3986Reader() : rfc3986Reader(stdOptions);
+  const p: Prepared = { options, readers: options?.readers, base, grammar: options?.grammar, zoneId: options?.zoneId, extra, list, stdOptions, rfc, snapshot: snapshotOf(options?.readers) };
+  if (options !== undefined) last = p;
+  return p;
+}
+
 /** The last base every reader read, and the readers. */
 let lastBase: { base: string; readers: Resolved[] } | undefined;
 
@@ -106,11 +142,8 @@ function standardPair(c: WhatwgComparison, names: readonly [string, string], rfc
  */
 export function compareReadingsWith(fn: string, input: string, options: ReadingsOptions | undefined, extra: Readonly<Record<string, Reader>>): ReadingsComparison {
   if (typeof input !== 'string') throw new TypeError(`${fn}: expected the input as a string, got ${input === null ? 'null' : typeof input}`);
-  checkOptions(fn, options, OPTIONS);
-  const list = resolveReaders(fn, options?.readers, extra);
+  const { list, stdOptions, rfc } = prepared(fn, options, extra);
   const base = options?.base;
-  const stdOptions = { ...(base === undefined ? {} : { base }), ...(options?.grammar === undefined ? {} : { grammar: options.grammar }), ...(options?.zoneId === undefined ? {} : { zoneId: options.zoneId }) };
-  const rfc = options?.grammar === undefined && options?.zoneId === undefined ? rfc3986Reader() : rfc3986Reader(stdOptions);
   const both = list.some(([, r]) => r === RFC3986) && list.some(([, r]) => r === WHATWG);
   // compareWithWhatwg's comparison: the built-ins' readings when both are asked for (one parse, one URL), and the causes of other pairs.
   let std: WhatwgComparison | undefined | null = null;
