@@ -60,6 +60,8 @@ describe('urigram readings', () => {
 
   it('refuses a base a reader cannot read, a reader named twice, and only unknown readers, as usage errors', () => {
     expect(run(['readings', '--base', 'not a base', 'x'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--base: must be a URL every reader reads, and rfc3986 refuses it/) });
+    // Before any input: with none on standard input too.
+    expect(run(['readings', '--base', 'not a base'], '')).toMatchObject({ status: 2, stderr: expect.stringMatching(/--base: must be a URL every reader reads/) });
     expect(run(['readings', '--readers', 'whatwg,whatwg', 'x'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/"whatwg" is named twice/) });
     expect(run(['readings', '--readers', 'nosuchparser', 'x'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/none of nosuchparser can be read with/) });
   });

@@ -79,6 +79,16 @@ export async function runReadings(ctx: Context): Promise<void> {
   const twice = names.find((n, k) => names.indexOf(n) !== k);
   if (twice !== undefined) throw new UsageError(`--readers: ${JSON.stringify(twice)} is named twice`);
   const external = names.filter((n) => !BUILT_IN.includes(n));
+  // A base the built-in readers cannot read: a usage error before any input is read (as urigram whatwg does).
+  const builtins = names.filter((n) => BUILT_IN.includes(n));
+  if (base !== undefined && builtins.length > 0) {
+    try {
+      compareReadings('', { readers: builtins, grammar, base });
+    } catch (e) {
+      if (e instanceof UriOptionError && e.option === 'base') throw new UsageError(`--base: ${e.message.replace(/^compareReadings: option base /, '')}`);
+      throw e;
+    }
+  }
   let told = false;
   let first = true;
   for await (const batch of inputBatches(ctx)) {
