@@ -158,7 +158,7 @@ describe('the lint rules', () => {
     expect(codes('https://b\u00fccher.example/a b').filter((c) => c.startsWith('whatwg'))).toEqual([]);
     expect(codes('https://b\u00fccher.example/a b', { rules: { 'whatwg-differs': 'warning' } }).filter((c) => c.startsWith('whatwg'))).toEqual(['whatwg-differs']);
     const d = lint('http://evil\u3002com/').find((x) => x.code === 'whatwg-host-differs');
-    expect(d?.message).toBe('the WHATWG URL parser reads the host "evil.com", RFC 3987 "evil\u3002com" (idna-mapping)');
+    expect(d?.message).toBe('the WHATWG URL parser reads the host "evil.com", RFC 3987 "evil\u3002com" (idna-mapping); a request goes to "evil.com"');
   });
 
   it('says nothing twice: an empty host is empty-host alone', () => {

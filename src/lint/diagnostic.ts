@@ -55,8 +55,9 @@ export interface Diagnostic {
 /**
  * Adds a diagnostic, made once in its final form (a URI of many "%XX" has one per triplet). `section`: the
  * finding's own section, where a rule's findings cite different ones (a scheme's problems); default the rule's.
+ * `data`: what else it knows (DiagnosticData).
  */
-export type Report = (code: LintCode, message: string, start: number, end: number, fix?: Fix, section?: string) => void;
+export type Report = (code: LintCode, message: string, start: number, end: number, fix?: Fix, section?: string, data?: DiagnosticData) => void;
 
 /** Adds a diagnostic with suggestions (and no fix), of a rule whose line of LINT_RULES says `hasSuggestions`; `data`, what else it knows. */
 export type Suggest = (code: SuggestingCode, message: string, start: number, end: number, suggestions: readonly Suggestion[], section?: string, data?: DiagnosticData) => void;
@@ -87,6 +88,11 @@ export interface LintContext {
    * missing-slash's, not also scheme-syntax's): lint() leaves them out, one cause being one finding.
    */
   subsumed?: Set<LintCode>;
+  /**
+   * An IRI's host that the URL parser only encodes ("bücher.example" is "xn--bcher-kva.example"): the same name,
+   * no host difference; the non-ascii finding on its first character (the cause) names where a request goes.
+   */
+  encodedHost?: { readonly at: number; readonly hosts: NonNullable<DiagnosticData['hosts']> };
 }
 
 /** A URI that parsed: its record. */

@@ -6,8 +6,8 @@
  */
 import { replaceSpans } from '../encoding/code-units';
 import { describeValue } from '../core/options';
-import { ruleOf, type Severity } from './registry';
-import { withoutFix, type Diagnostic, type Fix } from './diagnostic';
+import { ruleOf, type LintCode, type Severity } from './registry';
+import { withoutFix, type Diagnostic, type DiagnosticData, type Fix } from './diagnostic';
 
 /** Whether two fixes cannot both be applied: they share a character, or begin at the same offset (an insertion there would go on either side). */
 function conflicts(x: Fix, y: Fix): boolean {
@@ -60,16 +60,52 @@ const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2
  * reported (an empty host, a port out of range); and without
  * `whatwg-host-differs` beside a finding of another rule that names the host
  * each reading has (its data's `hosts`: "http:/host", missing-slash): that
- * finding is the host difference.
+ * finding is the host difference. A `whatwg-host-differs` left out for a
+ * finding that does not name the hosts gives it its own (message and `hosts`):
+ * the one finding of the cause says where the request goes ("http:///evil.example":
+ * an empty host to RFC 3986, "evil.example" to browsers). `on`: whether a rule
+ * reports; a finding of a rule that is off stands for no other.
  */
-export function withoutRepeatedCauses(out: Diagnostic[]): Diagnostic[] {
+export function withoutRepeatedCauses(out: Diagnostic[], on: (code: LintCode) => boolean = () => true): Diagnostic[] {
   const whatwg = (d: Diagnostic) => d.code === 'whatwg-host-differs' || d.code === 'whatwg-differs';
   if (!out.some(whatwg)) return out;
-  if (out.some((d) => d.data?.hosts !== undefined && !whatwg(d))) out = out.filter((d) => d.code !== 'whatwg-host-differs');
+  if (out.some((d) => d.data?.hosts !== undefined && !whatwg(d) && on(d.code))) out = out.filter((d) => d.code !== 'whatwg-host-differs');
   const ranges = new Map<string, number>();
   // Not syntax: that one says RFC 3986 refuses the URI, a WHATWG rule where a browser goes with it.
-  for (const d of out) if (!whatwg(d) && d.code !== 'syntax') ranges.set(`${d.start}:${d.end}`, Math.max(ranges.get(`${d.start}:${d.end}`) ?? -1, RANK[d.severity]));
-  return out.filter((d) => !whatwg(d) || (ranges.get(`${d.start}:${d.end}`) ?? -1) < RANK[d.severity]);
+  for (const d of out) if (!whatwg(d) && d.code !== 'syntax' && on(d.code)) ranges.set(`${d.start}:${d.end}`, Math.max(ranges.get(`${d.start}:${d.end}`) ?? -1, RANK[d.severity]));
+  const repeated = (d: Diagnostic): boolean => whatwg(d) && (ranges.get(`${d.start}:${d.end}`) ?? -1) >= RANK[d.severity];
+  const hostsOf = new Map<string, Diagnostic>();
+  for (const d of out) if (d.code === 'whatwg-host-differs' && d.data?.hosts !== undefined && on(d.code) && repeated(d)) hostsOf.set(`${d.start}:${d.end}`, d);
+  const kept: Diagnostic[] = [];
+  for (const d of out) {
+    if (repeated(d)) continue;
+    const host = whatwg(d) || d.code === 'syntax' || !on(d.code) ? undefined : hostsOf.get(`${d.start}:${d.end}`);
+    if (host === undefined || d.data?.hosts !== undefined) {
+      kept.push(d);
+      continue;
+    }
+    hostsOf.delete(`${d.start}:${d.end}`);
+    kept.push({ ...d, message: `${d.message}; ${hostsSentence(host.data?.hosts as NonNullable<DiagnosticData['hosts']>)}`, data: { ...d.data, hosts: host.data?.hosts } });
+  }
+  return kept;
+}
+
+/**
+ * The non-ascii finding on an IRI's host that the URL parser only encodes (LintContext.encodedHost) with the
+ * hosts in its message and data: the one finding of that cause, it says where a request goes.
+ */
+export function withEncodedHost(out: Diagnostic[], note: { readonly at: number; readonly hosts: NonNullable<DiagnosticData['hosts']> }): Diagnostic[] {
+  return out.map((d) =>
+    d.code === 'non-ascii' && d.start === note.at && d.data?.hosts === undefined
+      ? { ...d, message: `${d.message}; the WHATWG URL parser (browsers, fetch) encodes the host ${JSON.stringify(note.hosts.rfc3986)} as ${JSON.stringify(note.hosts.whatwg)}, the same name, where a request goes`, data: { ...d.data, hosts: note.hosts } }
+      : d,
+  );
+}
+
+/** A finding's `hosts`, said: the host each reading has (`rfc`: the RFC that reads it, 3986 or 3987), and so where a browser's request goes. */
+export function hostsSentence(hosts: NonNullable<DiagnosticData['hosts']>, rfc = 'RFC 3986'): string {
+  const said = (h: string | null): string => (h === null ? 'no host' : h === '' ? 'an empty host' : `the host ${JSON.stringify(h.length > 40 ? `${h.slice(0, 40)}…` : h)}`);
+  return `${rfc} reads ${said(hosts.rfc3986)}, the WHATWG URL parser (browsers, fetch) ${said(hosts.whatwg)}${hosts.whatwg === null || hosts.whatwg === '' ? '' : ', where a request goes'}`;
 }
 
 /**

@@ -20,7 +20,7 @@ import { REFERENCE_RULES } from '../core/grammars';
 import { boolean, checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
 import { LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, presetHas, ruleOf, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from './registry';
 import type { Diagnostic, InvalidContext, LintContext, ParsedContext, Report, Suggest } from './diagnostic';
-import { dropOverlappingFixes, withoutRepeatedCauses } from './fixes';
+import { dropOverlappingFixes, withEncodedHost, withoutRepeatedCauses } from './fixes';
 import { RULE_FAMILIES } from './rules';
 
 export { LINT_GROUPS, LINT_PRESET_NAMES, LINT_PRESETS, LINT_RULES, presetHas, rulesOfGroup } from './registry';
@@ -142,9 +142,10 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   };
   // Each diagnostic is made once, with its severity and section: a URI of many "%XX" has one per triplet.
   // A rule that is off is still made here and left out at the end: its fixes still keep others' from overlapping them.
-  const report: Report = (code, message, start, end, fix, section = LINT_RULES[code].section) => {
+  const report: Report = (code, message, start, end, fix, section = LINT_RULES[code].section, data) => {
     const severity = severityOf(code);
-    out.push(fix === undefined ? { code, severity, message, start, end, section } : { code, severity, message, start, end, section, fix });
+    const d: Diagnostic = fix === undefined ? { code, severity, message, start, end, section } : { code, severity, message, start, end, section, fix };
+    out.push(data === undefined ? d : { ...d, data });
   };
   const suggest: Suggest = (code, message, start, end, suggestions, section = ruleOf(code).section, data) => {
     out.push(data === undefined ? { code, severity: severityOf(code), message, start, end, section, suggestions } : { code, severity: severityOf(code), message, start, end, section, suggestions, data });
@@ -167,7 +168,8 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   // An author's mistake ("http:/host": ./rules/scheme-delimiter) is one finding, not also the other rules' with its cause.
   const subsumed = ctx.subsumed;
   if (subsumed !== undefined) out = out.filter((d) => !subsumed.has(d.code));
-  if (out.length > 1) out = withoutRepeatedCauses(out);
+  if (ctx.encodedHost !== undefined) out = withEncodedHost(out, ctx.encodedHost);
+  if (out.length > 1) out = withoutRepeatedCauses(out, on);
   out = dropOverlappingFixes(out);
   if (out.some((d) => !on(d.code))) out = out.filter((d) => on(d.code));
   return out.sort((a, b) => a.start - b.start || a.end - b.end);

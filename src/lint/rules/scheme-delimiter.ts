@@ -6,6 +6,7 @@
  * to browsers, one cause and one finding, which names both hosts (the
  * finding's data) and so stands for the host difference as well.
  */
+import { tryParse } from '../../core/parse';
 import { located } from '../../core/records';
 import { comparison } from '../../whatwg/compare-whatwg';
 import type { LintContext, RuleFamily } from '../diagnostic';
@@ -44,13 +45,18 @@ function missingColon(ctx: LintContext): boolean {
 const FEW_SLASHES = /^(https?|ftp|wss?):(\/?)(?=[A-Za-z0-9[%])/i;
 
 /**
- * The host the WHATWG URL parser reads in the URI, where it differs from RFC 3986's (none, here): undefined when
+ * What the WHATWG URL parser makes of the URI's host, where it differs from RFC 3986's (none, here): the host it
+ * reads, or `refused` when it refuses the URI (an invalid host or port after the slashes it adds); undefined when
  * the two agree or the runtime has no URL parser to ask.
  */
-function whatwgHost(ctx: LintContext): string | undefined {
+function whatwgHost(ctx: LintContext): { host: string } | { refused: string } | undefined {
   try {
-    const d = comparison(ctx.input, undefined, ctx.parsed).differences.find((x) => x.component === 'host' && x.security);
-    return d?.whatwg ?? undefined;
+    // Read by RFC 3986's URI-reference whatever lint's rule is: where a request goes does not depend on it.
+    const c = comparison(ctx.input, undefined, ctx.rule === 'URI-reference' ? ctx.parsed : tryParse(ctx.input));
+    // A difference in the host, or in the userinfo before it ("http:a b@h/": one cause, which the comparison names first).
+    if (!c.differences.some((x) => x.security)) return undefined;
+    if (!c.whatwg.valid) return { refused: c.whatwg.error.message };
+    return c.whatwg.host === undefined || c.whatwg.host === '' ? undefined : { host: c.whatwg.host };
   } catch {
     return undefined;
   }
@@ -70,7 +76,8 @@ function missingSlash(ctx: LintContext): void {
   const missing = slash === '' ? '//' : '/';
   const meant = `${input.slice(0, whole.length)}${missing}${input.slice(whole.length)}`;
   const host = whatwgHost(ctx);
-  const readings = host === undefined ? '' : `; RFC 3986 reads no host and the path ${quoted(input.slice(scheme.length + 1))}, browsers the host ${quoted(host)}`;
+  const path = `RFC 3986 reads no host and the path ${quoted(input.slice(scheme.length + 1))}`;
+  const readings = host === undefined ? '' : 'host' in host ? `; ${path}, browsers the host ${quoted(host.host)}` : `; ${path}, browsers refuse it (${host.refused})`;
   ctx.suggest(
     'missing-slash',
     `missing ${JSON.stringify(missing)}: after "${scheme}:" a host needs "//" (RFC 3986 3.2; ${name === 'http' || name === 'https' ? 'RFC 9110 4.2' : name === 'ftp' ? 'RFC 1738 3.1' : 'RFC 6455 3'})${readings}; probably meant ${quoted(meant)}`,
@@ -78,7 +85,7 @@ function missingSlash(ctx: LintContext): void {
     whole.length,
     [{ message: `insert ${JSON.stringify(missing)}`, replacement: missing, start: whole.length, end: whole.length }],
     undefined,
-    host === undefined ? undefined : { hosts: { rfc3986: null, whatwg: host } },
+    host === undefined ? undefined : { hosts: { rfc3986: null, whatwg: 'host' in host ? host.host : null } },
   );
   // The http grammar's error ("expected "/""), and the WHATWG rules' difference of the same slashes: one cause.
   subsume(ctx, 'scheme-syntax', 'whatwg-host-differs', 'whatwg-differs');
