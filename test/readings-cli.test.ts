@@ -27,7 +27,9 @@ describe('urigram readings', () => {
     expect(lines[2].split(/\s+/).filter(Boolean)).toEqual(['rfc3986', '"http"', '-', '"api.good.example;.evil.example"', '-', '"/"', '-', '-']);
     expect(lines[4].split(/\s+/).filter(Boolean)).toEqual(['node-legacy', '"http"', '-', '"api.good.example"', '-', '";.evil.example/"', '-', '-']);
     expect(lines[5]).toBe('hosts      differ: rfc3986, whatwg: "api.good.example;.evil.example"; node-legacy: "api.good.example"');
-    expect(r.stdout).toContain('  whatwg / node-legacy: host, host-delimiter (security)\n    http://api.good.example;.evil.example/\n                           ^\n');
+    // One entry per cause, with the pairs that show it.
+    expect(r.stdout).toContain('  host, host-delimiter (security): rfc3986 / node-legacy, whatwg / node-legacy\n    http://api.good.example;.evil.example/\n                           ^\n');
+    expect(r.stdout).toContain('  path, host-delimiter: rfc3986 / node-legacy, whatwg / node-legacy\n');
     expect(lines[lines.length - 2]).toBe('verdict    security difference');
   });
 

@@ -1,8 +1,9 @@
 /**
  * `urigram readings`: each URI as every parser of a stack reads it, one
  * table per input (rows: the readers; columns: the components), then the
- * hosts each group of readers reads and every difference between two of
- * them, with its class (compareReadings, urigram/node, docs/whatwg.md).
+ * hosts each group of readers reads and each cause of a difference, with its
+ * class and the pairs of readers that show it (compareReadings, urigram/node,
+ * docs/whatwg.md).
  * Built-in readers: rfc3986, whatwg, node-legacy; any other name is asked
  * of the conformance adapters (./external-readers), and a reader that cannot
  * be started is said on standard error. Exits 1 when two readers disagree
@@ -11,7 +12,7 @@
 import { UriOptionError } from '../core/options';
 import type { WhatwgComponent } from '../whatwg/compare-whatwg';
 import type { Reader } from '../whatwg/reader';
-import type { ReadingsComparison } from '../whatwg/readers/compare';
+import type { ReadingDifference, ReadingsComparison } from '../whatwg/readers/compare';
 import { compareReadings, NODE_READERS } from '../node';
 import { caretWindow } from '../core/errors';
 import { errorMessage, tooLongResult } from './output';
@@ -56,15 +57,22 @@ function comparisonText(c: ReadingsComparison): string {
   const lines = [`input      ${JSON.stringify(c.input)}`, ...tableText(c)];
   const hostDiffers = c.pairs.some((p) => p.differences.some((d) => d.component === 'host' && d.security));
   lines.push(`hosts      ${hostDiffers ? 'differ' : 'agree'}: ${hosts(c)}`);
+  // One entry per cause (component, class, offset), with the pairs that show it: five readers make ten pairs.
+  const causes = new Map<string, { d: ReadingDifference; pairs: string[] }>();
   for (const p of c.pairs) {
     for (const d of p.differences) {
-      lines.push(`  ${p.readers[0]} / ${p.readers[1]}: ${d.component}, ${d.class}${d.security ? ' (security)' : ''}`);
-      if (d.offset >= 0) {
-        const { shown, caret } = caretWindow(c.input, d.offset, 72);
-        lines.push(`    ${shown}`, `    ${' '.repeat(caret)}^`);
-      }
-      lines.push(`    ${d.message}`);
+      const key = `${d.component}\u0000${d.class}\u0000${d.offset}\u0000${d.security}`;
+      const entry = causes.get(key) ?? causes.set(key, { d, pairs: [] }).get(key)!;
+      entry.pairs.push(`${p.readers[0]} / ${p.readers[1]}`);
     }
+  }
+  for (const { d, pairs } of causes.values()) {
+    lines.push(`  ${d.component}, ${d.class}${d.security ? ' (security)' : ''}: ${pairs.join(', ')}`);
+    if (d.offset >= 0) {
+      const { shown, caret } = caretWindow(c.input, d.offset, 72);
+      lines.push(`    ${shown}`, `    ${' '.repeat(caret)}^`);
+    }
+    lines.push(`    ${d.message}`);
   }
   lines.push(`verdict    ${c.security ? 'security difference' : c.pairs.some((p) => p.differences.length > 0) ? 'differences, none of security' : 'the same'}`);
   return `${lines.join('\n')}\n`;
