@@ -97,6 +97,13 @@ describe('node-legacy (urigram/node): Node\'s url.parse', () => {
     expect(r.pairs[2].notes.map((n) => n.offset)).toEqual([19]);
   });
 
+  it('puts a path that a host difference leaves behind under that difference\'s cause (https://"www.people.com/: url.parse ends the host at \'"\')', () => {
+    const r = compareReadings('https://"www.people.com/people/article/0', { readers: ['whatwg', 'node-legacy'] });
+    const [host, rest] = r.pairs[0].differences;
+    expect(host).toMatchObject({ component: 'host', values: ['"www.people.com', ''], security: true });
+    expect(rest).toMatchObject({ component: 'path', class: host.class, offset: host.offset, security: false });
+  });
+
   it('one refuses, the other reads a host: a one-sided pair, a security difference', () => {
     const r = compareReadings('http://a b/', { readers: ['whatwg', 'node-legacy'] });
     expect(r.pairs[0]).toMatchObject({ verdict: 'second-only', differences: [expect.objectContaining({ component: 'host', security: true, values: [null, 'a'] })] });

@@ -228,9 +228,12 @@ export function comparePair(ctx: PairContext, names: readonly [string, string], 
       continue;
     }
     let k = how === 'encoded' ? { cls: 'percent-encoding' as const, offset: -1, why: 'the same octets once percent-decoded, not the same URI by RFC 3986 2.2' } : textCause(ctx, c, x[c], y[c]);
-    // What a host ended early leaves goes to the path (or the query, the fragment): the same cause.
-    const host = differences?.find((d) => d.component === 'host' && d.class === 'host-delimiter');
-    if (host !== undefined && !SECURITY_COMPONENTS.has(c)) k = { cls: 'host-delimiter', offset: host.offset, why: `the rest of the host that one reader ends early` };
+    // What a host ended early leaves goes to the path (or the query, the fragment): the same cause, as where the host
+    // difference has another class and nothing else explains this one.
+    const host = differences?.find((d) => d.component === 'host');
+    if (host !== undefined && !SECURITY_COMPONENTS.has(c) && (host.class === 'host-delimiter' || k.cls === 'other')) {
+      k = { cls: host.class, offset: host.offset, why: host.class === 'host-delimiter' ? 'the rest of the host that one reader ends early' : `what the host's difference (${host.class}) leaves to the ${c}` };
+    }
     (differences ??= []).push(entry(c, k, x[c], y[c], names));
   }
   return { readers: names, verdict: differences === undefined ? 'same' : 'differs', differences: differences ?? NONE, notes: notes ?? NONE };
