@@ -410,6 +410,36 @@ describe('template placeholders (issue 37, item 5)', () => {
   });
 });
 
+describe('GFM table cells (issue 45): a pipe in a table row ends the cell', () => {
+  const cells = (text: string) => md(text).map((u) => [u.uri, u.cut === true, text.slice(u.start, u.end)]);
+
+  it('two URIs in one cell\'s text, split by a pipe: two URIs; a pipe right after a URI ends it, for certain', () => {
+    expect(cells('| a | b |\n|---|---|\n| a | https://a.example/x|https://b.example/y |\n')).toEqual([
+      ['https://a.example/x', false, 'https://a.example/x'],
+      ['https://b.example/y', false, 'https://b.example/y'],
+    ]);
+    expect(cells('| a | b |\n|---|---|\n| x | https://c.example/|\n')).toEqual([['https://c.example/', false, 'https://c.example/']]);
+    // Without the outer pipes, in the header row, and in a table inside a blockquote or a list item.
+    expect(uris(md('a | b\n--|--\nhttps://e.example/x|https://f.example/y\n'))).toEqual(['https://e.example/x', 'https://f.example/y']);
+    expect(uris(md('| https://h.example/|b |\n|---|---|\n| c | d |\n'))).toEqual(['https://h.example/']);
+    expect(uris(md('> | a | b |\n> |---|---|\n> | https://q.example/|https://r.example/ |\n'))).toEqual(['https://q.example/', 'https://r.example/']);
+    expect(uris(md('- item\n\n  | a | b |\n  |---|---|\n  | https://l.example/|x |\n'))).toEqual(['https://l.example/']);
+  });
+
+  it('an escaped pipe ("\\|") does not end the cell: an escape in prose, where the URI ends and is cut', () => {
+    expect(cells('| a | b |\n|---|---|\n| x | https://a.example/x\\|y |\n')).toEqual([['https://a.example/x', true, 'https://a.example/x']]);
+    // In quotes, the escape's backslash is taken out as a line break would be, and the pipe is the URI's (placed in the file): one URI, not two cells.
+    expect(cells('| a | b |\n|---|---|\n| x | "https://a.example/x\\|y" |\n')).toEqual([['https://a.example/x|y', false, 'https://a.example/x\\|y']]);
+  });
+
+  it('outside a table (no delimiter row under the first), a pipe is read as before', () => {
+    expect(uris(md('not a table https://c.example/| and a|b https://d.example/x|y\n'))).toEqual(['https://c.example/|', 'https://d.example/x|y']);
+    expect(uris(md('| a | https://a.example/x|https://b.example/y |\n| c | d |\n'))).toEqual(['https://a.example/x|https://b.example/y']);
+    // The paragraph after a table (a blank line ends it) is prose again.
+    expect(uris(md('| a |\n|---|\n| b |\n\nhttps://p.example/x|y\n'))).toEqual(['https://p.example/x|y']);
+  });
+});
+
 describe('HTML', () => {
   it('URI-valued attributes, with character references decoded and mapped, and srcset lists', () => {
     const text = '<a href=" http://a.example/?x=1&amp;y=2 ">a</a><form action=/post><img srcset="a.png 1x, http://b.example/b.png 2x"><q cite=\'http://c.example/\'>q</q><p title="http://not.example/">';
@@ -451,11 +481,11 @@ describe('HTML', () => {
     expect(read('(http://a.example/x) ok')).toEqual([['http://a.example/x', false]]);
   });
 
-  it('a JSON file is read as source code: its escapes cut a URI, a space in a string is the value\'s (a reviewer found http://a.com/ab, a URI not in the file)', () => {
+  it('a JSON file is read as source code: its escapes decoded as JSON decodes them, a space in a string is the value\'s (a reviewer found http://a.com/ab, a URI not in the file)', () => {
     expect(kindOfFile('a.json')).toBe('source');
     const t = '{"c": "http://Example.COM\\/x", "e": "http://a.com/a b", "f": "https://ok.example/x"}';
     expect(extractDocument(t, { kind: 'source', name: 'a.json' }).map((u) => [u.uri, u.cut === true])).toEqual([
-      ['http://Example.COM', true],
+      ['http://Example.COM/x', false],
       ['http://a.com/a', false],
       ['https://ok.example/x', false],
     ]);
@@ -491,15 +521,21 @@ describe('source code', () => {
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
   });
 
-  it('an escape in a string literal ends a URI there: not a backslash in the URI, and not decoded by one language\'s rules', () => {
-    const text = 'f("see http://a.example/x\\n");\ng("http://b.example/p\\u00e9q and more");\nh(`at http://c.example/\\x41b`);\n';
-    const found = extractDocument(text, { kind: 'source', name: 'a.js' });
+  it('in a language whose escapes are not decoded (Rust, Kotlin, Scala, Swift, shell, Perl, YAML), an escape in a string literal ends a URI there: not a backslash in the URI', () => {
+    const text = 'f("see http://a.example/x\\n");\ng("http://b.example/p\\u{e9}q and more");\nh("at http://c.example/\\x41b");\n';
+    const found = extractDocument(text, { kind: 'source', name: 'a.rs' });
     expect(found.map((u) => [u.uri, u.valid])).toEqual([
       ['http://a.example/x', true],
       ['http://b.example/p', true],
       ['http://c.example/', true],
     ]);
     for (const u of found) expect(text.slice(u.start, u.end)).toBe(u.uri);
+    // JavaScript's are decoded (issue 46 item 2, below).
+    expect(extractDocument(text.replace('"at', '`at').replace('b");', 'b`);').replace('{e9}', '00e9'), { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([
+      ['http://a.example/x', true],
+      ['http://b.example/p\u00e9q', false],
+      ['http://c.example/Ab', true],
+    ]);
     // A comment has no escapes: a backslash there is in the URI.
     expect(extractDocument('// http://a.example/x\\n\n', { kind: 'source', name: 'a.js' }).map((u) => [u.uri, u.valid])).toEqual([['http://a.example/x\\n', false]]);
   });
@@ -518,9 +554,17 @@ describe('source code', () => {
     for (const [name, text] of cases) {
       expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/\\d', false]]]);
     }
-    // The same strings without the prefix, or backquoted outside Go (a JavaScript template literal), have escapes.
-    for (const [name, text] of [['a.py', 'x = "see http://a.example/\\d"\n'], ['a.js', 'x = `see http://a.example/\\d`\n'], ['a.py', 'for_r = "see http://a.example/\\d"\n'], ['a.py', 'x = """see http://a.example/\\d"""\n']]) {
-      expect([name, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, [['http://a.example/', true]]]);
+    // The same strings without the prefix, or backquoted outside Go (a JavaScript template literal), have escapes: "\\d" is
+    // "d" in JavaScript, and Python keeps the backslash of an escape it does not know.
+    const escaped: Array<[string, string, string, boolean]> = [
+      ['a.py', 'x = "see http://a.example/\\d"\n', 'http://a.example/\\d', false],
+      ['a.js', 'x = `see http://a.example/\\d`\n', 'http://a.example/d', true],
+      ['a.py', 'for_r = "see http://a.example/\\d"\n', 'http://a.example/\\d', false],
+      ['a.py', 'x = """see http://a.example/\\d"""\n', 'http://a.example/\\d', false],
+      ['a.py', 'x = "see http://a.example/\\x64"\n', 'http://a.example/d', true],
+    ];
+    for (const [name, text, uri, valid] of escaped) {
+      expect([name, text, extractDocument(text, { kind: 'source', name }).map((u) => [u.uri, u.valid])]).toEqual([name, text, [[uri, valid]]]);
     }
   });
 
@@ -540,8 +584,10 @@ describe('source code', () => {
       ['a.swift', 'let c = #"https://c.example/\\#(id)"#\nlet d = "https://d.example/\\(id)/x"', [['https://c.example/', true], ['https://d.example/', true]]],
       // Extract leaves a ":" off the URI's end as punctuation; the token still runs into the hole.
       ['a.py', 'API = f"http://localhost:{port}/api"', [['http://localhost', true]]],
-      // An escape of what a URI may hold ("/" here) cuts it; one of whitespace ends it, as in the string's value.
-      ['a.py', 'B = "http://a.example:80\\x2Fx"\nD = "see http://a.example\\n"', [['http://a.example:80', true], ['http://a.example', false]]],
+      // An escape of what a URI may hold ("/" here) cuts it where the language's escapes are not decoded; one of whitespace ends it, as in the string's value.
+      ['a.rs', 'B = "http://a.example:80\\x2Fx"\nD = "see http://a.example\\n"', [['http://a.example:80', true], ['http://a.example', false]]],
+      // Decoded, it is the value's "/", and a newline ends the URI as in the value.
+      ['a.py', 'B = "http://a.example:80\\x2Fx"\nD = "see http://a.example\\n"', [['http://a.example:80/x', false], ['http://a.example', false]]],
       // A brace that closes nothing stays, and a placeholder after it is still one.
       ['a.js', 'x = "{ see http://a.example/{id}/x"', [['http://a.example/', true]]],
     ];
@@ -937,6 +983,8 @@ describe('linear time on hostile documents', () => {
     ['regular expressions that never close', 'source', (n) => '(/['.repeat(n / 3), () => 0],
     ['placeholders and printf conversions', 'source', (n) => `"http://a/${'{x}%s'.repeat(n / 5)}"`, () => 1],
     ['opening braces in a string', 'source', (n) => `"http://a/${'{'.repeat(n)}"`, () => 1],
+    ['pipes in table rows', 'markdown', (n) => `| a | b |\n|---|---|\n${'| http://a/|x |\n'.repeat(Math.floor(n / 15) - 2)}`, (n) => Math.floor(n / 15) - 2],
+    ['pipes in one long table row', 'markdown', (n) => `| a | b |\n|---|---|\n${'http://a/|'.repeat(n / 10 - 3)}\n`, (n) => n / 10 - 3],
     ['directives', 'markdown', (n) => '<!-- urigram-disable -->\n'.repeat(n / 25), () => 0],
     ['placeholder openers without closers', 'html', (n) => `<a href="http://a/${'{{ <% <? ${ #{ {% '.repeat(n / 20)}">`, () => 1],
     ['placeholders', 'markdown', (n) => 'http://a/{{x}} ,'.repeat(n / 16), (n) => n / 16],

@@ -23,6 +23,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Reader, ReaderResult } from '../whatwg/reader';
+import { publishFolder, removeOwnFolder } from './write-file';
 import { PROTOCOL_VERSIONS, READING_PROTOCOL, readingOf } from '../conformance/protocol';
 import { defaultSuiteDir } from '../conformance/suite';
 
@@ -168,14 +169,14 @@ async function buildInCache(adapter: ExternalAdapter, source: string, toolchain:
       }
     }
     try {
-      fs.renameSync(temporary, final);
+      publishFolder(temporary, final);
     } catch (e) {
       // Another run put its build there first: that one is whole, and is used.
       if (!fs.existsSync(final)) return { why: `cannot put its build in ${final}: ${(e as Error).message}` };
     }
     return { dir: final };
   } finally {
-    fs.rmSync(temporary, { recursive: true, force: true });
+    removeOwnFolder(temporary);
   }
 }
 
@@ -188,7 +189,7 @@ function removeStaleBuilds(dir: string, age: number): void {
     if (!/^\.[a-z]+-[0-9a-f]{16}-/.test(name)) continue;
     try {
       const folder = path.join(dir, name);
-      if (Date.now() - fs.statSync(folder).mtimeMs > age) fs.rmSync(folder, { recursive: true, force: true });
+      if (Date.now() - fs.statSync(folder).mtimeMs > age) removeOwnFolder(folder);
     } catch {
       // gone already, or not ours to remove: left
     }

@@ -28,6 +28,7 @@ import { removeStaleTemporaries, writeFileAtomic } from './write-file';
 import { DEFAULT_EXTENSIONS, loadConfig, pathIgnorer, type LintConfig } from './config';
 import { isApiDocumentFile } from './api-files';
 import { locate, type LocatedUri, type Position } from './positions';
+import { writtenAsIs } from '../documents/found';
 import { jsonTemplates, yamlTemplates, type JsonTemplate } from '../template/json';
 import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
@@ -164,6 +165,19 @@ export function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diag
   return out;
 }
 
+/**
+ * The diagnostics of a URI found in `text` with the fixes and suggestions that replace a span of it that is not the
+ * text as written left out: a decoded escape of a string literal ("\\\\" for one backslash, "\\u0040" for "@") or a
+ * character reference; an edit of the value there is no edit of the text.
+ */
+function asWritten(text: string, found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
+  if (found.offsets === undefined) return diagnostics;
+  return diagnostics.map((d) => {
+    const fixed = d.fix !== undefined && !writtenAsIs(text, found, d.fix.start, d.fix.end) ? withoutFix(d) : d;
+    return withSuggestions(fixed, (s) => writtenAsIs(text, found, s.start, s.end));
+  });
+}
+
 /** The kinds of URI found that are a link's destination as the document wrote it (lint's `linkDestination`). */
 const DESTINATIONS: ReadonlySet<DocumentUri['kind']> = new Set(['link', 'image', 'definition', 'autolink', 'attribute']);
 
@@ -177,7 +191,7 @@ export function isDestination(found: DocumentUri): boolean {
  * programs append paths to (./base-values: "https://api.example.com" as a base URL is not "https://api.example.com/").
  */
 export function inContext(doc: Pick<ReadDocument, 'file' | 'text'>, found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
-  const known = withinKnown(found, diagnostics);
+  const known = asWritten(doc.text, found, withinKnown(found, diagnostics));
   if (!known.some((d) => d.code === 'empty-path' && d.fix !== undefined) || !isPathBase(doc.file, doc.text, found)) return known;
   return known.map((d) => (d.code === 'empty-path' ? withoutFix(d) : d));
 }

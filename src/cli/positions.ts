@@ -12,6 +12,7 @@
  * the library reports for the same text.)
  */
 import { extractDocument, type DocumentOptions, type DocumentUri } from '../documents/index';
+import { writtenAsIs } from '../documents/found';
 import { lineStarts } from '../lint/line-starts';
 import { lastAtOrBefore } from '../lint/sorted';
 
@@ -93,11 +94,7 @@ class Located implements LocatedUri {
   }
 
   verbatim(start: number, end: number): boolean {
-    const map = this.found.offsets;
-    if (map === undefined) return true;
-    const { text, found } = this;
-    for (let k = start; k < end; k++) if (map[k] !== map[start] + (k - start) || text[map[k]] !== found.uri[k]) return false;
-    return true;
+    return writtenAsIs(this.text, this.found, start, end);
   }
 }
 

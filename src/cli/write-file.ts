@@ -255,3 +255,17 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
   }
   if (renamed) ops.fsyncDirectory(path.dirname(target));
 }
+
+/**
+ * Puts a folder built whole elsewhere (a temporary folder beside `final`, on the same file system) in place, by one
+ * rename: a reader sees no folder or the whole one, never a half-built one. Throws when it cannot (another run's
+ * folder there first, among others): the caller says what it does then.
+ */
+export function publishFolder(temporary: string, final: string): void {
+  fs.renameSync(temporary, final);
+}
+
+/** Removes a folder this program made (a temporary build folder), and what is in it; nothing when it is gone already. */
+export function removeOwnFolder(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -15,6 +15,25 @@ export function make(uri: string, start: number, end: number, kind: DocumentUri[
   return found ? { uri, start, end, kind, code, valid, found } : { uri, start, end, kind, code, valid };
 }
 
+/**
+ * Whether [start, end) of a found URI is the text's own as written (a fix or a suggestion can replace it there): each
+ * code unit the text's at its offset, one after the other, and nothing but whitespace Appendix C took out between the
+ * last of them and what comes next. A code unit that an escape or a character reference stands for is at the offset
+ * of its first character: "\\" in a string literal is one backslash written with two, "&amp;" one "&" written with
+ * five, and neither can be replaced as if it were the one character. An empty span (an insertion) is as written where
+ * the code unit before it is.
+ */
+export function writtenAsIs(text: string, found: DocumentUri, start: number, end: number): boolean {
+  const map = found.offsets;
+  if (map === undefined) return true;
+  // An insertion: where the code unit before it ends must be a place in the text (not inside an escape).
+  if (end <= start) return start === 0 || writtenAsIs(text, found, start - 1, start);
+  for (let k = start; k < end; k++) if (map[k] !== map[start] + (k - start) || text[map[k]] !== found.uri[k]) return false;
+  const next = end < found.uri.length ? map[end] : found.end;
+  for (let o = map[end - 1] + 1; o < next; o++) if (!isWhitespace(text.charCodeAt(o))) return false;
+  return true;
+}
+
 export const WHITESPACE = /\s/u;
 
 /** Per ASCII code unit, whether WHITESPACE holds it: read off the expression, not restated. */

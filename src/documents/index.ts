@@ -28,7 +28,7 @@ import { DOCUMENT_KINDS, TEMPLATE_SYNTAXES } from './types';
 import { cutAtHoles, elisionHoles, mergeHoles, shortened, templateHoles } from './templates';
 import { markdownUris } from './markdown';
 import { htmlUris } from './html';
-import { sourceLanguageOf, sourceUris } from './source';
+import { sourceLanguageOf, sourceUris, withoutEscapeBraces } from './source';
 import { proseUris } from './prose';
 import { characterReferenceHoles } from './found';
 import { apiDescriptionUris } from './api-documents';
@@ -159,7 +159,8 @@ export function extractDocument(text: string, options: DocumentOptions & { name?
     out = withApiDescriptions(text, sourceUris(text, sourceLanguageOf(name)), name, (value) => extractDocument(value, { ...options, kind: 'markdown', name: undefined }));
   }
   else out = proseUris(text, 0);
-  const holes = mergeHoles(templateHoles(text, templates), elisionHoles(text));
+  let holes = mergeHoles(templateHoles(text, templates), elisionHoles(text));
+  if (kind === 'source') holes = withoutEscapeBraces(text, holes);
   out = cutAtHoles(out, holes);
   // Markdown's prose is rendered with its character references decoded: a URI there that reaches one is cut at it
   // (link destinations are decoded, and keep theirs).

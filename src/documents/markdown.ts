@@ -77,6 +77,8 @@ class MarkdownReader {
   private blocks: Block[] = [];
   private current: Capture[] = [];
   definitions: Array<{ start: number; end: number; str: string; lines: [number, number] }> = [];
+  /** The line of each row of a GFM table (its header row and body rows, not its delimiter row), in order. */
+  rows: number[] = [];
 
   constructor() {
     const md = new MarkdownIt('default', { html: true, linkify: false });
@@ -231,6 +233,7 @@ class MarkdownReader {
       for (let i = 0; i < tokens.length; i++) {
         const t = tokens[i];
         if (t.map) lastLine = t.map[0];
+        if (t.type === 'tr_open' && t.map) this.rows.push(t.map[0]);
         if (t.type === 'inline') {
           // Only links, images, autolinks, code spans and HTML are wanted, and each needs one of these.
           if (!INLINE_MARKERS.test(t.content)) continue;
@@ -266,6 +269,7 @@ class MarkdownReader {
   parse(src: string): Block[] {
     this.blocks = [];
     this.definitions = [];
+    this.rows = [];
     this.depth = 0;
     this.md.parse(src, {});
     return this.blocks;
@@ -541,11 +545,26 @@ function brokenDestinations(src: string, hidden: Array<[number, number]>, transp
 }
 
 /**
+ * Hides the pipes that end the cells of a GFM table row, [start, end) of the source (GFM 0.29 4.10, "Tables": a
+ * "|" not escaped by a backslash before it, as markdown-it's escapedSplit has it), so that the prose of each cell is
+ * read alone: "| https://a.example/x|https://b.example/y |" holds two URIs, and "https://c.example/|" no pipe. An
+ * escaped pipe ("\\|") is in its cell, an escape as any other in prose (the URI ends before it, cut).
+ */
+function hideCellPipes(src: string, start: number, end: number, hidden: Array<[number, number]>, pipes: Set<number>): void {
+  for (let k = src.indexOf('|', start); k >= 0 && k < end; k = src.indexOf('|', k + 1)) {
+    if (src.charCodeAt(k - 1) === 0x5c) continue;
+    hidden.push([k, k + 1]);
+    pipes.add(k);
+  }
+}
+
+/**
  * Marks `cut` the URIs of the prose that may go on past their end: an undelimited one whose run of
  * characters other than whitespace reaches a construct read otherwise (a code span, a link, inline HTML
- * right after it: "http://a.example/`x`") or an escape. `hidden` is sorted, and so are the URIs.
+ * right after it: "http://a.example/`x`") or an escape. `hidden` is sorted, and so are the URIs. A table cell's
+ * end (a pipe of `pipes`) ends a URI for certain: not cut.
  */
-function cutAtConstructs(src: string, hidden: ReadonlyArray<[number, number]>, escapes: readonly number[], uris: DocumentUri[]): void {
+function cutAtConstructs(src: string, hidden: ReadonlyArray<[number, number]>, escapes: readonly number[], uris: DocumentUri[], pipes: ReadonlySet<number>): void {
   let h = 0;
   let x = 0;
   for (let k = 0; k < uris.length; k++) {
@@ -556,7 +575,7 @@ function cutAtConstructs(src: string, hidden: ReadonlyArray<[number, number]>, e
     const limit = Math.min(h < hidden.length ? hidden[h][0] : src.length, x < escapes.length ? escapes[x] : src.length);
     let j = u.end;
     while (j < limit && !isWhitespace(src.charCodeAt(j))) j++;
-    if (j === limit && limit < src.length) uris[k] = { ...u, cut: true };
+    if (j === limit && limit < src.length && !pipes.has(limit)) uris[k] = { ...u, cut: true };
   }
 }
 
@@ -576,10 +595,12 @@ export function markdownUris(original: string, withCode: boolean): DocumentUri[]
   }
   brokenDestinations(src, hidden, transparent, labels, out);
   for (const r of transparent) hidden.push(r);
+  const pipes = new Set<number>();
+  for (const line of reader.rows) hideCellPipes(src, starts[line], line + 1 < starts.length ? starts[line + 1] : src.length, hidden, pipes);
   const escapes: number[] = [];
   // Quotes whose only spaces are masked escapes ("http://c.example/a\_b") hold one URI; real spaces make a quotation.
   const prose = proseAround(unescapedProse(src, escapes), hidden, false, (start, end) => !/[ \t]/.test(src.slice(start, end)));
-  cutAtConstructs(src, hidden, escapes, prose);
+  cutAtConstructs(src, hidden, escapes, prose, pipes);
   for (const u of prose) out.push(u);
   if (back === undefined) return out;
   const b = back;

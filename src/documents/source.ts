@@ -8,6 +8,7 @@ import { isTripletAt } from '../encoding/triplets';
 import { isWhitespace, make } from './found';
 import { isSchemeOnly, proseAround } from './prose';
 import type { DocumentUri } from './types';
+import { decodeLiteral, type EscapeRules } from './escapes';
 
 /** Comments of a source file: "#" for these, "//" and "/* *\/" for the rest. */
 const HASH_COMMENTS = /\.(py|rb|sh|bash|pl|r|ya?ml|toml)$/i;
@@ -92,7 +93,7 @@ function hideHoles(body: string, base: number, keep: Uint8Array, swift: boolean)
   for (const [start, end] of printfConversions(body)) keep.fill(HOLE, base + start, base + end);
 }
 
-type Lang = 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'kt' | 'scala' | 'js' | 'php' | 'sh' | 'rb' | 'pl' | 'yaml' | 'css' | 'other';
+type Lang = 'py' | 'rs' | 'swift' | 'cs' | 'cpp' | 'go' | 'java' | 'kt' | 'scala' | 'js' | 'json' | 'php' | 'sh' | 'rb' | 'pl' | 'yaml' | 'css' | 'other';
 
 /** The lexical forms of a source language that the reader tells apart, read off the file's name. */
 interface SourceLanguage {
@@ -107,8 +108,9 @@ interface SourceLanguage {
 }
 
 const LANGS: Readonly<Record<string, Lang>> = {
-  py: 'py', rs: 'rs', swift: 'swift', cs: 'cs', c: 'cpp', h: 'cpp', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', go: 'go', kt: 'kt', kts: 'kt', scala: 'scala',
-  js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', mts: 'js', cts: 'js', tsx: 'js', php: 'php', sh: 'sh', bash: 'sh', rb: 'rb', pl: 'pl',
+  py: 'py', rs: 'rs', swift: 'swift', cs: 'cs', c: 'cpp', h: 'cpp', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', go: 'go', java: 'java', kt: 'kt', kts: 'kt', scala: 'scala',
+  js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', mts: 'js', cts: 'js', tsx: 'js', json5: 'js', json: 'json', jsonc: 'json',
+  php: 'php', sh: 'sh', bash: 'sh', rb: 'rb', pl: 'pl',
   yaml: 'yaml', yml: 'yaml', css: 'css', scss: 'css', less: 'css',
 };
 
@@ -196,6 +198,77 @@ function stringAt(text: string, at: number, quote: string, language: SourceLangu
   }
 }
 
+/**
+ * How the string literal whose quote `quote` is at `at` is decoded (./escapes), in the languages whose escapes the
+ * reader decodes: JavaScript and TypeScript, JSON, Python, Go, Java, C#, PHP, Ruby, C and C++. Undefined for the
+ * others, whose escapes are hidden and cut a URI (hideEscapes).
+ */
+function escapeRulesOf(text: string, at: number, quote: string, form: StringForm, lang: Lang): EscapeRules | undefined {
+  switch (lang) {
+    case 'js':
+      return quote === '`' ? (form.escapes ? 'js-template' : 'none') : 'js';
+    case 'json':
+      return 'json';
+    case 'py':
+      if (!form.escapes) return 'none';
+      return /(?:^|[^\w])[bB]$/.test(text.slice(Math.max(0, at - 2), at)) ? 'py-bytes' : 'py';
+    case 'go':
+      return quote === '`' ? 'go-raw' : 'go';
+    case 'java':
+      return 'java';
+    case 'cs':
+      return form.doubled ? 'cs-verbatim' : form.escapes ? 'cs' : 'none';
+    case 'php':
+      return quote === "'" ? 'php-single' : 'php';
+    case 'rb':
+      return quote === "'" ? 'rb-single' : 'rb';
+    case 'cpp':
+      return form.escapes ? 'c' : 'none';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether a literal's value is one URI-like token, taken whole: a scheme and "//" (or one of the schemes written
+ * without, or a special scheme and anything), no space, placeholder brace or printf conversion. With `decoded` (the
+ * value is what the language makes of the literal), a backslash is the value's, and so are tabs and line breaks
+ * inside it (the URL Standard takes them out: "http:\t//evil.example/" goes to evil.example), unless they separate
+ * URIs ("http://a.example/\nhttp://b.example/") or stand at the value's start or end (a line printed).
+ */
+function isOneUri(value: string, decoded: boolean): boolean {
+  const token = decoded ? value.replace(/[\t\n\r]/g, '') : value;
+  // A scheme and "//", one of the schemes written without, or a special scheme a browser reads an authority after
+  // whatever follows its ":" (http:/evil.example, https:evil.example, http:\\evil.example all go to evil.example).
+  const uriLike = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(token) && (/^[^:]+:\/\//.test(token) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp|javascript):/i.test(token) || /^(?:https?|wss?|ftp):\S/i.test(token));
+  // A value's /\evil.example/, \/evil.example/, \\evil.example/ or /<tab>/evil.example/: a relative reference a browser reads as
+  // one to another host (an open redirect). Not a Windows share (\\server\share: a backslash after the name), nor a
+  // plain //host/path (no confusion in it).
+  const hostRelative = decoded && /^[/\\]{2}[A-Za-z0-9]\S*$/.test(token) && (token.length !== value.length || token[0] !== token[1] || (token[0] === '/' ? false : !token.includes('\\', 2)));
+  if (!uriLike && !hostRelative) return decoded && spacedAuthority(value) && !value.includes('{') && printfConversions(value).next().done === true;
+  if (token.includes('{') || (!decoded && token.includes('\\')) || printfConversions(token).next().done !== true) return false;
+  if (token.length === value.length) return true;
+  if (/^[\t\n\r]|[\t\n\r]$/.test(value)) return false;
+  // Each piece between breaks that begins with a scheme and ":" is a URI of its own: a list, read as prose.
+  let schemes = 0;
+  for (const piece of value.split(/[\t\n\r]/)) if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(piece)) schemes++;
+  return schemes < 2;
+}
+
+/**
+ * A value that begins with a special scheme and "//" and has spaces in its authority that a browser reads past: before
+ * an "@" there ("http://1.1.1.1 &@2.2.2.2/": the host is 2.2.2.2), or where the authority ends at a "/", "?", "#" or
+ * "\\" with no space after it ("http://a b.example/"). Taken whole, where prose ends the URI at the first space
+ * ("http://1.1.1.1"); a message ("https://a.example is down", "http://localhost:8080 unless you set PORT") is not.
+ */
+function spacedAuthority(value: string): boolean {
+  const m = /^(?:https?|wss?|ftp):\/\/([^/?#\\]*)/i.exec(value);
+  if (m === null || !/\s/.test(m[1]) || /[\n\r]/.test(value)) return false;
+  const space = m[1].search(/\s/);
+  if (m[1].indexOf('@', space) >= 0) return true;
+  return m[0].length < value.length && !/\s/.test(value.slice(m[0].length));
+}
+
 /** A "'" that begins no literal: a Rust lifetime ('a, 'static) or a C++14 digit separator (1'000'000). */
 function isBareApostrophe(text: string, at: number, lang: Lang): boolean {
   if (lang === 'rs') return /[A-Za-z_]/.test(text[at + 1] ?? '') && text[at + 2] !== "'";
@@ -255,8 +328,76 @@ function concatenatedAfter(text: string, after: number, lang: Lang): boolean {
  * a URI wrapped inside <...> across its lines does not take it in.
  */
 export function sourceUris(text: string, language: SourceLanguage): DocumentUri[] {
-  const { keep, out, stars } = lexSource(text, language);
+  const { keep, out, stars, literals } = lexSource(text, language);
   for (const u of readSourceProse(text, keep, stars)) out.push(language.lang === 'yaml' && !u.cut && wrapsInYaml(text, u.end) ? { ...u, cut: true } : u);
+  for (const literal of literals) for (const u of literalUris(literal)) out.push(u);
+  return out;
+}
+
+/**
+ * The template holes of a source file without the braces of a \u{...} escape (JavaScript, PHP, Ruby; Rust's and Swift's cut a URI as any escape of theirs does):
+ * "{40}" there is no placeholder but part of a character the reader decoded (\u{40} is "@"), and a URI is not cut
+ * at it. A "u" with an even number of backslashes before it is no escape (\\u{x} is a backslash and "u{x}").
+ */
+export function withoutEscapeBraces(text: string, holes: Array<[number, number]>): Array<[number, number]> {
+  if (holes.length === 0 || !text.includes('\\u{')) return holes;
+  return holes.filter(([start]) => {
+    if (text.charCodeAt(start) !== 0x7b || text.charCodeAt(start - 1) !== 0x75 /* u */) return true;
+    // Each run of backslashes is counted back once: it stands before one "u" only.
+    let k = start - 2;
+    while (k >= 0 && text.charCodeAt(k) === 0x5c) k--;
+    return (start - 2 - k) % 2 === 0;
+  });
+}
+
+/** A string literal whose escapes were decoded (./escapes), to be read as prose: its value, and where it is. */
+interface Literal {
+  readonly value: string;
+  /** The offset in the file of each code unit of the value; undefined when the value is the body as written. */
+  readonly offsets: Uint32Array | undefined;
+  /** The [start, end) of its body in the file. */
+  readonly bodyStart: number;
+  readonly end: number;
+  /** The value goes on past the literal (a concatenation): a URI that reaches its end is cut. */
+  readonly joined: boolean;
+}
+
+/**
+ * The URIs of a decoded literal's value, read as the prose reading reads a literal's body (holes, quotes,
+ * cuts), each then placed in the file: its code units at the offsets of what made them (an escape's at its
+ * backslash), its end where the source of its last code unit ends; offsets kept only where the value is not
+ * the file's text as written.
+ */
+function literalUris(literal: Literal): DocumentUri[] {
+  const { value, offsets, bodyStart, end, joined } = literal;
+  const n = value.length;
+  // One more code unit, hidden, for the closing quote: a hole when the value goes on past it.
+  const keep = new Uint8Array(n + 1);
+  keep.fill(BODY, 0, n);
+  if (joined) keep[n] = HOLE;
+  if (/[{%]/.test(value)) hideHoles(value, 0, keep, false);
+  const found = readSourceProse(`${value}"`, keep, []);
+  const fileAt = (k: number): number => (offsets === undefined ? bodyStart + k : offsets[k]);
+  const out: DocumentUri[] = [];
+  for (const u of found) {
+    const length = u.uri.length;
+    const local = (k: number): number => (u.offsets === undefined ? u.start + k : u.offsets[k]);
+    if (length === 0) {
+      out.push({ ...u, start: fileAt(u.start), end: fileAt(u.start) });
+      continue;
+    }
+    const last = local(length - 1);
+    const start = fileAt(local(0));
+    const stop = last + 1 < n ? fileAt(last + 1) : end;
+    const map = new Uint32Array(length);
+    let asWritten = stop === start + length;
+    for (let k = 0; k < length; k++) {
+      map[k] = fileAt(local(k));
+      if (map[k] !== start + k) asWritten = false;
+    }
+    const placed = make(u.uri, start, stop, u.kind, asWritten ? undefined : map, u.code, u.found);
+    out.push(u.cut === true ? { ...placed, cut: true } : placed);
+  }
   return out;
 }
 
@@ -280,9 +421,10 @@ function wrapsInYaml(text: string, end: number): boolean {
  * unit is to the prose reading (`keep`: comments and string bodies read, code hidden, escapes and holes
  * marked); the offsets of the block comments' continuation stars.
  */
-function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; out: DocumentUri[]; stars: number[] } {
+function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; out: DocumentUri[]; stars: number[]; literals: Literal[] } {
   const keep = new Uint8Array(text.length);
   const out: DocumentUri[] = [];
+  const literals: Literal[] = [];
   const n = text.length;
   const { comment, lang } = language;
   const hash = comment !== '//';
@@ -346,14 +488,24 @@ function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; 
         }
         j++;
       }
-      const end = close < 0 ? j : close;
+      const end = close < 0 ? Math.min(j, n) : close; // a backslash at the very end steps past it
       const body = text.slice(bodyStart, end);
       // The value goes on past the literal ("http://h:" + port + "/api", Python's "a" "b"): a URI that reaches its end is cut there.
       const joined = close >= 0 && concatenatedAfter(text, close + closer.length, lang);
       if (joined) keep[close] = HOLE;
-      if (isSchemeOnly(body)) {
+      const rules = escapeRulesOf(text, i, c, form, lang);
+      if (rules !== undefined) {
+        // The language's value (./escapes): judged as the program has it, each code unit at the offset of what made it.
+        const { value, offsets } = decodeLiteral(body, bodyStart, rules);
+        if (isSchemeOnly(value)) {
+          // As below: a scheme alone.
+        } else if (isOneUri(value, true)) {
+          const u = make(value, bodyStart, end, 'string', offsets);
+          out.push(joined ? { ...u, cut: true } : u);
+        } else if (value.includes(':')) literals.push({ value, offsets, bodyStart, end, joined });
+      } else if (isSchemeOnly(body)) {
         // "https://" or "mailto:" alone: a scheme the program puts a URI together with ('https://' + host), no URI to check.
-      } else if (/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(body) && (/^[^:]+:\/\//.test(body) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp):/i.test(body)) && !/[\\{]/.test(body) && printfConversions(body).next().done === true) {
+      } else if (isOneUri(body, false)) {
         const u = make(body, bodyStart, end, 'string');
         out.push(joined ? { ...u, cut: true } : u);
       } else {
@@ -368,7 +520,7 @@ function lexSource(text: string, language: SourceLanguage): { keep: Uint8Array; 
       i++;
     }
   }
-  return { keep, out, stars };
+  return { keep, out, stars, literals };
 }
 
 /**
