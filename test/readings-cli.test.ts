@@ -33,6 +33,14 @@ describe('urigram readings', () => {
     expect(lines[lines.length - 2]).toBe('verdict    security difference');
   });
 
+  it('urigram/node is an entry of the package (its exports map), for require and import alike, with the Node-only names', () => {
+    const root = path.join(__dirname, '..');
+    const cjs = spawnSync(process.execPath, ['-e', "console.log(Object.keys(require('urigram/node')).sort().join(' '))"], { cwd: root, encoding: 'utf8' });
+    expect(cjs.stdout.trim()).toBe('NODE_READERS compareReadings nodeLegacyReader');
+    const esm = spawnSync(process.execPath, ['--input-type=module', '-e', "import { compareReadings } from 'urigram/node'; console.log(compareReadings('http://a;b/', { readers: ['whatwg', 'node-legacy'] }).security)"], { cwd: root, encoding: 'utf8' });
+    expect(esm.stdout.trim()).toBe('true');
+  });
+
   it('exits 0 when every reader reads the same scheme, userinfo, host and port (a note or a path apart)', () => {
     const r = run(['readings', 'http://example.com/a', 'HTTP://Example.com:80/a']);
     expect(r.status).toBe(0);
