@@ -9,18 +9,24 @@
  * report gives each one's median over the rounds, and the ratio of
  * compareWithWhatwg to `new URL(s)` plus `parse(s)` (issue 31's target: at
  * most 2). Also `lint(s)` with and without the two WHATWG rules, which the
- * comparison adds to it. Written into BENCHMARKS.md (unless --no-write).
+ * comparison adds to it. And compareReadings (issue 46) with three readers,
+ * rfc3986, whatwg and node-legacy, against `new URL(s)` and Node's
+ * `url.parse(s)` called directly (its target: at most 3x). Written into
+ * BENCHMARKS.md (unless --no-write).
  *
  * urigram is measured as users run it: the build (dist/src/index.js).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as nodeUrl from 'node:url';
 import { median, shuffle } from './cold-start';
 import { replaceSection } from './report';
 import { corpusLines } from './whatwg-corpus';
 // The build users run, not the TypeScript sources through ts-node.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built package, typed by its sources
 const urigram = require('../dist/src/index.js') as typeof import('../src');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built package's Node entry, typed by its sources
+const urigramNode = require('../dist/src/node.js') as typeof import('../src/node');
 
 const root = path.resolve(__dirname, '..');
 
@@ -58,6 +64,16 @@ const parse = (s: string): void => {
     sink++;
   }
 };
+// url.parse(s), as the node-legacy reader calls it: without its deprecation warnings.
+process.noDeprecation = true;
+const legacy = (s: string): void => {
+  try {
+    sink += nodeUrl.parse(s).href.length;
+  } catch {
+    sink++;
+  }
+};
+const THREE = { readers: ['rfc3986', 'whatwg', 'node-legacy'] };
 const passes: Record<string, () => void> = {
   'new URL(s)': () => lines.forEach(url),
   'parse(s)': () => lines.forEach(parse),
@@ -68,6 +84,12 @@ const passes: Record<string, () => void> = {
       tryParse(s);
     }),
   'compareWithWhatwg(s)': () => lines.forEach((s) => (sink += urigram.compareWithWhatwg(s).differences.length)),
+  'new URL(s), then url.parse(s)': () =>
+    lines.forEach((s) => {
+      url(s);
+      legacy(s);
+    }),
+  'compareReadings(s), rfc3986, whatwg, node-legacy': () => lines.forEach((s) => (sink += urigramNode.compareReadings(s, THREE).pairs.length)),
   'lint(s)': () => lines.forEach((s) => (sink += urigram.lint(s).length)),
   'lint(s) without the WHATWG rules': () => lines.forEach((s) => (sink += urigram.lint(s, { rules: { 'whatwg-host-differs': 'off', 'whatwg-differs': 'off' } }).length)),
 };
@@ -89,6 +111,7 @@ const compare = m('compareWithWhatwg(s)');
 const ratio = compare / (m('new URL(s)') + m('parse(s)'));
 const strict = compare / (m('new URL(s)') + m('tryParse(s)'));
 const together = compare / m('new URL(s), then tryParse(s)');
+const readings = m('compareReadings(s), rfc3986, whatwg, node-legacy') / m('new URL(s), then url.parse(s)');
 const rows = Object.keys(passes).map((name) => `| ${name} | ${ms(m(name))} | ${perUrl(m(name))} |`);
 const date = new Date().toISOString().slice(0, 10);
 const report = [
@@ -101,6 +124,8 @@ const report = [
   ...rows,
   '',
   `compareWithWhatwg costs **${ratio.toFixed(2)}x** \`new URL(s)\` plus \`parse(s)\`, the issue's measure (the two passes' medians added: ${ms(compare)} against ${ms(m('new URL(s)'))} + ${ms(m('parse(s)'))}); the target is at most 2x. Against \`tryParse(s)\`, which throws nothing, ${strict.toFixed(2)}x; against the two run back to back on each URL in one pass, as compareWithWhatwg runs them, ${together.toFixed(2)}x. It parses once with each parser, and normalizes only a URL whose components are written otherwise. The two WHATWG lint rules, on by default, make \`lint\` ${(m('lint(s)') / m('lint(s) without the WHATWG rules')).toFixed(2)}x what it costs without them.`,
+  '',
+  `compareReadings with three readers (rfc3986, whatwg, node-legacy: urigram/node) costs **${readings.toFixed(2)}x** \`new URL(s)\` and Node's \`url.parse(s)\` called directly on each URL (issue 46's target: at most 3x): it adds urigram's parse, the comparison of the three pairs, and a reading of each URL object into components.`,
 ].join('\n');
 process.stdout.write(`${report}\n`);
 if (args.write) replaceSection(path.join(root, 'BENCHMARKS.md'), 'whatwg', report);

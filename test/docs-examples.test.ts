@@ -25,6 +25,7 @@ import * as urigram from '../src';
 import * as documents from '../src/documents';
 import * as formats from '../src/formats';
 import * as eslint from '../src/eslint';
+import * as node from '../src/node';
 
 const root = path.join(__dirname, '..');
 
@@ -125,7 +126,7 @@ function instrument(code: string): { script: string; checks: Check[] } {
   return { script: out.join('\n'), checks };
 }
 
-const modules: Record<string, unknown> = { urigram, 'urigram/documents': documents, 'urigram/formats': formats, 'urigram/eslint': eslint };
+const modules: Record<string, unknown> = { urigram, 'urigram/documents': documents, 'urigram/formats': formats, 'urigram/eslint': eslint, 'urigram/node': node };
 
 const all = pages().flatMap(blocks);
 

@@ -245,3 +245,52 @@ describe('generated IPv6 spellings', () => {
     );
   });
 });
+
+describe('hostAddress(host, { scheme }) (issue 46, item 5)', () => {
+  const whatwgOf = (host: string, scheme?: string) => hostAddress(host, scheme === undefined ? undefined : { scheme }).readings.find((r) => r.reading === 'whatwg')!;
+
+  it('gopher://0x7f.1/: the opaque-host parser, no WHATWG address; the inet_aton reading (what C resolvers do) stays', () => {
+    const h = hostAddress('0x7f.1', { scheme: 'gopher' });
+    expect(h.scheme).toBe('gopher');
+    expect(whatwgOf('0x7f.1', 'gopher')).toMatchObject({ result: 'name', addresses: [] });
+    expect(whatwgOf('0x7f.1', 'gopher').detail).toMatch(/^opaque host "0x7f\.1"/);
+    expect(h.readings.find((r) => r.reading === 'inet-aton')).toMatchObject({ result: 'address', addresses: ['127.0.0.1'] });
+    expect(h.addresses.map((a) => [a.address, a.readings])).toEqual([['127.0.0.1', ['inet-aton']]]);
+    expect(h.ambiguous).toBe(true);
+  });
+
+  it('a special scheme, in any case, is the host parser as without a scheme', () => {
+    for (const scheme of ['http', 'HTTPS', 'ws', 'wss', 'ftp']) expect(whatwgOf('0x7f.1', scheme)).toEqual(whatwgOf('0x7f.1'));
+  });
+
+  it('xn--a: refused, as the runtime\'s URL (Node 20: UTS 46) refuses http://xn--a/; a valid A-label is a name', () => {
+    expect(() => new URL('http://xn--a/')).toThrow();
+    for (const host of ['xn--a', 'XN--A.com', 'a.xn--a']) expect(whatwgOf(host)).toMatchObject({ result: 'failure', detail: expect.stringMatching(/xn--/) });
+    expect(whatwgOf('xn--nxasmq6b')).toMatchObject({ result: 'name', detail: 'domain "xn--nxasmq6b"' });
+    // Not special: the opaque host takes it as written.
+    expect(whatwgOf('xn--a', 'gopher')).toMatchObject({ result: 'name' });
+  });
+
+  it('reads as the runtime\'s URL does, for special and other schemes: an address, a name (the URL\'s host), or a failure', () => {
+    const hosts = ['0x7f.1', '127.1', 'A.B', 'xn--a', 'b\u00fccher', 'a%2fb', 'a%zz', 'a^b', 'a<b', '[::1]', 'localhost', 'evil\u3002com', '1.2.3.4.5'];
+    for (const scheme of ['http', 'gopher', 'foo']) {
+      for (const host of hosts) {
+        let expected: string | undefined;
+        try {
+          expected = new URL(`${scheme}://${host}/`).hostname;
+        } catch {
+          expected = undefined;
+        }
+        const r = whatwgOf(host, scheme);
+        const got = r.result === 'failure' ? undefined : r.result === 'address' ? (r.addresses[0].includes(':') ? `[${r.addresses[0]}]` : r.addresses[0]) : /"(.*)"/.exec(r.detail)![1];
+        expect({ scheme, host, got }).toEqual({ scheme, host, got: expected });
+      }
+    }
+  });
+
+  it('refuses a scheme that is no scheme, by name', () => {
+    expect(() => hostAddress('a', { scheme: '1x' })).toThrow(/hostAddress: option scheme must be a scheme/);
+    expect(() => hostAddress('a', { scheme: 3 as unknown as string })).toThrow(/option scheme must be a string/);
+    expect(() => hostAddress('a', { colour: 'red' } as never)).toThrow(/colour/);
+  });
+});

@@ -322,6 +322,23 @@ export const COMMANDS: readonly Command[] = [
     ...lazy(() => import('./whatwg-command'), (m) => m.runWhatwg),
   },
   {
+    name: 'readings',
+    summary: 'every parser of a stack side by side: where any two read another host',
+    usage: ['{options} [URI ...]'],
+    description:
+      'Reads each URI with every reader of --readers and prints one table per input (rows: the readers; columns: scheme, userinfo, host, port, path, query, fragment; "-" where a reader has none), the hosts each group of readers reads, and each cause of a difference between two readers, once, with its class (those of urigram whatwg, and host-delimiter, refused: docs/whatwg.md), a caret under it and the pairs of readers that show it. A difference in the scheme, the userinfo, the host or the port is a security difference: where a request goes and with which credentials. Built-in readers: rfc3986 (urigram\'s parse), whatwg (the runtime\'s URL: browsers, fetch), node-legacy (Node\'s url.parse); any other name is asked of the conformance adapters (python, go, java, uriparser: the protocol\'s reading operation), and one that cannot be started is said on standard error. With no URI arguments, reads one URI per line from standard input.',
+    options: [
+      { flags: ['--readers'], value: 'NAMES', description: 'comma-separated reader names (default rfc3986,whatwg,node-legacy)' },
+      { flags: ['--base'], value: 'URI', description: 'read each input against this base, which every reader must read' },
+      { flags: ['--grammar'], value: 'G', allowed: ['rfc3986', 'rfc3987'], description: 'the rfc3986 reader\'s grammar: rfc3986 (default) or rfc3987 (IRIs)' },
+      { flags: ['--format'], value: 'F', allowed: ['text', 'json'], description: 'text (default) or json: one JSON object per input, compareReadings\' result (readers, readings, pairs, security)' },
+
+      MAX_INPUT,
+    ],
+    exits: '0 no security difference, 1 two readers read another scheme, userinfo, host or port of some input',
+    ...lazy(() => import('./readings-command'), (m) => m.runReadings),
+  },
+  {
     name: 'template',
     summary: 'parse, expand and match URI Templates (RFC 6570)',
     usage: ['parse {options} [TEMPLATE ...]', 'expand --vars JSON {options} [TEMPLATE ...]', 'match {options} TEMPLATE [URI ...]'],

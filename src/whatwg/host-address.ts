@@ -9,9 +9,15 @@
  *   zeros) or an IP-literal (IPv6, RFC 6874's zone allowed) is an address;
  *   anything else is a registered name, looked up as a name.
  * - `whatwg`: the URL Standard's host parser (browsers, Node's URL, fetch):
- *   percent-decoded, lower-cased (IDNA for non-ASCII, by the runtime's URL),
- *   and, when the name ends in a number, the IPv4 parser (hexadecimal, octal,
- *   fewer than four parts, a trailing dot), which reads an address or fails.
+ *   percent-decoded, lower-cased (IDNA for non-ASCII, and for an "xn--"
+ *   label, by the runtime's URL: Node 20's refuses "xn--a" by UTS 46, where
+ *   the Standard's 2026 text lower-cases it), and, when the name ends in a
+ *   number, the IPv4 parser
+ *   (hexadecimal, octal, fewer than four parts, a trailing dot), which reads
+ *   an address or fails. With `{ scheme }` of a scheme that is not special
+ *   (not http, https, ws, wss, ftp or file), the opaque-host parser instead:
+ *   the host as written (non-ASCII percent-encoded), never an IPv4 address
+ *   ("gopher://0x7f.1/" has the opaque host "0x7f.1").
  * - `inet-aton`: inet_aton(3), which getaddrinfo applies to a name before it
  *   asks the DNS: the same numeric forms, but no trailing dot and no bare "0x".
  * - `special-use-name`: "localhost" and names under it, which RFC 6761 6.3
@@ -24,11 +30,12 @@
  * readings disagree: one reads an address where another reads another
  * address, or a name.
  */
+import { checkOptions, describeValue, type OptionSpec } from '../core/options';
 import { matches } from '../core/parse';
 import { tryPercentDecode } from '../encoding/percent-encoding';
 import { endsInNumber, formatIpv4, inetAton, whatwgIpv4 } from './ipv4';
 import { formatIpv6, ipv6Pieces, type Ipv6Pieces } from './ipv6';
-import { runtimeUrl } from './runtime';
+import { isSpecial, runtimeUrl } from './runtime';
 import { IPV4_SPECIAL_PURPOSE, IPV6_SPECIAL_PURPOSE, specialPurposes, type SpecialPurpose } from './special-purpose';
 
 export type HostReadingName = 'rfc3986' | 'whatwg' | 'inet-aton' | 'special-use-name';
@@ -64,10 +71,24 @@ export interface HostAddressEntry {
 
 export interface HostAddress {
   readonly host: string;
+  /** The scheme given (lower-cased), or undefined: the host was read as a special URL's. */
+  readonly scheme: string | undefined;
   readonly addresses: readonly HostAddressEntry[];
   readonly readings: readonly HostReading[];
   readonly ambiguous: boolean;
 }
+
+export interface HostAddressOptions {
+  /** The scheme of the URL the host is in: a special one (http, https, ws, wss, ftp, file) has the URL Standard's host parser read it as a domain or an IP address, another the opaque-host parser. Default: a special URL's host. */
+  readonly scheme?: string;
+}
+
+const OPTIONS: OptionSpec = {
+  scheme: (value) => (typeof value !== 'string' ? `must be a string, got ${describeValue(value)}` : /^[A-Za-z][A-Za-z0-9+.-]*$/.test(value) ? undefined : `must be a scheme (RFC 3986 3.1: a letter, then letters, digits, "+", "-", "."), got ${JSON.stringify(value)}`),
+};
+
+/** Code points the URL Standard's opaque-host parser refuses ("forbidden host code point"). */
+const FORBIDDEN_HOST = /[\x00\t\n\r #/:<>?@[\\\]^|]/;
 
 /** Code points the URL Standard's host parser refuses in a domain ("forbidden domain code point"), "%" aside (it is decoded first). */
 const FORBIDDEN_DOMAIN = /[\x00-\x20#/:<>?@[\\\]^|\x7f]/;
@@ -132,14 +153,17 @@ function whatwgReadingOf(host: string): { reading: HostReading; name?: string } 
   if (decoded === undefined) return fail('percent-encoded octets that are not UTF-8, or a "%" that begins no triplet');
   if (FORBIDDEN_DOMAIN.test(decoded) || decoded.includes('%')) return fail(`the percent-decoded host has the forbidden domain code point ${JSON.stringify((FORBIDDEN_DOMAIN.exec(decoded) ?? ['%'])[0])}`);
   let domain: string;
-  if (/^[\x00-\x7f]*$/.test(decoded)) {
+  // An ASCII name without an "xn--" label: lower-cased (domain parser). With one, the runtime's URL says: Node 20's
+  // checks the label by UTS 46 and refuses "xn--a"; the Standard's 2026 text (domain parser, beStrict false)
+  // lower-cases any ASCII domain. The reading is the runtime's, what its fetch does.
+  if (/^[\x00-\x7f]*$/.test(decoded) && !/(?:^|\.)xn--/i.test(decoded)) {
     domain = decoded.toLowerCase();
   } else {
-    // IDNA (UTS 46) by the runtime's URL, which then also reads a name that ends in a number as IPv4.
+    // IDNA (UTS 46, the Standard's settings) by the runtime's URL, which then also reads a name that ends in a number as IPv4.
     try {
       domain = new (runtimeUrl())(`http://${host}/`).hostname;
     } catch {
-      return fail('IDNA (UTS 46 ToASCII) refuses the name');
+      return fail(/^[\x00-\x7f]*$/.test(decoded) ? 'the runtime\'s URL refuses an "xn--" label that is no valid Punycode A-label (UTS 46 ToASCII)' : 'IDNA (UTS 46 ToASCII) refuses the name');
     }
   }
   if (!endsInNumber(domain)) return { reading: reading('whatwg', 'name', `domain ${JSON.stringify(domain)}`), name: domain };
@@ -149,6 +173,22 @@ function whatwgReadingOf(host: string): { reading: HostReading; name?: string } 
   if (v.parts.length < 4) forms.push(`${v.parts.length} part${v.parts.length === 1 ? '' : 's'}`);
   if (v.trailingDot) forms.push('a trailing "."');
   return { reading: reading('whatwg', 'address', forms.length === 0 ? 'IPv4 address' : `IPv4 address (${forms.join(', ')})`, [formatIpv4(v.value)]) };
+}
+
+/** The URL Standard's host parser for a URL that is not special: an IPv6 address in brackets, else the opaque-host parser. */
+function opaqueReadingOf(host: string, scheme: string): { reading: HostReading; name?: string } {
+  if (host.startsWith('[')) return whatwgReadingOf(host);
+  if (host === '') return { reading: reading('whatwg', 'not-applicable', `the empty host of a ${scheme} URL`) };
+  const forbidden = FORBIDDEN_HOST.exec(host);
+  if (forbidden !== null) return { reading: reading('whatwg', 'failure', `${JSON.stringify(forbidden[0])} is a forbidden host code point (opaque-host parser)`) };
+  // The opaque host as the runtime's URL serializes it: as written, non-ASCII percent-encoded (C0 control percent-encode set).
+  let opaque: string;
+  try {
+    opaque = new (runtimeUrl())(`${scheme}://${host}/`).hostname;
+  } catch {
+    return { reading: reading('whatwg', 'failure', 'the opaque-host parser refuses it') };
+  }
+  return { reading: reading('whatwg', 'name', `opaque host ${JSON.stringify(opaque)}: a ${scheme} URL's host is not special (no IPv4 parser, no IDNA, no percent-decoding)`), name: opaque };
 }
 
 function inetAtonReading(host: string): HostReading {
@@ -166,11 +206,16 @@ function specialUseReading(name: string | undefined): HostReading {
   return reading('special-use-name', 'not-applicable', name === undefined ? 'not a name' : 'not a special-use name with addresses');
 }
 
-/** The addresses a host spelling can denote, with their special purposes, and whether the readings disagree. */
-export function hostAddress(host: string): HostAddress {
+/**
+ * The addresses a host spelling can denote, with their special purposes, and whether the readings disagree.
+ * `scheme`: the URL's scheme, for the URL Standard's reading (a special URL's host, by default).
+ */
+export function hostAddress(host: string, options?: HostAddressOptions): HostAddress {
   if (typeof host !== 'string') throw new TypeError(`hostAddress: expected the host as a string, got ${host === null ? 'null' : typeof host}`);
+  checkOptions('hostAddress', options, OPTIONS);
+  const scheme = options?.scheme?.toLowerCase();
   const rfc = rfc3986Reading(host);
-  const whatwg = whatwgReadingOf(host);
+  const whatwg = scheme === undefined || isSpecial(scheme) ? whatwgReadingOf(host) : opaqueReadingOf(host, scheme);
   const aton = inetAtonReading(host);
   // The name a resolver is asked for: the WHATWG domain, or RFC 3986's reg-name percent-decoded and lower-cased.
   const name = whatwg.name ?? (rfc.result === 'name' ? tryPercentDecode(host)?.toLowerCase() : undefined);
@@ -199,5 +244,5 @@ export function hostAddress(host: string): HostAddress {
 
   // The readings that say where a connection goes: an address, or a name to look up. They disagree: ambiguous.
   const outcomes = new Set([rfc, whatwg.reading, aton].filter((r) => r.result === 'address' || r.result === 'name').map((r) => (r.result === 'name' ? 'name' : r.addresses.join(' '))));
-  return { host, addresses, readings, ambiguous: outcomes.size > 1 };
+  return { host, scheme, addresses, readings, ambiguous: outcomes.size > 1 };
 }
