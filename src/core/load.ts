@@ -92,5 +92,3 @@ export const RFC6874_GRAMMAR: GrammarModules = modulesOf('rfc6874');
 
 /** RFC 6570 (URI Templates), for isValid, matches and src/template/: see modulesOf. */
 export const RFC6570_GRAMMAR: GrammarModules = modulesOf('rfc6570');
-/** The grammars of grammar/registry.json that name URI schemes (mailto, urn, data, file, http): urigram/formats gives them to useSchemes(). See modulesOf. */
-export const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[] = (['rfc6068', 'rfc8141', 'rfc2397', 'rfc8089', 'rfc9110'] as const).map(modulesOf);
