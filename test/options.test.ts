@@ -148,7 +148,7 @@ describe('the cases of issue 13', () => {
     // docs/adding-a-grammar.md is among them).
     const lines = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'grammar', 'registry.json'), 'utf8')).grammars as Array<{ name: string; select: string }>;
     const names = lines.filter((l) => l.select === 'grammar').map((l) => `"${l.name}"`);
-    expect(names.slice(0, 5)).toEqual(['"rfc3986"', '"rfc3987"', '"rfc2396"', '"rfc6570"', '"rfc6068"']);
+    expect(names[0]).toBe('"rfc3986"');
     expect(e.message).toBe(`rulesOf: grammar must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}, got "bogus"`);
   });
 
