@@ -261,22 +261,22 @@ export function registryFiles(entries: readonly RegistryEntry[]): Map<string, st
     'loaders.d.ts',
     `${HEADER}import type { RegisteredGrammar } from './registry';\n\nexport declare function loadGenerated(grammar: RegisteredGrammar, kind: ${union(Object.keys(FILE_OF))}): unknown;\n`,
   );
-  // The modules of the scheme grammars, for urigram/formats (src/formats.ts), which gives them to useSchemes(): in the
+  // The modules of the scheme grammars, for urigram/formats (src/formats.ts, through src/core/load.ts), which gives them to useSchemes(): in the
   // ES module build an import of each grammar's NAME.grammar, so that a bundle of urigram/formats holds them, and only
   // then; in CommonJS a require of each, whose modules load when first read.
   const schemes = schemeGrammars(entries);
   const list = 'The grammars of grammar/registry.json that name URI schemes';
   files.set(
     'scheme-grammars.js',
-    `'use strict';\n${HEADER}// ${list}, for useSchemes() (src/formats.ts); each grammar's modules load when first read.\nmodule.exports = {\n  SCHEME_GRAMMAR_MODULES: [\n${schemes.map((e) => `    require('./${e.name}.grammar'),\n`).join('')}  ],\n};\n`,
+    `'use strict';\n${HEADER}// ${list}, for useSchemes() (urigram/formats, by schemeGrammarModules of src/core/load.ts); each grammar's modules load when first read.\nmodule.exports = {\n  SCHEME_GRAMMAR_MODULES: [\n${schemes.map((e) => `    require('./${e.name}.grammar'),\n`).join('')}  ],\n};\n`,
   );
   files.set(
     'scheme-grammars.mjs',
-    `${HEADER}// ${list}, for useSchemes() (src/formats.ts): a bundle that does not import this has none of them.\n${schemes.map((e, i) => `import grammar${i} from './${e.name}.grammar.js';\n`).join('')}\nexport const SCHEME_GRAMMAR_MODULES = [${schemes.map((_, i) => `grammar${i}`).join(', ')}];\n`,
+    `${HEADER}// ${list}, for useSchemes() (urigram/formats, by schemeGrammarModules of src/core/load.esm.ts): a bundle that does not import this has none of them.\n${schemes.map((e, i) => `import grammar${i} from './${e.name}.grammar.js';\n`).join('')}\nexport const SCHEME_GRAMMAR_MODULES = [${schemes.map((_, i) => `grammar${i}`).join(', ')}];\n`,
   );
   files.set(
     'scheme-grammars.d.ts',
-    `${HEADER}// ${list}, for useSchemes() (src/formats.ts).\nimport type { GrammarModules } from '../src/core/types';\n\n/** ${schemes.map((e) => e.name).join(', ') || 'None'}, in the registry's order. */\nexport declare const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[];\n`,
+    `${HEADER}// ${list}, for useSchemes() (urigram/formats, by schemeGrammarModules of src/core/load.ts).\nimport type { GrammarModules } from '../src/core/types';\n\n/** ${schemes.map((e) => e.name).join(', ') || 'None'}, in the registry's order. */\nexport declare const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[];\n`,
   );
   for (const e of entries.slice(1)) {
     const n = e.name;

@@ -34,7 +34,7 @@
 import { checkScheme, isValid, useGrammar, useSchemes, GRAMMAR_REGISTRY, RFC3987_GRAMMAR, RFC6570_GRAMMAR } from './index';
 import type { SchemeFormatName } from './core/grammars';
 import { boolean, checkOptions, describeValue, type OptionCheck } from './core/options';
-import { SCHEME_GRAMMAR_MODULES } from '../generated/scheme-grammars';
+import { schemeGrammarModules } from './core/load';
 
 /** The format names of JSON Schema 2020-12 that urigram checks. */
 export const FORMAT_NAMES = ['uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template'] as const;
@@ -55,7 +55,7 @@ let schemeGrammars = false;
 /** An ES module bundle has the scheme checks and grammars only when given them (useSchemes): given on the first check that needs them. Harmless in Node. */
 function schemes(): void {
   if (!schemeGrammars) {
-    useSchemes(...SCHEME_GRAMMAR_MODULES);
+    useSchemes(...schemeGrammarModules());
     schemeGrammars = true;
   }
 }
