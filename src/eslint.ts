@@ -302,8 +302,20 @@ interface Settings {
   readonly schemes: readonly string[] | undefined;
 }
 
-/** lint() of an IRI: the RFC 3987 parse, then lint() of its URI mapping (each non-ASCII character percent-encoded), with the ranges mapped back. */
+const isWhatwg = (d: Diagnostic): boolean => d.code === 'whatwg-host-differs' || d.code === 'whatwg-differs';
+
+/**
+ * lint() of an IRI: the RFC 3987 parse, then lint() of its URI mapping (each non-ASCII character percent-encoded), with
+ * the ranges mapped back. The WHATWG rules' findings are lint()'s of the IRI as written (which compares an IRI as RFC
+ * 3987 reads it, and reports a host UTS 46 maps to another name), for an IRI RFC 3987 refuses too: where a browser
+ * goes with `http:\t//evil.example/` does not depend on the grammar the string is judged by.
+ */
 function lintIri(value: string, s: Settings): Diagnostic[] {
+  const whatwg = lint(value, { rule: s.rule, rules: s.codes, schemes: s.schemes }).filter(isWhatwg);
+  return [...lintIriSyntax(value, s).filter((d) => !isWhatwg(d)), ...whatwg].sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+function lintIriSyntax(value: string, s: Settings): Diagnostic[] {
   const rule = s.rule === 'URI' ? 'IRI' : 'IRI-reference';
   const parsed = tryParse(value, { grammar: 'rfc3987', rule });
   if (!parsed.ok) {

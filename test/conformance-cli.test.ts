@@ -167,10 +167,10 @@ describe('--baseline and --write-baseline', () => {
 });
 
 describe('the protocol', () => {
-  it('an implementation that states another protocol is refused: exit 2, naming both versions', () => {
-    const r = run(['--exec', `"${process.execPath}" "${path.join(__dirname, 'support', 'partial-adapter.js')}" protocol 2`, '--category', 'uri-to-iri']);
+  it('an implementation that states another protocol is refused: exit 2, naming the versions', () => {
+    const r = run(['--exec', `"${process.execPath}" "${path.join(__dirname, 'support', 'partial-adapter.js')}" protocol 3`, '--category', 'uri-to-iri']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/speaks protocol 2; this runner speaks protocol 1/);
+    expect(r.stderr).toMatch(/speaks protocol 3; this runner speaks protocols 1 and 2/);
     expect(r.stdout).toBe('');
   });
 });

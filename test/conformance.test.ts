@@ -16,10 +16,10 @@ import { spawnSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import { bumped, changelogVersions, requiredBump, suiteFiles, suitePackageJson, SUITE_VERSION, type CaseText } from '../scripts/conformance/generate-suite';
 import { loadSuite, type AnyCase, type Category, type CaseOf, type Suite } from '../src/conformance/suite';
-import { CORE_RULES, judge } from '../src/conformance/categories';
+import { CORE_RULES, judge, requestOf } from '../src/conformance/categories';
 import { moduleTransport, runSuite, type AdapterModule, type Report } from '../src/conformance/run';
 import { execTransport } from '../src/conformance/exec';
-import { PROTOCOL_VERSION, ProtocolError } from '../src/conformance/protocol';
+import { PROTOCOL_VERSION, ProtocolError, readingOf } from '../src/conformance/protocol';
 import { reportMarkdown, reportSvg, reportText } from '../src/conformance/report';
 import { URIGRAM_ADAPTER } from '../src/conformance/urigram-adapter';
 import { FOREIGN_ADAPTERS } from '../scripts/conformance/foreign-adapters';
@@ -371,7 +371,8 @@ describe('the protocol as conformance/README.md settles it', () => {
   it('a deliberately partial adapter: what it leaves out is not judged, case normalization is forgiven, its statement names the report', async () => {
     const report = await runSuite(suite, execTransport(partial()), { categories: ['validity', 'components', 'resolution', 'normalization'] });
     expect(report.implementation).toBe('a partial adapter');
-    expect(report.protocol).toEqual({ runner: PROTOCOL_VERSION, stated: PROTOCOL_VERSION });
+    // It states protocol 1: a version 1 adapter, run by a runner of version 2.
+    expect(report.protocol).toEqual({ runner: PROTOCOL_VERSION, stated: 1 });
     // It answers correctly what it answers: no failure, whatever it leaves out.
     expect(report.failures).toEqual([]);
     const score = (c: string) => report.scores.find((s) => s.category === c)!;
@@ -394,11 +395,39 @@ describe('the protocol as conformance/README.md settles it', () => {
     expect(score('normalization')).toMatchObject({ passed: 0, failed: 0, answered: null, coverage: 0 });
   }, 60000);
 
-  it('an implementation that states another protocol stops the run, naming both versions', async () => {
-    await expect(runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri'] })).rejects.toThrow(ProtocolError);
-    await expect(runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 2; this runner speaks protocol 1/);
+  it('an implementation that states another protocol stops the run, naming the versions', async () => {
+    await expect(runSuite(suite, execTransport(partial('protocol', '3')), { categories: ['uri-to-iri'] })).rejects.toThrow(ProtocolError);
+    await expect(runSuite(suite, execTransport(partial('protocol', '3')), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 3; this runner speaks protocols 1 and 2/);
     await expect(runSuite(suite, moduleTransport('m', { protocol: 7, uriToIri: () => 'x' }), { categories: ['uri-to-iri'] })).rejects.toThrow(/speaks protocol 7/);
   }, 30000);
+
+  it('urigram\'s adapter answers reading (protocol 2): RFC 3986\'s components, raw, null where absent; resolved against a base; an error with its offset', async () => {
+    const t = moduleTransport('urigram', URIGRAM_ADAPTER);
+    expect(await t.call({ id: 'r1', op: 'reading', input: 'HTTP://u@Example.COM:080/a%7e?#' })).toEqual({ id: 'r1', result: { scheme: 'HTTP', userinfo: 'u', host: 'Example.COM', port: '080', path: '/a%7e', query: '', fragment: '' } });
+    expect(await t.call({ id: 'r2', op: 'reading', input: 'http://api.good.example;.evil.example/' })).toEqual({ id: 'r2', result: { scheme: 'http', userinfo: null, host: 'api.good.example;.evil.example', port: null, path: '/', query: null, fragment: null } });
+    expect(await t.call({ id: 'r3', op: 'reading', input: '../g', base: 'http://a/b/c/d' })).toEqual({ id: 'r3', result: { scheme: 'http', userinfo: null, host: 'a', port: null, path: '/b/g', query: null, fragment: null } });
+    expect(await t.call({ id: 'r4', op: 'reading', input: 'mailto:x' })).toEqual({ id: 'r4', result: { scheme: 'mailto', userinfo: null, host: null, port: null, path: 'x', query: null, fragment: null } });
+    // A backslash is no character of RFC 3986: refused where it stands.
+    expect(await t.call({ id: 'r5', op: 'reading', input: 'http://a.example\\@b.example/' })).toMatchObject({ id: 'r5', error: expect.any(String), offset: 16 });
+    expect(readingOf((await t.call({ id: 'r6', op: 'reading', input: '' })).result)).toEqual({ scheme: null, userinfo: null, host: null, port: null, path: '', query: null, fragment: null });
+  });
+
+  it('a program that states no protocol is run as protocol 1, and its report says so', async () => {
+    const report = await runSuite(suite, moduleTransport('silent', { uriToIri: URIGRAM_ADAPTER.uriToIri }), { categories: ['uri-to-iri'] });
+    expect(report.protocol).toEqual({ runner: 2, stated: null });
+    expect(reportText(report).split('\n')[0]).toBe(`silent: conformance suite ${suite.version}, protocol 1 (the implementation states none)`);
+  });
+
+  it('protocol 2 (the reading operation) and protocol 1 are both accepted, and judged alike: no case asks a reading', async () => {
+    expect(PROTOCOL_VERSION).toBe(2);
+    const v1 = await runSuite(suite, execTransport(partial('protocol', '1')), { categories: ['uri-to-iri', 'resolution'] });
+    const v2 = await runSuite(suite, execTransport(partial('protocol', '2')), { categories: ['uri-to-iri', 'resolution'] });
+    expect(v1.protocol).toEqual({ runner: 2, stated: 1 });
+    expect(v2.protocol).toEqual({ runner: 2, stated: 2 });
+    expect(v2.scores).toEqual(v1.scores);
+    expect(v1.failures).toEqual([]);
+    expect(suite.categories.flatMap((f) => f.cases.map((c) => requestOf(f.category, c).op)).filter((op) => op === 'reading')).toEqual([]);
+  }, 60000);
 });
 
 describe('the suite without the library (vendored)', () => {

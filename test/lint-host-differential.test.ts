@@ -9,6 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { compareWithWhatwg, lint, type Diagnostic, type LintOptions } from '../src';
+import { Linter } from 'eslint';
+import plugin from '../src/eslint';
 import { punycodeDecode } from '../src/encoding/punycode';
 
 const PAYLOADS = fs
@@ -107,6 +109,26 @@ describe('lint reports every security difference of the comparison', () => {
     for (const u of ['http://example.com/a', 'https://user@example.com:8443/x?q#f', 'mailto:a@example.com', '/relative/path']) {
       expect(lint(u).filter((d) => d.data?.hosts !== undefined)).toEqual([]);
     }
+  });
+});
+
+describe('the ESLint rules see the host differences too', () => {
+  const messages = (value: string, grammar: 'rfc3986' | 'rfc3987'): string[] =>
+    new Linter({ configType: 'flat' })
+      .verify(`fetch(${JSON.stringify(value)});`, [{ plugins: { urigram: plugin }, rules: { 'urigram/valid-uri': ['error', { grammar }], 'urigram/uri-warnings': ['warn', { grammar }] } }])
+      .map((m) => m.message);
+
+  for (const grammar of ['rfc3986', 'rfc3987'] as const) {
+    test(`every payload the comparison flags is reported (grammar ${grammar})`, () => {
+      const missed = PAYLOADS.filter((u) => flaggedHost(u) !== undefined && messages(u, grammar).length === 0);
+      expect(missed).toEqual([]);
+    });
+  }
+
+  test('with grammar rfc3987, a fullwidth host and a tab in the scheme are host differences, not only a syntax error', () => {
+    expect(messages('http://ｌｏｃａｌｈｏｓｔ/', 'rfc3987').some((m) => m.includes('whatwg-host-differs'))).toBe(true);
+    expect(messages('http:\t//evil.example/', 'rfc3987').some((m) => m.includes('whatwg-host-differs'))).toBe(true);
+    expect(messages('http:\t//evil.example/', 'rfc3987').some((m) => m.includes('(syntax)'))).toBe(true);
   });
 });
 

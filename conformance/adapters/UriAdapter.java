@@ -8,7 +8,10 @@
 // new URI(s) gives validity (of the RFC 3986 reference rules), the offset of
 // an error (URISyntaxException.getIndex, in UTF-16 units) and the components;
 // resolve() resolves (java.net.URI follows RFC 2396: it is asked in both the
-// strict and the rfc2396 mode); toASCIIString() maps an IRI to a URI.
+// strict and the rfc2396 mode); toASCIIString() maps an IRI to a URI. A
+// reading (protocol 2) is new URI(input)'s getRaw... accessors (resolved by
+// new URI(base).resolve() for a base); its host is getHost(), null for an
+// authority Java reads as registry-based, as a program calling getHost() sees it.
 // Everything else is answered "unsupported". The JDK has no JSON library:
 // the requests are objects of strings (and, for template-expand, which this
 // adapter does not do, an object of variables), read by the small reader below.
@@ -27,7 +30,7 @@ public class UriAdapter {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         // First, the protocol this adapter speaks and what it runs.
-        out.println("{\"protocol\": 1, \"implementation\": " + json("Java " + System.getProperty("java.version") + " java.net.URI") + "}");
+        out.println("{\"protocol\": 2, \"implementation\": " + json("Java " + System.getProperty("java.version") + " java.net.URI") + "}");
         for (String line; (line = in.readLine()) != null; ) {
             Map<String, String> r = parse(line);
             String answer;
@@ -64,6 +67,19 @@ public class UriAdapter {
                 new URI(input); // throws, with the offset, for invalid input
                 return "\"result\": null"; // no error: Java takes it
             }
+            case "reading": {
+                URI u = r.containsKey("base") ? new URI(r.get("base")).resolve(new URI(input)) : new URI(input);
+                Map<String, String> c = new LinkedHashMap<>();
+                c.put("scheme", u.getScheme());
+                c.put("userinfo", u.getRawUserInfo());
+                c.put("host", u.getHost());
+                c.put("port", u.getPort() < 0 ? null : String.valueOf(u.getPort()));
+                // An opaque URI (a scheme, then no "/") has no path in Java's model: its scheme-specific part stands for it.
+                c.put("path", u.isOpaque() ? u.getRawSchemeSpecificPart() : u.getRawPath() == null ? "" : u.getRawPath());
+                c.put("query", u.getRawQuery());
+                c.put("fragment", u.getRawFragment());
+                return "\"result\": " + object(c);
+            }
             case "components": {
                 if (!"rfc3986".equals(r.get("grammar"))) return UNSUPPORTED;
                 URI u = new URI(input);
@@ -78,9 +94,7 @@ public class UriAdapter {
                 c.put("path", u.isOpaque() ? u.getRawSchemeSpecificPart() : u.getRawPath());
                 c.put("query", u.getRawQuery());
                 c.put("fragment", u.getRawFragment());
-                StringBuilder s = new StringBuilder("\"result\": {");
-                for (Map.Entry<String, String> e : c.entrySet()) s.append(s.length() > 12 ? ", " : "").append(json(e.getKey())).append(": ").append(json(e.getValue()));
-                return s.append("}").toString();
+                return "\"result\": " + object(c);
             }
             case "resolve":
                 if ("non-strict".equals(r.get("mode"))) return UNSUPPORTED;
@@ -90,6 +104,13 @@ public class UriAdapter {
             default:
                 return UNSUPPORTED;
         }
+    }
+
+    /** A JSON object of strings (or nulls). */
+    static String object(Map<String, String> c) {
+        StringBuilder s = new StringBuilder("{");
+        for (Map.Entry<String, String> e : c.entrySet()) s.append(s.length() > 1 ? ", " : "").append(json(e.getKey())).append(": ").append(json(e.getValue()));
+        return s.append("}").toString();
     }
 
     /** A JSON string (or null), with the escapes JSON requires. */

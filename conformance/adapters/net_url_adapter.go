@@ -6,8 +6,9 @@
 //
 // (Go 1.19 or later: URL.OmitHost.)
 //
-// url.Parse gives validity (of the RFC 3986 reference rules) and components,
-// ResolveReference resolves (strict), and the escaping functions encode and
+// url.Parse gives validity (of the RFC 3986 reference rules), components and
+// the reading (protocol 2: base.Parse(input) for a base, as a Go program
+// resolves), ResolveReference resolves (strict), and the escaping functions encode and
 // decode; everything else is answered "unsupported". net/url gives no error
 // offsets, and has no field for some distinctions of RFC 3986 (an empty
 // fragment, the port separately from the host): where it has none, the answer
@@ -27,6 +28,8 @@ import (
 // variables, an object, are not read: that operation is not supported).
 type request struct {
 	ID, Op, Grammar, Rule, Input, Base, Reference, Mode, Component string
+	// HasBase: the request has a base (a reading's base is optional, and may be "").
+	HasBase bool `json:"-"`
 }
 
 func unsupported() map[string]any { return map[string]any{"unsupported": true} }
@@ -84,6 +87,22 @@ func answer(r request) map[string]any {
 		case "relative-ref":
 			return map[string]any{"result": err == nil && !u.IsAbs()}
 		}
+	case "reading":
+		// The components, as the components answer gives them: net/url's fields, raw where it keeps them raw.
+		var u *url.URL
+		var err error
+		if r.HasBase {
+			var base *url.URL
+			if base, err = url.Parse(r.Base); err == nil {
+				u, err = base.Parse(r.Input)
+			}
+		} else {
+			u, err = url.Parse(r.Input)
+		}
+		if err != nil {
+			return map[string]any{"error": err.Error()}
+		}
+		return map[string]any{"result": components(u)}
 	case "components":
 		if r.Grammar != "rfc3986" {
 			return unsupported()
@@ -135,13 +154,17 @@ func main() {
 		out.Flush()
 	}
 	// First, the protocol this adapter speaks and what it runs.
-	write(map[string]any{"protocol": 1, "implementation": "Go " + runtime.Version() + " net/url"})
+	write(map[string]any{"protocol": 2, "implementation": "Go " + runtime.Version() + " net/url"})
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 64<<20)
 	for in.Scan() {
 		var r request
 		if err := json.Unmarshal(in.Bytes(), &r); err != nil {
 			continue // not a request
+		}
+		var keys map[string]json.RawMessage
+		if json.Unmarshal(in.Bytes(), &keys) == nil {
+			_, r.HasBase = keys["base"]
 		}
 		a := answer(r)
 		a["id"] = r.ID

@@ -8,7 +8,9 @@
  *
  * (uriparser 0.9 or later: uriParseSingleUriExA.)
  * uriParseSingleUriExA gives validity (of the RFC 3986 reference rules), the
- * offset of an error and the components; uriAddBaseUriExA resolves (strict and
+ * offset of an error, the components and the reading (protocol 2: the
+ * components of the input, resolved strictly against the base when the request
+ * has one); uriAddBaseUriExA resolves (strict and
  * non-strict); uriNormalizeSyntaxA normalizes (6.2.2) and so compares at the
  * "syntax" level. Everything else is answered "unsupported". uriparser works
  * on bytes (UTF-8 here): an offset is counted in code points. The requests are
@@ -174,6 +176,15 @@ static void answer(Str keys[], Str values[], int count) {
         if (parse(&uri, input, n, &error) != URI_SUCCESS) { printf("\"error\": \"syntax error\""); return; }
         components(&uri);
         uriFreeUriMembersA(&uri);
+    } else if (strcmp(op, "reading") == 0) {
+        const char *b = get(keys, values, count, "base", &n2);
+        if (parse(&uri, input, n, &error) != URI_SUCCESS) { printf("\"error\": \"syntax error\""); return; }
+        if (b == NULL) { components(&uri); uriFreeUriMembersA(&uri); return; }
+        if (parse(&base, b, n2, &error) != URI_SUCCESS) { printf("\"error\": \"syntax error in the base\""); uriFreeUriMembersA(&uri); return; }
+        if (uriAddBaseUriExA(&target, &uri, &base, URI_RESOLVE_STRICTLY) != URI_SUCCESS) printf("\"error\": \"cannot resolve\"");
+        else { components(&target); uriFreeUriMembersA(&target); }
+        uriFreeUriMembersA(&uri);
+        uriFreeUriMembersA(&base);
     } else if (strcmp(op, "resolve") == 0) {
         const char *mode = get(keys, values, count, "mode", &n);
         if (strcmp(mode, "rfc2396") == 0) { printf("\"unsupported\": true"); return; }
@@ -196,7 +207,7 @@ static void answer(Str keys[], Str values[], int count) {
 
 int main(void) {
     /* First, the protocol this adapter speaks and what it runs. */
-    printf("{\"protocol\": 1, \"implementation\": \"uriparser %s\"}\n", URI_VER_ANSI);
+    printf("{\"protocol\": 2, \"implementation\": \"uriparser %s\"}\n", URI_VER_ANSI);
     fflush(stdout);
     size_t cap = 0;
     char *line = NULL;

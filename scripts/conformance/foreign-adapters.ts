@@ -21,6 +21,8 @@ export interface ForeignAdapter {
   readonly build: readonly string[];
   /** The command line --exec is given, run in the repository's folder. */
   readonly exec: string;
+  /** Its name as `urigram readings --readers` gives it (src/cli/external-readers.ts). */
+  readonly reader: string;
 }
 
 /** Whether `command args` runs (exit 0). */
@@ -39,6 +41,7 @@ export const FOREIGN_ADAPTERS: readonly ForeignAdapter[] = [
     missing: () => firstMissing([['python3', ['--version'], 'no python3 on the PATH']]),
     build: [],
     exec: 'python3 conformance/adapters/urllib_adapter.py',
+    reader: 'python',
   },
   {
     name: 'Go net/url',
@@ -47,6 +50,7 @@ export const FOREIGN_ADAPTERS: readonly ForeignAdapter[] = [
     missing: () => firstMissing([['go', ['version'], 'no go on the PATH']]),
     build: [],
     exec: 'go run conformance/adapters/net_url_adapter.go',
+    reader: 'go',
   },
   {
     name: 'Java java.net.URI',
@@ -56,6 +60,7 @@ export const FOREIGN_ADAPTERS: readonly ForeignAdapter[] = [
     missing: () => firstMissing([['java', ['-version'], 'no java on the PATH'], ['javac', ['-version'], 'no javac on the PATH (a Java runtime without a JDK cannot run a source file)']]),
     build: [],
     exec: 'java conformance/adapters/UriAdapter.java',
+    reader: 'java',
   },
   {
     name: 'uriparser (C)',
@@ -66,6 +71,7 @@ export const FOREIGN_ADAPTERS: readonly ForeignAdapter[] = [
       (['/usr/include/uriparser/Uri.h', '/usr/local/include/uriparser/Uri.h'].some((f) => fs.existsSync(f)) ? undefined : 'no uriparser headers (uriparser/Uri.h)'),
     build: ['cc -O2 -o uriparser_adapter conformance/adapters/uriparser_adapter.c -luriparser'],
     exec: './uriparser_adapter',
+    reader: 'uriparser',
   },
 ];
 
@@ -83,3 +89,23 @@ export function buildIn(adapter: ForeignAdapter, root: string, dir: string): str
   }
   return dir;
 }
+
+/**
+ * Readings each example adapter must give (protocol 2's `reading`), worked out by hand from each
+ * library's documented behaviour: the host it reads, or 'error' where it refuses the input. npm run
+ * conformance:adapters and test/external-readers.test.ts ask them.
+ */
+export const READING_CHECKS: ReadonlyArray<{ readonly input: string; readonly base?: string; readonly host: Readonly<Record<string, string | null | 'error'>> }> = [
+  // A backslash before "@": urlsplit cuts the netloc at its last "@" and takes the rest as the host;
+  // Go's userinfo, Java's authority and RFC 3986's userinfo have no backslash: refused.
+  { input: 'http://a.example\\@b.example/', host: { python: 'b.example', go: 'error', java: 'error', uriparser: 'error' } },
+  // ";" is a sub-delim, allowed in a reg-name (RFC 3986 3.2.2); Java's server-based authority takes
+  // only a hostname's characters, so it reads the authority as registry-based: getHost() is null.
+  { input: 'http://api.good.example;.evil.example/', host: { python: 'api.good.example;.evil.example', go: 'api.good.example;.evil.example', java: null, uriparser: 'api.good.example;.evil.example' } },
+  // An IP literal keeps its brackets; the port is apart.
+  { input: 'HTTP://u@[::1]:8080/p?q#f', host: { python: '[::1]', go: '[::1]', java: '[::1]', uriparser: '[::1]' } },
+  // A network-path reference against a base: the reference's host.
+  { input: '//evil.example/x', base: 'http://good.example/a', host: { python: 'evil.example', go: 'evil.example', java: 'evil.example', uriparser: 'evil.example' } },
+  // A "[" never closed: every parser refuses it.
+  { input: 'http://[::1/', host: { python: 'error', go: 'error', java: 'error', uriparser: 'error' } },
+];

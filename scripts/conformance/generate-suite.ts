@@ -35,7 +35,7 @@ import { PROTOCOL_VERSION } from '../../src/conformance/protocol';
 
 export type { Source };
 
-export const SUITE_VERSION = '1.2.0';
+export const SUITE_VERSION = '1.3.0';
 const SUITE_DIR = path.join(REPO_ROOT, 'conformance');
 /** The grammars whose grammar/registry.json line says `conformance: true`, and the default rule of each. */
 const REGISTRY = readRegistry(REPO_ROOT).filter((e) => e.conformance === true);

@@ -14,7 +14,10 @@
  *    case may have crashed it, timed out or had an answer that is not JSON;
  * 3. runs it again against that baseline, writing JUnit XML: the run must
  *    exit 0 (nothing changed), and the XML must have one test case per case
- *    of the suite and no failure.
+ *    of the suite and no failure;
+ * 4. asks it protocol 2's `reading` of READING_CHECKS (foreign-adapters.ts),
+ *    in one batch per base, as `urigram readings` does: each host (or the
+ *    refusal) must be the one worked out by hand for its library.
  *
  * Exits 1 when a check fails for an adapter that ran.
  */
@@ -23,7 +26,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
-import { buildIn, FOREIGN_ADAPTERS } from './foreign-adapters';
+import { buildIn, FOREIGN_ADAPTERS, READING_CHECKS, type ForeignAdapter } from './foreign-adapters';
+import { readerFrom } from '../../src/cli/external-readers';
 import type { Report } from '../../src/conformance/run';
 import { PROTOCOL_VERSION } from '../../src/conformance/protocol';
 
@@ -48,7 +52,23 @@ export function vendorSuite(into: string): string {
   return path.join(vendor, 'package');
 }
 
-function main(): number {
+/** What is wrong with the adapter's readings of READING_CHECKS, run in `dir` (none: every host is the expected one). */
+async function checkReadings(adapter: ForeignAdapter, dir: string): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const base of new Set(READING_CHECKS.map((c) => c.base))) {
+    const checks = READING_CHECKS.filter((c) => c.base === base);
+    const reader = await readerFrom(['sh', ['-c', adapter.exec]], checks.map((c) => c.input), base, { env: process.env, timeoutMs: 120_000, cwd: dir });
+    if (typeof reader === 'string') return [`does not answer reading: ${reader}`];
+    for (const c of checks) {
+      const r = reader(c.input, base);
+      const host = r.ok ? r.reading.host : 'error';
+      if (host !== c.host[adapter.reader]) wrong.push(`reads ${JSON.stringify(c.input)}${base === undefined ? '' : ` against ${JSON.stringify(base)}`} with the host ${JSON.stringify(host)}, not ${JSON.stringify(c.host[adapter.reader])}${r.ok ? '' : ` (${r.error})`}`);
+    }
+  }
+  return wrong;
+}
+
+async function main(): Promise<number> {
   if (!fs.existsSync(cli)) throw new Error(`${cli} is not built: run npm run build first`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-adapters-'));
   const problems: string[] = [];
@@ -88,6 +108,9 @@ function main(): number {
       const failures = DomUtils.getElementsByTagName('failure', xml).length;
       if (cases !== total || failures !== 0) fail(`its JUnit XML has ${cases} test cases (of ${total}) and ${failures} failures (none expected against its baseline)`);
       else console.log(`  against its baseline (${Object.keys((JSON.parse(fs.readFileSync(baseline, 'utf8')) as { failures: object }).failures).length} known failures): exit 0; JUnit XML with ${cases} test cases, no failure`);
+      const readings = await checkReadings(adapter, dir);
+      for (const w of readings) fail(w);
+      if (readings.length === 0) console.log(`  reading (protocol 2): the ${READING_CHECKS.length} checks read with the hosts expected`);
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -98,4 +121,12 @@ function main(): number {
   return problems.length > 0 ? 1 : 0;
 }
 
-if (require.main === module) process.exitCode = main();
+if (require.main === module) {
+  main().then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}

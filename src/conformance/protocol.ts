@@ -6,12 +6,19 @@
  */
 
 /**
- * The protocol's version. An adapter states the version it speaks on a line of its own
- * (`{"protocol": 1}`, or `export const protocol = 1` in a module); the runner refuses any other.
- * It changes, with the suite's major version, when an adapter written for it would be judged
- * differently or could no longer answer.
+ * The protocol's version, the newest this runner speaks. An adapter states the version it speaks on
+ * a line of its own (`{"protocol": 2}`, or `export const protocol = 2` in a module); the runner
+ * refuses one it does not speak (PROTOCOL_VERSIONS). Version 2 added the `reading` operation, which
+ * no case of the suite asks: an adapter written for version 1 is judged as before, and is never
+ * asked for a reading (the runner of `urigram readings` reports it as not answering one).
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+
+/** The versions this runner speaks: 1, and 2 (1 and the `reading` operation). */
+export const PROTOCOL_VERSIONS: readonly number[] = [1, 2];
+
+/** The first version with the `reading` operation. */
+export const READING_PROTOCOL = 2;
 
 export type Op =
   | 'validate'
@@ -26,7 +33,8 @@ export type Op =
   | 'percent-encode'
   | 'percent-decode'
   | 'template-validate'
-  | 'template-expand';
+  | 'template-expand'
+  | 'reading';
 
 /** One line the runner writes: the case's id, the operation and its arguments. */
 export interface Request {
@@ -59,10 +67,32 @@ export interface Statement {
 /** The implementation states a protocol this runner does not speak: the run stops. */
 export class ProtocolError extends Error {}
 
-/** Refuses a stated protocol other than this runner's (a statement without one is taken as this runner's). */
+/** Refuses a stated protocol this runner does not speak (a statement without one is taken as version 1). */
 export function checkProtocol(stated: Statement, who: string): void {
-  if (stated.protocol === undefined || stated.protocol === PROTOCOL_VERSION) return;
-  throw new ProtocolError(`${who} speaks protocol ${JSON.stringify(stated.protocol)}; this runner speaks protocol ${PROTOCOL_VERSION} (conformance/README.md, "The protocol")`);
+  if (stated.protocol === undefined || PROTOCOL_VERSIONS.includes(stated.protocol as number)) return;
+  throw new ProtocolError(`${who} speaks protocol ${JSON.stringify(stated.protocol)}; this runner speaks protocols ${PROTOCOL_VERSIONS.join(' and ')} (conformance/README.md, "The protocol")`);
+}
+
+/** The components of a `reading` answer, each a string or null (absent); `path` is always a string. */
+export const READING_KEYS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+
+/** A `reading` answer's result: that parser's components, raw as it gives them, null where it says one is absent. */
+export type Reading = { readonly [K in (typeof READING_KEYS)[number]]: K extends 'path' ? string : string | null };
+
+/**
+ * The result of a `reading` answer, checked: each of READING_KEYS a string or null (the path a string),
+ * other keys left out; a string saying what is wrong for anything else.
+ */
+export function readingOf(result: unknown): Reading | string {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return 'its result is not an object';
+  const r = result as Record<string, unknown>;
+  const out: Record<string, string | null> = {};
+  for (const key of READING_KEYS) {
+    const v = r[key];
+    if (typeof v === 'string' || (v === null && key !== 'path')) out[key] = v;
+    else return `its ${key} is ${v === undefined ? 'missing' : key === 'path' ? 'not a string' : 'neither a string nor null'}`;
+  }
+  return out as Reading;
 }
 
 /*

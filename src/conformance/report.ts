@@ -7,6 +7,7 @@
 import type { BaselineComparison, CoverageChange } from './baseline';
 import type { Suite } from './suite';
 import type { CategoryScore, Failure, Report, Tally } from './run';
+import { PROTOCOL_VERSIONS } from './protocol';
 
 /** A --min-score target and whether the run reaches it. */
 export interface MinScore {
@@ -78,7 +79,8 @@ function baselineCounts(b: BaselineComparison, known: string): string {
 const uncheckedText = (b: BaselineComparison): string =>
   `coverage not checked for ${b.coverageUnchecked.join(', ')}: the baseline records no answered cases there (written before they were recorded); write it again to check it: --write-baseline ${b.file}`;
 
-const protocolText = (report: Report): string => (report.protocol.stated === null ? `protocol ${report.protocol.runner} (the implementation states none)` : `protocol ${report.protocol.stated}`);
+// A program that states no protocol is run as the first (conformance/README.md, "The protocol").
+const protocolText = (report: Report): string => (report.protocol.stated === null ? `protocol ${PROTOCOL_VERSIONS[0]} (the implementation states none)` : `protocol ${report.protocol.stated}`);
 
 const answeredRules = (s: CategoryScore) => (s.rules ?? []).filter((r) => r.passed + r.failed > 0);
 

@@ -42,6 +42,8 @@ export interface AdapterModule {
   readonly percentDecode?: AdapterFunction;
   readonly templateValidate?: AdapterFunction;
   readonly templateExpand?: AdapterFunction;
+  /** Protocol 2: the parser's reading of `input` (resolved against `base` when the request has one). */
+  readonly reading?: AdapterFunction;
 }
 
 export type AdapterFunction = (request: Request) => unknown;

@@ -6,7 +6,7 @@
 import { equivalent, expandTemplate, iriToUri, isValid, matches, normalize, parse, percentDecode, percentEncode, removeDotSegments, resolve, uriToIri, UriSyntaxError, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName, type TemplateVariables } from '..';
 import type { AdapterModule, Request } from './run';
 import { JUDGED_COMPONENTS } from './suite';
-import { PROTOCOL_VERSION } from './protocol';
+import { PROTOCOL_VERSION, READING_KEYS } from './protocol';
 
 const text = (r: Request, key: string): string => r[key] as string;
 const options = (r: Request): ParseOptions => ({ grammar: r.grammar as GrammarName, rule: r.rule }) as ParseOptions;
@@ -41,4 +41,12 @@ export const URIGRAM_ADAPTER: AdapterModule = {
   percentDecode: (r) => percentDecode(text(r, 'input')),
   templateValidate: (r) => isValid(text(r, 'template'), { grammar: 'rfc6570' }),
   templateExpand: (r) => expandTemplate(text(r, 'template'), r.variables as TemplateVariables, { iri: r.iri === true }),
+  // Protocol 2: RFC 3986's reading, a URI-reference (resolved by 5.2 against the base, when there is one).
+  reading: (r) => {
+    const input = typeof r.base === 'string' ? resolve(r.base, text(r, 'input')) : text(r, 'input');
+    const record = parse(input, { grammar: 'rfc3986', rule: 'URI-reference' }) as unknown as Record<string, string | undefined>;
+    const out: Record<string, string | null> = {};
+    for (const key of READING_KEYS) out[key] = record[key] ?? (key === 'path' ? '' : null);
+    return out;
+  },
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A deliberately partial adapter over the conformance protocol, for
-// test/conformance.test.ts: it states protocol 1 (or, given "protocol 2",
-// protocol 2); validates only RFC 3986's URI-reference; reports components
+// test/conformance.test.ts: it states protocol 1 (or, given "protocol N",
+// protocol N); validates only RFC 3986's URI-reference; reports components
 // without authority, hostKind and pathKind, with the scheme and the host
 // lower-cased as a case-normalizing parser does; resolves in the strict mode
 // only, writing the target's scheme lower-cased; and says "unsupported" to
