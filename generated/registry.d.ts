@@ -14,7 +14,7 @@ export interface GrammarEntry {
   readonly ruleSpelling?: 'underscore';
   readonly conformance?: boolean;
   readonly dir?: string;
-  readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean }>>;
+  readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean; readonly format?: SchemeFormatName }>>;
 }
 /** Every grammar urigram is generated from. */
 export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874" | "rfc6570" | "rfc6068" | "rfc8141" | "rfc2397" | "rfc8089" | "rfc8089-nonstandard" | "rfc9110";
@@ -34,4 +34,6 @@ export interface ReferenceRulesOf {
   readonly "rfc8089-nonstandard": "file-URI";
   readonly "rfc9110": "http-URI" | "https-URI";
 }
+/** The formats of urigram/formats that check a URI of one scheme (a `schemes` entry's `format`), in the registry's order. */
+export type SchemeFormatName = "urn" | "data-url";
 export declare const GRAMMAR_REGISTRY: readonly GrammarEntry[];

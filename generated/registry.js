@@ -136,7 +136,8 @@ module.exports = { GRAMMAR_REGISTRY: [
     "schemes": {
       "urn": {
         "rule": "namestring",
-        "withFragment": true
+        "withFragment": true,
+        "format": "urn"
       }
     }
   },
@@ -157,7 +158,8 @@ module.exports = { GRAMMAR_REGISTRY: [
     "dir": "schemes",
     "schemes": {
       "data": {
-        "rule": "dataurl"
+        "rule": "dataurl",
+        "format": "data-url"
       }
     }
   },

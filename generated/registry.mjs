@@ -135,7 +135,8 @@ export const GRAMMAR_REGISTRY = [
     "schemes": {
       "urn": {
         "rule": "namestring",
-        "withFragment": true
+        "withFragment": true,
+        "format": "urn"
       }
     }
   },
@@ -156,7 +157,8 @@ export const GRAMMAR_REGISTRY = [
     "dir": "schemes",
     "schemes": {
       "data": {
-        "rule": "dataurl"
+        "rule": "dataurl",
+        "format": "data-url"
       }
     }
   },

@@ -12,7 +12,7 @@
  *   --rule RULE     only this ABNF rule; may be repeated
  *   --count N       strings generated per rule, and as many near misses (default 2000)
  *   --seed S        the seed (default: a new one, printed, so that a failure can be replayed)
- *   --fuzz          the long run: the rules listed as fuzzRules in NAME.check.json
+ *   --fuzz          the long run: the rules listed as fuzzRules in NAME.check.json (without them, the registry's rules)
  *
  * A grammar's report starts with its shortest disagreement explained
  * (scripts/grammar-check/explain.ts: its PEG and ABNF lines, the usual cause),

@@ -36,7 +36,16 @@ export interface RegistryEntry {
 export interface SchemeRule {
   readonly rule: string;
   readonly withFragment?: boolean;
+  /**
+   * The name of the format of urigram/formats that checks a URI of this
+   * scheme (a string that checkScheme finds valid and of this scheme), as
+   * schema authors name it ("urn", "data-url"); none without it.
+   */
+  readonly format?: string;
 }
+
+/** JSON Schema's own formats, which urigram/formats checks by RFC 3986, 3987 and 6570: no scheme's format may take their names. */
+export const JSON_SCHEMA_FORMATS: readonly string[] = ['uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template'];
 
 const KEYS = new Set(['name', 'texts', 'title', 'section', 'select', 'variantOf', 'rules', 'records', 'ruleSpelling', 'conformance', 'dir', 'schemes']);
 
@@ -93,11 +102,16 @@ export function readRegistry(root: string): RegistryEntry[] {
     };
   });
   const claimed = new Map<string, string>();
+  const formats = new Map<string, string>();
   for (const e of entries) {
-    for (const scheme of Object.keys(e.schemes ?? {})) {
+    for (const [scheme, s] of Object.entries(e.schemes ?? {})) {
       const other = claimed.get(scheme);
       if (other !== undefined) throw new Error(`grammar/registry.json: the scheme ${scheme} has two grammars, ${other} and ${e.name}`);
       claimed.set(scheme, e.name);
+      if (s.format === undefined) continue;
+      const taken = formats.get(s.format);
+      if (taken !== undefined) throw new Error(`grammar/registry.json: the format ${s.format} names two schemes, ${taken} and ${scheme}`);
+      formats.set(s.format, scheme);
     }
   }
   if (entries[0]?.name !== 'rfc3986') throw new Error('grammar/registry.json: the first grammar must be rfc3986, the default');
@@ -115,11 +129,22 @@ function schemeRules(raw: unknown, rules: readonly string[], where: string): Rec
   const out: Record<string, SchemeRule> = {};
   for (const [scheme, value] of Object.entries(raw as Record<string, unknown>)) {
     if (!/^[a-z][a-z0-9+.-]*$/.test(scheme)) throw new Error(`${where}: "schemes": ${JSON.stringify(scheme)} is not a scheme in lower case (RFC 3986 3.1)`);
-    const v = value as { rule?: unknown; withFragment?: unknown } | null;
-    if (v === null || typeof v !== 'object' || Object.keys(v).some((k) => k !== 'rule' && k !== 'withFragment')) throw new Error(`${where}: "schemes"."${scheme}" must be { "rule": "...", "withFragment"?: true }`);
+    const v = value as { rule?: unknown; withFragment?: unknown; format?: unknown } | null;
+    if (v === null || typeof v !== 'object' || Object.keys(v).some((k) => k !== 'rule' && k !== 'withFragment' && k !== 'format')) {
+      throw new Error(`${where}: "schemes"."${scheme}" must be { "rule": "...", "withFragment"?: true, "format"?: "..." }`);
+    }
     if (typeof v.rule !== 'string' || !rules.includes(v.rule)) throw new Error(`${where}: "schemes"."${scheme}".rule must be one of the grammar's "rules"`);
     if (v.withFragment !== undefined && typeof v.withFragment !== 'boolean') throw new Error(`${where}: "schemes"."${scheme}".withFragment must be true or false`);
-    out[scheme] = v.withFragment === true ? { rule: v.rule, withFragment: true } : { rule: v.rule };
+    if (v.format !== undefined) {
+      // One or more lower-case words joined by '-' (a linear pattern: no two quantifiers can match the same character).
+      if (typeof v.format !== 'string' || !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(v.format)) throw new Error(`${where}: "schemes"."${scheme}".format must be a format name in lower case ("data-url")`);
+      if (JSON_SCHEMA_FORMATS.includes(v.format)) throw new Error(`${where}: "schemes"."${scheme}".format ${JSON.stringify(v.format)} is one of JSON Schema's own formats`);
+    }
+    out[scheme] = {
+      rule: v.rule,
+      ...(v.withFragment === true ? { withFragment: true } : {}),
+      ...(v.format === undefined ? {} : { format: v.format as string }),
+    };
   }
   return out;
 }
@@ -141,6 +166,16 @@ export function selectableGrammars(entries: readonly RegistryEntry[]): string[] 
   return entries.filter((e) => e.select === 'grammar').map((e) => e.name);
 }
 
+/** The grammars that name URI schemes (a `schemes` field), in the registry's order: urigram/formats gives their modules to useSchemes(). */
+export function schemeGrammars(entries: readonly RegistryEntry[]): RegistryEntry[] {
+  return entries.filter((e) => e.schemes !== undefined);
+}
+
+/** The formats the registry's scheme entries name, each with its scheme and grammar, in the registry's order. */
+export function schemeFormats(entries: readonly RegistryEntry[]): Array<{ format: string; scheme: string; grammar: string }> {
+  return entries.flatMap((e) => Object.entries(e.schemes ?? {}).flatMap(([scheme, s]) => (s.format === undefined ? [] : [{ format: s.format, scheme, grammar: e.name }])));
+}
+
 /** The generated modules of one grammar that src/core/load.ts can load, by kind, and the file each is in. */
 export type LoadableKind = 'recognizer' | 'dfa' | 'rules-dfa' | 'diagnose' | 'trace' | 'parser';
 const FILE_OF: Readonly<Record<LoadableKind, string>> = { recognizer: '.recognizer', dfa: '.dfa', 'rules-dfa': '.rules-dfa', diagnose: '.diagnose', trace: '.trace', parser: '' };
@@ -157,8 +192,10 @@ const union = (names: readonly string[]): string => (names.length === 0 ? 'never
  * What generate writes from the registry, by file name under generated/:
  * registry.js, .mjs and .d.ts (the data, with a literal type per grammar);
  * loaders.js and .d.ts (a literal require of each generated module, which
- * Node runs on first use); and per grammar but RFC 3986, NAME.grammar.js,
- * .mjs and .d.ts, its modules for useGrammar() (`urigram/grammars/NAME`).
+ * Node runs on first use); scheme-grammars.js, .mjs and .d.ts (the modules
+ * of the grammars that name schemes, which urigram/formats gives to
+ * useSchemes()); and per grammar but RFC 3986, NAME.grammar.js, .mjs and
+ * .d.ts, its modules for useGrammar() (`urigram/grammars/NAME`).
  */
 export function registryFiles(entries: readonly RegistryEntry[]): Map<string, string> {
   const files = new Map<string, string>();
@@ -184,7 +221,7 @@ export function registryFiles(entries: readonly RegistryEntry[]): Map<string, st
       "  readonly ruleSpelling?: 'underscore';",
       '  readonly conformance?: boolean;',
       '  readonly dir?: string;',
-      '  readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean }>>;',
+      '  readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean; readonly format?: SchemeFormatName }>>;',
       '}',
       '/** Every grammar urigram is generated from. */',
       `export type RegisteredGrammar = ${union(names)};`,
@@ -194,6 +231,8 @@ export function registryFiles(entries: readonly RegistryEntry[]): Map<string, st
       'export interface ReferenceRulesOf {',
       ...rulesOf,
       '}',
+      "/** The formats of urigram/formats that check a URI of one scheme (a `schemes` entry's `format`), in the registry's order. */",
+      `export type SchemeFormatName = ${union(schemeFormats(entries).map((f) => f.format))};`,
       'export declare const GRAMMAR_REGISTRY: readonly GrammarEntry[];',
       '',
     ].join('\n'),
@@ -221,6 +260,23 @@ export function registryFiles(entries: readonly RegistryEntry[]): Map<string, st
   files.set(
     'loaders.d.ts',
     `${HEADER}import type { RegisteredGrammar } from './registry';\n\nexport declare function loadGenerated(grammar: RegisteredGrammar, kind: ${union(Object.keys(FILE_OF))}): unknown;\n`,
+  );
+  // The modules of the scheme grammars, for urigram/formats (src/formats.ts, through src/core/load.ts), which gives them to useSchemes(): in the
+  // ES module build an import of each grammar's NAME.grammar, so that a bundle of urigram/formats holds them, and only
+  // then; in CommonJS a require of each, whose modules load when first read.
+  const schemes = schemeGrammars(entries);
+  const list = 'The grammars of grammar/registry.json that name URI schemes';
+  files.set(
+    'scheme-grammars.js',
+    `'use strict';\n${HEADER}// ${list}, for useSchemes() (urigram/formats, by schemeGrammarModules of src/core/load.ts); each grammar's modules load when first read.\nmodule.exports = {\n  SCHEME_GRAMMAR_MODULES: [\n${schemes.map((e) => `    require('./${e.name}.grammar'),\n`).join('')}  ],\n};\n`,
+  );
+  files.set(
+    'scheme-grammars.mjs',
+    `${HEADER}// ${list}, for useSchemes() (urigram/formats, by schemeGrammarModules of src/core/load.esm.ts): a bundle that does not import this has none of them.\n${schemes.map((e, i) => `import grammar${i} from './${e.name}.grammar.js';\n`).join('')}\nexport const SCHEME_GRAMMAR_MODULES = [${schemes.map((_, i) => `grammar${i}`).join(', ')}];\n`,
+  );
+  files.set(
+    'scheme-grammars.d.ts',
+    `${HEADER}// ${list}, for useSchemes() (urigram/formats, by schemeGrammarModules of src/core/load.ts).\nimport type { GrammarModules } from '../src/core/types';\n\n/** ${schemes.map((e) => e.name).join(', ') || 'None'}, in the registry's order. */\nexport declare const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[];\n`,
   );
   for (const e of entries.slice(1)) {
     const n = e.name;

@@ -12,8 +12,10 @@
  *   URI-Template without the operators 2.2 reserves for future extensions,
  *   which a processor refuses.
  *
- * And two formats that schema authors use for a scheme of their own, checked
- * by the scheme's grammar (docs/schemes.md):
+ * And the formats that schema authors use for a scheme of their own, checked
+ * by the scheme's grammar (docs/schemes.md): one per `format` of a scheme in
+ * grammar/registry.json (SCHEME_FORMAT_NAMES), a string that checkScheme()
+ * finds valid and of that scheme. Today:
  *
  * - "urn": a URN, RFC 8141 (its syntax; the NID rules of 5.1 and 5.2 are
  *   rules of registration, warnings of checkScheme, not failures here);
@@ -21,30 +23,39 @@
  *   widgets use; a ";base64" body must be base64).
  *
  * With `addFormats(ajv, { scheme: true })`, "uri" and "uri-reference" check a
- * URI of mailto, urn, data, file, http or https by its scheme's grammar too.
+ * URI of a scheme that has a grammar (mailto, urn, data, file, http, https:
+ * the registry's `schemes`) by its scheme's grammar too.
  *
  * Exactly the grammar's strings: nothing is trimmed, decoded or repaired.
  * ajv is not imported: addFormats takes any object with ajv 8's `addFormat`.
  * This module is an entry point of its own (package.json's exports); nothing
  * in the core imports it.
  */
-import { checkScheme, isValid, useGrammar, useSchemes, RFC3987_GRAMMAR, RFC6570_GRAMMAR } from './index';
+import { checkScheme, isValid, useGrammar, useSchemes, GRAMMAR_REGISTRY, RFC3987_GRAMMAR, RFC6570_GRAMMAR } from './index';
+import type { SchemeFormatName } from './core/grammars';
 import { boolean, checkOptions, describeValue, type OptionCheck } from './core/options';
-import { SCHEME_GRAMMAR_MODULES } from './core/load';
+import { schemeGrammarModules } from './core/load';
 
 /** The format names of JSON Schema 2020-12 that urigram checks. */
 export const FORMAT_NAMES = ['uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
-/** The formats of one scheme each, named as schema authors name them (not JSON Schema's own). */
-export const SCHEME_FORMAT_NAMES = ['urn', 'data-url'] as const;
-export type SchemeFormatName = (typeof SCHEME_FORMAT_NAMES)[number];
+export type { SchemeFormatName };
+
+/** Each scheme's format (grammar/registry.json: a scheme's `format`), with its scheme, in the registry's order. */
+const schemeFormats: Array<readonly [SchemeFormatName, string]> = [];
+for (const e of GRAMMAR_REGISTRY) {
+  for (const [scheme, s] of Object.entries(e.schemes ?? {})) if (s.format !== undefined) schemeFormats.push([s.format, scheme]);
+}
+
+/** The formats of one scheme each, named as schema authors name them (not JSON Schema's own): the registry's (grammar/registry.json, a scheme's `format`). */
+export const SCHEME_FORMAT_NAMES: readonly SchemeFormatName[] = schemeFormats.map(([format]) => format);
 
 let schemeGrammars = false;
 /** An ES module bundle has the scheme checks and grammars only when given them (useSchemes): given on the first check that needs them. Harmless in Node. */
 function schemes(): void {
   if (!schemeGrammars) {
-    useSchemes(...SCHEME_GRAMMAR_MODULES);
+    useSchemes(...schemeGrammarModules());
     schemeGrammars = true;
   }
 }
@@ -99,19 +110,32 @@ export function uriTemplate(value: string): boolean {
   return isValid(text(value, 'uri-template'), { grammar: rfc6570() });
 }
 
-/** "urn": an RFC 8141 URN (`namestring`), with the NID rules of RFC 8141 5. */
-export function urn(value: string): boolean {
-  schemes();
-  const c = checkScheme(text(value, 'urn'));
-  return c.valid && c.scheme === 'urn';
+/** The format of a scheme: a string that checkScheme() finds valid (RFC 3986, then the scheme's grammar and checks) and of that scheme. */
+function schemeFormat(format: SchemeFormatName, scheme: string): (value: string) => boolean {
+  return (value) => {
+    schemes();
+    const c = checkScheme(text(value, format));
+    return c.valid && c.scheme === scheme;
+  };
 }
 
-/** "data-url": an RFC 2397 data URL (`dataurl`), its ";base64" body base64. */
-export function dataUrl(value: string): boolean {
-  schemes();
-  const c = checkScheme(text(value, 'data-url'));
-  return c.valid && c.scheme === 'data';
+const byFormat = new Map(schemeFormats.map(([format, scheme]) => [format, schemeFormat(format, scheme)]));
+
+/** A scheme's format by name (its type is the registry's names, so that a name it lacks does not compile). */
+function schemeFormatNamed(format: SchemeFormatName): (value: string) => boolean {
+  return (
+    byFormat.get(format) ??
+    (() => {
+      throw new Error(`urigram/formats: grammar/registry.json names no scheme with the format ${format}`);
+    })
+  );
 }
+
+/** "urn": an RFC 8141 URN (`namestring`), with the NID rules of RFC 8141 5. */
+export const urn: (value: string) => boolean = schemeFormatNamed('urn');
+
+/** "data-url": an RFC 2397 data URL (`dataurl`), its ";base64" body base64. */
+export const dataUrl: (value: string) => boolean = schemeFormatNamed('data-url');
 
 /** "uri" with `scheme: true`: RFC 3986 `URI`, and its scheme's grammar where urigram has one. */
 export function uriByScheme(value: string): boolean {
@@ -132,8 +156,7 @@ export const formats: Readonly<Record<FormatName | SchemeFormatName, (value: str
   iri,
   'iri-reference': iriReference,
   'uri-template': uriTemplate,
-  urn,
-  'data-url': dataUrl,
+  ...(Object.fromEntries(byFormat) as Record<SchemeFormatName, (value: string) => boolean>),
 };
 
 /** What addFormats needs of an ajv instance: ajv 8's addFormat (ajv itself is not imported). */
@@ -142,7 +165,7 @@ export interface AjvLike {
 }
 
 export interface AddFormatsOptions {
-  /** The formats to register (default: the five of JSON Schema; "urn" and "data-url" only when named here). */
+  /** The formats to register (default: the five of JSON Schema; a scheme's, "urn" and "data-url", only when named here). */
   readonly formats?: readonly (FormatName | SchemeFormatName)[];
   /** true: "uri" and "uri-reference" check a URI by its scheme's grammar too (mailto, urn, data, file, http, https). */
   readonly scheme?: boolean;

@@ -15,7 +15,7 @@ import { checkScheme, check, isValid, parse, tryParse, matches, normalize, equiv
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Oracle } from '../scripts/grammar-check/oracle';
 import { grammarFileOf } from '../scripts/registry';
-import { SCHEME_GRAMMAR_MODULES } from '../src/core/load';
+import { schemeGrammarModules } from '../src/core/load';
 
 const root = path.join(__dirname, '..');
 const dir = path.join(__dirname, 'vectors', 'schemes');
@@ -157,15 +157,18 @@ describe('the scheme grammars are the registry\'s', () => {
     const expected: Record<string, string> = {};
     for (const e of GRAMMAR_REGISTRY) for (const [scheme, s] of Object.entries(e.schemes ?? {})) expected[scheme] = `${e.name} ${s.rule}`;
     expect(Object.fromEntries(Object.entries(SCHEME_GRAMMARS).map(([k, v]) => [k, `${v.grammar} ${v.rule}`]))).toEqual(expected);
-    expect(Object.keys(expected).sort()).toEqual(['data', 'file', 'http', 'https', 'mailto', 'urn']);
+    // Read from the registry, not listed here: a grammar added by docs/adding-a-grammar.md adds its own schemes.
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
   });
 
-  it('SCHEME_GRAMMAR_MODULES, which urigram/formats gives to useSchemes, are the grammars that name schemes, in both builds', () => {
+  it('schemeGrammarModules(), which urigram/formats gives to useSchemes, are the grammars that name schemes, in both builds', () => {
     const named = GRAMMAR_REGISTRY.filter((e) => e.schemes !== undefined).map((e) => e.name);
-    expect(SCHEME_GRAMMAR_MODULES.map((m) => m.grammar)).toEqual(named);
-    const esm = fs.readFileSync(path.join(__dirname, '..', 'src', 'core', 'load.esm.ts'), 'utf8');
-    const list = /SCHEME_GRAMMAR_MODULES: readonly GrammarModules\[\] = \[([^\]]*)\]/.exec(esm)![1].split(',').map((n) => n.trim());
-    expect(list.map((n) => new RegExp(`^import ${n} from '../../generated/(.*)\\.grammar';$`, 'm').exec(esm)?.[1])).toEqual(named);
+    expect(named.length).toBeGreaterThan(0);
+    expect(schemeGrammarModules().map((m) => m.grammar)).toEqual(named);
+    // The ES module build's (generated/scheme-grammars.mjs): an import of each grammar's modules, in the registry's order.
+    const esm = fs.readFileSync(path.join(__dirname, '..', 'generated', 'scheme-grammars.mjs'), 'utf8');
+    const list = /^export const SCHEME_GRAMMAR_MODULES = \[([^\]]*)\];$/m.exec(esm)![1].split(',').map((n) => n.trim());
+    expect(list.map((n) => new RegExp(`^import ${n} from '\\./(.*)\\.grammar\\.js';$`, 'm').exec(esm)?.[1])).toEqual(named);
   });
 
   it('a relative reference and a scheme without a grammar are RFC 3986\'s alone', () => {

@@ -30,6 +30,7 @@ interface RawCheckConfig {
 const KEYS: ReadonlySet<string> = new Set(['//', 'pegHelpers', 'substitutes', 'fuzzRules', 'nearMissCodePoints', 'notVerbatim']);
 
 function readRaw(name: string, root: string): RawCheckConfig {
+  // Optional (docs/adding-a-grammar.md, step 4): a grammar without one has the defaults of loadConfig.
   const file = path.join(root, grammarFileOf(root, name, 'check.json'));
   const raw = (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}) as RawCheckConfig;
   for (const key of Object.keys(raw)) {
@@ -52,13 +53,17 @@ export function loadNotVerbatim(name: string, root: string = REPO_ROOT): Readonl
   return listed;
 }
 
-/** The check settings of a grammar; a grammar without a NAME.check.json has none. */
+/**
+ * The check settings of a grammar; a grammar without a NAME.check.json has
+ * none, and its long fuzz run (npm run fuzz:grammar) checks its reference
+ * rules (the registry's `rules`), as one that lists no fuzzRules.
+ */
 export function loadConfig(name: string, root: string = REPO_ROOT): CheckConfig {
   const raw = readRaw(name, root);
   return {
     pegHelpers: raw.pegHelpers ?? {},
     substitutes: raw.substitutes ?? {},
-    fuzzRules: raw.fuzzRules ?? [],
+    fuzzRules: raw.fuzzRules ?? [...(readRegistry(root).find((e) => e.name === name)?.rules ?? [])],
     nearMissCharacters: (raw.nearMissCodePoints ?? []).map((c) => {
       if (!/^U\+[0-9A-F]{4,6}$/.test(c)) throw new Error(`${name}.check.json: nearMissCodePoints: ${JSON.stringify(c)} is not written U+XXXX`);
       return String.fromCodePoint(parseInt(c.slice(2), 16));

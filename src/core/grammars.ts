@@ -20,13 +20,13 @@ import type { StartRuleNames as Rfc3987Start } from '../../generated/rfc3987';
 import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396';
 import type { StartRuleNames as Rfc6570Start } from '../../generated/rfc6570';
 import { accepts, spanTest, viablePrefix, FAST, RULE_NAMES } from '../../generated/rfc3986.dfa';
-import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf } from '../../generated/registry';
+import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf, type SchemeFormatName } from '../../generated/registry';
 import { checkOption, oneOf } from './options';
 import { loadDiagnose, loadGenerated, loadRecognizer, loadsOnFirstUse } from './load';
 import { toAbnfName, type AbnfName } from './rule-names';
 import type { Automata, GeneratedGrammar, GeneratedKind, GrammarModules, GrammarName, Recognizer } from './types';
 
-export type { Automata, GeneratedGrammar, GeneratedKind, GrammarEntry, GrammarModules, GrammarName, Recognizer };
+export type { Automata, GeneratedGrammar, GeneratedKind, GrammarEntry, GrammarModules, GrammarName, Recognizer, SchemeFormatName };
 
 /** grammar/registry.json: every grammar urigram is generated from, with its title, section, reference rules and records. */
 export { GRAMMAR_REGISTRY };

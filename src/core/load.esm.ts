@@ -10,7 +10,11 @@
  *   `zoneId: true`, defined below, or the default export of
  *   `urigram/grammars/NAME` for any registered grammar, which a bundler drops
  *   when nothing imports them); without that, a call that names them throws
- *   an error that says so;
+ *   an error that says so. No grammar is named here to be in the build:
+ *   generate writes the modules of every grammar of grammar/registry.json
+ *   (generated/NAME.grammar.mjs), and those of the scheme grammars, which
+ *   urigram/formats gives to useSchemes(), in generated/scheme-grammars.mjs
+ *   (schemeGrammarModules, below);
  * - tr46 is in a bundle only when the program passes it to useTr46();
  * - the scheme checks (the option `scheme`) only when it calls useSchemes();
  * - matches() has the recognizer match the rules whose automata are not in a
@@ -25,11 +29,7 @@ import RFC3987 from '../../generated/rfc3987.grammar';
 import RFC2396 from '../../generated/rfc2396.grammar';
 import RFC6874 from '../../generated/rfc6874.grammar';
 import RFC6570 from '../../generated/rfc6570.grammar';
-import RFC6068 from '../../generated/rfc6068.grammar';
-import RFC8141 from '../../generated/rfc8141.grammar';
-import RFC2397 from '../../generated/rfc2397.grammar';
-import RFC8089 from '../../generated/rfc8089.grammar';
-import RFC9110 from '../../generated/rfc9110.grammar';
+import { SCHEME_GRAMMAR_MODULES } from '../../generated/scheme-grammars';
 
 /** The grammars with an export of their own, RFC3987_GRAMMAR and the like (below); any grammar has urigram/grammars/NAME. */
 const EXPORTED = ['rfc3987', 'rfc2396', 'rfc6874', 'rfc6570'];
@@ -89,5 +89,12 @@ export const RFC6874_GRAMMAR: GrammarModules = RFC6874;
 
 /** RFC 6570 (URI Templates): `useGrammar(RFC6570_GRAMMAR)` before the first template function or `{ grammar: 'rfc6570' }` in a bundle. */
 export const RFC6570_GRAMMAR: GrammarModules = RFC6570;
-/** The grammars of grammar/registry.json that name URI schemes (mailto, urn, data, file, http): urigram/formats gives them to useSchemes(). A bundle that does not read this has none of them. */
-export const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[] = [RFC6068, RFC8141, RFC2397, RFC8089, RFC9110];
+
+/**
+ * The modules of the grammars of grammar/registry.json that name URI schemes
+ * (generated/scheme-grammars.mjs, written from the registry): urigram/formats
+ * gives them to useSchemes(). A bundle that does not call this has none of them.
+ */
+export function schemeGrammarModules(): readonly GrammarModules[] {
+  return SCHEME_GRAMMAR_MODULES;
+}

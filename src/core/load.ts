@@ -12,6 +12,7 @@
  */
 import type { GeneratedGrammar, GeneratedKind, GrammarModules } from './types';
 import type * as Loaders from '../../generated/loaders';
+import type * as SchemeGrammars from '../../generated/scheme-grammars';
 
 /** CommonJS's own require, declared here so that the core needs no Node types. */
 declare const require: (id: string) => unknown;
@@ -92,5 +93,13 @@ export const RFC6874_GRAMMAR: GrammarModules = modulesOf('rfc6874');
 
 /** RFC 6570 (URI Templates), for isValid, matches and src/template/: see modulesOf. */
 export const RFC6570_GRAMMAR: GrammarModules = modulesOf('rfc6570');
-/** The grammars of grammar/registry.json that name URI schemes (mailto, urn, data, file, http): urigram/formats gives them to useSchemes(). See modulesOf. */
-export const SCHEME_GRAMMAR_MODULES: readonly GrammarModules[] = (['rfc6068', 'rfc8141', 'rfc2397', 'rfc8089', 'rfc9110'] as const).map(modulesOf);
+
+/**
+ * The modules of the grammars of grammar/registry.json that name URI schemes
+ * (generated/scheme-grammars.js, written from the registry): urigram/formats
+ * gives them to useSchemes() on its first scheme check. Required then, not at
+ * load, and each grammar's modules only when read.
+ */
+export function schemeGrammarModules(): readonly GrammarModules[] {
+  return (require('../../generated/scheme-grammars') as typeof SchemeGrammars).SCHEME_GRAMMAR_MODULES;
+}
