@@ -240,7 +240,7 @@ function isOneUri(value: string, decoded: boolean): boolean {
   const token = decoded ? value.replace(/[\t\n\r]/g, '') : value;
   // A scheme and "//", one of the schemes written without, or a special scheme a browser reads an authority after
   // whatever follows its ":" (http:/evil.example, https:evil.example, http:\\evil.example all go to evil.example).
-  const uriLike = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(token) && (/^[^:]+:\/\//.test(token) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp|javascript):/i.test(token) || /^(?:https?|wss?|ftp|file):\S/i.test(token));
+  const uriLike = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(token) && (/^[^:]+:\/\//.test(token) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp|javascript):/i.test(token) || /^(?:https?|wss?|ftp):\S/i.test(token) || /^file:[/\\]/i.test(token));
   // A value's //evil.example/, ///evil.example/, /\evil.example/, \/evil.example/, \\evil.example/ or /<tab>/evil.example/: a
   // reference to another host (a network-path reference, RFC 3986 4.2), or one a browser reads as such (an open redirect);
   // "//0x7f.1/" goes to 127.0.0.1. Not a Windows share (\\server\share: a backslash after the name).
