@@ -74,6 +74,8 @@ const legacy = (s: string): void => {
   }
 };
 const THREE = { readers: ['rfc3986', 'whatwg', 'node-legacy'] };
+const WITHOUT_WHATWG = { rules: { 'whatwg-host-differs': 'off', 'whatwg-differs': 'off' } } as const;
+
 const passes: Record<string, () => void> = {
   'new URL(s)': () => lines.forEach(url),
   'parse(s)': () => lines.forEach(parse),
@@ -91,7 +93,8 @@ const passes: Record<string, () => void> = {
     }),
   'compareReadings(s), rfc3986, whatwg, node-legacy': () => lines.forEach((s) => (sink += urigramNode.compareReadings(s, THREE).pairs.length)),
   'lint(s)': () => lines.forEach((s) => (sink += urigram.lint(s).length)),
-  'lint(s) without the WHATWG rules': () => lines.forEach((s) => (sink += urigram.lint(s, { rules: { 'whatwg-host-differs': 'off', 'whatwg-differs': 'off' } }).length)),
+  // One options object for every URL, as a linter passes it (lint() works its settings out once per object).
+  'lint(s) without the WHATWG rules': () => lines.forEach((s) => (sink += urigram.lint(s, WITHOUT_WHATWG).length)),
 };
 
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(passes).map((k) => [k, []]));
