@@ -243,8 +243,8 @@ function isOneUri(value: string, decoded: boolean): boolean {
   const uriLike = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(token) && (/^[^:]+:\/\//.test(token) || /^(mailto|urn|tel|data|sip|sips|news|geo|xmpp|javascript):/i.test(token) || /^(?:https?|wss?|ftp):\S/i.test(token) || /^file:[/\\]/i.test(token));
   // A value's //evil.example/, ///evil.example/, /\evil.example/, \/evil.example/, \\evil.example/ or /<tab>/evil.example/: a
   // reference to another host (a network-path reference, RFC 3986 4.2), or one a browser reads as such (an open redirect);
-  // "//0x7f.1/" goes to 127.0.0.1. Not a Windows share (\\server\share: a backslash after the name).
-  const hostRelative = decoded && /^[/\\]{2}[/\\]?[A-Za-z0-9[%]\S*$/.test(token) && (token.length !== value.length || token[0] !== token[1] || token[0] === '/' || !token.includes('\\', 2));
+  // "//0x7f.1/" goes to 127.0.0.1, "//@evil.example" and "/\t/ⓔⓥⓘⓛ.example" to evil.example. Not a Windows share (\\server\share: a backslash after the name).
+  const hostRelative = decoded && /^[/\\]{2}[/\\]?[^\s/\\]\S*$/.test(token) && (token.length !== value.length || token[0] !== token[1] || token[0] === '/' || !token.includes('\\', 2));
   if (!uriLike && !hostRelative) return decoded && spacedAuthority(value) && !value.includes('{') && printfConversions(value).next().done === true;
   if (token.includes('{') || (!decoded && token.includes('\\')) || printfConversions(token).next().done !== true) return false;
   if (token.length === value.length) return true;
