@@ -25,7 +25,7 @@ import { toPegName } from '../../src/core/rule-names';
 
 /** generated/proven.json, relative to the repository. */
 export const PROVEN_FILE = 'generated/proven.json';
-/** Strings per changed rule, and as many near misses: enough for a reordered dec-octet (test/grammar-proof.test.ts), a few seconds a grammar. */
+/** Strings per changed rule, and as many near misses: enough for a reordered dec-octet (test/grammar-proof.long.ts), a few seconds a grammar. */
 export const PROOF_COUNT = 200;
 /** A fixed seed: the build proves the same strings on every machine. */
 export const PROOF_SEED = 47;

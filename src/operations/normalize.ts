@@ -449,7 +449,7 @@ const PLAINLY_NORMAL = /^(?!urn:|mailto:)[a-z][a-z\d+.-]*:\/\/[^A-Z/?#:@%]*(?:\/
  * path segment "." or "..". Accepted, its NID is already lower-case and no
  * triplet is left to upper-case; refused, it has nothing for the steps of
  * 6.2.2 and 6.2.3 (no triplet, no host, no dot segment, no default port or
- * path for urn). test/normalize-fast.test.ts compares it with the steps one by one.
+ * path for urn). test/normalize-fast.long.ts compares it with the steps one by one.
  */
 const PLAINLY_NORMAL_URN = /^urn:[^A-Z:/?#%]*:[^/?#%]*(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%]*)*(?:[?#][^%]*)?$/;
 
@@ -468,7 +468,7 @@ const PLAINLY_NORMAL_URN = /^urn:[^A-Z:/?#%]*:[^/?#%]*(?:\/(?!\.\.?(?:[/?#]|$))[
  * domain_before_hfields) unless the "?" begins one of its parts, which the
  * parts here never do. The local parts and the header fields' values keep
  * their case (lowercase-mailto-domain, lowercase-mailto-hfname).
- * test/normalize-fast.test.ts compares it with the steps one by one.
+ * test/normalize-fast.long.ts compares it with the steps one by one.
  */
 const PLAINLY_NORMAL_MAILTO =
   /^mailto:(?:[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*(?:,[^@,/?#%]*@[^@,./?#%A-Z]+(?:\.[^@,./?#%A-Z]+)*)*)?(?:\?[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*(?:&[a-z\d\-._~!$'()*+,;:@]*=[A-Za-z\d\-._~!$'()*+,;:@]*)*)?$/;
@@ -565,7 +565,7 @@ const PARTS = noComponents();
  * scheme, the host and the path are changed only within themselves, the path
  * into one that reads back as a path (pathWithoutDots); a port is removed
  * with its ":"; and every step reads only its own component (the scheme's
- * defaults by the scheme, lower-cased or not). test/normalize-fast.test.ts
+ * defaults by the scheme, lower-cased or not). test/normalize-fast.long.ts
  * compares it with explainNormalize() over the corpora, generated and hostile
  * references, for both levels and grammars.
  */

@@ -257,7 +257,7 @@ function referenceParts(reference: string): UriComponents {
  *   path-rootless or path-empty; it holds no "?" or "#", so it ends where the
  *   query or fragment begins.
  *
- * test/resolve-fast.test.ts compares this with recompose() of resolveRecord()
+ * test/resolve-fast.long.ts compares this with recompose() of resolveRecord()
  * over the corpora and generated references, for every grammar and option.
  */
 function written(t: UriComponents): string {

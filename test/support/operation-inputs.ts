@@ -1,6 +1,6 @@
 /**
- * Inputs for the differential tests of resolve() and normalize() (test/resolve-fast.test.ts,
- * test/normalize-fast.test.ts): the corpora's lines, references generated from each grammar's
+ * Inputs for the differential tests of resolve() and normalize() (test/resolve-fast.long.ts,
+ * test/normalize-fast.long.ts): the corpora's lines, references generated from each grammar's
  * ABNF (valid by construction), and hostile ones made of the pieces that decide a split, a
  * dot-segment removal or a case change (delimiters, dots, triplets, brackets, case), most of them
  * invalid. Seeded: the same strings on every run.
