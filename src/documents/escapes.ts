@@ -153,6 +153,19 @@ function fixedHex(body: string, at: number, count: number): Escape | undefined {
 }
 
 /** The escape whose backslash is at `i`, by `rules`. */
+/**
+ * PHP's and Ruby's byte escapes at `at` (after the backslash): one to three octal digits (their value modulo 256, as
+ * both take it) or "x" and one or two hex digits; undefined for an "x" without a digit (the backslash is itself).
+ */
+function byteEscape(body: string, at: number): Escape | undefined {
+  if (body[at] === 'x') {
+    const h = hexDigits(body, at + 1, 1, 2);
+    return h === undefined ? undefined : { text: String.fromCharCode(h.value), length: h.count + 2 };
+  }
+  const o = octalDigits(body, at, 3);
+  return { text: String.fromCharCode(o.value & 0xff), length: o.count + 1 };
+}
+
 function escapeAt(body: string, i: number, rules: EscapeRules): Escape | undefined {
   const d = body[i + 1];
   if (d === undefined) return undefined;
@@ -232,27 +245,13 @@ function escapeAt(body: string, i: number, rules: EscapeRules): Escape | undefin
     case 'php':
       if (d === '\\' || d === '$' || d === '"') return { text: d, length: 2 };
       if ('nrtvef'.includes(d)) return { text: SIMPLE[d], length: 2 };
-      if (d >= '0' && d <= '7') {
-        const o = octalDigits(body, at, 3);
-        return { text: String.fromCharCode(o.value & 0xff), length: o.count + 1 };
-      }
-      if (d === 'x') {
-        const h = hexDigits(body, at + 1, 1, 2);
-        return h === undefined ? undefined : { text: String.fromCharCode(h.value), length: h.count + 2 };
-      }
+      if ((d >= '0' && d <= '7') || d === 'x') return byteEscape(body, at);
       return d === 'u' ? bracedCodePoint(body, at, 0x7fffffff) : undefined;
     case 'rb': {
       const br = lineBreakAt(body, at, false);
       if (br > 0) return { text: '', length: br + 1 };
       if ('ntsrfvaeb'.includes(d)) return { text: SIMPLE[d], length: 2 };
-      if (d >= '0' && d <= '7') {
-        const o = octalDigits(body, at, 3);
-        return { text: String.fromCharCode(o.value & 0xff), length: o.count + 1 };
-      }
-      if (d === 'x') {
-        const h = hexDigits(body, at + 1, 1, 2);
-        return h === undefined ? undefined : { text: String.fromCharCode(h.value), length: h.count + 2 };
-      }
+      if ((d >= '0' && d <= '7') || d === 'x') return byteEscape(body, at);
       if (d === 'u') return body.charCodeAt(at + 1) === 0x7b ? rubyCodePoints(body, at) : fixedHex(body, at, 4);
       return { text: d, length: 2 };
     }
