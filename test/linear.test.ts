@@ -346,13 +346,13 @@ describe('Markdown prose: what is looked at around each URI stays near it', () =
  * lint's userinfo-looks-like-host test on a userinfo of 8 M labels. Each now gives its answer.
  */
 describe('long runs of what an expression repeats: no stack overflow', () => {
-  it('normalize leaves a path of 4 M "/", a URN of 4 M "/" and a mailto URI of 4 M addresses as they are', async () => {
+  // The mailto URI of 4 M addresses (16 M characters, what it took to overflow) is in test/linear.long.ts: normalize's
+  // steps on it peak at 1.7 GB, past what a jest worker of npm test may hold (issue 47 item 5).
+  it('normalize leaves a path of 4 M "/" and a URN of 4 M "/" as they are', async () => {
     const path = `http://h${'/'.repeat(4 * M)}`;
     expect(await finishes(() => normalize(path))).toBe(path);
     const urn = `urn:a:b${'/'.repeat(4 * M)}`;
     expect(await finishes(() => normalize(urn))).toBe(urn);
-    const mailto = `mailto:${'a@b,'.repeat(4 * M)}a@b`;
-    expect(await finishes(() => normalize(mailto))).toBe(mailto);
   });
 
   it('lint finds a userinfo of 8 M labels that looks like a host name', async () => {

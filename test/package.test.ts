@@ -1,9 +1,11 @@
 /**
- * The package as a user gets it: `npm pack` (with its prepare step, the
- * build, run in a copy of the repository so that this suite's own dist/ is
- * left alone while other suites use it), the tarball installed into a new
- * project, then used from CommonJS, an ES module, TypeScript and its bin.
- * One pack and one install, shared by every assertion.
+ * The package as a user gets it: `npm pack` in a copy of the repository, the
+ * tarball installed into a new project, then used from CommonJS, an ES
+ * module, TypeScript and its bin. One pack and one install, shared by every
+ * assertion. The copy takes this checkout's dist/, which `npm test` has just
+ * built, and packs it with --ignore-scripts: that its prepare step (the
+ * build, from nothing) gives the same files is test/package.long.ts
+ * (npm run test:long, CI), which keeps a second full build out of npm test.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import * as crypto from 'node:crypto';
@@ -40,9 +42,11 @@ beforeAll(() => {
     if (['node_modules', 'dist', '.git', 'coverage', 'test'].includes(entry)) continue;
     fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   }
+  // What package.json's files take of dist/ (not tsc's own output and state, dist/tsc and dist/tsbuildinfo).
+  for (const built of ['src', 'generated', 'esm', 'playground']) fs.cpSync(path.join(root, 'dist', built), path.join(copy, 'dist', built), { recursive: true });
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  const out = ok(run('npm', ['pack', '--json', '--pack-destination', work], copy));
-  packed = JSON.parse(out)[0]; // the whole of stdout is JSON: the build (prepare) writes to stderr
+  const out = ok(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], copy));
+  packed = JSON.parse(out)[0];
 
   // Installed as the README says to today (urigram is not on npm's registry yet): `npm pack` in the clone writes the
   // tarball there (here it was packed to `work`: the same file, put where the README's command looks for it), and the

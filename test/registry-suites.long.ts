@@ -43,7 +43,7 @@ describe('a scheme grammar added by the guide: the tests that list grammars pass
     const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as { grammars: unknown[] };
     const line = JSON.parse(fs.readFileSync(path.join(fixture, 'registry-line.json'), 'utf8'));
     fs.writeFileSync(registryFile, JSON.stringify({ ...registry, grammars: [...registry.grammars, line] }, null, 2));
-    // Step 6's first command (test/registry.test.ts runs both, as the guide writes them).
+    // Step 6's first command (test/registry-guide.long.ts runs both, as the guide writes them).
     const generate = spawnSync('npm', ['run', 'generate'], { cwd: work, encoding: 'utf8', timeout: 300_000 });
     if (generate.status !== 0) throw new Error(`npm run generate failed in the copy:\n${generate.stderr}`);
   }, 360_000);
