@@ -7,9 +7,9 @@
  * - copies generated/*.js and *.d.ts to dist/generated/, where the compiled
  *   modules require them (../generated/rfc3986), and generated/*.mjs (the
  *   ES module automata, recognizers and diagnostic back ends) to dist/esm/generated/*.js;
- * - puts each NAME.esm.ts of src/, compiled, in the place of NAME.ts in the ES
- *   module build (src/core/load.esm.ts, src/schemes/on-first-use.esm.ts: see
- *   each pair);
+ * - puts src/core/load.esm.ts, compiled, in the place of src/core/load.ts in the ES
+ *   module build (see both files), and takes src/schemes/on-first-use.ts out of
+ *   it (see SCHEME_CHECKS_ON_FIRST_USE);
  * - writes the CommonJS entry, dist/src/index.js, in the place of tsc's: the
  *   exports of src/index.ts, none of which loads a module when read (Node's
  *   `import` reads them all; tsc's entry would load every module up front):
@@ -83,16 +83,28 @@ copyInto(
   generated.filter((f) => f.endsWith('.mjs')).map((f) => [at(f), `${f.slice(0, -'.mjs'.length)}.js`]),
 );
 
-const esmSrc = path.join(dist, 'esm', 'src');
-for (const twin of jsFiles(esmSrc).filter((f) => f.endsWith('.esm.js'))) fs.renameSync(twin, twin.replace(/\.esm\.js$/, '.js'));
-
 /**
  * The module src/index.ts imports for its effect: it registers with the core
  * a loader of the scheme checks (src/schemes/on-first-use.ts). The CommonJS
  * entry does the same in its own code (writeEntry): its core is bundled into
  * it, and a file required at load would be read by every require('urigram').
+ * The ES module build has neither (below).
  */
 const SCHEME_CHECKS_ON_FIRST_USE = './schemes/on-first-use';
+
+const esmSrc = path.join(dist, 'esm', 'src');
+fs.renameSync(path.join(esmSrc, 'core', 'load.esm.js'), path.join(esmSrc, 'core', 'load.js'));
+// The ES module build registers no loader of the scheme checks (a bundle cannot require on first use; useSchemes()
+// gives them): src/index.ts's import of SCHEME_CHECKS_ON_FIRST_USE, and the module, are not in it.
+{
+  const entry = path.join(esmSrc, 'index.js');
+  const js = fs.readFileSync(entry, 'utf8');
+  const line = new RegExp(`^import ['"]${SCHEME_CHECKS_ON_FIRST_USE.replace(/[./]/g, '\\$&')}(\\.js)?['"];\n`, 'm');
+  if (!line.test(js)) throw new Error(`dist/esm/src/index.js: no import of ${SCHEME_CHECKS_ON_FIRST_USE}; update finish-build`);
+  fs.writeFileSync(entry, js.replace(line, ''));
+  fs.rmSync(path.join(esmSrc, `${SCHEME_CHECKS_ON_FIRST_USE.slice(2)}.js`));
+}
+
 
 /** The value exports of src/index.ts, by the module they come from, in order. */
 function indexExports(): Map<string, string[]> {
@@ -587,7 +599,7 @@ function writeEntry(core: { code: string; at: ReadonlyMap<string, number> }, pla
   }
   // What src/index.ts's import of SCHEME_CHECKS_ON_FIRST_USE does: the scheme checks, registered with the core, required on first use.
   const onFirstUse = fs.readFileSync(path.join(dist, 'src', `${SCHEME_CHECKS_ON_FIRST_USE.slice(2)}.js`), 'utf8');
-  if (!/\bloadSchemeChecksOnFirstUse\)\(\(\) => require\('\.\/check'\)\);/.test(onFirstUse)) throw new Error(`${SCHEME_CHECKS_ON_FIRST_USE}.ts no longer registers require('./check'): update writeEntry`);
+  if (!/\bloadSchemeChecksOnFirstUse\)\(loadSchemeChecks\);/.test(onFirstUse) || !/\breturn require\('\.\/check'\);/.test(onFirstUse)) throw new Error(`${SCHEME_CHECKS_ON_FIRST_USE}.ts no longer registers require('./check'): update writeEntry`);
   cjs.push(`${coreValue(core.at, 'scheme_checks.loadSchemeChecksOnFirstUse')}(() => require("./schemes/check"));`);
   let n = 0;
   for (const [from, exported] of byModule) {

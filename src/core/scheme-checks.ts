@@ -5,7 +5,7 @@
  * Node and the CommonJS build, src/schemes/on-first-use.ts, which src/index.ts
  * imports, gives a loader that requires src/schemes/check.ts on the first call
  * that needs it, so that a program that parses URIs never loads them; an ES
- * module bundle, which has no such loader (on-first-use.esm.ts), holds them
+ * module bundle, which has no such loader (scripts/finish-build.ts), holds them
  * only when the program calls useSchemes() (src/schemes/use.ts), which gives
  * them here.
  */

@@ -7,14 +7,19 @@
  * imports this module for its effect, and the CommonJS entry that
  * scripts/finish-build.ts writes does the same.
  *
- * The ES module build, which bundlers tree-shake, has on-first-use.esm.ts in
- * this module's place (scripts/finish-build.ts puts it there): it registers
- * nothing, so a bundle holds the checks only when the program calls
- * useSchemes() (./use).
+ * The ES module build, which bundlers tree-shake, has neither this module nor
+ * that import (scripts/finish-build.ts takes them out): a bundle cannot
+ * require a module on first use, and holds the checks only when the program
+ * calls useSchemes() (./use).
  */
 import { loadSchemeChecksOnFirstUse, type SchemeChecks } from '../core/scheme-checks';
 
 /** CommonJS's own require, declared here so that the library needs no Node types. */
 declare const require: (id: string) => unknown;
 
-loadSchemeChecksOnFirstUse(() => require('./check') as SchemeChecks);
+/** The scheme checks, required (the loader registered below). */
+export function loadSchemeChecks(): SchemeChecks {
+  return require('./check') as SchemeChecks;
+}
+
+loadSchemeChecksOnFirstUse(loadSchemeChecks);
