@@ -50,6 +50,16 @@ describe('{ scheme: true } from each entry point', () => {
     expect(json(['-e', script])).toEqual([false, true]);
   });
 
+  it("urigram/eslint: valid-uri's scheme-syntax", () => {
+    const script = `const { Linter } = require('eslint'); const plugin = require(${at('eslint.js')});
+      const linter = new Linter({ configType: 'flat' });
+      const found = (code) => linter.verify(code, [{ plugins: { urigram: plugin.default ?? plugin }, rules: { 'urigram/valid-uri': 'error' } }]).map((m) => m.message);
+      process.stdout.write(JSON.stringify([found("fetch('urn:x:y');"), found("fetch('urn:isbn:0451450523');")]));`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', cwd: path.join(__dirname, '..') });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([[expect.stringMatching(/in NID, found ":" \(scheme-syntax\)$/)], []]);
+  });
+
   it('the command line, on the main thread and in a --jobs worker', () => {
     const main = node([path.join(dist, 'cli.js'), 'validate', '--scheme', '--quiet', 'urn:x:y', 'urn:ab:y']);
     expect([main.status, main.stdout]).toEqual([1, expect.stringMatching(/^invalid {2}"urn:x:y"\n/)]);
