@@ -8,7 +8,8 @@
  *   modules require them (../generated/rfc3986), and generated/*.mjs (the
  *   ES module automata, recognizers and diagnostic back ends) to dist/esm/generated/*.js;
  * - puts src/core/load.esm.ts, compiled, in the place of src/core/load.ts in the ES
- *   module build (see both files);
+ *   module build (see both files), and takes src/schemes/on-first-use.ts out of
+ *   it (see SCHEME_CHECKS_ON_FIRST_USE);
  * - writes the CommonJS entry, dist/src/index.js, in the place of tsc's: the
  *   exports of src/index.ts, none of which loads a module when read (Node's
  *   `import` reads them all; tsc's entry would load every module up front):
@@ -29,7 +30,7 @@
  * - in the CommonJS build, turns the require() of a module used only on
  *   first use (FIRST_USE_ONLY: diagnose, which explains a rejection; load,
  *   which loads the other grammars, the diagnostic back ends and tr46;
- *   recognizer-records, the records of RFC 2396 and RFC 6874; template/syntax,
+ *   recognizer-records, the records of RFC 2396 and RFC 6874; reserved-operators,
  *   the operators RFC 6570 reserves, for isValid on templates) into one run
  *   on the first call that needs it: tsc requires every import up front, and
  *   valid RFC 3986 input needs none of them;
@@ -82,8 +83,28 @@ copyInto(
   generated.filter((f) => f.endsWith('.mjs')).map((f) => [at(f), `${f.slice(0, -'.mjs'.length)}.js`]),
 );
 
+/**
+ * The module src/index.ts imports for its effect: it registers with the core
+ * a loader of the scheme checks (src/schemes/on-first-use.ts). The CommonJS
+ * entry does the same in its own code (writeEntry): its core is bundled into
+ * it, and a file required at load would be read by every require('urigram').
+ * The ES module build has neither (below).
+ */
+const SCHEME_CHECKS_ON_FIRST_USE = './schemes/on-first-use';
+
 const esmSrc = path.join(dist, 'esm', 'src');
 fs.renameSync(path.join(esmSrc, 'core', 'load.esm.js'), path.join(esmSrc, 'core', 'load.js'));
+// The ES module build registers no loader of the scheme checks (a bundle cannot require on first use; useSchemes()
+// gives them): src/index.ts's import of SCHEME_CHECKS_ON_FIRST_USE, and the module, are not in it.
+{
+  const entry = path.join(esmSrc, 'index.js');
+  const js = fs.readFileSync(entry, 'utf8');
+  const line = new RegExp(`^import ['"]${SCHEME_CHECKS_ON_FIRST_USE.replace(/[./]/g, '\\$&')}(\\.js)?['"];\n`, 'm');
+  if (!line.test(js)) throw new Error(`dist/esm/src/index.js: no import of ${SCHEME_CHECKS_ON_FIRST_USE}; update finish-build`);
+  fs.writeFileSync(entry, js.replace(line, ''));
+  fs.rmSync(path.join(esmSrc, `${SCHEME_CHECKS_ON_FIRST_USE.slice(2)}.js`));
+}
+
 
 /** The value exports of src/index.ts, by the module they come from, in order. */
 function indexExports(): Map<string, string[]> {
@@ -91,11 +112,13 @@ function indexExports(): Map<string, string[]> {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2020, false, ts.ScriptKind.TS);
   const byModule = new Map<string, string[]>();
   for (const statement of source.statements) {
+    // The one import for its effect: see SCHEME_CHECKS_ON_FIRST_USE.
+    if (ts.isImportDeclaration(statement) && statement.importClause === undefined && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === SCHEME_CHECKS_ON_FIRST_USE) continue;
     if (!ts.isExportDeclaration(statement) || statement.isTypeOnly) continue;
     const from = statement.moduleSpecifier;
     const clause = statement.exportClause;
     if (from === undefined || !ts.isStringLiteral(from) || clause === undefined || !ts.isNamedExports(clause)) {
-      throw new Error('src/index.ts: scripts/finish-build.ts expects only `export { a, b } from "./module"` (and export type)');
+      throw new Error(`src/index.ts: scripts/finish-build.ts expects only \`export { a, b } from "./module"\` (and export type), and \`import '${SCHEME_CHECKS_ON_FIRST_USE}'\``);
     }
     for (const element of clause.elements) {
       if (element.isTypeOnly) continue;
@@ -109,7 +132,7 @@ function indexExports(): Map<string, string[]> {
 }
 
 /** Modules whose exports are only called inside functions, never at load: required on first use in the CommonJS build (as src/index.ts names them). */
-const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records', './template/syntax', './core/scheme-checks'];
+const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records', './core/reserved-operators'];
 
 /** The FIRST_USE_ONLY module that a require or import of `specifier` in a module of `dir` (under src/, dist/src/ or dist/esm/src/) names, if it does. */
 function firstUseModule(srcRoot: string, dir: string, specifier: string): string | undefined {
@@ -146,7 +169,7 @@ for (const file of jsFiles(path.join(dist, 'src'))) requireOnFirstUse(file);
  * these, from RFC 3986's recognizer and, for use inside functions only, from
  * FIRST_USE_ONLY.
  */
-const CORE = ['./core/parse', './core/backends', './core/split', './core/records', './core/grammars', './core/errors', './core/options', './core/rule-names'];
+const CORE = ['./core/parse', './core/backends', './core/split', './core/records', './core/grammars', './core/errors', './core/options', './core/rule-names', './core/scheme-checks'];
 /** The generated modules of the core: RFC 3986's automata (isValid, parse). */
 const CORE_GENERATED = ['../generated/rfc3986.dfa', '../generated/registry'];
 /** The property of the entry's exports that holds the CORE modules' exports, for their stand-ins in dist/ (not enumerable). */
@@ -574,6 +597,10 @@ function writeEntry(core: { code: string; at: ReadonlyMap<string, number> }, pla
       `Object.defineProperty(exports, ${DATA_KEY}, { get: () => data || (data = require(${JSON.stringify(`./${path.basename(dataFile)}`)})) });`,
     );
   }
+  // What src/index.ts's import of SCHEME_CHECKS_ON_FIRST_USE does: the scheme checks, registered with the core, required on first use.
+  const onFirstUse = fs.readFileSync(path.join(dist, 'src', `${SCHEME_CHECKS_ON_FIRST_USE.slice(2)}.js`), 'utf8');
+  if (!/\bloadSchemeChecksOnFirstUse\)\(loadSchemeChecks\);/.test(onFirstUse) || !/\breturn require\('\.\/check'\);/.test(onFirstUse)) throw new Error(`${SCHEME_CHECKS_ON_FIRST_USE}.ts no longer registers require('./check'): update writeEntry`);
+  cjs.push(`${coreValue(core.at, 'scheme_checks.loadSchemeChecksOnFirstUse')}(() => require("./schemes/check"));`);
   let n = 0;
   for (const [from, exported] of byModule) {
     if (CORE.includes(from)) {

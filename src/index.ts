@@ -12,6 +12,8 @@
  * scripts/finish-build.ts: the same exports, each module required on first
  * use of one of its exports.
  */
+// Node and the CommonJS build: the scheme checks, registered with the core to load on first use (an ES module bundle: useSchemes()).
+import './schemes/on-first-use';
 export { parse, tryParse, isValid, matches, check } from './core/parse';
 export type {
   UriRecord,
@@ -37,7 +39,7 @@ export type {
 export { checkScheme, SCHEME_GRAMMARS } from './schemes/check';
 export type { SchemeGrammar } from './schemes/check';
 export { useSchemes } from './schemes/use';
-export { SCHEME_PROBLEM_CODES } from './schemes/types';
+export { SCHEME_PROBLEM_CODES } from './core/scheme-types';
 export type {
   SchemeCheck,
   SchemeOptions,
@@ -52,7 +54,7 @@ export type {
   DataParameter,
   FileComponents,
   HttpComponents,
-} from './schemes/types';
+} from './core/scheme-types';
 export { isRfc2396Record, COMPONENT_NAMES } from './core/records';
 export { GRAMMARS, GRAMMAR_REGISTRY, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, useGrammar } from './core/grammars';
 export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR, RFC6570_GRAMMAR } from './core/load';

@@ -6,7 +6,17 @@
 import type { GrammarName } from '../core/grammars';
 import { DEFAULT_MAX_INPUT_BYTES, EXIT_INVALID, EXIT_VALID, UsageError, type Io } from './io';
 import type { Output } from './output';
-import type { Part } from './jobs';
+
+/**
+ * A part of the inputs that --jobs (./jobs) hands a worker or the main thread: a piece of standard input (whole
+ * lines, as bytes: the worker decodes them; the number of the line before its first), or files with what listing
+ * them said, in order. A piece `tooLong` is one line over --max-input-bytes: its first bytes, to say which. Here and
+ * not in ./jobs, which imports this module, because a Context holds its part.
+ */
+export type Part = { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line0: number; readonly tooLong?: true } | { readonly kind: 'files'; readonly items: readonly FileItem[] };
+
+/** A file to read; a directory (or file) that cannot be read, as listing found it; a warning of the listing. */
+export type FileItem = string | { readonly unreadable: readonly [string, string] } | { readonly warn: string };
 
 /** An option: the parser reads it, and the help and docs/cli.md show it, from this. */
 export interface OptionSpec {

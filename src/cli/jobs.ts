@@ -32,20 +32,12 @@ import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { Context, type Command } from './command';
+import { Context, type Command, type FileItem, type Part } from './command';
 import { HEAD_CHARS, InputError, OutputClosed, OutputFailed, say, stdinError, UsageError, type Io } from './io';
 import { Output } from './output';
 import { streamingHeap } from './inputs';
 
-/**
- * A piece of standard input (whole lines, as bytes: the worker decodes them; the number of the line before its
- * first), or files with what listing them said, in order. A piece `tooLong` is one line over --max-input-bytes: its
- * first bytes, to say which.
- */
-export type Part = { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line0: number; readonly tooLong?: true } | { readonly kind: 'files'; readonly items: readonly FileItem[] };
-
-/** A file to read; a directory (or file) that cannot be read, as listing found it; a warning of the listing. */
-export type FileItem = string | { readonly unreadable: readonly [string, string] } | { readonly warn: string };
+export type { FileItem, Part } from './command';
 
 /** What a part made: its output (what it wrote, as written: a worker's has gone before its end, in pieces) and standard error, its exit code, and what the command counts over a run (lint). */
 export interface PartResult {

@@ -6,7 +6,7 @@
  * (conformance/schema.json) and its generator (scripts/conformance/).
  */
 import { authorityCase, hexUpper, hostCase, schemeCase, uriCase, type Request, type Response } from './protocol';
-import { JUDGED_COMPONENTS, type AnyCase, type Category, type CaseOf, type ComponentName, type Grammar } from './suite';
+import { JUDGED_COMPONENTS, type AnyCase, type Category, type CaseOf, type ComponentName, type Grammar } from './cases';
 import { CONFORMANCE_GRAMMARS } from '../core/grammars';
 
 /**

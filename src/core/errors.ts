@@ -119,7 +119,7 @@ export class UriSyntaxError extends SyntaxError implements UriSyntaxErrorDetails
  * message says what is wrong.
  */
 export class UriSchemeError extends UriSyntaxError {
-  /** The problem's code (src/schemes/types.ts, SchemeProblemCode). */
+  /** The problem's code (src/core/scheme-types.ts, SchemeProblemCode). */
   readonly code: string;
   /** The section of the scheme's RFC: "RFC 9110 4.2.1". */
   readonly section: string;

@@ -16,7 +16,8 @@
  *   urigram/formats gives to useSchemes(), in generated/scheme-grammars.mjs
  *   (schemeGrammarModules, below);
  * - tr46 is in a bundle only when the program passes it to useTr46();
- * - the scheme checks (the option `scheme`) only when it calls useSchemes();
+ * - the scheme checks (the option `scheme`) only when it calls useSchemes()
+ *   (src/core/scheme-checks.ts);
  * - matches() has the recognizer match the rules whose automata are not in a
  *   grammar's core, so that a bundle does not carry them;
  * - peggy's parsers, traced or not (for the tests and the benchmark), are not
@@ -61,15 +62,9 @@ export function loadDiagnose(grammar: GeneratedGrammar): unknown {
   throw notInBundle(grammar);
 }
 
-/** Whether this build loads a grammar, and the scheme checks, on first use: not in a bundle (useGrammar, useSchemes). */
+/** Whether this build loads a grammar on first use: not in a bundle (useGrammar). */
 export function loadsOnFirstUse(): boolean {
   return false;
-}
-
-export function loadSchemeChecks(): unknown {
-  throw new Error(
-    "urigram: the option scheme needs urigram's scheme checks, which the ES module build does not load by itself: import { useSchemes } from 'urigram' and call useSchemes() once, with the grammars of the schemes to check (import mailto from 'urigram/grammars/rfc6068'; useSchemes(mailto)); checkScheme() needs them too (Node loads them by itself)",
-  );
 }
 
 export function loadTr46(): unknown {

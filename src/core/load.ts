@@ -46,14 +46,9 @@ export function loadDiagnose(grammar: GeneratedGrammar): unknown {
   return generated(grammar, 'diagnose');
 }
 
-/** Whether this build loads a grammar, and the scheme checks, on first use: Node and the CommonJS build do (the ES module build's load.esm.ts does not). */
+/** Whether this build loads a grammar on first use: Node and the CommonJS build do (the ES module build's load.esm.ts does not). */
 export function loadsOnFirstUse(): boolean {
   return true;
-}
-
-/** The scheme checks (src/schemes/check.ts), for the option `scheme`. */
-export function loadSchemeChecks(): unknown {
-  return require('../schemes/check');
 }
 
 /** The tr46 package (UTS 46), for host: 'idna'. */

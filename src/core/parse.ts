@@ -9,11 +9,11 @@
 import { accepts, automatonRecord, matchesRule } from './backends';
 import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './records';
 import { diagnose } from './diagnose';
-import { processorError, reservedOperatorAt } from '../template/syntax';
+import { processorError, reservedOperatorAt } from './reserved-operators';
 import { UriSyntaxError } from './errors';
 import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, type OptionCheck, type OptionSpec } from './options';
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
-import type { SchemeComponents, SchemeOptions } from '../schemes/types';
+import type { SchemeComponents, SchemeOptions } from './scheme-types';
 import { toPegName } from './rule-names';
 import {
   grammarEntry,

@@ -1,15 +1,18 @@
 /**
- * The core's door to the scheme checks (src/schemes/check.ts), for the
- * option `scheme` of isValid, check, parse and tryParse. The checks are loaded
- * on first use (src/core/load.ts), so that a program that parses URIs never
- * loads them, and an ES module bundle that does not ask for them does not
- * hold them: there, useSchemes() (src/schemes/use.ts) provides them.
+ * The core's door to the scheme checks, for the option `scheme` of isValid,
+ * check, parse and tryParse. The core never names them: the schemes register
+ * with it (the kernel imports nothing above it, docs/architecture.md). In
+ * Node and the CommonJS build, src/schemes/on-first-use.ts, which src/index.ts
+ * imports, gives a loader that requires src/schemes/check.ts on the first call
+ * that needs it, so that a program that parses URIs never loads them; an ES
+ * module bundle, which has no such loader (scripts/finish-build.ts), holds them
+ * only when the program calls useSchemes() (src/schemes/use.ts), which gives
+ * them here.
  */
 import type { UriSyntaxError } from './errors';
 import type { UriRecord } from './records';
-import { loadSchemeChecks, loadsOnFirstUse } from './load';
 import { grammarAvailable, type GeneratedGrammar } from './grammars';
-import type { SchemeCheck, SchemeOptions } from '../schemes/types';
+import type { SchemeCheck, SchemeOptions } from './scheme-types';
 
 /** What the core calls: src/schemes/check.ts's checkRecord. */
 export interface SchemeChecks {
@@ -21,22 +24,38 @@ export interface SchemeChecks {
 }
 
 let provided: SchemeChecks | undefined;
+let onFirstUse: (() => SchemeChecks) | undefined;
 
 /** Gives the core the scheme checks (useSchemes does, in an ES module bundle). */
 export function provideSchemeChecks(checks: SchemeChecks): void {
   provided = checks;
 }
 
+/** Gives the core a loader of the scheme checks, run on the first call that needs them (src/schemes/on-first-use.ts does, in Node and the CommonJS build). */
+export function loadSchemeChecksOnFirstUse(load: () => SchemeChecks): void {
+  onFirstUse = load;
+}
+
+/** The scheme checks, for a call that asks for them: an error when this program has neither them nor a loader of them (an ES module bundle without useSchemes()). */
+function schemeChecks(): SchemeChecks {
+  if (provided !== undefined) return provided;
+  if (onFirstUse === undefined) {
+    throw new Error(
+      "urigram: the option scheme needs urigram's scheme checks, which the ES module build does not load by itself: import { useSchemes } from 'urigram' and call useSchemes() once, with the grammars of the schemes to check (import mailto from 'urigram/grammars/rfc6068'; useSchemes(mailto)); checkScheme() needs them too (Node loads them by itself)",
+    );
+  }
+  provided = onFirstUse();
+  return provided;
+}
+
 /** The scheme check of a record, loading the checks on first use (for a call that asks for it: an error when a bundle has not the checks or the grammar). */
 export function schemeCheckOf(input: string, record: UriRecord, options: SchemeOptions): SchemeCheck {
-  provided ??= loadSchemeChecks() as SchemeChecks;
-  return provided.checkRecord(input, record, options);
+  return schemeChecks().checkRecord(input, record, options);
 }
 
 /** The scheme check of a reference, which the checks parse themselves (isValid and check: see SchemeChecks.checkReference). */
 export function schemeReferenceCheck(input: string, rule: string | undefined, zoneId: boolean | undefined, options: SchemeOptions): SchemeCheck {
-  provided ??= loadSchemeChecks() as SchemeChecks;
-  return provided.checkReference(input, rule, zoneId, options);
+  return schemeChecks().checkReference(input, rule, zoneId, options);
 }
 
 /**
@@ -52,7 +71,7 @@ export function availableSchemeCheck(input: string, record: UriRecord, options: 
 
 /** The scheme checks where the program has them: loaded on first use in Node; in an ES module bundle, those useSchemes() gave, or none. */
 function availableChecks(): SchemeChecks | undefined {
-  if (provided === undefined && loadsOnFirstUse()) provided = loadSchemeChecks() as SchemeChecks;
+  if (provided === undefined && onFirstUse !== undefined) provided = onFirstUse();
   return provided;
 }
 

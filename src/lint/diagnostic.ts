@@ -7,7 +7,7 @@
 import type { ParseResult, UriRecord } from '../core/parse';
 import type { UriSyntaxError } from '../core/errors';
 import type { UriRuleName } from '../core/rules';
-import type { SchemeComponents } from '../schemes/types';
+import type { SchemeComponents } from '../core/scheme-types';
 import type { LintCode, Severity, SuggestingCode } from './registry';
 
 /** Replace [start, end) of the input with `replacement`. */

@@ -16,7 +16,7 @@ import { iriToUri } from './iri';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { URI_OR_IRI_GRAMMAR } from './normalize';
 import { availableSchemeCheck } from '../core/scheme-checks';
-import type { MailtoComponents } from '../schemes/types';
+import type { MailtoComponents } from '../core/scheme-types';
 
 export type ComparisonLevel = 'simple' | 'syntax' | 'scheme';
 

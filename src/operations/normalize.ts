@@ -14,7 +14,7 @@ import { splitOffsets } from '../core/split';
 import { noComponents, type ComponentOffsets } from '../core/records';
 import { boolean, checkOptions, oneOf, recordOf, type OptionSpec } from '../core/options';
 import { availableSchemeCheck, schemeChecksAvailable } from '../core/scheme-checks';
-import type { MailtoComponents, SchemeComponents, UrnComponents } from '../schemes/types';
+import type { MailtoComponents, SchemeComponents, UrnComponents } from '../core/scheme-types';
 
 import { Changes, NO_ORIGINS, type NormalizeStep, type NormalizeStepName, type Origins, type ReplacedRegions } from './normalize-changes';
 

@@ -22,7 +22,7 @@ import { readHttp } from './http';
 import { readMailto } from './mailto';
 import type { SchemeReader } from './reader';
 import { readUrn } from './urn';
-import type { SchemeCheck, SchemeOptions, SchemeProblem } from './types';
+import type { SchemeCheck, SchemeOptions, SchemeProblem } from '../core/scheme-types';
 
 /** How a scheme is checked: its grammar and rule, and whether the rule has the fragment. */
 export interface SchemeGrammar {

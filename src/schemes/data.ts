@@ -8,7 +8,7 @@ import type { SpanTuple } from '../core/records';
 import { captures } from './captures';
 import { hasPercent, octetsOf } from './octets';
 import { problem, type SchemeInput, type SchemeReading } from './reader';
-import type { DataComponents, SchemeProblem } from './types';
+import type { DataComponents, SchemeProblem } from '../core/scheme-types';
 
 /** RFC 2045 6.8, Table 1: the 64 characters of base64, by code unit (1 for each). */
 const BASE64 = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9+/]/.test(String.fromCharCode(c)) ? 1 : 0));

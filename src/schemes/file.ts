@@ -8,7 +8,7 @@
 import type { SpanTuple } from '../core/records';
 import { captures } from './captures';
 import type { SchemeInput, SchemeReading } from './reader';
-import type { FileComponents } from './types';
+import type { FileComponents } from '../core/scheme-types';
 
 export function readFile(s: SchemeInput): SchemeReading {
   const { input, text, rule, grammar } = s;

@@ -5,7 +5,7 @@
  */
 import { located } from '../core/records';
 import { problem, type SchemeInput, type SchemeReading } from './reader';
-import type { HttpComponents, SchemeProblem } from './types';
+import type { HttpComponents, SchemeProblem } from '../core/scheme-types';
 
 export function readHttp(s: SchemeInput): SchemeReading {
   const { record: r, scheme } = s;

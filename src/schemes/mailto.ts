@@ -18,7 +18,7 @@ import { orList, type UriSyntaxError } from '../core/errors';
 import { captures } from './captures';
 import { decodedSpan, hasPercent, octetsOf } from './octets';
 import { problem, type SchemeInput, type SchemeReading } from './reader';
-import type { MailtoAddress, MailtoHeader, SchemeProblem } from './types';
+import type { MailtoAddress, MailtoHeader, SchemeProblem } from '../core/scheme-types';
 
 /** Characters an address may hold by the grammar (atext) that RFC 6068 2 (1) says are percent-encoded: gen-delims but "@" and ":", and "&", ";", "=". */
 const MUST_ENCODE = ['/', '?', '&', '='];

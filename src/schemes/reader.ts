@@ -5,7 +5,7 @@
  */
 import type { GeneratedGrammar } from '../core/grammars';
 import type { UriRecord } from '../core/records';
-import type { SchemeComponents, SchemeOptions, SchemeProblem } from './types';
+import type { SchemeComponents, SchemeOptions, SchemeProblem } from '../core/scheme-types';
 
 export interface SchemeInput {
   /** The whole input. */

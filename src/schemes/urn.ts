@@ -7,7 +7,7 @@ import { matchesRule } from '../core/backends';
 import type { SpanTuple } from '../core/records';
 import { captures } from './captures';
 import { problem, type SchemeInput, type SchemeReading } from './reader';
-import type { SchemeProblem, UrnComponents } from './types';
+import type { SchemeProblem, UrnComponents } from '../core/scheme-types';
 
 /**
  * The NID rules of RFC 8141 5.1 (formal) and 5.2 (informal): the first one

@@ -1,7 +1,7 @@
 /**
  * Where a document says a string is a URI Template (RFC 6570), for `urigram
- * lint --extract` and the ESLint rule `urigram/valid-uri-template`; and the
- * diagnostic of a string there that is not one.
+ * lint --extract` and the ESLint rule `urigram/valid-uri-template` (the
+ * diagnostic of a string there that is not one is lint's: src/lint/rules/uri-template.ts).
  *
  * - a member whose name is one of the template properties (default
  *   `uriTemplate`, as JSON Schema's and MCP's resource templates name it;
@@ -15,8 +15,6 @@
  * A string there is checked as a template, and not as a URI (a template is
  * not a URI: RFC 6570 1.4).
  */
-import type { Diagnostic } from '../lint/lint';
-import { templateError } from './parse';
 
 /** The template properties by default. */
 export const DEFAULT_TEMPLATE_PROPERTIES: readonly string[] = ['uriTemplate'];
@@ -36,15 +34,4 @@ export function isTemplatePlace(path: readonly JsonStep[], properties: ReadonlyS
   const inArrayOf = (key: string): boolean => n >= 3 && typeof path[n - 2] === 'number' && path[n - 3] === key;
   if (last === 'href' && inArrayOf('links')) return true;
   return openApi && last === 'url' && inArrayOf('servers');
-}
-
-/**
- * The lint diagnostic of a string where a template is expected and that is not
- * one (code `uri-template`), at the offending character; [] when it is one.
- */
-export function templateDiagnostics(template: string): Diagnostic[] {
-  const e = templateError(template);
-  if (e === undefined) return [];
-  const end = e.found === null ? e.offset : e.offset + e.found.length;
-  return [{ code: 'uri-template', severity: 'error', message: `not a URI Template: ${e.message}`, section: 'RFC 6570 2', start: e.offset, end }];
 }

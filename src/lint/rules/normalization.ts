@@ -10,7 +10,7 @@
  */
 import { explainNormalizeWithRegions, type NormalizeStepName } from '../../operations/normalize';
 import type { UriRecord } from '../../core/parse';
-import type { SchemeComponents } from '../../schemes/types';
+import type { SchemeComponents } from '../../core/scheme-types';
 import type { LintCode } from '../registry';
 import type { Fix, ParsedContext, Report, RuleFamily } from '../diagnostic';
 import { HOST_REQUIRED_SCHEMES } from './scheme-authority';

@@ -7,7 +7,7 @@
 import { tryParse, type UriRecord } from '../../core/parse';
 import { grammarEntry, type GeneratedGrammar } from '../../core/grammars';
 import { availableSchemeCheck } from '../../core/scheme-checks';
-import type { SchemeComponents } from '../../schemes/types';
+import type { SchemeComponents } from '../../core/scheme-types';
 import type { LintCode } from '../registry';
 import type { ParsedContext, Report, RuleFamily, Suggest, Suggestion } from '../diagnostic';
 

@@ -4,9 +4,13 @@
  * and the components the scheme's RFC defines. The scheme grammars themselves
  * are grammar/schemes/*.abnf (RFC 6068, RFC 8141, RFC 2397, RFC 8089, RFC
  * 9110), listed with their schemes in grammar/registry.json.
+ *
+ * Here in the core, below src/schemes/, because the core's option `scheme`
+ * (src/core/parse.ts, src/core/scheme-checks.ts) returns them too: the
+ * kernel imports nothing above it (docs/architecture.md).
  */
-import type { UriSyntaxError } from '../core/errors';
-import type { SpanTuple } from '../core/records';
+import type { UriSyntaxError } from './errors';
+import type { SpanTuple } from './records';
 
 /** The options of checkScheme, and of `{ scheme: { ... } }` in isValid, parse, check and tryParse. */
 export interface SchemeOptions {
