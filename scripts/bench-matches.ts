@@ -13,9 +13,7 @@
  * marked: issue 48 asks that none be, which the `core` list of
  * grammar/NAME.dfa.json is there for.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compileAutomata, emitAutomata } from './compile-dfa';
 import { readAbnf } from './grammar-check/abnf';
 import { loadConfig } from './grammar-check/config';
 import { Generator, nearMiss, Random } from './grammar-check/generate';
@@ -23,23 +21,9 @@ import { grammarFileOf } from './registry';
 import { matchesRule } from '../src/core/backends';
 import { automatonFor, type GeneratedGrammar } from '../src/core/grammars';
 import { toPegName } from '../src/core/rule-names';
+import { allAutomata } from '../test/support/all-automata';
 
 const root = path.resolve(__dirname, '..');
-
-interface AllAutomata {
-  accepts(text: string, rule: string): boolean;
-  RULE_NAMES: readonly string[];
-}
-
-function allAutomata(grammar: string): AllAutomata {
-  const abnfFile = grammarFileOf(root, grammar, 'abnf');
-  const automata = compileAutomata(fs.readFileSync(path.join(root, abnfFile), 'utf8'), abnfFile);
-  const { js } = emitAutomata(automata, abnfFile, toPegName);
-  const module = { exports: {} as AllAutomata };
-  // The emitted module is our own compiler's output (scripts/compile-dfa.ts), run as CommonJS.
-  new Function('module', 'exports', js)(module, module.exports);
-  return module.exports;
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -66,7 +50,7 @@ function main(argv: string[]): void {
   const generator = new Generator(abnf, random, loadConfig(grammar));
   const rows: Array<{ rule: string; how: string; before: number; after: number }> = [];
   for (const peg of before.RULE_NAMES) {
-    const abnfName = abnf.canonical(peg.replace(/_/g, '-')) ?? abnf.canonical(peg);
+    const abnfName = abnf.names.find((n) => toPegName(n) === peg);
     if (abnfName === undefined) continue;
     const inputs: string[] = [];
     for (let i = 0; i < 100; i++) {
