@@ -2,4 +2,4 @@
 // Edit the registry and run `npm run generate`; `npm run generate -- --check` fails when this file is stale.
 import type { RegisteredGrammar } from './registry';
 
-export declare function loadGenerated(grammar: RegisteredGrammar, kind: "recognizer" | "dfa" | "rules-dfa" | "diagnose" | "trace" | "parser"): unknown;
+export declare function loadGenerated(grammar: RegisteredGrammar, kind: "recognizer" | "dfa" | "diagnose"): unknown;

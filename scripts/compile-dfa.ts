@@ -35,6 +35,7 @@
  *
  * Used by scripts/generate.ts, which also checks the output is up to date.
  */
+import * as path from 'node:path';
 import { parseAbnf, type AbnfGrammar, type AbnfNode } from './grammar-check/abnf';
 
 /** The automata of one grammar, before emission. */
@@ -637,7 +638,7 @@ export function emitAutomata(a: GrammarAutomata, abnfFile: string, pegName: (abn
   out('');
   out(`module.exports = { accepts, spanTest, viablePrefix, FAST, RULE_NAMES: ${JSON.stringify(chosen.map(([name]) => pegName(name)))} };`);
   const dts = [
-    `import type { StartRuleNames } from './${abnfFile.replace(/^grammar\//, '').replace(/\.abnf$/, '')}';`,
+    `import type { StartRuleNames } from './${path.basename(abnfFile, '.abnf')}.recognizer';`,
     '',
     '/** Whether the whole of `text` matches `rule`: one table lookup per code unit. */',
     'export declare function accepts(text: string, rule: StartRuleNames): boolean;',

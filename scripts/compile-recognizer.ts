@@ -887,7 +887,8 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
   e.line(0, `module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ${JSON.stringify(names)} };`);
 
   const dts = [
-    `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
+    "/** Every rule of the grammar, by PEG name, in the grammar's order: each can start a match (the public rule-name types are made of these). */",
+    `export type StartRuleNames = ${names.map((n) => JSON.stringify(n)).join(' | ')};`,
     '',
     '/** Whether the whole of `text` matches `startRule`; afterwards captureLog() holds its captures. */',
     'export declare function recognize(text: string, startRule: StartRuleNames): boolean;',
@@ -1180,8 +1181,8 @@ export function compileDiagnostic(peggyAst: Grammar, grammarFile: string, abnfTe
   L('module.exports = { run, FOUND, EXPECTED, BEST, COMMON, EXPECTATIONS, RULES, ABNF_NAMES, NAMED_RULES };');
   const js = `${e.lines.join('\n')}\n`.split('${EXPECTATION_COUNT}').join(String(Math.max(1, e.expectations.size)));
   const dts = [
-    `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}';`,
-    `import type { Expectation } from './${path.basename(grammarFile, '.peggy')}';`,
+    `import type { StartRuleNames } from './${path.basename(grammarFile, '.peggy')}.recognizer';`,
+    "import type { PeggyExpectation as Expectation } from '../src/core/types';",
     '',
     '/**',
     ' * Runs `startRule` on `text` as peggy\'s traced parser would: returns where the match ends (-1: it failed);',

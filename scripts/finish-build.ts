@@ -5,8 +5,9 @@
  * - copies them to dist/src/ and dist/esm/src/, which the steps below rewrite
  *   (tsc's own output stays as it wrote it, for its next --incremental run);
  * - copies generated/*.js and *.d.ts to dist/generated/, where the compiled
- *   modules require them (../generated/rfc3986), and generated/*.mjs (the
- *   ES module automata, recognizers and diagnostic back ends) to dist/esm/generated/*.js;
+ *   modules require them (../generated/rfc3986.dfa), writes the automata,
+ *   recognizers and diagnostic back ends as ES modules to dist/esm/generated/*.js
+ *   (scripts/es-module.ts), and copies the other generated/*.mjs there as *.js;
  * - puts src/core/load.esm.ts, compiled, in the place of src/core/load.ts in the ES
  *   module build (see both files), and takes src/schemes/on-first-use.ts out of
  *   it (see SCHEME_CHECKS_ON_FIRST_USE);
@@ -54,6 +55,7 @@ import * as ts from 'typescript';
 import { build, transform, type Plugin } from 'esbuild';
 import { GRAMMAR_REGISTRY } from '../generated/registry';
 import { toPegName } from '../src/core/rule-names';
+import { esModuleOf } from './es-module';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -82,6 +84,45 @@ copyInto(
   path.join(dist, 'esm', 'generated'),
   generated.filter((f) => f.endsWith('.mjs')).map((f) => [at(f), `${f.slice(0, -'.mjs'.length)}.js`]),
 );
+// The automata, recognizers and diagnostic back ends: generated/ has them once, as CommonJS; the ES module build's are written from them.
+const ES_TWINS: ReadonlyArray<readonly [string, string]> = [['.dfa.js', 'automata'], ['.recognizer.js', 'recognizer'], ['.diagnose.js', 'diagnostic back end']];
+for (const f of generated) {
+  const kind = ES_TWINS.find(([suffix]) => f.endsWith(suffix));
+  if (kind === undefined) continue;
+  const text = fs.readFileSync(at(f), 'utf8');
+  fs.writeFileSync(path.join(dist, 'esm', 'generated', f), esModuleOf(f === 'rfc3986.dfa.js' ? referenceAutomataOnly(at(f), text) : text, f, kind[1]));
+}
+
+/**
+ * RFC 3986's automata as the ES module build has them: those of its reference
+ * rules and of the host rules parse uses (IPv4address, IPvFuture) only. The
+ * others (grammar/rfc3986.dfa.json has every rule, for matches() in Node) would
+ * put 4 KB more, gzipped, in every bundle that uses isValid; a bundle's
+ * matches() has the recognizer match them, as src/core/load.esm.ts says.
+ */
+function referenceAutomataOnly(file: string, js: string): string {
+  const rfc3986 = GRAMMAR_REGISTRY.find((e) => e.name === 'rfc3986');
+  if (rfc3986 === undefined) throw new Error('the registry has no rfc3986');
+  const kept = new Set([...rfc3986.rules, 'IPv4address', 'IPvFuture'].map(toPegName));
+  const source = ts.createSourceFile(file, js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const declarations = source.statements.filter(ts.isVariableStatement).flatMap((s) => [...s.declarationList.declarations]);
+  const rules = declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === 'RULES')?.initializer;
+  if (rules === undefined || !ts.isObjectLiteralExpression(rules)) throw new Error(`${file}: no \`const RULES = { ... }\`; update referenceAutomataOnly`);
+  const edits: Array<[number, number, string]> = [];
+  const names: string[] = [];
+  for (const property of rules.properties) {
+    if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) throw new Error(`${file}: RULES has a property that is not \`name: table\`; update referenceAutomataOnly`);
+    if (kept.has(property.name.text)) names.push(property.name.text);
+    // The property and the comma after it.
+    else edits.push([property.getFullStart(), js[property.end] === ',' ? property.end + 1 : property.end, '']);
+  }
+  const exportsLine = /^module\.exports = \{ (.*)RULE_NAMES: \[[^\]\n]*\] \};$/m.exec(js);
+  if (exportsLine === null || names.length !== kept.size) throw new Error(`${file}: not the automata module referenceAutomataOnly expects (RULES of ${[...kept].join(', ')}, RULE_NAMES last exported)`);
+  edits.push([exportsLine.index, exportsLine.index + exportsLine[0].length, `module.exports = { ${exportsLine[1]}RULE_NAMES: ${JSON.stringify(names)} };`]);
+  let out = js;
+  for (const [start, end, text] of edits.sort((x, y) => y[0] - x[0])) out = out.slice(0, start) + text + out.slice(end);
+  return out;
+}
 
 /**
  * The module src/index.ts imports for its effect: it registers with the core
@@ -211,20 +252,21 @@ const firstUse: Plugin = {
 };
 
 /**
- * RFC 3986's automata in the core bundle: the tables of its reference rules
- * other than the default (URI, absolute-URI, relative-ref: 20 KB of the
- * module's 33, which V8 scanned at every require('urigram')) go to
- * dist/generated/rfc3986.dfa.rest.js, which the bundle requires when a call
- * first names one of them; `RULES` has a getter for each in their place.
- * URI-reference, the default of isValid and parse, and the host rules that
- * parse uses (IPv4address, IPvFuture) stay.
+ * RFC 3986's automata in the core bundle: the tables of every rule but the
+ * default (URI, absolute-URI, relative-ref: 20 KB of what V8 scanned at every
+ * require('urigram') before; and every other rule, which matches() runs:
+ * grammar/rfc3986.dfa.json) go to dist/generated/rfc3986.dfa.rest.js, which
+ * the bundle requires when a call first names one of them; `RULES` has a
+ * getter for each in their place. URI-reference, the default of isValid and
+ * parse, and the host rules that parse uses (IPv4address, IPvFuture) stay.
  */
 const REST_TABLES = 'rfc3986.dfa.rest.js';
 const restTables: Plugin = {
   name: 'rest-tables',
   setup(b) {
     b.onResolve({ filter: /rfc3986\.dfa\.rest\.js$/ }, () => ({ path: `../generated/${REST_TABLES}`, external: true }));
-    b.onLoad({ filter: /[\\/]generated[\\/]rfc3986\.dfa\.js$/ }, (a) => ({ loader: 'js', contents: splitTables(a.path, fs.readFileSync(a.path, 'utf8')) }));
+    // Every rule's automaton (generated/rfc3986.dfa.js as an ES module), not the ES module build's, which has the reference rules' only (referenceAutomataOnly).
+    b.onLoad({ filter: /[\\/]generated[\\/]rfc3986\.dfa\.js$/ }, (a) => ({ loader: 'js', contents: splitTables(a.path, esModuleOf(fs.readFileSync(at('rfc3986.dfa.js'), 'utf8'), 'rfc3986.dfa.js', 'automata')) }));
   },
 };
 
@@ -232,7 +274,8 @@ const restTables: Plugin = {
 function splitTables(file: string, js: string): string {
   const rfc3986 = GRAMMAR_REGISTRY.find((e) => e.name === 'rfc3986');
   if (rfc3986 === undefined) throw new Error('the registry has no rfc3986');
-  const moved = new Set(rfc3986.rules.slice(1).map(toPegName));
+  const kept = new Set([rfc3986.rules[0], 'IPv4address', 'IPvFuture'].map(toPegName));
+  const moved = new Set<string>();
   const source = ts.createSourceFile(file, js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const declarations = source.statements.filter(ts.isVariableStatement).flatMap((s) => [...s.declarationList.declarations]);
   const rules = declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === 'RULES')?.initializer;
@@ -241,17 +284,18 @@ function splitTables(file: string, js: string): string {
   const tables: string[] = [];
   const edits: Array<[number, number, string]> = [];
   for (const property of rules.properties) {
-    if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name) || !moved.has(property.name.text)) continue;
+    if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name) || kept.has(property.name.text)) continue;
     const name = property.name.text;
+    moved.add(name);
     if (!literal(property.initializer)) throw new Error(`${file}: RULES.${name} is not a literal; update splitTables`);
     tables.push(`  ${name}: ${property.initializer.getText(source)},`);
     edits.push([property.getStart(source), property.end, `get ${name}() { return restTables().${name}; }`]);
-    moved.delete(name);
   }
-  if (moved.size > 0) throw new Error(`${file}: RULES has no ${[...moved].join(', ')}; update splitTables`);
+  const missing = [...kept].filter((rule) => !rules.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === rule));
+  if (missing.length > 0 || moved.size === 0) throw new Error(`${file}: RULES has no ${missing.join(', ') || 'rule to move'}; update splitTables`);
   fs.writeFileSync(
     path.join(dist, 'generated', REST_TABLES),
-    ['"use strict";', `// RFC 3986's automata of ${rfc3986.rules.slice(1).join(', ')}, from generated/rfc3986.dfa.js by scripts/finish-build.ts: the core bundle`, '// in dist/src/index.js requires them when a call first names one of these rules.', 'module.exports = {', ...tables, '};', ''].join('\n'),
+    ['"use strict";', `// RFC 3986's automata of every rule but ${[...kept].join(', ')}, from generated/rfc3986.dfa.js by scripts/finish-build.ts: the core bundle`, '// in dist/src/index.js requires them when a call first names one of these rules.', 'module.exports = {', ...tables, '};', ''].join('\n'),
   );
   let out = js;
   for (const [start, end, text] of edits.sort((x, y) => y[0] - x[0])) out = out.slice(0, start) + text + out.slice(end);
@@ -656,6 +700,26 @@ function finish(): void {
   fs.chmodSync(path.join(dist, 'src', 'cli.js'), 0o755);
 }
 
+/**
+ * The generated modules as the package ships them (dist/generated/, dist/esm/generated/): without those the
+ * CommonJS bundles hold (RFC 3986's automata and the registry in dist/src/index.js, its diagnostic back end in
+ * dist/src/core/diagnose.js: nothing requires their files; their .d.ts stay, for the types), and without their
+ * comments and indentation (esbuild's minifyWhitespace; names kept, so that a stack trace still reads), under a
+ * header naming the file of generated/ each comes from, which is the one to read: 0.9 MB of the package's size,
+ * which issue 48 holds to 9 MB (test/generated-files.test.ts). Last, so that the steps above read them whole.
+ */
+async function minifyGenerated(): Promise<void> {
+  for (const bundled of ['registry.js', 'rfc3986.dfa.js', 'rfc3986.diagnose.js']) fs.rmSync(path.join(dist, 'generated', bundled));
+  for (const dir of [path.join(dist, 'generated'), path.join(dist, 'esm', 'generated')]) {
+    for (const f of fs.readdirSync(dir).filter((name) => name.endsWith('.js'))) {
+      const file = path.join(dir, f);
+      const { code } = await transform(fs.readFileSync(file, 'utf8'), { loader: 'js', minifyWhitespace: true, legalComments: 'none' });
+      const from = dir.includes(`${path.sep}esm${path.sep}`) ? `generated/${f}, as an ES module` : `generated/${f}`;
+      fs.writeFileSync(file, `// urigram's ${from} (generated by scripts/generate.ts from grammar/), its whitespace and comments removed by scripts/finish-build.ts.\n${code}`);
+    }
+  }
+}
+
 bundleCore()
   .then((core) => {
     writeEntry(core);
@@ -665,6 +729,7 @@ bundleCore()
     return bundleDiagnose(core.at);
   })
   .then(finish)
+  .then(minifyGenerated)
   .catch((error: unknown) => {
     process.stderr.write(`scripts/finish-build.ts: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);

@@ -2,64 +2,47 @@
  * npm run generate [-- --check]
  *
  * Compiles every grammar of grammar/registry.json (grammar/NAME.peggy, with the
- * options in grammar/NAME.config.json) into generated/ by way of peggy's own
- * command line (which also writes the typed .d.ts); a .peggy file without a
- * registry line, or a line without its files, stops it. Two parsers come out
- * of each grammar:
- *
- *   generated/NAME.js (+ .d.ts)        peggy's parser: the reference back end that
- *                                      the recognizer is tested against (every input
- *                                      goes through the recognizer, below)
- *   generated/NAME.trace.js (+ .d.ts)  the same parser built with peggy's --trace,
- *                                      run only after a failure, to find the rule
- *                                      path of the error; nothing else pays for
- *                                      tracing
- *
- *   generated/NAME.diagnose.js (+ .d.ts)  the diagnostic back end that scripts/
- *                                      compile-recognizer.ts compiles from the grammar
- *                                      after peggy's passes: src/core/diagnose.ts explains
- *                                      every rejection with it, as the traced parser
- *                                      (now the oracle of the tests) would
+ * options in grammar/NAME.config.json) into generated/; a .peggy file without a
+ * registry line, or a line without its files, stops it. generated/ holds what
+ * urigram runs, and nothing else (test/generated-files.test.ts holds it to that):
  *
  *   generated/NAME.recognizer.js (+ .d.ts)  the allocation-free recognizer (logging the
  *                                      rules grammar/NAME.recognizer.json names, if any) that
  *                                      scripts/compile-recognizer.ts compiles from the
- *                                      same grammar; parse() and isValid() run it first
+ *                                      grammar; its .d.ts has the grammar's StartRuleNames
+ *                                      (every rule, by PEG name), which the public types use
+ *
+ *   generated/NAME.diagnose.js (+ .d.ts)  the diagnostic back end that scripts/
+ *                                      compile-recognizer.ts compiles from the grammar
+ *                                      after peggy's passes: src/core/diagnose.ts explains
+ *                                      every rejection with it, as peggy's traced parser
+ *                                      (the tests' oracle) would
  *
  *   generated/NAME.dfa.js (+ .d.ts)   one minimal DFA per rule grammar/NAME.dfa.json lists as
- *                                      `core` (the registry's reference rules without one; and
- *                                      IPv4address, which the record needs), compiled from
- *                                      grammar/NAME.abnf by scripts/compile-dfa.ts; isValid(),
- *                                      parse() and matches() run them
- *   generated/NAME.rules-dfa.js (+ .d.ts)  the automata of every other rule, for matches()
- *                                      in Node (an ES module bundle has the recognizer do it,
- *                                      so that it does not carry them)
+ *                                      `core` (the registry's reference rules without one),
+ *                                      compiled from grammar/NAME.abnf by scripts/compile-dfa.ts;
+ *                                      isValid(), parse() and matches() run them; matches()
+ *                                      has the recognizer match every other rule
  *
- * The traced parser gets two changes, both for src/core/diagnose.ts, its only user:
- * - peggy's tracer reports rules entered and left, but not the literals tried
- *   inside a rule, so peg$fail (where peggy records an expected item) first
- *   calls options.peg$onFail(offset, expected) when the caller gives one; that
- *   names the rule each expected item came from;
- * - trace events carry offsets only ({ start: { offset }, end: { offset } }),
- *   not peggy's line and column, which cost a lookup per event and made the
- *   error path of a 1 MB input take seconds.
- * Generation stops if peggy's code is not shaped as these changes expect.
+ * peggy's own parser is not here: built with --trace, it is the tests' oracle
+ * (scripts/peggy-oracle.ts builds it on first use into node_modules/.cache/). The
+ * railroad diagrams are not here either: scripts/railroad.ts computes them
+ * when the site or its test needs them.
  *
  * A grammar's @include lines (scripts/grammar-source.ts) are expanded before
  * peggy or the recognizer compiler sees it.
  *
- * The recognizer, the automata and the traced parser also come as ES modules,
- * NAME.recognizer.mjs, NAME.dfa.mjs and NAME.trace.mjs (the same code, with import/export), for the ES module
- * build that bundlers tree-shake (scripts/finish-build.ts copies them to
- * dist/esm/generated/NAME.*.js); their types are those of the .d.ts beside them.
+ * The ES module build that bundlers tree-shake has the recognizer, the
+ * automata and the diagnostic back end as ES modules: scripts/finish-build.ts
+ * writes them (dist/esm/generated/NAME.*.js) from these files with
+ * scripts/es-module.ts, so that generated/ holds each module once.
  *
  * From grammar/registry.json itself (scripts/registry.ts): generated/registry.js
  * (the data src/core/grammars.ts reads), generated/loaders.js (a literal
  * require of each module, for src/core/load.ts) and generated/NAME.grammar.js
  * (+ .mjs), a grammar's modules for useGrammar() (`urigram/grammars/NAME`).
  *
- * scripts/railroad.ts adds the railroad diagrams of every rule (generated/NAME.railroad.json)
- * and the grammar pages (docs/grammars/NAME.html), checked the same way.
+ * scripts/railroad.ts writes the grammar pages (docs/grammars/NAME.html), checked the same way.
  *
  * Each file starts with a do-not-edit header. With --check nothing is written:
  * the command exits 1 and names each file of generated/ that is missing, stale
@@ -67,10 +50,8 @@
  * and outputs are those of the last full run on this machine (the stamp,
  * below) passes at once; --full checks all the same.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileAutomata, emitAutomata, fastPathSources } from './compile-dfa';
 import * as peggy from 'peggy';
@@ -78,91 +59,18 @@ import { compileDiagnostic, compileRecognizer } from './compile-recognizer';
 import { explainRefusal } from './grammar-check/explain';
 import { changedRules, PROOF_COUNT, PROVEN_FILE, proveRules, provenText, readProofGrammar, readProven } from './grammar-check/proven';
 import { readPeggySource } from './grammar-source';
-import { railroadFiles } from './railroad';
-import { grammarFile, grammarFileOf, readRegistry, registryFiles, type RegistryEntry } from './registry';
+import { railroadPages } from './railroad';
+import { grammarFile, readRegistry, registryFiles, type RegistryEntry } from './registry';
 import { toPegName } from '../src/core/rule-names';
 
 const root = path.resolve(__dirname, '..');
 const grammarDir = path.join(root, 'grammar');
 const generatedDir = path.join(root, 'generated');
 const peggyPackage = require.resolve('peggy/package.json', { paths: [root] });
-const peggyBin = path.join(path.dirname(peggyPackage), 'bin', 'peggy.js');
 const peggyVersion: string = JSON.parse(fs.readFileSync(peggyPackage, 'utf8')).version;
 
-interface Variant {
-  suffix: string;
-  extraArgs: string[];
-  patch?: (js: string, file: string) => string;
-  /** An ES module (NAME.SUFFIX.mjs) without its own .d.ts: the CommonJS variant's types describe it. */
-  esm?: boolean;
-}
-
-const FAIL_FUNCTION = '  function peg$fail(expected) {\n';
-
-function addFailHook(js: string, file: string): string {
-  const at = js.indexOf(FAIL_FUNCTION);
-  if (at < 0 || js.indexOf(FAIL_FUNCTION, at + 1) >= 0) {
-    throw new Error(`${file}: peggy's peg$fail is not where scripts/generate.ts expects it; update addFailHook`);
-  }
-  const hook = '    if (options.peg$onFail) options.peg$onFail(peg$currPos, expected); // added by scripts/generate.ts\n';
-  return js.slice(0, at + FAIL_FUNCTION.length) + hook + js.slice(at + FAIL_FUNCTION.length);
-}
-
-const TRACE_LOCATIONS: ReadonlyArray<readonly [string, string]> = [
-  ['location: peg$computeLocation(startPos, startPos, true)', 'location: { start: { offset: startPos }, end: { offset: startPos } }'],
-  ['location: peg$computeLocation(startPos, peg$currPos, true)', 'location: { start: { offset: startPos }, end: { offset: peg$currPos } }'],
-];
-
-function offsetsOnlyInTrace(js: string, file: string): string {
-  const rules = js.split('\n  function peg$parse').length - 1;
-  let out = js;
-  for (const [from, to] of TRACE_LOCATIONS) {
-    const count = out.split(from).length - 1;
-    if (count === 0 || count % rules !== 0) {
-      throw new Error(`${file}: peggy's trace calls are not shaped as scripts/generate.ts expects (${count} of ${JSON.stringify(from)} for ${rules} rules)`);
-    }
-    out = out.split(from).join(to);
-  }
-  return out;
-}
-
-function patchTraced(js: string, file: string): string {
-  return offsetsOnlyInTrace(addFailHook(js, file), file);
-}
-
-const variants: Variant[] = [
-  { suffix: '', extraArgs: [] },
-  { suffix: '.trace', extraArgs: ['--trace'], patch: patchTraced },
-  { suffix: '.trace', extraArgs: ['--trace', '--format', 'es'], patch: patchTraced, esm: true },
-];
-
-const STRICT = "'use strict';\n";
-/** The one line of our own generated CommonJS modules that exports: `module.exports = { a, b, NAME: [...] };`. */
-const EXPORTS_LINE = /^module\.exports = \{ (.*) \};$/m;
-/** An entry of that line that is a value (a JSON array of rule names), not a name already declared. */
-const VALUE_ENTRY = /(\w+): (\[[^\]\n]*\])(?:, )?/g;
-
 /**
- * A module that scripts/compile-recognizer.ts or scripts/compile-dfa.ts wrote
- * (the recognizer, the diagnostic back end, the automata) as an ES module: the
- * same code, without 'use strict', its one module.exports line turned into
- * declarations of its values and an export list. `what` names the module for
- * the error when its shape is not this.
- */
-function asEsModule(js: string, file: string, what: string): string {
-  const match = EXPORTS_LINE.exec(js);
-  if (!js.startsWith(STRICT) || match === null || js.includes('module.exports', match.index + 1) || js.includes('require(')) {
-    throw new Error(`${file}: the ${what}'s module shape is not what scripts/generate.ts expects; update asEsModule`);
-  }
-  const values = [...match[1].matchAll(VALUE_ENTRY)];
-  const names = match[1].replace(VALUE_ENTRY, '').split(', ').filter((n) => n !== '');
-  if (!names.every((n) => /^\w+$/.test(n))) throw new Error(`${file}: the ${what}'s exports are not names and arrays; update asEsModule`);
-  const declarations = values.map(([, name, value]) => `const ${name} = ${value};\n`).join('');
-  return js.slice(STRICT.length, match.index) + `${declarations}export { ${[...names, ...values.map((v) => v[1])].join(', ')} };` + js.slice(match.index + match[0].length);
-}
-
-/**
- * generated/NAME.diagnose.js (+ .mjs, .d.ts): the diagnostic back end that
+ * generated/NAME.diagnose.js (+ .d.ts): the diagnostic back end that
  * scripts/compile-recognizer.ts (compileDiagnostic) compiles from the grammar
  * as peggy compiles it: peggy's own passes run on it (output: 'ast', with the
  * options of grammar/NAME.config.json), so that what they change (classes
@@ -176,66 +84,20 @@ function diagnosticFiles(entry: RegistryEntry): Map<string, string> {
   const config = JSON.parse(fs.readFileSync(path.join(root, grammarFile(entry, 'config.json')), 'utf8')) as { allowedStartRules?: string[] };
   const ast = peggy.generate(readPeggySource(root, name).text, { output: 'ast', allowedStartRules: config.allowedStartRules, grammarSource: peggyFile });
   const { js, dts } = compileDiagnostic(ast as unknown as Parameters<typeof compileDiagnostic>[0], peggyFile);
-  const esm = asEsModule(js, `${name}.diagnose.mjs`, 'diagnostic back end');
-  const head = header(peggyFile, false).replace('.\n//', ' (the diagnostic back end, by scripts/compile-recognizer.ts).\n//');
+  const head = header(peggyFile).replace('.\n//', ' (the diagnostic back end, by scripts/compile-recognizer.ts).\n//');
   return new Map([
     [`${name}.diagnose.js`, head + js],
     [`${name}.diagnose.d.ts`, head + dts],
-    [`${name}.diagnose.mjs`, head.replace(' (the diagnostic back end,', ' (the diagnostic back end, as an ES module,') + esm],
   ]);
 }
 
-function header(grammarFile: string, traced: boolean, esm = false): string {
+function header(grammarFile: string): string {
   return [
     `// DO NOT EDIT. Generated by scripts/generate.ts from ${grammarFile}`,
-    `// with peggy ${peggyVersion}${traced ? ' (--trace: used on the error path only)' : ''}${esm ? ', as an ES module' : ''}.`,
+    `// with peggy ${peggyVersion}.`,
     '// Edit the grammar and run `npm run generate`; `npm run generate -- --check` fails when this file is stale.',
     '',
   ].join('\n');
-}
-
-/** Runs a command to its end, collecting its output. */
-function run(command: string, args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-/** Runs peggy's command line and returns the generated JavaScript and .d.ts text. */
-async function compile(name: string, variant: Variant): Promise<Map<string, string>> {
-  const peggyFile = grammarFileOf(root, name, 'peggy');
-  const configFile = grammarFileOf(root, name, 'config.json');
-  if (!fs.existsSync(path.join(root, configFile))) {
-    throw new Error(`${configFile} is missing: every grammar needs its peggy options file`);
-  }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'urigram-generate-'));
-  try {
-    const outJs = path.join(tmp, `${name}${variant.suffix}.${variant.esm ? 'mjs' : 'js'}`);
-    // The grammar as peggy compiles it, its @include lines expanded (scripts/grammar-source.ts).
-    const source = path.join(tmp, `${name}.peggy`);
-    fs.writeFileSync(source, readPeggySource(root, name).text);
-    const result = await run(process.execPath, [peggyBin, '-c', configFile, ...variant.extraArgs, '-o', outJs, source], root);
-    if (result.status !== 0) {
-      throw new Error(`peggy failed on ${peggyFile} (includes expanded):\n${result.stderr}${result.stdout}`);
-    }
-    const files = new Map<string, string>();
-    const traced = variant.extraArgs.includes('--trace');
-    for (const ext of variant.esm ? ['.mjs'] : ['.js', '.d.ts']) {
-      const base = `${name}${variant.suffix}${ext}`;
-      let text = fs.readFileSync(path.join(tmp, base), 'utf8');
-      if (ext !== '.d.ts' && variant.patch) text = variant.patch(text, base);
-      files.set(base, header(peggyFile, traced, variant.esm) + text);
-    }
-    return files;
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -354,9 +216,6 @@ async function main(argv: string[]): Promise<number> {
   if (proven === undefined) return 1;
 
   const expected = new Map<string, string>();
-  // peggy runs as one process per grammar and variant (CommonJS and ES module), all at once.
-  const compiled = await Promise.all(grammars.flatMap((name) => variants.map((variant) => compile(name, variant))));
-  for (const files of compiled) for (const [file, text] of files) expected.set(file, text);
   for (const entry of registry) {
     const name = entry.name;
     // The recognizer (scripts/compile-recognizer.ts): grammar/NAME.recognizer.json names the rules it logs for the record;
@@ -366,34 +225,28 @@ async function main(argv: string[]): Promise<number> {
       const peggyFile = grammarFile(entry, 'peggy');
       const options = fs.existsSync(recognizerConfig) ? JSON.parse(fs.readFileSync(recognizerConfig, 'utf8')) : { captures: [], decisions: {} };
       const { js, dts } = compileRecognizer(readPeggySource(root, name).text, peggyFile, options);
-      const head = header(peggyFile, false).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
+      const head = header(peggyFile).replace('.\n//', ' (the recognizer, by scripts/compile-recognizer.ts).\n//');
       expected.set(`${name}.recognizer.js`, head + js);
       expected.set(`${name}.recognizer.d.ts`, head + dts);
-      expected.set(`${name}.recognizer.mjs`, head.replace(' (the recognizer,', ' (the recognizer, as an ES module,') + asEsModule(js, `${name}.recognizer.mjs`, 'recognizer'));
     }
-    // The automata (scripts/compile-dfa.ts): the rules isValid and parse run in NAME.dfa.js, the rest in NAME.rules-dfa.js.
-    // grammar/NAME.dfa.json names the core; without one it is the grammar's reference rules (the registry's rules).
+    // The automata (scripts/compile-dfa.ts): the rules isValid, parse and matches() run in NAME.dfa.js; the recognizer matches the others.
+    // grammar/NAME.dfa.json names them; without one they are the grammar's reference rules (the registry's rules).
     const dfaConfig = path.join(root, grammarFile(entry, 'dfa.json'));
     {
       const abnfFile = grammarFile(entry, 'abnf');
       const { core, fast } = fs.existsSync(dfaConfig) ? (JSON.parse(fs.readFileSync(dfaConfig, 'utf8')) as { core: string[]; fast?: { rules: string[] } }) : { core: [...entry.rules], fast: undefined };
       const automata = compileAutomata(fs.readFileSync(path.join(root, abnfFile), 'utf8'), abnfFile);
-      // The fast path (a regular expression proven within the rules named, and its split), in the core module only.
+      // The fast path (a regular expression proven within the rules named, and its split).
       const fastPath = fast === undefined ? undefined : fastPathSources(automata, fast.rules);
-      const rest = [...automata.rules.keys()].filter((rule) => !core.includes(rule));
-      for (const [file, rules] of [[`${name}.dfa`, core], [`${name}.rules-dfa`, rest]] as const) {
-        const { js, dts } = emitAutomata(automata, abnfFile, toPegName, rules, rules === core ? fastPath : undefined);
-        const head = [
-          `// DO NOT EDIT. Generated by scripts/generate.ts from ${abnfFile}${fs.existsSync(dfaConfig) ? ` and ${grammarFile(entry, 'dfa.json')}` : ' and grammar/registry.json'}`,
-          '// (the automata, by scripts/compile-dfa.ts).',
-          '// Edit them and run `npm run generate`; `npm run generate -- --check` fails when this file is stale.',
-          '',
-        ].join('\n');
-        expected.set(`${file}.js`, head + js);
-        expected.set(`${file}.d.ts`, head + dts);
-        // The ES module build has the recognizer match the other rules: only the core has an ES module.
-        if (rules === core) expected.set(`${file}.mjs`, head.replace('(the automata,', '(the automata, as an ES module,') + asEsModule(js, `${file}.mjs`, 'automata'));
-      }
+      const { js, dts } = emitAutomata(automata, abnfFile, toPegName, core, fastPath);
+      const head = [
+        `// DO NOT EDIT. Generated by scripts/generate.ts from ${abnfFile}${fs.existsSync(dfaConfig) ? ` and ${grammarFile(entry, 'dfa.json')}` : ' and grammar/registry.json'}`,
+        '// (the automata, by scripts/compile-dfa.ts).',
+        '// Edit them and run `npm run generate`; `npm run generate -- --check` fails when this file is stale.',
+        '',
+      ].join('\n');
+      expected.set(`${name}.dfa.js`, head + js);
+      expected.set(`${name}.dfa.d.ts`, head + dts);
     }
   }
   // The registry's data and loaders (scripts/registry.ts).
@@ -401,11 +254,10 @@ async function main(argv: string[]): Promise<number> {
 
   for (const entry of registry) for (const [file, text] of diagnosticFiles(entry)) expected.set(file, text);
 
-  // The railroad diagrams (generated/NAME.railroad.json) and the grammar pages (docs/grammars/NAME.html):
-  // scripts/railroad.ts. Both are checked like the rest; the pages are the only files written outside generated/.
+  // The grammar pages (docs/grammars/NAME.html): scripts/railroad.ts. Checked like the rest; the only files written outside generated/.
   const pagesDir = path.join(root, 'docs', 'grammars');
   const outputs = new Map([...expected].map(([file, text]) => [`generated/${file}`, text]));
-  for (const [file, text] of railroadFiles(root, grammars)) outputs.set(file, text);
+  for (const [file, text] of railroadPages(root, grammars)) outputs.set(file, text);
   outputs.set(PROVEN_FILE, proven);
   const listed = (dir: string, rel: string, keep: (f: string) => boolean) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter(keep).sort().map((f) => `${rel}/${f}`) : []);
   const existing = [...listed(generatedDir, 'generated', () => true), ...listed(pagesDir, 'docs/grammars', (f) => f.endsWith('.html'))];

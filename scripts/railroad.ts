@@ -1,16 +1,15 @@
 /**
  * Railroad diagrams of every rule of the three grammars, and the grammar pages.
  *
- * Called by scripts/generate.ts, so that `npm run generate` writes them and
- * `npm run generate -- --check` (the first step of `npm run build`) fails when
- * they are stale, like the rest of generated/:
- *
- *   generated/NAME.railroad.json  every rule of grammar/NAME.peggy (its @include'd
+ *   railroadGrammar(root, NAME)   every rule of grammar/NAME.peggy (its @include'd
  *                                 rules too): its ABNF name, ABNF text, RFC
- *                                 section, PEG deviations and SVG diagram. The
- *                                 playground bundles it (src/playground/); it is
- *                                 not in the library's dist/generated.
- *   docs/grammars/NAME.html       the grammar page: each rule's diagram beside its
+ *                                 section, PEG deviations and SVG diagram. Computed
+ *                                 when needed, never a file in generated/: the
+ *                                 site (scripts/site.ts) puts it in the playground's
+ *                                 page, and test/playground.test.ts checks it.
+ *   docs/grammars/NAME.html       the grammar page (scripts/generate.ts writes it,
+ *                                 and `npm run generate -- --check`, the first step
+ *                                 of `npm run build`, fails when it is stale): each rule's diagram beside its
  *                                 ABNF text and section, rule names linked, PEG
  *                                 deviations marked. Static, no script.
  *
@@ -363,15 +362,13 @@ ${sections.join('\n')}
 `;
 }
 
-/** What `npm run generate` writes for the diagrams: paths from the repository's root, and their text. */
-export function railroadFiles(root: string, grammars: readonly string[]): Map<string, string> {
+/** What `npm run generate` writes for the diagrams, the grammar pages: paths from the repository's root, and their text. */
+export function railroadPages(root: string, grammars: readonly string[]): Map<string, string> {
   const files = new Map<string, string>();
   const css = diagramCss(root);
   const registry = readRegistry(root);
   for (const name of grammars) {
-    const data = railroadGrammar(root, name);
-    files.set(`generated/${name}.railroad.json`, `${JSON.stringify(data, null, 1)}\n`);
-    files.set(`docs/grammars/${name}.html`, grammarPage(data, css, registry));
+    files.set(`docs/grammars/${name}.html`, grammarPage(railroadGrammar(root, name), css, registry));
   }
   return files;
 }

@@ -5,7 +5,7 @@
  * serves (and that works opened from the disk: no server logic, no CDN):
  *
  *   index.html       src/playground/index.html, with the railroad diagrams of the
- *                    three grammars (generated/NAME.railroad.json) in a
+ *                    grammars (scripts/railroad.ts, railroadGrammar) in a
  *                    <script type="application/json" id="diagrams">
  *   playground.js    src/playground/main.ts bundled by esbuild for the browser,
  *                    minified, from the library's ES module build (dist/esm, what
@@ -26,7 +26,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import { diagramCss } from './railroad';
+import { diagramCss, railroadGrammar } from './railroad';
 import { readRegistry } from './registry';
 
 const root = path.resolve(__dirname, '..');
@@ -90,8 +90,8 @@ export function gzipSize(bytes: Uint8Array): number {
 function diagramsJson(): string {
   const all: Record<string, unknown> = {};
   for (const g of GRAMMARS) {
-    const data = JSON.parse(fs.readFileSync(path.join(root, 'generated', `${g}.railroad.json`), 'utf8'));
-    all[g] = { rules: data.rules.map((r: { name: string; abnf: string; section: string; deviations: unknown[]; svg: string }) => ({ name: r.name, abnf: r.abnf, section: r.section, deviations: r.deviations, svg: r.svg })) };
+    const data = railroadGrammar(root, g);
+    all[g] = { rules: data.rules.map((r) => ({ name: r.name, abnf: r.abnf, section: r.section, deviations: r.deviations, svg: r.svg })) };
   }
   return JSON.stringify(all).replace(/</g, '\\u003c');
 }

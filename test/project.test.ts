@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { readRegistry, registryFiles } from '../scripts/registry';
 import { keepOnlyGrammars } from './support/grammar-copy';
-import { railroadFiles } from '../scripts/railroad';
+import { railroadPages } from '../scripts/railroad';
 
 const root = path.join(__dirname, '..');
 
@@ -35,7 +35,7 @@ describe('the package', () => {
     expect(pkg.exports['.'].types).toBe('./dist/src/index.d.ts');
     const dts = fs.readFileSync(path.join(root, pkg.exports['.'].types), 'utf8');
     expect(dts).toContain('parse');
-    expect(fs.existsSync(path.join(root, 'dist', 'generated', 'rfc3986.d.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'dist', 'generated', 'rfc3986.recognizer.d.ts'))).toBe(true);
   });
 
   it('the urigram bin is executable, so that npx can run it', () => {
@@ -76,11 +76,11 @@ describe('npm run generate -- --check', () => {
       fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
     }
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
-    // One grammar is enough to test the check, and each one costs two peggy runs per call: the registry keeps its
+    // One grammar is enough to test the check, and each one costs its compilers' runs per call: the registry keeps its
     // one line for rfc3986, and what generate writes from the registry follows it.
     keepOnlyGrammars(work, ['rfc3986']);
     for (const [file, text] of registryFiles(readRegistry(work))) fs.writeFileSync(path.join(work, 'generated', file), text);
-    for (const [file, text] of railroadFiles(work, ['rfc3986'])) fs.writeFileSync(path.join(work, file), text); // its page links the grammars there are
+    for (const [file, text] of railroadPages(work, ['rfc3986'])) fs.writeFileSync(path.join(work, file), text); // its page links the grammars there are
   });
 
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -92,14 +92,14 @@ describe('npm run generate -- --check', () => {
   });
 
   it('fails, naming the file, when a generated file is edited, missing or left over', () => {
-    const target = path.join(work, 'generated', 'rfc3986.js');
+    const target = path.join(work, 'generated', 'rfc3986.recognizer.js');
     fs.appendFileSync(target, '// edited by hand\n');
-    fs.rmSync(path.join(work, 'generated', 'rfc3986.trace.d.ts'));
+    fs.rmSync(path.join(work, 'generated', 'rfc3986.dfa.d.ts'));
     fs.writeFileSync(path.join(work, 'generated', 'old.js'), '');
     const r = generate('--check');
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('generated/rfc3986.js is stale');
-    expect(r.stderr).toContain('generated/rfc3986.trace.d.ts is missing');
+    expect(r.stderr).toContain('generated/rfc3986.recognizer.js is stale');
+    expect(r.stderr).toContain('generated/rfc3986.dfa.d.ts is missing');
     expect(r.stderr).toContain('generated/old.js does not come from any grammar/*.peggy');
   });
 

@@ -93,7 +93,7 @@ describe('a new scheme grammar through the registry (the fixture kvlist, by docs
       const r = spawnSync('sh', ['-c', command.replace(/\bNAME\b/g, 'kvlist')], { cwd: work, encoding: 'utf8', timeout: 240_000 });
       expect([command, r.status, r.stderr.replace(/^npm (notice|warn).*\n/gm, '')]).toEqual([command, 0, '']);
     }
-    for (const f of ['kvlist.js', 'kvlist.dfa.js', 'kvlist.recognizer.js', 'kvlist.diagnose.js', 'kvlist.trace.js', 'kvlist.grammar.mjs']) {
+    for (const f of ['kvlist.dfa.js', 'kvlist.recognizer.js', 'kvlist.diagnose.js', 'kvlist.grammar.mjs']) {
       expect(fs.existsSync(path.join(work, 'generated', f))).toBe(true);
     }
     expect(fs.readFileSync(path.join(work, 'generated', 'registry.js'), 'utf8')).toContain('"name": "kvlist"');

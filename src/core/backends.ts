@@ -8,22 +8,22 @@
  * - the recognizer (generated/NAME.recognizer.js, from grammar/NAME.peggy):
  *   allocation-free; the record of RFC 2396 and RFC 6874 comes from its
  *   capture log, and it is the reference the automata are tested against;
- * - the peggy parser (generated/NAME.js): the reference the recognizer is
- *   tested against; the record comes from the offsets its actions return.
+ * - peggy's parser (the tests' oracle, scripts/peggy-oracle.ts, not in the package):
+ *   the reference the recognizer is tested against (test/support/peggy-oracle.ts).
  *
  * (A rejection is explained by the diagnostic back end: diagnose.ts.)
  *
- * The records of the recognizer and of the peggy parser are made in
- * recognizer-records.ts, which the CommonJS entry requires on first use.
+ * The recognizer's records are made in recognizer-records.ts, which the
+ * CommonJS entry requires on first use.
  */
 import { automataOf, automatonFor, grammarEntry, recognizerOf, RFC3986_AUTOMATA, type GeneratedGrammar } from './grammars';
 import type { AnyUriRecord } from './records';
-// The records of the recognizer and of the peggy parser: RFC 2396 and RFC 6874 only, and the tests; required on first use.
-import { peggyRecord, recognizerRecord } from './recognizer-records';
+// The recognizer's records: RFC 2396 and RFC 6874 only, and the tests; required on first use.
+import { recognizerRecord } from './recognizer-records';
 import { capturedRecord, capturedRootlessRecord, splitRecord, type HostTests } from './split';
 
 export type { UriComponentName, SpanTuple, UriRecord, Rfc2396Record } from './records';
-export { peggyRecord, recognizerRecord };
+export { recognizerRecord };
 
 /** RFC 3986's automata, their function taken once: called directly on the hot path. */
 const accepts3986 = RFC3986_AUTOMATA.accepts;

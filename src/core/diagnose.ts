@@ -10,13 +10,12 @@
  * - `offset`, `expected` and `rulePath` come from one run of the diagnostic
  *   back end of the same grammar (generated/NAME.diagnose.js, compiled by
  *   scripts/compile-recognizer.ts): see diagnose(). It finds what one run of
- *   peggy's traced parser (generated/NAME.trace.js) with TracedRun below finds,
- *   at a small part of its cost; that run stays here as the oracle the tests
- *   hold it to (tracedFailure), and loads only when they call it.
+ *   peggy's traced parser (the tests' oracle, scripts/peggy-oracle.ts) with
+ *   test/support/peggy-oracle.ts's TracedRun finds, at a small part of its cost;
+ *   the tests hold it to that run (tracedFailure, which shares failureOf below).
  */
 import { UriSyntaxError } from './errors';
-import { generatedModule, recognizerOf, type GrammarName, type Recognizer } from './grammars';
-import type { PeggyExpectation, PeggyParserModule as TracedParser } from './grammars';
+import { generatedModule, recognizerOf, type GrammarName, type PeggyExpectation, type Recognizer } from './grammars';
 import * as rfc3986Diagnose from '../../generated/rfc3986.diagnose';
 
 /**
@@ -26,7 +25,7 @@ import * as rfc3986Diagnose from '../../generated/rfc3986.diagnose';
  */
 const singleCharacterRules: Partial<Record<GrammarName, ReadonlySet<string>>> = {};
 
-function singleCharacterRulesOf(grammar: GrammarName): ReadonlySet<string> {
+export function singleCharacterRulesOf(grammar: GrammarName): ReadonlySet<string> {
   // From the diagnostic back end, which a rejection loads anyway: not the recognizer, which a first error would otherwise load for this list alone (about 1.5 ms).
   return (singleCharacterRules[grammar] ??= new Set(diagnosticModule(grammar).NAMED_RULES));
 }
@@ -47,7 +46,7 @@ function diagnosticModule(grammar: GrammarName): DiagnosticModule {
 }
 
 /** Rules of a character or a percent-encoded triplet, which never end a rule path either: the rule around them is the context. */
-const CHARACTER_RULES: ReadonlySet<string> = new Set(['pchar', 'ipchar', 'uric', 'uric_no_slash']);
+export const CHARACTER_RULES: ReadonlySet<string> = new Set(['pchar', 'ipchar', 'uric', 'uric_no_slash']);
 
 /**
  * Rules whose start, when all of it is expected at the failure offset, is
@@ -245,125 +244,6 @@ export function expectedItems(expectations: readonly PeggyExpectation[], grammar
   return [...items].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-interface TraceEvent {
-  type: 'rule.enter' | 'rule.match' | 'rule.fail';
-  rule: string;
-  location: { start: { offset: number }; end: { offset: number } };
-}
-
-/** What the traced parser returns with peggy's `peg$library` option: its state, with no error built. */
-interface LibraryResult {
-  peg$success: boolean;
-  peg$result: unknown;
-  peg$FAILED: unknown;
-  peg$currPos: number;
-  peg$maxFailPos: number;
-  peg$maxFailExpected: PeggyExpectation[];
-}
-
-/**
- * One run of the oracle (tracedFailure): the definition of the rule path that
- * the diagnostic back end reproduces (scripts/compile-recognizer.ts,
- * compileDiagnostic, does the same on rule indices in typed arrays, and
- * gives rules with a display name no frame at all). The options of the traced parser, its tracer
- * (trace) and its failure hook (peg$onFail), in one object whose methods are
- * the same functions on every run, so that the parser's calls into them stay
- * monomorphic. The tracer sees every rule invocation and the hook every
- * failed terminal, so each does as little as it can: the stack is three
- * parallel arrays and a depth (no object per invocation); whether an
- * invocation was on the stack when an expected item at the furthest offset
- * was recorded is the `epoch` of that offset, so that moving the offset
- * forward marks every frame stale at once; the paths (best, common) are
- * copied into arrays that are reused, never allocated per event.
- */
-class TracedRun {
-  readonly peg$library = true;
-  readonly tracer: TracedRun = this;
-  private readonly names: string[] = [];
-  private readonly starts: number[] = [];
-  private readonly reachedIn: number[] = [];
-  private depth = 0;
-  private max = -1;
-  /** Numbers the furthest offsets seen so far: 1 for the first. */
-  private epoch = 0;
-  readonly best: string[] = [];
-  bestLength = 0;
-  readonly common: string[] = [];
-  /** The length of the common prefix of the paths of the expected items at `max`; -1 before the first. */
-  commonLength = -1;
-  /**
-   * The common prefix is the path only when no invocation gives one (best):
-   * past offset 0 the start rule itself began before the offset, and gives one
-   * when it returns, unless it is a rule that never ends a path.
-   */
-  private readonly startRuleGivesPath: boolean;
-
-  constructor(
-    readonly startRule: string,
-    private readonly singleCharacterRules: ReadonlySet<string>,
-  ) {
-    this.startRuleGivesPath = !singleCharacterRules.has(startRule) && !CHARACTER_RULES.has(startRule);
-  }
-
-  /** Called by peg$fail (added by scripts/generate.ts) for every expected item, with the offset where it was expected. */
-  peg$onFail(position: number): void {
-    if (position < this.max) return;
-    if (position > this.max) {
-      this.max = position;
-      this.epoch++;
-      this.bestLength = 0;
-      this.commonLength = -1;
-    }
-    const { reachedIn, epoch, names } = this;
-    for (let i = this.depth - 1; i >= 0 && reachedIn[i] !== epoch; i--) reachedIn[i] = epoch;
-    if (position > 0 && this.startRuleGivesPath) return;
-    // This attempt's path: the stack without the single-character rules at its top.
-    let top = this.depth;
-    while (top > 0 && this.singleCharacterRules.has(names[top - 1])) top--;
-    const common = this.common;
-    if (this.commonLength < 0) {
-      for (let i = 0; i < top; i++) common[i] = names[i];
-      this.commonLength = top;
-    } else {
-      let n = 0;
-      const limit = this.commonLength < top ? this.commonLength : top;
-      while (n < limit && common[n] === names[n]) n++;
-      this.commonLength = n;
-    }
-  }
-
-  /**
-   * The tracer. Small, and always the same function, so that V8 can inline it
-   * where the parser calls it and never allocate the event (enter and exit
-   * take only numbers and strings, so the event does not escape).
-   */
-  trace(event: TraceEvent): void {
-    if (event.type === 'rule.enter') this.enter(event.rule, event.location.start.offset);
-    else this.exit();
-  }
-
-  private enter(rule: string, start: number): void {
-    const depth = this.depth;
-    this.names[depth] = rule;
-    this.starts[depth] = start;
-    this.reachedIn[depth] = 0; // no epoch: epochs start at 1
-    this.depth = depth + 1;
-  }
-
-  private exit(): void {
-    const depth = --this.depth;
-    if (this.reachedIn[depth] === this.epoch && this.starts[depth] < this.max && depth >= this.bestLength) {
-      const { names, best } = this;
-      const rule = names[depth];
-      if (!this.singleCharacterRules.has(rule) && !CHARACTER_RULES.has(rule)) {
-        for (let i = 0; i <= depth; i++) best[i] = names[i];
-        this.bestLength = depth + 1;
-      }
-    }
-  }
-
-}
-
 /**
  * What a rejection comes to, before it is described: peggy's furthest failure
  * offset, its expectations there (peggy's objects), and the rule path (PEG
@@ -387,7 +267,7 @@ export interface Failure {
  * expected item there was recorded; common: the prefix common to the stacks
  * of the expected items, for failures where no invocation gives one).
  */
-interface Run {
+export interface Run {
   readonly matched: boolean;
   readonly end: number;
   readonly maxFailPos: number;
@@ -406,7 +286,7 @@ interface Run {
  *   start rule matched a prefix (outside every rule: the common prefix is empty);
  * - the path: best, else common, else the start rule alone.
  */
-function failureOf(run: Run, input: string, startRule: string): Failure {
+export function failureOf(run: Run, input: string, startRule: string): Failure {
   let offset = run.maxFailPos;
   let expectations = run.expectations;
   let best = run.best;
@@ -510,33 +390,8 @@ function explainWith(d: Diagnostic, input: string, startRule: string): Failure {
   return failureOf(run, input, startRule);
 }
 
-function disagreement(input: string, startRule: string, what: string): Error {
+export function disagreement(input: string, startRule: string, what: string): Error {
   return new Error(`internal error: urigram's back ends disagree on ${JSON.stringify(input)} as ${startRule}: it was rejected (by the automaton, or the recognizer for RFC 2396 and zone identifiers), and ${what} accepts it; please report it`);
-}
-
-/**
- * The failure as one run of peggy's traced parser (generated/NAME.trace.js)
- * finds it, in peggy's library mode (no error message built only to be thrown
- * away), with TracedRun as its tracer and failure hook: the oracle the
- * diagnostic back end is tested against. Not used by the library itself.
- */
-export function tracedFailure(input: string, startRule: string, grammar: GrammarName = 'rfc3986'): Failure {
-  const traced = generatedModule<TracedParser>(grammar, 'trace');
-  const run = new TracedRun(startRule, singleCharacterRulesOf(grammar));
-  const r = traced.parse(input, run as unknown as Parameters<typeof traced.parse>[1]) as unknown as LibraryResult;
-  if (r.peg$success) throw disagreement(input, startRule, "peggy's traced parser");
-  return failureOf(
-    {
-      matched: r.peg$result !== r.peg$FAILED,
-      end: r.peg$currPos,
-      maxFailPos: r.peg$maxFailPos,
-      expectations: r.peg$maxFailExpected,
-      best: run.best.slice(0, run.bestLength),
-      common: run.commonLength < 0 ? [] : run.common.slice(0, run.commonLength),
-    },
-    input,
-    startRule,
-  );
 }
 
 /** The failure of `input` as `startRule`, by the diagnostic back end: offset, expectations, rule path. */

@@ -14,17 +14,16 @@
  * The generated modules of every grammar but RFC 3986 are loaded on first use
  * (src/core/load.ts), so that a program that parses URIs never loads them.
  */
-import type * as Rfc3986Parser from '../../generated/rfc3986';
-import type { StartRuleNames as Rfc3986Start } from '../../generated/rfc3986';
-import type { StartRuleNames as Rfc3987Start } from '../../generated/rfc3987';
-import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396';
-import type { StartRuleNames as Rfc6570Start } from '../../generated/rfc6570';
+import type { StartRuleNames as Rfc3986Start } from '../../generated/rfc3986.recognizer';
+import type { StartRuleNames as Rfc3987Start } from '../../generated/rfc3987.recognizer';
+import type { StartRuleNames as Rfc2396Start } from '../../generated/rfc2396.recognizer';
+import type { StartRuleNames as Rfc6570Start } from '../../generated/rfc6570.recognizer';
 import { accepts, spanTest, viablePrefix, FAST, RULE_NAMES } from '../../generated/rfc3986.dfa';
 import { GRAMMAR_REGISTRY, type GrammarEntry, type ReferenceRulesOf, type SchemeFormatName } from '../../generated/registry';
 import { checkOption, oneOf } from './options';
-import { loadDiagnose, loadGenerated, loadRecognizer, loadsOnFirstUse } from './load';
+import { loadAutomata, loadDiagnose, loadRecognizer, loadsOnFirstUse } from './load';
 import { toAbnfName, type AbnfName } from './rule-names';
-import type { Automata, GeneratedGrammar, GeneratedKind, GrammarModules, GrammarName, Recognizer } from './types';
+import type { Automata, GeneratedGrammar, GeneratedKind, GrammarModules, GrammarName, PeggyExpectation, Recognizer } from './types';
 
 export type { Automata, GeneratedGrammar, GeneratedKind, GrammarEntry, GrammarModules, GrammarName, Recognizer, SchemeFormatName };
 
@@ -120,9 +119,8 @@ export function variantOf(grammar: GrammarName, option: 'zoneId'): GeneratedGram
  */
 export const RFC3986_AUTOMATA: Automata = { accepts, spanTest, viablePrefix, FAST, RULE_NAMES } as unknown as Automata;
 
-/** The shape of peggy's generated parser modules (RFC 3986's stands for all), and of its expectations. */
-export type PeggyParserModule = typeof Rfc3986Parser;
-export type PeggyExpectation = Rfc3986Parser.Expectation;
+/** peggy's expectations (the diagnostic back ends have them), and RFC 3986's rules by PEG name. */
+export type { PeggyExpectation };
 export type Rfc3986StartRule = Rfc3986Start;
 
 const provided: Partial<Record<GeneratedGrammar, GrammarModules>> = {};
@@ -150,13 +148,12 @@ const loaded = new Map<GeneratedKind, Map<GeneratedGrammar, unknown>>();
 /**
  * A generated module, loaded on first use (src/core/load.ts): another
  * grammar's modules only when a call names it, the diagnostic back end only to
- * explain a rejection, the peggy parsers (traced or not) only for the tests
- * and the benchmark.
+ * explain a rejection.
  */
 export function generatedModule<T>(grammar: GeneratedGrammar, kind: GeneratedKind): T {
   if (kind === 'recognizer') return recognizerOf(grammar) as T;
   if (kind === 'dfa') return automataOf(grammar) as T;
-  return once(grammar, kind, () => (kind === 'diagnose' ? (own(grammar)?.diagnose ?? loadDiagnose(grammar)) : loadGenerated(grammar, kind))) as T;
+  return once(grammar, kind, () => own(grammar)?.diagnose ?? loadDiagnose(grammar)) as T;
 }
 
 /**
@@ -199,27 +196,21 @@ export function recognizerOf(grammar: GeneratedGrammar): Recognizer {
 
 /** The automata of a grammar's reference rules (generated/NAME.dfa.js), for isValid, parse and matches. */
 export function automataOf(grammar: GeneratedGrammar): Automata {
-  return grammar === 'rfc3986' ? RFC3986_AUTOMATA : (once(grammar, 'dfa', () => own(grammar)?.dfa ?? loadGenerated(grammar, 'dfa')) as Automata);
+  return grammar === 'rfc3986' ? RFC3986_AUTOMATA : (once(grammar, 'dfa', () => own(grammar)?.dfa ?? loadAutomata(grammar)) as Automata);
 }
 
-const ruleAutomata = new Map<GeneratedGrammar, { readonly core: ReadonlySet<string>; readonly rest: Automata | undefined; readonly restRules: ReadonlySet<string> }>();
+const coreRules = new Map<GeneratedGrammar, ReadonlySet<string>>();
 
 /**
- * The automata that match `rule` (a PEG name) of a grammar: the core's (the
- * reference rules), or in Node the module of the other rules; undefined in
- * an ES module bundle, where the recognizer matches them, and for a PEG
- * helper rule (grammar/NAME.check.json's pegHelpers), which the ABNF the
- * automata come from does not have.
+ * The automata that match `rule` (a PEG name) of a grammar: the grammar's
+ * (generated/NAME.dfa.js: the reference rules, and the rules grammar/NAME.dfa.json
+ * adds to them, which matches() would otherwise be more than twice as slow on);
+ * undefined for any other rule, which the recognizer matches.
  */
 export function automatonFor(grammar: GeneratedGrammar, rule: string): Automata | undefined {
-  let entry = ruleAutomata.get(grammar);
-  if (entry === undefined) {
-    const rest = once(grammar, 'rules-dfa', () => loadGenerated(grammar, 'rules-dfa')) as Automata | undefined;
-    entry = { core: new Set(automataOf(grammar).RULE_NAMES), rest, restRules: new Set(rest?.RULE_NAMES ?? []) };
-    ruleAutomata.set(grammar, entry);
-  }
-  if (entry.core.has(rule)) return automataOf(grammar);
-  return entry.restRules.has(rule) ? entry.rest : undefined;
+  let core = coreRules.get(grammar);
+  if (core === undefined) coreRules.set(grammar, (core = new Set(automataOf(grammar).RULE_NAMES)));
+  return core.has(rule) ? automataOf(grammar) : undefined;
 }
 
 const ruleSets: Partial<Record<GeneratedGrammar, ReadonlySet<string>>> = {};

@@ -19,11 +19,9 @@
  * - the scheme checks (the option `scheme`) only when it calls useSchemes()
  *   (src/core/scheme-checks.ts);
  * - matches() has the recognizer match the rules whose automata are not in a
- *   grammar's core, so that a bundle does not carry them;
- * - peggy's parsers, traced or not (for the tests and the benchmark), are not
- *   in this build.
+ *   grammar's core, as in Node.
  */
-import type { GeneratedGrammar, GeneratedKind, GrammarModules } from './types';
+import type { GeneratedGrammar, GrammarModules } from './types';
 import * as rfc3986Diagnose from '../../generated/rfc3986.diagnose';
 import * as rfc3986Recognizer from '../../generated/rfc3986.recognizer';
 import RFC3987 from '../../generated/rfc3987.grammar';
@@ -43,12 +41,7 @@ function notInBundle(grammar: GeneratedGrammar): Error {
   return new Error(`urigram: ${what} is not in this bundle: ${how} once before using it (Node loads it by itself)`);
 }
 
-export function loadGenerated(grammar: GeneratedGrammar, kind: Exclude<GeneratedKind, 'recognizer' | 'diagnose'>): unknown {
-  if (kind === 'trace' || kind === 'parser') {
-    throw new Error(`urigram: peggy's ${kind === 'trace' ? 'traced' : 'untraced'} ${grammar} parser is used by urigram's tests only, and is not in the ES module build`);
-  }
-  // matches() has the recognizer match the rules outside a grammar's core.
-  if (kind === 'rules-dfa') return undefined;
+export function loadAutomata(grammar: GeneratedGrammar): unknown {
   throw notInBundle(grammar);
 }
 

@@ -26,14 +26,13 @@ function generated(grammar: GeneratedGrammar, kind: GeneratedKind): unknown {
 }
 
 /**
- * A generated module of a grammar (generated/NAME.KIND.js), by
- * grammar/registry.json: the automata ('dfa', 'rules-dfa') and peggy's
- * parsers ('parser', 'trace'). The recognizer and the diagnostic back end
- * have functions of their own, so that an ES module bundle (load.esm.ts)
- * holds RFC 3986's only where they can be reached.
+ * The automata of a grammar (generated/NAME.dfa.js). The three kinds of
+ * generated module (automata, recognizer, diagnostic back end) have a
+ * function each, so that an ES module bundle (load.esm.ts) holds RFC 3986's
+ * only where they can be reached.
  */
-export function loadGenerated(grammar: GeneratedGrammar, kind: Exclude<GeneratedKind, 'recognizer' | 'diagnose'>): unknown {
-  return generated(grammar, kind);
+export function loadAutomata(grammar: GeneratedGrammar): unknown {
+  return generated(grammar, 'dfa');
 }
 
 /** The recognizer of a grammar: isValid and parse run the automata, so that it loads only for what else uses it. */

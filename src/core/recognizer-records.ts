@@ -1,8 +1,8 @@
 /**
- * The records of the back ends that isValid() and parse() of RFC 3986 and RFC
+ * The record of the back end that isValid() and parse() of RFC 3986 and RFC
  * 3987 do not use (see backends.ts): the recognizer's, from its capture log
- * (RFC 2396, and RFC 6874 for `zoneId: true`), and the peggy parser's, from
- * its tree (the tests and the benchmark compare the back ends). A module of
+ * (RFC 2396, and RFC 6874 for `zoneId: true`). (The oracle's, from peggy's
+ * tree, is test/support/peggy-oracle.ts's peggyRecord.) A module of
  * its own so that the CommonJS entry requires it on first use
  * (scripts/finish-build.ts).
  *
@@ -10,43 +10,8 @@
  * place of each URI rule), so one reader serves both; RFC 6874's (for
  * `zoneId: true`) logs RFC 3986's slots and its ZoneID; RFC 2396 has its own.
  */
-import { generatedModule, recognizerOf, type GeneratedGrammar, type PeggyParserModule, type Recognizer } from './grammars';
-import { buildRecord, COMPONENT_NAMES, offsetsOf, type AnyUriRecord, type Rfc6874Record, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type Rfc2396Tree, type Span, type SpanTuple, type UriTree } from './records';
-
-const spanOf = (s: Span | null | undefined): SpanTuple | undefined => (s ? [s.start, s.end] : undefined);
-
-/** The record from the peggy parser's tree, or undefined when it rejects the input. */
-export function peggyRecord(input: string, startRule: string, grammar: GeneratedGrammar = 'rfc3986'): AnyUriRecord | undefined {
-  // Loaded on first use: only the tests and the benchmark compare the back ends.
-  const peggy = generatedModule<PeggyParserModule>(grammar, 'parser');
-  let tree: UriTree | Rfc2396Tree;
-  try {
-    tree = peggy.parse(input, { startRule } as Parameters<typeof peggy.parse>[1]) as UriTree | Rfc2396Tree;
-  } catch (e) {
-    if (e instanceof peggy.SyntaxError) return undefined;
-    throw e;
-  }
-  const a = tree.authority;
-  const parts: ComponentSpans = { scheme: spanOf(tree.scheme), authority: spanOf(a), userinfo: spanOf(a?.userinfo), host: spanOf(a?.host), port: spanOf(a?.port), query: spanOf(tree.query), fragment: spanOf(tree.fragment) };
-  const path: SpanTuple = [tree.path.start, tree.path.end];
-  if (grammar === 'rfc6874') {
-    const host = (tree as UriTree).authority?.host;
-    const record = buildRecord(input, offsetsOf(parts, path), host?.kind === 'IPv6addrz' ? 'IPv6address' : host?.kind, tree.pathKind as Rfc3986PathKind);
-    // The ZoneID's span is what the grammar's IPv6addrz rule returns, run on the literal between its brackets.
-    const inner = host?.kind === 'IPv6addrz' ? host.start + 1 : -1;
-    const zone = inner < 0 ? undefined : (peggy.parse(input.slice(inner, (host as Span).end - 1), { startRule: 'IPv6addrz' } as unknown as Parameters<typeof peggy.parse>[1]) as unknown as Span);
-    const zoned: Rfc6874Record = { ...record, zone: zone === undefined ? undefined : input.slice(inner + zone.start, inner + zone.end) };
-    return zoned;
-  }
-  if (grammar !== 'rfc2396') {
-    const t = tree as UriTree;
-    return buildRecord(input, offsetsOf(parts, path), t.authority?.host.kind as Rfc3986HostKind | undefined, t.pathKind);
-  }
-  const t = tree as Rfc2396Tree;
-  const base = buildRecord(input, offsetsOf(parts, path), t.authority?.host?.kind, t.pathKind);
-  const extended: Rfc2396Record = { ...base, opaque: t.opaque ? input.slice(t.opaque.start, t.opaque.end) : undefined, authorityForm: t.authority?.form };
-  return extended;
-}
+import { recognizerOf, type GeneratedGrammar, type Recognizer } from './grammars';
+import { buildRecord, COMPONENT_NAMES, offsetsOf, type AnyUriRecord, type Rfc6874Record, type ComponentSpans, type UriComponentName, type Rfc2396HostKind, type Rfc2396PathKind, type Rfc2396Record, type Rfc3986HostKind, type Rfc3986PathKind, type SpanTuple } from './records';
 
 /**
  * How to read a recognizer's log into a record, worked out once per

@@ -60,5 +60,17 @@ export interface GrammarModules {
   readonly dfa: Automata;
 }
 
-/** The modules generated from each grammar: the automata (core and the other rules), the recognizer, the diagnostic back end, peggy's parser, and peggy's parser with --trace. */
-export type GeneratedKind = 'dfa' | 'rules-dfa' | 'recognizer' | 'diagnose' | 'parser' | 'trace';
+/** The modules generated from each grammar (generated/NAME.KIND.js): the automata, the recognizer and the diagnostic back end. */
+export type GeneratedKind = 'dfa' | 'recognizer' | 'diagnose';
+
+/**
+ * What a grammar expected at a failure, in peggy's terms (its generated
+ * parsers' Expectation type): the diagnostic back end's EXPECTATIONS
+ * (generated/NAME.diagnose.d.ts) are these, which src/core/diagnose.ts describes.
+ */
+export type PeggyExpectation =
+  | { readonly type: 'literal'; readonly text: string; readonly ignoreCase: boolean }
+  | { readonly type: 'class'; readonly parts: Array<string | [start: string, end: string]>; readonly inverted: boolean; readonly ignoreCase: boolean }
+  | { readonly type: 'any' }
+  | { readonly type: 'end' }
+  | { readonly type: 'other'; readonly description: string };

@@ -5,7 +5,7 @@
  * state, and keeps the state in the address's fragment. Built by
  * scripts/site.ts (esbuild, from the library's ES module build) into
  * dist/playground/playground.js; index.html holds the railroad diagrams
- * (generated/NAME.railroad.json) in a <script type="application/json">.
+ * (computed by scripts/railroad.ts at build time) in a <script type="application/json">.
  */
 import { PARSED_GRAMMARS } from '../core/grammars';
 import { GRAMMAR_TITLES, REFERENCE_RULES, RFC2396_GRAMMAR, RFC3987_GRAMMAR, RFC6570_GRAMMAR, rulesOf, useGrammar, type Diagnostic, type GrammarName } from '../index';
