@@ -232,7 +232,7 @@ module.exports = { GRAMMAR_REGISTRY: [
     "texts": [
       "rfc5234.txt"
     ],
-    "title": "WHATWG URL Standard (valid URL string)",
+    "title": "WHATWG URL (valid URL string)",
     "section": "URL Standard 4.3 URL writing, 3.4 Host writing",
     "select": "grammar",
     "rules": [
