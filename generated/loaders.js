@@ -38,6 +38,9 @@ function loadGenerated(grammar, kind) {
     case "rfc9110.recognizer": return require("./rfc9110.recognizer");
     case "rfc9110.dfa": return require("./rfc9110.dfa");
     case "rfc9110.diagnose": return require("./rfc9110.diagnose");
+    case "whatwg-url.recognizer": return require("./whatwg-url.recognizer");
+    case "whatwg-url.dfa": return require("./whatwg-url.dfa");
+    case "whatwg-url.diagnose": return require("./whatwg-url.diagnose");
     default: return undefined;
   }
 }

@@ -459,15 +459,16 @@ describe('the grammars on the command line (RFC 3987, RFC 2396)', () => {
     expect(run(['resolve', '--algorithm', 'rfc1808', 'a:b', 'c']).status).toBe(2);
   });
 
-  it('grammars shows the three verdicts and the notes, and exits 1 when one grammar rejects', () => {
+  it('grammars shows the verdicts (the three URI grammars, then the URL Standard\'s writing grammar) and the notes, and exits 1 when one grammar rejects', () => {
     const r = run(['grammars', 'http://a/?q=[1]']);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^RFC 3986 .* invalid at offset 12: /m);
     expect(r.stdout).toMatch(/^RFC 2396 .* valid URI-reference$/m);
     expect(r.stdout).toContain('(RFC 3986 2.2, 3.2.2; RFC 2732 3)');
+    expect(r.stdout).toMatch(/^WHATWG URL .* invalid at offset 12: /m);
     expect(run(['grammars', 'http://example.com/']).status).toBe(0);
     const json = JSON.parse(run(['grammars', '--json', 'about:']).stdout);
-    expect(json.verdicts.map((v: { valid: boolean }) => v.valid)).toEqual([true, true, false]);
+    expect(json.verdicts.map((v: { valid: boolean }) => v.valid)).toEqual([true, true, false, true]);
     expect(json.verdicts[2].error).toMatchObject({ grammar: 'rfc2396', offset: 6 });
     expect(json.notes.map((n: { code: string }) => n.code)).toEqual(['empty-path']);
   });

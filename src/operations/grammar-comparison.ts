@@ -9,6 +9,7 @@ import { matches, startRuleOf, type AnyUriRecord } from '../core/parse';
 import { isRfc2396Record } from '../core/records';
 import type { UriSyntaxError } from '../core/errors';
 import { PARSED_GRAMMARS, REFERENCE_RULES, type GrammarName } from '../core/grammars';
+import { WHATWG_BASE_RULES, WHATWG_URL, whatwgCheck, whatwgRecord, whatwgStartRule, whatwgValid, type WhatwgWritingRecord } from '../whatwg/writing';
 
 /**
  * RFC 3986 Appendix D.2: the obsolete RFC 2396 rules and their translation
@@ -44,8 +45,8 @@ export interface GrammarVerdict {
   /** The rule the input was parsed as: URI-reference, or IRI-reference for RFC 3987. */
   readonly rule: string;
   readonly valid: boolean;
-  /** The record, when valid (for RFC 2396 an Rfc2396Record). */
-  readonly record?: AnyUriRecord;
+  /** The record, when valid (for RFC 2396 an Rfc2396Record; for the URL Standard's writing grammar, 'whatwg-url', a WhatwgWritingRecord). */
+  readonly record?: AnyUriRecord | WhatwgWritingRecord;
   /**
    * The error (offset, expected, rule path), when not. Worked out when it is
    * first read (then kept): explaining a rejection costs a run of the traced
@@ -90,8 +91,32 @@ function marksNowReserved(): RegExp {
 }
 
 /**
- * Parses `input` as a URI reference by RFC 3986 and by RFC 2396, and as an IRI
- * reference by RFC 3987, and names the differences between the grammars that
+ * The URL Standard's verdict: a valid URL string without a base, that is an
+ * absolute-URL-with-fragment string (grammar/whatwg-url.abnf), its host a
+ * valid domain where it is one (src/whatwg/writing.ts); its error worked out
+ * when first read, as the others'.
+ */
+function whatwgVerdict(input: string): GrammarVerdict {
+  const grammar = WHATWG_URL as GrammarName;
+  const rule = WHATWG_BASE_RULES.none;
+  const start = whatwgStartRule(undefined);
+  if (whatwgValid(input, start, undefined)) return { grammar, rule, valid: true, record: whatwgRecord(input, start, undefined) as WhatwgWritingRecord };
+  const verdict = { grammar, rule, valid: false };
+  return Object.defineProperty(verdict, 'error', {
+    enumerable: true,
+    configurable: true,
+    get(): UriSyntaxError {
+      const error = whatwgCheck(input, start, undefined) as UriSyntaxError;
+      Object.defineProperty(verdict, 'error', { value: error, enumerable: true, writable: false, configurable: false });
+      return error;
+    },
+  });
+}
+
+/**
+ * Parses `input` as a URI reference by RFC 3986 and by RFC 2396, as an IRI
+ * reference by RFC 3987, and as a valid URL string of the URL Standard without
+ * a base (its last verdict), and names the differences between the grammars that
  * apply to it: non-ASCII characters, "[" and "]", the mark characters that
  * became sub-delims, the empty path, the opaque part's "?", IPvFuture, and
  * the two IPv6address grammars.
@@ -116,7 +141,8 @@ export function compareGrammars(input: string): GrammarComparison {
       },
     });
   });
-  const [uri, iri, old] = verdicts;
+  const [uri, iri, old] = verdicts as Array<GrammarVerdict & { readonly record?: AnyUriRecord }>;
+  verdicts.push(whatwgVerdict(input));
   const notes: GrammarNote[] = [];
   if (/[^\x00-\x7f]/.test(input)) {
     notes.push({
