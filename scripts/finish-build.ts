@@ -173,7 +173,7 @@ function indexExports(): Map<string, string[]> {
 }
 
 /** Modules whose exports are only called inside functions, never at load: required on first use in the CommonJS build (as src/index.ts names them). */
-const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records', './core/reserved-operators', './whatwg/writing'];
+const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records', './core/reserved-operators', './core/writing'];
 
 /** The FIRST_USE_ONLY module that a require or import of `specifier` in a module of `dir` (under src/, dist/src/ or dist/esm/src/) names, if it does. */
 function firstUseModule(srcRoot: string, dir: string, specifier: string): string | undefined {

@@ -1,6 +1,6 @@
 /**
  * The URL Standard's valid URL string as the grammar 'whatwg-url'
- * (grammar/whatwg-url.abnf, src/whatwg/writing.ts): the Standard's own
+ * (grammar/whatwg-url.abnf, src/core/writing.ts): the Standard's own
  * examples, a valid and an invalid string per writing rule
  * (test/fixtures/whatwg-validity/, written by hand from the prose), the
  * valid-domain constraint and its ASCII fast path against tr46, the options
@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { check, compareGrammars, isValid, parse, tryParse, UriOptionError, UriSyntaxError } from '../src';
-import { isValidDomain, baseKindOf } from '../src/whatwg/writing';
+import { isValidDomain, baseKindOf } from '../src/core/writing';
 import { uts46 } from '../src/core/uts46';
 
 /** The tr46 package, as urigram loads it (typed by src/core/uts46.ts). */

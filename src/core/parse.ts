@@ -15,9 +15,9 @@ import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, 
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
 import type { SchemeComponents, SchemeOptions } from './scheme-types';
 import { toPegName } from './rule-names';
-import { whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from '../whatwg/writing';
+import { whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from './writing';
 
-/** The URL Standard's writing grammar (grammar/registry.json), which src/whatwg/writing.ts reads: loaded on its first use. */
+/** The URL Standard's writing grammar (grammar/registry.json), which src/core/writing.ts reads: loaded on its first use. */
 const WHATWG_URL = 'whatwg-url';
 import {
   grammarEntry,
@@ -117,7 +117,7 @@ function checkInput(input: unknown): asserts input is string {
 }
 
 /**
- * With `{ grammar: 'whatwg-url' }`: its start rule and kind of base (src/whatwg/writing.ts), the options checked
+ * With `{ grammar: 'whatwg-url' }`: its start rule and kind of base (src/core/writing.ts), the options checked
  * (zoneId and scheme refused); undefined for another grammar or no options.
  */
 function whatwgOf(options: ParseOptions | undefined, fn: string): [string, WhatwgBaseKind | undefined] | undefined {

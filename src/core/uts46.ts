@@ -2,7 +2,7 @@
  * The tr46 package (UTS 46), held once for every module that needs it: the
  * one useTr46() gave (an ES module bundle), or in Node the installed one,
  * loaded on first use. iriToUri's and uriToIri's `host: 'idna'`, and the URL
- * Standard's valid domain (src/whatwg/writing.ts).
+ * Standard's valid domain (src/core/writing.ts).
  */
 import { loadTr46 } from './load';
 

@@ -9,7 +9,7 @@ import { matches, startRuleOf, type AnyUriRecord } from '../core/parse';
 import { isRfc2396Record } from '../core/records';
 import type { UriSyntaxError } from '../core/errors';
 import { PARSED_GRAMMARS, REFERENCE_RULES, type GrammarName } from '../core/grammars';
-import { WHATWG_BASE_RULES, WHATWG_URL, whatwgCheck, whatwgRecord, whatwgStartRule, whatwgValid, type WhatwgWritingRecord } from '../whatwg/writing';
+import { WHATWG_BASE_RULES, WHATWG_URL, whatwgCheck, whatwgRecord, whatwgStartRule, whatwgValid, type WhatwgWritingRecord } from '../core/writing';
 
 /**
  * RFC 3986 Appendix D.2: the obsolete RFC 2396 rules and their translation
@@ -93,7 +93,7 @@ function marksNowReserved(): RegExp {
 /**
  * The URL Standard's verdict: a valid URL string without a base, that is an
  * absolute-URL-with-fragment string (grammar/whatwg-url.abnf), its host a
- * valid domain where it is one (src/whatwg/writing.ts); its error worked out
+ * valid domain where it is one (src/core/writing.ts); its error worked out
  * when first read, as the others'.
  */
 function whatwgVerdict(input: string): GrammarVerdict {

@@ -80,20 +80,7 @@ function split(host: string): Array<{ text: string; start: number }> {
   }
 }
 
-/**
- * The ends in a number checker (WHATWG URL, "Host parsing"): whether the last
- * label (without one final empty label, a trailing ".") is all ASCII digits
- * or an IPv4 number in hexadecimal ("0x" and hex digits). Such a host is an
- * IPv4 address to a WHATWG parser, or a failure: never a domain.
- */
-export function endsInNumber(host: string): boolean {
-  const end = host.endsWith('.') ? host.length - 1 : host.length;
-  const dot = host.lastIndexOf('.', end - 1);
-  const last = host.slice(dot + 1, end);
-  if (last === '') return false;
-  if (/^[0-9]+$/.test(last)) return true;
-  return /^0x[0-9a-f]*$/i.test(last);
-}
+export { endsInNumber } from '../core/ends-in-number';
 
 /**
  * The IPv4 parser (WHATWG URL, "Host parsing"), for a host that ends in a

@@ -21,12 +21,12 @@
  * - parse's record is read off the accepted string by its delimiters
  *   (layoutOf): the grammar leaves one way to cut it.
  */
-import { diagnose } from '../core/diagnose';
-import { UriSyntaxError } from '../core/errors';
-import { automataOf, type GrammarName } from '../core/grammars';
-import { describeValue, UriOptionError } from '../core/options';
-import { uts46 } from '../core/uts46';
-import { endsInNumber } from './ipv4';
+import { diagnose } from './diagnose';
+import { UriSyntaxError } from './errors';
+import { automataOf, type GrammarName } from './grammars';
+import { describeValue, UriOptionError } from './options';
+import { uts46 } from './uts46';
+import { endsInNumber } from './ends-in-number';
 
 /** The grammar's name in grammar/registry.json. */
 export const WHATWG_URL = 'whatwg-url';
