@@ -104,6 +104,8 @@ export type { ReaderClass } from './whatwg/readers/classes';
 export { rfc3986Reader, whatwgReader } from './whatwg/readers/builtin';
 export type { Rfc3986ReaderOptions } from './whatwg/readers/builtin';
 export type { Reader, ReaderResult, ParserReading } from './whatwg/reader';
+export { whatwgValidationErrors, WHATWG_VALIDATION_ERROR_NAMES } from './whatwg/validation-errors';
+export type { WhatwgValidationError, WhatwgValidationErrors, WhatwgValidationErrorName, WhatwgValidationOptions } from './whatwg/validation-errors';
 export { hostAddress } from './whatwg/host-address';
 export type { HostAddress, HostAddressEntry, HostAddressOptions, HostReading, HostReadingName } from './whatwg/host-address';
 export { IPV4_SPECIAL_PURPOSE, IPV6_SPECIAL_PURPOSE } from './whatwg/special-purpose';
