@@ -144,7 +144,7 @@ function basicUrlParser(input: string, base: UrlRecord | null): Parsed {
   let trailStart = input.length;
   while (trailStart > leadEnd && input.charCodeAt(trailStart - 1) <= 0x20) trailStart--;
   if (leadEnd > 0 || trailStart < input.length) report('invalid-URL-unit', leadEnd > 0 ? 0 : trailStart);
-  // The code points the state machine runs on (a lone surrogate reads as U+FFFD, as a scalar value string has it), and the input offset of each.
+  // The code points the state machine runs on, and the input offset of each.
   const cps: number[] = [];
   const pos: number[] = [];
   let tabOrNewline = -1;
@@ -158,7 +158,8 @@ function basicUrlParser(input: string, base: UrlRecord | null): Parsed {
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < trailStart && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       c = input.codePointAt(i) as number;
       i++;
-    } else if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    }
+    // A lone surrogate stays: it is not a URL code point (invalid-URL-unit), and it is encoded as U+FFFD, as the URL API's conversion to a scalar value string has it.
     cps.push(c);
   }
   pos.push(trailStart);

@@ -120,6 +120,7 @@ export function percentByteAt(s: string, i: number): boolean {
 /** The UTF-8 bytes of a code point. */
 export function utf8(c: number): number[] {
   if (c < 0x80) return [c];
+  if (c >= 0xd800 && c <= 0xdfff) return [0xef, 0xbf, 0xbd]; // a lone surrogate: U+FFFD's bytes
   if (c < 0x800) return [0xc0 | (c >> 6), 0x80 | (c & 0x3f)];
   if (c < 0x10000) return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)];
   return [0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)];
