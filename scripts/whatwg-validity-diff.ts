@@ -126,6 +126,16 @@ export const TRIGGERS: ReadonlyArray<readonly [string, string?]> = [
   ['https://ex\u00e4mple.org/'],
   ['https://xn--mnchen-3ya.de/'],
   ['https://a\u00adb.example/'],
+  ['https://xn--8i7caa/'],
+  ['https://a\u200db.example/'],
+  ['https://\u0661.a/'],
+  ['https://ab--c.example/'],
+  ['https://a_b.example/'],
+  ['https://\u2474.example/'],
+  ['https://a\u3002b/'],
+  // U+0558: assigned in Unicode 18 (whatwg-url's tr46 7), not in 17 (ours, tr46 6).
+  ['https://a\u0558/'],
+  ['https://xn--a-0bc/'],
 ];
 
 /** The code points the parser branches on, for near misses. */
@@ -237,9 +247,18 @@ export const CLASSES: ReadonlyArray<{ readonly name: string; readonly kind: 'ver
   },
 ];
 
-/** The host part of a string, roughly (between "//" and the next "/", "?", "#", "\"; after the last "@"), percent-decoded when it can be: only for the tr46 class's test. */
+/** The input without its leading and trailing C0 control or space. */
+function trimC0(input: string): string {
+  let a = 0;
+  let b = input.length;
+  while (a < b && input.charCodeAt(a) <= 0x20) a++;
+  while (b > a && input.charCodeAt(b - 1) <= 0x20) b--;
+  return input.slice(a, b);
+}
+
+/** The host part of a special URL, roughly (after "scheme:" and its slashes and backslashes, to the next "/", "\", "?" or "#"; after the last "@"), percent-decoded when it can be: only for the tr46 class's test. */
 function hostOf(input: string): string | undefined {
-  const m = /\/\/([^/?#\\]*)/.exec(input);
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:[/\\]*([^/?#\\]*)/.exec(trimC0(input).replace(/[\t\n\r]/g, ''));
   if (m === null) return undefined;
   let host = m[1].slice(m[1].lastIndexOf('@') + 1);
   const colon = host.lastIndexOf(':');
