@@ -15,7 +15,7 @@
 import { SPECIAL_SCHEMES } from './runtime';
 import { C0_SET, hostParser, isUrlCodePoint, percentEncode, type Report, type WhatwgValidationErrorName } from './validation-hosts';
 
-export { WHATWG_VALIDATION_ERROR_NAMES, type WhatwgValidationErrorName } from './validation-hosts';
+export type { WhatwgValidationErrorName } from './validation-hosts';
 
 /** One validation error. */
 export interface WhatwgValidationError {

@@ -7,7 +7,7 @@
  * error carries is docs/whatwg-validity.md's table. Our own reading of the
  * Standard's steps; whatwgValidationErrors (./validation-errors) runs it.
  */
-import { loadTr46 } from '../core/load';
+import { tr46Package } from '../operations/iri';
 import { formatIpv4, ipv4Number } from './ipv4';
 import { formatIpv6 } from './ipv6';
 
@@ -81,10 +81,6 @@ export const WHATWG_VALIDATION_ERROR_NAMES: readonly WhatwgValidationErrorName[]
 /** Records a validation error at an input offset. */
 export type Report = (name: WhatwgValidationErrorName, offset: number) => void;
 
-interface Tr46Lib {
-  toASCII(domain: string, options: Record<string, boolean>): string | null;
-}
-let tr46: Tr46Lib | undefined;
 
 const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
@@ -212,8 +208,7 @@ export class IdnaDomainTooLongError extends RangeError {
 
 function toAscii(domain: string, strict: boolean, at: number): string | null {
   if (domain.length > MAX_IDNA_DOMAIN) throw new IdnaDomainTooLongError(at, domain.length);
-  tr46 ??= loadTr46() as Tr46Lib;
-  return tr46.toASCII(domain, { checkHyphens: strict, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: strict, transitionalProcessing: false, verifyDNSLength: strict, ignoreInvalidPunycode: false });
+  return tr46Package().toASCII(domain, { checkHyphens: strict, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: strict, transitionalProcessing: false, verifyDNSLength: strict, ignoreInvalidPunycode: false });
 }
 
 /**
