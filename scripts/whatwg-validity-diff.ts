@@ -34,6 +34,7 @@ import * as urigram from '../src/index';
 interface WhatwgUrlLib {
   parseURL(input: string, options?: { baseURL?: unknown }): unknown;
   parseURLWithValidationErrors(input: string, options?: { baseURL?: unknown }): { url: unknown; validationErrors: string[] };
+  isValidURLString(input: string, options?: { baseURL?: unknown }): boolean;
   serializeURL(url: unknown): string;
 }
 const ROOT = path.join(__dirname, '..');
@@ -177,6 +178,8 @@ export function corpusCases(): Case[] {
 export interface Answer {
   readonly names: readonly string[];
   readonly failure: boolean;
+  /** whatwg-url's isValidURLString: the writing section's definition, by its hand-written checker (theirs only). */
+  readonly writingValid?: boolean;
 }
 
 /** whatwg-url's answer, or undefined when it cannot parse the base. */
@@ -186,8 +189,9 @@ export function theirs(c: Case): Answer | undefined {
     baseURL = whatwgUrl.parseURL(c.base);
     if (baseURL === null) return undefined;
   }
-  const r = whatwgUrl.parseURLWithValidationErrors(c.input, baseURL === undefined ? {} : { baseURL });
-  return { names: r.validationErrors, failure: r.url === null };
+  const options = baseURL === undefined ? {} : { baseURL };
+  const r = whatwgUrl.parseURLWithValidationErrors(c.input, options);
+  return { names: r.validationErrors, failure: r.url === null, writingValid: whatwgUrl.isValidURLString(c.input, options) };
 }
 
 export function ours(c: Case): Answer | undefined {
@@ -278,20 +282,40 @@ export interface Disagreement {
 }
 
 export interface RunResult {
-  readonly counts: Record<Source, { cases: number; skipped: number; agreeInOrder: number; agreeAsSet: number; agreeFailure: number; grammarValid?: number; noErrorTheirs: number }>;
+  readonly counts: Record<
+    Source,
+    {
+      cases: number;
+      skipped: number;
+      agreeInOrder: number;
+      agreeAsSet: number;
+      agreeFailure: number;
+      noErrorTheirs: number;
+      /** whatwg-url's isValidURLString true, and how often it differs from its own "no validation error". */
+      writingValidTheirs: number;
+      writingVsNoErrorTheirs: number;
+      /** The writing grammar's isValid, when registered, and how often it differs from our "no validation error" and from isValidURLString. */
+      grammarValid?: number;
+      grammarVsNoErrorOurs?: number;
+      grammarVsWritingTheirs?: number;
+    }
+  >;
   readonly disagreements: Disagreement[];
-  readonly fixture: Array<[string, string | null, string, 0 | 1]>;
+  /** Where whatwg-url's two definitions (isValidURLString, no validation error) differ, and where the writing grammar differs from either. */
+  readonly definitions: Array<{ case: Case; noError: boolean; writingTheirs: boolean; grammar?: boolean }>;
+  readonly fixture: Array<[string, string | null, string, 0 | 1, 0 | 1]>;
 }
 
 export function run(cases: readonly Case[]): RunResult {
   const counts = {} as RunResult['counts'];
   const disagreements: Disagreement[] = [];
+  const definitions: RunResult['definitions'] = [];
   const fixture: RunResult['fixture'] = [];
   // The fixture keeps every trigger and wpt input, and of the near misses each one whose answer (whatwg-url's names and failure) is new for its trigger, every 8th other one, and every disagreement.
   const answersSeen = new Set<string>();
   let nearMisses = 0;
   for (const c of cases) {
-    const k = (counts[c.source] ??= { cases: 0, skipped: 0, agreeInOrder: 0, agreeAsSet: 0, agreeFailure: 0, noErrorTheirs: 0 });
+    const k = (counts[c.source] ??= { cases: 0, skipped: 0, agreeInOrder: 0, agreeAsSet: 0, agreeFailure: 0, noErrorTheirs: 0, writingValidTheirs: 0, writingVsNoErrorTheirs: 0 });
     k.cases++;
     const t = theirs(c);
     const o = ours(c);
@@ -303,9 +327,20 @@ export function run(cases: readonly Case[]): RunResult {
     const agree = o.names.join(' ') === t.names.join(' ') && o.failure === t.failure;
     const keep = c.source === 'trigger' || c.source === 'wpt' || (c.source === 'near-miss' && (!answersSeen.has(signature) || nearMisses++ % 8 === 0 || !agree));
     answersSeen.add(signature);
-    if (keep) fixture.push([c.input, c.base ?? null, t.names.join(' '), t.failure ? 1 : 0]);
-    if (t.names.length === 0 && !t.failure) k.noErrorTheirs++;
-    if (grammarColumn !== undefined && grammarColumn(c)) k.grammarValid = (k.grammarValid ?? 0) + 1;
+    if (keep) fixture.push([c.input, c.base ?? null, t.names.join(' '), t.failure ? 1 : 0, t.writingValid === true ? 1 : 0]);
+    const noErrorTheirs = t.names.length === 0 && !t.failure;
+    const noErrorOurs = o.names.length === 0 && !o.failure;
+    const writingTheirs = t.writingValid === true;
+    if (noErrorTheirs) k.noErrorTheirs++;
+    if (writingTheirs) k.writingValidTheirs++;
+    if (writingTheirs !== noErrorTheirs) k.writingVsNoErrorTheirs++;
+    const grammar = grammarColumn?.(c);
+    if (grammar !== undefined) {
+      if (grammar) k.grammarValid = (k.grammarValid ?? 0) + 1;
+      if (grammar !== noErrorOurs) k.grammarVsNoErrorOurs = (k.grammarVsNoErrorOurs ?? 0) + 1;
+      if (grammar !== writingTheirs) k.grammarVsWritingTheirs = (k.grammarVsWritingTheirs ?? 0) + 1;
+    }
+    if (writingTheirs !== noErrorTheirs || (grammar !== undefined && (grammar !== noErrorOurs || grammar !== writingTheirs))) definitions.push({ case: c, noError: noErrorTheirs, writingTheirs, ...(grammar === undefined ? {} : { grammar }) });
     const inOrder = o.names.join(' ') === t.names.join(' ');
     const asSet = sorted(o.names) === sorted(t.names);
     if (inOrder) k.agreeInOrder++;
@@ -316,7 +351,7 @@ export function run(cases: readonly Case[]): RunResult {
       disagreements.push({ case: c, ours: o, theirs: t, class: cls?.name ?? 'unclassified' });
     }
   }
-  return { counts, disagreements, fixture };
+  return { counts, disagreements, definitions, fixture };
 }
 
 function main(): void {
@@ -334,11 +369,21 @@ function main(): void {
     console.log(`${cls}: ${ds.length} disagreements; shortest: ${JSON.stringify(min.case.input)}${min.case.base === undefined ? '' : ` against ${JSON.stringify(min.case.base)}`}: ours [${min.ours.names.join(' ')}]${min.ours.failure ? ' failure' : ''}, whatwg-url [${min.theirs.names.join(' ')}]${min.theirs.failure ? ' failure' : ''}`);
     if (cls === 'unclassified') for (const d of ds.slice(0, 40)) console.log(`  ${JSON.stringify(d.case.input)}${d.case.base === undefined ? '' : ` @ ${JSON.stringify(d.case.base)}`}: ours [${d.ours.names.join(' ')}]${d.ours.failure ? ' F' : ''} | theirs [${d.theirs.names.join(' ')}]${d.theirs.failure ? ' F' : ''}`);
   }
+  // The two definitions (issue 49 item 4): the shortest input of each way they differ.
+  const ways = new Map<string, RunResult['definitions']>();
+  for (const d of result.definitions) {
+    const way = `no validation error ${d.noError}, isValidURLString ${d.writingTheirs}${d.grammar === undefined ? '' : `, writing grammar ${d.grammar}`}`;
+    ways.set(way, [...(ways.get(way) ?? []), d]);
+  }
+  for (const [way, ds] of ways) {
+    const min = ds.reduce((a, b) => (b.case.input.length < a.case.input.length ? b : a));
+    console.log(`definitions (${way}): ${ds.length}; shortest: ${JSON.stringify(min.case.input)}${min.case.base === undefined ? '' : ` against ${JSON.stringify(min.case.base)}`}`);
+  }
   console.log(`${(Date.now() - started) / 1000} s`);
   if (reportOnly) return;
   const classified = result.disagreements.filter((d) => d.case.source !== 'corpus' && d.class !== 'unclassified');
   const fixture = {
-    about: "whatwg-url's parseURLWithValidationErrors on each input: [input, base or null, the names it reports (space-separated, in order), 1 if it returns failure]. Written by npm run whatwg:diff (scripts/whatwg-validity-diff.ts); read by test/whatwg-validation-errors.test.ts.",
+    about: "whatwg-url's parseURLWithValidationErrors on each input: [input, base or null, the names it reports (space-separated, in order), 1 if it returns failure, 1 if its isValidURLString (the writing section's definition) says valid]. Written by npm run whatwg:diff (scripts/whatwg-validity-diff.ts); read by test/whatwg-validation-errors.test.ts.",
     whatwgUrl: WHATWG_URL_VERSION,
     tr46: THEIR_TR46_VERSION,
     classes: Object.fromEntries(CLASSES.map((c) => [c.name, { kind: c.kind, why: c.why }])),

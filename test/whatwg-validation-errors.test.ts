@@ -379,7 +379,7 @@ interface Fixture {
   tr46: string;
   classes: Record<string, { kind: string; why: string }>;
   disagreements: Array<[string, string | null, string]>;
-  cases: Array<[string, string | null, string, 0 | 1]>;
+  cases: Array<[string, string | null, string, 0 | 1, 0 | 1]>;
 }
 
 describe("whatwg-url 17.3's answers (test/fixtures/whatwg-validity, written by npm run whatwg:diff)", () => {
