@@ -180,6 +180,8 @@ export interface Answer {
   readonly failure: boolean;
   /** whatwg-url's isValidURLString: the writing section's definition, by its hand-written checker (theirs only). */
   readonly writingValid?: boolean;
+  /** The URL the parser returns, serialized, or null. */
+  readonly href: string | null;
 }
 
 /** whatwg-url's answer, or undefined when it cannot parse the base. */
@@ -191,13 +193,13 @@ export function theirs(c: Case): Answer | undefined {
   }
   const options = baseURL === undefined ? {} : { baseURL };
   const r = whatwgUrl.parseURLWithValidationErrors(c.input, options);
-  return { names: r.validationErrors, failure: r.url === null, writingValid: whatwgUrl.isValidURLString(c.input, options) };
+  return { names: r.validationErrors, failure: r.url === null, writingValid: whatwgUrl.isValidURLString(c.input, options), href: r.url === null ? null : whatwgUrl.serializeURL(r.url) };
 }
 
 export function ours(c: Case): Answer | undefined {
   try {
     const r = whatwgValidationErrors(c.input, c.base === undefined ? {} : { base: c.base });
-    return { names: r.map((e) => e.name), failure: r.failure };
+    return { names: r.map((e) => e.name), failure: r.failure, href: r.href };
   } catch {
     return undefined;
   }
@@ -291,6 +293,9 @@ export interface RunResult {
       agreeAsSet: number;
       agreeFailure: number;
       noErrorTheirs: number;
+      /** Both parse, and give the same href / another href. */
+      sameHref: number;
+      otherHref: number;
       /** whatwg-url's isValidURLString true, and how often it differs from its own "no validation error". */
       writingValidTheirs: number;
       writingVsNoErrorTheirs: number;
@@ -315,7 +320,7 @@ export function run(cases: readonly Case[]): RunResult {
   const answersSeen = new Set<string>();
   let nearMisses = 0;
   for (const c of cases) {
-    const k = (counts[c.source] ??= { cases: 0, skipped: 0, agreeInOrder: 0, agreeAsSet: 0, agreeFailure: 0, noErrorTheirs: 0, writingValidTheirs: 0, writingVsNoErrorTheirs: 0 });
+    const k = (counts[c.source] ??= { cases: 0, skipped: 0, agreeInOrder: 0, agreeAsSet: 0, agreeFailure: 0, noErrorTheirs: 0, sameHref: 0, otherHref: 0, writingValidTheirs: 0, writingVsNoErrorTheirs: 0 });
     k.cases++;
     const t = theirs(c);
     const o = ours(c);
@@ -346,6 +351,13 @@ export function run(cases: readonly Case[]): RunResult {
     if (inOrder) k.agreeInOrder++;
     if (asSet) k.agreeAsSet++;
     if (o.failure === t.failure) k.agreeFailure++;
+    if (o.href !== null && t.href !== null) {
+      if (o.href === t.href) k.sameHref++;
+      else {
+        k.otherHref++;
+        if (k.otherHref <= 5) console.log(`href: ${JSON.stringify(c.input)}${c.base === undefined ? '' : ` @ ${JSON.stringify(c.base)}`}: ours ${o.href}, whatwg-url ${t.href}`);
+      }
+    }
     if (!inOrder || o.failure !== t.failure) {
       const cls = CLASSES.find((x) => x.test(c, o, t));
       disagreements.push({ case: c, ours: o, theirs: t, class: cls?.name ?? 'unclassified' });

@@ -396,6 +396,10 @@ describe("whatwg-url 17.3's answers (test/fixtures/whatwg-validity, written by n
     for (const [input, base, names, failure] of fixture.cases) {
       const r = whatwgValidationErrors(input, base === null ? {} : { base });
       const ours = r.map((e) => e.name).join(' ');
+      // Whatever the names, each offset is in the input, and only the last error is fatal, when the parse fails.
+      if (r.some((e) => e.offset < 0 || e.offset > input.length)) wrong.push(`${JSON.stringify(input)}: an offset outside the input`);
+      if (r.failure && r.length === 0) wrong.push(`${JSON.stringify(input)}: a failure with no error`);
+      if (r.some((e, i) => e.fatal !== (r.failure && i === r.length - 1))) wrong.push(`${JSON.stringify(input)}: fatal is not the last error of a failure`);
       const cls = classOf.get(`${base ?? ''}\u0000${input}`);
       if (cls === undefined) {
         if (ours !== names || r.failure !== (failure === 1)) wrong.push(`${JSON.stringify(input)}${base === null ? '' : ` @ ${base}`}: ours [${ours}] ${r.failure}, whatwg-url [${names}] ${failure === 1}`);
