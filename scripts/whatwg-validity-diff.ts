@@ -11,6 +11,8 @@
  *   table (its own examples, and more);
  * - near-miss: every one-code-point deletion, substitution and insertion of
  *   a trigger, from a small alphabet of the code points the parser branches on;
+ * - relative: relative strings against bases of every kind (special, file,
+ *   other with a host, other without, opaque path);
  * - wpt: the web-platform-tests URL data (test/wpt/urltestdata.json);
  * - corpus: the web corpus (test/corpus/web-urls.txt), in the counts only.
  *
@@ -50,7 +52,7 @@ const ourTr46 = require('tr46') as Tr46;
 
 export const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'whatwg-validity', 'whatwg-url-17.3.json');
 
-export type Source = 'trigger' | 'near-miss' | 'wpt' | 'corpus';
+export type Source = 'trigger' | 'near-miss' | 'relative' | 'wpt' | 'corpus';
 export interface Case {
   readonly input: string;
   readonly base?: string;
@@ -139,6 +141,10 @@ export const TRIGGERS: ReadonlyArray<readonly [string, string?]> = [
   ['https://xn--a-0bc/'],
 ];
 
+/** Relative strings, each against every base of BASES: the relative, file and no scheme states. */
+const RELATIVES = ['', '?q', '#f', '/', '//', '///', '\\', '\\\\', 'a', '../a', './a', '..', '.', '%2e%2E', 'a/%2e/b', 'c|', 'c|/x', 'C:', '/c|', '/c|/x', '//h/p', '\\\\h\\p', '//h:1/', '//@h/', '//u@/', '//[::1]/', '/..//a', ':', 'x:y', 'https:x', 'https:/x', 'file:x', 'file:/x', 'file:c|', 'sc:x', ' a ', 'a\tb', 'a b', '\u00e9'];
+const BASES = ['https://u:p@example.org:8080/a/b?q#f', 'file:///C:/x/y', 'file://h/p', 'sc://h/p/q', 'sc:/p/q', 'sc:opaque', 'about:blank', 'http://[::1]/'];
+
 /** The code points the parser branches on, for near misses. */
 const ALPHABET = ['/', '\\', ':', '@', '[', ']', '%', '.', '#', '?', ' ', '\t', '0', 'x', 'a', '|', '\u00e9'];
 
@@ -162,6 +168,7 @@ export function generateCases(): Case[] {
       }
     }
   });
+  for (const base of BASES) for (const input of RELATIVES) add(input, base, 'relative');
   const wpt = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string; base: string | null }>;
   for (const t of wpt) if (typeof t === 'object') add(t.input, t.base ?? undefined, 'wpt');
   return cases;
@@ -330,7 +337,7 @@ export function run(cases: readonly Case[]): RunResult {
     }
     const signature = `${c.from ?? ''} ${t.names.join(' ')} ${t.failure}`;
     const agree = o.names.join(' ') === t.names.join(' ') && o.failure === t.failure;
-    const keep = c.source === 'trigger' || c.source === 'wpt' || (c.source === 'near-miss' && (!answersSeen.has(signature) || nearMisses++ % 8 === 0 || !agree));
+    const keep = c.source === 'trigger' || c.source === 'relative' || c.source === 'wpt' || (c.source === 'near-miss' && (!answersSeen.has(signature) || nearMisses++ % 8 === 0 || !agree));
     answersSeen.add(signature);
     if (keep) fixture.push([c.input, c.base ?? null, t.names.join(' '), t.failure ? 1 : 0, t.writingValid === true ? 1 : 0]);
     const noErrorTheirs = t.names.length === 0 && !t.failure;
