@@ -13,6 +13,7 @@
  *   a trigger, from a small alphabet of the code points the parser branches on;
  * - relative: relative strings against bases of every kind (special, file,
  *   other with a host, other without, opaque path);
+ * - random: 20,000 strings of URL pieces, from a seeded generator;
  * - wpt: the web-platform-tests URL data (test/wpt/urltestdata.json);
  * - corpus: the web corpus (test/corpus/web-urls.txt), in the counts only.
  *
@@ -52,7 +53,7 @@ const ourTr46 = require('tr46') as Tr46;
 
 export const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'whatwg-validity', 'whatwg-url-17.3.json');
 
-export type Source = 'trigger' | 'near-miss' | 'relative' | 'wpt' | 'corpus';
+export type Source = 'trigger' | 'near-miss' | 'relative' | 'random' | 'wpt' | 'corpus';
 export interface Case {
   readonly input: string;
   readonly base?: string;
@@ -145,6 +146,28 @@ export const TRIGGERS: ReadonlyArray<readonly [string, string?]> = [
 const RELATIVES = ['', '?q', '#f', '/', '//', '///', '\\', '\\\\', 'a', '../a', './a', '..', '.', '%2e%2E', 'a/%2e/b', 'c|', 'c|/x', 'C:', '/c|', '/c|/x', '//h/p', '\\\\h\\p', '//h:1/', '//@h/', '//u@/', '//[::1]/', '/..//a', ':', 'x:y', 'https:x', 'https:/x', 'file:x', 'file:/x', 'file:c|', 'sc:x', ' a ', 'a\tb', 'a b', '\u00e9'];
 const BASES = ['https://u:p@example.org:8080/a/b?q#f', 'file:///C:/x/y', 'file://h/p', 'sc://h/p/q', 'sc:/p/q', 'sc:opaque', 'about:blank', 'http://[::1]/'];
 
+/** Pieces a URL is made of, and what goes wrong in them. */
+const PIECES = ['http:', 'https:', 'file:', 'sc:', 'WS:', '/', '//', '\\', '@', ':', '[', ']', '::', '%', '%41', '%2e', '%zz', '.', '..', '#', '?', ' ', '\t', 'a', 'xn--', 'ex', '0x', '1', '255', '256', '0', '65536', 'c|', 'C:', '\u00e9', '\u00ad', '\u3002', '\uff11', '^', '|', '<', '\u0000', '\ud800', '\u{1F4A9}', '-', '_', 'localhost'];
+
+/** `count` strings of 1 to 12 pieces (each against no base, or one of BASES one time in four), from a seeded generator (mulberry32): the same strings every run. */
+function randomStrings(count: number): Array<[string, string | undefined]> {
+  let seed = 49;
+  const next = (n: number): number => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+  const out: Array<[string, string | undefined]> = [];
+  for (let k = 0; k < count; k++) {
+    let input = '';
+    const length = 1 + next(12);
+    for (let i = 0; i < length; i++) input += PIECES[next(PIECES.length)];
+    out.push([input, next(4) === 0 ? BASES[next(BASES.length)] : undefined]);
+  }
+  return out;
+}
+
 /** The code points the parser branches on, for near misses. */
 const ALPHABET = ['/', '\\', ':', '@', '[', ']', '%', '.', '#', '?', ' ', '\t', '0', 'x', 'a', '|', '\u00e9'];
 
@@ -169,6 +192,7 @@ export function generateCases(): Case[] {
     }
   });
   for (const base of BASES) for (const input of RELATIVES) add(input, base, 'relative');
+  for (const [input, base] of randomStrings(20_000)) add(input, base, 'random');
   const wpt = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string; base: string | null }>;
   for (const t of wpt) if (typeof t === 'object') add(t.input, t.base ?? undefined, 'wpt');
   return cases;
@@ -326,6 +350,7 @@ export function run(cases: readonly Case[]): RunResult {
   // The fixture keeps every trigger and wpt input, and of the near misses each one whose answer (whatwg-url's names and failure) is new for its trigger, every 8th other one, and every disagreement.
   const answersSeen = new Set<string>();
   let nearMisses = 0;
+  let randoms = 0;
   for (const c of cases) {
     const k = (counts[c.source] ??= { cases: 0, skipped: 0, agreeInOrder: 0, agreeAsSet: 0, agreeFailure: 0, noErrorTheirs: 0, sameHref: 0, otherHref: 0, writingValidTheirs: 0, writingVsNoErrorTheirs: 0 });
     k.cases++;
@@ -337,7 +362,7 @@ export function run(cases: readonly Case[]): RunResult {
     }
     const signature = `${c.from ?? ''} ${t.names.join(' ')} ${t.failure}`;
     const agree = o.names.join(' ') === t.names.join(' ') && o.failure === t.failure;
-    const keep = c.source === 'trigger' || c.source === 'relative' || c.source === 'wpt' || (c.source === 'near-miss' && (!answersSeen.has(signature) || nearMisses++ % 8 === 0 || !agree));
+    const keep = c.source === 'trigger' || c.source === 'relative' || c.source === 'wpt' || (c.source === 'random' && (randoms++ % 16 === 0 || !agree)) || (c.source === 'near-miss' && (!answersSeen.has(signature) || nearMisses++ % 8 === 0 || !agree));
     answersSeen.add(signature);
     if (keep) fixture.push([c.input, c.base ?? null, t.names.join(' '), t.failure ? 1 : 0, t.writingValid === true ? 1 : 0]);
     const noErrorTheirs = t.names.length === 0 && !t.failure;
