@@ -286,6 +286,14 @@ describe('the answer and its bad inputs', () => {
 
   it('refuses a non-ASCII domain over 1,024 code units with a RangeError at the host (tr46 is quadratic in a label\'s length)', () => {
     expect(() => whatwgValidationErrors(`https://${'\u00e9'.repeat(1025)}/`)).toThrow(/host at offset 8 is 1025 code units long/);
+    let thrown: unknown;
+    try {
+      whatwgValidationErrors(`https://a.${'\u00e9'.repeat(1025)}/`);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(RangeError);
+    expect(thrown).toMatchObject({ name: 'IdnaDomainTooLongError', offset: 8, length: 1027 });
     expect(whatwgValidationErrors(`https://${'\u00e9'.repeat(1024)}/`).failure).toBe(false);
     // An ASCII domain has no such bound.
     expect(whatwgValidationErrors(`https://${'a'.repeat(5000)}/`).map((e) => e.name)).toEqual(['domain-to-ASCII']);
