@@ -1,5 +1,5 @@
 /**
- * npm run whatwg:diff [-- --report]
+ * npm run whatwg:diff [-- --report | --check]
  *
  * The differential of the URL Standard's "the parser reports no validation
  * error" (issue 49 items 3-4): urigram's whatwgValidationErrors (our own
@@ -22,7 +22,8 @@
  * test/fixtures/whatwg-validity/whatwg-url-17.3.json (whatwg-url's answers
  * for every input but the corpus's, with its version and tr46's), which
  * test/whatwg-validation-errors.test.ts holds our answers against. With
- * --report it only prints the counts (docs/whatwg-validity.md has one run's).
+ * --report it only prints the counts (docs/whatwg-validity.md has one run's);
+ * with --check it fails when the fixture is not what it would write.
  *
  * A third column, the writing grammar's isValid(u, { grammar: 'whatwg-url',
  * base }), is read when that grammar is registered (detected, skipped when not).
@@ -434,8 +435,15 @@ function main(): void {
     disagreements: classified.map((d) => [d.case.input, d.case.base ?? null, d.class]),
     cases: result.fixture,
   };
+  const text = `${JSON.stringify(fixture, null, 0).replace(/\],\[/g, '],\n[')}\n`;
+  if (process.argv.includes('--check')) {
+    const same = fs.existsSync(FIXTURE) && fs.readFileSync(FIXTURE, 'utf8') === text;
+    console.log(same ? `${path.relative(ROOT, FIXTURE)} is up to date` : `${path.relative(ROOT, FIXTURE)} is not what this run writes: run npm run whatwg:diff`);
+    if (!same) process.exitCode = 1;
+    return;
+  }
   fs.mkdirSync(path.dirname(FIXTURE), { recursive: true });
-  writeFileAtomic(FIXTURE, `${JSON.stringify(fixture, null, 0).replace(/\],\[/g, '],\n[')}\n`);
+  writeFileAtomic(FIXTURE, text);
   console.log(`wrote ${path.relative(ROOT, FIXTURE)} (${result.fixture.length} cases)`);
 }
 
