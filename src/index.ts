@@ -61,7 +61,7 @@ export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeE
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './operations/iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './operations/grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './operations/grammar-comparison';
-export { UriSyntaxError, UriSchemeError, TemplateExpansionError, TemplateMatchError, codePointOffset } from './core/errors';
+export { UriSyntaxError, UriSchemeError, TemplateExpansionError, TemplateMatchError, IdnaDomainTooLongError, codePointOffset } from './core/errors';
 export { UriOptionError } from './core/options';
 export type { UriSyntaxErrorDetails } from './core/errors';
 export { RFC3986_RULES, URI_RULES, isRfc3986RuleName } from './core/rules';

@@ -8,7 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WHATWG_VALIDATION_ERROR_NAMES, whatwgValidationErrors } from '../src';
+import { IdnaDomainTooLongError, WHATWG_VALIDATION_ERROR_NAMES, whatwgValidationErrors } from '../src';
 
 type Expected = ReadonlyArray<readonly [string, number, boolean?]>;
 
@@ -292,6 +292,7 @@ describe('the answer and its bad inputs', () => {
     } catch (e) {
       thrown = e;
     }
+    expect(thrown).toBeInstanceOf(IdnaDomainTooLongError);
     expect(thrown).toBeInstanceOf(RangeError);
     expect(thrown).toMatchObject({ name: 'IdnaDomainTooLongError', offset: 8, length: 1027 });
     expect(whatwgValidationErrors(`https://${'\u00e9'.repeat(1024)}/`).failure).toBe(false);

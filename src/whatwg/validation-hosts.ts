@@ -7,6 +7,7 @@
  * error carries is docs/whatwg-validity.md's table. Our own reading of the
  * Standard's steps; whatwgValidationErrors (./validation-errors) runs it.
  */
+import { IdnaDomainTooLongError } from '../core/errors';
 import { tr46Package } from '../operations/iri';
 import { formatIpv4, ipv4Number } from './ipv4';
 import { formatIpv6 } from './ipv6';
@@ -198,16 +199,8 @@ const isAscii = (s: string): boolean => {
  */
 export const MAX_IDNA_DOMAIN = 1024;
 
-/** What refuses a domain over MAX_IDNA_DOMAIN. */
-export class IdnaDomainTooLongError extends RangeError {
-  constructor(readonly offset: number, readonly length: number) {
-    super(`whatwgValidationErrors: the host at offset ${offset} is ${length} code units long after percent-decoding and needs UTS 46 ToASCII (it is not ASCII); over ${MAX_IDNA_DOMAIN} is refused, as tr46 takes time quadratic in a label's length`);
-    this.name = 'IdnaDomainTooLongError';
-  }
-}
-
 function toAscii(domain: string, strict: boolean, at: number): string | null {
-  if (domain.length > MAX_IDNA_DOMAIN) throw new IdnaDomainTooLongError(at, domain.length);
+  if (domain.length > MAX_IDNA_DOMAIN) throw new IdnaDomainTooLongError(at, domain.length, MAX_IDNA_DOMAIN);
   return tr46Package().toASCII(domain, { checkHyphens: strict, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: strict, transitionalProcessing: false, verifyDNSLength: strict, ignoreInvalidPunycode: false });
 }
 
