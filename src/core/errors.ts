@@ -313,6 +313,25 @@ export class IriConversionError extends Error {
   }
 }
 
+/**
+ * whatwgValidationErrors refuses a host that needs UTS 46 ToASCII (not ASCII
+ * after percent-decoding) and is longer than its bound: tr46 takes time
+ * quadratic in a label's length (docs/whatwg-validity.md).
+ */
+export class IdnaDomainTooLongError extends RangeError {
+  /** Where the host begins (UTF-16 offset in the input). */
+  readonly offset: number;
+  /** The domain's length after percent-decoding, in UTF-16 code units. */
+  readonly length: number;
+
+  constructor(offset: number, length: number, limit: number) {
+    super(`whatwgValidationErrors: the host at offset ${offset} is ${length} code units long after percent-decoding and needs UTS 46 ToASCII (it is not ASCII); over ${limit} is refused, as tr46 takes time quadratic in a label's length`);
+    this.name = 'IdnaDomainTooLongError';
+    this.offset = offset;
+    this.length = length;
+  }
+}
+
 /** Bytes that are not well-formed UTF-8, where parseUtf8 was given an IRI as octets. */
 export class Utf8DecodeError extends SyntaxError {
   /** The offset of the first byte that cannot be part of well-formed UTF-8 there (the length when the bytes stop in a character). */

@@ -31,6 +31,7 @@ export const DOCUMENTED_ERRORS: Readonly<Record<string, 'input' | 'argument'>> =
   FileUriError: 'input',
   TemplateExpansionError: 'input',
   TemplateMatchError: 'input',
+  IdnaDomainTooLongError: 'input',
   TypeError: 'argument',
   UriOptionError: 'argument',
   RangeError: 'argument',
@@ -56,7 +57,7 @@ const ENGINE_MESSAGES = [
   /internal error/,
 ];
 
-export type InputError = 'UriSyntaxError' | 'UriSchemeError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError' | 'TemplateExpansionError' | 'TemplateMatchError';
+export type InputError = 'UriSyntaxError' | 'UriSchemeError' | 'UriResolveError' | 'UriComposeError' | 'PercentEncodingError' | 'IriConversionError' | 'Utf8DecodeError' | 'FileUriError' | 'TemplateExpansionError' | 'TemplateMatchError' | 'IdnaDomainTooLongError';
 
 export interface FuzzTarget {
   /** Unique, as printed in the report and taken by --target. */
@@ -313,6 +314,21 @@ export const TARGETS: readonly FuzzTarget[] = [
     errors: [],
     check: (_s, r: urigram.HostAddress) => (r.readings.length === 4 && typeof r.ambiguous === 'boolean' ? undefined : 'not four readings and a verdict'),
   },
+  // Issue 49 item 3: the URL Standard's validation errors. Every offset is in the input; only the last error is fatal, when the parse fails.
+  ...([undefined, BASE] as const).map(
+    (base): FuzzTarget => ({
+      name: `whatwgValidationErrors${base === undefined ? '' : ' against a base'}`,
+      run: (s) => urigram.whatwgValidationErrors(s, base === undefined ? {} : { base }),
+      errors: ['IdnaDomainTooLongError'],
+      check: (s, r: urigram.WhatwgValidationErrors) => {
+        if (!Array.isArray(r) || typeof r.failure !== 'boolean') return 'not an array with failure';
+        if (r.some((e) => !(e.offset >= 0 && e.offset <= s.length))) return 'an offset outside the input';
+        if (r.some((e, i) => e.fatal !== (r.failure && i === r.length - 1))) return 'a fatal error that is not the last of a failure';
+        if (r.failure === (r.href !== null)) return 'failure and href disagree';
+        return undefined;
+      },
+    }),
+  ),
   { name: 'bad option: compareWithWhatwg base', kind: 'option', run: (s) => urigram.compareWithWhatwg(s, { base: 'not a base' }), errors: [] },
   // Every kind of document extractDocument reads (urigram/documents; issue 30 item 2), source code by
   // the two comment styles its languages use ("//" and "/* */", "#").
