@@ -84,11 +84,6 @@ export function useTr46(lib: Tr46): void {
   setUts46(lib);
 }
 
-/** The tr46 package: the one given to useTr46, or (in Node and the CommonJS build) loaded on first use. whatwgValidationErrors's domain parser uses it too. */
-export function tr46Package(): Tr46 {
-  tr46 ??= loadTr46() as Tr46;
-  return tr46;
-}
 
 function idnaHost(iri: string, record: UriRecord): string {
   const host = record.host as string;

@@ -8,7 +8,7 @@
  * Standard's steps; whatwgValidationErrors (./validation-errors) runs it.
  */
 import { IdnaDomainTooLongError } from '../core/errors';
-import { tr46Package } from '../operations/iri';
+import { uts46 } from '../core/uts46';
 import { formatIpv4, ipv4Number } from './ipv4';
 import { formatIpv6 } from './ipv6';
 
@@ -201,7 +201,7 @@ export const MAX_IDNA_DOMAIN = 1024;
 
 function toAscii(domain: string, strict: boolean, at: number): string | null {
   if (domain.length > MAX_IDNA_DOMAIN) throw new IdnaDomainTooLongError(at, domain.length, MAX_IDNA_DOMAIN);
-  return tr46Package().toASCII(domain, { checkHyphens: strict, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: strict, transitionalProcessing: false, verifyDNSLength: strict, ignoreInvalidPunycode: false });
+  return uts46().toASCII(domain, { checkHyphens: strict, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: strict, transitionalProcessing: false, verifyDNSLength: strict, ignoreInvalidPunycode: false });
 }
 
 /**
