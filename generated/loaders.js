@@ -71,6 +71,12 @@ function loadGenerated(grammar, kind) {
     case "rfc9110.diagnose": return require("./rfc9110.diagnose");
     case "rfc9110.trace": return require("./rfc9110.trace");
     case "rfc9110.parser": return require("./rfc9110");
+    case "whatwg-url.recognizer": return require("./whatwg-url.recognizer");
+    case "whatwg-url.dfa": return require("./whatwg-url.dfa");
+    case "whatwg-url.rules-dfa": return require("./whatwg-url.rules-dfa");
+    case "whatwg-url.diagnose": return require("./whatwg-url.diagnose");
+    case "whatwg-url.trace": return require("./whatwg-url.trace");
+    case "whatwg-url.parser": return require("./whatwg-url");
     default: return undefined;
   }
 }

@@ -17,9 +17,9 @@ export interface GrammarEntry {
   readonly schemes?: Readonly<Record<string, { readonly rule: string; readonly withFragment?: boolean; readonly format?: SchemeFormatName }>>;
 }
 /** Every grammar urigram is generated from. */
-export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874" | "rfc6570" | "rfc6068" | "rfc8141" | "rfc2397" | "rfc8089" | "rfc8089-nonstandard" | "rfc9110";
+export type RegisteredGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6874" | "rfc6570" | "rfc6068" | "rfc8141" | "rfc2397" | "rfc8089" | "rfc8089-nonstandard" | "rfc9110" | "whatwg-url";
 /** The grammars that the option `grammar` selects. */
-export type SelectableGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6570" | "rfc6068" | "rfc8141" | "rfc2397" | "rfc8089" | "rfc8089-nonstandard" | "rfc9110";
+export type SelectableGrammar = "rfc3986" | "rfc3987" | "rfc2396" | "rfc6570" | "rfc6068" | "rfc8141" | "rfc2397" | "rfc8089" | "rfc8089-nonstandard" | "rfc9110" | "whatwg-url";
 /** Per grammar, the rules a whole input is checked against (the default first). */
 export interface ReferenceRulesOf {
   readonly "rfc3986": "URI-reference" | "URI" | "absolute-URI" | "relative-ref";
@@ -33,6 +33,7 @@ export interface ReferenceRulesOf {
   readonly "rfc8089": "file-URI" | "file-auth";
   readonly "rfc8089-nonstandard": "file-URI";
   readonly "rfc9110": "http-URI" | "https-URI";
+  readonly "whatwg-url": "absolute-URL-with-fragment-string" | "valid-URL-string-special-base" | "valid-URL-string-file-base" | "valid-URL-string-other-base" | "valid-URL-string-opaque-base";
 }
 /** The formats of urigram/formats that check a URI of one scheme (a `schemes` entry's `format`), in the registry's order. */
 export type SchemeFormatName = "urn" | "data-url";

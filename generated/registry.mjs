@@ -225,5 +225,22 @@ export const GRAMMAR_REGISTRY = [
         "rule": "https-URI"
       }
     }
+  },
+  {
+    "name": "whatwg-url",
+    "texts": [
+      "rfc5234.txt"
+    ],
+    "title": "WHATWG URL Standard (valid URL string)",
+    "section": "URL Standard 4.3 URL writing, 3.4 Host writing",
+    "select": "grammar",
+    "rules": [
+      "absolute-URL-with-fragment-string",
+      "valid-URL-string-special-base",
+      "valid-URL-string-file-base",
+      "valid-URL-string-other-base",
+      "valid-URL-string-opaque-base"
+    ],
+    "records": "none"
   }
 ];

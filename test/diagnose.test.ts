@@ -103,6 +103,7 @@ describe('the diagnostic back end finds what the traced peggy run finds', () => 
     rfc8089: 'fileFILElocahstZ09:/?#[]@%!$&\'()*+,;=-._~v| \u00e9',
     'rfc8089-nonstandard': 'fileFILElocahstZ09:/?#[]@%5BD!$&\'()*+,;=-._~v| \\\u00e9',
     rfc2397: 'dataDATbse64:;,=/+%!$&\'()*?@_.~#aZ09 {|}^`"\u00e9',
+    'whatwg-url': 'httpsHTTPSfilewsxX09:/?#[]@%2eE!$&\'()*+,;=-._~ \\|<>\u00e9\u00a0\ufdd0\ud83d\ude00\ud800',
   };
 
   for (const grammar of GRAMMARS) {

@@ -15,6 +15,10 @@ import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, 
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
 import type { SchemeComponents, SchemeOptions } from '../schemes/types';
 import { toPegName } from './rule-names';
+import { whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from '../whatwg/writing';
+
+/** The URL Standard's writing grammar (grammar/registry.json), which src/whatwg/writing.ts reads: loaded on its first use. */
+const WHATWG_URL = 'whatwg-url';
 import {
   grammarEntry,
   GRAMMARS,
@@ -69,6 +73,14 @@ export interface ParseOptions {
    * URIs. With the RFC 3986 grammar only (zoneId too).
    */
   readonly scheme?: boolean | SchemeOptions;
+  /**
+   * With `{ grammar: 'whatwg-url' }` only: the base URL (a URL string the URL
+   * Standard's parser reads) that a relative-URL-with-fragment string is
+   * relative to. Its kind (a special scheme other than file, file, another
+   * scheme, an opaque path) decides the writing rule; without it only an
+   * absolute-URL-with-fragment string is valid.
+   */
+  readonly base?: string;
 }
 
 /** A record parsed with `{ scheme: true }`: its scheme's components, where urigram reads them (undefined otherwise). */
@@ -104,6 +116,18 @@ function checkInput(input: unknown): asserts input is string {
   }
 }
 
+/**
+ * With `{ grammar: 'whatwg-url' }`: its start rule and kind of base (src/whatwg/writing.ts), the options checked
+ * (zoneId and scheme refused); undefined for another grammar or no options.
+ */
+function whatwgOf(options: ParseOptions | undefined, fn: string): [string, WhatwgBaseKind | undefined] | undefined {
+  if (options === undefined || options.grammar !== WHATWG_URL) return undefined;
+  checkOptions(fn, options, PARSE_OPTIONS);
+  if (options.zoneId === true) zoneGrammar(options.grammar, true, fn);
+  schemeOptionsOf(options, fn);
+  return whatwgStartOf(options, fn);
+}
+
 /** Per grammar, its reference rules by ABNF name, to their PEG start rules. */
 const START_RULES = new Map(
   (Object.keys(REFERENCE_RULES) as GrammarName[]).map((g) => [g, new Map<string, string>(REFERENCE_RULES[g].map((r) => [r, toPegName(r)]))] as const),
@@ -129,6 +153,7 @@ export const PARSE_OPTIONS: OptionSpec = {
   rule: (value) => (typeof value === 'string' ? undefined : `must be the name of a reference rule, got ${describeValue(value)}`),
   zoneId: boolean,
   scheme: schemeOption,
+  base: (value) => (typeof value === 'string' ? undefined : `must be a URL string, got ${describeValue(value)}`),
 };
 
 /** The scheme checks' options that `options.scheme` asks for, or undefined when it asks for none (checked by the caller). */
@@ -182,6 +207,9 @@ function referenceRuleOf(options: ParseOptions | undefined, fn: string): [Genera
   if (options === undefined) return RFC3986_URI_REFERENCE; // the common case, without a lookup
   checkOptions(fn, options, PARSE_OPTIONS);
   const grammar = options.grammar ?? 'rfc3986';
+  if (options.base !== undefined && grammar !== WHATWG_URL) {
+    throw new UriOptionError(fn, 'base', options.base, `option base is the base URL of the URL Standard's writing grammar: it takes the grammar 'whatwg-url', not ${JSON.stringify(grammar)}`);
+  }
   const generated = zoneGrammar(grammar, options.zoneId, fn);
   const rules = REFERENCE_RULES[grammar];
   const rule = options.rule ?? rules[0];
@@ -265,6 +293,15 @@ export function parse(input: string, options?: Rfc3986ParseOptions | Rfc3987Pars
 export function parse(input: string, options?: ParseOptions): AnyUriRecord;
 export function parse(input: string, options?: ParseOptions): AnyUriRecord {
   checkInput(input);
+  const whatwg = whatwgOf(options, 'parse');
+  if (whatwg !== undefined) {
+    const r = whatwgRecord(input, whatwg[0], whatwg[1]);
+    if (r instanceof UriSyntaxError) {
+      if (typeof captureStackTrace === 'function') captureStackTrace(r, parse);
+      throw r;
+    }
+    return r as unknown as AnyUriRecord;
+  }
   const [grammar, start] = startRuleOf(options, 'parse');
   const scheme = schemeOptionsOf(options, 'parse');
   // The automaton's record (backends.ts, split.ts), or, only when it rejects, the diagnostic back end's error (diagnose.ts).
@@ -282,6 +319,11 @@ export function tryParse(input: string, options?: Rfc3986ParseOptions | Rfc3987P
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord>;
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord> {
   checkInput(input);
+  const whatwg = whatwgOf(options, 'tryParse');
+  if (whatwg !== undefined) {
+    const r = whatwgRecord(input, whatwg[0], whatwg[1]);
+    return r instanceof UriSyntaxError ? { ok: false, error: r } : { ok: true, value: r as unknown as AnyUriRecord };
+  }
   const [grammar, start] = startRuleOf(options, 'tryParse');
   const scheme = schemeOptionsOf(options, 'tryParse');
   const record = automatonRecord(input, start, grammar);
@@ -300,6 +342,8 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
  */
 export function check(input: string, options?: ParseOptions): UriSyntaxError | undefined {
   checkInput(input);
+  const whatwg = whatwgOf(options, 'check');
+  if (whatwg !== undefined) return whatwgCheck(input, whatwg[0], whatwg[1]);
   const [grammar, start] = startRuleOf(options, 'check');
   const scheme = schemeOptionsOf(options, 'check');
   if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).error;
@@ -320,6 +364,8 @@ export function check(input: string, options?: ParseOptions): UriSyntaxError | u
  */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
+  const whatwg = whatwgOf(options, 'isValid');
+  if (whatwg !== undefined) return whatwgValid(input, whatwg[0], whatwg[1]);
   const [grammar, start] = startRuleOf(options, 'isValid');
   const scheme = schemeOptionsOf(options, 'isValid');
   // With scheme, the scheme checks parse it (a record is needed): isValid's own path builds none.

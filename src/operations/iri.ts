@@ -8,7 +8,7 @@ import { UriSyntaxError } from '../core/errors';
 import { decodeUtf8, utf8Length } from '../encoding/utf8';
 import { decodePercents, isUnreservedOctet } from '../encoding/triplets';
 import { CodeUnitBuilder } from '../encoding/code-units';
-import { loadTr46 } from '../core/load';
+import { setUts46, uts46, type Tr46 } from '../core/uts46';
 import { checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { PARSE_OPTIONS, startRuleOf } from '../core/parse';
 import { IriConversionError, Utf8DecodeError } from '../core/errors';
@@ -67,13 +67,9 @@ function encodeNonAscii(text: string): string {
  * first use (src/core/load.ts); an ES module bundle holds it only when the program
  * passes it to useTr46().
  */
-export interface Tr46 {
-  toASCII(domain: string, options: Record<string, boolean>): string | null;
-  toUnicode(domain: string, options: Record<string, boolean>): { domain: string; error: boolean };
-}
+export type { Tr46 } from '../core/uts46';
 
 const UTS46_OPTIONS = { checkBidi: true, checkHyphens: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false };
-let tr46: Tr46 | undefined;
 
 /**
  * Gives iriToUri and uriToIri the tr46 package for host: 'idna' (`import *
@@ -84,7 +80,7 @@ export function useTr46(lib: Tr46): void {
   if (lib === null || typeof lib !== 'object' || typeof lib.toASCII !== 'function' || typeof lib.toUnicode !== 'function') {
     throw new TypeError('useTr46 expects the tr46 package (an object with toASCII and toUnicode)');
   }
-  tr46 = lib;
+  setUts46(lib);
 }
 
 function idnaHost(iri: string, record: UriRecord): string {
@@ -106,7 +102,7 @@ function idnaHost(iri: string, record: UriRecord): string {
   if (dots >= 127) {
     throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} is not a valid internationalized domain name (UTS 46 ToASCII fails), so it has no IDNA form`);
   }
-  tr46 ??= loadTr46() as Tr46;
+  const tr46 = uts46();
   const ascii = tr46.toASCII(rooted ? name.slice(0, -1) : name, { ...UTS46_OPTIONS, verifyDNSLength: true });
   if (ascii === null) {
     throw new IriConversionError(iri, at, `the host ${JSON.stringify(host)} is not a valid internationalized domain name (UTS 46 ToASCII fails), so it has no IDNA form`);
@@ -241,7 +237,7 @@ export interface UriToIriOptions {
 }
 
 function aLabelsToUnicode(host: string): string {
-  tr46 ??= loadTr46() as Tr46;
+  const tr46 = uts46();
   const lib = tr46;
   // ToUnicode is a function of the label alone: a label met again is not decoded again (a host of
   // thousands of labels costs what its distinct labels cost).

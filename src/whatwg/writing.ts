@@ -1,0 +1,329 @@
+/**
+ * The URL Standard's valid URL string (4.3 "URL writing", 3.4 "Host
+ * writing") as the grammar `whatwg-url` (grammar/whatwg-url.abnf) and its one
+ * constraint: what isValid, check, parse and tryParse do with `{ grammar:
+ * 'whatwg-url' }`, with or without `base`.
+ *
+ * - The base URL decides the start rule (the Standard's relative-URL string
+ *   switches on its scheme; a base with an opaque path takes a fragment
+ *   alone): none, only absolute-URL-with-fragment-string; a special scheme
+ *   other than file, a file base, another base, or a base with an opaque path,
+ *   one rule each (baseKindOf).
+ * - The automaton of that rule decides everything but the host. A host that
+ *   the grammar read as a valid-domain (not a valid IPv4-address string, not
+ *   an IPv6 literal, not the opaque host of a non-special URL) must then be a
+ *   valid domain (3.4): the domain parser with beStrict true (UTS 46 ToASCII,
+ *   CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules, VerifyDnsLength,
+ *   nontransitional) returns no failure, and its result does not end in a
+ *   number. An all-ASCII host of letters, digits, "-" and "." with no "xn--"
+ *   label is decided by UTS 46's label rules alone (validDomain's fast path);
+ *   any other goes to tr46.
+ * - parse's record is read off the accepted string by its delimiters
+ *   (layoutOf): the grammar leaves one way to cut it.
+ */
+import { diagnose } from '../core/diagnose';
+import { UriSyntaxError } from '../core/errors';
+import { automataOf, type GrammarName } from '../core/grammars';
+import { describeValue, UriOptionError } from '../core/options';
+import { uts46 } from '../core/uts46';
+import { endsInNumber } from './ipv4';
+
+/** The grammar's name in grammar/registry.json. */
+export const WHATWG_URL = 'whatwg-url';
+const GRAMMAR = WHATWG_URL as GrammarName;
+
+/** The kinds of base URL the Standard's relative-URL-with-fragment string tells apart. */
+export type WhatwgBaseKind = 'special' | 'file' | 'other' | 'opaque';
+
+/** The PEG start rule per kind of base; without a base, absolute-URL-with-fragment-string. */
+const START_RULES: Readonly<Record<WhatwgBaseKind | 'none', string>> = {
+  none: 'absolute_URL_with_fragment_string',
+  special: 'valid_URL_string_special_base',
+  file: 'valid_URL_string_file_base',
+  other: 'valid_URL_string_other_base',
+  opaque: 'valid_URL_string_opaque_base',
+};
+
+/** The ABNF rule per kind of base (for `rule` and messages). */
+export const WHATWG_BASE_RULES: Readonly<Record<WhatwgBaseKind | 'none', string>> = {
+  none: 'absolute-URL-with-fragment-string',
+  special: 'valid-URL-string-special-base',
+  file: 'valid-URL-string-file-base',
+  other: 'valid-URL-string-other-base',
+  opaque: 'valid-URL-string-opaque-base',
+};
+
+/** The special schemes other than file (URL Standard 4.1's table). */
+const SPECIAL_NOT_FILE: ReadonlySet<string> = new Set(['ftp', 'http', 'https', 'ws', 'wss']);
+
+type UrlLike = { readonly protocol: string; readonly href: string };
+type UrlConstructor = new (input: string) => UrlLike;
+
+/**
+ * The kind of a base URL given as a string: the URL Standard's parser (the
+ * runtime's `URL`) reads it; its scheme decides, and a URL that is not special
+ * and whose serialization has no "/" after "scheme:" has an opaque path. A
+ * UriOptionError when it is not a string or the parser fails on it.
+ */
+export function baseKindOf(base: unknown, fn: string): WhatwgBaseKind {
+  if (typeof base !== 'string') throw new UriOptionError(fn, 'base', base, `option base must be a URL string, got ${describeValue(base)}`);
+  const Url = (globalThis as { URL?: unknown }).URL as UrlConstructor | undefined;
+  if (typeof Url !== 'function') throw new UriOptionError(fn, 'base', base, 'option base needs the global URL of the WHATWG URL Standard, which this runtime lacks');
+  let url: UrlLike;
+  try {
+    url = new Url(base);
+  } catch {
+    throw new UriOptionError(fn, 'base', base, `option base ${JSON.stringify(base)} is not a URL: the URL Standard's parser fails on it (a base URL must be absolute)`);
+  }
+  const scheme = url.protocol.slice(0, -1);
+  if (scheme === 'file') return 'file';
+  if (SPECIAL_NOT_FILE.has(scheme)) return 'special';
+  return url.href.charCodeAt(url.protocol.length) === 0x2f ? 'other' : 'opaque';
+}
+
+/** The PEG start rule for a kind of base (or none). */
+export function whatwgStartRule(kind: WhatwgBaseKind | undefined): string {
+  return START_RULES[kind ?? 'none'];
+}
+
+/** A host of the writing grammar, by the Standard's kinds ("Host representation"); 'empty' for file's and a non-special URL's empty host. */
+export type WhatwgWritingHostKind = 'domain' | 'IPv4' | 'IPv6' | 'opaque' | 'empty';
+
+/** Where the components of a valid URL string are, read off its delimiters. */
+interface Layout {
+  scheme?: [number, number];
+  host?: [number, number];
+  port?: [number, number];
+  path: [number, number];
+  query?: [number, number];
+  fragment?: [number, number];
+  /** The host's kind by the scheme that governs it (the input's, or the base's). */
+  hostKind?: WhatwgWritingHostKind;
+}
+
+const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isSchemeCodePoint = (c: number): boolean => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+
+/** The offset of the ":" after a URL-scheme string at the start, or -1. */
+function schemeEnd(input: string): number {
+  if (input.length === 0 || !isAlpha(input.charCodeAt(0))) return -1;
+  let i = 1;
+  while (i < input.length && isSchemeCodePoint(input.charCodeAt(i))) i++;
+  return input.charCodeAt(i) === 0x3a ? i : -1;
+}
+
+/** The first offset from `from` whose code unit is one of `stops` (ASCII), or the input's length. */
+function until(input: string, from: number, stops: string): number {
+  for (let i = from; i < input.length; i++) if (stops.includes(input[i])) return i;
+  return input.length;
+}
+
+/**
+ * The components of an input the grammar accepted, for the kind of base it
+ * was read with: a scheme up to the first ":" when it starts with one (an
+ * absolute-URL string; a relative one cannot), then "//" and a host (and a
+ * port but for file), a path up to "?" or "#", a query up to "#", a fragment.
+ */
+function layoutOf(input: string, kind: WhatwgBaseKind | undefined): Layout {
+  const colon = schemeEnd(input);
+  let governing: WhatwgBaseKind | undefined = kind;
+  let i = 0;
+  const layout: Layout = { path: [0, 0] };
+  if (colon >= 0) {
+    layout.scheme = [0, colon];
+    const scheme = input.slice(0, colon).toLowerCase();
+    governing = scheme === 'file' ? 'file' : SPECIAL_NOT_FILE.has(scheme) ? 'special' : 'other';
+    i = colon + 1;
+  }
+  if (input.startsWith('//', i) && governing !== 'opaque') {
+    const start = i + 2;
+    const end = input.charCodeAt(start) === 0x5b ? input.indexOf(']', start) + 1 : until(input, start, governing === 'file' ? '/?#' : ':/?#');
+    layout.host = [start, end];
+    layout.hostKind = hostKindOf(input, start, end, governing);
+    i = end;
+    if (input.charCodeAt(i) === 0x3a) {
+      const portEnd = until(input, i + 1, '/?#');
+      layout.port = [i + 1, portEnd];
+      i = portEnd;
+    }
+  }
+  const pathEnd = until(input, i, '?#');
+  layout.path = [i, pathEnd];
+  i = pathEnd;
+  if (input.charCodeAt(i) === 0x3f) {
+    const queryEnd = until(input, i + 1, '#');
+    layout.query = [i + 1, queryEnd];
+    i = queryEnd;
+  }
+  if (input.charCodeAt(i) === 0x23) layout.fragment = [i + 1, input.length];
+  return layout;
+}
+
+let ipv4Test: ((text: string, start: number, end: number) => boolean) | undefined;
+
+function hostKindOf(input: string, start: number, end: number, governing: WhatwgBaseKind | undefined): WhatwgWritingHostKind {
+  if (start === end) return 'empty';
+  if (input.charCodeAt(start) === 0x5b) return 'IPv6';
+  if (governing !== 'special' && governing !== 'file') return 'opaque';
+  ipv4Test ??= automataOf(GRAMMAR).spanTest('valid_IPv4_address_string');
+  return ipv4Test(input, start, end) ? 'IPv4' : 'domain';
+}
+
+/** UTS 46 ToASCII as the domain parser runs it with beStrict true (URL Standard 3.3, "domain parser ToASCII"). */
+const STRICT = { checkHyphens: true, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false, verifyDNSLength: true, ignoreInvalidPunycode: false };
+
+/**
+ * The longest host text handed to UTS 46. A valid domain is at most 253
+ * characters once mapped; a longer text is one only if nearly all of it is
+ * code points UTS 46 maps to nothing (U+00AD, variation selectors), and
+ * Punycode's encoder is quadratic in a label's length: past this length the
+ * host is judged not valid without ToASCII (docs/deviations.md).
+ */
+export const MAX_DOMAIN_TEXT = 4096;
+
+/**
+ * Whether `host` is a valid domain (URL Standard 3.4): the domain parser with
+ * beStrict true returns no failure and the result does not end in a number.
+ * Fast path: an all-ASCII host of letters, digits, "-" and "." without an
+ * "xn--" label maps to its lower case, and UTS 46 then asks only that every
+ * label is 1 to 63 long (no empty label: VerifyDnsLength), does not begin or
+ * end with "-", has no "--" in its third and fourth places (CheckHyphens), and
+ * that the whole is at most 253 long.
+ */
+export function isValidDomain(host: string): boolean {
+  let ascii = true;
+  for (let i = 0; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (!(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e)) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) {
+    const fast = asciiDomain(host);
+    if (fast !== undefined) return fast && !endsInNumber(host.toLowerCase());
+  }
+  if (host.length > MAX_DOMAIN_TEXT) return false;
+  const result = uts46().toASCII(host, STRICT);
+  return result !== null && result !== '' && !endsInNumber(result);
+}
+
+/** The fast path's verdict on an ASCII host of letters, digits, "-" and ".", or undefined when a label begins with "xn--" (Punycode: tr46 decides). */
+function asciiDomain(host: string): boolean | undefined {
+  if (/(?:^|\.)xn--/i.test(host)) return undefined;
+  if (host.length === 0 || host.length > 253) return false;
+  let start = 0;
+  for (let i = 0; i <= host.length; i++) {
+    if (i < host.length && host.charCodeAt(i) !== 0x2e) continue;
+    const n = i - start;
+    if (n === 0 || n > 63) return false;
+    if (host.charCodeAt(start) === 0x2d || host.charCodeAt(i - 1) === 0x2d) return false;
+    if (n >= 4 && host.charCodeAt(start + 2) === 0x2d && host.charCodeAt(start + 3) === 0x2d) return false;
+    start = i + 1;
+  }
+  return true;
+}
+
+/** The error for a host that the grammar takes and the constraint does not: at the host, in the grammar's rule valid-domain. */
+function domainError(input: string, start: number, end: number, startRule: string): UriSyntaxError {
+  const host = input.slice(start, end);
+  const why = endsInNumberText(host)
+    ? 'it ends in a number, and is not a valid IPv4-address string (four decimal numbers 0 to 255 without leading zeros)'
+    : "UTS 46 ToASCII with the Standard's strict settings fails on it (CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules, VerifyDnsLength)";
+  return new UriSyntaxError({
+    input,
+    grammar: GRAMMAR,
+    rule: 'valid-domain',
+    offset: start,
+    found: host,
+    expected: ['valid domain'],
+    rulePath: [ruleOfStart(startRule), 'valid-host-string', 'valid-domain-string', 'valid-domain'],
+    hint: `the host ${JSON.stringify(host)} is not a valid domain (URL Standard 3.4): ${why}`,
+  });
+}
+
+function endsInNumberText(host: string): boolean {
+  return /^[\x21-\x7e]*$/.test(host) && endsInNumber(host.toLowerCase());
+}
+
+function ruleOfStart(startRule: string): string {
+  for (const [k, v] of Object.entries(START_RULES)) if (v === startRule) return WHATWG_BASE_RULES[k as WhatwgBaseKind | 'none'];
+  return startRule.replace(/_/g, '-');
+}
+
+/**
+ * The start rule and kind of base that the options ask for with `{ grammar:
+ * 'whatwg-url' }`: `base` (a URL string) decides it, or `rule` names one of the
+ * registry's rules; neither, absolute-URL-with-fragment-string. A
+ * UriOptionError for both at once, or a base that is not a URL.
+ */
+export function whatwgStartOf(options: { readonly rule?: string; readonly base?: unknown }, fn: string): [string, WhatwgBaseKind | undefined] {
+  if (options.base !== undefined) {
+    if (options.rule !== undefined) throw new UriOptionError(fn, 'rule', options.rule, `option rule and option base both choose the writing rule of the grammar 'whatwg-url': give one (base decides it by its kind)`);
+    const kind = baseKindOf(options.base, fn);
+    return [START_RULES[kind], kind];
+  }
+  if (options.rule === undefined) return [START_RULES.none, undefined];
+  for (const [k, v] of Object.entries(WHATWG_BASE_RULES)) if (v === options.rule) return [START_RULES[k as WhatwgBaseKind | 'none'], k === 'none' ? undefined : (k as WhatwgBaseKind)];
+  throw new UriOptionError(fn, 'rule', options.rule, `unknown rule ${JSON.stringify(options.rule)} for whatwg-url in option rule: expected one of ${Object.values(WHATWG_BASE_RULES).join(', ')}`);
+}
+
+/** Whether `input` is a valid URL string for the start rule (and the kind of base it stands for). */
+export function whatwgValid(input: string, startRule: string, kind: WhatwgBaseKind | undefined): boolean {
+  if (!automataOf(GRAMMAR).accepts(input, startRule)) return false;
+  const layout = layoutOf(input, kind);
+  return layout.hostKind !== 'domain' || isValidDomain(input.slice((layout.host as [number, number])[0], (layout.host as [number, number])[1]));
+}
+
+/** Why `input` is not a valid URL string (the grammar's error, or the host's), or undefined when it is one. */
+export function whatwgCheck(input: string, startRule: string, kind: WhatwgBaseKind | undefined): UriSyntaxError | undefined {
+  if (!automataOf(GRAMMAR).accepts(input, startRule)) return diagnose(input, startRule, GRAMMAR);
+  const layout = layoutOf(input, kind);
+  if (layout.hostKind === 'domain') {
+    const [start, end] = layout.host as [number, number];
+    if (!isValidDomain(input.slice(start, end))) return domainError(input, start, end, startRule);
+  }
+  return undefined;
+}
+
+/** The record of a valid URL string: each component as written (undefined when absent, "" when empty), and where. */
+export interface WhatwgWritingRecord {
+  readonly scheme: string | undefined;
+  readonly host: string | undefined;
+  readonly hostKind: WhatwgWritingHostKind | undefined;
+  readonly port: string | undefined;
+  readonly path: string;
+  readonly query: string | undefined;
+  readonly fragment: string | undefined;
+  /** The writing rule's start: the kind of base it was read with, or 'none'. */
+  readonly base: WhatwgBaseKind | 'none';
+  readonly spans: {
+    readonly scheme?: readonly [number, number];
+    readonly host?: readonly [number, number];
+    readonly port?: readonly [number, number];
+    readonly path: readonly [number, number];
+    readonly query?: readonly [number, number];
+    readonly fragment?: readonly [number, number];
+  };
+}
+
+const slice = (input: string, span: readonly [number, number] | undefined): string | undefined => (span === undefined ? undefined : input.slice(span[0], span[1]));
+
+/** The record of `input`, or its error. */
+export function whatwgRecord(input: string, startRule: string, kind: WhatwgBaseKind | undefined): WhatwgWritingRecord | UriSyntaxError {
+  const error = whatwgCheck(input, startRule, kind);
+  if (error !== undefined) return error;
+  const l = layoutOf(input, kind);
+  const spans: WhatwgWritingRecord['spans'] = { ...(l.scheme && { scheme: l.scheme }), ...(l.host && { host: l.host }), ...(l.port && { port: l.port }), path: l.path, ...(l.query && { query: l.query }), ...(l.fragment && { fragment: l.fragment }) };
+  return {
+    scheme: slice(input, l.scheme),
+    host: slice(input, l.host),
+    hostKind: l.hostKind,
+    port: slice(input, l.port),
+    path: input.slice(l.path[0], l.path[1]),
+    query: slice(input, l.query),
+    fragment: slice(input, l.fragment),
+    base: kind ?? 'none',
+    spans,
+  };
+}
