@@ -72,7 +72,8 @@ export type { Tr46 } from '../core/uts46';
 const UTS46_OPTIONS = { checkBidi: true, checkHyphens: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false };
 
 /**
- * Gives iriToUri and uriToIri the tr46 package for host: 'idna' (`import *
+ * Gives iriToUri and uriToIri the tr46 package for host: 'idna', and
+ * whatwgValidationErrors for a host that needs UTS 46 (`import *
  * as tr46 from 'tr46'; useTr46(tr46)`): needed once in an ES module bundle,
  * which does not load tr46 by itself; unneeded in Node.
  */
@@ -81,6 +82,12 @@ export function useTr46(lib: Tr46): void {
     throw new TypeError('useTr46 expects the tr46 package (an object with toASCII and toUnicode)');
   }
   setUts46(lib);
+}
+
+/** The tr46 package: the one given to useTr46, or (in Node and the CommonJS build) loaded on first use. whatwgValidationErrors's domain parser uses it too. */
+export function tr46Package(): Tr46 {
+  tr46 ??= loadTr46() as Tr46;
+  return tr46;
 }
 
 function idnaHost(iri: string, record: UriRecord): string {
