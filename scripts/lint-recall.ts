@@ -1,5 +1,5 @@
 /**
- * npm run lint-recall -- [--set tune|judge|all] [--cache DIR] [--per-class N] [--seed S] [--cli FILE] [--list]
+ * npm run lint-recall -- [--set tune|judge|all] [--cache DIR] [--per-class N] [--seed S] [--cli FILE] [--standard S] [--list]
  *
  * How many of the links authors break `urigram lint --extract` reports (issue 45, docs/lint-signal.md), and
  * how much it says about links nobody broke. Real repository trees, as their projects released them: the
@@ -158,6 +158,8 @@ interface Options {
   seed: number;
   cli: string;
   list: boolean;
+  /** --standard: lint's standard (rfc3986, whatwg-url, auto), passed to every run; undefined: the default. */
+  standard?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -177,6 +179,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--seed') out.seed = Number(argv[++i]);
     else if (a === '--cli') out.cli = path.resolve(argv[++i]);
     else if (a === '--list') out.list = true;
+    else if (a === '--standard') out.standard = argv[++i];
     else throw new Error(`npm run lint-recall: unknown argument ${JSON.stringify(a)}`);
   }
   if (!['tune', 'judge', 'all'].includes(out.set)) throw new Error('--set is tune, judge or all');
@@ -287,8 +290,8 @@ interface Finding {
 }
 
 /** `urigram lint --extract` of a folder, as a new user runs it: its findings, URIs and files. */
-function lintTree(cli: string, dir: string): { findings: Finding[]; uris: number; files: number } {
-  const r = spawnSync(process.execPath, [cli, 'lint', '--extract', '--no-config', '--format', 'json', '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 });
+function lintTree(cli: string, dir: string, standard?: string): { findings: Finding[]; uris: number; files: number } {
+  const r = spawnSync(process.execPath, [cli, 'lint', '--extract', '--no-config', ...(standard === undefined ? [] : ['--standard', standard]), '--format', 'json', '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (!r.stdout.startsWith('{')) throw new Error(`urigram lint in ${dir} gave no JSON (exit ${r.status}): ${r.stderr.slice(0, 500)}`);
   const doc = JSON.parse(r.stdout) as { results: Array<{ file: string; uri: string; diagnostics?: Array<{ code: string; severity: string; message: string; line: number }> }>; summary: { uris: number; files: number } };
   const findings: Finding[] = [];
@@ -325,7 +328,7 @@ function main(): void {
   for (const tree of trees) {
     const dir = fetchTree(tree, options.cache);
     const files = filesOf(dir);
-    const clean = lintTree(options.cli, dir);
+    const clean = lintTree(options.cli, dir, options.standard);
     const flagged = clean.findings.filter((f) => f.severity !== 'info');
     for (const f of flagged) noise.push({ ...f, tree: tree.pkg, set: tree.set });
     const size = sizes.get(tree.set) ?? { uris: 0, files: 0 };
@@ -368,7 +371,7 @@ function main(): void {
       }
       const copy = path.join(work, `${tree.pkg}-${cls.name}`);
       copyWith(dir, copy, replaced);
-      const found = new Set(lintTree(options.cli, copy).findings.map((f) => `${f.file}:${f.line}`));
+      const found = new Set(lintTree(options.cli, copy, options.standard).findings.map((f) => `${f.file}:${f.line}`));
       fs.rmSync(copy, { recursive: true, force: true });
       const perSet = counts.get(tree.set) ?? new Map<string, ClassCount>();
       counts.set(tree.set, perSet);

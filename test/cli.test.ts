@@ -561,7 +561,7 @@ describe('command-line conventions', () => {
     ['normalize', ['--grammar', '--level', '--explain', '--json', '--jobs', '--max-input-bytes', '--progress', '--no-progress']],
     ['compare', ['--grammar', '--json']],
     ['extract', ['--json', '--type', '--code', '--strict-files', '--max-input-bytes', '--jobs', '--shard', '--progress', '--no-progress']],
-    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--max-input-bytes', '--jobs', '--shard', '--progress', '--no-progress']],
+    ['lint', ['--format', '--grammar', '--extract', '--type', '--code', '--config', '--no-config', '--standard', '--preset', '--rule', '--ext', '--ignore', '--strict-files', '--quiet', '--max-warnings', '--links', '--no-links', '--site-root', '--template-property', '--fix', '--max-input-bytes', '--jobs', '--shard', '--progress', '--no-progress']],
   ];
 
   it.each(OPTIONS)('%s --help lists every option the command takes, and the command takes them', (command, options) => {

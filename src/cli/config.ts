@@ -30,7 +30,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { isLintCode, LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from '../lint/registry';
+import { isLintCode, LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, LINT_STANDARDS, type LintCode, type LintGroup, type LintPreset, type LintStandard, type RuleSetting } from '../lint/registry';
 import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents/index';
 import { SLUG_STYLES, type SlugStyle } from '../lint/slugs';
 import { InputError, UsageError } from './io';
@@ -48,6 +48,8 @@ export interface LintConfig {
   /** The directory its path patterns are relative to. */
   readonly base: string;
   readonly preset: LintPreset;
+  /** The standard that decides validity (lint's `standard`): rfc3986 (the default), whatwg-url or auto. */
+  readonly standard: LintStandard;
   /** Rules and groups switched off or re-graded. */
   readonly rules: Partial<Record<LintCode | LintGroup, RuleSetting>>;
   readonly ignoreUris: readonly RegExp[];
@@ -117,7 +119,7 @@ export function parseRuleOption(text: string): [LintCode | LintGroup, RuleSettin
   return [code, setting as RuleSetting];
 }
 
-const KEYS = ['preset', 'rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'templates', 'links', '$schema'];
+const KEYS = ['preset', 'standard', 'rules', 'ignoreUris', 'ignorePatterns', 'extensions', 'code', 'templates', 'links', '$schema'];
 
 /** The "links" object of a configuration file, checked. */
 function readLinks(value: unknown, base: string, bad: (what: string) => InputError): LinksConfig {
@@ -167,6 +169,7 @@ export function readConfig(file: string): LintConfig {
   const o = data as Record<string, unknown>;
   for (const key of Object.keys(o)) if (!KEYS.includes(key)) throw bad(`unknown key ${JSON.stringify(key)} (the keys: ${KEYS.filter((k) => k !== '$schema').join(', ')})`);
   if (o.preset !== undefined && !isPreset(o.preset)) throw bad(`"preset" must be ${LINT_PRESET_NAMES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(o.preset)}`);
+  if (o.standard !== undefined && !isStandard(o.standard)) throw bad(`"standard" must be ${LINT_STANDARDS.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(o.standard)}`);
   const rules: Partial<Record<LintCode | LintGroup, RuleSetting>> = {};
   if (o.rules !== undefined) {
     if (typeof o.rules !== 'object' || o.rules === null || Array.isArray(o.rules)) throw bad('"rules" must be an object of CODE: SEVERITY');
@@ -198,7 +201,7 @@ export function readConfig(file: string): LintConfig {
   if (unknown !== undefined) throw bad(`"templates": unknown placeholder syntax ${JSON.stringify(unknown)} (the syntaxes: ${TEMPLATE_SYNTAXES.join(', ')})`);
   const base = path.dirname(path.resolve(file));
   const links = readLinks(o.links, base, bad);
-  return { file, base, preset: isPreset(o.preset) ? o.preset : DEFAULT_PRESET, rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, templates: templates as TemplateSyntax[], links };
+  return { file, base, preset: isPreset(o.preset) ? o.preset : DEFAULT_PRESET, standard: isStandard(o.standard) ? o.standard : 'rfc3986', rules, ignoreUris, ignorePatterns, extensions, code: o.code === true, templates: templates as TemplateSyntax[], links };
 }
 
 /** What the command line says besides the configuration file: it wins over the file. */
@@ -210,6 +213,8 @@ export interface CommandLineConfig {
   readonly cwd: string;
   /** --preset. */
   readonly preset?: string;
+  /** --standard. */
+  readonly standard?: string;
   /** --ext, each a list of extensions separated by commas: the extensions a directory is searched for, instead of the configuration's. */
   readonly extensions?: readonly string[];
   /** --ignore: globs of paths (relative to the working directory) not to read, besides the configuration's. */
@@ -220,17 +225,18 @@ export interface CommandLineConfig {
 export function loadConfig(options: CommandLineConfig): LintConfig {
   if (options.config !== undefined && options.noConfig) throw new UsageError('--config and --no-config together');
   const file = options.config ?? (options.noConfig ? undefined : findConfig(options.cwd));
-  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, preset: DEFAULT_PRESET, rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false, templates: TEMPLATE_SYNTAXES, links: {} };
+  const config: LintConfig = file ? readConfig(file) : { base: options.cwd, preset: DEFAULT_PRESET, standard: 'rfc3986', rules: {}, ignoreUris: [], ignorePatterns: [], extensions: DEFAULT_EXTENSIONS, code: false, templates: TEMPLATE_SYNTAXES, links: {} };
   const rules = { ...config.rules };
   for (const r of options.rules) {
     const [code, setting] = parseRuleOption(r);
     rules[code] = setting;
   }
   if (options.preset !== undefined && !isPreset(options.preset)) throw new UsageError(`--preset needs ${LINT_PRESET_NAMES.join(', ')}, got ${JSON.stringify(options.preset)}`);
+  if (options.standard !== undefined && !isStandard(options.standard)) throw new UsageError(`--standard needs ${LINT_STANDARDS.join(', ')}, got ${JSON.stringify(options.standard)}`);
   const extensions = options.extensions !== undefined && options.extensions.length > 0 ? options.extensions.flatMap((e) => e.split(',')).map((e) => e.trim().replace(/^\./, '').toLowerCase()).filter((e) => e !== '') : config.extensions;
   if (extensions.length === 0) throw new UsageError('--ext needs at least one extension (md, html, ...)');
   const extra = options.ignore ?? [];
-  return { ...config, preset: isPreset(options.preset) ? options.preset : config.preset, rules, extensions, ignorePatterns: config.ignorePatterns, commandLineIgnores: extra };
+  return { ...config, preset: isPreset(options.preset) ? options.preset : config.preset, standard: isStandard(options.standard) ? options.standard : config.standard, rules, extensions, ignorePatterns: config.ignorePatterns, commandLineIgnores: extra };
 }
 
 /** A test of paths (as given, relative to the working directory) against the configuration's ignorePatterns and --ignore's. */
@@ -253,4 +259,8 @@ export function pathIgnorer(config: LintConfig, cwd: string): (file: string) => 
     });
   if (tests.length === 0) return () => false;
   return (file) => tests.some((t) => t(file));
+}
+
+function isStandard(value: unknown): value is LintStandard {
+  return typeof value === 'string' && (LINT_STANDARDS as readonly string[]).includes(value);
 }

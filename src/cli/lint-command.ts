@@ -270,11 +270,11 @@ function lintSettings(ctx: Context): LintSettings {
   }
   const templateProperties = new Set([...DEFAULT_TEMPLATE_PROPERTIES, ...ctx.all('--template-property')]);
   const cwd = process.cwd();
-  const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
+  const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), standard: ctx.value('--standard'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
   const jobs = jobsOf(ctx);
   const shard = shardOf(ctx, ctx.args);
   const links = linkSettings(ctx, extract, config.links, cwd);
-  const lintOptions: LintOptions = { preset: config.preset, rules: config.rules };
+  const lintOptions: LintOptions = { preset: config.preset, rules: config.rules, ...(config.standard === 'rfc3986' ? {} : { standard: config.standard }) };
   return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions, destinationOptions: { ...lintOptions, linkDestination: true }, templateProperties, jobs, shard, ...(links ? { links } : {}) };
 }
 

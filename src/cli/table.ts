@@ -202,6 +202,7 @@ export const COMMANDS: readonly Command[] = [
       CODE,
       { flags: ['--config'], value: 'FILE', description: 'the configuration file (default: the nearest .urigramrc.json in the working directory or above)' },
       { flags: ['--no-config'], description: 'no configuration file' },
+      { flags: ['--standard'], value: 'S', allowed: ['rfc3986', 'whatwg-url', 'auto'], description: "the standard that decides whether a URI is valid: rfc3986 (default), whatwg-url (the URL Standard's valid URL string, the HTML Standard's rule for an href: rule url-writing) or auto (whatwg-url for links' destinations in HTML and Markdown, rfc3986 in text and code)" },
       { flags: ['--preset'], value: 'P', allowed: ['recommended', 'normalize', 'strict'], description: 'the rules on: recommended (default: errors and warnings), normalize (and the normalization rules, whose safe fixes --fix writes) or strict (every rule)' },
       { flags: ['--rule'], value: 'CODE=S', repeatable: true, description: 'switch a rule, or the group browser-accepted or normalization, off or give it a severity: S is off, info, warning or error (over the preset and the configuration; may be repeated)' },
       { flags: ['--ext'], value: 'EXT', repeatable: true, description: 'with --extract: the extensions a directory is searched for, instead of the configuration\'s (md,html; may be repeated)' },

@@ -33,6 +33,8 @@ export interface Suggestion extends Fix {
  */
 export interface DiagnosticData {
   readonly hosts?: { readonly rfc3986: string | null; readonly whatwg: string | null };
+  /** `url-writing`: the URL Standard's validation errors for the URI, by name, where the parser meets each, in order. */
+  readonly validationErrors?: readonly { readonly name: string; readonly offset: number; readonly fatal: boolean }[];
 }
 
 export interface Diagnostic {
@@ -72,6 +74,10 @@ export interface LintContext {
   readonly allowedSchemes: ReadonlySet<string> | undefined;
   /** Whether the URI is a link's destination as a document wrote it (lint's `linkDestination`): its end is where the author ended it. */
   readonly linkDestination: boolean;
+  /** The standard that decides validity here (lint's `standard`, 'auto' resolved by linkDestination). */
+  readonly standard: 'rfc3986' | 'whatwg-url';
+  /** With standard 'whatwg-url': the base URL relative references are judged against (lint's `base`). */
+  readonly base?: string;
   /** Whether a rule reports (a rule that is off still runs where its fixes keep others' from overlapping them). */
   readonly on: (code: LintCode) => boolean;
   readonly report: Report;

@@ -18,7 +18,7 @@ import { matches, tryParse } from '../core/parse';
 import type { UriRuleName } from '../core/rules';
 import { REFERENCE_RULES } from '../core/grammars';
 import { boolean, checkOptions, describeValue, oneOf, recordOf, type OptionCheck, type OptionSpec } from '../core/options';
-import { LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, presetHas, ruleOf, type LintCode, type LintGroup, type LintPreset, type RuleSetting } from './registry';
+import { LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, LINT_STANDARDS, presetHas, ruleOf, type LintCode, type LintGroup, type LintPreset, type LintStandard, type RuleSetting } from './registry';
 import type { Diagnostic, InvalidContext, LintContext, ParsedContext, Report, Suggest } from './diagnostic';
 import { dropOverlappingFixes, withEncodedHost, withoutRepeatedCauses } from './fixes';
 import { RULE_FAMILIES } from './rules';
@@ -69,6 +69,20 @@ export interface LintOptions {
    * (`trailing-punctuation`). urigram lint --extract says so for the destinations it reads. Default false.
    */
   readonly linkDestination?: boolean;
+  /**
+   * The standard that decides whether the URI is valid: 'rfc3986' (the default: RFC 3986's grammar, with RFC
+   * 3987's and the forms browsers accept as the findings of `syntax`, `non-ascii`, `unencoded-character`),
+   * 'whatwg-url' (the URL Standard's "valid URL string", the HTML Standard's rule for an href: `url-writing`), or
+   * 'auto': 'whatwg-url' for a link's destination (`linkDestination`: HTML attributes, Markdown links), as the
+   * HTML Standard has it, 'rfc3986' elsewhere (plain text, source code). The other rules read the URI as before.
+   */
+  readonly standard?: LintStandard;
+  /**
+   * With the standard 'whatwg-url': the base URL a relative reference is judged against (its kind decides: a
+   * special scheme, file, another scheme, an opaque path). Default a special scheme's ("https://example.invalid/"),
+   * as a document read over HTTP(S) has; with `rule` URI or absolute-URI there is none (absolute URLs only).
+   */
+  readonly base?: string;
 }
 
 /** The `schemes` option: a preset's name, or an array of scheme names. */
@@ -86,6 +100,8 @@ const LINT_OPTIONS: OptionSpec = {
   schemes: schemeList,
   template: boolean,
   linkDestination: boolean,
+  standard: oneOf(LINT_STANDARDS),
+  base: (value) => (typeof value === 'string' ? undefined : `must be a base URL string, got ${describeValue(value)}`),
 };
 
 /**
@@ -171,7 +187,12 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   };
   const parsed = tryParse(uri, { rule });
   // One context for every family: what one leaves in it (LintContext) a later one reads.
-  const ctx: LintContext = { input: uri, rule, parsed, allowedSchemes, linkDestination: options.linkDestination === true, on, report, suggest };
+  if (options.base !== undefined && (options.standard ?? 'rfc3986') === 'rfc3986') {
+    throw new TypeError("lint: option base is the base URL of the standard 'whatwg-url' (or 'auto'): it takes standard 'whatwg-url' or 'auto'");
+  }
+  const linkDestination = options.linkDestination === true;
+  const standard = options.standard === 'whatwg-url' || (options.standard === 'auto' && linkDestination) ? 'whatwg-url' : 'rfc3986';
+  const ctx: LintContext = { input: uri, rule, parsed, allowedSchemes, linkDestination, standard, base: options.base, on, report, suggest };
   const valid: ParsedContext | undefined = parsed.ok ? Object.assign(ctx, { record: parsed.value }) : undefined;
   const invalid: InvalidContext | undefined = parsed.ok ? undefined : Object.assign(ctx, { error: parsed.error });
   for (const family of RULE_FAMILIES) {
@@ -188,8 +209,20 @@ export function lint(uri: string, options: LintOptions = {}): Diagnostic[] {
   const subsumed = ctx.subsumed;
   if (subsumed !== undefined) out = out.filter((d) => !subsumed.has(d.code));
   if (ctx.encodedHost !== undefined) out = withEncodedHost(out, ctx.encodedHost);
+  if (standard === 'whatwg-url') out = withoutWritingRepeat(out, on);
   if (out.length > 1) out = withoutRepeatedCauses(out, on);
   out = dropOverlappingFixes(out);
   if (out.some((d) => !on(d.code))) out = out.filter((d) => on(d.code));
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * One cause, one finding: a `url-writing` error where another rule's error already is (`http:/host` is
+ * missing-slash's, `http://host:99999/` port-out-of-range's) is left out; that finding says what is wrong there.
+ */
+function withoutWritingRepeat(out: Diagnostic[], on: (code: LintCode) => boolean): Diagnostic[] {
+  const writing = out.find((d) => d.code === 'url-writing');
+  if (writing === undefined) return out;
+  const repeated = out.some((d) => d !== writing && on(d.code) && d.severity === 'error' && d.start <= writing.start && writing.start <= Math.max(d.end, d.start + 1));
+  return repeated ? out.filter((d) => d !== writing) : out;
 }

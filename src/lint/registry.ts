@@ -74,6 +74,7 @@ export const LINT_RULES = {
   'non-ascii': { severity: 'warning', section: 'RFC 3987 3.1', anchor: 'non-ascii', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
   'unencoded-character': { severity: 'warning', section: 'RFC 3986 2, 2.1', anchor: 'unencoded-character', fix: 'suggestion', preset: 'recommended', group: 'browser-accepted' },
   'url-prefix': { severity: 'warning', section: 'RFC 3986 Appendix C', anchor: 'url-prefix', fix: 'suggestion', preset: 'recommended' },
+  'url-writing': { severity: 'error', section: 'URL Standard 4.3 (URL writing); HTML 2.4.4 (valid URL potentially surrounded by spaces)', anchor: 'url-writing', preset: 'recommended' },
   'zone-identifier': { severity: 'info', section: 'RFC 6874', anchor: 'zone-identifier', preset: 'strict' },
   'html-character-reference': { severity: 'warning', section: 'RFC 3986 2; HTML 13.1.4', anchor: 'html-character-reference', fix: 'suggestion', preset: 'recommended' },
   'disallowed-scheme': { severity: 'error', section: 'RFC 3986 3.1, 7.1', anchor: 'disallowed-scheme', preset: 'recommended' },
@@ -164,3 +165,7 @@ export function isLintCode(code: string): code is LintCode {
 export function safeFixCodes(): Set<LintCode> {
   return new Set((Object.keys(LINT_RULES) as LintCode[]).filter((code) => ruleOf(code).fix === 'safe'));
 }
+
+/** lint's `standard`: the standard that decides whether a URI is valid (docs/lint.md, "Which standard"). */
+export type LintStandard = 'rfc3986' | 'whatwg-url' | 'auto';
+export const LINT_STANDARDS: readonly LintStandard[] = ['rfc3986', 'whatwg-url', 'auto'];

@@ -22,9 +22,11 @@ import { missingSchemeRules } from './missing-scheme';
 import { doubledSchemeRules } from './doubled-scheme';
 import { schemeTypoRules } from './scheme-typo';
 import { trailingPunctuationRules } from './trailing-punctuation';
+import { urlWritingRules } from './url-writing';
 
 export const RULE_FAMILIES: readonly RuleFamily[] = [
   syntaxRules,
+  urlWritingRules,
   // Authors' mistakes (issue 45): each takes over the findings of other rules that have its cause (LintContext.subsumed).
   schemeDelimiterRules,
   missingSchemeRules,

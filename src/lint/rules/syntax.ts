@@ -17,6 +17,8 @@ export const syntaxRules: RuleFamily = {
   codes: ['syntax', 'non-ascii', 'unencoded-character', 'zone-identifier'],
   runs: 'invalid',
   check(ctx: InvalidContext): void {
+    // Under the URL Standard (lint's `standard`), validity is url-writing's to judge.
+    if (ctx.standard === 'whatwg-url') return;
     if (scpAddress(ctx)) return;
     syntaxDiagnostics(ctx.input, ctx.rule, ctx.error, ctx.report);
     const zone = zoneIdentifier(ctx.input);
