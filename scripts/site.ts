@@ -44,10 +44,13 @@ const GRAMMARS = readRegistry(root).filter((e) => e.select === 'grammar' && e.re
  * TemplateMatchError, the check of a repeated variable's empty expressions, the reserved operator's error: about
  * 2 KB) met issue 45's lint suggestions (about 0.8 KB) at 88.4 KB. 94 KB since issue 45's rules of authors' mistakes
  * (2026-12-07): six rules with their messages and the IANA registry's 243 scheme names (scheme-typo), 3.5 KB, which
- * lint runs and the page shows. The page is opened from the disk too (file:), where a browser loads no module chunk:
+ * lint runs and the page shows. 102 KB since issue 49 (2026-12-07): the grammar whatwg-url, which the page lists
+ * with the others (its automata and the valid-domain checks, about 1.6 KB), and lint's url-writing, which names the
+ * URL Standard's validation errors (src/whatwg/validation-errors.ts and validation-hosts.ts, about 5.4 KB) at 101.2 KB.
+ * The page is opened from the disk too (file:), where a browser loads no module chunk:
  * it is one script, so a tab's code cannot wait until the tab is opened.
  */
-export const PAGE_BUDGET = 94 * 1024;
+export const PAGE_BUDGET = 102 * 1024;
 
 /** src/playground's imports of the library (../index, ../core/diagnose, ...) resolved to the ES module build. */
 const fromEsmBuild: Plugin = {
