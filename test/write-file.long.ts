@@ -2,8 +2,8 @@
  * The long half of test/write-file.test.ts (issue 47 item 5: not in `npm test`, run by `npm run test:long` and CI):
  * a real `urigram lint --extract --fix` on a file of about 21 MB is killed (SIGKILL) as soon as its write shows,
  * up to six times until three kills came during the write, and the file is found whole, old or new. Each run lints
- * the whole file before it writes, and the test watches the directory without pause meanwhile: about 17 s of CPU
- * (2026-12-07), a stress run rather than a check of an edit. The faults of the write itself, injected through
+ * the whole file before it writes, and the test watches the directory without pause meanwhile: 19.6 s of CPU for
+ * this file run alone (2026-12-07, a loaded 2-core machine), a stress run rather than a check of an edit. The faults of the write itself, injected through
  * src/cli/write-file.ts's seam, stay in write-file.test.ts.
  */
 import { spawn } from 'node:child_process';
