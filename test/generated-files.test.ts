@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
+import * as ts from 'typescript';
 import { GRAMMAR_REGISTRY } from '../generated/registry';
 import { matches, rulesOf, type Rfc3986RuleName } from '../src';
 import { automataOf, automatonFor, recognizerOf } from '../src/core/grammars';
@@ -106,6 +107,13 @@ describe('generated/ and the package hold what runs (issue 48)', () => {
       return !['registry.js', 'registry.mjs', 'registry.d.ts', 'loaders.js', 'loaders.d.ts', 'scheme-grammars.js', 'scheme-grammars.mjs', 'scheme-grammars.d.ts', 'proven.json'].includes(f);
     });
     expect(other).toEqual([]);
+  });
+
+  it("every .d.ts of generated/ type-checks strictly: the public rule-name types read the recognizers' (StartRuleNames)", () => {
+    const files = fs.readdirSync(path.join(root, 'generated')).filter((f) => f.endsWith('.d.ts')).map((f) => path.join(root, 'generated', f));
+    const program = ts.createProgram(files, { strict: true, noEmit: true, skipLibCheck: false, types: [] });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(root, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+    expect(problems).toEqual([]);
   });
 
   it('the package is at most 9 MB unpacked, and every generated module in it is loaded by an entry point', async () => {
