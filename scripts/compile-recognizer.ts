@@ -897,7 +897,8 @@ export function compileRecognizer(peggySource: string, grammarFile: string, opti
     '/** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused by the next call. */',
     'export declare function captureLog(): Int32Array;',
     'export declare function captureCount(): number;',
-    `export declare const CAPTURE_SLOTS: { readonly ${options.captures.map((c, i) => `${c}: ${i}`).join('; readonly ')} };`,
+    // No captures (a grammar whose records are 'none'): an empty object type, not `{ readonly  }`, which is no type (the public rule-name types read this file).
+    `export declare const CAPTURE_SLOTS: ${options.captures.length === 0 ? '{}' : `{ readonly ${options.captures.map((c, i) => `${c}: ${i}`).join('; readonly ')} }`};`,
     `export declare const DECISIONS: { ${decisionNames.map((n) => `readonly ${n}: { readonly slot: ${(e.decisions.get(n) as { slot: number }).slot}; readonly alternatives: readonly [${((options.decisions ?? {})[n]).map((a) => JSON.stringify(a)).join(', ')}] }`).join('; ')} };`,
     'export declare const START_RULES: readonly StartRuleNames[];',
     '/** The rules with a display name, all of which match exactly one character, and their names. */',

@@ -6,17 +6,22 @@
  * bundlers and the playground use) is run, and what it loads from
  * dist/generated/ and dist/esm/generated/ is listed; every generated module of
  * the package must be in one of those lists. And the sizes: generated/ at
- * most 2.5 MB, the package at most 9 MB unpacked.
+ * most 2.5 MB, the package at most 9 MB unpacked. matches() without the
+ * automata module of the other rules; peggy's parser as the tests' oracle.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
+import * as ts from 'typescript';
 import { GRAMMAR_REGISTRY } from '../generated/registry';
 import { matches, rulesOf, type Rfc3986RuleName } from '../src';
 import { automataOf, automatonFor, recognizerOf } from '../src/core/grammars';
 import { toPegName } from '../src/core/rule-names';
+import * as peggy from 'peggy';
+import { readPeggySource } from '../scripts/grammar-source';
+import { peggyOracle, peggyOracleFile } from './support/peggy-oracle';
 
 const root = path.join(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -104,6 +109,13 @@ describe('generated/ and the package hold what runs (issue 48)', () => {
     expect(other).toEqual([]);
   });
 
+  it("every .d.ts of generated/ type-checks strictly: the public rule-name types read the recognizers' (StartRuleNames)", () => {
+    const files = fs.readdirSync(path.join(root, 'generated')).filter((f) => f.endsWith('.d.ts')).map((f) => path.join(root, 'generated', f));
+    const program = ts.createProgram(files, { strict: true, noEmit: true, skipLibCheck: false, types: [] });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(root, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+    expect(problems).toEqual([]);
+  });
+
   it('the package is at most 9 MB unpacked, and every generated module in it is loaded by an entry point', async () => {
     const { files, unpackedSize } = packed();
     expect(unpackedSize).toBeLessThanOrEqual(9_000_000);
@@ -126,7 +138,7 @@ describe('generated/ and the package hold what runs (issue 48)', () => {
 });
 
 describe('matches() without generated/NAME.rules-dfa.js (issue 48)', () => {
-  it('runs an automaton for every rule of RFC 3986 (the recognizer was 2x to 40x slower on most: npm run bench:matches), and answers as the recognizer does', () => {
+  it('runs an automaton for every rule of RFC 3986 (the recognizer was up to 4x slower: npm run bench:matches), and answers as the recognizer does', () => {
     for (const rule of rulesOf('rfc3986')) {
       const peg = toPegName(rule);
       // generated/rfc3986.dfa.js's own automaton (no module of the other rules' any more).
@@ -139,5 +151,32 @@ describe('matches() without generated/NAME.rules-dfa.js (issue 48)', () => {
     for (const rule of ['hfname', 'hfields', 'addr_spec']) expect([rule, automatonFor('rfc6068', rule) === automataOf('rfc6068')]).toEqual([rule, true]);
     expect(automataOf('rfc6068').accepts('?subject=a&body=b', 'hfields')).toBe(true);
     expect(automataOf('rfc6068').accepts('subject=a', 'hfields')).toBe(false);
+  });
+});
+
+describe("peggy's parser, the tests' oracle (scripts/peggy-oracle.ts), outside generated/", () => {
+  it('is peggy\'s parser of the grammar: the same trees and errors as an untraced build, no trace printed, offsets only in its trace events', () => {
+    const untraced = peggy.generate(readPeggySource(root, 'rfc3986').text, { allowedStartRules: ['*'] });
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      for (const input of ['http://a/b?c#d', '//[::1]:8/', 'a b', '']) {
+        const run = (p: { parse(i: string, o: { startRule: string }): unknown }): unknown => {
+          try {
+            return p.parse(input, { startRule: 'URI_reference' });
+          } catch (e) {
+            return (e as Error).message;
+          }
+        };
+        expect([input, run(peggyOracle('rfc3986'))]).toEqual([input, run(untraced)]);
+      }
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
+    const events: Array<{ location: unknown }> = [];
+    peggyOracle('rfc3986').parse('//a', { startRule: 'URI_reference', tracer: { trace: (e: unknown) => events.push(e as { location: unknown }) } });
+    expect(events.length).toBeGreaterThan(0);
+    expect(events[0].location).toEqual({ start: { offset: 0 }, end: { offset: 0 } });
+    expect(path.relative(root, peggyOracleFile('rfc3986'))).toMatch(/^node_modules\/\.cache\/urigram\/oracle\/rfc3986\.[0-9a-f]{16}\.trace\.js$/);
   });
 });
