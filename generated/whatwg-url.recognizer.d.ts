@@ -11,7 +11,7 @@ export declare function matchAt(text: string, startRule: StartRuleNames, at: num
 /** The capture log of the last recognize(): captureCount() entries of (slot, start, end). Reused by the next call. */
 export declare function captureLog(): Int32Array;
 export declare function captureCount(): number;
-export declare const CAPTURE_SLOTS: { readonly  };
+export declare const CAPTURE_SLOTS: {};
 export declare const DECISIONS: {  };
 export declare const START_RULES: readonly StartRuleNames[];
 /** The rules with a display name, all of which match exactly one character, and their names. */
