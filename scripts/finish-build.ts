@@ -109,7 +109,7 @@ function indexExports(): Map<string, string[]> {
 }
 
 /** Modules whose exports are only called inside functions, never at load: required on first use in the CommonJS build (as src/index.ts names them). */
-const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records', './template/syntax', './core/scheme-checks', './whatwg/writing'];
+const FIRST_USE_ONLY = ['./core/diagnose', './core/load', './core/recognizer-records', './template/syntax', './core/scheme-checks'];
 
 /** The FIRST_USE_ONLY module that a require or import of `specifier` in a module of `dir` (under src/, dist/src/ or dist/esm/src/) names, if it does. */
 function firstUseModule(srcRoot: string, dir: string, specifier: string): string | undefined {

@@ -44,10 +44,12 @@ const GRAMMARS = readRegistry(root).filter((e) => e.select === 'grammar' && e.re
  * TemplateMatchError, the check of a repeated variable's empty expressions, the reserved operator's error: about
  * 2 KB) met issue 45's lint suggestions (about 0.8 KB) at 88.4 KB. 94 KB since issue 45's rules of authors' mistakes
  * (2026-12-07): six rules with their messages and the IANA registry's 243 scheme names (scheme-typo), 3.5 KB, which
- * lint runs and the page shows. The page is opened from the disk too (file:), where a browser loads no module chunk:
- * it is one script, so a tab's code cannot wait until the tab is opened.
+ * lint runs and the page shows. 95 KB since issue 49's grammar whatwg-url (2026-12-07): its registry line, which
+ * every bundle holds, and parse's dispatch to the writing checks, 0.3 KB over 93.9 (the checks themselves,
+ * src/whatwg/writing.ts, load on first use and are not in the page). The page is opened from the disk too (file:),
+ * where a browser loads no module chunk: it is one script, so a tab's code cannot wait until the tab is opened.
  */
-export const PAGE_BUDGET = 94 * 1024;
+export const PAGE_BUDGET = 95 * 1024;
 
 /** src/playground's imports of the library (../index, ../core/diagnose, ...) resolved to the ES module build. */
 const fromEsmBuild: Plugin = {

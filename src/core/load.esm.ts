@@ -72,6 +72,10 @@ export function loadSchemeChecks(): unknown {
   );
 }
 
+export function loadWhatwgWriting(): unknown {
+  throw new Error("urigram: call useWhatwgWriting() once for { grammar: 'whatwg-url' } in a bundle (docs/api.md)");
+}
+
 export function loadTr46(): unknown {
   throw new Error(
     "urigram: host: 'idna' needs the tr46 package, which the ES module build does not load by itself: import * as tr46 from 'tr46' and call useTr46(tr46) once (Node loads it by itself)",

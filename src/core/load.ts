@@ -56,6 +56,11 @@ export function loadSchemeChecks(): unknown {
   return require('../schemes/check');
 }
 
+/** The URL Standard's writing checks, for { grammar: 'whatwg-url' } (src/core/parse.ts). */
+export function loadWhatwgWriting(): unknown {
+  return (require('../whatwg/writing') as { WRITING: unknown }).WRITING;
+}
+
 /** The tr46 package (UTS 46), for host: 'idna'. */
 export function loadTr46(): unknown {
   return require('tr46');

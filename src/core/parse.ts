@@ -15,10 +15,31 @@ import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, 
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
 import type { SchemeComponents, SchemeOptions } from '../schemes/types';
 import { toPegName } from './rule-names';
-import { whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from '../whatwg/writing';
+import type { WhatwgWritingRecord } from '../whatwg/writing';
+import { loadWhatwgWriting } from './load';
 
 /** The URL Standard's writing grammar (grammar/registry.json), which src/whatwg/writing.ts reads: loaded on its first use. */
 const WHATWG_URL = 'whatwg-url';
+
+/** What parse.ts calls of src/whatwg/writing.ts for `{ grammar: 'whatwg-url' }` (the options checked there). */
+export interface WhatwgWriting {
+  isValidWith(input: string, options: ParseOptions): boolean;
+  checkWith(input: string, options: ParseOptions): UriSyntaxError | undefined;
+  recordWith(input: string, options: ParseOptions, fn: string): WhatwgWritingRecord | UriSyntaxError;
+}
+
+let writingModule: WhatwgWriting | undefined;
+
+/** Gives parse.ts the writing checks (useWhatwgWriting, for an ES module bundle; Node loads them on first use). */
+export function setWhatwgWriting(writing: WhatwgWriting): void {
+  writingModule = writing;
+}
+
+/** The writing checks: kept out of the core and of bundles that never name the grammar (the playground's). */
+function writing(): WhatwgWriting {
+  writingModule ??= loadWhatwgWriting() as WhatwgWriting;
+  return writingModule;
+}
 import {
   grammarEntry,
   GRAMMARS,
@@ -116,18 +137,6 @@ function checkInput(input: unknown): asserts input is string {
   }
 }
 
-/**
- * With `{ grammar: 'whatwg-url' }`: its start rule and kind of base (src/whatwg/writing.ts), the options checked
- * (zoneId and scheme refused); undefined for another grammar or no options.
- */
-function whatwgOf(options: ParseOptions | undefined, fn: string): [string, WhatwgBaseKind | undefined] | undefined {
-  if (options === undefined || options.grammar !== WHATWG_URL) return undefined;
-  checkOptions(fn, options, PARSE_OPTIONS);
-  if (options.zoneId === true) zoneGrammar(options.grammar, true, fn);
-  schemeOptionsOf(options, fn);
-  return whatwgStartOf(options, fn);
-}
-
 /** Per grammar, its reference rules by ABNF name, to their PEG start rules. */
 const START_RULES = new Map(
   (Object.keys(REFERENCE_RULES) as GrammarName[]).map((g) => [g, new Map<string, string>(REFERENCE_RULES[g].map((r) => [r, toPegName(r)]))] as const),
@@ -208,7 +217,7 @@ function referenceRuleOf(options: ParseOptions | undefined, fn: string): [Genera
   checkOptions(fn, options, PARSE_OPTIONS);
   const grammar = options.grammar ?? 'rfc3986';
   if (options.base !== undefined && grammar !== WHATWG_URL) {
-    throw new UriOptionError(fn, 'base', options.base, `option base is the base URL of the URL Standard's writing grammar: it takes the grammar 'whatwg-url', not ${JSON.stringify(grammar)}`);
+    throw new UriOptionError(fn, 'base', options.base, `option base takes the grammar 'whatwg-url', not ${JSON.stringify(grammar)}`);
   }
   const generated = zoneGrammar(grammar, options.zoneId, fn);
   const rules = REFERENCE_RULES[grammar];
@@ -293,9 +302,8 @@ export function parse(input: string, options?: Rfc3986ParseOptions | Rfc3987Pars
 export function parse(input: string, options?: ParseOptions): AnyUriRecord;
 export function parse(input: string, options?: ParseOptions): AnyUriRecord {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'parse');
-  if (whatwg !== undefined) {
-    const r = whatwgRecord(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) {
+    const r = writing().recordWith(input, options, 'parse');
     if (r instanceof UriSyntaxError) {
       if (typeof captureStackTrace === 'function') captureStackTrace(r, parse);
       throw r;
@@ -319,9 +327,8 @@ export function tryParse(input: string, options?: Rfc3986ParseOptions | Rfc3987P
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord>;
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord> {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'tryParse');
-  if (whatwg !== undefined) {
-    const r = whatwgRecord(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) {
+    const r = writing().recordWith(input, options, 'tryParse');
     return r instanceof UriSyntaxError ? { ok: false, error: r } : { ok: true, value: r as unknown as AnyUriRecord };
   }
   const [grammar, start] = startRuleOf(options, 'tryParse');
@@ -342,8 +349,7 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
  */
 export function check(input: string, options?: ParseOptions): UriSyntaxError | undefined {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'check');
-  if (whatwg !== undefined) return whatwgCheck(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) return writing().checkWith(input, options);
   const [grammar, start] = startRuleOf(options, 'check');
   const scheme = schemeOptionsOf(options, 'check');
   if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).error;
@@ -364,8 +370,7 @@ export function check(input: string, options?: ParseOptions): UriSyntaxError | u
  */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'isValid');
-  if (whatwg !== undefined) return whatwgValid(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) return writing().isValidWith(input, options);
   const [grammar, start] = startRuleOf(options, 'isValid');
   const scheme = schemeOptionsOf(options, 'isValid');
   // With scheme, the scheme checks parse it (a record is needed): isValid's own path builds none.
