@@ -211,3 +211,17 @@ describe('the web-platform-tests URL data (test/wpt/urltestdata.json): what the 
     expect(n).toBeGreaterThan(100);
   });
 });
+
+describe('urigram validate --grammar whatwg-url', () => {
+  it('says valid or invalid with the offset, and exits 1 when one input is invalid', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+    const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
+    const r = spawnSync(process.execPath, [cli, 'validate', '--grammar', 'whatwg-url', 'https://example.com/', 'https://a b/'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^valid +"https:\/\/example\.com\/"$/m);
+    expect(r.stdout).toMatch(/invalid absolute-URL-with-fragment-string at offset 9/);
+    const d = spawnSync(process.execPath, [cli, 'validate', '--grammar', 'whatwg-url', 'https://-a.example/'], { encoding: 'utf8' });
+    expect([d.status, /invalid valid-domain at offset 8/.test(d.stdout)]).toEqual([1, true]);
+  });
+});
