@@ -106,6 +106,10 @@ interface Layout {
 const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 const isSchemeCodePoint = (c: number): boolean => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 
+/** Per ASCII code unit, 1 for an ASCII letter, digit or "-": what a label of an all-ASCII domain holds (one lookup a character on isValid's path). */
+const LDH = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++) LDH[c] = isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d ? 1 : 0;
+
 /** The offset of the ":" after a URL-scheme string at the start, or -1. */
 function schemeEnd(input: string): number {
   if (input.length === 0 || !isAlpha(input.charCodeAt(0))) return -1;
@@ -129,9 +133,14 @@ function hostEnd(input: string, from: number, colon: boolean): number {
   return input.length;
 }
 
+/** The code unit at i, ASCII letters in lower case. */
+function lowerAt(input: string, i: number): number {
+  return input.charCodeAt(i) | 0x20;
+}
+
 /** The kind of the scheme input[0, end) governs a host by: 'special' (not file), 'file' or 'other'; no string made. */
 function schemeKind(input: string, end: number): WhatwgBaseKind {
-  const at = (i: number): number => input.charCodeAt(i) | 0x20;
+  const at = (i: number): number => lowerAt(input, i);
   switch (end) {
     case 2:
       return at(0) === 0x77 && at(1) === 0x73 ? 'special' : 'other'; // ws
@@ -190,6 +199,9 @@ function layoutOf(input: string, kind: WhatwgBaseKind | undefined): Layout {
 
 let ipv4Test: ((text: string, start: number, end: number) => boolean) | undefined;
 
+/** The grammar's automata, taken once (a lookup per call was most of isValid's time past the automaton). */
+let automata: ReturnType<typeof automataOf> | undefined;
+
 function hostKindOf(input: string, start: number, end: number, governing: WhatwgBaseKind | undefined): WhatwgWritingHostKind {
   if (start === end) return 'empty';
   if (input.charCodeAt(start) === 0x5b) return 'IPv6';
@@ -233,7 +245,7 @@ function validDomainAt(text: string, from: number, to: number): boolean {
   for (let i = from; i <= to; i++) {
     const c = i < to ? text.charCodeAt(i) : 0x2e;
     if (c !== 0x2e) {
-      if (isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d) continue;
+      if (c < 0x80 && LDH[c] === 1) continue;
       return n <= MAX_DOMAIN_TEXT && byUts46(text.slice(from, to));
     }
     const len = i - start;
@@ -328,7 +340,7 @@ export function whatwgStartOf(options: { readonly rule?: string; readonly base?:
  * string (the domain first: the common case needs no second automaton).
  */
 export function whatwgValid(input: string, startRule: string, kind: WhatwgBaseKind | undefined): boolean {
-  if (!automataOf(GRAMMAR).accepts(input, startRule)) return false;
+  if (!(automata ??= automataOf(GRAMMAR)).accepts(input, startRule)) return false;
   const colon = schemeEnd(input);
   let governing = kind;
   let i = 0;
