@@ -90,6 +90,19 @@ describe('the ES module build, bundled for a browser, works', () => {
         };`),
     ).toEqual([true, 'http://xn--9ca/', 'http://%C3%A9/']);
   });
+
+  it("names useWhatwgWriting in the error for { grammar: 'whatwg-url' } until it is called, and checks by it then", () => {
+    expect(
+      runBundled(`import grammar from 'urigram/grammars/whatwg-url'; import { check, isValid, useGrammar, useWhatwgWriting } from 'urigram';
+        const run = () => {
+          useGrammar(grammar);
+          let before;
+          try { isValid('https://a/', { grammar: 'whatwg-url' }); } catch (e) { before = e.message; }
+          useWhatwgWriting();
+          return [/useWhatwgWriting/.test(before), isValid('https://a/', { grammar: 'whatwg-url' }), isValid('https://-a/', { grammar: 'whatwg-url' }), check('https://a b/', { grammar: 'whatwg-url' }).offset];
+        };`),
+    ).toEqual([true, true, false, 9]);
+  });
 });
 
 describe('useGrammar and useTr46', () => {
