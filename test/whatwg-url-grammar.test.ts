@@ -136,6 +136,18 @@ describe('the valid-domain constraint', () => {
     expect(isValid(`https://${`${'a'.repeat(62)}.`.repeat(4)}a/`, G)).toBe(true);
   });
 
+  it('isValid, check and tryParse take under a second a megabyte: a long path, an error at the end, many labels, a long IPv6 literal', () => {
+    const inputs = [`https://a/${'x/'.repeat(500_000)}`, `https://a/${'x'.repeat(1_000_000)} `, `https://${'a.'.repeat(400_000)}a/`, `https://[${'1:'.repeat(300_000)}]`];
+    for (const input of inputs) {
+      const t = Date.now();
+      isValid(input, G);
+      check(input, G);
+      tryParse(input, G);
+      expect([input.length, Date.now() - t < 1000 * Math.max(1, input.length / 1e6) * 2]).toEqual([input.length, true]);
+    }
+    expect((check(`https://a/${'x'.repeat(1_000_000)} `, G) as UriSyntaxError).offset).toBe(1_000_010);
+  });
+
   it('the error is at the host, in the rule valid-domain, with the rule path and a hint', () => {
     const e = check('https://a-.example/', G) as UriSyntaxError;
     expect([e.offset, e.rule, e.rulePath, e.found]).toEqual([8, 'valid-domain', ['absolute-URL-with-fragment-string', 'valid-host-string', 'valid-domain-string', 'valid-domain'], 'a-.example']);
