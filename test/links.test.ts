@@ -77,7 +77,7 @@ describe('did you mean', () => {
 });
 
 describe('the anchors of a document', () => {
-  it('Markdown: each heading as it renders (code, emphasis, links, references; no image, no HTML tag), and HTML ids and a names', () => {
+  it('Markdown: each heading as it renders (code, emphasis, links, references; no image, no HTML tag), and HTML ids and names of any element (GitHub finds a fragment by id or name)', () => {
     const text = [
       '# The `parse()` *function*',
       '## [Links](x.md) &amp; ![logo](l.png) <b>bold</b>',
@@ -87,11 +87,19 @@ describe('the anchors of a document', () => {
       '',
       'Some text with <span id="inline">x</span> and <div name="not-an-a">.',
       '',
+      '<h3 name="config">',
+      'Does it read configuration files?',
+      '</h3>',
+      '',
       '```',
       '# not a heading',
       '```',
     ].join('\n');
-    expect(markdownAnchors(text)).toEqual({ headings: ['The parse() function', 'Links &  bold', 'Setext heading'], ids: ['old-anchor', 'inline'] });
+    expect(markdownAnchors(text)).toEqual({ headings: ['The parse() function', 'Links &  bold', 'Setext heading', '\nDoes it read configuration files?\n'], ids: ['old-anchor', 'inline', 'not-an-a', 'config'] });
+    // ripgrep's FAQ.md (13.0.0) links its table of contents to `<h3 name="config">` headings; they work on GitHub.
+    const tree = new MemoryTree({ '/r/FAQ.md': '* [Config?](#config)\n\n<h3 name="config">\nConfig?\n</h3>\n' });
+    expect(checkLink('FAQ.md#config', { path: '/r/README.md' }, tree, options())).toEqual([]);
+    expect(checkLink('FAQ.md#colors', { path: '/r/README.md' }, tree, options()).map((d) => d.code)).toEqual(['dead-anchor']);
   });
 
   it("Markdown's raw HTML headings are headings too, in order with the others (GitHub gives them anchors)", () => {
@@ -101,7 +109,7 @@ describe('the anchors of a document', () => {
     expect(checkLink('a.md#install--use', { path: '/r/b.md' }, tree, options())).toEqual([]);
   });
 
-  it('HTML: ids of any element, names of a elements, character references decoded; the first <base href>', () => {
+  it('HTML: ids of any element, names of a elements only (HTML finds no other name), character references decoded; the first <base href>', () => {
     const html = '<base target="_top"><base href="../docs/"><base href="ignored/"><h2 id="a&amp;b">x</h2><a name="n"></a><input name="q">';
     expect(htmlDocumentAnchors(html)).toEqual({ headings: [], ids: ['a&b', 'n'] });
     expect(baseHrefOf(html)).toMatchObject({ href: '../docs/' });
@@ -216,7 +224,7 @@ describe('checkLink', () => {
     expect(check('empty/', { indexFiles: ['README.md', '.'] })).toEqual([]);
     expect(check('empty/', { indexFiles: [] })).toEqual([]);
     expect(check('site/#x')).toEqual([]);
-    expect(check('site/#y')).toEqual(['dead-anchor: docs/site/index.html has no anchor "y" (its headings by GitHub\'s slugs, its ids and the names of its a elements); did you mean #x?']);
+    expect(check('site/#y')).toEqual(['dead-anchor: docs/site/index.html has no anchor "y" (its headings by GitHub\'s slugs, its ids and names); did you mean #x?']);
     expect(check('../README.md/x')).toEqual(['dead-link: links to README.md/x, but README.md is a file, not a directory']);
     expect(check('page.html/')).toEqual(['dead-link: links to the directory docs/page.html/, but docs/page.html is a file']);
     expect(check('broken-link.md')).toEqual(['dead-link: links to docs/broken-link.md, a symbolic link that leads nowhere']);
@@ -225,11 +233,11 @@ describe('checkLink', () => {
   it("a fragment names a heading by GitHub's slugs (any case, the user-content- prefix), an id or an a name; #top and # the top", () => {
     for (const ok of ['../README.md#installation', '../README.md#Installation', '../README.md#usage-1', '../README.md#legacy', '../README.md#user-content-usage', '../README.md#top', '../README.md#', '#guide', '#equivalence-by-scheme', 'page.html#top-section']) expect([ok, check(ok)]).toEqual([ok, []]);
     const [d] = checkLink('../README.md#instalation', DOC, TREE, options());
-    expect(d).toMatchObject({ code: 'dead-anchor', start: 13, end: 24, message: 'README.md has no anchor "instalation" (its headings by GitHub\'s slugs, its ids and the names of its a elements); did you mean #installation?' });
+    expect(d).toMatchObject({ code: 'dead-anchor', start: 13, end: 24, message: 'README.md has no anchor "instalation" (its headings by GitHub\'s slugs, its ids and names); did you mean #installation?' });
     expect(d.suggestions).toEqual([{ message: 'link to #installation', replacement: 'installation', start: 13, end: 24 }]);
-    expect(check('#usage-2')).toEqual(['dead-anchor: this document has no anchor "usage-2" (its headings by GitHub\'s slugs, its ids and the names of its a elements)']);
+    expect(check('#usage-2')).toEqual(['dead-anchor: this document has no anchor "usage-2" (its headings by GitHub\'s slugs, its ids and names)']);
     // A word short: the one anchor it begins.
-    expect(check('#equivalence')).toEqual(['dead-anchor: this document has no anchor "equivalence" (its headings by GitHub\'s slugs, its ids and the names of its a elements); did you mean #equivalence-by-scheme?']);
+    expect(check('#equivalence')).toEqual(['dead-anchor: this document has no anchor "equivalence" (its headings by GitHub\'s slugs, its ids and names); did you mean #equivalence-by-scheme?']);
   });
 
   it('a fragment is percent-decoded (UTF-8) before it is matched; a non-ASCII one as written matches too', () => {

@@ -92,6 +92,22 @@ describe('lint', () => {
     expect(codes('HTTP://A.example/', { rules: { normalization: 'off' } })).toEqual([]);
   });
 
+  it('settings worked out once are kept by what decides them (preset and rules), never by a look-alike', () => {
+    // lint() keeps the settings of a preset and rules map so that a new options object per URI is not worked out again;
+    // alternating settings that differ in one value, in one key, in the preset or only in key order must each be read as written.
+    const uri = 'HTTP://A.example:80/';
+    for (let round = 0; round < 3; round++) {
+      expect(lint(uri, { rules: { 'uppercase-scheme': 'info' } }).find((d) => d.code === 'uppercase-scheme')?.severity).toBe('info');
+      expect(lint(uri, { rules: { 'uppercase-scheme': 'error' } }).find((d) => d.code === 'uppercase-scheme')?.severity).toBe('error');
+      expect(codes(uri, { rules: { 'uppercase-scheme': 'off', 'default-port': 'off' } })).toEqual(['uppercase-host']);
+      expect(codes(uri, { rules: { 'default-port': 'off', 'uppercase-host': 'off' } })).toEqual(['uppercase-scheme']);
+      expect(codes(uri, { rules: { 'uppercase-host': 'off', 'default-port': 'off' } })).toEqual(['uppercase-scheme']);
+      expect(codes(uri, { preset: 'recommended', rules: { 'uppercase-host': 'warning' } })).toEqual(['uppercase-host']);
+      expect(codes(uri, { preset: 'normalize', rules: { 'uppercase-host': 'warning' } })).toEqual(['uppercase-scheme', 'uppercase-host', 'default-port']);
+      expect(codes(uri, { preset: 'recommended' })).toEqual([]);
+    }
+  });
+
   it('one finding per cause: an IRI is one non-ascii finding, not a syntax error as well (issue 37, item 2)', () => {
     const [d, ...rest] = lint('http://\u00e9.example/');
     expect(rest).toEqual([]);

@@ -2,8 +2,10 @@
  * What a fragment can name in a document (HTML's "indicated part"): the text
  * of each Markdown heading, in order, as it renders (its slug, by a style, is
  * ../lint/slugs'), and the explicit anchors: an `id` attribute of any element,
- * a `name` of an `a` element (HTML, "find a potential indicated element"), in
- * HTML files and in the raw HTML of Markdown. And an HTML document's base URL:
+ * a `name` of an `a` element (HTML, "find a potential indicated element") in
+ * HTML files, and a `name` of any element in the raw HTML of Markdown (GitHub,
+ * where Markdown is read, finds a fragment's target by id or by name, so
+ * `<h3 name="config">` is "#config" there). And an HTML document's base URL:
  * the `href` of its first `<base>` that has one (HTML, "document base URL").
  *
  * Markdown is parsed by markdown-it (the CommonMark parser ./markdown reads
@@ -57,7 +59,7 @@ export function markdownAnchors(text: string): DocumentAnchors {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.type === 'html_block') {
-      htmlAnchors(t.content, ids);
+      htmlAnchors(t.content, ids, 'any');
       htmlHeadings(t.content, headings);
       continue;
     }
@@ -68,7 +70,7 @@ export function markdownAnchors(text: string): DocumentAnchors {
     const children: Token[] = [];
     parser.inline.parse(t.content, parser, env, children);
     if (heading) headings.push(textOf(children));
-    for (const c of children) if (c.type === 'html_inline') htmlAnchors(c.content, ids);
+    for (const c of children) if (c.type === 'html_inline') htmlAnchors(c.content, ids, 'any');
   }
   return { headings, ids };
 }
@@ -81,12 +83,16 @@ function valueOf(html: string, start: number, end: number): string {
 /** A name of an attribute that makes an anchor, as a quick test before tokenizing. */
 const ANCHOR_ATTRIBUTE = /(?:^|[\s"'/])(?:id|name)\s*=/i;
 
-/** Adds the explicit anchors of a piece of HTML to `ids`: every id, and the name of an `a` element. */
-function htmlAnchors(html: string, ids: string[]): void {
+/**
+ * Adds the explicit anchors of a piece of HTML to `ids`: every id, and the name of an `a` element ('a', as HTML
+ * finds a fragment) or of any element ('any', as GitHub does in the Markdown it renders).
+ */
+function htmlAnchors(html: string, ids: string[], names: 'a' | 'any'): void {
   if (!ANCHOR_ATTRIBUTE.test(html)) return;
   forEachAttribute(html, (tagStart, tagEnd, name, valueStart, valueEnd) => {
     // An empty id or name names nothing (HTML: the fragment "" is the top of the document).
-    if (valueStart < 0 || !(name === 'id' || (name === 'name' && tagEnd - tagStart === 1 && (html[tagStart] === 'a' || html[tagStart] === 'A')))) return;
+    if (valueStart < 0) return;
+    if (!(name === 'id' || (name === 'name' && (names === 'any' || (tagEnd - tagStart === 1 && (html[tagStart] === 'a' || html[tagStart] === 'A')))))) return;
     const value = valueOf(html, valueStart, valueEnd);
     if (value !== '') ids.push(value);
   });
@@ -143,7 +149,7 @@ function htmlHeadings(html: string, headings: string[]): void {
 /** The explicit anchors of an HTML document (it has no headings that make anchors of their own). */
 export function htmlDocumentAnchors(text: string): DocumentAnchors {
   const ids: string[] = [];
-  htmlAnchors(text, ids);
+  htmlAnchors(text, ids, 'a');
   return { headings: [], ids };
 }
 

@@ -505,7 +505,7 @@ function anchorFinding(reference: string, fragmentStart: number, elsewhere: bool
   const near = closest(decoded, set.all) ?? onlyLonger(decoded, set.all);
   const where = elsewhere ? options.display(file) : 'this document';
   const styles = options.slugStyles.map((s) => (s === 'github' ? "GitHub's" : s === 'gitlab' ? "GitLab's" : s === 'pandoc' ? "pandoc's" : "Python-Markdown's")).join(' or ');
-  const message = `${where} has no anchor ${JSON.stringify(decoded)} (its headings by ${styles} slugs, its ids and the names of its a elements)${near === undefined ? '' : `; did you mean #${near}?`}`;
+  const message = `${where} has no anchor ${JSON.stringify(decoded)} (its headings by ${styles} slugs, its ids and names)${near === undefined ? '' : `; did you mean #${near}?`}`;
   let replacement: string | undefined;
   if (near !== undefined) {
     try {

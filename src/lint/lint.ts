@@ -92,12 +92,19 @@ const LINT_OPTIONS: OptionSpec = {
  * Each rule's setting by a preset and a `rules` map: the preset's (a rule it leaves off is 'off', one it has on
  * its own severity; without a preset, every rule on but the opt-in ones), then a group's setting, then the
  * rule's own. Undefined without a preset or settings (then only the opt-in rules are off). Kept per options
- * object: a linter that passes one object for each of a file's URIs works it out once.
+ * object, and by what decides it (the preset's name and the `rules` object), so that a caller who writes a new
+ * options object for each URI (`lint(u, { preset: 'recommended' })`) does not work it out again each time.
  */
-function resolvedSettings(options: LintOptions): Readonly<Record<LintCode, RuleSetting>> | undefined {
+function resolvedSettings(options: LintOptions): Settings | undefined {
   if (options.preset === undefined && options.rules === undefined) return undefined;
   const cached = settingsCache.get(options);
   if (cached !== undefined) return cached;
+  const key = settingsKey(options);
+  const shared = settingsByKey.get(key);
+  if (shared !== undefined) {
+    settingsCache.set(options, shared);
+    return shared;
+  }
   const rules = options.rules ?? {};
   const out = {} as Record<LintCode, RuleSetting>;
   for (const code of Object.keys(LINT_RULES) as LintCode[]) {
@@ -107,10 +114,22 @@ function resolvedSettings(options: LintOptions): Readonly<Record<LintCode, RuleS
     out[code] = own ?? (inPreset ? meta.severity : 'off');
   }
   settingsCache.set(options, out);
+  if (settingsByKey.size >= SETTINGS_KEPT) settingsByKey.clear();
+  settingsByKey.set(key, out);
   return out;
 }
 
-const settingsCache = new WeakMap<LintOptions, Readonly<Record<LintCode, RuleSetting>>>();
+/** What decides the settings, as a string: the preset and each `rules` entry, in a fixed order. */
+function settingsKey(options: LintOptions): string {
+  const rules = options.rules === undefined ? [] : Object.entries(options.rules).map(([k, v]) => `${k}=${String(v)}`).sort();
+  return `${options.preset ?? ''};${rules.join(';')}`;
+}
+
+type Settings = Readonly<Record<LintCode, RuleSetting>>;
+const settingsCache = new WeakMap<LintOptions, Settings>();
+/** By settingsKey: a program uses a few settings, so a few entries; emptied past SETTINGS_KEPT so that one that makes them up as it goes stays bounded. */
+const settingsByKey = new Map<string, Settings>();
+const SETTINGS_KEPT = 64;
 
 /** A rule's setting under lint()'s options: 'off', or the severity it reports with (for the rules found outside lint(), ./links). */
 export function ruleSetting(options: LintOptions, code: LintCode): RuleSetting {
