@@ -172,7 +172,7 @@ export type ParserTracerEvent
       readonly result: unknown;
     };
 
-export type StartRuleNames = "valid_URL_string_special_base" | "valid_URL_string_file_base" | "valid_URL_string_other_base" | "valid_URL_string_opaque_base" | "absolute_URL_with_fragment_string" | "absolute_URL_string" | "URL_scheme_string" | "URL_scheme_code_point" | "special_non_file_scheme" | "file_scheme" | "non_special_scheme" | "scheme_alpha_not_fhw" | "scheme_code_point_not_p" | "scheme_code_point_not_e" | "scheme_code_point_not_l" | "scheme_code_point_not_it" | "scheme_code_point_not_s" | "scheme_code_point_not_t" | "relative_URL_with_fragment_string_special_base" | "relative_URL_with_fragment_string_file_base" | "relative_URL_with_fragment_string_other_base" | "relative_URL_with_fragment_string_opaque_base" | "relative_URL_string_special_base" | "relative_URL_string_file_base" | "relative_URL_string_other_base" | "scheme_relative_special_URL_string" | "URL_port_string" | "URL_port_number" | "scheme_relative_URL_string" | "opaque_host_and_port_string" | "scheme_relative_file_URL_string" | "path_absolute_URL_string" | "path_absolute_non_authority_URL_string" | "path_relative_URL_string" | "path_relative_scheme_less_URL_string" | "path_unit_not_alpha" | "path_unit_not_scheme_or_colon" | "opaque_path_URL_string" | "URL_path_segment_string" | "URL_path_unit" | "single_dot_URL_path_segment" | "double_dot_URL_path_segment" | "URL_query_string" | "URL_fragment_string" | "URL_unit" | "URL_code_point" | "non_ASCII_URL_code_point" | "percent_encoded_byte" | "valid_host_string" | "valid_domain_string" | "valid_domain" | "valid_IPv4_address_string" | "IPv4_decimal" | "valid_IPv6_address_string" | "valid_IPv6_piece_string" | "IPv6_nonzero_hex_digit" | "valid_opaque_host_string" | "opaque_host_unit" | "ALPHA" | "DIGIT" | "HEXDIG";
+export type StartRuleNames = "valid_URL_string_special_base" | "valid_URL_string_file_base" | "valid_URL_string_other_base" | "valid_URL_string_opaque_base" | "absolute_URL_with_fragment_string" | "absolute_URL_string" | "URL_scheme_string" | "URL_scheme_code_point" | "special_non_file_scheme" | "file_scheme" | "non_special_scheme" | "scheme_alpha_not_fhw" | "scheme_code_point_not_p" | "scheme_code_point_not_e" | "scheme_code_point_not_l" | "scheme_code_point_not_it" | "scheme_code_point_not_s" | "scheme_code_point_not_t" | "relative_URL_with_fragment_string_special_base" | "relative_URL_with_fragment_string_file_base" | "relative_URL_with_fragment_string_other_base" | "relative_URL_with_fragment_string_opaque_base" | "relative_URL_string_special_base" | "relative_URL_string_file_base" | "relative_URL_string_other_base" | "scheme_relative_special_URL_string" | "URL_port_string" | "URL_port_number" | "scheme_relative_URL_string" | "opaque_host_and_port_string" | "scheme_relative_file_URL_string" | "path_absolute_URL_string" | "path_absolute_non_authority_URL_string" | "path_relative_URL_string" | "path_relative_scheme_less_URL_string" | "path_unit_not_alpha" | "path_unit_not_scheme_or_colon" | "opaque_path_URL_string" | "URL_path_segment_string" | "URL_path_unit" | "URL_path_code_point" | "single_dot_URL_path_segment" | "double_dot_URL_path_segment" | "URL_query_string" | "URL_fragment_string" | "URL_unit" | "URL_code_point" | "non_ASCII_URL_code_point" | "percent_encoded_byte" | "valid_host_string" | "valid_domain_string" | "valid_domain" | "domain_code_point" | "valid_IPv4_address_string" | "IPv4_decimal" | "valid_IPv6_address_string" | "valid_IPv6_piece_string" | "IPv6_nonzero_hex_digit" | "valid_opaque_host_string" | "opaque_host_unit" | "opaque_host_code_point" | "ALPHA" | "DIGIT" | "HEXDIG";
 export interface ParseOptions<T extends StartRuleNames = "valid_URL_string_special_base"> {
   /**
    * String or object that will be attached to the each `LocationRange` object
@@ -400,6 +400,11 @@ declare function ParseFunction<Options extends ParseOptions<"URL_path_unit">>(
   options?: Options,
 ): any;
 
+declare function ParseFunction<Options extends ParseOptions<"URL_path_code_point">>(
+  input: string,
+  options?: Options,
+): any;
+
 declare function ParseFunction<Options extends ParseOptions<"single_dot_URL_path_segment">>(
   input: string,
   options?: Options,
@@ -455,6 +460,11 @@ declare function ParseFunction<Options extends ParseOptions<"valid_domain">>(
   options?: Options,
 ): any;
 
+declare function ParseFunction<Options extends ParseOptions<"domain_code_point">>(
+  input: string,
+  options?: Options,
+): any;
+
 declare function ParseFunction<Options extends ParseOptions<"valid_IPv4_address_string">>(
   input: string,
   options?: Options,
@@ -486,6 +496,11 @@ declare function ParseFunction<Options extends ParseOptions<"valid_opaque_host_s
 ): any;
 
 declare function ParseFunction<Options extends ParseOptions<"opaque_host_unit">>(
+  input: string,
+  options?: Options,
+): any;
+
+declare function ParseFunction<Options extends ParseOptions<"opaque_host_code_point">>(
   input: string,
   options?: Options,
 ): any;

@@ -204,6 +204,7 @@ function peg$parse(input, options) {
     opaque_path_URL_string: peg$parseopaque_path_URL_string,
     URL_path_segment_string: peg$parseURL_path_segment_string,
     URL_path_unit: peg$parseURL_path_unit,
+    URL_path_code_point: peg$parseURL_path_code_point,
     single_dot_URL_path_segment: peg$parsesingle_dot_URL_path_segment,
     double_dot_URL_path_segment: peg$parsedouble_dot_URL_path_segment,
     URL_query_string: peg$parseURL_query_string,
@@ -215,6 +216,7 @@ function peg$parse(input, options) {
     valid_host_string: peg$parsevalid_host_string,
     valid_domain_string: peg$parsevalid_domain_string,
     valid_domain: peg$parsevalid_domain,
+    domain_code_point: peg$parsedomain_code_point,
     valid_IPv4_address_string: peg$parsevalid_IPv4_address_string,
     IPv4_decimal: peg$parseIPv4_decimal,
     valid_IPv6_address_string: peg$parsevalid_IPv6_address_string,
@@ -222,6 +224,7 @@ function peg$parse(input, options) {
     IPv6_nonzero_hex_digit: peg$parseIPv6_nonzero_hex_digit,
     valid_opaque_host_string: peg$parsevalid_opaque_host_string,
     opaque_host_unit: peg$parseopaque_host_unit,
+    opaque_host_code_point: peg$parseopaque_host_code_point,
     ALPHA: peg$parseALPHA,
     DIGIT: peg$parseDIGIT,
     HEXDIG: peg$parseHEXDIG,
@@ -321,31 +324,34 @@ function peg$parse(input, options) {
   const peg$e37 = peg$classExpectation([["1", "9"]], false, false, false);
   const peg$e38 = peg$classExpectation(["+", ["-", "."], ":"], false, false, false);
   const peg$e39 = peg$classExpectation(["!", "$", ["&", "*"], ",", ";", "=", "@", "_", "~"], false, false, false);
-  const peg$e40 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ":", ";", "=", "@", "_", "~"], false, false, false);
-  const peg$e41 = peg$literalExpectation(".", false);
-  const peg$e42 = peg$literalExpectation("%", false);
-  const peg$e43 = peg$literalExpectation("2", false);
-  const peg$e44 = peg$otherExpectation("URL code point");
-  const peg$e45 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "/"], ":", ";", "=", "?", "@", "_", "~"], false, false, false);
-  const peg$e46 = peg$otherExpectation("non-ASCII URL code point");
-  const peg$e47 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uE000", "\uFDCF"], ["\uFDF0", "\uFFFD"]], false, false, false);
-  const peg$e48 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB40", "\uDB7E"], ["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
-  const peg$e49 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
-  const peg$e50 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F", "\uDBBF", "\uDBFF"], false, false, false);
-  const peg$e51 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
-  const peg$e52 = peg$literalExpectation("[", false);
-  const peg$e53 = peg$literalExpectation("]", false);
-  const peg$e54 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], ".", "-"], false, false, false);
-  const peg$e55 = peg$literalExpectation("1", false);
-  const peg$e56 = peg$otherExpectation("IPv6-nonzero-hex-digit");
-  const peg$e57 = peg$classExpectation([["1", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e58 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ";", "=", "_", "~"], false, false, false);
-  const peg$e59 = peg$otherExpectation("ALPHA");
-  const peg$e60 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e61 = peg$otherExpectation("DIGIT");
-  const peg$e62 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e63 = peg$otherExpectation("HEXDIG");
-  const peg$e64 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e40 = peg$otherExpectation("URL code point other than / and ?");
+  const peg$e41 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ":", ";", "=", "@", "_", "~"], false, false, false);
+  const peg$e42 = peg$literalExpectation(".", false);
+  const peg$e43 = peg$literalExpectation("%", false);
+  const peg$e44 = peg$literalExpectation("2", false);
+  const peg$e45 = peg$otherExpectation("URL code point");
+  const peg$e46 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "/"], ":", ";", "=", "?", "@", "_", "~"], false, false, false);
+  const peg$e47 = peg$otherExpectation("non-ASCII URL code point");
+  const peg$e48 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uE000", "\uFDCF"], ["\uFDF0", "\uFFFD"]], false, false, false);
+  const peg$e49 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB40", "\uDB7E"], ["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
+  const peg$e50 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
+  const peg$e51 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F", "\uDBBF", "\uDBFF"], false, false, false);
+  const peg$e52 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
+  const peg$e53 = peg$literalExpectation("[", false);
+  const peg$e54 = peg$literalExpectation("]", false);
+  const peg$e55 = peg$otherExpectation("domain code point");
+  const peg$e56 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], ".", "-"], false, false, false);
+  const peg$e57 = peg$literalExpectation("1", false);
+  const peg$e58 = peg$otherExpectation("IPv6-nonzero-hex-digit");
+  const peg$e59 = peg$classExpectation([["1", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e60 = peg$otherExpectation("URL code point that is no forbidden host code point");
+  const peg$e61 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ";", "=", "_", "~"], false, false, false);
+  const peg$e62 = peg$otherExpectation("ALPHA");
+  const peg$e63 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e64 = peg$otherExpectation("DIGIT");
+  const peg$e65 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e66 = peg$otherExpectation("HEXDIG");
+  const peg$e67 = peg$classExpectation([["A", "F"]], false, true, false);
 
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
@@ -2809,18 +2815,32 @@ function peg$parse(input, options) {
   function peg$parseURL_path_unit() {
     let s0;
 
+    s0 = peg$parseURL_path_code_point();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsepercent_encoded_byte();
+    }
+
+    return s0;
+  }
+
+  function peg$parseURL_path_code_point() {
+    let s0, s1;
+
+    peg$silentFails++;
     s0 = input.charAt(peg$currPos);
     if (peg$r15.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$parsenon_ASCII_URL_code_point();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parsepercent_encoded_byte();
-      }
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
 
     return s0;
@@ -2834,7 +2854,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -2843,7 +2863,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s1 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 50) {
@@ -2851,7 +2871,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -2890,7 +2910,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -2898,7 +2918,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s2 === peg$FAILED) {
         s2 = peg$currPos;
@@ -2907,7 +2927,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e42); }
+          if (peg$silentFails === 0) { peg$fail(peg$e43); }
         }
         if (s3 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 50) {
@@ -2915,7 +2935,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
@@ -2959,7 +2979,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s1 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 50) {
@@ -2967,7 +2987,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -2983,7 +3003,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e41); }
+              if (peg$silentFails === 0) { peg$fail(peg$e42); }
             }
             if (s4 === peg$FAILED) {
               s4 = peg$currPos;
@@ -2992,7 +3012,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e42); }
+                if (peg$silentFails === 0) { peg$fail(peg$e43); }
               }
               if (s5 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 50) {
@@ -3000,7 +3020,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s6 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e43); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e44); }
                 }
                 if (s6 !== peg$FAILED) {
                   s7 = input.charAt(peg$currPos);
@@ -3096,7 +3116,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e46); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$parsenon_ASCII_URL_code_point();
@@ -3104,7 +3124,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e44); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
 
     return s0;
@@ -3119,7 +3139,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -3128,7 +3148,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -3136,7 +3156,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e49); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s2 !== peg$FAILED) {
           s1 = [s1, s2];
@@ -3156,7 +3176,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e50); }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s1 !== peg$FAILED) {
           s2 = input.charAt(peg$currPos);
@@ -3164,7 +3184,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e51); }
+            if (peg$silentFails === 0) { peg$fail(peg$e52); }
           }
           if (s2 !== peg$FAILED) {
             s1 = [s1, s2];
@@ -3182,7 +3202,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+      if (peg$silentFails === 0) { peg$fail(peg$e47); }
     }
 
     return s0;
@@ -3197,7 +3217,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseHEXDIG();
@@ -3235,7 +3255,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parsevalid_IPv6_address_string();
@@ -3245,7 +3265,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e53); }
+              if (peg$silentFails === 0) { peg$fail(peg$e54); }
             }
             if (s3 !== peg$FAILED) {
               s1 = [s1, s2, s3];
@@ -3280,32 +3300,37 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = [];
-    s1 = input.charAt(peg$currPos);
-    if (peg$r22.test(s1)) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$parsenon_ASCII_URL_code_point();
-    }
+    s1 = peg$parsedomain_code_point();
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
         s0.push(s1);
-        s1 = input.charAt(peg$currPos);
-        if (peg$r22.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
-        }
-        if (s1 === peg$FAILED) {
-          s1 = peg$parsenon_ASCII_URL_code_point();
-        }
+        s1 = peg$parsedomain_code_point();
       }
     } else {
       s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parsedomain_code_point() {
+    let s0, s1;
+
+    peg$silentFails++;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r22.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsenon_ASCII_URL_code_point();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
     }
 
     return s0;
@@ -3322,7 +3347,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseIPv4_decimal();
@@ -3332,7 +3357,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+            if (peg$silentFails === 0) { peg$fail(peg$e42); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$parseIPv4_decimal();
@@ -3342,7 +3367,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                if (peg$silentFails === 0) { peg$fail(peg$e42); }
               }
               if (s6 !== peg$FAILED) {
                 s7 = peg$parseIPv4_decimal();
@@ -3390,7 +3415,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e43); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 53) {
@@ -3430,7 +3455,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e43); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -3464,7 +3489,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -5168,12 +5193,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e59); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e58); }
     }
 
     return s0;
@@ -5199,7 +5224,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parsevalid_IPv6_address_string();
@@ -5209,7 +5234,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e54); }
           }
           if (s3 !== peg$FAILED) {
             s1 = [s1, s2, s3];
@@ -5234,18 +5259,32 @@ function peg$parse(input, options) {
   function peg$parseopaque_host_unit() {
     let s0;
 
+    s0 = peg$parseopaque_host_code_point();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsepercent_encoded_byte();
+    }
+
+    return s0;
+  }
+
+  function peg$parseopaque_host_code_point() {
+    let s0, s1;
+
+    peg$silentFails++;
     s0 = input.charAt(peg$currPos);
     if (peg$r24.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e58); }
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$parsenon_ASCII_URL_code_point();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parsepercent_encoded_byte();
-      }
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e60); }
     }
 
     return s0;
@@ -5260,12 +5299,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e59); }
+      if (peg$silentFails === 0) { peg$fail(peg$e62); }
     }
 
     return s0;
@@ -5280,12 +5319,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      if (peg$silentFails === 0) { peg$fail(peg$e65); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
 
     return s0;
@@ -5302,13 +5341,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
 
     return s0;
@@ -5349,7 +5388,7 @@ function peg$parse(input, options) {
 }
 
 module.exports = {
-  StartRules: ["valid_URL_string_special_base", "valid_URL_string_file_base", "valid_URL_string_other_base", "valid_URL_string_opaque_base", "absolute_URL_with_fragment_string", "absolute_URL_string", "URL_scheme_string", "URL_scheme_code_point", "special_non_file_scheme", "file_scheme", "non_special_scheme", "scheme_alpha_not_fhw", "scheme_code_point_not_p", "scheme_code_point_not_e", "scheme_code_point_not_l", "scheme_code_point_not_it", "scheme_code_point_not_s", "scheme_code_point_not_t", "relative_URL_with_fragment_string_special_base", "relative_URL_with_fragment_string_file_base", "relative_URL_with_fragment_string_other_base", "relative_URL_with_fragment_string_opaque_base", "relative_URL_string_special_base", "relative_URL_string_file_base", "relative_URL_string_other_base", "scheme_relative_special_URL_string", "URL_port_string", "URL_port_number", "scheme_relative_URL_string", "opaque_host_and_port_string", "scheme_relative_file_URL_string", "path_absolute_URL_string", "path_absolute_non_authority_URL_string", "path_relative_URL_string", "path_relative_scheme_less_URL_string", "path_unit_not_alpha", "path_unit_not_scheme_or_colon", "opaque_path_URL_string", "URL_path_segment_string", "URL_path_unit", "single_dot_URL_path_segment", "double_dot_URL_path_segment", "URL_query_string", "URL_fragment_string", "URL_unit", "URL_code_point", "non_ASCII_URL_code_point", "percent_encoded_byte", "valid_host_string", "valid_domain_string", "valid_domain", "valid_IPv4_address_string", "IPv4_decimal", "valid_IPv6_address_string", "valid_IPv6_piece_string", "IPv6_nonzero_hex_digit", "valid_opaque_host_string", "opaque_host_unit", "ALPHA", "DIGIT", "HEXDIG"],
+  StartRules: ["valid_URL_string_special_base", "valid_URL_string_file_base", "valid_URL_string_other_base", "valid_URL_string_opaque_base", "absolute_URL_with_fragment_string", "absolute_URL_string", "URL_scheme_string", "URL_scheme_code_point", "special_non_file_scheme", "file_scheme", "non_special_scheme", "scheme_alpha_not_fhw", "scheme_code_point_not_p", "scheme_code_point_not_e", "scheme_code_point_not_l", "scheme_code_point_not_it", "scheme_code_point_not_s", "scheme_code_point_not_t", "relative_URL_with_fragment_string_special_base", "relative_URL_with_fragment_string_file_base", "relative_URL_with_fragment_string_other_base", "relative_URL_with_fragment_string_opaque_base", "relative_URL_string_special_base", "relative_URL_string_file_base", "relative_URL_string_other_base", "scheme_relative_special_URL_string", "URL_port_string", "URL_port_number", "scheme_relative_URL_string", "opaque_host_and_port_string", "scheme_relative_file_URL_string", "path_absolute_URL_string", "path_absolute_non_authority_URL_string", "path_relative_URL_string", "path_relative_scheme_less_URL_string", "path_unit_not_alpha", "path_unit_not_scheme_or_colon", "opaque_path_URL_string", "URL_path_segment_string", "URL_path_unit", "URL_path_code_point", "single_dot_URL_path_segment", "double_dot_URL_path_segment", "URL_query_string", "URL_fragment_string", "URL_unit", "URL_code_point", "non_ASCII_URL_code_point", "percent_encoded_byte", "valid_host_string", "valid_domain_string", "valid_domain", "domain_code_point", "valid_IPv4_address_string", "IPv4_decimal", "valid_IPv6_address_string", "valid_IPv6_piece_string", "IPv6_nonzero_hex_digit", "valid_opaque_host_string", "opaque_host_unit", "opaque_host_code_point", "ALPHA", "DIGIT", "HEXDIG"],
   SyntaxError: peg$SyntaxError,
   parse: peg$parse,
 };

@@ -243,6 +243,7 @@ function peg$parse(input, options) {
     opaque_path_URL_string: peg$parseopaque_path_URL_string,
     URL_path_segment_string: peg$parseURL_path_segment_string,
     URL_path_unit: peg$parseURL_path_unit,
+    URL_path_code_point: peg$parseURL_path_code_point,
     single_dot_URL_path_segment: peg$parsesingle_dot_URL_path_segment,
     double_dot_URL_path_segment: peg$parsedouble_dot_URL_path_segment,
     URL_query_string: peg$parseURL_query_string,
@@ -254,6 +255,7 @@ function peg$parse(input, options) {
     valid_host_string: peg$parsevalid_host_string,
     valid_domain_string: peg$parsevalid_domain_string,
     valid_domain: peg$parsevalid_domain,
+    domain_code_point: peg$parsedomain_code_point,
     valid_IPv4_address_string: peg$parsevalid_IPv4_address_string,
     IPv4_decimal: peg$parseIPv4_decimal,
     valid_IPv6_address_string: peg$parsevalid_IPv6_address_string,
@@ -261,6 +263,7 @@ function peg$parse(input, options) {
     IPv6_nonzero_hex_digit: peg$parseIPv6_nonzero_hex_digit,
     valid_opaque_host_string: peg$parsevalid_opaque_host_string,
     opaque_host_unit: peg$parseopaque_host_unit,
+    opaque_host_code_point: peg$parseopaque_host_code_point,
     ALPHA: peg$parseALPHA,
     DIGIT: peg$parseDIGIT,
     HEXDIG: peg$parseHEXDIG,
@@ -360,31 +363,34 @@ function peg$parse(input, options) {
   const peg$e37 = peg$classExpectation([["1", "9"]], false, false, false);
   const peg$e38 = peg$classExpectation(["+", ["-", "."], ":"], false, false, false);
   const peg$e39 = peg$classExpectation(["!", "$", ["&", "*"], ",", ";", "=", "@", "_", "~"], false, false, false);
-  const peg$e40 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ":", ";", "=", "@", "_", "~"], false, false, false);
-  const peg$e41 = peg$literalExpectation(".", false);
-  const peg$e42 = peg$literalExpectation("%", false);
-  const peg$e43 = peg$literalExpectation("2", false);
-  const peg$e44 = peg$otherExpectation("URL code point");
-  const peg$e45 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "/"], ":", ";", "=", "?", "@", "_", "~"], false, false, false);
-  const peg$e46 = peg$otherExpectation("non-ASCII URL code point");
-  const peg$e47 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uE000", "\uFDCF"], ["\uFDF0", "\uFFFD"]], false, false, false);
-  const peg$e48 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB40", "\uDB7E"], ["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
-  const peg$e49 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
-  const peg$e50 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F", "\uDBBF", "\uDBFF"], false, false, false);
-  const peg$e51 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
-  const peg$e52 = peg$literalExpectation("[", false);
-  const peg$e53 = peg$literalExpectation("]", false);
-  const peg$e54 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], ".", "-"], false, false, false);
-  const peg$e55 = peg$literalExpectation("1", false);
-  const peg$e56 = peg$otherExpectation("IPv6-nonzero-hex-digit");
-  const peg$e57 = peg$classExpectation([["1", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e58 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ";", "=", "_", "~"], false, false, false);
-  const peg$e59 = peg$otherExpectation("ALPHA");
-  const peg$e60 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e61 = peg$otherExpectation("DIGIT");
-  const peg$e62 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e63 = peg$otherExpectation("HEXDIG");
-  const peg$e64 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e40 = peg$otherExpectation("URL code point other than / and ?");
+  const peg$e41 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ":", ";", "=", "@", "_", "~"], false, false, false);
+  const peg$e42 = peg$literalExpectation(".", false);
+  const peg$e43 = peg$literalExpectation("%", false);
+  const peg$e44 = peg$literalExpectation("2", false);
+  const peg$e45 = peg$otherExpectation("URL code point");
+  const peg$e46 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "/"], ":", ";", "=", "?", "@", "_", "~"], false, false, false);
+  const peg$e47 = peg$otherExpectation("non-ASCII URL code point");
+  const peg$e48 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uE000", "\uFDCF"], ["\uFDF0", "\uFFFD"]], false, false, false);
+  const peg$e49 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB40", "\uDB7E"], ["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
+  const peg$e50 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
+  const peg$e51 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F", "\uDBBF", "\uDBFF"], false, false, false);
+  const peg$e52 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
+  const peg$e53 = peg$literalExpectation("[", false);
+  const peg$e54 = peg$literalExpectation("]", false);
+  const peg$e55 = peg$otherExpectation("domain code point");
+  const peg$e56 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], ".", "-"], false, false, false);
+  const peg$e57 = peg$literalExpectation("1", false);
+  const peg$e58 = peg$otherExpectation("IPv6-nonzero-hex-digit");
+  const peg$e59 = peg$classExpectation([["1", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e60 = peg$otherExpectation("URL code point that is no forbidden host code point");
+  const peg$e61 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ";", "=", "_", "~"], false, false, false);
+  const peg$e62 = peg$otherExpectation("ALPHA");
+  const peg$e63 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e64 = peg$otherExpectation("DIGIT");
+  const peg$e65 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e66 = peg$otherExpectation("HEXDIG");
+  const peg$e67 = peg$classExpectation([["A", "F"]], false, true, false);
 
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
@@ -3716,18 +3722,9 @@ function peg$parse(input, options) {
       location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
-    s0 = input.charAt(peg$currPos);
-    if (peg$r15.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
-    }
+    s0 = peg$parseURL_path_code_point();
     if (s0 === peg$FAILED) {
-      s0 = peg$parsenon_ASCII_URL_code_point();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parsepercent_encoded_byte();
-      }
+      s0 = peg$parsepercent_encoded_byte();
     }
 
     if (s0 !== peg$FAILED) {
@@ -3741,6 +3738,51 @@ function peg$parse(input, options) {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "URL_path_unit",
+        location: { start: { offset: startPos }, end: { offset: startPos } }
+      });
+    }
+
+    return s0;
+  }
+
+  function peg$parseURL_path_code_point() {
+    var startPos = peg$currPos;
+    let s0, s1;
+
+    peg$tracer.trace({
+      type: "rule.enter",
+      rule: "URL_path_code_point",
+      location: { start: { offset: startPos }, end: { offset: startPos } }
+    });
+
+    peg$silentFails++;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r15.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsenon_ASCII_URL_code_point();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+    }
+
+    if (s0 !== peg$FAILED) {
+      peg$tracer.trace({
+        type: "rule.match",
+        rule: "URL_path_code_point",
+        result: s0,
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
+      });
+    } else {
+      peg$tracer.trace({
+        type: "rule.fail",
+        rule: "URL_path_code_point",
         location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
@@ -3763,7 +3805,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -3772,7 +3814,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s1 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 50) {
@@ -3780,7 +3822,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -3841,7 +3883,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -3849,7 +3891,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s2 === peg$FAILED) {
         s2 = peg$currPos;
@@ -3858,7 +3900,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e42); }
+          if (peg$silentFails === 0) { peg$fail(peg$e43); }
         }
         if (s3 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 50) {
@@ -3866,7 +3908,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
@@ -3910,7 +3952,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s1 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 50) {
@@ -3918,7 +3960,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -3934,7 +3976,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e41); }
+              if (peg$silentFails === 0) { peg$fail(peg$e42); }
             }
             if (s4 === peg$FAILED) {
               s4 = peg$currPos;
@@ -3943,7 +3985,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e42); }
+                if (peg$silentFails === 0) { peg$fail(peg$e43); }
               }
               if (s5 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 50) {
@@ -3951,7 +3993,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s6 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e43); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e44); }
                 }
                 if (s6 !== peg$FAILED) {
                   s7 = input.charAt(peg$currPos);
@@ -4135,7 +4177,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e46); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$parsenon_ASCII_URL_code_point();
@@ -4143,7 +4185,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e44); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4180,7 +4222,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -4189,7 +4231,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -4197,7 +4239,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e49); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s2 !== peg$FAILED) {
           s1 = [s1, s2];
@@ -4217,7 +4259,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e50); }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s1 !== peg$FAILED) {
           s2 = input.charAt(peg$currPos);
@@ -4225,7 +4267,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e51); }
+            if (peg$silentFails === 0) { peg$fail(peg$e52); }
           }
           if (s2 !== peg$FAILED) {
             s1 = [s1, s2];
@@ -4243,7 +4285,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+      if (peg$silentFails === 0) { peg$fail(peg$e47); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4280,7 +4322,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseHEXDIG();
@@ -4340,7 +4382,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parsevalid_IPv6_address_string();
@@ -4350,7 +4392,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e53); }
+              if (peg$silentFails === 0) { peg$fail(peg$e54); }
             }
             if (s3 !== peg$FAILED) {
               s1 = [s1, s2, s3];
@@ -4429,29 +4471,11 @@ function peg$parse(input, options) {
     });
 
     s0 = [];
-    s1 = input.charAt(peg$currPos);
-    if (peg$r22.test(s1)) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$parsenon_ASCII_URL_code_point();
-    }
+    s1 = peg$parsedomain_code_point();
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
         s0.push(s1);
-        s1 = input.charAt(peg$currPos);
-        if (peg$r22.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
-        }
-        if (s1 === peg$FAILED) {
-          s1 = peg$parsenon_ASCII_URL_code_point();
-        }
+        s1 = peg$parsedomain_code_point();
       }
     } else {
       s0 = peg$FAILED;
@@ -4468,6 +4492,51 @@ function peg$parse(input, options) {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "valid_domain",
+        location: { start: { offset: startPos }, end: { offset: startPos } }
+      });
+    }
+
+    return s0;
+  }
+
+  function peg$parsedomain_code_point() {
+    var startPos = peg$currPos;
+    let s0, s1;
+
+    peg$tracer.trace({
+      type: "rule.enter",
+      rule: "domain_code_point",
+      location: { start: { offset: startPos }, end: { offset: startPos } }
+    });
+
+    peg$silentFails++;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r22.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsenon_ASCII_URL_code_point();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+    }
+
+    if (s0 !== peg$FAILED) {
+      peg$tracer.trace({
+        type: "rule.match",
+        rule: "domain_code_point",
+        result: s0,
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
+      });
+    } else {
+      peg$tracer.trace({
+        type: "rule.fail",
+        rule: "domain_code_point",
         location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
@@ -4493,7 +4562,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseIPv4_decimal();
@@ -4503,7 +4572,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+            if (peg$silentFails === 0) { peg$fail(peg$e42); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$parseIPv4_decimal();
@@ -4513,7 +4582,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                if (peg$silentFails === 0) { peg$fail(peg$e42); }
               }
               if (s6 !== peg$FAILED) {
                 s7 = peg$parseIPv4_decimal();
@@ -4583,7 +4652,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e43); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 53) {
@@ -4623,7 +4692,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e43); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -4657,7 +4726,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -6427,12 +6496,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e59); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e58); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6480,7 +6549,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parsevalid_IPv6_address_string();
@@ -6490,7 +6559,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e54); }
           }
           if (s3 !== peg$FAILED) {
             s1 = [s1, s2, s3];
@@ -6537,18 +6606,9 @@ function peg$parse(input, options) {
       location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
-    s0 = input.charAt(peg$currPos);
-    if (peg$r24.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e58); }
-    }
+    s0 = peg$parseopaque_host_code_point();
     if (s0 === peg$FAILED) {
-      s0 = peg$parsenon_ASCII_URL_code_point();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parsepercent_encoded_byte();
-      }
+      s0 = peg$parsepercent_encoded_byte();
     }
 
     if (s0 !== peg$FAILED) {
@@ -6562,6 +6622,51 @@ function peg$parse(input, options) {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "opaque_host_unit",
+        location: { start: { offset: startPos }, end: { offset: startPos } }
+      });
+    }
+
+    return s0;
+  }
+
+  function peg$parseopaque_host_code_point() {
+    var startPos = peg$currPos;
+    let s0, s1;
+
+    peg$tracer.trace({
+      type: "rule.enter",
+      rule: "opaque_host_code_point",
+      location: { start: { offset: startPos }, end: { offset: startPos } }
+    });
+
+    peg$silentFails++;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r24.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsenon_ASCII_URL_code_point();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+    }
+
+    if (s0 !== peg$FAILED) {
+      peg$tracer.trace({
+        type: "rule.match",
+        rule: "opaque_host_code_point",
+        result: s0,
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
+      });
+    } else {
+      peg$tracer.trace({
+        type: "rule.fail",
+        rule: "opaque_host_code_point",
         location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
@@ -6585,12 +6690,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e59); }
+      if (peg$silentFails === 0) { peg$fail(peg$e62); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6627,12 +6732,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      if (peg$silentFails === 0) { peg$fail(peg$e65); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6671,13 +6776,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6734,7 +6839,7 @@ function peg$parse(input, options) {
 
 module.exports = {
   DefaultTracer: peg$DefaultTracer,
-  StartRules: ["valid_URL_string_special_base", "valid_URL_string_file_base", "valid_URL_string_other_base", "valid_URL_string_opaque_base", "absolute_URL_with_fragment_string", "absolute_URL_string", "URL_scheme_string", "URL_scheme_code_point", "special_non_file_scheme", "file_scheme", "non_special_scheme", "scheme_alpha_not_fhw", "scheme_code_point_not_p", "scheme_code_point_not_e", "scheme_code_point_not_l", "scheme_code_point_not_it", "scheme_code_point_not_s", "scheme_code_point_not_t", "relative_URL_with_fragment_string_special_base", "relative_URL_with_fragment_string_file_base", "relative_URL_with_fragment_string_other_base", "relative_URL_with_fragment_string_opaque_base", "relative_URL_string_special_base", "relative_URL_string_file_base", "relative_URL_string_other_base", "scheme_relative_special_URL_string", "URL_port_string", "URL_port_number", "scheme_relative_URL_string", "opaque_host_and_port_string", "scheme_relative_file_URL_string", "path_absolute_URL_string", "path_absolute_non_authority_URL_string", "path_relative_URL_string", "path_relative_scheme_less_URL_string", "path_unit_not_alpha", "path_unit_not_scheme_or_colon", "opaque_path_URL_string", "URL_path_segment_string", "URL_path_unit", "single_dot_URL_path_segment", "double_dot_URL_path_segment", "URL_query_string", "URL_fragment_string", "URL_unit", "URL_code_point", "non_ASCII_URL_code_point", "percent_encoded_byte", "valid_host_string", "valid_domain_string", "valid_domain", "valid_IPv4_address_string", "IPv4_decimal", "valid_IPv6_address_string", "valid_IPv6_piece_string", "IPv6_nonzero_hex_digit", "valid_opaque_host_string", "opaque_host_unit", "ALPHA", "DIGIT", "HEXDIG"],
+  StartRules: ["valid_URL_string_special_base", "valid_URL_string_file_base", "valid_URL_string_other_base", "valid_URL_string_opaque_base", "absolute_URL_with_fragment_string", "absolute_URL_string", "URL_scheme_string", "URL_scheme_code_point", "special_non_file_scheme", "file_scheme", "non_special_scheme", "scheme_alpha_not_fhw", "scheme_code_point_not_p", "scheme_code_point_not_e", "scheme_code_point_not_l", "scheme_code_point_not_it", "scheme_code_point_not_s", "scheme_code_point_not_t", "relative_URL_with_fragment_string_special_base", "relative_URL_with_fragment_string_file_base", "relative_URL_with_fragment_string_other_base", "relative_URL_with_fragment_string_opaque_base", "relative_URL_string_special_base", "relative_URL_string_file_base", "relative_URL_string_other_base", "scheme_relative_special_URL_string", "URL_port_string", "URL_port_number", "scheme_relative_URL_string", "opaque_host_and_port_string", "scheme_relative_file_URL_string", "path_absolute_URL_string", "path_absolute_non_authority_URL_string", "path_relative_URL_string", "path_relative_scheme_less_URL_string", "path_unit_not_alpha", "path_unit_not_scheme_or_colon", "opaque_path_URL_string", "URL_path_segment_string", "URL_path_unit", "URL_path_code_point", "single_dot_URL_path_segment", "double_dot_URL_path_segment", "URL_query_string", "URL_fragment_string", "URL_unit", "URL_code_point", "non_ASCII_URL_code_point", "percent_encoded_byte", "valid_host_string", "valid_domain_string", "valid_domain", "domain_code_point", "valid_IPv4_address_string", "IPv4_decimal", "valid_IPv6_address_string", "valid_IPv6_piece_string", "IPv6_nonzero_hex_digit", "valid_opaque_host_string", "opaque_host_unit", "opaque_host_code_point", "ALPHA", "DIGIT", "HEXDIG"],
   SyntaxError: peg$SyntaxError,
   parse: peg$parse,
 };

@@ -242,6 +242,7 @@ function peg$parse(input, options) {
     opaque_path_URL_string: peg$parseopaque_path_URL_string,
     URL_path_segment_string: peg$parseURL_path_segment_string,
     URL_path_unit: peg$parseURL_path_unit,
+    URL_path_code_point: peg$parseURL_path_code_point,
     single_dot_URL_path_segment: peg$parsesingle_dot_URL_path_segment,
     double_dot_URL_path_segment: peg$parsedouble_dot_URL_path_segment,
     URL_query_string: peg$parseURL_query_string,
@@ -253,6 +254,7 @@ function peg$parse(input, options) {
     valid_host_string: peg$parsevalid_host_string,
     valid_domain_string: peg$parsevalid_domain_string,
     valid_domain: peg$parsevalid_domain,
+    domain_code_point: peg$parsedomain_code_point,
     valid_IPv4_address_string: peg$parsevalid_IPv4_address_string,
     IPv4_decimal: peg$parseIPv4_decimal,
     valid_IPv6_address_string: peg$parsevalid_IPv6_address_string,
@@ -260,6 +262,7 @@ function peg$parse(input, options) {
     IPv6_nonzero_hex_digit: peg$parseIPv6_nonzero_hex_digit,
     valid_opaque_host_string: peg$parsevalid_opaque_host_string,
     opaque_host_unit: peg$parseopaque_host_unit,
+    opaque_host_code_point: peg$parseopaque_host_code_point,
     ALPHA: peg$parseALPHA,
     DIGIT: peg$parseDIGIT,
     HEXDIG: peg$parseHEXDIG,
@@ -359,31 +362,34 @@ function peg$parse(input, options) {
   const peg$e37 = peg$classExpectation([["1", "9"]], false, false, false);
   const peg$e38 = peg$classExpectation(["+", ["-", "."], ":"], false, false, false);
   const peg$e39 = peg$classExpectation(["!", "$", ["&", "*"], ",", ";", "=", "@", "_", "~"], false, false, false);
-  const peg$e40 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ":", ";", "=", "@", "_", "~"], false, false, false);
-  const peg$e41 = peg$literalExpectation(".", false);
-  const peg$e42 = peg$literalExpectation("%", false);
-  const peg$e43 = peg$literalExpectation("2", false);
-  const peg$e44 = peg$otherExpectation("URL code point");
-  const peg$e45 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "/"], ":", ";", "=", "?", "@", "_", "~"], false, false, false);
-  const peg$e46 = peg$otherExpectation("non-ASCII URL code point");
-  const peg$e47 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uE000", "\uFDCF"], ["\uFDF0", "\uFFFD"]], false, false, false);
-  const peg$e48 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB40", "\uDB7E"], ["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
-  const peg$e49 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
-  const peg$e50 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F", "\uDBBF", "\uDBFF"], false, false, false);
-  const peg$e51 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
-  const peg$e52 = peg$literalExpectation("[", false);
-  const peg$e53 = peg$literalExpectation("]", false);
-  const peg$e54 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], ".", "-"], false, false, false);
-  const peg$e55 = peg$literalExpectation("1", false);
-  const peg$e56 = peg$otherExpectation("IPv6-nonzero-hex-digit");
-  const peg$e57 = peg$classExpectation([["1", "9"], ["A", "F"], ["a", "f"]], false, false, false);
-  const peg$e58 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ";", "=", "_", "~"], false, false, false);
-  const peg$e59 = peg$otherExpectation("ALPHA");
-  const peg$e60 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e61 = peg$otherExpectation("DIGIT");
-  const peg$e62 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e63 = peg$otherExpectation("HEXDIG");
-  const peg$e64 = peg$classExpectation([["A", "F"]], false, true, false);
+  const peg$e40 = peg$otherExpectation("URL code point other than / and ?");
+  const peg$e41 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ":", ";", "=", "@", "_", "~"], false, false, false);
+  const peg$e42 = peg$literalExpectation(".", false);
+  const peg$e43 = peg$literalExpectation("%", false);
+  const peg$e44 = peg$literalExpectation("2", false);
+  const peg$e45 = peg$otherExpectation("URL code point");
+  const peg$e46 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "/"], ":", ";", "=", "?", "@", "_", "~"], false, false, false);
+  const peg$e47 = peg$otherExpectation("non-ASCII URL code point");
+  const peg$e48 = peg$classExpectation([["\xA0", "\uD7FF"], ["\uE000", "\uFDCF"], ["\uFDF0", "\uFFFD"]], false, false, false);
+  const peg$e49 = peg$classExpectation([["\uD800", "\uD83E"], ["\uD840", "\uD87E"], ["\uD880", "\uD8BE"], ["\uD8C0", "\uD8FE"], ["\uD900", "\uD93E"], ["\uD940", "\uD97E"], ["\uD980", "\uD9BE"], ["\uD9C0", "\uD9FE"], ["\uDA00", "\uDA3E"], ["\uDA40", "\uDA7E"], ["\uDA80", "\uDABE"], ["\uDAC0", "\uDAFE"], ["\uDB00", "\uDB3E"], ["\uDB40", "\uDB7E"], ["\uDB80", "\uDBBE"], ["\uDBC0", "\uDBFE"]], false, false, false);
+  const peg$e50 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
+  const peg$e51 = peg$classExpectation(["\uD83F", "\uD87F", "\uD8BF", "\uD8FF", "\uD93F", "\uD97F", "\uD9BF", "\uD9FF", "\uDA3F", "\uDA7F", "\uDABF", "\uDAFF", "\uDB3F", "\uDB7F", "\uDBBF", "\uDBFF"], false, false, false);
+  const peg$e52 = peg$classExpectation([["\uDC00", "\uDFFD"]], false, false, false);
+  const peg$e53 = peg$literalExpectation("[", false);
+  const peg$e54 = peg$literalExpectation("]", false);
+  const peg$e55 = peg$otherExpectation("domain code point");
+  const peg$e56 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], ".", "-"], false, false, false);
+  const peg$e57 = peg$literalExpectation("1", false);
+  const peg$e58 = peg$otherExpectation("IPv6-nonzero-hex-digit");
+  const peg$e59 = peg$classExpectation([["1", "9"], ["A", "F"], ["a", "f"]], false, false, false);
+  const peg$e60 = peg$otherExpectation("URL code point that is no forbidden host code point");
+  const peg$e61 = peg$classExpectation([["A", "Z"], ["a", "z"], ["0", "9"], "!", "$", ["&", "."], ";", "=", "_", "~"], false, false, false);
+  const peg$e62 = peg$otherExpectation("ALPHA");
+  const peg$e63 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e64 = peg$otherExpectation("DIGIT");
+  const peg$e65 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e66 = peg$otherExpectation("HEXDIG");
+  const peg$e67 = peg$classExpectation([["A", "F"]], false, true, false);
 
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
@@ -3715,18 +3721,9 @@ function peg$parse(input, options) {
       location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
-    s0 = input.charAt(peg$currPos);
-    if (peg$r15.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
-    }
+    s0 = peg$parseURL_path_code_point();
     if (s0 === peg$FAILED) {
-      s0 = peg$parsenon_ASCII_URL_code_point();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parsepercent_encoded_byte();
-      }
+      s0 = peg$parsepercent_encoded_byte();
     }
 
     if (s0 !== peg$FAILED) {
@@ -3740,6 +3737,51 @@ function peg$parse(input, options) {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "URL_path_unit",
+        location: { start: { offset: startPos }, end: { offset: startPos } }
+      });
+    }
+
+    return s0;
+  }
+
+  function peg$parseURL_path_code_point() {
+    var startPos = peg$currPos;
+    let s0, s1;
+
+    peg$tracer.trace({
+      type: "rule.enter",
+      rule: "URL_path_code_point",
+      location: { start: { offset: startPos }, end: { offset: startPos } }
+    });
+
+    peg$silentFails++;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r15.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsenon_ASCII_URL_code_point();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+    }
+
+    if (s0 !== peg$FAILED) {
+      peg$tracer.trace({
+        type: "rule.match",
+        rule: "URL_path_code_point",
+        result: s0,
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
+      });
+    } else {
+      peg$tracer.trace({
+        type: "rule.fail",
+        rule: "URL_path_code_point",
         location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
@@ -3762,7 +3804,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -3771,7 +3813,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s1 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 50) {
@@ -3779,7 +3821,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -3840,7 +3882,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 46) {
@@ -3848,7 +3890,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s2 === peg$FAILED) {
         s2 = peg$currPos;
@@ -3857,7 +3899,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e42); }
+          if (peg$silentFails === 0) { peg$fail(peg$e43); }
         }
         if (s3 !== peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 50) {
@@ -3865,7 +3907,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e44); }
           }
           if (s4 !== peg$FAILED) {
             s5 = input.charAt(peg$currPos);
@@ -3909,7 +3951,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s1 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 50) {
@@ -3917,7 +3959,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e43); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -3933,7 +3975,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e41); }
+              if (peg$silentFails === 0) { peg$fail(peg$e42); }
             }
             if (s4 === peg$FAILED) {
               s4 = peg$currPos;
@@ -3942,7 +3984,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e42); }
+                if (peg$silentFails === 0) { peg$fail(peg$e43); }
               }
               if (s5 !== peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 50) {
@@ -3950,7 +3992,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s6 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e43); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e44); }
                 }
                 if (s6 !== peg$FAILED) {
                   s7 = input.charAt(peg$currPos);
@@ -4134,7 +4176,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e46); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$parsenon_ASCII_URL_code_point();
@@ -4142,7 +4184,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e44); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4179,7 +4221,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
@@ -4188,7 +4230,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -4196,7 +4238,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e49); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s2 !== peg$FAILED) {
           s1 = [s1, s2];
@@ -4216,7 +4258,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e50); }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s1 !== peg$FAILED) {
           s2 = input.charAt(peg$currPos);
@@ -4224,7 +4266,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e51); }
+            if (peg$silentFails === 0) { peg$fail(peg$e52); }
           }
           if (s2 !== peg$FAILED) {
             s1 = [s1, s2];
@@ -4242,7 +4284,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+      if (peg$silentFails === 0) { peg$fail(peg$e47); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -4279,7 +4321,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseHEXDIG();
@@ -4339,7 +4381,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$parsevalid_IPv6_address_string();
@@ -4349,7 +4391,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e53); }
+              if (peg$silentFails === 0) { peg$fail(peg$e54); }
             }
             if (s3 !== peg$FAILED) {
               s1 = [s1, s2, s3];
@@ -4428,29 +4470,11 @@ function peg$parse(input, options) {
     });
 
     s0 = [];
-    s1 = input.charAt(peg$currPos);
-    if (peg$r22.test(s1)) {
-      peg$currPos++;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
-    }
-    if (s1 === peg$FAILED) {
-      s1 = peg$parsenon_ASCII_URL_code_point();
-    }
+    s1 = peg$parsedomain_code_point();
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
         s0.push(s1);
-        s1 = input.charAt(peg$currPos);
-        if (peg$r22.test(s1)) {
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
-        }
-        if (s1 === peg$FAILED) {
-          s1 = peg$parsenon_ASCII_URL_code_point();
-        }
+        s1 = peg$parsedomain_code_point();
       }
     } else {
       s0 = peg$FAILED;
@@ -4467,6 +4491,51 @@ function peg$parse(input, options) {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "valid_domain",
+        location: { start: { offset: startPos }, end: { offset: startPos } }
+      });
+    }
+
+    return s0;
+  }
+
+  function peg$parsedomain_code_point() {
+    var startPos = peg$currPos;
+    let s0, s1;
+
+    peg$tracer.trace({
+      type: "rule.enter",
+      rule: "domain_code_point",
+      location: { start: { offset: startPos }, end: { offset: startPos } }
+    });
+
+    peg$silentFails++;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r22.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsenon_ASCII_URL_code_point();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+    }
+
+    if (s0 !== peg$FAILED) {
+      peg$tracer.trace({
+        type: "rule.match",
+        rule: "domain_code_point",
+        result: s0,
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
+      });
+    } else {
+      peg$tracer.trace({
+        type: "rule.fail",
+        rule: "domain_code_point",
         location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
@@ -4492,7 +4561,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parseIPv4_decimal();
@@ -4502,7 +4571,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e41); }
+            if (peg$silentFails === 0) { peg$fail(peg$e42); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$parseIPv4_decimal();
@@ -4512,7 +4581,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s6 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                if (peg$silentFails === 0) { peg$fail(peg$e42); }
               }
               if (s6 !== peg$FAILED) {
                 s7 = peg$parseIPv4_decimal();
@@ -4582,7 +4651,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e43); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 53) {
@@ -4622,7 +4691,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e43); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -4656,7 +4725,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -6426,12 +6495,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e59); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e58); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6479,7 +6548,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parsevalid_IPv6_address_string();
@@ -6489,7 +6558,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e53); }
+            if (peg$silentFails === 0) { peg$fail(peg$e54); }
           }
           if (s3 !== peg$FAILED) {
             s1 = [s1, s2, s3];
@@ -6536,18 +6605,9 @@ function peg$parse(input, options) {
       location: { start: { offset: startPos }, end: { offset: startPos } }
     });
 
-    s0 = input.charAt(peg$currPos);
-    if (peg$r24.test(s0)) {
-      peg$currPos++;
-    } else {
-      s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e58); }
-    }
+    s0 = peg$parseopaque_host_code_point();
     if (s0 === peg$FAILED) {
-      s0 = peg$parsenon_ASCII_URL_code_point();
-      if (s0 === peg$FAILED) {
-        s0 = peg$parsepercent_encoded_byte();
-      }
+      s0 = peg$parsepercent_encoded_byte();
     }
 
     if (s0 !== peg$FAILED) {
@@ -6561,6 +6621,51 @@ function peg$parse(input, options) {
       peg$tracer.trace({
         type: "rule.fail",
         rule: "opaque_host_unit",
+        location: { start: { offset: startPos }, end: { offset: startPos } }
+      });
+    }
+
+    return s0;
+  }
+
+  function peg$parseopaque_host_code_point() {
+    var startPos = peg$currPos;
+    let s0, s1;
+
+    peg$tracer.trace({
+      type: "rule.enter",
+      rule: "opaque_host_code_point",
+      location: { start: { offset: startPos }, end: { offset: startPos } }
+    });
+
+    peg$silentFails++;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r24.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsenon_ASCII_URL_code_point();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+    }
+
+    if (s0 !== peg$FAILED) {
+      peg$tracer.trace({
+        type: "rule.match",
+        rule: "opaque_host_code_point",
+        result: s0,
+        location: { start: { offset: startPos }, end: { offset: peg$currPos } }
+      });
+    } else {
+      peg$tracer.trace({
+        type: "rule.fail",
+        rule: "opaque_host_code_point",
         location: { start: { offset: startPos }, end: { offset: startPos } }
       });
     }
@@ -6584,12 +6689,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e59); }
+      if (peg$silentFails === 0) { peg$fail(peg$e62); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6626,12 +6731,12 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      if (peg$silentFails === 0) { peg$fail(peg$e65); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6670,13 +6775,13 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
 
     if (s0 !== peg$FAILED) {
@@ -6772,6 +6877,7 @@ const peg$allowedStartRules = [
   "opaque_path_URL_string",
   "URL_path_segment_string",
   "URL_path_unit",
+  "URL_path_code_point",
   "single_dot_URL_path_segment",
   "double_dot_URL_path_segment",
   "URL_query_string",
@@ -6783,6 +6889,7 @@ const peg$allowedStartRules = [
   "valid_host_string",
   "valid_domain_string",
   "valid_domain",
+  "domain_code_point",
   "valid_IPv4_address_string",
   "IPv4_decimal",
   "valid_IPv6_address_string",
@@ -6790,6 +6897,7 @@ const peg$allowedStartRules = [
   "IPv6_nonzero_hex_digit",
   "valid_opaque_host_string",
   "opaque_host_unit",
+  "opaque_host_code_point",
   "ALPHA",
   "DIGIT",
   "HEXDIG"

@@ -156,6 +156,18 @@ describe('the valid-domain constraint', () => {
   });
 });
 
+describe("the grammar's errors", () => {
+  it('name the code points a host or a segment may have, not character ranges, with the rule path', () => {
+    const host = check('https://a b/', G) as UriSyntaxError;
+    expect([host.offset, host.expected.includes('domain code point'), host.rulePath[host.rulePath.length - 1]]).toEqual([9, true, 'valid-domain']);
+    const segment = check('https://h/a b', G) as UriSyntaxError;
+    expect([segment.offset, segment.expected.includes('URL code point other than / and ?'), segment.rulePath[segment.rulePath.length - 1]]).toEqual([11, true, 'URL-path-segment-string']);
+    const opaque = check('sc://a b', G) as UriSyntaxError;
+    expect([opaque.offset, opaque.expected.includes('URL code point that is no forbidden host code point')]).toEqual([6, true]);
+    for (const e of [host, segment, opaque]) expect(e.expected.filter((x) => x.includes('%x'))).toEqual([]);
+  });
+});
+
 describe('parse and tryParse', () => {
   it('give each component as written, undefined when absent and "" when empty, with spans', () => {
     expect(parse('HTTPS://Example.com:08080/a/b?q=1#frag', G)).toEqual({
