@@ -1941,46 +1941,54 @@ function r_URL_path_segment_string(at) {
   return out;
 }
 
-// URL-path-unit = ALPHA / DIGIT / "!" / "$" / %x26-2E / ":" / ";" / "=" / "@" / "_" / "~" / non-ASCII-URL-code-point / percent-encoded-byte
+// URL-path-unit = URL-path-code-point / percent-encoded-byte
 function r_URL_path_unit(at) {
   const d = depth + 1; depth = d; rules[d] = 39; starts[d] = at; reached[d] = 0;
   let out;
-  const c379 = at < len ? input.charCodeAt(at) : -1;
-  out = (c379 >= 0 && c379 < 128 && T15[c379] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 32);
+  out = r_URL_path_code_point(at);
   if (out < 0) {
-    out = r_non_ASCII_URL_code_point(at);
-    if (out < 0) {
-      out = r_percent_encoded_byte(at);
-    }
+    out = r_percent_encoded_byte(at);
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
 }
 
+// URL-path-code-point = ALPHA / DIGIT / "!" / "$" / %x26-2E / ":" / ";" / "=" / "@" / "_" / "~" / non-ASCII-URL-code-point
+function r_URL_path_code_point(at) {
+  let out;
+  silent++;
+  out = one(T15, at);
+  if (out < 0) {
+    out = r_non_ASCII_URL_code_point(at);
+  }
+  silent--;
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 32);
+  return out;
+}
+
 // single-dot-URL-path-segment = "." / "%2e"
 function r_single_dot_URL_path_segment(at) {
-  const d = depth + 1; depth = d; rules[d] = 40; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 41; starts[d] = at; reached[d] = 0;
   let out;
   out = at + 1 <= len && input.charCodeAt(at + 0) === 0x2e ? at + 1 : -1;
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 33);
   if (out < 0) {
     out = -1;
-    seq380: {
+    seq379: {
+      let p380;
+      p380 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+      if (p380 < 0 && at >= maxFail && silent === 0) fail(at, 34);
+      if (p380 < 0) break seq379;
       let p381;
-      p381 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-      if (p381 < 0 && at >= maxFail && silent === 0) fail(at, 34);
-      if (p381 < 0) break seq380;
+      p381 = p380 + 1 <= len && input.charCodeAt(p380 + 0) === 0x32 ? p380 + 1 : -1;
+      if (p381 < 0 && p380 >= maxFail && silent === 0) fail(p380, 35);
+      if (p381 < 0) break seq379;
       let p382;
-      p382 = p381 + 1 <= len && input.charCodeAt(p381 + 0) === 0x32 ? p381 + 1 : -1;
-      if (p382 < 0 && p381 >= maxFail && silent === 0) fail(p381, 35);
-      if (p382 < 0) break seq380;
-      let p383;
-      p383 = p382 + 1 <= len && (input.charCodeAt(p382 + 0) | 0x20) === 0x65 ? p382 + 1 : -1;
-      if (p383 < 0 && p382 >= maxFail && silent === 0) fail(p382, 12);
-      if (p383 < 0) break seq380;
-      out = p383;
+      p382 = p381 + 1 <= len && (input.charCodeAt(p381 + 0) | 0x20) === 0x65 ? p381 + 1 : -1;
+      if (p382 < 0 && p381 >= maxFail && silent === 0) fail(p381, 12);
+      if (p382 < 0) break seq379;
+      out = p382;
     }
   }
   depth = d - 1;
@@ -1990,76 +1998,76 @@ function r_single_dot_URL_path_segment(at) {
 
 // double-dot-URL-path-segment = ".." / ".%2e" / "%2e." / "%2e%2e"
 function r_double_dot_URL_path_segment(at) {
-  const d = depth + 1; depth = d; rules[d] = 41; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 42; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq384: {
+  seq383: {
+    let p384;
+    p384 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2e ? at + 1 : -1;
+    if (p384 < 0 && at >= maxFail && silent === 0) fail(at, 33);
+    if (p384 < 0) break seq383;
     let p385;
-    p385 = at + 1 <= len && input.charCodeAt(at + 0) === 0x2e ? at + 1 : -1;
-    if (p385 < 0 && at >= maxFail && silent === 0) fail(at, 33);
-    if (p385 < 0) break seq384;
-    let p386;
-    p386 = p385 + 1 <= len && input.charCodeAt(p385 + 0) === 0x2e ? p385 + 1 : -1;
-    if (p386 < 0 && p385 >= maxFail && silent === 0) fail(p385, 33);
-    if (p386 < 0) {
-      p386 = -1;
-      seq387: {
+    p385 = p384 + 1 <= len && input.charCodeAt(p384 + 0) === 0x2e ? p384 + 1 : -1;
+    if (p385 < 0 && p384 >= maxFail && silent === 0) fail(p384, 33);
+    if (p385 < 0) {
+      p385 = -1;
+      seq386: {
+        let p387;
+        p387 = p384 + 1 <= len && input.charCodeAt(p384 + 0) === 0x25 ? p384 + 1 : -1;
+        if (p387 < 0 && p384 >= maxFail && silent === 0) fail(p384, 34);
+        if (p387 < 0) break seq386;
         let p388;
-        p388 = p385 + 1 <= len && input.charCodeAt(p385 + 0) === 0x25 ? p385 + 1 : -1;
-        if (p388 < 0 && p385 >= maxFail && silent === 0) fail(p385, 34);
-        if (p388 < 0) break seq387;
+        p388 = p387 + 1 <= len && input.charCodeAt(p387 + 0) === 0x32 ? p387 + 1 : -1;
+        if (p388 < 0 && p387 >= maxFail && silent === 0) fail(p387, 35);
+        if (p388 < 0) break seq386;
         let p389;
-        p389 = p388 + 1 <= len && input.charCodeAt(p388 + 0) === 0x32 ? p388 + 1 : -1;
-        if (p389 < 0 && p388 >= maxFail && silent === 0) fail(p388, 35);
-        if (p389 < 0) break seq387;
-        let p390;
-        p390 = p389 + 1 <= len && (input.charCodeAt(p389 + 0) | 0x20) === 0x65 ? p389 + 1 : -1;
-        if (p390 < 0 && p389 >= maxFail && silent === 0) fail(p389, 12);
-        if (p390 < 0) break seq387;
-        p386 = p390;
+        p389 = p388 + 1 <= len && (input.charCodeAt(p388 + 0) | 0x20) === 0x65 ? p388 + 1 : -1;
+        if (p389 < 0 && p388 >= maxFail && silent === 0) fail(p388, 12);
+        if (p389 < 0) break seq386;
+        p385 = p389;
       }
     }
-    if (p386 < 0) break seq384;
-    out = p386;
+    if (p385 < 0) break seq383;
+    out = p385;
   }
   if (out < 0) {
     out = -1;
-    seq391: {
+    seq390: {
+      let p391;
+      p391 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+      if (p391 < 0 && at >= maxFail && silent === 0) fail(at, 34);
+      if (p391 < 0) break seq390;
       let p392;
-      p392 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-      if (p392 < 0 && at >= maxFail && silent === 0) fail(at, 34);
-      if (p392 < 0) break seq391;
+      p392 = p391 + 1 <= len && input.charCodeAt(p391 + 0) === 0x32 ? p391 + 1 : -1;
+      if (p392 < 0 && p391 >= maxFail && silent === 0) fail(p391, 35);
+      if (p392 < 0) break seq390;
       let p393;
-      p393 = p392 + 1 <= len && input.charCodeAt(p392 + 0) === 0x32 ? p392 + 1 : -1;
-      if (p393 < 0 && p392 >= maxFail && silent === 0) fail(p392, 35);
-      if (p393 < 0) break seq391;
+      p393 = p392 + 1 <= len && (input.charCodeAt(p392 + 0) | 0x20) === 0x65 ? p392 + 1 : -1;
+      if (p393 < 0 && p392 >= maxFail && silent === 0) fail(p392, 12);
+      if (p393 < 0) break seq390;
       let p394;
-      p394 = p393 + 1 <= len && (input.charCodeAt(p393 + 0) | 0x20) === 0x65 ? p393 + 1 : -1;
-      if (p394 < 0 && p393 >= maxFail && silent === 0) fail(p393, 12);
-      if (p394 < 0) break seq391;
-      let p395;
-      p395 = p394 + 1 <= len && input.charCodeAt(p394 + 0) === 0x2e ? p394 + 1 : -1;
-      if (p395 < 0 && p394 >= maxFail && silent === 0) fail(p394, 33);
-      if (p395 < 0) {
-        p395 = -1;
-        seq396: {
+      p394 = p393 + 1 <= len && input.charCodeAt(p393 + 0) === 0x2e ? p393 + 1 : -1;
+      if (p394 < 0 && p393 >= maxFail && silent === 0) fail(p393, 33);
+      if (p394 < 0) {
+        p394 = -1;
+        seq395: {
+          let p396;
+          p396 = p393 + 1 <= len && input.charCodeAt(p393 + 0) === 0x25 ? p393 + 1 : -1;
+          if (p396 < 0 && p393 >= maxFail && silent === 0) fail(p393, 34);
+          if (p396 < 0) break seq395;
           let p397;
-          p397 = p394 + 1 <= len && input.charCodeAt(p394 + 0) === 0x25 ? p394 + 1 : -1;
-          if (p397 < 0 && p394 >= maxFail && silent === 0) fail(p394, 34);
-          if (p397 < 0) break seq396;
+          p397 = p396 + 1 <= len && input.charCodeAt(p396 + 0) === 0x32 ? p396 + 1 : -1;
+          if (p397 < 0 && p396 >= maxFail && silent === 0) fail(p396, 35);
+          if (p397 < 0) break seq395;
           let p398;
-          p398 = p397 + 1 <= len && input.charCodeAt(p397 + 0) === 0x32 ? p397 + 1 : -1;
-          if (p398 < 0 && p397 >= maxFail && silent === 0) fail(p397, 35);
-          if (p398 < 0) break seq396;
-          let p399;
-          p399 = p398 + 1 <= len && (input.charCodeAt(p398 + 0) | 0x20) === 0x65 ? p398 + 1 : -1;
-          if (p399 < 0 && p398 >= maxFail && silent === 0) fail(p398, 12);
-          if (p399 < 0) break seq396;
-          p395 = p399;
+          p398 = p397 + 1 <= len && (input.charCodeAt(p397 + 0) | 0x20) === 0x65 ? p397 + 1 : -1;
+          if (p398 < 0 && p397 >= maxFail && silent === 0) fail(p397, 12);
+          if (p398 < 0) break seq395;
+          p394 = p398;
         }
       }
-      if (p395 < 0) break seq391;
-      out = p395;
+      if (p394 < 0) break seq390;
+      out = p394;
     }
   }
   depth = d - 1;
@@ -2069,17 +2077,17 @@ function r_double_dot_URL_path_segment(at) {
 
 // URL-query-string = *URL-unit
 function r_URL_query_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 42; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 43; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l402 = out + 32 < len ? out + 32 : len;
-  while (out < l402) { const c401 = input.charCodeAt(out); if (((c401 >= 0 && c401 < 128 && T19[c401] === 1) || (c401 >= 0xa0 && c401 <= 0xd7ff) || (c401 >= 0xe000 && c401 <= 0xfdcf) || (c401 >= 0xfdf0 && c401 <= 0xfffd))) out++; else break; }
-  if (out === l402 && out < len) out = runEnd(R4, out);
+  const l401 = out + 32 < len ? out + 32 : len;
+  while (out < l401) { const c400 = input.charCodeAt(out); if (((c400 >= 0 && c400 < 128 && T19[c400] === 1) || (c400 >= 0xa0 && c400 <= 0xd7ff) || (c400 >= 0xe000 && c400 <= 0xfdcf) || (c400 >= 0xfdf0 && c400 <= 0xfffd))) out++; else break; }
+  if (out === l401 && out < len) out = runEnd(R4, out);
   for (;;) {
-    let p400;
-    p400 = r_URL_unit(out);
-    if (p400 < 0 || p400 === out) break;
-    out = p400;
+    let p399;
+    p399 = r_URL_unit(out);
+    if (p399 < 0 || p399 === out) break;
+    out = p399;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -2088,17 +2096,17 @@ function r_URL_query_string(at) {
 
 // URL-fragment-string = *URL-unit
 function r_URL_fragment_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 43; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 44; starts[d] = at; reached[d] = 0;
   let out;
   out = at;
-  const l405 = out + 32 < len ? out + 32 : len;
-  while (out < l405) { const c404 = input.charCodeAt(out); if (((c404 >= 0 && c404 < 128 && T19[c404] === 1) || (c404 >= 0xa0 && c404 <= 0xd7ff) || (c404 >= 0xe000 && c404 <= 0xfdcf) || (c404 >= 0xfdf0 && c404 <= 0xfffd))) out++; else break; }
-  if (out === l405 && out < len) out = runEnd(R4, out);
+  const l404 = out + 32 < len ? out + 32 : len;
+  while (out < l404) { const c403 = input.charCodeAt(out); if (((c403 >= 0 && c403 < 128 && T19[c403] === 1) || (c403 >= 0xa0 && c403 <= 0xd7ff) || (c403 >= 0xe000 && c403 <= 0xfdcf) || (c403 >= 0xfdf0 && c403 <= 0xfffd))) out++; else break; }
+  if (out === l404 && out < len) out = runEnd(R4, out);
   for (;;) {
-    let p403;
-    p403 = r_URL_unit(out);
-    if (p403 < 0 || p403 === out) break;
-    out = p403;
+    let p402;
+    p402 = r_URL_unit(out);
+    if (p402 < 0 || p402 === out) break;
+    out = p402;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -2107,7 +2115,7 @@ function r_URL_fragment_string(at) {
 
 // URL-unit = URL-code-point / percent-encoded-byte
 function r_URL_unit(at) {
-  const d = depth + 1; depth = d; rules[d] = 44; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 45; starts[d] = at; reached[d] = 0;
   let out;
   out = r_URL_code_point(at);
   if (out < 0) {
@@ -2138,33 +2146,33 @@ function r_URL_code_point(at) {
 //                          / %xD0000-DFFFD / %xE0000-EFFFD / %xF0000-FFFFD / %x100000-10FFFD
 function r_non_ASCII_URL_code_point(at) {
   let out;
-  const c406 = at < len ? input.charCodeAt(at) : -1;
-  out = (false || (c406 >= 0xa0 && c406 <= 0xd7ff) || (c406 >= 0xe000 && c406 <= 0xfdcf) || (c406 >= 0xfdf0 && c406 <= 0xfffd)) ? at + 1 : -1;
+  const c405 = at < len ? input.charCodeAt(at) : -1;
+  out = (false || (c405 >= 0xa0 && c405 <= 0xd7ff) || (c405 >= 0xe000 && c405 <= 0xfdcf) || (c405 >= 0xfdf0 && c405 <= 0xfffd)) ? at + 1 : -1;
   if (out < 0) {
     out = -1;
-    seq407: {
-      let p408;
-      const c409 = at < len ? input.charCodeAt(at) : -1;
-      p408 = (false || (c409 >= 0xd800 && c409 <= 0xd83e) || (c409 >= 0xd840 && c409 <= 0xd87e) || (c409 >= 0xd880 && c409 <= 0xd8be) || (c409 >= 0xd8c0 && c409 <= 0xd8fe) || (c409 >= 0xd900 && c409 <= 0xd93e) || (c409 >= 0xd940 && c409 <= 0xd97e) || (c409 >= 0xd980 && c409 <= 0xd9be) || (c409 >= 0xd9c0 && c409 <= 0xd9fe) || (c409 >= 0xda00 && c409 <= 0xda3e) || (c409 >= 0xda40 && c409 <= 0xda7e) || (c409 >= 0xda80 && c409 <= 0xdabe) || (c409 >= 0xdac0 && c409 <= 0xdafe) || (c409 >= 0xdb00 && c409 <= 0xdb3e) || (c409 >= 0xdb40 && c409 <= 0xdb7e) || (c409 >= 0xdb80 && c409 <= 0xdbbe) || (c409 >= 0xdbc0 && c409 <= 0xdbfe)) ? at + 1 : -1;
-      if (p408 < 0) break seq407;
-      let p410;
-      const c411 = p408 < len ? input.charCodeAt(p408) : -1;
-      p410 = (false || (c411 >= 0xdc00 && c411 <= 0xdfff)) ? p408 + 1 : -1;
-      if (p410 < 0) break seq407;
-      out = p410;
+    seq406: {
+      let p407;
+      const c408 = at < len ? input.charCodeAt(at) : -1;
+      p407 = (false || (c408 >= 0xd800 && c408 <= 0xd83e) || (c408 >= 0xd840 && c408 <= 0xd87e) || (c408 >= 0xd880 && c408 <= 0xd8be) || (c408 >= 0xd8c0 && c408 <= 0xd8fe) || (c408 >= 0xd900 && c408 <= 0xd93e) || (c408 >= 0xd940 && c408 <= 0xd97e) || (c408 >= 0xd980 && c408 <= 0xd9be) || (c408 >= 0xd9c0 && c408 <= 0xd9fe) || (c408 >= 0xda00 && c408 <= 0xda3e) || (c408 >= 0xda40 && c408 <= 0xda7e) || (c408 >= 0xda80 && c408 <= 0xdabe) || (c408 >= 0xdac0 && c408 <= 0xdafe) || (c408 >= 0xdb00 && c408 <= 0xdb3e) || (c408 >= 0xdb40 && c408 <= 0xdb7e) || (c408 >= 0xdb80 && c408 <= 0xdbbe) || (c408 >= 0xdbc0 && c408 <= 0xdbfe)) ? at + 1 : -1;
+      if (p407 < 0) break seq406;
+      let p409;
+      const c410 = p407 < len ? input.charCodeAt(p407) : -1;
+      p409 = (false || (c410 >= 0xdc00 && c410 <= 0xdfff)) ? p407 + 1 : -1;
+      if (p409 < 0) break seq406;
+      out = p409;
     }
     if (out < 0) {
       out = -1;
-      seq412: {
-        let p413;
-        const c414 = at < len ? input.charCodeAt(at) : -1;
-        p413 = (false || c414 === 0xd83f || c414 === 0xd87f || c414 === 0xd8bf || c414 === 0xd8ff || c414 === 0xd93f || c414 === 0xd97f || c414 === 0xd9bf || c414 === 0xd9ff || c414 === 0xda3f || c414 === 0xda7f || c414 === 0xdabf || c414 === 0xdaff || c414 === 0xdb3f || c414 === 0xdb7f || c414 === 0xdbbf || c414 === 0xdbff) ? at + 1 : -1;
-        if (p413 < 0) break seq412;
-        let p415;
-        const c416 = p413 < len ? input.charCodeAt(p413) : -1;
-        p415 = (false || (c416 >= 0xdc00 && c416 <= 0xdffd)) ? p413 + 1 : -1;
-        if (p415 < 0) break seq412;
-        out = p415;
+      seq411: {
+        let p412;
+        const c413 = at < len ? input.charCodeAt(at) : -1;
+        p412 = (false || c413 === 0xd83f || c413 === 0xd87f || c413 === 0xd8bf || c413 === 0xd8ff || c413 === 0xd93f || c413 === 0xd97f || c413 === 0xd9bf || c413 === 0xd9ff || c413 === 0xda3f || c413 === 0xda7f || c413 === 0xdabf || c413 === 0xdaff || c413 === 0xdb3f || c413 === 0xdb7f || c413 === 0xdbbf || c413 === 0xdbff) ? at + 1 : -1;
+        if (p412 < 0) break seq411;
+        let p414;
+        const c415 = p412 < len ? input.charCodeAt(p412) : -1;
+        p414 = (false || (c415 >= 0xdc00 && c415 <= 0xdffd)) ? p412 + 1 : -1;
+        if (p414 < 0) break seq411;
+        out = p414;
       }
     }
   }
@@ -2180,21 +2188,21 @@ function r_percent_encoded_byte(at) {
     if (first < 0 && at >= maxFail && silent === 0) fail(at, 34);
     if (first < 0) return -1;
   }
-  const d = depth + 1; depth = d; rules[d] = 47; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 48; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq417: {
+  seq416: {
+    let p417;
+    p417 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
+    if (p417 < 0 && at >= maxFail && silent === 0) fail(at, 34);
+    if (p417 < 0) break seq416;
     let p418;
-    p418 = at + 1 <= len && input.charCodeAt(at + 0) === 0x25 ? at + 1 : -1;
-    if (p418 < 0 && at >= maxFail && silent === 0) fail(at, 34);
-    if (p418 < 0) break seq417;
+    p418 = r_HEXDIG(p417);
+    if (p418 < 0) break seq416;
     let p419;
     p419 = r_HEXDIG(p418);
-    if (p419 < 0) break seq417;
-    let p420;
-    p420 = r_HEXDIG(p419);
-    if (p420 < 0) break seq417;
-    out = p420;
+    if (p419 < 0) break seq416;
+    out = p419;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -2203,26 +2211,26 @@ function r_percent_encoded_byte(at) {
 
 // valid-host-string = valid-domain-string / valid-IPv4-address-string / "[" valid-IPv6-address-string "]"
 function r_valid_host_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 48; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 49; starts[d] = at; reached[d] = 0;
   let out;
   out = r_valid_domain(at);
   if (out < 0) {
     out = r_valid_IPv4_address_string(at);
     if (out < 0) {
       out = -1;
-      seq421: {
+      seq420: {
+        let p421;
+        p421 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+        if (p421 < 0 && at >= maxFail && silent === 0) fail(at, 38);
+        if (p421 < 0) break seq420;
         let p422;
-        p422 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-        if (p422 < 0 && at >= maxFail && silent === 0) fail(at, 38);
-        if (p422 < 0) break seq421;
+        p422 = r_valid_IPv6_address_string(p421);
+        if (p422 < 0) break seq420;
         let p423;
-        p423 = r_valid_IPv6_address_string(p422);
-        if (p423 < 0) break seq421;
-        let p424;
-        p424 = p423 + 1 <= len && input.charCodeAt(p423 + 0) === 0x5d ? p423 + 1 : -1;
-        if (p424 < 0 && p423 >= maxFail && silent === 0) fail(p423, 39);
-        if (p424 < 0) break seq421;
-        out = p424;
+        p423 = p422 + 1 <= len && input.charCodeAt(p422 + 0) === 0x5d ? p422 + 1 : -1;
+        if (p423 < 0 && p422 >= maxFail && silent === 0) fail(p422, 39);
+        if (p423 < 0) break seq420;
+        out = p423;
       }
     }
   }
@@ -2233,7 +2241,7 @@ function r_valid_host_string(at) {
 
 // valid-domain-string = valid-domain
 function r_valid_domain_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 49; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 50; starts[d] = at; reached[d] = 0;
   let out;
   out = r_valid_domain(at);
   depth = d - 1;
@@ -2241,65 +2249,73 @@ function r_valid_domain_string(at) {
   return out;
 }
 
-// valid-domain = 1*( ALPHA / DIGIT / "-" / "." / non-ASCII-URL-code-point )
+// valid-domain = 1*domain-code-point
 function r_valid_domain(at) {
-  const d = depth + 1; depth = d; rules[d] = 50; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 51; starts[d] = at; reached[d] = 0;
   let out;
-  let k425 = 0;
+  let k424 = 0;
   out = at;
-  const l428 = out + 32 < len ? out + 32 : len;
-  while (out < l428) { const c427 = input.charCodeAt(out); if (((c427 >= 0 && c427 < 128 && T21[c427] === 1) || (c427 >= 0xa0 && c427 <= 0xd7ff) || (c427 >= 0xe000 && c427 <= 0xfdcf) || (c427 >= 0xfdf0 && c427 <= 0xfffd))) out++; else break; }
-  if (out === l428 && out < len) out = runEnd(R5, out);
-  k425 = out - at;
+  const l427 = out + 32 < len ? out + 32 : len;
+  while (out < l427) { const c426 = input.charCodeAt(out); if (((c426 >= 0 && c426 < 128 && T21[c426] === 1) || (c426 >= 0xa0 && c426 <= 0xd7ff) || (c426 >= 0xe000 && c426 <= 0xfdcf) || (c426 >= 0xfdf0 && c426 <= 0xfffd))) out++; else break; }
+  if (out === l427 && out < len) out = runEnd(R5, out);
+  k424 = out - at;
   for (;;) {
-    let p426;
-    const c429 = out < len ? input.charCodeAt(out) : -1;
-    p426 = (c429 >= 0 && c429 < 128 && T21[c429] === 1) ? out + 1 : -1;
-    if (p426 < 0 && out >= maxFail && silent === 0) fail(out, 40);
-    if (p426 < 0) {
-      p426 = r_non_ASCII_URL_code_point(out);
-    }
-    if (p426 < 0 || p426 === out) break;
-    out = p426;
-    k425++;
+    let p425;
+    p425 = r_domain_code_point(out);
+    if (p425 < 0 || p425 === out) break;
+    out = p425;
+    k424++;
   }
-  if (k425 < 1) out = -1;
+  if (k424 < 1) out = -1;
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
   return out;
 }
 
+// domain-code-point = ALPHA / DIGIT / "-" / "." / non-ASCII-URL-code-point
+function r_domain_code_point(at) {
+  let out;
+  silent++;
+  out = one(T21, at);
+  if (out < 0) {
+    out = r_non_ASCII_URL_code_point(at);
+  }
+  silent--;
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 40);
+  return out;
+}
+
 // valid-IPv4-address-string = IPv4-decimal "." IPv4-decimal "." IPv4-decimal "." IPv4-decimal
 function r_valid_IPv4_address_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 51; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 53; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq430: {
+  seq428: {
+    let p429;
+    p429 = r_IPv4_decimal(at);
+    if (p429 < 0) break seq428;
+    let p430;
+    p430 = p429 + 1 <= len && input.charCodeAt(p429 + 0) === 0x2e ? p429 + 1 : -1;
+    if (p430 < 0 && p429 >= maxFail && silent === 0) fail(p429, 33);
+    if (p430 < 0) break seq428;
     let p431;
-    p431 = r_IPv4_decimal(at);
-    if (p431 < 0) break seq430;
+    p431 = r_IPv4_decimal(p430);
+    if (p431 < 0) break seq428;
     let p432;
     p432 = p431 + 1 <= len && input.charCodeAt(p431 + 0) === 0x2e ? p431 + 1 : -1;
     if (p432 < 0 && p431 >= maxFail && silent === 0) fail(p431, 33);
-    if (p432 < 0) break seq430;
+    if (p432 < 0) break seq428;
     let p433;
     p433 = r_IPv4_decimal(p432);
-    if (p433 < 0) break seq430;
+    if (p433 < 0) break seq428;
     let p434;
     p434 = p433 + 1 <= len && input.charCodeAt(p433 + 0) === 0x2e ? p433 + 1 : -1;
     if (p434 < 0 && p433 >= maxFail && silent === 0) fail(p433, 33);
-    if (p434 < 0) break seq430;
+    if (p434 < 0) break seq428;
     let p435;
     p435 = r_IPv4_decimal(p434);
-    if (p435 < 0) break seq430;
-    let p436;
-    p436 = p435 + 1 <= len && input.charCodeAt(p435 + 0) === 0x2e ? p435 + 1 : -1;
-    if (p436 < 0 && p435 >= maxFail && silent === 0) fail(p435, 33);
-    if (p436 < 0) break seq430;
-    let p437;
-    p437 = r_IPv4_decimal(p436);
-    if (p437 < 0) break seq430;
-    out = p437;
+    if (p435 < 0) break seq428;
+    out = p435;
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
@@ -2312,76 +2328,76 @@ function r_valid_IPv4_address_string(at) {
 //              / "2" %x30-34 DIGIT
 //              / "25" %x30-35
 function r_IPv4_decimal(at) {
-  const d = depth + 1; depth = d; rules[d] = 52; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 54; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq438: {
+  seq436: {
+    let p437;
+    p437 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+    if (p437 < 0 && at >= maxFail && silent === 0) fail(at, 35);
+    if (p437 < 0) break seq436;
+    let p438;
+    p438 = p437 + 1 <= len && input.charCodeAt(p437 + 0) === 0x35 ? p437 + 1 : -1;
+    if (p438 < 0 && p437 >= maxFail && silent === 0) fail(p437, 23);
+    if (p438 < 0) break seq436;
     let p439;
-    p439 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-    if (p439 < 0 && at >= maxFail && silent === 0) fail(at, 35);
-    if (p439 < 0) break seq438;
-    let p440;
-    p440 = p439 + 1 <= len && input.charCodeAt(p439 + 0) === 0x35 ? p439 + 1 : -1;
-    if (p440 < 0 && p439 >= maxFail && silent === 0) fail(p439, 23);
-    if (p440 < 0) break seq438;
-    let p441;
-    const c442 = p440 < len ? input.charCodeAt(p440) : -1;
-    p441 = (c442 >= 0 && c442 < 128 && T9[c442] === 1) ? p440 + 1 : -1;
-    if (p441 < 0 && p440 >= maxFail && silent === 0) fail(p440, 25);
-    if (p441 < 0) break seq438;
-    out = p441;
+    const c440 = p438 < len ? input.charCodeAt(p438) : -1;
+    p439 = (c440 >= 0 && c440 < 128 && T9[c440] === 1) ? p438 + 1 : -1;
+    if (p439 < 0 && p438 >= maxFail && silent === 0) fail(p438, 25);
+    if (p439 < 0) break seq436;
+    out = p439;
   }
   if (out < 0) {
     out = -1;
-    seq443: {
-      let p444;
-      p444 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
-      if (p444 < 0 && at >= maxFail && silent === 0) fail(at, 35);
-      if (p444 < 0) break seq443;
+    seq441: {
+      let p442;
+      p442 = at + 1 <= len && input.charCodeAt(at + 0) === 0x32 ? at + 1 : -1;
+      if (p442 < 0 && at >= maxFail && silent === 0) fail(at, 35);
+      if (p442 < 0) break seq441;
+      let p443;
+      const c444 = p442 < len ? input.charCodeAt(p442) : -1;
+      p443 = (c444 >= 0 && c444 < 128 && T11[c444] === 1) ? p442 + 1 : -1;
+      if (p443 < 0 && p442 >= maxFail && silent === 0) fail(p442, 27);
+      if (p443 < 0) break seq441;
       let p445;
-      const c446 = p444 < len ? input.charCodeAt(p444) : -1;
-      p445 = (c446 >= 0 && c446 < 128 && T11[c446] === 1) ? p444 + 1 : -1;
-      if (p445 < 0 && p444 >= maxFail && silent === 0) fail(p444, 27);
-      if (p445 < 0) break seq443;
-      let p447;
-      p447 = r_DIGIT(p445);
-      if (p447 < 0) break seq443;
-      out = p447;
+      p445 = r_DIGIT(p443);
+      if (p445 < 0) break seq441;
+      out = p445;
     }
     if (out < 0) {
       out = -1;
-      seq448: {
-        let p449;
-        p449 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
-        if (p449 < 0 && at >= maxFail && silent === 0) fail(at, 41);
-        if (p449 < 0) break seq448;
-        let p450;
-        let k451 = 0;
-        p450 = p449;
+      seq446: {
+        let p447;
+        p447 = at + 1 <= len && input.charCodeAt(at + 0) === 0x31 ? at + 1 : -1;
+        if (p447 < 0 && at >= maxFail && silent === 0) fail(at, 41);
+        if (p447 < 0) break seq446;
+        let p448;
+        let k449 = 0;
+        p448 = p447;
         for (;;) {
-          if (k451 === 2) break;
-          let p452;
-          p452 = r_DIGIT(p450);
-          if (p452 < 0 || p452 === p450) break;
-          p450 = p452;
-          k451++;
+          if (k449 === 2) break;
+          let p450;
+          p450 = r_DIGIT(p448);
+          if (p450 < 0 || p450 === p448) break;
+          p448 = p450;
+          k449++;
         }
-        if (k451 < 2) p450 = -1;
-        if (p450 < 0) break seq448;
-        out = p450;
+        if (k449 < 2) p448 = -1;
+        if (p448 < 0) break seq446;
+        out = p448;
       }
       if (out < 0) {
         out = -1;
-        seq453: {
+        seq451: {
+          let p452;
+          const c453 = at < len ? input.charCodeAt(at) : -1;
+          p452 = (c453 >= 0 && c453 < 128 && T13[c453] === 1) ? at + 1 : -1;
+          if (p452 < 0 && at >= maxFail && silent === 0) fail(at, 29);
+          if (p452 < 0) break seq451;
           let p454;
-          const c455 = at < len ? input.charCodeAt(at) : -1;
-          p454 = (c455 >= 0 && c455 < 128 && T13[c455] === 1) ? at + 1 : -1;
-          if (p454 < 0 && at >= maxFail && silent === 0) fail(at, 29);
-          if (p454 < 0) break seq453;
-          let p456;
-          p456 = r_DIGIT(p454);
-          if (p456 < 0) break seq453;
-          out = p456;
+          p454 = r_DIGIT(p452);
+          if (p454 < 0) break seq451;
+          out = p454;
         }
         if (out < 0) {
           out = r_DIGIT(at);
@@ -2405,746 +2421,746 @@ function r_IPv4_decimal(at) {
 //                           / 5( valid-IPv6-piece-string ":" ) valid-IPv6-piece-string "::" [ valid-IPv6-piece-string ]
 //                           / 6( valid-IPv6-piece-string ":" ) valid-IPv6-piece-string "::"
 function r_valid_IPv6_address_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 53; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 55; starts[d] = at; reached[d] = 0;
   let out;
   out = -1;
-  seq457: {
+  seq455: {
+    let p456;
+    p456 = r_valid_IPv6_piece_string(at);
+    if (p456 < 0) break seq455;
+    let p457;
+    p457 = p456 + 1 <= len && input.charCodeAt(p456 + 0) === 0x3a ? p456 + 1 : -1;
+    if (p457 < 0 && p456 >= maxFail && silent === 0) fail(p456, 1);
+    if (p457 < 0) break seq455;
     let p458;
-    p458 = r_valid_IPv6_piece_string(at);
-    if (p458 < 0) break seq457;
+    p458 = r_valid_IPv6_piece_string(p457);
+    if (p458 < 0) break seq455;
     let p459;
     p459 = p458 + 1 <= len && input.charCodeAt(p458 + 0) === 0x3a ? p458 + 1 : -1;
     if (p459 < 0 && p458 >= maxFail && silent === 0) fail(p458, 1);
-    if (p459 < 0) break seq457;
+    if (p459 < 0) break seq455;
     let p460;
     p460 = r_valid_IPv6_piece_string(p459);
-    if (p460 < 0) break seq457;
+    if (p460 < 0) break seq455;
     let p461;
     p461 = p460 + 1 <= len && input.charCodeAt(p460 + 0) === 0x3a ? p460 + 1 : -1;
     if (p461 < 0 && p460 >= maxFail && silent === 0) fail(p460, 1);
-    if (p461 < 0) break seq457;
+    if (p461 < 0) break seq455;
     let p462;
     p462 = r_valid_IPv6_piece_string(p461);
-    if (p462 < 0) break seq457;
+    if (p462 < 0) break seq455;
     let p463;
     p463 = p462 + 1 <= len && input.charCodeAt(p462 + 0) === 0x3a ? p462 + 1 : -1;
     if (p463 < 0 && p462 >= maxFail && silent === 0) fail(p462, 1);
-    if (p463 < 0) break seq457;
+    if (p463 < 0) break seq455;
     let p464;
     p464 = r_valid_IPv6_piece_string(p463);
-    if (p464 < 0) break seq457;
+    if (p464 < 0) break seq455;
     let p465;
     p465 = p464 + 1 <= len && input.charCodeAt(p464 + 0) === 0x3a ? p464 + 1 : -1;
     if (p465 < 0 && p464 >= maxFail && silent === 0) fail(p464, 1);
-    if (p465 < 0) break seq457;
+    if (p465 < 0) break seq455;
     let p466;
     p466 = r_valid_IPv6_piece_string(p465);
-    if (p466 < 0) break seq457;
+    if (p466 < 0) break seq455;
     let p467;
     p467 = p466 + 1 <= len && input.charCodeAt(p466 + 0) === 0x3a ? p466 + 1 : -1;
     if (p467 < 0 && p466 >= maxFail && silent === 0) fail(p466, 1);
-    if (p467 < 0) break seq457;
+    if (p467 < 0) break seq455;
     let p468;
     p468 = r_valid_IPv6_piece_string(p467);
-    if (p468 < 0) break seq457;
+    if (p468 < 0) break seq455;
     let p469;
     p469 = p468 + 1 <= len && input.charCodeAt(p468 + 0) === 0x3a ? p468 + 1 : -1;
     if (p469 < 0 && p468 >= maxFail && silent === 0) fail(p468, 1);
-    if (p469 < 0) break seq457;
+    if (p469 < 0) break seq455;
     let p470;
     p470 = r_valid_IPv6_piece_string(p469);
-    if (p470 < 0) break seq457;
-    let p471;
-    p471 = p470 + 1 <= len && input.charCodeAt(p470 + 0) === 0x3a ? p470 + 1 : -1;
-    if (p471 < 0 && p470 >= maxFail && silent === 0) fail(p470, 1);
-    if (p471 < 0) break seq457;
-    let p472;
-    p472 = r_valid_IPv6_piece_string(p471);
-    if (p472 < 0) break seq457;
-    out = p472;
+    if (p470 < 0) break seq455;
+    out = p470;
   }
   if (out < 0) {
     out = -1;
-    seq473: {
+    seq471: {
+      let p472;
+      p472 = r_valid_IPv6_piece_string(at);
+      if (p472 < 0) break seq471;
+      let p473;
+      p473 = p472 + 1 <= len && input.charCodeAt(p472 + 0) === 0x3a ? p472 + 1 : -1;
+      if (p473 < 0 && p472 >= maxFail && silent === 0) fail(p472, 1);
+      if (p473 < 0) break seq471;
       let p474;
-      p474 = r_valid_IPv6_piece_string(at);
-      if (p474 < 0) break seq473;
+      p474 = r_valid_IPv6_piece_string(p473);
+      if (p474 < 0) break seq471;
       let p475;
       p475 = p474 + 1 <= len && input.charCodeAt(p474 + 0) === 0x3a ? p474 + 1 : -1;
       if (p475 < 0 && p474 >= maxFail && silent === 0) fail(p474, 1);
-      if (p475 < 0) break seq473;
+      if (p475 < 0) break seq471;
       let p476;
       p476 = r_valid_IPv6_piece_string(p475);
-      if (p476 < 0) break seq473;
+      if (p476 < 0) break seq471;
       let p477;
       p477 = p476 + 1 <= len && input.charCodeAt(p476 + 0) === 0x3a ? p476 + 1 : -1;
       if (p477 < 0 && p476 >= maxFail && silent === 0) fail(p476, 1);
-      if (p477 < 0) break seq473;
+      if (p477 < 0) break seq471;
       let p478;
       p478 = r_valid_IPv6_piece_string(p477);
-      if (p478 < 0) break seq473;
+      if (p478 < 0) break seq471;
       let p479;
       p479 = p478 + 1 <= len && input.charCodeAt(p478 + 0) === 0x3a ? p478 + 1 : -1;
       if (p479 < 0 && p478 >= maxFail && silent === 0) fail(p478, 1);
-      if (p479 < 0) break seq473;
+      if (p479 < 0) break seq471;
       let p480;
       p480 = r_valid_IPv6_piece_string(p479);
-      if (p480 < 0) break seq473;
+      if (p480 < 0) break seq471;
       let p481;
       p481 = p480 + 1 <= len && input.charCodeAt(p480 + 0) === 0x3a ? p480 + 1 : -1;
       if (p481 < 0 && p480 >= maxFail && silent === 0) fail(p480, 1);
-      if (p481 < 0) break seq473;
+      if (p481 < 0) break seq471;
       let p482;
       p482 = r_valid_IPv6_piece_string(p481);
-      if (p482 < 0) break seq473;
+      if (p482 < 0) break seq471;
       let p483;
       p483 = p482 + 1 <= len && input.charCodeAt(p482 + 0) === 0x3a ? p482 + 1 : -1;
       if (p483 < 0 && p482 >= maxFail && silent === 0) fail(p482, 1);
-      if (p483 < 0) break seq473;
+      if (p483 < 0) break seq471;
       let p484;
-      p484 = r_valid_IPv6_piece_string(p483);
-      if (p484 < 0) break seq473;
-      let p485;
-      p485 = p484 + 1 <= len && input.charCodeAt(p484 + 0) === 0x3a ? p484 + 1 : -1;
-      if (p485 < 0 && p484 >= maxFail && silent === 0) fail(p484, 1);
-      if (p485 < 0) break seq473;
-      let p486;
-      p486 = r_valid_IPv4_address_string(p485);
-      if (p486 < 0) break seq473;
-      out = p486;
+      p484 = r_valid_IPv4_address_string(p483);
+      if (p484 < 0) break seq471;
+      out = p484;
     }
     if (out < 0) {
       out = -1;
-      seq487: {
+      seq485: {
+        let p486;
+        p486 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
+        if (p486 < 0 && at >= maxFail && silent === 0) fail(at, 1);
+        if (p486 < 0) break seq485;
+        let p487;
+        p487 = p486 + 1 <= len && input.charCodeAt(p486 + 0) === 0x3a ? p486 + 1 : -1;
+        if (p487 < 0 && p486 >= maxFail && silent === 0) fail(p486, 1);
+        if (p487 < 0) break seq485;
         let p488;
-        p488 = at + 1 <= len && input.charCodeAt(at + 0) === 0x3a ? at + 1 : -1;
-        if (p488 < 0 && at >= maxFail && silent === 0) fail(at, 1);
-        if (p488 < 0) break seq487;
         let p489;
-        p489 = p488 + 1 <= len && input.charCodeAt(p488 + 0) === 0x3a ? p488 + 1 : -1;
-        if (p489 < 0 && p488 >= maxFail && silent === 0) fail(p488, 1);
-        if (p489 < 0) break seq487;
-        let p490;
-        let p491;
-        p491 = -1;
-        seq492: {
-          let p493;
-          let k494 = 0;
-          p493 = p489;
+        p489 = -1;
+        seq490: {
+          let p491;
+          let k492 = 0;
+          p491 = p487;
           for (;;) {
-            if (k494 === 5) break;
-            let p495;
-            p495 = -1;
-            seq496: {
-              let p497;
-              p497 = r_valid_IPv6_piece_string(p493);
-              if (p497 < 0) break seq496;
-              let p498;
-              p498 = p497 + 1 <= len && input.charCodeAt(p497 + 0) === 0x3a ? p497 + 1 : -1;
-              if (p498 < 0 && p497 >= maxFail && silent === 0) fail(p497, 1);
-              if (p498 < 0) break seq496;
-              p495 = p498;
+            if (k492 === 5) break;
+            let p493;
+            p493 = -1;
+            seq494: {
+              let p495;
+              p495 = r_valid_IPv6_piece_string(p491);
+              if (p495 < 0) break seq494;
+              let p496;
+              p496 = p495 + 1 <= len && input.charCodeAt(p495 + 0) === 0x3a ? p495 + 1 : -1;
+              if (p496 < 0 && p495 >= maxFail && silent === 0) fail(p495, 1);
+              if (p496 < 0) break seq494;
+              p493 = p496;
             }
-            if (p495 < 0 || p495 === p493) break;
-            p493 = p495;
-            k494++;
+            if (p493 < 0 || p493 === p491) break;
+            p491 = p493;
+            k492++;
           }
-          if (p493 < 0) break seq492;
-          let p499;
-          p499 = r_valid_IPv4_address_string(p493);
-          if (p499 < 0) break seq492;
-          p491 = p499;
+          if (p491 < 0) break seq490;
+          let p497;
+          p497 = r_valid_IPv4_address_string(p491);
+          if (p497 < 0) break seq490;
+          p489 = p497;
         }
-        if (p491 < 0) {
-          p491 = -1;
-          seq500: {
-            let p501;
-            let k502 = 0;
-            p501 = p489;
+        if (p489 < 0) {
+          p489 = -1;
+          seq498: {
+            let p499;
+            let k500 = 0;
+            p499 = p487;
             for (;;) {
-              if (k502 === 6) break;
-              let p503;
-              p503 = -1;
-              seq504: {
-                let p505;
-                p505 = r_valid_IPv6_piece_string(p501);
-                if (p505 < 0) break seq504;
-                let p506;
-                p506 = p505 + 1 <= len && input.charCodeAt(p505 + 0) === 0x3a ? p505 + 1 : -1;
-                if (p506 < 0 && p505 >= maxFail && silent === 0) fail(p505, 1);
-                if (p506 < 0) break seq504;
-                p503 = p506;
+              if (k500 === 6) break;
+              let p501;
+              p501 = -1;
+              seq502: {
+                let p503;
+                p503 = r_valid_IPv6_piece_string(p499);
+                if (p503 < 0) break seq502;
+                let p504;
+                p504 = p503 + 1 <= len && input.charCodeAt(p503 + 0) === 0x3a ? p503 + 1 : -1;
+                if (p504 < 0 && p503 >= maxFail && silent === 0) fail(p503, 1);
+                if (p504 < 0) break seq502;
+                p501 = p504;
               }
-              if (p503 < 0 || p503 === p501) break;
-              p501 = p503;
-              k502++;
+              if (p501 < 0 || p501 === p499) break;
+              p499 = p501;
+              k500++;
             }
-            if (p501 < 0) break seq500;
-            let p507;
-            p507 = r_valid_IPv6_piece_string(p501);
-            if (p507 < 0) break seq500;
-            p491 = p507;
+            if (p499 < 0) break seq498;
+            let p505;
+            p505 = r_valid_IPv6_piece_string(p499);
+            if (p505 < 0) break seq498;
+            p489 = p505;
           }
         }
-        p490 = p491 < 0 ? p489 : p491;
-        if (p490 < 0) break seq487;
-        out = p490;
+        p488 = p489 < 0 ? p487 : p489;
+        if (p488 < 0) break seq485;
+        out = p488;
       }
       if (out < 0) {
         out = -1;
-        seq508: {
+        seq506: {
+          let p507;
+          p507 = r_valid_IPv6_piece_string(at);
+          if (p507 < 0) break seq506;
+          let p508;
+          p508 = p507 + 1 <= len && input.charCodeAt(p507 + 0) === 0x3a ? p507 + 1 : -1;
+          if (p508 < 0 && p507 >= maxFail && silent === 0) fail(p507, 1);
+          if (p508 < 0) break seq506;
           let p509;
-          p509 = r_valid_IPv6_piece_string(at);
-          if (p509 < 0) break seq508;
+          p509 = p508 + 1 <= len && input.charCodeAt(p508 + 0) === 0x3a ? p508 + 1 : -1;
+          if (p509 < 0 && p508 >= maxFail && silent === 0) fail(p508, 1);
+          if (p509 < 0) break seq506;
           let p510;
-          p510 = p509 + 1 <= len && input.charCodeAt(p509 + 0) === 0x3a ? p509 + 1 : -1;
-          if (p510 < 0 && p509 >= maxFail && silent === 0) fail(p509, 1);
-          if (p510 < 0) break seq508;
           let p511;
-          p511 = p510 + 1 <= len && input.charCodeAt(p510 + 0) === 0x3a ? p510 + 1 : -1;
-          if (p511 < 0 && p510 >= maxFail && silent === 0) fail(p510, 1);
-          if (p511 < 0) break seq508;
-          let p512;
-          let p513;
-          p513 = -1;
-          seq514: {
-            let p515;
-            let k516 = 0;
-            p515 = p511;
+          p511 = -1;
+          seq512: {
+            let p513;
+            let k514 = 0;
+            p513 = p509;
             for (;;) {
-              if (k516 === 4) break;
-              let p517;
-              p517 = -1;
-              seq518: {
-                let p519;
-                p519 = r_valid_IPv6_piece_string(p515);
-                if (p519 < 0) break seq518;
-                let p520;
-                p520 = p519 + 1 <= len && input.charCodeAt(p519 + 0) === 0x3a ? p519 + 1 : -1;
-                if (p520 < 0 && p519 >= maxFail && silent === 0) fail(p519, 1);
-                if (p520 < 0) break seq518;
-                p517 = p520;
+              if (k514 === 4) break;
+              let p515;
+              p515 = -1;
+              seq516: {
+                let p517;
+                p517 = r_valid_IPv6_piece_string(p513);
+                if (p517 < 0) break seq516;
+                let p518;
+                p518 = p517 + 1 <= len && input.charCodeAt(p517 + 0) === 0x3a ? p517 + 1 : -1;
+                if (p518 < 0 && p517 >= maxFail && silent === 0) fail(p517, 1);
+                if (p518 < 0) break seq516;
+                p515 = p518;
               }
-              if (p517 < 0 || p517 === p515) break;
-              p515 = p517;
-              k516++;
+              if (p515 < 0 || p515 === p513) break;
+              p513 = p515;
+              k514++;
             }
-            if (p515 < 0) break seq514;
-            let p521;
-            p521 = r_valid_IPv4_address_string(p515);
-            if (p521 < 0) break seq514;
-            p513 = p521;
+            if (p513 < 0) break seq512;
+            let p519;
+            p519 = r_valid_IPv4_address_string(p513);
+            if (p519 < 0) break seq512;
+            p511 = p519;
           }
-          if (p513 < 0) {
-            p513 = -1;
-            seq522: {
-              let p523;
-              let k524 = 0;
-              p523 = p511;
+          if (p511 < 0) {
+            p511 = -1;
+            seq520: {
+              let p521;
+              let k522 = 0;
+              p521 = p509;
               for (;;) {
-                if (k524 === 5) break;
-                let p525;
-                p525 = -1;
-                seq526: {
-                  let p527;
-                  p527 = r_valid_IPv6_piece_string(p523);
-                  if (p527 < 0) break seq526;
-                  let p528;
-                  p528 = p527 + 1 <= len && input.charCodeAt(p527 + 0) === 0x3a ? p527 + 1 : -1;
-                  if (p528 < 0 && p527 >= maxFail && silent === 0) fail(p527, 1);
-                  if (p528 < 0) break seq526;
-                  p525 = p528;
+                if (k522 === 5) break;
+                let p523;
+                p523 = -1;
+                seq524: {
+                  let p525;
+                  p525 = r_valid_IPv6_piece_string(p521);
+                  if (p525 < 0) break seq524;
+                  let p526;
+                  p526 = p525 + 1 <= len && input.charCodeAt(p525 + 0) === 0x3a ? p525 + 1 : -1;
+                  if (p526 < 0 && p525 >= maxFail && silent === 0) fail(p525, 1);
+                  if (p526 < 0) break seq524;
+                  p523 = p526;
                 }
-                if (p525 < 0 || p525 === p523) break;
-                p523 = p525;
-                k524++;
+                if (p523 < 0 || p523 === p521) break;
+                p521 = p523;
+                k522++;
               }
-              if (p523 < 0) break seq522;
-              let p529;
-              p529 = r_valid_IPv6_piece_string(p523);
-              if (p529 < 0) break seq522;
-              p513 = p529;
+              if (p521 < 0) break seq520;
+              let p527;
+              p527 = r_valid_IPv6_piece_string(p521);
+              if (p527 < 0) break seq520;
+              p511 = p527;
             }
           }
-          p512 = p513 < 0 ? p511 : p513;
-          if (p512 < 0) break seq508;
-          out = p512;
+          p510 = p511 < 0 ? p509 : p511;
+          if (p510 < 0) break seq506;
+          out = p510;
         }
         if (out < 0) {
           out = -1;
-          seq530: {
+          seq528: {
+            let p529;
+            p529 = r_valid_IPv6_piece_string(at);
+            if (p529 < 0) break seq528;
+            let p530;
+            p530 = p529 + 1 <= len && input.charCodeAt(p529 + 0) === 0x3a ? p529 + 1 : -1;
+            if (p530 < 0 && p529 >= maxFail && silent === 0) fail(p529, 1);
+            if (p530 < 0) break seq528;
             let p531;
-            p531 = r_valid_IPv6_piece_string(at);
-            if (p531 < 0) break seq530;
+            p531 = r_valid_IPv6_piece_string(p530);
+            if (p531 < 0) break seq528;
             let p532;
             p532 = p531 + 1 <= len && input.charCodeAt(p531 + 0) === 0x3a ? p531 + 1 : -1;
             if (p532 < 0 && p531 >= maxFail && silent === 0) fail(p531, 1);
-            if (p532 < 0) break seq530;
+            if (p532 < 0) break seq528;
             let p533;
-            p533 = r_valid_IPv6_piece_string(p532);
-            if (p533 < 0) break seq530;
+            p533 = p532 + 1 <= len && input.charCodeAt(p532 + 0) === 0x3a ? p532 + 1 : -1;
+            if (p533 < 0 && p532 >= maxFail && silent === 0) fail(p532, 1);
+            if (p533 < 0) break seq528;
             let p534;
-            p534 = p533 + 1 <= len && input.charCodeAt(p533 + 0) === 0x3a ? p533 + 1 : -1;
-            if (p534 < 0 && p533 >= maxFail && silent === 0) fail(p533, 1);
-            if (p534 < 0) break seq530;
             let p535;
-            p535 = p534 + 1 <= len && input.charCodeAt(p534 + 0) === 0x3a ? p534 + 1 : -1;
-            if (p535 < 0 && p534 >= maxFail && silent === 0) fail(p534, 1);
-            if (p535 < 0) break seq530;
-            let p536;
-            let p537;
-            p537 = -1;
-            seq538: {
-              let p539;
-              let k540 = 0;
-              p539 = p535;
+            p535 = -1;
+            seq536: {
+              let p537;
+              let k538 = 0;
+              p537 = p533;
               for (;;) {
-                if (k540 === 3) break;
-                let p541;
-                p541 = -1;
-                seq542: {
-                  let p543;
-                  p543 = r_valid_IPv6_piece_string(p539);
-                  if (p543 < 0) break seq542;
-                  let p544;
-                  p544 = p543 + 1 <= len && input.charCodeAt(p543 + 0) === 0x3a ? p543 + 1 : -1;
-                  if (p544 < 0 && p543 >= maxFail && silent === 0) fail(p543, 1);
-                  if (p544 < 0) break seq542;
-                  p541 = p544;
+                if (k538 === 3) break;
+                let p539;
+                p539 = -1;
+                seq540: {
+                  let p541;
+                  p541 = r_valid_IPv6_piece_string(p537);
+                  if (p541 < 0) break seq540;
+                  let p542;
+                  p542 = p541 + 1 <= len && input.charCodeAt(p541 + 0) === 0x3a ? p541 + 1 : -1;
+                  if (p542 < 0 && p541 >= maxFail && silent === 0) fail(p541, 1);
+                  if (p542 < 0) break seq540;
+                  p539 = p542;
                 }
-                if (p541 < 0 || p541 === p539) break;
-                p539 = p541;
-                k540++;
+                if (p539 < 0 || p539 === p537) break;
+                p537 = p539;
+                k538++;
               }
-              if (p539 < 0) break seq538;
-              let p545;
-              p545 = r_valid_IPv4_address_string(p539);
-              if (p545 < 0) break seq538;
-              p537 = p545;
+              if (p537 < 0) break seq536;
+              let p543;
+              p543 = r_valid_IPv4_address_string(p537);
+              if (p543 < 0) break seq536;
+              p535 = p543;
             }
-            if (p537 < 0) {
-              p537 = -1;
-              seq546: {
-                let p547;
-                let k548 = 0;
-                p547 = p535;
+            if (p535 < 0) {
+              p535 = -1;
+              seq544: {
+                let p545;
+                let k546 = 0;
+                p545 = p533;
                 for (;;) {
-                  if (k548 === 4) break;
-                  let p549;
-                  p549 = -1;
-                  seq550: {
-                    let p551;
-                    p551 = r_valid_IPv6_piece_string(p547);
-                    if (p551 < 0) break seq550;
-                    let p552;
-                    p552 = p551 + 1 <= len && input.charCodeAt(p551 + 0) === 0x3a ? p551 + 1 : -1;
-                    if (p552 < 0 && p551 >= maxFail && silent === 0) fail(p551, 1);
-                    if (p552 < 0) break seq550;
-                    p549 = p552;
+                  if (k546 === 4) break;
+                  let p547;
+                  p547 = -1;
+                  seq548: {
+                    let p549;
+                    p549 = r_valid_IPv6_piece_string(p545);
+                    if (p549 < 0) break seq548;
+                    let p550;
+                    p550 = p549 + 1 <= len && input.charCodeAt(p549 + 0) === 0x3a ? p549 + 1 : -1;
+                    if (p550 < 0 && p549 >= maxFail && silent === 0) fail(p549, 1);
+                    if (p550 < 0) break seq548;
+                    p547 = p550;
                   }
-                  if (p549 < 0 || p549 === p547) break;
-                  p547 = p549;
-                  k548++;
+                  if (p547 < 0 || p547 === p545) break;
+                  p545 = p547;
+                  k546++;
                 }
-                if (p547 < 0) break seq546;
-                let p553;
-                p553 = r_valid_IPv6_piece_string(p547);
-                if (p553 < 0) break seq546;
-                p537 = p553;
+                if (p545 < 0) break seq544;
+                let p551;
+                p551 = r_valid_IPv6_piece_string(p545);
+                if (p551 < 0) break seq544;
+                p535 = p551;
               }
             }
-            p536 = p537 < 0 ? p535 : p537;
-            if (p536 < 0) break seq530;
-            out = p536;
+            p534 = p535 < 0 ? p533 : p535;
+            if (p534 < 0) break seq528;
+            out = p534;
           }
           if (out < 0) {
             out = -1;
-            seq554: {
+            seq552: {
+              let p553;
+              p553 = r_valid_IPv6_piece_string(at);
+              if (p553 < 0) break seq552;
+              let p554;
+              p554 = p553 + 1 <= len && input.charCodeAt(p553 + 0) === 0x3a ? p553 + 1 : -1;
+              if (p554 < 0 && p553 >= maxFail && silent === 0) fail(p553, 1);
+              if (p554 < 0) break seq552;
               let p555;
-              p555 = r_valid_IPv6_piece_string(at);
-              if (p555 < 0) break seq554;
+              p555 = r_valid_IPv6_piece_string(p554);
+              if (p555 < 0) break seq552;
               let p556;
               p556 = p555 + 1 <= len && input.charCodeAt(p555 + 0) === 0x3a ? p555 + 1 : -1;
               if (p556 < 0 && p555 >= maxFail && silent === 0) fail(p555, 1);
-              if (p556 < 0) break seq554;
+              if (p556 < 0) break seq552;
               let p557;
               p557 = r_valid_IPv6_piece_string(p556);
-              if (p557 < 0) break seq554;
+              if (p557 < 0) break seq552;
               let p558;
               p558 = p557 + 1 <= len && input.charCodeAt(p557 + 0) === 0x3a ? p557 + 1 : -1;
               if (p558 < 0 && p557 >= maxFail && silent === 0) fail(p557, 1);
-              if (p558 < 0) break seq554;
+              if (p558 < 0) break seq552;
               let p559;
-              p559 = r_valid_IPv6_piece_string(p558);
-              if (p559 < 0) break seq554;
+              p559 = p558 + 1 <= len && input.charCodeAt(p558 + 0) === 0x3a ? p558 + 1 : -1;
+              if (p559 < 0 && p558 >= maxFail && silent === 0) fail(p558, 1);
+              if (p559 < 0) break seq552;
               let p560;
-              p560 = p559 + 1 <= len && input.charCodeAt(p559 + 0) === 0x3a ? p559 + 1 : -1;
-              if (p560 < 0 && p559 >= maxFail && silent === 0) fail(p559, 1);
-              if (p560 < 0) break seq554;
               let p561;
-              p561 = p560 + 1 <= len && input.charCodeAt(p560 + 0) === 0x3a ? p560 + 1 : -1;
-              if (p561 < 0 && p560 >= maxFail && silent === 0) fail(p560, 1);
-              if (p561 < 0) break seq554;
-              let p562;
-              let p563;
-              p563 = -1;
-              seq564: {
-                let p565;
-                let k566 = 0;
-                p565 = p561;
+              p561 = -1;
+              seq562: {
+                let p563;
+                let k564 = 0;
+                p563 = p559;
                 for (;;) {
-                  if (k566 === 2) break;
-                  let p567;
-                  p567 = -1;
-                  seq568: {
-                    let p569;
-                    p569 = r_valid_IPv6_piece_string(p565);
-                    if (p569 < 0) break seq568;
-                    let p570;
-                    p570 = p569 + 1 <= len && input.charCodeAt(p569 + 0) === 0x3a ? p569 + 1 : -1;
-                    if (p570 < 0 && p569 >= maxFail && silent === 0) fail(p569, 1);
-                    if (p570 < 0) break seq568;
-                    p567 = p570;
+                  if (k564 === 2) break;
+                  let p565;
+                  p565 = -1;
+                  seq566: {
+                    let p567;
+                    p567 = r_valid_IPv6_piece_string(p563);
+                    if (p567 < 0) break seq566;
+                    let p568;
+                    p568 = p567 + 1 <= len && input.charCodeAt(p567 + 0) === 0x3a ? p567 + 1 : -1;
+                    if (p568 < 0 && p567 >= maxFail && silent === 0) fail(p567, 1);
+                    if (p568 < 0) break seq566;
+                    p565 = p568;
                   }
-                  if (p567 < 0 || p567 === p565) break;
-                  p565 = p567;
-                  k566++;
+                  if (p565 < 0 || p565 === p563) break;
+                  p563 = p565;
+                  k564++;
                 }
-                if (p565 < 0) break seq564;
-                let p571;
-                p571 = r_valid_IPv4_address_string(p565);
-                if (p571 < 0) break seq564;
-                p563 = p571;
+                if (p563 < 0) break seq562;
+                let p569;
+                p569 = r_valid_IPv4_address_string(p563);
+                if (p569 < 0) break seq562;
+                p561 = p569;
               }
-              if (p563 < 0) {
-                p563 = -1;
-                seq572: {
-                  let p573;
-                  let k574 = 0;
-                  p573 = p561;
+              if (p561 < 0) {
+                p561 = -1;
+                seq570: {
+                  let p571;
+                  let k572 = 0;
+                  p571 = p559;
                   for (;;) {
-                    if (k574 === 3) break;
-                    let p575;
-                    p575 = -1;
-                    seq576: {
-                      let p577;
-                      p577 = r_valid_IPv6_piece_string(p573);
-                      if (p577 < 0) break seq576;
-                      let p578;
-                      p578 = p577 + 1 <= len && input.charCodeAt(p577 + 0) === 0x3a ? p577 + 1 : -1;
-                      if (p578 < 0 && p577 >= maxFail && silent === 0) fail(p577, 1);
-                      if (p578 < 0) break seq576;
-                      p575 = p578;
+                    if (k572 === 3) break;
+                    let p573;
+                    p573 = -1;
+                    seq574: {
+                      let p575;
+                      p575 = r_valid_IPv6_piece_string(p571);
+                      if (p575 < 0) break seq574;
+                      let p576;
+                      p576 = p575 + 1 <= len && input.charCodeAt(p575 + 0) === 0x3a ? p575 + 1 : -1;
+                      if (p576 < 0 && p575 >= maxFail && silent === 0) fail(p575, 1);
+                      if (p576 < 0) break seq574;
+                      p573 = p576;
                     }
-                    if (p575 < 0 || p575 === p573) break;
-                    p573 = p575;
-                    k574++;
+                    if (p573 < 0 || p573 === p571) break;
+                    p571 = p573;
+                    k572++;
                   }
-                  if (p573 < 0) break seq572;
-                  let p579;
-                  p579 = r_valid_IPv6_piece_string(p573);
-                  if (p579 < 0) break seq572;
-                  p563 = p579;
+                  if (p571 < 0) break seq570;
+                  let p577;
+                  p577 = r_valid_IPv6_piece_string(p571);
+                  if (p577 < 0) break seq570;
+                  p561 = p577;
                 }
               }
-              p562 = p563 < 0 ? p561 : p563;
-              if (p562 < 0) break seq554;
-              out = p562;
+              p560 = p561 < 0 ? p559 : p561;
+              if (p560 < 0) break seq552;
+              out = p560;
             }
             if (out < 0) {
               out = -1;
-              seq580: {
+              seq578: {
+                let p579;
+                p579 = r_valid_IPv6_piece_string(at);
+                if (p579 < 0) break seq578;
+                let p580;
+                p580 = p579 + 1 <= len && input.charCodeAt(p579 + 0) === 0x3a ? p579 + 1 : -1;
+                if (p580 < 0 && p579 >= maxFail && silent === 0) fail(p579, 1);
+                if (p580 < 0) break seq578;
                 let p581;
-                p581 = r_valid_IPv6_piece_string(at);
-                if (p581 < 0) break seq580;
+                p581 = r_valid_IPv6_piece_string(p580);
+                if (p581 < 0) break seq578;
                 let p582;
                 p582 = p581 + 1 <= len && input.charCodeAt(p581 + 0) === 0x3a ? p581 + 1 : -1;
                 if (p582 < 0 && p581 >= maxFail && silent === 0) fail(p581, 1);
-                if (p582 < 0) break seq580;
+                if (p582 < 0) break seq578;
                 let p583;
                 p583 = r_valid_IPv6_piece_string(p582);
-                if (p583 < 0) break seq580;
+                if (p583 < 0) break seq578;
                 let p584;
                 p584 = p583 + 1 <= len && input.charCodeAt(p583 + 0) === 0x3a ? p583 + 1 : -1;
                 if (p584 < 0 && p583 >= maxFail && silent === 0) fail(p583, 1);
-                if (p584 < 0) break seq580;
+                if (p584 < 0) break seq578;
                 let p585;
                 p585 = r_valid_IPv6_piece_string(p584);
-                if (p585 < 0) break seq580;
+                if (p585 < 0) break seq578;
                 let p586;
                 p586 = p585 + 1 <= len && input.charCodeAt(p585 + 0) === 0x3a ? p585 + 1 : -1;
                 if (p586 < 0 && p585 >= maxFail && silent === 0) fail(p585, 1);
-                if (p586 < 0) break seq580;
+                if (p586 < 0) break seq578;
                 let p587;
-                p587 = r_valid_IPv6_piece_string(p586);
-                if (p587 < 0) break seq580;
+                p587 = p586 + 1 <= len && input.charCodeAt(p586 + 0) === 0x3a ? p586 + 1 : -1;
+                if (p587 < 0 && p586 >= maxFail && silent === 0) fail(p586, 1);
+                if (p587 < 0) break seq578;
                 let p588;
-                p588 = p587 + 1 <= len && input.charCodeAt(p587 + 0) === 0x3a ? p587 + 1 : -1;
-                if (p588 < 0 && p587 >= maxFail && silent === 0) fail(p587, 1);
-                if (p588 < 0) break seq580;
                 let p589;
-                p589 = p588 + 1 <= len && input.charCodeAt(p588 + 0) === 0x3a ? p588 + 1 : -1;
-                if (p589 < 0 && p588 >= maxFail && silent === 0) fail(p588, 1);
-                if (p589 < 0) break seq580;
-                let p590;
-                let p591;
-                p591 = -1;
-                seq592: {
-                  let p593;
-                  let k594 = 0;
-                  p593 = p589;
+                p589 = -1;
+                seq590: {
+                  let p591;
+                  let k592 = 0;
+                  p591 = p587;
                   for (;;) {
-                    if (k594 === 1) break;
-                    let p595;
-                    p595 = -1;
-                    seq596: {
-                      let p597;
-                      p597 = r_valid_IPv6_piece_string(p593);
-                      if (p597 < 0) break seq596;
-                      let p598;
-                      p598 = p597 + 1 <= len && input.charCodeAt(p597 + 0) === 0x3a ? p597 + 1 : -1;
-                      if (p598 < 0 && p597 >= maxFail && silent === 0) fail(p597, 1);
-                      if (p598 < 0) break seq596;
-                      p595 = p598;
+                    if (k592 === 1) break;
+                    let p593;
+                    p593 = -1;
+                    seq594: {
+                      let p595;
+                      p595 = r_valid_IPv6_piece_string(p591);
+                      if (p595 < 0) break seq594;
+                      let p596;
+                      p596 = p595 + 1 <= len && input.charCodeAt(p595 + 0) === 0x3a ? p595 + 1 : -1;
+                      if (p596 < 0 && p595 >= maxFail && silent === 0) fail(p595, 1);
+                      if (p596 < 0) break seq594;
+                      p593 = p596;
                     }
-                    if (p595 < 0 || p595 === p593) break;
-                    p593 = p595;
-                    k594++;
+                    if (p593 < 0 || p593 === p591) break;
+                    p591 = p593;
+                    k592++;
                   }
-                  if (p593 < 0) break seq592;
-                  let p599;
-                  p599 = r_valid_IPv4_address_string(p593);
-                  if (p599 < 0) break seq592;
-                  p591 = p599;
+                  if (p591 < 0) break seq590;
+                  let p597;
+                  p597 = r_valid_IPv4_address_string(p591);
+                  if (p597 < 0) break seq590;
+                  p589 = p597;
                 }
-                if (p591 < 0) {
-                  p591 = -1;
-                  seq600: {
-                    let p601;
-                    let k602 = 0;
-                    p601 = p589;
+                if (p589 < 0) {
+                  p589 = -1;
+                  seq598: {
+                    let p599;
+                    let k600 = 0;
+                    p599 = p587;
                     for (;;) {
-                      if (k602 === 2) break;
-                      let p603;
-                      p603 = -1;
-                      seq604: {
-                        let p605;
-                        p605 = r_valid_IPv6_piece_string(p601);
-                        if (p605 < 0) break seq604;
-                        let p606;
-                        p606 = p605 + 1 <= len && input.charCodeAt(p605 + 0) === 0x3a ? p605 + 1 : -1;
-                        if (p606 < 0 && p605 >= maxFail && silent === 0) fail(p605, 1);
-                        if (p606 < 0) break seq604;
-                        p603 = p606;
+                      if (k600 === 2) break;
+                      let p601;
+                      p601 = -1;
+                      seq602: {
+                        let p603;
+                        p603 = r_valid_IPv6_piece_string(p599);
+                        if (p603 < 0) break seq602;
+                        let p604;
+                        p604 = p603 + 1 <= len && input.charCodeAt(p603 + 0) === 0x3a ? p603 + 1 : -1;
+                        if (p604 < 0 && p603 >= maxFail && silent === 0) fail(p603, 1);
+                        if (p604 < 0) break seq602;
+                        p601 = p604;
                       }
-                      if (p603 < 0 || p603 === p601) break;
-                      p601 = p603;
-                      k602++;
+                      if (p601 < 0 || p601 === p599) break;
+                      p599 = p601;
+                      k600++;
                     }
-                    if (p601 < 0) break seq600;
-                    let p607;
-                    p607 = r_valid_IPv6_piece_string(p601);
-                    if (p607 < 0) break seq600;
-                    p591 = p607;
+                    if (p599 < 0) break seq598;
+                    let p605;
+                    p605 = r_valid_IPv6_piece_string(p599);
+                    if (p605 < 0) break seq598;
+                    p589 = p605;
                   }
                 }
-                p590 = p591 < 0 ? p589 : p591;
-                if (p590 < 0) break seq580;
-                out = p590;
+                p588 = p589 < 0 ? p587 : p589;
+                if (p588 < 0) break seq578;
+                out = p588;
               }
               if (out < 0) {
                 out = -1;
-                seq608: {
+                seq606: {
+                  let p607;
+                  p607 = r_valid_IPv6_piece_string(at);
+                  if (p607 < 0) break seq606;
+                  let p608;
+                  p608 = p607 + 1 <= len && input.charCodeAt(p607 + 0) === 0x3a ? p607 + 1 : -1;
+                  if (p608 < 0 && p607 >= maxFail && silent === 0) fail(p607, 1);
+                  if (p608 < 0) break seq606;
                   let p609;
-                  p609 = r_valid_IPv6_piece_string(at);
-                  if (p609 < 0) break seq608;
+                  p609 = r_valid_IPv6_piece_string(p608);
+                  if (p609 < 0) break seq606;
                   let p610;
                   p610 = p609 + 1 <= len && input.charCodeAt(p609 + 0) === 0x3a ? p609 + 1 : -1;
                   if (p610 < 0 && p609 >= maxFail && silent === 0) fail(p609, 1);
-                  if (p610 < 0) break seq608;
+                  if (p610 < 0) break seq606;
                   let p611;
                   p611 = r_valid_IPv6_piece_string(p610);
-                  if (p611 < 0) break seq608;
+                  if (p611 < 0) break seq606;
                   let p612;
                   p612 = p611 + 1 <= len && input.charCodeAt(p611 + 0) === 0x3a ? p611 + 1 : -1;
                   if (p612 < 0 && p611 >= maxFail && silent === 0) fail(p611, 1);
-                  if (p612 < 0) break seq608;
+                  if (p612 < 0) break seq606;
                   let p613;
                   p613 = r_valid_IPv6_piece_string(p612);
-                  if (p613 < 0) break seq608;
+                  if (p613 < 0) break seq606;
                   let p614;
                   p614 = p613 + 1 <= len && input.charCodeAt(p613 + 0) === 0x3a ? p613 + 1 : -1;
                   if (p614 < 0 && p613 >= maxFail && silent === 0) fail(p613, 1);
-                  if (p614 < 0) break seq608;
+                  if (p614 < 0) break seq606;
                   let p615;
                   p615 = r_valid_IPv6_piece_string(p614);
-                  if (p615 < 0) break seq608;
+                  if (p615 < 0) break seq606;
                   let p616;
                   p616 = p615 + 1 <= len && input.charCodeAt(p615 + 0) === 0x3a ? p615 + 1 : -1;
                   if (p616 < 0 && p615 >= maxFail && silent === 0) fail(p615, 1);
-                  if (p616 < 0) break seq608;
+                  if (p616 < 0) break seq606;
                   let p617;
-                  p617 = r_valid_IPv6_piece_string(p616);
-                  if (p617 < 0) break seq608;
+                  p617 = p616 + 1 <= len && input.charCodeAt(p616 + 0) === 0x3a ? p616 + 1 : -1;
+                  if (p617 < 0 && p616 >= maxFail && silent === 0) fail(p616, 1);
+                  if (p617 < 0) break seq606;
                   let p618;
-                  p618 = p617 + 1 <= len && input.charCodeAt(p617 + 0) === 0x3a ? p617 + 1 : -1;
-                  if (p618 < 0 && p617 >= maxFail && silent === 0) fail(p617, 1);
-                  if (p618 < 0) break seq608;
                   let p619;
-                  p619 = p618 + 1 <= len && input.charCodeAt(p618 + 0) === 0x3a ? p618 + 1 : -1;
-                  if (p619 < 0 && p618 >= maxFail && silent === 0) fail(p618, 1);
-                  if (p619 < 0) break seq608;
-                  let p620;
-                  let p621;
-                  p621 = r_valid_IPv4_address_string(p619);
-                  if (p621 < 0) {
-                    p621 = -1;
-                    seq622: {
-                      let p623;
-                      let k624 = 0;
-                      p623 = p619;
+                  p619 = r_valid_IPv4_address_string(p617);
+                  if (p619 < 0) {
+                    p619 = -1;
+                    seq620: {
+                      let p621;
+                      let k622 = 0;
+                      p621 = p617;
                       for (;;) {
-                        if (k624 === 1) break;
-                        let p625;
-                        p625 = -1;
-                        seq626: {
-                          let p627;
-                          p627 = r_valid_IPv6_piece_string(p623);
-                          if (p627 < 0) break seq626;
-                          let p628;
-                          p628 = p627 + 1 <= len && input.charCodeAt(p627 + 0) === 0x3a ? p627 + 1 : -1;
-                          if (p628 < 0 && p627 >= maxFail && silent === 0) fail(p627, 1);
-                          if (p628 < 0) break seq626;
-                          p625 = p628;
+                        if (k622 === 1) break;
+                        let p623;
+                        p623 = -1;
+                        seq624: {
+                          let p625;
+                          p625 = r_valid_IPv6_piece_string(p621);
+                          if (p625 < 0) break seq624;
+                          let p626;
+                          p626 = p625 + 1 <= len && input.charCodeAt(p625 + 0) === 0x3a ? p625 + 1 : -1;
+                          if (p626 < 0 && p625 >= maxFail && silent === 0) fail(p625, 1);
+                          if (p626 < 0) break seq624;
+                          p623 = p626;
                         }
-                        if (p625 < 0 || p625 === p623) break;
-                        p623 = p625;
-                        k624++;
+                        if (p623 < 0 || p623 === p621) break;
+                        p621 = p623;
+                        k622++;
                       }
-                      if (p623 < 0) break seq622;
-                      let p629;
-                      p629 = r_valid_IPv6_piece_string(p623);
-                      if (p629 < 0) break seq622;
-                      p621 = p629;
+                      if (p621 < 0) break seq620;
+                      let p627;
+                      p627 = r_valid_IPv6_piece_string(p621);
+                      if (p627 < 0) break seq620;
+                      p619 = p627;
                     }
                   }
-                  p620 = p621 < 0 ? p619 : p621;
-                  if (p620 < 0) break seq608;
-                  out = p620;
+                  p618 = p619 < 0 ? p617 : p619;
+                  if (p618 < 0) break seq606;
+                  out = p618;
                 }
                 if (out < 0) {
                   out = -1;
-                  seq630: {
+                  seq628: {
+                    let p629;
+                    p629 = r_valid_IPv6_piece_string(at);
+                    if (p629 < 0) break seq628;
+                    let p630;
+                    p630 = p629 + 1 <= len && input.charCodeAt(p629 + 0) === 0x3a ? p629 + 1 : -1;
+                    if (p630 < 0 && p629 >= maxFail && silent === 0) fail(p629, 1);
+                    if (p630 < 0) break seq628;
                     let p631;
-                    p631 = r_valid_IPv6_piece_string(at);
-                    if (p631 < 0) break seq630;
+                    p631 = r_valid_IPv6_piece_string(p630);
+                    if (p631 < 0) break seq628;
                     let p632;
                     p632 = p631 + 1 <= len && input.charCodeAt(p631 + 0) === 0x3a ? p631 + 1 : -1;
                     if (p632 < 0 && p631 >= maxFail && silent === 0) fail(p631, 1);
-                    if (p632 < 0) break seq630;
+                    if (p632 < 0) break seq628;
                     let p633;
                     p633 = r_valid_IPv6_piece_string(p632);
-                    if (p633 < 0) break seq630;
+                    if (p633 < 0) break seq628;
                     let p634;
                     p634 = p633 + 1 <= len && input.charCodeAt(p633 + 0) === 0x3a ? p633 + 1 : -1;
                     if (p634 < 0 && p633 >= maxFail && silent === 0) fail(p633, 1);
-                    if (p634 < 0) break seq630;
+                    if (p634 < 0) break seq628;
                     let p635;
                     p635 = r_valid_IPv6_piece_string(p634);
-                    if (p635 < 0) break seq630;
+                    if (p635 < 0) break seq628;
                     let p636;
                     p636 = p635 + 1 <= len && input.charCodeAt(p635 + 0) === 0x3a ? p635 + 1 : -1;
                     if (p636 < 0 && p635 >= maxFail && silent === 0) fail(p635, 1);
-                    if (p636 < 0) break seq630;
+                    if (p636 < 0) break seq628;
                     let p637;
                     p637 = r_valid_IPv6_piece_string(p636);
-                    if (p637 < 0) break seq630;
+                    if (p637 < 0) break seq628;
                     let p638;
                     p638 = p637 + 1 <= len && input.charCodeAt(p637 + 0) === 0x3a ? p637 + 1 : -1;
                     if (p638 < 0 && p637 >= maxFail && silent === 0) fail(p637, 1);
-                    if (p638 < 0) break seq630;
+                    if (p638 < 0) break seq628;
                     let p639;
                     p639 = r_valid_IPv6_piece_string(p638);
-                    if (p639 < 0) break seq630;
+                    if (p639 < 0) break seq628;
                     let p640;
                     p640 = p639 + 1 <= len && input.charCodeAt(p639 + 0) === 0x3a ? p639 + 1 : -1;
                     if (p640 < 0 && p639 >= maxFail && silent === 0) fail(p639, 1);
-                    if (p640 < 0) break seq630;
+                    if (p640 < 0) break seq628;
                     let p641;
-                    p641 = r_valid_IPv6_piece_string(p640);
-                    if (p641 < 0) break seq630;
+                    p641 = p640 + 1 <= len && input.charCodeAt(p640 + 0) === 0x3a ? p640 + 1 : -1;
+                    if (p641 < 0 && p640 >= maxFail && silent === 0) fail(p640, 1);
+                    if (p641 < 0) break seq628;
                     let p642;
-                    p642 = p641 + 1 <= len && input.charCodeAt(p641 + 0) === 0x3a ? p641 + 1 : -1;
-                    if (p642 < 0 && p641 >= maxFail && silent === 0) fail(p641, 1);
-                    if (p642 < 0) break seq630;
                     let p643;
-                    p643 = p642 + 1 <= len && input.charCodeAt(p642 + 0) === 0x3a ? p642 + 1 : -1;
-                    if (p643 < 0 && p642 >= maxFail && silent === 0) fail(p642, 1);
-                    if (p643 < 0) break seq630;
-                    let p644;
-                    let p645;
-                    p645 = r_valid_IPv6_piece_string(p643);
-                    p644 = p645 < 0 ? p643 : p645;
-                    if (p644 < 0) break seq630;
-                    out = p644;
+                    p643 = r_valid_IPv6_piece_string(p641);
+                    p642 = p643 < 0 ? p641 : p643;
+                    if (p642 < 0) break seq628;
+                    out = p642;
                   }
                   if (out < 0) {
                     out = -1;
-                    seq646: {
+                    seq644: {
+                      let p645;
+                      p645 = r_valid_IPv6_piece_string(at);
+                      if (p645 < 0) break seq644;
+                      let p646;
+                      p646 = p645 + 1 <= len && input.charCodeAt(p645 + 0) === 0x3a ? p645 + 1 : -1;
+                      if (p646 < 0 && p645 >= maxFail && silent === 0) fail(p645, 1);
+                      if (p646 < 0) break seq644;
                       let p647;
-                      p647 = r_valid_IPv6_piece_string(at);
-                      if (p647 < 0) break seq646;
+                      p647 = r_valid_IPv6_piece_string(p646);
+                      if (p647 < 0) break seq644;
                       let p648;
                       p648 = p647 + 1 <= len && input.charCodeAt(p647 + 0) === 0x3a ? p647 + 1 : -1;
                       if (p648 < 0 && p647 >= maxFail && silent === 0) fail(p647, 1);
-                      if (p648 < 0) break seq646;
+                      if (p648 < 0) break seq644;
                       let p649;
                       p649 = r_valid_IPv6_piece_string(p648);
-                      if (p649 < 0) break seq646;
+                      if (p649 < 0) break seq644;
                       let p650;
                       p650 = p649 + 1 <= len && input.charCodeAt(p649 + 0) === 0x3a ? p649 + 1 : -1;
                       if (p650 < 0 && p649 >= maxFail && silent === 0) fail(p649, 1);
-                      if (p650 < 0) break seq646;
+                      if (p650 < 0) break seq644;
                       let p651;
                       p651 = r_valid_IPv6_piece_string(p650);
-                      if (p651 < 0) break seq646;
+                      if (p651 < 0) break seq644;
                       let p652;
                       p652 = p651 + 1 <= len && input.charCodeAt(p651 + 0) === 0x3a ? p651 + 1 : -1;
                       if (p652 < 0 && p651 >= maxFail && silent === 0) fail(p651, 1);
-                      if (p652 < 0) break seq646;
+                      if (p652 < 0) break seq644;
                       let p653;
                       p653 = r_valid_IPv6_piece_string(p652);
-                      if (p653 < 0) break seq646;
+                      if (p653 < 0) break seq644;
                       let p654;
                       p654 = p653 + 1 <= len && input.charCodeAt(p653 + 0) === 0x3a ? p653 + 1 : -1;
                       if (p654 < 0 && p653 >= maxFail && silent === 0) fail(p653, 1);
-                      if (p654 < 0) break seq646;
+                      if (p654 < 0) break seq644;
                       let p655;
                       p655 = r_valid_IPv6_piece_string(p654);
-                      if (p655 < 0) break seq646;
+                      if (p655 < 0) break seq644;
                       let p656;
                       p656 = p655 + 1 <= len && input.charCodeAt(p655 + 0) === 0x3a ? p655 + 1 : -1;
                       if (p656 < 0 && p655 >= maxFail && silent === 0) fail(p655, 1);
-                      if (p656 < 0) break seq646;
+                      if (p656 < 0) break seq644;
                       let p657;
                       p657 = r_valid_IPv6_piece_string(p656);
-                      if (p657 < 0) break seq646;
+                      if (p657 < 0) break seq644;
                       let p658;
                       p658 = p657 + 1 <= len && input.charCodeAt(p657 + 0) === 0x3a ? p657 + 1 : -1;
                       if (p658 < 0 && p657 >= maxFail && silent === 0) fail(p657, 1);
-                      if (p658 < 0) break seq646;
+                      if (p658 < 0) break seq644;
                       let p659;
-                      p659 = r_valid_IPv6_piece_string(p658);
-                      if (p659 < 0) break seq646;
-                      let p660;
-                      p660 = p659 + 1 <= len && input.charCodeAt(p659 + 0) === 0x3a ? p659 + 1 : -1;
-                      if (p660 < 0 && p659 >= maxFail && silent === 0) fail(p659, 1);
-                      if (p660 < 0) break seq646;
-                      let p661;
-                      p661 = p660 + 1 <= len && input.charCodeAt(p660 + 0) === 0x3a ? p660 + 1 : -1;
-                      if (p661 < 0 && p660 >= maxFail && silent === 0) fail(p660, 1);
-                      if (p661 < 0) break seq646;
-                      out = p661;
+                      p659 = p658 + 1 <= len && input.charCodeAt(p658 + 0) === 0x3a ? p658 + 1 : -1;
+                      if (p659 < 0 && p658 >= maxFail && silent === 0) fail(p658, 1);
+                      if (p659 < 0) break seq644;
+                      out = p659;
                     }
                   }
                 }
@@ -3162,29 +3178,29 @@ function r_valid_IPv6_address_string(at) {
 
 // valid-IPv6-piece-string = "0" / IPv6-nonzero-hex-digit *3HEXDIG
 function r_valid_IPv6_piece_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 54; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 56; starts[d] = at; reached[d] = 0;
   let out;
   out = at + 1 <= len && input.charCodeAt(at + 0) === 0x30 ? at + 1 : -1;
   if (out < 0 && at >= maxFail && silent === 0) fail(at, 21);
   if (out < 0) {
     out = -1;
-    seq662: {
-      let p663;
-      p663 = r_IPv6_nonzero_hex_digit(at);
-      if (p663 < 0) break seq662;
-      let p664;
-      let k665 = 0;
-      p664 = p663;
+    seq660: {
+      let p661;
+      p661 = r_IPv6_nonzero_hex_digit(at);
+      if (p661 < 0) break seq660;
+      let p662;
+      let k663 = 0;
+      p662 = p661;
       for (;;) {
-        if (k665 === 3) break;
-        let p666;
-        p666 = r_HEXDIG(p664);
-        if (p666 < 0 || p666 === p664) break;
-        p664 = p666;
-        k665++;
+        if (k663 === 3) break;
+        let p664;
+        p664 = r_HEXDIG(p662);
+        if (p664 < 0 || p664 === p662) break;
+        p662 = p664;
+        k663++;
       }
-      if (p664 < 0) break seq662;
-      out = p664;
+      if (p662 < 0) break seq660;
+      out = p662;
     }
   }
   depth = d - 1;
@@ -3202,37 +3218,37 @@ function r_IPv6_nonzero_hex_digit(at) {
 
 // valid-opaque-host-string = 1*opaque-host-unit / "[" valid-IPv6-address-string "]"
 function r_valid_opaque_host_string(at) {
-  const d = depth + 1; depth = d; rules[d] = 56; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 58; starts[d] = at; reached[d] = 0;
   let out;
-  let k667 = 0;
+  let k665 = 0;
   out = at;
-  const l670 = out + 32 < len ? out + 32 : len;
-  while (out < l670) { const c669 = input.charCodeAt(out); if (((c669 >= 0 && c669 < 128 && T23[c669] === 1) || (c669 >= 0xa0 && c669 <= 0xd7ff) || (c669 >= 0xe000 && c669 <= 0xfdcf) || (c669 >= 0xfdf0 && c669 <= 0xfffd))) out++; else break; }
-  if (out === l670 && out < len) out = runEnd(R6, out);
-  k667 = out - at;
+  const l668 = out + 32 < len ? out + 32 : len;
+  while (out < l668) { const c667 = input.charCodeAt(out); if (((c667 >= 0 && c667 < 128 && T23[c667] === 1) || (c667 >= 0xa0 && c667 <= 0xd7ff) || (c667 >= 0xe000 && c667 <= 0xfdcf) || (c667 >= 0xfdf0 && c667 <= 0xfffd))) out++; else break; }
+  if (out === l668 && out < len) out = runEnd(R6, out);
+  k665 = out - at;
   for (;;) {
-    let p668;
-    p668 = r_opaque_host_unit(out);
-    if (p668 < 0 || p668 === out) break;
-    out = p668;
-    k667++;
+    let p666;
+    p666 = r_opaque_host_unit(out);
+    if (p666 < 0 || p666 === out) break;
+    out = p666;
+    k665++;
   }
-  if (k667 < 1) out = -1;
+  if (k665 < 1) out = -1;
   if (out < 0) {
     out = -1;
-    seq671: {
+    seq669: {
+      let p670;
+      p670 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
+      if (p670 < 0 && at >= maxFail && silent === 0) fail(at, 38);
+      if (p670 < 0) break seq669;
+      let p671;
+      p671 = r_valid_IPv6_address_string(p670);
+      if (p671 < 0) break seq669;
       let p672;
-      p672 = at + 1 <= len && input.charCodeAt(at + 0) === 0x5b ? at + 1 : -1;
-      if (p672 < 0 && at >= maxFail && silent === 0) fail(at, 38);
-      if (p672 < 0) break seq671;
-      let p673;
-      p673 = r_valid_IPv6_address_string(p672);
-      if (p673 < 0) break seq671;
-      let p674;
-      p674 = p673 + 1 <= len && input.charCodeAt(p673 + 0) === 0x5d ? p673 + 1 : -1;
-      if (p674 < 0 && p673 >= maxFail && silent === 0) fail(p673, 39);
-      if (p674 < 0) break seq671;
-      out = p674;
+      p672 = p671 + 1 <= len && input.charCodeAt(p671 + 0) === 0x5d ? p671 + 1 : -1;
+      if (p672 < 0 && p671 >= maxFail && silent === 0) fail(p671, 39);
+      if (p672 < 0) break seq669;
+      out = p672;
     }
   }
   depth = d - 1;
@@ -3240,21 +3256,29 @@ function r_valid_opaque_host_string(at) {
   return out;
 }
 
-// opaque-host-unit = ALPHA / DIGIT / "!" / "$" / %x26-2E / ";" / "=" / "_" / "~" / non-ASCII-URL-code-point / percent-encoded-byte
+// opaque-host-unit = opaque-host-code-point / percent-encoded-byte
 function r_opaque_host_unit(at) {
-  const d = depth + 1; depth = d; rules[d] = 57; starts[d] = at; reached[d] = 0;
+  const d = depth + 1; depth = d; rules[d] = 59; starts[d] = at; reached[d] = 0;
   let out;
-  const c675 = at < len ? input.charCodeAt(at) : -1;
-  out = (c675 >= 0 && c675 < 128 && T23[c675] === 1) ? at + 1 : -1;
-  if (out < 0 && at >= maxFail && silent === 0) fail(at, 43);
+  out = r_opaque_host_code_point(at);
   if (out < 0) {
-    out = r_non_ASCII_URL_code_point(at);
-    if (out < 0) {
-      out = r_percent_encoded_byte(at);
-    }
+    out = r_percent_encoded_byte(at);
   }
   depth = d - 1;
   if (reached[d] === epoch) leave(d);
+  return out;
+}
+
+// opaque-host-code-point = ALPHA / DIGIT / "!" / "$" / %x26-2E / ";" / "=" / "_" / "~" / non-ASCII-URL-code-point
+function r_opaque_host_code_point(at) {
+  let out;
+  silent++;
+  out = one(T23, at);
+  if (out < 0) {
+    out = r_non_ASCII_URL_code_point(at);
+  }
+  silent--;
+  if (out < 0 && at >= maxFail && silent === 0) fail(at, 43);
   return out;
 }
 
@@ -3320,16 +3344,16 @@ const R4 = /[\u0021\u0024\u0026-\u003b\u003d\u003f-Z\u005fa-z\u007e\u00a0-\ud7ff
 const R5 = /[\u002d-\u002e0-9A-Za-z\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd]*/y;
 const R6 = /[\u0021\u0024\u0026-\u002e0-9\u003b\u003dA-Z\u005fa-z\u007e\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd]*/y;
 
-const START = { valid_URL_string_special_base: r_valid_URL_string_special_base, valid_URL_string_file_base: r_valid_URL_string_file_base, valid_URL_string_other_base: r_valid_URL_string_other_base, valid_URL_string_opaque_base: r_valid_URL_string_opaque_base, absolute_URL_with_fragment_string: r_absolute_URL_with_fragment_string, absolute_URL_string: r_absolute_URL_string, URL_scheme_string: r_URL_scheme_string, URL_scheme_code_point: r_URL_scheme_code_point, special_non_file_scheme: r_special_non_file_scheme, file_scheme: r_file_scheme, non_special_scheme: r_non_special_scheme, scheme_alpha_not_fhw: r_scheme_alpha_not_fhw, scheme_code_point_not_p: r_scheme_code_point_not_p, scheme_code_point_not_e: r_scheme_code_point_not_e, scheme_code_point_not_l: r_scheme_code_point_not_l, scheme_code_point_not_it: r_scheme_code_point_not_it, scheme_code_point_not_s: r_scheme_code_point_not_s, scheme_code_point_not_t: r_scheme_code_point_not_t, relative_URL_with_fragment_string_special_base: r_relative_URL_with_fragment_string_special_base, relative_URL_with_fragment_string_file_base: r_relative_URL_with_fragment_string_file_base, relative_URL_with_fragment_string_other_base: r_relative_URL_with_fragment_string_other_base, relative_URL_with_fragment_string_opaque_base: r_relative_URL_with_fragment_string_opaque_base, relative_URL_string_special_base: r_relative_URL_string_special_base, relative_URL_string_file_base: r_relative_URL_string_file_base, relative_URL_string_other_base: r_relative_URL_string_other_base, scheme_relative_special_URL_string: r_scheme_relative_special_URL_string, URL_port_string: r_URL_port_string, URL_port_number: r_URL_port_number, scheme_relative_URL_string: r_scheme_relative_URL_string, opaque_host_and_port_string: r_opaque_host_and_port_string, scheme_relative_file_URL_string: r_scheme_relative_file_URL_string, path_absolute_URL_string: r_path_absolute_URL_string, path_absolute_non_authority_URL_string: r_path_absolute_non_authority_URL_string, path_relative_URL_string: r_path_relative_URL_string, path_relative_scheme_less_URL_string: r_path_relative_scheme_less_URL_string, path_unit_not_alpha: r_path_unit_not_alpha, path_unit_not_scheme_or_colon: r_path_unit_not_scheme_or_colon, opaque_path_URL_string: r_opaque_path_URL_string, URL_path_segment_string: r_URL_path_segment_string, URL_path_unit: r_URL_path_unit, single_dot_URL_path_segment: r_single_dot_URL_path_segment, double_dot_URL_path_segment: r_double_dot_URL_path_segment, URL_query_string: r_URL_query_string, URL_fragment_string: r_URL_fragment_string, URL_unit: r_URL_unit, URL_code_point: r_URL_code_point, non_ASCII_URL_code_point: r_non_ASCII_URL_code_point, percent_encoded_byte: r_percent_encoded_byte, valid_host_string: r_valid_host_string, valid_domain_string: r_valid_domain_string, valid_domain: r_valid_domain, valid_IPv4_address_string: r_valid_IPv4_address_string, IPv4_decimal: r_IPv4_decimal, valid_IPv6_address_string: r_valid_IPv6_address_string, valid_IPv6_piece_string: r_valid_IPv6_piece_string, IPv6_nonzero_hex_digit: r_IPv6_nonzero_hex_digit, valid_opaque_host_string: r_valid_opaque_host_string, opaque_host_unit: r_opaque_host_unit, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
+const START = { valid_URL_string_special_base: r_valid_URL_string_special_base, valid_URL_string_file_base: r_valid_URL_string_file_base, valid_URL_string_other_base: r_valid_URL_string_other_base, valid_URL_string_opaque_base: r_valid_URL_string_opaque_base, absolute_URL_with_fragment_string: r_absolute_URL_with_fragment_string, absolute_URL_string: r_absolute_URL_string, URL_scheme_string: r_URL_scheme_string, URL_scheme_code_point: r_URL_scheme_code_point, special_non_file_scheme: r_special_non_file_scheme, file_scheme: r_file_scheme, non_special_scheme: r_non_special_scheme, scheme_alpha_not_fhw: r_scheme_alpha_not_fhw, scheme_code_point_not_p: r_scheme_code_point_not_p, scheme_code_point_not_e: r_scheme_code_point_not_e, scheme_code_point_not_l: r_scheme_code_point_not_l, scheme_code_point_not_it: r_scheme_code_point_not_it, scheme_code_point_not_s: r_scheme_code_point_not_s, scheme_code_point_not_t: r_scheme_code_point_not_t, relative_URL_with_fragment_string_special_base: r_relative_URL_with_fragment_string_special_base, relative_URL_with_fragment_string_file_base: r_relative_URL_with_fragment_string_file_base, relative_URL_with_fragment_string_other_base: r_relative_URL_with_fragment_string_other_base, relative_URL_with_fragment_string_opaque_base: r_relative_URL_with_fragment_string_opaque_base, relative_URL_string_special_base: r_relative_URL_string_special_base, relative_URL_string_file_base: r_relative_URL_string_file_base, relative_URL_string_other_base: r_relative_URL_string_other_base, scheme_relative_special_URL_string: r_scheme_relative_special_URL_string, URL_port_string: r_URL_port_string, URL_port_number: r_URL_port_number, scheme_relative_URL_string: r_scheme_relative_URL_string, opaque_host_and_port_string: r_opaque_host_and_port_string, scheme_relative_file_URL_string: r_scheme_relative_file_URL_string, path_absolute_URL_string: r_path_absolute_URL_string, path_absolute_non_authority_URL_string: r_path_absolute_non_authority_URL_string, path_relative_URL_string: r_path_relative_URL_string, path_relative_scheme_less_URL_string: r_path_relative_scheme_less_URL_string, path_unit_not_alpha: r_path_unit_not_alpha, path_unit_not_scheme_or_colon: r_path_unit_not_scheme_or_colon, opaque_path_URL_string: r_opaque_path_URL_string, URL_path_segment_string: r_URL_path_segment_string, URL_path_unit: r_URL_path_unit, URL_path_code_point: r_URL_path_code_point, single_dot_URL_path_segment: r_single_dot_URL_path_segment, double_dot_URL_path_segment: r_double_dot_URL_path_segment, URL_query_string: r_URL_query_string, URL_fragment_string: r_URL_fragment_string, URL_unit: r_URL_unit, URL_code_point: r_URL_code_point, non_ASCII_URL_code_point: r_non_ASCII_URL_code_point, percent_encoded_byte: r_percent_encoded_byte, valid_host_string: r_valid_host_string, valid_domain_string: r_valid_domain_string, valid_domain: r_valid_domain, domain_code_point: r_domain_code_point, valid_IPv4_address_string: r_valid_IPv4_address_string, IPv4_decimal: r_IPv4_decimal, valid_IPv6_address_string: r_valid_IPv6_address_string, valid_IPv6_piece_string: r_valid_IPv6_piece_string, IPv6_nonzero_hex_digit: r_IPv6_nonzero_hex_digit, valid_opaque_host_string: r_valid_opaque_host_string, opaque_host_unit: r_opaque_host_unit, opaque_host_code_point: r_opaque_host_code_point, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
 /** peggy's expectations, as its traced parser records them (peg$maxFailExpected), by index. */
-const EXPECTATIONS = [{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"other","description":"URL-scheme code point"},{"type":"literal","text":"f","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":"p","ignoreCase":true},{"type":"literal","text":"h","ignoreCase":true},{"type":"literal","text":"s","ignoreCase":true},{"type":"literal","text":"w","ignoreCase":true},{"type":"literal","text":"i","ignoreCase":true},{"type":"literal","text":"l","ignoreCase":true},{"type":"literal","text":"e","ignoreCase":true},{"type":"other","description":"ALPHA other than f, h, w"},{"type":"other","description":"URL-scheme code point other than p"},{"type":"other","description":"URL-scheme code point other than e"},{"type":"other","description":"URL-scheme code point other than l"},{"type":"other","description":"URL-scheme code point other than i, t"},{"type":"other","description":"URL-scheme code point other than s"},{"type":"other","description":"URL-scheme code point other than t"},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"0","ignoreCase":false},{"type":"literal","text":"6","ignoreCase":false},{"type":"literal","text":"5","ignoreCase":false},{"type":"literal","text":"3","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["0","2"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["1","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["+",["-","."],":"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["!","$",["&","*"],",",";","=","@","_","~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["A","Z"],["a","z"],["0","9"],"!","$",["&","."],":",";","=","@","_","~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"other","description":"URL code point"},{"type":"other","description":"non-ASCII URL code point"},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"class","parts":[["A","Z"],["a","z"],["0","9"],".","-"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"literal","text":"1","ignoreCase":false},{"type":"other","description":"IPv6-nonzero-hex-digit"},{"type":"class","parts":[["A","Z"],["a","z"],["0","9"],"!","$",["&","."],";","=","_","~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
+const EXPECTATIONS = [{"type":"literal","text":"#","ignoreCase":false},{"type":"literal","text":":","ignoreCase":false},{"type":"literal","text":"?","ignoreCase":false},{"type":"other","description":"URL-scheme code point"},{"type":"literal","text":"f","ignoreCase":true},{"type":"literal","text":"t","ignoreCase":true},{"type":"literal","text":"p","ignoreCase":true},{"type":"literal","text":"h","ignoreCase":true},{"type":"literal","text":"s","ignoreCase":true},{"type":"literal","text":"w","ignoreCase":true},{"type":"literal","text":"i","ignoreCase":true},{"type":"literal","text":"l","ignoreCase":true},{"type":"literal","text":"e","ignoreCase":true},{"type":"other","description":"ALPHA other than f, h, w"},{"type":"other","description":"URL-scheme code point other than p"},{"type":"other","description":"URL-scheme code point other than e"},{"type":"other","description":"URL-scheme code point other than l"},{"type":"other","description":"URL-scheme code point other than i, t"},{"type":"other","description":"URL-scheme code point other than s"},{"type":"other","description":"URL-scheme code point other than t"},{"type":"literal","text":"/","ignoreCase":false},{"type":"literal","text":"0","ignoreCase":false},{"type":"literal","text":"6","ignoreCase":false},{"type":"literal","text":"5","ignoreCase":false},{"type":"literal","text":"3","ignoreCase":false},{"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["0","2"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["1","5"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["+",["-","."],":"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"class","parts":["!","$",["&","*"],",",";","=","@","_","~"],"inverted":false,"ignoreCase":false,"unicode":false},{"type":"other","description":"URL code point other than / and ?"},{"type":"literal","text":".","ignoreCase":false},{"type":"literal","text":"%","ignoreCase":false},{"type":"literal","text":"2","ignoreCase":false},{"type":"other","description":"URL code point"},{"type":"other","description":"non-ASCII URL code point"},{"type":"literal","text":"[","ignoreCase":false},{"type":"literal","text":"]","ignoreCase":false},{"type":"other","description":"domain code point"},{"type":"literal","text":"1","ignoreCase":false},{"type":"other","description":"IPv6-nonzero-hex-digit"},{"type":"other","description":"URL code point that is no forbidden host code point"},{"type":"other","description":"ALPHA"},{"type":"other","description":"DIGIT"},{"type":"other","description":"HEXDIG"}];
 /** The rules, by index. */
-const RULES = ["valid_URL_string_special_base","valid_URL_string_file_base","valid_URL_string_other_base","valid_URL_string_opaque_base","absolute_URL_with_fragment_string","absolute_URL_string","URL_scheme_string","URL_scheme_code_point","special_non_file_scheme","file_scheme","non_special_scheme","scheme_alpha_not_fhw","scheme_code_point_not_p","scheme_code_point_not_e","scheme_code_point_not_l","scheme_code_point_not_it","scheme_code_point_not_s","scheme_code_point_not_t","relative_URL_with_fragment_string_special_base","relative_URL_with_fragment_string_file_base","relative_URL_with_fragment_string_other_base","relative_URL_with_fragment_string_opaque_base","relative_URL_string_special_base","relative_URL_string_file_base","relative_URL_string_other_base","scheme_relative_special_URL_string","URL_port_string","URL_port_number","scheme_relative_URL_string","opaque_host_and_port_string","scheme_relative_file_URL_string","path_absolute_URL_string","path_absolute_non_authority_URL_string","path_relative_URL_string","path_relative_scheme_less_URL_string","path_unit_not_alpha","path_unit_not_scheme_or_colon","opaque_path_URL_string","URL_path_segment_string","URL_path_unit","single_dot_URL_path_segment","double_dot_URL_path_segment","URL_query_string","URL_fragment_string","URL_unit","URL_code_point","non_ASCII_URL_code_point","percent_encoded_byte","valid_host_string","valid_domain_string","valid_domain","valid_IPv4_address_string","IPv4_decimal","valid_IPv6_address_string","valid_IPv6_piece_string","IPv6_nonzero_hex_digit","valid_opaque_host_string","opaque_host_unit","ALPHA","DIGIT","HEXDIG"];
+const RULES = ["valid_URL_string_special_base","valid_URL_string_file_base","valid_URL_string_other_base","valid_URL_string_opaque_base","absolute_URL_with_fragment_string","absolute_URL_string","URL_scheme_string","URL_scheme_code_point","special_non_file_scheme","file_scheme","non_special_scheme","scheme_alpha_not_fhw","scheme_code_point_not_p","scheme_code_point_not_e","scheme_code_point_not_l","scheme_code_point_not_it","scheme_code_point_not_s","scheme_code_point_not_t","relative_URL_with_fragment_string_special_base","relative_URL_with_fragment_string_file_base","relative_URL_with_fragment_string_other_base","relative_URL_with_fragment_string_opaque_base","relative_URL_string_special_base","relative_URL_string_file_base","relative_URL_string_other_base","scheme_relative_special_URL_string","URL_port_string","URL_port_number","scheme_relative_URL_string","opaque_host_and_port_string","scheme_relative_file_URL_string","path_absolute_URL_string","path_absolute_non_authority_URL_string","path_relative_URL_string","path_relative_scheme_less_URL_string","path_unit_not_alpha","path_unit_not_scheme_or_colon","opaque_path_URL_string","URL_path_segment_string","URL_path_unit","URL_path_code_point","single_dot_URL_path_segment","double_dot_URL_path_segment","URL_query_string","URL_fragment_string","URL_unit","URL_code_point","non_ASCII_URL_code_point","percent_encoded_byte","valid_host_string","valid_domain_string","valid_domain","domain_code_point","valid_IPv4_address_string","IPv4_decimal","valid_IPv6_address_string","valid_IPv6_piece_string","IPv6_nonzero_hex_digit","valid_opaque_host_string","opaque_host_unit","opaque_host_code_point","ALPHA","DIGIT","HEXDIG"];
 /** The ABNF name of each rule, by index: the names of rule paths (diagnose.ts reads them here, without a conversion to run on a first rejection). */
-const ABNF_NAMES = ["valid-URL-string-special-base","valid-URL-string-file-base","valid-URL-string-other-base","valid-URL-string-opaque-base","absolute-URL-with-fragment-string","absolute-URL-string","URL-scheme-string","URL-scheme-code-point","special-non-file-scheme","file-scheme","non-special-scheme","scheme-alpha-not-fhw","scheme-code-point-not-p","scheme-code-point-not-e","scheme-code-point-not-l","scheme-code-point-not-it","scheme-code-point-not-s","scheme-code-point-not-t","relative-URL-with-fragment-string-special-base","relative-URL-with-fragment-string-file-base","relative-URL-with-fragment-string-other-base","relative-URL-with-fragment-string-opaque-base","relative-URL-string-special-base","relative-URL-string-file-base","relative-URL-string-other-base","scheme-relative-special-URL-string","URL-port-string","URL-port-number","scheme-relative-URL-string","opaque-host-and-port-string","scheme-relative-file-URL-string","path-absolute-URL-string","path-absolute-non-authority-URL-string","path-relative-URL-string","path-relative-scheme-less-URL-string","path-unit-not-alpha","path-unit-not-scheme-or-colon","opaque-path-URL-string","URL-path-segment-string","URL-path-unit","single-dot-URL-path-segment","double-dot-URL-path-segment","URL-query-string","URL-fragment-string","URL-unit","URL-code-point","non-ASCII-URL-code-point","percent-encoded-byte","valid-host-string","valid-domain-string","valid-domain","valid-IPv4-address-string","IPv4-decimal","valid-IPv6-address-string","valid-IPv6-piece-string","IPv6-nonzero-hex-digit","valid-opaque-host-string","opaque-host-unit","ALPHA","DIGIT","HEXDIG"];
+const ABNF_NAMES = ["valid-URL-string-special-base","valid-URL-string-file-base","valid-URL-string-other-base","valid-URL-string-opaque-base","absolute-URL-with-fragment-string","absolute-URL-string","URL-scheme-string","URL-scheme-code-point","special-non-file-scheme","file-scheme","non-special-scheme","scheme-alpha-not-fhw","scheme-code-point-not-p","scheme-code-point-not-e","scheme-code-point-not-l","scheme-code-point-not-it","scheme-code-point-not-s","scheme-code-point-not-t","relative-URL-with-fragment-string-special-base","relative-URL-with-fragment-string-file-base","relative-URL-with-fragment-string-other-base","relative-URL-with-fragment-string-opaque-base","relative-URL-string-special-base","relative-URL-string-file-base","relative-URL-string-other-base","scheme-relative-special-URL-string","URL-port-string","URL-port-number","scheme-relative-URL-string","opaque-host-and-port-string","scheme-relative-file-URL-string","path-absolute-URL-string","path-absolute-non-authority-URL-string","path-relative-URL-string","path-relative-scheme-less-URL-string","path-unit-not-alpha","path-unit-not-scheme-or-colon","opaque-path-URL-string","URL-path-segment-string","URL-path-unit","URL-path-code-point","single-dot-URL-path-segment","double-dot-URL-path-segment","URL-query-string","URL-fragment-string","URL-unit","URL-code-point","non-ASCII-URL-code-point","percent-encoded-byte","valid-host-string","valid-domain-string","valid-domain","domain-code-point","valid-IPv4-address-string","IPv4-decimal","valid-IPv6-address-string","valid-IPv6-piece-string","IPv6-nonzero-hex-digit","valid-opaque-host-string","opaque-host-unit","opaque-host-code-point","ALPHA","DIGIT","HEXDIG"];
 /** The rules with a display name (each matches one character): diagnose.ts reads them here, without loading the recognizer. */
-const NAMED_RULES = ["URL_scheme_code_point","scheme_alpha_not_fhw","scheme_code_point_not_p","scheme_code_point_not_e","scheme_code_point_not_l","scheme_code_point_not_it","scheme_code_point_not_s","scheme_code_point_not_t","URL_code_point","non_ASCII_URL_code_point","IPv6_nonzero_hex_digit","ALPHA","DIGIT","HEXDIG"];
+const NAMED_RULES = ["URL_scheme_code_point","scheme_alpha_not_fhw","scheme_code_point_not_p","scheme_code_point_not_e","scheme_code_point_not_l","scheme_code_point_not_it","scheme_code_point_not_s","scheme_code_point_not_t","URL_path_code_point","URL_code_point","non_ASCII_URL_code_point","domain_code_point","IPv6_nonzero_hex_digit","opaque_host_code_point","ALPHA","DIGIT","HEXDIG"];
 
 /**
  * What the last run() found, for diagnose.ts to read without an object or an array made per rejection:
@@ -3359,7 +3383,7 @@ function run(text, startRule, pathlessRules) {
   return end;
 }
 
-const START_INDEX = { valid_URL_string_special_base: 0, valid_URL_string_file_base: 1, valid_URL_string_other_base: 2, valid_URL_string_opaque_base: 3, absolute_URL_with_fragment_string: 4, absolute_URL_string: 5, URL_scheme_string: 6, URL_scheme_code_point: 7, special_non_file_scheme: 8, file_scheme: 9, non_special_scheme: 10, scheme_alpha_not_fhw: 11, scheme_code_point_not_p: 12, scheme_code_point_not_e: 13, scheme_code_point_not_l: 14, scheme_code_point_not_it: 15, scheme_code_point_not_s: 16, scheme_code_point_not_t: 17, relative_URL_with_fragment_string_special_base: 18, relative_URL_with_fragment_string_file_base: 19, relative_URL_with_fragment_string_other_base: 20, relative_URL_with_fragment_string_opaque_base: 21, relative_URL_string_special_base: 22, relative_URL_string_file_base: 23, relative_URL_string_other_base: 24, scheme_relative_special_URL_string: 25, URL_port_string: 26, URL_port_number: 27, scheme_relative_URL_string: 28, opaque_host_and_port_string: 29, scheme_relative_file_URL_string: 30, path_absolute_URL_string: 31, path_absolute_non_authority_URL_string: 32, path_relative_URL_string: 33, path_relative_scheme_less_URL_string: 34, path_unit_not_alpha: 35, path_unit_not_scheme_or_colon: 36, opaque_path_URL_string: 37, URL_path_segment_string: 38, URL_path_unit: 39, single_dot_URL_path_segment: 40, double_dot_URL_path_segment: 41, URL_query_string: 42, URL_fragment_string: 43, URL_unit: 44, URL_code_point: 45, non_ASCII_URL_code_point: 46, percent_encoded_byte: 47, valid_host_string: 48, valid_domain_string: 49, valid_domain: 50, valid_IPv4_address_string: 51, IPv4_decimal: 52, valid_IPv6_address_string: 53, valid_IPv6_piece_string: 54, IPv6_nonzero_hex_digit: 55, valid_opaque_host_string: 56, opaque_host_unit: 57, ALPHA: 58, DIGIT: 59, HEXDIG: 60 };
+const START_INDEX = { valid_URL_string_special_base: 0, valid_URL_string_file_base: 1, valid_URL_string_other_base: 2, valid_URL_string_opaque_base: 3, absolute_URL_with_fragment_string: 4, absolute_URL_string: 5, URL_scheme_string: 6, URL_scheme_code_point: 7, special_non_file_scheme: 8, file_scheme: 9, non_special_scheme: 10, scheme_alpha_not_fhw: 11, scheme_code_point_not_p: 12, scheme_code_point_not_e: 13, scheme_code_point_not_l: 14, scheme_code_point_not_it: 15, scheme_code_point_not_s: 16, scheme_code_point_not_t: 17, relative_URL_with_fragment_string_special_base: 18, relative_URL_with_fragment_string_file_base: 19, relative_URL_with_fragment_string_other_base: 20, relative_URL_with_fragment_string_opaque_base: 21, relative_URL_string_special_base: 22, relative_URL_string_file_base: 23, relative_URL_string_other_base: 24, scheme_relative_special_URL_string: 25, URL_port_string: 26, URL_port_number: 27, scheme_relative_URL_string: 28, opaque_host_and_port_string: 29, scheme_relative_file_URL_string: 30, path_absolute_URL_string: 31, path_absolute_non_authority_URL_string: 32, path_relative_URL_string: 33, path_relative_scheme_less_URL_string: 34, path_unit_not_alpha: 35, path_unit_not_scheme_or_colon: 36, opaque_path_URL_string: 37, URL_path_segment_string: 38, URL_path_unit: 39, URL_path_code_point: 40, single_dot_URL_path_segment: 41, double_dot_URL_path_segment: 42, URL_query_string: 43, URL_fragment_string: 44, URL_unit: 45, URL_code_point: 46, non_ASCII_URL_code_point: 47, percent_encoded_byte: 48, valid_host_string: 49, valid_domain_string: 50, valid_domain: 51, domain_code_point: 52, valid_IPv4_address_string: 53, IPv4_decimal: 54, valid_IPv6_address_string: 55, valid_IPv6_piece_string: 56, IPv6_nonzero_hex_digit: 57, valid_opaque_host_string: 58, opaque_host_unit: 59, opaque_host_code_point: 60, ALPHA: 61, DIGIT: 62, HEXDIG: 63 };
 
 /** The arrays run() fills, by the names diagnose.ts reads them under. */
 const EXPECTED = list, BEST = best, COMMON = common;

@@ -1498,15 +1498,22 @@ function r_URL_path_segment_string(at) {
   return out;
 }
 
-// URL-path-unit = ALPHA / DIGIT / "!" / "$" / %x26-2E / ":" / ";" / "=" / "@" / "_" / "~" / non-ASCII-URL-code-point / percent-encoded-byte
+// URL-path-unit = URL-path-code-point / percent-encoded-byte
 function r_URL_path_unit(at) {
+  let out;
+  out = r_URL_path_code_point(at);
+  if (out < 0) {
+    out = r_percent_encoded_byte(at);
+  }
+  return out;
+}
+
+// URL-path-code-point = ALPHA / DIGIT / "!" / "$" / %x26-2E / ":" / ";" / "=" / "@" / "_" / "~" / non-ASCII-URL-code-point
+function r_URL_path_code_point(at) {
   let out;
   out = one(T34, at);
   if (out < 0) {
     out = r_non_ASCII_URL_code_point(at);
-    if (out < 0) {
-      out = r_percent_encoded_byte(at);
-    }
   }
   return out;
 }
@@ -1734,22 +1741,29 @@ function r_valid_domain_string(at) {
   return out;
 }
 
-// valid-domain = 1*( ALPHA / DIGIT / "-" / "." / non-ASCII-URL-code-point )
+// valid-domain = 1*domain-code-point
 function r_valid_domain(at) {
   let out;
   let k372 = 0;
   out = at;
   for (;;) {
     let p373;
-    p373 = one(T43, out);
-    if (p373 < 0) {
-      p373 = r_non_ASCII_URL_code_point(out);
-    }
+    p373 = r_domain_code_point(out);
     if (p373 < 0 || p373 === out) break;
     out = p373;
     k372++;
   }
   if (k372 < 1) out = -1;
+  return out;
+}
+
+// domain-code-point = ALPHA / DIGIT / "-" / "." / non-ASCII-URL-code-point
+function r_domain_code_point(at) {
+  let out;
+  out = one(T43, at);
+  if (out < 0) {
+    out = r_non_ASCII_URL_code_point(at);
+  }
   return out;
 }
 
@@ -2627,15 +2641,22 @@ function r_valid_opaque_host_string(at) {
   return out;
 }
 
-// opaque-host-unit = ALPHA / DIGIT / "!" / "$" / %x26-2E / ";" / "=" / "_" / "~" / non-ASCII-URL-code-point / percent-encoded-byte
+// opaque-host-unit = opaque-host-code-point / percent-encoded-byte
 function r_opaque_host_unit(at) {
+  let out;
+  out = r_opaque_host_code_point(at);
+  if (out < 0) {
+    out = r_percent_encoded_byte(at);
+  }
+  return out;
+}
+
+// opaque-host-code-point = ALPHA / DIGIT / "!" / "$" / %x26-2E / ";" / "=" / "_" / "~" / non-ASCII-URL-code-point
+function r_opaque_host_code_point(at) {
   let out;
   out = one(T46, at);
   if (out < 0) {
     out = r_non_ASCII_URL_code_point(at);
-    if (out < 0) {
-      out = r_percent_encoded_byte(at);
-    }
   }
   return out;
 }
@@ -2711,7 +2732,7 @@ const T44 = table('0000000000000000000000000000000000000000000000000100000000000
 const T45 = table('00000000000000000000000000000000000000000000000001111111110000000111111000000000000000000000000001111110000000000000000000000000');
 const T46 = table('00000000000000000000000000000000010010111111111011111111110101000111111111111111111111111110000101111111111111111111111111100010');
 
-const START = { valid_URL_string_special_base: r_valid_URL_string_special_base, valid_URL_string_file_base: r_valid_URL_string_file_base, valid_URL_string_other_base: r_valid_URL_string_other_base, valid_URL_string_opaque_base: r_valid_URL_string_opaque_base, absolute_URL_with_fragment_string: r_absolute_URL_with_fragment_string, absolute_URL_string: r_absolute_URL_string, URL_scheme_string: r_URL_scheme_string, URL_scheme_code_point: r_URL_scheme_code_point, special_non_file_scheme: r_special_non_file_scheme, file_scheme: r_file_scheme, non_special_scheme: r_non_special_scheme, scheme_alpha_not_fhw: r_scheme_alpha_not_fhw, scheme_code_point_not_p: r_scheme_code_point_not_p, scheme_code_point_not_e: r_scheme_code_point_not_e, scheme_code_point_not_l: r_scheme_code_point_not_l, scheme_code_point_not_it: r_scheme_code_point_not_it, scheme_code_point_not_s: r_scheme_code_point_not_s, scheme_code_point_not_t: r_scheme_code_point_not_t, relative_URL_with_fragment_string_special_base: r_relative_URL_with_fragment_string_special_base, relative_URL_with_fragment_string_file_base: r_relative_URL_with_fragment_string_file_base, relative_URL_with_fragment_string_other_base: r_relative_URL_with_fragment_string_other_base, relative_URL_with_fragment_string_opaque_base: r_relative_URL_with_fragment_string_opaque_base, relative_URL_string_special_base: r_relative_URL_string_special_base, relative_URL_string_file_base: r_relative_URL_string_file_base, relative_URL_string_other_base: r_relative_URL_string_other_base, scheme_relative_special_URL_string: r_scheme_relative_special_URL_string, URL_port_string: r_URL_port_string, URL_port_number: r_URL_port_number, scheme_relative_URL_string: r_scheme_relative_URL_string, opaque_host_and_port_string: r_opaque_host_and_port_string, scheme_relative_file_URL_string: r_scheme_relative_file_URL_string, path_absolute_URL_string: r_path_absolute_URL_string, path_absolute_non_authority_URL_string: r_path_absolute_non_authority_URL_string, path_relative_URL_string: r_path_relative_URL_string, path_relative_scheme_less_URL_string: r_path_relative_scheme_less_URL_string, path_unit_not_alpha: r_path_unit_not_alpha, path_unit_not_scheme_or_colon: r_path_unit_not_scheme_or_colon, opaque_path_URL_string: r_opaque_path_URL_string, URL_path_segment_string: r_URL_path_segment_string, URL_path_unit: r_URL_path_unit, single_dot_URL_path_segment: r_single_dot_URL_path_segment, double_dot_URL_path_segment: r_double_dot_URL_path_segment, URL_query_string: r_URL_query_string, URL_fragment_string: r_URL_fragment_string, URL_unit: r_URL_unit, URL_code_point: r_URL_code_point, non_ASCII_URL_code_point: r_non_ASCII_URL_code_point, percent_encoded_byte: r_percent_encoded_byte, valid_host_string: r_valid_host_string, valid_domain_string: r_valid_domain_string, valid_domain: r_valid_domain, valid_IPv4_address_string: r_valid_IPv4_address_string, IPv4_decimal: r_IPv4_decimal, valid_IPv6_address_string: r_valid_IPv6_address_string, valid_IPv6_piece_string: r_valid_IPv6_piece_string, IPv6_nonzero_hex_digit: r_IPv6_nonzero_hex_digit, valid_opaque_host_string: r_valid_opaque_host_string, opaque_host_unit: r_opaque_host_unit, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
+const START = { valid_URL_string_special_base: r_valid_URL_string_special_base, valid_URL_string_file_base: r_valid_URL_string_file_base, valid_URL_string_other_base: r_valid_URL_string_other_base, valid_URL_string_opaque_base: r_valid_URL_string_opaque_base, absolute_URL_with_fragment_string: r_absolute_URL_with_fragment_string, absolute_URL_string: r_absolute_URL_string, URL_scheme_string: r_URL_scheme_string, URL_scheme_code_point: r_URL_scheme_code_point, special_non_file_scheme: r_special_non_file_scheme, file_scheme: r_file_scheme, non_special_scheme: r_non_special_scheme, scheme_alpha_not_fhw: r_scheme_alpha_not_fhw, scheme_code_point_not_p: r_scheme_code_point_not_p, scheme_code_point_not_e: r_scheme_code_point_not_e, scheme_code_point_not_l: r_scheme_code_point_not_l, scheme_code_point_not_it: r_scheme_code_point_not_it, scheme_code_point_not_s: r_scheme_code_point_not_s, scheme_code_point_not_t: r_scheme_code_point_not_t, relative_URL_with_fragment_string_special_base: r_relative_URL_with_fragment_string_special_base, relative_URL_with_fragment_string_file_base: r_relative_URL_with_fragment_string_file_base, relative_URL_with_fragment_string_other_base: r_relative_URL_with_fragment_string_other_base, relative_URL_with_fragment_string_opaque_base: r_relative_URL_with_fragment_string_opaque_base, relative_URL_string_special_base: r_relative_URL_string_special_base, relative_URL_string_file_base: r_relative_URL_string_file_base, relative_URL_string_other_base: r_relative_URL_string_other_base, scheme_relative_special_URL_string: r_scheme_relative_special_URL_string, URL_port_string: r_URL_port_string, URL_port_number: r_URL_port_number, scheme_relative_URL_string: r_scheme_relative_URL_string, opaque_host_and_port_string: r_opaque_host_and_port_string, scheme_relative_file_URL_string: r_scheme_relative_file_URL_string, path_absolute_URL_string: r_path_absolute_URL_string, path_absolute_non_authority_URL_string: r_path_absolute_non_authority_URL_string, path_relative_URL_string: r_path_relative_URL_string, path_relative_scheme_less_URL_string: r_path_relative_scheme_less_URL_string, path_unit_not_alpha: r_path_unit_not_alpha, path_unit_not_scheme_or_colon: r_path_unit_not_scheme_or_colon, opaque_path_URL_string: r_opaque_path_URL_string, URL_path_segment_string: r_URL_path_segment_string, URL_path_unit: r_URL_path_unit, URL_path_code_point: r_URL_path_code_point, single_dot_URL_path_segment: r_single_dot_URL_path_segment, double_dot_URL_path_segment: r_double_dot_URL_path_segment, URL_query_string: r_URL_query_string, URL_fragment_string: r_URL_fragment_string, URL_unit: r_URL_unit, URL_code_point: r_URL_code_point, non_ASCII_URL_code_point: r_non_ASCII_URL_code_point, percent_encoded_byte: r_percent_encoded_byte, valid_host_string: r_valid_host_string, valid_domain_string: r_valid_domain_string, valid_domain: r_valid_domain, domain_code_point: r_domain_code_point, valid_IPv4_address_string: r_valid_IPv4_address_string, IPv4_decimal: r_IPv4_decimal, valid_IPv6_address_string: r_valid_IPv6_address_string, valid_IPv6_piece_string: r_valid_IPv6_piece_string, IPv6_nonzero_hex_digit: r_IPv6_nonzero_hex_digit, valid_opaque_host_string: r_valid_opaque_host_string, opaque_host_unit: r_opaque_host_unit, opaque_host_code_point: r_opaque_host_code_point, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG };
 
 /** Whether the whole of `text` matches `startRule`; afterwards captureLog() holds its captures. */
 function recognize(text, startRule) {
@@ -2742,6 +2763,6 @@ const CAPTURE_SLOTS = {};
 const DECISIONS = {};
 
 /** The rules with a display name, all of which match exactly one character, and their names. */
-const NAMED_RULES = {"URL_scheme_code_point":"URL-scheme code point","scheme_alpha_not_fhw":"ALPHA other than f, h, w","scheme_code_point_not_p":"URL-scheme code point other than p","scheme_code_point_not_e":"URL-scheme code point other than e","scheme_code_point_not_l":"URL-scheme code point other than l","scheme_code_point_not_it":"URL-scheme code point other than i, t","scheme_code_point_not_s":"URL-scheme code point other than s","scheme_code_point_not_t":"URL-scheme code point other than t","URL_code_point":"URL code point","non_ASCII_URL_code_point":"non-ASCII URL code point","IPv6_nonzero_hex_digit":"IPv6-nonzero-hex-digit","ALPHA":"ALPHA","DIGIT":"DIGIT","HEXDIG":"HEXDIG"};
+const NAMED_RULES = {"URL_scheme_code_point":"URL-scheme code point","scheme_alpha_not_fhw":"ALPHA other than f, h, w","scheme_code_point_not_p":"URL-scheme code point other than p","scheme_code_point_not_e":"URL-scheme code point other than e","scheme_code_point_not_l":"URL-scheme code point other than l","scheme_code_point_not_it":"URL-scheme code point other than i, t","scheme_code_point_not_s":"URL-scheme code point other than s","scheme_code_point_not_t":"URL-scheme code point other than t","URL_path_code_point":"URL code point other than / and ?","URL_code_point":"URL code point","non_ASCII_URL_code_point":"non-ASCII URL code point","domain_code_point":"domain code point","IPv6_nonzero_hex_digit":"IPv6-nonzero-hex-digit","opaque_host_code_point":"URL code point that is no forbidden host code point","ALPHA":"ALPHA","DIGIT":"DIGIT","HEXDIG":"HEXDIG"};
 
-module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ["valid_URL_string_special_base","valid_URL_string_file_base","valid_URL_string_other_base","valid_URL_string_opaque_base","absolute_URL_with_fragment_string","absolute_URL_string","URL_scheme_string","URL_scheme_code_point","special_non_file_scheme","file_scheme","non_special_scheme","scheme_alpha_not_fhw","scheme_code_point_not_p","scheme_code_point_not_e","scheme_code_point_not_l","scheme_code_point_not_it","scheme_code_point_not_s","scheme_code_point_not_t","relative_URL_with_fragment_string_special_base","relative_URL_with_fragment_string_file_base","relative_URL_with_fragment_string_other_base","relative_URL_with_fragment_string_opaque_base","relative_URL_string_special_base","relative_URL_string_file_base","relative_URL_string_other_base","scheme_relative_special_URL_string","URL_port_string","URL_port_number","scheme_relative_URL_string","opaque_host_and_port_string","scheme_relative_file_URL_string","path_absolute_URL_string","path_absolute_non_authority_URL_string","path_relative_URL_string","path_relative_scheme_less_URL_string","path_unit_not_alpha","path_unit_not_scheme_or_colon","opaque_path_URL_string","URL_path_segment_string","URL_path_unit","single_dot_URL_path_segment","double_dot_URL_path_segment","URL_query_string","URL_fragment_string","URL_unit","URL_code_point","non_ASCII_URL_code_point","percent_encoded_byte","valid_host_string","valid_domain_string","valid_domain","valid_IPv4_address_string","IPv4_decimal","valid_IPv6_address_string","valid_IPv6_piece_string","IPv6_nonzero_hex_digit","valid_opaque_host_string","opaque_host_unit","ALPHA","DIGIT","HEXDIG"] };
+module.exports = { recognize, matchAt, captureLog, captureCount, CAPTURE_SLOTS, DECISIONS, NAMED_RULES, START_RULES: ["valid_URL_string_special_base","valid_URL_string_file_base","valid_URL_string_other_base","valid_URL_string_opaque_base","absolute_URL_with_fragment_string","absolute_URL_string","URL_scheme_string","URL_scheme_code_point","special_non_file_scheme","file_scheme","non_special_scheme","scheme_alpha_not_fhw","scheme_code_point_not_p","scheme_code_point_not_e","scheme_code_point_not_l","scheme_code_point_not_it","scheme_code_point_not_s","scheme_code_point_not_t","relative_URL_with_fragment_string_special_base","relative_URL_with_fragment_string_file_base","relative_URL_with_fragment_string_other_base","relative_URL_with_fragment_string_opaque_base","relative_URL_string_special_base","relative_URL_string_file_base","relative_URL_string_other_base","scheme_relative_special_URL_string","URL_port_string","URL_port_number","scheme_relative_URL_string","opaque_host_and_port_string","scheme_relative_file_URL_string","path_absolute_URL_string","path_absolute_non_authority_URL_string","path_relative_URL_string","path_relative_scheme_less_URL_string","path_unit_not_alpha","path_unit_not_scheme_or_colon","opaque_path_URL_string","URL_path_segment_string","URL_path_unit","URL_path_code_point","single_dot_URL_path_segment","double_dot_URL_path_segment","URL_query_string","URL_fragment_string","URL_unit","URL_code_point","non_ASCII_URL_code_point","percent_encoded_byte","valid_host_string","valid_domain_string","valid_domain","domain_code_point","valid_IPv4_address_string","IPv4_decimal","valid_IPv6_address_string","valid_IPv6_piece_string","IPv6_nonzero_hex_digit","valid_opaque_host_string","opaque_host_unit","opaque_host_code_point","ALPHA","DIGIT","HEXDIG"] };

@@ -60,6 +60,7 @@ export { GRAMMARS, GRAMMAR_REGISTRY, GRAMMAR_TITLES, REFERENCE_RULES, rulesOf, u
 export { RFC3987_GRAMMAR, RFC2396_GRAMMAR, RFC6874_GRAMMAR, RFC6570_GRAMMAR } from './core/load';
 export type { GrammarEntry, GrammarModules, Recognizer, GrammarName, RuleName, Rfc3987RuleName, Rfc2396RuleName, Rfc2396OriginalRuleName, IriRuleName, Rfc2396ReferenceRuleName, ReferenceRuleName, Rfc6874RuleName, Rfc6570RuleName } from './core/grammars';
 export { iriToUri, uriToIri, parseUtf8, useTr46, IriConversionError, Utf8DecodeError, BIDI_FORMATTING_CHARACTERS } from './operations/iri';
+export type { WhatwgWritingRecord, WhatwgWritingHostKind, WhatwgBaseKind } from './core/writing';
 export type { IriToUriOptions, UriToIriOptions, Tr46 } from './operations/iri';
 export { compareGrammars, RFC2396_TO_RFC3986 } from './operations/grammar-comparison';
 export type { GrammarComparison, GrammarVerdict, GrammarNote } from './operations/grammar-comparison';

@@ -90,6 +90,16 @@ describe('the ES module build, bundled for a browser, works', () => {
         };`),
     ).toEqual([true, 'http://xn--9ca/', 'http://%C3%A9/']);
   });
+
+  it("checks { grammar: 'whatwg-url' } with its writing checks once the grammar is given (the kernel holds them: src/core/writing.ts)", () => {
+    expect(
+      runBundled(`import grammar from 'urigram/grammars/whatwg-url'; import { check, isValid, useGrammar } from 'urigram';
+        const run = () => {
+          useGrammar(grammar);
+          return [isValid('https://a/', { grammar: 'whatwg-url' }), isValid('https://-a/', { grammar: 'whatwg-url' }), check('https://a b/', { grammar: 'whatwg-url' }).offset];
+        };`),
+    ).toEqual([true, false, 9]);
+  });
 });
 
 describe('useGrammar and useTr46', () => {

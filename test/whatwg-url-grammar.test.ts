@@ -136,11 +136,35 @@ describe('the valid-domain constraint', () => {
     expect(isValid(`https://${`${'a'.repeat(62)}.`.repeat(4)}a/`, G)).toBe(true);
   });
 
+  it('isValid, check and tryParse take under a second a megabyte: a long path, an error at the end, many labels, a long IPv6 literal', () => {
+    const inputs = [`https://a/${'x/'.repeat(500_000)}`, `https://a/${'x'.repeat(1_000_000)} `, `https://${'a.'.repeat(400_000)}a/`, `https://[${'1:'.repeat(300_000)}]`];
+    for (const input of inputs) {
+      const t = Date.now();
+      isValid(input, G);
+      check(input, G);
+      tryParse(input, G);
+      expect([input.length, Date.now() - t < 1000 * Math.max(1, input.length / 1e6) * 2]).toEqual([input.length, true]);
+    }
+    expect((check(`https://a/${'x'.repeat(1_000_000)} `, G) as UriSyntaxError).offset).toBe(1_000_010);
+  });
+
   it('the error is at the host, in the rule valid-domain, with the rule path and a hint', () => {
     const e = check('https://a-.example/', G) as UriSyntaxError;
     expect([e.offset, e.rule, e.rulePath, e.found]).toEqual([8, 'valid-domain', ['absolute-URL-with-fragment-string', 'valid-host-string', 'valid-domain-string', 'valid-domain'], 'a-.example']);
     expect(e.hint).toMatch(/not a valid domain/);
     expect((check('https://1.2.3.999/', G) as UriSyntaxError).hint).toMatch(/ends in a number/);
+  });
+});
+
+describe("the grammar's errors", () => {
+  it('name the code points a host or a segment may have, not character ranges, with the rule path', () => {
+    const host = check('https://a b/', G) as UriSyntaxError;
+    expect([host.offset, host.expected.includes('domain code point'), host.rulePath[host.rulePath.length - 1]]).toEqual([9, true, 'valid-domain']);
+    const segment = check('https://h/a b', G) as UriSyntaxError;
+    expect([segment.offset, segment.expected.includes('URL code point other than / and ?'), segment.rulePath[segment.rulePath.length - 1]]).toEqual([11, true, 'URL-path-segment-string']);
+    const opaque = check('sc://a b', G) as UriSyntaxError;
+    expect([opaque.offset, opaque.expected.includes('URL code point that is no forbidden host code point')]).toEqual([6, true]);
+    for (const e of [host, segment, opaque]) expect(e.expected.filter((x) => x.includes('%x'))).toEqual([]);
   });
 });
 
@@ -201,13 +225,30 @@ describe('the web-platform-tests URL data (test/wpt/urltestdata.json): what the 
     expect(valid).toEqual([]);
   });
 
-  it('every input is judged without a crash, and some are valid', () => {
+  it('every input is judged without a crash, isValid, check and tryParse agree on it, and some are valid', () => {
     let n = 0;
+    const disagree: string[] = [];
     for (const t of tests) {
       if (t.base !== null && !canParse(t.base)) continue;
-      if (isValid(t.input, opts(t.base))) n++;
-      expect(typeof check(t.input, opts(t.base))).not.toBe('string');
+      const valid = isValid(t.input, opts(t.base));
+      if (valid) n++;
+      if ((check(t.input, opts(t.base)) === undefined) !== valid || tryParse(t.input, opts(t.base)).ok !== valid) disagree.push(JSON.stringify(t.input));
     }
+    expect(disagree).toEqual([]);
     expect(n).toBeGreaterThan(100);
+  });
+});
+
+describe('urigram validate --grammar whatwg-url', () => {
+  it('says valid or invalid with the offset, and exits 1 when one input is invalid', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+    const cli = path.join(__dirname, '..', 'dist', 'src', 'cli.js');
+    const r = spawnSync(process.execPath, [cli, 'validate', '--grammar', 'whatwg-url', 'https://example.com/', 'https://a b/'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^valid +"https:\/\/example\.com\/"$/m);
+    expect(r.stdout).toMatch(/invalid absolute-URL-with-fragment-string at offset 9/);
+    const d = spawnSync(process.execPath, [cli, 'validate', '--grammar', 'whatwg-url', 'https://-a.example/'], { encoding: 'utf8' });
+    expect([d.status, /invalid valid-domain at offset 8/.test(d.stdout)]).toEqual([1, true]);
   });
 });

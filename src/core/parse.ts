@@ -19,6 +19,7 @@ import { whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseK
 
 /** The URL Standard's writing grammar (grammar/registry.json), which src/core/writing.ts reads: loaded on its first use. */
 const WHATWG_URL = 'whatwg-url';
+
 import {
   grammarEntry,
   GRAMMARS,
@@ -118,13 +119,14 @@ function checkInput(input: unknown): asserts input is string {
 
 /**
  * With `{ grammar: 'whatwg-url' }`: its start rule and kind of base (src/core/writing.ts), the options checked
- * (zoneId and scheme refused); undefined for another grammar or no options.
+ * (zoneId and scheme, RFC 3986's, refused).
  */
-function whatwgOf(options: ParseOptions | undefined, fn: string): [string, WhatwgBaseKind | undefined] | undefined {
-  if (options === undefined || options.grammar !== WHATWG_URL) return undefined;
+function whatwgStart(options: ParseOptions, fn: string): [string, WhatwgBaseKind | undefined] {
   checkOptions(fn, options, PARSE_OPTIONS);
   if (options.zoneId === true) zoneGrammar(options.grammar, true, fn);
-  schemeOptionsOf(options, fn);
+  if (options.scheme !== undefined && options.scheme !== false) {
+    throw new UriOptionError(fn, 'scheme', options.scheme, `option scheme checks a URI by RFC 3986 and then by its scheme's grammar: it takes the grammar 'rfc3986' (the default), not "whatwg-url"`);
+  }
   return whatwgStartOf(options, fn);
 }
 
@@ -208,7 +210,7 @@ function referenceRuleOf(options: ParseOptions | undefined, fn: string): [Genera
   checkOptions(fn, options, PARSE_OPTIONS);
   const grammar = options.grammar ?? 'rfc3986';
   if (options.base !== undefined && grammar !== WHATWG_URL) {
-    throw new UriOptionError(fn, 'base', options.base, `option base is the base URL of the URL Standard's writing grammar: it takes the grammar 'whatwg-url', not ${JSON.stringify(grammar)}`);
+    throw new UriOptionError(fn, 'base', options.base, `option base takes the grammar 'whatwg-url', not ${JSON.stringify(grammar)}`);
   }
   const generated = zoneGrammar(grammar, options.zoneId, fn);
   const rules = REFERENCE_RULES[grammar];
@@ -293,9 +295,8 @@ export function parse(input: string, options?: Rfc3986ParseOptions | Rfc3987Pars
 export function parse(input: string, options?: ParseOptions): AnyUriRecord;
 export function parse(input: string, options?: ParseOptions): AnyUriRecord {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'parse');
-  if (whatwg !== undefined) {
-    const r = whatwgRecord(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) {
+    const r = whatwgRecord(input, ...whatwgStart(options, 'parse'));
     if (r instanceof UriSyntaxError) {
       if (typeof captureStackTrace === 'function') captureStackTrace(r, parse);
       throw r;
@@ -319,9 +320,8 @@ export function tryParse(input: string, options?: Rfc3986ParseOptions | Rfc3987P
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord>;
 export function tryParse(input: string, options?: ParseOptions): ParseResult<AnyUriRecord> {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'tryParse');
-  if (whatwg !== undefined) {
-    const r = whatwgRecord(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) {
+    const r = whatwgRecord(input, ...whatwgStart(options, 'tryParse'));
     return r instanceof UriSyntaxError ? { ok: false, error: r } : { ok: true, value: r as unknown as AnyUriRecord };
   }
   const [grammar, start] = startRuleOf(options, 'tryParse');
@@ -342,8 +342,7 @@ export function tryParse(input: string, options?: ParseOptions): ParseResult<Any
  */
 export function check(input: string, options?: ParseOptions): UriSyntaxError | undefined {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'check');
-  if (whatwg !== undefined) return whatwgCheck(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) return whatwgCheck(input, ...whatwgStart(options, 'check'));
   const [grammar, start] = startRuleOf(options, 'check');
   const scheme = schemeOptionsOf(options, 'check');
   if (scheme !== undefined) return schemeReferenceCheck(input, options?.rule, options?.zoneId, scheme).error;
@@ -364,8 +363,7 @@ export function check(input: string, options?: ParseOptions): UriSyntaxError | u
  */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
-  const whatwg = whatwgOf(options, 'isValid');
-  if (whatwg !== undefined) return whatwgValid(input, whatwg[0], whatwg[1]);
+  if (options?.grammar === WHATWG_URL) return whatwgValid(input, ...whatwgStart(options, 'isValid'));
   const [grammar, start] = startRuleOf(options, 'isValid');
   const scheme = schemeOptionsOf(options, 'isValid');
   // With scheme, the scheme checks parse it (a record is needed): isValid's own path builds none.

@@ -104,6 +104,10 @@ interface Layout {
 const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 const isSchemeCodePoint = (c: number): boolean => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 
+/** Per ASCII code unit, 1 for an ASCII letter, digit or "-": what a label of an all-ASCII domain holds (one lookup a character on isValid's path). */
+const LDH = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++) LDH[c] = isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d ? 1 : 0;
+
 /** The offset of the ":" after a URL-scheme string at the start, or -1. */
 function schemeEnd(input: string): number {
   if (input.length === 0 || !isAlpha(input.charCodeAt(0))) return -1;
@@ -116,6 +120,38 @@ function schemeEnd(input: string): number {
 function until(input: string, from: number, stops: string): number {
   for (let i = from; i < input.length; i++) if (stops.includes(input[i])) return i;
   return input.length;
+}
+
+/** Where a host that starts at `from` ends: at "/", "?", "#", or (but for file) ":". */
+function hostEnd(input: string, from: number, colon: boolean): number {
+  for (let i = from; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x23 || (colon && c === 0x3a)) return i;
+  }
+  return input.length;
+}
+
+/** The code unit at i, ASCII letters in lower case. */
+function lowerAt(input: string, i: number): number {
+  return input.charCodeAt(i) | 0x20;
+}
+
+/** The kind of the scheme input[0, end) governs a host by: 'special' (not file), 'file' or 'other'; no string made. */
+function schemeKind(input: string, end: number): WhatwgBaseKind {
+  const at = (i: number): number => lowerAt(input, i);
+  switch (end) {
+    case 2:
+      return at(0) === 0x77 && at(1) === 0x73 ? 'special' : 'other'; // ws
+    case 3:
+      return (at(0) === 0x66 && at(1) === 0x74 && at(2) === 0x70) || (at(0) === 0x77 && at(1) === 0x73 && at(2) === 0x73) ? 'special' : 'other'; // ftp, wss
+    case 4:
+      if (at(0) === 0x66 && at(1) === 0x69 && at(2) === 0x6c && at(3) === 0x65) return 'file';
+      return at(0) === 0x68 && at(1) === 0x74 && at(2) === 0x74 && at(3) === 0x70 ? 'special' : 'other'; // http
+    case 5:
+      return at(0) === 0x68 && at(1) === 0x74 && at(2) === 0x74 && at(3) === 0x70 && at(4) === 0x73 ? 'special' : 'other'; // https
+    default:
+      return 'other';
+  }
 }
 
 /**
@@ -161,6 +197,9 @@ function layoutOf(input: string, kind: WhatwgBaseKind | undefined): Layout {
 
 let ipv4Test: ((text: string, start: number, end: number) => boolean) | undefined;
 
+/** The grammar's automata, taken once (a lookup per call was most of isValid's time past the automaton). */
+let automata: ReturnType<typeof automataOf> | undefined;
+
 function hostKindOf(input: string, start: number, end: number, governing: WhatwgBaseKind | undefined): WhatwgWritingHostKind {
   if (start === end) return 'empty';
   if (input.charCodeAt(start) === 0x5b) return 'IPv6';
@@ -184,42 +223,66 @@ export const MAX_DOMAIN_TEXT = 4096;
 /**
  * Whether `host` is a valid domain (URL Standard 3.4): the domain parser with
  * beStrict true returns no failure and the result does not end in a number.
- * Fast path: an all-ASCII host of letters, digits, "-" and "." without an
- * "xn--" label maps to its lower case, and UTS 46 then asks only that every
- * label is 1 to 63 long (no empty label: VerifyDnsLength), does not begin or
- * end with "-", has no "--" in its third and fourth places (CheckHyphens), and
- * that the whole is at most 253 long.
+ * Fast path, one pass: an all-ASCII host of letters, digits, "-" and "."
+ * without an "xn--" label maps to its lower case, and UTS 46 then asks only
+ * that every label is 1 to 63 long (no empty label: VerifyDnsLength), does not
+ * begin or end with "-", has no "--" in its third and fourth places
+ * (CheckHyphens), and that the whole is at most 253 long. Any other host goes
+ * to tr46 (an "xn--" label only when the rest passed: Punycode decides).
  */
 export function isValidDomain(host: string): boolean {
-  let ascii = true;
-  for (let i = 0; i < host.length; i++) {
-    const c = host.charCodeAt(i);
-    if (!(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e)) {
-      ascii = false;
-      break;
+  return validDomainAt(host, 0, host.length);
+}
+
+/** isValidDomain of text[from, to), read in place. */
+function validDomainAt(text: string, from: number, to: number): boolean {
+  const n = to - from;
+  let ok = n > 0 && n <= 253;
+  let punycode = false;
+  let start = from;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? text.charCodeAt(i) : 0x2e;
+    if (c !== 0x2e) {
+      if (c < 0x80 && LDH[c] === 1) continue;
+      return n <= MAX_DOMAIN_TEXT && byUts46(text.slice(from, to));
     }
+    const len = i - start;
+    if (len === 0 || len > 63 || text.charCodeAt(start) === 0x2d || text.charCodeAt(i - 1) === 0x2d) ok = false;
+    else if (len >= 4 && text.charCodeAt(start + 2) === 0x2d && text.charCodeAt(start + 3) === 0x2d) {
+      if ((text.charCodeAt(start) | 0x20) === 0x78 && (text.charCodeAt(start + 1) | 0x20) === 0x6e) punycode = true;
+      else ok = false;
+    }
+    start = i + 1;
   }
-  if (ascii) {
-    const fast = asciiDomain(host);
-    if (fast !== undefined) return fast && !endsInNumber(host.toLowerCase());
-  }
-  if (host.length > MAX_DOMAIN_TEXT) return false;
+  if (!ok) return false;
+  return punycode ? byUts46(text.slice(from, to)) : !asciiEndsInNumber(text, from, to);
+}
+
+/** The domain parser with beStrict true (tr46), then the ends-in-a-number checker on its result. */
+function byUts46(host: string): boolean {
   const result = uts46().toASCII(host, STRICT);
   return result !== null && result !== '' && !endsInNumber(result);
 }
 
-/** The fast path's verdict on an ASCII host of letters, digits, "-" and ".", or undefined when a label begins with "xn--" (Punycode: tr46 decides). */
-function asciiDomain(host: string): boolean | undefined {
-  if (/(?:^|\.)xn--/i.test(host)) return undefined;
-  if (host.length === 0 || host.length > 253) return false;
-  let start = 0;
-  for (let i = 0; i <= host.length; i++) {
-    if (i < host.length && host.charCodeAt(i) !== 0x2e) continue;
-    const n = i - start;
-    if (n === 0 || n > 63) return false;
-    if (host.charCodeAt(start) === 0x2d || host.charCodeAt(i - 1) === 0x2d) return false;
-    if (n >= 4 && host.charCodeAt(start + 2) === 0x2d && host.charCodeAt(start + 3) === 0x2d) return false;
-    start = i + 1;
+/**
+ * The ends-in-a-number checker (3.5) on an ASCII host with no empty label:
+ * its last label is all ASCII digits, or "0x"/"0X" and ASCII hex digits.
+ */
+function asciiEndsInNumber(host: string, from: number, to: number): boolean {
+  let i = to - 1;
+  let digits = true;
+  for (; i >= from; i--) {
+    const c = host.charCodeAt(i);
+    if (c === 0x2e) break;
+    if (!(c >= 0x30 && c <= 0x39)) digits = false;
+  }
+  if (digits) return true;
+  // "0x" or "0X" and zero or more hex digits: the label's first two are "0x", the rest (already seen) hex.
+  const first = i + 1;
+  if (to - first < 2 || host.charCodeAt(first) !== 0x30 || (host.charCodeAt(first + 1) | 0x20) !== 0x78) return false;
+  for (let j = first + 2; j < to; j++) {
+    const c = host.charCodeAt(j) | 0x20;
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
   }
   return true;
 }
@@ -268,11 +331,27 @@ export function whatwgStartOf(options: { readonly rule?: string; readonly base?:
   throw new UriOptionError(fn, 'rule', options.rule, `unknown rule ${JSON.stringify(options.rule)} for whatwg-url in option rule: expected one of ${Object.values(WHATWG_BASE_RULES).join(', ')}`);
 }
 
-/** Whether `input` is a valid URL string for the start rule (and the kind of base it stands for). */
+/**
+ * Whether `input` is a valid URL string for the start rule (and the kind of
+ * base it stands for): the automaton, then, for a host of a special or file
+ * URL that is not an IPv6 literal, a valid domain or a valid IPv4-address
+ * string (the domain first: the common case needs no second automaton).
+ */
 export function whatwgValid(input: string, startRule: string, kind: WhatwgBaseKind | undefined): boolean {
-  if (!automataOf(GRAMMAR).accepts(input, startRule)) return false;
-  const layout = layoutOf(input, kind);
-  return layout.hostKind !== 'domain' || isValidDomain(input.slice((layout.host as [number, number])[0], (layout.host as [number, number])[1]));
+  if (!(automata ??= automataOf(GRAMMAR)).accepts(input, startRule)) return false;
+  const colon = schemeEnd(input);
+  let governing = kind;
+  let i = 0;
+  if (colon >= 0) {
+    governing = schemeKind(input, colon);
+    i = colon + 1;
+  }
+  if ((governing !== 'special' && governing !== 'file') || input.charCodeAt(i) !== 0x2f || input.charCodeAt(i + 1) !== 0x2f) return true;
+  const start = i + 2;
+  if (input.charCodeAt(start) === 0x5b) return true;
+  const end = hostEnd(input, start, governing !== 'file');
+  if (start === end) return true;
+  return validDomainAt(input, start, end) || (ipv4Test ??= automataOf(GRAMMAR).spanTest('valid_IPv4_address_string'))(input, start, end);
 }
 
 /** Why `input` is not a valid URL string (the grammar's error, or the host's), or undefined when it is one. */
@@ -327,3 +406,4 @@ export function whatwgRecord(input: string, startRule: string, kind: WhatwgBaseK
     spans,
   };
 }
+
