@@ -27,6 +27,7 @@ import { automataOf, type GrammarName } from './grammars';
 import { describeValue, UriOptionError } from './options';
 import { uts46 } from './uts46';
 import { endsInNumber } from './ends-in-number';
+import { toAbnfName } from './rule-names';
 
 /** The grammar's name in grammar/registry.json. */
 export const WHATWG_URL = 'whatwg-url';
@@ -311,7 +312,7 @@ function endsInNumberText(host: string): boolean {
 
 function ruleOfStart(startRule: string): string {
   for (const [k, v] of Object.entries(START_RULES)) if (v === startRule) return WHATWG_BASE_RULES[k as WhatwgBaseKind | 'none'];
-  return startRule.replace(/_/g, '-');
+  return toAbnfName(startRule);
 }
 
 /**
