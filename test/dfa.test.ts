@@ -5,15 +5,13 @@
  * rules of RFC 3986 and RFC 3987, the same record from the automaton and the
  * delimiter split (split.ts) as from the recognizer's capture log. The
  * recognizer is itself tested against peggy's parser (backends.test.ts), and
- * the PEG against the ABNF (grammar-check.test.ts).
+ * the PEG against the ABNF (grammar-check.test.ts). Every rule on strings generated from the ABNF:
+ * test/dfa.long.ts (npm run test:long).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { automatonRecord, recognizerRecord } from '../src/core/backends';
 import { toPegName } from '../src/core/rule-names';
-import { automataOf, automatonFor, GRAMMAR_REGISTRY, recognizerOf, REFERENCE_RULES as PUBLIC_REFERENCE_RULES, type GeneratedGrammar } from '../src/core/grammars';
-import { grammarFileOf } from '../scripts/registry';
+import { automataOf, automatonFor, recognizerOf } from '../src/core/grammars';
 import { isValid, matches } from '../src';
 import { readAbnf } from '../scripts/grammar-check/abnf';
 import { Generator, nearMiss, Random } from '../scripts/grammar-check/generate';
@@ -21,51 +19,9 @@ import { loadConfig } from '../scripts/grammar-check/config';
 import { compileAutomata, emitAutomata } from '../scripts/compile-dfa';
 import { allVectors, templateVectors } from './support/vectors';
 import { allAutomata } from './support/all-automata';
-
-/** The three URI grammars, RFC 6874's variant of RFC 3986 (zoneId: true), RFC 6570's (templates), with their reference rules, and the scheme grammars (issue 34). */
-const SCHEME_GRAMMARS = GRAMMAR_REGISTRY.filter((e) => e.dir === 'schemes').map((e) => e.name as GeneratedGrammar);
-const GRAMMARS: readonly GeneratedGrammar[] = ['rfc3986', 'rfc3987', 'rfc2396', 'rfc6874', 'rfc6570', ...SCHEME_GRAMMARS];
-
-/** The inputs of a scheme grammar's vectors (test/vectors/schemes/): its own file's, and its PEG deviations'. */
-function schemeVectorInputs(grammar: string): string[] {
-  const dir = path.join(__dirname, 'vectors', 'schemes');
-  const own = path.join(dir, `${grammar.replace(/-nonstandard$/, '')}.json`);
-  const deviations = (JSON.parse(fs.readFileSync(path.join(dir, 'peg-deviations.json'), 'utf8')) as { vectors: Array<{ grammar: string; input: string }> }).vectors;
-  return [...(JSON.parse(fs.readFileSync(own, 'utf8')) as { vectors: Array<{ input: string }> }).vectors.map((v) => v.input), ...deviations.filter((v) => v.grammar === grammar).map((v) => v.input)];
-}
-const REFERENCE_RULES: Readonly<Record<GeneratedGrammar, readonly string[]>> = { ...PUBLIC_REFERENCE_RULES, rfc6874: PUBLIC_REFERENCE_RULES.rfc3986 };
-const root = path.join(__dirname, '..');
-const corpus = (name: string): string[] => fs.readFileSync(path.join(__dirname, 'corpus', name), 'utf8').split(/\r?\n/);
-
-/**
- * Collects disagreements instead of failing on the first, so a failure shows several. The automaton is the one
- * matches() runs (generated/NAME.dfa.js) where there is one, else the compiler's, made in memory (allAutomata): the
- * compiler is held to the recognizer on every rule, whether or not matches() runs its automaton.
- */
-function differences(grammar: GeneratedGrammar, rule: string, inputs: Iterable<string>): Array<[string, string, boolean]> {
-  const dfa = automatonFor(grammar, rule) ?? (allAutomata(grammar).RULE_NAMES.includes(rule) ? allAutomata(grammar) : undefined);
-  if (dfa === undefined) throw new Error(`no automaton of ${grammar} ${rule}`);
-  const recognizer = recognizerOf(grammar);
-  const out: Array<[string, string, boolean]> = [];
-  for (const input of inputs) {
-    const a = dfa.accepts(input, rule);
-    if (a !== recognizer.recognize(input, rule) && out.length < 10) out.push([rule, input, a]);
-  }
-  return out;
-}
-
-function recordDifferences(grammar: GeneratedGrammar, rule: string, inputs: Iterable<string>): unknown[] {
-  const out: unknown[] = [];
-  for (const input of inputs) {
-    const a = JSON.stringify(automatonRecord(input, rule, grammar));
-    const b = JSON.stringify(recognizerRecord(input, rule, grammar));
-    if (a !== b && out.length < 10) out.push({ rule, input, automaton: a, recognizer: b });
-  }
-  return out;
-}
+import { corpus, differences, GRAMMARS, recordDifferences, REFERENCE_RULES, root, schemeVectorInputs, SCHEME_GRAMMARS } from './support/dfa-agreement';
 
 describe.each(GRAMMARS)('the automata of %s and its recognizer agree', (grammar) => {
-  const abnf = readAbnf(path.join(root, grammarFileOf(root, grammar, 'abnf')));
   const rules = recognizerOf(grammar).START_RULES;
 
   it('have the same rules: the reference rules in generated/NAME.dfa.js, which matches() runs for its rules, and every rule in the compiler\'s', () => {
@@ -75,25 +31,6 @@ describe.each(GRAMMARS)('the automata of %s and its recognizer agree', (grammar)
     // Every rule but the PEG's helpers (grammar/NAME.check.json), which the ABNF, and so the automata, has not.
     const helpers = Object.keys(loadConfig(grammar).pegHelpers);
     expect(rules.filter((r) => !allAutomata(grammar).RULE_NAMES.includes(r))).toEqual(helpers);
-  });
-
-  it('on strings generated from the ABNF and their near misses, for every rule', () => {
-    const random = new Random(0xdfa);
-    const generator = new Generator(abnf, random, loadConfig(grammar));
-    let compared = 0;
-    // A PEG helper rule has no ABNF to generate from (and no automaton): the rules of the ABNF.
-    const checked = rules.filter((rule) => abnf.names.some((n) => toPegName(n) === rule));
-    for (const rule of checked) {
-      const abnfName = abnf.names.find((n) => toPegName(n) === rule) as string;
-      const inputs: string[] = [];
-      for (let i = 0; i < 150; i++) {
-        const s = generator.generate(abnfName);
-        inputs.push(s, nearMiss(s, random), nearMiss(s, random));
-      }
-      expect(differences(grammar, rule, inputs)).toEqual([]);
-      compared += inputs.length;
-    }
-    expect(compared).toBe(checked.length * 450);
   });
 
   it('on every vector, for the vector\'s rule and every reference rule', () => {
