@@ -61,6 +61,16 @@ describe("lint's standard", () => {
     expect(() => lint('x', { standard: 'html' as never })).toThrow(TypeError);
   });
 
+  it('a host too long for whatwgValidationErrors (UTS 46 over its bound) is still one url-writing finding, never a throw', () => {
+    // 2,000 "é" and a "_": no valid domain (the grammar stops at the "_"); whatwgValidationErrors refuses a host that
+    // needs UTS 46 over 1,024 code units (IdnaDomainTooLongError), so the finding names no validation error.
+    const uri = `https://${'é'.repeat(2000)}_/`;
+    const writing = lint(uri, W).filter((d) => d.code === 'url-writing');
+    expect(writing).toHaveLength(1);
+    expect(writing[0].message).toContain("the URL parser's validation errors are not named");
+    expect(writing[0].data).toBeUndefined();
+  });
+
   it('auto: the URL Standard for a link\'s destination (HTML, Markdown), RFC 3986 elsewhere', () => {
     expect(codes('https://example.com/a|b', { standard: 'auto', linkDestination: true })).toEqual(['url-writing@21']);
     expect(codes('https://example.com/a|b', { standard: 'auto' })).toEqual(['unencoded-character@21']);

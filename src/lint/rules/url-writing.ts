@@ -8,6 +8,7 @@
  * context decides what is valid. Every other rule reads the URI as before.
  */
 import { tryParse } from '../../core/parse';
+import { IdnaDomainTooLongError } from '../../core/errors';
 import { whatwgValidationErrors } from '../../whatwg/validation-errors';
 import type { LintContext, RuleFamily } from '../diagnostic';
 
@@ -28,11 +29,30 @@ export const urlWritingRules: RuleFamily = {
     const parsed = tryParse(ctx.input, options);
     if (parsed.ok) return;
     const e = parsed.error;
-    const errors = whatwgValidationErrors(ctx.input, base === undefined ? {} : { base });
-    const named = errors.length === 0 ? '' : `; the URL parser reports ${errors.map((v) => `${v.name} at ${v.offset}`).join(', ')}${errors.failure ? ' and returns failure' : ''}`;
+    const errors = parserErrors(ctx.input, base);
+    const named =
+      errors === undefined
+        ? "; the URL parser's validation errors are not named: its host needs UTS 46 and is over whatwgValidationErrors' bound"
+        : errors.length === 0
+          ? ''
+          : `; the URL parser reports ${errors.map((v) => `${v.name} at ${v.offset}`).join(', ')}${errors.failure ? ' and returns failure' : ''}`;
     // The base matters to a relative string only: one that starts with a scheme and ":" is read without it.
     const relative = base !== undefined && !ABSOLUTE.test(ctx.input);
     const message = `not a valid URL string (URL Standard 4.3)${relative ? ` relative to a base like ${JSON.stringify(base)}` : ''}: ${e.message}${named}`;
-    ctx.report('url-writing', message, e.offset, Math.min(ctx.input.length, e.offset + Math.max(1, e.found?.length ?? 0)), undefined, undefined, { validationErrors: errors.map((v) => ({ name: v.name, offset: v.offset, fatal: v.fatal })) });
+    const end = Math.min(ctx.input.length, e.offset + Math.max(1, e.found?.length ?? 0));
+    ctx.report('url-writing', message, e.offset, end, undefined, undefined, errors === undefined ? undefined : { validationErrors: errors.map((v) => ({ name: v.name, offset: v.offset, fatal: v.fatal })) });
   },
 };
+
+/**
+ * The parser's validation errors, or undefined when whatwgValidationErrors refuses the input (a host that needs
+ * UTS 46 over its bound, IdnaDomainTooLongError): lint reports the grammar's finding all the same, never throws.
+ */
+function parserErrors(input: string, base: string | undefined): ReturnType<typeof whatwgValidationErrors> | undefined {
+  try {
+    return whatwgValidationErrors(input, base === undefined ? {} : { base });
+  } catch (e) {
+    if (e instanceof IdnaDomainTooLongError) return undefined;
+    throw e;
+  }
+}
