@@ -2,7 +2,7 @@
  * whatwgValidationErrors (issue 49 item 3): the URL Standard's named
  * validation errors with their offsets. The expected names and offsets of
  * the first block are worked out by hand from the Standard's steps
- * (../shared/spec/whatwg-url.bs, "URL parsing" and "Host parsing") and
+ * (grammar/whatwg-url.bs, "URL parsing" and "Host parsing") and
  * docs/whatwg-validity.md's offset table, each with its reasoning; the
  * differential's fixture then holds every answer against whatwg-url 17.3's.
  */
@@ -339,7 +339,7 @@ interface WptTest {
 describe('the web-platform-tests URL data (test/wpt/urltestdata.json)', () => {
   const data = (JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | WptTest>).filter((t): t is WptTest => typeof t === 'object');
 
-  // Two changes to the Standard since this copy of the data (and Node 20's URL), both in our copy (../shared/spec/whatwg-url.bs):
+  // Two changes to the Standard since this copy of the data (and Node 20's URL), both in our copy (grammar/whatwg-url.bs):
   // the domain parser lower-cases an ASCII domain whatever ToASCII says ("xn--pokxncvks" is invalid Punycode: a domain-to-ASCII
   // error, no failure), and the path percent-encode set has "^" (U+005E).
   const asciiDomainKept = (t: WptTest): boolean => /xn--pokxncvks/i.test(t.input);

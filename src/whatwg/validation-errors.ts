@@ -1,7 +1,7 @@
 /**
  * whatwgValidationErrors: the URL Standard's named validation errors for a
  * string, each with where the parser meets it, in the order met, and whether
- * the parser returns failure there (../shared/spec/whatwg-url.bs, "URL
+ * the parser returns failure there (grammar/whatwg-url.bs, "URL
  * parsing": the basic URL parser, state by state, with the host parser of
  * ./validation-hosts). Our own reading of the Standard's steps, not the
  * runtime's URL: it also gives the URL the parser returns (its href), so

@@ -1,6 +1,6 @@
 /**
  * The URL Standard's host parser with its validation errors, positioned
- * (../shared/spec/whatwg-url.bs, "Host parsing": the host parser, the
+ * (grammar/whatwg-url.bs, "Host parsing": the host parser, the
  * IPv4 parser, the IPv4 number parser, the IPv6 parser and the opaque-host
  * parser; "IDNA": the domain parser). Each step that names a validation
  * error reports it with an offset in the caller's input; what offset each
@@ -12,7 +12,7 @@ import { uts46 } from '../core/uts46';
 import { formatIpv4, ipv4Number } from './ipv4';
 import { formatIpv6 } from './ipv6';
 
-/** The names of the Standard's validation error table, as written there (our copy: ../shared/spec/whatwg-url.bs). */
+/** The names of the Standard's validation error table, as written there (our copy: grammar/whatwg-url.bs). */
 export type WhatwgValidationErrorName =
   | 'domain-to-ASCII'
   | 'domain-percent-encoded'
