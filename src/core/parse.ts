@@ -15,11 +15,7 @@ import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, 
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
 import type { SchemeComponents, SchemeOptions } from './scheme-types';
 import { toPegName } from './rule-names';
-import { whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from './writing';
-
-/** The URL Standard's writing grammar (grammar/registry.json), which src/core/writing.ts reads: loaded on its first use. */
-const WHATWG_URL = 'whatwg-url';
-
+import { WHATWG_URL, whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from './writing';
 import {
   grammarEntry,
   GRAMMARS,
