@@ -15,7 +15,11 @@ import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, 
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
 import type { SchemeComponents, SchemeOptions } from './scheme-types';
 import { toPegName } from './rule-names';
-import { WHATWG_URL, whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from './writing';
+import { whatwgCheck, whatwgRecord, whatwgStartOf, whatwgValid, type WhatwgBaseKind } from './writing';
+
+/** The URL Standard's writing grammar (grammar/registry.json), which src/core/writing.ts reads: loaded on its first use. */
+const WHATWG_URL = 'whatwg-url';
+
 import {
   grammarEntry,
   GRAMMARS,
