@@ -3,9 +3,10 @@
  * each RFC 2396 rule, and compareGrammars(), which says whether one input is
  * valid under RFC 3986, RFC 3987 and RFC 2396, and why they differ on it.
  */
-import { recognizerRecord } from '../core/backends';
+import { accepts, recognizerRecord } from '../core/backends';
 import { diagnose } from '../core/diagnose';
 import { matches, startRuleOf, type AnyUriRecord } from '../core/parse';
+import type { GeneratedGrammar } from '../core/grammars';
 import { isRfc2396Record } from '../core/records';
 import type { UriSyntaxError } from '../core/errors';
 import { PARSED_GRAMMARS, REFERENCE_RULES, type GrammarName } from '../core/grammars';
@@ -91,26 +92,44 @@ function marksNowReserved(): RegExp {
 }
 
 /**
+ * Gives `verdict` the own, enumerable property `key` (like any other: JSON,
+ * spreading and equality see it) whose value `make` works out when it is first
+ * read, and which then keeps that value.
+ */
+function lazily<T>(verdict: object, key: 'record' | 'error', make: () => T): void {
+  Object.defineProperty(verdict, key, {
+    enumerable: true,
+    configurable: true,
+    get(): T {
+      const value = make();
+      Object.defineProperty(verdict, key, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
+}
+
+/**
  * The URL Standard's verdict: a valid URL string without a base, that is an
  * absolute-URL-with-fragment string (grammar/whatwg-url.abnf), its host a
- * valid domain where it is one (src/core/writing.ts); its error worked out
- * when first read, as the others'.
+ * valid domain where it is one (src/core/writing.ts); its record, or its
+ * error, worked out when first read, as the others'.
  */
 function whatwgVerdict(input: string): GrammarVerdict {
   const grammar = WHATWG_URL as GrammarName;
   const rule = WHATWG_BASE_RULES.none;
   const start = whatwgStartRule(undefined);
-  if (whatwgValid(input, start, undefined)) return { grammar, rule, valid: true, record: whatwgRecord(input, start, undefined) as WhatwgWritingRecord };
-  const verdict = { grammar, rule, valid: false };
-  return Object.defineProperty(verdict, 'error', {
-    enumerable: true,
-    configurable: true,
-    get(): UriSyntaxError {
-      const error = whatwgCheck(input, start, undefined) as UriSyntaxError;
-      Object.defineProperty(verdict, 'error', { value: error, enumerable: true, writable: false, configurable: false });
-      return error;
-    },
-  });
+  const valid = whatwgValid(input, start, undefined);
+  const verdict = { grammar, rule, valid };
+  if (valid) lazily(verdict, 'record', () => whatwgRecord(input, start, undefined) as WhatwgWritingRecord);
+  else lazily(verdict, 'error', () => whatwgCheck(input, start, undefined) as UriSyntaxError);
+  return verdict;
+}
+
+/** Per URI reference grammar (those with a record), its reference rule and the rule's PEG name: worked out on the first comparison. */
+let referenceStarts: ReadonlyArray<readonly [GrammarName, string, string]> | undefined;
+
+function referenceStartsOf(): ReadonlyArray<readonly [GrammarName, string, string]> {
+  return (referenceStarts ??= PARSED_GRAMMARS.map((grammar) => [grammar, REFERENCE_RULES[grammar][0], startRuleOf({ grammar }, 'compareGrammars')[1]] as const));
 }
 
 /**
@@ -124,22 +143,14 @@ function whatwgVerdict(input: string): GrammarVerdict {
 export function compareGrammars(input: string): GrammarComparison {
   if (typeof input !== 'string') throw new TypeError(`expected the URI as a string, got ${input === null ? 'null' : typeof input}`);
   // The URI reference grammars (those with a record): a scheme grammar narrows a URI, it is no reading of one.
-  const verdicts = PARSED_GRAMMARS.map((grammar): GrammarVerdict => {
-    const rule = REFERENCE_RULES[grammar][0];
-    const start = startRuleOf({ grammar }, 'compareGrammars')[1];
-    const record = recognizerRecord(input, start, grammar);
-    if (record !== undefined) return { grammar, rule, valid: true, record };
-    const verdict = { grammar, rule, valid: false };
-    // An own, enumerable property like any other (JSON, spreading and equality see it), computed once.
-    return Object.defineProperty(verdict, 'error', {
-      enumerable: true,
-      configurable: true,
-      get(): UriSyntaxError {
-        const error = diagnose(input, start, grammar);
-        Object.defineProperty(verdict, 'error', { value: error, enumerable: true, writable: false, configurable: false });
-        return error;
-      },
-    });
+  // The verdict by the automaton (as isValid's); the record, and the error, only when read (runGrammars prints no
+  // record, and building three was a sixth of its time on many short lines).
+  const verdicts = referenceStartsOf().map(([grammar, rule, start]): GrammarVerdict => {
+    const valid = accepts(input, start, grammar as GeneratedGrammar);
+    const verdict = { grammar, rule, valid };
+    if (valid) lazily(verdict, 'record', () => recognizerRecord(input, start, grammar as GeneratedGrammar));
+    else lazily(verdict, 'error', () => diagnose(input, start, grammar));
+    return verdict;
   });
   const [uri, iri, old] = verdicts as Array<GrammarVerdict & { readonly record?: AnyUriRecord }>;
   verdicts.push(whatwgVerdict(input));
@@ -151,7 +162,9 @@ export function compareGrammars(input: string): GrammarComparison {
       message: 'non-ASCII characters are allowed as themselves only in an IRI (ucschar; iprivate in the query only); a URI carries them percent-encoded as UTF-8 (iriToUri)',
     });
   }
-  if (/[[\]]/.test(input)) {
+  // Only an input with "[" can have an IP literal (its records are read for the last two notes only then).
+  const brackets = /[[\]]/.test(input);
+  if (brackets) {
     notes.push({
       code: 'square-brackets',
       section: 'RFC 3986 2.2, 3.2.2; RFC 2732 3',
@@ -165,7 +178,8 @@ export function compareGrammars(input: string): GrammarComparison {
       message: '"!", "*", "\'", "(" and ")" were unreserved marks in RFC 2396 and are sub-delims (reserved) in RFC 3986: percent-encoding or decoding them no longer gives an equivalent URI',
     });
   }
-  const emptyPath = uri.record ?? iri.record;
+  // Each record read only where its note can apply: reading one builds it.
+  const emptyPath = old.valid ? undefined : uri.valid ? uri.record : iri.valid ? iri.record : undefined;
   if (emptyPath && emptyPath.path === '' && emptyPath.authority === undefined && !old.valid && (emptyPath.scheme !== undefined || emptyPath.query !== undefined)) {
     notes.push({
       code: 'empty-path',
@@ -173,7 +187,7 @@ export function compareGrammars(input: string): GrammarComparison {
       message: 'RFC 3986 allows an empty path after "scheme:" ("about:", "dav:") and before a query ("?y"); RFC 2396 needed a path there',
     });
   }
-  const opaque = old.valid && old.record !== undefined && isRfc2396Record(old.record) ? old.record.opaque : undefined;
+  const opaque = old.valid && input.includes('?') && old.record !== undefined && isRfc2396Record(old.record) ? old.record.opaque : undefined;
   if (opaque !== undefined && opaque.includes('?')) {
     notes.push({
       code: 'opaque-query',
@@ -181,6 +195,7 @@ export function compareGrammars(input: string): GrammarComparison {
       message: 'after "scheme:" without "/", RFC 2396 reads the rest (its "?" included) as one opaque part; RFC 3986 reads a path and a query',
     });
   }
+  if (!brackets) return { input, verdicts, notes };
   if (uri.record?.hostKind === 'IPvFuture' || iri.record?.hostKind === 'IPvFuture') {
     notes.push({
       code: 'ipvfuture',
