@@ -50,9 +50,10 @@ export interface GrammarVerdict {
   readonly record?: AnyUriRecord | WhatwgWritingRecord;
   /**
    * The error (offset, expected, rule path), when not. Worked out when it is
-   * first read (then kept): explaining a rejection costs a run of the traced
-   * parser over the whole input, which a caller that wants only the verdicts
-   * should not pay three times.
+   * first read (then kept), as the record is: explaining a rejection costs a
+   * run of the diagnostic back end over the input, which a caller that wants
+   * only the verdicts should not pay three times. Both are own, enumerable
+   * properties (getters) like any other: JSON, spreading and equality see them.
    */
   readonly error?: UriSyntaxError;
 }
@@ -91,45 +92,81 @@ function marksNowReserved(): RegExp {
   return marksPattern;
 }
 
-/**
- * Gives `verdict` the own, enumerable property `key` (like any other: JSON,
- * spreading and equality see it) whose value `make` works out when it is first
- * read, and which then keeps that value.
- */
-function lazily<T>(verdict: object, key: 'record' | 'error', make: () => T): void {
-  Object.defineProperty(verdict, key, {
-    enumerable: true,
-    configurable: true,
-    get(): T {
-      const value = make();
-      Object.defineProperty(verdict, key, { value, enumerable: true, writable: false, configurable: false });
-      return value;
-    },
-  });
-}
-
-/**
- * The URL Standard's verdict: a valid URL string without a base, that is an
- * absolute-URL-with-fragment string (grammar/whatwg-url.abnf), its host a
- * valid domain where it is one (src/core/writing.ts); its record, or its
- * error, worked out when first read, as the others'.
- */
-function whatwgVerdict(input: string): GrammarVerdict {
-  const grammar = WHATWG_URL as GrammarName;
-  const rule = WHATWG_BASE_RULES.none;
-  const start = whatwgStartRule(undefined);
-  const valid = whatwgValid(input, start, undefined);
-  const verdict = { grammar, rule, valid };
-  if (valid) lazily(verdict, 'record', () => whatwgRecord(input, start, undefined) as WhatwgWritingRecord);
-  else lazily(verdict, 'error', () => whatwgCheck(input, start, undefined) as UriSyntaxError);
-  return verdict;
-}
-
 /** Per URI reference grammar (those with a record), its reference rule and the rule's PEG name: worked out on the first comparison. */
 let referenceStarts: ReadonlyArray<readonly [GrammarName, string, string]> | undefined;
+let startRules: Partial<Record<GrammarName, string>> = {};
 
 function referenceStartsOf(): ReadonlyArray<readonly [GrammarName, string, string]> {
-  return (referenceStarts ??= PARSED_GRAMMARS.map((grammar) => [grammar, REFERENCE_RULES[grammar][0], startRuleOf({ grammar }, 'compareGrammars')[1]] as const));
+  if (referenceStarts === undefined) {
+    referenceStarts = PARSED_GRAMMARS.map((grammar) => [grammar, REFERENCE_RULES[grammar][0], startRuleOf({ grammar }, 'compareGrammars')[1]] as const);
+    startRules = Object.fromEntries(referenceStarts.map(([grammar, , start]) => [grammar, start]));
+  }
+  return referenceStarts;
+}
+
+/** The input of a verdict, kept on it by this key, not enumerable: JSON, spreading, Object.keys and equality do not see it. */
+const INPUT = Symbol('input');
+
+type PendingVerdict = { readonly grammar: GrammarName; readonly [INPUT]: string };
+
+/** The URL Standard's start rule without a base (absolute-URL-with-fragment-string). */
+const whatwgStart = (): string => whatwgStartRule(undefined);
+
+/** `value` as the verdict's own, enumerable, read-only property `key`, in place of the accessor that worked it out. */
+function keep<T>(verdict: object, key: 'record' | 'error', value: T): T {
+  Object.defineProperty(verdict, key, { value, enumerable: true, writable: false, configurable: false });
+  return value;
+}
+
+/**
+ * A verdict's record and error, worked out when first read (then kept): two
+ * accessors shared by all verdicts, which find the input under INPUT. An
+ * accessor made per verdict (a closure, or a getter in an object literal) cost
+ * about a microsecond each: more than the four automata together on a short line.
+ */
+const RECORD: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: PendingVerdict): AnyUriRecord | WhatwgWritingRecord | undefined {
+    const input = this[INPUT];
+    const grammar = this.grammar;
+    if (grammar === WHATWG_URL) return keep(this, 'record', whatwgRecord(input, whatwgStart(), undefined) as WhatwgWritingRecord);
+    return keep(this, 'record', recognizerRecord(input, startRules[grammar] as string, grammar as GeneratedGrammar));
+  },
+};
+
+const ERROR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: PendingVerdict): UriSyntaxError {
+    const input = this[INPUT];
+    const grammar = this.grammar;
+    if (grammar === WHATWG_URL) return keep(this, 'error', whatwgCheck(input, whatwgStart(), undefined) as UriSyntaxError);
+    return keep(this, 'error', diagnose(input, startRules[grammar] as string, grammar));
+  },
+};
+
+/** A verdict whose record (valid) or error (not) is worked out when first read. */
+function verdictOf(input: string, grammar: GrammarName, rule: string, valid: boolean): GrammarVerdict {
+  const verdict = { grammar, rule, valid };
+  Object.defineProperty(verdict, INPUT, { value: input });
+  return Object.defineProperty(verdict, valid ? 'record' : 'error', valid ? RECORD : ERROR);
+}
+
+/**
+ * Where a scheme would end, past its ":": after the first ":" when no "/",
+ * "?" or "#" comes before it, else 0. A record of the three grammars has a
+ * scheme only there (a relative reference has no ":" before the first of
+ * those), so a record whose path is empty and has no authority has it at this
+ * offset, followed by "?", "#" or the end; and an opaque part starts here.
+ */
+function afterScheme(input: string): number {
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c === 0x3a) return i + 1;
+    if (c === 0x2f || c === 0x3f || c === 0x23) return 0;
+  }
+  return 0;
 }
 
 /**
@@ -145,15 +182,11 @@ export function compareGrammars(input: string): GrammarComparison {
   // The URI reference grammars (those with a record): a scheme grammar narrows a URI, it is no reading of one.
   // The verdict by the automaton (as isValid's); the record, and the error, only when read (runGrammars prints no
   // record, and building three was a sixth of its time on many short lines).
-  const verdicts = referenceStartsOf().map(([grammar, rule, start]): GrammarVerdict => {
-    const valid = accepts(input, start, grammar as GeneratedGrammar);
-    const verdict = { grammar, rule, valid };
-    if (valid) lazily(verdict, 'record', () => recognizerRecord(input, start, grammar as GeneratedGrammar));
-    else lazily(verdict, 'error', () => diagnose(input, start, grammar));
-    return verdict;
-  });
+  const verdicts = referenceStartsOf().map(([grammar, rule, start]) => verdictOf(input, grammar, rule, accepts(input, start, grammar as GeneratedGrammar)));
   const [uri, iri, old] = verdicts as Array<GrammarVerdict & { readonly record?: AnyUriRecord }>;
-  verdicts.push(whatwgVerdict(input));
+  // The URL Standard's: a valid URL string without a base, that is an absolute-URL-with-fragment string
+  // (grammar/whatwg-url.abnf), its host a valid domain where it is one (src/core/writing.ts).
+  verdicts.push(verdictOf(input, WHATWG_URL as GrammarName, WHATWG_BASE_RULES.none, whatwgValid(input, whatwgStart(), undefined)));
   const notes: GrammarNote[] = [];
   if (/[^\x00-\x7f]/.test(input)) {
     notes.push({
@@ -178,8 +211,10 @@ export function compareGrammars(input: string): GrammarComparison {
       message: '"!", "*", "\'", "(" and ")" were unreserved marks in RFC 2396 and are sub-delims (reserved) in RFC 3986: percent-encoding or decoding them no longer gives an equivalent URI',
     });
   }
-  // Each record read only where its note can apply: reading one builds it.
-  const emptyPath = old.valid ? undefined : uri.valid ? uri.record : iri.valid ? iri.record : undefined;
+  // Each record read only where its note can apply (reading one builds it): where the path can be empty after
+  // a scheme or before a query, where an opaque part can hold a "?", and (below) where there is an IP literal.
+  const after = afterScheme(input);
+  const emptyPath = old.valid || !(after === input.length || input.charCodeAt(after) === 0x3f || input.charCodeAt(after) === 0x23) ? undefined : uri.valid ? uri.record : iri.valid ? iri.record : undefined;
   if (emptyPath && emptyPath.path === '' && emptyPath.authority === undefined && !old.valid && (emptyPath.scheme !== undefined || emptyPath.query !== undefined)) {
     notes.push({
       code: 'empty-path',
@@ -187,7 +222,7 @@ export function compareGrammars(input: string): GrammarComparison {
       message: 'RFC 3986 allows an empty path after "scheme:" ("about:", "dav:") and before a query ("?y"); RFC 2396 needed a path there',
     });
   }
-  const opaque = old.valid && input.includes('?') && old.record !== undefined && isRfc2396Record(old.record) ? old.record.opaque : undefined;
+  const opaque = old.valid && after > 0 && input.charCodeAt(after) !== 0x2f && input.includes('?', after) && old.record !== undefined && isRfc2396Record(old.record) ? old.record.opaque : undefined;
   if (opaque !== undefined && opaque.includes('?')) {
     notes.push({
       code: 'opaque-query',
