@@ -660,7 +660,7 @@ describe('the command line on hostile input (issue 13)', () => {
     ['parse', ['parse', 'x', 'g:'], '../src/core/parse', 'tryParse'],
     ['validate', ['validate', 'x', 'g:'], '../src/core/parse', 'check'],
     ['normalize', ['normalize', 'x', 'g:'], '../src/operations/normalize', 'explainNormalize'],
-    ['grammars', ['grammars', 'x', 'g:'], '../src/operations/grammar-comparison', 'compareGrammars'],
+    ['grammars', ['grammars', 'x', 'g:'], '../src/operations/grammar-comparison', 'explainGrammars'],
     ['to-uri', ['to-uri', 'x', 'g:'], '../src/operations/iri', 'iriToUri'],
     ['to-iri', ['to-iri', 'x', 'g:'], '../src/operations/iri', 'uriToIri'],
     ['lint', ['lint', 'x', 'g:'], '../src/lint/lint', 'lint'],

@@ -6,8 +6,41 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compareGrammars, matches, tryParse, type AnyUriRecord } from '../src';
+import { explainGrammars } from '../src/operations/grammar-comparison';
 import * as recognizerRecords from '../src/core/recognizer-records';
 import { HOSTILE_FAMILIES } from './support/hostile';
+
+/** An eighth of the web corpus, and the hostile families, each as one line and cut in short lines as the fuzz cuts them. */
+const LINES: string[] = (() => {
+  const web = fs.readFileSync(path.join(__dirname, 'corpus', 'web-urls.txt'), 'utf8').replace(/^\uFEFF/, '').split('\n').filter((l) => l !== '');
+  const lines = web.filter((_, i) => i % 8 === 0);
+  let k = 0;
+  for (const f of HOSTILE_FAMILIES) {
+    const s = f.make(1000).replace(/[\r\n]/g, ' ');
+    lines.push(s);
+    for (let i = 0; i < s.length; ) {
+      const length = 8 + ((k++ * 37) % 73);
+      lines.push(s.slice(i, i + length));
+      i += length;
+    }
+  }
+  return lines;
+})();
+
+describe('explainGrammars, what `urigram grammars` prints', () => {
+  it("gives compareGrammars' verdicts, each error made at once, and its notes; no record", () => {
+    const differing: string[] = [];
+    for (const input of ['about:', 'x:y?z', 'http://[v1.x]/', 'http://[::01.2.3.4]/', 'http://\u00e9/', "a:(b)%2a", ...LINES]) {
+      const explained = explainGrammars(input);
+      const c = compareGrammars(input);
+      const plain = c.verdicts.map((v) => (v.valid ? { grammar: v.grammar, rule: v.rule, valid: true } : { grammar: v.grammar, rule: v.rule, valid: false, error: v.error }));
+      const same = JSON.stringify(explained.verdicts) === JSON.stringify(plain) && explained.notes.map((n) => n.code).join() === c.notes.map((n) => n.code).join() && explained.input === input;
+      if (!same) differing.push(input);
+      for (const v of explained.verdicts) expect(Object.getOwnPropertyDescriptor(v, 'error')?.get).toBeUndefined();
+    }
+    expect(differing).toEqual([]);
+  });
+});
 
 describe('compareGrammars: records and errors when read', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -37,6 +70,21 @@ describe('compareGrammars: records and errors when read', () => {
     }
     expect(invalid[3].error?.rule).toBe('absolute-URL-with-fragment-string');
     expect(invalid[3]).toEqual({ grammar: 'whatwg-url', rule: 'absolute-URL-with-fragment-string', valid: false, error: invalid[3].error });
+  });
+});
+
+describe('compareGrammars: the notes that need no record, from one pass over the input', () => {
+  it('non-ASCII, "[" or "]", and the marks that became sub-delims (RFC 2396 2.3 mark, RFC 3986 2.2 sub-delims), as themselves or percent-encoded', () => {
+    const byPatterns = (input: string): string[] => [
+      ...(/[^\x00-\x7f]/.test(input) ? ['non-ascii'] : []),
+      ...(/[[\]]/.test(input) ? ['square-brackets'] : []),
+      ...(/[!*'()]|%(?:21|2a|27|28|29)/i.test(input) ? ['mark-characters'] : []),
+    ];
+    const FIRST = new Set(['non-ascii', 'square-brackets', 'mark-characters']);
+    const inputs = ['%2A', '%2a', '%2', '%', 'a%29', '%2g', '%7e', '%22', '(', '\u00e9', ']', 'x%2', '%%2a', ...LINES];
+    const differing = inputs.filter((l) => compareGrammars(l).notes.map((n) => n.code).filter((c) => FIRST.has(c)).join() !== byPatterns(l).join());
+    expect(differing).toEqual([]);
+    expect(compareGrammars('%2a').notes.map((n) => n.code)).toEqual(['mark-characters']);
   });
 });
 
@@ -74,18 +122,7 @@ describe('compareGrammars: the notes that depend on records, read only where the
   });
 
   it('the web corpus, the hostile families cut in short lines as the fuzz does, and a line of each', () => {
-    const web = fs.readFileSync(path.join(__dirname, 'corpus', 'web-urls.txt'), 'utf8').replace(/^\uFEFF/, '').split('\n').filter((l) => l !== '');
-    const lines = [...EXAMPLES, ...web.filter((_, i) => i % 8 === 0)];
-    let k = 0;
-    for (const f of HOSTILE_FAMILIES) {
-      const s = f.make(1000).replace(/[\r\n]/g, ' ');
-      lines.push(s);
-      for (let i = 0; i < s.length; ) {
-        const length = 8 + ((k++ * 37) % 73);
-        lines.push(s.slice(i, i + length));
-        i += length;
-      }
-    }
+    const lines = [...EXAMPLES, ...LINES];
     const differing = lines.filter((l) => noted(l).join() !== byRecords(l).join());
     expect(differing).toEqual([]);
     // Each note is met, so that the comparison is not of empty lists alone.

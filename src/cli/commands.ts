@@ -6,8 +6,8 @@
  */
 import { check, tryParse, matches, type ParseOptions } from '../core/parse';
 import { resolve } from '../operations/resolve';
-import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type ReferenceRuleName, type RuleName } from '../core/grammars';
-import { compareGrammars, RFC2396_TO_RFC3986 } from '../operations/grammar-comparison';
+import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type GrammarName, type ReferenceRuleName, type RuleName } from '../core/grammars';
+import { explainGrammars, RFC2396_TO_RFC3986, type GrammarComparison } from '../operations/grammar-comparison';
 import { iriToUri, uriToIri } from '../operations/iri';
 import { explainNormalize, type NormalizeLevel } from '../operations/normalize';
 import { compare } from '../operations/compare';
@@ -24,11 +24,11 @@ import type { DocumentKind } from '../documents/index';
 import type { Context } from './command';
 
 /** Runs f with no stack recorded for the errors it makes (their messages and fields are what is shown). */
-function withoutStacks(f: () => void): void {
+function withoutStacks<T>(f: () => T): T {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    f();
+    return f();
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -281,6 +281,29 @@ export async function runExtract(ctx: Context): Promise<void> {
   }
 }
 
+/** Each grammar's title in grammars' text, padded to its column: made once. */
+const grammarLabels = new Map<string, string>();
+
+function grammarLabel(grammar: GrammarName): string {
+  let label = grammarLabels.get(grammar);
+  if (label === undefined) {
+    label = GRAMMAR_TITLES[grammar].padEnd(36);
+    grammarLabels.set(grammar, label);
+  }
+  return label;
+}
+
+/**
+ * A syntax error's message without its head, "invalid RULE at offset N: ", which grammars' line says
+ * itself: cut by the head's length when it is the message's start (as it is for every UriSyntaxError;
+ * the rule, an ABNF name, has no space), else as the expression that says what a head is cuts it.
+ */
+function withoutHead(error: UriSyntaxError): string {
+  const head = `invalid ${error.rule} at offset ${error.offset}: `;
+  if (!error.rule.includes(' ') && error.message.startsWith(head)) return error.message.slice(head.length);
+  return error.message.replace(/^invalid [^ ]+ at offset \d+: /, '');
+}
+
 export async function runGrammars(ctx: Context): Promise<void> {
   if (ctx.has('--table')) {
     if (ctx.args.length > 0 || ctx.has('--json')) throw new UsageError('--table takes no URI arguments and no --json');
@@ -301,12 +324,11 @@ export async function runGrammars(ctx: Context): Promise<void> {
       first = false;
       continue;
     }
-    let c: ReturnType<typeof compareGrammars>;
+    let c: GrammarComparison;
     try {
-      c = compareGrammars(input);
       // The rejections, explained now: an explanation's error is data here, printed by its message and fields and never
       // by its stack, so none is recorded (a stack per rejection was a fifth of the command's time on many short lines).
-      withoutStacks(() => c.verdicts.forEach((v) => v.error));
+      c = withoutStacks(() => explainGrammars(input));
     } catch (e) {
       ctx.fail();
       ctx.out.write(json ? `${JSON.stringify({ input, error: errorMessage(e) })}\n` : `${first ? '' : '\n'}input      ${JSON.stringify(input)}\nerror: ${errorMessage(e)}\n`);
@@ -319,13 +341,14 @@ export async function runGrammars(ctx: Context): Promise<void> {
       const verdicts = c.verdicts.map((v) => (v.error ? { grammar: v.grammar, rule: v.rule, valid: v.valid, error: syntaxErrorJson(v.error) } : { grammar: v.grammar, rule: v.rule, valid: v.valid }));
       ctx.out.write(`${JSON.stringify({ input, verdicts, notes: c.notes })}\n`);
     } else {
-      const lines = [`input      ${JSON.stringify(input)}`];
+      // One string, each grammar's label padded once, each message cut by its known head: no array, join or regular expression a line.
+      let text = `${first ? '' : '\n'}input      ${JSON.stringify(input)}\n`;
       for (const v of c.verdicts) {
-        const label = GRAMMAR_TITLES[v.grammar].padEnd(36);
-        lines.push(v.valid ? `${label} valid ${v.rule}` : `${label} invalid at offset ${v.error?.offset}: ${v.error?.message.replace(/^invalid [^ ]+ at offset \d+: /, '')}`);
+        const label = grammarLabel(v.grammar);
+        text += v.valid ? `${label} valid ${v.rule}\n` : `${label} invalid at offset ${v.error?.offset}: ${v.error === undefined ? undefined : withoutHead(v.error)}\n`;
       }
-      for (const n of c.notes) lines.push(`note: ${n.message} (${n.section})`);
-      ctx.out.write(`${first ? '' : '\n'}${lines.join('\n')}\n`);
+      for (const n of c.notes) text += `note: ${n.message} (${n.section})\n`;
+      ctx.out.write(text);
     }
     await ctx.out.flushSoon();
     first = false;
