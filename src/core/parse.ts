@@ -121,7 +121,7 @@ function checkInput(input: unknown): asserts input is string {
  * With `{ grammar: 'whatwg-url' }`: its start rule and kind of base (src/core/writing.ts), the options checked
  * (zoneId and scheme, RFC 3986's, refused).
  */
-function whatwgStart(options: ParseOptions, fn: string): [string, WhatwgBaseKind | undefined] {
+function whatwgStart(options: ParseOptions, fn: string): readonly [string, WhatwgBaseKind | undefined] {
   checkOptions(fn, options, PARSE_OPTIONS);
   if (options.zoneId === true) zoneGrammar(options.grammar, true, fn);
   if (options.scheme !== undefined && options.scheme !== false) {
@@ -363,7 +363,11 @@ export function check(input: string, options?: ParseOptions): UriSyntaxError | u
  */
 export function isValid(input: string, options?: ParseOptions): boolean {
   checkInput(input);
-  if (options?.grammar === WHATWG_URL) return whatwgValid(input, ...whatwgStart(options, 'isValid'));
+  if (options?.grammar === WHATWG_URL) {
+    // By index, not spread: a spread call was a tenth of the call on a short URL.
+    const start = whatwgStart(options, 'isValid');
+    return whatwgValid(input, start[0], start[1]);
+  }
   const [grammar, start] = startRuleOf(options, 'isValid');
   const scheme = schemeOptionsOf(options, 'isValid');
   // With scheme, the scheme checks parse it (a record is needed): isValid's own path builds none.

@@ -198,6 +198,11 @@ function layoutOf(input: string, kind: WhatwgBaseKind | undefined): Layout {
 
 let ipv4Test: ((text: string, start: number, end: number) => boolean) | undefined;
 
+/** Whether text[start, end) is a valid IPv4-address string (the grammar's automaton of the rule). */
+function ipv4At(text: string, start: number, end: number): boolean {
+  return (ipv4Test ??= automataOf(GRAMMAR).spanTest('valid_IPv4_address_string'))(text, start, end);
+}
+
 /** The grammar's automata, taken once (a lookup per call was most of isValid's time past the automaton). */
 let automata: ReturnType<typeof automataOf> | undefined;
 
@@ -205,8 +210,7 @@ function hostKindOf(input: string, start: number, end: number, governing: Whatwg
   if (start === end) return 'empty';
   if (input.charCodeAt(start) === 0x5b) return 'IPv6';
   if (governing !== 'special' && governing !== 'file') return 'opaque';
-  ipv4Test ??= automataOf(GRAMMAR).spanTest('valid_IPv4_address_string');
-  return ipv4Test(input, start, end) ? 'IPv4' : 'domain';
+  return ipv4At(input, start, end) ? 'IPv4' : 'domain';
 }
 
 /** UTS 46 ToASCII as the domain parser runs it with beStrict true (URL Standard 3.3, "domain parser ToASCII"). */
@@ -315,21 +319,88 @@ function ruleOfStart(startRule: string): string {
   return toAbnfName(startRule);
 }
 
+/** The start of the common case, no base and no rule: one array for every call (isValid's path allocates none). */
+const NO_BASE: readonly [string, WhatwgBaseKind | undefined] = [START_RULES.none, undefined];
+
 /**
  * The start rule and kind of base that the options ask for with `{ grammar:
  * 'whatwg-url' }`: `base` (a URL string) decides it, or `rule` names one of the
  * registry's rules; neither, absolute-URL-with-fragment-string. A
  * UriOptionError for both at once, or a base that is not a URL.
  */
-export function whatwgStartOf(options: { readonly rule?: string; readonly base?: unknown }, fn: string): [string, WhatwgBaseKind | undefined] {
+export function whatwgStartOf(options: { readonly rule?: string; readonly base?: unknown }, fn: string): readonly [string, WhatwgBaseKind | undefined] {
   if (options.base !== undefined) {
     if (options.rule !== undefined) throw new UriOptionError(fn, 'rule', options.rule, `option rule and option base both choose the writing rule of the grammar 'whatwg-url': give one (base decides it by its kind)`);
     const kind = baseKindOf(options.base, fn);
     return [START_RULES[kind], kind];
   }
-  if (options.rule === undefined) return [START_RULES.none, undefined];
+  if (options.rule === undefined) return NO_BASE;
   for (const [k, v] of Object.entries(WHATWG_BASE_RULES)) if (v === options.rule) return [START_RULES[k as WhatwgBaseKind | 'none'], k === 'none' ? undefined : (k as WhatwgBaseKind)];
   throw new UriOptionError(fn, 'rule', options.rule, `unknown rule ${JSON.stringify(options.rule)} for whatwg-url in option rule: expected one of ${Object.values(WHATWG_BASE_RULES).join(', ')}`);
+}
+
+/**
+ * The fast path of the writing grammar: one regular expression of a common
+ * subset of absolute-URL-with-fragment-string, most of the web's URLs: "http"
+ * or "https" in any case, "//", a host of ASCII letters, digits, "-" and ".",
+ * a port of at most four digits, path segments of ASCII URL code points and
+ * percent-encodings that begin with dots then a character other than "." and
+ * "%" (so never a single-dot or double-dot segment, nor one spelled with
+ * "%2e"), a query and a fragment of ASCII URL code points and
+ * percent-encodings. V8 runs it as native code in one pass, where the
+ * automaton takes a table step per delimiter and a sticky expression per run.
+ *
+ * Trusted only because test/whatwg-fast-path.test.ts proves, by the product of
+ * its automaton and the grammar's (fastCounterexample, scripts/compile-dfa.ts,
+ * as RFC 3986's fast path is proven), that it accepts nothing the automaton of
+ * any of the writing grammar's five start rules rejects; a match then takes the
+ * same host check as the automaton's (the host a valid domain or IPv4 address).
+ * On a miss the automaton decides, as before.
+ *
+ * Linear: each character has one reading (every run's class excludes the
+ * delimiter that ends it: "/", "%", "?", "#", ":"); the input is bounded all
+ * the same (WHATWG_FAST_MAX_LENGTH), as RFC 3986's is, since a miss steps back
+ * over the runs it matched.
+ */
+// redos-bound: tried only on inputs of at most WHATWG_FAST_MAX_LENGTH (1,024) code units, and deterministic: each run's class excludes the delimiter after it
+const WHATWG_FAST = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[\u002d\u002e0-9A-Za-z][\u002d\u002e0-9A-Za-z]*(?::[0-9]?[0-9]?[0-9]?[0-9]?)?(?:\/(?:[\u002e]*[\u0021\u0024\u0026-\u002d0-9\u003a\u003b\u003d\u0040A-Z\u005fa-z\u007e][\u0021\u0024\u0026-\u002e0-9\u003a\u003b\u003d\u0040A-Z\u005fa-z\u007e]*(?:%[0-9A-Fa-f][0-9A-Fa-f][\u0021\u0024\u0026-\u002e0-9\u003a\u003b\u003d\u0040A-Z\u005fa-z\u007e]*)*)?)*(?:\?[\u0021\u0024\u0026-\u002f0-9\u003a\u003b\u003d\u003f\u0040A-Z\u005fa-z\u007e]*(?:%[0-9A-Fa-f][0-9A-Fa-f][\u0021\u0024\u0026-\u002f0-9\u003a\u003b\u003d\u003f\u0040A-Z\u005fa-z\u007e]*)*)?(?:#[\u0021\u0024\u0026-\u002f0-9\u003a\u003b\u003d\u003f\u0040A-Z\u005fa-z\u007e]*(?:%[0-9A-Fa-f][0-9A-Fa-f][\u0021\u0024\u0026-\u002f0-9\u003a\u003b\u003d\u003f\u0040A-Z\u005fa-z\u007e]*)*)?$/;
+
+/** The longest input the fast path is tried on (as RFC 3986's, src/core/backends.ts: past it a miss costs more than a match gains). */
+const WHATWG_FAST_MAX_LENGTH = 1024;
+
+/** The fast path's expression (for its proof, test/whatwg-fast-path.test.ts). */
+export function whatwgFastPath(): RegExp {
+  return WHATWG_FAST;
+}
+
+/**
+ * The host check of an input the fast path matched: its scheme is "http" or
+ * "https" (special, whatever the base), "//" follows, and the host, non-empty
+ * and of ASCII letters, digits, "-" and ".", runs to the first ":", "/", "?"
+ * or "#": whatwgValid's check of such a host, without reading the scheme again.
+ */
+function fastHostValid(input: string): boolean {
+  const start = input.charCodeAt(4) === 0x3a ? 7 : 8;
+  // One pass to the host's end that also makes validDomainAt's label checks (its characters are all letters,
+  // digits, "-" and "."): when they pass and no label is an A-label, the answer is asciiEndsInNumber's, as there.
+  let ok = true;
+  let punycode = false;
+  let label = start;
+  let i = start;
+  for (; ; i++) {
+    const c = i < input.length ? input.charCodeAt(i) : 0x2f;
+    if (c !== 0x2e && c !== 0x2f && c !== 0x3f && c !== 0x23 && c !== 0x3a) continue;
+    const len = i - label;
+    if (len === 0 || len > 63 || input.charCodeAt(label) === 0x2d || input.charCodeAt(i - 1) === 0x2d) ok = false;
+    else if (len >= 4 && input.charCodeAt(label + 2) === 0x2d && input.charCodeAt(label + 3) === 0x2d) {
+      if ((input.charCodeAt(label) | 0x20) === 0x78 && (input.charCodeAt(label + 1) | 0x20) === 0x6e) punycode = true;
+      else ok = false;
+    }
+    if (c !== 0x2e) break;
+    label = i + 1;
+  }
+  if (ok && !punycode && i - start <= 253 && !asciiEndsInNumber(input, start, i)) return true;
+  return validDomainAt(input, start, i) || ipv4At(input, start, i);
 }
 
 /**
@@ -339,6 +410,7 @@ export function whatwgStartOf(options: { readonly rule?: string; readonly base?:
  * string (the domain first: the common case needs no second automaton).
  */
 export function whatwgValid(input: string, startRule: string, kind: WhatwgBaseKind | undefined): boolean {
+  if (input.length <= WHATWG_FAST_MAX_LENGTH && WHATWG_FAST.test(input)) return fastHostValid(input);
   if (!(automata ??= automataOf(GRAMMAR)).accepts(input, startRule)) return false;
   const colon = schemeEnd(input);
   let governing = kind;
@@ -352,7 +424,7 @@ export function whatwgValid(input: string, startRule: string, kind: WhatwgBaseKi
   if (input.charCodeAt(start) === 0x5b) return true;
   const end = hostEnd(input, start, governing !== 'file');
   if (start === end) return true;
-  return validDomainAt(input, start, end) || (ipv4Test ??= automataOf(GRAMMAR).spanTest('valid_IPv4_address_string'))(input, start, end);
+  return validDomainAt(input, start, end) || ipv4At(input, start, end);
 }
 
 /** Why `input` is not a valid URL string (the grammar's error, or the host's), or undefined when it is one. */
