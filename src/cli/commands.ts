@@ -341,14 +341,16 @@ export async function runGrammars(ctx: Context): Promise<void> {
       const verdicts = c.verdicts.map((v) => (v.error ? { grammar: v.grammar, rule: v.rule, valid: v.valid, error: syntaxErrorJson(v.error) } : { grammar: v.grammar, rule: v.rule, valid: v.valid }));
       ctx.out.write(`${JSON.stringify({ input, verdicts, notes: c.notes })}\n`);
     } else {
-      // One string, each grammar's label padded once, each message cut by its known head: no array, join or regular expression a line.
-      let text = `${first ? '' : '\n'}input      ${JSON.stringify(input)}\n`;
+      // Each grammar's label padded once, each message cut by its known head: no regular expression a line.
+      const lines = [`${first ? '' : '\n'}input      ${JSON.stringify(input)}`];
       for (const v of c.verdicts) {
         const label = grammarLabel(v.grammar);
-        text += v.valid ? `${label} valid ${v.rule}\n` : `${label} invalid at offset ${v.error?.offset}: ${v.error === undefined ? undefined : withoutHead(v.error)}\n`;
+        lines.push(v.valid ? `${label} valid ${v.rule}` : `${label} invalid at offset ${v.error?.offset}: ${v.error === undefined ? undefined : withoutHead(v.error)}`);
       }
-      for (const n of c.notes) text += `note: ${n.message} (${n.section})\n`;
-      ctx.out.write(text);
+      for (const n of c.notes) lines.push(`note: ${n.message} (${n.section})`);
+      lines.push('');
+      // Joined: one flat string a result (a string built by += is a tree of pieces, each kept until the chunk is written).
+      ctx.out.write(lines.join('\n'));
     }
     await ctx.out.flushSoon();
     first = false;
