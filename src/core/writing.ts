@@ -388,8 +388,9 @@ function fastHostValid(input: string): boolean {
   let label = start;
   let i = start;
   for (; ; i++) {
+    // A letter, digit or "-" goes on; the match leaves only "." (a label ends) and ":", "/", "?", "#" or the end (the host does).
     const c = i < input.length ? input.charCodeAt(i) : 0x2f;
-    if (c !== 0x2e && c !== 0x2f && c !== 0x3f && c !== 0x23 && c !== 0x3a) continue;
+    if (c >= 0x41 || (c >= 0x30 && c <= 0x39) || c === 0x2d) continue;
     const len = i - label;
     if (len === 0 || len > 63 || input.charCodeAt(label) === 0x2d || input.charCodeAt(i - 1) === 0x2d) ok = false;
     else if (len >= 4 && input.charCodeAt(label + 2) === 0x2d && input.charCodeAt(label + 3) === 0x2d) {
