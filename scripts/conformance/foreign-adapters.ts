@@ -38,7 +38,10 @@ function whatwgUrlMissing(): string | undefined {
     return 'whatwg-url is not installed (npm ci installs it, a devDependency)';
   }
   const [major, minor] = version.split('.').map(Number);
-  return major > 17 || (major === 17 && minor >= 3) ? undefined : `whatwg-url ${version} is installed, and the adapter needs 17.3 or later (isValidURLString, parseURLWithValidationErrors): npm ci`;
+  if (!(major > 17 || (major === 17 && minor >= 3))) return `whatwg-url ${version} is installed, and the adapter needs 17.3 or later (isValidURLString, parseURLWithValidationErrors): npm ci`;
+  // It declares Node.js 22.14 or later, and loads in 20.19 or later, which can require its ES module dependency.
+  const loads = spawnSync(process.execPath, ['-e', 'process.exit(typeof require("whatwg-url").isValidURLString === "function" ? 0 : 1)'], { cwd: ROOT, stdio: 'ignore' });
+  return loads.status === 0 ? undefined : `whatwg-url ${version} does not load in Node.js ${process.versions.node} (it needs require() of ES modules, Node.js 20.19 or later)`;
 }
 
 /** Whether `command args` runs (exit 0). */
