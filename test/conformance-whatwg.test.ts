@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSuite, type CaseOf, type Suite } from '../src/conformance/suite';
-import { judge } from '../src/conformance/categories';
+import { judge, specOf } from '../src/conformance/categories';
 import { moduleTransport, runSuite, type AdapterModule, type Report, type Request } from '../src/conformance/run';
 import { execTransport } from '../src/conformance/exec';
 import { reportMarkdown, reportText } from '../src/conformance/report';
@@ -56,6 +56,24 @@ describe('the cases are the spec data', () => {
     expect(parser.filter((c) => c.error === undefined).every((c) => c.errors.length === 0 && !c.failure)).toBe(true);
     // Each offset is in its input.
     for (const c of parser) expect([c.input, c.errors.every((e) => e.offset <= c.input.length)]).toEqual([c.input, true]);
+  });
+});
+
+describe('a case from elsewhere is checked before it runs', () => {
+  const problem = (c: Record<string, unknown>) => specOf('whatwg-validity').problem(c);
+  it('names what is missing or malformed in a writing or a parser case', () => {
+    for (const c of cases) expect(problem(c as unknown as Record<string, unknown>)).toBeUndefined();
+    const w = { definition: 'writing', rule: 'r', input: 'x', base: null, valid: false, offset: 1 };
+    expect(problem({ ...w, base: 1 })).toBe('has no "base" string (or null, for none)');
+    expect(problem({ ...w, valid: 'no' })).toBe('has no boolean "valid"');
+    expect(problem({ ...w, valid: true })).toMatch(/"offset" that is not an integer from 0 on an invalid string/);
+    expect(problem({ ...w, offset: -1 })).toMatch(/"offset"/);
+    expect(problem({ ...w, definition: 'other' })).toBe('has no "definition" of writing or parser');
+    const p = { definition: 'parser', input: 'x', base: null, errors: [{ name: 'port-invalid', offset: 0 }], failure: true };
+    expect(problem(p)).toBeUndefined();
+    expect(problem({ ...p, errors: ['port-invalid'] })).toMatch(/has no "errors" array/);
+    expect(problem({ ...p, failure: undefined })).toBe('has no boolean "failure"');
+    expect(problem({ ...p, error: 1 })).toBe('has an "error" that is not a string');
   });
 });
 
