@@ -130,6 +130,7 @@ describe('wrong answers are caught', () => {
     expect(judge('whatwg-validity', c, { result: { errors: names, failure: true } })).toEqual({ status: 'pass', unjudged: ['offset'] });
     expect(judge('whatwg-validity', c, { result: { errors: [...names].reverse(), failure: true } })).toMatchObject({ status: 'fail', got: [...names].reverse().join(' ') });
     expect(judge('whatwg-validity', c, { result: names })).toMatchObject({ status: 'fail', cause: expect.stringMatching(/no "errors" list/) });
+    expect(judge('whatwg-validity', c, { result: { errors: names, failure: 'yes' } })).toMatchObject({ status: 'fail', cause: expect.stringMatching(/a "failure" that is not a boolean$/), got: '"yes"' });
     const bad = invalid[0];
     expect(judge('whatwg-validity', bad, { result: false })).toEqual({ status: 'pass', unjudged: ['offset'] });
     expect(judge('whatwg-validity', bad, { error: 'invalid' })).toEqual({ status: 'pass', unjudged: ['offset'] });

@@ -142,7 +142,8 @@ function judgeParser(c: Extract<WhatwgCase, { definition: 'parser' }>, r: Respon
   const names = got.map((e) => e.name);
   const shown = names.length === 0 ? 'no error' : names.join(' ');
   if (names.join(' ') !== c.errors.map((e) => e.name).join(' ')) return fail(`${cause}: other names, or in another order`, shown);
-  if (result.failure !== undefined && result.failure !== null && result.failure !== c.failure) return fail(`${cause}: ${c.failure ? 'the parse succeeds where it returns failure' : 'returns failure where the parse succeeds'}`, `${shown}${result.failure === true ? ', failure' : ''}`);
+  if (result.failure !== undefined && result.failure !== null && typeof result.failure !== 'boolean') return fail(`${cause}: a "failure" that is not a boolean`, show(result.failure));
+  if (typeof result.failure === 'boolean' && result.failure !== c.failure) return fail(`${cause}: ${c.failure ? 'the parse succeeds where it returns failure' : 'returns failure where the parse succeeds'}`, `${shown}${result.failure === true ? ', failure' : ''}`);
   const wrong = got.findIndex((e, i) => e.offset !== undefined && e.offset !== c.errors[i].offset);
   if (wrong >= 0) return fail(`${cause}: another offset for ${got[wrong].name}`, `${got[wrong].name} at ${got[wrong].offset}`);
   const unjudged = [...(got.some((e) => e.offset === undefined) ? ['offset'] : []), ...(typeof result.failure === 'boolean' ? [] : ['failure'])];
