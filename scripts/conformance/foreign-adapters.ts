@@ -1,6 +1,7 @@
 /**
- * The example adapters of conformance/adapters/, for other languages: what
- * each needs (a toolchain on the PATH, a library), how it is built, and the
+ * The example adapters of conformance/adapters/, for other languages and for
+ * whatwg-url (the URL Standard's validity): what each needs (a toolchain on
+ * the PATH, a library), how it is built, and the
  * command line that runs it, as conformance/README.md gives it (a test checks
  * that the README shows each). Used by npm run conformance:adapters (CI) and
  * npm run scorecard.

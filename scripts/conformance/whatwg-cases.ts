@@ -35,7 +35,7 @@ type ErrorInput = readonly [string, string | null, ReadonlyArray<readonly [strin
 export const VALIDATION_ERROR_INPUTS: ReadonlyArray<readonly [string, readonly ErrorInput[]]> = [
   ['domain-to-ASCII', [
     ['https://exa%23mple.org', null, [['domain-percent-encoded', 11], ['domain-to-ASCII', 8]], true, 'host parser: "%23" is a percent-encoded byte (domain-percent-encoded at its "%"); it decodes to "exa#mple.org", whose strict ToASCII fails (domain-to-ASCII at the host); relaxed, "#" is a forbidden domain code point: failure'],
-    ['https://a..b/', null, [['domain-to-ASCII', 8]]  , false, 'an empty label fails VerifyDnsLength, which only the strict ToASCII checks: an error, and the URL parses'],
+    ['https://a..b/', null, [['domain-to-ASCII', 8]], false, 'an empty label fails VerifyDnsLength, which only the strict ToASCII checks: an error, and the URL parses'],
   ]],
   ['domain-percent-encoded', [['https://exam%70le.org', null, [['domain-percent-encoded', 12]], false, 'the "%" of the first percent-encoded byte of a domain']]],
   ['host-invalid-code-point', [
