@@ -59,6 +59,22 @@ describe('the cases are the spec data', () => {
   });
 });
 
+describe("the Standard's validation error table (grammar/whatwg-url.bs)", () => {
+  it('every example input it gives is a parser case, against the base it gives', () => {
+    const bs = fs.readFileSync(path.join(root, 'grammar', 'whatwg-url.bs'), 'utf8');
+    const start = bs.indexOf('<td><dfn id=validation-error-domain-to-ascii>');
+    const table = bs.slice(start, bs.indexOf('</table>', start));
+    // Bikeshed's markup: "\[" is a "[", <br> a newline. Inline code in the prose (a decoded host, "//", "file") is no input.
+    const unmark = (x: string) => x.replace(/\\\[/g, '[').replace(/<br>/g, '\n');
+    const quoted = [...table.matchAll(/"<code>([^<]*(?:<br>[^<]*)*)<\/code>"/g)].map((m) => [unmark(m[1]), null] as const).filter(([x]) => x.includes(':'));
+    const constructed = [...table.matchAll(/new URL\("([^"]*)"(?:, "([^"]*)")?\)/g)].map((m) => [m[1], m[2] ?? null] as const);
+    const examples = [...quoted, ...constructed];
+    expect(examples.length).toBeGreaterThan(40);
+    const asked = new Set(parser.map((c) => JSON.stringify([c.input, c.base])));
+    expect(examples.filter(([input, base]) => !asked.has(JSON.stringify([input, base])))).toEqual([]);
+  });
+});
+
 describe('a case from elsewhere is checked before it runs', () => {
   const problem = (c: Record<string, unknown>) => specOf('whatwg-validity').problem(c);
   it('names what is missing or malformed in a writing or a parser case', () => {

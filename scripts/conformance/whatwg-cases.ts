@@ -10,8 +10,9 @@
  * - `parser`: an input per named validation error of the Standard's table,
  *   with the names and offsets the basic URL parser's steps report, in order,
  *   and whether it returns failure (VALIDATION_ERROR_INPUTS below, each with
- *   its reasoning; the same table as test/whatwg-validation-errors.test.ts,
- *   whose offsets docs/whatwg-validity.md's offset table defines).
+ *   its reasoning: every example of the Standard's validation error table,
+ *   and the inputs of test/whatwg-validation-errors.test.ts; the offsets as
+ *   docs/whatwg-validity.md's offset table defines them).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -71,7 +72,10 @@ export const VALIDATION_ERROR_INPUTS: ReadonlyArray<readonly [string, readonly E
   ['IPv4-in-IPv6-too-many-pieces', [['https://[1:1:1:1:1:1:1:127.0.0.1]', null, [['IPv4-in-IPv6-too-many-pieces', 23]], true, 'seven "1:" are 14 code units: the IPv4 part\'s first digit at 9 + 14']]],
   ['IPv4-in-IPv6-invalid-code-point', [
     ['https://[ffff::.0.0.1]', null, [['IPv4-in-IPv6-invalid-code-point', 15]], true, '"ffff::" is 6 code units: the "." at 9 + 6, where a digit must be'],
+    ['https://[ffff::127.0.xyz.1]', null, [['IPv4-in-IPv6-invalid-code-point', 21]], true, 'after "127.0" (two parts) the "." is taken, and "x" at 9 + 12 is no digit'],
+    ['https://[ffff::127.0xyz]', null, [['IPv4-in-IPv6-invalid-code-point', 20]], true, 'after "127.0", "x" at 9 + 11 is not the "." that must follow a part'],
     ['https://[ffff::127.00.0.1]', null, [['IPv4-in-IPv6-invalid-code-point', 20]], true, '"127.00": a part with a leading zero, at the second "0", 9 + 11'],
+    ['https://[ffff::127.0.0.1.2]', null, [['IPv4-in-IPv6-invalid-code-point', 24]], true, 'after four parts, the "." at 9 + 15 (numbersSeen is 4)'],
   ]],
   ['IPv4-in-IPv6-out-of-range-part', [['https://[ffff::127.0.0.4000]', null, [['IPv4-in-IPv6-out-of-range-part', 25]], true, '"4000" at 9 + 14; 400 is reached at its third digit, 9 + 16']]],
   ['IPv4-in-IPv6-too-few-parts', [['https://[ffff::127.0.0]', null, [['IPv4-in-IPv6-too-few-parts', 22]], true, 'three parts: the "]"']]],
@@ -88,7 +92,7 @@ export const VALIDATION_ERROR_INPUTS: ReadonlyArray<readonly [string, readonly E
   ]],
   ['special-scheme-missing-following-solidus', [
     ['https:example.org', null, [['special-scheme-missing-following-solidus', 6]], false, 'where "//" should be'],
-    ['file:c:/x', null, [['special-scheme-missing-following-solidus', 5]], false, 'file: where "//" should be'],
+    ['file:c:/my-secret-folder', null, [['special-scheme-missing-following-solidus', 5]], false, 'file: where "//" should be'],
     ['https:foo.html', 'https://example.org/', [['special-scheme-missing-following-solidus', 6]], false, 'against a base of the same special scheme: read as relative to it (https://example.org/foo.html)'],
     ['https:///\\a/', null, [['special-scheme-missing-following-solidus', 8], ['special-scheme-missing-following-solidus', 9]], false, 'two slashes, then a third and a backslash that the special authority ignore slashes state skips, each an error'],
   ]],
@@ -97,7 +101,7 @@ export const VALIDATION_ERROR_INPUTS: ReadonlyArray<readonly [string, readonly E
     ['\u{1F4A9}', 'mailto:user@example.org', [['missing-scheme-non-relative-URL', 0]], true, 'no scheme, and a base with an opaque path takes a fragment only'],
     ['  x', null, [['invalid-URL-unit', 0], ['missing-scheme-non-relative-URL', 2]], true, 'the leading spaces are removed (invalid-URL-unit at 0); then "x" at 2'],
   ]],
-  ['invalid-reverse-solidus', [['https://example.org\\path\\x', null, [['invalid-reverse-solidus', 19], ['invalid-reverse-solidus', 24]], false, 'each backslash of a special URL']]],
+  ['invalid-reverse-solidus', [['https://example.org\\path\\to\\file', null, [['invalid-reverse-solidus', 19], ['invalid-reverse-solidus', 24], ['invalid-reverse-solidus', 27]], false, 'each backslash of a special URL']]],
   ['invalid-credentials', [
     ['https://user@example.org', null, [['invalid-credentials', 12]], false, 'the "@"'],
     ['ssh://user@example.org', null, [['invalid-credentials', 10]], false, 'credentials are an error in any URL'],
@@ -118,7 +122,24 @@ export const VALIDATION_ERROR_INPUTS: ReadonlyArray<readonly [string, readonly E
 const NO_ERROR: readonly ErrorInput[] = [
   ['https://example.org:8080/a/./b/../c?d#e', null, [], false, 'every piece as the Standard writes it; dot segments are no error'],
   ['#x', 'mailto:user@example.org', [], false, 'a fragment against a base with an opaque path'],
+  [
+    '/c:/path/to/file',
+    'file:///c:/',
+    [],
+    false,
+    'the example the validation error table gives for file-invalid-Windows-drive-letter reports no error by the steps: "/" takes the file state to the file slash state, which reports none for "c:", and the error is reported only in the file state, for a string that does not start with "/" or "\\" (as "c|/path" above)',
+  ],
 ];
+
+/** The inputs the Standard's validation error table gives as its examples (its `example` paragraphs and code). */
+const TABLE_EXAMPLES = new Set([
+  'https://exa%23mple.org', 'https://exam%70le.org', 'foo://exa[mple.org', 'https://127.0.0.1./', 'https://1.2.3/', 'https://1.2.3.4.5/', 'https://test.42', 'https://127.0.0x0.1',
+  'https://255.255.4000.1', 'https://[::1', 'https://[:1]', 'https://[1:2:3:4:5:6:7:8:9]', 'https://[1::1::1]', 'https://[1:2:3!:4]', 'https://[1:2:3:]', 'https://[1:2:3]', 'https://[::01]',
+  'https://[1:1:1:1:1:1:1:127.0.0.1]', 'https://[ffff::.0.0.1]', 'https://[ffff::127.0.xyz.1]', 'https://[ffff::127.0xyz]', 'https://[ffff::127.00.0.1]', 'https://[ffff::127.0.0.1.2]',
+  'https://[ffff::127.0.0.4000]', 'https://[ffff::127.0.0]', 'https://example.org/>', ' https://example.org ', 'ht\ntps://example.org', 'https://example.org/%s', 'file:c:/my-secret-folder',
+  'https:example.org', 'https:foo.html', '\u{1F4A9}', 'https://example.org\\path\\to\\file', 'https://user@example.org', 'ssh://user@example.org', 'https://#fragment', 'https://:443',
+  'https://user:pass@', 'https://example.org:70000', 'https://example.org:7z', '/c:/path/to/file', 'file://c:',
+]);
 
 interface WritingRule {
   rule: string;
@@ -157,7 +178,7 @@ export function whatwgValidityCases(next: (prefix: string) => string): WhatwgCas
     base,
     errors: errors.map(([name, offset]) => ({ name, offset })),
     failure,
-    source: { kind: 'hand', why: `the URL Standard's basic URL parser: ${why}`, file: here },
+    source: { kind: 'hand', why: `${TABLE_EXAMPLES.has(input) ? "the URL Standard's own example (its validation error table); " : ''}the basic URL parser's steps: ${why}`, file: here },
   });
   for (const [name, inputs] of VALIDATION_ERROR_INPUTS) for (const input of inputs) out.push(parser(name, input));
   for (const input of NO_ERROR) out.push(parser(undefined, input));
