@@ -42,6 +42,7 @@
  *   grammars);
  * - writes dist/src/eslint.mjs and formats.mjs, the `import` entries of
  *   urigram/eslint and urigram/formats: their CommonJS modules' exports;
+ * - removes the .d.ts that no entry point's types read (scripts/package-types.ts);
  * - marks dist/src/cli.js executable. npm links the `urigram` bin when it
  *   installs, before `prepare` has built dist/, so it never gets to set the
  *   mode itself, and tsc writes files without it.
@@ -56,6 +57,7 @@ import { build, transform, type Plugin } from 'esbuild';
 import { GRAMMAR_REGISTRY } from '../generated/registry';
 import { toPegName } from '../src/core/rule-names';
 import { esModuleOf } from './es-module';
+import { removeUnreadTypes } from './package-types';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -730,6 +732,8 @@ bundleCore()
   })
   .then(finish)
   .then(minifyGenerated)
+  // The .d.ts of modules no entry point's types reach (the CLI's, the conformance runner's, ...): scripts/package-types.ts.
+  .then(() => removeUnreadTypes(root, [path.join(dist, 'src'), path.join(dist, 'generated')]))
   .catch((error: unknown) => {
     process.stderr.write(`scripts/finish-build.ts: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
