@@ -213,26 +213,27 @@ const PATH = /^<path d="([^"]*)"><\/path>$/;
 export function compactSvg(svg: string): string {
   const out: string[] = [];
   const bare: boolean[] = []; // for each open <g>: whether it had no attributes (its </g> goes with it)
+  let run: string[] = []; // the paths since the last other tag: written as one when another comes
+  const push = (token: string): void => {
+    if (run.length > 0) out.push(`<path d="${run.join('')}"></path>`);
+    run = [];
+    out.push(token);
+  };
   for (const token of svg.match(SVG_TOKEN) ?? []) {
     if (!token.startsWith('<')) {
-      if (token.trim() !== '') out.push(token);
-      continue;
-    }
-    if (ZERO_LENGTH_PATH.test(token)) continue;
-    if (token.startsWith('<g')) {
+      if (token.trim() !== '') push(token);
+    } else if (token.startsWith('<g')) {
       bare.push(token === '<g>');
-      if (token !== '<g>') out.push(token);
-      continue;
+      if (token !== '<g>') push(token);
+    } else if (token === '</g>') {
+      if (!bare.pop()) push(token);
+    } else if (PATH.test(token)) {
+      if (!ZERO_LENGTH_PATH.test(token)) run.push(PATH.exec(token)![1]);
+    } else {
+      push(token);
     }
-    if (token === '</g>') {
-      if (!bare.pop()) out.push(token);
-      continue;
-    }
-    const d = PATH.exec(token)?.[1];
-    const previous = d === undefined || out.length === 0 ? undefined : PATH.exec(out[out.length - 1])?.[1];
-    if (d !== undefined && previous !== undefined) out[out.length - 1] = `<path d="${previous}${d}"></path>`;
-    else out.push(token);
   }
+  push('');
   return out.join('');
 }
 
