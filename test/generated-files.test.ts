@@ -157,6 +157,47 @@ describe('the types the package ships (issue 48)', () => {
   }, 120_000);
 });
 
+/** The bytes of a JavaScript file's comments (as TypeScript's parser finds them before each token: not inside strings or regular expressions). */
+function commentBytes(text: string): number {
+  const file = ts.createSourceFile('module.js', text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const seen = new Set<number>();
+  let bytes = 0;
+  const visit = (node: ts.Node): void => {
+    for (const r of ts.getLeadingCommentRanges(text, node.pos) ?? []) {
+      if (!seen.has(r.pos)) bytes += r.end - r.pos;
+      seen.add(r.pos);
+    }
+    for (const child of node.getChildren(file)) visit(child);
+  };
+  visit(file);
+  return bytes;
+}
+
+describe('the compiled modules the package ships (issue 48)', () => {
+  it("hold at most a tenth of the comments of tsc's output (dist/tsc/), each under a line naming the module of src/ it comes from", () => {
+    const modules = packed().files.filter((f) => /^dist\/(esm\/)?src\/.*\.js$/.test(f));
+    expect(modules.length).toBeGreaterThan(100);
+    let shipped = 0;
+    let compiled = 0;
+    const unnamed: string[] = [];
+    let stripped = 0;
+    for (const f of modules) {
+      const text = fs.readFileSync(path.join(root, f), 'utf8');
+      shipped += commentBytes(text);
+      const tsc = path.join(dist, 'tsc', f.slice('dist/'.length).replace(/^esm\/src\/core\/load\.js$/, 'esm/src/core/load.esm.js'));
+      if (fs.existsSync(tsc)) compiled += commentBytes(fs.readFileSync(tsc, 'utf8'));
+      const named = /^(?:#!.*\n)?\/\/ urigram's (src\/\S+\.ts)(, as an ES module)?, compiled, its comments removed by scripts\/finish-build\.ts\.\n/.exec(text);
+      // A module left as it was (the entry's bundle, diagnose's, a one-line module: printed again they would grow) keeps its own.
+      if (named !== null && !fs.existsSync(path.join(root, named[1]))) unnamed.push(`${f}: ${named[1]}`);
+      if (named !== null) stripped++;
+    }
+    expect(unnamed).toEqual([]);
+    expect(stripped).toBeGreaterThan(modules.length / 2);
+    expect(compiled).toBeGreaterThan(500_000);
+    expect(shipped).toBeLessThanOrEqual(compiled / 10);
+  }, 120_000);
+});
+
 describe('matches() without generated/NAME.rules-dfa.js (issue 48)', () => {
   it('runs an automaton for every rule of RFC 3986 (the recognizer was up to 4x slower: npm run bench:matches), and answers as the recognizer does', () => {
     for (const rule of rulesOf('rfc3986')) {
