@@ -146,10 +146,47 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
   }
 }
 
+const SCHEME_FIRST = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Whether whatwgDiagnostics can report no whatwg-host-differs for `uri`, so that with whatwg-differs off (the
+ * default) the comparison, the costliest check lint makes, need not run. True for a relative reference that only
+ * the path, query and fragment can tell apart: not a C0 control or space first (the URL parser trims it: a cause
+ * before the scheme), no ASCII tab or newline (removed, they can join "/" and "/"), no "\" (a slash to the URL
+ * parser), no scheme ("scheme:" first) and not "//" first. Why no security difference can come of it
+ * (test/lint-whatwg-fast.test.ts checks it on the hostile families, the corpora, the web-platform-tests data and
+ * generated strings):
+ * - The URL parser reads it against LINT_BASE (https, special) from its relative state: with no "/" or "\" after a
+ *   first "/", the "relative slash state" takes the base's username, password, host and port, and the path, query
+ *   and fragment states that follow never fail (URL Standard, "URL parsing"): the WHATWG reading is valid, with the
+ *   base's scheme, userinfo, host and port. Trailing C0 controls and spaces it trims are after the path begins.
+ * - RFC 3986 (or RFC 3987, for an IRI) reads it, if at all, as a relative-ref without an authority (a reference that
+ *   is valid with a "scheme:" first matches SCHEME_FIRST), whose target takes the base's scheme and authority
+ *   (5.2.2): the same text in each security component, so compareReadings finds no difference there, and the base
+ *   itself reads alike.
+ * - Where it refuses it (whatwg-only), whatwgOnlyDifferences places each cause by the layout, which has no scheme,
+ *   no authority and nothing trimmed before the path: beforeAuthorityEnd is false (Appendix B finds no scheme and no
+ *   authority either), whatwgComponentAt is the path, query or fragment; and it compares nothing more against a base.
+ * Every difference is then not security, a whatwg-differs finding, which is left out when that rule is off and
+ * touches no other finding (no fix; withoutRepeatedCauses drops only WHATWG findings).
+ */
+export function noHostDifference(uri: string): boolean {
+  if (uri.length > 0 && uri.charCodeAt(0) <= 0x20) return false;
+  for (let i = 0; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    if (c === 0x5c || c === 0x09 || c === 0x0a || c === 0x0d) return false;
+  }
+  return !uri.startsWith('//') && !SCHEME_FIRST.test(uri);
+}
+
 export const whatwgRules: RuleFamily = {
   codes: ['whatwg-host-differs', 'whatwg-differs'],
   runs: 'any',
   check(ctx: LintContext): void {
-    if (ctx.on('whatwg-host-differs') || ctx.on('whatwg-differs')) whatwgDiagnostics(ctx.input, ctx.rule, ctx.parsed, ctx.report, (at, hosts) => (ctx.encodedHost = { at, hosts }));
+    const differs = ctx.on('whatwg-differs');
+    if (!differs && !ctx.on('whatwg-host-differs')) return;
+    // Only whatwg-host-differs on, and none can be found: the comparison need not run.
+    if (!differs && noHostDifference(ctx.input)) return;
+    whatwgDiagnostics(ctx.input, ctx.rule, ctx.parsed, ctx.report, (at, hosts) => (ctx.encodedHost = { at, hosts }));
   },
 };

@@ -1,0 +1,109 @@
+/**
+ * The lint rule whatwg-host-differs skips the WHATWG comparison for a string that cannot have a security
+ * difference (noHostDifference: a relative reference without an authority that nothing the URL parser removes
+ * or reads as a slash can turn into one) when whatwg-differs is off.
+ * Each string the shortcut takes must be one the comparison finds no whatwg-host-differs in: checked here on the
+ * hostile families (whole and cut into the fuzz's short lines), the corpora, the web-platform-tests URL data, the
+ * host-differential payloads and generated strings of the characters that move a URL's parts.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { lint, tryParse } from '../src';
+import { noHostDifference, whatwgDiagnostics } from '../src/lint/rules/whatwg';
+import type { LintCode } from '../src/lint/registry';
+import { HOSTILE_FAMILIES } from './support/hostile';
+
+/** The codes the comparison reports for `uri`, as lint's rule runs it (RFC 3986's URI-reference). */
+function comparisonCodes(uri: string): LintCode[] {
+  const codes: LintCode[] = [];
+  whatwgDiagnostics(uri, 'URI-reference', tryParse(uri), (code) => {
+    codes.push(code);
+  });
+  return codes;
+}
+
+/** The strings of `inputs` the shortcut takes that the comparison has a whatwg-host-differs for (none, if it is right). */
+function wronglyTaken(inputs: Iterable<string>): { taken: number; wrong: string[] } {
+  let taken = 0;
+  const wrong: string[] = [];
+  for (const uri of inputs) {
+    if (!noHostDifference(uri)) continue;
+    taken++;
+    if (comparisonCodes(uri).includes('whatwg-host-differs')) wrong.push(uri);
+  }
+  return { taken, wrong };
+}
+
+/** The hostile families' strings, whole and cut as scripts/fuzz.ts cuts them into short lines. */
+function hostileInputs(): string[] {
+  const out: string[] = [];
+  let k = 0;
+  for (const f of HOSTILE_FAMILIES) {
+    const s = f.make(1000);
+    out.push(s);
+    const flat = s.replace(/[\r\n]/g, ' ');
+    for (let i = 0; i < flat.length; ) {
+      const length = 8 + ((k++ * 37) % 73);
+      out.push(flat.slice(i, i + length));
+      i += length;
+    }
+  }
+  return out;
+}
+
+const lines = (file: string): string[] => fs.readFileSync(path.join(__dirname, file), 'utf8').split('\n').filter((l) => l !== '');
+
+describe('lint: the comparison is skipped only where it can find no whatwg-host-differs', () => {
+  it('holds on the hostile families, whole and cut into short lines', () => {
+    const { taken, wrong } = wronglyTaken(hostileInputs());
+    expect(wrong).toEqual([]);
+    expect(taken).toBeGreaterThan(100);
+  });
+
+  it('holds on the corpora and the host-differential payloads', () => {
+    const inputs = [...lines('corpus/web-urls.txt'), ...lines('corpus/file-urls.txt'), ...lines('fixtures/host-differential/lint-payloads.txt')];
+    // Their relative forms too: the path, query and fragment of each, and each with its "scheme:" or "//" cut off.
+    const derived = inputs.flatMap((u) => [u.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, ''), u.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, ''), u.replace(/^[^/]*\/\/[^/?#]*/, '')]);
+    const { taken, wrong } = wronglyTaken([...inputs, ...derived]);
+    expect(wrong).toEqual([]);
+    expect(taken).toBeGreaterThan(1000);
+  });
+
+  it('holds on the web-platform-tests URL data (test/wpt/urltestdata.json)', () => {
+    const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string }>;
+    const inputs = data.flatMap((t) => (typeof t === 'string' ? [] : [t.input]));
+    const { taken, wrong } = wronglyTaken(inputs);
+    expect(wrong).toEqual([]);
+    expect(taken).toBeGreaterThan(50);
+  });
+
+  it('holds on generated strings of the characters that move the parts of a URL', () => {
+    const piece = fc.constantFrom('/', '//', '\\', ':', '@', '?', '#', '[', ']', '%', '%2e', '%2F', '.', '..', 'a', 'A', '1', 'x:', 'http:', 'file:', '[::1]', ' ', '\t', '\u00e9', '0x7f', ';', '=', "'", '|', '^', '\r', '\n', '\u0000', '\u0001', '\u001f', '\u3002', '\uff0f', '\uff3c', '\ud800', 'xn--', '\u00e9.example');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const uri = pieces.join('');
+        return !noHostDifference(uri) || !comparisonCodes(uri).includes('whatwg-host-differs');
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
+  it('refuses what the comparison can find a host difference in', () => {
+    // "//" first is an authority (here one the URL parser reads as 127.0.0.1), "\" a slash to the URL parser, "x:" a scheme, a leading space is trimmed.
+    for (const uri of ['//0x7f.1/', ' abc', '/\t/evil.example/', '\u0001//evil.example', '//evil.example\\@good/', '/\\evil.example/', '\\\\evil.example', 'https:evil.example', ' //evil.example', '\t//evil.example']) {
+      expect(noHostDifference(uri)).toBe(false);
+      expect(comparisonCodes(uri)).toContain('whatwg-host-differs');
+    }
+  });
+
+  it('gives lint the findings of the full comparison, with whatwg-differs off and on', () => {
+    // With whatwg-differs on, the comparison runs: its findings but whatwg-differs are what lint gives without it.
+    const differing: string[] = [];
+    for (const uri of ['a:b', ':::', '/a/./%2e%2e/b?c#d', '..', "?q='x'", '#f', 'a@b:1/c', '%zz', '[::1]', ...hostileInputs().filter((u) => u.length < 200)]) {
+      const full = lint(uri, { rules: { 'whatwg-differs': 'warning' } }).filter((d) => d.code !== 'whatwg-differs');
+      if (JSON.stringify(full) !== JSON.stringify(lint(uri))) differing.push(uri);
+    }
+    expect(differing).toEqual([]);
+  });
+});
