@@ -154,7 +154,7 @@ const SCHEME_FIRST = /^[A-Za-z][A-Za-z0-9+.-]*:/;
  * the path, query and fragment can tell apart: not a C0 control or space first (the URL parser trims it: a cause
  * before the scheme), no ASCII tab or newline (removed, they can join "/" and "/"), no "\" (a slash to the URL
  * parser), no scheme ("scheme:" first) and not "//" first. Why no security difference can come of it
- * (test/lint-whatwg-fast.test.ts checks it on the hostile families, the corpora, the web-platform-tests data and
+ * (test/lint-fast-paths.test.ts checks it on the hostile families, the corpora, the web-platform-tests data and
  * generated strings):
  * - The URL parser reads it against LINT_BASE (https, special) from its relative state: with no "/" or "\" after a
  *   first "/", the "relative slash state" takes the base's username, password, host and port, and the path, query

@@ -13,6 +13,7 @@ import { lint, tryParse } from '../src';
 import { noHostDifference, whatwgDiagnostics } from '../src/lint/rules/whatwg';
 import type { LintCode } from '../src/lint/registry';
 import { HOSTILE_FAMILIES } from './support/hostile';
+import { inInput, userViewError } from '../src/lint/user-view';
 
 /** The codes the comparison reports for `uri`, as lint's rule runs it (RFC 3986's URI-reference). */
 function comparisonCodes(uri: string): LintCode[] {
@@ -105,5 +106,24 @@ describe('lint: the comparison is skipped only where it can find no whatwg-host-
       if (JSON.stringify(full) !== JSON.stringify(lint(uri))) differing.push(uri);
     }
     expect(differing).toEqual([]);
+  });
+});
+
+describe('lint: the syntax errors a finding is made of carry no stack', () => {
+  it('userViewError and inInput record none, and leave Error.stackTraceLimit as it was', () => {
+    const limit = Error.stackTraceLimit;
+    // The parser fails in the userinfo "h:port"; the user sees a port "port" (a second error, of userViewError's own making).
+    const uri = 'http://h:port/';
+    const parsed = tryParse(uri);
+    if (parsed.ok) throw new Error('expected an invalid URI');
+    const e = userViewError(uri, 'URI-reference', parsed.error);
+    expect(e).not.toBe(parsed.error);
+    expect(e.message).toContain('port');
+    expect(e.stack).not.toMatch(/\n\s+at /);
+    const placed = inInput('http://h/é\u0020', e);
+    expect(placed.stack).not.toMatch(/\n\s+at /);
+    expect(Error.stackTraceLimit).toBe(limit);
+    // An error made outside them still has its stack.
+    expect(new Error('x').stack).toMatch(/\n\s+at /);
   });
 });
