@@ -14,6 +14,7 @@ import { noHostDifference, whatwgDiagnostics } from '../src/lint/rules/whatwg';
 import type { LintCode } from '../src/lint/registry';
 import { HOSTILE_FAMILIES } from './support/hostile';
 import { inInput, userViewError } from '../src/lint/user-view';
+import { whatwgReading } from '../src/whatwg/runtime';
 
 /** The codes the comparison reports for `uri`, as lint's rule runs it (RFC 3986's URI-reference). */
 function comparisonCodes(uri: string): LintCode[] {
@@ -125,5 +126,66 @@ describe('lint: the syntax errors a finding is made of carry no stack', () => {
     expect(Error.stackTraceLimit).toBe(limit);
     // An error made outside them still has its stack.
     expect(new Error('x').stack).toMatch(/\n\s+at /);
+  });
+});
+
+describe('whatwgReading: a failure told by URL.canParse', () => {
+  const RealURL = globalThis.URL;
+  afterEach(() => {
+    globalThis.URL = RealURL;
+  });
+
+  /** The reading's error as the runtime's URL throws it, or undefined when it reads the string. */
+  function thrown(input: string, base?: string): { name: string; code?: string; message: string } | undefined {
+    try {
+      if (base === undefined) new RealURL(input);
+      else new RealURL(input, base);
+      return undefined;
+    } catch (e) {
+      const error = e as { name: string; code?: string; message: string };
+      return { name: error.name, ...(error.code === undefined ? {} : { code: error.code }), message: error.message };
+    }
+  }
+
+  it('says what the URL threw, on the web-platform-tests data with and without its base', () => {
+    const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string; base?: string | null }>;
+    let failures = 0;
+    for (const t of data) {
+      if (typeof t === 'string') continue;
+      for (const base of [t.base ?? undefined, undefined]) {
+        const expected = thrown(t.input, base);
+        const reading = whatwgReading(t.input, base);
+        if (expected === undefined) expect(reading.valid).toBe(true);
+        else {
+          failures++;
+          expect(reading).toEqual({ valid: false, error: expected });
+        }
+      }
+    }
+    expect(failures).toBeGreaterThan(100);
+  });
+
+  it('throws no error for a string canParse refuses, where the runtime says every failure alike', () => {
+    let constructed = 0;
+    globalThis.URL = class extends RealURL {
+      constructor(input: string, base?: string) {
+        constructed++;
+        super(input, base);
+      }
+    } as typeof URL;
+    for (let i = 0; i < 1000; i++) expect(whatwgReading(`relative/${i}`).valid).toBe(false);
+    // The probes of the runtime's failures, once; none for the 1,000 strings.
+    expect(constructed).toBeLessThan(10);
+  });
+
+  it('keeps each error where the runtime names the input in its message', () => {
+    globalThis.URL = class extends RealURL {
+      constructor(input: string, base?: string) {
+        if (!RealURL.canParse(input, base)) throw new TypeError(`${input} is not a valid URL`);
+        super(input, base);
+      }
+    } as typeof URL;
+    expect(whatwgReading('one')).toEqual({ valid: false, error: { name: 'TypeError', message: 'one is not a valid URL' } });
+    expect(whatwgReading('two')).toEqual({ valid: false, error: { name: 'TypeError', message: 'two is not a valid URL' } });
   });
 });

@@ -111,6 +111,47 @@ function fromRecord(href: string, r: SameSpelling): WhatwgReading {
   };
 }
 
+type Failure = Extract<WhatwgReading, { valid: false }>['error'];
+
+/** What a reading says of the error `URL` threw. */
+function failureOf(e: unknown): Failure {
+  const error = e as { name?: unknown; code?: unknown; message?: unknown };
+  return { name: typeof error.name === 'string' ? error.name : 'Error', ...(typeof error.code === 'string' ? { code: error.code } : {}), message: typeof error.message === 'string' ? error.message : String(e) };
+}
+
+/**
+ * Failures of each kind (no scheme, an IPv6 address, a port, a relative reference against a base): a runtime whose
+ * URL throws the same name, code and message for each (so none names its input) says every failure alike (Node's
+ * ERR_INVALID_URL, "Invalid URL", the input only in a property of its own).
+ */
+const PROBES = ['a', 'http://[', 'http://a:99999', '//[', 'http://b'];
+
+/** The runtime URL the failure was worked out for, and its one failure (undefined: it has no canParse, or says failures otherwise). */
+let probed: { url: UrlConstructor; error: Failure | undefined } | undefined;
+
+/**
+ * The runtime's one failure, when it says every failure alike (PROBES) and has URL.canParse (the URL Standard's:
+ * whether the URL parser succeeds): a string canParse refuses is then read as that failure without the error thrown
+ * and caught, which took 11 µs (in Node 20) for each of the many relative references compared without a base.
+ */
+function sameFailure(URL: UrlConstructor): Failure | undefined {
+  if (probed?.url !== URL) {
+    const errors = PROBES.slice(0, 4).map((input, k) => {
+      try {
+        return void (k < 3 ? new URL(input) : new URL(input, PROBES[4]));
+      } catch (e) {
+        return failureOf(e);
+      }
+    });
+    const [first] = errors;
+    const alike = typeof (URL as unknown as CanParse).canParse === 'function' && errors.every((e) => e !== undefined && e.name === first?.name && e.code === first.code && e.message === first.message);
+    probed = { url: URL, error: alike ? first : undefined };
+  }
+  return probed.error;
+}
+
+type CanParse = { canParse(input: string, base?: string): boolean };
+
 /** The components of an RFC 3986 record, when the URL parser's serialization is the input itself. */
 export type SameSpelling = Pick<UriRecord, 'scheme' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment'>;
 
@@ -124,15 +165,14 @@ export type SameSpelling = Pick<UriRecord, 'scheme' | 'userinfo' | 'host' | 'por
  */
 export function whatwgReading(input: string, base?: string, record?: SameSpelling): WhatwgReading {
   const URL = runtimeUrl();
+  // A failure the runtime says alike for every input is told by canParse, without the error thrown and caught.
+  const failure = sameFailure(URL);
+  if (failure !== undefined && !(base === undefined ? (URL as unknown as CanParse).canParse(input) : (URL as unknown as CanParse).canParse(input, base))) return { valid: false, error: { ...failure } };
   let u: UrlObject;
   try {
     u = base === undefined ? new URL(input) : new URL(input, base);
   } catch (e) {
-    const error = e as { name?: unknown; code?: unknown; message?: unknown };
-    return {
-      valid: false,
-      error: { name: typeof error.name === 'string' ? error.name : 'Error', ...(typeof error.code === 'string' ? { code: error.code } : {}), message: typeof error.message === 'string' ? error.message : String(e) },
-    };
+    return { valid: false, error: failureOf(e) };
   }
   const href = u.href;
   if (record !== undefined && href === input && record.scheme !== undefined) return fromRecord(href, record);
