@@ -9,7 +9,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { lint, tryParse } from '../src';
+import { compareWithWhatwg, lint, tryParse } from '../src';
+import { comparisonJson } from '../src/cli/whatwg-command';
+import { syntaxErrorJson } from '../src/cli/output';
 import { noHostDifference, whatwgDiagnostics } from '../src/lint/rules/whatwg';
 import type { LintCode } from '../src/lint/registry';
 import { HOSTILE_FAMILIES } from './support/hostile';
@@ -187,5 +189,33 @@ describe('whatwgReading: a failure told by URL.canParse', () => {
     } as typeof URL;
     expect(whatwgReading('one')).toEqual({ valid: false, error: { name: 'TypeError', message: 'one is not a valid URL' } });
     expect(whatwgReading('two')).toEqual({ valid: false, error: { name: 'TypeError', message: 'two is not a valid URL' } });
+  });
+});
+
+describe('urigram whatwg --json: each comparison written without a replacer', () => {
+  it('writes what JSON.stringify with the undefined-to-null replacer writes, on the hostile families and the wpt data', () => {
+    const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string; base?: string | null }>;
+    const inputs = [...hostileInputs(), ...data.flatMap((t) => (typeof t === 'string' ? [] : [t.input]))];
+    const differing: string[] = [];
+    for (const input of inputs) {
+      for (const options of [undefined, { base: 'https://base.invalid/' }]) {
+        const c = compareWithWhatwg(input, options);
+        const rfc3986 = c.rfc3986.valid ? c.rfc3986 : { valid: false, error: syntaxErrorJson(c.rfc3986.error) };
+        const expected = `${JSON.stringify({ ...c, rfc3986 }, (_k, v: unknown) => (v === undefined ? null : v))}\n`;
+        if (comparisonJson(c) !== expected) differing.push(input);
+      }
+    }
+    expect(differing).toEqual([]);
+  });
+
+  it('calls JSON.stringify without a replacer (one takes it off its fast path)', () => {
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      comparisonJson(compareWithWhatwg('http://a/b c'));
+      expect(stringify.mock.calls.length).toBeGreaterThan(0);
+      for (const call of stringify.mock.calls) expect(call[1]).toBeUndefined();
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });
