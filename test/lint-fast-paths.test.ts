@@ -150,6 +150,9 @@ describe('whatwgReading: a failure told by URL.canParse', () => {
   }
 
   it('says what the URL threw, on the web-platform-tests data with and without its base', () => {
+    // canParse optimized first (Node 20's fast API refuses "https://faß.example/", a string of one byte per character).
+    for (let i = 0; i < 200_000; i++) RealURL.canParse(`http://a${i % 10}/`);
+    expect(whatwgReading('https://faß.ExAmPlE/').valid).toBe(true);
     const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string; base?: string | null }>;
     let failures = 0;
     for (const t of data) {

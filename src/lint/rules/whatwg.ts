@@ -171,12 +171,13 @@ const SCHEME_FIRST = /^[A-Za-z][A-Za-z0-9+.-]*:/;
  * touches no other finding (no fix; withoutRepeatedCauses drops only WHATWG findings).
  */
 export function noHostDifference(uri: string): boolean {
-  if (uri.length > 0 && uri.charCodeAt(0) <= 0x20) return false;
+  // The scheme first: a long absolute URI is not scanned whole.
+  if ((uri.length > 0 && uri.charCodeAt(0) <= 0x20) || uri.startsWith('//') || SCHEME_FIRST.test(uri)) return false;
   for (let i = 0; i < uri.length; i++) {
     const c = uri.charCodeAt(i);
     if (c === 0x5c || c === 0x09 || c === 0x0a || c === 0x0d) return false;
   }
-  return !uri.startsWith('//') && !SCHEME_FIRST.test(uri);
+  return true;
 }
 
 export const whatwgRules: RuleFamily = {
