@@ -112,6 +112,49 @@ describe('lint: the comparison is skipped only where it can find no whatwg-host-
   });
 });
 
+describe('lint: with whatwg-differs off, only the security components are compared', () => {
+  /** Each whatwg-host-differs finding whatwgDiagnostics makes, and each host it says is only encoded. */
+  function hostFindings(uri: string, securityOnly: boolean): string[] {
+    const out: string[] = [];
+    whatwgDiagnostics(
+      uri,
+      'URI-reference',
+      tryParse(uri),
+      (code, message, start, end, fix, section, data) => {
+        if (code === 'whatwg-host-differs') out.push(JSON.stringify({ message, start, end, fix, section, data }));
+      },
+      (at, hosts) => out.push(JSON.stringify({ encoded: at, hosts })),
+      securityOnly,
+    );
+    return out;
+  }
+
+  it('finds every whatwg-host-differs of the full comparison, on the hostile families, corpora, payloads and wpt data', () => {
+    const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string }>;
+    const inputs = [...hostileInputs(), ...lines('corpus/web-urls.txt').slice(0, 5000), ...lines('corpus/file-urls.txt').slice(0, 2000), ...lines('fixtures/host-differential/lint-payloads.txt'), ...data.flatMap((t) => (typeof t === 'string' ? [] : [t.input]))];
+    const differing: string[] = [];
+    let found = 0;
+    for (const uri of inputs) {
+      const full = hostFindings(uri, false);
+      found += full.length;
+      if (JSON.stringify(hostFindings(uri, true)) !== JSON.stringify(full)) differing.push(uri);
+    }
+    expect(differing).toEqual([]);
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it('finds them on generated strings', () => {
+    const piece = fc.constantFrom('http://', 'https://', 'file:', '//', '/', '\\', '@', ':', '%2e', '%41', '%', '[::1]', '0x7f', '1.2.3', 'A', 'a', '.', '..', '?', '#', ' ', '\t', '\u00e9', '\uff41', '\u3002', ':80', ':0443', 'xn--');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const uri = pieces.join('');
+        return JSON.stringify(hostFindings(uri, true)) === JSON.stringify(hostFindings(uri, false));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
 describe('lint: the syntax errors a finding is made of carry no stack', () => {
   it('userViewError and inInput record none, and leave Error.stackTraceLimit as it was', () => {
     const limit = Error.stackTraceLimit;

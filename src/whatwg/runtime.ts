@@ -143,8 +143,9 @@ function sameFailure(URL: UrlConstructor): Failure | undefined {
         return failureOf(e);
       }
     });
-    const [first] = errors;
-    const alike = typeof (URL as unknown as CanParse).canParse === 'function' && errors.every((e) => e !== undefined && e.name === first?.name && e.code === first.code && e.message === first.message);
+    const first = errors[0];
+    // The same name, code and message (failureOf writes them in that order).
+    const alike = typeof (URL as unknown as CanParse).canParse === 'function' && first !== undefined && errors.every((e) => JSON.stringify(e) === JSON.stringify(first));
     probed = { url: URL, error: alike ? first : undefined };
   }
   return probed.error;

@@ -84,9 +84,11 @@ function writtenHost(uri: string, relative: boolean): string | undefined {
  * request goes (its data's `hosts`). `parsed`: lint's parse of `uri` by
  * `rule`; the comparison reads the URI by RFC 3986's URI-reference whatever
  * lint's rule is (a string that only `rule` refuses is read where it goes all the same).
- * `encoded`: told of an IRI's host that the URL parser only encodes (LintContext.encodedHost).
+ * `encoded`: told of an IRI's host that the URL parser only encodes (LintContext.encodedHost). `securityOnly`
+ * (whatwg-differs off): the comparisons look at the scheme, userinfo, host and port alone (./compare-whatwg's
+ * comparison), so that only whatwg-host-differs findings are sure to be made, each as without it.
  */
-export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: ParseResult, report: Report, encoded: (at: number, hosts: { rfc3986: string; whatwg: string }) => void = () => undefined): void {
+export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: ParseResult, report: Report, encoded: (at: number, hosts: { rfc3986: string; whatwg: string }) => void = () => undefined, securityOnly = false): void {
   const parsed = rule === 'URI-reference' ? lintParsed : tryParse(uri);
   const relative = parsed.ok ? parsed.value.scheme === undefined : !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri.replace(/^[\x00-\x20]+/, '').replace(/[\t\n\r]/g, ''));
   // A reference with non-ASCII characters (RFC 3986 refuses them, which non-ascii reports) is compared as RFC 3987 reads
@@ -94,7 +96,7 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
   // IRI: in "http://é.example/a b" the two differ in the path (the space), not in the host RFC 3986 stops at.
   const iri = !parsed.ok && NOT_ASCII.test(uri) && iriGrammarLoaded();
   const base = relative ? { base: LINT_BASE } : {};
-  const c = iri ? comparison(uri, { ...base, grammar: 'rfc3987' }) : comparison(uri, relative ? base : undefined, parsed);
+  const c = iri ? comparison(uri, { ...base, grammar: 'rfc3987' }, undefined, securityOnly) : comparison(uri, relative ? base : undefined, parsed, securityOnly);
   const rfc = iri ? 'RFC 3987' : 'RFC 3986';
   const hosts = hostsOf(c);
   for (const d of c.differences) {
@@ -125,7 +127,7 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
   // host UTS 46 maps to another name (fullwidth letters: "ｌｏｃａｌｈｏｓｔ" is "localhost") is one; a name only encoded
   // ("bücher.example") is not. A cause RFC 3987 reports first elsewhere ("///evil。example\\x": the backslash) hides none.
   if (!iri) return;
-  const strict = comparison(uri, relative ? base : undefined, parsed);
+  const strict = comparison(uri, relative ? base : undefined, parsed, securityOnly);
   for (const d of strict.differences) {
     if (!d.security || d.offset < 0 || c.differences.some((e) => e.security && e.component === d.component)) continue;
     const end = Math.min(d.offset + ((uri.codePointAt(d.offset) ?? 0) > 0xffff ? 2 : 1), uri.length);
@@ -172,7 +174,8 @@ const SCHEME_FIRST = /^[A-Za-z][A-Za-z0-9+.-]*:/;
  */
 export function noHostDifference(uri: string): boolean {
   // The scheme first: a long absolute URI is not scanned whole.
-  if ((uri.length > 0 && uri.charCodeAt(0) <= 0x20) || uri.startsWith('//') || SCHEME_FIRST.test(uri)) return false;
+  // (NaN for an empty string: no first character.)
+  if (uri.charCodeAt(0) <= 0x20 || uri.startsWith('//') || SCHEME_FIRST.test(uri)) return false;
   for (let i = 0; i < uri.length; i++) {
     const c = uri.charCodeAt(i);
     if (c === 0x5c || c === 0x09 || c === 0x0a || c === 0x0d) return false;
@@ -188,6 +191,7 @@ export const whatwgRules: RuleFamily = {
     if (!differs && !ctx.on('whatwg-host-differs')) return;
     // Only whatwg-host-differs on, and none can be found: the comparison need not run.
     if (!differs && noHostDifference(ctx.input)) return;
-    whatwgDiagnostics(ctx.input, ctx.rule, ctx.parsed, ctx.report, (at, hosts) => (ctx.encodedHost = { at, hosts }));
+    // whatwg-differs off: only the security components are compared (what whatwg-host-differs reports).
+    whatwgDiagnostics(ctx.input, ctx.rule, ctx.parsed, ctx.report, (at, hosts) => (ctx.encodedHost = { at, hosts }), !differs);
   },
 };
