@@ -42,6 +42,8 @@
  *   grammars);
  * - writes dist/src/eslint.mjs and formats.mjs, the `import` entries of
  *   urigram/eslint and urigram/formats: their CommonJS modules' exports;
+ * - removes the .d.ts that no entry point's types read (scripts/package-types.ts), and the comments of the
+ *   compiled modules (stripComments);
  * - marks dist/src/cli.js executable. npm links the `urigram` bin when it
  *   installs, before `prepare` has built dist/, so it never gets to set the
  *   mode itself, and tsc writes files without it.
@@ -56,6 +58,7 @@ import { build, transform, type Plugin } from 'esbuild';
 import { GRAMMAR_REGISTRY } from '../generated/registry';
 import { toPegName } from '../src/core/rule-names';
 import { esModuleOf } from './es-module';
+import { removeUnreadTypes } from './package-types';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -720,6 +723,29 @@ async function minifyGenerated(): Promise<void> {
   }
 }
 
+/**
+ * The compiled modules of src/ as the package ships them (dist/src/, dist/esm/src/): without their comments, which are
+ * two fifths of their bytes (esbuild's transform prints the code again, one statement a line, every name kept, so a
+ * stack trace still reads; the docs stay in the .d.ts, and src/ is the one to read), 0.67 MB of the package, which
+ * issue 48 holds to 9 MB (test/generated-files.test.ts). A module esbuild minified already (the entry with the core
+ * bundle, diagnose's bundle) would only grow, printed again: it stays as it is. Last, as the steps above read the
+ * modules' text.
+ */
+async function stripComments(): Promise<void> {
+  for (const [dir, as] of [[path.join(dist, 'src'), ''], [esmSrc, ', as an ES module']]) {
+    for (const file of jsFiles(dir)) {
+      const js = fs.readFileSync(file, 'utf8');
+      const { code } = await transform(js, { loader: 'js', legalComments: 'none', charset: 'utf8' });
+      // Under a line naming the module it comes from (two modules of types alone would otherwise be the same bytes).
+      const module = `src/${path.relative(dir, file).split(path.sep).join('/').replace(/\.js$/, '')}`;
+      const from = as !== '' && fs.existsSync(path.join(root, `${module}.esm.ts`)) ? `${module}.esm.ts` : `${module}.ts`; // load.esm.ts, above
+      const hashbang = code.startsWith('#!') ? code.slice(0, code.indexOf('\n') + 1) : '';
+      const out = `${hashbang}// urigram's ${from}${as}, compiled, its comments removed by scripts/finish-build.ts.\n${code.slice(hashbang.length)}`;
+      if (out.length < js.length) fs.writeFileSync(file, out);
+    }
+  }
+}
+
 bundleCore()
   .then((core) => {
     writeEntry(core);
@@ -730,6 +756,9 @@ bundleCore()
   })
   .then(finish)
   .then(minifyGenerated)
+  .then(stripComments)
+  // The .d.ts of modules no entry point's types reach (the CLI's, the conformance runner's, ...): scripts/package-types.ts.
+  .then(() => removeUnreadTypes(root, [path.join(dist, 'src'), path.join(dist, 'generated')]))
   .catch((error: unknown) => {
     process.stderr.write(`scripts/finish-build.ts: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);

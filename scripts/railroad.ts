@@ -184,11 +184,57 @@ function item(e: Expr): rr.Item {
 
 const NON_TERMINAL = /<rect x="[^"]*" y="[^"]*" width="[^"]*" height="[^"]*"><\/rect>\n<text x="[^"]*" y="[^"]*">([A-Za-z0-9-]+)<\/text>\n/g;
 
-/** The diagram of a rule, its rule boxes made links to the rules' anchors. */
-export function ruleDiagram(rule: PeggyRule): string {
+/** The diagram of a rule as railroad-diagrams writes it, its rule boxes made links to the rules' anchors. */
+export function linkedDiagram(rule: PeggyRule): string {
   const svg = rr.Diagram(item(rule.expression)).toString();
   // railroad-diagrams 1.0.0 draws a rule box as a rect without rx (a terminal's has rx) and its name.
   return svg.replace(NON_TERMINAL, (box, name: string) => `<a href="#${name}" data-rule="${name}">${box}</a>\n`);
+}
+
+/** The diagram of a rule, as the grammar pages and the playground have it: linkedDiagram, compacted. */
+export function ruleDiagram(rule: PeggyRule): string {
+  return compactSvg(linkedDiagram(rule));
+}
+
+/** One tag of railroad-diagrams' output (a path with its end tag), or the text between two tags. */
+const SVG_TOKEN = /<path d="[^"]*"><\/path>|<[^<>]*>|[^<]+/g;
+const ZERO_LENGTH_PATH = /^<path d="M-?[\d.]+ -?[\d.]+h0"><\/path>$/;
+const PATH = /^<path d="([^"]*)"><\/path>$/;
+
+/**
+ * The same drawing in fewer bytes (issue 48: the diagrams are in every grammar page and in the playground's page,
+ * about a quarter of their bytes were these). railroad-diagrams 1.0.0 writes a zero-length path ("M40 31h0") at
+ * both ends of every item, which draws nothing (its stylesheet's paths have the default butt line cap); wraps every
+ * item in a <g> without attributes, which draws nothing of its own; writes one <path> per line segment, all styled
+ * alike (`svg.railroad-diagram path`), where one <path> of several subpaths (each starts with an absolute M) draws
+ * the same; and puts a newline between tags, which SVG does not render outside <text>. Those go; paths are joined
+ * only where they were next to each other, so what is drawn over what stays as it was.
+ */
+export function compactSvg(svg: string): string {
+  const out: string[] = [];
+  const bare: boolean[] = []; // for each open <g>: whether it had no attributes (its </g> goes with it)
+  let run: string[] = []; // the paths since the last other tag: written as one when another comes
+  const push = (token: string): void => {
+    if (run.length > 0) out.push(`<path d="${run.join('')}"></path>`);
+    run = [];
+    out.push(token);
+  };
+  for (const token of svg.match(SVG_TOKEN) ?? []) {
+    if (!token.startsWith('<')) {
+      if (token.trim() !== '') push(token);
+    } else if (token.startsWith('<g')) {
+      bare.push(token === '<g>');
+      if (token !== '<g>') push(token);
+    } else if (token === '</g>') {
+      if (!bare.pop()) push(token);
+    } else if (PATH.test(token)) {
+      if (!ZERO_LENGTH_PATH.test(token)) run.push(PATH.exec(token)![1]);
+    } else {
+      push(token);
+    }
+  }
+  push('');
+  return out.join('');
 }
 
 /** The comment block right above a rule (its // lines, up to a blank line), without the slashes. */

@@ -5,7 +5,8 @@
  * URIs in JavaScript (fast-uri, uri-js, Node's URL, url-parse, ajv-formats'
  * formats in both modes), each through its adapter (scripts/scorecard/adapters.ts),
  * and the example adapters for other languages (conformance/adapters/: Python's
- * urllib.parse, Go's net/url, Java's java.net.URI, C's uriparser) through
+ * urllib.parse, Go's net/url, Java's java.net.URI, C's uriparser, and
+ * whatwg-url for the URL Standard's whatwg-validity) through
  * --exec and the JSON-lines protocol, and writes docs/scorecard.md with its
  * chart docs/scorecard.svg: per category and for the core profile, the score
  * over the cases answered beside the coverage, and what each gets wrong.
@@ -80,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
     '',
     'Components and resolution targets are compared as written and, when they differ, after RFC 3986 6.2.2.1\'s case normalization (a parser that lower-cases the scheme or the host is not wrong); the count of such passes is given. uri-js maps an IRI\'s non-ASCII host to its IDNA A-label, which RFC 3987 3.1 allows as an alternative; the suite expects the percent-encoded form of 3.1 step 2, so those cases count against it.',
     '',
-    'What the suite holds each answer to is RFC 3986 (and RFC 3987, RFC 2396) as written: a library that follows another standard (Node\'s URL follows the WHATWG URL Standard; `java.net.URI` follows RFC 2396) fails where the two differ, which is what this page is for.',
+    'What the suite holds each answer to is RFC 3986 (and RFC 3987, RFC 2396, RFC 6570; the URL Standard for `whatwg-validity` alone) as written: a library that follows another standard (Node\'s URL follows the WHATWG URL Standard; `java.net.URI` follows RFC 2396) fails where the two differ, which is what this page is for.',
     ...(left.length > 0 ? ['', `Left out of this run (toolchain not installed): ${left.join('; ')}.`] : []),
     '',
     '![scorecard](scorecard.svg)',

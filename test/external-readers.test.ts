@@ -25,13 +25,15 @@ const hostOf = (reader: Reader, input: string, base?: string): string | null => 
 };
 
 const bases = [...new Set(READING_CHECKS.map((c) => c.base))];
+/** The example adapters that are readers (whatwg-url's answers the suite's whatwg-validity only). */
+const READER_ADAPTERS = FOREIGN_ADAPTERS.filter((a): a is (typeof a & { reader: string }) => a.reader !== undefined);
 
 describe('the example adapters as readers', () => {
   it('knows the four example adapters by name', () => {
-    expect([...EXTERNAL_READERS].sort()).toEqual(FOREIGN_ADAPTERS.map((a) => a.reader).sort());
+    expect([...EXTERNAL_READERS].sort()).toEqual(READER_ADAPTERS.map((a) => a.reader).sort());
   });
 
-  it.each(FOREIGN_ADAPTERS.map((a) => [a.reader, a] as const))('%s: reads the checks as its library does, or is missing with why its toolchain is absent', async (name, adapter) => {
+  it.each(READER_ADAPTERS.map((a) => [a.reader, a] as const))('%s: reads the checks as its library does, or is missing with why its toolchain is absent', async (name, adapter) => {
     for (const base of bases) {
       const checks = READING_CHECKS.filter((c) => c.base === base);
       const { readers, missing } = await externalReaders([name], checks.map((c) => c.input), base, { cacheDir });
@@ -212,7 +214,7 @@ require('readline').createInterface({ input: process.stdin }).on('line', (l) => 
 
 describe('the built adapters are kept in the cache', () => {
   it('a second run builds nothing: the cache folder is the same, one entry per adapter built', async () => {
-    const built = FOREIGN_ADAPTERS.filter((a) => a.reader !== 'python' && a.missing() === undefined);
+    const built = READER_ADAPTERS.filter((a) => a.reader !== 'python' && a.missing() === undefined);
     const cache = path.join(work, 'second-cache');
     await externalReaders(built.map((a) => a.reader), ['http://a/'], undefined, { cacheDir: cache });
     const first = built.length === 0 ? [] : fs.readdirSync(path.join(cache, 'adapters')).sort();

@@ -1,6 +1,7 @@
 /**
- * The example adapters of conformance/adapters/, for other languages: what
- * each needs (a toolchain on the PATH, a library), how it is built, and the
+ * The example adapters of conformance/adapters/, for other languages and for
+ * whatwg-url (the URL Standard's validity): what each needs (a toolchain on
+ * the PATH, a library), how it is built, and the
  * command line that runs it, as conformance/README.md gives it (a test checks
  * that the README shows each). Used by npm run conformance:adapters (CI) and
  * npm run scorecard.
@@ -21,8 +22,27 @@ export interface ForeignAdapter {
   readonly build: readonly string[];
   /** The command line --exec is given, run in the repository's folder. */
   readonly exec: string;
-  /** Its name as `urigram readings --readers` gives it (src/cli/external-readers.ts). */
-  readonly reader: string;
+  /** Its name as `urigram readings --readers` gives it (src/cli/external-readers.ts); none: it answers no `reading`. */
+  readonly reader?: string;
+  /** Folders of the repository linked into the folder it runs in (a Node.js adapter's node_modules, where npm ci put its library). */
+  readonly links?: readonly string[];
+}
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** Why whatwg-url 17.3 or later (the first with isValidURLString) cannot be loaded from the repository, or undefined. */
+function whatwgUrlMissing(): string | undefined {
+  let version: string;
+  try {
+    version = (JSON.parse(fs.readFileSync(require.resolve('whatwg-url/package.json', { paths: [ROOT] }), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'whatwg-url is not installed (npm ci installs it, a devDependency)';
+  }
+  const [major, minor] = version.split('.').map(Number);
+  if (!(major > 17 || (major === 17 && minor >= 3))) return `whatwg-url ${version} is installed, and the adapter needs 17.3 or later (isValidURLString, parseURLWithValidationErrors): npm ci`;
+  // It declares Node.js 22.14 or later, and loads in 20.19 or later, which can require its ES module dependency.
+  const loads = spawnSync(process.execPath, ['-e', 'process.exit(typeof require("whatwg-url").isValidURLString === "function" ? 0 : 1)'], { cwd: ROOT, stdio: 'ignore' });
+  return loads.status === 0 ? undefined : `whatwg-url ${version} does not load in Node.js ${process.versions.node} (it needs require() of ES modules, Node.js 20.19 or later)`;
 }
 
 /** Whether `command args` runs (exit 0). */
@@ -73,6 +93,15 @@ export const FOREIGN_ADAPTERS: readonly ForeignAdapter[] = [
     exec: './uriparser_adapter',
     reader: 'uriparser',
   },
+  {
+    name: 'whatwg-url',
+    file: 'conformance/adapters/whatwg_url_adapter.js',
+    packages: ['nodejs'],
+    missing: whatwgUrlMissing,
+    build: [],
+    exec: 'node conformance/adapters/whatwg_url_adapter.js',
+    links: ['node_modules'],
+  },
 ];
 
 /**
@@ -83,6 +112,7 @@ export const FOREIGN_ADAPTERS: readonly ForeignAdapter[] = [
 export function buildIn(adapter: ForeignAdapter, root: string, dir: string): string {
   fs.mkdirSync(path.join(dir, path.dirname(adapter.file)), { recursive: true });
   fs.copyFileSync(path.join(root, adapter.file), path.join(dir, adapter.file));
+  for (const link of adapter.links ?? []) fs.symlinkSync(path.join(root, link), path.join(dir, link));
   for (const command of adapter.build) {
     const r = spawnSync(command, { shell: true, cwd: dir, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${command}: exit ${r.status}\n${r.stdout}${r.stderr}`);

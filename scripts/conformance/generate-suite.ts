@@ -13,7 +13,10 @@
  *   which also gives the offset of the first offending character;
  * - for generated resolution, remove_dot_segments, components and IRI
  *   mapping cases, the literal transcriptions of scripts/conformance/reference.ts;
- * - cases for known classes of implementation bugs, by behaviour.
+ * - cases for known classes of implementation bugs, by behaviour;
+ * - the URL Standard's validity (whatwg-validity): the hand-written data of
+ *   test/fixtures/whatwg-validity/ and the validation error table of
+ *   scripts/conformance/whatwg-cases.ts.
  *
  * The output is deterministic: --check fails when conformance/ differs from
  * what this script would write (npm test runs that check).
@@ -28,6 +31,7 @@ import { Oracle } from '../grammar-check/oracle';
 import { allVectors, templateSyntaxVectors, TEMPLATE_VECTORS_DIR } from '../../test/support/vectors';
 import * as reference from './reference';
 import { HAND_CASES } from './hand-cases';
+import { whatwgValidityCases } from './whatwg-cases';
 import { readRegistry } from '../registry';
 import type { AnyCase, Category, Grammar, Source } from '../../src/conformance/suite';
 import { requestOf } from '../../src/conformance/categories';
@@ -35,7 +39,7 @@ import { PROTOCOL_VERSION } from '../../src/conformance/protocol';
 
 export type { Source };
 
-export const SUITE_VERSION = '1.3.0';
+export const SUITE_VERSION = '1.4.0';
 const SUITE_DIR = path.join(REPO_ROOT, 'conformance');
 /** The grammars whose grammar/registry.json line says `conformance: true`, and the default rule of each. */
 const REGISTRY = readRegistry(REPO_ROOT).filter((e) => e.conformance === true);
@@ -371,6 +375,7 @@ export function buildSuite(): Record<string, CategoryFile> {
     ['percent-encoding', 'RFC 3986 2.1 and 2.4: encoding data for a component, and decoding.', [...hand.percentEncoding, ...encodeEachCharacter(ids)]],
     ['template-validity', 'RFC 6570 2: whether a text is a URI Template that a Level 4 processor expands (the operators 2.2 reserves for future extensions are refused).', template.validity],
     ['template-expansion', 'RFC 6570 3: a URI Template expanded with values (null: undefined); null expected: the expansion is refused.', template.expansion],
+    ['whatwg-validity', 'The URL Standard\'s two definitions of validity: whether a string is a valid URL string (URL writing; against a base, or none), and the validation errors the basic URL parser reports (names and offsets, in order) and whether it returns failure.', whatwgValidityCases((prefix) => ids.next(prefix))],
   ];
   const files: Record<string, CategoryFile> = {};
   for (const [category, description, cases] of categories) {
@@ -479,7 +484,7 @@ export function suitePackageJson(files: readonly string[]): string {
   const pkg = {
     name: 'urigram-conformance',
     version: SUITE_VERSION,
-    description: 'The urigram conformance suite alone: test cases for any implementation of RFC 3986, RFC 3987, RFC 2396 and RFC 6570 (URI Templates), as JSON, with their schema and example adapters in other languages (no code to install)',
+    description: 'The urigram conformance suite alone: test cases for any implementation of RFC 3986, RFC 3987, RFC 2396, RFC 6570 (URI Templates) and the validity of the WHATWG URL Standard, as JSON, with their schema and example adapters in other languages (no code to install)',
     license: 'MIT',
     files: [...files, 'CHANGELOG.md', 'adapters/'],
   };

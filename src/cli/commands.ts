@@ -4,6 +4,7 @@
  * and goes on with the next; each result is written as it is complete, before
  * the run waits for more input (Output.flushSoon: no write per result).
  */
+import { withoutStacks } from './stacks';
 import { check, tryParse, matches, type ParseOptions } from '../core/parse';
 import { resolve } from '../operations/resolve';
 import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type ReferenceRuleName, type RuleName } from '../core/grammars';
@@ -24,15 +25,6 @@ import type { DocumentKind } from '../documents/index';
 import type { Context } from './command';
 
 /** Runs f with no stack recorded for the errors it makes (their messages and fields are what is shown). */
-function withoutStacks(f: () => void): void {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    f();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
 
 async function reportInvalid(ctx: Context, input: string, e: unknown): Promise<void> {
   ctx.fail();
@@ -103,7 +95,7 @@ export async function runParse(ctx: Context): Promise<void> {
       continue;
     }
     try {
-      const result = tryParse(input, options);
+      const result = withoutStacks(() => tryParse(input, options));
       if (!result.ok) ctx.fail();
       if (json) text = `${result.ok ? recordJson(input, result.value) : JSON.stringify({ input, valid: false, error: syntaxErrorJson(result.error) })}\n`;
       else text = result.ok ? table(input, result.value) : `input      ${JSON.stringify(input)}\n${result.error.format()}\n`;
@@ -129,7 +121,7 @@ export async function runValidate(ctx: Context): Promise<void> {
       continue;
     }
     try {
-      const error = check(input, options);
+      const error = withoutStacks(() => check(input, options));
       if (error !== undefined) await reportInvalid(ctx, input, error);
       else if (!quiet) ctx.out.write(`valid    ${JSON.stringify(input)}\n`);
     } catch (e) {
@@ -164,7 +156,7 @@ export async function runResolve(ctx: Context): Promise<void> {
   for (let i = 1; i < ctx.args.length; i++) {
     const reference = ctx.args[i];
     try {
-      const target = resolve(base, reference, options);
+      const target = withoutStacks(() => resolve(base, reference, options));
       ctx.out.write(json ? `${JSON.stringify({ base, reference, target })}\n` : `${target}\n`);
     } catch (e) {
       if (json) {
@@ -192,7 +184,7 @@ export async function runNormalize(ctx: Context): Promise<void> {
     }
     let explained: ReturnType<typeof explainNormalize>;
     try {
-      explained = explainNormalize(input, options);
+      explained = withoutStacks(() => explainNormalize(input, options));
     } catch (e) {
       if (json) {
         ctx.fail();
@@ -344,7 +336,7 @@ export async function runConvert(ctx: Context, command: 'to-uri' | 'to-iri'): Pr
       continue;
     }
     try {
-      const out = command === 'to-uri' ? iriToUri(input, { normalize: nfc ? 'NFC' : undefined, host: idna ? 'idna' : 'percent-encode' }) : uriToIri(input, { host: idna ? 'idna' : 'keep' });
+      const out = withoutStacks(() => (command === 'to-uri' ? iriToUri(input, { normalize: nfc ? 'NFC' : undefined, host: idna ? 'idna' : 'percent-encode' }) : uriToIri(input, { host: idna ? 'idna' : 'keep' })));
       ctx.out.write(`${out}\n`);
     } catch (e) {
       await reportInvalid(ctx, input, e);

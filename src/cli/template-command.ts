@@ -6,6 +6,7 @@
  * which a template expands to each URI, as JSON, or says it does not. Each
  * input that fails is reported on that input, and the next one is done.
  */
+import { withoutStacks } from './stacks';
 import { compileTemplate, expandTemplate, type CompiledTemplate } from '../template/compile';
 import { parseTemplate, type ParsedTemplate } from '../template/parse';
 import type { TemplateVariables } from '../template/expand';
@@ -75,12 +76,12 @@ export async function runTemplate(ctx: Context): Promise<void> {
         continue;
       }
       try {
-        const t = parseTemplate(template);
+        const t = withoutStacks(() => parseTemplate(template));
         ctx.out.write(json ? `${JSON.stringify({ template, valid: true, level: t.level, variables: t.variableNames, parts: t.parts })}\n` : partsText(t));
       } catch (e) {
         await failed(ctx, json, { template }, template, e);
       }
-      await ctx.out.flush();
+      await ctx.out.flushSoon();
     }
     return;
   }
@@ -92,12 +93,12 @@ export async function runTemplate(ctx: Context): Promise<void> {
         continue;
       }
       try {
-        const expanded = expandTemplate(template, vars, { iri });
+        const expanded = withoutStacks(() => expandTemplate(template, vars, { iri }));
         ctx.out.write(json ? `${JSON.stringify({ template, expanded })}\n` : `${expanded}\n`);
       } catch (e) {
         await failed(ctx, json, { template }, template, e);
       }
-      await ctx.out.flush();
+      await ctx.out.flushSoon();
     }
     return;
   }
@@ -115,13 +116,13 @@ export async function runTemplate(ctx: Context): Promise<void> {
       continue;
     }
     try {
-      const found = template.match(uri, { iri });
+      const found = withoutStacks(() => template.match(uri, { iri }));
       if (found === null) ctx.fail();
       if (json) ctx.out.write(`${JSON.stringify({ template: source, uri, matches: found !== null, variables: found })}\n`);
       else ctx.out.write(found === null ? `no match  ${JSON.stringify(uri)}\n` : `${JSON.stringify(found)}\n`);
     } catch (e) {
       await failed(ctx, json, { template: source, uri }, uri, e);
     }
-    await ctx.out.flush();
+    await ctx.out.flushSoon();
   }
 }

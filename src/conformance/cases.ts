@@ -39,6 +39,17 @@ export interface CaseOf {
   'template-validity': CaseBase & { template: string; valid: boolean };
   /** RFC 6570 3: a template expanded with the variables (null: undefined), to `expected`, or to an error (`expected` null); `iri`: an IRI's expansion. */
   'template-expansion': CaseBase & { template: string; variables: Record<string, unknown>; expected: string | null; iri?: boolean };
+  /**
+   * The URL Standard's two definitions of validity: `writing`, whether `input` is a valid URL string (its URL
+   * writing section) against `base` (null: none), and where an invalid one stops being valid (`offset`, when
+   * the case gives one); `parser`, the validation errors the basic URL parser reports on `input` (names and
+   * offsets, in the order met) and whether it returns failure. `error`: the name the case is an input for.
+   */
+  'whatwg-validity': CaseBase &
+    (
+      | { definition: 'writing'; rule: string; input: string; base: string | null; valid: boolean; offset?: number }
+      | { definition: 'parser'; error?: string; input: string; base: string | null; errors: ReadonlyArray<{ name: string; offset: number }>; failure: boolean }
+    );
 }
 
 export type Category = keyof CaseOf;

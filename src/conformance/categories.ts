@@ -11,9 +11,10 @@ import { CONFORMANCE_GRAMMARS } from '../core/grammars';
 
 /**
  * The judgement of one answer. A pass may have needed 6.2.2.1's case normalization (`folded`); a case
- * that is not supported, or whose answer judges nothing it asks, is `unsupported`, with the reason.
+ * that is not supported, or whose answer judges nothing it asks, is `unsupported`, with the reason. A pass
+ * that could not judge a field the case gives, the answer not giving it, names the field (`unjudged`).
  */
-export type Verdict = { status: 'pass'; folded?: true } | { status: 'unsupported'; cause: string } | { status: 'fail'; cause: string; got: string };
+export type Verdict = { status: 'pass'; folded?: true; unjudged?: readonly string[] } | { status: 'unsupported'; cause: string } | { status: 'fail'; cause: string; got: string };
 
 export interface CategorySpec<C extends Category> {
   /** What is wrong with a case, by the fields the runner reads, or undefined (a case from elsewhere is checked before it runs). */
@@ -81,6 +82,72 @@ function inputToOutput<C extends 'remove-dot-segments' | 'iri-to-uri' | 'uri-to-
     judge: (c, r, fail) => expectString(c.output, r, category, fail),
     expected: (c) => JSON.stringify(c.output),
   };
+}
+
+type WhatwgCase = CaseOf['whatwg-validity'];
+const baseOf = (c: { base: string | null }): { base?: string } => (c.base === null ? {} : { base: c.base });
+const againstBase = (c: { base: string | null }): string => (c.base === null ? '' : ` against ${c.base}`);
+
+/**
+ * A whatwg-validity case is well formed: a string or null `base`; `writing` with a string `rule`, a boolean `valid`
+ * and an offset only when invalid; `parser` with `errors` of names and offsets, and a boolean `failure`.
+ */
+function whatwgProblem(c: Record<string, unknown>): string | undefined {
+  if (c.base !== null && typeof c.base !== 'string') return 'has no "base" string (or null, for none)';
+  if (c.definition === 'writing') {
+    if (typeof c.valid !== 'boolean') return 'has no boolean "valid"';
+    if (c.offset !== undefined && (c.valid || !isOffset(c.offset))) return 'has an "offset" that is not an integer from 0 on an invalid string';
+    return strings('rule', 'input')(c);
+  }
+  if (c.definition !== 'parser') return 'has no "definition" of writing or parser';
+  const errors = c.errors;
+  if (!Array.isArray(errors) || !errors.every((e) => isObject(e) && typeof e.name === 'string' && isOffset(e.offset))) return 'has no "errors" array of objects with a string "name" and an integer "offset" from 0';
+  if (typeof c.failure !== 'boolean') return 'has no boolean "failure"';
+  return c.error === undefined || typeof c.error === 'string' ? strings('input')(c) : 'has an "error" that is not a string';
+}
+
+/** Judges a writing case: a boolean, or an error answer for an invalid string, whose offset is judged when both give one. */
+function judgeWriting(c: Extract<WhatwgCase, { definition: 'writing' }>, r: Response, fail: (cause: string, got?: string) => Verdict): Verdict {
+  const cause = `valid URL string (${c.rule})`;
+  if (r.error !== undefined) {
+    if (c.valid) return fail(`${cause}: rejects a valid string`);
+    if (c.offset === undefined) return PASS;
+    if (r.offset === undefined) return { status: 'pass', unjudged: ['offset'] };
+    return r.offset === c.offset ? PASS : fail(`${cause}: another offset where the string stops being valid`, `offset ${r.offset}`);
+  }
+  if (typeof r.result !== 'boolean') return fail(`${cause}: no boolean answer`);
+  if (r.result !== c.valid) return fail(`${cause}: ${c.valid ? 'rejects a valid string' : 'accepts an invalid string'}`);
+  return !c.valid && c.offset !== undefined ? { status: 'pass', unjudged: ['offset'] } : PASS;
+}
+
+/** A validation error of an answer: a name alone (a string) or { name, offset? }; undefined when it is neither. */
+function answeredError(e: unknown): { name: string; offset?: number } | undefined {
+  if (typeof e === 'string') return { name: e };
+  if (!isObject(e) || typeof e.name !== 'string') return undefined;
+  if (e.offset === undefined || e.offset === null) return { name: e.name };
+  return typeof e.offset === 'number' ? { name: e.name, offset: e.offset } : undefined;
+}
+
+/**
+ * Judges a parser case: the names in order, then failure and each offset where the answer gives them (a pass says which
+ * it could not judge). The cause names the error the case is for, so that failures group by it.
+ */
+function judgeParser(c: Extract<WhatwgCase, { definition: 'parser' }>, r: Response, fail: (cause: string, got?: string) => Verdict): Verdict {
+  const cause = `validation errors${c.error === undefined ? ' (none)' : ` (${c.error})`}`;
+  if (r.error !== undefined) return fail(`${cause}: an error answer (the parser reports errors, or failure, on any string)`);
+  const result = r.result;
+  const list = isObject(result) && Array.isArray(result.errors) ? result.errors.map(answeredError) : undefined;
+  if (!isObject(result) || list === undefined || list.some((e) => e === undefined)) return fail(`${cause}: no "errors" list of names (or of objects with a "name")`);
+  const got = list as Array<{ name: string; offset?: number }>;
+  const names = got.map((e) => e.name);
+  const shown = names.length === 0 ? 'no error' : names.join(' ');
+  if (names.join(' ') !== c.errors.map((e) => e.name).join(' ')) return fail(`${cause}: other names, or in another order`, shown);
+  if (result.failure !== undefined && result.failure !== null && typeof result.failure !== 'boolean') return fail(`${cause}: a "failure" that is not a boolean`, show(result.failure));
+  if (typeof result.failure === 'boolean' && result.failure !== c.failure) return fail(`${cause}: ${c.failure ? 'the parse succeeds where it returns failure' : 'returns failure where the parse succeeds'}`, `${shown}${result.failure === true ? ', failure' : ''}`);
+  const wrong = got.findIndex((e, i) => e.offset !== undefined && e.offset !== c.errors[i].offset);
+  if (wrong >= 0) return fail(`${cause}: another offset for ${got[wrong].name}`, `${got[wrong].name} at ${got[wrong].offset}`);
+  const unjudged = [...(got.some((e) => e.offset === undefined) ? ['offset'] : []), ...(typeof result.failure === 'boolean' ? [] : ['failure'])];
+  return unjudged.length > 0 ? { status: 'pass', unjudged } : PASS;
 }
 
 export const CATEGORY_SPECS: { readonly [C in Category]: CategorySpec<C> } = {
@@ -195,6 +262,15 @@ export const CATEGORY_SPECS: { readonly [C in Category]: CategorySpec<C> } = {
       return expectString(c.expected, r, 'template expansion', fail);
     },
     expected: (c) => (c.expected === null ? 'an error' : JSON.stringify(c.expected)),
+  },
+  'whatwg-validity': {
+    problem: whatwgProblem,
+    request: (c) => ({ op: c.definition === 'writing' ? 'whatwg-validate' : 'whatwg-validation-errors', input: c.input, ...baseOf(c) }),
+    judge: (c, r, fail) => (c.definition === 'writing' ? judgeWriting(c, r, fail) : judgeParser(c, r, fail)),
+    expected: (c) =>
+      c.definition === 'writing'
+        ? `${c.valid ? 'valid' : `invalid${c.offset === undefined ? '' : ` from offset ${c.offset}`}`}${againstBase(c)}`
+        : `${c.errors.length === 0 ? 'no validation error' : c.errors.map((e) => `${e.name} at ${e.offset}`).join(', ')}${c.failure ? ', failure' : ''}${againstBase(c)}`,
   },
 };
 

@@ -34,6 +34,8 @@ export type Op =
   | 'percent-decode'
   | 'template-validate'
   | 'template-expand'
+  | 'whatwg-validate'
+  | 'whatwg-validation-errors'
   | 'reading';
 
 /** One line the runner writes: the case's id, the operation and its arguments. */

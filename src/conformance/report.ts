@@ -50,6 +50,12 @@ const requestText = (r: Record<string, unknown>): string =>
 const rows = (report: Report): Array<[string, Tally]> => [...report.profiles.map((p): [string, Tally] => [`${p.profile} (profile)`, p]), ...report.scores.map((s): [string, Tally] => [s.category, s])];
 
 const foldNote = (s: CategoryScore): string => (s.passedAfterCaseNormalization > 0 ? `  (${s.passedAfterCaseNormalization} passed after 6.2.2.1 case normalization)` : '');
+/** The fields a category's passes did not judge, the answers not giving them ("offset 33, failure 2"), or undefined. */
+const unjudgedText = (s: CategoryScore): string | undefined => (s.passedWithoutJudging === undefined ? undefined : Object.entries(s.passedWithoutJudging).map(([field, n]) => `${field} ${n}`).join(', '));
+const unjudgedNote = (s: CategoryScore): string => {
+  const text = unjudgedText(s);
+  return text === undefined ? '' : `  (passed without judging, not answered: ${text})`;
+};
 const notRunNote = (t: Tally): string => (t.notRun > 0 ? `  (${t.notRun} not run)` : '');
 
 /** What a report says of a run stopped by its time limit, or undefined. */
@@ -90,7 +96,7 @@ export function reportText(report: FullReport): string {
     `  ${name.padEnd(22)} ${String(t.passed).padStart(6)} ${String(t.failed).padStart(6)} ${String(t.unsupported).padStart(13)} ${String(t.total).padStart(6)} ${score(t).padStart(7)} ${coverage(t).padStart(9)}${note}`;
   lines.push(`  ${''.padEnd(22)} ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'not supported'.padStart(13)} ${'cases'.padStart(6)} ${'score'.padStart(7)} ${'coverage'.padStart(9)}`);
   for (const p of report.profiles) lines.push(head(`${p.profile} (profile)`, p, notRunNote(p)));
-  for (const s of report.scores) lines.push(head(s.category, s, foldNote(s) + notRunNote(s)));
+  for (const s of report.scores) lines.push(head(s.category, s, foldNote(s) + unjudgedNote(s) + notRunNote(s)));
   lines.push('  score: passed of the cases answered; coverage: the cases answered, of all (a case not supported is not a failure)');
   const stopped = stoppedText(report);
   if (stopped !== undefined) lines.push('', stopped);
@@ -154,6 +160,8 @@ export function reportMarkdown(report: FullReport, level = 2): string {
   if (stopped !== undefined) out.push('', `**${md(stopped.replace(/^stopped: /, 'Stopped: '))}.**`);
   const folded = report.scores.filter((s) => s.passedAfterCaseNormalization > 0);
   if (folded.length > 0) out.push('', `Passed after 6.2.2.1 case normalization: ${folded.map((s) => `${s.category} ${s.passedAfterCaseNormalization}`).join(', ')}.`);
+  const unjudged = report.scores.filter((s) => s.passedWithoutJudging !== undefined);
+  if (unjudged.length > 0) out.push('', `Passed without judging a field the answers do not give: ${unjudged.map((s) => `${s.category} (${unjudgedText(s)!})`).join(', ')}.`);
   for (const s of report.scores) {
     const answered = answeredRules(s);
     if (s.rules === undefined || answered.length === 0) continue;

@@ -42,6 +42,10 @@ export interface AdapterModule {
   readonly percentDecode?: AdapterFunction;
   readonly templateValidate?: AdapterFunction;
   readonly templateExpand?: AdapterFunction;
+  /** The URL Standard: whether `input` is a valid URL string (against `base`); an error with `offset` says where it stops being one. */
+  readonly whatwgValidate?: AdapterFunction;
+  /** The URL Standard: the basic URL parser's validation errors on `input` (against `base`), `{ errors, failure }`. */
+  readonly whatwgValidationErrors?: AdapterFunction;
   /** Protocol 2: the parser's reading of `input` (resolved against `base` when the request has one). */
   readonly reading?: AdapterFunction;
 }
@@ -149,6 +153,11 @@ export interface CategoryScore extends Tally {
   readonly category: Category;
   /** Passes that needed 6.2.2.1's case normalization (a parser or a resolver that lower-cases the scheme or the host). */
   readonly passedAfterCaseNormalization: number;
+  /**
+   * Passes on which a field the case gives was not judged, because the answer does not give it (whatwg-validity's
+   * offsets from an implementation that names errors only), by field. Absent when every pass judged every field.
+   */
+  readonly passedWithoutJudging?: Readonly<Record<string, number>>;
   /** Validity: the same counts for each grammar and rule. */
   readonly rules?: readonly RuleScore[];
 }
@@ -288,6 +297,7 @@ export async function runSuite(suite: Suite, transport: Transport, options: RunO
       const counter = new Counter();
       const rules: RuleCounters = new Map();
       let folded = 0;
+      const unjudged: Record<string, number> = {};
       const groups = new Map<string, Failure[]>();
       if (spec.core !== undefined) coreCategories.push(file.category);
       for (const c of file.cases) {
@@ -311,6 +321,7 @@ export async function runSuite(suite: Suite, transport: Transport, options: RunO
         if (spec.rule !== undefined) ruleCounter(rules, spec.rule(c)).add(status);
         if (verdict.status === 'pass') {
           if (verdict.folded) folded++;
+          for (const field of verdict.unjudged ?? []) unjudged[field] = (unjudged[field] ?? 0) + 1;
         } else if (verdict.status === 'unsupported') unsupported.push({ id: c.id, category: file.category, cause: verdict.cause });
         else {
           const failure: Failure = { id: c.id, category: file.category, cause: verdict.cause, request, got: verdict.got, expected: spec.expected(c) };
@@ -324,6 +335,7 @@ export async function runSuite(suite: Suite, transport: Transport, options: RunO
         category: file.category,
         ...counter.tally(),
         passedAfterCaseNormalization: folded,
+        ...(Object.keys(unjudged).length > 0 ? { passedWithoutJudging: unjudged } : {}),
         ...(spec.rule !== undefined ? { rules: [...rules.values()].map(({ grammar, rule, counter: n }) => ({ grammar, rule, ...n.tally() })) } : {}),
       });
       for (const [cause, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {

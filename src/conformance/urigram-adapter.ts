@@ -3,13 +3,14 @@
  * the public API. It is what `urigram conformance` runs by default, and what
  * the tests hold to a full score.
  */
-import { equivalent, expandTemplate, iriToUri, isValid, matches, normalize, parse, percentDecode, percentEncode, removeDotSegments, resolve, uriToIri, UriSyntaxError, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName, type TemplateVariables } from '..';
+import { equivalent, expandTemplate, iriToUri, isValid, matches, normalize, parse, percentDecode, percentEncode, removeDotSegments, resolve, tryParse, uriToIri, UriSyntaxError, whatwgValidationErrors, type EncodableComponent, type GrammarName, type ParseOptions, type RuleName, type TemplateVariables } from '..';
 import type { AdapterModule, Request } from './run';
 import { JUDGED_COMPONENTS } from './suite';
 import { PROTOCOL_VERSION, READING_KEYS } from './protocol';
 
 const text = (r: Request, key: string): string => r[key] as string;
 const options = (r: Request): ParseOptions => ({ grammar: r.grammar as GrammarName, rule: r.rule }) as ParseOptions;
+const base = (r: Request): { base?: string } => (typeof r.base === 'string' ? { base: r.base } : {});
 
 export const URIGRAM_ADAPTER: AdapterModule = {
   protocol: PROTOCOL_VERSION,
@@ -41,6 +42,16 @@ export const URIGRAM_ADAPTER: AdapterModule = {
   percentDecode: (r) => percentDecode(text(r, 'input')),
   templateValidate: (r) => isValid(text(r, 'template'), { grammar: 'rfc6570' }),
   templateExpand: (r) => expandTemplate(text(r, 'template'), r.variables as TemplateVariables, { iri: r.iri === true }),
+  // The writing grammar: true, or its error (UriSyntaxError, with the offset where the string stops being valid).
+  whatwgValidate: (r) => {
+    const result = tryParse(text(r, 'input'), { grammar: 'whatwg-url', ...base(r) });
+    if (result.ok) return true;
+    throw result.error;
+  },
+  whatwgValidationErrors: (r) => {
+    const errors = whatwgValidationErrors(text(r, 'input'), base(r));
+    return { errors: errors.map((e) => ({ name: e.name, offset: e.offset })), failure: errors.failure };
+  },
   // Protocol 2: RFC 3986's reading, a URI-reference (resolved by 5.2 against the base, when there is one).
   reading: (r) => {
     const input = typeof r.base === 'string' ? resolve(r.base, text(r, 'input')) : text(r, 'input');
