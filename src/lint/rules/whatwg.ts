@@ -149,6 +149,8 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
 }
 
 const SCHEME_FIRST = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+/** A backslash (a slash to the URL parser), or an ASCII tab or newline (which it removes). */
+const SLASH_OR_REMOVED = /[\\\t\n\r]/;
 
 /**
  * Whether whatwgDiagnostics can report no whatwg-host-differs for `uri`, so that with whatwg-differs off (the
@@ -173,14 +175,8 @@ const SCHEME_FIRST = /^[A-Za-z][A-Za-z0-9+.-]*:/;
  * touches no other finding (no fix; withoutRepeatedCauses drops only WHATWG findings).
  */
 export function noHostDifference(uri: string): boolean {
-  // The scheme first: a long absolute URI is not scanned whole.
   // (NaN for an empty string: no first character.)
-  if (uri.charCodeAt(0) <= 0x20 || uri.startsWith('//') || SCHEME_FIRST.test(uri)) return false;
-  for (let i = 0; i < uri.length; i++) {
-    const c = uri.charCodeAt(i);
-    if (c === 0x5c || c === 0x09 || c === 0x0a || c === 0x0d) return false;
-  }
-  return true;
+  return !(uri.charCodeAt(0) <= 0x20 || uri.startsWith('//') || SCHEME_FIRST.test(uri) || SLASH_OR_REMOVED.test(uri));
 }
 
 export const whatwgRules: RuleFamily = {
