@@ -47,10 +47,14 @@ const GRAMMARS = readRegistry(root).filter((e) => e.select === 'grammar' && e.re
  * lint runs and the page shows. 102 KB since issue 49 (2026-12-07): the grammar whatwg-url, which the page lists
  * with the others (its automata and the valid-domain checks, about 1.6 KB), and lint's url-writing, which names the
  * URL Standard's validation errors (src/whatwg/validation-errors.ts and validation-hosts.ts, about 5.4 KB) at 101.2 KB.
+ * 104 KB since the speed work of 2026-12-07's last session (the CI's fuzz found `grammars` and lint over their CPU
+ * limit): isValid's fast path for the writing grammar (its expression and the host check in one pass, which make
+ * isValid with whatwg-url about as fast as URL.canParse), and lint's proofs that skip the WHATWG comparison, about
+ * 1 KB, at 102.3 KB.
  * The page is opened from the disk too (file:), where a browser loads no module chunk:
  * it is one script, so a tab's code cannot wait until the tab is opened.
  */
-export const PAGE_BUDGET = 102 * 1024;
+export const PAGE_BUDGET = 104 * 1024;
 
 /** src/playground's imports of the library (../index, ../core/diagnose, ...) resolved to the ES module build. */
 const fromEsmBuild: Plugin = {

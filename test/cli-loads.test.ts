@@ -41,4 +41,14 @@ describe('what a command loads', () => {
     expect(run.stdout).toContain('IPv6address');
     expect(heavy(run.files)).toEqual(['generated/rfc3986.recognizer.js']);
   });
+
+  it('lint on arguments loads no document reader, file listing or link check (./lint-files); --extract does', () => {
+    const fileParts = (files: readonly string[]) => files.filter((f) => /^src\/(documents\/(index|found|markdown|html|source)|cli\/(lint-files|read-documents|files|shard|lint-links))\.js$|node_modules\/(markdown-it|htmlparser2|ignore)\//.test(f));
+    const run = loaded(['lint', '--no-config', 'http://a/b c']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('  syntax');
+    expect(fileParts(run.files)).toEqual([]);
+    const extracting = loaded(['lint', '--no-config', '--extract', path.join(root, 'test', 'corpus', 'README.md')]);
+    expect(fileParts(extracting.files)).toEqual(expect.arrayContaining(['src/cli/lint-files.js', 'src/documents/index.js', 'src/cli/read-documents.js']));
+  });
 });

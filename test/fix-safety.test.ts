@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { equivalent, isValid, lint, type Diagnostic } from '../src';
 import { extractDocument } from '../src/documents';
-import { fixedText } from '../src/cli/lint-command';
+import { fixedText } from '../src/cli/lint-files';
 import { readDocument } from '../src/cli/read-documents';
 import { loadConfig } from '../src/cli/config';
 

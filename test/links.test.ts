@@ -12,7 +12,7 @@ import { checkLink, domainShaped, type DocumentAnchors, type EntryKind, type Lin
 import { baseHrefOf, htmlDocumentAnchors, markdownAnchors } from '../src/documents/anchors';
 import { ruleSetting } from '../src/lint/lint';
 import { LINT_RULES, ruleOf, type LintCode } from '../src/lint/registry';
-import { withLinks } from '../src/cli/lint-command';
+import { withLinks } from '../src/cli/lint-files';
 import { make } from '../src/documents/found';
 import type { Diagnostic } from '../src/lint/diagnostic';
 

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { lint } from '../src';
 import { isPathBase } from '../src/cli/base-values';
-import { fixedText, inContext } from '../src/cli/lint-command';
+import { fixedText, inContext } from '../src/cli/lint-files';
 import { readDocument } from '../src/cli/read-documents';
 import { loadConfig } from '../src/cli/config';
 import { extractDocument } from '../src/documents';

@@ -7,7 +7,7 @@
  */
 import { applyFixes, lint, type Diagnostic } from '../src';
 import { withoutFix, withSuggestions } from '../src/lint/diagnostic';
-import { fixedText, withinKnown } from '../src/cli/lint-command';
+import { fixedText, withinKnown } from '../src/cli/lint-files';
 import { readDocument } from '../src/cli/read-documents';
 import { loadConfig } from '../src/cli/config';
 import { make } from '../src/documents/found';

@@ -31,7 +31,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { isLintCode, LINT_GROUPS, LINT_PRESET_NAMES, LINT_RULES, LINT_STANDARDS, type LintCode, type LintGroup, type LintPreset, type LintStandard, type RuleSetting } from '../lint/registry';
-import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents/index';
+import { TEMPLATE_SYNTAXES, type TemplateSyntax } from '../documents/types';
 import { SLUG_STYLES, type SlugStyle } from '../lint/slugs';
 import { InputError, UsageError } from './io';
 

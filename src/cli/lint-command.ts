@@ -11,61 +11,35 @@ import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { lint, type Diagnostic, type LintCode, type LintOptions } from '../lint/lint';
-import { withoutFix, withSuggestions, type Suggestion } from '../lint/diagnostic';
-import { isLintCode, safeFixCodes } from '../lint/registry';
-import { directives, kindOfFile, suppressedBy, type DocumentKind, type DocumentUri } from '../documents/index';
-import { replaceSpans } from '../encoding/code-units';
+import type { Suggestion } from '../lint/diagnostic';
+import { isLintCode } from '../lint/registry';
+import type { DocumentKind, DocumentUri } from '../documents/types';
 import { OutputClosed, OutputFailed, UsageError, InputError, version, say } from './io';
-import { encodeText } from './encoding';
 import { errorMessage, jsonWith, openObject, writeJsonArray } from './output';
 import { SarifWriter, type Region, type SarifNotification, type SarifSuggestion } from './sarif';
 import { fileProblems, inputBatches, type ReadOptions } from './inputs';
-import { documents, readDocument, type ReadDocument } from './read-documents';
-import { listFiles } from './files';
+import type { ReadDocument } from './read-documents';
 import { inParts, jobsOf, type Joins } from './jobs';
-import { filesChosen, replayItems, shardOf } from './shard';
-import { removeStaleTemporaries, writeFileAtomic } from './write-file';
 import { DEFAULT_EXTENSIONS, loadConfig, pathIgnorer, type LintConfig } from './config';
-import { isApiDocumentFile } from './api-files';
-import { locate, type LocatedUri, type Position } from './positions';
-import { writtenAsIs } from '../documents/found';
-import { jsonTemplates, yamlTemplates, type JsonTemplate } from '../template/json';
+import type { Position } from './positions';
+import { LintFailure, writableFix, type Target } from './lint-target';
+import type { JsonTemplate } from '../template/json';
 import { DEFAULT_TEMPLATE_PROPERTIES } from '../template/places';
 import type { Context } from './command';
-import { isPathBase } from './base-values';
-import { FileTree, LinkChecker, linkSettings, type LinkSettings } from './lint-links';
+import type { FileTree, LinkChecker, LinkSettings } from './lint-links';
 
 /**
- * The fixes --fix writes: those LINT_RULES calls safe, which keep the URI
- * equivalent (RFC 3986 6.2.2 and 6.2.3). A fix that changes what the URI
- * identifies or how it reads (a suggestion: non-ascii, an IRI as its URI;
- * password-in-userinfo) is reported, not written; so are a finding's
- * suggestions, which are never fixes.
+ * What only a run that reads files (--extract) needs, loaded when one starts (./lint-files): the document readers
+ * (Markdown, HTML, source), the file listing, shards, link integrity, --fix. A run on arguments or standard input
+ * loads none of it (about 50 ms of a run's start-up).
  */
-export const SAFE_FIXES: ReadonlySet<string> = safeFixCodes();
+type FileParts = typeof import('./lint-files');
+const loadFileParts = (): Promise<FileParts> => import('./lint-files');
 
-/** What lint threw for a URI (a bug), carried to where the URI is reported. */
-class LintFailure {
-  constructor(readonly error: unknown) {}
-}
-
+/** The options that need link integrity's settings read (./lint-links: each says that it needs --extract without it). */
+const LINK_OPTIONS: readonly string[] = ['--links', '--no-links', '--site-root'];
 /** How many distinct URIs' diagnostics a run keeps, to lint a URI that comes again once. */
 const LINTED_KEPT = 10_000;
-
-/** One URI to lint, and where it is. */
-interface Target {
-  readonly uri: string;
-  /** The file ("-": standard input); none for a URI given as an argument. */
-  readonly file?: string;
-  /** For a URI in a file: where it was found. */
-  readonly located?: LocatedUri;
-  /** For a URI read as a line of standard input: the line. */
-  readonly line?: number;
-  /** The n-th time this URI occurs in its file (for stable fingerprints). */
-  readonly occurrence: number;
-  /** Diagnostics on these lines are switched off by inline directives. */
-  readonly suppressed?: (line: number, code: string) => boolean;
-}
 
 interface Counts {
   errors: number;
@@ -88,11 +62,6 @@ function placeOf(t: Target, d: Pick<Diagnostic, 'start' | 'end'>): { start: Posi
 
 function regionOf(p: { start: Position; end: Position }): Region {
   return { startLine: p.start.line, startColumn: p.start.column, endLine: p.end.line, endColumn: p.end.column };
-}
-
-/** A fix that can be written in the file: a safe one, outside code, where the URI is in the file as written. */
-function writableFix(t: Target, d: Diagnostic): boolean {
-  return d.fix !== undefined && SAFE_FIXES.has(d.code) && t.located !== undefined && t.file !== '-' && !t.located.found.code && t.located.verbatim(d.fix.start, d.fix.end);
 }
 
 /**
@@ -147,89 +116,12 @@ function fingerprint(t: Target, d: Diagnostic): string {
   return kept.copy().update(tail).digest('hex').slice(0, 32);
 }
 
-/**
- * The diagnostics of a URI that reach no further than what is known of it: a URI of source code cut at
- * an interpolation, a placeholder or an escape (`cut`) may go on past its end, so what reaches its end
- * (an empty path, a default port, an empty host: "https://{host}/") is left out, and so is a fix or a
- * suggestion that does.
- */
-export function withinKnown(found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
-  if (!found.cut) return diagnostics;
-  const length = found.uri.length;
-  const out: Diagnostic[] = [];
-  for (const d of diagnostics) {
-    if (d.end >= length) continue;
-    const fixed = d.fix !== undefined && d.fix.end >= length ? withoutFix(d) : d;
-    out.push(withSuggestions(fixed, (s) => s.end < length));
-  }
-  return out;
-}
-
-/**
- * The diagnostics of a URI found in `text` with the fixes and suggestions that replace a span of it that is not the
- * text as written left out: a decoded escape of a string literal ("\\\\" for one backslash, "\\u0040" for "@") or a
- * character reference; an edit of the value there is no edit of the text.
- */
-function asWritten(text: string, found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
-  if (found.offsets === undefined) return diagnostics;
-  return diagnostics.map((d) => {
-    const fixed = d.fix !== undefined && !writtenAsIs(text, found, d.fix.start, d.fix.end) ? withoutFix(d) : d;
-    return withSuggestions(fixed, (s) => writtenAsIs(text, found, s.start, s.end));
-  });
-}
-
 /** The kinds of URI found that are a link's destination as the document wrote it (lint's `linkDestination`). */
 const DESTINATIONS: ReadonlySet<DocumentUri['kind']> = new Set(['link', 'image', 'definition', 'autolink', 'attribute']);
 
 /** Whether a URI found in a document is a link's destination as written (lint's `linkDestination`). */
 export function isDestination(found: DocumentUri): boolean {
   return DESTINATIONS.has(found.kind);
-}
-
-/**
- * The diagnostics of a URI of a document, for its place there: withinKnown, and no `empty-path` fix on a value that
- * programs append paths to (./base-values: "https://api.example.com" as a base URL is not "https://api.example.com/").
- */
-export function inContext(doc: Pick<ReadDocument, 'file' | 'text'>, found: DocumentUri, diagnostics: Diagnostic[]): Diagnostic[] {
-  const known = asWritten(doc.text, found, withinKnown(found, diagnostics));
-  if (!known.some((d) => d.code === 'empty-path' && d.fix !== undefined) || !isPathBase(doc.file, doc.text, found)) return known;
-  return known.map((d) => (d.code === 'empty-path' ? withoutFix(d) : d));
-}
-
-/** The text with the safe fixes of its URIs applied (none overlap: each URI's fixes are disjoint, and URIs are). */
-export function fixedText(doc: ReadDocument, config: LintConfig, lintOf: (uri: string, found?: DocumentUri) => Diagnostic[]): string {
-  const suppressed = suppressedBy(directives(doc.text, doc.uris.map((u) => u.found)));
-  const edits: Array<{ start: number; end: number; replacement: string }> = [];
-  for (const located of doc.uris) {
-    if (located.found.code || config.ignoreUris.some((re) => re.test(located.found.uri))) continue;
-    let diagnostics: Diagnostic[];
-    try {
-      diagnostics = inContext(doc, located.found, lintOf(located.found.uri, located.found));
-    } catch {
-      continue;
-    }
-    const target: Target = { uri: located.found.uri, file: doc.file, located, occurrence: 0 };
-    for (const d of diagnostics) {
-      if (!writableFix(target, d) || suppressed(located.range(d.start, d.end).start.line, d.code)) continue;
-      const o = located.offsets(d.fix!.start, d.fix!.end);
-      edits.push({ ...o, replacement: d.fix!.replacement });
-    }
-  }
-  if (edits.length === 0) return doc.text;
-  edits.sort((a, b) => a.start - b.start);
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const texts: string[] = [];
-  let at = 0;
-  for (const e of edits) {
-    // Overlapping, or at the offset of the one before (as applyFixes refuses): left for the next run.
-    if (e.start < at || e.start === starts[starts.length - 1]) continue;
-    starts.push(e.start);
-    ends.push(e.end);
-    texts.push(e.replacement);
-    at = e.end;
-  }
-  return replaceSpans(doc.text, starts, ends, texts);
 }
 
 /** What a run is asked to do, read off the command line and the configuration, and checked, once. */
@@ -253,7 +145,8 @@ interface LintSettings {
   readonly links?: LinkSettings;
 }
 
-function lintSettings(ctx: Context): LintSettings {
+/** `files`: the file parts (./lint-files), loaded for --extract and the options of link integrity (which need it). */
+function lintSettings(ctx: Context, files: FileParts | undefined): LintSettings {
   const format = ctx.value('--format') ?? 'text';
   const extract = ctx.has('--extract');
   if (extract && ctx.args.length === 0) throw new UsageError('--extract needs at least one FILE, directory or glob ("-" for standard input)');
@@ -272,8 +165,9 @@ function lintSettings(ctx: Context): LintSettings {
   const cwd = process.cwd();
   const config = loadConfig({ config: ctx.value('--config'), noConfig: ctx.has('--no-config'), rules: ctx.all('--rule'), cwd, preset: ctx.value('--preset'), standard: ctx.value('--standard'), extensions: ctx.all('--ext'), ignore: ctx.all('--ignore') });
   const jobs = jobsOf(ctx);
-  const shard = shardOf(ctx, ctx.args);
-  const links = linkSettings(ctx, extract, config.links, cwd);
+  // --shard needs --extract (above), and the file parts are loaded for it.
+  const shard = files?.shardOf(ctx, ctx.args);
+  const links = files?.linkSettings(ctx, extract, config.links, cwd);
   const lintOptions: LintOptions = { preset: config.preset, rules: config.rules, ...(config.standard === 'rfc3986' ? {} : { standard: config.standard }) };
   return { format, extract, maxWarnings, fix, quiet: ctx.has('--quiet'), cwd, config, lintOptions, destinationOptions: { ...lintOptions, linkDestination: true }, templateProperties, jobs, shard, ...(links ? { links } : {}) };
 }
@@ -302,9 +196,17 @@ class LintRun {
     return this.settings.extract;
   }
 
+  /** The file parts, which a run that reads files has loaded (runLint). */
+  private filesParts(): FileParts {
+    if (this.files === undefined) throw new Error('internal error: the file parts of lint (./lint-files) are not loaded');
+    return this.files;
+  }
+
   constructor(
     private readonly ctx: Context,
     private readonly settings: LintSettings,
+    /** The file parts (./lint-files): loaded for a run that reads files. */
+    private readonly files: FileParts | undefined,
   ) {
     this.out = ctx.out;
     // A worker's parts share one: a URI that comes again in a later part is not linted again.
@@ -313,9 +215,9 @@ class LintRun {
     this.lintedDestinations = (ctx.state?.get('lintedDestinations') as Map<string, Diagnostic[]> | undefined) ?? new Map();
     ctx.state?.set('lintedDestinations', this.lintedDestinations);
     if (settings.links !== undefined) {
-      const tree = (ctx.state?.get('linkTree') as FileTree | undefined) ?? new FileTree();
+      const tree = (ctx.state?.get('linkTree') as FileTree | undefined) ?? new (this.filesParts().FileTree)();
       ctx.state?.set('linkTree', tree);
-      this.links = new LinkChecker(settings.links, tree, settings.lintOptions);
+      this.links = new (this.filesParts().LinkChecker)(settings.links, tree, settings.lintOptions);
     }
     const { format, config } = settings;
     this.sarif = format === 'sarif' ? new SarifWriter(this.out, version(), settings.cwd) : undefined;
@@ -397,6 +299,7 @@ class LintRun {
   /** The URIs of the files, directories and globs given (--extract), each file fixed first with --fix. */
   async lintFiles(): Promise<void> {
     const { ctx, settings } = this;
+    const { documents, filesChosen, listFiles, removeStaleTemporaries, replayItems, withTemplates, isApiDocumentFile } = this.filesParts();
     const { config, cwd } = settings;
     const part = ctx.part;
     let files: Iterable<string>;
@@ -424,6 +327,7 @@ class LintRun {
 
   /** Writes the safe fixes of a file back to it, in the encoding it was read in; the file as it is now. */
   private fixFile(doc: ReadDocument): ReadDocument {
+    const { encodeText, fixedText, readDocument, writeFixes } = this.filesParts();
     const fixed = fixedText(doc, this.settings.config, (uri, found) => this.lintOf(uri, found));
     if (fixed === doc.text) return doc;
     const bytes = encodeText(fixed, doc.encoding, doc.bom);
@@ -445,6 +349,7 @@ class LintRun {
 
   private async lintDocument(doc: ReadDocument, templates: readonly JsonTemplate[]): Promise<void> {
     const { ctx, out } = this;
+    const { directives, inContext, kindOfFile, suppressedBy, withLinks } = this.filesParts();
     const found = directives(doc.text, doc.uris.map((u) => u.found));
     // A code that names no rule switches nothing off: said, so that a misspelling does not pass for a directive that works.
     for (const d of found) {
@@ -486,6 +391,7 @@ class LintRun {
 
   /** A URI Template of a JSON file (src/template/places.ts), checked as a template (lint's `template: true`). */
   private async lintTemplate(doc: ReadDocument, t: JsonTemplate, suppressed: Target['suppressed']): Promise<void> {
+    const { locate } = this.filesParts();
     const diagnostics = lint(t.template, { ...this.settings.lintOptions, template: true });
     if (this.silentWhenClean && diagnostics.length === 0 && !this.out.full) {
       this.counts.uris++;
@@ -650,30 +556,22 @@ class LintRun {
   }
 }
 
-/** Writes a file's fixed bytes atomically (./write-file): a kill or a full disk leaves the file as it was. */
-function writeFixes(file: string, bytes: Buffer): void {
-  try {
-    writeFileAtomic(file, bytes);
-  } catch (e) {
-    throw new InputError(`cannot write the fixes: ${(e as Error).message}`);
-  }
-}
-
 export async function runLint(ctx: Context): Promise<void> {
+  const files = ctx.has('--extract') || LINK_OPTIONS.some((o) => ctx.has(o)) ? await loadFileParts() : undefined;
   if (ctx.part !== undefined) {
     // A part of a run with --jobs (./jobs): its results only; the head, the summary and the tail are the main thread's.
     let settings = ctx.state?.get('lint') as LintSettings | undefined;
     if (settings === undefined) {
-      settings = lintSettings(ctx);
+      settings = lintSettings(ctx, files);
       ctx.state?.set('lint', settings);
     }
-    const run = new LintRun(ctx, settings);
+    const run = new LintRun(ctx, settings, files);
     if (run.extracting) await run.lintFiles();
     else await run.lintArguments();
     ctx.extra = run.partExtra();
     return;
   }
-  const run = new LintRun(ctx, lintSettings(ctx));
+  const run = new LintRun(ctx, lintSettings(ctx, files), files);
   run.open();
   try {
     if (run.extracting) await run.lintFiles();
@@ -683,36 +581,6 @@ export async function runLint(ctx: Context): Promise<void> {
     throw e;
   }
   await run.finish();
-}
-
-/**
- * A URI's diagnostics with its link's (in order of place); what the link check threw (a bug), as a LintFailure.
- * One finding per cause: where lint() already says what the reference probably meant from its start (a finding
- * with suggestions at offset 0: a scheme missing, mistyped or doubled), the link is not checked as a path.
- */
-export function withLinks(diagnostics: Diagnostic[], found: DocumentUri, check: (found: DocumentUri) => Diagnostic[]): Diagnostic[] | LintFailure {
-  if (diagnostics.some((d) => d.start === 0 && d.suggestions !== undefined && d.severity !== 'info')) return diagnostics;
-  let linked: Diagnostic[];
-  try {
-    linked = check(found);
-  } catch (e) {
-    return new LintFailure(e);
-  }
-  if (linked.length === 0) return diagnostics;
-  return [...diagnostics, ...linked].sort((a, b) => a.start - b.start || a.end - b.end);
-}
-
-/**
- * The URI Templates of a JSON or YAML file (by its name), and the document without the URIs found inside them: a
- * template is not a URI (RFC 6570 1.4). Other files have none.
- */
-function withTemplates(doc: ReadDocument, properties: ReadonlySet<string>): [ReadDocument, JsonTemplate[]] {
-  const json = /\.json$/i.test(doc.file);
-  if (!json && !/\.ya?ml$/i.test(doc.file)) return [doc, []];
-  const templates = json ? jsonTemplates(doc.text, properties) : yamlTemplates(doc.text, properties);
-  if (templates.length === 0) return [doc, templates];
-  const inside = (u: LocatedUri): boolean => templates.some((t) => u.found.start >= t.start && u.found.end <= t.end);
-  return [{ ...doc, uris: doc.uris.filter((u) => !inside(u)) }, templates];
 }
 
 /** The JSON document's summary; the exit code of a run that ended (none for one that stopped: ./io's errors say theirs). */

@@ -58,10 +58,26 @@ function comparisonText(c: WhatwgComparison): string {
   return `${lines.join('\n')}\n`;
 }
 
-function comparisonJson(c: WhatwgComparison): string {
+export function comparisonJson(c: WhatwgComparison): string {
   const rfc3986 = c.rfc3986.valid ? c.rfc3986 : { valid: false, error: syntaxErrorJson(c.rfc3986.error) };
   // An absent component is null, as in every --json output of urigram.
-  return `${JSON.stringify({ ...c, rfc3986 }, (_k, v: unknown) => (v === undefined ? null : v))}\n`;
+  return `${JSON.stringify(nullForUndefined({ ...c, rfc3986 }))}\n`;
+}
+
+/**
+ * The value with each undefined in it null: what JSON.stringify with the replacer (_k, v) => (v === undefined ? null :
+ * v) writes, written by JSON.stringify without one, which is a third faster (a replacer takes it off its fast path).
+ * For the plain data of a comparison (objects, arrays, strings, numbers, booleans); a toJSON is called as
+ * JSON.stringify would.
+ */
+function nullForUndefined(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (v === null || typeof v !== 'object') return v;
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return nullForUndefined((v as { toJSON(): unknown }).toJSON());
+  if (Array.isArray(v)) return v.map(nullForUndefined);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = nullForUndefined((v as Record<string, unknown>)[k]);
+  return out;
 }
 
 // ------------------------------------------------------------- --table: what each side reads

@@ -10,8 +10,35 @@ import { toPegName } from '../core/rule-names';
 import { UriSyntaxError } from '../core/errors';
 import { diagnose } from '../core/diagnose';
 
+const errorClass = Error as { stackTraceLimit?: number };
+
+/**
+ * f's result, with no stack recorded for the errors it makes: they are data here (a finding's message, offset and
+ * character), never thrown or shown by their stack, and a stack for each was about a twelfth of lint's time on
+ * many short invalid lines. As core/parse's explainWithoutStack: an engine without the limit, or with a frozen
+ * Error (node --frozen-intrinsics), keeps the stacks.
+ */
+function withoutStacks<T>(f: () => T): T {
+  const limit = errorClass.stackTraceLimit;
+  if (typeof limit !== 'number') return f();
+  try {
+    errorClass.stackTraceLimit = 0;
+  } catch {
+    return f();
+  }
+  try {
+    return f();
+  } finally {
+    errorClass.stackTraceLimit = limit;
+  }
+}
+
 /** An error found in the URI with its non-ASCII characters percent-encoded, placed in the URI itself. */
 export function inInput(uri: string, e: UriSyntaxError): UriSyntaxError {
+  return withoutStacks(() => placedInInput(uri, e));
+}
+
+function placedInInput(uri: string, e: UriSyntaxError): UriSyntaxError {
   // Walk the URI by code points, counting what each is once encoded (one unit, or three per UTF-8 octet).
   let mapped = 0;
   let i = 0;
@@ -71,6 +98,10 @@ function userComponents(uri: string): Array<{ rule: string; start: number; end: 
  */
 export function userViewError(uri: string, rule: UriRuleName, e: UriSyntaxError): UriSyntaxError {
   if (rule !== 'URI-reference' && rule !== 'URI' && rule !== 'absolute-URI' && rule !== 'relative-ref') return e;
+  return withoutStacks(() => userView(uri, e));
+}
+
+function userView(uri: string, e: UriSyntaxError): UriSyntaxError {
   for (const c of userComponents(uri)) {
     if (c.start > e.offset || (c.start === e.offset && c.rule !== 'port')) return e;
     const text = uri.slice(c.start, c.end);

@@ -194,9 +194,14 @@ export function compareWithWhatwg(input: string, options?: WhatwgCompareOptions)
 /**
  * compareWithWhatwg with the options checked, for lint, which has parsed the
  * input already (by RFC 3986's URI-reference, the options' grammar): `parsed`
- * is that result, so that the input is not parsed twice.
+ * is that result, so that the input is not parsed twice. `securityOnly`: for
+ * lint with whatwg-differs off, which reports only the security differences:
+ * where both read the input, only the scheme, userinfo, host and port are
+ * compared (so the verdict 'same' or 'differs', and the notes, are theirs
+ * alone), and so is what the URL parser reads after its first steps where
+ * only it reads the input; every security difference is as without it.
  */
-export function comparison(input: string, options: WhatwgCompareOptions | undefined, parsedAlready?: ParseResult): WhatwgComparison {
+export function comparison(input: string, options: WhatwgCompareOptions | undefined, parsedAlready?: ParseResult, securityOnly = false): WhatwgComparison {
   const grammar = options?.grammar ?? 'rfc3986';
   const zoneId = options?.zoneId === true;
   if (options !== undefined) zoneGrammar(grammar, options.zoneId, 'compareWithWhatwg');
@@ -254,7 +259,7 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
     const uri = targetText ?? input;
     let canonical: Parts | undefined | null = null;
     const rc = () => (canonical === null ? (canonical = canonicalRfc(uri, grammar, zoneId, target)) : canonical);
-    const { differences, notes } = compareReadings(ctx, partsOf(target), target.hostKind, rc, whatwg);
+    const { differences, notes } = compareReadings(ctx, partsOf(target), target.hostKind, rc, whatwg, securityOnly ? SECURITY_COMPONENTS : undefined);
     if (baseReading !== undefined && baseReading.comparison.verdict !== 'same') inheritFromBase(differences, fromBase(record), baseReading.comparison);
     return { input, verdict: differences.length === 0 ? 'same' : 'differs', rfc3986: rfc, whatwg, differences, notes };
   }
@@ -266,7 +271,7 @@ export function comparison(input: string, options: WhatwgCompareOptions | undefi
     return { input, verdict: 'rfc3986-only', rfc3986: rfc, whatwg, differences: [difference(component, k, rfcValue, undefined, security)], notes: [] };
   }
   if (!parsed.ok && whatwg.valid) {
-    return { input, verdict: 'whatwg-only', rfc3986: rfc, whatwg, differences: whatwgOnlyDifferences(ctx, parsed.error, whatwg, grammar, zoneId), notes: [] };
+    return { input, verdict: 'whatwg-only', rfc3986: rfc, whatwg, differences: whatwgOnlyDifferences(ctx, parsed.error, whatwg, grammar, zoneId, securityOnly), notes: [] };
   }
   return { input, verdict: 'neither', rfc3986: rfc, whatwg, differences: NONE, notes: NONE };
 }
@@ -320,7 +325,7 @@ function componentOfRecord(r: UriRecord, offset: number): WhatwgComponent {
  * reads after its first steps (trimmed, tabs and newlines removed) or its
  * scheme and authority are valid by RFC 3986, the differences those show.
  */
-function whatwgOnlyDifferences(ctx: Context, error: UriSyntaxError, w: ValidWhatwg, grammar: 'rfc3986' | 'rfc3987', zoneId: boolean): WhatwgDifference[] {
+function whatwgOnlyDifferences(ctx: Context, error: UriSyntaxError, w: ValidWhatwg, grammar: 'rfc3986' | 'rfc3987', zoneId: boolean, securityOnly: boolean): WhatwgDifference[] {
   const { input, layout } = ctx;
   const out: WhatwgDifference[] = [];
   const seen = new Set<string>();
@@ -341,7 +346,7 @@ function whatwgOnlyDifferences(ctx: Context, error: UriSyntaxError, w: ValidWhat
   // What the URL parser reads, after its first steps, compared component by component when RFC 3986 reads it too.
   const parseOptions = zoneId ? { grammar, zoneId } : { grammar };
   let text = layout.text;
-  let only: ReadonlySet<WhatwgComponent> | undefined;
+  let only: ReadonlySet<WhatwgComponent> | undefined = securityOnly ? SECURITY_COMPONENTS : undefined;
   let r = text === input ? undefined : tryParse(text, parseOptions);
   if (r === undefined || !r.ok) {
     // Else its scheme and authority, when RFC 3986 fails only after them.

@@ -134,7 +134,10 @@ function syntaxFix(uri: string, rule: UriRuleName, offset: number): Fix | undefi
   return replacement === undefined ? undefined : { replacement, start, end };
 }
 
-const ADDRESS_CHARACTER = /[0-9A-Fa-f:.]/;
+/** [0-9A-Fa-f:.], by code unit (a regular expression's test of each character made a string of each: 5% of lint on long lines). */
+function isAddressCharacter(c: number): boolean {
+  return (c >= 0x30 && c <= 0x3a) || c === 0x2e || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
 
 /**
  * The [start, end) of the first IPv6 zone identifier (RFC 6874: "[" address "%25" zone "]"), from the
@@ -146,7 +149,7 @@ const ADDRESS_CHARACTER = /[0-9A-Fa-f:.]/;
 function zoneIdentifier(uri: string): [number, number] | undefined {
   for (let open = uri.indexOf('['); open >= 0; open = uri.indexOf('[', open + 1)) {
     let at = open + 1;
-    while (at < uri.length && ADDRESS_CHARACTER.test(uri[at])) at++;
+    while (at < uri.length && isAddressCharacter(uri.charCodeAt(at))) at++;
     if (at === open + 1 || !uri.startsWith('%25', at)) continue;
     const close = uri.indexOf(']', at + 3);
     return close < 0 ? undefined : [at, close];
@@ -246,7 +249,7 @@ function unencodedMessage(uri: string, ascii: readonly number[]): string {
  * ASCII characters that no rule of RFC 3986 has but that browsers accept in a path, query or fragment (the
  * WHATWG URL parser keeps them as written or percent-encodes them itself). A second "#" is one too.
  */
-const BROWSER_ACCEPTED = new Set(['{', '}', '|', '^', '`', '[', ']', '"']);
+const BROWSER_ACCEPTED: ReadonlySet<number> = new Set([...'{}|^`[]"'].map((ch) => ch.charCodeAt(0)));
 
 /** A scheme and an authority, as RFC 3986 Appendix B reads them: what is before the path. */
 const BEFORE_PATH = /^(?:[^:/?#]+:)?(?:\/\/[^/?#]*)?/;
@@ -280,14 +283,14 @@ function browserAcceptedForm(uri: string, rule: UriRuleName): { mapped: string; 
       continue;
     }
     if (i < pathStart) continue;
-    const ch = uri[i];
-    if (ch === '#' && references.has(i)) continue;
+    // By code unit: "#" 0x23, "/" 0x2f, "?" 0x3f, "[" 0x5b, "]" 0x5d.
+    if (c === 0x23 && references.has(i)) continue;
     // A "[" or "]" is a path's only after a scheme, an authority or a "/", "?" or "#": one that begins a reference
     // ("[::1]:80", "[1%25...") is an IP literal's without its "//", a syntax error.
-    if ((ch === '[' || ch === ']') && pathStart === 0 && !delimited) continue;
-    const encode = BROWSER_ACCEPTED.has(ch) || (ch === '#' && hash);
-    if (ch === '#') hash = true;
-    if (ch === '/' || ch === '?' || ch === '#') delimited = true;
+    if ((c === 0x5b || c === 0x5d) && pathStart === 0 && !delimited) continue;
+    const encode = BROWSER_ACCEPTED.has(c) || (c === 0x23 && hash);
+    if (c === 0x23) hash = true;
+    if (c === 0x2f || c === 0x3f || c === 0x23) delimited = true;
     if (!encode) continue;
     ascii.push(i);
     parts.push(uri.slice(from, i), tripletOf(c));

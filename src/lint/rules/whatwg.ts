@@ -84,9 +84,11 @@ function writtenHost(uri: string, relative: boolean): string | undefined {
  * request goes (its data's `hosts`). `parsed`: lint's parse of `uri` by
  * `rule`; the comparison reads the URI by RFC 3986's URI-reference whatever
  * lint's rule is (a string that only `rule` refuses is read where it goes all the same).
- * `encoded`: told of an IRI's host that the URL parser only encodes (LintContext.encodedHost).
+ * `encoded`: told of an IRI's host that the URL parser only encodes (LintContext.encodedHost). `securityOnly`
+ * (whatwg-differs off): the comparisons look at the scheme, userinfo, host and port alone (./compare-whatwg's
+ * comparison), so that only whatwg-host-differs findings are sure to be made, each as without it.
  */
-export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: ParseResult, report: Report, encoded: (at: number, hosts: { rfc3986: string; whatwg: string }) => void = () => undefined): void {
+export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: ParseResult, report: Report, encoded: (at: number, hosts: { rfc3986: string; whatwg: string }) => void = () => undefined, securityOnly = false): void {
   const parsed = rule === 'URI-reference' ? lintParsed : tryParse(uri);
   const relative = parsed.ok ? parsed.value.scheme === undefined : !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri.replace(/^[\x00-\x20]+/, '').replace(/[\t\n\r]/g, ''));
   // A reference with non-ASCII characters (RFC 3986 refuses them, which non-ascii reports) is compared as RFC 3987 reads
@@ -94,7 +96,7 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
   // IRI: in "http://é.example/a b" the two differ in the path (the space), not in the host RFC 3986 stops at.
   const iri = !parsed.ok && NOT_ASCII.test(uri) && iriGrammarLoaded();
   const base = relative ? { base: LINT_BASE } : {};
-  const c = iri ? comparison(uri, { ...base, grammar: 'rfc3987' }) : comparison(uri, relative ? base : undefined, parsed);
+  const c = iri ? comparison(uri, { ...base, grammar: 'rfc3987' }, undefined, securityOnly) : comparison(uri, relative ? base : undefined, parsed, securityOnly);
   const rfc = iri ? 'RFC 3987' : 'RFC 3986';
   const hosts = hostsOf(c);
   for (const d of c.differences) {
@@ -125,7 +127,7 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
   // host UTS 46 maps to another name (fullwidth letters: "ｌｏｃａｌｈｏｓｔ" is "localhost") is one; a name only encoded
   // ("bücher.example") is not. A cause RFC 3987 reports first elsewhere ("///evil。example\\x": the backslash) hides none.
   if (!iri) return;
-  const strict = comparison(uri, relative ? base : undefined, parsed);
+  const strict = comparison(uri, relative ? base : undefined, parsed, securityOnly);
   for (const d of strict.differences) {
     if (!d.security || d.offset < 0 || c.differences.some((e) => e.security && e.component === d.component)) continue;
     const end = Math.min(d.offset + ((uri.codePointAt(d.offset) ?? 0) > 0xffff ? 2 : 1), uri.length);
@@ -146,10 +148,46 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
   }
 }
 
+const SCHEME_FIRST = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+/** A backslash (a slash to the URL parser), or an ASCII tab or newline (which it removes). */
+const SLASH_OR_REMOVED = /[\\\t\n\r]/;
+
+/**
+ * Whether whatwgDiagnostics can report no whatwg-host-differs for `uri`, so that with whatwg-differs off (the
+ * default) the comparison, the costliest check lint makes, need not run. True for a relative reference that only
+ * the path, query and fragment can tell apart: not a C0 control or space first (the URL parser trims it: a cause
+ * before the scheme), no ASCII tab or newline (removed, they can join "/" and "/"), no "\" (a slash to the URL
+ * parser), no scheme ("scheme:" first) and not "//" first. Why no security difference can come of it
+ * (test/lint-fast-paths.test.ts checks it on the hostile families, the corpora, the web-platform-tests data and
+ * generated strings):
+ * - The URL parser reads it against LINT_BASE (https, special) from its relative state: with no "/" or "\" after a
+ *   first "/", the "relative slash state" takes the base's username, password, host and port, and the path, query
+ *   and fragment states that follow never fail (URL Standard, "URL parsing"): the WHATWG reading is valid, with the
+ *   base's scheme, userinfo, host and port. Trailing C0 controls and spaces it trims are after the path begins.
+ * - RFC 3986 (or RFC 3987, for an IRI) reads it, if at all, as a relative-ref without an authority (a reference that
+ *   is valid with a "scheme:" first matches SCHEME_FIRST), whose target takes the base's scheme and authority
+ *   (5.2.2): the same text in each security component, so compareReadings finds no difference there, and the base
+ *   itself reads alike.
+ * - Where it refuses it (whatwg-only), whatwgOnlyDifferences places each cause by the layout, which has no scheme,
+ *   no authority and nothing trimmed before the path: beforeAuthorityEnd is false (Appendix B finds no scheme and no
+ *   authority either), whatwgComponentAt is the path, query or fragment; and it compares nothing more against a base.
+ * Every difference is then not security, a whatwg-differs finding, which is left out when that rule is off and
+ * touches no other finding (no fix; withoutRepeatedCauses drops only WHATWG findings).
+ */
+export function noHostDifference(uri: string): boolean {
+  // (NaN for an empty string: no first character.)
+  return !(uri.charCodeAt(0) <= 0x20 || uri.startsWith('//') || SCHEME_FIRST.test(uri) || SLASH_OR_REMOVED.test(uri));
+}
+
 export const whatwgRules: RuleFamily = {
   codes: ['whatwg-host-differs', 'whatwg-differs'],
   runs: 'any',
   check(ctx: LintContext): void {
-    if (ctx.on('whatwg-host-differs') || ctx.on('whatwg-differs')) whatwgDiagnostics(ctx.input, ctx.rule, ctx.parsed, ctx.report, (at, hosts) => (ctx.encodedHost = { at, hosts }));
+    const differs = ctx.on('whatwg-differs');
+    if (!differs && !ctx.on('whatwg-host-differs')) return;
+    // Only whatwg-host-differs on, and none can be found: the comparison need not run.
+    if (!differs && noHostDifference(ctx.input)) return;
+    // whatwg-differs off: only the security components are compared (what whatwg-host-differs reports).
+    whatwgDiagnostics(ctx.input, ctx.rule, ctx.parsed, ctx.report, (at, hosts) => (ctx.encodedHost = { at, hosts }), !differs);
   },
 };
