@@ -129,9 +129,10 @@ describe('generated/ and the package hold what runs (issue 48)', () => {
     // Each entry point loads the modules of the grammars it runs, and parse's error its diagnostic back end: the lists are real.
     expect(byEntry["require('urigram'): isValid, parse's error, matches, rulesOf"]).toEqual(expect.arrayContaining(['generated/rfc3986.recognizer.js', 'generated/rfc3986.dfa.rest.js']));
     // urigram parse runs from the core bundle, which holds RFC 3986's automata and diagnostic back end: it loads no
-    // other module, not the recognizer for match's help (issue 48 item 3); lint loads the recognizer it runs.
+    // other module, not the recognizer for match's help (issue 48 item 3); nor does lint on these lines (since the
+    // WHATWG comparison's fast paths, 2026-12-07, it builds no recognizer record for them).
     expect(byEntry['urigram parse']).toEqual([]);
-    expect(byEntry['urigram lint']).toEqual(expect.arrayContaining(['generated/rfc3986.recognizer.js']));
+    expect(byEntry['urigram lint']).toEqual([]);
     const modules = files.filter((f) => /^dist\/(esm\/)?generated\/.*\.js$/.test(f)).map((f) => f.slice('dist/'.length));
     expect(modules.filter((f) => !loaded.has(f))).toEqual([]);
     // The types: a .d.ts per module of generated/ (its module is a file of its own, or in a bundle of dist/src/), and no other.

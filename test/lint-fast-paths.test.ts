@@ -94,8 +94,11 @@ describe('lint: the comparison is skipped only where it can find no whatwg-host-
   });
 
   it('refuses what the comparison can find a host difference in', () => {
+    // A leading space is trimmed: refused by the fast path, though the comparison then finds the request stays on the
+    // page's host (a whatwg-differs, test/whatwg.test.ts).
+    expect(noHostDifference(' abc')).toBe(false);
     // "//" first is an authority (here one the URL parser reads as 127.0.0.1), "\" a slash to the URL parser, "x:" a scheme, a leading space is trimmed.
-    for (const uri of ['//0x7f.1/', ' abc', '/\t/evil.example/', '\u0001//evil.example', '//evil.example\\@good/', '/\\evil.example/', '\\\\evil.example', 'https:evil.example', ' //evil.example', '\t//evil.example']) {
+    for (const uri of ['//0x7f.1/', '/\t/evil.example/', '\u0001//evil.example', '//evil.example\\@good/', '/\\evil.example/', '\\\\evil.example', 'https:evil.example', ' //evil.example', '\t//evil.example']) {
       expect(noHostDifference(uri)).toBe(false);
       expect(comparisonCodes(uri)).toContain('whatwg-host-differs');
     }

@@ -150,6 +150,16 @@ describe('the lint rules', () => {
       "only the WHATWG URL parser reads this, as a reference on the page's own host, where RFC 3986 refuses it (invalid-character)",
     );
     expect(codes('/a/b?c#d')).toEqual([]);
+    // A space first, which the URL parser trims: the cause is at the scheme, which is the page's, and the request stays
+    // on the page's host (it was an error naming the lint's placeholder base, "base.invalid", as where a request goes).
+    for (const uri of [' abc', '\tabc/def', ' /a']) {
+      expect([uri, codes(uri)]).toEqual([uri, ['syntax']]);
+      const d = lint(uri, { rules: { 'whatwg-differs': 'warning' } }).filter((x) => x.code.startsWith('whatwg'));
+      expect(d.map((x) => x.message)).toEqual([expect.stringContaining("as a reference on the page's own host, where RFC 3986 refuses it")]);
+      expect(JSON.stringify(d)).not.toContain('base.invalid');
+    }
+    // Trimmed into another host: still a host difference.
+    expect(lint(' //evil.example/x').find((x) => x.code === 'whatwg-host-differs')?.message).toContain('"evil.example"');
   });
 
   it('compares an IRI as RFC 3987 reads it: an IDN is no finding, U+3002 is', () => {

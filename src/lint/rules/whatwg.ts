@@ -109,7 +109,9 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
     }
     // A relative reference that only the URL parser reads, and reads on the page's own host (LINT_BASE's): the request
     // stays where the page is, so no security difference; the syntax error says the rest ("@https://h/", one cause).
-    if (relative && c.verdict === 'whatwg-only' && d.component === 'host' && d.whatwg === BASE_HOST) {
+    // Whatever the component of the cause: " abc" differs first in the scheme (the trimmed space), which is the page's
+    // too, and was said to send a request to the placeholder base's host.
+    if (relative && c.verdict === 'whatwg-only' && hosts.whatwg === BASE_HOST) {
       report('whatwg-differs', `only the WHATWG URL parser reads this, as a reference on the page's own host, where ${rfc} refuses it (${d.class})`, d.offset, Math.min(end, uri.length));
       continue;
     }
