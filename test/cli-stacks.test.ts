@@ -1,7 +1,6 @@
-import { withoutStacks } from '../src/cli/stacks';
-import { parse } from '../src/core/parse';
+import { parse, withoutStacks } from '../src/core/parse';
 
-describe('withoutStacks: per-input work of the commands captures no stack trace', () => {
+describe('withoutStacks: per-input work of the commands (and lint\'s findings, tryParse\'s errors) captures no stack trace', () => {
   it('an error thrown inside has its message and no frames', () => {
     let caught: unknown;
     try {
@@ -25,5 +24,16 @@ describe('withoutStacks: per-input work of the commands captures no stack trace'
     expect(Error.stackTraceLimit).toBe(before);
     // Outside it, errors keep their frames (an internal error, exit 70, prints its stack).
     expect(new Error('y').stack).toMatch(/\n\s+at /);
+  });
+
+  it('runs f with its stacks where Error is frozen (node --frozen-intrinsics), instead of throwing', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')!;
+    Object.defineProperty(Error, 'stackTraceLimit', { ...descriptor, writable: false });
+    try {
+      expect(withoutStacks(() => 7)).toBe(7);
+      expect(() => withoutStacks(() => parse('http://a b/'))).toThrow('offset 8');
+    } finally {
+      Object.defineProperty(Error, 'stackTraceLimit', descriptor);
+    }
   });
 });

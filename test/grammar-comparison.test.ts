@@ -71,6 +71,15 @@ describe('compareGrammars: records and errors when read', () => {
     expect(invalid[3].error?.rule).toBe('absolute-URL-with-fragment-string');
     expect(invalid[3]).toEqual({ grammar: 'whatwg-url', rule: 'absolute-URL-with-fragment-string', valid: false, error: invalid[3].error });
   });
+
+  it('a verdict its caller froze before reading (Object.freeze, as Immer and Redux do) still gives its record and error', () => {
+    const valid = Object.freeze(compareGrammars('http://a/').verdicts[0]);
+    expect(valid.record?.host).toBe('a');
+    expect(valid.record?.host).toBe('a');
+    const invalid = Object.freeze(compareGrammars('http://a/ b').verdicts[1]);
+    expect(invalid.error?.offset).toBe(9);
+    expect(invalid.error?.offset).toBe(9);
+  });
 });
 
 describe('compareGrammars: the notes that need no record, from one pass over the input', () => {

@@ -4,8 +4,7 @@
  * and goes on with the next; each result is written as it is complete, before
  * the run waits for more input (Output.flushSoon: no write per result).
  */
-import { withoutStacks } from './stacks';
-import { check, tryParse, matches, type ParseOptions } from '../core/parse';
+import { check, tryParse, matches, withoutStacks, type ParseOptions } from '../core/parse';
 import { resolve } from '../operations/resolve';
 import { GRAMMAR_TITLES, isRuleOf, REFERENCE_RULES, ruleNameIn, rulesOf, type GrammarName, type ReferenceRuleName, type RuleName } from '../core/grammars';
 import { explainGrammars, RFC2396_TO_RFC3986, type GrammarComparison } from '../operations/grammar-comparison';
@@ -23,8 +22,6 @@ import { inParts } from './jobs';
 import { filesChosen, replayItems } from './shard';
 import type { DocumentKind } from '../documents/index';
 import type { Context } from './command';
-
-/** Runs f with no stack recorded for the errors it makes (their messages and fields are what is shown). */
 
 async function reportInvalid(ctx: Context, input: string, e: unknown): Promise<void> {
   ctx.fail();

@@ -6,7 +6,7 @@
  * which a template expands to each URI, as JSON, or says it does not. Each
  * input that fails is reported on that input, and the next one is done.
  */
-import { withoutStacks } from './stacks';
+import { withoutStacks } from '../core/parse';
 import { compileTemplate, expandTemplate, type CompiledTemplate } from '../template/compile';
 import { parseTemplate, type ParsedTemplate } from '../template/parse';
 import type { TemplateVariables } from '../template/expand';

@@ -232,25 +232,29 @@ function explain(input: string, grammar: GeneratedGrammar, startRule: string): U
 const errorClass = Error as { stackTraceLimit?: number };
 
 /**
- * The error tryParse returns: a value that describes the input, never
- * thrown, so it is built without a stack trace (with one, building it cost
- * several times what finding the error does: V8 records the stack when the
- * error is made). parse() throws its error, which has the stack as usual.
+ * f's result, with no stack recorded for the errors it makes: for errors that are data (tryParse's, a finding's, a
+ * command's line about one input), never shown by their stack; with one, building such an error cost several times
+ * what finding it does (V8 records the stack when the error is made). An engine without the limit, or with a frozen
+ * Error (node --frozen-intrinsics, SES's lockdown), keeps the stacks.
  */
-function explainWithoutStack(input: string, grammar: GeneratedGrammar, startRule: string): UriSyntaxError {
+export function withoutStacks<T>(f: () => T): T {
   const limit = errorClass.stackTraceLimit;
-  if (typeof limit !== 'number') return explain(input, grammar, startRule); // an engine without the limit
+  if (typeof limit !== 'number') return f();
   try {
     errorClass.stackTraceLimit = 0;
   } catch {
-    // A frozen Error (node --frozen-intrinsics, SES's lockdown): the error keeps its stack.
-    return explain(input, grammar, startRule);
+    return f();
   }
   try {
-    return explain(input, grammar, startRule);
+    return f();
   } finally {
     errorClass.stackTraceLimit = limit;
   }
+}
+
+/** The error tryParse returns: a value that describes the input, never thrown. parse() throws its error, which has the stack as usual. */
+function explainWithoutStack(input: string, grammar: GeneratedGrammar, startRule: string): UriSyntaxError {
+  return withoutStacks(() => explain(input, grammar, startRule));
 }
 
 /** V8's (and Node's) way to record a stack that begins at a given function's caller; other engines may not have it. */

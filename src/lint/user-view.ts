@@ -4,34 +4,12 @@
  * placed in the URI as written when it was found in the URI with its non-ASCII
  * characters percent-encoded. For the `syntax` rule (./rules/syntax).
  */
-import { matches } from '../core/parse';
+import { matches, withoutStacks } from '../core/parse';
 import type { UriRuleName } from '../core/rules';
 import { toPegName } from '../core/rule-names';
 import { UriSyntaxError } from '../core/errors';
 import { diagnose } from '../core/diagnose';
 
-const errorClass = Error as { stackTraceLimit?: number };
-
-/**
- * f's result, with no stack recorded for the errors it makes: they are data here (a finding's message, offset and
- * character), never thrown or shown by their stack, and a stack for each was about a twelfth of lint's time on
- * many short invalid lines. As core/parse's explainWithoutStack: an engine without the limit, or with a frozen
- * Error (node --frozen-intrinsics), keeps the stacks.
- */
-function withoutStacks<T>(f: () => T): T {
-  const limit = errorClass.stackTraceLimit;
-  if (typeof limit !== 'number') return f();
-  try {
-    errorClass.stackTraceLimit = 0;
-  } catch {
-    return f();
-  }
-  try {
-    return f();
-  } finally {
-    errorClass.stackTraceLimit = limit;
-  }
-}
 
 /** An error found in the URI with its non-ASCII characters percent-encoded, placed in the URI itself. */
 export function inInput(uri: string, e: UriSyntaxError): UriSyntaxError {

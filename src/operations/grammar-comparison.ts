@@ -206,7 +206,7 @@ const RECORD: PropertyDescriptor = {
     if (typeof input !== 'string') return input as AnyUriRecord | WhatwgWritingRecord | undefined;
     const grammar = this.grammar;
     const record = grammar === WHATWG_URL ? (whatwgRecord(input, whatwgStart(), undefined) as WhatwgWritingRecord) : recognizerRecord(input, startRules[grammar] as string, grammar as GeneratedGrammar);
-    this[STATE] = record;
+    keep(this, record);
     return record;
   },
 };
@@ -219,10 +219,15 @@ const ERROR: PropertyDescriptor = {
     if (typeof input !== 'string') return input as UriSyntaxError;
     const grammar = this.grammar;
     const error = grammar === WHATWG_URL ? (whatwgCheck(input, whatwgStart(), undefined) as UriSyntaxError) : diagnose(input, startRules[grammar] as string, grammar);
-    this[STATE] = error;
+    keep(this, error);
     return error;
   },
 };
+
+/** Keeps what a verdict's accessor worked out; a verdict frozen by its caller (Object.freeze, Immer) works it out at each read instead of throwing. */
+function keep(verdict: PendingVerdict, value: unknown): void {
+  if (!Object.isFrozen(verdict)) verdict[STATE] = value;
+}
 
 /** A verdict whose record (valid) or error (not) is worked out when first read. */
 function verdictOf(input: string, grammar: GrammarName, rule: string, valid: boolean): GrammarVerdict {

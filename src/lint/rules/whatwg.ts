@@ -109,9 +109,10 @@ export function whatwgDiagnostics(uri: string, rule: UriRuleName, lintParsed: Pa
     }
     // A relative reference that only the URL parser reads, and reads on the page's own host (LINT_BASE's): the request
     // stays where the page is, so no security difference; the syntax error says the rest ("@https://h/", one cause).
-    // Whatever the component of the cause: " abc" differs first in the scheme (the trimmed space), which is the page's
-    // too, and was said to send a request to the placeholder base's host.
-    if (relative && c.verdict === 'whatwg-only' && hosts.whatwg === BASE_HOST) {
+    // A cause in the host or in the scheme: " abc" differs first in the scheme (the trimmed space), which is the page's
+    // too, and was said to send a request to the placeholder base's host. A difference in the userinfo or the port is
+    // a reference that writes an authority of its own, and stays a host difference.
+    if (relative && c.verdict === 'whatwg-only' && hosts.whatwg === BASE_HOST && (d.component === 'host' || d.component === 'scheme')) {
       report('whatwg-differs', `only the WHATWG URL parser reads this, as a reference on the page's own host, where ${rfc} refuses it (${d.class})`, d.offset, Math.min(end, uri.length));
       continue;
     }
