@@ -33,6 +33,7 @@ import {
 } from '../src';
 import { isUcschar, unreservedOrReservedTable, unreservedTable } from '../src/template/encode';
 import { compileMatcher } from '../src/template/match';
+import { isCachedTemplate } from '../src/template/compile';
 import { templateSyntaxVectors, TEMPLATE_VECTORS_DIR } from './support/vectors';
 
 const root = path.join(__dirname, '..');
@@ -712,5 +713,17 @@ describe('matching in linear time, on the templates and URIs that make backtrack
     const found = await finishes(() => matchTemplate(template, uri));
     if (expected === null) expect(found).toBeNull();
     else expect(found !== null && expandTemplate(template, found) === uri).toBe(true);
+  });
+});
+
+describe('the cache of compiled templates', () => {
+  test('keeps a short template and not a long one (a cache of 512 texts of any length could keep gigabytes)', () => {
+    const short = '/short/{x}' + 'a'.repeat(4000);
+    const long = '/long/{x}' + 'a'.repeat(5000);
+    expect(expandTemplate(short, { x: '1' })).toBe('/short/1' + 'a'.repeat(4000));
+    expect(expandTemplate(long, { x: '1' })).toBe('/long/1' + 'a'.repeat(5000));
+    expect(matchTemplate(long, '/long/2' + 'a'.repeat(5000))).toEqual({ x: '2' });
+    expect(isCachedTemplate(short)).toBe(true);
+    expect(isCachedTemplate(long)).toBe(false);
   });
 });

@@ -71,9 +71,20 @@ class Compiled implements CompiledTemplate {
   }
 }
 
-/** The templates compiled last, by their text: at most CACHE_SIZE, the whole cache dropped when full. */
+/**
+ * The templates compiled last, by their text: at most CACHE_SIZE, the whole cache dropped when full, and only
+ * templates of at most CACHE_MAX_LENGTH code units. A longer one is compiled for each call: a cache of 512 texts of
+ * any length could keep gigabytes alive (512 templates of 16 M characters), and a template that long is not one
+ * a program expands over and over.
+ */
 const cache = new Map<string, Compiled>();
 const CACHE_SIZE = 512;
+const CACHE_MAX_LENGTH = 4096;
+
+/** Whether `template` is in the cache (for the tests: the cache is not API). */
+export function isCachedTemplate(template: string): boolean {
+  return cache.has(template);
+}
 
 function compiledOf(template: string | ParsedTemplate | CompiledTemplate, fn: string): Compiled {
   if (template instanceof Compiled) return template;
@@ -81,8 +92,10 @@ function compiledOf(template: string | ParsedTemplate | CompiledTemplate, fn: st
     let c = cache.get(template);
     if (c === undefined) {
       c = new Compiled(parseTemplate(template));
-      if (cache.size >= CACHE_SIZE) cache.clear();
-      cache.set(template, c);
+      if (template.length <= CACHE_MAX_LENGTH) {
+        if (cache.size >= CACHE_SIZE) cache.clear();
+        cache.set(template, c);
+      }
     }
     return c;
   }
