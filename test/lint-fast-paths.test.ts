@@ -196,9 +196,12 @@ describe('whatwgReading: a failure told by URL.canParse', () => {
   }
 
   it('says what the URL threw, on the web-platform-tests data with and without its base', () => {
-    // canParse optimized first (Node 20's fast API refuses "https://faß.example/", a string of one byte per character).
-    for (let i = 0; i < 200_000; i++) RealURL.canParse(`http://a${i % 10}/`);
+    // whatwgReading's own call of canParse optimized first: Node 20's fast API (used once the caller is optimized)
+    // refuses "https://faß.example/", a string of one byte per character, which URL reads; whatwgReading asks
+    // canParse only of ASCII. Warmed at whatwgReading's call site, not here: the fast path is the caller's.
+    for (let i = 0; i < 100_000; i++) whatwgReading(i % 2 === 0 ? `relative/${i % 10}` : `http://a${i % 10}/`);
     expect(whatwgReading('https://faß.ExAmPlE/').valid).toBe(true);
+    expect(whatwgReading('https://faß.ExAmPlE/', 'http://a/').valid).toBe(true);
     const data = JSON.parse(fs.readFileSync(path.join(__dirname, 'wpt', 'urltestdata.json'), 'utf8')) as Array<string | { input: string; base?: string | null }>;
     let failures = 0;
     for (const t of data) {
