@@ -71,10 +71,19 @@ function copyInto(to: string, files: ReadonlyArray<readonly [string, string]>): 
 
 // tsc writes the CommonJS build to dist/tsc/src and the ES module build to dist/tsc/esm/src (npm run build), where
 // --incremental finds them as it left them; what follows rewrites modules of both, so dist/src and dist/esm/src
-// start each build as fresh copies of tsc's output.
+// start each build as fresh copies of tsc's output. Only of the modules whose source is still in src/: tsc never
+// removes what it wrote for a file since removed or renamed, and such a module would ship in the next `npm pack`.
 for (const [from, to] of [['src', 'src'], [path.join('esm', 'src'), path.join('esm', 'src')]]) {
+  const compiled = path.join(dist, 'tsc', from);
   fs.rmSync(path.join(dist, to), { recursive: true, force: true });
-  fs.cpSync(path.join(dist, 'tsc', from), path.join(dist, to), { recursive: true });
+  fs.cpSync(compiled, path.join(dist, to), { recursive: true, filter: (file) => hasSource(path.relative(compiled, file)) });
+}
+
+/** Whether a file of tsc's output under dist/tsc/(esm/)src has its source in src/ (anything not a .js or .d.ts: yes). */
+function hasSource(relative: string): boolean {
+  const stem = relative.endsWith('.d.ts') ? relative.slice(0, -'.d.ts'.length) : relative.endsWith('.js') ? relative.slice(0, -'.js'.length) : undefined;
+  if (stem === undefined) return true;
+  return fs.existsSync(path.join(root, 'src', `${stem}.ts`));
 }
 
 const generated = fs.readdirSync(path.join(root, 'generated')).sort();

@@ -45,4 +45,22 @@ describe('npm pack, its prepare step included', () => {
     expect(built.length).toBeGreaterThan(100);
     expect(built).toEqual(shipped);
   }, 600_000);
+
+  it('packs no module whose source is gone: tsc leaves its output, the build copies only what src/ still has', () => {
+    const copy = path.join(work, 'urigram');
+    // What tsc left of a module since removed from src/, in both of its builds.
+    for (const dir of [path.join('dist', 'tsc', 'src', 'lint'), path.join('dist', 'tsc', 'esm', 'src', 'lint')]) {
+      fs.writeFileSync(path.join(copy, dir, 'removed-module.js'), 'exports.x = 1;\n');
+      fs.writeFileSync(path.join(copy, dir, 'removed-module.d.ts'), 'export declare const x = 1;\n');
+    }
+    ok(spawnSync('npx', ['ts-node', '--transpile-only', 'scripts/finish-build.ts'], { cwd: copy, env, encoding: 'utf8' }));
+    for (const dir of [path.join('dist', 'src', 'lint'), path.join('dist', 'esm', 'src', 'lint')]) {
+      expect(fs.existsSync(path.join(copy, dir, 'registry.js'))).toBe(true);
+      expect(fs.existsSync(path.join(copy, dir, 'removed-module.js'))).toBe(false);
+      expect(fs.existsSync(path.join(copy, dir, 'removed-module.d.ts'))).toBe(false);
+    }
+    const packed = files(ok(spawnSync('npm', ['pack', '--json', '--dry-run', '--ignore-scripts'], { cwd: copy, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })));
+    expect(packed.filter((f) => f.includes('removed-module'))).toEqual([]);
+    expect(packed).toContain('dist/src/lint/registry.js');
+  }, 300_000);
 });
