@@ -53,7 +53,8 @@
  * judges them.
  *
  * The report (markdown) goes to standard output, and with --write into
- * BENCHMARKS.md between the fuzz markers. Exit code 1 when anything failed,
+ * BENCHMARKS.md between the fuzz markers (a run of one part, --no-cli or
+ * --cli-only, between that part's: writeReport). Exit code 1 when anything failed,
  * the known failures (KNOWN_FAILURES, marked "known") included in a full run.
  */
 import { fork, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
@@ -978,6 +979,24 @@ function report(run: Run): string {
   return lines.join('\n');
 }
 
+/**
+ * --write: a full run's report goes into BENCHMARKS.md's "fuzz" section, and each part's own section says it is in
+ * it; a run of one part (--no-cli, --cli-only) into that part's section ("fuzz-library", "fuzz-cli") alone, so that
+ * the library's run (the longer by far) and the command line's can be made in different sittings, each on an idle
+ * machine, and each keeps the date, commit and machine of its own run. Returns the section written.
+ */
+function writeReport(args: Args, text: string): string {
+  const file = path.join(root, 'BENCHMARKS.md');
+  if (args.library && args.cli) {
+    replaceSection(file, 'fuzz', text);
+    for (const part of ['fuzz-library', 'fuzz-cli']) replaceSection(file, part, 'In the full run above.');
+    return 'fuzz';
+  }
+  const part = args.library ? 'fuzz-library' : 'fuzz-cli';
+  replaceSection(file, part, text);
+  return part;
+}
+
 /** The fixed seed of --ci: the same pairs on every submission, before the random ones. */
 const CI_FIXED_SEED = 30;
 
@@ -1026,7 +1045,7 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       const text = report({ args, mode, targets, families, pairs, notRun, cliRows, failures: [...failures, ...partialFailures], seconds: (Date.now() - started) / 1000, freshMemory: NaN, stopped: signal });
       console.log(`\n${text}`);
-      if (args.write) replaceSection(path.join(root, 'BENCHMARKS.md'), 'fuzz', text);
+      if (args.write) writeReport(args, text);
       process.exit(1);
     });
   }
@@ -1051,10 +1070,7 @@ async function main(): Promise<void> {
     const stale = KNOWN_FAILURES.filter((k) => ran.some(([t, f]) => covers(k, t, f)) && !failures.some((f) => covers(k, f.where, f.family)));
     if (stale.length > 0) console.log(`KNOWN_FAILURES entries that passed this run (remove them): ${stale.map((k) => `${k.target} / ${k.family}`).join('; ')}`);
   }
-  if (args.write) {
-    replaceSection(path.join(root, 'BENCHMARKS.md'), 'fuzz', text);
-    console.log('wrote the report to BENCHMARKS.md');
-  }
+  if (args.write) console.log(`wrote the report to BENCHMARKS.md, section ${writeReport(args, text)}`);
   // --ci: a known failure (KNOWN_FAILURES) is reported and does not fail the run; the full run fails on it.
   const counted = args.ci ? failures.filter((f) => f.known === undefined) : failures;
   if (counted.length > 0) process.exitCode = 1;
