@@ -984,6 +984,57 @@ export function fastCounterexample(source: string, a: GrammarAutomata, rule: str
   return undefined;
 }
 
+/**
+ * A machine that reads a string one code unit at a time, for fastObserverCounterexample: `step` gives the state
+ * after one more unit, or undefined when the string is past the observer's bound (no longer one it speaks for);
+ * states with the same key are the same state.
+ */
+export interface Observer<S> {
+  readonly start: S;
+  step(state: S, c: number): S | undefined;
+  key(state: S): string;
+  accepts(state: S): boolean;
+  /** The code units at which the observer's reading of a unit may change (each the start of an interval on which it is constant). */
+  readonly cuts: readonly number[];
+}
+
+/**
+ * A string the expression matches and the observer does not accept, or undefined when there is none among the
+ * strings within the observer's bound: the product of the expression's automaton (subsets of its Thompson
+ * states, as fastCounterexample) and the observer, explored breadth first over one code unit of each interval
+ * on which both are constant. Proves a claim about an expression's language that no grammar states (the hosts
+ * the writing grammar's fast path reads, that they are valid domains).
+ */
+export function fastObserverCounterexample<S>(source: string, observer: Observer<S>): string | undefined {
+  const tree = readFastExpression(source);
+  const rx = rxRunner(tree);
+  const cuts = new Set<number>([0, ...observer.cuts]);
+  for (const [lo, hi] of rxRanges(tree)) {
+    cuts.add(lo);
+    if (hi < 0xffff) cuts.add(hi + 1);
+  }
+  const units = [...cuts].filter((c) => c <= 0xffff).sort((x, y) => x - y);
+  const first = { set: rx.first, s: observer.start, text: '' };
+  const seen = new Set<string>([`${first.set}|${observer.key(first.s)}`]);
+  const queue = [first];
+  for (let head = 0; head < queue.length; head++) {
+    const { set, s, text } = queue[head];
+    if (set.includes(rx.final) && !observer.accepts(s)) return text;
+    for (const c of units) {
+      const moved = rx.step(set, c);
+      if (moved.length === 0) continue;
+      const o = observer.step(s, c);
+      if (o === undefined) continue;
+      const key = `${moved}|${observer.key(o)}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        queue.push({ set: moved, s: o, text: text + String.fromCharCode(c) });
+      }
+    }
+  }
+  return undefined;
+}
+
 /** What one captured component of a split expression must be (SPLIT_SHAPES). */
 interface ComponentShape {
   /** The delimiter before its capture (in the same optional group when it is optional). */

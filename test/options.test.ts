@@ -172,3 +172,30 @@ describe('the cases of issue 13', () => {
     expect(error.format({ width: 20 })).toContain('^');
   });
 });
+
+describe("isValid's shortcut for { grammar: 'whatwg-url' } alone (hasOnlyOption) lets through only what checkOptions does", () => {
+  const call: Call = (x) => isValid('https://a/', o(x));
+  it('that shape, also without a prototype, is taken', () => {
+    expect(call({ grammar: 'whatwg-url' })).toBe(true);
+    expect(call(Object.assign(Object.create(null), { grammar: 'whatwg-url' }))).toBe(true);
+    expect(call({ grammar: 'whatwg-url', base: undefined })).toBe(true);
+  });
+
+  it('another key beside it, before or after, or an object that is not a plain one, is still the UriOptionError it was', () => {
+    expect(optionError(call, { grammar: 'whatwg-url', grammer: 1 })).toMatchObject({ function: 'isValid', option: 'grammer', value: 1 });
+    expect(optionError(call, { toString: 'x', grammar: 'whatwg-url' })).toMatchObject({ function: 'isValid', option: 'toString' });
+    expect(optionError(call, { grammar: 'whatwg-url', zoneId: 'yes' })).toMatchObject({ function: 'isValid', option: 'zoneId' });
+    expect(optionError(call, new (class Options { grammar = 'whatwg-url' })())).toMatchObject({ function: 'isValid', option: '' });
+    expect(optionError(call, Object.create({ grammar: 'whatwg-url' }))).toMatchObject({ function: 'isValid', option: '' });
+  });
+
+  it('an option every object inherits is read as before (zoneId: true refused)', () => {
+    Object.defineProperty(Object.prototype, 'zoneId', { value: true, configurable: true, enumerable: false, writable: true });
+    try {
+      expect(optionError(call, { grammar: 'whatwg-url' })).toMatchObject({ function: 'isValid', option: 'zoneId' });
+    } finally {
+      delete (Object.prototype as { zoneId?: unknown }).zoneId;
+    }
+    expect(call({ grammar: 'whatwg-url' })).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ import type { AnyUriRecord, Rfc2396Record, Rfc6874Record, UriRecord } from './re
 import { diagnose } from './diagnose';
 import { processorError, reservedOperatorAt } from './reserved-operators';
 import { UriSyntaxError } from './errors';
-import { boolean, checkOptions, describeValue, oneOf, recordOf, UriOptionError, type OptionCheck, type OptionSpec } from './options';
+import { boolean, checkOptions, describeValue, hasOnlyOption, oneOf, recordOf, UriOptionError, type OptionCheck, type OptionSpec } from './options';
 import { schemeCheckOf, schemeReferenceCheck } from './scheme-checks';
 import type { SchemeComponents, SchemeOptions } from './scheme-types';
 import { toPegName } from './rule-names';
@@ -122,7 +122,8 @@ function checkInput(input: unknown): asserts input is string {
  * (zoneId and scheme, RFC 3986's, refused).
  */
 function whatwgStart(options: ParseOptions, fn: string): readonly [string, WhatwgBaseKind | undefined] {
-  checkOptions(fn, options, PARSE_OPTIONS);
+  // { grammar: 'whatwg-url' } alone, the common shape, passes checkOptions (PARSE_OPTIONS's grammar takes it): its checks, less its lookups.
+  if (!hasOnlyOption(options, 'grammar', WHATWG_URL)) checkOptions(fn, options, PARSE_OPTIONS);
   if (options.zoneId === true) zoneGrammar(options.grammar, true, fn);
   if (options.scheme !== undefined && options.scheme !== false) {
     throw new UriOptionError(fn, 'scheme', options.scheme, `option scheme checks a URI by RFC 3986 and then by its scheme's grammar: it takes the grammar 'rfc3986' (the default), not "whatwg-url"`);
