@@ -99,6 +99,13 @@ describe('undelimited', () => {
     expect(uris('http://a/x)y(z)')).toEqual(['http://a/x']);
   });
 
+  it('drops sentence punctuation and the closers it does not open from the end, by their counts; any Unicode space ends it', () => {
+    expect(uris('http://a/[b]] and http://a/{c}}. and http://a/d]}>.!')).toEqual(['http://a/[b]', 'http://a/{c}', 'http://a/d']);
+    expect(uris('http://a/b]?\'*" and http://a/[x]];: then')).toEqual(['http://a/b', 'http://a/[x]']);
+    expect(uris('http://a/b\u3000c http://a/d\u00a0e http://a/f\u2028g http://a/h\ufeffi')).toEqual(['http://a/b', 'http://a/d', 'http://a/f', 'http://a/h']);
+    expect(uris('http://a/\ud83d\ude00] x')).toEqual(['http://a/\ud83d\ude00']);
+  });
+
   it('options.schemes chooses the schemes of undelimited URIs', () => {
     expect(uris('a:b tel:+1 http://h/', { schemes: 'any' })).toEqual(['a:b', 'tel:+1', 'http://h/']);
     expect(uris('a:b tel:+1 http://h/', { schemes: ['a'] })).toEqual(['a:b']);

@@ -102,15 +102,14 @@ function fingerprint(t: Target, d: Diagnostic): string {
     fingerprintStates.set(t, states);
   }
   const state = states.get(d.code);
-  const head = (): string => `${d.code}\0${t.file ?? ''}\0${t.uri}\0`;
   const tail = `${d.start}\0${t.occurrence}`;
   if (state === undefined) {
     states.set(d.code, null);
-    return sha256Hex(`${head()}${tail}`).slice(0, 32);
+    return sha256Hex(`${d.code}\0${t.file ?? ''}\0${t.uri}\0${tail}`).slice(0, 32);
   }
   let kept = state;
   if (kept === null) {
-    kept = createHash('sha256').update(head());
+    kept = createHash('sha256').update(`${d.code}\0${t.file ?? ''}\0${t.uri}\0`);
     states.set(d.code, kept);
   }
   return kept.copy().update(tail).digest('hex').slice(0, 32);
@@ -357,7 +356,8 @@ class LintRun {
         if (!isLintCode(code)) say(ctx.io, `urigram lint: ${doc.file}:${d.line}: urigram-${d.kind} names no rule "${code}" (the codes are in docs/lint-rules.md); it switches nothing off\n`);
       }
     }
-    const suppressed = suppressedBy(found);
+    // No directive (most files): nothing to ask per diagnostic, whose line would be worked out for it.
+    const suppressed = found.length === 0 ? undefined : suppressedBy(found);
     // Which occurrence of its URI in the file a target is: for SARIF's fingerprints, the one place it is read.
     const seen = this.sarif ? new Map<string, number>() : undefined;
     // Link integrity: the relative links of a Markdown or HTML document, against the files of its tree.
@@ -463,10 +463,24 @@ class LintRun {
       for (const k of shown) yield { d: diagnostics[k], place: placeOf(t, diagnostics[k]) };
     };
     if (sarif) {
-      for (const { d, place } of each()) {
-        const fixRegion = writableFix(t, d) ? regionOf(t.located!.range(d.fix!.start, d.fix!.end)) : undefined;
-        const suggestions = sarifSuggestions(t, d);
-        sarif.result({ code: d.code, severity: d.severity, message: d.message, section: d.section, uri: t.uri, file: t.file, region: t.file !== undefined ? regionOf(place) : undefined, fingerprint: fingerprint(t, d), start: d.start, end: d.end, ...(fixRegion ? { fix: { region: fixRegion, replacement: d.fix!.replacement } } : {}), ...(suggestions ? { suggestions } : {}) });
+      // One finding object each, written out (no spread of an empty object per result: a long URI has thousands).
+      for (const k of shown) {
+        const d = diagnostics[k];
+        const fixRegion = d.fix !== undefined && writableFix(t, d) ? regionOf(t.located!.range(d.fix.start, d.fix.end)) : undefined;
+        sarif.result({
+          code: d.code,
+          severity: d.severity,
+          message: d.message,
+          section: d.section,
+          uri: t.uri,
+          file: t.file,
+          region: t.file !== undefined ? regionOf(placeOf(t, d)) : undefined,
+          fingerprint: fingerprint(t, d),
+          start: d.start,
+          end: d.end,
+          fix: fixRegion !== undefined ? { region: fixRegion, replacement: d.fix!.replacement } : undefined,
+          suggestions: sarifSuggestions(t, d),
+        });
         if (out.full) await out.flush();
       }
     } else if (shown.length === 0 && (settings.format === 'json' || settings.format === 'ndjson')) {

@@ -155,7 +155,13 @@ export class SarifWriter {
   private lastUri: string | undefined;
   private lastUriJson = '';
   private lastHead: string | undefined;
-  private lastHeadKey = '';
+  private lastCode = '';
+  private lastSeverity = '';
+  private lastSection: string | undefined;
+  private lastMessage = '';
+  /** The last file's location up to its region (`,"locations":[{"physicalLocation":{"artifactLocation":...`), and the last URI's properties up to its offsets. */
+  private lastLocationHead = '';
+  private lastProperties = '';
 
   constructor(
     private readonly out: Output,
@@ -252,30 +258,40 @@ export class SarifWriter {
       this.lastFile = d.file;
       this.lastArtifact = d.file !== undefined ? artifactLocation(d.file, this.cwd) : undefined;
       this.lastArtifactJson = this.lastArtifact !== undefined ? JSON.stringify(this.lastArtifact) : undefined;
+      this.lastLocationHead = this.lastArtifactJson !== undefined ? `,"locations":[{"physicalLocation":{"artifactLocation":${this.lastArtifactJson}` : '';
     }
     const artifact = d.file !== undefined ? this.lastArtifactJson : undefined;
     if (d.uri !== this.lastUri) {
       this.lastUri = d.uri;
       this.lastUriJson = JSON.stringify(elided(d.uri));
+      this.lastProperties = `,"properties":{"uri":${this.lastUriJson}`;
       this.lastHead = undefined;
     }
-    const key = `${d.code}\u0000${d.severity}\u0000${d.section ?? ''}\u0000${d.message}`;
-    if (this.lastHead === undefined || this.lastHeadKey !== key) {
+    // Compared field by field: a key joined of them was a new string (and its comparison a copy) per result.
+    if (this.lastHead === undefined || d.code !== this.lastCode || d.severity !== this.lastSeverity || d.section !== this.lastSection || d.message !== this.lastMessage) {
       const ruleIndex = RULE_INDEX.get(d.code);
       const text = `${d.message}${d.section ? ` (${d.section})` : ''} in ${this.lastUriJson}`;
       this.lastHead = `{"ruleId":${JSON.stringify(d.code)},${ruleIndex !== undefined ? `"ruleIndex":${ruleIndex},` : ''}"level":"${LEVEL[d.severity]}","message":{"text":${JSON.stringify(text)}}`;
-      this.lastHeadKey = key;
+      this.lastCode = d.code;
+      this.lastSeverity = d.severity;
+      this.lastSection = d.section;
+      this.lastMessage = d.message;
     }
-    const region = (r: Region): string => `{"startLine":${r.startLine},"startColumn":${r.startColumn},"endLine":${r.endLine},"endColumn":${r.endColumn}}`;
-    const location = artifact !== undefined ? `,"locations":[{"physicalLocation":{"artifactLocation":${artifact}${d.region ? `,"region":${region(d.region)}` : ''}}}]` : '';
+    const r = d.region;
+    const location = artifact === undefined ? '' : r === undefined ? `${this.lastLocationHead}}}]` : `${this.lastLocationHead},"region":${regionJson(r)}}}]`;
     const fix =
       d.fix && artifact !== undefined
-        ? `,"fixes":[{"description":{"text":${JSON.stringify(`replace with ${JSON.stringify(elided(d.fix.replacement))}`)}},"artifactChanges":[{"artifactLocation":${artifact},"replacements":[{"deletedRegion":${region(d.fix.region)},"insertedContent":{"text":${JSON.stringify(d.fix.replacement)}}}]}]}]`
+        ? `,"fixes":[{"description":{"text":${JSON.stringify(`replace with ${JSON.stringify(elided(d.fix.replacement))}`)}},"artifactChanges":[{"artifactLocation":${artifact},"replacements":[{"deletedRegion":${regionJson(d.fix.region)},"insertedContent":{"text":${JSON.stringify(d.fix.replacement)}}}]}]}]`
         : '';
     const offsets = d.start !== undefined ? `,"start":${d.start},"end":${d.end}` : '';
     const suggestions = d.suggestions !== undefined ? `,"suggestions":${JSON.stringify(d.suggestions)}` : '';
-    return `${this.lastHead}${location},"partialFingerprints":{"urigramFinding/v1":"${d.fingerprint}"}${fix},"properties":{"uri":${this.lastUriJson}${offsets}${suggestions}}}`;
+    return `${this.lastHead}${location},"partialFingerprints":{"urigramFinding/v1":"${d.fingerprint}"}${fix}${this.lastProperties}${offsets}${suggestions}}}`;
   }
+}
+
+/** A region as JSON, its members in SARIF's order. */
+function regionJson(r: Region): string {
+  return `{"startLine":${r.startLine},"startColumn":${r.startColumn},"endLine":${r.endLine},"endColumn":${r.endColumn}}`;
 }
 
 /** A SARIF result names its URI; one this long is cut (with "…"), so that many results on one long URI stay linear in size. */

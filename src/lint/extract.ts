@@ -64,51 +64,75 @@ function unprefixed(content: string): string {
   return /^url:/i.test(stripped) ? stripped.slice(4).trimStart() : stripped;
 }
 
-const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*']);
-const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
+/** Per ASCII code unit, whether WHITESPACE holds it: read off the expression, not restated. */
+const ASCII_WHITESPACE = Uint8Array.from({ length: 128 }, (_, c) => (WHITESPACE.test(String.fromCharCode(c)) ? 1 : 0));
+
+/** Whether the code unit at `i` of `text` is in WHITESPACE, without a string per character for the ASCII ones (all but a few). */
+function whitespaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 ? ASCII_WHITESPACE[c] === 1 : WHITESPACE.test(text[i]);
+}
+
+/** Sentence punctuation dropped from the end of an undelimited candidate: . , ; : ! ? ' " * */
+const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*'].map((c) => c.charCodeAt(0)));
+/** Each closer's opener, as code units. */
+const CLOSERS: ReadonlyMap<number, number> = new Map([')(', '][', '}{', '><'].map((p) => [p.charCodeAt(0), p.charCodeAt(1)]));
+
+/** How many of each bracket (the closers and their openers) `text` has, by code unit. */
+function bracketCounts(text: string): Map<number, number> {
+  const count = new Map<number, number>();
+  for (const [closer, opener] of CLOSERS) {
+    count.set(closer, 0);
+    count.set(opener, 0);
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const n = count.get(c);
+    if (n !== undefined) count.set(c, n + 1);
+  }
+  return count;
+}
 
 /**
  * Ends an undelimited candidate at a ")" it does not open, then drops sentence punctuation from its end, and
  * closers that it does not open.
- * Each bracket kind is counted once, then kept up to date as characters are dropped: linear in the
- * candidate's length however many closers end it.
+ * Each bracket kind is counted once (when a closer first ends it: most candidates end otherwise, and are not
+ * counted), then kept up to date as characters are dropped: linear in the candidate's length however many
+ * closers end it.
  */
 function trimTrailing(whole: string): string {
   // A ")" that closes nothing opened before it ends the candidate, wherever it is: "[spec](https://a.example)-compatible"
   // is the link's URI and then text, not a host "a.example)-compatible" (")" is a sub-delim, so that would be valid).
-  let depth = 0;
   let cut = whole.length;
-  for (let i = 0; i < whole.length; i++) {
-    const c = whole.charCodeAt(i);
-    if (c === 0x28) depth++;
-    else if (c === 0x29 && --depth < 0) {
-      cut = i;
-      break;
+  if (whole.indexOf(')') >= 0) {
+    let depth = 0;
+    for (let i = 0; i < whole.length; i++) {
+      const c = whole.charCodeAt(i);
+      if (c === 0x28) depth++;
+      else if (c === 0x29 && --depth < 0) {
+        cut = i;
+        break;
+      }
     }
   }
   const candidate = cut < whole.length ? whole.slice(0, cut) : whole;
-  const count: Record<string, number> = { '(': 0, ')': 0, '[': 0, ']': 0, '{': 0, '}': 0, '<': 0, '>': 0 };
-  for (let i = 0; i < candidate.length; i++) {
-    const c = candidate[i];
-    if (c in count) count[c]++;
-  }
+  let count: Map<number, number> | undefined;
   let end = candidate.length;
-  for (;;) {
-    const last = candidate[end - 1];
-    if (last === undefined) break;
+  while (end > 0) {
+    const last = candidate.charCodeAt(end - 1);
     if (TRAILING_PUNCTUATION.has(last)) {
       end--;
       continue;
     }
-    const opener = CLOSERS[last];
-    if (opener !== undefined && count[last] > count[opener]) {
-      count[last]--;
-      end--;
-      continue;
-    }
-    break;
+    const opener = CLOSERS.get(last);
+    if (opener === undefined) break;
+    count ??= bracketCounts(candidate);
+    const closers = count.get(last)!;
+    if (closers <= count.get(opener)!) break;
+    count.set(last, closers - 1);
+    end--;
   }
-  return candidate.slice(0, end);
+  return end === candidate.length ? candidate : candidate.slice(0, end);
 }
 
 /** The offset of the first `ch` in [from, to) of `text`, or -1: never searches past `to`. */
@@ -251,7 +275,7 @@ export function extract(text: string, options: ExtractOptions = {}): ExtractedUr
         continue;
       }
       let end = colon + 1;
-      while (end < gapEnd && !WHITESPACE.test(text[end])) end++;
+      while (end < gapEnd && !whitespaceAt(text, end)) end++;
       // "URL:" was a prefix, not the scheme (Appendix C): take what follows it.
       let uriStart = start;
       if (scheme === 'url' && leadingScheme(text.slice(colon + 1, end)) !== undefined) uriStart = colon + 1;

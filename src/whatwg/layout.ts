@@ -100,7 +100,7 @@ export function whatwgLayout(input: string, baseScheme?: string): WhatwgLayout {
     // A file URL's host begins after two slashes (file slash state, file host state); any other special one's after them all.
     const start = scheme === 'file' ? afterScheme + 2 : special ? slashEnd : afterScheme + 2;
     let end = start;
-    while (end < text.length && !'/?#'.includes(text[end]) && !(special && text[end] === '\\')) end++;
+    while (end < text.length && !isDelimiter(text.charCodeAt(end), false) && !(special && text.charCodeAt(end) === 0x5c)) end++;
     const lastAt = scheme === 'file' ? -1 : text.lastIndexOf('@', end - 1);
     const hostStart = lastAt >= start ? lastAt + 1 : start;
     let portColon = -1;
@@ -119,14 +119,19 @@ export function whatwgLayout(input: string, baseScheme?: string): WhatwgLayout {
   return { text, at, leadEnd, trailStart, tabOrNewline, scheme, special, afterScheme, slashes: { start: afterScheme, end: slashEnd }, authority, backslash };
 }
 
+/** Whether a code unit is "/", "?" or "#" (or, with `colon`, ":"): compared as numbers, no string per character of a long input. */
+function isDelimiter(c: number, colon: boolean): boolean {
+  return c === 0x2f || c === 0x3f || c === 0x23 || (colon && c === 0x3a);
+}
+
 /** RFC 3986 Appendix B's split of any string: where the scheme ends (the ":") and the authority after "//" is, in input offsets. */
 export function appendixB(input: string): { schemeEnd: number; authority: InputSpan | undefined } {
   let i = 0;
-  while (i < input.length && !':/?#'.includes(input[i])) i++;
-  const schemeEnd = i > 0 && input[i] === ':' ? i : -1;
+  while (i < input.length && !isDelimiter(input.charCodeAt(i), true)) i++;
+  const schemeEnd = i > 0 && input.charCodeAt(i) === 0x3a ? i : -1;
   const rest = schemeEnd < 0 ? 0 : schemeEnd + 1;
   if (!input.startsWith('//', rest)) return { schemeEnd, authority: undefined };
   let end = rest + 2;
-  while (end < input.length && !'/?#'.includes(input[end])) end++;
+  while (end < input.length && !isDelimiter(input.charCodeAt(end), false)) end++;
   return { schemeEnd, authority: { start: rest + 2, end } };
 }
