@@ -202,6 +202,19 @@ describe('the scheme grammars are the registry\'s', () => {
     expect(e.format()).toContain('rule path: http-URI > authority > host');
   });
 
+  it('a run of one character a mailto address must encode is one problem, its fix the run encoded (one cause, one finding)', () => {
+    const c = checkScheme('mailto:a/b//c&&=@x.example');
+    expect(c.problems.map((p) => [p.code, p.start, p.end, p.fix?.replacement])).toEqual([
+      ['mailto-unencoded', 8, 9, '%2F'],
+      ['mailto-unencoded', 10, 12, '%2F%2F'],
+      ['mailto-unencoded', 13, 15, '%26%26'],
+      ['mailto-unencoded', 15, 16, '%3D'],
+    ]);
+    expect((c.error as UriSchemeError).offset).toBe(8);
+    // Thousands of "/" are one finding, not thousands (the fuzz's mailto line gave 20,166).
+    expect(checkScheme(`mailto:a${'/'.repeat(5000)}@x.example`).problems).toHaveLength(1);
+  });
+
   it('the error of a scheme rule matched up to "#" is an error of the whole input', () => {
     const e = checkScheme('mailto:a@#f').error as UriSyntaxError;
     expect([e.offset, e.found, e.input, e.rule]).toEqual([9, '#', 'mailto:a@#f', 'mailtoURI']);

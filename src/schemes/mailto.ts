@@ -64,10 +64,15 @@ function checkAddress(input: string, a: MailtoAddress, localEnd: number, textEnd
     out.push(fields);
     return undefined;
   }
-  // 2 (1): the characters atext lets through that must be percent-encoded.
+  // 2 (1): the characters atext lets through that must be percent-encoded; a run of one of them is one problem (one
+  // cause: "a@b////" is not four mistakes), its span the run's and its fix each one encoded.
   for (let i = start; i < end; i++) {
     const u = UNENCODED.get(input[i]);
-    if (u !== undefined) out.push({ code: 'mailto-unencoded', severity: 'error', message: u.message, start: i, end: i + 1, section: 'RFC 6068 2', fix: { replacement: u.replacement, start: i, end: i + 1 } });
+    if (u === undefined) continue;
+    let j = i + 1;
+    while (j < end && input.charCodeAt(j) === input.charCodeAt(i)) j++;
+    out.push({ code: 'mailto-unencoded', severity: 'error', message: u.message, start: i, end: j, section: 'RFC 6068 2', fix: { replacement: u.replacement.repeat(j - i), start: i, end: j } });
+    i = j - 1;
   }
   if (hasPercent(input, localEnd + 1, end)) domainEncoding(input, localEnd, end, out);
   // 2 (4), (5): octets outside ASCII only as UTF-8.
