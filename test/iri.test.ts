@@ -331,4 +331,10 @@ describe('IRIs through resolution and normalization (RFC 3987 5.3, 6.5)', () => 
     expect(compare('http://a/\u00e9?x', 'http://a/%C3%A9?y', { grammar: 'rfc3987' })).toEqual({ equivalent: false, level: undefined, difference: { component: 'query', a: 'x', b: 'y' } });
     expect(compare('http://a/\u00e9', 'HTTP://a/%C3%A9', { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'syntax' });
   });
+
+  it('compares IRIs of schemes with steps of their own by those steps (RFC 8141 3, RFC 6068 2)', () => {
+    expect(compare('URN:EX:\u00e9?=x', 'urn:ex:%c3%a9', { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'scheme' });
+    expect(compare('mailto:\u00e9@EX.org', 'mailto:%C3%A9@ex.org', { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'scheme' });
+    expect(equivalent('mailto:a@ex.org?to=b@EX.org', 'MAILTO:a@ex.org,b@ex.org', { grammar: 'rfc3987' })).toBe(true);
+  });
 });
