@@ -116,7 +116,8 @@ function lowerSpan(text: string, start: number, end: number, emit: Emit): void {
  * upper-case). `s` is a parsed host, so every "%" begins a percent-encoding.
  */
 function lowerOutsideTriplets(s: string): string {
-  // Not ASCII (a mailto domain may be, read by RFC 6068's grammar): toLowerCase may change the length, so part by part.
+  // Not ASCII (no caller's today: a host is lowered only when all ASCII, and an NID and a mailto domain are ASCII
+  // by their grammars): toLowerCase may change the length, so part by part, as before.
   if (/[^\x00-\x7f]/.test(s)) return s.replace(/%..|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
   if (!s.includes('%')) return s.toLowerCase();
   // In code units: a callback and a string per triplet cost a host of a million triplets over 1 s per MB (`npm run fuzz`).
