@@ -91,6 +91,12 @@ describe('iriToUri (RFC 3987 3.1)', () => {
     expect(iriToUri('http://a/%7e%41?\ue000')).toBe('http://a/%7e%41?%EE%80%80');
   });
 
+  it('leaves "[", "]" and "%" as they are beside encoded characters, "%5B", "%5D" and "%25" included', () => {
+    expect(iriToUri('http://[::1]/%5B\u00e9%25%5d/%255B?\u{1F600}#%5D')).toBe('http://[::1]/%5B%C3%A9%25%5d/%255B?%F0%9F%98%80#%5D');
+    expect(iriToUri('http://[v7.\u0041]/\u00e9')).toBe('http://[v7.A]/%C3%A9');
+    expect(iriToUri('//\u00e9@[::1]:8/')).toBe('//%C3%A9@[::1]:8/');
+  });
+
   it('refuses an invalid IRI with a UriSyntaxError at its offset: iprivate outside the query, a space, a lone surrogate', () => {
     for (const [iri, offset] of [['http://a/\ue000', 9], ['http://a b', 8], ['http://a/\ud800', 9]] as const) {
       try {
@@ -324,5 +330,11 @@ describe('IRIs through resolution and normalization (RFC 3987 5.3, 6.5)', () => 
     expect(equivalent('http://a/\u00c9', 'http://a/\u00e9', { grammar: 'rfc3987' })).toBe(false);
     expect(compare('http://a/\u00e9?x', 'http://a/%C3%A9?y', { grammar: 'rfc3987' })).toEqual({ equivalent: false, level: undefined, difference: { component: 'query', a: 'x', b: 'y' } });
     expect(compare('http://a/\u00e9', 'HTTP://a/%C3%A9', { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'syntax' });
+  });
+
+  it('compares IRIs of schemes with steps of their own by those steps (RFC 8141 3, RFC 6068 2)', () => {
+    expect(compare('URN:EX:\u00e9?=x', 'urn:ex:%c3%a9', { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'scheme' });
+    expect(compare('mailto:\u00e9@EX.org', 'mailto:%C3%A9@ex.org', { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'scheme' });
+    expect(equivalent('mailto:a@ex.org?to=b@EX.org', 'MAILTO:a@ex.org,b@ex.org', { grammar: 'rfc3987' })).toBe(true);
   });
 });

@@ -201,6 +201,15 @@ describe('normalize (RFC 3986 6.2.2, 6.2.3)', () => {
     ['s:/a/..//b', 's:/.//b', 'deviation, as above'],
     ['foo:Joe@Example.COM', 'foo:Joe@Example.COM', 'no authority: the path is not a host and keeps its case'],
     ['mailto:Joe@Example.COM', 'mailto:Joe@example.com', "a mailto address's domain is case-insensitive, its local part not (RFC 6068 2, RFC 5321 2.4; issue 34)"],
+    // A host's triplets' hex digits are upper-case letters that lowercase-host leaves: the letters after them are lowered.
+    ['http://%C3%A9%C3%A9/', 'http://%C3%A9%C3%A9/', 'a host of triplets only: nothing to lower'],
+    ['http://%C3%A9X/', 'http://%C3%A9x/', 'a host: a letter after triplets lowered, their hex digits kept'],
+    ['http://%3AB/', 'http://%3Ab/', "a host: a letter right after a triplet's upper-case second digit"],
+    ['http://%3aB%c3%a9C/', 'http://%3Ab%C3%A9c/', 'a host: lower-case hex upper-cased, the letters lowered'],
+    ['HTTP://%C3%A9/', 'http://%C3%A9/', 'the scheme lowered before a host of triplets'],
+    ['http://%C3%A9U@%C3%A9/', 'http://%C3%A9U@%C3%A9/', 'a userinfo keeps its case'],
+    ['http://U%C3%A9@%C3%A9X/', 'http://U%C3%A9@%C3%A9x/', 'a userinfo keeps its case, the host after it is lowered'],
+    ['http://%C3%A9:80/', 'http://%C3%A9/', 'a host of triplets, then a default port'],
   ])('%p becomes %p: %s', (input, expected) => {
     expect(normalize(input)).toBe(expected);
   });
@@ -366,6 +375,13 @@ describe('equivalent and compare (RFC 3986 6.2)', () => {
     expect(compare('http://a/b', 'http://a/b')).toEqual({ equivalent: true, level: 'simple' });
     expect(compare('HTTP://a/%7e', 'http://a/~')).toEqual({ equivalent: true, level: 'syntax' });
     expect(compare('http://a:80', 'http://a/')).toEqual({ equivalent: true, level: 'scheme' });
+  });
+
+  it('compares IRIs whose mapped hosts are all triplets, or triplets and letters (RFC 3987 5.3.2.3)', () => {
+    const host = '\u00e9'.repeat(50);
+    expect(compare(`http://${host}/`, `http://${host}/`, { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'simple' });
+    expect(compare(`http://${host}X/`, `http://${host}x/`, { grammar: 'rfc3987' })).toEqual({ equivalent: true, level: 'syntax' });
+    expect(compare(`http://${host}/`, `http://${host}x/`, { grammar: 'rfc3987' })).toMatchObject({ equivalent: false, difference: { component: 'host' } });
   });
 
   it('says where two URIs differ', () => {

@@ -11,7 +11,7 @@
  * "http://a/%C3%A9" are equivalent IRIs.
  */
 import { parse, zoneGrammar, type UriComponentName } from '../core/parse';
-import { normalize } from './normalize';
+import { normalize, normalizeMappedIri } from './normalize';
 import { iriToUri } from './iri';
 import { boolean, checkOptions, oneOf, type OptionSpec } from '../core/options';
 import { URI_OR_IRI_GRAMMAR } from './normalize';
@@ -42,7 +42,7 @@ function normalizeAt(uri: string, level: ComparisonLevel, grammar: 'rfc3986' | '
     parse(uri, { grammar, zoneId }); // valid or a UriSyntaxError, as at every other level
     return uri;
   }
-  if (grammar === 'rfc3987') return normalize(iriToUri(uri), { level }); // RFC 3987 5.3.2.3
+  if (grammar === 'rfc3987') return normalizeMappedIri(iriToUri(uri), level); // RFC 3987 5.3.2.3
   return normalize(uri, { level, grammar, zoneId });
 }
 

@@ -41,11 +41,29 @@ export interface IriToUriOptions {
   readonly host?: 'percent-encode' | 'idna';
 }
 
-/** Every non-ASCII character as the "%XX" of each of its UTF-8 octets, upper-case hex; ASCII (so "%XX" too) as it is. */
+/**
+ * Every non-ASCII character as the "%XX" of each of its UTF-8 octets, upper-case hex; ASCII (so "%XX" too) as it
+ * is. `text` is a valid IRI reference, or a part of one cut at a delimiter.
+ */
 function encodeNonAscii(text: string): string {
   let i = 0;
   while (i < text.length && text.charCodeAt(i) < 0x80) i++;
   if (i === text.length) return text;
+  // By the engine: encodeURI writes each character outside its unescaped set as the triplets of its UTF-8 octets,
+  // with upper-case hex (ECMA-262, encodeURI). Of the ASCII a valid IRI holds (unreserved, reserved, "%"),
+  // that set leaves out "[", "]" and "%" only: they are written back. No octet of a non-ASCII character is below
+  // 0x80, so no triplet the engine wrote for one is among "%5B", "%5D" and "%25"; a "%5B" of the input is
+  // "%255B", which holds no "%5B", before "%25" becomes "%" again. A lone surrogate, which no valid IRI holds, is a
+  // URIError there: the loop below writes it as before.
+  try {
+    let out = encodeURI(text);
+    if (text.includes('[')) out = out.replace(/%5B/g, '[');
+    if (text.includes(']')) out = out.replace(/%5D/g, ']');
+    if (text.includes('%')) out = out.replace(/%25/g, '%');
+    return out;
+  } catch (e) {
+    if (!(e instanceof URIError)) throw e;
+  }
   // Built as code units (code-units.ts): no string per character for the collector.
   const out = new CodeUnitBuilder(text.length * 2);
   out.pushRange(text, 0, i);

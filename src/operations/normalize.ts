@@ -116,7 +116,20 @@ function lowerSpan(text: string, start: number, end: number, emit: Emit): void {
  * upper-case). `s` is a parsed host, so every "%" begins a percent-encoding.
  */
 function lowerOutsideTriplets(s: string): string {
-  return s.replace(/%..|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
+  // Not ASCII (no caller's today: a host is lowered only when all ASCII, and an NID and a mailto domain are ASCII
+  // by their grammars): toLowerCase may change the length, so part by part, as before.
+  if (/[^\x00-\x7f]/.test(s)) return s.replace(/%..|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
+  if (!s.includes('%')) return s.toLowerCase();
+  // In code units: a callback and a string per triplet cost a host of a million triplets over 1 s per MB (`npm run fuzz`).
+  const out = new CodeUnitBuilder(s.length);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25) {
+      out.pushRange(s, i, i + 3);
+      i += 2;
+    } else out.push(c >= 0x41 && c <= 0x5a ? c + 0x20 : c);
+  }
+  return out.toString();
 }
 
 /**
@@ -423,6 +436,17 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
 }
 
 /**
+ * normalize() with every step of `level` of iriToUri's result, a valid URI reference (RFC 3987 3.1 maps every IRI
+ * reference to one; test/iri.test.ts checks that iriToUri does): not accepted by the automaton again. On a long
+ * IRI's mapping (six times its length for a non-ASCII ireg-name of two-octet characters) that was the larger part
+ * of compare's time (`npm run fuzz`, compare with grammar rfc3987). Internal: for compare and equivalent (RFC 3987
+ * 5.3.2.3).
+ */
+export function normalizeMappedIri(uri: string, level: NormalizeLevel): string {
+  return normalizeComponents(uri, level, 'rfc3986', true) ?? explain(uri, { level }, 'normalize', false).result;
+}
+
+/**
  * The one-look expressions below are tried on inputs of at most this many code units; longer ones go through
  * the steps, which are linear. V8's backtracking engine keeps a frame for each repetition of a group it may have
  * to go back into, on a stack of its own: a path of 4 M "/" (a group with a lookahead, repeated 4 M times)
@@ -569,8 +593,8 @@ const PARTS = noComponents();
  * compares it with explainNormalize() over the corpora, generated and hostile
  * references, for both levels and grammars.
  */
-function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987'): string | undefined {
-  if (!accepts(uri, referenceStartRule(grammar), grammar)) return undefined;
+function normalizeComponents(uri: string, level: NormalizeLevel, grammar: 'rfc3986' | 'rfc3987', accepted = false): string | undefined {
+  if (!accepted && !accepts(uri, referenceStartRule(grammar), grammar)) return undefined;
   if (uri.length <= ONE_LOOK_MAX && PLAINLY_NORMAL.test(uri)) return uri;
   const at = splitOffsets(uri, PARTS);
   const schemeEnd = at[0] >= 0 ? at[1] : -1;
@@ -619,8 +643,9 @@ function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean, defau
   const schemeEnd = at[0] >= 0 ? at[1] : -1;
   const pathStart = at[10];
   const pathEnd = at[11];
-  // The scheme and the authority, in one look: a letter in a userinfo, which no step changes, is looked at more closely.
-  if (firstUpperCase(uri) < pathStart) return false;
+  // The scheme and the authority: an upper-case letter outside a triplet (whose hex digits are upper-case by now).
+  // A letter in a userinfo, which no step changes, is looked at more closely.
+  if (firstUpperCaseOutsideTriplets(uri, pathStart) < pathStart) return false;
   if (schemeEnd >= 0 && hasDotSegmentIn(uri, pathStart, pathEnd)) return false;
   if (at[2] < 0 || !schemeLevel) return true;
   // A port: empty, or the scheme's default.
@@ -631,11 +656,28 @@ function isNormal(uri: string, at: ComponentOffsets, schemeLevel: boolean, defau
 /** The run of characters from the start that holds no ASCII upper-case letter (sticky: lastIndex is where it ends). */
 const NO_UPPER_CASE = /[^A-Z]*/y;
 
-/** The offset of the first ASCII upper-case letter of `text`, or its length: by the engine's scan, where a loop here cost more. */
-function firstUpperCase(text: string): number {
+/**
+ * The offset of the first ASCII upper-case letter of `text` before `end` that
+ * is not a hex digit of a triplet (`text` a valid URI reference: every "%"
+ * begins one), or `end` when there is none. The engine's scan finds the first
+ * upper-case letter, where a loop here cost more; only from a triplet's digit
+ * on are the code units looked at one by one, so that a host of a million
+ * "%C3%A9" (an IRI's non-ASCII ireg-name, mapped by iriToUri) is not taken
+ * for one to lower-case (`npm run fuzz`, compare with grammar rfc3987).
+ */
+function firstUpperCaseOutsideTriplets(text: string, end: number): number {
   NO_UPPER_CASE.lastIndex = 0;
   NO_UPPER_CASE.test(text);
-  return NO_UPPER_CASE.lastIndex;
+  const first = NO_UPPER_CASE.lastIndex;
+  if (first >= end) return end;
+  // From the "%" of the triplet holding `first`, if any (no "%" ends a component: a valid "%" begins a triplet).
+  let i = text.charCodeAt(first - 1) === 0x25 ? first - 1 : first >= 2 && text.charCodeAt(first - 2) === 0x25 ? first - 2 : first;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x25) i += 2;
+    else if (c >= 0x41 && c <= 0x5a) return i;
+  }
+  return end;
 }
 
 /**
