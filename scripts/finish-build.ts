@@ -79,11 +79,11 @@ for (const [from, to] of [['src', 'src'], [path.join('esm', 'src'), path.join('e
   fs.cpSync(compiled, path.join(dist, to), { recursive: true, filter: (file) => hasSource(path.relative(compiled, file)) });
 }
 
-/** Whether a file of tsc's output under dist/tsc/(esm/)src has its source in src/ (anything not a .js or .d.ts: yes). */
+/** Whether a file of tsc's output under dist/tsc/(esm/)src has its source in src/ (a folder, or a file of no kind tsc writes: yes). */
 function hasSource(relative: string): boolean {
-  const stem = relative.endsWith('.d.ts') ? relative.slice(0, -'.d.ts'.length) : relative.endsWith('.js') ? relative.slice(0, -'.js'.length) : undefined;
-  if (stem === undefined) return true;
-  return fs.existsSync(path.join(root, 'src', `${stem}.ts`));
+  const suffix = ['.d.ts.map', '.js.map', '.d.ts', '.js'].find((x) => relative.endsWith(x));
+  if (suffix === undefined) return true;
+  return fs.existsSync(path.join(root, 'src', `${relative.slice(0, -suffix.length)}.ts`));
 }
 
 const generated = fs.readdirSync(path.join(root, 'generated')).sort();

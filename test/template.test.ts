@@ -718,11 +718,14 @@ describe('matching in linear time, on the templates and URIs that make backtrack
 
 describe('the cache of compiled templates', () => {
   test('keeps a short template and not a long one (a cache of 512 texts of any length could keep gigabytes)', () => {
-    const short = '/short/{x}' + 'a'.repeat(4000);
-    const long = '/long/{x}' + 'a'.repeat(5000);
-    expect(expandTemplate(short, { x: '1' })).toBe('/short/1' + 'a'.repeat(4000));
-    expect(expandTemplate(long, { x: '1' })).toBe('/long/1' + 'a'.repeat(5000));
-    expect(matchTemplate(long, '/long/2' + 'a'.repeat(5000))).toEqual({ x: '2' });
+    // 4,096 code units and 4,097: the bound.
+    const short = '/short/{x}' + 'a'.repeat(4096 - 10);
+    const long = '/long/{x}' + 'a'.repeat(4097 - 9);
+    expect(short.length).toBe(4096);
+    expect(long.length).toBe(4097);
+    expect(expandTemplate(short, { x: '1' })).toBe('/short/1' + 'a'.repeat(4086));
+    expect(expandTemplate(long, { x: '1' })).toBe('/long/1' + 'a'.repeat(4088));
+    expect(matchTemplate(long, '/long/2' + 'a'.repeat(4088))).toEqual({ x: '2' });
     expect(isCachedTemplate(short)).toBe(true);
     expect(isCachedTemplate(long)).toBe(false);
   });

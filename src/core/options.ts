@@ -130,7 +130,8 @@ export function checkOptions(fn: string, options: unknown, spec: OptionSpec): vo
  * ===): the checks checkOptions makes of such an object, in the same order and with the same reads, less its
  * lookups in the spec. When it is true, checkOptions with a spec that has `key` and accepts `value` passes; a
  * caller may then skip it (for the common shape of a hot path, isValid's `{ grammar: 'whatwg-url' }`, where
- * they were a sixth of the call). False says nothing: the caller runs checkOptions.
+ * they were a sixth of the call). False says nothing: the caller runs checkOptions, which reads the object
+ * again (a getter or a Proxy's trap then runs once more than without this shortcut; no answer changes).
  */
 export function hasOnlyOption(options: unknown, key: string, value: unknown): boolean {
   if (!isPlainObject(options)) return false;
