@@ -86,6 +86,20 @@ describe('the harness can fail', () => {
     expect(judge({ ...base, check: () => 'wrong' }, 'a')).toEqual({ ok: false, failure: 'wrong result: wrong' });
   });
 
+  it("judges a whatwg-url record that is not its input's, and isValid against tryParse, as wrong results", () => {
+    const isValidTarget = targetNamed('isValid whatwg-url against a special base');
+    const tryParseTarget = targetNamed('tryParse whatwg-url against a special base');
+    const s = '//h:8/p?q#f';
+    expect([judge(isValidTarget, s), judge(tryParseTarget, s)]).toEqual([{ ok: true }, { ok: true }]);
+    const record = (tryParseTarget.run(s) as { value: Record<string, unknown> }).value;
+    const wrong = (value: Record<string, unknown>) => judge({ ...tryParseTarget, run: () => ({ ok: true, value }) }, s);
+    expect(wrong({ ...record, base: 'none' })).toEqual({ ok: false, failure: 'wrong result: read with base none, not special' });
+    expect(wrong({ ...record, query: undefined })).toEqual({ ok: false, failure: 'wrong result: its components, written back, are not the input' });
+    expect(wrong({ ...record, hostKind: undefined })).toEqual({ ok: false, failure: 'wrong result: host "h" with kind undefined' });
+    expect(wrong({ ...record, spans: { ...(record.spans as object), path: [6, 12] } })).toEqual({ ok: false, failure: 'wrong result: span path [6, 12) outside the input' });
+    expect(judge({ ...isValidTarget, run: () => false }, s)).toEqual({ ok: false, failure: 'wrong result: isValid says false, tryParse the opposite' });
+  });
+
   it('leaves out only time: every KNOWN_FAILURES entry is about time (jest times nothing), so the slice runs every pair', () => {
     expect(KNOWN_FAILURES.filter((k) => !k.timeOnly)).toEqual([]);
   });

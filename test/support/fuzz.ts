@@ -108,6 +108,38 @@ function checkRecord(s: string, r: UriRecord): string | undefined {
   return undefined;
 }
 
+/** The bases of the whatwg-url targets: none, and one of each kind the writing grammar tells apart (docs/api.md). */
+const WHATWG_BASES: ReadonlyArray<readonly [urigram.WhatwgBaseKind | 'none', string | undefined]> = [
+  ['none', undefined],
+  ['special', BASE],
+  ['file', 'file:///C:/a/b'],
+  ['other', 'foo://h/a/b'],
+  ['opaque', 'mailto:a@b'],
+];
+
+/**
+ * A record of the writing grammar that makes sense: spans in the input, each holding its component, in order;
+ * the base it was read with; a host with its kind ('empty' for ""); and the components, written back with their
+ * delimiters, the input (a valid URL string has no userinfo: the host follows "//").
+ */
+function checkWhatwgRecord(s: string, r: urigram.WhatwgWritingRecord, base: urigram.WhatwgBaseKind | 'none'): string | undefined {
+  const problem = checkRecord(s, r as unknown as UriRecord);
+  if (problem !== undefined) return problem;
+  if (r.base !== base) return `read with base ${String(r.base)}, not ${base}`;
+  if ((r.host === undefined) !== (r.hostKind === undefined)) return `host ${short(String(r.host), 20)} with kind ${String(r.hostKind)}`;
+  if (r.hostKind !== undefined && !['domain', 'IPv4', 'IPv6', 'opaque', 'empty'].includes(r.hostKind)) return `host kind ${r.hostKind}`;
+  if ((r.hostKind === 'empty') !== (r.host === '')) return `an empty host of kind ${String(r.hostKind)}`;
+  let end = 0;
+  for (const name of ['scheme', 'host', 'port', 'path', 'query', 'fragment'] as const) {
+    const span = r.spans[name];
+    if (span === undefined) continue;
+    if (span[0] < end) return `span ${name} begins before the component before it ends`;
+    end = span[1];
+  }
+  const written = `${r.scheme === undefined ? '' : `${r.scheme}:`}${r.host === undefined ? '' : `//${r.host}`}${r.port === undefined ? '' : `:${r.port}`}${r.path}${r.query === undefined ? '' : `?${r.query}`}${r.fragment === undefined ? '' : `#${r.fragment}`}`;
+  return written === s ? undefined : 'its components, written back, are not the input';
+}
+
 const VERDICTS = ['same', 'differs', 'rfc3986-only', 'whatwg-only', 'neither'];
 
 /** A comparison that makes sense: a verdict, entries with offsets in the input (or -1, in the base), security ones about where a request goes. */
@@ -416,6 +448,29 @@ export const TARGETS: readonly FuzzTarget[] = [
   { name: 'bad option: lint rule toString', kind: 'option', run: (s) => urigram.lint(s, { rules: { toString: 'off' } as never }), errors: [] },
   { name: 'bad option: extract schemes', kind: 'option', run: (s) => urigram.extract(s, { schemes: 'bogus' as never }), errors: [] },
   { name: 'bad option: rulesOf', kind: 'option', run: (s) => urigram.rulesOf(s.slice(0, 8) as never), errors: [] },
+  // The URL Standard's writing grammar (issue 49): isValid and tryParse with { grammar: 'whatwg-url' }, without a base and
+  // with a base of each kind (its start rule). Last in the list, so that the seeded picks of the targets before them
+  // (test/fuzz.test.ts, --ci's fixed seed) stay what they were.
+  ...WHATWG_BASES.flatMap(([kind, base]): FuzzTarget[] => {
+    const options = { grammar: 'whatwg-url', ...(base === undefined ? {} : { base }) } as const;
+    const suffix = { none: '', special: ' against a special base', file: ' against a file base', other: ' against a non-special base', opaque: ' against an opaque-path base' }[kind];
+    return [
+      {
+        name: `isValid whatwg-url${suffix}`,
+        run: (s) => urigram.isValid(s, options),
+        errors: [],
+        // Its fast path (an expression, then a host check by form) answers as the grammar's automaton and the host's check, which tryParse runs.
+        check: (s, r: boolean) => isBoolean(r) ?? (r === urigram.tryParse(s, options).ok ? undefined : `isValid says ${r}, tryParse the opposite`),
+      },
+      {
+        name: `tryParse whatwg-url${suffix}`,
+        run: (s) => urigram.tryParse(s, options),
+        errors: [],
+        check: (s, r: { ok: true; value: urigram.WhatwgWritingRecord } | { ok: false; error: unknown }) =>
+          r.ok ? checkWhatwgRecord(s, r.value, kind) : r.error instanceof urigram.UriSyntaxError ? (r.error.offset >= 0 && r.error.offset <= s.length ? undefined : `error offset ${r.error.offset} outside the input`) : 'an error that is not a UriSyntaxError',
+      },
+    ];
+  }),
 ];
 
 /** mulberry32: a small seeded generator, so that a slice is the same on every run of its seed (test/fuzz.test.ts, npm run fuzz -- --ci). */
