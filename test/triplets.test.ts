@@ -3,7 +3,7 @@
  * grammar's HEXDIG, every octet both ways of writing it, and the scans.
  */
 import { matches } from '../src';
-import { forEachTriplet, hasLowerHex, isHexDigit, isTripletAt, isUnreservedOctet, readTripletRun, tripletOctet, tripletText } from '../src/encoding/triplets';
+import { forEachTriplet, hasLowerHex, isHexDigit, isTripletAt, isUnreservedOctet, lowerOutsideTriplets, readTripletRun, tripletOctet, tripletText } from '../src/encoding/triplets';
 
 describe('triplets', () => {
   it('isHexDigit is the grammar\'s HEXDIG on every ASCII code unit, and false past the end or beyond ASCII', () => {
@@ -23,6 +23,19 @@ describe('triplets', () => {
 
   it('isUnreservedOctet is the grammar\'s unreserved, for ASCII octets only', () => {
     for (let octet = 0; octet < 256; octet++) expect([octet, isUnreservedOctet(octet)]).toEqual([octet, octet < 0x80 && matches('unreserved', String.fromCharCode(octet))]);
+  });
+
+  it('lowerOutsideTriplets lowers ASCII letters but a triplet\'s hex digits, wherever the first letter is', () => {
+    const cases: Array<[string, string]> = [
+      ['EXAMPLE.com', 'example.com'],
+      ['a%4Ab', 'a%4Ab'], // the first upper-case letter is a triplet's second digit
+      ['%A4B', '%A4b'], // ... its first digit
+      ['%C3%A9X%c3', '%C3%A9x%c3'],
+      ['A%%41%4G%', 'a%%41%4g%'], // a "%" that begins no triplet is a character like another
+      ['ÉA%41', 'Éa%41'], // non-ASCII letters kept (RFC 3987 5.3.2.1)
+      ['lower%41', 'lower%41'],
+    ];
+    expect(cases.map(([s]) => lowerOutsideTriplets(s))).toEqual(cases.map(([, lowered]) => lowered));
   });
 
   it('isTripletAt needs "%" and two HEXDIG', () => {

@@ -8,7 +8,7 @@
 import { parse, referenceStartRule, zoneGrammar, type Rfc6874Record, type UriRecord } from '../core/parse';
 import { hasDotSegmentIn, removeDotSegments } from './remove-dot-segments';
 import { CodeUnitBuilder } from '../encoding/code-units';
-import { forEachTriplet, hasLowerHex, isUnreservedOctet, tripletOctet, tripletText } from '../encoding/triplets';
+import { forEachTriplet, hasLowerHex, isUnreservedOctet, lowerOutsideTriplets, tripletOctet, tripletText } from '../encoding/triplets';
 import { accepts } from '../core/backends';
 import { splitOffsets } from '../core/split';
 import { noComponents, type ComponentOffsets } from '../core/records';
@@ -109,27 +109,6 @@ function lowerSpan(text: string, start: number, end: number, emit: Emit): void {
   const s = text.slice(start, end);
   const lower = /[A-Z]/.test(s) ? lowerOutsideTriplets(s) : s;
   if (lower !== s) emit(start, end, lower);
-}
-
-/**
- * Lower-cases ASCII letters, except the hex digits of "%XX" (which 6.2.2.1 wants
- * upper-case). `s` is a parsed host, so every "%" begins a percent-encoding.
- */
-function lowerOutsideTriplets(s: string): string {
-  // Not ASCII (no caller's today: a host is lowered only when all ASCII, and an NID and a mailto domain are ASCII
-  // by their grammars): toLowerCase may change the length, so part by part, as before.
-  if (/[^\x00-\x7f]/.test(s)) return s.replace(/%..|[^%]+/g, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
-  if (!s.includes('%')) return s.toLowerCase();
-  // In code units: a callback and a string per triplet cost a host of a million triplets over 1 s per MB (`npm run fuzz`).
-  const out = new CodeUnitBuilder(s.length);
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x25) {
-      out.pushRange(s, i, i + 3);
-      i += 2;
-    } else out.push(c >= 0x41 && c <= 0x5a ? c + 0x20 : c);
-  }
-  return out.toString();
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { normalize, normalizeParsed, SCHEME_DEFAULTS } from '../operations/normalize';
 import { tryParse, type UriRecord } from '../core/parse';
-import { isUnreservedOctet, tripletOctet } from '../encoding/triplets';
+import { isUnreservedOctet, lowerOutsideTriplets, tripletOctet } from '../encoding/triplets';
 import { tryPercentDecode } from '../encoding/percent-encoding';
 import { ipv6Pieces, sameIpv6 } from './ipv6';
 import type { WhatwgReading } from './runtime';
@@ -43,11 +43,6 @@ export const cut = (name: string): string => (name.length > 30 ? `${name.slice(0
 export function q(value: string | undefined | null): string {
   if (value === undefined || value === null) return 'none';
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-}
-
-/** ASCII letters lower-cased outside triplets (whose hex digits 6.2.2.1 wants upper-case). */
-export function lowerOutsideTriplets(text: string): string {
-  return text.replace(/%[0-9A-Fa-f]{2}|[^%]+|%/g, (part) => (part.length === 3 && part[0] === '%' ? part : part.replace(/[A-Z]+/g, (s) => s.toLowerCase())));
 }
 
 /** A port without its leading zeros; undefined for none or an empty one. */
